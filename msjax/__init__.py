@@ -1,0 +1,70 @@
+"""msjax: MindSpore's Python API on JAX. `import msjax` is `import mindspore`."""
+# ruff: noqa: F401
+from msjax._src import tensor_methods as _tensor_methods
+from msjax._src.context import GRAPH_MODE as GRAPH_MODE
+from msjax._src.context import PYNATIVE_MODE as PYNATIVE_MODE
+from msjax._src.context import get_context as get_context
+from msjax._src.context import set_context as set_context
+from msjax._src.context import set_device as set_device
+from msjax._src.dtype import TensorType as TensorType
+from msjax._src.dtype import Type as Type
+from msjax._src.dtype import bfloat16 as bfloat16
+from msjax._src.dtype import bool_ as bool_
+from msjax._src.dtype import byte as byte
+from msjax._src.dtype import cdouble as cdouble
+from msjax._src.dtype import cfloat as cfloat
+from msjax._src.dtype import complex64 as complex64
+from msjax._src.dtype import complex128 as complex128
+from msjax._src.dtype import double as double
+from msjax._src.dtype import dtype_to_nptype as dtype_to_nptype
+from msjax._src.dtype import dtype_to_pytype as dtype_to_pytype
+from msjax._src.dtype import float_ as float_
+from msjax._src.dtype import float16 as float16
+from msjax._src.dtype import float32 as float32
+from msjax._src.dtype import float64 as float64
+from msjax._src.dtype import get_py_obj_dtype as get_py_obj_dtype
+from msjax._src.dtype import half as half
+from msjax._src.dtype import int8 as int8
+from msjax._src.dtype import int16 as int16
+from msjax._src.dtype import int32 as int32
+from msjax._src.dtype import int64 as int64
+from msjax._src.dtype import int_ as int_
+from msjax._src.dtype import intc as intc
+from msjax._src.dtype import intp as intp
+from msjax._src.dtype import list_ as list_
+from msjax._src.dtype import long as long
+from msjax._src.dtype import number as number
+from msjax._src.dtype import pytype_to_dtype as pytype_to_dtype
+from msjax._src.dtype import short as short
+from msjax._src.dtype import single as single
+from msjax._src.dtype import string as string
+from msjax._src.dtype import tensor_type as tensor_type
+from msjax._src.dtype import tuple_ as tuple_
+from msjax._src.dtype import type_none as type_none
+from msjax._src.dtype import ubyte as ubyte
+from msjax._src.dtype import uint as uint
+from msjax._src.dtype import uint8 as uint8
+from msjax._src.dtype import uint16 as uint16
+from msjax._src.dtype import uint32 as uint32
+from msjax._src.dtype import uint64 as uint64
+from msjax._src.dtype import uintc as uintc
+from msjax._src.dtype import uintp as uintp
+from msjax._src.dtype import ushort as ushort
+from msjax._src.random import get_seed as get_seed
+from msjax._src.random import set_seed as set_seed
+from msjax._src.tensor import Tensor as Tensor
+from msjax._src.tensor import from_numpy as from_numpy
+from msjax._src.tensor import is_tensor as is_tensor
+from msjax._src.tensor import tensor as tensor
+from msjax import common as common
+from msjax import ops as ops
+from msjax import numpy as numpy
+from msjax.common import dtype as dtype
+
+bool = bool_  # noqa: A001  (mindspore.bool is mindspore.bool_)
+float = float32  # noqa: A001  (mindspore.float is Float32)
+int = int32  # noqa: A001  (mindspore.int is Int32)
+
+__version__ = "0.1.0"
+
+_tensor_methods.install()

@@ -1,0 +1,153 @@
+"""The one op table.
+
+Each operation is implemented once, as a function on `jax.Array`s, and registered under its
+MindSpore functional name with `@op`. The decorator returns the Tensor-level function users call
+(`ops.add`): Tensors are unwrapped and results wrapped here, at the boundary, and nowhere else.
+Primitive classes (`ops.Add`) are built from those functions by `primitive`, Tensor methods and
+operators from them by `msjax._src.tensor_methods`. Registering a name twice is an error.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+
+import jax
+
+from msjax._src.tensor import Tensor, _wrap
+
+OPS: dict[str, object] = {}
+PRIMITIVES: dict[str, type] = {}
+
+_ARRAY = jax.Array
+
+
+def unwrap(x):
+    """Tensors (at any depth of tuples and lists) as their jax.Arrays."""
+    if type(x) is Tensor:
+        return x._data
+    if isinstance(x, Tensor):  # Parameter: its value goes through the state accessor.
+        return x._data
+    if type(x) is tuple:
+        return tuple(unwrap(e) for e in x)
+    if type(x) is list:
+        return [unwrap(e) for e in x]
+    return x
+
+
+def wrap(y):
+    """jax.Arrays (at any depth of tuples and lists) as Tensors."""
+    if isinstance(y, _ARRAY):
+        return _wrap(y)
+    if type(y) is tuple:
+        return tuple(wrap(e) for e in y)
+    if type(y) is list:
+        return [wrap(e) for e in y]
+    return y
+
+
+def _register(table: dict, name: str, value) -> None:
+    if name in table:
+        raise ValueError(f"msjax: the op '{name}' is registered twice; each op has one "
+                         "implementation. Remove one of the registrations.")
+    table[name] = value
+
+
+def functional(impl):
+    """The Tensor-level function of a jax-level implementation `impl`."""
+    @functools.wraps(impl)
+    def call(*args, **kwargs):
+        args = [a._data if isinstance(a, Tensor) else unwrap(a) for a in args]
+        if kwargs:
+            kwargs = {k: unwrap(v) for k, v in kwargs.items()}
+        return wrap(impl(*args, **kwargs))
+    call.impl = impl
+    return call
+
+
+def op(name: str | None = None, *aliases: str):
+    """Register `impl` under MindSpore functional name `name` (default: its own name).
+
+    Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
+    """
+    def register(impl):
+        fn = functional(impl)
+        for n in (name or impl.__name__,) + aliases:
+            _register(OPS, n, fn)
+        return fn
+    return register
+
+
+class Primitive:
+    """`mindspore.ops.Primitive`: the base of MindSpore's operator classes.
+
+    msjax's built-in Primitives call the registered functional op with their attributes; a user
+    subclass may define `__call__` itself, as in MindSpore's Python-defined ops.
+    """
+
+    def __init__(self, name: str | None = None):
+        self.name = name or type(self).__name__
+        self.attrs = {}
+
+    def add_prim_attr(self, name, value):
+        self.attrs[name] = value
+        return self
+
+    def del_prim_attr(self, name):
+        self.attrs.pop(name, None)
+        return self
+
+    def set_prim_instance_name(self, instance_name):
+        self.instance_name = instance_name
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        self.add_prim_attr("input_names", inputs)
+        self.add_prim_attr("output_names", outputs)
+
+    def shard(self, *args, **kwargs):
+        return self
+
+    def recompute(self, mode=True):
+        return self
+
+    def set_device(self, device_target):
+        return self
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.attrs.items() if k not in ("input_names", "output_names")}
+        if not shown:
+            return f"Prim[{self.name}]"
+        return f"Prim[{self.name}]<" + ", ".join(f"{k}={v}" for k, v in shown.items()) + ">"
+
+
+def primitive(name: str, fn, **init_defaults) -> type:
+    """Build the Primitive class `name`: `name(**attrs)(*inputs)` is `fn(*inputs, **attrs)`.
+
+    `init_defaults` are the class's constructor arguments with MindSpore's defaults; each is kept
+    as an attribute (shown in the repr, as MindSpore shows it) and passed to `fn` as a keyword.
+    Where the functional op names an argument differently, `fn` is a small adapter over it.
+    """
+    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
+               for k, v in init_defaults.items()]
+    signature = inspect.Signature(params)
+
+    def __init__(self, *args, **kwargs):
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        Primitive.__init__(self, name)
+        for key, value in list(bound.arguments.items())[1:]:
+            self.attrs[key] = value
+            setattr(self, key, value)
+        self._kwargs = {k: self.attrs[k] for k in init_defaults}
+
+    __init__.__signature__ = signature
+
+    def __call__(self, *inputs):
+        return fn(*inputs, **self._kwargs)
+
+    cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
+                                    "__doc__": f"`mindspore.ops.{name}`: calls `{fn.__name__}`.",
+                                    "__module__": "msjax.ops"})
+    _register(PRIMITIVES, name, cls)
+    return cls

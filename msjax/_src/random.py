@@ -1,0 +1,49 @@
+"""msjax's global random state: `mindspore.set_seed` and the key every random op draws from.
+
+The key is state like a Parameter (see `msjax._src.state`): transforms carry it into and out of
+compiled programs, so each call draws fresh numbers and two runs with the same seed draw the same
+ones. MindSpore's own generator is not reproduced: numbers differ from MindSpore's, their
+distributions do not.
+"""
+from __future__ import annotations
+
+import jax
+
+_DEFAULT_SEED = 0
+
+
+class KeyState:
+    """A mutable box holding the global PRNG key (a raw uint32[2] key) and the user's seed."""
+
+    __slots__ = ("value", "seed")
+
+    def __init__(self):
+        self.seed = None  # MindSpore's get_seed() is None until set_seed is called.
+        self.value = jax.random.PRNGKey(_DEFAULT_SEED)
+
+
+GLOBAL_KEY = KeyState()
+
+
+def set_seed(seed: int) -> None:
+    """`mindspore.set_seed`: reset the global key, so later draws repeat."""
+    if not isinstance(seed, int):
+        raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
+    if seed < 0:
+        raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got "
+                         f"'{seed}' with type 'int'.")
+    GLOBAL_KEY.seed = seed
+    GLOBAL_KEY.value = jax.random.PRNGKey(seed)
+
+
+def get_seed():
+    """`mindspore.get_seed`."""
+    return GLOBAL_KEY.seed
+
+
+def next_key(seed: int | None = None):
+    """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
+    if seed is not None and seed != 0:
+        return jax.random.PRNGKey(seed)
+    GLOBAL_KEY.value, key = jax.random.split(GLOBAL_KEY.value)
+    return key

@@ -1,0 +1,299 @@
+"""Tensor operators and methods, installed on `Tensor` from the op table by one loop.
+
+`_SAME_AS_OP` maps method names to functional ops whose signature already takes the Tensor first.
+Methods whose MindSpore signature differs from the functional op (varargs shapes, NumPy-style
+axis keywords, the torch-style `max(dim)` overload that returns indices) are small adapters below,
+each over the one implementation of its op.
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from msjax._src import dtype as mstype
+from msjax._src.ops import array_ops as A
+from msjax._src.ops import math_ops as M
+from msjax._src.ops import nn_ops as N
+from msjax._src.ops import reduce_ops as R
+from msjax._src.ops import primitives  # noqa: F401  (fills the table)
+from msjax._src.ops.registry import OPS, functional
+from msjax._src.tensor import Tensor, _wrap
+
+
+def _swap(fn):
+    """The reflected operator: `other OP self`."""
+    def reflected(self, other):
+        return fn(other, self)
+    reflected.__name__ = f"r{fn.__name__}"
+    return reflected
+
+
+def _varargs_shape(shape):
+    return shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
+
+
+_OPERATORS = {
+    "__add__": M.add, "__sub__": M.sub, "__mul__": M.mul, "__truediv__": M.div,
+    "__floordiv__": M.floor_div, "__mod__": M.floor_mod, "__pow__": M.pow,
+    "__matmul__": M.matmul, "__and__": M.bitwise_and, "__or__": M.bitwise_or,
+    "__xor__": M.bitwise_xor, "__lshift__": M.bitwise_left_shift,
+    "__rshift__": M.bitwise_right_shift,
+}
+_COMPARISONS = {
+    "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
+    "__gt__": M.greater, "__ge__": M.greater_equal,
+}
+_UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.bitwise_not}
+
+# Methods with the functional op's own signature, by registered op name.
+_SAME_AS_OP = (
+    "add sub mul div divide pow matmul abs exp exp2 expm1 log log2 log10 log1p sqrt rsqrt "
+    "reciprocal sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh arcsin arccos "
+    "arctan erf erfc erfinv lgamma digamma sinc floor ceil trunc frac neg negative square "
+    "sign sigmoid logit isnan isinf isfinite isneginf isposinf signbit logical_not "
+    "logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_not "
+    "maximum minimum fmax fmin floor_divide remainder fmod atan2 arctan2 hypot xlogy "
+    "equal not_equal greater greater_equal less less_equal eq ne gt ge lt le isclose "
+    "allclose addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
+    "inverse det matrix_power nan_to_num subtract multiply copysign logaddexp "
+    "logaddexp2 conj real imag angle deg2rad rad2deg bmm mm round clamp is_complex "
+    "logsumexp cummax cummin median count_nonzero var_mean std_mean "
+    "swapaxes moveaxis expand_dims unsqueeze broadcast_to tile repeat_interleave "
+    "flip fliplr flipud roll rot90 tril triu diag diag_embed unbind tensor_split chunk "
+    "gather gather_elements index_select masked_fill masked_select nonzero argwhere "
+    "scatter sort argsort topk unique searchsorted bincount narrow "
+    "relu gelu silu softmax log_softmax hardswish"
+).split()
+
+
+def reshape(self, *shape):
+    return A.reshape(self, _varargs_shape(shape))
+
+
+def transpose(self, *axes):
+    axes = _varargs_shape(axes)
+    return A.transpose(self, axes if axes else tuple(reversed(range(self.ndim))))
+
+
+def permute(self, *dims):
+    return A.permute(self, _varargs_shape(dims))
+
+
+def squeeze(self, axis=None):
+    return A.squeeze(self, axis)
+
+
+def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+    return A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def expand(self, *size):
+    return A.broadcast_to(self, _varargs_shape(size))
+
+
+def expand_as(self, other):
+    return A.broadcast_to(self, other.shape)
+
+
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
+    out = R.sum(self, axis, keepdims, dtype=dtype)
+    return out if initial is None else out + initial
+
+
+def prod(self, axis=None, keep_dims=False, dtype=None):
+    return R.prod(self, axis, keep_dims, dtype)
+
+
+def mean(self, axis=None, keep_dims=False):
+    return R.mean(self, axis, keep_dims)
+
+
+def max(self, *args, **kwargs):  # noqa: A001
+    if args and "axis" not in kwargs and not isinstance(args[0], (tuple, list)):
+        return R.max(self, args[0], *args[1:2], **kwargs)
+    return R.amax(self, *args, **kwargs)
+
+
+def min(self, *args, **kwargs):  # noqa: A001
+    if args and "axis" not in kwargs and not isinstance(args[0], (tuple, list)):
+        return R.min(self, args[0], *args[1:2], **kwargs)
+    return R.amin(self, *args, **kwargs)
+
+
+def argmax(self, axis=None, keepdims=False):
+    return R.argmax(self, axis, keepdims)
+
+
+def argmin(self, axis=None, keepdims=False):
+    return R.argmin(self, axis, keepdims)
+
+
+def all(self, axis=None, keep_dims=False):  # noqa: A001
+    return R.all(self, axis, keep_dims)
+
+
+def any(self, axis=None, keep_dims=False):  # noqa: A001
+    return R.any(self, axis, keep_dims)
+
+
+def std(self, axis=None, ddof=0, keepdims=False):
+    return R.std(self, axis, ddof, keepdims)
+
+
+def var(self, axis=None, ddof=0, keepdims=False):
+    return R.var(self, axis, ddof, keepdims)
+
+
+def cumsum(self, axis=None, dtype=None):
+    return R.cumsum(self.reshape(-1) if axis is None else self, 0 if axis is None else axis, dtype)
+
+
+def cumprod(self, dim, dtype=None):
+    return R.cumprod(self, dim, dtype)
+
+
+def norm(self, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    return R.norm(self, ord, dim, keepdim, dtype=dtype)
+
+
+def clip(self, min=None, max=None):  # noqa: A002
+    return M.clamp(self, min, max)
+
+
+def ptp(self, axis=None, keepdims=False):
+    return R.amax(self, axis, keepdims) - R.amin(self, axis, keepdims)
+
+
+def split(self, split_size_or_sections, axis=0):
+    return A.split(self, split_size_or_sections, axis)
+
+
+def view(self, *shape):
+    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+        return A.cast(self, shape[0])
+    return A.reshape(self, _varargs_shape(shape))
+
+
+def view_as(self, other):
+    return A.reshape(self, other.shape)
+
+
+def ravel(self):
+    return A.ravel(self)
+
+
+def repeat(self, repeats, axis=None):
+    return A.repeat_elements(self.reshape(-1) if axis is None else self, repeats,
+                             0 if axis is None else axis)
+
+
+def take(self, indices, axis=None, mode="clip"):
+    data = self.reshape(-1) if axis is None else self
+    return A.gather(data, indices, 0 if axis is None else axis)
+
+
+def diagonal(self, offset=0, axis1=0, axis2=1):
+    return A.diagonal(self, offset, axis1, axis2)
+
+
+def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
+    return _wrap(jnp.trace(self._data, offset, axis1, axis2))
+
+
+def fill(self, value):
+    return A.full_like(self, value)
+
+
+def new_zeros(self, size, *, dtype=None):
+    return A.zeros(size, dtype or self.dtype)
+
+
+def new_ones(self, size, *, dtype=None):
+    return A.ones(size, dtype or self.dtype)
+
+
+def where(self, condition, y):
+    return A.where(condition, self, y)
+
+
+def type(self, dtype=None):  # noqa: A001
+    return str(self.dtype) if dtype is None else self.astype(dtype)
+
+
+def dim(self):
+    return self.ndim
+
+
+def numel(self):
+    return self.size
+
+
+def _cast_to(dtype):
+    def method(self):
+        return self.astype(dtype)
+    return method
+
+
+def _in_place(fn):
+    """`x.add_(y)`: compute, then store into this Tensor (a Parameter goes through its setter)."""
+    def method(self, *args, **kwargs):
+        self._data = fn(self, *args, **kwargs)._data.astype(self._data.dtype)
+        return self
+    return method
+
+
+def zero_(self):
+    self._data = jnp.zeros_like(self._data)
+    return self
+
+
+def copy_(self, src, non_blocking=False):
+    self._data = jnp.broadcast_to(jnp.asarray(src._data if isinstance(src, Tensor) else src,
+                                              self._data.dtype), self._data.shape)
+    return self
+
+
+def fill_diagonal(self, fill_value, wrap=False):
+    n = min(self.shape)
+    idx = jnp.arange(n)
+    return _wrap(self._data.at[(idx,) * self.ndim].set(fill_value))
+
+
+def resize(self, *new_shape):
+    new_shape = _varargs_shape(new_shape)
+    return _wrap(jnp.resize(self._data, new_shape))
+
+
+_CASTS = {"float": mstype.float32, "half": mstype.float16, "double": mstype.float64,
+            "int": mstype.int32, "long": mstype.int64, "bool": mstype.bool_}
+
+
+_METHODS = dict(
+    reshape=reshape, transpose=transpose, permute=permute, squeeze=squeeze, flatten=flatten,
+    expand=expand, expand_as=expand_as, sum=sum, prod=prod, mean=mean, max=max, min=min,
+    amax=R.amax, amin=R.amin, argmax=argmax, argmin=argmin, all=all, any=any, std=std, var=var,
+    cumsum=cumsum, cumprod=cumprod, norm=norm, clip=clip, ptp=ptp, split=split, view=view,
+    view_as=view_as, ravel=ravel, repeat=repeat, take=take, diagonal=diagonal, trace=trace,
+    fill=fill, new_zeros=new_zeros, new_ones=new_ones, where=where, type=type, dim=dim,
+    numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
+    resize=resize, abs_=_in_place(M.abs),
+    add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
+    clamp_=_in_place(M.clamp),
+)
+_METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
+
+
+def install() -> None:
+    """Put the operators and methods on Tensor (once, at import of msjax)."""
+    for name in _SAME_AS_OP:
+        setattr(Tensor, name, OPS[name])
+    for name, fn in _METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in _OPERATORS.items():
+        setattr(Tensor, name, fn)
+        setattr(Tensor, "__r" + name[2:], _swap(fn))
+    for name, fn in _COMPARISONS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in _UNARY.items():
+        setattr(Tensor, name, fn)
+    Tensor.__pos__ = functional(lambda x: x)
+    Tensor.__hash__ = lambda self: id(self)
