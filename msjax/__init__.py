@@ -50,6 +50,8 @@ from msjax._src.dtype import uint64 as uint64
 from msjax._src.dtype import uintc as uintc
 from msjax._src.dtype import uintp as uintp
 from msjax._src.dtype import ushort as ushort
+from msjax._src.parameter import Parameter as Parameter
+from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed
 from msjax._src.random import set_seed as set_seed
 from msjax._src.tensor import Tensor as Tensor
@@ -57,6 +59,7 @@ from msjax._src.tensor import from_numpy as from_numpy
 from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.tensor import tensor as tensor
 from msjax import common as common
+from msjax import nn as nn
 from msjax import ops as ops
 from msjax import numpy as numpy
 from msjax.common import dtype as dtype

@@ -25,7 +25,7 @@ def main() -> None:
     for name, fn in OPS.items():
         entries.append((fn.__module__, fn.__name__, name))
     for name, cls in PRIMITIVES.items():
-        entries.append(("msjax._src.ops.primitives", _attr_name(cls), name))
+        entries.append((*_defining_module(cls), name))
     for module, names in EXTRA.items():
         entries += [(module, n, n) for n in names]
     for module, attr, name in sorted(entries, key=lambda e: e[2].lower()):
@@ -34,12 +34,14 @@ def main() -> None:
     print(f"msjax/ops/__init__.py: {len(entries)} names")
 
 
-def _attr_name(cls) -> str:
-    import msjax._src.ops.primitives as prims
-    for attr, value in vars(prims).items():
-        if value is cls:
-            return attr
-    raise LookupError(f"Primitive {cls.__name__} is not a module attribute of primitives.py")
+def _defining_module(cls):
+    """The msjax._src module that holds the Primitive class `cls` as a module attribute."""
+    for module_name, module in sorted(sys.modules.items()):
+        if module_name.startswith("msjax._src.") and module is not None:
+            for attr, value in vars(module).items():
+                if value is cls:
+                    return module_name, attr
+    raise LookupError(f"Primitive {cls.__name__} is not a module attribute of any msjax._src module")
 
 
 if __name__ == "__main__":

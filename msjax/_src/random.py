@@ -15,11 +15,11 @@ _DEFAULT_SEED = 0
 class KeyState:
     """A mutable box holding the global PRNG key (a raw uint32[2] key) and the user's seed."""
 
-    __slots__ = ("value", "seed")
+    __slots__ = ("_value", "seed")
 
     def __init__(self):
         self.seed = None  # MindSpore's get_seed() is None until set_seed is called.
-        self.value = jax.random.PRNGKey(_DEFAULT_SEED)
+        self._value = jax.random.PRNGKey(_DEFAULT_SEED)
 
 
 GLOBAL_KEY = KeyState()
@@ -33,7 +33,7 @@ def set_seed(seed: int) -> None:
         raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got "
                          f"'{seed}' with type 'int'.")
     GLOBAL_KEY.seed = seed
-    GLOBAL_KEY.value = jax.random.PRNGKey(seed)
+    GLOBAL_KEY._value = jax.random.PRNGKey(seed)
 
 
 def get_seed():
@@ -45,5 +45,5 @@ def next_key(seed: int | None = None):
     """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
     if seed is not None and seed != 0:
         return jax.random.PRNGKey(seed)
-    GLOBAL_KEY.value, key = jax.random.split(GLOBAL_KEY.value)
+    GLOBAL_KEY._value, key = jax.random.split(GLOBAL_KEY._value)
     return key

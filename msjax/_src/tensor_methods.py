@@ -14,7 +14,7 @@ from msjax._src.ops import array_ops as A
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
-from msjax._src.ops import primitives  # noqa: F401  (fills the table)
+from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.registry import OPS, functional
 from msjax._src.tensor import Tensor, _wrap
 

@@ -40,6 +40,12 @@ from msjax._src.ops.array_ops import argwhere as argwhere
 from msjax._src.ops.math_ops import asin as asin
 from msjax._src.ops.primitives import Asin as Asin
 from msjax._src.ops.math_ops import asinh as asinh
+from msjax._src.ops.state_ops import assign as assign
+from msjax._src.ops.state_ops import Assign as Assign
+from msjax._src.ops.state_ops import assign_add as assign_add
+from msjax._src.ops.state_ops import assign_sub as assign_sub
+from msjax._src.ops.state_ops import AssignAdd as AssignAdd
+from msjax._src.ops.state_ops import AssignSub as AssignSub
 from msjax._src.ops.math_ops import atan as atan
 from msjax._src.ops.primitives import Atan as Atan
 from msjax._src.ops.math_ops import atan2 as atan2
@@ -93,6 +99,8 @@ from msjax._src.ops.reduce_ops import cumprod as cumprod
 from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.math_ops import deg2rad as deg2rad
+from msjax._src.ops.state_ops import depend as depend
+from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.math_ops import det as det
 from msjax._src.ops.array_ops import diag as diag
 from msjax._src.ops.array_ops import diag_embed as diag_embed

@@ -77,6 +77,16 @@ def op(name: str | None = None, *aliases: str):
     return register
 
 
+def tensor_op(name: str | None = None, *aliases: str):
+    """Register a function that works on Tensors themselves (it needs the Parameter object, e.g.
+    `ops.assign`), under its MindSpore name(s); it is returned unchanged."""
+    def register(fn):
+        for n in (name or fn.__name__,) + aliases:
+            _register(OPS, n, fn)
+        return fn
+    return register
+
+
 class Primitive:
     """`mindspore.ops.Primitive`: the base of MindSpore's operator classes.
 

@@ -1,0 +1,388 @@
+"""`mindspore.nn.Cell`: MindSpore's module object, with its naming rules and registries.
+
+Attribute assignment registers Parameters and child Cells as MindSpore does: a Parameter with an
+auto-generated name takes the attribute's name; a child Cell assigned to a parent with
+`auto_prefix=True` has all its parameters renamed `attr.<path>`. `__call__` runs `construct` as
+one all-or-nothing call (`state.transaction`); in GRAPH_MODE it goes through the compiled-call
+path of `msjax._src.transforms`.
+"""
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+
+from msjax._src import context, state
+from msjax._src.ops.registry import Primitive
+from msjax._src.parameter import Parameter, ParameterTuple, is_generated_name
+from msjax._src.tensor import Tensor
+
+
+def _addindent(text: str, num_spaces: int) -> str:
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    return lines[0] + "\n" + "\n".join(" " * num_spaces + line for line in lines[1:])
+
+
+def _is_parameter_list_or_tuple(value) -> bool:
+    return (isinstance(value, (list, tuple)) and bool(value)
+            and all(isinstance(item, Parameter) for item in value))
+
+
+class Cell:
+    """`mindspore.nn.Cell(auto_prefix=True, flags=None)`: the base class of networks."""
+
+    def __init__(self, auto_prefix=True, flags=None):
+        setattr_ = object.__setattr__
+        setattr_(self, "_params", OrderedDict())
+        setattr_(self, "_cells", OrderedDict())
+        setattr_(self, "_params_list", OrderedDict())
+        setattr_(self, "_primitives", OrderedDict())
+        setattr_(self, "_buffers", {})
+        setattr_(self, "training", False)
+        setattr_(self, "requires_grad", False)
+        setattr_(self, "_auto_prefix", auto_prefix)
+        setattr_(self, "_phase", "train")
+        setattr_(self, "_create_time", int(time.time() * 1e9))
+        setattr_(self, "_id", 1)
+        setattr_(self, "_exist_objs", set())
+        setattr_(self, "_exist_names", set())
+        setattr_(self, "_forward_pre_hooks", OrderedDict())
+        setattr_(self, "_forward_hooks", OrderedDict())
+        setattr_(self, "_flags", {})
+        if flags:
+            self.add_flags(**flags)
+
+    # -- attribute registration ---------------------------------------------------------------
+    def __getattr__(self, name):
+        d = self.__dict__
+        for registry in ("_params", "_buffers", "_cells", "_params_list"):
+            table = d.get(registry)
+            if table is not None and name in table:
+                return table[name]
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
+
+    def __setattr__(self, name, value):
+        if isinstance(value, Parameter):
+            self.__dict__.pop(name, None)
+            self.insert_param_to_cell(name, value)
+        elif isinstance(value, ParameterTuple):
+            self._set_parameter_tuple(name, value)
+        elif _is_parameter_list_or_tuple(value):
+            self._set_parameter_sequence(name, value)
+        elif isinstance(value, Cell):
+            self.__dict__.pop(name, None)
+            if self._auto_prefix:
+                value.update_parameters_name(name + ".")
+            self.insert_child_to_cell(name, value)
+        elif isinstance(value, Primitive):
+            value.set_prim_instance_name(name)
+            self._primitives[name] = value
+            object.__setattr__(self, name, value)
+        else:
+            self._set_plain_attr(name, value)
+
+    def _set_parameter_tuple(self, name, value):
+        exist_names, exist_objs = set(), set()
+        for item in value:
+            if id(item) in exist_objs:
+                continue
+            exist_objs.add(id(item))
+            if is_generated_name(item.name):
+                item.name = "Parameter$" + str(self._id)
+                object.__setattr__(self, "_id", self._id + 1)
+            if item.name in exist_names:
+                raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
+                                 "Please set a unique name for the parameter.")
+            exist_names.add(item.name)
+            self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
+        object.__setattr__(self, name, value)
+
+    def _set_parameter_sequence(self, name, value):
+        for item in value:
+            if id(item) in self._exist_objs:
+                continue
+            self._exist_objs.add(id(item))
+            if item.name in self._exist_names:
+                raise ValueError(f"The value {value} , its name '{item.name}' already exists. "
+                                 "Please set a unique name for the parameter.")
+            self._exist_names.add(item.name)
+        object.__setattr__(self, name, value)
+
+    def _set_plain_attr(self, name, value):
+        params = self.__dict__.get("_params")
+        if params is not None and name in params:
+            if value is not None:
+                if isinstance(value, Tensor):
+                    params[name].set_data(value)
+                    return
+                raise TypeError(f"Parameter '{name}' already exists in network, can not assign "
+                                f"this type: '{type(value)}' as a parameter.")
+            params[name] = None
+            return
+        cells = self.__dict__.get("_cells")
+        if cells is not None and name in cells:
+            if value is not None:
+                raise TypeError(f"Sub cell '{name}' already exists in network, can not assign "
+                                f"this type: '{type(value)}' as a cell.")
+            cells[name] = None
+            return
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        for registry in ("_params", "_cells", "_params_list", "_buffers"):
+            table = self.__dict__.get(registry)
+            if table is not None and name in table:
+                del table[name]
+                return
+        object.__delattr__(self, name)
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        """Register `param` under `param_name` (an auto-named Parameter takes that name)."""
+        if not param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not "
+                           "contain'.' ")
+        if "_params" not in self.__dict__:
+            raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+        if param_name in self.__dict__ or (param_name in self._cells):
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists "
+                           "in the network.Cannot insert another parameter with the same name.")
+        if not isinstance(param, Parameter) and param is not None:
+            raise TypeError("For 'insert_param_to_cell', the argument 'param' must be 'Parameter' "
+                            f"if not None, but got {type(param)}.")
+        if isinstance(param, Parameter) and is_generated_name(param.name):
+            param.name = param_name
+        self._params[param_name] = param
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        """Register `child_cell` as the child `child_name`."""
+        if not isinstance(child_name, str):
+            raise TypeError("For 'insert_child_to_cell', the type of parameter 'child_name' must "
+                            f"be str, but got {type(child_name)}.")
+        if not child_name or "." in child_name:
+            raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None "
+                           "and can not contain '.' ")
+        if "_cells" not in self.__dict__:
+            raise AttributeError("For 'insert_child_to_cell', please call Cell.__init__() firstly.")
+        if (child_name in self.__dict__ or child_name in self._params) \
+                and child_name not in self._cells:
+            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already "
+                           "exists in the network.Cannot insert another child cell with the same "
+                           "name.")
+        if not isinstance(child_cell, Cell) and child_cell is not None:
+            raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' "
+                            f"if not None, but got type {type(child_cell)}.")
+        self._cells[child_name] = child_cell
+
+    def update_parameters_name(self, prefix="", recurse=True):
+        """Rename every parameter to `prefix + <attribute path>`."""
+        if not isinstance(prefix, str):
+            raise TypeError(f"The args 'prefix' must be str, but got {type(prefix)}.")
+        for name, param in self.parameters_and_names(expand=recurse):
+            param.name = prefix + name
+
+    # -- traversal ----------------------------------------------------------------------------
+    def cells_and_names(self, cells=None, name_prefix=""):
+        seen = cells if cells else set()
+        if self in seen:
+            return
+        seen.add(self)
+        yield name_prefix, self
+        for name, cell in self._cells.items():
+            if cell:
+                yield from cell.cells_and_names(seen, f"{name_prefix}.{name}" if name_prefix
+                                                else name)
+
+    def parameters_and_names(self, name_prefix="", expand=True):
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for par_name, par in cell._params.items():
+                if par is not None and id(par) not in seen:
+                    seen.add(id(par))
+                    yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
+
+    def get_parameters(self, expand=True):
+        for _, param in self.parameters_and_names(expand=expand):
+            yield param
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        return OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse))
+
+    def parameters_broadcast_dict(self, recurse=True):
+        result = OrderedDict((p.name, p) for p in self.get_parameters(expand=recurse)
+                             if p.layerwise_parallel is False)
+        return result or None
+
+    def name_cells(self):
+        seen, result = set(), OrderedDict()
+        for name, cell in self._cells.items():
+            if cell is not None and cell not in seen:
+                seen.add(cell)
+                result[name] = cell
+        return result
+
+    def cells(self):
+        return self.name_cells().values()
+
+    def init_parameters_data(self, auto_parallel_mode=False):
+        """MindSpore's lazy initialisation; msjax's Parameters are always initialised."""
+        return {p: p for p in self.get_parameters()}
+
+    def apply(self, fn):
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # -- modes and flags ----------------------------------------------------------------------
+    def set_train(self, mode=True):
+        object.__setattr__(self, "_phase", "train" if mode else "predict")
+        self.add_flags_recursive(training=mode)
+        return self
+
+    @property
+    def phase(self):
+        return self._phase
+
+    @phase.setter
+    def phase(self, value):
+        object.__setattr__(self, "_phase", value)
+
+    def set_grad(self, requires_grad=True):
+        object.__setattr__(self, "requires_grad", requires_grad)
+        return self
+
+    def add_flags(self, **flags):
+        self._flags.update(flags)
+        for key, value in flags.items():
+            object.__setattr__(self, key, value)
+        return self
+
+    def add_flags_recursive(self, **flags):
+        self.add_flags(**flags)
+        for cell in self.cells():
+            cell.add_flags_recursive(**flags)
+        return self
+
+    def get_flags(self):
+        return dict(self._flags)
+
+    def to_float(self, dst_type):
+        self.add_flags_recursive(_float_dtype=dst_type)
+        return self
+
+    def set_inputs(self, *inputs, **kwargs):
+        object.__setattr__(self, "_dynamic_inputs", inputs)
+
+    def get_inputs(self):
+        return getattr(self, "_dynamic_inputs", None)
+
+    def recompute(self, **kwargs):
+        return self
+
+    def shard(self, *args, **kwargs):
+        return self
+
+    @property
+    def cls_name(self):
+        return type(self).__name__
+
+    @property
+    def create_time(self):
+        return self._create_time
+
+    @property
+    def param_prefix(self):
+        return ""
+
+    def __bool__(self):
+        return True
+
+    def __hash__(self):
+        return id(self)
+
+    # -- hooks --------------------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook_fn, *, prepend=False, with_kwargs=False):
+        return _register_hook(self._forward_pre_hooks, hook_fn)
+
+    def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False,
+                              always_call=False):
+        return _register_hook(self._forward_hooks, hook_fn)
+
+    # -- calling ------------------------------------------------------------------------------
+    def construct(self, *args, **kwargs):
+        raise AttributeError("For 'Cell', the method 'construct' is not defined.")
+
+    def __call__(self, *args, **kwargs):
+        if context._context["mode"] == context.GRAPH_MODE and not _in_trace():
+            from msjax._src.transforms.jit import call_cell_compiled
+            return call_cell_compiled(self, args, kwargs)
+        with state.transaction():
+            return self._run_construct(args, kwargs)
+
+    def _run_construct(self, args, kwargs):
+        for hook in self._forward_pre_hooks.values():
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        output = self.construct(*args, **kwargs)
+        for hook in self._forward_hooks.values():
+            result = hook(self, args, output)
+            if result is not None:
+                output = result
+        return output
+
+    # -- printing -----------------------------------------------------------------------------
+    def extend_repr(self):
+        return ""
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        extend = self.extend_repr()
+        extra_lines = extend.split("\n") if extend else []
+        child_lines = [f"({key}): " + _addindent(repr(cell), 2)
+                       for key, cell in self._cells.items()]
+        lines = extra_lines + child_lines
+        main = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main += extra_lines[0]
+            else:
+                main += "\n  " + "\n  ".join(lines) + "\n"
+        return main + ")"
+
+    __str__ = __repr__
+
+
+class _HookHandle:
+    def __init__(self, table, key):
+        self._table, self._key = table, key
+
+    def remove(self):
+        self._table.pop(self._key, None)
+
+
+_hook_ids = [0]
+
+
+def _register_hook(table, hook_fn):
+    _hook_ids[0] += 1
+    table[_hook_ids[0]] = hook_fn
+    return _HookHandle(table, _hook_ids[0])
+
+
+def _in_trace() -> bool:
+    """True while tracing a compiled program (nested Cell calls then run inline)."""
+    from msjax._src.transforms import tracing_depth
+    return tracing_depth() > 0

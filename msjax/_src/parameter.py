@@ -1,0 +1,237 @@
+"""`mindspore.Parameter` and `mindspore.ParameterTuple`.
+
+A Parameter is a Tensor whose value lives in a mutable box (`_value`). Every read and write of
+its value goes through the `_data` accessor below, which reports to `msjax._src.state`: reads to
+an active trace (free-variable discovery), writes to an active transaction (all-or-nothing
+calls). Transforms swap the box's content for tracers; see `state.py`.
+"""
+from __future__ import annotations
+
+import copy as _copy
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src import state
+from msjax._src.tensor import Tensor, _wrap
+
+_GENERATED_PREFIX = "Parameter#"
+_NAME_MAX_LEN = 1024
+_next_name_id = [0]
+
+
+def _generate_name() -> str:
+    name = _GENERATED_PREFIX + str(_next_name_id[0])
+    _next_name_id[0] += 1
+    return name
+
+
+def is_generated_name(name: str) -> bool:
+    return name.startswith(_GENERATED_PREFIX)
+
+
+def _initial_array(default_input):
+    if isinstance(default_input, Tensor):
+        return default_input._data
+    if isinstance(default_input, bool):
+        raise TypeError("The type of the argument 'default_input' must be in ['Tensor', 'int', "
+                        f"'float', 'numpy.ndarray', 'list']. But got type {type(default_input)}.")
+    if isinstance(default_input, int):
+        return jnp.asarray(default_input, np.int64)
+    if isinstance(default_input, float):
+        return jnp.asarray(default_input, np.float32)
+    if isinstance(default_input, (np.ndarray, list)):
+        return Tensor(default_input)._data
+    if isinstance(default_input, jax.Array):
+        return default_input
+    raise TypeError("The type of the argument 'default_input' must be in ['Tensor', 'int', "
+                    f"'float', 'numpy.ndarray', 'list']. But got type {type(default_input)}.")
+
+
+class Parameter(Tensor):
+    """`mindspore.Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False,
+    parallel_optimizer=True, storage_format='', device=None)`.
+
+    A named, mutable Tensor. Arithmetic on it gives plain Tensors. `set_data` replaces its value
+    (cast to its dtype); inside compiled code `ops.assign` does the same and is written back when
+    the call succeeds.
+    """
+
+    __slots__ = ("_value", "_name", "requires_grad", "layerwise_parallel", "parallel_optimizer",
+                 "__dict__")
+
+    def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
+                 parallel_optimizer=True, storage_format="", device=None):
+        self._value = _initial_array(default_input)
+        self.name = name
+        self.requires_grad = requires_grad
+        self.layerwise_parallel = layerwise_parallel
+        self.parallel_optimizer = parallel_optimizer
+        if device is not None and device not in ("CPU", "Remote"):
+            raise ValueError(f"Only 'CPU' and 'Remote' is supported for device, but got ${device}.")
+
+    # -- the one accessor of the value --------------------------------------------------------
+    @property
+    def _data(self):
+        if state._readers:
+            state.note_read(self)
+        return self._value
+
+    @_data.setter
+    def _data(self, value):
+        if state._journals:
+            state.note_write(self)
+        self._value = value
+
+    # -- MindSpore's Parameter API ------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @name.setter
+    def name(self, name_):
+        if name_ is None:
+            name_ = _generate_name()
+        elif isinstance(name_, str):
+            name_ = name_.strip() or _generate_name()
+            if len(name_) > _NAME_MAX_LEN:
+                raise ValueError(f"The length of the '{name_}' name should be less than "
+                                 f"{_NAME_MAX_LEN}.")
+        else:
+            raise ValueError("The type of the Parameter's name should be 'string' or 'None', "
+                             f"but got {type(name_)}.")
+        self._name = name_
+
+    @property
+    def data(self) -> Parameter:
+        return self
+
+    @property
+    def inited_param(self):
+        return None
+
+    @property
+    def is_init(self) -> bool:
+        return False
+
+    @property
+    def sliced(self) -> bool:
+        return False
+
+    @property
+    def unique(self) -> bool:
+        return False
+
+    def value(self) -> Tensor:
+        """The current value as a plain Tensor."""
+        return _wrap(self._data)
+
+    def set_data(self, data, slice_shape=False) -> Parameter:
+        """Replace the value; numbers and other dtypes are cast to this Parameter's dtype."""
+        if not isinstance(data, (Tensor, int, float)):
+            raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
+                            f"(like `Tensor`). But with type {type(data)}.")
+        current = self._value
+        if isinstance(data, (int, float)):
+            if current.dtype.kind in "iu" and isinstance(data, float):
+                raise TypeError(f"Parameter {self.name} can not be set to a float value when its "
+                                f"dtype is {self.dtype}.")
+            new = jnp.asarray(data, current.dtype)
+        else:
+            new = data._data
+            if new.dtype != current.dtype:
+                new = new.astype(current.dtype)
+        self._data = new
+        return self
+
+    def init_data(self, layout=None, set_sliced=False) -> Parameter:
+        return self
+
+    def clone(self, init="same") -> Parameter:
+        """A new Parameter with this one's name, flags and value (or `init`'s values)."""
+        cloned = _copy.copy(self)
+        if init != "same":
+            from msjax._src.initializer import initializer
+            cloned._value = initializer(init, self.shape, self.dtype)._data
+        return cloned
+
+    def __copy__(self):
+        new = object.__new__(type(self))
+        new._value = self._value
+        new._name = self._name
+        new.requires_grad = self.requires_grad
+        new.layerwise_parallel = self.layerwise_parallel
+        new.parallel_optimizer = self.parallel_optimizer
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo):
+        new = self.__copy__()
+        new._value = jnp.array(self._value, copy=True)
+        return new
+
+    def __reduce__(self):
+        return (_rebuild, (np.asarray(self._value), self.name, self.requires_grad))
+
+    def __str__(self) -> str:
+        return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "
+                f"requires_grad={self.requires_grad})")
+
+    __repr__ = __str__
+
+
+def _rebuild(array, name, requires_grad):
+    return Parameter(Tensor(array), name, requires_grad)
+
+
+def _flatten(param):
+    return (param._data,), None
+
+
+def _unflatten(_, children):
+    return _wrap(children[0])
+
+
+jax.tree_util.register_pytree_node(Parameter, _flatten, _unflatten)
+
+
+class ParameterTuple(tuple):
+    """`mindspore.ParameterTuple(iterable)`: a tuple of uniquely named Parameters."""
+
+    def __new__(cls, iterable):
+        data = tuple(iterable)
+        ids, names = set(), set()
+        for x in data:
+            if not isinstance(x, Parameter):
+                raise TypeError("For ParameterTuple initialization, ParameterTuple input should be "
+                                f"'Parameter' collection, but got a {type(iterable)}. ")
+            if id(x) not in ids:
+                if x.name in names:
+                    raise ValueError(f"The value {x} , its name '{x.name}' already exists. "
+                                     "Please set a unique name for the parameter.")
+                names.add(x.name)
+                ids.add(id(x))
+        return tuple.__new__(ParameterTuple, data)
+
+    def clone(self, prefix, init="same") -> ParameterTuple:
+        """Copies named `prefix + '.' + name` (how optimizers name their moments)."""
+        _check_prefix(prefix)
+        cloned = []
+        for x in self:
+            x1 = x.clone(init)
+            x1.name = prefix + "." + x1.name
+            cloned.append(x1)
+        return ParameterTuple(cloned)
+
+
+def _check_prefix(prefix):
+    import re
+    if not isinstance(prefix, str):
+        raise TypeError(f"The args 'prefix' must be str, but got {type(prefix)}.")
+    if not re.fullmatch(r"[\w\-./]*", prefix):
+        raise ValueError(f"The args 'prefix' is illegal: '{prefix}'.")
+
+
+mstype_of = mstype.from_numpy
