@@ -1,0 +1,203 @@
+"""Golden outputs of MindSpore 2.10.0 loss cells (recorded, never hand-written).
+
+Regenerate (from the repository root; needs the MindSpore oracle venv, built by
+``/work/shared/tools/mindspore-oracle`` on first use)::
+
+    ~/.cache/msjax-oracle/venv/bin/python tests/goldens/scripts/losses.py
+
+or through the oracle itself (it copies the script to a scratch folder, so give the output folder)::
+
+    MSJAX_GOLDEN_DIR=$PWD/tests/goldens/nn /work/shared/tools/mindspore-oracle tests/goldens/scripts/losses.py
+
+Writes ``tests/goldens/nn/losses.npz`` and ``tests/goldens/nn/losses.json``.
+
+* ``losses.npz``: ``in/<name>`` the fixed inputs (all from ``np.random.default_rng``),
+  ``<case>/out`` the loss cell's output, ``<case>/grad`` the gradient of ``loss(...).sum()`` with respect to
+  the first input (``mindspore.grad(fn, grad_position=0)``).
+* ``losses.json``: ``inputs`` {name: [dtype, shape]}; ``cases`` {case: {ctor, args, out_dtype, out_shape,
+  out (list), repr, grad_dtype, error}}; ``ctor`` is the constructor expression, evaluated with
+  ``T(name) = Tensor(in/<name>)``; ``args`` lists the input names passed to the cell in order; ``error``
+  = [exception type, message] when MindSpore raised (construction or call).
+"""
+import json
+import os
+from collections import OrderedDict
+from pathlib import Path
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+
+OUT = Path(os.environ.get("MSJAX_GOLDEN_DIR") or Path(__file__).resolve().parents[1] / "nn")
+OUT.mkdir(parents=True, exist_ok=True)
+
+rng = np.random.default_rng(11)
+IN = OrderedDict()
+IN["logits"] = rng.standard_normal((4, 5)).astype(np.float32) * 2
+IN["labels_i32"] = np.array([1, 0, 4, 2], np.int32)
+IN["labels_i64"] = np.array([1, 0, 4, 2], np.int64)
+IN["onehot"] = np.eye(5, dtype=np.float32)[IN["labels_i32"]]
+_p = rng.uniform(0.1, 1.0, (4, 5))
+IN["probs"] = (_p / _p.sum(-1, keepdims=True)).astype(np.float32)
+IN["labels_ign100"] = np.array([1, -100, 4, 2], np.int32)
+IN["labels_ign2"] = np.array([1, 2, 4, 2], np.int32)
+IN["w5"] = np.array([0.5, 1.0, 2.0, 1.5, 0.25], np.float32)
+IN["logits3d"] = rng.standard_normal((2, 5, 3)).astype(np.float32)
+IN["labels3d"] = np.array([[0, 4, 2], [1, 1, 3]], np.int32)
+IN["logprobs"] = (IN["logits"] - np.log(np.exp(IN["logits"]).sum(-1, keepdims=True))).astype(np.float32)
+IN["a34"] = rng.standard_normal((3, 4)).astype(np.float32)
+IN["b34"] = rng.standard_normal((3, 4)).astype(np.float32)
+IN["b4"] = rng.standard_normal((4,)).astype(np.float32)
+IN["t34"] = rng.uniform(0, 1, (3, 4)).astype(np.float32)
+IN["t34_binary"] = (rng.uniform(0, 1, (3, 4)) > 0.5).astype(np.float32)
+IN["p34"] = rng.uniform(0.05, 0.95, (3, 4)).astype(np.float32)
+IN["w4"] = np.array([1.0, 0.5, 2.0, 0.0], np.float32)
+IN["pw4"] = np.array([1.0, 3.0, 0.5, 2.0], np.float32)
+IN["w34"] = rng.uniform(0.5, 1.5, (3, 4)).astype(np.float32)
+IN["big34"] = (rng.standard_normal((3, 4)) * 2).astype(np.float32)
+IN["logp34"] = np.log(IN["p34"] / IN["p34"].sum(-1, keepdims=True)).astype(np.float32)
+IN["q34"] = (IN["t34"] / IN["t34"].sum(-1, keepdims=True)).astype(np.float32)
+
+
+def err(e):
+    """[type, message head, full message]; the head drops MindSpore's appended C++ call stack."""
+    msg = str(e)
+    return [type(e).__name__, msg.split("\n\n----")[0].rstrip(), msg]
+
+
+def T(name):
+    return Tensor(IN[name])
+
+
+CASES = []
+
+
+def case(name, ctor, *args):
+    CASES.append((name, ctor, list(args)))
+
+
+# SoftmaxCrossEntropyWithLogits
+for red in ("none", "mean", "sum"):
+    case(f"sce_sparse_{red}", f"nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='{red}')", "logits", "labels_i32")
+    case(f"sce_dense_onehot_{red}", f"nn.SoftmaxCrossEntropyWithLogits(sparse=False, reduction='{red}')", "logits", "onehot")
+    case(f"sce_dense_probs_{red}", f"nn.SoftmaxCrossEntropyWithLogits(sparse=False, reduction='{red}')", "logits", "probs")
+case("sce_default", "nn.SoftmaxCrossEntropyWithLogits()", "logits", "onehot")
+case("sce_sparse_mean_i64", "nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')", "logits", "labels_i64")
+
+# CrossEntropyLoss
+for red in ("none", "mean", "sum"):
+    case(f"ce_idx_{red}", f"nn.CrossEntropyLoss(reduction='{red}')", "logits", "labels_i32")
+    case(f"ce_idx_weight_{red}", f"nn.CrossEntropyLoss(weight=T('w5'), reduction='{red}')", "logits", "labels_i32")
+    case(f"ce_idx_ignore100_{red}", f"nn.CrossEntropyLoss(reduction='{red}')", "logits", "labels_ign100")
+    case(f"ce_idx_ignore2_weight_{red}", f"nn.CrossEntropyLoss(weight=T('w5'), ignore_index=2, reduction='{red}')",
+         "logits", "labels_ign2")
+    case(f"ce_idx_smooth_{red}", f"nn.CrossEntropyLoss(label_smoothing=0.1, reduction='{red}')", "logits", "labels_i32")
+    case(f"ce_idx_smooth_weight_{red}", f"nn.CrossEntropyLoss(weight=T('w5'), label_smoothing=0.2, reduction='{red}')",
+         "logits", "labels_i32")
+    case(f"ce_prob_{red}", f"nn.CrossEntropyLoss(reduction='{red}')", "logits", "probs")
+    case(f"ce_prob_weight_{red}", f"nn.CrossEntropyLoss(weight=T('w5'), reduction='{red}')", "logits", "probs")
+    case(f"ce_prob_smooth_{red}", f"nn.CrossEntropyLoss(label_smoothing=0.1, reduction='{red}')", "logits", "probs")
+    case(f"ce_3d_{red}", f"nn.CrossEntropyLoss(reduction='{red}')", "logits3d", "labels3d")
+case("ce_idx_i64", "nn.CrossEntropyLoss()", "logits", "labels_i64")
+case("ce_idx_ignore2_smooth", "nn.CrossEntropyLoss(ignore_index=2, label_smoothing=0.1)", "logits", "labels_ign2")
+
+# NLLLoss
+for red in ("none", "mean", "sum"):
+    case(f"nll_{red}", f"nn.NLLLoss(reduction='{red}')", "logprobs", "labels_i32")
+    case(f"nll_weight_{red}", f"nn.NLLLoss(weight=T('w5'), reduction='{red}')", "logprobs", "labels_i32")
+    case(f"nll_ignore2_weight_{red}", f"nn.NLLLoss(weight=T('w5'), ignore_index=2, reduction='{red}')",
+         "logprobs", "labels_ign2")
+case("nll_ignore100", "nn.NLLLoss()", "logprobs", "labels_ign100")
+case("nll_3d", "nn.NLLLoss()", "logits3d", "labels3d")
+
+# MSE / L1
+for red in ("none", "mean", "sum"):
+    case(f"mse_{red}", f"nn.MSELoss(reduction='{red}')", "a34", "b34")
+    case(f"l1_{red}", f"nn.L1Loss(reduction='{red}')", "a34", "b34")
+case("mse_broadcast", "nn.MSELoss()", "a34", "b4")
+case("mse_broadcast_none", "nn.MSELoss(reduction='none')", "a34", "b4")
+case("l1_broadcast_none", "nn.L1Loss(reduction='none')", "a34", "b4")
+
+# BCEWithLogitsLoss
+for red in ("none", "mean", "sum"):
+    case(f"bcewl_{red}", f"nn.BCEWithLogitsLoss(reduction='{red}')", "big34", "t34")
+    case(f"bcewl_weight_{red}", f"nn.BCEWithLogitsLoss(reduction='{red}', weight=T('w4'))", "big34", "t34")
+    case(f"bcewl_posweight_{red}", f"nn.BCEWithLogitsLoss(reduction='{red}', pos_weight=T('pw4'))", "big34", "t34_binary")
+    case(f"bcewl_both_{red}", f"nn.BCEWithLogitsLoss(reduction='{red}', weight=T('w34'), pos_weight=T('pw4'))",
+         "big34", "t34")
+
+# SmoothL1Loss
+for red in ("none", "mean", "sum"):
+    case(f"smoothl1_{red}", f"nn.SmoothL1Loss(reduction='{red}')", "big34", "b34")
+    case(f"smoothl1_beta05_{red}", f"nn.SmoothL1Loss(beta=0.5, reduction='{red}')", "big34", "b34")
+    case(f"smoothl1_beta2_{red}", f"nn.SmoothL1Loss(beta=2.0, reduction='{red}')", "big34", "b34")
+case("smoothl1_default", "nn.SmoothL1Loss()", "big34", "b34")
+
+# a few more
+for red in ("none", "mean", "sum"):
+    case(f"bce_{red}", f"nn.BCELoss(reduction='{red}')", "p34", "t34")
+    case(f"bce_weight_{red}", f"nn.BCELoss(weight=T('w34'), reduction='{red}')", "p34", "t34")
+    case(f"huber_{red}", f"nn.HuberLoss(reduction='{red}')", "big34", "b34")
+    case(f"huber_delta05_{red}", f"nn.HuberLoss(reduction='{red}', delta=0.5)", "big34", "b34")
+    case(f"kldiv_{red}", f"nn.KLDivLoss(reduction='{red}')", "logp34", "q34")
+case("kldiv_batchmean", "nn.KLDivLoss(reduction='batchmean')", "logp34", "q34")
+
+# errors
+case("err_ce_bad_reduction", "nn.CrossEntropyLoss(reduction='foo')", "logits", "labels_i32")
+case("err_mse_bad_reduction", "nn.MSELoss(reduction='avg')", "a34", "b34")
+case("err_sce_bad_reduction", "nn.SoftmaxCrossEntropyWithLogits(reduction='avg')", "logits", "onehot")
+case("err_smoothl1_beta0", "nn.SmoothL1Loss(beta=0.0)", "big34", "b34")
+case("smoothl1_beta_int", "nn.SmoothL1Loss(beta=1)", "big34", "b34")
+case("err_mse_shape", "nn.MSELoss()", "a34", "logits")
+case("err_sce_sparse_float_labels", "nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean')",
+     "logits", "onehot")
+case("err_ce_label_smoothing_neg", "nn.CrossEntropyLoss(label_smoothing=-0.1)", "logits", "labels_i32")
+
+arrays = OrderedDict(("in/" + k, v) for k, v in IN.items())
+meta = OrderedDict()
+meta["mindspore_version"] = ms.__version__
+meta["inputs"] = OrderedDict((k, [str(v.dtype), list(v.shape)]) for k, v in IN.items())
+meta["cases"] = OrderedDict()
+
+for name, ctor, args in CASES:
+    info = OrderedDict(ctor=ctor, args=args)
+    try:
+        cell = eval(ctor)  # noqa: S307
+        info["repr"] = repr(cell)
+        tens = [T(a) for a in args]
+        out = cell(*tens)
+        arrays[name + "/out"] = out.asnumpy()
+        info["out_dtype"] = str(out.dtype)
+        info["out_shape"] = list(out.shape)
+        info["out"] = out.asnumpy().tolist()
+        try:
+            g = ms.grad(lambda *a: cell(*a).sum(), grad_position=0)(*tens)
+            arrays[name + "/grad"] = g.asnumpy()
+            info["grad_dtype"] = str(g.dtype)
+        except Exception as e:  # noqa: BLE001
+            info["grad_error"] = err(e)
+    except Exception as e:  # noqa: BLE001
+        info["error"] = err(e)
+    meta["cases"][name] = info
+    print(name, info.get("out", info.get("error", [""])[:2]))
+
+# default attributes
+defaults = OrderedDict()
+for cname in ["SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "MSELoss", "L1Loss", "BCEWithLogitsLoss",
+              "NLLLoss", "SmoothL1Loss", "BCELoss", "HuberLoss", "KLDivLoss"]:
+    c = getattr(nn, cname)()
+    d = OrderedDict(repr=repr(c), reduction=getattr(c, "reduction", None))
+    for attr in ["sparse", "ignore_index", "label_smoothing", "beta", "delta", "average", "reduce"]:
+        if hasattr(c, attr):
+            v = getattr(c, attr)
+            d[attr] = v if isinstance(v, (int, float, str, bool, type(None))) else repr(v)
+    d["params"] = [n for n, _ in c.parameters_and_names()]
+    defaults[cname] = d
+meta["defaults"] = defaults
+
+np.savez_compressed(OUT / "losses.npz", **arrays)
+with open(OUT / "losses.json", "w") as f:
+    json.dump(meta, f, indent=1)
+print("wrote", OUT / "losses.npz", os.path.getsize(OUT / "losses.npz"), "bytes")
