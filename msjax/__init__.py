@@ -55,6 +55,14 @@ from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed
 from msjax._src.random import set_seed as set_seed
 from msjax._src.tensor import Tensor as Tensor
+from msjax._src.transforms.grad import grad as grad
+from msjax._src.transforms.grad import jacfwd as jacfwd
+from msjax._src.transforms.grad import jacrev as jacrev
+from msjax._src.transforms.grad import no_grad as _no_grad
+from msjax._src.transforms.grad import value_and_grad as value_and_grad
+from msjax._src.transforms.jit import jit as jit
+from msjax._src.transforms.jit import jit_class as jit_class
+from msjax._src.transforms.jit import ms_function as ms_function
 from msjax._src.tensor import from_numpy as from_numpy
 from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.tensor import tensor as tensor

@@ -12,6 +12,7 @@ sys.path.insert(0, str(ROOT))
 # Public names of mindspore.ops that live outside the op table: {module: [names]}.
 EXTRA = {
     "msjax._src.ops.registry": ["Primitive"],
+    "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
 }
 
 

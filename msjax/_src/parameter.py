@@ -81,6 +81,8 @@ class Parameter(Tensor):
 
     @_data.setter
     def _data(self, value):
+        if state._readers:
+            state.note_read(self)
         if state._journals:
             state.note_write(self)
         self._value = value

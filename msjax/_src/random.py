@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import jax
 
+from msjax._src import state
+
 _DEFAULT_SEED = 0
 
 
@@ -45,5 +47,9 @@ def next_key(seed: int | None = None):
     """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
     if seed is not None and seed != 0:
         return jax.random.PRNGKey(seed)
+    if state._readers:
+        state.note_read(GLOBAL_KEY)
+    if state._journals:
+        state.note_write(GLOBAL_KEY)
     GLOBAL_KEY._value, key = jax.random.split(GLOBAL_KEY._value)
     return key

@@ -77,21 +77,29 @@ def transaction():
 def run_with_values(boxes, values, fn, *args, **kwargs):
     """Run `fn(*args, **kwargs)` with each box holding the matching value (possibly a tracer).
 
-    Returns `(result, final_values)`. Whatever happens, every box gets back the value it held
-    before, so tracers never leak out of a transform and a failed call changes nothing.
+    Returns `(result, finals, strays)`: the boxes' final values, and `(box, final value)` for each
+    box outside `boxes` that the call wrote (a free variable the caller did not know of).
+    Whatever happens, every box, listed or stray, gets back the value it held before, so tracers
+    never leak out of a transform and a failed call changes nothing.
     """
     saved = [box._value for box in boxes]
     for box, value in zip(boxes, values):
         box._value = value
-    journals, _journals[:] = list(_journals), []  # writes inside are the transform's business
+    outer_journals = list(_journals)
+    journal: dict = {}
+    _journals[:] = [journal]  # writes inside are this call's business, recorded here
     try:
         result = fn(*args, **kwargs)
         finals = [box._value for box in boxes]
+        listed = {id(box) for box in boxes}
+        strays = [(box, box._value) for key, (box, _) in journal.items() if key not in listed]
     finally:
-        _journals[:] = journals
+        _journals[:] = outer_journals
+        for box, before in journal.values():
+            box._value = before
         for box, value in zip(boxes, saved):
             box._value = value
-    return result, finals
+    return result, finals, strays
 
 
 def write_back(boxes, values) -> None:

@@ -1,0 +1,151 @@
+"""The compiled-call path every msjax transform shares: functionalise, `jax.jit`, write back.
+
+`CompiledFunction(fn, transform)` compiles `fn` once per call signature, MindSpore's cache key:
+shapes and dtypes of Tensor arguments, values of Python scalars and strings, identities of Cells,
+Parameters and other objects (with a Cell's train/predict phase). The program takes the current
+values of every state box it touches (Parameters, the RNG key) as inputs and returns the final
+values of the boxes it wrote, which are written back only when the call succeeds.
+
+Which boxes a program touches is learned while tracing it: the boxes of Cells and Parameters in
+the arguments are known up front; a free-variable box read or written during the trace (a global
+Cell, a closure's Parameter) makes the program be traced again with it as an input. The box list
+is cached with the program, so a steady-state call flattens its arguments, reads the boxes'
+values, runs the executable and writes back, with nothing else in Python.
+"""
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from msjax._src import state
+from msjax._src.parameter import Parameter
+from msjax._src.random import GLOBAL_KEY
+from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms import tracing
+
+_TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
+_STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
+
+
+def flatten_args(args, dyn: list, objs: list):
+    """A hashable key of `args` (MindSpore's cache key), collecting array leaves into `dyn` and
+    objects passed by identity (Parameters, Cells, functions) into `objs`."""
+    t = type(args)
+    if t is Tensor:
+        data = args._data
+        dyn.append(data)
+        return (_TENSOR, data.shape, data.dtype, getattr(data, "weak_type", False))
+    if t in _STATIC_TYPES:
+        return (t, args)
+    if t is tuple or t is list:
+        return (_SEQ, t, tuple(flatten_args(a, dyn, objs) for a in args))
+    if isinstance(args, Parameter):
+        objs.append(args)
+        return (_BOX, id(args))
+    if isinstance(args, Tensor):
+        dyn.append(args._data)
+        return (_TENSOR, args._data.shape, args._data.dtype, False)
+    if isinstance(args, (jax.Array, np.ndarray, np.generic)):
+        dyn.append(args)
+        return (_ARRAY, np.shape(args), args.dtype)
+    if t is dict:
+        return (_DICT, tuple(args.keys()), tuple(flatten_args(v, dyn, objs)
+                                                 for v in args.values()))
+    objs.append(args)
+    phase = getattr(args, "_phase", None)
+    training = getattr(args, "training", None) if phase is not None else None
+    return (_OBJECT, id(args), phase, training)
+
+
+def rebuild_args(key, dyn_iter, objs_iter):
+    """The arguments described by `key`, with array leaves taken from `dyn_iter` (tracers)."""
+    kind = key[0]
+    if kind == _TENSOR:
+        return _wrap(next(dyn_iter))
+    if kind == _ARRAY:
+        return next(dyn_iter)
+    if kind == _SEQ:
+        items = [rebuild_args(k, dyn_iter, objs_iter) for k in key[2]]
+        return items if key[1] is list else tuple(items)
+    if kind == _DICT:
+        return {k: rebuild_args(v, dyn_iter, objs_iter) for k, v in zip(key[1], key[2])}
+    if kind in (_BOX, _OBJECT):
+        return next(objs_iter)
+    return key[1]
+
+
+def initial_boxes(objs) -> list:
+    """The boxes known before tracing: Parameters passed as arguments and those of Cells."""
+    return state.collect_parameters(*objs)
+
+
+class Program:
+    """One compiled signature: its boxes and its jitted pure function."""
+
+    __slots__ = ("boxes", "jitted", "strays", "key", "objs")
+
+    def __init__(self, key, objs, boxes, make_jitted):
+        self.key = key
+        self.objs = objs  # the same objects for every call with this key: ids are in the key
+        self.boxes = boxes
+        self.strays = []
+        self.jitted = make_jitted(self)
+
+    def run_pure(self, fn, box_values, args):
+        """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes."""
+        with state.recording_reads() as reads, tracing():
+            result, finals, strays = state.run_with_values(self.boxes, box_values, fn, *args)
+        listed = {id(b) for b in self.boxes}
+        self.strays = [b for k, b in reads.items() if k not in listed]
+        self.strays += [b for b, _ in strays if id(b) not in listed and b not in self.strays]
+        written = {i: f for i, (f, v) in enumerate(zip(finals, box_values)) if f is not v}
+        return result, written
+
+
+class CompiledFunction:
+    """`fn` compiled per call signature with its state functionalised (see the module doc).
+
+    `transform(pure)` wraps the pure function `pure(box_values, dyn) -> (result, written)` before
+    `jax.jit` (identity for jit; `jax.vmap` with the user's axes for vmap).
+    """
+
+    def __init__(self, fn, transform=None, name=None):
+        self.fn = fn
+        self.transform = transform
+        self.name = name or getattr(fn, "__name__", type(fn).__name__)
+        self.programs: dict = {}
+
+    def _make_jitted(self, program: Program):
+        fn = self.fn
+
+        def pure(box_values, dyn):
+            args = rebuild_args(program.key, iter(dyn), iter(program.objs))
+            return program.run_pure(fn, box_values, args)
+
+        return jax.jit(self.transform(pure, program) if self.transform else pure)
+
+    def compile(self, arg_key, objs):
+        boxes = initial_boxes(objs) + [GLOBAL_KEY]
+        return Program(arg_key, objs, boxes, self._make_jitted)
+
+    def __call__(self, *args):
+        dyn, objs = [], []
+        arg_key = flatten_args(args, dyn, objs)
+        program = self.programs.get(arg_key)
+        if program is None:
+            program = self.compile(arg_key, objs)
+            self.programs[arg_key] = program
+        return self.run(program, dyn, objs)
+
+    def run(self, program, dyn, objs):
+        while True:
+            boxes = program.boxes
+            result, written = program.jitted([b._value for b in boxes], dyn)
+            if not program.strays:
+                break
+            # Free variables found while tracing: trace again with them as inputs.
+            program.boxes = boxes + program.strays
+            program.strays = []
+            program.jitted = self._make_jitted(program)
+        state.write_back([boxes[i] for i in written], list(written.values()))
+        return result

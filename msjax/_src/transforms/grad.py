@@ -1,0 +1,263 @@
+"""`mindspore.grad`, `value_and_grad`, `ops.GradOperation`, `jacrev`, `jacfwd` on `jax.vjp`.
+
+One engine, `_differentiate`, serves them all: the differentiated Tensors and Parameters become
+the primals of `jax.vjp` (Parameters through the state core: their boxes hold the primals while
+the user's function runs), and every other box the function writes (BatchNorm statistics, an
+`ops.assign`) is returned as auxiliary output and written back after the call. The results are
+arranged as MindSpore arranges them (`../shared/reference/mindspore_semantics.md` §2).
+Works eagerly (op by op, like PyNative) and under any enclosing trace (jit, vmap, grad).
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from msjax._src import state
+from msjax._src.parameter import Parameter, ParameterTuple
+from msjax._src.tensor import Tensor, _wrap
+
+_NO_GRAD_DEPTH = [0]
+
+
+# -- argument normalisation (shared by grad, value_and_grad, jacrev, jacfwd) -------------------
+def normalize_grad_position(grad_position):
+    """MindSpore's checks; returns a tuple of positions or None."""
+    if grad_position is None:
+        return None
+    if isinstance(grad_position, bool) or not isinstance(grad_position, (int, tuple)):
+        raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
+    if isinstance(grad_position, int):
+        if grad_position < 0:
+            raise ValueError("grad_position must be >= 0.")
+        return (grad_position,)
+    for p in grad_position:
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise TypeError("For 'F.grad', the 'grad_position' must be int or tuple.")
+        if p < 0:
+            raise ValueError("The element in grad_position must be >= 0.")
+    if len(set(grad_position)) != len(grad_position):
+        raise ValueError("There are duplicate positions in `grad_position`, please check it")
+    return tuple(grad_position)
+
+
+def normalize_weights(weights):
+    """(list of Parameters, form): form is None (no weights), 'single' or 'sequence'."""
+    if weights is None:
+        return [], None
+    if isinstance(weights, Parameter):
+        return [weights], "single"
+    if isinstance(weights, (list, tuple, ParameterTuple)):
+        for w in weights:
+            if not isinstance(w, Parameter):
+                raise TypeError("For 'grad', the 'weights' should be a Parameter, a list or "
+                                f"tuple of Parameters or a ParameterTuple, but got an element "
+                                f"of type {type(w).__name__}.")
+        return list(weights), "sequence"
+    raise TypeError("For 'grad', the 'weights' should be a Parameter, a list or tuple of "
+                    f"Parameters or a ParameterTuple, but got {type(weights).__name__}.")
+
+
+def _float_like(array) -> bool:
+    return jnp.issubdtype(array.dtype, jnp.inexact)
+
+
+# -- the engine --------------------------------------------------------------------------------
+def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
+    """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads)."""
+    if _NO_GRAD_DEPTH[0]:
+        raise RuntimeError("In no_grad context, you can not calculate gradient")
+    positions = positions or ()
+    for p in positions:
+        if p >= len(args):
+            raise RuntimeError(f"Position index {p} is exceed input size.")
+    tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
+    float_positions = [p for p in tensor_positions if _float_like(args[p]._data)]
+    primals = [args[p]._data for p in float_positions] + [w._value for w in weights]
+    n_inputs = len(float_positions)
+    strays_seen = []
+
+    def pure(*primal_values):
+        call_args = list(args)
+        for p, value in zip(float_positions, primal_values[:n_inputs]):
+            call_args[p] = _wrap(value)
+        out, finals, strays = state.run_with_values(weights, primal_values[n_inputs:], fn,
+                                                    *call_args, **kwargs)
+        strays_seen[:] = [box for box, _ in strays]
+        if has_aux:
+            if not isinstance(out, tuple) or len(out) < 2:
+                raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+            differentiated, aux = out[0], out[1:]
+        else:
+            differentiated, aux = out, ()
+        return differentiated, (out, aux, finals, [v for _, v in strays])
+
+    differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
+        pure, *primals, has_aux=True)
+    if sens is None:
+        cotangent = jax.tree_util.tree_map(jnp.ones_like, differentiated)
+    else:
+        cotangent = jax.tree_util.tree_map(
+            lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
+            _unwrap_tree(sens))
+    grads = vjp_fn(cotangent)
+    state.write_back(weights, weight_finals)
+    state.write_back(strays_seen, stray_finals)
+    by_position = dict(zip(float_positions, grads[:n_inputs]))
+    input_grads = [_wrap(by_position[p]) if p in by_position
+                   else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
+    weight_grads = [_wrap(g) for g in grads[n_inputs:]]
+    return out, aux, input_grads, weight_grads
+
+
+def _unwrap_tree(x):
+    return jax.tree_util.tree_map(lambda t: t._data if isinstance(t, Tensor) else t, x,
+                                  is_leaf=lambda t: isinstance(t, Tensor))
+
+
+def _arrange(input_grads, weight_grads, positions, weights, weight_form, return_ids,
+             tensor_positions):
+    """MindSpore's return structure of grads."""
+    if return_ids:
+        input_grads = [(p, g) for p, g in zip(tensor_positions, input_grads)]
+        weight_grads = [(w.name, g) for w, g in zip(weights, weight_grads)]
+    pos_part = None
+    if positions is not None:
+        pos_part = input_grads[0] if len(input_grads) == 1 else tuple(input_grads)
+    if weight_form is None:
+        return pos_part
+    weight_part = weight_grads[0] if weight_form == "single" else tuple(weight_grads)
+    if positions is None:
+        return weight_part
+    return pos_part, weight_part
+
+
+def _split_sens(args, kwargs, sens_param):
+    if not sens_param:
+        return args, kwargs, None
+    if "sens" in kwargs:
+        kwargs = dict(kwargs)
+        return args, kwargs, kwargs.pop("sens")
+    return args[:-1], kwargs, args[-1]
+
+
+class _Grad:
+    """The function returned by grad/value_and_grad."""
+
+    def __init__(self, fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
+        self.positions = normalize_grad_position(grad_position)
+        self.weights, self.weight_form = normalize_weights(weights)
+        if self.positions is None and self.weight_form is None:
+            raise ValueError("`grad_position` and `weight` can not be None at the same time.")
+        self.fn, self.has_aux, self.return_ids = fn, has_aux, return_ids
+        self.sens_param, self.with_value = sens_param, with_value
+
+    def __call__(self, *args, **kwargs):
+        args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
+        out, aux, input_grads, weight_grads = _differentiate(
+            self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
+        tensor_positions = [p for p in (self.positions or ()) if isinstance(args[p], Tensor)]
+        grads = _arrange(input_grads, weight_grads, self.positions, self.weights,
+                         self.weight_form, self.return_ids, tensor_positions)
+        if self.with_value:
+            return out, grads
+        if self.has_aux:
+            return grads, tuple(aux)
+        return grads
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False, sens_param=False):
+    """`mindspore.grad`: gradients of `fn` w.r.t. the inputs at `grad_position` and `weights`."""
+    return _Grad(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=False)
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False,
+                   sens_param=False):
+    """`mindspore.value_and_grad`: `(fn's outputs, gradients)` with grad's return structure."""
+    return _Grad(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
+
+
+class GradOperation:
+    """`ops.GradOperation(get_all=False, get_by_list=False, sens_param=False)`."""
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False):
+        for name, value in (("get_all", get_all), ("get_by_list", get_by_list),
+                            ("sens_param", sens_param)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'GradOperation', the '{name}' should be bool, but got "
+                                f"{type(value).__name__}")
+        self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
+
+    def __call__(self, fn, weights=None):
+        get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
+        weight_list = normalize_weights(weights)[0] if get_by_list else []
+
+        def after_grad(*args, **kwargs):
+            args, kwargs, sens = _split_sens(args, kwargs, sens_param)
+            positions = tuple(range(len(args))) if get_all else (0,)
+            if not get_all and not get_by_list and not args:
+                positions = ()
+            _, _, input_grads, weight_grads = _differentiate(
+                fn, args, kwargs, positions if (get_all or not get_by_list) else (),
+                weight_list, False, sens)
+            if get_all and get_by_list:
+                return tuple(input_grads), tuple(weight_grads)
+            if get_by_list:
+                return tuple(weight_grads)
+            if get_all:
+                return tuple(input_grads)
+            return input_grads[0]
+
+        return after_grad
+
+
+def _jacobian(jax_jac, fn, grad_position, has_aux):
+    positions = normalize_grad_position(grad_position)
+
+    def wrapped(*args):
+        float_positions = [p for p in positions if isinstance(args[p], Tensor)]
+
+        def pure(*values):
+            call_args = list(args)
+            for p, v in zip(float_positions, values):
+                call_args[p] = _wrap(v)
+            out = fn(*call_args)
+            if has_aux:
+                return _unwrap_tree(out[0]), out[1:]
+            return _unwrap_tree(out)
+
+        primals = [args[p]._data for p in float_positions]
+        argnums = 0 if isinstance(grad_position, int) else tuple(range(len(primals)))
+        result = jax_jac(pure, argnums=argnums, has_aux=has_aux)(*primals)
+        if has_aux:
+            jac, aux = result
+            aux = aux[0] if len(aux) == 1 else aux
+            return _wrap_tree(jac), aux
+        return _wrap_tree(result)
+
+    return wrapped
+
+
+def _wrap_tree(x):
+    return jax.tree_util.tree_map(_wrap, x)
+
+
+def jacrev(fn, grad_position=0, has_aux=False):
+    """`mindspore.jacrev`: the Jacobian by reverse mode (out-shape + in-shape)."""
+    return _jacobian(jax.jacrev, fn, grad_position, has_aux)
+
+
+def jacfwd(fn, grad_position=0, has_aux=False):
+    """`mindspore.jacfwd`: the Jacobian by forward mode."""
+    return _jacobian(jax.jacfwd, fn, grad_position, has_aux)
+
+
+class no_grad:
+    """`mindspore._no_grad` context: gradients may not be taken inside."""
+
+    def __enter__(self):
+        _NO_GRAD_DEPTH[0] += 1
+
+    def __exit__(self, *exc):
+        _NO_GRAD_DEPTH[0] -= 1
+        return False
+

@@ -1,0 +1,121 @@
+"""`mindspore.jit`, `ms_function` and GRAPH_MODE: `jax.jit` with MindSpore's caching rule.
+
+All of them go through `CompiledFunction` (the compiled-call path shared with vmap): a program
+per call signature, Parameters and the RNG key as program inputs, writes applied on success.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+
+from msjax._src.transforms.compiled import CompiledFunction
+
+_logger = logging.getLogger("msjax")
+
+_CAPTURE_MODES = ["ast", "bytecode", "trace"]
+_JIT_LEVELS = ["O0", "O1"]
+_DEPRECATED_KEYWORDS = ("mode", "input_signature", "hash_args", "jit_config", "compile_once")
+_OPTIONS = ("disable_format_transform", "exec_order", "infer_boost", "auto_offload")
+
+
+def _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options):
+    if not isinstance(capture_mode, str) or capture_mode not in _CAPTURE_MODES:
+        raise ValueError(f"For 'jit', the 'capture_mode' must be str and must be in "
+                         f"'{_CAPTURE_MODES}', but got '{capture_mode}'.")
+    if not isinstance(jit_level, str) or jit_level not in _JIT_LEVELS:
+        raise ValueError(f"For 'jit', the 'jit_level' must be str and must be in "
+                         f"'{_JIT_LEVELS}', but got '{jit_level}'.")
+    if isinstance(dynamic, bool) or not isinstance(dynamic, int) or dynamic not in (0, 1):
+        raise ValueError(f"For 'jit', the 'dynamic' must be in range of [0, 1], but got "
+                         f"{dynamic} with type '{type(dynamic).__name__}'.")
+    if not isinstance(fullgraph, bool):
+        raise TypeError(f"For 'jit', the 'fullgraph' must be a bool, but got "
+                        f"{type(fullgraph).__name__}.")
+    for key in options:
+        if key not in _OPTIONS and key not in _DEPRECATED_KEYWORDS:
+            raise ValueError(f"For 'jit', the option '{key}' is not supported; supported "
+                             f"options are {list(_OPTIONS)}.")
+
+
+class JitFunction:
+    """A function compiled by `mindspore.jit`; callable like the function it wraps."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.compiled = CompiledFunction(fn)
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            bound = inspect.signature(self.fn).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args = bound.args
+        return self.compiled(*args)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+
+def _compile_target(target):
+    from msjax._src.nn.cell import Cell
+    if isinstance(target, type) and issubclass(target, Cell):
+        target.construct = JitFunction(target.construct)
+        return target
+    if isinstance(target, Cell):
+        compiled = JitFunction(type(target).construct)
+        return functools.partial(compiled, target)
+    return JitFunction(target)
+
+
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
+        backend="", **options):
+    """`mindspore.jit`: compile a function, a method, a Cell instance or a Cell class.
+
+    msjax compiles with `jax.jit` (XLA), so `capture_mode`, `jit_level` and `backend` only
+    select MindSpore's front ends and are validated and otherwise ignored. Usable as `@jit` and
+    `@jit(...)`. The 1.x keywords (`mode`, `input_signature`, `hash_args`, `jit_config`,
+    `compile_once`) are accepted with MindSpore's deprecation message.
+    """
+    _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, options)
+    for key in _DEPRECATED_KEYWORDS:
+        if key in options:
+            _logger.warning("The 'jit' argument '%s' is deprecated and will be removed in a future "
+                            "version; it is ignored.", key)
+    if function is None:
+        return _compile_target
+    return _compile_target(function)
+
+
+def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
+    """`mindspore.ms_function` (MindSpore 1.x; removed in 2.x, kept by msjax): the same as jit."""
+    if fn is None:
+        return _compile_target
+    return _compile_target(fn)
+
+
+def jit_class(cls):
+    """`mindspore.jit_class`: mark a class whose instances may be used in compiled code."""
+    from msjax._src.nn.cell import Cell
+    if not inspect.isclass(cls):
+        raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
+    if issubclass(cls, Cell):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used "
+                        f"for nn.Cell: {cls}.")
+    cls.__ms_class__ = True
+    return cls
+
+
+def _run_cell(cell, args, kwargs):
+    return cell._run_construct(args, kwargs)
+
+
+def call_cell_compiled(cell, args, kwargs):
+    """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program."""
+    compiled = cell.__dict__.get("_graph_call")
+    if compiled is None:
+        compiled = CompiledFunction(_run_cell, name=type(cell).__name__)
+        object.__setattr__(cell, "_graph_call", compiled)
+    return compiled(cell, args, kwargs)
