@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 EXTRA = {
     "msjax._src.ops.registry": ["Primitive"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
+    "msjax._src.transforms.vmap": ["vmap"],
 }
 
 

@@ -18,6 +18,7 @@ import jax
 import numpy as np
 
 from msjax._src import state
+from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.random import GLOBAL_KEY
 from msjax._src.tensor import Tensor, _wrap
@@ -82,13 +83,14 @@ def initial_boxes(objs) -> list:
 class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
-    __slots__ = ("boxes", "jitted", "strays", "key", "objs")
+    __slots__ = ("boxes", "jitted", "strays", "key", "objs", "context")
 
-    def __init__(self, key, objs, boxes, make_jitted):
+    def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
         self.objs = objs  # the same objects for every call with this key: ids are in the key
         self.boxes = boxes
         self.strays = []
+        self.context = context  # what a transform needs to know of this signature (vmap axes)
         self.jitted = make_jitted(self)
 
     def run_pure(self, fn, box_values, args):
@@ -98,7 +100,9 @@ class Program:
         listed = {id(b) for b in self.boxes}
         self.strays = [b for k, b in reads.items() if k not in listed]
         self.strays += [b for b, _ in strays if id(b) not in listed and b not in self.strays]
-        written = {i: f for i, (f, v) in enumerate(zip(finals, box_values)) if f is not v}
+        # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
+        # read-only boxes are no program outputs).
+        written = [f if f is not v else None for f, v in zip(finals, box_values)]
         return result, written
 
 
@@ -124,9 +128,10 @@ class CompiledFunction:
 
         return jax.jit(self.transform(pure, program) if self.transform else pure)
 
-    def compile(self, arg_key, objs):
-        boxes = initial_boxes(objs) + [GLOBAL_KEY]
-        return Program(arg_key, objs, boxes, self._make_jitted)
+    def compile(self, arg_key, objs, context=None):
+        owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
+        boxes = initial_boxes([owner, *objs]) + [GLOBAL_KEY]
+        return Program(arg_key, objs, boxes, self._make_jitted, context)
 
     def __call__(self, *args):
         dyn, objs = [], []
@@ -135,17 +140,24 @@ class CompiledFunction:
         if program is None:
             program = self.compile(arg_key, objs)
             self.programs[arg_key] = program
-        return self.run(program, dyn, objs)
+        return self.run(program, dyn)
 
-    def run(self, program, dyn, objs):
+    def read_boxes(self, program) -> list:
+        """The values the program's box inputs take (ensembles stack their members' here)."""
+        return [b._value for b in program.boxes]
+
+    def write_boxes(self, program, written: list) -> None:
+        pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
+        state.write_back([b for b, _ in pairs], [v for _, v in pairs])
+
+    def run(self, program, dyn):
         while True:
-            boxes = program.boxes
-            result, written = program.jitted([b._value for b in boxes], dyn)
+            result, written = program.jitted(self.read_boxes(program), dyn)
             if not program.strays:
                 break
             # Free variables found while tracing: trace again with them as inputs.
-            program.boxes = boxes + program.strays
+            program.boxes = program.boxes + program.strays
             program.strays = []
             program.jitted = self._make_jitted(program)
-        state.write_back([boxes[i] for i in written], list(written.values()))
-        return result
+        self.write_boxes(program, written)
+        return wrap(result)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src import state
+from msjax._src import context, state
 from msjax._src.parameter import Parameter, ParameterTuple
 from msjax._src.tensor import Tensor, _wrap
 
@@ -67,9 +67,11 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     if _NO_GRAD_DEPTH[0]:
         raise RuntimeError("In no_grad context, you can not calculate gradient")
     positions = positions or ()
+    graph = context.is_graph_mode()  # MindSpore's error types differ between its two modes
     for p in positions:
         if p >= len(args):
-            raise RuntimeError(f"Position index {p} is exceed input size.")
+            raise (IndexError if graph else RuntimeError)(
+                f"Position index {p} is exceed input size.")
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
     float_positions = [p for p in tensor_positions if _float_like(args[p]._data)]
     primals = [args[p]._data for p in float_positions] + [w._value for w in weights]
@@ -85,11 +87,12 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         strays_seen[:] = [box for box, _ in strays]
         if has_aux:
             if not isinstance(out, tuple) or len(out) < 2:
-                raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+                raise (RuntimeError if graph else ValueError)(
+                    "When has_aux is True, origin fn requires more than one outputs.")
             differentiated, aux = out[0], out[1:]
         else:
             differentiated, aux = out, ()
-        return differentiated, (out, aux, finals, [v for _, v in strays])
+        return _unwrap_tree(differentiated), (out, aux, finals, [v for _, v in strays])
 
     differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
         pure, *primals, has_aux=True)

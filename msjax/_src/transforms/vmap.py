@@ -1,0 +1,344 @@
+"""`mindspore.vmap(fn, in_axes=0, out_axes=0)`: `jax.vmap` on the compiled-call path.
+
+Like MindSpore, msjax always compiles a vmapped function. `in_axes`/`out_axes` are checked and
+normalised with MindSpore's rules and error messages (`mindspore_semantics.md` §1), then handed
+to `jax.vmap`. Parameters reached by `fn` are unbatched inputs (axis None): assigning a batched
+value to one is MindSpore's ValueError. A `CellList` is model ensembling: its members'
+Parameters are stacked on a new leading axis, the first member's `construct` runs on each slice
+in one vectorised program, and the slices are written back to each member afterwards.
+"""
+from __future__ import annotations
+
+import inspect
+import re
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import state
+from msjax._src.parameter import Parameter
+from msjax._src.tensor import Tensor
+from msjax._src.transforms.compiled import CompiledFunction, flatten_args
+
+_ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
+                 "None. The execution order of operator `Assign` cannot be guaranteed.")
+
+
+# -- axis specs --------------------------------------------------------------------------------
+def _check_axis_type(axis, which):
+    if axis is None or (isinstance(axis, int) and not isinstance(axis, bool)):
+        return
+    if isinstance(axis, (tuple, list)):
+        for a in axis:
+            _check_axis_type(a, which)
+        return
+    raise RuntimeError(f"The axis in vmap's '{which}' should be a None or a scalar of type "
+                       f"Int64Imm, but got a {axis}.")
+
+
+def _all_none(spec) -> bool:
+    if isinstance(spec, (tuple, list)):
+        return all(_all_none(s) for s in spec)
+    return spec is None
+
+
+def _scalar_repr(value) -> str:
+    kind = {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(type(value),
+                                                                            type(value).__name__)
+    return f"AbstractScalar(Type: {kind}, Value: {value}, Shape: NoShape)"
+
+
+def _leaf_axes(arg, spec, axes: list, sizes: list):
+    """Walk one argument with its in_axes entry in flatten_args order, collecting the normalised
+    axis of every array leaf and the batch size it implies."""
+    if isinstance(arg, (tuple, list)) and not isinstance(arg, Tensor):
+        specs = spec if isinstance(spec, (tuple, list)) else [spec] * len(arg)
+        for item, item_spec in zip(arg, list(specs) + [None] * (len(arg) - len(specs))):
+            _leaf_axes(item, item_spec, axes, sizes)
+        return
+    if isinstance(arg, dict):
+        for value in arg.values():
+            _leaf_axes(value, spec, axes, sizes)
+        return
+    if isinstance(arg, Parameter):
+        if spec is not None:
+            axes.append(_normalise_in_axis(spec, arg.ndim))
+            sizes.append(arg.shape[axes[-1]])
+        return
+    if isinstance(arg, (Tensor, jax.Array, np.ndarray)):
+        if spec is None:
+            axes.append(None)
+            return
+        ndim = np.ndim(arg) if not isinstance(arg, Tensor) else arg.ndim
+        axis = _normalise_in_axis(spec, ndim)
+        axes.append(axis)
+        sizes.append(np.shape(arg)[axis] if not isinstance(arg, Tensor) else arg.shape[axis])
+        return
+    if spec is not None:
+        raise RuntimeError(
+            f"The orig_abs should be AbstractTensor when corresponding axis is {spec}, but got a "
+            f"{_scalar_repr(arg)}. Tip: Please check the correspondence between vmap's 'in_axes' "
+            f"and inputs. You may want to explicitly specify the 'in_axes' corresponding to "
+            f"{_scalar_repr(arg)} as 'None' to solve this problem.")
+
+
+def _normalise_in_axis(axis, ndim):
+    if not -ndim <= axis < ndim:
+        raise RuntimeError(f"The axis: {axis} in 'in_axes' is out of bounds for array of "
+                           f"dimension [{-ndim},{ndim}).")
+    return axis % ndim
+
+
+def _positional_count(fn):
+    """The number of positional parameters of `fn`, or None when it takes *args."""
+    target = fn.construct if hasattr(fn, "construct") else fn
+    try:
+        sig = inspect.signature(target)
+    except (TypeError, ValueError):
+        return None
+    count = 0
+    for p in sig.parameters.values():
+        if p.kind == p.VAR_POSITIONAL:
+            return None
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            count += 1
+    return count
+
+
+def in_axes_per_leaf(fn, args, in_axes, is_ensemble) -> tuple[list, int | None]:
+    """Check `in_axes` against `args` as MindSpore does; the axis of each array leaf, the size."""
+    _check_axis_type(in_axes, "in_axes")
+    if in_axes is None and not is_ensemble:
+        raise RuntimeError("The 'in_axes' of 'vmap' cannot be a single None while 'fn' is not a "
+                           "'CellList'.")
+    if isinstance(in_axes, (tuple, list)):
+        if len(in_axes) != len(args):
+            raise RuntimeError("When vmap`s 'in_axes' is a tuple or list, and its size must be "
+                               "equal to the number of arguments of 'fn': "
+                               f"{len(args)}, but got size: {len(in_axes)}.")
+        if _all_none(in_axes) and not is_ensemble:
+            raise RuntimeError("The 'in_axes' of 'vmap' cannot be all None while 'fn' is not a "
+                               f"'CellList', but got {tuple(in_axes)}.")
+        specs = list(in_axes)
+    else:
+        specs = [in_axes] * len(args)
+    axes, sizes = [], []
+    for arg, spec in zip(args, specs):
+        _leaf_axes(arg, spec, axes, sizes)
+    for size in sizes[1:]:
+        if size != sizes[0]:
+            raise RuntimeError("The 'axis_size' of each argument in the scope of 'vmap' should be "
+                               f"equal, but got {sizes[0]} and {size}.")
+    return axes, (sizes[0] if sizes else None)
+
+
+def _to_tuples(x):
+    """List outputs come back as tuples (MindSpore's rule)."""
+    if isinstance(x, list):
+        return tuple(_to_tuples(e) for e in x)
+    if isinstance(x, tuple):
+        return tuple(_to_tuples(e) for e in x)
+    return x
+
+
+def _check_out_axes(result, out_axes):
+    """Validate out_axes against the per-example result (called while tracing)."""
+    if isinstance(out_axes, (tuple, list)):
+        n = len(result) if isinstance(result, tuple) else 1
+        if len(out_axes) != n:
+            raise RuntimeError("The size of vmap's 'out_axes' should be equal to the number of "
+                               f"results of 'fn': {n}, but got size: {len(out_axes)}.")
+        items = result if isinstance(result, tuple) else (result,)
+        for item, axis in zip(items, out_axes):
+            _check_out_axes(item, axis)
+        return
+    for leaf in jax.tree_util.tree_leaves(result):
+        if out_axes is not None:
+            rank = np.ndim(leaf) + 1
+            if not -rank <= out_axes < rank:
+                raise RuntimeError(f"The axis: {out_axes} in 'out_axes' is out of bounds for "
+                                   f"array of dimension [{-rank},{rank}).")
+
+
+def _jax_out_axes(out_axes):
+    if isinstance(out_axes, (tuple, list)):
+        return tuple(_jax_out_axes(a) for a in out_axes)
+    return out_axes
+
+
+# -- the vmapped function ----------------------------------------------------------------------
+class _Vmapped(CompiledFunction):
+    """`vmap(fn, in_axes, out_axes)`: compiled per signature; in_axes are part of the context."""
+
+    def __init__(self, fn, in_axes, out_axes):
+        super().__init__(fn, transform=self._vectorise)
+        _check_axis_type(out_axes, "out_axes")
+        if out_axes is None:
+            raise RuntimeError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is "
+                               "not a 'CellList'.")
+        self.in_axes, self.out_axes = in_axes, out_axes
+        self.n_params = _positional_count(fn)
+
+    def _check_call(self, args, kwargs):
+        if kwargs:
+            raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
+        if self.n_params is not None and self.n_params != len(args):
+            raise TypeError(f"The parameters number of the function is {self.n_params}, but the "
+                            f"number of provided arguments is {len(args)}.")
+
+    def __call__(self, *args, **kwargs):
+        self._check_call(args, kwargs)
+        dyn, objs = [], []
+        arg_key = flatten_args(args, dyn, objs)
+        program = self.programs.get(arg_key)
+        if program is None:
+            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False)
+            program = self.compile(arg_key, objs, context=(axes, size))
+            self.programs[arg_key] = program
+        return self.run(program, dyn)
+
+    def box_axes(self, program):
+        return [None] * len(program.boxes)
+
+    def _vectorise(self, pure, program):
+        out_axes = _jax_out_axes(self.out_axes)
+        user_out_axes = self.out_axes
+
+        single_output = []  # set while tracing: fn returned one value, out_axes is a 1-sequence
+
+        def body(box_values, dyn):
+            result, written = pure(box_values, dyn)
+            result = _to_tuples(result)
+            _check_out_axes(result, user_out_axes)
+            if isinstance(user_out_axes, (tuple, list)) and not isinstance(result, tuple):
+                single_output.append(True)
+                result = (result,)
+            return result, written
+
+        axes, size = program.context
+        vectorised = jax.vmap(body, in_axes=(self.box_axes(program), axes),
+                              out_axes=(out_axes, self.box_axes(program)), axis_size=size)
+
+        def call(box_values, dyn):
+            try:
+                result, written = vectorised(box_values, dyn)
+                return (result[0] if single_output else result), written
+            except ValueError as error:
+                match = re.search(r"at vmap out_axes\[(\d)\]", str(error))
+                if match is None:
+                    raise
+                if match.group(1) == "1":
+                    raise ValueError(_ASSIGN_ERROR) from None
+                raise RuntimeError("It is invalid that source is not None and dst is None.") \
+                    from None
+        return call
+
+
+class _Ensemble(_Vmapped):
+    """vmap over a CellList: model ensembling with the members' Parameters stacked."""
+
+    def __init__(self, cells, in_axes, out_axes):
+        CompiledFunction.__init__(self, cells[0], transform=self._vectorise)
+        _check_axis_type(out_axes, "out_axes")
+        self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
+        self.n_params = _positional_count(cells[0])
+        self.member_params = _check_members(cells)
+
+    def __call__(self, *args, **kwargs):
+        self._check_call(args, kwargs)
+        dyn, objs = [], []
+        arg_key = flatten_args(args, dyn, objs)
+        program = self.programs.get(arg_key)
+        if program is None:
+            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, True)
+            n = len(self.cells)
+            if size is not None and size != n:
+                raise ValueError(
+                    "If you want to execute the model ensembling parallel training, please make "
+                    "sure the 'axis_size' in the scope of vmap consistent with the cell size of "
+                    "the input 'CellList', otherwise, please do not enter 'CellList' as the "
+                    f"first argument, but we get axis_size: {size} and the cell size: {n}.")
+            program = self.compile(arg_key, objs, context=(axes, n))
+            self.programs[arg_key] = program
+        return self.run(program, dyn)
+
+    def compile(self, arg_key, objs, context=None):
+        program = super().compile(arg_key, objs, context)
+        template = self.member_params[0]
+        others = [b for b in program.boxes if all(b is not p for p in template)]
+        program.boxes = list(template) + others
+        program.jitted = self._make_jitted(program)
+        return program
+
+    def box_axes(self, program):
+        n_stacked = len(self.member_params[0])
+        return [0] * n_stacked + [None] * (len(program.boxes) - n_stacked)
+
+    def read_boxes(self, program) -> list:
+        n_stacked = len(self.member_params[0])
+        stacked = [jnp.stack([params[j]._data for params in self.member_params])
+                   for j in range(n_stacked)]
+        return stacked + [b._value for b in program.boxes[n_stacked:]]
+
+    def write_boxes(self, program, written: list) -> None:
+        n_stacked = len(self.member_params[0])
+        boxes, values = [], []
+        for index, value in enumerate(written):
+            if value is None:
+                continue
+            if index < n_stacked:
+                for member, params in enumerate(self.member_params):
+                    boxes.append(params[index])
+                    values.append(value[member])
+            else:
+                boxes.append(program.boxes[index])
+                values.append(value)
+        state.write_back(boxes, values)
+
+
+def _postfix(name: str) -> str:
+    match = re.match(r"^.*?\d+\.(.+)$", name)
+    return match.group(1) if match else name
+
+
+def _check_members(cells) -> list:
+    """MindSpore's checks on an ensemble; each member's Parameters in matching order."""
+    if len(cells) <= 1:
+        raise RuntimeError("In the model ensembling parallel training scenario ('VmapOperation' "
+                           "arg0 is a 'CellList'), the size of 'CellList' must be greater than 1, "
+                           f"but got {len(cells)}.")
+    members = [list(cell.get_parameters()) for cell in cells]
+    first = members[0]
+    for params in members[1:]:
+        if len(params) != len(first):
+            raise ValueError("Parameter size of each cell should be consistent, but get "
+                             f"{len(first)} and {len(params)}.")
+        for a, b in zip(first, params):
+            if _postfix(a.name) != _postfix(b.name):
+                raise RuntimeError("The corresponding parameter's postfix name in each cell should "
+                                   f"be consistent, but get {a.name} and {b.name}.")
+            label = "vmap." + _postfix(a.name)
+            if a.shape != b.shape:
+                shape_a = ", ".join(map(str, a.shape))
+                shape_b = ", ".join(map(str, b.shape))
+                raise RuntimeError("The corresponding parameter's shape in each cell should be "
+                                   f"consistent, but get  Shape: {shape_a} and  Shape: {shape_b} "
+                                   f"for the parameter {label}.")
+            if a.dtype != b.dtype:
+                raise RuntimeError("The corresponding parameter's type in each cell should be "
+                                   f"consistent, but get {a.dtype} and {b.dtype} for the "
+                                   f"parameter {label}.")
+    return members
+
+
+def vmap(fn, in_axes=0, out_axes=0):
+    """`mindspore.vmap`: vectorise `fn` (a function, Cell or CellList) over `in_axes`."""
+    from msjax._src.nn.containers import CellList
+    from msjax._src.ops.registry import Primitive
+    if isinstance(fn, Primitive):
+        raise RuntimeError(f"'VmapOperation' arg0 PrimitiveAbstractClosure: S_Prim_{fn.name} cast "
+                           "to 'FuncGraphAbstractClosure' failed.")
+    if isinstance(fn, CellList):
+        return _Ensemble(fn, in_axes, out_axes)
+    return _Vmapped(fn, in_axes, out_axes)

@@ -1,0 +1,38 @@
+"""Run a golden-generating MindSpore script unchanged on msjax and compare with MindSpore's output.
+
+The probe scripts under tests/goldens/scripts/ print one `label -> result` line per case; the
+oracle's output is stored beside them. Running the very same script with `import mindspore`
+answered by msjax is the strictest comparison there is.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import pathlib
+import runpy
+
+import msjax.compat
+
+GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
+
+
+def parse_lines(text: str) -> dict[str, str]:
+    cases = {}
+    for line in text.splitlines():
+        if " -> " in line:
+            label, result = line.split(" -> ", 1)
+            cases[label] = result
+    return cases
+
+
+def run_script_on_msjax(script: str) -> dict[str, str]:
+    """Run tests/goldens/scripts/<script> with mindspore aliased to msjax; its cases."""
+    msjax.compat.install(force=True)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        runpy.run_path(str(GOLDENS / "scripts" / script), run_name="__main__")
+    return parse_lines(out.getvalue())
+
+
+def golden_cases(name: str) -> dict[str, str]:
+    return parse_lines((GOLDENS / name).read_text())
