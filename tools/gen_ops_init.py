@@ -14,6 +14,7 @@ EXTRA = {
     "msjax._src.ops.registry": ["Primitive"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
+    "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
 }
 
 

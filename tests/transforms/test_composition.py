@@ -1,0 +1,120 @@
+"""Transforms composed in every order, checked against the same computation in pure JAX."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Parameter, Tensor, nn, ops
+
+RNG = np.random.default_rng(0)
+X = RNG.standard_normal((4, 3)).astype(np.float32)
+Y = RNG.standard_normal((4, 3)).astype(np.float32)
+W = RNG.standard_normal((3, 2)).astype(np.float32)
+
+
+def f_ms(x, y):
+    return ops.sin(x + 2 * y).sum()
+
+
+def f_jax(x, y):
+    return jnp.sin(x + 2 * y).sum()
+
+
+class Linear(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(W), name="w")
+
+    def construct(self, x):
+        return ops.tanh(ops.matmul(x, self.w)).sum()
+
+
+def linear_jax(w, x):
+    return jnp.tanh(x @ w).sum()
+
+
+def test_vmap_of_vmap():
+    out = ms.vmap(ms.vmap(lambda a, b: a * b, in_axes=(0, None)), in_axes=(None, 0))(
+        Tensor(X[0]), Tensor(Y))
+    expected = jax.vmap(jax.vmap(lambda a, b: a * b, in_axes=(0, None)), in_axes=(None, 0))(
+        X[0], Y)
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
+
+
+def test_grad_of_vmap():
+    gx, gy = ms.grad(ms.vmap(f_ms), (0, 1))(Tensor(X), Tensor(Y))
+    ex, ey = jax.grad(lambda x, y: jax.vmap(f_jax)(x, y).sum(), (0, 1))(X, Y)
+    np.testing.assert_allclose(gx.asnumpy(), ex, rtol=1e-5)
+    np.testing.assert_allclose(gy.asnumpy(), ey, rtol=1e-5)
+
+
+def test_vmap_of_grad_gives_per_sample_gradients_of_weights():
+    net = Linear()
+    per_sample = ms.vmap(ms.grad(net, None, net.w))(Tensor(X))
+    expected = jax.vmap(jax.grad(linear_jax), in_axes=(None, 0))(W, X)
+    assert per_sample.shape == (4, 3, 2)
+    np.testing.assert_allclose(per_sample.asnumpy(), expected, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(net.w.asnumpy(), W)  # reading weights changes nothing
+
+
+def test_jacrev_of_vmap():
+    jac = ms.jacrev(ms.vmap(lambda a: a * a))(Tensor(X[:2]))
+    expected = jax.jacrev(jax.vmap(lambda a: a * a))(X[:2])
+    np.testing.assert_allclose(jac.asnumpy(), expected, rtol=1e-6)
+
+
+def test_grad_inside_jit():
+    net = Linear()
+    step = ms.jit(lambda x: ms.grad(net, None, net.w)(x))
+    np.testing.assert_allclose(step(Tensor(X)).asnumpy(), jax.grad(linear_jax)(W, X), rtol=1e-5)
+
+
+def test_failed_vmapped_call_writes_nothing():
+    class Writer(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+
+        def construct(self, x):
+            ops.assign(self.p, x)
+            return ops.matmul(x, Tensor(np.ones((5, 5), np.float32)))  # shape error after assign
+
+    cells = nn.CellList([Writer(), Writer()])
+    with pytest.raises(TypeError):
+        ms.vmap(cells)(Tensor(X[:2]))
+    for cell in cells:
+        np.testing.assert_array_equal(cell.p.asnumpy(), np.zeros(3, np.float32))
+
+
+def test_ensemble_members_keep_their_own_weights_and_work_alone():
+    class Scale(nn.Cell):
+        def __init__(self, value):
+            super().__init__()
+            self.s = Parameter(Tensor(np.full(3, value, np.float32)), name="s")
+
+        def construct(self, x):
+            ops.assign(self.s, self.s * 2)
+            return x * self.s
+
+    cells = nn.CellList([Scale(1.0), Scale(3.0)])
+    out = ms.vmap(cells, in_axes=None)(Tensor(X[0]))
+    np.testing.assert_allclose(out.asnumpy(), np.stack([X[0] * 2, X[0] * 6]), rtol=1e-6)
+    np.testing.assert_allclose(cells[0].s.asnumpy(), np.full(3, 2.0))
+    np.testing.assert_allclose(cells[1].s.asnumpy(), np.full(3, 6.0))
+    np.testing.assert_allclose(cells[1](Tensor(X[0])).asnumpy(), X[0] * 12, rtol=1e-6)
+
+
+def test_nested_vmap_with_python_slicing_beyond_mindspore():
+    """The vmap tutorial's nested-vmap cell, which MindSpore 2.10 itself fails."""
+    import msjax.numpy as mnp
+
+    def convolve(x, w):
+        return mnp.stack([mnp.dot(x[i - 1:i + 2], w) for i in range(1, len(x) - 1)])
+
+    hx = np.array([[1., 2., 3., 4., 5.], [2., 3., 4., 5., 6.], [3., 4., 5., 6., 7.]], np.float32)
+    hw = np.array([[1., 1., 1.], [2., 2., 2.], [3., 3., 3.]], np.float32)
+    out = ms.vmap(ms.vmap(convolve, in_axes=[None, 0]), in_axes=[0, None])(Tensor(hx), Tensor(hw))
+    expected = np.array([[[np.dot(x[i - 1:i + 2], w) for i in range(1, 4)] for w in hw]
+                         for x in hx], np.float32)
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
