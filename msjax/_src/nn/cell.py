@@ -15,6 +15,7 @@ from msjax._src import context, state
 from msjax._src.ops.registry import Primitive
 from msjax._src.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.tensor import Tensor
+from msjax._src.transforms import _depth as _tracing_depth  # > 0 while msjax traces a program
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -323,9 +324,8 @@ class Cell:
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
-        if context._context["mode"] == context.GRAPH_MODE and not _in_trace():
-            from msjax._src.transforms.jit import call_cell_compiled
-            return call_cell_compiled(self, args, kwargs)
+        if context._context["mode"] == context.GRAPH_MODE and not _tracing_depth[0]:
+            return _call_cell_compiled(self, args, kwargs)
         with state.transaction():
             return self._run_construct(args, kwargs)
 
@@ -382,7 +382,6 @@ def _register_hook(table, hook_fn):
     return _HookHandle(table, _hook_ids[0])
 
 
-def _in_trace() -> bool:
-    """True while tracing a compiled program (nested Cell calls then run inline)."""
-    from msjax._src.transforms import tracing_depth
-    return tracing_depth() > 0
+def _call_cell_compiled(cell, args, kwargs):
+    from msjax._src.transforms.jit import call_cell_compiled
+    return call_cell_compiled(cell, args, kwargs)

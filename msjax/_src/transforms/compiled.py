@@ -20,11 +20,12 @@ import numpy as np
 from msjax._src import state
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
-from msjax._src.random import GLOBAL_KEY
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing
+from msjax._src.transforms.control_flow import traceable
 
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
+_SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
 _STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
 
 
@@ -35,7 +36,7 @@ def flatten_args(args, dyn: list, objs: list):
     if t is Tensor:
         data = args._data
         dyn.append(data)
-        return (_TENSOR, data.shape, data.dtype, getattr(data, "weak_type", False))
+        return (_TENSOR, data.shape, data.dtype)
     if t in _STATIC_TYPES:
         return (t, args)
     if t is tuple or t is list:
@@ -45,7 +46,7 @@ def flatten_args(args, dyn: list, objs: list):
         return (_BOX, id(args))
     if isinstance(args, Tensor):
         dyn.append(args._data)
-        return (_TENSOR, args._data.shape, args._data.dtype, False)
+        return (_TENSOR, args._data.shape, args._data.dtype)
     if isinstance(args, (jax.Array, np.ndarray, np.generic)):
         dyn.append(args)
         return (_ARRAY, np.shape(args), args.dtype)
@@ -83,7 +84,8 @@ def initial_boxes(objs) -> list:
 class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
-    __slots__ = ("boxes", "jitted", "strays", "key", "objs", "context")
+    __slots__ = ("boxes", "jitted", "strays", "key", "objs", "context", "out_tree", "single",
+                 "writes", "written_index")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -91,10 +93,20 @@ class Program:
         self.boxes = boxes
         self.strays = []
         self.context = context  # what a transform needs to know of this signature (vmap axes)
+        self.out_tree = None  # set while tracing when outputs are returned flat
+        self.single = False  # set while tracing: the output is one Tensor
+        self.writes = True  # set while tracing: the program writes some box
+        self.written_index = []  # set while tracing: which boxes it writes (flat outputs)
         self.jitted = make_jitted(self)
 
-    def run_pure(self, fn, box_values, args):
-        """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes."""
+    def run_pure(self, fn, box_values, args, flat_outputs=False):
+        """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
+
+        Structured: `(result, written)`, one `written` entry per box (None where not written).
+        With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
+        with the structure kept in `out_tree` and `written_index` (pytrees and custom nodes in a
+        jitted function's signature cost Python work on every call; rebuilding here is cheaper).
+        """
         with state.recording_reads() as reads, tracing():
             result, finals, strays = state.run_with_values(self.boxes, box_values, fn, *args)
         listed = {id(b) for b in self.boxes}
@@ -103,34 +115,43 @@ class Program:
         # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
         # read-only boxes are no program outputs).
         written = [f if f is not v else None for f, v in zip(finals, box_values)]
+        self.writes = any(w is not None for w in written)
+        if flat_outputs:
+            leaves, self.out_tree = jax.tree_util.tree_flatten(result)
+            self.single = self.out_tree == _SINGLE_TENSOR
+            self.written_index = [i for i, w in enumerate(written) if w is not None]
+            return tuple(leaves) + tuple(written[i] for i in self.written_index)
         return result, written
 
 
 class CompiledFunction:
     """`fn` compiled per call signature with its state functionalised (see the module doc).
 
-    `transform(pure)` wraps the pure function `pure(box_values, dyn) -> (result, written)` before
-    `jax.jit` (identity for jit; `jax.vmap` with the user's axes for vmap).
+    The jitted program takes its inputs flat: the boxes' values, then the arguments' arrays.
+    `transform(pure, program)` wraps the pure function `pure(*flat) -> (result, written)` before
+    `jax.jit` (none for jit, which returns flat outputs; `jax.vmap` with the user's axes).
     """
 
     def __init__(self, fn, transform=None, name=None):
         self.fn = fn
         self.transform = transform
+        self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
         self.programs: dict = {}
 
     def _make_jitted(self, program: Program):
-        fn = self.fn
+        fn = traceable(self.fn)  # control flow on tensors converted (control_flow.py)
 
-        def pure(box_values, dyn):
-            args = rebuild_args(program.key, iter(dyn), iter(program.objs))
-            return program.run_pure(fn, box_values, args)
+        def pure(*flat):
+            n_boxes = len(program.boxes)
+            args = rebuild_args(program.key, iter(flat[n_boxes:]), iter(program.objs))
+            return program.run_pure(fn, flat[:n_boxes], args, self.flat_outputs)
 
         return jax.jit(self.transform(pure, program) if self.transform else pure)
 
     def compile(self, arg_key, objs, context=None):
         owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
-        boxes = initial_boxes([owner, *objs]) + [GLOBAL_KEY]
+        boxes = initial_boxes([owner, *objs])  # the RNG key joins when a trace draws from it
         return Program(arg_key, objs, boxes, self._make_jitted, context)
 
     def __call__(self, *args):
@@ -150,14 +171,44 @@ class CompiledFunction:
         pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
         state.write_back([b for b, _ in pairs], [v for _, v in pairs])
 
+    def call_cell(self, cell, args):
+        """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
+        when every argument is a Tensor: the GRAPH_MODE hot path."""
+        fast_key = [id(cell), cell._phase, cell.training]
+        for a in args:
+            if type(a) is not Tensor:
+                return self(cell, args, {})
+            fast_key.append(a._data.shape)
+            fast_key.append(a._data.dtype)
+        fast_key = tuple(fast_key)
+        program = self.programs.get(fast_key)
+        if program is None:
+            dyn, objs = [], []
+            arg_key = flatten_args((cell, args, {}), dyn, objs)
+            program = self.programs.get(arg_key) or self.compile(arg_key, objs)
+            self.programs[arg_key] = self.programs[fast_key] = program
+        return self.run(program, [a._data for a in args])
+
     def run(self, program, dyn):
         while True:
-            result, written = program.jitted(self.read_boxes(program), dyn)
+            out = program.jitted(*self.read_boxes(program), *dyn)
             if not program.strays:
                 break
             # Free variables found while tracing: trace again with them as inputs.
             program.boxes = program.boxes + program.strays
             program.strays = []
             program.jitted = self._make_jitted(program)
-        self.write_boxes(program, written)
-        return wrap(result)
+        if not self.flat_outputs:
+            result, written = out
+            if program.writes:
+                self.write_boxes(program, written)
+            return wrap(result)
+        index = program.written_index
+        if index:
+            boxes = program.boxes
+            n_leaves = len(out) - len(index)
+            state.write_back([boxes[i] for i in index], out[n_leaves:])
+            out = out[:n_leaves]
+        if program.single:
+            return _wrap(out[0])
+        return jax.tree_util.tree_unflatten(program.out_tree, out)

@@ -10,6 +10,7 @@ import inspect
 import logging
 
 from msjax._src.transforms.compiled import CompiledFunction
+from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
 
 _logger = logging.getLogger("msjax")
 
@@ -51,6 +52,10 @@ class JitFunction:
             bound = inspect.signature(self.fn).bind(*args, **kwargs)
             bound.apply_defaults()
             args = bound.args
+        try:
+            return self.compiled(*args)
+        except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
+            self.compiled = fall_back(self.compiled, error)  # warns; from now on runs eagerly
         return self.compiled(*args)
 
     def __get__(self, obj, objtype=None):
@@ -109,7 +114,8 @@ def jit_class(cls):
 
 
 def _run_cell(cell, args, kwargs):
-    return cell._run_construct(args, kwargs)
+    with converted_construct(cell):  # control flow on tensors converted (control_flow.py)
+        return cell._run_construct(args, kwargs)
 
 
 def call_cell_compiled(cell, args, kwargs):
@@ -117,5 +123,12 @@ def call_cell_compiled(cell, args, kwargs):
     compiled = cell.__dict__.get("_graph_call")
     if compiled is None:
         compiled = CompiledFunction(_run_cell, name=type(cell).__name__)
+        object.__setattr__(cell, "_graph_call", compiled)
+    try:
+        if kwargs:
+            return compiled(cell, args, kwargs)
+        return compiled.call_cell(cell, args)
+    except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
+        compiled = fall_back(compiled, error)  # warns; from now on runs eagerly
         object.__setattr__(cell, "_graph_call", compiled)
     return compiled(cell, args, kwargs)

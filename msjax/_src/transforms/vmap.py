@@ -207,8 +207,8 @@ class _Vmapped(CompiledFunction):
 
         single_output = []  # set while tracing: fn returned one value, out_axes is a 1-sequence
 
-        def body(box_values, dyn):
-            result, written = pure(box_values, dyn)
+        def body(*flat):
+            result, written = pure(*flat)
             result = _to_tuples(result)
             _check_out_axes(result, user_out_axes)
             if isinstance(user_out_axes, (tuple, list)) and not isinstance(result, tuple):
@@ -217,12 +217,13 @@ class _Vmapped(CompiledFunction):
             return result, written
 
         axes, size = program.context
-        vectorised = jax.vmap(body, in_axes=(self.box_axes(program), axes),
-                              out_axes=(out_axes, self.box_axes(program)), axis_size=size)
+        box_axes = self.box_axes(program)
+        vectorised = jax.vmap(body, in_axes=tuple(box_axes) + tuple(axes),
+                              out_axes=(out_axes, box_axes), axis_size=size)
 
-        def call(box_values, dyn):
+        def call(*flat):
             try:
-                result, written = vectorised(box_values, dyn)
+                result, written = vectorised(*flat)
                 return (result[0] if single_output else result), written
             except ValueError as error:
                 match = re.search(r"at vmap out_axes\[(\d)\]", str(error))

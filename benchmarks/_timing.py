@@ -1,0 +1,26 @@
+"""Timing helpers shared by the benchmarks: best-of-N wall time per call, ratio printing."""
+from __future__ import annotations
+
+import time
+
+
+def per_call_seconds(fn, *, number: int, repeat: int = 5, sync=None) -> float:
+    """The best (lowest) mean seconds per call over `repeat` runs of `number` calls."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            result = fn()
+        if sync is not None:
+            sync(result)
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def report(label: str, msjax_seconds: float, jax_seconds: float, target: float, unit="us"):
+    scale = {"us": 1e6, "ms": 1e3, "s": 1.0}[unit]
+    ratio = msjax_seconds / jax_seconds
+    verdict = "ok" if ratio <= target else "ABOVE TARGET"
+    print(f"{label:<44} msjax {msjax_seconds * scale:10.2f} {unit}   jax {jax_seconds * scale:10.2f} "
+          f"{unit}   ratio {ratio:5.2f} (target <= {target}) {verdict}")
+    return ratio
