@@ -63,6 +63,7 @@ from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function
+from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.tensor import from_numpy as from_numpy
 from msjax._src.tensor import is_tensor as is_tensor

@@ -324,8 +324,13 @@ class Cell:
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
-        if context._context["mode"] == context.GRAPH_MODE and not _tracing_depth[0]:
-            return _call_cell_compiled(self, args, kwargs)
+        if not _tracing_depth[0]:
+            if context._context["mode"] == context.GRAPH_MODE:
+                return _call_cell_compiled(self, args, kwargs)
+        elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
+            pending = _call_lazy(self, args, kwargs)
+            if pending is not None:
+                return pending
         with state.transaction():
             return self._run_construct(args, kwargs)
 
@@ -380,6 +385,11 @@ def _register_hook(table, hook_fn):
     _hook_ids[0] += 1
     table[_hook_ids[0]] = hook_fn
     return _HookHandle(table, _hook_ids[0])
+
+
+def _call_lazy(cell, args, kwargs):
+    from msjax._src.transforms.lazy_inline import call_lazy
+    return call_lazy(cell, args, kwargs)
 
 
 def _call_cell_compiled(cell, args, kwargs):

@@ -21,6 +21,7 @@ from msjax._src import state
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms import _depth as _tracing_depth
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
 
@@ -76,6 +77,10 @@ def rebuild_args(key, dyn_iter, objs_iter):
     return key[1]
 
 
+def _any_tracer(values) -> bool:
+    return any(isinstance(v, jax.core.Tracer) for v in values)
+
+
 def initial_boxes(objs) -> list:
     """The boxes known before tracing: Parameters passed as arguments and those of Cells."""
     return state.collect_parameters(*objs)
@@ -84,8 +89,8 @@ def initial_boxes(objs) -> list:
 class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
-    __slots__ = ("boxes", "jitted", "strays", "key", "objs", "context", "out_tree", "single",
-                 "writes", "written_index")
+    __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
+                 "single", "writes", "written_index")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -97,7 +102,8 @@ class Program:
         self.single = False  # set while tracing: the output is one Tensor
         self.writes = True  # set while tracing: the program writes some box
         self.written_index = []  # set while tracing: which boxes it writes (flat outputs)
-        self.jitted = make_jitted(self)
+        self.jitted = make_jitted(self)  # for calls under an enclosing trace
+        self.compiled = None  # the XLA executable, for calls with concrete values
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
         """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
@@ -111,7 +117,8 @@ class Program:
             result, finals, strays = state.run_with_values(self.boxes, box_values, fn, *args)
         listed = {id(b) for b in self.boxes}
         self.strays = [b for k, b in reads.items() if k not in listed]
-        self.strays += [b for b, _ in strays if id(b) not in listed and b not in self.strays]
+        self.strays += [b for b, _ in strays  # by identity: `in` would compare Tensors
+                        if id(b) not in listed and all(b is not s for s in self.strays)]
         # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
         # read-only boxes are no program outputs).
         written = [f if f is not v else None for f, v in zip(finals, box_values)]
@@ -189,15 +196,44 @@ class CompiledFunction:
             self.programs[arg_key] = self.programs[fast_key] = program
         return self.run(program, [a._data for a in args])
 
-    def run(self, program, dyn):
+    def _compile(self, program, dyn):
+        """Trace (again, with the free variables a trace finds as inputs) and compile once."""
         while True:
-            out = program.jitted(*self.read_boxes(program), *dyn)
+            traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             if not program.strays:
                 break
-            # Free variables found while tracing: trace again with them as inputs.
             program.boxes = program.boxes + program.strays
             program.strays = []
             program.jitted = self._make_jitted(program)
+        program.compiled = traced.lower().compile()
+
+    def _call(self, program, dyn):
+        compiled = program.compiled
+        if compiled is None:
+            if _tracing_depth[0] or _any_tracer(dyn):
+                return self._call_traced(program, dyn)
+            self._compile(program, dyn)
+            compiled = program.compiled
+        try:
+            return compiled(*self.read_boxes(program), *dyn)
+        except TypeError:
+            if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
+                raise
+            return self._call_traced(program, dyn)
+
+    def _call_traced(self, program, dyn):
+        """Under an enclosing trace: the jitted function (the free variables a trace finds
+        become inputs on a second trace)."""
+        while True:
+            out = program.jitted(*self.read_boxes(program), *dyn)
+            if not program.strays:
+                return out
+            program.boxes = program.boxes + program.strays
+            program.strays = []
+            program.jitted = self._make_jitted(program)
+
+    def run(self, program, dyn):
+        out = self._call(program, dyn)
         if not self.flat_outputs:
             result, written = out
             if program.writes:

@@ -1,0 +1,191 @@
+"""`mindspore.lazy_inline`: reuse one traced program for identical blocks, scan over runs of them.
+
+MindSpore 2.10 supports `@lazy_inline` only on Ascend; msjax supports it everywhere. On the
+`__init__` of a Cell it records `cell_init_args` exactly as MindSpore does. While msjax traces a
+program (jit, GRAPH_MODE, vmap...), a call of such a Cell with one Tensor does not run at once:
+it returns a *pending* Tensor and joins a chain. Consecutive calls of blocks with the same
+`cell_init_args`, each fed the previous one's output (the `for i in range(n): x = blocks[i](x)`
+pattern of transformer stacks), extend the chain. When the value is needed, the chain runs as
+one `lax.scan` over the blocks' stacked Parameters, tracing the block's `construct` once, so
+compile time stops growing with depth. Results, gradients and Parameter writes are those of the
+inlined program; a chain that cannot be scanned (a block that changes its input's shape or
+writes state outside its own Parameters) runs inlined, block by block.
+"""
+from __future__ import annotations
+
+import inspect
+import logging
+
+import jax
+import jax.numpy as jnp
+
+from msjax._src import state
+from msjax._src.tensor import Tensor, _wrap
+
+_logger = logging.getLogger("msjax")
+
+
+def lazy_inline(fn=None, attrs=None, policy=None):
+    """`mindspore.lazy_inline(fn=None, attrs=None, policy=None)` on a Cell's `__init__`."""
+    def wrap_init(init):
+        if inspect.isclass(init):
+            raise ValueError("The lazy_inline should decorate the __init__ function, not the class "
+                             f"{init.__name__}. File: {inspect.getfile(init)}")
+        if init.__name__ != "__init__":
+            raise ValueError("The lazy_inline should decorate the __init__ function, not the "
+                             f"function: {init.__name__}. line: {init.__code__.co_firstlineno} "
+                             f"in {init.__code__.co_filename}")
+
+        def lazy_inline_init(self, *args, **kwargs):
+            init_args = []
+            if attrs is None:
+                bound = inspect.signature(init).bind(self, *args, **kwargs)
+                init_args = dict(bound.arguments)
+                del init_args["self"]
+                init_args = init_args.values()
+            init(self, *args, **kwargs)
+            if isinstance(policy, str) and policy == "front":
+                self.no_inline = False
+            elif policy is not None:
+                raise ValueError("policy must be None or 'front'")
+            if attrs is None:
+                self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(init_args)
+                return
+            if isinstance(attrs, list):
+                init_args = []
+                for attr in attrs:
+                    if not isinstance(attr, str):
+                        raise ValueError("attr must be a string")
+                    if hasattr(self, attr):
+                        init_args.append(getattr(self, attr))
+            elif isinstance(attrs, str):
+                if hasattr(self, attrs):
+                    init_args = getattr(self, attrs)
+            else:
+                raise ValueError("attrs must be list or string")
+            self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(init_args)
+
+        lazy_inline_init.__wrapped__ = init
+        lazy_inline_init.__name__ = init.__name__
+        lazy_inline_init.__qualname__ = init.__qualname__
+        lazy_inline_init.__doc__ = init.__doc__
+        return lazy_inline_init
+
+    if fn is not None:
+        return wrap_init(fn)
+    return wrap_init
+
+
+class _Chain:
+    """Consecutive calls of blocks sharing `cell_init_args`, not yet run."""
+
+    __slots__ = ("key", "input", "blocks", "outputs", "done")
+
+    def __init__(self, key, input_data):
+        self.key = key
+        self.input = input_data      # the array fed to the first block
+        self.blocks = []
+        self.outputs = []            # PendingTensor per block
+        self.done = 0                # blocks already run (their outputs are materialised)
+
+
+class PendingTensor(Tensor):
+    """The output of a block in a chain: its value is computed when first read."""
+
+    __slots__ = ("_chain", "_index", "_value")
+
+    @property
+    def _data(self):
+        if self._value is None:
+            _materialise(self._chain, self._index)
+        return self._value
+
+    @_data.setter
+    def _data(self, value):
+        if self._value is None:
+            _materialise(self._chain, self._index)
+        self._value = value
+
+
+def _flatten_pending(tensor):
+    return (tensor._data,), None
+
+
+jax.tree_util.register_pytree_node(PendingTensor, _flatten_pending,
+                                   lambda _, children: _wrap(children[0]))
+
+
+def call_lazy(cell, args, kwargs):
+    """A call of a lazy_inline Cell while tracing: join or start a chain (see the module doc)."""
+    if kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
+        return None
+    x = args[0]
+    key = cell.cell_init_args
+    chain = x._chain if isinstance(x, PendingTensor) else None
+    if (chain is None or chain.key != key or x._value is not None
+            or chain.outputs[-1] is not x or any(b is cell for b in chain.blocks)):
+        chain = _Chain(key, x._data)
+    out = object.__new__(PendingTensor)
+    out._chain, out._index, out._value = chain, len(chain.blocks), None
+    chain.blocks.append(cell)
+    chain.outputs.append(out)
+    return out
+
+
+def _materialise(chain, upto):
+    """Run the chain's blocks up to `upto` (inclusive) and store their outputs."""
+    blocks = chain.blocks[chain.done:upto + 1]
+    first = chain.done
+    try:
+        outputs = _scan_blocks(blocks, chain.input)
+    except _CannotScan as reason:
+        _logger.debug("msjax lazy_inline: running %d blocks inlined: %s", len(blocks), reason)
+        outputs = _inline_blocks(blocks, chain.input)
+    for i, value in enumerate(outputs):
+        chain.outputs[first + i]._value = value
+    chain.done = upto + 1
+    chain.input = outputs[-1]
+
+
+class _CannotScan(Exception):
+    pass
+
+
+def _inline_blocks(blocks, x):
+    values = []
+    for block in blocks:
+        out = block._run_construct((_wrap(x),), {})
+        x = out._data
+        values.append(x)
+    return values
+
+
+def _scan_blocks(blocks, x):
+    """All blocks as one lax.scan over their stacked Parameters; the outputs of every block."""
+    params = [list(block.get_parameters()) for block in blocks]
+    template = params[0]
+    for block_params in params[1:]:
+        if len(block_params) != len(template) or any(
+                a.shape != b.shape or a.dtype != b.dtype for a, b in zip(template, block_params)):
+            raise _CannotScan("the blocks' Parameters differ in number, shape or dtype")
+    if len(blocks) == 1:
+        return _inline_blocks(blocks, x)
+    stacked = [jnp.stack([p[j]._data for p in params]) for j in range(len(template))]
+    written = []
+
+    def body(carry, slices):
+        out, finals, strays = state.run_with_values(
+            template, slices, blocks[0]._run_construct, (_wrap(carry),), {})
+        if strays:
+            raise _CannotScan("a block writes state outside its own Parameters")
+        if not isinstance(out, Tensor) or out.shape != carry.shape or out._data.dtype != carry.dtype:
+            raise _CannotScan(f"a block's output ({getattr(out, 'shape', None)}, "
+                              f"{getattr(out, 'dtype', None)}) differs from its input "
+                              f"({carry.shape}, {carry.dtype})")
+        written[:] = [j for j, (f, s) in enumerate(zip(finals, slices)) if f is not s]
+        return out._data, (out._data, [finals[j] for j in written])
+
+    _, (outputs, finals) = jax.lax.scan(body, x, stacked)
+    for k, j in enumerate(written):
+        state.write_back([p[j] for p in params], list(finals[k]))
+    return list(outputs)
