@@ -14,17 +14,23 @@ values, runs the executable and writes back, with nothing else in Python.
 """
 from __future__ import annotations
 
+import logging
+
 import jax
 import numpy as np
+from jax._src.export._export import _export_lowered  # export from the trace already made
+from jax.experimental import serialize_executable
 
 from msjax._src import state
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import _depth as _tracing_depth
+from msjax._src.transforms import compile_cache
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
 
+_logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
 _SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
 _STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
@@ -90,7 +96,7 @@ class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
-                 "single", "writes", "written_index")
+                 "single", "writes", "written_index", "cache_name", "cache_deps")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -104,6 +110,7 @@ class Program:
         self.written_index = []  # set while tracing: which boxes it writes (flat outputs)
         self.jitted = make_jitted(self)  # for calls under an enclosing trace
         self.compiled = None  # the XLA executable, for calls with concrete values
+        self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
         """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
@@ -197,7 +204,11 @@ class CompiledFunction:
         return self.run(program, [a._data for a in args])
 
     def _compile(self, program, dyn):
-        """Trace (again, with the free variables a trace finds as inputs) and compile once."""
+        """Trace (again, with the free variables a trace finds as inputs) and compile once; with
+        the compile cache on, load the traced program instead when an entry is valid."""
+        directory = compile_cache.cache_dir() if self.flat_outputs else None
+        if directory is not None and self._load_cached(program, dyn, directory):
+            return
         while True:
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             if not program.strays:
@@ -205,7 +216,64 @@ class CompiledFunction:
             program.boxes = program.boxes + program.strays
             program.strays = []
             program.jitted = self._make_jitted(program)
-        program.compiled = traced.lower().compile()
+        lowered = traced.lower()
+        if directory is not None and program.cache_name is not None:
+            # Compile afresh, not from JAX's persistent cache: an executable loaded from there
+            # does not serialise whole, and this entry stores the executable itself.
+            with compile_cache.without_jax_persistent_cache():
+                program.compiled = lowered.compile()
+            self._store_cached(program, traced, lowered, directory)
+        else:
+            program.compiled = lowered.compile()
+
+    def _owner(self):
+        return getattr(self.fn, "__self__", self.fn)
+
+    def _load_cached(self, program, dyn, directory) -> bool:
+        try:
+            program.cache_name = compile_cache.entry_name(self.fn, program.key, program.objs)
+        except compile_cache.NotCacheable as reason:
+            _logger.debug("msjax compile cache: %s is not cached: %s", self.name, reason)
+            return False
+        program.cache_deps = compile_cache.dependency_hash(self.fn, program.objs)
+        entry = compile_cache.load(directory, program.cache_name)
+        if entry is None or (entry["deps"] != program.cache_deps
+                             and not compile_cache.force_use()):
+            compile_cache.warn_dependency_change()
+            return False
+        try:
+            boxes = compile_cache.resolve_boxes(entry["boxes"], self._owner(), program.objs)
+            exported = jax.export.deserialize(bytearray(entry["exported"]))
+        except Exception as error:  # noqa: BLE001 - a stale or foreign entry: compile anew
+            _logger.warning("msjax compile cache: the entry for %s does not fit this program "
+                            "(%s); compiling anew.", self.name, type(error).__name__)
+            return False
+        program.boxes = boxes
+        program.out_tree = compile_cache.tree_of(entry["skeleton"])
+        program.single = entry["single"]
+        program.written_index = entry["written_index"]
+        program.writes = bool(entry["written_index"])
+        program.jitted = jax.jit(exported.call)  # lowered only if called under an enclosing trace
+        try:
+            program.compiled = serialize_executable.deserialize_and_load(*entry["executable"])
+        except Exception:  # noqa: BLE001 - e.g. an executable of another machine: compile it
+            program.compiled = program.jitted.trace(*self.read_boxes(program), *dyn).lower() \
+                .compile()
+        return True
+
+    def _store_cached(self, program, traced, lowered, directory) -> None:
+        try:
+            boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
+            exported = _export_lowered(lowered, traced.jaxpr, self.name)
+            entry = {"deps": program.cache_deps, "boxes": boxes,
+                     "skeleton": compile_cache.skeleton_of(program.out_tree),
+                     "single": program.single, "written_index": list(program.written_index),
+                     "exported": bytes(exported.serialize()),
+                     "executable": serialize_executable.serialize(program.compiled)}
+        except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
+            _logger.debug("msjax compile cache: %s is not cached: %s", self.name, error)
+            return
+        compile_cache.store(directory, program.cache_name, entry)
 
     def _call(self, program, dyn):
         compiled = program.compiled

@@ -1,0 +1,297 @@
+"""The compile cache: `MS_COMPILER_CACHE_ENABLE=1` / `set_context(enable_compile_cache=True)`.
+
+A process that compiles a program stores an entry under
+`$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): the traced program,
+serialised with `jax.export` (what runs when the program is called under an enclosing trace),
+the serialised XLA executable, and what msjax needs to call it (which Parameters are its inputs,
+how its outputs rebuild into Tensors). A later process with the same program skips tracing (no
+user Python runs), lowering and XLA compilation: it deserialises the executable and calls it.
+JAX's persistent compilation cache is switched on in the same directory (with no minimum
+compile time, so small programs are cached too) for every other compilation of the process.
+
+An entry is used only when nothing it depends on changed: the source files of the functions and
+Cell classes involved (MindSpore's "dependency files"), argument shapes, dtypes and static
+values, the Cells' structure, msjax/jax/jaxlib versions and the backend. Otherwise msjax prints
+MindSpore's warning and compiles anew; `MS_DEV_FORCE_USE_COMPILE_CACHE=1` skips the file check,
+as in MindSpore. A truncated, corrupted or foreign entry is detected by its checksum, reported
+once and replaced; entries are written to a temporary file and renamed, so processes sharing a
+cache directory never read half an entry.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import linecache
+import logging
+import os
+import pickle
+import sys
+import tempfile
+
+import jax
+import numpy as np
+
+from msjax._src import context
+
+_logger = logging.getLogger("msjax")
+_MAGIC = b"MSJAXCC1"
+_HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
+                 "compilation actions.")
+_reported_corrupt: set = set()
+_xla_cache_dir = [None]
+
+
+class NotCacheable(Exception):
+    """The program refers to something that cannot be identified in another process."""
+
+
+def cache_dir() -> str | None:
+    """The graph-cache directory when the compile cache is on, else None."""
+    enabled = context._context.get("enable_compile_cache")
+    if enabled is None:
+        enabled = os.environ.get("MS_COMPILER_CACHE_ENABLE", "0") == "1"
+    if not enabled:
+        return None
+    root = (context._context.get("compile_cache_path")
+            or os.environ.get("MS_COMPILER_CACHE_PATH") or os.getcwd())
+    rank = os.environ.get("RANK_ID", "0")
+    path = os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
+    os.makedirs(path, exist_ok=True)
+    _use_xla_cache(os.path.join(path, "xla"))
+    return path
+
+
+@contextlib.contextmanager
+def without_jax_persistent_cache():
+    previous = jax.config.jax_enable_compilation_cache
+    jax.config.update("jax_enable_compilation_cache", False)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_enable_compilation_cache", previous)
+
+
+def _use_xla_cache(path: str) -> None:
+    if _xla_cache_dir[0] == path:
+        return
+    os.makedirs(path, exist_ok=True)
+    jax.config.update("jax_compilation_cache_dir", path)
+    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+    _xla_cache_dir[0] = path
+
+
+# -- identifying a program across processes ----------------------------------------------------
+def _describe_object(obj):
+    from msjax._src.nn.cell import Cell
+    from msjax._src.parameter import Parameter
+    if isinstance(obj, Parameter):
+        return ("P", obj.name, tuple(obj.shape), str(obj.dtype))
+    if isinstance(obj, Cell):
+        params = tuple((name, tuple(p.shape), str(p.dtype))
+                       for name, p in obj.parameters_and_names())
+        cls = type(obj)
+        return ("C", cls.__module__, cls.__qualname__, obj._phase, obj.training, params)
+    if inspect.isfunction(obj) or inspect.ismethod(obj):
+        return ("F", obj.__module__, obj.__qualname__)
+    raise NotCacheable(f"an argument of type {type(obj).__name__}")
+
+
+def _stable_key(arg_key, objs):
+    """`arg_key` (see compiled.flatten_args) with object identities replaced by descriptions."""
+    from msjax._src.transforms import compiled as C
+    objs_iter = iter(objs)
+
+    def stable(key):
+        kind = key[0]
+        if kind in (C._TENSOR, C._ARRAY):
+            return (kind, tuple(key[1]), str(key[2]))
+        if kind == C._SEQ:
+            return (kind, key[1].__name__, tuple(stable(k) for k in key[2]))
+        if kind == C._DICT:
+            return (kind, tuple(map(repr, key[1])), tuple(stable(k) for k in key[2]))
+        if kind in (C._BOX, C._OBJECT):
+            return (kind, _describe_object(next(objs_iter)))
+        return ("S", key[0].__name__, repr(key[1]))
+
+    return stable(arg_key)
+
+
+def _source_of(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return "".join(linecache.getlines(path)).encode()
+
+
+def _dependency_files(fn, objs) -> list[str]:
+    from msjax._src.nn.cell import Cell
+    files = set()
+
+    def add_code(f):
+        code = getattr(f, "__code__", None)
+        if code is not None:
+            files.add(code.co_filename)
+
+    add_code(getattr(fn, "__func__", fn))
+    owner = getattr(fn, "__self__", None)
+    for obj in list(objs) + ([owner] if owner is not None else []):
+        if isinstance(obj, Cell):
+            for _, cell in obj.cells_and_names():
+                try:
+                    files.add(inspect.getfile(type(cell)))
+                except (TypeError, OSError):  # a class defined in exec'd code: no file
+                    pass
+        elif callable(obj):
+            add_code(getattr(obj, "__func__", obj))
+    return sorted(f for f in files if "/msjax/" not in f)
+
+
+def dependency_hash(fn, objs) -> str:
+    digest = hashlib.sha256()
+    for path in _dependency_files(fn, objs):
+        digest.update(path.encode() + b"\0" + _source_of(path) + b"\0")
+    return digest.hexdigest()
+
+
+def entry_name(fn, arg_key, objs) -> str:
+    from msjax import __version__
+    import jaxlib
+    fn_id = (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", type(fn).__qualname__))
+    ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
+             jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2])
+    return hashlib.sha256(repr(ident).encode()).hexdigest()
+
+
+# -- describing a program's boxes and outputs --------------------------------------------------
+def describe_boxes(boxes, owner, objs):
+    from msjax._src.nn.cell import Cell
+    from msjax._src.random import GLOBAL_KEY
+    roots = [owner] + list(objs)
+    described = []
+    for box in boxes:
+        if box is GLOBAL_KEY:
+            described.append(("rng",))
+            continue
+        for index, root in enumerate(roots):
+            if root is box:
+                described.append(("root", index, None))
+                break
+            if isinstance(root, Cell):
+                path = next((n for n, p in root.parameters_and_names() if p is box), None)
+                if path is not None:
+                    described.append(("root", index, path))
+                    break
+        else:
+            raise NotCacheable(f"the free-variable Parameter '{box.name}'")
+    return described
+
+
+def resolve_boxes(described, owner, objs):
+    from msjax._src.random import GLOBAL_KEY
+    roots = [owner] + list(objs)
+    boxes = []
+    for entry in described:
+        if entry[0] == "rng":
+            boxes.append(GLOBAL_KEY)
+        elif entry[2] is None:
+            boxes.append(roots[entry[1]])
+        else:
+            params = dict(roots[entry[1]].parameters_and_names())
+            boxes.append(params[entry[2]])
+    return boxes
+
+
+def skeleton_of(out_tree):
+    """A picklable description of an output pytree of Tensors/arrays."""
+    from msjax._src.tensor import Tensor
+    n = out_tree.num_leaves
+    filled = jax.tree_util.tree_unflatten(out_tree, [np.int64(i) for i in range(n)])
+
+    def encode(x):
+        if isinstance(x, Tensor):
+            return ("T",)
+        if isinstance(x, (tuple, list)):
+            return (type(x).__name__, tuple(encode(e) for e in x))
+        if isinstance(x, dict):
+            return ("dict", tuple((k, encode(v)) for k, v in x.items()))
+        if x is None:
+            return ("None",)
+        return ("A",)
+    return encode(filled)
+
+
+def tree_of(skeleton):
+    from msjax._src.tensor import _wrap
+
+    def decode(s):
+        kind = s[0]
+        if kind == "T":
+            return _wrap(np.zeros(()))
+        if kind in ("tuple", "list"):
+            items = [decode(e) for e in s[1]]
+            return tuple(items) if kind == "tuple" else items
+        if kind == "dict":
+            return {k: decode(v) for k, v in s[1]}
+        if kind == "None":
+            return None
+        return np.zeros(())
+    return jax.tree_util.tree_structure(decode(skeleton))
+
+
+# -- entries on disk ---------------------------------------------------------------------------
+def load(directory: str, name: str):
+    """The entry `name` (a dict), or None when absent or unreadable (reported once)."""
+    path = os.path.join(directory, name + ".msjax")
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        _report(path, f"cannot be read ({error})")
+        return None
+    header = len(_MAGIC) + 32
+    if len(blob) < header or blob[:len(_MAGIC)] != _MAGIC:
+        _report(path, "is not an msjax compile-cache entry or is truncated")
+        return None
+    payload = blob[header:]
+    if hashlib.sha256(payload).digest() != blob[len(_MAGIC):header]:
+        _report(path, "is corrupted (checksum mismatch)")
+        return None
+    try:
+        return pickle.loads(payload)
+    except Exception as error:  # noqa: BLE001 - any unpickling failure means a bad entry
+        _report(path, f"cannot be decoded ({type(error).__name__})")
+        return None
+
+
+def store(directory: str, name: str, entry: dict) -> None:
+    payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+    blob = _MAGIC + hashlib.sha256(payload).digest() + payload
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".msjax")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+        os.replace(tmp, os.path.join(directory, name + ".msjax"))
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _report(path: str, problem: str) -> None:
+    if path not in _reported_corrupt:
+        _reported_corrupt.add(path)
+        _logger.warning("msjax compile cache: the entry %s %s; compiling anew and replacing it.",
+                        path, problem)
+
+
+def warn_dependency_change() -> None:
+    _logger.warning(_HASH_WARNING)
+
+
+def force_use() -> bool:
+    return os.environ.get("MS_DEV_FORCE_USE_COMPILE_CACHE", "0") == "1"

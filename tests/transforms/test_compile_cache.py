@@ -1,0 +1,131 @@
+"""The compile cache across fresh processes: reuse, invalidation, forced use, corruption, races."""
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+WARNING = ("Check the consistency of dependency files hash failed. Execute all the compilation "
+           "actions.")
+
+MODEL = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import msjax as ms
+    from msjax import nn, ops, Parameter, Tensor
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Model(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.count = Parameter(Tensor(np.zeros(1, np.float32)), name="count")
+
+        def construct(self, x, y):
+            print("TRACING construct")  # a trace-time side effect: runs only when traced
+            out = x
+            for _ in range(SCALE):
+                out = x + x * y + out
+            ops.assign_add(self.count, Tensor(np.ones(1, np.float32)))
+            return out
+
+    model = Model()
+    x = ms.tensor([1], ms.float32)
+    y = ms.tensor([2], ms.float32)
+    print("RESULT", model(x, y).asnumpy().tolist(), model(x, y).asnumpy().tolist(),
+          model.count.asnumpy().tolist())
+""")
+
+
+def run_model(tmp_path, cache, scale=50, env_extra=None, script_name="model.py"):
+    script = tmp_path / script_name
+    script.write_text(MODEL.replace("SCALE", str(scale)))
+    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
+               MS_COMPILER_CACHE_PATH=str(cache), **(env_extra or {}))
+    env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None) if "MS_DEV_FORCE_USE_COMPILE_CACHE" not in (
+        env_extra or {}) else None
+    proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc
+
+
+def entries(cache):
+    return sorted((cache / "rank_0" / "graph_cache").glob("*.msjax"))
+
+
+def test_second_process_skips_tracing_and_gives_the_same_results(tmp_path):
+    cache = tmp_path / "cache"
+    first = run_model(tmp_path, cache)
+    assert "TRACING construct" in first.stdout
+    assert WARNING in first.stderr
+    assert "RESULT [151.0] [151.0] [2.0]" in first.stdout
+    assert len(entries(cache)) == 1
+    second = run_model(tmp_path, cache)
+    assert "TRACING construct" not in second.stdout   # no user Python ran to build the program
+    assert WARNING not in second.stderr
+    assert "RESULT [151.0] [151.0] [2.0]" in second.stdout  # Parameter writes still happen
+
+
+def test_changed_source_recompiles_with_mindsporess_warning(tmp_path):
+    cache = tmp_path / "cache"
+    run_model(tmp_path, cache, scale=50)
+    changed = run_model(tmp_path, cache, scale=60)
+    assert "TRACING construct" in changed.stdout
+    assert WARNING in changed.stderr
+    assert "RESULT [181.0]" in changed.stdout
+
+
+def test_force_use_skips_the_dependency_check(tmp_path):
+    cache = tmp_path / "cache"
+    run_model(tmp_path, cache, scale=50)
+    script = tmp_path / "model.py"
+    script.write_text(script.read_text() + "\n# an edit that changes the file's hash\n")
+    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
+               MS_COMPILER_CACHE_PATH=str(cache), MS_DEV_FORCE_USE_COMPILE_CACHE="1")
+    forced = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert forced.returncode == 0, forced.stderr
+    assert "TRACING construct" not in forced.stdout
+    assert "RESULT [151.0]" in forced.stdout
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "foreign"])
+def test_damaged_entry_is_reported_once_and_recompiled(tmp_path, damage):
+    cache = tmp_path / "cache"
+    run_model(tmp_path, cache)
+    (entry,) = entries(cache)
+    blob = entry.read_bytes()
+    entry.chmod(0o644)
+    if damage == "truncate":
+        entry.write_bytes(blob[: len(blob) // 2])
+    elif damage == "flip":
+        entry.write_bytes(blob[:-10] + bytes(b ^ 0xFF for b in blob[-10:]))
+    else:
+        entry.write_bytes(b"not an msjax entry at all")
+    again = run_model(tmp_path, cache)
+    assert "RESULT [151.0] [151.0] [2.0]" in again.stdout
+    assert "TRACING construct" in again.stdout
+    assert again.stderr.count("msjax compile cache: the entry") == 1
+    repaired = run_model(tmp_path, cache)  # the entry was replaced by a good one
+    assert "TRACING construct" not in repaired.stdout
+
+
+def test_racing_processes_share_one_cache_directory(tmp_path):
+    cache = tmp_path / "cache"
+    script = tmp_path / "model.py"
+    script.write_text(MODEL.replace("SCALE", "50"))
+    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
+               MS_COMPILER_CACHE_PATH=str(cache))
+    procs = [subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    for (out, err), p in zip(outs, procs):
+        assert p.returncode == 0, err[-2000:]
+        assert "RESULT [151.0] [151.0] [2.0]" in out
+    assert len(entries(cache)) == 1
+    assert not list((cache / "rank_0" / "graph_cache").glob(".tmp-*"))
+    last = run_model(tmp_path, cache)
+    assert "TRACING construct" not in last.stdout
