@@ -54,6 +54,9 @@ from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed
 from msjax._src.random import set_seed as set_seed
+from msjax._src.serialization import load_checkpoint as load_checkpoint
+from msjax._src.serialization import load_param_into_net as load_param_into_net
+from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.tensor import Tensor as Tensor
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.transforms.grad import jacfwd as jacfwd

@@ -26,15 +26,28 @@ _ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of 
 
 
 # -- axis specs --------------------------------------------------------------------------------
-def _check_axis_type(axis, which):
+def check_axis_type(axis, which, api="vmap"):
+    """MindSpore's type check of an `in_axes`/`out_axes` spec (`api` names vmap or pmap)."""
     if axis is None or (isinstance(axis, int) and not isinstance(axis, bool)):
         return
     if isinstance(axis, (tuple, list)):
         for a in axis:
-            _check_axis_type(a, which)
+            check_axis_type(a, which, api)
         return
-    raise RuntimeError(f"The axis in vmap's '{which}' should be a None or a scalar of type "
+    raise RuntimeError(f"The axis in {api}'s '{which}' should be a None or a scalar of type "
                        f"Int64Imm, but got a {axis}.")
+
+
+def check_out_axes_spec(out_axes, api="vmap"):
+    """The checks of `out_axes` made when the function is transformed."""
+    check_axis_type(out_axes, "out_axes", api)
+    if out_axes is None:
+        raise RuntimeError(f"The 'out_axes' of '{api}' cannot be a single None{_not_ensemble(api)}.")
+
+
+def _not_ensemble(api) -> str:
+    """vmap's messages about None axes mention its CellList exception; pmap has none."""
+    return " while 'fn' is not a 'CellList'" if api == "vmap" else ""
 
 
 def _all_none(spec) -> bool:
@@ -49,17 +62,17 @@ def _scalar_repr(value) -> str:
     return f"AbstractScalar(Type: {kind}, Value: {value}, Shape: NoShape)"
 
 
-def _leaf_axes(arg, spec, axes: list, sizes: list):
+def _leaf_axes(arg, spec, axes: list, sizes: list, api="vmap"):
     """Walk one argument with its in_axes entry in flatten_args order, collecting the normalised
     axis of every array leaf and the batch size it implies."""
     if isinstance(arg, (tuple, list)) and not isinstance(arg, Tensor):
         specs = spec if isinstance(spec, (tuple, list)) else [spec] * len(arg)
         for item, item_spec in zip(arg, list(specs) + [None] * (len(arg) - len(specs))):
-            _leaf_axes(item, item_spec, axes, sizes)
+            _leaf_axes(item, item_spec, axes, sizes, api)
         return
     if isinstance(arg, dict):
         for value in arg.values():
-            _leaf_axes(value, spec, axes, sizes)
+            _leaf_axes(value, spec, axes, sizes, api)
         return
     if isinstance(arg, Parameter):
         if spec is not None:
@@ -78,7 +91,7 @@ def _leaf_axes(arg, spec, axes: list, sizes: list):
     if spec is not None:
         raise RuntimeError(
             f"The orig_abs should be AbstractTensor when corresponding axis is {spec}, but got a "
-            f"{_scalar_repr(arg)}. Tip: Please check the correspondence between vmap's 'in_axes' "
+            f"{_scalar_repr(arg)}. Tip: Please check the correspondence between {api}'s 'in_axes' "
             f"and inputs. You may want to explicitly specify the 'in_axes' corresponding to "
             f"{_scalar_repr(arg)} as 'None' to solve this problem.")
 
@@ -90,7 +103,7 @@ def _normalise_in_axis(axis, ndim):
     return axis % ndim
 
 
-def _positional_count(fn):
+def positional_count(fn):
     """The number of positional parameters of `fn`, or None when it takes *args."""
     target = fn.construct if hasattr(fn, "construct") else fn
     try:
@@ -106,52 +119,51 @@ def _positional_count(fn):
     return count
 
 
-def in_axes_per_leaf(fn, args, in_axes, is_ensemble) -> tuple[list, int | None]:
+def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap") -> tuple[list, int | None]:
     """Check `in_axes` against `args` as MindSpore does; the axis of each array leaf, the size."""
-    _check_axis_type(in_axes, "in_axes")
+    check_axis_type(in_axes, "in_axes", api)
     if in_axes is None and not is_ensemble:
-        raise RuntimeError("The 'in_axes' of 'vmap' cannot be a single None while 'fn' is not a "
-                           "'CellList'.")
+        raise RuntimeError(f"The 'in_axes' of '{api}' cannot be a single None{_not_ensemble(api)}.")
     if isinstance(in_axes, (tuple, list)):
         if len(in_axes) != len(args):
-            raise RuntimeError("When vmap`s 'in_axes' is a tuple or list, and its size must be "
+            raise RuntimeError(f"When {api}`s 'in_axes' is a tuple or list, and its size must be "
                                "equal to the number of arguments of 'fn': "
                                f"{len(args)}, but got size: {len(in_axes)}.")
         if _all_none(in_axes) and not is_ensemble:
-            raise RuntimeError("The 'in_axes' of 'vmap' cannot be all None while 'fn' is not a "
-                               f"'CellList', but got {tuple(in_axes)}.")
+            raise RuntimeError(f"The 'in_axes' of '{api}' cannot be all None{_not_ensemble(api)}, "
+                               f"but got {tuple(in_axes)}.")
         specs = list(in_axes)
     else:
         specs = [in_axes] * len(args)
     axes, sizes = [], []
     for arg, spec in zip(args, specs):
-        _leaf_axes(arg, spec, axes, sizes)
+        _leaf_axes(arg, spec, axes, sizes, api)
     for size in sizes[1:]:
         if size != sizes[0]:
-            raise RuntimeError("The 'axis_size' of each argument in the scope of 'vmap' should be "
+            raise RuntimeError(f"The 'axis_size' of each argument in the scope of '{api}' should be "
                                f"equal, but got {sizes[0]} and {size}.")
     return axes, (sizes[0] if sizes else None)
 
 
-def _to_tuples(x):
+def to_tuples(x):
     """List outputs come back as tuples (MindSpore's rule)."""
     if isinstance(x, list):
-        return tuple(_to_tuples(e) for e in x)
+        return tuple(to_tuples(e) for e in x)
     if isinstance(x, tuple):
-        return tuple(_to_tuples(e) for e in x)
+        return tuple(to_tuples(e) for e in x)
     return x
 
 
-def _check_out_axes(result, out_axes):
+def check_out_axes(result, out_axes, api="vmap"):
     """Validate out_axes against the per-example result (called while tracing)."""
     if isinstance(out_axes, (tuple, list)):
         n = len(result) if isinstance(result, tuple) else 1
         if len(out_axes) != n:
-            raise RuntimeError("The size of vmap's 'out_axes' should be equal to the number of "
+            raise RuntimeError(f"The size of {api}'s 'out_axes' should be equal to the number of "
                                f"results of 'fn': {n}, but got size: {len(out_axes)}.")
         items = result if isinstance(result, tuple) else (result,)
         for item, axis in zip(items, out_axes):
-            _check_out_axes(item, axis)
+            check_out_axes(item, axis, api)
         return
     for leaf in jax.tree_util.tree_leaves(result):
         if out_axes is not None:
@@ -167,25 +179,28 @@ def _jax_out_axes(out_axes):
     return out_axes
 
 
+def check_call_arguments(n_params, args, kwargs):
+    """MindSpore's checks of a vmapped (or pmapped) call: positional arguments only, as many as
+    `fn` takes (`n_params`; None when it takes *args)."""
+    if kwargs:
+        raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if n_params is not None and n_params != len(args):
+        raise TypeError(f"The parameters number of the function is {n_params}, but the "
+                        f"number of provided arguments is {len(args)}.")
+
+
 # -- the vmapped function ----------------------------------------------------------------------
 class _Vmapped(CompiledFunction):
     """`vmap(fn, in_axes, out_axes)`: compiled per signature; in_axes are part of the context."""
 
     def __init__(self, fn, in_axes, out_axes):
         super().__init__(fn, transform=self._vectorise)
-        _check_axis_type(out_axes, "out_axes")
-        if out_axes is None:
-            raise RuntimeError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is "
-                               "not a 'CellList'.")
+        check_out_axes_spec(out_axes)
         self.in_axes, self.out_axes = in_axes, out_axes
-        self.n_params = _positional_count(fn)
+        self.n_params = positional_count(fn)
 
     def _check_call(self, args, kwargs):
-        if kwargs:
-            raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
-        if self.n_params is not None and self.n_params != len(args):
-            raise TypeError(f"The parameters number of the function is {self.n_params}, but the "
-                            f"number of provided arguments is {len(args)}.")
+        check_call_arguments(self.n_params, args, kwargs)
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
@@ -209,8 +224,8 @@ class _Vmapped(CompiledFunction):
 
         def body(*flat):
             result, written = pure(*flat)
-            result = _to_tuples(result)
-            _check_out_axes(result, user_out_axes)
+            result = to_tuples(result)
+            check_out_axes(result, user_out_axes)
             if isinstance(user_out_axes, (tuple, list)) and not isinstance(result, tuple):
                 single_output.append(True)
                 result = (result,)
@@ -240,11 +255,46 @@ class _Ensemble(_Vmapped):
     """vmap over a CellList: model ensembling with the members' Parameters stacked."""
 
     def __init__(self, cells, in_axes, out_axes):
-        CompiledFunction.__init__(self, cells[0], transform=self._vectorise)
-        _check_axis_type(out_axes, "out_axes")
+        CompiledFunction.__init__(self, cells[0], transform=self._lower)
+        check_axis_type(out_axes, "out_axes")
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
-        self.n_params = _positional_count(cells[0])
+        self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
+        self.lowering = ensemble_lowering(out_axes)
+
+    def _lower(self, pure, program):
+        if self.lowering == "sequential":
+            return self._sequential(pure, program)
+        return self._vectorise(pure, program)
+
+    def _sequential(self, pure, program):
+        """The members one after another in one program: a lax.scan over their stacked state,
+        tracing the member's step once (same results as the vectorised lowering)."""
+        axes, size = program.context
+        n_stacked = len(self.member_params[0])
+        n_boxes = len(program.boxes)
+        user_out_axes = self.out_axes
+
+        def call(*flat):
+            stacked, shared, dyn = flat[:n_stacked], flat[n_stacked:n_boxes], flat[n_boxes:]
+            mapped = [jnp.moveaxis(d, a, 0) for d, a in zip(dyn, axes) if a is not None]
+
+            def member(_, xs):
+                slices, member_mapped = xs
+                mapped_iter = iter(member_mapped)
+                member_dyn = [d if a is None else next(mapped_iter) for d, a in zip(dyn, axes)]
+                result, written = pure(*slices, *shared, *member_dyn)
+                result = to_tuples(result)
+                check_out_axes(result, user_out_axes)
+                return None, (result, written)
+
+            _, (results, written) = jax.lax.scan(member, None, (list(stacked), mapped),
+                                                 length=size)
+            results = _move_batch_axis(results, user_out_axes)
+            # Shared boxes (the RNG key) see the same inputs in every member: keep one final.
+            written = [w if w is None or i < n_stacked else w[-1] for i, w in enumerate(written)]
+            return results, written
+        return call
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
@@ -296,6 +346,35 @@ class _Ensemble(_Vmapped):
                 boxes.append(program.boxes[index])
                 values.append(value)
         state.write_back(boxes, values)
+
+
+def ensemble_lowering(out_axes) -> str:
+    """How an ensemble is lowered: the one place this is decided, by measurement.
+
+    "vectorised" is one jax.vmap-ed program; "sequential" runs the members one after another
+    in one program (a lax.scan: compiled once whatever the number of members). Measured with
+    benchmarks/ensemble_training.py (LeNet-5, M = 8, CPU): vectorised 690-800 ms/step,
+    sequential 1240 ms/step, so vectorised it is on every backend for now. An out_axes of None
+    (an output kept unbatched) needs the vectorised program in any case.
+    """
+    if _contains_none(out_axes):
+        return "vectorised"
+    return "vectorised"
+
+
+def _contains_none(spec) -> bool:
+    if isinstance(spec, (tuple, list)):
+        return any(_contains_none(s) for s in spec)
+    return spec is None
+
+
+def _move_batch_axis(result, out_axes):
+    """Stacked outputs (members on axis 0) moved to each output's out_axis."""
+    if isinstance(out_axes, (tuple, list)):
+        if not isinstance(result, tuple):
+            return _move_batch_axis(result, out_axes[0])
+        return tuple(_move_batch_axis(r, a) for r, a in zip(result, out_axes))
+    return jax.tree_util.tree_map(lambda leaf: jnp.moveaxis(leaf, 0, out_axes), result)
 
 
 def _postfix(name: str) -> str:
