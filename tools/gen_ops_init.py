@@ -15,10 +15,13 @@ EXTRA = {
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
+    "msjax._src.ops.comm_ops": ["ReduceOp"],
 }
 
 
 def main() -> None:
+    # The file being regenerated may import names that no longer exist: start from a stub.
+    (ROOT / "msjax" / "ops" / "__init__.py").write_text('"""Being regenerated."""\n')
     import msjax  # noqa: F401  (imports every op module, filling the table)
     from msjax._src.ops.registry import OPS, PRIMITIVES
 

@@ -36,18 +36,16 @@ def _initial_array(default_input):
     if isinstance(default_input, Tensor):
         return default_input._data
     if isinstance(default_input, bool):
-        raise TypeError("The type of the argument 'default_input' must be in ['Tensor', 'int', "
-                        f"'float', 'numpy.ndarray', 'list']. But got type {type(default_input)}.")
+        raise ValueError("Parameter data can not be `bool`")
     if isinstance(default_input, int):
-        return jnp.asarray(default_input, np.int64)
+        return jnp.asarray(default_input, np.int32)  # MindSpore 2.10: Parameter(3) is Int32
     if isinstance(default_input, float):
         return jnp.asarray(default_input, np.float32)
     if isinstance(default_input, (np.ndarray, list)):
         return Tensor(default_input)._data
     if isinstance(default_input, jax.Array):
         return default_input
-    raise TypeError("The type of the argument 'default_input' must be in ['Tensor', 'int', "
-                    f"'float', 'numpy.ndarray', 'list']. But got type {type(default_input)}.")
+    return Tensor(default_input)._data  # MindSpore's Tensor error for anything else
 
 
 class Parameter(Tensor):
@@ -59,7 +57,7 @@ class Parameter(Tensor):
     the call succeeds.
     """
 
-    __slots__ = ("_value", "_name", "requires_grad", "layerwise_parallel", "parallel_optimizer",
+    __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer",
                  "__dict__")
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
@@ -105,6 +103,16 @@ class Parameter(Tensor):
             raise ValueError("The type of the Parameter's name should be 'string' or 'None', "
                              f"but got {type(name_)}.")
         self._name = name_
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("The argument `requires_grad` must be bool type")
+        self._requires_grad = value
 
     @property
     def data(self) -> Parameter:
@@ -163,7 +171,7 @@ class Parameter(Tensor):
         new = object.__new__(type(self))
         new._value = self._value
         new._name = self._name
-        new.requires_grad = self.requires_grad
+        new._requires_grad = self._requires_grad
         new.layerwise_parallel = self.layerwise_parallel
         new.parallel_optimizer = self.parallel_optimizer
         new.__dict__.update(self.__dict__)

@@ -4,6 +4,14 @@ The box holds one field, `_data`: a concrete array or a JAX tracer. `Tensor` is 
 so `jax.jit`, `jax.vmap` and `jax.grad` see straight through it. Its operators and most methods are
 installed from the op table by `msjax._src.tensor_methods`; this module holds only construction,
 conversion, attributes, indexing and printing.
+
+Construction follows MindSpore 2.10 exactly (tests/goldens/tensor_constructor.json): Python
+floats are Float32, Python ints Int64 (UInt64 from 2**63), complex numbers Complex128, a list
+goes through NumPy and then Float64 becomes Float32 and Int32 Int64, NumPy inputs keep their
+dtype. Two kinds of data are not JAX arrays: string tensors (`Tensor(np.array(['a']))`, dtype
+String) hold a NumPy array, and a tensor declared by dtype and a shape with unknown dimensions
+(`Tensor(shape=[None, 3], dtype=ms.float32)`, MindSpore's input signature for dynamic shapes)
+holds a `ShapePlaceholder`.
 """
 from __future__ import annotations
 
@@ -13,20 +21,56 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 
-_PY_SCALAR_DTYPE = {bool: np.bool_, int: np.int64, float: np.float32, complex: np.complex64}
-# A list of Python numbers becomes NumPy's dtype, then MindSpore's default width.
-_SEQUENCE_DTYPE = {np.dtype(np.float64): np.float32, np.dtype(np.complex128): np.complex64}
-_SUPPORTED_INPUTS = ("Tensor", "tuple", "list", "numpy.ndarray", "bool", "int", "float",
-                     "complex", "numpy.number", "numpy.bool_")
+_DTYPE_OF_NUMPY = mstype._BY_NUMPY
+_INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
+                "'bool', 'complex', 'bytes']")
+# A list goes through NumPy, then MindSpore narrows these defaults (also on Windows, where
+# NumPy's default integer is int32).
+_SEQUENCE_DTYPE = {np.dtype(np.float64): np.dtype(np.float32),
+                   np.dtype(np.int32): np.dtype(np.int64)}
+_NUMPY_ELEMENT_TYPES = "".join(f"\n<class 'numpy.{name}'>" for name in (
+    "int8 int16 int32 int64 uint8 uint16 uint32 uint64 float16 float32 float64 bool_ str_ "
+    "complex64 complex128").split())
+_INDEX_TYPES_TEXT = ("Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, "
+                     "int, list and tuple as index")
+_UNSUPPORTED_INDEX_TEXT = ("Supported types for tensor indexing are: list, int, float, tuple, "
+                           "slice, ellipsis, None, array, bool, or Tensor.")
+
+
+class ShapePlaceholder:
+    """The data of a Tensor that only declares a dtype and a shape with unknown dimensions.
+
+    MindSpore prints such a tensor with dimension -1 for each unknown size (-2 for an unknown
+    rank, `Tensor(dtype=ms.float32)`), and reading its value fails as it does there.
+    """
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    def __array__(self, dtype=None, copy=None):
+        return np.empty(self.shape, self.dtype)  # ValueError: negative dimensions are not allowed
 
 
 class Tensor:
     """`mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None)`.
 
     Dtype inference follows MindSpore: `Tensor(1.5)` is Float32, `Tensor(1)` Int64,
-    `Tensor([1, 2.5])` Float32, while NumPy inputs keep their dtype (`Tensor(np.float64(1.5))` is
-    Float64). `Tensor(t, dtype)` casts. With `shape`, `dtype` and `init` (an initializer or its
-    name) the Tensor is filled by that initializer.
+    `Tensor([1, 2.5])` Float32, `Tensor(1 + 2j)` Complex128, `Tensor([])` Float32, while NumPy
+    inputs keep their dtype (`Tensor(np.float64(1.5))` is Float64). `Tensor(t, dtype)` casts;
+    `dtype` must be a MindSpore dtype. Without `input_data`, `shape`, `dtype` and `init` (an
+    initializer or its name) fill the Tensor by that initializer; `shape` and `dtype` alone give
+    zeros.
     """
 
     __slots__ = ("_data", "__weakref__")
@@ -43,7 +87,8 @@ class Tensor:
 
     @property
     def dtype(self) -> mstype.Type:
-        return mstype.from_numpy(self._data.dtype)
+        dt = self._data.dtype
+        return _DTYPE_OF_NUMPY.get(dt) or mstype.from_numpy(dt)
 
     @property
     def ndim(self) -> int:
@@ -80,18 +125,24 @@ class Tensor:
 
     numpy = asnumpy
 
-    def item(self, index=None):
-        data = self._data if index is None else self._data[index]
+    def item(self):
+        """The value of a one-element Tensor as a Python scalar (MindSpore takes no index)."""
+        data = self._data
         if data.size != 1:
-            raise ValueError("The tensor should have only one element, but got "
-                             f"{int(data.size)} elements.")
+            raise ValueError(f"The tensor should have only one element, but got {int(data.size)}, "
+                             "more than one element is ambiguous.")
         return np.asarray(data).reshape(()).item()
 
     def tolist(self):
-        return np.asarray(self._data).tolist()
+        array = np.asarray(self._data)
+        if array.dtype.kind not in "biufcU":  # bfloat16 and the float8 types: Python floats.
+            array = array.astype(np.float32)
+        return array.tolist()
 
     def astype(self, dtype, copy=True) -> Tensor:
-        return _wrap(self._data.astype(mstype.to_numpy_dtype(dtype)))
+        """`Tensor.astype(dtype)`: dtype is a MindSpore dtype, a NumPy or Python scalar type, or a
+        name such as 'float16' (as in NumPy, `float` and 'float' mean Float64)."""
+        return _wrap(_cast(self._data, mstype.astype_dtype(dtype)._np))
 
     def to(self, dtype) -> Tensor:
         return self.astype(dtype)
@@ -104,19 +155,32 @@ class Tensor:
         return self._data
 
     def __bool__(self) -> bool:
-        return bool(self._data)
+        data = self._data
+        if data.size != 1:
+            raise ValueError(f"The tensor should have only one element, but got {int(data.size)}, "
+                             "more than one element is ambiguous.")
+        return bool(data.reshape(()) if data.ndim else data)
+
+    def _scalar(self):
+        data = self._data
+        if data.size != 1:
+            raise ValueError("Only one element tensors can be converted to Python scalars")
+        return data.reshape(()) if data.ndim else data
 
     def __int__(self) -> int:
-        return int(self._data)
+        return int(self._scalar())
 
     def __float__(self) -> float:
-        return float(self._data)
+        return float(self._scalar())
 
     def __complex__(self) -> complex:
-        return complex(self._data)
+        return complex(self._scalar())
 
     def __index__(self) -> int:
-        return int(self._data)
+        return self._data.__index__()
+
+    def __round__(self, ndigits=None) -> Tensor:
+        return _wrap(jnp.round(self._data, ndigits or 0))
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
@@ -124,9 +188,11 @@ class Tensor:
         return self._data.shape[0]
 
     def __iter__(self):
-        if self._data.ndim == 0:
+        data = self._data
+        if data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        return (_wrap(self._data[i]) for i in range(self._data.shape[0]))
+        for i in range(data.shape[0]):
+            yield _wrap(data[i])
 
     def __hash__(self):
         return id(self)
@@ -138,23 +204,37 @@ class Tensor:
         return _wrap(self._data)
 
     def __deepcopy__(self, memo):
-        return _wrap(jnp.array(self._data, copy=True))
+        data = self._data
+        return _wrap(np.array(data) if isinstance(data, np.ndarray) else jnp.array(data, copy=True))
 
     # -- indexing -----------------------------------------------------------------------------
     def __getitem__(self, index) -> Tensor:
-        return _wrap(self._data[_unwrap_index(index)])
+        data = self._data
+        if type(index) is int:
+            _check_int_index(index, data.shape, 0, setting=False)
+            return _wrap(data[index])
+        return _wrap(data[_index_for(index, data.shape, setting=False)])
 
     def __setitem__(self, index, value) -> None:
-        value = value._data if isinstance(value, Tensor) else value
+        """Writes into this Tensor: in place eagerly, a new traced value under a JAX transform."""
         data = self._data
-        self._data = data.at[_unwrap_index(index)].set(jnp.asarray(value).astype(data.dtype))
+        index = _index_for(index, data.shape, setting=True)
+        value = _setitem_value(value, data.dtype)
+        try:
+            self._data = data.at[index].set(value)
+        except (ValueError, TypeError) as error:  # the value's shape does not broadcast
+            target = jax.eval_shape(lambda d: d[index], data).shape
+            self._data = data.at[index].set(_fit_value(value, target, error))
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:
         from msjax._src.tensor_repr import tensor_repr
-        if isinstance(self._data, jax.core.Tracer):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={self._data})"
-        return tensor_repr(np.asarray(self._data), str(self.dtype))
+        data = self._data
+        if isinstance(data, jax.core.Tracer):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
+        if isinstance(data, ShapePlaceholder):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value= )"
+        return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
         from msjax._src.tensor_repr import tensor_str
@@ -184,7 +264,7 @@ class Tensor:
         return self.copy()
 
     def set_dtype(self, dtype) -> Tensor:
-        self._data = self._data.astype(mstype.to_numpy_dtype(dtype))
+        self._data = _cast(self._data, mstype.to_numpy_dtype(dtype))
         return self
 
     def assign_value(self, value) -> Tensor:
@@ -207,16 +287,6 @@ def _wrap(array) -> Tensor:
     return tensor
 
 
-def _unwrap_index(index):
-    if isinstance(index, Tensor):
-        return index._data
-    if type(index) is tuple:
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    if type(index) is list:
-        return jnp.asarray([i._data if isinstance(i, Tensor) else i for i in index])
-    return index
-
-
 def _flatten(tensor):
     return (tensor._data,), None
 
@@ -228,56 +298,250 @@ def _unflatten(_, children):
 jax.tree_util.register_pytree_node(Tensor, _flatten, _unflatten)
 
 
-def _sequence_to_numpy(data):
-    """A nested list/tuple of numbers and Tensors as a NumPy array with MindSpore's dtype."""
-    def to_plain(x):
-        if isinstance(x, Tensor):
-            return np.asarray(x._data)
-        if isinstance(x, (list, tuple)):
-            return [to_plain(e) for e in x]
-        return x
-    plain = to_plain(data)
+# -- casting -------------------------------------------------------------------------------------
+def _cast(array, np_dtype):
+    """`array` as `np_dtype`; a complex value loses its imaginary part, as in MindSpore."""
+    if array.dtype == np_dtype:
+        return array
+    if array.dtype.kind == "c" and np_dtype.kind != "c":
+        array = jnp.real(array)
+    return array.astype(np_dtype)
+
+
+# -- indexing ------------------------------------------------------------------------------------
+def _shape_text(shape) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _check_int_index(index, shape, axis, setting):
+    if not shape:
+        return
+    size = shape[axis]
+    if not -size <= index < size:
+        if setting and axis == 0:
+            raise IndexError(f"Index {index} is out of bounds for axis 0 with size {size}")
+        raise IndexError(f"index {index} is out of bounds for dimension with size {size}")
+
+
+def _index_item(item):
+    """One element of an index as JAX takes it, with MindSpore's checks."""
+    if isinstance(item, Tensor):
+        return item._data
+    if isinstance(item, (slice, type(Ellipsis), type(None), jax.Array, np.ndarray, np.bool_)):
+        return item
+    if type(item) is bool:
+        if not item:
+            raise IndexError("When tensor is indexed by a bool object, the value only support "
+                             "'True'.")
+        return item
+    if isinstance(item, (int, np.integer)):
+        return item
+    if isinstance(item, list):
+        return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
+    if isinstance(item, (float, np.floating)):
+        raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")
+    raise IndexError(f"Unsupported Python object type received: {type(item)}. "
+                     f"{_UNSUPPORTED_INDEX_TEXT} Received value: {item!r}")
+
+
+def _axes_used(item) -> int:
+    """How many axes of the indexed array one index element consumes."""
+    if item is None or item is Ellipsis or type(item) is bool:
+        return 0
+    dtype = getattr(item, "dtype", None)
+    if dtype is not None and dtype == np.bool_:
+        return max(np.ndim(item), 1)
+    return 1
+
+
+def _index_for(index, shape, setting):
+    """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
+    IndexError for out-of-range integers (JAX would clamp them)."""
+    if type(index) is not tuple:
+        index = _index_item(index)
+        if isinstance(index, (int, np.integer)) and type(index) is not bool:
+            _check_int_index(int(index), shape, 0, setting)
+        return index
+    items = tuple(_index_item(item) for item in index)
+    # Check integer positions against their axes (an Ellipsis stands for the axes not named).
+    used = [_axes_used(item) for item in items]
+    axis = 0
+    for item, n in zip(items, used):
+        if item is Ellipsis:
+            axis += len(shape) - sum(used)
+            continue
+        if isinstance(item, (int, np.integer)) and type(item) is not bool and axis < len(shape):
+            _check_int_index(int(item), shape, axis, setting)
+        axis += n
+    return items
+
+
+def _fit_value(value, target, error):
+    """A right-hand side with extra leading 1-sized axes, fitted to the indexed shape `target`,
+    or MindSpore's error when it does not fit."""
+    shape = tuple(np.shape(value))
+    if not target:
+        if shape in ((), (1,)):
+            return value.reshape(())
+        raise ValueError("For SetItem, the shape of right value must be () or (1, ) when shape of "
+                         "left value is 0, but got[const vector]{"
+                         + ", ".join(str(d) for d in shape) + "}") from error
+    while len(shape) > len(target) and shape[0] == 1:
+        shape = shape[1:]
+    fitted = value.reshape(shape)
     try:
-        array = np.array(plain)
+        jnp.broadcast_shapes(shape, tuple(target))
     except ValueError:
-        array = None
-    if array is None or array.dtype == object or array.dtype.kind in "USV":
-        raise TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.")
-    if _all_python_scalars(plain):
-        array = array.astype(_SEQUENCE_DTYPE.get(array.dtype, array.dtype))
+        raise ValueError(
+            "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or "
+            "input dimension is 1 or target dimension is -1. But got x_shape: "
+            f"{_shape_text(shape)}, target shape: {_shape_text(target)}.") from error
+    if len(shape) > len(target):
+        raise error
+    return fitted
+
+
+def _setitem_value(value, dtype):
+    """The right-hand side of `t[i] = value` as an array of the Tensor's dtype."""
+    if isinstance(value, Tensor):
+        value = value._data
+    elif isinstance(value, (bool, int, float, complex, np.number, np.bool_)):
+        pass
+    elif isinstance(value, (tuple, list)):
+        value = jnp.asarray([v._data if isinstance(v, Tensor) else v for v in value])
+    elif isinstance(value, str):
+        raise IndexError(f"Unsupported Python object type received: {type(value)}. "
+                         f"{_UNSUPPORTED_INDEX_TEXT} Received value: {value!r}")
+    elif not isinstance(value, jax.Array):
+        raise TypeError("only support numbers, Tensor, tuple, list as value, but got "
+                        f"{value} with type {type(value)}")
+    return _cast(jnp.asarray(value), dtype)
+
+
+# -- construction --------------------------------------------------------------------------------
+def _input_type_error(input_data) -> TypeError:
+    return TypeError(f"For 'Tensor', the type of 'input_data' should be one of '{_INPUT_TYPES}', "
+                     f"but got type '{type(input_data).__name__}'.")
+
+
+def _unsupported_element(data) -> TypeError:
+    return TypeError(f"For Tensor, the input_data is {data} that contain unsupported element.")
+
+
+def _python_int(value: int) -> np.ndarray:
+    if -2**63 <= value < 2**63:
+        return np.asarray(value, np.int64)
+    if 2**63 <= value < 2**64:
+        return np.asarray(value, np.uint64)
+    raise RuntimeError("Unsupported tensor type!")
+
+
+def _python_float(value: float) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return np.asarray(value, np.float32)
+
+
+_PY_SCALAR = {bool: lambda v: np.asarray(v, np.bool_), int: _python_int, float: _python_float,
+              complex: lambda v: np.asarray(v, np.complex128)}
+
+
+def _plain(data):
+    """A nested list/tuple with Tensors as NumPy arrays and tuples as lists."""
+    if isinstance(data, Tensor):
+        return np.asarray(data._data)
+    if isinstance(data, (list, tuple)):
+        return [_plain(e) for e in data]
+    if isinstance(data, (str, bytes)) or data is None:
+        raise _NotANumber
+    return data
+
+
+class _NotANumber(Exception):
+    pass
+
+
+def _sequence_to_numpy(data) -> np.ndarray:
+    """A nested list/tuple of numbers, NumPy values and Tensors, with MindSpore's dtype."""
+    try:
+        array = np.array(_plain(data))
+    except (_NotANumber, ValueError, OverflowError, TypeError):
+        raise _unsupported_element(data) from None
+    if array.dtype == object or array.dtype.kind in "USV":
+        raise _unsupported_element(data)
+    target = _SEQUENCE_DTYPE.get(array.dtype)
+    if target is not None:
+        with np.errstate(over="ignore"):
+            array = array.astype(target)
     return array
 
 
-def _all_python_scalars(x) -> bool:
-    if isinstance(x, list):
-        return all(_all_python_scalars(e) for e in x)
-    return isinstance(x, (bool, int, float, complex))
+def _object_array_error(array: np.ndarray) -> TypeError:
+    for position in np.ndindex(array.shape):
+        element = array[position]
+        if not isinstance(element, (int, float, complex, np.number, np.bool_, np.str_)):
+            return TypeError(
+                "initializing tensor by numpy array failed, because the element type "
+                f"'{type(element)}' of array is not supported.\nThe element index in array: "
+                f"{position}, numpy array: {array}.\nThe supported element type of ndarray as "
+                f"follow: {_NUMPY_ELEMENT_TYPES}")
+    return TypeError(f"initializing tensor by numpy array failed, numpy array: {array}, data type: "
+                     f"{array.dtype}.\nThe supported element type of ndarray as follow: "
+                     f"{_NUMPY_ELEMENT_TYPES}")
+
+
+def _numpy_to_array(array: np.ndarray):
+    kind = array.dtype.kind
+    if kind == "O":
+        raise _object_array_error(array)
+    if kind in "US":
+        return np.asarray(array, np.str_)  # a String tensor keeps its NumPy array
+    return jnp.asarray(array)
+
+
+def _without_data(dtype, shape, init):
+    """The data of `Tensor(None, dtype, shape, init)`."""
+    if init is not None:
+        if shape is None or dtype is None:
+            raise ValueError("init, dtype and shape must have values at the same time.")
+        from msjax._src.initializer import initializer
+        return initializer(init, shape, dtype)._data
+    if dtype is None:
+        raise _input_type_error(None)
+    if shape is None:
+        return ShapePlaceholder((-2,), dtype._np)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if any(d is None or d < 0 for d in shape):
+        return ShapePlaceholder((-1 if d is None else d for d in shape), dtype._np)
+    return jnp.zeros(shape, dtype._np)
 
 
 def _to_array(input_data, dtype, shape, init):
+    if dtype is not None:
+        dtype = mstype.tensor_dtype(dtype)
     if input_data is None:
-        if init is None or shape is None:
-            raise ValueError("For 'Tensor', 'input_data' and 'init' can not be None at the same time "
-                             "unless 'shape' is given with 'init'.")
-        from msjax._src.initializer import initializer
-        return initializer(init, shape, mstype.float32 if dtype is None else dtype)._data
-    if isinstance(input_data, Tensor):
+        return _without_data(dtype, shape, init)
+    if shape is not None:
+        raise ValueError("When initializing a tensor with 'input_data', 'shape' should be set to "
+                         f"None.But got shape: {shape}.")
+    convert = _PY_SCALAR.get(type(input_data))
+    if convert is not None:
+        array = jnp.asarray(convert(input_data))
+    elif isinstance(input_data, Tensor):
         array = input_data._data
     elif isinstance(input_data, jax.Array):
         array = input_data
-    elif isinstance(input_data, (np.ndarray, np.generic)):
-        array = jnp.asarray(input_data)
-    elif type(input_data) in _PY_SCALAR_DTYPE:
-        array = jnp.asarray(np.asarray(input_data, _PY_SCALAR_DTYPE[type(input_data)]))
+    elif isinstance(input_data, np.ndarray):
+        array = _numpy_to_array(input_data)
+    elif isinstance(input_data, np.generic):
+        array = _numpy_to_array(np.asarray(input_data))
     elif isinstance(input_data, (list, tuple)):
         array = jnp.asarray(_sequence_to_numpy(input_data))
+    elif isinstance(input_data, bytes):
+        array = np.asarray(str(input_data), np.str_)
     else:
-        raise TypeError(f"For 'Tensor', the type of 'input_data' should be one of "
-                        f"'{list(_SUPPORTED_INPUTS)}', but got type '{type(input_data).__name__}'.")
-    if dtype is not None:
-        array = array.astype(mstype.to_numpy_dtype(dtype))
-    if shape is not None and tuple(array.shape) != tuple(shape):
-        array = jnp.broadcast_to(array, tuple(shape))
+        raise _input_type_error(input_data)
+    if dtype is not None and dtype._np is not None and isinstance(array, jax.Array):
+        array = _cast(array, dtype._np)
     return array
 
 

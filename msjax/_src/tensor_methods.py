@@ -15,6 +15,7 @@ from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
+from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, functional
 from msjax._src.tensor import Tensor, _wrap
 
@@ -35,9 +36,11 @@ _OPERATORS = {
     "__add__": M.add, "__sub__": M.sub, "__mul__": M.mul, "__truediv__": M.div,
     "__floordiv__": M.floor_div, "__mod__": M.floor_mod, "__pow__": M.pow,
     "__matmul__": M.matmul, "__and__": M.bitwise_and, "__or__": M.bitwise_or,
-    "__xor__": M.bitwise_xor, "__lshift__": M.bitwise_left_shift,
-    "__rshift__": M.bitwise_right_shift,
+    "__xor__": M.bitwise_xor,
 }
+# MindSpore's Tensor has no `__rand__`, `__ror__`, `__rxor__` (`2 & t` is Python's TypeError)
+# and no shift operators.
+_NOT_REFLECTED = ("__and__", "__or__", "__xor__")
 _COMPARISONS = {
     "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
     "__gt__": M.greater, "__ge__": M.greater_equal,
@@ -50,10 +53,10 @@ _SAME_AS_OP = (
     "reciprocal sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh arcsin arccos "
     "arctan erf erfc erfinv lgamma digamma sinc floor ceil trunc frac neg negative square "
     "sign sigmoid logit isnan isinf isfinite isneginf isposinf signbit logical_not "
-    "logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor bitwise_not "
+    "logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor invert "
     "maximum minimum fmax fmin floor_divide remainder fmod atan2 arctan2 hypot xlogy "
     "equal not_equal greater greater_equal less less_equal eq ne gt ge lt le isclose "
-    "allclose addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
+    "addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
     "inverse det matrix_power nan_to_num subtract multiply copysign logaddexp "
     "logaddexp2 conj real imag angle deg2rad rad2deg bmm mm round clamp is_complex "
     "logsumexp cummax cummin median count_nonzero var_mean std_mean "
@@ -108,13 +111,17 @@ def mean(self, axis=None, keep_dims=False):
 
 
 def max(self, *args, **kwargs):  # noqa: A001
-    if args and "axis" not in kwargs and not isinstance(args[0], (tuple, list)):
+    # `x.max(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
+    if (args and "axis" not in kwargs and "keepdims" not in kwargs
+            and not isinstance(args[0], (tuple, list))):
         return R.max(self, args[0], *args[1:2], **kwargs)
     return R.amax(self, *args, **kwargs)
 
 
 def min(self, *args, **kwargs):  # noqa: A001
-    if args and "axis" not in kwargs and not isinstance(args[0], (tuple, list)):
+    # `x.min(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
+    if (args and "axis" not in kwargs and "keepdims" not in kwargs
+            and not isinstance(args[0], (tuple, list))):
         return R.min(self, args[0], *args[1:2], **kwargs)
     return R.amin(self, *args, **kwargs)
 
@@ -277,7 +284,7 @@ _METHODS = dict(
     numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
     resize=resize, abs_=_in_place(M.abs),
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
-    clamp_=_in_place(M.clamp),
+    clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
@@ -288,11 +295,12 @@ def install() -> None:
         setattr(Tensor, name, OPS[name])
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
-    for name, fn in _OPERATORS.items():
+    for name, fn in {**_OPERATORS, **_COMPARISONS}.items():
+        impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
+        fn = fn if impl is fn.impl else functional(impl)
         setattr(Tensor, name, fn)
-        setattr(Tensor, "__r" + name[2:], _swap(fn))
-    for name, fn in _COMPARISONS.items():
-        setattr(Tensor, name, fn)
+        if name in _OPERATORS and name not in _NOT_REFLECTED:
+            setattr(Tensor, "__r" + name[2:], _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
     Tensor.__pos__ = functional(lambda x: x)

@@ -291,10 +291,10 @@ class CellDict(Cell):
     def _check(self, key, cell):
         name = type(self).__name__
         if not isinstance(key, str):
-            raise TypeError(f"For '{name}', the type of key should be string, "
-                            f"but got {type(key).__name__}.")
+            raise TypeError(f"For '{name}', the type of key should be string but got "
+                            f"{type(key).__name__}.")
         if "." in key:
-            raise KeyError(f"For '{name}', key can not contain \".\", but got {key}.")
+            raise KeyError(f"For '{name}', key can not contain \".\", but got key {key}")
         if key in self.__dict__ and key not in self._cells:
             raise KeyError(f"For '{name}', the key {key} already exists in the network.")
         _valid_cell(cell, name)

@@ -1,9 +1,17 @@
-"""MindSpore's quirks, in one place: type promotion, axis and dtype arguments.
+"""MindSpore's quirks, in one place: type promotion, operator quirks, axis and dtype arguments.
 
-Checked against MindSpore 2.10 (tests/goldens/type_promotion.json): an integer or bool Tensor
-combined with a Python float gives Float32 (JAX with x64 would give Float64), and true division
-of integers gives Float32. Everything else follows JAX's promotion lattice, which matches
-MindSpore's for Tensor-Tensor operations (uint8 + int8 is Int16, int64 + float32 is Float32).
+Type promotion (checked against MindSpore 2.10, tests/goldens/type_promotion.json):
+- Tensor with Tensor follows the lattice JAX also uses (uint8 + int8 is Int16, int64 + float16
+  is Float16, float16 + bfloat16 is Float32). 0-d Tensors are ordinary Tensors, not weak scalars.
+- Tensor with a Python (or NumPy) scalar keeps the Tensor's dtype, except that an integer or
+  bool Tensor with a float gives Float32 and a bool Tensor with an int gives Int64.
+- Two Python scalars are typed as the Tensor constructor types them (int Int64, float Float32).
+- True division of integers or bools gives Float32; otherwise the promoted dtype.
+`promote_scalar` returns operands for which JAX's own promotion gives MindSpore's dtype: Python
+scalars stay weak where MindSpore keeps the Tensor's dtype, and two Tensors of different dtypes
+are cast to their common dtype first.
+
+The Tensor operators add a few quirks of their own, applied by `operator_impl`.
 """
 from __future__ import annotations
 
@@ -13,6 +21,10 @@ import numpy as np
 from msjax._src import dtype as mstype
 
 _FLOAT32 = np.dtype(np.float32)
+_INT64 = np.dtype(np.int64)
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+# How the Tensor constructor types a Python scalar (used when both operands are scalars).
+_SCALAR_DTYPE = {bool: np.bool_, int: np.int64, float: np.float32}
 
 
 def _is_int_or_bool(x) -> bool:
@@ -20,22 +32,148 @@ def _is_int_or_bool(x) -> bool:
     return dt is not None and (dt.kind in "biu")
 
 
+def _scalar_operand(scalar, other):
+    """A Python or NumPy scalar combined with `other` (an array, or another scalar)."""
+    kind = type(scalar)
+    if kind is not float and kind is not int and kind is not bool:
+        if not isinstance(scalar, np.generic) or isinstance(scalar, np.complexfloating):
+            return scalar
+        scalar = scalar.item()  # NumPy scalars promote like Python scalars in MindSpore.
+        kind = type(scalar)
+    dtype = getattr(other, "dtype", None)
+    if dtype is None:
+        return scalar
+    if kind is float:
+        if dtype.kind not in "biu":
+            return scalar
+        if -_FLOAT32_MAX <= scalar <= _FLOAT32_MAX:
+            return np.float32(scalar)
+        with np.errstate(over="ignore"):
+            return np.asarray(scalar, _FLOAT32)
+    return scalar
+
+
+def _typed_scalar(x):
+    """A Python scalar typed as the Tensor constructor types it (int Int64, float Float32)."""
+    if isinstance(x, np.generic):
+        x = x.item()
+    dtype = _SCALAR_DTYPE.get(type(x))
+    return x if dtype is None else np.asarray(x, dtype)
+
+
 def promote_scalar(a, b):
-    """MindSpore's rule for a Tensor with a Python float: integer and bool Tensors go to Float32."""
-    if type(b) is float and _is_int_or_bool(a):
-        b = np.float32(b)
-    elif type(a) is float and _is_int_or_bool(b):
-        a = np.float32(a)
+    """The operands of a binary op, prepared so that JAX's promotion gives MindSpore's dtype."""
+    if not hasattr(b, "dtype") or isinstance(b, np.generic):
+        if not hasattr(a, "dtype") or isinstance(a, np.generic):
+            return _typed_scalar(a), _typed_scalar(b)
+        b = _scalar_operand(b, a)
+        if type(b) is int and a.dtype.kind == "b":  # Bool Tensor with an int: Int64
+            a = a.astype(_INT64)
+        return a, b
+    if not hasattr(a, "dtype") or isinstance(a, np.generic):
+        a = _scalar_operand(a, b)
+        if type(a) is int and b.dtype.kind == "b":
+            b = b.astype(_INT64)
+        return a, b
+    da, db = a.dtype, b.dtype
+    if da != db:
+        common = jnp.promote_types(da, db)
+        if da != common:
+            a = a.astype(common)
+        if db != common:
+            b = b.astype(common)
     return a, b
 
 
 def to_float_if_int(x):
-    """Integer and bool arrays as Float32 (MindSpore's true division and float-only math)."""
-    if type(x) in (int, bool):
-        return np.float32(x)
+    """Integer and bool arrays as Float32 (MindSpore's true division and float-only math);
+    a Python int or bool becomes a (weak) Python float, so a float16 Tensor stays float16."""
+    kind = type(x)
+    if kind is int or kind is bool:
+        return float(x)
     if _is_int_or_bool(x):
         return jnp.asarray(x).astype(_FLOAT32)
     return x
+
+
+# -- Tensor operators ----------------------------------------------------------------------------
+_BITWISE_TYPES = ("{Tensor[Bool], Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], "
+                  "Tensor[UInt16], Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}")
+_SUB_TYPES = ("{Tensor[BFloat16], Tensor[Float16], Tensor[Float32], Tensor[Float64], "
+              "Tensor[Int16], Tensor[Int32], Tensor[Int64], Tensor[Int8], Tensor[UInt16], "
+              "Tensor[UInt32], Tensor[UInt64], Tensor[UInt8]}")
+_BITWISE_PRIMITIVES = {"__and__": "BitwiseAnd", "__or__": "BitwiseOr", "__xor__": "BitwiseXor"}
+
+
+def primitive_type_error(primitive: str, valid: str, dtype) -> TypeError:
+    """MindSpore's TypeError for an input dtype a primitive does not take."""
+    return TypeError(f"For primitive[{primitive}], the input argument[x] must be a type of "
+                     f"{valid}, but got Tensor[{mstype.from_numpy(dtype)}].")
+
+
+def _is_bool(x) -> bool:
+    """A Python bool or a bool array."""
+    if type(x) is bool:
+        return True
+    dt = getattr(x, "dtype", None)
+    return dt is not None and dt.kind == "b"
+
+
+def operator_impl(dunder: str, impl):
+    """The jax-level implementation of Tensor operator `dunder` over its op's `impl`.
+
+    MindSpore's operators differ from its functional ops in a few places, kept here:
+    - `a - b` and `a // b` on two Bool operands give Bool (`ops.sub` refuses Bool), but a Python
+      bool minus a Bool Tensor raises Sub's TypeError;
+    - `%` and `**` on two Bool operands give Bool (MindSpore's CPU build has no kernel for them;
+      msjax computes the value: `a ** b` is `a or not b`, `a % b` is False);
+    - `&`, `|`, `^` raise the primitive's TypeError when the promoted dtype is not bool/integer;
+    - `t == None` is False and `t != None` True.
+    Operators without quirks get `impl` itself back.
+    """
+    if dunder == "__sub__":
+        def sub(a, b):
+            a, b = promote_scalar(a, b)
+            if _is_bool(a) and _is_bool(b):
+                if type(a) is bool:
+                    raise primitive_type_error("Sub", _SUB_TYPES, np.dtype(np.bool_))
+                return jnp.logical_xor(a, b)
+            return impl(a, b)
+        return sub
+    if dunder in ("__floordiv__", "__mod__", "__pow__"):
+        bool_rule = {"__floordiv__": lambda a, b: jnp.logical_and(a, jnp.logical_or(b, True)),
+                     "__mod__": lambda a, b: jnp.logical_and(jnp.logical_and(a, b), False),
+                     "__pow__": lambda a, b: jnp.logical_or(a, jnp.logical_not(b))}[dunder]
+
+        def bool_aware(a, b):
+            a, b = promote_scalar(a, b)
+            if _is_bool(a) and _is_bool(b):
+                return bool_rule(a, b)
+            return impl(a, b)
+        bool_aware.__name__ = impl.__name__
+        return bool_aware
+    if dunder in _BITWISE_PRIMITIVES:
+        primitive = _BITWISE_PRIMITIVES[dunder]
+
+        def bitwise(a, b):
+            a, b = promote_scalar(a, b)
+            try:
+                return impl(a, b)
+            except TypeError:
+                dtype = jnp.result_type(a, b)
+                if dtype.kind in "biu":
+                    raise
+                raise primitive_type_error(primitive, _BITWISE_TYPES, dtype) from None
+        return bitwise
+    if dunder in ("__eq__", "__ne__"):
+        none_result = dunder == "__ne__"
+
+        def compare(a, b):
+            if b is None:
+                return none_result
+            return impl(a, b)
+        return compare
+    return impl
 
 
 def np_dtype(dtype):

@@ -1,7 +1,12 @@
-"""Array creation and manipulation of `mindspore.ops`: shapes, joins, gathers, dtypes."""
+"""Array creation and manipulation of `mindspore.ops`: shapes, joins, gathers, sorting, dtypes.
+
+Several functions here are named after Python builtins (`range`, `slice`), so builtins are used
+through the `builtins` module in this file.
+"""
 from __future__ import annotations
 
 import builtins
+import itertools
 
 import jax
 import jax.numpy as jnp
@@ -22,6 +27,10 @@ def _shape_arg(shape):
     if hasattr(shape, "shape"):  # a Tensor shape
         return tuple(int(s) for s in np.asarray(shape).reshape(-1))
     return tuple(int(s) for s in shape)
+
+
+def _is_float(v) -> bool:
+    return isinstance(v, float) or getattr(getattr(v, "dtype", None), "kind", "") == "f"
 
 
 # -- creation ----------------------------------------------------------------------------------
@@ -50,20 +59,19 @@ def fill(type, shape, value):  # noqa: A002
     return jnp.full(_shape_arg(shape), value, np_dtype(type))
 
 
-def _python_value_dtype(value):
-    if isinstance(value, bool):
-        return np.bool_
-    if isinstance(value, int):
-        return _INT64
-    if isinstance(value, float):
-        return _FLOAT32
-    return None
+@op()
+def fills(x, value):
+    """`ops.fills`: a Tensor like `x` filled with `value` (computed as a float, then cast)."""
+    return jnp.full_like(x, jnp.asarray(value, _FLOAT32))
 
 
 @op()
 def full(size, fill_value, *, dtype=None):
-    dt = np_dtype(dtype) or _python_value_dtype(fill_value)
-    return jnp.full(_shape_arg(size), fill_value, dt)
+    """`ops.full`: MindSpore 2.10 makes an Int64 Tensor unless `dtype` is given."""
+    if not isinstance(size, (list, tuple)):
+        raise TypeError(f"For 'ops.full', 'size' must be a tuple or list of ints, but got "
+                        f"{type(size)}.")
+    return jnp.full(_shape_arg(size), fill_value, np_dtype(dtype) or _INT64)
 
 
 @op()
@@ -76,10 +84,16 @@ def arange(start=0, end=None, step=1, *, dtype=None):
     if end is None:
         start, end = 0, start
     if dtype is None:
-        is_float = any(isinstance(v, float) or getattr(v, "dtype", _INT32).kind == "f"
-                       for v in (start, end, step))
-        dtype = _FLOAT32 if is_float else _INT64
+        dtype = _FLOAT32 if builtins.any(_is_float(v) for v in (start, end, step)) else _INT64
     return jnp.arange(start, end, step, dtype=np_dtype(dtype))
+
+
+@op()
+def range(start, end, step, maxlen=1000000):  # noqa: A001
+    """`ops.range`: Float32 if any bound is a float, else Int64. Bounds must be concrete."""
+    values = [np.asarray(v).item() for v in (start, end, step)]
+    dtype = _FLOAT32 if builtins.any(_is_float(v) for v in (start, end, step)) else _INT64
+    return jnp.asarray(np.arange(*values).astype(dtype))
 
 
 @op()
@@ -88,19 +102,67 @@ def linspace(start, end, steps):
 
 
 @op()
+def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
+    exponents = jnp.linspace(start, end, int(steps), dtype=np.float64 if base > 2 ** 24 else
+                             _FLOAT32)
+    return jnp.power(np.float32(base), exponents).astype(np_dtype(dtype))
+
+
+@op()
 def eye(n, m=None, dtype=None):
     return jnp.eye(n, m, dtype=np_dtype(dtype) or _FLOAT32)
 
 
-# -- dtype -------------------------------------------------------------------------------------
+@op()
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    return jnp.asarray(np.stack(np.tril_indices(row, offset, col)).astype(np_dtype(dtype)))
+
+
+@op()
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    return jnp.asarray(np.stack(np.triu_indices(row, offset, col)).astype(np_dtype(dtype)))
+
+
+@op()
+def tuple_to_array(input_x):
+    """`ops.tuple_to_array`: Int32 if the first number is an int, else Float32."""
+    return jnp.asarray(input_x, _INT32 if isinstance(input_x[0], int) else _FLOAT32)
+
+
+@op()
+def scalar_to_tensor(input_x, dtype=mstype.float32):
+    return jnp.asarray(input_x, np_dtype(dtype))
+
+
+# -- dtype and shape ---------------------------------------------------------------------------
 @op()
 def cast(input, dtype):
+    if not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got "
+                        f"{dtype}.")
     return jnp.asarray(input).astype(mstype.to_numpy_dtype(dtype))
 
 
 @op()
-def dtype(input):  # noqa: A001  (mindspore.ops.dtype returns the MindSpore dtype)
-    return mstype.from_numpy(input.dtype)
+def scalar_cast(input_x, input_y):
+    """`ops.scalar_cast`: a Python scalar converted to the Python type of dtype `input_y`
+    (Int64, Float64 or Bool)."""
+    if input_y not in (mstype.int64, mstype.float64, mstype.bool_):
+        raise ValueError("For 'ScalarCast', the supported type is in the list: [mindspore.int64, "
+                         f"mindspore.float64, mindspore.bool], but got {input_y}")
+    kind = mstype.to_numpy_dtype(input_y).kind
+    value = np.asarray(input_x).item()
+    return bool(value) if kind == "b" else int(value) if kind in "iu" else float(value)
+
+
+@op()
+def type_as(input, other):
+    return input.astype(other.dtype)
+
+
+@op()
+def dtype(x):  # noqa: A001  (mindspore.ops.dtype returns the MindSpore dtype)
+    return mstype.from_numpy(x.dtype)
 
 
 @op()
@@ -126,17 +188,37 @@ def numel(input):
 # -- shape -------------------------------------------------------------------------------------
 @op()
 def reshape(input, shape):
-    return jnp.reshape(input, _shape_arg(shape))
+    shape = _shape_arg(shape)
+    known = int(np.prod([s for s in shape if s != -1]))
+    if (-1 not in shape and known != input.size) or (-1 in shape and (
+            known == 0 or input.size % known)):
+        raise ValueError(f"proposed_shape '[const vector]{{{', '.join(map(str, shape))}}}' is "
+                         f"invalid for input of size {input.size}")
+    return jnp.reshape(input, shape)
+
+
+@op()
+def view_as(input, other):
+    return jnp.reshape(input, other.shape)
 
 
 @op()
 def transpose(input, dims):
+    if len(dims) != input.ndim:
+        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
+                         f"{len(dims)} and {input.ndim}!")
     return jnp.transpose(input, tuple(dims))
 
 
 @op()
-def permute(input, dims):
-    return jnp.transpose(input, tuple(dims))
+def permute(input, axis):
+    return jnp.transpose(input, tuple(axis))
+
+
+@op()
+def t(input):
+    """`ops.t`: the transpose of a 2-D Tensor; 0-D and 1-D Tensors come back unchanged."""
+    return input.T if input.ndim == 2 else input
 
 
 @op()
@@ -145,17 +227,35 @@ def swapaxes(input, axis0, axis1):
 
 
 @op()
+def swapdims(input, dim0, dim1):
+    return jnp.swapaxes(input, dim0, dim1)
+
+
+@op()
 def moveaxis(x, source, destination):
     return jnp.moveaxis(x, source, destination)
 
 
 @op()
+def movedim(x, source, destination):
+    return jnp.moveaxis(x, source, destination)
+
+
+def _check_dim_wrap(axis, ndim):
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-ndim}, {ndim}), "
+                         f"but got {axis})")
+
+
+@op()
 def expand_dims(input_x, axis):
+    _check_dim_wrap(axis, input_x.ndim + 1)
     return jnp.expand_dims(input_x, axis)
 
 
 @op()
 def unsqueeze(input, dim):
+    _check_dim_wrap(dim, input.ndim + 1)
     return jnp.expand_dims(input, dim)
 
 
@@ -163,13 +263,19 @@ def unsqueeze(input, dim):
 def squeeze(input, axis=None):
     if axis is not None and not isinstance(axis, int):
         axis = tuple(axis)
-    return jnp.squeeze(input, axis)
+    if axis is not None:
+        axes = (axis,) if isinstance(axis, int) else axis
+        axes = tuple(a % builtins.max(input.ndim, 1) for a in axes if input.shape[a] == 1)
+        return jnp.squeeze(input, axes)
+    return jnp.squeeze(input)
 
 
 @op()
 def flatten(input, order="C", *, start_dim=1, end_dim=-1):
     if input.ndim == 0:
         return input.reshape(1)
+    if not (-input.ndim <= start_dim < input.ndim and -input.ndim <= end_dim < input.ndim):
+        raise ValueError("'start_dim' or 'end_dim' out of range.")
     start = start_dim % input.ndim
     end = end_dim % input.ndim
     new_shape = input.shape[:start] + (-1,) + input.shape[end + 1:]
@@ -183,9 +289,25 @@ def ravel(input):
 
 @op()
 def broadcast_to(input, shape):
+    target = tuple(shape)
     shape = tuple(input.shape[i - len(shape) + input.ndim] if s == -1 else s
                   for i, s in enumerate(shape))
+    lead = len(shape) - input.ndim
+    if lead < 0 or builtins.any(d not in (1, t) for d, t in zip(input.shape, shape[lead:])):
+        raise ValueError("For 'BroadcastTo', in order to broadcast, each dimension pair must be "
+                         "equal or input dimension is 1 or target dimension is -1. But got "
+                         f"x_shape: {tuple(input.shape)}, target shape: {target}.")
     return jnp.broadcast_to(input, shape)
+
+
+@op()
+def expand(input_x, size):
+    return broadcast_to.impl(input_x, _shape_arg(size))
+
+
+@op()
+def expand_as(input, other):
+    return jnp.broadcast_to(input, other.shape)
 
 
 @op()
@@ -194,8 +316,8 @@ def tile(input, dims):
 
 
 @op()
-def repeat_interleave(input, repeats, axis=None, output_size=None):
-    return jnp.repeat(input, repeats, axis=axis, total_repeat_length=output_size)
+def repeat_interleave(input, repeats, axis=None):
+    return jnp.repeat(input, repeats, axis=axis)
 
 
 @op()
@@ -206,6 +328,11 @@ def repeat_elements(x, rep, axis=0):
 @op()
 def flip(input, dims):
     return jnp.flip(input, tuple(dims) if not isinstance(dims, int) else dims)
+
+
+@op()
+def reverse(x, axis):
+    return jnp.flip(x, tuple(axis) if not isinstance(axis, int) else axis)
 
 
 @op()
@@ -224,7 +351,7 @@ def roll(input, shifts, dims=None):
 
 
 @op()
-def rot90(input, k=1, dims=(0, 1)):
+def rot90(input, k, dims):
     return jnp.rot90(input, k, tuple(dims))
 
 
@@ -240,7 +367,17 @@ def triu(input, diagonal=0):
 
 @op()
 def diag(input):
-    return jnp.diag(input)
+    """`ops.diag`: a Tensor of shape `input.shape * 2` with `input` on its diagonal (for a
+    vector, the square diagonal matrix)."""
+    flat = input.reshape(-1)
+    out = jnp.zeros((flat.size, flat.size), input.dtype).at[jnp.arange(flat.size),
+                                                              jnp.arange(flat.size)].set(flat)
+    return out.reshape(input.shape + input.shape)
+
+
+@op()
+def diagflat(input, offset=0):
+    return jnp.diagflat(input, offset)
 
 
 @op()
@@ -250,22 +387,50 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 @op()
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
-    n = input.shape[-1] + abs(offset)
-    eye = jnp.eye(n, k=offset, dtype=input.dtype)
-    out = jnp.expand_dims(jnp.pad(input, [(0, 0)] * (input.ndim - 1) + [(max(0, -offset),
-                                                                          max(0, offset))]),
-                          -2) * eye
-    return jnp.moveaxis(out, (-2, -1), (dim1, dim2))
+    n = input.shape[-1] + builtins.abs(offset)
+    rows = jnp.arange(input.shape[-1]) + builtins.max(0, -offset)
+    cols = jnp.arange(input.shape[-1]) + builtins.max(0, offset)
+    out = jnp.zeros(input.shape[:-1] + (n, n), input.dtype).at[..., rows, cols].set(input)
+    ndim = out.ndim
+    return jnp.moveaxis(out, (ndim - 2, ndim - 1), (dim1 % ndim, dim2 % ndim))
+
+
+@op()
+def atleast_1d(inputs):
+    return jnp.atleast_1d(inputs) if not isinstance(inputs, (tuple, list)) else tuple(
+        jnp.atleast_1d(x) for x in inputs)
+
+
+@op()
+def atleast_2d(inputs):
+    return jnp.atleast_2d(inputs) if not isinstance(inputs, (tuple, list)) else tuple(
+        jnp.atleast_2d(x) for x in inputs)
+
+
+@op()
+def atleast_3d(inputs):
+    return jnp.atleast_3d(inputs) if not isinstance(inputs, (tuple, list)) else tuple(
+        jnp.atleast_3d(x) for x in inputs)
 
 
 # -- joining and splitting ---------------------------------------------------------------------
 @op("concat", "cat")
 def concat(tensors, axis=0):
+    ndim = tensors[0].ndim
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
+                         f"but got {axis}.")
     return jnp.concatenate(tensors, axis=axis)
 
 
 @op()
 def stack(tensors, axis=0):
+    first = tuple(tensors[0].shape)
+    for t in tensors[1:]:
+        if tuple(t.shape) != first:
+            raise ValueError(f"All input shape must be the same! [const vector]{{"
+                             f"{', '.join(map(str, t.shape))}}} And [const vector]{{"
+                             f"{', '.join(map(str, first))}}}")
     return jnp.stack(tensors, axis=axis)
 
 
@@ -274,9 +439,14 @@ def hstack(tensors):
     return jnp.hstack(tensors)
 
 
-@op()
+@op("vstack", "row_stack")
 def vstack(inputs):
     return jnp.vstack(inputs)
+
+
+@op()
+def dstack(tensors):
+    return jnp.dstack(tensors)
 
 
 @op()
@@ -298,7 +468,7 @@ def unbind(input, dim=0):
 def split(tensor, split_size_or_sections, axis=0):
     n = tensor.shape[axis]
     if isinstance(split_size_or_sections, int):
-        cuts = list(range(split_size_or_sections, n, split_size_or_sections))
+        cuts = list(builtins.range(split_size_or_sections, n, split_size_or_sections))
     else:
         cuts = list(np.cumsum(split_size_or_sections)[:-1])
     return tuple(jnp.split(tensor, cuts, axis=axis))
@@ -310,10 +480,25 @@ def tensor_split(input, indices_or_sections, axis=0):
 
 
 @op()
+def hsplit(input, indices_or_sections):
+    return tensor_split.impl(input, indices_or_sections, 1)
+
+
+@op()
+def vsplit(input, indices_or_sections):
+    return tensor_split.impl(input, indices_or_sections, 0)
+
+
+@op()
+def dsplit(input, indices_or_sections):
+    return tensor_split.impl(input, indices_or_sections, 2)
+
+
+@op()
 def chunk(input, chunks, axis=0):
     n = input.shape[axis]
     size = -(-n // chunks)
-    return tuple(jnp.split(input, list(range(size, n, size)), axis=axis))
+    return tuple(jnp.split(input, list(builtins.range(size, n, size)), axis=axis))
 
 
 @op()
@@ -323,6 +508,25 @@ def meshgrid(*inputs, indexing="xy"):
     return tuple(jnp.meshgrid(*inputs, indexing=indexing))
 
 
+@op()
+def cartesian_prod(*inputs):
+    grids = jnp.meshgrid(*inputs, indexing="ij")
+    return jnp.stack(grids, axis=-1).reshape(-1, len(inputs))
+
+
+@op()
+def combinations(input, r=2, with_replacement=False):
+    pick = itertools.combinations_with_replacement if with_replacement else \
+        itertools.combinations
+    index = np.array(list(pick(builtins.range(input.shape[0]), r)), np.int64).reshape(-1, r)
+    return input[index]
+
+
+@op()
+def block_diag(*inputs):
+    return jax.scipy.linalg.block_diag(*inputs)
+
+
 # -- selection and indexing --------------------------------------------------------------------
 @op()
 def where(condition, input, other):
@@ -330,18 +534,34 @@ def where(condition, input, other):
 
 
 @op()
+def select(condition, input, other):
+    """`ops.select(condition, input, other)`: elementwise where (scalars allowed)."""
+    if getattr(condition, "dtype", None) is not None and condition.dtype != np.bool_:
+        raise TypeError("Select CPU operator[Select] fail! Unsupported data type!")
+    return jnp.where(condition, input, other)
+
+
+@op()
 def gather(input_params, input_indices, axis, batch_dims=0):
-    if batch_dims:
-        gather_one = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
-        for _ in range(batch_dims):
-            gather_one = jax.vmap(gather_one)
-        return gather_one(input_params, input_indices)
-    return jnp.take(input_params, input_indices, axis=axis)
+    rank = input_params.ndim
+    if not -rank <= axis <= rank:
+        raise ValueError(f"For primitive[Gather], the axis must be in [{-rank},{rank}], but got "
+                         f"{axis}.")
+    axis = axis % rank
+    take = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
+    for _ in builtins.range(batch_dims):
+        take = jax.vmap(take)
+    return take(input_params, input_indices)
 
 
 @op()
 def gather_elements(input, dim, index):
     return jnp.take_along_axis(input, index, axis=dim)
+
+
+@op()
+def gather_d(x, dim, index):
+    return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op()
@@ -355,12 +575,18 @@ def index_select(input, axis, index):
 
 
 @op()
+def take(input, index):
+    return jnp.take(input.reshape(-1), index)
+
+
+@op()
 def masked_fill(input_x, mask, value):
     return jnp.where(mask, jnp.asarray(value, input_x.dtype), input_x)
 
 
 @op()
 def masked_select(input, mask):
+    input, mask = jnp.broadcast_arrays(input, mask)
     return input[mask]
 
 
@@ -379,85 +605,13 @@ def argwhere(input):
 
 @op()
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    if depth < 0:
+        raise ValueError(f"For primitive[OneHot], the depth value must be greater than or equal "
+                         f"to 0, but got {depth}.")
     on = jnp.asarray(on_value)
     off = jnp.asarray(off_value)
     hot = jax.nn.one_hot(indices, depth, axis=axis, dtype=jnp.bool_)
     return jnp.where(hot, on, off).astype(jnp.result_type(on, off))
-
-
-@op()
-def scatter_nd(indices, updates, shape):
-    zeros = jnp.zeros(_shape_arg(shape), updates.dtype)
-    return zeros.at[tuple(jnp.moveaxis(indices, -1, 0))].add(updates)
-
-
-@op()
-def tensor_scatter_update(input_x, indices, updates):
-    return input_x.at[tuple(jnp.moveaxis(indices, -1, 0))].set(updates)
-
-
-@op()
-def tensor_scatter_add(input_x, indices, updates):
-    return input_x.at[tuple(jnp.moveaxis(indices, -1, 0))].add(updates)
-
-
-@op()
-def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
-    idx = list(jnp.indices(indices.shape, sparse=True))
-    idx[axis] = indices
-    ref = input_x.at[tuple(idx)]
-    return ref.add(updates) if reduction == "add" else ref.set(updates)
-
-
-@op()
-def scatter(input, axis, index, src):
-    return tensor_scatter_elements.impl(input, index, src, axis)
-
-
-@op()
-def sort(input_x, axis=-1, descending=False):
-    order = jnp.argsort(-input_x if descending else input_x, axis=axis, stable=True)
-    return jnp.take_along_axis(input_x, order, axis=axis), order.astype(_INT32)
-
-
-@op()
-def argsort(input, axis=-1, descending=False):
-    return jnp.argsort(-input if descending else input, axis=axis, stable=True).astype(_INT32)
-
-
-@op()
-def topk(input, k, dim=None, largest=True, sorted=True):  # noqa: A002
-    axis = -1 if dim is None else dim
-    moved = jnp.moveaxis(input, axis, -1)
-    values, indices = jax.lax.top_k(moved if largest else -moved, k)
-    values = values if largest else -values
-    return jnp.moveaxis(values, -1, axis), jnp.moveaxis(indices, -1, axis).astype(_INT32)
-
-
-@op()
-def unique(input):
-    values, inverse = jnp.unique(input, return_inverse=True)
-    return values, inverse.reshape(input.shape).astype(_INT64)
-
-
-@op()
-def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
-    side = side or ("right" if right else "left")
-    result = jnp.searchsorted(sorted_sequence, values, side=side, sorter=sorter)
-    return result.astype(_INT32 if out_int32 else _INT64)
-
-
-@op()
-def bincount(input, weights=None, minlength=0):
-    return jnp.bincount(input, weights, minlength=minlength)
-
-
-@op()
-def select(condition, input, other):
-    """`ops.select(condition, input, other)`: elementwise where (scalars allowed)."""
-    if getattr(condition, "dtype", None) is not None and condition.dtype != np.bool_:
-        raise TypeError("Select CPU operator[Select] fail! Unsupported data type!")
-    return jnp.where(condition, input, other)
 
 
 @op()
@@ -488,8 +642,13 @@ def stop_gradient(value):
 
 
 @op()
-def range(start, end, step, maxlen=1000000):  # noqa: A001
-    return jnp.arange(start, end, step)
+def identity(x):
+    return x
+
+
+@op()
+def deepcopy(input_x):
+    return jnp.array(input_x, copy=True)
 
 
 @op()
@@ -501,3 +660,125 @@ def pad(input_x, padding, mode="constant", value=None):
         return jnp.pad(input_x, pads, constant_values=0 if value is None else value)
     return jnp.pad(input_x, pads, mode={"reflect": "reflect", "replicate": "edge",
                                          "circular": "wrap"}[mode])
+
+
+@op()
+def mirror_pad(input_x, paddings, mode):
+    pads = [tuple(int(v) for v in p) for p in np.asarray(paddings)]
+    return jnp.pad(input_x, pads, mode={"REFLECT": "reflect", "SYMMETRIC": "symmetric"}[mode])
+
+
+# -- sorting and searching ---------------------------------------------------------------------
+@op()
+def sort(input_x, axis=-1, descending=False):
+    rank = builtins.max(input_x.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[Sort], the axis must be in [{-rank},{rank - 1}], but got "
+                         f"{axis}.")
+    order = jnp.argsort(input_x, axis=axis, stable=True, descending=descending)
+    return jnp.take_along_axis(input_x, order, axis=axis), order.astype(_INT32)
+
+
+@op()
+def msort(input):
+    return jnp.sort(input, axis=0)
+
+
+@op()
+def argsort(input, axis=-1, descending=False):
+    return jnp.argsort(input, axis=axis, stable=True, descending=descending).astype(_INT32)
+
+
+@op()
+def topk(input, k, dim=None, largest=True, sorted=True):  # noqa: A002
+    axis = -1 if dim is None else dim
+    n = input.shape[axis] if input.ndim else 1
+    if not 0 < k <= n:
+        raise ValueError(f"For primitive[TopK], the k must be in (0,{n}], but got {k}.")
+    moved = jnp.moveaxis(input, axis, -1)
+    values, indices = jax.lax.top_k(moved if largest else -moved, k)
+    values = values if largest else -values
+    return jnp.moveaxis(values, -1, axis), jnp.moveaxis(indices, -1, axis).astype(_INT32)
+
+
+@op()
+def top_k(input_x, k, sorted=True):  # noqa: A002
+    return topk.impl(input_x, k, sorted=sorted)
+
+
+@op()
+def intopk(x1, x2, k):
+    """`ops.intopk`: whether each target class `x2[i]` is among the top `k` of row `x1[i]`."""
+    target = jnp.take_along_axis(x1, x2[:, None].astype(_INT32), axis=1)
+    return jnp.sum(x1 > target, axis=1) < k
+
+
+@op()
+def unique(input):
+    """`ops.unique`: the distinct values in order of first appearance, and each element's index
+    into them (Int32). The output shape depends on the values: eager only."""
+    flat = np.asarray(input).reshape(-1)
+    _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return (jnp.asarray(flat[np.sort(first)]),
+            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_INT32)))
+
+
+@op()
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    data = np.asarray(input)
+    axis = 0 if dim is not None else None
+    data = np.moveaxis(data, dim, 0) if dim is not None else data.reshape(-1)
+    change = np.ones(data.shape[0], bool)
+    change[1:] = np.any((data[1:] != data[:-1]).reshape(data.shape[0] - 1, -1), axis=1)
+    output = data[change]
+    output = np.moveaxis(output, 0, dim) if axis is not None else output
+    results = [jnp.asarray(output)]
+    if return_inverse:
+        inverse = np.cumsum(change) - 1
+        results.append(jnp.asarray(inverse.reshape(input.shape if dim is None else -1)
+                                   .astype(_INT64)))
+    if return_counts:
+        starts = np.flatnonzero(change)
+        results.append(jnp.asarray(np.diff(np.append(starts, data.shape[0])).astype(_INT64)))
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+@op()
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    side = side or ("right" if right else "left")
+    if sorted_sequence.ndim > 1:
+        search = jnp.vectorize(lambda s, v: jnp.searchsorted(s, v, side=side),
+                               signature="(n),(m)->(m)")
+        result = search(sorted_sequence, values)
+    else:
+        result = jnp.searchsorted(sorted_sequence, values, side=side, sorter=sorter)
+    return result.astype(_INT32 if out_int32 else _INT64)
+
+
+@op()
+def bucketize(input, boundaries, *, right=False):
+    return jnp.searchsorted(jnp.asarray(boundaries), input,
+                            side="right" if right else "left").astype(_INT32)
+
+
+@op()
+def bincount(input, weights=None, minlength=0):
+    """`ops.bincount`: counts (or summed weights) as Float32. The length depends on the values:
+    eager only."""
+    length = builtins.max(int(np.asarray(input).max()) + 1 if input.size else 0, minlength)
+    return jnp.bincount(input, weights, length=length).astype(_FLOAT32)
+
+
+@op()
+def sequence_mask(lengths, maxlen=None):
+    if maxlen is None:
+        maxlen = int(np.asarray(lengths).max())
+    return jnp.arange(maxlen) < lengths[..., None]
+
+
+@op()
+def population_count(input_x):
+    return jax.lax.population_count(input_x).astype(np.uint8)

@@ -1,3 +1,7 @@
 """Importing this module fills the op table: every module that registers ops is listed here."""
 # ruff: noqa: F401
 from msjax._src.ops import array_ops, math_ops, nn_ops, primitives, reduce_ops, state_ops
+from msjax._src.ops import loss_ops
+from msjax._src.ops import comm_ops
+from msjax._src.ops import (activation_ops, image_ops, layer_ops, linalg_ops, pooling_ops,
+                           random_ops, scatter_ops, spectral_ops)

@@ -1,56 +1,109 @@
 """Elementwise arithmetic, comparison, logic and math functions of `mindspore.ops`.
 
 Each function is a jax-level implementation registered with `@op`; names and argument names are
-MindSpore 2.10's (see `../shared/reference/mindspore_2.10_api.json`).
+MindSpore 2.10's (see `../shared/reference/mindspore_2.10_api.json`). Where MindSpore's CPU
+kernels reject integer inputs of float-valued functions (`ops.sin(int32)`), msjax computes them in
+Float32.
 """
 from __future__ import annotations
 
+import builtins
+
 import jax
 import jax.numpy as jnp
+import jax.scipy.special as jsp
+import numpy as np
 
+from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import promote_scalar, to_float_if_int
-from msjax._src.ops.registry import op
+from msjax._src.ops.registry import functional, op
+
+_FLOAT32 = np.dtype(np.float32)
 
 
-def _binary(name: str, jnp_fn, *aliases: str):
-    """Register a binary elementwise op with MindSpore's scalar promotion."""
-    def impl(input, other):
-        input, other = promote_scalar(input, other)
-        return jnp_fn(input, other)
+# Parameter names MindSpore gives its elementwise functions.
+_SIGNATURES = {
+    "input": lambda f: lambda input: f(input),
+    "x": lambda f: lambda x: f(x),
+    "input other": lambda f: lambda input, other: f(input, other),
+    "x y": lambda f: lambda x, y: f(x, y),
+    "x other": lambda f: lambda x, other: f(x, other),
+    "input values": lambda f: lambda input, values: f(input, values),
+}
+
+
+def _named(name: str, args: str, compute):
+    impl = _SIGNATURES[args](compute)
     impl.__name__ = impl.__qualname__ = name
-    return op(name, *aliases)(impl)
+    return impl
 
 
-def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True):
+def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_only=False):
+    """Register a binary elementwise op with MindSpore's scalar promotion.
+
+    `args` names the two parameters as MindSpore does; `float_only` computes integers as Float32.
+    """
+    def compute(a, b):
+        a, b = promote_scalar(a, b)
+        if float_only:
+            a, b = to_float_if_int(a), to_float_if_int(b)
+        return jnp_fn(a, b)
+    return op(name, *aliases)(_named(name, args, compute))
+
+
+def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str = "input"):
     """Register a unary elementwise op; float-valued ones compute integers as Float32."""
-    if float_only:
-        def impl(input):
-            return jnp_fn(to_float_if_int(input))
-    else:
-        def impl(input):
-            return jnp_fn(input)
-    impl.__name__ = impl.__qualname__ = name
-    return op(name, *aliases)(impl)
+    compute = (lambda x: jnp_fn(to_float_if_int(x))) if float_only else jnp_fn
+    return op(name, *aliases)(_named(name, arg, compute))
+
+
+def _accepting(primitive: str, arg: str, dtypes: str, jnp_fn):
+    """`jnp_fn` behind MindSpore's input type check of `primitive` (dtype names, sorted)."""
+    allowed = set(dtypes.split())
+
+    def checked(x):
+        name = str(mstype.from_numpy(jnp.result_type(x)))
+        if name not in allowed:
+            raise TypeError(f"For primitive[{primitive}], the input argument[{arg}] must be a "
+                            f"type of {{{', '.join(sorted(allowed))}}}, but got {name}.")
+        return jnp_fn(x)
+    return checked
+
+
+def _float_only(jnp_fn):
+    """`jnp_fn` behind MindSpore's Python-level check that the input is a float Tensor."""
+    def checked(x):
+        if jnp.result_type(x) not in (np.float16, np.float32, np.float64):
+            raise TypeError("The 'x' should be one of [mindspore.float16, mindspore.float32, "
+                            f"mindspore.float64], but got '{mstype.from_numpy(x.dtype)!r}'.")
+        return jnp_fn(x)
+    return checked
 
 
 # -- arithmetic --------------------------------------------------------------------------------
-add = _binary("add", jnp.add)
-sub = _binary("sub", jnp.subtract, "subtract")
-mul = _binary("mul", jnp.multiply, "multiply")
+add = _binary("add", jnp.add, "tensor_add")
+sub = _binary("sub", jnp.subtract)
+mul = _binary("mul", jnp.multiply, "multiply", "tensor_mul")
 maximum = _binary("maximum", jnp.maximum)
 minimum = _binary("minimum", jnp.minimum)
 fmax = _binary("fmax", jnp.fmax)
 fmin = _binary("fmin", jnp.fmin)
-floor_div = _binary("floor_div", jnp.floor_divide, "floor_divide")
-floor_mod = _binary("floor_mod", jnp.mod)
+floor_div = _binary("floor_div", jnp.floor_divide, args="x y")
+floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_floordiv")
+floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y")
+tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
 remainder = _binary("remainder", jnp.remainder)
 fmod = _binary("fmod", jnp.fmod)
-atan2 = _binary("atan2", lambda a, b: jnp.arctan2(to_float_if_int(a), to_float_if_int(b)),
-                "arctan2")
-hypot = _binary("hypot", jnp.hypot)
-xlogy = _binary("xlogy", lambda a, b: jax.scipy.special.xlogy(to_float_if_int(a),
-                                                                to_float_if_int(b)))
-squared_difference = _binary("squared_difference", lambda a, b: jnp.square(a - b))
+truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
+                       if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
+                       args="x y")
+truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y")
+atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True)
+hypot = _binary("hypot", jnp.hypot, float_only=True)
+xlogy = _binary("xlogy", jsp.xlogy, float_only=True)
+xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
+                args="x y", float_only=True)
+squared_difference = functional(lambda x, y: jnp.square(jnp.subtract(*promote_scalar(x, y))))
 bitwise_and = _binary("bitwise_and", jnp.bitwise_and)
 bitwise_or = _binary("bitwise_or", jnp.bitwise_or)
 bitwise_xor = _binary("bitwise_xor", jnp.bitwise_xor)
@@ -58,27 +111,51 @@ bitwise_left_shift = _binary("bitwise_left_shift", jnp.left_shift)
 bitwise_right_shift = _binary("bitwise_right_shift", jnp.right_shift)
 gcd = _binary("gcd", jnp.gcd)
 lcm = _binary("lcm", jnp.lcm)
-copysign = _binary("copysign", jnp.copysign)
-logaddexp = _binary("logaddexp", jnp.logaddexp)
-logaddexp2 = _binary("logaddexp2", jnp.logaddexp2)
+copysign = _binary("copysign", jnp.copysign, args="x other")
+logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True)
+logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True)
 nextafter = _binary("nextafter", jnp.nextafter)
+ldexp = _binary("ldexp", lambda x, other: x * jnp.exp2(other), args="x other")
+heaviside = _binary("heaviside", jnp.heaviside, args="input values")
+igamma = _binary("igamma", jsp.gammainc, float_only=True)
+igammac = _binary("igammac", jsp.gammaincc, float_only=True)
+zeta = _binary("zeta", jsp.zeta, float_only=True)
+
+
+@op("subtract")
+def subtract(input, other, *, alpha=1):
+    input, other = promote_scalar(input, other)
+    return jnp.subtract(input, other * alpha if alpha != 1 else other)
+
+
+@op("tensor_sub")
+def tensor_sub(input, other):
+    return jnp.subtract(*promote_scalar(input, other))
 
 
 @op("div", "divide")
 def div(input, other, *, rounding_mode=None):
     """`ops.div`: true division (integers give Float32), or 'floor'/'trunc' rounding."""
+    if rounding_mode not in (None, "floor", "trunc"):
+        raise ValueError("For ops.div, rounding_mode value should be None, 'floor' or 'trunc'.")
     input, other = promote_scalar(input, other)
     if rounding_mode is None:
         return jnp.true_divide(to_float_if_int(input), to_float_if_int(other))
     if rounding_mode == "floor":
         return jnp.floor_divide(input, other)
-    if rounding_mode == "trunc":
-        result = jnp.true_divide(to_float_if_int(input), to_float_if_int(other))
-        result = jnp.trunc(result)
-        return result.astype(jnp.result_type(input, other)) if jnp.issubdtype(
-            jnp.result_type(input, other), jnp.integer) else result
-    raise ValueError(f"For 'div', rounding_mode must be None, 'floor' or 'trunc', but got "
-                     f"{rounding_mode!r}.")
+    result_type = jnp.result_type(input, other)
+    result = jnp.trunc(jnp.true_divide(to_float_if_int(input), to_float_if_int(other)))
+    return result.astype(result_type) if jnp.issubdtype(result_type, jnp.integer) else result
+
+
+@op("true_divide")
+def true_divide(dividend, divisor):
+    return div.impl(dividend, divisor)
+
+
+@op("tensor_div")
+def tensor_div(x, y):
+    return div.impl(x, y)
 
 
 @op()
@@ -86,6 +163,19 @@ def pow(input, exponent):  # noqa: A001
     """`ops.pow`: an integer Tensor to a float power is Float32."""
     input, exponent = promote_scalar(input, exponent)
     return jnp.power(input, exponent)
+
+
+@op("tensor_pow")
+def tensor_pow(input, exponent):
+    return pow.impl(input, exponent)
+
+
+@op()
+def float_power(input, exponent):
+    """`ops.float_power`: computed in Float64 (Complex128 for complex inputs)."""
+    is_complex = builtins.any(jnp.iscomplexobj(v) for v in (input, exponent))
+    dtype = np.complex128 if is_complex else np.float64
+    return jnp.power(jnp.asarray(input, dtype), jnp.asarray(exponent, dtype))
 
 
 @op()
@@ -103,25 +193,44 @@ def lerp(input, end, weight):
     return input + weight * (end - input)
 
 
+@op("addn", "accumulate_n")
+def addn(x):
+    """`ops.addn(x)`: the sum of a tuple or list of Tensors."""
+    total = x[0]
+    for t in x[1:]:
+        total = total + t
+    return total
+
+
+@op()
+def approximate_equal(x, y, tolerance=1e-05):
+    return jnp.abs(x - y) < tolerance
+
+
 # -- unary math --------------------------------------------------------------------------------
-neg = _unary("neg", jnp.negative, "negative", float_only=False)
+neg = _unary("neg", jnp.negative, float_only=False)
+negative = _unary("negative", jnp.negative, float_only=False)
 abs = _unary("abs", jnp.abs, "absolute", float_only=False)  # noqa: A001
 sign = _unary("sign", jnp.sign, float_only=False)
 square = _unary("square", jnp.square, float_only=False)
-exp = _unary("exp", jnp.exp)
+exp = _unary("exp", _accepting("Exp", "input", "BFloat16 Bool Complex128 Complex64 Float16 "
+                                "Float32 Float64 Int64", lambda x: jnp.exp(to_float_if_int(x))),
+            "tensor_exp", float_only=False)
 exp2 = _unary("exp2", jnp.exp2)
-expm1 = _unary("expm1", jnp.expm1)
+expm1 = _unary("expm1", jnp.expm1, "tensor_expm1")
 log = _unary("log", jnp.log)
 log2 = _unary("log2", jnp.log2)
 log10 = _unary("log10", jnp.log10)
 log1p = _unary("log1p", jnp.log1p)
-sqrt = _unary("sqrt", jnp.sqrt)
+sqrt = _unary("sqrt", jnp.sqrt, arg="x")
 rsqrt = _unary("rsqrt", jax.lax.rsqrt)
 reciprocal = _unary("reciprocal", jnp.reciprocal)
+inv = _unary("inv", jnp.reciprocal, arg="x")
 sin = _unary("sin", jnp.sin)
 cos = _unary("cos", jnp.cos)
 tan = _unary("tan", jnp.tan)
-asin = _unary("asin", jnp.arcsin, "arcsin")
+asin = _unary("asin", jnp.arcsin)
+arcsin = _unary("arcsin", jnp.arcsin, arg="x")
 acos = _unary("acos", jnp.arccos, "arccos")
 atan = _unary("atan", jnp.arctan, "arctan")
 sinh = _unary("sinh", jnp.sinh)
@@ -130,31 +239,49 @@ tanh = _unary("tanh", jnp.tanh)
 asinh = _unary("asinh", jnp.arcsinh, "arcsinh")
 acosh = _unary("acosh", jnp.arccosh, "arccosh")
 atanh = _unary("atanh", jnp.arctanh, "arctanh")
-erf = _unary("erf", jax.scipy.special.erf)
-erfc = _unary("erfc", jax.scipy.special.erfc)
-erfinv = _unary("erfinv", jax.scipy.special.erfinv)
-lgamma = _unary("lgamma", jax.scipy.special.gammaln)
-digamma = _unary("digamma", jax.scipy.special.digamma)
+erf = _unary("erf", jsp.erf)
+erfc = _unary("erfc", jsp.erfc)
+erfinv = _unary("erfinv", jsp.erfinv)
+lgamma = _unary("lgamma", jsp.gammaln)
+digamma = _unary("digamma", jsp.digamma)
+i0 = _unary("i0", jsp.i0)
+bessel_i0 = _unary("bessel_i0", jsp.i0, arg="x")
+bessel_i0e = _unary("bessel_i0e", jsp.i0e, arg="x")
+bessel_i1 = _unary("bessel_i1", jsp.i1, arg="x")
+bessel_i1e = _unary("bessel_i1e", jsp.i1e, arg="x")
 sinc = _unary("sinc", jnp.sinc)
-deg2rad = _unary("deg2rad", jnp.deg2rad)
-rad2deg = _unary("rad2deg", jnp.rad2deg)
+deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x")
+rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x")
 floor = _unary("floor", jnp.floor, float_only=False)
-ceil = _unary("ceil", jnp.ceil, float_only=False)
-trunc = _unary("trunc", jnp.trunc, "fix", float_only=False)
-frac = _unary("frac", lambda x: x - jnp.trunc(x), float_only=False)
+ceil = _unary("ceil", _accepting("Ceil", "input_x", "BFloat16 Float16 Float32 Float64", jnp.ceil),
+              float_only=False)
+trunc = _unary("trunc", jnp.trunc, float_only=False)
+frac = _unary("frac", lambda x: x - jnp.trunc(x), float_only=False, arg="x")
 sigmoid = _unary("sigmoid", jax.nn.sigmoid)
 conj = _unary("conj", jnp.conj, float_only=False)
 real = _unary("real", jnp.real, float_only=False)
 imag = _unary("imag", jnp.imag, float_only=False)
 angle = _unary("angle", jnp.angle, float_only=False)
-bitwise_not = _unary("bitwise_not", jnp.invert, "invert", float_only=False)
+invert = _unary("invert", jnp.invert, float_only=False, arg="x")
+bitwise_not = invert
 isnan = _unary("isnan", jnp.isnan, float_only=False)
 isinf = _unary("isinf", jnp.isinf, float_only=False)
 isfinite = _unary("isfinite", jnp.isfinite, float_only=False)
 isneginf = _unary("isneginf", jnp.isneginf, float_only=False)
 isposinf = _unary("isposinf", jnp.isposinf, float_only=False)
-signbit = _unary("signbit", jnp.signbit, float_only=False)
+isreal = _unary("isreal", jnp.isreal, float_only=False)
+signbit = _unary("signbit", lambda x: x < 0, float_only=False)  # MindSpore: signbit(-0.0) False
 logical_not = _unary("logical_not", jnp.logical_not, float_only=False)
+positive = _unary("positive", lambda x: x, float_only=False)
+
+
+@op()
+def sgn(input):
+    """`ops.sgn`: the sign, extended to complex numbers as x / |x|."""
+    if jnp.iscomplexobj(input):
+        magnitude = jnp.abs(input)
+        return jnp.where(magnitude == 0, 0, input / jnp.where(magnitude == 0, 1, magnitude))
+    return jnp.sign(input)
 
 
 @op()
@@ -171,15 +298,28 @@ def logit(input, eps=None):
 
 
 @op()
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None):
-    return jnp.nan_to_num(input, nan=nan, posinf=posinf, neginf=neginf)
+def polygamma(n, input):
+    return jsp.polygamma(jnp.asarray(n).astype(input.dtype), input)
+
+
+@op()
+def mvlgamma(input, p):
+    return jsp.multigammaln(input, p)
+
+
+@op()
+def nan_to_num(input, nan=None, posinf=None, neginf=None):
+    return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
 
 
 @op("clamp", "clip")
 def clamp(input, min=None, max=None):  # noqa: A002
     if min is None and max is None:
         raise ValueError("For 'clamp', at least one of 'min' and 'max' must not be None.")
-    input, min = promote_scalar(input, min) if min is not None else (input, None)
+    if min is not None:
+        input, min = promote_scalar(input, min)
+    if max is not None:
+        input, max = promote_scalar(input, max)
     return jnp.clip(input, min, max)
 
 
@@ -191,13 +331,19 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     return jnp.clip(x, clip_value_min, clip_value_max)
 
 
+@op()
+def polar(abs, angle):  # noqa: A002
+    return (abs * jnp.cos(angle) + 1j * abs * jnp.sin(angle)).astype(
+        np.complex128 if abs.dtype == np.float64 else np.complex64)
+
+
 # -- comparison and logic ----------------------------------------------------------------------
 equal = _binary("equal", jnp.equal, "eq")
 not_equal = _binary("not_equal", jnp.not_equal, "ne")
-greater = _binary("greater", jnp.greater, "gt")
-greater_equal = _binary("greater_equal", jnp.greater_equal, "ge")
-less = _binary("less", jnp.less, "lt")
-less_equal = _binary("less_equal", jnp.less_equal, "le")
+greater = _binary("greater", jnp.greater, "gt", "tensor_gt")
+greater_equal = _binary("greater_equal", jnp.greater_equal, "ge", "tensor_ge")
+less = _binary("less", jnp.less, "lt", "tensor_lt")
+less_equal = _binary("less_equal", jnp.less_equal, "le", "tensor_le")
 logical_and = _binary("logical_and", jnp.logical_and)
 logical_or = _binary("logical_or", jnp.logical_or)
 logical_xor = _binary("logical_xor", jnp.logical_xor)
@@ -208,14 +354,16 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return jnp.isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
 
 
-@op()
+@functional
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """`Tensor.allclose` (not a `mindspore.ops` function)."""
     return jnp.allclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
 
 
-@op()
-def equal_ncount(input, other):
-    return jnp.sum(jnp.equal(input, other))
+@functional
+def equal_count(x, y):
+    """`ops.EqualCount()(x, y)`: the number of equal elements, as a 1-element Tensor."""
+    return jnp.sum(jnp.equal(x, y)).astype(x.dtype).reshape(1)
 
 
 @op()
@@ -228,9 +376,20 @@ def is_complex(input):
     return bool(jnp.issubdtype(input.dtype, jnp.complexfloating))
 
 
+@op()
+def is_nonzero(input):
+    if input.size != 1:
+        raise RuntimeError(f"For 'is_nonzero', the input must have only one element, but got "
+                           f"{input.size} elements.")
+    return bool(input.reshape(()) != 0)
+
+
 # -- linear algebra on elementwise footing -----------------------------------------------------
 @op()
 def matmul(input, other):
+    if input.ndim >= 2 and other.ndim >= 2 and input.shape[-1] != other.shape[-2]:
+        raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got "
+                           f"{input.shape[-1]} and {other.shape[-2]}.")
     return jnp.matmul(input, other)
 
 
@@ -260,7 +419,7 @@ def outer(input, vec2):
 
 
 @op("ger")
-def _ger(input, vec2):
+def ger(input, vec2):
     return jnp.outer(input, vec2)
 
 
@@ -271,7 +430,9 @@ def kron(input, other):
 
 @op()
 def cross(input, other, dim=None):
-    return jnp.cross(input, other, axis=-1 if dim is None else dim)
+    if dim is None:
+        dim = next(i for i, n in enumerate(input.shape) if n == 3)
+    return jnp.cross(input, other, axis=dim)
 
 
 @op()
@@ -282,6 +443,11 @@ def tensor_dot(x1, x2, axes):
 @op()
 def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(batch1, batch2)
+
+
+@op()
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    return beta * input + alpha * jnp.sum(jnp.matmul(batch1, batch2), axis=0)
 
 
 @op()

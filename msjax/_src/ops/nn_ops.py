@@ -1,13 +1,17 @@
 """Neural-network functions of `mindspore.ops`: activations, softmax, convolution, pooling."""
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import to_float_if_int
-from msjax._src.ops.registry import op
+from msjax._src.ops.registry import functional, op, primitive, tensor_op
+from msjax._src.ops.state_ops import assign
 from msjax._src.random import next_key
+from msjax._src.tensor import _wrap
 
 
 # -- activations -------------------------------------------------------------------------------
@@ -115,13 +119,23 @@ def glu(x, axis=-1):
 
 @op()
 def softmax(input, axis=-1, *, dtype=None):
+    _check_softmax_axis("Softmax", axis, input.ndim)
     x = input if dtype is None else input.astype(np.dtype(str(dtype).lower()))
     return jax.nn.softmax(to_float_if_int(x), axis=axis)
 
 
 @op()
 def log_softmax(logits, axis=-1):
+    _check_softmax_axis("LogSoftmax", axis, logits.ndim)
     return jax.nn.log_softmax(logits, axis=axis)
+
+
+def _check_softmax_axis(primitive, axis, ndim):
+    rank = max(ndim, 1)
+    for a in (axis,) if isinstance(axis, int) else axis:
+        if not -rank <= a < rank:
+            raise ValueError(f"For primitive[{primitive}], the axis must be in [{-rank},{rank}), "
+                             f"but got {a}.")
 
 
 @op()
@@ -176,32 +190,161 @@ def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     return out if bias is None else out + bias.reshape(1, -1, 1, 1, 1)
 
 
-def pool2d(x, reducer, init, kernel_size, stride, pad_mode, padding=0):
-    """2-d pooling in NCHW layout."""
-    kernel = (1, 1) + _pair(kernel_size)
-    strides = (1, 1) + _pair(stride if stride is not None else kernel_size)
+# MindSpore's pooling, one implementation for every form (max_pool2d/avg_pool2d, the MaxPool/AvgPool
+# Primitives, AvgPool3D): pad_mode 'same' (TF's split, low side gets the smaller half), 'valid',
+# or 'pad' with explicit padding; ceil_mode windows may hang past the padded input.
+def _tuple_arg(value, n):
+    if isinstance(value, int):
+        return (value,) * n
+    value = tuple(value)
+    return value * n if len(value) == 1 else value
+
+
+def _explicit_pads(padding, nd):
+    """A padding argument as (low, high) per spatial axis: an int, nd ints, or 2·nd ints."""
+    p = _tuple_arg(padding, nd)
+    if len(p) == nd:
+        return [(v, v) for v in p]
+    return [(p[2 * i], p[2 * i + 1]) for i in range(nd)]
+
+
+def _window(size, kernel, stride, dilation, pad_mode, pads, ceil_mode):
+    """((low, high) padding, extra high cells a ceil-mode window covers) of one spatial axis."""
+    span = (kernel - 1) * dilation + 1
     if pad_mode == "same":
-        pads = "SAME"
-    elif pad_mode == "valid":
-        pads = "VALID"
+        out = -(-size // stride)
+        needed = max(0, (out - 1) * stride + span - size)
+        return (needed // 2, needed - needed // 2), 0
+    lo, hi = pads if pad_mode == "pad" else (0, 0)
+    reach = size + lo + hi - span
+    if ceil_mode:
+        out = -(-reach // stride) + 1
+        if (out - 1) * stride >= size + lo:
+            out -= 1
     else:
-        p = _pair(padding)
-        pads = ((0, 0), (0, 0), (p[0], p[0]), (p[1], p[1]))
-    return jax.lax.reduce_window(x, init, reducer, kernel, strides, pads)
+        out = reach // stride + 1
+    return (lo, hi), max(0, (out - 1) * stride + span - (size + lo + hi))
+
+
+def _pool_setup(x, nd, kernel_size, stride, dilation, pad_mode, padding, ceil_mode):
+    kernel = _tuple_arg(kernel_size, nd)
+    stride = _tuple_arg(kernel_size if stride is None else stride, nd)
+    dilation = _tuple_arg(dilation, nd)
+    pad_mode = pad_mode.lower()
+    explicit = _explicit_pads(padding, nd)
+    geometry = [_window(x.shape[x.ndim - nd + i], kernel[i], stride[i], dilation[i], pad_mode,
+                        explicit[i], ceil_mode) for i in range(nd)]
+    return kernel, stride, dilation, geometry
+
+
+def _lowest(dtype):
+    # A NumPy scalar, never a traced one: reduce_window recognises a max/add (and so can
+    # differentiate it) only when its initial value is a known constant.
+    floating = jnp.issubdtype(dtype, jnp.floating)
+    return np.array(-np.inf if floating else jnp.iinfo(dtype).min, dtype)
+
+
+def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
+                ceil_mode=False):
+    """Max pooling over the last `nd` axes."""
+    kernel, stride, dilation, geometry = _pool_setup(x, nd, kernel_size, stride, dilation,
+                                                     pad_mode, padding, ceil_mode)
+    lead = (1,) * (x.ndim - nd)
+    pads = [(0, 0)] * len(lead) + [(lo, hi + extra) for (lo, hi), extra in geometry]
+    return jax.lax.reduce_window(x, _lowest(x.dtype), jax.lax.max, lead + kernel, lead + stride,
+                                 pads, window_dilation=lead + dilation)
+
+
+def max_pool_argmax_2d(x, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
+                       ceil_mode=False):
+    """Max pooling over the last two axes with the argmax as a flat index into each H·W plane."""
+    hashable = [tuple(v) if isinstance(v, list) else v
+                for v in (kernel_size, stride, pad_mode, padding, dilation, ceil_mode)]
+    return _max_pool_argmax_2d(x, *hashable)
+
+
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5, 6))
+def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode):
+    # One compiled program (it gathers every window), so an eager call dispatches once.
+    kernel, stride, dilation, geometry = _pool_setup(x, 2, kernel_size, stride, dilation,
+                                                     pad_mode, padding, ceil_mode)
+    positions, valid = [], []
+    for axis, ((lo, hi), extra) in enumerate(geometry):
+        size = x.shape[x.ndim - 2 + axis]
+        span = (kernel[axis] - 1) * dilation[axis] + 1
+        out = (size + lo + hi + extra - span) // stride[axis] + 1
+        pos = (np.arange(out)[:, None] * stride[axis] - lo
+               + np.arange(kernel[axis])[None, :] * dilation[axis])
+        positions.append(pos)
+        valid.append((pos >= 0) & (pos < size))
+    rows, cols = positions
+    rows_c = np.clip(rows, 0, x.shape[-2] - 1)
+    cols_c = np.clip(cols, 0, x.shape[-1] - 1)
+    patches = x[..., rows_c[:, None, :, None], cols_c[None, :, None, :]]
+    mask = valid[0][:, None, :, None] & valid[1][None, :, None, :]
+    patches = jnp.where(mask, patches, _lowest(x.dtype))
+    flat = patches.reshape(patches.shape[:-2] + (-1,))
+    best = jnp.argmax(flat, axis=-1)
+    k_w = kernel[1]
+    oh = np.arange(rows.shape[0])[:, None]
+    ow = np.arange(cols.shape[0])[None, :]
+    index = (jnp.asarray(rows)[oh, best // k_w] * x.shape[-1]
+             + jnp.asarray(cols)[ow, best % k_w])
+    return jnp.max(flat, axis=-1), index.astype(np.int64)
+
+
+def avg_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, ceil_mode=False,
+                count_include_pad=True, divisor_override=None):
+    """Average pooling over the last `nd` axes. The divisor is `divisor_override` when given, else
+    the window's cells inside the input (`count_include_pad=False`, and always for 'same'), else
+    its cells inside the explicitly padded input."""
+    kernel, stride, _, geometry = _pool_setup(x, nd, kernel_size, stride, 1, pad_mode, padding,
+                                              ceil_mode)
+    lead = (1,) * (x.ndim - nd)
+    pads = [(lo, hi + extra) for (lo, hi), extra in geometry]
+    zero = np.array(0, x.dtype)
+    total = jax.lax.reduce_window(x, zero, jax.lax.add, lead + kernel, lead + stride,
+                                  [(0, 0)] * len(lead) + pads)
+    if divisor_override:
+        return total / jnp.array(divisor_override, x.dtype)
+    ones = jnp.ones(x.shape[x.ndim - nd:], x.dtype)
+    if count_include_pad and pad_mode.lower() != "same":
+        ones = jnp.pad(ones, [pad for pad, _ in geometry], constant_values=1)
+        pads = [(0, extra) for _, extra in geometry]
+    counts = jax.lax.reduce_window(ones, zero, jax.lax.add, kernel, stride, pads)
+    return total / counts
 
 
 @op()
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
-    return pool2d(x, jax.lax.max, -jnp.inf, kernel_size, stride, "pad", padding)
+    if return_indices:
+        return max_pool_argmax_2d(x, kernel_size, stride, "pad", padding, dilation, ceil_mode)
+    return max_pool_nd(x, 2, kernel_size, stride, "pad", padding, dilation, ceil_mode)
 
 
 @op()
 def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
-               count_include_pad=True, divisor_override=None):
-    total = pool2d(input_x, jax.lax.add, 0.0, kernel_size, stride, "pad", padding)
-    k = _pair(kernel_size)
-    return total / (divisor_override or k[0] * k[1])
+               count_include_pad=True, divisor_override=0):
+    return avg_pool_nd(input_x, 2, kernel_size, stride, "pad", padding, ceil_mode,
+                       count_include_pad, divisor_override)
+
+
+MaxPool = primitive(
+    "MaxPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
+                          max_pool_nd(x, 2, kernel_size, strides, pad_mode)),
+    kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW")
+AvgPool = primitive(
+    "AvgPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
+                          avg_pool_nd(x, 2, kernel_size, strides, pad_mode)),
+    kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW")
+AvgPool3D = primitive(
+    "AvgPool3D", functional(lambda x, kernel_size, strides, pad_mode, pad, ceil_mode,
+                            count_include_pad, divisor_override, data_format:
+                            avg_pool_nd(x, 3, kernel_size, strides, pad_mode, pad, ceil_mode,
+                                        count_include_pad, divisor_override)),
+    kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False, count_include_pad=True,
+    divisor_override=0, data_format="NCDHW")
 
 
 @op()
@@ -264,3 +407,80 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     n1 = jnp.linalg.norm(x1, axis=dim)
     n2 = jnp.linalg.norm(x2, axis=dim)
     return dot / jnp.maximum(n1 * n2, eps)
+
+
+# -- dense, transposed convolution, batch normalisation ----------------------------------------
+@op()
+def dense(input, weight, bias=None):
+    """`ops.dense`: `input @ weight.T + bias` over the last axis (weight is [out, in])."""
+    out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2))
+    return out if bias is None else out + bias
+
+
+def conv_backprop_input(dout, weight, input_size, stride, pad_mode, padding, dilation, groups, nd):
+    """The gradient of `conv_nd` with respect to an input of shape `input_size`: MindSpore's
+    Conv2DBackpropInput and Conv2DTranspose (weight [C_dout, C_out/groups, *kernel])."""
+    def forward(x):
+        return conv_nd(x, weight, stride, pad_mode, padding, dilation, groups, nd)
+    _, pullback = jax.vjp(forward, jnp.zeros(tuple(input_size), dout.dtype))
+    return pullback(dout)[0]
+
+
+@op()
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """`ops.conv_transpose2d`: out = (in - 1)·stride - 2·padding + dilation·(k - 1) +
+    output_padding + 1 along each spatial axis."""
+    stride, padding = _pair(stride), _pair(padding)
+    output_padding, dilation = _pair(output_padding), _pair(dilation)
+    spatial = tuple((input.shape[-2 + i] - 1) * stride[i] - 2 * padding[i]
+                    + dilation[i] * (weight.shape[2 + i] - 1) + output_padding[i] + 1
+                    for i in range(2))
+    batched = input if input.ndim == 4 else input[None]
+    size = (batched.shape[0], weight.shape[1] * groups) + spatial
+    out = conv_backprop_input(batched, weight, size, stride, "pad", padding, dilation, groups, 2)
+    if bias is not None:
+        out = out + bias.reshape(1, -1, 1, 1)
+    return out if input.ndim == 4 else out[0]
+
+
+def _conv2d_backprop_input(dout, weight, input_size, out_channel, kernel_size, pad_mode, pad,
+                           pad_list, mode, stride, dilation, group, data_format):
+    return conv_backprop_input(dout, weight, input_size, _pair(stride)[-2:], pad_mode.lower(),
+                               pad, _pair(dilation)[-2:], group, 2)
+
+
+_CONV_TRANSPOSE_ATTRS = {"out_channel": None, "kernel_size": None, "pad_mode": "valid", "pad": 0,
+                         "pad_list": None, "mode": 1, "stride": 1, "dilation": 1, "group": 1,
+                         "data_format": "NCHW"}
+Conv2DBackpropInput = primitive("Conv2DBackpropInput", functional(_conv2d_backprop_input),
+                                **_CONV_TRANSPOSE_ATTRS)
+Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input),
+                            **_CONV_TRANSPOSE_ATTRS)
+
+
+@tensor_op()
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
+               eps=1e-5):
+    """`ops.batch_norm`: normalise over every axis but 1 (channels).
+
+    Training normalises with the batch statistics and updates the running ones in place with
+    `ops.assign`: `running = (1 - momentum) * running + momentum * batch` (the variance stored is
+    the unbiased one). Otherwise the running statistics are used.
+    """
+    x = input_x._data
+    axes = (0,) + tuple(range(2, x.ndim))
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    if training:
+        mean = jnp.mean(x, axes)
+        var = jnp.var(x, axes)
+        count = x.size // x.shape[1]
+        unbiased = var * (count / max(count - 1, 1))
+        m = jnp.asarray(momentum, x.dtype)
+        assign(running_mean, (1 - m) * running_mean._data + m * mean)
+        assign(running_var, (1 - m) * running_var._data + m * unbiased)
+    else:
+        mean, var = running_mean._data, running_var._data
+    scale = weight._data * jax.lax.rsqrt(var + jnp.asarray(eps, x.dtype))
+    out = (x - mean.reshape(shape)) * scale.reshape(shape) + bias._data.reshape(shape)
+    return _wrap(out.astype(x.dtype))

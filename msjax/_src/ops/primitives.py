@@ -2,18 +2,50 @@
 
 Each is built by `primitive` from the functional op that implements it: the class holds
 MindSpore's constructor attributes and calls the op with them. Where a Primitive's inputs or
-attributes differ from the functional signature, a small adapter lambda says how.
+attributes differ from the functional signature, a small adapter lambda says how; where
+MindSpore's repr shows an attribute normalised (`Squeeze(0)` shows `axis=(0,)`, dtypes as type
+ids), a `display` function says how.
 """
 from __future__ import annotations
+
+import inspect
 
 import jax.numpy as jnp
 
 from msjax._src import dtype as mstype
 from msjax._src.ops import array_ops as A
+from msjax._src.ops import image_ops as I
+from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
+from msjax._src.ops import scatter_ops as S
 from msjax._src.ops.registry import functional, primitive
+
+REQUIRED = inspect.Parameter.empty  # a constructor argument without a default
+
+# MindSpore's type ids, which some Primitives show for dtype attributes.
+_TYPE_ID = {"Bool": 30, "Int8": 32, "Int16": 33, "Int32": 34, "Int64": 35, "UInt8": 37,
+            "UInt16": 38, "UInt32": 39, "UInt64": 40, "Float16": 42, "Float32": 43,
+            "Float64": 44, "BFloat16": 45, "Complex64": 51, "Complex128": 52}
+
+
+def _type_ids(*names):
+    def display(attrs):
+        return {k: _TYPE_ID[str(v)] if k in names else v for k, v in attrs.items()}
+    return display
+
+
+def _axis_as_tuple(attrs):
+    axis = attrs["axis"]
+    return {**attrs, "axis": (axis,) if isinstance(axis, int) else tuple(axis)}
+
+
+def _with(**extra):
+    def display(attrs):
+        return {**attrs, **extra}
+    return display
+
 
 # -- elementwise, same inputs as the functional op ---------------------------------------------
 Add = primitive("Add", M.add)
@@ -47,7 +79,8 @@ Rsqrt = primitive("Rsqrt", M.rsqrt)
 Reciprocal = primitive("Reciprocal", M.reciprocal)
 Exp = primitive("Exp", M.exp)
 Expm1 = primitive("Expm1", M.expm1)
-Log = primitive("Log", M.log)
+Log = primitive("Log", M.log, display=_with(cust_aicpu="Log", base=-1.0, scale=1.0,
+                                                         shift=0.0))
 Log1p = primitive("Log1p", M.log1p)
 Sin = primitive("Sin", M.sin)
 Cos = primitive("Cos", M.cos)
@@ -68,18 +101,21 @@ IsFinite = primitive("IsFinite", M.isfinite)
 Sigmoid = primitive("Sigmoid", M.sigmoid)
 ReLU = primitive("ReLU", N.relu)
 ReLU6 = primitive("ReLU6", N.relu6)
-GeLU = primitive("GeLU", N.gelu)
-FastGeLU = primitive("FastGeLU", functional(
-    lambda x: x / (1 + jnp.exp(-1.702 * jnp.abs(x))) * jnp.exp(0.851 * (x - jnp.abs(x)))))
+GeLU = primitive("GeLU", lambda x: N.gelu(x, "tanh"))
+_fast_gelu = functional(
+    lambda x: x / (1 + jnp.exp(-1.702 * jnp.abs(x))) * jnp.exp(0.851 * (x - jnp.abs(x))))
+FastGeLU = primitive("FastGeLU", _fast_gelu)
 SeLU = primitive("SeLU", N.selu)
 Mish = primitive("Mish", N.mish)
 Softplus = primitive("Softplus", N.softplus)
 HSwish = primitive("HSwish", N.hardswish)
 HSigmoid = primitive("HSigmoid", N.hardsigmoid)
 Elu = primitive("Elu", lambda x, alpha: N.elu(x, alpha), alpha=1.0)
-Softmax = primitive("Softmax", lambda x, axis: N.softmax(x, axis), axis=-1)
+Softmax = primitive("Softmax", lambda x, axis: N.softmax(x, axis), axis=-1, display=_axis_as_tuple)
 LogSoftmax = primitive("LogSoftmax", lambda x, axis: N.log_softmax(x, axis), axis=-1)
-BiasAdd = primitive("BiasAdd", lambda x, b, data_format: N.bias_add(x, b), data_format="NCHW")
+BiasAdd = primitive("BiasAdd", lambda x, b, data_format: N.bias_add(x, b), data_format="NCHW",
+                    display=lambda a: {"data_format": {"NCHW": 0, "NHWC": 1}.get(
+                        a["data_format"], a["data_format"])})
 StopGradient = primitive("StopGradient", A.stop_gradient)
 Identity = primitive("Identity", functional(lambda x: x))
 
@@ -94,7 +130,7 @@ def _matmul_t(x, y, transpose_a, transpose_b):
 
 MatMul = primitive("MatMul", _matmul_t, transpose_a=False, transpose_b=False)
 BatchMatMul = primitive("BatchMatMul", _matmul_t, transpose_a=False, transpose_b=False)
-Einsum = primitive("Einsum", lambda *xs, equation: M.einsum(equation, *xs), equation=None)
+Einsum = primitive("Einsum", lambda *xs, equation: M.einsum(equation, *xs), equation=REQUIRED)
 
 # -- reductions: (x, axis=()) with keep_dims as an attribute -----------------------------------
 ReduceSum = primitive(
@@ -116,9 +152,11 @@ ReduceAll = primitive("ReduceAll", lambda x, axis=(), keep_dims=False: R.all(x, 
 ReduceAny = primitive("ReduceAny", lambda x, axis=(), keep_dims=False: R.any(x, axis, keep_dims),
                       keep_dims=False)
 Argmax = primitive("Argmax", lambda x, axis, output_type:
-                   A.cast(R.argmax(x, axis), output_type), axis=-1, output_type=mstype.int32)
+                   A.cast(R.argmax(x, axis), output_type), axis=-1, output_type=mstype.int32,
+                   display=_type_ids("output_type"))
 Argmin = primitive("Argmin", lambda x, axis, output_type:
-                   A.cast(R.argmin(x, axis), output_type), axis=-1, output_type=mstype.int32)
+                   A.cast(R.argmin(x, axis), output_type), axis=-1, output_type=mstype.int32,
+                   display=_type_ids("output_type"))
 ArgMaxWithValue = primitive(
     "ArgMaxWithValue", lambda x, axis, keep_dims: R.max(x, axis, keep_dims)[::-1],
     axis=0, keep_dims=False)
@@ -146,10 +184,10 @@ Reshape = primitive("Reshape", A.reshape)
 Transpose = primitive("Transpose", A.transpose)
 ExpandDims = primitive("ExpandDims", A.expand_dims)
 Squeeze = primitive("Squeeze", lambda x, axis: A.squeeze(x, axis if axis != () else None),
-                    axis=())
+                    axis=(), display=_axis_as_tuple)
 Flatten = primitive("Flatten", functional(lambda x: x.reshape(x.shape[0], -1)))
 Tile = primitive("Tile", A.tile)
-BroadcastTo = primitive("BroadcastTo", lambda x, shape: A.broadcast_to(x, shape), shape=None)
+BroadcastTo = primitive("BroadcastTo", lambda x, shape: A.broadcast_to(x, shape), shape=REQUIRED)
 Concat = primitive("Concat", lambda xs, axis: A.concat(xs, axis), axis=0)
 Stack = primitive("Stack", lambda xs, axis: A.stack(xs, axis), axis=0)
 Unstack = primitive("Unstack", lambda x, axis, num: A.unstack(x, axis), axis=0, num=None)
@@ -159,8 +197,8 @@ Gather = primitive("Gather", lambda x, indices, axis, batch_dims:
                    A.gather(x, indices, axis, batch_dims), batch_dims=0)
 GatherD = primitive("GatherD", A.gather_elements)
 GatherNd = primitive("GatherNd", A.gather_nd)
-ScatterNd = primitive("ScatterNd", A.scatter_nd)
-TensorScatterUpdate = primitive("TensorScatterUpdate", A.tensor_scatter_update)
+ScatterNd = primitive("ScatterNd", S.scatter_nd)
+TensorScatterUpdate = primitive("TensorScatterUpdate", S.tensor_scatter_update)
 OneHot = primitive("OneHot", lambda indices, depth, on_value, off_value, axis:
                    A.one_hot(indices, depth, on_value, off_value, axis), axis=-1)
 Select = primitive("Select", A.select)
@@ -182,9 +220,301 @@ Rank = primitive("Rank", A.rank)
 Size = primitive("Size", A.size)
 Range = primitive("Range", lambda start, limit, delta, maxlen: A.range(start, limit, delta),
                   maxlen=1000000)
+def _conv_display(attrs):
+    """Conv2D's repr: pad as 4 values, stride and dilation as NCHW 4-tuples, plus `groups`."""
+    def quad(v):
+        v = (v,) * 2 if isinstance(v, int) else tuple(v)
+        return (1, 1) + v[-2:] if len(v) <= 2 else v
+    pad = attrs["pad"]
+    pad = (pad,) * 4 if isinstance(pad, int) else tuple(pad) * (4 // len(tuple(pad)))
+    return {**attrs, "pad": pad, "stride": quad(attrs["stride"]),
+            "dilation": quad(attrs["dilation"]), "groups": attrs["group"]}
+
+
 Conv2D = primitive(
     "Conv2D",
     lambda x, w, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group,
     data_format: N.conv2d(x, w, None, stride, pad_mode, pad, dilation, group),
-    out_channel=None, kernel_size=None, mode=1, pad_mode="valid", pad=0, stride=1, dilation=1,
-    group=1, data_format="NCHW")
+    out_channel=REQUIRED, kernel_size=REQUIRED, mode=1, pad_mode="valid", pad=0, stride=1,
+    dilation=1, group=1, data_format="NCHW", display=_conv_display)
+
+
+# -- more elementwise math ---------------------------------------------------------------------
+Acosh = primitive("Acosh", M.acosh)
+Asinh = primitive("Asinh", M.asinh)
+Atanh = primitive("Atanh", M.atanh)
+Angle = primitive("Angle", M.angle)
+Conj = primitive("Conj", M.conj)
+Real = primitive("Real", M.real)
+Imag = primitive("Imag", M.imag)
+Digamma = primitive("Digamma", M.digamma)
+Lgamma = primitive("Lgamma", M.lgamma)
+Erfc = primitive("Erfc", M.erfc)
+Erfinv = primitive("Erfinv", M.erfinv)
+BesselI0 = primitive("BesselI0", M.bessel_i0)
+BesselI0e = primitive("BesselI0e", M.bessel_i0e)
+BesselI1 = primitive("BesselI1", M.bessel_i1)
+BesselI1e = primitive("BesselI1e", M.bessel_i1e)
+Inv = primitive("Inv", M.inv)
+Invert = primitive("Invert", M.invert)
+Sinc = primitive("Sinc", M.sinc)
+Trunc = primitive("Trunc", M.trunc)
+Rint = primitive("Rint", functional(jnp.rint))
+PopulationCount = primitive("PopulationCount", A.population_count)
+Logit = primitive("Logit", lambda x, eps: M.logit(x, None if eps < 0 else eps), eps=-1.0)
+Polygamma = primitive("Polygamma", M.polygamma)
+Mvlgamma = primitive("Mvlgamma", lambda x, p: M.mvlgamma(x, p), p=REQUIRED)
+Zeta = primitive("Zeta", M.zeta)
+Igamma = primitive("Igamma", M.igamma)
+Igammac = primitive("Igammac", M.igammac)
+NextAfter = primitive("NextAfter", M.nextafter)
+Heaviside = primitive("Heaviside", M.heaviside)
+Hypot = primitive("Hypot", M.hypot)
+Gcd = primitive("Gcd", M.gcd)
+Lcm = primitive("Lcm", M.lcm)
+BitwiseAnd = primitive("BitwiseAnd", M.bitwise_and)
+BitwiseOr = primitive("BitwiseOr", M.bitwise_or)
+BitwiseXor = primitive("BitwiseXor", M.bitwise_xor)
+LeftShift = primitive("LeftShift", M.bitwise_left_shift)
+RightShift = primitive("RightShift", M.bitwise_right_shift)
+LogicalXor = primitive("LogicalXor", M.logical_xor)
+TruncateDiv = primitive("TruncateDiv", M.truncate_div)
+TruncateMod = primitive("TruncateMod", M.truncate_mod)
+Xdivy = primitive("Xdivy", M.xdivy)
+Xlogy = primitive("Xlogy", M.xlogy)
+DivNoNan = primitive("DivNoNan", functional(
+    lambda x, y: jnp.where(y == 0, jnp.zeros((), jnp.result_type(x, y)), x / jnp.where(
+        y == 0, 1, y))))
+MulNoNan = primitive("MulNoNan", functional(
+    lambda x, y: jnp.where(y == 0, jnp.zeros((), jnp.result_type(x, y)), x * y)))
+Fmax = primitive("Fmax", M.fmax)
+Fmin = primitive("Fmin", M.fmin)
+TensorAdd = primitive("TensorAdd", M.add)
+Lerp = primitive("Lerp", M.lerp)
+Addcdiv = primitive("Addcdiv", M.addcdiv)
+Addcmul = primitive("Addcmul", M.addcmul)
+Polar = primitive("Polar", M.polar)
+IsClose = primitive("IsClose", M.isclose, rtol=1e-05, atol=1e-08, equal_nan=False)
+NanToNum = primitive("NanToNum", M.nan_to_num, nan=None, posinf=None, neginf=None)
+EqualCount = primitive("EqualCount", M.equal_count)
+CeLU = primitive("CeLU", N.celu, alpha=1.0)
+HShrink = primitive("HShrink", N.hardshrink, lambd=0.5)
+SoftShrink = primitive("SoftShrink", N.softshrink, lambd=0.5)
+GLU = primitive("GLU", N.glu, axis=-1)
+FastGelu = primitive("FastGelu", _fast_gelu)
+Gelu = primitive("Gelu", lambda x: N.gelu(x, "tanh"))
+Softsign = primitive("Softsign", N.softsign)
+PReLU = primitive("PReLU", N.prelu)
+
+# -- more reductions and scans -----------------------------------------------------------------
+
+
+def _cumulative(scan, combine_exclusive):
+    def run(x, axis, exclusive=False, reverse=False):
+        x = jnp.flip(x, axis) if reverse else x
+        out = scan(x, axis)
+        if exclusive:
+            out = combine_exclusive(out, x, axis)
+        return jnp.flip(out, axis) if reverse else out
+    return functional(run)
+
+
+def _shift_exclusive(identity):
+    def exclusive(out, x, axis):
+        pad = [(0, 0)] * x.ndim
+        pad[axis] = (1, 0)
+        shifted = jnp.pad(out, pad, constant_values=identity)
+        return jnp.take(shifted, jnp.arange(x.shape[axis]), axis=axis)
+    return exclusive
+
+
+CumProd = primitive("CumProd", _cumulative(lambda x, a: jnp.cumprod(x, a),
+                                           _shift_exclusive(1)), exclusive=False, reverse=False)
+CumulativeLogsumexp = primitive(
+    "CumulativeLogsumexp",
+    _cumulative(lambda x, a: R.logcumsumexp.impl(x, a), _shift_exclusive(-jnp.inf)),
+    exclusive=False, reverse=False)
+Cummax = primitive("Cummax", R.cummax, axis=REQUIRED)
+Cummin = primitive("Cummin", R.cummin, axis=REQUIRED)
+ReduceStd = primitive(
+    "ReduceStd", functional(lambda x, axis, unbiased, keep_dims: (
+        jnp.std(x, axis=tuple(axis) or None, ddof=int(unbiased), keepdims=keep_dims),
+        jnp.mean(x, axis=tuple(axis) or None, keepdims=keep_dims))),
+    axis=[], unbiased=True, keep_dims=False)
+EuclideanNorm = primitive(
+    "EuclideanNorm", functional(lambda x, axes, keep_dims: jnp.sqrt(jnp.sum(
+        jnp.square(x), axis=tuple(axes) if not isinstance(axes, int) else axes,
+        keepdims=keep_dims))), keep_dims=False)
+SquareSumAll = primitive("SquareSumAll", functional(
+    lambda x, y: (jnp.sum(jnp.square(x)), jnp.sum(jnp.square(y)))))
+Median = primitive(
+    "Median", functional(lambda x, global_median, axis, keep_dims, ignore_nan: (
+        R._lower_median(x.reshape(-1), 0, False, ignore_nan) if global_median else
+        R._lower_median(x, axis, keep_dims, ignore_nan))),
+    global_median=False, axis=0, keep_dims=False, ignore_nan=False)
+CountNonZero = primitive("CountNonZero", functional(
+    lambda x, axes=None, dims=None: jnp.count_nonzero(x, axis=_axes(axes if axes is not None
+                                                                  else dims)).astype(jnp.int64)),
+    dims=None)
+
+
+def _axes(axes):
+    return None if axes is None else tuple([axes] if isinstance(axes, int) else axes)
+LpNorm = primitive(
+    "LpNorm", functional(lambda x, axis, p, keep_dims, epsilon: jnp.sum(
+        jnp.abs(x) ** p, axis=tuple([axis] if isinstance(axis, int) else axis),
+        keepdims=keep_dims) ** (1.0 / p)),
+    axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12)
+Trace = primitive("Trace", M.trace)
+
+# -- more array manipulation -------------------------------------------------------------------
+Diag = primitive("Diag", A.diag)
+DiagPart = primitive("DiagPart", functional(
+    lambda x: jnp.diagonal(x.reshape(int(x.size ** 0.5), -1)).reshape(x.shape[:x.ndim // 2])))
+Tril = primitive("Tril", A.tril, diagonal=0)
+Triu = primitive("Triu", A.triu, diagonal=0)
+TrilIndices = primitive("TrilIndices", lambda row, col, offset, dtype:
+                        A.tril_indices(row, col, offset, dtype=dtype),
+                        row=REQUIRED, col=REQUIRED, offset=0, dtype=mstype.int32)
+TriuIndices = primitive("TriuIndices", lambda row, col, offset, dtype:
+                        A.triu_indices(row, col, offset, dtype=dtype),
+                        row=REQUIRED, col=REQUIRED, offset=0, dtype=mstype.int32)
+MaskedFill = primitive("MaskedFill", A.masked_fill)
+MaskedSelect = primitive("MaskedSelect", A.masked_select)
+Meshgrid = primitive("Meshgrid", lambda xs, indexing: A.meshgrid(*xs, indexing=indexing),
+                     indexing="xy")
+MirrorPad = primitive("MirrorPad", lambda x, paddings, mode: A.mirror_pad(x, paddings, mode),
+                      mode="REFLECT")
+Pad = primitive("Pad", functional(lambda x, paddings: jnp.pad(x, [tuple(p) for p in paddings])),
+                paddings=REQUIRED)
+Pack = primitive("Pack", lambda xs, axis: A.stack(xs, axis), axis=0)
+Unpack = primitive("Unpack", lambda x, axis: A.unstack(x, axis), axis=0)
+ReverseV2 = primitive("ReverseV2", A.reverse, axis=REQUIRED)
+ReverseSequence = primitive(
+    "ReverseSequence", functional(lambda x, seq_lengths, seq_dim, batch_dim: _reverse_sequence(
+        x, seq_lengths, seq_dim, batch_dim)), seq_dim=REQUIRED, batch_dim=0)
+Roll = primitive("Roll", lambda x, shifts, dims: A.roll(x, shifts, dims), shifts=REQUIRED,
+                 dims=None, display=lambda a: {**a, "shifts": (a["shifts"],) if isinstance(
+                     a["shifts"], int) else tuple(a["shifts"])})
+SearchSorted = primitive(
+    "SearchSorted", lambda s, v, dtype, right: A.cast(A.searchsorted(s, v, right=right), dtype),
+    dtype=mstype.int64, right=False, display=_type_ids("dtype"))
+LowerBound = primitive(
+    "LowerBound", lambda s, v, out_type: A.cast(A.searchsorted(s, v), out_type),
+    out_type=mstype.int32)
+UpperBound = primitive(
+    "UpperBound", lambda s, v, out_type: A.cast(A.searchsorted(s, v, right=True), out_type),
+    out_type=mstype.int32)
+SplitV = primitive("SplitV", lambda x, size_splits, split_dim, num_split:
+                   A.split(x, list(size_splits), split_dim),
+                   size_splits=REQUIRED, split_dim=REQUIRED, num_split=REQUIRED)
+NonZero = primitive("NonZero", A.nonzero)
+Unique = primitive("Unique", A.unique)
+UniqueConsecutive = primitive(
+    "UniqueConsecutive", lambda x, return_inverse, return_counts, dim:
+    A.unique_consecutive(x, return_inverse, return_counts, dim),
+    return_inverse=False, return_counts=False, dim=None)
+IndexAdd = primitive("IndexAdd", lambda x, indices, y, axis, use_lock, check_index_bound:
+                     S.index_add(x, indices, y, axis), axis=REQUIRED, use_lock=True,
+                     check_index_bound=True)
+IndexFill = primitive("IndexFill", S.index_fill)
+InTopK = primitive("InTopK", lambda x1, x2, k: A.intopk(x1, x2, k), k=REQUIRED)
+TensorShape = primitive("TensorShape", functional(lambda x: jnp.asarray(x.shape, jnp.int64)))
+LinSpace = primitive("LinSpace", A.linspace)
+LogSpace = primitive("LogSpace", lambda start, end, steps, base, dtype:
+                     A.logspace(start, end, steps, base, dtype=dtype),
+                     steps=10, base=10, dtype=mstype.float32)
+Expand = primitive("Expand", A.expand)
+Fills = primitive("Fills", A.fills)
+FillV2 = primitive("FillV2", functional(lambda shape, value: jnp.full(
+    tuple(int(s) for s in shape), value)))
+GatherV2 = primitive("GatherV2", A.gather)
+Ger = primitive("Ger", M.ger)
+ScalarToTensor = primitive("ScalarToTensor", A.scalar_to_tensor)
+TupleToArray = primitive("TupleToArray", A.tuple_to_array)
+ScalarCast = primitive("ScalarCast", A.scalar_cast)
+Bucketize = primitive("Bucketize", lambda x, boundaries: A.bucketize(x, boundaries),
+                      boundaries=REQUIRED)
+ChannelShuffle = primitive("ChannelShuffle", lambda x, group: I.channel_shuffle(x, group),
+                           group=REQUIRED)
+MatrixBandPart = primitive("MatrixBandPart", L.matrix_band_part)
+
+
+def _reverse_sequence(x, seq_lengths, seq_dim, batch_dim):
+    positions = jnp.arange(x.shape[seq_dim])
+    shape = [1] * x.ndim
+    shape[seq_dim] = -1
+    positions = positions.reshape(shape)
+    lengths = seq_lengths.reshape([-1 if i == batch_dim else 1 for i in range(x.ndim)])
+    source = jnp.where(positions < lengths, lengths - 1 - positions, positions)
+    return jnp.take_along_axis(x, jnp.broadcast_to(source, x.shape).astype(jnp.int32),
+                               axis=seq_dim)
+
+
+# -- scatter and segment reductions ------------------------------------------------------------
+TensorScatterAdd = primitive("TensorScatterAdd", S.tensor_scatter_add)
+TensorScatterSub = primitive("TensorScatterSub", S.tensor_scatter_sub)
+TensorScatterMul = primitive("TensorScatterMul", S.tensor_scatter_mul)
+TensorScatterDiv = primitive("TensorScatterDiv", S.tensor_scatter_div)
+TensorScatterMax = primitive("TensorScatterMax", S.tensor_scatter_max)
+TensorScatterMin = primitive("TensorScatterMin", S.tensor_scatter_min)
+TensorScatterElements = primitive(
+    "TensorScatterElements", lambda x, indices, updates, axis, reduction:
+    S.tensor_scatter_elements(x, indices, updates, axis, reduction), axis=0, reduction="none")
+UnsortedSegmentSum = primitive("UnsortedSegmentSum", S.unsorted_segment_sum)
+UnsortedSegmentMax = primitive("UnsortedSegmentMax", S.unsorted_segment_max)
+UnsortedSegmentMin = primitive("UnsortedSegmentMin", S.unsorted_segment_min)
+UnsortedSegmentProd = primitive("UnsortedSegmentProd", S.unsorted_segment_prod)
+
+
+def _segment_op(reduce):
+    """Segment* Primitives: sorted segment ids, as many segments as the largest id + 1."""
+    @functional
+    def run(x, segment_ids):
+        return reduce(x, segment_ids, int(jnp.max(segment_ids)) + 1)
+    return run
+
+
+def _segment_mean(x, ids, n):
+    total = S.unsorted_segment_sum.impl(x, ids, n)
+    counts = S.unsorted_segment_sum.impl(jnp.ones(ids.shape, x.dtype), ids, n)
+    return total / jnp.maximum(counts, 1).reshape((-1,) + (1,) * (x.ndim - ids.ndim))
+
+
+SegmentSum = primitive("SegmentSum", _segment_op(S.unsorted_segment_sum.impl))
+SegmentMax = primitive("SegmentMax", _segment_op(S.unsorted_segment_max.impl))
+SegmentMin = primitive("SegmentMin", _segment_op(S.unsorted_segment_min.impl))
+SegmentProd = primitive("SegmentProd", _segment_op(S.unsorted_segment_prod.impl))
+SegmentMean = primitive("SegmentMean", _segment_op(_segment_mean))
+
+# -- linear algebra ----------------------------------------------------------------------------
+Cholesky = primitive("Cholesky", L.cholesky, upper=False)
+CholeskyInverse = primitive("CholeskyInverse", L.cholesky_inverse, upper=False)
+CholeskySolve = primitive("CholeskySolve", lambda b, a, upper: L.cholesky_solve(b, a, upper),
+                          upper=False)
+Cross = primitive("Cross", lambda a, b, dim: M.cross(a, b, None if dim == -65530 else dim),
+                  dim=-65530)
+Eig = primitive("Eig", lambda a, compute_v: L.eig(a) if compute_v else L.eigvals(a),
+                compute_v=False)
+LogMatrixDeterminant = primitive("LogMatrixDeterminant", L.log_matrix_determinant)
+MatrixDeterminant = primitive("MatrixDeterminant", L.matrix_determinant)
+MatrixExp = primitive("MatrixExp", L.matrix_exp)
+MatrixInverse = primitive("MatrixInverse", lambda x, adjoint: M.inverse(
+    L.adjoint(x) if adjoint else x), adjoint=False)
+MatrixPower = primitive("MatrixPower", lambda x, n: M.matrix_power(x, n), n=REQUIRED)
+MatrixSolve = primitive("MatrixSolve", lambda m, r, adjoint: L.matrix_solve(m, r, adjoint),
+                        adjoint=False)
+Qr = primitive("Qr", lambda x, full_matrices: L.qr(x, "complete" if full_matrices else "reduced"),
+               full_matrices=False)
+Svd = primitive("Svd", lambda x, full_matrices, compute_uv: L.svd(x, full_matrices, compute_uv),
+                full_matrices=False, compute_uv=True)
+Renorm = primitive("Renorm", lambda x, p, dim, maxnorm: L.renorm(x, p, dim, maxnorm),
+                   p=REQUIRED, dim=REQUIRED, maxnorm=REQUIRED)
+Pdist = primitive("Pdist", N.pdist, p=2.0)
+Cdist = primitive("Cdist", N.cdist, p=2.0)
+L2Normalize = primitive(
+    "L2Normalize", functional(lambda x, axis, epsilon: x / jnp.sqrt(jnp.maximum(jnp.sum(
+        jnp.square(x), axis=axis if isinstance(axis, int) else tuple(axis), keepdims=True),
+        epsilon))), axis=0, epsilon=0.0001,
+    display=lambda a: {**a, "axis": [a["axis"]] if isinstance(a["axis"], int) else a["axis"]})
+L2Loss = primitive("L2Loss", functional(lambda x: jnp.sum(jnp.square(x)) / 2))

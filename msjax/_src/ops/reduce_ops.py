@@ -1,18 +1,25 @@
-"""Reductions of `mindspore.ops`, with MindSpore's result dtypes.
+"""Reductions, scans and statistics of `mindspore.ops`, with MindSpore's result dtypes.
 
 MindSpore 2.10: `ops.sum`/`ops.prod` of integers and bools give Int64; `ops.mean` of integers
-keeps the integer dtype; `ops.max`/`ops.min` return `(values, indices)`; arg-reductions give Int64.
+keeps the integer dtype; `ops.max`/`ops.min` return `(values, indices)` (with index 0 when
+reducing every axis); `argmax` gives Int64 and `argmin` Int32; `cummax` indices are Int64 and
+`cummin` indices Int32.
 """
 from __future__ import annotations
 
+import builtins
+
+import jax
 import jax.lax as lax
 import jax.numpy as jnp
 import jax.scipy.special
 import numpy as np
 
+from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype
 from msjax._src.ops.registry import op
 
+_INT32 = np.dtype(np.int32)
 _INT64 = np.dtype(np.int64)
 
 
@@ -22,14 +29,25 @@ def _accumulate_dtype(x, dtype):
     return _INT64 if x.dtype.kind in "biu" else None
 
 
+def check_reduce_axis(primitive: str, axis, ndim: int, word: str = "axis value"):
+    """MindSpore's ValueError for a reduction axis outside [-ndim, ndim)."""
+    rank = builtins.max(ndim, 1)
+    for a in (axis if isinstance(axis, tuple) else () if axis is None else (axis,)):
+        if not -rank <= a < rank:
+            raise ValueError(f"For primitive[{primitive}], the {word} must be in "
+                             f"[{-rank},{rank}), but got {a}.")
+
+
 @op()
 def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001
-    return jnp.sum(input, axis=axis_arg(dim), keepdims=keepdim,
-                   dtype=_accumulate_dtype(input, dtype))
+    dim = axis_arg(dim)
+    check_reduce_axis("SumExt", dim, input.ndim)
+    return jnp.sum(input, axis=dim, keepdims=keepdim, dtype=_accumulate_dtype(input, dtype))
 
 
 @op()
 def prod(input, axis=None, keep_dims=False, dtype=None):
+    check_reduce_axis("ProdExt", axis_arg(axis), input.ndim)
     return jnp.prod(input, axis=axis_arg(axis), keepdims=keep_dims,
                     dtype=_accumulate_dtype(input, dtype))
 
@@ -44,28 +62,60 @@ def mean_of(x, axis=None, keepdims=False, dtype=None):
 
 @op()
 def mean(x, axis=None, keep_dims=False):
+    check_reduce_axis("ReduceMean", axis_arg(axis), x.ndim)
     return mean_of(x, axis, keep_dims)
 
 
-def _with_indices(input, axis, keepdims, value_fn, index_fn, initial=None, where=None):
+def _reduce_with_attr(name, reduce):
+    """`ops.reduce_sum(x, axis=())` and friends: the Reduce* primitives without keep_dims."""
+    def impl(x, axis=()):
+        return reduce(x, axis_arg(axis))
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+reduce_sum = _reduce_with_attr("reduce_sum", lambda x, a: jnp.sum(x, a, dtype=x.dtype))
+reduce_mean = _reduce_with_attr("reduce_mean", lambda x, a: mean_of(x, a))
+reduce_max = _reduce_with_attr("reduce_max", lambda x, a: jnp.max(x, a))
+reduce_min = _reduce_with_attr("reduce_min", lambda x, a: jnp.min(x, a))
+
+
+def _with_indices(input, axis, keepdims, value_fn, index_fn, combine, initial=None, where=None):
+    """(values, Int64 indices); MindSpore gives index 0 when reducing a 0-d Tensor or all axes,
+    and applies `initial` and `where` elementwise before reducing along an axis."""
+    if input.ndim == 0:
+        return input, jnp.zeros((), _INT64)
     if axis is None:
-        flat = input.reshape(-1)
-        values = value_fn(input, axis=None, keepdims=keepdims, initial=initial, where=where)
-        return values, index_fn(flat, axis=0).reshape((1,) * input.ndim if keepdims else ())
-    values = value_fn(input, axis=axis, keepdims=keepdims, initial=initial, where=where)
+        return value_fn(input), jnp.zeros((), _INT64)
+    check_reduce_axis("ArgMaxWithValue" if value_fn is jnp.max else "ArgMinWithValue", axis,
+                      input.ndim, "axis")
+    if initial is not None:
+        input = combine(input, jnp.asarray(initial, input.dtype))
+    if where is not None:
+        input = jnp.where(where, input, jnp.asarray(initial, input.dtype))
+    values = value_fn(input, axis=axis, keepdims=keepdims)
     return values, index_fn(input, axis=axis, keepdims=keepdims).astype(_INT64)
 
 
 @op()
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """`ops.max`: (values, indices), as MindSpore 2.10 returns."""
-    return _with_indices(input, axis, keepdims, jnp.max, jnp.argmax, initial, where)
+    return _with_indices(input, axis, keepdims, jnp.max, jnp.argmax, jnp.maximum, initial, where)
 
 
 @op()
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """`ops.min`: (values, indices), as MindSpore 2.10 returns."""
-    return _with_indices(input, axis, keepdims, jnp.min, jnp.argmin, initial, where)
+    return _with_indices(input, axis, keepdims, jnp.min, jnp.argmin, jnp.minimum, initial, where)
+
+
+@op()
+def aminmax(input, *, axis=0, keepdims=False):
+    if axis is None:
+        shape = (1,) * input.ndim if keepdims else ()
+        return jnp.min(input).reshape(shape), jnp.max(input).reshape(shape)
+    return (jnp.min(input, axis=axis, keepdims=keepdims),
+            jnp.max(input, axis=axis, keepdims=keepdims))
 
 
 @op()
@@ -78,14 +128,25 @@ def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
     return jnp.min(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial, where=where)
 
 
+def _arg_reduce(primitive, index_fn, input, axis, keepdims, dtype):
+    if input.ndim == 0:
+        return jnp.zeros((), _INT64)
+    if input.dtype == np.bool_:
+        input = input.astype(_INT32)
+    if axis is None:
+        return index_fn(input.reshape(-1)).astype(dtype)
+    check_reduce_axis(primitive, axis, input.ndim, "axis")
+    return index_fn(input, axis=axis, keepdims=keepdims).astype(dtype)
+
+
 @op()
 def argmax(input, dim=None, keepdim=False):
-    return jnp.argmax(input, axis=dim, keepdims=keepdim).astype(_INT64)
+    return _arg_reduce("Argmax", jnp.argmax, input, dim, keepdim, _INT64)
 
 
 @op()
 def argmin(input, axis=None, keepdims=False):
-    return jnp.argmin(input, axis=axis, keepdims=keepdims).astype(_INT64)
+    return _arg_reduce("Argmin", jnp.argmin, input, axis, keepdims, _INT32)
 
 
 @op()
@@ -121,16 +182,35 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
 
 
 @op()
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    if input.dtype == np.bool_:
+        input = input.astype(_INT64)
+    result = jnp.nansum(input, axis=axis_arg(axis), keepdims=keepdims)
+    return result if dtype is None else result.astype(np_dtype(dtype))
+
+
+@op()
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    result = jnp.nanmean(input, axis=axis_arg(axis), keepdims=keepdims)
+    return result if dtype is None else result.astype(np_dtype(dtype))
+
+
+@op()
 def logsumexp(input, dim, keepdim=False):
     return jax.scipy.special.logsumexp(input, axis=axis_arg(dim), keepdims=keepdim)
 
 
-@op()
-def median(input, axis=-1, keepdims=False):
-    """`ops.median`: (values, indices) of the lower median along `axis`."""
-    n = input.shape[axis]
-    order = jnp.argsort(input, axis=axis)
-    index = jnp.take(order, jnp.array([(n - 1) // 2]), axis=axis)
+def _lower_median(input, axis, keepdims, ignore_nan=False):
+    """(values, Int64 indices) of the lower median along `axis` (NaNs last when ignored)."""
+    if ignore_nan:
+        count = jnp.sum(~jnp.isnan(input), axis=axis, keepdims=True)
+        order = jnp.argsort(input, axis=axis)  # NaNs sort last
+        pick = jnp.maximum((count - 1) // 2, 0)
+        index = jnp.take_along_axis(order, pick, axis=axis)
+    else:
+        n = input.shape[axis]
+        order = jnp.argsort(input, axis=axis, stable=True)
+        index = jnp.take(order, jnp.array([(n - 1) // 2]), axis=axis)
     values = jnp.take_along_axis(input, index, axis=axis)
     if not keepdims:
         values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)
@@ -138,7 +218,32 @@ def median(input, axis=-1, keepdims=False):
 
 
 @op()
+def median(input, axis=-1, keepdims=False):
+    """`ops.median`: (values, indices) of the lower median along `axis`."""
+    return _lower_median(input, axis, keepdims)
+
+
+@op()
+def nanmedian(input, axis=-1, keepdims=False):
+    return _lower_median(input, axis, keepdims, ignore_nan=True)
+
+
+@op()
+def quantile(input, q, axis=None, keepdims=False):
+    return jnp.quantile(input, jnp.asarray(q, input.dtype), axis=axis,
+                        keepdims=keepdims).astype(input.dtype)
+
+
+@op()
+def nanquantile(input, q, axis=None, keepdims=False):
+    return jnp.nanquantile(input, jnp.asarray(q, input.dtype), axis=axis,
+                           keepdims=keepdims).astype(input.dtype)
+
+
+# -- scans -------------------------------------------------------------------------------------
+@op()
 def cumsum(x, axis, dtype=None):
+    check_reduce_axis("CumSum", axis, x.ndim, "axis")
     return jnp.cumsum(x, axis=axis, dtype=np_dtype(dtype))
 
 
@@ -148,25 +253,42 @@ def cumprod(input, dim, dtype=None):
 
 
 @op()
+def logcumsumexp(input, axis):
+    return lax.cumlogsumexp(input, axis=axis % input.ndim)
+
+
+def _cumulative_extreme(input, axis, scan, index_dtype):
+    """(running extreme, index of its latest occurrence) along `axis`."""
+    axis = axis % input.ndim
+    values = scan(input, axis=axis)
+    positions = lax.broadcasted_iota(_INT64, input.shape, axis)
+    indices = lax.cummax(jnp.where(input == values, positions, 0), axis=axis)
+    return values, indices.astype(index_dtype)
+
+
+@op()
 def cummax(input, axis):
-    values = lax.cummax(input, axis=axis % input.ndim)
-    positions = jnp.broadcast_to(
-        jnp.arange(input.shape[axis]).reshape([-1 if i == axis % input.ndim else 1
-                                               for i in range(input.ndim)]), input.shape)
-    indices = lax.cummax(jnp.where(input == values, positions, 0), axis=axis % input.ndim)
-    return values, indices.astype(_INT64)
+    return _cumulative_extreme(input, axis, lax.cummax, _INT64)
 
 
 @op()
 def cummin(input, axis):
-    values = lax.cummin(input, axis=axis % input.ndim)
-    positions = jnp.broadcast_to(
-        jnp.arange(input.shape[axis]).reshape([-1 if i == axis % input.ndim else 1
-                                               for i in range(input.ndim)]), input.shape)
-    indices = lax.cummax(jnp.where(input == values, positions, 0), axis=axis % input.ndim)
-    return values, indices.astype(_INT64)
+    return _cumulative_extreme(input, axis, lax.cummin, _INT32)
 
 
+@op()
+def diff(x, n=1, axis=-1, prepend=None, append=None):
+    if n != 1:
+        raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
+    return jnp.diff(x, 1, axis=axis, prepend=prepend, append=append)
+
+
+@op()
+def trapz(y, x=None, *, dx=1.0, dim=-1):
+    return jnp.trapezoid(y, x, dx=dx, axis=dim)
+
+
+# -- norms and counts --------------------------------------------------------------------------
 @op()
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     x = A if dtype is None else A.astype(np_dtype(dtype))
@@ -176,6 +298,22 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
 
 
 @op()
-def count_nonzero(x, axis=(), keep_dims=False, dtype=None):
+def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     result = jnp.count_nonzero(x, axis=axis_arg(axis), keepdims=keep_dims)
-    return result.astype(np_dtype(dtype) if dtype is not None else np.int32)
+    return result.astype(np_dtype(dtype))
+
+
+@op()
+def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
+    """`ops.histc`: counts in `bins` equal bins of [min, max] (the data's range when both are 0),
+    as Float32 like the input's float dtype."""
+    lo, hi = (jnp.min(input), jnp.max(input)) if min == 0 and max == 0 else (min, max)
+    counts, _ = jnp.histogram(input, bins=bins, range=(lo, hi))
+    return counts.astype(input.dtype if input.dtype.kind == "f" else np.float32)
+
+
+@op()
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    x = input.astype(np.float32) if input.dtype.kind in "biu" or input.dtype in (
+        np.float16, jnp.bfloat16) else input
+    return jnp.cov(x, ddof=correction, fweights=fweights, aweights=aweights)

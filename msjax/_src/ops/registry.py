@@ -130,12 +130,14 @@ class Primitive:
         return f"Prim[{self.name}]<" + ", ".join(f"{k}={v}" for k, v in shown.items()) + ">"
 
 
-def primitive(name: str, fn, **init_defaults) -> type:
+def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     """Build the Primitive class `name`: `name(**attrs)(*inputs)` is `fn(*inputs, **attrs)`.
 
-    `init_defaults` are the class's constructor arguments with MindSpore's defaults; each is kept
-    as an attribute (shown in the repr, as MindSpore shows it) and passed to `fn` as a keyword.
-    Where the functional op names an argument differently, `fn` is a small adapter over it.
+    `init_defaults` are the class's constructor arguments with MindSpore's defaults
+    (`inspect.Parameter.empty` for a required one); each is kept as an attribute (shown in the
+    repr) and passed to `fn` as a keyword. Where the functional op names an argument differently,
+    `fn` is a small adapter over it. `display`, when given, maps the attributes to those
+    MindSpore's repr shows (it normalises some: `Squeeze(0)` shows `axis=(0,)`).
     """
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
@@ -150,6 +152,8 @@ def primitive(name: str, fn, **init_defaults) -> type:
             self.attrs[key] = value
             setattr(self, key, value)
         self._kwargs = {k: self.attrs[k] for k in init_defaults}
+        if display is not None:
+            self.attrs = display(dict(self.attrs))
 
     __init__.__signature__ = signature
 

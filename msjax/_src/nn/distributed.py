@@ -1,0 +1,158 @@
+"""Data-parallel training: `mindspore.nn.DistributedGradReducer` and the data-parallel step.
+
+MindSpore's data parallelism runs one process per device (a rank), each on its own shard of the
+data, and sums the gradients over the ranks before the optimizer step. msjax keeps the ranks,
+processes (`mindspore.communication`), and runs a training Cell's call (`call_data_parallel`,
+which `nn.TrainOneStepCell` uses under `set_auto_parallel_context(parallel_mode=DATA_PARALLEL)`)
+as one SPMD program over a Mesh (ranks, local devices): `jax.shard_map` maps the body over the
+ranks, so the collectives sum over processes exactly as MindSpore's do, and each rank's batch is
+left sharded over its local devices for XLA to partition. The body sees this process's whole
+batch, so what it computes (the loss, BatchNorm statistics) is what one MindSpore rank computes;
+one process with 8 devices trains as one rank, on 8 devices. Parameters are replicated; a value
+a step writes that differs between ranks (BatchNorm's moving statistics) stays one per process,
+as in MindSpore.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, NamedSharding
+from jax.sharding import PartitionSpec as P
+
+from msjax._src import dtype as mstype
+from msjax._src import parallel_context
+from msjax._src.communication import HCCL_WORLD_COMM_GROUP, get_group_size
+from msjax._src.nn.cell import Cell
+from msjax._src.ops.comm_ops import AllReduce, reduce_gradient
+from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms import tracing_depth
+from msjax._src.transforms.compiled import flatten_args
+from msjax._src.transforms.control_flow import converted_construct
+from msjax._src.transforms.pmap import SpmdFunction, SpmdLayout, varies
+
+RANKS, LOCAL = "ranks", "local"  # the mesh axes of a data-parallel step
+
+
+class DistributedGradReducer(Cell):
+    """`mindspore.nn.DistributedGradReducer(parameters, mean=None, degree=None, fusion_type=1,
+    group=GlobalComm.WORLD_COMM_GROUP)`: sum the gradients over the ranks (AllReduce), then, with
+    `mean`, multiply them by 1/`degree`.
+
+    `mean` defaults to the context's `gradients_mean`, `degree` to the number of ranks. As in
+    MindSpore, gradients are reduced in float32 and cast back, and Parameters with
+    `layerwise_parallel=True` are left alone. Outside a data-parallel step (one process) the sum
+    over one rank is the gradient itself.
+
+    Example:
+        >>> reducer = nn.DistributedGradReducer(optimizer.parameters, mean=True)
+        >>> grads = reducer(grads)
+    """
+
+    def __init__(self, parameters, mean=None, degree=None, fusion_type=1,
+                 group=HCCL_WORLD_COMM_GROUP):
+        super().__init__(auto_prefix=False)
+        self.mean = parallel_context.gradients_mean() if mean is None else mean
+        if degree is None:
+            degree = get_group_size()
+        elif not isinstance(degree, int) or degree <= 0:
+            raise ValueError("For 'DistributedGradReducer', parameter 'degree' in "
+                             "DistributedGradReducer should large than 0 and be int, degree: "
+                             f"{degree}.")
+        self.degree = Tensor(1.0 / degree, mstype.float32)
+        self.allreduce_filter = tuple(p.layerwise_parallel is False for p in parameters)
+        self.group = group
+        self.allreduce = AllReduce("sum", group).add_prim_attr("fusion", fusion_type)
+
+    def construct(self, grads):
+        single = isinstance(grads, Tensor)
+        grads = (grads,) if single else tuple(grads)
+        filters = self.allreduce_filter + (True,) * (len(grads) - len(self.allreduce_filter))
+        scale = self.degree._data
+        reduced = []
+        for grad, reduce in zip(grads, filters):
+            data = grad._data
+            if reduce:
+                summed = reduce_gradient(data.astype(np.float32), self.group)
+                if self.mean:
+                    summed = summed * scale
+                data = summed.astype(data.dtype)
+            reduced.append(_wrap(data))
+        return reduced[0] if single else tuple(reduced)
+
+
+# -- the data-parallel step --------------------------------------------------------------------
+def _run_cell(cell, args, kwargs):
+    with converted_construct(cell):  # control flow on tensors converted (control_flow.py)
+        return cell._run_construct(args, kwargs)
+
+
+def _mesh_rows(local_count: int) -> list:
+    """Each process's first `local_count` devices, by process: the rows of the mesh."""
+    rows = []
+    for process in range(jax.process_count()):
+        devices = sorted((d for d in jax.devices() if d.process_index == process),
+                         key=lambda d: d.id)
+        rows.append(devices[:local_count])
+    return rows
+
+
+def _local_device_count(batch_sizes) -> int:
+    """The most local devices (at most all) that split every batch evenly."""
+    count = jax.local_device_count()
+    while count > 1 and any(size % count for size in batch_sizes):
+        count -= 1
+    return count
+
+
+class DataParallelStep(SpmdFunction):
+    """A Cell's call as one SPMD program over (ranks, local devices) (see the module doc).
+
+    Tensor arguments with a first axis are this process's batch, split along it over its local
+    devices (as many as divide every batch evenly); scalars are shared. Returns what the call
+    returns on this rank.
+    """
+
+    def __init__(self, cell):
+        super().__init__(_run_cell, name=type(cell).__name__)
+        self.meshes: dict = {}
+
+    def __call__(self, cell, args, kwargs):
+        dyn, objs = [], []
+        arg_key = flatten_args((cell, args, kwargs), dyn, objs)
+        program = self.programs.get(arg_key)
+        if program is None:
+            program = self.compile(arg_key, objs, context=self._layout(dyn))
+            self.programs[arg_key] = program
+        return self.run(program, dyn)
+
+    def _layout(self, dyn) -> SpmdLayout:
+        batched = [np.ndim(x) >= 1 for x in dyn]
+        local = _local_device_count([np.shape(x)[0] for x, b in zip(dyn, batched) if b])
+        mesh = self.meshes.get(local)
+        if mesh is None:
+            mesh = self.meshes[local] = Mesh(np.array(_mesh_rows(local)), (RANKS, LOCAL))
+        batch = NamedSharding(mesh, P((RANKS, LOCAL)))
+        return SpmdLayout(mesh, RANKS, [P(RANKS) if b else P() for b in batched],
+                          [None] * len(dyn),
+                          [batch if b else NamedSharding(mesh, P()) for b in batched],
+                          per_rank_writes=True, rows_are_ranks=True,
+                          across_processes=jax.process_count() > 1)
+
+    def output_axes(self, layout, result):
+        """A value that differs between the ranks comes back as this rank's (the loss)."""
+        leaves = jax.tree_util.tree_leaves(result)
+        return result, [0 if varies(jnp.asarray(leaf), layout.axis) else None for leaf in leaves]
+
+
+def call_data_parallel(cell, args, kwargs=None):
+    """`cell(*args, **kwargs)` as a data-parallel step (see the module doc); inside an enclosing
+    trace, an ordinary Cell call (the enclosing program decides)."""
+    kwargs = kwargs or {}
+    if tracing_depth():
+        return Cell.__call__(cell, *args, **kwargs)
+    step = cell.__dict__.get("_data_parallel_step")
+    if step is None:
+        step = DataParallelStep(cell)
+        object.__setattr__(cell, "_data_parallel_step", step)
+    return step(cell, tuple(args), dict(kwargs))

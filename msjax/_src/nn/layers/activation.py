@@ -1,0 +1,235 @@
+"""Activation Cells of `mindspore.nn` (ReLU, GELU, Softmax, ...) and `get_activation`.
+
+Each calls its functional op from the op table; none has parameters, and none has an
+`extend_repr` (MindSpore prints `ReLU()`, `Softmax()`, whatever the arguments).
+"""
+from __future__ import annotations
+
+from msjax._src.nn.cell import Cell
+from msjax._src.nn.layers.checks import check_bool
+from msjax._src.ops import math_ops, nn_ops
+
+
+class ReLU(Cell):
+    """`nn.ReLU()`: max(x, 0)."""
+
+    def construct(self, input):
+        return nn_ops.relu(input)
+
+
+class ReLU6(Cell):
+    """`nn.ReLU6()`: min(max(x, 0), 6)."""
+
+    def construct(self, x):
+        return nn_ops.relu6(x)
+
+
+class LeakyReLU(Cell):
+    """`nn.LeakyReLU(alpha=0.2)`: x where x >= 0, else alpha·x."""
+
+    def __init__(self, alpha=0.2):
+        super().__init__()
+        self.alpha = alpha
+
+    def construct(self, x):
+        return nn_ops.leaky_relu(x, self.alpha)
+
+
+class ELU(Cell):
+    """`nn.ELU(alpha=1.0)`."""
+
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self._alpha = alpha
+
+    def construct(self, x):
+        return nn_ops.elu(x, self._alpha)
+
+
+class CELU(Cell):
+    """`nn.CELU(alpha=1.0)`."""
+
+    def __init__(self, alpha=1.0):
+        super().__init__()
+        self._alpha = alpha
+
+    def construct(self, x):
+        return nn_ops.celu(x, self._alpha)
+
+
+class SeLU(Cell):
+    """`nn.SeLU()`."""
+
+    def construct(self, input_x):
+        return nn_ops.selu(input_x)
+
+
+class GELU(Cell):
+    """`nn.GELU(approximate=True)`: the tanh approximation by default, the exact erf form with
+    `approximate=False` (stored as `self.approximate`, 'tanh' or 'none')."""
+
+    def __init__(self, approximate=True):
+        super().__init__()
+        check_bool(approximate, "approximate", self.cls_name)
+        self.approximate = "tanh" if approximate else "none"
+
+    def construct(self, x):
+        return nn_ops.gelu(x, approximate=self.approximate)
+
+
+class Sigmoid(Cell):
+    """`nn.Sigmoid()`."""
+
+    def construct(self, x):
+        return math_ops.sigmoid(x)
+
+
+class Tanh(Cell):
+    """`nn.Tanh()`."""
+
+    def construct(self, x):
+        return math_ops.tanh(x)
+
+
+class SiLU(Cell):
+    """`nn.SiLU()`: x·sigmoid(x)."""
+
+    def construct(self, x):
+        return nn_ops.silu(x)
+
+
+class HSwish(Cell):
+    """`nn.HSwish()`: x·relu6(x + 3) / 6."""
+
+    def construct(self, input):
+        return nn_ops.hardswish(input)
+
+
+class HSigmoid(Cell):
+    """`nn.HSigmoid()`: relu6(x + 3) / 6."""
+
+    def construct(self, input):
+        return nn_ops.hardsigmoid(input)
+
+
+class Softsign(Cell):
+    """`nn.Softsign()`: x / (1 + |x|)."""
+
+    def construct(self, x):
+        return nn_ops.softsign(x)
+
+
+class Mish(Cell):
+    """`nn.Mish()`: x·tanh(softplus(x))."""
+
+    def construct(self, input):
+        return nn_ops.mish(input)
+
+
+class LogSigmoid(Cell):
+    """`nn.LogSigmoid()`."""
+
+    def construct(self, input):
+        return nn_ops.logsigmoid(input)
+
+
+class Tanhshrink(Cell):
+    """`nn.Tanhshrink()`: x - tanh(x)."""
+
+    def construct(self, input):
+        return nn_ops.tanhshrink(input)
+
+
+class Hardtanh(Cell):
+    """`nn.Hardtanh(min_val=-1.0, max_val=1.0)`: x clipped to [min_val, max_val]."""
+
+    def __init__(self, min_val=-1.0, max_val=1.0):
+        super().__init__()
+        self.min_val = min_val
+        self.max_val = max_val
+
+    def construct(self, input):
+        return nn_ops.hardtanh(input, self.min_val, self.max_val)
+
+
+class SoftShrink(Cell):
+    """`nn.SoftShrink(lambd=0.5)`."""
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input):
+        return nn_ops.softshrink(input, self.lambd)
+
+
+class HShrink(Cell):
+    """`nn.HShrink(lambd=0.5)`."""
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def construct(self, input):
+        return nn_ops.hardshrink(input, self.lambd)
+
+
+class Softmax(Cell):
+    """`nn.Softmax(axis=-1)`."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self._axis = axis
+
+    def construct(self, input):
+        return nn_ops.softmax(input, self._axis)
+
+
+class Softmin(Cell):
+    """`nn.Softmin(axis=-1)`: softmax(-x)."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self._axis = axis
+
+    def construct(self, x):
+        return nn_ops.softmin(x, self._axis)
+
+
+class LogSoftmax(Cell):
+    """`nn.LogSoftmax(axis=-1)`."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self._axis = axis
+
+    def construct(self, x):
+        return nn_ops.log_softmax(x, self._axis)
+
+
+_ACTIVATIONS = {
+    "softmin": Softmin, "softmax": Softmax, "logsoftmax": LogSoftmax, "relu": ReLU,
+    "relu6": ReLU6, "silu": SiLU, "tanh": Tanh, "tanhshrink": Tanhshrink, "hardtanh": Hardtanh,
+    "gelu": GELU, "elu": ELU, "sigmoid": Sigmoid, "softsign": Softsign, "leakyrelu": LeakyReLU,
+    "hswish": HSwish, "hsigmoid": HSigmoid, "logsigmoid": LogSigmoid, "softshrink": SoftShrink,
+    "hshrink": HShrink, "mish": Mish,
+}
+# MindSpore's table, in its order (its KeyError lists these names).
+_MINDSPORE_NAMES = ["softmin", "softmax", "softmax2d", "logsoftmax", "logsoftmaxExt", "relu",
+                    "relu6", "rrelu", "silu", "tanh", "tanhshrink", "hardtanh", "gelu", "fast_gelu",
+                    "elu", "sigmoid", "softsign", "prelu", "preluExt", "leakyrelu", "hswish",
+                    "hsigmoid", "logsigmoid", "softshrink", "hshrink", "threshold", "mish"]
+
+
+def get_activation(name, prim_name=None):
+    """`nn.get_activation(name, prim_name=None)`: a new activation Cell from its name ('relu',
+    'gelu', 'leakyrelu', ...), or None for None."""
+    if name is None:
+        return None
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    if name not in _MINDSPORE_NAMES:
+        raise KeyError(f"{prefix} 'name' must be in {_MINDSPORE_NAMES}, but got {name}.")
+    if name not in _ACTIVATIONS:
+        raise NotImplementedError(f"msjax: the activation '{name}' of nn.get_activation is not "
+                                  f"implemented yet; available: {sorted(_ACTIVATIONS)}.")
+    return _ACTIVATIONS[name]()

@@ -1,0 +1,175 @@
+"""`nn.MaxPool2d` and `nn.AvgPool2d` (NCHW, or CHW without the batch axis)."""
+from __future__ import annotations
+
+from msjax._src import context
+from msjax._src.nn.cell import Cell
+from msjax._src.nn.layers.checks import check_int, check_string, check_value_type
+from msjax._src.ops import array_ops, nn_ops
+
+
+def _check_tuple_length(value, arg_name, length, cls_name):
+    if len(value) != length:
+        raise ValueError(f"For {cls_name}, the length of {arg_name} must be equal to {length}, "
+                         f"but got {len(value)}.")
+    return value
+
+
+def _check_non_negative_ints(values, arg_name, cls_name):
+    for value in values:
+        check_int(value, 0, f"{arg_name}", cls_name, strict=False)
+
+
+def _maxpool_padding(padding, cls_name):
+    """MindSpore's MaxPool2d padding as a 3-d (depth, height, width) tuple."""
+    check_value_type("padding", padding, (int, tuple, list), cls_name)
+    if isinstance(padding, int):
+        return (0, padding, padding)
+    _check_non_negative_ints(padding, "padding", cls_name)
+    if len(padding) == 1:
+        return (0,) + tuple(padding) * 2
+    if len(padding) != 2:
+        raise ValueError(f"For {cls_name}, the length of padding must equal to 2, but got "
+                         f"{len(padding)}.")
+    return (0,) + tuple(padding)
+
+
+def _avgpool_padding(padding, cls_name):
+    """MindSpore's AvgPool2d padding as a 6-tuple (front, back, top, bottom, left, right)."""
+    check_value_type("padding", padding, (int, tuple, list), cls_name)
+    if isinstance(padding, int):
+        return (0, 0) + (padding,) * 4
+    _check_non_negative_ints(padding, "padding", cls_name)
+    if len(padding) == 2:
+        return (0, 0) + tuple(padding[i // 2] for i in range(4))
+    if len(padding) == 1:
+        return (0, 0) + tuple(padding) * 4
+    raise ValueError(f"For {cls_name}, the padding must be a int or tuple/list contains 1 or 2 "
+                     f"int, but got tuple/list with length:{len(padding)}.")
+
+
+def _dilation_3d(dilation, cls_name):
+    if isinstance(dilation, int):
+        return dilation
+    if isinstance(dilation, tuple):
+        if len(dilation) == 1:
+            return dilation[0]
+        if len(dilation) == 2:
+            return (1,) + dilation
+        raise ValueError(f"For {cls_name}, the length of 'dilation' must be 1 or 2, but got "
+                         f"{len(dilation)}.")
+    raise ValueError(f"For {cls_name}, the 'dilation' must be int or tuple, but got "
+                     f"{type(dilation)}.")
+
+
+class _PoolNd(Cell):
+    """Checks and repr shared by the pooling layers; `pad_mode` is kept upper-case."""
+
+    def __init__(self, kernel_size, stride, pad_mode, data_format="NCHW"):
+        super().__init__()
+        name = self.cls_name
+        check_value_type("pad_mode", pad_mode, [str], name)
+        self.pad_mode = check_string(pad_mode.upper(), ["VALID", "SAME", "PAD"], "pad_mode", name)
+        self.format = check_string(data_format, ["NCHW", "NHWC"], "format", name)
+        if self.format == "NHWC":
+            target = context.get_context("device_target")
+            if target != "GPU":
+                raise ValueError(f"For '{name}, the 'NHWC' format only support in GPU target, but "
+                                 f"got device target {target}.")
+            raise NotImplementedError(f"msjax: '{name}' supports data_format 'NCHW' only.")
+        self.kernel_size = self._int_or_tuple("kernel_size", kernel_size)
+        self.stride = self._int_or_tuple("stride", stride)
+
+    def _int_or_tuple(self, arg_name, value):
+        check_value_type(arg_name, value, [int, tuple], self.cls_name)
+        message = (f"For '{self.cls_name}', the '{arg_name}' must be an positive int number or a "
+                   f"tuple, but got {value}")
+        items = (value,) if isinstance(value, int) else value
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in items):
+            raise ValueError(message)
+        return value[0] if isinstance(value, tuple) and len(value) == 1 else value
+
+    def _spatial(self, value, arg_name):
+        if isinstance(value, tuple):
+            return _check_tuple_length(value, arg_name, 2, self.cls_name)
+        return value
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
+
+
+class MaxPool2d(_PoolNd):
+    """`nn.MaxPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False, data_format='NCHW')`.
+
+    `padding`, `dilation`, `return_indices` and `ceil_mode` need pad_mode 'pad'; with
+    `return_indices` the result is `(output, argmax)`, argmax a flat Int64 index into each H·W plane.
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False, data_format="NCHW"):
+        super().__init__(kernel_size, stride, pad_mode, data_format)
+        self.return_indices = return_indices
+        if pad_mode.upper() == "PAD":
+            self.use_pad = True
+            self._kernel = self._spatial(self.kernel_size, "kernel_size")
+            self._stride = self._spatial(self.stride, "stride")
+            self.padding = _maxpool_padding(padding, self.cls_name)
+            dilation = _dilation_3d(dilation, self.cls_name)
+            self._dilation = dilation[1:] if isinstance(dilation, tuple) else dilation
+            self._ceil_mode = ceil_mode
+        else:
+            self.use_pad = False
+            if padding != 0 or dilation != 1 or return_indices or ceil_mode:
+                raise ValueError("For MaxPool2d, the parameter 'padding', 'dilation', "
+                                 "'return_indices', 'ceil_mode' can not be set to non-default value "
+                                 f"when pad_mode is not 'pad', but got pad_mode:{pad_mode}.")
+            self.max_pool = nn_ops.MaxPool(kernel_size=self.kernel_size, strides=self.stride,
+                                           pad_mode=self.pad_mode, data_format=self.format)
+
+    def construct(self, x):
+        if self.use_pad:
+            return nn_ops.max_pool2d(x, self._kernel, self._stride, self.padding[1:],
+                                     self._dilation, self.return_indices, self._ceil_mode)
+        return self.max_pool(x)
+
+
+class AvgPool2d(_PoolNd):
+    """`nn.AvgPool2d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None, data_format='NCHW')`.
+
+    'same' averages over the cells inside the input; 'pad' (explicit `padding`) counts the padded
+    cells unless `count_include_pad=False`; `divisor_override` replaces the divisor.
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None, data_format="NCHW"):
+        super().__init__(kernel_size, stride, pad_mode, data_format)
+        name = self.cls_name
+        if (pad_mode.upper() == "PAD" or padding != 0 or ceil_mode or not count_include_pad
+                or divisor_override is not None):
+            self.is_expand = True
+            if divisor_override is not None and divisor_override <= 0:
+                raise ValueError(f"For '{name}', the 'divisor_override' must be > 0, but got "
+                                 f"{divisor_override}.")
+            pads = _avgpool_padding(padding, name)
+            if pad_mode.upper() != "PAD" and any(pads):
+                raise ValueError("For 'AvgPool3D', the 'pad' must be zero or (0, 0, 0, 0, 0, 0) "
+                                 f"when 'pad_mode' is not \"PAD\", but got 'pad' is {pads} and "
+                                 f"'pad_mode' is {pad_mode}.")
+            kernel = self._spatial(self.kernel_size, "kernel_size")
+            stride = self._spatial(self.stride, "stride")
+            kernel = (1,) + kernel if isinstance(kernel, tuple) else (1, kernel, kernel)
+            stride = (1,) + stride if isinstance(stride, tuple) else (1, stride, stride)
+            self.avg_pool = nn_ops.AvgPool3D(
+                kernel_size=kernel, strides=stride, pad_mode=pad_mode, pad=pads,
+                ceil_mode=ceil_mode, count_include_pad=count_include_pad,
+                divisor_override=0 if divisor_override is None else divisor_override)
+        else:
+            self.is_expand = False
+            self.avg_pool = nn_ops.AvgPool(kernel_size=self.kernel_size, strides=self.stride,
+                                           pad_mode=self.pad_mode, data_format=self.format)
+
+    def construct(self, x):
+        if self.is_expand:
+            return array_ops.squeeze(self.avg_pool(array_ops.expand_dims(x, -3)), -3)
+        return self.avg_pool(x)

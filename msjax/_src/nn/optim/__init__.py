@@ -1,0 +1,1 @@
+"""MindSpore's optimizers (`mindspore.nn.optim`): Cells whose states are named Parameters."""

@@ -1,0 +1,322 @@
+"""Spatial rearrangement and resampling of `mindspore.ops`: pixel/channel shuffles, space-batch
+moves, interpolation, grid sampling and sliding-window patches (all in NC... layout)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.ops.registry import functional, op, primitive
+
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _tuple(value, n):
+    return (value,) * n if isinstance(value, int) else tuple(value)
+
+
+# -- rearrangement -----------------------------------------------------------------------------
+@op()
+def pixel_shuffle(input, upscale_factor):
+    """(*, C·r², H, W) -> (*, C, H·r, W·r)."""
+    r = upscale_factor
+    *lead, c, h, w = input.shape
+    n = len(lead)
+    x = input.reshape(*lead, c // (r * r), r, r, h, w)
+    x = jnp.transpose(x, tuple(range(n)) + (n, n + 3, n + 1, n + 4, n + 2))
+    return x.reshape(*lead, c // (r * r), h * r, w * r)
+
+
+@op()
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H·r, W·r) -> (*, C·r², H, W)."""
+    r = downscale_factor
+    *lead, c, h, w = input.shape
+    n = len(lead)
+    x = input.reshape(*lead, c, h // r, r, w // r, r)
+    x = jnp.transpose(x, tuple(range(n)) + (n, n + 2, n + 4, n + 1, n + 3))
+    return x.reshape(*lead, c * r * r, h // r, w // r)
+
+
+@op()
+def channel_shuffle(x, groups):
+    n, c = x.shape[:2]
+    rest = x.shape[2:]
+    return jnp.swapaxes(x.reshape(n, groups, c // groups, *rest), 1, 2).reshape(x.shape)
+
+
+def _space_to_batch(x, block, paddings):
+    nd = len(block)
+    x = jnp.pad(x, [(0, 0), (0, 0)] + [tuple(p) for p in paddings])
+    n, c = x.shape[:2]
+    spatial = x.shape[2:]
+    shape = [n, c]
+    for s, b in zip(spatial, block):
+        shape += [s // b, b]
+    x = x.reshape(shape)
+    # -> (b_1..b_nd, n, c, s_1/b_1 .. s_nd/b_nd)
+    order = [3 + 2 * i for i in range(nd)] + [0, 1] + [2 + 2 * i for i in range(nd)]
+    x = jnp.transpose(x, order)
+    return x.reshape((-1, c) + tuple(s // b for s, b in zip(spatial, block)))
+
+
+def _batch_to_space(x, block, crops):
+    nd = len(block)
+    n, c = x.shape[0] // int(np.prod(block)), x.shape[1]
+    spatial = x.shape[2:]
+    x = x.reshape(tuple(block) + (n, c) + spatial)
+    order = [nd, nd + 1]
+    for i in range(nd):
+        order += [nd + 2 + i, i]
+    x = jnp.transpose(x, order).reshape((n, c) + tuple(s * b for s, b in zip(spatial, block)))
+    index = [slice(None), slice(None)] + [slice(lo, x.shape[2 + i] - hi)
+                                          for i, (lo, hi) in enumerate(crops)]
+    return x[tuple(index)]
+
+
+@op()
+def space_to_batch_nd(input_x, block_size, paddings):
+    nd = len(paddings)
+    return _space_to_batch(input_x, _tuple(block_size, nd), paddings)
+
+
+@op()
+def batch_to_space_nd(input_x, block_shape, crops):
+    nd = len(crops)
+    return _batch_to_space(input_x, _tuple(block_shape, nd), crops)
+
+
+@functional
+def _depth_to_space(x, block_size, data_format="NCHW"):
+    return pixel_shuffle.impl(x, block_size)
+
+
+@functional
+def _space_to_depth(x, block_size, data_format="NCHW"):
+    return pixel_unshuffle.impl(x, block_size)
+
+
+DepthToSpace = primitive("DepthToSpace", _depth_to_space, block_size=None)
+SpaceToDepth = primitive("SpaceToDepth", _space_to_depth, block_size=None)
+SpaceToBatchND = primitive("SpaceToBatchND", space_to_batch_nd, block_shape=None,
+                           paddings=None)
+BatchToSpaceND = primitive("BatchToSpaceND", batch_to_space_nd, block_shape=None, crops=None)
+
+
+# -- interpolation -----------------------------------------------------------------------------
+def _source_coordinates(out_size, in_size, align_corners, scale=None):
+    out = jnp.arange(out_size, dtype=_FLOAT32)
+    if align_corners:
+        if out_size == 1:
+            return jnp.zeros((1,), _FLOAT32)
+        return out * ((in_size - 1) / (out_size - 1))
+    ratio = (1.0 / scale) if scale else in_size / out_size
+    return jnp.maximum((out + 0.5) * ratio - 0.5, 0.0)
+
+
+def _linear_along(x, axis, out_size, align_corners, scale=None):
+    in_size = x.shape[axis]
+    src = _source_coordinates(out_size, in_size, align_corners, scale)
+    lo = jnp.clip(jnp.floor(src).astype(jnp.int32), 0, in_size - 1)
+    hi = jnp.minimum(lo + 1, in_size - 1)
+    frac = (src - lo).astype(x.dtype)
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    frac = frac.reshape(shape)
+    return jnp.take(x, lo, axis=axis) * (1 - frac) + jnp.take(x, hi, axis=axis) * frac
+
+
+def _nearest_along(x, axis, out_size, exact, scale=None):
+    in_size = x.shape[axis]
+    ratio = (1.0 / scale) if scale else in_size / out_size
+    pos = jnp.arange(out_size, dtype=_FLOAT32)
+    index = jnp.floor((pos + 0.5) * ratio if exact else pos * ratio).astype(jnp.int32)
+    return jnp.take(x, jnp.minimum(index, in_size - 1), axis=axis)
+
+
+def _cubic_weights(t, a=-0.75):
+    def near(d):
+        return ((a + 2) * d - (a + 3)) * d * d + 1
+
+    def far(d):
+        return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+    return [far(t + 1), near(t), near(1 - t), far(2 - t)]
+
+
+def _cubic_along(x, axis, out_size, align_corners, scale=None):
+    in_size = x.shape[axis]
+    out = jnp.arange(out_size, dtype=_FLOAT32)
+    if align_corners:
+        src = out * ((in_size - 1) / (out_size - 1)) if out_size > 1 else out * 0
+    else:
+        ratio = (1.0 / scale) if scale else in_size / out_size
+        src = (out + 0.5) * ratio - 0.5
+    base = jnp.floor(src)
+    t = (src - base).astype(x.dtype)
+    shape = [1] * x.ndim
+    shape[axis] = out_size
+    total = 0
+    for k, w in enumerate(_cubic_weights(t)):
+        index = jnp.clip(base.astype(jnp.int32) - 1 + k, 0, in_size - 1)
+        total = total + jnp.take(x, index, axis=axis) * w.reshape(shape)
+    return total
+
+
+# MindSpore's table of interpolate modes: {mode: {input rank: options it accepts}}.
+_INTERPOLATE_MODES = {
+    "nearest": {3: (), 4: (), 5: ("scale_factor",)},
+    "linear": {3: ("align_corners",)},
+    "bilinear": {4: ("align_corners",)},
+    "bicubic": {4: ("align_corners",)},
+    "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)},
+    "nearest-exact": {3: (), 4: ()},
+    "trilinear": {5: ("align_corners", "scale_factor")},
+}
+
+
+def _check_interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor):
+    """MindSpore's argument checks of `ops.interpolate`, with its messages."""
+    rank = input.ndim
+    if size is not None and scale_factor is not None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be set "
+                         "simultaneously")
+    if size is None and scale_factor is None:
+        raise ValueError("For 'interpolate', 'size' and 'scale_factor' cannot be both empty")
+    if isinstance(size, (tuple, list)) and len(size) != rank - 2:
+        raise ValueError(f"For 'interpolate', 'input' and 'size' must have the same spatial "
+                         f"dimensions, but got 'input' is {rank - 2}D, 'size' is {len(size)}D")
+    if mode not in _INTERPOLATE_MODES:
+        raise ValueError(f"For 'interpolate', 'mode' must be in '{list(_INTERPOLATE_MODES)}', but "
+                         f"got {mode}")
+    options = _INTERPOLATE_MODES[mode]
+    if rank not in options:
+        raise ValueError(f"For 'interpolate', {mode} only support '{list(options)}'D, but got "
+                         f"{rank}D")
+    if scale_factor is not None and not (recompute_scale_factor or mode == "area") and \
+            "scale_factor" not in options[rank]:
+        raise ValueError(f"For 'interpolate', 'scale_factor' option cannot currently be set with "
+                         f"the mode = {mode} and dim = {rank}D.")
+    if align_corners is not None and "align_corners" not in options[rank]:
+        raise ValueError(f"For 'interpolate', 'align_corners' option cannot currently be set with "
+                         f"the mode = {mode}, and dim = {rank}D")
+
+
+@op()
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """`ops.interpolate`: resize the spatial axes (all but N and C) by `size` or `scale_factor`,
+    with MindSpore's sampling rules for 'nearest', 'nearest-exact', 'linear', 'bilinear',
+    'trilinear', 'bicubic' and 'area' (and its checks of which options each mode accepts)."""
+    _check_interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+    nd = input.ndim - 2
+    spatial = input.shape[2:]
+    scales = None
+    if size is None:
+        scales = _tuple(scale_factor, nd) if not isinstance(scale_factor, float) else \
+            (scale_factor,) * nd
+        size = tuple(int(np.floor(s * f)) for s, f in zip(spatial, scales))
+        if recompute_scale_factor or mode == "area":
+            scales = None
+    size = _tuple(size, nd)
+    x = input
+    if mode == "area":
+        from msjax._src.ops.pooling_ops import _adaptive
+        return _adaptive(x, size, jnp.mean)
+    for i in range(nd):
+        axis = 2 + i
+        scale = scales[i] if scales else None
+        if mode in ("nearest", "nearest-exact"):
+            x = _nearest_along(x, axis, size[i], mode == "nearest-exact", scale)
+        elif mode in ("linear", "bilinear", "trilinear"):
+            x = _linear_along(x, axis, size[i], bool(align_corners), scale)
+        else:
+            x = _cubic_along(x, axis, size[i], bool(align_corners), scale)
+    return x.astype(input.dtype)
+
+
+@op()
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+             recompute_scale_factor=None):
+    return interpolate.impl(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
+# -- grids -------------------------------------------------------------------------------------
+def _base_coordinates(n, align_corners):
+    steps = jnp.linspace(-1.0, 1.0, n, dtype=_FLOAT32)
+    return steps if align_corners else steps * (n - 1) / n
+
+
+@op()
+def affine_grid(theta, size, align_corners=False):
+    """`ops.affine_grid`: the (N, H, W, 2) (or (N, D, H, W, 3)) sampling grid of `theta`."""
+    if len(size) == 4:
+        n, _, h, w = size
+        ys, xs = _base_coordinates(h, align_corners), _base_coordinates(w, align_corners)
+        base = jnp.stack(jnp.meshgrid(xs, ys, indexing="xy") + [jnp.ones((h, w), _FLOAT32)], -1)
+        return jnp.einsum("hwk,nck->nhwc", base, theta.astype(_FLOAT32)).astype(theta.dtype)
+    n, _, d, h, w = size
+    zs, ys, xs = (_base_coordinates(s, align_corners) for s in (d, h, w))
+    zz, yy, xx = jnp.meshgrid(zs, ys, xs, indexing="ij")
+    base = jnp.stack([xx, yy, zz, jnp.ones_like(xx)], -1)
+    return jnp.einsum("dhwk,nck->ndhwc", base, theta.astype(_FLOAT32)).astype(theta.dtype)
+
+
+def _unnormalize(coord, size, align_corners):
+    if align_corners:
+        return (coord + 1) / 2 * (size - 1)
+    return ((coord + 1) * size - 1) / 2
+
+
+@op()
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """`ops.grid_sample` for 4-D inputs: sample `input` (N, C, H, W) at `grid` (N, Ho, Wo, 2)
+    with 'bilinear' or 'nearest' and 'zeros' or 'border' padding."""
+    n, c, h, w = input.shape
+    align = bool(align_corners)
+    x = _unnormalize(grid[..., 0], w, align)
+    y = _unnormalize(grid[..., 1], h, align)
+    if padding_mode == "border":
+        x, y = jnp.clip(x, 0, w - 1), jnp.clip(y, 0, h - 1)
+
+    def tap(yi, xi):
+        inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
+        xc, yc = jnp.clip(xi, 0, w - 1), jnp.clip(yi, 0, h - 1)
+        values = jax.vmap(lambda img, yy, xx: img[:, yy, xx])(input, yc, xc)  # (N, C, Ho, Wo)
+        return values * inside[:, None].astype(input.dtype)
+
+    if mode == "nearest":
+        return tap(jnp.round(y).astype(jnp.int32), jnp.round(x).astype(jnp.int32))
+    x0, y0 = jnp.floor(x).astype(jnp.int32), jnp.floor(y).astype(jnp.int32)
+    wx, wy = (x - x0)[:, None].astype(input.dtype), (y - y0)[:, None].astype(input.dtype)
+    return (tap(y0, x0) * (1 - wx) * (1 - wy) + tap(y0, x0 + 1) * wx * (1 - wy)
+            + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
+
+
+# -- sliding windows ---------------------------------------------------------------------------
+@op()
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """`ops.unfold` (im2col): (N, C, H, W) -> (N, C·kh·kw, L) of sliding blocks."""
+    kernel, dilation = _tuple(kernel_size, 2), _tuple(dilation, 2)
+    padding, stride = _tuple(padding, 2), _tuple(stride, 2)
+    patches = jax.lax.conv_general_dilated_patches(
+        input, kernel, stride, [(p, p) for p in padding], rhs_dilation=dilation,
+        dimension_numbers=("NCHW", "OIHW", "NCHW"))
+    return patches.reshape(patches.shape[0], patches.shape[1], -1)
+
+
+@op()
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """`ops.fold` (col2im): sum sliding blocks (N, C·kh·kw, L) back into (N, C, H, W)."""
+    kernel, dilation = _tuple(kernel_size, 2), _tuple(dilation, 2)
+    padding, stride = _tuple(padding, 2), _tuple(stride, 2)
+    size = _tuple(np.asarray(output_size).tolist() if hasattr(output_size, "shape")
+                  else output_size, 2)
+    n, ckk, _ = input.shape
+    c = ckk // (kernel[0] * kernel[1])
+    padded = (size[0] + 2 * padding[0], size[1] + 2 * padding[1])
+
+    def blocks(x):
+        return unfold.impl(x, kernel, dilation, 0, stride)
+    _, pullback = jax.vjp(blocks, jnp.zeros((n, c) + padded, input.dtype))
+    out = pullback(input)[0]
+    return out[:, :, padding[0]:padding[0] + size[0], padding[1]:padding[1] + size[1]]

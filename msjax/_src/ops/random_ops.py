@@ -1,0 +1,277 @@
+"""Random sampling functions and Primitives of `mindspore.ops`.
+
+Every draw takes its key from `msjax._src.random.next_key`: the advancing global key (reset by
+`mindspore.set_seed`), or the op's own `seed` when one is given. The numbers differ from
+MindSpore's generator; shapes, dtypes and distributions do not.
+"""
+from __future__ import annotations
+
+import builtins
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src.ops.adapters import np_dtype
+from msjax._src.ops.registry import functional, op, primitive
+from msjax._src.random import next_key
+
+_FLOAT32 = np.dtype(np.float32)
+_INT32 = np.dtype(np.int32)
+_INT64 = np.dtype(np.int64)
+
+
+def _shape(shape):
+    if hasattr(shape, "shape"):  # a shape given as a Tensor
+        return tuple(int(s) for s in np.asarray(shape).reshape(-1))
+    if isinstance(shape, int):
+        return (shape,)
+    return tuple(int(s) for s in shape)
+
+
+def _size(size):
+    """`randn(2, 3)`, `randn((2, 3))` and `randn([2, 3])` all mean shape (2, 3)."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        return tuple(size[0])
+    return tuple(size)
+
+
+def _seed_key(seed=None, seed2=0):
+    """The key of a Primitive with (seed, seed2): the global key when both are 0."""
+    return next_key(seed or seed2 or None)
+
+
+# -- functional ops ----------------------------------------------------------------------------
+@op()
+def standard_normal(shape, seed=None):
+    return jax.random.normal(next_key(seed), _shape(shape), _FLOAT32)
+
+
+@op()
+def normal(shape, mean, stddev, seed=None):
+    mean, stddev = jnp.asarray(mean, _FLOAT32), jnp.asarray(stddev, _FLOAT32)
+    out_shape = jnp.broadcast_shapes(_shape(shape), mean.shape, stddev.shape)
+    return jax.random.normal(next_key(seed), out_shape, _FLOAT32) * stddev + mean
+
+
+@op()
+def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
+    dtype = np_dtype(dtype)
+    shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(minval), jnp.shape(maxval))
+    if dtype.kind in "iu":
+        return jax.random.randint(next_key(seed), shape, minval, maxval, dtype)
+    return jax.random.uniform(next_key(seed), shape, dtype, minval, maxval)
+
+
+@op()
+def randn(*size, dtype=None, seed=None):
+    return jax.random.normal(next_key(seed), _size(size), np_dtype(dtype) or _FLOAT32)
+
+
+@op()
+def rand(*size, dtype=None, seed=None):
+    return jax.random.uniform(next_key(seed), _size(size), np_dtype(dtype) or _FLOAT32)
+
+
+@op()
+def randint(low, high, size, seed=None, *, dtype=None):
+    if not isinstance(size, tuple):
+        raise ValueError(f"For 'randint', the input 'size' must be a tuple, but got {size}.")
+    return jax.random.randint(next_key(seed), size, low, high, np_dtype(dtype) or _INT64)
+
+
+@op()
+def randn_like(input, seed=None, *, dtype=None):
+    return jax.random.normal(next_key(seed), input.shape, np_dtype(dtype) or input.dtype)
+
+
+@op()
+def rand_like(input, seed=None, *, dtype=None):
+    return jax.random.uniform(next_key(seed), input.shape, np_dtype(dtype) or input.dtype)
+
+
+@op()
+def randint_like(input, low, high, seed=None, *, dtype=None):
+    return jax.random.randint(next_key(seed), input.shape, low, high,
+                              np_dtype(dtype) or input.dtype)
+
+
+@op()
+def standard_laplace(shape, seed=None):
+    return jax.random.laplace(next_key(seed), _shape(shape), _FLOAT32)
+
+
+@op()
+def laplace(shape, mean, lambda_param, seed=None):
+    out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(mean), jnp.shape(lambda_param))
+    return jax.random.laplace(next_key(seed), out_shape, _FLOAT32) * lambda_param + mean
+
+
+@op()
+def gamma(shape, alpha, beta, seed=None):
+    out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(alpha), jnp.shape(beta))
+    alpha = jnp.broadcast_to(alpha, out_shape)
+    return jax.random.gamma(next_key(seed), alpha, out_shape, _FLOAT32) / beta
+
+
+@op()
+def random_gamma(shape, alpha, seed=None):
+    out_shape = _shape(shape) + tuple(alpha.shape)
+    return jax.random.gamma(next_key(seed), jnp.broadcast_to(alpha, out_shape), out_shape,
+                            alpha.dtype)
+
+
+@op()
+def poisson(shape, mean, seed=None):
+    out_shape = _shape(shape) + tuple(jnp.shape(mean))
+    return jax.random.poisson(next_key(seed), jnp.broadcast_to(mean, out_shape),
+                              out_shape).astype(_FLOAT32)
+
+
+@op()
+def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
+    out_shape = _shape(shape) + tuple(jnp.shape(rate))
+    return jax.random.poisson(next_key(seed), jnp.broadcast_to(rate, out_shape),
+                              out_shape).astype(np_dtype(dtype))
+
+
+@op()
+def bernoulli(input, p=0.5, seed=None):
+    """`ops.bernoulli`: 0/1 draws with probability `p`, in `input`'s shape and dtype."""
+    p = jnp.broadcast_to(jnp.asarray(p, _FLOAT32), input.shape)
+    return jax.random.bernoulli(next_key(seed), p, input.shape).astype(input.dtype)
+
+
+@op()
+def multinomial(input, num_samples, replacement=True, seed=None):
+    """`ops.multinomial`: `num_samples` category indices per row of (unnormalised) weights."""
+    if input.ndim not in (1, 2):
+        raise ValueError(f"For 'multinomial', the dimension of inputs must be 1d or 2d, but got "
+                         f"{input.ndim}.")
+    if not replacement and input.shape[-1] < num_samples:
+        raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last "
+                         f"dimension of input without 'replacement', but got 'num_samples': "
+                         f"{num_samples} and 'replacement': {replacement}")
+    key = next_key(seed)
+    logits = jnp.log(input.astype(_FLOAT32))
+    if replacement:
+        shape = (num_samples,) + input.shape[:-1]
+        samples = jax.random.categorical(key, logits, shape=shape)
+        return jnp.moveaxis(samples, 0, -1).astype(_INT64)
+    gumbel = jax.random.gumbel(key, input.shape, _FLOAT32)  # Gumbel top-k: no repeats
+    return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(_INT64)
+
+
+@op()
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    shape = (num_sample, logits.shape[0])
+    samples = jax.random.categorical(next_key(seed), logits, shape=shape)
+    return samples.T.astype(np_dtype(dtype))
+
+
+@op()
+def shuffle(x, seed=None):
+    return jax.random.permutation(next_key(seed), x, axis=0)
+
+
+@op()
+def randperm(n, seed=0, offset=0, dtype=mstype.int64):
+    return jax.random.permutation(next_key(seed), int(n)).astype(np_dtype(dtype))
+
+
+# -- Primitives --------------------------------------------------------------------------------
+@functional
+def _standard_normal(shape, seed, seed2):
+    return jax.random.normal(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+
+
+@functional
+def _uniform_real(shape, seed, seed2):
+    return jax.random.uniform(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+
+
+@functional
+def _uniform_int(shape, minval, maxval, seed, seed2):
+    return jax.random.randint(_seed_key(seed, seed2), _shape(shape), minval, maxval, _INT32)
+
+
+@functional
+def _standard_laplace(shape, seed, seed2):
+    return jax.random.laplace(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+
+
+@functional
+def _truncated_normal(shape, dtype, seed, seed2):
+    return jax.random.truncated_normal(_seed_key(seed, seed2), -2.0, 2.0, _shape(shape),
+                                       np_dtype(dtype))
+
+
+@functional
+def _multinomial(x, num_samples, seed, seed2, dtype):
+    samples = jax.random.categorical(_seed_key(seed, seed2), jnp.log(x.astype(_FLOAT32)),
+                                     shape=(num_samples,) + x.shape[:-1])
+    return jnp.moveaxis(samples, 0, -1).astype(np_dtype(dtype))
+
+
+@functional
+def _shuffle(x, seed, seed2):
+    return jax.random.permutation(_seed_key(seed, seed2), x, axis=0)
+
+
+@functional
+def _gamma(shape, alpha, beta, seed, seed2):
+    out_shape = jnp.broadcast_shapes(_shape(shape), alpha.shape, beta.shape)
+    draws = jax.random.gamma(_seed_key(seed, seed2), jnp.broadcast_to(alpha, out_shape),
+                             out_shape, alpha.dtype)
+    return draws / beta
+
+
+@functional
+def _poisson(shape, mean, seed, seed2):
+    out_shape = jnp.broadcast_shapes(_shape(shape), mean.shape)
+    return jax.random.poisson(_seed_key(seed, seed2), jnp.broadcast_to(mean, out_shape),
+                              out_shape).astype(_INT32)
+
+
+@functional
+def _bernoulli(x, p, seed, offset):
+    p = jnp.broadcast_to(jnp.asarray(p, _FLOAT32), x.shape)
+    return jax.random.bernoulli(next_key(None if seed == -1 else seed), p).astype(x.dtype)
+
+
+@functional
+def _dropout(x, keep_prob, Seed0, Seed1):  # noqa: N803
+    """`ops.Dropout(keep_prob)(x)` -> (output, mask): kept elements scaled by 1/keep_prob."""
+    keep = jax.random.bernoulli(_seed_key(Seed0, Seed1), keep_prob, x.shape)
+    return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep.astype(x.dtype)
+
+
+def _dropout_nd(x, keep_prob, nd):
+    """Dropout2D/3D: whole channels (axis 1) kept or zeroed; (output, Bool mask)."""
+    mask_shape = x.shape[:2] + (1,) * nd
+    keep = jax.random.bernoulli(next_key(), keep_prob, mask_shape)
+    keep = jnp.broadcast_to(keep, x.shape)
+    return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep
+
+
+StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0)
+UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0)
+UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0)
+StandardLaplace = primitive("StandardLaplace", _standard_laplace, seed=0, seed2=0)
+TruncatedNormal = primitive("TruncatedNormal", _truncated_normal, dtype=mstype.float32, seed=0,
+                            seed2=0)
+Multinomial = primitive("Multinomial", _multinomial, seed=0, seed2=0, dtype=mstype.int32)
+RandomShuffle = primitive("RandomShuffle", _shuffle, seed=0, seed2=0)
+Gamma = primitive("Gamma", _gamma, seed=0, seed2=0)
+Poisson = primitive("Poisson", _poisson, seed=0, seed2=0)
+Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
+RandomCategorical = primitive(
+    "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64:
+    random_categorical(logits, num_sample, seed, dtype), dtype=mstype.int64)
+Dropout = primitive("Dropout", _dropout, keep_prob=0.5, Seed0=0, Seed1=0)
+Dropout2D = primitive("Dropout2D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 2)),
+                      keep_prob=0.5)
+Dropout3D = primitive("Dropout3D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 3)),
+                      keep_prob=0.5)
+

@@ -1,0 +1,148 @@
+"""Scatter, index-update and segment-reduction functions of `mindspore.ops`.
+
+All are functional: they return a new Tensor. (MindSpore's Parameter-updating forms, such as
+`ops.scatter_add` on a Parameter, belong to the state ops.)
+"""
+from __future__ import annotations
+
+import builtins
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.ops.registry import op
+
+
+def _nd_index(indices):
+    """The last axis of `indices` as a tuple of index arrays (MindSpore's *_nd convention)."""
+    return tuple(jnp.moveaxis(indices, -1, 0))
+
+
+def _shape_arg(shape):
+    if hasattr(shape, "shape"):
+        return tuple(int(s) for s in np.asarray(shape).reshape(-1))
+    return tuple(int(s) for s in shape)
+
+
+@op()
+def scatter_nd(indices, updates, shape):
+    """`ops.scatter_nd`: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
+    zeros = jnp.zeros(_shape_arg(shape), updates.dtype)
+    return zeros.at[_nd_index(indices)].add(updates)
+
+
+def _tensor_scatter(name, update):
+    def impl(input_x, indices, updates):
+        return update(input_x.at[_nd_index(indices)], updates)
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+tensor_scatter_update = _tensor_scatter("tensor_scatter_update", lambda ref, u: ref.set(u))
+tensor_scatter_add = _tensor_scatter("tensor_scatter_add", lambda ref, u: ref.add(u))
+tensor_scatter_sub = _tensor_scatter("tensor_scatter_sub", lambda ref, u: ref.add(-u))
+tensor_scatter_mul = _tensor_scatter("tensor_scatter_mul", lambda ref, u: ref.multiply(u))
+tensor_scatter_div = _tensor_scatter("tensor_scatter_div", lambda ref, u: ref.divide(u))
+tensor_scatter_max = _tensor_scatter("tensor_scatter_max", lambda ref, u: ref.max(u))
+tensor_scatter_min = _tensor_scatter("tensor_scatter_min", lambda ref, u: ref.min(u))
+
+
+@op()
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    idx = list(jnp.indices(indices.shape, sparse=True))
+    idx[axis] = indices
+    ref = input_x.at[tuple(idx)]
+    return ref.add(updates) if reduction == "add" else ref.set(updates)
+
+
+@op()
+def scatter(input, axis, index, src):
+    return tensor_scatter_elements.impl(input, index, src, axis)
+
+
+@op()
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    index = [builtins.slice(None)] * x.ndim
+    index[axis] = indices
+    return x.at[tuple(index)].add(y)
+
+
+@op()
+def index_fill(x, axis, index, value):
+    where = [builtins.slice(None)] * x.ndim
+    where[int(axis)] = index
+    return x.at[tuple(where)].set(jnp.asarray(value, x.dtype))
+
+
+@op()
+def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    index = [builtins.slice(None)] * input.ndim
+    index[axis] = builtins.slice(start, end, step)
+    return input.at[tuple(index)].set(src)
+
+
+@op()
+def select_scatter(input, src, axis, index):
+    where = [builtins.slice(None)] * input.ndim
+    where[axis] = index
+    return input.at[tuple(where)].set(src)
+
+
+@op()
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    moved = jnp.moveaxis(input, (dim1, dim2), (-2, -1))
+    n = src.shape[-1]
+    rows = jnp.arange(n) + builtins.max(0, -offset)
+    cols = jnp.arange(n) + builtins.max(0, offset)
+    moved = moved.at[..., rows, cols].set(src)
+    return jnp.moveaxis(moved, (-2, -1), (dim1, dim2))
+
+
+# -- segment reductions ------------------------------------------------------------------------
+def _segment(name, reduce, first_arg="x"):
+    def compute(x, segment_ids, num_segments):
+        return reduce(x, segment_ids, num_segments=int(num_segments))
+    if first_arg == "x":
+        def impl(x, segment_ids, num_segments):
+            return compute(x, segment_ids, num_segments)
+    else:
+        def impl(input_x, segment_ids, num_segments):
+            return compute(input_x, segment_ids, num_segments)
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+def _segment_extreme(segment_fn, empty):
+    def reduce(x, ids, num_segments):
+        out = segment_fn(x, ids, num_segments=num_segments)
+        counts = jax.ops.segment_sum(jnp.ones_like(ids), ids, num_segments=num_segments)
+        fill = jnp.asarray(empty(x.dtype), x.dtype)
+        return jnp.where((counts > 0).reshape((-1,) + (1,) * (x.ndim - ids.ndim)), out, fill)
+    return reduce
+
+
+def _dtype_max(dtype):
+    return jnp.finfo(dtype).max if jnp.issubdtype(dtype, jnp.floating) else jnp.iinfo(dtype).max
+
+
+def _dtype_min(dtype):
+    return jnp.finfo(dtype).min if jnp.issubdtype(dtype, jnp.floating) else jnp.iinfo(dtype).min
+
+
+unsorted_segment_sum = _segment("unsorted_segment_sum", jax.ops.segment_sum, "input_x")
+unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod)
+unsorted_segment_max = _segment("unsorted_segment_max",
+                                _segment_extreme(jax.ops.segment_max, _dtype_min))
+unsorted_segment_min = _segment("unsorted_segment_min",
+                                _segment_extreme(jax.ops.segment_min, _dtype_max))
+
+
+@op()
+def sparse_segment_mean(x, indices, segment_ids):
+    num_segments = int(np.asarray(segment_ids).max()) + 1
+    rows = jnp.take(x, indices, axis=0)
+    total = jax.ops.segment_sum(rows, segment_ids, num_segments=num_segments)
+    counts = jax.ops.segment_sum(jnp.ones_like(segment_ids, x.dtype), segment_ids,
+                                 num_segments=num_segments)
+    return total / jnp.maximum(counts, 1).reshape((-1,) + (1,) * (x.ndim - 1))

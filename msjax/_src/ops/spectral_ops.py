@@ -1,0 +1,115 @@
+"""Fourier transforms and window functions of `mindspore.ops`.
+
+The FFTs follow `jnp.fft` with MindSpore's argument names (`n`/`s`, `dim`, `norm`); real inputs
+are transformed as Complex64 (Complex128 for Float64), integers as Float32 first.
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.ops.adapters import np_dtype, to_float_if_int
+from msjax._src.ops.registry import op
+
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _fft_1d(name, transform):
+    def impl(input, n=None, dim=-1, norm=None):
+        return transform(to_float_if_int(input), n=n, axis=dim, norm=norm)
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+def _fft_2d(name, transform):
+    def impl(input, s=None, dim=(-2, -1), norm=None):
+        return transform(to_float_if_int(input), s=s, axes=tuple(dim), norm=norm)
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+def _fft_nd(name, transform):
+    def impl(input, s=None, dim=None, norm=None):
+        axes = None if dim is None else tuple(dim)
+        return transform(to_float_if_int(input), s=s, axes=axes, norm=norm)
+    impl.__name__ = impl.__qualname__ = name
+    return op(name)(impl)
+
+
+fft = _fft_1d("fft", jnp.fft.fft)
+ifft = _fft_1d("ifft", jnp.fft.ifft)
+rfft = _fft_1d("rfft", jnp.fft.rfft)
+irfft = _fft_1d("irfft", jnp.fft.irfft)
+hfft = _fft_1d("hfft", jnp.fft.hfft)
+ihfft = _fft_1d("ihfft", jnp.fft.ihfft)
+fft2 = _fft_2d("fft2", jnp.fft.fft2)
+ifft2 = _fft_2d("ifft2", jnp.fft.ifft2)
+rfft2 = _fft_2d("rfft2", jnp.fft.rfft2)
+irfft2 = _fft_2d("irfft2", jnp.fft.irfft2)
+fftn = _fft_nd("fftn", jnp.fft.fftn)
+ifftn = _fft_nd("ifftn", jnp.fft.ifftn)
+rfftn = _fft_nd("rfftn", jnp.fft.rfftn)
+irfftn = _fft_nd("irfftn", jnp.fft.irfftn)
+
+
+@op()
+def fftshift(input, dim=None):
+    return jnp.fft.fftshift(input, axes=dim)
+
+
+@op()
+def ifftshift(input, dim=None):
+    return jnp.fft.ifftshift(input, axes=dim)
+
+
+@op()
+def fftfreq(n, d=1.0, dtype=None):
+    return jnp.fft.fftfreq(n, d).astype(np_dtype(dtype) or _FLOAT32)
+
+
+@op()
+def rfftfreq(n, d=1.0, dtype=None):
+    return jnp.fft.rfftfreq(n, d).astype(np_dtype(dtype) or _FLOAT32)
+
+
+# -- windows -----------------------------------------------------------------------------------
+def _window(window_length, periodic, dtype, make):
+    """A symmetric window of `window_length` points, or the first `window_length` points of a
+    one-longer symmetric window when `periodic`."""
+    window_length = int(window_length)  # a Python int or a 0-d integer Tensor
+    if window_length == 1:
+        return jnp.ones((1,), np_dtype(dtype) or _FLOAT32)
+    n = window_length + 1 if periodic else window_length
+    return jnp.asarray(make(n)[:window_length], np_dtype(dtype) or _FLOAT32)
+
+
+def _cosine_sum(coefficients):
+    def make(n):
+        k = np.arange(n) * (2 * np.pi / (n - 1))
+        return sum(a * np.cos(i * k) for i, a in enumerate(coefficients))
+    return make
+
+
+@op()
+def hann_window(window_length, periodic=True, *, dtype=None):
+    return _window(window_length, periodic, dtype, _cosine_sum((0.5, -0.5)))
+
+
+@op()
+def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None):
+    return _window(window_length, periodic, dtype, _cosine_sum((alpha, -beta)))
+
+
+@op()
+def blackman_window(window_length, periodic=True, *, dtype=None):
+    return _window(window_length, periodic, dtype, _cosine_sum((0.42, -0.5, 0.08)))
+
+
+@op()
+def bartlett_window(window_length, periodic=True, *, dtype=None):
+    return _window(window_length, periodic, dtype, np.bartlett)
+
+
+@op()
+def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
+    return _window(window_length, periodic, dtype, lambda n: np.kaiser(n, beta))

@@ -1,0 +1,147 @@
+"""`mindspore.set_auto_parallel_context` / `get_auto_parallel_context` /
+`reset_auto_parallel_context` and `mindspore.ParallelMode`.
+
+msjax acts on three keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` make
+`nn.TrainOneStepCell` reduce gradients over the ranks and run its step data-parallel),
+`gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore). The other
+keys tune MindSpore's graph partitioner, pipeline and parallel optimizer: they are checked and
+stored, so scripts that set them run unchanged, and otherwise ignored. A rank is a process
+(`mindspore.communication`); each process spreads its batch over its local devices.
+"""
+from __future__ import annotations
+
+import copy
+
+
+class ParallelMode:
+    """`mindspore.ParallelMode`: the parallel modes, as strings."""
+
+    STAND_ALONE = "stand_alone"
+    DATA_PARALLEL = "data_parallel"
+    HYBRID_PARALLEL = "hybrid_parallel"
+    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
+    AUTO_PARALLEL = "auto_parallel"
+    MODE_LIST = [STAND_ALONE, DATA_PARALLEL, HYBRID_PARALLEL, SEMI_AUTO_PARALLEL, AUTO_PARALLEL]
+
+
+# MindSpore 2.10's defaults (what `get_auto_parallel_context` returns after a reset).
+_DEFAULTS = {
+    "device_num": 1,
+    "global_rank": 0,
+    "gradients_mean": False,
+    "gradient_fp32_sync": True,
+    "loss_repeated_mean": True,
+    "parallel_mode": ParallelMode.STAND_ALONE,
+    "search_mode": "recursive_programming",
+    "auto_parallel_search_mode": "recursive_programming",
+    "parameter_broadcast": False,
+    "strategy_ckpt_load_file": "",
+    "strategy_ckpt_save_file": "",
+    "full_batch": False,
+    "dataset_strategy": "data_parallel",
+    "enable_parallel_optimizer": False,
+    "force_fp32_communication": False,
+    "enable_alltoall": False,
+    "all_reduce_fusion_config": [],
+    "pipeline_stages": 1,
+    "pipeline_result_broadcast": False,
+    "grad_accumulation_step": 1,
+    "comm_fusion": {"openstate": True, "allreduce": {"mode": "auto", "config": None},
+                    "allgather": {"mode": "auto", "config": None},
+                    "reducescatter": {"mode": "auto", "config": None}},
+    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
+    "auto_pipeline": False,
+    "dump_local_norm": False,
+    "dump_local_norm_path": "",
+    "dump_device_local_norm": False,
+}
+# Keys MindSpore accepts in `set_auto_parallel_context` but cannot read back.
+_SET_ONLY = ("pipeline_segments", "parallel_optimizer_config", "pipeline_config",
+             "group_ckpt_save_file", "sharding_propagation", "communi_parallel_mode",
+             "optimizer_weight_shard_size", "optimizer_weight_shard_aggregated_save",
+             "auto_parallel_new_interface", "init_param_in_compile")
+# MindSpore's `args_type_check` of set_auto_parallel_context.
+_TYPES = {
+    "device_num": int, "global_rank": int, "gradients_mean": bool, "gradient_fp32_sync": bool,
+    "parallel_mode": str, "auto_parallel_search_mode": str, "search_mode": str,
+    "parameter_broadcast": bool, "strategy_ckpt_load_file": str, "strategy_ckpt_save_file": str,
+    "full_batch": bool, "enable_parallel_optimizer": bool, "enable_alltoall": bool,
+    "all_reduce_fusion_config": list, "pipeline_stages": int, "pipeline_segments": int,
+    "pipeline_result_broadcast": bool, "parallel_optimizer_config": dict, "pipeline_config": dict,
+    "comm_fusion": dict, "strategy_ckpt_config": dict, "force_fp32_communication": bool,
+}
+
+_context: dict = copy.deepcopy(_DEFAULTS)
+_device_num_set = [False]
+
+
+def _check(key, value):
+    expected = _TYPES.get(key)
+    if expected is not None and not isinstance(value, expected):
+        raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+    if key == "parallel_mode" and value not in ParallelMode.MODE_LIST:
+        raise ValueError("The context configuration parameter 'parallel_mode' only support "
+                         "'stand_alone', 'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' "
+                         f"and 'auto_parallel', but got the value : {value}.")
+    if key == "device_num" and value <= 0:
+        raise ValueError("The context configuration parameter 'device_num' must be a positive "
+                         f"integer, but got the value of device_num : {value}.")
+    if key == "global_rank" and not 0 <= value <= 4095:
+        raise ValueError("The context configuration parameter 'global_rank' must be in [0, 4095], "
+                         f"but got the value of global_rank : {value}.")
+
+
+def set_auto_parallel_context(**kwargs):
+    """`mindspore.set_auto_parallel_context(**kwargs)`.
+
+    Example:
+        >>> ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL,
+        ...                              gradients_mean=True)
+    """
+    for key, value in kwargs.items():
+        if key not in _DEFAULTS and key not in _SET_ONLY:
+            raise ValueError(f"Set context keyword {key} is not recognized!")
+        _check(key, value)
+    for key, value in kwargs.items():
+        _context[key] = value
+        if key == "device_num":
+            _device_num_set[0] = True
+
+
+def get_auto_parallel_context(attr_key):
+    """`mindspore.get_auto_parallel_context(attr_key)`."""
+    if attr_key not in _DEFAULTS:
+        raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    return _context[attr_key]
+
+
+def reset_auto_parallel_context():
+    """`mindspore.reset_auto_parallel_context()`: every key back to its default."""
+    _context.clear()
+    _context.update(copy.deepcopy(_DEFAULTS))
+    _device_num_set[0] = False
+
+
+# -- what the rest of msjax reads --------------------------------------------------------------
+def parallel_mode() -> str:
+    return _context["parallel_mode"]
+
+
+def is_data_parallel() -> bool:
+    """True when TrainOneStepCell reduces gradients over the ranks (MindSpore's `reducer_flag`)."""
+    return _context["parallel_mode"] in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
+
+
+def gradients_mean() -> bool:
+    return _context["gradients_mean"]
+
+
+def device_num() -> int:
+    """MindSpore's `_get_device_num`: 1 stand-alone, else `device_num` if set, else the number of
+    ranks (processes)."""
+    if _context["parallel_mode"] == ParallelMode.STAND_ALONE:
+        return 1
+    if _device_num_set[0]:
+        return _context["device_num"]
+    from msjax._src.communication import get_group_size
+    return get_group_size()

@@ -1,0 +1,377 @@
+"""`mindspore.save_checkpoint`, `load_checkpoint` and `load_param_into_net`.
+
+The file format (MindSpore's ``.ckpt`` protobuf records) lives in `checkpoint_format`; this module
+turns Cells, Parameters and Tensors into named NumPy arrays and back, with MindSpore 2.10's
+arguments, checks, error types and messages, and its loading rules: parameters are matched by
+`param.name`, a checkpoint written from a network nested under a prefix is still loaded (the
+prefix is found and stripped), floats and ints convert within their kind unless `strict_load`.
+MindSpore reports progress and mismatches through its logger; msjax logs the same messages to
+the "msjax" logger.
+
+Loading into a network is all-or-nothing in msjax: if one parameter fails (a shape or dtype
+mismatch), no parameter of the network is changed, where MindSpore keeps the ones it loaded.
+Encryption (`enc_key`/`dec_key`) and the safetensors format are not supported.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from collections import OrderedDict
+
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src import state
+from msjax._src.checkpoint_format import read_checkpoint, write_checkpoint
+from msjax._src.nn.cell import Cell
+from msjax._src.parameter import Parameter
+from msjax._src.tensor import Tensor
+
+__all__ = ["load_checkpoint", "load_param_into_net", "save_checkpoint"]
+
+logger = logging.getLogger("msjax")
+
+_FLOAT_TYPES = ("float16", "float32", "float64", "bfloat16")
+_INT_TYPES = ("int8", "int16", "int32", "int64")
+
+
+# -- saving ------------------------------------------------------------------------------------
+def _check_save_arguments(save_obj, ckpt_file_name, file_format):
+    if file_format not in ("safetensors", "ckpt"):
+        raise ValueError(f"For 'save_checkpoint', the format must be 'safetensors' or 'ckpt', but got "
+                         f"{file_format}.")
+    if not isinstance(save_obj, (Cell, list, dict)):
+        raise TypeError("For 'save_checkpoint', the parameter 'save_obj' must be nn.Cell, list or dict, "
+                        f"but got {type(save_obj)}.")
+    if isinstance(ckpt_file_name, os.PathLike):
+        ckpt_file_name = os.fspath(ckpt_file_name)
+    if not isinstance(ckpt_file_name, str):
+        raise TypeError(f"For 'save_checkpoint', the parameter {ckpt_file_name} for checkpoint file name is "
+                        "invalid,'ckpt_file_name' must be string, but got "
+                        f"{type(ckpt_file_name)}.")
+    ckpt_file_name = os.path.realpath(ckpt_file_name)
+    if os.path.isdir(ckpt_file_name):
+        raise IsADirectoryError(f"For 'save_checkpoint', the parameter `ckpt_file_name`: {ckpt_file_name} "
+                                "is a directory, it must be a file name.")
+    if not ckpt_file_name.endswith(file_format):
+        ckpt_file_name += f".{file_format}"
+    return ckpt_file_name
+
+
+def _check_append_dict(append_dict):
+    if append_dict is None:
+        return None
+    if not isinstance(append_dict, dict):
+        raise TypeError(f"For 'save_checkpoint', the argument 'append_dict' must be dict, but got "
+                        f"{type(append_dict)}.")
+    for key, value in append_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (int, float, bool, str, Tensor)):
+            raise TypeError("For 'save_checkpoint', the type of dict 'append_info' must be key: string, "
+                            "value: int, float, bool or Generator, but got key: "
+                            f"{type(key)}, value: {type(value)}")
+    return append_dict
+
+
+def _check_async_save(async_save):
+    if not isinstance(async_save, (bool, str)):
+        raise TypeError(f"For 'save_checkpoint', the parameter 'async_save' must be bool or str, but got "
+                        f"{type(async_save)}.")
+    if isinstance(async_save, str) and async_save not in ("process", "thread"):
+        raise ValueError("For 'save_checkpoint', the argument 'async_save' can only be 'process' or "
+                         f"'thread',but got {async_save}.")
+    return async_save
+
+
+def _named_values(save_obj, choice_func):
+    """`save_obj` (Cell, list of Parameters or of {'name', 'data'} dicts, dict) as (name, value)
+    pairs in MindSpore's order; a Cell's parameters are keyed by `param.name`."""
+    chosen = (lambda name: True) if choice_func is None else choice_func
+    if isinstance(save_obj, Cell):
+        named = OrderedDict()
+        for _, param in save_obj.parameters_and_names():
+            if chosen(param.name):
+                named[param.name] = param
+        return list(named.items())
+    if isinstance(save_obj, dict):
+        pairs = []
+        for key, value in save_obj.items():
+            if not isinstance(key, str):
+                raise TypeError("For save_checkpoint, when save_obj is made up by dict, the key should be "
+                                "str andvalue should be Parameter, but got the type of key is "
+                                f"{type(key)} andthe type of value is {type(value)}")
+            if chosen(key):
+                pairs.append((key, value))
+        return pairs
+    if not save_obj:
+        return []
+    pairs = []
+    if isinstance(save_obj[0], dict):
+        for item in save_obj:
+            if not (isinstance(item, dict) and "name" in item and "data" in item):
+                raise TypeError("For save_checkpoint, save_obj should be a list of dict items, and the dict "
+                                "should have key values 'name' and 'value', but got "
+                                f"{type(item)} and {item}.")
+            if not isinstance(item["name"], str):
+                raise TypeError("For save_checkpoint, when save_obj is a list of dict items, the name in "
+                                f"dict should be string, but got {type(item['name'])}.")
+            if not isinstance(item["data"], Tensor):
+                raise TypeError("For save_checkpoint, when save_obj is a list of dict items, the data in "
+                                f"dict should be parameter, but got {type(item['data'])}.")
+            if chosen(item["name"]):
+                pairs.append((item["name"], item["data"]))
+        return pairs
+    for param in save_obj:
+        if not isinstance(param, Parameter):
+            raise TypeError("For save_checkpoint, when save_obj is made up by list of Parameter,the param "
+                            f"should be parameter, but got {type(param)}")
+        if chosen(param.name):
+            pairs.append((param.name, param))
+    return pairs
+
+
+def _to_numpy(value):
+    """A value to save as what `write_checkpoint` takes: str, Python scalar or NumPy array."""
+    if isinstance(value, Tensor):
+        return value.asnumpy()
+    return value
+
+
+def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
+                    enc_key=None, enc_mode="AES-GCM", choice_func=None, crc_check=False, format="ckpt",
+                    **kwargs):
+    """`mindspore.save_checkpoint`: write a Cell's parameters (by `param.name`), a list of
+    Parameters or of `{'name': str, 'data': Tensor}` dicts, or a dict of name to Parameter,
+    Tensor, NumPy array or str, to a MindSpore ``.ckpt`` file MindSpore itself can load.
+
+    `append_dict` entries (int, float, bool, str, Tensor) follow, replacing same-named ones in
+    place; `choice_func(name)` picks what is saved; `crc_check` appends MindSpore's CRC-32.
+    `.ckpt` is appended to a name without it. `async_save` is accepted and the file is written
+    before the call returns. msjax writes no encrypted checkpoints.
+
+    Example:
+        >>> mindspore.save_checkpoint(net, "./lenet.ckpt")
+        >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt")
+    """
+    ckpt_file_name = _check_save_arguments(save_obj, ckpt_file_name, format)
+    if not isinstance(integrated_save, bool):
+        raise TypeError(f"The input value must be a bool, but got {type(integrated_save).__name__}.")
+    _check_async_save(async_save)
+    append_dict = _check_append_dict(append_dict)
+    if enc_key is not None:
+        raise NotImplementedError("msjax: save_checkpoint(enc_key=...) is not supported; msjax writes "
+                                  "plain checkpoints. Save without 'enc_key'.")
+    if not isinstance(crc_check, bool):
+        raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+            f"The parameter 'crc_check' must be isinstance of {bool}, but got {crc_check}.")
+    if format == "safetensors":
+        raise NotImplementedError("msjax: save_checkpoint(format='safetensors') is not supported; use "
+                                  "the default format='ckpt'.")
+    named = [(name, _to_numpy(value)) for name, value in _named_values(save_obj, choice_func)]
+    appended = {name: _to_numpy(value) for name, value in (append_dict or {}).items()}
+    write_checkpoint(ckpt_file_name, named, appended, crc_check)
+
+
+# -- loading -----------------------------------------------------------------------------------
+def _check_prefix(prefix):
+    if prefix is None:
+        return None
+    if not isinstance(prefix, (str, list, tuple)):
+        raise TypeError("For 'load_checkpoint', the type of 'specify_prefix' or 'filter_prefix' must be "
+                        f"string, list[string] or tuple[string], but got {type(prefix)!s}.")
+    if isinstance(prefix, str):
+        prefix = (prefix,)
+    if not prefix:
+        raise ValueError("For 'load_checkpoint', the argument 'specify_prefix' or 'filter_prefix' can't be "
+                         "empty when 'specify_prefix' or 'filter_prefix' is list or tuple.")
+    for index, pre in enumerate(prefix):
+        if not isinstance(pre, str):
+            raise TypeError("For 'load_checkpoint', when 'specify_prefix' or 'filter_prefix' is list or "
+                            f"tuple, the element in it must be string, but got {type(pre)!s} at index "
+                            f"{index}.")
+        if pre == "":
+            raise ValueError("For 'load_checkpoint', the value of 'specify_prefix' or 'filter_prefix' can't "
+                             "include ''.")
+    return prefix
+
+
+def _wanted(name, specify_prefix, filter_prefix):
+    if specify_prefix and not any(name.startswith(p) for p in specify_prefix):
+        return False
+    return not (filter_prefix and any(name.startswith(p) for p in filter_prefix))
+
+
+def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
+                    dec_mode="AES-GCM", specify_prefix=None, choice_func=None, crc_check=False,
+                    remove_redundancy=False, format="ckpt"):
+    """`mindspore.load_checkpoint`: read a ``.ckpt`` file into a dict of name to Parameter (str
+    for string entries), in file order, and load it into `net` when given.
+
+    `specify_prefix`/`filter_prefix` keep/drop names starting with a prefix; `choice_func(name)`
+    picks names when neither is given. Errors are MindSpore's (tests/goldens/ckpt).
+
+    Example:
+        >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt", net=net)
+        >>> param_dict["conv1.weight"]
+        Parameter (name=conv1.weight, shape=(6, 1, 5, 5), dtype=Float32, requires_grad=True)
+    """
+    specify_prefix = _check_prefix(specify_prefix)
+    filter_prefix = _check_prefix(filter_prefix)
+    if dec_key is not None:
+        raise NotImplementedError("msjax: load_checkpoint(dec_key=...) is not supported; msjax reads plain "
+                                  "checkpoints only.")
+    for name, value in (("dec_mode", dec_mode), ("crc_check", crc_check),
+                        ("remove_redundancy", remove_redundancy)):
+        expected = str if name == "dec_mode" else bool
+        if not isinstance(value, expected):
+            raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+                f"The parameter '{name}' must be isinstance of {expected}, but got {value}.")
+    if format not in ("ckpt", "safetensors"):
+        raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
+                         "'.safetensors', please input the correct 'format'.")
+    if format == "safetensors":
+        raise NotImplementedError("msjax: load_checkpoint(format='safetensors') is not supported; use "
+                                  "format='ckpt'.")
+    if specify_prefix:
+        logger.warning("For load_checkpoint, this parameter `specity_prefix` will be deprecated, please use "
+                       "`choice_func` instead.")
+    if filter_prefix:
+        logger.warning("For load_checkpoint, this parameter `filter_prefix` will be deprecated, please use "
+                       "`choice_func` instead.")
+    use_choice_func = specify_prefix is None and filter_prefix is None and choice_func is not None
+    parameter_dict = {}
+    for name, value in read_checkpoint(ckpt_file_name, crc_check).items():
+        if not _wanted(name, specify_prefix, filter_prefix):
+            continue
+        if use_choice_func and not choice_func(name):
+            continue
+        parameter_dict[name] = value if isinstance(value, str) else Parameter(Tensor(value), name=name)
+    if not parameter_dict:
+        raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
+                         "'filter_prefix' or 'specify_prefix' are set correctly.")
+    if net is not None:
+        load_param_into_net(net, parameter_dict, strict_load, remove_redundancy)
+    return parameter_dict
+
+
+def _check_load_param_into_net(net, parameter_dict):
+    if not isinstance(net, Cell):
+        raise TypeError("For 'load_param_into_net', the argument 'net' should be a Cell, but got "
+                        f"{type(net)}.")
+    if not isinstance(parameter_dict, dict):
+        raise TypeError("For 'load_param_into_net', the argument 'parameter_dict' should be a dict, but got "
+                        f"{type(parameter_dict)}.")
+    for key, value in parameter_dict.items():
+        if not isinstance(key, str) or not isinstance(value, (Parameter, str, list)):
+            raise TypeError("For 'parameter_dict', the element in the argument 'parameter_dict' should be a "
+                            f"'str' and 'Parameter' , but got {type(key)} and {type(value)}.")
+
+
+def _trailing_ones_reshape(param, new_value):
+    """MindSpore's one shape conversion: a value with extra trailing 1-sized axes (a GE 4-d
+    tensor like (12, 2048, 1, 1) for (12, 2048)) is reshaped to the parameter's shape."""
+    shape, new_shape = param.shape, new_value.shape
+    if len(new_shape) <= len(shape) or any(d != 1 for d in new_shape[len(shape):]):
+        return None
+    if new_shape[:len(shape)] != shape:
+        return None
+    return new_value.reshape(shape)
+
+
+def _same_kind(dtype_a, dtype_b) -> bool:
+    names = {np.dtype(mstype.to_numpy_dtype(dtype_a)).name, np.dtype(mstype.to_numpy_dtype(dtype_b)).name}
+    return names <= set(_FLOAT_TYPES) or names <= set(_INT_TYPES)
+
+
+def _update_param(param, new_param, strict_load):
+    """Store `new_param`'s value in `param` with MindSpore's shape and dtype rules."""
+    new_value = new_param.value() if isinstance(new_param, Parameter) else new_param
+    if param.shape != new_value.shape:
+        reshaped = _trailing_ones_reshape(param, new_value)
+        if reshaped is None:
+            logger.critical("Failed to combine the net and the parameters for param %s.", param.name)
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same shape "
+                f"as {param.name} in the argument 'parameter_dict'. But got its shape {param.shape} in the "
+                f"argument 'net' and shape {new_value.shape} in the argument 'parameter_dict'.May you "
+                "need to check whether the checkpoint you loaded is correct or the batch size and so on in the "
+                "'net' and 'parameter_dict' are same.")
+        # MindSpore 2.10 reshapes here, then stores the un-reshaped value anyway (the parameter
+        # ends up with the checkpoint's shape); msjax keeps the parameter's shape.
+        new_value = reshaped
+    if param.dtype != new_value.dtype:
+        if strict_load or not _same_kind(param.dtype, new_value.dtype):
+            logger.critical("Failed to combine the net and the parameters for param %s.", param.name)
+            raise RuntimeError(
+                f"For 'load_param_into_net', {param.name} in the argument 'net' should have the same type as "
+                f"{param.name} in the argument 'parameter_dict'. but got its type {param.dtype} in the "
+                f"argument 'net' and type {new_value.dtype} in the argument 'parameter_dict'.May you need "
+                "to check whether the checkpoint you loaded is correct.")
+        logger.warning("The type of %s:%s in 'parameter_dict' is different from the type of it in "
+                       "'net':%s, then the type convert from %s to %s in the network. May consume "
+                       "additional memory and time", param.name, new_value.dtype, param.dtype,
+                       new_value.dtype, param.dtype)
+    param.set_data(new_value)
+
+
+def _load_mismatched_prefix(net, parameter_dict, param_not_load, strict_load):
+    """Load a checkpoint saved from the network nested under a prefix (`backbone.fc1.weight` for
+    `fc1.weight`): find the prefix from the first name that matches, then load with it."""
+    prefix_name = ""
+    longest_name = param_not_load[0]
+    while prefix_name != longest_name and param_not_load:
+        prefix_name = longest_name
+        for net_param_name in param_not_load:
+            for dict_name in parameter_dict:
+                if dict_name.endswith(net_param_name):
+                    prefix_name = dict_name[:-len(net_param_name)]
+                    break
+            if prefix_name != longest_name:
+                break
+        if prefix_name != longest_name:
+            logger.warning("For 'load_param_into_net', remove parameter prefix name: %s, continue to load.",
+                           prefix_name)
+            for _, param in net.parameters_and_names():
+                new_param_name = prefix_name + param.name
+                if param.name in param_not_load and new_param_name in parameter_dict:
+                    _update_param(param, parameter_dict[new_param_name], strict_load)
+                    param_not_load.remove(param.name)
+
+
+def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
+    """`mindspore.load_param_into_net`: load `parameter_dict` (name to Parameter) into `net`'s
+    parameters by `param.name`. Returns `(param_not_load, ckpt_not_load)`: the names of the net's
+    parameters that got no value, and the names in the dict that were not used.
+
+    Without `strict_load`, floats convert to the parameter's float dtype (ints to its int dtype),
+    and a dict saved from the network under a prefix is still loaded (its names stay in
+    `ckpt_not_load`, as in MindSpore). In msjax the load is all-or-nothing.
+
+    Example:
+        >>> param_not_load, ckpt_not_load = mindspore.load_param_into_net(net, param_dict)
+    """
+    _check_load_param_into_net(net, parameter_dict)
+    if not isinstance(strict_load, bool):
+        raise TypeError(f"The input value must be a bool, but got {type(strict_load).__name__}.")
+    if not isinstance(remove_redundancy, bool):
+        raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+            f"The parameter 'remove_redundancy' must be isinstance of {bool}, but got {remove_redundancy}.")
+    param_not_load = []
+    ckpt_not_load = list(parameter_dict.keys())
+    with state.transaction():
+        for _, param in net.parameters_and_names():
+            if param.name in parameter_dict:
+                new_param = parameter_dict[param.name]
+                if not isinstance(new_param, Tensor):  # a str entry, as MindSpore skips it
+                    continue
+                _update_param(param, new_param, strict_load)
+                ckpt_not_load.remove(param.name)
+            elif not param.name.startswith("accu_grads"):
+                param_not_load.append(param.name)
+        if param_not_load and not strict_load:
+            _load_mismatched_prefix(net, parameter_dict, param_not_load, strict_load)
+    if param_not_load:
+        logger.warning("For 'load_param_into_net', %d parameters in the 'net' are not loaded, because they "
+                       "are not in the 'parameter_dict', please check whether the network structure is "
+                       "consistent when training and loading checkpoint.", len(param_not_load))
+        logger.warning("%s are not loaded.", param_not_load)
+    return param_not_load, ckpt_not_load

@@ -1,0 +1,639 @@
+"""Graph-mode control flow: Python `if`/`while`/`for` on tensor values inside compiled code.
+
+MindSpore's graph mode compiles Python control flow whose condition is a tensor. msjax does it the
+AutoGraph way: `convert(fn)` rewrites the function's source (`inspect.getsource`, so files and
+notebook cells both work; `control_flow_rewrite.py`) into calls of the runtime helpers below,
+which run plain Python when the condition is a Python value and `lax.cond` / `lax.while_loop`
+when it is traced (under `vmap` a per-element condition becomes a per-element select). File name
+and line numbers are kept, so tracebacks point at the user's code. The compiled-call path traces
+`traceable(fn)`; `mindspore.jit` and GRAPH_MODE Cells fall back with `fall_back`. Converted:
+
+- `if`/`elif`/`else`, `a if c else b`, `and`/`or`/`not`, chained comparisons `a < b < c`;
+- `while`; `for` over anything iterable (unrolled, as MindSpore does: a tensor iterates its first
+  axis) and over `range(n)` with a tensor `n` (a `lax.while_loop`; MindSpore refuses it);
+- `break`, `continue`, `return` anywhere (they become flags guarding the statements after them);
+- functions, methods and Cells called from converted code, when they are the user's own code.
+
+Variables a block assigns are its carried state: branch and loop bodies become functions of them.
+A variable a tensor `if` defines in one branch only is MindSpore's UnboundLocalError when read;
+branches giving it different dtypes are MindSpore's TypeError; a scalar and a tensor broadcast.
+Boxes (Parameters, the RNG key) written in a traced body (`ops.assign`) are carried as well.
+
+What cannot be converted (no source, generators, `global`/`nonlocal`/`del` in a block, a jump out
+of `try`) runs as traced Python; a tracer-to-bool error then makes the jit path run the call
+eagerly, op by op, with a `GraphFallbackWarning` naming the line (`fall_back`).
+"""
+from __future__ import annotations
+
+import contextlib
+import copy
+import functools
+import os
+import sys
+import sysconfig
+import traceback
+import types
+import warnings
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from msjax._src import state
+from msjax._src.parameter import Parameter
+from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms import tracing_depth
+from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
+
+_PASSES = 6  # traces of one lax.cond / while_loop before giving up (normally 1, at most ~3)
+
+
+class GraphFallbackWarning(UserWarning):
+    """A compiled function could not be compiled and runs eagerly (op by op)."""
+
+
+class UnconvertibleControlFlowError(TypeError):
+    """A block that can only run as Python met a tensor condition."""
+
+
+# -- values ------------------------------------------------------------------------------------
+class Undefined:
+    """A variable without a value on this path; using it raises `error(message)`. `like` is the
+    record of its value on the paths that define it."""
+
+    __slots__ = ("error", "like", "message", "name")
+
+    def __init__(self, name, message=None, error=UnboundLocalError, like=None):
+        self.name, self.error, self.like = name, error, like
+        self.message = message or (f"cannot access local variable '{name}' where it is not "
+                                    "associated with a value")
+
+    def fail(self, *args, **kwargs):
+        raise self.error(self.message)
+
+    def __getattr__(self, attr):
+        self.fail()
+
+    def __repr__(self):
+        return f"<msjax undefined '{self.name}'>"
+
+
+for _op in ("bool", "len", "iter", "getitem", "call", "neg", "pos", "abs", "invert", "int",
+            "float", "index", "array", "jax_array", "lt", "le", "gt", "ge", "add", "sub", "mul",
+            "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "eq", "ne"):
+    setattr(Undefined, f"__{_op}__", Undefined.fail)
+    setattr(Undefined, f"__r{_op}__", Undefined.fail)
+
+UNDEFINED_RETURN = Undefined("return value")
+_TENSOR, _ARRAY = object(), object()  # markers of the dynamic leaves in a record
+_PROMOTABLE = (bool, int, float, complex, np.generic, np.ndarray, Parameter)
+_COMPARABLE = (bool, int, float, complex, str, bytes, type(None))
+
+
+def _is_traced(x) -> bool:
+    return isinstance(x._data if isinstance(x, Tensor) else x, jax.core.Tracer)
+
+
+def _data(x):
+    return x._data if isinstance(x, Tensor) else jnp.asarray(x)
+
+
+def _to_pred(value, where):
+    """A traced condition as a scalar bool (MindSpore's rule: a tensor of one element)."""
+    data = _data(value)
+    if data.size != 1:
+        raise ValueError("Only tensor which shape is () or (1,) can be converted to bool, but got "
+                         f"tensor shape is ({', '.join(map(str, data.shape))})\n"
+                         f"(msjax: the condition at {where})")
+    data = jnp.reshape(data, ())
+    return data if data.dtype == jnp.bool_ else data != 0
+
+
+def _rebox(values):
+    """Fresh Tensor boxes and containers, so a traced branch cannot mutate the caller's."""
+    return jax.tree_util.tree_map(lambda t: _wrap(t._data) if type(t) is Tensor else t, values,
+                                  is_leaf=lambda t: isinstance(t, Tensor))
+
+
+class _Spec:
+    """How one carried variable crosses lax control flow, refined when a trace shows a need:
+    `promote` Python numbers to arrays, `casts` {leaf: (shape, dtype)}, `fill` an undefined value
+    with zeros like `like`, or `poison` it (an Undefined with the reason)."""
+
+    def __init__(self):
+        self.promote, self.casts, self.like, self.poison = False, {}, None, None
+
+    def copy(self):
+        new = copy.copy(self)
+        new.casts = dict(self.casts)
+        return new
+
+
+def _is_undefined(record) -> bool:
+    return len(record[1]) == 1 and isinstance(record[1][0], Undefined)
+
+
+def _split(value, spec):
+    """(arrays, record) of a variable; the record is (treedef, leaves with _TENSOR/_ARRAY markers
+    for the arrays, avals of the arrays)."""
+    if spec.poison is not None:
+        return [], None
+    if spec.like is not None and isinstance(value, Undefined):
+        value = _zeros_like(spec.like)
+    leaves, treedef = jax.tree_util.tree_flatten(
+        value, is_leaf=lambda v: isinstance(v, (Tensor, Undefined)))
+    arrays, statics, avals = [], [], []
+    for i, leaf in enumerate(leaves):
+        raw = isinstance(leaf, jax.Array)
+        if raw or type(leaf) is Tensor or (spec.promote and isinstance(leaf, _PROMOTABLE)):
+            array = _data(leaf)
+            shape, dtype = spec.casts.get(i, (None, None))
+            array = array if dtype is None else array.astype(dtype)
+            if shape is not None and _broadcasts(array.shape, shape):
+                array = jnp.broadcast_to(array, shape)
+            aval = jax.typeof(array)
+            arrays.append(array)
+            statics.append(_ARRAY if raw else _TENSOR)
+            avals.append((aval.shape, aval.dtype, aval.weak_type))
+        else:
+            statics.append(leaf)
+    return arrays, (treedef, tuple(statics), tuple(avals))
+
+
+def _broadcasts(shape, to) -> bool:
+    return len(shape) <= len(to) and all(a in (1, b) for a, b in zip(shape[::-1], to[::-1]))
+
+
+def _merge(arrays, record, spec):
+    if spec.poison is not None:
+        return spec.poison
+    arrays = iter(arrays)
+    return record[0].unflatten([_wrap(next(arrays)) if s is _TENSOR else next(arrays)
+                                if s is _ARRAY else s for s in record[1]])
+
+
+def _zeros_like(record):
+    avals = iter(record[2])
+    return _merge([jnp.zeros(*next(avals)[:2]) for s in record[1] if s in (_TENSOR, _ARRAY)],
+                  record, _Spec())
+
+
+class _Shown(str):
+    __repr__ = str.__str__
+
+
+def _describe(record) -> str:
+    if record is None or _is_undefined(record):
+        return "not defined"
+    avals = iter(record[2])
+    return repr(record[0].unflatten([s if s not in (_TENSOR, _ARRAY) else _Shown(
+        f"Tensor(shape={list((a := next(avals))[0])}, dtype={a[1]})") for s in record[1]]))
+
+
+def _same(a, b) -> bool:
+    return a is b or (type(a) is type(b) and type(a) in _COMPARABLE and a == b)
+
+
+def _difference(a, b):
+    """What keeps records a and b of one variable from merging: None, "undefined", "promote",
+    ("cast", {leaf: (shape, dtype)}) or ("mismatch", what)."""
+    if _is_undefined(a) or _is_undefined(b):
+        return None if _is_undefined(a) and _is_undefined(b) else "undefined"
+    if a[0] != b[0]:
+        return ("mismatch", "type")
+    if not all(_same(x, y) for x, y in zip(a[1], b[1])):
+        numeric = (lambda v: v is _TENSOR or v is _ARRAY or isinstance(v, _PROMOTABLE))
+        ok = all(_same(x, y) or (numeric(x) and numeric(y)) for x, y in zip(a[1], b[1]))
+        return "promote" if ok else ("mismatch", "type")
+    casts, leaves = {}, [i for i, s in enumerate(a[1]) if s in (_TENSOR, _ARRAY)]
+    for leaf, (sa, da, wa), (sb, db, wb) in zip(leaves, a[2], b[2]):
+        shape = dtype = None
+        if sa != sb:  # an accumulator started as a scalar: broadcast it (MindSpore: dynamic)
+            if not (_broadcasts(sa, sb) or _broadcasts(sb, sa)):
+                return ("mismatch", "shape")
+            shape = sb if _broadcasts(sa, sb) else sa
+        if da != db:  # a weakly typed side (a Python number) takes the other's dtype
+            if not (wa or wb):
+                return ("mismatch", "dtype")
+            dtype = db if wa and not wb else da if wb and not wa else jnp.promote_types(da, db)
+        if shape or dtype:
+            casts[leaf] = (shape, dtype)
+    return ("cast", casts) if casts else None
+
+
+def _reconcile(before, after, specs, names, where, loop):
+    """New specs that let `before`'s and `after`'s records of each variable merge (a cond's two
+    branches; a loop's carry before and after an iteration), or None if they already do."""
+    specs, changed = [s.copy() for s in specs], False
+    for name, spec, a, b in zip(names, specs, before, after):
+        if spec.poison is not None:
+            continue
+        if loop and _is_undefined(a) and _is_undefined(b) and b[1][0].like is not None:
+            b = b[1][0].like  # defined on some path through the body
+        diff = _difference(a, b)
+        if diff is None:
+            continue
+        changed = True
+        if diff == "promote" and not spec.promote:
+            spec.promote = True
+        elif diff[0] == "cast" and not diff[1].items() <= spec.casts.items():
+            spec.casts.update(diff[1])
+        elif diff == "undefined" and (_is_undefined(a) if loop else name.startswith("_msjax_")):
+            spec.like = b if _is_undefined(a) else a  # carried, zeros where not yet assigned
+        elif diff == "undefined":
+            missing, present = ("true", "false") if _is_undefined(a) else ("false", "true")
+            spec.poison = Undefined(name, (
+                f"The local variable '{name}' is not defined in {missing} branch, but defined "
+                f"in {present} branch.\n(msjax: the tensor condition at {where})"),
+                like=b if _is_undefined(a) else a)
+        elif loop:
+            raise (ValueError if diff == ("mismatch", "shape") else TypeError)(
+                f"msjax: the loop at {where} runs on a tensor condition, so each variable it "
+                f"changes must keep its type, shape and dtype, but '{name}' is {_describe(a)} "
+                f"before an iteration and {_describe(b)} after it.")
+        else:
+            message = (f"Cannot join the return values of different branches, perhaps you need "
+                       f"to make them equal.\n(msjax: at {where}, '{name}' is {_describe(a)} in "
+                       f"the true branch and {_describe(b)} in the false branch; the branches "
+                       f"of a tensor condition must agree on its "
+                       f"{diff[1] if diff[0] == 'mismatch' else 'type'})")
+            if name.startswith("<"):
+                raise TypeError(message)
+            spec.poison = Undefined(name, message, TypeError)
+    return specs if changed else None
+
+
+# -- boxes (Parameters, the RNG key) written inside traced bodies ------------------------------
+def _run_isolated(fn, args, boxes=(), values=()):
+    """fn(*args) with `boxes` holding `values`; box writes are undone afterwards and returned:
+    (result, {id(box): (box, final value)})."""
+    saved, outer, journal = [b._value for b in boxes], list(state._journals), {}
+    for box, value in zip(boxes, values):
+        box._value = value
+    state._journals[:] = [journal]
+    try:
+        result = fn(*args)
+        writes = {key: (box, box._value) for key, (box, _) in journal.items()}
+    finally:
+        state._journals[:] = outer
+        for box, before in journal.values():
+            box._value = before
+        for box, value in zip(boxes, saved):
+            box._value = value
+    return result, writes
+
+
+def _grown(boxes, *writes) -> list:
+    new = list(boxes)
+    new += [b for w in writes for b, _ in w.values() if all(b is not x for x in new)]
+    return new
+
+
+# -- lax.cond and lax.while_loop over carried variables ----------------------------------------
+def _cond(pred, branches, names, where):
+    """`lax.cond` of two zero-argument branches returning one value per name."""
+    specs, boxes = [_Spec() for _ in names], []
+    for _ in range(_PASSES):
+        records = [None, None]
+
+        def make(k, specs=specs, boxes=boxes, records=records):
+            def branch():
+                values, writes = _run_isolated(branches[k], ())
+                split = [_split(v, s) for v, s in zip(values, specs)]
+                records[k] = ([r for _, r in split], writes)
+                return [a for a, _ in split], [writes.get(id(b), (b, b._value))[1] for b in boxes]
+            return branch
+
+        try:
+            out, error = lax.cond(pred, make(0), make(1)), None
+        except TypeError as exc:  # the branches' outputs differ: reconcile, trace again
+            if None in records:
+                raise
+            out, error = None, exc
+        grown = _grown(boxes, records[0][1], records[1][1])
+        new_specs = _reconcile(records[0][0], records[1][0], specs, names, where, loop=False)
+        if new_specs is None and len(grown) == len(boxes):
+            if error is not None:
+                raise error
+            arrays, box_values = out
+            state.write_back(boxes, box_values)
+            return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records[0][0], specs))
+        specs, boxes = new_specs or specs, grown
+    raise RuntimeError(f"msjax: the control flow at {where} did not settle; please report it.")
+
+
+class _Retry(Exception):
+    pass
+
+
+def _while(test_fn, body_fn, values, names, where):
+    """`lax.while_loop` over the carried variables and the boxes the body writes."""
+    specs, boxes = [_Spec() for _ in names], []
+    for _ in range(_PASSES):
+        split = [_split(v, s) for v, s in zip(values, specs)]
+        records = [r for _, r in split]
+
+        def merged(arrays, specs=specs, records=records):
+            return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records, specs))
+
+        def cond_fun(carry, boxes=boxes, merged=merged):
+            return _to_pred(_run_isolated(test_fn, merged(carry[0]), boxes, carry[1])[0], where)
+
+        def body_fun(carry, specs=specs, boxes=boxes, merged=merged, records=records):
+            out, writes = _run_isolated(body_fn, merged(carry[0]), boxes, carry[1])
+            out_split = [_split(v, s) for v, s in zip(out, specs)]
+            new_specs = _reconcile(records, [r for _, r in out_split], specs, names, where, True)
+            grown = _grown(boxes, writes)
+            if new_specs is not None or len(grown) > len(boxes):
+                raise _Retry(new_specs or specs, grown)
+            return ([a for a, _ in out_split],
+                    [writes.get(id(b), (b, v))[1] for b, v in zip(boxes, carry[1])])
+
+        try:
+            arrays, box_values = lax.while_loop(
+                cond_fun, body_fun, ([a for a, _ in split], [b._value for b in boxes]))
+        except _Retry as retry:
+            specs, boxes = retry.args
+            continue
+        state.write_back(boxes, box_values)
+        return merged(arrays)
+    raise RuntimeError(f"msjax: the loop at {where} did not settle; please report it.")
+
+
+# -- the helpers converted code calls ----------------------------------------------------------
+def read(local_vars, names):
+    """The current values of `names` (Undefined for those without one)."""
+    return tuple(local_vars[n] if n in local_vars else Undefined(n) for n in names)
+
+
+def _traced_at(fn, line, kind, unsafe) -> str:
+    """Where a block runs on a traced condition; raises if it cannot be compiled."""
+    where = f"{fn.__code__.co_filename}:{line}"
+    if unsafe:
+        error = UnconvertibleControlFlowError(f"msjax: {where}: the `{kind}` {unsafe} and its "
+                                              "condition is a tensor, which cannot be compiled")
+        error.reason = str(error).split(": ", 2)[-1]
+        raise error
+    return where
+
+
+def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
+    if not _is_traced(test):
+        return true_fn(*values) if test else false_fn(*values)
+    where = _traced_at(true_fn, line, "if", unsafe)
+    return _cond(_to_pred(test, where), (lambda: true_fn(*_rebox(values)),
+                                         lambda: false_fn(*_rebox(values))), names, where)
+
+
+def while_stmt(test_fn, body_fn, values, names, line, unsafe):
+    while True:
+        test = test_fn(*values)
+        if _is_traced(test):
+            where = _traced_at(body_fn, line, "while", unsafe)
+            return _while(test_fn, body_fn, values, names, where)
+        if not test:
+            return values
+        values = body_fn(*values)
+
+
+class _TracedRange:
+    def __init__(self, *args):
+        bounds = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
+        dtype = jnp.result_type(*[_data(a) for a in bounds if _is_traced(a)])
+        self.start, self.stop, self.step = (_data(a).astype(dtype) for a in bounds)
+
+
+def range_(range_fn, *args):
+    """`range(...)` as a `for` loop's iterable: a traced range when a bound is traced."""
+    if range_fn is range and any(_is_traced(a) for a in args):
+        return _TracedRange(*args)
+    return range_fn(*args)
+
+
+def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
+    if isinstance(iterable, _TracedRange):
+        where, r = _traced_at(body_fn, line, "for", unsafe), iterable
+
+        def test(i, *vals):
+            going = _wrap(jnp.where(r.step > 0, i._data < r.stop, i._data > r.stop))
+            return going if extra_test is None else _and(going, extra_test(*vals))
+
+        def body(i, *vals):
+            return (_wrap(i._data + r.step), *body_fn(i, *vals))
+
+        names = ("<loop index>", *names)
+        return _while(test, body, (_wrap(r.start), *values), names, where)[1:]
+    for item in iterable:
+        going = True if extra_test is None else extra_test(*values)
+        if _is_traced(going):  # after a traced break: the rest of the loop is conditional
+            where = _traced_at(body_fn, line, "for", unsafe)
+            values = _cond(_to_pred(going, where), (
+                lambda item=item, values=values: body_fn(item, *_rebox(values)),
+                lambda values=values: _rebox(values)), names, where)
+        elif not going:
+            break
+        else:
+            values = body_fn(item, *values)
+    return values
+
+
+def if_exp(test, true_thunk, false_thunk, line):
+    if not _is_traced(test):
+        return true_thunk() if test else false_thunk()
+    where = _traced_at(true_thunk, line, "if", None)
+    return _cond(_to_pred(test, where), (lambda: (true_thunk(),), lambda: (false_thunk(),)),
+                 ("<expression>",), where)[0]
+
+
+def _select(pred_value, if_true, if_false):
+    for v in (if_true, if_false):
+        if not isinstance(v, (Tensor, jax.Array, *_PROMOTABLE)):
+            raise TypeError("msjax: `and`/`or` on a tensor condition needs tensors or numbers, "
+                            f"but got {type(v).__name__}.")
+    return _wrap(jnp.where(_to_pred(pred_value, "and/or"), _data(if_true), _data(if_false)))
+
+
+def _and(a, b):
+    return (b if a else a) if not _is_traced(a) else _select(a, b, a)
+
+
+def and_(a_thunk, b_thunk):
+    a = a_thunk()
+    return (b_thunk() if a else a) if not _is_traced(a) else _select(a, b_thunk(), a)
+
+
+def or_(a_thunk, b_thunk):
+    a = a_thunk()
+    return (a if a else b_thunk()) if not _is_traced(a) else _select(a, a, b_thunk())
+
+
+def not_(value):
+    if not _is_traced(value):
+        return not value
+    _to_pred(value, "not")  # MindSpore's one-element check; the shape is kept
+    return _wrap(jnp.logical_not(_data(value)))
+
+
+def guard(*flags):
+    """`not (flag or ...)`: whether the statements after a break/continue/return still run."""
+    if not any(_is_traced(f) for f in flags):
+        return not any(flags)
+    return _wrap(~functools.reduce(jnp.logical_or, [_to_pred(f, "guard") for f in flags]))
+
+
+_COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b, "Lt": lambda a, b: a < b,
+            "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b, "GtE": lambda a, b: a >= b,
+            "Is": lambda a, b: a is b, "IsNot": lambda a, b: a is not b,
+            "In": lambda a, b: a in b, "NotIn": lambda a, b: a not in b}
+
+
+def compare_chain(left, *pairs):
+    """`a < b < c`: each comparison and-ed with the next, each operand evaluated once."""
+    result = None
+    for op, thunk in pairs:
+        right = thunk()
+        value = _COMPARE[op](left, right)
+        result = value if result is None else _and(result, value)
+        if not _is_traced(result) and not result:
+            return result
+        left = right
+    return result
+
+
+def checked(value):
+    """A returned value: returning a variable without a value is an error, as reading it is."""
+    for leaf in jax.tree_util.tree_leaves(value, is_leaf=lambda v: isinstance(v, Undefined)):
+        if isinstance(leaf, Undefined):
+            leaf.fail()
+    return value
+
+
+def final_return(done, value, may_fall_off):
+    if not _is_traced(done):
+        return checked(value) if done else None
+    if may_fall_off and checked(value) is not None:
+        raise TypeError("msjax: this function returns a value on some paths and None (by "
+                        "reaching its end) on others, chosen by a tensor condition; return a "
+                        "value on every path.")
+    return value
+
+
+# -- what converted code calls: the user's functions, methods, Cells and grad functions ---------
+_OURS = tuple(os.path.dirname(m.__file__) + os.sep for m in (jax, np, sys.modules["msjax"]))
+_STDLIB = os.path.dirname(contextlib.__file__) + os.sep
+_LIBRARIES = tuple({sysconfig.get_paths()[k] + os.sep for k in ("purelib", "platlib")})
+_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _ours(filename) -> bool:
+    """Code never converted: msjax, JAX, NumPy and the standard library."""
+    return filename.startswith(_OURS) or (filename.startswith(_STDLIB)
+                                          and not filename.startswith(_LIBRARIES))
+
+
+def call(fn):
+    """The callable converted code calls for `fn`: converted when it is the user's own code."""
+    kind = type(fn)
+    if kind is types.FunctionType:
+        return fn if fn.__code__.co_filename.startswith(_LIBRARIES) else convert(fn)
+    if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
+        converted = call(fn.__func__)
+        return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
+    return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
+
+
+def traceable(fn):
+    """What a compiled program traces for `fn`: its converted version (for a Cell, its converted
+    `construct`; for a grad function, the converted function it differentiates)."""
+    from msjax._src.nn.cell import Cell
+    from msjax._src.transforms.grad import _Grad
+    if isinstance(fn, (types.FunctionType, types.MethodType)):
+        return convert(fn)
+    if isinstance(fn, Cell):
+        construct = getattr(type(fn), "construct", None)
+        if isinstance(construct, types.FunctionType) and convert(construct) is not construct:
+            return functools.partial(_call_cell_converted, fn)
+    elif isinstance(fn, _Grad) and traceable(fn.fn) is not fn.fn:
+        fn = copy.copy(fn)
+        fn.fn = traceable(fn.fn)
+    return fn
+
+
+def _call_cell_converted(cell, *args, **kwargs):
+    with converted_construct(cell):
+        return cell(*args, **kwargs)
+
+
+@contextlib.contextmanager
+def converted_construct(cell):
+    """While tracing, the cell's `construct` is its converted version."""
+    construct = getattr(type(cell), "construct", None)
+    if (not tracing_depth() or not isinstance(construct, types.FunctionType)
+            or "construct" in cell.__dict__ or convert(construct) is construct):
+        yield
+        return
+    cell.__dict__["construct"] = types.MethodType(convert(construct), cell)
+    try:
+        yield
+    finally:
+        cell.__dict__.pop("construct", None)
+
+
+# -- the eager fallback ------------------------------------------------------------------------
+FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
+                   UnconvertibleControlFlowError)
+
+
+class EagerFunction:
+    """Stands in for a `CompiledFunction` whose code could not be compiled: runs it eagerly, op
+    by op, all-or-nothing like a PyNative Cell call."""
+
+    def __init__(self, fn, name):
+        self.fn, self.name = fn, name
+
+    def __call__(self, *args):
+        with state.transaction():
+            return self.fn(*args)
+
+    def call_cell(self, cell, args):
+        return self(cell, args, {})
+
+
+def fall_back(compiled, error) -> EagerFunction:
+    """For a FALLBACK_ERRORS `error` of a `compiled` call (tracing needed a tensor's value as a
+    Python bool or int): warn, naming the line, and return the eager stand-in. Inside an enclosing
+    trace the error propagates instead: the outermost compiled call falls back."""
+    if tracing_depth():
+        raise error
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if not _ours(f.filename) and not f.filename.startswith("<frozen")]
+    where = f"{frames[-1].filename}:{frames[-1].lineno}: `{frames[-1].line}`" if frames else "?"
+    why = (error.reason if isinstance(error, UnconvertibleControlFlowError) else
+           "a tensor value is used as a Python integer"
+           if isinstance(error, jax.errors.TracerIntegerConversionError) else
+           "a Python condition needs a tensor's value, and msjax could not convert it")
+    warnings.warn(f"msjax: '{compiled.name}' could not be compiled and runs eagerly (op by op): "
+                  f"{where}: {why}. msjax compiles `if`/`while`/`for` statements on tensors "
+                  "(or use ops.select).", GraphFallbackWarning, stacklevel=3)
+    return EagerFunction(compiled.fn, compiled.name)
+
+
+# -- converting functions --------------------------------------------------------------------
+def convert(fn):
+    """`fn` with its control flow converted to the helpers above (cached per function object);
+    `fn` itself when it has no source or cannot be converted."""
+    if isinstance(fn, types.MethodType):
+        converted = convert(fn.__func__)
+        return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
+    if type(fn) is not types.FunctionType or _ours(fn.__code__.co_filename):
+        return fn
+    converted = _cache.get(fn)
+    if converted is None:
+        try:
+            converted = rewrite(fn, sys.modules[__name__])
+        except (NotConvertible, OSError, TypeError, SyntaxError, IndexError):
+            converted = fn
+        _cache[fn] = converted
+    return converted

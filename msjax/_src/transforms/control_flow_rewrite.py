@@ -1,0 +1,408 @@
+"""The source rewrite behind `control_flow.convert`: Python control flow as helper calls.
+
+`rewrite(fn, runtime)` parses `fn`'s source and compiles it again, with the original file name and
+line numbers, after three passes over each function scope:
+
+1. `break`, `continue` and `return` inside blocks become flags (`_lower`): the statements after
+   one run under `if guard(flag):`, loops test the flags, `return` sets a value returned at the end;
+2. every `if`/`while`/`for` whose blocks can be functions of the variables they assign becomes
+   generated functions of those variables and a call of `if_stmt`/`while_stmt`/`for_stmt`;
+3. `and`/`or`/`not`, `a if c else b`, `a < b < c` and calls become helper calls (`call(f)` converts
+   the user's functions on the way).
+
+The converted function shares the original's globals and closure cells, so it sees later changes
+to them; it runs only while msjax traces.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import inspect
+import itertools
+import sys
+import textwrap
+import types
+
+_CF = "_msjax_cf"  # the runtime module's name inside converted code
+_FN = "_msjax_fn_"  # prefix of generated branch and loop-body functions (never carried)
+
+
+class NotConvertible(Exception):
+    """`fn` must run as it is: traced as plain Python."""
+
+
+def rewrite(fn, runtime):
+    """`fn` compiled again from its source with its control flow calling `runtime`'s helpers
+    (`msjax._src.transforms.control_flow`); raises NotConvertible (or what reading the source
+    raises) when that is not possible."""
+    code = fn.__code__
+    if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
+        raise NotConvertible
+    lines, start = inspect.getsourcelines(fn)
+    tree = ast.parse(textwrap.dedent("".join(lines)))
+    fdef = tree.body[0]
+    if not isinstance(fdef, ast.FunctionDef) or fdef.name != code.co_name:
+        raise NotConvertible
+    ast.increment_lineno(tree, start - 1)
+    fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args == []
+              and node.func.id == "super" and "__class__" in code.co_freevars and fdef.args.args):
+            node.args = [_name("__class__"), _name(fdef.args.args[0].arg)]  # explicit: the
+            # generated functions have other first arguments
+    owner = fn.__qualname__.split(".")
+    if len(owner) > 1 and owner[-2] != "<locals>" and owner[-2].strip("_"):
+        for node in ast.walk(fdef):  # the class's private names, as its compiler mangled them
+            for field in ("id", "attr", "arg"):
+                value = getattr(node, field, None)
+                if isinstance(value, str) and value.startswith("__") and not value.endswith("__"):
+                    setattr(node, field, "_" + owner[-2].lstrip("_") + value)
+    _convert_scope(fdef)
+    fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global
+    factory = _def("_msjax_factory", [_CF, *code.co_freevars], [fdef])
+    namespace: dict = {}
+    exec(compile(ast.fix_missing_locations(ast.Module(body=[factory], type_ignores=[])),  # noqa: S102
+                 code.co_filename, "exec"), namespace)
+    inner = next(c for c in namespace["_msjax_factory"].__code__.co_consts
+                 if isinstance(c, types.CodeType) and c.co_name == fdef.name)
+    inner = inner.replace(co_name=code.co_name, **(  # tracebacks show the user's name
+        {"co_qualname": code.co_qualname} if sys.version_info >= (3, 11) else {}))
+    cells = dict(zip(code.co_freevars, fn.__closure__ or ()))  # the original's, shared
+    cells[_CF] = types.CellType(runtime)
+    new = types.FunctionType(inner, fn.__globals__, fn.__name__, fn.__defaults__,
+                             tuple(cells[n] for n in inner.co_freevars))
+    new.__kwdefaults__, new.__qualname__, new.__doc__ = fn.__kwdefaults__, fn.__qualname__, fn.__doc__
+    new.__module__ = fn.__module__  # (no reference to `fn`: it is the cache's weak key)
+    return new
+
+
+def _name(id_, store=False):
+    return ast.Name(id=id_, ctx=ast.Store() if store else ast.Load())
+
+
+def _cf(attr):
+    return ast.Attribute(value=_name(_CF), attr=attr, ctx=ast.Load())
+
+
+def _call(func, *args):
+    return ast.Call(func=func, args=list(args), keywords=[])
+
+
+def _assign(target, value, origin):
+    return ast.copy_location(ast.Assign(targets=[_name(target, True)], value=value), origin)
+
+
+def _arguments(params):
+    return ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], vararg=None,
+                         kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+
+
+def _thunk(expr):
+    return ast.Lambda(args=_arguments([]), body=expr)
+
+
+def _def(name, params, body):
+    extra = {"type_params": []} if sys.version_info >= (3, 12) else {}
+    return ast.FunctionDef(name=name, args=_arguments(params), body=body or [ast.Pass()],
+                           decorator_list=[], returns=None, **extra)
+
+
+def _tuple(names, store=False):
+    return ast.Tuple(elts=[_name(n, store) for n in names], ctx=ast.Store() if store else ast.Load())
+
+
+def _guard(flags):
+    return _call(_cf("guard"), *[_name(f) for f in flags])
+
+
+_counter = itertools.count()
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_LOOPS = (ast.While, ast.For, ast.AsyncFor)
+_JUMPS = (ast.Return, ast.Break, ast.Continue)
+
+
+def _walk(nodes, in_loop=False):
+    """(node, inside a loop of `nodes`) for the nodes of this scope, in source order."""
+    for node in nodes:
+        yield node, in_loop
+        if not isinstance(node, _SCOPES):
+            for field, value in ast.iter_fields(node):
+                inner = in_loop or (isinstance(node, _LOOPS) and field == "body")
+                yield from _walk([v for v in (value if isinstance(value, list) else [value])
+                                  if isinstance(v, ast.AST)], inner)
+
+
+def _nodes(nodes, kinds):
+    return [n for n, _ in _walk(nodes) if isinstance(n, kinds)]
+
+
+def _leaving(nodes, kinds=_JUMPS):
+    """The jumps that leave `nodes`: returns, and break/continue not inside one of its loops."""
+    return [n for n, in_loop in _walk(nodes) if isinstance(n, kinds)
+            and (isinstance(n, ast.Return) or not in_loop)]
+
+
+class _Scope:
+    def __init__(self, declared, local_names):
+        self.declared, self.locals = declared, local_names - declared  # global/nonlocal; locals
+
+
+def _modified(stmts, local_names=()):
+    """Names a block (re)binds, in order; `x[i] = v` rebinds `x` (Tensors update in place), and
+    so may `x.method(...)` for a local `x` (`out.append(v)`)."""
+    found = {}
+    for node, _ in _walk(stmts):
+        target = node
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            target = node.func.value if getattr(node.func.value, "id", None) in local_names else None
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            while isinstance(target, ast.Subscript):
+                target = target.value
+        if isinstance(target, ast.Name) and (target is not node or isinstance(node.ctx, ast.Store)):
+            found[target.id] = None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = None
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.update({(a.asname or a.name).split(".")[0]: None for a in node.names})
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found[node.name] = None
+    return [n for n in found if not n.startswith(_FN)]
+
+
+def _blocker(stmts, scope, jumps=True):
+    """Why a block must stay Python (it cannot be a function of its variables), or None. With
+    `jumps`, a break/continue/return leaving the block is one."""
+    for node, _ in _walk(stmts):
+        if isinstance(node, (ast.Global, ast.Nonlocal, ast.Delete, ast.Match)) or (
+                isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+                and node.id in scope.declared):
+            return "global"
+    return "jump" if jumps and _leaving(stmts) else None
+
+
+def _unsafe(stmts):
+    for node, _ in _walk(stmts):
+        if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+            while isinstance(node, ast.Subscript):
+                node = node.value
+            if isinstance(node, ast.Attribute):
+                return f"assigns the attribute `{ast.unparse(node)}`"
+    return None
+
+
+def _always_returns(stmts) -> bool:
+    last = stmts[-1] if stmts else None
+    return isinstance(last, (ast.Return, ast.Raise)) or (
+        isinstance(last, ast.If) and _always_returns(last.body) and _always_returns(last.orelse))
+
+
+# -- lowering break / continue / return to flags -----------------------------------------------
+class _Flags:
+    def __init__(self, ret, brk=None, cont=None):
+        self.ret, self.brk, self.cont = ret, brk, cont
+
+    def set_by(self, stmt):
+        """The flags `stmt` may set: the statements after it run only while they are unset."""
+        kinds = {ast.Return: self.ret, ast.Break: self.brk, ast.Continue: self.cont}
+        return list(dict.fromkeys(kinds[type(n)] for n in _leaving([stmt]) if kinds[type(n)]))
+
+
+def _lower(stmts, flags, scope):
+    out = []
+    for i, stmt in enumerate(stmts):
+        if isinstance(stmt, ast.Return) and flags.ret:
+            return out + [_assign(flags.ret + "_value", stmt.value or ast.Constant(None), stmt),
+                          _assign(flags.ret, ast.Constant(True), stmt)]
+        flag = {ast.Break: flags.brk, ast.Continue: flags.cont}.get(type(stmt))
+        if flag:
+            return out + [_assign(flag, ast.Constant(True), stmt)]
+        stops = flags.set_by(stmt)
+        out += _lower_statement(stmt, flags, scope)
+        if stops and stmts[i + 1:]:
+            rest = _lower(stmts[i + 1:], flags, scope)
+            return out + [ast.copy_location(ast.If(test=_guard(stops), body=rest, orelse=[]),
+                                            stmts[i + 1])]
+    return out
+
+
+def _lower_statement(stmt, flags, scope):
+    if isinstance(stmt, (ast.If, ast.With, ast.AsyncWith)):
+        stmt.body = _lower(stmt.body, flags, scope) or [ast.Pass()]
+        if isinstance(stmt, ast.If):
+            stmt.orelse = _lower(stmt.orelse, flags, scope)
+        return [stmt]
+    if not isinstance(stmt, (ast.While, ast.For)):
+        return [stmt]
+    if _blocker(stmt.body, scope, jumps=False) or (
+            isinstance(stmt, ast.While) and _nodes([stmt.test], ast.NamedExpr)):
+        if flags.ret and _nodes(stmt.body, ast.Return):  # a Python loop keeps break/continue
+            raise NotConvertible
+        stmt.body = _lower(stmt.body, _Flags(flags.ret), scope)
+        stmt.orelse = _lower(stmt.orelse, flags, scope)
+        return [stmt]
+    n, leaving = next(_counter), _leaving(stmt.body, (ast.Break, ast.Continue))
+    inner = _Flags(flags.ret,
+                   f"_msjax_break_{n}" if _nodes(leaving, ast.Break) else None,
+                   f"_msjax_continue_{n}" if _nodes(leaving, ast.Continue) else None)
+    stops = [f for f in (inner.brk, flags.ret if _nodes(stmt.body, ast.Return) else None) if f]
+    stmt.body = ([_assign(inner.cont, ast.Constant(False), stmt)] if inner.cont else []) + (
+        _lower(stmt.body, inner, scope) or [ast.Pass()])
+    if stops and isinstance(stmt, ast.While):
+        stmt.test = _call(_cf("and_"), _thunk(_guard(stops)), _thunk(stmt.test))
+    stmt.msjax_stops = stops
+    out = ([_assign(inner.brk, ast.Constant(False), stmt)] if inner.brk else []) + [stmt]
+    if stmt.orelse:
+        orelse, stmt.orelse = _lower(stmt.orelse, flags, scope), []
+        out += [ast.copy_location(ast.If(test=_guard(stops), body=orelse, orelse=[]),
+                                  orelse[0])] if stops else orelse
+    return out
+
+
+# -- converting statements and expressions -----------------------------------------------------
+class _Expressions(ast.NodeTransformer):
+    """`and`/`or`/`not`, `a if c else b`, `a < b < c` and calls, as helper calls."""
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        if _binds(node):
+            return node
+        result = node.values[-1]
+        for value in reversed(node.values[:-1]):
+            helper = "and_" if isinstance(node.op, ast.And) else "or_"
+            result = _call(_cf(helper), _thunk(value), _thunk(result))
+        return ast.copy_location(result, node)
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return ast.copy_location(_call(_cf("not_"), node.operand), node)
+        return node
+
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        if _binds(node):
+            return node
+        return ast.copy_location(_call(_cf("if_exp"), node.test, _thunk(node.body),
+                                       _thunk(node.orelse), ast.Constant(node.lineno)), node)
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        if len(node.ops) == 1 or _binds(node):
+            return node
+        pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
+                 for op, right in zip(node.ops, node.comparators)]
+        return ast.copy_location(_call(_cf("compare_chain"), node.left, *pairs), node)
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        func = node.func
+        if not (getattr(func, "id", None) in ("super", "locals", "globals", "vars", "eval", "exec")
+                or getattr(getattr(func, "value", None), "id", None) == _CF):
+            node.func = ast.copy_location(_call(_cf("call"), func), func)
+        return node
+
+
+def _binds(node) -> bool:
+    """Whether wrapping `node` in a lambda would change its meaning."""
+    return any(isinstance(n, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) or
+               getattr(n, "id", None) == "super" for n in ast.walk(node))
+
+
+def _expr(node):
+    return _Expressions().visit(node)
+
+
+def _convert_scope(fdef):
+    """Convert a function's body in place; nested functions are converted as their own scopes."""
+    body = fdef.body
+    if _nodes(body, (ast.Yield, ast.YieldFrom, ast.Await)) or any(
+            _leaving([t]) for t in _nodes(body, (ast.Try, getattr(ast, "TryStar", ast.Try)))):
+        raise NotConvertible  # a generator; a jump out of `try` (would skip its handlers)
+    declared = {n for node in _nodes(body, (ast.Global, ast.Nonlocal)) for n in node.names}
+    scope = _Scope(declared, {a.arg for a in ast.walk(fdef.args) if isinstance(a, ast.arg)}
+                   | set(_modified(body)))
+    if any(_nodes([s], ast.Return) for s in body if not isinstance(s, ast.Return)):
+        flag = f"_msjax_return_{next(_counter)}"  # a return inside a block: all become flags
+        body = [_assign(flag, ast.Constant(False), fdef),
+                _assign(flag + "_value", _cf("UNDEFINED_RETURN"), fdef),
+                *_lower(body, _Flags(flag), scope),
+                ast.copy_location(ast.Return(_call(
+                    _cf("final_return"), _name(flag), _name(flag + "_value"),
+                    ast.Constant(not _always_returns(fdef.body)))), fdef)]
+    else:
+        body = _lower(body, _Flags(None), scope)
+    fdef.body = [s for stmt in body for s in _convert_statement(stmt, scope)]
+
+
+def _convert_statement(stmt, scope):
+    if isinstance(stmt, ast.FunctionDef):
+        original = copy.deepcopy(stmt)
+        try:
+            _convert_scope(stmt)
+        except NotConvertible:
+            return [original]
+        return [stmt]
+    if isinstance(stmt, (ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt]
+    if isinstance(stmt, ast.Return) and stmt.value is not None:
+        stmt.value = _call(_cf("checked"), _expr(stmt.value))
+        return [stmt]
+    kind = {ast.If: "if", ast.While: "while", ast.For: "for"}.get(type(stmt))
+    blocks = (stmt.body + stmt.orelse) if kind else []
+    if kind is None or _blocker(blocks, scope) or (kind != "if" and stmt.orelse) or (
+            kind == "while" and _nodes([stmt.test], ast.NamedExpr)):
+        return [_convert_generic(stmt, scope)]
+    names = _modified(([stmt.target] if kind == "for" else []) + blocks, scope.locals)
+
+    def block(stmts, params=names, first=()):
+        stmts = [s for stmt in stmts for s in _convert_statement(stmt, scope)]
+        return _def(f"{_FN}{kind}_{next(_counter)}", params, [*first, *stmts,
+                                                             ast.Return(_tuple(names))])
+
+    values = _call(_cf("read"), _call(_name("locals")), ast.Constant(tuple(names)))
+    tail = [values, ast.Constant(tuple(names)), ast.Constant(stmt.lineno),
+            ast.Constant(_unsafe(blocks))]
+    if kind == "if":
+        defs = [block(stmt.body), block(stmt.orelse)]
+        call = _call(_cf("if_stmt"), _expr(stmt.test), *[_name(d.name) for d in defs], *tail)
+    elif kind == "while":
+        defs = [_def(f"{_FN}test_{next(_counter)}", names, [ast.Return(_expr(stmt.test))]),
+                block(stmt.body)]
+        call = _call(_cf("while_stmt"), *[_name(d.name) for d in defs], *tail)
+    else:
+        item = "_msjax_item"
+        target = ast.copy_location(ast.Assign(targets=[stmt.target], value=_name(item)), stmt)
+        defs = [block(stmt.body, [item, *names], [target])]
+        test = ast.Constant(None)
+        if getattr(stmt, "msjax_stops", None):
+            defs.append(_def(f"{_FN}test_{next(_counter)}", names,
+                             [ast.Return(_guard(stmt.msjax_stops))]))
+            test = _name(defs[-1].name)
+        iterable = stmt.iter
+        if (isinstance(iterable, ast.Call) and getattr(iterable.func, "id", None) == "range"
+                and not iterable.keywords):
+            iterable = _call(_cf("range_"), _name("range"), *iterable.args)
+        call = _call(_cf("for_stmt"), _expr(iterable), test, _name(defs[0].name), *tail)
+    result = ast.Assign(targets=[_tuple(names, True)], value=call) if names else ast.Expr(call)
+    for node in (*defs, result):  # generated nodes take the statement's line, for tracebacks
+        for child in ast.walk(node):
+            if "lineno" in child._attributes and not hasattr(child, "lineno"):
+                child.lineno = child.end_lineno = stmt.lineno
+                child.col_offset = child.end_col_offset = stmt.col_offset
+    return [*defs, result]
+
+
+def _convert_generic(node, scope):
+    """Convert the blocks and expressions inside a statement that stays as it is."""
+    for field, value in ast.iter_fields(node):
+        if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+            setattr(node, field, [s for stmt in value for s in _convert_statement(stmt, scope)])
+        elif isinstance(value, (list, ast.AST)):
+            parts = [_expr(v) if isinstance(v, ast.expr) else _convert_generic(v, scope)
+                     if isinstance(v, (ast.ExceptHandler, ast.withitem, ast.match_case)) else v
+                     for v in (value if isinstance(value, list) else [value])]
+            setattr(node, field, parts if isinstance(value, list) else parts[0])
+    return node

@@ -1,0 +1,19 @@
+"""`mindspore.common.initializer`."""
+# ruff: noqa: F401
+from msjax._src.initializer import Constant as Constant
+from msjax._src.initializer import Dirac as Dirac
+from msjax._src.initializer import HeNormal as HeNormal
+from msjax._src.initializer import HeUniform as HeUniform
+from msjax._src.initializer import Identity as Identity
+from msjax._src.initializer import Initializer as Initializer
+from msjax._src.initializer import Normal as Normal
+from msjax._src.initializer import One as One
+from msjax._src.initializer import Orthogonal as Orthogonal
+from msjax._src.initializer import Sparse as Sparse
+from msjax._src.initializer import TruncatedNormal as TruncatedNormal
+from msjax._src.initializer import Uniform as Uniform
+from msjax._src.initializer import VarianceScaling as VarianceScaling
+from msjax._src.initializer import XavierNormal as XavierNormal
+from msjax._src.initializer import XavierUniform as XavierUniform
+from msjax._src.initializer import Zero as Zero
+from msjax._src.initializer import initializer as initializer

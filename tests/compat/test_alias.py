@@ -1,0 +1,90 @@
+"""`msjax.compat.install()`: `import mindspore` is answered by msjax, module for module."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import msjax
+import msjax.compat
+from tests.compat.msjax_command import REPO
+
+
+@pytest.fixture
+def alias():
+    msjax.compat.install(force=True)
+    yield
+    msjax.compat.uninstall()
+
+
+def test_import_mindspore_is_msjax(alias):
+    import mindspore
+    assert mindspore is msjax
+    assert mindspore.Tensor is msjax.Tensor
+
+
+def test_from_mindspore_import_names(alias):
+    from mindspore import Tensor, nn, ops
+    assert (nn, ops, Tensor) == (msjax.nn, msjax.ops, msjax.Tensor)
+    print_value = repr(ops.add(Tensor([1.0]), Tensor([2.0])))
+    assert print_value == "Tensor(shape=[1], dtype=Float32, value= [ 3.00000000e+00])"
+
+
+def test_submodules_are_msjax_modules_not_copies(alias):
+    import mindspore
+    import mindspore.nn
+    import mindspore.numpy as mnp
+    from mindspore.common.initializer import initializer
+    assert mindspore.nn is msjax.nn
+    assert mnp is msjax.numpy
+    assert initializer is msjax.common.initializer.initializer
+    assert sys.modules["mindspore.numpy"] is msjax.numpy
+
+
+def test_unimplemented_module_names_the_missing_msjax_module(alias):
+    with pytest.raises(ModuleNotFoundError) as info:
+        import mindspore.dataset  # noqa: F401
+    assert info.value.name == "mindspore.dataset"
+    assert "No module named 'mindspore.dataset'" in str(info.value)
+    assert "'msjax.dataset'" in str(info.value)
+
+
+def test_uninstall_forgets_the_alias(alias):
+    import mindspore
+    msjax.compat.uninstall()
+    assert "mindspore" not in sys.modules
+    with pytest.raises(ModuleNotFoundError):
+        import mindspore  # noqa: F401
+
+
+_WITH_REAL_MINDSPORE = textwrap.dedent("""
+    import sys
+    import msjax
+    import mindspore
+    print("import msjax leaves mindspore alone:", getattr(mindspore, "IS_REAL_MINDSPORE", False))
+    import msjax.compat
+    msjax.compat.install()
+    import mindspore
+    print("install() leaves real mindspore alone:", getattr(mindspore, "IS_REAL_MINDSPORE", False))
+    del sys.modules["mindspore"]
+    msjax.compat.install(force=True)
+    import mindspore
+    print("install(force=True) is msjax:", mindspore is msjax)
+""")
+
+
+def test_with_real_mindspore_installed_the_alias_is_used_only_when_asked_for(tmp_path):
+    fake = tmp_path / "site" / "mindspore"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("IS_REAL_MINDSPORE = True\n")
+    proc = subprocess.run([sys.executable, "-c", _WITH_REAL_MINDSPORE], check=False,
+                          capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=f"{tmp_path / 'site'}{os.pathsep}{REPO}"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "import msjax leaves mindspore alone: True",
+        "install() leaves real mindspore alone: True",
+        "install(force=True) is msjax: True",
+    ]

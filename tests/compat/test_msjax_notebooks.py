@@ -1,0 +1,104 @@
+"""msjax's own notebooks (`notebooks/`) run through `msjax run` and show what they explain."""
+import re
+
+import nbformat
+import numpy as np
+import pytest
+
+from tests.compat.msjax_command import REPO, run_msjax
+from tests.compat.seed_runs import numbers
+
+NOTEBOOKS = REPO / "notebooks"
+
+
+class Executed:
+    def __init__(self, name, scratch):
+        output = scratch / name.replace(".ipynb", ".out.ipynb")
+        self.process = run_msjax("run", str(NOTEBOOKS / name), "-o", str(output), cwd=scratch)
+        assert self.process.returncode == 0, self.process.stderr[-3000:]
+        self.cells = nbformat.read(output, as_version=4).cells
+
+    def shown(self, source_contains: str) -> str:
+        """What Jupyter shows under the one code cell whose source contains the given text."""
+        [cell] = [c for c in self.cells if c.cell_type == "code" and source_contains in c.source]
+        return "".join(out.text if out.output_type == "stream" else out.data["text/plain"] + "\n"
+                       for out in cell.outputs)
+
+
+@pytest.fixture(scope="module")
+def quickstart(tmp_path_factory):
+    return Executed("quickstart.ipynb", tmp_path_factory.mktemp("quickstart"))
+
+
+@pytest.fixture(scope="module")
+def ensembling(tmp_path_factory):
+    return Executed("vmap_ensembling.ipynb", tmp_path_factory.mktemp("ensembling"))
+
+
+def test_notebooks_are_stored_without_outputs():
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        notebook = nbformat.read(path, as_version=4)
+        assert all(not cell.get("outputs") for cell in notebook.cells), path.name
+
+
+def test_quickstart_tensors_and_ops(quickstart):
+    assert quickstart.shown("x = ms.Tensor") == (
+        "[[1. 2.]\n [3. 4.]]\n(2, 2) Float32\n"
+        "Tensor(shape=[2, 2], dtype=Float32, value=\n"
+        "[[ 1.00000000e+00,  2.00000000e+00],\n [ 3.00000000e+00,  4.00000000e+00]])\n")
+    assert quickstart.shown("ops.matmul(x, x)") == (
+        "[[ 7. 10.]\n [15. 22.]]\n[[ 5. 11.]\n [11. 25.]]\n[4. 6.] [[0.  0. ]\n [0.5 1.5]]\n"
+        "[[ 0  2  4]\n [ 6  8 10]]\narray([[1., 2.],\n       [3., 4.]], dtype=float32)\n")
+
+
+def test_quickstart_cell_and_its_named_parameters(quickstart):
+    assert quickstart.shown("class MLP").splitlines()[-4:] == [
+        "hidden.weight (16, 1) Float32", "hidden.bias (16,) Float32",
+        "out.weight (1, 16) Float32", "out.bias (1,) Float32"]
+
+
+def test_quickstart_grad(quickstart):
+    assert quickstart.shown("ms.grad(cube_sum)") == (
+        "Tensor(shape=[3], dtype=Float32, value= [ 3.00000000e+00,  1.20000000e+01,  "
+        "2.70000000e+01])\n")
+
+
+def test_quickstart_training_fits_sin(quickstart):
+    losses = [float(v) for v in re.findall(r"loss (\d+\.\d+)", quickstart.shown("train_step"))]
+    assert len(losses) == 7
+    assert losses == sorted(losses, reverse=True) and losses[-1] < 0.02, losses
+    np.testing.assert_allclose(numbers(quickstart.shown("np.pi / 2")), [0.0, 1.0], atol=0.1)
+
+
+def test_ensembling_in_axes_and_out_axes(ensembling):
+    assert ensembling.shown("def convolve") == (
+        "[ 8. 14. 20.]\n"
+        "[[  8.  14.  20.]\n [  0.   0.   0.]\n [-20. -26. -32.]]\n"
+        "[[ 8. 14. 20.]\n [14. 20. 26.]\n [20. 26. 32.]]\n"
+        "[[  8.   0. -20.]\n [ 14.   0. -26.]\n [ 20.   0. -32.]]\n")
+
+
+def test_ensembling_nested_vmap(ensembling):
+    assert ensembling.shown("pairwise =") == "(3, 3, 3)\n[20. 26. 32.] [20. 26. 32.]\n"
+
+
+def test_ensembling_per_sample_gradients_average_to_the_batch_gradient(ensembling):
+    shown = ensembling.shown("per_sample =").splitlines()
+    assert shown[0] == "(8, 3) (8,)"
+    values = numbers(shown[1])
+    np.testing.assert_allclose(values[:3], values[3:], rtol=1e-5)
+    np.testing.assert_allclose(*numbers(shown[2]), rtol=1e-5)
+
+
+def test_ensembling_inference_matches_each_member(ensembling):
+    assert ensembling.shown("ensemble = nn.CellList") == "(4, 5, 2)\nTrue\n(4, 5, 2)\n"
+
+
+def test_ensembling_training_lowers_every_members_loss_and_updates_the_members(ensembling):
+    steps = re.findall(r"step +(\d+) +losses \[([^\]]*)\]", ensembling.shown("class TrainStep"))
+    assert [int(step) for step, _ in steps] == [1, 25, 50, 100]
+    losses = np.array([[float(v) for v in values.split()] for _, values in steps])
+    assert (np.diff(losses, axis=0) < 0).all(), losses
+    accuracy, updated = ensembling.shown("predictions =").splitlines()
+    assert (np.array(numbers(accuracy)) > 0.85).all(), accuracy
+    assert updated == "True"

@@ -1,0 +1,42 @@
+"""One process of a data-parallel LeNet-5 job, written as a MindSpore script is: init(), the
+data-parallel context, this rank's shard of every global batch, TrainOneStepCell, Momentum.
+
+    python tests/parallel/dp_worker.py OUT.npz [stand_alone]
+
+The job comes from the environment (MS_SCHED_HOST, MS_SCHED_PORT, MS_WORKER_NUM, MS_NODE_ID or
+MSJAX_*); `stand_alone` trains one process on the whole batches, the reference. Saves the
+parameters, the losses, and what the communication API and the collectives said.
+"""
+import json
+import sys
+
+import numpy as np
+
+import msjax as ms
+from msjax import Tensor, ops
+from msjax.communication import (create_group, get_group_size, get_local_rank,
+                                 get_local_rank_size, get_rank, init, release)
+from tests.parallel.training import DataParallelTrainOneStepCell, batches, train_lenet
+
+init()
+rank, size = get_rank(), get_group_size()
+facts = {"rank": rank, "size": size, "local_rank": get_local_rank(),
+         "local_rank_size": get_local_rank_size()}
+data = batches(steps=3, batch=32)
+if len(sys.argv) > 2 and sys.argv[2] == "stand_alone":
+    params, losses = train_lenet(data)
+else:
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+    share = 32 // size
+    shards = [(x[rank * share:(rank + 1) * share], y[rank * share:(rank + 1) * share])
+              for x, y in data]
+    params, losses = train_lenet(shards, DataParallelTrainOneStepCell)
+    # Eager collectives run over the processes.
+    total = ops.AllReduce()(Tensor(np.full(3, rank + 1, np.float32)))
+    gathered = ops.AllGather()(Tensor(np.full((1, 2), rank, np.int32)))
+    create_group("everyone", list(range(size)))
+    facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),
+                 group_rank=get_rank("everyone"), group_size=get_group_size("everyone"))
+np.savez(sys.argv[1], losses=np.asarray(losses), facts=json.dumps(facts),
+         **{f"param/{k}": v for k, v in params.items()})
+release()
