@@ -1,8 +1,15 @@
 """`mindspore.set_context` / `get_context` / `set_device`: the settings that change execution.
 
 msjax honours `mode` (GRAPH_MODE compiles every Cell call), `device_target` (picks the JAX
-backend when one is present) and the compile-cache keys; the other MindSpore keys are accepted
-and stored, since they tune MindSpore's own runtime (Ascend options, memory pools, dumps).
+backend when one is present) and the compile-cache keys; the other MindSpore keys are validated
+and stored as MindSpore validates and stores them, since they tune MindSpore's own runtime
+(Ascend options, memory pools, dumps). Keys, defaults, type checks and error messages are
+MindSpore 2.10's (tests/goldens/context.json).
+
+One difference: MindSpore's CPU build raises RuntimeError for `device_target='GPU'` or
+`'Ascend'` (that build has no such backend). msjax accepts every MindSpore target, so programs
+written for a GPU or an Ascend card run unchanged; they run on a JAX GPU when one is present,
+else on JAX's default device.
 """
 from __future__ import annotations
 
@@ -10,73 +17,199 @@ import jax
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+# jit_syntax_level values.
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
+# debug_level values.
+RELEASE = 0
+DEBUG = 1
 
-_DEVICE_TARGETS = ["CPU", "GPU", "Ascend"]
 _CONTEXT_DEVICE_TARGETS = ["CPU", "GPU", "Ascend", "Davinci"]
-_JAX_PLATFORM = {"CPU": "cpu", "GPU": "gpu", "Ascend": None, "Davinci": None}
+_DEVICE_TARGETS = ["CPU", "GPU", "Ascend"]
+_JAX_PLATFORM = {"CPU": "cpu", "GPU": "gpu", "Ascend": None}
 
-_KNOWN_KEYS = (
-    "mode device_target device_id save_graphs save_graphs_path enable_compile_cache "
-    "compile_cache_path max_call_depth jit_config runtime_num_threads pynative_synchronize "
-    "deterministic max_device_memory memory_optimize_level mempool_block_size "
-    "variable_memory_max_size enable_graph_kernel graph_kernel_flags reserve_class_name_in_scope "
-    "print_file_path env_config_path precompile_only enable_reduce_precision aoe_tune_mode "
-    "aoe_config check_bprop ascend_config jit_syntax_level debug_level gpu_config "
-    "inter_op_parallel_num disable_format_transform support_binary enable_dump save_dump_path "
-    "auto_tune_mode enable_auto_mixed_precision enable_sparse grad_for_scalar "
-    "save_ms_model save_ms_model_path enable_profiling profiling_options op_timeout "
-    "device_memory_capacity pynative_view_dispatch_mode exec_order"
-).split()
+# Every key get_context knows, with MindSpore 2.10's default (CPU build).
+_DEFAULTS = {
+    "aoe_config": {}, "aoe_job_type": "2", "aoe_tune_mode": "", "ascend_config": {},
+    "atomic_clean_policy": "", "bias_add_comm_swap": False, "check_bprop": False,
+    "compile_cache_path": "", "compute_communicate_fusion_level": 0, "conv_allow_hf32": "",
+    "conv_allow_tf32": True, "conv_dgrad_algo": "normal", "conv_fprop_algo": "normal",
+    "conv_wgrad_algo": "normal", "cur_step_num": 0, "dataset_broadcast_opt_level": 0,
+    "debug_level": RELEASE, "deterministic": "OFF", "device_id": 0, "device_target": "CPU",
+    "disable_format_transform": False, "enable_allreduce_slice_to_reducescatter": False,
+    "enable_begin_end_inline_opt": False, "enable_compile_cache": None,
+    "enable_concat_eliminate_opt": False, "enable_debug_runtime": False,
+    "enable_flash_attention_load_balance": False, "enable_fused_cast_add_opt": False,
+    "enable_ge": False, "enable_grad_comm_opt": False, "enable_graph_kernel": False,
+    "enable_interleave_parallel_branch": False, "enable_interleave_split_concat_branch": False,
+    "enable_offloading_packed_experts": True, "enable_opt_shard_comm_opt": False,
+    "enable_parallel_split": False, "enable_profiling": False, "enable_reduce_precision": True,
+    "enable_task_opt": False, "env_config_path": "", "exec_order": "bfs", "ge_options": "",
+    "gpu_config": {}, "graph_kernel_flags": "", "hccl_watchdog": True,
+    "host_scheduling_max_threshold": "", "infer_boost": "off", "inter_op_parallel_num": 0,
+    "interleaved_layernorm_comm": False, "interleaved_matmul_comm": False, "jit_compile": "",
+    "jit_config": {}, "jit_level": "", "jit_syntax_level": LAX, "last_triggered_step": 0,
+    "matmul_allow_hf32": "", "matmul_allow_tf32": False, "matmul_grad_comm_overlap": "",
+    "max_call_depth": 1000, "max_device_memory": 1024.0, "memory_optimize_level": 0,
+    "mempool_block_size": 1.0, "mode": PYNATIVE_MODE, "need_ckpt": False, "op_debug_option": "",
+    "op_precision_mode": "", "op_timeout": 900, "pp_1f1b_overlap": "", "precision_mode": "",
+    "print_file_path": "", "profiling_options": "training_trace", "pynative_synchronize": False,
+    "recompute_allgather_overlap_fagrad": False, "recompute_comm_overlap": "",
+    "reserve_class_name_in_scope": True, "runtime_num_threads": 2, "save_checkpoint_steps": 0,
+    "save_graphs": 0, "save_graphs_path": ".", "support_binary": False, "topo_order": "",
+    "variable_memory_max_size": "0",
+}
+# Accepted by set_context and ignored (MindSpore logs that they are deprecated).
+_DEPRECATED_KEYS = ("enable_sparse", "auto_tune_mode", "enable_auto_mixed_precision")
+# Set through `ascend_config` only.
+_ASCEND_CONFIG_KEYS = ("precision_mode", "jit_compile", "atomic_clean_policy", "matmul_allow_hf32",
+                       "conv_allow_hf32", "op_precision_mode", "host_scheduling_max_threshold",
+                       "ge_options", "op_debug_option")
+# set_context's argument types (MindSpore's `args_type_check`).
+_ARG_TYPES = {
+    "mode": int, "device_target": str, "device_id": int, "save_graphs": (bool, int),
+    "save_graphs_path": str, "aoe_tune_mode": str, "aoe_config": dict,
+    "enable_reduce_precision": bool, "variable_memory_max_size": str,
+    "enable_auto_mixed_precision": bool, "inter_op_parallel_num": int,
+    "enable_graph_kernel": bool, "reserve_class_name_in_scope": bool, "check_bprop": bool,
+    "max_device_memory": str, "print_file_path": str, "max_call_depth": int,
+    "env_config_path": str, "graph_kernel_flags": str, "save_compile_cache": bool,
+    "runtime_num_threads": int, "load_compile_cache": bool, "pynative_synchronize": bool,
+    "mempool_block_size": str, "disable_format_transform": bool, "op_timeout": int,
+    "deterministic": str, "ascend_config": dict, "jit_syntax_level": int, "debug_level": int,
+    "jit_enable_inplace_ops": bool, "gpu_config": dict, "jit_config": dict,
+    "enable_compile_cache": bool,
+}
 
-_context = {
-    "mode": PYNATIVE_MODE,
-    "device_target": "CPU",
-    "device_id": 0,
-    "save_graphs": 0,
-    "save_graphs_path": ".",
-    "enable_compile_cache": None,
-    "compile_cache_path": None,
-    "max_call_depth": 1000,
-    "jit_syntax_level": 1,
-    "deterministic": "OFF",
+_context = dict(_DEFAULTS)
+
+
+def _one_of(key, value, choices, word="must be one of"):
+    if value not in choices:
+        raise ValueError(f"For 'context.set_context', the argument '{key}' {word} {choices}, "
+                         f"but got {value}.")
+    return value
+
+
+def _set_mode(mode):
+    if mode not in (GRAPH_MODE, PYNATIVE_MODE):
+        raise ValueError("For 'context.set_context', the argument 'mode' should be "
+                         "context.GRAPH_MODE (0) or context.PYNATIVE_MODE (1), but got "
+                         f"{mode}.")
+    return int(mode)
+
+
+def _set_device_target(target):
+    target = _one_of("device_target", target, _CONTEXT_DEVICE_TARGETS)
+    return "Ascend" if target == "Davinci" else target
+
+
+def _set_device_id(device_id):
+    if device_id < 0 or device_id > 4095:
+        raise ValueError("For 'context.set_context', the argument 'device_id' must be in range "
+                         f"[0, 4095], but got {device_id}.")
+    return device_id
+
+
+def _set_max_call_depth(depth):
+    if depth <= 0:
+        raise ValueError("For 'context.set_context', the argument 'max_call_depth' must be "
+                         f"greater than 0, but got {depth}.")
+    return depth
+
+
+def _at_least_zero(message):
+    def check(value):
+        if value < 0:
+            raise ValueError(message)
+        return value
+    return check
+
+
+def _set_memory_optimize_level(level):
+    return 0 if _one_of("memory_optimize_level", level, ["O0", "O1"]) == "O0" else 1
+
+
+def _set_jit_config(jit_config):
+    choices = {"jit_level": ["O0", "O1", "O2"], "infer_boost": ["on", "off"]}
+    for key, value in jit_config.items():
+        if key not in choices:
+            raise ValueError("For 'context.set_context', the key of argument 'jit_config' must be "
+                             f"one of {choices}, but got {key}.")
+        if value not in choices[key]:
+            raise ValueError(f"For 'jit_config', the value of argument {key} must be one of "
+                             f"{choices[key]}, but got {value}.")
+    return dict(jit_config)
+
+
+_SETTERS = {
+    "mode": _set_mode,
+    "device_target": _set_device_target,
+    "device_id": _set_device_id,
+    "max_call_depth": _set_max_call_depth,
+    "deterministic": lambda v: _one_of("deterministic", v, ["ON", "OFF"]),
+    "exec_order": lambda v: _one_of("exec_order", v, ["bfs", "dfs"]),
+    "aoe_tune_mode": lambda v: _one_of("aoe_tune_mode", v, ["online", "offline"],
+                                       "must be in"),
+    "memory_optimize_level": _set_memory_optimize_level,
+    "runtime_num_threads": _at_least_zero("The num of thread must bigger than or equal to 0."),
+    "op_timeout": _at_least_zero("The num of op exe timeout must bigger than or equal to 0."),
+    "inter_op_parallel_num": _at_least_zero(
+        "The num of parallel thread must bigger than or equal to 0."),
+    "jit_config": _set_jit_config,
 }
 
 
-def _check_device_target(target, choices, prefix="The"):
-    if target not in choices:
-        raise ValueError(f"{prefix} argument 'device_target' must be one of {choices}, "
-                         f"but got {target}.")
-
-
 def set_context(**kwargs):
-    """`mindspore.set_context(**kwargs)`."""
-    for key in kwargs:
-        if key not in _KNOWN_KEYS:
+    """`mindspore.set_context(**kwargs)`: keys are applied in order, as in MindSpore, so a bad
+    key raises after the keys before it took effect."""
+    for key, value in kwargs.items():
+        expected = _ARG_TYPES.get(key)
+        if expected is not None and value is not None and not isinstance(value, expected):
+            raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+    if "device_target" in kwargs:
+        _context["device_target"] = _set_device_target(kwargs["device_target"])
+    for key, value in kwargs.items():
+        if key in _DEPRECATED_KEYS:
+            continue
+        if key in _ASCEND_CONFIG_KEYS:
+            raise ValueError(f"Please set '{key}' through parameter ascend_config")
+        if key not in _DEFAULTS:
             raise ValueError(f"For 'context.set_context', the keyword argument {key} is not "
                              "recognized! For detailed usage of 'set_context', please refer to "
                              "the Mindspore official website.")
-    if "mode" in kwargs and kwargs["mode"] not in (GRAPH_MODE, PYNATIVE_MODE):
-        raise ValueError("For 'context.set_context', the argument 'mode' should be "
-                         "context.GRAPH_MODE (0) or context.PYNATIVE_MODE (1), but got "
-                         f"{kwargs['mode']}.")
-    if "device_target" in kwargs:
-        _check_device_target(kwargs["device_target"], _CONTEXT_DEVICE_TARGETS,
-                             "For 'context.set_context', the")
-    _context.update(kwargs)
+        if key == "save_graphs":
+            value = 2 if value is True else 0 if value is False else value
+            if value > 3:
+                raise ValueError(f"value for save_graphs should be 0-3 but got '{value}'")
+        elif key == "jit_syntax_level" and value not in (STRICT, COMPATIBLE, LAX):
+            raise ValueError("For 'jit_syntax_level', the value should be context.STRICT or "
+                             f"context.LAX, but got {value}.")
+        elif key == "debug_level" and value not in (RELEASE, DEBUG):
+            raise ValueError("For 'debug_level', the value should be context.DEBUG or "
+                             f"context.RELEASE, but got {value}.")
+        setter = _SETTERS.get(key)
+        _context[key] = value if setter is None else setter(value)
 
 
 def get_context(attr_key):
     """`mindspore.get_context(attr_key)`."""
-    if attr_key not in _KNOWN_KEYS:
+    if attr_key not in _DEFAULTS:
         raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized! "
                          "For detailed usage of 'get_context', please refer to the Mindspore "
                          "official website.")
-    return _context.get(attr_key)
+    return _context[attr_key]
 
 
 def set_device(device_target, device_id=None):
-    """`mindspore.set_device`: 'CPU', 'GPU' or 'Ascend'; 'GPU' uses a JAX GPU when present."""
-    _check_device_target(device_target, _DEVICE_TARGETS)
+    """`mindspore.set_device(device_target, device_id=None)`: 'CPU', 'GPU' or 'Ascend'; 'GPU'
+    uses a JAX GPU when present."""
+    if device_target not in _DEVICE_TARGETS:
+        raise ValueError(f"The argument 'device_target' must be one of {_DEVICE_TARGETS}, "
+                         f"but got {device_target}.")
+    if device_id is not None and device_id < 0:
+        raise ValueError("The device id must bigger than or equal to 0.")
     _context["device_target"] = device_target
     if device_id is not None:
         _context["device_id"] = device_id

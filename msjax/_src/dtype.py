@@ -270,8 +270,7 @@ _BY_PYTYPE = {
     np.float16: float16, np.float32: float32, np.float64: float64, np.str_: string,
 }
 _TO_PYTYPE = {bool_: _builtins.bool, string: str, type_none: type(None), list_: _builtins.list,
-              tuple_: _builtins.tuple, int_: _builtins.int, uint: _builtins.int,
-              float_: _builtins.float}
+              tuple_: _builtins.tuple, int_: _builtins.int, float_: _builtins.float}
 _TO_PYTYPE.update({t: _builtins.int for t in int_type + uint_type})
 _TO_PYTYPE.update({t: _builtins.float for t in (float16, float32, float64, bfloat16)})
 _TO_PYTYPE.update({t: _builtins.complex for t in complex_type})

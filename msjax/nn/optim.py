@@ -1,0 +1,7 @@
+"""`mindspore.nn.optim`."""
+# ruff: noqa: F401
+from msjax._src.nn.optim.adam import Adam as Adam
+from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from msjax._src.nn.optim.momentum import Momentum as Momentum
+from msjax._src.nn.optim.optimizer import Optimizer as Optimizer
+from msjax._src.nn.optim.sgd import SGD as SGD
