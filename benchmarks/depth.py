@@ -1,0 +1,124 @@
+"""Compile time against depth: a residual MLP block (Dense 256->1024->256, GELU, LayerNorm)
+stacked N times, a compiled value_and_grad step, with and without @lazy_inline, against pure JAX
+unrolled and pure JAX lax.scan. Each configuration runs in a fresh process (first-call time).
+
+Targets (issue "Compile cache and lazy_inline"): with lazy_inline, first call at N=48 <= 1/10 of
+msjax without it and <= 2x pure JAX's scan; time(N=96)/time(N=12) <= 3.
+Run: python benchmarks/depth.py [N ...]
+"""
+import json
+import subprocess
+import sys
+import time
+
+BATCH, D, H = 32, 256, 1024
+
+
+def run_msjax(n, lazy):
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn
+
+    class Block(nn.Cell):
+        def __init__(self, d, h):
+            super().__init__()
+            self.fc1 = nn.Dense(d, h)
+            self.fc2 = nn.Dense(h, d)
+            self.act = nn.GELU()
+            self.norm = nn.LayerNorm((d,))
+
+        def construct(self, x):
+            return self.norm(x + self.fc2(self.act(self.fc1(x))))
+
+    if lazy:
+        Block.__init__ = ms.lazy_inline(Block.__init__)
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.CellList([Block(D, H) for _ in range(n)])
+
+        def construct(self, x):
+            for i in range(n):
+                x = self.blocks[i](x)
+            return x.sum()
+
+    net = Net()
+    step = ms.jit(ms.value_and_grad(net, None, net.trainable_params()))
+    x = Tensor(np.random.default_rng(0).standard_normal((BATCH, D)).astype(np.float32))
+    start = time.perf_counter()
+    loss, _ = step(x)
+    loss._data.block_until_ready()
+    return time.perf_counter() - start
+
+
+def run_jax(n, scan):
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    def block(p, x):
+        h = jax.nn.gelu(x @ p["w1"].T + p["b1"], approximate=False)
+        y = x + h @ p["w2"].T + p["b2"]
+        mean = y.mean(-1, keepdims=True)
+        var = y.var(-1, keepdims=True)
+        return (y - mean) * jax.lax.rsqrt(var + 1e-7) * p["g"] + p["beta"]
+
+    rng = np.random.default_rng(0)
+    params = [{"w1": rng.standard_normal((H, D)).astype(np.float32) * 0.02,
+               "b1": np.zeros(H, np.float32),
+               "w2": rng.standard_normal((D, H)).astype(np.float32) * 0.02,
+               "b2": np.zeros(D, np.float32), "g": np.ones(D, np.float32),
+               "beta": np.zeros(D, np.float32)} for _ in range(n)]
+    if scan:
+        stacked = jax.tree_util.tree_map(lambda *a: jnp.stack(a), *params)
+
+        def loss(p, x):
+            out, _ = jax.lax.scan(lambda c, q: (block(q, c), None), x, p)
+            return out.sum()
+        args = stacked
+    else:
+        def loss(p, x):
+            for q in p:
+                x = block(q, x)
+            return x.sum()
+        args = params
+    step = jax.jit(jax.value_and_grad(loss))
+    x = rng.standard_normal((BATCH, D)).astype(np.float32)
+    start = time.perf_counter()
+    value, _ = step(args, x)
+    value.block_until_ready()
+    return time.perf_counter() - start
+
+
+def measure(kind, n):
+    """First-call seconds of one configuration, in a fresh process."""
+    code = f"import sys; sys.path.insert(0, {sys.path[0]!r}); import depth; print(depth._one({kind!r}, {n}))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _one(kind, n):
+    return {"msjax": lambda: run_msjax(n, False), "msjax_lazy": lambda: run_msjax(n, True),
+            "jax_unrolled": lambda: run_jax(n, False), "jax_scan": lambda: run_jax(n, True)}[kind]()
+
+
+def main(depths):
+    results = {}
+    for n in depths:
+        for kind in ("msjax_lazy", "jax_scan", "msjax", "jax_unrolled"):
+            results[(kind, n)] = measure(kind, n)
+        print(f"N={n:3d}: first call  msjax+lazy_inline {results[('msjax_lazy', n)]:6.2f} s   "
+              f"jax scan {results[('jax_scan', n)]:6.2f} s   msjax {results[('msjax', n)]:6.2f} s   "
+              f"jax unrolled {results[('jax_unrolled', n)]:6.2f} s", flush=True)
+    if 48 in depths:
+        lazy, plain, scan = (results[(k, 48)] for k in ("msjax_lazy", "msjax", "jax_scan"))
+        print(f"N=48: lazy/plain {lazy / plain:.3f} (target <= 0.1), lazy/jax-scan "
+              f"{lazy / scan:.2f} (target <= 2)")
+    if 12 in depths and 96 in depths:
+        print(f"lazy time(N=96)/time(N=12) = "
+              f"{results[('msjax_lazy', 96)] / results[('msjax_lazy', 12)]:.2f} (target <= 3)")
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [12, 48, 96])
