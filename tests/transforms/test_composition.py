@@ -120,7 +120,7 @@ def test_nested_vmap_with_python_slicing_beyond_mindspore():
     np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
 
 
-@pytest.mark.parametrize("lowering", ["vectorised", "sequential"])
+@pytest.mark.parametrize("lowering", ["vectorised", "sequential", "unrolled"])
 def test_ensemble_lowerings_give_the_same_training_results(lowering):
     """Every way msjax may lower an ensemble trains each member exactly as alone."""
     class Member(nn.Cell):

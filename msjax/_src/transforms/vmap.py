@@ -260,7 +260,20 @@ class _Ensemble(_Vmapped):
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
         self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
-        self.lowering = ensemble_lowering(out_axes)
+        self.lowering = ensemble_lowering(out_axes, len(cells))
+        self._unrolled = None
+
+    def _call_unrolled(self, args):
+        """Every member's own program side by side in one compiled call (each traced)."""
+        _, size = in_axes_per_leaf(self.fn, args, self.in_axes, True)
+        n = len(self.cells)
+        if size is not None and size != n:
+            self.lowering = "vectorised"  # the vectorised path raises MindSpore's error
+            return self(*args)
+        if self._unrolled is None:
+            self._unrolled = CompiledFunction(_run_members, name="ensemble")
+        in_axes = tuple(self.in_axes) if isinstance(self.in_axes, list) else self.in_axes
+        return self._unrolled(self.cells, in_axes, _as_tuples(self.out_axes), *args)
 
     def _lower(self, pure, program):
         if self.lowering == "sequential":
@@ -298,6 +311,8 @@ class _Ensemble(_Vmapped):
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
+        if self.lowering == "unrolled":
+            return self._call_unrolled(args)
         dyn, objs = [], []
         arg_key = flatten_args(args, dyn, objs)
         program = self.programs.get(arg_key)
@@ -348,18 +363,64 @@ class _Ensemble(_Vmapped):
         state.write_back(boxes, values)
 
 
-def ensemble_lowering(out_axes) -> str:
+def ensemble_lowering(out_axes, n_members) -> str:
     """How an ensemble is lowered: the one place this is decided, by measurement.
 
-    "vectorised" is one jax.vmap-ed program; "sequential" runs the members one after another
-    in one program (a lax.scan: compiled once whatever the number of members). Measured with
-    benchmarks/ensemble_training.py (LeNet-5, M = 8, CPU): vectorised 690-800 ms/step,
-    sequential 1240 ms/step, so vectorised it is on every backend for now. An out_axes of None
-    (an output kept unbatched) needs the vectorised program in any case.
+    "vectorised" is one jax.vmap-ed program; "unrolled" puts every member's own program side by
+    side in one compiled call (each member traced: compile time grows with their number);
+    "sequential" runs them one after another in one program (a lax.scan, compiled once).
+    Measured with benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam, loaded 2-core CPU):
+    at M = 8 vectorised 690-850 ms/step, unrolled 373-435 ms/step, sequential 1240 ms/step.
+    On XLA's CPU backend vmapped convolution weights become grouped convolutions, which run
+    slowly; unrolling avoids them, at a compile cost that stays within seconds up to ~8 members.
+    Accelerators vectorise well. An out_axes of None (an output kept unbatched) needs the
+    vectorised program.
     """
     if _contains_none(out_axes):
         return "vectorised"
+    if jax.default_backend() == "cpu" and n_members <= 8:
+        return "unrolled"
     return "vectorised"
+
+
+def _as_tuples(spec):
+    if isinstance(spec, (tuple, list)):
+        return tuple(_as_tuples(s) for s in spec)
+    return spec
+
+
+def _member_slice(arg, spec, index):
+    """Member `index`'s part of an argument mapped with `spec`."""
+    if spec is None:
+        return arg
+    if isinstance(arg, (tuple, list)) and not isinstance(arg, Tensor):
+        specs = spec if isinstance(spec, (tuple, list)) else [spec] * len(arg)
+        return type(arg)(_member_slice(a, s, index) for a, s in zip(arg, specs))
+    if isinstance(arg, Tensor):
+        axis = spec % arg.ndim
+        return arg[(slice(None),) * axis + (index,)]
+    return arg
+
+
+def _stack_members(outputs, out_axes):
+    """The members' outputs stacked along each output's out_axis."""
+    first = outputs[0]
+    if isinstance(first, tuple):
+        axes = out_axes if isinstance(out_axes, tuple) else (out_axes,) * len(first)
+        return tuple(_stack_members([o[k] for o in outputs], axes[k]) for k in range(len(first)))
+    from msjax._src.ops.array_ops import stack
+    if isinstance(first, Tensor):
+        return stack(outputs, out_axes)
+    return stack([Tensor(o) if not isinstance(o, Tensor) else o for o in outputs], out_axes)
+
+
+def _run_members(cells, in_axes, out_axes, *args):
+    specs = list(in_axes) if isinstance(in_axes, tuple) else [in_axes] * len(args)
+    outputs = [to_tuples(cell(*[_member_slice(a, s, i) for a, s in zip(args, specs)]))
+               for i, cell in enumerate(cells)]
+    if isinstance(out_axes, tuple) and not isinstance(outputs[0], tuple):
+        out_axes = out_axes[0]
+    return _stack_members(outputs, out_axes)
 
 
 def _contains_none(spec) -> bool:
