@@ -143,3 +143,18 @@ def test_ensemble_lowerings_give_the_same_training_results(lowering):
     np.testing.assert_allclose(losses.asnumpy(), np.array(expected), rtol=1e-5)
     for member, reference in zip(members, alone):
         np.testing.assert_allclose(member.w.asnumpy(), reference.w.asnumpy(), rtol=1e-5)
+
+
+def test_jit_passes_keyword_only_and_extra_keyword_arguments():
+    @ms.jit
+    def scaled(x, *, scale=1.0, **extra):
+        return x * scale + extra.get("shift", 0.0)
+
+    x = Tensor(np.array([1.0, 2.0], np.float32))
+    np.testing.assert_allclose(scaled(x, scale=3.0, shift=1.0).asnumpy(), [4.0, 7.0])
+    np.testing.assert_allclose(scaled(x).asnumpy(), [1.0, 2.0])
+
+
+def test_python_numbers_returned_from_compiled_code_are_tensors():
+    out = ms.jit(lambda x: (x * 2, 5))(Tensor(np.array([1.0], np.float32)))
+    assert isinstance(out[1], Tensor) and out[1].item() == 5

@@ -315,4 +315,4 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
-        return jax.tree_util.tree_unflatten(program.out_tree, out)
+        return wrap(jax.tree_util.tree_unflatten(program.out_tree, out))  # Python numbers too

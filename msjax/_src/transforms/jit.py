@@ -45,6 +45,7 @@ class JitFunction:
     def __init__(self, fn):
         self.fn = fn
         self.compiled = CompiledFunction(fn)
+        self.compiled_with_keywords = None  # for calls passing keyword-only or **kwargs
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
@@ -52,11 +53,27 @@ class JitFunction:
             bound = inspect.signature(self.fn).bind(*args, **kwargs)
             bound.apply_defaults()
             args = bound.args
+            if bound.kwargs:
+                return self._call_with_keywords(args, bound.kwargs)
         try:
             return self.compiled(*args)
         except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
             self.compiled = fall_back(self.compiled, error)  # warns; from now on runs eagerly
         return self.compiled(*args)
+
+    def _call_with_keywords(self, args, kwargs):
+        if self.compiled_with_keywords is None:
+            fn = self.fn
+
+            def call_with_keywords(args, kwargs):
+                return fn(*args, **kwargs)
+            self.compiled_with_keywords = CompiledFunction(call_with_keywords,
+                                                           name=getattr(fn, "__name__", "jit"))
+        try:
+            return self.compiled_with_keywords(args, kwargs)
+        except FALLBACK_ERRORS as error:
+            self.compiled_with_keywords = fall_back(self.compiled_with_keywords, error)
+        return self.compiled_with_keywords(args, kwargs)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
