@@ -52,6 +52,10 @@ from msjax._src.dtype import uint64 as uint64
 from msjax._src.dtype import uintc as uintc
 from msjax._src.dtype import uintp as uintp
 from msjax._src.dtype import ushort as ushort
+from msjax._src.parallel_context import ParallelMode as ParallelMode
+from msjax._src.parallel_context import get_auto_parallel_context as get_auto_parallel_context
+from msjax._src.parallel_context import reset_auto_parallel_context as reset_auto_parallel_context
+from msjax._src.parallel_context import set_auto_parallel_context as set_auto_parallel_context
 from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed
@@ -69,11 +73,13 @@ from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
+from msjax._src.transforms.pmap import pmap as pmap
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.tensor import from_numpy as from_numpy
 from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.tensor import tensor as tensor
 from msjax import common as common
+from msjax import communication as communication
 from msjax import nn as nn
 from msjax import ops as ops
 from msjax import numpy as numpy

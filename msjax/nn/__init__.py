@@ -76,3 +76,4 @@ from msjax._src.nn.wrap import TrainOneStepCell as TrainOneStepCell
 from msjax._src.nn.wrap import WithEvalCell as WithEvalCell
 from msjax._src.nn.wrap import WithGradCell as WithGradCell
 from msjax._src.nn.wrap import WithLossCell as WithLossCell
+from msjax._src.nn.distributed import DistributedGradReducer as DistributedGradReducer

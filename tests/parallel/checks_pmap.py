@@ -228,7 +228,8 @@ def test_an_inconsistent_write_is_an_error_and_changes_nothing():
 
 def test_a_parameter_argument_is_replicated():
     w = Parameter(Tensor(np.arange(6, dtype=np.float32)), name="w")
-    assert_close(ms.pmap(lambda a, p: a * p, in_axes=(0, None))(Tensor(X), w), X * np.arange(6))
+    assert_close(ms.pmap(lambda a, p: a * p, in_axes=(0, None))(Tensor(X), w),
+                 X * np.arange(6, dtype=np.float32))
     with pytest.raises(ValueError, match="argument 1 holds a Parameter with a mapped axis"):
         ms.pmap(lambda a, p: a * p)(Tensor(X), w)
 
@@ -297,3 +298,40 @@ def test_vmap_of_pmap_and_pmap_of_vmap():
 
 def _mapped_np(x):
     return x * 2 + x.sum(0)
+
+
+# -- the seed article's pipeline (seeds/jax_vmap_pmap_blog_zh.md), written MindSpore-style -----
+def _rotate_90(img):
+    return ops.rot90(img, 1, (0, 1))
+
+
+def _random_rotate(img, rotate):
+    if rotate:  # a tensor condition: msjax converts it to lax.cond
+        img = _rotate_90(img)
+    return img
+
+
+def _random_horizontal_flip(img, flip):
+    if flip:
+        img = ops.fliplr(img)
+    return img
+
+
+def _augment(images, rotate, flip):
+    images = ms.vmap(_random_rotate, in_axes=(0, 0))(images, rotate)
+    return ms.vmap(_random_horizontal_flip, in_axes=(0, 0))(images, flip)
+
+
+def test_the_seed_articles_augmentation_pipeline_over_8_devices():
+    """64 images, 8 per device: pmap over devices of the vmapped per-image augmentation."""
+    rng = np.random.default_rng(1234)
+    images = rng.integers(0, 255, (64, 8, 8, 3)).astype(np.float32)
+    rotate = rng.integers(0, 2, 64).astype(np.int32)
+    flip = rng.integers(0, 2, 64).astype(np.int32)
+    out = ms.pmap(_augment)(Tensor(images.reshape(8, 8, 8, 8, 3)),
+                            Tensor(rotate.reshape(8, 8)), Tensor(flip.reshape(8, 8)))
+    expected = []
+    for img, r, f in zip(images, rotate, flip):
+        img = np.rot90(img, 1, (0, 1)) if r else img
+        expected.append(np.fliplr(img) if f else img)
+    assert_close(out, np.stack(expected).reshape(8, 8, 8, 8, 3))

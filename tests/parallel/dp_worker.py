@@ -14,8 +14,15 @@ import numpy as np
 
 import msjax as ms
 from msjax import Tensor, ops
-from msjax.communication import (create_group, get_group_size, get_local_rank,
-                                 get_local_rank_size, get_rank, init, release)
+from msjax.communication import (
+    create_group,
+    get_group_size,
+    get_local_rank,
+    get_local_rank_size,
+    get_rank,
+    init,
+    release,
+)
 from tests.parallel.training import DataParallelTrainOneStepCell, batches, train_lenet
 
 init()

@@ -15,7 +15,9 @@ import jax.numpy as jnp
 
 from msjax._src import dtype as mstype
 from msjax._src.nn.cell import Cell
+from msjax._src.nn.distributed import DistributedGradReducer, call_data_parallel
 from msjax._src.nn.layers.basic import Identity
+from msjax._src.parallel_context import ParallelMode, device_num, gradients_mean, parallel_mode
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.ops.state_ops import assign, depend
 from msjax._src.parameter import Parameter, ParameterTuple
@@ -156,6 +158,18 @@ class TrainOneStepCell(Cell):
             self.weights_name = [i.name for i in self.optimizer.parameters]
         self.reducer_flag = False
         self.grad_reducer = Identity()  # MindSpore's child cell outside data-parallel training
+        self.parallel_mode = parallel_mode()
+        self.reducer_flag = self.parallel_mode in (ParallelMode.DATA_PARALLEL,
+                                                   ParallelMode.HYBRID_PARALLEL)
+        if self.reducer_flag:
+            self.mean = gradients_mean()
+            self.degree = device_num()
+            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
+
+    def __call__(self, *inputs, **kwargs):
+        if self.reducer_flag:  # one SPMD step over the ranks and their local devices
+            return call_data_parallel(self, inputs, kwargs)
+        return super().__call__(*inputs, **kwargs)
 
     def construct(self, *inputs):
         loss, grads = value_and_grad(self.network, None, self.weights)(*inputs)

@@ -25,7 +25,7 @@ from msjax._src import communication as comm
 from msjax._src.ops.registry import functional, primitive, tensor_op
 from msjax._src.tensor import Tensor
 from msjax._src.transforms import tracing_depth
-from msjax._src.transforms.pmap import find_mapped_axis, innermost_mapped_axis, varies
+from msjax._src.transforms.pmap import find_mapped_axis, innermost_mapped_axis, local_row, varies
 
 
 class ReduceOp:
@@ -89,17 +89,17 @@ def _outside(api, x, in_axis_fn, members=None):
     return _across_processes(in_axis_fn, x)
 
 
-_process_programs: dict = {}
+_process_mesh: list = []  # one device of each process, made on the first eager collective
+_process_programs: dict = {}  # in_axis_fn -> its program over _process_mesh
 
 
 def _across_processes(in_axis_fn, x):
     """`in_axis_fn(x, axis)` run by every process as one program over its first device."""
-    count = jax.process_count()
-    mesh = _process_programs.get("mesh")
-    if mesh is None:
+    if not _process_mesh:
         firsts = [min((d for d in jax.devices() if d.process_index == p), key=lambda d: d.id)
-                  for p in range(count)]
-        mesh = _process_programs["mesh"] = Mesh(np.array(firsts), (_ACROSS_PROCESSES,))
+                  for p in range(jax.process_count())]
+        _process_mesh.append(Mesh(np.array(firsts), (_ACROSS_PROCESSES,)))
+    mesh = _process_mesh[0]
     program = _process_programs.get(in_axis_fn)
     if program is None:
         def body(local):
@@ -107,10 +107,9 @@ def _across_processes(in_axis_fn, x):
         program = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P(_ACROSS_PROCESSES),
                                         out_specs=P(_ACROSS_PROCESSES)))
         _process_programs[in_axis_fn] = program
-    x = jnp.asarray(x)
     stacked = jax.make_array_from_process_local_data(
         NamedSharding(mesh, P(_ACROSS_PROCESSES)), np.asarray(x)[None])
-    return program(stacked).addressable_data(0)[0]
+    return local_row(program(stacked))
 
 
 # -- the reductions over an axis ---------------------------------------------------------------
@@ -447,7 +446,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
 
 
 @tensor_op()
-def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):  # noqa: A002
+def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):
     """`ops.reduce_scatter_tensor(output, input, op='sum', group=None, async_op=False)`: the
     reduction of the ranks' `input`, split along the first axis; this rank's part into
     `output`."""

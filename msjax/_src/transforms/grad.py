@@ -15,6 +15,7 @@ import jax.numpy as jnp
 from msjax._src import context, state
 from msjax._src.parameter import Parameter, ParameterTuple
 from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms.pmap import vary_over_mapped_axes
 
 _NO_GRAD_DEPTH = [0]
 
@@ -75,6 +76,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
     float_positions = [p for p in tensor_positions if _float_like(args[p]._data)]
     primals = [args[p]._data for p in float_positions] + [w._value for w in weights]
+    # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
+    # over the devices of the gradient of a replicated value.
+    primals = vary_over_mapped_axes(primals)
     n_inputs = len(float_positions)
     strays_seen = []
 
@@ -103,7 +107,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
             _unwrap_tree(sens))
     grads = vjp_fn(cotangent)
-    state.write_back(weights, weight_finals)
+    state.write_back(weights, [w._value if final is primal else final  # unchanged: its own value
+                               for w, final, primal in zip(weights, weight_finals,
+                                                           primals[n_inputs:])])
     state.write_back(strays_seen, stray_finals)
     by_position = dict(zip(float_positions, grads[:n_inputs]))
     input_grads = [_wrap(by_position[p]) if p in by_position

@@ -35,8 +35,14 @@ from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
 from msjax._src.transforms import _depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, flatten_args
-from msjax._src.transforms.vmap import (check_call_arguments, check_out_axes, check_out_axes_spec,
-                                        in_axes_per_leaf, positional_count, to_tuples)
+from msjax._src.transforms.vmap import (
+    check_call_arguments,
+    check_out_axes,
+    check_out_axes_spec,
+    in_axes_per_leaf,
+    positional_count,
+    to_tuples,
+)
 
 try:  # a single-device array that eager code may move freely (see `one_copy`)
     from jax._src.array import ArrayImpl as _ArrayImpl
@@ -160,9 +166,21 @@ class SpmdLayout:
     left to XLA (data parallelism spreads each rank's batch over its local devices that way).
     """
 
-    __slots__ = ("mesh", "axis", "size", "arg_specs", "arg_shardings", "squeeze",
-                 "replicated", "stacked", "across_processes", "per_rank_writes", "rows_are_ranks",
-                 "replicas", "out_info")
+    __slots__ = (
+        "across_processes",
+        "arg_shardings",
+        "arg_specs",
+        "axis",
+        "mesh",
+        "out_info",
+        "per_rank_writes",
+        "replicas",
+        "replicated",
+        "rows_are_ranks",
+        "size",
+        "squeeze",
+        "stacked",
+    )
 
     def __init__(self, mesh, axis, arg_specs, squeeze, arg_shardings, *, per_rank_writes,
                  rows_are_ranks, across_processes=False):

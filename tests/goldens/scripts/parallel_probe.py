@@ -4,12 +4,17 @@ one line per case, `label -> repr` or `label -> ERR Type | message`.
 Regenerate: /work/shared/tools/mindspore-oracle tests/goldens/scripts/parallel_probe.py | grep -- "->" > tests/goldens/parallel/parallel_probe.out
 (calling a collective without a cluster crashes MindSpore, so no case calls one).
 """
-import numpy as np
-
 import mindspore as ms
-from mindspore import Parameter, ParallelMode, Tensor, nn, ops
-from mindspore.communication import (GlobalComm, get_group_size, get_local_rank,
-                                     get_local_rank_size, get_rank, init)
+import numpy as np
+from mindspore import ParallelMode, Parameter, Tensor, nn, ops
+from mindspore.communication import (
+    GlobalComm,
+    get_group_size,
+    get_local_rank,
+    get_local_rank_size,
+    get_rank,
+    init,
+)
 from mindspore.ops import ReduceOp
 
 
@@ -17,7 +22,7 @@ def show(label, f):
     try:
         r = f()
         print(label, '->', repr(r).replace('\n', ' '))
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         print(label, '-> ERR', type(e).__name__, '|', str(e).split('\n')[0][:400])
 
 
