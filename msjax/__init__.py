@@ -3,7 +3,10 @@
 from msjax._src import tensor_methods as _tensor_methods
 from msjax._src.compat.ipython import load_ipython_extension as load_ipython_extension
 from msjax._src.compat.ipython import unload_ipython_extension as unload_ipython_extension
+from msjax._src.context import COMPATIBLE as COMPATIBLE
 from msjax._src.context import GRAPH_MODE as GRAPH_MODE
+from msjax._src.context import LAX as LAX
+from msjax._src.context import STRICT as STRICT
 from msjax._src.context import PYNATIVE_MODE as PYNATIVE_MODE
 from msjax._src.context import get_context as get_context
 from msjax._src.context import set_context as set_context
@@ -79,6 +82,7 @@ from msjax._src.tensor import from_numpy as from_numpy
 from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.tensor import tensor as tensor
 from msjax import common as common
+from msjax import context as context
 from msjax import communication as communication
 from msjax import nn as nn
 from msjax import ops as ops

@@ -28,10 +28,7 @@ for _name in ("STRICT", "COMPATIBLE", "LAX"):
 _MS.context = context
 
 # Calls msjax does not match yet, in modules owned by others (strict xfails below).
-_PENDING = {
-    "ms.set_seed(2**32)": "random.set_seed: MindSpore's range check (seed < 2**32)",
-    "ms.set_seed(True)": "random.set_seed: MindSpore refuses a bool seed",
-}
+_PENDING = {}
 
 
 @pytest.mark.parametrize("record", _GOLDEN["defaults"], ids=lambda r: r["key"])
@@ -47,7 +44,7 @@ def test_calls_in_sequence():
         if record["stmt"] in _PENDING:
             continue
         try:
-            check_record(record, lambda: eval(record["stmt"], namespace))
+            check_record(record, lambda stmt=record["stmt"]: eval(stmt, namespace))
         except AssertionError as error:
             raise AssertionError(f"{record['stmt']}: {error}") from None
 
@@ -95,7 +92,7 @@ def test_davinci_means_ascend():
     assert msjax.get_context("device_target") == "Ascend"
 
 
-_EXPORTS_PENDING = {"STRICT", "COMPATIBLE", "LAX", "context"}
+_EXPORTS_PENDING = set()
 
 
 @pytest.mark.parametrize("name", [

@@ -61,7 +61,7 @@ def test_int_float_and_bool_are_the_concrete_types():
 
 @pytest.mark.parametrize("record", _RECORDS, ids=lambda r: r["expr"])
 def test_dtype_expression_matches_mindspore(record):
-    run = lambda: eval(record["expr"], {"ms": _MS, "np": np, "Tensor": Tensor})  # noqa: E731
+    run = lambda: eval(record["expr"], {"ms": _MS, "np": np, "Tensor": Tensor})
     if record["kind"] == "error" and _PYBIND_MESSAGE in record["message"]:
         with pytest.raises(Exception) as info:
             run()

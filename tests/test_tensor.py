@@ -118,7 +118,7 @@ _CONSTRUCTOR_NAMESPACE = {"np": np, "ms": ms, "Tensor": Tensor, "One": One, "Zer
 
 @pytest.mark.parametrize("record", _CONSTRUCTOR["construction"], ids=lambda r: r["expr"])
 def test_constructor_matches_mindspore(record):
-    run = lambda: eval(record["expr"], _CONSTRUCTOR_NAMESPACE)  # noqa: E731
+    run = lambda: eval(record["expr"], _CONSTRUCTOR_NAMESPACE)
     if "error" in record:
         with pytest.raises(Exception) as info:
             run()

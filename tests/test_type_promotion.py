@@ -163,6 +163,6 @@ def test_reflected_bitwise_operators_do_not_exist():
                  "__rrshift__"):
         assert not any(name in vars(cls) for cls in Tensor.__mro__), name
     with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for <<: 'Tensor' and 'int'"):
-        Tensor([1]) << 1  # noqa: B015
+        Tensor([1]) << 1
     with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \|: 'int' and 'Tensor'"):
-        2 | Tensor([1])  # noqa: B015
+        2 | Tensor([1])

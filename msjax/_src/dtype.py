@@ -228,10 +228,10 @@ half, single, double = float16, float32, float64
 short, intc, intp, long = int16, int32, int64, int64
 byte, ubyte, ushort, uintc, uintp = int8, uint8, uint16, uint32, uint64
 cfloat, cdouble = complex64, complex128
-bool = bool_  # noqa: A001  (mindspore.bool is mindspore.bool_)
+bool = bool_  # mindspore.bool is mindspore.bool_
 # `mindspore.int` and `mindspore.float` are Int32 and Float32 (not the abstract int_/float_).
-int = int32  # noqa: A001
-float = float32  # noqa: A001
+int = int32
+float = float32
 
 int_type = (int8, int16, int32, int64)
 uint_type = (uint8, uint16, uint32, uint64)

@@ -17,11 +17,21 @@ _DEFAULT_SEED = 0
 class KeyState:
     """A mutable box holding the global PRNG key (a raw uint32[2] key) and the user's seed."""
 
-    __slots__ = ("_value", "seed")
+    __slots__ = ("_key", "seed")
 
     def __init__(self):
         self.seed = None  # MindSpore's get_seed() is None until set_seed is called.
-        self._value = jax.random.PRNGKey(_DEFAULT_SEED)
+        self._key = None  # made on first use: creating a key starts XLA, too slow for import
+
+    @property
+    def _value(self):
+        if self._key is None:
+            self._key = jax.random.PRNGKey(_DEFAULT_SEED)
+        return self._key
+
+    @_value.setter
+    def _value(self, key):
+        self._key = key
 
 
 GLOBAL_KEY = KeyState()
@@ -29,11 +39,16 @@ GLOBAL_KEY = KeyState()
 
 def set_seed(seed: int) -> None:
     """`mindspore.set_seed`: reset the global key, so later draws repeat."""
+    if isinstance(seed, bool):
+        raise TypeError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got "
+                        f"'{seed}' with type 'bool'.")
     if not isinstance(seed, int):
         raise TypeError(f"The argument 'seed' must be type of int, but got {type(seed)}.")
     if seed < 0:
         raise ValueError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got "
                          f"'{seed}' with type 'int'.")
+    if seed >= 2 ** 32:
+        raise ValueError("Seed must be between 0 and 2**32 - 1")
     GLOBAL_KEY.seed = seed
     GLOBAL_KEY._value = jax.random.PRNGKey(seed)
 

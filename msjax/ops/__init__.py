@@ -33,7 +33,7 @@ from msjax._src.ops.comm_ops import all_gather as all_gather
 from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_tensor
 from msjax._src.ops.comm_ops import all_reduce as all_reduce
 from msjax._src.ops.comm_ops import AllGather as AllGather
-from msjax._src.ops.comm_ops import AllReduce as AllReduce
+from msjax._src.nn.distributed import AllReduce as AllReduce
 from msjax._src.ops.reduce_ops import amax as amax
 from msjax._src.ops.reduce_ops import amin as amin
 from msjax._src.ops.reduce_ops import aminmax as aminmax
@@ -522,7 +522,6 @@ from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.primitives import NonZero as NonZero
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
-from msjax._src.ops.nn_ops import normalize as normalize
 from msjax._src.ops.math_ops import not_equal as not_equal
 from msjax._src.ops.primitives import NotEqual as NotEqual
 from msjax._src.ops.array_ops import numel as numel
@@ -627,7 +626,7 @@ from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
 from msjax._src.ops.primitives import Round as Round
-from msjax._src.ops.array_ops import vstack as row_stack
+from msjax._src.ops.array_ops import row_stack as row_stack
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.primitives import Rsqrt as Rsqrt

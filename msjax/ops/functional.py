@@ -338,7 +338,6 @@ from msjax._src.ops.loss_ops import nll_loss as nll_loss
 from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
-from msjax._src.ops.nn_ops import normalize as normalize
 from msjax._src.ops.math_ops import not_equal as not_equal
 from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
@@ -399,7 +398,7 @@ from msjax._src.ops.layer_ops import rms_norm as rms_norm
 from msjax._src.ops.array_ops import roll as roll
 from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
-from msjax._src.ops.array_ops import vstack as row_stack
+from msjax._src.ops.array_ops import row_stack as row_stack
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast

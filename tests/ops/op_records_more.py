@@ -164,7 +164,7 @@ add(Case("mv", (T((2, 3)), T((3,))), ref=np.matmul),
     Case("matrix_determinant", (SQ,), ref=np.linalg.det, tol=(1e-5, 1e-5)),
     Case("logdet", (SQ,), ref=lambda a: np.log(np.linalg.det(a))),
     Case("pinv", (T((3, 2)),), ref=np.linalg.pinv, tol=(1e-4, 1e-5)),
-    Case("lstsq", (T((4, 2)), T((4, 3))), ref=lambda b, a: np.linalg.lstsq(a, b, rcond=None)[0],
+    Case("lstsq", (T((4, 2)), T((4, 3))), ref=lambda a, b: np.linalg.lstsq(a, b, rcond=None)[0],
          tol=(1e-4, 1e-5)),
     Case("matrix_exp", (V([[0.0, 1.0], [-1.0, 0.0]]),), beyond=NO_CPU, tol=(1e-5, 1e-5),
          ref=lambda a: np.array([[np.cos(1), np.sin(1)], [-np.sin(1), np.cos(1)]], np.float32)),
@@ -293,7 +293,7 @@ add(Case("tensor_scatter_sub", (X34, IDX2, V([1.0, 2.0]))),
 
 def _conv_transpose(x, w, stride):
     """NumPy transposed convolution (N, Cin, H, W) x (Cin, Cout, kh, kw), no padding."""
-    n, cin, h, wd = x.shape
+    n, _, h, wd = x.shape
     _, cout, kh, kw = w.shape
     out = np.zeros((n, cout, (h - 1) * stride + kh, (wd - 1) * stride + kw), np.float32)
     for i in range(h):
@@ -362,8 +362,10 @@ add(Case("fft", (S8,), ref=np.fft.fft),
     Case("ifftshift", (S8, (1,)), ref=lambda x, d: np.fft.ifftshift(x, d)),
     Case("fftfreq", (5,), ref=lambda n: np.fft.fftfreq(n).astype(np.float32)),
     Case("rfftfreq", (6, 0.5), ref=lambda n, d: np.fft.rfftfreq(n, d).astype(np.float32)),
-    Case("hann_window", (5,), ref=lambda n: np.hanning(n + 1)[:n]),
+    Case("hann_window", (5,), ref=lambda n: np.hanning(n + 1)[:n]),  # Float64 by default
     Case("hann_window", (5, False), ref=lambda n, p: np.hanning(n), tag="symmetric"),
+    Case("hann_window", (5,), {"dtype": D("float32")}, ref=lambda n, dtype: np.hanning(n + 1)[:n],
+         tag="float32"),
     Case("hamming_window", (6,), ref=lambda n: np.hamming(n + 1)[:n]),
     Case("blackman_window", (V(6, "int32"),), ref=lambda n: np.blackman(int(n) + 1)[:int(n)],
          tol=(1e-5, 1e-6), transforms=False),
@@ -601,7 +603,8 @@ add(Case("mse_loss", (X34, T((3, 4))), ref=lambda a, b: ((a - b) ** 2).mean()),
     Case("multilabel_soft_margin_loss", (X34, V([[1.0, 0.0, 1.0, 0.0]] * 3))),
     Case("SmoothL1Loss", (X34, T((3, 4)))),
     Case("BCEWithLogitsLoss", (X34, P34, V([1.0, 2.0, 0.5, 1.0]), V([1.0, 1.0, 2.0, 1.0]))),
-    Case("BinaryCrossEntropy", (P34, T((3, 4), "float32", "prob"), V([1.0, 2.0, 0.5, 1.0]))),
+    Case("BinaryCrossEntropy", (P34, T((3, 4), "float32", "prob"), T((3, 4), "float32", "pos")),
+         ref=lambda p, y, w: (w * _bce(p, y)).mean()),
     Case("KLDivLoss", (LOGP, P34)),
     Case("SoftmaxCrossEntropyWithLogits", (X34, V(np.eye(4, dtype=np.float32)[[1, 2, 0]]
                                                   .tolist()))),
@@ -676,7 +679,7 @@ add(prim("Acosh", (T((2, 3), "float32", "gt1"),), ref=np.arccosh),
          ref=lambda a, b: np.array([0.0, 0.5, -3.0])),
     prim("MulNoNan", (V([np.inf, 2.0, 3.0]), V([0.0, 4.0, -1.0])),
          ref=lambda a, b: np.array([0.0, 8.0, -3.0])),
-    prim("Fmax", (X23, Y23), ref=np.fmax, beyond=NO_CPU),
+    prim("Fmax", (X23, Y23), ref=np.fmax),
     prim("Fmin", (X23, Y23), ref=np.fmin, beyond=NO_CPU),
     prim("TensorAdd", (X23, Y23), ref=np.add),
     prim("Lerp", (X23, Y23, V(0.25)), ref=lambda a, b, w: a + w * (b - a)),
@@ -767,8 +770,8 @@ add(prim("CumProd", (T((3, 4), "float32", "small"), 1), ref=lambda x, a: np.cump
     prim("ScalarToTensor", (3.5,), ref=lambda v: np.float32(v)),
     prim("TupleToArray", ((1, 2, 3),), ref=lambda t: np.array(t, np.int32)),
     prim("ScalarCast", (3.7, D("float64")), ref=lambda v, d: 3.7, transforms=False),
-    prim("Bucketize", (V([1.0, 5.0, 9.0]),), init=([2.0, 5.0, 8.0],),
-         ref=lambda x: np.searchsorted([2.0, 5.0, 8.0], x)),
+    prim("Bucketize", (V([1.0, 5.0, 9.0]),), init=([2.0, 5.0, 8.0],),  # right-closed bins
+         ref=lambda x: np.searchsorted([2.0, 5.0, 8.0], x, "right")),
     prim("MatrixBandPart", (T((3, 4)), 1, 0), ref=lambda x, l, u: np.tril(np.triu(x, -l), u)),
     )
 
@@ -800,7 +803,7 @@ add(prim("TensorScatterAdd", (X34, IDX2, V([1.0, 2.0]))),
         [[4.0, 2.0, 0.6], [2.0, 5.0, 1.0], [0.6, 1.0, 3.0]])).tolist())), tol=(1e-5, 1e-5)),
     prim("Cross", (T((2, 3)), T((2, 3))), init=dict(dim=1), ref=np.cross),
     prim("Eig", (V([[2.0, 0.0], [0.0, 3.0]]),), transforms=False,
-         ref=lambda a: np.array([2.0, 3.0], np.complex64)),
+         ref=lambda a: (np.array([2.0, 3.0], np.complex64), np.complex64(0))),
     prim("LogMatrixDeterminant", (SQ,), ref=lambda a: tuple(np.linalg.slogdet(a))),
     prim("MatrixDeterminant", (SQ,), ref=np.linalg.det, tol=(1e-5, 1e-5)),
     prim("MatrixExp", (V([[0.0, 1.0], [0.0, 0.0]]),), beyond=NO_CPU,

@@ -253,9 +253,19 @@ sign = _unary("sign", _sign, "-1, 0 or 1 by the sign of x; integers give Float32
               "computes x / |x|).")
 invert = _unary("invert", M.bitwise_not.impl, "elementwise bitwise NOT.")
 bitwise_not = invert
-deg2rad = _unary("deg2rad", M.deg2rad.impl, "degrees to radians; integers give Float32.")
-radians = _unary("radians", M.deg2rad.impl, "degrees to radians, as `deg2rad`.")
-rad2deg = _unary("rad2deg", M.rad2deg.impl, "radians to degrees; integers give Float32.")
+def _as_float32_if_int(compute):
+    """mindspore.numpy computes integers in Float32 where ops refuses them."""
+    def run(a):
+        return compute(a.astype(C.FLOAT32) if C.is_int(a.dtype) or a.dtype == C.BOOL else a)
+    return run
+
+
+deg2rad = _unary("deg2rad", _as_float32_if_int(M.deg2rad.impl),
+                 "degrees to radians; integers give Float32.")
+radians = _unary("radians", _as_float32_if_int(M.deg2rad.impl),
+                 "degrees to radians, as `deg2rad`.")
+rad2deg = _unary("rad2deg", _as_float32_if_int(M.rad2deg.impl),
+                 "radians to degrees; integers give Float32.")
 
 
 def _trigonometric(name: str, op_impl):

@@ -20,6 +20,10 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 
+try:
+    from jax._src.array import ArrayImpl as _ARRAY_IMPL  # the concrete array type
+except ImportError:  # pragma: no cover
+    _ARRAY_IMPL = None
 _FLOAT32 = np.dtype(np.float32)
 _INT64 = np.dtype(np.int64)
 _FLOAT32_MAX = float(np.finfo(np.float32).max)
@@ -63,6 +67,8 @@ def _typed_scalar(x):
 
 def promote_scalar(a, b):
     """The operands of a binary op, prepared so that JAX's promotion gives MindSpore's dtype."""
+    if type(a) is _ARRAY_IMPL and type(b) is _ARRAY_IMPL and a.dtype is b.dtype:
+        return a, b  # the hot path: two concrete arrays of one dtype
     if not hasattr(b, "dtype") or isinstance(b, np.generic):
         if not hasattr(a, "dtype") or isinstance(a, np.generic):
             return _typed_scalar(a), _typed_scalar(b)

@@ -14,6 +14,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)
@@ -366,6 +367,7 @@ def triu(input, diagonal=0):
 
 
 @op()
+@one_program
 def diag(input):
     """`ops.diag`: a Tensor of shape `input.shape * 2` with `input` on its diagonal (for a
     vector, the square diagonal matrix)."""
@@ -386,6 +388,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 
 @op()
+@one_program
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     n = input.shape[-1] + builtins.abs(offset)
     rows = jnp.arange(input.shape[-1]) + builtins.max(0, -offset)
@@ -439,9 +442,14 @@ def hstack(tensors):
     return jnp.hstack(tensors)
 
 
-@op("vstack", "row_stack")
+@op()
 def vstack(inputs):
     return jnp.vstack(inputs)
+
+
+@op()
+def row_stack(tensors):
+    return jnp.vstack(tensors)
 
 
 @op()
@@ -509,12 +517,14 @@ def meshgrid(*inputs, indexing="xy"):
 
 
 @op()
+@one_program
 def cartesian_prod(*inputs):
     grids = jnp.meshgrid(*inputs, indexing="ij")
     return jnp.stack(grids, axis=-1).reshape(-1, len(inputs))
 
 
 @op()
+@one_program
 def combinations(input, r=2, with_replacement=False):
     pick = itertools.combinations_with_replacement if with_replacement else \
         itertools.combinations
@@ -523,6 +533,7 @@ def combinations(input, r=2, with_replacement=False):
 
 
 @op()
+@one_program
 def block_diag(*inputs):
     return jax.scipy.linalg.block_diag(*inputs)
 
@@ -670,6 +681,7 @@ def mirror_pad(input_x, paddings, mode):
 
 # -- sorting and searching ---------------------------------------------------------------------
 @op()
+@one_program
 def sort(input_x, axis=-1, descending=False):
     rank = builtins.max(input_x.ndim, 1)
     if not -rank <= axis < rank:
@@ -685,11 +697,13 @@ def msort(input):
 
 
 @op()
+@one_program
 def argsort(input, axis=-1, descending=False):
     return jnp.argsort(input, axis=axis, stable=True, descending=descending).astype(_INT32)
 
 
 @op()
+@one_program
 def topk(input, k, dim=None, largest=True, sorted=True):  # noqa: A002
     axis = -1 if dim is None else dim
     n = input.shape[axis] if input.ndim else 1
@@ -747,6 +761,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 
 @op()
+@one_program
 def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
     side = side or ("right" if right else "left")
     if sorted_sequence.ndim > 1:

@@ -2,10 +2,14 @@
 moves, interpolation, grid sampling and sliding-window patches (all in NC... layout)."""
 from __future__ import annotations
 
+import inspect
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
@@ -87,20 +91,39 @@ def batch_to_space_nd(input_x, block_shape, crops):
 
 
 @functional
-def _depth_to_space(x, block_size, data_format="NCHW"):
-    return pixel_shuffle.impl(x, block_size)
+def _depth_to_space(x, block_size):
+    """DepthToSpace (NCHW, TensorFlow's order): channel (i·bs + j)·C + c goes to pixel
+    (h·bs + i, w·bs + j) of channel c."""
+    r = block_size
+    n, c, h, w = x.shape
+    x = x.reshape(n, r, r, c // (r * r), h, w)
+    return jnp.transpose(x, (0, 3, 4, 1, 5, 2)).reshape(n, c // (r * r), h * r, w * r)
 
 
 @functional
-def _space_to_depth(x, block_size, data_format="NCHW"):
-    return pixel_unshuffle.impl(x, block_size)
+def _space_to_depth(x, block_size):
+    """SpaceToDepth (NCHW, TensorFlow's order): the inverse of DepthToSpace."""
+    r = block_size
+    n, c, h, w = x.shape
+    x = x.reshape(n, c, h // r, r, w // r, r)
+    return jnp.transpose(x, (0, 3, 5, 1, 2, 4)).reshape(n, c * r * r, h // r, w // r)
 
 
-DepthToSpace = primitive("DepthToSpace", _depth_to_space, block_size=None)
-SpaceToDepth = primitive("SpaceToDepth", _space_to_depth, block_size=None)
-SpaceToBatchND = primitive("SpaceToBatchND", space_to_batch_nd, block_shape=None,
-                           paddings=None)
-BatchToSpaceND = primitive("BatchToSpaceND", batch_to_space_nd, block_shape=None, crops=None)
+_REQUIRED = inspect.Parameter.empty
+DepthToSpace = primitive("DepthToSpace", _depth_to_space, block_size=_REQUIRED,
+                         display=shown.with_attrs(data_format="NCHW"))
+SpaceToDepth = primitive("SpaceToDepth", _space_to_depth, block_size=_REQUIRED,
+                         display=shown.with_attrs(data_format="NCHW"))
+SpaceToBatchND = primitive("SpaceToBatchND", lambda x, block_shape, paddings:
+                           space_to_batch_nd(x, block_shape, paddings),
+                           block_shape=_REQUIRED, paddings=_REQUIRED,
+                           display=lambda a: {**a, "block_shape": _tuple(
+                               a["block_shape"], len(a["paddings"]))})
+BatchToSpaceND = primitive("BatchToSpaceND", lambda x, block_shape, crops:
+                           batch_to_space_nd(x, block_shape, crops),
+                           block_shape=_REQUIRED, crops=_REQUIRED,
+                           display=lambda a: {"block_shape": _tuple(a["block_shape"],
+                                                                    len(a["crops"]))})
 
 
 # -- interpolation -----------------------------------------------------------------------------
@@ -134,7 +157,7 @@ def _nearest_along(x, axis, out_size, exact, scale=None):
     return jnp.take(x, jnp.minimum(index, in_size - 1), axis=axis)
 
 
-def _cubic_weights(t, a=-0.75):
+def _cubic_weights(t, a):
     def near(d):
         return ((a + 2) * d - (a + 3)) * d * d + 1
 
@@ -144,6 +167,9 @@ def _cubic_weights(t, a=-0.75):
 
 
 def _cubic_along(x, axis, out_size, align_corners, scale=None):
+    """Bicubic resampling along `axis` as MindSpore's ResizeBicubic: Keys' cubic (a = -0.5)
+    at half-pixel centres, taps outside the input dropped and the weights renormalised; with
+    `align_corners`, a = -0.75 and border taps clamped."""
     in_size = x.shape[axis]
     out = jnp.arange(out_size, dtype=_FLOAT32)
     if align_corners:
@@ -152,14 +178,20 @@ def _cubic_along(x, axis, out_size, align_corners, scale=None):
         ratio = (1.0 / scale) if scale else in_size / out_size
         src = (out + 0.5) * ratio - 0.5
     base = jnp.floor(src)
-    t = (src - base).astype(x.dtype)
+    t = jnp.round((src - base) * 1024) / 1024  # MindSpore reads the weights from a 1024-row table
     shape = [1] * x.ndim
     shape[axis] = out_size
-    total = 0
-    for k, w in enumerate(_cubic_weights(t)):
-        index = jnp.clip(base.astype(jnp.int32) - 1 + k, 0, in_size - 1)
-        total = total + jnp.take(x, index, axis=axis) * w.reshape(shape)
-    return total
+    taps = [base.astype(jnp.int32) - 1 + k for k in range(4)]
+    weights = _cubic_weights(t, -0.75 if align_corners else -0.5)
+    if not align_corners:
+        weights = [jnp.where((i >= 0) & (i < in_size), w, 0.0) for i, w in zip(taps, weights)]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+    result = 0
+    for index, w in zip(taps, weights):
+        result = result + jnp.take(x, jnp.clip(index, 0, in_size - 1), axis=axis) * \
+            w.astype(x.dtype).reshape(shape)
+    return result
 
 
 # MindSpore's table of interpolate modes: {mode: {input rank: options it accepts}}.
@@ -202,6 +234,7 @@ def _check_interpolate(input, size, scale_factor, mode, align_corners, recompute
 
 
 @op()
+@one_program
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None):
     """`ops.interpolate`: resize the spatial axes (all but N and C) by `size` or `scale_factor`,
@@ -235,6 +268,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 
 @op()
+@one_program
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
              recompute_scale_factor=None):
     return interpolate.impl(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
@@ -247,14 +281,15 @@ def _base_coordinates(n, align_corners):
 
 
 @op()
+@one_program
 def affine_grid(theta, size, align_corners=False):
     """`ops.affine_grid`: the (N, H, W, 2) (or (N, D, H, W, 3)) sampling grid of `theta`."""
     if len(size) == 4:
-        n, _, h, w = size
+        _, _, h, w = size
         ys, xs = _base_coordinates(h, align_corners), _base_coordinates(w, align_corners)
         base = jnp.stack(jnp.meshgrid(xs, ys, indexing="xy") + [jnp.ones((h, w), _FLOAT32)], -1)
         return jnp.einsum("hwk,nck->nhwc", base, theta.astype(_FLOAT32)).astype(theta.dtype)
-    n, _, d, h, w = size
+    _, _, d, h, w = size
     zs, ys, xs = (_base_coordinates(s, align_corners) for s in (d, h, w))
     zz, yy, xx = jnp.meshgrid(zs, ys, xs, indexing="ij")
     base = jnp.stack([xx, yy, zz, jnp.ones_like(xx)], -1)
@@ -268,10 +303,11 @@ def _unnormalize(coord, size, align_corners):
 
 
 @op()
+@one_program
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """`ops.grid_sample` for 4-D inputs: sample `input` (N, C, H, W) at `grid` (N, Ho, Wo, 2)
     with 'bilinear' or 'nearest' and 'zeros' or 'border' padding."""
-    n, c, h, w = input.shape
+    _, _, h, w = input.shape
     align = bool(align_corners)
     x = _unnormalize(grid[..., 0], w, align)
     y = _unnormalize(grid[..., 1], h, align)
@@ -294,6 +330,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
 
 # -- sliding windows ---------------------------------------------------------------------------
 @op()
+@one_program
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """`ops.unfold` (im2col): (N, C, H, W) -> (N, C·kh·kw, L) of sliding blocks."""
     kernel, dilation = _tuple(kernel_size, 2), _tuple(dilation, 2)
@@ -305,6 +342,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 
 @op()
+@one_program
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """`ops.fold` (col2im): sum sliding blocks (N, C·kh·kw, L) back into (N, C, H, W)."""
     kernel, dilation = _tuple(kernel_size, 2), _tuple(dilation, 2)

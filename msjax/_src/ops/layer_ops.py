@@ -5,10 +5,12 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 
 @op()
+@one_program
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     n, c = input.shape[:2]
     grouped = input.reshape(n, num_groups, -1)
@@ -24,6 +26,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
 
 
 @op()
+@one_program
 def rms_norm(x, gamma, epsilon=1e-06):
     """`ops.rms_norm`: (x / rms(x) · gamma, 1 / rms(x)) over the axes `gamma` covers."""
     axes = tuple(range(x.ndim - gamma.ndim, x.ndim))
@@ -33,6 +36,7 @@ def rms_norm(x, gamma, epsilon=1e-06):
 
 
 @op()
+@one_program
 def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
     """`ops.lrn`: x / (bias + alpha·Σ x²)^beta over channels within `depth_radius` (axis 1)."""
     squares = jnp.square(x)
@@ -43,6 +47,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
 
 
 @op()
+@one_program
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False):
     """`ops.embedding`: rows of `weight` (renormalised to `max_norm` when given)."""
@@ -54,6 +59,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
 
 
 @op()
+@one_program
 def bidense(input1, input2, weight, bias=None):
     """`ops.bidense`: y_k = input1ᵀ · weight[k] · input2 (+ bias[k])."""
     out = jnp.einsum("...i,kij,...j->...k", input1, weight, input2)

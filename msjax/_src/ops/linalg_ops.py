@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import axis_arg, np_dtype
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 
@@ -29,6 +30,7 @@ def vecdot(x, y, *, axis=-1):
 
 
 @op()
+@one_program
 def batch_dot(x1, x2, axes=None):
     """`ops.batch_dot`: a dot product per batch row, reducing `axes` (default: x1's last axis
     with x2's last axis, or its second-to-last when x2 has more than 2 dims)."""
@@ -47,6 +49,7 @@ def adjoint(x):
 
 
 @op()
+@one_program
 def matrix_band_part(x, lower, upper):
     rows, cols = x.shape[-2:]
     i = jnp.arange(rows)[:, None]
@@ -62,6 +65,7 @@ def cholesky(input_x, upper=False):
 
 
 @op()
+@one_program
 def cholesky_inverse(input_x, upper=False):
     factor = _mT(input_x) if upper else input_x  # the lower factor L, A = L Lᴴ
     inv = jnp.linalg.inv(factor)
@@ -69,6 +73,7 @@ def cholesky_inverse(input_x, upper=False):
 
 
 @op()
+@one_program
 def cholesky_solve(input, input2, upper=False):
     lower = jnp.conj(_mT(input2)) if upper else input2
     return jax.scipy.linalg.cho_solve((lower, True), input)
@@ -98,6 +103,7 @@ def _complex_of(dtype):
 
 
 @op()
+@one_program
 def eig(A):
     values, vectors = jnp.linalg.eig(A)
     dtype = _complex_of(A.dtype) if A.dtype.kind != "c" else A.dtype
@@ -105,6 +111,7 @@ def eig(A):
 
 
 @op()
+@one_program
 def eigvals(A):
     return jnp.linalg.eigvals(A).astype(_complex_of(A.dtype) if A.dtype.kind != "c" else A.dtype)
 
@@ -116,21 +123,23 @@ def matrix_determinant(input):
 
 @op()
 def slogdet(input):
-    return jnp.linalg.slogdet(input)
+    return tuple(jnp.linalg.slogdet(input))
 
 
 @op()
 def log_matrix_determinant(input):
-    return jnp.linalg.slogdet(input)
+    return tuple(jnp.linalg.slogdet(input))
 
 
 @op()
+@one_program
 def logdet(input):
     sign, logabs = jnp.linalg.slogdet(input)
     return jnp.where(sign < 0, jnp.nan, jnp.where(sign == 0, -jnp.inf, logabs))
 
 
 @op()
+@one_program
 def pinv(x, *, atol=None, rtol=None, hermitian=False):
     if atol is not None:
         s = jnp.linalg.svd(x, compute_uv=False)
@@ -142,11 +151,12 @@ def pinv(x, *, atol=None, rtol=None, hermitian=False):
 
 @op()
 def lstsq(input, A):
-    """`ops.lstsq(input, A)`: the x minimising ||A x - input|| (MindSpore's argument order)."""
-    return jnp.linalg.lstsq(A, input)[0]
+    """`ops.lstsq(input, A)`: the x minimising ||input · x - A||."""
+    return jnp.linalg.lstsq(input, A)[0]
 
 
 @op()
+@one_program
 def matrix_exp(input):
     return jax.scipy.linalg.expm(input)
 
@@ -157,6 +167,7 @@ def matrix_solve(matrix, rhs, adjoint=False):
 
 
 @op()
+@one_program
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):  # noqa: N803
     n = LU_data.shape[-2]
     k = builtins.min(LU_data.shape[-2:])
@@ -168,6 +179,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):  # noqa
 
 
 @op()
+@one_program
 def lu_solve(b, LU_data, LU_pivots):  # noqa: N803
     p, lower, upper = lu_unpack.impl(LU_data, LU_pivots)
     y = jax.scipy.linalg.solve_triangular(lower, jnp.matmul(_mT(p), b), lower=True,
@@ -176,6 +188,7 @@ def lu_solve(b, LU_data, LU_pivots):  # noqa: N803
 
 
 @op()
+@one_program
 def cond(A, p=None):
     return jnp.linalg.cond(A, p)
 
@@ -197,6 +210,7 @@ def matrix_norm(A, ord="fro", axis=(-2, -1), keepdims=False, *, dtype=None):  # 
 
 
 @op()
+@one_program
 def renorm(input, p, axis, maxnorm):
     """`ops.renorm`: each sub-tensor along `axis` rescaled to p-norm at most `maxnorm`."""
     others = tuple(i for i in builtins.range(input.ndim) if i != axis % input.ndim)
@@ -211,6 +225,7 @@ def vander(x, N=None):  # noqa: N803
 
 
 @op()
+@one_program
 def clip_by_norm(x, max_norm, norm_type=2.0, error_if_nonfinite=False):
     """`ops.clip_by_norm`: a Tensor, or each Tensor of a tuple/list, scaled so that their joint
     `norm_type`-norm is at most `max_norm`."""

@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src import dtype as mstype
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -230,16 +231,17 @@ SoftmaxCrossEntropyWithLogits = primitive("SoftmaxCrossEntropyWithLogits",
                                           functional(softmax_cross_entropy))
 SparseSoftmaxCrossEntropyWithLogits = primitive("SparseSoftmaxCrossEntropyWithLogits",
                                                 functional(sparse_softmax_cross_entropy),
-                                                is_grad=False)
-SmoothL1Loss = primitive("SmoothL1Loss", _smooth_l1_primitive, beta=1.0, reduction="none")
+                                                is_grad=False, display=shown.with_attrs(sens=1.0))
+SmoothL1Loss = primitive("SmoothL1Loss", _smooth_l1_primitive, beta=1.0, reduction="none",
+                         display=shown.REDUCTION_ENUM)
 BCEWithLogitsLoss = primitive(
     "BCEWithLogitsLoss", lambda x, y, weight, pos_weight, reduction:
         binary_cross_entropy_with_logits(x, y, weight, pos_weight, reduction),
-    reduction="mean")
+    reduction="mean", display=shown.REDUCTION_ENUM)
 BinaryCrossEntropy = primitive(
     "BinaryCrossEntropy", lambda x, y, weight=None, reduction="mean":
         binary_cross_entropy(x, y, weight, reduction),
-    reduction="mean")
+    reduction="mean", display=shown.REDUCTION_ENUM)
 KLDivLoss = primitive("KLDivLoss", lambda x, y, reduction: kl_div(x, y, reduction),
                       reduction="mean")
 
@@ -363,10 +365,9 @@ def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
 
 
 NLLLoss = primitive("NLLLoss", functional(_nll_loss_primitive), reduction="mean",
-                    ignore_index=-100, display=lambda a: {
-                        "reduction": {"none": 0, "mean": 1, "sum": 2}[a["reduction"]],
-                        "ignore_index": a["ignore_index"]})
-SoftMarginLoss = primitive("SoftMarginLoss", soft_margin_loss, reduction="mean")
+                    ignore_index=-100, display=shown.REDUCTION_ENUM)
+SoftMarginLoss = primitive("SoftMarginLoss", soft_margin_loss, reduction="mean",
+                           display=shown.REDUCTION_ENUM)
 MultiMarginLoss = primitive(
     "MultiMarginLoss", lambda x, target, weight=None, p=1, margin=1.0, reduction="mean":
         multi_margin_loss(x, target, p, margin, weight, reduction),
@@ -377,7 +378,7 @@ MultilabelMarginLoss = primitive(
     reduction="mean")
 TripletMarginLoss = primitive(
     "TripletMarginLoss", lambda a, pos, neg, margin, p, swap, eps, reduction:
-        triplet_margin_loss(a, pos, neg, float(margin), p, eps, swap, reduction),
+        triplet_margin_loss(a, pos, neg, margin, p, eps, swap, reduction),
     p=2, swap=False, eps=1e-06, reduction="mean")
 SigmoidCrossEntropyWithLogits = primitive(
     "SigmoidCrossEntropyWithLogits", functional(

@@ -16,6 +16,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import promote_scalar, to_float_if_int
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import functional, op
 
 _FLOAT32 = np.dtype(np.float32)
@@ -171,6 +172,7 @@ def tensor_pow(input, exponent):
 
 
 @op()
+@one_program
 def float_power(input, exponent):
     """`ops.float_power`: computed in Float64 (Complex128 for complex inputs)."""
     is_complex = builtins.any(jnp.iscomplexobj(v) for v in (input, exponent))
@@ -250,8 +252,8 @@ bessel_i0e = _unary("bessel_i0e", jsp.i0e, arg="x")
 bessel_i1 = _unary("bessel_i1", jsp.i1, arg="x")
 bessel_i1e = _unary("bessel_i1e", jsp.i1e, arg="x")
 sinc = _unary("sinc", jnp.sinc)
-deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x")
-rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x")
+deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False)
+rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False)
 floor = _unary("floor", jnp.floor, float_only=False)
 ceil = _unary("ceil", _accepting("Ceil", "input_x", "BFloat16 Float16 Float32 Float64", jnp.ceil),
               float_only=False)
@@ -276,6 +278,7 @@ positive = _unary("positive", lambda x: x, float_only=False)
 
 
 @op()
+@one_program
 def sgn(input):
     """`ops.sgn`: the sign, extended to complex numbers as x / |x|."""
     if jnp.iscomplexobj(input):
@@ -298,11 +301,13 @@ def logit(input, eps=None):
 
 
 @op()
+@one_program
 def polygamma(n, input):
-    return jsp.polygamma(jnp.asarray(n).astype(input.dtype), input)
+    return jsp.polygamma(jnp.asarray(n).astype(np.int32), to_float_if_int(input))
 
 
 @op()
+@one_program
 def mvlgamma(input, p):
     return jsp.multigammaln(input, p)
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import functools
+import inspect
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import to_float_if_int
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.state_ops import assign
 from msjax._src.random import next_key
@@ -36,8 +38,8 @@ def silu(input):
 
 
 @op()
-def mish(input):
-    return input * jnp.tanh(jax.nn.softplus(input))
+def mish(x):
+    return x * jnp.tanh(jax.nn.softplus(x))
 
 
 @op()
@@ -61,7 +63,8 @@ def leaky_relu(input, alpha=0.2):
 
 
 @op()
-def prelu(x, weight):
+def prelu(input, weight):
+    x = input
     return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x
                      if x.ndim > 1 and weight.size > 1 else weight * x)
 
@@ -78,8 +81,8 @@ def softsign(x):
 
 
 @op()
-def hardswish(x):
-    return jax.nn.hard_swish(x)
+def hardswish(input):
+    return jax.nn.hard_swish(input)
 
 
 @op()
@@ -333,18 +336,18 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
 MaxPool = primitive(
     "MaxPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
                           max_pool_nd(x, 2, kernel_size, strides, pad_mode)),
-    kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW")
+    kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW", display=shown.max_pool(2))
 AvgPool = primitive(
     "AvgPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
                           avg_pool_nd(x, 2, kernel_size, strides, pad_mode)),
-    kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW")
+    kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW", display=shown.avg_pool)
 AvgPool3D = primitive(
     "AvgPool3D", functional(lambda x, kernel_size, strides, pad_mode, pad, ceil_mode,
                             count_include_pad, divisor_override, data_format:
                             avg_pool_nd(x, 3, kernel_size, strides, pad_mode, pad, ceil_mode,
                                         count_include_pad, divisor_override)),
     kernel_size=1, strides=1, pad_mode="valid", pad=0, ceil_mode=False, count_include_pad=True,
-    divisor_override=0, data_format="NCDHW")
+    divisor_override=0, data_format="NCDHW", display=shown.avg_pool_3d)
 
 
 @op()
@@ -380,8 +383,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return out
 
 
-@op()
+@functional
 def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """L2 (or p-norm) normalisation along `dim` (a helper, not a `mindspore.ops` name)."""
     norm = jnp.linalg.norm(input, ord=p, axis=dim, keepdims=True)
     return input / jnp.maximum(norm, eps)
 
@@ -450,13 +454,14 @@ def _conv2d_backprop_input(dout, weight, input_size, out_channel, kernel_size, p
                                pad, _pair(dilation)[-2:], group, 2)
 
 
-_CONV_TRANSPOSE_ATTRS = {"out_channel": None, "kernel_size": None, "pad_mode": "valid", "pad": 0,
+_CONV_TRANSPOSE_ATTRS = {"out_channel": inspect.Parameter.empty,
+                         "kernel_size": inspect.Parameter.empty, "pad_mode": "valid", "pad": 0,
                          "pad_list": None, "mode": 1, "stride": 1, "dilation": 1, "group": 1,
                          "data_format": "NCHW"}
 Conv2DBackpropInput = primitive("Conv2DBackpropInput", functional(_conv2d_backprop_input),
-                                **_CONV_TRANSPOSE_ATTRS)
+                                display=shown.conv_transpose, **_CONV_TRANSPOSE_ATTRS)
 Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input),
-                            **_CONV_TRANSPOSE_ATTRS)
+                            display=shown.conv_transpose, **_CONV_TRANSPOSE_ATTRS)
 
 
 @tensor_op()

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_nd
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 _INT64 = np.dtype(np.int64)
@@ -42,11 +43,13 @@ def _lp_pool(x, nd, norm_type, kernel_size, stride, ceil_mode):
 
 
 @op()
+@one_program
 def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
     return _lp_pool(x, 1, norm_type, kernel_size, stride, ceil_mode)
 
 
 @op()
+@one_program
 def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
     return _lp_pool(x, 2, norm_type, kernel_size, stride, ceil_mode)
 
@@ -95,27 +98,32 @@ def _check_divisible(name, input, output_size):
 
 
 @op()
+@one_program
 def adaptive_avg_pool1d(input, output_size):
     _check_divisible("adaptive_avg_pool1d", input, output_size)
     return _adaptive(input, _size(output_size, 1), jnp.mean)
 
 
 @op()
+@one_program
 def adaptive_avg_pool3d(input, output_size):
     return _adaptive(input, _size(output_size, 3), jnp.mean)
 
 
 @op()
+@one_program
 def adaptive_max_pool1d(input, output_size):
     _check_divisible("adaptive_max_pool1d", input, output_size)
     return _adaptive(input, _size(output_size, 1), jnp.max)
 
 
 @op()
+@one_program
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     return _adaptive(input, _size(output_size, 2), jnp.max, return_indices)
 
 
 @op()
+@one_program
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     return _adaptive(input, _size(output_size, 3), jnp.max, return_indices)

@@ -19,32 +19,13 @@ from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops import scatter_ops as S
-from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.registry import PRIMITIVES, functional, primitive
 
 REQUIRED = inspect.Parameter.empty  # a constructor argument without a default
-
-# MindSpore's type ids, which some Primitives show for dtype attributes.
-_TYPE_ID = {"Bool": 30, "Int8": 32, "Int16": 33, "Int32": 34, "Int64": 35, "UInt8": 37,
-            "UInt16": 38, "UInt32": 39, "UInt64": 40, "Float16": 42, "Float32": 43,
-            "Float64": 44, "BFloat16": 45, "Complex64": 51, "Complex128": 52}
-
-
-def _type_ids(*names):
-    def display(attrs):
-        return {k: _TYPE_ID[str(v)] if k in names else v for k, v in attrs.items()}
-    return display
-
-
-def _axis_as_tuple(attrs):
-    axis = attrs["axis"]
-    return {**attrs, "axis": (axis,) if isinstance(axis, int) else tuple(axis)}
-
-
-def _with(**extra):
-    def display(attrs):
-        return {**attrs, **extra}
-    return display
+_type_ids, _with, _only = shown.type_ids, shown.with_attrs, shown.only
+_axis_as_tuple = shown.as_tuple("axis")
 
 
 # -- elementwise, same inputs as the functional op ---------------------------------------------
@@ -114,8 +95,7 @@ Elu = primitive("Elu", lambda x, alpha: N.elu(x, alpha), alpha=1.0)
 Softmax = primitive("Softmax", lambda x, axis: N.softmax(x, axis), axis=-1, display=_axis_as_tuple)
 LogSoftmax = primitive("LogSoftmax", lambda x, axis: N.log_softmax(x, axis), axis=-1)
 BiasAdd = primitive("BiasAdd", lambda x, b, data_format: N.bias_add(x, b), data_format="NCHW",
-                    display=lambda a: {"data_format": {"NCHW": 0, "NHWC": 1}.get(
-                        a["data_format"], a["data_format"])})
+                    display=shown.enum("data_format", shown.FORMAT))
 StopGradient = primitive("StopGradient", A.stop_gradient)
 Identity = primitive("Identity", functional(lambda x: x))
 
@@ -220,23 +200,12 @@ Rank = primitive("Rank", A.rank)
 Size = primitive("Size", A.size)
 Range = primitive("Range", lambda start, limit, delta, maxlen: A.range(start, limit, delta),
                   maxlen=1000000)
-def _conv_display(attrs):
-    """Conv2D's repr: pad as 4 values, stride and dilation as NCHW 4-tuples, plus `groups`."""
-    def quad(v):
-        v = (v,) * 2 if isinstance(v, int) else tuple(v)
-        return (1, 1) + v[-2:] if len(v) <= 2 else v
-    pad = attrs["pad"]
-    pad = (pad,) * 4 if isinstance(pad, int) else tuple(pad) * (4 // len(tuple(pad)))
-    return {**attrs, "pad": pad, "stride": quad(attrs["stride"]),
-            "dilation": quad(attrs["dilation"]), "groups": attrs["group"]}
-
-
 Conv2D = primitive(
     "Conv2D",
     lambda x, w, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group,
     data_format: N.conv2d(x, w, None, stride, pad_mode, pad, dilation, group),
     out_channel=REQUIRED, kernel_size=REQUIRED, mode=1, pad_mode="valid", pad=0, stride=1,
-    dilation=1, group=1, data_format="NCHW", display=_conv_display)
+    dilation=1, group=1, data_format="NCHW", display=shown.conv)
 
 
 # -- more elementwise math ---------------------------------------------------------------------
@@ -287,9 +256,8 @@ DivNoNan = primitive("DivNoNan", functional(
         y == 0, 1, y))))
 MulNoNan = primitive("MulNoNan", functional(
     lambda x, y: jnp.where(y == 0, jnp.zeros((), jnp.result_type(x, y)), x * y)))
-Fmax = primitive("Fmax", M.fmax)
-Fmin = primitive("Fmin", M.fmin)
-TensorAdd = primitive("TensorAdd", M.add)
+Fmax = primitive("Fmax", M.fmax, display=_with(ignore_nan=True))
+Fmin = primitive("Fmin", M.fmin, display=_with(ignore_nan=True))
 Lerp = primitive("Lerp", M.lerp)
 Addcdiv = primitive("Addcdiv", M.addcdiv)
 Addcmul = primitive("Addcmul", M.addcmul)
@@ -338,9 +306,9 @@ Cummax = primitive("Cummax", R.cummax, axis=REQUIRED)
 Cummin = primitive("Cummin", R.cummin, axis=REQUIRED)
 ReduceStd = primitive(
     "ReduceStd", functional(lambda x, axis, unbiased, keep_dims: (
-        jnp.std(x, axis=tuple(axis) or None, ddof=int(unbiased), keepdims=keep_dims),
-        jnp.mean(x, axis=tuple(axis) or None, keepdims=keep_dims))),
-    axis=[], unbiased=True, keep_dims=False)
+        jnp.std(x, axis=_axes(axis) or None, ddof=int(unbiased), keepdims=keep_dims),
+        jnp.mean(x, axis=_axes(axis) or None, keepdims=keep_dims))),
+    axis=[], unbiased=True, keep_dims=False, display=_axis_as_tuple)
 EuclideanNorm = primitive(
     "EuclideanNorm", functional(lambda x, axes, keep_dims: jnp.sqrt(jnp.sum(
         jnp.square(x), axis=tuple(axes) if not isinstance(axes, int) else axes,
@@ -349,13 +317,15 @@ SquareSumAll = primitive("SquareSumAll", functional(
     lambda x, y: (jnp.sum(jnp.square(x)), jnp.sum(jnp.square(y)))))
 Median = primitive(
     "Median", functional(lambda x, global_median, axis, keep_dims, ignore_nan: (
-        R._lower_median(x.reshape(-1), 0, False, ignore_nan) if global_median else
+        (R._lower_median(x.reshape(-1), 0, False, ignore_nan)[0], jnp.zeros((), jnp.int64))
+        if global_median else
         R._lower_median(x, axis, keep_dims, ignore_nan))),
-    global_median=False, axis=0, keep_dims=False, ignore_nan=False)
+    global_median=False, axis=0, keep_dims=False, ignore_nan=False,
+    display=_with(cust_aicpu="Median"))
 CountNonZero = primitive("CountNonZero", functional(
     lambda x, axes=None, dims=None: jnp.count_nonzero(x, axis=_axes(axes if axes is not None
                                                                   else dims)).astype(jnp.int64)),
-    dims=None)
+    dims=None, display=lambda a: {"dims": [] if a["dims"] is None else a["dims"]})
 
 
 def _axes(axes):
@@ -364,7 +334,8 @@ LpNorm = primitive(
     "LpNorm", functional(lambda x, axis, p, keep_dims, epsilon: jnp.sum(
         jnp.abs(x) ** p, axis=tuple([axis] if isinstance(axis, int) else axis),
         keepdims=keep_dims) ** (1.0 / p)),
-    axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12)
+    axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12,
+    display=shown.chain(_only("axis"), shown.as_list("axis")))
 Trace = primitive("Trace", M.trace)
 
 # -- more array manipulation -------------------------------------------------------------------
@@ -382,20 +353,19 @@ TriuIndices = primitive("TriuIndices", lambda row, col, offset, dtype:
 MaskedFill = primitive("MaskedFill", A.masked_fill)
 MaskedSelect = primitive("MaskedSelect", A.masked_select)
 Meshgrid = primitive("Meshgrid", lambda xs, indexing: A.meshgrid(*xs, indexing=indexing),
-                     indexing="xy")
+                     indexing="xy", display=shown.enum("indexing", {"ij": 0, "xy": 1}))
 MirrorPad = primitive("MirrorPad", lambda x, paddings, mode: A.mirror_pad(x, paddings, mode),
                       mode="REFLECT")
 Pad = primitive("Pad", functional(lambda x, paddings: jnp.pad(x, [tuple(p) for p in paddings])),
                 paddings=REQUIRED)
-Pack = primitive("Pack", lambda xs, axis: A.stack(xs, axis), axis=0)
-Unpack = primitive("Unpack", lambda x, axis: A.unstack(x, axis), axis=0)
+Pack = primitive("Pack", lambda xs, axis: A.stack(xs, axis), axis=0, display=_only())
+Unpack = primitive("Unpack", lambda x, axis: A.unstack(x, axis), axis=0, display=_only())
 ReverseV2 = primitive("ReverseV2", A.reverse, axis=REQUIRED)
 ReverseSequence = primitive(
     "ReverseSequence", functional(lambda x, seq_lengths, seq_dim, batch_dim: _reverse_sequence(
         x, seq_lengths, seq_dim, batch_dim)), seq_dim=REQUIRED, batch_dim=0)
 Roll = primitive("Roll", lambda x, shifts, dims: A.roll(x, shifts, dims), shifts=REQUIRED,
-                 dims=None, display=lambda a: {**a, "shifts": (a["shifts"],) if isinstance(
-                     a["shifts"], int) else tuple(a["shifts"])})
+                 dims=None, display=shown.as_tuple("shifts", "dims"))
 SearchSorted = primitive(
     "SearchSorted", lambda s, v, dtype, right: A.cast(A.searchsorted(s, v, right=right), dtype),
     dtype=mstype.int64, right=False, display=_type_ids("dtype"))
@@ -416,7 +386,7 @@ UniqueConsecutive = primitive(
     return_inverse=False, return_counts=False, dim=None)
 IndexAdd = primitive("IndexAdd", lambda x, indices, y, axis, use_lock, check_index_bound:
                      S.index_add(x, indices, y, axis), axis=REQUIRED, use_lock=True,
-                     check_index_bound=True)
+                     check_index_bound=True, display=_with(side_effect_mem=True))
 IndexFill = primitive("IndexFill", S.index_fill)
 InTopK = primitive("InTopK", lambda x1, x2, k: A.intopk(x1, x2, k), k=REQUIRED)
 TensorShape = primitive("TensorShape", functional(lambda x: jnp.asarray(x.shape, jnp.int64)))
@@ -424,16 +394,16 @@ LinSpace = primitive("LinSpace", A.linspace)
 LogSpace = primitive("LogSpace", lambda start, end, steps, base, dtype:
                      A.logspace(start, end, steps, base, dtype=dtype),
                      steps=10, base=10, dtype=mstype.float32)
-Expand = primitive("Expand", A.expand)
+Expand = primitive("Expand", A.expand, display=_with(max_length=1000000))
 Fills = primitive("Fills", A.fills)
 FillV2 = primitive("FillV2", functional(lambda shape, value: jnp.full(
     tuple(int(s) for s in shape), value)))
-GatherV2 = primitive("GatherV2", A.gather)
+GatherV2 = primitive("GatherV2", A.gather, display=_with(batch_dims=0))
 Ger = primitive("Ger", M.ger)
 ScalarToTensor = primitive("ScalarToTensor", A.scalar_to_tensor)
 TupleToArray = primitive("TupleToArray", A.tuple_to_array)
 ScalarCast = primitive("ScalarCast", A.scalar_cast)
-Bucketize = primitive("Bucketize", lambda x, boundaries: A.bucketize(x, boundaries),
+Bucketize = primitive("Bucketize", lambda x, boundaries: A.bucketize(x, boundaries, right=True),
                       boundaries=REQUIRED)
 ChannelShuffle = primitive("ChannelShuffle", lambda x, group: I.channel_shuffle(x, group),
                            group=REQUIRED)
@@ -460,7 +430,8 @@ TensorScatterMax = primitive("TensorScatterMax", S.tensor_scatter_max)
 TensorScatterMin = primitive("TensorScatterMin", S.tensor_scatter_min)
 TensorScatterElements = primitive(
     "TensorScatterElements", lambda x, indices, updates, axis, reduction:
-    S.tensor_scatter_elements(x, indices, updates, axis, reduction), axis=0, reduction="none")
+    S.tensor_scatter_elements(x, indices, updates, axis, reduction), axis=0, reduction="none",
+    display=shown.enum("reduction", {"none": 0, "add": 1}, "reduce"))
 UnsortedSegmentSum = primitive("UnsortedSegmentSum", S.unsorted_segment_sum)
 UnsortedSegmentMax = primitive("UnsortedSegmentMax", S.unsorted_segment_max)
 UnsortedSegmentMin = primitive("UnsortedSegmentMin", S.unsorted_segment_min)
@@ -481,11 +452,13 @@ def _segment_mean(x, ids, n):
     return total / jnp.maximum(counts, 1).reshape((-1,) + (1,) * (x.ndim - ids.ndim))
 
 
-SegmentSum = primitive("SegmentSum", _segment_op(S.unsorted_segment_sum.impl))
-SegmentMax = primitive("SegmentMax", _segment_op(S.unsorted_segment_max.impl))
-SegmentMin = primitive("SegmentMin", _segment_op(S.unsorted_segment_min.impl))
-SegmentProd = primitive("SegmentProd", _segment_op(S.unsorted_segment_prod.impl))
-SegmentMean = primitive("SegmentMean", _segment_op(_segment_mean))
+_MAX_LENGTH = _with(max_length=1000000)
+SegmentSum = primitive("SegmentSum", _segment_op(S.unsorted_segment_sum.impl), display=_MAX_LENGTH)
+SegmentMax = primitive("SegmentMax", _segment_op(S.unsorted_segment_max.impl), display=_MAX_LENGTH)
+SegmentMin = primitive("SegmentMin", _segment_op(S.unsorted_segment_min.impl), display=_MAX_LENGTH)
+SegmentProd = primitive("SegmentProd", _segment_op(S.unsorted_segment_prod.impl),
+                        display=_MAX_LENGTH)
+SegmentMean = primitive("SegmentMean", _segment_op(_segment_mean), display=_MAX_LENGTH)
 
 # -- linear algebra ----------------------------------------------------------------------------
 Cholesky = primitive("Cholesky", L.cholesky, upper=False)
@@ -494,22 +467,25 @@ CholeskySolve = primitive("CholeskySolve", lambda b, a, upper: L.cholesky_solve(
                           upper=False)
 Cross = primitive("Cross", lambda a, b, dim: M.cross(a, b, None if dim == -65530 else dim),
                   dim=-65530)
-Eig = primitive("Eig", lambda a, compute_v: L.eig(a) if compute_v else L.eigvals(a),
-                compute_v=False)
+Eig = primitive("Eig", lambda a, compute_v: L.eig(a) if compute_v else (
+    L.eigvals(a), A.zeros((), L.eigvals(a).dtype)), compute_v=False)
 LogMatrixDeterminant = primitive("LogMatrixDeterminant", L.log_matrix_determinant)
 MatrixDeterminant = primitive("MatrixDeterminant", L.matrix_determinant)
 MatrixExp = primitive("MatrixExp", L.matrix_exp)
 MatrixInverse = primitive("MatrixInverse", lambda x, adjoint: M.inverse(
     L.adjoint(x) if adjoint else x), adjoint=False)
-MatrixPower = primitive("MatrixPower", lambda x, n: M.matrix_power(x, n), n=REQUIRED)
+MatrixPower = primitive("MatrixPower", lambda x, n: M.matrix_power(x, n), n=REQUIRED,
+                        display=_only())
 MatrixSolve = primitive("MatrixSolve", lambda m, r, adjoint: L.matrix_solve(m, r, adjoint),
-                        adjoint=False)
+                        adjoint=False, display=_only())
 Qr = primitive("Qr", lambda x, full_matrices: L.qr(x, "complete" if full_matrices else "reduced"),
                full_matrices=False)
-Svd = primitive("Svd", lambda x, full_matrices, compute_uv: L.svd(x, full_matrices, compute_uv),
+Svd = primitive("Svd", lambda x, full_matrices, compute_uv: L.svd(x, full_matrices) if compute_uv
+                else (L.svd(x, full_matrices, False), A.zeros(1, x.dtype), A.zeros(1, x.dtype)),
                 full_matrices=False, compute_uv=True)
 Renorm = primitive("Renorm", lambda x, p, dim, maxnorm: L.renorm(x, p, dim, maxnorm),
-                   p=REQUIRED, dim=REQUIRED, maxnorm=REQUIRED)
+                   p=REQUIRED, dim=REQUIRED, maxnorm=REQUIRED,
+                   display=lambda a: {**a, "p": float(a["p"])})
 Pdist = primitive("Pdist", N.pdist, p=2.0)
 Cdist = primitive("Cdist", N.cdist, p=2.0)
 L2Normalize = primitive(
@@ -518,3 +494,10 @@ L2Normalize = primitive(
         epsilon))), axis=0, epsilon=0.0001,
     display=lambda a: {**a, "axis": [a["axis"]] if isinstance(a["axis"], int) else a["axis"]})
 L2Loss = primitive("L2Loss", functional(lambda x: jnp.sum(jnp.square(x)) / 2))
+
+
+class TensorAdd(Add):
+    """`mindspore.ops.TensorAdd`: MindSpore's deprecated name of `Add` (its instances are Add)."""
+
+
+PRIMITIVES["TensorAdd"] = TensorAdd  # an alias of Add's registration, not a second op

@@ -6,14 +6,13 @@ MindSpore's generator; shapes, dtypes and distributions do not.
 """
 from __future__ import annotations
 
-import builtins
-
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 from msjax._src.random import next_key
 
@@ -124,7 +123,7 @@ def random_gamma(shape, alpha, seed=None):
 
 @op()
 def poisson(shape, mean, seed=None):
-    out_shape = _shape(shape) + tuple(jnp.shape(mean))
+    out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(mean))
     return jax.random.poisson(next_key(seed), jnp.broadcast_to(mean, out_shape),
                               out_shape).astype(_FLOAT32)
 
@@ -158,9 +157,9 @@ def multinomial(input, num_samples, replacement=True, seed=None):
     if replacement:
         shape = (num_samples,) + input.shape[:-1]
         samples = jax.random.categorical(key, logits, shape=shape)
-        return jnp.moveaxis(samples, 0, -1).astype(_INT64)
+        return jnp.moveaxis(samples, 0, -1).astype(_INT32)
     gumbel = jax.random.gumbel(key, input.shape, _FLOAT32)  # Gumbel top-k: no repeats
-    return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(_INT64)
+    return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(_INT32)
 
 
 @op()
@@ -177,7 +176,8 @@ def shuffle(x, seed=None):
 
 @op()
 def randperm(n, seed=0, offset=0, dtype=mstype.int64):
-    return jax.random.permutation(next_key(seed), int(n)).astype(np_dtype(dtype))
+    n = int(np.asarray(n).reshape(-1)[0])  # an int, or a 1-element Tensor as MindSpore takes
+    return jax.random.permutation(next_key(seed), n).astype(np_dtype(dtype))
 
 
 # -- Primitives --------------------------------------------------------------------------------
@@ -255,23 +255,27 @@ def _dropout_nd(x, keep_prob, nd):
     return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep
 
 
-StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0)
-UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0)
-UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0)
-StandardLaplace = primitive("StandardLaplace", _standard_laplace, seed=0, seed2=0)
+_HIDDEN = shown.SIDE_EFFECT_HIDDEN
+StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0, display=_HIDDEN)
+UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0, display=_HIDDEN)
+UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0, display=_HIDDEN)
+StandardLaplace = primitive("StandardLaplace", _standard_laplace, seed=0, seed2=0,
+                            display=_HIDDEN)
 TruncatedNormal = primitive("TruncatedNormal", _truncated_normal, dtype=mstype.float32, seed=0,
-                            seed2=0)
-Multinomial = primitive("Multinomial", _multinomial, seed=0, seed2=0, dtype=mstype.int32)
-RandomShuffle = primitive("RandomShuffle", _shuffle, seed=0, seed2=0)
-Gamma = primitive("Gamma", _gamma, seed=0, seed2=0)
-Poisson = primitive("Poisson", _poisson, seed=0, seed2=0)
+                            seed2=0, display=shown.with_attrs(max_length=1000000,
+                                                              side_effect_hidden=True))
+Multinomial = primitive("Multinomial", _multinomial, seed=0, seed2=0, dtype=mstype.int32,
+                        display=_HIDDEN)
+RandomShuffle = primitive("RandomShuffle", _shuffle, seed=0, seed2=0, display=_HIDDEN)
+Gamma = primitive("Gamma", _gamma, seed=0, seed2=0, display=_HIDDEN)
+Poisson = primitive("Poisson", _poisson, seed=0, seed2=0, display=_HIDDEN)
 Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
 RandomCategorical = primitive(
     "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64:
-    random_categorical(logits, num_sample, seed, dtype), dtype=mstype.int64)
-Dropout = primitive("Dropout", _dropout, keep_prob=0.5, Seed0=0, Seed1=0)
+    random_categorical(logits, num_sample, seed, dtype), dtype=mstype.int64, display=_HIDDEN)
+Dropout = primitive("Dropout", _dropout, keep_prob=0.5, Seed0=0, Seed1=0, display=_HIDDEN)
 Dropout2D = primitive("Dropout2D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 2)),
-                      keep_prob=0.5)
+                      keep_prob=0.5, display=shown.only())
 Dropout3D = primitive("Dropout3D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 3)),
-                      keep_prob=0.5)
+                      keep_prob=0.5, display=shown.only())
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)
@@ -170,18 +171,21 @@ def var(input, axis=None, ddof=0, keepdims=False):
 
 
 @op()
+@one_program
 def std_mean(input, axis=None, ddof=0, keepdims=False):
     return (jnp.std(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
             jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
 @op()
+@one_program
 def var_mean(input, axis=None, ddof=0, keepdims=False):
     return (jnp.var(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
             jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
 @op()
+@one_program
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
     if input.dtype == np.bool_:
         input = input.astype(_INT64)
@@ -190,6 +194,7 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
 
 
 @op()
+@one_program
 def nanmean(input, axis=None, keepdims=False, *, dtype=None):
     result = jnp.nanmean(input, axis=axis_arg(axis), keepdims=keepdims)
     return result if dtype is None else result.astype(np_dtype(dtype))
@@ -218,23 +223,27 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
 
 
 @op()
+@one_program
 def median(input, axis=-1, keepdims=False):
     """`ops.median`: (values, indices) of the lower median along `axis`."""
     return _lower_median(input, axis, keepdims)
 
 
 @op()
+@one_program
 def nanmedian(input, axis=-1, keepdims=False):
     return _lower_median(input, axis, keepdims, ignore_nan=True)
 
 
 @op()
+@one_program
 def quantile(input, q, axis=None, keepdims=False):
     return jnp.quantile(input, jnp.asarray(q, input.dtype), axis=axis,
                         keepdims=keepdims).astype(input.dtype)
 
 
 @op()
+@one_program
 def nanquantile(input, q, axis=None, keepdims=False):
     return jnp.nanquantile(input, jnp.asarray(q, input.dtype), axis=axis,
                            keepdims=keepdims).astype(input.dtype)
@@ -253,6 +262,7 @@ def cumprod(input, dim, dtype=None):
 
 
 @op()
+@one_program
 def logcumsumexp(input, axis):
     return lax.cumlogsumexp(input, axis=axis % input.ndim)
 
@@ -267,16 +277,19 @@ def _cumulative_extreme(input, axis, scan, index_dtype):
 
 
 @op()
+@one_program
 def cummax(input, axis):
     return _cumulative_extreme(input, axis, lax.cummax, _INT64)
 
 
 @op()
+@one_program
 def cummin(input, axis):
     return _cumulative_extreme(input, axis, lax.cummin, _INT32)
 
 
 @op()
+@one_program
 def diff(x, n=1, axis=-1, prepend=None, append=None):
     if n != 1:
         raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
@@ -284,6 +297,7 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
 
 
 @op()
+@one_program
 def trapz(y, x=None, *, dx=1.0, dim=-1):
     return jnp.trapezoid(y, x, dx=dx, axis=dim)
 
@@ -313,6 +327,7 @@ def histc(input, bins=100, min=0.0, max=0.0):  # noqa: A002
 
 
 @op()
+@one_program
 def cov(input, *, correction=1, fweights=None, aweights=None):
     x = input.astype(np.float32) if input.dtype.kind in "biu" or input.dtype in (
         np.float16, jnp.bfloat16) else input

@@ -15,10 +15,16 @@ import jax
 
 from msjax._src.tensor import Tensor, _wrap
 
+_new_tensor = object.__new__
+
 OPS: dict[str, object] = {}
 PRIMITIVES: dict[str, type] = {}
 
 _ARRAY = jax.Array
+try:  # the concrete array type: an exact type check is ten times cheaper than isinstance
+    from jax._src.array import ArrayImpl as _ARRAY_IMPL
+except ImportError:  # pragma: no cover
+    _ARRAY_IMPL = jax.Array
 
 
 def unwrap(x):
@@ -36,7 +42,7 @@ def unwrap(x):
 
 def wrap(y):
     """jax.Arrays (at any depth of tuples and lists) as Tensors."""
-    if isinstance(y, _ARRAY):
+    if type(y) is _ARRAY_IMPL or isinstance(y, _ARRAY):
         return _wrap(y)
     if type(y) is tuple:
         return tuple(wrap(e) for e in y)
@@ -56,10 +62,19 @@ def functional(impl):
     """The Tensor-level function of a jax-level implementation `impl`."""
     @functools.wraps(impl)
     def call(*args, **kwargs):
-        args = [a._data if isinstance(a, Tensor) else unwrap(a) for a in args]
         if kwargs:
             kwargs = {k: unwrap(v) for k, v in kwargs.items()}
-        return wrap(impl(*args, **kwargs))
+        if len(args) == 2:  # the hot path: binary ops and operators, without a comprehension
+            a, b = args
+            y = impl(a._data if isinstance(a, Tensor) else unwrap(a),
+                     b._data if isinstance(b, Tensor) else unwrap(b), **kwargs)
+        else:
+            y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args], **kwargs)
+        if type(y) is _ARRAY_IMPL:
+            tensor = _new_tensor(Tensor)
+            tensor._data = y
+            return tensor
+        return wrap(y)
     call.impl = impl
     return call
 

@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import op
 
 
@@ -49,6 +50,7 @@ tensor_scatter_min = _tensor_scatter("tensor_scatter_min", lambda ref, u: ref.mi
 
 
 @op()
+@one_program
 def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
     idx = list(jnp.indices(indices.shape, sparse=True))
     idx[axis] = indices
@@ -62,6 +64,7 @@ def scatter(input, axis, index, src):
 
 
 @op()
+@one_program
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     index = [builtins.slice(None)] * x.ndim
     index[axis] = indices
@@ -69,6 +72,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 
 
 @op()
+@one_program
 def index_fill(x, axis, index, value):
     where = [builtins.slice(None)] * x.ndim
     where[int(axis)] = index
@@ -90,6 +94,7 @@ def select_scatter(input, src, axis, index):
 
 
 @op()
+@one_program
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     moved = jnp.moveaxis(input, (dim1, dim2), (-2, -1))
     n = src.shape[-1]

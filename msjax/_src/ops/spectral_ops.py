@@ -12,6 +12,7 @@ from msjax._src.ops.adapters import np_dtype, to_float_if_int
 from msjax._src.ops.registry import op
 
 _FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
 
 
 def _fft_1d(name, transform):
@@ -73,14 +74,16 @@ def rfftfreq(n, d=1.0, dtype=None):
 
 
 # -- windows -----------------------------------------------------------------------------------
-def _window(window_length, periodic, dtype, make):
+def _window(window_length, periodic, dtype, make, default=_FLOAT32):
     """A symmetric window of `window_length` points, or the first `window_length` points of a
-    one-longer symmetric window when `periodic`."""
+    one-longer symmetric window when `periodic`. MindSpore's default dtype is Float32, except
+    for the Hann and Kaiser windows (Float64)."""
     window_length = int(window_length)  # a Python int or a 0-d integer Tensor
+    dtype = np_dtype(dtype) or default
     if window_length == 1:
-        return jnp.ones((1,), np_dtype(dtype) or _FLOAT32)
+        return jnp.ones((1,), dtype)
     n = window_length + 1 if periodic else window_length
-    return jnp.asarray(make(n)[:window_length], np_dtype(dtype) or _FLOAT32)
+    return jnp.asarray(make(n)[:window_length], dtype)
 
 
 def _cosine_sum(coefficients):
@@ -92,7 +95,7 @@ def _cosine_sum(coefficients):
 
 @op()
 def hann_window(window_length, periodic=True, *, dtype=None):
-    return _window(window_length, periodic, dtype, _cosine_sum((0.5, -0.5)))
+    return _window(window_length, periodic, dtype, _cosine_sum((0.5, -0.5)), _FLOAT64)
 
 
 @op()
@@ -112,4 +115,4 @@ def bartlett_window(window_length, periodic=True, *, dtype=None):
 
 @op()
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
-    return _window(window_length, periodic, dtype, lambda n: np.kaiser(n, beta))
+    return _window(window_length, periodic, dtype, lambda n: np.kaiser(n, beta), _FLOAT64)

@@ -1,0 +1,88 @@
+"""`msjax coverage`: the counting rule on a small made-up tree, and a run on the real reference."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from msjax._src import coverage
+from msjax._src.cli import main
+
+_API = coverage.default_api_path()
+
+
+def _write_api(path, modules):
+    path.write_text(json.dumps({"modules": {m: {n: {"kind": "function", "signature": None}
+                                                 for n in names} for m, names in modules.items()}}))
+    return path
+
+
+def test_a_name_counts_when_it_exists_and_a_test_uses_it(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "ops").mkdir(parents=True)
+    (tests / "goldens").mkdir()
+    (tests / "test_a.py").write_text(
+        "import msjax as ms\n"
+        "from msjax import ops as P, nn\n"
+        "import msjax.numpy as mnp\n"
+        "from msjax.common.initializer import Normal\n"
+        "ms.Tensor([1]); P.add; nn.Dense; mnp.sum; ms.ops.mul\n"
+        "EXPR = 'ops.sub(x, y)'\n")
+    (tests / "ops" / "records.py").write_text("CASES = ['exp', 'no_such_op']\n")
+    (tests / "ops" / "test_ops.py").write_text("NAME = 'table.json'\n")
+    (tests / "goldens" / "table.json").write_text(json.dumps({"Abs": {"fn": "log"}}))
+    (tests / "goldens" / "exprs.json").write_text(json.dumps(["ms.Parameter(x)"]))
+    uses = coverage.scan_tests(tests)
+    assert {"Tensor", "Parameter"} <= uses["mindspore"]
+    assert {"add", "mul", "sub", "exp", "Abs", "log"} <= uses["mindspore.ops"]
+    assert "Dense" in uses["mindspore.nn"]
+    assert "sum" in uses["mindspore.numpy"]
+    assert "Normal" in uses["mindspore.common.initializer"]
+    api = {"mindspore": ["Tensor", "Parameter", "set_seed", "NoSuchThing"],
+           "mindspore.ops": ["add", "exp", "Abs", "cosh"], "mindspore.nn": ["Dense"],
+           "mindspore.numpy": ["sum"], "mindspore.common.initializer": ["Normal"]}
+    table = {m.module: m for m in coverage.measure(api, uses)}
+    assert table["mindspore"].covered == ["Tensor", "Parameter"]
+    assert table["mindspore"].untested == ["set_seed"]
+    assert table["mindspore"].missing == ["NoSuchThing"]
+    assert table["mindspore.ops"].covered == ["add", "exp", "Abs"]
+    assert table["mindspore.ops"].untested == ["cosh"]
+
+
+def test_bare_strings_count_only_in_record_tables(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_b.py").write_text("MESSAGE = 'add'\n")
+    assert "add" not in coverage.scan_tests(tests).get("mindspore.ops", set())
+
+
+def test_private_and_odd_names_are_left_out(tmp_path):
+    api = coverage.load_api(_write_api(tmp_path / "api.json",
+                                       {"mindspore": ["Tensor", "_null", "0", "."]}))
+    assert api == {"mindspore": ["Tensor"]}
+
+
+def test_missing_reference_is_a_clear_error(tmp_path, capsys):
+    assert main(["coverage", "--api", str(tmp_path / "nowhere.json")]) == 2
+    err = capsys.readouterr().err
+    assert "nowhere.json does not exist" in err and "--api" in err
+
+
+@pytest.mark.skipif(not _API.is_file(), reason=f"the shared MindSpore API reference {_API} is "
+                    "not present (it lives in ../shared beside the repository)")
+def test_coverage_of_the_real_reference(tmp_path, capsys):
+    out = tmp_path / "api_coverage.md"
+    assert main(["coverage", "--write", str(out)]) == 0
+    printed = capsys.readouterr().out
+    for module in coverage.MODULES:
+        assert module in printed
+    text = out.read_text()
+    assert text.startswith("# msjax API coverage")
+    table = {m.module: m for m in coverage.measure(coverage.load_api(_API),
+                                                   coverage.scan_tests(
+                                                       coverage.repository_root() / "tests"))}
+    for module, m in table.items():
+        assert len(m.covered) + len(m.untested) + len(m.missing) == m.total
+        assert f"| `{module}` | {m.total} | {len(m.covered)} |" in text
+    assert "Tensor" in table["mindspore"].covered  # this very suite tests it
+    assert "add" in table["mindspore.ops"].covered
