@@ -393,5 +393,7 @@ def _call_lazy(cell, args, kwargs):
 
 
 def _call_cell_compiled(cell, args, kwargs):
+    global _call_cell_compiled  # the first call binds the real function (a circular import)
     from msjax._src.transforms.jit import call_cell_compiled
+    _call_cell_compiled = call_cell_compiled
     return call_cell_compiled(cell, args, kwargs)
