@@ -15,6 +15,7 @@ values, runs the executable and writes back, with nothing else in Python.
 from __future__ import annotations
 
 import logging
+import os
 
 import jax
 import numpy as np
@@ -81,6 +82,28 @@ def rebuild_args(key, dyn_iter, objs_iter):
     if kind in (_BOX, _OBJECT):
         return next(objs_iter)
     return key[1]
+
+
+_saved_graph_count = [0]
+
+
+def save_graphs(name, traced, lowered) -> None:
+    """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program's jaxpr
+    and StableHLO text to `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`), one file each."""
+    from msjax._src import context
+    level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
+                                                       or 0)
+    if not level:
+        return
+    directory = (os.environ.get("MS_DEV_SAVE_GRAPHS_PATH")
+                 or context._context.get("save_graphs_path") or ".")
+    os.makedirs(directory, exist_ok=True)
+    _saved_graph_count[0] += 1
+    stem = os.path.join(directory, f"{_saved_graph_count[0]:04d}_{name}")
+    with open(stem + ".jaxpr.txt", "w") as f:
+        f.write(str(traced.jaxpr))
+    with open(stem + ".stablehlo.mlir", "w") as f:
+        f.write(lowered.as_text())
 
 
 def _any_tracer(values) -> bool:
@@ -217,6 +240,7 @@ class CompiledFunction:
             program.strays = []
             program.jitted = self._make_jitted(program)
         lowered = traced.lower()
+        save_graphs(self.name, traced, lowered)
         if directory is not None and program.cache_name is not None:
             # Compile afresh, not from JAX's persistent cache: an executable loaded from there
             # does not serialise whole, and this entry stores the executable itself.

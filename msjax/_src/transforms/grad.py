@@ -58,8 +58,20 @@ def normalize_weights(weights):
                     f"Parameters or a ParameterTuple, but got {type(weights).__name__}.")
 
 
-def _float_like(array) -> bool:
-    return jnp.issubdtype(array.dtype, jnp.inexact)
+def _differentiable(array) -> bool:
+    """Floats, and integers: MindSpore differentiates integer inputs and returns integer grads
+    (its graph-mode tutorial's ForwardNet gives 3); msjax differentiates them in Float32."""
+    return jnp.issubdtype(array.dtype, jnp.inexact) or jnp.issubdtype(array.dtype, jnp.integer)
+
+
+def _as_primal(array):
+    return array if jnp.issubdtype(array.dtype, jnp.inexact) else array.astype(jnp.float32)
+
+
+def _grad_in_dtype_of(grad, array):
+    if jnp.issubdtype(array.dtype, jnp.inexact):
+        return grad
+    return jnp.round(grad).astype(array.dtype)
 
 
 # -- the engine --------------------------------------------------------------------------------
@@ -74,8 +86,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {p} is exceed input size.")
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
-    float_positions = [p for p in tensor_positions if _float_like(args[p]._data)]
-    primals = [args[p]._data for p in float_positions] + [w._value for w in weights]
+    float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
+    primals = [_as_primal(args[p]._data) for p in float_positions] + [w._value for w in weights]
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
@@ -112,7 +124,7 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
                                                            primals[n_inputs:])])
     state.write_back(strays_seen, stray_finals)
     by_position = dict(zip(float_positions, grads[:n_inputs]))
-    input_grads = [_wrap(by_position[p]) if p in by_position
+    input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
                    else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
     weight_grads = [_wrap(g) for g in grads[n_inputs:]]
     return out, aux, input_grads, weight_grads
