@@ -524,6 +524,9 @@ from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
 from msjax._src.ops.primitives import NotEqual as NotEqual
+from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
+from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
+from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
 from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.primitives import OneHot as OneHot

@@ -178,6 +178,9 @@ from msjax._src.ops.primitives import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.primitives import NonZero as NonZero
 from msjax._src.ops.primitives import NotEqual as NotEqual
+from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
+from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
+from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
 from msjax._src.ops.primitives import OneHot as OneHot
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.primitives import OnesLike as OnesLike

@@ -517,7 +517,6 @@ def meshgrid(*inputs, indexing="xy"):
 
 
 @op()
-@one_program
 def cartesian_prod(*inputs):
     grids = jnp.meshgrid(*inputs, indexing="ij")
     return jnp.stack(grids, axis=-1).reshape(-1, len(inputs))
@@ -533,7 +532,6 @@ def combinations(input, r=2, with_replacement=False):
 
 
 @op()
-@one_program
 def block_diag(*inputs):
     return jax.scipy.linalg.block_diag(*inputs)
 

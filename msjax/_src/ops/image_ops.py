@@ -342,7 +342,6 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 
 @op()
-@one_program
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     """`ops.fold` (col2im): sum sliding blocks (N, C·kh·kw, L) back into (N, C, H, W)."""
     kernel, dilation = _tuple(kernel_size, 2), _tuple(dilation, 2)

@@ -31,6 +31,9 @@ def _is_array(value) -> bool:
 def one_program(impl):
     """`impl` compiled as one program per combination of static arguments and input shapes."""
     signature = inspect.signature(impl)
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
+        raise TypeError(f"one_program: {impl.__name__} takes *args or **kwargs; it needs named "
+                        "parameters, which are passed to jax.jit by name.")
     names = list(signature.parameters)
     cache = {}
 

@@ -262,7 +262,6 @@ def cumprod(input, dim, dtype=None):
 
 
 @op()
-@one_program
 def logcumsumexp(input, axis):
     return lax.cumlogsumexp(input, axis=axis % input.ndim)
 

@@ -72,7 +72,6 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 
 
 @op()
-@one_program
 def index_fill(x, axis, index, value):
     where = [builtins.slice(None)] * x.ndim
     where[int(axis)] = index
