@@ -12,9 +12,10 @@ NOTEBOOKS = REPO / "notebooks"
 
 
 class Executed:
-    def __init__(self, name, scratch):
+    def __init__(self, name, scratch, env_extra=None):
         output = scratch / name.replace(".ipynb", ".out.ipynb")
-        self.process = run_msjax("run", str(NOTEBOOKS / name), "-o", str(output), cwd=scratch)
+        self.process = run_msjax("run", str(NOTEBOOKS / name), "-o", str(output), cwd=scratch,
+                                 env_extra=env_extra)
         assert self.process.returncode == 0, self.process.stderr[-3000:]
         self.cells = nbformat.read(output, as_version=4).cells
 
@@ -33,6 +34,22 @@ def quickstart(tmp_path_factory):
 @pytest.fixture(scope="module")
 def ensembling(tmp_path_factory):
     return Executed("vmap_ensembling.ipynb", tmp_path_factory.mktemp("ensembling"))
+
+
+@pytest.fixture(scope="module")
+def graph_mode(tmp_path_factory):
+    return Executed("graph_mode.ipynb", tmp_path_factory.mktemp("graph_mode"))
+
+
+@pytest.fixture(scope="module")
+def compile_cache(tmp_path_factory):
+    return Executed("compile_cache_lazy_inline.ipynb", tmp_path_factory.mktemp("compile_cache"))
+
+
+@pytest.fixture(scope="module")
+def augmentation(tmp_path_factory):
+    return Executed("pmap_augmentation.ipynb", tmp_path_factory.mktemp("augmentation"),
+                    env_extra={"XLA_FLAGS": "--xla_force_host_platform_device_count=8"})
 
 
 def test_notebooks_are_stored_without_outputs():
@@ -102,3 +119,38 @@ def test_ensembling_training_lowers_every_members_loss_and_updates_the_members(e
     accuracy, updated = ensembling.shown("predictions =").splitlines()
     assert (np.array(numbers(accuracy)) > 0.85).all(), accuracy
     assert updated == "True"
+
+
+def test_graph_mode_freezes_attributes_and_recompiles_for_new_shapes(graph_mode):
+    assert graph_mode.shown("self.factor = 2.0") == (
+        "same shape, factor changed -> unchanged output: True\n"
+        "new shape -> recompiled with factor 10: True\n")
+
+
+def test_graph_mode_jit_and_assign_written_back(graph_mode):
+    assert graph_mode.shown("class Counter") == "11.0\n[2. 4.] 3.0\n"
+
+
+def test_graph_mode_control_flow_jitted_and_vmapped(graph_mode):
+    assert graph_mode.shown("def grow(x)") == "[ 54. 108.]\n[ 81. 162.]\n"
+    assert graph_mode.shown("def grow_one") == (
+        "[162. 162. 100. 243.]\n[162. 162. 100. 243.]\n[162.0, 162.0, 100.0, 243.0]\n")
+
+
+def test_compile_cache_speeds_up_the_second_process(compile_cache):
+    shown = compile_cache.shown("MS_COMPILER_CACHE_ENABLE")
+    assert re.findall(r"process (\d): first call", shown) == ["1", "2"]
+    assert shown.splitlines()[-2:] == ["cache: ['rank_0']", "second process faster: True"]
+
+
+def test_lazy_inline_matches_the_plain_stack(compile_cache):
+    assert compile_cache.shown("class LazyBlock") == "12 26\n"
+    assert compile_cache.shown("def loss_and_grads").splitlines()[1:] == [
+        "loss equal: True", "gradients equal: True 26"]
+
+
+def test_augmentation_vmap_and_pmap_on_8_devices(augmentation):
+    assert augmentation.shown("n_devices = jax.device_count()") == "devices: 8\n"
+    assert augmentation.shown("batched = ms.vmap") == "(16, 6, 6) True\n"
+    assert augmentation.shown("def per_device") == "(8, 2, 6, 6)\nTrue\n"
+    assert augmentation.shown("augmented = sharded").count("image ") == 4
