@@ -272,3 +272,26 @@ def expand_to(x, ndim: int, axis: int = 0):
         return x
     shape = (1,) * missing + x.shape if axis == 0 else x.shape + (1,) * missing
     return x.reshape(shape)
+
+
+def elementwise_unary(name: str, compute, summary: str):
+    """The Tensor-level function `mindspore.numpy.name(x, dtype=None)` computing `compute(array)`."""
+    from msjax._src.ops.registry import functional
+
+    def impl(x, dtype=None):
+        return cast(compute(asarray(x)), dtype_arg(dtype))
+    impl.__name__ = impl.__qualname__ = name
+    impl.__doc__ = f"`mindspore.numpy.{name}(x, dtype=None)`: {summary}"
+    return functional(impl)
+
+
+def elementwise_binary(name: str, compute, summary: str):
+    """The Tensor-level function `mindspore.numpy.name(x1, x2, dtype=None)` computing
+    `compute(a, b)`."""
+    from msjax._src.ops.registry import functional
+
+    def impl(x1, x2, dtype=None):
+        return cast(compute(asarray(x1), asarray(x2)), dtype_arg(dtype))
+    impl.__name__ = impl.__qualname__ = name
+    impl.__doc__ = f"`mindspore.numpy.{name}(x1, x2, dtype=None)`: {summary}"
+    return functional(impl)

@@ -17,20 +17,8 @@ from msjax._src.ops import math_ops as M
 from msjax._src.ops.registry import functional
 
 
-def _comparison(name: str, op_impl, summary: str):
-    def impl(x1, x2, dtype=None):
-        return cast(op_impl(asarray(x1), asarray(x2)), dtype_arg(dtype))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"`mindspore.numpy.{name}(x1, x2, dtype=None)`: {summary}"
-    return functional(impl)
-
-
-def _test(name: str, op_impl, summary: str):
-    def impl(x, dtype=None):
-        return cast(op_impl(asarray(x)), dtype_arg(dtype))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"`mindspore.numpy.{name}(x, dtype=None)`: {summary}"
-    return functional(impl)
+_comparison = C.elementwise_binary
+_test = C.elementwise_unary
 
 
 equal = _comparison("equal", M.equal.impl, "x1 == x2 elementwise.")

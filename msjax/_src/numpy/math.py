@@ -28,22 +28,8 @@ from msjax._src.ops.registry import functional
 _PI = 3.141592653589793
 
 
-def _unary(name: str, compute, summary: str):
-    """The Tensor-level function `name(x, dtype=None)` computing `compute(array)`."""
-    def impl(x, dtype=None):
-        return cast(compute(asarray(x)), dtype_arg(dtype))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"`mindspore.numpy.{name}(x, dtype=None)`: {summary}"
-    return functional(impl)
-
-
-def _binary(name: str, compute, summary: str):
-    """The Tensor-level function `name(x1, x2, dtype=None)` computing `compute(a, b)`."""
-    def impl(x1, x2, dtype=None):
-        return cast(compute(asarray(x1), asarray(x2)), dtype_arg(dtype))
-    impl.__name__ = impl.__qualname__ = name
-    impl.__doc__ = f"`mindspore.numpy.{name}(x1, x2, dtype=None)`: {summary}"
-    return functional(impl)
+_unary = C.elementwise_unary
+_binary = C.elementwise_binary
 
 
 # -- arithmetic --------------------------------------------------------------------------------
