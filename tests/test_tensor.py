@@ -188,14 +188,7 @@ _BEYOND_REFERENCE = {
     "x[np.array([1,0])]": lambda x: x[np.array([1, 0])],
 }
 # Records about ops of the op table (msjax/_src/ops) that do not match MindSpore yet.
-_OP_TABLE_PENDING = {
-    "xi ** -1": "ops.pow: integer ** negative integer raises in JAX; MindSpore computes it",
-    "ops.sub(b, b)": "ops.sub on Bool: MindSpore's Sub TypeError (adapters.primitive_type_error)",
-    "ops.sub(True, b)": "ops.sub on Bool: MindSpore's Sub TypeError",
-    "ops.floor_div(b, b)": "ops.floor_div on Bool gives Bool in MindSpore",
-    "ops.bitwise_and(Tensor([1.5]), Tensor([1.5]))": "ops.bitwise_and on floats: MindSpore's "
-                                                      "BitwiseAnd TypeError message",
-}
+_OP_TABLE_PENDING: dict = {}
 # MindSpore's CPU kernels approximate some functions (its tanh(5) is 1.0000098): compare these
 # with this relative tolerance instead of float32's.
 _LOOSE_TOLERANCE = {"ops.log_softmax(x)": 1e-4, "x.tanh()": 2e-4}

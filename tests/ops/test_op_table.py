@@ -2,8 +2,9 @@
 
 Each record is called eagerly, and the first record of each op also under jax.jit and under
 jax.vmap (over two copies of every Tensor argument, compiled with the jit call into one program:
-compiling is the slow part of the test), and compared with what MindSpore 2.10 returned for the same call (dtype, shape and
-values, from tests/goldens/ops_table.json) and with the record's NumPy reference. Records marked
+compiling is the slow part of the test), and compared with what MindSpore 2.10 returned for the
+same call (dtype, shape and values, from tests/goldens/ops_table.json) and with the record's
+NumPy reference. Each Primitive's repr is compared with MindSpore's too. Records marked
 `error` must raise MindSpore's exception type and message; records marked `beyond` are calls
 MindSpore's CPU backend rejects and msjax computes, checked against NumPy alone.
 

@@ -8,6 +8,7 @@ Float32.
 from __future__ import annotations
 
 import builtins
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -15,7 +16,13 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from msjax._src import dtype as mstype
-from msjax._src.ops.adapters import promote_scalar, to_float_if_int
+from msjax._src.ops.adapters import (
+    _BITWISE_TYPES,
+    _SUB_TYPES,
+    primitive_type_error,
+    promote_scalar,
+    to_float_if_int,
+)
 from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import functional, op
 
@@ -83,13 +90,39 @@ def _float_only(jnp_fn):
 
 # -- arithmetic --------------------------------------------------------------------------------
 add = _binary("add", jnp.add, "tensor_add")
-sub = _binary("sub", jnp.subtract)
+def _not_bool(dtype) -> bool:
+    return dtype != np.bool_
+
+
+def _bool_or_integer(dtype) -> bool:
+    return dtype == np.bool_ or jnp.issubdtype(dtype, jnp.integer)
+
+
+def _refusing(primitive, valid, accepts, jnp_fn):
+    """`jnp_fn` behind MindSpore's type check of `primitive`: a promoted dtype `accepts` refuses
+    raises its TypeError (`ops.sub` on Bool, `ops.bitwise_and` on floats)."""
+    def checked(a, b):
+        dtype = jnp.result_type(a, b)
+        if not accepts(dtype):
+            raise primitive_type_error(primitive, valid, dtype)
+        return jnp_fn(a, b)
+    return checked
+
+
+def _bool_floor_divide(a, b):
+    """MindSpore's FloorDiv of two Bool Tensors is Bool (the dividend)."""
+    if jnp.result_type(a, b) == np.bool_:
+        return jnp.logical_and(a, jnp.logical_or(b, True))
+    return jnp.floor_divide(a, b)
+
+
+sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract))
 mul = _binary("mul", jnp.multiply, "multiply", "tensor_mul")
 maximum = _binary("maximum", jnp.maximum)
 minimum = _binary("minimum", jnp.minimum)
 fmax = _binary("fmax", jnp.fmax)
 fmin = _binary("fmin", jnp.fmin)
-floor_div = _binary("floor_div", jnp.floor_divide, args="x y")
+floor_div = _binary("floor_div", _bool_floor_divide, args="x y")
 floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_floordiv")
 floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
@@ -105,9 +138,10 @@ xlogy = _binary("xlogy", jsp.xlogy, float_only=True)
 xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
                 args="x y", float_only=True)
 squared_difference = functional(lambda x, y: jnp.square(jnp.subtract(*promote_scalar(x, y))))
-bitwise_and = _binary("bitwise_and", jnp.bitwise_and)
-bitwise_or = _binary("bitwise_or", jnp.bitwise_or)
-bitwise_xor = _binary("bitwise_xor", jnp.bitwise_xor)
+_bits = functools.partial(_refusing, valid=_BITWISE_TYPES, accepts=_bool_or_integer)
+bitwise_and = _binary("bitwise_and", _bits("BitwiseAnd", jnp_fn=jnp.bitwise_and))
+bitwise_or = _binary("bitwise_or", _bits("BitwiseOr", jnp_fn=jnp.bitwise_or))
+bitwise_xor = _binary("bitwise_xor", _bits("BitwiseXor", jnp_fn=jnp.bitwise_xor))
 bitwise_left_shift = _binary("bitwise_left_shift", jnp.left_shift)
 bitwise_right_shift = _binary("bitwise_right_shift", jnp.right_shift)
 gcd = _binary("gcd", jnp.gcd)
@@ -161,8 +195,16 @@ def tensor_div(x, y):
 
 @op()
 def pow(input, exponent):  # noqa: A001
-    """`ops.pow`: an integer Tensor to a float power is Float32."""
+    """`ops.pow`: an integer Tensor to a float power is Float32; an integer to a negative integer
+    power is computed as MindSpore does (1 and -1 keep their magnitude, 0 gives the dtype's
+    minimum, anything else 0) where JAX refuses it."""
     input, exponent = promote_scalar(input, exponent)
+    if isinstance(exponent, int) and exponent < 0 and getattr(input, "dtype", None) is not None \
+            and input.dtype.kind in "iu":
+        odd = exponent % 2 == 1
+        minimum = jnp.iinfo(input.dtype).min
+        return jnp.where(input == 1, 1, jnp.where(input == -1, -1 if odd else 1, jnp.where(
+            input == 0, minimum, 0))).astype(input.dtype)
     return jnp.power(input, exponent)
 
 

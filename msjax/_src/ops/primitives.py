@@ -18,8 +18,8 @@ from msjax._src.ops import image_ops as I
 from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
-from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops as S
 from msjax._src.ops.registry import PRIMITIVES, functional, primitive
 

@@ -11,8 +11,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src import dtype as mstype
-from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, op, primitive
 from msjax._src.random import next_key
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import builtins
 
 import jax
-import jax.lax as lax
 import jax.numpy as jnp
 import jax.scipy.special
 import numpy as np
+from jax import lax
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype
