@@ -4,7 +4,11 @@ unrolled and pure JAX lax.scan. Each configuration runs in a fresh process (firs
 
 Targets (issue "Compile cache and lazy_inline"): with lazy_inline, first call at N=48 <= 1/10 of
 msjax without it and <= 2x pure JAX's scan; time(N=96)/time(N=12) <= 3.
-Run: python benchmarks/depth.py [N ...]
+
+The pure-JAX block adds the second Dense's bias before the residual, `x + (h @ w2.T + b2)`, as
+msjax's `x + fc2(h)` does. Written `x + h @ w2.T + b2`, the same block takes XLA's CPU compiler
+20x longer unrolled (31 s instead of 1.7 s at N=48): `--literal-order` adds that formulation.
+Run: python benchmarks/depth.py [--literal-order] [N ...]
 """
 import json
 import subprocess
@@ -52,14 +56,17 @@ def run_msjax(n, lazy):
     return time.perf_counter() - start
 
 
-def run_jax(n, scan):
+def run_jax(n, scan, literal_order=False):
     import jax
     import jax.numpy as jnp
     import numpy as np
 
     def block(p, x):
         h = jax.nn.gelu(x @ p["w1"].T + p["b1"], approximate=False)
-        y = x + h @ p["w2"].T + p["b2"]
+        if literal_order:
+            y = x + h @ p["w2"].T + p["b2"]
+        else:
+            y = x + (h @ p["w2"].T + p["b2"])
         mean = y.mean(-1, keepdims=True)
         var = y.var(-1, keepdims=True)
         return (y - mean) * jax.lax.rsqrt(var + 1e-7) * p["g"] + p["beta"]
@@ -100,17 +107,21 @@ def measure(kind, n):
 
 def _one(kind, n):
     return {"msjax": lambda: run_msjax(n, False), "msjax_lazy": lambda: run_msjax(n, True),
-            "jax_unrolled": lambda: run_jax(n, False), "jax_scan": lambda: run_jax(n, True)}[kind]()
+            "jax_unrolled": lambda: run_jax(n, False), "jax_scan": lambda: run_jax(n, True),
+            "jax_unrolled_literal": lambda: run_jax(n, False, literal_order=True)}[kind]()
 
 
-def main(depths):
+def main(depths, literal_order=False):
     results = {}
+    kinds = ("msjax_lazy", "jax_scan", "msjax", "jax_unrolled")
     for n in depths:
-        for kind in ("msjax_lazy", "jax_scan", "msjax", "jax_unrolled"):
+        for kind in kinds + (("jax_unrolled_literal",) if literal_order else ()):
             results[(kind, n)] = measure(kind, n)
+        literal = (f"   jax unrolled, literal order {results[('jax_unrolled_literal', n)]:6.2f} s"
+                   if literal_order else "")
         print(f"N={n:3d}: first call  msjax+lazy_inline {results[('msjax_lazy', n)]:6.2f} s   "
               f"jax scan {results[('jax_scan', n)]:6.2f} s   msjax {results[('msjax', n)]:6.2f} s   "
-              f"jax unrolled {results[('jax_unrolled', n)]:6.2f} s", flush=True)
+              f"jax unrolled {results[('jax_unrolled', n)]:6.2f} s{literal}", flush=True)
     if 48 in depths:
         lazy, plain, scan = (results[(k, 48)] for k in ("msjax_lazy", "msjax", "jax_scan"))
         print(f"N=48: lazy/plain {lazy / plain:.3f} (target <= 0.1), lazy/jax-scan "
@@ -121,4 +132,8 @@ def main(depths):
 
 
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [12, 48, 96])
+    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    if set(flags) - {"--literal-order"}:
+        sys.exit(f"depth.py: unknown option {flags}; usage: depth.py [--literal-order] [N ...]")
+    main([int(a) for a in sys.argv[1:] if not a.startswith("--")] or [12, 48, 96],
+         literal_order="--literal-order" in flags)

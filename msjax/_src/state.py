@@ -131,6 +131,9 @@ def collect_parameters(*roots) -> list:
         elif isinstance(obj, (tuple, list)) and depth < 4:
             for item in obj:
                 visit(item, depth + 1)
+        elif hasattr(type(obj), "_state_roots") and depth < 4:  # e.g. grad's function
+            for item in obj._state_roots():
+                visit(item, depth + 1)
         elif isinstance(obj, dict) and depth < 4:
             for item in obj.values():
                 visit(item, depth + 1)

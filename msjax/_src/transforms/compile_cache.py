@@ -137,7 +137,8 @@ def _dependency_files(fn, objs) -> list[str]:
 
     add_code(getattr(fn, "__func__", fn))
     owner = getattr(fn, "__self__", None)
-    for obj in list(objs) + ([owner] if owner is not None else []):
+    wrapped = list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
+    for obj in list(objs) + ([owner] if owner is not None else []) + wrapped:
         if isinstance(obj, Cell):
             for _, cell in obj.cells_and_names():
                 try:
@@ -156,10 +157,21 @@ def dependency_hash(fn, objs) -> str:
     return digest.hexdigest()
 
 
+def _roots(owner, objs) -> list:
+    """Where a program's Parameters are found: the function's owner, what a wrapping function
+    such as grad's reads (its `_state_roots`), and the arguments passed by identity."""
+    extra = owner._state_roots() if hasattr(type(owner), "_state_roots") else ()
+    return [owner, *extra, *objs]
+
+
 def entry_name(fn, arg_key, objs) -> str:
     from msjax import __version__
     import jaxlib
-    fn_id = (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", type(fn).__qualname__))
+    if hasattr(type(fn), "_cache_identity"):
+        fn_id = fn._cache_identity(_describe_object)
+    else:
+        fn_id = (getattr(fn, "__module__", ""),
+                 getattr(fn, "__qualname__", type(fn).__qualname__))
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
              jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2])
     return hashlib.sha256(repr(ident).encode()).hexdigest()
@@ -169,7 +181,7 @@ def entry_name(fn, arg_key, objs) -> str:
 def describe_boxes(boxes, owner, objs):
     from msjax._src.nn.cell import Cell
     from msjax._src.random import GLOBAL_KEY
-    roots = [owner] + list(objs)
+    roots = _roots(owner, objs)
     described = []
     for box in boxes:
         if box is GLOBAL_KEY:
@@ -191,7 +203,7 @@ def describe_boxes(boxes, owner, objs):
 
 def resolve_boxes(described, owner, objs):
     from msjax._src.random import GLOBAL_KEY
-    roots = [owner] + list(objs)
+    roots = _roots(owner, objs)
     boxes = []
     for entry in described:
         if entry[0] == "rng":

@@ -27,7 +27,7 @@ from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import _depth as _tracing_depth
-from msjax._src.transforms import compile_cache
+from msjax._src.transforms import compile_cache, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
 
@@ -119,7 +119,8 @@ class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
-                 "single", "writes", "written_index", "cache_name", "cache_deps")
+                 "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
+                 "jitted_stacked")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -134,6 +135,8 @@ class Program:
         self.jitted = make_jitted(self)  # for calls under an enclosing trace
         self.compiled = None  # the XLA executable, for calls with concrete values
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
+        self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
+        self.jitted_stacked = False  # `jitted` returns them stacked too (loaded from the cache)
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
         """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
@@ -239,6 +242,10 @@ class CompiledFunction:
             program.boxes = program.boxes + program.strays
             program.strays = []
             program.jitted = self._make_jitted(program)
+        planned = stacked_outputs.plan(traced.jaxpr) if self.flat_outputs else None
+        if planned is not None:
+            program.rows, stacked_fn = planned
+            traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
         lowered = traced.lower()
         save_graphs(self.name, traced, lowered)
         if directory is not None and program.cache_name is not None:
@@ -277,6 +284,8 @@ class CompiledFunction:
         program.single = entry["single"]
         program.written_index = entry["written_index"]
         program.writes = bool(entry["written_index"])
+        program.rows = entry["rows"]
+        program.jitted_stacked = True
         program.jitted = jax.jit(exported.call)  # lowered only if called under an enclosing trace
         try:
             program.compiled = serialize_executable.deserialize_and_load(*entry["executable"])
@@ -291,7 +300,7 @@ class CompiledFunction:
             exported = _export_lowered(lowered, traced.jaxpr, self.name)
             entry = {"deps": program.cache_deps, "boxes": boxes,
                      "skeleton": compile_cache.skeleton_of(program.out_tree),
-                     "single": program.single, "written_index": list(program.written_index),
+                     "single": program.single, "written_index": list(program.written_index), "rows": program.rows,
                      "exported": bytes(exported.serialize()),
                      "executable": serialize_executable.serialize(program.compiled)}
         except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
@@ -307,17 +316,28 @@ class CompiledFunction:
             self._compile(program, dyn)
             compiled = program.compiled
         try:
-            return compiled(*self.read_boxes(program), *dyn)
+            out = compiled(*self.read_boxes(program), *dyn)
         except TypeError:
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise
             return self._call_traced(program, dyn)
+        if program.rows is None:
+            return out
+        return stacked_outputs.expand(out, program.rows, self._first_written(program))
+
+    @staticmethod
+    def _first_written(program) -> int:
+        """The index of the first written box's value among the flat outputs (a single Tensor
+        result counts as written here: it is returned as a plain Tensor)."""
+        return 0 if program.single else len(program.rows) - len(program.written_index)
 
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
         become inputs on a second trace)."""
         while True:
             out = program.jitted(*self.read_boxes(program), *dyn)
+            if program.jitted_stacked and program.rows is not None:
+                return stacked_outputs.expand(out, program.rows, 0)
             if not program.strays:
                 return out
             program.boxes = program.boxes + program.strays
@@ -339,4 +359,7 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
-        return wrap(jax.tree_util.tree_unflatten(program.out_tree, out))  # Python numbers too
+        result = jax.tree_util.tree_unflatten(program.out_tree, out)
+        if program.rows is not None:
+            result = stacked_outputs.lift_rows(result)
+        return wrap(result)  # Python numbers too

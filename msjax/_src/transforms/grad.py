@@ -172,6 +172,16 @@ class _Grad:
         self.fn, self.has_aux, self.return_ids = fn, has_aux, return_ids
         self.sens_param, self.with_value = sens_param, with_value
 
+    def _state_roots(self):
+        """What holds the Parameters a call reads, so a compiled call knows them before its
+        first trace (state.collect_parameters) and the compile cache can find them again."""
+        return (getattr(self.fn, "__self__", self.fn), *self.weights)
+
+    def _cache_identity(self, describe):
+        """What identifies this gradient function in another process (compile_cache.py)."""
+        return ("grad", describe(self.fn), self.positions, self.weight_form, self.has_aux,
+                self.return_ids, self.sens_param, self.with_value)
+
     def __call__(self, *args, **kwargs):
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
