@@ -120,7 +120,10 @@ def test_nested_vmap_with_python_slicing_beyond_mindspore():
     np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
 
 
-@pytest.mark.parametrize("lowering", ["vectorised", "sequential", "unrolled"])
+LOWERINGS = ["vectorised", "sequential", "looped"]
+
+
+@pytest.mark.parametrize("lowering", LOWERINGS)
 def test_ensemble_lowerings_give_the_same_training_results(lowering):
     """Every way msjax may lower an ensemble trains each member exactly as alone."""
     class Member(nn.Cell):
@@ -143,6 +146,65 @@ def test_ensemble_lowerings_give_the_same_training_results(lowering):
     np.testing.assert_allclose(losses.asnumpy(), np.array(expected), rtol=1e-5)
     for member, reference in zip(members, alone):
         np.testing.assert_allclose(member.w.asnumpy(), reference.w.asnumpy(), rtol=1e-5)
+
+
+class Pair(nn.Cell):
+    """Two outputs, a Python attribute and a Parameter it updates."""
+
+    def __init__(self, scale):
+        super().__init__()
+        self.scale = scale
+        self.w = Parameter(Tensor(W * scale), name="w")
+
+    def construct(self, x, shift):
+        out = ops.matmul(x, self.w) * self.scale
+        ops.assign_add(self.w, ops.ones_like(self.w) * shift.sum())
+        return out, out.sum(axis=-1)
+
+
+def run_pairs(lowering, call=None):
+    members = nn.CellList([Pair(s) for s in (1.0, 2.0, 3.0, 4.0)])
+    ensemble = ms.vmap(members, in_axes=(0, None), out_axes=(1, 0))
+    ensemble.lowering = lowering
+    x = Tensor(np.stack([X[:2] * (i + 1) for i in range(4)]))
+    shift = Tensor(np.array([0.5, 0.25], np.float32))
+    out = (ensemble if call is None else call(ensemble))(x, shift)
+    return [o.asnumpy() for o in out], [m.w.asnumpy() for m in members]
+
+
+@pytest.mark.parametrize("lowering", LOWERINGS)
+def test_ensemble_lowerings_agree_on_mapped_arguments_and_out_axes(lowering):
+    (out, sums), weights = run_pairs(lowering)
+    # MindSpore's rule: one program, traced with the last member's Python attributes (scale 4)
+    expected = np.stack([X[:2] * (i + 1) @ (W * s) * 4.0 for i, s in enumerate((1, 2, 3, 4))])
+    np.testing.assert_allclose(out, np.moveaxis(expected, 0, 1), rtol=1e-5)
+    np.testing.assert_allclose(sums, expected.sum(-1), rtol=1e-5)
+    for s, w in zip((1, 2, 3, 4), weights):
+        np.testing.assert_allclose(w, W * s + 0.75, rtol=1e-6)
+
+
+def test_looped_ensemble_under_an_enclosing_jit_gives_the_same_results():
+    eager = run_pairs("looped")
+    compiled = run_pairs("looped", call=lambda ensemble: ms.jit(lambda x, s: ensemble(x, s)))
+    for got, want in zip(compiled[0] + compiled[1], eager[0] + eager[1]):
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_looped_ensemble_compiles_one_members_program():
+    members = nn.CellList([Pair(s) for s in (1.0, 2.0, 3.0)])
+    ensemble = ms.vmap(members, in_axes=(0, None), out_axes=(1, 0))
+    assert ensemble.lowering == "looped"  # on the CPU
+    traces = []
+    original = Pair.construct
+    Pair.construct = lambda self, x, shift: (traces.append(1), original(self, x, shift))[1]
+    try:
+        x = Tensor(np.stack([X[:2]] * 3))
+        shift = Tensor(np.zeros(2, np.float32))
+        ensemble(x, shift)
+        ensemble(x, shift)
+    finally:
+        Pair.construct = original
+    assert len(traces) == 1
 
 
 def test_jit_passes_keyword_only_and_extra_keyword_arguments():

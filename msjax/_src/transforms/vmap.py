@@ -19,7 +19,8 @@ import numpy as np
 from msjax._src import state
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
-from msjax._src.transforms.compiled import CompiledFunction, flatten_args
+from msjax._src.transforms import _depth as _tracing_depth
+from msjax._src.transforms.compiled import CompiledFunction, _any_tracer, flatten_args
 
 _ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
                  "None. The execution order of operator `Assign` cannot be guaranteed.")
@@ -255,30 +256,92 @@ class _Ensemble(_Vmapped):
     """vmap over a CellList: model ensembling with the members' Parameters stacked."""
 
     def __init__(self, cells, in_axes, out_axes):
-        CompiledFunction.__init__(self, cells[0], transform=self._lower)
+        # One program for every member, traced with the last member, as MindSpore builds it: its
+        # Python attributes hold for all (tests/goldens: "celllist python attribute").
+        CompiledFunction.__init__(self, cells[-1], transform=self._lower)
         check_axis_type(out_axes, "out_axes")
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
         self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
         self.lowering = ensemble_lowering(out_axes, len(cells))
-        self._unrolled = None
-
-    def _call_unrolled(self, args):
-        """Every member's own program side by side in one compiled call (each traced)."""
-        _, size = in_axes_per_leaf(self.fn, args, self.in_axes, True)
-        n = len(self.cells)
-        if size is not None and size != n:
-            self.lowering = "vectorised"  # the vectorised path raises MindSpore's error
-            return self(*args)
-        if self._unrolled is None:
-            self._unrolled = CompiledFunction(_run_members, name="ensemble")
-        in_axes = tuple(self.in_axes) if isinstance(self.in_axes, list) else self.in_axes
-        return self._unrolled(self.cells, in_axes, _as_tuples(self.out_axes), *args)
 
     def _lower(self, pure, program):
         if self.lowering == "sequential":
             return self._sequential(pure, program)
+        if self.lowering == "looped":
+            return self._member(pure, program)
         return self._vectorise(pure, program)
+
+    def _member(self, pure, program):
+        """One member's step, for the looped lowering. Inputs: the member's Parameters, the
+        shared boxes, the whole arguments and the member's index, which picks its slice of the
+        mapped arguments."""
+        axes, _ = program.context
+        user_out_axes = self.out_axes
+
+        def call(*flat):
+            n_boxes = len(program.boxes)
+            boxes, dyn, index = flat[:n_boxes], flat[n_boxes:-1], flat[-1]
+            member_dyn = [d if a is None else jax.lax.dynamic_index_in_dim(d, index, a, False)
+                          for d, a in zip(dyn, axes)]
+            result, written = pure(*boxes, *member_dyn)
+            result = to_tuples(result)
+            check_out_axes(result, user_out_axes)
+            return result, written
+        return call
+
+    def _run_looped(self, program, dyn):
+        """The looped lowering: the member's program, compiled once, called for each member with
+        its own Parameters. Every member's writes are applied after the last call succeeded."""
+        n_stacked = len(self.member_params[0])
+        if program.compiled is None:
+            self._compile(program, dyn + [np.int32(0)])
+        shared = [b._value for b in program.boxes[n_stacked:]]  # the same for every member
+        results, writes = [], []
+        for index, params in enumerate(self.member_params):
+            result, written = program.compiled(*[p._value for p in params], *shared, *dyn,
+                                               np.int32(index))
+            results.append(result)
+            writes.append(written)
+        boxes, values = [], []
+        for params, written in zip(self.member_params, writes):
+            for j, value in enumerate(written[:n_stacked]):
+                if value is not None:
+                    boxes.append(params[j])
+                    values.append(value)
+        for j, value in enumerate(writes[-1][n_stacked:], n_stacked):  # shared: one final value
+            if value is not None:
+                boxes.append(program.boxes[j])
+                values.append(value)
+        state.write_back(boxes, values)
+        return self._stacked(results)
+
+    def _stacked(self, results):
+        """The members' results stacked along out_axes."""
+        out_axes = _as_tuples(self.out_axes)
+        if isinstance(out_axes, tuple) and not isinstance(results[0], tuple):
+            out_axes = out_axes[0]
+        return _stack_members(results, out_axes)
+
+    def _run_inlined(self, args):
+        """Under an enclosing trace: the last member's `construct` run once per member, with the
+        member's Parameters swapped in and its slice of the arguments (the enclosing program
+        takes the writes)."""
+        template = self.member_params[-1]
+        in_axes = _as_tuples(self.in_axes)
+        specs = list(in_axes) if isinstance(in_axes, tuple) else [in_axes] * len(args)
+        results, writes, strays = [], [], []
+        for index, params in enumerate(self.member_params):
+            member_args = [_member_slice(a, s, index) for a, s in zip(args, specs)]
+            result, finals, member_strays = state.run_with_values(
+                template, [p._value for p in params], self.fn, *member_args)
+            results.append(to_tuples(result))
+            writes.append(finals)
+            strays = member_strays  # shared boxes: one final value, as in the other lowerings
+        for params, finals in zip(self.member_params, writes):
+            state.write_back(params, finals)
+        state.write_back([b for b, _ in strays], [v for _, v in strays])
+        return self._stacked(results)
 
     def _sequential(self, pure, program):
         """The members one after another in one program: a lax.scan over their stacked state,
@@ -311,8 +374,6 @@ class _Ensemble(_Vmapped):
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
-        if self.lowering == "unrolled":
-            return self._call_unrolled(args)
         dyn, objs = [], []
         arg_key = flatten_args(args, dyn, objs)
         program = self.programs.get(arg_key)
@@ -327,11 +388,15 @@ class _Ensemble(_Vmapped):
                     f"first argument, but we get axis_size: {size} and the cell size: {n}.")
             program = self.compile(arg_key, objs, context=(axes, n))
             self.programs[arg_key] = program
+        if self.lowering == "looped":
+            if _tracing_depth[0] or _any_tracer(dyn):  # under an enclosing trace: inline them
+                return self._run_inlined(args)
+            return self._run_looped(program, dyn)
         return self.run(program, dyn)
 
     def compile(self, arg_key, objs, context=None):
         program = super().compile(arg_key, objs, context)
-        template = self.member_params[0]
+        template = self.member_params[-1]
         others = [b for b in program.boxes if all(b is not p for p in template)]
         program.boxes = list(template) + others
         program.jitted = self._make_jitted(program)
@@ -343,6 +408,8 @@ class _Ensemble(_Vmapped):
 
     def read_boxes(self, program) -> list:
         n_stacked = len(self.member_params[0])
+        if self.lowering == "looped":  # the first member's: what its program is traced with
+            return [b._value for b in program.boxes]
         stacked = [jnp.stack([params[j]._data for params in self.member_params])
                    for j in range(n_stacked)]
         return stacked + [b._value for b in program.boxes[n_stacked:]]
@@ -366,20 +433,24 @@ class _Ensemble(_Vmapped):
 def ensemble_lowering(out_axes, n_members) -> str:
     """How an ensemble is lowered: the one place this is decided, by measurement.
 
-    "vectorised" is one jax.vmap-ed program; "unrolled" puts every member's own program side by
-    side in one compiled call (each member traced: compile time grows with their number);
-    "sequential" runs them one after another in one program (a lax.scan, compiled once).
-    Measured with benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam, loaded 2-core CPU):
-    at M = 8 vectorised 690-850 ms/step, unrolled 373-435 ms/step, sequential 1240 ms/step.
-    On XLA's CPU backend vmapped convolution weights become grouped convolutions, which run
-    slowly; unrolling avoids them, at a compile cost that stays within seconds up to ~8 members.
-    Accelerators vectorise well. An out_axes of None (an output kept unbatched) needs the
+    "vectorised" is one jax.vmap-ed program over the stacked Parameters; "looped" compiles one
+    member's step once and calls it for each member with its
+    own Parameters, so nothing is stacked and compile time does not grow with the number of
+    members; "sequential" runs the members one after another inside one program (a lax.scan).
+    All three give the same results; a traced member uses the first member's Python attributes,
+    MindSpore's rule (it builds the ensemble from the first cell's graph).
+    Measured with benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU):
+    M = 8: vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised
+    919 ms/step, looped 272 ms/step (first call 1.4 s); sequential was 3x slower than looped at
+    M = 8 (XLA's CPU backend runs the loop's body slower than the same step alone). On XLA's CPU
+    backend vmapped convolution weights become grouped convolutions, which run slowly;
+    accelerators vectorise well. An out_axes of None (an output kept unbatched) needs the
     vectorised program.
     """
     if _contains_none(out_axes):
         return "vectorised"
-    if jax.default_backend() == "cpu" and n_members <= 8:
-        return "unrolled"
+    if jax.default_backend() == "cpu" and n_members > 1:
+        return "looped"
     return "vectorised"
 
 
@@ -412,15 +483,6 @@ def _stack_members(outputs, out_axes):
     if isinstance(first, Tensor):
         return stack(outputs, out_axes)
     return stack([Tensor(o) if not isinstance(o, Tensor) else o for o in outputs], out_axes)
-
-
-def _run_members(cells, in_axes, out_axes, *args):
-    specs = list(in_axes) if isinstance(in_axes, tuple) else [in_axes] * len(args)
-    outputs = [to_tuples(cell(*[_member_slice(a, s, i) for a, s in zip(args, specs)]))
-               for i, cell in enumerate(cells)]
-    if isinstance(out_axes, tuple) and not isinstance(outputs[0], tuple):
-        out_axes = out_axes[0]
-    return _stack_members(outputs, out_axes)
 
 
 def _contains_none(spec) -> bool:

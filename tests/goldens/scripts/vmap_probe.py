@@ -99,3 +99,9 @@ show('celllist axis size', lambda: ms.vmap(nn.CellList([A(), A(), A()]), in_axes
 show('celllist ok none', lambda: ms.vmap(nn.CellList([A(), A(), A()]), in_axes=None)(x[0]))
 show('cell no input', lambda: ms.vmap(nn.ReLU())())
 show('prim', lambda: ms.vmap(ops.Add())(x, x))
+class S(nn.Cell):
+    def __init__(self, scale):
+        super().__init__(); self.scale = scale; self.w = ms.Parameter(Tensor(np.ones(3, np.float32)), name='w')
+    def construct(self, a): return a * self.w * self.scale
+show('celllist python attribute', lambda: ms.vmap(nn.CellList([S(1.0), S(10.0), S(100.0)]), in_axes=None)(x[0]))
+show('celllist python attribute mapped', lambda: ms.vmap(nn.CellList([S(2.0), S(3.0)]), in_axes=0)(x))
