@@ -243,3 +243,14 @@ def test_compile_cache_keeps_the_stacked_outputs(tmp_path):
     assert first == second
     loss, grads = step_of(make_stack(6, lazy=True))(X)
     assert first == f"RESULT {float(loss.asnumpy())} {float(sum(g.asnumpy().sum() for g in grads))}"
+
+
+@pytest.mark.parametrize("dtype", [jnp.float32, jnp.bfloat16, jnp.int32, jnp.bool_])
+def test_rows_are_taken_exactly_and_outlive_their_stack(dtype):
+    stacked = (jnp.arange(5 * 6).reshape(5, 2, 3) % 7).astype(dtype)
+    expected = [np.asarray(stacked[i]) for i in range(5)]
+    rows = [stacked_outputs._take_row(stacked, i) for i in range(5)]
+    del stacked
+    for row, want in zip(rows, expected):
+        assert row.dtype == want.dtype and row.shape == want.shape
+        np.testing.assert_array_equal(np.asarray(row), want)

@@ -7,8 +7,8 @@ its own: at 96 blocks of 6 Parameters, 576 row copies cost 4 s of a 5 s compile,
 grows with depth again. So, after tracing, `plan` finds the outputs that are rows of a common
 array (an `unstack`, or a unit `slice` then `squeeze`/`reshape`, along axis 0) and makes the
 program return that array once instead; `expand` rebuilds the original outputs after the call,
-each row a `RowTensor` whose value is taken from the stacked array when first read, by one
-compiled program per shape. A row that is never read (a gradient nobody uses) costs nothing.
+each row a `RowTensor` whose value is taken from the stacked array when first read. A row that
+is never read (a gradient nobody uses) costs nothing.
 """
 from __future__ import annotations
 
@@ -83,8 +83,22 @@ def plan(closed_jaxpr):
 
 
 @jax.jit
-def _take_row(array, row):
+def _take_row_compiled(array, row):
     return jax.lax.dynamic_index_in_dim(array, row, 0, keepdims=False)
+
+
+def _take_row(array, row):
+    """Row `row` of a stacked array. On a CPU device through the array's host view (no copy to
+    make it, one to place the row: about 25 us for 1 MB, against 130-370 us for a compiled
+    dynamic slice); elsewhere a compiled slice."""
+    if isinstance(array, jax.core.Tracer):
+        return _take_row_compiled(array, np.int32(row))
+    devices = array.devices()
+    if len(devices) == 1:
+        (device,) = devices
+        if device.platform == "cpu":
+            return jax.device_put(np.asarray(array)[row], device)
+    return _take_row_compiled(array, np.int32(row))
 
 
 class RowTensor(Tensor):
@@ -95,7 +109,7 @@ class RowTensor(Tensor):
     @property
     def _data(self):
         if self._value is None:
-            self._value = _take_row(self._source, np.int32(self._row))
+            self._value = _take_row(self._source, self._row)
             self._source = None
         return self._value
 
@@ -116,7 +130,7 @@ def expand(outputs, rows, first_eager):
         value = outputs[index]
         if row is not None:
             if k >= first_eager or isinstance(value, jax.core.Tracer):
-                value = _take_row(value, np.int32(row))
+                value = _take_row(value, row)
             else:
                 lazy = object.__new__(RowTensor)
                 lazy._source, lazy._row, lazy._value = value, row, None
