@@ -17,6 +17,16 @@ def per_call_seconds(fn, *, number: int, repeat: int = 5, sync=None) -> float:
     return best
 
 
+def interleaved_seconds(fns, *, number: int, rounds: int = 5, sync=None) -> list:
+    """The best mean seconds per call of each of `fns`, measured in interleaved rounds (one run
+    of `number` calls of each per round), so that the machine's drift affects them alike."""
+    best = [float("inf")] * len(fns)
+    for _ in range(rounds):
+        for k, fn in enumerate(fns):
+            best[k] = min(best[k], per_call_seconds(fn, number=number, repeat=1, sync=sync))
+    return best
+
+
 def report(label: str, msjax_seconds: float, jax_seconds: float, target: float, unit="us"):
     scale = {"us": 1e6, "ms": 1e3, "s": 1.0}[unit]
     ratio = msjax_seconds / jax_seconds

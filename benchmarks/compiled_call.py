@@ -9,7 +9,7 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, nn
 
-from _timing import per_call_seconds, report
+from _timing import interleaved_seconds, report
 
 
 class MLP(nn.Cell):
@@ -38,9 +38,8 @@ def main():
     x_jax = jnp.asarray(x_np)
     np.testing.assert_allclose(net(x).asnumpy(), mlp(*jax_params, x_jax), rtol=1e-5, atol=1e-6)
     number = 2000
-    t_ms = per_call_seconds(lambda: net(x), number=number, sync=lambda r: r._data.block_until_ready())
-    t_jax = per_call_seconds(lambda: mlp(*jax_params, x_jax), number=number,
-                             sync=lambda r: r.block_until_ready())
+    t_ms, t_jax = interleaved_seconds([lambda: net(x), lambda: mlp(*jax_params, x_jax)],
+                                      number=number, rounds=7, sync=jax.block_until_ready)
     report("GRAPH_MODE MLP call (8x32 -> 64 -> 10)", t_ms, t_jax, 1.3)
 
 

@@ -16,7 +16,7 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, nn
 
-from _timing import per_call_seconds, report
+from _timing import interleaved_seconds, report
 from lenet import LeNet5, TrainOneStepNet, adam_init, jax_params, random_batch, train_step_jax
 
 
@@ -24,16 +24,6 @@ def first_call(step, sync):
     start = time.perf_counter()
     sync(step())
     return time.perf_counter() - start
-
-
-def steady(steps, sync, rounds=4, number=3):
-    """Best seconds per step of each formulation, measured in interleaved rounds so that the
-    machine's drift (other load, memory) affects them alike."""
-    best = [float("inf")] * len(steps)
-    for _ in range(rounds):
-        for k, step in enumerate(steps):
-            best[k] = min(best[k], per_call_seconds(step, number=number, repeat=1, sync=sync))
-    return best
 
 
 def sync(result):
@@ -89,8 +79,9 @@ def main(sizes):
         train = ms.vmap(nn.CellList([TrainOneStepNet(net, lr) for net, lr in zip(nets, lrs)]))
         xt, yt = Tensor(x), Tensor(y)
         first_ms = first_call(lambda: train(xt, yt), sync)
-        t_v, t_u, t_l, t_ms = steady([step_vmap, step_unrolled, step_looped,
-                                      lambda: train(xt, yt)], sync)
+        t_v, t_u, t_l, t_ms = interleaved_seconds([step_vmap, step_unrolled, step_looped,
+                                                   lambda: train(xt, yt)], number=3, rounds=4,
+                                                  sync=sync)
         best = min(t_v, t_u, t_l)
         print(f"M={m}: pure JAX vmap {t_v * 1e3:.1f} ms/step (first {first_v:.1f} s), unrolled "
               f"{t_u * 1e3:.1f} ms/step (first {first_u:.1f} s), per-model jit {t_l * 1e3:.1f} "
