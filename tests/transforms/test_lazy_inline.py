@@ -172,15 +172,47 @@ def test_blocks_that_change_the_shape_run_inlined():
     np.testing.assert_allclose(ms.jit(net.construct)(X).asnumpy(), eager, rtol=1e-5, atol=1e-6)
 
 
-def hlo_results(tmp_path, n):
-    """The number of results of the compiled step's program at depth n."""
-    directory = tmp_path / f"graphs{n}"
+def saved_hlo(tmp_path, name, run):
+    directory = tmp_path / name
     ms.set_context(save_graphs=True, save_graphs_path=str(directory))
     try:
-        step_of(make_stack(n, lazy=True))(X)
+        run()
     finally:
         ms.set_context(save_graphs=False)
     (text,) = [f.read_text() for f in directory.glob("*.stablehlo.mlir")]
+    return text
+
+
+def test_chains_whose_gradients_feed_an_optimizer_in_the_program_run_inlined(tmp_path):
+    """An optimizer step in the same program consumes every row of the scan's stacked
+    gradients; XLA's CPU backend compiles that slowly, so such programs inline their chains."""
+    def train_step(lazy):
+        net = make_stack(6, lazy=lazy)
+        grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+        optimizer = nn.Adam(net.trainable_params(), 1e-2)
+
+        @ms.jit
+        def step(x):
+            loss, grads = grad_fn(x)
+            optimizer(grads)
+            return loss
+        return net, step
+
+    lazy_net, lazy_step = train_step(True)
+    text = saved_hlo(tmp_path, "train", lambda: lazy_step(X))
+    assert "stablehlo.while" not in text
+    assert "stablehlo.while" in saved_hlo(tmp_path, "grads", lambda: step_of(make_stack(6, True))(X))
+    plain_net, plain_step = train_step(False)
+    plain_step(X)
+    losses = [(float(lazy_step(X).asnumpy()), float(plain_step(X).asnumpy())) for _ in range(2)]
+    np.testing.assert_allclose(*zip(*losses), rtol=1e-5)
+    for got, want in zip(lazy_net.get_parameters(), plain_net.get_parameters()):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-5, atol=1e-6)
+
+
+def hlo_results(tmp_path, n):
+    """The number of results and of slices of the compiled step's program at depth n."""
+    text = saved_hlo(tmp_path, f"graphs{n}", lambda: step_of(make_stack(n, lazy=True))(X))
     signature = re.search(r"func\.func public @main\(.*?\) -> \((.*?)\) \{", text, re.S).group(1)
     return signature.count("tensor<"), text.count("stablehlo.slice") + text.count(
         "stablehlo.dynamic_slice")

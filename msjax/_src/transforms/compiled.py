@@ -27,7 +27,7 @@ from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import _depth as _tracing_depth
-from msjax._src.transforms import compile_cache, stacked_outputs
+from msjax._src.transforms import compile_cache, lazy_inline, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
 
@@ -120,7 +120,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "jitted_stacked")
+                 "jitted_stacked", "inline_chains")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -137,6 +137,7 @@ class Program:
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.jitted_stacked = False  # `jitted` returns them stacked too (loaded from the cache)
+        self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
         """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
@@ -185,7 +186,8 @@ class CompiledFunction:
         def pure(*flat):
             n_boxes = len(program.boxes)
             args = rebuild_args(program.key, iter(flat[n_boxes:]), iter(program.objs))
-            return program.run_pure(fn, flat[:n_boxes], args, self.flat_outputs)
+            with lazy_inline.inlined(program.inline_chains):
+                return program.run_pure(fn, flat[:n_boxes], args, self.flat_outputs)
 
         return jax.jit(self.transform(pure, program) if self.transform else pure)
 
@@ -236,8 +238,12 @@ class CompiledFunction:
         if directory is not None and self._load_cached(program, dyn, directory):
             return
         while True:
+            scans = lazy_inline.scan_count()
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
-            if not program.strays:
+            if (scans != lazy_inline.scan_count() and not program.inline_chains
+                    and stacked_outputs.rows_feed_computation(traced.jaxpr)):
+                program.inline_chains = True  # and trace again (see lazy_inline._inline)
+            elif not program.strays:
                 break
             program.boxes = program.boxes + program.strays
             program.strays = []

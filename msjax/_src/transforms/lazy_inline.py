@@ -9,7 +9,10 @@ pattern of transformer stacks), extend the chain. When the value is needed, the 
 one `lax.scan` over the blocks' stacked Parameters, tracing the block's `construct` once, so
 compile time stops growing with depth. Results, gradients and Parameter writes are those of the
 inlined program; a chain that cannot be scanned (a block that changes its input's shape or
-writes state outside its own Parameters) runs inlined, block by block.
+writes state outside its own Parameters) runs inlined, block by block. The stacked gradients
+of a scanned chain leave the program stacked (stacked_outputs.py); a program that goes on to
+compute with them row by row (an optimizer step in the same program) is traced again with its
+chains inlined, which XLA's CPU backend compiles faster than the rows of a stack.
 """
 from __future__ import annotations
 
@@ -115,9 +118,35 @@ jax.tree_util.register_pytree_node(PendingTensor, _flatten_pending,
                                    lambda _, children: _wrap(children[0]))
 
 
+# Chains scanned so far in this process (a trace that scanned one changes the count), and whether
+# chains are run inlined: compiled.py retraces a program so when the rows of a chain's stacked
+# gradients feed further computation inside it (an optimizer step): XLA's CPU backend compiles
+# each row's consumers separately and slowly (stacked_outputs.rows_feed_computation), and the
+# inlined program compiles faster and runs without stacking the Parameters on every call.
+_scans = [0]
+_inline = [False]
+
+
+def scan_count() -> int:
+    return _scans[0]
+
+
+class inlined:
+    """Within: lazy_inline blocks run inlined, as plain Cells (`with inlined(flag):`)."""
+
+    def __init__(self, flag=True):
+        self.flag = flag
+
+    def __enter__(self):
+        self.saved, _inline[0] = _inline[0], self.flag or _inline[0]
+
+    def __exit__(self, *exc):
+        _inline[0] = self.saved
+
+
 def call_lazy(cell, args, kwargs):
     """A call of a lazy_inline Cell while tracing: join or start a chain (see the module doc)."""
-    if kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
+    if _inline[0] or kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
         return None
     x = args[0]
     key = cell.cell_init_args
@@ -172,6 +201,7 @@ def _scan_blocks(blocks, x):
         return _inline_blocks(blocks, x)
     stacked = [jnp.stack([p[j]._data for p in params]) for j in range(len(template))]
     written = []
+    _scans[0] += 1
 
     def body(carry, slices):
         out, finals, strays = state.run_with_values(

@@ -82,6 +82,23 @@ def plan(closed_jaxpr):
     return rows, core.jaxpr_as_fun(stacked)
 
 
+def rows_feed_computation(closed_jaxpr) -> bool:
+    """Whether at least MIN_ROWS rows of one array are inputs of further equations of the
+    program (not only its outputs): `plan` cannot take those out of the program."""
+    jaxpr = closed_jaxpr.jaxpr
+    producers = {}
+    for eqn in jaxpr.eqns:
+        for var in eqn.outvars:
+            producers[var] = eqn
+    counts: dict = {}
+    for eqn in jaxpr.eqns:
+        for var in {v for v in eqn.invars if isinstance(v, core.Var)}:
+            found = _row_source(var, producers)
+            if found is not None:
+                counts[found[0]] = counts.get(found[0], 0) + 1
+    return any(c >= MIN_ROWS for c in counts.values())
+
+
 @jax.jit
 def _take_row_compiled(array, row):
     return jax.lax.dynamic_index_in_dim(array, row, 0, keepdims=False)
