@@ -1,7 +1,8 @@
 """A reference measurement, not an msjax benchmark: benchmarks/ensemble_training.py's step (M
 LeNet-5 models, batch 64, Adam(amsgrad)) in torch.func (vmap + functional_call + grad), the
 third formulation the ensembling issue compares against. torch is no dependency of msjax: run it
-with a Python that has torch, `python tools/torch_ensemble_reference.py [M ...]`.
+with a Python that has torch, `python tools/torch_ensemble_reference.py [M ...]`; `--single`
+times one model's forward+backward instead (compare tools/xla_cpu_measurements.py lenet).
 """
 import copy
 import sys
@@ -77,5 +78,26 @@ def main(sizes):
               f"(first {first:.2f} s), torch {torch.__version__}, {torch.get_num_threads()} threads")
 
 
+def single():
+    model = LeNet5()
+    x, y = torch.randn(64, 1, 32, 32), torch.randint(0, 10, (64,))
+
+    def step():
+        model.zero_grad()
+        nn.functional.cross_entropy(model(x), y).backward()
+
+    step()
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(20):
+            step()
+        best = min(best, (time.perf_counter() - start) / 20)
+    print(f"LeNet-5 forward+backward, batch 64, torch: {best * 1e3:.2f} ms per call")
+
+
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [8, 32])
+    if sys.argv[1:] == ["--single"]:
+        single()
+    else:
+        main([int(a) for a in sys.argv[1:]] or [8, 32])
