@@ -129,3 +129,40 @@ def test_racing_processes_share_one_cache_directory(tmp_path):
     assert not list((cache / "rank_0" / "graph_cache").glob(".tmp-*"))
     last = run_model(tmp_path, cache)
     assert "TRACING construct" not in last.stdout
+
+
+DISTINCT = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor
+
+    def scaled(k):
+        return ms.jit(lambda a: a * k)
+
+    class Opaque:  # nothing identifies it in another process: no cache entry, no wrong one
+        factor = 3.0
+
+    def with_opaque(opaque):
+        return ms.jit(lambda a: a * opaque.factor)
+
+    x = Tensor(np.ones(2, np.float32))
+    double, shift = ms.jit(lambda a: a * 2), ms.jit(lambda a: a + 100)   # two lambdas, one line
+    by_five, by_seven = scaled(5.0), scaled(7.0)                         # one code, two closures
+    by_opaque = with_opaque(Opaque())
+    print("RESULT", [f(x).asnumpy().tolist()[0]
+                     for f in (double, shift, by_five, by_seven, by_opaque)])
+""")
+
+
+def test_distinct_functions_never_share_an_entry(tmp_path):
+    script = tmp_path / "distinct.py"
+    script.write_text(DISTINCT)
+    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
+               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
+    env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
+    for _ in range(2):  # the first process writes the entries, the second reads them
+        proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                              text=True, timeout=300, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in proc.stdout
+    assert len(entries(tmp_path / "cache")) == 4  # the opaque closure is not cached

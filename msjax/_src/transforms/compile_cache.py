@@ -83,9 +83,17 @@ def _use_xla_cache(path: str) -> None:
 
 
 # -- identifying a program across processes ----------------------------------------------------
-def _describe_object(obj):
+_SIMPLE = (int, float, bool, str, complex, type(None), bytes)
+
+
+def _describe_object(obj, depth=0):
+    """What identifies `obj` in another process, for a program that uses it; NotCacheable when
+    nothing does (then the program is compiled without the cache rather than risk a wrong one)."""
     from msjax._src.nn.cell import Cell
     from msjax._src.parameter import Parameter
+    from msjax._src.tensor import Tensor
+    if isinstance(obj, _SIMPLE):
+        return ("S", type(obj).__name__, repr(obj))
     if isinstance(obj, Parameter):
         return ("P", obj.name, tuple(obj.shape), str(obj.dtype))
     if isinstance(obj, Cell):
@@ -93,9 +101,44 @@ def _describe_object(obj):
                        for name, p in obj.parameters_and_names())
         cls = type(obj)
         return ("C", cls.__module__, cls.__qualname__, obj._phase, obj.training, params)
-    if inspect.isfunction(obj) or inspect.ismethod(obj):
-        return ("F", obj.__module__, obj.__qualname__)
+    if depth > 4:
+        raise NotCacheable("an argument nested too deeply to identify")
+    if isinstance(obj, (tuple, list)):
+        return ("L", type(obj).__name__, tuple(_describe_object(o, depth + 1) for o in obj))
+    if hasattr(type(obj), "_cache_identity"):
+        return obj._cache_identity(lambda o: _describe_object(o, depth + 1))
+    if inspect.ismethod(obj):
+        return ("M", _describe_object(obj.__self__, depth + 1), _describe_function(obj.__func__,
+                                                                                  depth + 1))
+    if inspect.isfunction(obj):
+        return _describe_function(obj, depth)
+    if isinstance(obj, (Tensor, jax.Array, np.ndarray)):
+        array = np.asarray(obj._data if isinstance(obj, Tensor) else obj)
+        if array.nbytes > 1 << 20:
+            raise NotCacheable("a captured array larger than 1 MB")
+        return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
     raise NotCacheable(f"an argument of type {type(obj).__name__}")
+
+
+def _code_identity(code):
+    """A code object by its location, its bytecode, the names it uses and its constants (nested
+    code included): two lambdas on one line differ here."""
+    consts = tuple(_code_identity(c) if inspect.iscode(c) else (type(c).__name__, repr(c))
+                   for c in code.co_consts)
+    digest = hashlib.sha256(code.co_code + repr((code.co_names, code.co_varnames, consts))
+                            .encode()).hexdigest()
+    return (code.co_filename, code.co_firstlineno, code.co_name, digest)
+
+
+def _describe_function(fn, depth=0):
+    """A Python function: its module, name and code, and what its closure and defaults hold."""
+    code = getattr(fn, "__code__", None)
+    if code is None:  # a builtin or another callable without Python code
+        return ("F", getattr(fn, "__module__", None), getattr(fn, "__qualname__", repr(fn)))
+    closure = tuple(_describe_object(cell.cell_contents, depth + 1)
+                    for cell in fn.__closure__ or ())
+    defaults = tuple(_describe_object(d, depth + 1) for d in fn.__defaults__ or ())
+    return ("F", fn.__module__, fn.__qualname__, _code_identity(code), closure, defaults)
 
 
 def _stable_key(arg_key, objs):
@@ -167,11 +210,7 @@ def _roots(owner, objs) -> list:
 def entry_name(fn, arg_key, objs) -> str:
     from msjax import __version__
     import jaxlib
-    if hasattr(type(fn), "_cache_identity"):
-        fn_id = fn._cache_identity(_describe_object)
-    else:
-        fn_id = (getattr(fn, "__module__", ""),
-                 getattr(fn, "__qualname__", type(fn).__qualname__))
+    fn_id = _describe_object(fn)
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
              jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2])
     return hashlib.sha256(repr(ident).encode()).hexdigest()
