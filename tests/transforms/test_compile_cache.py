@@ -5,6 +5,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -166,3 +167,40 @@ def test_distinct_functions_never_share_an_entry(tmp_path):
         assert proc.returncode == 0, proc.stderr[-2000:]
         assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in proc.stdout
     assert len(entries(tmp_path / "cache")) == 4  # the opaque closure is not cached
+
+
+CELLS = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn, Parameter
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Scaled(nn.Cell):
+        def __init__(self, scale):
+            super().__init__()
+            self.scale = scale
+            self.w = Parameter(Tensor(np.ones(2, np.float32)), name="w")
+
+        def construct(self, a):
+            return a * self.w * self.scale
+
+    x = Tensor(np.ones((1, 2), np.float32))
+    plain = nn.Dense(2, 2, weight_init="ones", bias_init="zeros")
+    tanh = nn.Dense(2, 2, weight_init="ones", bias_init="zeros", activation="tanh")
+    print("RESULT", [round(float(c(x).asnumpy()[0, 0]), 4)
+                     for c in (Scaled(1.0), Scaled(10.0), plain, tanh)])
+""")
+
+
+def test_cells_that_differ_in_a_python_attribute_never_share_an_entry(tmp_path):
+    script = tmp_path / "cells.py"
+    script.write_text(CELLS)
+    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
+               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
+    env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                              text=True, timeout=300, cwd=tmp_path)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in proc.stdout
+    assert len(entries(tmp_path / "cache")) == 4

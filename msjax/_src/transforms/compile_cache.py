@@ -99,8 +99,9 @@ def _describe_object(obj, depth=0):
     if isinstance(obj, Cell):
         params = tuple((name, tuple(p.shape), str(p.dtype))
                        for name, p in obj.parameters_and_names())
-        cls = type(obj)
-        return ("C", cls.__module__, cls.__qualname__, obj._phase, obj.training, params)
+        cells = tuple((name, type(cell).__module__, type(cell).__qualname__, _cell_state(cell))
+                      for name, cell in obj.cells_and_names())
+        return ("C", obj._phase, obj.training, params, cells)
     if depth > 4:
         raise NotCacheable("an argument nested too deeply to identify")
     if isinstance(obj, (tuple, list)):
@@ -118,6 +119,46 @@ def _describe_object(obj, depth=0):
             raise NotCacheable("a captured array larger than 1 MB")
         return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
     raise NotCacheable(f"an argument of type {type(obj).__name__}")
+
+
+def _cell_state(cell):
+    """A Cell's own attributes (its Parameters and sub-Cells are described apart): two
+    instances of one class that differ in a Python attribute trace different programs."""
+    items = [(k, v) for k, v in vars(cell).items() if not k.startswith("_") or k == "_primitives"]
+    return tuple(sorted((k, _fingerprint(v)) for k, v in items))
+
+
+def _fingerprint(value, depth=0):
+    """A process-independent description of an attribute's value, as far as it can tell."""
+    from msjax._src.nn.cell import Cell
+    from msjax._src.parameter import Parameter, ParameterTuple
+    from msjax._src.tensor import Tensor
+    if isinstance(value, _SIMPLE):
+        return (type(value).__name__, repr(value))
+    if isinstance(value, (Parameter, Cell, ParameterTuple)):
+        return type(value).__name__  # described by the Cell's Parameters and sub-Cells
+    if isinstance(value, (Tensor, jax.Array, np.ndarray, np.generic)):
+        array = np.asarray(value._data if isinstance(value, Tensor) else value)
+        if array.nbytes > 16 << 20:
+            raise NotCacheable("a Cell attribute holds a Tensor larger than 16 MB")
+        return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
+    if depth > 3:
+        return type(value).__qualname__
+    if isinstance(value, (tuple, list, set, frozenset)):
+        items = [_fingerprint(v, depth + 1) for v in value]
+        return (type(value).__name__, tuple(sorted(map(repr, items)) if isinstance(
+            value, (set, frozenset)) else items))
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((repr(k), _fingerprint(v, depth + 1))
+                                     for k, v in value.items())))
+    if inspect.isfunction(value) or inspect.ismethod(value):
+        return _describe_object(value, depth + 1)
+    state = getattr(value, "__dict__", None)
+    if isinstance(state, dict):  # e.g. a Primitive: its attributes decide what it computes
+        return (type(value).__module__, type(value).__qualname__,
+                tuple(sorted((k, _fingerprint(v, depth + 1)) for k, v in state.items()
+                             if not k.startswith("__"))))
+    return (type(value).__module__, type(value).__qualname__)
 
 
 def _code_identity(code):
