@@ -155,17 +155,26 @@ DISTINCT = textwrap.dedent("""
 """)
 
 
-def test_distinct_functions_never_share_an_entry(tmp_path):
-    script = tmp_path / "distinct.py"
-    script.write_text(DISTINCT)
+def run_twice(tmp_path, source):
+    """`source` run in two fresh processes sharing a cache: the first writes the entries, the
+    second reads them. Their outputs."""
+    script = tmp_path / "script.py"
+    script.write_text(source)
     env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
                MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
     env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
-    for _ in range(2):  # the first process writes the entries, the second reads them
+    outputs = []
+    for _ in range(2):
         proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
                               text=True, timeout=300, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr[-2000:]
-        assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in proc.stdout
+        outputs.append(proc.stdout)
+    return outputs
+
+
+def test_distinct_functions_never_share_an_entry(tmp_path):
+    for out in run_twice(tmp_path, DISTINCT):
+        assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in out
     assert len(entries(tmp_path / "cache")) == 4  # the opaque closure is not cached
 
 
@@ -193,14 +202,6 @@ CELLS = textwrap.dedent("""
 
 
 def test_cells_that_differ_in_a_python_attribute_never_share_an_entry(tmp_path):
-    script = tmp_path / "cells.py"
-    script.write_text(CELLS)
-    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
-               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
-    env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
-    for _ in range(2):
-        proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
-                              text=True, timeout=300, cwd=tmp_path)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in proc.stdout
+    for out in run_twice(tmp_path, CELLS):
+        assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in out
     assert len(entries(tmp_path / "cache")) == 4
