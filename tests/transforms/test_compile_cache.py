@@ -155,13 +155,13 @@ DISTINCT = textwrap.dedent("""
 """)
 
 
-def run_twice(tmp_path, source):
+def run_twice(tmp_path, source, **env_extra):
     """`source` run in two fresh processes sharing a cache: the first writes the entries, the
     second reads them. Their outputs."""
     script = tmp_path / "script.py"
     script.write_text(source)
     env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
-               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
+               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"), **env_extra)
     env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
     outputs = []
     for _ in range(2):
@@ -205,3 +205,26 @@ def test_cells_that_differ_in_a_python_attribute_never_share_an_entry(tmp_path):
     for out in run_twice(tmp_path, CELLS):
         assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in out
     assert len(entries(tmp_path / "cache")) == 4
+
+
+SETTING = textwrap.dedent("""
+    import os
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn
+    ms.set_context(mode=ms.GRAPH_MODE)
+    SCALE = float(os.environ["SCALE"])  # a setting: the source does not change between runs
+
+    class Scaled(nn.Cell):
+        def construct(self, a):
+            return a * SCALE
+
+    x = Tensor(np.ones(2, np.float32))
+    print("RESULT", Scaled()(x).asnumpy().tolist(), ms.jit(lambda a: a + SCALE)(x).asnumpy().tolist())
+""")
+
+
+def test_a_module_setting_read_by_the_program_is_part_of_its_entry(tmp_path):
+    for scale in (2.0, 3.0):  # one cache directory, one source file, two settings
+        for out in run_twice(tmp_path, SETTING, SCALE=str(scale)):
+            assert f"RESULT [{scale}, {scale}] [{1 + scale}, {1 + scale}]" in out

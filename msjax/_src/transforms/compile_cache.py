@@ -122,10 +122,13 @@ def _describe_object(obj, depth=0):
 
 
 def _cell_state(cell):
-    """A Cell's own attributes (its Parameters and sub-Cells are described apart): two
-    instances of one class that differ in a Python attribute trace different programs."""
+    """A Cell's own attributes (its Parameters and sub-Cells are described apart), and the
+    settings its `construct` reads from its module: two instances of one class that differ in
+    a Python attribute trace different programs."""
     items = [(k, v) for k, v in vars(cell).items() if not k.startswith("_") or k == "_primitives"]
-    return tuple(sorted((k, _fingerprint(v)) for k, v in items))
+    construct = getattr(type(cell), "construct", None)
+    settings = _simple_globals(construct) if inspect.isfunction(construct) else ()
+    return tuple(sorted((k, _fingerprint(v)) for k, v in items)), settings
 
 
 def _fingerprint(value, depth=0):
@@ -179,7 +182,33 @@ def _describe_function(fn, depth=0):
     closure = tuple(_describe_object(cell.cell_contents, depth + 1)
                     for cell in fn.__closure__ or ())
     defaults = tuple(_describe_object(d, depth + 1) for d in fn.__defaults__ or ())
-    return ("F", fn.__module__, fn.__qualname__, _code_identity(code), closure, defaults)
+    return ("F", fn.__module__, fn.__qualname__, _code_identity(code), closure, defaults,
+            _simple_globals(fn))
+
+
+def _names_used(code) -> set:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if inspect.iscode(const):
+            names |= _names_used(const)
+    return names
+
+
+def _simple_globals(fn) -> tuple:
+    """The values of the module globals `fn` reads that are numbers, strings or tuples of them:
+    a script's settings (`N_CLASSES = int(os.environ[...])`) are frozen into the program the
+    first time, so a different value in another process needs another entry."""
+    module_globals = getattr(fn, "__globals__", {})
+    found = []
+    for name in sorted(_names_used(fn.__code__)):
+        value = module_globals.get(name, _MISSING)
+        if isinstance(value, _SIMPLE) or (isinstance(value, tuple) and all(
+                isinstance(v, _SIMPLE) for v in value)):
+            found.append((name, type(value).__name__, repr(value)))
+    return tuple(found)
+
+
+_MISSING = object()
 
 
 def _stable_key(arg_key, objs):
