@@ -228,3 +228,27 @@ def test_a_module_setting_read_by_the_program_is_part_of_its_entry(tmp_path):
     for scale in (2.0, 3.0):  # one cache directory, one source file, two settings
         for out in run_twice(tmp_path, SETTING, SCALE=str(scale)):
             assert f"RESULT [{scale}, {scale}] [{1 + scale}, {1 + scale}]" in out
+
+
+HELPED = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn
+    import helper
+    ms.set_context(mode=ms.GRAPH_MODE)
+
+    class Helped(nn.Cell):
+        def construct(self, a):
+            return helper.transform(a)
+
+    print("RESULT", Helped()(Tensor(np.ones(2, np.float32))).asnumpy().tolist())
+""")
+
+
+def test_a_change_in_a_helper_module_the_trace_ran_recompiles(tmp_path):
+    (tmp_path / "helper.py").write_text("def transform(a):\n    return a * 2\n")
+    first, second = run_twice(tmp_path, HELPED)
+    assert "RESULT [2.0, 2.0]" in first and "RESULT [2.0, 2.0]" in second
+    (tmp_path / "helper.py").write_text("def transform(a):\n    return a * 3\n")
+    changed, again = run_twice(tmp_path, HELPED)
+    assert "RESULT [3.0, 3.0]" in changed and "RESULT [3.0, 3.0]" in again

@@ -10,8 +10,10 @@ JAX's persistent compilation cache is switched on in the same directory (with no
 compile time, so small programs are cached too) for every other compilation of the process.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
-Cell classes involved (MindSpore's "dependency files"), argument shapes, dtypes and static
-values, the Cells' structure, msjax/jax/jaxlib versions and the backend. Otherwise msjax prints
+Cell classes involved and of every function that ran while the program was traced (MindSpore's
+"dependency files"), the functions' code, closures, defaults and the module settings they read,
+argument shapes, dtypes and static values, the Cells' structure and attributes, msjax/jax/jaxlib
+versions and the backend. Otherwise msjax prints
 MindSpore's warning and compiles anew; `MS_DEV_FORCE_USE_COMPILE_CACHE=1` skips the file check,
 as in MindSpore. A truncated, corrupted or foreign entry is detected by its checksum, reported
 once and replaced; entries are written to a temporary file and renamed, so processes sharing a
@@ -35,7 +37,7 @@ import numpy as np
 from msjax._src import context
 
 _logger = logging.getLogger("msjax")
-_MAGIC = b"MSJAXCC1"
+_MAGIC = b"MSJAXCC2"  # the entry format: 2 adds dep_files and rows
 _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
                  "compilation actions.")
 _reported_corrupt: set = set()
@@ -239,7 +241,7 @@ def _source_of(path: str) -> bytes:
         return "".join(linecache.getlines(path)).encode()
 
 
-def _dependency_files(fn, objs) -> list[str]:
+def dependency_files(fn, objs) -> list[str]:
     from msjax._src.nn.cell import Cell
     files = set()
 
@@ -263,11 +265,42 @@ def _dependency_files(fn, objs) -> list[str]:
     return sorted(f for f in files if "/msjax/" not in f)
 
 
-def dependency_hash(fn, objs) -> str:
+def files_hash(paths) -> str:
     digest = hashlib.sha256()
-    for path in _dependency_files(fn, objs):
+    for path in paths:
         digest.update(path.encode() + b"\0" + _source_of(path) + b"\0")
     return digest.hexdigest()
+
+
+@contextlib.contextmanager
+def recording_files(found: set):
+    """Adds to `found` the source file of every Python function that runs within: while a
+    program is traced, the files it was built from (helpers in other modules included), which
+    `user_files` then keeps."""
+    previous = sys.getprofile()
+
+    def profile(frame, event, arg):
+        if event == "call":
+            found.add(frame.f_code.co_filename)
+        if previous is not None:
+            previous(frame, event, arg)
+
+    sys.setprofile(profile)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
+
+
+def user_files(files) -> set:
+    """`files` without the standard library's, installed packages' and msjax's own (their
+    versions are part of an entry's name) and without code that has no file."""
+    import sysconfig
+    import msjax
+    skip = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    skip.add(os.path.dirname(os.path.abspath(msjax.__file__)))
+    return {f for f in files if not f.startswith("<") and os.path.isfile(f)
+            and not any(f.startswith(prefix + os.sep) for prefix in skip)}
 
 
 def _roots(owner, objs) -> list:

@@ -14,6 +14,7 @@ values, runs the executable and writes back, with nothing else in Python.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 
@@ -237,17 +238,14 @@ class CompiledFunction:
         directory = compile_cache.cache_dir() if self.flat_outputs else None
         if directory is not None and self._load_cached(program, dyn, directory):
             return
-        while True:
-            scans = lazy_inline.scan_count()
-            traced = program.jitted.trace(*self.read_boxes(program), *dyn)
-            if (scans != lazy_inline.scan_count() and not program.inline_chains
-                    and stacked_outputs.rows_feed_computation(traced.jaxpr)):
-                program.inline_chains = True  # and trace again (see lazy_inline._inline)
-            elif not program.strays:
-                break
-            program.boxes = program.boxes + program.strays
-            program.strays = []
-            program.jitted = self._make_jitted(program)
+        caching = directory is not None and program.cache_name is not None
+        ran = set()  # with the cache on: the source files the trace ran (its dependencies)
+        with compile_cache.recording_files(ran) if caching else contextlib.nullcontext():
+            traced = self._trace(program, dyn)
+        if caching:
+            program.cache_deps = sorted(
+                set(compile_cache.dependency_files(self.fn, program.objs))
+                | compile_cache.user_files(ran))
         planned = stacked_outputs.plan(traced.jaxpr) if self.flat_outputs else None
         if planned is not None:
             program.rows, stacked_fn = planned
@@ -263,6 +261,21 @@ class CompiledFunction:
         else:
             program.compiled = lowered.compile()
 
+    def _trace(self, program, dyn):
+        """The program traced, again while a trace finds free variables (which become inputs)
+        or finds that its lazy_inline chains are better inlined."""
+        while True:
+            scans = lazy_inline.scan_count()
+            traced = program.jitted.trace(*self.read_boxes(program), *dyn)
+            if (scans != lazy_inline.scan_count() and not program.inline_chains
+                    and stacked_outputs.rows_feed_computation(traced.jaxpr)):
+                program.inline_chains = True  # and trace again (see lazy_inline._inline)
+            elif not program.strays:
+                return traced
+            program.boxes = program.boxes + program.strays
+            program.strays = []
+            program.jitted = self._make_jitted(program)
+
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
 
@@ -272,9 +285,8 @@ class CompiledFunction:
         except compile_cache.NotCacheable as reason:
             _logger.debug("msjax compile cache: %s is not cached: %s", self.name, reason)
             return False
-        program.cache_deps = compile_cache.dependency_hash(self.fn, program.objs)
         entry = compile_cache.load(directory, program.cache_name)
-        if entry is None or (entry["deps"] != program.cache_deps
+        if entry is None or (entry["deps"] != compile_cache.files_hash(entry["dep_files"])
                              and not compile_cache.force_use()):
             compile_cache.warn_dependency_change()
             return False
@@ -304,9 +316,11 @@ class CompiledFunction:
         try:
             boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
             exported = _export_lowered(lowered, traced.jaxpr, self.name)
-            entry = {"deps": program.cache_deps, "boxes": boxes,
+            entry = {"deps": compile_cache.files_hash(program.cache_deps),
+                     "dep_files": program.cache_deps, "boxes": boxes,
                      "skeleton": compile_cache.skeleton_of(program.out_tree),
-                     "single": program.single, "written_index": list(program.written_index), "rows": program.rows,
+                     "single": program.single, "written_index": list(program.written_index),
+                     "rows": program.rows,
                      "exported": bytes(exported.serialize()),
                      "executable": serialize_executable.serialize(program.compiled)}
         except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
