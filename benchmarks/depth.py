@@ -8,9 +8,10 @@ msjax without it and <= 2x pure JAX's scan; time(N=96)/time(N=12) <= 3.
 The pure-JAX block adds the second Dense's bias before the residual, `x + (h @ w2.T + b2)`, as
 msjax's `x + fc2(h)` does. Written `x + h @ w2.T + b2`, the same block takes XLA's CPU compiler
 20x longer unrolled (31 s instead of 1.7 s at N=48): `--literal-order` adds that formulation.
-Run: python benchmarks/depth.py [--literal-order] [N ...]
+`--train` measures a training step instead: value_and_grad and an Adam update in one compiled
+program. There msjax runs lazy_inline chains inlined (see lazy_inline.py): no depth target.
+Run: python benchmarks/depth.py [--literal-order] [--train] [N ...]
 """
-import json
 import subprocess
 import sys
 import time
@@ -18,7 +19,7 @@ import time
 BATCH, D, H = 32, 256, 1024
 
 
-def run_msjax(n, lazy):
+def run_msjax(n, lazy, train=False):
     import numpy as np
     import msjax as ms
     from msjax import Tensor, nn
@@ -48,21 +49,31 @@ def run_msjax(n, lazy):
             return x.sum()
 
     net = Net()
-    step = ms.jit(ms.value_and_grad(net, None, net.trainable_params()))
+    grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+    if train:
+        optimizer = nn.Adam(net.trainable_params(), 1e-3)
+
+        def train_step(x):
+            loss, grads = grad_fn(x)
+            optimizer(grads)
+            return loss
+        step = ms.jit(train_step)
+    else:
+        step = ms.jit(grad_fn)
     x = Tensor(np.random.default_rng(0).standard_normal((BATCH, D)).astype(np.float32))
     start = time.perf_counter()
-    loss, _ = step(x)
-    loss._data.block_until_ready()
+    out = step(x)
+    (out if train else out[0])._data.block_until_ready()
     return time.perf_counter() - start
 
 
-def run_jax(n, scan, literal_order=False):
+def run_jax(n, scan, literal_order=False, train=False):
     import jax
     import jax.numpy as jnp
     import numpy as np
 
     def block(p, x):
-        h = jax.nn.gelu(x @ p["w1"].T + p["b1"], approximate=False)
+        h = jax.nn.gelu(x @ p["w1"].T + p["b1"], approximate=True)  # nn.GELU's default
         if literal_order:
             y = x + h @ p["w2"].T + p["b2"]
         else:
@@ -90,38 +101,59 @@ def run_jax(n, scan, literal_order=False):
                 x = block(q, x)
             return x.sum()
         args = params
-    step = jax.jit(jax.value_and_grad(loss))
+    value_and_grad = jax.value_and_grad(loss)
+    if train:  # MindSpore's Adam, as nn.Adam computes it
+        def step(p, x, m, v, b1=0.9, b2=0.999, lr=1e-3, eps=1e-8):
+            value, g = value_and_grad(p, x)
+            m = jax.tree_util.tree_map(lambda m, g: m + (g - m) * (1 - b1), m, g)
+            v = jax.tree_util.tree_map(lambda v, g: v + (g * g - v) * (1 - b2), v, g)
+            step_size = lr * jnp.sqrt(1 - b2) / (1 - b1)
+            p = jax.tree_util.tree_map(lambda p, m, v: p - step_size * m / (jnp.sqrt(v) + eps),
+                                       p, m, v)
+            return value, p, m, v
+        zeros = jax.tree_util.tree_map(np.zeros_like, args)
+        call = jax.jit(step)
+        extra = (zeros, zeros)
+    else:
+        call = jax.jit(value_and_grad)
+        extra = ()
     x = rng.standard_normal((BATCH, D)).astype(np.float32)
     start = time.perf_counter()
-    value, _ = step(args, x)
+    value = call(args, x, *extra)[0]
     value.block_until_ready()
     return time.perf_counter() - start
 
 
-def measure(kind, n):
+def measure(kind, n, train=False):
     """First-call seconds of one configuration, in a fresh process."""
-    code = f"import sys; sys.path.insert(0, {sys.path[0]!r}); import depth; print(depth._one({kind!r}, {n}))"
+    code = (f"import sys; sys.path.insert(0, {sys.path[0]!r}); import depth; "
+            f"print(depth._one({kind!r}, {n}, {train}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def _one(kind, n):
-    return {"msjax": lambda: run_msjax(n, False), "msjax_lazy": lambda: run_msjax(n, True),
-            "jax_unrolled": lambda: run_jax(n, False), "jax_scan": lambda: run_jax(n, True),
-            "jax_unrolled_literal": lambda: run_jax(n, False, literal_order=True)}[kind]()
+def _one(kind, n, train=False):
+    return {"msjax": lambda: run_msjax(n, False, train),
+            "msjax_lazy": lambda: run_msjax(n, True, train),
+            "jax_unrolled": lambda: run_jax(n, False, train=train),
+            "jax_scan": lambda: run_jax(n, True, train=train),
+            "jax_unrolled_literal": lambda: run_jax(n, False, literal_order=True,
+                                                    train=train)}[kind]()
 
 
-def main(depths, literal_order=False):
+def main(depths, literal_order=False, train=False):
     results = {}
     kinds = ("msjax_lazy", "jax_scan", "msjax", "jax_unrolled")
     for n in depths:
         for kind in kinds + (("jax_unrolled_literal",) if literal_order else ()):
-            results[(kind, n)] = measure(kind, n)
+            results[(kind, n)] = measure(kind, n, train)
         literal = (f"   jax unrolled, literal order {results[('jax_unrolled_literal', n)]:6.2f} s"
                    if literal_order else "")
         print(f"N={n:3d}: first call  msjax+lazy_inline {results[('msjax_lazy', n)]:6.2f} s   "
               f"jax scan {results[('jax_scan', n)]:6.2f} s   msjax {results[('msjax', n)]:6.2f} s   "
               f"jax unrolled {results[('jax_unrolled', n)]:6.2f} s{literal}", flush=True)
+    if train:
+        return  # the targets are the value_and_grad step's
     if 48 in depths:
         lazy, plain, scan = (results[(k, 48)] for k in ("msjax_lazy", "msjax", "jax_scan"))
         print(f"N=48: lazy/plain {lazy / plain:.3f} (target <= 0.1), lazy/jax-scan "
@@ -133,7 +165,8 @@ def main(depths, literal_order=False):
 
 if __name__ == "__main__":
     flags = [a for a in sys.argv[1:] if a.startswith("--")]
-    if set(flags) - {"--literal-order"}:
-        sys.exit(f"depth.py: unknown option {flags}; usage: depth.py [--literal-order] [N ...]")
+    if set(flags) - {"--literal-order", "--train"}:
+        sys.exit(f"depth.py: unknown option {flags}; usage: depth.py [--literal-order] [--train] "
+                 "[N ...]")
     main([int(a) for a in sys.argv[1:] if not a.startswith("--")] or [12, 48, 96],
-         literal_order="--literal-order" in flags)
+         literal_order="--literal-order" in flags, train="--train" in flags)
