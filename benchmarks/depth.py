@@ -8,6 +8,8 @@ msjax without it and <= 2x pure JAX's scan; time(N=96)/time(N=12) <= 3.
 The pure-JAX block adds the second Dense's bias before the residual, `x + (h @ w2.T + b2)`, as
 msjax's `x + fc2(h)` does. Written `x + h @ w2.T + b2`, the same block takes XLA's CPU compiler
 20x longer unrolled (31 s instead of 1.7 s at N=48): `--literal-order` adds that formulation.
+Steady-state time per step is printed too: a scan runs slower than the unrolled program on
+XLA's CPU backend, which is what lazy_inline trades for its compile time.
 `--train` measures a training step instead: value_and_grad and an Adam update in one compiled
 program. There msjax runs lazy_inline chains inlined (see lazy_inline.py): no depth target.
 Run: python benchmarks/depth.py [--literal-order] [--train] [N ...]
@@ -61,10 +63,8 @@ def run_msjax(n, lazy, train=False):
     else:
         step = ms.jit(grad_fn)
     x = Tensor(np.random.default_rng(0).standard_normal((BATCH, D)).astype(np.float32))
-    start = time.perf_counter()
-    out = step(x)
-    (out if train else out[0])._data.block_until_ready()
-    return time.perf_counter() - start
+    return first_and_steady(lambda: step(x), lambda out: (out if train else out[0])._data
+                            .block_until_ready())
 
 
 def run_jax(n, scan, literal_order=False, train=False):
@@ -118,18 +118,32 @@ def run_jax(n, scan, literal_order=False, train=False):
         call = jax.jit(value_and_grad)
         extra = ()
     x = rng.standard_normal((BATCH, D)).astype(np.float32)
+    return first_and_steady(lambda: call(args, x, *extra), lambda out: out[0].block_until_ready())
+
+
+def first_and_steady(step, sync):
+    """`first call seconds, steady seconds per call` (the best of 3 runs of 3 calls)."""
     start = time.perf_counter()
-    value = call(args, x, *extra)[0]
-    value.block_until_ready()
-    return time.perf_counter() - start
+    sync(step())
+    first = time.perf_counter() - start
+    steady = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(3):
+            out = step()
+        sync(out)
+        steady = min(steady, (time.perf_counter() - start) / 3)
+    return f"{first} {steady}"
 
 
 def measure(kind, n, train=False):
-    """First-call seconds of one configuration, in a fresh process."""
+    """First-call seconds and steady seconds per call of one configuration, in a fresh
+    process."""
     code = (f"import sys; sys.path.insert(0, {sys.path[0]!r}); import depth; "
             f"print(depth._one({kind!r}, {n}, {train}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
+    first, steady = map(float, out.stdout.strip().splitlines()[-1].split())
+    return first, steady
 
 
 def _one(kind, n, train=False):
@@ -142,16 +156,20 @@ def _one(kind, n, train=False):
 
 
 def main(depths, literal_order=False, train=False):
-    results = {}
+    results, steady = {}, {}
     kinds = ("msjax_lazy", "jax_scan", "msjax", "jax_unrolled")
     for n in depths:
         for kind in kinds + (("jax_unrolled_literal",) if literal_order else ()):
-            results[(kind, n)] = measure(kind, n, train)
+            results[(kind, n)], steady[(kind, n)] = measure(kind, n, train)
         literal = (f"   jax unrolled, literal order {results[('jax_unrolled_literal', n)]:6.2f} s"
                    if literal_order else "")
         print(f"N={n:3d}: first call  msjax+lazy_inline {results[('msjax_lazy', n)]:6.2f} s   "
               f"jax scan {results[('jax_scan', n)]:6.2f} s   msjax {results[('msjax', n)]:6.2f} s   "
               f"jax unrolled {results[('jax_unrolled', n)]:6.2f} s{literal}", flush=True)
+        print(f"       then per step  msjax+lazy_inline {steady[('msjax_lazy', n)] * 1e3:5.0f} ms  "
+              f"jax scan {steady[('jax_scan', n)] * 1e3:5.0f} ms  "
+              f"msjax {steady[('msjax', n)] * 1e3:5.0f} ms  "
+              f"jax unrolled {steady[('jax_unrolled', n)] * 1e3:5.0f} ms", flush=True)
     if train:
         return  # the targets are the value_and_grad step's
     if 48 in depths:

@@ -215,6 +215,11 @@ def _scan_blocks(blocks, x):
         written[:] = [j for j, (f, s) in enumerate(zip(finals, slices)) if f is not s]
         return out._data, (out._data, [finals[j] for j in written])
 
+    # Save only the matmul results for the backward pass: by default JAX also keeps every value
+    # derived from the blocks' Parameters (transposed weights: a copy of the stack) as
+    # residuals, which made a step 4x slower than the inlined program on XLA's CPU backend
+    # (N=48 blocks of the depth benchmark: 181 ms against 46 ms; 76-81 ms with this policy).
+    body = jax.checkpoint(body, policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)
     _, (outputs, finals) = jax.lax.scan(body, x, stacked)
     for k, j in enumerate(written):
         state.write_back([p[j] for p in params], list(finals[k]))
