@@ -35,6 +35,7 @@ import jax
 import numpy as np
 
 from msjax._src import context
+from msjax._src.transforms import STATIC_TYPES
 
 _logger = logging.getLogger("msjax")
 _MAGIC = b"MSJAXCC2"  # the entry format: 2 adds dep_files and rows
@@ -85,7 +86,14 @@ def _use_xla_cache(path: str) -> None:
 
 
 # -- identifying a program across processes ----------------------------------------------------
-_SIMPLE = (int, float, bool, str, complex, type(None), bytes)
+def _array_identity(value, limit: int, what: str):
+    """A Tensor's or array's shape, dtype and a hash of its bytes; NotCacheable above `limit`
+    bytes (hashing it on every lookup would cost more than compiling)."""
+    from msjax._src.tensor import Tensor
+    array = np.asarray(value._data if isinstance(value, Tensor) else value)
+    if array.nbytes > limit:
+        raise NotCacheable(what)
+    return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
 
 
 def _describe_object(obj, depth=0):
@@ -94,7 +102,7 @@ def _describe_object(obj, depth=0):
     from msjax._src.nn.cell import Cell
     from msjax._src.parameter import Parameter
     from msjax._src.tensor import Tensor
-    if isinstance(obj, _SIMPLE):
+    if isinstance(obj, STATIC_TYPES):
         return ("S", type(obj).__name__, repr(obj))
     if isinstance(obj, Parameter):
         return ("P", obj.name, tuple(obj.shape), str(obj.dtype))
@@ -116,10 +124,7 @@ def _describe_object(obj, depth=0):
     if inspect.isfunction(obj):
         return _describe_function(obj, depth)
     if isinstance(obj, (Tensor, jax.Array, np.ndarray)):
-        array = np.asarray(obj._data if isinstance(obj, Tensor) else obj)
-        if array.nbytes > 1 << 20:
-            raise NotCacheable("a captured array larger than 1 MB")
-        return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
+        return _array_identity(obj, 1 << 20, "a captured array larger than 1 MB")
     raise NotCacheable(f"an argument of type {type(obj).__name__}")
 
 
@@ -138,15 +143,12 @@ def _fingerprint(value, depth=0):
     from msjax._src.nn.cell import Cell
     from msjax._src.parameter import Parameter, ParameterTuple
     from msjax._src.tensor import Tensor
-    if isinstance(value, _SIMPLE):
+    if isinstance(value, STATIC_TYPES):
         return (type(value).__name__, repr(value))
     if isinstance(value, (Parameter, Cell, ParameterTuple)):
         return type(value).__name__  # described by the Cell's Parameters and sub-Cells
     if isinstance(value, (Tensor, jax.Array, np.ndarray, np.generic)):
-        array = np.asarray(value._data if isinstance(value, Tensor) else value)
-        if array.nbytes > 16 << 20:
-            raise NotCacheable("a Cell attribute holds a Tensor larger than 16 MB")
-        return ("A", array.shape, str(array.dtype), hashlib.sha256(array.tobytes()).hexdigest())
+        return _array_identity(value, 16 << 20, "a Cell attribute holds a Tensor larger than 16 MB")
     if depth > 3:
         return type(value).__qualname__
     if isinstance(value, (tuple, list, set, frozenset)):
@@ -204,8 +206,8 @@ def _simple_globals(fn) -> tuple:
     found = []
     for name in sorted(_names_used(fn.__code__)):
         value = module_globals.get(name, _MISSING)
-        if isinstance(value, _SIMPLE) or (isinstance(value, tuple) and all(
-                isinstance(v, _SIMPLE) for v in value)):
+        if isinstance(value, STATIC_TYPES) or (isinstance(value, tuple) and all(
+                isinstance(v, STATIC_TYPES) for v in value)):
             found.append((name, type(value).__name__, repr(value)))
     return tuple(found)
 
@@ -252,8 +254,7 @@ def dependency_files(fn, objs) -> list[str]:
 
     add_code(getattr(fn, "__func__", fn))
     owner = getattr(fn, "__self__", None)
-    wrapped = list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
-    for obj in list(objs) + ([owner] if owner is not None else []) + wrapped:
+    for obj in list(objs) + ([owner] if owner is not None else []) + _wrapped_roots(fn):
         if isinstance(obj, Cell):
             for _, cell in obj.cells_and_names():
                 try:
@@ -303,11 +304,15 @@ def user_files(files) -> set:
             and not any(f.startswith(prefix + os.sep) for prefix in skip)}
 
 
+def _wrapped_roots(fn) -> list:
+    """What a wrapping function such as grad's reads (its `_state_roots`), else nothing."""
+    return list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
+
+
 def _roots(owner, objs) -> list:
-    """Where a program's Parameters are found: the function's owner, what a wrapping function
-    such as grad's reads (its `_state_roots`), and the arguments passed by identity."""
-    extra = owner._state_roots() if hasattr(type(owner), "_state_roots") else ()
-    return [owner, *extra, *objs]
+    """Where a program's Parameters are found: the function's owner, what it reads when it
+    wraps another function, and the arguments passed by identity."""
+    return [owner, *_wrapped_roots(owner), *objs]
 
 
 def entry_name(fn, arg_key, objs) -> str:

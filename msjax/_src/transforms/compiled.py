@@ -27,7 +27,7 @@ from msjax._src import state
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
-from msjax._src.transforms import _depth as _tracing_depth
+from msjax._src.transforms import STATIC_TYPES, _depth as _tracing_depth
 from msjax._src.transforms import compile_cache, lazy_inline, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
@@ -35,7 +35,6 @@ from msjax._src.transforms.control_flow import traceable
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
 _SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
-_STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
 
 
 def flatten_args(args, dyn: list, objs: list):
@@ -46,7 +45,7 @@ def flatten_args(args, dyn: list, objs: list):
         data = args._data
         dyn.append(data)
         return (_TENSOR, data.shape, data.dtype)
-    if t in _STATIC_TYPES:
+    if t in STATIC_TYPES:
         return (t, args)
     if t is tuple or t is list:
         return (_SEQ, t, tuple(flatten_args(a, dyn, objs) for a in args))
@@ -107,6 +106,14 @@ def save_graphs(name, traced, lowered) -> None:
         f.write(lowered.as_text())
 
 
+def _expanding(stacked_call, rows):
+    """`stacked_call` (a program returning stacked outputs) returning the original outputs, for
+    calls under an enclosing trace."""
+    def call(*flat):
+        return stacked_outputs.expand(stacked_call(*flat), rows, 0)
+    return call
+
+
 def _any_tracer(values) -> bool:
     return any(isinstance(v, jax.core.Tracer) for v in values)
 
@@ -121,7 +128,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "jitted_stacked", "inline_chains")
+                 "inline_chains")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -137,7 +144,6 @@ class Program:
         self.compiled = None  # the XLA executable, for calls with concrete values
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
-        self.jitted_stacked = False  # `jitted` returns them stacked too (loaded from the cache)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
@@ -252,7 +258,7 @@ class CompiledFunction:
             traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
         lowered = traced.lower()
         save_graphs(self.name, traced, lowered)
-        if directory is not None and program.cache_name is not None:
+        if caching:
             # Compile afresh, not from JAX's persistent cache: an executable loaded from there
             # does not serialise whole, and this entry stores the executable itself.
             with compile_cache.without_jax_persistent_cache():
@@ -303,13 +309,12 @@ class CompiledFunction:
         program.written_index = entry["written_index"]
         program.writes = bool(entry["written_index"])
         program.rows = entry["rows"]
-        program.jitted_stacked = True
-        program.jitted = jax.jit(exported.call)  # lowered only if called under an enclosing trace
+        stored = jax.jit(exported.call)  # its outputs are stacked as the executable's are
+        program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
         try:
             program.compiled = serialize_executable.deserialize_and_load(*entry["executable"])
         except Exception:  # noqa: BLE001 - e.g. an executable of another machine: compile it
-            program.compiled = program.jitted.trace(*self.read_boxes(program), *dyn).lower() \
-                .compile()
+            program.compiled = stored.trace(*self.read_boxes(program), *dyn).lower().compile()
         return True
 
     def _store_cached(self, program, traced, lowered, directory) -> None:
@@ -356,8 +361,6 @@ class CompiledFunction:
         become inputs on a second trace)."""
         while True:
             out = program.jitted(*self.read_boxes(program), *dyn)
-            if program.jitted_stacked and program.rows is not None:
-                return stacked_outputs.expand(out, program.rows, 0)
             if not program.strays:
                 return out
             program.boxes = program.boxes + program.strays

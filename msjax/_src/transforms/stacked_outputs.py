@@ -21,6 +21,20 @@ from msjax._src.tensor import Tensor, _wrap
 MIN_ROWS = 4  # fewer rows of one array are left as outputs of their own
 
 
+def _producers(jaxpr) -> dict:
+    """The equation that defines each variable of `jaxpr`."""
+    return {var: eqn for eqn in jaxpr.eqns for var in eqn.outvars}
+
+
+def _rows_per_array(sources) -> dict:
+    """How many of `sources` (`_row_source` results) are rows of each array."""
+    counts: dict = {}
+    for found in sources:
+        if found is not None:
+            counts[found[0]] = counts.get(found[0], 0) + 1
+    return counts
+
+
 def _row_source(var, producers):
     """`(array, row)` when `var` is row `row` (along axis 0) of `array`, else None."""
     eqn = producers.get(var)
@@ -55,16 +69,10 @@ def plan(closed_jaxpr):
     there (None for an output taken whole).
     """
     jaxpr = closed_jaxpr.jaxpr
-    producers = {}
-    for eqn in jaxpr.eqns:
-        for var in eqn.outvars:
-            producers[var] = eqn
+    producers = _producers(jaxpr)
     sources = [_row_source(v, producers) if isinstance(v, core.Var) else None
                for v in jaxpr.outvars]
-    counts: dict = {}
-    for found in sources:
-        if found is not None:
-            counts[found[0]] = counts.get(found[0], 0) + 1
+    counts = _rows_per_array(sources)
     if not any(c >= MIN_ROWS for c in counts.values()):
         return None
     new_outvars, position, rows = [], {}, []
@@ -86,16 +94,9 @@ def rows_feed_computation(closed_jaxpr) -> bool:
     """Whether at least MIN_ROWS rows of one array are inputs of further equations of the
     program (not only its outputs): `plan` cannot take those out of the program."""
     jaxpr = closed_jaxpr.jaxpr
-    producers = {}
-    for eqn in jaxpr.eqns:
-        for var in eqn.outvars:
-            producers[var] = eqn
-    counts: dict = {}
-    for eqn in jaxpr.eqns:
-        for var in {v for v in eqn.invars if isinstance(v, core.Var)}:
-            found = _row_source(var, producers)
-            if found is not None:
-                counts[found[0]] = counts.get(found[0], 0) + 1
+    producers = _producers(jaxpr)
+    counts = _rows_per_array(_row_source(var, producers) for eqn in jaxpr.eqns
+                             for var in {v for v in eqn.invars if isinstance(v, core.Var)})
     return any(c >= MIN_ROWS for c in counts.values())
 
 
