@@ -32,6 +32,18 @@ class LeNet5(nn.Module):
         return self.fc3(x)
 
 
+def best_seconds(step, rounds, number):
+    """The best mean seconds per call over `rounds` runs of `number` calls (torch runs eagerly,
+    so no synchronisation is needed)."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(number):
+            step()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
 def main(sizes):
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
@@ -68,12 +80,7 @@ def main(sizes):
         start = time.perf_counter()
         step()
         first = time.perf_counter() - start
-        best = float("inf")
-        for _ in range(4):
-            start = time.perf_counter()
-            for _ in range(3):
-                step()
-            best = min(best, (time.perf_counter() - start) / 3)
+        best = best_seconds(step, rounds=4, number=3)
         print(f"M={m}: torch.func (vmap + functional_call) {best * 1e3:.1f} ms/step "
               f"(first {first:.2f} s), torch {torch.__version__}, {torch.get_num_threads()} threads")
 
@@ -87,12 +94,7 @@ def single():
         nn.functional.cross_entropy(model(x), y).backward()
 
     step()
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(20):
-            step()
-        best = min(best, (time.perf_counter() - start) / 20)
+    best = best_seconds(step, rounds=5, number=20)
     print(f"LeNet-5 forward+backward, batch 64, torch: {best * 1e3:.2f} ms per call")
 
 

@@ -157,24 +157,24 @@ DISTINCT = textwrap.dedent("""
 
 def run_twice(tmp_path, source, **env_extra):
     """`source` run in two fresh processes sharing a cache: the first writes the entries, the
-    second reads them. Their outputs."""
+    second reads them. The finished processes (stdout and stderr)."""
     script = tmp_path / "script.py"
     script.write_text(source)
     env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
                MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"), **env_extra)
     env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
-    outputs = []
+    procs = []
     for _ in range(2):
         proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
                               text=True, timeout=300, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr[-2000:]
-        outputs.append(proc.stdout)
-    return outputs
+        procs.append(proc)
+    return procs
 
 
 def test_distinct_functions_never_share_an_entry(tmp_path):
-    for out in run_twice(tmp_path, DISTINCT):
-        assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in out
+    for proc in run_twice(tmp_path, DISTINCT):
+        assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in proc.stdout
     assert len(entries(tmp_path / "cache")) == 4  # the opaque closure is not cached
 
 
@@ -202,8 +202,8 @@ CELLS = textwrap.dedent("""
 
 
 def test_cells_that_differ_in_a_python_attribute_never_share_an_entry(tmp_path):
-    for out in run_twice(tmp_path, CELLS):
-        assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in out
+    for proc in run_twice(tmp_path, CELLS):
+        assert f"RESULT [1.0, 10.0, 2.0, {round(float(np.tanh(2.0)), 4)}]" in proc.stdout
     assert len(entries(tmp_path / "cache")) == 4
 
 
@@ -226,8 +226,8 @@ SETTING = textwrap.dedent("""
 
 def test_a_module_setting_read_by_the_program_is_part_of_its_entry(tmp_path):
     for scale in (2.0, 3.0):  # one cache directory, one source file, two settings
-        for out in run_twice(tmp_path, SETTING, SCALE=str(scale)):
-            assert f"RESULT [{scale}, {scale}] [{1 + scale}, {1 + scale}]" in out
+        for proc in run_twice(tmp_path, SETTING, SCALE=str(scale)):
+            assert f"RESULT [{scale}, {scale}] [{1 + scale}, {1 + scale}]" in proc.stdout
 
 
 HELPED = textwrap.dedent("""
@@ -247,8 +247,8 @@ HELPED = textwrap.dedent("""
 
 def test_a_change_in_a_helper_module_the_trace_ran_recompiles(tmp_path):
     (tmp_path / "helper.py").write_text("def transform(a):\n    return a * 2\n")
-    first, second = run_twice(tmp_path, HELPED)
+    first, second = (p.stdout for p in run_twice(tmp_path, HELPED))
     assert "RESULT [2.0, 2.0]" in first and "RESULT [2.0, 2.0]" in second
     (tmp_path / "helper.py").write_text("def transform(a):\n    return a * 3\n")
-    changed, again = run_twice(tmp_path, HELPED)
+    changed, again = (p.stdout for p in run_twice(tmp_path, HELPED))
     assert "RESULT [3.0, 3.0]" in changed and "RESULT [3.0, 3.0]" in again

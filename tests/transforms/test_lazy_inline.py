@@ -2,11 +2,7 @@
 and msjax's scan over chains of blocks, which must give the inlined program's values, gradients
 and Parameter writes while the compiled program stays the same size as the stack grows.
 """
-import os
-import pathlib
 import re
-import subprocess
-import sys
 import textwrap
 
 import jax
@@ -18,8 +14,8 @@ import msjax as ms
 from msjax import Tensor, nn, ops
 from msjax._src.transforms import stacked_outputs
 from tests.golden_scripts import golden_cases, run_script_on_msjax
+from tests.transforms.test_compile_cache import run_twice
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 GOLDEN = golden_cases("transforms/lazy_inline_probe.out")
 # MindSpore's message ends with the scratch path its oracle ran the script from.
 PATH_ENDING = {"error not init"}
@@ -252,29 +248,23 @@ def test_a_few_rows_stay_outputs_of_their_own():
 
 
 def test_compile_cache_keeps_the_stacked_outputs(tmp_path):
-    script = tmp_path / "lazy_cache.py"
-    script.write_text(textwrap.dedent("""
-        import numpy as np
+    outs = run_twice(tmp_path, textwrap.dedent("""
         import msjax as ms
         from tests.transforms.test_lazy_inline import X, make_stack, step_of
-        loss, grads = step_of(make_stack(6, lazy=True))(X)
-        print("RESULT", float(loss.asnumpy()), float(sum(g.asnumpy().sum() for g in grads)))
+        step = step_of(make_stack(6, lazy=True))
+        loss, grads = step(X)
+        inner = ms.jit(lambda x: step(x)[1][0].sum())(X)  # the entry called under a trace
+        print("RESULT", float(loss.asnumpy()), float(sum(g.asnumpy().sum() for g in grads)),
+              float(grads[0].asnumpy().sum()), float(inner.asnumpy()))
     """))
-    env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
-               MS_COMPILER_CACHE_PATH=str(tmp_path / "cache"))
-    env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None)
-    outs = []
-    for _ in range(2):
-        proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
-                              text=True, timeout=300, cwd=REPO)
-        assert proc.returncode == 0, proc.stderr[-2000:]
-        outs.append(proc)
     assert "Check the consistency" in outs[0].stderr
     assert "Check the consistency" not in outs[1].stderr  # the second process used the entry
-    first, second = (re.search(r"RESULT .*", p.stdout).group(0) for p in outs)
+    first, second = (re.search(r"RESULT .*", p.stdout).group(0).split()[1:] for p in outs)
     assert first == second
+    np.testing.assert_allclose(float(first[3]), float(first[2]), rtol=1e-5)
     loss, grads = step_of(make_stack(6, lazy=True))(X)
-    assert first == f"RESULT {float(loss.asnumpy())} {float(sum(g.asnumpy().sum() for g in grads))}"
+    assert first[:2] == [str(float(loss.asnumpy())),
+                         str(float(sum(g.asnumpy().sum() for g in grads)))]
 
 
 @pytest.mark.parametrize("dtype", [jnp.float32, jnp.bfloat16, jnp.int32, jnp.bool_])
