@@ -145,13 +145,7 @@ class Adam(Optimizer):
             self.vhat = clone_states(self._parameters, "vhat", 0.0)
 
     def construct(self, gradients):
-        gradients = self.flatten_gradients(gradients)
-        gradients = self.decay_weight(gradients)
-        if not self.use_offload:
-            gradients = self.gradients_centralization(gradients)
-        gradients = self.scale_grad(gradients)
-        lr = self.get_lr()
-        self._increase_global_step()
+        gradients, lr = self._prepare_step(gradients, centralize=not self.use_offload)
         beta1, beta2, eps = self.beta1._data, self.beta2._data, self.eps._data
         beta1_power = self.beta1_power._data * beta1
         assign(self.beta1_power, _wrap(beta1_power))

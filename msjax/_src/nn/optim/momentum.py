@@ -57,12 +57,7 @@ class Momentum(Optimizer):
         self.moments = clone_states(self.params, "moments", 0.0)
 
     def construct(self, gradients):
-        gradients = self.flatten_gradients(gradients)
-        gradients = self.decay_weight(gradients)
-        gradients = self.gradients_centralization(gradients)
-        gradients = self.scale_grad(gradients)
-        lr = self.get_lr()
-        self._increase_global_step()
+        gradients, lr = self._prepare_step(gradients)
         momentum = self.momentum._data
         for param, moment, grad, step_lr in zip(self.params, self.moments, gradients,
                                                 self._per_parameter_lr(lr)):

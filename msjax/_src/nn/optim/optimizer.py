@@ -426,6 +426,19 @@ class Optimizer(Cell):
             return tuple(_array(value) for value in lr)
         return (_array(lr),) * self.param_length
 
+    def _prepare_step(self, gradients, centralize=True):
+        """MindSpore's steps before an update: flatten, weight decay, gradient centralisation
+        (unless `centralize` is False), loss scale; then this step's learning rate, with the
+        global step advanced. Returns `(gradients, lr)`."""
+        gradients = self.flatten_gradients(gradients)
+        gradients = self.decay_weight(gradients)
+        if centralize:
+            gradients = self.gradients_centralization(gradients)
+        gradients = self.scale_grad(gradients)
+        lr = self.get_lr()
+        self._increase_global_step()
+        return gradients, lr
+
     def _increase_global_step(self):
         assign_add(self.global_step, self.global_step_increase_tensor)
 

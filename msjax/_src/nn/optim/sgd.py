@@ -82,12 +82,7 @@ class SGD(Optimizer):
         self.stat = clone_states(self._parameters, "stat", 1.0)
 
     def construct(self, gradients):
-        gradients = self.flatten_gradients(gradients)
-        gradients = self.decay_weight(gradients)
-        gradients = self.gradients_centralization(gradients)
-        gradients = self.scale_grad(gradients)
-        lr = self.get_lr()
-        self._increase_global_step()
+        gradients, lr = self._prepare_step(gradients)
         momentum = self.momentum._data
         for param, accum, stat, grad, step_lr in zip(self._parameters, self.accum, self.stat, gradients,
                                                      self._per_parameter_lr(lr)):
