@@ -42,10 +42,22 @@ def piecewise_constant_lr(milestone, learning_rates):
     return lr
 
 
-def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair):
+def _check_steps(total_step, step_per_epoch, decay_epoch):
     checks.check_positive_int(total_step, "total_step")
     checks.check_positive_int(step_per_epoch, "step_per_epoch")
     checks.check_positive_int(decay_epoch, "decay_epoch")
+
+
+def _check_float_at_least_zero(value, name, func):
+    """MindSpore's check of a float argument that may be 0 (a TypeError naming `func` first)."""
+    if not isinstance(value, float):
+        raise TypeError(f"For '{func}', the argument '{name}' must be type of float, but got "
+                        f"'{name}' type: {type(value)}.")
+    checks.check_non_negative_float(value, name, None)
+
+
+def _check_decay_inputs(learning_rate, decay_rate, total_step, step_per_epoch, decay_epoch, is_stair):
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     checks.check_positive_float(learning_rate, "learning_rate")
     checks.check_is_float(learning_rate, "learning_rate")
     checks.check_positive_float(decay_rate, "decay_rate")
@@ -95,15 +107,10 @@ def inverse_decay_lr(learning_rate, decay_rate, total_step, step_per_epoch, deca
 
 def cosine_decay_lr(min_lr, max_lr, total_step, step_per_epoch, decay_epoch):
     """`min_lr + (max_lr - min_lr) / 2 * (1 + cos(pi * min(epoch, decay_epoch) / decay_epoch))`."""
-    if not isinstance(min_lr, float):
-        raise TypeError("For 'cosine_decay_lr', the argument 'min_lr' must be type of float, but got "
-                        f"'min_lr' type: {type(min_lr)}.")
-    checks.check_non_negative_float(min_lr, "min_lr", None)
+    _check_float_at_least_zero(min_lr, "min_lr", "cosine_decay_lr")
     checks.check_positive_float(max_lr, "max_lr")
     checks.check_is_float(max_lr, "max_lr")
-    checks.check_positive_int(total_step, "total_step")
-    checks.check_positive_int(step_per_epoch, "step_per_epoch")
-    checks.check_positive_int(decay_epoch, "decay_epoch")
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     if min_lr >= max_lr:
         raise ValueError("For 'cosine_decay_lr', the 'max_lr' must be greater than the 'min_lr', but got "
                          f"'max_lr' value: {max_lr}, 'min_lr' value: {min_lr}.")
@@ -119,15 +126,10 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
     epoch grown to the next multiple of itself (MindSpore's running update, kept as it is)."""
     checks.check_positive_float(learning_rate, "learning_rate")
     checks.check_is_float(learning_rate, "learning_rate")
-    if not isinstance(end_learning_rate, float):
-        raise TypeError("For 'polynomial_decay_lr', the argument 'end_learning_rate' must be type of float, "
-                        f"but got 'end_learning_rate' type: {type(end_learning_rate)}.")
-    checks.check_non_negative_float(end_learning_rate, "end_learning_rate", None)
+    _check_float_at_least_zero(end_learning_rate, "end_learning_rate", "polynomial_decay_lr")
     checks.check_positive_float(power, "power")
     checks.check_is_float(power, "power")
-    checks.check_positive_int(total_step, "total_step")
-    checks.check_positive_int(step_per_epoch, "step_per_epoch")
-    checks.check_positive_int(decay_epoch, "decay_epoch")
+    _check_steps(total_step, step_per_epoch, decay_epoch)
     checks.check_value_type("update_decay_epoch", update_decay_epoch, [bool])
     origin_decay_epoch = decay_epoch
     delta = learning_rate - end_learning_rate
@@ -144,10 +146,7 @@ def polynomial_decay_lr(learning_rate, end_learning_rate, total_step, step_per_e
 
 def warmup_lr(learning_rate, total_step, step_per_epoch, warmup_epoch):
     """`learning_rate * min(epoch, warmup_epoch) / warmup_epoch`."""
-    if not isinstance(learning_rate, float):
-        raise TypeError("For 'warmup_lr', the argument 'learning_rate' must be type of float, but got "
-                        f"'learning_rate' type: {type(learning_rate)}.")
-    checks.check_non_negative_float(learning_rate, "learning_rate", None)
+    _check_float_at_least_zero(learning_rate, "learning_rate", "warmup_lr")
     checks.check_positive_int(warmup_epoch, "warmup_epoch")
     checks.check_positive_int(total_step, "total_step")
     checks.check_positive_int(step_per_epoch, "step_per_epoch")
