@@ -263,7 +263,7 @@ def dependency_files(fn, objs) -> list[str]:
                     pass
         elif callable(obj):
             add_code(getattr(obj, "__func__", obj))
-    return sorted(f for f in files if "/msjax/" not in f)
+    return sorted(f for f in files if not f.startswith(_msjax_dir() + os.sep))
 
 
 def files_hash(paths) -> str:
@@ -293,13 +293,18 @@ def recording_files(found: set):
         sys.setprofile(previous)
 
 
+def _msjax_dir() -> str:
+    """msjax's own package directory: its files are no dependency (its version is in the name)."""
+    import msjax
+    return os.path.dirname(os.path.abspath(msjax.__file__))
+
+
 def user_files(files) -> set:
     """`files` without the standard library's, installed packages' and msjax's own (their
     versions are part of an entry's name) and without code that has no file."""
     import sysconfig
-    import msjax
     skip = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
-    skip.add(os.path.dirname(os.path.abspath(msjax.__file__)))
+    skip.add(_msjax_dir())
     return {f for f in files if not f.startswith("<") and os.path.isfile(f)
             and not any(f.startswith(prefix + os.sep) for prefix in skip)}
 
