@@ -6,7 +6,6 @@ import pytest
 import msjax
 from msjax._src import context
 
-SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
 

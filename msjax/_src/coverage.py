@@ -1,8 +1,8 @@
 """`msjax coverage`: how much of MindSpore 2.10's public API msjax covers, module by module.
 
-The reference is `mindspore_2.10_api.json` (every public name of mindspore, mindspore.ops,
-mindspore.nn, mindspore.numpy and mindspore.common.initializer, read from the 2.10 wheel);
-by default `../shared/reference/` beside the repository, found from this package's source.
+The reference is `msjax/_src/reference/mindspore_2.10.0_api.json` (every public name of
+mindspore, mindspore.ops, mindspore.nn, mindspore.numpy and mindspore.common.initializer, recorded
+from the 2.10 wheel by `tools/record_mindspore_api.py`); `--api` names another file.
 
 **A name counts only when it exists and behaves (tested).** A MindSpore name is
 
@@ -55,7 +55,6 @@ _DOTTED = re.compile(
 _ALIAS_MODULES = {"ops": "mindspore.ops", "nn": "mindspore.nn", "numpy": "mindspore.numpy",
                   "mnp": "mindspore.numpy", "initializer": "mindspore.common.initializer",
                   "common.initializer": "mindspore.common.initializer"}
-_API_FILE = "mindspore_2.10_api.json"
 
 
 @dataclasses.dataclass
@@ -73,7 +72,8 @@ def repository_root() -> pathlib.Path:
 
 
 def default_api_path() -> pathlib.Path:
-    return (repository_root().parent / "shared" / "reference" / _API_FILE).resolve()
+    from msjax._src import reference
+    return reference.API_FILE
 
 
 def load_api(path) -> dict[str, list[str]]:
@@ -271,7 +271,7 @@ def run_coverage(api_path=None, write_path=None, tests_dir=None) -> int:
     api_path = pathlib.Path(api_path) if api_path else default_api_path()
     if not api_path.is_file():
         print(f"msjax coverage: the MindSpore API reference {api_path} does not exist. Pass its "
-              f"path with --api (it is {_API_FILE} in the shared reference folder).",
+              "path with --api (tools/record_mindspore_api.py records it from MindSpore).",
               file=sys.stderr)
         return 2
     tests_dir = pathlib.Path(tests_dir) if tests_dir else repository_root() / "tests"

@@ -3,18 +3,16 @@ coverage of them, Primitive construction, and the MindSpore result types users r
 from __future__ import annotations
 
 import inspect
-import json
 
 import numpy as np
 import pytest
 
 import msjax
 from msjax import Tensor, ops
-from tests.conftest import SHARED
+from msjax._src.reference import mindspore_api
 from tests.ops.op_records import CASES
 
-API = json.loads((SHARED / "reference" / "mindspore_2.10_api.json").read_text())
-MS_OPS = API["modules"]["mindspore.ops"]
+MS_OPS = mindspore_api()["mindspore.ops"]
 EXPORTED = sorted(n for n in dir(ops) if not n.startswith("_"))
 COUNTED = sorted(set(EXPORTED) & set(MS_OPS))
 

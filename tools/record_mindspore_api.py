@@ -1,0 +1,97 @@
+"""Records MindSpore 2.10's public API into msjax: run under real MindSpore with the oracle.
+
+    ../shared/tools/mindspore-oracle tools/record_mindspore_api.py > /tmp/api.txt
+    python tools/record_mindspore_api.py --split /tmp/api.txt
+
+Under MindSpore (the oracle) it prints one JSON document with two parts:
+- `modules`: the public names (`__all__` plus non-module `dir()` entries) of mindspore,
+  mindspore.ops, mindspore.nn, mindspore.numpy and mindspore.common.initializer, each with its
+  kind and `inspect.signature` (the yardstick of `msjax coverage` and the signature tests);
+- `tree`: every module `pkgutil.walk_packages` finds under `mindspore`, with its public names,
+  or the error its import raised.
+With `--split FILE` (under msjax's Python) it writes those parts to
+`msjax/_src/reference/mindspore_2.10_api.json` and `mindspore_2.10_modules.json`.
+"""
+import importlib
+import inspect
+import json
+import pathlib
+import re
+import sys
+
+FIVE = ("mindspore", "mindspore.ops", "mindspore.nn", "mindspore.numpy",
+        "mindspore.common.initializer")
+OUT = pathlib.Path(__file__).resolve().parents[1] / "msjax" / "_src" / "reference"
+
+
+def public_names(module):
+    names = set(getattr(module, "__all__", ()) or ())
+    names |= {n for n in dir(module) if not n.startswith("_")
+              and not inspect.ismodule(getattr(module, n, None))}
+    return sorted(str(n) for n in names)
+
+
+def describe(obj):
+    kind = "class" if inspect.isclass(obj) else "function" if callable(obj) else "value"
+    signature = None
+    if kind != "value":
+        try:
+            signature = str(inspect.signature(obj))
+        except (TypeError, ValueError):
+            signature = None
+        if kind == "class" and (signature in (None, "()") or "*args, **kw" in signature):
+            # A class whose __new__ or metaclass hides its constructor: read __init__ itself.
+            try:
+                init = inspect.signature(obj.__init__)
+                init = str(init.replace(parameters=list(init.parameters.values())[1:]))
+                if signature is None or "*args" not in init:
+                    signature = init
+            except (TypeError, ValueError):
+                pass
+    # Object addresses and install paths in default values differ between runs: drop them.
+    if signature:
+        signature = re.sub(r" at 0x[0-9a-f]+", "", signature)
+        signature = re.sub(r"from '[^']*/site-packages/", "from '", signature)
+    return {"kind": kind, "signature": signature}
+
+
+def record():
+    import pkgutil
+    import mindspore
+    modules = {}
+    for name in FIVE:
+        module = importlib.import_module(name)
+        modules[name] = {n: describe(getattr(module, n, None)) for n in public_names(module)}
+    tree = {"mindspore": {"names": public_names(mindspore)}}
+    for info in pkgutil.walk_packages(mindspore.__path__, "mindspore.", onerror=lambda _: None):
+        try:
+            module = importlib.import_module(info.name)
+        except BaseException as error:  # noqa: BLE001 - recorded, not hidden
+            tree[info.name] = {"error": f"{type(error).__name__}: {error}"[:300]}
+            continue
+        tree[info.name] = {"names": public_names(module), "package": info.ispkg}
+    how = ("public names (__all__ plus non-module dir() entries) and inspect.signature of each, "
+           f"read from the mindspore {mindspore.__version__} wheel on CPU by "
+           "tools/record_mindspore_api.py")
+    print("@@API@@" + json.dumps({"how": how, "mindspore_version": mindspore.__version__,
+                                  "modules": modules, "tree": tree}, sort_keys=True))
+
+
+def split(path):
+    line = next(l for l in pathlib.Path(path).read_text().splitlines() if l.startswith("@@API@@"))
+    data = json.loads(line[len("@@API@@"):])
+    tree = data.pop("tree")
+    OUT.mkdir(parents=True, exist_ok=True)
+    version = data["mindspore_version"]
+    (OUT / f"mindspore_{version}_api.json").write_text(json.dumps(data, indent=0, sort_keys=True) + "\n")
+    (OUT / f"mindspore_{version}_modules.json").write_text(json.dumps(
+        {"how": "every module pkgutil.walk_packages finds under mindspore, with its public names "
+                "(or the error its import raised), by tools/record_mindspore_api.py",
+         "mindspore_version": version, "modules": tree}, indent=0, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--split"]:
+        split(sys.argv[2])
+    else:
+        record()
