@@ -42,9 +42,8 @@ def describe(obj):
         if kind == "class" and (signature in (None, "()") or "*args, **kw" in signature):
             # A class whose __new__ or metaclass hides its constructor: read __init__ itself.
             try:
-                init = inspect.signature(obj.__init__)
-                init = str(init.replace(parameters=list(init.parameters.values())[1:]))
-                if signature is None or "*args" not in init:
+                init = re.sub(r"^\(self,? ?", "(", str(inspect.signature(obj.__init__)))
+                if signature in (None, "()") or "*args" not in init:
                     signature = init
             except (TypeError, ValueError):
                 pass
