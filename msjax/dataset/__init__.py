@@ -28,6 +28,9 @@ from msjax._src.dataset.samplers import WeightedRandomSampler as WeightedRandomS
 from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax.dataset import config as config
+from msjax.dataset import text as text
+from msjax.dataset import transforms as transforms
+from msjax.dataset import vision as vision
 from msjax._src.dataset.file_sources import CSVDataset as CSVDataset
 from msjax._src.dataset.file_sources import Cifar10Dataset as Cifar10Dataset
 from msjax._src.dataset.file_sources import Cifar100Dataset as Cifar100Dataset

@@ -293,8 +293,20 @@ def _as_operations(operations):
 
 
 def _operation_name(operation) -> str:
-    return type(operation).__name__ if hasattr(operation, "implementation") or not hasattr(
-        operation, "__name__") else "PyFunc"
+    return type(operation).__name__ if hasattr(operation, "implementation") else "PyFunc"
+
+
+def _run_operation(operation, values):
+    """One map operation on one row's input columns; a transform's own error is reported as
+    MindSpore reports it from a map (``map operation: [Name] failed. ...``)."""
+    name = _operation_name(operation)
+    try:
+        return call_user_function(operation, values, f"map operation: [{name}]")
+    except RuntimeError as error:
+        message = getattr(error, "pipeline_message", None)
+        if name == "PyFunc" or message is None:
+            raise
+        raise pipeline_error(f"map operation: [{name}] failed. {message}", "map") from None
 
 
 def _results_as_tuple(result):
@@ -344,8 +356,7 @@ class MapDataset(Dataset):
         def apply_operations(row):
             values = tuple(row[i] for i in input_positions)
             for operation in operations:
-                values = _results_as_tuple(call_user_function(
-                    operation, values, f"map operation: [{_operation_name(operation)}]"))
+                values = _results_as_tuple(_run_operation(operation, values))
             if len(values) != output_count:
                 raise pipeline_error(
                     f"Invalid columns, the number of columns returned in 'map' operations should "

@@ -16,8 +16,9 @@ USER_CODE_HEADER = "Exception thrown from user defined Python function in datase
 USER_CODE_FAILED = "Execute user Python code failed, check 'Python Call Stack' above."
 
 
-def _marked(error: RuntimeError) -> RuntimeError:
+def _marked(error: RuntimeError, message: str | None = None) -> RuntimeError:
     error.raised_by_pipeline = True
+    error.pipeline_message = message
     return error
 
 
@@ -26,7 +27,7 @@ def pipeline_error(message: str, operation: str) -> RuntimeError:
     ``[ERROR]`` sentence, `operation` the pipeline operation that raised it."""
     return _marked(RuntimeError(
         f"{PIPELINE_HEADER}\n{_RULE}\n- Dataset Pipeline Error Message: \n{_RULE}\n"
-        f"[ERROR] {message}\n{_RULE}\n- msjax operation: \n{_RULE}\n{operation}"))
+        f"[ERROR] {message}\n{_RULE}\n- msjax operation: \n{_RULE}\n{operation}"), message)
 
 
 def user_code_error(python_stack: str) -> RuntimeError:
