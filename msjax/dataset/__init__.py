@@ -38,3 +38,4 @@ from msjax._src.dataset.file_sources import FashionMnistDataset as FashionMnistD
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
+from msjax._src.dataset.mindrecord import MindDataset as MindDataset
