@@ -1,0 +1,1 @@
+"""`mindspore.dataset` on Grain: MindSpore's pipeline API mapped onto Grain datasets."""

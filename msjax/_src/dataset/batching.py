@@ -1,0 +1,198 @@
+"""`Dataset.batch`, `padded_batch` and `bucket_batch_by_length`, on Grain's ``batch``."""
+from __future__ import annotations
+
+import numpy as np
+
+from msjax._src.dataset.engine import Dataset, _check_int, _column_list
+from msjax._src.dataset.rows import call_user_function, pipeline_error, stack_column, stack_rows, to_array
+
+_INT32_MAX = 2 ** 31 - 1
+
+
+class BatchInfo:
+    """`mindspore.dataset.BatchInfo`: what `per_batch_map` is told about the current batch."""
+
+    def __init__(self, batch_num, epoch_num, batch_size):
+        self._batch_num = batch_num
+        self._epoch_num = epoch_num
+        self._batch_size = batch_size
+
+    def get_batch_num(self):
+        """The index of this batch in the epoch."""
+        return self._batch_num
+
+    def get_epoch_num(self):
+        """The epoch this batch belongs to."""
+        return self._epoch_num
+
+    def get_batch_size(self):
+        return self._batch_size
+
+
+class BatchDataset(Dataset):
+    """`mindspore.dataset.BatchDataset`: the result of `Dataset.batch`."""
+
+    def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
+                 input_columns, output_columns):
+        super().__init__([child], num_parallel_workers)
+        if not callable(batch_size):
+            _check_int(batch_size, "batch_size", 1, _INT32_MAX)
+        else:
+            raise NotImplementedError("msjax's Dataset.batch takes an int batch_size; a callable "
+                                      "batch_size is not supported yet.")
+        self.batch_size = batch_size
+        self.drop_remainder = drop_remainder
+        self.per_batch_map = per_batch_map
+        self.input_columns = _column_list(input_columns, "input_columns")
+        self.output_columns = _column_list(output_columns, "output_columns")
+
+    def _columns(self):
+        child_columns = self.children[0]._columns()
+        if self.per_batch_map is None or not self.output_columns:
+            return child_columns
+        inputs = self.input_columns or child_columns
+        kept = [c for c in child_columns if c not in inputs]
+        return self.output_columns + kept
+
+    def _batch_function(self, plan):
+        if self.per_batch_map is None:
+            return stack_rows
+        child_columns = self.children[0]._columns()
+        inputs = self.input_columns or child_columns
+        positions = [child_columns.index(c) for c in inputs]
+        others = [i for i in range(len(child_columns)) if i not in positions]
+        per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.epoch
+        counter = iter(range(2 ** 62))
+
+        def batch_with_map(rows):
+            info = BatchInfo(next(counter), epoch, batch_size)
+            columns = [[row[i] for row in rows] for i in positions]
+            result = call_user_function(per_batch_map, (*columns, info),
+                                        "batch operation: [per_batch_map]")
+            result = result if isinstance(result, tuple) else (result,)
+            mapped = [_batch_column(column, i) for i, column in enumerate(result)]
+            rest = [stack_column([row[i] for row in rows], i) for i in others]
+            if self.output_columns:
+                return tuple(mapped + rest)
+            merged = [None] * len(child_columns)
+            for position, column in zip(positions, mapped):
+                merged[position] = column
+            for position, column in zip(others, rest):
+                merged[position] = column
+            return tuple(merged)
+
+        return batch_with_map
+
+    def _build(self, plan):
+        for name in self.input_columns or []:
+            self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
+                                                 "doesn't exist in the dataset columns.")
+        parent = self.children[0]._build(plan)
+        return parent.batch(self.batch_size, drop_remainder=self.drop_remainder,
+                            batch_fn=self._batch_function(plan))
+
+    def _static_size(self):
+        size = self.children[0]._static_size()
+        if size is None:
+            return None
+        return size // self.batch_size if self.drop_remainder else -(-size // self.batch_size)
+
+
+def _batch_column(column, index):
+    if isinstance(column, np.ndarray):
+        return column
+    return stack_column([to_array(v) for v in column], index)
+
+
+def _pad_to(array, shape, value):
+    if array.shape == tuple(shape):
+        return array
+    if len(shape) != array.ndim or any(s < d for s, d in zip(shape, array.shape)):
+        raise pipeline_error(f"Invalid data, pad shape {list(shape)} is smaller than the data "
+                             f"shape {list(array.shape)}.", "padded_batch")
+    return np.pad(array, [(0, s - d) for s, d in zip(shape, array.shape)], constant_values=value)
+
+
+def pad_rows(rows, columns, pad_info, pad_to_shapes=None):
+    """Pad each column named in `pad_info` ({name: (shape or None, value)}; None pads all) to a
+    common shape, then stack."""
+    out = []
+    for i, name in enumerate(columns):
+        values = [row[i] for row in rows]
+        if pad_info is None or name in pad_info:
+            shape, value = (None, 0) if pad_info is None else pad_info[name]
+            longest = np.max([v.shape for v in values], axis=0) if values[0].ndim else ()
+            target = [l if s is None else s for s, l in zip(shape, longest)] if shape else longest
+            if pad_to_shapes is not None and name in pad_to_shapes:
+                target = pad_to_shapes[name]
+            values = [_pad_to(v, target, value) for v in values]
+        out.append(stack_column(values, i))
+    return tuple(out)
+
+
+class PaddedBatchDataset(BatchDataset):
+    """`mindspore.dataset.PaddedBatchDataset`: the result of `Dataset.padded_batch`."""
+
+    def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, pad_info):
+        super().__init__(child, batch_size, drop_remainder, num_parallel_workers, None, None, None)
+        self.pad_info = pad_info
+
+    def _batch_function(self, plan):
+        columns, pad_info = self.children[0]._columns(), self.pad_info
+        return lambda rows: pad_rows(rows, columns, pad_info)
+
+
+class BucketBatchByLengthDataset(Dataset):
+    """`Dataset.bucket_batch_by_length`: rows go to the bucket of their length
+    (`element_length_function`, default the first dimension of `column_names[0]`) and leave as a
+    padded batch of that bucket's size."""
+
+    def __init__(self, child, column_names, bucket_boundaries, bucket_batch_sizes,
+                 element_length_function, pad_info, pad_to_bucket_boundary, drop_remainder):
+        super().__init__([child])
+        self.column_names = _column_list(column_names, "column_names")
+        if len(bucket_batch_sizes) != len(bucket_boundaries) + 1:
+            raise ValueError("bucket_batch_sizes must contain one element more than "
+                             "bucket_boundaries.")
+        self.bucket_boundaries = list(bucket_boundaries)
+        self.bucket_batch_sizes = list(bucket_batch_sizes)
+        self.element_length_function = element_length_function
+        self.pad_info = pad_info
+        self.pad_to_bucket_boundary = pad_to_bucket_boundary
+        self.drop_remainder = drop_remainder
+
+    def _build(self, plan):
+        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
+        child = self.children[0]
+        columns = child._columns()
+        positions = [child._column_index(n, "Invalid column, column name: {name} does not exist.")
+                     for n in self.column_names]
+        parent = plan.to_iter(child._build(plan))
+        length_of = self.element_length_function or (lambda x: x.shape[0])
+
+        def batches():
+            buckets = [[] for _ in self.bucket_batch_sizes]
+            for row in parent:
+                length = int(call_user_function(length_of, tuple(row[i] for i in positions),
+                                                "bucket_batch_by_length element_length_function"))
+                bucket = sum(length >= b for b in self.bucket_boundaries)
+                buckets[bucket].append(row)
+                if len(buckets[bucket]) == self.bucket_batch_sizes[bucket]:
+                    yield self._pad(buckets[bucket], columns, bucket)
+                    buckets[bucket] = []
+            if not self.drop_remainder:
+                for bucket, rows in enumerate(buckets):
+                    if rows:
+                        yield self._pad(rows, columns, bucket)
+
+        return PythonIterableDataset(batches, lambda batch: batch)
+
+    def _pad(self, rows, columns, bucket):
+        pad_info = self.pad_info
+        if pad_info is None:
+            return stack_rows(rows)
+        shapes = None
+        if self.pad_to_bucket_boundary and bucket < len(self.bucket_boundaries):
+            shapes = {name: [self.bucket_boundaries[bucket] - 1] + list(rows[0][columns.index(name)].shape[1:])
+                      for name in pad_info}
+        return pad_rows(rows, columns, pad_info, shapes)

@@ -1,0 +1,131 @@
+"""`mindspore.dataset.config`: the pipeline's global settings.
+
+msjax keeps the settings MindSpore's pipelines read (seed, workers, prefetch) and uses them when a
+pipeline is turned into Grain datasets: the seed seeds Grain's shuffles, the worker count becomes
+Grain's read threads (or processes, with ``python_multiprocessing``), the prefetch size Grain's
+prefetch buffer. Settings that only tune MindSpore's C++ engine (NUMA, shared memory, autotune,
+monitor sampling) are stored and read back as in MindSpore and have no other effect.
+"""
+from __future__ import annotations
+
+import os
+
+_UINT32_MAX = 2 ** 32 - 1
+_INT32_MAX = 2 ** 31 - 1
+
+_settings = {
+    "seed": None,
+    "num_parallel_workers": 8,
+    "prefetch_size": 16,
+    "monitor_sampling_interval": 1000,
+    "callback_timeout": 60,
+    "numa_enable": False,
+    "enable_shared_mem": True,
+    "auto_num_workers": False,
+    "enable_autotune": False,
+    "autotune_interval": 0,
+    "auto_offload": False,
+    "enable_watchdog": True,
+    "multiprocessing_timeout_interval": 300,
+    "debug_mode": False,
+    "error_samples_mode": 0,
+}
+
+# MindSpore's default seed when set_seed was never called.
+DEFAULT_SEED = 5489
+
+
+def _check_int(value, name, low, high):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+
+
+def _check_bool(value, name):
+    if not isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'bool'>], "
+                        f"but got {type(value)}.")
+
+
+def set_seed(seed):
+    """`mindspore.dataset.config.set_seed`: the seed of every random operation in pipelines built
+    afterwards (shuffles, samplers, random transforms)."""
+    _check_int(seed, "seed", 0, _UINT32_MAX)
+    _settings["seed"] = seed
+    from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
+    random_ops.reseed(seed)
+
+
+def get_seed():
+    """`mindspore.dataset.config.get_seed`: the seed set with set_seed (MindSpore's default 5489
+    before)."""
+    return DEFAULT_SEED if _settings["seed"] is None else _settings["seed"]
+
+
+def seed_was_set() -> bool:
+    """Whether set_seed was called: without it every pipeline draws a fresh random seed."""
+    return _settings["seed"] is not None
+
+
+def set_num_parallel_workers(num):
+    """`mindspore.dataset.config.set_num_parallel_workers`: the default worker count of operations."""
+    _check_int(num, "num_parallel_workers", 1, max(os.cpu_count() or 1, 1) * 64)
+    _settings["num_parallel_workers"] = num
+
+
+def get_num_parallel_workers():
+    """`mindspore.dataset.config.get_num_parallel_workers`."""
+    return _settings["num_parallel_workers"]
+
+
+def set_prefetch_size(size):
+    """`mindspore.dataset.config.set_prefetch_size`: rows buffered ahead of the consumer."""
+    _check_int(size, "size", 1, _INT32_MAX)
+    _settings["prefetch_size"] = size
+
+
+def get_prefetch_size():
+    """`mindspore.dataset.config.get_prefetch_size`."""
+    return _settings["prefetch_size"]
+
+
+def _int_setting(name, low=0, high=_INT32_MAX):
+    def setter(value):
+        _check_int(value, name, low, high)
+        _settings[name] = value
+
+    def getter():
+        return _settings[name]
+
+    setter.__doc__ = f"`mindspore.dataset.config.set_{name}` (stored; tunes MindSpore's C++ engine only)."
+    getter.__doc__ = f"`mindspore.dataset.config.get_{name}`."
+    return setter, getter
+
+
+def _bool_setting(name):
+    def setter(value):
+        _check_bool(value, name)
+        _settings[name] = value
+
+    def getter():
+        return _settings[name]
+
+    setter.__doc__ = f"`mindspore.dataset.config.set_{name}` (stored; tunes MindSpore's C++ engine only)."
+    getter.__doc__ = f"`mindspore.dataset.config.get_{name}`."
+    return setter, getter
+
+
+set_monitor_sampling_interval, get_monitor_sampling_interval = _int_setting("monitor_sampling_interval")
+set_callback_timeout, get_callback_timeout = _int_setting("callback_timeout", 1)
+set_autotune_interval, get_autotune_interval = _int_setting("autotune_interval")
+set_multiprocessing_timeout_interval, get_multiprocessing_timeout_interval = _int_setting(
+    "multiprocessing_timeout_interval", 1)
+set_numa_enable, get_numa_enable = _bool_setting("numa_enable")
+set_enable_shared_mem, get_enable_shared_mem = _bool_setting("enable_shared_mem")
+set_auto_num_workers, get_auto_num_workers = _bool_setting("auto_num_workers")
+set_enable_autotune, get_enable_autotune = _bool_setting("enable_autotune")
+set_auto_offload, get_auto_offload = _bool_setting("auto_offload")
+set_enable_watchdog, get_enable_watchdog = _bool_setting("enable_watchdog")
+set_debug_mode, get_debug_mode = _bool_setting("debug_mode")

@@ -1,0 +1,589 @@
+"""`mindspore.dataset.Dataset`: MindSpore's pipeline API, each operation mapped onto Grain.
+
+A pipeline is a tree of these nodes. Iterating it builds, once per epoch, the matching Grain
+dataset: a ``grain.MapDataset`` (random access: sources with ``__getitem__``, arrays, files) for as
+long as every operation keeps random access, then a ``grain.IterDataset``. Grain does the work:
+``MapDataset.source``/``shuffle``/``slice``/``repeat``/``batch``/``map``/``filter``, its window
+shuffle for MindSpore's buffer ``shuffle``, its zip and concatenation, ``to_iter_dataset`` with read
+threads and a prefetch buffer, and ``mp_prefetch`` worker processes when an operation asks for
+``python_multiprocessing``. Rows are tuples of NumPy arrays (see rows.py).
+
+Differences from MindSpore: orders drawn from a seed are Grain's, so a shuffled pipeline yields the
+same rows as MindSpore's in another order (stable for a given ``dataset.config.set_seed``).
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from msjax._src.dataset import config
+from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array
+
+_INT32_MAX = 2 ** 31 - 1
+_node_ids = itertools.count()
+
+
+def _grain():
+    import grain  # pylint: disable=import-outside-toplevel
+    return grain
+
+
+class Plan:
+    """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
+
+    def __init__(self, seed: int, epoch: int, threads: int, processes: int):
+        self.seed = seed
+        self.epoch = epoch
+        self.threads = threads
+        self.processes = processes
+
+    def seed_for(self, node) -> int:
+        """A seed for `node` in this epoch: stable for a pipeline seed, new every epoch."""
+        return int(np.random.SeedSequence([self.seed, node.node_id, self.epoch]).generate_state(1)[0])
+
+    def to_iter(self, dataset):
+        """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads."""
+        grain = _grain()
+        if isinstance(dataset, grain.MapDataset):
+            options = grain.ReadOptions(num_threads=self.threads,
+                                        prefetch_buffer_size=config.get_prefetch_size())
+            return dataset.to_iter_dataset(options)
+        return dataset
+
+
+def _check_int(value, name, low, high, interval=None):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(interval or f"Input {name} is not within the required interval of "
+                                     f"[{low}, {high}].")
+
+
+def _column_list(columns, name):
+    if columns is None:
+        return None
+    if isinstance(columns, str):
+        return [columns]
+    if not isinstance(columns, (list, tuple)) or not all(isinstance(c, str) for c in columns):
+        raise TypeError(f"Argument {name} with value {columns!r} is not of type [<class 'list'>, "
+                        f"<class 'str'>], but got {type(columns)}.")
+    return list(columns)
+
+
+class Dataset:
+    """`mindspore.dataset.Dataset`: the base of every source and pipeline operation."""
+
+    def __init__(self, children=(), num_parallel_workers=None):
+        self.children = list(children)
+        self.num_parallel_workers = num_parallel_workers
+        self.node_id = next(_node_ids)
+        self._estimated_size = None
+
+    # -- what every node defines ------------------------------------------------------------
+    def _columns(self) -> list:
+        return self.children[0]._columns()
+
+    def _build(self, plan: Plan):
+        raise NotImplementedError(f"{type(self).__name__} is an abstract pipeline node")
+
+    def _static_size(self):
+        """The number of rows when known without reading them, else None."""
+        return None
+
+    # -- pipeline operations ----------------------------------------------------------------
+    def map(self, operations, input_columns=None, output_columns=None, column_order=None,
+            num_parallel_workers=None, python_multiprocessing=False, cache=None, callbacks=None,
+            max_rowsize=None, offload=None):
+        """`Dataset.map`: apply `operations` (a callable, a transform or a list of them) to
+        `input_columns` (default: the first column), writing `output_columns`."""
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
+                          python_multiprocessing)
+
+    def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
+              per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
+              max_rowsize=None):
+        """`Dataset.batch`: stack `batch_size` rows; `per_batch_map(*columns, batch_info)` may
+        rewrite `input_columns` of each batch."""
+        from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
+        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
+                            input_columns, output_columns)
+
+    def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
+                     pad_info=None):
+        """`Dataset.padded_batch`: batch, padding each column to the longest row (or `pad_info`)."""
+        from msjax._src.dataset.batching import PaddedBatchDataset  # pylint: disable=import-outside-toplevel
+        return PaddedBatchDataset(self, batch_size, drop_remainder, num_parallel_workers, pad_info)
+
+    def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                               element_length_function=None, pad_info=None,
+                               pad_to_bucket_boundary=False, drop_remainder=False):
+        """`Dataset.bucket_batch_by_length`: batch rows of similar length together."""
+        from msjax._src.dataset.batching import BucketBatchByLengthDataset  # pylint: disable=import-outside-toplevel
+        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
+                                          element_length_function, pad_info,
+                                          pad_to_bucket_boundary, drop_remainder)
+
+    def shuffle(self, buffer_size):
+        """`Dataset.shuffle`: shuffle within a window of `buffer_size` rows (Grain's window
+        shuffle; the whole dataset when the buffer holds it)."""
+        _check_int(buffer_size, "buffer_size", 2, _INT32_MAX)
+        return ShuffleDataset(self, buffer_size)
+
+    def repeat(self, count=None):
+        """`Dataset.repeat`: `count` passes over the data (None or -1: forever)."""
+        if count is not None and count != -1:
+            _check_int(count, "count", 1, _INT32_MAX,
+                       f"count should be either -1 or within the required interval of "
+                       f"(0, {_INT32_MAX}], got {count}.")
+        return RepeatDataset(self, None if count in (None, -1) else count)
+
+    def take(self, count=-1):
+        """`Dataset.take`: the first `count` rows (-1: all)."""
+        if count != -1:
+            _check_int(count, "count", 1, _INT32_MAX,
+                       f"count should be either -1 or within the required interval of "
+                       f"(0, {_INT32_MAX}], got {count}.")
+        return TakeDataset(self, count)
+
+    def skip(self, count):
+        """`Dataset.skip`: drop the first `count` rows."""
+        _check_int(count, "count", 0, _INT32_MAX)
+        return SkipDataset(self, count)
+
+    def project(self, columns):
+        """`Dataset.project`: keep `columns`, in that order."""
+        return ProjectDataset(self, _column_list(columns, "columns"))
+
+    def rename(self, input_columns, output_columns):
+        """`Dataset.rename`."""
+        return RenameDataset(self, _column_list(input_columns, "input_columns"),
+                             _column_list(output_columns, "output_columns"))
+
+    def filter(self, predicate, input_columns=None, num_parallel_workers=None):
+        """`Dataset.filter`: keep the rows for which `predicate(*input_columns)` is true."""
+        return FilterDataset(self, predicate, _column_list(input_columns, "input_columns"))
+
+    def zip(self, datasets):
+        """`Dataset.zip`: rows side by side (column names must differ); as long as the shortest."""
+        if isinstance(datasets, Dataset):
+            datasets = (datasets,)
+        return ZipDataset((self, *datasets))
+
+    def concat(self, datasets):
+        """`Dataset.concat` (also ``+``): one dataset after another."""
+        if isinstance(datasets, Dataset):
+            datasets = [datasets]
+        return ConcatDataset([self, *datasets])
+
+    def __add__(self, other):
+        return self.concat(other)
+
+    def split(self, sizes, randomize=True):
+        """`Dataset.split`: datasets of the given sizes (row counts, or fractions summing to 1)."""
+        from msjax._src.dataset.splitting import split_dataset  # pylint: disable=import-outside-toplevel
+        return split_dataset(self, sizes, randomize)
+
+    # -- iteration ----------------------------------------------------------------------------
+    def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
+        """`Dataset.create_tuple_iterator`: each row as a list of Tensors (NumPy arrays with
+        `output_numpy`); `num_epochs` passes, one per ``for`` loop over the iterator."""
+        from msjax._src.dataset.iterators import TupleIterator  # pylint: disable=import-outside-toplevel
+        source = self.project(columns) if columns is not None else self
+        return TupleIterator(source, num_epochs, output_numpy)
+
+    def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
+        """`Dataset.create_dict_iterator`: each row as a dict column name -> Tensor."""
+        from msjax._src.dataset.iterators import DictIterator  # pylint: disable=import-outside-toplevel
+        return DictIterator(self, num_epochs, output_numpy)
+
+    def __iter__(self):
+        return iter(self.create_tuple_iterator())
+
+    def _epoch_rows(self, seed: int, epoch: int):
+        """An iterator over one epoch's rows, read through Grain."""
+        processes = self._worker_processes()
+        threads = self._worker_threads()
+        plan = Plan(seed, epoch, threads, processes)
+        dataset = plan.to_iter(self._build(plan))
+        grain = _grain()
+        if processes > 1:
+            dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
+        return iter(dataset)
+
+    def _pipeline_nodes(self):
+        yield self
+        for child in self.children:
+            yield from child._pipeline_nodes()
+
+    def _worker_threads(self) -> int:
+        counts = [n.num_parallel_workers for n in self._pipeline_nodes() if n.num_parallel_workers]
+        return max(counts, default=config.get_num_parallel_workers())
+
+    def _worker_processes(self) -> int:
+        counts = [n.num_parallel_workers or config.get_num_parallel_workers()
+                  for n in self._pipeline_nodes() if getattr(n, "python_multiprocessing", False)]
+        return max(counts, default=0)
+
+    # -- what the pipeline produces -------------------------------------------------------------
+    def get_col_names(self):
+        """`Dataset.get_col_names`."""
+        return list(self._columns())
+
+    def get_dataset_size(self):
+        """`Dataset.get_dataset_size`: the rows (batches) of one epoch; counted by reading the
+        pipeline when no operation knows it (as MindSpore does)."""
+        size = self._static_size()
+        if size is None:
+            if self._estimated_size is None:
+                self._estimated_size = sum(1 for _ in self._epoch_rows(self._pipeline_seed(), 0))
+            size = self._estimated_size
+        return size
+
+    def _first_row(self):
+        return next(self._epoch_rows(self._pipeline_seed(), 0))
+
+    def output_shapes(self, estimate=False):
+        """`Dataset.output_shapes`: the shapes of the first row's columns."""
+        return [list(column.shape) for column in self._first_row()]
+
+    def output_types(self):
+        """`Dataset.output_types`: the NumPy dtypes of the first row's columns."""
+        return [column.dtype for column in self._first_row()]
+
+    def get_batch_size(self):
+        """`Dataset.get_batch_size`: 1 unless the pipeline batches."""
+        for node in self._pipeline_nodes():
+            if hasattr(node, "batch_size"):
+                return node.batch_size
+        return 1
+
+    def get_repeat_count(self):
+        """`Dataset.get_repeat_count`: the count of the last `repeat`, 1 without one."""
+        for node in self._pipeline_nodes():
+            if isinstance(node, RepeatDataset):
+                return -1 if node.count is None else node.count
+        return 1
+
+    def reset(self):
+        """`Dataset.reset`: forget the counted size (the next epoch starts afresh anyway)."""
+        self._estimated_size = None
+
+    def _pipeline_seed(self) -> int:
+        if config.seed_was_set():
+            return config.get_seed()
+        return int(np.random.SeedSequence().generate_state(1)[0])
+
+    def _column_index(self, name, message):
+        columns = self._columns()
+        if name not in columns:
+            raise pipeline_error(message.format(name=name), type(self).__name__)
+        return columns.index(name)
+
+
+def _as_operations(operations):
+    if not isinstance(operations, (list, tuple)):
+        operations = [operations]
+    for operation in operations:
+        if not callable(operation):
+            raise TypeError(f"operations[{operations.index(operation)}] is neither a transforms op "
+                            f"(TensorOperation) nor a callable pyfunc.")
+    return list(operations)
+
+
+def _operation_name(operation) -> str:
+    return type(operation).__name__ if hasattr(operation, "implementation") else "PyFunc"
+
+
+def _run_operation(operation, values):
+    """One map operation on one row's input columns; a transform's own error is reported as
+    MindSpore reports it from a map (``map operation: [Name] failed. ...``)."""
+    name = _operation_name(operation)
+    try:
+        return call_user_function(operation, values, f"map operation: [{name}]")
+    except RuntimeError as error:
+        message = getattr(error, "pipeline_message", None)
+        if name == "PyFunc" or message is None:
+            raise
+        raise pipeline_error(f"map operation: [{name}] failed. {message}", "map") from None
+
+
+def _results_as_tuple(result):
+    return tuple(result) if isinstance(result, tuple) else (result,)
+
+
+class MapDataset(Dataset):
+    """`mindspore.dataset.MapDataset`: the result of `Dataset.map`."""
+
+    def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
+                 python_multiprocessing):
+        super().__init__([child], num_parallel_workers)
+        self.operations = _as_operations(operations)
+        self.input_columns = _column_list(input_columns, "input_columns")
+        self.output_columns = _column_list(output_columns, "output_columns")
+        self.python_multiprocessing = python_multiprocessing
+
+    def _inputs(self):
+        child_columns = self.children[0]._columns()
+        inputs = self.input_columns or child_columns[:1]
+        for name in inputs:
+            if name not in child_columns:
+                raise pipeline_error(f"Invalid parameter, input column name: {name} doesn't exist "
+                                     f"in the dataset columns.", "map")
+        return inputs
+
+    def _columns(self):
+        child_columns = self.children[0]._columns()
+        inputs = self._inputs()
+        outputs = self.output_columns or inputs
+        first = child_columns.index(inputs[0])
+        kept = [c for c in child_columns if c not in inputs]
+        before = [c for c in kept if child_columns.index(c) < first]
+        return before + outputs + [c for c in kept if c not in before]
+
+    def _build(self, plan):
+        child_columns = self.children[0]._columns()
+        inputs = self._inputs()
+        input_positions = [child_columns.index(c) for c in inputs]
+        columns = self._columns()
+        outputs = self.output_columns or inputs
+        operations = self.operations
+        output_count = len(outputs)
+        sources = [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
+                   for c in columns]
+
+        def apply_operations(row):
+            values = tuple(row[i] for i in input_positions)
+            for operation in operations:
+                values = _results_as_tuple(_run_operation(operation, values))
+            if len(values) != output_count:
+                raise pipeline_error(
+                    f"Invalid columns, the number of columns returned in 'map' operations should "
+                    f"match the number of 'output_columns', but got the number of columns returned "
+                    f"in 'map' operations: {len(values)}, the number of 'output_columns': "
+                    f"{output_count}.", "map")
+            values = tuple(to_array(v) for v in values)
+            return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
+
+        return self.children[0]._build(plan).map(apply_operations)
+
+    def _static_size(self):
+        return self.children[0]._static_size()
+
+
+class ShuffleDataset(Dataset):
+    """`mindspore.dataset.ShuffleDataset`: the result of `Dataset.shuffle(buffer_size)`."""
+
+    def __init__(self, child, buffer_size):
+        super().__init__([child])
+        self.buffer_size = buffer_size
+
+    def _build(self, plan):
+        grain = _grain()
+        parent = self.children[0]._build(plan)
+        seed = plan.seed_for(self)
+        if isinstance(parent, grain.MapDataset) and self.buffer_size >= len(parent):
+            return parent.shuffle(seed=seed)
+        # Grain's WindowShuffleMapDataset is not safe under its own read threads (rows repeat),
+        # so a window smaller than the data shuffles the stream, as MindSpore's buffer does.
+        return grain.experimental.WindowShuffleIterDataset(
+            plan.to_iter(parent), window_size=self.buffer_size, seed=seed)
+
+    def _static_size(self):
+        return self.children[0]._static_size()
+
+
+class RepeatDataset(Dataset):
+    """`mindspore.dataset.RepeatDataset`: the result of `Dataset.repeat(count)`."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        self.count = count
+
+    def _build(self, plan):
+        grain = _grain()
+        if self.count is None:
+            parent = self.children[0]._build(plan)
+            if isinstance(parent, grain.MapDataset):
+                return parent.repeat(None)
+            return grain.experimental.RepeatIterDataset(parent, None)
+        passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
+                                               plan.threads, plan.processes))
+                  for i in range(self.count)]
+        return _concatenate(passes, plan)
+
+    def _static_size(self):
+        size = self.children[0]._static_size()
+        if self.count is None:
+            return None if size else size
+        return None if size is None else size * self.count
+
+
+def _concatenate(parts, plan):
+    grain = _grain()
+    if all(isinstance(p, grain.MapDataset) for p in parts):
+        return grain.MapDataset.concatenate(parts)
+    from msjax._src.dataset.grain_iter import ChainIterDataset  # pylint: disable=import-outside-toplevel
+    return ChainIterDataset([plan.to_iter(p) for p in parts])
+
+
+class TakeDataset(Dataset):
+    """`mindspore.dataset.TakeDataset`: the result of `Dataset.take(count)`."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        self.count = count
+
+    def _build(self, plan):
+        grain = _grain()
+        parent = self.children[0]._build(plan)
+        if self.count == -1:
+            return parent
+        if isinstance(parent, grain.MapDataset):
+            return parent.slice(slice(0, self.count))
+        return grain.experimental.LimitIterDataset(parent, self.count)
+
+    def _static_size(self):
+        size = self.children[0]._static_size()
+        if self.count == -1 or size is None:
+            return size
+        return min(size, self.count)
+
+
+class SkipDataset(Dataset):
+    """`mindspore.dataset.SkipDataset`: the result of `Dataset.skip(count)`."""
+
+    def __init__(self, child, count):
+        super().__init__([child])
+        self.count = count
+
+    def _build(self, plan):
+        grain = _grain()
+        parent = self.children[0]._build(plan)
+        if isinstance(parent, grain.MapDataset):
+            return parent.slice(slice(self.count, None))
+        from msjax._src.dataset.grain_iter import SkipIterDataset  # pylint: disable=import-outside-toplevel
+        return SkipIterDataset(parent, self.count)
+
+    def _static_size(self):
+        size = self.children[0]._static_size()
+        return None if size is None else max(size - self.count, 0)
+
+
+class ProjectDataset(Dataset):
+    """`mindspore.dataset.ProjectDataset`: the result of `Dataset.project(columns)`."""
+
+    def __init__(self, child, columns):
+        super().__init__([child])
+        self.columns = columns
+
+    def _columns(self):
+        child = self.children[0]
+        for name in self.columns:
+            child._column_index(name, "Invalid column, column name: {name} does not exist.")
+        return list(self.columns)
+
+    def _build(self, plan):
+        positions = [self.children[0]._columns().index(c) for c in self._columns()]
+        return self.children[0]._build(plan).map(lambda row: tuple(row[i] for i in positions))
+
+    def _static_size(self):
+        return self.children[0]._static_size()
+
+
+class RenameDataset(Dataset):
+    """`mindspore.dataset.RenameDataset`: the result of `Dataset.rename`."""
+
+    def __init__(self, child, input_columns, output_columns):
+        super().__init__([child])
+        if len(input_columns) != len(output_columns):
+            raise ValueError("Number of column in input_columns and output_columns is not equal.")
+        self.renames = dict(zip(input_columns, output_columns))
+
+    def _columns(self):
+        child_columns = self.children[0]._columns()
+        if any(name not in child_columns for name in self.renames):
+            raise pipeline_error("Invalid column, column to be renamed does not exist.", "rename")
+        return [self.renames.get(c, c) for c in child_columns]
+
+    def _build(self, plan):
+        self._columns()
+        return self.children[0]._build(plan)
+
+    def _static_size(self):
+        return self.children[0]._static_size()
+
+
+class FilterDataset(Dataset):
+    """`mindspore.dataset.FilterDataset`: the result of `Dataset.filter`."""
+
+    def __init__(self, child, predicate, input_columns):
+        super().__init__([child])
+        self.predicate = predicate
+        self.input_columns = input_columns
+
+    def _build(self, plan):
+        child = self.children[0]
+        names = self.input_columns or child._columns()
+        positions = [child._column_index(n, "Invalid parameter, column name: {name} does not "
+                                            "exist in the dataset columns.") for n in names]
+        predicate = self.predicate
+
+        def keep(row):
+            result = call_user_function(predicate, tuple(row[i] for i in positions),
+                                        "filter operation: [PyFunc]")
+            return bool(np.asarray(to_array(result)).all())
+
+        return plan.to_iter(child._build(plan)).filter(keep)
+
+
+class ZipDataset(Dataset):
+    """`mindspore.dataset.ZipDataset`: the result of `Dataset.zip` and `mindspore.dataset.zip`."""
+
+    def _columns(self):
+        columns = [name for child in self.children for name in child._columns()]
+        duplicates = [name for i, name in enumerate(columns) if name in columns[:i]]
+        if duplicates:
+            raise pipeline_error(f"Invalid data, duplicate column {duplicates[-1]} already exists "
+                                 f"when zipping datasets.", "zip")
+        return columns
+
+    def _build(self, plan):
+        grain = _grain()
+        self._columns()
+        parents = [child._build(plan) for child in self.children]
+        if all(isinstance(p, grain.MapDataset) for p in parents):
+            shortest = min(len(p) for p in parents)
+            zipped = grain.experimental.ZipMapDataset([p.slice(slice(0, shortest)) for p in parents])
+        else:
+            zipped = grain.experimental.ZipIterDataset([plan.to_iter(p) for p in parents],
+                                                       strict=False)
+        return zipped.map(lambda rows: tuple(itertools.chain.from_iterable(rows)))
+
+    def _static_size(self):
+        sizes = [child._static_size() for child in self.children]
+        return None if None in sizes else min(sizes)
+
+
+class ConcatDataset(Dataset):
+    """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``."""
+
+    def _columns(self):
+        return self.children[0]._columns()
+
+    def _build(self, plan):
+        return _concatenate([child._build(plan) for child in self.children], plan)
+
+    def _static_size(self):
+        sizes = [child._static_size() for child in self.children]
+        return None if None in sizes else sum(sizes)
+
+
+def zip_datasets(datasets):
+    """`mindspore.dataset.zip`: the datasets' rows side by side."""
+    datasets = tuple(datasets)
+    if len(datasets) < 2:
+        raise ValueError("zip() needs at least 2 datasets.")
+    return datasets[0].zip(datasets[1:])
+

@@ -1,0 +1,338 @@
+"""MindSpore's file datasets: MNIST/Fashion-MNIST (idx files), CIFAR-10/100 (binary batches),
+ImageFolderDataset, TextFileDataset and CSVDataset.
+
+Each is a random-access source (``MappableSource``): it lists or memory-maps its files when built
+and reads one row per index, so Grain's threads, seeded shuffle and sharding serve it. The orders
+are MindSpore's: MNIST's ``all`` is the test files then the train files; CIFAR-10's ``all`` the five
+data batches then the test batch; a text file set is read line by line, round-robin across files.
+"""
+from __future__ import annotations
+
+import csv
+import glob
+import os
+
+import numpy as np
+
+from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.sources import MappableSource
+
+_USAGES = ["train", "test", "all"]
+
+
+def check_folder(dataset_dir):
+    if not isinstance(dataset_dir, (str, os.PathLike)) or not os.path.isdir(dataset_dir):
+        raise ValueError(f"The folder {dataset_dir} does not exist or is not a directory or "
+                         f"permission denied!")
+    return os.fspath(dataset_dir)
+
+
+def check_usage(usage, valid=_USAGES):
+    usage = "all" if usage is None else usage
+    if not isinstance(usage, str):
+        raise TypeError(f"Argument usage with value {usage!r} is not of type [<class 'str'>], "
+                        f"but got {type(usage)}.")
+    if usage not in valid:
+        raise ValueError(f"Input usage is not within the valid set of {valid}.")
+    return usage
+
+
+def _read_idx(path, dataset_name, folder):
+    with open(path, "rb") as file:
+        header = file.read(4)
+        if len(header) != 4 or header[:2] != b"\0\0" or header[2] != 0x08:
+            raise pipeline_error(f"Invalid data, {dataset_name} API can't read the data file "
+                                 f"(interface mismatch or no data found). Check mnist file in "
+                                 f"directory: {folder}", dataset_name)
+        dims = np.frombuffer(file.read(4 * header[3]), ">u4").astype(np.int64)
+    return np.memmap(path, np.uint8, "r", offset=4 + 4 * header[3], shape=tuple(dims))
+
+
+class MnistDataset(MappableSource):
+    """`mindspore.dataset.MnistDataset`: MNIST's idx files (``train-images-idx3-ubyte``,
+    ``train-labels-idx1-ubyte``, ``t10k-...``) in `dataset_dir`; columns ``image`` (uint8 28x28x1)
+    and ``label`` (uint32)."""
+
+    _name = "MnistDataset"
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        self.usage = check_usage(usage)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        self._arrays = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def _load(self):
+        if self._arrays is None:
+            prefixes = {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[self.usage]
+            images, labels = [], []
+            for prefix in prefixes:
+                image_path = os.path.join(self.dataset_dir, f"{prefix}-images-idx3-ubyte")
+                label_path = os.path.join(self.dataset_dir, f"{prefix}-labels-idx1-ubyte")
+                if not (os.path.isfile(image_path) and os.path.isfile(label_path)):
+                    continue
+                images.append(_read_idx(image_path, self._name, self.dataset_dir))
+                labels.append(_read_idx(label_path, self._name, self.dataset_dir))
+                if len(images[-1]) != len(labels[-1]):
+                    raise pipeline_error(f"Invalid data, num of images is not equal to num of "
+                                         f"labels in {image_path}", self._name)
+            if not images:
+                raise pipeline_error(f"Invalid data, {self._name} API can't read the data file "
+                                     f"(interface mismatch or no data found). Check mnist file in "
+                                     f"directory: {self.dataset_dir}", self._name)
+            self._arrays = (images, labels, np.cumsum([0] + [len(i) for i in images]))
+        return self._arrays
+
+    def _length(self):
+        return int(self._load()[2][-1])
+
+    def _read(self, index):
+        images, labels, starts = self._load()
+        part = int(np.searchsorted(starts, index, side="right") - 1)
+        offset = index - starts[part]
+        return (np.array(images[part][offset])[..., None],
+                np.array(labels[part][offset], np.uint32))
+
+
+class FashionMnistDataset(MnistDataset):
+    """`mindspore.dataset.FashionMnistDataset`: Fashion-MNIST, in MNIST's idx format and names."""
+
+    _name = "FashionMnistDataset"
+
+
+class _CifarBase(MappableSource):
+    _label_bytes = 1
+    _files = {}
+    _kind = ""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        self.usage = check_usage(usage)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        self._records = None
+
+    def _paths(self):
+        names = self._files["all"] if self.usage == "all" else self._files[self.usage]
+        return [os.path.join(self.dataset_dir, name) for name in names]
+
+    def _length(self):
+        bins = glob.glob(os.path.join(self.dataset_dir, "*.bin"))
+        if not bins:
+            raise pipeline_error(f"Invalid cifar folder, cifar(.bin) files are missing under "
+                                 f"{self.dataset_dir}", type(self).__name__)
+        return sum(self._per_file[os.path.basename(p)] for p in self._paths())
+
+    def _load(self):
+        if self._records is None:
+            self._length()
+            parts = []
+            record_size = self._label_bytes + 3072
+            for path in self._paths():
+                count = self._per_file[os.path.basename(path)]
+                if not os.path.isfile(path) or os.path.getsize(path) < count * record_size:
+                    raise pipeline_error(
+                        f"Invalid {self._kind} file, failed to read data from: {path}, "
+                        f"re-download dataset(make sure it is {self._kind.upper().replace('CIFAR', 'CIFAR-')} binary version).",
+                        type(self).__name__)
+                parts.append(np.memmap(path, np.uint8, "r", shape=(count, record_size)))
+            self._records = (parts, np.cumsum([0] + [len(p) for p in parts]))
+        return self._records
+
+    def _read(self, index):
+        parts, starts = self._load()
+        part = int(np.searchsorted(starts, index, side="right") - 1)
+        record = np.asarray(parts[part][index - starts[part]])
+        image = record[self._label_bytes:].reshape(3, 32, 32).transpose(1, 2, 0).copy()
+        labels = tuple(np.array(b, np.uint32) for b in record[:self._label_bytes])
+        return (image, *labels)
+
+
+class Cifar10Dataset(_CifarBase):
+    """`mindspore.dataset.Cifar10Dataset`: CIFAR-10's binary version (``data_batch_1.bin`` ...
+    ``data_batch_5.bin``, ``test_batch.bin``, 10000 records each); columns ``image`` (uint8
+    32x32x3, HWC) and ``label`` (uint32)."""
+
+    _kind = "cifar10"
+    _batches = [f"data_batch_{i}.bin" for i in range(1, 6)]
+    _files = {"train": _batches, "test": ["test_batch.bin"], "all": _batches + ["test_batch.bin"]}
+    _per_file = {name: 10000 for name in _files["all"]}
+
+    def _columns(self):
+        return ["image", "label"]
+
+
+class Cifar100Dataset(_CifarBase):
+    """`mindspore.dataset.Cifar100Dataset`: CIFAR-100's binary version (``train.bin`` with 50000
+    records, ``test.bin`` with 10000; ``all`` reads test.bin first, as MindSpore does); columns ``image``, ``coarse_label``, ``fine_label``."""
+
+    _kind = "cifar100"
+    _label_bytes = 2
+    _files = {"train": ["train.bin"], "test": ["test.bin"], "all": ["test.bin", "train.bin"]}
+    _per_file = {"train.bin": 50000, "test.bin": 10000}
+
+    def _columns(self):
+        return ["image", "coarse_label", "fine_label"]
+
+
+def decode_image(data: bytes, path_for_error: str = "") -> np.ndarray:
+    """Image bytes (JPEG, PNG, BMP, ...) as an RGB uint8 HWC array, with Pillow."""
+    import io  # pylint: disable=import-outside-toplevel
+    from PIL import Image, UnidentifiedImageError  # pylint: disable=import-outside-toplevel
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return np.asarray(image.convert("RGB"))
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise pipeline_error(f"Invalid image, {path_for_error} decode failed, the image is broken "
+                             f"or permission denied.", "ImageFolderDataset") from error
+
+
+class ImageFolderDataset(MappableSource):
+    """`mindspore.dataset.ImageFolderDataset`: one folder per class under `dataset_dir`; columns
+    ``image`` (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and
+    ``label`` (int32: the class's index among the sorted folder names, or `class_indexing`'s)."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, extensions=None, class_indexing=None, decode=False, num_shards=None,
+                 shard_id=None, cache=None, decrypt=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        self.extensions = [e.lower() for e in extensions] if extensions else None
+        self.class_indexing = dict(class_indexing) if class_indexing else None
+        self.decode = decode
+        self._files = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def get_class_indexing(self):
+        """`ImageFolderDataset.get_class_indexing`: class folder name -> label."""
+        if self.class_indexing:
+            return dict(self.class_indexing)
+        classes = sorted(d for d in os.listdir(self.dataset_dir)
+                         if os.path.isdir(os.path.join(self.dataset_dir, d)))
+        return {name: i for i, name in enumerate(classes)}
+
+    def _list(self):
+        if self._files is None:
+            indexing = self.get_class_indexing()
+            files = []
+            for name in sorted(indexing):
+                folder = os.path.join(self.dataset_dir, name)
+                for file in sorted(os.listdir(folder)):
+                    path = os.path.join(folder, file)
+                    if os.path.isfile(path) and (self.extensions is None or os.path.splitext(
+                            file)[1].lower() in self.extensions):
+                        files.append((path, indexing[name]))
+            self._files = files
+        return self._files
+
+    def _length(self):
+        return len(self._list())
+
+    def _read(self, index):
+        path, label = self._list()[index]
+        with open(path, "rb") as file:
+            data = file.read()
+        image = decode_image(data, path) if self.decode else np.frombuffer(data, np.uint8).copy()
+        return image, np.array(label, np.int32)
+
+
+def match_files(patterns):
+    """The files `patterns` (a path, a glob, or a list of them) name, in MindSpore's order."""
+    patterns = [patterns] if isinstance(patterns, (str, os.PathLike)) else list(patterns)
+    files, missing = [], []
+    for pattern in patterns:
+        found = sorted(glob.glob(os.fspath(pattern)))
+        if not found:
+            missing.append(os.fspath(pattern))
+        files.extend(found)
+    if missing:
+        raise ValueError(f"The following patterns did not match any files: {missing}.")
+    return files
+
+
+def _round_robin(lists):
+    out = []
+    for i in range(max((len(l) for l in lists), default=0)):
+        out.extend(l[i] for l in lists if i < len(l))
+    return out
+
+
+class TextFileDataset(MappableSource):
+    """`mindspore.dataset.TextFileDataset`: the non-empty lines of text files as the string
+    column ``text``; several files are read round-robin, line by line, as MindSpore reads them.
+    `shuffle` defaults to a global shuffle, as in MindSpore."""
+
+    def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
+                 num_shards=None, shard_id=None, cache=None):
+        self.files = match_files(dataset_files)
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, num_shards,
+                         shard_id)
+        self._lines = None
+
+    def _columns(self):
+        return ["text"]
+
+    def _load(self):
+        if self._lines is None:
+            per_file = []
+            for path in self.files:
+                with open(path, encoding="utf-8") as file:
+                    per_file.append([line.rstrip("\r\n") for line in file if line.strip("\r\n")])
+            self._lines = _round_robin(per_file)
+        return self._lines
+
+    def _length(self):
+        return len(self._load())
+
+    def _read(self, index):
+        return (np.array(self._load()[index]),)
+
+
+_CSV_TYPES = {int: np.int32, float: np.float32, str: None}
+
+
+class CSVDataset(TextFileDataset):
+    """`mindspore.dataset.CSVDataset`: rows of CSV files. Without `column_names` the first line is
+    the header; without `column_defaults` every column is a string, else each takes its default's
+    type (int -> int32, float -> float32, str)."""
+
+    def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
+                 num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
+                 shard_id=None, cache=None):
+        self.field_delim = field_delim
+        self.column_defaults = column_defaults
+        self.column_names = list(column_names) if column_names else None
+        self.header_row = column_names is None
+        super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
+                         shard_id)
+
+    def _columns(self):
+        if self.column_names is None:
+            with open(self.files[0], encoding="utf-8", newline="") as file:
+                self.column_names = next(csv.reader(file, delimiter=self.field_delim))
+        return list(self.column_names)
+
+    def _load(self):
+        if self._lines is None:
+            header = self.header_row
+            names = self._columns()
+            per_file = []
+            for path in self.files:
+                with open(path, encoding="utf-8", newline="") as file:
+                    records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
+                per_file.append(records[1:] if header else records)
+            types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
+                     if self.column_defaults else [None] * len(names))
+            self._lines = [tuple(np.array(v) if t is None else np.array(v, t).astype(t)
+                                 if t is np.int32 else np.array(float(v), t)
+                                 for v, t in zip(record, types))
+                           for record in _round_robin(per_file)]
+        return self._lines
+
+    def _read(self, index):
+        return self._load()[index]

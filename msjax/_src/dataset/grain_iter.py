@@ -1,0 +1,135 @@
+"""Grain ``IterDataset``s for what Grain has no built-in for: reading a Python iterable or
+generator function, skipping the first rows of a stream, and chaining streams one after another.
+"""
+from __future__ import annotations
+
+import grain
+
+
+class _FunctionIterator(grain.DatasetIterator):
+    """Rows from a Python iterator; its position is the number of rows read."""
+
+    def __init__(self, make_iterator, to_row):
+        super().__init__()
+        self._make_iterator = make_iterator
+        self._to_row = to_row
+        self._iterator = make_iterator()
+        self._position = 0
+
+    def __next__(self):
+        row = self._to_row(next(self._iterator))
+        self._position += 1
+        return row
+
+    def get_state(self):
+        return {"position": self._position}
+
+    def set_state(self, state):
+        self._iterator = self._make_iterator()
+        self._position = 0
+        for _ in range(state["position"]):
+            next(self)
+
+
+class PythonIterableDataset(grain.IterDataset):
+    """A Python iterable or generator function as a Grain ``IterDataset``: each iteration calls
+    `make_iterator()` afresh and passes every item through `to_row`."""
+
+    def __init__(self, make_iterator, to_row):
+        super().__init__()
+        self._make_iterator = make_iterator
+        self._to_row = to_row
+
+    def __iter__(self):
+        return _FunctionIterator(self._make_iterator, self._to_row)
+
+
+class _SkipIterator(grain.DatasetIterator):
+    def __init__(self, parent, count):
+        super().__init__(parent)
+        self._count = count
+        self._skipped = False
+
+    def __next__(self):
+        if not self._skipped:
+            self._skipped = True
+            for _ in range(self._count):
+                next(self._parent)
+        return next(self._parent)
+
+    def get_state(self):
+        return {"parent": self._parent.get_state(), "skipped": self._skipped}
+
+    def set_state(self, state):
+        self._parent.set_state(state["parent"])
+        self._skipped = state["skipped"]
+
+
+class SkipIterDataset(grain.IterDataset):
+    """The rows of `parent` after its first `count`."""
+
+    def __init__(self, parent, count):
+        super().__init__(parent)
+        self._count = count
+
+    def __iter__(self):
+        return _SkipIterator(self._parent.__iter__(), self._count)
+
+
+class _ChainIterator(grain.DatasetIterator):
+    def __init__(self, parents):
+        super().__init__()
+        self._datasets = parents
+        self._index = 0
+        self._current = iter(parents[0]) if parents else None
+
+    def __next__(self):
+        while self._current is not None:
+            try:
+                return next(self._current)
+            except StopIteration:
+                self._index += 1
+                self._current = (iter(self._datasets[self._index])
+                                 if self._index < len(self._datasets) else None)
+        raise StopIteration
+
+    def get_state(self):
+        return {"index": self._index,
+                "current": None if self._current is None else self._current.get_state()}
+
+    def set_state(self, state):
+        self._index = state["index"]
+        self._current = None
+        if self._index < len(self._datasets):
+            self._current = iter(self._datasets[self._index])
+            self._current.set_state(state["current"])
+
+
+class ChainIterDataset(grain.IterDataset):
+    """The rows of each of `parents` in turn."""
+
+    def __init__(self, parents):
+        super().__init__(parents)
+        self._datasets = list(parents)
+
+    def __iter__(self):
+        return _ChainIterator(self._datasets)
+
+
+class ShardIterDataset(grain.IterDataset):
+    """Every `num_shards`-th row of `parent`, starting at row `shard_id`."""
+
+    def __init__(self, parent, num_shards, shard_id):
+        super().__init__(parent)
+        self._num_shards = num_shards
+        self._shard_id = shard_id
+
+    def __iter__(self):
+        parent = self._parent.__iter__()
+        num_shards, shard_id = self._num_shards, self._shard_id
+
+        def make_iterator():
+            for position, row in enumerate(parent):
+                if position % num_shards == shard_id:
+                    yield row
+        return _FunctionIterator(make_iterator, lambda row: row)

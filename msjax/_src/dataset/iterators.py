@@ -1,0 +1,75 @@
+"""`create_tuple_iterator` / `create_dict_iterator`: rows as msjax Tensors (or NumPy arrays).
+
+An iterator serves `num_epochs` epochs (-1: any number); each ``for`` loop over it is one epoch,
+read from a Grain pipeline built for that epoch (a new shuffle every epoch, the same sequence of
+epochs for a given ``dataset.config.set_seed``). Grain's read threads and prefetch buffer keep rows
+coming while the consumer computes.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def _as_tensor(array: np.ndarray):
+    if array.dtype.kind in "USO":
+        return array
+    from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
+    return Tensor(array)
+
+
+class _EpochIterator:
+    def __init__(self, dataset, num_epochs, output_numpy):
+        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (
+                num_epochs < 1 and num_epochs != -1):
+            raise ValueError(f"num_epochs should be either -1 or within the required interval of "
+                             f"(0, 2147483647], got {num_epochs}.")
+        self._dataset = dataset
+        self._columns = dataset.get_col_names()
+        self._num_epochs = num_epochs
+        self._output_numpy = output_numpy
+        self._seed = dataset._pipeline_seed()
+        self._epoch = 0
+        self._rows = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self._rows is None:
+            if self._num_epochs != -1 and self._epoch >= self._num_epochs:
+                raise StopIteration
+            self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
+        try:
+            row = next(self._rows)
+        except StopIteration:
+            self._rows = None
+            self._epoch += 1
+            raise
+        except BaseException:
+            self._rows = None
+            raise
+        if self._output_numpy:
+            return self._shape(list(row))
+        return self._shape([_as_tensor(column) for column in row])
+
+    def get_next(self):
+        """The next row (as ``next(iterator)``)."""
+        return next(self)
+
+    def stop(self):
+        """Stop reading: the current epoch's Grain pipeline is released."""
+        self._rows = None
+
+    def _shape(self, columns):
+        return columns
+
+
+class TupleIterator(_EpochIterator):
+    """MindSpore's ``TupleIterator``: each row a list of Tensors."""
+
+
+class DictIterator(_EpochIterator):
+    """MindSpore's ``DictIterator``: each row a dict column name -> Tensor."""
+
+    def _shape(self, columns):
+        return dict(zip(self._columns, columns))

@@ -1,0 +1,33 @@
+"""`mindspore.mindrecord`'s exceptions: ``[Name]: description. Detail: ...`` as MindSpore words them."""
+from __future__ import annotations
+
+
+class MindRecordException(Exception):
+    """`mindspore.mindrecord.MindRecordException`: the base of MindRecord's errors."""
+
+    description = "Unknown error."
+    detail_label = "Detail: "
+
+    def __init__(self, detail: str = ""):
+        self.detail = detail
+        text = f"[{type(self).__name__}]: {self.description}"
+        super().__init__(f"{text} {self.detail_label}{detail}" if detail else text)
+
+
+def _error(name, description, detail_label="Detail: "):
+    return type(name, (MindRecordException,), {
+        "description": description, "detail_label": detail_label,
+        "__doc__": f"`mindspore.mindrecord.{name}`: {description}"})
+
+
+ParamValueError = _error("ParamValueError", "Invalid parameter value.", "")
+ParamTypeError = _error("ParamTypeError", "Invalid parameter type.", "")
+ParamMissError = _error("ParamMissError", "Param missing.", "")
+PathNotExistsError = _error("PathNotExistsError", "Invalid file path.")
+MRMInvalidSchemaError = _error("MRMInvalidSchemaError", "Schema format is error.")
+MRMDefineIndexError = _error("MRMDefineIndexError", "Failed to define index field.")
+MRMAddSchemaError = _error("MRMAddSchemaError", "Failed to add schema.")
+MRMAddIndexError = _error("MRMAddIndexError", "Failed to add index field.")
+MRMCommitError = _error("MRMCommitError", "Failed to commit.")
+MRMOpenError = _error("MRMOpenError", "Failed to call open.")
+MRMValidateDataError = _error("MRMValidateDataError", "Failed to validate data.")

@@ -1,0 +1,101 @@
+"""Rows as MindSpore's pipelines hold them, and the errors MindSpore's pipelines raise.
+
+A row is a tuple of NumPy arrays, one per column. Python values become arrays as MindSpore converts
+them: ``int`` Int64, ``float`` Float64, ``bool`` Bool, ``str`` a NumPy string array; NumPy values
+keep their dtype; a msjax Tensor gives its array.
+"""
+from __future__ import annotations
+
+import traceback
+
+import numpy as np
+
+_RULE = "-" * 66
+PIPELINE_HEADER = "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'."
+USER_CODE_HEADER = "Exception thrown from user defined Python function in dataset."
+USER_CODE_FAILED = "Execute user Python code failed, check 'Python Call Stack' above."
+
+
+def _marked(error: RuntimeError, message: str | None = None) -> RuntimeError:
+    error.raised_by_pipeline = True
+    error.pipeline_message = message
+    return error
+
+
+def pipeline_error(message: str, operation: str) -> RuntimeError:
+    """MindSpore's RuntimeError for a pipeline that cannot run: `message` is MindSpore's
+    ``[ERROR]`` sentence, `operation` the pipeline operation that raised it."""
+    return _marked(RuntimeError(
+        f"{PIPELINE_HEADER}\n{_RULE}\n- Dataset Pipeline Error Message: \n{_RULE}\n"
+        f"[ERROR] {message}\n{_RULE}\n- msjax operation: \n{_RULE}\n{operation}"), message)
+
+
+def user_code_error(python_stack: str) -> RuntimeError:
+    """MindSpore's RuntimeError for a user function (a source or a map operation) that failed."""
+    return _marked(RuntimeError(
+        f"{USER_CODE_HEADER}\n{_RULE}\n- Python Call Stack: \n{_RULE}\n{python_stack}\n{_RULE}\n"
+        f"- Dataset Pipeline Error Message: \n{_RULE}\n[ERROR] {USER_CODE_FAILED}\n{_RULE}\n"))
+
+
+def call_user_function(function, args, description: str):
+    """Call a user's source or operation; its exception becomes MindSpore's RuntimeError with the
+    user's traceback (the original exception is chained as ``__cause__``)."""
+    try:
+        return function(*args)
+    except Exception as error:  # pylint: disable=broad-except
+        if getattr(error, "raised_by_pipeline", False):
+            raise
+        stack = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        raise user_code_error(f"{description} failed. Error description: {stack}") from error
+
+
+def to_array(value) -> np.ndarray:
+    """One column value as MindSpore stores it."""
+    if isinstance(value, np.ndarray):
+        return value
+    if hasattr(value, "asnumpy"):
+        return value.asnumpy()
+    if isinstance(value, bool):
+        return np.array(value, np.bool_)
+    if isinstance(value, int):
+        return np.array(value, np.int64)
+    if isinstance(value, float):
+        return np.array(value, np.float64)
+    if isinstance(value, (str, bytes, np.generic)):
+        return np.array(value)
+    return np.asarray(value)
+
+
+def to_row(values, column_count: int | None, source_name: str) -> tuple:
+    """A source's output as a row, checked against the number of columns the user named."""
+    if isinstance(values, (tuple, list)):
+        row = tuple(to_array(v) for v in values)
+    else:
+        row = (to_array(values),)
+    if column_count is not None and len(row) != column_count:
+        raise user_code_error(
+            f"Invalid Python function, the 'source' of '{source_name}' should return same number "
+            f"of NumPy arrays as specified in column_names, the size of column_names is:"
+            f"{column_count} and number of returned NumPy array is:{len(row)}")
+    return row
+
+
+def shape_text(shape) -> str:
+    return "<" + ",".join(str(d) for d in shape) + ">"
+
+
+def stack_column(values, column_index: int) -> np.ndarray:
+    """Batch one column: MindSpore's error when its rows differ in shape."""
+    first = values[0].shape
+    for value in values[1:]:
+        if value.shape != first:
+            raise pipeline_error(
+                f"Cannot batch tensors with different shapes in column {column_index}. First "
+                f"element had shape {shape_text(first)} and this element had shape "
+                f"{shape_text(value.shape)}", "batch")
+    return np.stack(values)
+
+
+def stack_rows(rows) -> tuple:
+    """Rows into one batch row, column by column."""
+    return tuple(stack_column([row[i] for row in rows], i) for i in range(len(rows[0])))

@@ -1,0 +1,205 @@
+"""`mindspore.dataset` samplers: which rows of a random-access source are read, in what order.
+
+A sampler turns a source's length into a Grain ``MapDataset`` of row indices; Grain's seeded
+``shuffle`` draws the random orders. The source then reads its rows through ``map`` over those
+indices, so Grain's read threads fetch rows in parallel.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def _grain():
+    import grain  # pylint: disable=import-outside-toplevel
+    return grain
+
+
+def _check_num_samples(num_samples):
+    if num_samples is None:
+        return None
+    if isinstance(num_samples, bool) or not isinstance(num_samples, int):
+        raise TypeError(f"num_samples must be an integer but was: {num_samples!r}.")
+    if num_samples < 0:
+        raise ValueError(f"num_samples exceeds the boundary between 0 and 9223372036854775807"
+                         f"(INT64_MAX)!")
+    return num_samples or None
+
+
+class Sampler:
+    """`mindspore.dataset.Sampler`: the base of samplers; a user's subclass defines ``__iter__``
+    yielding row indices and may read ``self.dataset_size``."""
+
+    def __init__(self, num_samples=None):
+        self.num_samples = _check_num_samples(num_samples)
+        self.dataset_size = 0
+        self.child_sampler = None
+
+    def __iter__(self):
+        raise NotImplementedError("A user-defined Sampler must define __iter__ yielding indices.")
+
+    def add_child(self, sampler):
+        """`Sampler.add_child`: rows are first chosen by `sampler`, then by this sampler."""
+        self.child_sampler = sampler
+
+    def get_num_samples(self):
+        """`Sampler.get_num_samples`."""
+        return self.num_samples
+
+    def _limit(self, count: int) -> int:
+        return count if self.num_samples is None else min(count, self.num_samples)
+
+    def size(self, length: int) -> int:
+        """The number of indices drawn from a source of `length` rows."""
+        return self._limit(len(self.index_dataset(length, 0)))
+
+    def index_dataset(self, length: int, seed: int):
+        """The indices for a source of `length` rows as a Grain ``MapDataset``."""
+        self.dataset_size = length
+        indices = np.fromiter((int(i) for i in self), np.int64)
+        if self.num_samples is not None:
+            indices = indices[:self.num_samples]
+        return _grain().MapDataset.source(indices)
+
+
+class SequentialSampler(Sampler):
+    """`mindspore.dataset.SequentialSampler(start_index=None, num_samples=None)`."""
+
+    def __init__(self, start_index=None, num_samples=None):
+        super().__init__(num_samples)
+        self.start_index = start_index or 0
+
+    def index_dataset(self, length, seed):
+        stop = length if self.num_samples is None else min(length, self.start_index + self.num_samples)
+        return _grain().MapDataset.range(self.start_index, stop)
+
+    def size(self, length):
+        return len(self.index_dataset(length, 0))
+
+
+class RandomSampler(Sampler):
+    """`mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`: a seeded random
+    order (Grain's shuffle), or draws with replacement."""
+
+    def __init__(self, replacement=False, num_samples=None):
+        super().__init__(num_samples)
+        self.replacement = replacement
+
+    def index_dataset(self, length, seed):
+        grain = _grain()
+        count = self._limit(length)
+        if self.replacement:
+            return grain.MapDataset.source(np.random.default_rng(seed).integers(0, length, count))
+        return grain.MapDataset.range(length).shuffle(seed=seed).slice(slice(0, count))
+
+    def size(self, length):
+        return self._limit(length)
+
+
+class DistributedSampler(Sampler):
+    """`mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
+    offset=-1)`: shard `shard_id` reads rows ``shard_id, shard_id + num_shards, ...`` of the
+    (shuffled) order, wrapping around so that every shard reads ``ceil(rows / num_shards)``."""
+
+    def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
+        super().__init__(num_samples)
+        check_shards(num_shards, shard_id)
+        self.num_shards = num_shards
+        self.shard_id = shard_id
+        self.shuffle = shuffle
+        self.offset = offset
+
+    def size(self, length):
+        return self._limit(math.ceil(length / self.num_shards)) if length else 0
+
+    def index_dataset(self, length, seed):
+        grain = _grain()
+        order = grain.MapDataset.range(length)
+        if self.shuffle:
+            order = order.shuffle(seed=seed)
+        shard_id, num_shards = self.shard_id, self.num_shards
+        return grain.MapDataset.range(self.size(length)).map(
+            lambda i: order[(shard_id + i * num_shards) % length])
+
+
+class SubsetSampler(Sampler):
+    """`mindspore.dataset.SubsetSampler(indices, num_samples=None)`: these rows, in this order."""
+
+    def __init__(self, indices, num_samples=None):
+        super().__init__(num_samples)
+        self.indices = [int(i) for i in indices]
+
+    def index_dataset(self, length, seed):
+        for index in self.indices:
+            if not -length <= index < length:
+                raise RuntimeError(f"Sample ID ({index}) is out of bound, expected range "
+                                   f"[0, {length - 1}]")
+        return _grain().MapDataset.source(np.asarray(self.indices[:self._limit(len(self.indices))],
+                                                     np.int64) % max(length, 1))
+
+    def size(self, length):
+        return self._limit(len(self.indices))
+
+
+class SubsetRandomSampler(SubsetSampler):
+    """`mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)`: these rows, shuffled."""
+
+    def index_dataset(self, length, seed):
+        return super().index_dataset(length, seed).shuffle(seed=seed)
+
+
+class WeightedRandomSampler(Sampler):
+    """`mindspore.dataset.WeightedRandomSampler(weights, num_samples=None, replacement=True)`."""
+
+    def __init__(self, weights, num_samples=None, replacement=True):
+        super().__init__(num_samples)
+        self.weights = np.asarray(weights, np.float64)
+        if self.weights.ndim != 1 or (self.weights < 0).any() or not self.weights.sum() > 0:
+            raise ValueError("weights size should not be 0, every weight should be >= 0 and "
+                             "their sum should be greater than 0.")
+        self.replacement = replacement
+
+    def size(self, length):
+        return self._limit(len(self.weights))
+
+    def index_dataset(self, length, seed):
+        count = self.size(length)
+        draws = np.random.default_rng(seed).choice(
+            len(self.weights), count, replace=self.replacement, p=self.weights / self.weights.sum())
+        return _grain().MapDataset.source(draws)
+
+
+def check_shards(num_shards, shard_id):
+    """MindSpore's checks of a (num_shards, shard_id) pair."""
+    if (num_shards is None) != (shard_id is None):
+        raise ValueError("num_shards and shard_id need to be passed in together.")
+    if num_shards is None:
+        return
+    for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument {name} with value {value!r} is not of type "
+                            f"[<class 'int'>], but got {type(value)}.")
+    if num_shards <= 0:
+        raise ValueError(f"Input num_shards is not within the required interval of [1, 2147483647].")
+    if shard_id < 0:
+        raise ValueError(f"Input shard_id is not within the required interval of [0, 2147483647].")
+    if shard_id >= num_shards:
+        raise ValueError("shard_id should be less than num_shards.")
+
+
+def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_shuffle=True):
+    """The sampler a source's (sampler, shuffle, num_samples, num_shards, shard_id) arguments
+    mean in MindSpore: an explicit `sampler` (a Sampler or a list of indices) wins."""
+    check_shards(num_shards, shard_id)
+    num_samples = _check_num_samples(num_samples)
+    if sampler is not None:
+        if isinstance(sampler, Sampler):
+            return sampler
+        return SubsetSampler(list(sampler), num_samples)
+    shuffle = default_shuffle if shuffle is None else shuffle
+    if num_shards is not None:
+        return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
+    if shuffle:
+        return RandomSampler(num_samples=num_samples)
+    return SequentialSampler(num_samples=num_samples)

@@ -1,0 +1,195 @@
+"""`mindspore.dataset.GeneratorDataset`, `NumpySlicesDataset`, and the base of every source.
+
+A random-access source (``__getitem__`` + ``__len__``, arrays, files) is read through a Grain
+``MapDataset``: the sampler's indices (samplers.py) mapped to rows, so Grain's threads read rows in
+parallel and its seeded shuffle orders them. A generator function or plain iterable is a Grain
+``IterDataset`` that calls it afresh every epoch.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from msjax._src.dataset import samplers as samplers_module
+from msjax._src.dataset.engine import Dataset
+from msjax._src.dataset.rows import call_user_function, to_row
+
+
+def _grain():
+    import grain  # pylint: disable=import-outside-toplevel
+    return grain
+
+
+class MappableSource(Dataset):
+    """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
+
+    def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
+                 num_shards=None, shard_id=None, default_shuffle=True):
+        super().__init__([], num_parallel_workers)
+        self.sampler = samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
+                                                      shard_id, default_shuffle)
+
+    def _length(self) -> int:
+        raise NotImplementedError
+
+    def _read(self, index: int) -> tuple:
+        raise NotImplementedError
+
+    def _build(self, plan):
+        indices = self.sampler.index_dataset(self._length(), plan.seed_for(self))
+        read = self._read
+        return indices.map(lambda index: read(int(index)))
+
+    def _static_size(self):
+        return self.sampler.size(self._length())
+
+    def use_sampler(self, sampler):
+        """`Dataset.use_sampler`: read through `sampler` from now on."""
+        self.sampler = sampler
+
+
+def _check_column_names(column_names, schema):
+    if column_names is None:
+        if schema is None:
+            raise ValueError("Neither columns_names nor schema are provided.")
+        return list(schema.columns)
+    if isinstance(column_names, str):
+        return [column_names]
+    if not isinstance(column_names, (list, tuple)) or not column_names:
+        raise TypeError(f"Argument column_names with value {column_names!r} is not of type "
+                        f"[<class 'str'>, <class 'list'>], but got {type(column_names)}.")
+    if len(set(column_names)) != len(column_names):
+        raise ValueError("Argument column_names contains duplicate names.")
+    return list(column_names)
+
+
+def _is_random_access(source) -> bool:
+    return hasattr(source, "__getitem__") and hasattr(source, "__len__")
+
+
+class GeneratorDataset(MappableSource):
+    """`mindspore.dataset.GeneratorDataset`: rows from Python.
+
+    `source` is a generator function (called afresh each epoch), an iterable, or a random-access
+    object (``__getitem__`` + ``__len__``: sampled, shuffled and sharded like MindSpore's mappable
+    sources). Each item is a tuple (or one value) of arrays, one per name in `column_names`;
+    `column_types` casts them. With `num_parallel_workers` > 1 Grain's threads read the rows (or
+    its worker processes, with `python_multiprocessing` on a map operation).
+    """
+
+    def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, sampler=None, num_shards=None,
+                 shard_id=None, python_multiprocessing=True, max_rowsize=None, batch_sampler=None,
+                 collate_fn=None):
+        self.random_access = _is_random_access(source)
+        if not (self.random_access or callable(source) or hasattr(source, "__iter__")):
+            raise TypeError("Input `source` function of GeneratorDataset should be callable, "
+                            "iterable or random accessible, commonly it should implement one of "
+                            "the method like yield, __getitem__ or __next__(__iter__).")
+        self.column_names = _check_column_names(column_names, schema)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        self.source = source
+        self.column_types = ([_numpy_dtype(t) for t in column_types] if column_types
+                             else (schema.numpy_types() if schema is not None else None))
+        self.num_samples = num_samples
+        self.shards = (num_shards, shard_id)
+
+    def _columns(self):
+        return list(self.column_names)
+
+    def _make_row(self, item):
+        row = to_row(item, len(self.column_names), "GeneratorDataset")
+        if self.column_types:
+            row = tuple(v.astype(t, copy=False) if t is not None else v
+                        for v, t in zip(row, self.column_types))
+        return row
+
+    def _length(self):
+        return len(self.source)
+
+    def _read(self, index):
+        item = call_user_function(self.source.__getitem__, (index,),
+                                  "GeneratorDataset source __getitem__")
+        return self._make_row(item)
+
+    def _build(self, plan):
+        if self.random_access:
+            return super()._build(plan)
+        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
+        source = self.source
+        if callable(source):
+            def make_iterator():
+                return iter(call_user_function(source, (), "GeneratorDataset source"))
+        else:
+            def make_iterator():
+                return iter(source)
+        stream = PythonIterableDataset(make_iterator, self._make_row)
+        num_shards, shard_id = self.shards
+        if num_shards is not None:
+            from msjax._src.dataset.grain_iter import ShardIterDataset  # pylint: disable=import-outside-toplevel
+            stream = ShardIterDataset(stream, num_shards, shard_id)
+        if self.num_samples:
+            stream = _grain().experimental.LimitIterDataset(stream, self.num_samples)
+        return stream
+
+    def _static_size(self):
+        if self.random_access:
+            return super()._static_size()
+        return None
+
+
+def _numpy_dtype(dtype):
+    if dtype is None:
+        return None
+    from msjax._src import dtype as mstype  # pylint: disable=import-outside-toplevel
+    if isinstance(dtype, mstype.Type):
+        return np.dtype(mstype.dtype_to_nptype(dtype))
+    return np.dtype(dtype)
+
+
+def _slices_columns(data, column_names):
+    """NumpySlicesDataset's columns: a dict (keys are names), a tuple (one column each), or one
+    list/array column."""
+    if isinstance(data, dict):
+        names = list(data.keys())
+        columns = [np.asarray(v) for v in data.values()]
+    elif isinstance(data, tuple):
+        columns = [np.asarray(v) for v in data]
+        names = [f"column_{i}" for i in range(len(columns))]
+    else:
+        columns = [np.asarray(data)]
+        names = ["column_0"]
+    if column_names is not None:
+        names = [column_names] if isinstance(column_names, str) else list(column_names)
+        if len(names) != len(columns):
+            raise ValueError(f"Number of column_names ({len(names)}) does not match the number of "
+                             f"data columns ({len(columns)}).")
+    lengths = {len(c) for c in columns}
+    if len(lengths) != 1:
+        raise ValueError("Lengths of the data columns are different, they must be the same.")
+    return names, columns
+
+
+class _ColumnSlices:
+    def __init__(self, columns):
+        self.columns = columns
+
+    def __getitem__(self, index):
+        return tuple(column[index] for column in self.columns)
+
+    def __len__(self):
+        return len(self.columns[0])
+
+
+class NumpySlicesDataset(GeneratorDataset):
+    """`mindspore.dataset.NumpySlicesDataset`: rows sliced along the first axis of `data` (a list,
+    tuple of columns, dict name -> column, or NumPy array)."""
+
+    def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None):
+        names, columns = _slices_columns(data, column_names)
+        super().__init__(_ColumnSlices(columns), names, num_samples=num_samples,
+                         num_parallel_workers=None, shuffle=shuffle, sampler=sampler,
+                         num_shards=num_shards, shard_id=shard_id)
+
+    def _read(self, index):
+        return tuple(np.asarray(v) for v in self.source[index])

@@ -1,0 +1,74 @@
+"""The base of MindSpore's data transforms: each is callable on one row's columns (eagerly, on
+NumPy arrays, msjax Tensors or PIL images) and inside ``Dataset.map``.
+
+A transform defines ``implementation(*arrays)``. Its bad-input errors are raised as
+``TransformError(message)`` and leave as MindSpore's RuntimeError with that ``[ERROR]`` sentence;
+inside ``map`` the sentence is prefixed ``map operation: [Name] failed.`` as MindSpore does.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from msjax._src.dataset.rows import pipeline_error
+
+
+class TransformError(Exception):
+    """A transform's bad input: the message is MindSpore's ``[ERROR]`` sentence."""
+
+
+def is_pil(value) -> bool:
+    return type(value).__module__.startswith("PIL.")
+
+
+def as_input(value):
+    """A column value as transforms take it: PIL images stay, everything else is a NumPy array."""
+    if is_pil(value) or isinstance(value, np.ndarray):
+        return value
+    if hasattr(value, "asnumpy"):
+        return value.asnumpy()
+    return np.asarray(value)
+
+
+class TensorOperation:
+    """`mindspore.dataset.transforms.TensorOperation` (also ``PyTensorOperation``): a transform.
+
+    Calling it on arrays runs it at once, as MindSpore's eager mode does.
+    """
+
+    def implementation(self, *arrays):
+        raise NotImplementedError(f"{type(self).__name__} defines no implementation")
+
+    def __call__(self, *columns):
+        try:
+            return self.implementation(*(as_input(c) for c in columns))
+        except TransformError as error:
+            raise pipeline_error(str(error), type(self).__name__) from None
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+PyTensorOperation = TensorOperation
+
+
+def check_number(value, name):
+    if isinstance(value, bool) or not isinstance(value, numbers.Number):
+        raise TypeError(f"Argument {name} with value {value} is not of type "
+                        f"[<class 'numbers.Number'>], but got {type(value)}.")
+
+
+def check_positive_int(value, name, high=2147483647, low=1):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+    if not low <= value <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+
+
+def check_probability(prob):
+    check_number(prob, "prob")
+    if not 0 <= prob <= 1:
+        raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
+    return float(prob)

@@ -1,0 +1,509 @@
+"""`mindspore.dataset.vision`: image transforms on NumPy arrays (HWC or HW) and PIL images.
+
+Deterministic transforms give MindSpore's values (goldens in tests/goldens/dataset); interpolating
+resizes follow OpenCV's conventions and stay within one grey level of MindSpore's uint8 output.
+Random transforms draw from the pipeline's generator (random_ops.py, seeded by
+``dataset.config.set_seed``), not from MindSpore's C++ generator, so their draws differ.
+"""
+from __future__ import annotations
+
+import enum
+import io
+import math
+import numbers
+
+import numpy as np
+
+from msjax._src.dataset import image_ops, random_ops
+from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
+                                               check_positive_int, check_probability, is_pil)
+
+_MAX_SIZE = 16777216
+
+
+class Inter(enum.IntEnum):
+    """`mindspore.dataset.vision.Inter`: interpolation modes."""
+    NEAREST = 0
+    ANTIALIAS = 1
+    BILINEAR = LINEAR = 2
+    BICUBIC = CUBIC = 3
+    AREA = 4
+    PILCUBIC = 5
+
+
+_RESIZE_METHOD = {Inter.NEAREST: "nearest", Inter.BILINEAR: "linear", Inter.BICUBIC: "cubic",
+                  Inter.AREA: "area", Inter.PILCUBIC: "pilcubic", Inter.ANTIALIAS: "pilcubic"}
+
+
+class Border(str, enum.Enum):
+    """`mindspore.dataset.vision.Border`: how padding fills."""
+    CONSTANT = "constant"
+    EDGE = "edge"
+    REFLECT = "reflect"
+    SYMMETRIC = "symmetric"
+
+
+class ConvertMode(enum.IntEnum):
+    """`mindspore.dataset.vision.ConvertMode` (the colour conversions msjax implements)."""
+    COLOR_BGR2RGB = 4
+    COLOR_RGB2BGR = 4
+    COLOR_RGB2GRAY = 7
+    COLOR_BGR2GRAY = 6
+    COLOR_GRAY2RGB = 8
+    COLOR_GRAY2BGR = 8
+
+
+def _to_pil_if(was_pil, array):
+    if not was_pil:
+        return array
+    from PIL import Image  # pylint: disable=import-outside-toplevel
+    return Image.fromarray(array)
+
+
+def _array(image):
+    return np.asarray(image) if is_pil(image) else image
+
+
+def _size_pair(size, name="size", high=2147483647):
+    if isinstance(size, int) and not isinstance(size, bool):
+        check_positive_int(size, name, high) if high != _MAX_SIZE else _check_crop_size(size)
+        return (size, size)
+    if not isinstance(size, (list, tuple)) or len(size) != 2:
+        raise TypeError(f"Argument {name} with value {size!r} is not of type [<class 'int'>, "
+                        f"<class 'list'>, <class 'tuple'>], but got {type(size)}.")
+    for dim, value in enumerate(size):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument {name}[{dim}] with value {value!r} is not of type "
+                            f"[<class 'int'>], but got {type(value)}.")
+        if not 1 <= value <= high:
+            raise ValueError(f"Input {name} at dim {dim} is not within the required interval of "
+                             f"[1, {high}].")
+    return tuple(size)
+
+
+def _check_crop_size(size):
+    if not 1 <= size <= _MAX_SIZE:
+        raise ValueError(f"Input is not within the required interval of [1, {_MAX_SIZE}].")
+
+
+def _check_image(image, name, min_rank=2):
+    if image.ndim < min_rank or image.ndim > 3:
+        raise TransformError(f"{name}: the image tensor should have at least two dimensions. You "
+                             f"may need to perform Decode first.")
+
+
+class ImageTensorOperation(TensorOperation):
+    """A transform of one image (PIL in, PIL out for the geometric transforms)."""
+
+    keeps_pil = True
+
+    def implementation(self, image):
+        was_pil = is_pil(image)
+        result = self.apply(_array(image))
+        return _to_pil_if(was_pil and self.keeps_pil, result)
+
+    def apply(self, image: np.ndarray):
+        raise NotImplementedError
+
+
+class Resize(ImageTensorOperation):
+    """`mindspore.dataset.vision.Resize(size, interpolation=Inter.LINEAR)`: an int resizes the
+    shorter side to `size` keeping the aspect ratio (the longer side truncated, as MindSpore)."""
+
+    def __init__(self, size, interpolation=Inter.LINEAR):
+        self.size = size if isinstance(size, int) and not isinstance(size, bool) else _size_pair(size)
+        if isinstance(self.size, int):
+            check_positive_int(self.size, "size")
+        self.interpolation = Inter(interpolation)
+
+    def apply(self, image):
+        _check_image(image, "Resize")
+        height, width = image.shape[:2]
+        if isinstance(self.size, int):
+            if height <= width:
+                target = (self.size, int(width * self.size / height))
+            else:
+                target = (int(height * self.size / width), self.size)
+        else:
+            target = self.size
+        return image_ops.resize(image, *target, _RESIZE_METHOD[self.interpolation])
+
+
+def _crop(image, top, left, height, width):
+    return image[top:top + height, left:left + width].copy()
+
+
+class CenterCrop(ImageTensorOperation):
+    """`mindspore.dataset.vision.CenterCrop(size)`: a crop larger than the image pads it with 0."""
+
+    def __init__(self, size):
+        self.size = _size_pair(size, high=_MAX_SIZE)
+
+    def apply(self, image):
+        _check_image(image, "CenterCrop")
+        height, width = self.size
+        pad_h, pad_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
+        if pad_h or pad_w:
+            pads = [(pad_h // 2, pad_h - pad_h // 2), (pad_w // 2, pad_w - pad_w // 2)]
+            image = np.pad(image, pads + [(0, 0)] * (image.ndim - 2))
+        top, left = (image.shape[0] - height) // 2, (image.shape[1] - width) // 2
+        return _crop(image, top, left, height, width)
+
+
+class Crop(ImageTensorOperation):
+    """`mindspore.dataset.vision.Crop(coordinates, size)`: the crop at (top, left)."""
+
+    def __init__(self, coordinates, size):
+        self.coordinates = tuple(coordinates)
+        self.size = _size_pair(size)
+
+    def apply(self, image):
+        _check_image(image, "Crop")
+        top, left = self.coordinates
+        if top + self.size[0] > image.shape[0] or left + self.size[1] > image.shape[1]:
+            raise TransformError(f"Crop: Crop height dimension: {top + self.size[0]} exceeds "
+                                 f"image height: {image.shape[0]}.")
+        return _crop(image, top, left, *self.size)
+
+
+class Rescale(ImageTensorOperation):
+    """`mindspore.dataset.vision.Rescale(rescale, shift)`: ``image * rescale + shift`` as float32."""
+
+    keeps_pil = False
+
+    def __init__(self, rescale, shift):
+        check_number(rescale, "rescale")
+        check_number(shift, "shift")
+        self.rescale, self.shift = float(rescale), float(shift)
+
+    def apply(self, image):
+        return (image.astype(np.float32) * np.float32(self.rescale) + np.float32(self.shift))
+
+
+class Normalize(ImageTensorOperation):
+    """`mindspore.dataset.vision.Normalize(mean, std, is_hwc=True)`: ``(image - mean) / std`` per
+    channel, as float32."""
+
+    keeps_pil = False
+
+    def __init__(self, mean, std, is_hwc=True):
+        for name, values in (("mean", mean), ("std", std)):
+            for i, value in enumerate(values):
+                check_number(value, f"{name}[{i}]")
+                low_ok = value > 0 if name == "std" else value >= 0
+                if not low_ok or value > 255:
+                    bracket = "(0, 255]" if name == "std" else "[0, 255]"
+                    raise ValueError(f"Input {name}[{i}] is not within the required interval of "
+                                     f"{bracket}.")
+        self.mean = np.asarray(mean, np.float32)
+        self.std = np.asarray(std, np.float32)
+        self.is_hwc = is_hwc
+
+    def apply(self, image):
+        channels = image.shape[-1] if self.is_hwc else image.shape[0]
+        if image.ndim == 2:
+            channels = 1
+        if len(self.mean) not in (1, channels):
+            raise TransformError(f"Normalize: number of channels does not match the size of mean "
+                                 f"and std vectors, got channels: {channels}, size of mean: "
+                                 f"{len(self.mean)}")
+        shape = (-1,) if self.is_hwc or image.ndim == 2 else (-1, 1, 1)
+        return ((image.astype(np.float32) - self.mean.reshape(shape)) / self.std.reshape(shape))
+
+
+class HWC2CHW(ImageTensorOperation):
+    """`mindspore.dataset.vision.HWC2CHW()`: HWC to CHW (a 2-D image is returned as it is)."""
+
+    keeps_pil = False
+
+    def apply(self, image):
+        if image.ndim not in (2, 3):
+            raise TransformError(f"HWC2CHW: image shape should be <H,W> or <H,W,C>, but got rank: "
+                                 f"{image.ndim}")
+        return image.copy() if image.ndim == 2 else np.ascontiguousarray(image.transpose(2, 0, 1))
+
+
+class HorizontalFlip(ImageTensorOperation):
+    """`mindspore.dataset.vision.HorizontalFlip()`."""
+
+    def apply(self, image):
+        _check_image(image, "HorizontalFlip")
+        return image[:, ::-1].copy()
+
+
+class VerticalFlip(ImageTensorOperation):
+    """`mindspore.dataset.vision.VerticalFlip()`."""
+
+    def apply(self, image):
+        _check_image(image, "VerticalFlip")
+        return image[::-1].copy()
+
+
+class RandomHorizontalFlip(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`."""
+
+    def __init__(self, prob=0.5):
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        flip = random_ops.generator().random() < self.prob
+        return image[:, ::-1].copy() if flip else image
+
+
+class RandomVerticalFlip(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`."""
+
+    def __init__(self, prob=0.5):
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        return image[::-1].copy() if random_ops.generator().random() < self.prob else image
+
+
+def _padding(padding):
+    if isinstance(padding, int):
+        return (padding,) * 4
+    padding = tuple(padding)
+    if len(padding) == 2:
+        return (padding[0], padding[1], padding[0], padding[1])
+    return padding
+
+
+def pad_image(image, padding, fill_value=0, padding_mode=Border.CONSTANT):
+    """`image` padded by (left, top, right, bottom) `padding`."""
+    left, top, right, bottom = _padding(padding)
+    pads = [(top, bottom), (left, right)] + [(0, 0)] * (image.ndim - 2)
+    mode = Border(padding_mode).value
+    if mode != "constant":
+        return np.pad(image, pads, mode=mode)
+    if isinstance(fill_value, (tuple, list)) and image.ndim == 3:
+        out = np.stack([np.pad(image[..., c], pads[:2], constant_values=fill_value[c])
+                        for c in range(image.shape[2])], -1)
+        return out.astype(image.dtype)
+    return np.pad(image, pads, constant_values=fill_value)
+
+
+class Pad(ImageTensorOperation):
+    """`mindspore.dataset.vision.Pad(padding, fill_value=0, padding_mode=Border.CONSTANT)`:
+    `padding` is one int, [left/right, top/bottom] or [left, top, right, bottom]."""
+
+    def __init__(self, padding, fill_value=0, padding_mode=Border.CONSTANT):
+        self.padding = _padding(padding)
+        self.fill_value = fill_value
+        self.padding_mode = Border(padding_mode)
+
+    def apply(self, image):
+        _check_image(image, "Pad")
+        return pad_image(image, self.padding, self.fill_value, self.padding_mode)
+
+
+class RandomCrop(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomCrop(size, padding=None, pad_if_needed=False,
+    fill_value=0, padding_mode=Border.CONSTANT)`."""
+
+    def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
+                 padding_mode=Border.CONSTANT):
+        self.size = _size_pair(size, high=_MAX_SIZE)
+        self.padding = _padding(padding) if padding is not None else None
+        self.pad_if_needed = pad_if_needed
+        self.fill_value = fill_value
+        self.padding_mode = Border(padding_mode)
+
+    def apply(self, image):
+        _check_image(image, "RandomCrop")
+        if self.padding is not None:
+            image = pad_image(image, self.padding, self.fill_value, self.padding_mode)
+        height, width = self.size
+        if self.pad_if_needed and (image.shape[0] < height or image.shape[1] < width):
+            pad_h, pad_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
+            image = pad_image(image, (pad_w, pad_h, pad_w, pad_h), self.fill_value,
+                              self.padding_mode)
+        if image.shape[0] < height or image.shape[1] < width:
+            raise TransformError(f"RandomCrop: invalid crop size, crop size is bigger than the "
+                                 f"image dimensions, got crop height: {height}, crop width: "
+                                 f"{width}")
+        rng = random_ops.generator()
+        top = int(rng.integers(0, image.shape[0] - height + 1))
+        left = int(rng.integers(0, image.shape[1] - width + 1))
+        return _crop(image, top, left, height, width)
+
+
+def _random_resized_box(shape, scale, ratio, max_attempts):
+    height, width = shape[:2]
+    area = height * width
+    rng = random_ops.generator()
+    log_ratio = (math.log(ratio[0]), math.log(ratio[1]))
+    for _ in range(max_attempts):
+        target_area = rng.uniform(*scale) * area
+        aspect = math.exp(rng.uniform(*log_ratio))
+        crop_w = int(round(math.sqrt(target_area * aspect)))
+        crop_h = int(round(math.sqrt(target_area / aspect)))
+        if 0 < crop_w <= width and 0 < crop_h <= height:
+            return (int(rng.integers(0, height - crop_h + 1)),
+                    int(rng.integers(0, width - crop_w + 1)), crop_h, crop_w)
+    in_ratio = width / height
+    if in_ratio < ratio[0]:
+        crop_w, crop_h = width, int(round(width / ratio[0]))
+    elif in_ratio > ratio[1]:
+        crop_h, crop_w = height, int(round(height * ratio[1]))
+    else:
+        crop_w, crop_h = width, height
+    return (height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w
+
+
+class RandomResizedCrop(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
+    interpolation=Inter.BILINEAR, max_attempts=10)`."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
+                 interpolation=Inter.BILINEAR, max_attempts=10):
+        self.size = _size_pair(size, high=_MAX_SIZE)
+        self.scale, self.ratio = tuple(scale), tuple(ratio)
+        self.interpolation = Inter(interpolation)
+        self.max_attempts = max_attempts
+
+    def apply(self, image):
+        _check_image(image, "RandomResizedCrop")
+        box = _random_resized_box(image.shape, self.scale, self.ratio, self.max_attempts)
+        return image_ops.resize(_crop(image, *box), *self.size, _RESIZE_METHOD[self.interpolation])
+
+
+class RandomRotation(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomRotation(degrees, resample=Inter.NEAREST, expand=False,
+    center=None, fill_value=0)`: rotation by an angle drawn from `degrees` (Pillow's rotate)."""
+
+    def __init__(self, degrees, resample=Inter.NEAREST, expand=False, center=None, fill_value=0):
+        if isinstance(degrees, numbers.Number):
+            degrees = (-abs(degrees), abs(degrees))
+        self.degrees = tuple(degrees)
+        self.resample = Inter(resample)
+        self.expand, self.center, self.fill_value = expand, center, fill_value
+
+    def apply(self, image):
+        from PIL import Image  # pylint: disable=import-outside-toplevel
+        angle = random_ops.generator().uniform(*self.degrees) if self.degrees[0] != self.degrees[1] \
+            else self.degrees[0]
+        resample = {Inter.NEAREST: Image.Resampling.NEAREST,
+                    Inter.BILINEAR: Image.Resampling.BILINEAR}.get(self.resample,
+                                                                   Image.Resampling.BICUBIC)
+        return image_ops.rotate(image, angle, resample, self.expand, self.center, self.fill_value)
+
+
+def _factor_range(value, name, center=1.0):
+    if isinstance(value, numbers.Number):
+        if value < 0:
+            raise ValueError(f"Input {name} is not within the required interval of [0, 16777216].")
+        return (max(center - value, 0.0), center + value) if center else (-value, value)
+    return tuple(value)
+
+
+class RandomColorAdjust(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomColorAdjust(brightness=(1, 1), contrast=(1, 1),
+    saturation=(1, 1), hue=(0, 0))`: factors drawn from each range, applied in that order."""
+
+    def __init__(self, brightness=(1, 1), contrast=(1, 1), saturation=(1, 1), hue=(0, 0)):
+        self.brightness = _factor_range(brightness, "brightness")
+        self.contrast = _factor_range(contrast, "contrast")
+        self.saturation = _factor_range(saturation, "saturation")
+        self.hue = _factor_range(hue, "hue", center=0.0)
+
+    def apply(self, image):
+        rng = random_ops.generator()
+        draw = lambda bounds: bounds[0] if bounds[0] == bounds[1] else rng.uniform(*bounds)
+        for bounds, adjust, identity in ((self.brightness, image_ops.adjust_brightness, 1),
+                                         (self.contrast, image_ops.adjust_contrast, 1),
+                                         (self.saturation, image_ops.adjust_saturation, 1),
+                                         (self.hue, image_ops.adjust_hue, 0)):
+            factor = draw(bounds)
+            if factor != identity:
+                image = adjust(image, factor)
+        return image
+
+
+class Invert(ImageTensorOperation):
+    """`mindspore.dataset.vision.Invert()`: ``255 - image``."""
+
+    def apply(self, image):
+        return (255 - image.astype(np.int64)).astype(image.dtype)
+
+
+class ConvertColor(ImageTensorOperation):
+    """`mindspore.dataset.vision.ConvertColor(convert_mode)`."""
+
+    def __init__(self, convert_mode):
+        self.convert_mode = ConvertMode(convert_mode)
+
+    def apply(self, image):
+        if self.convert_mode == ConvertMode.COLOR_RGB2GRAY:
+            return image_ops.gray(image)
+        if self.convert_mode == ConvertMode.COLOR_BGR2GRAY:
+            return image_ops.gray(image[..., ::-1])
+        if self.convert_mode == ConvertMode.COLOR_GRAY2RGB:
+            return np.repeat(image[..., None] if image.ndim == 2 else image, 3, -1)
+        return image[..., ::-1].copy()
+
+
+class Grayscale(ImageTensorOperation):
+    """`mindspore.dataset.vision.Grayscale(num_output_channels=1)` (a PIL transform)."""
+
+    def __init__(self, num_output_channels=1):
+        self.num_output_channels = num_output_channels
+
+    def apply(self, image):
+        grey = image_ops.gray(image) if image.ndim == 3 else image
+        return grey if self.num_output_channels == 1 else np.repeat(grey[..., None], 3, -1)
+
+
+class ToTensor(ImageTensorOperation):
+    """`mindspore.dataset.vision.ToTensor(output_type=np.float32)`: HWC (or HW) uint8 to CHW
+    scaled to [0, 1]."""
+
+    keeps_pil = False
+
+    def __init__(self, output_type=np.float32):
+        from msjax._src.dataset.transforms import numpy_dtype  # pylint: disable=import-outside-toplevel
+        self.output_type = numpy_dtype(output_type)
+
+    def apply(self, image):
+        image = image[..., None] if image.ndim == 2 else image
+        return (image.transpose(2, 0, 1) / 255.0).astype(self.output_type)
+
+
+class ToPIL(TensorOperation):
+    """`mindspore.dataset.vision.ToPIL()`: a NumPy image as a PIL image."""
+
+    def implementation(self, image):
+        if is_pil(image):
+            return image
+        from PIL import Image  # pylint: disable=import-outside-toplevel
+        return Image.fromarray(image)
+
+
+class Decode(TensorOperation):
+    """`mindspore.dataset.vision.Decode(to_pil=False)`: image bytes (a 1-D uint8 array) to an
+    RGB HWC uint8 array (or a PIL image), with Pillow."""
+
+    def __init__(self, to_pil=False):
+        self.to_pil = to_pil
+
+    def implementation(self, data):
+        from PIL import Image, UnidentifiedImageError  # pylint: disable=import-outside-toplevel
+        raw = data.tobytes() if isinstance(data, np.ndarray) else bytes(data)
+        try:
+            with Image.open(io.BytesIO(raw)) as image:
+                rgb = image.convert("RGB")
+        except (UnidentifiedImageError, OSError, ValueError):
+            raise TransformError("Decode: image decode failed.") from None
+        return rgb if self.to_pil else np.asarray(rgb)
+
+
+class RandomCropDecodeResize(TensorOperation):
+    """`mindspore.dataset.vision.RandomCropDecodeResize(size, scale, ratio, interpolation,
+    max_attempts)`: Decode, then RandomResizedCrop."""
+
+    def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
+                 interpolation=Inter.BILINEAR, max_attempts=10):
+        self.crop = RandomResizedCrop(size, scale, ratio, interpolation, max_attempts)
+
+    def implementation(self, data):
+        return self.crop.implementation(Decode().implementation(data))

@@ -1,0 +1,7 @@
+"""`mindspore.dataset.text`: the text basics (implementation in msjax/_src/dataset/text.py)."""
+# ruff: noqa: F401
+from msjax._src.dataset.text import Lookup as Lookup
+from msjax._src.dataset.text import Vocab as Vocab
+from msjax._src.dataset.text import to_bytes as to_bytes
+from msjax._src.dataset.text import to_str as to_str
+from msjax._src.dataset.transforms import PadEnd as PadEnd

@@ -1,0 +1,13 @@
+"""`mindspore.dataset.transforms.py_transforms`: the same transforms as `mindspore.dataset.transforms`."""
+# ruff: noqa: F401
+from msjax._src.dataset.transforms import Compose as Compose
+from msjax._src.dataset.transforms import Concatenate as Concatenate
+from msjax._src.dataset.transforms import Duplicate as Duplicate
+from msjax._src.dataset.transforms import Fill as Fill
+from msjax._src.dataset.transforms import OneHot as OneHot
+from msjax._src.dataset.transforms import PadEnd as PadEnd
+from msjax._src.dataset.transforms import RandomApply as RandomApply
+from msjax._src.dataset.transforms import RandomChoice as RandomChoice
+from msjax._src.dataset.transforms import RandomOrder as RandomOrder
+from msjax._src.dataset.transforms import Slice as Slice
+from msjax._src.dataset.transforms import TypeCast as TypeCast

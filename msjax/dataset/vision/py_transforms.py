@@ -1,0 +1,27 @@
+"""`mindspore.dataset.vision.py_transforms`: the same transforms as `mindspore.dataset.vision`."""
+# ruff: noqa: F401
+from msjax._src.dataset.vision import CenterCrop as CenterCrop
+from msjax._src.dataset.vision import ConvertColor as ConvertColor
+from msjax._src.dataset.vision import Crop as Crop
+from msjax._src.dataset.vision import Decode as Decode
+from msjax._src.dataset.vision import Grayscale as Grayscale
+from msjax._src.dataset.vision import HWC2CHW as HWC2CHW
+from msjax._src.dataset.vision import HorizontalFlip as HorizontalFlip
+from msjax._src.dataset.vision import Invert as Invert
+from msjax._src.dataset.vision import Normalize as Normalize
+from msjax._src.dataset.vision import Pad as Pad
+from msjax._src.dataset.vision import RandomColorAdjust as RandomColorAdjust
+from msjax._src.dataset.vision import RandomCrop as RandomCrop
+from msjax._src.dataset.vision import RandomCropDecodeResize as RandomCropDecodeResize
+from msjax._src.dataset.vision import RandomHorizontalFlip as RandomHorizontalFlip
+from msjax._src.dataset.vision import RandomResizedCrop as RandomResizedCrop
+from msjax._src.dataset.vision import RandomRotation as RandomRotation
+from msjax._src.dataset.vision import RandomVerticalFlip as RandomVerticalFlip
+from msjax._src.dataset.vision import Rescale as Rescale
+from msjax._src.dataset.vision import Resize as Resize
+from msjax._src.dataset.vision import ToPIL as ToPIL
+from msjax._src.dataset.vision import ToTensor as ToTensor
+from msjax._src.dataset.vision import VerticalFlip as VerticalFlip
+from msjax._src.dataset.vision import Inter as Inter
+from msjax._src.dataset.vision import Border as Border
+from msjax._src.dataset.vision import ConvertMode as ConvertMode

@@ -1,0 +1,5 @@
+"""`mindspore.dataset.vision.utils`: the enums of the vision transforms."""
+# ruff: noqa: F401
+from msjax._src.dataset.vision import Inter as Inter
+from msjax._src.dataset.vision import Border as Border
+from msjax._src.dataset.vision import ConvertMode as ConvertMode

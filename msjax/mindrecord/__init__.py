@@ -1,0 +1,15 @@
+"""`mindspore.mindrecord`: MindRecord files (implementation in msjax/_src/dataset/mindrecord.py)."""
+# ruff: noqa: F401
+from msjax._src.dataset.mindrecord import FileWriter as FileWriter
+from msjax._src.dataset.mindrecord_errors import MRMAddIndexError as MRMAddIndexError
+from msjax._src.dataset.mindrecord_errors import MRMAddSchemaError as MRMAddSchemaError
+from msjax._src.dataset.mindrecord_errors import MRMCommitError as MRMCommitError
+from msjax._src.dataset.mindrecord_errors import MRMDefineIndexError as MRMDefineIndexError
+from msjax._src.dataset.mindrecord_errors import MRMInvalidSchemaError as MRMInvalidSchemaError
+from msjax._src.dataset.mindrecord_errors import MRMOpenError as MRMOpenError
+from msjax._src.dataset.mindrecord_errors import MRMValidateDataError as MRMValidateDataError
+from msjax._src.dataset.mindrecord_errors import MindRecordException as MindRecordException
+from msjax._src.dataset.mindrecord_errors import ParamMissError as ParamMissError
+from msjax._src.dataset.mindrecord_errors import ParamTypeError as ParamTypeError
+from msjax._src.dataset.mindrecord_errors import ParamValueError as ParamValueError
+from msjax._src.dataset.mindrecord_errors import PathNotExistsError as PathNotExistsError

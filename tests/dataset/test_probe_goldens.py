@@ -1,0 +1,34 @@
+"""mindspore.dataset against MindSpore 2.10: the probe scripts under tests/goldens/scripts run
+unchanged with ``mindspore`` answered by msjax, and every ``label -> result`` line they print must
+equal what MindSpore printed (tests/goldens/dataset/*_probe.txt).
+
+pipeline_probe: GeneratorDataset (generator, iterable, random access), NumpySlicesDataset,
+samplers, sharding, map/batch/per_batch_map/repeat/take/skip/project/rename/filter/zip/concat/
+split/shuffle, iterators and their types, dataset.config, and the errors of bad input.
+sources_probe: MNIST idx files, CIFAR-10/100 binaries, ImageFolderDataset, TextFileDataset,
+CSVDataset, written in their real formats by the script.
+"""
+import functools
+
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+PIPELINE_GOLDENS = golden_cases("dataset/pipeline_probe.txt")
+SOURCES_GOLDENS = golden_cases("dataset/sources_probe.txt")
+
+
+@functools.lru_cache(maxsize=None)
+def _msjax_cases(script):
+    return run_script_on_msjax(script)
+
+
+@pytest.mark.parametrize("label", sorted(PIPELINE_GOLDENS))
+def test_pipeline_case_matches_mindspore(label):
+    assert _msjax_cases("dataset_pipeline_probe.py").get(label) == PIPELINE_GOLDENS[label]
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("label", sorted(SOURCES_GOLDENS))
+def test_file_source_case_matches_mindspore(label):
+    assert _msjax_cases("dataset_sources_probe.py").get(label) == SOURCES_GOLDENS[label]
