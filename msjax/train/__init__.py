@@ -1,6 +1,46 @@
-"""`mindspore.train` (checkpoint functions; Model and callbacks are not implemented yet)."""
+"""`mindspore.train`: Model, callbacks, metrics, loss-scale managers, checkpoints, export/load."""
 # ruff: noqa: F401
+from msjax.train import amp as amp
+from msjax.train import callback as callback
+from msjax.train import loss_scale_manager as loss_scale_manager
+from msjax.train import metrics as metrics
+from msjax.train import model as model
 from msjax.train import serialization as serialization
+from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
+from msjax._src.train.callback import Callback as Callback
+from msjax._src.train.callback import EarlyStopping as EarlyStopping
+from msjax._src.train.callback import History as History
+from msjax._src.train.callback import LambdaCallback as LambdaCallback
+from msjax._src.train.callback import LossMonitor as LossMonitor
+from msjax._src.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
+from msjax._src.train.callback import RunContext as RunContext
+from msjax._src.train.callback import TimeMonitor as TimeMonitor
+from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
+from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.export import export as export
+from msjax._src.train.export import load as load
+from msjax._src.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
+from msjax._src.train.loss_scale_manager import FixedLossScaleManager as FixedLossScaleManager
+from msjax._src.train.loss_scale_manager import LossScaleManager as LossScaleManager
+from msjax._src.train.metrics.base import Metric as Metric
+from msjax._src.train.metrics.base import rearrange_inputs as rearrange_inputs
+from msjax._src.train.metrics.classification import Accuracy as Accuracy
+from msjax._src.train.metrics.classification import F1 as F1
+from msjax._src.train.metrics.classification import Fbeta as Fbeta
+from msjax._src.train.metrics.classification import Precision as Precision
+from msjax._src.train.metrics.classification import Recall as Recall
+from msjax._src.train.metrics.classification import Top1CategoricalAccuracy as Top1CategoricalAccuracy
+from msjax._src.train.metrics.classification import Top5CategoricalAccuracy as Top5CategoricalAccuracy
+from msjax._src.train.metrics.classification import TopKCategoricalAccuracy as TopKCategoricalAccuracy
+from msjax._src.train.metrics.confusion import ConfusionMatrix as ConfusionMatrix
+from msjax._src.train.metrics.confusion import ConfusionMatrixMetric as ConfusionMatrixMetric
+from msjax._src.train.metrics.registry import get_metric_fn as get_metric_fn
+from msjax._src.train.metrics.registry import names as names
+from msjax._src.train.metrics.regression import Dice as Dice
+from msjax._src.train.metrics.regression import Loss as Loss
+from msjax._src.train.metrics.regression import MAE as MAE
+from msjax._src.train.metrics.regression import MSE as MSE
+from msjax._src.train.model import Model as Model
