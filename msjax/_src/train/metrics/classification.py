@@ -165,7 +165,8 @@ class _PerClassBase(EvaluationBase):
         denominator = self._counted(y_pred, y).sum(axis=0)
         true_positives = (y * y_pred).sum(axis=0)
         if self._type == "multilabel":
-            self._true_positives_average += np.sum(true_positives / (denominator + self.eps))
+            with np.errstate(invalid="ignore"):  # 0/0 for a label never present: NaN, as in MindSpore
+                self._true_positives_average += np.sum(true_positives / (denominator + self.eps))
             self._denominator_average += len(denominator)
             self._true_positives = np.concatenate((self._true_positives, true_positives), axis=0)
             self._denominator = np.concatenate((self._denominator, denominator), axis=0)
