@@ -33,8 +33,10 @@ _FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.bfloat16)
 def set_float_type(cell, dst_type):
     """`Cell.to_float`: flag `cell` and its sub-Cells to run in `dst_type`."""
     if dst_type not in _FLOAT_TYPES:
+        type_text = (f"<class 'mindspore._c_expression.typing.{type(dst_type).__name__}'>"
+                     if isinstance(dst_type, mstype.Type) else str(type(dst_type)))
         raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
-                         "mstype.bfloat16, but got type: {} and value: {}.".format(type(dst_type), dst_type))
+                         "mstype.bfloat16, but got type: {} and value: {}.".format(type_text, dst_type))
     flags = {'fp16': dst_type == mstype.float16, 'fp32': dst_type == mstype.float32,
              'bf16': dst_type == mstype.bfloat16}
     cell.add_flags_recursive(**flags)
@@ -71,7 +73,9 @@ def run_in_float_type(cell, args, kwargs):
             param._value = cast
             swapped.append((param, original, cast))
     try:
-        return cell._run_hooks_and_construct(args, kwargs)
+        out = cell._run_hooks_and_construct(args, kwargs)
+        output_type = cell.__dict__.get("_mixed_precision_output")
+        return out if output_type is None else _cast_float(out, output_type)
     finally:
         for param, original, cast in swapped:
             current = param._value
@@ -235,9 +239,14 @@ def _replace_children(network, should_replace, make):
 
 
 def _auto_white_list(network, white_list, dtype):
+    """Each white-listed Cell runs in `dtype` and returns float32 (MindSpore inserts these casts
+    around the Cell with its rewrite package; msjax flags the Cell, so it stays in place)."""
     white = tuple(white_list)
-    return _replace_children(network, lambda sub: isinstance(sub, white),
-                             lambda sub: _OutputTo32(sub.to_float(dtype)))
+    for _, sub in network.cells_and_names():
+        if isinstance(sub, white):
+            sub.to_float(dtype)
+            object.__setattr__(sub, "_mixed_precision_output", jnp.dtype(jnp.float32))
+    return network
 
 
 def _auto_black_list(network, black_list, dtype):
@@ -335,9 +344,9 @@ def _check_level(level, boost_level):
         raise TypeError(f"The argument `level` must be a string in ['O0', 'O1', 'O2', 'O3', 'auto'],"
                         f"but got type {type(level)}.")
     if level not in ['O0', 'O1', 'O2', 'O3', 'auto']:
-        raise ValueError(f"The `level` must be in ['O0', 'O1', 'O2', 'O3', 'auto'], but got '{level}'.")
+        raise ValueError(f"The 'level' should be in : ['O0', 'O1', 'O2', 'O3', 'auto'], but got {level}.")
     if boost_level not in ['O0', 'O1', 'O2']:
-        raise ValueError(f"The `boost_level` must be in ['O0', 'O1', 'O2'], but got '{boost_level}'.")
+        raise ValueError(f"The 'boost_level' should be in : ['O0', 'O1', 'O2'], but got {boost_level}.")
     if boost_level != "O0":
         raise NotImplementedError(f"msjax: boost_level={boost_level!r} (MindSpore's boost algorithms) is not "
                                   "implemented; use boost_level='O0'.")

@@ -124,7 +124,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         def scaled_loss(*args):
             loss = network(*args)
             # MindSpore back-propagates `ones_like(loss) * cast(scale, loss.dtype)`.
-            return loss * _wrap(scale.astype(loss.dtype)), loss
+            return loss * _wrap(scale.astype(loss._data.dtype)), loss
 
         (_, loss), grads = value_and_grad(scaled_loss, None, self.weights, has_aux=True)(*inputs)
         grads = tuple(_wrap(g._data * (1.0 / scale).astype(g._data.dtype)) for g in grads)
