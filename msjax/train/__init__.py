@@ -44,3 +44,4 @@ from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.model import Model as Model
+from msjax._src.train.progress import ProgressBar as ProgressBar

@@ -10,3 +10,4 @@ from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.progress import ProgressBar as ProgressBar
