@@ -3,3 +3,5 @@
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
+from msjax._src.train.export import export as export
+from msjax._src.train.export import load as load

@@ -278,8 +278,11 @@ class Cell:
         return dict(self._flags)
 
     def to_float(self, dst_type):
-        self.add_flags_recursive(_float_dtype=dst_type)
-        return self
+        """`Cell.to_float(dst_type)`: run this Cell and its sub-Cells in `dst_type` (float16,
+        bfloat16 or float32): their float inputs and own Parameters are cast on each call (the
+        Parameters themselves keep their dtype), as MindSpore's mixed-precision flags do."""
+        from msjax._src.amp import set_float_type
+        return set_float_type(self, dst_type)
 
     def set_inputs(self, *inputs, **kwargs):
         object.__setattr__(self, "_dynamic_inputs", inputs)
@@ -335,6 +338,12 @@ class Cell:
             return self._run_construct(args, kwargs)
 
     def _run_construct(self, args, kwargs):
+        if "_mixed_precision" in self.__dict__:  # set by to_float
+            from msjax._src.amp import run_in_float_type
+            return run_in_float_type(self, args, kwargs)
+        return self._run_hooks_and_construct(args, kwargs)
+
+    def _run_hooks_and_construct(self, args, kwargs):
         for hook in self._forward_pre_hooks.values():
             result = hook(self, args)
             if result is not None:

@@ -1,0 +1,79 @@
+"""How `Model` reads a dataset: MindSpore's public dataset interface, or any iterable of tuples.
+
+A MindSpore-style dataset (msjax's `mindspore.dataset`, or any object with the same methods) is
+read through `get_dataset_size()` and `create_tuple_iterator(num_epochs=1, output_numpy=True)`,
+one fresh iterator per pass; a list, tuple or other re-iterable object of tuples is read by
+iterating it (its size is `len()`). Each row becomes a tuple of Tensors.
+"""
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from msjax._src.tensor import Tensor, _wrap
+
+
+def dataset_size(dataset) -> int:
+    """The number of batches one pass over `dataset` yields."""
+    if hasattr(dataset, "get_dataset_size"):
+        return dataset.get_dataset_size()
+    try:
+        return len(dataset)
+    except TypeError:
+        raise TypeError("msjax: Model needs the number of batches of the dataset, but "
+                        f"{type(dataset).__name__!r} has neither get_dataset_size() nor len(). Pass a "
+                        "mindspore.dataset object, or a list (or other sized iterable) of tuples.") from None
+
+
+def _as_tensor(value):
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (np.ndarray, np.generic, jax.Array)):
+        return _wrap(jax.device_put(value))
+    if isinstance(value, (bool, int, float)):
+        return _wrap(jax.device_put(np.asarray(value)))
+    return value
+
+
+def as_row(item) -> tuple:
+    """One dataset row as a tuple of Tensors (a lone array or Tensor is a one-element row)."""
+    if isinstance(item, dict):
+        item = tuple(item.values())
+    elif not isinstance(item, (tuple, list)):
+        item = (item,)
+    return tuple(_as_tensor(value) for value in item)
+
+
+def iterate_items(dataset):
+    """One pass over `dataset`, as it yields its rows (NumPy arrays for a MindSpore dataset)."""
+    if hasattr(dataset, "create_tuple_iterator"):
+        return iter(dataset.create_tuple_iterator(num_epochs=1, output_numpy=True))
+    return iter(dataset)
+
+
+def iterate_rows(dataset):
+    """One pass over `dataset`, as tuples of Tensors."""
+    for item in iterate_items(dataset):
+        yield as_row(item)
+
+
+def as_host_row(item) -> tuple:
+    """One dataset row as a tuple of host (NumPy) arrays, for stacking into a sink chunk."""
+    if isinstance(item, dict):
+        item = tuple(item.values())
+    elif not isinstance(item, (tuple, list)):
+        item = (item,)
+    return tuple(x.asnumpy() if isinstance(x, Tensor) else np.asarray(x) for x in item)
+
+
+def endless_host_rows(dataset):
+    """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end)."""
+    while True:
+        empty = True
+        for item in iterate_items(dataset):
+            row = as_host_row(item)
+            empty = False
+            yield row
+        if empty:
+            raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
+

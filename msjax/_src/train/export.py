@@ -1,0 +1,181 @@
+"""`mindspore.export`, `mindspore.load` and `nn.GraphCell`, on `jax.export` (StableHLO).
+
+`export(net, *inputs, file_name, file_format)` traces the network in inference mode for the
+inputs' shapes and dtypes and writes msjax's program format: the serialised `jax.export` module
+(StableHLO, callable from JAX and loadable by other StableHLO consumers) together with the
+network's Parameters, which are the program's first inputs. A `.mindir` written by msjax is this
+format, not MindSpore's protobuf: MindSpore cannot read it, and `load` of a real MindSpore MindIR
+fails with a message saying so. `load(file)` returns an `nn.GraphCell` that runs the program.
+"""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import struct
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import state
+from msjax._src.nn.cell import Cell
+from msjax._src.parameter import Parameter
+from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms import tracing
+
+_logger = logging.getLogger("msjax")
+MAGIC = b"MSJAX-STABLEHLO\x00"
+_FORMATS = {"MINDIR": ".mindir", "AIR": ".air", "ONNX": ".onnx"}
+_notice_given = [False]
+
+
+def _unwrap(tree):
+    return jax.tree_util.tree_map(lambda x: x._data if isinstance(x, Tensor) else x, tree,
+                                  is_leaf=lambda x: isinstance(x, Tensor))
+
+
+def _as_array(value):
+    if isinstance(value, Tensor):
+        return value._data
+    return jnp.asarray(value)
+
+
+def _inference_function(net, params):
+    """`net(*inputs)` as a pure function of (parameter values, input arrays)."""
+    def pure(param_values, *inputs):
+        with tracing():
+            result, _, _ = state.run_with_values(params, list(param_values), net, *map(_wrap, inputs))
+        return _unwrap(result)
+    return pure
+
+
+def _write(path, names, values, exported_bytes, output_tree):
+    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree}).encode()
+    buffer = io.BytesIO()
+    np.savez(buffer, *[np.asarray(v) for v in values])
+    blobs = [meta, buffer.getvalue(), exported_bytes]
+    temporary = path + ".tmp"
+    with open(temporary, "wb") as f:
+        f.write(MAGIC)
+        for blob in blobs:
+            f.write(struct.pack("<Q", len(blob)))
+            f.write(blob)
+    os.replace(temporary, path)
+
+
+def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
+    """`mindspore.export(net, *inputs, file_name, file_format, **kwargs)`: write `net`'s
+    inference program for `inputs`' shapes and dtypes to `file_name` (`.mindir` appended).
+
+    Only `file_format="MINDIR"` is written, in msjax's StableHLO format (see the module doc);
+    "AIR" and "ONNX" raise NotImplementedError.
+    """
+    if not isinstance(net, Cell):
+        raise TypeError(f"For 'export', the type of 'net' should be Cell, but got {type(net)}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"The 'file_name' must be string, but got {type(file_name)}.")
+    if file_format not in _FORMATS:
+        raise ValueError(f"For 'export', 'file_format' must be one of ['AIR', 'ONNX', 'MINDIR'], but got "
+                         f"{file_format}.")
+    if file_format != "MINDIR":
+        raise NotImplementedError(f"msjax: export(file_format={file_format!r}) is not supported; msjax writes "
+                                  "file_format='MINDIR' (its StableHLO program format).")
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    if not _notice_given[0]:
+        _notice_given[0] = True
+        _logger.warning("msjax: %s is written in msjax's program format (StableHLO through jax.export, with "
+                        "the parameters), not MindSpore's MindIR protobuf: load it with msjax's "
+                        "mindspore.load; MindSpore itself cannot read it.", file_name)
+    was_training = net.training
+    net.set_train(False)
+    try:
+        params = state.collect_parameters(net)
+        values = [p._value for p in params]
+        arrays = [_as_array(x) for x in inputs]
+        pure = _inference_function(net, params)
+        exported = jax.export.export(jax.jit(pure))(values, *arrays)
+    finally:
+        net.set_train(was_training)
+    single = len(exported.out_avals) == 1 and not isinstance(
+        jax.eval_shape(pure, values, *arrays), (tuple, list))
+    _write(os.path.realpath(file_name), [p.name for p in params], values, exported.serialize(),
+           "single" if single else "tuple")
+    return None
+
+
+class GraphCell(Cell):
+    """`mindspore.nn.GraphCell(graph, params_init=None, obf_random_seed=None)`: a Cell running a
+    program loaded by `mindspore.load`. Its Parameters are the exported network's (by name);
+    `params_init` ({name: Tensor or Parameter}) replaces their values."""
+
+    def __init__(self, graph, params_init=None, obf_random_seed=None):
+        super().__init__(auto_prefix=False)
+        if not isinstance(graph, LoadedGraph):
+            raise TypeError(f"For 'GraphCell', the argument 'graph' must be a FuncGraph loaded from MIR file, "
+                            f"but got {type(graph)}.")
+        self.graph = graph
+        for index, (name, value) in enumerate(zip(graph.names, graph.values)):
+            param = Parameter(_wrap(jnp.asarray(value)), name=name)
+            self.insert_param_to_cell(f"param_{index}", param, check_name_contain_dot=False)
+        if params_init is not None:
+            if not isinstance(params_init, dict):
+                raise TypeError(f"For 'GraphCell', the argument 'params_init' must be a dict, but got "
+                                f"{type(params_init)}.")
+            by_name = {p.name: p for p in self.get_parameters()}
+            for name, value in params_init.items():
+                if name not in by_name:
+                    raise ValueError(f"For 'GraphCell', the parameter {name!r} of 'params_init' is not in the "
+                                     f"graph; its parameters are {sorted(by_name)}.")
+                by_name[name].set_data(value)
+
+    def construct(self, *inputs):
+        values = [p._data for p in self.get_parameters()]
+        out = self.graph.exported.call(values, *[_as_array(x) for x in inputs])
+        if self.graph.outputs == "single" and isinstance(out, (tuple, list)) and len(out) == 1:
+            out = out[0]
+        return jax.tree_util.tree_map(_wrap, out)
+
+
+class LoadedGraph:
+    """What `mindspore.load` returns: the program, its parameters' names and values."""
+
+    def __init__(self, exported, names, values, outputs):
+        self.exported, self.names, self.values, self.outputs = exported, names, values, outputs
+
+
+def _read_blobs(handle, count):
+    blobs = []
+    for _ in range(count):
+        (size,) = struct.unpack("<Q", handle.read(8))
+        blobs.append(handle.read(size))
+    return blobs
+
+
+def load(file_name, **kwargs):
+    """`mindspore.load(file_name, **kwargs)`: a program written by msjax's `export`, for
+    `nn.GraphCell`. A MindSpore MindIR (protobuf) cannot be run by msjax and raises RuntimeError
+    saying so."""
+    if not isinstance(file_name, str):
+        raise ValueError("For 'load', the argument 'file_name' must be string, but got {}.".format(type(file_name)))
+    if not file_name.endswith(".mindir"):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir', "
+                         "please input the correct 'file_name'.")
+    file_name = os.path.realpath(file_name)
+    if not os.path.exists(file_name):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) does not exist, please check "
+                         "whether the 'file_name' is correct.")
+    with open(file_name, "rb") as handle:
+        if handle.read(len(MAGIC)) != MAGIC:
+            raise RuntimeError(f"msjax: {file_name} is not a program written by msjax's mindspore.export (it may "
+                               "be a MindIR protobuf written by MindSpore itself). msjax runs its own format "
+                               "(StableHLO through jax.export) and cannot run MindSpore's MindIR: export the "
+                               "network again with msjax, or load its checkpoint (.ckpt) into the network.")
+        meta, params_bytes, program = _read_blobs(handle, 3)
+    meta = json.loads(meta)
+    with np.load(io.BytesIO(params_bytes)) as stored:
+        values = [stored[f"arr_{i}"] for i in range(len(meta["parameters"]))]
+    exported = jax.export.deserialize(bytearray(program))
+    return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])

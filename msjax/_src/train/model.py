@@ -1,0 +1,539 @@
+"""`mindspore.train.Model`: MindSpore's high-level training and evaluation loop.
+
+`Model(network, loss_fn, optimizer, metrics, ...)` builds MindSpore's networks (through
+`amp.build_train_network`: a `TrainOneStepCell`, or `TrainOneStepWithLossScaleCell` with a
+loss-scale manager) and runs them over a dataset with MindSpore's callback protocol. What msjax
+does differently is how a step runs: every training step is one compiled, functionalised program
+(msjax's GRAPH_MODE Cell call, whatever the context's mode), so a step that fails leaves every
+Parameter and optimizer state as it was; `dataset_sink_mode=True` runs `sink_size` steps in one
+program (a `lax.scan`, see `sink.py`) on every backend, where MindSpore's CPU build falls back
+to non-sink training. Datasets are read as `data.py` describes (a `mindspore.dataset` object or
+any sized iterable of tuples).
+"""
+from __future__ import annotations
+
+import copy
+import logging
+
+import numpy as np
+
+from msjax._src.nn.cell import Cell
+from msjax._src.tensor import Tensor
+from msjax._src.train import checks, data
+from msjax._src.train.callback import (Callback, CallbackManager, InternalCallbackParam,
+                                       RunContext)
+from msjax._src.transforms.compiled import CompiledFunction, flatten_args
+from msjax._src.transforms.jit import _run_cell, call_cell_compiled
+
+_logger = logging.getLogger("msjax")
+
+_KWARGS = ['loss_scale_manager', 'keep_batchnorm_fp32', 'boost_config_dict', 'acc_level']
+_OLD_HOOKS = {'begin', 'end', 'epoch_begin', 'epoch_end', 'step_begin', 'step_end'}
+
+
+# MindSpore's own callbacks (`mindspore.train.callback.__all__`): old-style hooks are not reported
+# for them, and only TimeMonitor of them runs during fit's evaluations.
+_INTERNAL_CALLBACKS = frozenset([
+    "Callback", "LossMonitor", "TimeMonitor", "ModelCheckpoint", "FlopsUtilizationCollector",
+    "SummaryCollector", "CheckpointConfig", "RunContext", "LearningRateScheduler", "SummaryLandscape",
+    "History", "LambdaCallback", "ReduceLROnPlateau", "EarlyStopping", "OnRequestExit",
+    "BackupAndRestore", "TrainFaultTolerance"])
+
+
+def _run(network, inputs):
+    """One call of `network` as one compiled program (msjax's GRAPH_MODE Cell call)."""
+    return call_cell_compiled(network, inputs, {})
+
+
+class Model:
+    """`mindspore.train.Model(network, loss_fn=None, optimizer=None, metrics=None,
+    eval_network=None, eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs)`.
+
+    `kwargs` may hold `loss_scale_manager` and `keep_batchnorm_fp32` (and MindSpore's
+    `boost_config_dict`/`acc_level`, accepted; boost levels other than "O0" are not implemented
+    and raise NotImplementedError). Unlike MindSpore's CPU build, `amp_level="O2"` and
+    loss-scale managers with an update cell run on a CPU too.
+
+    Example:
+        >>> model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean'),
+        ...               nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"Accuracy"})
+        >>> model.train(2, train_data, callbacks=[LossMonitor(100)])
+        >>> model.eval(test_data)
+        {'Accuracy': 0.98}
+    """
+
+    def __init__(self, network, loss_fn=None, optimizer=None, metrics=None, eval_network=None,
+                 eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs):
+        self._network = network
+        self._loss_fn = loss_fn
+        self._optimizer = optimizer
+        self._loss_scale_manager = None
+        self._loss_scale_manager_set = False
+        self._keep_bn_fp32 = None
+        for arg in kwargs:
+            if arg not in _KWARGS:
+                raise ValueError(f"The argument in 'kwargs' should be 'loss_scale_manager' or "
+                                 f"'keep_batchnorm_fp32' or 'boost_config_dict' or 'acc_level', but got '{arg}'.")
+        self._amp_level = amp_level
+        self._boost_level = kwargs.get('acc_level', boost_level)
+        if self._boost_level not in ("O0", None):
+            raise NotImplementedError(f"msjax: Model(boost_level={self._boost_level!r}) is not implemented "
+                                      "(MindSpore's boost algorithms); use boost_level='O0'.")
+        self._eval_network = eval_network
+        if 'keep_batchnorm_fp32' in kwargs:
+            self._keep_bn_fp32 = kwargs['keep_batchnorm_fp32']
+        if 'loss_scale_manager' in kwargs:
+            self._loss_scale_manager = kwargs['loss_scale_manager']
+            self._loss_scale_manager_set = True
+        self._metrics = metrics
+        if optimizer is None and amp_level != "O0":
+            raise ValueError("Auto mixed precision will not work because 'optimizer' is None.Please set "
+                             "amp_level='O0' to disable auto mixed precision or set 'optimizer' not be None "
+                             "to use auto mixed precision.")
+        self._check_for_graph_cell(kwargs)
+        self._train_network = self._build_train_network()
+        self._build_eval_network(metrics, self._eval_network, eval_indexes)
+        self._predict_network = self._network
+        self._current_epoch_num = 0
+        self._current_step_num = 0
+        self.epoch_iter = 0
+        self.batch_num = -1
+        self._sink_runner = None
+
+    # -- building -----------------------------------------------------------------------------
+    def _check_for_graph_cell(self, kwargs):
+        from msjax._src.train.export import GraphCell
+        if not isinstance(self._network, GraphCell):
+            return
+        if self._amp_level != "O0":
+            _logger.warning("amp_level will not work when network is a GraphCell.")
+        if self._loss_fn is not None or self._optimizer is not None:
+            raise ValueError("For 'Model', 'loss_fn' and 'optimizer' should be None when network is a "
+                             "GraphCell, but got 'loss_fn': {}, 'optimizer': {}.".format(self._loss_fn,
+                                                                                      self._optimizer))
+        if kwargs:
+            raise ValueError("For 'Model', the '**kwargs' argument should be empty when network is a "
+                             "GraphCell.")
+
+    def _build_train_network(self):
+        from msjax._src import amp
+        from msjax._src.nn.wrap import WithLossCell
+        network = self._network
+        checks.check_value_type('network', network, [Cell])
+        if self._loss_scale_manager is not None and self._optimizer is None:
+            raise ValueError("The argument 'optimizer' can not be None when set 'loss_scale_manager'.")
+        if self._loss_fn:
+            self._loss_fn.get_inputs()  # MindSpore reads it here (an AttributeError for a non-Cell)
+        if self._optimizer:
+            amp_config = {}
+            if self._loss_scale_manager_set:
+                amp_config['loss_scale_manager'] = self._loss_scale_manager
+            if self._keep_bn_fp32 is not None:
+                amp_config['keep_batchnorm_fp32'] = self._keep_bn_fp32
+            return amp.build_train_network(network, self._optimizer, self._loss_fn,
+                                           level=self._amp_level, **amp_config)
+        if self._loss_fn:
+            return WithLossCell(network, self._loss_fn)
+        return network
+
+    def _build_eval_network(self, metrics, eval_network, eval_indexes):
+        from msjax._src.nn.wrap import WithEvalCell
+        from msjax._src.train.metrics.registry import get_metrics
+        self._metric_fns = get_metrics(metrics)
+        self._eval_indexes = eval_indexes
+        if not self._metric_fns:
+            return
+        if eval_network is not None:
+            if eval_indexes is not None and not (isinstance(eval_indexes, list) and len(eval_indexes) == 3):
+                raise ValueError("The argument 'eval_indexes' must be a list or None. If 'eval_indexes' is a "
+                                 "list, length of it must be three. But got 'eval_indexes' {}".format(eval_indexes))
+            self._eval_network = eval_network
+            return
+        if self._loss_fn is None:
+            raise ValueError("If `metrics` is set, `eval_network` must not be None. Do not set `metrics` if you"
+                             " don't want an evaluation.\n"
+                             "If evaluation is required, you need to specify `eval_network`, which will be used in"
+                             " the framework to evaluate the model.\n"
+                             "For the simple scenarios with one data, one label and one logits, `eval_network` is"
+                             " optional, and then you can set `eval_network` or `loss_fn`. For the latter case,"
+                             " framework will automatically build an evaluation network with `network` and"
+                             " `loss_fn`.")
+        self._eval_network = WithEvalCell(self._network, self._loss_fn, self._amp_level in ["O2", "O3", "auto"])
+        self._eval_indexes = [0, 1, 2]
+
+    # -- metrics ------------------------------------------------------------------------------
+    def _clear_metrics(self):
+        for metric in self._metric_fns.values():
+            metric.clear()
+
+    def _update_metrics(self, outputs):
+        from msjax._src.train.metrics.regression import Loss
+        if isinstance(outputs, Tensor):
+            outputs = (outputs,)
+        if not isinstance(outputs, tuple):
+            raise ValueError(f"The argument 'outputs' should be tuple, but got {type(outputs)}.")
+        if self._eval_indexes is not None and len(outputs) < 3:
+            raise ValueError("The length of 'outputs' must be >= 3, but got {}".format(len(outputs)))
+        for metric in self._metric_fns.values():
+            if self._eval_indexes is None:
+                metric.update(*outputs)
+            elif isinstance(metric, Loss):
+                metric.update(outputs[self._eval_indexes[0]])
+            else:
+                metric.update(outputs[self._eval_indexes[1]], outputs[self._eval_indexes[2]])
+
+    def _get_metrics(self):
+        return {key: value.eval() for key, value in self._metric_fns.items()}
+
+    # -- training -----------------------------------------------------------------------------
+    @staticmethod
+    def _transform_callbacks(callbacks):
+        if callbacks is None:
+            return []
+        if isinstance(callbacks, (list, tuple)):
+            return list(callbacks)
+        return [callbacks]
+
+    @staticmethod
+    def _check_methods_for_custom_callbacks(callbacks, current_mode):
+        for cb in callbacks if isinstance(callbacks, list) else [callbacks]:
+            name = cb.__class__.__name__
+            if name in _INTERNAL_CALLBACKS:
+                continue
+            invalid = set(cb.__class__.__dict__.keys()) & _OLD_HOOKS
+            if invalid:
+                message = (f"For {name} callback, {invalid} methods may not be supported in later version, "
+                           "Use methods prefixed with 'on_train' or 'on_eval' instead when using "
+                           "customized callbacks.")
+                if current_mode not in ("train", "eval"):
+                    raise ValueError(message)
+                _logger.warning(message)
+
+    def _check_train_args(self, api, epoch, train_dataset, dataset_sink_mode, sink_size, initial_epoch):
+        checks.check_bool(dataset_sink_mode)
+        checks.check_is_int(sink_size)
+        checks.check_positive_int(epoch)
+        checks.check_non_negative_int(initial_epoch)
+        if initial_epoch >= epoch:
+            raise ValueError(f"For 'Model.{api}', the parameter 'epoch' must bigger than parameter "
+                             f"'initial_epoch', but got the parameter 'epoch' is {epoch}, 'initial_epoch' "
+                             f"is {initial_epoch}.")
+        size = data.dataset_size(train_dataset)
+        if size == 0:
+            raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
+        if sink_size == -1:
+            sink_size = size
+        if sink_size < -1 or sink_size == 0:
+            argument = "argument" if api == "train" else "parameter"
+            raise ValueError(f"For 'Model.{api}', The {argument} 'sink_size' must be -1 or positive, "
+                             "but got {}.".format(sink_size))
+        return sink_size
+
+    def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1,
+              initial_epoch=0):
+        """`Model.train`: train for `epoch` epochs (from `initial_epoch`), calling `callbacks`.
+
+        With `dataset_sink_mode=True`, each epoch is `sink_size` steps (the whole dataset when
+        -1) run as one compiled program, and the step callbacks run once per epoch with the last
+        step's outputs, as MindSpore's sink does on its devices.
+        """
+        from msjax._src.train.export import GraphCell
+        if isinstance(self._train_network, GraphCell) and dataset_sink_mode:
+            raise ValueError("Dataset sink mode is currently not supported when training with a GraphCell.")
+        sink_size = self._check_train_args("train", epoch, train_dataset, dataset_sink_mode, sink_size,
+                                           initial_epoch)
+        if callbacks:
+            self._check_methods_for_custom_callbacks(callbacks, "train")
+        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch)
+
+    def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
+            dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
+        """`Model.fit`: `train`, evaluating on `valid_dataset` every `valid_frequency` epochs (an
+        int, or a list of epoch numbers); the results reach callbacks as `cb_params.metrics` and
+        `cb_params.eval_results` (with `eval_loss`)."""
+        checks.check_bool(dataset_sink_mode)
+        checks.check_bool(valid_dataset_sink_mode)
+        sink_size = self._check_train_args("fit", epoch, train_dataset, dataset_sink_mode, sink_size,
+                                           initial_epoch)
+        if not isinstance(valid_frequency, (int, list)):
+            raise TypeError(f"For 'Model.fit', the type of 'valid_frequency' must be a list or an integer, "
+                            f"but got type {type(valid_frequency)}.")
+        if valid_dataset and not self._metric_fns:
+            raise ValueError("For 'Model.fit', if valid_dataset is not None, the model argument 'metrics' can "
+                             "not beNone or empty, you should set the argument 'metrics' for model.")
+        if callbacks:
+            self._check_methods_for_custom_callbacks(callbacks, "fit")
+        self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
+                    (valid_dataset, valid_frequency, valid_dataset_sink_mode))
+
+    def build(self, train_dataset=None, valid_dataset=None, sink_size=-1, epoch=1, sink_mode=True):
+        """`Model.build`: compile the training (and evaluation) program ahead of the first step.
+
+        MindSpore restricts this to Ascend; msjax compiles on any backend by tracing the step
+        on the dataset's first batch (nothing is trained)."""
+        checks.check_positive_int(epoch)
+        if not train_dataset and not valid_dataset:
+            raise ValueError("The argument 'train_dataset' and 'valid_dataset' can not both be None or empty.")
+        if train_dataset:
+            self._train_network.set_train(True)
+            first = next(data.iterate_rows(train_dataset))
+            _compile_only(self._train_network, first)
+        if valid_dataset:
+            if not self._metric_fns:
+                raise RuntimeError("If define `valid_dataset`, metric fn can not be None or empty, you should "
+                                   "set the argument 'metrics' for model.")
+            self._eval_network.set_train(False)
+            _compile_only(self._eval_network, next(data.iterate_rows(valid_dataset)))
+
+    def _new_train_params(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size,
+                          initial_epoch):
+        cb_params = InternalCallbackParam()
+        cb_params.cur_step_num = 0
+        cb_params.train_network = self._train_network
+        cb_params.epoch_num = epoch - initial_epoch
+        if dataset_sink_mode and sink_size > 0:
+            cb_params.batch_num = sink_size
+        else:
+            cb_params.batch_num = data.dataset_size(train_dataset)
+        self.batch_num = cb_params.batch_num
+        cb_params.mode = "train"
+        cb_params.loss_fn = self._loss_fn
+        cb_params.optimizer = self._optimizer
+        cb_params.parallel_mode = "stand_alone"
+        cb_params.device_number = 1
+        cb_params.train_dataset = train_dataset
+        cb_params.list_callback = self._transform_callbacks(callbacks)
+        cb_params.train_dataset_element = None
+        cb_params.network = self._network
+        cb_params.last_save_ckpt_step = None
+        cb_params.latest_ckpt_file = None
+        cb_params.loss_scale_mananger = self._loss_scale_manager  # MindSpore's spelling
+        cb_params.initial_step = None
+        return cb_params
+
+    def _train(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
+               valid_infos=(None, 1, False)):
+        cb_params = self._new_train_params(epoch, train_dataset, callbacks, dataset_sink_mode,
+                                           sink_size, initial_epoch)
+        with CallbackManager(cb_params.list_callback) as list_callback:
+            if dataset_sink_mode:
+                self._train_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
+                                         initial_epoch, valid_infos)
+            else:
+                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch,
+                                    valid_infos)
+
+    def _step(self, inputs):
+        network = self._train_network
+        if not network.training:
+            network.set_train(True)
+        outputs = _run(network, inputs)
+        manager = self._loss_scale_manager
+        if manager is not None and manager.get_drop_overflow_update() and isinstance(outputs, tuple):
+            manager.update_loss_scale(bool(np.all(outputs[1].asnumpy())))
+        return outputs
+
+    def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos):
+        cb_params.dataset_sink_mode = False
+        run_context = RunContext(cb_params)
+        list_callback.on_train_begin(run_context)
+        for i in range(initial_epoch, epoch):
+            cb_params.cur_epoch_num = i + 1
+            self._current_epoch_num = cb_params.cur_epoch_num
+            self._current_step_num = 0
+            list_callback.on_train_epoch_begin(run_context)
+            for next_element in data.iterate_rows(train_dataset):
+                if self._loss_fn and len(next_element) != 2:
+                    raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, "
+                                     "but got {}, please check the number of elements returned by "
+                                     "'train_dataset'".format(len(next_element)))
+                cb_params.cur_step_num += 1
+                self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
+                cb_params.train_dataset_element = next_element
+                list_callback.on_train_step_begin(run_context)
+                cb_params.net_outputs = self._step(next_element)
+                list_callback.on_train_step_end(run_context)
+                if run_context.get_stop_requested():
+                    break
+            self._eval_during_train(valid_infos, cb_params, list_callback)
+            list_callback.on_train_epoch_end(run_context)
+            cb_params.pop("metrics", None)
+            cb_params.pop("eval_results", None)
+            if run_context.get_stop_requested():
+                break
+        list_callback.on_train_end(run_context)
+
+    def _train_sink_process(self, epoch, train_dataset, list_callback, cb_params, sink_size,
+                            initial_epoch, valid_infos):
+        from msjax._src.train.sink import SinkRunner
+        dataset_size = data.dataset_size(train_dataset)
+        if dataset_size % sink_size != 0:
+            _logger.warning("In dataset_sink mode (dataset_size % sink_size) should equal to 0, it is "
+                            "suggested to pad/drop data or adjust sink_size. But got 'dataset_size': %s, "
+                            "'sink_size': %s.", dataset_size, sink_size)
+        if self._sink_runner is None or self._sink_runner.network is not self._train_network:
+            self._sink_runner = SinkRunner(self._train_network)
+        cb_params.sink_size = sink_size
+        cb_params.dataset_sink_mode = True
+        run_context = RunContext(cb_params)
+        rows = data.endless_host_rows(train_dataset)
+        list_callback.on_train_begin(run_context)
+        self.epoch_iter = 0
+        while self.epoch_iter < epoch - initial_epoch:
+            cb_params.cur_epoch_num = self.epoch_iter + 1 + initial_epoch
+            self._current_epoch_num = cb_params.cur_epoch_num
+            list_callback.on_train_epoch_begin(run_context)
+            chunk = [next(rows) for _ in range(sink_size)]
+            if self._loss_fn and len(chunk[0]) != 2:
+                raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, "
+                                 "but got {}, please check the number of elements returned by "
+                                 "'train_dataset'".format(len(chunk[0])))
+            cb_params.cur_step_num += sink_size
+            self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
+            cb_params.train_dataset_element = chunk[-1]
+            list_callback.on_train_step_begin(run_context)
+            if not self._train_network.training:
+                self._train_network.set_train(True)
+            cb_params.net_outputs = self._sink_runner.run(chunk)
+            list_callback.on_train_step_end(run_context)
+            self._eval_during_train(valid_infos, cb_params, list_callback)
+            list_callback.on_train_epoch_end(run_context)
+            cb_params.pop("metrics", None)
+            cb_params.pop("eval_results", None)
+            if run_context.get_stop_requested():
+                break
+            self.epoch_iter += 1
+        list_callback.on_train_end(run_context)
+
+    @staticmethod
+    def _should_eval(epoch, validation_freq):
+        if isinstance(validation_freq, int):
+            return epoch % validation_freq == 0
+        return epoch in validation_freq
+
+    def _eval_during_train(self, valid_infos, cb_params, list_callback):
+        from msjax._src.train.callback import TimeMonitor
+        valid_dataset, valid_frequency, _ = valid_infos
+        if not valid_dataset or not self._should_eval(cb_params.cur_epoch_num, valid_frequency):
+            return
+        saved = {key: cb_params[key] for key in ("cur_step_num", "batch_num", "dataset_sink_mode",
+                                                 "net_outputs")}
+        eval_callbacks = [cb for cb in list_callback._callbacks
+                          if cb.__class__.__name__ not in _INTERNAL_CALLBACKS or isinstance(cb, TimeMonitor)]
+        cb_params.eval_network = self._eval_network
+        cb_params.valid_dataset = valid_dataset
+        cb_params.batch_num = data.dataset_size(valid_dataset)
+        cb_params.mode = "eval"
+        cb_params.cur_step_num = 0
+        self._clear_metrics()
+        with CallbackManager(eval_callbacks) as eval_list:
+            self._eval_process(valid_dataset, eval_list, cb_params, add_eval_loss=True)
+        cb_params.mode = "train"
+        cb_params.update(saved)
+
+    # -- evaluation and prediction ------------------------------------------------------------
+    def _eval_process(self, valid_dataset, list_callback, cb_params, add_eval_loss=False):
+        from msjax._src.train.metrics.regression import Loss
+        run_context = RunContext(cb_params)
+        cb_params.dataset_sink_mode = False
+        list_callback.on_eval_begin(run_context)
+        list_callback.on_eval_epoch_begin(run_context)
+        eval_loss = Loss() if add_eval_loss else None
+        network = self._eval_network
+        for next_element in data.iterate_rows(valid_dataset):
+            cb_params.cur_step_num += 1
+            cb_params.eval_dataset_element = next_element
+            list_callback.on_eval_step_begin(run_context)
+            if network.training:
+                network.set_train(False)
+            outputs = _run(network, next_element)
+            cb_params.net_outputs = outputs
+            list_callback.on_eval_step_end(run_context)
+            self._update_metrics(outputs)
+            if eval_loss is not None:
+                eval_loss.update(outputs[self._eval_indexes[0]])
+            if run_context.get_stop_requested():
+                break
+        list_callback.on_eval_epoch_end(run_context)
+        metrics = self._get_metrics()
+        cb_params.metrics = metrics
+        if eval_loss is not None:
+            cb_params.eval_results = copy.deepcopy(metrics)
+            cb_params.eval_results.update({"eval_loss": eval_loss.eval()})
+        list_callback.on_eval_end(run_context)
+        return metrics
+
+    def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
+        """`Model.eval`: the metrics over `valid_dataset`, as `{name: value}`. Each step is one
+        compiled program; `dataset_sink_mode` is accepted and evaluation runs step by step (as
+        MindSpore does on a CPU)."""
+        checks.check_bool(dataset_sink_mode)
+        if not self._metric_fns:
+            raise ValueError("For Model.eval, the model argument 'metrics' can not be None or empty, you should "
+                             "set the argument 'metrics' for model.")
+        if callbacks:
+            self._check_methods_for_custom_callbacks(callbacks, "eval")
+        cb_params = InternalCallbackParam()
+        cb_params.eval_network = self._eval_network
+        cb_params.valid_dataset = valid_dataset
+        cb_params.batch_num = data.dataset_size(valid_dataset)
+        cb_params.mode = "eval"
+        cb_params.cur_step_num = 0
+        cb_params.list_callback = self._transform_callbacks(callbacks)
+        cb_params.network = self._network
+        self._clear_metrics()
+        with CallbackManager(callbacks) as list_callback:
+            return self._eval_process(valid_dataset, list_callback, cb_params)
+
+    def predict(self, *predict_data, backend=None, config=None):
+        """`Model.predict`: the network's output on `predict_data` (in inference mode), computed
+        by one compiled program."""
+        if backend not in ['lite', None]:
+            raise ValueError(f"For Model.predict, `backend` should be 'lite' or None, but got {backend}")
+        if backend == "lite":
+            _logger.warning("Import mindspore_lite failed, fallback to original inference!")
+        for item in predict_data:
+            if item is None:
+                continue
+            if isinstance(item, Tensor):
+                if item.size == 0:
+                    raise ValueError("The input data can not be empty.")
+                continue
+            if not isinstance(item, (int, float, str)):
+                data_class_str = "Tensor, None, int, float, str"
+                raise TypeError(f'The types of input data must be in the Union({data_class_str}, '
+                                f'tuple[{data_class_str}], list[{data_class_str}], dict[{data_class_str}]), '
+                                f'but got type {type(item).__name__}.')
+        network = self._predict_network
+        if network.training:
+            network.set_train(False)
+        return _run(network, predict_data)
+
+    @property
+    def train_network(self):
+        """The training network (`TrainOneStepCell` or its loss-scale variant)."""
+        return self._train_network
+
+    @property
+    def predict_network(self):
+        return self._predict_network
+
+    @property
+    def eval_network(self):
+        return self._eval_network
+
+
+def _compile_only(network, inputs):
+    """Compile the program `network(*inputs)` runs (as `_run` calls it) without running it."""
+    compiled = network.__dict__.get("_graph_call")
+    if compiled is None:
+        compiled = CompiledFunction(_run_cell, name=type(network).__name__)
+        object.__setattr__(network, "_graph_call", compiled)
+    dyn, objs = [], []
+    arg_key = flatten_args((network, tuple(inputs), {}), dyn, objs)
+    program = compiled.programs.get(arg_key)
+    if program is None:
+        program = compiled.compile(arg_key, objs)
+        compiled.programs[arg_key] = program
+    if program.compiled is None:
+        compiled._compile(program, dyn)  # what its first call would do, minus the run

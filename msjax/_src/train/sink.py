@@ -1,0 +1,79 @@
+"""Dataset sink mode: many training steps in one compiled program, a `lax.scan` over a chunk.
+
+MindSpore's sink sends `sink_size` batches to the device and runs them in one graph launch. msjax
+does the same on every backend: the chunk's batches are stacked on a new leading axis and put on
+the device, and one compiled program scans the training network over them, carrying the values of
+every Parameter the step touches (weights, optimizer state, loss scale, the RNG key). The program
+is functionalised like any msjax program: a failure inside it changes no Parameter.
+"""
+from __future__ import annotations
+
+import jax
+import numpy as np
+
+from msjax._src import random as ms_random
+from msjax._src import state
+from msjax._src.tensor import _wrap
+from msjax._src.transforms.compiled import CompiledFunction
+
+
+def _scan_steps(network, stacked_inputs):
+    """`network(*row)` for each row of `stacked_inputs`; the stacked outputs."""
+    boxes = state.collect_parameters(network) + [ms_random.GLOBAL_KEY]
+    if state.reading():
+        for box in boxes:
+            state.note_read(box)
+    initial = [box._value for box in boxes]
+
+    def step(carry, row):
+        result, finals, strays = state.run_with_values(boxes, carry, network, *map(_wrap, row))
+        if strays:
+            names = [getattr(box, "name", type(box).__name__) for box, _ in strays]
+            raise RuntimeError(f"msjax: dataset sink mode runs the training network's steps in one "
+                               f"program, so the step may only change the network's own Parameters, "
+                               f"but it also wrote {names}. Make them attributes of the network, or "
+                               f"train with dataset_sink_mode=False.")
+        return finals, result
+
+    finals, outputs = jax.lax.scan(step, initial, tuple(x._data for x in stacked_inputs))
+    state.write_back(boxes, finals)
+    return outputs
+
+
+class SinkRunner:
+    """Runs chunks of rows through `network` in scanned programs, one per row signature."""
+
+    def __init__(self, network):
+        self.network = network
+        self.compiled = CompiledFunction(_scan_steps, name="dataset_sink")
+
+    def run(self, rows):
+        """Train on `rows` (tuples of NumPy arrays); returns the last step's outputs.
+
+        Consecutive rows of equal shapes and dtypes are stacked and scanned together (a partial
+        last batch is its own group)."""
+        outputs = None
+        for group in _same_signature_runs(rows):
+            stacked = tuple(_wrap(jax.device_put(np.stack([row[i] for row in group])))
+                            for i in range(len(group[0])))
+            stacked_out = self.compiled(self.network, stacked)
+            outputs = jax.tree_util.tree_map(lambda x: x[-1], stacked_out)
+        return outputs
+
+
+def _signature(row):
+    return tuple((x.shape, x.dtype) for x in row)
+
+
+def _same_signature_runs(rows):
+    groups, current, key = [], [], None
+    for row in rows:
+        row_key = _signature(row)
+        if current and row_key != key:
+            groups.append(current)
+            current = []
+        current.append(row)
+        key = row_key
+    if current:
+        groups.append(current)
+    return groups

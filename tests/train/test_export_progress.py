@@ -1,0 +1,86 @@
+"""mindspore.export/load (msjax's StableHLO program format, GraphCell) and the ProgressBar callback."""
+import io
+import logging
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Tensor, nn
+from msjax.train import Model, ProgressBar
+from tests.train.helpers import TinyDataset, loss_fn, make_arrays, make_net
+
+GOLDENS = pathlib.Path(__file__).resolve().parents[1] / "goldens" / "train"
+
+
+def test_export_then_load_runs_the_network(tmp_path, caplog):
+    net = make_net()
+    x = Tensor(np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32))
+    expected = net(x).asnumpy()
+    with caplog.at_level(logging.WARNING, logger="msjax"):
+        ms.export(net, x, file_name=str(tmp_path / "tiny"), file_format="MINDIR")
+    graph = ms.load(str(tmp_path / "tiny.mindir"))
+    cell = nn.GraphCell(graph)
+    np.testing.assert_allclose(cell(x).asnumpy(), expected, rtol=1e-6)
+    assert sorted(p.name for p in cell.get_parameters()) == sorted(p.name for p in net.get_parameters())
+    # the loaded program takes new parameter values, and runs under Model.predict
+    doubled = {p.name: Tensor(p.asnumpy() * 2) for p in net.trainable_params()}
+    other = nn.GraphCell(ms.load(str(tmp_path / "tiny.mindir")), params_init=doubled)
+    for p in net.trainable_params():
+        p.set_data(doubled[p.name])
+    np.testing.assert_allclose(Model(other).predict(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+
+
+def test_export_gives_one_notice_that_the_format_is_msjax(tmp_path, caplog):
+    from msjax._src.train import export as export_module
+    export_module._notice_given[0] = False
+    x = Tensor(np.ones((1, 4), np.float32))
+    with caplog.at_level(logging.WARNING, logger="msjax"):
+        ms.export(make_net(), x, file_name=str(tmp_path / "a"), file_format="MINDIR")
+        ms.export(make_net(), x, file_name=str(tmp_path / "b"), file_format="MINDIR")
+    notices = [r.message for r in caplog.records if "not MindSpore's MindIR" in r.message]
+    assert len(notices) == 1
+
+
+def test_load_of_a_mindspore_mindir_says_what_it_is():
+    with pytest.raises(RuntimeError, match="MindIR protobuf written by MindSpore itself"):
+        ms.load(str(GOLDENS / "mindspore_dense.mindir"))
+
+
+def test_export_and_load_bad_input(tmp_path):
+    with pytest.raises(NotImplementedError, match="file_format='MINDIR'"):
+        ms.export(make_net(), Tensor(np.ones((1, 4), np.float32)), file_name=str(tmp_path / "a"),
+                  file_format="ONNX")
+    with pytest.raises(ValueError, match="does not exist"):
+        ms.load(str(tmp_path / "missing.mindir"))
+    with pytest.raises(ValueError, match="should end with '.mindir'"):
+        ms.load(str(tmp_path / "x.onnx"))
+
+
+def test_progress_bar_counts_steps_and_shows_loss():
+    x, y = make_arrays(1)
+    net = make_net()
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    out = io.StringIO()
+    model.train(2, TinyDataset(x, y, 4), callbacks=[ProgressBar(file=out)])
+    text = out.getvalue()
+    assert "Epoch 1/2" in text and "Epoch 2/2" in text
+    assert "6/6" in text and "loss=" in text
+
+
+def test_progress_bar_in_sink_mode_advances_by_chunks():
+    x, y = make_arrays(1)
+    net = make_net()
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    out = io.StringIO()
+    model.train(2, TinyDataset(x, y, 4), callbacks=[ProgressBar(file=out)], dataset_sink_mode=True, sink_size=3)
+    assert out.getvalue().count("3/3") >= 2
+
+
+def test_import_mindspore_does_not_load_tqdm():
+    import subprocess
+    code = "import msjax, sys; print('tqdm' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"

@@ -1,0 +1,121 @@
+"""Model beyond the golden script: plain iterables, dataset sink mode (one scanned program per
+chunk, on every backend), all-or-nothing steps, build, fit's evaluation and callbacks' protocol."""
+import numpy as np
+import pytest
+
+from msjax import Tensor, nn
+from msjax.train import Callback, Model
+from tests.train.helpers import (RecordSteps, TinyDataset, batches, initial_weights, jax_momentum_training,
+                                 loss_fn, make_arrays, make_net, weights_of)
+
+
+def _model(metrics=None):
+    net = make_net()
+    return net, Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics=metrics)
+
+
+def _expected(epochs=1):
+    x, y = make_arrays(1)
+    return jax_momentum_training(initial_weights(), batches(x, y, 4) * epochs)
+
+
+def test_plain_list_of_tuples_trains_like_pure_jax():
+    x, y = make_arrays(1)
+    net, model = _model()
+    model.train(2, batches(x, y, 4))
+    expected, _, _, _ = _expected(epochs=2)
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_dataset_is_read_through_its_public_iterator():
+    x, y = make_arrays(1)
+    data = TinyDataset(x, y, 4)
+    _, model = _model()
+    model.train(2, data)
+    assert data.iterators_made == [(1, True), (1, True)]  # one NumPy pass per epoch
+
+
+@pytest.mark.parametrize("sink_size", [-1, 3])
+def test_sink_mode_equals_step_by_step_training(sink_size):
+    x, y = make_arrays(1)
+    net, model = _model()
+    record = RecordSteps()
+    epochs = 2 if sink_size == -1 else 4  # the same 12 steps either way
+    model.train(epochs, TinyDataset(x, y, 4), callbacks=[record], dataset_sink_mode=True, sink_size=sink_size)
+    expected, losses, _, _ = _expected(epochs=2)
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+    chunk = 6 if sink_size == -1 else 3
+    # one step_end per chunk, with the chunk's last loss and the step count advanced by the chunk
+    assert [(e, s) for e, s, _ in record.records] == [(i + 1, (i + 1) * chunk) for i in range(epochs)]
+    np.testing.assert_allclose([loss for _, _, loss in record.records], losses[chunk - 1::chunk], rtol=1e-5)
+
+
+def test_sink_mode_runs_one_program_per_chunk_signature():
+    x, y = make_arrays(1)
+    net, model = _model()
+    model.train(3, TinyDataset(x, y, 4), dataset_sink_mode=True)
+    programs = model._sink_runner.compiled.programs
+    assert len(programs) == 1
+
+
+def test_a_failing_step_keeps_the_weights_of_the_last_completed_step():
+    x, y = make_arrays(1)
+    rows = batches(x, y, 4)
+    rows[2] = (x[:4, :3], y[:4])  # a batch the network cannot take
+    net, model = _model()
+    with pytest.raises(Exception):  # noqa: B017  (the shape error's type is XLA's)
+        model.train(1, rows)
+    expected, _, _, _ = jax_momentum_training(initial_weights(), rows[:2])
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_a_raising_callback_keeps_the_completed_steps():
+    class Raises(Callback):
+        def on_train_step_end(self, run_context):
+            if run_context.original_args().cur_step_num == 2:
+                raise RuntimeError("callback failed")
+
+    x, y = make_arrays(1)
+    net, model = _model()
+    with pytest.raises(RuntimeError, match="callback failed"):
+        model.train(1, batches(x, y, 4), callbacks=[Raises()])
+    expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:2])
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_build_compiles_without_training():
+    x, y = make_arrays(1)
+    net, model = _model(metrics={"acc"})
+    before = weights_of(net)
+    model.build(TinyDataset(x, y, 4), TinyDataset(x, y, 4))
+    for ours, theirs in zip(weights_of(net), before):
+        np.testing.assert_array_equal(ours, theirs)
+    compiled = model.train_network.__dict__["_graph_call"]
+    assert any(program.compiled is not None for program in compiled.programs.values())
+
+
+def test_loss_fn_needs_two_columns():
+    x, _ = make_arrays(1)
+    _, model = _model()
+    with pytest.raises(ValueError, match="should return two elements, but got 1"):
+        model.train(1, [(x[:4],)])
+
+
+def test_dataset_without_size_is_explained():
+    _, model = _model()
+    with pytest.raises(TypeError, match="neither get_dataset_size"):
+        model.train(1, (row for row in []))
+
+
+def test_predict_and_eval_with_tensor_rows():
+    x, y = make_arrays(2)
+    net, model = _model(metrics={"acc", "loss"})
+    rows = [(Tensor(a), Tensor(b)) for a, b in batches(x, y, 4)]
+    result = model.eval(rows)
+    logits = model.predict(Tensor(x)).asnumpy()
+    assert result["acc"] == pytest.approx(float(np.mean(logits.argmax(1) == y)))
+    assert not net.training
