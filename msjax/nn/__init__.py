@@ -77,3 +77,10 @@ from msjax._src.nn.wrap import WithEvalCell as WithEvalCell
 from msjax._src.nn.wrap import WithGradCell as WithGradCell
 from msjax._src.nn.wrap import WithLossCell as WithLossCell
 from msjax._src.nn.distributed import DistributedGradReducer as DistributedGradReducer
+from msjax._src.nn.layers.recurrent import GRU as GRU
+from msjax._src.nn.layers.recurrent import GRUCell as GRUCell
+from msjax._src.nn.layers.recurrent import LSTM as LSTM
+from msjax._src.nn.layers.recurrent import LSTMCell as LSTMCell
+from msjax._src.nn.layers.recurrent import RNN as RNN
+from msjax._src.nn.layers.recurrent import RNNCell as RNNCell
+from msjax._src.nn.layers.recurrent import RNNCellBase as RNNCellBase
