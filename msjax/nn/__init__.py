@@ -131,3 +131,11 @@ from msjax._src.nn.layers.shaping import Threshold as Threshold
 from msjax._src.nn.layers.shaping import GLU as GLU
 from msjax._src.nn.layers.shaping import Conv2dBnAct as Conv2dBnAct
 from msjax._src.nn.layers.shaping import DenseBnAct as DenseBnAct
+from msjax._src.nn.optim.adaptive import ASGD as ASGD
+from msjax._src.nn.optim.adaptive import AdaMax as AdaMax
+from msjax._src.nn.optim.adaptive import Adadelta as Adadelta
+from msjax._src.nn.optim.adaptive import Adagrad as Adagrad
+from msjax._src.nn.optim.adaptive import FTRL as FTRL
+from msjax._src.nn.optim.adaptive import Lamb as Lamb
+from msjax._src.nn.optim.adaptive import RMSProp as RMSProp
+from msjax._src.nn.optim.adaptive import Rprop as Rprop
