@@ -256,6 +256,80 @@ case("embedding_onehot", "nn.Embedding(10, 4, use_one_hot=True)", IDX)
 case("embedding_padding_idx", "nn.Embedding(10, 4, padding_idx=0)", IDX)
 case("embedding_1d", "nn.Embedding(10, 4)", IDX[0])
 
+# ---- issue 13: the layers real models use
+X3D = rnd("x3d", (2, 4, 5, 6, 5))
+XPAD = rnd("xpad", (2, 3, 4, 5))
+case("pad_constant", "nn.Pad(((0, 0), (1, 2), (0, 1), (2, 0)))", XPAD)
+case("pad_reflect", "nn.Pad(((0, 0), (0, 0), (1, 2), (2, 1)), mode='REFLECT')", XPAD)
+case("pad_symmetric", "nn.Pad(((0, 0), (0, 0), (1, 2), (2, 1)), mode='SYMMETRIC')", XPAD)
+case("constantpad1d", "nn.ConstantPad1d((1, 2), 0.5)", XPAD)
+case("constantpad2d_negative", "nn.ConstantPad2d((1, -1, 2, 0), 1.5)", XPAD)
+case("constantpad3d_int", "nn.ConstantPad3d(1, -2.0)", XPAD)
+case("zeropad2d", "nn.ZeroPad2d((1, 0, 2, 1))", XPAD)
+case("reflectionpad1d", "nn.ReflectionPad1d((2, 1))", XPAD)
+case("reflectionpad2d_int", "nn.ReflectionPad2d(1)", XPAD)
+case("reflectionpad3d", "nn.ReflectionPad3d((1, 0, 1, 2, 0, 1))", XPAD)
+case("replicationpad1d", "nn.ReplicationPad1d((2, 1))", XPAD[0])
+case("replicationpad2d", "nn.ReplicationPad2d((1, 2, 0, 1))", XPAD)
+case("replicationpad3d_int", "nn.ReplicationPad3d(1)", XPAD)
+case("groupnorm", "nn.GroupNorm(2, 4)", XB2)
+case("groupnorm_1group_noaffine", "nn.GroupNorm(1, 4, eps=1e-3, affine=False)", XB2)
+case("groupnorm_3d", "nn.GroupNorm(4, 4)", X3D)
+case("instancenorm1d", "nn.InstanceNorm1d(3)", XB1_3d)
+case("instancenorm2d", "nn.InstanceNorm2d(4, eps=1e-3)", XB2)
+case("instancenorm3d", "nn.InstanceNorm3d(4, affine=False)", X3D)
+case("bn3d_train", "nn.BatchNorm3d(4)", X3D, train=True)
+case("bn3d_eval", "nn.BatchNorm3d(4, momentum=0.5)", X3D, train=False)
+case("bn_sync_train", "nn.SyncBatchNorm(4)", XB2, train=True)
+case("bn_sync_eval", "nn.SyncBatchNorm(4)", XB2, train=False)
+case("conv3d_same", "nn.Conv3d(4, 6, 3)", X3D)
+case("conv3d_valid_bias_s2", "nn.Conv3d(4, 6, (2, 3, 3), stride=(1, 2, 2), pad_mode='valid', has_bias=True)", X3D)
+case("conv3d_pad_dil_group", "nn.Conv3d(4, 6, 3, pad_mode='pad', padding=(1, 0, 2, 1, 0, 1), dilation=(1, 2, 1), group=2, has_bias=True)", X3D)
+case("conv3dT_same", "nn.Conv3dTranspose(4, 3, 3)", X3D)
+case("conv3dT_valid_s2_bias", "nn.Conv3dTranspose(4, 6, 3, stride=2, pad_mode='valid', has_bias=True, group=2)", X3D)
+case("conv3dT_pad_outpad", "nn.Conv3dTranspose(4, 3, 3, stride=2, pad_mode='pad', padding=1, output_padding=1)", X3D)
+case("conv1dT_same", "nn.Conv1dTranspose(4, 5, 3)", X1)
+case("conv1dT_valid_s2_bias", "nn.Conv1dTranspose(4, 5, 3, stride=2, pad_mode='valid', has_bias=True)", X1)
+case("conv1dT_pad", "nn.Conv1dTranspose(4, 6, 3, stride=2, pad_mode='pad', padding=1, group=2)", X1)
+case("maxpool1d", "nn.MaxPool1d(3, 2)", X1)
+case("maxpool1d_same", "nn.MaxPool1d(3, 2, pad_mode='same')", X1)
+case("maxpool1d_pad_ceil", "nn.MaxPool1d(3, 2, pad_mode='pad', padding=1, ceil_mode=True)", X1)
+case("maxpool1d_2d_input", "nn.MaxPool1d(2, 2)", X1[0])
+case("avgpool1d", "nn.AvgPool1d(3, 2)", X1)
+case("avgpool1d_same", "nn.AvgPool1d(3, 2, pad_mode='same')", X1)
+case("avgpool1d_pad_nocount", "nn.AvgPool1d(3, 2, pad_mode='pad', padding=1, count_include_pad=False)", X1)
+case("maxpool3d", "nn.MaxPool3d(2, 2)", X3D)
+case("maxpool3d_same", "nn.MaxPool3d(3, 2, pad_mode='same')", X3D)
+case("maxpool3d_pad", "nn.MaxPool3d(3, 2, pad_mode='pad', padding=1)", X3D)
+case("avgpool3d", "nn.AvgPool3d(2, 2)", X3D)
+case("avgpool3d_pad_divisor", "nn.AvgPool3d(3, 2, pad_mode='pad', padding=1, divisor_override=5)", X3D)
+case("avgpool3d_4d_input", "nn.AvgPool3d((2, 3, 2), (1, 2, 2))", X3D[0])
+case("adaptive_avg1d", "nn.AdaptiveAvgPool1d(3)", rnd("xa1", (2, 3, 9)))
+case("adaptive_avg2d", "nn.AdaptiveAvgPool2d((3, 2))", XP)
+case("adaptive_avg2d_none", "nn.AdaptiveAvgPool2d((None, 3))", XP)
+case("adaptive_avg3d", "nn.AdaptiveAvgPool3d(2)", X3D)
+case("adaptive_max1d", "nn.AdaptiveMaxPool1d(3)", rnd("xa1", (2, 3, 9)))
+case("adaptive_max2d", "nn.AdaptiveMaxPool2d(3)", XP)
+case("adaptive_max3d", "nn.AdaptiveMaxPool3d((2, 3, 2))", X3D)
+case("prelu", "nn.PReLU()", XB2 - 0.5)
+case("prelu_channel", "nn.PReLU(4, 0.1)", XB2 - 0.5)
+case("softmax2d", "nn.Softmax2d()", XB2)
+case("threshold", "nn.Threshold(0.3, -1.0)", XA)
+case("glu", "nn.GLU()", rnd("xglu", (3, 6)))
+case("glu_axis0", "nn.GLU(axis=0)", rnd("xglu", (4, 3)))
+case("pixelshuffle", "nn.PixelShuffle(2)", rnd("xps", (2, 8, 3, 3)))
+case("pixelunshuffle", "nn.PixelUnshuffle(2)", rnd("xpu", (2, 2, 4, 6)))
+case("unflatten", "nn.Unflatten(1, (2, 2))", XB2)
+case("unfold_valid", "nn.Unfold([1, 2, 2, 1], [1, 1, 1, 1], [1, 1, 1, 1])", XP)
+case("unfold_same_stride_rate", "nn.Unfold([1, 3, 2, 1], [1, 2, 1, 1], [1, 1, 2, 1], 'same')", XP)
+case("upsample_nearest", "nn.Upsample(scale_factor=2.0)", XP)
+case("upsample_bilinear", "nn.Upsample(size=(5, 9), mode='bilinear', align_corners=True)", XP)
+case("onehot", "nn.OneHot(depth=5)", np.array([[0, 3], [4, 1]], np.int32))
+case("onehot_axis0_values", "nn.OneHot(axis=0, depth=4, on_value=2.0, off_value=-1.0)", np.array([1, 3, 0], np.int32))
+case("conv2dbnact", "nn.Conv2dBnAct(4, 6, 3, has_bn=True, activation='relu')", X9)
+case("conv2dbnact_leaky_train", "nn.Conv2dBnAct(4, 6, 3, has_bias=True, has_bn=True, activation='leakyrelu', alpha=0.1)", X9, train=True)
+case("densebnact", "nn.DenseBnAct(4, 3, has_bn=True, activation='sigmoid')", rnd("dba", (5, 4)))
+
 
 def record_params(c, cell):
     return [[n, p.name, str(p.dtype), list(p.shape), bool(p.requires_grad)] for n, p in cell.parameters_and_names()]
@@ -332,7 +406,15 @@ DEFAULTS = ["nn.Dense(4, 3)", "nn.Dense(4, 3, has_bias=False, activation='relu')
             "nn.MaxPool2d()", "nn.MaxPool2d(2, 2)", "nn.AvgPool2d()", "nn.AvgPool2d(3, 2, pad_mode='same')",
             "nn.Flatten()", "nn.ReLU()", "nn.GELU()", "nn.Sigmoid()", "nn.Tanh()", "nn.Softmax()", "nn.LogSoftmax()",
             "nn.Dropout()", "nn.BatchNorm1d(3)", "nn.BatchNorm2d(4)", "nn.BatchNorm2d(4, affine=False)",
-            "nn.LayerNorm((5,))", "nn.Embedding(10, 4)"]
+            "nn.LayerNorm((5,))", "nn.Embedding(10, 4)",
+            "nn.GroupNorm(2, 4)", "nn.InstanceNorm2d(3)", "nn.BatchNorm3d(3)", "nn.SyncBatchNorm(3)",
+            "nn.Conv3d(2, 4, 3)", "nn.Conv3dTranspose(2, 4, 3)", "nn.Conv1dTranspose(2, 4, 3)",
+            "nn.PReLU()", "nn.Pad(((1, 1),))", "nn.ZeroPad2d(1)", "nn.ReflectionPad2d(1)",
+            "nn.ReplicationPad2d(1)", "nn.MaxPool1d()", "nn.AvgPool1d()", "nn.MaxPool3d()",
+            "nn.AvgPool3d()", "nn.AdaptiveAvgPool2d(2)", "nn.AdaptiveMaxPool2d(2)",
+            "nn.Dropout2d()", "nn.Upsample(scale_factor=2.0)", "nn.OneHot()", "nn.ClipByNorm()",
+            "nn.MatMul()", "nn.Unflatten(1, (2, 2))", "nn.GLU()", "nn.Conv2dBnAct(2, 4, 3)",
+            "nn.DenseBnAct(2, 4)"]
 meta["defaults"] = OrderedDict()
 for ctor in DEFAULTS:
     cell = build(ctor)

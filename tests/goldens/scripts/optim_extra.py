@@ -137,6 +137,20 @@ TRAINING = OrderedDict([
     ("momentum_nesterov", "nn.Momentum(net.trainable_params(), learning_rate=0.05, momentum=0.9, use_nesterov=True)"),
     ("momentum_warmup", "nn.Momentum(net.trainable_params(), learning_rate=nn.WarmUpLR(0.1, 2), momentum=0.9)"),
     ("momentum_sens", "nn.Momentum(net.trainable_params(), learning_rate=0.01, momentum=0.9)"),
+    # issue 13: the adaptive optimizers real code uses
+    ("rmsprop", "nn.RMSProp(net.trainable_params(), learning_rate=0.01)"),
+    ("rmsprop_centered_momentum_wd", "nn.RMSProp(net.trainable_params(), learning_rate=0.01, decay=0.8, momentum=0.9, epsilon=1e-6, centered=True, weight_decay=0.01)"),
+    ("rmsprop_groups", "nn.RMSProp(groups_lr(net), learning_rate=0.01, momentum=0.5)"),
+    ("adagrad", "nn.Adagrad(net.trainable_params(), learning_rate=0.1)"),
+    ("adagrad_no_update_slots_loss_scale", "nn.Adagrad(net.trainable_params(), accum=0.5, learning_rate=0.1, update_slots=False, loss_scale=2.0)"),
+    ("adamax", "nn.AdaMax(net.trainable_params(), learning_rate=0.01)"),
+    ("adamax_wd", "nn.AdaMax(net.trainable_params(), learning_rate=0.01, beta1=0.8, beta2=0.9, weight_decay=0.1)"),
+    ("adadelta", "nn.Adadelta(net.trainable_params(), learning_rate=1.0, rho=0.8)"),
+    # nn.Lamb: MindSpore 2.10's CPU build has no Lamb kernel; tests/nn/test_optim_adaptive.py checks
+    # it against optax.lamb.
+    ("rprop", "nn.Rprop(net.trainable_params(), learning_rate=0.01)"),
+    ("asgd", "nn.ASGD(net.trainable_params(), learning_rate=0.05, lambd=0.01, t0=1.0)"),
+    ("ftrl", "nn.FTRL(net.trainable_params(), learning_rate=0.1, l1=0.001, l2=0.01)"),
 ])
 SENS = {"momentum_sens": 2.0}
 meta["training"] = OrderedDict()
@@ -224,6 +238,22 @@ for case, expr in CALLS.items():
 # errors
 # ---------------------------------------------------------------------------------------------
 ERRORS = OrderedDict([
+    ("rmsprop_decay_type", "nn.RMSProp(ps, decay=1)"),
+    ("rmsprop_decay_negative", "nn.RMSProp(ps, decay=-0.1)"),
+    ("rmsprop_epsilon_zero", "nn.RMSProp(ps, epsilon=0.0)"),
+    ("rmsprop_centered_type", "nn.RMSProp(ps, centered=1)"),
+    ("adagrad_accum_negative", "nn.Adagrad(ps, accum=-0.1)"),
+    ("adagrad_update_slots_type", "nn.Adagrad(ps, update_slots=1)"),
+    ("adamax_beta1_range", "nn.AdaMax(ps, beta1=1.0)"),
+    ("adadelta_rho_range", "nn.Adadelta(ps, rho=1.5)"),
+    ("lamb_eps_zero", "nn.Lamb(ps, 0.01, eps=0.0)"),
+    ("lamb_beta2_type", "nn.Lamb(ps, 0.01, beta2=1)"),
+    ("rprop_etas_type", "nn.Rprop(ps, etas=[0.5, 1.2])"),
+    ("rprop_etaplus", "nn.Rprop(ps, etas=(0.5, 1.0))"),
+    ("rprop_step_sizes_order", "nn.Rprop(ps, step_sizes=(1.0, 0.1))"),
+    ("asgd_lambd_type", "nn.ASGD(ps, lambd=1)"),
+    ("ftrl_lr_power_positive", "nn.FTRL(ps, lr_power=0.5)"),
+    ("ftrl_group_lr", "nn.FTRL([{'params': ps[:2], 'lr': 0.1}, {'params': ps[2:]}])"),
     ("adam_beta1_range", "nn.Adam(ps, beta1=1.0)"),
     ("adam_beta1_type", "nn.Adam(ps, beta1=1)"),
     ("adam_eps", "nn.Adam(ps, eps=0.0)"),

@@ -1,5 +1,5 @@
-"""`nn.Conv2d`, `nn.Conv1d` and `nn.Conv2dTranspose` (NCHW), with MindSpore's defaults:
-pad_mode 'same', has_bias False, weight `HeUniform(math.sqrt(5))`, bias `Uniform(1 / sqrt(fan_in))`."""
+"""`nn.Conv1d/2d/3d` and `nn.Conv1dTranspose/Conv2dTranspose/Conv3dTranspose` (NCHW), with
+MindSpore's defaults: pad_mode 'same', has_bias False, weight `HeUniform(math.sqrt(5))`, bias `Uniform(1 / sqrt(fan_in))`."""
 from __future__ import annotations
 
 import math
@@ -16,6 +16,7 @@ from msjax._src.nn.layers.checks import (
     check_value_type,
 )
 from msjax._src.ops import array_ops, nn_ops
+from msjax._src.ops.registry import functional
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
 
@@ -257,3 +258,150 @@ class Conv2dTranspose(_Conv):
             return out
         op_h, op_w = self._check_output_padding()
         return array_ops.pad(out, (0, op_w, 0, op_h))
+
+
+def _triple(value, arg_name, cls_name, greater_zero=True):
+    """MindSpore's `_check_3d_int_or_tuple`: an int or a 3-tuple of ints, as a 3-tuple."""
+    check_value_type(arg_name, value, (int, tuple), cls_name)
+    values = (value,) * 3 if isinstance(value, int) else tuple(value)
+    if len(values) != 3:
+        raise ValueError(f"For '{cls_name}', the length of '{arg_name}' must be 3, but got "
+                         f"{len(values)}.")
+    for item in values:
+        if not isinstance(item, int) or (item <= 0 if greater_zero else item < 0):
+            relation = "positive" if greater_zero else "non-negative"
+            raise ValueError(f"For '{cls_name}', the '{arg_name}' must be {relation} int or a "
+                             f"tuple of 3 {relation} ints, but got {value}.")
+    return values
+
+
+def _six_pads(padding, cls_name):
+    check_value_type("padding", padding, (int, tuple), cls_name)
+    if isinstance(padding, tuple) and len(padding) != 6:
+        raise ValueError(f"For '{cls_name}', the 'padding size' must be int and must = 6, but got "
+                         f"'{len(padding)}' with type 'int'.")
+    return (padding,) * 6 if isinstance(padding, int) else padding
+
+
+class Conv3d(_Conv):
+    """`nn.Conv3d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
+    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCDHW',
+    dtype=mstype.float32)`: input (N, C, D, H, W), `weight` [out, in / group, kd, kh, kw];
+    `padding` (pad_mode 'pad') an int or (front, back, top, bottom, left, right)."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 data_format="NCDHW", dtype=mstype.float32):
+        name = type(self).__name__
+        if not (in_channels % group == 0 and out_channels % group == 0):
+            raise ValueError("The argument 'group' should be divisible by 'in_channels' and "
+                             "'out_channels'")
+        kernel_size = _triple(kernel_size, "kernel_size", name)
+        stride = _triple(stride, "stride", name)
+        dilation = _triple(dilation, "dilation", name)
+        pads = _six_pads(padding, name)
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, data_format,
+                         dtype=dtype)
+        self._mode = _check_pad_mode(pad_mode, pads, "Conv3D")
+        self._pads = pads
+
+    def construct(self, x):
+        return nn_ops.conv3d(x, self.weight, self.bias if self.has_bias else None, self.stride,
+                             self._mode, self._pads, self.dilation, self.group)
+
+
+class Conv3dTranspose(_Conv):
+    """`nn.Conv3dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, dilation=1, group=1, output_padding=0, has_bias=False, weight_init=None,
+    bias_init=None, data_format='NCDHW', dtype=mstype.float32)`: the gradient of a Conv3d with
+    respect to its input; `weight` [in, out / group, kd, kh, kw]. `output_padding` (pad_mode
+    'pad') lengthens each output axis at its end."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, output_padding=0, has_bias=False,
+                 weight_init=None, bias_init=None, data_format="NCDHW", dtype=mstype.float32):
+        name = type(self).__name__
+        if not (in_channels % group == 0 and out_channels % group == 0):
+            raise ValueError("The argument 'group' should be divisible by 'in_channels' and "
+                             "'out_channels'")
+        kernel_size = _triple(kernel_size, "kernel_size", name)
+        stride = _triple(stride, "stride", name)
+        dilation = _triple(dilation, "dilation", name)
+        pads = _six_pads(padding, name)
+        self.output_padding = _triple(output_padding, "output_padding", name, greater_zero=False)
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding,
+                         dilation, group, has_bias, weight_init, bias_init, data_format,
+                         transposed=True, dtype=dtype)
+        self._mode = _check_pad_mode(pad_mode, pads, "Conv3DTranspose")
+        self._pads = pads
+
+    def construct(self, x):
+        n = x.shape[0]
+        size = [n, self.out_channels]
+        for axis in range(3):
+            length = _deconv_output_length(
+                self._mode, x.shape[2 + axis], self.kernel_size[axis], self.stride[axis],
+                self.dilation[axis], self._pads[2 * axis] + self._pads[2 * axis + 1])
+            size.append(length + self.output_padding[axis])
+        out = _conv_transpose(x, self.weight, tuple(size), self.stride, self._mode, self._pads,
+                              self.dilation, self.group, 3)
+        if self.has_bias:
+            out = nn_ops.bias_add(out, self.bias)
+        return out
+
+
+@functional
+def _conv_transpose(x, weight, size, stride, pad_mode, pads, dilation, group, nd):
+    pairs = pads if pad_mode == "pad" else 0
+    return nn_ops.conv_backprop_input(x, weight, size, stride, pad_mode, pairs, dilation, group,
+                                      nd)
+
+
+class Conv1dTranspose(_Conv):
+    """`nn.Conv1dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
+    padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dtype=mstype.float32)`: as in MindSpore, a Conv2dTranspose over a height-1 image; `weight` is
+    [in, out / group, 1, k]."""
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same",
+                 padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dtype=mstype.float32):
+        name = type(self).__name__
+        for arg, value in (("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+                           ("dilation", dilation)):
+            check_value_type(arg, value, [int], name)
+        check_int(kernel_size, 1, "kernel_size", name, strict=False)
+        check_int(stride, 1, "stride", name, strict=False)
+        check_int(padding, 0, "padding", name, strict=False)
+        check_int(dilation, 1, "dilation", name, strict=False)
+        if isinstance(weight_init, Tensor):
+            if weight_init.ndim != 3:
+                raise ValueError(f"For '{name}', the 'weight_init_shape' must be equal to 3, but "
+                                 f"got {weight_init.ndim}.")
+            weight_init = array_ops.expand_dims(weight_init, 2)
+        super().__init__(in_channels, out_channels, (1, kernel_size), (1, stride), pad_mode,
+                         padding, (1, dilation), group, has_bias, weight_init, bias_init,
+                         transposed=True, dtype=dtype)
+        self.padding = (0, 0, padding, padding)
+        self.in_channels = in_channels
+        self.out_channels = out_channels
+        check_string(pad_mode, _PAD_MODES, "pad_mode", name)
+        self.is_valid = self.pad_mode == "valid"
+        self.is_same = self.pad_mode == "same"
+        self.is_pad = self.pad_mode == "pad"
+        self._mode = pad_mode
+
+    def construct(self, x):
+        if x.ndim != 3:
+            raise ValueError(f"For '{self.cls_name}', the dimension of input must be 3d, but got "
+                             f"{x.ndim}.")
+        x = array_ops.expand_dims(x, 2)
+        n, _, _, w = x.shape
+        w_out = _deconv_output_length(self._mode, w, self.kernel_size[1], self.stride[1],
+                                      self.dilation[1], 2 * self.padding[2])
+        out = _conv_transpose(x, self.weight, (n, self.out_channels, 1, w_out), self.stride,
+                              self._mode, self.padding, self.dilation, self.group, 2)
+        if self.has_bias:
+            out = nn_ops.bias_add(out, self.bias)
+        return array_ops.squeeze(out, 2)

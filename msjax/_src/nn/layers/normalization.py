@@ -1,13 +1,29 @@
-"""`nn.BatchNorm1d`, `nn.BatchNorm2d` and `nn.LayerNorm`."""
+"""`nn.BatchNorm1d/2d/3d`, `nn.SyncBatchNorm`, `nn.LayerNorm`, `nn.GroupNorm` and
+`nn.InstanceNorm1d/2d/3d`."""
 from __future__ import annotations
+
+import numbers
+
+import jax
+import jax.numpy as jnp
 
 from msjax._src import context
 from msjax._src import dtype as mstype
-from msjax._src.initializer import initializer
+from msjax._src.initializer import Initializer, initializer
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.layers.checks import check_string, check_value_type
-from msjax._src.ops import array_ops, nn_ops
+from msjax._src.nn.layers.checks import (
+    check_bool,
+    check_positive_int,
+    check_string,
+    check_value_type,
+)
+from msjax._src.ops import array_ops, layer_ops, nn_ops
+from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
+from msjax._src.ops.one_program import one_program
+from msjax._src.ops.registry import functional
+from msjax._src.ops.state_ops import assign
 from msjax._src.parameter import Parameter
+from msjax._src.tensor import Tensor, _wrap
 
 
 class _BatchNorm(Cell):
@@ -133,3 +149,230 @@ class LayerNorm(Cell):
     def extend_repr(self):
         return (f"normalized_shape={self.normalized_shape}, begin_norm_axis={self.begin_norm_axis}, "
                 f"begin_params_axis={self.begin_params_axis}, gamma{self.gamma}, beta={self.beta}")
+
+
+class BatchNorm3d(Cell):
+    """`nn.BatchNorm3d(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
+    beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones',
+    use_batch_statistics=None, dtype=mstype.float32)`: input (N, C, D, H, W). As in MindSpore the
+    Parameters live in a child `bn2d` (a BatchNorm2d over (N, C, D*H, W))."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
+                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, dtype=mstype.float32):
+        super().__init__()
+        self.bn2d = BatchNorm2d(num_features=num_features, eps=eps, momentum=momentum,
+                                affine=affine, gamma_init=gamma_init, beta_init=beta_init,
+                                moving_mean_init=moving_mean_init,
+                                moving_var_init=moving_var_init,
+                                use_batch_statistics=use_batch_statistics, data_format="NCHW",
+                                dtype=dtype)
+
+    def construct(self, x):
+        shape = x.shape
+        if len(shape) != 5:
+            raise ValueError(f"For '{self.cls_name}', the in_shape must have 5 dims, but got "
+                             f"{len(shape)}.")
+        x = array_ops.reshape(x, (shape[0], shape[1], shape[2] * shape[3], shape[4]))
+        return array_ops.reshape(self.bn2d(x), shape)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """`nn.SyncBatchNorm(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
+    beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones',
+    use_batch_statistics=None, process_groups=None, dtype=mstype.float32)`: BatchNorm whose
+    training statistics are reduced over the data-parallel ranks (all of them, or the ranks of
+    the group of `process_groups` this rank is in).
+
+    In a data-parallel step (`set_auto_parallel_context(parallel_mode=DATA_PARALLEL)`, or a
+    `pmap`/`shard_map` over the ranks) the per-rank sums of x and x² and the counts are summed
+    with AllReduce, so every rank normalises with the statistics of the global batch; with one
+    rank it is BatchNorm. `process_groups=0` turns the synchronisation off.
+    """
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
+                 beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
+                 use_batch_statistics=None, process_groups=None, dtype=mstype.float32):
+        super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
+                         moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)
+        from msjax._src import communication
+
+        self.is_global = False
+        self.group_name = None
+        self.process_groups = process_groups
+        if process_groups != 0:
+            self.rank_id = communication.get_rank()
+            self.rank_size = communication.get_group_size()
+            if process_groups is not None:
+                if not isinstance(process_groups, list):
+                    raise TypeError(f"For '{self.cls_name}', the 'process_groups' must be list, "
+                                    f"but got {type(process_groups).__name__}.")
+                self._create_sync_groups(communication)
+            elif self.rank_size > 1:
+                self.is_global = True
+                self.group_device_num = self.rank_size
+                self.group_name = communication.HCCL_WORLD_COMM_GROUP
+
+    def _create_sync_groups(self, communication):
+        seen = set()
+        for rank in (r for group in self.process_groups for r in group):
+            if not isinstance(rank, int) or not 0 <= rank < self.rank_size:
+                raise ValueError(f"For '{self.cls_name}', the 'rank id in process_groups' must be "
+                                 f"in range of [0, {self.rank_size}), but got {rank}.")
+            if rank in seen:
+                raise ValueError(f"For '{self.cls_name}', rank id in 'process_groups' must not be "
+                                 f"duplicated, but got {self.process_groups}.")
+            seen.add(rank)
+        for sub_group in self.process_groups:
+            self.group_device_num = len(sub_group)
+            if self.rank_id in sub_group and self.group_device_num > 1:
+                self.is_global = True
+                self.group_name = f"{self.group_device_num}_sync_bn_" + "_".join(map(str, sub_group))
+                try:
+                    communication.group_ranks(self.group_name)
+                except ValueError:
+                    communication.create_group(self.group_name, sub_group)
+
+    @staticmethod
+    def _check_input_dim(shape, cls_name):
+        if len(shape) not in (2, 4):
+            raise ValueError(f"For '{cls_name}', the must have 2 dims or 4 dims, but got "
+                             f"{len(shape)}.")
+
+    def construct(self, x):
+        self._check_input_dim(x.shape, self.cls_name)
+        use_batch = (self.training if self.use_batch_statistics is None
+                     else self.use_batch_statistics)
+        if not (use_batch and self.is_global):
+            return super().construct(x)
+        data = x._data
+        axes = (0,) + tuple(range(2, data.ndim))
+        count = data.size // data.shape[1]
+        local = jnp.stack([jnp.sum(data, axes), jnp.sum(jnp.square(data), axes),
+                           jnp.full((data.shape[1],), count, data.dtype)])
+        total = all_reduce_array(local, ReduceOp.SUM, self.group_name, "SyncBatchNorm")
+        mean = total[0] / total[2]
+        var = jnp.maximum(total[1] / total[2] - jnp.square(mean), 0)
+        unbiased = var * total[2] / jnp.maximum(total[2] - 1, 1)
+        m = jnp.asarray(self.momentum, data.dtype)
+        assign(self.moving_mean, _wrap((1 - m) * self.moving_mean._data + m * mean))
+        assign(self.moving_variance,
+                      _wrap((1 - m) * self.moving_variance._data + m * unbiased))
+        shape = (1, -1) + (1,) * (data.ndim - 2)
+        scale = self.gamma._data * jax.lax.rsqrt(var + jnp.asarray(self.eps, data.dtype))
+        out = (data - mean.reshape(shape)) * scale.reshape(shape) + self.beta._data.reshape(shape)
+        return _wrap(out.astype(data.dtype))
+
+
+class GroupNorm(Cell):
+    """`nn.GroupNorm(num_groups, num_channels, eps=1e-05, affine=True, gamma_init='ones',
+    beta_init='zeros', dtype=mstype.float32)`: normalise each of `num_groups` channel groups of
+    every sample, then scale by `gamma` and shift by `beta` (per channel)."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, gamma_init="ones",
+                 beta_init="zeros", dtype=mstype.float32):
+        super().__init__()
+        name = self.cls_name
+        self.num_groups = check_positive_int(num_groups, "num_groups", name)
+        self.num_channels = check_positive_int(num_channels, "num_channels", name)
+        if num_channels % num_groups != 0:
+            raise ValueError(f"For '{name}', the 'num_channels' must be divided by 'num_groups', "
+                             f"but got 'num_channels': {num_channels}, 'num_groups': "
+                             f"{num_groups}.")
+        self.eps = check_value_type("eps", eps, (float,), type(self).__name__)
+        self.affine = check_bool(affine, "affine", name)
+        self.gamma = Parameter(initializer(gamma_init, num_channels, dtype=dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, num_channels, dtype=dtype), name="beta",
+                              requires_grad=affine)
+
+    def construct(self, x):
+        return layer_ops.group_norm(x, self.num_groups, array_ops.cast(self.gamma, x.dtype),
+                                    array_ops.cast(self.beta, x.dtype), self.eps)
+
+    def extend_repr(self):
+        return f"num_groups={self.num_groups}, num_channels={self.num_channels}"
+
+
+@functional
+@one_program
+def _instance_norm(x, gamma, beta, eps):
+    axes = tuple(range(2, x.ndim))
+    mean = jnp.mean(x, axes, keepdims=True)
+    var = jnp.var(x, axes, keepdims=True)
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    return (x - mean) * jax.lax.rsqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
+
+
+class _InstanceNorm(Cell):
+    """Instance normalisation: every (sample, channel) slice normalised over its spatial axes,
+    then scaled by `gamma` and shifted by `beta`. MindSpore keeps (unused) `moving_mean` /
+    `moving_variance` Parameters named 'mean' / 'variance'; msjax keeps them too, so checkpoints
+    load."""
+
+    _NDIM = 4
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init="ones",
+                 beta_init="zeros", dtype=mstype.float32):
+        super().__init__()
+        name = self.cls_name
+        check_value_type("num_features", num_features, [int], name)
+        check_value_type("eps", eps, [float], name)
+        check_value_type("momentum", momentum, [float], name)
+        check_value_type("affine", affine, [bool], name)
+        for key, value in (("gamma_init", gamma_init), ("beta_init", beta_init)):
+            if not isinstance(value, (Tensor, numbers.Number, str, Initializer)):
+                raise TypeError(f"For '{name}', the type of '{key}' must be in [Tensor, "
+                                "numbers.Number, str, Initializer], but got type "
+                                f"{type(value).__name__}.")
+            if isinstance(value, Tensor) and value.dtype != mstype.float32:
+                raise TypeError(f"For '{name}', the type of '{key}' must be float32, but got "
+                                f"{value.dtype}.")
+        if num_features < 1:
+            raise ValueError(f"For '{name}', the 'num_features' must be at least 1, but got "
+                             f"{num_features}.")
+        if momentum < 0 or momentum > 1:
+            raise ValueError(f"For '{name}', the 'momentum' must be a number in range [0, 1], "
+                             f"but got {momentum}.")
+        self.num_features = num_features
+        self.eps = eps
+        self.moving_mean = Parameter(initializer("zeros", num_features, dtype=dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(initializer("ones", num_features, dtype=dtype),
+                                         name="variance", requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, num_features, dtype=dtype), name="gamma",
+                               requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, num_features, dtype=dtype), name="beta",
+                              requires_grad=affine)
+        self.momentum = momentum
+
+    def construct(self, x):
+        if x.ndim != self._NDIM:
+            raise ValueError(f"For '{self.cls_name}', the in_shape must have {self._NDIM} dims, "
+                             f"but got {x.ndim}.")
+        return _instance_norm(x, array_ops.cast(self.gamma, x.dtype),
+                              array_ops.cast(self.beta, x.dtype), eps=self.eps)
+
+    def extend_repr(self):
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"gamma={self.gamma}, beta={self.beta}, moving_mean={self.moving_mean}, "
+                f"moving_variance={self.moving_variance}")
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """`nn.InstanceNorm1d(num_features, eps=1e-5, momentum=0.1, affine=True, gamma_init='ones',
+    beta_init='zeros', dtype=mstype.float32)`: input (N, C, L)."""
+
+    _NDIM = 3
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """`nn.InstanceNorm2d(...)`: input (N, C, H, W)."""
+
+    _NDIM = 4
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """`nn.InstanceNorm3d(...)`: input (N, C, D, H, W)."""
+
+    _NDIM = 5

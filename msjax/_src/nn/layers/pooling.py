@@ -1,10 +1,16 @@
-"""`nn.MaxPool2d` and `nn.AvgPool2d` (NCHW, or CHW without the batch axis)."""
+"""`nn.MaxPool1d/2d/3d`, `nn.AvgPool1d/2d/3d` (NCHW, or without the batch axis) and the adaptive
+pooling layers `nn.AdaptiveAvgPool1d/2d/3d`, `nn.AdaptiveMaxPool1d/2d/3d`."""
 from __future__ import annotations
 
 from msjax._src import context
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_string, check_value_type
-from msjax._src.ops import array_ops, nn_ops
+from msjax._src.ops import array_ops, nn_ops, pooling_ops
+from msjax._src.ops.one_program import one_program
+from msjax._src.ops.registry import functional
+
+max_pool_nd_tensor = functional(one_program(nn_ops.max_pool_nd))
+avg_pool_nd_tensor = functional(one_program(nn_ops.avg_pool_nd))
 
 
 def _check_tuple_length(value, arg_name, length, cls_name):
@@ -173,3 +179,224 @@ class AvgPool2d(_PoolNd):
         if self.is_expand:
             return array_ops.squeeze(self.avg_pool(array_ops.expand_dims(x, -3)), -3)
         return self.avg_pool(x)
+
+
+def _one_d_check(x, cls_name):
+    if x.ndim != 3:
+        raise ValueError(f"For '{cls_name}', the in_shape must have 3 dims, but got {x.ndim}.")
+
+
+class MaxPool1d(_PoolNd):
+    """`nn.MaxPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False)`: input (N, C, L) or (C, L). `padding`, `dilation`,
+    `return_indices`, `ceil_mode` need pad_mode 'pad'."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
+        super().__init__(kernel_size, stride, pad_mode)
+        check_int(kernel_size, 1, "kernel_size", self.cls_name, strict=False)
+        check_int(stride, 1, "stride", self.cls_name, strict=False)
+        self.kernel_size = (1, kernel_size)
+        self.stride = (1, stride)
+        self.return_indices = return_indices
+        if pad_mode.upper() == "PAD":
+            self.use_pad = True
+            self.kernel_size = (1, 1, kernel_size)
+            self.stride = (1, 1, stride)
+            check_value_type("padding", padding, (int, tuple, list), self.cls_name)
+            pad = padding if isinstance(padding, int) else padding[0]
+            self.padding = (0, 0, pad)
+            self._dilation = dilation if isinstance(dilation, int) else dilation[-1]
+            self._ceil_mode = ceil_mode
+        else:
+            self.use_pad = False
+            if padding != 0 or dilation != 1 or return_indices or ceil_mode:
+                raise ValueError("For MaxPool1d, the parameter 'padding', 'dilation', "
+                                 "'return_indices', 'ceil_mode' can not be set to non-default value "
+                                 f"when pad_mode is not 'pad', but got pad_mode:{pad_mode}.")
+
+    def construct(self, x):
+        unbatched = x.ndim == 2
+        if unbatched:
+            x = array_ops.expand_dims(x, 0)
+        if self.use_pad:
+            out = nn_ops.max_pool2d(array_ops.expand_dims(x, 2), (1, self.kernel_size[-1]),
+                                    (1, self.stride[-1]), (0, self.padding[-1]),
+                                    (1, self._dilation), self.return_indices, self._ceil_mode)
+            out = (tuple(array_ops.squeeze(o, 2) for o in out) if self.return_indices
+                   else array_ops.squeeze(out, 2))
+        else:
+            _one_d_check(x, self.cls_name)
+            out = max_pool_nd_tensor(x, 1, self.kernel_size[-1], self.stride[-1], self.pad_mode)
+        if unbatched:
+            out = (tuple(array_ops.squeeze(o, 0) for o in out) if isinstance(out, tuple)
+                   else array_ops.squeeze(out, 0))
+        return out
+
+
+class AvgPool1d(_PoolNd):
+    """`nn.AvgPool1d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True)`: input (N, C, L) or (C, L)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super().__init__(kernel_size, stride, pad_mode)
+        check_int(self.kernel_size, 1, "kernel_size", self.cls_name, strict=False)
+        check_int(self.stride, 1, "stride", self.cls_name, strict=False)
+        self._padding = padding if isinstance(padding, int) else padding[0]
+        self._ceil_mode = ceil_mode
+        self._count_include_pad = count_include_pad
+        if pad_mode.upper() == "PAD" or padding != 0 or ceil_mode or not count_include_pad:
+            self.is_expand_3d = True
+        else:
+            self.is_expand_3d = False
+            self.kernel_size = (1, self.kernel_size)
+            self.stride = (1, self.stride)
+
+    def construct(self, x):
+        unbatched = x.ndim == 2
+        if unbatched:
+            x = array_ops.expand_dims(x, 0)
+        if self.is_expand_3d:
+            out = avg_pool_nd_tensor(x, 1, self.kernel_size, self.stride, self.pad_mode,
+                                            self._padding, self._ceil_mode,
+                                            self._count_include_pad)
+        else:
+            _one_d_check(x, self.cls_name)
+            out = avg_pool_nd_tensor(x, 1, self.kernel_size[-1], self.stride[-1],
+                                            self.pad_mode)
+        return array_ops.squeeze(out, 0) if unbatched else out
+
+
+class MaxPool3d(_PoolNd):
+    """`nn.MaxPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1,
+    return_indices=False, ceil_mode=False)`: input (N, C, D, H, W) or (C, D, H, W)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 return_indices=False, ceil_mode=False):
+        super().__init__(kernel_size, stride, pad_mode)
+        self.return_indices = return_indices
+        if return_indices:
+            raise NotImplementedError("msjax: nn.MaxPool3d(return_indices=True) is not supported "
+                                      "yet; use return_indices=False.")
+        if dilation != 1 and pad_mode.upper() != "PAD":
+            raise ValueError(f"For {self.cls_name}, the pad_mode must be 'pad' when dilation is "
+                             f"not 1 or return_indices is True, but got pad_mode:{pad_mode}.")
+        self.only_pad = dilation != 1
+        self._padding = padding
+        self._dilation = dilation
+        self._ceil_mode = ceil_mode
+
+    def construct(self, x):
+        unbatched = x.ndim == 4
+        if unbatched:
+            x = array_ops.expand_dims(x, 0)
+        out = max_pool_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
+                                        self._padding, self._dilation, self._ceil_mode)
+        return array_ops.squeeze(out, 0) if unbatched else out
+
+
+class AvgPool3d(_PoolNd):
+    """`nn.AvgPool3d(kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None)`: input (N, C, D, H, W) or (C, D, H, W)."""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
+                 count_include_pad=True, divisor_override=None):
+        super().__init__(kernel_size, stride, pad_mode)
+        if divisor_override is not None and divisor_override <= 0:
+            raise ValueError(f"For '{self.cls_name}', the 'divisor_override' must be > 0, but got "
+                             f"{divisor_override}.")
+        self._args = (padding, ceil_mode, count_include_pad,
+                      0 if divisor_override is None else divisor_override)
+
+    def construct(self, x):
+        unbatched = x.ndim == 4
+        if unbatched:
+            x = array_ops.expand_dims(x, 0)
+        out = avg_pool_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
+                                        *self._args)
+        return array_ops.squeeze(out, 0) if unbatched else out
+
+
+class _AdaptivePool(Cell):
+    """An adaptive pooling layer over `ops.<function>`: output cell i of an axis of length n
+    covers the inputs [floor(i·n/out), ceil((i+1)·n/out))."""
+
+    _function = None
+    _keeps_output_size = True  # MindSpore's 2-d average / 3-d layers hold it in a Primitive
+
+    def __init__(self, output_size, return_indices=None):
+        super().__init__()
+        if self._keeps_output_size:
+            self.output_size = output_size
+        self._size = output_size
+        if return_indices is not None:
+            self.return_indices = return_indices
+
+    def construct(self, input):
+        if hasattr(self, "return_indices"):
+            return type(self)._function(input, self._size, self.return_indices)
+        return type(self)._function(input, self._size)
+
+
+class AdaptiveAvgPool1d(_AdaptivePool):
+    """`nn.AdaptiveAvgPool1d(output_size)`: input (N, C, L); L divisible by `output_size`."""
+
+    _function = staticmethod(pooling_ops.adaptive_avg_pool1d)
+
+    def __init__(self, output_size):
+        check_value_type("output_size", output_size, [int], "AdaptiveAvgPool1d")
+        check_int(output_size, 1, "output_size", "AdaptiveAvgPool1d", strict=False)
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool2d(_AdaptivePool):
+    """`nn.AdaptiveAvgPool2d(output_size)`: `output_size` an int, or (H, W) with None keeping
+    an axis."""
+
+    _function = staticmethod(nn_ops.adaptive_avg_pool2d)
+    _keeps_output_size = False
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptivePool):
+    """`nn.AdaptiveAvgPool3d(output_size)`: over the last three axes."""
+
+    _function = staticmethod(pooling_ops.adaptive_avg_pool3d)
+    _keeps_output_size = False
+
+    def __init__(self, output_size):
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool1d(_AdaptivePool):
+    """`nn.AdaptiveMaxPool1d(output_size)`: input (N, C, L); L divisible by `output_size`."""
+
+    _function = staticmethod(pooling_ops.adaptive_max_pool1d)
+
+    def __init__(self, output_size):
+        check_value_type("output_size", output_size, [int], "AdaptiveMaxPool1d")
+        check_int(output_size, 1, "output_size", "AdaptiveMaxPool1d", strict=False)
+        super().__init__(output_size)
+
+
+class AdaptiveMaxPool2d(_AdaptivePool):
+    """`nn.AdaptiveMaxPool2d(output_size, return_indices=False)`: with `return_indices`,
+    (output, flat Int64 index of each maximum in its H·W plane)."""
+
+    _function = staticmethod(pooling_ops.adaptive_max_pool2d)
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__(output_size, return_indices)
+
+
+class AdaptiveMaxPool3d(_AdaptivePool):
+    """`nn.AdaptiveMaxPool3d(output_size, return_indices=False)`."""
+
+    _function = staticmethod(pooling_ops.adaptive_max_pool3d)
+    _keeps_output_size = False
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__(output_size, return_indices)
