@@ -281,6 +281,16 @@ def install() -> None:
         sys.meta_path.append(_finder)
 
 
+def provides(module, name: str) -> bool:
+    """Whether msjax's `module` provides MindSpore's `name`: it has it, and it is not a module
+    built from the record that merely shares the name (the import system sets a package's
+    attribute to each submodule imported)."""
+    value = getattr(module, name, None)
+    if value is None and not hasattr(module, name):
+        return False
+    return not isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader)
+
+
 def answered_paths() -> list[str]:
     """Every recorded MindSpore module path msjax answers (not excluded, importable in MindSpore)."""
     return [p for p, r in recorded_modules().items()
