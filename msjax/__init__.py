@@ -4,6 +4,8 @@ from msjax._src import tensor_methods as _tensor_methods
 from msjax._src.compat.ipython import load_ipython_extension as load_ipython_extension
 from msjax._src.compat.ipython import unload_ipython_extension as unload_ipython_extension
 from msjax._src.context import COMPATIBLE as COMPATIBLE
+from msjax._src.module_tree import install as _install_module_tree
+from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.context import GRAPH_MODE as GRAPH_MODE
 from msjax._src.context import LAX as LAX
 from msjax._src.context import STRICT as STRICT
@@ -129,3 +131,5 @@ int = int32  # noqa: A001  (mindspore.int is Int32)
 __version__ = "0.1.0"
 
 _tensor_methods.install()
+_install_module_tree()  # every other MindSpore 2.10 module path (msjax._src.module_tree)
+__getattr__ = _missing_names(__name__)

@@ -1,4 +1,4 @@
-"""`mindspore.context` (the MindSpore 1.x home of set_context)."""
+"""`mindspore.context`: the MindSpore 1.x home of set_context and the auto-parallel context."""
 # ruff: noqa: F401
 from msjax._src.context import COMPATIBLE as COMPATIBLE
 from msjax._src.context import GRAPH_MODE as GRAPH_MODE
@@ -8,3 +8,10 @@ from msjax._src.context import PYNATIVE_MODE as PYNATIVE_MODE
 from msjax._src.context import get_context as get_context
 from msjax._src.context import set_context as set_context
 from msjax._src.context import set_device as set_device
+from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.parallel_context import ParallelMode as ParallelMode
+from msjax._src.parallel_context import get_auto_parallel_context as get_auto_parallel_context
+from msjax._src.parallel_context import reset_auto_parallel_context as reset_auto_parallel_context
+from msjax._src.parallel_context import set_auto_parallel_context as set_auto_parallel_context
+
+__getattr__ = _missing_names(__name__)

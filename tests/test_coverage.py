@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
+import re
 
 
-from msjax._src import coverage
+from msjax._src import coverage, usage_coverage
 from msjax._src.cli import main
 
 _API = coverage.default_api_path()
@@ -73,6 +74,9 @@ def test_coverage_of_the_real_reference(tmp_path, capsys):
     printed = capsys.readouterr().out
     for module in coverage.MODULES:
         assert module in printed
+    assert re.search(r"usage-weighted: \d+\.\d% of 66497 uses of MindSpore names in 5,358 real "
+                     r"MindSpore files are covered \(exist in msjax and are tested\); \d+\.\d% "
+                     r"exist", printed)
     text = out.read_text()
     assert text.startswith("# msjax API coverage")
     table = {m.module: m for m in coverage.measure(coverage.load_api(_API),
@@ -83,3 +87,34 @@ def test_coverage_of_the_real_reference(tmp_path, capsys):
         assert f"| `{module}` | {m.total} | {len(m.covered)} |" in text
     assert "Tensor" in table["mindspore"].covered  # this very suite tests it
     assert "add" in table["mindspore.ops"].covered
+
+
+def test_usage_weighted_coverage_counts_objects_the_tests_reach(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_c.py").write_text(
+        "import msjax as ms\n"
+        "from msjax.nn import Dense\n"
+        "ms.Tensor([1]).asnumpy(); ms.GRAPH_MODE\n"
+        "EXPR = 'mindspore.ops.add(x, y)'\n")
+    usage = [("mindspore.common.tensor.Tensor", "mindspore.common", 400),  # same object as ms.Tensor
+             ("mindspore.nn.layer.basic.Dense", "mindspore.nn", 300),
+             ("mindspore.ops.function.math_func.add", "mindspore.ops", 200),
+             ("mindspore.context.GRAPH_MODE", "mindspore.context", 100),  # a plain value: by name
+             ("Tensor.asnumpy", "Tensor methods", 50),
+             ("mindspore.nn.Conv2d", "mindspore.nn", 20),  # exists, untested here
+             ("Tensor.reshape", "Tensor methods", 10),  # exists, untested here
+             ("mindspore.nn.NoSuchLayer", "mindspore.nn", 5),
+             ("mindspore.no_such_module.f", "mindspore", 4),
+             ("mindspore.nn.optim.thor", "mindspore.nn", 1)]  # a function in MindSpore
+    result = usage_coverage.measure_usage(usage, tests, coverage.scan_tests(tests))
+    assert [n for n, _ in result.covered] == [
+        "mindspore.common.tensor.Tensor", "mindspore.nn.layer.basic.Dense",
+        "mindspore.ops.function.math_func.add", "mindspore.context.GRAPH_MODE", "Tensor.asnumpy"]
+    assert [n for n, _ in result.untested] == ["mindspore.nn.Conv2d", "Tensor.reshape"]
+    assert [n for n, _ in result.missing] == ["mindspore.nn.NoSuchLayer",
+                                              "mindspore.no_such_module.f",
+                                              "mindspore.nn.optim.thor"]
+    assert result.total_files == 1090
+    assert round(result.covered_percent, 2) == round(100 * 1050 / 1090, 2)
+    assert round(result.present_percent, 2) == round(100 * 1080 / 1090, 2)

@@ -1,4 +1,5 @@
-"""`msjax coverage`: how much of MindSpore 2.10's public API msjax covers, module by module.
+"""`msjax coverage`: how much of MindSpore 2.10's public API msjax covers, module by module, and
+weighted by how often real code uses each name (`msjax._src.usage_coverage`).
 
 The reference is `msjax/_src/reference/mindspore_2.10.0_api.json` (every public name of
 mindspore, mindspore.ops, mindspore.nn, mindspore.numpy and mindspore.common.initializer, recorded
@@ -36,6 +37,10 @@ import json
 import pathlib
 import re
 import sys
+
+from msjax._src.module_tree import provides
+from msjax._src.reference import mindspore_usage
+from msjax._src.usage_coverage import format_usage, format_usage_markdown, measure_usage
 
 # MindSpore's module -> msjax's module.
 MODULES = {
@@ -213,13 +218,13 @@ def measure(api: dict[str, list[str]], uses: dict[str, set[str]]) -> list[Module
     for module, msjax_name in MODULES.items():
         names = api.get(module, [])
         msjax_module = importlib.import_module(msjax_name)
-        present = [n for n in names if hasattr(msjax_module, n)]
+        present = [n for n in names if provides(msjax_module, n)]
         used = uses.get(module, set())
         table.append(ModuleCoverage(
             module=module, total=len(names),
             covered=[n for n in present if n in used],
             untested=[n for n in present if n not in used],
-            missing=[n for n in names if not hasattr(msjax_module, n)]))
+            missing=[n for n in names if not provides(msjax_module, n)]))
     return table
 
 
@@ -280,11 +285,14 @@ def run_coverage(api_path=None, write_path=None, tests_dir=None) -> int:
               file=sys.stderr)
     uses = scan_tests(tests_dir) if tests_dir.is_dir() else {}
     table = measure(load_api(api_path), uses)
+    usage = measure_usage(mindspore_usage(), tests_dir, uses)
     print("msjax API coverage against MindSpore 2.10 (covered = exists in msjax and is tested)")
     print(format_counts(table))
+    print(format_usage(usage))
     if write_path is None and (repository_root() / "docs").is_dir():
         write_path = repository_root() / "docs" / "api_coverage.md"
     if write_path is not None:
-        pathlib.Path(write_path).write_text(format_markdown(table, api_path))
+        pathlib.Path(write_path).write_text(
+            format_markdown(table, api_path) + "\n" + format_usage_markdown(usage))
         print(f"wrote {write_path}")
     return 0

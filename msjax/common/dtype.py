@@ -56,3 +56,7 @@ from msjax._src.dtype import ushort as ushort
 bool = bool_  # noqa: A001
 float = float32  # noqa: A001
 int = int32  # noqa: A001
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

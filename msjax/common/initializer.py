@@ -17,3 +17,9 @@ from msjax._src.initializer import XavierNormal as XavierNormal
 from msjax._src.initializer import XavierUniform as XavierUniform
 from msjax._src.initializer import Zero as Zero
 from msjax._src.initializer import initializer as initializer
+
+from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.random import get_seed as get_seed
+from msjax._src.tensor import Tensor as Tensor
+
+__getattr__ = _missing_names(__name__)

@@ -17,3 +17,7 @@ from msjax._src.communication import get_world_rank_from_group_rank as get_world
 from msjax._src.communication import init as init
 from msjax._src.communication import release as release
 from msjax.communication import management as management
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -16,3 +16,7 @@ from msjax._src.communication import get_rank as get_rank
 from msjax._src.communication import get_world_rank_from_group_rank as get_world_rank_from_group_rank
 from msjax._src.communication import init as init
 from msjax._src.communication import release as release
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

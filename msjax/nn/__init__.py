@@ -162,3 +162,7 @@ from msjax._src.nn.optim.adaptive import FTRL as FTRL
 from msjax._src.nn.optim.adaptive import Lamb as Lamb
 from msjax._src.nn.optim.adaptive import RMSProp as RMSProp
 from msjax._src.nn.optim.adaptive import Rprop as Rprop
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -7,3 +7,7 @@ from msjax._src.nn.dynamic_lr import natural_exp_decay_lr as natural_exp_decay_l
 from msjax._src.nn.dynamic_lr import piecewise_constant_lr as piecewise_constant_lr
 from msjax._src.nn.dynamic_lr import polynomial_decay_lr as polynomial_decay_lr
 from msjax._src.nn.dynamic_lr import warmup_lr as warmup_lr
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

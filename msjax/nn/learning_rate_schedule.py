@@ -7,3 +7,8 @@ from msjax._src.nn.learning_rate_schedule import LearningRateSchedule as Learnin
 from msjax._src.nn.learning_rate_schedule import NaturalExpDecayLR as NaturalExpDecayLR
 from msjax._src.nn.learning_rate_schedule import PolynomialDecayLR as PolynomialDecayLR
 from msjax._src.nn.learning_rate_schedule import WarmUpLR as WarmUpLR
+
+from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.nn.cell import Cell as Cell
+
+__getattr__ = _missing_names(__name__)

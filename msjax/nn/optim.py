@@ -5,3 +5,8 @@ from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from msjax._src.nn.optim.momentum import Momentum as Momentum
 from msjax._src.nn.optim.optimizer import Optimizer as Optimizer
 from msjax._src.nn.optim.sgd import SGD as SGD
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__path__ = []  # a package in MindSpore: its submodules come from msjax._src.module_tree
+__getattr__ = _missing_names(__name__)

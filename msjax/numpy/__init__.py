@@ -259,3 +259,7 @@ from msjax._src.numpy.reductions import std as std
 from msjax._src.numpy.reductions import sum as sum
 from msjax._src.numpy.reductions import trapz as trapz
 from msjax._src.numpy.reductions import var as var
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -369,6 +369,7 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.primitives import IsClose as IsClose
 from msjax._src.ops.math_ops import isfinite as isfinite
@@ -737,6 +738,7 @@ from msjax._src.ops.primitives import Tan as Tan
 from msjax._src.ops.math_ops import tanh as tanh
 from msjax._src.ops.primitives import Tanh as Tanh
 from msjax._src.ops.nn_ops import tanhshrink as tanhshrink
+from msjax._src.tensor import Tensor as Tensor
 from msjax._src.ops.math_ops import add as tensor_add
 from msjax._src.ops.math_ops import tensor_div as tensor_div
 from msjax._src.ops.math_ops import tensor_dot as tensor_dot
@@ -846,3 +848,6 @@ from msjax._src.ops.array_ops import zeros_like as zeros_like
 from msjax._src.ops.primitives import ZerosLike as ZerosLike
 from msjax._src.ops.math_ops import zeta as zeta
 from msjax._src.ops.primitives import Zeta as Zeta
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

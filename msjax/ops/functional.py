@@ -198,6 +198,7 @@ from msjax._src.ops.math_ops import greater_equal as ge
 from msjax._src.ops.nn_ops import gelu as gelu
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.nn_ops import glu as glu
+from msjax._src.transforms.grad import grad as grad
 from msjax._src.ops.math_ops import greater as greater
 from msjax._src.ops.math_ops import greater_equal as greater_equal
 from msjax._src.ops.image_ops import grid_sample as grid_sample
@@ -243,6 +244,7 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import isinf as isinf
@@ -250,6 +252,8 @@ from msjax._src.ops.math_ops import isnan as isnan
 from msjax._src.ops.math_ops import isneginf as isneginf
 from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
+from msjax._src.transforms.grad import jacfwd as jacfwd
+from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.ops.spectral_ops import kaiser_window as kaiser_window
 from msjax._src.ops.loss_ops import kl_div as kl_div
 from msjax._src.ops.math_ops import kron as kron
@@ -306,6 +310,7 @@ from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
+from msjax._src.ops.primitives import Median as Median
 from msjax._src.ops.array_ops import meshgrid as meshgrid
 from msjax._src.ops.reduce_ops import min as min
 from msjax._src.ops.math_ops import minimum as minimum
@@ -345,6 +350,7 @@ from msjax._src.ops.array_ops import ones as ones
 from msjax._src.ops.array_ops import ones_like as ones_like
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.array_ops import pad as pad
+from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.nn_ops import pdist as pdist
 from msjax._src.ops.array_ops import permute as permute
 from msjax._src.ops.linalg_ops import pinv as pinv
@@ -357,6 +363,7 @@ from msjax._src.ops.array_ops import population_count as population_count
 from msjax._src.ops.math_ops import positive as positive
 from msjax._src.ops.math_ops import pow as pow
 from msjax._src.ops.nn_ops import prelu as prelu
+from msjax._src.ops.registry import Primitive as Primitive
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr
 from msjax._src.ops.reduce_ops import quantile as quantile
@@ -396,6 +403,7 @@ from msjax._src.ops.spectral_ops import rfftfreq as rfftfreq
 from msjax._src.ops.spectral_ops import rfftn as rfftn
 from msjax._src.ops.layer_ops import rms_norm as rms_norm
 from msjax._src.ops.array_ops import roll as roll
+from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
 from msjax._src.ops.array_ops import row_stack as row_stack
@@ -504,6 +512,7 @@ from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform
 from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
+from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
 from msjax._src.ops.scatter_ops import unsorted_segment_max as unsorted_segment_max
 from msjax._src.ops.scatter_ops import unsorted_segment_min as unsorted_segment_min
 from msjax._src.ops.scatter_ops import unsorted_segment_prod as unsorted_segment_prod
@@ -511,12 +520,14 @@ from msjax._src.ops.scatter_ops import unsorted_segment_sum as unsorted_segment_
 from msjax._src.ops.array_ops import unsqueeze as unsqueeze
 from msjax._src.ops.array_ops import unstack as unstack
 from msjax._src.ops.image_ops import upsample as upsample
+from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.ops.linalg_ops import vander as vander
 from msjax._src.ops.reduce_ops import var as var
 from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit
 from msjax._src.ops.array_ops import vstack as vstack
 from msjax._src.ops.array_ops import where as where
@@ -525,3 +536,6 @@ from msjax._src.ops.math_ops import xlogy as xlogy
 from msjax._src.ops.array_ops import zeros as zeros
 from msjax._src.ops.array_ops import zeros_like as zeros_like
 from msjax._src.ops.math_ops import zeta as zeta
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

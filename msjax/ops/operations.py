@@ -114,6 +114,7 @@ from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.primitives import HSigmoid as HSigmoid
 from msjax._src.ops.primitives import HSwish as HSwish
 from msjax._src.ops.primitives import Hypot as Hypot
+from msjax._src.ops.array_ops import identity as identity
 from msjax._src.ops.primitives import Identity as Identity
 from msjax._src.ops.primitives import Igamma as Igamma
 from msjax._src.ops.primitives import Igammac as Igammac
@@ -186,6 +187,7 @@ from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.primitives import OnesLike as OnesLike
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
 from msjax._src.ops.random_ops import Poisson as Poisson
 from msjax._src.ops.primitives import Polar as Polar
@@ -207,6 +209,7 @@ from msjax._src.ops.primitives import ReduceAny as ReduceAny
 from msjax._src.ops.primitives import ReduceMax as ReduceMax
 from msjax._src.ops.primitives import ReduceMean as ReduceMean
 from msjax._src.ops.primitives import ReduceMin as ReduceMin
+from msjax._src.ops.comm_ops import ReduceOp as ReduceOp
 from msjax._src.ops.primitives import ReduceProd as ReduceProd
 from msjax._src.ops.comm_ops import ReduceScatter as ReduceScatter
 from msjax._src.ops.primitives import ReduceStd as ReduceStd
@@ -309,3 +312,7 @@ from msjax._src.ops.primitives import Xlogy as Xlogy
 from msjax._src.ops.primitives import Zeros as Zeros
 from msjax._src.ops.primitives import ZerosLike as ZerosLike
 from msjax._src.ops.primitives import Zeta as Zeta
+from msjax._src.module_tree import missing_names as _missing_names
+
+__path__ = []  # a package in MindSpore: its submodules come from msjax._src.module_tree
+__getattr__ = _missing_names(__name__)

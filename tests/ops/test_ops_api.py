@@ -19,7 +19,7 @@ COUNTED = sorted(set(EXPORTED) & set(MS_OPS))
 # Names whose MindSpore signature is a generic (*args, **kwargs) wrapper, or that live outside
 # the op table (Primitive's base, composites).
 _GENERIC_SIGNATURES = {"less", "lt", "tensor_lt", "tensor_sub", "tensor_scatter_update",
-                       "Primitive", "Partial", "partial"}
+                       "Primitive", "Partial", "partial", "Tensor", "ReduceOp"}
 # The op modules the op table covers (state, collective, composite and Ascend-only ops, and
 # names defined outside msjax._src.ops, have tests of their own).
 _TABLE_MODULES = tuple(f"msjax._src.ops.{m}" for m in (
@@ -60,7 +60,8 @@ def _signature(obj) -> str:
         text = str(inspect.signature(obj.__init__))
         text = text.replace("(self, ", "(").replace("(self)", "()")
     else:
-        text = str(inspect.signature(getattr(obj, "impl", obj)))
+        text = str(inspect.signature(getattr(obj, "impl", obj)).replace(
+            return_annotation=inspect.Signature.empty))
     return text.replace("mindspore.", "").replace(" ", "")
 
 

@@ -36,9 +36,8 @@ class MindSporeAlias(importlib.abc.MetaPathFinder):
             return None
         msjax_name = "msjax" + fullname[len(_PREFIX):]
         if importlib.util.find_spec(msjax_name) is None:
-            raise ModuleNotFoundError(
-                f"No module named '{fullname}': msjax does not implement it yet (it would be "
-                f"'{msjax_name}').", name=fullname)
+            from msjax._src.module_tree import missing_module
+            raise missing_module(fullname, f"it would be '{msjax_name}'")
         return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name))
 
 

@@ -4,7 +4,8 @@
 mindspore.nn, mindspore.numpy and mindspore.common.initializer. `mindspore_2.10.0_modules.json`:
 every module of the mindspore package with its public names. Both were written by
 `tools/record_mindspore_api.py` under real MindSpore (`../shared/tools/mindspore-oracle`); run it
-again to refresh them. Nothing here is read by `import msjax`: only by `msjax coverage` and tests.
+again to refresh them. `mindspore_usage_in_real_code.tsv`: how many of 5,358 real MindSpore files
+use each name (`tools/record_usage.py` copies it from the shared usage scan). Nothing here is read by `import msjax`: only by `msjax coverage` and tests.
 """
 import functools
 import json
@@ -13,6 +14,7 @@ import pathlib
 HERE = pathlib.Path(__file__).resolve().parent
 API_FILE = HERE / "mindspore_2.10.0_api.json"
 MODULES_FILE = HERE / "mindspore_2.10.0_modules.json"
+USAGE_FILE = HERE / "mindspore_usage_in_real_code.tsv"
 
 
 @functools.cache
@@ -25,3 +27,16 @@ def mindspore_api() -> dict:
 def mindspore_modules() -> dict:
     """{module path: {"names": [...], "package": bool} or {"error": "..."}} of `MODULES_FILE`."""
     return json.loads(MODULES_FILE.read_text())["modules"]
+
+
+@functools.cache
+def mindspore_usage() -> list[tuple[str, str, int]]:
+    """[(name, namespace, files)] of `USAGE_FILE`, most used first: `mindspore.nn.Dense`,
+    `Tensor.asnumpy` (a method), `mindspore.parallel._utils._get_device_num` (private), ..."""
+    rows = []
+    for line in USAGE_FILE.read_text().splitlines()[1:]:
+        if line.startswith("#") or line.startswith("name\t"):
+            continue
+        name, namespace, files = line.split("\t")
+        rows.append((name, namespace, int(files)))
+    return rows

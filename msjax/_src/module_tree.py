@@ -1,0 +1,298 @@
+"""Every module path of MindSpore 2.10, answered by msjax with the same objects.
+
+MindSpore code imports the same object by many paths: `mindspore.Tensor`,
+`mindspore.common.tensor.Tensor`, `from mindspore.ops.operations.math_ops import MatMul`,
+`mindspore.nn.optim.momentum.Momentum`. msjax answers every path of MindSpore 2.10's module tree
+(recorded from the real wheel in `msjax/_src/reference/mindspore_2.10.0_modules.json` by
+`tools/record_mindspore_api.py`) in one of three ways:
+
+1. **A module file** under `msjax/` for the paths real code imports most (`msjax/common/tensor.py`,
+   `msjax/context.py`, `msjax/nn/loss/__init__.py`, ...): re-export lines, as every public module.
+2. **A module built from the record** for the long tail (`mindspore.ops.operations.math_ops`,
+   `mindspore.nn.layer.basic`, `mindspore.common.api`, ...): `MindSporePathFinder` (installed at
+   the end of `sys.meta_path` by `import msjax`) makes a module whose names are the names the
+   recorded MindSpore module has, each looked up in the msjax namespaces `NAME_SOURCES` gives for
+   its subtree. The objects are msjax's own (`msjax.nn.layer.basic.Dense is msjax.nn.Dense`),
+   never copies; only the module object is new.
+3. **Excluded**: the subtrees in `EXCLUDED`, each with the reason (MindSpore's C++ extension,
+   Ascend kernel registrations, code generators, APIs msjax does not implement yet). Importing
+   one raises ModuleNotFoundError saying so.
+
+A name a MindSpore module has but msjax lacks raises AttributeError naming the MindSpore name,
+saying msjax does not implement it yet and pointing at the coverage table (`missing_names`,
+which the public modules use as their module `__getattr__`). Nothing is ever a stub.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.abc
+import importlib.machinery
+import sys
+import types
+
+COVERAGE_HINT = "see docs/api_coverage.md, or run `msjax coverage`"
+
+_IN_PROGRESS_14 = "built by issue #14 (in progress): mindspore.dataset and MindRecord files"
+_IN_PROGRESS_15 = "built by issue #15 (in progress): Model, callbacks, metrics, loss scaling, amp"
+_IN_PROGRESS_13 = "built by issue #13 (in progress): mint and mindspore.experimental"
+_NOT_YET = "not implemented by msjax yet: "
+_INTERNAL = "an internal of MindSpore's own implementation, not user API: "
+
+# MindSpore subtree -> why msjax does not answer it. A path is excluded when it is a key or below
+# one. (The lead removes the "in progress" lines when merging the branches that build them.)
+EXCLUDED = {
+    "mindspore.dataset": _IN_PROGRESS_14,
+    "mindspore.mindrecord": _IN_PROGRESS_14,
+    "mindspore.train": _IN_PROGRESS_15,
+    "mindspore.amp": _IN_PROGRESS_15,
+    "mindspore.nn.metrics": _IN_PROGRESS_15,
+    "mindspore.mint": _IN_PROGRESS_13,
+    "mindspore.experimental": _IN_PROGRESS_13,
+    "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
+                      "(XLA compiles msjax's programs)",
+    "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
+    "mindspore._c_expression": _INTERNAL + "the C++ extension module of MindSpore's runtime "
+                               "(msjax is Python over JAX)",
+    "mindspore._c_mindrecord": _INTERNAL + "the C++ extension module of MindRecord",
+    "mindspore._check_jit_forbidden_api": _INTERNAL + "the graph compiler's list of APIs it refuses",
+    "mindspore._checkparam": _INTERNAL + "MindSpore's argument validators (msjax checks arguments "
+                             "where each API is implemented, with MindSpore's messages)",
+    "mindspore._extends": _INTERNAL + "the graph compiler's parser, graph kernels and parallel "
+                          "compile workers (msjax compiles with jax.jit)",
+    "mindspore._profiler": _INTERNAL + "the profiler's C++ bindings",
+    "mindspore.graph._check_supported": _INTERNAL + "the graph compiler's unsupported-API checks",
+    "mindspore.graph._mark_deprecated": _INTERNAL + "the graph compiler's deprecation marks",
+    "mindspore.graph._optimize": _INTERNAL + "the graph compiler's Cell optimisation passes",
+    "mindspore.graph._parse": _INTERNAL + "the graph compiler's Python parser (msjax traces with JAX)",
+    "mindspore.graph._pijit": _INTERNAL + "PIJit's bytecode capture tables",
+    "mindspore.graph._utils": _INTERNAL + "the graph compiler's helpers",
+    "mindspore.ops._op_impl": _INTERNAL + "kernel registrations of the AICPU/TBE/CPU/GPU back ends "
+                              "(XLA provides msjax's kernels)",
+    "mindspore.ops._grad_experimental": _INTERNAL + "bprop registrations of MindSpore's autodiff "
+                                        "(msjax differentiates with JAX)",
+    "mindspore.ops._vmap": _INTERNAL + "vmap rules of the graph compiler (msjax vectorises with "
+                           "jax.vmap)",
+    "mindspore.ops_generate": _INTERNAL + "the code generators run when MindSpore is built",
+    "mindspore.ops.op_info_register": _INTERNAL + "registration of Ascend/GPU custom kernels "
+                                      "(TBE, AKG, AICPU)",
+    "mindspore.ops.vm_impl_registry": _INTERNAL + "the registry of the debug VM's op kernels",
+    "mindspore.boost": _NOT_YET + "Ascend training accelerations (boost, gradient freezing, "
+                       "adasum)",
+    "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
+                                "(XLA places and schedules msjax's work)",
+    "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
+    "mindspore.hal": _NOT_YET + "streams, events and memory pools of the Ascend/GPU runtime",
+    "mindspore.runtime": _NOT_YET + "streams, events and memory pools of the Ascend/GPU runtime",
+    "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
+    "mindspore.nn.probability": _NOT_YET + "probability distributions, bijectors and Bayesian "
+                                "layers",
+    "mindspore.onnx": _NOT_YET + "ONNX export",
+    "mindspore.profiler": _NOT_YET + "MindSpore's profiler (profile msjax with jax.profiler)",
+    "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
+    "mindspore.safeguard": _NOT_YET + "model obfuscation",
+    "mindspore.scipy": _NOT_YET + "mindspore.scipy (jax.scipy has most of it)",
+    "mindspore.tools": _NOT_YET + "MindSpore's command-line tools (silent data corruption checks)",
+}
+
+# MindSpore subtree -> the msjax modules its names are looked up in, in order (longest prefix
+# wins). After them come the standard-library names MindSpore's modules import (`STANDARD_NAMES`):
+# MindSpore's `mindspore.common.api.Any` is `typing.Any` too.
+NAME_SOURCES = {
+    "mindspore": ("msjax",),
+    "mindspore.common": ("msjax.common", "msjax"),
+    "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
+    "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
+    "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
+    "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
+    "mindspore.nn": ("msjax.nn", "msjax"),
+    "mindspore.numpy": ("msjax.numpy", "msjax"),
+    "mindspore.ops": ("msjax.ops", "msjax"),
+    "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
+}
+STANDARD_NAMES = {
+    "__future__": ("absolute_import", "annotations"),
+    "abc": ("ABCMeta", "abstractmethod"),
+    "collections": ("namedtuple", "defaultdict"),
+    "contextlib": ("contextmanager",),
+    "functools": ("wraps", "lru_cache", "reduce"),
+    "typing": ("Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Mapping", "NamedTuple",
+               "Optional", "Sequence", "Tuple", "TypeVar", "Union"),
+}
+
+
+def mindspore_path(msjax_path: str) -> str:
+    """`msjax.ops.x` -> `mindspore.ops.x` (MindSpore's name for one of msjax's module paths)."""
+    return "mindspore" + msjax_path[len("msjax"):]
+
+
+def exclusion_reason(path: str) -> str | None:
+    """Why the MindSpore module `path` is excluded, or None when msjax answers it."""
+    for prefix, reason in EXCLUDED.items():
+        if path == prefix or path.startswith(prefix + "."):
+            return reason
+    return None
+
+
+@functools.cache
+def recorded_modules() -> dict:
+    """MindSpore 2.10's module tree: {path: {"names": [...], "package": bool} | {"error": ...}}."""
+    from msjax._src import reference
+    return reference.mindspore_modules()
+
+
+def _sources(path: str) -> tuple[str, ...]:
+    best = max((p for p in NAME_SOURCES if path == p or path.startswith(p + ".")), key=len)
+    return NAME_SOURCES[best]
+
+
+def lookup(path: str, name: str):
+    """The msjax object the MindSpore module `path` calls `name` (AttributeError when none)."""
+    for source in _sources(path):
+        module = importlib.import_module(source)
+        try:
+            value = getattr(module, name)
+        except AttributeError:
+            continue
+        # A module built from the record is never a name of its parent (`mindspore.common.mutable`
+        # is a function in MindSpore); a module file msjax binds explicitly is (`common.dtype`).
+        if not isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader):
+            return value
+    return standard_name(path, name)
+
+
+def standard_name(path: str, name: str):
+    """A standard-library name MindSpore's module `path` imports (`STANDARD_NAMES`)."""
+    for source, names in STANDARD_NAMES.items():
+        if name in names:
+            return getattr(importlib.import_module(source), name)
+    raise not_implemented(path, name)
+
+
+def not_implemented(path: str, name: str) -> AttributeError:
+    return AttributeError(f"module '{path}' has no attribute '{name}': msjax does not implement "
+                          f"{path}.{name} yet ({COVERAGE_HINT}).")
+
+
+def missing_module(path: str, reason: str | None = None) -> ModuleNotFoundError:
+    why = f" ({reason})" if reason else ""
+    return ModuleNotFoundError(f"No module named '{path}': msjax does not implement it yet{why}; "
+                               f"{COVERAGE_HINT}.", name=path)
+
+
+class _PackageKeepingItsNames(types.ModuleType):
+    """A package whose names win over same-named submodules imported later.
+
+    `mindspore.common.tensor` is the function `tensor` although `mindspore/common/tensor.py`
+    exists: MindSpore's `__init__` imports the submodule and then binds the name. msjax imports
+    such submodules on first use, and the import system then sets the package attribute to the
+    module; this class keeps the package's name, as MindSpore's package has it.
+    """
+
+    def __setattr__(self, name, value):
+        current = self.__dict__.get(name)
+        if (isinstance(value, types.ModuleType) and current is not None
+                and not isinstance(current, types.ModuleType)):
+            return
+        super().__setattr__(name, value)
+
+
+def missing_names(msjax_module_name: str):
+    """A module `__getattr__` for a public msjax module: a recorded child module is imported; a
+    name MindSpore's module has and msjax lacks raises `not_implemented`; anything else raises
+    Python's usual AttributeError. The module also keeps its names over same-named submodules
+    (`_PackageKeepingItsNames`)."""
+    path = mindspore_path(msjax_module_name)
+    module = sys.modules.get(msjax_module_name)
+    if module is not None and type(module) is types.ModuleType:
+        module.__class__ = _PackageKeepingItsNames
+
+    def __getattr__(name: str):
+        child = f"{path}.{name}"
+        record = recorded_modules()
+        names = record.get(path, {}).get("names", ())
+        if child in record and name not in names and not name.startswith("__"):
+            try:
+                return importlib.import_module(f"{msjax_module_name}.{name}")
+            except ModuleNotFoundError as error:
+                raise AttributeError(str(error)) from None
+        if name in names:
+            return standard_name(path, name)
+        raise AttributeError(f"module '{msjax_module_name}' has no attribute '{name}'")
+
+    return __getattr__
+
+
+class _RecordedModuleLoader(importlib.abc.Loader):
+    """Builds the module of one recorded MindSpore path from msjax's objects."""
+
+    def __init__(self, path: str, record: dict):
+        self.path = path
+        self.record = record
+
+    def create_module(self, spec):
+        return None  # the default module object
+
+    def exec_module(self, module):
+        module.__doc__ = (f"`{self.path}`, answered by msjax: each name MindSpore 2.10's module has "
+                          "is msjax's own object (see msjax._src.module_tree).")
+        if self.record.get("package"):
+            module.__path__ = []
+        provided = []
+        for name in self.record.get("names", ()):
+            if not name.isidentifier():
+                continue
+            try:
+                value = lookup(self.path, name)
+            except AttributeError:
+                continue
+            setattr(module, name, value)
+            provided.append(name)
+        module.__all__ = provided
+        module.__getattr__ = missing_names(module.__name__)
+
+
+class MindSporePathFinder(importlib.abc.MetaPathFinder):
+    """Finds `msjax.<path>` for every recorded MindSpore 2.10 module msjax has no file for."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith("msjax."):
+            return None
+        ms_path = mindspore_path(fullname)
+        record = recorded_modules().get(ms_path)
+        if record is None:
+            return None
+        reason = exclusion_reason(ms_path)
+        if reason is not None:
+            raise missing_module(ms_path, reason)
+        if "error" in record:  # MindSpore's own import failed (a missing optional dependency)
+            raise missing_module(ms_path, "MindSpore 2.10 itself fails to import it: "
+                                 + record["error"])
+        return importlib.machinery.ModuleSpec(
+            fullname, _RecordedModuleLoader(ms_path, record), is_package=bool(record.get("package")))
+
+
+_finder = MindSporePathFinder()
+
+
+def install() -> None:
+    """Put the finder at the end of `sys.meta_path` (after the file finders), once."""
+    if not any(isinstance(f, MindSporePathFinder) for f in sys.meta_path):
+        sys.meta_path.append(_finder)
+
+
+def provides(module, name: str) -> bool:
+    """Whether msjax's `module` provides MindSpore's `name`: it has it, and it is not a module
+    built from the record that merely shares the name (the import system sets a package's
+    attribute to each submodule imported)."""
+    value = getattr(module, name, None)
+    if value is None and not hasattr(module, name):
+        return False
+    return not isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader)
+
+
+def answered_paths() -> list[str]:
+    """Every recorded MindSpore module path msjax answers (not excluded, importable in MindSpore)."""
+    return [p for p, r in recorded_modules().items()
+            if exclusion_reason(p) is None and "error" not in r]
+
