@@ -217,6 +217,7 @@ def test_jit_passes_keyword_only_and_extra_keyword_arguments():
     np.testing.assert_allclose(scaled(x).asnumpy(), [1.0, 2.0])
 
 
-def test_python_numbers_returned_from_compiled_code_are_tensors():
+def test_python_numbers_returned_from_compiled_code_stay_python_numbers():
+    """MindSpore 2.10 returns a constant as the Python value it is (builtins_probe.out: `round`)."""
     out = ms.jit(lambda x: (x * 2, 5))(Tensor(np.array([1.0], np.float32)))
-    assert isinstance(out[1], Tensor) and out[1].item() == 5
+    assert isinstance(out[0], Tensor) and type(out[1]) is int and out[1] == 5

@@ -12,6 +12,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.tensor import Tensor
+from msjax._src.transforms import tracing_depth
 
 _TYPE_CHECKS = {
     "Tensor": lambda x: isinstance(x, Tensor),
@@ -112,13 +113,18 @@ class Map:
         return tuple(map(func, *args_list))
 
 
-def partial(func, *args):
-    """`ops.partial(func, *args)`: bind leading arguments."""
-    return functools.partial(func, *args)
+def partial(func, *args, **kwargs):
+    """`ops.partial(func, *args, **kwargs)`: bind leading arguments and keywords (MindSpore's
+    graph mode takes keywords, `ops.partial(add, x=2)(y=3)`; its PyNative mode refuses them, with
+    the TypeError below)."""
+    if kwargs and not tracing_depth():
+        raise TypeError(f"Partial.__call__() got an unexpected keyword argument "
+                        f"'{next(iter(kwargs))}'")
+    return functools.partial(func, *args, **kwargs)
 
 
 class Partial:
     """`ops.Partial()`: the Primitive form of `partial`."""
 
-    def __call__(self, func, *args):
-        return functools.partial(func, *args)
+    def __call__(self, func, *args, **kwargs):
+        return partial(func, *args, **kwargs)

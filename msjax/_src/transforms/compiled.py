@@ -28,7 +28,7 @@ from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import STATIC_TYPES, _depth as _tracing_depth
-from msjax._src.transforms import compile_cache, lazy_inline, stacked_outputs
+from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
 
@@ -128,7 +128,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains")
+                 "inline_chains", "constants", "fold")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -145,6 +145,8 @@ class Program:
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
+        self.constants = ()  # set while tracing: the result's Python values (graph_fallback.py)
+        self.fold = False  # set while tracing: constants are folded (graph_fallback.py)
 
     def run_pure(self, fn, box_values, args, flat_outputs=False):
         """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
@@ -155,7 +157,8 @@ class Program:
         jitted function's signature cost Python work on every call; rebuilding here is cheaper).
         """
         with state.recording_reads() as reads, tracing():
-            result, finals, strays = state.run_with_values(self.boxes, box_values, fn, *args)
+            result, finals, strays = graph_fallback.run_folding_when_needed(
+                self, flat_outputs, state.run_with_values, self.boxes, box_values, fn, *args)
         listed = {id(b) for b in self.boxes}
         self.strays = [b for k, b in reads.items() if k not in listed]
         self.strays += [b for b, _ in strays  # by identity: `in` would compare Tensors
@@ -165,8 +168,9 @@ class Program:
         written = [f if f is not v else None for f, v in zip(finals, box_values)]
         self.writes = any(w is not None for w in written)
         if flat_outputs:
-            leaves, self.out_tree = jax.tree_util.tree_flatten(result)
-            self.single = self.out_tree == _SINGLE_TENSOR
+            leaves, self.out_tree, self.constants = graph_fallback.flatten_result(
+                result, self.boxes, finals)
+            self.single = self.out_tree == _SINGLE_TENSOR and not self.constants
             self.written_index = [i for i, w in enumerate(written) if w is not None]
             return tuple(leaves) + tuple(written[i] for i in self.written_index)
         return result, written
@@ -318,6 +322,10 @@ class CompiledFunction:
         return True
 
     def _store_cached(self, program, traced, lowered, directory) -> None:
+        if program.constants or lowered._lowering.const_args:  # not carried by an entry: not cached
+            _logger.debug("msjax compile cache: %s returns Python values or folds constants "
+                          "into arguments; it is not cached.", self.name)
+            return
         try:
             boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
             exported = _export_lowered(lowered, traced.jaxpr, self.name)
@@ -382,7 +390,7 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
-        result = jax.tree_util.tree_unflatten(program.out_tree, out)
+        result = graph_fallback.unflatten_result(program.out_tree, out, program.constants)
         if program.rows is not None:
             result = stacked_outputs.lift_rows(result)
         return wrap(result)  # Python numbers too

@@ -46,6 +46,7 @@ from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
+from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
 
 _PASSES = 6  # traces of one lax.cond / while_loop before giving up (normally 1, at most ~3)
 
@@ -379,6 +380,21 @@ def _traced_at(fn, line, kind, unsafe) -> str:
     return where
 
 
+def assign_global(namespace, name, value, augmented, line):
+    """`global name; name = value` (or `name op= value`) in converted code. Eagerly it assigns.
+    While tracing it leaves the global as it was, as MindSpore 2.10's graph mode does, except an
+    augmented assignment to a global Tensor, which MindSpore applies to the Tensor in place: that
+    function runs eagerly (control_flow.fall_back), where the assignment happens."""
+    if not tracing_depth():
+        namespace[name] = value
+    elif augmented and isinstance(namespace.get(name), Tensor):
+        error = UnconvertibleControlFlowError(f"line {line}: an augmented assignment to the "
+                                              f"global Tensor '{name}'")
+        error.reason = (f"an augmented assignment to the global Tensor '{name}' updates it, "
+                        "which runs as Python")
+        raise error
+
+
 def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
     if not _is_traced(test):
         return true_fn(*values) if test else false_fn(*values)
@@ -536,6 +552,8 @@ def _ours(filename) -> bool:
 def call(fn):
     """The callable converted code calls for `fn`: converted when it is the user's own code."""
     kind = type(fn)
+    if kind is types.BuiltinFunctionType or kind is type:
+        return GRAPH_BUILTINS.get(id(fn), fn)  # graph mode's map and print (graph_fallback.py)
     if kind is types.FunctionType:
         return fn if fn.__code__.co_filename.startswith(_LIBRARIES) else convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
@@ -583,7 +601,7 @@ def converted_construct(cell):
 
 # -- the eager fallback ------------------------------------------------------------------------
 FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                   UnconvertibleControlFlowError)
+                   jax.errors.TracerArrayConversionError, UnconvertibleControlFlowError)
 
 
 class EagerFunction:
@@ -613,11 +631,13 @@ def fall_back(compiled, error) -> EagerFunction:
     why = (error.reason if isinstance(error, UnconvertibleControlFlowError) else
            "a tensor value is used as a Python integer"
            if isinstance(error, jax.errors.TracerIntegerConversionError) else
+           "a tensor's value is turned into a Python value at run time (asnumpy(), float(), "
+           "list()...)" if isinstance(error, jax.errors.TracerArrayConversionError) else
            "a Python condition needs a tensor's value, and msjax could not convert it")
     warnings.warn(f"msjax: '{compiled.name}' could not be compiled and runs eagerly (op by op): "
                   f"{where}: {why}. msjax compiles `if`/`while`/`for` statements on tensors "
                   "(or use ops.select).", GraphFallbackWarning, stacklevel=3)
-    return EagerFunction(compiled.fn, compiled.name)
+    return EagerFunction(convert(compiled.fn), compiled.name)  # graph built-ins, run eagerly
 
 
 # -- converting functions --------------------------------------------------------------------

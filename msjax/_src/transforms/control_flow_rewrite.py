@@ -185,6 +185,8 @@ def _blocker(stmts, scope, jumps=True):
 
 def _unsafe(stmts):
     for node, _ in _walk(stmts):
+        if isinstance(node, ast.Raise):  # raised only when taken: MindSpore raises at run time
+            return f"raises `{ast.unparse(node.exc) if node.exc else ''}`"
         if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
             while isinstance(node, ast.Subscript):
                 node = node.value
@@ -305,6 +307,38 @@ class _Expressions(ast.NodeTransformer):
         return node
 
 
+class _GlobalAssignments(ast.NodeTransformer):
+    """`name = value` and `name op= value` for a name declared `global`, as a call of the
+    runtime's `assign_global` (in graph mode MindSpore leaves the global as it was)."""
+
+    def __init__(self, names, root):
+        self.names, self.root = names, root
+
+    def visit_FunctionDef(self, node):
+        if node is self.root:  # nested functions and classes are scopes of their own
+            self.generic_visit(node)
+        return node
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
+
+    def _replace(self, node, name, value, augmented):
+        call = _call(_cf("assign_global"), _call(_name("globals")), ast.Constant(name), value,
+                     ast.Constant(augmented), ast.Constant(node.lineno))
+        return ast.copy_location(ast.Expr(call), node)
+
+    def visit_Assign(self, node):
+        if (len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in self.names):
+            return self._replace(node, node.targets[0].id, node.value, False)
+        return node
+
+    def visit_AugAssign(self, node):
+        if isinstance(node.target, ast.Name) and node.target.id in self.names:
+            value = ast.BinOp(left=_name(node.target.id), op=node.op, right=node.value)
+            return self._replace(node, node.target.id, value, True)
+        return node
+
+
 def _binds(node) -> bool:
     """Whether wrapping `node` in a lambda would change its meaning."""
     return any(isinstance(n, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) or
@@ -322,6 +356,9 @@ def _convert_scope(fdef):
             _leaving([t]) for t in _nodes(body, (ast.Try, getattr(ast, "TryStar", ast.Try)))):
         raise NotConvertible  # a generator; a jump out of `try` (would skip its handlers)
     declared = {n for node in _nodes(body, (ast.Global, ast.Nonlocal)) for n in node.names}
+    global_names = {n for node in _nodes(body, ast.Global) for n in node.names}
+    if global_names:
+        _GlobalAssignments(global_names, fdef).visit(fdef)
     scope = _Scope(declared, {a.arg for a in ast.walk(fdef.args) if isinstance(a, ast.arg)}
                    | set(_modified(body)))
     if any(_nodes([s], ast.Return) for s in body if not isinstance(s, ast.Return)):

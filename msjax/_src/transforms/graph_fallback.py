@@ -1,0 +1,228 @@
+"""Graph mode's Python fallback (MindSpore's `jit_syntax_level` LAX, the default).
+
+MindSpore 2.x compiles a `jit` function's tensor computation into a graph and runs everything
+else as Python: built-ins and NumPy on constants fold while compiling, Python values (numbers,
+strings, lists, dicts, None, dtypes, NumPy arrays) may be returned, and the program's outputs keep
+those Python values as they are. msjax does the same on JAX:
+
+- While a program is traced, operations whose inputs are all constants run at once
+  (`jax.ensure_compile_time_eval`), so a Tensor made from constants has a value that `asnumpy()`,
+  `float()`, `len()`, `max()`... can read, exactly as MindSpore folds them.
+- A traced program's result is split into its arrays (the program's outputs) and its Python
+  values (kept with the program and put back into every call's result): `program_outputs`.
+- Where a traced tensor's value is turned into a Python value at run time (`x.asnumpy()`,
+  `float(x)`, `list(x.asnumpy())` of an argument), the function runs eagerly instead, with one
+  `GraphFallbackWarning` naming the line (control_flow.fall_back): the result is MindSpore's.
+- `print` of traced values prints at run time, in the format of MindSpore's graph `Print`.
+- With `MS_DEV_JIT_SYNTAX_LEVEL=0` (STRICT), `asnumpy` of a traced tensor raises MindSpore's
+  AttributeError instead (MindSpore 2.10 ignores `set_context(jit_syntax_level=...)` here, and so
+  does msjax).
+"""
+from __future__ import annotations
+
+import builtins
+import os
+import re
+
+import jax
+import numpy as np
+
+from msjax._src.tensor import Tensor, _wrap
+
+
+def fold_constants():
+    """Operations on constants run at once (MindSpore folds them while compiling); operations on
+    the program's inputs are staged as usual."""
+    return jax.ensure_compile_time_eval()
+
+
+# What tracing raises when Python needs a tensor's value.
+NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+               jax.errors.TracerIntegerConversionError)
+
+
+def run_folding_when_needed(program, graph_mode, run, *args):
+    """`run(*args)` for a traced `program`; when Python needed a tensor's value and this is a
+    graph-mode program, again with constants folded (remembered in `program.fold`): the value
+    is then there when the tensor was made from constants, and when it was not, the error stands
+    (and the function falls back to running eagerly, control_flow.fall_back).
+
+    Folding only when needed keeps every other program as it was traced before: its constants
+    embedded in the program, so its executable serialises whole (compile_cache.py).
+    """
+    if graph_mode and not program.fold:
+        try:
+            return run(*args)
+        except NEEDS_VALUE as error:
+            if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
+                raise _strict_error(error) from None
+            program.fold = True
+    if not program.fold:
+        return run(*args)
+    with fold_constants():
+        return run(*args)
+
+
+def strict() -> bool:
+    """Whether graph mode's syntax level is STRICT (`MS_DEV_JIT_SYNTAX_LEVEL=0`)."""
+    return os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "").strip() == "0"
+
+
+def _strict_error(error):
+    """MindSpore's error for `asnumpy()` of a traced tensor under STRICT (`error` is JAX's)."""
+    found = re.search(r"shape ([a-z0-9]+)\[", str(error))
+    dtype = _wrap(np.zeros((), found.group(1))).dtype if found else "?"
+    return AttributeError(
+        f"In JIT strict mode, cannot get attributes asnumpy or the Tensor[{dtype}] object has "
+        "no attribute: 'asnumpy'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to "
+        "enable the JIT lax mode to support the current syntax.")
+
+
+# -- a traced result: its arrays, and its Python values ------------------------------------------
+_ITERATORS = {range: tuple, zip: tuple, enumerate: tuple, map: tuple, filter: list,
+              type({}.keys()): tuple, type({}.values()): tuple, type({}.items()): tuple}
+_GENERATOR = type(x for x in ())
+
+
+class _InsertionOrdered(dict):
+    """A dict in a traced result: flattened in insertion order (JAX sorts a dict's keys), and
+    rebuilt as a plain dict."""
+
+
+jax.tree_util.register_pytree_node(
+    _InsertionOrdered, lambda d: (list(d.values()), list(d.keys())),
+    lambda keys, values: dict(zip(keys, values)))
+
+
+def _as_graph_value(value, finals):
+    """`value` as MindSpore's graph returns it: iterators as tuples (a `filter` or a generator
+    as a list), dicts in insertion order, NumPy scalars as Python scalars, Parameters as their
+    values at the end of the call (`finals`: id -> value)."""
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return kind(_as_graph_value(v, finals) for v in value)
+    if kind is dict:
+        return _InsertionOrdered((k, _as_graph_value(v, finals)) for k, v in value.items())
+    if isinstance(value, np.generic):
+        return value.item()
+    if kind in _ITERATORS:
+        return _ITERATORS[kind](_as_graph_value(v, finals) for v in value)
+    if kind is _GENERATOR:
+        return [_as_graph_value(v, finals) for v in value]
+    if isinstance(value, Tensor) and id(value) in finals:
+        return _wrap(finals[id(value)])  # a Parameter returned: its value after the call's writes
+    return value
+
+
+def _is_array(leaf) -> bool:
+    return isinstance(leaf, (jax.Array, jax.core.Tracer))
+
+
+def flatten_result(result, boxes=(), finals=()):
+    """`(arrays, tree, constants)`: the traced result's array leaves (the program's outputs), its
+    structure, and its Python values as `(leaf position, value)` pairs kept with the program.
+
+    Parameters in `result` stand for their values after the call (`boxes` and their `finals`).
+    """
+    final_of = {id(box): final for box, final in zip(boxes, finals)}
+    leaves, tree = jax.tree_util.tree_flatten(_as_graph_value(result, final_of))
+    arrays, constants = [], []
+    for position, leaf in enumerate(leaves):
+        if _is_array(leaf):
+            arrays.append(leaf)
+        else:
+            constants.append((position, leaf))
+    return arrays, tree, tuple(constants)
+
+
+def unflatten_result(tree, arrays, constants):
+    """The call's result: the program's `arrays` with the Python `constants` put back."""
+    if not constants:
+        return jax.tree_util.tree_unflatten(tree, arrays)
+    leaves = list(arrays)
+    for position, value in constants:
+        leaves.insert(position, value)
+    return jax.tree_util.tree_unflatten(tree, leaves)
+
+
+# -- built-ins that differ in graph mode -------------------------------------------------------
+def graph_map(function, *sequences):
+    """`map` in graph mode: a list when the first sequence is a list, else a tuple."""
+    kind = list if sequences and type(sequences[0]) is list else tuple
+    return kind(builtins.map(function, *sequences))
+
+
+def _python_scalar(value):
+    """A one-element NumPy array as the scalar MindSpore's `float()`/`int()`/`bool()` read from
+    it (NumPy 2 refuses arrays of one or more dimensions there)."""
+    if isinstance(value, np.ndarray) and value.ndim and value.size == 1:
+        return value.reshape(())
+    return value
+
+
+def graph_float(value=0.0):
+    return float(_python_scalar(value))
+
+
+def graph_int(value=0, *base):
+    return int(_python_scalar(value), *base)
+
+
+def graph_bool(value=False):
+    return bool(_python_scalar(value))
+
+
+def graph_str(value=""):
+    """`str` in graph mode: a Tensor as the text of its values (MindSpore: `'[10]'`)."""
+    if isinstance(value, Tensor):
+        return str(value.asnumpy())  # a traced Tensor: folded when made from constants
+    return str(value)
+
+
+def _print_value(value) -> str:
+    """One argument as MindSpore's graph `Print` shows it."""
+    if isinstance(value, Tensor):
+        value = value._data
+    if isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    if not isinstance(value, (jax.Array, np.ndarray)):
+        return str(value)
+    array = np.asarray(value)
+    if array.ndim == 0:
+        return str(array.item())
+    digits = {2: 4, 4: 8}.get(array.dtype.itemsize, 16)
+    body = np.array2string(
+        array, separator=" ", threshold=np.inf,
+        formatter={"float_kind": lambda v: f"{v: .{digits}e}"} if array.dtype.kind == "f" else None)
+    newline = "\n" if array.ndim > 1 else ""
+    return (f"Tensor(shape={list(array.shape)}, dtype={_wrap(array).dtype}, "
+            f"value={newline}{body})")
+
+
+def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
+    """`print` inside a compiled function: each argument on its own line in the format of
+    MindSpore's graph `Print`; when an argument is traced, printed each time the program runs."""
+    from msjax._src.transforms import tracing_depth
+    if not tracing_depth():
+        return builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
+    leaves, tree = jax.tree_util.tree_flatten(values)
+    traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.core.Tracer)]
+    if not traced:
+        for value in values:
+            builtins.print(_print_value(value), file=file, flush=True)
+        return None
+
+    def show(*arrays):
+        filled = list(leaves)
+        for i, array in zip(traced, arrays):
+            filled[i] = array
+        for value in jax.tree_util.tree_unflatten(tree, filled):
+            builtins.print(_print_value(value), file=file, flush=True)
+
+    jax.debug.callback(show, *[leaves[i] for i in traced], ordered=True)
+    return None
+
+
+GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
+                  id(builtins.float): graph_float, id(builtins.int): graph_int,
+                  id(builtins.bool): graph_bool, id(builtins.str): graph_str}
