@@ -110,6 +110,9 @@ NAME_SOURCES = {
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
 }
+# Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
+# Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
+OPS_NAMES_NOT_TOP_LEVEL = frozenset({"ConfusionMatrix"})
 STANDARD_NAMES = {
     "__future__": ("absolute_import", "annotations"),
     "abc": ("ABCMeta", "abstractmethod"),
@@ -149,6 +152,9 @@ def _sources(path: str) -> tuple[str, ...]:
 def lookup(path: str, name: str):
     """The msjax object the MindSpore module `path` calls `name` (AttributeError when none)."""
     for source in _sources(path):
+        if (source == "msjax" and name in OPS_NAMES_NOT_TOP_LEVEL
+                and path.startswith("mindspore.ops")):
+            continue
         module = importlib.import_module(source)
         try:
             value = getattr(module, name)

@@ -1,5 +1,13 @@
 """`mindspore.nn.optim`."""
 # ruff: noqa: F401
+from msjax._src.nn.optim.adaptive import ASGD as ASGD
+from msjax._src.nn.optim.adaptive import AdaMax as AdaMax
+from msjax._src.nn.optim.adaptive import Adadelta as Adadelta
+from msjax._src.nn.optim.adaptive import Adagrad as Adagrad
+from msjax._src.nn.optim.adaptive import FTRL as FTRL
+from msjax._src.nn.optim.adaptive import Lamb as Lamb
+from msjax._src.nn.optim.adaptive import RMSProp as RMSProp
+from msjax._src.nn.optim.adaptive import Rprop as Rprop
 from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from msjax._src.nn.optim.momentum import Momentum as Momentum

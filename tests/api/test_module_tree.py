@@ -124,9 +124,9 @@ def test_packages_reach_their_submodules_as_attributes(alias):
 def test_a_missing_name_says_msjax_does_not_implement_it(alias):
     import mindspore
     with pytest.raises(AttributeError, match=r"msjax does not implement mindspore\.nn\.wrap\."
-                       r"loss_scale\.DynamicLossScaleUpdateCell yet \(see docs/api_coverage\.md"):
-        mindspore.nn.wrap.loss_scale.DynamicLossScaleUpdateCell  # noqa: B018
-    assert not hasattr(mindspore.nn.wrap.loss_scale, "DynamicLossScaleUpdateCell")
+                       r"loss_scale\.AscendEnvChecker yet \(see docs/api_coverage\.md"):
+        mindspore.nn.wrap.loss_scale.AscendEnvChecker  # noqa: B018
+    assert not hasattr(mindspore.nn.wrap.loss_scale, "AscendEnvChecker")
     # A name MindSpore's module does not have either is Python's plain AttributeError.
     with pytest.raises(AttributeError, match="has no attribute 'not_a_mindspore_name'$"):
         mindspore.ops.not_a_mindspore_name  # noqa: B018
