@@ -1,12 +1,17 @@
-"""The compile cache across fresh processes: reuse, invalidation, forced use, corruption, races."""
+"""The compile cache across fresh processes: reuse, invalidation, forced use, corruption, planted
+files, races."""
+import hashlib
 import os
 import pathlib
+import pickle
 import subprocess
 import sys
 import textwrap
 
 import numpy as np
 import pytest
+
+from msjax._src.transforms import compile_cache
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 WARNING = ("Check the consistency of dependency files hash failed. Execute all the compilation "
@@ -112,6 +117,42 @@ def test_damaged_entry_is_reported_once_and_recompiled(tmp_path, damage):
     assert again.stderr.count("msjax compile cache: the entry") == 1
     repaired = run_model(tmp_path, cache)  # the entry was replaced by a good one
     assert "TRACING construct" not in repaired.stdout
+
+
+class _OpensAFile:
+    """Unpickling this creates `path`: what a planted pickle could do, harmlessly."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (open, (self.path, "w"))
+
+
+def _planted(kind, marker, good):
+    payload = pickle.dumps(_OpensAFile(str(marker)))
+    if kind == "pickle entry":  # the old entry format, checksum and all
+        return b"MSJAXCC2" + hashlib.sha256(payload).digest() + payload
+    good_entry = compile_cache.decode_entry(good)
+    good_entry["exported"] = payload  # a pickle where the program's jax.export bytes go
+    return compile_cache.encode_entry(good_entry)
+
+
+@pytest.mark.parametrize("kind", ["pickle entry", "pickle in place of the program"])
+def test_a_planted_entry_is_rejected_without_running_anything(tmp_path, kind):
+    cache = tmp_path / "cache"
+    run_model(tmp_path, cache)
+    (entry,) = entries(cache)
+    marker = tmp_path / "planted-code-ran"
+    good = entry.read_bytes()
+    assert b"pickle" not in good and good.startswith(b"MSJAXCC3")
+    entry.chmod(0o644)
+    entry.write_bytes(_planted(kind, marker, good))
+    again = run_model(tmp_path, cache)
+    assert not marker.exists()
+    assert "RESULT [151.0] [151.0] [2.0]" in again.stdout
+    assert "TRACING construct" in again.stdout
+    assert again.stderr.count("msjax compile cache: the entry") == 1
 
 
 def test_racing_processes_share_one_cache_directory(tmp_path):

@@ -1,13 +1,14 @@
 """The compile cache: `MS_COMPILER_CACHE_ENABLE=1` / `set_context(enable_compile_cache=True)`.
 
 A process that compiles a program stores an entry under
-`$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): the traced program,
-serialised with `jax.export` (what runs when the program is called under an enclosing trace),
-the serialised XLA executable, and what msjax needs to call it (which Parameters are its inputs,
-how its outputs rebuild into Tensors). A later process with the same program skips tracing (no
-user Python runs), lowering and XLA compilation: it deserialises the executable and calls it.
-JAX's persistent compilation cache is switched on in the same directory (with no minimum
-compile time, so small programs are cached too) for every other compilation of the process.
+`$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): JSON saying what msjax
+needs to call the program (which Parameters are its inputs, how its outputs rebuild into Tensors,
+its dependency files) and the traced program serialised with `jax.export`. JAX's persistent
+compilation cache is switched on in the same directory (with no minimum compile time, so small
+programs are cached too), and the program is compiled from its exported form in both processes,
+so a later process with the same program skips tracing (no user Python runs) and XLA
+compilation: it reads the entry, and XLA's executable comes from JAX's cache. Nothing in an
+entry is a pickle: reading a planted file runs no code.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
@@ -26,8 +27,8 @@ import hashlib
 import inspect
 import linecache
 import logging
+import json
 import os
-import pickle
 import sys
 import tempfile
 
@@ -38,7 +39,7 @@ from msjax._src import context
 from msjax._src.transforms import STATIC_TYPES
 
 _logger = logging.getLogger("msjax")
-_MAGIC = b"MSJAXCC2"  # the entry format: 2 adds dep_files and rows
+_MAGIC = b"MSJAXCC3"  # the entry format: 3 is JSON and jax.export bytes (2 was a pickle)
 _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
                  "compilation actions.")
 _reported_corrupt: set = set()
@@ -63,16 +64,6 @@ def cache_dir() -> str | None:
     os.makedirs(path, exist_ok=True)
     _use_xla_cache(os.path.join(path, "xla"))
     return path
-
-
-@contextlib.contextmanager
-def without_jax_persistent_cache():
-    previous = jax.config.jax_enable_compilation_cache
-    jax.config.update("jax_enable_compilation_cache", False)
-    try:
-        yield
-    finally:
-        jax.config.update("jax_enable_compilation_cache", previous)
 
 
 def _use_xla_cache(path: str) -> None:
@@ -406,6 +397,41 @@ def tree_of(skeleton):
 
 
 # -- entries on disk ---------------------------------------------------------------------------
+# An entry is `_MAGIC`, the SHA-256 of the rest, the length of the JSON part (8 bytes, big
+# endian), the JSON part (what msjax needs to call the program) and the program's `jax.export`
+# bytes. Reading one runs nothing: JSON and jax.export's flatbuffer are data, and XLA's
+# executable for the program comes from JAX's persistent compilation cache. No pickle.
+_FIELDS = {"deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
+           "written_index": list, "rows": (list, type(None))}
+
+
+def encode_entry(entry: dict) -> bytes:
+    """The bytes of an entry: `entry`'s fields as JSON, its "exported" bytes after them."""
+    metadata = json.dumps({k: v for k, v in entry.items() if k != "exported"}).encode()
+    body = len(metadata).to_bytes(8, "big") + metadata + entry["exported"]
+    return _MAGIC + hashlib.sha256(body).digest() + body
+
+
+def decode_entry(blob: bytes) -> dict:
+    """The entry in `blob`; ValueError saying what is wrong when it is not a whole msjax entry."""
+    header = len(_MAGIC) + 32
+    if len(blob) < header + 8 or blob[:len(_MAGIC)] != _MAGIC:
+        raise ValueError("is not an msjax compile-cache entry or is truncated")
+    body = blob[header:]
+    if hashlib.sha256(body).digest() != blob[len(_MAGIC):header]:
+        raise ValueError("is corrupted (checksum mismatch)")
+    size = int.from_bytes(body[:8], "big")
+    try:
+        entry = json.loads(body[8:8 + size].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"cannot be decoded ({type(error).__name__})") from None
+    if not isinstance(entry, dict) or any(not isinstance(entry.get(k), t)
+                                          for k, t in _FIELDS.items()):
+        raise ValueError("has fields msjax does not know")
+    entry["exported"] = body[8 + size:]
+    return entry
+
+
 def load(directory: str, name: str):
     """The entry `name` (a dict), or None when absent or unreadable (reported once)."""
     path = os.path.join(directory, name + ".msjax")
@@ -417,24 +443,25 @@ def load(directory: str, name: str):
     except OSError as error:
         _report(path, f"cannot be read ({error})")
         return None
-    header = len(_MAGIC) + 32
-    if len(blob) < header or blob[:len(_MAGIC)] != _MAGIC:
-        _report(path, "is not an msjax compile-cache entry or is truncated")
-        return None
-    payload = blob[header:]
-    if hashlib.sha256(payload).digest() != blob[len(_MAGIC):header]:
-        _report(path, "is corrupted (checksum mismatch)")
-        return None
     try:
-        return pickle.loads(payload)
-    except Exception as error:  # noqa: BLE001 - any unpickling failure means a bad entry
-        _report(path, f"cannot be decoded ({type(error).__name__})")
+        return decode_entry(blob)
+    except ValueError as problem:
+        _report(path, str(problem))
         return None
+
+
+def check_inputs(exported, *groups) -> None:
+    """ValueError unless `exported` takes arrays shaped and typed as those in `groups` (a
+    foreign entry under this entry's name must not be run)."""
+    values = [v for group in groups for v in group]
+    expected = [(tuple(a.shape), str(a.dtype)) for a in exported.in_avals]
+    got = [(tuple(np.shape(v)), str(v.dtype)) for v in values]
+    if expected != got:
+        raise ValueError(f"the entry's program takes {expected}, this call passes {got}")
 
 
 def store(directory: str, name: str, entry: dict) -> None:
-    payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-    blob = _MAGIC + hashlib.sha256(payload).digest() + payload
+    blob = encode_entry(entry)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".msjax")
     try:
         with os.fdopen(fd, "wb") as f:

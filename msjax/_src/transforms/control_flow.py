@@ -649,11 +649,11 @@ def convert(fn):
         return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
     if type(fn) is not types.FunctionType or _ours(fn.__code__.co_filename):
         return fn
-    converted = _cache.get(fn)
-    if converted is None:
+    converted = _cache.get(fn, _cache)
+    if converted is _cache:
         try:
             converted = rewrite(fn, sys.modules[__name__])
         except (NotConvertible, OSError, TypeError, SyntaxError, IndexError):
-            converted = fn
+            converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
-    return converted
+    return fn if converted is None else converted
