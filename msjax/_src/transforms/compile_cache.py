@@ -3,12 +3,14 @@
 A process that compiles a program stores an entry under
 `$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): JSON saying what msjax
 needs to call the program (which Parameters are its inputs, how its outputs rebuild into Tensors,
-its dependency files) and the traced program serialised with `jax.export`. JAX's persistent
-compilation cache is switched on in the same directory (with no minimum compile time, so small
-programs are cached too), and the program is compiled from its exported form in both processes,
-so a later process with the same program skips tracing (no user Python runs) and XLA
-compilation: it reads the entry, and XLA's executable comes from JAX's cache. Nothing in an
-entry is a pickle: reading a planted file runs no code.
+its dependency files), the traced program serialised with `jax.export` (what runs when the
+program is called under an enclosing trace) and XLA's serialised executable. A later process
+with the same program skips tracing (no user Python runs), lowering and XLA compilation: it
+loads the executable and calls it. Nothing in an entry is a pickle, and an entry is signed with
+a key only this user can read: a planted, corrupted or foreign file is rejected before any of it
+is parsed. JAX's persistent compilation cache is switched on in the same directory (with no
+minimum compile time, so small programs are cached too) for every other compilation of the
+process.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
@@ -24,10 +26,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import inspect
+import json
 import linecache
 import logging
-import json
 import os
 import sys
 import tempfile
@@ -39,7 +42,7 @@ from msjax._src import context
 from msjax._src.transforms import STATIC_TYPES
 
 _logger = logging.getLogger("msjax")
-_MAGIC = b"MSJAXCC3"  # the entry format: 3 is JSON and jax.export bytes (2 was a pickle)
+_MAGIC = b"MSJAXCC3"  # the entry format: 3 is signed JSON and binary parts (2 was a pickle)
 _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
                  "compilation actions.")
 _reported_corrupt: set = set()
@@ -64,6 +67,16 @@ def cache_dir() -> str | None:
     os.makedirs(path, exist_ok=True)
     _use_xla_cache(os.path.join(path, "xla"))
     return path
+
+
+@contextlib.contextmanager
+def without_jax_persistent_cache():
+    previous = jax.config.jax_enable_compilation_cache
+    jax.config.update("jax_enable_compilation_cache", False)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_enable_compilation_cache", previous)
 
 
 def _use_xla_cache(path: str) -> None:
@@ -397,29 +410,70 @@ def tree_of(skeleton):
 
 
 # -- entries on disk ---------------------------------------------------------------------------
-# An entry is `_MAGIC`, the SHA-256 of the rest, the length of the JSON part (8 bytes, big
-# endian), the JSON part (what msjax needs to call the program) and the program's `jax.export`
-# bytes. Reading one runs nothing: JSON and jax.export's flatbuffer are data, and XLA's
-# executable for the program comes from JAX's persistent compilation cache. No pickle.
+# An entry is `_MAGIC`, an HMAC-SHA256 of the rest under this user's key, the length of the JSON
+# part (8 bytes, big endian), the JSON part (what msjax needs to call the program, and the sizes
+# of the binary parts), the program's `jax.export` bytes and XLA's serialised executable. No
+# pickle. XLA warns that loading an executable from untrusted bytes may run code, so nothing of an
+# entry is parsed before its HMAC is checked: a file this user's msjax did not write (planted,
+# corrupted, truncated, from another machine) is rejected unread.
 _FIELDS = {"deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
-           "written_index": list, "rows": (list, type(None))}
+           "written_index": list, "rows": (list, type(None)), "kept_var_idx": list,
+           "exported_size": int}
+_key_cache: list = []
+
+
+def signing_key() -> bytes:
+    """This user's compile-cache key: 32 random bytes in `~/.cache/msjax/compile_cache.key`
+    (`$XDG_CACHE_HOME` if set), made on first use, readable by the user only."""
+    if _key_cache:
+        return _key_cache[0]
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = os.path.join(root, "msjax", "compile_cache.key")
+    try:
+        with open(path, "rb") as f:
+            key = f.read()
+    except FileNotFoundError:
+        key = b""
+    if len(key) != 32:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)  # first writer wins when processes race
+        except FileExistsError:
+            pass
+        os.unlink(tmp)
+        with open(path, "rb") as f:
+            key = f.read()
+    _key_cache.append(key)
+    return key
+
+
+def _signature(body: bytes) -> bytes:
+    return hmac.new(signing_key(), body, hashlib.sha256).digest()
 
 
 def encode_entry(entry: dict) -> bytes:
-    """The bytes of an entry: `entry`'s fields as JSON, its "exported" bytes after them."""
-    metadata = json.dumps({k: v for k, v in entry.items() if k != "exported"}).encode()
-    body = len(metadata).to_bytes(8, "big") + metadata + entry["exported"]
-    return _MAGIC + hashlib.sha256(body).digest() + body
+    """The bytes of an entry: its fields as JSON, then its "exported" and "executable" bytes."""
+    fields = {k: v for k, v in entry.items() if k not in ("exported", "executable")}
+    fields["exported_size"] = len(entry["exported"])
+    metadata = json.dumps(fields).encode()
+    body = (len(metadata).to_bytes(8, "big") + metadata + entry["exported"]
+            + entry["executable"])
+    return _MAGIC + _signature(body) + body
 
 
 def decode_entry(blob: bytes) -> dict:
-    """The entry in `blob`; ValueError saying what is wrong when it is not a whole msjax entry."""
+    """The entry in `blob`; ValueError saying what is wrong when this user's msjax did not write
+    it whole. Nothing is parsed before the signature is checked."""
     header = len(_MAGIC) + 32
     if len(blob) < header + 8 or blob[:len(_MAGIC)] != _MAGIC:
         raise ValueError("is not an msjax compile-cache entry or is truncated")
     body = blob[header:]
-    if hashlib.sha256(body).digest() != blob[len(_MAGIC):header]:
-        raise ValueError("is corrupted (checksum mismatch)")
+    if not hmac.compare_digest(_signature(body), blob[len(_MAGIC):header]):
+        raise ValueError("is not signed by this user's msjax (corrupted, or written elsewhere)")
     size = int.from_bytes(body[:8], "big")
     try:
         entry = json.loads(body[8:8 + size].decode())
@@ -428,7 +482,9 @@ def decode_entry(blob: bytes) -> dict:
     if not isinstance(entry, dict) or any(not isinstance(entry.get(k), t)
                                           for k, t in _FIELDS.items()):
         raise ValueError("has fields msjax does not know")
-    entry["exported"] = body[8 + size:]
+    binary = body[8 + size:]
+    entry["exported"] = binary[:entry["exported_size"]]
+    entry["executable"] = binary[entry["exported_size"]:]
     return entry
 
 
@@ -448,6 +504,38 @@ def load(directory: str, name: str):
     except ValueError as problem:
         _report(path, str(problem))
         return None
+
+
+def serialize_compiled(compiled) -> tuple[bytes, list]:
+    """XLA's serialised executable of a `jax.stages.Compiled` and the indices of the inputs it
+    keeps (jit drops unused ones)."""
+    from jax._src import xla_bridge
+    executable = compiled._executable
+    kept = sorted(executable._kept_var_idx)
+    return bytes(xla_bridge.get_backend().serialize_executable(compiled.runtime_executable())), kept
+
+
+class StoredExecutable:
+    """A program's executable loaded from an entry: called with the program's flat inputs, it
+    returns its flat outputs, as the `Compiled` it was serialised from did."""
+
+    def __init__(self, serialized: bytes, kept_var_idx):
+        from jax._src import xla_bridge
+        from jaxlib import _jax
+        backend = xla_bridge.get_backend()
+        devices = _jax.DeviceList((backend.local_devices()[0],))
+        self.executable = backend.deserialize_executable(serialized, devices, None)
+        self.kept = list(kept_var_idx)
+        self.device = devices[0]
+
+    def __call__(self, *args):
+        kept = [args[i] for i in self.kept]
+        if any(isinstance(a, jax.core.Tracer) for a in kept):
+            raise TypeError("a stored executable takes concrete arrays")  # callers trace then
+        arrays = [a if isinstance(a, jax.Array) else jax.device_put(a, self.device)
+                  for a in kept]
+        results = self.executable.execute_sharded(arrays)
+        return [r[0] for r in results.disassemble_into_single_device_arrays()]
 
 
 def check_inputs(exported, *groups) -> None:

@@ -262,7 +262,13 @@ class CompiledFunction:
             traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
         lowered = traced.lower()
         save_graphs(self.name, traced, lowered)
-        if not (caching and self._store_cached(program, traced, lowered, directory, dyn)):
+        if caching:
+            # Compile afresh, not from JAX's persistent cache: an executable loaded from there
+            # does not serialise whole, and this entry stores the executable itself.
+            with compile_cache.without_jax_persistent_cache():
+                program.compiled = lowered.compile()
+            self._store_cached(program, traced, lowered, directory)
+        else:
             program.compiled = lowered.compile()
 
     def _trace(self, program, dyn):
@@ -309,39 +315,34 @@ class CompiledFunction:
         program.written_index = entry["written_index"]
         program.writes = bool(entry["written_index"])
         program.rows = entry["rows"]
-        self._use_exported(program, exported, dyn)
+        stored = jax.jit(exported.call)  # for calls under a trace; outputs stacked as compiled
+        program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
+        try:
+            program.compiled = compile_cache.StoredExecutable(entry["executable"],
+                                                              entry["kept_var_idx"])
+        except Exception:  # noqa: BLE001 - e.g. an executable of another XLA version: compile
+            program.compiled = stored.trace(*self.read_boxes(program), *dyn).lower().compile()
         return True
 
-    def _use_exported(self, program, exported, dyn) -> None:
-        """Run the program from its `jax.export` form: XLA's executable for it comes from JAX's
-        persistent compilation cache (compile_cache.py) once any process compiled it."""
-        stored = jax.jit(exported.call)  # its outputs are stacked as the executable's are
-        program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
-        program.compiled = stored.trace(*self.read_boxes(program), *dyn).lower().compile()
-
-    def _store_cached(self, program, traced, lowered, directory, dyn) -> bool:
-        """Store the program's entry (JSON and `jax.export` bytes) and compile it from there,
-        as a later process will (so XLA's executable is in JAX's persistent cache for it);
-        False when the program cannot be cached."""
+    def _store_cached(self, program, traced, lowered, directory) -> None:
         if program.constants or lowered._lowering.const_args:  # not carried by an entry
             _logger.debug("msjax compile cache: %s returns Python values or folds constants "
                           "into arguments; it is not cached.", self.name)
-            return False
+            return
         try:
             boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
-            serialized = bytes(_export_lowered(lowered, traced.jaxpr, self.name).serialize())
+            exported = _export_lowered(lowered, traced.jaxpr, self.name)
+            executable, kept = compile_cache.serialize_compiled(program.compiled)
             entry = {"deps": compile_cache.files_hash(program.cache_deps),
                      "dep_files": program.cache_deps, "boxes": boxes,
                      "skeleton": compile_cache.skeleton_of(program.out_tree),
                      "single": program.single, "written_index": list(program.written_index),
-                     "rows": program.rows, "exported": serialized}
-            exported = jax.export.deserialize(bytearray(serialized))
+                     "rows": program.rows, "kept_var_idx": kept,
+                     "exported": bytes(exported.serialize()), "executable": executable}
         except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
             _logger.debug("msjax compile cache: %s is not cached: %s", self.name, error)
-            return False
-        self._use_exported(program, exported, dyn)
+            return
         compile_cache.store(directory, program.cache_name, entry)
-        return True
 
     def _call(self, program, dyn):
         compiled = program.compiled
