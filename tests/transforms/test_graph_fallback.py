@@ -35,8 +35,6 @@ DIFFERENCES = {
     ("statements_probe", "if example 3"): ("T[[],Int64]=1", MERGED),
     ("statements_probe", "while example 3"): ("int:10", "a loop over Python numbers runs as Python "
                                               "does; MindSpore refuses the name defined in it"),
-    ("statements_probe", "for example 1"): ("ERR UnboundLocalError", "Python's scoping: `z += i` "
-                                            "makes z local; MindSpore reads the global first"),
 }
 
 # The cases MindSpore runs with a tensor's value turned into a Python value at run time: msjax

@@ -380,6 +380,11 @@ def _traced_at(fn, line, kind, unsafe) -> str:
     return where
 
 
+def read_global(namespace, name):
+    """The global `name` for a function that rebinds it locally (control_flow_rewrite)."""
+    return namespace.get(name, Undefined(name))
+
+
 def assign_global(namespace, name, value, augmented, line):
     """`global name; name = value` (or `name op= value`) in converted code. Eagerly it assigns.
     While tracing it leaves the global as it was, as MindSpore 2.10's graph mode does, except an
