@@ -33,6 +33,9 @@ DIFFERENCES = {
     ("statements_probe", "if example 1"): ("T[[],Int64]=1", MERGED),
     ("statements_probe", "if example 2"): ("T[[],Int64]=1", MERGED),
     ("statements_probe", "if example 3"): ("T[[],Int64]=1", MERGED),
+    ("statements_probe", "nested list comprehension"): ("list(int:1, int:2", "msjax runs "
+                                                        "comprehensions of two loops"),
+    ("statements_probe", "nested dict comprehension"): ("dict('a': int:1", "the same"),
     ("statements_probe", "while example 3"): ("int:10", "a loop over Python numbers runs as Python "
                                               "does; MindSpore refuses the name defined in it"),
 }

@@ -382,7 +382,10 @@ def _traced_at(fn, line, kind, unsafe) -> str:
 
 def read_global(namespace, name):
     """The global `name` for a function that rebinds it locally (control_flow_rewrite)."""
-    return namespace.get(name, Undefined(name))
+    if name in namespace:
+        return namespace[name]
+    return Undefined(name, f"The name '{name}' is not defined, or not supported in graph mode.",
+                     NameError)
 
 
 def assign_global(namespace, name, value, augmented, line):
