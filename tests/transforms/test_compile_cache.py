@@ -213,6 +213,29 @@ def run_twice(tmp_path, source, **env_extra):
     return procs
 
 
+DICT_OUTPUT = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor
+
+    @ms.jit
+    def named(a):
+        print("TRACING named")
+        return {"zeta": a * 1, "alpha": a * 2, "mid": (a * 3, a * 4)}
+
+    out = named(Tensor(np.ones(1, np.float32)))
+    print("RESULT", [(k, v.asnumpy().tolist() if not isinstance(v, tuple) else
+                      [e.asnumpy().tolist() for e in v]) for k, v in out.items()])
+""")
+
+
+def test_a_dict_result_keeps_its_order_and_values_in_the_second_process(tmp_path):
+    first, second = run_twice(tmp_path, DICT_OUTPUT)
+    expected = "RESULT [('zeta', [1.0]), ('alpha', [2.0]), ('mid', [[3.0], [4.0]])]"
+    assert expected in first.stdout and expected in second.stdout
+    assert "TRACING named" in first.stdout and "TRACING named" not in second.stdout
+
+
 def test_distinct_functions_never_share_an_entry(tmp_path):
     for proc in run_twice(tmp_path, DISTINCT):
         assert "RESULT [2.0, 101.0, 5.0, 7.0, 3.0]" in proc.stdout

@@ -393,6 +393,7 @@ def skeleton_of(out_tree):
 
 def tree_of(skeleton):
     from msjax._src.tensor import _wrap
+    from msjax._src.transforms.graph_fallback import _InsertionOrdered
 
     def decode(s):
         kind = s[0]
@@ -401,8 +402,8 @@ def tree_of(skeleton):
         if kind in ("tuple", "list"):
             items = [decode(e) for e in s[1]]
             return tuple(items) if kind == "tuple" else items
-        if kind == "dict":
-            return {k: decode(v) for k, v in s[1]}
+        if kind == "dict":  # flattened in insertion order, as traced (graph_fallback.py)
+            return _InsertionOrdered((k, decode(v)) for k, v in s[1])
         if kind == "None":
             return None
         return np.zeros(())
@@ -549,7 +550,11 @@ def check_inputs(exported, *groups) -> None:
 
 
 def store(directory: str, name: str, entry: dict) -> None:
-    blob = encode_entry(entry)
+    try:
+        blob = encode_entry(entry)
+    except (TypeError, ValueError) as error:  # e.g. a dict output keyed by tuples: not JSON
+        _logger.debug("msjax compile cache: %s is not stored: %s", name, error)
+        return
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".msjax")
     try:
         with os.fdopen(fd, "wb") as f:
