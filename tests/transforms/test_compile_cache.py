@@ -221,17 +221,22 @@ DICT_OUTPUT = textwrap.dedent("""
     @ms.jit
     def named(a):
         print("TRACING named")
-        return {"zeta": a * 1, "alpha": a * 2, "mid": (a * 3, a * 4)}
+        count = 0
+        if a.sum() > 0:  # a Python number chosen by a tensor condition: returned as one
+            count = 5
+        return {"zeta": a * 1, "alpha": a * 2, "mid": (a * 3, a * 4), "count": count}
 
     out = named(Tensor(np.ones(1, np.float32)))
-    print("RESULT", [(k, v.asnumpy().tolist() if not isinstance(v, tuple) else
-                      [e.asnumpy().tolist() for e in v]) for k, v in out.items()])
+    print("RESULT", [(k, v.asnumpy().tolist() if not isinstance(v, (tuple, int)) else v
+                      if isinstance(v, int) else [e.asnumpy().tolist() for e in v])
+                     for k, v in out.items()])
 """)
 
 
-def test_a_dict_result_keeps_its_order_and_values_in_the_second_process(tmp_path):
+def test_a_dict_result_keeps_its_order_values_and_python_numbers_in_the_second_process(tmp_path):
     first, second = run_twice(tmp_path, DICT_OUTPUT)
-    expected = "RESULT [('zeta', [1.0]), ('alpha', [2.0]), ('mid', [[3.0], [4.0]])]"
+    expected = ("RESULT [('zeta', [1.0]), ('alpha', [2.0]), ('mid', [[3.0], [4.0]]), "
+                "('count', 5)]")
     assert expected in first.stdout and expected in second.stdout
     assert "TRACING named" in first.stdout and "TRACING named" not in second.stdout
 

@@ -373,8 +373,9 @@ def resolve_boxes(described, owner, objs):
 
 
 def skeleton_of(out_tree):
-    """A picklable description of an output pytree of Tensors/arrays."""
+    """A JSON-able description of an output pytree of Tensors/arrays."""
     from msjax._src.tensor import Tensor
+    from msjax._src.transforms.graph_fallback import _MergedNumber
     n = out_tree.num_leaves
     filled = jax.tree_util.tree_unflatten(out_tree, [np.int64(i) for i in range(n)])
 
@@ -385,6 +386,8 @@ def skeleton_of(out_tree):
             return (type(x).__name__, tuple(encode(e) for e in x))
         if isinstance(x, dict):
             return ("dict", tuple((k, encode(v)) for k, v in x.items()))
+        if isinstance(x, _MergedNumber):
+            return ("N",)
         if x is None:
             return ("None",)
         return ("A",)
@@ -393,7 +396,7 @@ def skeleton_of(out_tree):
 
 def tree_of(skeleton):
     from msjax._src.tensor import _wrap
-    from msjax._src.transforms.graph_fallback import _InsertionOrdered
+    from msjax._src.transforms.graph_fallback import _InsertionOrdered, _MergedNumber
 
     def decode(s):
         kind = s[0]
@@ -406,6 +409,8 @@ def tree_of(skeleton):
             return _InsertionOrdered((k, decode(v)) for k, v in s[1])
         if kind == "None":
             return None
+        if kind == "N":
+            return _MergedNumber(np.zeros(()))
         return np.zeros(())
     return jax.tree_util.tree_structure(decode(skeleton))
 
