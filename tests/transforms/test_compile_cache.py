@@ -1,6 +1,9 @@
-"""The compile cache across fresh processes: reuse, invalidation, forced use, corruption, races."""
+"""The compile cache across fresh processes: reuse, invalidation, forced use, corruption, planted
+files, races."""
+import hashlib
 import os
 import pathlib
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -114,6 +117,44 @@ def test_damaged_entry_is_reported_once_and_recompiled(tmp_path, damage):
     assert "TRACING construct" not in repaired.stdout
 
 
+class _OpensAFile:
+    """Unpickling this creates `path`: what a planted pickle could do, harmlessly."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (open, (self.path, "w"))
+
+
+def _planted(kind, marker, good):
+    payload = pickle.dumps(_OpensAFile(str(marker)))
+    if kind == "pickle entry":  # the old entry format, checksum and all
+        return b"MSJAXCC2" + hashlib.sha256(payload).digest() + payload
+    # The current format with a pickle where the program's jax.export bytes go, and a checksum
+    # anyone can compute in place of this user's signature.
+    size = int.from_bytes(good[40:48], "big")
+    body = good[40:48] + good[48:48 + size] + payload
+    return b"MSJAXCC3" + hashlib.sha256(body).digest() + body
+
+
+@pytest.mark.parametrize("kind", ["pickle entry", "pickle in place of the program"])
+def test_a_planted_entry_is_rejected_without_running_anything(tmp_path, kind):
+    cache = tmp_path / "cache"
+    run_model(tmp_path, cache)
+    (entry,) = entries(cache)
+    marker = tmp_path / "planted-code-ran"
+    good = entry.read_bytes()
+    assert b"pickle" not in good and good.startswith(b"MSJAXCC3")
+    entry.chmod(0o644)
+    entry.write_bytes(_planted(kind, marker, good))
+    again = run_model(tmp_path, cache)
+    assert not marker.exists()
+    assert "RESULT [151.0] [151.0] [2.0]" in again.stdout
+    assert "TRACING construct" in again.stdout
+    assert again.stderr.count("msjax compile cache: the entry") == 1
+
+
 def test_racing_processes_share_one_cache_directory(tmp_path):
     cache = tmp_path / "cache"
     script = tmp_path / "model.py"
@@ -170,6 +211,34 @@ def run_twice(tmp_path, source, **env_extra):
         assert proc.returncode == 0, proc.stderr[-2000:]
         procs.append(proc)
     return procs
+
+
+DICT_OUTPUT = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor
+
+    @ms.jit
+    def named(a):
+        print("TRACING named")
+        count = 0
+        if a.sum() > 0:  # a Python number chosen by a tensor condition: returned as one
+            count = 5
+        return {"zeta": a * 1, "alpha": a * 2, "mid": (a * 3, a * 4), "count": count}
+
+    out = named(Tensor(np.ones(1, np.float32)))
+    print("RESULT", [(k, v.asnumpy().tolist() if not isinstance(v, (tuple, int)) else v
+                      if isinstance(v, int) else [e.asnumpy().tolist() for e in v])
+                     for k, v in out.items()])
+""")
+
+
+def test_a_dict_result_keeps_its_order_values_and_python_numbers_in_the_second_process(tmp_path):
+    first, second = run_twice(tmp_path, DICT_OUTPUT)
+    expected = ("RESULT [('zeta', [1.0]), ('alpha', [2.0]), ('mid', [[3.0], [4.0]]), "
+                "('count', 5)]")
+    assert expected in first.stdout and expected in second.stdout
+    assert "TRACING named" in first.stdout and "TRACING named" not in second.stdout
 
 
 def test_distinct_functions_never_share_an_entry(tmp_path):

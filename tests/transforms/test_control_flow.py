@@ -21,11 +21,6 @@ GOLDEN = golden_cases("transforms/control_flow_probe.out")
 
 # label -> (the start of msjax's line, why msjax differs from MindSpore 2.10 there).
 DIFFERENCES = {
-    "python int in branches": ("T[[],Int64]=1.0", ("a Python number merged by a tensor "
-                                                   "condition is a 0-d Tensor (MindSpore returns "
-                                                   "a scalar)")),
-    "while counter vs tensor n": ("(T[[1],Float32]=[7.5], T[[],Int64]=4.0)", "the same"),
-    "while python int counter": ("T[[],Int64]=4.0", "the same"),
     "for range tensor n": ("T[[1],Float32]=[6.5]", "MindSpore refuses range(tensor)"),
     "while else": ("T[[1],Float32]=[60.0]", "MindSpore refuses while...else"),
     "vmap per-element if": ("T[[3],Float32]=[1.0, -0.2, 3.0]",

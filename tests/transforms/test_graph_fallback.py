@@ -25,18 +25,14 @@ PROBES = ("builtins_probe", "statements_probe")
 GOLDEN = {probe: golden_cases(f"transforms/{probe}.out") for probe in PROBES}
 
 # (probe, label) -> (the start of msjax's line, why msjax differs from MindSpore 2.10 there).
-MERGED = ("a Python number merged by a tensor condition is a 0-d Tensor (MindSpore returns a "
-          "scalar); test_control_flow.py records the same")
 DIFFERENCES = {
     ("builtins_probe", "type"): ("tuple(type:<class 'int'>", "msjax's Tensor class is "
                                  "msjax._src.tensor.Tensor (MindSpore's lives in mindspore.common)"),
-    ("statements_probe", "if example 1"): ("T[[],Int64]=1", MERGED),
-    ("statements_probe", "if example 2"): ("T[[],Int64]=1", MERGED),
-    ("statements_probe", "if example 3"): ("T[[],Int64]=1", MERGED),
+    ("statements_probe", "nested list comprehension"): ("list(int:1, int:2", "msjax runs "
+                                                        "comprehensions of two loops"),
+    ("statements_probe", "nested dict comprehension"): ("dict('a': int:1", "the same"),
     ("statements_probe", "while example 3"): ("int:10", "a loop over Python numbers runs as Python "
                                               "does; MindSpore refuses the name defined in it"),
-    ("statements_probe", "for example 1"): ("ERR UnboundLocalError", "Python's scoping: `z += i` "
-                                            "makes z local; MindSpore reads the global first"),
 }
 
 # The cases MindSpore runs with a tensor's value turned into a Python value at run time: msjax

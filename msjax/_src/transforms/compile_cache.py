@@ -1,13 +1,16 @@
 """The compile cache: `MS_COMPILER_CACHE_ENABLE=1` / `set_context(enable_compile_cache=True)`.
 
 A process that compiles a program stores an entry under
-`$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): the traced program,
-serialised with `jax.export` (what runs when the program is called under an enclosing trace),
-the serialised XLA executable, and what msjax needs to call it (which Parameters are its inputs,
-how its outputs rebuild into Tensors). A later process with the same program skips tracing (no
-user Python runs), lowering and XLA compilation: it deserialises the executable and calls it.
-JAX's persistent compilation cache is switched on in the same directory (with no minimum
-compile time, so small programs are cached too) for every other compilation of the process.
+`$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/` (MindSpore's layout): JSON saying what msjax
+needs to call the program (which Parameters are its inputs, how its outputs rebuild into Tensors,
+its dependency files), the traced program serialised with `jax.export` (what runs when the
+program is called under an enclosing trace) and XLA's serialised executable. A later process
+with the same program skips tracing (no user Python runs), lowering and XLA compilation: it
+loads the executable and calls it. Nothing in an entry is a pickle, and an entry is signed with
+a key only this user can read: a planted, corrupted or foreign file is rejected before any of it
+is parsed. JAX's persistent compilation cache is switched on in the same directory (with no
+minimum compile time, so small programs are cached too) for every other compilation of the
+process.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
@@ -23,11 +26,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import inspect
+import json
 import linecache
 import logging
 import os
-import pickle
 import sys
 import tempfile
 
@@ -38,7 +42,7 @@ from msjax._src import context
 from msjax._src.transforms import STATIC_TYPES
 
 _logger = logging.getLogger("msjax")
-_MAGIC = b"MSJAXCC2"  # the entry format: 2 adds dep_files and rows
+_MAGIC = b"MSJAXCC3"  # the entry format: 3 is signed JSON and binary parts (2 was a pickle)
 _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
                  "compilation actions.")
 _reported_corrupt: set = set()
@@ -369,8 +373,9 @@ def resolve_boxes(described, owner, objs):
 
 
 def skeleton_of(out_tree):
-    """A picklable description of an output pytree of Tensors/arrays."""
+    """A JSON-able description of an output pytree of Tensors/arrays."""
     from msjax._src.tensor import Tensor
+    from msjax._src.transforms.graph_fallback import _MergedNumber
     n = out_tree.num_leaves
     filled = jax.tree_util.tree_unflatten(out_tree, [np.int64(i) for i in range(n)])
 
@@ -381,6 +386,8 @@ def skeleton_of(out_tree):
             return (type(x).__name__, tuple(encode(e) for e in x))
         if isinstance(x, dict):
             return ("dict", tuple((k, encode(v)) for k, v in x.items()))
+        if isinstance(x, _MergedNumber):
+            return ("N",)
         if x is None:
             return ("None",)
         return ("A",)
@@ -389,6 +396,7 @@ def skeleton_of(out_tree):
 
 def tree_of(skeleton):
     from msjax._src.tensor import _wrap
+    from msjax._src.transforms.graph_fallback import _InsertionOrdered, _MergedNumber
 
     def decode(s):
         kind = s[0]
@@ -397,15 +405,95 @@ def tree_of(skeleton):
         if kind in ("tuple", "list"):
             items = [decode(e) for e in s[1]]
             return tuple(items) if kind == "tuple" else items
-        if kind == "dict":
-            return {k: decode(v) for k, v in s[1]}
+        if kind == "dict":  # flattened in insertion order, as traced (graph_fallback.py)
+            return _InsertionOrdered((k, decode(v)) for k, v in s[1])
         if kind == "None":
             return None
+        if kind == "N":
+            return _MergedNumber(np.zeros(()))
         return np.zeros(())
     return jax.tree_util.tree_structure(decode(skeleton))
 
 
 # -- entries on disk ---------------------------------------------------------------------------
+# An entry is `_MAGIC`, an HMAC-SHA256 of the rest under this user's key, the length of the JSON
+# part (8 bytes, big endian), the JSON part (what msjax needs to call the program, and the sizes
+# of the binary parts), the program's `jax.export` bytes and XLA's serialised executable. No
+# pickle. XLA warns that loading an executable from untrusted bytes may run code, so nothing of an
+# entry is parsed before its HMAC is checked: a file this user's msjax did not write (planted,
+# corrupted, truncated, from another machine) is rejected unread.
+_FIELDS = {"deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
+           "written_index": list, "rows": (list, type(None)), "kept_var_idx": list,
+           "exported_size": int}
+_key_cache: list = []
+
+
+def signing_key() -> bytes:
+    """This user's compile-cache key: 32 random bytes in `~/.cache/msjax/compile_cache.key`
+    (`$XDG_CACHE_HOME` if set), made on first use, readable by the user only."""
+    if _key_cache:
+        return _key_cache[0]
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = os.path.join(root, "msjax", "compile_cache.key")
+    try:
+        with open(path, "rb") as f:
+            key = f.read()
+    except FileNotFoundError:
+        key = b""
+    if len(key) != 32:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        os.chmod(tmp, 0o600)
+        try:
+            os.link(tmp, path)  # first writer wins when processes race
+        except FileExistsError:
+            pass
+        os.unlink(tmp)
+        with open(path, "rb") as f:
+            key = f.read()
+    _key_cache.append(key)
+    return key
+
+
+def _signature(body: bytes) -> bytes:
+    return hmac.new(signing_key(), body, hashlib.sha256).digest()
+
+
+def encode_entry(entry: dict) -> bytes:
+    """The bytes of an entry: its fields as JSON, then its "exported" and "executable" bytes."""
+    fields = {k: v for k, v in entry.items() if k not in ("exported", "executable")}
+    fields["exported_size"] = len(entry["exported"])
+    metadata = json.dumps(fields).encode()
+    body = (len(metadata).to_bytes(8, "big") + metadata + entry["exported"]
+            + entry["executable"])
+    return _MAGIC + _signature(body) + body
+
+
+def decode_entry(blob: bytes) -> dict:
+    """The entry in `blob`; ValueError saying what is wrong when this user's msjax did not write
+    it whole. Nothing is parsed before the signature is checked."""
+    header = len(_MAGIC) + 32
+    if len(blob) < header + 8 or blob[:len(_MAGIC)] != _MAGIC:
+        raise ValueError("is not an msjax compile-cache entry or is truncated")
+    body = blob[header:]
+    if not hmac.compare_digest(_signature(body), blob[len(_MAGIC):header]):
+        raise ValueError("is not signed by this user's msjax (corrupted, or written elsewhere)")
+    size = int.from_bytes(body[:8], "big")
+    try:
+        entry = json.loads(body[8:8 + size].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"cannot be decoded ({type(error).__name__})") from None
+    if not isinstance(entry, dict) or any(not isinstance(entry.get(k), t)
+                                          for k, t in _FIELDS.items()):
+        raise ValueError("has fields msjax does not know")
+    binary = body[8 + size:]
+    entry["exported"] = binary[:entry["exported_size"]]
+    entry["executable"] = binary[entry["exported_size"]:]
+    return entry
+
+
 def load(directory: str, name: str):
     """The entry `name` (a dict), or None when absent or unreadable (reported once)."""
     path = os.path.join(directory, name + ".msjax")
@@ -417,24 +505,61 @@ def load(directory: str, name: str):
     except OSError as error:
         _report(path, f"cannot be read ({error})")
         return None
-    header = len(_MAGIC) + 32
-    if len(blob) < header or blob[:len(_MAGIC)] != _MAGIC:
-        _report(path, "is not an msjax compile-cache entry or is truncated")
-        return None
-    payload = blob[header:]
-    if hashlib.sha256(payload).digest() != blob[len(_MAGIC):header]:
-        _report(path, "is corrupted (checksum mismatch)")
-        return None
     try:
-        return pickle.loads(payload)
-    except Exception as error:  # noqa: BLE001 - any unpickling failure means a bad entry
-        _report(path, f"cannot be decoded ({type(error).__name__})")
+        return decode_entry(blob)
+    except ValueError as problem:
+        _report(path, str(problem))
         return None
+
+
+def serialize_compiled(compiled) -> tuple[bytes, list]:
+    """XLA's serialised executable of a `jax.stages.Compiled` and the indices of the inputs it
+    keeps (jit drops unused ones)."""
+    from jax._src import xla_bridge
+    executable = compiled._executable
+    kept = sorted(executable._kept_var_idx)
+    return bytes(xla_bridge.get_backend().serialize_executable(compiled.runtime_executable())), kept
+
+
+class StoredExecutable:
+    """A program's executable loaded from an entry: called with the program's flat inputs, it
+    returns its flat outputs, as the `Compiled` it was serialised from did."""
+
+    def __init__(self, serialized: bytes, kept_var_idx):
+        from jax._src import xla_bridge
+        from jaxlib import _jax
+        backend = xla_bridge.get_backend()
+        devices = _jax.DeviceList((backend.local_devices()[0],))
+        self.executable = backend.deserialize_executable(serialized, devices, None)
+        self.kept = list(kept_var_idx)
+        self.device = devices[0]
+
+    def __call__(self, *args):
+        kept = [args[i] for i in self.kept]
+        if any(isinstance(a, jax.core.Tracer) for a in kept):
+            raise TypeError("a stored executable takes concrete arrays")  # callers trace then
+        arrays = [a if isinstance(a, jax.Array) else jax.device_put(a, self.device)
+                  for a in kept]
+        results = self.executable.execute_sharded(arrays)
+        return [r[0] for r in results.disassemble_into_single_device_arrays()]
+
+
+def check_inputs(exported, *groups) -> None:
+    """ValueError unless `exported` takes arrays shaped and typed as those in `groups` (a
+    foreign entry under this entry's name must not be run)."""
+    values = [v for group in groups for v in group]
+    expected = [(tuple(a.shape), str(a.dtype)) for a in exported.in_avals]
+    got = [(tuple(np.shape(v)), str(v.dtype)) for v in values]
+    if expected != got:
+        raise ValueError(f"the entry's program takes {expected}, this call passes {got}")
 
 
 def store(directory: str, name: str, entry: dict) -> None:
-    payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-    blob = _MAGIC + hashlib.sha256(payload).digest() + payload
+    try:
+        blob = encode_entry(entry)
+    except (TypeError, ValueError) as error:  # e.g. a dict output keyed by tuples: not JSON
+        _logger.debug("msjax compile cache: %s is not stored: %s", name, error)
+        return
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".msjax")
     try:
         with os.fdopen(fd, "wb") as f:

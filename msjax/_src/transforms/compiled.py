@@ -21,7 +21,6 @@ import os
 import jax
 import numpy as np
 from jax._src.export._export import _export_lowered  # export from the trace already made
-from jax.experimental import serialize_executable
 
 from msjax._src import state
 from msjax._src.ops.registry import wrap
@@ -31,6 +30,7 @@ from msjax._src.transforms import STATIC_TYPES, _depth as _tracing_depth
 from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import traceable
+from msjax._src.transforms.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
@@ -128,7 +128,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains", "constants", "fold")
+                 "inline_chains", "constants", "fold", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -189,7 +189,7 @@ class CompiledFunction:
         self.transform = transform
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
-        self.programs: dict = {}
+        self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
 
     def _make_jitted(self, program: Program):
         fn = traceable(self.fn)  # control flow on tensors converted (control_flow.py)
@@ -303,39 +303,42 @@ class CompiledFunction:
         try:
             boxes = compile_cache.resolve_boxes(entry["boxes"], self._owner(), program.objs)
             exported = jax.export.deserialize(bytearray(entry["exported"]))
+            compile_cache.check_inputs(exported, [b._value for b in boxes], dyn)
+            out_tree = compile_cache.tree_of(entry["skeleton"])
         except Exception as error:  # noqa: BLE001 - a stale or foreign entry: compile anew
             _logger.warning("msjax compile cache: the entry for %s does not fit this program "
                             "(%s); compiling anew.", self.name, type(error).__name__)
             return False
         program.boxes = boxes
-        program.out_tree = compile_cache.tree_of(entry["skeleton"])
+        program.out_tree = out_tree
         program.single = entry["single"]
         program.written_index = entry["written_index"]
         program.writes = bool(entry["written_index"])
         program.rows = entry["rows"]
-        stored = jax.jit(exported.call)  # its outputs are stacked as the executable's are
+        stored = jax.jit(exported.call)  # for calls under a trace; outputs stacked as compiled
         program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
         try:
-            program.compiled = serialize_executable.deserialize_and_load(*entry["executable"])
-        except Exception:  # noqa: BLE001 - e.g. an executable of another machine: compile it
+            program.compiled = compile_cache.StoredExecutable(entry["executable"],
+                                                              entry["kept_var_idx"])
+        except Exception:  # noqa: BLE001 - e.g. an executable of another XLA version: compile
             program.compiled = stored.trace(*self.read_boxes(program), *dyn).lower().compile()
         return True
 
     def _store_cached(self, program, traced, lowered, directory) -> None:
-        if program.constants or lowered._lowering.const_args:  # not carried by an entry: not cached
+        if program.constants or lowered._lowering.const_args:  # not carried by an entry
             _logger.debug("msjax compile cache: %s returns Python values or folds constants "
                           "into arguments; it is not cached.", self.name)
             return
         try:
             boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
             exported = _export_lowered(lowered, traced.jaxpr, self.name)
+            executable, kept = compile_cache.serialize_compiled(program.compiled)
             entry = {"deps": compile_cache.files_hash(program.cache_deps),
                      "dep_files": program.cache_deps, "boxes": boxes,
                      "skeleton": compile_cache.skeleton_of(program.out_tree),
                      "single": program.single, "written_index": list(program.written_index),
-                     "rows": program.rows,
-                     "exported": bytes(exported.serialize()),
-                     "executable": serialize_executable.serialize(program.compiled)}
+                     "rows": program.rows, "kept_var_idx": kept,
+                     "exported": bytes(exported.serialize()), "executable": executable}
         except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
             _logger.debug("msjax compile cache: %s is not cached: %s", self.name, error)
             return

@@ -380,6 +380,14 @@ def _traced_at(fn, line, kind, unsafe) -> str:
     return where
 
 
+def read_global(namespace, name):
+    """The global `name` for a function that rebinds it locally (control_flow_rewrite)."""
+    if name in namespace:
+        return namespace[name]
+    return Undefined(name, f"The name '{name}' is not defined, or not supported in graph mode.",
+                     NameError)
+
+
 def assign_global(namespace, name, value, augmented, line):
     """`global name; name = value` (or `name op= value`) in converted code. Eagerly it assigns.
     While tracing it leaves the global as it was, as MindSpore 2.10's graph mode does, except an
@@ -649,11 +657,11 @@ def convert(fn):
         return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
     if type(fn) is not types.FunctionType or _ours(fn.__code__.co_filename):
         return fn
-    converted = _cache.get(fn)
-    if converted is None:
+    converted = _cache.get(fn, _cache)
+    if converted is _cache:
         try:
             converted = rewrite(fn, sys.modules[__name__])
         except (NotConvertible, OSError, TypeError, SyntaxError, IndexError):
-            converted = fn
+            converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
-    return converted
+    return fn if converted is None else converted

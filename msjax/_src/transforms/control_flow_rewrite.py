@@ -59,6 +59,7 @@ def rewrite(fn, runtime):
                 value = getattr(node, field, None)
                 if isinstance(value, str) and value.startswith("__") and not value.endswith("__"):
                     setattr(node, field, "_" + owner[-2].lstrip("_") + value)
+    _read_globals_first(fdef)
     _convert_scope(fdef)
     fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global
     factory = _def("_msjax_factory", [_CF, *code.co_freevars], [fdef])
@@ -305,6 +306,24 @@ class _Expressions(ast.NodeTransformer):
                 or getattr(getattr(func, "value", None), "id", None) == _CF):
             node.func = ast.copy_location(_call(_cf("call"), func), func)
         return node
+
+
+def _read_globals_first(fdef):
+    """A name whose first use is an augmented assignment (`z += i` with a global `z` and no
+    `global z`: Python's UnboundLocalError) starts with the global's value, as in MindSpore's
+    graph mode (without such a global, using it raises MindSpore's NameError)."""
+    body = fdef.body
+    params = {a.arg for a in ast.walk(fdef.args) if isinstance(a, ast.arg)}
+    declared = {n for node in _nodes(body, (ast.Global, ast.Nonlocal)) for n in node.names}
+    assigned = set(_modified(body)) - params - declared
+    augmented = {id(node.target) for node in _nodes(body, ast.AugAssign)}
+    first: dict = {}
+    for node in sorted(_nodes(body, ast.Name), key=lambda n: (getattr(n, "lineno", 1 << 30),
+                                                             getattr(n, "col_offset", 0))):
+        first.setdefault(node.id, node)
+    names = [name for name, node in first.items() if name in assigned and id(node) in augmented]
+    fdef.body = [_assign(name, _call(_cf("read_global"), _call(_name("globals")),
+                                     ast.Constant(name)), fdef) for name in names] + body
 
 
 class _GlobalAssignments(ast.NodeTransformer):

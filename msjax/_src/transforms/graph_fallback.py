@@ -9,7 +9,8 @@ those Python values as they are. msjax does the same on JAX:
   (`jax.ensure_compile_time_eval`), so a Tensor made from constants has a value that `asnumpy()`,
   `float()`, `len()`, `max()`... can read, exactly as MindSpore folds them.
 - A traced program's result is split into its arrays (the program's outputs) and its Python
-  values (kept with the program and put back into every call's result): `program_outputs`.
+  values (kept with the program and put back into every call's result): `flatten_result`. A
+  Python number chosen by a tensor condition is an output, returned as a Python number.
 - Where a traced tensor's value is turned into a Python value at run time (`x.asnumpy()`,
   `float(x)`, `list(x.asnumpy())` of an argument), the function runs eagerly instead, with one
   `GraphFallbackWarning` naming the line (control_flow.fall_back): the result is MindSpore's.
@@ -94,6 +95,36 @@ jax.tree_util.register_pytree_node(
     lambda keys, values: dict(zip(keys, values)))
 
 
+class _MergedNumber:
+    """A Python number merged by a tensor condition (`out = 0; if x > 2: out = 1`): traced as a
+    0-d weakly typed array, returned as the Python number MindSpore returns."""
+
+    def __init__(self, array):
+        self.array = array
+
+
+def _number_of(children):
+    (array,) = children
+    if isinstance(array, jax.Array) and not isinstance(array, jax.core.Tracer):
+        return array.item()  # bool, int or float, as the number's dtype says
+    if isinstance(array, jax.core.Tracer):
+        return _wrap(array)  # under an enclosing trace: the outer program decides
+    return _MergedNumber(array)  # a placeholder leaf (compile_cache.skeleton_of)
+
+
+jax.tree_util.register_pytree_node(_MergedNumber, lambda n: ((n.array,), None),
+                                   lambda _, children: _number_of(children))
+
+
+def _is_merged_number(tensor) -> bool:
+    """A Tensor holding a traced Python number: 0-d and weakly typed (a Tensor's own arrays are
+    strongly typed; a Python number promoted by control_flow's merge is not)."""
+    data = tensor._data
+    if not isinstance(data, jax.core.Tracer) or data.ndim:
+        return False
+    return jax.typeof(data).weak_type
+
+
 def _as_graph_value(value, finals):
     """`value` as MindSpore's graph returns it: iterators as tuples (a `filter` or a generator
     as a list), dicts in insertion order, NumPy scalars as Python scalars, Parameters as their
@@ -109,8 +140,11 @@ def _as_graph_value(value, finals):
         return _ITERATORS[kind](_as_graph_value(v, finals) for v in value)
     if kind is _GENERATOR:
         return [_as_graph_value(v, finals) for v in value]
-    if isinstance(value, Tensor) and id(value) in finals:
-        return _wrap(finals[id(value)])  # a Parameter returned: its value after the call's writes
+    if isinstance(value, Tensor):
+        if id(value) in finals:  # a Parameter returned: its value after the call's writes
+            return _wrap(finals[id(value)])
+        if _is_merged_number(value):
+            return _MergedNumber(value._data)
     return value
 
 

@@ -188,6 +188,17 @@ show("for example 1", for_example1)
 
 
 @mindspore.jit
+def for_example2():
+    x = (1, 2, 3)
+    for i in x:
+        undefined_name += i
+    return undefined_name
+
+
+show("for example 2", for_example2)
+
+
+@mindspore.jit
 def while_example1(x, y):
     while x < y:
         x += 1
@@ -272,12 +283,29 @@ show("list comprehension", list_comprehension)
 
 
 @mindspore.jit
+def nested_list_comprehension():
+    return [y for x in ((1, 2), (3, 4), (5, 6)) for y in x]
+
+
+show("nested list comprehension", nested_list_comprehension)
+
+
+@mindspore.jit
 def dict_comprehension():
     x = [('a', 1), ('b', 2), ('c', 3)]
     return {k: v for (k, v) in x if v > 1}
 
 
 show("dict comprehension", dict_comprehension)
+
+
+@mindspore.jit
+def nested_dict_comprehension():
+    x = ({'a': 1, 'b': 2}, {'d': 1, 'e': 2}, {'g': 1, 'h': 2})
+    return {k: v for y in x for (k, v) in y.items()}
+
+
+show("nested dict comprehension", nested_dict_comprehension)
 
 
 @mindspore.jit
