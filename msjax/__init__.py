@@ -61,6 +61,9 @@ from msjax._src.parallel_context import ParallelMode as ParallelMode
 from msjax._src.parallel_context import get_auto_parallel_context as get_auto_parallel_context
 from msjax._src.parallel_context import reset_auto_parallel_context as reset_auto_parallel_context
 from msjax._src.parallel_context import set_auto_parallel_context as set_auto_parallel_context
+from msjax._src.ops.graph_values import get_grad as get_grad
+from msjax._src.ops.graph_values import mutable as mutable
+from msjax._src.ops.host_ops import constexpr as constexpr
 from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed

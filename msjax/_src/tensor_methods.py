@@ -17,7 +17,7 @@ from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, functional
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.tensor import Tensor, _wrap, from_numpy
 
 
 def _swap(fn):
@@ -38,9 +38,9 @@ _OPERATORS = {
     "__matmul__": M.matmul, "__and__": M.bitwise_and, "__or__": M.bitwise_or,
     "__xor__": M.bitwise_xor,
 }
-# MindSpore's Tensor has no `__rand__`, `__ror__`, `__rxor__` (`2 & t` is Python's TypeError)
-# and no shift operators.
-_NOT_REFLECTED = ("__and__", "__or__", "__xor__")
+# MindSpore 2.10's Tensor has no `__rand__`, `__ror__`, `__rxor__` (`2 & t` is Python's
+# TypeError there); msjax has them, as `t & 2` (the same result dtype, value or error).
+_BITWISE_REFLECTED = ("__and__", "__or__", "__xor__")
 _COMPARISONS = {
     "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
     "__gt__": M.greater, "__ge__": M.greater_equal,
@@ -62,7 +62,7 @@ _SAME_AS_OP = (
     "logsumexp cummax cummin median count_nonzero var_mean std_mean "
     "swapaxes moveaxis expand_dims unsqueeze broadcast_to tile repeat_interleave "
     "flip fliplr flipud roll rot90 tril triu diag diag_embed unbind tensor_split chunk "
-    "gather gather_elements index_select masked_fill masked_select nonzero argwhere "
+    "gather gather_elements masked_fill masked_select nonzero argwhere "
     "scatter sort argsort topk unique searchsorted bincount narrow "
     "relu gelu silu softmax log_softmax hardswish"
 ).split()
@@ -134,12 +134,70 @@ def argmin(self, axis=None, keepdims=False):
     return R.argmin(self, axis, keepdims)
 
 
-def all(self, axis=None, keep_dims=False):  # noqa: A001
-    return R.all(self, axis, keep_dims)
+def _axis_or_dim(axis, keep_dims, dim, keepdim):
+    """MindSpore 2.10's Tensor methods take NumPy-style `axis`/`keep_dims` or the overload's
+    torch-style `dim`/`keepdim`."""
+    return (axis if dim is None else dim), (keep_dims if keepdim is None else keepdim)
 
 
-def any(self, axis=None, keep_dims=False):  # noqa: A001
-    return R.any(self, axis, keep_dims)
+def all(self, axis=None, keep_dims=False, *, dim=None, keepdim=None):  # noqa: A001
+    return R.all(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+
+
+def any(self, axis=None, keep_dims=False, *, dim=None, keepdim=None):  # noqa: A001
+    return R.any(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+
+
+def index_select(self, axis=None, index=None, *, dim=None):
+    return A.index_select(self, axis if dim is None else dim, index)
+
+
+def t(self):
+    if self.ndim > 2:
+        raise ValueError(f"For 't', the input must be a Tensor of at most 2 dimensions, but got "
+                         f"{self.ndim} dimensions.")
+    return A.transpose(self, tuple(reversed(range(self.ndim))))
+
+
+def stride(self, dim=None):
+    strides, step = [], 1
+    for size in reversed(self.shape):
+        strides.insert(0, step)
+        step *= size
+    return strides if dim is None else strides[dim]
+
+
+def is_floating_point(self):
+    return self.dtype in mstype.float_type
+
+
+def type_as(self, other):
+    return self.astype(other.dtype)
+
+
+def top_k(self, k, sorted=True):  # noqa: A002
+    return OPS["topk"](self, k, sorted=sorted)
+
+
+def reverse(self, axis):
+    return A.flip(self, axis)
+
+
+def diff(self, n=1, axis=-1, prepend=None, append=None):
+    extra = {k: (v._data if isinstance(v, Tensor) else v)
+             for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    return _wrap(jnp.diff(self._data, n, axis, **extra))
+
+
+def _device(self) -> str:
+    """`Tensor.device`: the platform holding the value, in MindSpore's spelling ("CPU", "GPU")."""
+    devices = getattr(self._data, "devices", None)
+    try:
+        platform = next(iter(devices())).platform
+    except (TypeError, StopIteration, AttributeError):  # a tracer: the default backend
+        import jax
+        platform = jax.default_backend()
+    return platform.upper()
 
 
 def std(self, axis=None, ddof=0, keepdims=False):
@@ -282,7 +340,9 @@ _METHODS = dict(
     view_as=view_as, ravel=ravel, repeat=repeat, take=take, diagonal=diagonal, trace=trace,
     fill=fill, new_zeros=new_zeros, new_ones=new_ones, where=where, type=type, dim=dim,
     numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
-    resize=resize, abs_=_in_place(M.abs),
+    resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
+    is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
+    diff=diff,
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )
@@ -299,9 +359,16 @@ def install() -> None:
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
         setattr(Tensor, name, fn)
-        if name in _OPERATORS and name not in _NOT_REFLECTED:
+        if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
+            setattr(Tensor, "__r" + name[2:], fn)
+        elif name in _OPERATORS:
             setattr(Tensor, "__r" + name[2:], _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
     Tensor.__pos__ = functional(lambda x: x)
+    Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
+    Tensor.device = property(_device)
+    Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
+                           "initialised Tensor; msjax Tensors always hold their values (None).")
+    Tensor.from_numpy = staticmethod(from_numpy)
     Tensor.__hash__ = lambda self: id(self)
