@@ -218,6 +218,9 @@ class Custom(Primitive):
 def _call_gradient_hook(hook_fn, grads):
     """Runs `hook_fn` on the concrete gradients (a tuple of Tensors) wherever the backward pass
     runs; a non-None result replaces them."""
+    if not grads:
+        return grads
+
     def on_host(*values):
         result = hook_fn(_host_tensors(values))
         if result is None:
@@ -264,3 +267,53 @@ class HookBackward(Primitive):
         outputs = wrap(self._identity(*[unwrap(x) for x in inputs]))
         return outputs[0] if len(outputs) == 1 else outputs
 
+
+
+def _run_hooks(hooks, grads, call_hook):
+    """Calls each hook in order; a non-None result replaces the gradients for the next one."""
+    replaced = None
+    for hook in list(hooks):
+        result = call_hook(hook, grads)
+        if result is not None:
+            grads = tuple(result) if isinstance(result, (tuple, list)) else (result,)
+            replaced = grads
+    return replaced
+
+
+def run_with_backward_hooks(cell, args, forward):
+    """`forward(args)` with the Cell's backward hooks on its Tensor inputs and outputs.
+
+    On the backward pass the pre-hooks see the gradients of the outputs (`hook(cell,
+    grad_output)`), then the hooks see those of the inputs (`hook(cell, grad_input,
+    grad_output)`); each may return replacements, as in MindSpore. The gradients are concrete
+    Tensors wherever the backward pass runs (eagerly or compiled). A hook runs only when the
+    Cell's inputs are differentiated (MindSpore also calls it, with None, when only weights are).
+    """
+    shared = {"grad_output": ()}
+
+    def output_side(grads):
+        replaced = _run_hooks(cell.__dict__.get("_backward_pre_hooks", {}).values(), grads,
+                              lambda hook, g: hook(cell, g))
+        shared["grad_output"] = replaced or grads
+        return replaced
+
+    def input_side(grads):
+        return _run_hooks(cell.__dict__.get("_backward_hooks", {}).values(), grads,
+                          lambda hook, g: hook(cell, g, shared["grad_output"]))
+
+    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+    if positions:
+        hooked = hooked_identity(input_side)(*[args[i]._data for i in positions])
+        args = list(args)
+        for i, value in zip(positions, hooked):
+            args[i] = wrap(value)
+        args = tuple(args)
+    output = forward(args)
+    leaves, tree = jax.tree_util.tree_flatten(output, is_leaf=lambda x: isinstance(x, Tensor))
+    tensor_leaves = [i for i, leaf in enumerate(leaves) if isinstance(leaf, Tensor)]
+    if not tensor_leaves:
+        return output
+    hooked = hooked_identity(output_side)(*[leaves[i]._data for i in tensor_leaves])
+    for i, value in zip(tensor_leaves, hooked):
+        leaves[i] = wrap(value)
+    return jax.tree_util.tree_unflatten(tree, leaves)
