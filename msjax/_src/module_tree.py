@@ -109,6 +109,10 @@ NAME_SOURCES = {
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
+    "mindspore.log": ("msjax.log",),
+    "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
+    "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
+                                                  "msjax"),
 }
 STANDARD_NAMES = {
     "__future__": ("absolute_import", "annotations"),

@@ -145,3 +145,33 @@ def device_num() -> int:
         return _context["device_num"]
     from msjax._src.communication import get_group_size
     return get_group_size()
+
+
+# -- mindspore.parallel's private helpers, which real training scripts import -------------------
+def get_enable_parallel_optimizer() -> bool:
+    return _context["enable_parallel_optimizer"]
+
+
+def get_pipeline_stages() -> int:
+    return _context["pipeline_stages"]
+
+
+class AutoParallelContext:
+    """`mindspore.parallel._auto_parallel_context.auto_parallel_context()`: `get_<key>()` for
+    every key `get_auto_parallel_context` reads (`get_device_num` is `_get_device_num`)."""
+
+    def get_device_num(self) -> int:
+        return _context["device_num"]
+
+    def __getattr__(self, name):
+        key = name[len("get_"):]
+        if name.startswith("get_") and key in _DEFAULTS:
+            return lambda: get_auto_parallel_context(key)
+        raise AttributeError(f"'AutoParallelContext' object has no attribute '{name}'")
+
+
+_AUTO_PARALLEL_CONTEXT = AutoParallelContext()
+
+
+def auto_parallel_context() -> AutoParallelContext:
+    return _AUTO_PARALLEL_CONTEXT
