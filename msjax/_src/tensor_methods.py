@@ -8,6 +8,7 @@ each over the one implementation of its op.
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops import array_ops as A
@@ -324,8 +325,12 @@ def fill_diagonal(self, fill_value, wrap=False):
 
 
 def resize(self, *new_shape):
-    new_shape = _varargs_shape(new_shape)
-    return _wrap(jnp.resize(self._data, new_shape))
+    """`Tensor.resize`: the values in row-major order, cut or padded with zeros to the shape."""
+    new_shape = tuple(_varargs_shape(new_shape))
+    flat = self._data.reshape(-1)
+    size = int(np.prod(new_shape))
+    flat = flat[:size] if flat.size >= size else jnp.pad(flat, (0, size - flat.size))
+    return _wrap(flat.reshape(new_shape))
 
 
 _CASTS = {"float": mstype.float32, "half": mstype.float16, "double": mstype.float64,

@@ -278,6 +278,15 @@ class Cell:
         return dict(self._flags)
 
     def to_float(self, dst_type):
+        """`Cell.to_float`: this Cell and its children run on `dst_type` (float16, bfloat16 or
+        float32) inputs and give `dst_type` outputs. msjax casts each such Cell's floating
+        Tensor inputs and outputs; Parameters keep their dtype, so arithmetic with float32
+        weights is done in float32 (MindSpore casts the weights too)."""
+        from msjax._src import dtype as mstype
+        if dst_type not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError(f"For 'to_float', the argument 'dst_type' should be one of "
+                             f"[mindspore.float16, mindspore.float32, mindspore.bfloat16], but "
+                             f"got {dst_type}.")
         self.add_flags_recursive(_float_dtype=dst_type)
         return self
 
@@ -288,7 +297,9 @@ class Cell:
         return getattr(self, "_dynamic_inputs", None)
 
     def recompute(self, **kwargs):
-        return self
+        """`Cell.recompute`: a memory hint for MindSpore's compiler (XLA decides what to keep);
+        returns None, as MindSpore's."""
+        return None
 
     def shard(self, *args, **kwargs):
         return self
@@ -371,6 +382,13 @@ class Cell:
             return self._run_construct(args, kwargs)
 
     def _run_construct(self, args, kwargs):
+        float_dtype = self.__dict__.get("_float_dtype")
+        if float_dtype is not None:  # `to_float`: floating inputs and outputs in its dtype
+            args = _cast_floating(args, float_dtype)
+            return _cast_floating(self._run_construct_as_is(args, kwargs), float_dtype)
+        return self._run_construct_as_is(args, kwargs)
+
+    def _run_construct_as_is(self, args, kwargs):
         for hook in self._forward_pre_hooks.values():
             result = hook(self, args)
             if result is not None:
@@ -404,6 +422,16 @@ class Cell:
         return main + ")"
 
     __str__ = __repr__
+
+
+def _cast_floating(value, dtype):
+    """Floating Tensors in `value` (a Tensor, or tuples and lists of them) cast to `dtype`."""
+    if isinstance(value, Tensor):
+        return value.astype(dtype) if value.is_floating_point() and value.dtype != dtype \
+            else value
+    if isinstance(value, (tuple, list)):
+        return type(value)(_cast_floating(v, dtype) for v in value)
+    return value
 
 
 class _HookHandle:
