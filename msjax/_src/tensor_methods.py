@@ -58,13 +58,13 @@ _SAME_AS_OP = (
     "maximum minimum fmax fmin floor_divide remainder fmod atan2 arctan2 hypot xlogy "
     "equal not_equal greater greater_equal less less_equal eq ne gt ge lt le isclose "
     "addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
-    "inverse det matrix_power nan_to_num subtract multiply copysign logaddexp "
+    "inverse det matrix_power nan_to_num subtract copysign logaddexp "
     "logaddexp2 conj real imag angle deg2rad rad2deg bmm mm round clamp is_complex "
     "logsumexp cummax cummin median count_nonzero var_mean std_mean "
     "swapaxes moveaxis expand_dims unsqueeze broadcast_to tile repeat_interleave "
     "flip fliplr flipud roll rot90 tril triu diag diag_embed unbind tensor_split chunk "
     "gather gather_elements masked_fill masked_select nonzero argwhere "
-    "scatter sort argsort topk unique searchsorted bincount narrow "
+    "scatter sort argsort topk unique bincount narrow "
     "relu gelu silu softmax log_softmax hardswish"
 ).split()
 
@@ -188,6 +188,14 @@ def diff(self, n=1, axis=-1, prepend=None, append=None):
     extra = {k: (v._data if isinstance(v, Tensor) else v)
              for k, v in (("prepend", prepend), ("append", append)) if v is not None}
     return _wrap(jnp.diff(self._data, n, axis, **extra))
+
+
+def multiply(self, value):
+    return M.mul(self, value)
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    return OPS["searchsorted"](self, v, side=side, sorter=sorter)
 
 
 def _device(self) -> str:
@@ -347,7 +355,7 @@ _METHODS = dict(
     numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
     resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
     is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
-    diff=diff,
+    diff=diff, multiply=multiply, searchsorted=searchsorted,
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )
