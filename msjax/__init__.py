@@ -58,6 +58,13 @@ from msjax._src.dtype import uintc as uintc
 from msjax._src.dtype import uintp as uintp
 from msjax._src.dtype import ushort as ushort
 from msjax._src.parallel_context import ParallelMode as ParallelMode
+from msjax._src.parallel_context import get_algo_parameters as get_algo_parameters
+from msjax._src.parallel_context import get_ps_context as get_ps_context
+from msjax._src.parallel_context import reset_algo_parameters as reset_algo_parameters
+from msjax._src.parallel_context import reset_ps_context as reset_ps_context
+from msjax._src.parallel_context import set_algo_parameters as set_algo_parameters
+from msjax._src.parallel_context import set_ps_context as set_ps_context
+from msjax._src.profiler import Profiler as Profiler
 from msjax._src.parallel_context import get_auto_parallel_context as get_auto_parallel_context
 from msjax._src.parallel_context import reset_auto_parallel_context as reset_auto_parallel_context
 from msjax._src.parallel_context import set_auto_parallel_context as set_auto_parallel_context

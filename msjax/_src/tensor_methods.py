@@ -190,6 +190,16 @@ def diff(self, n=1, axis=-1, prepend=None, append=None):
     return _wrap(jnp.diff(self._data, n, axis, **extra))
 
 
+def value(self):
+    """`Tensor.value()`: the value as a Tensor (of a Parameter: a plain Tensor)."""
+    return _wrap(self._data)
+
+
+def select(self, dim, index):
+    """`Tensor.select(dim, index)`: the slice at `index` along `dim`, without that dimension."""
+    return _wrap(jnp.take(self._data, index, axis=dim))
+
+
 def multiply(self, value):
     return M.mul(self, value)
 
@@ -355,7 +365,8 @@ _METHODS = dict(
     numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
     resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
     is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
-    diff=diff, multiply=multiply, searchsorted=searchsorted,
+    diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
+    absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )

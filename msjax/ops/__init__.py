@@ -484,6 +484,7 @@ from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.primitives import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
+from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
 from msjax._src.ops.primitives import Median as Median
@@ -657,7 +658,10 @@ from msjax._src.ops.primitives import ScalarCast as ScalarCast
 from msjax._src.ops.primitives import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
+from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.primitives import ScatterNd as ScatterNd
+from msjax._src.ops.legacy_ops import ScatterNdUpdate as ScatterNdUpdate
+from msjax._src.ops.legacy_ops import ScatterUpdate as ScatterUpdate
 from msjax._src.ops.array_ops import searchsorted as searchsorted
 from msjax._src.ops.primitives import SearchSorted as SearchSorted
 from msjax._src.ops.primitives import SegmentMax as SegmentMax

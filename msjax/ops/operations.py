@@ -171,6 +171,7 @@ from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.primitives import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
+from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.primitives import Median as Median
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.primitives import Minimum as Minimum
@@ -240,7 +241,10 @@ from msjax._src.ops.primitives import Round as Round
 from msjax._src.ops.primitives import Rsqrt as Rsqrt
 from msjax._src.ops.primitives import ScalarCast as ScalarCast
 from msjax._src.ops.primitives import ScalarToTensor as ScalarToTensor
+from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.primitives import ScatterNd as ScatterNd
+from msjax._src.ops.legacy_ops import ScatterNdUpdate as ScatterNdUpdate
+from msjax._src.ops.legacy_ops import ScatterUpdate as ScatterUpdate
 from msjax._src.ops.primitives import SearchSorted as SearchSorted
 from msjax._src.ops.primitives import SegmentMax as SegmentMax
 from msjax._src.ops.primitives import SegmentMean as SegmentMean

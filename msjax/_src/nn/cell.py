@@ -302,7 +302,9 @@ class Cell:
         return None
 
     def shard(self, *args, **kwargs):
-        return self
+        """`Cell.shard`: a sharding strategy for MindSpore's auto-parallel compiler (msjax's
+        data-parallel training shards the batch itself); returns None, as MindSpore's."""
+        return None
 
     @property
     def cls_name(self):

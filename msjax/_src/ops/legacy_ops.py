@@ -11,8 +11,9 @@ import inspect
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.nn_ops import adaptive_avg_pool2d
-from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd
+from msjax._src.ops.registry import functional, primitive, unwrap, wrap
+from msjax._src.tensor import Tensor
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -175,3 +176,58 @@ def _float_status(x):
 FloatStatus = primitive("FloatStatus", functional(_float_status))
 AdaptiveAvgPool2D = primitive("AdaptiveAvgPool2D", lambda x, output_size:
                               adaptive_avg_pool2d(x, output_size), output_size=_REQUIRED)
+
+
+# -- MaxPool3D ---------------------------------------------------------------------------------
+def _max_pool3d(x, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None,
+                data_format="NCDHW"):
+    kernel = _spatial(kernel_size)
+    stride = _spatial(strides)
+    padding = (pad_list,) * 3 if isinstance(pad_list, int) else tuple(pad_list)[::2]
+    return max_pool_nd(x, 3, kernel, stride, pad_mode.lower(), padding, 1, bool(ceil_mode))
+
+
+def _spatial(value):
+    value = (value,) * 3 if isinstance(value, int) else tuple(value)
+    return value[-3:]
+
+
+def _max_pool3d_shown(attributes):
+    pad = attributes["pad_list"]
+    return {"kernel_size": (1, 1) + _spatial(attributes["kernel_size"]),
+            "strides": (1, 1) + _spatial(attributes["strides"]),
+            "pad_mode": attributes["pad_mode"].upper(),
+            "pad_list": (pad,) * 6 if isinstance(pad, int) else tuple(pad),
+            "ceil_mode": int(bool(attributes["ceil_mode"])),
+            "data_format": attributes["data_format"]}
+
+
+MaxPool3D = primitive("MaxPool3D", functional(_max_pool3d), kernel_size=1, strides=1,
+                      pad_mode="VALID", pad_list=0, ceil_mode=None, data_format="NCDHW",
+                      display=_max_pool3d_shown)
+
+
+# -- scatter into a Parameter ------------------------------------------------------------------
+def _scatter_into(op_name, combine):
+    def scatter(input_x, indices, updates, use_locking=False):
+        """Writes into `input_x` (a Parameter, or a Tensor as MindSpore allows) and returns it."""
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For '{op_name}', the 'input_x' must be a Parameter or Tensor, but "
+                            f"got {type(input_x).__name__}.")
+        index = unwrap(indices)
+        value = jnp.asarray(unwrap(updates), input_x._data.dtype)
+        input_x._data = combine(input_x._data, index, value)
+        return wrap(input_x._data)
+    return scatter
+
+
+def _nd_update(data, index, value):
+    return data.at[tuple(jnp.moveaxis(index, -1, 0))].set(value)
+
+
+ScatterNdUpdate = primitive("ScatterNdUpdate", _scatter_into("ScatterNdUpdate", _nd_update),
+                            use_locking=True)
+ScatterAdd = primitive("ScatterAdd", _scatter_into(
+    "ScatterAdd", lambda data, index, value: data.at[index].add(value)), use_locking=False)
+ScatterUpdate = primitive("ScatterUpdate", _scatter_into(
+    "ScatterUpdate", lambda data, index, value: data.at[index].set(value)), use_locking=True)
