@@ -533,6 +533,7 @@ from msjax._src.ops.math_ops import nextafter as nextafter
 from msjax._src.ops.primitives import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import nll_loss as nll_loss
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
+from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.primitives import NonZero as NonZero
 from msjax._src.ops.reduce_ops import norm as norm
@@ -592,6 +593,7 @@ from msjax._src.ops.random_ops import random_categorical as random_categorical
 from msjax._src.ops.random_ops import random_gamma as random_gamma
 from msjax._src.ops.random_ops import random_poisson as random_poisson
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
+from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.random_ops import randperm as randperm
 from msjax._src.ops.array_ops import range as range

@@ -188,6 +188,7 @@ from msjax._src.ops.primitives import NanToNum as NanToNum
 from msjax._src.ops.primitives import Neg as Neg
 from msjax._src.ops.primitives import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
+from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.primitives import NonZero as NonZero
 from msjax._src.ops.primitives import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
@@ -210,6 +211,7 @@ from msjax._src.ops.registry import Primitive as Primitive
 from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
+from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.primitives import Range as Range
 from msjax._src.ops.primitives import Rank as Rank

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import inspect
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd
+from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import functional, primitive, unwrap, wrap
 from msjax._src.tensor import Tensor
 
@@ -231,3 +233,50 @@ ScatterAdd = primitive("ScatterAdd", _scatter_into(
     "ScatterAdd", lambda data, index, value: data.at[index].add(value)), use_locking=False)
 ScatterUpdate = primitive("ScatterUpdate", _scatter_into(
     "ScatterUpdate", lambda data, index, value: data.at[index].set(value)), use_locking=True)
+
+
+# -- NMSWithMask, RandomChoiceWithMask ---------------------------------------------------------
+def _nms_with_mask(bboxes, iou_threshold=0.5):
+    """(boxes sorted by score, descending; their positions 0..N-1; True where kept) -- greedy
+    non-maximum suppression: a box is dropped when its IoU with a kept, higher-scored box is
+    above `iou_threshold` (MindSpore's CPU `NMSWithMask`)."""
+    order = jnp.argsort(-bboxes[:, 4], stable=True)
+    boxes = bboxes[order]
+    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    area = (x1 - x0) * (y1 - y0)
+    width = jnp.maximum(jnp.minimum(x1[:, None], x1[None]) - jnp.maximum(x0[:, None], x0[None]), 0)
+    height = jnp.maximum(jnp.minimum(y1[:, None], y1[None]) - jnp.maximum(y0[:, None], y0[None]),
+                         0)
+    overlap = width * height
+    iou = overlap / (area[:, None] + area[None] - overlap)
+    count = boxes.shape[0]
+
+    def visit(i, keep):
+        suppressed = jnp.any(keep & (jnp.arange(count) < i) & (iou[i] > iou_threshold))
+        return keep.at[i].set(~suppressed)
+
+    keep = jax.lax.fori_loop(0, count, visit, jnp.zeros((count,), bool))
+    return boxes, jnp.arange(count, dtype=jnp.int32), keep
+
+
+NMSWithMask = primitive("NMSWithMask", functional(_nms_with_mask), iou_threshold=0.5)
+
+
+def _random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
+    """`count` random coordinates of the True elements of `input_x` (int32, (count, ndim)) and a
+    mask of which rows are real: rows beyond the number of True elements are zeros, masked off."""
+    flat = input_x.reshape(-1)
+    total = flat.shape[0]
+    scores = jax.random.uniform(_seed_key(seed, seed2), (total,))
+    order = jnp.argsort(jnp.where(flat, scores, 2.0))  # True elements first, in random order
+    if count > total:
+        order = jnp.concatenate([order, jnp.zeros((count - total,), order.dtype)])
+    chosen = order[:count]
+    valid = (jnp.arange(count) < jnp.sum(flat)) & (jnp.arange(count) < total)
+    coordinates = jnp.stack(jnp.unravel_index(chosen, input_x.shape), axis=-1).astype(jnp.int32)
+    return jnp.where(valid[:, None], coordinates, 0), valid
+
+
+RandomChoiceWithMask = primitive("RandomChoiceWithMask", functional(_random_choice_with_mask),
+                                 count=256, seed=0, seed2=0,
+                                 display=lambda a: {**a, "side_effect_hidden": True})

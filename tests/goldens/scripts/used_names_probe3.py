@@ -69,3 +69,23 @@ show("algo bad get", lambda: ms.get_algo_parameters("nonsense"))
 show("algo bad type", lambda: ms.set_algo_parameters(fully_use_devices=3))
 show("ps set", lambda: (ms.set_ps_context(enable_ps=False), ms.get_ps_context("enable_ps")))
 show("ps bad key", lambda: ms.set_ps_context(nonsense=1))
+boxes = Tensor(np.array([[0, 0, 10, 10, 0.9], [1, 1, 11, 11, 0.8], [20, 20, 30, 30, 0.7],
+                         [0, 0, 10, 10, 0.95]], np.float32))
+show("NMSWithMask 0.5", lambda: P.NMSWithMask(0.5)(boxes))
+show("NMSWithMask 0.9", lambda: P.NMSWithMask(0.9)(boxes))
+show("NMSWithMask ties", lambda: P.NMSWithMask(0.3)(Tensor(np.array(
+    [[0, 0, 2, 2, 0.5], [0, 0, 2, 2, 0.5], [0, 0, 1, 2, 0.6]], np.float32))))
+show("NMSWithMask repr", lambda: repr(P.NMSWithMask(0.5)))
+
+
+def chosen(count, mask_values):
+    """The random choice's shapes, mask and the set of chosen coordinates (order is random)."""
+    index, mask = P.RandomChoiceWithMask(count=count, seed=1)(Tensor(np.array(mask_values)))
+    rows = [tuple(r) for r, m in zip(index.asnumpy().tolist(), mask.asnumpy()) if m]
+    return (index.shape, index.dtype, mask.asnumpy().tolist(), sorted(rows))
+
+
+show("RandomChoiceWithMask", lambda: chosen(3, [[True, False], [True, True]]))
+show("RandomChoiceWithMask padded", lambda: chosen(5, [[True, False], [False, True]]))
+show("RandomChoiceWithMask fewer", lambda: chosen(1, [[True, True], [True, True]])[:3])
+show("RandomChoiceWithMask repr", lambda: repr(P.RandomChoiceWithMask()))
