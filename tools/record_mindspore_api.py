@@ -71,6 +71,13 @@ def describe_member(cls, name):
     kind = "staticmethod" if isinstance(raw, staticmethod) else (
         "classmethod" if isinstance(raw, classmethod) else "method")
     signature = described["signature"]
+    if signature is None:  # a C++ method: the call forms its docstring lists, `name(...) -> T`
+        doc = inspect.getdoc(getattr(cls, name)) or ""
+        forms = [line.strip().split(" -> ")[0] for line in doc.splitlines()
+                 if re.match(rf"^\s*(Tensor\.)?{re.escape(name)}\(.*\)", line)]
+        if forms:
+            return {"kind": kind, "signature": None,
+                    "documented_forms": [f[f.index("("):] for f in forms]}
     if signature and kind == "method":
         signature = re.sub(r"^\(self, ?", "(", signature).replace("(self)", "()")
     return {"kind": kind, "signature": signature}

@@ -73,8 +73,14 @@ def reshape(self, *shape):
     return A.reshape(self, _varargs_shape(shape))
 
 
-def transpose(self, *axes):
+def transpose(self, *axes, dim0=None, dim1=None):
+    """`transpose(*axes)` (a permutation, NumPy's form) or `transpose(dim0, dim1)` (two
+    dimensions swapped, the torch-style overload MindSpore 2.10 documents)."""
+    if dim0 is not None or dim1 is not None:
+        return OPS["swapaxes"](self, dim0, dim1)
     axes = _varargs_shape(axes)
+    if len(axes) == 2 and self.ndim != 2:
+        return OPS["swapaxes"](self, *axes)
     return A.transpose(self, axes if axes else tuple(reversed(range(self.ndim))))
 
 
@@ -82,8 +88,14 @@ def permute(self, *dims):
     return A.permute(self, _varargs_shape(dims))
 
 
-def squeeze(self, axis=None):
-    return A.squeeze(self, axis)
+def squeeze(self, *axis, **kwargs):
+    """`squeeze(axis=None)`, or the documented `squeeze(*axis)` / `squeeze(dim=...)`."""
+    chosen = kwargs.pop("axis", kwargs.pop("dim", None))
+    if kwargs:
+        raise TypeError(f"squeeze() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if axis:
+        chosen = axis[0] if len(axis) == 1 else tuple(axis)
+    return A.squeeze(self, chosen)
 
 
 def flatten(self, order="C", *, start_dim=0, end_dim=-1):
@@ -98,17 +110,20 @@ def expand_as(self, other):
     return A.broadcast_to(self, other.shape)
 
 
-def sum(self, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None,  # noqa: A001
+        keepdim=None):
+    axis, keepdims = _axis_or_dim(axis, keepdims, dim, keepdim)
     out = R.sum(self, axis, keepdims, dtype=dtype)
     return out if initial is None else out + initial
 
 
-def prod(self, axis=None, keep_dims=False, dtype=None):
-    return R.prod(self, axis, keep_dims, dtype)
+def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None):
+    return R.prod(self, *_axis_or_dim(axis, keep_dims, dim, keepdim), dtype)
 
 
-def mean(self, axis=None, keep_dims=False):
-    return R.mean(self, axis, keep_dims)
+def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None):
+    out = R.mean(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+    return out if dtype is None else out.astype(dtype)
 
 
 def max(self, *args, **kwargs):  # noqa: A001
@@ -190,6 +205,77 @@ def diff(self, n=1, axis=-1, prepend=None, append=None):
     return _wrap(jnp.diff(self._data, n, axis, **extra))
 
 
+def broadcast_to(self, *shape):
+    return A.broadcast_to(self, _varargs_shape(shape))
+
+
+def chunk(self, chunks, dim=0, *, axis=None):
+    return OPS["chunk"](self, chunks, dim if axis is None else axis)
+
+
+def gather(self, *args, **kwargs):
+    """`gather(input_indices, axis, batch_dims=0)` or the overload `gather(dim, index)`
+    (values along `dim` at `index`, as `gather_elements`)."""
+    if "dim" in kwargs or "index" in kwargs or (
+            len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], Tensor)):
+        bound = dict(zip(("dim", "index"), args), **kwargs)
+        return OPS["gather_elements"](self, bound["dim"], bound["index"])
+    return OPS["gather"](self, *args, **kwargs)
+
+
+def matmul(self, tensor2):
+    return M.matmul(self, tensor2)
+
+
+def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    return OPS["repeat_interleave"](self, repeats, dim)
+
+
+def scatter(self, axis=None, index=None, src=None, *, dim=None, value=None, reduce=None):
+    if reduce is not None:
+        raise ValueError(f"For 'Tensor.scatter', msjax supports reduce=None only, but got "
+                         f"reduce={reduce!r}: use Tensor.scatter_add or ops.tensor_scatter_"
+                         "elements(reduction=...) for an accumulation.")
+    source = value if src is None else src
+    if not isinstance(source, Tensor):
+        source = A.full_like(A.cast(index, self.dtype), source)
+    return OPS["scatter"](self, axis if dim is None else dim, index, source)
+
+
+def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
+    return OPS["sort"](self, axis if dim is None else dim, descending)
+
+
+def sub(self, other, *, alpha=1):
+    return M.sub(self, other if alpha == 1 else M.mul(other, alpha))
+
+
+def topk(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002
+    return OPS["topk"](self, k, dim, largest, sorted)
+
+
+def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32, *, dim=None):
+    return R.count_nonzero(self, () if dim is None and axis is None else (
+        axis if dim is None else dim), keep_dims, dtype)
+
+
+def narrow(self, axis=None, start=None, length=None, *, dim=None):
+    return OPS["narrow"](self, axis if dim is None else dim, start, length)
+
+
+def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    """`Tensor.unique`: the sorted distinct values, and optionally the inverse indices and the
+    counts (NumPy's `unique`; eager only, as the output size depends on the values)."""
+    result = np.unique(self.asnumpy(), return_inverse=return_inverse,
+                       return_counts=return_counts, axis=dim)
+    if not (return_inverse or return_counts):
+        return Tensor(result)
+    values, *extra = result
+    extra = [Tensor(e.reshape(self.shape) if return_inverse and i == 0 and dim is None else e)
+             for i, e in enumerate(extra)]
+    return (Tensor(values), *extra)
+
+
 def value(self):
     """`Tensor.value()`: the value as a Tensor (of a Parameter: a plain Tensor)."""
     return _wrap(self._data)
@@ -227,7 +313,8 @@ def var(self, axis=None, ddof=0, keepdims=False):
     return R.var(self, axis, ddof, keepdims)
 
 
-def cumsum(self, axis=None, dtype=None):
+def cumsum(self, axis=None, dtype=None, *, dim=None):
+    axis = axis if dim is None else dim
     return R.cumsum(self.reshape(-1) if axis is None else self, 0 if axis is None else axis, dtype)
 
 
@@ -247,8 +334,9 @@ def ptp(self, axis=None, keepdims=False):
     return R.amax(self, axis, keepdims) - R.amin(self, axis, keepdims)
 
 
-def split(self, split_size_or_sections, axis=0):
-    return A.split(self, split_size_or_sections, axis)
+def split(self, split_size_or_sections=None, axis=0, *, split_size=None, dim=None):
+    sizes = split_size_or_sections if split_size is None else split_size
+    return A.split(self, sizes, axis if dim is None else dim)
 
 
 def view(self, *shape):
@@ -366,6 +454,9 @@ _METHODS = dict(
     resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
     is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
+    broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
+    repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, sub=sub, topk=topk,
+    count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,

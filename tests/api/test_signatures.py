@@ -113,11 +113,29 @@ def _method_cases():
             yield pytest.param(name, record["signature"], id=f"Tensor.{name}")
 
 
+# Documented forms msjax does not take, and why.
+KNOWN_METHOD_DIFFERENCES = {
+    "repeat": "MindSpore 2.10 documents the torch-style `repeat(*repeats)` (a tile) but its CPU "
+              "build refuses it; msjax keeps NumPy's `repeat(repeats, axis)`, which real code "
+              "calls",
+}
+
+
 def _our_signature(obj):
     if isinstance(obj, type):
         signature = inspect.signature(obj.__init__)
         return signature.replace(parameters=list(signature.parameters.values())[1:])
     return inspect.signature(getattr(obj, "impl", obj))
+
+
+def _documented_method_cases():
+    """C++-bound methods have no introspectable signature: their docstrings list the call forms
+    (`sum(dim=None, keepdim=False, *, dtype=None)`), recorded as `documented_forms`."""
+    for name, record in sorted(API["mindspore.Tensor"].items()):
+        if hasattr(msjax.Tensor, name):
+            for number, form in enumerate(record.get("documented_forms", ())):
+                if form.endswith(")") and "==" not in form:  # a call form, not an equation
+                    yield pytest.param(name, form, id=f"Tensor.{name}-{number}")
 
 
 @pytest.mark.parametrize("qualified, obj, theirs", list(_function_cases()))
@@ -129,7 +147,7 @@ def test_function_and_class_signatures(qualified, obj, theirs):
     assert found == [], f"{qualified}{theirs}"
 
 
-@pytest.mark.parametrize("name, theirs", list(_method_cases()))
+@pytest.mark.parametrize("name, theirs", list(_method_cases()) + list(_documented_method_cases()))
 def test_tensor_method_signatures(name, theirs):
     method = inspect.getattr_static(msjax.Tensor, name)
     method = method.__func__ if isinstance(method, staticmethod) else getattr(msjax.Tensor, name)
@@ -137,7 +155,15 @@ def test_tensor_method_signatures(name, theirs):
     parameters = list(signature.parameters.values())
     if not isinstance(inspect.getattr_static(msjax.Tensor, name), staticmethod) and parameters:
         signature = signature.replace(parameters=parameters[1:])  # the Tensor itself
-    assert differences(theirs, signature) == [], f"Tensor.{name}{theirs}"
+    found = differences(theirs, signature)
+    if "documented_forms" in API["mindspore.Tensor"][name]:
+        # One of several call forms: each parameter is accepted by name; the defaults are the
+        # form's own (msjax's method tells the forms apart by None sentinels).
+        found = [f for f in found if "defaults to" not in f and "is required" not in f]
+    if name in KNOWN_METHOD_DIFFERENCES:
+        assert found, f"Tensor.{name} now matches: remove it from KNOWN_METHOD_DIFFERENCES"
+        return
+    assert found == [], f"Tensor.{name}{theirs}"
 
 
 def test_the_checker_finds_what_it_should():
