@@ -99,3 +99,22 @@ def test_make_range_and_tuple_len_check_their_inputs():
         ops.make_range(1.5)
     with pytest.raises(TypeError, match="For 'tuple_len'"):
         ops.tuple_len(3)
+
+
+@pytest.mark.parametrize("name", ["NPUAllocFloatStatus", "NPUClearFloatStatus",
+                                  "NPUGetFloatStatus"])
+def test_npu_float_status_registers_are_ascend_only(name):
+    """MindSpore's CPU build refuses them too (RuntimeError); msjax's error says what to do."""
+    from msjax.ops import operations as P
+    primitive = getattr(P, name)()
+    assert repr(primitive) == f"Prim[{name}]"
+    with pytest.raises(RuntimeError, match=r"exist only on Ascend.*ops\.isfinite\(x\)\.all\(\)"):
+        primitive(Tensor(np.zeros(8, np.float32))) if name != "NPUAllocFloatStatus" else primitive()
+
+
+def test_no_grad_context_refuses_gradients_inside():
+    with ms._no_grad():
+        with pytest.raises(RuntimeError, match="In no_grad context, you can not calculate "
+                           "gradient"):
+            ms.grad(lambda a: (a * a).sum())(X)
+    np.testing.assert_allclose(ms.grad(lambda a: (a * a).sum())(X).asnumpy(), [2.0, 4.0, 6.0])

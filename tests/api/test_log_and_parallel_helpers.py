@@ -1,4 +1,5 @@
 """`mindspore.log` and the private `mindspore.parallel` helpers real training scripts import."""
+import logging
 import os
 import re
 import subprocess
@@ -17,8 +18,13 @@ LINE = re.compile(r"^\[(DEBUG|INFO|WARNING|ERROR|CRITICAL)\] ME\(\d+:\d+,MainPro
 
 def test_lines_have_mindspores_format(capsys):
     assert LINE.match(MINDSPORE_LINE)
-    logger.warning("a warning %s", 5)
-    logger.error("an error")
+    saved = logger.GLOBAL_LOGGER.level
+    logger.GLOBAL_LOGGER.setLevel(logging.WARNING)  # whatever GLOG_v the suite runs with
+    try:
+        logger.warning("a warning %s", 5)
+        logger.error("an error")
+    finally:
+        logger.GLOBAL_LOGGER.setLevel(saved)
     lines = capsys.readouterr().err.strip().splitlines()
     matches = [LINE.match(line) for line in lines]
     assert [(m.group(1), m.group(4)) for m in matches] == [("WARNING", "a warning 5"),
@@ -61,3 +67,22 @@ def test_private_parallel_helpers_read_the_context():
                 context.get_full_batch()) == (4, True, "data_parallel", 0, False)
     finally:
         parallel_context.reset_auto_parallel_context()
+
+
+def test_info_and_debug_are_below_the_default_level(capsys):
+    saved = logger.GLOBAL_LOGGER.level
+    logger.GLOBAL_LOGGER.setLevel(logging.WARNING)  # GLOG_v=2, the default
+    try:
+        logger.info("not shown at level 2")
+        logger.debug("not shown either")
+        assert capsys.readouterr().err == ""
+        logger.GLOBAL_LOGGER.setLevel(logging.DEBUG)  # as GLOG_v=0 sets
+        logger.info("shown %d", 1)
+        logger.debug("shown %d", 2)
+        logger.critical("shown %d", 3)
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert [(LINE.match(x).group(1), LINE.match(x).group(4)) for x in lines] == [
+            ("INFO", "shown 1"), ("DEBUG", "shown 2"), ("CRITICAL", "shown 3")]
+        assert logger.get_level() == "0"
+    finally:
+        logger.GLOBAL_LOGGER.setLevel(saved)
