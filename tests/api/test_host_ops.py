@@ -7,6 +7,7 @@ import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
+from msjax.ops import operations as P
 
 X = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
 
@@ -101,12 +102,13 @@ def test_make_range_and_tuple_len_check_their_inputs():
         ops.tuple_len(3)
 
 
-@pytest.mark.parametrize("name", ["NPUAllocFloatStatus", "NPUClearFloatStatus",
-                                  "NPUGetFloatStatus"])
-def test_npu_float_status_registers_are_ascend_only(name):
+@pytest.mark.parametrize("cls", [P.NPUAllocFloatStatus, P.NPUClearFloatStatus,
+                                 P.NPUGetFloatStatus, ops.NPUAllocFloatStatus,
+                                 ops.NPUClearFloatStatus, ops.NPUGetFloatStatus])
+def test_npu_float_status_registers_are_ascend_only(cls):
     """MindSpore's CPU build refuses them too (RuntimeError); msjax's error says what to do."""
-    from msjax.ops import operations as P
-    primitive = getattr(P, name)()
+    name = cls.__name__
+    primitive = cls()
     assert repr(primitive) == f"Prim[{name}]"
     with pytest.raises(RuntimeError, match=r"exist only on Ascend.*ops\.isfinite\(x\)\.all\(\)"):
         primitive(Tensor(np.zeros(8, np.float32))) if name != "NPUAllocFloatStatus" else primitive()
