@@ -11,6 +11,9 @@ from msjax._src.context import set_device as set_device
 from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.parallel_context import ParallelMode as ParallelMode
 from msjax._src.parallel_context import get_auto_parallel_context as get_auto_parallel_context
+from msjax._src.parallel_context import get_ps_context as get_ps_context
+from msjax._src.parallel_context import reset_ps_context as reset_ps_context
+from msjax._src.parallel_context import set_ps_context as set_ps_context
 from msjax._src.parallel_context import reset_auto_parallel_context as reset_auto_parallel_context
 from msjax._src.parallel_context import set_auto_parallel_context as set_auto_parallel_context
 

@@ -118,3 +118,18 @@ def test_usage_weighted_coverage_counts_objects_the_tests_reach(tmp_path):
     assert result.total_files == 1090
     assert round(result.covered_percent, 2) == round(100 * 1050 / 1090, 2)
     assert round(result.present_percent, 2) == round(100 * 1080 / 1090, 2)
+
+
+def test_golden_scripts_count_when_a_test_runs_them_on_msjax(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "goldens" / "scripts").mkdir(parents=True)
+    (tests / "goldens" / "scripts" / "run_probe.py").write_text(
+        "import mindspore as ms\nfrom mindspore import nn\nms.Tensor([1]); nn.Dense\n")
+    (tests / "goldens" / "scripts" / "oracle_only.py").write_text(
+        "import mindspore as ms\nms.ops.add\n")
+    (tests / "test_d.py").write_text("SCRIPT = \"run_probe.py\"\n")
+    usage = [("mindspore.common.tensor.Tensor", "mindspore.common", 3),
+             ("mindspore.nn.Dense", "mindspore.nn", 2), ("mindspore.ops.add", "mindspore.ops", 1)]
+    result = usage_coverage.measure_usage(usage, tests, coverage.scan_tests(tests))
+    assert [n for n, _ in result.covered] == ["mindspore.common.tensor.Tensor", "mindspore.nn.Dense"]
+    assert [n for n, _ in result.untested] == ["mindspore.ops.add"]

@@ -8,7 +8,9 @@ Under MindSpore (the oracle) it prints one JSON document with two parts:
   mindspore.ops, mindspore.nn, mindspore.numpy and mindspore.common.initializer, each with its
   kind and `inspect.signature` (the yardstick of `msjax coverage` and the signature tests);
 - `tree`: every module `pkgutil.walk_packages` finds under `mindspore`, with its public names,
-  or the error its import raised.
+  or the error its import raised;
+- `mindspore.Tensor` and `mindspore.Parameter` (in `modules`): the public methods and properties
+  of the classes, each with its kind and signature (the yardstick of the Tensor method tests).
 With `--split FILE` (under msjax's Python) it writes those parts to
 `msjax/_src/reference/mindspore_2.10_api.json` and `mindspore_2.10_modules.json`.
 """
@@ -51,6 +53,32 @@ def describe(obj):
     if signature:
         signature = re.sub(r" at 0x[0-9a-f]+", "", signature)
         signature = re.sub(r"from '[^']*/site-packages/", "from '", signature)
+    described = {"kind": kind, "signature": signature}
+    from mindspore.ops import Primitive
+    if isinstance(obj, Primitive):  # a module-level instance (`ops.reduce_sum`): its repr
+        described["primitive_instance"] = repr(obj)
+    return described
+
+
+def describe_member(cls, name):
+    """A method (with its signature, `self` left out) or a property of class `cls`."""
+    raw = inspect.getattr_static(cls, name)
+    if isinstance(raw, (property, type(type.__dict__["__dict__"]))) or not callable(
+            getattr(cls, name)):
+        return {"kind": "property", "signature": None}
+    described = describe(getattr(cls, name))
+    kind = "staticmethod" if isinstance(raw, staticmethod) else (
+        "classmethod" if isinstance(raw, classmethod) else "method")
+    signature = described["signature"]
+    if signature is None:  # a C++ method: the call forms its docstring lists, `name(...) -> T`
+        doc = inspect.getdoc(getattr(cls, name)) or ""
+        forms = [line.strip().split(" -> ")[0] for line in doc.splitlines()
+                 if re.match(rf"^\s*(Tensor\.)?{re.escape(name)}\(.*\)", line)]
+        if forms:
+            return {"kind": kind, "signature": None,
+                    "documented_forms": [f[f.index("("):] for f in forms]}
+    if signature and kind == "method":
+        signature = re.sub(r"^\(self, ?", "(", signature).replace("(self)", "()")
     return {"kind": kind, "signature": signature}
 
 
@@ -61,6 +89,9 @@ def record():
     for name in FIVE:
         module = importlib.import_module(name)
         modules[name] = {n: describe(getattr(module, n, None)) for n in public_names(module)}
+    for cls in (mindspore.Tensor, mindspore.Parameter):
+        modules[f"mindspore.{cls.__name__}"] = {
+            n: describe_member(cls, n) for n in sorted(dir(cls)) if not n.startswith("_")}
     tree = {"mindspore": {"names": public_names(mindspore)}}
     for info in pkgutil.walk_packages(mindspore.__path__, "mindspore.", onerror=lambda _: None):
         try:

@@ -40,7 +40,7 @@ _NOT_YET = "not implemented by msjax yet: "
 _INTERNAL = "an internal of MindSpore's own implementation, not user API: "
 
 # MindSpore subtree -> why msjax does not answer it. A path is excluded when it is a key or below
-# one. (The lead removes the "in progress" lines when merging the branches that build them.)
+# one (`x.*`: only below `x`). (The lead removes the "in progress" lines when merging the branches that build them.)
 EXCLUDED = {
     "mindspore.dataset": _IN_PROGRESS_14,
     "mindspore.mindrecord": _IN_PROGRESS_14,
@@ -88,7 +88,8 @@ EXCLUDED = {
     "mindspore.nn.probability": _NOT_YET + "probability distributions, bijectors and Bayesian "
                                 "layers",
     "mindspore.onnx": _NOT_YET + "ONNX export",
-    "mindspore.profiler": _NOT_YET + "MindSpore's profiler (profile msjax with jax.profiler)",
+    "mindspore.profiler.*": _NOT_YET + "the modules of MindSpore's profiler beyond "
+                            "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
     "mindspore.scipy": _NOT_YET + "mindspore.scipy (jax.scipy has most of it)",
@@ -109,6 +110,10 @@ NAME_SOURCES = {
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
+    "mindspore.log": ("msjax.log",),
+    "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
+    "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
+                                                  "msjax"),
 }
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
@@ -132,7 +137,10 @@ def mindspore_path(msjax_path: str) -> str:
 def exclusion_reason(path: str) -> str | None:
     """Why the MindSpore module `path` is excluded, or None when msjax answers it."""
     for prefix, reason in EXCLUDED.items():
-        if path == prefix or path.startswith(prefix + "."):
+        if prefix.endswith(".*"):  # only the modules below the package
+            if path.startswith(prefix[:-1]):
+                return reason
+        elif path == prefix or path.startswith(prefix + "."):
             return reason
     return None
 

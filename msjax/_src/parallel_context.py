@@ -145,3 +145,100 @@ def device_num() -> int:
         return _context["device_num"]
     from msjax._src.communication import get_group_size
     return get_group_size()
+
+
+# -- mindspore.parallel's private helpers, which real training scripts import -------------------
+def get_enable_parallel_optimizer() -> bool:
+    return _context["enable_parallel_optimizer"]
+
+
+def get_pipeline_stages() -> int:
+    return _context["pipeline_stages"]
+
+
+class AutoParallelContext:
+    """`mindspore.parallel._auto_parallel_context.auto_parallel_context()`: `get_<key>()` for
+    every key `get_auto_parallel_context` reads (`get_device_num` is `_get_device_num`)."""
+
+    def get_device_num(self) -> int:
+        return _context["device_num"]
+
+    def __getattr__(self, name):
+        key = name[len("get_"):]
+        if name.startswith("get_") and key in _DEFAULTS:
+            return lambda: get_auto_parallel_context(key)
+        raise AttributeError(f"'AutoParallelContext' object has no attribute '{name}'")
+
+
+_AUTO_PARALLEL_CONTEXT = AutoParallelContext()
+
+
+def auto_parallel_context() -> AutoParallelContext:
+    return _AUTO_PARALLEL_CONTEXT
+
+
+# -- set_algo_parameters: the strategy search's settings (checked and stored) -------------------
+_ALGO_DEFAULTS = {"fully_use_devices": False, "elementwise_op_strategy_follow": False,
+                  "enable_algo_approxi": False, "algo_approxi_epsilon": 0.1,
+                  "tensor_slice_align_enable": False, "tensor_slice_align_size": 16}
+_algo = dict(_ALGO_DEFAULTS)
+
+
+def set_algo_parameters(**kwargs):
+    """`mindspore.set_algo_parameters`: settings of MindSpore's parallel-strategy search. msjax
+    has no strategy search (XLA's SPMD partitioner places sharded programs): they are checked as
+    MindSpore checks them and stored."""
+    for key, value in kwargs.items():
+        if key not in _ALGO_DEFAULTS:
+            raise ValueError(f"Set context keyword {key} is not recognized!")
+        expected = type(_ALGO_DEFAULTS[key])
+        if type(value) is not expected and not (expected is float and type(value) is int):
+            raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+    _algo.update(kwargs)
+
+
+def get_algo_parameters(attr_key):
+    if attr_key not in _ALGO_DEFAULTS:
+        raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    return _algo[attr_key]
+
+
+def reset_algo_parameters():
+    _algo.clear()
+    _algo.update(_ALGO_DEFAULTS)
+
+
+# -- set_ps_context: MindSpore's parameter-server mode ------------------------------------------
+_PS_DEFAULTS = {"enable_ps": False, "config_file_path": "", "enable_ssl": False,
+                "client_password": "", "server_password": ""}
+_ps = dict(_PS_DEFAULTS)
+
+
+def set_ps_context(**kwargs):
+    """`mindspore.set_ps_context`. msjax has no parameter-server mode: `enable_ps=True` is
+    refused (train data-parallel with `set_auto_parallel_context` instead); the other keys are
+    checked and stored."""
+    for key, value in kwargs.items():
+        if key not in _PS_DEFAULTS:
+            raise ValueError(f"Set PS context keyword {key} is not recognized!")
+        if type(value) is not type(_PS_DEFAULTS[key]):
+            raise TypeError(f"For 'set_ps_context', the parameter '{key}' must be "
+                            f"{type(_PS_DEFAULTS[key]).__name__}, but got "
+                            f"{type(value).__name__}.")
+    if kwargs.get("enable_ps"):
+        raise ValueError("For 'set_ps_context', enable_ps=True asks for MindSpore's "
+                         "parameter-server training, which msjax does not have: train "
+                         "data-parallel instead (set_auto_parallel_context(parallel_mode="
+                         "ParallelMode.DATA_PARALLEL)).")
+    _ps.update(kwargs)
+
+
+def get_ps_context(attr_key):
+    if attr_key not in _PS_DEFAULTS:
+        raise ValueError(f"Get PS context keyword {attr_key} is not recognized!")
+    return _ps[attr_key]
+
+
+def reset_ps_context():
+    _ps.clear()
+    _ps.update(_PS_DEFAULTS)

@@ -144,8 +144,9 @@ class Tensor:
         name such as 'float16' (as in NumPy, `float` and 'float' mean Float64)."""
         return _wrap(_cast(self._data, mstype.astype_dtype(dtype)._np))
 
-    def to(self, dtype) -> Tensor:
-        return self.astype(dtype)
+    def to(self, dtype=None, non_blocking=False, copy=False) -> Tensor:
+        """`Tensor.to(dtype)`: a cast (msjax places arrays with JAX; there is no device move)."""
+        return self if dtype is None else self.astype(dtype)
 
     def __array__(self, dtype=None, copy=None):
         array = np.asarray(self._data)

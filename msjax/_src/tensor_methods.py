@@ -8,6 +8,7 @@ each over the one implementation of its op.
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops import array_ops as A
@@ -17,7 +18,7 @@ from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, functional
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.tensor import Tensor, _wrap, from_numpy
 
 
 def _swap(fn):
@@ -38,9 +39,9 @@ _OPERATORS = {
     "__matmul__": M.matmul, "__and__": M.bitwise_and, "__or__": M.bitwise_or,
     "__xor__": M.bitwise_xor,
 }
-# MindSpore's Tensor has no `__rand__`, `__ror__`, `__rxor__` (`2 & t` is Python's TypeError)
-# and no shift operators.
-_NOT_REFLECTED = ("__and__", "__or__", "__xor__")
+# MindSpore 2.10's Tensor has no `__rand__`, `__ror__`, `__rxor__` (`2 & t` is Python's
+# TypeError there); msjax has them, as `t & 2` (the same result dtype, value or error).
+_BITWISE_REFLECTED = ("__and__", "__or__", "__xor__")
 _COMPARISONS = {
     "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
     "__gt__": M.greater, "__ge__": M.greater_equal,
@@ -57,13 +58,13 @@ _SAME_AS_OP = (
     "maximum minimum fmax fmin floor_divide remainder fmod atan2 arctan2 hypot xlogy "
     "equal not_equal greater greater_equal less less_equal eq ne gt ge lt le isclose "
     "addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
-    "inverse det matrix_power nan_to_num subtract multiply copysign logaddexp "
+    "inverse det matrix_power nan_to_num subtract copysign logaddexp "
     "logaddexp2 conj real imag angle deg2rad rad2deg bmm mm round clamp is_complex "
     "logsumexp cummax cummin median count_nonzero var_mean std_mean "
     "swapaxes moveaxis expand_dims unsqueeze broadcast_to tile repeat_interleave "
     "flip fliplr flipud roll rot90 tril triu diag diag_embed unbind tensor_split chunk "
-    "gather gather_elements index_select masked_fill masked_select nonzero argwhere "
-    "scatter sort argsort topk unique searchsorted bincount narrow "
+    "gather gather_elements masked_fill masked_select nonzero argwhere "
+    "scatter sort argsort topk unique bincount narrow "
     "relu gelu silu softmax log_softmax hardswish"
 ).split()
 
@@ -72,8 +73,14 @@ def reshape(self, *shape):
     return A.reshape(self, _varargs_shape(shape))
 
 
-def transpose(self, *axes):
+def transpose(self, *axes, dim0=None, dim1=None):
+    """`transpose(*axes)` (a permutation, NumPy's form) or `transpose(dim0, dim1)` (two
+    dimensions swapped, the torch-style overload MindSpore 2.10 documents)."""
+    if dim0 is not None or dim1 is not None:
+        return OPS["swapaxes"](self, dim0, dim1)
     axes = _varargs_shape(axes)
+    if len(axes) == 2 and self.ndim != 2:
+        return OPS["swapaxes"](self, *axes)
     return A.transpose(self, axes if axes else tuple(reversed(range(self.ndim))))
 
 
@@ -81,8 +88,14 @@ def permute(self, *dims):
     return A.permute(self, _varargs_shape(dims))
 
 
-def squeeze(self, axis=None):
-    return A.squeeze(self, axis)
+def squeeze(self, *axis, **kwargs):
+    """`squeeze(axis=None)`, or the documented `squeeze(*axis)` / `squeeze(dim=...)`."""
+    chosen = kwargs.pop("axis", kwargs.pop("dim", None))
+    if kwargs:
+        raise TypeError(f"squeeze() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if axis:
+        chosen = axis[0] if len(axis) == 1 else tuple(axis)
+    return A.squeeze(self, chosen)
 
 
 def flatten(self, order="C", *, start_dim=0, end_dim=-1):
@@ -97,17 +110,20 @@ def expand_as(self, other):
     return A.broadcast_to(self, other.shape)
 
 
-def sum(self, axis=None, dtype=None, keepdims=False, initial=None):  # noqa: A001
+def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None,  # noqa: A001
+        keepdim=None):
+    axis, keepdims = _axis_or_dim(axis, keepdims, dim, keepdim)
     out = R.sum(self, axis, keepdims, dtype=dtype)
     return out if initial is None else out + initial
 
 
-def prod(self, axis=None, keep_dims=False, dtype=None):
-    return R.prod(self, axis, keep_dims, dtype)
+def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None):
+    return R.prod(self, *_axis_or_dim(axis, keep_dims, dim, keepdim), dtype)
 
 
-def mean(self, axis=None, keep_dims=False):
-    return R.mean(self, axis, keep_dims)
+def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None):
+    out = R.mean(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+    return out if dtype is None else out.astype(dtype)
 
 
 def max(self, *args, **kwargs):  # noqa: A001
@@ -134,12 +150,159 @@ def argmin(self, axis=None, keepdims=False):
     return R.argmin(self, axis, keepdims)
 
 
-def all(self, axis=None, keep_dims=False):  # noqa: A001
-    return R.all(self, axis, keep_dims)
+def _axis_or_dim(axis, keep_dims, dim, keepdim):
+    """MindSpore 2.10's Tensor methods take NumPy-style `axis`/`keep_dims` or the overload's
+    torch-style `dim`/`keepdim`."""
+    return (axis if dim is None else dim), (keep_dims if keepdim is None else keepdim)
 
 
-def any(self, axis=None, keep_dims=False):  # noqa: A001
-    return R.any(self, axis, keep_dims)
+def all(self, axis=None, keep_dims=False, *, dim=None, keepdim=None):  # noqa: A001
+    return R.all(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+
+
+def any(self, axis=None, keep_dims=False, *, dim=None, keepdim=None):  # noqa: A001
+    return R.any(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
+
+
+def index_select(self, axis=None, index=None, *, dim=None):
+    return A.index_select(self, axis if dim is None else dim, index)
+
+
+def t(self):
+    if self.ndim > 2:
+        raise ValueError(f"For 't', the input must be a Tensor of at most 2 dimensions, but got "
+                         f"{self.ndim} dimensions.")
+    return A.transpose(self, tuple(reversed(range(self.ndim))))
+
+
+def stride(self, dim=None):
+    strides, step = [], 1
+    for size in reversed(self.shape):
+        strides.insert(0, step)
+        step *= size
+    return strides if dim is None else strides[dim]
+
+
+def is_floating_point(self):
+    return self.dtype in mstype.float_type
+
+
+def type_as(self, other):
+    return self.astype(other.dtype)
+
+
+def top_k(self, k, sorted=True):  # noqa: A002
+    return OPS["topk"](self, k, sorted=sorted)
+
+
+def reverse(self, axis):
+    return A.flip(self, axis)
+
+
+def diff(self, n=1, axis=-1, prepend=None, append=None):
+    extra = {k: (v._data if isinstance(v, Tensor) else v)
+             for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    return _wrap(jnp.diff(self._data, n, axis, **extra))
+
+
+def broadcast_to(self, *shape):
+    return A.broadcast_to(self, _varargs_shape(shape))
+
+
+def chunk(self, chunks, dim=0, *, axis=None):
+    return OPS["chunk"](self, chunks, dim if axis is None else axis)
+
+
+def gather(self, *args, **kwargs):
+    """`gather(input_indices, axis, batch_dims=0)` or the overload `gather(dim, index)`
+    (values along `dim` at `index`, as `gather_elements`)."""
+    if "dim" in kwargs or "index" in kwargs or (
+            len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], Tensor)):
+        bound = dict(zip(("dim", "index"), args), **kwargs)
+        return OPS["gather_elements"](self, bound["dim"], bound["index"])
+    return OPS["gather"](self, *args, **kwargs)
+
+
+def matmul(self, tensor2):
+    return M.matmul(self, tensor2)
+
+
+def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+    return OPS["repeat_interleave"](self, repeats, dim)
+
+
+def scatter(self, axis=None, index=None, src=None, *, dim=None, value=None, reduce=None):
+    if reduce is not None:
+        raise ValueError(f"For 'Tensor.scatter', msjax supports reduce=None only, but got "
+                         f"reduce={reduce!r}: use Tensor.scatter_add or ops.tensor_scatter_"
+                         "elements(reduction=...) for an accumulation.")
+    source = value if src is None else src
+    if not isinstance(source, Tensor):
+        source = A.full_like(A.cast(index, self.dtype), source)
+    return OPS["scatter"](self, axis if dim is None else dim, index, source)
+
+
+def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
+    return OPS["sort"](self, axis if dim is None else dim, descending)
+
+
+def sub(self, other, *, alpha=1):
+    return M.sub(self, other if alpha == 1 else M.mul(other, alpha))
+
+
+def topk(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002
+    return OPS["topk"](self, k, dim, largest, sorted)
+
+
+def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32, *, dim=None):
+    return R.count_nonzero(self, () if dim is None and axis is None else (
+        axis if dim is None else dim), keep_dims, dtype)
+
+
+def narrow(self, axis=None, start=None, length=None, *, dim=None):
+    return OPS["narrow"](self, axis if dim is None else dim, start, length)
+
+
+def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    """`Tensor.unique`: the sorted distinct values, and optionally the inverse indices and the
+    counts (NumPy's `unique`; eager only, as the output size depends on the values)."""
+    result = np.unique(self.asnumpy(), return_inverse=return_inverse,
+                       return_counts=return_counts, axis=dim)
+    if not (return_inverse or return_counts):
+        return Tensor(result)
+    values, *extra = result
+    extra = [Tensor(e.reshape(self.shape) if return_inverse and i == 0 and dim is None else e)
+             for i, e in enumerate(extra)]
+    return (Tensor(values), *extra)
+
+
+def value(self):
+    """`Tensor.value()`: the value as a Tensor (of a Parameter: a plain Tensor)."""
+    return _wrap(self._data)
+
+
+def select(self, dim, index):
+    """`Tensor.select(dim, index)`: the slice at `index` along `dim`, without that dimension."""
+    return _wrap(jnp.take(self._data, index, axis=dim))
+
+
+def multiply(self, value):
+    return M.mul(self, value)
+
+
+def searchsorted(self, v, side="left", sorter=None):
+    return OPS["searchsorted"](self, v, side=side, sorter=sorter)
+
+
+def _device(self) -> str:
+    """`Tensor.device`: the platform holding the value, in MindSpore's spelling ("CPU", "GPU")."""
+    devices = getattr(self._data, "devices", None)
+    try:
+        platform = next(iter(devices())).platform
+    except (TypeError, StopIteration, AttributeError):  # a tracer: the default backend
+        import jax
+        platform = jax.default_backend()
+    return platform.upper()
 
 
 def std(self, axis=None, ddof=0, keepdims=False):
@@ -150,7 +313,8 @@ def var(self, axis=None, ddof=0, keepdims=False):
     return R.var(self, axis, ddof, keepdims)
 
 
-def cumsum(self, axis=None, dtype=None):
+def cumsum(self, axis=None, dtype=None, *, dim=None):
+    axis = axis if dim is None else dim
     return R.cumsum(self.reshape(-1) if axis is None else self, 0 if axis is None else axis, dtype)
 
 
@@ -170,8 +334,9 @@ def ptp(self, axis=None, keepdims=False):
     return R.amax(self, axis, keepdims) - R.amin(self, axis, keepdims)
 
 
-def split(self, split_size_or_sections, axis=0):
-    return A.split(self, split_size_or_sections, axis)
+def split(self, split_size_or_sections=None, axis=0, *, split_size=None, dim=None):
+    sizes = split_size_or_sections if split_size is None else split_size
+    return A.split(self, sizes, axis if dim is None else dim)
 
 
 def view(self, *shape):
@@ -266,8 +431,12 @@ def fill_diagonal(self, fill_value, wrap=False):
 
 
 def resize(self, *new_shape):
-    new_shape = _varargs_shape(new_shape)
-    return _wrap(jnp.resize(self._data, new_shape))
+    """`Tensor.resize`: the values in row-major order, cut or padded with zeros to the shape."""
+    new_shape = tuple(_varargs_shape(new_shape))
+    flat = self._data.reshape(-1)
+    size = int(np.prod(new_shape))
+    flat = flat[:size] if flat.size >= size else jnp.pad(flat, (0, size - flat.size))
+    return _wrap(flat.reshape(new_shape))
 
 
 _CASTS = {"float": mstype.float32, "half": mstype.float16, "double": mstype.float64,
@@ -282,7 +451,13 @@ _METHODS = dict(
     view_as=view_as, ravel=ravel, repeat=repeat, take=take, diagonal=diagonal, trace=trace,
     fill=fill, new_zeros=new_zeros, new_ones=new_ones, where=where, type=type, dim=dim,
     numel=numel, nelement=numel, zero_=zero_, copy_=copy_, fill_diagonal=fill_diagonal,
-    resize=resize, abs_=_in_place(M.abs),
+    resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
+    is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
+    diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
+    broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
+    repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, sub=sub, topk=topk,
+    count_nonzero=count_nonzero, narrow=narrow, unique=unique,
+    absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )
@@ -299,9 +474,16 @@ def install() -> None:
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
         setattr(Tensor, name, fn)
-        if name in _OPERATORS and name not in _NOT_REFLECTED:
+        if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
+            setattr(Tensor, "__r" + name[2:], fn)
+        elif name in _OPERATORS:
             setattr(Tensor, "__r" + name[2:], _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
     Tensor.__pos__ = functional(lambda x: x)
+    Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
+    Tensor.device = property(_device)
+    Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
+                           "initialised Tensor; msjax Tensors always hold their values (None).")
+    Tensor.from_numpy = staticmethod(from_numpy)
     Tensor.__hash__ = lambda self: id(self)

@@ -15,8 +15,9 @@ A name is
 "The test suite exercises the object" is decided by scanning `tests/` without running it:
 every name a test reaches through an msjax module (`ms.Tensor`, `from msjax.ops import add`,
 `msjax.common.tensor.Tensor`, a dotted `mindspore.x.y` or `ms.x` in a string or golden, and
-the five-module rules of `msjax._src.coverage`) is resolved, and the objects found are the tested
-ones: `mindspore.common.tensor.Tensor` is covered because the tests use `ms.Tensor`, the same
+the five-module rules of `msjax._src.coverage`), and every name a golden script reaches through
+`mindspore` when a test runs that script on msjax (its file name is quoted in a test), is
+resolved, and the objects found are the tested ones: `mindspore.common.tensor.Tensor` is covered because the tests use `ms.Tensor`, the same
 object. A method (`Tensor.asnumpy`, `Cell.set_train`, `Parameter.set_data`) is covered when it
 exists and the tests access an attribute of that name. A value of a plain Python type
 (`GRAPH_MODE` is 0) is matched by its name and value rather than by identity.
@@ -98,21 +99,26 @@ class _PathCollector(ast.NodeVisitor):
     """Dotted msjax paths the tests reach: `ms.nn.Dense` -> `msjax.nn.Dense`, `from msjax.ops
     import add` -> `msjax.ops.add`; and every attribute name accessed (for methods)."""
 
-    def __init__(self, paths: set, attributes: set):
+    def __init__(self, paths: set, attributes: set, package: str = "msjax"):
         self.paths = paths
         self.attributes = attributes
         self.aliases: dict[str, str] = {}
+        self.package = package  # "mindspore" in a golden script the tests run on msjax
+
+    def _msjax(self, dotted: str) -> str:
+        return "msjax" + dotted[len(self.package):]
 
     def visit_Import(self, node):
         for alias in node.names:
-            if alias.name.split(".")[0] == "msjax":
-                self.aliases[alias.asname or "msjax"] = alias.name if alias.asname else "msjax"
+            if alias.name.split(".")[0] == self.package:
+                self.aliases[alias.asname or self.package] = (
+                    self._msjax(alias.name) if alias.asname else "msjax")
 
     def visit_ImportFrom(self, node):
-        if (node.module or "").split(".")[0] != "msjax":
+        if (node.module or "").split(".")[0] != self.package:
             return
         for alias in node.names:
-            path = f"{node.module}.{alias.name}"
+            path = f"{self._msjax(node.module)}.{alias.name}"
             self.aliases[alias.asname or alias.name] = path
             self.paths.add(path)
 
@@ -149,14 +155,20 @@ def scan_test_paths(tests_dir) -> tuple[set[str], set[str]]:
     paths: set[str] = set()
     attributes: set[str] = set()
     texts: list[str] = []
-    for path in sorted(tests_dir.rglob("*.py")):
+    sources = {path: path.read_text() for path in sorted(tests_dir.rglob("*.py"))}
+    test_text = "\n".join(text for path, text in sources.items() if goldens not in path.parents)
+    for path, source in sources.items():
+        package = "msjax"
         if goldens in path.parents:
-            continue
+            # A golden script counts when a test runs it on msjax (`import mindspore` = msjax).
+            if f'"{path.name}"' not in test_text and f'"{path.stem}"' not in test_text:
+                continue
+            package = "mindspore"
         try:
-            tree = ast.parse(path.read_text())
+            tree = ast.parse(source)
         except SyntaxError:
             continue
-        _PathCollector(paths, attributes).visit(tree)
+        _PathCollector(paths, attributes, package).visit(tree)
         texts += [n.value for n in ast.walk(tree)
                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     for golden in sorted(goldens.glob("*.json")) if goldens.is_dir() else []:

@@ -45,6 +45,7 @@ from msjax._src.dtype import uint64 as uint64
 from msjax._src.dtype import uintc as uintc
 from msjax._src.dtype import uintp as uintp
 from msjax._src.dtype import ushort as ushort
+from msjax._src.ops.graph_values import mutable as mutable
 from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.random import get_seed as get_seed

@@ -3,16 +3,19 @@
 from msjax._src.ops.linalg_ops import batch_dot as batch_dot
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.host_ops import constexpr as constexpr
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.reduce_ops import cummin as cummin
 from msjax._src.ops.math_ops import dot as dot
 from msjax._src.ops.random_ops import gamma as gamma
+from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.transforms.grad import GradOperation as GradOperation
 from msjax._src.ops.composite import HyperMap as HyperMap
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.ops.random_ops import laplace as laplace
+from msjax._src.ops.host_ops import make_range as make_range
 from msjax._src.ops.composite import Map as Map
 from msjax._src.ops.math_ops import matmul as matmul
 from msjax._src.ops.math_ops import mm as mm
@@ -28,6 +31,7 @@ from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.math_ops import tensor_dot as tensor_dot
+from msjax._src.ops.host_ops import tuple_len as tuple_len
 from msjax._src.ops.random_ops import uniform as uniform
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.ops.linalg_ops import vecdot as vecdot

@@ -3,6 +3,7 @@
 from msjax._src.ops.primitives import Abs as Abs
 from msjax._src.ops.primitives import Acos as ACos
 from msjax._src.ops.primitives import Acosh as Acosh
+from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.primitives import Add as Add
 from msjax._src.ops.primitives import Addcdiv as Addcdiv
 from msjax._src.ops.primitives import Addcmul as Addcmul
@@ -37,6 +38,8 @@ from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy
 from msjax._src.ops.primitives import BitwiseAnd as BitwiseAnd
 from msjax._src.ops.primitives import BitwiseOr as BitwiseOr
 from msjax._src.ops.primitives import BitwiseXor as BitwiseXor
+from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
+from msjax._src.ops.legacy_ops import BoundingBoxEncode as BoundingBoxEncode
 from msjax._src.ops.comm_ops import Broadcast as Broadcast
 from msjax._src.ops.primitives import BroadcastTo as BroadcastTo
 from msjax._src.ops.primitives import Bucketize as Bucketize
@@ -45,6 +48,7 @@ from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.primitives import Ceil as Ceil
 from msjax._src.ops.primitives import CeLU as CeLU
 from msjax._src.ops.primitives import ChannelShuffle as ChannelShuffle
+from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
@@ -62,6 +66,7 @@ from msjax._src.ops.primitives import Cummin as Cummin
 from msjax._src.ops.primitives import CumProd as CumProd
 from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
+from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
 from msjax._src.ops.primitives import Diag as Diag
@@ -72,6 +77,7 @@ from msjax._src.ops.primitives import DivNoNan as DivNoNan
 from msjax._src.ops.random_ops import Dropout as Dropout
 from msjax._src.ops.random_ops import Dropout2D as Dropout2D
 from msjax._src.ops.random_ops import Dropout3D as Dropout3D
+from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
@@ -92,6 +98,7 @@ from msjax._src.ops.primitives import Fill as Fill
 from msjax._src.ops.primitives import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2
 from msjax._src.ops.primitives import Flatten as Flatten
+from msjax._src.ops.legacy_ops import FloatStatus as FloatStatus
 from msjax._src.ops.primitives import Floor as Floor
 from msjax._src.ops.primitives import FloorDiv as FloorDiv
 from msjax._src.ops.primitives import FloorMod as FloorMod
@@ -110,6 +117,7 @@ from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.primitives import Greater as Greater
 from msjax._src.ops.primitives import GreaterEqual as GreaterEqual
 from msjax._src.ops.primitives import Heaviside as Heaviside
+from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.primitives import HSigmoid as HSigmoid
 from msjax._src.ops.primitives import HSwish as HSwish
@@ -124,6 +132,7 @@ from msjax._src.ops.primitives import IndexFill as IndexFill
 from msjax._src.ops.primitives import InTopK as InTopK
 from msjax._src.ops.primitives import Inv as Inv
 from msjax._src.ops.primitives import Invert as Invert
+from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.primitives import IsClose as IsClose
 from msjax._src.ops.primitives import IsFinite as IsFinite
 from msjax._src.ops.primitives import IsInf as IsInf
@@ -131,6 +140,7 @@ from msjax._src.ops.primitives import IsNan as IsNan
 from msjax._src.ops.loss_ops import KLDivLoss as KLDivLoss
 from msjax._src.ops.primitives import L2Loss as L2Loss
 from msjax._src.ops.primitives import L2Normalize as L2Normalize
+from msjax._src.ops.legacy_ops import LayerNorm as LayerNorm
 from msjax._src.ops.primitives import Lcm as Lcm
 from msjax._src.ops.primitives import LeftShift as LeftShift
 from msjax._src.ops.primitives import Lerp as Lerp
@@ -161,6 +171,7 @@ from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.primitives import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
+from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.primitives import Median as Median
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.primitives import Minimum as Minimum
@@ -177,6 +188,7 @@ from msjax._src.ops.primitives import NanToNum as NanToNum
 from msjax._src.ops.primitives import Neg as Neg
 from msjax._src.ops.primitives import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
+from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.primitives import NonZero as NonZero
 from msjax._src.ops.primitives import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
@@ -196,8 +208,10 @@ from msjax._src.ops.primitives import PopulationCount as PopulationCount
 from msjax._src.ops.primitives import Pow as Pow
 from msjax._src.ops.primitives import PReLU as PReLU
 from msjax._src.ops.registry import Primitive as Primitive
+from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
+from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.primitives import Range as Range
 from msjax._src.ops.primitives import Rank as Rank
@@ -218,6 +232,8 @@ from msjax._src.ops.primitives import ReLU as ReLU
 from msjax._src.ops.primitives import ReLU6 as ReLU6
 from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.primitives import Reshape as Reshape
+from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
+from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.primitives import RightShift as RightShift
@@ -227,7 +243,10 @@ from msjax._src.ops.primitives import Round as Round
 from msjax._src.ops.primitives import Rsqrt as Rsqrt
 from msjax._src.ops.primitives import ScalarCast as ScalarCast
 from msjax._src.ops.primitives import ScalarToTensor as ScalarToTensor
+from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.primitives import ScatterNd as ScatterNd
+from msjax._src.ops.legacy_ops import ScatterNdUpdate as ScatterNdUpdate
+from msjax._src.ops.legacy_ops import ScatterUpdate as ScatterUpdate
 from msjax._src.ops.primitives import SearchSorted as SearchSorted
 from msjax._src.ops.primitives import SegmentMax as SegmentMax
 from msjax._src.ops.primitives import SegmentMean as SegmentMean

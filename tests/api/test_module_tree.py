@@ -55,16 +55,16 @@ def test_module_exposes_what_msjax_implements(path):
 
 @pytest.mark.parametrize("path", sorted(module_tree.EXCLUDED))
 def test_excluded_subtrees_say_why(path):
-    assert path in mindspore_modules(), f"{path} is not a MindSpore 2.10 module: a stale exclusion"
     reason = module_tree.EXCLUDED[path]
-    try:
+    if path.endswith(".*"):  # the modules below a package msjax answers
+        path = next(p for p in mindspore_modules() if p.startswith(path[:-1]))
+    assert path in mindspore_modules(), f"{path} is not a MindSpore 2.10 module: a stale exclusion"
+    if "(in progress)" in reason:
+        return  # another branch builds it as module files: what it imports is that branch's
+    with pytest.raises(ModuleNotFoundError) as error:
         importlib.import_module(msjax_path(path))
-    except ModuleNotFoundError as error:
-        assert "msjax does not implement it yet" in str(error)
-        assert reason in str(error)
-    else:
-        # An in-progress subtree another branch builds may already exist as files.
-        assert "(in progress)" in reason, f"{path} imports although it is excluded"
+    assert "msjax does not implement it yet" in str(error.value)
+    assert reason in str(error.value)
 
 
 # The paths real MindSpore code imports most (files of the usage scan in parentheses).
@@ -133,10 +133,9 @@ def test_a_missing_name_says_msjax_does_not_implement_it(alias):
 
 
 def test_an_excluded_module_says_why(alias):
-    with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.profiler': msjax "
-                       r"does not implement it yet \(not implemented by msjax yet: MindSpore's "
-                       r"profiler"):
-        import mindspore.profiler  # noqa: F401
+    with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.rewrite': msjax "
+                       r"does not implement it yet \(not implemented by msjax yet: SymbolTree"):
+        import mindspore.rewrite  # noqa: F401
     with pytest.raises(ModuleNotFoundError, match=r"'mindspore\._c_expression': msjax does not "
                        r"implement it yet \(an internal of MindSpore's own implementation"):
         importlib.import_module("mindspore._c_expression")

@@ -291,10 +291,14 @@ class Cell:
         return getattr(self, "_dynamic_inputs", None)
 
     def recompute(self, **kwargs):
-        return self
+        """`Cell.recompute`: a memory hint for MindSpore's compiler (XLA decides what to keep);
+        returns None, as MindSpore's."""
+        return None
 
     def shard(self, *args, **kwargs):
-        return self
+        """`Cell.shard`: a sharding strategy for MindSpore's auto-parallel compiler (msjax's
+        data-parallel training shards the batch itself); returns None, as MindSpore's."""
+        return None
 
     @property
     def cls_name(self):
@@ -322,6 +326,38 @@ class Cell:
                               always_call=False):
         return _register_hook(self._forward_hooks, hook_fn)
 
+    def register_backward_pre_hook(self, hook_fn):
+        """`hook_fn(cell, grad_output)` on the backward pass, before the Cell's own gradients;
+        it may return replacement gradients (Tensors, also under `jit`)."""
+        return _register_hook(self.__dict__.setdefault("_backward_pre_hooks", OrderedDict()),
+                              hook_fn)
+
+    def register_backward_hook(self, hook_fn):
+        """`hook_fn(cell, grad_input, grad_output)` on the backward pass, once the gradients of
+        the Cell's inputs are known; it may return replacements for grad_input."""
+        return _register_hook(self.__dict__.setdefault("_backward_hooks", OrderedDict()), hook_fn)
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """`Cell.register_buffer`: a Tensor held by the Cell that is not a Parameter; a
+        persistent one is part of `state_dict`."""
+        if not isinstance(name, str) or not name or "." in name:
+            raise KeyError(f"For 'register_buffer', the buffer name must be a non-empty string "
+                           f"without '.', but got {name!r}.")
+        self._buffers[name] = tensor
+        non_persistent = self.__dict__.setdefault("_non_persistent", set())
+        (non_persistent.discard if persistent else non_persistent.add)(name)
+
+    def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
+        """`Cell.state_dict`: the buffers and Parameters of this Cell and its children."""
+        from msjax._src.nn.cell_state_dict import state_dict
+        return state_dict(self, destination, prefix, keep_vars)
+
+    def load_state_dict(self, state_dict, strict=True):
+        """`Cell.load_state_dict`: assigns the dict's values (checked first: a refused dict
+        changes nothing)."""
+        from msjax._src.nn.cell_state_dict import load_state_dict
+        return load_state_dict(self, state_dict, strict)
+
     # -- calling ------------------------------------------------------------------------------
     def construct(self, *args, **kwargs):
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
@@ -335,6 +371,10 @@ class Cell:
             if pending is not None:
                 return pending
         with state.transaction():
+            if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
+                from msjax._src.ops.host_ops import run_with_backward_hooks
+                return run_with_backward_hooks(self, args,
+                                               lambda a: self._run_construct(a, kwargs))
             return self._run_construct(args, kwargs)
 
     def _run_construct(self, args, kwargs):

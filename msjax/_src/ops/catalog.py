@@ -6,3 +6,4 @@ from msjax._src.ops import comm_ops
 from msjax._src.ops import (activation_ops, image_ops, layer_ops, linalg_ops, pooling_ops,
                            random_ops, scatter_ops, spectral_ops)
 from msjax._src.ops import ascend_ops
+from msjax._src.ops import host_ops, legacy_ops

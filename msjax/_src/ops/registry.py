@@ -177,6 +177,7 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
 
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                     "__doc__": f"`mindspore.ops.{name}`: calls `{fn.__name__}`.",
-                                    "__module__": "msjax.ops"})
+                                    "__module__": "msjax.ops",
+                                    "op_function": staticmethod(fn)})
     _register(PRIMITIVES, name, cls)
     return cls

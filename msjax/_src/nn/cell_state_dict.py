@@ -1,0 +1,87 @@
+"""`Cell.state_dict` / `Cell.load_state_dict`: MindSpore 2.10's PyTorch-style state dicts.
+
+`state_dict` is an OrderedDict of each Cell's buffers and Parameters by dotted name (the
+Parameters themselves, as in MindSpore). `load_state_dict` checks every key and shape first and
+only then assigns, so a refused call leaves every Parameter and buffer as it was (MindSpore may
+have assigned part of the dict before raising); its errors and its return value are MindSpore's.
+"""
+from __future__ import annotations
+
+import collections
+from collections import OrderedDict
+
+import numpy as np
+
+from msjax._src.tensor import Tensor
+
+
+class _IncompatibleKeys(collections.namedtuple("_IncompatibleKeys",
+                                               ["missing_keys", "unexpected_keys"])):
+    """What `load_state_dict` did not match (MindSpore's and PyTorch's `_IncompatibleKeys`)."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+    __str__ = __repr__
+
+
+def _entries(cell, prefix):
+    """(dotted name, owning Cell, local name, value, is_parameter) of buffers then Parameters."""
+    for cell_name, member in cell.cells_and_names():
+        dotted = prefix + (cell_name + "." if cell_name else "")
+        for name, buffer in member._buffers.items():
+            if buffer is not None and name not in member.__dict__.get("_non_persistent", ()):
+                yield dotted + name, member, name, buffer, False
+        for name, param in member._params.items():
+            if param is not None:
+                yield dotted + name, member, name, param, True
+
+
+def state_dict(cell, destination=None, prefix="", keep_vars=False):
+    destination = OrderedDict() if destination is None else destination
+    for key, _, _, value, _ in _entries(cell, prefix):
+        destination[key] = value
+    return destination
+
+
+def _as_array(value):
+    if isinstance(value, Tensor):
+        return value.asnumpy()
+    return np.asarray(value)
+
+
+def load_state_dict(cell, state, strict=True):
+    if not isinstance(state, collections.abc.Mapping):
+        raise TypeError(f"Expected state_dict to be dict-like, got {type(state)}.")
+    entries = {key: rest for key, *rest in _entries(cell, "")}
+    missing = [k for k in entries if k not in state]
+    unexpected = [k for k in state if k not in entries]
+    errors = []
+    if strict and unexpected:
+        errors.append("Unexpected key(s) in state_dict: "
+                      + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+    if strict and missing:
+        errors.append("Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing)
+                      + ". ")
+    arrays = {}
+    for key, (_, _, current, _) in entries.items():
+        if key not in state:
+            continue
+        arrays[key] = _as_array(state[key])
+        if tuple(arrays[key].shape) != tuple(current.shape):
+            errors.append(f"size mismatch for {key}: copying a param with shape "
+                          f"{tuple(arrays[key].shape)} from checkpoint, the shape in current "
+                          f"model is {tuple(current.shape)}.")
+    if errors:
+        raise RuntimeError(f"Error(s) in loading state_dict for {type(cell).__name__}:\n\t"
+                           + "\n\t".join(errors))
+    for key, array in arrays.items():
+        owner, name, current, is_parameter = entries[key]
+        value = Tensor(array.astype(np.dtype(current.asnumpy().dtype)))
+        if is_parameter:
+            current.set_data(value)
+        else:
+            owner._buffers[name] = value
+    return _IncompatibleKeys(missing, unexpected)

@@ -1,0 +1,319 @@
+"""`mindspore.ops` operators that reach outside the array program: `DType`, `Print`, `constexpr`,
+`Custom` (Python or JAX kernels), `HookBackward`, and the tuple helpers of `ops.functional`.
+
+Host work inside a compiled program goes through JAX's callbacks (`jax.debug.callback` to print,
+`jax.pure_callback` for a Python kernel or a gradient hook), so each runs eagerly, under `jit`
+and under `grad` and sees concrete Tensors, never tracers.
+"""
+from __future__ import annotations
+
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
+from msjax._src.tensor import Tensor
+
+
+def _primitive_class(cls):
+    _register(PRIMITIVES, cls.__name__, cls)
+    cls.__module__ = "msjax.ops"
+    return cls
+
+
+def _host_tensors(arrays):
+    return tuple(Tensor(np.asarray(a)) for a in arrays)
+
+
+# -- DType, Print ------------------------------------------------------------------------------
+@_primitive_class
+class DType(Primitive):
+    """`mindspore.ops.DType`: `DType()(x)` is the dtype of Tensor `x` (`mindspore.float32`, ...)."""
+
+    def __init__(self):
+        super().__init__("DType")
+
+    def __call__(self, x):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'DType', the input 'x' must be a Tensor, but got "
+                            f"{type(x).__name__}.")
+        return x.dtype
+
+
+def _print_host(*values):
+    print(*values, sep="\n", flush=True)
+
+
+@_primitive_class
+class Print(Primitive):
+    """`mindspore.ops.Print`: prints its inputs, one per line (a Tensor as its repr).
+
+    Inside `jit` (GRAPH_MODE) the printing happens when the compiled program runs, with the
+    concrete values, through `jax.debug.callback`; the other inputs are printed as they are.
+    """
+
+    def __init__(self):
+        super().__init__("Print")
+        self.add_prim_attr("side_effect_io", True)
+
+    def __call__(self, *inputs):
+        arrays = [x._data for x in inputs if isinstance(x, Tensor)]
+        if not any(isinstance(a, jax.core.Tracer) for a in arrays):
+            _print_host(*[repr(x) if isinstance(x, Tensor) else x for x in inputs])
+            return None
+        positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
+
+        def show(*values):
+            shown = list(inputs)
+            for i, value in zip(positions, values):
+                shown[i] = repr(Tensor(np.asarray(value)))
+            _print_host(*shown)
+
+        jax.debug.callback(show, *arrays, ordered=True)
+        return None
+
+
+# -- constexpr ---------------------------------------------------------------------------------
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """`mindspore.ops.constexpr`: marks a function of constants (shapes, dtypes, Python numbers)
+    that MindSpore's graph compiler evaluates while compiling.
+
+    msjax traces Python, so such a function simply runs on the values it gets, eagerly and while
+    `jit` traces. As in MindSpore the result is a Primitive instance (`get_instance=True`) or its
+    class, and the decorator may be used with or without arguments.
+    """
+    def decorate(function):
+        def __call__(self, *args):
+            return function(*args)
+
+        cls = type("ProxyOp", (Primitive,), {
+            "__call__": __call__, "__doc__": function.__doc__, "__module__": "msjax.ops",
+            "__init__": lambda self: Primitive.__init__(self, name or function.__name__)})
+        return cls() if get_instance else cls
+
+    return decorate(fn) if fn is not None else decorate
+
+
+# -- ops.functional tuple helpers --------------------------------------------------------------
+def make_range(*args):
+    """`mindspore.ops.functional.make_range(start=0, stop, step=1)`: `range` as a tuple."""
+    if not 1 <= len(args) <= 3 or not all(isinstance(a, int) for a in args):
+        raise TypeError(f"For 'make_range', the inputs must be 1 to 3 integers (stop, or start, "
+                        f"stop[, step]), but got {args}.")
+    return tuple(range(*args))
+
+
+def tuple_len(*args):
+    """`mindspore.ops.functional.tuple_len(data)`: the length of a tuple or list."""
+    if len(args) != 1 or not isinstance(args[0], (tuple, list)):
+        raise TypeError(f"For 'tuple_len', the input must be one tuple or list, but got {args}.")
+    return len(args[0])
+
+
+# -- Custom ------------------------------------------------------------------------------------
+_KERNEL_LANGUAGES = ("aot", "akg", "tbe", "aicpu", "hybrid", "julia", "tvm", "ir_builder")
+
+
+def _as_shapes(value, many):
+    """`out_shape` as a list of shapes: one shape is a sequence of ints."""
+    if many:
+        return [tuple(int(d) for d in s) for s in value]
+    return [tuple(int(d) for d in value)]
+
+
+@_primitive_class
+class Custom(Primitive):
+    """`mindspore.ops.Custom`: an operator whose kernel the user writes.
+
+    - `func_type="pyfunc"` (MindSpore's default): `func` is a Python function on NumPy arrays. It
+      runs on the host through `jax.pure_callback`, eagerly and inside `jit`. `out_shape` and
+      `out_dtype` are the output's shape and dtype, or functions of the inputs' shapes and
+      dtypes (a list of them for several outputs).
+    - `func_type="jax"` (msjax's own form): `func` is a JAX function on `jax.Array`s, compiled by
+      XLA with the rest of the program on any device and differentiable; `out_shape` and
+      `out_dtype` may be omitted.
+    - MindSpore's kernel languages for its own back ends ("aot", "akg", "tbe", "aicpu", "hybrid",
+      "julia") raise ValueError: msjax has no such back end.
+
+    `bprop(*inputs, out, dout)`, when given, returns the inputs' gradients (a tuple), as in
+    MindSpore; without it a "pyfunc" kernel is not differentiable. The repr shows `func_name` and
+    `func_type` (MindSpore's also shows its compiler's unique name and source path).
+    """
+
+    def __init__(self, func, out_shape=None, out_dtype=None, func_type="pyfunc", bprop=None,
+                 reg_info=None):
+        super().__init__("Custom")
+        if func_type in _KERNEL_LANGUAGES:
+            raise ValueError(
+                f"For 'Custom', func_type '{func_type}' compiles a kernel for MindSpore's own "
+                "Ascend/GPU/CPU back ends, which msjax does not have. Write the kernel as a "
+                "NumPy function (func_type='pyfunc', run on the host) or as a JAX function "
+                "(func_type='jax', compiled by XLA on any device).")
+        if func_type not in ("pyfunc", "jax"):
+            raise ValueError(f"For 'Custom', func_type must be 'pyfunc' or 'jax' in msjax, but "
+                             f"got {func_type!r}.")
+        if not callable(func):
+            raise TypeError(f"For 'Custom', 'func' must be a function when func_type is "
+                            f"{func_type!r}, but got {type(func).__name__}: {func!r}.")
+        if func_type == "pyfunc" and (out_shape is None or out_dtype is None):
+            raise ValueError("For 'Custom' with func_type 'pyfunc', 'out_shape' and 'out_dtype' "
+                             "must be given (the host function's result cannot be traced).")
+        self.func, self.out_shape, self.out_dtype = func, out_shape, out_dtype
+        self.func_type, self.bprop, self.reg_info = func_type, bprop, reg_info
+        self.add_prim_attr("func_name", getattr(func, "__name__", type(func).__name__))
+        self.add_prim_attr("func_type", func_type)
+        self._kernel = self._differentiable(self._forward)
+
+    def _result_types(self, arrays):
+        shapes = [list(a.shape) for a in arrays]
+        dtypes = [mstype.from_numpy(np.dtype(a.dtype)) for a in arrays]
+        shape = self.out_shape(*shapes) if callable(self.out_shape) else self.out_shape
+        dtype = self.out_dtype(*dtypes) if callable(self.out_dtype) else self.out_dtype
+        many = isinstance(dtype, (list, tuple))
+        dtypes_out = list(dtype) if many else [dtype]
+        shapes_out = _as_shapes(shape, many)
+        structs = [jax.ShapeDtypeStruct(s, mstype.to_numpy_dtype(d))
+                   for s, d in zip(shapes_out, dtypes_out)]
+        return (tuple(structs) if many else structs[0]), many
+
+    def _forward(self, *arrays):
+        if self.func_type == "jax":
+            return self.func(*arrays)
+        result_types, many = self._result_types(arrays)
+
+        def on_host(*values):
+            out = self.func(*[np.asarray(v) for v in values])
+            if many:
+                return tuple(np.asarray(o, r.dtype) for o, r in zip(out, result_types))
+            return np.asarray(out, result_types.dtype)
+
+        return jax.pure_callback(on_host, result_types, *arrays, vmap_method="sequential")
+
+    def _differentiable(self, forward):
+        if self.bprop is None:
+            return forward
+        kernel = jax.custom_vjp(forward)
+
+        def fwd(*arrays):
+            out = forward(*arrays)
+            return out, (arrays, out)
+
+        def bwd(saved, dout):
+            arrays, out = saved
+            grads = self.bprop(*wrap(tuple(arrays)), wrap(out), wrap(dout))
+            grads = unwrap(tuple(grads) if isinstance(grads, (tuple, list)) else (grads,))
+            return tuple(jnp.asarray(g, a.dtype) for g, a in zip(grads, arrays))
+
+        kernel.defvjp(fwd, bwd)
+        return kernel
+
+    def __call__(self, *inputs):
+        return wrap(self._kernel(*[unwrap(x) if isinstance(x, Tensor) else jnp.asarray(x)
+                                   for x in inputs]))
+
+
+# -- HookBackward ------------------------------------------------------------------------------
+def _call_gradient_hook(hook_fn, grads):
+    """Runs `hook_fn` on the concrete gradients (a tuple of Tensors) wherever the backward pass
+    runs; a non-None result replaces them."""
+    if not grads:
+        return grads
+
+    def on_host(*values):
+        result = hook_fn(_host_tensors(values))
+        if result is None:
+            return tuple(np.asarray(v) for v in values)
+        result = result if isinstance(result, (tuple, list)) else (result,)
+        if len(result) != len(values):
+            raise ValueError(f"The backward hook {getattr(hook_fn, '__name__', hook_fn)} must "
+                             f"return None or {len(values)} gradient(s), but returned "
+                             f"{len(result)}.")
+        return tuple(np.asarray(unwrap(r), np.asarray(v).dtype) for r, v in zip(result, values))
+
+    shapes = tuple(jax.ShapeDtypeStruct(g.shape, g.dtype) for g in grads)
+    return jax.pure_callback(on_host, shapes, *grads, vmap_method="sequential")
+
+
+def hooked_identity(hook_fn):
+    """A JAX identity whose backward pass hands the incoming gradients to `hook_fn`."""
+    @jax.custom_vjp
+    def identity(*arrays):
+        return arrays
+
+    identity.defvjp(lambda *arrays: (arrays, None),
+                    lambda _, grads: _call_gradient_hook(hook_fn, tuple(grads)))
+    return identity
+
+
+@_primitive_class
+class HookBackward(Primitive):
+    """`mindspore.ops.HookBackward(hook_fn, cell_id="")`: the identity on its inputs, whose
+    backward pass calls `hook_fn(grads)` with the gradients flowing into them (a tuple of
+    Tensors); a non-None result replaces those gradients. Works under `grad` eagerly and under
+    `jit`: the hook sees concrete Tensors.
+    """
+
+    def __init__(self, hook_fn, cell_id=""):
+        super().__init__("HookBackward")
+        if not callable(hook_fn):
+            raise TypeError(f"For 'HookBackward', the 'hook_fn' must be a function, but got "
+                            f"{type(hook_fn).__name__}.")
+        self.hook_fn, self.cell_id = hook_fn, cell_id
+        self._identity = hooked_identity(hook_fn)
+
+    def __call__(self, *inputs):
+        outputs = wrap(self._identity(*[unwrap(x) for x in inputs]))
+        return outputs[0] if len(outputs) == 1 else outputs
+
+
+
+def _run_hooks(hooks, grads, call_hook):
+    """Calls each hook in order; a non-None result replaces the gradients for the next one."""
+    replaced = None
+    for hook in list(hooks):
+        result = call_hook(hook, grads)
+        if result is not None:
+            grads = tuple(result) if isinstance(result, (tuple, list)) else (result,)
+            replaced = grads
+    return replaced
+
+
+def run_with_backward_hooks(cell, args, forward):
+    """`forward(args)` with the Cell's backward hooks on its Tensor inputs and outputs.
+
+    On the backward pass the pre-hooks see the gradients of the outputs (`hook(cell,
+    grad_output)`), then the hooks see those of the inputs (`hook(cell, grad_input,
+    grad_output)`); each may return replacements, as in MindSpore. The gradients are concrete
+    Tensors wherever the backward pass runs (eagerly or compiled). A hook runs only when the
+    Cell's inputs are differentiated (MindSpore also calls it, with None, when only weights are).
+    """
+    shared = {"grad_output": ()}
+
+    def output_side(grads):
+        replaced = _run_hooks(cell.__dict__.get("_backward_pre_hooks", {}).values(), grads,
+                              lambda hook, g: hook(cell, g))
+        shared["grad_output"] = replaced or grads
+        return replaced
+
+    def input_side(grads):
+        return _run_hooks(cell.__dict__.get("_backward_hooks", {}).values(), grads,
+                          lambda hook, g: hook(cell, g, shared["grad_output"]))
+
+    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+    if positions:
+        hooked = hooked_identity(input_side)(*[args[i]._data for i in positions])
+        args = list(args)
+        for i, value in zip(positions, hooked):
+            args[i] = wrap(value)
+        args = tuple(args)
+    output = forward(args)
+    leaves, tree = jax.tree_util.tree_flatten(output, is_leaf=lambda x: isinstance(x, Tensor))
+    tensor_leaves = [i for i, leaf in enumerate(leaves) if isinstance(leaf, Tensor)]
+    if not tensor_leaves:
+        return output
+    hooked = hooked_identity(output_side)(*[leaves[i]._data for i in tensor_leaves])
+    for i, value in zip(tensor_leaves, hooked):
+        leaves[i] = wrap(value)
+    return jax.tree_util.tree_unflatten(tree, leaves)

@@ -1,0 +1,282 @@
+"""MindSpore 1.x Primitives that real models still call (`P.ResizeNearestNeighbor`,
+`P.LayerNorm`, the detection box ops of mindspore-ai/models, ...), each with MindSpore 2.10's
+constructor, repr and results (tests/goldens/api/used_names_probe.out).
+
+They are built by `primitive` over a jax-level function, as every Primitive of the op table.
+"""
+from __future__ import annotations
+
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd
+from msjax._src.ops.random_ops import _seed_key
+from msjax._src.ops.registry import functional, primitive, unwrap, wrap
+from msjax._src.tensor import Tensor
+
+_REQUIRED = inspect.Parameter.empty
+
+
+# -- resizing (NCHW, TensorFlow's coordinate rules) ---------------------------------------------
+def _nearest_indices(out_size, in_size, align_corners, half_pixel_centers):
+    out = np.arange(out_size, dtype=np.float64)
+    if align_corners and out_size > 1:
+        source = np.floor(out * ((in_size - 1) / (out_size - 1)) + 0.5)
+    elif half_pixel_centers:
+        source = np.round((out + 0.5) * (in_size / out_size) - 0.5)
+    else:
+        source = np.floor(out * (in_size / out_size))
+    return np.clip(source, 0, in_size - 1).astype(np.int32)
+
+
+def _resize_nearest_neighbor(x, size, align_corners=False, half_pixel_centers=False):
+    rows = _nearest_indices(size[0], x.shape[-2], align_corners, half_pixel_centers)
+    cols = _nearest_indices(size[1], x.shape[-1], align_corners, half_pixel_centers)
+    return x[..., rows, :][..., cols]
+
+
+def _linear_weights(out_size, in_size, align_corners, half_pixel_centers):
+    out = np.arange(out_size, dtype=np.float64)
+    if align_corners and out_size > 1:
+        source = out * ((in_size - 1) / (out_size - 1))
+    elif half_pixel_centers:
+        source = np.maximum((out + 0.5) * (in_size / out_size) - 0.5, 0.0)
+    else:
+        source = out * (in_size / out_size)
+    low = np.clip(np.floor(source), 0, in_size - 1).astype(np.int32)
+    high = np.minimum(low + 1, in_size - 1)
+    return low, high, (source - low).astype(np.float32)
+
+
+def _resize_bilinear_v2(x, size, align_corners=False, half_pixel_centers=False):
+    size = tuple(int(s) for s in np.asarray(size).reshape(-1))
+    r0, r1, rf = _linear_weights(size[0], x.shape[-2], align_corners, half_pixel_centers)
+    c0, c1, cf = _linear_weights(size[1], x.shape[-1], align_corners, half_pixel_centers)
+    rf = jnp.asarray(rf, x.dtype)[:, None]
+    cf = jnp.asarray(cf, x.dtype)
+    rows = x[..., r0, :] * (1 - rf) + x[..., r1, :] * rf
+    return rows[..., c0] * (1 - cf) + rows[..., c1] * cf
+
+
+ResizeNearestNeighbor = primitive(
+    "ResizeNearestNeighbor", functional(_resize_nearest_neighbor), size=_REQUIRED,
+    align_corners=False, half_pixel_centers=False,
+    display=lambda a: {**a, "size": tuple(a["size"])})
+ResizeBilinearV2 = primitive(
+    "ResizeBilinearV2", functional(_resize_bilinear_v2), align_corners=False,
+    half_pixel_centers=False)
+
+
+# -- LayerNorm ---------------------------------------------------------------------------------
+def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+    """(normalised x · gamma + beta, mean, variance), the statistics kept over the normalised
+    axes (MindSpore's `ops.LayerNorm`)."""
+    norm_axis = begin_norm_axis % x.ndim
+    params_axis = begin_params_axis % x.ndim
+    axes = tuple(range(norm_axis, x.ndim))
+    mean = jnp.mean(x, axis=axes, keepdims=True)
+    variance = jnp.mean(jnp.square(x - mean), axis=axes, keepdims=True)
+    normalised = (x - mean) * jnp.reciprocal(jnp.sqrt(variance + epsilon))
+    shape = (1,) * params_axis + tuple(gamma.shape)
+    y = normalised * gamma.reshape(shape) + beta.reshape(shape)
+    return y.astype(x.dtype), mean, variance
+
+
+LayerNorm = primitive("LayerNorm", functional(_layer_norm), begin_norm_axis=1,
+                      begin_params_axis=1, epsilon=1e-7)
+
+
+# -- detection boxes ---------------------------------------------------------------------------
+def _iou(anchor_boxes, gt_boxes, mode="iou"):
+    """(M, N) overlaps of gt_boxes (M, 4) with anchor_boxes (N, 4), MindSpore's `+1` pixel
+    areas; "iof" divides by the ground truth's area."""
+    a = anchor_boxes[None, :, :]
+    g = gt_boxes[:, None, :]
+    width = jnp.maximum(jnp.minimum(a[..., 2], g[..., 2]) - jnp.maximum(a[..., 0], g[..., 0])
+                        + 1, 0)
+    height = jnp.maximum(jnp.minimum(a[..., 3], g[..., 3]) - jnp.maximum(a[..., 1], g[..., 1])
+                         + 1, 0)
+    overlap = width * height
+    area_a = (a[..., 2] - a[..., 0] + 1) * (a[..., 3] - a[..., 1] + 1)
+    area_g = (g[..., 2] - g[..., 0] + 1) * (g[..., 3] - g[..., 1] + 1)
+    if mode == "iof":
+        return overlap / area_g
+    return overlap / (area_a + area_g - overlap)
+
+
+def _check_iou_mode(attributes):
+    if attributes["mode"] not in ("iou", "iof"):
+        raise KeyError(f"For 'IOU', only 'iou' or 'iof' are supported, but got 'mode': "
+                       f"{attributes['mode']}.")
+    return attributes
+
+
+IOU = primitive("IOU", functional(_iou), mode="iou", display=_check_iou_mode)
+
+
+def _centres(boxes):
+    width = boxes[:, 2] - boxes[:, 0] + 1.0
+    height = boxes[:, 3] - boxes[:, 1] + 1.0
+    return (boxes[:, 0] + boxes[:, 2]) * 0.5, (boxes[:, 1] + boxes[:, 3]) * 0.5, width, height
+
+
+def _bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0),
+                         stds=(1.0, 1.0, 1.0, 1.0)):
+    px, py, pw, ph = _centres(anchor_box)
+    gx, gy, gw, gh = _centres(groundtruth_box)
+    deltas = jnp.stack([(gx - px) / pw, (gy - py) / ph, jnp.log(gw / pw), jnp.log(gh / ph)],
+                       axis=-1)
+    return (deltas - jnp.asarray(means, deltas.dtype)) / jnp.asarray(stds, deltas.dtype)
+
+
+def _bounding_box_decode(anchor_box, deltas, max_shape=None, means=(0.0, 0.0, 0.0, 0.0),
+                         stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
+    d = deltas * jnp.asarray(stds, deltas.dtype) + jnp.asarray(means, deltas.dtype)
+    max_ratio = abs(float(np.log(wh_ratio_clip)))
+    dw = jnp.clip(d[:, 2], -max_ratio, max_ratio)
+    dh = jnp.clip(d[:, 3], -max_ratio, max_ratio)
+    px, py, pw, ph = _centres(anchor_box)
+    gx, gy = px + pw * d[:, 0], py + ph * d[:, 1]
+    gw, gh = pw * jnp.exp(dw), ph * jnp.exp(dh)
+    x1, y1 = gx - gw * 0.5 + 0.5, gy - gh * 0.5 + 0.5
+    x2, y2 = gx + gw * 0.5 - 0.5, gy + gh * 0.5 - 0.5
+    if max_shape is not None:
+        height, width = max_shape[0], max_shape[1]
+        x1, x2 = jnp.clip(x1, 0, width), jnp.clip(x2, 0, width)
+        y1, y2 = jnp.clip(y1, 0, height), jnp.clip(y2, 0, height)
+    return jnp.stack([x1, y1, x2, y2], axis=-1).astype(deltas.dtype)
+
+
+BoundingBoxEncode = primitive("BoundingBoxEncode", functional(_bounding_box_encode),
+                              means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0))
+BoundingBoxDecode = primitive("BoundingBoxDecode", functional(_bounding_box_decode),
+                              max_shape=_REQUIRED, means=(0.0, 0.0, 0.0, 0.0),
+                              stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016)
+
+
+def _check_valid(bboxes, img_metas):
+    """Boxes (N, 4) that lie inside the image of `img_metas` (height, width, ratio)."""
+    height = img_metas[0] * img_metas[2]
+    width = img_metas[1] * img_metas[2]
+    return ((bboxes[:, 0] >= 0) & (bboxes[:, 1] >= 0)
+            & (bboxes[:, 2] <= width - 1) & (bboxes[:, 3] <= height - 1))
+
+
+CheckValid = primitive("CheckValid", functional(_check_valid))
+
+
+# -- small aliases -----------------------------------------------------------------------------
+def _float_status(x):
+    """1.0 (shape (1,)) when `x` holds an inf or nan, else 0.0 (MindSpore's CPU build has no
+    kernel; msjax computes it on every backend)."""
+    return jnp.any(~jnp.isfinite(x)).astype(jnp.float32).reshape(1)
+
+
+FloatStatus = primitive("FloatStatus", functional(_float_status))
+AdaptiveAvgPool2D = primitive("AdaptiveAvgPool2D", lambda x, output_size:
+                              adaptive_avg_pool2d(x, output_size), output_size=_REQUIRED)
+
+
+# -- MaxPool3D ---------------------------------------------------------------------------------
+def _max_pool3d(x, kernel_size=1, strides=1, pad_mode="VALID", pad_list=0, ceil_mode=None,
+                data_format="NCDHW"):
+    kernel = _spatial(kernel_size)
+    stride = _spatial(strides)
+    padding = (pad_list,) * 3 if isinstance(pad_list, int) else tuple(pad_list)[::2]
+    return max_pool_nd(x, 3, kernel, stride, pad_mode.lower(), padding, 1, bool(ceil_mode))
+
+
+def _spatial(value):
+    value = (value,) * 3 if isinstance(value, int) else tuple(value)
+    return value[-3:]
+
+
+def _max_pool3d_shown(attributes):
+    pad = attributes["pad_list"]
+    return {"kernel_size": (1, 1) + _spatial(attributes["kernel_size"]),
+            "strides": (1, 1) + _spatial(attributes["strides"]),
+            "pad_mode": attributes["pad_mode"].upper(),
+            "pad_list": (pad,) * 6 if isinstance(pad, int) else tuple(pad),
+            "ceil_mode": int(bool(attributes["ceil_mode"])),
+            "data_format": attributes["data_format"]}
+
+
+MaxPool3D = primitive("MaxPool3D", functional(_max_pool3d), kernel_size=1, strides=1,
+                      pad_mode="VALID", pad_list=0, ceil_mode=None, data_format="NCDHW",
+                      display=_max_pool3d_shown)
+
+
+# -- scatter into a Parameter ------------------------------------------------------------------
+def _scatter_into(op_name, combine):
+    def scatter(input_x, indices, updates, use_locking=False):
+        """Writes into `input_x` (a Parameter, or a Tensor as MindSpore allows) and returns it."""
+        if not isinstance(input_x, Tensor):
+            raise TypeError(f"For '{op_name}', the 'input_x' must be a Parameter or Tensor, but "
+                            f"got {type(input_x).__name__}.")
+        index = unwrap(indices)
+        value = jnp.asarray(unwrap(updates), input_x._data.dtype)
+        input_x._data = combine(input_x._data, index, value)
+        return wrap(input_x._data)
+    return scatter
+
+
+def _nd_update(data, index, value):
+    return data.at[tuple(jnp.moveaxis(index, -1, 0))].set(value)
+
+
+ScatterNdUpdate = primitive("ScatterNdUpdate", _scatter_into("ScatterNdUpdate", _nd_update),
+                            use_locking=True)
+ScatterAdd = primitive("ScatterAdd", _scatter_into(
+    "ScatterAdd", lambda data, index, value: data.at[index].add(value)), use_locking=False)
+ScatterUpdate = primitive("ScatterUpdate", _scatter_into(
+    "ScatterUpdate", lambda data, index, value: data.at[index].set(value)), use_locking=True)
+
+
+# -- NMSWithMask, RandomChoiceWithMask ---------------------------------------------------------
+def _nms_with_mask(bboxes, iou_threshold=0.5):
+    """(boxes sorted by score, descending; their positions 0..N-1; True where kept) -- greedy
+    non-maximum suppression: a box is dropped when its IoU with a kept, higher-scored box is
+    above `iou_threshold` (MindSpore's CPU `NMSWithMask`)."""
+    order = jnp.argsort(-bboxes[:, 4], stable=True)
+    boxes = bboxes[order]
+    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    area = (x1 - x0) * (y1 - y0)
+    width = jnp.maximum(jnp.minimum(x1[:, None], x1[None]) - jnp.maximum(x0[:, None], x0[None]), 0)
+    height = jnp.maximum(jnp.minimum(y1[:, None], y1[None]) - jnp.maximum(y0[:, None], y0[None]),
+                         0)
+    overlap = width * height
+    iou = overlap / (area[:, None] + area[None] - overlap)
+    count = boxes.shape[0]
+
+    def visit(i, keep):
+        suppressed = jnp.any(keep & (jnp.arange(count) < i) & (iou[i] > iou_threshold))
+        return keep.at[i].set(~suppressed)
+
+    keep = jax.lax.fori_loop(0, count, visit, jnp.zeros((count,), bool))
+    return boxes, jnp.arange(count, dtype=jnp.int32), keep
+
+
+NMSWithMask = primitive("NMSWithMask", functional(_nms_with_mask), iou_threshold=0.5)
+
+
+def _random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
+    """`count` random coordinates of the True elements of `input_x` (int32, (count, ndim)) and a
+    mask of which rows are real: rows beyond the number of True elements are zeros, masked off."""
+    flat = input_x.reshape(-1)
+    total = flat.shape[0]
+    scores = jax.random.uniform(_seed_key(seed, seed2), (total,))
+    order = jnp.argsort(jnp.where(flat, scores, 2.0))  # True elements first, in random order
+    if count > total:
+        order = jnp.concatenate([order, jnp.zeros((count - total,), order.dtype)])
+    chosen = order[:count]
+    valid = (jnp.arange(count) < jnp.sum(flat)) & (jnp.arange(count) < total)
+    coordinates = jnp.stack(jnp.unravel_index(chosen, input_x.shape), axis=-1).astype(jnp.int32)
+    return jnp.where(valid[:, None], coordinates, 0), valid
+
+
+RandomChoiceWithMask = primitive("RandomChoiceWithMask", functional(_random_choice_with_mask),
+                                 count=256, seed=0, seed2=0,
+                                 display=lambda a: {**a, "side_effect_hidden": True})

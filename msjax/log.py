@@ -1,0 +1,13 @@
+"""`mindspore.log`: MindSpore's logger (see msjax._src.log)."""
+# ruff: noqa: F401
+from msjax._src.log import GLOBAL_LOGGER as GLOBAL_LOGGER
+from msjax._src.log import critical as critical
+from msjax._src.log import debug as debug
+from msjax._src.log import error as error
+from msjax._src.log import get_level as get_level
+from msjax._src.log import get_log_config as get_log_config
+from msjax._src.log import info as info
+from msjax._src.log import warning as warning
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

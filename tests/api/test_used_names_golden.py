@@ -1,0 +1,24 @@
+"""Names real MindSpore code uses, run as MindSpore 2.10 ran them: the probe scripts
+tests/goldens/scripts/used_names_probe*.py run unchanged on msjax and print what MindSpore
+printed (tests/goldens/api/used_names_probe*.out)."""
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+PROBES = ("used_names_probe", "used_names_probe2", "used_names_probe3", "tensor_overloads_probe")
+GOLDEN = {(probe, label): result for probe in PROBES
+          for label, result in golden_cases(f"api/{probe}.out").items()}
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    try:
+        return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+    finally:
+        import msjax.compat
+        msjax.compat.uninstall()
+
+
+@pytest.mark.parametrize("probe, label", sorted(GOLDEN))
+def test_used_name_matches_mindspore(probe, label, msjax_cases):
+    assert msjax_cases[probe].get(label) == GOLDEN[probe, label]
