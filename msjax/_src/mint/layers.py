@@ -19,7 +19,8 @@ from msjax._src.nn.layers import padding as nn_padding
 from msjax._src.nn.layers.basic import Identity as Identity
 from msjax._src.ops import image_ops, layer_ops, loss_ops, nn_ops, pooling_ops
 from msjax._src.parameter import Parameter
-from msjax._src.tensor import _wrap
+from msjax._src.ops.state_ops import assign
+from msjax._src.tensor import Tensor, _wrap
 
 
 def _dtype(dtype):
@@ -166,8 +167,12 @@ class _BatchNorm(Cell):
                                       name="running_mean", requires_grad=False)
         self.running_var = Parameter(initializer("ones", [num_features], dtype),
                                      name="running_var", requires_grad=False)
+        self.num_batches_tracked = Parameter(Tensor(0, mstype.int64), name="num_batches_tracked",
+                                             requires_grad=False)
 
     def construct(self, input):
+        if self.training and self.track_running_stats:
+            assign(self.num_batches_tracked, _wrap(self.num_batches_tracked._data + 1))
         if input.ndim not in self._ndims:
             raise ValueError(f"For '{self.cls_name}', expected {' or '.join(map(str, self._ndims))}"
                              f"D input, but got {input.ndim}D input.")

@@ -3,7 +3,7 @@
 
 As MindSpore's, an optimizer is a Cell called with the gradients (`optimizer(grads)`); its state
 lives in Parameters named as MindSpore names them (`exp_avg.<name>`, `exp_avg_sq.<name>`,
-`max_exp_avg_sq.<name>`, `state_step`; SGD: `momentum_buf.<name>`, `step_t`), updated with
+`state_step`, and with amsgrad `max_exp_avg_sq.<name>` in its param group; SGD: `momentum_buf.<name>`, `step_t`), updated with
 `assign`, so the same code runs eagerly and inside compiled steps. Each group's `lr`, `betas`,
 `weight_decay`, ... are read from `param_groups` at every step. The updates are PyTorch's
 (MindSpore's CPU build has no AdamW kernel; the values are checked against optax).
@@ -113,8 +113,11 @@ class Adam(Optimizer):
                                   "maximize": maximize})
         self.exp_avg = clone_states(self.parameters, "exp_avg", 0.0)
         self.exp_avg_sq = clone_states(self.parameters, "exp_avg_sq", 0.0)
-        if any(group["amsgrad"] for group in self.param_groups):
-            self.max_exp_avg_sq = clone_states(self.parameters, "max_exp_avg_sq", 0.0)
+        for index, group in enumerate(self.param_groups):
+            if group["amsgrad"]:  # kept in the group, as MindSpore keeps it
+                start, end = self.group_start_id[index], self.group_start_id[index + 1]
+                group["max_exp_avg_sq"] = clone_states(self.parameters[start:end],
+                                                       "max_exp_avg_sq", 0.0)
         self.state_step = Parameter(Tensor([0], mstype.float32), name="state_step")
 
     def construct(self, gradients):
@@ -122,10 +125,10 @@ class Adam(Optimizer):
         assign(self.state_step, _wrap(step))
         for group, indices, grads in self._groups(gradients):
             beta1, beta2 = group["betas"]
-            for index, grad in zip(indices, grads):
+            for offset, (index, grad) in enumerate(zip(indices, grads)):
                 param = self.parameters[index]
                 m, v = self.exp_avg[index], self.exp_avg_sq[index]
-                max_sq = self.max_exp_avg_sq[index] if group["amsgrad"] else v
+                max_sq = group["max_exp_avg_sq"][offset] if group["amsgrad"] else v
                 new = _adam_update(param._data, grad, m._data, v._data, max_sq._data, step[0],
                                    _array(group["lr"]), beta1, beta2, group["eps"],
                                    _array(group["weight_decay"]), self._decoupled,
