@@ -179,3 +179,16 @@ def test_mint_linear_trains_with_mint_adamw():
 
     losses = [float(train_step(x, y).asnumpy()) for _ in range(30)]
     assert losses[-1] < 0.5 * losses[0]
+
+
+def test_experimental_optim_is_mint_optim():
+    """mindspore.experimental.optim's Optimizer, Adam, AdamW and SGD are mint.optim's classes."""
+    from msjax.experimental import optim
+
+    assert (optim.Adam, optim.AdamW, optim.SGD) == (mint.optim.Adam, mint.optim.AdamW,
+                                                    mint.optim.SGD)
+    w = Parameter(Tensor(np.array([1.0, -1.0], np.float32)), name="w")
+    opt = optim.SGD([w], lr=0.5)
+    assert isinstance(opt, optim.Optimizer)
+    opt((Tensor(np.array([0.2, -0.4], np.float32)),))
+    assert_close(w, np.array([0.9, -0.8], np.float32), rtol=1e-6)
