@@ -154,3 +154,9 @@ from msjax._src.nn.loss_extra import MultiMarginLoss as MultiMarginLoss
 from msjax._src.nn.loss_extra import MultiLabelSoftMarginLoss as MultiLabelSoftMarginLoss
 from msjax._src.nn.loss_extra import FocalLoss as FocalLoss
 from msjax._src.nn.loss_extra import CTCLoss as CTCLoss
+from msjax._src.nn.layers.transformer import MultiheadAttention as MultiheadAttention
+from msjax._src.nn.layers.transformer import TransformerEncoderLayer as TransformerEncoderLayer
+from msjax._src.nn.layers.transformer import TransformerDecoderLayer as TransformerDecoderLayer
+from msjax._src.nn.layers.transformer import TransformerEncoder as TransformerEncoder
+from msjax._src.nn.layers.transformer import TransformerDecoder as TransformerDecoder
+from msjax._src.nn.layers.transformer import Transformer as Transformer
