@@ -162,6 +162,27 @@ from msjax._src.nn.optim.adaptive import FTRL as FTRL
 from msjax._src.nn.optim.adaptive import Lamb as Lamb
 from msjax._src.nn.optim.adaptive import RMSProp as RMSProp
 from msjax._src.nn.optim.adaptive import Rprop as Rprop
+from msjax._src.nn.loss_extra import MAELoss as MAELoss
+from msjax._src.nn.loss_extra import RMSELoss as RMSELoss
+from msjax._src.nn.loss_extra import SoftMarginLoss as SoftMarginLoss
+from msjax._src.nn.loss_extra import DiceLoss as DiceLoss
+from msjax._src.nn.loss_extra import MultiClassDiceLoss as MultiClassDiceLoss
+from msjax._src.nn.loss_extra import MarginRankingLoss as MarginRankingLoss
+from msjax._src.nn.loss_extra import GaussianNLLLoss as GaussianNLLLoss
+from msjax._src.nn.loss_extra import CosineEmbeddingLoss as CosineEmbeddingLoss
+from msjax._src.nn.loss_extra import HingeEmbeddingLoss as HingeEmbeddingLoss
+from msjax._src.nn.loss_extra import PoissonNLLLoss as PoissonNLLLoss
+from msjax._src.nn.loss_extra import TripletMarginLoss as TripletMarginLoss
+from msjax._src.nn.loss_extra import MultiMarginLoss as MultiMarginLoss
+from msjax._src.nn.loss_extra import MultiLabelSoftMarginLoss as MultiLabelSoftMarginLoss
+from msjax._src.nn.loss_extra import FocalLoss as FocalLoss
+from msjax._src.nn.loss_extra import CTCLoss as CTCLoss
+from msjax._src.nn.layers.transformer import MultiheadAttention as MultiheadAttention
+from msjax._src.nn.layers.transformer import TransformerEncoderLayer as TransformerEncoderLayer
+from msjax._src.nn.layers.transformer import TransformerDecoderLayer as TransformerDecoderLayer
+from msjax._src.nn.layers.transformer import TransformerEncoder as TransformerEncoder
+from msjax._src.nn.layers.transformer import TransformerDecoder as TransformerDecoder
+from msjax._src.nn.layers.transformer import Transformer as Transformer
 
 from msjax._src.module_tree import missing_names as _missing_names
 

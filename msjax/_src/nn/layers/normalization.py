@@ -18,12 +18,14 @@ from msjax._src.nn.layers.checks import (
     check_value_type,
 )
 from msjax._src.ops import array_ops, layer_ops, nn_ops
+from msjax._src.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
 from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import functional
 from msjax._src.ops.state_ops import assign
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
+from msjax._src.transforms.pmap import innermost_mapped_axis
 
 
 class _BatchNorm(Cell):
@@ -184,10 +186,10 @@ class SyncBatchNorm(_BatchNorm):
     training statistics are reduced over the data-parallel ranks (all of them, or the ranks of
     the group of `process_groups` this rank is in).
 
-    In a data-parallel step (`set_auto_parallel_context(parallel_mode=DATA_PARALLEL)`, or a
-    `pmap`/`shard_map` over the ranks) the per-rank sums of x and x² and the counts are summed
-    with AllReduce, so every rank normalises with the statistics of the global batch; with one
-    rank it is BatchNorm. `process_groups=0` turns the synchronisation off.
+    Across processes (ranks of a data-parallel job) and inside `mindspore.pmap` (whose mapped
+    devices act as ranks) the per-rank sums of x and x² and the counts are summed with
+    AllReduce, so every rank normalises with the statistics of the global batch; with one rank
+    outside pmap it is BatchNorm. `process_groups=0` turns the synchronisation off.
     """
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
@@ -243,14 +245,16 @@ class SyncBatchNorm(_BatchNorm):
         self._check_input_dim(x.shape, self.cls_name)
         use_batch = (self.training if self.use_batch_statistics is None
                      else self.use_batch_statistics)
-        if not (use_batch and self.is_global):
+        mapped = self.process_groups != 0 and innermost_mapped_axis() is not None
+        if not (use_batch and (self.is_global or mapped)):
             return super().construct(x)
         data = x._data
         axes = (0,) + tuple(range(2, data.ndim))
         count = data.size // data.shape[1]
         local = jnp.stack([jnp.sum(data, axes), jnp.sum(jnp.square(data), axes),
                            jnp.full((data.shape[1],), count, data.dtype)])
-        total = all_reduce_array(local, ReduceOp.SUM, self.group_name, "SyncBatchNorm")
+        group = self.group_name or HCCL_WORLD_COMM_GROUP
+        total = all_reduce_array(local, ReduceOp.SUM, group, "SyncBatchNorm")
         mean = total[0] / total[2]
         var = jnp.maximum(total[1] / total[2] - jnp.square(mean), 0)
         unbiased = var * total[2] / jnp.maximum(total[2] - 1, 1)

@@ -1,0 +1,7 @@
+"""`mindspore.experimental.optim`: PyTorch-style optimizers with param_groups (the same classes
+as `mindspore.mint.optim`; msjax._src.mint.optim)."""
+# ruff: noqa: F401
+from msjax._src.mint.optim import Adam as Adam
+from msjax._src.mint.optim import AdamW as AdamW
+from msjax._src.mint.optim import Optimizer as Optimizer
+from msjax._src.mint.optim import SGD as SGD
