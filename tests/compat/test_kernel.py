@@ -79,7 +79,7 @@ def mindspore_kernel_cells(kernels_dir):
         ("@mindspore.jit\ndef double_if_positive(x):\n    if x.sum() > 0:\n"
          "        return x * 2\n    return x\n"
          "print(double_if_positive(Tensor([1.0, 2.0])), double_if_positive(Tensor([-1.0])))"),
-        "import mindspore.not_a_module",
+        "import mindspore.rewrite",
     ], kernels_dir, "mindspore", KernelSpecManager(kernel_dirs=[str(kernels_dir)]))
 
 
@@ -94,8 +94,9 @@ def test_installed_kernel_imports_mindspore_as_msjax_and_prints_a_tensor(mindspo
 
 def test_installed_kernel_names_the_missing_msjax_module(mindspore_kernel_cells):
     assert _shown(mindspore_kernel_cells[4]) == (
-        "ModuleNotFoundError: No module named 'mindspore.not_a_module': msjax does not implement it "
-        "yet (it would be 'msjax.not_a_module'); see docs/api_coverage.md, or run `msjax coverage`.\n")
+        "ModuleNotFoundError: No module named 'mindspore.rewrite': msjax does not implement it "
+        "yet (not implemented by msjax yet: SymbolTree, the source rewriter of Cells); see "
+        "docs/api_coverage.md, or run `msjax coverage`.\n")
 
 
 _PROBE = ("try:\n    import mindspore\n    print('mindspore is msjax:', mindspore is msjax)\n"
