@@ -29,6 +29,14 @@ def _grain():
     return grain
 
 
+def _use_default_grain_flags():
+    """Grain's worker processes read its absl flags; a program that never parsed absl flags (any
+    MindSpore script) gets their defaults instead of absl's UnparsedFlagAccessError."""
+    from absl import flags  # pylint: disable=import-outside-toplevel
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()
+
+
 class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
@@ -209,6 +217,7 @@ class Dataset:
         dataset = plan.to_iter(self._build(plan))
         grain = _grain()
         if processes > 1:
+            _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
         return iter(dataset)
 

@@ -98,6 +98,8 @@ class ImageTensorOperation(TensorOperation):
     keeps_pil = True
 
     def implementation(self, image):
+        if isinstance(image, np.ndarray):
+            return self.apply(image)
         was_pil = is_pil(image)
         result = self.apply(_array(image))
         return _to_pil_if(was_pil and self.keeps_pil, result)
@@ -208,7 +210,9 @@ class Normalize(ImageTensorOperation):
                                  f"and std vectors, got channels: {channels}, size of mean: "
                                  f"{len(self.mean)}")
         shape = (-1,) if self.is_hwc or image.ndim == 2 else (-1, 1, 1)
-        return ((image.astype(np.float32) - self.mean.reshape(shape)) / self.std.reshape(shape))
+        out = np.subtract(image, self.mean.reshape(shape), dtype=np.float32)
+        out /= self.std.reshape(shape)
+        return out
 
 
 class HWC2CHW(ImageTensorOperation):
@@ -272,8 +276,14 @@ def _padding(padding):
 def pad_image(image, padding, fill_value=0, padding_mode=Border.CONSTANT):
     """`image` padded by (left, top, right, bottom) `padding`."""
     left, top, right, bottom = _padding(padding)
-    pads = [(top, bottom), (left, right)] + [(0, 0)] * (image.ndim - 2)
     mode = Border(padding_mode).value
+    if mode == "constant" and not isinstance(fill_value, (tuple, list)):
+        height, width = image.shape[:2]
+        out = np.full((height + top + bottom, width + left + right) + image.shape[2:], fill_value,
+                      image.dtype)
+        out[top:top + height, left:left + width] = image
+        return out
+    pads = [(top, bottom), (left, right)] + [(0, 0)] * (image.ndim - 2)
     if mode != "constant":
         return np.pad(image, pads, mode=mode)
     if isinstance(fill_value, (tuple, list)) and image.ndim == 3:
