@@ -40,7 +40,8 @@ def _use_default_grain_flags():
 class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
-    def __init__(self, seed: int, epoch: int, threads: int, processes: int):
+    def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False):
+        self.finite = finite
         self.seed = seed
         self.epoch = epoch
         self.threads = threads
@@ -143,8 +144,7 @@ class Dataset:
         """`Dataset.repeat`: `count` passes over the data (None or -1: forever)."""
         if count is not None and count != -1:
             _check_int(count, "count", 1, _INT32_MAX,
-                       f"count should be either -1 or within the required interval of "
-                       f"(0, {_INT32_MAX}], got {count}.")
+                       "count should be either -1 or positive integer, range[1, INT32_MAX].")
         return RepeatDataset(self, None if count in (None, -1) else count)
 
     def take(self, count=-1):
@@ -209,11 +209,12 @@ class Dataset:
     def __iter__(self):
         return iter(self.create_tuple_iterator())
 
-    def _epoch_rows(self, seed: int, epoch: int):
-        """An iterator over one epoch's rows, read through Grain."""
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
+        """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
+        ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
         processes = self._worker_processes()
         threads = self._worker_threads()
-        plan = Plan(seed, epoch, threads, processes)
+        plan = Plan(seed, epoch, threads, processes, finite)
         dataset = plan.to_iter(self._build(plan))
         grain = _grain()
         if processes > 1:
@@ -246,7 +247,8 @@ class Dataset:
         size = self._static_size()
         if size is None:
             if self._estimated_size is None:
-                self._estimated_size = sum(1 for _ in self._epoch_rows(self._pipeline_seed(), 0))
+                self._estimated_size = sum(
+                    1 for _ in self._epoch_rows(self._pipeline_seed(), 0, finite=True))
             size = self._estimated_size
         return size
 
@@ -414,6 +416,8 @@ class RepeatDataset(Dataset):
         grain = _grain()
         if self.count is None:
             parent = self.children[0]._build(plan)
+            if plan.finite:
+                return parent
             if isinstance(parent, grain.MapDataset):
                 return parent.repeat(None)
             return grain.experimental.RepeatIterDataset(parent, None)
@@ -425,7 +429,7 @@ class RepeatDataset(Dataset):
     def _static_size(self):
         size = self.children[0]._static_size()
         if self.count is None:
-            return None if size else size
+            return size
         return None if size is None else size * self.count
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+
 
 def _as_tensor(array: np.ndarray):
     if array.dtype.kind in "USO":
@@ -19,10 +21,12 @@ def _as_tensor(array: np.ndarray):
 
 class _EpochIterator:
     def __init__(self, dataset, num_epochs, output_numpy):
-        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (
-                num_epochs < 1 and num_epochs != -1):
-            raise ValueError(f"num_epochs should be either -1 or within the required interval of "
-                             f"(0, 2147483647], got {num_epochs}.")
+        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int):
+            raise TypeError(f"Argument num_epochs with value {num_epochs!r} is not of type "
+                            f"[<class 'int'>], but got {type(num_epochs)}.")
+        if num_epochs < 1 and num_epochs != -1:
+            raise pipeline_error(f"RootNode: num_epochs should be either -1 or positive integer, "
+                                 f"num_epochs: {num_epochs}", "iterator", SYNTAX_HEADER)
         self._dataset = dataset
         self._columns = dataset.get_col_names()
         self._num_epochs = num_epochs
@@ -37,7 +41,8 @@ class _EpochIterator:
     def __next__(self):
         if self._rows is None:
             if self._num_epochs != -1 and self._epoch >= self._num_epochs:
-                raise StopIteration
+                raise pipeline_error("EOF buffer encountered. User tries to fetch data beyond the "
+                                     "specified number of epochs.", "iterator")
             self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
         try:
             row = next(self._rows)

@@ -203,6 +203,16 @@ CASES = {
     "error image folder missing": lambda: ds.ImageFolderDataset("/nonexistent/images"),
     "error text file missing": lambda: ds.TextFileDataset("/nonexistent/a.txt"),
     "error csv missing": lambda: ds.CSVDataset("/nonexistent/a.csv"),
+    "infinite repeat size": lambda: (gen().repeat().get_dataset_size(), ds.NumpySlicesDataset([1, 2, 3]).repeat().get_dataset_size(), gen().repeat().get_repeat_count()),
+    "infinite repeat batch size": lambda: gen().repeat().batch(2).get_dataset_size(),
+    "error iterator beyond num_epochs": lambda: (lambda it: [len(list(it)), len(list(it))])(gen().create_tuple_iterator(num_epochs=1)),
+    "error num_epochs zero": lambda: gen().create_tuple_iterator(num_epochs=0),
+    "error config seed": lambda: ds.config.set_seed(-1),
+    "error config workers": lambda: ds.config.set_num_parallel_workers(0),
+    "error config prefetch": lambda: ds.config.set_prefetch_size(0),
+    "error repeat zero": lambda: gen().repeat(0),
+    "error skip negative": lambda: gen().skip(-1),
+    "error shuffle buffer": lambda: gen().shuffle(1),
     "recreate after failure": lambda: [summary_of(lambda: rows(gen().map(failing_op, input_columns=["data"]))), rows(gen().take(2))],
 }
 
