@@ -40,16 +40,20 @@ def _use_default_grain_flags():
 class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
-    def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False):
+    def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
+                 positions=None):
         self.finite = finite
+        self.positions = positions or {}
         self.seed = seed
         self.epoch = epoch
         self.threads = threads
         self.processes = processes
 
     def seed_for(self, node) -> int:
-        """A seed for `node` in this epoch: stable for a pipeline seed, new every epoch."""
-        return int(np.random.SeedSequence([self.seed, node.node_id, self.epoch]).generate_state(1)[0])
+        """A seed for `node` in this epoch: stable for a pipeline seed and the node's place in the
+        pipeline, new every epoch."""
+        position = self.positions.get(id(node), node.node_id)
+        return int(np.random.SeedSequence([self.seed, position, self.epoch]).generate_state(1)[0])
 
     def to_iter(self, dataset):
         """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads."""
@@ -214,7 +218,10 @@ class Dataset:
         ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
         processes = self._worker_processes()
         threads = self._worker_threads()
-        plan = Plan(seed, epoch, threads, processes, finite)
+        positions = {}
+        for position, node in enumerate(self._pipeline_nodes()):
+            positions.setdefault(id(node), position)
+        plan = Plan(seed, epoch, threads, processes, finite, positions)
         dataset = plan.to_iter(self._build(plan))
         grain = _grain()
         if processes > 1:
@@ -422,7 +429,8 @@ class RepeatDataset(Dataset):
                 return parent.repeat(None)
             return grain.experimental.RepeatIterDataset(parent, None)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
-                                               plan.threads, plan.processes))
+                                               plan.threads, plan.processes, plan.finite,
+                                               plan.positions))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 

@@ -51,7 +51,7 @@ def _check_column_names(column_names, schema):
     if column_names is None:
         if schema is None:
             raise ValueError("Neither columns_names nor schema are provided.")
-        return list(schema.columns)
+        return schema.column_names()
     if isinstance(column_names, str):
         return [column_names]
     if not isinstance(column_names, (list, tuple)) or not column_names:

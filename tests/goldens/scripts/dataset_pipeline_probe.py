@@ -13,7 +13,6 @@ import re
 
 import numpy as np
 
-import mindspore as ms
 import mindspore.dataset as ds
 
 

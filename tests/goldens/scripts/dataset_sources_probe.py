@@ -7,7 +7,6 @@ then prints one ``label -> result`` line per case. Regenerate from the repositor
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/dataset_sources_probe.py \
         | grep " -> " > tests/goldens/dataset/sources_probe.txt
 """
-import gzip
 import io
 import os
 import re
