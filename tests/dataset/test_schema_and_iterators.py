@@ -73,3 +73,21 @@ def test_failed_pipeline_can_run_again():
     with pytest.raises(RuntimeError, match="third row fails once"):
         list(dataset.create_tuple_iterator(output_numpy=True))
     assert [int(r[0]) for r in dataset.create_tuple_iterator(output_numpy=True)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.heavy
+def test_python_multiprocessing_runs_in_grain_worker_processes():
+    import json
+    import os
+    import pathlib
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, str(root / "tests" / "dataset" / "multiprocess_check.py")],
+                            env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True,
+                            text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    facts = json.loads(result.stdout.strip().splitlines()[-1])
+    assert facts["values"] == [3 * i for i in range(40)] and facts["values_equal"]
+    assert facts["in_process"]
+    assert len(facts["worker_pids"]) == 2 and facts["main_pid"] not in facts["worker_pids"]

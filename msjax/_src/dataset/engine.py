@@ -227,6 +227,9 @@ class Dataset:
         if processes > 1:
             _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
+            # Rows from worker processes arrive in Grain's shared-memory arrays; copy them out so
+            # the shared memory is released at once, not left to interpreter shutdown.
+            return (tuple(np.array(column) for column in row) for row in dataset)
         return iter(dataset)
 
     def _pipeline_nodes(self):
