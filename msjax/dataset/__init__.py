@@ -40,3 +40,4 @@ from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 from msjax._src.dataset.mindrecord import MindDataset as MindDataset
 from msjax._src.dataset.schema import Schema as Schema
+from msjax._src.dataset.file_sources import Shuffle as Shuffle
