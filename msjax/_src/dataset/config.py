@@ -63,15 +63,25 @@ def set_seed(seed):
     random_ops.reseed(seed)
 
 
+def _global_seed():
+    """The seed of `mindspore.set_seed`, which MindSpore also gives its pipelines."""
+    from msjax._src.random import GLOBAL_KEY  # pylint: disable=import-outside-toplevel
+    return GLOBAL_KEY.seed
+
+
 def get_seed():
-    """`mindspore.dataset.config.get_seed`: the seed set with set_seed (MindSpore's default 5489
-    before)."""
-    return DEFAULT_SEED if _settings["seed"] is None else _settings["seed"]
+    """`mindspore.dataset.config.get_seed`: the seed set with this set_seed, else the one of
+    `mindspore.set_seed` (MindSpore's default 5489 before either). msjax's difference: when both
+    were called, this module's wins whatever the order (MindSpore's: the later call)."""
+    if _settings["seed"] is not None:
+        return _settings["seed"]
+    seed = _global_seed()
+    return DEFAULT_SEED if seed is None else seed
 
 
 def seed_was_set() -> bool:
-    """Whether set_seed was called: without it every pipeline draws a fresh random seed."""
-    return _settings["seed"] is not None
+    """Whether a seed was set: without one every pipeline draws a fresh random seed."""
+    return _settings["seed"] is not None or _global_seed() is not None
 
 
 def set_num_parallel_workers(num):

@@ -13,6 +13,7 @@ import re
 
 import numpy as np
 
+import mindspore as ms
 import mindspore.dataset as ds
 
 
@@ -177,6 +178,7 @@ CASES = {
     "user sampler": lambda: rows(ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=EveryOther())),
     "repeat shuffle multiset": lambda: rows(ds.GeneratorDataset(RandomAccess(3), ["x", "y"]).repeat(2), sort=True),
     "rename then map": lambda: rows(gen().rename(["data"], ["image"]).map(lambda x: x + 1, "image").project("image")),
+    "config seed from mindspore.set_seed": lambda: (ms.set_seed(5), ds.config.get_seed())[1],
     "config seed": lambda: (ds.config.set_seed(7), ds.config.get_seed())[1],
     "config workers": lambda: (ds.config.set_num_parallel_workers(2), ds.config.get_num_parallel_workers())[1],
     "config prefetch": lambda: (ds.config.set_prefetch_size(4), ds.config.get_prefetch_size())[1],
