@@ -594,9 +594,14 @@ class ConcatDataset(Dataset):
     """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``."""
 
     def _columns(self):
-        return self.children[0]._columns()
+        columns = self.children[0]._columns()
+        if any(child._columns() != columns for child in self.children[1:]):
+            raise pipeline_error("Invalid columns, 'column name' or 'column order' of concat "
+                                 "datasets should be the same.", "concat")
+        return columns
 
     def _build(self, plan):
+        self._columns()
         return _concatenate([child._build(plan) for child in self.children], plan)
 
     def _static_size(self):

@@ -214,6 +214,13 @@ CASES = {
     "error repeat zero": lambda: gen().repeat(0),
     "error skip negative": lambda: gen().skip(-1),
     "error shuffle buffer": lambda: gen().shuffle(1),
+    "error concat different columns": lambda: rows(gen() + slices()),
+    "error map output count": lambda: rows(gen().map(lambda x: (x, x), input_columns=["data"], output_columns=["a"])),
+    "batch larger than data drop": lambda: (slices().batch(20, drop_remainder=True).get_dataset_size(), rows(slices().batch(20, drop_remainder=True))),
+    "take beyond size": lambda: (slices().take(50).get_dataset_size(), len(rows(slices().take(50)))),
+    "skip beyond size": lambda: (slices().skip(50).get_dataset_size(), rows(slices().skip(50))),
+    "zip shortest": lambda: rows(gen().zip(ds.NumpySlicesDataset({"z": [7, 8]}, shuffle=False))),
+    "filter numpy bool": lambda: rows(slices().filter(lambda a, b: np.array(b > 3.0), input_columns=["a", "b"])),
     "recreate after failure": lambda: [summary_of(lambda: rows(gen().map(failing_op, input_columns=["data"]))), rows(gen().take(2))],
 }
 
