@@ -91,3 +91,14 @@ def test_python_multiprocessing_runs_in_grain_worker_processes():
     assert facts["values"] == [3 * i for i in range(40)] and facts["values_equal"]
     assert facts["in_process"]
     assert len(facts["worker_pids"]) == 2 and facts["main_pid"] not in facts["worker_pids"]
+
+
+def test_python_multiprocessing_over_a_generator_says_it_uses_threads():
+    def rows():
+        for i in range(6):
+            yield (np.array(i),)
+    dataset = ds.GeneratorDataset(rows, ["x"]).map(lambda x: x * 2, num_parallel_workers=2,
+                                                   python_multiprocessing=True)
+    with pytest.warns(RuntimeWarning, match="runs in 2 threads instead"):
+        values = [int(r[0]) for r in dataset.create_tuple_iterator(output_numpy=True)]
+    assert values == [0, 2, 4, 6, 8, 10]

@@ -14,6 +14,7 @@ same rows as MindSpore's in another order (stable for a given ``dataset.config.s
 from __future__ import annotations
 
 import itertools
+import warnings
 
 import numpy as np
 
@@ -222,8 +223,16 @@ class Dataset:
         for position, node in enumerate(self._pipeline_nodes()):
             positions.setdefault(id(node), position)
         plan = Plan(seed, epoch, threads, processes, finite, positions)
-        dataset = plan.to_iter(self._build(plan))
+        built = self._build(plan)
+        dataset = plan.to_iter(built)
         grain = _grain()
+        if processes > 1 and not isinstance(built, grain.MapDataset):
+            warnings.warn(
+                "python_multiprocessing=True: Grain's worker processes each take a slice of a "
+                "random-access pipeline, and this one is not random-access (a generator function, "
+                "filter, window shuffle or bucketing comes first), so its map runs in "
+                f"{processes} threads instead.", RuntimeWarning, stacklevel=3)
+            processes = 0
         if processes > 1:
             _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
