@@ -233,6 +233,10 @@ class Dataset:
                 "filter, window shuffle or bucketing comes first), so its map runs in "
                 f"{processes} threads instead.", RuntimeWarning, stacklevel=3)
             processes = 0
+        if processes <= 1 and not isinstance(built, grain.MapDataset):
+            # A stream (generator source, filter, ...) is read ahead in a background thread too.
+            dataset = grain.experimental.ThreadPrefetchIterDataset(
+                dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
             _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))

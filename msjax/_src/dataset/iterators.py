@@ -2,8 +2,10 @@
 
 An iterator serves `num_epochs` epochs (-1: any number); each ``for`` loop over it is one epoch,
 read from a Grain pipeline built for that epoch (a new shuffle every epoch, the same sequence of
-epochs for a given ``dataset.config.set_seed``). Grain's read threads and prefetch buffer keep rows
-coming while the consumer computes.
+epochs for a given ``dataset.config.set_seed``). Grain's read threads and prefetch buffer (for
+random-access pipelines) or its background prefetch thread (for streams such as generator
+functions) keep rows coming while the consumer computes; an abandoned iterator's threads end with
+it.
 """
 from __future__ import annotations
 
