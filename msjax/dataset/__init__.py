@@ -42,3 +42,4 @@ from msjax._src.dataset.mindrecord import MindDataset as MindDataset
 from msjax._src.dataset.schema import Schema as Schema
 from msjax._src.dataset.file_sources import Shuffle as Shuffle
 from msjax._src.dataset.tfrecord import TFRecordDataset as TFRecordDataset
+from msjax._src.dataset.sources import PaddedDataset as PaddedDataset

@@ -193,3 +193,20 @@ class NumpySlicesDataset(GeneratorDataset):
 
     def _read(self, index):
         return tuple(np.asarray(v) for v in self.source[index])
+
+
+class PaddedDataset(GeneratorDataset):
+    """`mindspore.dataset.PaddedDataset(padded_samples)`: rows given as a list of dicts (column
+    name -> array), typically concatenated to a dataset to make its size divisible by the shards."""
+
+    def __init__(self, padded_samples):
+        if not isinstance(padded_samples, list) or not all(isinstance(s, dict) for s in padded_samples):
+            raise TypeError("padded_samples should be a list of dict.")
+        if not padded_samples:
+            raise ValueError("padded_samples cannot be empty.")
+        names = list(padded_samples[0])
+        for sample in padded_samples:
+            if list(sample) != names:
+                raise ValueError("The column names of all padded_samples should be the same.")
+        rows = [tuple(np.asarray(sample[name]) for name in names) for sample in padded_samples]
+        super().__init__(rows, names, shuffle=False)

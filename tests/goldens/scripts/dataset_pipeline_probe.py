@@ -221,6 +221,10 @@ CASES = {
     "skip beyond size": lambda: (slices().skip(50).get_dataset_size(), rows(slices().skip(50))),
     "zip shortest": lambda: rows(gen().zip(ds.NumpySlicesDataset({"z": [7, 8]}, shuffle=False))),
     "filter numpy bool": lambda: rows(slices().filter(lambda a, b: np.array(b > 3.0), input_columns=["a", "b"])),
+    "padded dataset": lambda: rows(ds.PaddedDataset([{"image": np.zeros(2, np.uint8), "label": np.array(1, np.int32)}, {"image": np.ones(2, np.uint8), "label": np.array(-1, np.int32)}])),
+    "padded dataset names": lambda: ds.PaddedDataset([{"b": np.zeros(1), "a": np.ones(1)}]).get_col_names(),
+    "padded dataset concat": lambda: rows(ds.NumpySlicesDataset({"label": np.array([5, 6], np.int32)}, shuffle=False) + ds.PaddedDataset([{"label": np.array(0, np.int32)}])),
+    "error padded dataset empty": lambda: ds.PaddedDataset([]),
     "recreate after failure": lambda: [summary_of(lambda: rows(gen().map(failing_op, input_columns=["data"]))), rows(gen().take(2))],
 }
 
