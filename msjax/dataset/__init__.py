@@ -1,6 +1,7 @@
 """`mindspore.dataset`: data pipelines on Grain (implementation in msjax/_src/dataset)."""
 # ruff: noqa: F401
 from msjax._src.dataset.batching import BatchDataset as BatchDataset
+from msjax._src.dataset.cache import DatasetCache as DatasetCache
 from msjax._src.dataset.batching import BatchInfo as BatchInfo
 from msjax._src.dataset.batching import BucketBatchByLengthDataset as BucketBatchByLengthDataset
 from msjax._src.dataset.batching import PaddedBatchDataset as PaddedBatchDataset

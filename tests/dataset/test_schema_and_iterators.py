@@ -102,3 +102,53 @@ def test_python_multiprocessing_over_a_generator_says_it_uses_threads():
     with pytest.warns(RuntimeWarning, match="runs in 2 threads instead"):
         values = [int(r[0]) for r in dataset.create_tuple_iterator(output_numpy=True)]
     assert values == [0, 2, 4, 6, 8, 10]
+
+
+def test_dataset_cache_keeps_source_rows_and_map_outputs():
+    reads = {"source": 0, "map": 0}
+
+    class Source:
+        def __getitem__(self, index):
+            reads["source"] += 1
+            return (np.array(index),)
+
+        def __len__(self):
+            return 5
+
+    def count_map(x):
+        reads["map"] += 1
+        return x + 100
+
+    cache = ds.DatasetCache(session_id=1)
+    dataset = ds.GeneratorDataset(Source(), ["x"], shuffle=True).map(count_map, cache=cache)
+    epochs = [sorted(int(r[0]) for r in dataset.create_tuple_iterator(output_numpy=True))
+              for _ in range(3)]
+    assert epochs == [[100, 101, 102, 103, 104]] * 3
+    assert reads == {"source": 5, "map": 5}
+    assert cache.get_stat()["num_mem_cached"] == 5 and cache.get_stat()["hits"] == 10
+
+
+def test_dataset_cache_on_a_file_source(tmp_path):
+    import struct
+    folder = tmp_path / "mnist"
+    folder.mkdir()
+    for prefix, count in (("train", 3), ("t10k", 2)):
+        images = np.arange(count * 784, dtype=np.uint8).reshape(count, 28, 28)
+        with open(folder / f"{prefix}-images-idx3-ubyte", "wb") as file:
+            file.write(bytes([0, 0, 8, 3]) + struct.pack(">III", count, 28, 28) + images.tobytes())
+        with open(folder / f"{prefix}-labels-idx1-ubyte", "wb") as file:
+            file.write(bytes([0, 0, 8, 1]) + struct.pack(">I", count) + bytes(range(count)))
+    cache = ds.DatasetCache(session_id=2, size=1)
+    dataset = ds.MnistDataset(str(folder), usage="train", shuffle=False, cache=cache)
+    first = [int(r[1]) for r in dataset.create_tuple_iterator(output_numpy=True)]
+    second = [int(r[1]) for r in dataset.create_tuple_iterator(output_numpy=True)]
+    assert first == second == [0, 1, 2]
+    assert cache.get_stat()["num_mem_cached"] == 3 and cache.get_stat()["hits"] == 3
+
+
+def test_dataset_cache_over_a_stream_says_where_to_put_it():
+    def rows():
+        yield (np.array(1),)
+    dataset = ds.GeneratorDataset(rows, ["x"]).map(lambda x: x, cache=ds.DatasetCache(3))
+    with pytest.raises(ValueError, match="put cache= on the source instead"):
+        list(dataset.create_tuple_iterator())

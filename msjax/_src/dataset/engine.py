@@ -113,7 +113,7 @@ class Dataset:
         """`Dataset.map`: apply `operations` (a callable, a transform or a list of them) to
         `input_columns` (default: the first column), writing `output_columns`."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing)
+                          python_multiprocessing, cache)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
@@ -351,8 +351,9 @@ class MapDataset(Dataset):
     """`mindspore.dataset.MapDataset`: the result of `Dataset.map`."""
 
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing):
+                 python_multiprocessing, cache=None):
         super().__init__([child], num_parallel_workers)
+        self.cache = cache
         self.operations = _as_operations(operations)
         self.input_columns = _column_list(input_columns, "input_columns")
         self.output_columns = _column_list(output_columns, "output_columns")
@@ -400,7 +401,16 @@ class MapDataset(Dataset):
             values = tuple(to_array(v) for v in values)
             return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
 
-        return self.children[0]._build(plan).map(apply_operations)
+        child = self.children[0]
+        if self.cache is None:
+            return child._build(plan).map(apply_operations)
+        if not getattr(child, "is_random_access", lambda: False)():
+            raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
+                             "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "
+                             "__getitem__, ...); put cache= on the source instead.")
+        read = child.cached_read()
+        cached = self.cache.cached_reader(self.node_id, lambda index: apply_operations(read(index)))
+        return child.index_dataset(plan).map(lambda index: cached(int(index)))
 
     def _static_size(self):
         return self.children[0]._static_size()

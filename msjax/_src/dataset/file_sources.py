@@ -68,7 +68,8 @@ class MnistDataset(MappableSource):
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         self.dataset_dir = check_folder(dataset_dir)
         self.usage = check_usage(usage)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self._arrays = None
 
     def _columns(self):
@@ -121,7 +122,8 @@ class _CifarBase(MappableSource):
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         self.dataset_dir = check_folder(dataset_dir)
         self.usage = check_usage(usage)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self._records = None
 
     def _paths(self):
@@ -208,7 +210,8 @@ class ImageFolderDataset(MappableSource):
                  sampler=None, extensions=None, class_indexing=None, decode=False, num_shards=None,
                  shard_id=None, cache=None, decrypt=None):
         self.dataset_dir = check_folder(dataset_dir)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self.extensions = [e.lower() for e in extensions] if extensions else None
         self.class_indexing = dict(class_indexing) if class_indexing else None
         self.decode = decode
@@ -280,7 +283,7 @@ class TextFileDataset(MappableSource):
                  num_shards=None, shard_id=None, cache=None):
         self.files = match_files(dataset_files)
         super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         self._lines = None
 
     def _columns(self):
@@ -318,7 +321,7 @@ class CSVDataset(TextFileDataset):
         self.column_names = list(column_names) if column_names else None
         self.header_row = column_names is None
         super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
-                         shard_id)
+                         shard_id, cache)
 
     def _columns(self):
         if self.column_names is None:

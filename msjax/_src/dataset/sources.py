@@ -23,8 +23,9 @@ class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
-                 num_shards=None, shard_id=None, default_shuffle=True):
+                 num_shards=None, shard_id=None, default_shuffle=True, cache=None):
         super().__init__([], num_parallel_workers)
+        self.cache = cache
         self.sampler = samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
                                                       shard_id, default_shuffle)
 
@@ -34,10 +35,23 @@ class MappableSource(Dataset):
     def _read(self, index: int) -> tuple:
         raise NotImplementedError
 
+    def is_random_access(self) -> bool:
+        """Whether rows are read by index (a Grain ``MapDataset``)."""
+        return True
+
+    def index_dataset(self, plan):
+        """The indices this source reads in `plan`'s epoch, as a Grain ``MapDataset``."""
+        return self.sampler.index_dataset(self._length(), plan.seed_for(self))
+
+    def cached_read(self):
+        """`_read`, through the source's DatasetCache when it has one."""
+        if self.cache is None:
+            return self._read
+        return self.cache.cached_reader(self.node_id, self._read)
+
     def _build(self, plan):
-        indices = self.sampler.index_dataset(self._length(), plan.seed_for(self))
-        read = self._read
-        return indices.map(lambda index: read(int(index)))
+        read = self.cached_read()
+        return self.index_dataset(plan).map(lambda index: read(int(index)))
 
     def _static_size(self):
         return self.sampler.size(self._length())
@@ -95,6 +109,9 @@ class GeneratorDataset(MappableSource):
 
     def _columns(self):
         return list(self.column_names)
+
+    def is_random_access(self) -> bool:
+        return self.random_access
 
     def _make_row(self, item):
         row = to_row(item, len(self.column_names), "GeneratorDataset")

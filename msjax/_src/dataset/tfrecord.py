@@ -139,7 +139,8 @@ class TFRecordDataset(MappableSource):
             schema = Schema(schema)
         self.schema = schema
         self.columns_list = list(columns_list) if columns_list else None
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None)
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
+                         cache=cache)
         self._records = None
         self._names = None
 
