@@ -91,6 +91,9 @@ def test_python_multiprocessing_runs_in_grain_worker_processes():
     assert facts["values"] == [3 * i for i in range(40)] and facts["values_equal"]
     assert facts["in_process"]
     assert len(facts["worker_pids"]) == 2 and facts["main_pid"] not in facts["worker_pids"]
+    epochs = facts["epochs"]
+    assert epochs["sorted"] == [[3 * i for i in range(12)]] * 3 and epochs["orders_differ"]
+    assert len(epochs["pids"]) == 2, "the three epochs were not served by one pair of workers"
 
 
 def test_python_multiprocessing_over_a_generator_says_it_uses_threads():

@@ -38,6 +38,27 @@ def _use_default_grain_flags():
         flags.FLAGS.mark_as_parsed()
 
 
+class _SharedEpochStream:
+    """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
+    when the epoch before was left unfinished (the rest of it is skipped)."""
+
+    def __init__(self, rows, lengths):
+        self._rows = rows
+        self._starts = np.cumsum([0] + list(lengths))
+        self._position = 0
+
+    def epoch(self, index):
+        start, stop = int(self._starts[index]), int(self._starts[index + 1])
+        while self._position < start:
+            next(self._rows)
+            self._position += 1
+        while self._position < stop:
+            row = next(self._rows)
+            self._position += 1
+            # Rows from worker processes arrive in Grain's shared-memory arrays: copy them out.
+            yield tuple(np.array(column) for column in row)
+
+
 class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
@@ -214,15 +235,34 @@ class Dataset:
     def __iter__(self):
         return iter(self.create_tuple_iterator())
 
-    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
-        """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
-        ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
-        processes = self._worker_processes()
-        threads = self._worker_threads()
+    def _plan(self, seed, epoch, finite=False):
         positions = {}
         for position, node in enumerate(self._pipeline_nodes()):
             positions.setdefault(id(node), position)
-        plan = Plan(seed, epoch, threads, processes, finite, positions)
+        return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
+                    positions)
+
+    def _epochs_rows(self, seed: int, first_epoch: int, count: int):
+        """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
+        worker processes over a random-access pipeline, one Grain pipeline (one set of worker
+        processes, started once) serves them all; otherwise each epoch is built when reached."""
+        grain = _grain()
+        if self._worker_processes() > 1 and count > 1:
+            built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
+            if all(isinstance(b, grain.MapDataset) for b in built):
+                plan = self._plan(seed, first_epoch)
+                _use_default_grain_flags()
+                stream = plan.to_iter(grain.MapDataset.concatenate(built)).mp_prefetch(
+                    grain.MultiprocessingOptions(num_workers=plan.processes))
+                shared = _SharedEpochStream(iter(stream), [len(b) for b in built])
+                return (shared.epoch(i) for i in range(count))
+        return (self._epoch_rows(seed, e) for e in range(first_epoch, first_epoch + count))
+
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
+        """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
+        ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
+        plan = self._plan(seed, epoch, finite)
+        processes = plan.processes
         built = self._build(plan)
         dataset = plan.to_iter(built)
         grain = _grain()

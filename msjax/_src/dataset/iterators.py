@@ -36,6 +36,7 @@ class _EpochIterator:
         self._seed = dataset._pipeline_seed()
         self._epoch = 0
         self._rows = None
+        self._epochs = None
 
     def __iter__(self):
         return self
@@ -45,7 +46,13 @@ class _EpochIterator:
             if self._num_epochs != -1 and self._epoch >= self._num_epochs:
                 raise pipeline_error("EOF buffer encountered. User tries to fetch data beyond the "
                                      "specified number of epochs.", "iterator")
-            self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
+            if self._epochs is None:
+                count = 1 if self._num_epochs == -1 else self._num_epochs - self._epoch
+                self._epochs = self._dataset._epochs_rows(self._seed, self._epoch, count)
+            self._rows = next(self._epochs, None)
+            if self._rows is None:
+                self._epochs = None
+                self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
         try:
             row = next(self._rows)
         except StopIteration:
@@ -54,6 +61,7 @@ class _EpochIterator:
             raise
         except BaseException:
             self._rows = None
+            self._epochs = None
             raise
         if self._output_numpy:
             return self._shape(list(row))
