@@ -52,12 +52,27 @@ def test_sink_mode_equals_step_by_step_training(sink_size):
     np.testing.assert_allclose([loss for _, _, loss in record.records], losses[chunk - 1::chunk], rtol=1e-5)
 
 
-def test_sink_mode_runs_one_program_per_chunk_signature():
+def test_scanned_chunks_equal_step_by_step_training():
+    from msjax._src.train.sink import SinkRunner
     x, y = make_arrays(1)
     net, model = _model()
-    model.train(3, TinyDataset(x, y, 4), dataset_sink_mode=True)
-    programs = model._sink_runner.compiled.programs
-    assert len(programs) == 1
+    runner = SinkRunner(model.train_network, scan=True)
+    rows = batches(x, y, 4)
+    rows.append((x[:2], y[:2]))  # a partial batch: its own scanned group
+    model.train_network.set_train(True)
+    last_loss = runner.run(rows)
+    expected, losses, _, _ = jax_momentum_training(initial_weights(), rows)
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(float(last_loss.asnumpy()), losses[-1], rtol=1e-5)
+    assert len(runner.compiled.programs) == 2  # one program per row signature
+    runner.run(rows)
+    assert len(runner.compiled.programs) == 2  # reused for chunks of the same length
+
+
+def test_sink_scans_except_on_cpu():
+    from msjax._src.train.sink import scan_chunks_on
+    assert [scan_chunks_on(b) for b in ("cpu", "gpu", "tpu")] == [False, True, True]
 
 
 def test_a_failing_step_keeps_the_weights_of_the_last_completed_step():
