@@ -14,6 +14,7 @@ from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import EarlyStopping as EarlyStopping
 from msjax._src.train.callback import History as History
 from msjax._src.train.callback import LambdaCallback as LambdaCallback
+from msjax._src.train.callback import LearningRateScheduler as LearningRateScheduler
 from msjax._src.train.callback import LossMonitor as LossMonitor
 from msjax._src.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from msjax._src.train.callback import RunContext as RunContext

@@ -21,7 +21,8 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
 from mindspore.train import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
-                             LossMonitor, Model, ModelCheckpoint, TimeMonitor)
+                             LearningRateScheduler, LossMonitor, Model, ModelCheckpoint, ReduceLROnPlateau,
+                             TimeMonitor)
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
 
@@ -211,6 +212,29 @@ _, lines = captured(lambda: model.fit(6, make_data(1), make_data(2), callbacks=[
 show("early_stopping/epochs_run", sorted({e for e, _ in record.steps}))
 show("early_stopping/lines", lines)
 show("early_stopping/stopped_epoch", stopper.stopped_epoch)
+
+# -- ReduceLROnPlateau, LearningRateScheduler ---------------------------------------------------
+net = make_net()
+opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+model = Model(net, loss_fn, opt)
+reduce_lr = ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0, verbose=True, min_delta=10.0)
+_, lines = captured(lambda: model.train(3, make_data(1), callbacks=[reduce_lr]))
+show("reduce_lr/lines", lines)
+show("reduce_lr/lr", float(opt.learning_rate.asnumpy()))
+show("reduce_lr/weights", weights(net))
+net = make_net()
+opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+model = Model(net, loss_fn, opt)
+record = RecordLoss()
+scheduler = LearningRateScheduler(lambda lr, step: lr * 0.5 if step % 4 == 0 else lr)
+model.train(2, make_data(1), callbacks=[scheduler, record])
+show("lr_scheduler/lr", float(opt.learning_rate.asnumpy()))
+show("lr_scheduler/losses", record.losses)
+show("error/reduce_lr_dynamic", error(lambda: Model(make_net(), loss_fn, nn.Momentum(
+    make_net().trainable_params(), nn.ExponentialDecayLR(0.1, 0.9, 2), 0.9)).train(
+        1, make_data(1), callbacks=[ReduceLROnPlateau(monitor="loss")])))
+show("error/reduce_lr_factor", error(lambda: ReduceLROnPlateau(factor=1.5)))
+show("error/early_stopping_mode", error(lambda: EarlyStopping(mode="up")))
 
 # -- ModelCheckpoint file naming and keep_checkpoint_max -----------------------------------------
 folder = tempfile.mkdtemp()
