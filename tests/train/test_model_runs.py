@@ -1,5 +1,7 @@
 """Model beyond the golden script: plain iterables, dataset sink mode (one scanned program per
 chunk, on every backend), all-or-nothing steps, build, fit's evaluation and callbacks' protocol."""
+import re
+
 import numpy as np
 import pytest
 
@@ -134,3 +136,47 @@ def test_predict_and_eval_with_tensor_rows():
     logits = model.predict(Tensor(x)).asnumpy()
     assert result["acc"] == pytest.approx(float(np.mean(logits.argmax(1) == y)))
     assert not net.training
+
+
+def test_time_monitor_data_time_lines(capsys):
+    from msjax.train import TimeMonitor
+    x, y = make_arrays(1)
+    for sink in (False, True):
+        _, model = _model()
+        model.train(1, TinyDataset(x, y, 4), callbacks=[TimeMonitor(data_time=True)], dataset_sink_mode=sink)
+        line = capsys.readouterr().out.strip()
+        assert re.fullmatch(r"Train epoch time: \d+\.\d{3} ms, per step time: \d+\.\d{3} ms "
+                            r"\(data time: \d+\.\d{3} ms\)", line), line
+
+
+def test_custom_eval_network_and_indexes():
+    x, y = make_arrays(2)
+    net = make_net()
+
+    class EvalNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net = net
+
+        def construct(self, data, label):
+            logits = self.net(data)
+            return label, logits, loss_fn()(logits, label)
+
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc", "loss"},
+                  eval_network=EvalNet(), eval_indexes=[2, 1, 0])
+    result = model.eval(batches(x, y, 4))
+    logits = net(Tensor(x)).asnumpy()
+    assert result["acc"] == pytest.approx(float(np.mean(logits.argmax(1) == y)))
+    with pytest.raises(ValueError, match="'eval_indexes' must be a list or None"):
+        Model(net, loss_fn(), metrics={"acc"}, eval_network=EvalNet(), eval_indexes=[0, 1])
+
+
+def test_model_in_graph_mode_trains_like_pynative():
+    import msjax as ms
+    ms.set_context(mode=ms.GRAPH_MODE)
+    x, y = make_arrays(1)
+    net, model = _model()
+    model.train(1, batches(x, y, 4))
+    expected, _, _, _ = _expected()
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)

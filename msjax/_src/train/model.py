@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import time
 
 import numpy as np
 
@@ -383,7 +384,9 @@ class Model:
             cb_params.cur_epoch_num = self.epoch_iter + 1 + initial_epoch
             self._current_epoch_num = cb_params.cur_epoch_num
             list_callback.on_train_epoch_begin(run_context)
+            fetch_start = time.perf_counter()
             chunk = [next(rows) for _ in range(sink_size)]
+            cb_params.sink_data_seconds = time.perf_counter() - fetch_start  # TimeMonitor(data_time=True)
             if self._loss_fn and len(chunk[0]) != 2:
                 raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, "
                                  "but got {}, please check the number of elements returned by "
