@@ -180,3 +180,29 @@ def test_model_in_graph_mode_trains_like_pynative():
     expected, _, _, _ = _expected()
     for ours, theirs in zip(weights_of(net), expected):
         np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_interrupted_checkpoint_write_leaves_no_ckpt_file(tmp_path, monkeypatch):
+    import os
+    from msjax.train import CheckpointConfig, ModelCheckpoint
+    x, y = make_arrays(1)
+    net, model = _model()
+    checkpoint = ModelCheckpoint("net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=2))
+
+    def interrupted(source, destination):
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "rename", interrupted)
+    with pytest.raises(OSError, match="disk full"):
+        model.train(1, batches(x, y, 4), callbacks=[checkpoint])
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".ckpt")]
+    expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:2])
+    for ours, theirs in zip(weights_of(net), expected):  # the two completed steps are kept
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_checkpoint_directory_that_is_a_file(tmp_path):
+    from msjax.train import ModelCheckpoint
+    path = tmp_path / "file"
+    path.write_text("")
+    with pytest.raises(NotADirectoryError, match="is a file path, it should be a directory path"):
+        ModelCheckpoint(directory=str(path))
