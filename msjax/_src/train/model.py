@@ -5,9 +5,10 @@
 loss-scale manager) and runs them over a dataset with MindSpore's callback protocol. What msjax
 does differently is how a step runs: every training step is one compiled, functionalised program
 (msjax's GRAPH_MODE Cell call, whatever the context's mode), so a step that fails leaves every
-Parameter and optimizer state as it was; `dataset_sink_mode=True` runs `sink_size` steps in one
-program (a `lax.scan`, see `sink.py`) on every backend, where MindSpore's CPU build falls back
-to non-sink training. Datasets are read as `data.py` describes (a `mindspore.dataset` object or
+Parameter and optimizer state as it was; `dataset_sink_mode=True` sends `sink_size` steps to the
+device at once and runs them as one `lax.scan` program (on a CPU as calls of the one-step
+program, see `sink.py`) on every backend, where MindSpore's CPU build falls back to non-sink
+training. Datasets are read as `data.py` describes (a `mindspore.dataset` object or
 any sized iterable of tuples).
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ import numpy as np
 from msjax._src.nn.cell import Cell
 from msjax._src.tensor import Tensor
 from msjax._src.train import checks, data
-from msjax._src.train.callback import (Callback, CallbackManager, InternalCallbackParam,
+from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
                                        RunContext)
 from msjax._src.transforms.compiled import CompiledFunction, flatten_args
 from msjax._src.transforms.jit import _run_cell, call_cell_compiled
@@ -57,7 +58,7 @@ class Model:
 
     Example:
         >>> model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean'),
-        ...               nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"Accuracy"})
+        ...               nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"accuracy"})
         >>> model.train(2, train_data, callbacks=[LossMonitor(100)])
         >>> model.eval(test_data)
         {'Accuracy': 0.98}
