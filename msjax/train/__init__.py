@@ -21,6 +21,9 @@ from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.dataset_helper import DatasetHelper as DatasetHelper
+from msjax._src.train.dataset_helper import connect_network_with_dataset as connect_network_with_dataset
+from msjax._src.train.dataset_helper import data_sink as data_sink
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
 from msjax._src.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager

@@ -12,3 +12,5 @@ from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
 from msjax._src.train.progress import ProgressBar as ProgressBar
+from msjax._src.train.callback import CallbackManager as _CallbackManager
+from msjax._src.train.callback import InternalCallbackParam as _InternalCallbackParam
