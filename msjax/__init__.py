@@ -123,6 +123,8 @@ from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.model import Model as Model
+from msjax._src.train.summary import SummaryCollector as SummaryCollector
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
 from msjax.common import dtype as dtype
 
 bool = bool_  # noqa: A001  (mindspore.bool is mindspore.bool_)

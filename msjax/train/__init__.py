@@ -6,6 +6,7 @@ from msjax.train import loss_scale_manager as loss_scale_manager
 from msjax.train import metrics as metrics
 from msjax.train import model as model
 from msjax.train import serialization as serialization
+from msjax.train import summary as summary
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net
@@ -49,3 +50,5 @@ from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.model import Model as Model
 from msjax._src.train.progress import ProgressBar as ProgressBar
+from msjax._src.train.summary import SummaryCollector as SummaryCollector
+from msjax._src.train.summary import SummaryRecord as SummaryRecord

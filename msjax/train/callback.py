@@ -14,3 +14,4 @@ from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
 from msjax._src.train.progress import ProgressBar as ProgressBar
 from msjax._src.train.callback import CallbackManager as _CallbackManager
 from msjax._src.train.callback import InternalCallbackParam as _InternalCallbackParam
+from msjax._src.train.summary import SummaryCollector as SummaryCollector
