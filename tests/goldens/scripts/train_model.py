@@ -169,6 +169,45 @@ show("monitor/lines_shape", [numbers_to_n(line) for line in lines])
 show("monitor/loss_lines", [line for line in lines if "loss is" in line and False] or
      [float(line.rsplit(" ", 1)[1]) for line in lines if "loss is" in line])
 
+_, lines = captured(lambda: Model(net, loss_fn, metrics={"acc"}).eval(make_data(2), callbacks=[TimeMonitor()]))
+show("monitor/eval_lines_shape", [numbers_to_n(line) for line in lines])
+
+
+# -- LeNet-5 through Model -----------------------------------------------------------------------
+class LeNet5(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.fc1 = nn.Dense(16 * 5 * 5, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, 10)
+        self.relu = nn.ReLU()
+        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.max_pool2d(self.relu(self.conv1(x)))
+        x = self.max_pool2d(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        x = self.relu(self.fc1(x))
+        x = self.relu(self.fc2(x))
+        return self.fc3(x)
+
+
+lenet = LeNet5()
+rng = np.random.default_rng(11)
+for p in lenet.trainable_params():
+    p.set_data(Tensor((rng.standard_normal(p.shape) * 0.1).astype(np.float32)))
+images = ArrayDataset(rng.standard_normal((24, 1, 32, 32)).astype(np.float32),
+                      rng.integers(0, 10, (24,)).astype(np.int32), 8)
+model = Model(lenet, loss_fn, nn.Momentum(lenet.trainable_params(), 0.01, 0.9), metrics={"acc", "loss"})
+record = RecordLoss()
+model.train(2, images, callbacks=[record])
+show("lenet/losses", record.losses)
+show("lenet/weight_sums", {p.name: round(float(np.abs(p.asnumpy()).sum()), 4) for p in lenet.trainable_params()})
+show("lenet/eval", {k: float(v) for k, v in model.eval(images).items()})
+
 # -- initial_epoch, request_stop ---------------------------------------------------------------
 net = make_net()
 model = Model(net, loss_fn, nn.Momentum(net.trainable_params(), 0.1, 0.9))
