@@ -206,3 +206,25 @@ def test_checkpoint_directory_that_is_a_file(tmp_path):
     path.write_text("")
     with pytest.raises(NotADirectoryError, match="is a file path, it should be a directory path"):
         ModelCheckpoint(directory=str(path))
+
+
+def test_exception_save_writes_a_breakpoint_checkpoint(tmp_path):
+    import msjax as ms
+    from msjax.train import CheckpointConfig, ModelCheckpoint
+
+    class Fails(Callback):
+        def on_train_step_end(self, run_context):
+            if run_context.original_args().cur_step_num == 3:
+                raise RuntimeError("step 3 failed")
+
+    x, y = make_arrays(1)
+    net, model = _model()
+    config = CheckpointConfig(save_checkpoint_steps=100, exception_save=True)
+    with pytest.raises(RuntimeError, match="step 3 failed"):
+        model.train(1, batches(x, y, 4), callbacks=[ModelCheckpoint("net", str(tmp_path), config), Fails()])
+    import os
+    assert sorted(os.listdir(tmp_path)) == ["net-1_3_breakpoint.ckpt"]
+    saved = ms.load_checkpoint(str(tmp_path / "net-1_3_breakpoint.ckpt"))
+    expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:3])
+    for param, theirs in zip(net.trainable_params(), expected):
+        np.testing.assert_allclose(saved[param.name].asnumpy(), theirs, rtol=1e-5, atol=1e-6)

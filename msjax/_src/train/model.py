@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
 import time
 
 import numpy as np
@@ -317,13 +318,33 @@ class Model:
                valid_infos=(None, 1, False)):
         cb_params = self._new_train_params(epoch, train_dataset, callbacks, dataset_sink_mode,
                                            sink_size, initial_epoch)
-        with CallbackManager(cb_params.list_callback) as list_callback:
-            if dataset_sink_mode:
-                self._train_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
-                                         initial_epoch, valid_infos)
-            else:
-                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch,
-                                    valid_infos)
+        try:
+            with CallbackManager(cb_params.list_callback) as list_callback:
+                if dataset_sink_mode:
+                    self._train_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
+                                             initial_epoch, valid_infos)
+                else:
+                    self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch,
+                                        valid_infos)
+        except BaseException:
+            self._save_breakpoint_checkpoint(cb_params.list_callback)
+            raise
+
+    def _save_breakpoint_checkpoint(self, callbacks):
+        """`CheckpointConfig(exception_save=True)`: when training fails, MindSpore saves the
+        network as `<prefix>-<epoch>_<step>_breakpoint.ckpt` before re-raising (the Parameters are
+        those of the last completed step)."""
+        from msjax._src.serialization import save_checkpoint
+        from msjax._src.train.checkpoint import ModelCheckpoint, breakpoint_prefix
+        saver = None
+        for callback in callbacks:
+            if isinstance(callback, ModelCheckpoint):
+                saver = callback
+        if saver is None or not saver._config.exception_save:
+            return
+        prefix = breakpoint_prefix(saver._directory, saver._exception_prefix)
+        name = f"{prefix}-{self._current_epoch_num}_{self._current_step_num}_breakpoint.ckpt"
+        save_checkpoint(self._train_network, os.path.join(saver._directory, name), saver._config.integrated_save)
 
     def _step(self, inputs):
         network = self._train_network
