@@ -48,6 +48,10 @@ from msjax._src.train.metrics.regression import Dice as Dice
 from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
+from msjax._src.train.metrics.scores import ROC as ROC
+from msjax._src.train.metrics.scores import CosineSimilarity as CosineSimilarity
+from msjax._src.train.metrics.scores import Perplexity as Perplexity
+from msjax._src.train.metrics.scores import auc as auc
 from msjax._src.train.model import Model as Model
 from msjax._src.train.progress import ProgressBar as ProgressBar
 from msjax._src.train.summary import SummaryCollector as SummaryCollector

@@ -11,9 +11,9 @@ import json
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
-from mindspore.train import (Accuracy, ConfusionMatrix, ConfusionMatrixMetric, Dice, F1, Fbeta, Loss, MAE, MSE,
-                             Precision, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
-                             TopKCategoricalAccuracy, get_metric_fn, names)
+from mindspore.train import (Accuracy, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, F1, Fbeta,
+                             Loss, MAE, MSE, Perplexity, Precision, ROC, Recall, Top1CategoricalAccuracy,
+                             Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
 rng = np.random.default_rng(7)
 logits = rng.standard_normal((8, 6)).astype(np.float32)
@@ -119,6 +119,36 @@ for decrease in ("mean", "sum", "mean_channel"):
     show(f"confusion_matrix_metric/calc/{decrease}", error(lambda: calculated(decrease)))
     if decrease == "mean":
         show("confusion_matrix_metric/calc/mean/value", calculated(decrease))
+probs = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+perplexity = Perplexity()
+perplexity.update(Tensor(probs), Tensor(labels))
+perplexity.update(Tensor(probs[:3]), Tensor(labels[:3]))
+show("perplexity", plain(perplexity.eval()))
+show("perplexity/ignore", plain(Perplexity(ignore_label=labels[0].item())(Tensor(probs), Tensor(labels))))
+for similarity in ("cosine", "dot"):
+    for reduction in ("none", "sum", "mean"):
+        metric = CosineSimilarity(similarity=similarity, reduction=reduction)
+        metric.update(reg_pred)
+        show(f"cosine_similarity/{similarity}/{reduction}", plain(metric.eval()))
+binary_scores = rng.random(10).astype(np.float32)
+binary_labels = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 0], np.int32)
+roc = ROC(pos_label=1)
+roc.update(Tensor(binary_scores), Tensor(binary_labels))
+fpr, tpr, thresholds = roc.eval()
+show("roc/binary", [plain(fpr), plain(tpr), plain(thresholds)])
+show("auc", plain(auc(fpr, tpr)))
+roc = ROC(class_num=3)
+roc.update(Tensor(probs[:, :3]), Tensor(np.array([0, 1, 2, 0, 1, 2, 0, 1], np.int32)))
+fpr, tpr, thresholds = roc.eval()
+show("roc/multiclass", [[plain(a) for a in fpr], [plain(a) for a in tpr], [plain(a) for a in thresholds]])
+show("auc/decreasing", plain(auc(np.array([3.0, 2.0, 1.0]), np.array([1.0, 2.0, 4.0]))))
+show("auc/reorder", plain(auc(np.array([2.0, 1.0, 3.0]), np.array([1.0, 2.0, 4.0]), reorder=True)))
+show("error/auc_order", error(lambda: auc(np.array([1.0, 3.0, 2.0]), np.array([1.0, 2.0, 4.0]))))
+show("error/auc_type", error(lambda: auc([1, 2], [1, 2])))
+show("error/roc_pos_label", error(lambda: ROC(class_num=6, pos_label=1).update(Tensor(probs), Tensor(labels))))
+show("error/cosine_reduction", error(lambda: CosineSimilarity(reduction="max")))
+show("error/perplexity_shape", error(lambda: Perplexity().update(Tensor(probs), Tensor(labels[:3]))))
+show("error/perplexity_empty", error(lambda: Perplexity().eval()))
 acc = Accuracy().set_indexes([1, 2])
 acc.update(Tensor(np.float32(3.0)), Tensor(logits), Tensor(labels))
 show("set_indexes", plain(acc.eval()))
