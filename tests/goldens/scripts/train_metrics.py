@@ -11,7 +11,7 @@ import json
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
-from mindspore.train import (Accuracy, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, F1, Fbeta,
+from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, F1, Fbeta,
                              Loss, MAE, MSE, Perplexity, Precision, ROC, Recall, Top1CategoricalAccuracy,
                              Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
@@ -149,6 +149,18 @@ show("error/roc_pos_label", error(lambda: ROC(class_num=6, pos_label=1).update(T
 show("error/cosine_reduction", error(lambda: CosineSimilarity(reduction="max")))
 show("error/perplexity_shape", error(lambda: Perplexity().update(Tensor(probs), Tensor(labels[:3]))))
 show("error/perplexity_empty", error(lambda: Perplexity().eval()))
+candidates = [["i", "have", "a", "small", "cat"], ["the", "dog", "runs", "fast", "in", "the", "park"]]
+references = [[["i", "have", "a", "cat"], ["i", "own", "a", "small", "cat"]],
+              [["the", "dog", "runs", "in", "the", "park"], ["a", "dog", "is", "running", "fast"]]]
+for n_gram, smooth in ((4, False), (2, False), (4, True), (3, True)):
+    bleu = BleuScore(n_gram=n_gram, smooth=smooth)
+    bleu.update(candidates[:1], references[:1])
+    first = plain(bleu.eval())
+    bleu.update(candidates[1:], references[1:])
+    show(f"bleu/{n_gram}/{smooth}", [first, plain(bleu.eval())])
+show("bleu/zero", plain(BleuScore()([["a", "b"]], [[["c", "d"]]])))
+show("error/bleu_ngram", error(lambda: BleuScore(5)))
+show("error/bleu_lengths", error(lambda: BleuScore().update(candidates, references[:1])))
 acc = Accuracy().set_indexes([1, 2])
 acc.update(Tensor(np.float32(3.0)), Tensor(logits), Tensor(labels))
 show("set_indexes", plain(acc.eval()))

@@ -7,10 +7,9 @@ from msjax._src.train.metrics.classification import (F1, Accuracy, Precision, Re
                                                      TopKCategoricalAccuracy)
 from msjax._src.train.metrics.confusion import ConfusionMatrix, ConfusionMatrixMetric
 from msjax._src.train.metrics.regression import MAE, MSE, Dice, Loss
-from msjax._src.train.metrics.scores import ROC, CosineSimilarity, Perplexity, auc
+from msjax._src.train.metrics.scores import ROC, BleuScore, CosineSimilarity, Perplexity, auc
 
-# MindSpore's `__factory__`, less the metrics msjax does not implement (bleu_score,
-# occlusion_sensitivity, hausdorff_distance, mean_surface_distance, root_mean_square_distance):
+# MindSpore's `__factory__`, less the metrics msjax does not implement (occlusion_sensitivity, hausdorff_distance, mean_surface_distance, root_mean_square_distance):
 # asking for those raises NotImplementedError.
 _FACTORY = {
     'accuracy': Accuracy,
@@ -31,8 +30,9 @@ _FACTORY = {
     'auc': auc,
     'cosine_similarity': CosineSimilarity,
     'perplexity': Perplexity,
+    'bleu_score': BleuScore,
 }
-_NOT_IMPLEMENTED = ('bleu_score', 'occlusion_sensitivity', 'hausdorff_distance', 'mean_surface_distance',
+_NOT_IMPLEMENTED = ('occlusion_sensitivity', 'hausdorff_distance', 'mean_surface_distance',
                     'root_mean_square_distance')
 
 

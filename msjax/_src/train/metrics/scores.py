@@ -1,7 +1,8 @@
-"""Perplexity, CosineSimilarity, ROC and auc, with MindSpore's semantics, values and messages."""
+"""Perplexity, CosineSimilarity, ROC, auc and BleuScore, with MindSpore's semantics, values and messages."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import numpy as np
 
@@ -207,3 +208,71 @@ def auc(x, y, reorder=False):
                 raise ValueError("For 'auc', if the argument is False, the argument 'x' array must be increasing "
                                  "or decreasing, but got 'x': {}".format(x))
     return direction * np.trapezoid(y, x)
+
+
+def _count_ngrams(tokens, n_gram):
+    counter = Counter()
+    for n in range(1, n_gram + 1):
+        for start in range(len(tokens) - n + 1):
+            counter[tuple(tokens[start:start + n])] += 1
+    return counter
+
+
+class BleuScore(Metric):
+    """`mindspore.train.BleuScore(n_gram=4, smooth=False)`: corpus BLEU of candidate token lists
+    against lists of reference token lists, accumulated over updates."""
+
+    def __init__(self, n_gram=4, smooth=False):
+        super().__init__()
+        self.n_gram = checks.check_value_type("n_gram", n_gram, [int])
+        if self.n_gram > 4 or self.n_gram < 1:
+            raise ValueError("For 'BleuScore', the argument 'n_gram' should range from 1 to 4, "
+                             "but got {}.".format(n_gram))
+        self.smooth = checks.check_value_type("smooth", smooth, [bool])
+        self.clear()
+
+    def clear(self):
+        self._numerator = np.zeros(self.n_gram)
+        self._denominator = np.zeros(self.n_gram)
+        self._c = 0.0
+        self._r = 0.0
+        self._is_update = False
+
+    @rearrange_inputs
+    def update(self, *inputs):
+        if len(inputs) != 2:
+            raise ValueError("For 'BleuScore.update', it needs 2 inputs (candidate_corpus, reference_corpus), "
+                             "but got {}.".format(len(inputs)))
+        candidate_corpus, reference_corpus = inputs
+        if len(candidate_corpus) != len(reference_corpus):
+            raise ValueError("For 'BleuScore.update', 'translate_corpus' (inputs[0]) and 'reference_corpus' "
+                             "(inputs[1]) should be equal in length, but got {}, {}"
+                             .format(len(candidate_corpus), len(reference_corpus)))
+        for candidate, references in zip(candidate_corpus, reference_corpus):
+            self._c += len(candidate)
+            lengths = [len(ref) for ref in references]
+            differences = [abs(len(candidate) - length) for length in lengths]
+            self._r += lengths[differences.index(min(differences))]
+            translation = _count_ngrams(candidate, self.n_gram)
+            reference = Counter()
+            for ref in references:
+                reference |= _count_ngrams(ref, self.n_gram)
+            clipped = translation & reference
+            for ngram in clipped:
+                self._numerator[len(ngram) - 1] += clipped[ngram]
+            for ngram in translation:
+                self._denominator[len(ngram) - 1] += translation[ngram]
+        self._is_update = True
+
+    def eval(self):
+        if self._is_update is False:
+            raise RuntimeError("Please call the 'update' method before calling 'eval' method.")
+        if min(self._numerator) == 0.0:
+            return np.array(0.0)
+        if self.smooth:
+            precision = (self._numerator + 1) / (self._denominator + 1)
+        else:
+            precision = self._numerator / self._denominator
+        geometric_mean = np.exp(np.sum(np.array([1.0 / self.n_gram] * self.n_gram) * np.log(precision)))
+        brevity_penalty = np.array(1.0) if self._c > self._r else np.exp(1 - (np.array(self._r) / np.array(self._c)))
+        return brevity_penalty * geometric_mean
