@@ -11,7 +11,7 @@ import json
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
-from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, F1, Fbeta,
+from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, F1, Fbeta,
                              Loss, MAE, MSE, Perplexity, Precision, ROC, Recall, Top1CategoricalAccuracy,
                              Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
@@ -161,6 +161,22 @@ for n_gram, smooth in ((4, False), (2, False), (4, True), (3, True)):
 show("bleu/zero", plain(BleuScore()([["a", "b"]], [[["c", "d"]]])))
 show("error/bleu_ngram", error(lambda: BleuScore(5)))
 show("error/bleu_lengths", error(lambda: BleuScore().update(candidates, references[:1])))
+seg_a = np.zeros((12, 14), np.int32)
+seg_a[2:7, 3:9] = 1
+seg_a[8:11, 10:13] = 2
+seg_b = np.zeros((12, 14), np.int32)
+seg_b[3:8, 2:8] = 1
+seg_b[9:12, 9:12] = 2
+for options in ({}, {"distance_metric": "chessboard"}, {"distance_metric": "taxicab"}, {"percentile": 50.0},
+                {"directed": True}, {"crop": False}):
+    metric = HausdorffDistance(**options)
+    metric.update(Tensor(seg_a), Tensor(seg_b), 1)
+    first = plain(metric.eval())
+    metric.update(Tensor(seg_a), Tensor(seg_b), 2)
+    show(f"hausdorff/{json.dumps(options, sort_keys=True)}", [first, plain(metric.eval())])
+show("error/hausdorff_label", error(lambda: HausdorffDistance().update(seg_a, seg_b, 7)))
+show("error/hausdorff_metric", error(lambda: HausdorffDistance("cosine")))
+show("error/hausdorff_eval", error(lambda: HausdorffDistance().eval()))
 acc = Accuracy().set_indexes([1, 2])
 acc.update(Tensor(np.float32(3.0)), Tensor(logits), Tensor(labels))
 show("set_indexes", plain(acc.eval()))
