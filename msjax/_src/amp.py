@@ -74,7 +74,7 @@ def run_in_float_type(cell, args, kwargs):
             swapped.append((param, original, cast))
     try:
         out = cell._run_hooks_and_construct(args, kwargs)
-        output_type = cell.__dict__.get("_mixed_precision_output")
+        output_type = cell.__dict__.get("mixed_precision_output")
         return out if output_type is None else _cast_float(out, output_type)
     finally:
         for param, original, cast in swapped:
@@ -240,12 +240,13 @@ def _replace_children(network, should_replace, make):
 
 def _auto_white_list(network, white_list, dtype):
     """Each white-listed Cell runs in `dtype` and returns float32 (MindSpore inserts these casts
-    around the Cell with its rewrite package; msjax flags the Cell, so it stays in place)."""
+    around the Cell with its rewrite package; msjax marks the Cell, so it stays in place; the mark
+    is a public attribute, so the compile cache tells such a Cell from a plain `to_float` one)."""
     white = tuple(white_list)
     for _, sub in network.cells_and_names():
         if isinstance(sub, white):
             sub.to_float(dtype)
-            object.__setattr__(sub, "_mixed_precision_output", jnp.dtype(jnp.float32))
+            object.__setattr__(sub, "mixed_precision_output", jnp.dtype(jnp.float32))
     return network
 
 
