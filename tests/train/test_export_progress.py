@@ -33,6 +33,19 @@ def test_export_then_load_runs_the_network(tmp_path, caplog):
     np.testing.assert_allclose(Model(other).predict(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
 
 
+def test_export_of_a_function_reading_a_cell(tmp_path):
+    net = make_net()
+    x = Tensor(np.random.default_rng(1).standard_normal((2, 4)).astype(np.float32))
+
+    def predict(data):
+        return ms.ops.softmax(net(data), axis=-1)
+
+    ms.export(predict, x, file_name=str(tmp_path / "fn"), file_format="MINDIR")
+    cell = nn.GraphCell(ms.load(str(tmp_path / "fn.mindir")))
+    assert sorted(p.name for p in cell.get_parameters()) == sorted(p.name for p in net.get_parameters())
+    np.testing.assert_allclose(cell(x).asnumpy(), predict(x).asnumpy(), rtol=1e-6)
+
+
 def test_export_gives_one_notice_that_the_format_is_msjax(tmp_path, caplog):
     from msjax._src.train import export as export_module
     export_module._notice_given[0] = False
