@@ -228,3 +228,20 @@ def test_exception_save_writes_a_breakpoint_checkpoint(tmp_path):
     expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:3])
     for param, theirs in zip(net.trainable_params(), expected):
         np.testing.assert_allclose(saved[param.name].asnumpy(), theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_training_after_evaluation_runs_the_backbone_in_training_mode():
+    # The eval network shares the backbone: after eval (and predict) put it in inference mode,
+    # training must switch the whole tree back, or Dropout/BatchNorm would train in eval mode.
+    x, y = make_arrays(1)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Dense(8, 3)])
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc"})
+    model.train(1, batches(x, y, 4))
+    moving_mean = net[1].moving_mean.asnumpy().copy()
+    model.eval(batches(x, y, 4))
+    model.predict(Tensor(x[:4]))
+    np.testing.assert_array_equal(net[1].moving_mean.asnumpy(), moving_mean)  # inference: no update
+    assert not net[1].training
+    model.train(1, batches(x, y, 4))
+    assert net[1].training
+    assert not np.allclose(net[1].moving_mean.asnumpy(), moving_mean)  # statistics moved again

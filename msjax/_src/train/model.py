@@ -101,6 +101,7 @@ class Model:
         self._current_step_num = 0
         self.epoch_iter = 0
         self.batch_num = -1
+        self._backbone_is_train = True
         self._sink_runner = None
 
     # -- building -----------------------------------------------------------------------------
@@ -346,10 +347,21 @@ class Model:
         name = f"{prefix}-{self._current_epoch_num}_{self._current_step_num}_breakpoint.ckpt"
         save_checkpoint(self._train_network, os.path.join(saver._directory, name), saver._config.integrated_save)
 
+    def _check_network_mode(self, network, is_train):
+        """MindSpore's rule: switch a network's train/eval mode when the mode changes (the
+        training, evaluation and prediction networks share the backbone)."""
+        if self._backbone_is_train != is_train:
+            network.set_train(is_train)
+            self._backbone_is_train = is_train
+        return network
+
+    def _set_mode(self, network, is_train):
+        """Set the mode at the start of a train/eval run (MindSpore's `_exec_preprocess`)."""
+        network.set_train(is_train)
+        self._backbone_is_train = is_train
+
     def _step(self, inputs):
-        network = self._train_network
-        if not network.training:
-            network.set_train(True)
+        network = self._check_network_mode(self._train_network, True)
         outputs = _run(network, inputs)
         manager = self._loss_scale_manager
         if manager is not None and manager.get_drop_overflow_update() and isinstance(outputs, tuple):
@@ -359,6 +371,7 @@ class Model:
     def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos):
         cb_params.dataset_sink_mode = False
         run_context = RunContext(cb_params)
+        self._set_mode(self._train_network, True)
         list_callback.on_train_begin(run_context)
         for i in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = i + 1
@@ -400,6 +413,7 @@ class Model:
         cb_params.dataset_sink_mode = True
         run_context = RunContext(cb_params)
         rows = data.endless_host_rows(train_dataset)
+        self._set_mode(self._train_network, True)
         list_callback.on_train_begin(run_context)
         self.epoch_iter = 0
         while self.epoch_iter < epoch - initial_epoch:
@@ -417,8 +431,7 @@ class Model:
             self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
             cb_params.train_dataset_element = chunk[-1]
             list_callback.on_train_step_begin(run_context)
-            if not self._train_network.training:
-                self._train_network.set_train(True)
+            self._check_network_mode(self._train_network, True)
             cb_params.net_outputs = self._sink_runner.run(chunk)
             list_callback.on_train_step_end(run_context)
             self._eval_during_train(valid_infos, cb_params, list_callback)
@@ -462,6 +475,7 @@ class Model:
         run_context = RunContext(cb_params)
         cb_params.dataset_sink_mode = False
         list_callback.on_eval_begin(run_context)
+        self._set_mode(self._eval_network, False)
         list_callback.on_eval_epoch_begin(run_context)
         eval_loss = Loss() if add_eval_loss else None
         network = self._eval_network
@@ -469,8 +483,7 @@ class Model:
             cb_params.cur_step_num += 1
             cb_params.eval_dataset_element = next_element
             list_callback.on_eval_step_begin(run_context)
-            if network.training:
-                network.set_train(False)
+            self._check_network_mode(network, False)
             outputs = _run(network, next_element)
             cb_params.net_outputs = outputs
             list_callback.on_eval_step_end(run_context)
@@ -529,9 +542,7 @@ class Model:
                 raise TypeError(f'The types of input data must be in the Union({data_class_str}, '
                                 f'tuple[{data_class_str}], list[{data_class_str}], dict[{data_class_str}]), '
                                 f'but got type {type(item).__name__}.')
-        network = self._predict_network
-        if network.training:
-            network.set_train(False)
+        network = self._check_network_mode(self._predict_network, False)
         return _run(network, predict_data)
 
     @property
