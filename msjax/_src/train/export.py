@@ -62,9 +62,11 @@ def _parameters_of(net, arrays):
 
 
 def _write(path, names, values, exported_bytes, output_tree):
-    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree}).encode()
-    buffer = io.BytesIO()
-    np.savez(buffer, *[np.asarray(v) for v in values])
+    arrays = [np.asarray(v) for v in values]
+    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree,
+                       "dtypes": [str(a.dtype) for a in arrays], "shapes": [list(a.shape) for a in arrays]}).encode()
+    buffer = io.BytesIO()  # raw bytes: NumPy's format has no bfloat16
+    np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
     blobs = [meta, buffer.getvalue(), exported_bytes]
     temporary = path + ".tmp"
     with open(temporary, "wb") as f:
@@ -188,6 +190,7 @@ def load(file_name, **kwargs):
         meta, params_bytes, program = _read_blobs(handle, 3)
     meta = json.loads(meta)
     with np.load(io.BytesIO(params_bytes)) as stored:
-        values = [stored[f"arr_{i}"] for i in range(len(meta["parameters"]))]
+        values = [stored[f"arr_{i}"].view(jnp.dtype(dtype)).reshape(shape)
+                  for i, (dtype, shape) in enumerate(zip(meta["dtypes"], meta["shapes"]))]
     exported = jax.export.deserialize(bytearray(program))
     return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])
