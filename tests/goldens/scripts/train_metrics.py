@@ -11,7 +11,7 @@ import json
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
-from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, F1, Fbeta,
+from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance, F1, Fbeta,
                              Loss, MAE, MSE, Perplexity, Precision, ROC, Recall, Top1CategoricalAccuracy,
                              Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
@@ -174,6 +174,18 @@ for options in ({}, {"distance_metric": "chessboard"}, {"distance_metric": "taxi
     first = plain(metric.eval())
     metric.update(Tensor(seg_a), Tensor(seg_b), 2)
     show(f"hausdorff/{json.dumps(options, sort_keys=True)}", [first, plain(metric.eval())])
+for cls in (MeanSurfaceDistance, RootMeanSquareDistance):
+    for options in ({}, {"symmetric": True}, {"distance_metric": "taxicab", "symmetric": True},
+                    {"distance_metric": "chessboard"}):
+        metric = cls(**options)
+        metric.update(Tensor(seg_a), Tensor(seg_b), 1)
+        first = plain(metric.eval())
+        metric.update(Tensor(seg_b), Tensor(seg_a), 2)
+        show(f"{cls.__name__}/{json.dumps(options, sort_keys=True)}", [first, plain(metric.eval())])
+    show(f"error/{cls.__name__}/label", error(lambda: cls().update(seg_a, seg_b, 7)))
+    show(f"error/{cls.__name__}/label_type", error(lambda: cls().update(seg_a, seg_b, "1")))
+    show(f"error/{cls.__name__}/shape", error(lambda: cls().update(seg_a, seg_b[:3], 1)))
+    show(f"error/{cls.__name__}/inputs", error(lambda: cls().update(seg_a, seg_b)))
 show("error/hausdorff_label", error(lambda: HausdorffDistance().update(seg_a, seg_b, 7)))
 show("error/hausdorff_metric", error(lambda: HausdorffDistance("cosine")))
 show("error/hausdorff_eval", error(lambda: HausdorffDistance().eval()))
