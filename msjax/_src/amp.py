@@ -198,7 +198,21 @@ def get_black_list():
     return _black_list()
 
 
-class _OutputTo16(Cell):
+class _BackboneAttributes(Cell):
+    """A wrapper Cell whose unknown attributes are its backbone's (MindSpore's
+    `_get_attr_from_cell`), so `net.bn.gamma` still works after O2 wraps `net.bn`."""
+
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            backbone = self.__dict__.get("_cells", {}).get("_backbone")
+            if backbone is None:
+                raise
+            return getattr(backbone, name)
+
+
+class _OutputTo16(_BackboneAttributes):
     """A black-listed Cell kept in float32 whose output is cast back to the low type."""
 
     def __init__(self, backbone, dtype=mstype.float16):
@@ -210,7 +224,7 @@ class _OutputTo16(Cell):
         return _cast_float(self._backbone(*args, **kwargs), jnp.dtype(mstype.to_numpy_dtype(self.dtype)))
 
 
-class _OutputTo32(Cell):
+class _OutputTo32(_BackboneAttributes):
     """A network whose float outputs are cast to float32 (MindSpore's `_OutputTo32`)."""
 
     def __init__(self, backbone):
