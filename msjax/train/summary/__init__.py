@@ -1,0 +1,4 @@
+"""`mindspore.train.summary` (TensorBoard scalars; see msjax._src.train.summary)."""
+# ruff: noqa: F401
+from msjax.train.summary import summary_record as summary_record
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
