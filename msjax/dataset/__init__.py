@@ -44,3 +44,7 @@ from msjax.dataset import config as config
 from msjax.dataset import text as text
 from msjax.dataset import transforms as transforms
 from msjax.dataset import vision as vision
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

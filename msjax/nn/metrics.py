@@ -27,3 +27,7 @@ from msjax._src.train.metrics.scores import BleuScore as BleuScore
 from msjax._src.train.metrics.scores import CosineSimilarity as CosineSimilarity
 from msjax._src.train.metrics.scores import Perplexity as Perplexity
 from msjax._src.train.metrics.scores import auc as auc
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

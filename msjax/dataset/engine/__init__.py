@@ -40,3 +40,7 @@ from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.sources import PaddedDataset as PaddedDataset
 from msjax._src.dataset.tfrecord import TFRecordDataset as TFRecordDataset
 from msjax.dataset import config as config
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -25,3 +25,7 @@ from msjax._src.dataset.file_sources import FashionMnistDataset as FashionMnistD
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -33,3 +33,7 @@ from msjax._src.dataset.vision import RandomGrayscale as RandomGrayscale
 from msjax._src.dataset.vision import RandomPosterize as RandomPosterize
 from msjax._src.dataset.vision import RandomSharpness as RandomSharpness
 from msjax._src.dataset.vision import RandomSolarize as RandomSolarize
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -11,3 +11,7 @@ from msjax._src.nn.wrap import TrainOneStepCell as TrainOneStepCell
 from msjax._src.nn.wrap import WithEvalCell as WithEvalCell
 from msjax._src.nn.wrap import WithGradCell as WithGradCell
 from msjax._src.nn.wrap import WithLossCell as WithLossCell
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

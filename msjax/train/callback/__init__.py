@@ -15,3 +15,7 @@ from msjax._src.train.progress import ProgressBar as ProgressBar
 from msjax._src.train.callback import CallbackManager as _CallbackManager
 from msjax._src.train.callback import InternalCallbackParam as _InternalCallbackParam
 from msjax._src.train.summary import SummaryCollector as SummaryCollector
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)
