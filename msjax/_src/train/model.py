@@ -317,6 +317,7 @@ class Model:
 
     def _train(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
                valid_infos=(None, 1, False)):
+        data.claim_for_training(train_dataset, self)
         cb_params = self._new_train_params(epoch, train_dataset, callbacks, dataset_sink_mode,
                                            sink_size, initial_epoch)
         try:
