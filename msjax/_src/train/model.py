@@ -405,7 +405,7 @@ class Model:
         from msjax._src.train.sink import SinkRunner
         dataset_size = data.dataset_size(train_dataset)
         if dataset_size % sink_size != 0:
-            _logger.warning("In dataset_sink mode (dataset_size % sink_size) should equal to 0, it is "
+            _logger.warning("In dataset_sink mode (dataset_size %% sink_size) should equal to 0, it is "
                             "suggested to pad/drop data or adjust sink_size. But got 'dataset_size': %s, "
                             "'sink_size': %s.", dataset_size, sink_size)
         if self._sink_runner is None or self._sink_runner.network is not self._train_network:
