@@ -108,6 +108,9 @@ from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.dataset_helper import DatasetHelper as DatasetHelper
+from msjax._src.train.dataset_helper import connect_network_with_dataset as connect_network_with_dataset
+from msjax._src.train.dataset_helper import data_sink as data_sink
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
 from msjax._src.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
@@ -131,7 +134,17 @@ from msjax._src.train.metrics.regression import Dice as Dice
 from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
+from msjax._src.train.metrics.scores import ROC as ROC
+from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
+from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
+from msjax._src.train.metrics.scores import BleuScore as BleuScore
+from msjax._src.train.metrics.scores import CosineSimilarity as CosineSimilarity
+from msjax._src.train.metrics.scores import Perplexity as Perplexity
+from msjax._src.train.metrics.scores import auc as auc
 from msjax._src.train.model import Model as Model
+from msjax._src.train.summary import SummaryCollector as SummaryCollector
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
 from msjax.common import dtype as dtype
 
 bool = bool_  # noqa: A001  (mindspore.bool is mindspore.bool_)

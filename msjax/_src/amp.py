@@ -74,7 +74,7 @@ def run_in_float_type(cell, args, kwargs):
             swapped.append((param, original, cast))
     try:
         out = cell._run_hooks_and_construct(args, kwargs)
-        output_type = cell.__dict__.get("_mixed_precision_output")
+        output_type = cell.__dict__.get("mixed_precision_output")
         return out if output_type is None else _cast_float(out, output_type)
     finally:
         for param, original, cast in swapped:
@@ -198,7 +198,21 @@ def get_black_list():
     return _black_list()
 
 
-class _OutputTo16(Cell):
+class _BackboneAttributes(Cell):
+    """A wrapper Cell whose unknown attributes are its backbone's (MindSpore's
+    `_get_attr_from_cell`), so `net.bn.gamma` still works after O2 wraps `net.bn`."""
+
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            backbone = self.__dict__.get("_cells", {}).get("_backbone")
+            if backbone is None:
+                raise
+            return getattr(backbone, name)
+
+
+class _OutputTo16(_BackboneAttributes):
     """A black-listed Cell kept in float32 whose output is cast back to the low type."""
 
     def __init__(self, backbone, dtype=mstype.float16):
@@ -210,7 +224,7 @@ class _OutputTo16(Cell):
         return _cast_float(self._backbone(*args, **kwargs), jnp.dtype(mstype.to_numpy_dtype(self.dtype)))
 
 
-class _OutputTo32(Cell):
+class _OutputTo32(_BackboneAttributes):
     """A network whose float outputs are cast to float32 (MindSpore's `_OutputTo32`)."""
 
     def __init__(self, backbone):
@@ -240,12 +254,13 @@ def _replace_children(network, should_replace, make):
 
 def _auto_white_list(network, white_list, dtype):
     """Each white-listed Cell runs in `dtype` and returns float32 (MindSpore inserts these casts
-    around the Cell with its rewrite package; msjax flags the Cell, so it stays in place)."""
+    around the Cell with its rewrite package; msjax marks the Cell, so it stays in place; the mark
+    is a public attribute, so the compile cache tells such a Cell from a plain `to_float` one)."""
     white = tuple(white_list)
     for _, sub in network.cells_and_names():
         if isinstance(sub, white):
             sub.to_float(dtype)
-            object.__setattr__(sub, "_mixed_precision_output", jnp.dtype(jnp.float32))
+            object.__setattr__(sub, "mixed_precision_output", jnp.dtype(jnp.float32))
     return network
 
 

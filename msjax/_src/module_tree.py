@@ -33,20 +33,18 @@ import types
 
 COVERAGE_HINT = "see docs/api_coverage.md, or run `msjax coverage`"
 
-_IN_PROGRESS_14 = "built by issue #14 (in progress): mindspore.dataset and MindRecord files"
-_IN_PROGRESS_15 = "built by issue #15 (in progress): Model, callbacks, metrics, loss scaling, amp"
 _IN_PROGRESS_13 = "built by issue #13 (in progress): mint and mindspore.experimental"
 _NOT_YET = "not implemented by msjax yet: "
 _INTERNAL = "an internal of MindSpore's own implementation, not user API: "
+_DATA_VALIDATORS = ("the data engine's argument validators (msjax checks arguments where each API is "
+                    "implemented, with MindSpore's messages)")
+_PROTOBUF_SCHEMA = ("a protobuf schema of MindSpore's IR, summary or checkpoint files (msjax writes "
+                    ".ckpt itself, and .mindir as StableHLO)")
+_DATA_CACHE = "DatasetCache, a client of MindSpore's C++ data cache server"
 
 # MindSpore subtree -> why msjax does not answer it. A path is excluded when it is a key or below
 # one (`x.*`: only below `x`). (The lead removes the "in progress" lines when merging the branches that build them.)
 EXCLUDED = {
-    "mindspore.dataset": _IN_PROGRESS_14,
-    "mindspore.mindrecord": _IN_PROGRESS_14,
-    "mindspore.train": _IN_PROGRESS_15,
-    "mindspore.amp": _IN_PROGRESS_15,
-    "mindspore.nn.metrics": _IN_PROGRESS_15,
     "mindspore.mint": _IN_PROGRESS_13,
     "mindspore.experimental": _IN_PROGRESS_13,
     "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
@@ -77,6 +75,47 @@ EXCLUDED = {
     "mindspore.ops.op_info_register": _INTERNAL + "registration of Ascend/GPU custom kernels "
                                       "(TBE, AKG, AICPU)",
     "mindspore.ops.vm_impl_registry": _INTERNAL + "the registry of the debug VM's op kernels",
+    "mindspore.dataset.core.datatypes": _INTERNAL + "conversion of dtypes to the C++ data engine's",
+    "mindspore.dataset.core.py_util_helpers": _INTERNAL + "the data engine's exception helpers",
+    "mindspore.dataset.core.validator_helpers": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.callback.validators": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.engine.validators": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.text.validators": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.transforms.validators": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.vision.validators": _INTERNAL + _DATA_VALIDATORS,
+    "mindspore.dataset.engine.queue": _INTERNAL + "the shared-memory queue of the data engine's "
+                                      "worker processes (Grain runs msjax's workers)",
+    "mindspore.dataset.transforms.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
+                                                       "transforms",
+    "mindspore.dataset.vision.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
+                                                   "transforms",
+    "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
+                                 "(msjax reads and writes MindRecord files itself)",
+    "mindspore.train._utils": _INTERNAL + "helpers of Model, summary and checkpoint code",
+    "mindspore.train.summary._lineage_adapter": _INTERNAL + "MindInsight's lineage records",
+    "mindspore.train.summary._summary_adapter": _INTERNAL + "the summary writer's event packing",
+    "mindspore.train.summary._writer_pool": _INTERNAL + "the summary writer's process pool",
+    "mindspore.train.anf_ir_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.checkpoint_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.lineage_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.mind_ir_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.node_strategy_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.print_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.profiling_parallel_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.train.summary_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
+    "mindspore.dataset.audio": _NOT_YET + "audio transforms",
+    "mindspore.dataset.engine.datasets_audio": _NOT_YET + "the audio datasets",
+    "mindspore.dataset.dataloader": _NOT_YET + "MindSpore 2.10's PyTorch-style DataLoader, Dataset "
+                                    "and Sampler (different objects from mindspore.dataset's)",
+    "mindspore.dataset.debug": _NOT_YET + "debug hooks of the data pipeline",
+    "mindspore.dataset.engine.cache_admin": _NOT_YET + _DATA_CACHE,
+    "mindspore.dataset.engine.cache_client": _NOT_YET + _DATA_CACHE,
+    "mindspore.dataset.engine.obs": _NOT_YET + "MindRecord read from Huawei Cloud OBS",
+    "mindspore.dataset.engine.offload": _NOT_YET + "offloading map operations to the Ascend device",
+    "mindspore.dataset.engine.serializer_deserializer": _NOT_YET + "pipelines saved as JSON",
+    "mindspore.dataset.utils": _NOT_YET + "LineReader and detection-box plotting",
+    "mindspore.mindrecord.config": _NOT_YET + "MindRecord file encryption and hash checks",
+    "mindspore.train.train_thor": _NOT_YET + "THOR, the second-order optimizer's Model",
     "mindspore.boost": _NOT_YET + "Ascend training accelerations (boost, gradient freezing, "
                        "adasum)",
     "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
@@ -106,7 +145,17 @@ NAME_SOURCES = {
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
+    "mindspore.amp": ("msjax.amp", "msjax"),
+    "mindspore.dataset": ("msjax.dataset", "msjax"),
+    "mindspore.dataset.core.config": ("msjax.dataset.config",),
+    "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
+    "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
+    "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
+    "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
+                                 "msjax"),
+    "mindspore.mindrecord": ("msjax.mindrecord", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
+    "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
@@ -114,6 +163,13 @@ NAME_SOURCES = {
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
                                                   "msjax"),
+    "mindspore.train": ("msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train.amp": ("msjax.amp", "msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train.callback": ("msjax.train.callback", "msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train.callback._callback": ("msjax.train.callback._callback", "msjax.train.callback",
+                                           "msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train.metrics": ("msjax.train.metrics", "msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train.summary": ("msjax.train.summary", "msjax.train", "msjax"),
 }
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
@@ -157,9 +213,13 @@ def _sources(path: str) -> tuple[str, ...]:
     return NAME_SOURCES[best]
 
 
-def lookup(path: str, name: str):
-    """The msjax object the MindSpore module `path` calls `name` (AttributeError when none)."""
+def lookup(path: str, name: str, skip: str | None = None):
+    """The msjax object the MindSpore module `path` calls `name` (AttributeError when none).
+
+    `skip` is an msjax module not to look in: the module file asking for a name it lacks."""
     for source in _sources(path):
+        if source == skip:
+            continue
         if (source == "msjax" and name in OPS_NAMES_NOT_TOP_LEVEL
                 and path.startswith("mindspore.ops")):
             continue
@@ -213,8 +273,9 @@ class _PackageKeepingItsNames(types.ModuleType):
 
 def missing_names(msjax_module_name: str):
     """A module `__getattr__` for a public msjax module: a recorded child module is imported; a
-    name MindSpore's module has and msjax lacks raises `not_implemented`; anything else raises
-    Python's usual AttributeError. The module also keeps its names over same-named submodules
+    name MindSpore's module has that the file does not bind is looked up in the module's other
+    `NAME_SOURCES` (`mindspore.train.model.Cell` is `mindspore.nn.Cell`), and raises
+    `not_implemented` when msjax lacks it; anything else raises Python's usual AttributeError. The module also keeps its names over same-named submodules
     (`_PackageKeepingItsNames`)."""
     path = mindspore_path(msjax_module_name)
     module = sys.modules.get(msjax_module_name)
@@ -231,7 +292,7 @@ def missing_names(msjax_module_name: str):
             except ModuleNotFoundError as error:
                 raise AttributeError(str(error)) from None
         if name in names:
-            return standard_name(path, name)
+            return lookup(path, name, skip=msjax_module_name)
         raise AttributeError(f"module '{msjax_module_name}' has no attribute '{name}'")
 
     return __getattr__

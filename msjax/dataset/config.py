@@ -28,3 +28,7 @@ from msjax._src.dataset.config import set_num_parallel_workers as set_num_parall
 from msjax._src.dataset.config import set_numa_enable as set_numa_enable
 from msjax._src.dataset.config import set_prefetch_size as set_prefetch_size
 from msjax._src.dataset.config import set_seed as set_seed
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -13,3 +13,7 @@ from msjax._src.dataset.mindrecord_errors import ParamMissError as ParamMissErro
 from msjax._src.dataset.mindrecord_errors import ParamTypeError as ParamTypeError
 from msjax._src.dataset.mindrecord_errors import ParamValueError as ParamValueError
 from msjax._src.dataset.mindrecord_errors import PathNotExistsError as PathNotExistsError
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

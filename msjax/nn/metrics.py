@@ -19,3 +19,15 @@ from msjax._src.train.metrics.regression import Dice as Dice
 from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
+from msjax._src.train.metrics.scores import ROC as ROC
+from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
+from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
+from msjax._src.train.metrics.scores import BleuScore as BleuScore
+from msjax._src.train.metrics.scores import CosineSimilarity as CosineSimilarity
+from msjax._src.train.metrics.scores import Perplexity as Perplexity
+from msjax._src.train.metrics.scores import auc as auc
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

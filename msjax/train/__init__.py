@@ -6,6 +6,7 @@ from msjax.train import loss_scale_manager as loss_scale_manager
 from msjax.train import metrics as metrics
 from msjax.train import model as model
 from msjax.train import serialization as serialization
+from msjax.train import summary as summary
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net
@@ -14,12 +15,16 @@ from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import EarlyStopping as EarlyStopping
 from msjax._src.train.callback import History as History
 from msjax._src.train.callback import LambdaCallback as LambdaCallback
+from msjax._src.train.callback import LearningRateScheduler as LearningRateScheduler
 from msjax._src.train.callback import LossMonitor as LossMonitor
 from msjax._src.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.dataset_helper import DatasetHelper as DatasetHelper
+from msjax._src.train.dataset_helper import connect_network_with_dataset as connect_network_with_dataset
+from msjax._src.train.dataset_helper import data_sink as data_sink
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
 from msjax._src.train.loss_scale_manager import DynamicLossScaleManager as DynamicLossScaleManager
@@ -43,5 +48,19 @@ from msjax._src.train.metrics.regression import Dice as Dice
 from msjax._src.train.metrics.regression import Loss as Loss
 from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
+from msjax._src.train.metrics.scores import ROC as ROC
+from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
+from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
+from msjax._src.train.metrics.scores import BleuScore as BleuScore
+from msjax._src.train.metrics.scores import CosineSimilarity as CosineSimilarity
+from msjax._src.train.metrics.scores import Perplexity as Perplexity
+from msjax._src.train.metrics.scores import auc as auc
 from msjax._src.train.model import Model as Model
 from msjax._src.train.progress import ProgressBar as ProgressBar
+from msjax._src.train.summary import SummaryCollector as SummaryCollector
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -5,3 +5,7 @@ from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -5,6 +5,7 @@ equal what MindSpore printed (tests/goldens/dataset/*_probe.txt).
 pipeline_probe: GeneratorDataset (generator, iterable, random access), NumpySlicesDataset,
 samplers, sharding, map/batch/per_batch_map/repeat/take/skip/project/rename/filter/zip/concat/
 split/shuffle, iterators and their types, dataset.config, and the errors of bad input.
+tfrecord_probe: TFRecordDataset over tf.train.Example files written by the script.
 sources_probe: MNIST idx files, CIFAR-10/100 binaries, ImageFolderDataset, TextFileDataset,
 CSVDataset, written in their real formats by the script.
 """
@@ -32,3 +33,11 @@ def test_pipeline_case_matches_mindspore(label):
 @pytest.mark.parametrize("label", sorted(SOURCES_GOLDENS))
 def test_file_source_case_matches_mindspore(label):
     assert _msjax_cases("dataset_sources_probe.py").get(label) == SOURCES_GOLDENS[label]
+
+
+TFRECORD_GOLDENS = golden_cases("dataset/tfrecord_probe.txt")
+
+
+@pytest.mark.parametrize("label", sorted(TFRECORD_GOLDENS))
+def test_tfrecord_case_matches_mindspore(label):
+    assert _msjax_cases("dataset_tfrecord_probe.py").get(label) == TFRECORD_GOLDENS[label]

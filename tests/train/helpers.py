@@ -5,7 +5,6 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-import msjax as ms
 from msjax import Tensor, nn
 from msjax.train import Callback
 
@@ -126,5 +125,3 @@ class RecordSteps(Callback):
         out = out[0] if isinstance(out, (tuple, list)) else out
         self.records.append((cb.cur_epoch_num, cb.cur_step_num, float(out.asnumpy())))
 
-
-__all__ = ["ms"]

@@ -33,6 +33,36 @@ def test_export_then_load_runs_the_network(tmp_path, caplog):
     np.testing.assert_allclose(Model(other).predict(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
 
 
+def test_export_of_a_function_reading_a_cell(tmp_path):
+    net = make_net()
+    x = Tensor(np.random.default_rng(1).standard_normal((2, 4)).astype(np.float32))
+
+    def predict(data):
+        return ms.ops.softmax(net(data), axis=-1)
+
+    ms.export(predict, x, file_name=str(tmp_path / "fn"), file_format="MINDIR")
+    cell = nn.GraphCell(ms.load(str(tmp_path / "fn.mindir")))
+    assert sorted(p.name for p in cell.get_parameters()) == sorted(p.name for p in net.get_parameters())
+    np.testing.assert_allclose(cell(x).asnumpy(), predict(x).asnumpy(), rtol=1e-6)
+
+
+def test_export_keeps_bfloat16_parameters(tmp_path):
+    class Scale(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(Tensor(np.array([1.5, -2.0, 0.25], np.float32)).astype(ms.bfloat16), name="w")
+
+        def construct(self, x):
+            return x * self.w
+
+    net = Scale()
+    x = Tensor(np.array([[1.0, 2.0, 3.0]], np.float32)).astype(ms.bfloat16)
+    ms.export(net, x, file_name=str(tmp_path / "bf16"), file_format="MINDIR")
+    cell = nn.GraphCell(ms.load(str(tmp_path / "bf16.mindir")))
+    assert [p.dtype for p in cell.get_parameters()] == [ms.bfloat16]
+    np.testing.assert_array_equal(cell(x).astype(ms.float32).asnumpy(), [[1.5, -4.0, 0.75]])
+
+
 def test_export_gives_one_notice_that_the_format_is_msjax(tmp_path, caplog):
     from msjax._src.train import export as export_module
     export_module._notice_given[0] = False

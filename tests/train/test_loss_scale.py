@@ -115,3 +115,32 @@ def test_all_finite_and_scalers_on_low_precision_values():
     scale = Parameter(Tensor(np.float32(4.0)), name="s")
     nn.FixedLossScaleUpdateCell(4.0)(scale, Tensor(True))
     assert float(scale.asnumpy()) == 4.0
+
+
+def test_o2_keeps_batchnorm_in_float32_and_its_attributes_reachable():
+    from msjax import amp
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 6)
+            self.bn = nn.BatchNorm1d(6)
+
+        def construct(self, x):
+            return self.bn(self.dense(x))
+
+    net = Net()
+    wrapped = amp.auto_mixed_precision(net, "O2")
+    x, _ = make_arrays(1)
+    out = wrapped(Tensor(x[:4]))
+    assert out.dtype == ms.float32  # O2's output cast
+    assert net.bn.gamma.dtype == ms.float32 and net.bn.fp32 and net.dense.fp16
+    assert wrapped.dense is net.dense  # the wrapper forwards attribute access to its backbone
+    assert net.dense(Tensor(x[:4])).dtype == ms.float16 and net.dense.weight.dtype == ms.float32
+    # the Dense ran in float16: its output equals the float16 computation
+    dense16 = x[:4].astype(np.float16) @ net.dense.weight.asnumpy().astype(np.float16).T \
+        + net.dense.bias.asnumpy().astype(np.float16)
+    bn = net.bn  # inference mode: the moving statistics (mean 0, variance 1)
+    expected = (dense16.astype(np.float32) - bn.moving_mean.asnumpy()) / np.sqrt(
+        bn.moving_variance.asnumpy() + bn.eps) * bn.gamma.asnumpy() + bn.beta.asnumpy()
+    np.testing.assert_allclose(out.asnumpy(), expected, rtol=2e-3, atol=2e-3)

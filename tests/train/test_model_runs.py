@@ -1,5 +1,7 @@
 """Model beyond the golden script: plain iterables, dataset sink mode (one scanned program per
 chunk, on every backend), all-or-nothing steps, build, fit's evaluation and callbacks' protocol."""
+import re
+
 import numpy as np
 import pytest
 
@@ -52,12 +54,27 @@ def test_sink_mode_equals_step_by_step_training(sink_size):
     np.testing.assert_allclose([loss for _, _, loss in record.records], losses[chunk - 1::chunk], rtol=1e-5)
 
 
-def test_sink_mode_runs_one_program_per_chunk_signature():
+def test_scanned_chunks_equal_step_by_step_training():
+    from msjax._src.train.sink import SinkRunner
     x, y = make_arrays(1)
     net, model = _model()
-    model.train(3, TinyDataset(x, y, 4), dataset_sink_mode=True)
-    programs = model._sink_runner.compiled.programs
-    assert len(programs) == 1
+    runner = SinkRunner(model.train_network, scan=True)
+    rows = batches(x, y, 4)
+    rows.append((x[:2], y[:2]))  # a partial batch: its own scanned group
+    model.train_network.set_train(True)
+    last_loss = runner.run(rows)
+    expected, losses, _, _ = jax_momentum_training(initial_weights(), rows)
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(float(last_loss.asnumpy()), losses[-1], rtol=1e-5)
+    assert len(runner.compiled.programs) == 2  # one program per row signature
+    runner.run(rows)
+    assert len(runner.compiled.programs) == 2  # reused for chunks of the same length
+
+
+def test_sink_scans_except_on_cpu():
+    from msjax._src.train.sink import scan_chunks_on
+    assert [scan_chunks_on(b) for b in ("cpu", "gpu", "tpu")] == [False, True, True]
 
 
 def test_a_failing_step_keeps_the_weights_of_the_last_completed_step():
@@ -119,3 +136,112 @@ def test_predict_and_eval_with_tensor_rows():
     logits = model.predict(Tensor(x)).asnumpy()
     assert result["acc"] == pytest.approx(float(np.mean(logits.argmax(1) == y)))
     assert not net.training
+
+
+def test_time_monitor_data_time_lines(capsys):
+    from msjax.train import TimeMonitor
+    x, y = make_arrays(1)
+    for sink in (False, True):
+        _, model = _model()
+        model.train(1, TinyDataset(x, y, 4), callbacks=[TimeMonitor(data_time=True)], dataset_sink_mode=sink)
+        line = capsys.readouterr().out.strip()
+        assert re.fullmatch(r"Train epoch time: \d+\.\d{3} ms, per step time: \d+\.\d{3} ms "
+                            r"\(data time: \d+\.\d{3} ms\)", line), line
+
+
+def test_custom_eval_network_and_indexes():
+    x, y = make_arrays(2)
+    net = make_net()
+
+    class EvalNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.net = net
+
+        def construct(self, data, label):
+            logits = self.net(data)
+            return label, logits, loss_fn()(logits, label)
+
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc", "loss"},
+                  eval_network=EvalNet(), eval_indexes=[2, 1, 0])
+    result = model.eval(batches(x, y, 4))
+    logits = net(Tensor(x)).asnumpy()
+    assert result["acc"] == pytest.approx(float(np.mean(logits.argmax(1) == y)))
+    with pytest.raises(ValueError, match="'eval_indexes' must be a list or None"):
+        Model(net, loss_fn(), metrics={"acc"}, eval_network=EvalNet(), eval_indexes=[0, 1])
+
+
+def test_model_in_graph_mode_trains_like_pynative():
+    import msjax as ms
+    ms.set_context(mode=ms.GRAPH_MODE)
+    x, y = make_arrays(1)
+    net, model = _model()
+    model.train(1, batches(x, y, 4))
+    expected, _, _, _ = _expected()
+    for ours, theirs in zip(weights_of(net), expected):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_interrupted_checkpoint_write_leaves_no_ckpt_file(tmp_path, monkeypatch):
+    import os
+    from msjax.train import CheckpointConfig, ModelCheckpoint
+    x, y = make_arrays(1)
+    net, model = _model()
+    checkpoint = ModelCheckpoint("net", str(tmp_path), CheckpointConfig(save_checkpoint_steps=2))
+
+    def interrupted(source, destination):
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "rename", interrupted)
+    with pytest.raises(OSError, match="disk full"):
+        model.train(1, batches(x, y, 4), callbacks=[checkpoint])
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".ckpt")]
+    expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:2])
+    for ours, theirs in zip(weights_of(net), expected):  # the two completed steps are kept
+        np.testing.assert_allclose(ours, theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_checkpoint_directory_that_is_a_file(tmp_path):
+    from msjax.train import ModelCheckpoint
+    path = tmp_path / "file"
+    path.write_text("")
+    with pytest.raises(NotADirectoryError, match="is a file path, it should be a directory path"):
+        ModelCheckpoint(directory=str(path))
+
+
+def test_exception_save_writes_a_breakpoint_checkpoint(tmp_path):
+    import msjax as ms
+    from msjax.train import CheckpointConfig, ModelCheckpoint
+
+    class Fails(Callback):
+        def on_train_step_end(self, run_context):
+            if run_context.original_args().cur_step_num == 3:
+                raise RuntimeError("step 3 failed")
+
+    x, y = make_arrays(1)
+    net, model = _model()
+    config = CheckpointConfig(save_checkpoint_steps=100, exception_save=True)
+    with pytest.raises(RuntimeError, match="step 3 failed"):
+        model.train(1, batches(x, y, 4), callbacks=[ModelCheckpoint("net", str(tmp_path), config), Fails()])
+    import os
+    assert sorted(os.listdir(tmp_path)) == ["net-1_3_breakpoint.ckpt"]
+    saved = ms.load_checkpoint(str(tmp_path / "net-1_3_breakpoint.ckpt"))
+    expected, _, _, _ = jax_momentum_training(initial_weights(), batches(x, y, 4)[:3])
+    for param, theirs in zip(net.trainable_params(), expected):
+        np.testing.assert_allclose(saved[param.name].asnumpy(), theirs, rtol=1e-5, atol=1e-6)
+
+
+def test_training_after_evaluation_runs_the_backbone_in_training_mode():
+    # The eval network shares the backbone: after eval (and predict) put it in inference mode,
+    # training must switch the whole tree back, or Dropout/BatchNorm would train in eval mode.
+    x, y = make_arrays(1)
+    net = nn.SequentialCell([nn.Dense(4, 8), nn.BatchNorm1d(8), nn.ReLU(), nn.Dense(8, 3)])
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9), metrics={"acc"})
+    model.train(1, batches(x, y, 4))
+    moving_mean = net[1].moving_mean.asnumpy().copy()
+    model.eval(batches(x, y, 4))
+    model.predict(Tensor(x[:4]))
+    np.testing.assert_array_equal(net[1].moving_mean.asnumpy(), moving_mean)  # inference: no update
+    assert not net[1].training
+    model.train(1, batches(x, y, 4))
+    assert net[1].training
+    assert not np.allclose(net[1].moving_mean.asnumpy(), moving_mean)  # statistics moved again

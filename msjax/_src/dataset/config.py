@@ -8,8 +8,6 @@ monitor sampling) are stored and read back as in MindSpore and have no other eff
 """
 from __future__ import annotations
 
-import os
-
 _UINT32_MAX = 2 ** 32 - 1
 _INT32_MAX = 2 ** 31 - 1
 
@@ -43,6 +41,11 @@ def _check_int(value, name, low, high):
         raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
 
 
+def _check_type(value, name):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} isn't of type int.")
+
+
 def _check_bool(value, name):
     if not isinstance(value, bool):
         raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'bool'>], "
@@ -52,26 +55,41 @@ def _check_bool(value, name):
 def set_seed(seed):
     """`mindspore.dataset.config.set_seed`: the seed of every random operation in pipelines built
     afterwards (shuffles, samplers, random transforms)."""
-    _check_int(seed, "seed", 0, _UINT32_MAX)
+    _check_type(seed, "seed")
+    if not 0 <= seed <= _UINT32_MAX:
+        raise ValueError("seed given is not within the required range [0, UINT32_MAX(4294967295)].")
     _settings["seed"] = seed
     from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
     random_ops.reseed(seed)
 
 
+def _global_seed():
+    """The seed of `mindspore.set_seed`, which MindSpore also gives its pipelines."""
+    from msjax._src.random import GLOBAL_KEY  # pylint: disable=import-outside-toplevel
+    return GLOBAL_KEY.seed
+
+
 def get_seed():
-    """`mindspore.dataset.config.get_seed`: the seed set with set_seed (MindSpore's default 5489
-    before)."""
-    return DEFAULT_SEED if _settings["seed"] is None else _settings["seed"]
+    """`mindspore.dataset.config.get_seed`: the seed set with this set_seed, else the one of
+    `mindspore.set_seed` (MindSpore's default 5489 before either). msjax's difference: when both
+    were called, this module's wins whatever the order (MindSpore's: the later call)."""
+    if _settings["seed"] is not None:
+        return _settings["seed"]
+    seed = _global_seed()
+    return DEFAULT_SEED if seed is None else seed
 
 
 def seed_was_set() -> bool:
-    """Whether set_seed was called: without it every pipeline draws a fresh random seed."""
-    return _settings["seed"] is not None
+    """Whether a seed was set: without one every pipeline draws a fresh random seed."""
+    return _settings["seed"] is not None or _global_seed() is not None
 
 
 def set_num_parallel_workers(num):
     """`mindspore.dataset.config.set_num_parallel_workers`: the default worker count of operations."""
-    _check_int(num, "num_parallel_workers", 1, max(os.cpu_count() or 1, 1) * 64)
+    _check_type(num, "num")
+    if not 0 < num <= _INT32_MAX:
+        raise ValueError("Number of parallel workers given is not within the required range "
+                         "(0, INT32_MAX(2147483647)].")
     _settings["num_parallel_workers"] = num
 
 
@@ -82,7 +100,9 @@ def get_num_parallel_workers():
 
 def set_prefetch_size(size):
     """`mindspore.dataset.config.set_prefetch_size`: rows buffered ahead of the consumer."""
-    _check_int(size, "size", 1, _INT32_MAX)
+    _check_type(size, "size")
+    if not 0 < size <= _INT32_MAX:
+        raise ValueError("size is not within the required range (0, INT32_MAX(2147483647)].")
     _settings["prefetch_size"] = size
 
 

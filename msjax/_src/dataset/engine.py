@@ -14,6 +14,7 @@ same rows as MindSpore's in another order (stable for a given ``dataset.config.s
 from __future__ import annotations
 
 import itertools
+import warnings
 
 import numpy as np
 
@@ -29,18 +30,52 @@ def _grain():
     return grain
 
 
+def _use_default_grain_flags():
+    """Grain's worker processes read its absl flags; a program that never parsed absl flags (any
+    MindSpore script) gets their defaults instead of absl's UnparsedFlagAccessError."""
+    from absl import flags  # pylint: disable=import-outside-toplevel
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()
+
+
+class _SharedEpochStream:
+    """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
+    when the epoch before was left unfinished (the rest of it is skipped)."""
+
+    def __init__(self, rows, lengths):
+        self._rows = rows
+        self._starts = np.cumsum([0] + list(lengths))
+        self._position = 0
+
+    def epoch(self, index):
+        start, stop = int(self._starts[index]), int(self._starts[index + 1])
+        while self._position < start:
+            next(self._rows)
+            self._position += 1
+        while self._position < stop:
+            row = next(self._rows)
+            self._position += 1
+            # Rows from worker processes arrive in Grain's shared-memory arrays: copy them out.
+            yield tuple(np.array(column) for column in row)
+
+
 class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
-    def __init__(self, seed: int, epoch: int, threads: int, processes: int):
+    def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
+                 positions=None):
+        self.finite = finite
+        self.positions = positions or {}
         self.seed = seed
         self.epoch = epoch
         self.threads = threads
         self.processes = processes
 
     def seed_for(self, node) -> int:
-        """A seed for `node` in this epoch: stable for a pipeline seed, new every epoch."""
-        return int(np.random.SeedSequence([self.seed, node.node_id, self.epoch]).generate_state(1)[0])
+        """A seed for `node` in this epoch: stable for a pipeline seed and the node's place in the
+        pipeline, new every epoch."""
+        position = self.positions.get(id(node), node.node_id)
+        return int(np.random.SeedSequence([self.seed, position, self.epoch]).generate_state(1)[0])
 
     def to_iter(self, dataset):
         """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads."""
@@ -99,7 +134,7 @@ class Dataset:
         """`Dataset.map`: apply `operations` (a callable, a transform or a list of them) to
         `input_columns` (default: the first column), writing `output_columns`."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing)
+                          python_multiprocessing, cache)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
@@ -135,8 +170,7 @@ class Dataset:
         """`Dataset.repeat`: `count` passes over the data (None or -1: forever)."""
         if count is not None and count != -1:
             _check_int(count, "count", 1, _INT32_MAX,
-                       f"count should be either -1 or within the required interval of "
-                       f"(0, {_INT32_MAX}], got {count}.")
+                       "count should be either -1 or positive integer, range[1, INT32_MAX].")
         return RepeatDataset(self, None if count in (None, -1) else count)
 
     def take(self, count=-1):
@@ -201,15 +235,54 @@ class Dataset:
     def __iter__(self):
         return iter(self.create_tuple_iterator())
 
-    def _epoch_rows(self, seed: int, epoch: int):
-        """An iterator over one epoch's rows, read through Grain."""
-        processes = self._worker_processes()
-        threads = self._worker_threads()
-        plan = Plan(seed, epoch, threads, processes)
-        dataset = plan.to_iter(self._build(plan))
+    def _plan(self, seed, epoch, finite=False):
+        positions = {}
+        for position, node in enumerate(self._pipeline_nodes()):
+            positions.setdefault(id(node), position)
+        return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
+                    positions)
+
+    def _epochs_rows(self, seed: int, first_epoch: int, count: int):
+        """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
+        worker processes over a random-access pipeline, one Grain pipeline (one set of worker
+        processes, started once) serves them all; otherwise each epoch is built when reached."""
         grain = _grain()
+        if self._worker_processes() > 1 and count > 1:
+            built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
+            if all(isinstance(b, grain.MapDataset) for b in built):
+                plan = self._plan(seed, first_epoch)
+                _use_default_grain_flags()
+                stream = plan.to_iter(grain.MapDataset.concatenate(built)).mp_prefetch(
+                    grain.MultiprocessingOptions(num_workers=plan.processes))
+                shared = _SharedEpochStream(iter(stream), [len(b) for b in built])
+                return (shared.epoch(i) for i in range(count))
+        return (self._epoch_rows(seed, e) for e in range(first_epoch, first_epoch + count))
+
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
+        """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
+        ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
+        plan = self._plan(seed, epoch, finite)
+        processes = plan.processes
+        built = self._build(plan)
+        dataset = plan.to_iter(built)
+        grain = _grain()
+        if processes > 1 and not isinstance(built, grain.MapDataset):
+            warnings.warn(
+                "python_multiprocessing=True: Grain's worker processes each take a slice of a "
+                "random-access pipeline, and this one is not random-access (a generator function, "
+                "filter, window shuffle or bucketing comes first), so its map runs in "
+                f"{processes} threads instead.", RuntimeWarning, stacklevel=3)
+            processes = 0
+        if processes <= 1 and not isinstance(built, grain.MapDataset):
+            # A stream (generator source, filter, ...) is read ahead in a background thread too.
+            dataset = grain.experimental.ThreadPrefetchIterDataset(
+                dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
+            _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
+            # Rows from worker processes arrive in Grain's shared-memory arrays; copy them out so
+            # the shared memory is released at once, not left to interpreter shutdown.
+            return (tuple(np.array(column) for column in row) for row in dataset)
         return iter(dataset)
 
     def _pipeline_nodes(self):
@@ -237,7 +310,8 @@ class Dataset:
         size = self._static_size()
         if size is None:
             if self._estimated_size is None:
-                self._estimated_size = sum(1 for _ in self._epoch_rows(self._pipeline_seed(), 0))
+                self._estimated_size = sum(
+                    1 for _ in self._epoch_rows(self._pipeline_seed(), 0, finite=True))
             size = self._estimated_size
         return size
 
@@ -317,8 +391,9 @@ class MapDataset(Dataset):
     """`mindspore.dataset.MapDataset`: the result of `Dataset.map`."""
 
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing):
+                 python_multiprocessing, cache=None):
         super().__init__([child], num_parallel_workers)
+        self.cache = cache
         self.operations = _as_operations(operations)
         self.input_columns = _column_list(input_columns, "input_columns")
         self.output_columns = _column_list(output_columns, "output_columns")
@@ -366,7 +441,16 @@ class MapDataset(Dataset):
             values = tuple(to_array(v) for v in values)
             return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
 
-        return self.children[0]._build(plan).map(apply_operations)
+        child = self.children[0]
+        if self.cache is None:
+            return child._build(plan).map(apply_operations)
+        if not getattr(child, "is_random_access", lambda: False)():
+            raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
+                             "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "
+                             "__getitem__, ...); put cache= on the source instead.")
+        read = child.cached_read()
+        cached = self.cache.cached_reader(self.node_id, lambda index: apply_operations(read(index)))
+        return child.index_dataset(plan).map(lambda index: cached(int(index)))
 
     def _static_size(self):
         return self.children[0]._static_size()
@@ -405,18 +489,21 @@ class RepeatDataset(Dataset):
         grain = _grain()
         if self.count is None:
             parent = self.children[0]._build(plan)
+            if plan.finite:
+                return parent
             if isinstance(parent, grain.MapDataset):
                 return parent.repeat(None)
             return grain.experimental.RepeatIterDataset(parent, None)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
-                                               plan.threads, plan.processes))
+                                               plan.threads, plan.processes, plan.finite,
+                                               plan.positions))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 
     def _static_size(self):
         size = self.children[0]._static_size()
         if self.count is None:
-            return None if size else size
+            return size
         return None if size is None else size * self.count
 
 
@@ -570,9 +657,14 @@ class ConcatDataset(Dataset):
     """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``."""
 
     def _columns(self):
-        return self.children[0]._columns()
+        columns = self.children[0]._columns()
+        if any(child._columns() != columns for child in self.children[1:]):
+            raise pipeline_error("Invalid columns, 'column name' or 'column order' of concat "
+                                 "datasets should be the same.", "concat")
+        return columns
 
     def _build(self, plan):
+        self._columns()
         return _concatenate([child._build(plan) for child in self.children], plan)
 
     def _static_size(self):

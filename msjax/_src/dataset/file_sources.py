@@ -9,6 +9,7 @@ data batches then the test batch; a text file set is read line by line, round-ro
 from __future__ import annotations
 
 import csv
+import enum
 import glob
 import os
 
@@ -18,6 +19,14 @@ from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 _USAGES = ["train", "test", "all"]
+
+
+class Shuffle(str, enum.Enum):
+    """`mindspore.dataset.Shuffle`: how file datasets shuffle (msjax shuffles their rows globally
+    for GLOBAL and INFILE, and FILES keeps rows in order within each file's turn)."""
+    GLOBAL = "global"
+    FILES = "files"
+    INFILE = "infile"
 
 
 def check_folder(dataset_dir):
@@ -59,7 +68,8 @@ class MnistDataset(MappableSource):
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         self.dataset_dir = check_folder(dataset_dir)
         self.usage = check_usage(usage)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self._arrays = None
 
     def _columns(self):
@@ -112,7 +122,8 @@ class _CifarBase(MappableSource):
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
         self.dataset_dir = check_folder(dataset_dir)
         self.usage = check_usage(usage)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self._records = None
 
     def _paths(self):
@@ -199,7 +210,8 @@ class ImageFolderDataset(MappableSource):
                  sampler=None, extensions=None, class_indexing=None, decode=False, num_shards=None,
                  shard_id=None, cache=None, decrypt=None):
         self.dataset_dir = check_folder(dataset_dir)
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self.extensions = [e.lower() for e in extensions] if extensions else None
         self.class_indexing = dict(class_indexing) if class_indexing else None
         self.decode = decode
@@ -271,7 +283,7 @@ class TextFileDataset(MappableSource):
                  num_shards=None, shard_id=None, cache=None):
         self.files = match_files(dataset_files)
         super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, num_shards,
-                         shard_id)
+                         shard_id, cache=cache)
         self._lines = None
 
     def _columns(self):
@@ -309,7 +321,7 @@ class CSVDataset(TextFileDataset):
         self.column_names = list(column_names) if column_names else None
         self.header_row = column_names is None
         super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
-                         shard_id)
+                         shard_id, cache)
 
     def _columns(self):
         if self.column_names is None:

@@ -2,12 +2,16 @@
 
 An iterator serves `num_epochs` epochs (-1: any number); each ``for`` loop over it is one epoch,
 read from a Grain pipeline built for that epoch (a new shuffle every epoch, the same sequence of
-epochs for a given ``dataset.config.set_seed``). Grain's read threads and prefetch buffer keep rows
-coming while the consumer computes.
+epochs for a given ``dataset.config.set_seed``). Grain's read threads and prefetch buffer (for
+random-access pipelines) or its background prefetch thread (for streams such as generator
+functions) keep rows coming while the consumer computes; an abandoned iterator's threads end with
+it.
 """
 from __future__ import annotations
 
 import numpy as np
+
+from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
 
 
 def _as_tensor(array: np.ndarray):
@@ -19,10 +23,12 @@ def _as_tensor(array: np.ndarray):
 
 class _EpochIterator:
     def __init__(self, dataset, num_epochs, output_numpy):
-        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int) or (
-                num_epochs < 1 and num_epochs != -1):
-            raise ValueError(f"num_epochs should be either -1 or within the required interval of "
-                             f"(0, 2147483647], got {num_epochs}.")
+        if isinstance(num_epochs, bool) or not isinstance(num_epochs, int):
+            raise TypeError(f"Argument num_epochs with value {num_epochs!r} is not of type "
+                            f"[<class 'int'>], but got {type(num_epochs)}.")
+        if num_epochs < 1 and num_epochs != -1:
+            raise pipeline_error(f"RootNode: num_epochs should be either -1 or positive integer, "
+                                 f"num_epochs: {num_epochs}", "iterator", SYNTAX_HEADER)
         self._dataset = dataset
         self._columns = dataset.get_col_names()
         self._num_epochs = num_epochs
@@ -30,6 +36,7 @@ class _EpochIterator:
         self._seed = dataset._pipeline_seed()
         self._epoch = 0
         self._rows = None
+        self._epochs = None
 
     def __iter__(self):
         return self
@@ -37,8 +44,15 @@ class _EpochIterator:
     def __next__(self):
         if self._rows is None:
             if self._num_epochs != -1 and self._epoch >= self._num_epochs:
-                raise StopIteration
-            self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
+                raise pipeline_error("EOF buffer encountered. User tries to fetch data beyond the "
+                                     "specified number of epochs.", "iterator")
+            if self._epochs is None:
+                count = 1 if self._num_epochs == -1 else self._num_epochs - self._epoch
+                self._epochs = self._dataset._epochs_rows(self._seed, self._epoch, count)
+            self._rows = next(self._epochs, None)
+            if self._rows is None:
+                self._epochs = None
+                self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
         try:
             row = next(self._rows)
         except StopIteration:
@@ -47,6 +61,7 @@ class _EpochIterator:
             raise
         except BaseException:
             self._rows = None
+            self._epochs = None
             raise
         if self._output_numpy:
             return self._shape(list(row))

@@ -390,7 +390,8 @@ class MindDataset(MappableSource):
             for path in files:
                 if not os.path.isfile(path):
                     raise ValueError(f"The file {path} does not exist or permission denied!")
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
         self.files = files
         self.columns_list = list(columns_list) if columns_list else None
         self._shards = None

@@ -22,11 +22,14 @@ def _marked(error: RuntimeError, message: str | None = None) -> RuntimeError:
     return error
 
 
-def pipeline_error(message: str, operation: str) -> RuntimeError:
+SYNTAX_HEADER = "Syntax error."
+
+
+def pipeline_error(message: str, operation: str, header: str = PIPELINE_HEADER) -> RuntimeError:
     """MindSpore's RuntimeError for a pipeline that cannot run: `message` is MindSpore's
     ``[ERROR]`` sentence, `operation` the pipeline operation that raised it."""
     return _marked(RuntimeError(
-        f"{PIPELINE_HEADER}\n{_RULE}\n- Dataset Pipeline Error Message: \n{_RULE}\n"
+        f"{header}\n{_RULE}\n- Dataset Pipeline Error Message: \n{_RULE}\n"
         f"[ERROR] {message}\n{_RULE}\n- msjax operation: \n{_RULE}\n{operation}"), message)
 
 

@@ -23,8 +23,9 @@ class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
-                 num_shards=None, shard_id=None, default_shuffle=True):
+                 num_shards=None, shard_id=None, default_shuffle=True, cache=None):
         super().__init__([], num_parallel_workers)
+        self.cache = cache
         self.sampler = samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
                                                       shard_id, default_shuffle)
 
@@ -34,10 +35,23 @@ class MappableSource(Dataset):
     def _read(self, index: int) -> tuple:
         raise NotImplementedError
 
+    def is_random_access(self) -> bool:
+        """Whether rows are read by index (a Grain ``MapDataset``)."""
+        return True
+
+    def index_dataset(self, plan):
+        """The indices this source reads in `plan`'s epoch, as a Grain ``MapDataset``."""
+        return self.sampler.index_dataset(self._length(), plan.seed_for(self))
+
+    def cached_read(self):
+        """`_read`, through the source's DatasetCache when it has one."""
+        if self.cache is None:
+            return self._read
+        return self.cache.cached_reader(self.node_id, self._read)
+
     def _build(self, plan):
-        indices = self.sampler.index_dataset(self._length(), plan.seed_for(self))
-        read = self._read
-        return indices.map(lambda index: read(int(index)))
+        read = self.cached_read()
+        return self.index_dataset(plan).map(lambda index: read(int(index)))
 
     def _static_size(self):
         return self.sampler.size(self._length())
@@ -51,7 +65,7 @@ def _check_column_names(column_names, schema):
     if column_names is None:
         if schema is None:
             raise ValueError("Neither columns_names nor schema are provided.")
-        return list(schema.columns)
+        return schema.column_names()
     if isinstance(column_names, str):
         return [column_names]
     if not isinstance(column_names, (list, tuple)) or not column_names:
@@ -95,6 +109,9 @@ class GeneratorDataset(MappableSource):
 
     def _columns(self):
         return list(self.column_names)
+
+    def is_random_access(self) -> bool:
+        return self.random_access
 
     def _make_row(self, item):
         row = to_row(item, len(self.column_names), "GeneratorDataset")
@@ -193,3 +210,20 @@ class NumpySlicesDataset(GeneratorDataset):
 
     def _read(self, index):
         return tuple(np.asarray(v) for v in self.source[index])
+
+
+class PaddedDataset(GeneratorDataset):
+    """`mindspore.dataset.PaddedDataset(padded_samples)`: rows given as a list of dicts (column
+    name -> array), typically concatenated to a dataset to make its size divisible by the shards."""
+
+    def __init__(self, padded_samples):
+        if not isinstance(padded_samples, list) or not all(isinstance(s, dict) for s in padded_samples):
+            raise TypeError("padded_samples should be a list of dict.")
+        if not padded_samples:
+            raise ValueError("padded_samples cannot be empty.")
+        names = list(padded_samples[0])
+        for sample in padded_samples:
+            if list(sample) != names:
+                raise ValueError("The column names of all padded_samples should be the same.")
+        rows = [tuple(np.asarray(sample[name]) for name in names) for sample in padded_samples]
+        super().__init__(rows, names, shuffle=False)

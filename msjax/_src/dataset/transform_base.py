@@ -24,7 +24,7 @@ def is_pil(value) -> bool:
 
 def as_input(value):
     """A column value as transforms take it: PIL images stay, everything else is a NumPy array."""
-    if is_pil(value) or isinstance(value, np.ndarray):
+    if isinstance(value, np.ndarray) or is_pil(value):
         return value
     if hasattr(value, "asnumpy"):
         return value.asnumpy()

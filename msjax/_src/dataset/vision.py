@@ -98,6 +98,8 @@ class ImageTensorOperation(TensorOperation):
     keeps_pil = True
 
     def implementation(self, image):
+        if isinstance(image, np.ndarray):
+            return self.apply(image)
         was_pil = is_pil(image)
         result = self.apply(_array(image))
         return _to_pil_if(was_pil and self.keeps_pil, result)
@@ -208,7 +210,9 @@ class Normalize(ImageTensorOperation):
                                  f"and std vectors, got channels: {channels}, size of mean: "
                                  f"{len(self.mean)}")
         shape = (-1,) if self.is_hwc or image.ndim == 2 else (-1, 1, 1)
-        return ((image.astype(np.float32) - self.mean.reshape(shape)) / self.std.reshape(shape))
+        out = np.subtract(image, self.mean.reshape(shape), dtype=np.float32)
+        out /= self.std.reshape(shape)
+        return out
 
 
 class HWC2CHW(ImageTensorOperation):
@@ -272,8 +276,14 @@ def _padding(padding):
 def pad_image(image, padding, fill_value=0, padding_mode=Border.CONSTANT):
     """`image` padded by (left, top, right, bottom) `padding`."""
     left, top, right, bottom = _padding(padding)
-    pads = [(top, bottom), (left, right)] + [(0, 0)] * (image.ndim - 2)
     mode = Border(padding_mode).value
+    if mode == "constant" and not isinstance(fill_value, (tuple, list)):
+        height, width = image.shape[:2]
+        out = np.full((height + top + bottom, width + left + right) + image.shape[2:], fill_value,
+                      image.dtype)
+        out[top:top + height, left:left + width] = image
+        return out
+    pads = [(top, bottom), (left, right)] + [(0, 0)] * (image.ndim - 2)
     if mode != "constant":
         return np.pad(image, pads, mode=mode)
     if isinstance(fill_value, (tuple, list)) and image.ndim == 3:
@@ -507,3 +517,139 @@ class RandomCropDecodeResize(TensorOperation):
 
     def implementation(self, data):
         return self.crop.implementation(Decode().implementation(data))
+
+
+def _pil_image(image):
+    from PIL import Image  # pylint: disable=import-outside-toplevel
+    return Image.fromarray(image)
+
+
+class AutoContrast(ImageTensorOperation):
+    """`mindspore.dataset.vision.AutoContrast(cutoff=0.0, ignore=None)`: stretch each channel to
+    the full range (Pillow's ``ImageOps.autocontrast``)."""
+
+    def __init__(self, cutoff=0.0, ignore=None):
+        if not 0 <= cutoff < 50:
+            raise ValueError("Input cutoff is not within the required interval of [0, 50).")
+        self.cutoff = cutoff
+        self.ignore = ignore
+
+    def apply(self, image):
+        from PIL import ImageOps  # pylint: disable=import-outside-toplevel
+        return np.asarray(ImageOps.autocontrast(_pil_image(image), self.cutoff, self.ignore))
+
+
+def _equalize_channel(channel):
+    """OpenCV's ``equalizeHist`` of one uint8 channel (as MindSpore's C++ kernel)."""
+    histogram = np.bincount(channel.reshape(-1), minlength=256)
+    first = int(np.flatnonzero(histogram)[0])
+    total = channel.size
+    if histogram[first] == total:
+        return np.full_like(channel, first)
+    scale = np.float32(255.0 / (total - histogram[first]))
+    lut = np.zeros(256, np.float32)
+    lut[first + 1:] = np.cumsum(histogram[first + 1:]).astype(np.float32) * scale
+    return np.clip(np.rint(lut), 0, 255).astype(np.uint8)[channel]
+
+
+class Equalize(ImageTensorOperation):
+    """`mindspore.dataset.vision.Equalize()`: histogram equalisation of each channel, as OpenCV's
+    ``equalizeHist``."""
+
+    def apply(self, image):
+        if image.ndim == 2:
+            return _equalize_channel(image)
+        return np.stack([_equalize_channel(image[..., c]) for c in range(image.shape[-1])], -1)
+
+
+def _check_range(values, name, low, high):
+    values = (values, values) if isinstance(values, numbers.Number) else tuple(values)
+    if len(values) != 2 or not low <= values[0] <= values[1] <= high:
+        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
+    return values
+
+
+def _draw(bounds):
+    return bounds[0] if bounds[0] == bounds[1] else random_ops.generator().uniform(*bounds)
+
+
+class RandomSharpness(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomSharpness(degrees=(0.1, 1.9))` (Pillow's
+    ``ImageEnhance.Sharpness`` with a factor drawn from `degrees`)."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+
+    def apply(self, image):
+        from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
+        return np.asarray(ImageEnhance.Sharpness(_pil_image(image)).enhance(_draw(self.degrees)))
+
+
+class RandomColor(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomColor(degrees=(0.1, 1.9))`: colour balance (Pillow's
+    ``ImageEnhance.Color``) by a factor drawn from `degrees`."""
+
+    def __init__(self, degrees=(0.1, 1.9)):
+        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+
+    def apply(self, image):
+        from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
+        return np.asarray(ImageEnhance.Color(_pil_image(image)).enhance(_draw(self.degrees)))
+
+
+class RandomPosterize(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomPosterize(bits=(8, 8))`: keep the top `bits` bits."""
+
+    def __init__(self, bits=(8, 8)):
+        self.bits = _check_range(bits, "bits", 1, 8)
+
+    def apply(self, image):
+        bits = int(random_ops.generator().integers(self.bits[0], self.bits[1] + 1))
+        return image & np.uint8((0xFF << (8 - bits)) & 0xFF)
+
+
+class RandomSolarize(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomSolarize(threshold=(0, 255))`: invert the pixels at or
+    above a threshold drawn from `threshold`."""
+
+    def __init__(self, threshold=(0, 255)):
+        self.threshold = _check_range(threshold, "threshold", 0, 255)
+
+    def apply(self, image):
+        low, high = self.threshold
+        threshold = low if low == high else int(random_ops.generator().integers(low, high + 1))
+        return np.where(image >= threshold, 255 - image, image).astype(image.dtype)
+
+
+class RandomGrayscale(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomGrayscale(prob=0.1)`: with probability `prob`, the grey
+    image repeated in three channels."""
+
+    def __init__(self, prob=0.1):
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        if random_ops.generator().random() >= self.prob:
+            return image
+        return np.repeat(image_ops.gray(image)[..., None], 3, -1)
+
+
+class CutOut(ImageTensorOperation):
+    """`mindspore.dataset.vision.CutOut(length, num_patches=1, is_hwc=True)`: zero `num_patches`
+    random `length` x `length` squares."""
+
+    def __init__(self, length, num_patches=1, is_hwc=True):
+        check_positive_int(length, "length")
+        check_positive_int(num_patches, "num_patches")
+        self.length, self.num_patches, self.is_hwc = length, num_patches, is_hwc
+
+    def apply(self, image):
+        out = image.copy()
+        view = out if self.is_hwc or out.ndim == 2 else out.transpose(1, 2, 0)
+        height, width = view.shape[:2]
+        rng = random_ops.generator()
+        for _ in range(self.num_patches):
+            top = int(rng.integers(0, max(height - self.length, 0) + 1))
+            left = int(rng.integers(0, max(width - self.length, 0) + 1))
+            view[top:top + self.length, left:left + self.length] = 0
+        return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import math
 import time
 from contextlib import ExitStack
 
@@ -476,3 +477,22 @@ class ReduceLROnPlateau(_MonitorCallback):
                               % (cb_params.cur_epoch_num, Tensor(np.float32(new_lr))))
                 self.cooldown_counter = self.cooldown
                 self.wait = 0
+
+
+class LearningRateScheduler(Callback):
+    """`mindspore.train.LearningRateScheduler(learning_rate_function)`: after each step, sets the
+    optimizer's learning rate to `learning_rate_function(lr, cur_step_num)` (the current rate as
+    MindSpore prints it, then read back as a float)."""
+
+    def __init__(self, learning_rate_function):
+        super().__init__()
+        self.learning_rate_function = learning_rate_function
+
+    def step_end(self, run_context):
+        cb_params = run_context.original_args()
+        current = cb_params.optimizer.learning_rate
+        lr = float(np.array2string(current.asnumpy()))
+        new_lr = self.learning_rate_function(lr, cb_params.cur_step_num)
+        if not math.isclose(lr, new_lr, rel_tol=1e-10):
+            current.set_data(Tensor(np.float32(new_lr)))
+            _logger.info("At step %s, learning_rate change to %s", cb_params.cur_step_num, new_lr)

@@ -64,6 +64,24 @@ def unique_prefix(directory, prefix):
     return f"{prefix}_{suffix_num}" if suffix_num else prefix
 
 
+def breakpoint_prefix(directory, prefix):
+    """The prefix of an exception-save checkpoint: `prefix`, or `prefix_<n>` when breakpoint
+    checkpoints of `prefix` exist (MindSpore's `_chg_ckpt_file_name_if_same_exist(..., True)`)."""
+    suffix_num = 0
+    for filename in os.listdir(directory):
+        if not filename.endswith("_breakpoint.ckpt") or not filename.startswith(prefix):
+            continue
+        rest = filename[len(prefix):]
+        if rest[:1].isalpha():
+            continue
+        index = rest.find("-")
+        if index == 0:
+            suffix_num = max(suffix_num, 1)
+        elif index != -1 and rest[1:index].isdigit():
+            suffix_num = max(suffix_num, int(rest[1:index]) + 1)
+    return f"{prefix}_{suffix_num}" if suffix_num else prefix
+
+
 class CheckpointConfig:
     """`mindspore.train.CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
     keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
@@ -193,6 +211,7 @@ class ModelCheckpoint(Callback):
                              "invalid, it must be callable or string that does not contain '/', but got "
                              "{}.".format(prefix))
         self._prefix = prefix
+        self._exception_prefix = prefix
         if directory is None:
             self._directory = os.getcwd()
         elif not callable(directory):

@@ -5,7 +5,7 @@ They extend the optimizer checks (`msjax._src.nn.optim.argument_checks`) with th
 """
 from __future__ import annotations
 
-from msjax._src.nn.optim.argument_checks import _check_number, _subject
+from msjax._src.nn.optim.argument_checks import _check_number
 from msjax._src.nn.optim.argument_checks import check_bool as check_bool
 from msjax._src.nn.optim.argument_checks import check_positive_int as check_positive_int
 from msjax._src.nn.optim.argument_checks import check_value_type as check_value_type
@@ -22,6 +22,3 @@ def check_is_int(value, arg_name=None, prim_name=None):
         raise TypeError(f"{prefix} type of {name} must be 'int', but got '{type(value).__name__}'.")
     return value
 
-
-__all__ = ["check_bool", "check_is_int", "check_non_negative_int", "check_positive_int",
-           "check_value_type", "_subject"]

@@ -25,6 +25,21 @@ def dataset_size(dataset) -> int:
                         "mindspore.dataset object, or a list (or other sized iterable) of tuples.") from None
 
 
+def claim_for_training(dataset, model) -> None:
+    """MindSpore's rule that a dataset trains one Model: the first `Model.train`/`fit` marks a
+    MindSpore-style dataset with the Model's hash (MindSpore's `__model_hash__`), and another
+    Model training on it raises MindSpore's RuntimeError. Lists and other plain iterables of rows
+    are not MindSpore datasets and are not marked."""
+    if not hasattr(dataset, "create_tuple_iterator"):
+        return
+    owner = getattr(dataset, "__model_hash__", None)
+    if owner is None:
+        dataset.__model_hash__ = hash(model)
+    elif owner != hash(model):
+        raise RuntimeError("The dataset object had been used in other model by model.train(...), "
+                           "please create a new dataset.")
+
+
 def _as_tensor(value):
     if isinstance(value, Tensor):
         return value

@@ -51,10 +51,22 @@ def _inference_function(net, params):
     return pure
 
 
+def _parameters_of(net, arrays):
+    """The Parameters the exported program takes: a Cell's own, or those a function reads
+    (found by tracing it once for the inputs' shapes)."""
+    if isinstance(net, Cell):
+        return state.collect_parameters(net)
+    with state.recording_reads() as reads, tracing():
+        jax.eval_shape(lambda *xs: _unwrap(net(*map(_wrap, xs))), *arrays)
+    return [box for box in reads.values() if isinstance(box, Parameter)]
+
+
 def _write(path, names, values, exported_bytes, output_tree):
-    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree}).encode()
-    buffer = io.BytesIO()
-    np.savez(buffer, *[np.asarray(v) for v in values])
+    arrays = [np.asarray(v) for v in values]
+    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree,
+                       "dtypes": [str(a.dtype) for a in arrays], "shapes": [list(a.shape) for a in arrays]}).encode()
+    buffer = io.BytesIO()  # raw bytes: NumPy's format has no bfloat16
+    np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
     blobs = [meta, buffer.getvalue(), exported_bytes]
     temporary = path + ".tmp"
     with open(temporary, "wb") as f:
@@ -66,14 +78,14 @@ def _write(path, names, values, exported_bytes, output_tree):
 
 
 def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
-    """`mindspore.export(net, *inputs, file_name, file_format, **kwargs)`: write `net`'s
-    inference program for `inputs`' shapes and dtypes to `file_name` (`.mindir` appended).
+    """`mindspore.export(net, *inputs, file_name, file_format, **kwargs)`: write `net`'s (a Cell or
+    a function) inference program for `inputs`' shapes and dtypes to `file_name` (`.mindir` appended).
 
     Only `file_format="MINDIR"` is written, in msjax's StableHLO format (see the module doc);
     "AIR" and "ONNX" raise NotImplementedError.
     """
-    if not isinstance(net, Cell):
-        raise TypeError(f"For 'export', the type of 'net' should be Cell, but got {type(net)}.")
+    if not isinstance(net, Cell) and not callable(net):
+        raise TypeError(f"For 'export', the type of 'net' should be Cell or function, but got {type(net)}.")
     if not isinstance(file_name, str):
         raise TypeError(f"The 'file_name' must be string, but got {type(file_name)}.")
     if file_format not in _FORMATS:
@@ -89,16 +101,18 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         _logger.warning("msjax: %s is written in msjax's program format (StableHLO through jax.export, with "
                         "the parameters), not MindSpore's MindIR protobuf: load it with msjax's "
                         "mindspore.load; MindSpore itself cannot read it.", file_name)
-    was_training = net.training
-    net.set_train(False)
+    arrays = [_as_array(x) for x in inputs]
+    was_training = net.training if isinstance(net, Cell) else None
+    if isinstance(net, Cell):
+        net.set_train(False)
     try:
-        params = state.collect_parameters(net)
+        params = _parameters_of(net, arrays)
         values = [p._value for p in params]
-        arrays = [_as_array(x) for x in inputs]
         pure = _inference_function(net, params)
         exported = jax.export.export(jax.jit(pure))(values, *arrays)
     finally:
-        net.set_train(was_training)
+        if isinstance(net, Cell):
+            net.set_train(was_training)
     single = len(exported.out_avals) == 1 and not isinstance(
         jax.eval_shape(pure, values, *arrays), (tuple, list))
     _write(os.path.realpath(file_name), [p.name for p in params], values, exported.serialize(),
@@ -176,6 +190,7 @@ def load(file_name, **kwargs):
         meta, params_bytes, program = _read_blobs(handle, 3)
     meta = json.loads(meta)
     with np.load(io.BytesIO(params_bytes)) as stored:
-        values = [stored[f"arr_{i}"] for i in range(len(meta["parameters"]))]
+        values = [stored[f"arr_{i}"].view(jnp.dtype(dtype)).reshape(shape)
+                  for i, (dtype, shape) in enumerate(zip(meta["dtypes"], meta["shapes"]))]
     exported = jax.export.deserialize(bytearray(program))
     return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])

@@ -5,22 +5,25 @@
 loss-scale manager) and runs them over a dataset with MindSpore's callback protocol. What msjax
 does differently is how a step runs: every training step is one compiled, functionalised program
 (msjax's GRAPH_MODE Cell call, whatever the context's mode), so a step that fails leaves every
-Parameter and optimizer state as it was; `dataset_sink_mode=True` runs `sink_size` steps in one
-program (a `lax.scan`, see `sink.py`) on every backend, where MindSpore's CPU build falls back
-to non-sink training. Datasets are read as `data.py` describes (a `mindspore.dataset` object or
+Parameter and optimizer state as it was; `dataset_sink_mode=True` sends `sink_size` steps to the
+device at once and runs them as one `lax.scan` program (on a CPU as calls of the one-step
+program, see `sink.py`) on every backend, where MindSpore's CPU build falls back to non-sink
+training. Datasets are read as `data.py` describes (a `mindspore.dataset` object or
 any sized iterable of tuples).
 """
 from __future__ import annotations
 
 import copy
 import logging
+import os
+import time
 
 import numpy as np
 
 from msjax._src.nn.cell import Cell
 from msjax._src.tensor import Tensor
 from msjax._src.train import checks, data
-from msjax._src.train.callback import (Callback, CallbackManager, InternalCallbackParam,
+from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
                                        RunContext)
 from msjax._src.transforms.compiled import CompiledFunction, flatten_args
 from msjax._src.transforms.jit import _run_cell, call_cell_compiled
@@ -56,7 +59,7 @@ class Model:
 
     Example:
         >>> model = Model(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction='mean'),
-        ...               nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"Accuracy"})
+        ...               nn.Momentum(net.trainable_params(), 0.01, 0.9), metrics={"accuracy"})
         >>> model.train(2, train_data, callbacks=[LossMonitor(100)])
         >>> model.eval(test_data)
         {'Accuracy': 0.98}
@@ -98,6 +101,7 @@ class Model:
         self._current_step_num = 0
         self.epoch_iter = 0
         self.batch_num = -1
+        self._backbone_is_train = True
         self._sink_runner = None
 
     # -- building -----------------------------------------------------------------------------
@@ -313,20 +317,52 @@ class Model:
 
     def _train(self, epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
                valid_infos=(None, 1, False)):
+        data.claim_for_training(train_dataset, self)
         cb_params = self._new_train_params(epoch, train_dataset, callbacks, dataset_sink_mode,
                                            sink_size, initial_epoch)
-        with CallbackManager(cb_params.list_callback) as list_callback:
-            if dataset_sink_mode:
-                self._train_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
-                                         initial_epoch, valid_infos)
-            else:
-                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch,
-                                    valid_infos)
+        try:
+            with CallbackManager(cb_params.list_callback) as list_callback:
+                if dataset_sink_mode:
+                    self._train_sink_process(epoch, train_dataset, list_callback, cb_params, sink_size,
+                                             initial_epoch, valid_infos)
+                else:
+                    self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch,
+                                        valid_infos)
+        except BaseException:
+            self._save_breakpoint_checkpoint(cb_params.list_callback)
+            raise
+
+    def _save_breakpoint_checkpoint(self, callbacks):
+        """`CheckpointConfig(exception_save=True)`: when training fails, MindSpore saves the
+        network as `<prefix>-<epoch>_<step>_breakpoint.ckpt` before re-raising (the Parameters are
+        those of the last completed step)."""
+        from msjax._src.serialization import save_checkpoint
+        from msjax._src.train.checkpoint import ModelCheckpoint, breakpoint_prefix
+        saver = None
+        for callback in callbacks:
+            if isinstance(callback, ModelCheckpoint):
+                saver = callback
+        if saver is None or not saver._config.exception_save:
+            return
+        prefix = breakpoint_prefix(saver._directory, saver._exception_prefix)
+        name = f"{prefix}-{self._current_epoch_num}_{self._current_step_num}_breakpoint.ckpt"
+        save_checkpoint(self._train_network, os.path.join(saver._directory, name), saver._config.integrated_save)
+
+    def _check_network_mode(self, network, is_train):
+        """MindSpore's rule: switch a network's train/eval mode when the mode changes (the
+        training, evaluation and prediction networks share the backbone)."""
+        if self._backbone_is_train != is_train:
+            network.set_train(is_train)
+            self._backbone_is_train = is_train
+        return network
+
+    def _set_mode(self, network, is_train):
+        """Set the mode at the start of a train/eval run (MindSpore's `_exec_preprocess`)."""
+        network.set_train(is_train)
+        self._backbone_is_train = is_train
 
     def _step(self, inputs):
-        network = self._train_network
-        if not network.training:
-            network.set_train(True)
+        network = self._check_network_mode(self._train_network, True)
         outputs = _run(network, inputs)
         manager = self._loss_scale_manager
         if manager is not None and manager.get_drop_overflow_update() and isinstance(outputs, tuple):
@@ -336,6 +372,7 @@ class Model:
     def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos):
         cb_params.dataset_sink_mode = False
         run_context = RunContext(cb_params)
+        self._set_mode(self._train_network, True)
         list_callback.on_train_begin(run_context)
         for i in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = i + 1
@@ -368,7 +405,7 @@ class Model:
         from msjax._src.train.sink import SinkRunner
         dataset_size = data.dataset_size(train_dataset)
         if dataset_size % sink_size != 0:
-            _logger.warning("In dataset_sink mode (dataset_size % sink_size) should equal to 0, it is "
+            _logger.warning("In dataset_sink mode (dataset_size %% sink_size) should equal to 0, it is "
                             "suggested to pad/drop data or adjust sink_size. But got 'dataset_size': %s, "
                             "'sink_size': %s.", dataset_size, sink_size)
         if self._sink_runner is None or self._sink_runner.network is not self._train_network:
@@ -377,13 +414,16 @@ class Model:
         cb_params.dataset_sink_mode = True
         run_context = RunContext(cb_params)
         rows = data.endless_host_rows(train_dataset)
+        self._set_mode(self._train_network, True)
         list_callback.on_train_begin(run_context)
         self.epoch_iter = 0
         while self.epoch_iter < epoch - initial_epoch:
             cb_params.cur_epoch_num = self.epoch_iter + 1 + initial_epoch
             self._current_epoch_num = cb_params.cur_epoch_num
             list_callback.on_train_epoch_begin(run_context)
+            fetch_start = time.perf_counter()
             chunk = [next(rows) for _ in range(sink_size)]
+            cb_params.sink_data_seconds = time.perf_counter() - fetch_start  # TimeMonitor(data_time=True)
             if self._loss_fn and len(chunk[0]) != 2:
                 raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, "
                                  "but got {}, please check the number of elements returned by "
@@ -392,8 +432,7 @@ class Model:
             self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
             cb_params.train_dataset_element = chunk[-1]
             list_callback.on_train_step_begin(run_context)
-            if not self._train_network.training:
-                self._train_network.set_train(True)
+            self._check_network_mode(self._train_network, True)
             cb_params.net_outputs = self._sink_runner.run(chunk)
             list_callback.on_train_step_end(run_context)
             self._eval_during_train(valid_infos, cb_params, list_callback)
@@ -437,6 +476,7 @@ class Model:
         run_context = RunContext(cb_params)
         cb_params.dataset_sink_mode = False
         list_callback.on_eval_begin(run_context)
+        self._set_mode(self._eval_network, False)
         list_callback.on_eval_epoch_begin(run_context)
         eval_loss = Loss() if add_eval_loss else None
         network = self._eval_network
@@ -444,8 +484,7 @@ class Model:
             cb_params.cur_step_num += 1
             cb_params.eval_dataset_element = next_element
             list_callback.on_eval_step_begin(run_context)
-            if network.training:
-                network.set_train(False)
+            self._check_network_mode(network, False)
             outputs = _run(network, next_element)
             cb_params.net_outputs = outputs
             list_callback.on_eval_step_end(run_context)
@@ -504,9 +543,7 @@ class Model:
                 raise TypeError(f'The types of input data must be in the Union({data_class_str}, '
                                 f'tuple[{data_class_str}], list[{data_class_str}], dict[{data_class_str}]), '
                                 f'but got type {type(item).__name__}.')
-        network = self._predict_network
-        if network.training:
-            network.set_train(False)
+        network = self._check_network_mode(self._predict_network, False)
         return _run(network, predict_data)
 
     @property

@@ -5,3 +5,7 @@ from msjax._src.dataset.text import Vocab as Vocab
 from msjax._src.dataset.text import to_bytes as to_bytes
 from msjax._src.dataset.text import to_str as to_str
 from msjax._src.dataset.transforms import PadEnd as PadEnd
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

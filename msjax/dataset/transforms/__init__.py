@@ -13,3 +13,7 @@ from msjax._src.dataset.transforms import Slice as Slice
 from msjax._src.dataset.transforms import TypeCast as TypeCast
 from msjax._src.dataset.transform_base import TensorOperation as TensorOperation
 from msjax._src.dataset.transform_base import PyTensorOperation as PyTensorOperation
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -11,3 +11,7 @@ from msjax._src.dataset.transforms import RandomChoice as RandomChoice
 from msjax._src.dataset.transforms import RandomOrder as RandomOrder
 from msjax._src.dataset.transforms import Slice as Slice
 from msjax._src.dataset.transforms import TypeCast as TypeCast
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

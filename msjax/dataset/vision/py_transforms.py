@@ -25,3 +25,15 @@ from msjax._src.dataset.vision import VerticalFlip as VerticalFlip
 from msjax._src.dataset.vision import Inter as Inter
 from msjax._src.dataset.vision import Border as Border
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
+from msjax._src.dataset.vision import AutoContrast as AutoContrast
+from msjax._src.dataset.vision import CutOut as CutOut
+from msjax._src.dataset.vision import Equalize as Equalize
+from msjax._src.dataset.vision import RandomColor as RandomColor
+from msjax._src.dataset.vision import RandomGrayscale as RandomGrayscale
+from msjax._src.dataset.vision import RandomPosterize as RandomPosterize
+from msjax._src.dataset.vision import RandomSharpness as RandomSharpness
+from msjax._src.dataset.vision import RandomSolarize as RandomSolarize
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -3,3 +3,7 @@
 from msjax._src.dataset.vision import Inter as Inter
 from msjax._src.dataset.vision import Border as Border
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

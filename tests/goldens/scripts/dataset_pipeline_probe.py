@@ -70,6 +70,16 @@ def ragged():
     yield (np.ones(3, np.float32),)
 
 
+def lengths():
+    for n in (1, 4, 2, 6, 3, 5, 1):
+        yield (np.arange(n, dtype=np.int32),)
+
+
+class EveryOther(ds.Sampler):
+    def __iter__(self):
+        return iter(range(0, self.dataset_size, 2))
+
+
 def failing_op(x):
     raise ValueError("bad value in op")
 
@@ -157,6 +167,18 @@ CASES = {
     "iterator epochs": lambda: (lambda it: [len(list(it)), len(list(it))])(gen().create_tuple_iterator(num_epochs=2)),
     "strings": lambda: [[str(v) for v in row] for row in ds.NumpySlicesDataset(["ab", "c"], shuffle=False).create_tuple_iterator(output_numpy=True)],
     "string type": lambda: [type(v).__name__ + str(v.dtype.kind) for row in ds.NumpySlicesDataset(["ab", "c"], shuffle=False) for v in row][:1],
+    "padded_batch": lambda: rows(ds.GeneratorDataset(ragged, ["x"], shuffle=False).padded_batch(2, pad_info={"x": ([4], -1.0)})),
+    "padded_batch longest": lambda: rows(ds.GeneratorDataset(ragged, ["x"], shuffle=False).padded_batch(2, pad_info={"x": (None, 0.0)})),
+    "bucket_batch_by_length": lambda: rows(ds.GeneratorDataset(lengths, ["x"], shuffle=False).bucket_batch_by_length(["x"], [3, 5], [2, 2, 1], pad_info={"x": (None, 0)})),
+    "bucket_batch sizes": lambda: [r.split(" ")[0].split("]")[0] for r in rows(ds.GeneratorDataset(lengths, ["x"], shuffle=False).bucket_batch_by_length(["x"], [3], [2, 3], pad_info={"x": (None, 0)}, drop_remainder=True))],
+    "weighted sampler size": lambda: ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=ds.WeightedRandomSampler([0.1, 0.0, 0.5, 0.2, 0.1, 0.1], num_samples=4)).get_dataset_size(),
+    "weighted sampler zero weight": lambda: sorted(set(int(r[1]) for r in ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=ds.WeightedRandomSampler([0.0, 0.0, 1.0, 0.0, 0.0, 0.0], num_samples=5)).create_tuple_iterator(output_numpy=True))),
+    "random sampler replacement size": lambda: len(rows(ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=ds.RandomSampler(replacement=True, num_samples=9)))),
+    "sequential sampler num_samples": lambda: ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=ds.SequentialSampler(num_samples=4)).get_dataset_size(),
+    "user sampler": lambda: rows(ds.GeneratorDataset(RandomAccess(), ["x", "y"], sampler=EveryOther())),
+    "repeat shuffle multiset": lambda: rows(ds.GeneratorDataset(RandomAccess(3), ["x", "y"]).repeat(2), sort=True),
+    "rename then map": lambda: rows(gen().rename(["data"], ["image"]).map(lambda x: x + 1, "image").project("image")),
+    "config seed from mindspore.set_seed": lambda: (ms.set_seed(5), ds.config.get_seed())[1],
     "config seed": lambda: (ds.config.set_seed(7), ds.config.get_seed())[1],
     "config workers": lambda: (ds.config.set_num_parallel_workers(2), ds.config.get_num_parallel_workers())[1],
     "config prefetch": lambda: (ds.config.set_prefetch_size(4), ds.config.get_prefetch_size())[1],
@@ -182,6 +204,27 @@ CASES = {
     "error image folder missing": lambda: ds.ImageFolderDataset("/nonexistent/images"),
     "error text file missing": lambda: ds.TextFileDataset("/nonexistent/a.txt"),
     "error csv missing": lambda: ds.CSVDataset("/nonexistent/a.csv"),
+    "infinite repeat size": lambda: (gen().repeat().get_dataset_size(), ds.NumpySlicesDataset([1, 2, 3]).repeat().get_dataset_size(), gen().repeat().get_repeat_count()),
+    "infinite repeat batch size": lambda: gen().repeat().batch(2).get_dataset_size(),
+    "error iterator beyond num_epochs": lambda: (lambda it: [len(list(it)), len(list(it))])(gen().create_tuple_iterator(num_epochs=1)),
+    "error num_epochs zero": lambda: gen().create_tuple_iterator(num_epochs=0),
+    "error config seed": lambda: ds.config.set_seed(-1),
+    "error config workers": lambda: ds.config.set_num_parallel_workers(0),
+    "error config prefetch": lambda: ds.config.set_prefetch_size(0),
+    "error repeat zero": lambda: gen().repeat(0),
+    "error skip negative": lambda: gen().skip(-1),
+    "error shuffle buffer": lambda: gen().shuffle(1),
+    "error concat different columns": lambda: rows(gen() + slices()),
+    "error map output count": lambda: rows(gen().map(lambda x: (x, x), input_columns=["data"], output_columns=["a"])),
+    "batch larger than data drop": lambda: (slices().batch(20, drop_remainder=True).get_dataset_size(), rows(slices().batch(20, drop_remainder=True))),
+    "take beyond size": lambda: (slices().take(50).get_dataset_size(), len(rows(slices().take(50)))),
+    "skip beyond size": lambda: (slices().skip(50).get_dataset_size(), rows(slices().skip(50))),
+    "zip shortest": lambda: rows(gen().zip(ds.NumpySlicesDataset({"z": [7, 8]}, shuffle=False))),
+    "filter numpy bool": lambda: rows(slices().filter(lambda a, b: np.array(b > 3.0), input_columns=["a", "b"])),
+    "padded dataset": lambda: rows(ds.PaddedDataset([{"image": np.zeros(2, np.uint8), "label": np.array(1, np.int32)}, {"image": np.ones(2, np.uint8), "label": np.array(-1, np.int32)}])),
+    "padded dataset names": lambda: ds.PaddedDataset([{"b": np.zeros(1), "a": np.ones(1)}]).get_col_names(),
+    "padded dataset concat": lambda: rows(ds.NumpySlicesDataset({"label": np.array([5, 6], np.int32)}, shuffle=False) + ds.PaddedDataset([{"label": np.array(0, np.int32)}])),
+    "error padded dataset empty": lambda: ds.PaddedDataset([]),
     "recreate after failure": lambda: [summary_of(lambda: rows(gen().map(failing_op, input_columns=["data"]))), rows(gen().take(2))],
 }
 

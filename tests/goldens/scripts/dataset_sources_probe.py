@@ -7,10 +7,10 @@ then prints one ``label -> result`` line per case. Regenerate from the repositor
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/dataset_sources_probe.py \
         | grep " -> " > tests/goldens/dataset/sources_probe.txt
 """
-import gzip
 import io
 import os
 import re
+import shutil
 import struct
 import tempfile
 
@@ -175,18 +175,21 @@ CASES = {
 
 
 def main():
-    write_mnist(MNIST)
-    write_cifar10(CIFAR10)
-    write_cifar100(CIFAR100)
-    write_image_folder(IMAGES)
-    write_text(TEXT)
-    os.makedirs(EMPTY)
-    for label, case in CASES.items():
-        try:
-            result = case()
-        except Exception as error:  # pylint: disable=broad-except
-            result = error_summary(error)
-        print(f"{label} -> {fix(str(result))}", flush=True)
+    try:
+        write_mnist(MNIST)
+        write_cifar10(CIFAR10)
+        write_cifar100(CIFAR100)
+        write_image_folder(IMAGES)
+        write_text(TEXT)
+        os.makedirs(EMPTY)
+        for label, case in CASES.items():
+            try:
+                result = case()
+            except Exception as error:  # pylint: disable=broad-except
+                result = error_summary(error)
+            print(f"{label} -> {fix(str(result))}", flush=True)
+    finally:
+        shutil.rmtree(ROOT, ignore_errors=True)
 
 
 if __name__ == "__main__":

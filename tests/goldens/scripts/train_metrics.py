@@ -11,9 +11,9 @@ import json
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
-from mindspore.train import (Accuracy, ConfusionMatrix, ConfusionMatrixMetric, Dice, F1, Fbeta, Loss, MAE, MSE,
-                             Precision, Recall, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
-                             TopKCategoricalAccuracy, get_metric_fn, names)
+from mindspore.train import (Accuracy, BleuScore, ConfusionMatrix, ConfusionMatrixMetric, CosineSimilarity, Dice, HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance, F1, Fbeta,
+                             Loss, MAE, MSE, Perplexity, Precision, ROC, Recall, Top1CategoricalAccuracy,
+                             Top5CategoricalAccuracy, TopKCategoricalAccuracy, auc, get_metric_fn, names)
 
 rng = np.random.default_rng(7)
 logits = rng.standard_normal((8, 6)).astype(np.float32)
@@ -119,6 +119,76 @@ for decrease in ("mean", "sum", "mean_channel"):
     show(f"confusion_matrix_metric/calc/{decrease}", error(lambda: calculated(decrease)))
     if decrease == "mean":
         show("confusion_matrix_metric/calc/mean/value", calculated(decrease))
+probs = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+perplexity = Perplexity()
+perplexity.update(Tensor(probs), Tensor(labels))
+perplexity.update(Tensor(probs[:3]), Tensor(labels[:3]))
+show("perplexity", plain(perplexity.eval()))
+show("perplexity/ignore", plain(Perplexity(ignore_label=labels[0].item())(Tensor(probs), Tensor(labels))))
+for similarity in ("cosine", "dot"):
+    for reduction in ("none", "sum", "mean"):
+        metric = CosineSimilarity(similarity=similarity, reduction=reduction)
+        metric.update(reg_pred)
+        show(f"cosine_similarity/{similarity}/{reduction}", plain(metric.eval()))
+binary_scores = rng.random(10).astype(np.float32)
+binary_labels = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 0], np.int32)
+roc = ROC(pos_label=1)
+roc.update(Tensor(binary_scores), Tensor(binary_labels))
+fpr, tpr, thresholds = roc.eval()
+show("roc/binary", [plain(fpr), plain(tpr), plain(thresholds)])
+show("auc", plain(auc(fpr, tpr)))
+roc = ROC(class_num=3)
+roc.update(Tensor(probs[:, :3]), Tensor(np.array([0, 1, 2, 0, 1, 2, 0, 1], np.int32)))
+fpr, tpr, thresholds = roc.eval()
+show("roc/multiclass", [[plain(a) for a in fpr], [plain(a) for a in tpr], [plain(a) for a in thresholds]])
+show("auc/decreasing", plain(auc(np.array([3.0, 2.0, 1.0]), np.array([1.0, 2.0, 4.0]))))
+show("auc/reorder", plain(auc(np.array([2.0, 1.0, 3.0]), np.array([1.0, 2.0, 4.0]), reorder=True)))
+show("error/auc_order", error(lambda: auc(np.array([1.0, 3.0, 2.0]), np.array([1.0, 2.0, 4.0]))))
+show("error/auc_type", error(lambda: auc([1, 2], [1, 2])))
+show("error/roc_pos_label", error(lambda: ROC(class_num=6, pos_label=1).update(Tensor(probs), Tensor(labels))))
+show("error/cosine_reduction", error(lambda: CosineSimilarity(reduction="max")))
+show("error/perplexity_shape", error(lambda: Perplexity().update(Tensor(probs), Tensor(labels[:3]))))
+show("error/perplexity_empty", error(lambda: Perplexity().eval()))
+candidates = [["i", "have", "a", "small", "cat"], ["the", "dog", "runs", "fast", "in", "the", "park"]]
+references = [[["i", "have", "a", "cat"], ["i", "own", "a", "small", "cat"]],
+              [["the", "dog", "runs", "in", "the", "park"], ["a", "dog", "is", "running", "fast"]]]
+for n_gram, smooth in ((4, False), (2, False), (4, True), (3, True)):
+    bleu = BleuScore(n_gram=n_gram, smooth=smooth)
+    bleu.update(candidates[:1], references[:1])
+    first = plain(bleu.eval())
+    bleu.update(candidates[1:], references[1:])
+    show(f"bleu/{n_gram}/{smooth}", [first, plain(bleu.eval())])
+show("bleu/zero", plain(BleuScore()([["a", "b"]], [[["c", "d"]]])))
+show("error/bleu_ngram", error(lambda: BleuScore(5)))
+show("error/bleu_lengths", error(lambda: BleuScore().update(candidates, references[:1])))
+seg_a = np.zeros((12, 14), np.int32)
+seg_a[2:7, 3:9] = 1
+seg_a[8:11, 10:13] = 2
+seg_b = np.zeros((12, 14), np.int32)
+seg_b[3:8, 2:8] = 1
+seg_b[9:12, 9:12] = 2
+for options in ({}, {"distance_metric": "chessboard"}, {"distance_metric": "taxicab"}, {"percentile": 50.0},
+                {"directed": True}, {"crop": False}):
+    metric = HausdorffDistance(**options)
+    metric.update(Tensor(seg_a), Tensor(seg_b), 1)
+    first = plain(metric.eval())
+    metric.update(Tensor(seg_a), Tensor(seg_b), 2)
+    show(f"hausdorff/{json.dumps(options, sort_keys=True)}", [first, plain(metric.eval())])
+for cls in (MeanSurfaceDistance, RootMeanSquareDistance):
+    for options in ({}, {"symmetric": True}, {"distance_metric": "taxicab", "symmetric": True},
+                    {"distance_metric": "chessboard"}):
+        metric = cls(**options)
+        metric.update(Tensor(seg_a), Tensor(seg_b), 1)
+        first = plain(metric.eval())
+        metric.update(Tensor(seg_b), Tensor(seg_a), 2)
+        show(f"{cls.__name__}/{json.dumps(options, sort_keys=True)}", [first, plain(metric.eval())])
+    show(f"error/{cls.__name__}/label", error(lambda: cls().update(seg_a, seg_b, 7)))
+    show(f"error/{cls.__name__}/label_type", error(lambda: cls().update(seg_a, seg_b, "1")))
+    show(f"error/{cls.__name__}/shape", error(lambda: cls().update(seg_a, seg_b[:3], 1)))
+    show(f"error/{cls.__name__}/inputs", error(lambda: cls().update(seg_a, seg_b)))
+show("error/hausdorff_label", error(lambda: HausdorffDistance().update(seg_a, seg_b, 7)))
+show("error/hausdorff_metric", error(lambda: HausdorffDistance("cosine")))
+show("error/hausdorff_eval", error(lambda: HausdorffDistance().eval()))
 acc = Accuracy().set_indexes([1, 2])
 acc.update(Tensor(np.float32(3.0)), Tensor(logits), Tensor(labels))
 show("set_indexes", plain(acc.eval()))

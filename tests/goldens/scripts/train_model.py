@@ -21,7 +21,8 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn
 from mindspore.train import (Callback, CheckpointConfig, EarlyStopping, History, LambdaCallback,
-                             LossMonitor, Model, ModelCheckpoint, TimeMonitor)
+                             LearningRateScheduler, LossMonitor, Model, ModelCheckpoint, ReduceLROnPlateau,
+                             TimeMonitor)
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
 
@@ -168,6 +169,45 @@ show("monitor/lines_shape", [numbers_to_n(line) for line in lines])
 show("monitor/loss_lines", [line for line in lines if "loss is" in line and False] or
      [float(line.rsplit(" ", 1)[1]) for line in lines if "loss is" in line])
 
+_, lines = captured(lambda: Model(net, loss_fn, metrics={"acc"}).eval(make_data(2), callbacks=[TimeMonitor()]))
+show("monitor/eval_lines_shape", [numbers_to_n(line) for line in lines])
+
+
+# -- LeNet-5 through Model -----------------------------------------------------------------------
+class LeNet5(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid")
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
+        self.fc1 = nn.Dense(16 * 5 * 5, 120)
+        self.fc2 = nn.Dense(120, 84)
+        self.fc3 = nn.Dense(84, 10)
+        self.relu = nn.ReLU()
+        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+
+    def construct(self, x):
+        x = self.max_pool2d(self.relu(self.conv1(x)))
+        x = self.max_pool2d(self.relu(self.conv2(x)))
+        x = self.flatten(x)
+        x = self.relu(self.fc1(x))
+        x = self.relu(self.fc2(x))
+        return self.fc3(x)
+
+
+lenet = LeNet5()
+rng = np.random.default_rng(11)
+for p in lenet.trainable_params():
+    p.set_data(Tensor((rng.standard_normal(p.shape) * 0.1).astype(np.float32)))
+images = ArrayDataset(rng.standard_normal((24, 1, 32, 32)).astype(np.float32),
+                      rng.integers(0, 10, (24,)).astype(np.int32), 8)
+model = Model(lenet, loss_fn, nn.Momentum(lenet.trainable_params(), 0.01, 0.9), metrics={"acc", "loss"})
+record = RecordLoss()
+model.train(2, images, callbacks=[record])
+show("lenet/losses", record.losses)
+show("lenet/weight_sums", {p.name: round(float(np.abs(p.asnumpy()).sum()), 4) for p in lenet.trainable_params()})
+show("lenet/eval", {k: float(v) for k, v in model.eval(images).items()})
+
 # -- initial_epoch, request_stop ---------------------------------------------------------------
 net = make_net()
 model = Model(net, loss_fn, nn.Momentum(net.trainable_params(), 0.1, 0.9))
@@ -211,6 +251,29 @@ _, lines = captured(lambda: model.fit(6, make_data(1), make_data(2), callbacks=[
 show("early_stopping/epochs_run", sorted({e for e, _ in record.steps}))
 show("early_stopping/lines", lines)
 show("early_stopping/stopped_epoch", stopper.stopped_epoch)
+
+# -- ReduceLROnPlateau, LearningRateScheduler ---------------------------------------------------
+net = make_net()
+opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+model = Model(net, loss_fn, opt)
+reduce_lr = ReduceLROnPlateau(monitor="loss", factor=0.5, patience=0, verbose=True, min_delta=10.0)
+_, lines = captured(lambda: model.train(3, make_data(1), callbacks=[reduce_lr]))
+show("reduce_lr/lines", lines)
+show("reduce_lr/lr", float(opt.learning_rate.asnumpy()))
+show("reduce_lr/weights", weights(net))
+net = make_net()
+opt = nn.Momentum(net.trainable_params(), 0.1, 0.9)
+model = Model(net, loss_fn, opt)
+record = RecordLoss()
+scheduler = LearningRateScheduler(lambda lr, step: lr * 0.5 if step % 4 == 0 else lr)
+model.train(2, make_data(1), callbacks=[scheduler, record])
+show("lr_scheduler/lr", float(opt.learning_rate.asnumpy()))
+show("lr_scheduler/losses", record.losses)
+show("error/reduce_lr_dynamic", error(lambda: Model(make_net(), loss_fn, nn.Momentum(
+    make_net().trainable_params(), nn.ExponentialDecayLR(0.1, 0.9, 2), 0.9)).train(
+        1, make_data(1), callbacks=[ReduceLROnPlateau(monitor="loss")])))
+show("error/reduce_lr_factor", error(lambda: ReduceLROnPlateau(factor=1.5)))
+show("error/early_stopping_mode", error(lambda: EarlyStopping(mode="up")))
 
 # -- ModelCheckpoint file naming and keep_checkpoint_max -----------------------------------------
 folder = tempfile.mkdtemp()

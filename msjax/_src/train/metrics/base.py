@@ -77,6 +77,7 @@ class EvaluationBase(Metric):
     def __init__(self, eval_type):
         super().__init__()
         if eval_type not in _EVAL_TYPES:
+            # MindSpore formats its set; spelled out here so the text does not depend on hash order
             raise TypeError("The argument 'eval_type' must be in {'classification', 'multilabel'}, "
                             f"but got {eval_type}")
         self._type = eval_type

@@ -1,0 +1,201 @@
+"""`mindspore.dataset.TFRecordDataset`: files of ``tf.train.Example`` records, without TensorFlow.
+
+The records are indexed once (TFRecord framing: a little-endian uint64 length, its masked CRC, the
+data, the data's masked CRC) and each ``Example`` is decoded from the protobuf wire format here.
+Columns are the features in name order (or `columns_list`'s, or the schema's): an ``int64_list``
+is an int64 array, a ``float_list`` float32, a ``bytes_list`` of one value a uint8 array of its
+bytes. As in MindSpore, several files are read round-robin, record by record; ``num_shards`` splits
+the files among shards; ``shuffle`` (default ``Shuffle.GLOBAL``) shuffles all rows.
+"""
+from __future__ import annotations
+
+import struct
+
+import numpy as np
+
+from msjax._src.dataset.file_sources import _round_robin, match_files
+from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.samplers import check_shards
+from msjax._src.dataset.sources import MappableSource
+
+
+def _varint(data: bytes, position: int):
+    result = shift = 0
+    while True:
+        byte = data[position]
+        position += 1
+        result |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return result, position
+        shift += 7
+
+
+def _fields(data: bytes):
+    """(field number, wire type, value) of a protobuf message: varints as ints, length-delimited
+    fields as bytes, fixed32/64 as their raw bytes."""
+    position = 0
+    while position < len(data):
+        key, position = _varint(data, position)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, position = _varint(data, position)
+        elif wire == 2:
+            length, position = _varint(data, position)
+            value, position = data[position:position + length], position + length
+        elif wire == 5:
+            value, position = data[position:position + 4], position + 4
+        elif wire == 1:
+            value, position = data[position:position + 8], position + 8
+        else:
+            raise ValueError(f"unsupported protobuf wire type {wire}")
+        yield number, wire, value
+
+
+def _signed(value: int) -> int:
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+def _feature_value(feature: bytes) -> np.ndarray:
+    for kind, _, payload in _fields(feature):
+        if kind == 1:  # BytesList
+            values = [v for _, _, v in _fields(payload)]
+            if len(values) == 1:
+                return np.frombuffer(values[0], np.uint8).copy()
+            return np.array(values)
+        if kind == 2:  # FloatList, packed or not
+            floats = []
+            for _, wire, v in _fields(payload):
+                floats.extend(struct.unpack(f"<{len(v) // 4}f", v) if wire == 2 else struct.unpack("<f", v))
+            return np.array(floats, np.float32)
+        if kind == 3:  # Int64List, packed or not
+            ints = []
+            for _, wire, v in _fields(payload):
+                if wire == 2:
+                    position = 0
+                    while position < len(v):
+                        value, position = _varint(v, position)
+                        ints.append(_signed(value))
+                else:
+                    ints.append(_signed(v))
+            return np.array(ints, np.int64)
+    return np.zeros(0, np.float32)
+
+
+def decode_example(record: bytes) -> dict:
+    """A serialized ``tf.train.Example`` as {feature name: array}."""
+    features = {}
+    for number, _, message in _fields(record):
+        if number != 1:
+            continue
+        for entry_number, _, entry in _fields(message):
+            if entry_number != 1:
+                continue
+            key, value = None, b""
+            for field_number, _, field in _fields(entry):
+                if field_number == 1:
+                    key = field.decode()
+                elif field_number == 2:
+                    value = field
+            features[key] = _feature_value(value)
+    return features
+
+
+def index_records(path):
+    """(offset, length) of each record's data in a TFRecord file."""
+    offsets = []
+    with open(path, "rb") as file:
+        data = file.read()
+    position = 0
+    while position < len(data):
+        if position + 12 > len(data):
+            raise pipeline_error(f"Invalid TFRecord file, {path} ends inside a record header.",
+                                 "TFRecordDataset")
+        length = struct.unpack("<Q", data[position:position + 8])[0]
+        start = position + 12
+        if start + length + 4 > len(data):
+            raise pipeline_error(f"Invalid TFRecord file, {path} ends inside a record.",
+                                 "TFRecordDataset")
+        offsets.append((start, length))
+        position = start + length + 4
+    return offsets
+
+
+class TFRecordDataset(MappableSource):
+    """`mindspore.dataset.TFRecordDataset(dataset_files, schema=None, columns_list=None,
+    num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None,
+    shard_id=None, shard_equal_rows=False, cache=None, compression_type=None)`."""
+
+    def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
+                 shard_equal_rows=False, cache=None, compression_type=None):
+        if compression_type:
+            raise ValueError(f"msjax's TFRecordDataset reads uncompressed files; got "
+                             f"compression_type={compression_type!r}.")
+        files = match_files(dataset_files)
+        check_shards(num_shards, shard_id)
+        self.files = files if num_shards is None else files[shard_id::num_shards]
+        if isinstance(schema, str):
+            from msjax._src.dataset.schema import Schema  # pylint: disable=import-outside-toplevel
+            schema = Schema(schema)
+        self.schema = schema
+        self.columns_list = list(columns_list) if columns_list else None
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
+                         cache=cache)
+        self._records = None
+        self._names = None
+
+    def _load(self):
+        if self._records is None:
+            per_file = [[(path, offset, length) for offset, length in index_records(path)]
+                        for path in self.files]
+            self._records = _round_robin(per_file)
+        return self._records
+
+    def _feature_names(self):
+        if self._names is None:
+            records = self._load()
+            self._names = sorted(self._decode(records[0])) if records else []
+        return self._names
+
+    def _columns(self):
+        available = self._feature_names()
+        if self.columns_list:
+            names = self.columns_list
+        elif self.schema is not None:
+            names = self.schema.column_names()
+        else:
+            names = available
+        for name in names:
+            if name not in available:
+                raise pipeline_error(f"Invalid columns_list, tfrecord file failed to find column "
+                                     f"name: {name}", "TFRecordDataset")
+        return list(names)
+
+    @staticmethod
+    def _decode(record):
+        path, offset, length = record
+        with open(path, "rb") as file:
+            file.seek(offset)
+            return decode_example(file.read(length))
+
+    def _length(self):
+        return len(self._load())
+
+    def _read(self, index):
+        features = self._decode(self._load()[index])
+        columns = self._columns()
+        row = [features[name] for name in columns]
+        if self.schema is not None:
+            types = dict(zip(self.schema.column_names(), self.schema.numpy_types()))
+            shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
+            row = [_as_schema(value, types.get(name), shapes.get(name))
+                   for name, value in zip(columns, row)]
+        return tuple(row)
+
+
+def _as_schema(value, dtype, shape):
+    if dtype is not None:
+        value = value.astype(dtype)
+    if shape:
+        value = value.reshape(shape)
+    return value

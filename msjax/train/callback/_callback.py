@@ -1,0 +1,10 @@
+"""`mindspore.train.callback._callback`."""
+# ruff: noqa: F401
+from msjax._src.train.callback import Callback as Callback
+from msjax._src.train.callback import CallbackManager as CallbackManager
+from msjax._src.train.callback import InternalCallbackParam as InternalCallbackParam
+from msjax._src.train.callback import RunContext as RunContext
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

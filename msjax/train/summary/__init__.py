@@ -1,0 +1,8 @@
+"""`mindspore.train.summary` (TensorBoard scalars; see msjax._src.train.summary)."""
+# ruff: noqa: F401
+from msjax.train.summary import summary_record as summary_record
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

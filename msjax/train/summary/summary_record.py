@@ -1,0 +1,7 @@
+"""`mindspore.train.summary.summary_record`."""
+# ruff: noqa: F401
+from msjax._src.train.summary import SummaryRecord as SummaryRecord
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

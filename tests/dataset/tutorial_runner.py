@@ -1,0 +1,36 @@
+"""Runs one of MindSpore's beginner tutorials (its markdown page from MindSpore's docs repository,
+``tutorials/source_en/beginner/<name>.md``) as one script: the page's ``python`` code blocks in
+order, from a fresh folder, with tests/dataset/tutorial_support first on sys.path (an offline
+``download`` that writes a small MNIST in the real idx format, and a no-op ``matplotlib.pyplot``).
+
+    python tests/dataset/tutorial_runner.py PAGE.md                 # under MindSpore (the oracle)
+    msjax run tests/dataset/tutorial_runner.py PAGE.md              # under msjax
+
+The oracle copies only this file and passes no arguments, so there the page is given by
+MSJAX_TUTORIAL_PAGE and the support folder by MSJAX_TUTORIAL_SUPPORT (default: beside this file).
+"""
+import os
+import re
+import sys
+import tempfile
+
+SUPPORT = os.environ.get("MSJAX_TUTORIAL_SUPPORT") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "tutorial_support")
+
+
+def code_of(page: str) -> str:
+    """The page's ```python blocks, joined in order."""
+    return "\n".join(re.findall(r"```python\n(.*?)```", page, re.S))
+
+
+def main():
+    page = sys.argv[1] if len(sys.argv) > 1 else os.environ["MSJAX_TUTORIAL_PAGE"]
+    with open(page, encoding="utf-8") as file:
+        code = code_of(file.read())
+    sys.path.insert(0, SUPPORT)
+    os.chdir(tempfile.mkdtemp())
+    exec(compile(code, os.path.basename(page), "exec"), {"__name__": "__main__"})  # noqa: S102
+
+
+if __name__ == "__main__":
+    main()
