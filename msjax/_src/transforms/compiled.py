@@ -27,10 +27,10 @@ from msjax._src import state
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
-from msjax._src.transforms import STATIC_TYPES, _depth as _tracing_depth
+from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
 from msjax._src.transforms import compile_cache, lazy_inline, stacked_outputs
 from msjax._src.transforms import tracing
-from msjax._src.transforms.control_flow import traceable
+from msjax._src.transforms.control_flow import SignatureRunsEagerly, traceable
 
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
@@ -123,53 +123,89 @@ def initial_boxes(objs) -> list:
     return state.collect_parameters(*objs)
 
 
+class TraceRecord:
+    """What one trace of a program learned: the output structure, which boxes it writes, and
+    the free boxes (read or written without being inputs) it found. Created per jitted function
+    and filled by its trace; the compiling code copies it into the `Program`."""
+
+    __slots__ = ("out_tree", "single", "writes", "written_index", "free")
+
+    def __init__(self):
+        self.out_tree = None
+        self.single = False
+        self.writes = True
+        self.written_index = []
+        self.free = []
+
+
 class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
-    __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
+    __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains")
+                 "inline_chains", "eager")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
         self.objs = objs  # the same objects for every call with this key: ids are in the key
         self.boxes = boxes
-        self.strays = []
         self.context = context  # what a transform needs to know of this signature (vmap axes)
-        self.out_tree = None  # set while tracing when outputs are returned flat
-        self.single = False  # set while tracing: the output is one Tensor
-        self.writes = True  # set while tracing: the program writes some box
-        self.written_index = []  # set while tracing: which boxes it writes (flat outputs)
-        self.jitted = make_jitted(self)  # for calls under an enclosing trace
+        self.out_tree = None  # the output structure, when outputs are returned flat
+        self.single = False  # the output is one Tensor
+        self.writes = True  # the program writes some box
+        self.written_index = []  # which boxes it writes (flat outputs)
         self.compiled = None  # the XLA executable, for calls with concrete values
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
+        self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)
+        self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
-    def run_pure(self, fn, box_values, args, flat_outputs=False):
-        """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
+    def adopt(self, record: TraceRecord) -> None:
+        """Take the output layout a trace learned."""
+        self.out_tree, self.single = record.out_tree, record.single
+        self.writes, self.written_index = record.writes, list(record.written_index)
 
-        Structured: `(result, written)`, one `written` entry per box (None where not written).
-        With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
-        with the structure kept in `out_tree` and `written_index` (pytrees and custom nodes in a
-        jitted function's signature cost Python work on every call; rebuilding here is cheaper).
-        """
-        with state.recording_reads() as reads, tracing():
-            result, finals, strays = state.run_with_values(self.boxes, box_values, fn, *args)
-        listed = {id(b) for b in self.boxes}
-        self.strays = [b for k, b in reads.items() if k not in listed]
-        self.strays += [b for b, _ in strays  # by identity: `in` would compare Tensors
-                        if id(b) not in listed and all(b is not s for s in self.strays)]
-        # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
-        # read-only boxes are no program outputs).
-        written = [f if f is not v else None for f, v in zip(finals, box_values)]
-        self.writes = any(w is not None for w in written)
-        if flat_outputs:
-            leaves, self.out_tree = jax.tree_util.tree_flatten(result)
-            self.single = self.out_tree == _SINGLE_TENSOR
-            self.written_index = [i for i, w in enumerate(written) if w is not None]
-            return tuple(leaves) + tuple(written[i] for i in self.written_index)
-        return result, written
+    def grow(self, free, make_jitted) -> None:
+        """Make the free boxes a trace found inputs of a new jitted function."""
+        self.boxes = self.boxes + [b for b in free if all(b is not x for x in self.boxes)]
+        self.jitted, self.record = make_jitted(self)
+
+
+def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False):
+    """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
+
+    Structured: `(result, written)`, one `written` entry per box (None where not written).
+    With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
+    with the structure kept in `record` (pytrees and custom nodes in a jitted function's
+    signature cost Python work on every call; rebuilding here is cheaper).
+    """
+    with tracing():
+        call = state.call_with_values(boxes, box_values, fn, *args)
+    record.free = call.free
+    # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
+    # read-only boxes are no program outputs).
+    written = [f if f is not v else None for f, v in zip(call.finals, box_values)]
+    record.writes = any(w is not None for w in written)
+    if flat_outputs:
+        leaves, record.out_tree = jax.tree_util.tree_flatten(call.result)
+        record.single = record.out_tree == _SINGLE_TENSOR
+        record.written_index = [i for i, w in enumerate(written) if w is not None]
+        return tuple(leaves) + tuple(written[i] for i in record.written_index)
+    return call.result, written
+
+
+# A trace that finds new free boxes is traced again with them as inputs; each round adds at least
+# one box, so this many rounds mean the function keeps creating state it reads from outside.
+MAX_TRACES = 16
+
+
+def _retrace_error(name, free) -> RuntimeError:
+    names = ", ".join(getattr(b, "name", "the random key") for b in free[:5])
+    return RuntimeError(
+        f"msjax: compiling '{name}' did not settle after {MAX_TRACES} traces: every trace found "
+        f"new Parameters it uses without being given them ({names}). Create Parameters and "
+        f"Cells outside the compiled function, or pass them to it as arguments.")
 
 
 class CompiledFunction:
@@ -188,15 +224,19 @@ class CompiledFunction:
         self.programs: dict = {}
 
     def _make_jitted(self, program: Program):
+        """A jitted pure function of `program`'s boxes and arguments, and the record its traces
+        fill."""
         fn = traceable(self.fn)  # control flow on tensors converted (control_flow.py)
+        boxes, key, objs, inline = program.boxes, program.key, program.objs, program.inline_chains
+        record, flat_outputs = TraceRecord(), self.flat_outputs
 
         def pure(*flat):
-            n_boxes = len(program.boxes)
-            args = rebuild_args(program.key, iter(flat[n_boxes:]), iter(program.objs))
-            with lazy_inline.inlined(program.inline_chains):
-                return program.run_pure(fn, flat[:n_boxes], args, self.flat_outputs)
+            n_boxes = len(boxes)
+            args = rebuild_args(key, iter(flat[n_boxes:]), iter(objs))
+            with lazy_inline.inlined(inline):
+                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs)
 
-        return jax.jit(self.transform(pure, program) if self.transform else pure)
+        return jax.jit(self.transform(pure, program) if self.transform else pure), record
 
     def compile(self, arg_key, objs, context=None):
         owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
@@ -212,9 +252,13 @@ class CompiledFunction:
             self.programs[arg_key] = program
         return self.run(program, dyn)
 
+    def program_of(self, args) -> Program:
+        """The program of `args`' call signature (made by an earlier call)."""
+        return self.programs[flatten_args(args, [], [])]
+
     def read_boxes(self, program) -> list:
         """The values the program's box inputs take (ensembles stack their members' here)."""
-        return [b._value for b in program.boxes]
+        return state.read_all(program.boxes)
 
     def write_boxes(self, program, written: list) -> None:
         pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
@@ -269,18 +313,20 @@ class CompiledFunction:
 
     def _trace(self, program, dyn):
         """The program traced, again while a trace finds free variables (which become inputs)
-        or finds that its lazy_inline chains are better inlined."""
-        while True:
+        or finds that its lazy_inline chains are better inlined; at most MAX_TRACES times."""
+        for _ in range(MAX_TRACES):
             scans = lazy_inline.scan_count()
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
+            record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
                     and stacked_outputs.rows_feed_computation(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
-            elif not program.strays:
+                program.jitted, program.record = self._make_jitted(program)
+            elif not record.free:
+                program.adopt(record)
                 return traced
-            program.boxes = program.boxes + program.strays
-            program.strays = []
-            program.jitted = self._make_jitted(program)
+            program.grow(record.free, self._make_jitted)
+        raise _retrace_error(self.name, record.free)
 
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
@@ -311,6 +357,7 @@ class CompiledFunction:
         program.rows = entry["rows"]
         stored = jax.jit(exported.call)  # its outputs are stacked as the executable's are
         program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
+        program.record = None
         try:
             program.compiled = serialize_executable.deserialize_and_load(*entry["executable"])
         except Exception:  # noqa: BLE001 - e.g. an executable of another machine: compile it
@@ -336,7 +383,9 @@ class CompiledFunction:
     def _call(self, program, dyn):
         compiled = program.compiled
         if compiled is None:
-            if _tracing_depth[0] or _any_tracer(dyn):
+            if program.eager:
+                raise SignatureRunsEagerly(self.name)
+            if _tracing_depth() or _any_tracer(dyn):
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
             compiled = program.compiled
@@ -358,14 +407,17 @@ class CompiledFunction:
 
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
-        become inputs on a second trace)."""
-        while True:
+        become inputs on another trace, at most MAX_TRACES times)."""
+        for _ in range(MAX_TRACES):
             out = program.jitted(*self.read_boxes(program), *dyn)
-            if not program.strays:
+            record = program.record
+            if record is None:  # loaded from the compile cache: traced in another process
                 return out
-            program.boxes = program.boxes + program.strays
-            program.strays = []
-            program.jitted = self._make_jitted(program)
+            if not record.free:
+                program.adopt(record)
+                return out
+            program.grow(record.free, self._make_jitted)
+        raise _retrace_error(self.name, record.free)
 
     def run(self, program, dyn):
         out = self._call(program, dyn)
