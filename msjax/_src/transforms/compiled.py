@@ -28,7 +28,7 @@ from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
-from msjax._src.transforms import compile_cache, lazy_inline, stacked_outputs
+from msjax._src.transforms import compile_cache, lazy_inline, lowering, stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import SignatureRunsEagerly, traceable
 
@@ -123,6 +123,31 @@ def initial_boxes(objs) -> list:
     return state.collect_parameters(*objs)
 
 
+def _rebuild(out_tree, flat):
+    return wrap(jax.tree_util.tree_unflatten(out_tree, flat))  # Python numbers too
+
+
+def _rebuild_with_rows(out_tree, flat):
+    """`_rebuild` keeping the lazily taken rows of stacked outputs (stacked_outputs.py) lazy."""
+    return wrap(stacked_outputs.lift_rows(jax.tree_util.tree_unflatten(out_tree, flat)))
+
+
+def _executable_call(program):
+    """What a call with concrete values runs: the executable, or, when a lowering made the
+    program return rows stacked (`program.rows`), the executable with its outputs expanded."""
+    executable, rows = program.compiled, program.rows
+    if rows is None:
+        return executable
+    program.rebuild = _rebuild_with_rows
+    # The first written box's value among the flat outputs (a single Tensor result counts as
+    # written here: it is returned as a plain Tensor): rows from there on are taken at once.
+    first_written = 0 if program.single else len(rows) - len(program.written_index)
+
+    def call(*flat):
+        return stacked_outputs.expand(executable(*flat), rows, first_written)
+    return call
+
+
 class TraceRecord:
     """What one trace of a program learned: the output structure, which boxes it writes, and
     the free boxes (read or written without being inputs) it found. Created per jitted function
@@ -143,7 +168,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains", "eager")
+                 "inline_chains", "eager", "call", "rebuild")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -155,6 +180,8 @@ class Program:
         self.writes = True  # the program writes some box
         self.written_index = []  # which boxes it writes (flat outputs)
         self.compiled = None  # the XLA executable, for calls with concrete values
+        self.call = None  # what a call with concrete values runs: the executable, or a lowering's
+        self.rebuild = _rebuild  # the result from the flat outputs
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
@@ -296,7 +323,8 @@ class CompiledFunction:
             program.cache_deps = sorted(
                 set(compile_cache.dependency_files(self.fn, program.objs))
                 | compile_cache.user_files(ran))
-        planned = stacked_outputs.plan(traced.jaxpr) if self.flat_outputs else None
+        planned = (lowering.for_backend().stack_row_outputs(traced.jaxpr) if self.flat_outputs
+                   else None)
         if planned is not None:
             program.rows, stacked_fn = planned
             traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
@@ -319,7 +347,7 @@ class CompiledFunction:
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
-                    and stacked_outputs.rows_feed_computation(traced.jaxpr)):
+                    and lowering.for_backend().inline_scanned_chains(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
             elif not record.free:
@@ -381,29 +409,20 @@ class CompiledFunction:
         compile_cache.store(directory, program.cache_name, entry)
 
     def _call(self, program, dyn):
-        compiled = program.compiled
-        if compiled is None:
+        call = program.call
+        if call is None:
             if program.eager:
                 raise SignatureRunsEagerly(self.name)
             if _tracing_depth() or _any_tracer(dyn):
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
-            compiled = program.compiled
+            call = program.call = _executable_call(program)
         try:
-            out = compiled(*self.read_boxes(program), *dyn)
+            return call(*self.read_boxes(program), *dyn)
         except TypeError:
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise
             return self._call_traced(program, dyn)
-        if program.rows is None:
-            return out
-        return stacked_outputs.expand(out, program.rows, self._first_written(program))
-
-    @staticmethod
-    def _first_written(program) -> int:
-        """The index of the first written box's value among the flat outputs (a single Tensor
-        result counts as written here: it is returned as a plain Tensor)."""
-        return 0 if program.single else len(program.rows) - len(program.written_index)
 
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
@@ -434,7 +453,4 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
-        result = jax.tree_util.tree_unflatten(program.out_tree, out)
-        if program.rows is not None:
-            result = stacked_outputs.lift_rows(result)
-        return wrap(result)  # Python numbers too
+        return program.rebuild(program.out_tree, out)

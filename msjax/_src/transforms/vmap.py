@@ -19,6 +19,7 @@ import numpy as np
 from msjax._src import state
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
+from msjax._src.transforms import lowering
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer, flatten_args
 
@@ -272,7 +273,7 @@ class _Ensemble(_Vmapped):
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
         self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
-        self.lowering = ensemble_lowering(out_axes, len(cells))
+        self.lowering = lowering.for_backend().ensemble(out_axes, len(cells))  # lowering.py
 
     def _lower(self, pure, program):
         if self.lowering == "looped":
@@ -407,30 +408,6 @@ class _Ensemble(_Vmapped):
         state.write_back(boxes, values)
 
 
-def ensemble_lowering(out_axes, n_members) -> str:
-    """How an ensemble is lowered: the one place this is decided, by measurement.
-
-    "vectorised" is one jax.vmap-ed program over the stacked Parameters; "looped" compiles one
-    member's step once and calls it for each member with its own Parameters, so nothing is
-    stacked and compile time does not grow with the number of members. Both give the same
-    results; a traced member uses the first member's Python attributes,
-    MindSpore's rule (it builds the ensemble from the first cell's graph).
-    Measured with benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU):
-    M = 8: vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised
-    919 ms/step, looped 272 ms/step (first call 1.4 s); members run one after another in a
-    lax.scan were 3x slower than looped at M = 8 (XLA's CPU backend runs a loop's body slower
-    than the same step alone), so that lowering was dropped. On XLA's CPU
-    backend vmapped convolution weights become grouped convolutions, which run slowly;
-    accelerators vectorise well. An out_axes of None (an output kept unbatched) needs the
-    vectorised program.
-    """
-    if _contains_none(out_axes):
-        return "vectorised"
-    if jax.default_backend() == "cpu" and n_members > 1:
-        return "looped"
-    return "vectorised"
-
-
 def _as_tuples(spec):
     if isinstance(spec, (tuple, list)):
         return tuple(_as_tuples(s) for s in spec)
@@ -460,12 +437,6 @@ def _stack_members(outputs, out_axes):
     if isinstance(first, Tensor):
         return stack(outputs, out_axes)
     return stack([Tensor(o) if not isinstance(o, Tensor) else o for o in outputs], out_axes)
-
-
-def _contains_none(spec) -> bool:
-    if isinstance(spec, (tuple, list)):
-        return any(_contains_none(s) for s in spec)
-    return spec is None
 
 
 def _postfix(name: str) -> str:
