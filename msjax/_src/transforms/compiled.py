@@ -294,20 +294,26 @@ class CompiledFunction:
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
         when every argument is a Tensor: the GRAPH_MODE hot path."""
-        fast_key = [id(cell), cell._phase, cell.training]
-        for a in args:
-            if type(a) is not Tensor:
-                return self(cell, args, {})
-            fast_key.append(a._data.shape)
-            fast_key.append(a._data.dtype)
-        fast_key = tuple(fast_key)
+        if len(args) == 1 and type(args[0]) is Tensor:  # the commonest call: one Tensor
+            data = args[0]._data
+            dyn = [data]
+            fast_key = (id(cell), cell._phase, cell.training, data.shape, data.dtype)
+        else:
+            fast_key, dyn = [id(cell), cell._phase, cell.training], []
+            for a in args:
+                if type(a) is not Tensor:
+                    return self(cell, args, {})
+                data = a._data
+                dyn.append(data)
+                fast_key.append(data.shape)
+                fast_key.append(data.dtype)
+            fast_key = tuple(fast_key)
         program = self.programs.get(fast_key)
         if program is None:
-            dyn, objs = [], []
-            arg_key = flatten_args((cell, args, {}), dyn, objs)
+            arg_key = flatten_args((cell, args, {}), [], objs := [])
             program = self.programs.get(arg_key) or self.compile(arg_key, objs)
             self.programs[arg_key] = self.programs[fast_key] = program
-        return self.run(program, [a._data for a in args])
+        return self.run(program, dyn)
 
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
