@@ -153,3 +153,38 @@ def test_write_parameters_checks_everything_before_writing():
         np.testing.assert_array_equal(param.asnumpy(), value)
     with pytest.raises(TypeError, match="'cell' must be a mindspore.nn.Cell, but got function"):
         ms.functional(lambda x: x)
+
+
+def test_a_cell_inside_a_flax_nnx_model_trains_like_the_pure_jax_loop():
+    nnx = pytest.importorskip("flax.nnx", reason="Flax is a test extra (pip install -e '.[test]')")
+
+    class FromMindSpore(nnx.Module):
+        """A MindSpore Cell inside a Flax NNX model: its Parameters are nnx.Params."""
+
+        def __init__(self, params, apply):
+            self.params = nnx.Dict({k: nnx.Param(v) for k, v in params.items()})
+            self.apply = apply
+
+        def __call__(self, x):
+            return self.apply({k: v[...] for k, v in self.params.items()}, x)
+
+    params, apply = ms.functional(MLP())
+    model = FromMindSpore(params, apply)
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+    @nnx.jit
+    def nnx_step(model, optimizer):
+        loss, grads = nnx.value_and_grad(lambda m: ((m(X) - Y) ** 2).mean())(model)
+        optimizer.update(model, grads)
+        return loss
+
+    loss = _loss(apply)
+    expected = dict(params)
+    for _ in range(3):
+        got_loss = nnx_step(model, optimizer)
+        want_loss, grads = jax.value_and_grad(loss)(expected, X, Y)  # the plain JAX SGD loop
+        expected = {k: v - 0.1 * grads[k] for k, v in expected.items()}
+        np.testing.assert_allclose(float(got_loss), float(want_loss), rtol=1e-5)
+    for name, value in expected.items():
+        np.testing.assert_allclose(np.asarray(model.params[name][...]), np.asarray(value),
+                                   rtol=1e-5, atol=1e-7)

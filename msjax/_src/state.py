@@ -40,23 +40,46 @@ class Frame:
     order, the boxes read without being held here (free variables) and every box written.
     """
 
-    __slots__ = ("parent", "values", "boxes", "reads", "writes", "local")
+    __slots__ = ("parent", "values", "boxes", "reads", "writes", "local", "creations",
+                 "replay", "stand_ins")
 
-    def __init__(self, parent, boxes=(), values=()):
+    def __init__(self, parent, boxes=(), values=(), replay=None):
         self.parent = parent
         self.boxes = {id(b): b for b in boxes}
         self.values = {id(b): v for b, v in zip(boxes, values)}
         self.reads: dict = {}
         self.writes: dict = {}
         self.local: set = set()  # boxes created inside this call: its own, never free
+        self.creations: list = []  # those boxes, in creation order
+        self.replay = replay  # the boxes an earlier trace created, which new creations stand for
+        self.stand_ins: list = []  # (box created now, the earlier box it stands for)
 
     def adopt(self, box, value) -> None:
         """`box` was created inside this call (a Cell built inside `jit`): it lives in the call
-        and is neither an input nor an output of it."""
+        and is neither an input nor an output of it, unless it stands for the box an earlier
+        trace created at the same point (`replay`) and that box is an input: then it reads and
+        writes that input, so its value lasts from one call to the next, as in MindSpore."""
         key = id(box)
+        index = len(self.creations)
+        self.creations.append(box)
         self.boxes[key] = box
-        self.values[key] = value
         self.local.add(key)
+        if self.replay is not None and index < len(self.replay):
+            earlier = self.replay[index]
+            if id(earlier) in self.values:
+                self.stand_ins.append((box, earlier))
+                value = self.values[id(earlier)]
+        self.values[key] = value
+
+    def settle_stand_ins(self) -> list:
+        """Give each replayed box the final value of the box standing for it; the boxes created
+        here and written that stand for none (`[]` when there are none)."""
+        standing = set()
+        for box, earlier in self.stand_ins:
+            standing.add(id(box))
+            if id(box) in self.writes:
+                self.write(earlier, self.values[id(box)])
+        return [self.writes[k] for k in self.local if k in self.writes and k not in standing]
 
     def read(self, box):
         key = id(box)
@@ -171,13 +194,15 @@ def _commit(pairs) -> None:
 
 
 class CallRecord:
-    """What `call_with_values` returns: the result, the listed boxes' final values, and the free
-    boxes (read or written without being listed) with the final values of those written."""
+    """What `call_with_values` returns: the result, the listed boxes' final values, the free
+    boxes (read or written without being listed) with the final values of those written, and
+    (with `keep_created`) the boxes the call created, in order, and those of them it wrote."""
 
-    __slots__ = ("result", "finals", "free", "written")
+    __slots__ = ("result", "finals", "free", "written", "created", "created_written")
 
-    def __init__(self, result, finals, free, written):
+    def __init__(self, result, finals, free, written, created=(), created_written=()):
         self.result, self.finals, self.free, self.written = result, finals, free, written
+        self.created, self.created_written = list(created), list(created_written)
 
     def free_written(self) -> list:
         """(box, final value) for the free boxes the call wrote."""
@@ -185,31 +210,41 @@ class CallRecord:
         return [(b, v) for b, v in self.written if id(b) in free]
 
 
-def call_with_values(boxes, values, fn, *args, **kwargs) -> CallRecord:
+def call_with_values(boxes, values, fn, *args, replay=None, keep_created=False,
+                     **kwargs) -> CallRecord:
     """Run `fn(*args, **kwargs)` as a pure function of the boxes' values: the one state rule.
 
     Inside, each box in `boxes` reads as the matching entry of `values` (possibly a tracer), other
     boxes read as the enclosing call sees them, and every write stays in this call's frame. No
     box is changed; the caller writes back the finals (`write_back`) when its whole call
     succeeded, so a failed call changes nothing and tracers never leak.
+
+    Boxes created inside a traced call belong to it. A compiled program keeps those it writes
+    (`keep_created`: the record lists them) and traces again with them among `boxes` and the
+    creations of the earlier trace as `replay` (see `Frame.adopt`); any other caller gets an error.
     """
     boxes = list(boxes)
-    frame = Frame(_FRAME.get(), boxes, values)
+    frame = Frame(_FRAME.get(), boxes, values, replay)
     token = _FRAME.set(frame)
     try:
         result = fn(*args, **kwargs)
     finally:
         _FRAME.reset(token)
-    created_written = [frame.writes[k] for k in frame.local if k in frame.writes]
-    if created_written:
-        raise RuntimeError(
-            f"msjax: Parameter '{created_written[0].name}' is created and then written inside a "
-            f"compiled function (e.g. a Cell with BatchNorm or an Optimizer built inside "
-            f"mindspore.jit). MindSpore keeps such a Parameter from one call to the next; msjax "
-            f"does not: create the Cell or Optimizer outside the compiled function.")
+    created_written = frame.settle_stand_ins()
+    if created_written and not keep_created:
+        raise created_parameter_error(created_written[0])
     finals = [frame.values[id(b)] for b in boxes]
     free = frame.free_boxes({id(b) for b in boxes})
-    return CallRecord(result, finals, free, frame.written())
+    return CallRecord(result, finals, free, frame.written(), frame.creations, created_written)
+
+
+def created_parameter_error(box) -> RuntimeError:
+    return RuntimeError(
+        f"msjax: Parameter '{getattr(box, 'name', box)}' is created and then written inside a "
+        f"transformed function (a Cell with BatchNorm or an Optimizer built inside grad or vmap; "
+        f"inside jit, a Parameter whose initial value is computed there: a Tensor, an "
+        f"initializer). msjax cannot keep its value from one call to the next: create the Cell "
+        f"outside the function, or give the Parameter NumPy or Python data.")
 
 
 @contextlib.contextmanager

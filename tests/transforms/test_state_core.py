@@ -165,22 +165,46 @@ def test_one_failed_signature_does_not_make_the_function_eager():
 
 
 # -- Parameters created inside a compiled function -----------------------------------------------------
+# A Cell built inside jit whose Parameter the program writes keeps it between calls, as MindSpore
+# does (golden 'parameter built and written in jit'); one whose initial value is computed inside
+# the function (a random draw, a Tensor) msjax cannot keep, and refuses with a clear error.
 class _Counter(nn.Cell):
     def __init__(self):
         super().__init__()
-        self.count = Parameter(Tensor(np.zeros(1, np.float32)), name="count")
+        self.count = Parameter(np.zeros(1, np.float32), name="count")
 
     def construct(self, x):
         ops.assign_add(self.count, Tensor(np.ones(1, np.float32)))
         return x * self.count
 
 
-def test_writing_a_parameter_created_inside_jit_is_a_clear_error():
-    # MindSpore keeps such a Parameter between calls (x, then 2x: the oracle); msjax refuses.
+class _RandomCounter(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.count = Parameter(ops.standard_normal((1,)), name="random_count")
+
+    def construct(self, x):
+        ops.assign_add(self.count, Tensor(np.ones(1, np.float32)))
+        return x * self.count
+
+
+def test_writing_a_randomly_initialised_parameter_created_inside_jit_is_a_clear_error():
+    @ms.jit
+    def build_and_count(x):
+        return _RandomCounter()(x)
+
+    with pytest.raises(RuntimeError, match=r"Parameter 'random_count' is created and then "
+                                           r"written inside a transformed function"):
+        build_and_count(Tensor(np.ones(2, np.float32)))
+
+
+def test_a_parameter_created_and_written_inside_jit_lasts_per_signature():
     @ms.jit
     def build_and_count(x):
         return _Counter()(x)
 
-    with pytest.raises(RuntimeError, match=r"Parameter 'count' is created and then written "
-                                           r"inside a compiled function"):
-        build_and_count(Tensor(np.ones(2, np.float32)))
+    x = Tensor(np.ones(2, np.float32))
+    assert [build_and_count(x).asnumpy().tolist() for _ in range(3)] == [[1, 1], [2, 2], [3, 3]]
+    y = Tensor(np.ones(3, np.float32))  # another signature: another program, its own Parameter
+    assert build_and_count(y).asnumpy().tolist() == [1, 1, 1]
+    assert build_and_count(x).asnumpy().tolist() == [4, 4]

@@ -8,9 +8,13 @@ values of the boxes it wrote, which are written back only when the call succeeds
 
 Which boxes a program touches is learned while tracing it: the boxes of Cells and Parameters in
 the arguments are known up front; a free-variable box read or written during the trace (a global
-Cell, a closure's Parameter) makes the program be traced again with it as an input. The box list
-is cached with the program, so a steady-state call flattens its arguments, reads the boxes'
-values, runs the executable and writes back, with nothing else in Python.
+Cell, a closure's Parameter) makes the program be traced again with it as an input, and so does
+a Parameter the trace creates and writes (a Cell built inside jit: later traces replay its
+creation, `state.Frame.adopt`). Each trace fills a `TraceRecord`; re-tracing stops after
+MAX_TRACES with an error naming the function. The box list is cached with the program, so a
+steady-state call flattens its arguments, reads the boxes' values, runs the executable and
+writes back, with nothing else in Python. Backend-specific lowerings (lowering.py) are chosen
+when a signature is compiled, never per call.
 """
 from __future__ import annotations
 
@@ -153,7 +157,8 @@ class TraceRecord:
     the free boxes (read or written without being inputs) it found. Created per jitted function
     and filled by its trace; the compiling code copies it into the `Program`."""
 
-    __slots__ = ("out_tree", "single", "writes", "written_index", "free")
+    __slots__ = ("out_tree", "single", "writes", "written_index", "free", "created",
+                 "created_written")
 
     def __init__(self):
         self.out_tree = None
@@ -161,6 +166,11 @@ class TraceRecord:
         self.writes = True
         self.written_index = []
         self.free = []
+        self.created = []  # Parameters the trace created (a Cell built inside jit), in order
+        self.created_written = []  # those it wrote, which the program must keep
+
+    def settled(self) -> bool:
+        return not self.free and not self.created_written
 
 
 class Program:
@@ -168,7 +178,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains", "eager", "call", "rebuild")
+                 "inline_chains", "eager", "call", "rebuild", "created")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -186,6 +196,7 @@ class Program:
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
         self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)
+        self.created = None  # the Parameters an earlier trace created, which later traces replay
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
     def adopt(self, record: TraceRecord) -> None:
@@ -193,13 +204,20 @@ class Program:
         self.out_tree, self.single = record.out_tree, record.single
         self.writes, self.written_index = record.writes, list(record.written_index)
 
-    def grow(self, free, make_jitted) -> None:
-        """Make the free boxes a trace found inputs of a new jitted function."""
-        self.boxes = self.boxes + [b for b in free if all(b is not x for x in self.boxes)]
+    def grow(self, record: TraceRecord, make_jitted) -> None:
+        """Make the free boxes a trace found, and the Parameters it created and wrote, inputs of
+        a new jitted function (which replays the trace's creations: `state.Frame.adopt`)."""
+        if record.created_written:
+            for box in record.created_written:
+                if box._value is None:  # its initial value was traced (a random initialiser)
+                    raise state.created_parameter_error(box)
+            self.created = record.created
+        new = record.free + record.created_written
+        self.boxes = self.boxes + [b for b in new if all(b is not x for x in self.boxes)]
         self.jitted, self.record = make_jitted(self)
 
 
-def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False):
+def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None):
     """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
 
     Structured: `(result, written)`, one `written` entry per box (None where not written).
@@ -208,8 +226,10 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     signature cost Python work on every call; rebuilding here is cheaper).
     """
     with tracing():
-        call = state.call_with_values(boxes, box_values, fn, *args)
-    record.free = call.free
+        call = state.call_with_values(boxes, box_values, fn, *args, replay=replay,
+                                      keep_created=True)
+    record.free, record.created, record.created_written = (call.free, call.created,
+                                                           call.created_written)
     # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
     # read-only boxes are no program outputs).
     written = [f if f is not v else None for f, v in zip(call.finals, box_values)]
@@ -255,13 +275,13 @@ class CompiledFunction:
         fill."""
         fn = traceable(self.fn)  # control flow on tensors converted (control_flow.py)
         boxes, key, objs, inline = program.boxes, program.key, program.objs, program.inline_chains
-        record, flat_outputs = TraceRecord(), self.flat_outputs
+        record, flat_outputs, replay = TraceRecord(), self.flat_outputs, program.created
 
         def pure(*flat):
             n_boxes = len(boxes)
             args = rebuild_args(key, iter(flat[n_boxes:]), iter(objs))
             with lazy_inline.inlined(inline):
-                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs)
+                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay)
 
         return jax.jit(self.transform(pure, program) if self.transform else pure), record
 
@@ -356,11 +376,12 @@ class CompiledFunction:
                     and lowering.for_backend().inline_scanned_chains(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
-            elif not record.free:
+            elif record.settled():
                 program.adopt(record)
                 return traced
-            program.grow(record.free, self._make_jitted)
-        raise _retrace_error(self.name, record.free)
+            else:
+                program.grow(record, self._make_jitted)
+        raise _retrace_error(self.name, record.free + record.created_written)
 
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
@@ -438,11 +459,11 @@ class CompiledFunction:
             record = program.record
             if record is None:  # loaded from the compile cache: traced in another process
                 return out
-            if not record.free:
+            if record.settled():
                 program.adopt(record)
                 return out
-            program.grow(record.free, self._make_jitted)
-        raise _retrace_error(self.name, record.free)
+            program.grow(record, self._make_jitted)
+        raise _retrace_error(self.name, record.free + record.created_written)
 
     def run(self, program, dyn):
         out = self._call(program, dyn)

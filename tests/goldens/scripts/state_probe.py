@@ -75,3 +75,22 @@ def cube_and_count(a):
 show('jacrev with input-free assign_add', lambda: ms.jacrev(cube_and_count)(
     Tensor(np.array([1., 2., 3.], np.float32))))
 show('jacrev with input-free assign_add: parameter after', lambda: counter.asnumpy().tolist())
+
+
+class Counter(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.count = Parameter(np.zeros(1, np.float32), name="count")
+
+    def construct(self, a):
+        ops.assign_add(self.count, Tensor(np.ones(1, np.float32)))
+        return a * self.count
+
+
+@ms.jit
+def build_and_count(a):
+    return Counter()(a)  # a Parameter created inside jit and written: it lasts between calls
+
+
+show('parameter built and written in jit', lambda: build_and_count(x))
+show('parameter built and written in jit again', lambda: build_and_count(x))
