@@ -79,7 +79,8 @@ class Frame:
             standing.add(id(box))
             if id(box) in self.writes:
                 self.write(earlier, self.values[id(box)])
-        return [self.writes[k] for k in self.local if k in self.writes and k not in standing]
+        return [box for box in self.creations
+                if id(box) in self.writes and id(box) not in standing]
 
     def read(self, box):
         key = id(box)
