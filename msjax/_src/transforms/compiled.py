@@ -28,6 +28,7 @@ from jax._src.export._export import _export_lowered  # export from the trace alr
 from jax.experimental import serialize_executable
 
 from msjax._src import state
+from msjax._src.state import current_frame as _current_frame
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
@@ -333,6 +334,16 @@ class CompiledFunction:
             arg_key = flatten_args((cell, args, {}), [], objs := [])
             program = self.programs.get(arg_key) or self.compile(arg_key, objs)
             self.programs[arg_key] = self.programs[fast_key] = program
+        call = program.call
+        if call is not None and program.single and not program.written_index:
+            # The steady state of a Cell returning one Tensor and writing nothing: `run` inlined.
+            frame = _current_frame()
+            boxes = program.boxes
+            values = [b._value for b in boxes] if frame is None else [frame.read(b) for b in boxes]
+            try:
+                return _wrap(call(*values, *dyn)[0])
+            except TypeError:
+                pass  # traced values: `run` takes the traced path
         return self.run(program, dyn)
 
     def _compile(self, program, dyn):
