@@ -57,6 +57,8 @@ from msjax._src.dtype import uint64 as uint64
 from msjax._src.dtype import uintc as uintc
 from msjax._src.dtype import uintp as uintp
 from msjax._src.dtype import ushort as ushort
+from msjax._src.functional import functional as functional  # msjax's own: library import
+from msjax._src.functional import write_parameters as write_parameters
 from msjax._src.parallel_context import ParallelMode as ParallelMode
 from msjax._src.parallel_context import get_algo_parameters as get_algo_parameters
 from msjax._src.parallel_context import get_ps_context as get_ps_context

@@ -25,12 +25,12 @@ again on reading; zero-size tensors are not written at all; ``save_checkpoint(cr
 appends ``b"crc_num"`` and the CRC-32 of everything before it as 10 big-endian bytes.
 """
 import binascii
+import functools
 import os
 import stat
 
 import ml_dtypes
 import numpy as np
-from google.protobuf import descriptor_pb2, descriptor_pool, message, message_factory
 
 __all__ = ["read_checkpoint", "write_checkpoint"]
 
@@ -50,6 +50,7 @@ _CRC_FOOTER_BYTES = len(_CRC_MARK) + 10
 
 
 def _add_field(msg, name, number, label, kind, type_name="", oneof_index=None):
+    from google.protobuf import descriptor_pb2
     field = descriptor_pb2.FieldDescriptorProto
     added = msg.field.add(name=name, number=number, label=getattr(field, "LABEL_" + label),
                           type=getattr(field, "TYPE_" + kind))
@@ -61,6 +62,7 @@ def _add_field(msg, name, number, label, kind, type_name="", oneof_index=None):
 
 def _build_checkpoint_message_class():
     """Builds the ``Checkpoint`` message class of MindSpore's checkpoint.proto in a private pool."""
+    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
     proto = descriptor_pb2.FileDescriptorProto(name="checkpoint.proto")
     checkpoint = proto.message_type.add(name="Checkpoint")
     _add_field(checkpoint, "value", 1, "REPEATED", "MESSAGE", ".Checkpoint.Value")
@@ -80,7 +82,20 @@ def _build_checkpoint_message_class():
     return message_factory.GetMessageClass(pool.FindMessageTypeByName("Checkpoint"))
 
 
-_Checkpoint = _build_checkpoint_message_class()
+def _Checkpoint():  # noqa: N802 - stands for the message class it makes
+    """A new, empty `Checkpoint` message (its class is built on first use: protobuf's descriptor
+    machinery is slow to import, and `import msjax` stays light)."""
+    return _checkpoint_class()()
+
+
+@functools.lru_cache(maxsize=1)
+def _checkpoint_class():
+    return _build_checkpoint_message_class()
+
+
+def _decode_error():
+    from google.protobuf import message
+    return message.DecodeError
 
 
 def _checked_path(path):
@@ -161,7 +176,7 @@ def read_checkpoint(path, crc_check=False):
     checkpoint = _Checkpoint()
     try:
         checkpoint.ParseFromString(content)
-    except message.DecodeError as e:
+    except _decode_error() as e:
         raise ValueError(f"Failed to read the checkpoint file {path}. "
                          f"The file may be corrupted, and the content cannot be parsed.") from e
     arrays, pieces, values = {}, [], checkpoint.value

@@ -23,7 +23,6 @@ import socket
 import zlib
 
 import jax
-import jax.extend.backend
 import numpy as np
 
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
@@ -137,7 +136,8 @@ def _join(job: Job) -> None:
             f"{sorted({a.shape for a in others}, key=str)[:4]}). Call init() right after the "
             "imports, before creating them (MindSpore requires the same).")
     key = np.asarray(GLOBAL_KEY._value)
-    jax.extend.backend.clear_backends()
+    from jax.extend import backend  # here, not at import: it loads much of jax (pallas)
+    backend.clear_backends()
     jax.distributed.initialize(job.coordinator, num_processes=job.num_processes,
                                process_id=job.process_id)
     GLOBAL_KEY._value = jax.numpy.asarray(key)

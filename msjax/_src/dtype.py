@@ -454,7 +454,3 @@ def get_py_obj_dtype(obj):
 def type_size_in_bytes(dtype) -> int:
     """`mindspore.dtype.type_size_in_bytes`."""
     return dtype.itemsize
-
-
-def is_floating(t: Type) -> _builtins.bool:
-    return t in float_type

@@ -1,9 +1,9 @@
 """`mindspore.Parameter` and `mindspore.ParameterTuple`.
 
-A Parameter is a Tensor whose value lives in a mutable box (`_value`). Every read and write of
-its value goes through the `_data` accessor below, which reports to `msjax._src.state`: reads to
-an active trace (free-variable discovery), writes to an active transaction (all-or-nothing
-calls). Transforms swap the box's content for tracers; see `state.py`.
+A Parameter is a Tensor whose committed value lives in a mutable box (`_value`). Every read and
+write of its value goes through the `_data` accessor below, which asks `msjax._src.state`: inside
+a functionalised call (a trace, a transaction) the value is the one of the call's frame, and a
+write stays in that frame until the call succeeds; see `state.py`.
 """
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
 from msjax._src import state
 from msjax._src.tensor import Tensor, _wrap
+
+_current_frame = state.current_frame
 
 _GENERATED_PREFIX = "Parameter#"
 _NAME_MAX_LEN = 1024
@@ -62,7 +63,14 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
-        self._value = _initial_array(default_input)
+        if state.tracing_depth() and not isinstance(default_input, (Tensor, jax.Array)):
+            # Python or NumPy data inside a trace (a Cell built inside jit): a concrete initial
+            # value, which the compiled program can keep between calls (state.Frame.adopt).
+            with jax.ensure_compile_time_eval():
+                initial = _initial_array(default_input)
+        else:
+            initial = _initial_array(default_input)
+        self._value = state.created(self, initial)
         self.name = name
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
@@ -73,17 +81,14 @@ class Parameter(Tensor):
     # -- the one accessor of the value --------------------------------------------------------
     @property
     def _data(self):
-        if state._readers:
-            state.note_read(self)
-        return self._value
+        frame = _current_frame()
+        if frame is None:
+            return self._value
+        return frame.read(self)
 
     @_data.setter
     def _data(self, value):
-        if state._readers:
-            state.note_read(self)
-        if state._journals:
-            state.note_write(self)
-        self._value = value
+        state.write(self, value)
 
     # -- MindSpore's Parameter API ------------------------------------------------------------
     @property
@@ -143,7 +148,7 @@ class Parameter(Tensor):
         if not isinstance(data, (Tensor, int, float)):
             raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
                             f"(like `Tensor`). But with type {type(data)}.")
-        current = self._value
+        current = self._data
         if isinstance(data, (int, float)):
             if current.dtype.kind in "iu" and isinstance(data, float):
                 raise TypeError(f"Parameter {self.name} can not be set to a float value when its "
@@ -164,12 +169,12 @@ class Parameter(Tensor):
         cloned = _copy.copy(self)
         if init != "same":
             from msjax._src.initializer import initializer
-            cloned._value = initializer(init, self.shape, self.dtype)._data
+            cloned._value = state.created(cloned, initializer(init, self.shape, self.dtype)._data)
         return cloned
 
     def __copy__(self):
         new = object.__new__(type(self))
-        new._value = self._value
+        new._value = state.created(new, self._data)
         new._name = self._name
         new._requires_grad = self._requires_grad
         new.layerwise_parallel = self.layerwise_parallel
@@ -179,11 +184,11 @@ class Parameter(Tensor):
 
     def __deepcopy__(self, memo):
         new = self.__copy__()
-        new._value = jnp.array(self._value, copy=True)
+        new._value = jnp.array(self._data, copy=True)
         return new
 
     def __reduce__(self):
-        return (_rebuild, (np.asarray(self._value), self.name, self.requires_grad))
+        return (_rebuild, (np.asarray(self._data), self.name, self.requires_grad))
 
     def __str__(self) -> str:
         return (f"Parameter (name={self.name}, shape={self.shape}, dtype={self.dtype}, "
@@ -243,5 +248,3 @@ def _check_prefix(prefix):
     if not re.fullmatch(r"[\w\-./]*", prefix):
         raise ValueError(f"The args 'prefix' is illegal: '{prefix}'.")
 
-
-mstype_of = mstype.from_numpy

@@ -25,8 +25,9 @@ class KeyState:
 
     @property
     def _value(self):
-        if self._key is None:
-            self._key = jax.random.PRNGKey(_DEFAULT_SEED)
+        if self._key is None:  # a concrete key even when first used inside a trace
+            with jax.ensure_compile_time_eval():
+                self._key = jax.random.PRNGKey(_DEFAULT_SEED)
         return self._key
 
     @_value.setter
@@ -50,7 +51,7 @@ def set_seed(seed: int) -> None:
     if seed >= 2 ** 32:
         raise ValueError("Seed must be between 0 and 2**32 - 1")
     GLOBAL_KEY.seed = seed
-    GLOBAL_KEY._value = jax.random.PRNGKey(seed)
+    state.write(GLOBAL_KEY, jax.random.PRNGKey(seed))
 
 
 def get_seed():
@@ -62,9 +63,6 @@ def next_key(seed: int | None = None):
     """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
     if seed is not None and seed != 0:
         return jax.random.PRNGKey(seed)
-    if state._readers:
-        state.note_read(GLOBAL_KEY)
-    if state._journals:
-        state.note_write(GLOBAL_KEY)
-    GLOBAL_KEY._value, key = jax.random.split(GLOBAL_KEY._value)
+    advanced, key = jax.random.split(state.read(GLOBAL_KEY))
+    state.write(GLOBAL_KEY, advanced)
     return key

@@ -52,6 +52,11 @@ def augmentation(tmp_path_factory):
                     env_extra={"XLA_FLAGS": "--xla_force_host_platform_device_count=8"})
 
 
+@pytest.fixture(scope="module")
+def library_import(tmp_path_factory):
+    return Executed("library_import_optax.ipynb", tmp_path_factory.mktemp("library_import"))
+
+
 def test_notebooks_are_stored_without_outputs():
     for path in NOTEBOOKS.glob("*.ipynb"):
         notebook = nbformat.read(path, as_version=4)
@@ -154,3 +159,19 @@ def test_augmentation_vmap_and_pmap_on_8_devices(augmentation):
     assert augmentation.shown("batched = ms.vmap") == "(16, 6, 6) True\n"
     assert augmentation.shown("def per_device") == "(8, 2, 6, 6)\nTrue\n"
     assert augmentation.shown("augmented = sharded").count("image ") == 4
+
+
+def test_library_import_trains_a_mindspore_model_with_optax(library_import):
+    assert library_import.shown("params, apply = msjax.functional(net)") == (
+        "hidden.weight (32, 1) float32\nhidden.bias (32,) float32\n"
+        "out.weight (1, 32) float32\nout.bias (1,) float32\n")
+    first, last = numbers(library_import.shown("def train_step"))[:2]
+    assert last < 0.01 < first, (first, last)
+    assert library_import.shown("jax.vmap(apply") == (
+        "vmap over examples equals one batched call: True\n"
+        "per-example gradient of out.weight: (8, 1, 32)\n")
+
+
+def test_library_import_writes_the_trained_params_back_into_the_cell(library_import):
+    assert library_import.shown("msjax.write_parameters(net, params)") == (
+        "Cell matches apply: True\ncheckpoint restores it: True\n")

@@ -232,14 +232,12 @@ def test_initializer_under_jit_draws_from_the_traced_key():
     import jax
 
     from msjax._src import random as ms_random
+    from msjax._src import state
 
-    def draw(key):
-        saved = ms_random.GLOBAL_KEY._value
-        ms_random.GLOBAL_KEY._value = key
-        try:
-            return initializer(I.Uniform(0.5), (50, 40))._data, ms_random.GLOBAL_KEY._value
-        finally:
-            ms_random.GLOBAL_KEY._value = saved
+    def draw(key):  # the global key as a pure input and output (the state core)
+        call = state.call_with_values([ms_random.GLOBAL_KEY], [key],
+                                      lambda: initializer(I.Uniform(0.5), (50, 40))._data)
+        return call.result, call.finals[0]
 
     values, new_key = jax.jit(draw)(jax.random.PRNGKey(3))
     values = np.asarray(values)

@@ -120,7 +120,7 @@ def test_nested_vmap_with_python_slicing_beyond_mindspore():
     np.testing.assert_allclose(out.asnumpy(), expected, rtol=1e-6)
 
 
-LOWERINGS = ["vectorised", "sequential", "looped"]
+LOWERINGS = ["vectorised", "looped"]
 
 
 @pytest.mark.parametrize("lowering", LOWERINGS)

@@ -429,11 +429,12 @@ def test_unconvertible_code_runs_eagerly_with_a_warning_naming_the_line():
 
     line = _line_of(f.__wrapped__, "assert")
     with pytest.warns(GraphFallbackWarning, match=(
-            rf"msjax: 'f' could not be compiled and runs eagerly \(op by op\): "
+            rf"msjax: 'f' could not be compiled and runs eagerly \(op by op\) for this call "
+            rf"signature: "
             rf".*test_control_flow.py:{line}: `assert x.sum\(\) > 0, \"negative\"`: a Python "
             rf"condition needs a tensor's value")):
         assert_same(f(f32(1)), f32(2))
-    assert_same(f(f32(3)), f32(6))  # eager from now on, without warning again
+    assert_same(f(f32(3)), f32(6))  # this signature: eager from now on, without warning again
     with pytest.raises(AssertionError, match="negative"):
         f(f32(-1))
 

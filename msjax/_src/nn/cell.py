@@ -15,7 +15,7 @@ from msjax._src import context, state
 from msjax._src.ops.registry import Primitive
 from msjax._src.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.tensor import Tensor
-from msjax._src.transforms import _depth as _tracing_depth  # > 0 while msjax traces a program
+from msjax._src.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -363,7 +363,7 @@ class Cell:
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
-        if not _tracing_depth[0]:
+        if not _tracing_depth():
             if context._context["mode"] == context.GRAPH_MODE:
                 return _call_cell_compiled(self, args, kwargs)
         elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing

@@ -34,10 +34,6 @@ __all__ = [
 ]
 
 
-def _identity(x):
-    return x
-
-
 class WithLossCell(Cell):
     """`mindspore.nn.WithLossCell(backbone, loss_fn)`: `loss_fn(backbone(data), label)`.
 

@@ -139,10 +139,6 @@ def _nested_arrays(x):
     return x
 
 
-def asarrays(*xs):
-    return tuple(asarray(x) for x in xs)
-
-
 def cast(x, dtype):
     """`x` cast to the (already checked) NumPy dtype, unless dtype is None."""
     if dtype is None or x.dtype == dtype:

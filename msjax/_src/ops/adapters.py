@@ -197,12 +197,3 @@ def axis_arg(axis):
         value = np.asarray(axis).tolist()
         return tuple(value) if isinstance(value, list) else value
     return axis
-
-
-def check_axis(op_name: str, axis: int, ndim: int, arg: str = "axis") -> int:
-    """Normalise a possibly negative axis; MindSpore's ValueError when out of range."""
-    rank = max(ndim, 1)
-    if not -rank <= axis < rank:
-        raise ValueError(f"For '{op_name}', the '{arg}' must be in range [{-rank}, {rank}), "
-                         f"but got {axis}.")
-    return axis % rank

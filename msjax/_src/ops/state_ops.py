@@ -2,7 +2,7 @@
 
 They write through the Parameter's value accessor, so inside a compiled call the write becomes
 the traced value that msjax writes back when the call succeeds (program order is Python order),
-and eagerly it is journaled by the enclosing Cell call's transaction.
+and eagerly it is kept by the enclosing Cell call's transaction until the call succeeds.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from msjax._src.tensor import Tensor, _wrap
 
 def _value_for(variable, value):
     data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
-    return jnp.broadcast_to(data.astype(variable._value.dtype), variable._value.shape)
+    current = variable._data
+    return jnp.broadcast_to(data.astype(current.dtype), current.shape)
 
 
 def _check_variable(op_name, variable):
@@ -29,7 +30,7 @@ def assign(variable, value):
     """`ops.assign(variable, value)`: store `value` in the Parameter and return it."""
     _check_variable("Assign", variable)
     variable._data = _value_for(variable, value)
-    return _wrap(variable._value)
+    return _wrap(variable._data)
 
 
 @tensor_op()
@@ -37,7 +38,7 @@ def assign_add(variable, value):
     """`ops.assign_add(variable, value)`: `variable += value`, returning the new value."""
     _check_variable("AssignAdd", variable)
     variable._data = variable._data + _value_for(variable, value)
-    return _wrap(variable._value)
+    return _wrap(variable._data)
 
 
 @tensor_op()
@@ -45,7 +46,7 @@ def assign_sub(variable, value):
     """`ops.assign_sub(variable, value)`: `variable -= value`, returning the new value."""
     _check_variable("AssignSub", variable)
     variable._data = variable._data - _value_for(variable, value)
-    return _wrap(variable._value)
+    return _wrap(variable._data)
 
 
 @tensor_op()

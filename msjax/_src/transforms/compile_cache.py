@@ -313,9 +313,19 @@ def user_files(files) -> set:
             and not any(f.startswith(prefix + os.sep) for prefix in skip)}
 
 
-def _wrapped_roots(fn) -> list:
-    """What a wrapping function such as grad's reads (its `_state_roots`), else nothing."""
-    return list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
+def _wrapped_roots(fn, depth=0) -> list:
+    """What a wrapping function such as grad's or jit's reads (its `_state_roots`), and what
+    the functions a closure captures read, recursively."""
+    if depth > 3:
+        return []
+    from msjax._src.nn.cell import Cell
+    found = list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
+    captured = [cell.cell_contents for cell in getattr(fn, "__closure__", None) or ()]
+    code, namespace = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
+    if code is not None:
+        captured += [namespace[n] for n in sorted(_names_used(code)) if n in namespace]
+    found += [c for c in captured if isinstance(c, Cell) or hasattr(type(c), "_state_roots")]
+    return found + [r for item in found for r in _wrapped_roots(item, depth + 1)]
 
 
 def _roots(owner, objs) -> list:

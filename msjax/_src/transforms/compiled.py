@@ -8,9 +8,13 @@ values of the boxes it wrote, which are written back only when the call succeeds
 
 Which boxes a program touches is learned while tracing it: the boxes of Cells and Parameters in
 the arguments are known up front; a free-variable box read or written during the trace (a global
-Cell, a closure's Parameter) makes the program be traced again with it as an input. The box list
-is cached with the program, so a steady-state call flattens its arguments, reads the boxes'
-values, runs the executable and writes back, with nothing else in Python.
+Cell, a closure's Parameter) makes the program be traced again with it as an input, and so does
+a Parameter the trace creates and writes (a Cell built inside jit: later traces replay its
+creation, `state.Frame.adopt`). Each trace fills a `TraceRecord`; re-tracing stops after
+MAX_TRACES with an error naming the function. The box list is cached with the program, so a
+steady-state call flattens its arguments, reads the boxes' values, runs the executable and
+writes back, with nothing else in Python. Backend-specific lowerings (lowering.py) are chosen
+when a signature is compiled, never per call.
 """
 from __future__ import annotations
 
@@ -23,13 +27,14 @@ import numpy as np
 from jax._src.export._export import _export_lowered  # export from the trace already made
 
 from msjax._src import state
+from msjax._src.state import current_frame as _current_frame
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
-from msjax._src.transforms import STATIC_TYPES, _depth as _tracing_depth
-from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, stacked_outputs
-from msjax._src.transforms import tracing
-from msjax._src.transforms.control_flow import traceable
+from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
+from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, lowering
+from msjax._src.transforms import stacked_outputs, tracing
+from msjax._src.transforms.control_flow import SignatureRunsEagerly, traceable
 from msjax._src.transforms.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
@@ -123,57 +128,145 @@ def initial_boxes(objs) -> list:
     return state.collect_parameters(*objs)
 
 
+def _rebuild(out_tree, flat, constants):
+    """The call's result from the program's flat outputs and the Python values the trace
+    returned (`constants`, graph_fallback.py)."""
+    return wrap(graph_fallback.unflatten_result(out_tree, flat, constants))  # Python numbers too
+
+
+def _rebuild_with_rows(out_tree, flat, constants):
+    """`_rebuild` keeping the lazily taken rows of stacked outputs (stacked_outputs.py) lazy."""
+    return wrap(stacked_outputs.lift_rows(
+        graph_fallback.unflatten_result(out_tree, flat, constants)))
+
+
+def _executable_call(program):
+    """What a call with concrete values runs: the executable, or, when a lowering made the
+    program return rows stacked (`program.rows`), the executable with its outputs expanded."""
+    executable, rows = program.compiled, program.rows
+    if rows is None:
+        return executable
+    program.rebuild = _rebuild_with_rows
+    # The first written box's value among the flat outputs (a single Tensor result counts as
+    # written here: it is returned as a plain Tensor): rows from there on are taken at once.
+    first_written = 0 if program.single else len(rows) - len(program.written_index)
+
+    def call(*flat):
+        return stacked_outputs.expand(executable(*flat), rows, first_written)
+    return call
+
+
+class TraceRecord:
+    """What one trace of a program learned: the output structure and Python values, which boxes
+    it writes, and the free boxes (read or written without being inputs) it found. Created per
+    jitted function and filled by its trace; the compiling code copies it into the `Program`.
+    `fold` (graph_fallback.run_folding_when_needed) carries over to the next record: a program
+    that needed its constants folded is traced folded again."""
+
+    __slots__ = ("out_tree", "constants", "single", "writes", "written_index", "free", "created",
+                 "created_written", "fold")
+
+    def __init__(self, fold=False):
+        self.fold = fold  # constants are folded while tracing (graph_fallback.py)
+        self.out_tree = None
+        self.constants = ()  # the result's Python values (graph_fallback.flatten_result)
+        self.single = False
+        self.writes = True
+        self.written_index = []
+        self.free = []
+        self.created = []  # Parameters the trace created (a Cell built inside jit), in order
+        self.created_written = []  # those it wrote, which the program must keep
+
+    def settled(self) -> bool:
+        return not self.free and not self.created_written
+
+
 class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
-    __slots__ = ("boxes", "jitted", "compiled", "strays", "key", "objs", "context", "out_tree",
+    __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains", "constants", "fold", "__weakref__")
+                 "inline_chains", "eager", "call", "rebuild", "created", "constants",
+                 "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
         self.objs = objs  # the same objects for every call with this key: ids are in the key
         self.boxes = boxes
-        self.strays = []
         self.context = context  # what a transform needs to know of this signature (vmap axes)
-        self.out_tree = None  # set while tracing when outputs are returned flat
-        self.single = False  # set while tracing: the output is one Tensor
-        self.writes = True  # set while tracing: the program writes some box
-        self.written_index = []  # set while tracing: which boxes it writes (flat outputs)
-        self.jitted = make_jitted(self)  # for calls under an enclosing trace
+        self.out_tree = None  # the output structure, when outputs are returned flat
+        self.single = False  # the output is one Tensor
+        self.writes = True  # the program writes some box
+        self.written_index = []  # which boxes it writes (flat outputs)
         self.compiled = None  # the XLA executable, for calls with concrete values
+        self.call = None  # what a call with concrete values runs: the executable, or a lowering's
+        self.rebuild = _rebuild  # the result from the flat outputs
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
-        self.constants = ()  # set while tracing: the result's Python values (graph_fallback.py)
-        self.fold = False  # set while tracing: constants are folded (graph_fallback.py)
+        self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)
+        self.created = None  # the Parameters an earlier trace created, which later traces replay
+        self.constants = ()  # the result's Python values (graph_fallback.py)
+        self.record = None  # the record of the jitted function's traces (None: from the cache)
+        self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
-    def run_pure(self, fn, box_values, args, flat_outputs=False):
-        """The traced body: swap in `box_values`, run `fn(*args)`, return outputs and writes.
+    def adopt(self, record: TraceRecord) -> None:
+        """Take the output layout a trace learned."""
+        self.out_tree, self.single, self.constants = (record.out_tree, record.single,
+                                                      record.constants)
+        self.writes, self.written_index = record.writes, list(record.written_index)
 
-        Structured: `(result, written)`, one `written` entry per box (None where not written).
-        With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
-        with the structure kept in `out_tree` and `written_index` (pytrees and custom nodes in a
-        jitted function's signature cost Python work on every call; rebuilding here is cheaper).
-        """
-        with state.recording_reads() as reads, tracing():
-            result, finals, strays = graph_fallback.run_folding_when_needed(
-                self, flat_outputs, state.run_with_values, self.boxes, box_values, fn, *args)
-        listed = {id(b) for b in self.boxes}
-        self.strays = [b for k, b in reads.items() if k not in listed]
-        self.strays += [b for b, _ in strays  # by identity: `in` would compare Tensors
-                        if id(b) not in listed and all(b is not s for s in self.strays)]
-        # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
-        # read-only boxes are no program outputs).
-        written = [f if f is not v else None for f, v in zip(finals, box_values)]
-        self.writes = any(w is not None for w in written)
-        if flat_outputs:
-            leaves, self.out_tree, self.constants = graph_fallback.flatten_result(
-                result, self.boxes, finals)
-            self.single = self.out_tree == _SINGLE_TENSOR and not self.constants
-            self.written_index = [i for i, w in enumerate(written) if w is not None]
-            return tuple(leaves) + tuple(written[i] for i in self.written_index)
-        return result, written
+    def grow(self, record: TraceRecord, make_jitted) -> None:
+        """Make the free boxes a trace found, and the Parameters it created and wrote, inputs of
+        a new jitted function (which replays the trace's creations: `state.Frame.adopt`)."""
+        if record.created_written:
+            for box in record.created_written:
+                if box._value is None:  # its initial value was traced (a random initialiser)
+                    raise state.created_parameter_error(box)
+            self.created = record.created
+        new = record.free + record.created_written
+        self.boxes = self.boxes + [b for b in new if all(b is not x for x in self.boxes)]
+        self.jitted, self.record = make_jitted(self)
+
+
+def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None):
+    """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
+
+    Structured: `(result, written)`, one `written` entry per box (None where not written).
+    With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
+    with the structure kept in `record` (pytrees and custom nodes in a jitted function's
+    signature cost Python work on every call; rebuilding here is cheaper).
+    """
+    with tracing():
+        call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
+            record, flat_outputs, lambda: state.call_with_values(
+                boxes, box_values, fn, *args, replay=replay, keep_created=True))
+    record.free, record.created, record.created_written = (call.free, call.created,
+                                                           call.created_written)
+    # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
+    # read-only boxes are no program outputs).
+    written = [f if f is not v else None for f, v in zip(call.finals, box_values)]
+    record.writes = any(w is not None for w in written)
+    if flat_outputs:
+        leaves, record.out_tree, record.constants = graph_fallback.flatten_result(
+            call.result, boxes, call.finals)
+        record.single = record.out_tree == _SINGLE_TENSOR and not record.constants
+        record.written_index = [i for i, w in enumerate(written) if w is not None]
+        return tuple(leaves) + tuple(written[i] for i in record.written_index)
+    return call.result, written
+
+
+# A trace that finds new free boxes is traced again with them as inputs; each round adds at least
+# one box, so this many rounds mean the function keeps creating state it reads from outside.
+MAX_TRACES = 16
+
+
+def _retrace_error(name, free) -> RuntimeError:
+    names = ", ".join(getattr(b, "name", "the random key") for b in free[:5])
+    return RuntimeError(
+        f"msjax: compiling '{name}' did not settle after {MAX_TRACES} traces: every trace found "
+        f"new Parameters it uses without being given them ({names}). Create Parameters and "
+        f"Cells outside the compiled function, or pass them to it as arguments.")
 
 
 class CompiledFunction:
@@ -192,15 +285,20 @@ class CompiledFunction:
         self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
 
     def _make_jitted(self, program: Program):
+        """A jitted pure function of `program`'s boxes and arguments, and the record its traces
+        fill."""
         fn = traceable(self.fn)  # control flow on tensors converted (control_flow.py)
+        boxes, key, inline = program.boxes, program.key, program.inline_chains
+        record = TraceRecord(fold=program.record is not None and program.record.fold)
+        flat_outputs, replay = self.flat_outputs, program.created
 
         def pure(*flat):
-            n_boxes = len(program.boxes)
-            args = rebuild_args(program.key, iter(flat[n_boxes:]), iter(program.objs))
-            with lazy_inline.inlined(program.inline_chains):
-                return program.run_pure(fn, flat[:n_boxes], args, self.flat_outputs)
+            n_boxes = len(boxes)  # the objects read when tracing: held weakly (program_cache.py)
+            args = rebuild_args(key, iter(flat[n_boxes:]), iter(program.objs))
+            with lazy_inline.inlined(inline):
+                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay)
 
-        return jax.jit(self.transform(pure, program) if self.transform else pure)
+        return jax.jit(self.transform(pure, program) if self.transform else pure), record
 
     def compile(self, arg_key, objs, context=None):
         owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
@@ -216,9 +314,13 @@ class CompiledFunction:
             self.programs[arg_key] = program
         return self.run(program, dyn)
 
+    def program_of(self, args) -> Program:
+        """The program of `args`' call signature (made by an earlier call)."""
+        return self.programs[flatten_args(args, [], [])]
+
     def read_boxes(self, program) -> list:
         """The values the program's box inputs take (ensembles stack their members' here)."""
-        return [b._value for b in program.boxes]
+        return state.read_all(program.boxes)
 
     def write_boxes(self, program, written: list) -> None:
         pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
@@ -227,20 +329,36 @@ class CompiledFunction:
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
         when every argument is a Tensor: the GRAPH_MODE hot path."""
-        fast_key = [id(cell), cell._phase, cell.training]
-        for a in args:
-            if type(a) is not Tensor:
-                return self(cell, args, {})
-            fast_key.append(a._data.shape)
-            fast_key.append(a._data.dtype)
-        fast_key = tuple(fast_key)
+        if len(args) == 1 and type(args[0]) is Tensor:  # the commonest call: one Tensor
+            data = args[0]._data
+            dyn = [data]
+            fast_key = (id(cell), cell._phase, cell.training, data.shape, data.dtype)
+        else:
+            fast_key, dyn = [id(cell), cell._phase, cell.training], []
+            for a in args:
+                if type(a) is not Tensor:
+                    return self(cell, args, {})
+                data = a._data
+                dyn.append(data)
+                fast_key.append(data.shape)
+                fast_key.append(data.dtype)
+            fast_key = tuple(fast_key)
         program = self.programs.get(fast_key)
         if program is None:
-            dyn, objs = [], []
-            arg_key = flatten_args((cell, args, {}), dyn, objs)
+            arg_key = flatten_args((cell, args, {}), [], objs := [])
             program = self.programs.get(arg_key) or self.compile(arg_key, objs)
             self.programs[arg_key] = self.programs[fast_key] = program
-        return self.run(program, [a._data for a in args])
+        call = program.call
+        if call is not None and program.single and not program.written_index:
+            # The steady state of a Cell returning one Tensor and writing nothing: `run` inlined.
+            frame = _current_frame()
+            boxes = program.boxes
+            values = [b._value for b in boxes] if frame is None else [frame.read(b) for b in boxes]
+            try:
+                return _wrap(call(*values, *dyn)[0])
+            except TypeError:
+                pass  # traced values: `run` takes the traced path
+        return self.run(program, dyn)
 
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
@@ -256,7 +374,8 @@ class CompiledFunction:
             program.cache_deps = sorted(
                 set(compile_cache.dependency_files(self.fn, program.objs))
                 | compile_cache.user_files(ran))
-        planned = stacked_outputs.plan(traced.jaxpr) if self.flat_outputs else None
+        planned = (lowering.for_backend().stack_row_outputs(traced.jaxpr) if self.flat_outputs
+                   else None)
         if planned is not None:
             program.rows, stacked_fn = planned
             traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
@@ -273,18 +392,21 @@ class CompiledFunction:
 
     def _trace(self, program, dyn):
         """The program traced, again while a trace finds free variables (which become inputs)
-        or finds that its lazy_inline chains are better inlined."""
-        while True:
+        or finds that its lazy_inline chains are better inlined; at most MAX_TRACES times."""
+        for _ in range(MAX_TRACES):
             scans = lazy_inline.scan_count()
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
+            record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
-                    and stacked_outputs.rows_feed_computation(traced.jaxpr)):
+                    and lowering.for_backend().inline_scanned_chains(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
-            elif not program.strays:
+                program.jitted, program.record = self._make_jitted(program)
+            elif record.settled():
+                program.adopt(record)
                 return traced
-            program.boxes = program.boxes + program.strays
-            program.strays = []
-            program.jitted = self._make_jitted(program)
+            else:
+                program.grow(record, self._make_jitted)
+        raise _retrace_error(self.name, record.free + record.created_written)
 
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
@@ -317,6 +439,7 @@ class CompiledFunction:
         program.rows = entry["rows"]
         stored = jax.jit(exported.call)  # for calls under a trace; outputs stacked as compiled
         program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
+        program.record = None
         try:
             program.compiled = compile_cache.StoredExecutable(entry["executable"],
                                                               entry["kept_var_idx"])
@@ -345,38 +468,34 @@ class CompiledFunction:
         compile_cache.store(directory, program.cache_name, entry)
 
     def _call(self, program, dyn):
-        compiled = program.compiled
-        if compiled is None:
-            if _tracing_depth[0] or _any_tracer(dyn):
+        call = program.call
+        if call is None:
+            if program.eager:
+                raise SignatureRunsEagerly(self.name)
+            if _tracing_depth() or _any_tracer(dyn):
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
-            compiled = program.compiled
+            call = program.call = _executable_call(program)
         try:
-            out = compiled(*self.read_boxes(program), *dyn)
+            return call(*self.read_boxes(program), *dyn)
         except TypeError:
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise
             return self._call_traced(program, dyn)
-        if program.rows is None:
-            return out
-        return stacked_outputs.expand(out, program.rows, self._first_written(program))
-
-    @staticmethod
-    def _first_written(program) -> int:
-        """The index of the first written box's value among the flat outputs (a single Tensor
-        result counts as written here: it is returned as a plain Tensor)."""
-        return 0 if program.single else len(program.rows) - len(program.written_index)
 
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
-        become inputs on a second trace)."""
-        while True:
+        become inputs on another trace, at most MAX_TRACES times)."""
+        for _ in range(MAX_TRACES):
             out = program.jitted(*self.read_boxes(program), *dyn)
-            if not program.strays:
+            record = program.record
+            if record is None:  # loaded from the compile cache: traced in another process
                 return out
-            program.boxes = program.boxes + program.strays
-            program.strays = []
-            program.jitted = self._make_jitted(program)
+            if record.settled():
+                program.adopt(record)
+                return out
+            program.grow(record, self._make_jitted)
+        raise _retrace_error(self.name, record.free + record.created_written)
 
     def run(self, program, dyn):
         out = self._call(program, dyn)
@@ -393,7 +512,4 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
-        result = graph_fallback.unflatten_result(program.out_tree, out, program.constants)
-        if program.rows is not None:
-            result = stacked_outputs.lift_rows(result)
-        return wrap(result)  # Python numbers too
+        return program.rebuild(program.out_tree, out, program.constants)

@@ -268,22 +268,10 @@ def _reconcile(before, after, specs, names, where, loop):
 
 # -- boxes (Parameters, the RNG key) written inside traced bodies ------------------------------
 def _run_isolated(fn, args, boxes=(), values=()):
-    """fn(*args) with `boxes` holding `values`; box writes are undone afterwards and returned:
-    (result, {id(box): (box, final value)})."""
-    saved, outer, journal = [b._value for b in boxes], list(state._journals), {}
-    for box, value in zip(boxes, values):
-        box._value = value
-    state._journals[:] = [journal]
-    try:
-        result = fn(*args)
-        writes = {key: (box, box._value) for key, (box, _) in journal.items()}
-    finally:
-        state._journals[:] = outer
-        for box, before in journal.values():
-            box._value = before
-        for box, value in zip(boxes, saved):
-            box._value = value
-    return result, writes
+    """fn(*args) as a pure function of `boxes` holding `values` (the state core); returns
+    (result, {id(box): (box, final value)} for every box it wrote)."""
+    call = state.call_with_values(boxes, values, fn, *args)
+    return call.result, {id(box): (box, value) for box, value in call.written}
 
 
 def _grown(boxes, *writes) -> list:
@@ -304,7 +292,8 @@ def _cond(pred, branches, names, where):
                 values, writes = _run_isolated(branches[k], ())
                 split = [_split(v, s) for v, s in zip(values, specs)]
                 records[k] = ([r for _, r in split], writes)
-                return [a for a, _ in split], [writes.get(id(b), (b, b._value))[1] for b in boxes]
+                return [a for a, _ in split], [writes[id(b)][1] if id(b) in writes
+                                               else state.read(b) for b in boxes]
             return branch
 
         try:
@@ -354,7 +343,7 @@ def _while(test_fn, body_fn, values, names, where):
 
         try:
             arrays, box_values = lax.while_loop(
-                cond_fun, body_fun, ([a for a, _ in split], [b._value for b in boxes]))
+                cond_fun, body_fun, ([a for a, _ in split], state.read_all(boxes)))
         except _Retry as retry:
             specs, boxes = retry.args
             continue
@@ -608,31 +597,36 @@ def converted_construct(cell):
 
 
 # -- the eager fallback ------------------------------------------------------------------------
+class SignatureRunsEagerly(Exception):
+    """Raised by a compiled call whose signature already fell back to eager execution."""
+
+
 FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                   jax.errors.TracerArrayConversionError, UnconvertibleControlFlowError)
+                   jax.errors.TracerArrayConversionError, UnconvertibleControlFlowError,
+                   SignatureRunsEagerly)
 
 
-class EagerFunction:
-    """Stands in for a `CompiledFunction` whose code could not be compiled: runs it eagerly, op
-    by op, all-or-nothing like a PyNative Cell call."""
+def fall_back(compiled, error, args):
+    """Run `compiled`'s function eagerly for `args`, after a FALLBACK_ERRORS `error` (tracing
+    needed a tensor's value as a Python bool, int or value), all-or-nothing like a PyNative Cell
+    call, with graph mode's built-ins (graph_fallback.py) as the compiled function has them.
 
-    def __init__(self, fn, name):
-        self.fn, self.name = fn, name
-
-    def __call__(self, *args):
-        with state.transaction():
-            return self.fn(*args)
-
-    def call_cell(self, cell, args):
-        return self(cell, args, {})
-
-
-def fall_back(compiled, error) -> EagerFunction:
-    """For a FALLBACK_ERRORS `error` of a `compiled` call (tracing needed a tensor's value as a
-    Python bool or int): warn, naming the line, and return the eager stand-in. Inside an enclosing
-    trace the error propagates instead: the outermost compiled call falls back."""
+    Only this call signature falls back: it warns once, naming the line, and its later calls run
+    eagerly; any other signature is compiled (and warns again if it cannot be). Inside an
+    enclosing trace the error propagates instead: the outermost compiled call falls back.
+    """
     if tracing_depth():
         raise error
+    program = compiled.program_of(args)
+    if not isinstance(error, SignatureRunsEagerly):
+        program.eager = True
+        warnings.warn(_fallback_message(compiled.name, error), GraphFallbackWarning,
+                      stacklevel=3)
+    with state.transaction():
+        return convert(compiled.fn)(*args)  # graph built-ins (graph_fallback.py), run eagerly
+
+
+def _fallback_message(name, error) -> str:
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if not _ours(f.filename) and not f.filename.startswith("<frozen")]
     where = f"{frames[-1].filename}:{frames[-1].lineno}: `{frames[-1].line}`" if frames else "?"
@@ -642,10 +636,9 @@ def fall_back(compiled, error) -> EagerFunction:
            "a tensor's value is turned into a Python value at run time (asnumpy(), float(), "
            "list()...)" if isinstance(error, jax.errors.TracerArrayConversionError) else
            "a Python condition needs a tensor's value, and msjax could not convert it")
-    warnings.warn(f"msjax: '{compiled.name}' could not be compiled and runs eagerly (op by op): "
-                  f"{where}: {why}. msjax compiles `if`/`while`/`for` statements on tensors "
-                  "(or use ops.select).", GraphFallbackWarning, stacklevel=3)
-    return EagerFunction(convert(compiled.fn), compiled.name)  # graph built-ins, run eagerly
+    return (f"msjax: '{name}' could not be compiled and runs eagerly (op by op) for this call "
+            f"signature: {where}: {why}. msjax compiles `if`/`while`/`for` statements on "
+            "tensors (or use ops.select).")
 
 
 # -- converting functions --------------------------------------------------------------------

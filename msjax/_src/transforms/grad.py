@@ -9,6 +9,8 @@ Works eagerly (op by op, like PyNative) and under any enclosing trace (jit, vmap
 """
 from __future__ import annotations
 
+import contextvars
+
 import jax
 import jax.numpy as jnp
 
@@ -16,8 +18,10 @@ from msjax._src import context, state
 from msjax._src.parameter import Parameter, ParameterTuple
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms.pmap import vary_over_mapped_axes
+from msjax._src.transforms.vmap import ASSIGN_ERROR
 
-_NO_GRAD_DEPTH = [0]
+# How many `no_grad` blocks enclose the running code (per thread and task).
+_NO_GRAD_DEPTH: contextvars.ContextVar = contextvars.ContextVar("msjax_no_grad", default=0)
 
 
 # -- argument normalisation (shared by grad, value_and_grad, jacrev, jacfwd) -------------------
@@ -77,7 +81,7 @@ def _grad_in_dtype_of(grad, array):
 # -- the engine --------------------------------------------------------------------------------
 def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads)."""
-    if _NO_GRAD_DEPTH[0]:
+    if _NO_GRAD_DEPTH.get():
         raise RuntimeError("In no_grad context, you can not calculate gradient")
     positions = positions or ()
     graph = context.is_graph_mode()  # MindSpore's error types differ between its two modes
@@ -87,20 +91,20 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
                 f"Position index {p} is exceed input size.")
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
     float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
-    primals = [_as_primal(args[p]._data) for p in float_positions] + [w._value for w in weights]
+    primals = [_as_primal(args[p]._data) for p in float_positions] + state.read_all(weights)
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
     n_inputs = len(float_positions)
-    strays_seen = []
+    free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
 
     def pure(*primal_values):
         call_args = list(args)
         for p, value in zip(float_positions, primal_values[:n_inputs]):
             call_args[p] = _wrap(value)
-        out, finals, strays = state.run_with_values(weights, primal_values[n_inputs:], fn,
-                                                    *call_args, **kwargs)
-        strays_seen[:] = [box for box, _ in strays]
+        call = state.call_with_values(weights, primal_values[n_inputs:], fn, *call_args, **kwargs)
+        out, finals, strays = call.result, call.finals, call.free_written()
+        free_written[:] = [box for box, _ in strays]
         if has_aux:
             if not isinstance(out, tuple) or len(out) < 2:
                 raise (RuntimeError if graph else ValueError)(
@@ -119,10 +123,10 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
             _unwrap_tree(sens))
     grads = vjp_fn(cotangent)
-    state.write_back(weights, [w._value if final is primal else final  # unchanged: its own value
-                               for w, final, primal in zip(weights, weight_finals,
-                                                           primals[n_inputs:])])
-    state.write_back(strays_seen, stray_finals)
+    changed = [(w, final) for w, final, primal in zip(weights, weight_finals, primals[n_inputs:])
+               if final is not primal]
+    state.write_back([w for w, _ in changed], [v for _, v in changed])
+    state.write_back(free_written, stray_finals)
     by_position = dict(zip(float_positions, grads[:n_inputs]))
     input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
                    else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
@@ -246,24 +250,32 @@ def _jacobian(jax_jac, fn, grad_position, has_aux):
 
     def wrapped(*args):
         float_positions = [p for p in positions if isinstance(args[p], Tensor)]
+        written_boxes = []  # the boxes the call wrote (an `assign`): written back afterwards
 
         def pure(*values):
             call_args = list(args)
             for p, v in zip(float_positions, values):
                 call_args[p] = _wrap(v)
-            out = fn(*call_args)
+            call = state.call_with_values((), (), fn, *call_args)
+            out, written = call.result, call.free_written()
+            traces = {id(v._trace) for v in values if isinstance(v, jax.core.Tracer)}
+            if any(isinstance(v, jax.core.Tracer) and id(v._trace) in traces for _, v in written):
+                # MindSpore computes Jacobians with vmap: an input-dependent write is its error.
+                raise ValueError(ASSIGN_ERROR)
+            written_boxes[:] = [box for box, _ in written]
+            writes = [value for _, value in written]
             if has_aux:
-                return _unwrap_tree(out[0]), out[1:]
-            return _unwrap_tree(out)
+                return _unwrap_tree(out[0]), (out[1:], writes)
+            return _unwrap_tree(out), ((), writes)
 
         primals = [args[p]._data for p in float_positions]
         argnums = 0 if isinstance(grad_position, int) else tuple(range(len(primals)))
-        result = jax_jac(pure, argnums=argnums, has_aux=has_aux)(*primals)
+        jac, (aux, writes) = jax_jac(pure, argnums=argnums, has_aux=True)(*primals)
+        state.write_back(written_boxes, writes)
         if has_aux:
-            jac, aux = result
             aux = aux[0] if len(aux) == 1 else aux
             return _wrap_tree(jac), aux
-        return _wrap_tree(result)
+        return _wrap_tree(jac)
 
     return wrapped
 
@@ -286,9 +298,9 @@ class no_grad:
     """`mindspore._no_grad` context: gradients may not be taken inside."""
 
     def __enter__(self):
-        _NO_GRAD_DEPTH[0] += 1
+        self.token = _NO_GRAD_DEPTH.set(_NO_GRAD_DEPTH.get() + 1)
 
     def __exit__(self, *exc):
-        _NO_GRAD_DEPTH[0] -= 1
+        _NO_GRAD_DEPTH.reset(self.token)
         return False
 

@@ -42,26 +42,27 @@ NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConvers
                jax.errors.TracerIntegerConversionError)
 
 
-def run_folding_when_needed(program, graph_mode, run, *args):
-    """`run(*args)` for a traced `program`; when Python needed a tensor's value and this is a
-    graph-mode program, again with constants folded (remembered in `program.fold`): the value
-    is then there when the tensor was made from constants, and when it was not, the error stands
-    (and the function falls back to running eagerly, control_flow.fall_back).
+def run_folding_when_needed(record, graph_mode, run):
+    """`run()`, the body of a program's trace (`record`: its compiled.TraceRecord); when Python
+    needed a tensor's value and this is a graph-mode program, again with constants folded
+    (remembered in `record.fold`, which the program's later traces keep): the value is then there
+    when the tensor was made from constants, and when it was not, the error stands (and the
+    function falls back to running eagerly, control_flow.fall_back).
 
     Folding only when needed keeps every other program as it was traced before: its constants
     embedded in the program, so its executable serialises whole (compile_cache.py).
     """
-    if graph_mode and not program.fold:
+    if graph_mode and not record.fold:
         try:
-            return run(*args)
+            return run()
         except NEEDS_VALUE as error:
             if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
                 raise _strict_error(error) from None
-            program.fold = True
-    if not program.fold:
-        return run(*args)
+            record.fold = True
+    if not record.fold:
+        return run()
     with fold_constants():
-        return run(*args)
+        return run()
 
 
 def strict() -> bool:

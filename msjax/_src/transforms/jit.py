@@ -48,6 +48,10 @@ class JitFunction:
         self.compiled_with_keywords = None  # for calls passing keyword-only or **kwargs
         functools.update_wrapper(self, fn)
 
+    def _state_roots(self):
+        """What holds the Parameters a call reads (see `state.collect_parameters`)."""
+        return (getattr(self.fn, "__self__", self.fn),)
+
     def __call__(self, *args, **kwargs):
         if kwargs:
             bound = inspect.signature(self.fn).bind(*args, **kwargs)
@@ -58,8 +62,7 @@ class JitFunction:
         try:
             return self.compiled(*args)
         except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
-            self.compiled = fall_back(self.compiled, error)  # warns; from now on runs eagerly
-        return self.compiled(*args)
+            return fall_back(self.compiled, error, args)  # warns; this signature runs eagerly
 
     def _call_with_keywords(self, args, kwargs):
         if self.compiled_with_keywords is None:
@@ -72,8 +75,7 @@ class JitFunction:
         try:
             return self.compiled_with_keywords(args, kwargs)
         except FALLBACK_ERRORS as error:
-            self.compiled_with_keywords = fall_back(self.compiled_with_keywords, error)
-        return self.compiled_with_keywords(args, kwargs)
+            return fall_back(self.compiled_with_keywords, error, (args, kwargs))
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -146,6 +148,4 @@ def call_cell_compiled(cell, args, kwargs):
             return compiled(cell, args, kwargs)
         return compiled.call_cell(cell, args)
     except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
-        compiled = fall_back(compiled, error)  # warns; from now on runs eagerly
-        object.__setattr__(cell, "_graph_call", compiled)
-    return compiled(cell, args, kwargs)
+        return fall_back(compiled, error, (cell, args, kwargs))  # warns; this signature: eager

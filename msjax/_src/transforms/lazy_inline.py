@@ -16,6 +16,7 @@ chains inlined, which XLA's CPU backend compiles faster than the rows of a stack
 """
 from __future__ import annotations
 
+import contextvars
 import inspect
 import logging
 
@@ -123,30 +124,34 @@ jax.tree_util.register_pytree_node(PendingTensor, _flatten_pending,
 # gradients feed further computation inside it (an optimizer step): XLA's CPU backend compiles
 # each row's consumers separately and slowly (stacked_outputs.rows_feed_computation), and the
 # inlined program compiles faster and runs without stacking the Parameters on every call.
-_scans = [0]
-_inline = [False]
+# Both are per thread and task (ContextVars), like the state frames.
+_SCANS: contextvars.ContextVar = contextvars.ContextVar("msjax_lazy_inline_scans", default=0)
+_INLINE: contextvars.ContextVar = contextvars.ContextVar("msjax_lazy_inline_inlined",
+                                                         default=False)
 
 
 def scan_count() -> int:
-    return _scans[0]
+    return _SCANS.get()
 
 
 class inlined:
     """Within: lazy_inline blocks run inlined, as plain Cells (`with inlined(flag):`)."""
 
+    __slots__ = ("flag", "token")
+
     def __init__(self, flag=True):
         self.flag = flag
 
     def __enter__(self):
-        self.saved, _inline[0] = _inline[0], self.flag or _inline[0]
+        self.token = _INLINE.set(self.flag or _INLINE.get())
 
     def __exit__(self, *exc):
-        _inline[0] = self.saved
+        _INLINE.reset(self.token)
 
 
 def call_lazy(cell, args, kwargs):
     """A call of a lazy_inline Cell while tracing: join or start a chain (see the module doc)."""
-    if _inline[0] or kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
+    if _INLINE.get() or kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
         return None
     x = args[0]
     key = cell.cell_init_args
@@ -201,12 +206,13 @@ def _scan_blocks(blocks, x):
         return _inline_blocks(blocks, x)
     stacked = [jnp.stack([p[j]._data for p in params]) for j in range(len(template))]
     written = []
-    _scans[0] += 1
+    _SCANS.set(_SCANS.get() + 1)
 
     def body(carry, slices):
-        out, finals, strays = state.run_with_values(
-            template, slices, blocks[0]._run_construct, (_wrap(carry),), {})
-        if strays:
+        call = state.call_with_values(template, slices, blocks[0]._run_construct,
+                                      (_wrap(carry),), {})
+        out, finals = call.result, call.finals
+        if call.free_written():
             raise _CannotScan("a block writes state outside its own Parameters")
         if not isinstance(out, Tensor) or out.shape != carry.shape or out._data.dtype != carry.dtype:
             raise _CannotScan(f"a block's output ({getattr(out, 'shape', None)}, "

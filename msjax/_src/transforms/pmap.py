@@ -33,7 +33,7 @@ from jax.sharding import PartitionSpec as P
 from msjax._src import state
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
-from msjax._src.transforms import _depth as _tracing_depth
+from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, flatten_args
 from msjax._src.transforms.vmap import (
     check_call_arguments,
@@ -274,8 +274,8 @@ class SpmdFunction(CompiledFunction):
 
     # State in and out.
     def read_boxes(self, program) -> list:
-        values = [b._value for b in program.boxes]
-        if _tracing_depth[0] or _any_tracer(values):
+        values = state.read_all(program.boxes)
+        if _tracing_depth() or _any_tracer(values):
             return values
         layout: SpmdLayout = program.context
         replicas = layout.replicas
@@ -315,7 +315,7 @@ class SpmdFunction(CompiledFunction):
 
     def run(self, program, dyn):
         layout: SpmdLayout = program.context
-        if not (_tracing_depth[0] or _any_tracer(dyn)):
+        if not (_tracing_depth() or _any_tracer(dyn)):
             dyn = place(dyn, layout.arg_shardings, layout.across_processes)
         result = super().run(program, dyn)
         leaves, treedef = jax.tree_util.tree_flatten(result)

@@ -19,10 +19,11 @@ import numpy as np
 from msjax._src import state
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
-from msjax._src.transforms import _depth as _tracing_depth
+from msjax._src.transforms import lowering
+from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer, flatten_args
 
-_ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
+ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
                  "None. The execution order of operator `Assign` cannot be guaranteed.")
 
 
@@ -63,22 +64,25 @@ def _scalar_repr(value) -> str:
     return f"AbstractScalar(Type: {kind}, Value: {value}, Shape: NoShape)"
 
 
-def _leaf_axes(arg, spec, axes: list, sizes: list, api="vmap"):
+def _leaf_axes(arg, spec, axes: list, sizes: list, api="vmap", param_axes=None):
     """Walk one argument with its in_axes entry in flatten_args order, collecting the normalised
-    axis of every array leaf and the batch size it implies."""
+    axis of every array leaf and the batch size it implies. A Parameter argument is no array
+    leaf (compiled calls take it as a state box): its axis goes to `param_axes` (id -> axis)."""
     if isinstance(arg, (tuple, list)) and not isinstance(arg, Tensor):
         specs = spec if isinstance(spec, (tuple, list)) else [spec] * len(arg)
         for item, item_spec in zip(arg, list(specs) + [None] * (len(arg) - len(specs))):
-            _leaf_axes(item, item_spec, axes, sizes, api)
+            _leaf_axes(item, item_spec, axes, sizes, api, param_axes)
         return
     if isinstance(arg, dict):
         for value in arg.values():
-            _leaf_axes(value, spec, axes, sizes, api)
+            _leaf_axes(value, spec, axes, sizes, api, param_axes)
         return
     if isinstance(arg, Parameter):
         if spec is not None:
-            axes.append(_normalise_in_axis(spec, arg.ndim))
-            sizes.append(arg.shape[axes[-1]])
+            axis = _normalise_in_axis(spec, arg.ndim)
+            sizes.append(arg.shape[axis])
+            if param_axes is not None:
+                param_axes[id(arg)] = axis
         return
     if isinstance(arg, (Tensor, jax.Array, np.ndarray)):
         if spec is None:
@@ -120,8 +124,10 @@ def positional_count(fn):
     return count
 
 
-def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap") -> tuple[list, int | None]:
-    """Check `in_axes` against `args` as MindSpore does; the axis of each array leaf, the size."""
+def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap",
+                     param_axes=None) -> tuple[list, int | None]:
+    """Check `in_axes` against `args` as MindSpore does; the axis of each array leaf, the size.
+    The axes of Parameter arguments go to `param_axes` when given (see `_leaf_axes`)."""
     check_axis_type(in_axes, "in_axes", api)
     if in_axes is None and not is_ensemble:
         raise RuntimeError(f"The 'in_axes' of '{api}' cannot be a single None{_not_ensemble(api)}.")
@@ -138,7 +144,7 @@ def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap") -> tuple[list, 
         specs = [in_axes] * len(args)
     axes, sizes = [], []
     for arg, spec in zip(args, specs):
-        _leaf_axes(arg, spec, axes, sizes, api)
+        _leaf_axes(arg, spec, axes, sizes, api, param_axes)
     for size in sizes[1:]:
         if size != sizes[0]:
             raise RuntimeError(f"The 'axis_size' of each argument in the scope of '{api}' should be "
@@ -209,13 +215,17 @@ class _Vmapped(CompiledFunction):
         arg_key = flatten_args(args, dyn, objs)
         program = self.programs.get(arg_key)
         if program is None:
-            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False)
-            program = self.compile(arg_key, objs, context=(axes, size))
+            param_axes = {}
+            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False,
+                                          param_axes=param_axes)
+            program = self.compile(arg_key, objs, context=(axes, size, param_axes))
             self.programs[arg_key] = program
         return self.run(program, dyn)
 
     def box_axes(self, program):
-        return [None] * len(program.boxes)
+        """Parameters passed as mapped arguments are mapped; every other box is shared."""
+        param_axes = program.context[2]
+        return [param_axes.get(id(b)) for b in program.boxes]
 
     def _vectorise(self, pure, program):
         out_axes = _jax_out_axes(self.out_axes)
@@ -232,7 +242,7 @@ class _Vmapped(CompiledFunction):
                 result = (result,)
             return result, written
 
-        axes, size = program.context
+        axes, size = program.context[:2]
         box_axes = self.box_axes(program)
         vectorised = jax.vmap(body, in_axes=tuple(box_axes) + tuple(axes),
                               out_axes=(out_axes, box_axes), axis_size=size)
@@ -246,7 +256,7 @@ class _Vmapped(CompiledFunction):
                 if match is None:
                     raise
                 if match.group(1) == "1":
-                    raise ValueError(_ASSIGN_ERROR) from None
+                    raise ValueError(ASSIGN_ERROR) from None
                 raise RuntimeError("It is invalid that source is not None and dst is None.") \
                     from None
         return call
@@ -263,11 +273,9 @@ class _Ensemble(_Vmapped):
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
         self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
-        self.lowering = ensemble_lowering(out_axes, len(cells))
+        self.lowering = lowering.for_backend().ensemble(out_axes, len(cells))  # lowering.py
 
     def _lower(self, pure, program):
-        if self.lowering == "sequential":
-            return self._sequential(pure, program)
         if self.lowering == "looped":
             return self._member(pure, program)
         return self._vectorise(pure, program)
@@ -276,7 +284,7 @@ class _Ensemble(_Vmapped):
         """One member's step, for the looped lowering. Inputs: the member's Parameters, the
         shared boxes, the whole arguments and the member's index, which picks its slice of the
         mapped arguments."""
-        axes, _ = program.context
+        axes = program.context[0]
         user_out_axes = self.out_axes
 
         def call(*flat):
@@ -296,10 +304,10 @@ class _Ensemble(_Vmapped):
         n_stacked = len(self.member_params[0])
         if program.compiled is None:
             self._compile(program, dyn + [np.int32(0)])
-        shared = [b._value for b in program.boxes[n_stacked:]]  # the same for every member
+        shared = state.read_all(program.boxes[n_stacked:])  # the same for every member
         results, writes = [], []
         for index, params in enumerate(self.member_params):
-            result, written = program.compiled(*[p._value for p in params], *shared, *dyn,
+            result, written = program.compiled(*state.read_all(params), *shared, *dyn,
                                                np.int32(index))
             results.append(result)
             writes.append(written)
@@ -330,47 +338,17 @@ class _Ensemble(_Vmapped):
         template = self.member_params[-1]
         in_axes = _as_tuples(self.in_axes)
         specs = list(in_axes) if isinstance(in_axes, tuple) else [in_axes] * len(args)
-        results, writes, strays = [], [], []
+        results, writes, shared = [], [], []
         for index, params in enumerate(self.member_params):
             member_args = [_member_slice(a, s, index) for a, s in zip(args, specs)]
-            result, finals, member_strays = state.run_with_values(
-                template, [p._value for p in params], self.fn, *member_args)
-            results.append(to_tuples(result))
-            writes.append(finals)
-            strays = member_strays  # shared boxes: one final value, as in the other lowerings
+            call = state.call_with_values(template, state.read_all(params), self.fn, *member_args)
+            results.append(to_tuples(call.result))
+            writes.append(call.finals)
+            shared = call.free_written()  # shared boxes: one final value, as in the others
         for params, finals in zip(self.member_params, writes):
             state.write_back(params, finals)
-        state.write_back([b for b, _ in strays], [v for _, v in strays])
+        state.write_back([b for b, _ in shared], [v for _, v in shared])
         return self._stacked(results)
-
-    def _sequential(self, pure, program):
-        """The members one after another in one program: a lax.scan over their stacked state,
-        tracing the member's step once (same results as the vectorised lowering)."""
-        axes, size = program.context
-        n_stacked = len(self.member_params[0])
-        n_boxes = len(program.boxes)
-        user_out_axes = self.out_axes
-
-        def call(*flat):
-            stacked, shared, dyn = flat[:n_stacked], flat[n_stacked:n_boxes], flat[n_boxes:]
-            mapped = [jnp.moveaxis(d, a, 0) for d, a in zip(dyn, axes) if a is not None]
-
-            def member(_, xs):
-                slices, member_mapped = xs
-                mapped_iter = iter(member_mapped)
-                member_dyn = [d if a is None else next(mapped_iter) for d, a in zip(dyn, axes)]
-                result, written = pure(*slices, *shared, *member_dyn)
-                result = to_tuples(result)
-                check_out_axes(result, user_out_axes)
-                return None, (result, written)
-
-            _, (results, written) = jax.lax.scan(member, None, (list(stacked), mapped),
-                                                 length=size)
-            results = _move_batch_axis(results, user_out_axes)
-            # Shared boxes (the RNG key) see the same inputs in every member: keep one final.
-            written = [w if w is None or i < n_stacked else w[-1] for i, w in enumerate(written)]
-            return results, written
-        return call
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
@@ -389,7 +367,7 @@ class _Ensemble(_Vmapped):
             program = self.compile(arg_key, objs, context=(axes, n))
             self.programs[arg_key] = program
         if self.lowering == "looped":
-            if _tracing_depth[0] or _any_tracer(dyn):  # under an enclosing trace: inline them
+            if _tracing_depth() or _any_tracer(dyn):  # under an enclosing trace: inline them
                 return self._run_inlined(args)
             return self._run_looped(program, dyn)
         return self.run(program, dyn)
@@ -399,7 +377,7 @@ class _Ensemble(_Vmapped):
         template = self.member_params[-1]
         others = [b for b in program.boxes if all(b is not p for p in template)]
         program.boxes = list(template) + others
-        program.jitted = self._make_jitted(program)
+        program.jitted, program.record = self._make_jitted(program)
         return program
 
     def box_axes(self, program):
@@ -409,10 +387,10 @@ class _Ensemble(_Vmapped):
     def read_boxes(self, program) -> list:
         n_stacked = len(self.member_params[0])
         if self.lowering == "looped":  # the first member's: what its program is traced with
-            return [b._value for b in program.boxes]
+            return state.read_all(program.boxes)
         stacked = [jnp.stack([params[j]._data for params in self.member_params])
                    for j in range(n_stacked)]
-        return stacked + [b._value for b in program.boxes[n_stacked:]]
+        return stacked + state.read_all(program.boxes[n_stacked:])
 
     def write_boxes(self, program, written: list) -> None:
         n_stacked = len(self.member_params[0])
@@ -428,30 +406,6 @@ class _Ensemble(_Vmapped):
                 boxes.append(program.boxes[index])
                 values.append(value)
         state.write_back(boxes, values)
-
-
-def ensemble_lowering(out_axes, n_members) -> str:
-    """How an ensemble is lowered: the one place this is decided, by measurement.
-
-    "vectorised" is one jax.vmap-ed program over the stacked Parameters; "looped" compiles one
-    member's step once and calls it for each member with its
-    own Parameters, so nothing is stacked and compile time does not grow with the number of
-    members; "sequential" runs the members one after another inside one program (a lax.scan).
-    All three give the same results; a traced member uses the first member's Python attributes,
-    MindSpore's rule (it builds the ensemble from the first cell's graph).
-    Measured with benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU):
-    M = 8: vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised
-    919 ms/step, looped 272 ms/step (first call 1.4 s); sequential was 3x slower than looped at
-    M = 8 (XLA's CPU backend runs the loop's body slower than the same step alone). On XLA's CPU
-    backend vmapped convolution weights become grouped convolutions, which run slowly;
-    accelerators vectorise well. An out_axes of None (an output kept unbatched) needs the
-    vectorised program.
-    """
-    if _contains_none(out_axes):
-        return "vectorised"
-    if jax.default_backend() == "cpu" and n_members > 1:
-        return "looped"
-    return "vectorised"
 
 
 def _as_tuples(spec):
@@ -483,21 +437,6 @@ def _stack_members(outputs, out_axes):
     if isinstance(first, Tensor):
         return stack(outputs, out_axes)
     return stack([Tensor(o) if not isinstance(o, Tensor) else o for o in outputs], out_axes)
-
-
-def _contains_none(spec) -> bool:
-    if isinstance(spec, (tuple, list)):
-        return any(_contains_none(s) for s in spec)
-    return spec is None
-
-
-def _move_batch_axis(result, out_axes):
-    """Stacked outputs (members on axis 0) moved to each output's out_axis."""
-    if isinstance(out_axes, (tuple, list)):
-        if not isinstance(result, tuple):
-            return _move_batch_axis(result, out_axes[0])
-        return tuple(_move_batch_axis(r, a) for r, a in zip(result, out_axes))
-    return jax.tree_util.tree_map(lambda leaf: jnp.moveaxis(leaf, 0, out_axes), result)
 
 
 def _postfix(name: str) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 
 import jax
-import optax
 
 from msjax._src import dtype as mstype
 from msjax._src.nn.optim import argument_checks as checks
@@ -24,6 +23,7 @@ def apply_momentum(param, accumulation, learning_rate, gradient, momentum, use_n
     (Nesterov: `param -= lr * (gradient + momentum * accumulation)`). This is exactly
     `optax.trace(momentum, nesterov)` followed by a step of `-lr`, so optax computes it.
     """
+    import optax  # here, not at import: `import msjax` stays light (run once, when traced)
     dtype = param.dtype
     trace = optax.trace(decay=momentum.astype(dtype), nesterov=use_nesterov)
     direction, new_state = trace.update(gradient.astype(dtype), optax.TraceState(trace=accumulation))
