@@ -59,27 +59,22 @@ def run_in_float_type(cell, args, kwargs):
     dtype = cell.__dict__["_mixed_precision"]
     args = _cast_float(args, dtype)
     kwargs = {k: _cast_float(v, dtype) for k, v in kwargs.items()}
-    swapped = []
-    for param in cell._params.values():
-        if param is None:
-            continue
-        original = param._value
-        if jnp.issubdtype(original.dtype, jnp.floating) and original.dtype != dtype:
-            if state._readers:
-                state.note_read(param)
-            if state._journals:
-                state.note_write(param)  # the journal keeps the original, should the call fail
-            cast = original.astype(dtype)
-            param._value = cast
-            swapped.append((param, original, cast))
-    try:
-        out = cell._run_hooks_and_construct(args, kwargs)
-        output_type = cell.__dict__.get("mixed_precision_output")
-        return out if output_type is None else _cast_float(out, output_type)
-    finally:
-        for param, original, cast in swapped:
-            current = param._value
-            param._value = original if current is cast else current.astype(original.dtype)
+    params = [p for p in cell._params.values() if p is not None]
+    originals = state.read_all(params)
+    cast = [(p, v) for p, v in zip(params, originals)
+            if jnp.issubdtype(v.dtype, jnp.floating) and v.dtype != dtype]
+    boxes = [p for p, _ in cast]
+    record = state.call_with_values(boxes, [v.astype(dtype) for _, v in cast],
+                                    cell._run_hooks_and_construct, args, kwargs)
+    # A Parameter the Cell wrote (BatchNorm statistics) keeps its own dtype; free writes propagate.
+    written = {id(b) for b, _ in record.written}
+    updates = [(p, final.astype(v.dtype)) for (p, v), final in zip(cast, record.finals)
+               if id(p) in written]
+    updates += record.free_written()
+    state.write_back([b for b, _ in updates], [v for _, v in updates])
+    out = record.result
+    output_type = cell.__dict__.get("mixed_precision_output")
+    return out if output_type is None else _cast_float(out, output_type)
 
 
 # -- overflow status ----------------------------------------------------------------------------

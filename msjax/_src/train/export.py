@@ -46,8 +46,8 @@ def _inference_function(net, params):
     """`net(*inputs)` as a pure function of (parameter values, input arrays)."""
     def pure(param_values, *inputs):
         with tracing():
-            result, _, _ = state.run_with_values(params, list(param_values), net, *map(_wrap, inputs))
-        return _unwrap(result)
+            record = state.call_with_values(params, list(param_values), net, *map(_wrap, inputs))
+        return _unwrap(record.result)
     return pure
 
 
@@ -56,9 +56,10 @@ def _parameters_of(net, arrays):
     (found by tracing it once for the inputs' shapes)."""
     if isinstance(net, Cell):
         return state.collect_parameters(net)
-    with state.recording_reads() as reads, tracing():
-        jax.eval_shape(lambda *xs: _unwrap(net(*map(_wrap, xs))), *arrays)
-    return [box for box in reads.values() if isinstance(box, Parameter)]
+    with tracing():
+        record = state.call_with_values([], [], jax.eval_shape,
+                                        lambda *xs: _unwrap(net(*map(_wrap, xs))), *arrays)
+    return [box for box in record.free if isinstance(box, Parameter)]
 
 
 def _write(path, names, values, exported_bytes, output_tree):

@@ -22,13 +22,11 @@ from msjax._src.transforms.compiled import CompiledFunction
 def _scan_steps(network, stacked_inputs):
     """`network(*row)` for each row of `stacked_inputs`; the stacked outputs."""
     boxes = state.collect_parameters(network) + [ms_random.GLOBAL_KEY]
-    if state.reading():
-        for box in boxes:
-            state.note_read(box)
-    initial = [box._value for box in boxes]
+    initial = state.read_all(boxes)
 
     def step(carry, row):
-        result, finals, strays = state.run_with_values(boxes, carry, network, *map(_wrap, row))
+        record = state.call_with_values(boxes, carry, network, *map(_wrap, row))
+        result, finals, strays = record.result, record.finals, record.free_written()
         if strays:
             names = [getattr(box, "name", type(box).__name__) for box, _ in strays]
             raise RuntimeError(f"msjax: dataset sink mode runs the training network's steps in one "
