@@ -9,7 +9,8 @@ import tomllib
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 # Distribution name -> the top-level module it installs, where they differ.
-_MODULE_OF = {"protobuf": "google", "jupyter_client": "jupyter_client", "Pillow": "PIL"}
+_MODULE_OF = {"protobuf": "google", "jupyter_client": "jupyter_client", "Pillow": "PIL",
+              "absl-py": "absl"}
 
 
 def _declared() -> set:
