@@ -160,3 +160,8 @@ from msjax._src.nn.layers.transformer import TransformerDecoderLayer as Transfor
 from msjax._src.nn.layers.transformer import TransformerEncoder as TransformerEncoder
 from msjax._src.nn.layers.transformer import TransformerDecoder as TransformerDecoder
 from msjax._src.nn.layers.transformer import Transformer as Transformer
+from msjax._src.nn.layers.image_quality import PSNR as PSNR
+from msjax._src.nn.layers.image_quality import SSIM as SSIM
+from msjax._src.nn.layers.basic import Linear as Linear
+from msjax._src.nn.layers.shaping import MaxUnpool2d as MaxUnpool2d
+from msjax._src.nn.layers.shaping import Range as Range

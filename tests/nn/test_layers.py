@@ -531,3 +531,11 @@ def test_new_layers_under_vmap_match_mindspore(name):
     out = msjax.vmap(cell)(Tensor(np.stack([x, x])))
     want = ARRAYS[f"{name}/out"]
     assert_close(out, np.stack([want, want]), rtol=1e-5, atol=1e-5)
+
+
+def test_range_cell_returns_arange_int32_or_float32():
+    assert nn.Range(1, 7, 2)().asnumpy().tolist() == [1, 3, 5]
+    assert str(nn.Range(1, 7, 2)().dtype) == "Int32"
+    assert_close(nn.Range(0.5, 2)(), np.array([0.5, 1.5], np.float32))
+    with pytest.raises(ValueError, match="'delta' can not be zero"):
+        nn.Range(0, 3, 0)

@@ -360,3 +360,42 @@ class DenseBnAct(Cell):
         if self.has_act:
             x = self.activation(x)
         return x
+
+
+class Range(Cell):
+    """`nn.Range(start, limit=None, delta=1)` (deprecated in MindSpore for `ops.range`): a Cell
+    returning `arange(start, limit, delta)`, float32 when any bound is a float, else int32."""
+
+    def __init__(self, start, limit=None, delta=1):
+        super().__init__()
+        if delta == 0:
+            raise ValueError(f"For '{self.cls_name}', the 'delta' can not be zero.")
+        data = np.arange(start, limit, delta)
+        self.ms_dtype = mstype.float32 if data.dtype == np.float64 else mstype.int32
+        self.result_tensor = Tensor(data, dtype=self.ms_dtype)
+
+    def construct(self):
+        return self.result_tensor
+
+
+class MaxUnpool2d(Cell):
+    """`nn.MaxUnpool2d(kernel_size, stride=None, padding=0)`: `construct(x, indices,
+    output_size=None)` scatters each value of a max-pooling output to its flat H·W index."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+    def construct(self, x, indices, output_size=None):
+        if output_size is not None:
+            if not isinstance(output_size, tuple):
+                raise ValueError("For MaxUnpool2d, output_size must be tuple, but type "
+                                 f"{type(output_size)}.")
+            if not output_size:
+                raise ValueError("For MaxUnpool2d, the length of output_size must be positive, "
+                                 "but got 0.")
+        from msjax._src.mint.functional import max_unpool2d
+
+        return max_unpool2d(x, indices, self.kernel_size, self.stride, self.padding, output_size)
