@@ -330,6 +330,17 @@ case("conv2dbnact", "nn.Conv2dBnAct(4, 6, 3, has_bn=True, activation='relu')", X
 case("conv2dbnact_leaky_train", "nn.Conv2dBnAct(4, 6, 3, has_bias=True, has_bn=True, activation='leakyrelu', alpha=0.1)", X9, train=True)
 case("densebnact", "nn.DenseBnAct(4, 3, has_bn=True, activation='sigmoid')", rnd("dba", (5, 4)))
 case("linear", "nn.Linear(4, 3)", rnd("dense", (5, 4)))
+case("tril", "nn.Tril()", XA)
+case("triu", "nn.Triu()", XA)
+case("roll", "nn.Roll(2, 1)", XA)
+case("roll_two_axes", "nn.Roll([1, -2], [0, 2])", XA)
+case("norm_all", "nn.Norm()", XA)
+case("norm_axis_keep", "nn.Norm(axis=1, keep_dims=True)", XA)
+case("reducelogsumexp", "nn.ReduceLogSumExp(1)", XA)
+case("reducelogsumexp_keep", "nn.ReduceLogSumExp((0, 2), keep_dims=True)", XA)
+case("fastgelu", "nn.FastGelu()", XA)
+case("lrn", "nn.LRN(depth_radius=2, bias=2.0, alpha=0.1, beta=0.75)", XB2)
+case("channelshuffle", "nn.ChannelShuffle(2)", XB2)
 case("linear_nobias_3d", "nn.Linear(4, 3, bias=False)", rnd("dense_3d", (2, 5, 4)))
 
 
