@@ -1,4 +1,4 @@
-"""Small models written the way MindCV writes ResNet, DenseNet and MobileNetV3 (our own code, not
+"""Small models written the way MindCV writes ResNet, DenseNet, MobileNetV3, ViT and EfficientNet (our own code, not
 copies), and their MindSpore 2.10 goldens (recorded, never hand-written): a checkpoint written by
 MindSpore, the eval-mode logits on a fixed batch, and the losses and parameters of three
 training steps (Momentum, TrainOneStepCell).
@@ -174,7 +174,97 @@ class MobileNetV3(nn.Cell):
         return self.classifier(ops.mean(self.features(x), (2, 3)))
 
 
-MODELS = {"resnet": ResNet, "densenet": DenseNet, "mobilenetv3": MobileNetV3}
+# -- ViT (MindCV's vit.py: patch embedding Conv2d, class token and position Parameters,
+#    Attention with one qkv Dense and BatchMatMul, pre-norm blocks with GELU MLP) -----------------
+class Attention(nn.Cell):
+    def __init__(self, dim, num_heads):
+        super().__init__()
+        self.num_heads = num_heads
+        self.scale = (dim // num_heads) ** -0.5
+        self.qkv = nn.Dense(dim, dim * 3)
+        self.proj = nn.Dense(dim, dim)
+        self.softmax = nn.Softmax(axis=-1)
+        self.q_matmul_k = ops.BatchMatMul(transpose_b=True)
+        self.attn_matmul_v = ops.BatchMatMul()
+
+    def construct(self, x):
+        b, n, c = x.shape
+        qkv = self.qkv(x).reshape(b, n, 3, self.num_heads, c // self.num_heads)
+        qkv = ops.transpose(qkv, (2, 0, 3, 1, 4))
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        attn = self.softmax(self.q_matmul_k(q, k) * self.scale)
+        out = ops.transpose(self.attn_matmul_v(attn, v), (0, 2, 1, 3)).reshape(b, n, c)
+        return self.proj(out)
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, num_heads, mlp_ratio=2):
+        super().__init__()
+        self.norm1 = nn.LayerNorm((dim,), epsilon=1e-6)
+        self.attn = Attention(dim, num_heads)
+        self.norm2 = nn.LayerNorm((dim,), epsilon=1e-6)
+        self.mlp = nn.SequentialCell([nn.Dense(dim, dim * mlp_ratio), nn.GELU(approximate=False),
+                                      nn.Dense(dim * mlp_ratio, dim)])
+
+    def construct(self, x):
+        x = x + self.attn(self.norm1(x))
+        return x + self.mlp(self.norm2(x))
+
+
+class ViT(nn.Cell):
+    def __init__(self, image_size=16, patch_size=4, dim=16, depth=2, num_heads=2, num_classes=5):
+        super().__init__()
+        self.patch_embed = nn.Conv2d(3, dim, patch_size, patch_size, has_bias=True)
+        num_patches = (image_size // patch_size) ** 2
+        self.cls_token = ms.Parameter(ops.zeros((1, 1, dim), ms.float32), name="cls_token")
+        self.pos_embed = ms.Parameter(ops.randn((1, num_patches + 1, dim)) * 0.02, name="pos_embed")
+        self.blocks = nn.CellList([Block(dim, num_heads) for _ in range(depth)])
+        self.norm = nn.LayerNorm((dim,), epsilon=1e-6)
+        self.head = nn.Dense(dim, num_classes)
+
+    def construct(self, x):
+        x = self.patch_embed(x)
+        b, c = x.shape[0], x.shape[1]
+        x = ops.transpose(x.reshape(b, c, -1), (0, 2, 1))
+        x = ops.concat((ops.tile(self.cls_token, (b, 1, 1)), x), axis=1) + self.pos_embed
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.norm(x)[:, 0])
+
+
+# -- EfficientNet (MindCV's efficientnet.py: MBConv with Swish (SiLU), squeeze-excite) ----------
+class MBConv(nn.Cell):
+    def __init__(self, in_channels, out_channels, expand_ratio, kernel, stride):
+        super().__init__()
+        mid = in_channels * expand_ratio
+        self.use_res = stride == 1 and in_channels == out_channels
+        self.block = nn.SequentialCell([
+            nn.Conv2d(in_channels, mid, 1), nn.BatchNorm2d(mid, momentum=0.99), nn.SiLU(),
+            nn.Conv2d(mid, mid, kernel, stride, group=mid), nn.BatchNorm2d(mid, momentum=0.99),
+            nn.SiLU(), SqueezeExcite(mid, max(1, in_channels // 4)),
+            nn.Conv2d(mid, out_channels, 1), nn.BatchNorm2d(out_channels, momentum=0.99)])
+
+    def construct(self, x):
+        out = self.block(x)
+        return x + out if self.use_res else out
+
+
+class EfficientNet(nn.Cell):
+    def __init__(self, num_classes=5):
+        super().__init__()
+        self.stem = nn.SequentialCell([nn.Conv2d(3, 8, 3, 2), nn.BatchNorm2d(8), nn.SiLU()])
+        self.blocks = nn.SequentialCell([MBConv(8, 8, 1, 3, 1), MBConv(8, 12, 4, 5, 2)])
+        self.head = nn.SequentialCell([nn.Conv2d(12, 24, 1), nn.BatchNorm2d(24), nn.SiLU()])
+        self.dropout = nn.Dropout(p=0.0)
+        self.classifier = nn.Dense(24, num_classes)
+
+    def construct(self, x):
+        x = self.head(self.blocks(self.stem(x)))
+        return self.classifier(self.dropout(ops.mean(x, (2, 3))))
+
+
+MODELS = {"resnet": ResNet, "densenet": DenseNet, "mobilenetv3": MobileNetV3, "vit": ViT,
+          "efficientnet": EfficientNet}
 
 
 def batch():
