@@ -235,3 +235,83 @@ def test_resnet_shaped_three_training_steps_match_mindspore():
         for name, param in net.parameters_and_names():
             expected = GOLDEN[f"resnet/step{step}/{name}"]
             assert relative_error(param.asnumpy(), expected) < 1e-5, (step, name)
+
+
+# ----------------------------------------------------------------------------------------------
+# ResNet-18 (32x32, batch 8): msjax's float32 gradients against its own float64 ones
+# ----------------------------------------------------------------------------------------------
+def resnet18_gradients(dtype, np_dtype):
+    """Gradients of a ResNet-18 (7x7 stride-2 stem, max pool, four stages) at He-normal weights,
+    gamma 1, beta 0, on one standard-normal batch; every Parameter and the input in `dtype`."""
+    def conv(cin, cout, kernel, stride):
+        return nn.Conv2d(cin, cout, kernel, stride=stride, pad_mode="pad", padding=kernel // 2,
+                         has_bias=False, dtype=dtype)
+
+    class Block(nn.Cell):
+        def __init__(self, cin, cout, stride):
+            super().__init__()
+            self.conv1, self.bn1 = conv(cin, cout, 3, stride), nn.BatchNorm2d(cout, dtype=dtype)
+            self.conv2, self.bn2 = conv(cout, cout, 3, 1), nn.BatchNorm2d(cout, dtype=dtype)
+            self.relu = nn.ReLU()
+            self.down = None
+            if stride != 1 or cin != cout:
+                self.down = nn.SequentialCell([conv(cin, cout, 1, stride),
+                                               nn.BatchNorm2d(cout, dtype=dtype)])
+
+        def construct(self, x):
+            identity = x if self.down is None else self.down(x)
+            out = self.relu(self.bn1(self.conv1(x)))
+            return self.relu(self.bn2(self.conv2(out)) + identity)
+
+    class ResNet18(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.conv1, self.bn1 = conv(3, 64, 7, 2), nn.BatchNorm2d(64, dtype=dtype)
+            self.relu = nn.ReLU()
+            self.pool = nn.MaxPool2d(3, 2, pad_mode="same")
+            blocks, cin = [], 64
+            for cout, stride in [(64, 1), (128, 2), (256, 2), (512, 2)]:
+                blocks += [Block(cin, cout, stride), Block(cout, cout, 1)]
+                cin = cout
+            self.blocks = nn.SequentialCell(blocks)
+            self.mean = ops.ReduceMean(keep_dims=False)
+            self.fc = nn.Dense(512, 10, dtype=dtype)
+
+        def construct(self, x):
+            x = self.pool(self.relu(self.bn1(self.conv1(x))))
+            return self.fc(self.mean(self.blocks(x), (2, 3)))
+
+    net = ResNet18()
+    rng = np.random.default_rng(0)
+    for name, param in net.parameters_and_names():
+        shape = tuple(param.shape)
+        if len(shape) >= 2:
+            value = rng.standard_normal(shape) * np.sqrt(2.0 / np.prod(shape[1:]))
+        else:
+            value = np.ones(shape) if name.endswith(("gamma", "moving_variance")) else np.zeros(shape)
+        param.set_data(Tensor(value.astype(np_dtype)))
+    x = Tensor(rng.standard_normal((8, 3, 32, 32)).astype(np_dtype))
+    y = Tensor((np.arange(8) % 10).astype(np.int32))
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    net.set_train()
+
+    def forward_fn(data, label):
+        return loss_fn(net(data), label)
+
+    _, grads = msjax.jit(msjax.value_and_grad(forward_fn, None, net.trainable_params()))(x, y)
+    return {p.name: g.asnumpy().astype(np.float64) for p, g in zip(net.trainable_params(), grads)}
+
+
+@pytest.mark.heavy
+@pytest.mark.xfail(strict=True, reason=(
+    "msjax's float32 ResNet-18 gradients deviate from the float64 ones by up to 3.9e-2 relative "
+    "(layers.1.bn1.beta), where MindSpore 2.10's float32 ones stay within 1.2e-5 and a 1e-7 input "
+    "perturbation moves the float64 ones by 2e-6. BatchNorm computed in float64 does not remove "
+    "it; convolutions computed in float64 do (3.8e-6), as does promoting only the stem conv or "
+    "only the stage-1 convs, while each conv shape alone is accurate to 8e-7: an interaction "
+    "inside XLA's CPU program, not yet located (issue 16, item 4)"))
+def test_resnet18_float32_gradients_match_float64():
+    exact = resnet18_gradients(msjax.float64, np.float64)
+    single = resnet18_gradients(msjax.float32, np.float32)
+    worst = max((relative_error(single[k], exact[k]), k) for k in exact)
+    assert worst[0] < 1e-4, worst
