@@ -1,8 +1,8 @@
 """The models of `benchmarks/models.py` written directly in JAX, the way a JAX engineer would.
 
 Flax NNX modules, channels-last (NHWC: what XLA runs fastest on a CPU), the training step a pure
-function of (params, batch statistics, optimizer state) under one `jax.jit` that donates those
-buffers, optax for the update. Same computations, shapes, dtypes and optimizers as
+function of (model state, optimizer state) under one `jax.jit` that donates those buffers, optax
+for the update. Same computations, shapes, dtypes and optimizers as
 `models_msjax.py`; this file never imports msjax. Each `make_*` returns `(run, sync)`.
 """
 from __future__ import annotations
@@ -34,9 +34,9 @@ class BasicBlock(nnx.Module):
         cout = width * self.expansion
         self.conv1, self.bn1 = conv(cin, width, 3, stride, rngs), batch_norm(width, rngs)
         self.conv2, self.bn2 = conv(width, cout, 3, 1, rngs), batch_norm(cout, rngs)
-        self.down = None
-        if stride != 1 or cin != cout:
-            self.down = nnx.Sequential(conv(cin, cout, 1, stride, rngs), batch_norm(cout, rngs))
+        needs_projection = stride != 1 or cin != cout
+        self.down = (nnx.Sequential(conv(cin, cout, 1, stride, rngs), batch_norm(cout, rngs))
+                     if needs_projection else None)
 
     def __call__(self, x):
         identity = x if self.down is None else self.down(x)
@@ -52,9 +52,9 @@ class Bottleneck(nnx.Module):
         self.conv1, self.bn1 = conv(cin, width, 1, 1, rngs), batch_norm(width, rngs)
         self.conv2, self.bn2 = conv(width, width, 3, stride, rngs), batch_norm(width, rngs)
         self.conv3, self.bn3 = conv(width, cout, 1, 1, rngs), batch_norm(cout, rngs)
-        self.down = None
-        if stride != 1 or cin != cout:
-            self.down = nnx.Sequential(conv(cin, cout, 1, stride, rngs), batch_norm(cout, rngs))
+        needs_projection = stride != 1 or cin != cout
+        self.down = (nnx.Sequential(conv(cin, cout, 1, stride, rngs), batch_norm(cout, rngs))
+                     if needs_projection else None)
 
     def __call__(self, x):
         identity = x if self.down is None else self.down(x)
@@ -152,25 +152,29 @@ class BertTiny(nnx.Module):
 
 
 def jitted_training(model, tx, x, y):
-    """One donated, jitted step over (params, other state, optimizer state)."""
-    graphdef, params, rest = nnx.split(model, nnx.Param, ...)
-    opt_state = tx.init(params)
+    """One jitted step over (model state, optimizer state), both donated: the Flax NNX functional
+    pattern (merge inside `jax.jit`, `nnx.value_and_grad`, optax), no per-step graph traversal."""
+    graphdef, state = nnx.split(model)
+    opt_state = tx.init(nnx.state(model, nnx.Param))
 
-    @functools.partial(jax.jit, donate_argnums=(0, 1, 2))
-    def step(params, rest, opt_state, x, y):
-        def loss_fn(params):
-            model = nnx.merge(graphdef, params, rest)
-            loss = optax.softmax_cross_entropy_with_integer_labels(model(x), y).mean()
-            return loss, nnx.split(model, nnx.Param, ...)[2]
-        (loss, new_rest), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+    @functools.partial(jax.jit, donate_argnums=(0, 1))
+    def step(state, opt_state, x, y):
+        model = nnx.merge(graphdef, state)
+
+        def loss_fn(model):
+            return optax.softmax_cross_entropy_with_integer_labels(model(x), y).mean()
+
+        loss, grads = nnx.value_and_grad(loss_fn)(model)
+        params = nnx.state(model, nnx.Param)
         updates, opt_state = tx.update(grads, opt_state, params)
-        return optax.apply_updates(params, updates), new_rest, opt_state, loss
+        nnx.update(model, optax.apply_updates(params, updates))
+        return nnx.state(model), opt_state, loss
 
-    state = [params, rest, opt_state]
+    carry = [state, opt_state]
     x, y = jnp.asarray(x), jnp.asarray(y)
 
     def run():
-        state[0], state[1], state[2], loss = step(state[0], state[1], state[2], x, y)
+        carry[0], carry[1], loss = step(carry[0], carry[1], x, y)
         return loss
     return run, lambda loss: loss.block_until_ready()
 
