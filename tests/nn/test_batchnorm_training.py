@@ -308,8 +308,9 @@ def resnet18_gradients(dtype, np_dtype):
     "(layers.1.bn1.beta), where MindSpore 2.10's float32 ones stay within 1.2e-5 and a 1e-7 input "
     "perturbation moves the float64 ones by 2e-6. BatchNorm computed in float64 does not remove "
     "it; convolutions computed in float64 do (3.8e-6), as does promoting only the stem conv or "
-    "only the stage-1 convs, while each conv shape alone is accurate to 8e-7: an interaction "
-    "inside XLA's CPU program, not yet located (issue 16, item 4)"))
+    "only the stage-1 convs, while each conv shape alone is accurate to 8e-7. The same network "
+    "written directly in JAX (NCHW or NHWC) deviates identically (3.9013e-2): XLA's CPU float32 "
+    "computation of this program, not msjax's formulation; not yet located (issue 16, item 4)"))
 def test_resnet18_float32_gradients_match_float64():
     exact = resnet18_gradients(msjax.float64, np.float64)
     single = resnet18_gradients(msjax.float32, np.float32)
