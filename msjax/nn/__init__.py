@@ -194,4 +194,18 @@ from msjax._src.nn.layers.transformer import Transformer as Transformer
 
 from msjax._src.module_tree import missing_names as _missing_names
 
+from msjax._src.nn.layers.image_quality import PSNR as PSNR
+from msjax._src.nn.layers.image_quality import SSIM as SSIM
+from msjax._src.nn.layers.basic import Linear as Linear
+from msjax._src.nn.layers.shaping import MaxUnpool2d as MaxUnpool2d
+from msjax._src.nn.layers.shaping import Range as Range
+from msjax._src.nn.layers.shaping import Tril as Tril
+from msjax._src.nn.layers.shaping import Triu as Triu
+from msjax._src.nn.layers.shaping import Roll as Roll
+from msjax._src.nn.layers.shaping import Norm as Norm
+from msjax._src.nn.layers.shaping import ReduceLogSumExp as ReduceLogSumExp
+from msjax._src.nn.layers.shaping import FastGelu as FastGelu
+from msjax._src.nn.layers.shaping import LRN as LRN
+from msjax._src.nn.layers.shaping import ChannelShuffle as ChannelShuffle
+
 __getattr__ = _missing_names(__name__)

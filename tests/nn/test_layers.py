@@ -39,7 +39,8 @@ MINDSPORE_FRAMEWORK_FAILURES = {"softmax_axis_tuple"}
 # MindSpore 2.10's CPU build has no InstanceNorm / ExtractImagePatches kernel ("Unsupported op
 # ... on CPU"); msjax computes them (checked against NumPy in test_kernels_mindspore_cpu_lacks).
 MINDSPORE_CPU_KERNEL_MISSING = {"instancenorm1d", "instancenorm2d", "instancenorm3d",
-                                "unfold_valid", "unfold_same_stride_rate"}
+                                "unfold_valid", "unfold_same_stride_rate", "roll",
+                                "roll_two_axes"}
 GRAD_TOLERANCE = {"rtol": 1e-3, "atol": 1e-4}
 OUT_TOLERANCE = {"rtol": 1e-5, "atol": 1e-5}
 # MindSpore's CPU tanh is accurate to about 6e-5 (msjax's, XLA's, to 1e-7 against float64).
@@ -291,12 +292,14 @@ def _numpy_extract_image_patches(x, ksize, stride, rate, padding):
 
 @pytest.mark.parametrize("name", sorted(MINDSPORE_CPU_KERNEL_MISSING))
 def test_kernels_mindspore_cpu_lacks(name):
-    """InstanceNorm and Unfold (ExtractImagePatches) against NumPy, eagerly and under jit."""
+    """InstanceNorm, Unfold (ExtractImagePatches) and Roll against NumPy, eagerly and under jit."""
     x = ARRAYS[f"{name}/x"]
     cell = build(name)
     if name.startswith("instancenorm"):
         eps = cell.eps
         expected = _numpy_instance_norm(x, cell.gamma.asnumpy(), cell.beta.asnumpy(), eps)
+    elif name.startswith("roll"):
+        expected = np.roll(x, cell.shift, cell.axis)
     else:
         ksize, stride, rate, padding = cell._args
         expected = _numpy_extract_image_patches(x, ksize, stride, rate, padding)
@@ -531,3 +534,11 @@ def test_new_layers_under_vmap_match_mindspore(name):
     out = msjax.vmap(cell)(Tensor(np.stack([x, x])))
     want = ARRAYS[f"{name}/out"]
     assert_close(out, np.stack([want, want]), rtol=1e-5, atol=1e-5)
+
+
+def test_range_cell_returns_arange_int32_or_float32():
+    assert nn.Range(1, 7, 2)().asnumpy().tolist() == [1, 3, 5]
+    assert str(nn.Range(1, 7, 2)().dtype) == "Int32"
+    assert_close(nn.Range(0.5, 2)(), np.array([0.5, 1.5], np.float32))
+    with pytest.raises(ValueError, match="'delta' can not be zero"):
+        nn.Range(0, 3, 0)

@@ -3,8 +3,9 @@
 
 As MindSpore's, an optimizer is a Cell called with the gradients (`optimizer(grads)`); its state
 lives in Parameters named as MindSpore names them (`exp_avg.<name>`, `exp_avg_sq.<name>`,
-`state_step`, and with amsgrad `max_exp_avg_sq.<name>` in its param group; SGD: `momentum_buf.<name>`, `step_t`), updated with
-`assign`, so the same code runs eagerly and inside compiled steps. Each group's `lr`, `betas`,
+`state_step`, and with amsgrad `max_exp_avg_sq.<name>` in its param group; SGD:
+`momentum_buf.<name>`, `step_t`), updated with `assign`, so the same code runs eagerly and inside
+compiled steps. Each group's `lr`, `betas`,
 `weight_decay`, ... are read from `param_groups` at every step. The updates are PyTorch's
 (MindSpore's CPU build has no AdamW kernel; the values are checked against optax).
 """

@@ -329,6 +329,19 @@ case("onehot_axis0_values", "nn.OneHot(axis=0, depth=4, on_value=2.0, off_value=
 case("conv2dbnact", "nn.Conv2dBnAct(4, 6, 3, has_bn=True, activation='relu')", X9)
 case("conv2dbnact_leaky_train", "nn.Conv2dBnAct(4, 6, 3, has_bias=True, has_bn=True, activation='leakyrelu', alpha=0.1)", X9, train=True)
 case("densebnact", "nn.DenseBnAct(4, 3, has_bn=True, activation='sigmoid')", rnd("dba", (5, 4)))
+case("linear", "nn.Linear(4, 3)", rnd("dense", (5, 4)))
+case("tril", "nn.Tril()", XA)
+case("triu", "nn.Triu()", XA)
+case("roll", "nn.Roll(2, 1)", XA)
+case("roll_two_axes", "nn.Roll([1, -2], [0, 2])", XA)
+case("norm_all", "nn.Norm()", XA)
+case("norm_axis_keep", "nn.Norm(axis=1, keep_dims=True)", XA)
+case("reducelogsumexp", "nn.ReduceLogSumExp(1)", XA)
+case("reducelogsumexp_keep", "nn.ReduceLogSumExp((0, 2), keep_dims=True)", XA)
+case("fastgelu", "nn.FastGelu()", XA)
+case("lrn", "nn.LRN(depth_radius=2, bias=2.0, alpha=0.1, beta=0.75)", XB2)
+case("channelshuffle", "nn.ChannelShuffle(2)", XB2)
+case("linear_nobias_3d", "nn.Linear(4, 3, bias=False)", rnd("dense_3d", (2, 5, 4)))
 
 
 def record_params(c, cell):
@@ -414,7 +427,7 @@ DEFAULTS = ["nn.Dense(4, 3)", "nn.Dense(4, 3, has_bias=False, activation='relu')
             "nn.AvgPool3d()", "nn.AdaptiveAvgPool2d(2)", "nn.AdaptiveMaxPool2d(2)",
             "nn.Dropout2d()", "nn.Upsample(scale_factor=2.0)", "nn.OneHot()", "nn.ClipByNorm()",
             "nn.MatMul()", "nn.Unflatten(1, (2, 2))", "nn.GLU()", "nn.Conv2dBnAct(2, 4, 3)",
-            "nn.DenseBnAct(2, 4)"]
+            "nn.DenseBnAct(2, 4)", "nn.Linear(4, 3)", "nn.Linear(4, 3, bias=False)"]
 meta["defaults"] = OrderedDict()
 for ctor in DEFAULTS:
     cell = build(ctor)

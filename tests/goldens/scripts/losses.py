@@ -76,6 +76,10 @@ IN["ctc_in_len"] = np.array([6, 5], np.int32)
 IN["ctc_tg_len"] = np.array([3, 2], np.int32)
 IN["img_p"] = rng.uniform(0.0, 1.0, (2, 3, 4)).astype(np.float32)
 IN["img_t"] = (rng.uniform(0, 1, (2, 3, 4)) > 0.5).astype(np.float32)
+IN["img_a"] = rng.uniform(0, 1, (2, 3, 12, 12)).astype(np.float32)
+IN["img_b"] = np.clip(IN["img_a"] + rng.standard_normal((2, 3, 12, 12)) * 0.1, 0, 1).astype(np.float32)
+IN["unpool_x"] = rng.standard_normal((1, 2, 2, 2)).astype(np.float32)
+IN["unpool_idx"] = np.array([[[[0, 3], [9, 14]], [[5, 2], [8, 15]]]], np.int64)
 
 
 def err(e):
@@ -190,6 +194,16 @@ case("err_dice_smooth_int", "nn.DiceLoss(smooth=1)", "img_p", "img_t")
 case("err_cosineembedding_margin", "nn.CosineEmbeddingLoss(margin=2.0)", "a34", "b34", "pm1_3")
 case("err_focal_gamma_int", "nn.FocalLoss(gamma=2)", "logits", "onehot")
 case("err_multiclassdice_activation", "nn.MultiClassDiceLoss(activation='gelu')", "img_p", "img_t")
+
+# image similarity and unpooling: Cells of two inputs, checked like the losses
+case("ssim", "nn.SSIM()", "img_a", "img_b")
+case("ssim_small_window", "nn.SSIM(max_val=2.0, filter_size=5, filter_sigma=1.0, k1=0.02)", "img_a", "img_b")
+case("psnr", "nn.PSNR()", "img_a", "img_b")
+case("psnr_max_val", "nn.PSNR(max_val=2)", "img_a", "img_b")
+case("maxunpool2d", "nn.MaxUnpool2d(2)", "unpool_x", "unpool_idx")
+case("err_ssim_max_val", "nn.SSIM(max_val=0)", "img_a", "img_b")
+case("err_ssim_filter_larger", "nn.SSIM(filter_size=13)", "img_a", "img_b")
+case("err_psnr_3d", "nn.PSNR()", "a34", "b34")
 
 # errors
 case("err_ce_bad_reduction", "nn.CrossEntropyLoss(reduction='foo')", "logits", "labels_i32")

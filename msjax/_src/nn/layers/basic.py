@@ -136,3 +136,37 @@ class Identity(Cell):
 
     def construct(self, input):
         return input
+
+
+class Linear(Dense):
+    """`nn.Linear(in_features, out_features, bias=True, weight_init=None, bias_init=None,
+    dtype=None)`: `x @ weight.T + bias`, as `nn.Dense` with PyTorch's argument names (weight
+    `HeUniform(√5)`, bias `Uniform(1/√in_features)`)."""
+
+    def __init__(self, in_features, out_features, bias=True, weight_init=None, bias_init=None,
+                 dtype=None):
+        if isinstance(weight_init, Tensor) and (
+                weight_init.ndim != 2 or weight_init.shape[0] != out_features
+                or weight_init.shape[1] != in_features):
+            raise ValueError(f"For 'Linear', weight init shape error. The ndim of 'weight_init' "
+                             "must be equal to 2, and the first dim must be equal to "
+                             "'out_features', and the second dim must be equal to 'in_features'. "
+                             f"But got 'weight_init': {weight_init}, 'out_features': "
+                             f"{out_features}, 'in_features': {in_features}.")
+        check_positive_int(in_features, "in_features", "Linear")
+        check_positive_int(out_features, "out_features", "Linear")
+        check_bool(bias, "has_bias", "Linear")
+        super().__init__(in_features, out_features, weight_init, bias_init, bias,
+                         dtype=mstype.float32 if dtype is None else dtype)
+        self.in_features = in_features
+        self.out_features = out_features
+        del self.in_channels, self.out_channels, self.activation, self.activation_flag
+
+    def construct(self, x):
+        return nn_ops.dense(x, self.weight, self.bias if self.has_bias else None)
+
+    def extend_repr(self):
+        s = f"input_features={self.in_features}, output_features={self.out_features}"
+        if self.has_bias:
+            s += f", has_bias={self.has_bias}"
+        return s

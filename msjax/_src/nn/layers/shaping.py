@@ -1,7 +1,9 @@
 """Layers that reshape, repeat, select or combine: `nn.Unflatten`, `nn.Unfold`, `nn.Upsample`,
 `nn.PixelShuffle`, `nn.PixelUnshuffle`, `nn.OneHot`, `nn.ClipByNorm`, `nn.MatMul`,
-`nn.Dropout1d/2d/3d`, `nn.PReLU`, `nn.Softmax2d`, `nn.Threshold`, `nn.GLU`, and the combined
-`nn.Conv2dBnAct` / `nn.DenseBnAct`, with MindSpore 2.10's arguments, attributes and checks."""
+`nn.Dropout1d/2d/3d`, `nn.PReLU`, `nn.Softmax2d`, `nn.Threshold`, `nn.GLU`, `nn.FastGelu`,
+`nn.LRN`, `nn.ChannelShuffle`, `nn.Tril`, `nn.Triu`, `nn.Roll`, `nn.Norm`, `nn.ReduceLogSumExp`,
+`nn.Range`, `nn.MaxUnpool2d`, and the combined `nn.Conv2dBnAct` / `nn.DenseBnAct`, with
+MindSpore 2.10's arguments, attributes and checks."""
 from __future__ import annotations
 
 import jax
@@ -15,7 +17,15 @@ from msjax._src.nn.layers.basic import Dense
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
 from msjax._src.nn.layers.conv import Conv2d
 from msjax._src.nn.layers.normalization import BatchNorm1d, BatchNorm2d
-from msjax._src.ops import activation_ops, array_ops, image_ops, math_ops, nn_ops
+from msjax._src.ops import (
+    activation_ops,
+    array_ops,
+    image_ops,
+    layer_ops,
+    math_ops,
+    nn_ops,
+    reduce_ops,
+)
 from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import Primitive, functional
 from msjax._src.parameter import Parameter
@@ -360,3 +370,156 @@ class DenseBnAct(Cell):
         if self.has_act:
             x = self.activation(x)
         return x
+
+
+class Range(Cell):
+    """`nn.Range(start, limit=None, delta=1)` (deprecated in MindSpore for `ops.range`): a Cell
+    returning `arange(start, limit, delta)`, float32 when any bound is a float, else int32."""
+
+    def __init__(self, start, limit=None, delta=1):
+        super().__init__()
+        if delta == 0:
+            raise ValueError(f"For '{self.cls_name}', the 'delta' can not be zero.")
+        data = np.arange(start, limit, delta)
+        self.ms_dtype = mstype.float32 if data.dtype == np.float64 else mstype.int32
+        self.result_tensor = Tensor(data, dtype=self.ms_dtype)
+
+    def construct(self):
+        return self.result_tensor
+
+
+class MaxUnpool2d(Cell):
+    """`nn.MaxUnpool2d(kernel_size, stride=None, padding=0)`: `construct(x, indices,
+    output_size=None)` scatters each value of a max-pooling output to its flat H·W index."""
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+    def construct(self, x, indices, output_size=None):
+        if output_size is not None:
+            if not isinstance(output_size, tuple):
+                raise ValueError("For MaxUnpool2d, output_size must be tuple, but type "
+                                 f"{type(output_size)}.")
+            if not output_size:
+                raise ValueError("For MaxUnpool2d, the length of output_size must be positive, "
+                                 "but got 0.")
+        from msjax._src.mint.functional import max_unpool2d
+
+        return max_unpool2d(x, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class Tril(Cell):
+    """`nn.Tril()` (deprecated in MindSpore for `ops.tril`): `construct(x, k=0)` keeps the lower
+    triangle from diagonal `k`."""
+
+    def construct(self, x, k=0):
+        return array_ops.tril(x, k)
+
+
+class Triu(Cell):
+    """`nn.Triu()` (deprecated in MindSpore for `ops.triu`): `construct(x, k=0)` keeps the upper
+    triangle from diagonal `k`."""
+
+    def construct(self, x, k=0):
+        return array_ops.triu(x, k)
+
+
+class Roll(Cell):
+    """`nn.Roll(shift, axis)` (deprecated in MindSpore for `ops.roll`): roll `x` by `shift`
+    along `axis` (ints or equal-length lists)."""
+
+    def __init__(self, shift, axis):
+        super().__init__()
+        check_value_type("shift", shift, [int, tuple, list], self.cls_name)
+        check_value_type("axis", axis, [int, tuple, list], self.cls_name)
+        self.shift = list(shift) if isinstance(shift, (list, tuple)) else [shift]
+        self.axis = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+        if len(self.shift) != len(self.axis):
+            raise ValueError(f"For '{self.cls_name}', the shape of 'shift' and the shape of 'axis' "
+                             f"must be the same, but got the length of 'shift' {len(self.shift)} "
+                             f"and the length of 'axis' {len(self.axis)}.")
+        self.gpu = False
+
+    def construct(self, input_x):
+        return array_ops.roll(input_x, tuple(self.shift), tuple(self.axis))
+
+
+class Norm(Cell):
+    """`nn.Norm(axis=(), keep_dims=False)` (deprecated in MindSpore for `ops.norm`): the L2 norm
+    over `axis` (every axis for ())."""
+
+    def __init__(self, axis=(), keep_dims=False):
+        super().__init__()
+        check_value_type("keep_dims", keep_dims, [bool], self.cls_name)
+        self.axis = axis
+        self.keep_dims = keep_dims
+
+    def construct(self, x):
+        return _l2_norm(x, self.axis, self.keep_dims)
+
+    def extend_repr(self):
+        return f"axis={self.axis}, keep_dims={self.keep_dims}"
+
+
+@functional
+@one_program
+def _l2_norm(x, axis, keep_dims):
+    axes = None if axis == () else axis
+    return jnp.sqrt(jnp.sum(jnp.square(x), axis=axes, keepdims=keep_dims))
+
+
+class ReduceLogSumExp(Cell):
+    """`nn.ReduceLogSumExp(axis, keep_dims=False)`: log Σ exp(x) over `axis`."""
+
+    def __init__(self, axis, keep_dims=False):
+        super().__init__()
+        check_value_type("axis", axis, [int, list, tuple], self.cls_name)
+        check_value_type("keep_dims", keep_dims, [bool], self.cls_name)
+        self.axis = axis
+        self._keep_dims = keep_dims  # MindSpore keeps it in its ReduceSum Primitive
+
+    def construct(self, x):
+        axis = tuple(self.axis) if isinstance(self.axis, list) else self.axis
+        return reduce_ops.logsumexp(x, axis, self._keep_dims)
+
+
+class FastGelu(Cell):
+    """`nn.FastGelu()`: x / (1 + exp(-1.702·|x|)) · exp(0.851·(x - |x|))."""
+
+    def construct(self, x):
+        return activation_ops.fast_gelu(x)
+
+
+class LRN(Cell):
+    """`nn.LRN(depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region='ACROSS_CHANNELS')`:
+    local response normalisation across channels."""
+
+    def __init__(self, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
+                 norm_region="ACROSS_CHANNELS"):
+        super().__init__()
+        self._args = (depth_radius, bias, alpha, beta, norm_region)
+
+    def construct(self, input_x):
+        return layer_ops.lrn(input_x, *self._args)
+
+
+class ChannelShuffle(Cell):
+    """`nn.ChannelShuffle(groups)`: interleave the channels of `groups` groups."""
+
+    def __init__(self, groups):
+        super().__init__()
+        if not isinstance(groups, int):
+            raise TypeError(f"For ChannelShuffle, the param `groups` must be int, but got "
+                            f"{type(groups)}.")
+        if groups < 1:
+            raise ValueError(f"For ChannelShuffle, the param `groups` must be larger than 0, but "
+                             f"got {groups}.")
+        self.groups = groups
+
+    def construct(self, x):
+        n, c = x.shape[0], x.shape[1]
+        out = array_ops.reshape(x, (n, self.groups, c // self.groups, -1))
+        return array_ops.reshape(array_ops.swapaxes(out, 1, 2), x.shape)

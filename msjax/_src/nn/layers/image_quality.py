@@ -1,0 +1,121 @@
+"""`nn.SSIM` and `nn.PSNR`: image similarity of two NCHW batches, with MindSpore 2.10's
+arguments, checks and formulas (SSIM's Gaussian window is a frozen 1→1 `Conv2d` child named
+`conv`, applied to every channel). MindSpore 2.10 itself fails calling either in PyNative mode
+("For 'ScalarCast', the supported type is ... but got Float32"); msjax computes them."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src.nn.cell import Cell
+from msjax._src.nn.layers.checks import check_int, check_value_type
+from msjax._src.nn.layers.conv import Conv2d
+from msjax._src.nn.optim.argument_checks import check_positive_float
+from msjax._src.ops import array_ops
+from msjax._src.tensor import Tensor
+
+
+def _check_max_val(max_val, cls_name):
+    check_value_type("max_val", max_val, [int, float], cls_name)
+    if max_val <= 0:
+        raise ValueError(f"For '{cls_name}', the argument 'max_val' must > 0.0, but got "
+                         f"{max_val}.")
+    return max_val
+
+
+def _gaussian_window(size, sigma):
+    """MindSpore's `_create_window`: a normalised size×size Gaussian as a (1, 1, size, size)
+    kernel."""
+    x, y = np.mgrid[-size // 2 + 1:size // 2 + 1, -size // 2 + 1:size // 2 + 1]
+    g = np.exp(-(x.astype(np.float32) ** 2 + y.astype(np.float32) ** 2) / (2 * sigma ** 2))
+    return (g / g.sum()).astype(np.float32)[None, None]
+
+
+def _check_4d(shape, name, cls_name):
+    if len(shape) != 4:
+        raise ValueError(f"For '{cls_name}', the dimension of '{name}' must be 4d, but got "
+                         f"{len(shape)}.")
+
+
+def _same_type_shape(img1, img2):
+    if img1.shape != img2.shape:
+        raise ValueError(f"For 'SameTypeShape', the shape of input 'input_x' must be the same as "
+                         f"'input_y', but got 'input_x' shape: {img1.shape}, 'input_y' shape: "
+                         f"{img2.shape}.")
+    if img1.dtype != img2.dtype:
+        raise TypeError(f"For 'SameTypeShape', the type of 'input_x' must be the same as "
+                        f"'input_y', but got {img1.dtype} and {img2.dtype}.")
+
+
+def _to_unit_float(img, max_val):
+    """MindSpore's `_convert_img_dtype_to_float32`: integer images scaled to [0, 1]."""
+    dtype_max = (float(np.iinfo(mstype.to_numpy_dtype(img.dtype)).max)
+                 if mstype.to_numpy_dtype(img.dtype).kind in "iu" else 1.0)
+    scaled = array_ops.cast(img, mstype.float32)
+    if dtype_max > 1.0:
+        scaled = scaled * (1.0 / dtype_max)
+        max_val = max_val / dtype_max
+    return scaled, max_val
+
+
+class SSIM(Cell):
+    """`nn.SSIM(max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03)`: the mean
+    structural similarity of `img1` and `img2` (N, C, H, W), one value per image."""
+
+    def __init__(self, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03):
+        super().__init__()
+        self.max_val = _check_max_val(max_val, self.cls_name)
+        self.filter_size = check_int(filter_size, 1, "filter_size", self.cls_name, strict=False)
+        self.filter_sigma = check_positive_float(filter_sigma, "filter_sigma", self.cls_name)
+        self.k1 = check_value_type("k1", k1, [float], self.cls_name)
+        self.k2 = check_value_type("k2", k2, [float], self.cls_name)
+        self.conv = Conv2d(1, 1, filter_size, weight_init=Tensor(
+            _gaussian_window(filter_size, filter_sigma)), pad_mode="valid")
+        self.conv.weight.requires_grad = False
+
+    def construct(self, img1, img2):
+        if img1.dtype not in (mstype.float32, mstype.float16):
+            raise TypeError(f"For '{self.cls_name}', the 'img1' should be one of "
+                            f"[mindspore.float32, mindspore.float16], but got '{img1.dtype}'.")
+        _check_4d(img1.shape, "img1", self.cls_name)
+        for axis in (2, 3):
+            if img1.shape[axis] < self.filter_size:
+                raise ValueError(f"For '{self.cls_name}', the img1 shape[{axis}] should be >= "
+                                 f"filter_size: {self.filter_size}, but got {img1.shape[axis]}.")
+        _same_type_shape(img1, img2)
+        img1, max_val = _to_unit_float(img1, self.max_val)
+        img2, _ = _to_unit_float(img2, self.max_val)
+        c1 = (self.k1 * max_val) ** 2
+        c2 = (self.k2 * max_val) ** 2
+        n, c, h, w = img1.shape
+
+        def conv(x):
+            return self.conv(array_ops.reshape(x, (n * c, 1, h, w)))
+
+        mu1, mu2 = conv(img1), conv(img2)
+        sigma1 = conv(img1 * img1) - mu1 * mu1
+        sigma2 = conv(img2 * img2) - mu2 * mu2
+        sigma12 = conv(img1 * img2) - mu1 * mu2
+        ssim = ((2 * mu1 * mu2 + c1) * (2 * sigma12 + c2)) / (
+            (mu1 * mu1 + mu2 * mu2 + c1) * (sigma1 + sigma2 + c2))
+        return array_ops.reshape(ssim, (n, c, -1)).mean(axis=(1, 2))
+
+
+class PSNR(Cell):
+    """`nn.PSNR(max_val=1.0)`: 10·log10(max_val² / MSE) of `img1` and `img2` (N, C, H, W), one
+    value per image."""
+
+    def __init__(self, max_val=1.0):
+        super().__init__()
+        self.max_val = _check_max_val(max_val, self.cls_name)
+
+    def construct(self, img1, img2):
+        _check_4d(img1.shape, "img1", self.cls_name)
+        _check_4d(img2.shape, "img2", self.cls_name)
+        _same_type_shape(img1, img2)
+        img1, max_val = _to_unit_float(img1, self.max_val)
+        img2, _ = _to_unit_float(img2, self.max_val)
+        mse = ((img1 - img2) ** 2).mean(axis=(-3, -2, -1))
+        return 10 * (max_val ** 2 / mse).log() / math.log(10.0)
