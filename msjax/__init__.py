@@ -16,6 +16,11 @@ from msjax._src.context import set_device as set_device
 from msjax._src.dtype import TensorType as TensorType
 from msjax._src.dtype import Type as Type
 from msjax._src.dtype import bfloat16 as bfloat16
+from msjax._src.dtype import _null as _null
+from msjax._src.dtype import float8_e4m3fn as float8_e4m3fn
+from msjax._src.dtype import float8_e5m2 as float8_e5m2
+from msjax._src.dtype import hifloat8 as hifloat8
+from msjax._src.dtype import qint4x2 as qint4x2
 from msjax._src.dtype import bool_ as bool_
 from msjax._src.dtype import byte as byte
 from msjax._src.dtype import cdouble as cdouble

@@ -85,17 +85,8 @@ def _public_names():
     return sorted(names)
 
 
-_EXPORTS_PENDING = {  # reported to the lead: the public modules are theirs
-    ("msjax", "_null"), ("msjax", "float8_e4m3fn"), ("msjax", "float8_e5m2"),
-    ("msjax", "hifloat8"), ("msjax", "qint4x2"), ("msjax.dtype", "Float"), ("msjax.dtype", "Int"),
-    ("msjax.dtype", "Bool"), ("msjax.dtype", "type_size_in_bytes"), ("msjax.dtype", "type_type"),
-}
 
-
-@pytest.mark.parametrize("module,name", [
-    pytest.param(m, n, marks=pytest.mark.xfail(strict=True, reason="export not added yet")
-                 if (m, n) in _EXPORTS_PENDING else ())
-    for m, n in _public_names()], ids=lambda v: v)
+@pytest.mark.parametrize("module,name", _public_names(), ids=lambda v: v)
 def test_public_namespace_exports(module, name):
     namespace = msjax if module == "msjax" else msjax.dtype
     assert getattr(namespace, name) is getattr(_MS if module == "msjax" else _DTYPE_MODULE, name)

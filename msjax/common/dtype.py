@@ -3,6 +3,16 @@ from msjax._src.dtype import TensorType as TensorType
 from msjax._src.dtype import Type as Type
 from msjax._src.dtype import all_types as all_types
 from msjax._src.dtype import bfloat16 as bfloat16
+from msjax._src.dtype import _null as _null
+from msjax._src.dtype import float8_e4m3fn as float8_e4m3fn
+from msjax._src.dtype import float8_e5m2 as float8_e5m2
+from msjax._src.dtype import hifloat8 as hifloat8
+from msjax._src.dtype import qint4x2 as qint4x2
+from msjax._src.dtype import Bool as Bool
+from msjax._src.dtype import Float as Float
+from msjax._src.dtype import Int as Int
+from msjax._src.dtype import type_size_in_bytes as type_size_in_bytes
+from msjax._src.dtype import type_type as type_type
 from msjax._src.dtype import bool_ as bool_
 from msjax._src.dtype import byte as byte
 from msjax._src.dtype import cdouble as cdouble
