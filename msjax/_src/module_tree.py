@@ -33,7 +33,6 @@ import types
 
 COVERAGE_HINT = "see docs/api_coverage.md, or run `msjax coverage`"
 
-_IN_PROGRESS_13 = "built by issue #13 (in progress): mint and mindspore.experimental"
 _NOT_YET = "not implemented by msjax yet: "
 _INTERNAL = "an internal of MindSpore's own implementation, not user API: "
 _DATA_VALIDATORS = ("the data engine's argument validators (msjax checks arguments where each API is "
@@ -45,8 +44,11 @@ _DATA_CACHE = "DatasetCache, a client of MindSpore's C++ data cache server"
 # MindSpore subtree -> why msjax does not answer it. A path is excluded when it is a key or below
 # one (`x.*`: only below `x`). (The lead removes the "in progress" lines when merging the branches that build them.)
 EXCLUDED = {
-    "mindspore.mint": _IN_PROGRESS_13,
-    "mindspore.experimental": _IN_PROGRESS_13,
+    "mindspore.mint.nn.layer._functions": _INTERNAL + "the autograd functions of mint's "
+                                          "SyncBatchNorm (msjax differentiates with JAX)",
+    "mindspore.mint.distributed._utils": _INTERNAL + "port limits of TCPStore's rendezvous",
+    "mindspore.experimental.map_parameter": _NOT_YET + "MapParameter, the hash-table embedding "
+                                            "Parameter of the Ascend/GPU runtime",
     "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
                       "(XLA compiles msjax's programs)",
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
@@ -147,6 +149,8 @@ NAME_SOURCES = {
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
+    "mindspore.experimental": ("msjax.experimental",),
+    "mindspore.experimental.optim": ("msjax.experimental.optim", "msjax.nn", "msjax"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
@@ -154,6 +158,13 @@ NAME_SOURCES = {
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
                                  "msjax"),
     "mindspore.mindrecord": ("msjax.mindrecord", "msjax"),
+    "mindspore.mint": ("msjax.mint", "msjax"),
+    "mindspore.mint.distributed": ("msjax.mint.distributed", "msjax.communication", "msjax"),
+    "mindspore.mint.linalg": ("msjax.mint.linalg", "msjax.mint", "msjax"),
+    "mindspore.mint.nn": ("msjax.mint.nn", "msjax.mint.nn.functional", "msjax.nn", "msjax"),
+    "mindspore.mint.nn.functional": ("msjax.mint.nn.functional", "msjax.mint", "msjax"),
+    "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
+    "mindspore.mint.optim": ("msjax.mint.optim", "msjax.nn", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),

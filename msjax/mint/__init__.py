@@ -361,3 +361,7 @@ from msjax._src.mint.functions import where as where
 from msjax._src.mint.functions import xlogy as xlogy
 from msjax._src.mint.creation import zeros as zeros
 from msjax._src.ops.array_ops import zeros_like as zeros_like
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

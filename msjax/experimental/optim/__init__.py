@@ -5,3 +5,7 @@ from msjax._src.mint.optim import Adam as Adam
 from msjax._src.mint.optim import AdamW as AdamW
 from msjax._src.mint.optim import Optimizer as Optimizer
 from msjax._src.mint.optim import SGD as SGD
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -18,3 +18,7 @@ from msjax._src.mint.distributed import is_initialized as is_initialized
 from msjax._src.mint.distributed import new_group as new_group
 from msjax._src.ops.comm_ops import reduce_scatter as reduce_scatter
 from msjax._src.ops.comm_ops import reduce_scatter_tensor as reduce_scatter_tensor
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)
