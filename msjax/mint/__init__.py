@@ -6,6 +6,12 @@ from msjax.mint import linalg as linalg
 from msjax.mint import nn as nn
 from msjax.mint import optim as optim
 from msjax.mint import special as special
+from msjax._src.mint.kernels_extra import batch_norm_elemt as batch_norm_elemt
+from msjax._src.mint.kernels_extra import batch_norm_gather_stats_with_counts as batch_norm_gather_stats_with_counts
+from msjax._src.mint.kernels_extra import batch_norm_stats as batch_norm_stats
+from msjax._src.mint.kernels_extra import conv_tbc as conv_tbc
+from msjax._src.mint.kernels_extra import npu_gelu as npu_gelu
+from msjax._src.mint.kernels_extra import triangular_solve as triangular_solve
 from msjax._src.mint.optim import Adam as Adam
 from msjax._src.mint.optim import AdamW as AdamW
 from msjax._src.mint.layers import AdaptiveAvgPool1d as AdaptiveAvgPool1d
