@@ -20,10 +20,12 @@ MindSpore code imports the same object by many paths: `mindspore.Tensor`,
 
 A name a MindSpore module has but msjax lacks raises AttributeError naming the MindSpore name,
 saying msjax does not implement it yet and pointing at the coverage table (`missing_names`,
-which the public modules use as their module `__getattr__`). Nothing is ever a stub.
+which the public modules use as their module `__getattr__`); `from mindspore.x import Name`
+raises ImportError with the same message. Nothing is ever a stub.
 """
 from __future__ import annotations
 
+import dis
 import functools
 import importlib
 import importlib.abc
@@ -150,7 +152,9 @@ NAME_SOURCES = {
     "mindspore.amp": ("msjax.amp", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
     "mindspore.experimental": ("msjax.experimental",),
-    "mindspore.experimental.optim": ("msjax.experimental.optim", "msjax.nn", "msjax"),
+    # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.
+    "mindspore.experimental.optim": ("msjax.experimental.optim", "msjax"),
+    "mindspore.experimental.optim.optimizer": ("msjax.experimental.optim", "msjax", "msjax.nn"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
@@ -164,7 +168,7 @@ NAME_SOURCES = {
     "mindspore.mint.nn": ("msjax.mint.nn", "msjax.mint.nn.functional", "msjax.nn", "msjax"),
     "mindspore.mint.nn.functional": ("msjax.mint.nn.functional", "msjax.mint", "msjax"),
     "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
-    "mindspore.mint.optim": ("msjax.mint.optim", "msjax.nn", "msjax"),
+    "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
@@ -262,6 +266,22 @@ def not_implemented(path: str, name: str) -> AttributeError:
                           f"{path}.{name} yet ({COVERAGE_HINT}).")
 
 
+def not_importable(path: str, name: str) -> ImportError:
+    """The ImportError of `from <path> import <name>` for a MindSpore name msjax lacks."""
+    return ImportError(f"cannot import name '{name}' from '{path}': msjax does not implement "
+                       f"{path}.{name} yet ({COVERAGE_HINT}).", name=path)
+
+
+_IMPORT_FROM = dis.opmap["IMPORT_FROM"]
+
+
+def _importing_from(frame) -> bool:
+    """Whether `frame` is executing `from module import name` (CPython's IMPORT_FROM asks the
+    module for the name, and replaces an AttributeError by its generic ImportError)."""
+    code = frame.f_code.co_code
+    return 0 <= frame.f_lasti < len(code) and code[frame.f_lasti] == _IMPORT_FROM
+
+
 def missing_module(path: str, reason: str | None = None) -> ModuleNotFoundError:
     why = f" ({reason})" if reason else ""
     return ModuleNotFoundError(f"No module named '{path}': msjax does not implement it yet{why}; "
@@ -306,7 +326,14 @@ def missing_names(msjax_module_name: str):
             except ModuleNotFoundError as error:
                 raise AttributeError(str(error)) from None
         if name in names:
-            return lookup(path, name, skip=msjax_module_name)
+            try:
+                return lookup(path, name, skip=msjax_module_name)
+            except AttributeError:
+                # `from mindspore.x import Missing`: CPython would turn the AttributeError into
+                # "cannot import name", dropping the reason; say it in the ImportError itself.
+                if _importing_from(sys._getframe(1)):
+                    raise not_importable(path, name) from None
+                raise
         raise AttributeError(f"module '{msjax_module_name}' has no attribute '{name}'")
 
     return __getattr__

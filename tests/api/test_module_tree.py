@@ -5,6 +5,7 @@ implements, as msjax's own object; the names it lacks raise AttributeError sayin
 excluded subtree raises ModuleNotFoundError with its reason.
 """
 import importlib
+import re
 
 import pytest
 
@@ -179,3 +180,34 @@ def test_star_import_of_a_recorded_module(alias):
     exec("from mindspore.ops.operations.math_ops import *", namespace)
     assert namespace["MatMul"] is msjax.ops.MatMul
     assert "Custom" not in namespace
+
+
+@pytest.mark.parametrize("statement, path, name", [
+    ("from mindspore import COOTensor", "mindspore", "COOTensor"),
+    ("from mindspore.nn import BiDense", "mindspore.nn", "BiDense"),
+    ("from mindspore.ops import AdjustHue", "mindspore.ops", "AdjustHue"),
+    ("from mindspore.ops.operations.math_ops import AccumulateNV2",
+     "mindspore.ops.operations.math_ops", "AccumulateNV2"),
+    ("from mindspore.mint.distributed import isend", "mindspore.mint.distributed", "isend"),
+    ("from mindspore.experimental.optim import ASGD", "mindspore.experimental.optim", "ASGD"),
+])
+def test_importing_a_missing_name_says_msjax_does_not_implement_it(alias, statement, path, name):
+    # CPython's `from m import x` would replace the module's AttributeError by a generic
+    # "cannot import name"; msjax's ImportError keeps the reason and the coverage pointer.
+    with pytest.raises(ImportError, match=rf"^cannot import name '{name}' from '{path}': msjax "
+                       rf"does not implement {re.escape(path)}\.{name} yet \(see "
+                       r"docs/api_coverage\.md, or run `msjax coverage`\)\.$") as error:
+        exec(statement, {})
+    assert error.value.name == path
+    # Attribute access keeps raising AttributeError (so hasattr is False), with the same reason.
+    module = importlib.import_module(path)
+    assert not hasattr(module, name)
+    with pytest.raises(AttributeError, match=rf"msjax does not implement {re.escape(path)}\."
+                       rf"{name} yet"):
+        getattr(module, name)
+
+
+def test_importing_a_name_mindspore_lacks_too_is_python_s_plain_import_error(alias):
+    with pytest.raises(ImportError, match=r"^cannot import name 'not_a_mindspore_name' from "
+                       r"'msjax'"):
+        exec("from mindspore import not_a_mindspore_name", {})
