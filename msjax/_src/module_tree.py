@@ -155,6 +155,8 @@ NAME_SOURCES = {
     # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.
     "mindspore.experimental.optim": ("msjax.experimental.optim", "msjax"),
     "mindspore.experimental.optim.optimizer": ("msjax.experimental.optim", "msjax", "msjax.nn"),
+    "mindspore.experimental.optim.lr_scheduler": ("msjax.experimental.optim.lr_scheduler",
+                                                  "msjax.experimental.optim", "msjax"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),

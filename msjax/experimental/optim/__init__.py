@@ -2,6 +2,7 @@
 as `mindspore.mint.optim`; msjax._src.mint.optim)."""
 # ruff: noqa: F401
 from msjax._src.mint.optim import Adam as Adam
+from msjax.experimental.optim import lr_scheduler as lr_scheduler
 from msjax._src.mint.optim import AdamW as AdamW
 from msjax._src.mint.optim import Optimizer as Optimizer
 from msjax._src.mint.optim import SGD as SGD
