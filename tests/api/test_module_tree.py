@@ -189,7 +189,7 @@ def test_star_import_of_a_recorded_module(alias):
     ("from mindspore.ops.operations.math_ops import AccumulateNV2",
      "mindspore.ops.operations.math_ops", "AccumulateNV2"),
     ("from mindspore.mint.distributed import isend", "mindspore.mint.distributed", "isend"),
-    ("from mindspore.experimental.optim import ASGD", "mindspore.experimental.optim", "ASGD"),
+    ("from mindspore.experimental import MapParameter", "mindspore.experimental", "MapParameter"),
 ])
 def test_importing_a_missing_name_says_msjax_does_not_implement_it(alias, statement, path, name):
     # CPython's `from m import x` would replace the module's AttributeError by a generic

@@ -58,6 +58,7 @@ class Optimizer(Cell):
         param_group["params"] = params
         for key, default in self.defaults.items():
             param_group.setdefault(key, default)
+        param_group.setdefault("weight_decay", 0.0)  # every group has one, as in MindSpore
         lr = param_group["lr"]
         if not isinstance(lr, Parameter):
             lr = Parameter(Tensor(float(_array(lr)), mstype.float32),
