@@ -3,6 +3,7 @@ Rprop against MindSpore 2.10 (tests/goldens/mint/experimental_optim.json, record
 tests/goldens/scripts/experimental_optim.py): Parameter names, param_groups keys, and the
 parameters after each of three steps, eagerly and compiled; bad arguments raise MindSpore's
 errors."""
+import ast
 import json
 import runpy
 
@@ -52,3 +53,24 @@ def test_bad_arguments_raise_mindspore_s_errors(script, ctor):
     with pytest.raises({"TypeError": TypeError, "ValueError": ValueError}[kind]) as error:
         _build(script, ctor)
     assert str(error.value) == message
+
+
+SIGNATURES = json.loads((GOLDENS / "mint" / "experimental_signatures.json").read_text())
+
+
+@pytest.mark.parametrize("key", sorted(SIGNATURES))
+def test_signatures_are_mindspore_s(key):
+    import inspect
+
+    from msjax.experimental import optim
+    from msjax.experimental.optim import lr_scheduler
+    module, name, *method = key.split(".")
+    cls = getattr(optim if module == "optim" else lr_scheduler, name)
+    function = getattr(cls, method[0]) if method else cls.__init__
+    ours = [[p.name, p.kind.name, None if p.default is p.empty else p.default]
+            for p in list(inspect.signature(function).parameters.values())[1:]]
+    # Defaults compare by value: msjax's one SGD class answers both mint.optim.SGD
+    # (weight_decay=0) and experimental.optim.SGD (weight_decay=0.0), two classes in MindSpore.
+    want = [[n, kind, None if default is None else ast.literal_eval(default)]
+            for n, kind, default in SIGNATURES[key]]
+    assert ours == want
