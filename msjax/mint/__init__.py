@@ -6,6 +6,9 @@ from msjax.mint import linalg as linalg
 from msjax.mint import nn as nn
 from msjax.mint import optim as optim
 from msjax.mint import special as special
+from msjax._src.mint.distributed import all_to_all as all_to_all
+from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
+from msjax._src.mint.distributed import reduce as reduce
 from msjax._src.mint.kernels_extra import batch_norm_elemt as batch_norm_elemt
 from msjax._src.mint.kernels_extra import batch_norm_gather_stats_with_counts as batch_norm_gather_stats_with_counts
 from msjax._src.mint.kernels_extra import batch_norm_stats as batch_norm_stats

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import itertools
 
+import jax
+import jax.numpy as jnp
+
 from msjax._src import communication
+from msjax._src.ops import comm_ops
 
 _GROUP_NAMES = itertools.count()
 
@@ -67,3 +71,140 @@ def get_global_rank(group, group_rank):
 
 def get_group_rank(group, global_rank):
     return communication.get_group_rank_from_world_rank(global_rank, group)
+
+
+# -- the collectives mint.distributed adds to mindspore.communication's -------------------------
+# Each is built from the collectives of msjax._src.ops.comm_ops, so it runs where those run: over
+# the devices of a mapped axis (pmap, a data-parallel step) or, eagerly, over the processes.
+def _here(rank, group, api):
+    """Whether this rank is `rank` (a world rank): a traced bool inside a mapped axis."""
+    target = comm_ops._target(group, api)
+    if target is None:
+        return communication.get_rank() == rank
+    return jax.lax.axis_index(target[0]) == rank
+
+
+def _my_group_rank(group, api):
+    target = comm_ops._target(group, api)
+    if target is None:
+        return communication.get_rank(group)
+    return comm_ops._rank_in_axis(*target)
+
+
+def _keep(here, new, old):
+    if isinstance(here, bool):
+        return new if here else old
+    return jnp.where(here, new, old)
+
+
+def _check_rank(api, name, value):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For {api}, the {name} must be int, but got {type(value)}.")
+
+
+def reduce(tensor, dst, op=comm_ops.ReduceOp.SUM, group=None, async_op=False):
+    """`mint.distributed.reduce(tensor, dst, op='sum', group=None, async_op=False)`: the
+    reduction over the ranks, written into `tensor` on rank `dst` (a global rank) only."""
+    comm_ops._check_tensor("reduce", tensor)
+    _check_rank("reduce", "dst", dst)
+    comm_ops._reduction_op("reduce", op)
+    group = comm_ops._check_common("reduce", group, async_op)
+    reduced = comm_ops.all_reduce_array(tensor._data, op, group, "reduce")
+    tensor._data = _keep(_here(dst, group, "reduce"), reduced, tensor._data)
+    return comm_ops._handle(async_op)
+
+
+def _check_list(api, tensors, like, size, what):
+    comm_ops._check_tensor_list(api, tensors, size)
+    for t in tensors:
+        if tuple(t.shape) != tuple(like.shape) or t.dtype != like.dtype:
+            raise TypeError(f"For {api}, the type and shape of every member of '{what}' must be "
+                            f"those of the tensor ({like.dtype}, {tuple(like.shape)}), but got "
+                            f"({t.dtype}, {tuple(t.shape)}).")
+
+
+def gather(tensor, gather_list, dst=0, group=None, async_op=False):
+    """`mint.distributed.gather(tensor, gather_list, dst=0, group=None, async_op=False)`: every
+    rank's `tensor`, written into `gather_list` (one per rank) on rank `dst` only."""
+    comm_ops._check_tensor("gather", tensor)
+    _check_rank("gather", "dst", dst)
+    group = comm_ops._check_common("gather", group, async_op)
+    size = comm_ops._group_size_here(group, "gather")
+    _check_list("gather", gather_list, tensor, size, "gather_list")
+    gathered = comm_ops.all_gather_array(tensor._data[None], group, "gather")
+    here = _here(dst, group, "gather")
+    for index, out in enumerate(gather_list):
+        out._data = _keep(here, gathered[index], out._data)
+    return comm_ops._handle(async_op)
+
+
+def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
+    """`mint.distributed.scatter(tensor, scatter_list, src=0, group=None, async_op=False)`: rank
+    i receives `scatter_list[i]` of rank `src` (a global rank) into `tensor`."""
+    comm_ops._check_tensor("scatter", tensor)
+    _check_rank("scatter", "src", src)
+    group = comm_ops._check_common("scatter", group, async_op)
+    size = comm_ops._group_size_here(group, "scatter")
+    here = _here(src, group, "scatter")
+    if scatter_list is None or (isinstance(scatter_list, (list, tuple)) and not scatter_list):
+        if here is True:
+            raise TypeError("For scatter, the source rank must pass 'scatter_list', a list of "
+                            f"{size} Tensors shaped like the tensor.")
+        stacked = jnp.zeros((size,) + tuple(tensor.shape), tensor._data.dtype)
+    else:
+        _check_list("scatter", scatter_list, tensor, size, "scatter_list")
+        stacked = jnp.stack([t._data for t in scatter_list])
+    shared = comm_ops.broadcast_array(stacked, src, group, "scatter")
+    tensor._data = shared[_my_group_rank(group, "scatter")]
+    return comm_ops._handle(async_op)
+
+
+def _even_split(api, name, sizes, length, size):
+    if length % size:
+        raise ValueError(f"For {api}, dim 0 of the {name.split('_')[0]} tensor ({length}) must be "
+                         f"divisible by the group size {size} when '{name}' is None.")
+    even = [length // size] * size
+    if sizes is not None and list(sizes) != even:
+        raise ValueError(f"For {api}, msjax supports equal splits only: '{name}' must be None or "
+                         f"{even}, but got {list(sizes)}.")
+    return length // size
+
+
+def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=None, group=None,
+                      async_op=False):
+    """`mint.distributed.all_to_all_single(output, input, output_split_sizes=None,
+    input_split_sizes=None, group=None, async_op=False)`: `input` split along dim 0 into one
+    part per rank; rank i receives part i of every rank, concatenated in rank order, into
+    `output`. msjax supports equal splits (the split sizes None, or all equal)."""
+    comm_ops._check_tensor("all_to_all_single", input)
+    comm_ops._check_tensor("all_to_all_single", output, "output tensor")
+    group = comm_ops._check_common("all_to_all_single", group, async_op)
+    size = comm_ops._group_size_here(group, "all_to_all_single")
+    chunk = _even_split("all_to_all_single", "input_split_sizes", input_split_sizes,
+                        input.shape[0], size)
+    _even_split("all_to_all_single", "output_split_sizes", output_split_sizes,
+                output.shape[0], size)
+    gathered = comm_ops.all_gather_array(input._data[None], group, "all_to_all_single")
+    start = _my_group_rank(group, "all_to_all_single") * chunk
+    mine = jax.lax.dynamic_slice_in_dim(gathered, start, chunk, axis=1)
+    output._data = mine.reshape((size * chunk,) + mine.shape[2:]).astype(output._data.dtype)
+    return comm_ops._handle(async_op)
+
+
+def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False):
+    """`mint.distributed.all_to_all(output_tensor_list, input_tensor_list, group=None,
+    async_op=False)`: rank i's `input_tensor_list[j]` goes to rank j's
+    `output_tensor_list[i]`. msjax exchanges Tensors of one shape and type."""
+    group = comm_ops._check_common("all_to_all", group, async_op)
+    size = comm_ops._group_size_here(group, "all_to_all")
+    comm_ops._check_tensor_list("all_to_all", input_tensor_list, size)
+    comm_ops._check_tensor_list("all_to_all", output_tensor_list, size)
+    like = input_tensor_list[0]
+    _check_list("all_to_all", input_tensor_list, like, size, "input_tensor_list")
+    _check_list("all_to_all", output_tensor_list, like, size, "output_tensor_list")
+    stacked = jnp.stack([t._data for t in input_tensor_list])
+    gathered = comm_ops.all_gather_array(stacked[None], group, "all_to_all")  # (src, dst, ...)
+    mine = jnp.take(gathered, _my_group_rank(group, "all_to_all"), axis=1)
+    for index, out in enumerate(output_tensor_list):
+        out._data = mine[index]
+    return comm_ops._handle(async_op)

@@ -5,6 +5,11 @@ from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_te
 from msjax._src.ops.comm_ops import all_reduce as all_reduce
 from msjax._src.ops.comm_ops import barrier as barrier
 from msjax._src.ops.comm_ops import broadcast as broadcast
+from msjax._src.mint.distributed import all_to_all as all_to_all
+from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
+from msjax._src.mint.distributed import gather as gather
+from msjax._src.mint.distributed import reduce as reduce
+from msjax._src.mint.distributed import scatter as scatter
 from msjax._src.mint.distributed import destroy_process_group as destroy_process_group
 from msjax._src.mint.distributed import get_backend as get_backend
 from msjax._src.mint.distributed import get_global_rank as get_global_rank
