@@ -30,14 +30,12 @@ NOT_API = dict.fromkeys(
 
 _P2P = ("point-to-point transfer between processes: msjax's collectives are XLA collectives "
         "over jax.distributed, which offers no send/recv outside a compiled program")
-_OBJECTS = "collectives of pickled Python objects between processes: not implemented yet"
 _COLLECTIVE = ("uneven splits across the ranks: msjax's collectives exchange equal parts "
                "(XLA's all-gather and reduce-scatter); not implemented yet")
 # mint's public names msjax does not implement, with the reason.
 NOT_IMPLEMENTED = {
     **dict.fromkeys(["P2POp", "batch_isend_irecv", "irecv", "isend", "send", "recv"], _P2P),
-    **dict.fromkeys(["all_gather_object", "broadcast_object_list", "gather_object",
-                     "scatter_object_list", "send_object_list", "recv_object_list"], _OBJECTS),
+    **dict.fromkeys(["send_object_list", "recv_object_list"], _P2P),
     **dict.fromkeys(["all_gather_into_tensor_uneven", "reduce_scatter_tensor_uneven"],
                     _COLLECTIVE),
     "addr_": ("undocumented in MindSpore 2.10 and without a CPU kernel, so whether it writes "
@@ -94,7 +92,9 @@ TESTED_HERE = ["batch_norm_stats", "batch_norm_elemt", "batch_norm_gather_stats_
                "get_rank", "get_world_size", "new_group", "get_process_group_ranks",
                "get_global_rank", "get_group_rank", "all_reduce", "all_gather",
                "all_gather_into_tensor", "reduce_scatter", "reduce_scatter_tensor", "broadcast",
-               "barrier", "reduce", "gather", "scatter", "all_to_all", "all_to_all_single"]
+               "barrier", "reduce", "gather", "scatter", "all_to_all", "all_to_all_single",
+               "all_gather_object", "gather_object", "broadcast_object_list",
+               "scatter_object_list"]
 RNG = np.random.default_rng(13)
 X = RNG.standard_normal((4, 3, 5)).astype(np.float32)
 EPS = 1e-5
@@ -269,3 +269,67 @@ def test_distributed_collectives_over_four_devices():
                           capture_output=True, text=True, timeout=600, check=False)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert "5 passed" in proc.stdout
+
+
+def test_object_collectives_in_a_one_process_job():
+    dist = mint.distributed
+    dist.init_process_group()
+    try:
+        gathered, collected, shared, received = [None], [None], ["keep", 1], [None]
+        dist.all_gather_object(gathered, {"a": [1, 2]})
+        dist.gather_object(("x", 1), collected)
+        dist.broadcast_object_list(shared)
+        dist.scatter_object_list(received, ["only"])
+        assert (gathered, collected, shared, received) == ([{"a": [1, 2]}], [("x", 1)],
+                                                           ["keep", 1], ["only"])
+        with pytest.raises(TypeError, match="the size of 'object_list' must be the group size 1"):
+            dist.all_gather_object([None, None], 1)
+        with pytest.raises(TypeError, match="For gather_object, the dst must be int"):
+            dist.gather_object(1, [None], dst=None)
+    finally:
+        dist.destroy_process_group()
+
+
+@pytest.mark.heavy
+def test_distributed_collectives_across_two_processes(tmp_path):
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    root = TESTS.parents[1]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    workers = []
+    for rank in range(2):
+        env = dict(os.environ, JAX_PLATFORMS="cpu", MS_SCHED_HOST="127.0.0.1",
+                   MS_SCHED_PORT=str(port), MS_WORKER_NUM="2", MS_NODE_ID=str(rank),
+                   MS_ROLE="MS_WORKER",
+                   PYTHONPATH=os.pathsep.join(filter(None, [str(root),
+                                                            os.environ.get("PYTHONPATH")])))
+        workers.append(subprocess.Popen(
+            [sys.executable, str(TESTS / "distributed_worker.py"), str(tmp_path / f"{rank}.json")],
+            cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    try:
+        outputs = [w.communicate(timeout=600) for w in workers]
+    finally:
+        for w in workers:
+            if w.poll() is None:
+                w.kill()
+    for w, (stdout, stderr) in zip(workers, outputs):
+        assert w.returncode == 0, f"worker failed ({w.returncode}):\n{stdout}\n{stderr[-3000:]}"
+    r0, r1 = (json.loads((tmp_path / f"{rank}.json").read_text()) for rank in range(2))
+    rows = [list(np.arange(4.0)), list(np.arange(4.0) + 10)]
+    assert (r0["size"], r1["size"]) == (2, 2)
+    assert r0["reduce"] == rows[0] and r1["reduce"] == list(np.arange(4.0) * 2 + 10)
+    assert r0["gather"] == rows and r1["gather"] == [[0.0] * 4, [0.0] * 4]
+    assert r0["scatter"] == [0.0] * 4 and r1["scatter"] == [1.0] * 4
+    assert r0["all_to_all_single"] == [0.0, 1.0, 10.0, 11.0]
+    assert r1["all_to_all_single"] == [2.0, 3.0, 12.0, 13.0]
+    for r in (r0, r1):
+        assert r["all_gather_object"] == [{"rank": 0, "tag": "x"}, {"rank": 1, "tag": "xx"}]
+        assert r["broadcast_object_list"] == ["mine-0", 0]
+    assert r0["gather_object"] == [None, None]
+    assert r1["gather_object"] == [["from", 0], ["from", 1]]
+    assert r0["scatter_object_list"] == [{"to": 0}] and r1["scatter_object_list"] == [{"to": 1}]

@@ -1,16 +1,24 @@
 """`mindspore.mint.distributed`: PyTorch-style process groups over msjax's communication layer
-(ranks are processes; `jax.distributed` joins them). The collectives (`all_reduce`,
-`all_gather`, `broadcast`, ...) are `mindspore.communication.comm_func`'s, msjax's
-`ops.comm_ops`. A group is named by a string, as in MindSpore."""
+(ranks are processes; `jax.distributed` joins them). The collectives `all_reduce`, `all_gather`,
+`broadcast`, ... are `mindspore.communication.comm_func`'s, msjax's `ops.comm_ops`; this module
+adds `reduce`, `gather`, `scatter`, `all_to_all`, `all_to_all_single` (built on those, so they run
+over a pmap's devices or eagerly over the processes) and the object collectives
+`all_gather_object`, `gather_object`, `broadcast_object_list`, `scatter_object_list` (pickled
+bytes over the same collectives, eagerly). A group is named by a string, as in MindSpore.
+Point-to-point transfers (`send`, `recv`, `isend`, `irecv`, `P2POp`, `batch_isend_irecv`) and the
+uneven-split collectives are not implemented."""
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from msjax._src import communication
 from msjax._src.ops import comm_ops
+from msjax._src.transforms import tracing_depth
 
 _GROUP_NAMES = itertools.count()
 
@@ -208,3 +216,95 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
     for index, out in enumerate(output_tensor_list):
         out._data = mine[index]
     return comm_ops._handle(async_op)
+
+
+# -- collectives of picklable Python objects (eager: objects never enter a compiled program) ----
+def _eager_group(api, group):
+    if not isinstance(group, (str, type(None))):
+        raise TypeError("The argument 'group' must be type of string, but got 'group' type : "
+                        f"{type(group)}.")
+    group = communication.GlobalComm.WORLD_COMM_GROUP if group is None else group
+    if comm_ops._target(group, api) is not None or tracing_depth():
+        raise RuntimeError(f"For {api}, objects are exchanged eagerly, between the processes: "
+                           "call it outside pmap and compiled functions.")
+    return group
+
+
+def _gathered_bytes(payload, group, api):
+    """Every rank's pickled bytes (padded to the longest with its length in front)."""
+    lengths = comm_ops.all_gather_array(np.array([payload.size], np.int64), group, api)
+    longest = int(np.max(lengths))
+    padded = np.zeros((1, longest), np.uint8)
+    padded[0, :payload.size] = payload
+    rows = np.asarray(comm_ops.all_gather_array(padded, group, api))
+    return [rows[i, :int(n)] for i, n in enumerate(np.asarray(lengths))]
+
+
+def _broadcast_bytes(payload, src, group, api):
+    """Rank `src`'s pickled bytes, on every rank (`payload` is read on `src` only)."""
+    length = comm_ops.broadcast_array(np.array([payload.size], np.int64), src, group, api)
+    buffer = np.zeros(int(np.asarray(length)[0]), np.uint8)
+    if communication.get_rank() == src:
+        buffer[:] = payload
+    return np.asarray(comm_ops.broadcast_array(buffer, src, group, api))
+
+
+def _pickled(obj):
+    return np.frombuffer(pickle.dumps(obj), np.uint8)
+
+
+def all_gather_object(object_list, obj, group=None):
+    """`mint.distributed.all_gather_object(object_list, obj, group=None)`: every rank's
+    picklable `obj`, written into `object_list` (one entry per rank)."""
+    group = _eager_group("all_gather_object", group)
+    size = communication.get_group_size(group)
+    if not isinstance(object_list, list) or len(object_list) != size:
+        got = len(object_list) if isinstance(object_list, list) else type(object_list)
+        raise TypeError(f"For all_gather_object, the size of 'object_list' must be the group "
+                        f"size {size}, but got {got}.")
+    for index, data in enumerate(_gathered_bytes(_pickled(obj), group, "all_gather_object")):
+        object_list[index] = pickle.loads(data.tobytes())  # noqa: S301 - the job's own ranks
+
+
+def gather_object(obj, object_gather_list=None, dst=0, group=None):
+    """`mint.distributed.gather_object(obj, object_gather_list=None, dst=0, group=None)`: every
+    rank's `obj`, written into `object_gather_list` on rank `dst` only."""
+    _check_rank("gather_object", "dst", dst)
+    group = _eager_group("gather_object", group)
+    size = communication.get_group_size(group)
+    here = communication.get_rank() == dst
+    if here and (not isinstance(object_gather_list, list) or len(object_gather_list) != size):
+        raise TypeError(f"For gather_object, the size of 'object_gather_list' must be the group "
+                        f"size {size} on the destination rank.")
+    gathered = _gathered_bytes(_pickled(obj), group, "gather_object")
+    if here:
+        for index, data in enumerate(gathered):
+            object_gather_list[index] = pickle.loads(data.tobytes())  # noqa: S301
+
+
+def broadcast_object_list(object_list, src=0, group=None, device=None):
+    """`mint.distributed.broadcast_object_list(object_list, src=0, group=None, device=None)`:
+    rank `src`'s `object_list` entries, written into `object_list` on every rank (`device` is
+    accepted and unused: the bytes travel between processes)."""
+    _check_rank("broadcast_object_list", "src", src)
+    group = _eager_group("broadcast_object_list", group)
+    data = _broadcast_bytes(_pickled(list(object_list)), src, group, "broadcast_object_list")
+    object_list[:] = pickle.loads(data.tobytes())  # noqa: S301
+
+
+def scatter_object_list(scatter_object_output_list, scatter_object_input_list, src=0,
+                        group=None):
+    """`mint.distributed.scatter_object_list(scatter_object_output_list,
+    scatter_object_input_list, src=0, group=None)`: rank i receives entry i of rank `src`'s
+    `scatter_object_input_list`, as `scatter_object_output_list[0]`."""
+    _check_rank("scatter_object_list", "src", src)
+    group = _eager_group("scatter_object_list", group)
+    size = communication.get_group_size(group)
+    inputs = scatter_object_input_list
+    if communication.get_rank() == src and (not isinstance(inputs, list) or len(inputs) != size):
+        raise TypeError(f"For scatter_object_list, the size of 'scatter_object_input_list' must "
+                        f"be the group size {size} on the source rank.")
+    data = _broadcast_bytes(_pickled(inputs if communication.get_rank() == src else None), src,
+                            group, "scatter_object_list")
+    scatter_object_output_list[0] = pickle.loads(data.tobytes())[  # noqa: S301
+        communication.get_rank(group)]

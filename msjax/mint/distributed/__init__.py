@@ -5,6 +5,10 @@ from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_te
 from msjax._src.ops.comm_ops import all_reduce as all_reduce
 from msjax._src.ops.comm_ops import barrier as barrier
 from msjax._src.ops.comm_ops import broadcast as broadcast
+from msjax._src.mint.distributed import all_gather_object as all_gather_object
+from msjax._src.mint.distributed import broadcast_object_list as broadcast_object_list
+from msjax._src.mint.distributed import gather_object as gather_object
+from msjax._src.mint.distributed import scatter_object_list as scatter_object_list
 from msjax._src.mint.distributed import all_to_all as all_to_all
 from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
 from msjax._src.mint.distributed import gather as gather
