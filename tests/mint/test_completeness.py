@@ -4,6 +4,7 @@ below, each with its reason; and the mint functions MindSpore computes only on A
 (SyncBatchNorm's pieces, conv_tbc, triangular_solve, npu_gelu) against NumPy, eagerly, under jit,
 under vmap and through grad, and mint.distributed in a one-process job."""
 import importlib
+import json
 import pathlib
 import re
 
@@ -333,3 +334,19 @@ def test_distributed_collectives_across_two_processes(tmp_path):
     assert r0["gather_object"] == [None, None]
     assert r1["gather_object"] == [["from", 0], ["from", 1]]
     assert r0["scatter_object_list"] == [{"to": 0}] and r1["scatter_object_list"] == [{"to": 1}]
+
+
+DISTRIBUTED_SIGNATURES = json.loads((GOLDENS / "distributed_signatures.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(n for n in DISTRIBUTED_SIGNATURES
+                                        if n not in NOT_IMPLEMENTED))
+def test_distributed_signatures_are_mindspore_s(name):
+    import ast
+    import inspect
+    obj = getattr(mint.distributed, name)
+    ours = [[p.name, p.kind.name, None if p.default is p.empty else p.default]
+            for p in inspect.signature(obj).parameters.values()]
+    want = [[n, kind, None if default is None else ast.literal_eval(default)]
+            for n, kind, default in DISTRIBUTED_SIGNATURES[name]]
+    assert ours == want

@@ -23,11 +23,25 @@ from msjax._src.transforms import tracing_depth
 _GROUP_NAMES = itertools.count()
 
 
-def init_process_group(backend=None, init_method=None, timeout=None, world_size=-1, rank=-1,
-                       store=None, pg_options=None, device_id=None):
-    """`mint.distributed.init_process_group`: join the job described by the environment
-    (MindSpore's MS_* or msjax's MSJAX_* variables); `backend` 'hccl', 'nccl' or 'mccl'."""
-    communication.init(backend)
+def init_process_group(backend="hccl", init_method=None, timeout=None, world_size=-1, rank=-1,
+                       store=None, group_name="", pg_options=None, device_id=None):
+    """`mint.distributed.init_process_group(backend='hccl', init_method=None, timeout=None,
+    world_size=-1, rank=-1, store=None, group_name='', pg_options=None, device_id=None)`: join
+    the job described by the environment (MindSpore's MS_* or msjax's MSJAX_* variables).
+
+    MindSpore accepts only 'hccl' (Ascend); msjax's collectives are XLA's on every backend, so
+    'hccl' (the default) joins with the backend of this device, and 'nccl' / 'mccl' name theirs.
+    Joining through `init_method` or a `store` (a TCPStore rendezvous) is not implemented: msjax
+    raises ValueError saying so. `pg_options` and `device_id` are ignored, as in MindSpore."""
+    if init_method is not None or store is not None:
+        raise ValueError("For init_process_group, msjax joins the job described by the "
+                         "environment (MS_SCHED_HOST, MS_SCHED_PORT, MS_WORKER_NUM, MS_NODE_ID); "
+                         f"'init_method' ({init_method!r}) and 'store' are not implemented yet: "
+                         "pass neither.")
+    communication.init(None if backend == "hccl" else backend)
+    size = get_world_size(group_name or None)
+    if world_size not in (-1, size):
+        raise ValueError("world_size is wrong, please using default value or setting: ", size)
 
 
 def destroy_process_group(group=None):
