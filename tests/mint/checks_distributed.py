@@ -77,3 +77,15 @@ def test_all_to_all_sends_list_entry_j_to_rank_j():
     outputs = ms.pmap(fn)(Tensor(X))
     for source in range(4):  # device i's outputs[source] = device source's inputs[i]
         assert_close(outputs[source], np.stack([X[source] + 100 * i for i in range(4)]))
+
+
+def test_uneven_collectives_with_equal_parts_inside_pmap():
+    def fn(a):
+        joined = ops.zeros(24, ms.float32)
+        dist.all_gather_into_tensor_uneven(joined, a, [6, 6, 6, 6])
+        part = ops.zeros(6, ms.float32)
+        dist.reduce_scatter_tensor_uneven(part, joined)
+        return joined, part
+    joined, part = ms.pmap(fn)(Tensor(X))
+    assert_close(joined, np.broadcast_to(X.reshape(-1), (4, 24)))
+    assert_close(part, 4 * X)

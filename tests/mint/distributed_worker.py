@@ -31,6 +31,12 @@ out["scatter"] = part.asnumpy().tolist()
 exchanged = Tensor(np.zeros(4, np.float32))
 dist.all_to_all_single(exchanged, Tensor(row))
 out["all_to_all_single"] = exchanged.asnumpy().tolist()
+uneven = Tensor(np.zeros(4, np.float32))
+dist.all_gather_into_tensor_uneven(uneven, Tensor(row[:1] if rank == 0 else row[:3]), [1, 3])
+out["all_gather_into_tensor_uneven"] = uneven.asnumpy().tolist()
+part_of_sum = Tensor(np.zeros(1 if rank == 0 else 3, np.float32))
+dist.reduce_scatter_tensor_uneven(part_of_sum, Tensor(row), [1, 3])
+out["reduce_scatter_tensor_uneven"] = part_of_sum.asnumpy().tolist()
 objects = [None] * size
 dist.all_gather_object(objects, {"rank": rank, "tag": "x" * (rank + 1)})
 out["all_gather_object"] = objects

@@ -31,14 +31,10 @@ NOT_API = dict.fromkeys(
 
 _P2P = ("point-to-point transfer between processes: msjax's collectives are XLA collectives "
         "over jax.distributed, which offers no send/recv outside a compiled program")
-_COLLECTIVE = ("uneven splits across the ranks: msjax's collectives exchange equal parts "
-               "(XLA's all-gather and reduce-scatter); not implemented yet")
 # mint's public names msjax does not implement, with the reason.
 NOT_IMPLEMENTED = {
     **dict.fromkeys(["P2POp", "batch_isend_irecv", "irecv", "isend", "send", "recv"], _P2P),
     **dict.fromkeys(["send_object_list", "recv_object_list"], _P2P),
-    **dict.fromkeys(["all_gather_into_tensor_uneven", "reduce_scatter_tensor_uneven"],
-                    _COLLECTIVE),
     "addr_": ("undocumented in MindSpore 2.10 and without a CPU kernel, so whether it writes "
               "`input` in place cannot be checked against MindSpore"),
 }
@@ -95,7 +91,8 @@ TESTED_HERE = ["batch_norm_stats", "batch_norm_elemt", "batch_norm_gather_stats_
                "all_gather_into_tensor", "reduce_scatter", "reduce_scatter_tensor", "broadcast",
                "barrier", "reduce", "gather", "scatter", "all_to_all", "all_to_all_single",
                "all_gather_object", "gather_object", "broadcast_object_list",
-               "scatter_object_list"]
+               "scatter_object_list", "all_gather_into_tensor_uneven",
+               "reduce_scatter_tensor_uneven"]
 RNG = np.random.default_rng(13)
 X = RNG.standard_normal((4, 3, 5)).astype(np.float32)
 EPS = 1e-5
@@ -250,6 +247,14 @@ def test_distributed_reduce_gather_scatter_all_to_all_in_a_one_process_job():
             dist.all_to_all_single(single, t, input_split_sizes=[3])
         with pytest.raises(TypeError, match="For reduce, the dst must be int"):
             dist.reduce(t, "0")
+        uneven = Tensor(np.zeros(4, np.float32))
+        dist.all_gather_into_tensor_uneven(uneven, t, [4])
+        dist.reduce_scatter_tensor_uneven(single, t, [4], op="max")
+        assert_close(uneven, x)
+        assert_close(single, x)
+        with pytest.raises(ValueError, match=r"'output_split_sizes' must hold 1 non-negative "
+                           r"sizes summing to 4, but got \[3\]"):
+            dist.all_gather_into_tensor_uneven(uneven, t, [3])
     finally:
         dist.destroy_process_group()
 
@@ -269,7 +274,7 @@ def test_distributed_collectives_over_four_devices():
                            str(TESTS / "checks_distributed.py")], cwd=root, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
-    assert "5 passed" in proc.stdout
+    assert "6 passed" in proc.stdout
 
 
 def test_object_collectives_in_a_one_process_job():
@@ -331,6 +336,10 @@ def test_distributed_collectives_across_two_processes(tmp_path):
     for r in (r0, r1):
         assert r["all_gather_object"] == [{"rank": 0, "tag": "x"}, {"rank": 1, "tag": "xx"}]
         assert r["broadcast_object_list"] == ["mine-0", 0]
+    assert r0["all_gather_into_tensor_uneven"] == r1["all_gather_into_tensor_uneven"] == [
+        0.0, 10.0, 11.0, 12.0]
+    assert r0["reduce_scatter_tensor_uneven"] == [10.0]
+    assert r1["reduce_scatter_tensor_uneven"] == [12.0, 14.0, 16.0]
     assert r0["gather_object"] == [None, None]
     assert r1["gather_object"] == [["from", 0], ["from", 1]]
     assert r0["scatter_object_list"] == [{"to": 0}] and r1["scatter_object_list"] == [{"to": 1}]

@@ -5,8 +5,9 @@ adds `reduce`, `gather`, `scatter`, `all_to_all`, `all_to_all_single` (built on 
 over a pmap's devices or eagerly over the processes) and the object collectives
 `all_gather_object`, `gather_object`, `broadcast_object_list`, `scatter_object_list` (pickled
 bytes over the same collectives, eagerly). A group is named by a string, as in MindSpore.
-Point-to-point transfers (`send`, `recv`, `isend`, `irecv`, `P2POp`, `batch_isend_irecv`) and the
-uneven-split collectives are not implemented."""
+`all_gather_into_tensor_uneven` / `reduce_scatter_tensor_uneven` pad to the longest part.
+Point-to-point transfers (`send`, `recv`, `isend`, `irecv`, `P2POp`, `batch_isend_irecv`,
+`send_object_list`, `recv_object_list`) are not implemented."""
 from __future__ import annotations
 
 import itertools
@@ -229,6 +230,80 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
     mine = jnp.take(gathered, _my_group_rank(group, "all_to_all"), axis=1)
     for index, out in enumerate(output_tensor_list):
         out._data = mine[index]
+    return comm_ops._handle(async_op)
+
+
+def _split_sizes(api, name, sizes, total, size):
+    if sizes is None:
+        if total % size:
+            raise ValueError(f"For {api}, dim 0 ({total}) must be divisible by the group size "
+                             f"{size} when '{name}' is None.")
+        return [total // size] * size
+    sizes = [int(n) for n in sizes]
+    if len(sizes) != size or sum(sizes) != total or min(sizes) < 0:
+        raise ValueError(f"For {api}, '{name}' must hold {size} non-negative sizes summing to "
+                         f"{total}, but got {sizes}.")
+    return sizes
+
+
+def _concrete_rank(api, group):
+    target = comm_ops._target(group, api)
+    if target is None:
+        return communication.get_rank(group)
+    return None  # inside a mapped axis: a traced rank
+
+
+def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=None,
+                                  async_op=False):
+    """`mint.distributed.all_gather_into_tensor_uneven(output, input, output_split_sizes=None,
+    group=None, async_op=False)`: the ranks' `input` (dim 0 may differ: rank i has
+    `output_split_sizes[i]` rows) concatenated along dim 0 into `output`."""
+    comm_ops._check_tensor("all_gather_into_tensor_uneven", input)
+    comm_ops._check_tensor("all_gather_into_tensor_uneven", output, "output tensor")
+    api = "all_gather_into_tensor_uneven"
+    group = comm_ops._check_common(api, group, async_op)
+    size = comm_ops._group_size_here(group, api)
+    sizes = _split_sizes(api, "output_split_sizes", output_split_sizes, output.shape[0], size)
+    rank = _concrete_rank(api, group)
+    if rank is not None and input.shape[0] != sizes[rank]:
+        raise ValueError(f"For {api}, this rank's input has {input.shape[0]} rows, but "
+                         f"'output_split_sizes' gives it {sizes[rank]}.")
+    longest = max(sizes)
+    padded = jnp.pad(input._data, [(0, longest - input.shape[0])] + [(0, 0)] * (input.ndim - 1))
+    gathered = comm_ops.all_gather_array(padded[None], group, api)
+    parts = [gathered[i, :n] for i, n in enumerate(sizes)]
+    output._data = jnp.concatenate(parts).astype(output._data.dtype)
+    return comm_ops._handle(async_op)
+
+
+def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op=comm_ops.ReduceOp.SUM,
+                                 group=None, async_op=False):
+    """`mint.distributed.reduce_scatter_tensor_uneven(output, input, input_split_sizes=None,
+    op='sum', group=None, async_op=False)`: the reduction of the ranks' `input`, split along dim 0
+    by `input_split_sizes`; rank i keeps part i in `output`. Inside a mapped axis every device's
+    output has one shape, so the sizes must be equal there."""
+    api = "reduce_scatter_tensor_uneven"
+    comm_ops._check_tensor(api, input)
+    comm_ops._check_tensor(api, output, "output tensor")
+    comm_ops._reduction_op(api, op)
+    group = comm_ops._check_common(api, group, async_op)
+    size = comm_ops._group_size_here(group, api)
+    sizes = _split_sizes(api, "input_split_sizes", input_split_sizes, input.shape[0], size)
+    rank = _concrete_rank(api, group)
+    if rank is None and len(set(sizes)) > 1:
+        raise ValueError(f"For {api}, inside pmap every device's output has one shape: "
+                         f"'input_split_sizes' must be equal there, but got {sizes}.")
+    mine = sizes[0] if rank is None else sizes[rank]
+    if output.shape[0] != mine:
+        raise ValueError(f"For {api}, the output must have {mine} rows (this rank's part of "
+                         f"'input_split_sizes'), but got {output.shape[0]}.")
+    reduced = comm_ops.all_reduce_array(input._data, op, group, api)
+    if rank is None:
+        start = _my_group_rank(group, api) * mine
+    else:
+        start = sum(sizes[:rank])
+    part = jax.lax.dynamic_slice_in_dim(reduced, start, mine, axis=0)
+    output._data = part.astype(output._data.dtype)
     return comm_ops._handle(async_op)
 
 

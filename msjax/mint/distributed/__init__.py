@@ -9,6 +9,8 @@ from msjax._src.mint.distributed import all_gather_object as all_gather_object
 from msjax._src.mint.distributed import broadcast_object_list as broadcast_object_list
 from msjax._src.mint.distributed import gather_object as gather_object
 from msjax._src.mint.distributed import scatter_object_list as scatter_object_list
+from msjax._src.mint.distributed import all_gather_into_tensor_uneven as all_gather_into_tensor_uneven
+from msjax._src.mint.distributed import reduce_scatter_tensor_uneven as reduce_scatter_tensor_uneven
 from msjax._src.mint.distributed import all_to_all as all_to_all
 from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
 from msjax._src.mint.distributed import gather as gather
