@@ -15,6 +15,7 @@ from msjax._src.mint.distributed import reduce_scatter_tensor_uneven as reduce_s
 from msjax._src.mint.distributed import all_to_all as all_to_all
 from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
 from msjax._src.mint.distributed import reduce as reduce
+from msjax._src.mint.kernels_extra import addr_ as addr_
 from msjax._src.mint.kernels_extra import batch_norm_elemt as batch_norm_elemt
 from msjax._src.mint.kernels_extra import batch_norm_gather_stats_with_counts as batch_norm_gather_stats_with_counts
 from msjax._src.mint.kernels_extra import batch_norm_stats as batch_norm_stats

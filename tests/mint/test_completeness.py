@@ -35,8 +35,6 @@ _P2P = ("point-to-point transfer between processes: msjax's collectives are XLA 
 NOT_IMPLEMENTED = {
     **dict.fromkeys(["P2POp", "batch_isend_irecv", "irecv", "isend", "send", "recv"], _P2P),
     **dict.fromkeys(["send_object_list", "recv_object_list"], _P2P),
-    "addr_": ("undocumented in MindSpore 2.10 and without a CPU kernel, so whether it writes "
-              "`input` in place cannot be checked against MindSpore"),
 }
 
 
@@ -83,7 +81,7 @@ def test_every_mint_name_is_exercised_by_a_test():
 
 
 # -- the Ascend-only functions, against NumPy -----------------------------------------------------
-TESTED_HERE = ["batch_norm_stats", "batch_norm_elemt", "batch_norm_gather_stats_with_counts",
+TESTED_HERE = ["addr_", "batch_norm_stats", "batch_norm_elemt", "batch_norm_gather_stats_with_counts",
                "conv_tbc", "triangular_solve", "npu_gelu", "init_process_group",
                "destroy_process_group", "is_available", "is_initialized", "get_backend",
                "get_rank", "get_world_size", "new_group", "get_process_group_ranks",
@@ -359,3 +357,25 @@ def test_distributed_signatures_are_mindspore_s(name):
     want = [[n, kind, None if default is None else ast.literal_eval(default)]
             for n, kind, default in DISTRIBUTED_SIGNATURES[name]]
     assert ours == want
+
+
+def test_addr_writes_input_in_place():
+    base = RNG.standard_normal((2, 3)).astype(np.float32)
+    v1, v2 = np.array([1.0, -2.0], np.float32), np.array([0.5, 1.0, 2.0], np.float32)
+    t = Tensor(base)
+    assert mint.addr_(t, Tensor(v1), Tensor(v2), beta=2, alpha=3) is t
+    assert_close(t, 2 * base + 3 * np.outer(v1, v2))
+    nan = Tensor(np.full((2, 3), np.nan, np.float32))
+    mint.addr_(nan, Tensor(v1), Tensor(v2), beta=0)
+    assert_close(nan, np.outer(v1, v2))
+
+    def fn(x, a, b):
+        y = x.copy()
+        mint.addr_(y, a, b, alpha=0.5)
+        return y
+    check_eager_jit_vmap(fn, [Tensor(base), Tensor(v1), Tensor(v2)],
+                         base + 0.5 * np.outer(v1, v2), rtol=1e-6, atol=1e-6)
+    grad = jax.grad(lambda a: fn(Tensor(base), a, Tensor(v2)).sum()._data)(Tensor(v1))
+    assert_close(grad, np.full(2, 0.5 * v2.sum(), np.float32), rtol=1e-6)
+    with pytest.raises(ValueError, match="For 'addr_', vec1 and vec2 must be 1-D"):
+        mint.addr_(t, Tensor(v2), Tensor(v2))

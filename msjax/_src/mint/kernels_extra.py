@@ -1,6 +1,6 @@
 """mint's functions for SyncBatchNorm's pieces, fairseq's time-major convolution and triangular
 solves: `batch_norm_stats`, `batch_norm_gather_stats_with_counts`, `batch_norm_elemt`,
-`conv_tbc`, `triangular_solve` and `npu_gelu`.
+`conv_tbc`, `triangular_solve`, `npu_gelu` and the in-place `addr_`.
 
 MindSpore 2.10 implements these as Ascend kernels (its CPU build reports them unregistered);
 msjax computes them with jax.numpy on every backend, with PyTorch's semantics that MindSpore
@@ -112,3 +112,20 @@ def npu_gelu(input, approximate="none"):
     """`mint.npu_gelu(input, approximate='none')`: `mint.nn.functional.gelu` (MindSpore names
     its Ascend kernel; msjax computes it on every backend)."""
     return mint_functional.gelu(input, approximate)
+
+
+def addr_(input, vec1, vec2, beta=1, alpha=1):
+    """`mint.addr_(input, vec1, vec2, beta=1, alpha=1)` (MindSpore's `inplace_addr`):
+    input ← beta · input + alpha · outer(vec1, vec2), in place; returns `input`. With beta 0
+    `input`'s old values are ignored (NaN included), as in PyTorch."""
+    for name, value in (("input", input), ("vec1", vec1), ("vec2", vec2)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'addr_', '{name}' must be a Tensor, but got {type(value)}.")
+    if vec1.ndim != 1 or vec2.ndim != 1 or tuple(input.shape) != (vec1.shape[0], vec2.shape[0]):
+        raise ValueError(f"For 'addr_', vec1 and vec2 must be 1-D and input of shape "
+                         f"(len(vec1), len(vec2)), but got shapes {tuple(input.shape)}, "
+                         f"{tuple(vec1.shape)}, {tuple(vec2.shape)}.")
+    outer = alpha * jnp.outer(vec1._data, vec2._data)
+    new = outer if beta == 0 else beta * input._data + outer
+    input._data = new.astype(input._data.dtype)
+    return input
