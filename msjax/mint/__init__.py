@@ -12,6 +12,14 @@ from msjax._src.mint.distributed import gather_object as gather_object
 from msjax._src.mint.distributed import scatter_object_list as scatter_object_list
 from msjax._src.mint.distributed import all_gather_into_tensor_uneven as all_gather_into_tensor_uneven
 from msjax._src.mint.distributed import reduce_scatter_tensor_uneven as reduce_scatter_tensor_uneven
+from msjax._src.mint.distributed import P2POp as P2POp
+from msjax._src.mint.distributed import batch_isend_irecv as batch_isend_irecv
+from msjax._src.mint.distributed import irecv as irecv
+from msjax._src.mint.distributed import isend as isend
+from msjax._src.mint.distributed import recv as recv
+from msjax._src.mint.distributed import send as send
+from msjax._src.mint.distributed import recv_object_list as recv_object_list
+from msjax._src.mint.distributed import send_object_list as send_object_list
 from msjax._src.mint.distributed import all_to_all as all_to_all
 from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
 from msjax._src.mint.distributed import reduce as reduce

@@ -49,6 +49,30 @@ out["broadcast_object_list"] = shared
 received = [None]
 dist.scatter_object_list(received, [{"to": k} for k in range(size)] if rank == 0 else None, src=0)
 out["scatter_object_list"] = received
+peer = 1 - rank
+if rank == 0:
+    dist.send(Tensor(row * 2), dst=1)
+    back = Tensor(np.zeros(4, np.float32))
+    dist.irecv(back, src=1).wait()
+    out["p2p"] = back.asnumpy().tolist()
+else:
+    got = Tensor(np.zeros(4, np.float32))
+    assert dist.recv(got, src=0) == 0
+    dist.isend(got + 1, dst=0).wait()
+    out["p2p"] = got.asnumpy().tolist()
+mine, theirs = Tensor(row + 100), Tensor(np.zeros(4, np.float32))
+handles = dist.batch_isend_irecv([dist.P2POp("isend", mine, peer),
+                                  dist.P2POp(dist.irecv, theirs, peer)])
+for handle in handles:
+    handle.wait()
+out["batch_isend_irecv"] = theirs.asnumpy().tolist()
+if rank == 0:
+    dist.send_object_list([{"from": 0}, "two"], dst=1)
+    out["recv_object_list"] = None
+else:
+    places = [None, None]
+    assert dist.recv_object_list(places, src=0) == 0
+    out["recv_object_list"] = places
 dist.destroy_process_group()
 with open(sys.argv[1], "w") as f:
     json.dump(out, f)

@@ -29,13 +29,8 @@ NOT_API = dict.fromkeys(
      "hardtanh_op", "threshold_op", "norm_ext", "silu_func", "kl_div_ext", "mse_loss_ext",
      "nllloss", "inplace_elu", "inplace_silu", "TCPStore"], _IMPORT)
 
-_P2P = ("point-to-point transfer between processes: msjax's collectives are XLA collectives "
-        "over jax.distributed, which offers no send/recv outside a compiled program")
-# mint's public names msjax does not implement, with the reason.
-NOT_IMPLEMENTED = {
-    **dict.fromkeys(["P2POp", "batch_isend_irecv", "irecv", "isend", "send", "recv"], _P2P),
-    **dict.fromkeys(["send_object_list", "recv_object_list"], _P2P),
-}
+# mint's public names msjax does not implement, with the reason: none left.
+NOT_IMPLEMENTED = {}
 
 
 def _expected_missing(module, name):
@@ -60,10 +55,9 @@ def test_every_recorded_mint_name_exists(module):
     assert listed == []
 
 
-def test_a_missing_mint_name_says_msjax_does_not_implement_it():
-    with pytest.raises(AttributeError, match=r"msjax does not implement "
-                       r"mindspore\.mint\.distributed\.isend yet \(see docs/api_coverage\.md"):
-        mint.distributed.isend  # noqa: B018
+def test_a_name_mint_lacks_too_is_python_s_plain_attribute_error():
+    with pytest.raises(AttributeError, match="has no attribute 'not_a_mint_name'$"):
+        mint.distributed.not_a_mint_name  # noqa: B018
 
 
 TESTS = pathlib.Path(__file__).resolve().parent
@@ -90,7 +84,8 @@ TESTED_HERE = ["addr_", "batch_norm_stats", "batch_norm_elemt", "batch_norm_gath
                "barrier", "reduce", "gather", "scatter", "all_to_all", "all_to_all_single",
                "all_gather_object", "gather_object", "broadcast_object_list",
                "scatter_object_list", "all_gather_into_tensor_uneven",
-               "reduce_scatter_tensor_uneven"]
+               "reduce_scatter_tensor_uneven", "send", "recv", "isend", "irecv", "P2POp",
+               "batch_isend_irecv", "send_object_list", "recv_object_list"]
 RNG = np.random.default_rng(13)
 X = RNG.standard_normal((4, 3, 5)).astype(np.float32)
 EPS = 1e-5
@@ -341,6 +336,10 @@ def test_distributed_collectives_across_two_processes(tmp_path):
     assert r0["gather_object"] == [None, None]
     assert r1["gather_object"] == [["from", 0], ["from", 1]]
     assert r0["scatter_object_list"] == [{"to": 0}] and r1["scatter_object_list"] == [{"to": 1}]
+    assert r1["p2p"] == [0.0, 2.0, 4.0, 6.0] and r0["p2p"] == [1.0, 3.0, 5.0, 7.0]
+    assert r0["batch_isend_irecv"] == [110.0, 111.0, 112.0, 113.0]
+    assert r1["batch_isend_irecv"] == [100.0, 101.0, 102.0, 103.0]
+    assert r1["recv_object_list"] == [{"from": 0}, "two"]
 
 
 DISTRIBUTED_SIGNATURES = json.loads((GOLDENS / "distributed_signatures.json").read_text())
@@ -379,3 +378,23 @@ def test_addr_writes_input_in_place():
     assert_close(grad, np.full(2, 0.5 * v2.sum(), np.float32), rtol=1e-6)
     with pytest.raises(ValueError, match="For 'addr_', vec1 and vec2 must be 1-D"):
         mint.addr_(t, Tensor(v2), Tensor(v2))
+
+
+def test_point_to_point_in_a_one_process_job_says_what_is_wrong():
+    dist = mint.distributed
+    dist.init_process_group()
+    try:
+        t = Tensor(np.zeros(2, np.float32))
+        with pytest.raises(ValueError, match="the dst rank 0 is this process's own rank"):
+            dist.send(t, dst=0)
+        with pytest.raises(RuntimeError, match="For recv, point-to-point transfers run between "
+                           "the processes of a job"):
+            dist.recv(t, src=1)
+        with pytest.raises(TypeError, match="For P2POp, the op must be 'isend', 'irecv'"):
+            dist.P2POp("send", t, 1)
+        with pytest.raises(NotImplementedError, match="For P2POp, the tag must be 0"):
+            dist.P2POp("isend", t, 1, tag=3)
+        with pytest.raises(TypeError, match="'p2p_op_list' must be a non-empty list of P2POp"):
+            dist.batch_isend_irecv([])
+    finally:
+        dist.destroy_process_group()

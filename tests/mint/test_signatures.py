@@ -20,10 +20,8 @@ NOT_API = {"absolute_import", "constexpr", "jit_forbidden_register", "jit_view_u
            "round_op", "upsample_bilinear2d_op", "upsample_nearest2d_op",
            "adaptive_avg_pool3d_ext", "elu_ext", "hardtanh_op", "threshold_op", "norm_ext",
            "silu_func", "kl_div_ext", "mse_loss_ext", "nllloss", "inplace_elu", "inplace_silu"}
-# Point-to-point transfers msjax does not implement (tests/mint/test_completeness.py says why);
 # TCPStore is an import of mint.distributed, not in its __all__.
-NOT_YET = {"send_object_list", "recv_object_list", "P2POp", "batch_isend_irecv", "irecv", "isend",
-           "send", "recv", "TCPStore"}
+NOT_YET = {"TCPStore"}
 
 
 def _recorded():

@@ -7,9 +7,11 @@ over a pmap's devices or eagerly over the processes) and the object collectives
 bytes over the same collectives, eagerly). A group is named by a string, as in MindSpore.
 `all_gather_into_tensor_uneven` / `reduce_scatter_tensor_uneven` pad to the longest part.
 Point-to-point transfers (`send`, `recv`, `isend`, `irecv`, `P2POp`, `batch_isend_irecv`,
-`send_object_list`, `recv_object_list`) are not implemented."""
+`send_object_list`, `recv_object_list`) are messages through the coordination service of
+`jax.distributed` (see the section below), eagerly."""
 from __future__ import annotations
 
+import collections
 import itertools
 import pickle
 
@@ -19,6 +21,7 @@ import numpy as np
 
 from msjax._src import communication
 from msjax._src.ops import comm_ops
+from msjax._src.tensor import Tensor
 from msjax._src.transforms import tracing_depth
 
 _GROUP_NAMES = itertools.count()
@@ -397,3 +400,180 @@ def scatter_object_list(scatter_object_output_list, scatter_object_input_list, s
                             group, "scatter_object_list")
     scatter_object_output_list[0] = pickle.loads(data.tobytes())[  # noqa: S301
         communication.get_rank(group)]
+
+
+# -- point-to-point: messages through the job's coordination service ----------------------------
+# JAX has no send/recv between processes outside a compiled collective, so a message goes through
+# the key-value store of the coordination service `jax.distributed` runs (the coordinator's host
+# memory): fine for the small tensors and objects point-to-point code exchanges, slow for large
+# ones. Messages between a pair of ranks are numbered on both sides, so they arrive in order.
+P2P_TIMEOUT_SECONDS = 300  # a receive waits this long for its message, then raises
+_sent = collections.Counter()
+_received = collections.Counter()
+
+
+def _client(api):
+    from jax._src import distributed as jax_distributed
+    client = jax_distributed.global_state.client
+    if client is None:
+        raise RuntimeError(f"For {api}, point-to-point transfers run between the processes of a "
+                           "job: call init_process_group() in a job of several processes first.")
+    return client
+
+
+def _check_peer(api, name, peer, group, tensor=None):
+    if tensor is not None and not isinstance(tensor, Tensor):
+        raise TypeError(f"For {api}, the tensor must be Tensor, but got {type(tensor)}.")
+    _check_rank(api, name, peer)
+    if group is not None and not isinstance(group, str):
+        raise TypeError(f"For {api}, the group must be str, but got {type(group)}.")
+    if peer == communication.get_rank():
+        raise ValueError(f"For {api}, the {name} rank {peer} is this process's own rank: "
+                         "send to and receive from another process.")
+    if tensor is not None and (isinstance(tensor._data, jax.core.Tracer) or tracing_depth()):
+        raise RuntimeError(f"For {api}, point-to-point transfers run eagerly (PyNative), not "
+                           "in compiled functions, as in MindSpore.")
+    return group or communication.GlobalComm.WORLD_COMM_GROUP
+
+
+def _key(group, src, dst, tag, number):
+    return f"msjax/p2p/{group}/{src}->{dst}/tag{tag}/{number}"
+
+
+def _send_bytes(api, payload: bytes, dst, group, tag):
+    src = communication.get_rank()
+    number = _sent[(group, dst, tag)]
+    _client(api).key_value_set_bytes(_key(group, src, dst, tag, number), payload)
+    _sent[(group, dst, tag)] += 1
+
+
+def _recv_bytes(api, src, group, tag) -> bytes:
+    client = _client(api)
+    dst = communication.get_rank()
+    number = _received[(group, src, tag)]
+    key = _key(group, src, dst, tag, number)
+    try:
+        payload = client.blocking_key_value_get_bytes(key, P2P_TIMEOUT_SECONDS * 1000)
+    except Exception as error:  # noqa: BLE001 - the runtime's timeout or shutdown error
+        raise RuntimeError(f"For {api}, no message from rank {src} arrived within "
+                           f"{P2P_TIMEOUT_SECONDS} s (msjax._src.mint.distributed."
+                           f"P2P_TIMEOUT_SECONDS): {error}") from error
+    client.key_value_delete(key)
+    _received[(group, src, tag)] += 1
+    return payload
+
+
+def _tensor_payload(tensor) -> bytes:
+    value = np.asarray(tensor._data)
+    return pickle.dumps((value.dtype.str, value.shape, value.tobytes()))
+
+
+def _fill(api, tensor, payload):
+    dtype, shape, data = pickle.loads(payload)  # noqa: S301 - the job's own ranks
+    if tuple(shape) != tuple(tensor.shape):
+        raise ValueError(f"For {api}, the received tensor has shape {tuple(shape)}, but the "
+                         f"tensor to fill has {tuple(tensor.shape)}.")
+    value = np.frombuffer(data, np.dtype(dtype)).reshape(shape)
+    tensor._data = jnp.asarray(value, tensor._data.dtype)
+
+
+def send(tensor, dst=0, group=None, tag=0):
+    """`mint.distributed.send(tensor, dst=0, group=None, tag=0)`: send `tensor` to rank `dst`
+    (eagerly; returns once the message is posted)."""
+    group = _check_peer("send", "dst", dst, group, tensor)
+    _send_bytes("send", _tensor_payload(tensor), dst, group, tag)
+
+
+def recv(tensor, src=0, group=None, tag=0):
+    """`mint.distributed.recv(tensor, src=0, group=None, tag=0)`: receive rank `src`'s next
+    message into `tensor`; returns 0."""
+    group = _check_peer("recv", "src", src, group, tensor)
+    _fill("recv", tensor, _recv_bytes("recv", src, group, tag))
+    return 0
+
+
+class _ReceiveHandle(comm_ops.CommHandle):
+    """The handle of `irecv`: `wait()` receives the message into the tensor (once)."""
+
+    def __init__(self, receive):
+        self._receive = receive
+
+    def wait(self):
+        if self._receive is not None:
+            receive, self._receive = self._receive, None
+            receive()
+
+
+def isend(tensor, dst=0, group=None, tag=0):
+    """`mint.distributed.isend(tensor, dst=0, group=None, tag=0)`: `send`, returning a
+    CommHandle (the message is posted when it returns)."""
+    send(tensor, dst, group, tag)
+    return comm_ops.CommHandle()
+
+
+def irecv(tensor, src=0, group=None, tag=0):
+    """`mint.distributed.irecv(tensor, src=0, group=None, tag=0)`: a CommHandle whose `wait()`
+    receives rank `src`'s next message into `tensor`."""
+    group = _check_peer("irecv", "src", src, group, tensor)
+    return _ReceiveHandle(lambda: _fill("irecv", tensor, _recv_bytes("irecv", src, group, tag)))
+
+
+class P2POp:
+    """`mint.distributed.P2POp(op, tensor, peer, group=None, tag=0)`: one send or receive of
+    `batch_isend_irecv`; `op` is 'isend' / 'irecv' or the function itself."""
+
+    def __init__(self, op, tensor, peer, group=None, tag=0):
+        names = {isend: "isend", irecv: "irecv", "isend": "isend", "irecv": "irecv"}
+        if not (isinstance(op, str) or callable(op)) or op not in names:
+            raise TypeError("For P2POp, the op must be 'isend', 'irecv', "
+                            f"mint.distributed.isend or mint.distributed.irecv, but got {op!r}.")
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"For P2POp, the tensor must be Tensor, but got {type(tensor)}.")
+        _check_rank("P2POp", "peer", peer)
+        if tag != 0:
+            raise NotImplementedError(f"For P2POp, the tag must be 0, but got {tag}.")
+        self.op, self.tensor, self.peer, self.group, self.tag = names[op], tensor, peer, group, tag
+
+
+def batch_isend_irecv(p2p_op_list):
+    """`mint.distributed.batch_isend_irecv(p2p_op_list)`: post every send, then receive every
+    message; returns [one CommHandle], as MindSpore."""
+    if not isinstance(p2p_op_list, list) or not p2p_op_list or not all(
+            isinstance(op, P2POp) for op in p2p_op_list):
+        raise TypeError("For batch_isend_irecv, 'p2p_op_list' must be a non-empty list of "
+                        "P2POp.")
+    if len({op.group for op in p2p_op_list}) > 1:
+        raise TypeError("For batch_isend_irecv, every P2POp must use the same group.")
+    handles = [isend(op.tensor, op.peer, op.group, op.tag)
+               for op in p2p_op_list if op.op == "isend"]
+    handles += [irecv(op.tensor, op.peer, op.group, op.tag)
+                for op in p2p_op_list if op.op == "irecv"]
+    for handle in handles:
+        handle.wait()
+    return [comm_ops.CommHandle()]
+
+
+def send_object_list(object_list, dst, group=None, device=None):
+    """`mint.distributed.send_object_list(object_list, dst, group=None, device=None)`: send the
+    picklable objects of `object_list` to rank `dst`."""
+    if not isinstance(object_list, list):
+        raise TypeError(f"For send_object_list, object_list must be list, but got "
+                        f"{type(object_list)}.")
+    group = _check_peer("send_object_list", "dst", dst, group)
+    _send_bytes("send_object_list", pickle.dumps(list(object_list)), dst, group, "objects")
+
+
+def recv_object_list(object_list, src=0, group=None, device=None):
+    """`mint.distributed.recv_object_list(object_list, src=0, group=None, device=None)`: fill
+    `object_list` (of the sent list's length) with rank `src`'s objects; returns 0."""
+    if not isinstance(object_list, list):
+        raise TypeError(f"For recv_object_list, object_list must be list, but got "
+                        f"{type(object_list)}.")
+    group = _check_peer("recv_object_list", "src", src, group)
+    objects = pickle.loads(  # noqa: S301 - the job's own ranks
+        _recv_bytes("recv_object_list", src, group, "objects"))
+    if len(objects) != len(object_list):
+        raise ValueError(f"For recv_object_list, rank {src} sent {len(objects)} objects, but "
+                         f"object_list has {len(object_list)} places.")
+    object_list[:] = objects
+    return 0
