@@ -79,9 +79,8 @@ def test_coverage_of_the_real_reference(tmp_path, capsys):
                      r"exist", printed)
     text = out.read_text()
     assert text.startswith("# msjax API coverage")
-    table = {m.module: m for m in coverage.measure(coverage.load_api(_API),
-                                                   coverage.scan_tests(
-                                                       coverage.repository_root() / "tests"))}
+    table = {m.module: m for m in coverage.measure_tests(
+        coverage.load_api(_API), coverage.repository_root() / "tests")[0]}
     for module, m in table.items():
         assert len(m.covered) + len(m.untested) + len(m.missing) == m.total
         assert f"| `{module}` | {m.total} | {len(m.covered)} |" in text
@@ -133,3 +132,28 @@ def test_golden_scripts_count_when_a_test_runs_them_on_msjax(tmp_path):
     result = usage_coverage.measure_usage(usage, tests, coverage.scan_tests(tests))
     assert [n for n, _ in result.covered] == ["mindspore.common.tensor.Tensor", "mindspore.nn.Dense"]
     assert [n for n, _ in result.untested] == ["mindspore.ops.add"]
+
+
+def test_the_table_counts_goldens_in_folders_and_objects_reached_by_other_paths(tmp_path):
+    tests = tmp_path / "tests"
+    (tests / "nn").mkdir(parents=True)
+    (tests / "goldens" / "nn").mkdir(parents=True)
+    (tests / "goldens" / "mint").mkdir(parents=True)
+    (tests / "goldens" / "nn" / "layers.json").write_text(json.dumps({"a": {"expr": "nn.PReLU()"}}))
+    (tests / "goldens" / "mint" / "layers.json").write_text(json.dumps(
+        {"b": {"expr": "mint.nn.GELU()"}, "c": "HSwish"}))
+    (tests / "nn" / "test_layers.py").write_text('GOLDEN = GOLDENS / "nn" / "layers.json"\n')
+    (tests / "test_e.py").write_text("from msjax.train import Model\nModel\n")
+    api = {"mindspore": ["Model"], "mindspore.nn": ["PReLU", "GELU", "HSwish"]}
+    uses = coverage.scan_tests(tests)
+    assert "PReLU" in uses["mindspore.nn"]  # a dotted string in goldens/nn/layers.json
+    # `mint.nn.GELU` is mint's class, and the bare "HSwish" is in a golden no tests/nn file reads.
+    assert not {"GELU", "HSwish"} & uses["mindspore.nn"]
+    paths, _ = usage_coverage.scan_test_paths(tests)
+    by_name = {m.module: m for m in coverage.measure(api, uses)}
+    assert by_name["mindspore"].untested == ["Model"]  # names only: `mindspore.Model` unused
+    table = {m.module: m for m in coverage.measure(api, uses,
+                                                   usage_coverage.tested_objects(paths, uses))}
+    assert table["mindspore"].covered == ["Model"]  # msjax.train.Model is mindspore.Model
+    assert table["mindspore.nn"].covered == ["PReLU"]
+    assert table["mindspore.nn"].untested == ["GELU", "HSwish"]

@@ -27,6 +27,12 @@ Private names (a leading underscore) and entries that are not identifiers are le
    `"fn": "absolute"` or its `"ACos"` key): a string equal to a name counts for
    `mindspore.ops`, `mindspore.numpy` or `mindspore.nn` when it appears in a file under
    `tests/ops/`, `tests/numpy/` or `tests/nn/`, or in a golden such a file reads.
+4. The same object by another path: a name counts when the tests reach its object by any msjax
+   path (`from msjax.train import Model` tests `mindspore.Model`, the same class), or a golden
+   script a test runs on msjax reaches it (the rule of `msjax._src.usage_coverage`, which the
+   usage-weighted figure uses too).
+
+Goldens are read in every folder under `tests/goldens/` (`nn/layers.json`, `mint/values.json`).
 """
 from __future__ import annotations
 
@@ -40,7 +46,8 @@ import sys
 
 from msjax._src.module_tree import provides
 from msjax._src.reference import mindspore_usage
-from msjax._src.usage_coverage import format_usage, format_usage_markdown, measure_usage
+from msjax._src.usage_coverage import (
+    format_usage, format_usage_markdown, measure_usage, scan_test_paths, tested_objects)
 
 # MindSpore's module -> msjax's module.
 MODULES = {
@@ -56,7 +63,7 @@ _STRING_SCOPES = {"ops": "mindspore.ops", "numpy": "mindspore.numpy", "nn": "min
 # Conventional aliases in strings (rule 2), longest first.
 _DOTTED = re.compile(
     r"\b(?:(?:ms|msjax|mindspore)\.(ops|nn|numpy|common\.initializer)|(ms|msjax|mindspore)"
-    r"|(ops|nn|mnp|initializer))\.([A-Za-z_]\w*)")
+    r"|(?<!\.)(ops|nn|mnp|initializer))\.([A-Za-z_]\w*)")  # not `mint.nn.x`: another object
 _ALIAS_MODULES = {"ops": "mindspore.ops", "nn": "mindspore.nn", "numpy": "mindspore.numpy",
                   "mnp": "mindspore.numpy", "initializer": "mindspore.common.initializer",
                   "common.initializer": "mindspore.common.initializer"}
@@ -176,6 +183,19 @@ def _dotted_uses(text: str, uses) -> None:
         uses.setdefault(module, set()).add(name)
 
 
+def _golden_files(goldens: pathlib.Path) -> list[pathlib.Path]:
+    """Every JSON golden, in `tests/goldens/` and its folders (`nn/`, `mint/`, ...)."""
+    return sorted(goldens.rglob("*.json")) if goldens.is_dir() else []
+
+
+def _reads(source: str, goldens: pathlib.Path, golden: pathlib.Path) -> bool:
+    """Whether a test's source names the golden: its file name, and its folder when it is in one
+    (`GOLDENS / "nn" / "layers.json"` reads nn/layers.json, not mint/layers.json)."""
+    folders = golden.relative_to(goldens).parts[:-1]
+    return golden.name in source and all(f'"{folder}"' in source or f"{folder}/" in source
+                                         for folder in folders)
+
+
 def scan_tests(tests_dir) -> dict[str, set[str]]:
     """Names of each MindSpore module the tests use, by the rules in this module's docstring."""
     tests_dir = pathlib.Path(tests_dir)
@@ -198,14 +218,14 @@ def scan_tests(tests_dir) -> dict[str, set[str]]:
         scope = _STRING_SCOPES.get(path.relative_to(tests_dir).parts[0])
         if scope:
             bare.setdefault(scope, set()).update(strings)
-            for golden in goldens.glob("*.json"):
-                if golden.name in source:
-                    golden_scopes.setdefault(golden.name, set()).add(scope)
-    for golden in sorted(goldens.glob("*.json")) if goldens.is_dir() else []:
+            for golden in _golden_files(goldens):
+                if _reads(source, goldens, golden):
+                    golden_scopes.setdefault(golden, set()).add(scope)
+    for golden in _golden_files(goldens):
         strings = _json_strings(json.loads(golden.read_text()))
         for text in strings:
             _dotted_uses(text, uses)
-        for scope in golden_scopes.get(golden.name, ()):
+        for scope in golden_scopes.get(golden, ()):
             bare[scope].update(strings)
     for module, strings in bare.items():
         uses.setdefault(module, set()).update(strings)
@@ -213,19 +233,41 @@ def scan_tests(tests_dir) -> dict[str, set[str]]:
 
 
 # -- the table -------------------------------------------------------------------------------------
-def measure(api: dict[str, list[str]], uses: dict[str, set[str]]) -> list[ModuleCoverage]:
+def measure(api: dict[str, list[str]], uses: dict[str, set[str]],
+            tested: tuple[set[int], set[tuple]] | None = None) -> list[ModuleCoverage]:
+    """The table. `tested`: (ids of the objects the tests reach, (name, repr) of the plain values
+    they reach) from `usage_coverage.tested_objects` (rule 4); None counts names only."""
+    ids, plain = tested or (set(), set())
     table = []
     for module, msjax_name in MODULES.items():
         names = api.get(module, [])
         msjax_module = importlib.import_module(msjax_name)
         present = [n for n in names if provides(msjax_module, n)]
         used = uses.get(module, set())
+
+        def is_tested(name):
+            if name in used:
+                return True
+            value = getattr(msjax_module, name)
+            if isinstance(value, (bool, int, float, str, bytes, type(None))):
+                return (name, repr(value)) in plain
+            return id(value) in ids
+        covered = [n for n in present if is_tested(n)]
         table.append(ModuleCoverage(
-            module=module, total=len(names),
-            covered=[n for n in present if n in used],
-            untested=[n for n in present if n not in used],
+            module=module, total=len(names), covered=covered,
+            untested=[n for n in present if n not in covered],
             missing=[n for n in names if not provides(msjax_module, n)]))
     return table
+
+
+def measure_tests(api: dict[str, list[str]], tests_dir) -> tuple[list[ModuleCoverage], object]:
+    """(the per-module table, the usage-weighted coverage) of the tests in `tests_dir`, both by
+    the objects the tests reach."""
+    tests_dir = pathlib.Path(tests_dir)
+    uses = scan_tests(tests_dir) if tests_dir.is_dir() else {}
+    paths = scan_test_paths(tests_dir) if tests_dir.is_dir() else (set(), set())
+    table = measure(api, uses, tested_objects(paths[0], uses))
+    return table, measure_usage(mindspore_usage(), tests_dir, uses, paths)
 
 
 def format_counts(table: list[ModuleCoverage]) -> str:
@@ -283,9 +325,7 @@ def run_coverage(api_path=None, write_path=None, tests_dir=None) -> int:
     if not tests_dir.is_dir():
         print(f"msjax coverage: no tests folder at {tests_dir}: every name counts as untested.",
               file=sys.stderr)
-    uses = scan_tests(tests_dir) if tests_dir.is_dir() else {}
-    table = measure(load_api(api_path), uses)
-    usage = measure_usage(mindspore_usage(), tests_dir, uses)
+    table, usage = measure_tests(load_api(api_path), tests_dir)
     print("msjax API coverage against MindSpore 2.10 (covered = exists in msjax and is tested)")
     print(format_counts(table))
     print(format_usage(usage))

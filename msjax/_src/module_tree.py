@@ -20,10 +20,12 @@ MindSpore code imports the same object by many paths: `mindspore.Tensor`,
 
 A name a MindSpore module has but msjax lacks raises AttributeError naming the MindSpore name,
 saying msjax does not implement it yet and pointing at the coverage table (`missing_names`,
-which the public modules use as their module `__getattr__`). Nothing is ever a stub.
+which the public modules use as their module `__getattr__`); `from mindspore.x import Name`
+raises ImportError with the same message. Nothing is ever a stub.
 """
 from __future__ import annotations
 
+import dis
 import functools
 import importlib
 import importlib.abc
@@ -33,7 +35,6 @@ import types
 
 COVERAGE_HINT = "see docs/api_coverage.md, or run `msjax coverage`"
 
-_IN_PROGRESS_13 = "built by issue #13 (in progress): mint and mindspore.experimental"
 _NOT_YET = "not implemented by msjax yet: "
 _INTERNAL = "an internal of MindSpore's own implementation, not user API: "
 _DATA_VALIDATORS = ("the data engine's argument validators (msjax checks arguments where each API is "
@@ -45,8 +46,11 @@ _DATA_CACHE = "DatasetCache, a client of MindSpore's C++ data cache server"
 # MindSpore subtree -> why msjax does not answer it. A path is excluded when it is a key or below
 # one (`x.*`: only below `x`). (The lead removes the "in progress" lines when merging the branches that build them.)
 EXCLUDED = {
-    "mindspore.mint": _IN_PROGRESS_13,
-    "mindspore.experimental": _IN_PROGRESS_13,
+    "mindspore.mint.nn.layer._functions": _INTERNAL + "the autograd functions of mint's "
+                                          "SyncBatchNorm (msjax differentiates with JAX)",
+    "mindspore.mint.distributed._utils": _INTERNAL + "port limits of TCPStore's rendezvous",
+    "mindspore.experimental.map_parameter": _NOT_YET + "MapParameter, the hash-table embedding "
+                                            "Parameter of the Ascend/GPU runtime",
     "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
                       "(XLA compiles msjax's programs)",
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
@@ -147,6 +151,12 @@ NAME_SOURCES = {
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
+    "mindspore.experimental": ("msjax.experimental",),
+    # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.
+    "mindspore.experimental.optim": ("msjax.experimental.optim", "msjax"),
+    "mindspore.experimental.optim.optimizer": ("msjax.experimental.optim", "msjax", "msjax.nn"),
+    "mindspore.experimental.optim.lr_scheduler": ("msjax.experimental.optim.lr_scheduler",
+                                                  "msjax.experimental.optim", "msjax"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
@@ -154,6 +164,13 @@ NAME_SOURCES = {
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
                                  "msjax"),
     "mindspore.mindrecord": ("msjax.mindrecord", "msjax"),
+    "mindspore.mint": ("msjax.mint", "msjax"),
+    "mindspore.mint.distributed": ("msjax.mint.distributed", "msjax.communication", "msjax"),
+    "mindspore.mint.linalg": ("msjax.mint.linalg", "msjax.mint", "msjax"),
+    "mindspore.mint.nn": ("msjax.mint.nn", "msjax.mint.nn.functional", "msjax.nn", "msjax"),
+    "mindspore.mint.nn.functional": ("msjax.mint.nn.functional", "msjax.mint", "msjax"),
+    "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
+    "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
@@ -236,7 +253,10 @@ def lookup(path: str, name: str, skip: str | None = None):
 
 
 def standard_name(path: str, name: str):
-    """A standard-library name MindSpore's module `path` imports (`STANDARD_NAMES`)."""
+    """A standard-library name MindSpore's module `path` imports (`STANDARD_NAMES`); never in
+    mint, whose `reduce` is mint.distributed's collective, not `functools.reduce`."""
+    if path == "mindspore.mint" or path.startswith("mindspore.mint."):
+        raise not_implemented(path, name)
     for source, names in STANDARD_NAMES.items():
         if name in names:
             return getattr(importlib.import_module(source), name)
@@ -246,6 +266,22 @@ def standard_name(path: str, name: str):
 def not_implemented(path: str, name: str) -> AttributeError:
     return AttributeError(f"module '{path}' has no attribute '{name}': msjax does not implement "
                           f"{path}.{name} yet ({COVERAGE_HINT}).")
+
+
+def not_importable(path: str, name: str) -> ImportError:
+    """The ImportError of `from <path> import <name>` for a MindSpore name msjax lacks."""
+    return ImportError(f"cannot import name '{name}' from '{path}': msjax does not implement "
+                       f"{path}.{name} yet ({COVERAGE_HINT}).", name=path)
+
+
+_IMPORT_FROM = dis.opmap["IMPORT_FROM"]
+
+
+def _importing_from(frame) -> bool:
+    """Whether `frame` is executing `from module import name` (CPython's IMPORT_FROM asks the
+    module for the name, and replaces an AttributeError by its generic ImportError)."""
+    code = frame.f_code.co_code
+    return 0 <= frame.f_lasti < len(code) and code[frame.f_lasti] == _IMPORT_FROM
 
 
 def missing_module(path: str, reason: str | None = None) -> ModuleNotFoundError:
@@ -292,7 +328,14 @@ def missing_names(msjax_module_name: str):
             except ModuleNotFoundError as error:
                 raise AttributeError(str(error)) from None
         if name in names:
-            return lookup(path, name, skip=msjax_module_name)
+            try:
+                return lookup(path, name, skip=msjax_module_name)
+            except AttributeError:
+                # `from mindspore.x import Missing`: CPython would turn the AttributeError into
+                # "cannot import name", dropping the reason; say it in the ImportError itself.
+                if _importing_from(sys._getframe(1)):
+                    raise not_importable(path, name) from None
+                raise
         raise AttributeError(f"module '{msjax_module_name}' has no attribute '{name}'")
 
     return __getattr__

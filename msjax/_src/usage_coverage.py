@@ -171,7 +171,7 @@ def scan_test_paths(tests_dir) -> tuple[set[str], set[str]]:
         _PathCollector(paths, attributes, package).visit(tree)
         texts += [n.value for n in ast.walk(tree)
                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-    for golden in sorted(goldens.glob("*.json")) if goldens.is_dir() else []:
+    for golden in sorted(goldens.rglob("*.json")) if goldens.is_dir() else []:
         texts += _strings_of(json.loads(golden.read_text()))
     for text in texts:
         paths.update("msjax" + p[len("mindspore"):] if p.startswith("mindspore") else p
@@ -200,10 +200,13 @@ def tested_objects(paths, five_module_uses) -> tuple[set[int], set[tuple]]:
     return ids, plain
 
 
-def measure_usage(usage, tests_dir, five_module_uses) -> UsageCoverage:
-    """Classify every (name, namespace, files) row of the usage scan."""
-    paths, attributes = scan_test_paths(tests_dir) if pathlib.Path(tests_dir).is_dir() else (
-        set(), set())
+def measure_usage(usage, tests_dir, five_module_uses, scanned=None) -> UsageCoverage:
+    """Classify every (name, namespace, files) row of the usage scan. `scanned`: the result of
+    `scan_test_paths(tests_dir)` when the caller has it already."""
+    if scanned is None:
+        scanned = scan_test_paths(tests_dir) if pathlib.Path(tests_dir).is_dir() else (
+            set(), set())
+    paths, attributes = scanned
     ids, plain = tested_objects(paths, five_module_uses)
     result = UsageCoverage(total_files=sum(files for _, _, files in usage),
                            covered=[], untested=[], missing=[])

@@ -6,6 +6,30 @@ from msjax.mint import linalg as linalg
 from msjax.mint import nn as nn
 from msjax.mint import optim as optim
 from msjax.mint import special as special
+from msjax._src.mint.distributed import all_gather_object as all_gather_object
+from msjax._src.mint.distributed import broadcast_object_list as broadcast_object_list
+from msjax._src.mint.distributed import gather_object as gather_object
+from msjax._src.mint.distributed import scatter_object_list as scatter_object_list
+from msjax._src.mint.distributed import all_gather_into_tensor_uneven as all_gather_into_tensor_uneven
+from msjax._src.mint.distributed import reduce_scatter_tensor_uneven as reduce_scatter_tensor_uneven
+from msjax._src.mint.distributed import P2POp as P2POp
+from msjax._src.mint.distributed import batch_isend_irecv as batch_isend_irecv
+from msjax._src.mint.distributed import irecv as irecv
+from msjax._src.mint.distributed import isend as isend
+from msjax._src.mint.distributed import recv as recv
+from msjax._src.mint.distributed import send as send
+from msjax._src.mint.distributed import recv_object_list as recv_object_list
+from msjax._src.mint.distributed import send_object_list as send_object_list
+from msjax._src.mint.distributed import all_to_all as all_to_all
+from msjax._src.mint.distributed import all_to_all_single as all_to_all_single
+from msjax._src.mint.distributed import reduce as reduce
+from msjax._src.mint.kernels_extra import addr_ as addr_
+from msjax._src.mint.kernels_extra import batch_norm_elemt as batch_norm_elemt
+from msjax._src.mint.kernels_extra import batch_norm_gather_stats_with_counts as batch_norm_gather_stats_with_counts
+from msjax._src.mint.kernels_extra import batch_norm_stats as batch_norm_stats
+from msjax._src.mint.kernels_extra import conv_tbc as conv_tbc
+from msjax._src.mint.kernels_extra import npu_gelu as npu_gelu
+from msjax._src.mint.kernels_extra import triangular_solve as triangular_solve
 from msjax._src.mint.optim import Adam as Adam
 from msjax._src.mint.optim import AdamW as AdamW
 from msjax._src.mint.layers import AdaptiveAvgPool1d as AdaptiveAvgPool1d
@@ -361,3 +385,7 @@ from msjax._src.mint.functions import where as where
 from msjax._src.mint.functions import xlogy as xlogy
 from msjax._src.mint.creation import zeros as zeros
 from msjax._src.ops.array_ops import zeros_like as zeros_like
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -156,7 +156,8 @@ def test_sgd_weight_decay_dampening_and_groups():
         expected_w = expected_w - 0.1 * buf
     assert_close(w, expected_w.astype(np.float32), rtol=1e-6)
     assert_close(b, np.array([0.5 - 0.5 - 0.5 * (0.9 + 0.5)], np.float32), rtol=1e-6)
-    assert [g["lr"] for g in opt.param_groups] == [0.1, 0.5]
+    assert_close([g["lr"] for g in opt.param_groups], np.array([0.1, 0.5], np.float32))
+    assert [p.name for p in opt.lrs] == ["learning_rate_group_0", "learning_rate_group_1"]
 
 
 def test_mint_linear_trains_with_mint_adamw():

@@ -14,21 +14,14 @@ SIGNATURES = json.loads((GOLDENS / "mint" / "signatures.json").read_text())
 MODULES = {"mint": "msjax.mint", "mint.nn": "msjax.mint.nn",
            "mint.nn.functional": "msjax.mint.nn.functional", "mint.optim": "msjax.mint.optim",
            "mint.linalg": "msjax.mint.linalg", "mint.special": "msjax.mint.special"}
-# MindSpore internals re-exported by its mint modules (Primitive instances, private helpers,
-# torch.distributed's object and point-to-point APIs msjax does not implement yet).
+# MindSpore internals re-exported by its mint modules (Primitive instances, private helpers).
 NOT_API = {"absolute_import", "constexpr", "jit_forbidden_register", "jit_view_unsupported",
-           "npu_gelu", "equal_ext_op", "softmax_ext", "flatten_ext", "squeeze_impl", "cdist_",
-           "addr_", "round_op", "upsample_bilinear2d_op", "upsample_nearest2d_op",
+           "equal_ext_op", "softmax_ext", "flatten_ext", "squeeze_impl", "cdist_",
+           "round_op", "upsample_bilinear2d_op", "upsample_nearest2d_op",
            "adaptive_avg_pool3d_ext", "elu_ext", "hardtanh_op", "threshold_op", "norm_ext",
            "silu_func", "kl_div_ext", "mse_loss_ext", "nllloss", "inplace_elu", "inplace_silu"}
-NOT_YET = {"conv_tbc", "batch_norm_elemt", "batch_norm_gather_stats_with_counts",
-           "batch_norm_stats", "triangular_solve", "all_gather_into_tensor_uneven",
-           "reduce_scatter_tensor_uneven", "all_gather_object", "broadcast_object_list",
-           "gather_object", "scatter_object_list", "send_object_list", "recv_object_list",
-           "P2POp", "batch_isend_irecv", "irecv", "isend", "send", "recv", "all_to_all",
-           "all_to_all_single", "reduce", "TCPStore"}
-# mint.gather / mint.scatter are the Tensor functions; mint.distributed's are not implemented yet.
-DISTRIBUTED_NOT_YET = {"gather", "scatter"}
+# TCPStore is an import of mint.distributed, not in its __all__.
+NOT_YET = {"TCPStore"}
 
 
 def _recorded():
@@ -85,7 +78,5 @@ def test_accepts_mindspore_parameters(key):
 def test_every_public_name_resolves(module):
     ours = importlib.import_module(module.replace("mindspore", "msjax"))
     names = set(mindspore_modules()[module]["names"]) - NOT_API - NOT_YET
-    if module.endswith("distributed"):
-        names -= DISTRIBUTED_NOT_YET
     missing = sorted(n for n in names if not hasattr(ours, n))
     assert missing == []

@@ -5,8 +5,9 @@ As MindSpore's, an optimizer is a Cell called with the gradients (`optimizer(gra
 lives in Parameters named as MindSpore names them (`exp_avg.<name>`, `exp_avg_sq.<name>`,
 `state_step`, and with amsgrad `max_exp_avg_sq.<name>` in its param group; SGD:
 `momentum_buf.<name>`, `step_t`), updated with `assign`, so the same code runs eagerly and inside
-compiled steps. Each group's `lr`, `betas`,
-`weight_decay`, ... are read from `param_groups` at every step. The updates are PyTorch's
+compiled steps. Each group's `lr` (a float32 Parameter `learning_rate_group_<i>`, also in
+`optimizer.lrs`, which the lr schedulers of `mindspore.experimental.optim.lr_scheduler` assign),
+`betas`, `weight_decay`, ... are read from `param_groups` at every step. The updates are PyTorch's
 (MindSpore's CPU build has no AdamW kernel; the values are checked against optax).
 """
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Optimizer(Cell):
         self.defaults = defaults
         self.state = {}
         self.param_groups = []
+        self.lrs = []  # each group's lr, a Parameter the lr schedulers assign (as MindSpore's)
         self.group_start_id = [0]
         parameters = []
         for group in groups:
@@ -56,6 +58,13 @@ class Optimizer(Cell):
         param_group["params"] = params
         for key, default in self.defaults.items():
             param_group.setdefault(key, default)
+        param_group.setdefault("weight_decay", 0.0)  # every group has one, as in MindSpore
+        lr = param_group["lr"]
+        if not isinstance(lr, Parameter):
+            lr = Parameter(Tensor(float(_array(lr)), mstype.float32),
+                           name=f"learning_rate_group_{len(self.param_groups)}")
+        param_group["lr"] = lr
+        self.lrs.append(lr)
         self.param_groups.append(param_group)
         if parameters is not None:
             parameters.extend(params)

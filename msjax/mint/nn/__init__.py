@@ -77,3 +77,7 @@ from msjax._src.mint.layers import ZeroPad1d as ZeroPad1d
 from msjax._src.mint.layers import ZeroPad2d as ZeroPad2d
 from msjax._src.mint.layers import ZeroPad3d as ZeroPad3d
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

@@ -70,3 +70,7 @@ from msjax._src.mint.functional import threshold as threshold
 from msjax._src.mint.functional import threshold_ as threshold_
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.mint.functional import upsample as upsample
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)

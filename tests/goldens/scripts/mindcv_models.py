@@ -1,4 +1,4 @@
-"""Small models written the way MindCV writes ResNet, DenseNet, MobileNetV3, ViT and EfficientNet (our own code, not
+"""Small models written the way MindCV writes ResNet, DenseNet, MobileNetV3, ViT, EfficientNet and ConvNeXt (our own code, not
 copies), and their MindSpore 2.10 goldens (recorded, never hand-written): a checkpoint written by
 MindSpore, the eval-mode logits on a fixed batch, and the losses and parameters of three
 training steps (Momentum, TrainOneStepCell).
@@ -263,8 +263,101 @@ class EfficientNet(nn.Cell):
         return self.classifier(self.dropout(ops.mean(x, (2, 3))))
 
 
+# -- ConvNeXt (MindCV's convnext.py: depthwise 7x7 conv, a LayerNorm subclass that calls the
+#    layer_norm Primitive channels-last via transposes, layer scale gamma_ Parameter, DropPath
+#    that is the identity in eval) --------------------------------------------------------------
+class DropPath(nn.Cell):
+    def __init__(self, drop_prob=0.0, scale_by_keep=True):
+        super().__init__()
+        self.keep_prob = 1.0 - drop_prob
+        self.scale_by_keep = scale_by_keep
+        self.dropout = nn.Dropout(p=drop_prob)
+
+    def construct(self, x):
+        if self.keep_prob == 1.0 or not self.training:
+            return x
+        shape = (x.shape[0],) + (1,) * (x.ndim - 1)
+        random_tensor = self.dropout(ops.ones(shape, x.dtype))
+        if not self.scale_by_keep:
+            random_tensor = ops.mul(random_tensor, self.keep_prob)
+        return x * random_tensor
+
+
+class ConvNextLayerNorm(nn.LayerNorm):
+    def __init__(self, normalized_shape, epsilon, norm_axis=-1):
+        super().__init__(normalized_shape=normalized_shape, epsilon=epsilon)
+        self.norm_axis = norm_axis
+
+    def construct(self, x):
+        if self.norm_axis == -1:
+            y, _, _ = self.layer_norm(x, self.gamma, self.beta)
+        else:
+            x = ops.transpose(x, (0, 2, 3, 1))
+            y, _, _ = self.layer_norm(x, self.gamma, self.beta)
+            y = ops.transpose(y, (0, 3, 1, 2))
+        return y
+
+
+class ConvNextBlock(nn.Cell):
+    def __init__(self, dim, drop_path=0.0, layer_scale_init_value=1e-6):
+        super().__init__()
+        self.dwconv = nn.Conv2d(dim, dim, kernel_size=7, group=dim, has_bias=True)
+        self.norm = ConvNextLayerNorm((dim,), epsilon=1e-6)
+        self.pwconv1 = nn.Dense(dim, 4 * dim)
+        self.act = nn.GELU()
+        self.pwconv2 = nn.Dense(4 * dim, dim)
+        self.gamma_ = ms.Parameter(Tensor(layer_scale_init_value * np.ones((dim,)), ms.float32),
+                                   requires_grad=True)
+        self.drop_path = DropPath(drop_path) if drop_path > 0.0 else nn.Identity()
+
+    def construct(self, x):
+        downsample = x
+        x = ops.transpose(self.dwconv(x), (0, 2, 3, 1))
+        x = self.pwconv2(self.act(self.pwconv1(self.norm(x))))
+        x = ops.transpose(self.gamma_ * x, (0, 3, 1, 2))
+        return downsample + self.drop_path(x)
+
+
+class ConvNeXt(nn.Cell):
+    def __init__(self, in_channels=3, num_classes=5, depths=(1, 1), dims=(8, 16),
+                 drop_path_rate=0.2, layer_scale_init_value=0.5):
+        super().__init__()
+        downsample_layers = [nn.SequentialCell([
+            nn.Conv2d(in_channels, dims[0], kernel_size=4, stride=4, has_bias=True),
+            ConvNextLayerNorm((dims[0],), epsilon=1e-6, norm_axis=1)])]
+        for i in range(len(dims) - 1):
+            downsample_layers.append(nn.SequentialCell([
+                ConvNextLayerNorm((dims[i],), epsilon=1e-6, norm_axis=1),
+                nn.Conv2d(dims[i], dims[i + 1], kernel_size=2, stride=2, has_bias=True)]))
+        rates = list(np.linspace(0, drop_path_rate, sum(depths)))
+        stages, cur = [], 0
+        for i, depth in enumerate(depths):
+            stages.append(nn.SequentialCell([
+                ConvNextBlock(dims[i], rates[cur + j], layer_scale_init_value)
+                for j in range(depth)]))
+            cur += depth
+        layers = []
+        for downsample, stage in zip(downsample_layers, stages):
+            layers += [downsample, stage]
+        self.feature = nn.SequentialCell(layers)
+        self.norm = ConvNextLayerNorm((dims[-1],), epsilon=1e-6)
+        self.classifier = nn.Dense(dims[-1], num_classes)
+
+    def construct(self, x):
+        x = self.feature(x)
+        return self.classifier(self.norm(x.mean([-2, -1])))
+
+
+def without_drop_path(net):
+    """DropPath draws from the device's random stream, which msjax's (JAX's) and MindSpore's do
+    not share: the recorded training steps run with every DropPath keeping all paths."""
+    for _, cell in net.cells_and_names():
+        if isinstance(cell, DropPath):
+            cell.keep_prob = 1.0
+
+
 MODELS = {"resnet": ResNet, "densenet": DenseNet, "mobilenetv3": MobileNetV3, "vit": ViT,
-          "efficientnet": EfficientNet}
+          "efficientnet": EfficientNet, "convnext": ConvNeXt}
 
 
 def batch():
@@ -274,6 +367,7 @@ def batch():
 
 
 def train_steps(net, x, y, steps=3):
+    without_drop_path(net)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     opt = nn.Momentum(net.trainable_params(), learning_rate=0.05, momentum=0.9)
     train = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), opt)

@@ -17,7 +17,7 @@ from msjax._src.nn.layers.checks import (
     check_string,
     check_value_type,
 )
-from msjax._src.ops import array_ops, layer_ops, nn_ops
+from msjax._src.ops import array_ops, layer_ops, legacy_ops, nn_ops
 from msjax._src.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
 from msjax._src.ops.one_program import one_program
@@ -141,12 +141,16 @@ class LayerNorm(Cell):
         self.epsilon = epsilon
         self.gamma = Parameter(initializer(gamma_init, normalized_shape, dtype), name="gamma")
         self.beta = Parameter(initializer(beta_init, normalized_shape, dtype), name="beta")
+        # MindSpore's LayerNorm holds the `ops.LayerNorm` Primitive; subclasses (MindCV's
+        # ConvNeXt) call `self.layer_norm(x, self.gamma, self.beta)` themselves.
+        self.layer_norm = legacy_ops.LayerNorm(begin_norm_axis=begin_norm_axis,
+                                               begin_params_axis=begin_params_axis,
+                                               epsilon=epsilon)
 
     def construct(self, input_x):
-        axis = self.begin_norm_axis % input_x.ndim
-        return nn_ops.layer_norm(input_x, input_x.shape[axis:],
-                                 array_ops.cast(self.gamma, input_x.dtype),
-                                 array_ops.cast(self.beta, input_x.dtype), self.epsilon)
+        y, _, _ = self.layer_norm(input_x, array_ops.cast(self.gamma, input_x.dtype),
+                                  array_ops.cast(self.beta, input_x.dtype))
+        return y
 
     def extend_repr(self):
         return (f"normalized_shape={self.normalized_shape}, begin_norm_axis={self.begin_norm_axis}, "
