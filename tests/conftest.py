@@ -1,10 +1,11 @@
-"""pytest configuration: a fresh global seed and default context for every test."""
+"""pytest configuration: a fresh global seed, default context, parallel context and communication
+state for every test (a test that joins or leaves a job cannot change what the next one sees)."""
 import pathlib
 
 import pytest
 
 import msjax
-from msjax._src import context
+from msjax._src import communication, context, parallel_context
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
@@ -12,7 +13,13 @@ GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 @pytest.fixture(autouse=True)
 def _fresh_state():
     saved = dict(context._context)
+    comm = (communication.GlobalComm.BACKEND, communication.GlobalComm.WORLD_COMM_GROUP,
+            communication.GlobalComm.INITED)
     msjax.set_seed(0)
     yield
     context._context.clear()
     context._context.update(saved)
+    parallel_context.reset_auto_parallel_context()
+    communication._groups.clear()
+    (communication.GlobalComm.BACKEND, communication.GlobalComm.WORLD_COMM_GROUP,
+     communication.GlobalComm.INITED) = comm
