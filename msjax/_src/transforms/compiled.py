@@ -302,6 +302,8 @@ class CompiledFunction:
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
         self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
+        # call_cell's last (fast key, program): a repeated call skips the cache's LRU lookup.
+        self._hot = (None, None)
 
     def _make_jitted(self, program: Program):
         """A jitted pure function of `program`'s boxes and arguments, and the record its traces
@@ -362,11 +364,14 @@ class CompiledFunction:
                 fast_key.append(data.shape)
                 fast_key.append(data.dtype)
             fast_key = tuple(fast_key)
-        program = self.programs.get(fast_key)
-        if program is None:
-            arg_key = flatten_args((cell, args, {}), [], objs := [])
-            program = self.programs.get(arg_key) or self.compile(arg_key, objs)
-            self.programs[arg_key] = self.programs[fast_key] = program
+        hot_key, program = self._hot
+        if fast_key != hot_key:
+            program = self.programs.get(fast_key)
+            if program is None:
+                arg_key = flatten_args((cell, args, {}), [], objs := [])
+                program = self.programs.get(arg_key) or self.compile(arg_key, objs)
+                self.programs[arg_key] = self.programs[fast_key] = program
+            self._hot = (fast_key, program)
         call = program.call
         if call is not None and program.single and not program.written_index:
             # The steady state of a Cell returning one Tensor and writing nothing: `run` inlined.
