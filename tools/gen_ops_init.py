@@ -29,6 +29,16 @@ PACKAGES = ("operations", "composite")
 def main() -> None:
     # The file being regenerated may import names that no longer exist: start from a stub.
     (ROOT / "msjax" / "ops" / "__init__.py").write_text('"""Being regenerated."""\n')
+    files = render()
+    for path, text in files.items():
+        (ROOT / path).write_text(text)
+    print(f"msjax/ops/__init__.py: {files['msjax/ops/__init__.py'].count(chr(10))} lines")
+
+
+def render() -> dict:
+    """{path relative to the repository: text} of every generated file (tests/ops compares them
+    with the files in the tree)."""
+    files = {}
     import msjax  # noqa: F401  (imports every op module, filling the table)
     from msjax._src.ops.registry import OPS, PRIMITIVES
 
@@ -49,8 +59,7 @@ def main() -> None:
         lines.append(f"from {module} import {attr} as {name}")
     lines += [f"from msjax._src.module_tree import missing_names as _missing_names", "",
               "__getattr__ = _missing_names(__name__)"]
-    (ROOT / "msjax" / "ops" / "__init__.py").write_text("\n".join(lines) + "\n")
-    print(f"msjax/ops/__init__.py: {len(entries)} names")
+    files["msjax/ops/__init__.py"] = "\n".join(lines) + "\n"
     # MindSpore 1.x import paths: `ops.operations` (P), `ops.functional` (F), `ops.composite` (C),
     # each with the names of `mindspore.ops` its MindSpore module also has (recorded in
     # msjax/_src/reference/).
@@ -75,12 +84,16 @@ def main() -> None:
             sub.append("__path__ = []  # a package in MindSpore: its submodules come from "
                        "msjax._src.module_tree")
         sub.append("__getattr__ = _missing_names(__name__)")
-        (ROOT / "msjax" / "ops" / f"{module_name}.py").write_text("\n".join(sub) + "\n")
+        files[f"msjax/ops/{module_name}.py"] = "\n".join(sub) + "\n"
+    return files
 
 
 def _defining_module(cls):
-    """The msjax._src module that holds the Primitive class `cls` as a module attribute."""
-    for module_name, module in sorted(sys.modules.items()):
+    """The msjax._src module that holds the Primitive class `cls` as a module attribute, modules
+    of msjax._src.ops first (the output must not depend on which other modules are imported)."""
+    modules = sorted(sys.modules.items(), key=lambda item: (
+        not item[0].startswith("msjax._src.ops."), item[0]))
+    for module_name, module in modules:
         if module_name.startswith("msjax._src.") and module is not None:
             for attr, value in vars(module).items():
                 if value is cls:

@@ -34,7 +34,7 @@ from msjax._src.ops.comm_ops import all_gather as all_gather
 from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_tensor
 from msjax._src.ops.comm_ops import all_reduce as all_reduce
 from msjax._src.ops.comm_ops import AllGather as AllGather
-from msjax._src.nn.distributed import AllReduce as AllReduce
+from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.reduce_ops import amax as amax
 from msjax._src.ops.reduce_ops import amin as amin
 from msjax._src.ops.reduce_ops import aminmax as aminmax

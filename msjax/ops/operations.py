@@ -9,7 +9,7 @@ from msjax._src.ops.primitives import Addcdiv as Addcdiv
 from msjax._src.ops.primitives import Addcmul as Addcmul
 from msjax._src.ops.primitives import AddN as AddN
 from msjax._src.ops.comm_ops import AllGather as AllGather
-from msjax._src.nn.distributed import AllReduce as AllReduce
+from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.primitives import Angle as Angle
 from msjax._src.ops.primitives import Argmax as Argmax
 from msjax._src.ops.primitives import ArgMaxWithValue as ArgMaxWithValue

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 
 import jax.numpy as jnp
-import optax
 
 from msjax._src import dtype as mstype
 from msjax._src.nn.cell import Cell
@@ -322,6 +321,7 @@ def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, re
     logit_paddings = (jnp.arange(steps)[None, :] >= input_lengths[:, None]).astype(logits.dtype)
     label_paddings = (jnp.arange(targets.shape[1])[None, :]
                       >= target_lengths[:, None]).astype(logits.dtype)
+    import optax  # imported on first use: it costs ~40 ms of `import msjax`
     loss = optax.ctc_loss(logits, logit_paddings, targets.astype(jnp.int32), label_paddings,
                           blank_id=blank)
     loss = jnp.where(loss >= 1e30, jnp.inf, loss).astype(log_probs.dtype)

@@ -434,9 +434,10 @@ def is_nonzero(input):
 # -- linear algebra on elementwise footing -----------------------------------------------------
 @op()
 def matmul(input, other):
-    if input.ndim >= 2 and other.ndim >= 2 and input.shape[-1] != other.shape[-2]:
+    shape, other_shape = input.shape, other.shape  # each read once: eager dispatch's hot path
+    if len(shape) >= 2 and len(other_shape) >= 2 and shape[-1] != other_shape[-2]:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got "
-                           f"{input.shape[-1]} and {other.shape[-2]}.")
+                           f"{shape[-1]} and {other_shape[-2]}.")
     return jnp.matmul(input, other)
 
 

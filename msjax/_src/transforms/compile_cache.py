@@ -71,11 +71,20 @@ def cache_dir() -> str | None:
 
 @contextlib.contextmanager
 def without_jax_persistent_cache():
+    """Compile without JAX's persistent cache inside the block. JAX decides whether it uses that
+    cache once per process, at the first compile (`compilation_cache.is_cache_used`), so the
+    config flag alone is ignored after any compile: the decision itself is set aside too."""
+    from jax._src import compilation_cache as jax_cache
     previous = jax.config.jax_enable_compilation_cache
     jax.config.update("jax_enable_compilation_cache", False)
+    with jax_cache._cache_initialized_mutex:
+        decided = jax_cache._cache_checked, jax_cache._cache_used
+        jax_cache._cache_checked, jax_cache._cache_used = True, False
     try:
         yield
     finally:
+        with jax_cache._cache_initialized_mutex:
+            jax_cache._cache_checked, jax_cache._cache_used = decided
         jax.config.update("jax_enable_compilation_cache", previous)
 
 

@@ -21,10 +21,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 
 import jax
 import numpy as np
 from jax._src.export._export import _export_lowered  # export from the trace already made
+from jax._src import core as jax_core
 
 from msjax._src import state
 from msjax._src.state import current_frame as _current_frame
@@ -156,6 +158,22 @@ def _executable_call(program):
     return call
 
 
+# References to a box's array when only the core holds it: the box's `_value` slot, the list of
+# values being passed, the local name in `owned_values` and `sys.getrefcount`'s argument.
+_OWNED_REFERENCES = 4
+
+
+def owned_values(values: list, donated) -> None:
+    """Make every donated entry of `values` an array the core owns alone: an array something
+    else still references (a Tensor from `Parameter.value()` the user keeps, the same array in
+    two Parameters, the value of an enclosing frame, whose box still holds it) is replaced by a
+    copy, which is donated instead, so nothing outside the call sees a deleted buffer."""
+    for i in donated:
+        value = values[i]
+        if sys.getrefcount(value) > _OWNED_REFERENCES and isinstance(value, jax.Array):
+            values[i] = value.copy()
+
+
 class TraceRecord:
     """What one trace of a program learned: the output structure and Python values, which boxes
     it writes, and the free boxes (read or written without being inputs) it found. Created per
@@ -187,7 +205,7 @@ class Program:
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "__weakref__")
+                 "donated", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -207,6 +225,7 @@ class Program:
         self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)
         self.created = None  # the Parameters an earlier trace created, which later traces replay
         self.constants = ()  # the result's Python values (graph_fallback.py)
+        self.donated = ()  # the box inputs the executable donates (written boxes: _compile)
         self.record = None  # the record of the jitted function's traces (None: from the cache)
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
@@ -283,6 +302,8 @@ class CompiledFunction:
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
         self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
+        # call_cell's last (fast key, program): a repeated call skips the cache's LRU lookup.
+        self._hot = (None, None)
 
     def _make_jitted(self, program: Program):
         """A jitted pure function of `program`'s boxes and arguments, and the record its traces
@@ -343,11 +364,14 @@ class CompiledFunction:
                 fast_key.append(data.shape)
                 fast_key.append(data.dtype)
             fast_key = tuple(fast_key)
-        program = self.programs.get(fast_key)
-        if program is None:
-            arg_key = flatten_args((cell, args, {}), [], objs := [])
-            program = self.programs.get(arg_key) or self.compile(arg_key, objs)
-            self.programs[arg_key] = self.programs[fast_key] = program
+        hot_key, program = self._hot
+        if fast_key != hot_key:
+            program = self.programs.get(fast_key)
+            if program is None:
+                arg_key = flatten_args((cell, args, {}), [], objs := [])
+                program = self.programs.get(arg_key) or self.compile(arg_key, objs)
+                self.programs[arg_key] = self.programs[fast_key] = program
+            self._hot = (fast_key, program)
         call = program.call
         if call is not None and program.single and not program.written_index:
             # The steady state of a Cell returning one Tensor and writing nothing: `run` inlined.
@@ -376,9 +400,16 @@ class CompiledFunction:
                 | compile_cache.user_files(ran))
         planned = (lowering.for_backend().stack_row_outputs(traced.jaxpr) if self.flat_outputs
                    else None)
-        if planned is not None:
-            program.rows, stacked_fn = planned
-            traced = jax.jit(stacked_fn).trace(*self.read_boxes(program), *dyn)
+        # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
+        # state, the RNG key) are donated, so an update does not hold two copies. Not with the
+        # compile cache on (a stored executable is called without JAX's donation bookkeeping).
+        donated = (tuple(program.written_index) if self.flat_outputs and not caching
+                   else ())
+        if planned is not None or donated:
+            program.rows, fn = planned if planned is not None else (
+                None, jax_core.jaxpr_as_fun(traced.jaxpr))
+            traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
+            program.donated = donated
         lowered = traced.lower()
         save_graphs(self.name, traced, lowered)
         if caching:
@@ -476,8 +507,11 @@ class CompiledFunction:
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
             call = program.call = _executable_call(program)
+        values = self.read_boxes(program)
+        if program.donated:
+            owned_values(values, program.donated)
         try:
-            return call(*self.read_boxes(program), *dyn)
+            return call(*values, *dyn)
         except TypeError:
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise

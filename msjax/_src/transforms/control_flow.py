@@ -536,14 +536,17 @@ def final_return(done, value, may_fall_off):
 # -- what converted code calls: the user's functions, methods, Cells and grad functions ---------
 _OURS = tuple(os.path.dirname(m.__file__) + os.sep for m in (jax, np, sys.modules["msjax"]))
 _STDLIB = os.path.dirname(contextlib.__file__) + os.sep
-_LIBRARIES = tuple({sysconfig.get_paths()[k] + os.sep for k in ("purelib", "platlib")})
+@functools.lru_cache(maxsize=1)
+def _libraries() -> tuple:
+    """Installed packages' folders (sysconfig.get_paths costs ~30 ms: asked on first use)."""
+    return tuple({sysconfig.get_paths()[k] + os.sep for k in ("purelib", "platlib")})
 _cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _ours(filename) -> bool:
     """Code never converted: msjax, JAX, NumPy and the standard library."""
     return filename.startswith(_OURS) or (filename.startswith(_STDLIB)
-                                          and not filename.startswith(_LIBRARIES))
+                                          and not filename.startswith(_libraries()))
 
 
 def call(fn):
@@ -552,7 +555,7 @@ def call(fn):
     if kind is types.BuiltinFunctionType or kind is type:
         return GRAPH_BUILTINS.get(id(fn), fn)  # graph mode's map and print (graph_fallback.py)
     if kind is types.FunctionType:
-        return fn if fn.__code__.co_filename.startswith(_LIBRARIES) else convert(fn)
+        return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         converted = call(fn.__func__)
         return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)

@@ -1,0 +1,32 @@
+"""compile_cache.without_jax_persistent_cache keeps JAX's persistent cache out of a compile even
+after an earlier compile in the same process has switched that cache on (JAX decides once per
+process). Run in a fresh process: the cache switch is process-wide."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+_SCRIPT = r"""
+import os, sys, jax, jax.numpy as jnp
+from msjax._src.transforms.compile_cache import without_jax_persistent_cache
+cache = sys.argv[1]
+jax.config.update("jax_compilation_cache_dir", cache)
+jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
+jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
+jax.jit(lambda x: x + 1).lower(jnp.ones(3)).compile()  # JAX now uses its cache
+before = len(os.listdir(cache))
+with without_jax_persistent_cache():
+    jax.jit(lambda x: x * 3 - 2).lower(jnp.ones(5)).compile()
+inside = len(os.listdir(cache))
+jax.jit(lambda x: x * 5 - 7).lower(jnp.ones(7)).compile()  # the cache is back in use after
+print(before, inside, len(os.listdir(cache)))
+"""
+
+
+def test_without_jax_persistent_cache_after_an_earlier_compile(tmp_path):
+    out = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path / "xla")],
+                         capture_output=True, text=True, check=True).stdout.split()
+    before, inside, after = map(int, out)
+    assert before >= 1
+    assert inside == before  # nothing written by the compile inside the block
+    assert after > inside
