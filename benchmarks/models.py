@@ -62,6 +62,9 @@ def measure(side: str, model: str, batch: int) -> dict:
 def run_child(side: str, model: str, batch: int) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
+    # First steps compare compiles: msjax's persistent compilation cache (on by default, see
+    # eager_first_call.py for what it saves) would load a previous run's programs instead.
+    env.setdefault("MSJAX_EAGER_COMPILE_CACHE", "0")
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", side, model,
                           "--batch", str(batch)], capture_output=True, text=True, env=env)
     if out.returncode != 0:
