@@ -27,7 +27,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny", "bert_tiny"]
+DEFAULT_MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny", "bert_tiny", "lstm_lm"]
 LARGE_MODELS = ["resnet50", "resnet18_224", "resnet50_224"]
 TARGETS = {"steady": 1.05, "first": 1.10, "memory": 1.10}
 

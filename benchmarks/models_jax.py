@@ -281,6 +281,29 @@ def make_bert(batch):
     return jitted_training(model, optax.adam(1e-4), ids, y)
 
 
+def make_lstm(batch):
+    """`rnn.py`'s pure-JAX LSTM language model (lax.scan per layer, optax Adam), batch 32, with
+    weights drawn here (rnn.py copies msjax's; importing it loads msjax, but nothing of msjax runs
+    in this step)."""
+    import rnn
+    rng = np.random.default_rng(0)
+    shapes = {"embedding.embedding_table": (rnn.VOCAB, rnn.EMBED),
+              "decoder.weight": (rnn.VOCAB, rnn.HIDDEN), "decoder.bias": (rnn.VOCAB,)}
+    for layer in range(rnn.LAYERS):
+        width = rnn.EMBED if layer == 0 else rnn.HIDDEN
+        shapes.update({f"lstm.weight_ih_l{layer}": (4 * rnn.HIDDEN, width),
+                       f"lstm.weight_hh_l{layer}": (4 * rnn.HIDDEN, rnn.HIDDEN),
+                       f"lstm.bias_ih_l{layer}": (4 * rnn.HIDDEN,),
+                       f"lstm.bias_hh_l{layer}": (4 * rnn.HIDDEN,)})
+
+    class Weights:  # what rnn.jax_step reads of a net: its named parameters
+        def parameters_and_names(self):
+            for name, shape in shapes.items():
+                value = (rng.uniform(-0.0625, 0.0625, shape)).astype(np.float32)
+                yield name, type("P", (), {"asnumpy": lambda self, v=value: v})()
+    return rnn.jax_step(Weights())
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
@@ -289,4 +312,5 @@ MODELS = {
     "mobilenet_v3_small": make_mobilenet,
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
+    "lstm_lm": make_lstm,
 }

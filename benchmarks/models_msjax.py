@@ -291,6 +291,15 @@ def make_bert(batch):
     return train_one_step_cell(net, nn.Adam(net.trainable_params(), 1e-4), ids, y)
 
 
+def make_lstm(batch):
+    """The LSTM language model of `rnn.py` (2 layers, hidden 256, seq 64; its own batch of 32,
+    whatever `batch` says): TrainOneStepCell + Adam under `ms.jit`."""
+    import rnn
+    ms.set_context(mode=ms.GRAPH_MODE)
+    run, sync, _ = rnn.msjax_step()
+    return run, sync
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
@@ -299,4 +308,5 @@ MODELS = {
     "mobilenet_v3_small": make_mobilenet,
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
+    "lstm_lm": make_lstm,
 }
