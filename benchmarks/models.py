@@ -8,7 +8,8 @@ Flax NNX + optax version from `models_jax.py`, which never imports msjax) each r
 * peak memory: the process's peak resident set size (`ru_maxrss`: imports, weights, compiled
   program, buffers), target <= 1.10x; the growth from just before the first step is printed too.
 
-Default models (batch 8): ResNet-18 at 32x32 (CIFAR shape, ImageNet-style stem), ViT-tiny
+Default models (batch 8): ResNet-18 at 32x32 (CIFAR shape, ImageNet-style stem),
+MobileNetV3-small at 32x32, ViT-tiny
 (32x32, patch 4, dim 192, depth 12, 3 heads), a BERT-tiny-shaped encoder (2 post-norm layers,
 hidden 128, 2 heads, sequence 128, vocabulary 30522). `--large` adds ResNet-50 at 32x32 and
 ResNet-18/50 at 224x224. Runs on whatever backend JAX sees and prints it.
@@ -26,7 +27,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_MODELS = ["resnet18", "vit_tiny", "bert_tiny"]
+DEFAULT_MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny", "bert_tiny", "lstm_lm"]
 LARGE_MODELS = ["resnet50", "resnet18_224", "resnet50_224"]
 TARGETS = {"steady": 1.05, "first": 1.10, "memory": 1.10}
 
@@ -61,6 +62,9 @@ def measure(side: str, model: str, batch: int) -> dict:
 def run_child(side: str, model: str, batch: int) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
+    # First steps compare compiles: msjax's persistent compilation cache (on by default, see
+    # eager_first_call.py for what it saves) would load a previous run's programs instead.
+    env.setdefault("MSJAX_EAGER_COMPILE_CACHE", "0")
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", side, model,
                           "--batch", str(batch)], capture_output=True, text=True, env=env)
     if out.returncode != 0:

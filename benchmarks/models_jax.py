@@ -81,6 +81,75 @@ class ResNet(nnx.Module):
         return self.fc(jnp.mean(self.blocks(x), axis=(1, 2)))
 
 
+MOBILENET_V3_SMALL = [  # kernel, expansion, out, squeeze-excite, hard-swish, stride
+    (3, 16, 16, True, False, 2), (3, 72, 24, False, False, 2), (3, 88, 24, False, False, 1),
+    (5, 96, 40, True, True, 2), (5, 240, 40, True, True, 1), (5, 240, 40, True, True, 1),
+    (5, 120, 48, True, True, 1), (5, 144, 48, True, True, 1), (5, 288, 96, True, True, 2),
+    (5, 576, 96, True, True, 1), (5, 576, 96, True, True, 1)]
+
+
+def make_divisible(value, divisor=8):
+    return max(divisor, int(value + divisor / 2) // divisor * divisor)
+
+
+class ConvBnAct(nnx.Module):
+    def __init__(self, cin, cout, kernel, stride, groups, activation, rngs):
+        pad = kernel // 2
+        self.conv = nnx.Conv(cin, cout, (kernel, kernel), (stride, stride),
+                             padding=((pad, pad), (pad, pad)), feature_group_count=groups,
+                             use_bias=False, rngs=rngs)
+        self.bn = batch_norm(cout, rngs)
+        self.activation = activation
+
+    def __call__(self, x):
+        x = self.bn(self.conv(x))
+        return x if self.activation is None else self.activation(x)
+
+
+class SqueezeExcite(nnx.Module):
+    def __init__(self, channels, rngs):
+        squeezed = make_divisible(channels // 4)
+        self.reduce = nnx.Conv(channels, squeezed, (1, 1), rngs=rngs)
+        self.expand = nnx.Conv(squeezed, channels, (1, 1), rngs=rngs)
+
+    def __call__(self, x):
+        scale = jnp.mean(x, axis=(1, 2), keepdims=True)
+        return x * jax.nn.hard_sigmoid(self.expand(nnx.relu(self.reduce(scale))))
+
+
+class InvertedResidual(nnx.Module):
+    def __init__(self, cin, kernel, expansion, cout, squeeze, hard_swish, stride, rngs):
+        activation = jax.nn.hard_swish if hard_swish else nnx.relu
+        layers = []
+        if expansion != cin:
+            layers.append(ConvBnAct(cin, expansion, 1, 1, 1, activation, rngs))
+        layers.append(ConvBnAct(expansion, expansion, kernel, stride, expansion, activation, rngs))
+        if squeeze:
+            layers.append(SqueezeExcite(expansion, rngs))
+        layers.append(ConvBnAct(expansion, cout, 1, 1, 1, None, rngs))
+        self.body = nnx.Sequential(*layers)
+        self.residual = stride == 1 and cin == cout
+
+    def __call__(self, x):
+        return x + self.body(x) if self.residual else self.body(x)
+
+
+class MobileNetV3Small(nnx.Module):
+    def __init__(self, num_classes=10, *, rngs):
+        blocks, cin = [ConvBnAct(3, 16, 3, 2, 1, jax.nn.hard_swish, rngs)], 16
+        for kernel, expansion, cout, squeeze, hard_swish, stride in MOBILENET_V3_SMALL:
+            blocks.append(InvertedResidual(cin, kernel, expansion, cout, squeeze, hard_swish,
+                                           stride, rngs))
+            cin = cout
+        blocks.append(ConvBnAct(cin, 576, 1, 1, 1, jax.nn.hard_swish, rngs))
+        self.features = nnx.Sequential(*blocks)
+        self.fc1, self.fc2 = nnx.Linear(576, 1024, rngs=rngs), nnx.Linear(1024, num_classes, rngs=rngs)
+
+    def __call__(self, x):
+        x = jnp.mean(self.features(x), axis=(1, 2))
+        return self.fc2(jax.nn.hard_swish(self.fc1(x)))
+
+
 class SelfAttention(nnx.Module):
     def __init__(self, dim, heads, rngs):
         self.heads, self.head_dim = heads, dim // heads
@@ -188,6 +257,14 @@ def make_resnet(depth, batch, image):
     return jitted_training(model, optax.sgd(0.01, momentum=0.9), x, y)
 
 
+def make_mobilenet(batch):
+    model = MobileNetV3Small(rngs=nnx.Rngs(0))
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((batch, 32, 32, 3)).astype(np.float32)
+    y = rng.integers(0, 10, batch).astype(np.int32)
+    return jitted_training(model, optax.sgd(0.01, momentum=0.9), x, y)
+
+
 def make_vit(batch):
     model = ViT(rngs=nnx.Rngs(0))
     rng = np.random.default_rng(0)
@@ -204,11 +281,36 @@ def make_bert(batch):
     return jitted_training(model, optax.adam(1e-4), ids, y)
 
 
+def make_lstm(batch):
+    """`rnn.py`'s pure-JAX LSTM language model (lax.scan per layer, optax Adam), batch 32, with
+    weights drawn here (rnn.py copies msjax's; importing it loads msjax, but nothing of msjax runs
+    in this step)."""
+    import rnn
+    rng = np.random.default_rng(0)
+    shapes = {"embedding.embedding_table": (rnn.VOCAB, rnn.EMBED),
+              "decoder.weight": (rnn.VOCAB, rnn.HIDDEN), "decoder.bias": (rnn.VOCAB,)}
+    for layer in range(rnn.LAYERS):
+        width = rnn.EMBED if layer == 0 else rnn.HIDDEN
+        shapes.update({f"lstm.weight_ih_l{layer}": (4 * rnn.HIDDEN, width),
+                       f"lstm.weight_hh_l{layer}": (4 * rnn.HIDDEN, rnn.HIDDEN),
+                       f"lstm.bias_ih_l{layer}": (4 * rnn.HIDDEN,),
+                       f"lstm.bias_hh_l{layer}": (4 * rnn.HIDDEN,)})
+
+    class Weights:  # what rnn.jax_step reads of a net: its named parameters
+        def parameters_and_names(self):
+            for name, shape in shapes.items():
+                value = (rng.uniform(-0.0625, 0.0625, shape)).astype(np.float32)
+                yield name, type("P", (), {"asnumpy": lambda self, v=value: v})()
+    return rnn.jax_step(Weights())
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
     "resnet18_224": lambda batch: make_resnet(18, batch, 224),
     "resnet50_224": lambda batch: make_resnet(50, batch, 224),
+    "mobilenet_v3_small": make_mobilenet,
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
+    "lstm_lm": make_lstm,
 }

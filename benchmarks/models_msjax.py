@@ -158,6 +158,73 @@ class BertTiny(nn.Cell):
         return self.classifier(self.pooler(self.blocks(x)[:, 0]))
 
 
+# -- MobileNetV3-small (inverted residuals, depthwise convs, squeeze-excite, hard-swish) --------
+MOBILENET_V3_SMALL = [  # kernel, expansion, out, squeeze-excite, hard-swish, stride
+    (3, 16, 16, True, False, 2), (3, 72, 24, False, False, 2), (3, 88, 24, False, False, 1),
+    (5, 96, 40, True, True, 2), (5, 240, 40, True, True, 1), (5, 240, 40, True, True, 1),
+    (5, 120, 48, True, True, 1), (5, 144, 48, True, True, 1), (5, 288, 96, True, True, 2),
+    (5, 576, 96, True, True, 1), (5, 576, 96, True, True, 1)]
+
+
+def make_divisible(value, divisor=8):
+    return max(divisor, int(value + divisor / 2) // divisor * divisor)
+
+
+def conv_bn_act(cin, cout, kernel, stride, group, activation):
+    layers = [nn.Conv2d(cin, cout, kernel, stride=stride, pad_mode="pad", padding=kernel // 2,
+                        group=group, has_bias=False), nn.BatchNorm2d(cout)]
+    return nn.SequentialCell(layers + ([activation] if activation is not None else []))
+
+
+class SqueezeExcite(nn.Cell):
+    def __init__(self, channels):
+        super().__init__()
+        squeezed = make_divisible(channels // 4)
+        self.mean = ops.ReduceMean(keep_dims=True)
+        self.reduce = nn.Conv2d(channels, squeezed, 1, has_bias=True)
+        self.expand = nn.Conv2d(squeezed, channels, 1, has_bias=True)
+        self.relu, self.gate = nn.ReLU(), nn.HSigmoid()
+
+    def construct(self, x):
+        scale = self.gate(self.expand(self.relu(self.reduce(self.mean(x, (2, 3))))))
+        return x * scale
+
+
+class InvertedResidual(nn.Cell):
+    def __init__(self, cin, kernel, expansion, cout, squeeze, hard_swish, stride):
+        super().__init__()
+        activation = nn.HSwish() if hard_swish else nn.ReLU()
+        layers = []
+        if expansion != cin:
+            layers.append(conv_bn_act(cin, expansion, 1, 1, 1, activation))
+        layers.append(conv_bn_act(expansion, expansion, kernel, stride, expansion, activation))
+        if squeeze:
+            layers.append(SqueezeExcite(expansion))
+        layers.append(conv_bn_act(expansion, cout, 1, 1, 1, None))
+        self.body = nn.SequentialCell(layers)
+        self.residual = stride == 1 and cin == cout
+
+    def construct(self, x):
+        return x + self.body(x) if self.residual else self.body(x)
+
+
+class MobileNetV3Small(nn.Cell):
+    def __init__(self, num_classes=10):
+        super().__init__()
+        blocks, cin = [conv_bn_act(3, 16, 3, 2, 1, nn.HSwish())], 16
+        for kernel, expansion, cout, squeeze, hard_swish, stride in MOBILENET_V3_SMALL:
+            blocks.append(InvertedResidual(cin, kernel, expansion, cout, squeeze, hard_swish,
+                                           stride))
+            cin = cout
+        blocks.append(conv_bn_act(cin, 576, 1, 1, 1, nn.HSwish()))
+        self.features = nn.SequentialCell(blocks)
+        self.mean = ops.ReduceMean(keep_dims=False)
+        self.head = nn.SequentialCell([nn.Dense(576, 1024), nn.HSwish(), nn.Dense(1024, num_classes)])
+
+    def construct(self, x):
+        return self.head(self.mean(self.features(x), (2, 3)))
+
+
 # -- training steps --------------------------------------------------------------------------
 def _sync(loss):
     loss._data.block_until_ready()
@@ -177,6 +244,15 @@ def make_resnet(depth, batch, image):
     net = ResNet(block, depths)
     rng = np.random.default_rng(0)
     x = rng.standard_normal((batch, 3, image, image)).astype(np.float32)
+    y = rng.integers(0, 10, batch).astype(np.int32)
+    return train_one_step_cell(net, nn.Momentum(net.trainable_params(), 0.01, 0.9), x, y)
+
+
+def make_mobilenet(batch):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = MobileNetV3Small()
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((batch, 3, 32, 32)).astype(np.float32)
     y = rng.integers(0, 10, batch).astype(np.int32)
     return train_one_step_cell(net, nn.Momentum(net.trainable_params(), 0.01, 0.9), x, y)
 
@@ -215,11 +291,22 @@ def make_bert(batch):
     return train_one_step_cell(net, nn.Adam(net.trainable_params(), 1e-4), ids, y)
 
 
+def make_lstm(batch):
+    """The LSTM language model of `rnn.py` (2 layers, hidden 256, seq 64; its own batch of 32,
+    whatever `batch` says): TrainOneStepCell + Adam under `ms.jit`."""
+    import rnn
+    ms.set_context(mode=ms.GRAPH_MODE)
+    run, sync, _ = rnn.msjax_step()
+    return run, sync
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
     "resnet18_224": lambda batch: make_resnet(18, batch, 224),
     "resnet50_224": lambda batch: make_resnet(50, batch, 224),
+    "mobilenet_v3_small": make_mobilenet,
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
+    "lstm_lm": make_lstm,
 }

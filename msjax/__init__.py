@@ -1,5 +1,8 @@
 """msjax: MindSpore's Python API on JAX. `import msjax` is `import mindspore`."""
 # ruff: noqa: F401
+from msjax._src import compile_settings as _compile_settings
+
+_compile_settings.enable_eager_cache()  # before anything compiles
 from msjax._src import tensor_methods as _tensor_methods
 from msjax._src.compat.ipython import load_ipython_extension as load_ipython_extension
 from msjax._src.compat.ipython import unload_ipython_extension as unload_ipython_extension

@@ -1,4 +1,4 @@
-"""The `msjax` command: `msjax run`, `msjax kernel install`, `msjax coverage`."""
+"""The `msjax` command: `msjax run`, `msjax msrun`, `msjax kernel install`, `msjax coverage`."""
 from __future__ import annotations
 
 import argparse
@@ -40,6 +40,12 @@ def main(argv=None) -> int:
     run.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                      help="a script's arguments, or a notebook's options")
 
+    from msjax._src import msrun
+    launcher = sub.add_parser("msrun", help="MindSpore's msrun: start a multi-process job",
+                              description=msrun.__doc__,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    msrun.add_arguments(launcher)
+
     kernel = sub.add_parser("kernel", help="the `mindspore` Jupyter kernel (IPython on msjax)")
     kernel_sub = kernel.add_subparsers(dest="kernel_command", required=True)
     kernel_install = kernel_sub.add_parser(
@@ -62,6 +68,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "run":
         return _run(run, args)
+    if args.command == "msrun":
+        return msrun.run(args)
     if args.command == "kernel":
         return _kernel_install(args)
     if args.command == "coverage":

@@ -1,0 +1,88 @@
+"""First eager (PyNative) forward of ResNet-18, MobileNetV3-small and ViT-tiny at batch 8.
+
+PyNative is MindSpore's default mode. msjax runs each op through XLA, which compiles it on first
+use; JAX's persistent compilation cache (on by default, msjax/_src/compile_settings.py) keeps
+those executables on disk. Per model this runs two fresh processes sharing one new cache folder
+and prints the first forward's wall time (model built, one eval forward of a 8x3x32x32 batch,
+result read back) in each, the second/first ratio (target <= 0.2) and the first process against
+real MindSpore 2.10 PyNative's first call (recorded with the oracle by
+`eager_first_call_mindspore.py` into `eager_first_call_mindspore.json`; target <= 1.0).
+
+Run: `python benchmarks/eager_first_call.py [--models resnet18,...]`
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny"]
+
+
+def build(name):
+    """The model Cell as `models_msjax.py` defines it, in eval mode."""
+    import models_msjax as M
+    net = {"resnet18": lambda: M.ResNet(M.BasicBlock, (2, 2, 2, 2)),
+           "mobilenet_v3_small": M.MobileNetV3Small, "vit_tiny": M.ViT}[name]()
+    net.set_train(False)
+    return net
+
+
+def child(name):
+    import numpy as np
+    start = time.perf_counter()
+    import msjax as ms
+    imported = time.perf_counter()
+    net = build(name)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((8, 3, 32, 32)).astype(np.float32))
+    built = time.perf_counter()
+    net(x).asnumpy()
+    done = time.perf_counter()
+    print(json.dumps({"import": imported - start, "build": built - imported,
+                      "forward": done - built}))
+
+
+def run_child(name, cache):
+    env = dict(os.environ, MSJAX_EAGER_COMPILE_CACHE=cache)
+    env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, __file__, "--child", name], env=env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        sys.path.insert(0, str(HERE))
+        return child(args.child)
+    import jax
+    print(f"backend {jax.default_backend()}, batch 8, 3x32x32, eval forward in PyNative")
+    recorded = json.loads((HERE / "eager_first_call_mindspore.json").read_text())
+    for name in args.models.split(","):
+        with tempfile.TemporaryDirectory() as cache:
+            first, second = run_child(name, cache), run_child(name, cache)
+        f, s = first["forward"], second["forward"]
+        ms_first = recorded["first_forward_seconds"].get(name)
+        print(f"{name}:")
+        verdict = "ok" if s <= 0.2 * f else "ABOVE TARGET"
+        print(f"  first eager forward  1st process {f:7.2f} s  2nd process {s:7.2f} s  "
+              f"ratio {s / f:5.2f} (target <= 0.2) {verdict}")
+        if ms_first is not None:
+            verdict = "ok" if f <= ms_first else "ABOVE TARGET"
+            print(f"  vs MindSpore 2.10 PyNative first forward {ms_first:7.2f} s (recorded): "
+                  f"1st process ratio {f / ms_first:5.2f}, 2nd {s / ms_first:5.2f} "
+                  f"(target <= 1.0) {verdict}")
+        print(f"  (import msjax {first['import']:.2f} s, build {first['build']:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

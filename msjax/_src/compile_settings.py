@@ -1,0 +1,74 @@
+"""JAX's persistent compilation cache for eager (PyNative) ops, on by default.
+
+MindSpore's PyNative mode runs each op through a precompiled kernel. msjax runs each op through
+XLA, which compiles it once per shape and dtype in a process: a first eager forward of a network
+compiles every distinct op. JAX's persistent compilation cache keeps those executables on disk,
+so the next process loads them instead of compiling. msjax switches it on when it is imported,
+with no minimum compile time or entry size (eager ops compile in milliseconds; JAX's default
+would skip every one of them):
+
+- by default in `~/.cache/msjax/jax_cache` (`$XDG_CACHE_HOME/msjax/jax_cache` when set);
+- with `MS_COMPILER_CACHE_ENABLE=1`, msjax's graph compile cache (transforms/compile_cache.py)
+  owns JAX's cache and puts it in MindSpore's layout,
+  `$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/xla`, when it first compiles; nothing is
+  set at import then (that cache compiles the programs it stores with JAX's cache paused, which
+  works only while JAX's cache is not yet open);
+- not at all with `MS_COMPILER_CACHE_ENABLE=0` set explicitly, or `MSJAX_EAGER_COMPILE_CACHE=0`
+  (msjax's own switch; `MSJAX_EAGER_COMPILE_CACHE=/some/dir` chooses the folder instead).
+
+A user's own JAX setting wins: when `JAX_COMPILATION_CACHE_DIR` or `JAX_ENABLE_COMPILATION_CACHE`
+is in the environment, or `jax_compilation_cache_dir` was set before msjax was imported, msjax
+changes nothing, and it keeps any `JAX_PERSISTENT_CACHE_MIN_*` value the environment gives.
+"""
+from __future__ import annotations
+
+import os
+
+import jax
+
+SWITCH = "MSJAX_EAGER_COMPILE_CACHE"
+_USER_JAX_SETTINGS = ("JAX_COMPILATION_CACHE_DIR", "JAX_ENABLE_COMPILATION_CACHE")
+_THRESHOLDS = (("jax_persistent_cache_min_compile_time_secs", 0.0),
+               ("jax_persistent_cache_min_entry_size_bytes", 0))
+
+
+def eager_cache_dir(environ=None) -> str | None:
+    """The folder msjax gives JAX's persistent compilation cache for this environment, or None
+    when msjax leaves JAX's setting alone (switched off, or the user configured JAX)."""
+    env = os.environ if environ is None else environ
+    choice = env.get(SWITCH, "1")
+    if choice == "0" or env.get("MS_COMPILER_CACHE_ENABLE") == "0":
+        return None
+    if any(name in env for name in _USER_JAX_SETTINGS):
+        return None
+    if choice not in ("", "1"):
+        return os.path.abspath(os.path.expanduser(choice))
+    if env.get("MS_COMPILER_CACHE_ENABLE") == "1":
+        return None  # the graph compile cache sets JAX's cache up in its own folder
+    home = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(home, "msjax", "jax_cache")
+
+
+def enable_eager_cache() -> str | None:
+    """Points JAX's persistent compilation cache at `eager_cache_dir()` (called by
+    `import msjax`, before anything compiles). Returns the folder, or None when it left JAX's
+    settings as they were."""
+    if jax.config.jax_compilation_cache_dir is not None:  # set by the user's code: theirs
+        return None
+    path = eager_cache_dir()
+    if path is None:
+        return None
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:  # read-only home, e.g.: say so once, run without the cache
+        import warnings
+        warnings.warn(f"msjax: the eager compilation cache folder {path} cannot be created "
+                      f"({error}); eager ops compile anew in every process. Set {SWITCH} to a "
+                      f"writable folder, or {SWITCH}=0 to silence this.", RuntimeWarning,
+                      stacklevel=2)
+        return None
+    jax.config.update("jax_compilation_cache_dir", path)
+    for name, value in _THRESHOLDS:
+        if name.upper() not in os.environ:
+            jax.config.update(name, value)
+    return path

@@ -1,0 +1,103 @@
+"""JAX's persistent compilation cache for eager ops (msjax/_src/compile_settings.py): a second
+process's first eager forward loads every op from the cache instead of compiling it."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from msjax._src import compile_settings
+
+_EAGER_FORWARD = textwrap.dedent("""
+    import json
+    import jax
+    events = {}
+    jax.monitoring.register_event_listener(
+        lambda name, **kw: events.__setitem__(name, events.get(name, 0) + 1))
+    import numpy as np
+    import msjax as ms
+    from msjax import nn
+
+    class Block(nn.Cell):  # a tiny ResNet-ish block, run eagerly (PyNative is the default)
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 4, 3, pad_mode='pad', padding=1)
+            self.bn = nn.BatchNorm2d(4)
+            self.relu = nn.ReLU()
+            self.pool = nn.AdaptiveAvgPool2d(1)
+            self.fc = nn.Dense(4, 2)
+
+        def construct(self, x):
+            y = self.relu(self.bn(self.conv(x)))
+            return self.fc(self.pool(y + y).reshape(x.shape[0], -1))
+
+    net = Block()
+    net.set_train(False)
+    out = net(ms.Tensor(np.ones((2, 3, 8, 8), np.float32)))
+    print(json.dumps({"sum": float(out.sum().asnumpy()),
+                      "dir": jax.config.jax_compilation_cache_dir,
+                      "requests": events.get('/jax/compilation_cache/compile_requests_use_cache', 0),
+                      "hits": events.get('/jax/compilation_cache/cache_hits', 0)}))
+""")
+
+
+def _run(tmp_path, **env_changes):
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("JAX_COMPILATION_CACHE", "JAX_ENABLE_COMPILATION_CACHE",
+                                "MS_COMPILER_CACHE", "MSJAX_EAGER"))}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "home_cache")
+    env.update(env_changes)
+    done = subprocess.run([sys.executable, "-c", _EAGER_FORWARD], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _entries(folder):
+    return [f for f in os.listdir(folder) if not f.startswith(".")] if os.path.isdir(folder) else []
+
+
+def test_second_process_loads_every_eager_op_from_the_cache(tmp_path):
+    first = _run(tmp_path)
+    folder = str(tmp_path / "home_cache" / "msjax" / "jax_cache")
+    assert first["dir"] == folder
+    assert first["requests"] > 5 and first["hits"] == 0
+    stored = len(_entries(folder))
+    assert stored >= first["requests"] // 2  # each distinct op's executable is on disk
+    second = _run(tmp_path)
+    assert second["hits"] == second["requests"] == first["requests"]  # nothing compiled anew
+    assert second["sum"] == first["sum"]
+    assert len(_entries(folder)) == stored
+
+
+def test_mindspore_compile_cache_keeps_its_own_folder(tmp_path):
+    """MS_COMPILER_CACHE_ENABLE=1: the graph compile cache puts JAX's cache in MindSpore's
+    layout when it first compiles a graph; msjax's import sets nothing."""
+    result = _run(tmp_path, MS_COMPILER_CACHE_ENABLE="1", MS_COMPILER_CACHE_PATH=str(tmp_path / "ms"),
+                  RANK_ID="3")
+    assert result["dir"] is None and result["hits"] == 0
+    assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+
+
+@pytest.mark.parametrize("env", [{"MS_COMPILER_CACHE_ENABLE": "0"},
+                                 {"MSJAX_EAGER_COMPILE_CACHE": "0"}])
+def test_switched_off(tmp_path, env):
+    result = _run(tmp_path, **env)
+    assert result["dir"] is None and result["hits"] == 0
+    assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+
+
+def test_users_jax_setting_wins(tmp_path):
+    own = str(tmp_path / "own")
+    result = _run(tmp_path, JAX_COMPILATION_CACHE_DIR=own)
+    assert result["dir"] == own
+    assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+
+
+def test_folder_choice_and_rules():
+    env = {"MSJAX_EAGER_COMPILE_CACHE": "~/x", "HOME": "/h"}
+    assert compile_settings.eager_cache_dir(env) == os.path.expanduser("~/x")
+    assert compile_settings.eager_cache_dir({"XDG_CACHE_HOME": "/c"}) == "/c/msjax/jax_cache"
+    assert compile_settings.eager_cache_dir({"JAX_ENABLE_COMPILATION_CACHE": "false"}) is None
