@@ -9,6 +9,7 @@ generator (random_ops.py), not MindSpore's C++ generator.
 """
 from __future__ import annotations
 
+import enum
 import math
 import numbers
 
@@ -230,3 +231,47 @@ class RandomSelectSubpolicy(TensorOperation):
                 result = operation(*columns)
                 columns = tuple(result) if isinstance(result, tuple) else (result,)
         return columns[0] if len(columns) == 1 else columns
+
+
+class SliceMode(enum.IntEnum):
+    """`mindspore.dataset.vision.SliceMode`: pad the last patches up to full size, or drop the rest."""
+    PAD = 0
+    DROP = 1
+
+
+class SlicePatches(TensorOperation):
+    """`mindspore.dataset.vision.SlicePatches(num_height=1, num_width=1, slice_mode=SliceMode.PAD,
+    fill_value=0)`: an HW[C] image cut into ``num_height * num_width`` patches, row by row (one
+    output column each); PAD pads the bottom/right with `fill_value`, DROP drops the remainder."""
+
+    def __init__(self, num_height=1, num_width=1, slice_mode=SliceMode.PAD, fill_value=0):
+        check_positive_int(num_height, "num_height")
+        check_positive_int(num_width, "num_width")
+        if not isinstance(slice_mode, SliceMode):
+            raise TypeError(f"Argument slice_mode with value {slice_mode} is not of type "
+                            f"[{SliceMode!r}], but got {type(slice_mode)}.")
+        check_positive_int(fill_value, "fill_value", 255, 0)
+        self.num_height, self.num_width = num_height, num_width
+        self.slice_mode, self.fill_value = slice_mode, fill_value
+
+    def implementation(self, image):
+        if image.ndim not in (2, 3):
+            raise TransformError(f"SlicePatches: input tensor is not in shape of <H,W> or <H,W,C>, "
+                                 f"but got rank: {image.ndim}")
+        if self.num_height == 1 and self.num_width == 1:
+            return image
+        height, width = image.shape[:2]
+        for count, size, axis in ((self.num_height, height, "height"), (self.num_width, width, "width")):
+            if count > size:
+                raise TransformError(f"SlicePatches: The number of patches on {axis} axis equals 0 "
+                                     f"or is greater than {axis}, got number of patches:{count}")
+        pad = self.slice_mode == SliceMode.PAD
+        patch_h = -(-height // self.num_height) if pad else height // self.num_height
+        patch_w = -(-width // self.num_width) if pad else width // self.num_width
+        if pad:
+            padded = np.full((patch_h * self.num_height, patch_w * self.num_width) + image.shape[2:],
+                             self.fill_value, image.dtype)
+            padded[:height, :width] = image
+            image = padded
+        return tuple(image[row * patch_h:(row + 1) * patch_h, col * patch_w:(col + 1) * patch_w].copy()
+                     for row in range(self.num_height) for col in range(self.num_width))

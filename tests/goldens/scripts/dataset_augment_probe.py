@@ -1,4 +1,5 @@
-"""MindSpore 2.10 goldens for vision.RandomAffine, RandomErasing and RandomSelectSubpolicy.
+"""MindSpore 2.10 goldens for vision.RandomAffine, RandomErasing, RandomSelectSubpolicy and
+SlicePatches.
 
 Random transforms are probed with degenerate ranges (a fixed angle, translation, scale, shear) or
 probabilities 0/1, so their output is deterministic and comparable. Each case prints
@@ -23,6 +24,8 @@ CHW = np.arange(3 * 6 * 8, dtype=np.float32).reshape(3, 6, 8) / 10
 
 
 def result_json(value):
+    if isinstance(value, (tuple, list)):
+        return [v if isinstance(v, str) else result_json(v) for v in value]
     array = np.asarray(value)
     values = np.round(array.astype(np.float64), 5).tolist() if array.dtype.kind == "f" \
         else array.tolist()
@@ -32,6 +35,14 @@ def result_json(value):
 def in_pipeline(operations, data):
     dataset = ds.NumpySlicesDataset({"x": data[None]}, shuffle=False).map(operations, ["x"])
     return next(dataset.create_tuple_iterator(output_numpy=True))[0]
+
+
+PATCH_IMAGE = np.arange(5 * 7 * 2).reshape(5, 7, 2).astype(np.uint8)
+
+
+def columns(dataset):
+    return (",".join(dataset.get_col_names()),) + tuple(
+        next(dataset.create_tuple_iterator(output_numpy=True)))
 
 
 CASES = {
@@ -57,6 +68,15 @@ CASES = {
         [[(V.Invert(), 0.0)]])(IMAGE),
     "RandomSelectSubpolicy in pipeline": lambda: in_pipeline(V.RandomSelectSubpolicy(
         [[(V.RandomAffine(0, scale=(1.5, 1.5)), 1.0)]]), IMAGE),
+    "SlicePatches pad": lambda: V.SlicePatches(2, 3)(PATCH_IMAGE),
+    "SlicePatches drop": lambda: V.SlicePatches(2, 3, V.SliceMode.DROP)(PATCH_IMAGE),
+    "SlicePatches gray fill": lambda: V.SlicePatches(2, 3, fill_value=9)(PATCH_IMAGE[..., 0]),
+    "SlicePatches one": lambda: V.SlicePatches()(PATCH_IMAGE),
+    "SlicePatches in pipeline": lambda: columns(ds.NumpySlicesDataset(
+        {"x": PATCH_IMAGE[None]}, shuffle=False).map(V.SlicePatches(1, 2), ["x"], ["a", "b"])),
+    "SlicePatches zero": lambda: V.SlicePatches(0, 1),
+    "SlicePatches too many": lambda: V.SlicePatches(6, 1)(PATCH_IMAGE),
+    "SlicePatches mode type": lambda: V.SlicePatches(1, 1, "pad"),
 }
 
 for label, case in CASES.items():
