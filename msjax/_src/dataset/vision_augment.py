@@ -275,3 +275,63 @@ class SlicePatches(TensorOperation):
             image = padded
         return tuple(image[row * patch_h:(row + 1) * patch_h, col * patch_w:(col + 1) * patch_w].copy()
                      for row in range(self.num_height) for col in range(self.num_width))
+
+
+def _gaussian_kernel(size, sigma):
+    """OpenCV's getGaussianKernel for an explicit positive sigma."""
+    offsets = np.arange(size, dtype=np.float64) - (size - 1) / 2.0
+    kernel = np.exp(-(offsets ** 2) / (2.0 * sigma * sigma))
+    return kernel / kernel.sum()
+
+
+class GaussianBlur(ImageTensorOperation):
+    """`mindspore.dataset.vision.GaussianBlur(kernel_size, sigma=None)`: a separable Gaussian
+    blur (OpenCV's, reflect-101 border). A missing sigma is ``0.3 * ((k - 1) * 0.5 - 1) + 0.8``
+    per axis. uint8 results may differ from OpenCV's fixed-point ones by one grey level."""
+
+    def __init__(self, kernel_size, sigma=None):
+        sizes = (kernel_size, kernel_size) if isinstance(kernel_size, int) else tuple(kernel_size)
+        for size in sizes:
+            check_positive_int(size, "kernel_size")
+            if size % 2 == 0:
+                raise ValueError("Input kernel_size is not an odd value.")
+        if sigma is None:
+            sigmas = tuple(0.3 * ((k - 1) * 0.5 - 1) + 0.8 for k in sizes)
+        elif isinstance(sigma, numbers.Number):
+            sigmas = (float(sigma), float(sigma))
+        else:
+            sigmas = tuple(float(s) for s in sigma)
+        self.kernel_size, self.sigma = sizes, sigmas
+
+    def apply(self, image):
+        _check_image(image, "GaussianBlur")
+        planes = image[..., None] if image.ndim == 2 else image
+        out = planes.astype(np.float64)
+        for axis, (size, sigma) in zip((1, 0), zip(self.kernel_size, self.sigma)):
+            kernel, half = _gaussian_kernel(size, sigma), size // 2
+            pad = [(0, 0)] * out.ndim
+            pad[axis] = (half, half)
+            padded = np.pad(out, pad, mode="reflect") if out.shape[axis] > 1 else np.pad(out, pad, "edge")
+            out = sum(weight * np.take(padded, np.arange(i, i + out.shape[axis]), axis=axis)
+                      for i, weight in enumerate(kernel))
+        if np.issubdtype(image.dtype, np.integer):
+            info = np.iinfo(image.dtype)
+            out = np.rint(out).clip(info.min, info.max)
+        out = out.astype(image.dtype)
+        return out[..., 0] if image.ndim == 2 else out
+
+
+class RandomResize(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomResize(size)`: Resize with an interpolation drawn at random
+    from NEAREST, BILINEAR, BICUBIC and AREA (as MindSpore's RandomResize)."""
+
+    _CHOICES = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA)
+
+    def __init__(self, size):
+        from msjax._src.dataset.vision import Resize  # pylint: disable=import-outside-toplevel
+        self._resizes = [Resize(size, interpolation) for interpolation in self._CHOICES]
+        self.size = size
+
+    def apply(self, image):
+        choice = int(random_ops.generator().integers(0, len(self._resizes)))
+        return self._resizes[choice].apply(image)

@@ -22,6 +22,8 @@ from msjax._src.dataset.vision import RandomRotation as RandomRotation
 from msjax._src.dataset.vision_augment import RandomAffine as RandomAffine
 from msjax._src.dataset.vision_augment import RandomErasing as RandomErasing
 from msjax._src.dataset.vision_augment import RandomSelectSubpolicy as RandomSelectSubpolicy
+from msjax._src.dataset.vision_augment import GaussianBlur as GaussianBlur
+from msjax._src.dataset.vision_augment import RandomResize as RandomResize
 from msjax._src.dataset.vision_augment import SliceMode as SliceMode
 from msjax._src.dataset.vision_augment import SlicePatches as SlicePatches
 from msjax._src.dataset.vision import RandomVerticalFlip as RandomVerticalFlip

@@ -1,5 +1,5 @@
 """MindSpore 2.10 goldens for vision.RandomAffine, RandomErasing, RandomSelectSubpolicy and
-SlicePatches.
+SlicePatches, GaussianBlur, RandomResize and transforms.Mask.
 
 Random transforms are probed with degenerate ranges (a fixed angle, translation, scale, shear) or
 probabilities 0/1, so their output is deterministic and comparable. Each case prints
@@ -14,7 +14,9 @@ import json
 
 import numpy as np
 
+import mindspore as ms
 import mindspore.dataset as ds
+import mindspore.dataset.transforms as T
 import mindspore.dataset.vision as V
 
 IMAGE = ((np.arange(9 * 11 * 3).reshape(9, 11, 3) * 37) % 256).astype(np.uint8)
@@ -74,6 +76,16 @@ CASES = {
     "SlicePatches one": lambda: V.SlicePatches()(PATCH_IMAGE),
     "SlicePatches in pipeline": lambda: columns(ds.NumpySlicesDataset(
         {"x": PATCH_IMAGE[None]}, shuffle=False).map(V.SlicePatches(1, 2), ["x"], ["a", "b"])),
+    "GaussianBlur 3": lambda: V.GaussianBlur(3)(SMOOTH),
+    "GaussianBlur sigma": lambda: V.GaussianBlur((3, 5), (0.8, 1.5))(SMOOTH),
+    "GaussianBlur gray": lambda: V.GaussianBlur(5, 1.2)(SMOOTH[..., 0]),
+    "GaussianBlur float": lambda: V.GaussianBlur(3, 1.0)(SMOOTH.astype(np.float32) / 255),
+    "GaussianBlur even": lambda: V.GaussianBlur(4),
+    "RandomResize shape": lambda: V.RandomResize((4, 5))(SMOOTH).shape,
+    "Mask GE": lambda: T.Mask(T.Relational.GE, 3)(np.array([1, 3, 5])),
+    "Mask EQ int32": lambda: T.Mask(T.Relational.EQ, 2, ms.int32)(np.array([1, 2])),
+    "Mask LT float": lambda: T.Mask(T.Relational.LT, 0.5)(np.array([0.25, 0.5, 0.75], np.float32)),
+    "Mask NE strings": lambda: T.Mask(T.Relational.NE, "b")(np.array(["a", "b"])),
     "SlicePatches zero": lambda: V.SlicePatches(0, 1),
     "SlicePatches too many": lambda: V.SlicePatches(6, 1)(PATCH_IMAGE),
     "SlicePatches mode type": lambda: V.SlicePatches(1, 1, "pad"),
