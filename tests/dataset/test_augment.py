@@ -24,7 +24,7 @@ PROBE = GOLDENS / "scripts" / "dataset_augment_probe.py"
 EXPECTED = dict(line.split(" -> ", 1) for line in
                 (GOLDENS / "dataset" / "augment_probe.txt").read_text().splitlines())
 # OpenCV's fixed-point arithmetic: a grey level or so allowed.
-BILINEAR = {"RandomAffine bilinear", "GaussianBlur 3", "GaussianBlur sigma", "GaussianBlur gray"}
+BILINEAR = {"RandomAffine bilinear", "RandomAffine bicubic", "GaussianBlur 3", "GaussianBlur sigma", "GaussianBlur gray"}
 
 
 def _error_sentence(message):

@@ -61,7 +61,20 @@ def affine_matrix(height, width, degrees, translate, scale, shear):
     return matrix.astype(np.float32).astype(np.float64)
 
 
-def warp_affine(image, matrix, nearest, fill_value):
+def _linear_weights(frac):
+    return (1 - frac, frac)
+
+
+def _cubic_weights(frac):
+    """OpenCV's bicubic weights (A = -0.75) for taps at -1, 0, 1, 2."""
+    a = -0.75
+    x = np.stack([1 + frac, frac, 1 - frac, 2 - frac])
+    near = ((a + 2) * x - (a + 3)) * x * x + 1
+    far = ((a * x - 5 * a) * x + 8 * a) * x - 4 * a
+    return tuple(np.where(x <= 1, near, far))
+
+
+def warp_affine(image, matrix, nearest, fill_value, cubic=False):
     """`image` warped by the forward 2x3 `matrix` (OpenCV's warpAffine, constant border)."""
     inverse = np.linalg.inv(np.vstack([matrix, [0.0, 0.0, 1.0]]))[:2]
     height, width = image.shape[:2]
@@ -86,17 +99,20 @@ def warp_affine(image, matrix, nearest, fill_value):
         grid_x = ((fixed_x + _AB_SCALE // 64) >> 5) / 32.0
         grid_y = ((fixed_y + _AB_SCALE // 64) >> 5) / 32.0
         x0, y0 = np.floor(grid_x).astype(np.int64), np.floor(grid_y).astype(np.int64)
-        fx, fy = (grid_x - x0)[..., None], (grid_y - y0)[..., None]
-        padded = np.concatenate([np.broadcast_to(fill, (height, 1, planes.shape[-1])),
-                                 planes.astype(np.float64),
-                                 np.broadcast_to(fill, (height, 1, planes.shape[-1]))], 1)
-        padded = np.concatenate([np.broadcast_to(fill, (1, width + 2, planes.shape[-1])), padded,
-                                 np.broadcast_to(fill, (1, width + 2, planes.shape[-1]))], 0)
-
-        def tap(row, col):
-            return padded[(row + 1).clip(0, height + 1), (col + 1).clip(0, width + 1)]
-        out = (tap(y0, x0) * (1 - fx) * (1 - fy) + tap(y0, x0 + 1) * fx * (1 - fy)
-               + tap(y0 + 1, x0) * (1 - fx) * fy + tap(y0 + 1, x0 + 1) * fx * fy)
+        fx, fy = grid_x - x0, grid_y - y0
+        reach = 2 if cubic else 1
+        padded = np.pad(planes.astype(np.float64), ((reach, reach), (reach, reach), (0, 0)))
+        border = np.ones((height + 2 * reach, width + 2 * reach), bool)
+        border[reach:-reach, reach:-reach] = False
+        padded[border] = fill
+        offsets = range(-1, 3) if cubic else range(0, 2)
+        weights = _cubic_weights if cubic else _linear_weights
+        out = 0.0
+        for i, weight_y in zip(offsets, weights(fy)):
+            for j, weight_x in zip(offsets, weights(fx)):
+                tap = padded[(y0 + i + reach).clip(0, height + 2 * reach - 1),
+                             (x0 + j + reach).clip(0, width + 2 * reach - 1)]
+                out = out + tap * (weight_y * weight_x)[..., None]
     if np.issubdtype(image.dtype, np.integer):
         info = np.iinfo(image.dtype)
         out = np.rint(out).clip(info.min, info.max)
@@ -110,8 +126,9 @@ class RandomAffine(ImageTensorOperation):
 
     `translate` is ``(tx_min, tx_max[, ty_min, ty_max])`` as fractions of width/height; `shear` a
     number (x shear in ``(-s, s)``), ``(min, max)`` (x only) or ``(x_min, x_max, y_min, y_max)``.
-    msjax samples NEAREST exactly as MindSpore; BILINEAR/BICUBIC use bilinear taps in float64
-    (within a grey level or so of OpenCV's fixed-point weights).
+    Sampling follows OpenCV's warpAffine: NEAREST exactly, BILINEAR and BICUBIC on its 1/32-pixel
+    grid with float weights (within a grey level of OpenCV's fixed-point ones); other modes
+    sample bilinearly, as warpAffine does for them.
     """
 
     def __init__(self, degrees, translate=None, scale=None, shear=None, resample=Inter.NEAREST,
@@ -150,7 +167,8 @@ class RandomAffine(ImageTensorOperation):
         scale = _draw(rng, self.scale)
         shear = (_draw(rng, self.shear[:2]), _draw(rng, self.shear[2:]))
         matrix = affine_matrix(height, width, degrees, translate, scale, shear)
-        return warp_affine(image, matrix, self.resample == Inter.NEAREST, self.fill_value)
+        return warp_affine(image, matrix, self.resample == Inter.NEAREST, self.fill_value,
+                           cubic=self.resample == Inter.BICUBIC)
 
 
 class RandomErasing(TensorOperation):

@@ -58,6 +58,8 @@ CASES = {
     "RandomAffine gray": lambda: V.RandomAffine((-45, -45), scale=(0.7, 0.7))(IMAGE[..., 0]),
     "RandomAffine bilinear": lambda: V.RandomAffine((25, 25), scale=(0.9, 0.9),
                                                     resample=V.Inter.BILINEAR)(SMOOTH),
+    "RandomAffine bicubic": lambda: V.RandomAffine((25, 25), scale=(0.9, 0.9),
+                                                   resample=V.Inter.BICUBIC)(SMOOTH),
     "RandomAffine in pipeline": lambda: in_pipeline(V.RandomAffine((15, 15), (0.1, 0.1, 0, 0)),
                                                     IMAGE),
     "RandomAffine negative degrees": lambda: V.RandomAffine(-1),
