@@ -36,6 +36,8 @@ class KeyState:
 
 
 GLOBAL_KEY = KeyState()
+# Called with the seed by every set_seed (modules whose seed mindspore.set_seed also sets).
+SEED_HOOKS = []
 
 
 def set_seed(seed: int) -> None:
@@ -52,6 +54,8 @@ def set_seed(seed: int) -> None:
         raise ValueError("Seed must be between 0 and 2**32 - 1")
     GLOBAL_KEY.seed = seed
     state.write(GLOBAL_KEY, jax.random.PRNGKey(seed))
+    for hook in SEED_HOOKS:  # e.g. the dataset seed, which MindSpore's set_seed also sets
+        hook(seed)
 
 
 def get_seed():

@@ -1,6 +1,7 @@
 """`mindspore.mindrecord`: MindRecord files (implementation in msjax/_src/dataset/mindrecord.py)."""
 # ruff: noqa: F401
 from msjax._src.dataset.mindrecord import FileWriter as FileWriter
+from msjax._src.dataset.mindrecord_reader import FileReader as FileReader
 from msjax._src.dataset.mindrecord_errors import MRMAddIndexError as MRMAddIndexError
 from msjax._src.dataset.mindrecord_errors import MRMAddSchemaError as MRMAddSchemaError
 from msjax._src.dataset.mindrecord_errors import MRMCommitError as MRMCommitError

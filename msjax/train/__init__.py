@@ -13,6 +13,7 @@ from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import EarlyStopping as EarlyStopping
+from msjax._src.train.request_exit import OnRequestExit as OnRequestExit
 from msjax._src.train.callback import History as History
 from msjax._src.train.callback import LambdaCallback as LambdaCallback
 from msjax._src.train.callback import LearningRateScheduler as LearningRateScheduler

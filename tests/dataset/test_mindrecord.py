@@ -155,3 +155,12 @@ def test_many_pages_round_trip(tmp_path):
         assert image[0] == images[i] and int(label) == i
         np.testing.assert_array_equal(big, bigs[i])
 
+
+
+def test_file_reader_gives_what_mindspore_gives():
+    """mindrecord.FileReader on MindSpore's own file: rows, types, columns, len and a missing file
+    as MindSpore 2.10 (golden: tests/goldens/dataset/mindrecord/file_reader.txt)."""
+    from tests.golden_scripts import GOLDENS, run_script_on_msjax
+    expected = (GOLDENS / "dataset" / "mindrecord" / "file_reader.txt").read_text().splitlines()
+    expected = {line.split(" -> ", 1)[0]: line.split(" -> ", 1)[1] for line in expected}
+    assert run_script_on_msjax("mindrecord_file_reader.py") == expected

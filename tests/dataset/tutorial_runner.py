@@ -11,6 +11,7 @@ MSJAX_TUTORIAL_PAGE and the support folder by MSJAX_TUTORIAL_SUPPORT (default: b
 """
 import os
 import re
+import runpy
 import sys
 import tempfile
 
@@ -29,7 +30,11 @@ def main():
         code = code_of(file.read())
     sys.path.insert(0, SUPPORT)
     os.chdir(tempfile.mkdtemp())
-    exec(compile(code, os.path.basename(page), "exec"), {"__name__": "__main__"})  # noqa: S102
+    # A real source file, so that code which reads its own source (MindSpore's ``jit``) can.
+    script = os.path.abspath(os.path.splitext(os.path.basename(page))[0] + "_tutorial.py")
+    with open(script, "w", encoding="utf-8") as file:
+        file.write(code)
+    runpy.run_path(script, run_name="__main__")
 
 
 if __name__ == "__main__":

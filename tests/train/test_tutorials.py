@@ -1,6 +1,10 @@
 """MindSpore's save_load tutorial's code, run unchanged on msjax, prints what MindSpore 2.10 prints
 (tests/goldens/scripts/train_save_load_tutorial.py)."""
 import os
+import pathlib
+import re
+import subprocess
+import sys
 
 import pytest
 
@@ -18,3 +22,59 @@ def back_to_cwd():
 
 def test_save_load_tutorial_prints_what_mindspore_prints(back_to_cwd):
     assert run_script_on_msjax("train_save_load_tutorial.py") == GOLDEN
+
+
+# MindSpore's beginner tutorials "Train" and "Mixed Precision" (tutorials/source_en/beginner/train.md
+# and mixed_precision.md of MindSpore's docs repository, 2.x), run unchanged through ``msjax run``
+# by tests/dataset/tutorial_runner.py on the small idx-format MNIST of
+# tests/dataset/tutorial_support. The pages are MindSpore's and not copied here: the test reads them
+# from $MSJAX_TUTORIALS_DIR (or ../shared/seeds/tutorials) and skips, saying so, when absent.
+# Goldens (tests/goldens/train/tutorials/<name>.txt) are MindSpore 2.10's output, recorded with
+# ``MSJAX_TUTORIAL_PAGE=/abs/<name>.md MSJAX_TUTORIAL_SUPPORT=$PWD/tests/dataset/tutorial_support
+# mindspore-oracle tests/dataset/tutorial_runner.py``. Both train a network initialised at random,
+# in MindSpore too, so loss and accuracy lines are compared by form. MindSpore's CPU build stops the
+# mixed-precision page at ``build_train_network(..., loss_scale_manager=FixedLossScaleManager())``
+# (the golden's last line is its error); msjax runs the page to its end.
+TUTORIAL_GOLDENS = pathlib.Path(__file__).resolve().parents[1] / "goldens" / "train" / "tutorials"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RANDOM_FORMS = [re.compile(r"loss: \d\.\d{6}  \[  0/  2\]"),
+                re.compile(r" Accuracy: \d+\.\d%, Avg loss: \d\.\d{6} ")]
+MINDSPORE_CPU_REFUSES = ("ValueError: Only `loss_scale_manager=None` or `loss_scale_manager="
+                         "FixedLossScaleManager(drop_overflow_update=False)`are supported on "
+                         "device `CPU`. ")
+
+
+def _tutorial_page(name):
+    for folder in (os.environ.get("MSJAX_TUTORIALS_DIR"), ROOT.parent / "shared" / "seeds" / "tutorials"):
+        if folder and (pathlib.Path(folder) / f"{name}.md").is_file():
+            return pathlib.Path(folder) / f"{name}.md"
+    pytest.skip(f"MindSpore's tutorial page {name}.md is not here: set MSJAX_TUTORIALS_DIR to a "
+                f"folder holding tutorials/source_en/beginner/{name}.md of MindSpore's docs")
+
+
+def _by_form(lines):
+    return [next((f"<{p.pattern}>" for p in RANDOM_FORMS if p.fullmatch(line)), line) for line in lines]
+
+
+def _run_tutorial(name):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
+    result = subprocess.run(
+        [sys.executable, "-m", "msjax", "run", str(ROOT / "tests" / "dataset" / "tutorial_runner.py"),
+         str(_tutorial_page(name))], env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.heavy
+def test_train_tutorial_prints_what_mindspore_printed():
+    printed = _run_tutorial("train")
+    assert _by_form(printed) == _by_form((TUTORIAL_GOLDENS / "train.txt").read_text().splitlines())
+    losses = [float(line.split()[1]) for line in printed if line.startswith("loss:")]
+    assert all(0 < loss < 5 for loss in losses), losses
+
+
+@pytest.mark.heavy
+def test_mixed_precision_tutorial_runs_where_mindspore_cpu_refuses():
+    golden = (TUTORIAL_GOLDENS / "mixed_precision.txt").read_text().splitlines()
+    assert golden[-1] == MINDSPORE_CPU_REFUSES
+    assert _by_form(_run_tutorial("mixed_precision")) == _by_form(golden[:-1])

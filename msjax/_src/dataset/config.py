@@ -69,10 +69,25 @@ def _global_seed():
     return GLOBAL_KEY.seed
 
 
+def _on_global_seed(seed):
+    """`mindspore.set_seed` also sets the pipelines' seed: the later of it and set_seed wins."""
+    _settings["seed"] = None
+    from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
+    random_ops.reseed(seed)
+
+
+def _register_global_seed_hook():
+    from msjax._src import random as global_random  # pylint: disable=import-outside-toplevel
+    if _on_global_seed not in global_random.SEED_HOOKS:
+        global_random.SEED_HOOKS.append(_on_global_seed)
+    if global_random.GLOBAL_KEY.seed is not None:  # mindspore.set_seed ran before this import
+        from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
+        random_ops.reseed(global_random.GLOBAL_KEY.seed)
+
+
 def get_seed():
-    """`mindspore.dataset.config.get_seed`: the seed set with this set_seed, else the one of
-    `mindspore.set_seed` (MindSpore's default 5489 before either). msjax's difference: when both
-    were called, this module's wins whatever the order (MindSpore's: the later call)."""
+    """`mindspore.dataset.config.get_seed`: the seed of the later of this module's set_seed and
+    `mindspore.set_seed` (MindSpore's default 5489 before either), as in MindSpore."""
     if _settings["seed"] is not None:
         return _settings["seed"]
     seed = _global_seed()
@@ -149,3 +164,6 @@ set_enable_autotune, get_enable_autotune = _bool_setting("enable_autotune")
 set_auto_offload, get_auto_offload = _bool_setting("auto_offload")
 set_enable_watchdog, get_enable_watchdog = _bool_setting("enable_watchdog")
 set_debug_mode, get_debug_mode = _bool_setting("debug_mode")
+
+
+_register_global_seed_hook()

@@ -302,6 +302,13 @@ class FileWriter:
             connection.close()
 
 
+def _json_number(value):
+    """A scalar as MindSpore's FileReader returns it (through JSON: an integral float is an int)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 def read_header(path):
     """The JSON header of a MindRecord data file."""
     with open(path, "rb") as file:
@@ -343,6 +350,19 @@ class _ShardFile:
         return self.data[base + start:base + end].tobytes()
 
     def read(self, index, columns):
+        raw, blobs = self.read_parts(index)
+        return tuple(self._value(name, raw, blobs) for name in columns)
+
+    def read_plain(self, index, columns):
+        """Row `index` as FileReader gives it: bytes fields as ``bytes``, scalars as Python values,
+        array fields as NumPy arrays."""
+        raw, blobs = self.read_parts(index)
+        return tuple(bytes(blobs[name]) if self.schema[name]["type"] == "bytes"
+                     else self._value(name, raw, blobs) if "shape" in self.schema[name]
+                     else _json_number(raw[name]) for name in columns)
+
+    def read_parts(self, index):
+        """Row `index`'s raw fields (a dict) and blob fields (name -> bytes)."""
         raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = self.locations[index]
         raw = _msgpack().unpackb(self._page_bytes(raw_page, raw_start + 8, raw_end), raw=False)
         blob = self._page_bytes(blob_page, blob_start + 8, blob_end)
@@ -351,7 +371,7 @@ class _ShardFile:
             length = struct.unpack(">Q", blob[position:position + 8])[0]
             blobs[name] = blob[position + 8:position + 8 + length]
             position += 8 + length
-        return tuple(self._value(name, raw, blobs) for name in columns)
+        return raw, blobs
 
     def _value(self, name, raw, blobs):
         field = self.schema[name]

@@ -1,6 +1,8 @@
 """`mindspore.dataset.transforms`: type casts, one-hot, composition and tensor reshaping ops."""
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from msjax._src.dataset import random_ops
@@ -152,3 +154,31 @@ class RandomOrder(TensorOperation):
     def implementation(self, *columns):
         order = random_ops.generator().permutation(len(self.transforms))
         return Compose([self.transforms[i] for i in order]).implementation(*columns)
+
+
+class Relational(enum.IntEnum):
+    """`mindspore.dataset.transforms.Relational`: the comparisons of `Mask`."""
+    EQ = 0
+    NE = 1
+    GT = 2
+    GE = 3
+    LT = 4
+    LE = 5
+
+
+_COMPARE = {Relational.EQ: np.equal, Relational.NE: np.not_equal, Relational.GT: np.greater,
+            Relational.GE: np.greater_equal, Relational.LT: np.less, Relational.LE: np.less_equal}
+
+
+class Mask(TensorOperation):
+    """`mindspore.dataset.transforms.Mask(operator, constant, dtype=mstype.bool_)`: each element
+    compared with `constant` by `operator`, as `dtype`."""
+
+    def __init__(self, operator, constant, dtype=None):
+        self.operator = Relational(operator)
+        self.constant = constant
+        self.dtype = np.bool_ if dtype is None else numpy_dtype(dtype)
+
+    def implementation(self, array):
+        constant = np.asarray(self.constant, array.dtype if array.dtype.kind in "US" else None)
+        return _COMPARE[self.operator](array, constant).astype(self.dtype)

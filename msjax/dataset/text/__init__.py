@@ -1,6 +1,13 @@
 """`mindspore.dataset.text`: the text basics (implementation in msjax/_src/dataset/text.py)."""
 # ruff: noqa: F401
 from msjax._src.dataset.text import Lookup as Lookup
+from msjax._src.dataset.text_tokenizers import BasicTokenizer as BasicTokenizer
+from msjax._src.dataset.text_tokenizers import BertTokenizer as BertTokenizer
+from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
+from msjax._src.dataset.text_tokenizers import ToNumber as ToNumber
+from msjax._src.dataset.text_tokenizers import TruncateSequencePair as TruncateSequencePair
+from msjax._src.dataset.text_tokenizers import UnicodeCharTokenizer as UnicodeCharTokenizer
+from msjax._src.dataset.text_tokenizers import WordpieceTokenizer as WordpieceTokenizer
 from msjax._src.dataset.text import Vocab as Vocab
 from msjax._src.dataset.text import to_bytes as to_bytes
 from msjax._src.dataset.text import to_str as to_str

@@ -8,6 +8,8 @@ from msjax._src.dataset.transforms import OneHot as OneHot
 from msjax._src.dataset.transforms import PadEnd as PadEnd
 from msjax._src.dataset.transforms import RandomApply as RandomApply
 from msjax._src.dataset.transforms import RandomChoice as RandomChoice
+from msjax._src.dataset.transforms import Mask as Mask
+from msjax._src.dataset.transforms import Relational as Relational
 from msjax._src.dataset.transforms import RandomOrder as RandomOrder
 from msjax._src.dataset.transforms import Slice as Slice
 from msjax._src.dataset.transforms import TypeCast as TypeCast

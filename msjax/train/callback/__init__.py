@@ -2,6 +2,7 @@
 # ruff: noqa: F401
 from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import EarlyStopping as EarlyStopping
+from msjax._src.train.request_exit import OnRequestExit as OnRequestExit
 from msjax._src.train.callback import History as History
 from msjax._src.train.callback import LambdaCallback as LambdaCallback
 from msjax._src.train.callback import LearningRateScheduler as LearningRateScheduler
