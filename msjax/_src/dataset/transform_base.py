@@ -42,7 +42,9 @@ class TensorOperation:
 
     def __call__(self, *columns):
         try:
-            return self.implementation(*(as_input(c) for c in columns))
+            if len(columns) == 1 and type(columns[0]) is np.ndarray:  # pylint: disable=unidiomatic-typecheck
+                return self.implementation(columns[0])  # the common case: one array, nothing to convert
+            return self.implementation(*[as_input(c) for c in columns])
         except TransformError as error:
             raise pipeline_error(str(error), type(self).__name__) from None
 

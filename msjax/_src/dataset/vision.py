@@ -321,6 +321,10 @@ class RandomCrop(ImageTensorOperation):
 
     def apply(self, image):
         _check_image(image, "RandomCrop")
+        if (self.padding is not None and not self.pad_if_needed
+                and self.padding_mode is Border.CONSTANT
+                and not isinstance(self.fill_value, (tuple, list))):
+            return self._crop_constant_padded(image)
         if self.padding is not None:
             image = pad_image(image, self.padding, self.fill_value, self.padding_mode)
         height, width = self.size
@@ -336,6 +340,31 @@ class RandomCrop(ImageTensorOperation):
         top = int(rng.integers(0, image.shape[0] - height + 1))
         left = int(rng.integers(0, image.shape[1] - width + 1))
         return _crop(image, top, left, height, width)
+
+    def _crop_constant_padded(self, image):
+        """The crop of the image padded with a constant, without building the padded image: the
+        same draws and values as padding then cropping, one copy instead of two."""
+        pad_left, pad_top, pad_right, pad_bottom = self.padding
+        image_height, image_width = image.shape[:2]
+        padded_height = image_height + pad_top + pad_bottom
+        padded_width = image_width + pad_left + pad_right
+        height, width = self.size
+        if padded_height < height or padded_width < width:
+            raise TransformError(f"RandomCrop: invalid crop size, crop size is bigger than the "
+                                 f"image dimensions, got crop height: {height}, crop width: "
+                                 f"{width}")
+        rng = random_ops.generator()
+        top = int(rng.integers(0, padded_height - height + 1)) - pad_top
+        left = int(rng.integers(0, padded_width - width + 1)) - pad_left
+        shape = (height, width) + image.shape[2:]
+        out = (np.zeros(shape, image.dtype) if self.fill_value == 0
+               else np.full(shape, self.fill_value, image.dtype))
+        rows = slice(max(top, 0), min(top + height, image_height))
+        columns = slice(max(left, 0), min(left + width, image_width))
+        if rows.start < rows.stop and columns.start < columns.stop:
+            out[rows.start - top:rows.stop - top, columns.start - left:columns.stop - left] = \
+                image[rows, columns]
+        return out
 
 
 def _random_resized_box(shape, scale, ratio, max_attempts):
