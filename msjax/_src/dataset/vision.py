@@ -215,6 +215,56 @@ class Normalize(ImageTensorOperation):
         return out
 
 
+class NormalizePad(ImageTensorOperation):
+    """`mindspore.dataset.vision.NormalizePad(mean, std, dtype="float32", is_hwc=True)`:
+    ``Normalize`` then one more channel of zeros (last for HWC and <H,W> images, first axis for
+    CHW), as `dtype` ("float32" or "float16").
+
+    Difference from MindSpore 2.10: on HWC and <H,W> images MindSpore's CPU kernel writes the
+    normalised values contiguously and the zeros after them, so its (H, W, C+1) result holds the
+    pixels shifted across channels; msjax gives each pixel its C normalised values and a zero, as
+    MindSpore documents (its CHW results agree; tests/dataset/test_normalize_pad.py).
+    """
+
+    keeps_pil = False
+
+    def __init__(self, mean, std, dtype="float32", is_hwc=True):
+        for name, values in (("mean", mean), ("std", std)):
+            if not isinstance(values, (list, tuple)):
+                raise TypeError(f"Argument {name} with value {values!r} is not of type "
+                                f"[<class 'list'>, <class 'tuple'>], but got {type(values)}.")
+        self.normalize = Normalize(mean, std, is_hwc)
+        if len(mean) != len(std):
+            raise ValueError("Length of mean and std must be equal.")
+        if not isinstance(dtype, str):
+            raise TypeError("dtype should be string.")
+        if dtype not in ("float32", "float16"):
+            raise ValueError("dtype only supports float32 or float16.")
+        if not isinstance(is_hwc, bool):
+            raise TypeError(f"Argument is_hwc with value {is_hwc!r} is not of type "
+                            f"[<class 'bool'>], but got {type(is_hwc)}.")
+        self.dtype = np.dtype(dtype)
+        self.is_hwc = is_hwc
+
+    def apply(self, image):
+        if image.ndim not in (2, 3):
+            raise TransformError(f"NormalizePad: input tensor is not in shape of <H,W> or <H,W,C>, "
+                                 f"but got rank: {image.ndim}")
+        if image.ndim == 2:
+            image = image[..., None]
+        channel_axis = -1 if self.is_hwc or image.shape[-1] == 1 else 0
+        channels = image.shape[channel_axis]
+        if len(self.normalize.mean) not in (1, channels):
+            raise TransformError(f"NormalizePad: number of channels does not match the size of "
+                                 f"mean and std vectors, got channels: {channels}, size of mean: "
+                                 f"{len(self.normalize.mean)}")
+        normalized = self.normalize.apply(image)
+        pad_shape = list(normalized.shape)
+        pad_shape[channel_axis] = 1
+        return np.concatenate([normalized, np.zeros(pad_shape, np.float32)],
+                              channel_axis).astype(self.dtype, copy=False)
+
+
 class HWC2CHW(ImageTensorOperation):
     """`mindspore.dataset.vision.HWC2CHW()`: HWC to CHW (a 2-D image is returned as it is)."""
 
