@@ -91,8 +91,6 @@ EXCLUDED = {
                                       "worker processes (Grain runs msjax's workers)",
     "mindspore.dataset.transforms.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
                                                        "transforms",
-    "mindspore.dataset.vision.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
-                                                   "transforms",
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
     "mindspore.train._utils": _INTERNAL + "helpers of Model, summary and checkpoint code",
@@ -163,6 +161,7 @@ NAME_SOURCES = {
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
                                  "msjax"),
+    "mindspore.dataset.vision.py_transforms_util": ("msjax.dataset.vision.py_transforms_util",),
     "mindspore.mindrecord": ("msjax.mindrecord", "msjax"),
     "mindspore.mint": ("msjax.mint", "msjax"),
     "mindspore.mint.distributed": ("msjax.mint.distributed", "msjax.communication", "msjax"),
