@@ -118,8 +118,16 @@ EXCLUDED = {
     "mindspore.dataset.utils": _NOT_YET + "LineReader and detection-box plotting",
     "mindspore.mindrecord.config": _NOT_YET + "MindRecord file encryption and hash checks",
     "mindspore.train.train_thor": _NOT_YET + "THOR, the second-order optimizer's Model",
-    "mindspore.boost": _NOT_YET + "Ascend training accelerations (boost, gradient freezing, "
-                       "adasum)",
+    # mindspore.boost: msjax answers GradientAccumulation (boost, grad_accumulation); the rest:
+    "mindspore.boost.adasum": _NOT_YET + "AdaSum, the Ascend boost's gradient reduction",
+    "mindspore.boost.base": _NOT_YET + "the Ascend boost's parameter and optimizer processing",
+    "mindspore.boost.boost": _NOT_YET + "AutoBoost, the Ascend training accelerations",
+    "mindspore.boost.boost_cell_wrapper": _NOT_YET + "BoostTrainOneStepCell and its loss-scale "
+                                          "variant",
+    "mindspore.boost.dim_reduce": _NOT_YET + "DimReduce, the Ascend boost's second-order step",
+    "mindspore.boost.grad_freeze": _NOT_YET + "gradient freezing",
+    "mindspore.boost.group_loss_scale_manager": _NOT_YET + "GroupLossScaleManager",
+    "mindspore.boost.less_batch_normalization": _NOT_YET + "LessBN",
     "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
                                 "(XLA places and schedules msjax's work)",
     "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
@@ -148,6 +156,7 @@ NAME_SOURCES = {
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
+    "mindspore.boost": ("msjax.boost", "msjax.nn", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
     "mindspore.experimental": ("msjax.experimental",),
     # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.
