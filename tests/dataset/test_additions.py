@@ -113,3 +113,22 @@ def test_pk_sampler_on_mnist_and_mindrecord_class_column(tmp_path):
     assert all(x // 10 == kind for kind, x in kinds)
     with pytest.raises(RuntimeError, match="class_column 'label' is not a field"):
         list(ds.MindDataset(str(tmp_path / "data.mindrecord"), sampler=ds.PKSampler(1)))
+
+
+def test_mix_up_batch_is_seed_stable_in_a_pipeline():
+    import msjax.dataset as ds
+    from msjax.dataset import transforms, vision
+    images = np.arange(8 * 2 * 2 * 3, dtype=np.uint8).reshape(8, 2, 2, 3)
+
+    def mixed():
+        ds.config.set_seed(3)
+        dataset = ds.NumpySlicesDataset({"image": images, "label": np.arange(8, dtype=np.int32) % 4},
+                                        shuffle=False).map(transforms.OneHot(4), "label")
+        dataset = dataset.batch(4).map(vision.MixUpBatch(0.4), ["image", "label"])
+        return [[column.tolist() for column in row]
+                for row in dataset.create_tuple_iterator(output_numpy=True)]
+
+    first = mixed()
+    assert first == mixed()
+    labels = np.array([row[1] for row in first])
+    np.testing.assert_allclose(labels.sum(-1), 1, rtol=1e-6)

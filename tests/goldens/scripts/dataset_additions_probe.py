@@ -1,7 +1,8 @@
 """MindSpore 2.10 goldens for dataset names real code uses beyond the transforms and sources
-probes: the 1.x helpers of ``mindspore.dataset.vision.py_transforms_util`` and ``PKSampler``
-(which rows it draws within a class is random in MindSpore: the cases print the labels, the size
-and that each image came from its class). Each
+probes: the 1.x helpers of ``mindspore.dataset.vision.py_transforms_util``, ``PKSampler`` (which
+rows it draws within a class is random in MindSpore: the cases print the labels, the size and
+that each image came from its class) and ``vision.MixUpBatch`` (its weight is random: the cases
+print dtypes, shapes, errors and that the result is the labels' mix). Each
 case prints ``label -> JSON``. Regenerate with::
 
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/dataset_additions_probe.py \
@@ -17,6 +18,8 @@ import numpy as np
 from PIL import Image
 
 import mindspore.dataset as ds
+import mindspore.dataset.transforms as T
+import mindspore.dataset.vision as V
 from mindspore.dataset.vision import py_transforms_util
 from mindspore.dataset.vision.py_transforms_util import augment_error_message, is_pil
 
@@ -35,6 +38,37 @@ def image_folder():
 
 
 FOLDER = image_folder()
+
+
+BATCH = np.arange(4 * 2 * 2 * 3, dtype=np.uint8).reshape(4, 2, 2, 3) * 5
+ONE_HOT = np.eye(3, dtype=np.int32)[[0, 1, 2, 1]]
+
+
+def shapes(result):
+    """The dtypes and shapes MixUpBatch returns (its mixing weight is random)."""
+    return [[str(np.asarray(r).dtype), list(np.asarray(r).shape)] for r in result]
+
+
+def mix_up_is_a_mix():
+    """Over 20 draws on images 0 and 100 with one-hot labels: the labels are a convex mix (each row
+    sums to 1, the same weight on both rows) and each image is its label's mix of 0 and 100."""
+    checks = set()
+    images = np.array([[[[0]]], [[[100]]]], np.uint8)
+    for _ in range(20):
+        mixed, labels = V.MixUpBatch(1.0)(images, np.array([[1, 0], [0, 1]], np.int32))
+        checks.add(bool(np.allclose(labels.sum(1), 1) and labels.min() >= 0
+                        and abs(int(mixed[0, 0, 0, 0]) - 100 * labels[0, 1]) <= 0.5 + 1e-4
+                        and abs(int(mixed[1, 0, 0, 0]) - 100 * labels[1, 1]) <= 0.5 + 1e-4))
+    return sorted(checks)
+
+
+def mix_up_in_pipeline(one_hot=True):
+    dataset = ds.NumpySlicesDataset({"image": BATCH, "label": np.array([0, 1, 2, 1], np.int32)},
+                                    shuffle=False)
+    if one_hot:
+        dataset = dataset.map(T.OneHot(3), "label")
+    dataset = dataset.batch(4).map(V.MixUpBatch(0.5), ["image", "label"])
+    return shapes(next(dataset.create_tuple_iterator(output_numpy=True)))
 
 
 def pk_rows(sampler, sort=False):
@@ -56,6 +90,22 @@ CASES = {
     "augment_error_message": lambda: augment_error_message,
     "augment_error_message formatted": lambda: augment_error_message.format(type(IMAGE)),
     "module attribute": lambda: py_transforms_util.is_pil(None),
+    "MixUpBatch uint8": lambda: shapes(V.MixUpBatch(1.0)(BATCH, ONE_HOT)),
+    "MixUpBatch float32": lambda: shapes(V.MixUpBatch(2)(BATCH.astype(np.float32), ONE_HOT)),
+    "MixUpBatch float64 CHW": lambda: shapes(V.MixUpBatch()(
+        BATCH.transpose(0, 3, 1, 2).astype(np.float64), ONE_HOT.astype(np.float32))),
+    "MixUpBatch NLC labels": lambda: shapes(V.MixUpBatch()(BATCH, ONE_HOT[:, None, :])),
+    "MixUpBatch bool labels": lambda: shapes(V.MixUpBatch()(BATCH, ONE_HOT.astype(bool))),
+    "MixUpBatch is a mix": mix_up_is_a_mix,
+    "MixUpBatch in pipeline": mix_up_in_pipeline,
+    "MixUpBatch labels not one-hot in pipeline": lambda: mix_up_in_pipeline(one_hot=False),
+    "MixUpBatch alpha 0": lambda: V.MixUpBatch(0.0),
+    "MixUpBatch alpha negative": lambda: V.MixUpBatch(-1.0),
+    "MixUpBatch alpha str": lambda: V.MixUpBatch("a"),
+    "MixUpBatch image rank 3": lambda: V.MixUpBatch()(BATCH[0], ONE_HOT),
+    "MixUpBatch labels rank 1": lambda: V.MixUpBatch()(BATCH, np.array([0, 1, 2, 1])),
+    "MixUpBatch batch sizes differ": lambda: V.MixUpBatch()(BATCH, ONE_HOT[:3]),
+    "MixUpBatch one column": lambda: V.MixUpBatch()(BATCH),
     "PKSampler 2": lambda: pk_rows(ds.PKSampler(2)),
     "PKSampler 1": lambda: pk_rows(ds.PKSampler(1)),
     "PKSampler 5": lambda: pk_rows(ds.PKSampler(5)),
