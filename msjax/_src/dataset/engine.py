@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config
+from msjax._src.dataset import config, random_ops
 from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
@@ -454,7 +454,15 @@ class MapDataset(Dataset):
 
         child = self.children[0]
         if self.cache is None:
-            return child._build(plan).map(apply_operations)
+            node_seed = plan.seed_for(self)
+
+            def apply_operations_to_row(index, row):
+                previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
+                try:
+                    return apply_operations(row)
+                finally:
+                    random_ops.use_generator(previous)
+            return child._build(plan).map_with_index(apply_operations_to_row)
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
                              "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "
