@@ -1,5 +1,6 @@
 """MindSpore 2.10 goldens for dataset names real code uses beyond the transforms and sources
-probes: the 1.x helpers of ``mindspore.dataset.vision.py_transforms_util``, ``PKSampler`` (which
+probes: ``Dataset.batch`` with a callable batch_size, the 1.x helpers of
+``mindspore.dataset.vision.py_transforms_util``, ``PKSampler`` (which
 rows it draws within a class is random in MindSpore: the cases print the labels, the size and
 that each image came from its class) and ``vision.MixUpBatch`` (its weight is random: the cases
 print dtypes, shapes, errors and that the result is the labels' mix). Each
@@ -71,6 +72,31 @@ def mix_up_in_pipeline(one_hot=True):
     return shapes(next(dataset.create_tuple_iterator(output_numpy=True)))
 
 
+def batches(dataset, epochs=1):
+    iterator = dataset.create_tuple_iterator(output_numpy=True, num_epochs=epochs)
+    return [[[column.tolist() for column in row] for row in iterator] for _ in range(epochs)]
+
+
+def callable_batch_size(**batch_arguments):
+    """Batch `i` of an epoch holds i + 1 rows; the sizes asked for, (batch, epoch), are listed."""
+    asked = []
+
+    def size(info):
+        asked.append([info.get_batch_num(), info.get_epoch_num()])
+        return info.get_batch_num() + 1
+    dataset = ds.NumpySlicesDataset({"x": np.arange(10)}, shuffle=False).batch(size, **batch_arguments)
+    return {"epochs": batches(dataset, 2), "asked": list(asked), "dataset size": dataset.get_dataset_size(),
+            "batch size": dataset.get_batch_size()}
+
+
+def numbers(count=10):
+    return ds.NumpySlicesDataset({"x": np.arange(count)}, shuffle=False)
+
+
+def failing_size(info):
+    raise KeyError("no size")
+
+
 def pk_rows(sampler, sort=False):
     """The labels PKSampler gives (sorted when its order is random), and whether every image
     came from its own class (MindSpore draws the images at random within a class)."""
@@ -106,6 +132,18 @@ CASES = {
     "MixUpBatch labels rank 1": lambda: V.MixUpBatch()(BATCH, np.array([0, 1, 2, 1])),
     "MixUpBatch batch sizes differ": lambda: V.MixUpBatch()(BATCH, ONE_HOT[:3]),
     "MixUpBatch one column": lambda: V.MixUpBatch()(BATCH),
+    "batch callable batch_size": callable_batch_size,
+    "batch callable batch_size drop_remainder": lambda: callable_batch_size(drop_remainder=True),
+    "batch callable batch_size constant": lambda: batches(numbers().batch(lambda info: 3)),
+    "batch callable batch_size after repeat": lambda: batches(numbers().repeat(2).batch(
+        lambda info: 4)),
+    "batch callable batch_size per_batch_map": lambda: batches(numbers().batch(
+        lambda info: 4, per_batch_map=lambda x, info: ([v * 10 for v in x],))),
+    "batch callable batch_size zero": lambda: batches(numbers().batch(lambda info: 0)),
+    "batch callable batch_size str": lambda: batches(numbers().batch(lambda info: "a")),
+    "batch callable batch_size raises": lambda: batches(numbers().batch(failing_size)),
+    "batch per_batch_map wrong row count": lambda: batches(numbers().batch(
+        4, per_batch_map=lambda x, info: (x * 10,))),
     "PKSampler 2": lambda: pk_rows(ds.PKSampler(2)),
     "PKSampler 1": lambda: pk_rows(ds.PKSampler(1)),
     "PKSampler 5": lambda: pk_rows(ds.PKSampler(5)),
