@@ -186,7 +186,8 @@ def main():
         with open(MINDSPORE_FIGURES, encoding="utf-8") as file:
             mindspore_figures = json.load(file)
     print(f"CIFAR-10-shaped pipeline, {IMAGES} images, batch {BATCH} (images/s, best of 5 "
-          f"epochs, msjax's and Grain's alternating)")
+          f"epochs, msjax's and Grain's alternating); machine load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores (MindSpore's figure is recorded, not measured in this run)")
     for workers in (1, 2):
         pipeline = mindspore_pipeline(ds, vision, workers)
         msjax_ips, grain_ips = interleaved_images_per_second([
