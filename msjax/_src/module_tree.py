@@ -195,6 +195,8 @@ NAME_SOURCES = {
                                            "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.metrics": ("msjax.train.metrics", "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.summary": ("msjax.train.summary", "msjax.train", "msjax"),
+    "mindspore.train.serialization": ("msjax.train.serialization", "msjax.train", "msjax.nn",
+                                      "msjax"),
 }
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
