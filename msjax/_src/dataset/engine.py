@@ -139,8 +139,9 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
               max_rowsize=None):
-        """`Dataset.batch`: stack `batch_size` rows; `per_batch_map(*columns, batch_info)` may
-        rewrite `input_columns` of each batch."""
+        """`Dataset.batch`: stack `batch_size` rows (an int, or a callable given each batch's
+        BatchInfo and returning its size); `per_batch_map(*columns, batch_info)` may rewrite
+        `input_columns` of each batch."""
         from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
                             input_columns, output_columns)
