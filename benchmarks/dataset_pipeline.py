@@ -95,11 +95,18 @@ def images_per_second_in_one_stream(epoch_rows, epochs):
 
 def images_per_second(make_iterator, epochs=3):
     """Best images/s over `epochs` full passes (a fresh iterator each)."""
-    best = 0.0
-    for _ in range(epochs):
-        start = time.perf_counter()
-        count = sum(len(batch[0]) for batch in make_iterator())
-        best = max(best, count / (time.perf_counter() - start))
+    return interleaved_images_per_second([make_iterator], epochs)[0]
+
+
+def interleaved_images_per_second(make_iterators, rounds=5):
+    """Best images/s of each of `make_iterators` over `rounds` rounds of one full pass of each
+    (a fresh iterator each), interleaved so that the shared machine's drift affects them alike."""
+    best = [0.0] * len(make_iterators)
+    for _ in range(rounds):
+        for k, make_iterator in enumerate(make_iterators):
+            start = time.perf_counter()
+            count = sum(len(batch[0]) for batch in make_iterator())
+            best[k] = max(best[k], count / (time.perf_counter() - start))
     return best
 
 
@@ -178,12 +185,14 @@ def main():
     if os.path.exists(MINDSPORE_FIGURES):
         with open(MINDSPORE_FIGURES, encoding="utf-8") as file:
             mindspore_figures = json.load(file)
-    print(f"CIFAR-10-shaped pipeline, {IMAGES} images, batch {BATCH} (images/s, best of 3 epochs)")
+    print(f"CIFAR-10-shaped pipeline, {IMAGES} images, batch {BATCH} (images/s, best of 5 "
+          f"epochs, msjax's and Grain's alternating); machine load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores (MindSpore's figure is recorded, not measured in this run)")
     for workers in (1, 2):
         pipeline = mindspore_pipeline(ds, vision, workers)
-        grain_ips = images_per_second(lambda: iter(grain_pipeline(workers)))
-        msjax_ips = images_per_second(
-            lambda: pipeline.create_tuple_iterator(output_numpy=True, num_epochs=1))
+        msjax_ips, grain_ips = interleaved_images_per_second([
+            lambda: pipeline.create_tuple_iterator(output_numpy=True, num_epochs=1),
+            lambda: iter(grain_pipeline(workers))])  # pylint: disable=cell-var-from-loop
         line = f"{workers} worker(s): msjax {msjax_ips:8.0f}   grain {grain_ips:8.0f}"
         if mindspore_figures:
             ms_ips = mindspore_figures["images_per_second"][str(workers)]

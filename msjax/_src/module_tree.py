@@ -91,8 +91,6 @@ EXCLUDED = {
                                       "worker processes (Grain runs msjax's workers)",
     "mindspore.dataset.transforms.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
                                                        "transforms",
-    "mindspore.dataset.vision.py_transforms_util": _INTERNAL + "helpers of the 1.x Python "
-                                                   "transforms",
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
     "mindspore.train._utils": _INTERNAL + "helpers of Model, summary and checkpoint code",
@@ -119,9 +117,21 @@ EXCLUDED = {
     "mindspore.dataset.engine.serializer_deserializer": _NOT_YET + "pipelines saved as JSON",
     "mindspore.dataset.utils": _NOT_YET + "LineReader and detection-box plotting",
     "mindspore.mindrecord.config": _NOT_YET + "MindRecord file encryption and hash checks",
-    "mindspore.train.train_thor": _NOT_YET + "THOR, the second-order optimizer's Model",
-    "mindspore.boost": _NOT_YET + "Ascend training accelerations (boost, gradient freezing, "
-                       "adasum)",
+    # mindspore.train.train_thor: msjax answers ConvertModelUtils (which returns the Model it is
+    # given, THOR being the one optimizer it converts for); THOR itself:
+    "mindspore.train.train_thor.model_thor": _NOT_YET + "ModelThor, the Model of THOR (the "
+                                             "second-order optimizer)",
+    "mindspore.train.train_thor.dataset_helper": _NOT_YET + "THOR's dataset helper",
+    # mindspore.boost: msjax answers GradientAccumulation (boost, grad_accumulation); the rest:
+    "mindspore.boost.adasum": _NOT_YET + "AdaSum, the Ascend boost's gradient reduction",
+    "mindspore.boost.base": _NOT_YET + "the Ascend boost's parameter and optimizer processing",
+    "mindspore.boost.boost": _NOT_YET + "AutoBoost, the Ascend training accelerations",
+    "mindspore.boost.boost_cell_wrapper": _NOT_YET + "BoostTrainOneStepCell and its loss-scale "
+                                          "variant",
+    "mindspore.boost.dim_reduce": _NOT_YET + "DimReduce, the Ascend boost's second-order step",
+    "mindspore.boost.grad_freeze": _NOT_YET + "gradient freezing",
+    "mindspore.boost.group_loss_scale_manager": _NOT_YET + "GroupLossScaleManager",
+    "mindspore.boost.less_batch_normalization": _NOT_YET + "LessBN",
     "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
                                 "(XLA places and schedules msjax's work)",
     "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
@@ -150,6 +160,7 @@ NAME_SOURCES = {
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
+    "mindspore.boost": ("msjax.boost", "msjax.nn", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
     "mindspore.experimental": ("msjax.experimental",),
     # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.
@@ -163,6 +174,7 @@ NAME_SOURCES = {
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
                                  "msjax"),
+    "mindspore.dataset.vision.py_transforms_util": ("msjax.dataset.vision.py_transforms_util",),
     "mindspore.mindrecord": ("msjax.mindrecord", "msjax"),
     "mindspore.mint": ("msjax.mint", "msjax"),
     "mindspore.mint.distributed": ("msjax.mint.distributed", "msjax.communication", "msjax"),
@@ -187,6 +199,8 @@ NAME_SOURCES = {
                                            "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.metrics": ("msjax.train.metrics", "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.summary": ("msjax.train.summary", "msjax.train", "msjax"),
+    "mindspore.train.serialization": ("msjax.train.serialization", "msjax.train", "msjax.nn",
+                                      "msjax"),
 }
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.

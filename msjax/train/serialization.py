@@ -1,10 +1,13 @@
 """`mindspore.train.serialization`."""
 # ruff: noqa: F401
+from msjax._src.serialization import _update_param as _update_param
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
+from msjax._src.train.serialization_types import tensor_to_ms_type as tensor_to_ms_type
+from msjax._src.train.serialization_types import tensor_to_np_type as tensor_to_np_type
 
 from msjax._src.module_tree import missing_names as _missing_names
 

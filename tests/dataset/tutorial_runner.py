@@ -14,14 +14,17 @@ import re
 import runpy
 import sys
 import tempfile
+import textwrap
 
 SUPPORT = os.environ.get("MSJAX_TUTORIAL_SUPPORT") or os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "tutorial_support")
 
 
 def code_of(page: str) -> str:
-    """The page's ```python blocks, joined in order."""
-    return "\n".join(re.findall(r"```python\n(.*?)```", page, re.S))
+    """The page's ```python blocks, joined in order (a block indented under a list item is
+    dedented, as a reader copying it would)."""
+    blocks = re.findall(r"^( *)```python\n(.*?)^\1```", page, re.S | re.M)
+    return "\n".join(textwrap.dedent(code) for _, code in blocks)
 
 
 def main():

@@ -46,6 +46,36 @@ def test_export_of_a_function_reading_a_cell(tmp_path):
     np.testing.assert_allclose(cell(x).asnumpy(), predict(x).asnumpy(), rtol=1e-6)
 
 
+def test_export_refuses_a_cell_reading_a_global_parameter_as_mindspore_does(tmp_path):
+    """MindSpore's save_load tutorial: a Parameter created outside the Cell cannot be exported
+    (MindSpore's ValueError), and nothing is written; one passed as an input can."""
+    global_param = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="global_param")
+
+    class ReadsGlobal(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.bias = ms.Parameter(Tensor(np.array([0.0, 1.0, -1.0], np.float32)), name="bias")
+
+        def construct(self, x):
+            return x + global_param + self.bias
+
+    net = ReadsGlobal()
+    value = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="input_param")
+    with pytest.raises(ValueError, match=r"^There's a mindspore.Parameter that wasn't created in "
+                                         r"nn.Cell, and mindspore.export\(\) does not support exporting "
+                                         r"such Parameters. The parameter name is: global_param.\n"):
+        ms.export(net, value, file_name=str(tmp_path / "model"), file_format="MINDIR")
+    assert list(tmp_path.iterdir()) == []
+
+    class AddsInput(nn.Cell):
+        def construct(self, x, y):
+            return x + y
+
+    ms.export(AddsInput(), value, global_param, file_name=str(tmp_path / "model"))
+    graph = nn.GraphCell(ms.load(str(tmp_path / "model.mindir")))
+    np.testing.assert_array_equal(graph(value, global_param).asnumpy(), [2.0, 4.0, 6.0])
+
+
 def test_export_keeps_bfloat16_parameters(tmp_path):
     class Scale(nn.Cell):
         def __init__(self):

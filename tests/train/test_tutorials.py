@@ -56,11 +56,15 @@ def _by_form(lines):
     return [next((f"<{p.pattern}>" for p in RANDOM_FORMS if p.fullmatch(line)), line) for line in lines]
 
 
-def _run_tutorial(name):
+def _run_tutorial_process(name):
     env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "msjax", "run", str(ROOT / "tests" / "dataset" / "tutorial_runner.py"),
          str(_tutorial_page(name))], env=env, capture_output=True, text=True, timeout=600, check=False)
+
+
+def _run_tutorial(name):
+    result = _run_tutorial_process(name)
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 
@@ -78,3 +82,21 @@ def test_mixed_precision_tutorial_runs_where_mindspore_cpu_refuses():
     golden = (TUTORIAL_GOLDENS / "mixed_precision.txt").read_text().splitlines()
     assert golden[-1] == MINDSPORE_CPU_REFUSES
     assert _by_form(_run_tutorial("mixed_precision")) == _by_form(golden[:-1])
+
+
+# MindSpore's "Save and Load" page (tutorials/source_en/beginner/save_load.md, the 2.x page with
+# jit_syntax_level=STRICT and its "Syntax Support Scope" examples; blocks indented under a list item
+# are dedented by the runner): save_checkpoint / load_checkpoint / load_param_into_net, export to
+# MINDIR, load into nn.GraphCell, then the page's own example of what export refuses (a Cell reading
+# a global Parameter). Golden (tests/goldens/train/tutorials/save_load.txt): MindSpore 2.10's
+# printed lines, then the ValueError its last block raises, recorded with ``MSJAX_TUTORIAL_PAGE=
+# /abs/save_load.md MSJAX_TUTORIAL_SUPPORT=$PWD/tests/dataset/tutorial_support mindspore-oracle
+# tests/dataset/tutorial_runner.py`` (stdout lines, then the exception's lines).
+def test_save_load_tutorial_page_prints_and_refuses_what_mindspore_does():
+    golden = (TUTORIAL_GOLDENS / "save_load.txt").read_text().splitlines()
+    error_at = next(i for i, line in enumerate(golden) if line.startswith("ValueError: "))
+    result = _run_tutorial_process("save_load")
+    assert result.stdout.splitlines() == golden[:error_at]
+    assert result.returncode != 0
+    assert result.stderr.splitlines()[-len(golden[error_at:]):] == golden[error_at:]
+    assert "msjax's program format" in result.stderr  # the one notice export gives

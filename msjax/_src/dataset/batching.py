@@ -4,7 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from msjax._src.dataset.engine import Dataset, _check_int, _column_list
-from msjax._src.dataset.rows import call_user_function, pipeline_error, stack_column, stack_rows, to_array
+from msjax._src.dataset.rows import (call_user_function, pipeline_error, stack_column, stack_rows,
+                                     to_array, user_code_error)
 
 _INT32_MAX = 2 ** 31 - 1
 
@@ -35,12 +36,11 @@ class BatchDataset(Dataset):
     def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
                  input_columns, output_columns):
         super().__init__([child], num_parallel_workers)
-        if not callable(batch_size):
+        # A callable batch_size(BatchInfo) gives each batch's size; get_batch_size() is then -1.
+        self.batch_size_function = batch_size if callable(batch_size) else None
+        if self.batch_size_function is None:
             _check_int(batch_size, "batch_size", 1, _INT32_MAX)
-        else:
-            raise NotImplementedError("msjax's Dataset.batch takes an int batch_size; a callable "
-                                      "batch_size is not supported yet.")
-        self.batch_size = batch_size
+        self.batch_size = -1 if self.batch_size_function else batch_size
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
         self.input_columns = _column_list(input_columns, "input_columns")
@@ -71,6 +71,11 @@ class BatchDataset(Dataset):
                                         "batch operation: [per_batch_map]")
             result = result if isinstance(result, tuple) else (result,)
             mapped = [_batch_column(column, i) for i, column in enumerate(result)]
+            for name, column in zip(self.output_columns or inputs, mapped):
+                if column.ndim == 0 or len(column) != len(rows):
+                    raise pipeline_error(f"Invalid data, column: {name} expects: {len(rows)} rows "
+                                         f"returned from 'per_batch_map', got: "
+                                         f"{len(column) if column.ndim else 0}", "batch")
             rest = [stack_column([row[i] for row in rows], i) for i in others]
             if self.output_columns:
                 return tuple(mapped + rest)
@@ -88,12 +93,33 @@ class BatchDataset(Dataset):
             self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
                                                  "doesn't exist in the dataset columns.")
         parent = self.children[0]._build(plan)
+        if self.batch_size_function is not None:
+            from msjax._src.dataset.grain_iter import GroupingIterDataset  # pylint: disable=import-outside-toplevel
+            return GroupingIterDataset(plan.to_iter(parent), self._batch_sizes(plan),
+                                       self.drop_remainder, self._batch_function(plan))
         return parent.batch(self.batch_size, drop_remainder=self.drop_remainder,
                             batch_fn=self._batch_function(plan))
 
+    def _batch_sizes(self, plan):
+        """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""
+        function, epoch = self.batch_size_function, plan.epoch
+
+        def size_of(index):
+            size = call_user_function(function, (BatchInfo(index, epoch, -1),),
+                                      "batch operation: [batch_size]")
+            if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, np.integer)):
+                raise user_code_error(f"Invalid batch_size function, the return value of "
+                                      f"batch_size function cast failed: Unable to cast Python "
+                                      f"instance of type {type(size)} to C++ type 'int'")
+            if size <= 0:
+                raise user_code_error(f"Invalid batch_size function, 'batch_size' function should "
+                                      f"return an integer greater than 0, but got: {size}")
+            return int(size)
+        return size_of
+
     def _static_size(self):
         size = self.children[0]._static_size()
-        if size is None:
+        if size is None or self.batch_size_function is not None:
             return None
         return size // self.batch_size if self.drop_remainder else -(-size // self.batch_size)
 

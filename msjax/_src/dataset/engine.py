@@ -18,8 +18,8 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config
-from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array
+from msjax._src.dataset import config, random_ops
+from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
 _node_ids = itertools.count()
@@ -139,8 +139,9 @@ class Dataset:
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
               max_rowsize=None):
-        """`Dataset.batch`: stack `batch_size` rows; `per_batch_map(*columns, batch_info)` may
-        rewrite `input_columns` of each batch."""
+        """`Dataset.batch`: stack `batch_size` rows (an int, or a callable given each batch's
+        BatchInfo and returning its size); `per_batch_map(*columns, batch_info)` may rewrite
+        `input_columns` of each batch."""
         from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
         return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
                             input_columns, output_columns)
@@ -370,21 +371,33 @@ def _operation_name(operation) -> str:
     return type(operation).__name__ if hasattr(operation, "implementation") else "PyFunc"
 
 
-def _run_operation(operation, values):
-    """One map operation on one row's input columns; a transform's own error is reported as
-    MindSpore reports it from a map (``map operation: [Name] failed. ...``)."""
-    name = _operation_name(operation)
+def _map_operation_error(operation, error: Exception) -> tuple:
+    """The error a map raises when `operation` raised `error`, and what it is chained to: a
+    transform's own error as MindSpore reports it from a map (``map operation: [Name] failed.
+    ...``), a user function's as MindSpore's RuntimeError with the user's traceback."""
+    name = _operation_name(getattr(error, "failed_operation", operation))
+    if not getattr(error, "raised_by_pipeline", False):
+        return user_function_error(error, f"map operation: [{name}]"), error
+    message = getattr(error, "pipeline_message", None)
+    if name == "PyFunc" or message is None or not isinstance(error, RuntimeError):
+        return error, error.__cause__
+    return pipeline_error(f"map operation: [{name}] failed. {message}", "map"), None
+
+
+def run_operations(operations, values: tuple) -> tuple:
+    """`operations` applied one after another to one row's input columns (the hot path of every
+    map: one ``try`` for the chain, errors translated only when one is raised)."""
+    step = 0
     try:
-        return call_user_function(operation, values, f"map operation: [{name}]")
-    except RuntimeError as error:
-        message = getattr(error, "pipeline_message", None)
-        if name == "PyFunc" or message is None:
+        for step, operation in enumerate(operations):
+            result = operation(*values)
+            values = result if isinstance(result, tuple) else (result,)
+    except Exception as error:  # pylint: disable=broad-except
+        raised, cause = _map_operation_error(operations[step], error)
+        if raised is error:
             raise
-        raise pipeline_error(f"map operation: [{name}] failed. {message}", "map") from None
-
-
-def _results_as_tuple(result):
-    return tuple(result) if isinstance(result, tuple) else (result,)
+        raise raised from cause
+    return values
 
 
 class MapDataset(Dataset):
@@ -423,15 +436,14 @@ class MapDataset(Dataset):
         input_positions = [child_columns.index(c) for c in inputs]
         columns = self._columns()
         outputs = self.output_columns or inputs
-        operations = self.operations
+        from msjax._src.dataset.fused_ops import fuse_operations  # pylint: disable=import-outside-toplevel
+        operations = fuse_operations(self.operations)
         output_count = len(outputs)
         sources = [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
                    for c in columns]
 
         def apply_operations(row):
-            values = tuple(row[i] for i in input_positions)
-            for operation in operations:
-                values = _results_as_tuple(_run_operation(operation, values))
+            values = run_operations(operations, tuple(row[i] for i in input_positions))
             if len(values) != output_count:
                 raise pipeline_error(
                     f"Invalid columns, the number of columns returned in 'map' operations should "
@@ -443,7 +455,15 @@ class MapDataset(Dataset):
 
         child = self.children[0]
         if self.cache is None:
-            return child._build(plan).map(apply_operations)
+            node_seed = plan.seed_for(self)
+
+            def apply_operations_to_row(index, row):
+                previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
+                try:
+                    return apply_operations(row)
+                finally:
+                    random_ops.use_generator(previous)
+            return child._build(plan).map_with_index(apply_operations_to_row)
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
                              "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "

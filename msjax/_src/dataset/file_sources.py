@@ -99,6 +99,10 @@ class MnistDataset(MappableSource):
     def _length(self):
         return int(self._load()[2][-1])
 
+    def class_labels(self, class_column):
+        """Each image's label (PKSampler), without reading the images."""
+        return np.concatenate(self._load()[1]).astype(np.int64)
+
     def _read(self, index):
         images, labels, starts = self._load()
         part = int(np.searchsorted(starts, index, side="right") - 1)
@@ -244,6 +248,10 @@ class ImageFolderDataset(MappableSource):
 
     def _length(self):
         return len(self._list())
+
+    def class_labels(self, class_column):
+        """Each image's label (PKSampler), without reading the images."""
+        return np.array([label for _, label in self._list()], np.int64)
 
     def _read(self, index):
         path, label = self._list()[index]

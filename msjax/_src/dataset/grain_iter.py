@@ -133,3 +133,55 @@ class ShardIterDataset(grain.IterDataset):
                 if position % num_shards == shard_id:
                     yield row
         return _FunctionIterator(make_iterator, lambda row: row)
+
+
+class _GroupingIterator(grain.DatasetIterator):
+    def __init__(self, parent, size_of, drop_remainder, combine):
+        super().__init__(parent)
+        self._size_of = size_of
+        self._drop_remainder = drop_remainder
+        self._combine = combine
+        self._index = 0
+        self._done = False
+
+    def __next__(self):
+        if self._done:
+            raise StopIteration
+        try:
+            rows = [next(self._parent)]  # a group's size is asked only when it has a row
+        except StopIteration:
+            self._done = True
+            raise
+        size = self._size_of(self._index)
+        while len(rows) < size:
+            try:
+                rows.append(next(self._parent))
+            except StopIteration:
+                self._done = True
+                if self._drop_remainder:
+                    raise
+                break
+        self._index += 1
+        return self._combine(rows)
+
+    def get_state(self):
+        return {"parent": self._parent.get_state(), "index": self._index, "done": self._done}
+
+    def set_state(self, state):
+        self._parent.set_state(state["parent"])
+        self._index, self._done = state["index"], state["done"]
+
+
+class GroupingIterDataset(grain.IterDataset):
+    """The rows of `parent` in groups, group `i` of `size_of(i)` rows (the last one shorter, or
+    dropped with `drop_remainder`), each passed through `combine(rows)`."""
+
+    def __init__(self, parent, size_of, drop_remainder, combine):
+        super().__init__(parent)
+        self._size_of = size_of
+        self._drop_remainder = drop_remainder
+        self._combine = combine
+
+    def __iter__(self):
+        return _GroupingIterator(self._parent.__iter__(), self._size_of, self._drop_remainder,
+                                 self._combine)

@@ -440,3 +440,12 @@ class MindDataset(MappableSource):
         shards, starts = self._load()
         part = int(np.searchsorted(starts, index, side="right") - 1)
         return shards[part].read(index - int(starts[part]), self._columns())
+
+    def class_labels(self, class_column):
+        """Each record's `class_column` (PKSampler's class_column, as in MindSpore)."""
+        shards = self._load()[0]
+        if class_column not in shards[0].schema:
+            raise RuntimeError(f"msjax: PKSampler's class_column {class_column!r} is not a field "
+                               f"of {self.files[0]} (its fields: {sorted(shards[0].schema)}).")
+        return np.array([np.asarray(shard.read(local, [class_column])[0]).item()
+                         for shard in shards for local in range(len(shard.locations))])

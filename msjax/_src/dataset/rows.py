@@ -48,8 +48,13 @@ def call_user_function(function, args, description: str):
     except Exception as error:  # pylint: disable=broad-except
         if getattr(error, "raised_by_pipeline", False):
             raise
-        stack = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        raise user_code_error(f"{description} failed. Error description: {stack}") from error
+        raise user_function_error(error, description) from error
+
+
+def user_function_error(error: Exception, description: str) -> RuntimeError:
+    """MindSpore's RuntimeError for `error`, raised by the user function `description` names."""
+    stack = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return user_code_error(f"{description} failed. Error description: {stack}")
 
 
 def to_array(value) -> np.ndarray:

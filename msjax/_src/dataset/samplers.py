@@ -20,7 +20,7 @@ def _check_num_samples(num_samples):
     if num_samples is None:
         return None
     if isinstance(num_samples, bool) or not isinstance(num_samples, int):
-        raise TypeError(f"num_samples must be an integer but was: {num_samples!r}.")
+        raise TypeError(f"num_samples must be integer but was: {num_samples!r}.")
     if num_samples < 0:
         raise ValueError(f"num_samples exceeds the boundary between 0 and 9223372036854775807"
                          f"(INT64_MAX)!")
@@ -168,6 +168,59 @@ class WeightedRandomSampler(Sampler):
         draws = np.random.default_rng(seed).choice(
             len(self.weights), count, replace=self.replacement, p=self.weights / self.weights.sum())
         return _grain().MapDataset.source(draws)
+
+
+class PKSampler(Sampler):
+    """`mindspore.dataset.PKSampler(num_val, num_class=None, shuffle=False, class_column='label',
+    num_samples=None)`: `num_val` rows of every class, classes in label order (a seeded random
+    order with `shuffle`), each row drawn at random, with replacement, from its class's rows, as
+    MindSpore's sampler does. Sources with a ``label`` column take it (MindDataset:
+    `class_column`); GeneratorDataset refuses it, as in MindSpore.
+
+    The draws come from the pipeline's seed (``dataset.config.set_seed``), not from MindSpore's
+    C++ generator, so the rows picked within a class differ from MindSpore's.
+    """
+
+    def __init__(self, num_val, num_class=None, shuffle=False, class_column='label',
+                 num_samples=None):
+        if isinstance(num_val, bool) or not isinstance(num_val, int):
+            raise TypeError(f"num_val must be integer but was: {num_val}.")
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError(f"shuffle must be a boolean value but was: {shuffle}.")
+        if not isinstance(class_column, str):
+            raise TypeError(f"class_column must be a str value but was: {class_column}.")
+        super().__init__(num_samples)
+        self.num_val = num_val
+        self.shuffle = shuffle
+        self.class_column = class_column
+        self.class_labels = None  # set by the source that reads through this sampler
+
+    def _rows_by_class(self):
+        if self.num_val <= 0:
+            from msjax._src.dataset.rows import pipeline_error  # pylint: disable=import-outside-toplevel
+            raise pipeline_error(f"PKSampler: num_val must be greater than 0, but got: {self.num_val}",
+                                 "PKSampler")
+        if self.class_labels is None:
+            raise RuntimeError("msjax: this PKSampler is not the sampler of a dataset with class "
+                               "labels: pass it as sampler= to ImageFolderDataset, MnistDataset, "
+                               "Cifar10Dataset, MindDataset, ...")
+        labels = np.asarray(self.class_labels())
+        return {label: np.flatnonzero(labels == label) for label in np.unique(labels)}
+
+    def size(self, length):
+        return self._limit(len(self._rows_by_class()) * self.num_val)
+
+    def index_dataset(self, length, seed):
+        rows_by_class = self._rows_by_class()
+        rng = np.random.default_rng(seed)
+        classes = list(rows_by_class)
+        if self.shuffle:
+            classes = [classes[i] for i in rng.permutation(len(classes))]
+        indices = [rows_by_class[label][rng.integers(len(rows_by_class[label]))]
+                   for label in classes for _ in range(self.num_val)]
+        return _grain().MapDataset.source(np.asarray(indices[:self.size(length)], np.int64))
 
 
 def check_shards(num_shards, shard_id):

@@ -26,8 +26,9 @@ class MappableSource(Dataset):
                  num_shards=None, shard_id=None, default_shuffle=True, cache=None):
         super().__init__([], num_parallel_workers)
         self.cache = cache
-        self.sampler = samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
-                                                      shard_id, default_shuffle)
+        self.sampler = None
+        self.use_sampler(samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
+                                                        shard_id, default_shuffle))
 
     def _length(self) -> int:
         raise NotImplementedError
@@ -58,7 +59,20 @@ class MappableSource(Dataset):
 
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`: read through `sampler` from now on."""
+        if isinstance(sampler, samplers_module.PKSampler):
+            sampler.class_labels = lambda: self.class_labels(sampler.class_column)
         self.sampler = sampler
+
+    def class_labels(self, class_column: str) -> np.ndarray:
+        """Each row's class label, for PKSampler: the ``label`` column (a source that knows its
+        labels without reading its rows answers faster)."""
+        del class_column  # MindSpore reads class_column for MindDataset only
+        columns = self._columns()
+        if "label" not in columns:
+            raise RuntimeError(f"msjax: PKSampler draws by the 'label' column, and "
+                               f"{type(self).__name__} has none (its columns: {columns}).")
+        position = columns.index("label")
+        return np.array([int(self._read(index)[position]) for index in range(self._length())])
 
 
 def _check_column_names(column_names, schema):
@@ -100,6 +114,8 @@ class GeneratorDataset(MappableSource):
                             "iterable or random accessible, commonly it should implement one of "
                             "the method like yield, __getitem__ or __next__(__iter__).")
         self.column_names = _check_column_names(column_names, schema)
+        if isinstance(sampler, samplers_module.PKSampler):
+            raise ValueError("GeneratorDataset doesn't support PKSampler.")
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
         self.source = source
         self.column_types = ([_numpy_dtype(t) for t in column_types] if column_types

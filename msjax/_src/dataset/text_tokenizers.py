@@ -3,11 +3,13 @@ BertTokenizer, UnicodeCharTokenizer, ToNumber, TruncateSequencePair.
 
 They follow MindSpore 2.10's outputs (goldens: tests/goldens/dataset/text_probe.txt): BERT's basic
 tokenizer (control characters to spaces, CJK characters and punctuation as tokens, BERT's special
-tokens kept whole), greedy longest-match-first word pieces. msjax's differences: ``with_offsets=True``
-is not implemented (raises NotImplementedError), and with ``lower_case=True`` and
+tokens kept whole), greedy longest-match-first word pieces. ``with_offsets=True`` adds
+MindSpore's offsets_start/offsets_limit columns (UTF-8 byte offsets in the cleaned string,
+uint32). msjax's differences, both MindSpore defects: with ``lower_case=True`` and
 ``preserve_unused_token=True`` msjax keeps the special tokens whole where MindSpore's ICU pipeline
-repeats parts of the sentence (a MindSpore defect, e.g. "[CLS] hello [SEP]" gives
-"[CLS] [ cls ] hello [SEP] [ cls ] hello [ sep ]").
+repeats parts of the sentence (e.g. "[CLS] hello [SEP]" gives
+"[CLS] [ cls ] hello [SEP] [ cls ] hello [ sep ]"); and WordpieceTokenizer gives one offset pair
+per token where MindSpore's keeps the offsets of pieces matched in a word it then gives up on.
 """
 from __future__ import annotations
 
@@ -34,10 +36,24 @@ _FORM_NAMES = {NormalizeForm.NFC: "NFC", NormalizeForm.NFKC: "NFKC", NormalizeFo
                NormalizeForm.NFKD: "NFKD"}
 
 
-def _no_offsets(with_offsets, name):
-    if with_offsets:
-        raise NotImplementedError(f"{name}(with_offsets=True) is not implemented in msjax; use "
-                                  f"with_offsets=False.")
+def _byte_length(chars) -> int:
+    return len("".join(chars).encode("utf-8"))
+
+
+def _check_with_offsets(with_offsets):
+    if not isinstance(with_offsets, bool):
+        raise TypeError(f"Wrong input type for with_offsets, should be boolean.")
+    return with_offsets
+
+
+def _with_offsets(tokens):
+    """(token, start, limit) triples as MindSpore's three columns: the tokens, their UTF-8 byte
+    offsets_start and offsets_limit (uint32); no tokens gives [""], [0], [0]."""
+    if not tokens:
+        tokens = [("", 0, 0)]
+    words, starts, limits = zip(*tokens)
+    return (_token_array(list(words)), np.asarray(starts, np.uint32),
+            np.asarray(limits, np.uint32))
 
 
 def _is_punctuation(char):
@@ -75,7 +91,7 @@ class BasicTokenizer(TensorOperation):
     def __init__(self, lower_case=False, keep_whitespace=False,
                  normalization_form=NormalizeForm.NONE, preserve_unused_token=True,
                  with_offsets=False):
-        _no_offsets(with_offsets, type(self).__name__)
+        self.with_offsets = _check_with_offsets(with_offsets)
         self.lower_case, self.keep_whitespace = lower_case, keep_whitespace
         self.normalization_form = normalization_form
         self.preserve_unused_token = preserve_unused_token
@@ -88,48 +104,68 @@ class BasicTokenizer(TensorOperation):
             text = unicodedata.normalize(_FORM_NAMES[self.normalization_form], text)
         return "".join(" " if unicodedata.category(c) in ("Cc", "Cf") else c for c in text)
 
-    def _split(self, text, tokens):
+    def _split(self, text, tokens, base):
+        """Append the tokens of the cleaned `text` to `tokens` as (token, start, limit), with UTF-8
+        byte offsets counted from `base`."""
         word, space = [], []
+        word_start = space_start = position = base
 
         def flush():
             if word:
-                tokens.append("".join(word))
+                tokens.append(("".join(word), word_start, word_start + _byte_length(word)))
                 word.clear()
             if space:
                 if self.keep_whitespace:
-                    tokens.append("".join(space))
+                    tokens.append(("".join(space), space_start, space_start + _byte_length(space)))
                 space.clear()
         for char in text:
+            size = len(char.encode("utf-8"))
             if char.isspace() or unicodedata.category(char) == "Zs":
                 if word:
                     flush()
+                if not space:
+                    space_start = position
                 space.append(char)
             elif _is_punctuation(char) or _is_cjk(char):
                 flush()
-                tokens.append(char)
+                tokens.append((char, position, position + size))
             else:
                 if space:
                     flush()
+                if not word:
+                    word_start = position
                 word.append(char)
+            position += size
         flush()
+        return position
+
+    def tokenize_with_offsets(self, text):
+        """The tokens of one string as (token, start, limit): UTF-8 byte offsets in the string as
+        cleaned (case folded with `lower_case`, normalised), as MindSpore counts them. BERT's
+        special tokens are found before case folding."""
+        tokens = []
+        start = position = 0
+        if self.preserve_unused_token:
+            for match in _UNUSED_TOKENS.finditer(text):
+                position = self._split(self._clean(text[start:match.start()]), tokens, position)
+                special = match.group()
+                tokens.append((special, position, position + len(special)))
+                position += len(special)
+                start = match.end()
+        self._split(self._clean(text[start:]), tokens, position)
+        return tokens
 
     def tokenize(self, text):
         """The tokens of one string (BERT's special tokens found before case folding)."""
-        tokens = []
-        start = 0
-        if self.preserve_unused_token:
-            for match in _UNUSED_TOKENS.finditer(text):
-                self._split(self._clean(text[start:match.start()]), tokens)
-                tokens.append(match.group())
-                start = match.end()
-        self._split(self._clean(text[start:]), tokens)
-        return tokens
+        return [token for token, _, _ in self.tokenize_with_offsets(text)]
 
     def implementation(self, text):
         text = _strings(text)
         if text.ndim != 0:
-            raise TransformError(f"{type(self).__name__}: the input should be scalar string tensor, "
-                                 f"but got rank: {text.ndim}")
+            raise TransformError(f"BasicTokenizer: the input should be a scalar, but got a "
+                                 f"tensor with rank: {text.ndim}")
+        if self.with_offsets:
+            return _with_offsets(self.tokenize_with_offsets(str(text)))
         return _token_array(self.tokenize(str(text)))
 
 
@@ -137,17 +173,18 @@ class WordpieceTokenizer(TensorOperation):
     """`mindspore.dataset.text.WordpieceTokenizer(vocab, suffix_indicator='##',
     max_bytes_per_token=100, unknown_token='[UNK]', with_offsets=False)`: each token split into
     the longest word pieces of `vocab` (greedy, left to right); a token with no split, or longer
-    than `max_bytes_per_token` UTF-8 bytes, becomes `unknown_token` (itself when that is "")."""
+    than `max_bytes_per_token` UTF-8 bytes, becomes `unknown_token` (itself when that is "").
+    With `with_offsets`, each piece's UTF-8 byte offsets within its token follow."""
 
     def __init__(self, vocab, suffix_indicator='##', max_bytes_per_token=100,
                  unknown_token='[UNK]', with_offsets=False):
-        _no_offsets(with_offsets, type(self).__name__)
+        self.with_offsets = _check_with_offsets(with_offsets)
         self.vocab, self.suffix_indicator = vocab, suffix_indicator
         self.max_bytes_per_token, self.unknown_token = max_bytes_per_token, unknown_token
 
-    def pieces(self, token, table):
-        """The word pieces of one token."""
-        unknown = [self.unknown_token or token]
+    def pieces_with_offsets(self, token, table):
+        """The word pieces of one token as (piece, start, limit), byte offsets in the token."""
+        unknown = [(self.unknown_token or token, 0, len(token.encode("utf-8")))]
         if len(token.encode("utf-8")) > self.max_bytes_per_token:
             return unknown
         pieces, start = [], 0
@@ -160,46 +197,71 @@ class WordpieceTokenizer(TensorOperation):
                 end -= 1
             if end == start:
                 return unknown
-            pieces.append(piece)
+            pieces.append((piece, len(token[:start].encode("utf-8")),
+                           len(token[:end].encode("utf-8"))))
             start = end
         return pieces
 
+    def pieces(self, token, table):
+        """The word pieces of one token."""
+        return [piece for piece, _, _ in self.pieces_with_offsets(token, table)]
+
     def implementation(self, tokens):
         table = self.vocab.vocab()
-        return _token_array([piece for token in _strings(tokens).reshape(-1).tolist()
-                             for piece in self.pieces(token, table)])
+        pieces = [piece for token in _strings(tokens).reshape(-1).tolist()
+                  for piece in self.pieces_with_offsets(token, table)]
+        if self.with_offsets:
+            return _with_offsets(pieces)
+        return _token_array([piece for piece, _, _ in pieces])
 
 
 class BertTokenizer(TensorOperation):
     """`mindspore.dataset.text.BertTokenizer(vocab, suffix_indicator='##', max_bytes_per_token=100,
     unknown_token='[UNK]', lower_case=False, keep_whitespace=False,
     normalization_form=NormalizeForm.NONE, preserve_unused_token=True, with_offsets=False)`:
-    BasicTokenizer then WordpieceTokenizer."""
+    BasicTokenizer then WordpieceTokenizer; with `with_offsets`, each piece's UTF-8 byte offsets
+    in the cleaned string follow."""
 
     def __init__(self, vocab, suffix_indicator='##', max_bytes_per_token=100, unknown_token='[UNK]',
                  lower_case=False, keep_whitespace=False, normalization_form=NormalizeForm.NONE,
                  preserve_unused_token=True, with_offsets=False):
+        self.with_offsets = _check_with_offsets(with_offsets)
         self.basic = BasicTokenizer(lower_case, keep_whitespace, normalization_form,
-                                    preserve_unused_token, with_offsets)
+                                    preserve_unused_token)
         self.wordpiece = WordpieceTokenizer(vocab, suffix_indicator, max_bytes_per_token,
-                                            unknown_token, with_offsets)
+                                            unknown_token)
 
     def implementation(self, text):
-        tokens = self.basic.implementation(text)
-        if tokens.tolist() == [""]:
-            return tokens
-        return self.wordpiece.implementation(tokens)
+        text = _strings(text)
+        if text.ndim != 0:
+            raise TransformError(f"BasicTokenizer: the input should be a scalar, but got a "
+                                 f"tensor with rank: {text.ndim}")
+        table = self.wordpiece.vocab.vocab()
+        pieces = [(piece, start + piece_start, start + piece_limit)
+                  for token, start, _ in self.basic.tokenize_with_offsets(str(text))
+                  for piece, piece_start, piece_limit in
+                  self.wordpiece.pieces_with_offsets(token, table)]
+        if self.with_offsets:
+            return _with_offsets(pieces)
+        return _token_array([piece for piece, _, _ in pieces])
 
 
 class UnicodeCharTokenizer(TensorOperation):
     """`mindspore.dataset.text.UnicodeCharTokenizer(with_offsets=False)`: one string as its
-    characters."""
+    characters (with `with_offsets`, each one's UTF-8 byte offsets follow)."""
 
     def __init__(self, with_offsets=False):
-        _no_offsets(with_offsets, type(self).__name__)
+        self.with_offsets = _check_with_offsets(with_offsets)
 
     def implementation(self, text):
-        return _token_array(list(str(_strings(text))))
+        characters, position = [], 0
+        for char in str(_strings(text)):
+            size = len(char.encode("utf-8"))
+            characters.append((char, position, position + size))
+            position += size
+        if self.with_offsets:
+            return _with_offsets(characters)
+        return _token_array([char for char, _, _ in characters])
 
 
 class ToNumber(TensorOperation):

@@ -8,6 +8,7 @@ inside ``map`` the sentence is prefixed ``map operation: [Name] failed.`` as Min
 from __future__ import annotations
 
 import numbers
+import sys
 
 import numpy as np
 
@@ -19,7 +20,16 @@ class TransformError(Exception):
 
 
 def is_pil(value) -> bool:
-    return type(value).__module__.startswith("PIL.")
+    """`mindspore.dataset.vision.py_transforms_util.is_pil(img)`: whether `img` is a PIL image
+    (Pillow is not imported for the question: no PIL image exists before it is)."""
+    image_module = sys.modules.get("PIL.Image")
+    return image_module is not None and isinstance(value, image_module.Image)
+
+
+# `mindspore.dataset.vision.py_transforms_util.augment_error_message`: the 1.x Python transforms'
+# message for an input that is not a PIL image (formatted with its type).
+augment_error_message = ("img should be PIL image. Got {}. Use Decode() for encoded data or "
+                         "ToPIL() for decoded data.")
 
 
 def as_input(value):
@@ -42,7 +52,9 @@ class TensorOperation:
 
     def __call__(self, *columns):
         try:
-            return self.implementation(*(as_input(c) for c in columns))
+            if len(columns) == 1 and type(columns[0]) is np.ndarray:  # pylint: disable=unidiomatic-typecheck
+                return self.implementation(columns[0])  # the common case: one array, nothing to convert
+            return self.implementation(*[as_input(c) for c in columns])
         except TransformError as error:
             raise pipeline_error(str(error), type(self).__name__) from None
 

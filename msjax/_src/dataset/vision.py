@@ -215,6 +215,56 @@ class Normalize(ImageTensorOperation):
         return out
 
 
+class NormalizePad(ImageTensorOperation):
+    """`mindspore.dataset.vision.NormalizePad(mean, std, dtype="float32", is_hwc=True)`:
+    ``Normalize`` then one more channel of zeros (last for HWC and <H,W> images, first axis for
+    CHW), as `dtype` ("float32" or "float16").
+
+    Difference from MindSpore 2.10: on HWC and <H,W> images MindSpore's CPU kernel writes the
+    normalised values contiguously and the zeros after them, so its (H, W, C+1) result holds the
+    pixels shifted across channels; msjax gives each pixel its C normalised values and a zero, as
+    MindSpore documents (its CHW results agree; tests/dataset/test_normalize_pad.py).
+    """
+
+    keeps_pil = False
+
+    def __init__(self, mean, std, dtype="float32", is_hwc=True):
+        for name, values in (("mean", mean), ("std", std)):
+            if not isinstance(values, (list, tuple)):
+                raise TypeError(f"Argument {name} with value {values!r} is not of type "
+                                f"[<class 'list'>, <class 'tuple'>], but got {type(values)}.")
+        self.normalize = Normalize(mean, std, is_hwc)
+        if len(mean) != len(std):
+            raise ValueError("Length of mean and std must be equal.")
+        if not isinstance(dtype, str):
+            raise TypeError("dtype should be string.")
+        if dtype not in ("float32", "float16"):
+            raise ValueError("dtype only supports float32 or float16.")
+        if not isinstance(is_hwc, bool):
+            raise TypeError(f"Argument is_hwc with value {is_hwc!r} is not of type "
+                            f"[<class 'bool'>], but got {type(is_hwc)}.")
+        self.dtype = np.dtype(dtype)
+        self.is_hwc = is_hwc
+
+    def apply(self, image):
+        if image.ndim not in (2, 3):
+            raise TransformError(f"NormalizePad: input tensor is not in shape of <H,W> or <H,W,C>, "
+                                 f"but got rank: {image.ndim}")
+        if image.ndim == 2:
+            image = image[..., None]
+        channel_axis = -1 if self.is_hwc or image.shape[-1] == 1 else 0
+        channels = image.shape[channel_axis]
+        if len(self.normalize.mean) not in (1, channels):
+            raise TransformError(f"NormalizePad: number of channels does not match the size of "
+                                 f"mean and std vectors, got channels: {channels}, size of mean: "
+                                 f"{len(self.normalize.mean)}")
+        normalized = self.normalize.apply(image)
+        pad_shape = list(normalized.shape)
+        pad_shape[channel_axis] = 1
+        return np.concatenate([normalized, np.zeros(pad_shape, np.float32)],
+                              channel_axis).astype(self.dtype, copy=False)
+
+
 class HWC2CHW(ImageTensorOperation):
     """`mindspore.dataset.vision.HWC2CHW()`: HWC to CHW (a 2-D image is returned as it is)."""
 
@@ -321,6 +371,10 @@ class RandomCrop(ImageTensorOperation):
 
     def apply(self, image):
         _check_image(image, "RandomCrop")
+        if (self.padding is not None and not self.pad_if_needed
+                and self.padding_mode is Border.CONSTANT
+                and not isinstance(self.fill_value, (tuple, list))):
+            return self._crop_constant_padded(image)
         if self.padding is not None:
             image = pad_image(image, self.padding, self.fill_value, self.padding_mode)
         height, width = self.size
@@ -336,6 +390,31 @@ class RandomCrop(ImageTensorOperation):
         top = int(rng.integers(0, image.shape[0] - height + 1))
         left = int(rng.integers(0, image.shape[1] - width + 1))
         return _crop(image, top, left, height, width)
+
+    def _crop_constant_padded(self, image):
+        """The crop of the image padded with a constant, without building the padded image: the
+        same draws and values as padding then cropping, one copy instead of two."""
+        pad_left, pad_top, pad_right, pad_bottom = self.padding
+        image_height, image_width = image.shape[:2]
+        padded_height = image_height + pad_top + pad_bottom
+        padded_width = image_width + pad_left + pad_right
+        height, width = self.size
+        if padded_height < height or padded_width < width:
+            raise TransformError(f"RandomCrop: invalid crop size, crop size is bigger than the "
+                                 f"image dimensions, got crop height: {height}, crop width: "
+                                 f"{width}")
+        rng = random_ops.generator()
+        top = int(rng.integers(0, padded_height - height + 1)) - pad_top
+        left = int(rng.integers(0, padded_width - width + 1)) - pad_left
+        shape = (height, width) + image.shape[2:]
+        out = (np.zeros(shape, image.dtype) if self.fill_value == 0
+               else np.full(shape, self.fill_value, image.dtype))
+        rows = slice(max(top, 0), min(top + height, image_height))
+        columns = slice(max(left, 0), min(left + width, image_width))
+        if rows.start < rows.stop and columns.start < columns.stop:
+            out[rows.start - top:rows.stop - top, columns.start - left:columns.stop - left] = \
+                image[rows, columns]
+        return out
 
 
 def _random_resized_box(shape, scale, ratio, max_attempts):

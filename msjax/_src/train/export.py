@@ -42,13 +42,27 @@ def _as_array(value):
     return jnp.asarray(value)
 
 
-def _inference_function(net, params):
-    """`net(*inputs)` as a pure function of (parameter values, input arrays)."""
+def _inference_function(net, params, free_parameters=None):
+    """`net(*inputs)` as a pure function of (parameter values, input arrays); the Parameters it
+    reads besides `params` are added to `free_parameters`."""
     def pure(param_values, *inputs):
         with tracing():
             record = state.call_with_values(params, list(param_values), net, *map(_wrap, inputs))
+        if free_parameters is not None:
+            free_parameters.extend(box for box in record.free if isinstance(box, Parameter))
         return _unwrap(record.result)
     return pure
+
+
+def _refuse_parameters_outside_the_cell(free_parameters):
+    """MindSpore's error for a Cell reading a Parameter it does not hold (a global one)."""
+    if free_parameters:
+        raise ValueError(
+            f"There's a mindspore.Parameter that wasn't created in nn.Cell, and mindspore.export() "
+            f"does not support exporting such Parameters. The parameter name is: "
+            f"{free_parameters[0].name}.\nYou can find the supported syntax range for "
+            f"mindspore.export() at the following link:\n"
+            f"https://www.mindspore.cn/tutorials/zh-CN/master/beginner/save_load.html")
 
 
 def _parameters_of(net, arrays):
@@ -109,8 +123,11 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     try:
         params = _parameters_of(net, arrays)
         values = [p._value for p in params]
-        pure = _inference_function(net, params)
+        free_parameters = []
+        pure = _inference_function(net, params, free_parameters)
         exported = jax.export.export(jax.jit(pure))(values, *arrays)
+        if isinstance(net, Cell):
+            _refuse_parameters_outside_the_cell(free_parameters)
     finally:
         if isinstance(net, Cell):
             net.set_train(was_training)

@@ -12,6 +12,7 @@ from msjax._src.dataset.vision import HorizontalFlip as HorizontalFlip
 from msjax._src.dataset.vision import Inter as Inter
 from msjax._src.dataset.vision import Invert as Invert
 from msjax._src.dataset.vision import Normalize as Normalize
+from msjax._src.dataset.vision import NormalizePad as NormalizePad
 from msjax._src.dataset.vision import Pad as Pad
 from msjax._src.dataset.vision import RandomColorAdjust as RandomColorAdjust
 from msjax._src.dataset.vision import RandomCrop as RandomCrop
@@ -19,6 +20,7 @@ from msjax._src.dataset.vision import RandomCropDecodeResize as RandomCropDecode
 from msjax._src.dataset.vision import RandomHorizontalFlip as RandomHorizontalFlip
 from msjax._src.dataset.vision import RandomResizedCrop as RandomResizedCrop
 from msjax._src.dataset.vision import RandomRotation as RandomRotation
+from msjax._src.dataset.batch_augment import MixUpBatch as MixUpBatch
 from msjax._src.dataset.vision_augment import RandomAffine as RandomAffine
 from msjax._src.dataset.vision_augment import RandomErasing as RandomErasing
 from msjax._src.dataset.vision_augment import RandomSelectSubpolicy as RandomSelectSubpolicy

@@ -9,6 +9,7 @@ from msjax._src.dataset.vision import HWC2CHW as HWC2CHW
 from msjax._src.dataset.vision import HorizontalFlip as HorizontalFlip
 from msjax._src.dataset.vision import Invert as Invert
 from msjax._src.dataset.vision import Normalize as Normalize
+from msjax._src.dataset.vision import NormalizePad as NormalizePad
 from msjax._src.dataset.vision import Pad as Pad
 from msjax._src.dataset.vision import RandomColorAdjust as RandomColorAdjust
 from msjax._src.dataset.vision import RandomCrop as RandomCrop
