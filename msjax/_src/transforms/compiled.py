@@ -377,32 +377,29 @@ class CompiledFunction:
         when every argument is a Tensor holding a JAX array: the GRAPH_MODE hot path
         (`Cell.__call__` calls it directly). A signature that cannot be compiled falls back
         to running eagerly (control_flow.fall_back)."""
-        if len(args) == 1 and type(args[0]) is Tensor:  # the commonest call: one Tensor
-            data = args[0]._data
-            try:
-                aval = data.aval  # shape and dtype in one C++ attribute read
-            except AttributeError:  # a NumPy array inside the Tensor
-                return self._call_cell_keyed(cell, args, None, None)
-            dyn = [data]
-            fast_key = (id(cell), cell._phase, cell.training, aval.shape, aval.dtype)
-        else:
+        if len(args) != 1 or type(args[0]) is not Tensor:
             fast_key, dyn = _fast_key(cell, args)
+            return self._call_cell_keyed(cell, args, fast_key, dyn)
+        data = args[0]._data  # the commonest call: one Tensor
+        try:
+            aval = data.aval  # shape and dtype in one C++ attribute read
+        except AttributeError:  # a NumPy array inside the Tensor
+            return self._call_cell_keyed(cell, args, None, None)
+        fast_key = (id(cell), cell._phase, cell.training, aval.shape, aval.dtype)
         hot_key, program = self._hot
-        if fast_key != hot_key or fast_key is None:
-            return self._call_cell_keyed(cell, args, fast_key, dyn)
-        call = program.plain_call
+        call = program.plain_call if fast_key == hot_key else None
         if call is None:
-            return self._call_cell_keyed(cell, args, fast_key, dyn)
+            return self._call_cell_keyed(cell, args, fast_key, [data])
         # The steady state of a program returning one Tensor and writing nothing: `run` inlined,
         # the Tensor boxed as `_wrap` does.
         frame = _current_frame()
         try:
             if frame is None:
-                out = call(*[b._value for b in program.boxes], *dyn)[0]
+                out = call(*[b._value for b in program.boxes], data)[0]
             else:
-                out = call(*[frame.read(b) for b in program.boxes], *dyn)[0]
+                out = call(*[frame.read(b) for b in program.boxes], data)[0]
         except TypeError:  # traced values given to an executable: `run` takes the traced path
-            return self._call_cell_keyed(cell, args, fast_key, dyn)
+            return self._call_cell_keyed(cell, args, fast_key, [data])
         tensor = _new_object(Tensor)
         tensor._data = out
         return tensor
