@@ -1,9 +1,10 @@
 """Tensor operators and methods, installed on `Tensor` from the op table by one loop.
 
-`_SAME_AS_OP` maps method names to functional ops whose signature already takes the Tensor first.
-Methods whose MindSpore signature differs from the functional op (varargs shapes, NumPy-style
-axis keywords, the torch-style `max(dim)` overload that returns indices) are small adapters below,
-each over the one implementation of its op.
+An op whose signature already takes the Tensor first says so in its record (`@op(...,
+tensor_method=True)`, registry.TENSOR_METHODS). Methods whose MindSpore signature differs from
+the functional op (varargs shapes, NumPy-style axis keywords, the torch-style `max(dim)` overload
+that returns indices) are small adapters below (`_METHODS`), each over the one implementation of
+its op.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
-from msjax._src.ops.registry import OPS, functional
+from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
 from msjax._src.tensor import Tensor, _wrap, from_numpy
 
 
@@ -48,25 +49,6 @@ _COMPARISONS = {
 }
 _UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.bitwise_not}
 
-# Methods with the functional op's own signature, by registered op name.
-_SAME_AS_OP = (
-    "add sub mul div divide pow matmul abs exp exp2 expm1 log log2 log10 log1p sqrt rsqrt "
-    "reciprocal sin cos tan asin acos atan sinh cosh tanh asinh acosh atanh arcsin arccos "
-    "arctan erf erfc erfinv lgamma digamma sinc floor ceil trunc frac neg negative square "
-    "sign sigmoid logit isnan isinf isfinite isneginf isposinf signbit logical_not "
-    "logical_and logical_or logical_xor bitwise_and bitwise_or bitwise_xor invert "
-    "maximum minimum fmax fmin floor_divide remainder fmod atan2 arctan2 hypot xlogy "
-    "equal not_equal greater greater_equal less less_equal eq ne gt ge lt le isclose "
-    "addcmul addcdiv lerp outer inner kron cross dot addmm addmv addr baddbmm "
-    "inverse det matrix_power nan_to_num subtract copysign logaddexp "
-    "logaddexp2 conj real imag angle deg2rad rad2deg bmm mm round clamp is_complex "
-    "logsumexp cummax cummin median count_nonzero var_mean std_mean "
-    "swapaxes moveaxis expand_dims unsqueeze broadcast_to tile repeat_interleave "
-    "flip fliplr flipud roll rot90 tril triu diag diag_embed unbind tensor_split chunk "
-    "gather gather_elements masked_fill masked_select nonzero argwhere "
-    "scatter sort argsort topk unique bincount narrow "
-    "relu gelu silu softmax log_softmax hardswish"
-).split()
 
 
 def reshape(self, *shape):
@@ -466,8 +448,8 @@ _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
 def install() -> None:
     """Put the operators and methods on Tensor (once, at import of msjax)."""
-    for name in _SAME_AS_OP:
-        setattr(Tensor, name, OPS[name])
+    for name, fn in TENSOR_METHODS.items():
+        setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():

@@ -65,3 +65,37 @@ def test_ascend_only_float_status_ops_name_themselves_in_a_clear_error(name):
     op = getattr(ops, name)()
     with pytest.raises(RuntimeError, match=f"ops.{name} .* only on Ascend"):
         op(Tensor(np.zeros(8, np.float32)))
+
+
+class _Scale(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+        self.dropout = nn.Dropout(p=0.5)
+
+    def construct(self, x):
+        return self.dropout(x * self.w)
+
+
+def test_graph_mode_hot_path_follows_shapes_phase_parameters_and_jax_transforms():
+    """The steady-state GRAPH_MODE call (compiled.call_cell: the program's jitted function called
+    directly) compiles per shape and phase, reads Parameters' current values, and composes with
+    JAX's own transforms (tracers go through the same jitted function)."""
+    import jax
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = _Scale()
+    x = np.array([[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]], np.float32)
+    np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), x * [1.0, 2.0, 3.0])  # compiles
+    np.testing.assert_array_equal(net(Tensor(x[:1])).asnumpy(), x[:1] * [1.0, 2.0, 3.0])
+    net.w.set_data(Tensor(np.array([2.0, 2.0, 2.0], np.float32)))
+    np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), x * 2.0)  # the new value, no retrace
+    net.set_train(True)  # Dropout now drops: another program
+    dropped = net(Tensor(np.ones((64, 3), np.float32))).asnumpy()
+    assert set(np.unique(dropped)) == {0.0, 4.0}
+    net.set_train(False)
+    np.testing.assert_array_equal(net(Tensor(x)).asnumpy(), x * 2.0)
+
+    def total(a):
+        return net(Tensor(a))._data.sum()
+    assert float(jax.jit(total)(x)) == float((x * 2.0).sum())
+    np.testing.assert_array_equal(jax.grad(total)(x), np.full_like(x, 2.0))

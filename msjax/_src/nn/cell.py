@@ -365,7 +365,10 @@ class Cell:
     def __call__(self, *args, **kwargs):
         if not _tracing_depth():
             if context._context["mode"] == context.GRAPH_MODE:
-                return _call_cell_compiled(self, args, kwargs)
+                graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
+                if graph_call is None or kwargs:
+                    return _call_cell_compiled(self, args, kwargs)
+                return graph_call.call_cell(self, args)
         elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
             pending = _call_lazy(self, args, kwargs)
             if pending is not None:

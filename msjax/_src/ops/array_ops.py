@@ -45,22 +45,22 @@ def ones(shape, dtype=None):
     return jnp.ones(_shape_arg(shape), np_dtype(dtype) or _FLOAT32)
 
 
-@op()
+@op(primitive="ZerosLike")
 def zeros_like(input, *, dtype=None):
     return jnp.zeros_like(input, dtype=np_dtype(dtype))
 
 
-@op()
+@op(primitive="OnesLike")
 def ones_like(input, *, dtype=None):
     return jnp.ones_like(input, dtype=np_dtype(dtype))
 
 
-@op()
+@op(primitive="Fill")
 def fill(type, shape, value):  # noqa: A002
     return jnp.full(_shape_arg(shape), value, np_dtype(type))
 
 
-@op()
+@op(primitive="Fills")
 def fills(x, value):
     """`ops.fills`: a Tensor like `x` filled with `value` (computed as a float, then cast)."""
     return jnp.full_like(x, jnp.asarray(value, _FLOAT32))
@@ -97,7 +97,7 @@ def range(start, end, step, maxlen=1000000):  # noqa: A001
     return jnp.asarray(np.arange(*values).astype(dtype))
 
 
-@op()
+@op(primitive="LinSpace")
 def linspace(start, end, steps):
     return jnp.linspace(start, end, int(steps), dtype=_FLOAT32)
 
@@ -124,19 +124,19 @@ def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
     return jnp.asarray(np.stack(np.triu_indices(row, offset, col)).astype(np_dtype(dtype)))
 
 
-@op()
+@op(primitive="TupleToArray")
 def tuple_to_array(input_x):
     """`ops.tuple_to_array`: Int32 if the first number is an int, else Float32."""
     return jnp.asarray(input_x, _INT32 if isinstance(input_x[0], int) else _FLOAT32)
 
 
-@op()
+@op(primitive="ScalarToTensor")
 def scalar_to_tensor(input_x, dtype=mstype.float32):
     return jnp.asarray(input_x, np_dtype(dtype))
 
 
 # -- dtype and shape ---------------------------------------------------------------------------
-@op()
+@op(primitive="Cast")
 def cast(input, dtype):
     if not isinstance(dtype, mstype.Type):
         raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got "
@@ -144,7 +144,7 @@ def cast(input, dtype):
     return jnp.asarray(input).astype(mstype.to_numpy_dtype(dtype))
 
 
-@op()
+@op(primitive="ScalarCast")
 def scalar_cast(input_x, input_y):
     """`ops.scalar_cast`: a Python scalar converted to the Python type of dtype `input_y`
     (Int64, Float64 or Bool)."""
@@ -166,17 +166,17 @@ def dtype(x):  # noqa: A001  (mindspore.ops.dtype returns the MindSpore dtype)
     return mstype.from_numpy(x.dtype)
 
 
-@op()
+@op(primitive="Shape")
 def shape(input_x):
     return tuple(input_x.shape)
 
 
-@op()
+@op(primitive="Rank")
 def rank(input_x):
     return input_x.ndim
 
 
-@op()
+@op(primitive="Size")
 def size(input_x):
     return int(input_x.size)
 
@@ -187,7 +187,7 @@ def numel(input):
 
 
 # -- shape -------------------------------------------------------------------------------------
-@op()
+@op(primitive="Reshape")
 def reshape(input, shape):
     shape = _shape_arg(shape)
     known = int(np.prod([s for s in shape if s != -1]))
@@ -203,7 +203,7 @@ def view_as(input, other):
     return jnp.reshape(input, other.shape)
 
 
-@op()
+@op(primitive="Transpose")
 def transpose(input, dims):
     if len(dims) != input.ndim:
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
@@ -222,7 +222,7 @@ def t(input):
     return input.T if input.ndim == 2 else input
 
 
-@op()
+@op(tensor_method=True)
 def swapaxes(input, axis0, axis1):
     return jnp.swapaxes(input, axis0, axis1)
 
@@ -232,7 +232,7 @@ def swapdims(input, dim0, dim1):
     return jnp.swapaxes(input, dim0, dim1)
 
 
-@op()
+@op(tensor_method=True)
 def moveaxis(x, source, destination):
     return jnp.moveaxis(x, source, destination)
 
@@ -248,13 +248,13 @@ def _check_dim_wrap(axis, ndim):
                          f"but got {axis})")
 
 
-@op()
+@op(primitive="ExpandDims", tensor_method=True)
 def expand_dims(input_x, axis):
     _check_dim_wrap(axis, input_x.ndim + 1)
     return jnp.expand_dims(input_x, axis)
 
 
-@op()
+@op(tensor_method=True)
 def unsqueeze(input, dim):
     _check_dim_wrap(dim, input.ndim + 1)
     return jnp.expand_dims(input, dim)
@@ -311,7 +311,7 @@ def expand_as(input, other):
     return jnp.broadcast_to(input, other.shape)
 
 
-@op()
+@op(primitive="Tile", tensor_method=True)
 def tile(input, dims):
     return jnp.tile(input, tuple(dims))
 
@@ -326,7 +326,7 @@ def repeat_elements(x, rep, axis=0):
     return jnp.repeat(x, rep, axis=axis)
 
 
-@op()
+@op(tensor_method=True)
 def flip(input, dims):
     return jnp.flip(input, tuple(dims) if not isinstance(dims, int) else dims)
 
@@ -336,37 +336,37 @@ def reverse(x, axis):
     return jnp.flip(x, tuple(axis) if not isinstance(axis, int) else axis)
 
 
-@op()
+@op(tensor_method=True)
 def fliplr(input):
     return jnp.fliplr(input)
 
 
-@op()
+@op(tensor_method=True)
 def flipud(input):
     return jnp.flipud(input)
 
 
-@op()
+@op(tensor_method=True)
 def roll(input, shifts, dims=None):
     return jnp.roll(input, shifts, dims)
 
 
-@op()
+@op(tensor_method=True)
 def rot90(input, k, dims):
     return jnp.rot90(input, k, tuple(dims))
 
 
-@op()
+@op(tensor_method=True)
 def tril(input, diagonal=0):
     return jnp.tril(input, diagonal)
 
 
-@op()
+@op(tensor_method=True)
 def triu(input, diagonal=0):
     return jnp.triu(input, diagonal)
 
 
-@op()
+@op(primitive="Diag", tensor_method=True)
 @one_program
 def diag(input):
     """`ops.diag`: a Tensor of shape `input.shape * 2` with `input` on its diagonal (for a
@@ -387,7 +387,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     return jnp.diagonal(input, offset, dim1, dim2)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     n = input.shape[-1] + builtins.abs(offset)
@@ -467,7 +467,7 @@ def unstack(input_x, axis=0):
     return tuple(jnp.moveaxis(input_x, axis, 0))
 
 
-@op()
+@op(tensor_method=True)
 def unbind(input, dim=0):
     return tuple(jnp.moveaxis(input, dim, 0))
 
@@ -482,7 +482,7 @@ def split(tensor, split_size_or_sections, axis=0):
     return tuple(jnp.split(tensor, cuts, axis=axis))
 
 
-@op()
+@op(tensor_method=True)
 def tensor_split(input, indices_or_sections, axis=0):
     return tuple(jnp.array_split(input, indices_or_sections, axis=axis))
 
@@ -542,7 +542,7 @@ def where(condition, input, other):
     return jnp.where(condition, input, other)
 
 
-@op()
+@op(primitive="Select")
 def select(condition, input, other):
     """`ops.select(condition, input, other)`: elementwise where (scalars allowed)."""
     if getattr(condition, "dtype", None) is not None and condition.dtype != np.bool_:
@@ -563,7 +563,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     return take(input_params, input_indices)
 
 
-@op()
+@op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
     return jnp.take_along_axis(input, index, axis=dim)
 
@@ -573,7 +573,7 @@ def gather_d(x, dim, index):
     return jnp.take_along_axis(x, index, axis=dim)
 
 
-@op()
+@op(primitive="GatherNd")
 def gather_nd(input_x, indices):
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
@@ -588,18 +588,18 @@ def take(input, index):
     return jnp.take(input.reshape(-1), index)
 
 
-@op()
+@op(primitive="MaskedFill", tensor_method=True)
 def masked_fill(input_x, mask, value):
     return jnp.where(mask, jnp.asarray(value, input_x.dtype), input_x)
 
 
-@op()
+@op(primitive="MaskedSelect", tensor_method=True)
 def masked_select(input, mask):
     input, mask = jnp.broadcast_arrays(input, mask)
     return input[mask]
 
 
-@op()
+@op(primitive="NonZero", tensor_method=True)
 def nonzero(input, *, as_tuple=False):
     result = jnp.nonzero(input)
     if as_tuple:
@@ -607,7 +607,7 @@ def nonzero(input, *, as_tuple=False):
     return jnp.stack(result, axis=-1).astype(_INT64)
 
 
-@op()
+@op(tensor_method=True)
 def argwhere(input):
     return jnp.argwhere(input).astype(_INT64)
 
@@ -628,7 +628,7 @@ def narrow(input, axis, start, length):
     return jax.lax.slice_in_dim(input, start, start + length, axis=axis)
 
 
-@op()
+@op(primitive="Slice")
 def slice(input_x, begin, size):  # noqa: A001
     size = [input_x.shape[i] - b if s == -1 else s for i, (b, s) in enumerate(zip(begin, size))]
     return jax.lax.dynamic_slice(input_x, tuple(begin), tuple(size))
@@ -645,7 +645,7 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
     return input_x[tuple(index)]
 
 
-@op()
+@op(primitive="StopGradient")
 def stop_gradient(value):
     return jax.lax.stop_gradient(value)
 
@@ -694,7 +694,7 @@ def msort(input):
     return jnp.sort(input, axis=0)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def argsort(input, axis=-1, descending=False):
     return jnp.argsort(input, axis=axis, stable=True, descending=descending).astype(_INT32)
@@ -725,7 +725,7 @@ def intopk(x1, x2, k):
     return jnp.sum(x1 > target, axis=1) < k
 
 
-@op()
+@op(primitive="Unique")
 def unique(input):
     """`ops.unique`: the distinct values in order of first appearance, and each element's index
     into them (Int32). The output shape depends on the values: eager only."""
@@ -777,7 +777,7 @@ def bucketize(input, boundaries, *, right=False):
                             side="right" if right else "left").astype(_INT32)
 
 
-@op()
+@op(tensor_method=True)
 def bincount(input, weights=None, minlength=0):
     """`ops.bincount`: counts (or summed weights) as Float32. The length depends on the values:
     eager only."""
@@ -792,6 +792,6 @@ def sequence_mask(lengths, maxlen=None):
     return jnp.arange(maxlen) < lengths[..., None]
 
 
-@op()
+@op(primitive="PopulationCount")
 def population_count(input_x):
     return jax.lax.population_count(input_x).astype(np.uint8)

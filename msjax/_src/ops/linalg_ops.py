@@ -48,7 +48,7 @@ def adjoint(x):
     return jnp.conj(_mT(x))
 
 
-@op()
+@op(primitive="MatrixBandPart")
 @one_program
 def matrix_band_part(x, lower, upper):
     rows, cols = x.shape[-2:]
@@ -116,7 +116,7 @@ def eigvals(A):
     return jnp.linalg.eigvals(A).astype(_complex_of(A.dtype) if A.dtype.kind != "c" else A.dtype)
 
 
-@op()
+@op(primitive="MatrixDeterminant")
 def matrix_determinant(input):
     return jnp.linalg.det(input)
 
@@ -126,7 +126,7 @@ def slogdet(input):
     return tuple(jnp.linalg.slogdet(input))
 
 
-@op()
+@op(primitive="LogMatrixDeterminant")
 def log_matrix_determinant(input):
     return tuple(jnp.linalg.slogdet(input))
 
@@ -155,7 +155,7 @@ def lstsq(input, A):
     return jnp.linalg.lstsq(input, A)[0]
 
 
-@op()
+@op(primitive="MatrixExp")
 @one_program
 def matrix_exp(input):
     return jax.scipy.linalg.expm(input)

@@ -46,23 +46,27 @@ def _named(name: str, args: str, compute):
     return impl
 
 
-def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_only=False):
+def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_only=False,
+            **record):
     """Register a binary elementwise op with MindSpore's scalar promotion.
 
-    `args` names the two parameters as MindSpore does; `float_only` computes integers as Float32.
+    `args` names the two parameters as MindSpore does; `float_only` computes integers as Float32;
+    `record` is the rest of the op's record (`op`'s `primitive`, `tensor_method`).
     """
     def compute(a, b):
         a, b = promote_scalar(a, b)
         if float_only:
             a, b = to_float_if_int(a), to_float_if_int(b)
         return jnp_fn(a, b)
-    return op(name, *aliases)(_named(name, args, compute))
+    return op(name, *aliases, **record)(_named(name, args, compute))
 
 
-def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str = "input"):
-    """Register a unary elementwise op; float-valued ones compute integers as Float32."""
+def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str = "input",
+           **record):
+    """Register a unary elementwise op; float-valued ones compute integers as Float32 (`record`:
+    `op`'s `primitive`, `tensor_method`)."""
     compute = (lambda x: jnp_fn(to_float_if_int(x))) if float_only else jnp_fn
-    return op(name, *aliases)(_named(name, arg, compute))
+    return op(name, *aliases, **record)(_named(name, arg, compute))
 
 
 def _accepting(primitive: str, arg: str, dtypes: str, jnp_fn):
@@ -89,7 +93,7 @@ def _float_only(jnp_fn):
 
 
 # -- arithmetic --------------------------------------------------------------------------------
-add = _binary("add", jnp.add, "tensor_add")
+add = _binary("add", jnp.add, "tensor_add", primitive="Add", tensor_method="add")
 def _not_bool(dtype) -> bool:
     return dtype != np.bool_
 
@@ -116,48 +120,53 @@ def _bool_floor_divide(a, b):
     return jnp.floor_divide(a, b)
 
 
-sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract))
-mul = _binary("mul", jnp.multiply, "multiply", "tensor_mul")
-maximum = _binary("maximum", jnp.maximum)
-minimum = _binary("minimum", jnp.minimum)
-fmax = _binary("fmax", jnp.fmax)
-fmin = _binary("fmin", jnp.fmin)
-floor_div = _binary("floor_div", _bool_floor_divide, args="x y")
-floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_floordiv")
-floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y")
+sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract), primitive="Sub")
+mul = _binary("mul", jnp.multiply, "multiply", "tensor_mul", primitive="Mul", tensor_method="mul")
+maximum = _binary("maximum", jnp.maximum, primitive="Maximum", tensor_method=True)
+minimum = _binary("minimum", jnp.minimum, primitive="Minimum", tensor_method=True)
+fmax = _binary("fmax", jnp.fmax, tensor_method=True)
+fmin = _binary("fmin", jnp.fmin, tensor_method=True)
+floor_div = _binary("floor_div", _bool_floor_divide, args="x y", primitive="FloorDiv")
+floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_floordiv",
+                       tensor_method="floor_divide")
+floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y", primitive="FloorMod")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
-remainder = _binary("remainder", jnp.remainder)
-fmod = _binary("fmod", jnp.fmod)
+remainder = _binary("remainder", jnp.remainder, tensor_method=True)
+fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
 truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
                        if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
-                       args="x y")
-truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y")
-atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True)
-hypot = _binary("hypot", jnp.hypot, float_only=True)
-xlogy = _binary("xlogy", jsp.xlogy, float_only=True)
+                       args="x y", primitive="TruncateDiv")
+truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y", primitive="TruncateMod")
+atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True,
+                primitive="Atan2", tensor_method=True)
+hypot = _binary("hypot", jnp.hypot, float_only=True, primitive="Hypot", tensor_method=True)
+xlogy = _binary("xlogy", jsp.xlogy, float_only=True, primitive="Xlogy", tensor_method=True)
 xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
-                args="x y", float_only=True)
+                args="x y", float_only=True, primitive="Xdivy")
 squared_difference = functional(lambda x, y: jnp.square(jnp.subtract(*promote_scalar(x, y))))
 _bits = functools.partial(_refusing, valid=_BITWISE_TYPES, accepts=_bool_or_integer)
-bitwise_and = _binary("bitwise_and", _bits("BitwiseAnd", jnp_fn=jnp.bitwise_and))
-bitwise_or = _binary("bitwise_or", _bits("BitwiseOr", jnp_fn=jnp.bitwise_or))
-bitwise_xor = _binary("bitwise_xor", _bits("BitwiseXor", jnp_fn=jnp.bitwise_xor))
-bitwise_left_shift = _binary("bitwise_left_shift", jnp.left_shift)
-bitwise_right_shift = _binary("bitwise_right_shift", jnp.right_shift)
-gcd = _binary("gcd", jnp.gcd)
-lcm = _binary("lcm", jnp.lcm)
-copysign = _binary("copysign", jnp.copysign, args="x other")
-logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True)
-logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True)
-nextafter = _binary("nextafter", jnp.nextafter)
+bitwise_and = _binary("bitwise_and", _bits("BitwiseAnd", jnp_fn=jnp.bitwise_and),
+                      primitive="BitwiseAnd", tensor_method=True)
+bitwise_or = _binary("bitwise_or", _bits("BitwiseOr", jnp_fn=jnp.bitwise_or),
+                     primitive="BitwiseOr", tensor_method=True)
+bitwise_xor = _binary("bitwise_xor", _bits("BitwiseXor", jnp_fn=jnp.bitwise_xor),
+                      primitive="BitwiseXor", tensor_method=True)
+bitwise_left_shift = _binary("bitwise_left_shift", jnp.left_shift, primitive="LeftShift")
+bitwise_right_shift = _binary("bitwise_right_shift", jnp.right_shift, primitive="RightShift")
+gcd = _binary("gcd", jnp.gcd, primitive="Gcd")
+lcm = _binary("lcm", jnp.lcm, primitive="Lcm")
+copysign = _binary("copysign", jnp.copysign, args="x other", tensor_method=True)
+logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True, tensor_method=True)
+logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True, tensor_method=True)
+nextafter = _binary("nextafter", jnp.nextafter, primitive="NextAfter")
 ldexp = _binary("ldexp", lambda x, other: x * jnp.exp2(other), args="x other")
-heaviside = _binary("heaviside", jnp.heaviside, args="input values")
-igamma = _binary("igamma", jsp.gammainc, float_only=True)
-igammac = _binary("igammac", jsp.gammaincc, float_only=True)
-zeta = _binary("zeta", jsp.zeta, float_only=True)
+heaviside = _binary("heaviside", jnp.heaviside, args="input values", primitive="Heaviside")
+igamma = _binary("igamma", jsp.gammainc, float_only=True, primitive="Igamma")
+igammac = _binary("igammac", jsp.gammaincc, float_only=True, primitive="Igammac")
+zeta = _binary("zeta", jsp.zeta, float_only=True, primitive="Zeta")
 
 
-@op("subtract")
+@op("subtract", tensor_method=True)
 def subtract(input, other, *, alpha=1):
     input, other = promote_scalar(input, other)
     return jnp.subtract(input, other * alpha if alpha != 1 else other)
@@ -168,7 +177,7 @@ def tensor_sub(input, other):
     return jnp.subtract(*promote_scalar(input, other))
 
 
-@op("div", "divide")
+@op("div", "divide", primitive=("Div", "RealDiv"), tensor_method=True)
 def div(input, other, *, rounding_mode=None):
     """`ops.div`: true division (integers give Float32), or 'floor'/'trunc' rounding."""
     if rounding_mode not in (None, "floor", "trunc"):
@@ -193,7 +202,7 @@ def tensor_div(x, y):
     return div.impl(x, y)
 
 
-@op()
+@op(primitive="Pow", tensor_method=True)
 def pow(input, exponent):  # noqa: A001
     """`ops.pow`: an integer Tensor to a float power is Float32; an integer to a negative integer
     power is computed as MindSpore does (1 and -1 keep their magnitude, 0 gives the dtype's
@@ -222,17 +231,17 @@ def float_power(input, exponent):
     return jnp.power(jnp.asarray(input, dtype), jnp.asarray(exponent, dtype))
 
 
-@op()
+@op(primitive="Addcmul", tensor_method=True)
 def addcmul(input, tensor1, tensor2, value=1):
     return input + value * tensor1 * tensor2
 
 
-@op()
+@op(primitive="Addcdiv", tensor_method=True)
 def addcdiv(input, tensor1, tensor2, value=1):
     return input + value * tensor1 / tensor2
 
 
-@op()
+@op(primitive="Lerp", tensor_method=True)
 def lerp(input, end, weight):
     return input + weight * (end - input)
 
@@ -252,70 +261,75 @@ def approximate_equal(x, y, tolerance=1e-05):
 
 
 # -- unary math --------------------------------------------------------------------------------
-neg = _unary("neg", jnp.negative, float_only=False)
-negative = _unary("negative", jnp.negative, float_only=False)
-abs = _unary("abs", jnp.abs, "absolute", float_only=False)  # noqa: A001
-sign = _unary("sign", jnp.sign, float_only=False)
-square = _unary("square", jnp.square, float_only=False)
+neg = _unary("neg", jnp.negative, float_only=False, primitive="Neg", tensor_method=True)
+negative = _unary("negative", jnp.negative, float_only=False, tensor_method=True)
+abs = _unary("abs", jnp.abs, "absolute", float_only=False,
+             primitive="Abs", tensor_method="abs")  # noqa: A001
+sign = _unary("sign", jnp.sign, float_only=False, primitive="Sign", tensor_method=True)
+square = _unary("square", jnp.square, float_only=False, primitive="Square", tensor_method=True)
 exp = _unary("exp", _accepting("Exp", "input", "BFloat16 Bool Complex128 Complex64 Float16 "
                                 "Float32 Float64 Int64", lambda x: jnp.exp(to_float_if_int(x))),
-            "tensor_exp", float_only=False)
-exp2 = _unary("exp2", jnp.exp2)
-expm1 = _unary("expm1", jnp.expm1, "tensor_expm1")
-log = _unary("log", jnp.log)
-log2 = _unary("log2", jnp.log2)
-log10 = _unary("log10", jnp.log10)
-log1p = _unary("log1p", jnp.log1p)
-sqrt = _unary("sqrt", jnp.sqrt, arg="x")
-rsqrt = _unary("rsqrt", jax.lax.rsqrt)
-reciprocal = _unary("reciprocal", jnp.reciprocal)
-inv = _unary("inv", jnp.reciprocal, arg="x")
-sin = _unary("sin", jnp.sin)
-cos = _unary("cos", jnp.cos)
-tan = _unary("tan", jnp.tan)
-asin = _unary("asin", jnp.arcsin)
-arcsin = _unary("arcsin", jnp.arcsin, arg="x")
-acos = _unary("acos", jnp.arccos, "arccos")
-atan = _unary("atan", jnp.arctan, "arctan")
-sinh = _unary("sinh", jnp.sinh)
-cosh = _unary("cosh", jnp.cosh)
-tanh = _unary("tanh", jnp.tanh)
-asinh = _unary("asinh", jnp.arcsinh, "arcsinh")
-acosh = _unary("acosh", jnp.arccosh, "arccosh")
-atanh = _unary("atanh", jnp.arctanh, "arctanh")
-erf = _unary("erf", jsp.erf)
-erfc = _unary("erfc", jsp.erfc)
-erfinv = _unary("erfinv", jsp.erfinv)
-lgamma = _unary("lgamma", jsp.gammaln)
-digamma = _unary("digamma", jsp.digamma)
+            "tensor_exp", float_only=False, primitive="Exp", tensor_method="exp")
+exp2 = _unary("exp2", jnp.exp2, tensor_method=True)
+expm1 = _unary("expm1", jnp.expm1, "tensor_expm1", primitive="Expm1", tensor_method="expm1")
+log = _unary("log", jnp.log, tensor_method=True)
+log2 = _unary("log2", jnp.log2, tensor_method=True)
+log10 = _unary("log10", jnp.log10, tensor_method=True)
+log1p = _unary("log1p", jnp.log1p, primitive="Log1p", tensor_method=True)
+sqrt = _unary("sqrt", jnp.sqrt, arg="x", primitive="Sqrt", tensor_method=True)
+rsqrt = _unary("rsqrt", jax.lax.rsqrt, primitive="Rsqrt", tensor_method=True)
+reciprocal = _unary("reciprocal", jnp.reciprocal, primitive="Reciprocal", tensor_method=True)
+inv = _unary("inv", jnp.reciprocal, arg="x", primitive="Inv")
+sin = _unary("sin", jnp.sin, primitive="Sin", tensor_method=True)
+cos = _unary("cos", jnp.cos, primitive="Cos", tensor_method=True)
+tan = _unary("tan", jnp.tan, primitive="Tan", tensor_method=True)
+asin = _unary("asin", jnp.arcsin, primitive="Asin", tensor_method=True)
+arcsin = _unary("arcsin", jnp.arcsin, arg="x", tensor_method=True)
+acos = _unary("acos", jnp.arccos, "arccos", primitive="ACos", tensor_method=True)
+atan = _unary("atan", jnp.arctan, "arctan", primitive="Atan", tensor_method=True)
+sinh = _unary("sinh", jnp.sinh, primitive="Sinh", tensor_method=True)
+cosh = _unary("cosh", jnp.cosh, primitive="Cosh", tensor_method=True)
+tanh = _unary("tanh", jnp.tanh, primitive="Tanh", tensor_method=True)
+asinh = _unary("asinh", jnp.arcsinh, "arcsinh", primitive="Asinh", tensor_method="asinh")
+acosh = _unary("acosh", jnp.arccosh, "arccosh", primitive="Acosh", tensor_method="acosh")
+atanh = _unary("atanh", jnp.arctanh, "arctanh", primitive="Atanh", tensor_method="atanh")
+erf = _unary("erf", jsp.erf, primitive="Erf", tensor_method=True)
+erfc = _unary("erfc", jsp.erfc, primitive="Erfc", tensor_method=True)
+erfinv = _unary("erfinv", jsp.erfinv, primitive="Erfinv", tensor_method=True)
+lgamma = _unary("lgamma", jsp.gammaln, primitive="Lgamma", tensor_method=True)
+digamma = _unary("digamma", jsp.digamma, primitive="Digamma", tensor_method=True)
 i0 = _unary("i0", jsp.i0)
-bessel_i0 = _unary("bessel_i0", jsp.i0, arg="x")
-bessel_i0e = _unary("bessel_i0e", jsp.i0e, arg="x")
-bessel_i1 = _unary("bessel_i1", jsp.i1, arg="x")
-bessel_i1e = _unary("bessel_i1e", jsp.i1e, arg="x")
-sinc = _unary("sinc", jnp.sinc)
-deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False)
-rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False)
-floor = _unary("floor", jnp.floor, float_only=False)
+bessel_i0 = _unary("bessel_i0", jsp.i0, arg="x", primitive="BesselI0")
+bessel_i0e = _unary("bessel_i0e", jsp.i0e, arg="x", primitive="BesselI0e")
+bessel_i1 = _unary("bessel_i1", jsp.i1, arg="x", primitive="BesselI1")
+bessel_i1e = _unary("bessel_i1e", jsp.i1e, arg="x", primitive="BesselI1e")
+sinc = _unary("sinc", jnp.sinc, primitive="Sinc", tensor_method=True)
+deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False, tensor_method=True)
+rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False, tensor_method=True)
+floor = _unary("floor", jnp.floor, float_only=False, primitive="Floor", tensor_method=True)
 ceil = _unary("ceil", _accepting("Ceil", "input_x", "BFloat16 Float16 Float32 Float64", jnp.ceil),
-              float_only=False)
-trunc = _unary("trunc", jnp.trunc, float_only=False)
-frac = _unary("frac", lambda x: x - jnp.trunc(x), float_only=False, arg="x")
-sigmoid = _unary("sigmoid", jax.nn.sigmoid)
-conj = _unary("conj", jnp.conj, float_only=False)
-real = _unary("real", jnp.real, float_only=False)
-imag = _unary("imag", jnp.imag, float_only=False)
-angle = _unary("angle", jnp.angle, float_only=False)
-invert = _unary("invert", jnp.invert, float_only=False, arg="x")
+              float_only=False, primitive="Ceil", tensor_method=True)
+trunc = _unary("trunc", jnp.trunc, float_only=False, primitive="Trunc", tensor_method=True)
+frac = _unary("frac", lambda x: x - jnp.trunc(x), float_only=False, arg="x", tensor_method=True)
+sigmoid = _unary("sigmoid", jax.nn.sigmoid, primitive="Sigmoid", tensor_method=True)
+conj = _unary("conj", jnp.conj, float_only=False, primitive="Conj", tensor_method=True)
+real = _unary("real", jnp.real, float_only=False, primitive="Real", tensor_method=True)
+imag = _unary("imag", jnp.imag, float_only=False, primitive="Imag", tensor_method=True)
+angle = _unary("angle", jnp.angle, float_only=False, primitive="Angle", tensor_method=True)
+invert = _unary("invert", jnp.invert, float_only=False, arg="x",
+                primitive="Invert", tensor_method=True)
 bitwise_not = invert
-isnan = _unary("isnan", jnp.isnan, float_only=False)
-isinf = _unary("isinf", jnp.isinf, float_only=False)
-isfinite = _unary("isfinite", jnp.isfinite, float_only=False)
-isneginf = _unary("isneginf", jnp.isneginf, float_only=False)
-isposinf = _unary("isposinf", jnp.isposinf, float_only=False)
+isnan = _unary("isnan", jnp.isnan, float_only=False, primitive="IsNan", tensor_method=True)
+isinf = _unary("isinf", jnp.isinf, float_only=False, primitive="IsInf", tensor_method=True)
+isfinite = _unary("isfinite", jnp.isfinite, float_only=False,
+                  primitive="IsFinite", tensor_method=True)
+isneginf = _unary("isneginf", jnp.isneginf, float_only=False, tensor_method=True)
+isposinf = _unary("isposinf", jnp.isposinf, float_only=False, tensor_method=True)
 isreal = _unary("isreal", jnp.isreal, float_only=False)
-signbit = _unary("signbit", lambda x: x < 0, float_only=False)  # MindSpore: signbit(-0.0) False
-logical_not = _unary("logical_not", jnp.logical_not, float_only=False)
+signbit = _unary("signbit", lambda x: x < 0, float_only=False,
+                 tensor_method=True)  # MindSpore: signbit(-0.0) False
+logical_not = _unary("logical_not", jnp.logical_not, float_only=False,
+                     primitive="LogicalNot", tensor_method=True)
 positive = _unary("positive", lambda x: x, float_only=False)
 
 
@@ -329,12 +343,12 @@ def sgn(input):
     return jnp.sign(input)
 
 
-@op()
+@op(primitive="Round", tensor_method=True)
 def round(input, *, decimals=0):  # noqa: A001
     return jnp.round(input, decimals)
 
 
-@op()
+@op(tensor_method=True)
 def logit(input, eps=None):
     x = to_float_if_int(input)
     if eps is not None:
@@ -342,7 +356,7 @@ def logit(input, eps=None):
     return jnp.log(x / (1 - x))
 
 
-@op()
+@op(primitive="Polygamma")
 @one_program
 def polygamma(n, input):
     return jsp.polygamma(jnp.asarray(n).astype(np.int32), to_float_if_int(input))
@@ -354,12 +368,12 @@ def mvlgamma(input, p):
     return jsp.multigammaln(input, p)
 
 
-@op()
+@op(tensor_method=True)
 def nan_to_num(input, nan=None, posinf=None, neginf=None):
     return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
 
 
-@op("clamp", "clip")
+@op("clamp", "clip", tensor_method="clamp")
 def clamp(input, min=None, max=None):  # noqa: A002
     if min is None and max is None:
         raise ValueError("For 'clamp', at least one of 'min' and 'max' must not be None.")
@@ -378,25 +392,28 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     return jnp.clip(x, clip_value_min, clip_value_max)
 
 
-@op()
+@op(primitive="Polar")
 def polar(abs, angle):  # noqa: A002
     return (abs * jnp.cos(angle) + 1j * abs * jnp.sin(angle)).astype(
         np.complex128 if abs.dtype == np.float64 else np.complex64)
 
 
 # -- comparison and logic ----------------------------------------------------------------------
-equal = _binary("equal", jnp.equal, "eq")
-not_equal = _binary("not_equal", jnp.not_equal, "ne")
-greater = _binary("greater", jnp.greater, "gt", "tensor_gt")
-greater_equal = _binary("greater_equal", jnp.greater_equal, "ge", "tensor_ge")
-less = _binary("less", jnp.less, "lt", "tensor_lt")
-less_equal = _binary("less_equal", jnp.less_equal, "le", "tensor_le")
-logical_and = _binary("logical_and", jnp.logical_and)
-logical_or = _binary("logical_or", jnp.logical_or)
-logical_xor = _binary("logical_xor", jnp.logical_xor)
+equal = _binary("equal", jnp.equal, "eq", primitive="Equal", tensor_method=True)
+not_equal = _binary("not_equal", jnp.not_equal, "ne", primitive="NotEqual", tensor_method=True)
+greater = _binary("greater", jnp.greater, "gt", "tensor_gt",
+                  primitive="Greater", tensor_method=("greater", "gt"))
+greater_equal = _binary("greater_equal", jnp.greater_equal, "ge", "tensor_ge",
+                        primitive="GreaterEqual", tensor_method=("greater_equal", "ge"))
+less = _binary("less", jnp.less, "lt", "tensor_lt", primitive="Less", tensor_method=("less", "lt"))
+less_equal = _binary("less_equal", jnp.less_equal, "le", "tensor_le",
+                     primitive="LessEqual", tensor_method=("less_equal", "le"))
+logical_and = _binary("logical_and", jnp.logical_and, primitive="LogicalAnd", tensor_method=True)
+logical_or = _binary("logical_or", jnp.logical_or, primitive="LogicalOr", tensor_method=True)
+logical_xor = _binary("logical_xor", jnp.logical_xor, primitive="LogicalXor", tensor_method=True)
 
 
-@op()
+@op(tensor_method=True)
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return jnp.isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
 
@@ -418,7 +435,7 @@ def is_floating_point(input):
     return bool(jnp.issubdtype(input.dtype, jnp.floating))
 
 
-@op()
+@op(tensor_method=True)
 def is_complex(input):
     return bool(jnp.issubdtype(input.dtype, jnp.complexfloating))
 
@@ -441,42 +458,42 @@ def matmul(input, other):
     return jnp.matmul(input, other)
 
 
-@op()
+@op(tensor_method=True)
 def bmm(input_x, mat2):
     return jnp.matmul(input_x, mat2)
 
 
-@op()
+@op(tensor_method=True)
 def mm(input, mat2):
     return jnp.matmul(input, mat2)
 
 
-@op()
+@op(tensor_method=True)
 def dot(input, other):
     return jnp.dot(input, other)
 
 
-@op()
+@op(tensor_method=True)
 def inner(input, other):
     return jnp.inner(input, other)
 
 
-@op()
+@op(tensor_method=True)
 def outer(input, vec2):
     return jnp.outer(input, vec2)
 
 
-@op("ger")
+@op("ger", primitive="Ger")
 def ger(input, vec2):
     return jnp.outer(input, vec2)
 
 
-@op()
+@op(tensor_method=True)
 def kron(input, other):
     return jnp.kron(input, other)
 
 
-@op()
+@op(tensor_method=True)
 def cross(input, other, dim=None):
     if dim is None:
         dim = next(i for i, n in enumerate(input.shape) if n == 3)
@@ -488,7 +505,7 @@ def tensor_dot(x1, x2, axes):
     return jnp.tensordot(x1, x2, axes)
 
 
-@op()
+@op(tensor_method=True)
 def baddbmm(input, batch1, batch2, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(batch1, batch2)
 
@@ -498,37 +515,37 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
     return beta * input + alpha * jnp.sum(jnp.matmul(batch1, batch2), axis=0)
 
 
-@op()
+@op(tensor_method=True)
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(mat1, mat2)
 
 
-@op()
+@op(tensor_method=True)
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     return beta * input + alpha * jnp.matmul(mat, vec)
 
 
-@op()
+@op(tensor_method=True)
 def addr(x, vec1, vec2, *, beta=1, alpha=1):
     return beta * x + alpha * jnp.outer(vec1, vec2)
 
 
-@op()
+@op(primitive="Trace")
 def trace(input):
     return jnp.trace(input)
 
 
-@op()
+@op(tensor_method=True)
 def inverse(input):
     return jnp.linalg.inv(input)
 
 
-@op()
+@op(tensor_method=True)
 def det(input):
     return jnp.linalg.det(input)
 
 
-@op()
+@op(tensor_method=True)
 def matrix_power(input, n):
     return jnp.linalg.matrix_power(input, n)
 

@@ -17,27 +17,27 @@ from msjax._src.tensor import _wrap
 
 
 # -- activations -------------------------------------------------------------------------------
-@op()
+@op(primitive="ReLU", tensor_method=True)
 def relu(input, inplace=False):
     return jax.nn.relu(input)
 
 
-@op()
+@op(primitive="ReLU6")
 def relu6(x):
     return jax.nn.relu6(x)
 
 
-@op()
+@op(tensor_method=True)
 def gelu(input, approximate="none"):
     return jax.nn.gelu(input, approximate=approximate == "tanh")
 
 
-@op()
+@op(tensor_method=True)
 def silu(input):
     return jax.nn.silu(input)
 
 
-@op()
+@op(primitive="Mish")
 def mish(x):
     return x * jnp.tanh(jax.nn.softplus(x))
 
@@ -52,7 +52,7 @@ def celu(x, alpha=1.0):
     return jax.nn.celu(x, alpha)
 
 
-@op()
+@op(primitive="SeLU")
 def selu(input_x):
     return jax.nn.selu(input_x)
 
@@ -62,30 +62,30 @@ def leaky_relu(input, alpha=0.2):
     return jax.nn.leaky_relu(input, alpha)
 
 
-@op()
+@op(primitive="PReLU")
 def prelu(input, weight):
     x = input
     return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x
                      if x.ndim > 1 and weight.size > 1 else weight * x)
 
 
-@op()
+@op(primitive="Softplus")
 def softplus(input, beta=1, threshold=20):
     scaled = input * beta
     return jnp.where(scaled > threshold, input, jax.nn.softplus(scaled) / beta)
 
 
-@op()
+@op(primitive="Softsign")
 def softsign(x):
     return jax.nn.soft_sign(x)
 
 
-@op()
+@op(primitive="HSwish", tensor_method=True)
 def hardswish(input):
     return jax.nn.hard_swish(input)
 
 
-@op()
+@op(primitive="HSigmoid")
 def hardsigmoid(input):
     return jax.nn.hard_sigmoid(input)
 
@@ -120,14 +120,14 @@ def glu(x, axis=-1):
     return jax.nn.glu(x, axis)
 
 
-@op()
+@op(tensor_method=True)
 def softmax(input, axis=-1, *, dtype=None):
     _check_softmax_axis("Softmax", axis, input.ndim)
     x = input if dtype is None else input.astype(np.dtype(str(dtype).lower()))
     return jax.nn.softmax(to_float_if_int(x), axis=axis)
 
 
-@op()
+@op(tensor_method=True)
 def log_softmax(logits, axis=-1):
     _check_softmax_axis("LogSoftmax", axis, logits.ndim)
     return jax.nn.log_softmax(logits, axis=axis)

@@ -1,10 +1,12 @@
-"""MindSpore's Primitive classes (`ops.Add`, `ops.MatMul(transpose_a, transpose_b)`, ...).
+"""MindSpore's Primitive classes whose inputs or attributes differ from their functional op
+(`ops.MatMul(transpose_a, transpose_b)`, `ops.ReduceSum(keep_dims)`, ...).
 
 Each is built by `primitive` from the functional op that implements it: the class holds
-MindSpore's constructor attributes and calls the op with them. Where a Primitive's inputs or
-attributes differ from the functional signature, a small adapter lambda says how; where
-MindSpore's repr shows an attribute normalised (`Squeeze(0)` shows `axis=(0,)`, dtypes as type
-ids), a `display` function says how.
+MindSpore's constructor attributes and calls the op with them; a small adapter lambda says how
+the inputs and attributes map onto the op; where MindSpore's repr shows an attribute normalised
+(`Squeeze(0)` shows `axis=(0,)`, dtypes as type ids), a `display` function says how. A Primitive
+that is its op with the same inputs and no attributes (`ops.Add`) is part of the op's record
+instead (`@op(..., primitive="Add")`, registry.py).
 """
 from __future__ import annotations
 
@@ -28,75 +30,19 @@ _type_ids, _with, _only = shown.type_ids, shown.with_attrs, shown.only
 _axis_as_tuple = shown.as_tuple("axis")
 
 
-# -- elementwise, same inputs as the functional op ---------------------------------------------
-Add = primitive("Add", M.add)
-Sub = primitive("Sub", M.sub)
-Mul = primitive("Mul", M.mul)
-Div = primitive("Div", M.div)
-RealDiv = primitive("RealDiv", M.div)
-FloorDiv = primitive("FloorDiv", M.floor_div)
-FloorMod = primitive("FloorMod", M.floor_mod)
-Mod = primitive("Mod", M.fmod)
-Pow = primitive("Pow", M.pow)
-Maximum = primitive("Maximum", M.maximum)
-Minimum = primitive("Minimum", M.minimum)
+# -- elementwise ------------------------------------------------------------------------------
 SquaredDifference = primitive("SquaredDifference", M.squared_difference)
-Atan2 = primitive("Atan2", M.atan2)
-Equal = primitive("Equal", M.equal)
-NotEqual = primitive("NotEqual", M.not_equal)
-Greater = primitive("Greater", M.greater)
-GreaterEqual = primitive("GreaterEqual", M.greater_equal)
-Less = primitive("Less", M.less)
-LessEqual = primitive("LessEqual", M.less_equal)
-LogicalAnd = primitive("LogicalAnd", M.logical_and)
-LogicalOr = primitive("LogicalOr", M.logical_or)
-LogicalNot = primitive("LogicalNot", M.logical_not)
-Neg = primitive("Neg", M.neg)
-Abs = primitive("Abs", M.abs)
-Sign = primitive("Sign", M.sign)
-Square = primitive("Square", M.square)
-Sqrt = primitive("Sqrt", M.sqrt)
-Rsqrt = primitive("Rsqrt", M.rsqrt)
-Reciprocal = primitive("Reciprocal", M.reciprocal)
-Exp = primitive("Exp", M.exp)
-Expm1 = primitive("Expm1", M.expm1)
 Log = primitive("Log", M.log, display=_with(cust_aicpu="Log", base=-1.0, scale=1.0,
                                                          shift=0.0))
-Log1p = primitive("Log1p", M.log1p)
-Sin = primitive("Sin", M.sin)
-Cos = primitive("Cos", M.cos)
-Tan = primitive("Tan", M.tan)
-Asin = primitive("Asin", M.asin)
-Acos = primitive("ACos", M.acos)
-Atan = primitive("Atan", M.atan)
-Sinh = primitive("Sinh", M.sinh)
-Cosh = primitive("Cosh", M.cosh)
-Tanh = primitive("Tanh", M.tanh)
-Erf = primitive("Erf", M.erf)
-Floor = primitive("Floor", M.floor)
-Ceil = primitive("Ceil", M.ceil)
-Round = primitive("Round", M.round)
-IsNan = primitive("IsNan", M.isnan)
-IsInf = primitive("IsInf", M.isinf)
-IsFinite = primitive("IsFinite", M.isfinite)
-Sigmoid = primitive("Sigmoid", M.sigmoid)
-ReLU = primitive("ReLU", N.relu)
-ReLU6 = primitive("ReLU6", N.relu6)
 GeLU = primitive("GeLU", lambda x: N.gelu(x, "tanh"))
 _fast_gelu = functional(
     lambda x: x / (1 + jnp.exp(-1.702 * jnp.abs(x))) * jnp.exp(0.851 * (x - jnp.abs(x))))
 FastGeLU = primitive("FastGeLU", _fast_gelu)
-SeLU = primitive("SeLU", N.selu)
-Mish = primitive("Mish", N.mish)
-Softplus = primitive("Softplus", N.softplus)
-HSwish = primitive("HSwish", N.hardswish)
-HSigmoid = primitive("HSigmoid", N.hardsigmoid)
 Elu = primitive("Elu", lambda x, alpha: N.elu(x, alpha), alpha=1.0)
 Softmax = primitive("Softmax", lambda x, axis: N.softmax(x, axis), axis=-1, display=_axis_as_tuple)
 LogSoftmax = primitive("LogSoftmax", lambda x, axis: N.log_softmax(x, axis), axis=-1)
 BiasAdd = primitive("BiasAdd", lambda x, b, data_format: N.bias_add(x, b), data_format="NCHW",
                     display=shown.enum("data_format", shown.FORMAT))
-StopGradient = primitive("StopGradient", A.stop_gradient)
 Identity = primitive("Identity", functional(lambda x: x))
 
 # -- matrix products ---------------------------------------------------------------------------
@@ -159,14 +105,9 @@ def _cumsum(x, axis, exclusive, reverse):
 
 
 # -- array manipulation ------------------------------------------------------------------------
-Cast = primitive("Cast", A.cast)
-Reshape = primitive("Reshape", A.reshape)
-Transpose = primitive("Transpose", A.transpose)
-ExpandDims = primitive("ExpandDims", A.expand_dims)
 Squeeze = primitive("Squeeze", lambda x, axis: A.squeeze(x, axis if axis != () else None),
                     axis=(), display=_axis_as_tuple)
 Flatten = primitive("Flatten", functional(lambda x: x.reshape(x.shape[0], -1)))
-Tile = primitive("Tile", A.tile)
 BroadcastTo = primitive("BroadcastTo", lambda x, shape: A.broadcast_to(x, shape), shape=REQUIRED)
 Concat = primitive("Concat", lambda xs, axis: A.concat(xs, axis), axis=0)
 Stack = primitive("Stack", lambda xs, axis: A.stack(xs, axis), axis=0)
@@ -175,14 +116,8 @@ Split = primitive("Split", lambda x, axis, output_num:
                   A.split(x, x.shape[axis] // output_num, axis), axis=0, output_num=1)
 Gather = primitive("Gather", lambda x, indices, axis, batch_dims:
                    A.gather(x, indices, axis, batch_dims), batch_dims=0)
-GatherD = primitive("GatherD", A.gather_elements)
-GatherNd = primitive("GatherNd", A.gather_nd)
-ScatterNd = primitive("ScatterNd", S.scatter_nd)
-TensorScatterUpdate = primitive("TensorScatterUpdate", S.tensor_scatter_update)
 OneHot = primitive("OneHot", lambda indices, depth, on_value, off_value, axis:
                    A.one_hot(indices, depth, on_value, off_value, axis), axis=-1)
-Select = primitive("Select", A.select)
-Slice = primitive("Slice", A.slice)
 StridedSlice = primitive(
     "StridedSlice", A.strided_slice, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
     shrink_axis_mask=0)
@@ -191,13 +126,7 @@ Sort = primitive("Sort", lambda x, axis, descending: A.sort(x, axis, descending)
 TopK = primitive("TopK", lambda x, k, sorted: A.topk(x, k, sorted=sorted), sorted=True)
 Zeros = primitive("Zeros", lambda shape, dtype: A.zeros(shape, dtype))
 Ones = primitive("Ones", lambda shape, dtype: A.ones(shape, dtype))
-ZerosLike = primitive("ZerosLike", A.zeros_like)
-OnesLike = primitive("OnesLike", A.ones_like)
-Fill = primitive("Fill", A.fill)
 Eye = primitive("Eye", lambda n, m, t: A.eye(n, m, t))
-Shape = primitive("Shape", A.shape)
-Rank = primitive("Rank", A.rank)
-Size = primitive("Size", A.size)
 Range = primitive("Range", lambda start, limit, delta, maxlen: A.range(start, limit, delta),
                   maxlen=1000000)
 Conv2D = primitive(
@@ -209,48 +138,9 @@ Conv2D = primitive(
 
 
 # -- more elementwise math ---------------------------------------------------------------------
-Acosh = primitive("Acosh", M.acosh)
-Asinh = primitive("Asinh", M.asinh)
-Atanh = primitive("Atanh", M.atanh)
-Angle = primitive("Angle", M.angle)
-Conj = primitive("Conj", M.conj)
-Real = primitive("Real", M.real)
-Imag = primitive("Imag", M.imag)
-Digamma = primitive("Digamma", M.digamma)
-Lgamma = primitive("Lgamma", M.lgamma)
-Erfc = primitive("Erfc", M.erfc)
-Erfinv = primitive("Erfinv", M.erfinv)
-BesselI0 = primitive("BesselI0", M.bessel_i0)
-BesselI0e = primitive("BesselI0e", M.bessel_i0e)
-BesselI1 = primitive("BesselI1", M.bessel_i1)
-BesselI1e = primitive("BesselI1e", M.bessel_i1e)
-Inv = primitive("Inv", M.inv)
-Invert = primitive("Invert", M.invert)
-Sinc = primitive("Sinc", M.sinc)
-Trunc = primitive("Trunc", M.trunc)
 Rint = primitive("Rint", functional(jnp.rint))
-PopulationCount = primitive("PopulationCount", A.population_count)
 Logit = primitive("Logit", lambda x, eps: M.logit(x, None if eps < 0 else eps), eps=-1.0)
-Polygamma = primitive("Polygamma", M.polygamma)
 Mvlgamma = primitive("Mvlgamma", lambda x, p: M.mvlgamma(x, p), p=REQUIRED)
-Zeta = primitive("Zeta", M.zeta)
-Igamma = primitive("Igamma", M.igamma)
-Igammac = primitive("Igammac", M.igammac)
-NextAfter = primitive("NextAfter", M.nextafter)
-Heaviside = primitive("Heaviside", M.heaviside)
-Hypot = primitive("Hypot", M.hypot)
-Gcd = primitive("Gcd", M.gcd)
-Lcm = primitive("Lcm", M.lcm)
-BitwiseAnd = primitive("BitwiseAnd", M.bitwise_and)
-BitwiseOr = primitive("BitwiseOr", M.bitwise_or)
-BitwiseXor = primitive("BitwiseXor", M.bitwise_xor)
-LeftShift = primitive("LeftShift", M.bitwise_left_shift)
-RightShift = primitive("RightShift", M.bitwise_right_shift)
-LogicalXor = primitive("LogicalXor", M.logical_xor)
-TruncateDiv = primitive("TruncateDiv", M.truncate_div)
-TruncateMod = primitive("TruncateMod", M.truncate_mod)
-Xdivy = primitive("Xdivy", M.xdivy)
-Xlogy = primitive("Xlogy", M.xlogy)
 DivNoNan = primitive("DivNoNan", functional(
     lambda x, y: jnp.where(y == 0, jnp.zeros((), jnp.result_type(x, y)), x / jnp.where(
         y == 0, 1, y))))
@@ -258,10 +148,6 @@ MulNoNan = primitive("MulNoNan", functional(
     lambda x, y: jnp.where(y == 0, jnp.zeros((), jnp.result_type(x, y)), x * y)))
 Fmax = primitive("Fmax", M.fmax, display=_with(ignore_nan=True))
 Fmin = primitive("Fmin", M.fmin, display=_with(ignore_nan=True))
-Lerp = primitive("Lerp", M.lerp)
-Addcdiv = primitive("Addcdiv", M.addcdiv)
-Addcmul = primitive("Addcmul", M.addcmul)
-Polar = primitive("Polar", M.polar)
 IsClose = primitive("IsClose", M.isclose, rtol=1e-05, atol=1e-08, equal_nan=False)
 NanToNum = primitive("NanToNum", M.nan_to_num, nan=None, posinf=None, neginf=None)
 EqualCount = primitive("EqualCount", M.equal_count)
@@ -271,8 +157,6 @@ SoftShrink = primitive("SoftShrink", N.softshrink, lambd=0.5)
 GLU = primitive("GLU", N.glu, axis=-1)
 FastGelu = primitive("FastGelu", _fast_gelu)
 Gelu = primitive("Gelu", lambda x: N.gelu(x, "tanh"))
-Softsign = primitive("Softsign", N.softsign)
-PReLU = primitive("PReLU", N.prelu)
 
 # -- more reductions and scans -----------------------------------------------------------------
 
@@ -336,10 +220,8 @@ LpNorm = primitive(
         keepdims=keep_dims) ** (1.0 / p)),
     axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12,
     display=shown.chain(_only("axis"), shown.as_list("axis")))
-Trace = primitive("Trace", M.trace)
 
 # -- more array manipulation -------------------------------------------------------------------
-Diag = primitive("Diag", A.diag)
 DiagPart = primitive("DiagPart", functional(
     lambda x: jnp.diagonal(x.reshape(int(x.size ** 0.5), -1)).reshape(x.shape[:x.ndim // 2])))
 Tril = primitive("Tril", A.tril, diagonal=0)
@@ -350,8 +232,6 @@ TrilIndices = primitive("TrilIndices", lambda row, col, offset, dtype:
 TriuIndices = primitive("TriuIndices", lambda row, col, offset, dtype:
                         A.triu_indices(row, col, offset, dtype=dtype),
                         row=REQUIRED, col=REQUIRED, offset=0, dtype=mstype.int32)
-MaskedFill = primitive("MaskedFill", A.masked_fill)
-MaskedSelect = primitive("MaskedSelect", A.masked_select)
 Meshgrid = primitive("Meshgrid", lambda xs, indexing: A.meshgrid(*xs, indexing=indexing),
                      indexing="xy", display=shown.enum("indexing", {"ij": 0, "xy": 1}))
 MirrorPad = primitive("MirrorPad", lambda x, paddings, mode: A.mirror_pad(x, paddings, mode),
@@ -378,8 +258,6 @@ UpperBound = primitive(
 SplitV = primitive("SplitV", lambda x, size_splits, split_dim, num_split:
                    A.split(x, list(size_splits), split_dim),
                    size_splits=REQUIRED, split_dim=REQUIRED, num_split=REQUIRED)
-NonZero = primitive("NonZero", A.nonzero)
-Unique = primitive("Unique", A.unique)
 UniqueConsecutive = primitive(
     "UniqueConsecutive", lambda x, return_inverse, return_counts, dim:
     A.unique_consecutive(x, return_inverse, return_counts, dim),
@@ -387,27 +265,19 @@ UniqueConsecutive = primitive(
 IndexAdd = primitive("IndexAdd", lambda x, indices, y, axis, use_lock, check_index_bound:
                      S.index_add(x, indices, y, axis), axis=REQUIRED, use_lock=True,
                      check_index_bound=True, display=_with(side_effect_mem=True))
-IndexFill = primitive("IndexFill", S.index_fill)
 InTopK = primitive("InTopK", lambda x1, x2, k: A.intopk(x1, x2, k), k=REQUIRED)
 TensorShape = primitive("TensorShape", functional(lambda x: jnp.asarray(x.shape, jnp.int64)))
-LinSpace = primitive("LinSpace", A.linspace)
 LogSpace = primitive("LogSpace", lambda start, end, steps, base, dtype:
                      A.logspace(start, end, steps, base, dtype=dtype),
                      steps=10, base=10, dtype=mstype.float32)
 Expand = primitive("Expand", A.expand, display=_with(max_length=1000000))
-Fills = primitive("Fills", A.fills)
 FillV2 = primitive("FillV2", functional(lambda shape, value: jnp.full(
     tuple(int(s) for s in shape), value)))
 GatherV2 = primitive("GatherV2", A.gather, display=_with(batch_dims=0))
-Ger = primitive("Ger", M.ger)
-ScalarToTensor = primitive("ScalarToTensor", A.scalar_to_tensor)
-TupleToArray = primitive("TupleToArray", A.tuple_to_array)
-ScalarCast = primitive("ScalarCast", A.scalar_cast)
 Bucketize = primitive("Bucketize", lambda x, boundaries: A.bucketize(x, boundaries, right=True),
                       boundaries=REQUIRED)
 ChannelShuffle = primitive("ChannelShuffle", lambda x, group: I.channel_shuffle(x, group),
                            group=REQUIRED)
-MatrixBandPart = primitive("MatrixBandPart", L.matrix_band_part)
 
 
 def _reverse_sequence(x, seq_lengths, seq_dim, batch_dim):
@@ -422,20 +292,10 @@ def _reverse_sequence(x, seq_lengths, seq_dim, batch_dim):
 
 
 # -- scatter and segment reductions ------------------------------------------------------------
-TensorScatterAdd = primitive("TensorScatterAdd", S.tensor_scatter_add)
-TensorScatterSub = primitive("TensorScatterSub", S.tensor_scatter_sub)
-TensorScatterMul = primitive("TensorScatterMul", S.tensor_scatter_mul)
-TensorScatterDiv = primitive("TensorScatterDiv", S.tensor_scatter_div)
-TensorScatterMax = primitive("TensorScatterMax", S.tensor_scatter_max)
-TensorScatterMin = primitive("TensorScatterMin", S.tensor_scatter_min)
 TensorScatterElements = primitive(
     "TensorScatterElements", lambda x, indices, updates, axis, reduction:
     S.tensor_scatter_elements(x, indices, updates, axis, reduction), axis=0, reduction="none",
     display=shown.enum("reduction", {"none": 0, "add": 1}, "reduce"))
-UnsortedSegmentSum = primitive("UnsortedSegmentSum", S.unsorted_segment_sum)
-UnsortedSegmentMax = primitive("UnsortedSegmentMax", S.unsorted_segment_max)
-UnsortedSegmentMin = primitive("UnsortedSegmentMin", S.unsorted_segment_min)
-UnsortedSegmentProd = primitive("UnsortedSegmentProd", S.unsorted_segment_prod)
 
 
 def _segment_op(reduce):
@@ -469,9 +329,6 @@ Cross = primitive("Cross", lambda a, b, dim: M.cross(a, b, None if dim == -65530
                   dim=-65530)
 Eig = primitive("Eig", lambda a, compute_v: L.eig(a) if compute_v else (
     L.eigvals(a), A.zeros((), L.eigvals(a).dtype)), compute_v=False)
-LogMatrixDeterminant = primitive("LogMatrixDeterminant", L.log_matrix_determinant)
-MatrixDeterminant = primitive("MatrixDeterminant", L.matrix_determinant)
-MatrixExp = primitive("MatrixExp", L.matrix_exp)
 MatrixInverse = primitive("MatrixInverse", lambda x, adjoint: M.inverse(
     L.adjoint(x) if adjoint else x), adjoint=False)
 MatrixPower = primitive("MatrixPower", lambda x, n: M.matrix_power(x, n), n=REQUIRED,
@@ -496,7 +353,7 @@ L2Normalize = primitive(
 L2Loss = primitive("L2Loss", functional(lambda x: jnp.sum(jnp.square(x)) / 2))
 
 
-class TensorAdd(Add):
+class TensorAdd(PRIMITIVES["Add"]):
     """`mindspore.ops.TensorAdd`: MindSpore's deprecated name of `Add` (its instances are Add)."""
 
 

@@ -170,14 +170,14 @@ def var(input, axis=None, ddof=0, keepdims=False):
     return jnp.var(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def std_mean(input, axis=None, ddof=0, keepdims=False):
     return (jnp.std(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
             jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def var_mean(input, axis=None, ddof=0, keepdims=False):
     return (jnp.var(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
@@ -200,7 +200,7 @@ def nanmean(input, axis=None, keepdims=False, *, dtype=None):
     return result if dtype is None else result.astype(np_dtype(dtype))
 
 
-@op()
+@op(tensor_method=True)
 def logsumexp(input, dim, keepdim=False):
     return jax.scipy.special.logsumexp(input, axis=axis_arg(dim), keepdims=keepdim)
 
@@ -222,7 +222,7 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
     return values, index.astype(_INT64)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def median(input, axis=-1, keepdims=False):
     """`ops.median`: (values, indices) of the lower median along `axis`."""
@@ -275,13 +275,13 @@ def _cumulative_extreme(input, axis, scan, index_dtype):
     return values, indices.astype(index_dtype)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def cummax(input, axis):
     return _cumulative_extreme(input, axis, lax.cummax, _INT64)
 
 
-@op()
+@op(tensor_method=True)
 @one_program
 def cummin(input, axis):
     return _cumulative_extreme(input, axis, lax.cummin, _INT32)

@@ -3,13 +3,20 @@
 Each operation is implemented once, as a function on `jax.Array`s, and registered under its
 MindSpore functional name with `@op`. The decorator returns the Tensor-level function users call
 (`ops.add`): Tensors are unwrapped and results wrapped here, at the boundary, and nowhere else.
-Primitive classes (`ops.Add`) are built from those functions by `primitive`, Tensor methods and
-operators from them by `msjax._src.tensor_methods`. Registering a name twice is an error.
+
+An op's `@op` line is its whole record: its functional names, the Primitive classes that call it
+with the same inputs (`primitive="Add"`: built here by `primitive`, and made attributes of the
+op's module, where `msjax/ops` re-exports them from) and the names under which it is a Tensor
+method (`tensor_method=True`: installed by `msjax._src.tensor_methods`). Adding an op is that
+line plus `python tools/gen_ops_init.py` (tests/ops proves the generated modules current).
+Primitives and methods whose inputs differ from the op's are adapters: primitives.py and
+tensor_methods.py. Registering a name twice is an error.
 """
 from __future__ import annotations
 
 import functools
 import inspect
+import sys
 
 import jax
 
@@ -19,6 +26,7 @@ _new_tensor = object.__new__
 
 OPS: dict[str, object] = {}
 PRIMITIVES: dict[str, type] = {}
+TENSOR_METHODS: dict[str, object] = {}  # method name -> op, for ops whose signature fits as is
 
 _ARRAY = jax.Array
 try:  # the concrete array type: an exact type check is ten times cheaper than isinstance
@@ -79,17 +87,37 @@ def functional(impl):
     return call
 
 
-def op(name: str | None = None, *aliases: str):
+def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
+       tensor_method: bool | str | tuple = False):
     """Register `impl` under MindSpore functional name `name` (default: its own name).
+
+    Args:
+        name, aliases: the functional names (`ops.add`, `ops.tensor_add`).
+        primitive: the name(s) of MindSpore Primitive classes that are this op with the same
+            inputs and no attributes (`ops.Add()(x, y)` is `ops.add(x, y)`); each is built by
+            `primitive` and set on the op's module.
+        tensor_method: whether the op is also a Tensor method with the same signature (the Tensor
+            first): True for all its names, or the name(s) that are methods.
 
     Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
     """
     def register(impl):
         fn = functional(impl)
-        for n in (name or impl.__name__,) + aliases:
+        names = (name or impl.__name__,) + aliases
+        for n in names:
             _register(OPS, n, fn)
+        methods = names if tensor_method is True else _names(tensor_method or ())
+        for method in methods:
+            _register(TENSOR_METHODS, method, fn)
+        module = sys.modules[impl.__module__]
+        for class_name in _names(primitive):
+            setattr(module, class_name, _build_primitive(class_name, fn))
         return fn
     return register
+
+
+def _names(names) -> tuple:
+    return (names,) if isinstance(names, str) else tuple(names)
 
 
 def tensor_op(name: str | None = None, *aliases: str):
@@ -181,3 +209,6 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
                                     "op_function": staticmethod(fn)})
     _register(PRIMITIVES, name, cls)
     return cls
+
+
+_build_primitive = primitive  # `op`'s keyword `primitive` hides the function's name there

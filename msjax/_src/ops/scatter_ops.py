@@ -26,27 +26,34 @@ def _shape_arg(shape):
     return tuple(int(s) for s in shape)
 
 
-@op()
+@op(primitive="ScatterNd")
 def scatter_nd(indices, updates, shape):
     """`ops.scatter_nd`: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
     zeros = jnp.zeros(_shape_arg(shape), updates.dtype)
     return zeros.at[_nd_index(indices)].add(updates)
 
 
-def _tensor_scatter(name, update):
+def _tensor_scatter(name, update, **record):
     def impl(input_x, indices, updates):
         return update(input_x.at[_nd_index(indices)], updates)
     impl.__name__ = impl.__qualname__ = name
-    return op(name)(impl)
+    return op(name, **record)(impl)
 
 
-tensor_scatter_update = _tensor_scatter("tensor_scatter_update", lambda ref, u: ref.set(u))
-tensor_scatter_add = _tensor_scatter("tensor_scatter_add", lambda ref, u: ref.add(u))
-tensor_scatter_sub = _tensor_scatter("tensor_scatter_sub", lambda ref, u: ref.add(-u))
-tensor_scatter_mul = _tensor_scatter("tensor_scatter_mul", lambda ref, u: ref.multiply(u))
-tensor_scatter_div = _tensor_scatter("tensor_scatter_div", lambda ref, u: ref.divide(u))
-tensor_scatter_max = _tensor_scatter("tensor_scatter_max", lambda ref, u: ref.max(u))
-tensor_scatter_min = _tensor_scatter("tensor_scatter_min", lambda ref, u: ref.min(u))
+tensor_scatter_update = _tensor_scatter("tensor_scatter_update", lambda ref, u: ref.set(u),
+                                        primitive="TensorScatterUpdate")
+tensor_scatter_add = _tensor_scatter("tensor_scatter_add", lambda ref, u: ref.add(u),
+                                     primitive="TensorScatterAdd")
+tensor_scatter_sub = _tensor_scatter("tensor_scatter_sub", lambda ref, u: ref.add(-u),
+                                     primitive="TensorScatterSub")
+tensor_scatter_mul = _tensor_scatter("tensor_scatter_mul", lambda ref, u: ref.multiply(u),
+                                     primitive="TensorScatterMul")
+tensor_scatter_div = _tensor_scatter("tensor_scatter_div", lambda ref, u: ref.divide(u),
+                                     primitive="TensorScatterDiv")
+tensor_scatter_max = _tensor_scatter("tensor_scatter_max", lambda ref, u: ref.max(u),
+                                     primitive="TensorScatterMax")
+tensor_scatter_min = _tensor_scatter("tensor_scatter_min", lambda ref, u: ref.min(u),
+                                     primitive="TensorScatterMin")
 
 
 @op()
@@ -71,7 +78,7 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
     return x.at[tuple(index)].add(y)
 
 
-@op()
+@op(primitive="IndexFill")
 def index_fill(x, axis, index, value):
     where = [builtins.slice(None)] * x.ndim
     where[int(axis)] = index
@@ -104,7 +111,7 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 
 
 # -- segment reductions ------------------------------------------------------------------------
-def _segment(name, reduce, first_arg="x"):
+def _segment(name, reduce, first_arg="x", **record):
     def compute(x, segment_ids, num_segments):
         return reduce(x, segment_ids, num_segments=int(num_segments))
     if first_arg == "x":
@@ -114,7 +121,7 @@ def _segment(name, reduce, first_arg="x"):
         def impl(input_x, segment_ids, num_segments):
             return compute(input_x, segment_ids, num_segments)
     impl.__name__ = impl.__qualname__ = name
-    return op(name)(impl)
+    return op(name, **record)(impl)
 
 
 def _segment_extreme(segment_fn, empty):
@@ -134,12 +141,16 @@ def _dtype_min(dtype):
     return jnp.finfo(dtype).min if jnp.issubdtype(dtype, jnp.floating) else jnp.iinfo(dtype).min
 
 
-unsorted_segment_sum = _segment("unsorted_segment_sum", jax.ops.segment_sum, "input_x")
-unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod)
+unsorted_segment_sum = _segment("unsorted_segment_sum", jax.ops.segment_sum, "input_x",
+                                primitive="UnsortedSegmentSum")
+unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod,
+                                 primitive="UnsortedSegmentProd")
 unsorted_segment_max = _segment("unsorted_segment_max",
-                                _segment_extreme(jax.ops.segment_max, _dtype_min))
+                                _segment_extreme(jax.ops.segment_max, _dtype_min),
+                                primitive="UnsortedSegmentMax")
 unsorted_segment_min = _segment("unsorted_segment_min",
-                                _segment_extreme(jax.ops.segment_min, _dtype_max))
+                                _segment_extreme(jax.ops.segment_min, _dtype_max),
+                                primitive="UnsortedSegmentMin")
 
 
 @op()

@@ -36,11 +36,13 @@ from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
 from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, lowering
 from msjax._src.transforms import stacked_outputs, tracing
-from msjax._src.transforms.control_flow import SignatureRunsEagerly, traceable
+from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
+                                                fall_back, traceable)
 from msjax._src.transforms.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
+_new_object = object.__new__
 _SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
 
 
@@ -143,9 +145,12 @@ def _rebuild_with_rows(out_tree, flat, constants):
 
 
 def _executable_call(program):
-    """What a call with concrete values runs: the executable, or, when a lowering made the
-    program return rows stacked (`program.rows`), the executable with its outputs expanded."""
-    executable, rows = program.compiled, program.rows
+    """What a call with concrete values runs: the jitted function whose trace was compiled (its
+    C++ dispatch holds the executable: no Python between the call and XLA), else the executable;
+    when a lowering made the program return rows stacked (`program.rows`), that with its
+    outputs expanded."""
+    executable = program.dispatch or program.compiled
+    rows = program.rows
     if rows is None:
         return executable
     program.rebuild = _rebuild_with_rows
@@ -205,7 +210,7 @@ class Program:
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "donated", "__weakref__")
+                 "donated", "dispatch", "plain_call", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -226,6 +231,8 @@ class Program:
         self.created = None  # the Parameters an earlier trace created, which later traces replay
         self.constants = ()  # the result's Python values (graph_fallback.py)
         self.donated = ()  # the box inputs the executable donates (written boxes: _compile)
+        self.dispatch = None  # the jitted function whose trace was compiled (_compile)
+        self.plain_call = None  # `call`, when the result is one Tensor and nothing is written
         self.record = None  # the record of the jitted function's traces (None: from the cache)
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
@@ -286,6 +293,24 @@ def _retrace_error(name, free) -> RuntimeError:
         f"msjax: compiling '{name}' did not settle after {MAX_TRACES} traces: every trace found "
         f"new Parameters it uses without being given them ({names}). Create Parameters and "
         f"Cells outside the compiled function, or pass them to it as arguments.")
+
+
+def _fast_key(cell, args):
+    """`call_cell`'s cache key of `args` when all are Tensors of JAX arrays (with their arrays),
+    else `(None, None)`."""
+    fast_key, dyn = [id(cell), cell._phase, cell.training], []
+    for a in args:
+        if type(a) is not Tensor:
+            return None, None
+        data = a._data
+        try:
+            aval = data.aval
+        except AttributeError:
+            return None, None
+        dyn.append(data)
+        fast_key.append(aval.shape)
+        fast_key.append(aval.dtype)
+    return tuple(fast_key), dyn
 
 
 class CompiledFunction:
@@ -349,40 +374,51 @@ class CompiledFunction:
 
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
-        when every argument is a Tensor: the GRAPH_MODE hot path."""
-        if len(args) == 1 and type(args[0]) is Tensor:  # the commonest call: one Tensor
-            data = args[0]._data
-            dyn = [data]
-            fast_key = (id(cell), cell._phase, cell.training, data.shape, data.dtype)
-        else:
-            fast_key, dyn = [id(cell), cell._phase, cell.training], []
-            for a in args:
-                if type(a) is not Tensor:
-                    return self(cell, args, {})
-                data = a._data
-                dyn.append(data)
-                fast_key.append(data.shape)
-                fast_key.append(data.dtype)
-            fast_key = tuple(fast_key)
+        when every argument is a Tensor holding a JAX array: the GRAPH_MODE hot path
+        (`Cell.__call__` calls it directly). A signature that cannot be compiled falls back
+        to running eagerly (control_flow.fall_back)."""
+        if len(args) != 1 or type(args[0]) is not Tensor:
+            fast_key, dyn = _fast_key(cell, args)
+            return self._call_cell_keyed(cell, args, fast_key, dyn)
+        data = args[0]._data  # the commonest call: one Tensor
+        try:
+            aval = data.aval  # shape and dtype in one C++ attribute read
+        except AttributeError:  # a NumPy array inside the Tensor
+            return self._call_cell_keyed(cell, args, None, None)
+        fast_key = (id(cell), cell._phase, cell.training, aval.shape, aval.dtype)
         hot_key, program = self._hot
-        if fast_key != hot_key:
+        call = program.plain_call if fast_key == hot_key else None
+        if call is None:
+            return self._call_cell_keyed(cell, args, fast_key, [data])
+        # The steady state of a program returning one Tensor and writing nothing: `run` inlined,
+        # the Tensor boxed as `_wrap` does.
+        frame = _current_frame()
+        try:
+            if frame is None:
+                out = call(*[b._value for b in program.boxes], data)[0]
+            else:
+                out = call(*[frame.read(b) for b in program.boxes], data)[0]
+        except TypeError:  # traced values given to an executable: `run` takes the traced path
+            return self._call_cell_keyed(cell, args, fast_key, [data])
+        tensor = _new_object(Tensor)
+        tensor._data = out
+        return tensor
+
+    def _call_cell_keyed(self, cell, args, fast_key, dyn):
+        """`call_cell` past its hot path: the program of `fast_key` (None: the arguments are
+        not all Tensors of JAX arrays, the full key is used), made on its first call."""
+        try:
+            if fast_key is None:
+                return self(cell, args, {})
             program = self.programs.get(fast_key)
             if program is None:
                 arg_key = flatten_args((cell, args, {}), [], objs := [])
                 program = self.programs.get(arg_key) or self.compile(arg_key, objs)
                 self.programs[arg_key] = self.programs[fast_key] = program
             self._hot = (fast_key, program)
-        call = program.call
-        if call is not None and program.single and not program.written_index:
-            # The steady state of a Cell returning one Tensor and writing nothing: `run` inlined.
-            frame = _current_frame()
-            boxes = program.boxes
-            values = [b._value for b in boxes] if frame is None else [frame.read(b) for b in boxes]
-            try:
-                return _wrap(call(*values, *dyn)[0])
-            except TypeError:
-                pass  # traced values: `run` takes the traced path
-        return self.run(program, dyn)
+            return self.run(program, dyn)
+        except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
+            return fall_back(self, error, (cell, args, {}))  # warns; this signature: eager
 
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
@@ -410,6 +446,13 @@ class CompiledFunction:
                 None, jax_core.jaxpr_as_fun(traced.jaxpr))
             traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
             program.donated = donated
+        elif not caching:
+            # Calls go through the jitted function itself: JAX keeps the trace made here and
+            # the executable compiled below, and its C++ dispatch runs the program with no
+            # Python in between (a `Compiled` object's call costs a Python frame and a pytree
+            # flatten). Donating and stacked-row programs keep the executable: a tracer given
+            # to it raises, which sends the call to the traced path (`_call`).
+            program.dispatch = program.jitted
         lowered = traced.lower()
         save_graphs(self.name, traced, lowered)
         if caching:
@@ -507,6 +550,8 @@ class CompiledFunction:
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
             call = program.call = _executable_call(program)
+            if program.single and not program.written_index:
+                program.plain_call = call
         values = self.read_boxes(program)
         if program.donated:
             owned_values(values, program.donated)

@@ -138,14 +138,16 @@ def _run_cell(cell, args, kwargs):
 
 
 def call_cell_compiled(cell, args, kwargs):
-    """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program."""
+    """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
+    on the first call; later calls without keywords go to `CompiledFunction.call_cell`
+    directly)."""
     compiled = cell.__dict__.get("_graph_call")
     if compiled is None:
         compiled = CompiledFunction(_run_cell, name=type(cell).__name__)
         object.__setattr__(cell, "_graph_call", compiled)
+    if not kwargs:
+        return compiled.call_cell(cell, args)  # falls back to eager by itself
     try:
-        if kwargs:
-            return compiled(cell, args, kwargs)
-        return compiled.call_cell(cell, args)
+        return compiled(cell, args, kwargs)
     except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
         return fall_back(compiled, error, (cell, args, kwargs))  # warns; this signature: eager
