@@ -3,12 +3,11 @@
 import os
 import pathlib
 import re
-import subprocess
-import sys
 
 import pytest
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
+from tests.tutorial_pages import run_tutorial_page
 
 GOLDEN = golden_cases("train/train_save_load_tutorial.txt")
 
@@ -28,7 +27,10 @@ def test_save_load_tutorial_prints_what_mindspore_prints(back_to_cwd):
 # and mixed_precision.md of MindSpore's docs repository, 2.x), run unchanged through ``msjax run``
 # by tests/dataset/tutorial_runner.py on the small idx-format MNIST of
 # tests/dataset/tutorial_support. The pages are MindSpore's and not copied here: the test reads them
-# from $MSJAX_TUTORIALS_DIR (or ../shared/seeds/tutorials) and skips, saying so, when absent.
+# from $MSJAX_TUTORIALS_DIR (or ../shared/seeds/tutorials) and skips, saying so, when absent
+# (tests/tutorial_pages.py). Versions the goldens match: train.md of mindspore-ai/docs at commit
+# 2237038df800f4acd398eedcce1facf2625969c1 (r2.6.0rc1), mixed_precision.md at
+# 5139bcb16fcf011c5f06eb301a1dcd4f6f1e2faa, save_load.md at d4b2896c0bd2739628185e47f88ac1b2cb85c58a.
 # Goldens (tests/goldens/train/tutorials/<name>.txt) are MindSpore 2.10's output, recorded with
 # ``MSJAX_TUTORIAL_PAGE=/abs/<name>.md MSJAX_TUTORIAL_SUPPORT=$PWD/tests/dataset/tutorial_support
 # mindspore-oracle tests/dataset/tutorial_runner.py``. Both train a network initialised at random,
@@ -36,7 +38,6 @@ def test_save_load_tutorial_prints_what_mindspore_prints(back_to_cwd):
 # mixed-precision page at ``build_train_network(..., loss_scale_manager=FixedLossScaleManager())``
 # (the golden's last line is its error); msjax runs the page to its end.
 TUTORIAL_GOLDENS = pathlib.Path(__file__).resolve().parents[1] / "goldens" / "train" / "tutorials"
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 RANDOM_FORMS = [re.compile(r"loss: \d\.\d{6}  \[  0/  2\]"),
                 re.compile(r" Accuracy: \d+\.\d%, Avg loss: \d\.\d{6} ")]
 MINDSPORE_CPU_REFUSES = ("ValueError: Only `loss_scale_manager=None` or `loss_scale_manager="
@@ -44,27 +45,12 @@ MINDSPORE_CPU_REFUSES = ("ValueError: Only `loss_scale_manager=None` or `loss_sc
                          "device `CPU`. ")
 
 
-def _tutorial_page(name):
-    for folder in (os.environ.get("MSJAX_TUTORIALS_DIR"), ROOT.parent / "shared" / "seeds" / "tutorials"):
-        if folder and (pathlib.Path(folder) / f"{name}.md").is_file():
-            return pathlib.Path(folder) / f"{name}.md"
-    pytest.skip(f"MindSpore's tutorial page {name}.md is not here: set MSJAX_TUTORIALS_DIR to a "
-                f"folder holding tutorials/source_en/beginner/{name}.md of MindSpore's docs")
-
-
 def _by_form(lines):
     return [next((f"<{p.pattern}>" for p in RANDOM_FORMS if p.fullmatch(line)), line) for line in lines]
 
 
-def _run_tutorial_process(name):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
-    return subprocess.run(
-        [sys.executable, "-m", "msjax", "run", str(ROOT / "tests" / "dataset" / "tutorial_runner.py"),
-         str(_tutorial_page(name))], env=env, capture_output=True, text=True, timeout=600, check=False)
-
-
 def _run_tutorial(name):
-    result = _run_tutorial_process(name)
+    result = run_tutorial_page(name)
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 
@@ -95,7 +81,7 @@ def test_mixed_precision_tutorial_runs_where_mindspore_cpu_refuses():
 def test_save_load_tutorial_page_prints_and_refuses_what_mindspore_does():
     golden = (TUTORIAL_GOLDENS / "save_load.txt").read_text().splitlines()
     error_at = next(i for i, line in enumerate(golden) if line.startswith("ValueError: "))
-    result = _run_tutorial_process("save_load")
+    result = run_tutorial_page("save_load")
     assert result.stdout.splitlines() == golden[:error_at]
     assert result.returncode != 0
     assert result.stderr.splitlines()[-len(golden[error_at:]):] == golden[error_at:]

@@ -14,4 +14,4 @@ def _ignore(*args, **kwargs):
     return None
 
 
-title = axis = imshow = show = subplot = plot = xlabel = ylabel = legend = _ignore
+title = axis = imshow = show = subplot = subplots_adjust = plot = xlabel = ylabel = legend = _ignore
