@@ -6,10 +6,12 @@ MSJAX_TUTORIAL_SUPPORT=$PWD/tests/dataset/tutorial_support mindspore-oracle
 tests/dataset/tutorial_runner.py``).
 
 Page versions the goldens were recorded from: quick_start.md of mindspore-ai/docs at commit
-2237038df800f4acd398eedcce1facf2625969c1 (r2.6.0rc1: its last block prints ``predicted[:10]``), and the
-2.x dataset.md that loads MNIST with ``download``, then shuffles, maps and batches it
+2237038df800f4acd398eedcce1facf2625969c1 (r2.6.0rc1: its last block prints ``predicted[:10]``), and
+mindspore-ai/docs's 2.x dataset.md titled "Dataset" (navigation ending at "Accelerating with Static
+Graphs") that loads MNIST with ``download``, then shuffles, maps and batches it
 (``print(image.shape, image.dtype)``) and ends with the GeneratorDataset sections (random-access,
-list, iterable, generator); the later page that adds MindRecord and user-defined transforms prints
+list, iterable, generator); the later "Data Loading and Processing" page (e.g. commit
+937c5e8ae1ca72343e4b72c0e14572abe28683d1), which adds MindRecord and user-defined transforms, prints
 other lines.
 
 The pages themselves are MindSpore's and are not copied into this project: the test reads them from
