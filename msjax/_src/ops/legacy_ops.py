@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd
+from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_with_stats
 from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import functional, primitive, unwrap, wrap
 from msjax._src.tensor import Tensor
@@ -77,11 +77,9 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
     norm_axis = begin_norm_axis % x.ndim
     params_axis = begin_params_axis % x.ndim
     axes = tuple(range(norm_axis, x.ndim))
-    mean = jnp.mean(x, axis=axes, keepdims=True)
-    variance = jnp.mean(jnp.square(x - mean), axis=axes, keepdims=True)
-    normalised = (x - mean) * jnp.reciprocal(jnp.sqrt(variance + epsilon))
     shape = (1,) * params_axis + tuple(gamma.shape)
-    y = normalised * gamma.reshape(shape) + beta.reshape(shape)
+    y, mean, variance = layer_norm_with_stats(x, axes, epsilon, gamma.reshape(shape),
+                                              beta.reshape(shape))
     return y.astype(x.dtype), mean, variance
 
 

@@ -370,17 +370,52 @@ def dropout(input, p=0.5, training=True, seed=None):
     return jnp.where(keep, input / (1.0 - p), 0).astype(input.dtype)
 
 
+def layer_norm_with_stats(x, axes, eps, weight=None, bias=None):
+    """Layer normalisation of `x` over its trailing `axes`, formulated the way XLA fuses well:
+    `(y, mean, variance)`.
+
+    As Flax's LayerNorm (`flax.linen.normalization`): the mean and the mean of squares in one
+    pass (variance = E[x²] - E[x]², clipped at 0), the square taken before the means, and
+    `rsqrt(variance + eps)` multiplied by the scale before it meets `x - mean`. The textbook
+    two-pass `(x - mean) * rsqrt(var + eps) * gamma + beta` (what msjax had) made XLA's CPU
+    backend fuse the backward pass through every LayerNorm of a transformer into kernels of
+    200-800 instructions: ViT-tiny's compiled training step held 47.6k fused instructions
+    against 16.5k now, and compiled in 35 s against 13 s (issue 16). Unlike Flax, the squares
+    are taken of `x` shifted by its first element along `axes` (held constant for the gradient,
+    which the variance's shift invariance leaves exact), so that E[x²] - E[x]² does not cancel
+    when the mean is large against the spread: the values stay MindSpore's
+    two-pass ones to float32 rounding. Statistics are computed in at least float32; `weight`
+    and `bias` broadcast against the trailing axes of `x`. The output has the dtype `x`,
+    `weight` and `bias` promote to; the mean and variance come back with the reduced axes
+    kept, in `x`'s dtype.
+    """
+    stats_dtype = jnp.promote_types(x.dtype, jnp.float32)
+    wide = x.astype(stats_dtype)
+    first = tuple(slice(0, 1) if axis in axes else slice(None) for axis in range(x.ndim))
+    shift = jax.lax.stop_gradient(wide[first])
+    # The square before the mean: this program order (Flax's) decides how the gradients
+    # reaching `x` are summed; with the mean first XLA fuses the backward pass into giant
+    # kernels again.
+    squares = jax.lax.square(wide - shift)
+    mean, mean_of_squares = jnp.mean(wide, axes), jnp.mean(squares, axes)
+    kept = tuple(1 if axis in axes else size for axis, size in enumerate(x.shape))
+    mean = mean.reshape(kept)
+    shifted_mean = mean - shift
+    variance = jnp.maximum(0.0, mean_of_squares.reshape(kept) - jax.lax.square(shifted_mean))
+    multiplier = jax.lax.rsqrt(variance + eps)
+    if weight is not None:
+        multiplier = multiplier * weight.reshape((1,) * (x.ndim - weight.ndim) + weight.shape)
+    out = (wide - mean) * multiplier
+    if bias is not None:
+        out = out + bias.reshape((1,) * (x.ndim - bias.ndim) + bias.shape)
+    out_dtype = jnp.result_type(*(a for a in (x, weight, bias) if a is not None))
+    return out.astype(out_dtype), mean.astype(x.dtype), variance.astype(x.dtype)
+
+
 @op()
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     axes = tuple(range(input.ndim - len(tuple(normalized_shape)), input.ndim))
-    mean = input.mean(axes, keepdims=True)
-    var = input.var(axes, keepdims=True)
-    out = (input - mean) * jax.lax.rsqrt(var + eps)
-    if weight is not None:
-        out = out * weight
-    if bias is not None:
-        out = out + bias
-    return out
+    return layer_norm_with_stats(input, axes, eps, weight, bias)[0]
 
 
 @functional
