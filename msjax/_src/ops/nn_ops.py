@@ -10,7 +10,7 @@ import numpy as np
 
 from msjax._src.ops.adapters import to_float_if_int
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.ops.one_program import eager_jit, hashable
+from msjax._src.ops.one_program import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.state_ops import assign
 from msjax._src.random import next_key
@@ -29,6 +29,7 @@ def relu6(x):
 
 
 @op()
+@one_program  # erf-based GELU is six primitives: one program for an eager call
 def gelu(input, approximate="none"):
     return jax.nn.gelu(input, approximate=approximate == "tanh")
 
@@ -125,13 +126,18 @@ def glu(x, axis=-1):
 def softmax(input, axis=-1, *, dtype=None):
     _check_softmax_axis("Softmax", axis, input.ndim)
     x = input if dtype is None else input.astype(np.dtype(str(dtype).lower()))
-    return jax.nn.softmax(to_float_if_int(x), axis=axis)
+    return _softmax_program(to_float_if_int(x), axis=hashable(axis))
 
 
 @op()
 def log_softmax(logits, axis=-1):
     _check_softmax_axis("LogSoftmax", axis, logits.ndim)
-    return jax.nn.log_softmax(logits, axis=axis)
+    return _log_softmax_program(logits, axis=hashable(axis))
+
+
+# Five primitives each (max, subtract, exp, sum, divide): one program for an eager call.
+_softmax_program = eager_jit(jax.nn.softmax, static_argnames="axis")
+_log_softmax_program = eager_jit(jax.nn.log_softmax, static_argnames="axis")
 
 
 def _check_softmax_axis(primitive, axis, ndim):
