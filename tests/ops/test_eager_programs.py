@@ -138,3 +138,21 @@ def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch):
     monkeypatch.setenv("MSJAX_EAGER_FAST_COMPILE", "0")
     eager_jit(jnp.negative)
     assert compiled_with == [None]  # switched off: XLA's defaults only
+
+
+def test_a_tensor_from_numpy_compiles_nothing_and_owns_a_copy():
+    source = _array(23, 29, seed=9)
+    kept = source.copy()
+    tensors = []
+    assert programs_compiled(lambda: tensors.append(Tensor(source)) or tensors[0]._data) == []
+    source[0, 0] = 100.0  # the Tensor does not see later writes to the array it came from
+    np.testing.assert_array_equal(tensors[0].asnumpy(), kept)
+    assert Tensor(np.ones(3, np.float64)).dtype == ms.float64  # dtype as before: MindSpore's
+    assert Tensor(np.ones(3, np.float64))._data.dtype == jnp.asarray(np.ones(3)).dtype
+
+
+def test_an_initializer_compiles_nothing_per_shape():
+    from msjax.common.initializer import Normal, initializer
+    initializer(Normal(), (3, 5), ms.float32).init_data()  # the RNG key programs, once
+    assert programs_compiled(
+        lambda: initializer(Normal(), (31, 37), ms.float32).init_data()._data) == []
