@@ -216,9 +216,7 @@ def permute(input, axis):
     return _transpose_program(input, axes=tuple(axis))
 
 
-# An eager transpose compiles with the eager options (one_program.py): XLA's CPU fusion
-# emitters took longer to compile it and ran it slower.
-_transpose_program = eager_jit(jnp.transpose, static_argnames="axes")
+_transpose_program = eager_jit(jnp.transpose, static_argnames="axes")  # eager: fast compile
 
 
 @op()
