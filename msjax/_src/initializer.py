@@ -66,7 +66,8 @@ class Initializer:
         values = self._initialize(tuple(shape), _sampler())
         if isinstance(values, jax.Array):
             return values.astype(np_dtype)
-        return jnp.asarray(np.asarray(values).astype(np_dtype))
+        # device_put, not jnp.asarray: the latter compiles a program per new shape (~10-20 ms)
+        return jax.device_put(np.asarray(values).astype(np_dtype), may_alias=False)
 
     def __call__(self, arr):
         values = np.asarray(self.generate(arr.shape, arr.dtype))

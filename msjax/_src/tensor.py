@@ -496,7 +496,9 @@ def _numpy_to_array(array: np.ndarray):
         raise _object_array_error(array)
     if kind in "US":
         return np.asarray(array, np.str_)  # a String tensor keeps its NumPy array
-    return jnp.asarray(array)
+    # A copy on the default device, dtype canonicalised as jnp.asarray does; jnp.asarray itself
+    # compiles a program per new shape (~20 ms: a model's first build paid it per Parameter).
+    return jax.device_put(array, may_alias=False)
 
 
 def _without_data(dtype, shape, init):

@@ -14,7 +14,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
-from msjax._src.ops.one_program import one_program
+from msjax._src.ops.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)
@@ -208,12 +208,15 @@ def transpose(input, dims):
     if len(dims) != input.ndim:
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
                          f"{len(dims)} and {input.ndim}!")
-    return jnp.transpose(input, tuple(dims))
+    return _transpose_program(input, axes=tuple(dims))
 
 
 @op()
 def permute(input, axis):
-    return jnp.transpose(input, tuple(axis))
+    return _transpose_program(input, axes=tuple(axis))
+
+
+_transpose_program = eager_jit(jnp.transpose, static_argnames="axes")  # eager: fast compile
 
 
 @op()

@@ -10,6 +10,7 @@ import numpy as np
 
 from msjax._src.ops.adapters import to_float_if_int
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.one_program import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.state_ops import assign
 from msjax._src.random import next_key
@@ -28,6 +29,7 @@ def relu6(x):
 
 
 @op(tensor_method=True)
+@one_program  # erf-based GELU is six primitives: one program for an eager call
 def gelu(input, approximate="none"):
     return jax.nn.gelu(input, approximate=approximate == "tanh")
 
@@ -124,13 +126,18 @@ def glu(x, axis=-1):
 def softmax(input, axis=-1, *, dtype=None):
     _check_softmax_axis("Softmax", axis, input.ndim)
     x = input if dtype is None else input.astype(np.dtype(str(dtype).lower()))
-    return jax.nn.softmax(to_float_if_int(x), axis=axis)
+    return _softmax_program(to_float_if_int(x), axis=hashable(axis))
 
 
 @op(tensor_method=True)
 def log_softmax(logits, axis=-1):
     _check_softmax_axis("LogSoftmax", axis, logits.ndim)
-    return jax.nn.log_softmax(logits, axis=axis)
+    return _log_softmax_program(logits, axis=hashable(axis))
+
+
+# Five primitives each (max, subtract, exp, sum, divide): one program for an eager call.
+_softmax_program = eager_jit(jax.nn.softmax, static_argnames="axis")
+_log_softmax_program = eager_jit(jax.nn.log_softmax, static_argnames="axis")
 
 
 def _check_softmax_axis(primitive, axis, ndim):
@@ -175,22 +182,36 @@ def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd):
                                         dimension_numbers=dims, feature_group_count=groups)
 
 
+def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
+    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd)
+    return out if bias is None else out + bias.reshape((1, -1) + (1,) * nd)
+
+
+# One compiled program per convolution (layout changes, convolution, bias), so an eager call
+# compiles and dispatches once per shape; inside a user's trace it is inlined.
+_conv_program = eager_jit(_conv_and_bias, static_argnames=("stride", "pad_mode", "padding",
+                                                          "dilation", "groups", "nd"))
+
+
+def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
+    return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
+                         padding=hashable(padding), dilation=hashable(dilation), groups=groups,
+                         nd=nd)
+
+
 @op()
 def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, 2)
-    return out if bias is None else out + bias.reshape(1, -1, 1, 1)
+    return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, 2)
 
 
 @op()
 def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, 1)
-    return out if bias is None else out + bias.reshape(1, -1, 1)
+    return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, 1)
 
 
 @op()
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
-    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, 3)
-    return out if bias is None else out + bias.reshape(1, -1, 1, 1, 1)
+    return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, 3)
 
 
 # MindSpore's pooling, one implementation for every form (max_pool2d/avg_pool2d, the MaxPool/AvgPool
@@ -452,8 +473,17 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 @op()
 def dense(input, weight, bias=None):
     """`ops.dense`: `input @ weight.T + bias` over the last axis (weight is [out, in])."""
+    return _dense_program(input, weight, bias)
+
+
+def _dense_and_bias(input, weight, bias):
     out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2))
     return out if bias is None else out + bias
+
+
+# One compiled program (transpose, matmul, bias), so an eager call compiles and dispatches once
+# per shape instead of three times; inside a user's trace it is inlined.
+_dense_program = eager_jit(_dense_and_bias)
 
 
 def conv_backprop_input(dout, weight, input_size, stride, pad_mode, padding, dilation, groups, nd):
@@ -510,7 +540,6 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     """
     x = input_x._data
     axes = (0,) + tuple(range(2, x.ndim))
-    shape = (1, -1) + (1,) * (x.ndim - 2)
     if training:
         mean = jnp.mean(x, axes)
         var = jnp.var(x, axes)
@@ -521,6 +550,17 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         assign(running_var, (1 - m) * running_var._data + m * unbiased)
     else:
         mean, var = running_mean._data, running_var._data
-    scale = weight._data * jax.lax.rsqrt(var + jnp.asarray(eps, x.dtype))
-    out = (x - mean.reshape(shape)) * scale.reshape(shape) + bias._data.reshape(shape)
-    return _wrap(out.astype(x.dtype))
+    return _wrap(_normalize_channels(x, mean, var, weight._data, bias._data, eps=eps))
+
+
+def _normalize(x, mean, var, weight, bias, eps):
+    """`(x - mean) * weight / sqrt(var + eps) + bias` over axis 1."""
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    scale = weight * jax.lax.rsqrt(var + jnp.asarray(eps, x.dtype))
+    out = (x - mean.reshape(shape)) * scale.reshape(shape) + bias.reshape(shape)
+    return out.astype(x.dtype)
+
+
+# One compiled program, so an eager (PyNative) call compiles and dispatches once per shape
+# instead of six times; inside a user's trace it is inlined.
+_normalize_channels = eager_jit(_normalize, static_argnames="eps")

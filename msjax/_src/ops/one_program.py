@@ -5,21 +5,62 @@ primitive it uses; a composite op such as `interpolate` or `grid_sample` uses do
 `one_program`, an eager call compiles once per shape and dispatches once; inside a user's
 `jit`/`vmap`/`grad` the wrapper is inlined as usual. Arguments that are not arrays (sizes, modes,
 flags) are static; lists among them are passed as tuples so that they can be hashed.
+
+`eager_jit` is the `jax.jit` these programs are compiled with: a call at top level (eager,
+PyNative) compiles with `EAGER_COMPILER_OPTIONS`, which trade a little run time of a small program
+for much less compile time (a first eager forward compiles every distinct op once, and that is
+most of its time); a call inside a trace is an ordinary nested `jax.jit`, compiled by the
+enclosing program with its own options. `MSJAX_EAGER_FAST_COMPILE=0` compiles eager programs with
+XLA's defaults instead.
 """
 from __future__ import annotations
 
 import functools
 import inspect
+import os
 
 import jax
 import numpy as np
 
+try:  # whether a call runs at top level (eager): only there may a jit carry compiler options
+    from jax._src.core import trace_state_clean as _at_top_level
+except ImportError:  # pragma: no cover - a JAX without it: every call compiles with defaults
+    _at_top_level = None
 
-def _hashable(value):
+# XLA's CPU fusion emitters compile a program's loop fusions (e.g. the layout transposes around
+# a convolution) several times slower than the older emitters; an eager op's program is small
+# and compiled for one call. Measured in benchmarks/eager_first_call.py. Options per backend:
+# a backend without an entry compiles eager programs with XLA's defaults.
+EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
+FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
+
+
+def eager_jit(impl, static_argnames=()):
+    """`jax.jit(impl, static_argnames=...)` whose top-level (eager) calls compile with the
+    default backend's `EAGER_COMPILER_OPTIONS` (see the module doc)."""
+    traced = jax.jit(impl, static_argnames=static_argnames)
+    if _at_top_level is None or os.environ.get(FAST_COMPILE_SWITCH, "1") == "0":
+        return traced
+    eager = []  # made on the first eager call: asking for the backend at import would start it
+
+    @functools.wraps(impl)
+    def call(*args, **kwargs):
+        if not _at_top_level():
+            return traced(*args, **kwargs)
+        if not eager:
+            options = EAGER_COMPILER_OPTIONS.get(jax.default_backend())
+            eager.append(traced if options is None else jax.jit(
+                impl, static_argnames=static_argnames, compiler_options=options))
+        return eager[0](*args, **kwargs)
+    return call
+
+
+def hashable(value):
+    """`value` with its lists (at any depth) as tuples, usable as a static argument."""
     if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
+        return tuple(hashable(v) for v in value)
     if isinstance(value, tuple):
-        return tuple(_hashable(v) for v in value)
+        return tuple(hashable(v) for v in value)
     return value
 
 
@@ -45,8 +86,8 @@ def one_program(impl):
         static = tuple(n for n in names if not _is_array(arguments[n]))
         compiled = cache.get(static)
         if compiled is None:
-            compiled = cache[static] = jax.jit(impl, static_argnames=static)
-        return compiled(**{n: _hashable(v) if n in static else v
+            compiled = cache[static] = eager_jit(impl, static_argnames=static)
+        return compiled(**{n: hashable(v) if n in static else v
                            for n, v in arguments.items()})
     call.uncompiled = impl
     return call
