@@ -27,10 +27,15 @@ def interleaved_seconds(fns, *, number: int, rounds: int = 5, sync=None) -> list
     return best
 
 
+def verdict(value: float, target: float) -> str:
+    """'ok' when `value` is at most `target` (a ratio or a time whose target is an upper bound)."""
+    return "ok" if value <= target else "ABOVE TARGET"
+
+
 def report(label: str, msjax_seconds: float, jax_seconds: float, target: float, unit="us"):
     scale = {"us": 1e6, "ms": 1e3, "s": 1.0}[unit]
     ratio = msjax_seconds / jax_seconds
-    verdict = "ok" if ratio <= target else "ABOVE TARGET"
+    verdict_ = verdict(ratio, target)
     print(f"{label:<44} msjax {msjax_seconds * scale:10.2f} {unit}   jax {jax_seconds * scale:10.2f} "
-          f"{unit}   ratio {ratio:5.2f} (target <= {target}) {verdict}")
+          f"{unit}   ratio {ratio:5.2f} (target <= {target}) {verdict_}")
     return ratio

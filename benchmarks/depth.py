@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+from _timing import verdict
+
 BATCH, D, H = 32, 256, 1024
 
 
@@ -174,11 +176,11 @@ def main(depths, literal_order=False, train=False):
         return  # the targets are the value_and_grad step's
     if 48 in depths:
         lazy, plain, scan = (results[(k, 48)] for k in ("msjax_lazy", "msjax", "jax_scan"))
-        print(f"N=48: lazy/plain {lazy / plain:.3f} (target <= 0.1), lazy/jax-scan "
-              f"{lazy / scan:.2f} (target <= 2)")
+        print(f"N=48: lazy/plain {lazy / plain:.3f} (target <= 0.1) {verdict(lazy / plain, 0.1)}, "
+              f"lazy/jax-scan {lazy / scan:.2f} (target <= 2) {verdict(lazy / scan, 2)}")
     if 12 in depths and 96 in depths:
-        print(f"lazy time(N=96)/time(N=12) = "
-              f"{results[('msjax_lazy', 96)] / results[('msjax_lazy', 12)]:.2f} (target <= 3)")
+        growth = results[('msjax_lazy', 96)] / results[('msjax_lazy', 12)]
+        print(f"lazy time(N=96)/time(N=12) = {growth:.2f} (target <= 3) {verdict(growth, 3)}")
 
 
 if __name__ == "__main__":

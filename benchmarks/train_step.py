@@ -15,7 +15,7 @@ import optax
 import msjax as ms
 from msjax import Tensor, nn
 
-from _timing import per_call_seconds, report
+from _timing import per_call_seconds, report, verdict
 from lenet import LeNet5, jax_params, loss_jax, random_batch
 
 
@@ -76,7 +76,7 @@ def main():
     report("LeNet-5 TrainOneStepCell(Adam) step, batch 64", t_ms, t_jax, 1.10, unit="ms")
     mem_ms, mem_jax = peak_memory_mb("msjax"), peak_memory_mb("jax")
     print(f"peak RSS (20 steps, fresh process): msjax {mem_ms:.0f} MB, jax {mem_jax:.0f} MB, "
-          f"ratio {mem_ms / mem_jax:.2f} (target <= 1.2)")
+          f"ratio {mem_ms / mem_jax:.2f} (target <= 1.2) {verdict(mem_ms / mem_jax, 1.2)}")
 
 
 if __name__ == "__main__":
