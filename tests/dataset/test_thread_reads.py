@@ -1,6 +1,8 @@
 """Read threads (num_parallel_workers) run at once or take turns, whichever measured faster
 (thread_reads.py): the rule that chooses, that each way does what it says, and that the rows are
 the same either way."""
+import copy
+import pickle
 import threading
 
 import numpy as np
@@ -98,3 +100,16 @@ def test_rows_are_the_same_whichever_way_threads_read():
     np.testing.assert_array_equal(one, _augmented(2, take_turns=True))
     np.testing.assert_array_equal(one, _augmented(2, take_turns=False))
     np.testing.assert_array_equal(one, _augmented(2))  # measuring, then its choice
+
+
+def test_a_measured_pipeline_can_be_copied():
+    ds.config.set_seed(3)
+    dataset = ds.NumpySlicesDataset({"image": IMAGES}, shuffle=False).map(
+        [vision.RandomCrop(6, padding=2)], "image", num_parallel_workers=2).batch(4)
+    first = [row[0] for row in dataset.create_tuple_iterator(output_numpy=True, num_epochs=1)]
+    assert dataset._thread_read_choices  # measured while read
+    copied = copy.deepcopy(dataset)
+    choice = pickle.loads(pickle.dumps(dataset._thread_read_choices[0]))
+    assert choice.take_turns == dataset._thread_read_choices[0].take_turns
+    again = [row[0] for row in copied.create_tuple_iterator(output_numpy=True, num_epochs=1)]
+    np.testing.assert_array_equal(np.concatenate(first), np.concatenate(again))

@@ -39,6 +39,18 @@ class ThreadReadChoice:
         self._started = 0
         self._spans = {True: [], False: []}
 
+    def __getstate__(self):
+        """A copy (``copy.deepcopy`` or pickling of the pipeline) keeps what was measured and
+        gets locks of its own."""
+        state = dict(self.__dict__)
+        del state["_turn"], state["_count_lock"]
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._turn = threading.Lock()
+        self._count_lock = threading.Lock()
+
     def _trial_mode(self) -> tuple:
         """(take turns?, timed?) for the next read while measuring."""
         with self._count_lock:
