@@ -63,9 +63,13 @@ class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
     def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
-                 positions=None):
+                 positions=None, read_choices=None):
         self.finite = finite
         self.positions = positions or {}
+        # The pipeline's ThreadReadChoice per place Grain reads with threads (thread_reads.py),
+        # kept across epochs: the n-th `to_iter` of every epoch is the same place.
+        self.read_choices = {} if read_choices is None else read_choices
+        self._reads_placed = 0
         self.seed = seed
         self.epoch = epoch
         self.threads = threads
@@ -78,9 +82,19 @@ class Plan:
         return int(np.random.SeedSequence([self.seed, position, self.epoch]).generate_state(1)[0])
 
     def to_iter(self, dataset):
-        """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads."""
+        """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads
+        (several threads: running at once or taking turns, whichever measures faster; see
+        thread_reads.py)."""
         grain = _grain()
         if isinstance(dataset, grain.MapDataset):
+            if self.threads > 1 and self.processes <= 1:
+                from msjax._src.dataset import thread_reads  # pylint: disable=import-outside-toplevel
+                place = self._reads_placed
+                self._reads_placed += 1
+                choice = self.read_choices.get(place)
+                if choice is None:
+                    choice = self.read_choices[place] = thread_reads.ThreadReadChoice(self.threads)
+                dataset = thread_reads.read_with_choice(dataset, choice)
             options = grain.ReadOptions(num_threads=self.threads,
                                         prefetch_buffer_size=config.get_prefetch_size())
             return dataset.to_iter_dataset(options)
@@ -132,7 +146,12 @@ class Dataset:
             num_parallel_workers=None, python_multiprocessing=False, cache=None, callbacks=None,
             max_rowsize=None, offload=None):
         """`Dataset.map`: apply `operations` (a callable, a transform or a list of them) to
-        `input_columns` (default: the first column), writing `output_columns`."""
+        `input_columns` (default: the first column), writing `output_columns`.
+
+        `num_parallel_workers` threads are Grain's read threads. Unlike MindSpore's C++ threads
+        they share Python's GIL: when their first reads measure that taking turns (one read at a
+        time) is faster than running at once, they take turns (see thread_reads.py); the rows
+        are the same either way. `python_multiprocessing=True` runs them as processes."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
                           python_multiprocessing, cache)
 
@@ -240,8 +259,12 @@ class Dataset:
         positions = {}
         for position, node in enumerate(self._pipeline_nodes()):
             positions.setdefault(id(node), position)
+        if finite:
+            read_choices = {}
+        else:
+            read_choices = self.__dict__.setdefault("_thread_read_choices", {})
         return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
-                    positions)
+                    positions, read_choices)
 
     def _epochs_rows(self, seed: int, first_epoch: int, count: int):
         """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
@@ -516,7 +539,7 @@ class RepeatDataset(Dataset):
             return grain.experimental.RepeatIterDataset(parent, None)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
-                                               plan.positions))
+                                               plan.positions, plan.read_choices))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 
