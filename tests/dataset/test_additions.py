@@ -1,32 +1,23 @@
 """Dataset names real code uses beyond the transforms and sources probes, against MindSpore 2.10:
 tests/goldens/scripts/dataset_additions_probe.py runs unchanged on msjax and must print what
 MindSpore printed (tests/goldens/dataset/additions_probe.txt)."""
-import contextlib
 import functools
-import io
 import json
 import re
-import runpy
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-import msjax.compat
-from tests.golden_scripts import GOLDENS, parse_lines
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBE = GOLDENS / "scripts" / "dataset_additions_probe.py"
-EXPECTED = parse_lines((GOLDENS / "dataset" / "additions_probe.txt").read_text())
+EXPECTED = golden_cases("dataset/additions_probe.txt")
 
 
 @functools.lru_cache(maxsize=None)
 def _msjax_results():
-    msjax.compat.install(force=True)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(PROBE), run_name="__main__")
-    return parse_lines(out.getvalue())
+    return run_script_on_msjax("dataset_additions_probe.py")
 
 
 def _comparable(result: str):

@@ -6,23 +6,17 @@ tests/goldens/dataset/augment_probe.txt). NEAREST affine warps are exact; the bi
 differ by a grey level or so (OpenCV's fixed-point weights). Random draws are checked for their
 properties (MindSpore's generator is not reproduced).
 """
-import contextlib
-import io
 import json
 import re
-import runpy
 
 import numpy as np
 import pytest
 
-import msjax.compat
 from msjax.dataset import config
 from msjax.dataset import vision
-from tests.golden_scripts import GOLDENS
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBE = GOLDENS / "scripts" / "dataset_augment_probe.py"
-EXPECTED = dict(line.split(" -> ", 1) for line in
-                (GOLDENS / "dataset" / "augment_probe.txt").read_text().splitlines())
+EXPECTED = golden_cases("dataset/augment_probe.txt")
 # OpenCV's fixed-point arithmetic: a grey level or so allowed.
 BILINEAR = {"RandomAffine bilinear", "RandomAffine bicubic", "GaussianBlur 3", "GaussianBlur sigma", "GaussianBlur gray"}
 
@@ -35,11 +29,7 @@ def _error_sentence(message):
 
 @pytest.fixture(scope="module")
 def msjax_results():
-    msjax.compat.install(force=True)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(PROBE), run_name="__main__")
-    return dict(line.split(" -> ", 1) for line in out.getvalue().splitlines() if " -> " in line)
+    return run_script_on_msjax("dataset_augment_probe.py")
 
 
 @pytest.mark.parametrize("label", sorted(EXPECTED))

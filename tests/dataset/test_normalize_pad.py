@@ -7,22 +7,17 @@ after them (a defect: its (H, W, C+1) array holds the pixels shifted across chan
 gives what MindSpore documents, and the test checks msjax's values are MindSpore's, placed per
 pixel.
 """
-import contextlib
 import functools
-import io
 import json
-import runpy
 
 import numpy as np
 import pytest
 
-import msjax.compat
 from tests.dataset.test_transforms import _check
-from tests.golden_scripts import GOLDENS
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBE = GOLDENS / "scripts" / "dataset_normalize_pad_probe.py"
-EXPECTED = {line.split(" -> ", 1)[0]: json.loads(line.split(" -> ", 1)[1]) for line in
-            (GOLDENS / "dataset" / "normalize_pad_probe.txt").read_text().splitlines()}
+EXPECTED = {label: json.loads(result)
+            for label, result in golden_cases("dataset/normalize_pad_probe.txt").items()}
 # Labels whose (H, W, C+1) result MindSpore lays out as [all normalised values, then the zeros].
 CONTIGUOUS_LAYOUT_DEFECT = {"NormalizePad HWC", "NormalizePad float16", "NormalizePad gray",
                             "NormalizePad float input", "NormalizePad one mean",
@@ -32,12 +27,8 @@ CONTIGUOUS_LAYOUT_DEFECT = {"NormalizePad HWC", "NormalizePad float16", "Normali
 
 @functools.lru_cache(maxsize=None)
 def _msjax_results():
-    msjax.compat.install(force=True)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(PROBE), run_name="__main__")
-    return {line.split(" -> ", 1)[0]: json.loads(line.split(" -> ", 1)[1])
-            for line in out.getvalue().splitlines() if " -> " in line}
+    return {label: json.loads(result)
+            for label, result in run_script_on_msjax("dataset_normalize_pad_probe.py").items()}
 
 
 def _as_mindspore_lays_it_out(result, label):

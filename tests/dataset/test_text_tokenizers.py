@@ -6,22 +6,16 @@ and ``[ERROR]`` sentence. Two documented differences (see msjax/_src/dataset/tex
 MindSpore repeats parts of the sentence for lower_case with preserved special tokens, and its
 WordpieceTokenizer(with_offsets=True) leaves stray offsets for words it gives up on.
 """
-import contextlib
-import io
 import json
-import re
-import runpy
 
 import numpy as np
 import pytest
 
-import msjax.compat
 from msjax.dataset import text
-from tests.golden_scripts import GOLDENS
+from tests.dataset.test_augment import _error_sentence
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBE = GOLDENS / "scripts" / "dataset_text_probe.py"
-EXPECTED = dict(line.split(" -> ", 1) for line in
-                (GOLDENS / "dataset" / "text_probe.txt").read_text().splitlines())
+EXPECTED = golden_cases("dataset/text_probe.txt")
 MINDSPORE_DEFECT = {  # label -> what msjax gives instead (special tokens kept whole)
     "BasicTokenizer lower 5": ["[CLS]", "hello", "[SEP]", "[unused1]", "[MASK]"],
     "BertTokenizer lower 5": ["[CLS]", "hello", "[SEP]", "[unused1]", "[MASK]"],
@@ -36,16 +30,7 @@ MINDSPORE_OFFSETS_DEFECT = {
 
 @pytest.fixture(scope="module")
 def msjax_results():
-    msjax.compat.install(force=True)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(PROBE), run_name="__main__")
-    return dict(line.split(" -> ", 1) for line in out.getvalue().splitlines() if " -> " in line)
-
-
-def _error_sentence(message):
-    sentence = re.search(r"\[ERROR\] (.*)", message)
-    return message.splitlines()[0].strip(), sentence and sentence.group(1).strip()
+    return run_script_on_msjax("dataset_text_probe.py")
 
 
 @pytest.mark.parametrize("label", sorted(EXPECTED))

@@ -5,22 +5,17 @@ MindSpore's dtype, shape and values (goldens: tests/goldens/dataset/transforms_p
 one grey level allowed for interpolating uint8 resizes (OpenCV's fixed-point arithmetic) and
 float32 rounding for float results; errors must have MindSpore's type and ``[ERROR]`` sentence.
 """
-import contextlib
 import functools
-import io
 import json
 import re
-import runpy
 
 import numpy as np
 import pytest
 
-import msjax.compat
-from tests.golden_scripts import GOLDENS
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBE = GOLDENS / "scripts" / "dataset_transforms_probe.py"
-GOLDEN_LINES = (GOLDENS / "dataset" / "transforms_probe.txt").read_text().splitlines()
-EXPECTED = {line.split(" -> ", 1)[0]: json.loads(line.split(" -> ", 1)[1]) for line in GOLDEN_LINES}
+EXPECTED = {label: json.loads(result)
+            for label, result in golden_cases("dataset/transforms_probe.txt").items()}
 # MindSpore's C++ ports of Pillow's enhancers round differently from Pillow itself (msjax uses
 # Pillow): one grey level allowed, as for resizes.
 INTERPOLATING = {"AutoContrast cutoff", "RandomColor fixed", "RandomSharpness fixed",
@@ -30,12 +25,8 @@ INTERPOLATING = {"AutoContrast cutoff", "RandomColor fixed", "RandomSharpness fi
 
 @functools.lru_cache(maxsize=None)
 def _msjax_results():
-    msjax.compat.install(force=True)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(PROBE), run_name="__main__")
-    return {line.split(" -> ", 1)[0]: json.loads(line.split(" -> ", 1)[1])
-            for line in out.getvalue().splitlines() if " -> " in line}
+    return {label: json.loads(result)
+            for label, result in run_script_on_msjax("dataset_transforms_probe.py").items()}
 
 
 def _error_parts(result):
