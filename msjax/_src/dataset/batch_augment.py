@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from msjax._src.dataset import random_ops
+from msjax._src.dataset.image_ops import to_dtype_of
 from msjax._src.dataset.transform_base import TensorOperation, TransformError
 
 
@@ -49,11 +50,6 @@ class MixUpBatch(TensorOperation):
         weight = rng.beta(self.alpha, self.alpha)
         partners = rng.permutation(len(images))
         mixed = weight * images.astype(np.float64) + (1 - weight) * images[partners]
-        if images.dtype.kind in "iub":
-            info = np.iinfo(images.dtype) if images.dtype.kind != "b" else None
-            mixed = np.rint(mixed)
-            if info is not None:
-                mixed = np.clip(mixed, info.min, info.max)
         labels = labels.astype(np.float32)
         mixed_labels = np.float32(weight) * labels + np.float32(1 - weight) * labels[partners]
-        return mixed.astype(images.dtype), mixed_labels
+        return to_dtype_of(mixed, images), mixed_labels

@@ -113,11 +113,17 @@ def warp_affine(image, matrix, nearest, fill_value, cubic=False):
                 tap = padded[(y0 + i + reach).clip(0, height + 2 * reach - 1),
                              (x0 + j + reach).clip(0, width + 2 * reach - 1)]
                 out = out + tap * (weight_y * weight_x)[..., None]
+    return _as_image(out, image)
+
+
+def _as_image(planes, image):
+    """Float `planes` (H, W, C) back to `image`'s dtype (integers rounded half to even and
+    saturated) and rank (a 2-D image loses the channel axis it was given)."""
     if np.issubdtype(image.dtype, np.integer):
         info = np.iinfo(image.dtype)
-        out = np.rint(out).clip(info.min, info.max)
-    out = out.astype(image.dtype)
-    return out[..., 0] if image.ndim == 2 else out
+        planes = np.rint(planes).clip(info.min, info.max)
+    planes = planes.astype(image.dtype)
+    return planes[..., 0] if image.ndim == 2 else planes
 
 
 class RandomAffine(ImageTensorOperation):
@@ -332,11 +338,7 @@ class GaussianBlur(ImageTensorOperation):
             padded = np.pad(out, pad, mode="reflect") if out.shape[axis] > 1 else np.pad(out, pad, "edge")
             out = sum(weight * np.take(padded, np.arange(i, i + out.shape[axis]), axis=axis)
                       for i, weight in enumerate(kernel))
-        if np.issubdtype(image.dtype, np.integer):
-            info = np.iinfo(image.dtype)
-            out = np.rint(out).clip(info.min, info.max)
-        out = out.astype(image.dtype)
-        return out[..., 0] if image.ndim == 2 else out
+        return _as_image(out, image)
 
 
 class RandomResize(ImageTensorOperation):
