@@ -15,6 +15,8 @@ import numpy as np
 import optax
 from flax import nnx
 
+from model_shapes import MOBILENET_V3_SMALL, make_divisible
+
 
 def conv(cin, cout, kernel, stride, rngs):
     pad = kernel // 2
@@ -79,17 +81,6 @@ class ResNet(nnx.Module):
         x = nnx.relu(self.bn1(self.conv1(x)))
         x = nnx.max_pool(x, (3, 3), (2, 2), padding="SAME")
         return self.fc(jnp.mean(self.blocks(x), axis=(1, 2)))
-
-
-MOBILENET_V3_SMALL = [  # kernel, expansion, out, squeeze-excite, hard-swish, stride
-    (3, 16, 16, True, False, 2), (3, 72, 24, False, False, 2), (3, 88, 24, False, False, 1),
-    (5, 96, 40, True, True, 2), (5, 240, 40, True, True, 1), (5, 240, 40, True, True, 1),
-    (5, 120, 48, True, True, 1), (5, 144, 48, True, True, 1), (5, 288, 96, True, True, 2),
-    (5, 576, 96, True, True, 1), (5, 576, 96, True, True, 1)]
-
-
-def make_divisible(value, divisor=8):
-    return max(divisor, int(value + divisor / 2) // divisor * divisor)
 
 
 class ConvBnAct(nnx.Module):

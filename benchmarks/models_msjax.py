@@ -12,6 +12,8 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, nn, ops
 
+from model_shapes import MOBILENET_V3_SMALL, make_divisible
+
 
 # -- ResNet (torchvision/MindCV layout: 7x7 stride-2 stem, max pool, four stages) ---------------
 def conv(cin, cout, kernel, stride):
@@ -159,17 +161,6 @@ class BertTiny(nn.Cell):
 
 
 # -- MobileNetV3-small (inverted residuals, depthwise convs, squeeze-excite, hard-swish) --------
-MOBILENET_V3_SMALL = [  # kernel, expansion, out, squeeze-excite, hard-swish, stride
-    (3, 16, 16, True, False, 2), (3, 72, 24, False, False, 2), (3, 88, 24, False, False, 1),
-    (5, 96, 40, True, True, 2), (5, 240, 40, True, True, 1), (5, 240, 40, True, True, 1),
-    (5, 120, 48, True, True, 1), (5, 144, 48, True, True, 1), (5, 288, 96, True, True, 2),
-    (5, 576, 96, True, True, 1), (5, 576, 96, True, True, 1)]
-
-
-def make_divisible(value, divisor=8):
-    return max(divisor, int(value + divisor / 2) // divisor * divisor)
-
-
 def conv_bn_act(cin, cout, kernel, stride, group, activation):
     layers = [nn.Conv2d(cin, cout, kernel, stride=stride, pad_mode="pad", padding=kernel // 2,
                         group=group, has_bias=False), nn.BatchNorm2d(cout)]
