@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.parallel.support import ROOT, device_env, free_port
+from tests.parallel.support import ROOT, device_env, free_port, wait_for
 
 WORKER = ROOT / "tests" / "dataset" / "shard_worker.py"
 
@@ -28,14 +28,7 @@ def test_two_processes_read_their_own_shards(tmp_path):
         processes.append(subprocess.Popen(
             [sys.executable, "-m", "msjax", "run", str(WORKER), str(tmp_path / f"rank{rank}.json")],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-    try:
-        outputs = [p.communicate(timeout=600) for p in processes]
-    finally:
-        for p in processes:
-            if p.poll() is None:
-                p.kill()
-    for p, (out, err) in zip(processes, outputs):
-        assert p.returncode == 0, f"worker failed ({p.returncode}):\n{out}\n{err}"
+    wait_for(processes, timeout=600)
     results = [json.loads((tmp_path / f"rank{r}.json").read_text()) for r in range(2)]
     assert [(r["rank"], r["size"]) for r in results] == [(0, 2), (1, 2)]
     assert results[0]["sequential"] == [0, 2, 4, 6, 8, 10]

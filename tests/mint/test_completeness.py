@@ -291,15 +291,12 @@ def test_object_collectives_in_a_one_process_job():
 
 @pytest.mark.heavy
 def test_distributed_collectives_across_two_processes(tmp_path):
-    import json
     import os
-    import socket
     import subprocess
     import sys
+    from tests.parallel.support import free_port, wait_for
     root = TESTS.parents[1]
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     workers = []
     for rank in range(2):
         env = dict(os.environ, JAX_PLATFORMS="cpu", MS_SCHED_HOST="127.0.0.1",
@@ -310,14 +307,7 @@ def test_distributed_collectives_across_two_processes(tmp_path):
         workers.append(subprocess.Popen(
             [sys.executable, str(TESTS / "distributed_worker.py"), str(tmp_path / f"{rank}.json")],
             cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-    try:
-        outputs = [w.communicate(timeout=600) for w in workers]
-    finally:
-        for w in workers:
-            if w.poll() is None:
-                w.kill()
-    for w, (stdout, stderr) in zip(workers, outputs):
-        assert w.returncode == 0, f"worker failed ({w.returncode}):\n{stdout}\n{stderr[-3000:]}"
+    wait_for(workers, timeout=600)
     r0, r1 = (json.loads((tmp_path / f"{rank}.json").read_text()) for rank in range(2))
     rows = [list(np.arange(4.0)), list(np.arange(4.0) + 10)]
     assert (r0["size"], r1["size"]) == (2, 2)

@@ -78,6 +78,19 @@ def run_checks(module: str, devices: int = 8, timeout: float = 1800) -> dict[str
         return results
 
 
+def wait_for(processes, timeout: float = 900) -> None:
+    """Wait for every process (killing those still running when one wait fails) and assert each
+    exited with 0, showing its output otherwise."""
+    try:
+        outputs = [p.communicate(timeout=timeout) for p in processes]
+    finally:
+        for p in processes:
+            if p.poll() is None:
+                p.kill()
+    for p, (out, err) in zip(processes, outputs):
+        assert p.returncode == 0, f"worker failed ({p.returncode}):\n{out}\n{err[-3000:]}"
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -8,21 +8,10 @@ import sys
 import numpy as np
 import pytest
 
-from tests.parallel.support import HERE, ROOT, device_env, free_port
+from tests.parallel.support import HERE, ROOT, device_env, free_port, wait_for
 
 pytestmark = pytest.mark.heavy
 WORKER = HERE / "dp_worker.py"
-
-
-def _run(processes, timeout=900):
-    try:
-        outputs = [p.communicate(timeout=timeout) for p in processes]
-    finally:
-        for p in processes:
-            if p.poll() is None:
-                p.kill()
-    for p, (out, err) in zip(processes, outputs):
-        assert p.returncode == 0, f"worker failed ({p.returncode}):\n{out}\n{err}"
 
 
 def _load(path):
@@ -43,7 +32,7 @@ def test_two_processes_train_as_one(tmp_path):
     reference = subprocess.Popen(
         [sys.executable, str(WORKER), str(tmp_path / "alone.npz"), "stand_alone"], cwd=ROOT,
         env=device_env(1), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    _run(workers + [reference])
+    wait_for(workers + [reference])
 
     expected, expected_losses, alone = _load(tmp_path / "alone.npz")
     assert (alone["rank"], alone["size"]) == (0, 1)
