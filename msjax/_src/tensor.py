@@ -498,7 +498,9 @@ def _numpy_to_array(array: np.ndarray):
         return np.asarray(array, np.str_)  # a String tensor keeps its NumPy array
     # A copy on the default device, dtype canonicalised as jnp.asarray does; jnp.asarray itself
     # compiles a program per new shape (~20 ms: a model's first build paid it per Parameter).
-    return jax.device_put(array, may_alias=False)
+    # The copy is made on the host first: device_put's own copy may run after it returns, and
+    # would then see the caller's later writes to the array.
+    return jax.device_put(np.array(array, copy=True))
 
 
 def _without_data(dtype, shape, init):
