@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import jax
 
+from msjax._src import state
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 # jit_syntax_level values.
@@ -168,6 +170,7 @@ def set_context(**kwargs):
         expected = _ARG_TYPES.get(key)
         if expected is not None and value is not None and not isinstance(value, expected):
             raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+    state.call_key_changed()  # GRAPH_MODE's fast calls check the mode again (graph_call.py)
     if "device_target" in kwargs:
         _context["device_target"] = _set_device_target(kwargs["device_target"])
     for key, value in kwargs.items():

@@ -115,6 +115,18 @@ class Frame:
                 if key not in self.local]
 
 
+# Bumped whenever something that selects a Cell's compiled program, other than its arguments,
+# changes: a Cell's train/predict flags, the context (`set_context`: the mode). GRAPH_MODE's
+# fast calls (transforms/graph_call.py) were made for one value of those: they compare this
+# number instead.
+call_key_version = [0]
+
+
+def call_key_changed() -> None:
+    """Note that a compiled Cell call's key may have changed (see `call_key_version`)."""
+    call_key_version[0] += 1
+
+
 _FRAME: contextvars.ContextVar = contextvars.ContextVar("msjax_state_frame", default=None)
 current_frame = _FRAME.get
 # How many msjax traces enclose the running code (in this thread / task).

@@ -4,7 +4,9 @@ Attribute assignment registers Parameters and child Cells as MindSpore does: a P
 auto-generated name takes the attribute's name; a child Cell assigned to a parent with
 `auto_prefix=True` has all its parameters renamed `attr.<path>`. `__call__` runs `construct` as
 one all-or-nothing call (`state.transaction`); in GRAPH_MODE it goes through the compiled-call
-path of `msjax._src.transforms`.
+path of `msjax._src.transforms`, and a call repeating the last signature through the Cell's fast
+call (`transforms/graph_call.py`). Setting a train/predict flag bumps `state.call_key_version`,
+which those fast calls check.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from msjax._src.ops.registry import Primitive
 from msjax._src.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.tensor import Tensor
 from msjax._src.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
+from msjax._src.transforms.graph_call import MISSED as _MISSED
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -23,6 +26,11 @@ def _addindent(text: str, num_spaces: int) -> str:
     if len(lines) == 1:
         return text
     return lines[0] + "\n" + "\n".join(" " * num_spaces + line for line in lines[1:])
+
+
+_call_key_changed = state.call_key_changed
+# Plain attributes that are part of a compiled Cell call's key (transforms/graph_call.py).
+_KEYED_ATTRIBUTES = frozenset(("training", "_phase", "phase"))
 
 
 def _is_parameter_list_or_tuple(value) -> bool:
@@ -128,9 +136,13 @@ class Cell:
                                 f"this type: '{type(value)}' as a cell.")
             cells[name] = None
             return
+        if name in _KEYED_ATTRIBUTES:
+            _call_key_changed()
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
+        if name in _KEYED_ATTRIBUTES:
+            _call_key_changed()
         for registry in ("_params", "_cells", "_params_list", "_buffers"):
             table = self.__dict__.get(registry)
             if table is not None and name in table:
@@ -246,6 +258,7 @@ class Cell:
 
     # -- modes and flags ----------------------------------------------------------------------
     def set_train(self, mode=True):
+        _call_key_changed()
         object.__setattr__(self, "_phase", "train" if mode else "predict")
         self.add_flags_recursive(training=mode)
         return self
@@ -256,6 +269,7 @@ class Cell:
 
     @phase.setter
     def phase(self, value):
+        _call_key_changed()
         object.__setattr__(self, "_phase", value)
 
     def set_grad(self, requires_grad=True):
@@ -263,6 +277,7 @@ class Cell:
         return self
 
     def add_flags(self, **flags):
+        _call_key_changed()
         self._flags.update(flags)
         for key, value in flags.items():
             object.__setattr__(self, key, value)
@@ -362,7 +377,16 @@ class Cell:
     def construct(self, *args, **kwargs):
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
+    # GRAPH_MODE: the closure that runs this Cell's last compiled signature again
+    # (transforms/graph_call.py); it returns MISSED when the call must take the full path.
+    _fast_call = None
+
     def __call__(self, *args, **kwargs):
+        fast_call = self._fast_call
+        if fast_call is not None and not kwargs:
+            result = fast_call(self, args)
+            if result is not _MISSED:
+                return result
         if not _tracing_depth():
             if context._context["mode"] == context.GRAPH_MODE:
                 graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
@@ -375,9 +399,7 @@ class Cell:
                 return pending
         with state.transaction():
             if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
-                from msjax._src.ops.host_ops import run_with_backward_hooks
-                return run_with_backward_hooks(self, args,
-                                               lambda a: self._run_construct(a, kwargs))
+                return _run_with_backward_hooks(self, args, kwargs)
             return self._run_construct(args, kwargs)
 
     def _run_construct(self, args, kwargs):
@@ -437,6 +459,13 @@ def _register_hook(table, hook_fn):
     _hook_ids[0] += 1
     table[_hook_ids[0]] = hook_fn
     return _HookHandle(table, _hook_ids[0])
+
+
+def _run_with_backward_hooks(cell, args, kwargs):
+    """`cell(*args, **kwargs)` with its backward hooks (a function of its own: a lambda in
+    `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
+    from msjax._src.ops.host_ops import run_with_backward_hooks
+    return run_with_backward_hooks(cell, args, lambda a: cell._run_construct(a, kwargs))
 
 
 def _call_lazy(cell, args, kwargs):

@@ -29,12 +29,12 @@ from jax._src.export._export import _export_lowered  # export from the trace alr
 from jax._src import core as jax_core
 
 from msjax._src import state
-from msjax._src.state import current_frame as _current_frame
 from msjax._src.ops.registry import wrap
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
-from msjax._src.transforms import compile_cache, graph_fallback, lazy_inline, lowering
+from msjax._src.transforms import compile_cache, graph_call, graph_fallback, lazy_inline
+from msjax._src.transforms import lowering
 from msjax._src.transforms import stacked_outputs, tracing
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
                                                 fall_back, traceable)
@@ -42,7 +42,6 @@ from msjax._src.transforms.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
-_new_object = object.__new__
 _SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
 
 
@@ -210,7 +209,7 @@ class Program:
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "donated", "dispatch", "plain_call", "__weakref__")
+                 "donated", "dispatch", "fast_call", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, context=None):
         self.key = key
@@ -232,7 +231,7 @@ class Program:
         self.constants = ()  # the result's Python values (graph_fallback.py)
         self.donated = ()  # the box inputs the executable donates (written boxes: _compile)
         self.dispatch = None  # the jitted function whose trace was compiled (_compile)
-        self.plain_call = None  # `call`, when the result is one Tensor and nothing is written
+        self.fast_call = None  # (call key version, a Cell's fast call of it): graph_call.py
         self.record = None  # the record of the jitted function's traces (None: from the cache)
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
@@ -327,8 +326,6 @@ class CompiledFunction:
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
         self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
-        # call_cell's last (fast key, program): a repeated call skips the cache's LRU lookup.
-        self._hot = (None, None)
 
     def _make_jitted(self, program: Program):
         """A jitted pure function of `program`'s boxes and arguments, and the record its traces
@@ -374,39 +371,12 @@ class CompiledFunction:
 
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
-        when every argument is a Tensor holding a JAX array: the GRAPH_MODE hot path
-        (`Cell.__call__` calls it directly). A signature that cannot be compiled falls back
-        to running eagerly (control_flow.fall_back)."""
-        if len(args) != 1 or type(args[0]) is not Tensor:
-            fast_key, dyn = _fast_key(cell, args)
-            return self._call_cell_keyed(cell, args, fast_key, dyn)
-        data = args[0]._data  # the commonest call: one Tensor
-        try:
-            aval = data.aval  # shape and dtype in one C++ attribute read
-        except AttributeError:  # a NumPy array inside the Tensor
-            return self._call_cell_keyed(cell, args, None, None)
-        fast_key = (id(cell), cell._phase, cell.training, aval.shape, aval.dtype)
-        hot_key, program = self._hot
-        call = program.plain_call if fast_key == hot_key else None
-        if call is None:
-            return self._call_cell_keyed(cell, args, fast_key, [data])
-        # The steady state of a program returning one Tensor and writing nothing: `run` inlined,
-        # the Tensor boxed as `_wrap` does.
-        frame = _current_frame()
-        try:
-            if frame is None:
-                out = call(*[b._value for b in program.boxes], data)[0]
-            else:
-                out = call(*[frame.read(b) for b in program.boxes], data)[0]
-        except TypeError:  # traced values given to an executable: `run` takes the traced path
-            return self._call_cell_keyed(cell, args, fast_key, [data])
-        tensor = _new_object(Tensor)
-        tensor._data = out
-        return tensor
-
-    def _call_cell_keyed(self, cell, args, fast_key, dyn):
-        """`call_cell` past its hot path: the program of `fast_key` (None: the arguments are
-        not all Tensors of JAX arrays, the full key is used), made on its first call."""
+        when every argument is a Tensor holding a JAX array (GRAPH_MODE's `Cell.__call__`
+        calls it directly). A call with concrete values gives the Cell a fast call for its
+        next calls with the same signature (graph_call.py). A signature that cannot be
+        compiled falls back to running eagerly (control_flow.fall_back)."""
+        version = state.call_key_version[0]  # the key's flags as of now
+        fast_key, dyn = _fast_key(cell, args)
         try:
             if fast_key is None:
                 return self(cell, args, {})
@@ -415,10 +385,11 @@ class CompiledFunction:
                 arg_key = flatten_args((cell, args, {}), [], objs := [])
                 program = self.programs.get(arg_key) or self.compile(arg_key, objs)
                 self.programs[arg_key] = self.programs[fast_key] = program
-            self._hot = (fast_key, program)
-            return self.run(program, dyn)
+            result = self.run(program, dyn)
         except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
             return fall_back(self, error, (cell, args, {}))  # warns; this signature: eager
+        graph_call.install_fast_call(cell, args, self, program, dyn, version)
+        return result
 
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
@@ -550,8 +521,6 @@ class CompiledFunction:
                 return self._call_traced(program, dyn)
             self._compile(program, dyn)
             call = program.call = _executable_call(program)
-            if program.single and not program.written_index:
-                program.plain_call = call
         values = self.read_boxes(program)
         if program.donated:
             owned_values(values, program.donated)

@@ -1,0 +1,135 @@
+"""GRAPH_MODE's fast call: a Cell called again with its last signature runs its program directly.
+
+The compiled-call path (`compiled.CompiledFunction.call_cell`) computes a cache key, looks the
+program up, reads the boxes' values, runs it, writes back and wraps the result: microseconds of
+Python that a small network's call (a `jax.jit` call costs a few) notices. After a call with
+concrete values, `install_fast_call` gives the Cell (`Cell._fast_call`) a function made for that
+program and signature. It checks that the call would select the same program, passes the
+Parameters' arrays and the input arrays to the jitted function as plain positional arguments
+(JAX's C++ dispatch: no pytree, no Python in between), writes back what the program writes and
+wraps the result. When a check fails it returns `MISSED` and `Cell.__call__` takes the full path,
+which finds (or compiles) the program and installs a new fast call.
+
+A fast call runs exactly what the full path would run, so it checks exactly what selects the
+program, besides the program cache itself:
+
+- `state.call_key_version` is the one it was made at: no Cell's train/predict flag set and no
+  `set_context` (the mode) since (both bump it);
+- it is called on the Cell it was made for (`copy.deepcopy` copies the attribute holding it);
+- no enclosing state frame (an eager Cell call's transaction; every msjax trace runs its code
+  in one): values are read from the boxes themselves and written back to them;
+- as many arguments as before, each a plain Tensor holding a concrete `jax.Array` of the same
+  shape and dtype (NumPy's dtypes are singletons: they are compared by identity, and an equal
+  dtype that is another object costs one full-path call).
+
+What the program was traced with stays as traced, on both paths, as in MindSpore 2.10's graph
+mode: a Parameter replaced by another, or a hook registered, after the first call does not
+change the compiled graph (the oracle's output is recorded in tests/goldens). A Parameter given
+a value of another shape (`set_data`) is a new signature of the jitted function, which JAX
+traces and compiles by itself.
+
+The commonest call (one Tensor in, one Tensor out, no box written: inference) is a function
+written for its program (`_ONE_TENSOR_SOURCE`): its constants are globals of its own and each
+box's value is read by name, which costs a fraction of building the argument tuple from a list.
+"""
+from __future__ import annotations
+
+from jax._src.array import ArrayImpl
+
+from msjax._src import context, state
+from msjax._src.tensor import Tensor
+
+_context = context._context
+_GRAPH_MODE = context.GRAPH_MODE
+_call_key_version = state.call_key_version
+_current_frame = state.current_frame
+_tracing_depth = state.tracing_depth
+MISSED = object()  # what a fast call returns when the call must take the full path
+
+
+def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
+    """After `cell(*args)` ran `program` (of `compiled`, the Cell's CompiledFunction) with the
+    arrays `dyn` of `args`, selected when `state.call_key_version` was `version`, make the
+    Cell's next calls of that signature take a fast call."""
+    if (version != _call_key_version[0] or program.call is None or program.eager
+            or _context["mode"] != _GRAPH_MODE or _current_frame() is not None
+            or _tracing_depth() or len(dyn) != len(args)
+            or any(type(d) is not ArrayImpl for d in dyn)
+            or any(type(a) is not Tensor for a in args)):
+        return
+    made = program.fast_call
+    if made is None or made[0] != version:
+        avals = tuple((d.aval.shape, d.aval.dtype) for d in dyn)
+        if len(avals) == 1 and program.single and not program.written_index:
+            fast_call = _one_tensor_call(id(cell), program, avals[0], version)
+        else:
+            fast_call = _general_call(id(cell), compiled, program, avals, version)
+        made = program.fast_call = (version, fast_call)
+    object.__setattr__(cell, "_fast_call", made[1])
+
+
+# A program's own fast call; `{values}` reads its boxes' values (box0._value, ...).
+_ONE_TENSOR_SOURCE = """
+def fast_call(cell, args):
+    if version_box[0] != version or current_frame() is not None or id(cell) != cell_id:
+        return MISSED
+    try:
+        (arg,) = args
+    except ValueError:
+        return MISSED
+    if type(arg) is not Tensor:
+        return MISSED
+    data = arg._data
+    if type(data) is not ArrayImpl:
+        return MISSED
+    aval = data.aval
+    if aval.shape != shape or aval.dtype is not dtype:
+        return MISSED
+    tensor = new(Tensor)
+    tensor._data = call({values}data)[0]
+    return tensor
+"""
+_compiled_sources: dict = {}  # number of boxes -> _ONE_TENSOR_SOURCE's code for it
+
+
+def _one_tensor_call(cell_id, program, aval, version):
+    """The fast call of a program taking one Tensor and returning one, writing no box."""
+    n_boxes = len(program.boxes)
+    code = _compiled_sources.get(n_boxes)
+    if code is None:
+        source = _ONE_TENSOR_SOURCE.format(values="".join(f"box{i}._value, "
+                                                          for i in range(n_boxes)))
+        code = _compiled_sources[n_boxes] = compile(source, f"<msjax fast call, {n_boxes} "
+                                                    "boxes>", "exec")
+    shape, dtype = aval
+    namespace = {f"box{i}": box for i, box in enumerate(program.boxes)}
+    namespace.update(version_box=_call_key_version, version=version, cell_id=cell_id,
+                     current_frame=_current_frame, Tensor=Tensor, ArrayImpl=ArrayImpl,
+                     shape=shape, dtype=dtype, call=program.call, MISSED=MISSED,
+                     new=object.__new__, __builtins__=__builtins__)
+    exec(code, namespace)  # noqa: S102 - our own source, defining fast_call in `namespace`
+    return namespace["fast_call"]
+
+
+def _general_call(cell_id, compiled, program, avals, version):
+    """The fast call of any other program: the checks, then the program's own run (reading the
+    boxes, writing back those it writes, rebuilding its result)."""
+    n_args, run = len(avals), compiled.run
+
+    def fast_call(cell, args):
+        if (_call_key_version[0] != version or _current_frame() is not None
+                or id(cell) != cell_id or len(args) != n_args):
+            return MISSED
+        dyn = []
+        for arg, (shape, dtype) in zip(args, avals):
+            if type(arg) is not Tensor:
+                return MISSED
+            data = arg._data
+            if type(data) is not ArrayImpl:
+                return MISSED
+            aval = data.aval
+            if aval.shape != shape or aval.dtype is not dtype:
+                return MISSED
+            dyn.append(data)
+        return run(program, dyn)
+    return fast_call
