@@ -17,6 +17,7 @@ import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import (
+    _ARRAY_IMPL,
     _BITWISE_TYPES,
     _SUB_TYPES,
     primitive_type_error,
@@ -54,11 +55,15 @@ def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_o
     `record` is the rest of the op's record (`op`'s `primitive`, `tensor_method`).
     """
     def compute(a, b):
-        a, b = promote_scalar(a, b)
+        if type(a) is not _ARRAY_IMPL or type(b) is not _ARRAY_IMPL or a.dtype is not b.dtype:
+            a, b = promote_scalar(a, b)  # (two arrays of one dtype, the commonest, need nothing)
         if float_only:
             a, b = to_float_if_int(a), to_float_if_int(b)
         return jnp_fn(a, b)
-    return op(name, *aliases, **record)(_named(name, args, compute))
+    compute.__name__ = compute.__qualname__ = name
+    impl = _named(name, args, compute)
+    impl.positional = compute  # for positional calls (registry.functional)
+    return op(name, *aliases, **record)(impl)
 
 
 def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str = "input",
@@ -451,11 +456,14 @@ def is_nonzero(input):
 # -- linear algebra on elementwise footing -----------------------------------------------------
 @op()
 def matmul(input, other):
-    shape, other_shape = input.shape, other.shape  # each read once: eager dispatch's hot path
-    if len(shape) >= 2 and len(other_shape) >= 2 and shape[-1] != other_shape[-2]:
-        raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got "
-                           f"{shape[-1]} and {other_shape[-2]}.")
-    return jnp.matmul(input, other)
+    try:
+        return jnp.matmul(input, other)
+    except (TypeError, ValueError):  # shapes checked only here: eager dispatch's hot path
+        shape, other_shape = np.shape(input), np.shape(other)
+        if len(shape) >= 2 and len(other_shape) >= 2 and shape[-1] != other_shape[-2]:
+            raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], "
+                               f"but got {shape[-1]} and {other_shape[-2]}.") from None
+        raise
 
 
 @op(tensor_method=True)

@@ -67,17 +67,24 @@ def _register(table: dict, name: str, value) -> None:
 
 
 def functional(impl):
-    """The Tensor-level function of a jax-level implementation `impl`."""
+    """The Tensor-level function of a jax-level implementation `impl`.
+
+    A binary op's implementation may carry `positional`: the same computation without the
+    MindSpore parameter names (which only keyword calls need), called by the two-argument hot
+    path to save a Python call (math_ops._binary)."""
+    positional = getattr(impl, "positional", impl)
+
     @functools.wraps(impl)
     def call(*args, **kwargs):
         if kwargs:
             kwargs = {k: unwrap(v) for k, v in kwargs.items()}
-        if len(args) == 2:  # the hot path: binary ops and operators, without a comprehension
-            a, b = args
-            y = impl(a._data if isinstance(a, Tensor) else unwrap(a),
-                     b._data if isinstance(b, Tensor) else unwrap(b), **kwargs)
-        else:
             y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args], **kwargs)
+        elif len(args) == 2:  # the hot path: binary ops and operators, without a comprehension
+            a, b = args
+            y = positional(a._data if isinstance(a, Tensor) else unwrap(a),
+                           b._data if isinstance(b, Tensor) else unwrap(b))
+        else:
+            y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
         if type(y) is _ARRAY_IMPL:
             tensor = _new_tensor(Tensor)
             tensor._data = y
