@@ -78,8 +78,8 @@ class _Scale(nn.Cell):
 
 
 def test_graph_mode_hot_path_follows_shapes_phase_parameters_and_jax_transforms():
-    """The steady-state GRAPH_MODE call (compiled.call_cell: the program's jitted function called
-    directly) compiles per shape and phase, reads Parameters' current values, and composes with
+    """The steady-state GRAPH_MODE call (the Cell's fast call, graph_call.py: the program's jitted
+    function called directly) compiles per shape and phase, reads Parameters' current values, and composes with
     JAX's own transforms (tracers go through the same jitted function)."""
     import jax
     ms.set_context(mode=ms.GRAPH_MODE)
