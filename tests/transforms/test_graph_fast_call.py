@@ -133,8 +133,8 @@ def test_the_fast_call_refuses_what_is_not_its_signature():
 
 def test_a_copied_cell_gets_a_fast_call_of_its_own():
     net = _warm(_Scale(), Tensor(X))
-    twin = copy.copy(net)  # shares the Parameters; its __dict__ holds net's fast call
-    assert twin._fast_call is net._fast_call
+    twin = copy.copy(net)  # shares the Parameters, not net's compiled programs
+    assert "_fast_call" not in twin.__dict__ and "_graph_call" not in twin.__dict__
     np.testing.assert_array_equal(twin(Tensor(X)).asnumpy(), X * [1.0, 2.0, 3.0])
     assert twin._fast_call is not net._fast_call
     assert net._fast_call(net, (Tensor(X),)) is not graph_call.MISSED
@@ -192,3 +192,14 @@ def test_a_call_inside_a_transaction_or_a_trace_takes_the_full_path():
     from msjax._src import state
     with state.transaction():
         assert fast(net, (Tensor(X),)) is graph_call.MISSED
+
+
+def test_a_deep_copy_of_a_called_cell_compiles_its_own_program():
+    net = nn.Dense(3, 2)
+    x = Tensor(np.ones((1, 3), np.float32))
+    before = net(x).asnumpy()  # the Cell now holds compiled programs (not copyable)
+    twin = copy.deepcopy(net)
+    np.testing.assert_array_equal(twin(x).asnumpy(), before)
+    twin.weight.set_data(Tensor(np.zeros((2, 3), np.float32)))
+    np.testing.assert_array_equal(twin(x).asnumpy(), twin.bias.asnumpy()[None])
+    np.testing.assert_array_equal(net(x).asnumpy(), before)  # the original is untouched

@@ -381,6 +381,15 @@ class Cell:
     # (transforms/graph_call.py); it returns MISSED when the call must take the full path.
     _fast_call = None
 
+    # Compiled programs a Cell holds (they hold XLA executables, which cannot be copied or
+    # pickled): a copy of the Cell compiles its own on its first call.
+    _COMPILED_STATE = ("_graph_call", "_fast_call", "_data_parallel_step")
+
+    def __getstate__(self):
+        """`copy.deepcopy` and pickle: the Cell's state without its compiled programs."""
+        return {name: value for name, value in self.__dict__.items()
+                if name not in self._COMPILED_STATE}
+
     def __call__(self, *args, **kwargs):
         fast_call = self._fast_call
         if fast_call is not None and not kwargs:
