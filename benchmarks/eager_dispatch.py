@@ -5,13 +5,13 @@
 Prints microseconds per call for msjax and JAX and their ratio (target, issue 12: msjax/JAX
 <= 1.20); `import msjax` against `import jax` is benchmarks/import_time.py. Small arrays make
 the Python work per call visible: XLA's own work is a few hundred
-nanoseconds, so the numbers are dispatch cost. Each figure is the best of `--repeat` runs.
+nanoseconds, so the numbers are dispatch cost. Each figure is the best of `--repeat` rounds, and
+the rounds interleave msjax and JAX so that the machine's drift affects both alike.
 """
 from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 import jax
 import jax.numpy as jnp
@@ -20,23 +20,13 @@ import numpy as np
 import msjax
 from msjax import ops
 
-
-def per_call_us(fn, n: int, repeat: int) -> float:
-    """Best-of-`repeat` microseconds per call of `fn` over `n` calls (waiting for the last)."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(n):
-            out = fn()
-        jax.block_until_ready(getattr(out, "_data", out))
-        best = min(best, (time.perf_counter() - start) / n)
-    return best * 1e6
+from _timing import interleaved_seconds, verdict
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="calls per timing")
-    parser.add_argument("--repeat", type=int, default=7, help="timings; the best is kept")
+    parser.add_argument("--repeat", type=int, default=7, help="rounds; the best is kept")
     parser.add_argument("--size", type=int, default=4, help="the arrays are size x size")
     args = parser.parse_args(argv)
 
@@ -58,11 +48,12 @@ def main(argv=None) -> int:
     worst = 0.0
     for ms_name, ms_fn, jax_name, jax_fn in cases:
         ms_fn(), jax_fn()  # compile outside the timing
-        t_jax = per_call_us(jax_fn, args.n, args.repeat)
-        t_ms = per_call_us(ms_fn, args.n, args.repeat)
+        t_ms, t_jax = (seconds * 1e6 for seconds in interleaved_seconds(
+            [ms_fn, jax_fn], number=args.n, rounds=args.repeat,
+            sync=lambda out: jax.block_until_ready(getattr(out, "_data", out))))
         worst = max(worst, t_ms / t_jax)
         print(f"{ms_name:<18} {t_ms:8.2f}   {jax_name:<18} {t_jax:8.2f}   {t_ms / t_jax:6.2f}")
-    print(f"worst ratio {worst:.2f} (target <= 1.20): {'ok' if worst <= 1.20 else 'ABOVE TARGET'}")
+    print(f"worst ratio {worst:.2f} (target <= 1.20): {verdict(worst, 1.20)}")
     return 0
 
 
