@@ -1,0 +1,163 @@
+"""Convolutions whose window slices are small, computed as one matrix product (a compiled-program
+rewrite XLA's CPU backend runs faster).
+
+MindSpore's layouts are channels-first: activations NCHW, convolution weights OIHW. XLA's CPU
+backend computes every convolution channels-last (NHWC input, HWIO kernel, NHWC output) and
+turns operands and results into those layouts with transposes. Where the transposed array is a
+weight, the transpose is as big as the weight and its innermost axis moves (OIHW <-> HWIO): in a
+ResNet-18 training step at 32x32 the three transposes of each 3x3x512x512 weight (forward kernel,
+gradient, update) cost more than the convolutions themselves.
+
+A convolution is a matrix product of the kernel with the input's window slices ("im2col"):
+`out[n, o, y] = sum_{c, k} patches[n, y, c, k] * kernel[o, c, k]`. Where the slices are
+small (few output positions, as in the weight gradient, whose output positions are the kernel's
+taps, or late stages whose feature maps are 1x1 or 2x2) that product reads an OIHW kernel and
+writes an OIHW gradient in place, with no weight-sized transpose. `rewrite(closed_jaxpr)`
+replaces each such `conv_general_dilated` of a traced program (inside nested `jit`s too) by
+`pad`, strided `slice`s and one `dot_general`: the same sums in another order, equal to float
+rounding.
+
+Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` output
+positions, and the slices (`patches`) at most `1 / PATCH_RATIO` of the weight-sized array the
+rewrite saves a transpose of (the kernel or the output, whichever is larger). The lowering of
+the backend decides whether the rewrite runs at all (lowering.py): only XLA's CPU backend, whose
+layout transposes this avoids, uses it. `MSJAX_CONV_AS_DOT=0` turns it off (for debugging: the
+program is then compiled as traced).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import os
+
+import jax
+from jax import lax
+from jax._src import core, source_info_util
+
+MAX_SLICES = 64  # output positions: one slice each, so the program stays small to compile
+PATCH_RATIO = 4  # the patches may be at most a quarter of the weight-sized array saved
+
+
+def enabled() -> bool:
+    """`MSJAX_CONV_AS_DOT` (default on; "0" turns the rewrite off)."""
+    return os.environ.get("MSJAX_CONV_AS_DOT", "1") != "0"
+
+
+def _canonical_shapes(eqn):
+    """`(lhs NC..., rhs OI..., out spatial)` shapes of a conv_general_dilated equation."""
+    lhs_spec, rhs_spec, out_spec = eqn.params["dimension_numbers"]
+    lhs_shape, rhs_shape = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    out_shape = eqn.outvars[0].aval.shape
+    return ([lhs_shape[d] for d in lhs_spec], [rhs_shape[d] for d in rhs_spec],
+            [out_shape[d] for d in out_spec[2:]])
+
+
+def worth_rewriting(eqn) -> bool:
+    """Whether the convolution `eqn` is cheaper as slices and a matrix product (module doc)."""
+    params = eqn.params
+    if params["feature_group_count"] != 1 or params["batch_group_count"] != 1:
+        return False
+    lhs, rhs, out_spatial = _canonical_shapes(eqn)
+    positions = math.prod(out_spatial)
+    if positions > MAX_SLICES or positions == 0:
+        return False
+    batch, channels = lhs[0], lhs[1]
+    patches = batch * positions * channels * math.prod(rhs[2:])
+    saved = max(math.prod(rhs), batch * rhs[0] * positions)
+    return patches * PATCH_RATIO <= saved
+
+
+def conv_as_dot(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation,
+                dimension_numbers, precision, preferred_element_type, **_):
+    """`lax.conv_general_dilated` (no feature or batch groups) as strided slices of the padded
+    input and one `dot_general` with the kernel."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    n_spatial = len(lhs_spec) - 2
+    lhs = lax.transpose(lhs, tuple(lhs_spec))  # [N, C, spatial...]
+    rhs = lax.transpose(rhs, tuple(rhs_spec))  # [O, C, kernel...]
+    batch, channels = lhs.shape[:2]
+    kernel = rhs.shape[2:]
+    config = [(0, 0, 0), (0, 0, 0)] + [(lo, hi, dilation - 1) for (lo, hi), dilation
+                                       in zip(padding, lhs_dilation)]
+    lhs = lax.pad(lhs, lax.full((), 0, lhs.dtype), config)
+    out_spatial = [(size - (k - 1) * d - 1) // s + 1 if size >= (k - 1) * d + 1 else 0
+                   for size, k, d, s in zip(lhs.shape[2:], kernel, rhs_dilation,
+                                            window_strides)]
+    slices = []
+    for position in itertools.product(*[range(n) for n in out_spatial]):
+        start = [0, 0] + [p * s for p, s in zip(position, window_strides)]
+        limit = [batch, channels] + [p * s + (k - 1) * d + 1 for p, s, k, d
+                                     in zip(position, window_strides, kernel, rhs_dilation)]
+        slices.append(lax.slice(lhs, start, limit, [1, 1] + list(rhs_dilation)))
+    patches = lax.concatenate([lax.expand_dims(s, (1,)) for s in slices], 1)
+    contract = tuple(range(1, 2 + n_spatial))
+    out = lax.dot_general(rhs, patches, ((contract, tuple(a + 1 for a in contract)), ((), ())),
+                          precision=precision, preferred_element_type=preferred_element_type)
+    out = out.reshape((rhs.shape[0], batch, *out_spatial))  # [O, N, spatial...]
+    roles = [1, 0] + list(range(2, 2 + n_spatial))  # axis of `out` holding N, O, spatial...
+    perm = [0] * len(roles)
+    for role, position in zip(roles, out_spec):
+        perm[position] = role
+    return lax.transpose(out, tuple(perm))
+
+
+def _sub_jaxpr(eqn):
+    """The closed jaxpr of a nested `jit` equation, else None."""
+    if eqn.primitive.name in ("pjit", "jit"):
+        return eqn.params.get("jaxpr")
+    return None
+
+
+def _has_candidate(jaxpr) -> bool:
+    for eqn in jaxpr.eqns:
+        if eqn.primitive is lax.conv_general_dilated_p and worth_rewriting(eqn):
+            return True
+        sub = _sub_jaxpr(eqn)
+        if sub is not None and _has_candidate(sub.jaxpr):
+            return True
+    return False
+
+
+def _evaluate(jaxpr, consts, args):
+    """`jaxpr` evaluated on `args` (tracers), rewritten convolutions computed as dots and the
+    nested `jit`s holding them inlined; every other equation bound as it was."""
+    env = {}
+
+    def read(var):
+        return var.val if isinstance(var, core.Literal) else env[var]
+
+    for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
+        env[var] = value
+    for eqn in jaxpr.eqns:
+        values = [read(v) for v in eqn.invars]
+        sub = _sub_jaxpr(eqn)
+        if eqn.primitive is lax.conv_general_dilated_p and worth_rewriting(eqn):
+            outs = [conv_as_dot(*values, **eqn.params)]
+        elif sub is not None and _has_candidate(sub.jaxpr):
+            outs = _evaluate(sub.jaxpr, sub.consts, values)
+        else:
+            params = eqn.primitive.get_bind_params(eqn.params)
+            with source_info_util.user_context(eqn.source_info.traceback,
+                                               name_stack=eqn.source_info.name_stack), \
+                    eqn.ctx.manager:
+                outs = eqn.primitive.bind(*values, **params)
+            if not eqn.primitive.multiple_results:
+                outs = [outs]
+        for var, value in zip(eqn.outvars, outs):
+            if not isinstance(var, core.DropVar):
+                env[var] = value
+    return [read(v) for v in jaxpr.outvars]
+
+
+def rewrite(closed_jaxpr):
+    """`closed_jaxpr` with its small-sliced convolutions as matrix products (module doc), or
+    None when it has none (or the rewrite is switched off)."""
+    if not enabled() or not _has_candidate(closed_jaxpr.jaxpr):
+        return None
+
+    def rewritten(*args):
+        return _evaluate(closed_jaxpr.jaxpr, closed_jaxpr.consts, args)
+
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=v.aval.weak_type)
+             for v in closed_jaxpr.jaxpr.invars]
+    return jax.make_jaxpr(rewritten)(*avals)
