@@ -17,9 +17,12 @@ replaces each such `conv_general_dilated` of a traced program (inside nested `ji
 `pad`, strided `slice`s and one `dot_general`: the same sums in another order, equal to float
 rounding.
 
-Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` output
-positions, and the slices (`patches`) at most `1 / PATCH_RATIO` of the weight-sized array the
-rewrite saves a transpose of (the kernel or the output, whichever is larger). The lowering of
+Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` slices (kernel
+taps or output positions, whichever are fewer), and the slices (`patches`) at most
+`1 / PATCH_RATIO` of the weight-sized array the rewrite saves a transpose of (the kernel or the
+output, whichever is larger), which has at least `MIN_SAVED` elements: a smaller transpose costs
+less than the compile time the rewrite adds (MobileNetV3-small's and ViT-tiny's convolutions are
+left as they are). The lowering of
 the backend decides whether the rewrite runs at all (lowering.py): only XLA's CPU backend, whose
 layout transposes this avoids, uses it. `MSJAX_CONV_AS_DOT=0` turns it off (for debugging: the
 program is then compiled as traced).
@@ -34,8 +37,9 @@ import jax
 from jax import lax
 from jax._src import core, source_info_util
 
-MAX_SLICES = 64  # output positions: one slice each, so the program stays small to compile
+MAX_SLICES = 64  # one slice per kernel tap or output position, so the program stays small
 PATCH_RATIO = 4  # the patches may be at most a quarter of the weight-sized array saved
+MIN_SAVED = 1 << 17  # elements: smaller transposes cost less than the rewrite's extra compile
 
 
 def enabled() -> bool:
@@ -59,18 +63,20 @@ def worth_rewriting(eqn) -> bool:
         return False
     lhs, rhs, out_spatial = _canonical_shapes(eqn)
     positions = math.prod(out_spatial)
-    if positions > MAX_SLICES or positions == 0:
+    if min(positions, math.prod(rhs[2:])) > MAX_SLICES or positions == 0:
         return False
     batch, channels = lhs[0], lhs[1]
     patches = batch * positions * channels * math.prod(rhs[2:])
     saved = max(math.prod(rhs), batch * rhs[0] * positions)
-    return patches * PATCH_RATIO <= saved
+    return saved >= MIN_SAVED and patches * PATCH_RATIO <= saved
 
 
 def conv_as_dot(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation,
                 dimension_numbers, precision, preferred_element_type, **_):
     """`lax.conv_general_dilated` (no feature or batch groups) as strided slices of the padded
-    input and one `dot_general` with the kernel."""
+    input and one `dot_general` with the kernel. The slices are taken per kernel tap (each the
+    input every output position reads through that tap) or per output position (each that
+    position's window), whichever are fewer."""
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     n_spatial = len(lhs_spec) - 2
     lhs = lax.transpose(lhs, tuple(lhs_spec))  # [N, C, spatial...]
@@ -80,20 +86,31 @@ def conv_as_dot(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation
     config = [(0, 0, 0), (0, 0, 0)] + [(lo, hi, dilation - 1) for (lo, hi), dilation
                                        in zip(padding, lhs_dilation)]
     lhs = lax.pad(lhs, lax.full((), 0, lhs.dtype), config)
-    out_spatial = [(size - (k - 1) * d - 1) // s + 1 if size >= (k - 1) * d + 1 else 0
-                   for size, k, d, s in zip(lhs.shape[2:], kernel, rhs_dilation,
-                                            window_strides)]
+    out_spatial = [max(0, (size - (k - 1) * d - 1) // s + 1) for size, k, d, s
+                   in zip(lhs.shape[2:], kernel, rhs_dilation, window_strides)]
+    by_tap = math.prod(kernel) <= math.prod(out_spatial)
     slices = []
-    for position in itertools.product(*[range(n) for n in out_spatial]):
-        start = [0, 0] + [p * s for p, s in zip(position, window_strides)]
-        limit = [batch, channels] + [p * s + (k - 1) * d + 1 for p, s, k, d
-                                     in zip(position, window_strides, kernel, rhs_dilation)]
-        slices.append(lax.slice(lhs, start, limit, [1, 1] + list(rhs_dilation)))
-    patches = lax.concatenate([lax.expand_dims(s, (1,)) for s in slices], 1)
-    contract = tuple(range(1, 2 + n_spatial))
-    out = lax.dot_general(rhs, patches, ((contract, tuple(a + 1 for a in contract)), ((), ())),
-                          precision=precision, preferred_element_type=preferred_element_type)
-    out = out.reshape((rhs.shape[0], batch, *out_spatial))  # [O, N, spatial...]
+    for index in itertools.product(*[range(n) for n in (kernel if by_tap else out_spatial)]):
+        if by_tap:  # every output position through tap `index`: [N, C, out spatial...]
+            start = [i * d for i, d in zip(index, rhs_dilation)]
+            limit = [b + (n - 1) * s + 1 for b, n, s in zip(start, out_spatial, window_strides)]
+            strides = window_strides
+        else:  # the window of output position `index`: [N, C, kernel...]
+            start = [i * s for i, s in zip(index, window_strides)]
+            limit = [b + (k - 1) * d + 1 for b, k, d in zip(start, kernel, rhs_dilation)]
+            strides = rhs_dilation
+        slices.append(lax.slice(lhs, [0, 0, *start], [batch, channels, *limit],
+                                [1, 1, *strides]))
+    # patches: [N, C, taps, positions] (by tap) or [N, positions, C, taps] (by position)
+    axis = 2 if by_tap else 1
+    patches = lax.concatenate([lax.expand_dims(s, (axis,)) for s in slices], axis)
+    patches = patches.reshape((batch, channels, math.prod(kernel), -1) if by_tap
+                              else (batch, -1, channels, math.prod(kernel)))
+    contract = (1, 2) if by_tap else (2, 3)
+    out = lax.dot_general(rhs.reshape(rhs.shape[0], channels, -1), patches,
+                          (((1, 2), contract), ((), ())), precision=precision,
+                          preferred_element_type=preferred_element_type)
+    out = out.reshape((rhs.shape[0], batch, *out_spatial))  # [O, N, out spatial...]
     roles = [1, 0] + list(range(2, 2 + n_spatial))  # axis of `out` holding N, O, spatial...
     perm = [0] * len(roles)
     for role, position in zip(roles, out_spec):
