@@ -19,7 +19,8 @@ _RNG = np.random.default_rng(0)
 
 # (input shape, kernel shape, strides, padding, lhs dilation, rhs dilation, dimension numbers)
 CONVS = [
-    ((2, 4, 8, 8), (6, 4, 3, 3), (2, 2), [(1, 1), (1, 1)], (1, 1), (1, 1), ("NCHW", "OIHW", "NCHW")),
+    ((2, 4, 8, 8), (6, 4, 3, 3), (2, 2), [(1, 1), (1, 1)], (1, 1), (1, 1),
+     ("NCHW", "OIHW", "NCHW")),
     ((2, 4, 5, 7), (6, 4, 3, 2), (1, 2), [(2, 0), (1, -1)], (2, 1), (1, 2),
      ("NCHW", "OIHW", "NCHW")),
     ((2, 8, 8, 4), (3, 3, 4, 6), (1, 1), "SAME", (1, 1), (1, 1), ("NHWC", "HWIO", "NHWC")),
