@@ -71,6 +71,8 @@ def worth_rewriting(eqn) -> bool:
     if params["feature_group_count"] != 1 or params["batch_group_count"] != 1:
         return False
     lhs, rhs, out_spatial = _canonical_shapes(eqn)
+    if not all(type(d) is int for d in (*lhs, *rhs, *out_spatial)):  # symbolic shapes
+        return False
     positions = math.prod(out_spatial)
     if min(positions, math.prod(rhs[2:])) > MAX_SLICES or positions == 0:
         return False
