@@ -405,23 +405,28 @@ class CompiledFunction:
             program.cache_deps = sorted(
                 set(compile_cache.dependency_files(self.fn, program.objs))
                 | compile_cache.user_files(ran))
-        planned = (lowering.for_backend().stack_row_outputs(traced.jaxpr) if self.flat_outputs
-                   else None)
+        closed = traced.jaxpr
+        backend = lowering.for_backend()
+        rewritten = backend.rewrite_program(closed) if self.flat_outputs else None
+        if rewritten is not None:  # e.g. convolutions as matrix products (conv_as_dot.py)
+            closed = rewritten
+        planned = backend.stack_row_outputs(closed) if self.flat_outputs else None
         # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
         # state, the RNG key) are donated, so an update does not hold two copies. Not with the
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
         donated = (tuple(program.written_index) if self.flat_outputs and not caching
                    else ())
-        if planned is not None or donated:
+        if planned is not None or donated or rewritten is not None:
             program.rows, fn = planned if planned is not None else (
-                None, jax_core.jaxpr_as_fun(traced.jaxpr))
+                None, jax_core.jaxpr_as_fun(closed))
             traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
             program.donated = donated
         elif not caching:
             # Calls go through the jitted function itself: JAX keeps the trace made here and
             # the executable compiled below, and its C++ dispatch runs the program with no
             # Python in between (a `Compiled` object's call costs a Python frame and a pytree
-            # flatten). Donating and stacked-row programs keep the executable: a tracer given
+            # flatten). Donating, stacked-row and rewritten programs keep the executable (the
+            # jitted function would compile the program as traced): a tracer given
             # to it raises, which sends the call to the traced path (`_call`).
             program.dispatch = program.jitted
         lowered = traced.lower()

@@ -15,7 +15,11 @@ whichever lowering runs: only compile time and speed differ.
   inlined, which the CPU backend compiles faster;
 - looped ensembles (vmap.py; benchmarks/ensemble_training.py): `vmap` over a CellList runs one
   member's program per member instead of one vectorised program, because vmapped convolution
-  weights become grouped convolutions, which XLA's CPU backend runs slowly.
+  weights become grouped convolutions, which XLA's CPU backend runs slowly;
+- convolutions as matrix products (conv_as_dot.py; benchmarks/models.py): a convolution whose
+  window slices are small is computed as slices and one dot, which reads MindSpore's OIHW
+  weights and writes their OIHW gradients with none of the weight-sized transposes the CPU
+  backend's channels-last convolutions need (`MSJAX_CONV_AS_DOT=0` turns it off).
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ import functools
 
 import jax
 
-from msjax._src.transforms import stacked_outputs
+from msjax._src.transforms import conv_as_dot, stacked_outputs
 
 
 class Lowering:
@@ -34,6 +38,11 @@ class Lowering:
     def stack_row_outputs(self, closed_jaxpr):
         """`(rows, fn)` to return rows of one array stacked (see `stacked_outputs.plan`), or
         None to keep the program's outputs as they are."""
+        return None
+
+    def rewrite_program(self, closed_jaxpr):
+        """The traced program (a ClosedJaxpr) rewritten for this backend (same results), or
+        None to compile it as traced."""
         return None
 
     def inline_scanned_chains(self, closed_jaxpr) -> bool:
@@ -53,6 +62,9 @@ class CpuLowering(Lowering):
 
     def stack_row_outputs(self, closed_jaxpr):
         return stacked_outputs.plan(closed_jaxpr)
+
+    def rewrite_program(self, closed_jaxpr):
+        return conv_as_dot.rewrite(closed_jaxpr)
 
     def inline_scanned_chains(self, closed_jaxpr) -> bool:
         return stacked_outputs.rows_feed_computation(closed_jaxpr)

@@ -1,0 +1,163 @@
+"""Convolutions as matrix products (`msjax/_src/transforms/conv_as_dot.py`), the CPU lowering's
+rewrite of compiled programs. Expected values come from the same computation in pure JAX
+(`lax.conv_general_dilated`) and from the program compiled as traced (the plain lowering):
+the rewrite sums the same products in another order, so results agree to float32 rounding."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax import lax
+from jax._src import core as jax_core
+
+import msjax as ms
+from msjax import Tensor, nn
+from msjax._src.transforms import conv_as_dot, lowering
+
+_RNG = np.random.default_rng(0)
+
+# (input shape, kernel shape, strides, padding, lhs dilation, rhs dilation, dimension numbers)
+CONVS = [
+    ((2, 4, 8, 8), (6, 4, 3, 3), (2, 2), [(1, 1), (1, 1)], (1, 1), (1, 1),
+     ("NCHW", "OIHW", "NCHW")),
+    ((2, 4, 5, 7), (6, 4, 3, 2), (1, 2), [(2, 0), (1, -1)], (2, 1), (1, 2),
+     ("NCHW", "OIHW", "NCHW")),
+    ((2, 8, 8, 4), (3, 3, 4, 6), (1, 1), "SAME", (1, 1), (1, 1), ("NHWC", "HWIO", "NHWC")),
+    ((3, 4, 9), (5, 4, 3), (2,), [(1, 1)], (1,), (2,), ("NCH", "OIH", "NCH")),
+]
+
+
+def _all_convolutions(monkeypatch):
+    """Make every ungrouped convolution a candidate, whatever its sizes."""
+    monkeypatch.setattr(conv_as_dot, "worth_rewriting", lambda eqn: (
+        eqn.params["feature_group_count"] == 1 and eqn.params["batch_group_count"] == 1))
+
+
+def _conv_count(jaxpr) -> int:
+    count = 0
+    for eqn in jaxpr.eqns:
+        count += eqn.primitive is lax.conv_general_dilated_p
+        sub = conv_as_dot._sub_jaxpr(eqn)
+        if sub is not None:
+            count += _conv_count(sub.jaxpr)
+    return count
+
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, case):
+    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
+    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
+
+    def loss(x, w):
+        out = lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=lhs_dilation,
+                                       rhs_dilation=rhs_dilation, dimension_numbers=numbers)
+        return jnp.sum(jnp.sin(out))
+
+    closed = jax.make_jaxpr(jax.value_and_grad(loss, argnums=(0, 1)))(x, w)
+    _all_convolutions(monkeypatch)
+    rewritten = conv_as_dot.rewrite(closed)
+    assert _conv_count(closed.jaxpr) == 3 and _conv_count(rewritten.jaxpr) == 0
+    expected = jax_core.jaxpr_as_fun(closed)(x, w)
+    got = jax_core.jaxpr_as_fun(rewritten)(x, w)
+    for e, g in zip(expected, got):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+def test_only_ungrouped_convolutions_with_small_slices_are_rewritten():
+    def conv_eqn(x_shape, w_shape, groups=1, strides=(1, 1)):
+        x, w = jnp.zeros(x_shape), jnp.zeros(w_shape)
+        closed = jax.make_jaxpr(lambda x, w: lax.conv_general_dilated(
+            x, w, strides, [(1, 1), (1, 1)], dimension_numbers=("NCHW", "OIHW", "NCHW"),
+            feature_group_count=groups))(x, w)
+        return closed.jaxpr.eqns[0]
+
+    # A late ResNet stage: 512 channels on a 1x1 map (patches 36 K, weight 2.4 M).
+    assert conv_as_dot.worth_rewriting(conv_eqn((8, 512, 1, 1), (512, 512, 3, 3)))
+    # An early stage: 64 channels on 8x8 (patches 295 K, weight 37 K): XLA's convolution.
+    assert not conv_as_dot.worth_rewriting(conv_eqn((8, 64, 8, 8), (64, 64, 3, 3)))
+    # A small weight (32x64x3x3): its transposes cost less than the rewrite's compile time.
+    assert not conv_as_dot.worth_rewriting(conv_eqn((2, 32, 2, 2), (64, 32, 3, 3)))
+    # Grouped (depthwise) convolutions are left as they are.
+    assert not conv_as_dot.worth_rewriting(conv_eqn((8, 512, 1, 1), (512, 1, 3, 3), groups=512))
+
+
+def test_the_switch_turns_the_rewrite_off(monkeypatch):
+    x, w = jnp.ones((8, 512, 1, 1)), jnp.ones((512, 512, 3, 3))
+    closed = jax.make_jaxpr(lambda x, w: lax.conv_general_dilated(
+        x, w, (1, 1), "SAME", dimension_numbers=("NCHW", "OIHW", "NCHW")))(x, w)
+    assert conv_as_dot.rewrite(closed) is not None
+    monkeypatch.setenv("MSJAX_CONV_AS_DOT", "0")
+    assert conv_as_dot.rewrite(closed) is None
+    assert lowering.for_backend("cpu").rewrite_program(closed) is None
+    monkeypatch.delenv("MSJAX_CONV_AS_DOT")
+    assert lowering.for_backend("cpu").rewrite_program(closed) is not None
+    for backend in ("gpu", "tpu"):  # their convolutions need no help: compiled as traced
+        assert lowering.for_backend(backend).rewrite_program(closed) is None
+
+
+class _Block(nn.Cell):
+    """conv-BN-ReLU-conv-BN plus a projected residual, on a 2x2 map with 32-64 channels (the
+    shape of a late ResNet stage, scaled down), so that the CPU lowering rewrites its convs."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(32, 64, 3, stride=1, pad_mode="pad", padding=1, has_bias=False,
+                               weight_init="normal")
+        self.bn1 = nn.BatchNorm2d(64)
+        self.conv2 = nn.Conv2d(64, 64, 3, stride=1, pad_mode="pad", padding=1, has_bias=True,
+                               weight_init="normal", bias_init="normal")
+        self.bn2 = nn.BatchNorm2d(64)
+        self.down = nn.Conv2d(32, 64, 1, has_bias=False, weight_init="normal")
+        self.relu = nn.ReLU()
+        self.mean = ms.ops.ReduceMean(keep_dims=False)
+        self.fc = nn.Dense(64, 3)
+
+    def construct(self, x):
+        out = self.relu(self.bn1(self.conv1(x)))
+        out = self.relu(self.bn2(self.conv2(out)) + self.down(x))
+        return self.fc(self.mean(out, (2, 3)))
+
+
+class _Recording(lowering.CpuLowering):
+    """The CPU lowering, counting the convolutions its rewrites removed."""
+
+    def __init__(self):
+        self.removed = 0
+
+    def rewrite_program(self, closed_jaxpr):
+        rewritten = super().rewrite_program(closed_jaxpr)
+        if rewritten is not None:
+            self.removed += _conv_count(closed_jaxpr.jaxpr) - _conv_count(rewritten.jaxpr)
+        return rewritten
+
+
+def _train(monkeypatch, lowering_, steps=2):
+    monkeypatch.setattr(lowering, "for_backend", lambda backend=None: lowering_)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    ms.set_seed(1)
+    net = _Block()
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn),
+                               nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    step.set_train()
+    x = Tensor(np.linspace(-2, 2, 2 * 32 * 2 * 2, dtype=np.float32).reshape(2, 32, 2, 2))
+    y = Tensor(np.array([0, 2], np.int32))
+    losses = [float(step(x, y).asnumpy()) for _ in range(steps)]
+    return losses, {p.name: p.asnumpy() for p in net.get_parameters()}
+
+
+def test_a_training_step_with_convs_as_dots_matches_the_program_as_traced(monkeypatch):
+    monkeypatch.setattr(conv_as_dot, "MIN_SAVED", 0)  # the shapes are scaled down
+    recording = _Recording()
+    losses, params = _train(monkeypatch, recording)
+    # All 7: 3 forward convs, their 3 weight gradients and conv2's input gradient (the input x
+    # needs none, so conv1 and down have no input-gradient conv).
+    assert recording.removed == 7
+    plain_losses, plain_params = _train(monkeypatch, lowering.Lowering())
+    np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
+    assert params.keys() == plain_params.keys()
+    for name, value in params.items():  # weights, BatchNorm statistics, after two updates
+        np.testing.assert_allclose(value, plain_params[name], rtol=1e-4, atol=1e-5,
+                                   err_msg=name)
