@@ -92,6 +92,11 @@ class BatchDataset(Dataset):
         for name in self.input_columns or []:
             self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
                                                  "doesn't exist in the dataset columns.")
+        if self.per_batch_map is None and self.batch_size_function is None \
+                and type(self) is BatchDataset:  # pylint: disable=unidiomatic-typecheck
+            batched = self._build_batched_map(plan)
+            if batched is not None:
+                return batched
         parent = self.children[0]._build(plan)
         if self.batch_size_function is not None:
             from msjax._src.dataset.grain_iter import GroupingIterDataset  # pylint: disable=import-outside-toplevel
@@ -99,6 +104,25 @@ class BatchDataset(Dataset):
                                        self.drop_remainder, self._batch_function(plan))
         return parent.batch(self.batch_size, drop_remainder=self.drop_remainder,
                             batch_fn=self._batch_function(plan))
+
+    def _build_batched_map(self, plan):
+        """A map directly before this batch whose operations all run on whole batches, over
+        random-access rows: one Grain dataset of batches (batched_map.py); else None."""
+        from msjax._src.dataset import batched_map  # pylint: disable=import-outside-toplevel
+        from msjax._src.dataset.engine import MapDataset  # pylint: disable=import-outside-toplevel
+        node = self.children[0]
+        if type(node) is not MapDataset:  # pylint: disable=unidiomatic-typecheck
+            return None
+        run_batch = batched_map.batch_runner(node, plan)
+        if run_batch is None:
+            return None
+        rows = node.children[0]._build(plan)
+        if not isinstance(rows, batched_map.grain.MapDataset):
+            rows = rows.map_with_index(node._indexed_row_function(plan))
+            return rows.batch(self.batch_size, drop_remainder=self.drop_remainder,
+                              batch_fn=stack_rows)
+        return batched_map.MapThenBatchDataset(rows, self.batch_size, self.drop_remainder,
+                                               run_batch)
 
     def _batch_sizes(self, plan):
         """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""

@@ -453,17 +453,22 @@ class MapDataset(Dataset):
         before = [c for c in kept if child_columns.index(c) < first]
         return before + outputs + [c for c in kept if c not in before]
 
-    def _build(self, plan):
+    def _output_sources(self) -> list:
+        """For each output column: ("out", k) the k-th value the operations return, or ("in", i)
+        the i-th column of the child's row, passed through."""
         child_columns = self.children[0]._columns()
-        inputs = self._inputs()
-        input_positions = [child_columns.index(c) for c in inputs]
-        columns = self._columns()
-        outputs = self.output_columns or inputs
+        outputs = self.output_columns or self._inputs()
+        return [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
+                for c in self._columns()]
+
+    def _row_function(self):
+        """The map of one row (its random draws from the generator the caller sets)."""
+        child_columns = self.children[0]._columns()
+        input_positions = [child_columns.index(c) for c in self._inputs()]
         from msjax._src.dataset.fused_ops import fuse_operations  # pylint: disable=import-outside-toplevel
         operations = fuse_operations(self.operations)
-        output_count = len(outputs)
-        sources = [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
-                   for c in columns]
+        output_count = len(self.output_columns or input_positions)
+        sources = self._output_sources()
 
         def apply_operations(row):
             values = run_operations(operations, tuple(row[i] for i in input_positions))
@@ -475,18 +480,26 @@ class MapDataset(Dataset):
                     f"{output_count}.", "map")
             values = tuple(to_array(v) for v in values)
             return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
+        return apply_operations
 
+    def _indexed_row_function(self, plan):
+        """The map of row `index` of `plan`'s epoch: its draws from that row's generator."""
+        apply_operations = self._row_function()
+        node_seed = plan.seed_for(self)
+
+        def apply_operations_to_row(index, row):
+            previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
+            try:
+                return apply_operations(row)
+            finally:
+                random_ops.use_generator(previous)
+        return apply_operations_to_row
+
+    def _build(self, plan):
         child = self.children[0]
         if self.cache is None:
-            node_seed = plan.seed_for(self)
-
-            def apply_operations_to_row(index, row):
-                previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
-                try:
-                    return apply_operations(row)
-                finally:
-                    random_ops.use_generator(previous)
-            return child._build(plan).map_with_index(apply_operations_to_row)
+            return child._build(plan).map_with_index(self._indexed_row_function(plan))
+        apply_operations = self._row_function()
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
                              "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "
