@@ -26,10 +26,29 @@ def _images(count, shape, dtype=np.uint8, seed=0):
     return (rng.random((count,) + shape) * 255).astype(dtype)
 
 
+class _RandomAccessRows:
+    """A GeneratorDataset source read by index (its batches are read row by row)."""
+
+    def __init__(self, images, labels):
+        self.images, self.labels = images, labels
+
+    def __getitem__(self, index):
+        return self.labels[index], self.images[index]
+
+    def __len__(self):
+        return len(self.images)
+
+
 def _pipeline(images, operations, batch_size, drop_remainder=False, workers=1,
-              processes=False, per_image=False, shuffle=False, output_columns=None):
+              processes=False, per_image=False, shuffle=False, output_columns=None,
+              source="slices", sampler=None):
     labels = np.arange(len(images), dtype=np.int32)
-    dataset = ds.NumpySlicesDataset({"label": labels, "image": images}, shuffle=shuffle)
+    if source == "slices":
+        dataset = ds.NumpySlicesDataset({"label": labels, "image": images}, shuffle=shuffle,
+                                        sampler=sampler)
+    else:
+        dataset = ds.GeneratorDataset(_RandomAccessRows(images, labels), ["label", "image"],
+                                      shuffle=shuffle, sampler=sampler)
     operations = list(operations) + ([_identity] if per_image else [])
     dataset = dataset.map(operations, input_columns="image", output_columns=output_columns,
                           num_parallel_workers=workers, python_multiprocessing=processes)
@@ -104,13 +123,43 @@ def test_batched_map_gives_the_per_image_batches(name, shape, dtype, make_operat
         assert not np.array_equal(got[0][0][1], got[1][0][1]), "each epoch draws anew"
 
 
+@pytest.mark.parametrize("source", ["slices", "random_access_generator"])
 @pytest.mark.parametrize("workers", [1, 2])
-def test_batched_map_with_worker_threads_and_a_shuffle(workers):
+def test_batched_map_with_worker_threads_and_a_shuffle(workers, source):
     images = _images(40, (8, 8, 3), seed=3)
     ds.config.set_seed(7)
-    got = _batches(_pipeline(images, _cifar_operations(), 16, workers=workers, shuffle=True), 2)
-    expected = _batches(_pipeline(images, _cifar_operations(), 16, per_image=True, shuffle=True), 2)
+    batched = _pipeline(images, _cifar_operations(), 16, workers=workers, shuffle=True,
+                        source=source)
+    assert _runs_batched(batched)
+    expected = _pipeline(images, _cifar_operations(), 16, per_image=True, shuffle=True,
+                         source=source)
+    _assert_same_batches(_batches(batched, 2), _batches(expected, 2))
+
+
+@pytest.mark.parametrize("sampler", [
+    lambda: ds.SequentialSampler(start_index=3, num_samples=20),
+    lambda: ds.RandomSampler(replacement=True, num_samples=25),
+    lambda: ds.SubsetRandomSampler([5, 0, 17, 3, 3, 9, 30, 12, 1]),
+], ids=["sequential_from_3", "random_with_replacement", "subset"])
+def test_batched_map_reads_the_rows_a_sampler_chooses(sampler):
+    images = _images(32, (8, 8, 3), seed=8)
+    ds.config.set_seed(4)
+    got = _batches(_pipeline(images, _cifar_operations(), 6, sampler=sampler()), 2)
+    expected = _batches(_pipeline(images, _cifar_operations(), 6, per_image=True,
+                                  sampler=sampler()), 2)
     _assert_same_batches(got, expected)
+
+
+def test_a_column_of_strings_keeps_each_batch_s_own_string_width():
+    images = _images(6, (8, 8, 3), seed=9)
+    names = np.array(["a", "bb", "c", "d", "eeeeee", "f"])
+    def pipeline(extra):
+        dataset = ds.NumpySlicesDataset({"name": names, "image": images}, shuffle=False)
+        return dataset.map(_cifar_operations() + extra, input_columns="image").batch(3)
+    ds.config.set_seed(1)
+    got, expected = _batches(pipeline([])), _batches(pipeline([_identity]))
+    _assert_same_batches(got, expected)
+    assert [batch[0].dtype.str for batch in got[0]] == ["<U2", "<U6"]
 
 
 def test_batched_map_renames_its_output_and_keeps_the_other_columns():

@@ -200,56 +200,83 @@ def plan_kernels(operations, shape, dtype):
     return kernels
 
 
-def batch_runner(map_node, plan):
-    """A function of (row indices, rows read from the map's child) giving the batch of the map's
-    rows, as ``stack_rows`` of the per-image map's rows would; None if `map_node` cannot run
-    batched (more than one input or output column, an operation without a kernel, a cache)."""
-    operations = fuse_operations(map_node.operations)
-    inputs = map_node._inputs()  # pylint: disable=protected-access
-    if (map_node.cache is not None or len(inputs) != 1 or not has_kernels(operations)
-            or len(map_node.output_columns or inputs) != 1):
-        return None
-    input_position = map_node.children[0]._columns().index(inputs[0])  # pylint: disable=protected-access
-    sources = map_node._output_sources()  # pylint: disable=protected-access
-    per_row = map_node._indexed_row_function(plan)  # pylint: disable=protected-access
-    node_seed = plan.seed_for(map_node)
+class BatchedMap:
+    """One map node's operations run on whole batches in `plan`'s epoch (see `for_map`)."""
 
-    def run_batch(indices, rows):
-        images = [row[input_position] for row in rows]
+    def __init__(self, map_node, plan, operations, input_position):
+        self.operations = operations
+        self.input_position = input_position
+        self.sources = map_node._output_sources()  # pylint: disable=protected-access
+        self.per_row = map_node._indexed_row_function(plan)  # pylint: disable=protected-access
+        self.node_seed = plan.seed_for(map_node)
+
+    @classmethod
+    def for_map(cls, map_node, plan):
+        """The map `map_node` run batched, or None if it cannot be (more than one input or output
+        column, an operation without a kernel, a cache)."""
+        operations = fuse_operations(map_node.operations)
+        inputs = map_node._inputs()  # pylint: disable=protected-access
+        if (map_node.cache is not None or len(inputs) != 1 or not has_kernels(operations)
+                or len(map_node.output_columns or inputs) != 1):
+            return None
+        child_columns = map_node.children[0]._columns()  # pylint: disable=protected-access
+        return cls(map_node, plan, operations, child_columns.index(inputs[0]))
+
+    def from_rows(self, indices, rows) -> tuple:
+        """The batch of the map's rows `indices` (positions in the map's input), read as `rows`:
+        what ``stack_rows`` of the per-image map's rows gives."""
+        images = [row[self.input_position] for row in rows]
         first = images[0]
         kernels = None
         if all(type(image) is np.ndarray  # pylint: disable=unidiomatic-typecheck
                and image.shape == first.shape and image.dtype == first.dtype for image in images):
-            kernels = plan_kernels(operations, first.shape, first.dtype)
+            kernels = plan_kernels(self.operations, first.shape, first.dtype)
         if kernels is None:
-            return stack_rows([per_row(index, row) for index, row in zip(indices, rows)])
+            return stack_rows([self.per_row(index, row) for index, row in zip(indices, rows)])
+        batch = self._run(kernels, indices, np.stack(images))
+        return tuple(batch if kind == "out" else stack_column([row[i] for row in rows], position)
+                     for position, (kind, i) in enumerate(self.sources))
+
+    def from_columns(self, indices, columns):
+        """The same batch from the rows' columns each already stacked (new arrays); None if the
+        kernels cannot take the stacked input column as it is."""
+        images = columns[self.input_position]
+        kernels = plan_kernels(self.operations, images.shape[1:], images.dtype)
+        if kernels is None:
+            return None
+        batch = self._run(kernels, indices, images)
+        return tuple(batch if kind == "out" else columns[i] for kind, i in self.sources)
+
+    def _run(self, kernels, indices, images):
+        """`kernels` on `images` (a new array: the kernels may write into their input), each row's
+        random numbers drawn from its own generator in the order of its transforms."""
         draws = [[] if kernel.draws_random else None for kernel in kernels]
         drawing = [(kernel.draw, drawn) for kernel, drawn in zip(kernels, draws)
                    if drawn is not None]
         if drawing:
-            # Each row's draws from its own generator, in the order of its transforms.
             for index in indices:
-                rng = random_ops.row_generator(node_seed, index)
+                rng = random_ops.row_generator(self.node_seed, index)
                 for draw, drawn in drawing:
                     drawn.append(draw(rng))
-        batch = np.stack(images)  # a new array: the kernels may write into their input
         for kernel, drawn in zip(kernels, draws):
-            batch = kernel.apply(batch, drawn)
-        return tuple(batch if kind == "out" else stack_column([row[i] for row in rows], position)
-                     for position, (kind, i) in enumerate(sources))
-    return run_batch
+            images = kernel.apply(images, drawn)
+        return images
 
 
 class MapThenBatchDataset(grain.MapDataset):
-    """`rows` (a ``grain.MapDataset``: a map's input rows) in batches of `batch_size`, each made
-    by `run_batch(indices, rows)`; the batches cover the rows Grain's ``batch`` gives them."""
+    """`rows` (a ``grain.MapDataset``: a map's input rows) in batches of `batch_size` made by
+    `batched_map` (a BatchedMap); the batches cover the rows Grain's ``batch`` gives them. With
+    `read_columns` (a function of row positions giving their columns stacked, or None), a
+    batch's rows are read column by column."""
 
-    def __init__(self, rows, batch_size: int, drop_remainder: bool, run_batch):
+    def __init__(self, rows, batch_size: int, drop_remainder: bool, batched_map: BatchedMap,
+                 read_columns=None):
         super().__init__(rows)
         self._rows = rows
         self._batch_size = batch_size
         self._drop_remainder = drop_remainder
-        self._run_batch = run_batch
+        self._batched_map = batched_map
+        self._read_columns = read_columns
         whole, rest = divmod(len(rows), batch_size)
         self._length = whole + (1 if rest and not drop_remainder else 0)
 
@@ -269,4 +296,9 @@ class MapThenBatchDataset(grain.MapDataset):
         start = index_in_epoch * self._batch_size
         stop = min(row_count, start + self._batch_size)
         indices = range(start + epoch * row_count, stop + epoch * row_count)
-        return self._run_batch(indices, [self._rows[i] for i in indices])
+        if self._read_columns is not None:
+            columns = self._read_columns(indices)
+            batch = None if columns is None else self._batched_map.from_columns(indices, columns)
+            if batch is not None:
+                return batch
+        return self._batched_map.from_rows(indices, [self._rows[i] for i in indices])

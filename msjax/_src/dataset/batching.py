@@ -113,16 +113,19 @@ class BatchDataset(Dataset):
         node = self.children[0]
         if type(node) is not MapDataset:  # pylint: disable=unidiomatic-typecheck
             return None
-        run_batch = batched_map.batch_runner(node, plan)
-        if run_batch is None:
+        mapped = batched_map.BatchedMap.for_map(node, plan)
+        if mapped is None:
             return None
-        rows = node.children[0]._build(plan)
+        source = node.children[0]
+        rows = source._build(plan)
         if not isinstance(rows, batched_map.grain.MapDataset):
             rows = rows.map_with_index(node._indexed_row_function(plan))
             return rows.batch(self.batch_size, drop_remainder=self.drop_remainder,
                               batch_fn=stack_rows)
-        return batched_map.MapThenBatchDataset(rows, self.batch_size, self.drop_remainder,
-                                               run_batch)
+        column_reader = getattr(source, "column_reader", None)
+        return batched_map.MapThenBatchDataset(
+            rows, self.batch_size, self.drop_remainder, mapped,
+            column_reader(plan) if column_reader is not None else None)
 
     def _batch_sizes(self, plan):
         """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""
