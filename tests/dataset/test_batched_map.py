@@ -201,12 +201,19 @@ def test_a_batch_the_transform_rejects_raises_the_per_image_error():
 
 
 @pytest.mark.heavy  # starts worker processes twice (~15 s)
-def test_batched_map_in_worker_processes_gives_the_in_process_batches():
+@pytest.mark.parametrize("drop_remainder, output_numpy", [(True, True), (False, False)])
+def test_batched_map_in_worker_processes_gives_the_in_process_batches(drop_remainder,
+                                                                      output_numpy):
     images = _images(24, (8, 8, 3), seed=6)
     ds.config.set_seed(11)
-    for drop_remainder in (True, False):
-        got = _batches(_pipeline(images, _cifar_operations(), 10, drop_remainder, workers=2,
-                                 processes=True), num_epochs=2)
-        expected = _batches(_pipeline(images, _cifar_operations(), 10, drop_remainder,
-                                      per_image=True), num_epochs=2)
-        _assert_same_batches(got, expected)
+    dataset = _pipeline(images, _cifar_operations(), 10, drop_remainder, workers=2, processes=True)
+    iterator = dataset.create_tuple_iterator(output_numpy=output_numpy, num_epochs=2)
+    got = [[list(batch) for batch in iterator] for _ in range(2)]
+    if output_numpy:  # copied out of the workers' shared memory
+        assert all(type(column) is np.ndarray for epoch in got for batch in epoch  # pylint: disable=unidiomatic-typecheck
+                   for column in batch)
+    else:
+        got = [[[column.asnumpy() for column in batch] for batch in epoch] for epoch in got]
+    expected = _batches(_pipeline(images, _cifar_operations(), 10, drop_remainder,
+                                  per_image=True), num_epochs=2)
+    _assert_same_batches(got, expected)

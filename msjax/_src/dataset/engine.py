@@ -38,14 +38,24 @@ def _use_default_grain_flags():
         flags.FLAGS.mark_as_parsed()
 
 
+def _out_of_shared_memory(row, for_tensors: bool) -> tuple:
+    """A row from Grain's worker processes, whose arrays arrive in shared memory (released when no
+    array refers to it any more): copied out, so that rows a user keeps do not hold it. Arrays
+    that will become Tensors are left as they are: a Tensor copies its array (see iterators.py)."""
+    if for_tensors:
+        return tuple(np.array(column) if column.dtype.kind in "USO" else column for column in row)
+    return tuple(np.array(column) for column in row)
+
+
 class _SharedEpochStream:
     """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
     when the epoch before was left unfinished (the rest of it is skipped)."""
 
-    def __init__(self, rows, lengths):
+    def __init__(self, rows, lengths, for_tensors):
         self._rows = rows
         self._starts = np.cumsum([0] + list(lengths))
         self._position = 0
+        self._for_tensors = for_tensors
 
     def epoch(self, index):
         start, stop = int(self._starts[index]), int(self._starts[index + 1])
@@ -55,8 +65,7 @@ class _SharedEpochStream:
         while self._position < stop:
             row = next(self._rows)
             self._position += 1
-            # Rows from worker processes arrive in Grain's shared-memory arrays: copy them out.
-            yield tuple(np.array(column) for column in row)
+            yield _out_of_shared_memory(row, self._for_tensors)
 
 
 class Plan:
@@ -81,12 +90,18 @@ class Plan:
         position = self.positions.get(id(node), node.node_id)
         return int(np.random.SeedSequence([self.seed, position, self.epoch]).generate_state(1)[0])
 
-    def to_iter(self, dataset):
+    def to_iter(self, dataset, in_worker_processes=False):
         """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads
         (several threads: running at once or taking turns, whichever measures faster; see
-        thread_reads.py)."""
+        thread_reads.py). `in_worker_processes`: the stream is read by each of Grain's worker
+        processes (``mp_prefetch``), each of which is one of the ``num_parallel_workers``, so
+        each reads with one thread, as a MindSpore worker process does."""
         grain = _grain()
         if isinstance(dataset, grain.MapDataset):
+            if in_worker_processes:
+                options = grain.ReadOptions(num_threads=1,
+                                            prefetch_buffer_size=config.get_prefetch_size())
+                return dataset.to_iter_dataset(options)
             if self.threads > 1 and self.processes <= 1:
                 from msjax._src.dataset import thread_reads  # pylint: disable=import-outside-toplevel
                 place = self._reads_placed
@@ -266,30 +281,32 @@ class Dataset:
         return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
                     positions, read_choices)
 
-    def _epochs_rows(self, seed: int, first_epoch: int, count: int):
+    def _epochs_rows(self, seed: int, first_epoch: int, count: int, for_tensors=False):
         """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
         worker processes over a random-access pipeline, one Grain pipeline (one set of worker
-        processes, started once) serves them all; otherwise each epoch is built when reached."""
+        processes, started once) serves them all; otherwise each epoch is built when reached.
+        `for_tensors`: the rows become Tensors (which copy their arrays)."""
         grain = _grain()
         if self._worker_processes() > 1 and count > 1:
             built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
                 _use_default_grain_flags()
-                stream = plan.to_iter(grain.MapDataset.concatenate(built)).mp_prefetch(
+                stream = plan.to_iter(grain.MapDataset.concatenate(built), True).mp_prefetch(
                     grain.MultiprocessingOptions(num_workers=plan.processes))
-                shared = _SharedEpochStream(iter(stream), [len(b) for b in built])
+                shared = _SharedEpochStream(iter(stream), [len(b) for b in built], for_tensors)
                 return (shared.epoch(i) for i in range(count))
-        return (self._epoch_rows(seed, e) for e in range(first_epoch, first_epoch + count))
+        return (self._epoch_rows(seed, e, for_tensors=for_tensors)
+                for e in range(first_epoch, first_epoch + count))
 
-    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False, for_tensors=False):
         """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
         ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
         plan = self._plan(seed, epoch, finite)
         processes = plan.processes
         built = self._build(plan)
-        dataset = plan.to_iter(built)
         grain = _grain()
+        dataset = plan.to_iter(built, processes > 1 and isinstance(built, grain.MapDataset))
         if processes > 1 and not isinstance(built, grain.MapDataset):
             warnings.warn(
                 "python_multiprocessing=True: Grain's worker processes each take a slice of a "
@@ -304,9 +321,7 @@ class Dataset:
         if processes > 1:
             _use_default_grain_flags()
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
-            # Rows from worker processes arrive in Grain's shared-memory arrays; copy them out so
-            # the shared memory is released at once, not left to interpreter shutdown.
-            return (tuple(np.array(column) for column in row) for row in dataset)
+            return (_out_of_shared_memory(row, for_tensors) for row in dataset)
         return iter(dataset)
 
     def _pipeline_nodes(self):
