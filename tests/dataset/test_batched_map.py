@@ -217,3 +217,16 @@ def test_batched_map_in_worker_processes_gives_the_in_process_batches(drop_remai
     expected = _batches(_pipeline(images, _cifar_operations(), 10, drop_remainder,
                                   per_image=True), num_epochs=2)
     _assert_same_batches(got, expected)
+
+
+def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():
+    import time
+
+    def number_and_dawdle(values, info):
+        time.sleep(0.002 * (int(values[0]) % 3))  # batches finish out of order in threads
+        return ([np.array(info.get_batch_num())] * len(values),)
+    ds.config.set_num_parallel_workers(4)
+    dataset = ds.NumpySlicesDataset({"x": np.arange(48)}, shuffle=False).batch(
+        2, per_batch_map=number_and_dawdle, num_parallel_workers=4)
+    numbers = [int(batch[0][0]) for batch in dataset.create_tuple_iterator(output_numpy=True)]
+    assert numbers == list(range(24))
