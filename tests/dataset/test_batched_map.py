@@ -219,6 +219,32 @@ def test_batched_map_in_worker_processes_gives_the_in_process_batches(drop_remai
     _assert_same_batches(got, expected)
 
 
+def test_a_worker_s_shared_blocks_carry_rows_and_are_used_again():
+    from msjax._src.dataset import shared_batches
+    pool, reader = shared_batches._WorkerPool(), shared_batches.BlockReader()
+    rows = [(np.full((4, 3), k, np.float32), np.arange(k, k + 5, dtype=np.int64))
+            for k in range(3)]
+    sent = pool.send(rows[0])
+    assert isinstance(sent, shared_batches.BlockRow)
+    taken = reader.take(sent, np.array)
+    for got, expected in zip(taken, rows[0]):
+        assert type(got) is np.ndarray and got.dtype == expected.dtype  # pylint: disable=unidiomatic-typecheck
+        np.testing.assert_array_equal(got, expected)
+    again = pool.send(rows[1])  # the block read above is free again: the same block
+    assert again.name == sent.name and len(pool.blocks) == 1
+    held = [pool.send(rows[2]) for _ in range(shared_batches.MAX_BLOCKS - 1)]
+    assert len({row.name for row in held} | {again.name}) == shared_batches.MAX_BLOCKS
+    assert pool.send(rows[2]) is rows[2], "with every block in use the row goes as it is"
+    np.testing.assert_array_equal(reader.take(again, np.array)[0], rows[1][0])
+    strings = (np.array(["a", "b"]), np.zeros(2, object))
+    assert pool.send(strings) is strings
+    reader.close()
+    for block in pool.blocks:
+        block.close()
+        if block.name != sent.name:  # the reader removed the name of the block it mapped
+            block.unlink()
+
+
 def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():
     import time
 
