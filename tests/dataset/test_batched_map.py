@@ -236,12 +236,15 @@ def test_a_worker_s_shared_blocks_carry_rows_and_are_used_again():
     assert len({row.name for row in held} | {again.name}) == shared_batches.MAX_BLOCKS
     assert pool.send(rows[2]) is rows[2], "with every block in use the row goes as it is"
     np.testing.assert_array_equal(reader.take(again, np.array)[0], rows[1][0])
+    reader.release(held[0])  # a row skipped unread frees its block too
+    assert pool.send(rows[0]).name in {again.name, held[0].name}
     strings = (np.array(["a", "b"]), np.zeros(2, object))
     assert pool.send(strings) is strings
+    mapped = set(reader._blocks)  # the reader removed the names of the blocks it mapped
     reader.close()
     for block in pool.blocks:
         block.close()
-        if block.name != sent.name:  # the reader removed the name of the block it mapped
+        if block.name not in mapped:
             block.unlink()
 
 

@@ -81,7 +81,9 @@ class _SharedEpochStream:
     def epoch(self, index):
         start, stop = int(self._starts[index]), int(self._starts[index + 1])
         while self._position < start:
-            next(self._rows)
+            row = next(self._rows)
+            if not isinstance(row, tuple):
+                self._blocks.release(row)
             self._position += 1
         while self._position < stop:
             row = next(self._rows)

@@ -131,18 +131,26 @@ class BlockReader:
     def __init__(self):
         self._blocks = {}
 
+    def _block(self, name):
+        block = self._blocks.get(name)
+        if block is None:
+            block = self._blocks[name] = shared_memory.SharedMemory(name)
+            block.unlink()  # mapped by both processes now; freed with the last mapping
+        return block
+
     def take(self, row: BlockRow, convert) -> tuple:
         """The row's arrays passed through `convert` (which must copy them), then its block is
         marked free for its worker."""
-        block = self._blocks.get(row.name)
-        if block is None:
-            block = self._blocks[row.name] = shared_memory.SharedMemory(row.name)
-            block.unlink()  # mapped by both processes now; freed with the last mapping
+        block = self._block(row.name)
         columns = tuple(convert(np.ndarray(shape, np.dtype(dtype), buffer=block.buf,
                                            offset=offset))
                         for offset, shape, dtype in row.places)
         block.buf[0] = _FREE
         return columns
+
+    def release(self, row: BlockRow) -> None:
+        """A row skipped unread: its block is marked free for its worker."""
+        self._block(row.name).buf[0] = _FREE
 
     def close(self):
         """Unmap the blocks (a block an array still views is left to be unmapped with it)."""
