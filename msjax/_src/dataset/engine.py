@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, random_ops
+from msjax._src.dataset import config, random_ops, shared_batches
 from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
@@ -38,45 +38,16 @@ def _use_default_grain_flags():
         flags.FLAGS.mark_as_parsed()
 
 
-def _tensor_or_copy(array):
-    if array.dtype.kind in "USO":
-        return np.array(array)
-    from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
-    return Tensor(array)  # a copy
-
-
-def _out_of_shared_memory(row, for_tensors: bool, blocks) -> tuple:
-    """A row from Grain's worker processes, whose arrays arrive in shared memory (released when no
-    array refers to it any more): copied out, so that rows a user keeps do not hold it. Arrays
-    that will become Tensors are left as they are: a Tensor copies its array (see iterators.py).
-    A row in one of the workers' reused blocks (shared_batches.py) is read through `blocks`."""
-    if not isinstance(row, tuple):
-        return blocks.take(row, _tensor_or_copy if for_tensors else np.array)
-    if for_tensors:
-        return tuple(np.array(column) if column.dtype.kind in "USO" else column for column in row)
-    return tuple(np.array(column) for column in row)
-
-
-def _send_batches_in_shared_blocks(built) -> None:
-    """Batched maps whose batches are the rows Grain's worker processes hand over write them
-    into reused shared-memory blocks (shared_batches.py)."""
-    from msjax._src.dataset.batched_map import MapThenBatchDataset  # pylint: disable=import-outside-toplevel
-    for dataset in built:
-        if isinstance(dataset, MapThenBatchDataset):
-            dataset.send_in_shared_blocks = True
-
-
 class _SharedEpochStream:
     """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
     when the epoch before was left unfinished (the rest of it is skipped)."""
 
     def __init__(self, rows, lengths, for_tensors):
-        from msjax._src.dataset.shared_batches import BlockReader  # pylint: disable=import-outside-toplevel
         self._rows = rows
         self._starts = np.cumsum([0] + list(lengths))
         self._position = 0
         self._for_tensors = for_tensors
-        self._blocks = BlockReader()
+        self._blocks = shared_batches.BlockReader()
 
     def epoch(self, index):
         start, stop = int(self._starts[index]), int(self._starts[index + 1])
@@ -88,7 +59,7 @@ class _SharedEpochStream:
         while self._position < stop:
             row = next(self._rows)
             self._position += 1
-            yield _out_of_shared_memory(row, self._for_tensors, self._blocks)
+            yield shared_batches.out_of_shared_memory(row, self._for_tensors, self._blocks)
 
 
 class Plan:
@@ -314,7 +285,7 @@ class Dataset:
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
                 _use_default_grain_flags()
-                _send_batches_in_shared_blocks(built)
+                shared_batches.send_batches_in_blocks(built)
                 stream = plan.to_iter(grain.MapDataset.concatenate(built), True).mp_prefetch(
                     grain.MultiprocessingOptions(num_workers=plan.processes))
                 shared = _SharedEpochStream(iter(stream), [len(b) for b in built], for_tensors)
@@ -343,11 +314,10 @@ class Dataset:
                 dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
             _use_default_grain_flags()
-            _send_batches_in_shared_blocks([built])
+            shared_batches.send_batches_in_blocks([built])
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
-            from msjax._src.dataset.shared_batches import BlockReader  # pylint: disable=import-outside-toplevel
-            blocks = BlockReader()
-            return (_out_of_shared_memory(row, for_tensors, blocks) for row in dataset)
+            blocks = shared_batches.BlockReader()
+            return (shared_batches.out_of_shared_memory(row, for_tensors, blocks) for row in dataset)
         return iter(dataset)
 
     def _pipeline_nodes(self):

@@ -18,6 +18,9 @@ over writes them instead into a block of its worker's own pool:
 
 The in-use mark is one byte at the start of the block, written by the worker before the row is
 sent through Grain's queue (a pipe) and by the main process after its copies are made.
+
+``out_of_shared_memory`` is how the main process takes every row from the workers: a BlockRow
+through its BlockReader, any other row out of Grain's own segments.
 """
 from __future__ import annotations
 
@@ -163,3 +166,30 @@ class BlockReader:
 
     def __del__(self):
         self.close()
+
+
+def send_batches_in_blocks(built) -> None:
+    """The batched maps among `built` (each epoch's top Grain dataset) whose batches are the rows
+    Grain's worker processes hand over: they write them into their worker's blocks."""
+    for dataset in built:
+        if hasattr(dataset, "send_in_shared_blocks"):  # a batched_map.MapThenBatchDataset
+            dataset.send_in_shared_blocks = True
+
+
+def _tensor_or_copy(array):
+    if array.dtype.kind in "USO":
+        return np.array(array)
+    from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
+    return Tensor(array)  # a copy
+
+
+def out_of_shared_memory(row, for_tensors: bool, blocks: BlockReader) -> tuple:
+    """A row from Grain's worker processes, whose arrays arrive in shared memory (a segment is
+    released when no array refers to it any more): copied out, so that rows a user keeps do not
+    hold it. Arrays that will become Tensors are left as they are: a Tensor copies its array
+    (see iterators.py). A BlockRow is read through `blocks` (as Tensors with `for_tensors`)."""
+    if not isinstance(row, tuple):
+        return blocks.take(row, _tensor_or_copy if for_tensors else np.array)
+    if for_tensors:
+        return tuple(np.array(column) if column.dtype.kind in "USO" else column for column in row)
+    return tuple(np.array(column) for column in row)
