@@ -99,6 +99,8 @@ CASES = [
      lambda: [vision.RandomHorizontalFlip(), vision.Normalize([120.0], [60.0]), vision.HWC2CHW()]),
     ("normalize_chw", (6, 6, 3), np.uint8,
      lambda: [vision.HWC2CHW(), vision.Normalize(MEAN, STD, is_hwc=False)]),
+    ("odd_width_normalize", (7, 5, 3), np.uint8,
+     lambda: [vision.RandomHorizontalFlip(), vision.Normalize(MEAN, STD), vision.HWC2CHW()]),
     ("flips_always_and_never", (5, 6, 3), np.uint8,
      lambda: [vision.RandomHorizontalFlip(1.0), vision.RandomVerticalFlip(0.0)]),
 ]
