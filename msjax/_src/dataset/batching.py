@@ -62,10 +62,9 @@ class BatchDataset(Dataset):
         positions = [child_columns.index(c) for c in inputs]
         others = [i for i in range(len(child_columns)) if i not in positions]
         per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.epoch
-        counter = iter(range(2 ** 62))
 
-        def batch_with_map(rows):
-            info = BatchInfo(next(counter), epoch, batch_size)
+        def batch_with_map(rows, batch_num):
+            info = BatchInfo(batch_num, epoch, batch_size)
             columns = [[row[i] for row in rows] for i in positions]
             result = call_user_function(per_batch_map, (*columns, info),
                                         "batch operation: [per_batch_map]")
@@ -92,13 +91,49 @@ class BatchDataset(Dataset):
         for name in self.input_columns or []:
             self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
                                                  "doesn't exist in the dataset columns.")
+        if self.per_batch_map is None and self.batch_size_function is None \
+                and type(self) is BatchDataset:  # pylint: disable=unidiomatic-typecheck
+            batched = self._build_batched_map(plan)
+            if batched is not None:
+                return batched
         parent = self.children[0]._build(plan)
+        batch_function = self._batch_function(plan)
         if self.batch_size_function is not None:
             from msjax._src.dataset.grain_iter import GroupingIterDataset  # pylint: disable=import-outside-toplevel
+            if self.per_batch_map is not None:  # groups are made one after another: numbered so
+                numbers, numbered = iter(range(2 ** 62)), batch_function
+                batch_function = lambda rows: numbered(rows, next(numbers))  # pylint: disable=unnecessary-lambda-assignment
             return GroupingIterDataset(plan.to_iter(parent), self._batch_sizes(plan),
-                                       self.drop_remainder, self._batch_function(plan))
+                                       self.drop_remainder, batch_function)
+        if self.per_batch_map is not None:
+            # Each batch's number is its index (read threads may make batches in any order).
+            return parent.batch(self.batch_size, drop_remainder=self.drop_remainder,
+                                batch_fn=list).map_with_index(
+                lambda index, rows: batch_function(rows, index))
         return parent.batch(self.batch_size, drop_remainder=self.drop_remainder,
-                            batch_fn=self._batch_function(plan))
+                            batch_fn=batch_function)
+
+    def _build_batched_map(self, plan):
+        """A map directly before this batch whose operations all run on whole batches, over
+        random-access rows: one Grain dataset of batches (batched_map.py); else None."""
+        from msjax._src.dataset import batched_map  # pylint: disable=import-outside-toplevel
+        from msjax._src.dataset.engine import MapDataset  # pylint: disable=import-outside-toplevel
+        node = self.children[0]
+        if type(node) is not MapDataset:  # pylint: disable=unidiomatic-typecheck
+            return None
+        mapped = batched_map.BatchedMap.for_map(node, plan)
+        if mapped is None:
+            return None
+        source = node.children[0]
+        rows = source._build(plan)
+        if not isinstance(rows, batched_map.grain.MapDataset):
+            rows = rows.map_with_index(node._indexed_row_function(plan))
+            return rows.batch(self.batch_size, drop_remainder=self.drop_remainder,
+                              batch_fn=stack_rows)
+        column_reader = getattr(source, "column_reader", None)
+        return batched_map.MapThenBatchDataset(
+            rows, self.batch_size, self.drop_remainder, mapped,
+            column_reader(plan) if column_reader is not None else None)
 
     def _batch_sizes(self, plan):
         """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""

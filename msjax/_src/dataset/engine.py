@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, random_ops
+from msjax._src.dataset import config, random_ops, shared_batches
 from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
@@ -42,21 +42,24 @@ class _SharedEpochStream:
     """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
     when the epoch before was left unfinished (the rest of it is skipped)."""
 
-    def __init__(self, rows, lengths):
+    def __init__(self, rows, lengths, for_tensors):
         self._rows = rows
         self._starts = np.cumsum([0] + list(lengths))
         self._position = 0
+        self._for_tensors = for_tensors
+        self._blocks = shared_batches.BlockReader()
 
     def epoch(self, index):
         start, stop = int(self._starts[index]), int(self._starts[index + 1])
         while self._position < start:
-            next(self._rows)
+            row = next(self._rows)
+            if not isinstance(row, tuple):
+                self._blocks.release(row)
             self._position += 1
         while self._position < stop:
             row = next(self._rows)
             self._position += 1
-            # Rows from worker processes arrive in Grain's shared-memory arrays: copy them out.
-            yield tuple(np.array(column) for column in row)
+            yield shared_batches.out_of_shared_memory(row, self._for_tensors, self._blocks)
 
 
 class Plan:
@@ -81,12 +84,17 @@ class Plan:
         position = self.positions.get(id(node), node.node_id)
         return int(np.random.SeedSequence([self.seed, position, self.epoch]).generate_state(1)[0])
 
-    def to_iter(self, dataset):
+    def to_iter(self, dataset, in_worker_processes=False):
         """A Grain dataset as a ``grain.IterDataset``; a ``MapDataset`` is read by Grain's threads
         (several threads: running at once or taking turns, whichever measures faster; see
-        thread_reads.py)."""
+        thread_reads.py). `in_worker_processes`: the stream is read by each of Grain's worker
+        processes (``mp_prefetch``), each of which is one of the ``num_parallel_workers``, so
+        each reads with one thread, as a MindSpore worker process does."""
         grain = _grain()
         if isinstance(dataset, grain.MapDataset):
+            if in_worker_processes:  # a short read-ahead: Grain's queue buffers the rest
+                return dataset.to_iter_dataset(grain.ReadOptions(num_threads=1,
+                                                                 prefetch_buffer_size=2))
             if self.threads > 1 and self.processes <= 1:
                 from msjax._src.dataset import thread_reads  # pylint: disable=import-outside-toplevel
                 place = self._reads_placed
@@ -266,30 +274,33 @@ class Dataset:
         return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
                     positions, read_choices)
 
-    def _epochs_rows(self, seed: int, first_epoch: int, count: int):
+    def _epochs_rows(self, seed: int, first_epoch: int, count: int, for_tensors=False):
         """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
         worker processes over a random-access pipeline, one Grain pipeline (one set of worker
-        processes, started once) serves them all; otherwise each epoch is built when reached."""
+        processes, started once) serves them all; otherwise each epoch is built when reached.
+        `for_tensors`: the rows become Tensors (which copy their arrays)."""
         grain = _grain()
         if self._worker_processes() > 1 and count > 1:
             built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
                 _use_default_grain_flags()
-                stream = plan.to_iter(grain.MapDataset.concatenate(built)).mp_prefetch(
+                shared_batches.send_batches_in_blocks(built)
+                stream = plan.to_iter(grain.MapDataset.concatenate(built), True).mp_prefetch(
                     grain.MultiprocessingOptions(num_workers=plan.processes))
-                shared = _SharedEpochStream(iter(stream), [len(b) for b in built])
+                shared = _SharedEpochStream(iter(stream), [len(b) for b in built], for_tensors)
                 return (shared.epoch(i) for i in range(count))
-        return (self._epoch_rows(seed, e) for e in range(first_epoch, first_epoch + count))
+        return (self._epoch_rows(seed, e, for_tensors=for_tensors)
+                for e in range(first_epoch, first_epoch + count))
 
-    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False):
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False, for_tensors=False):
         """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
         ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
         plan = self._plan(seed, epoch, finite)
         processes = plan.processes
         built = self._build(plan)
-        dataset = plan.to_iter(built)
         grain = _grain()
+        dataset = plan.to_iter(built, processes > 1 and isinstance(built, grain.MapDataset))
         if processes > 1 and not isinstance(built, grain.MapDataset):
             warnings.warn(
                 "python_multiprocessing=True: Grain's worker processes each take a slice of a "
@@ -303,10 +314,10 @@ class Dataset:
                 dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
             _use_default_grain_flags()
+            shared_batches.send_batches_in_blocks([built])
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
-            # Rows from worker processes arrive in Grain's shared-memory arrays; copy them out so
-            # the shared memory is released at once, not left to interpreter shutdown.
-            return (tuple(np.array(column) for column in row) for row in dataset)
+            blocks = shared_batches.BlockReader()
+            return (shared_batches.out_of_shared_memory(row, for_tensors, blocks) for row in dataset)
         return iter(dataset)
 
     def _pipeline_nodes(self):
@@ -453,17 +464,22 @@ class MapDataset(Dataset):
         before = [c for c in kept if child_columns.index(c) < first]
         return before + outputs + [c for c in kept if c not in before]
 
-    def _build(self, plan):
+    def _output_sources(self) -> list:
+        """For each output column: ("out", k) the k-th value the operations return, or ("in", i)
+        the i-th column of the child's row, passed through."""
         child_columns = self.children[0]._columns()
-        inputs = self._inputs()
-        input_positions = [child_columns.index(c) for c in inputs]
-        columns = self._columns()
-        outputs = self.output_columns or inputs
+        outputs = self.output_columns or self._inputs()
+        return [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
+                for c in self._columns()]
+
+    def _row_function(self):
+        """The map of one row (its random draws from the generator the caller sets)."""
+        child_columns = self.children[0]._columns()
+        input_positions = [child_columns.index(c) for c in self._inputs()]
         from msjax._src.dataset.fused_ops import fuse_operations  # pylint: disable=import-outside-toplevel
         operations = fuse_operations(self.operations)
-        output_count = len(outputs)
-        sources = [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
-                   for c in columns]
+        output_count = len(self.output_columns or input_positions)
+        sources = self._output_sources()
 
         def apply_operations(row):
             values = run_operations(operations, tuple(row[i] for i in input_positions))
@@ -475,18 +491,26 @@ class MapDataset(Dataset):
                     f"{output_count}.", "map")
             values = tuple(to_array(v) for v in values)
             return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
+        return apply_operations
 
+    def _indexed_row_function(self, plan):
+        """The map of row `index` of `plan`'s epoch: its draws from that row's generator."""
+        apply_operations = self._row_function()
+        node_seed = plan.seed_for(self)
+
+        def apply_operations_to_row(index, row):
+            previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
+            try:
+                return apply_operations(row)
+            finally:
+                random_ops.use_generator(previous)
+        return apply_operations_to_row
+
+    def _build(self, plan):
         child = self.children[0]
         if self.cache is None:
-            node_seed = plan.seed_for(self)
-
-            def apply_operations_to_row(index, row):
-                previous = random_ops.use_generator(random_ops.row_generator(node_seed, index))
-                try:
-                    return apply_operations(row)
-                finally:
-                    random_ops.use_generator(previous)
-            return child._build(plan).map_with_index(apply_operations_to_row)
+            return child._build(plan).map_with_index(self._indexed_row_function(plan))
+        apply_operations = self._row_function()
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "
                              "source (MnistDataset, ImageFolderDataset, GeneratorDataset over "

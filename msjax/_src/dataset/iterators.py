@@ -15,9 +15,11 @@ from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
 
 
 def _as_tensor(array: np.ndarray):
-    if array.dtype.kind in "USO":
-        return array
+    """A column as a Tensor (a copy: a row from worker processes' shared memory is released once
+    converted); strings stay NumPy arrays."""
     from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
+    if isinstance(array, Tensor) or array.dtype.kind in "USO":
+        return array  # a Tensor already (made from a worker's shared block), or strings
     return Tensor(array)
 
 
@@ -48,11 +50,13 @@ class _EpochIterator:
                                      "specified number of epochs.", "iterator")
             if self._epochs is None:
                 count = 1 if self._num_epochs == -1 else self._num_epochs - self._epoch
-                self._epochs = self._dataset._epochs_rows(self._seed, self._epoch, count)
+                self._epochs = self._dataset._epochs_rows(self._seed, self._epoch, count,
+                                                          not self._output_numpy)
             self._rows = next(self._epochs, None)
             if self._rows is None:
                 self._epochs = None
-                self._rows = self._dataset._epoch_rows(self._seed, self._epoch)
+                self._rows = self._dataset._epoch_rows(self._seed, self._epoch,
+                                                       for_tensors=not self._output_numpy)
         try:
             row = next(self._rows)
         except StopIteration:

@@ -227,6 +227,23 @@ class NumpySlicesDataset(GeneratorDataset):
     def _read(self, index):
         return tuple(np.asarray(v) for v in self.source[index])
 
+    def column_reader(self, plan):
+        """A function of row positions in `plan`'s epoch giving those rows' columns, each
+        stacked as ``np.stack`` of the rows' values would (one fancy index per column); None
+        for columns of strings or objects (whose stacked dtype depends on the rows) or a cache.
+        The function gives None for indices outside the data (the row reads raise the error)."""
+        columns = self.source.columns
+        if self.cache is not None or any(c.dtype.kind not in "biufc" for c in columns):
+            return None
+        indices, length = self.index_dataset(plan), len(columns[0])
+
+        def read_columns(positions):
+            rows = np.fromiter((indices[p] for p in positions), np.int64, len(positions))
+            if len(rows) and (rows.max() >= length or rows.min() < -length):
+                return None
+            return [column[rows] for column in columns]
+        return read_columns
+
 
 class PaddedDataset(GeneratorDataset):
     """`mindspore.dataset.PaddedDataset(padded_samples)`: rows given as a list of dicts (column
