@@ -97,6 +97,22 @@ def test_the_switch_turns_the_rewrite_off(monkeypatch):
         assert lowering.for_backend(backend).rewrite_program(closed) is None
 
 
+def test_the_switch_is_part_of_the_compile_cache_key(monkeypatch):
+    from msjax._src.transforms import compile_cache
+    monkeypatch.setattr(jax, "default_backend", lambda: "cpu")
+
+    def step(x):
+        return x
+
+    from msjax._src.transforms import compiled
+    key = (compiled._SEQ, tuple, ())  # the key of a call with no arguments
+    on = compile_cache.entry_name(step, key, [])
+    monkeypatch.setenv("MSJAX_CONV_AS_DOT", "0")  # a program stored with the rewrite is not reused
+    assert compile_cache.entry_name(step, key, []) != on
+    monkeypatch.delenv("MSJAX_CONV_AS_DOT")
+    assert compile_cache.entry_name(step, key, []) == on
+
+
 class _Block(nn.Cell):
     """conv-BN-ReLU-conv-BN plus a projected residual, on a 2x2 map with 32-64 channels (the
     shape of a late ResNet stage, scaled down), so that the CPU lowering rewrites its convs."""

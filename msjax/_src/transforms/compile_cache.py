@@ -345,10 +345,12 @@ def _roots(owner, objs) -> list:
 
 def entry_name(fn, arg_key, objs) -> str:
     from msjax import __version__
+    from msjax._src.transforms import lowering
     import jaxlib
     fn_id = _describe_object(fn)
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
-             jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2])
+             jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2],
+             lowering.for_backend().switches())
     return hashlib.sha256(repr(ident).encode()).hexdigest()
 
 

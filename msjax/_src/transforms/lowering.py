@@ -45,6 +45,11 @@ class Lowering:
         None to compile it as traced."""
         return None
 
+    def switches(self) -> tuple:
+        """The settings that change what this lowering compiles (part of the compile cache's
+        key, so a stored program is not reused after a switch changed)."""
+        return ()
+
     def inline_scanned_chains(self, closed_jaxpr) -> bool:
         """Whether a program that scanned lazy_inline chains is traced again with them inlined."""
         return False
@@ -65,6 +70,9 @@ class CpuLowering(Lowering):
 
     def rewrite_program(self, closed_jaxpr):
         return conv_as_dot.rewrite(closed_jaxpr)
+
+    def switches(self) -> tuple:
+        return (("conv_as_dot", conv_as_dot.enabled()),)
 
     def inline_scanned_chains(self, closed_jaxpr) -> bool:
         return stacked_outputs.rows_feed_computation(closed_jaxpr)
