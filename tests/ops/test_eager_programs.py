@@ -14,6 +14,7 @@ import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
+from msjax._src import compile_settings
 from msjax._src.ops import one_program as one_program_module
 from msjax._src.ops.one_program import eager_jit
 
@@ -40,6 +41,13 @@ def programs_compiled(fn):
     finally:
         logger.removeHandler(handler)
     return handler.programs
+
+
+@pytest.fixture(autouse=True)
+def _programs_kept_in_memory_only(monkeypatch):
+    """These tests count what an eager call compiles: programs another test or run stored in
+    msjax's eager program cache (tests/ops/test_eager_cache.py) would be loaded instead."""
+    monkeypatch.setattr(compile_settings, "_eager_folder", [None])
 
 
 def _array(*shape, seed=0):
@@ -124,7 +132,7 @@ def test_grad_and_vmap_go_through_the_programs():
     np.testing.assert_allclose(batched, (X2 @ W2.T + B2)[None], rtol=2e-5, atol=2e-5)
 
 
-def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch):
+def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch, tmp_path):
     compiled_with, real_jit = [], jax.jit
 
     def record(fn, **kwargs):
@@ -132,16 +140,17 @@ def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch):
         return real_jit(fn, **kwargs)
 
     monkeypatch.setattr(one_program_module.jax, "jit", record)
+    monkeypatch.setattr(compile_settings, "_eager_folder", [str(tmp_path)])  # nothing stored yet
     negative = eager_jit(jnp.negative)
-    assert compiled_with == [None]  # the eager program is made on the first eager call
+    assert compiled_with == [None]  # the jit for calls inside a trace; none for eager calls yet
     np.testing.assert_array_equal(negative(jnp.arange(3.0)), -np.arange(3.0))
     options = one_program_module.EAGER_COMPILER_OPTIONS.get(jax.default_backend())
-    assert compiled_with == [None] + ([options] if options is not None else [])
+    assert compiled_with == [None, options]  # the eager call's program
     compiled_with.clear()
     monkeypatch.setenv("MSJAX_EAGER_FAST_COMPILE", "0")
     negative = eager_jit(jnp.negative)
     np.testing.assert_array_equal(negative(jnp.arange(3.0)), -np.arange(3.0))
-    assert compiled_with == [None]  # switched off: XLA's defaults only
+    assert compiled_with == [None, None]  # switched off: XLA's defaults only
 
 
 def test_a_tensor_from_numpy_compiles_nothing_and_owns_a_copy():
