@@ -195,7 +195,11 @@ def reshape(input, shape):
             known == 0 or input.size % known)):
         raise ValueError(f"proposed_shape '[const vector]{{{', '.join(map(str, shape))}}}' is "
                          f"invalid for input of size {input.size}")
-    return jnp.reshape(input, shape)
+    return _reshape_program(input, shape=shape)
+
+
+# An eager reshape is a program per shape: kept in msjax's eager program cache like the others.
+_reshape_program = eager_jit(jnp.reshape, static_argnames="shape", inline_in_traces=True)
 
 
 @op()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import types
 
 import jax
 import numpy as np
@@ -51,26 +52,38 @@ def program_dir() -> str | None:
 
 
 class EagerProgram:
-    """`jax.jit(impl, static_argnames=...)` for msjax's eager ops: a call inside a trace is the
-    plain jit (inlined into the enclosing program); a call at top level runs the executable for
-    its key, from memory, from disk or compiled with the options `options_by_backend` gives the
-    default backend (see the module doc). Static arguments are passed by keyword."""
+    """`jax.jit(impl, static_argnames=...)` for msjax's eager ops: a call at top level runs the
+    executable for its key, from memory, from disk or compiled with the options
+    `options_by_backend` gives the default backend (see the module doc). A call inside a trace
+    is the plain jit (inlined into the enclosing program), or with `inline_in_traces` `impl`
+    itself (for single primitives, where a nested jit would only add an equation to the
+    enclosing program). Static arguments are passed by keyword."""
 
-    def __init__(self, impl, static_argnames=(), options_by_backend=None):
+    def __init__(self, impl, static_argnames=(), options_by_backend=None,
+                 inline_in_traces=False):
         if isinstance(static_argnames, str):
             static_argnames = (static_argnames,)
         self.impl = impl
         self.static_argnames = tuple(static_argnames)
         self.options_by_backend = options_by_backend or {}
-        self.traced = jax.jit(impl, static_argnames=self.static_argnames)
-        self.eager_jit = None  # made when first needed, and the options chosen on the first
-        self.compiler_options = None  # eager call: asking for the backend at import starts it
+        self.inline_in_traces = inline_in_traces
+        self.traced_jit = None  # the jits are made when first needed (each costs a little at
+        self.eager_jit = None  # import), the options on the first eager call: asking for the
+        self.compiler_options = None  # backend at import would start it
         self.programs: dict = {}  # in-memory key -> a callable taking the flat array inputs
         self.identity = None  # the implementation's description, made on the first store
         self.__name__ = self.__qualname__ = getattr(impl, "__name__", "program")
         self.__module__ = getattr(impl, "__module__", None)
         self.__doc__ = getattr(impl, "__doc__", None)
         self.__wrapped__ = impl
+
+    def traced(self, *args, **kwargs):
+        """The call inside a trace (see the class doc)."""
+        if self.inline_in_traces:
+            return self.impl(*args, **kwargs)
+        if self.traced_jit is None:
+            self.traced_jit = jax.jit(self.impl, static_argnames=self.static_argnames)
+        return self.traced_jit(*args, **kwargs)
 
     def eager(self, *args, **kwargs):
         """The call as plain `jax.jit` with the eager options, for inputs the cache does not
@@ -88,6 +101,18 @@ class EagerProgram:
     def __call__(self, *args, **kwargs):
         if _at_top_level is None or not _at_top_level():
             return self.traced(*args, **kwargs)
+        if not kwargs:  # the hot path (elementwise ops): arrays passed by position
+            signature = []
+            for arg in args:
+                if type(arg) is not _ARRAY_IMPL:
+                    break
+                signature.append((arg.shape, arg.dtype, arg.weak_type, arg._committed,
+                                  arg.sharding))
+            else:
+                key = (tuple(signature), _tracing_settings())
+                program = self.programs.get(key)
+                if program is not None:
+                    return program(*args)
         static = tuple((n, kwargs.pop(n)) for n in self.static_argnames if n in kwargs)
         leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
         signature = []
@@ -98,14 +123,20 @@ class EagerProgram:
             if type(sharding) is not _SINGLE_DEVICE:
                 return self.eager(*args, **kwargs, **dict(static))
             signature.append((leaf.shape, leaf.dtype, leaf.weak_type, leaf._committed, sharding))
-        key = (treedef, static, tuple(signature), _tracing_settings())
+        if kwargs or static or len(leaves) != len(args):
+            key = (treedef, static, tuple(signature), _tracing_settings())
+        else:
+            key = (tuple(signature), _tracing_settings())  # the hot path's key
         try:
             program = self.programs.get(key)
         except TypeError:  # an unhashable static argument: jax.jit says what is wrong
             return self.eager(*args, **kwargs, **dict(static))
         if program is None:
-            program = self.programs[key] = self._load_or_compile(leaves, treedef, static,
-                                                                 signature)
+            compiled = self._load_or_compile(leaves, treedef, static, signature)
+            outputs = compiled(*leaves)
+            # later calls go straight to JAX's C++ dispatch of the executable
+            self.programs[key] = getattr(compiled, "_call", None) or compiled
+            return outputs
         return program(*leaves)
 
     def _load_or_compile(self, leaves, treedef, static, signature):
@@ -164,16 +195,46 @@ def _describable(value) -> bool:
     return isinstance(value, np.dtype)
 
 
-def _describe_impl(impl):
-    """An implementation as the graph compile cache describes a function (module, name, code,
-    closure, defaults); a jitted or custom-derivative function by what it wraps."""
-    try:
-        return compile_cache._describe_object(impl)
-    except compile_cache.NotCacheable:
-        wrapped = getattr(impl, "__wrapped__", None) or getattr(impl, "fun", None)
-        if wrapped is None or wrapped is impl:
-            raise
-        return ("wraps", type(impl).__name__, _describe_impl(wrapped))
+_PINNED_PACKAGES = ("msjax", "jax", "jaxlib", "numpy")  # their code is part of every key
+
+
+def _describe_impl(value, depth=0):
+    """What identifies an implementation in another process: a function of msjax, jax or NumPy
+    reachable by its module and name is that name (their code is in `process_identity`);
+    another function is its module, name, code, closure and defaults, described alike (and,
+    outside those packages, its source file's hash: the helpers it calls); a value in a closure
+    by its repr when that says all of it. NotCacheable otherwise."""
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    module = getattr(value, "__module__", None)
+    if (isinstance(module, str) and isinstance(name, str)
+            and module.split(".")[0] in _PINNED_PACKAGES and "<" not in name
+            and _reachable(module, name) is value):
+        return ("global", module, name)
+    if depth > 4:
+        raise compile_cache.NotCacheable("an implementation nested too deeply")
+    if isinstance(value, types.FunctionType):
+        code = value.__code__
+        pinned = str(value.__module__).split(".")[0] in _PINNED_PACKAGES
+        return ("function", value.__module__, value.__qualname__,
+                compile_cache._code_identity(code),
+                "" if pinned else compile_cache.files_hash([code.co_filename]),
+                tuple(_describe_impl(c.cell_contents, depth + 1) for c in value.__closure__ or ()),
+                tuple(_describe_impl(d, depth + 1) for d in value.__defaults__ or ()))
+    if _describable(value):
+        return ("value", repr(value))
+    if isinstance(value, (set, frozenset)) and all(_describable(v) for v in value):
+        return ("set", tuple(sorted(map(repr, value))))
+    wrapped = getattr(value, "__wrapped__", None) or getattr(value, "fun", None)
+    if wrapped is not None and wrapped is not value:  # a jit or custom_jvp of a function
+        return ("wraps", type(value).__name__, _describe_impl(wrapped, depth + 1))
+    raise compile_cache.NotCacheable(f"an implementation holding a {type(value).__name__}")
+
+
+def _reachable(module: str, name: str):
+    found = sys.modules.get(module)
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found
 
 
 def _tracing_settings() -> tuple:

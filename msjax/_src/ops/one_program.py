@@ -37,14 +37,16 @@ EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
 FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
 
 
-def eager_jit(impl, static_argnames=()):
+def eager_jit(impl, static_argnames=(), inline_in_traces=False):
     """`jax.jit(impl, static_argnames=...)` whose top-level (eager) calls compile with the
     default backend's `EAGER_COMPILER_OPTIONS` (see the module doc) and are kept in msjax's
-    eager program cache (`eager_cache.EagerProgram`). Static arguments are passed by keyword."""
+    eager program cache (`eager_cache.EagerProgram`). Static arguments are passed by keyword.
+    With `inline_in_traces`, a call inside a trace is `impl` itself rather than a nested jit."""
     if _at_top_level is None:
-        return jax.jit(impl, static_argnames=static_argnames)
+        return impl if inline_in_traces else jax.jit(impl, static_argnames=static_argnames)
     fast = os.environ.get(FAST_COMPILE_SWITCH, "1") != "0"
-    return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS if fast else None)
+    return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS if fast else None,
+                        inline_in_traces)
 
 
 def hashable(value):
