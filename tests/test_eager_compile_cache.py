@@ -78,15 +78,17 @@ def test_second_process_loads_every_eager_op_from_the_cache(tmp_path):
     folder = str(tmp_path / "home_cache" / "msjax" / "jax_cache")
     programs = os.path.join(folder, eager_cache.SUBFOLDER)
     assert first["dir"] == folder
-    assert first["requests"] > 5 and first["hits"] == 0
+    assert first["requests"] > 0 and first["hits"] == 0  # e.g. the random initialisers'
     stored, own = len(_entries(folder)), len(_entries(programs))
     assert stored >= first["requests"] // 2  # each distinct single op's executable is on disk
-    assert own >= 3  # the eager programs (convolution, batch norm, dense) in msjax's own cache,
+    assert own >= 6  # the eager programs (convolution, batch norm, relu, add, dense, ...) in
+    # msjax's own cache,
     assert len(first["compiled"]) == first["requests"] + own  # compiled without JAX's cache
     second = _run(tmp_path)
     # msjax's eager programs are loaded without tracing or lowering (no "Compiling" line), the
     # single primitives from JAX's cache: nothing is compiled anew
-    for name in ("jit(_conv_and_bias)", "jit(_normalize)", "jit(_dense_and_bias)"):
+    for name in ("jit(_conv_and_bias)", "jit(_normalize)", "jit(_dense_and_bias)", "jit(relu)",
+                 "jit(add)"):
         assert name in first["compiled"] and name not in second["compiled"]
     assert second["hits"] == second["requests"] == len(second["compiled"]) == first["requests"]
     assert second["sum"] == first["sum"]

@@ -133,3 +133,30 @@ def test_the_key_describes_the_implementation_and_the_process(folder):
                                            [(X.shape, X.dtype, False, False, X.sharding)])
     assert unhashable_repr is None  # a static value repr does not fully describe: memory only
     assert os.path.basename(str(folder)) == "msjax_programs"
+
+
+def test_calls_with_arrays_by_position_take_jax_s_cpp_dispatch(folder, monkeypatch):
+    program = EagerProgram(jnp.add, inline_in_traces=True)
+    np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
+    assert misses == []  # the same signature: JAX's C++ dispatch ran it, no Python of ours
+    rows = X[:2]
+    np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
+    assert len(misses) == 1  # a new signature: one miss, which compiles and stores it
+    np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
+    assert len(misses) == 1
+
+
+def test_python_scalars_are_weakly_typed_inputs_as_in_jax(folder):
+    program = EagerProgram(jnp.multiply, inline_in_traces=True)
+    half = X.astype(jnp.bfloat16)
+    for args in [(X, 2.0), (half, 3), (X, True), (jnp.arange(3), 2)]:
+        got, expected = program(*args), jnp.multiply(*args)
+        np.testing.assert_array_equal(got, expected)
+        assert (got.dtype, got.weak_type, got._committed) == (
+            expected.dtype, expected.weak_type, expected._committed)
+    assert programs_compiled(lambda: EagerProgram(jnp.multiply)(half, 3)) == []  # from disk
+    np.testing.assert_array_equal(EagerProgram(jnp.multiply)(half, 5), half * 5)  # not the 3

@@ -305,7 +305,10 @@ def broadcast_to(input, shape):
         raise ValueError("For 'BroadcastTo', in order to broadcast, each dimension pair must be "
                          "equal or input dimension is 1 or target dimension is -1. But got "
                          f"x_shape: {tuple(input.shape)}, target shape: {target}.")
-    return jnp.broadcast_to(input, shape)
+    return _broadcast_program(input, shape=shape)
+
+
+_broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline_in_traces=True)
 
 
 @op()
@@ -430,7 +433,10 @@ def concat(tensors, axis=0):
     if not -ndim <= axis < ndim:
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
                          f"but got {axis}.")
-    return jnp.concatenate(tensors, axis=axis)
+    return _concat_program(tuple(tensors), axis=axis)
+
+
+_concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
 @op()

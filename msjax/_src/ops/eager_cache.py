@@ -40,6 +40,7 @@ try:
 except ImportError:  # pragma: no cover - a JAX without them: eager programs are plain jits
     _at_top_level = None
 
+_PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
 _MAGIC = b"MSJAXEP1"  # eager program entries; the graph compile cache's are MSJAXCC3
 SUBFOLDER = "msjax_programs"
 _process_identity: list = []
@@ -70,7 +71,8 @@ class EagerProgram:
         self.traced_jit = None  # the jits are made when first needed (each costs a little at
         self.eager_jit = None  # import), the options on the first eager call: asking for the
         self.compiler_options = None  # backend at import would start it
-        self.programs: dict = {}  # in-memory key -> a callable taking the flat array inputs
+        self.programs: dict = {}  # in-memory key -> the `Compiled` taking the flat array inputs
+        self.dispatch = None  # JAX's C++ dispatch for calls with arrays by position
         self.identity = None  # the implementation's description, made on the first store
         self.__name__ = self.__qualname__ = getattr(impl, "__name__", "program")
         self.__module__ = getattr(impl, "__module__", None)
@@ -101,43 +103,48 @@ class EagerProgram:
     def __call__(self, *args, **kwargs):
         if _at_top_level is None or not _at_top_level():
             return self.traced(*args, **kwargs)
-        if not kwargs:  # the hot path (elementwise ops): arrays passed by position
-            signature = []
+        if not kwargs and self.dispatch is not False:
             for arg in args:
-                if type(arg) is not _ARRAY_IMPL:
+                if type(arg) is not _ARRAY_IMPL and type(arg) not in _PYTHON_SCALARS:
                     break
-                signature.append((arg.shape, arg.dtype, arg.weak_type, arg._committed,
-                                  arg.sharding))
-            else:
-                key = (tuple(signature), _tracing_settings())
-                program = self.programs.get(key)
-                if program is not None:
-                    return program(*args)
+            else:  # the hot path (elementwise ops): arrays by position, keyed by JAX's C++
+                if self.dispatch is None:
+                    self.dispatch = _cpp_dispatch(self.__name__, self._dispatch_miss) or False
+                if self.dispatch:
+                    return self.dispatch(*args)
+        return self._run(args, kwargs)[0]
+
+    def _dispatch_miss(self, *args):
+        """The C++ dispatch's cache miss: runs the call and hands the C++ side what it needs to
+        run the next call with the same signature itself."""
+        outputs, compiled = self._run(args, {})
+        return outputs, _fastpath_data(compiled, args, outputs), False
+
+    def _run(self, args, kwargs):
+        """The call's outputs and the `Compiled` that ran it (None when it went JAX's way)."""
         static = tuple((n, kwargs.pop(n)) for n in self.static_argnames if n in kwargs)
         leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
         signature = []
         for leaf in leaves:
-            if type(leaf) is not _ARRAY_IMPL:  # a NumPy array, a Python number: JAX's way
-                return self.eager(*args, **kwargs, **dict(static))
+            if type(leaf) is not _ARRAY_IMPL:
+                if type(leaf) in _PYTHON_SCALARS:  # an input of the program, weakly typed
+                    signature.append((type(leaf).__name__,))
+                    continue
+                return self.eager(*args, **kwargs, **dict(static)), None  # NumPy: JAX's way
             sharding = leaf.sharding
             if type(sharding) is not _SINGLE_DEVICE:
-                return self.eager(*args, **kwargs, **dict(static))
+                return self.eager(*args, **kwargs, **dict(static)), None
             signature.append((leaf.shape, leaf.dtype, leaf.weak_type, leaf._committed, sharding))
-        if kwargs or static or len(leaves) != len(args):
-            key = (treedef, static, tuple(signature), _tracing_settings())
-        else:
-            key = (tuple(signature), _tracing_settings())  # the hot path's key
+        key = (treedef, static, tuple(signature), _tracing_settings())
         try:
-            program = self.programs.get(key)
+            compiled = self.programs.get(key)
         except TypeError:  # an unhashable static argument: jax.jit says what is wrong
-            return self.eager(*args, **kwargs, **dict(static))
-        if program is None:
-            compiled = self._load_or_compile(leaves, treedef, static, signature)
-            outputs = compiled(*leaves)
-            # later calls go straight to JAX's C++ dispatch of the executable
-            self.programs[key] = getattr(compiled, "_call", None) or compiled
-            return outputs
-        return program(*leaves)
+            return self.eager(*args, **kwargs, **dict(static)), None
+        if compiled is None:
+            compiled = self.programs[key] = self._load_or_compile(leaves, treedef, static,
+                                                                  signature)
+        call = compiled._call  # JAX's C++ call of the executable, made by its first call
+        return (compiled if call is None else call)(*leaves), compiled
 
     def _load_or_compile(self, leaves, treedef, static, signature):
         directory = program_dir()
@@ -177,13 +184,37 @@ class EagerProgram:
                 self.identity = ""
         if not self.identity:
             return None
-        devices = {s[4] for s in signature}
+        devices = {s[4] for s in signature if len(s) > 1}
         if len(devices) != 1:
             return None
-        inputs = tuple((tuple(shape), str(dtype), weak, committed, repr(sharding))
-                       for shape, dtype, weak, committed, sharding in signature)
+        inputs = tuple(s if len(s) == 1 else (tuple(s[0]), str(s[1]), s[2], s[3], repr(s[4]))
+                       for s in signature)
         return repr((self.identity, self.static_argnames, static, str(treedef), inputs,
                      _tracing_settings(), self._options(), process_identity()))
+
+
+def _cpp_dispatch(name, cache_miss):
+    """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss`
+    as its miss handler: a call whose signature it has seen runs without Python. None when this
+    JAX has no such thing (then every call takes the Python path)."""
+    try:
+        from jax._src import tree_util
+        from jax._src.interpreters import pxla
+        from jax._src.lib import _jax
+        return _jax.pjit(name, None, cache_miss, [], [], pxla.JitGlobalCppCacheKeys(),
+                         tree_util.dispatch_registry, pxla.cc_shard_arg)
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another JAX
+        return None
+
+
+def _fastpath_data(compiled, args, outputs):
+    """What the C++ dispatch needs to run `compiled` itself, as `jax.jit` hands it over; None
+    (the next call misses again) for a call that went JAX's way."""
+    if compiled is None:
+        return None
+    from jax._src import pjit
+    return pjit._get_fastpath_data(compiled._executable, compiled.out_tree, list(args),
+                                   jax.tree_util.tree_leaves(outputs), [], [], None, [])
 
 
 def _describable(value) -> bool:

@@ -23,7 +23,7 @@ from msjax._src.ops.adapters import (
     promote_scalar,
     to_float_if_int,
 )
-from msjax._src.ops.one_program import one_program
+from msjax._src.ops.one_program import eager_jit, one_program
 from msjax._src.ops.registry import functional, op
 
 _FLOAT32 = np.dtype(np.float32)
@@ -53,11 +53,13 @@ def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_o
     `args` names the two parameters as MindSpore does; `float_only` computes integers as Float32;
     `record` is the rest of the op's record (`op`'s `primitive`, `tensor_method`).
     """
+    program = eager_jit(jnp_fn, inline_in_traces=True)
+
     def compute(a, b):
         a, b = promote_scalar(a, b)
         if float_only:
             a, b = to_float_if_int(a), to_float_if_int(b)
-        return jnp_fn(a, b)
+        return program(a, b)
     return op(name, *aliases, **record)(_named(name, args, compute))
 
 
@@ -65,7 +67,8 @@ def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str =
            **record):
     """Register a unary elementwise op; float-valued ones compute integers as Float32 (`record`:
     `op`'s `primitive`, `tensor_method`)."""
-    compute = (lambda x: jnp_fn(to_float_if_int(x))) if float_only else jnp_fn
+    program = eager_jit(jnp_fn, inline_in_traces=True)
+    compute = (lambda x: program(to_float_if_int(x))) if float_only else program
     return op(name, *aliases, **record)(_named(name, arg, compute))
 
 
@@ -455,7 +458,10 @@ def matmul(input, other):
     if len(shape) >= 2 and len(other_shape) >= 2 and shape[-1] != other_shape[-2]:
         raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], but got "
                            f"{shape[-1]} and {other_shape[-2]}.")
-    return jnp.matmul(input, other)
+    return _matmul_program(input, other)
+
+
+_matmul_program = eager_jit(jnp.matmul, inline_in_traces=True)  # kept in the eager cache
 
 
 @op(tensor_method=True)
