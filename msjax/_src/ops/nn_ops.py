@@ -278,6 +278,7 @@ def _lowest(dtype):
     return np.array(-np.inf if floating else jnp.iinfo(dtype).min, dtype)
 
 
+@one_program  # eagerly a program kept in msjax's eager program cache
 def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                 ceil_mode=False):
     """Max pooling over the last `nd` axes."""
@@ -327,6 +328,7 @@ def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, cei
     return jnp.max(flat, axis=-1), index.astype(np.int64)
 
 
+@one_program  # eagerly one program (a window sum, a divisor and a division)
 def avg_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, ceil_mode=False,
                 count_include_pad=True, divisor_override=None):
     """Average pooling over the last `nd` axes. The divisor is `divisor_override` when given, else
