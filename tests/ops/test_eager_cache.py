@@ -160,3 +160,16 @@ def test_python_scalars_are_weakly_typed_inputs_as_in_jax(folder):
             expected.dtype, expected.weak_type, expected._committed)
     assert programs_compiled(lambda: EagerProgram(jnp.multiply)(half, 3)) == []  # from disk
     np.testing.assert_array_equal(EagerProgram(jnp.multiply)(half, 5), half * 5)  # not the 3
+
+
+def test_jax_debugging_switches_are_respected(folder):
+    program = EagerProgram(jnp.sqrt, inline_in_traces=True)
+    positive, negative = jnp.abs(X), -jnp.abs(X) - 1
+    program(positive)
+    row = positive[:1]
+    with jax.disable_jit():  # the op's Python, op by op, as jax.jit does: no program made
+        np.testing.assert_allclose(program(row), np.sqrt(np.asarray(row)), rtol=1e-6)
+    assert len(program.programs) == len(_entries(folder)) == 1
+    with jax.debug_nans(True):  # jax.jit's NaN check runs, even for a program in memory
+        with pytest.raises(FloatingPointError):
+            program(negative)

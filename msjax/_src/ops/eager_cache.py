@@ -40,6 +40,7 @@ try:
 except ImportError:  # pragma: no cover - a JAX without them: eager programs are plain jits
     _at_top_level = None
 
+_config = jax.config
 _PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
 _MAGIC = b"MSJAXEP1"  # eager program entries; the graph compile cache's are MSJAXCC3
 SUBFOLDER = "msjax_programs"
@@ -103,6 +104,10 @@ class EagerProgram:
     def __call__(self, *args, **kwargs):
         if _at_top_level is None or not _at_top_level():
             return self.traced(*args, **kwargs)
+        if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
+            return self.impl(*args, **kwargs)
+        if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
+            return self.eager(*args, **kwargs)
         if not kwargs and self.dispatch is not False:
             for arg in args:
                 if type(arg) is not _ARRAY_IMPL and type(arg) not in _PYTHON_SCALARS:
