@@ -97,11 +97,20 @@ def test_second_process_loads_every_eager_op_from_the_cache(tmp_path):
 
 def test_mindspore_compile_cache_keeps_its_own_folder(tmp_path):
     """MS_COMPILER_CACHE_ENABLE=1: the graph compile cache puts JAX's cache in MindSpore's
-    layout when it first compiles a graph; msjax's import sets nothing."""
-    result = _run(tmp_path, MS_COMPILER_CACHE_ENABLE="1", MS_COMPILER_CACHE_PATH=str(tmp_path / "ms"),
-                  RANK_ID="3")
+    layout when it first compiles a graph; msjax's import sets nothing; msjax's eager programs
+    are kept in that layout too."""
+    env = dict(MS_COMPILER_CACHE_ENABLE="1", MS_COMPILER_CACHE_PATH=str(tmp_path / "ms"),
+               RANK_ID="3")
+    result = _run(tmp_path, **env)
     assert result["dir"] is None and result["hits"] == 0
     assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+    # msjax's eager programs go to MindSpore's cache folder, and are loaded from there
+    programs = tmp_path / "ms" / "rank_3" / "graph_cache" / eager_cache.SUBFOLDER
+    stored = len(_entries(programs))
+    assert stored >= 6 and "jit(_conv_and_bias)" in result["compiled"]
+    again = _run(tmp_path, **env)
+    assert "jit(_conv_and_bias)" not in again["compiled"] and again["sum"] == result["sum"]
+    assert len(_entries(programs)) == stored
 
 
 @pytest.mark.parametrize("env", [{"MS_COMPILER_CACHE_ENABLE": "0"},

@@ -17,8 +17,9 @@ would skip every one of them):
   (msjax's own switch; `MSJAX_EAGER_COMPILE_CACHE=/some/dir` chooses the folder instead).
 
 msjax's own cache of eager programs (ops/eager_cache.py), which a later process reads without
-tracing or lowering them, is kept in the subfolder `msjax_programs` of the folder chosen here,
-and is off whenever msjax sets no folder here.
+tracing or lowering them, is kept in the subfolder `msjax_programs` of the folder chosen here
+(with `MS_COMPILER_CACHE_ENABLE=1`, of MindSpore's graph cache folder), and is off whenever
+msjax sets no folder here for another reason.
 
 A user's own JAX setting wins: when `JAX_COMPILATION_CACHE_DIR` or `JAX_ENABLE_COMPILATION_CACHE`
 is in the environment, or `jax_compilation_cache_dir` was set before msjax was imported, msjax
@@ -39,7 +40,8 @@ _eager_folder: list = [None]  # what enable_eager_cache chose; msjax's eager pro
 
 def eager_folder() -> str | None:
     """The folder `enable_eager_cache` gave JAX's cache at import, or None when it set none
-    (msjax's eager program cache, ops/eager_cache.py, is then off too)."""
+    (msjax's eager program cache, ops/eager_cache.py `program_dir`, is then off, or in
+    MindSpore's compile cache folder when that is on)."""
     return _eager_folder[0]
 
 

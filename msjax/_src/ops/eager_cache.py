@@ -18,7 +18,8 @@ when the full key stored in it equals the call's. A file that is missing, unread
 foreign or for another key is passed over quietly (an eager op must not warn), the program is
 compiled and the file rewritten. The folder follows JAX's eager cache
 (`compile_settings.enable_eager_cache`: `MSJAX_EAGER_COMPILE_CACHE`, `MS_COMPILER_CACHE_ENABLE`,
-the user's own JAX cache settings); when that is off, so is this cache.
+the user's own JAX cache settings; `program_dir`): off when that is off, in MindSpore's compile
+cache folder when that cache is on.
 """
 from __future__ import annotations
 
@@ -48,9 +49,16 @@ _process_identity: list = []
 
 
 def program_dir() -> str | None:
-    """The folder of stored eager programs, or None when the eager cache is off."""
+    """The folder of stored eager programs, or None when the eager cache is off: beside JAX's
+    eager cache; with MindSpore's compile cache on (`MS_COMPILER_CACHE_ENABLE=1`), in its
+    folder, `<MS_COMPILER_CACHE_PATH>/rank_<RANK_ID>/graph_cache/msjax_programs`."""
     folder = compile_settings.eager_folder()
-    return None if folder is None else os.path.join(folder, SUBFOLDER)
+    if folder is not None:
+        return os.path.join(folder, SUBFOLDER)
+    if os.environ.get(compile_settings.SWITCH) == "0":
+        return None
+    graph_cache = compile_cache.cache_path()
+    return None if graph_cache is None else os.path.join(graph_cache, SUBFOLDER)
 
 
 class EagerProgram:

@@ -55,6 +55,16 @@ class NotCacheable(Exception):
 
 def cache_dir() -> str | None:
     """The graph-cache directory when the compile cache is on, else None."""
+    path = cache_path()
+    if path is None:
+        return None
+    os.makedirs(path, exist_ok=True)
+    _use_xla_cache(os.path.join(path, "xla"))
+    return path
+
+
+def cache_path() -> str | None:
+    """Where the graph cache is (`cache_dir`), made or not, or None when it is off."""
     enabled = context._context.get("enable_compile_cache")
     if enabled is None:
         enabled = os.environ.get("MS_COMPILER_CACHE_ENABLE", "0") == "1"
@@ -63,10 +73,7 @@ def cache_dir() -> str | None:
     root = (context._context.get("compile_cache_path")
             or os.environ.get("MS_COMPILER_CACHE_PATH") or os.getcwd())
     rank = os.environ.get("RANK_ID", "0")
-    path = os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
-    os.makedirs(path, exist_ok=True)
-    _use_xla_cache(os.path.join(path, "xla"))
-    return path
+    return os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
 
 
 @contextlib.contextmanager
