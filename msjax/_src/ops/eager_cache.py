@@ -35,6 +35,7 @@ from msjax._src import compile_settings
 from msjax._src.transforms import STATIC_TYPES, compile_cache
 
 try:
+    from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError
     from jax._src.array import ArrayImpl as _ARRAY_IMPL
     from jax._src.core import trace_state_clean as _at_top_level
     from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
@@ -110,26 +111,32 @@ class EagerProgram:
         return self.compiler_options or None
 
     def __call__(self, *args, **kwargs):
+        if not kwargs and self.dispatch:  # the hot path: arguments by position, keyed and run
+            try:  # by JAX's C++ (misses: `_dispatch_miss`)
+                return self.dispatch(*args)
+            except _InternalFloatingPointError as error:  # jax.debug_nans' check of outputs
+                raise FloatingPointError(f"invalid value ({error.ty}) encountered in "
+                                         f"{self.__name__}") from None
         if _at_top_level is None or not _at_top_level():
             return self.traced(*args, **kwargs)
-        if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
-            return self.impl(*args, **kwargs)
         if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
             return self.eager(*args, **kwargs)
-        if not kwargs and self.dispatch is not False:
-            for arg in args:
-                if type(arg) is not _ARRAY_IMPL and type(arg) not in _PYTHON_SCALARS:
-                    break
-            else:  # the hot path (elementwise ops): arrays by position, keyed by JAX's C++
-                if self.dispatch is None:
-                    self.dispatch = _cpp_dispatch(self.__name__, self._dispatch_miss) or False
-                if self.dispatch:
-                    return self.dispatch(*args)
+        if not kwargs and self.dispatch is None:
+            self.dispatch = _cpp_dispatch(self.__name__, self.impl, self._dispatch_miss) or False
+            if self.dispatch:
+                return self.dispatch(*args)
+        if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
+            return self.impl(*args, **kwargs)
         return self._run(args, kwargs)[0]
 
     def _dispatch_miss(self, *args):
-        """The C++ dispatch's cache miss: runs the call and hands the C++ side what it needs to
-        run the next call with the same signature itself."""
+        """The C++ dispatch's cache miss (a new signature, a traced argument, a JAX setting
+        changed): runs the call and hands the C++ side what it needs to run the next call with
+        the same signature itself (None: it asks again)."""
+        if _at_top_level is None or not _at_top_level():
+            return self.traced(*args), None, False
+        if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
+            return self.eager(*args), None, False
         outputs, compiled = self._run(args, {})
         return outputs, _fastpath_data(compiled, args, outputs), False
 
@@ -206,15 +213,16 @@ class EagerProgram:
                      _tracing_settings(), self._options(), process_identity()))
 
 
-def _cpp_dispatch(name, cache_miss):
+def _cpp_dispatch(name, impl, cache_miss):
     """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss`
-    as its miss handler: a call whose signature it has seen runs without Python. None when this
-    JAX has no such thing (then every call takes the Python path)."""
+    as its miss handler: a call whose signature it has seen runs without Python; under
+    `jax.disable_jit` it calls `impl`. None when this JAX has no such thing (then every call
+    takes the Python path)."""
     try:
         from jax._src import tree_util
         from jax._src.interpreters import pxla
         from jax._src.lib import _jax
-        return _jax.pjit(name, None, cache_miss, [], [], pxla.JitGlobalCppCacheKeys(),
+        return _jax.pjit(name, impl, cache_miss, [], [], pxla.JitGlobalCppCacheKeys(),
                          tree_util.dispatch_registry, pxla.cc_shard_arg)
     except (ImportError, AttributeError, TypeError):  # pragma: no cover - another JAX
         return None
