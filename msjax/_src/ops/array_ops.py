@@ -198,10 +198,6 @@ def reshape(input, shape):
     return _reshape_program(input, shape=shape)
 
 
-# An eager reshape is a program per shape: kept in msjax's eager program cache like the others.
-_reshape_program = eager_jit(jnp.reshape, static_argnames="shape", inline_in_traces=True)
-
-
 @op()
 def view_as(input, other):
     return jnp.reshape(input, other.shape)
@@ -221,6 +217,10 @@ def permute(input, axis):
 
 
 _transpose_program = eager_jit(jnp.transpose, static_argnames="axes")  # eager: fast compile
+# Eager programs kept in msjax's eager program cache; inside a trace the jnp functions themselves.
+_reshape_program = eager_jit(jnp.reshape, static_argnames="shape", inline_in_traces=True)
+_broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline_in_traces=True)
+_concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
 @op()
@@ -306,9 +306,6 @@ def broadcast_to(input, shape):
                          "equal or input dimension is 1 or target dimension is -1. But got "
                          f"x_shape: {tuple(input.shape)}, target shape: {target}.")
     return _broadcast_program(input, shape=shape)
-
-
-_broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline_in_traces=True)
 
 
 @op()
@@ -434,9 +431,6 @@ def concat(tensors, axis=0):
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
                          f"but got {axis}.")
     return _concat_program(tuple(tensors), axis=axis)
-
-
-_concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
 @op()
