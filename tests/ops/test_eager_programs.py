@@ -193,3 +193,21 @@ def test_an_initializer_compiles_nothing_per_shape():
     initializer(Normal(), (3, 5), ms.float32).init_data()  # the RNG key programs, once
     assert programs_compiled(
         lambda: initializer(Normal(), (31, 37), ms.float32).init_data()._data) == []
+
+
+def test_inside_a_trace_single_op_programs_add_no_nested_jit():
+    """Elementwise ops, activations, layer norm, reshape and basic indexing are the jax functions
+    themselves inside a trace: a compiled step's program has no nested jit per op (conv and
+    dense keep theirs)."""
+    x, g = Tensor(X4[:1, :2]), Tensor(_array(11, seed=12))
+
+    def step(x, g):
+        y = ops.relu(x + x * 2.0) - ops.square(x)  # (jax.nn.hard_swish is a jit of JAX's own)
+        y = ops.layer_norm(y, (11,), g, g, 1e-5)
+        return ops.mean(y.reshape(2, -1)[0], axis=0)
+
+    jaxpr = jax.make_jaxpr(lambda a, b: step(Tensor(a), Tensor(b))._data)(x._data, g._data)
+    nested = [str(e.primitive) for e in jaxpr.jaxpr.eqns if "jit" in str(e.primitive)]
+    assert nested == [], nested
+    np.testing.assert_allclose(ms.jit(step)(x, g).asnumpy(), step(x, g).asnumpy(), rtol=1e-5,
+                               atol=1e-6)
