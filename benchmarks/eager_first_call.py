@@ -1,8 +1,10 @@
 """First eager (PyNative) forward of ResNet-18, MobileNetV3-small and ViT-tiny at batch 8.
 
 PyNative is MindSpore's default mode. msjax runs each op through XLA, which compiles it on first
-use; JAX's persistent compilation cache (on by default, msjax/_src/compile_settings.py) keeps
-those executables on disk. Per model this runs two fresh processes sharing one new cache folder
+use; msjax's eager program cache (msjax/_src/ops/eager_cache.py: a later process loads each op's
+executable without tracing or lowering it) and JAX's persistent compilation cache for the rest
+(both on by default, msjax/_src/compile_settings.py) keep those executables on disk. Per model
+this runs two fresh processes sharing one new cache folder
 and prints the first forward's wall time (model built, one eval forward of a 8x3x32x32 batch,
 result read back) in each, the second/first ratio (target <= 0.2) and the first process against
 real MindSpore 2.10 PyNative's first call (recorded with the oracle by

@@ -9,13 +9,23 @@ import textwrap
 import pytest
 
 from msjax._src import compile_settings
+from msjax._src.ops import eager_cache
 
 _EAGER_FORWARD = textwrap.dedent("""
     import json
     import jax
-    events = {}
+    import logging
+    events, compiled = {}, []
     jax.monitoring.register_event_listener(
         lambda name, **kw: events.__setitem__(name, events.get(name, 0) + 1))
+
+    class CompileLog(logging.Handler):  # the programs traced, lowered and compiled (or loaded
+        def emit(self, record):         # from JAX's cache): not those msjax loads itself
+            if record.getMessage().startswith("Compiling "):
+                compiled.append(record.getMessage().split(" ")[1])
+    logging.getLogger("jax").addHandler(CompileLog())
+    jax.config.update("jax_log_compiles", True)
+    logging.getLogger("jax").setLevel(logging.WARNING)
     import numpy as np
     import msjax as ms
     from msjax import nn
@@ -39,7 +49,8 @@ _EAGER_FORWARD = textwrap.dedent("""
     print(json.dumps({"sum": float(out.sum().asnumpy()),
                       "dir": jax.config.jax_compilation_cache_dir,
                       "requests": events.get('/jax/compilation_cache/compile_requests_use_cache', 0),
-                      "hits": events.get('/jax/compilation_cache/cache_hits', 0)}))
+                      "hits": events.get('/jax/compilation_cache/cache_hits', 0),
+                      "compiled": compiled}))
 """)
 
 
@@ -56,29 +67,50 @@ def _run(tmp_path, **env_changes):
 
 
 def _entries(folder):
-    return [f for f in os.listdir(folder) if not f.startswith(".")] if os.path.isdir(folder) else []
+    if not os.path.isdir(folder):
+        return []
+    return [f for f in os.listdir(folder)
+            if not f.startswith(".") and os.path.isfile(os.path.join(folder, f))]
 
 
 def test_second_process_loads_every_eager_op_from_the_cache(tmp_path):
     first = _run(tmp_path)
     folder = str(tmp_path / "home_cache" / "msjax" / "jax_cache")
+    programs = os.path.join(folder, eager_cache.SUBFOLDER)
     assert first["dir"] == folder
-    assert first["requests"] > 5 and first["hits"] == 0
-    stored = len(_entries(folder))
-    assert stored >= first["requests"] // 2  # each distinct op's executable is on disk
+    assert first["requests"] > 0 and first["hits"] == 0  # e.g. the random initialisers'
+    stored, own = len(_entries(folder)), len(_entries(programs))
+    assert stored >= first["requests"] // 2  # each distinct single op's executable is on disk
+    assert own >= 6  # the eager programs (convolution, batch norm, relu, add, dense, ...) in
+    # msjax's own cache,
+    assert len(first["compiled"]) == first["requests"] + own  # compiled without JAX's cache
     second = _run(tmp_path)
-    assert second["hits"] == second["requests"] == first["requests"]  # nothing compiled anew
+    # msjax's eager programs are loaded without tracing or lowering (no "Compiling" line), the
+    # single primitives from JAX's cache: nothing is compiled anew
+    for name in ("jit(_conv_and_bias)", "jit(_normalize)", "jit(_dense_and_bias)", "jit(relu)",
+                 "jit(add)"):
+        assert name in first["compiled"] and name not in second["compiled"]
+    assert second["hits"] == second["requests"] == len(second["compiled"]) == first["requests"]
     assert second["sum"] == first["sum"]
-    assert len(_entries(folder)) == stored
+    assert (len(_entries(folder)), len(_entries(programs))) == (stored, own)
 
 
 def test_mindspore_compile_cache_keeps_its_own_folder(tmp_path):
     """MS_COMPILER_CACHE_ENABLE=1: the graph compile cache puts JAX's cache in MindSpore's
-    layout when it first compiles a graph; msjax's import sets nothing."""
-    result = _run(tmp_path, MS_COMPILER_CACHE_ENABLE="1", MS_COMPILER_CACHE_PATH=str(tmp_path / "ms"),
-                  RANK_ID="3")
+    layout when it first compiles a graph; msjax's import sets nothing; msjax's eager programs
+    are kept in that layout too."""
+    env = dict(MS_COMPILER_CACHE_ENABLE="1", MS_COMPILER_CACHE_PATH=str(tmp_path / "ms"),
+               RANK_ID="3")
+    result = _run(tmp_path, **env)
     assert result["dir"] is None and result["hits"] == 0
     assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+    # msjax's eager programs go to MindSpore's cache folder, and are loaded from there
+    programs = tmp_path / "ms" / "rank_3" / "graph_cache" / eager_cache.SUBFOLDER
+    stored = len(_entries(programs))
+    assert stored >= 6 and "jit(_conv_and_bias)" in result["compiled"]
+    again = _run(tmp_path, **env)
+    assert "jit(_conv_and_bias)" not in again["compiled"] and again["sum"] == result["sum"]
+    assert len(_entries(programs)) == stored
 
 
 @pytest.mark.parametrize("env", [{"MS_COMPILER_CACHE_ENABLE": "0"},
@@ -87,6 +119,7 @@ def test_switched_off(tmp_path, env):
     result = _run(tmp_path, **env)
     assert result["dir"] is None and result["hits"] == 0
     assert not os.path.exists(tmp_path / "home_cache" / "msjax" / "jax_cache")
+    assert not os.path.exists(tmp_path / "home_cache" / "msjax")  # nor msjax's program cache
 
 
 def test_users_jax_setting_wins(tmp_path):

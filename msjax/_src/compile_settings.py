@@ -16,6 +16,11 @@ would skip every one of them):
 - not at all with `MS_COMPILER_CACHE_ENABLE=0` set explicitly, or `MSJAX_EAGER_COMPILE_CACHE=0`
   (msjax's own switch; `MSJAX_EAGER_COMPILE_CACHE=/some/dir` chooses the folder instead).
 
+msjax's own cache of eager programs (ops/eager_cache.py), which a later process reads without
+tracing or lowering them, is kept in the subfolder `msjax_programs` of the folder chosen here
+(with `MS_COMPILER_CACHE_ENABLE=1`, of MindSpore's graph cache folder), and is off whenever
+msjax sets no folder here for another reason.
+
 A user's own JAX setting wins: when `JAX_COMPILATION_CACHE_DIR` or `JAX_ENABLE_COMPILATION_CACHE`
 is in the environment, or `jax_compilation_cache_dir` was set before msjax was imported, msjax
 changes nothing, and it keeps any `JAX_PERSISTENT_CACHE_MIN_*` value the environment gives.
@@ -30,6 +35,14 @@ SWITCH = "MSJAX_EAGER_COMPILE_CACHE"
 _USER_JAX_SETTINGS = ("JAX_COMPILATION_CACHE_DIR", "JAX_ENABLE_COMPILATION_CACHE")
 _THRESHOLDS = (("jax_persistent_cache_min_compile_time_secs", 0.0),
                ("jax_persistent_cache_min_entry_size_bytes", 0))
+_eager_folder: list = [None]  # what enable_eager_cache chose; msjax's eager programs go there too
+
+
+def eager_folder() -> str | None:
+    """The folder `enable_eager_cache` gave JAX's cache at import, or None when it set none
+    (msjax's eager program cache, ops/eager_cache.py `program_dir`, is then off, or in
+    MindSpore's compile cache folder when that is on)."""
+    return _eager_folder[0]
 
 
 def eager_cache_dir(environ=None) -> str | None:
@@ -68,6 +81,7 @@ def enable_eager_cache() -> str | None:
                       stacklevel=2)
         return None
     jax.config.update("jax_compilation_cache_dir", path)
+    _eager_folder[0] = path
     for name, value in _THRESHOLDS:
         if name.upper() not in os.environ:
             jax.config.update(name, value)

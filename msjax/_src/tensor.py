@@ -213,8 +213,8 @@ class Tensor:
         data = self._data
         if type(index) is int:
             _check_int_index(index, data.shape, 0, setting=False)
-            return _wrap(data[index])
-        return _wrap(data[_index_for(index, data.shape, setting=False)])
+            return _wrap(_basic_index(data, index))
+        return _wrap(_basic_index(data, _index_for(index, data.shape, setting=False)))
 
     def __setitem__(self, index, value) -> None:
         """Writes into this Tensor: in place eagerly, a new traced value under a JAX transform."""
@@ -353,6 +353,50 @@ def _axes_used(item) -> int:
     if dtype is not None and dtype == np.bool_:
         return max(np.ndim(item), 1)
     return 1
+
+
+def _basic_index(data, index):
+    """`data[index]`; an index of integers, slices, None and Ellipsis (numpy's basic indexing)
+    as one eager program (jnp's indexing dispatches a slice and a squeeze, each a program per
+    shape), kept in msjax's eager program cache; inside a trace `data[index]` itself."""
+    key = _basic_index_key(index)
+    if key is None:
+        return data[index]
+    if not _BASIC_INDEX_PROGRAM:  # made on first use: the op modules import this one
+        from msjax._src.ops.one_program import eager_jit
+        _BASIC_INDEX_PROGRAM.append(eager_jit(_index_by_key, static_argnames="key",
+                                              inline_in_traces=True))
+    return _BASIC_INDEX_PROGRAM[0](data, key=key)
+
+
+_BASIC_INDEX_PROGRAM: list = []
+
+
+def _basic_index_key(index):
+    """`index` as a hashable tuple when it is a basic index, else None."""
+    items = index if type(index) is tuple else (index,)
+    key = []
+    for item in items:
+        kind = type(item)
+        if kind is int or (isinstance(item, np.integer) and kind is not np.bool_):
+            key.append(("int", int(item)))
+        elif item is None:
+            key.append(("new",))
+        elif item is Ellipsis:
+            key.append(("...",))
+        elif kind is slice and all(type(v) is int or v is None
+                                   for v in (item.start, item.stop, item.step)):
+            key.append(("slice", item.start, item.stop, item.step))
+        else:
+            return None
+    return tuple(key)
+
+
+def _index_by_key(data, key):
+    index = tuple(None if kind == "new" else Ellipsis if kind == "..." else
+                  item[1] if kind == "int" else slice(*item[1:])
+                  for item in key for kind in (item[0],))
+    return data[index]
 
 
 def _index_for(index, shape, setting):

@@ -14,6 +14,7 @@ import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
+from msjax._src import compile_settings
 from msjax._src.ops import one_program as one_program_module
 from msjax._src.ops.one_program import eager_jit
 
@@ -42,6 +43,13 @@ def programs_compiled(fn):
     return handler.programs
 
 
+@pytest.fixture(autouse=True)
+def _programs_kept_in_memory_only(monkeypatch):
+    """These tests count what an eager call compiles: programs another test or run stored in
+    msjax's eager program cache (tests/ops/test_eager_cache.py) would be loaded instead."""
+    monkeypatch.setattr(compile_settings, "_eager_folder", [None])
+
+
 def _array(*shape, seed=0):
     return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
 
@@ -68,6 +76,18 @@ def _softmax_reference(x, axis):
     return e / e.sum(axis, keepdims=True)
 
 
+def _layer_norm_reference(x, gamma, beta):
+    mean = x.mean(-1, keepdims=True)
+    return (x - mean) / np.sqrt(x.var(-1, keepdims=True) + 1e-5) * gamma + beta
+
+
+def _adaptive_avg_pool_reference(x, oh, ow):
+    h, w = x.shape[-2:]
+    return np.stack([np.stack([x[..., i * h // oh:-(-(i + 1) * h // oh),
+                                 j * w // ow:-(-(j + 1) * w // ow)].mean((-2, -1))
+                               for j in range(ow)], -1) for i in range(oh)], -2)
+
+
 X4 = _array(3, 5, 7, 11)
 STATS = [_array(5, seed=3), np.abs(_array(5, seed=4)) + 0.5, _array(5, seed=5), _array(5, seed=6)]
 X2, W2, B2 = _array(13, 17), _array(19, 17, seed=7), _array(19, seed=8)
@@ -85,6 +105,18 @@ CASES = [
     ("gelu", [X4[:1, :2]], ops.gelu, lambda x: np.asarray(jax.nn.gelu(x, approximate=False))),
     ("transpose", [X4[:2, :5, :6]], lambda x: ops.transpose(x, (3, 1, 0, 2)),
      lambda x: x.transpose(3, 1, 0, 2)),
+    ("relu", [X4[:2, :1]], ops.relu, lambda x: np.maximum(x, 0)),
+    ("hardswish", [X4[:2, :2] * 4], ops.hardswish, lambda x: x * np.clip(x + 3, 0, 6) / 6),
+    ("hardsigmoid", [X4[:1, :3] * 4], ops.hardsigmoid, lambda x: np.clip(x + 3, 0, 6) / 6),
+    ("silu", [X4[:1, :4]], ops.silu, lambda x: x / (1 + np.exp(-x))),
+    ("layer_norm", [X4[:2, :3], _array(11, seed=10), _array(11, seed=11)],
+     lambda x, g, b: ops.layer_norm(x, (11,), g, b, 1e-5), _layer_norm_reference),
+    ("adaptive_avg_pool2d", [X4[:1, :4]], lambda x: ops.adaptive_avg_pool2d(x, (2, 3)),
+     lambda x: _adaptive_avg_pool_reference(x, 2, 3)),
+    ("integer index", [X4[:2, :2]], lambda x: x[1], lambda x: x[1]),
+    ("basic index", [X4[:3, :2]], lambda x: x[None, 1:, -1, ..., ::2],
+     lambda x: x[None, 1:, -1, ..., ::2]),
+    ("reshape", [X4[:2, :3]], lambda x: x.reshape(3, -1), lambda x: x.reshape(3, -1)),
 ]
 
 
@@ -124,7 +156,7 @@ def test_grad_and_vmap_go_through_the_programs():
     np.testing.assert_allclose(batched, (X2 @ W2.T + B2)[None], rtol=2e-5, atol=2e-5)
 
 
-def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch):
+def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch, tmp_path):
     compiled_with, real_jit = [], jax.jit
 
     def record(fn, **kwargs):
@@ -132,11 +164,12 @@ def test_eager_jit_compiles_eager_calls_with_the_eager_options(monkeypatch):
         return real_jit(fn, **kwargs)
 
     monkeypatch.setattr(one_program_module.jax, "jit", record)
+    monkeypatch.setattr(compile_settings, "_eager_folder", [str(tmp_path)])  # nothing stored yet
     negative = eager_jit(jnp.negative)
-    assert compiled_with == [None]  # the eager program is made on the first eager call
+    assert compiled_with == []  # nothing is made before it is needed
     np.testing.assert_array_equal(negative(jnp.arange(3.0)), -np.arange(3.0))
     options = one_program_module.EAGER_COMPILER_OPTIONS.get(jax.default_backend())
-    assert compiled_with == [None] + ([options] if options is not None else [])
+    assert compiled_with == [options]  # the eager call's program
     compiled_with.clear()
     monkeypatch.setenv("MSJAX_EAGER_FAST_COMPILE", "0")
     negative = eager_jit(jnp.negative)
@@ -160,3 +193,21 @@ def test_an_initializer_compiles_nothing_per_shape():
     initializer(Normal(), (3, 5), ms.float32).init_data()  # the RNG key programs, once
     assert programs_compiled(
         lambda: initializer(Normal(), (31, 37), ms.float32).init_data()._data) == []
+
+
+def test_inside_a_trace_single_op_programs_add_no_nested_jit():
+    """Elementwise ops, activations, layer norm, reshape and basic indexing are the jax functions
+    themselves inside a trace: a compiled step's program has no nested jit per op (conv and
+    dense keep theirs)."""
+    x, g = Tensor(X4[:1, :2]), Tensor(_array(11, seed=12))
+
+    def step(x, g):
+        y = ops.relu(x + x * 2.0) - ops.square(x)  # (jax.nn.hard_swish is a jit of JAX's own)
+        y = ops.layer_norm(y, (11,), g, g, 1e-5)
+        return ops.mean(y.reshape(2, -1)[0], axis=0)
+
+    jaxpr = jax.make_jaxpr(lambda a, b: step(Tensor(a), Tensor(b))._data)(x._data, g._data)
+    nested = [str(e.primitive) for e in jaxpr.jaxpr.eqns if "jit" in str(e.primitive)]
+    assert nested == [], nested
+    np.testing.assert_allclose(ms.jit(step)(x, g).asnumpy(), step(x, g).asnumpy(), rtol=1e-5,
+                               atol=1e-6)

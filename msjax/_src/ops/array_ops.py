@@ -195,7 +195,7 @@ def reshape(input, shape):
             known == 0 or input.size % known)):
         raise ValueError(f"proposed_shape '[const vector]{{{', '.join(map(str, shape))}}}' is "
                          f"invalid for input of size {input.size}")
-    return jnp.reshape(input, shape)
+    return _reshape_program(input, shape=shape)
 
 
 @op()
@@ -217,6 +217,10 @@ def permute(input, axis):
 
 
 _transpose_program = eager_jit(jnp.transpose, static_argnames="axes")  # eager: fast compile
+# Eager programs kept in msjax's eager program cache; inside a trace the jnp functions themselves.
+_reshape_program = eager_jit(jnp.reshape, static_argnames="shape", inline_in_traces=True)
+_broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline_in_traces=True)
+_concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
 @op()
@@ -301,7 +305,7 @@ def broadcast_to(input, shape):
         raise ValueError("For 'BroadcastTo', in order to broadcast, each dimension pair must be "
                          "equal or input dimension is 1 or target dimension is -1. But got "
                          f"x_shape: {tuple(input.shape)}, target shape: {target}.")
-    return jnp.broadcast_to(input, shape)
+    return _broadcast_program(input, shape=shape)
 
 
 @op()
@@ -426,7 +430,7 @@ def concat(tensors, axis=0):
     if not -ndim <= axis < ndim:
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
                          f"but got {axis}.")
-    return jnp.concatenate(tensors, axis=axis)
+    return _concat_program(tuple(tensors), axis=axis)
 
 
 @op()

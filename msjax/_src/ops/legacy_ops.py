@@ -77,9 +77,10 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
     norm_axis = begin_norm_axis % x.ndim
     params_axis = begin_params_axis % x.ndim
     axes = tuple(range(norm_axis, x.ndim))
-    shape = (1,) * params_axis + tuple(gamma.shape)
-    y, mean, variance = layer_norm_with_stats(x, axes, epsilon, gamma.reshape(shape),
-                                              beta.reshape(shape))
+    if params_axis + gamma.ndim != x.ndim:  # else layer_norm_with_stats aligns them the same
+        shape = (1,) * params_axis + tuple(gamma.shape)
+        gamma, beta = gamma.reshape(shape), beta.reshape(shape)
+    y, mean, variance = layer_norm_with_stats(x, axes, epsilon, gamma, beta)
     return y.astype(x.dtype), mean, variance
 
 

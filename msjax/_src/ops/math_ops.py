@@ -24,7 +24,7 @@ from msjax._src.ops.adapters import (
     promote_scalar,
     to_float_if_int,
 )
-from msjax._src.ops.one_program import one_program
+from msjax._src.ops.one_program import eager_jit, one_program
 from msjax._src.ops.registry import functional, op
 
 _FLOAT32 = np.dtype(np.float32)
@@ -54,12 +54,14 @@ def _binary(name: str, jnp_fn, *aliases: str, args: str = "input other", float_o
     `args` names the two parameters as MindSpore does; `float_only` computes integers as Float32;
     `record` is the rest of the op's record (`op`'s `primitive`, `tensor_method`).
     """
+    program = eager_jit(jnp_fn, inline_in_traces=True)
+
     def compute(a, b):
         if type(a) is not _ARRAY_IMPL or type(b) is not _ARRAY_IMPL or a.dtype is not b.dtype:
             a, b = promote_scalar(a, b)  # (two arrays of one dtype, the commonest, need nothing)
         if float_only:
             a, b = to_float_if_int(a), to_float_if_int(b)
-        return jnp_fn(a, b)
+        return program(a, b)
     compute.__name__ = compute.__qualname__ = name
     impl = _named(name, args, compute)
     impl.positional = compute  # for positional calls (registry.functional)
@@ -70,7 +72,8 @@ def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str =
            **record):
     """Register a unary elementwise op; float-valued ones compute integers as Float32 (`record`:
     `op`'s `primitive`, `tensor_method`)."""
-    compute = (lambda x: jnp_fn(to_float_if_int(x))) if float_only else jnp_fn
+    program = eager_jit(jnp_fn, inline_in_traces=True)
+    compute = (lambda x: program(to_float_if_int(x))) if float_only else program
     return op(name, *aliases, **record)(_named(name, arg, compute))
 
 
@@ -457,13 +460,16 @@ def is_nonzero(input):
 @op()
 def matmul(input, other):
     try:
-        return jnp.matmul(input, other)
+        return _matmul_program(input, other)
     except (TypeError, ValueError):  # shapes checked only here: eager dispatch's hot path
         shape, other_shape = np.shape(input), np.shape(other)
         if len(shape) >= 2 and len(other_shape) >= 2 and shape[-1] != other_shape[-2]:
             raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], "
                                f"but got {shape[-1]} and {other_shape[-2]}.") from None
         raise
+
+
+_matmul_program = eager_jit(jnp.matmul, inline_in_traces=True)  # kept in the eager cache
 
 
 @op(tensor_method=True)

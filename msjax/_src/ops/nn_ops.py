@@ -18,14 +18,24 @@ from msjax._src.tensor import _wrap
 
 
 # -- activations -------------------------------------------------------------------------------
+# The activations networks use most, as eager programs: stored in msjax's eager program cache,
+# so a later process loads them without tracing (and e.g. hard-swish, four primitives, compiles
+# once); inside a trace they are the jax functions themselves.
+_relu_program = eager_jit(jax.nn.relu, inline_in_traces=True)
+_relu6_program = eager_jit(jax.nn.relu6, inline_in_traces=True)
+_silu_program = eager_jit(jax.nn.silu, inline_in_traces=True)
+_hardswish_program = eager_jit(jax.nn.hard_swish, inline_in_traces=True)
+_hardsigmoid_program = eager_jit(jax.nn.hard_sigmoid, inline_in_traces=True)
+
+
 @op(primitive="ReLU", tensor_method=True)
 def relu(input, inplace=False):
-    return jax.nn.relu(input)
+    return _relu_program(input)
 
 
 @op(primitive="ReLU6")
 def relu6(x):
-    return jax.nn.relu6(x)
+    return _relu6_program(x)
 
 
 @op(tensor_method=True)
@@ -36,7 +46,7 @@ def gelu(input, approximate="none"):
 
 @op(tensor_method=True)
 def silu(input):
-    return jax.nn.silu(input)
+    return _silu_program(input)
 
 
 @op(primitive="Mish")
@@ -84,12 +94,12 @@ def softsign(x):
 
 @op(primitive="HSwish", tensor_method=True)
 def hardswish(input):
-    return jax.nn.hard_swish(input)
+    return _hardswish_program(input)
 
 
 @op(primitive="HSigmoid")
 def hardsigmoid(input):
-    return jax.nn.hard_sigmoid(input)
+    return _hardsigmoid_program(input)
 
 
 @op()
@@ -268,6 +278,7 @@ def _lowest(dtype):
     return np.array(-np.inf if floating else jnp.iinfo(dtype).min, dtype)
 
 
+@one_program  # eagerly a program kept in msjax's eager program cache
 def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                 ceil_mode=False):
     """Max pooling over the last `nd` axes."""
@@ -317,6 +328,7 @@ def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, cei
     return jnp.max(flat, axis=-1), index.astype(np.int64)
 
 
+@one_program  # eagerly one program (a window sum, a divisor and a division)
 def avg_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, ceil_mode=False,
                 count_include_pad=True, divisor_override=None):
     """Average pooling over the last `nd` axes. The divisor is `divisor_override` when given, else
@@ -372,6 +384,7 @@ AvgPool3D = primitive(
 
 
 @op()
+@one_program  # a slice and a mean per output cell: one program for an eager call
 def adaptive_avg_pool2d(input, output_size):
     h, w = input.shape[-2:]
     oh, ow = _pair(output_size)
@@ -393,7 +406,12 @@ def dropout(input, p=0.5, training=True, seed=None):
 
 def layer_norm_with_stats(x, axes, eps, weight=None, bias=None):
     """Layer normalisation of `x` over its trailing `axes`, formulated the way XLA fuses well:
-    `(y, mean, variance)`.
+    `(y, mean, variance)`; eagerly one program (`_layer_norm_program`). See `_layer_norm`."""
+    return _layer_norm_program(x, weight, bias, axes=tuple(axes), eps=float(eps))
+
+
+def _layer_norm(x, weight, bias, axes, eps):
+    """`layer_norm_with_stats`: layer normalisation of `x` over its trailing `axes`.
 
     As Flax's LayerNorm (`flax.linen.normalization`): the mean and the mean of squares in one
     pass (variance = E[x²] - E[x]², clipped at 0), the square taken before the means, and
@@ -431,6 +449,12 @@ def layer_norm_with_stats(x, axes, eps, weight=None, bias=None):
         out = out + bias.reshape((1,) * (x.ndim - bias.ndim) + bias.shape)
     out_dtype = jnp.result_type(*(a for a in (x, weight, bias) if a is not None))
     return out.astype(out_dtype), mean.astype(x.dtype), variance.astype(x.dtype)
+
+
+# A dozen primitives: one program for an eager call; inside a trace the function itself (the
+# formulation above is what the enclosing program's fusion was tuned for).
+_layer_norm_program = eager_jit(_layer_norm, static_argnames=("axes", "eps"),
+                                inline_in_traces=True)
 
 
 @op()

@@ -22,6 +22,8 @@ import os
 import jax
 import numpy as np
 
+from msjax._src.ops.eager_cache import EagerProgram
+
 try:  # whether a call runs at top level (eager): only there may a jit carry compiler options
     from jax._src.core import trace_state_clean as _at_top_level
 except ImportError:  # pragma: no cover - a JAX without it: every call compiles with defaults
@@ -35,24 +37,16 @@ EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
 FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
 
 
-def eager_jit(impl, static_argnames=()):
+def eager_jit(impl, static_argnames=(), inline_in_traces=False):
     """`jax.jit(impl, static_argnames=...)` whose top-level (eager) calls compile with the
-    default backend's `EAGER_COMPILER_OPTIONS` (see the module doc)."""
-    traced = jax.jit(impl, static_argnames=static_argnames)
-    if _at_top_level is None or os.environ.get(FAST_COMPILE_SWITCH, "1") == "0":
-        return traced
-    eager = []  # made on the first eager call: asking for the backend at import would start it
-
-    @functools.wraps(impl)
-    def call(*args, **kwargs):
-        if not _at_top_level():
-            return traced(*args, **kwargs)
-        if not eager:
-            options = EAGER_COMPILER_OPTIONS.get(jax.default_backend())
-            eager.append(traced if options is None else jax.jit(
-                impl, static_argnames=static_argnames, compiler_options=options))
-        return eager[0](*args, **kwargs)
-    return call
+    default backend's `EAGER_COMPILER_OPTIONS` (see the module doc) and are kept in msjax's
+    eager program cache (`eager_cache.EagerProgram`). Static arguments are passed by keyword.
+    With `inline_in_traces`, a call inside a trace is `impl` itself rather than a nested jit."""
+    if _at_top_level is None:
+        return impl if inline_in_traces else jax.jit(impl, static_argnames=static_argnames)
+    fast = os.environ.get(FAST_COMPILE_SWITCH, "1") != "0"
+    return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS if fast else None,
+                        inline_in_traces)
 
 
 def hashable(value):

@@ -17,7 +17,7 @@ from jax import lax
 
 from msjax._src import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype
-from msjax._src.ops.one_program import one_program
+from msjax._src.ops.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)
@@ -54,11 +54,20 @@ def prod(input, axis=None, keep_dims=False, dtype=None):
 
 
 def mean_of(x, axis=None, keepdims=False, dtype=None):
-    """The mean with MindSpore's dtype rule: integer inputs keep their dtype."""
-    result = jnp.mean(x, axis=axis_arg(axis), keepdims=keepdims, dtype=np_dtype(dtype))
+    """The mean with MindSpore's dtype rule: integer inputs keep their dtype; eagerly one
+    program kept in msjax's eager program cache."""
+    return _mean_program(x, axis=axis_arg(axis), keepdims=bool(keepdims), dtype=np_dtype(dtype))
+
+
+def _mean(x, axis, keepdims, dtype):
+    result = jnp.mean(x, axis=axis, keepdims=keepdims, dtype=dtype)
     if dtype is None and x.dtype.kind in "biu":
         result = result.astype(x.dtype)
     return result
+
+
+_mean_program = eager_jit(_mean, static_argnames=("axis", "keepdims", "dtype"),
+                          inline_in_traces=True)
 
 
 @op()

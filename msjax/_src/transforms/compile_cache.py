@@ -55,6 +55,16 @@ class NotCacheable(Exception):
 
 def cache_dir() -> str | None:
     """The graph-cache directory when the compile cache is on, else None."""
+    path = cache_path()
+    if path is None:
+        return None
+    os.makedirs(path, exist_ok=True)
+    _use_xla_cache(os.path.join(path, "xla"))
+    return path
+
+
+def cache_path() -> str | None:
+    """Where the graph cache is (`cache_dir`), made or not, or None when it is off."""
     enabled = context._context.get("enable_compile_cache")
     if enabled is None:
         enabled = os.environ.get("MS_COMPILER_CACHE_ENABLE", "0") == "1"
@@ -63,10 +73,7 @@ def cache_dir() -> str | None:
     root = (context._context.get("compile_cache_path")
             or os.environ.get("MS_COMPILER_CACHE_PATH") or os.getcwd())
     rank = os.environ.get("RANK_ID", "0")
-    path = os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
-    os.makedirs(path, exist_ok=True)
-    _use_xla_cache(os.path.join(path, "xla"))
-    return path
+    return os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
 
 
 @contextlib.contextmanager
@@ -482,34 +489,46 @@ def _signature(body: bytes) -> bytes:
     return hmac.new(signing_key(), body, hashlib.sha256).digest()
 
 
+def seal(fields: dict, binary: bytes, magic: bytes = _MAGIC) -> bytes:
+    """Signed bytes holding `fields` (JSON) and `binary`: `magic`, the HMAC, the JSON's length
+    (8 bytes, big endian), the JSON, then `binary`. Read back with `unseal`."""
+    metadata = json.dumps(fields).encode()
+    body = len(metadata).to_bytes(8, "big") + metadata + binary
+    return magic + _signature(body) + body
+
+
+def unseal(blob: bytes, magic: bytes = _MAGIC) -> tuple[dict, bytes]:
+    """The fields and binary part `seal` wrote; ValueError saying what is wrong when this user's
+    msjax did not write `blob` whole. Nothing is parsed before the signature is checked."""
+    header = len(magic) + 32
+    if len(blob) < header + 8 or blob[:len(magic)] != magic:
+        raise ValueError("is not an msjax compile-cache entry or is truncated")
+    body = blob[header:]
+    if not hmac.compare_digest(_signature(body), blob[len(magic):header]):
+        raise ValueError("is not signed by this user's msjax (corrupted, or written elsewhere)")
+    size = int.from_bytes(body[:8], "big")
+    try:
+        fields = json.loads(body[8:8 + size].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"cannot be decoded ({type(error).__name__})") from None
+    if not isinstance(fields, dict):
+        raise ValueError("has fields msjax does not know")
+    return fields, body[8 + size:]
+
+
 def encode_entry(entry: dict) -> bytes:
     """The bytes of an entry: its fields as JSON, then its "exported" and "executable" bytes."""
     fields = {k: v for k, v in entry.items() if k not in ("exported", "executable")}
     fields["exported_size"] = len(entry["exported"])
-    metadata = json.dumps(fields).encode()
-    body = (len(metadata).to_bytes(8, "big") + metadata + entry["exported"]
-            + entry["executable"])
-    return _MAGIC + _signature(body) + body
+    return seal(fields, entry["exported"] + entry["executable"])
 
 
 def decode_entry(blob: bytes) -> dict:
     """The entry in `blob`; ValueError saying what is wrong when this user's msjax did not write
     it whole. Nothing is parsed before the signature is checked."""
-    header = len(_MAGIC) + 32
-    if len(blob) < header + 8 or blob[:len(_MAGIC)] != _MAGIC:
-        raise ValueError("is not an msjax compile-cache entry or is truncated")
-    body = blob[header:]
-    if not hmac.compare_digest(_signature(body), blob[len(_MAGIC):header]):
-        raise ValueError("is not signed by this user's msjax (corrupted, or written elsewhere)")
-    size = int.from_bytes(body[:8], "big")
-    try:
-        entry = json.loads(body[8:8 + size].decode())
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"cannot be decoded ({type(error).__name__})") from None
-    if not isinstance(entry, dict) or any(not isinstance(entry.get(k), t)
-                                          for k, t in _FIELDS.items()):
+    entry, binary = unseal(blob)
+    if any(not isinstance(entry.get(k), t) for k, t in _FIELDS.items()):
         raise ValueError("has fields msjax does not know")
-    binary = body[8 + size:]
     entry["exported"] = binary[:entry["exported_size"]]
     entry["executable"] = binary[entry["exported_size"]:]
     return entry
@@ -581,11 +600,17 @@ def store(directory: str, name: str, entry: dict) -> None:
     except (TypeError, ValueError) as error:  # e.g. a dict output keyed by tuples: not JSON
         _logger.debug("msjax compile cache: %s is not stored: %s", name, error)
         return
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".msjax")
+    write_atomically(os.path.join(directory, name + ".msjax"), blob)
+
+
+def write_atomically(path: str, blob: bytes) -> None:
+    """Writes `blob` to a temporary file beside `path` and renames it: a process reading `path`
+    meanwhile sees the old file or the new one, never half of one."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".msjax")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
-        os.replace(tmp, os.path.join(directory, name + ".msjax"))
+        os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

@@ -1,0 +1,413 @@
+"""msjax's executable cache for eager (PyNative) programs.
+
+A first eager forward of a network compiles one XLA program per distinct (op, shape). JAX's
+persistent compilation cache keeps their executables on disk, but a later process still traces
+and lowers each program to compute that cache's key, which is about half of what it spends. An
+`EagerProgram` (what `one_program.eager_jit` makes) keys its programs by what determines them
+without tracing: the implementation (its module, name, code and closure), the static arguments,
+the input structure and each input's shape, dtype, weak type, committedness and device, the
+JAX settings that change tracing, and (once per process) msjax's source, the jax and jaxlib
+versions, the backend, `XLA_FLAGS` and the compiler options. A program is looked up in memory,
+then in `<eager cache folder>/msjax_programs/<sha256 of the key>.msjax`; a hit calls the stored
+executable through JAX's own C++ dispatch, skipping tracing, lowering and compiling.
+
+Entries are written with the graph compile cache's signed format
+(`transforms/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
+key, no pickle): a file is parsed only when this user's msjax wrote it whole, and is used only
+when the full key stored in it equals the call's. A file that is missing, unreadable, truncated,
+foreign or for another key is passed over quietly (an eager op must not warn), the program is
+compiled and the file rewritten. The folder follows JAX's eager cache
+(`compile_settings.enable_eager_cache`: `MSJAX_EAGER_COMPILE_CACHE`, `MS_COMPILER_CACHE_ENABLE`,
+the user's own JAX cache settings; `program_dir`): off when that is off, in MindSpore's compile
+cache folder when that cache is on.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import types
+
+import jax
+import numpy as np
+
+from msjax._src import compile_settings
+from msjax._src.transforms import STATIC_TYPES, compile_cache
+
+try:
+    from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError
+    from jax._src.array import ArrayImpl as _ARRAY_IMPL
+    from jax._src.core import trace_state_clean as _at_top_level
+    from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
+except ImportError:  # pragma: no cover - a JAX without them: eager programs are plain jits
+    _at_top_level = None
+
+_config = jax.config
+_PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
+_MAGIC = b"MSJAXEP1"  # eager program entries; the graph compile cache's are MSJAXCC3
+SUBFOLDER = "msjax_programs"
+_process_identity: list = []
+
+
+def program_dir() -> str | None:
+    """The folder of stored eager programs, or None when the eager cache is off: beside JAX's
+    eager cache; with MindSpore's compile cache on (`MS_COMPILER_CACHE_ENABLE=1`), in its
+    folder, `<MS_COMPILER_CACHE_PATH>/rank_<RANK_ID>/graph_cache/msjax_programs`."""
+    folder = compile_settings.eager_folder()
+    if folder is not None:
+        return os.path.join(folder, SUBFOLDER)
+    if os.environ.get(compile_settings.SWITCH) == "0":
+        return None
+    graph_cache = compile_cache.cache_path()
+    return None if graph_cache is None else os.path.join(graph_cache, SUBFOLDER)
+
+
+class EagerProgram:
+    """`jax.jit(impl, static_argnames=...)` for msjax's eager ops: a call at top level runs the
+    executable for its key, from memory, from disk or compiled with the options
+    `options_by_backend` gives the default backend (see the module doc). A call inside a trace
+    is the plain jit (inlined into the enclosing program), or with `inline_in_traces` `impl`
+    itself (for single primitives, where a nested jit would only add an equation to the
+    enclosing program). Static arguments are passed by keyword."""
+
+    def __init__(self, impl, static_argnames=(), options_by_backend=None,
+                 inline_in_traces=False):
+        if isinstance(static_argnames, str):
+            static_argnames = (static_argnames,)
+        self.impl = impl
+        self.static_argnames = tuple(static_argnames)
+        self.options_by_backend = options_by_backend or {}
+        self.inline_in_traces = inline_in_traces
+        self.traced_jit = None  # the jits are made when first needed (each costs a little at
+        self.eager_jit = None  # import), the options on the first eager call: asking for the
+        self.compiler_options = None  # backend at import would start it
+        self.programs: dict = {}  # in-memory key -> the `Compiled` taking the flat array inputs
+        self.dispatch = None  # JAX's C++ dispatch for calls with arrays by position
+        self.identity = None  # the implementation's description, made on the first store
+        self.__name__ = self.__qualname__ = getattr(impl, "__name__", "program")
+        self.__module__ = getattr(impl, "__module__", None)
+        self.__doc__ = getattr(impl, "__doc__", None)
+        self.__wrapped__ = impl
+
+    def traced(self, *args, **kwargs):
+        """The call inside a trace (see the class doc)."""
+        if self.inline_in_traces:
+            return self.impl(*args, **kwargs)
+        if self.traced_jit is None:
+            self.traced_jit = jax.jit(self.impl, static_argnames=self.static_argnames)
+        return self.traced_jit(*args, **kwargs)
+
+    def eager(self, *args, **kwargs):
+        """The call as plain `jax.jit` with the eager options, for inputs the cache does not
+        key (NumPy arrays, Python numbers, arrays sharded over several devices)."""
+        if self.eager_jit is None:
+            self.eager_jit = jax.jit(self.impl, static_argnames=self.static_argnames,
+                                     compiler_options=self._options())
+        return self.eager_jit(*args, **kwargs)
+
+    def _options(self):
+        if self.compiler_options is None:
+            self.compiler_options = self.options_by_backend.get(jax.default_backend(), {})
+        return self.compiler_options or None
+
+    def __call__(self, *args, **kwargs):
+        if not kwargs and self.dispatch:  # the hot path: arguments by position, keyed and run
+            try:  # by JAX's C++ (misses: `_dispatch_miss`)
+                return self.dispatch(*args)
+            except _InternalFloatingPointError as error:  # jax.debug_nans' check of outputs
+                raise FloatingPointError(f"invalid value ({error.ty}) encountered in "
+                                         f"{self.__name__}") from None
+        if _at_top_level is None or not _at_top_level():
+            return self.traced(*args, **kwargs)
+        if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
+            return self.eager(*args, **kwargs)
+        if not kwargs and self.dispatch is None:
+            self.dispatch = _cpp_dispatch(self.__name__, self.impl, self._dispatch_miss) or False
+            if self.dispatch:
+                return self.dispatch(*args)
+        if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
+            return self.impl(*args, **kwargs)
+        return self._run(args, kwargs)[0]
+
+    def _dispatch_miss(self, *args):
+        """The C++ dispatch's cache miss (a new signature, a traced argument, a JAX setting
+        changed): runs the call and hands the C++ side what it needs to run the next call with
+        the same signature itself (None: it asks again)."""
+        if _at_top_level is None or not _at_top_level():
+            return self.traced(*args), None, False
+        if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
+            return self.eager(*args), None, False
+        outputs, compiled = self._run(args, {})
+        return outputs, _fastpath_data(compiled, args, outputs), False
+
+    def _run(self, args, kwargs):
+        """The call's outputs and the `Compiled` that ran it (None when it went JAX's way)."""
+        static = tuple((n, kwargs.pop(n)) for n in self.static_argnames if n in kwargs)
+        leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
+        signature = []
+        for leaf in leaves:
+            if type(leaf) is not _ARRAY_IMPL:
+                if type(leaf) in _PYTHON_SCALARS:  # an input of the program, weakly typed
+                    signature.append((type(leaf).__name__,))
+                    continue
+                return self.eager(*args, **kwargs, **dict(static)), None  # NumPy: JAX's way
+            sharding = leaf.sharding
+            if type(sharding) is not _SINGLE_DEVICE:
+                return self.eager(*args, **kwargs, **dict(static)), None
+            signature.append((leaf.shape, leaf.dtype, leaf.weak_type, leaf._committed, sharding))
+        key = (treedef, static, tuple(signature), _tracing_settings())
+        try:
+            compiled = self.programs.get(key)
+        except TypeError:  # an unhashable static argument: jax.jit says what is wrong
+            return self.eager(*args, **kwargs, **dict(static)), None
+        if compiled is None:
+            compiled = self.programs[key] = self._load_or_compile(leaves, treedef, static,
+                                                                  signature)
+        call = compiled._call  # JAX's C++ call of the executable, made by its first call
+        return (compiled if call is None else call)(*leaves), compiled
+
+    def _load_or_compile(self, leaves, treedef, static, signature):
+        directory = program_dir()
+        full_key = None if directory is None else self._full_key(treedef, static, signature)
+        if full_key is not None:
+            name = hashlib.sha256(full_key.encode()).hexdigest()
+            path = os.path.join(directory, name + ".msjax")
+            loaded = _load(path, full_key)
+            if loaded is not None:
+                return loaded
+        static_kwargs = dict(static)
+        impl = self.impl
+
+        def flat(*arrays):
+            args, kwargs = jax.tree_util.tree_unflatten(treedef, arrays)
+            return impl(*args, **kwargs, **static_kwargs)
+        flat.__name__ = flat.__qualname__ = self.__name__
+        lowered = jax.jit(flat, compiler_options=self._options()).lower(*leaves)
+        if full_key is None:
+            return lowered.compile()
+        # compiled afresh, not taken from JAX's cache: XLA's CPU executable loaded from a cache
+        # serialises without its kernels; and the program is stored once, here
+        with compile_cache.without_jax_persistent_cache():
+            compiled = lowered.compile()
+        _store(path, full_key, compiled)
+        return compiled
+
+    def _full_key(self, treedef, static, signature) -> str | None:
+        """The key as text, the same in every process for the same program; None when a part
+        cannot be described that way (the program is then kept in memory only)."""
+        if not signature or not all(_describable(v) for _, v in static):
+            return None
+        if self.identity is None:
+            try:
+                self.identity = repr(_describe_impl(self.impl))
+            except compile_cache.NotCacheable:
+                self.identity = ""
+        if not self.identity:
+            return None
+        devices = {s[4] for s in signature if len(s) > 1}
+        if len(devices) != 1:
+            return None
+        inputs = tuple(s if len(s) == 1 else (tuple(s[0]), str(s[1]), s[2], s[3], repr(s[4]))
+                       for s in signature)
+        return repr((self.identity, self.static_argnames, static, str(treedef), inputs,
+                     _tracing_settings(), self._options(), process_identity()))
+
+
+def _cpp_dispatch(name, impl, cache_miss):
+    """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss`
+    as its miss handler: a call whose signature it has seen runs without Python; under
+    `jax.disable_jit` it calls `impl`. None when this JAX has no such thing (then every call
+    takes the Python path)."""
+    try:
+        from jax._src import tree_util
+        from jax._src.interpreters import pxla
+        from jax._src.lib import _jax
+        return _jax.pjit(name, impl, cache_miss, [], [], pxla.JitGlobalCppCacheKeys(),
+                         tree_util.dispatch_registry, pxla.cc_shard_arg)
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another JAX
+        return None
+
+
+def _fastpath_data(compiled, args, outputs):
+    """What the C++ dispatch needs to run `compiled` itself, as `jax.jit` hands it over; None
+    (the next call misses again) for a call that went JAX's way."""
+    if compiled is None:
+        return None
+    from jax._src import pjit
+    return pjit._get_fastpath_data(compiled._executable, compiled.out_tree, list(args),
+                                   jax.tree_util.tree_leaves(outputs), [], [], None, [])
+
+
+def _describable(value) -> bool:
+    """Whether `repr(value)` says all of `value` (so equal reprs mean equal programs)."""
+    if isinstance(value, STATIC_TYPES):
+        return True
+    if isinstance(value, tuple):
+        return all(_describable(v) for v in value)
+    return isinstance(value, np.dtype)
+
+
+_PINNED_PACKAGES = ("msjax", "jax", "jaxlib", "numpy")  # their code is part of every key
+
+
+def _describe_impl(value, depth=0):
+    """What identifies an implementation in another process: a function of msjax, jax or NumPy
+    reachable by its module and name is that name (their code is in `process_identity`);
+    another function is its module, name, code, closure and defaults, described alike (and,
+    outside those packages, its source file's hash: the helpers it calls); a value in a closure
+    by its repr when that says all of it. NotCacheable otherwise."""
+    name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
+    module = getattr(value, "__module__", None)
+    if (isinstance(module, str) and isinstance(name, str)
+            and module.split(".")[0] in _PINNED_PACKAGES and "<" not in name
+            and _reachable(module, name) is value):
+        return ("global", module, name)
+    if depth > 4:
+        raise compile_cache.NotCacheable("an implementation nested too deeply")
+    if isinstance(value, types.FunctionType):
+        code = value.__code__
+        pinned = str(value.__module__).split(".")[0] in _PINNED_PACKAGES
+        return ("function", value.__module__, value.__qualname__,
+                compile_cache._code_identity(code),
+                "" if pinned else compile_cache.files_hash([code.co_filename]),
+                tuple(_describe_impl(c.cell_contents, depth + 1) for c in value.__closure__ or ()),
+                tuple(_describe_impl(d, depth + 1) for d in value.__defaults__ or ()))
+    if _describable(value):
+        return ("value", repr(value))
+    if isinstance(value, (set, frozenset)) and all(_describable(v) for v in value):
+        return ("set", tuple(sorted(map(repr, value))))
+    wrapped = getattr(value, "__wrapped__", None) or getattr(value, "fun", None)
+    if wrapped is not None and wrapped is not value:  # a jit or custom_jvp of a function
+        return ("wraps", type(value).__name__, _describe_impl(wrapped, depth + 1))
+    raise compile_cache.NotCacheable(f"an implementation holding a {type(value).__name__}")
+
+
+def _reachable(module: str, name: str):
+    found = sys.modules.get(module)
+    for part in name.split("."):
+        found = getattr(found, part, None)
+    return found
+
+
+def _tracing_settings() -> tuple:
+    """The JAX settings that change what a program traces to."""
+    config = jax.config
+    return (config.jax_enable_x64, config.jax_default_matmul_precision,
+            config.jax_numpy_rank_promotion, config.jax_numpy_dtype_promotion)
+
+
+def process_identity() -> tuple:
+    """What every program of this process depends on: msjax's source, jax, jaxlib, Python, the
+    backend and XLA's flags (computed once)."""
+    if not _process_identity:
+        import jaxlib
+        import msjax
+        digest = hashlib.sha256()
+        root = os.path.dirname(os.path.abspath(msjax.__file__))
+        for folder, subfolders, files in sorted(os.walk(root)):
+            subfolders.sort()
+            for file in sorted(f for f in files if f.endswith(".py")):
+                with open(os.path.join(folder, file), "rb") as f:
+                    digest.update(file.encode() + b"\0" + f.read())
+        device = jax.devices()[0]
+        _process_identity.append((
+            msjax.__version__, digest.hexdigest(), jax.__version__, jaxlib.__version__,
+            sys.version_info[:2], device.platform, device.device_kind,
+            device.client.platform_version, os.environ.get("XLA_FLAGS", "")))
+    return _process_identity[0]
+
+
+# -- entries ------------------------------------------------------------------------------------
+def _aval_fields(aval) -> list:
+    return [list(aval.shape), str(aval.dtype), bool(aval.weak_type)]
+
+
+def _store(path: str, full_key: str, compiled) -> None:
+    """Writes `compiled` under `path` when it is a single-device program without effects,
+    callbacks or constants (what `_load` rebuilds); other programs stay in memory only."""
+    from jax.sharding import SingleDeviceSharding
+    unloaded = getattr(compiled._executable, "_unloaded_executable", None)
+    if (unloaded is None or unloaded.unordered_effects or unloaded.ordered_effects
+            or unloaded.host_callbacks or unloaded.keepalive or unloaded.mut is not None
+            or compiled._params.const_args or len(unloaded.device_list) != 1
+            or not all(type(s) is SingleDeviceSharding
+                       for s in (*unloaded.input_shardings, *unloaded.output_shardings))):
+        return
+    executable, kept = compile_cache.serialize_compiled(compiled)
+    in_avals = [info._aval for info in jax.tree_util.tree_leaves(compiled.args_info)]
+    fields = {
+        "key": full_key, "name": unloaded.name, "committed": bool(unloaded.committed),
+        "kept": kept, "device": unloaded.device_list[0].id,
+        "in_avals": [_aval_fields(a) for a in in_avals],
+        "out_avals": [_aval_fields(a) for a in unloaded.output_avals],
+        "in_memory_kinds": [s.memory_kind for s in unloaded.input_shardings],
+        "out_memory_kinds": [s.memory_kind for s in unloaded.output_shardings],
+        "out_tree": compile_cache.skeleton_of(compiled.out_tree)}
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        compile_cache.write_atomically(path, compile_cache.seal(fields, executable, _MAGIC))
+    except OSError:  # a full disk or a read-only folder: the program is kept in memory
+        pass
+
+
+_FIELDS = {"key": str, "name": str, "committed": bool, "kept": list, "device": int,
+           "in_avals": list, "out_avals": list, "in_memory_kinds": list,
+           "out_memory_kinds": list, "out_tree": list}
+
+
+def _load(path: str, full_key: str):
+    """The program stored at `path` for `full_key` as a `jax.stages.Compiled`, or None when
+    there is none that this user's msjax wrote for this key (then it is compiled anew and the
+    file rewritten)."""
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:
+        return None
+    try:
+        fields, executable = compile_cache.unseal(blob, _MAGIC)
+    except ValueError:
+        return None
+    if (any(not isinstance(fields.get(k), t) for k, t in _FIELDS.items())
+            or fields["key"] != full_key):
+        return None
+    try:
+        return _rebuild(fields, executable)
+    except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
+        return None
+
+
+def _rebuild(fields: dict, executable: bytes):
+    """A `jax.stages.Compiled` around the deserialised executable, built as JAX builds one after
+    compiling (`pxla.UnloadedMeshExecutable.from_hlo`), so calls take JAX's C++ dispatch path."""
+    from jax._src import core, stages
+    from jax._src.interpreters import pxla
+    from jax._src.lib import xla_client
+    from jax.sharding import SingleDeviceSharding
+    device = next(d for d in jax.local_devices() if d.id == fields["device"])
+    device_list = xla_client.DeviceList((device,))
+    backend = device.client
+    loaded = backend.deserialize_executable(executable, device_list, None)
+
+    def avals(rows):
+        return [core.ShapedArray(tuple(shape), np.dtype(dtype), weak_type=weak)
+                for shape, dtype, weak in rows]
+    all_in_avals, out_avals = avals(fields["in_avals"]), avals(fields["out_avals"])
+    kept = fields["kept"]
+    in_avals = [all_in_avals[i] for i in kept]
+    in_shardings = [SingleDeviceSharding(device, memory_kind=m) for m in fields["in_memory_kinds"]]
+    out_shardings = [SingleDeviceSharding(device, memory_kind=m)
+                     for m in fields["out_memory_kinds"]]
+    xla_in_layouts, xla_out_layouts = pxla._get_layouts_from_executable(
+        loaded, [None] * len(in_avals), [None] * len(out_avals), 0, in_avals, out_avals)
+    unloaded = pxla.UnloadedMeshExecutable(
+        xla_executable=loaded, device_list=device_list, backend=backend,
+        input_avals=in_avals, input_shardings=in_shardings, output_avals=out_avals,
+        output_shardings=out_shardings, committed=fields["committed"], name=fields["name"],
+        unordered_effects=[], ordered_effects=[], keepalive=[], host_callbacks=[],
+        kept_var_idx=set(kept), mut=None, xla_in_layouts=xla_in_layouts,
+        dispatch_in_layouts=pxla.get_dispatch_layouts(xla_in_layouts, in_shardings, in_avals),
+        xla_out_layouts=xla_out_layouts, all_args_info=None, pgle_profiler=None)
+    args_info = (tuple(stages.ArgInfo(a, False) for a in all_in_avals), {})
+    return stages.Compiled(unloaded.load(), [], args_info,
+                           compile_cache.tree_of(fields["out_tree"]))

@@ -1,0 +1,175 @@
+"""msjax's cache of eager programs (msjax/_src/ops/eager_cache.py): a program stored by one
+`EagerProgram` is loaded by another with the same key without tracing, lowering or compiling,
+gives the same values and the same kind of arrays, and a missing, corrupted, foreign or
+mismatched entry is passed over quietly: the program is compiled and the entry rewritten.
+(The two-process test is tests/test_eager_compile_cache.py.)"""
+import os
+import shutil
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from msjax._src import compile_settings
+from msjax._src.ops import eager_cache
+from msjax._src.ops.eager_cache import EagerProgram
+from msjax._src.transforms import compile_cache
+
+from tests.ops.test_eager_programs import programs_compiled
+
+
+def _scaled_tanh(x, w, scale):
+    return jnp.tanh(x @ w) * scale, x.sum()
+
+
+def _program():
+    return EagerProgram(_scaled_tanh, "scale", {"cpu": {"xla_cpu_use_fusion_emitters": False}})
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(compile_settings, "_eager_folder", [str(tmp_path)])
+    return tmp_path / eager_cache.SUBFOLDER
+
+
+X = jnp.asarray(np.random.default_rng(0).standard_normal((3, 4)), jnp.float32)
+W = jnp.asarray(np.random.default_rng(1).standard_normal((4, 5)), jnp.float32)
+EXPECTED = (np.tanh(np.asarray(X) @ np.asarray(W)) * 2.0, np.asarray(X).sum())
+
+
+def _check(outputs):
+    np.testing.assert_allclose(outputs[0], EXPECTED[0], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(outputs[1], EXPECTED[1], rtol=1e-5)
+
+
+def _entries(folder):
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def test_a_stored_program_is_loaded_without_compiling(folder):
+    first = _program()
+    assert programs_compiled(lambda: first(X, W, scale=2.0)) == ["jit(_scaled_tanh)"]
+    assert len(_entries(folder)) == 1
+    fresh = first(X, W, scale=2.0)
+    second = _program()  # another op object, as in another process: nothing in memory
+    assert programs_compiled(lambda: second(X, W, scale=2.0)) == []
+    loaded = second(X, W, scale=2.0)
+    _check(loaded)
+    for a, b in zip(fresh, loaded):
+        np.testing.assert_array_equal(a, b)
+        assert (type(a), a.dtype, a.weak_type, a._committed, a.sharding) == (
+            type(b), b.dtype, b.weak_type, b._committed, b.sharding)
+    committed = jax.device_put(X, jax.devices()[0])  # another key: compiled and stored too
+    assert programs_compiled(lambda: second(committed, W, scale=2.0)) == ["jit(_scaled_tanh)"]
+    assert second(committed, W, scale=2.0)[0]._committed
+    assert len(_entries(folder)) == 2
+
+
+def test_static_arguments_shapes_and_dtypes_key_the_program(folder):
+    program = _program()
+    program(X, W, scale=2.0)
+    rows, x16, w16 = X[:2], X.astype(jnp.bfloat16), W.astype(jnp.bfloat16)
+    assert programs_compiled(lambda: program(X, W, scale=3.0)) == ["jit(_scaled_tanh)"]
+    assert programs_compiled(lambda: program(rows, W, scale=2.0)) == ["jit(_scaled_tanh)"]
+    assert programs_compiled(lambda: program(x16, w16, scale=2.0)) == ["jit(_scaled_tanh)"]
+    np.testing.assert_allclose(program(X, W, scale=3.0)[0], EXPECTED[0] * 1.5, rtol=1e-5,
+                               atol=1e-6)
+    assert len(_entries(folder)) == 4
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "flipped byte", "empty"])
+def test_a_damaged_entry_is_recompiled_quietly_and_rewritten(folder, damage):
+    _program()(X, W, scale=2.0)
+    [entry] = _entries(folder)
+    blob = entry.read_bytes()
+    entry.write_bytes({"garbage": b"\x80\x04K\x01." * 50, "truncated": blob[:len(blob) // 2],
+                       "flipped byte": blob[:-10] + bytes([blob[-10] ^ 1]) + blob[-9:],
+                       "empty": b""}[damage])
+    program = _program()
+    assert programs_compiled(lambda: program(X, W, scale=2.0)) == ["jit(_scaled_tanh)"]
+    _check(program(X, W, scale=2.0))
+    assert compile_cache.unseal(entry.read_bytes(), eager_cache._MAGIC)[0]["key"]  # rewritten
+    assert programs_compiled(lambda: _program()(X, W, scale=2.0)) == []
+
+
+def test_an_entry_for_another_key_is_never_used(folder):
+    _program()(X, W, scale=2.0)
+    [entry] = _entries(folder)
+    _program()(X, W, scale=5.0)
+    [other] = [e for e in _entries(folder) if e != entry]
+    shutil.copyfile(entry, other)  # a validly signed entry under the wrong name
+    program = _program()
+    assert programs_compiled(lambda: program(X, W, scale=5.0)) == ["jit(_scaled_tanh)"]
+    np.testing.assert_allclose(program(X, W, scale=5.0)[0], EXPECTED[0] * 2.5, rtol=1e-5,
+                               atol=1e-6)
+
+
+def test_off_without_a_folder(monkeypatch, tmp_path):
+    monkeypatch.setattr(compile_settings, "_eager_folder", [None])
+    assert eager_cache.program_dir() is None
+    program = _program()
+    _check(program(X, W, scale=2.0))
+    assert programs_compiled(lambda: program(X, W, scale=2.0)) == []  # kept in memory
+
+
+def test_inputs_it_does_not_key_take_jax_s_way(folder):
+    program = _program()
+    _check(program(np.asarray(X), np.asarray(W), scale=2.0))  # NumPy inputs: plain jit
+    assert _entries(folder) == []
+    _check(jax.jit(lambda x, w: program(x, w, scale=2.0))(X, W))  # inside a trace: inlined
+    assert _entries(folder) == []
+
+
+def test_the_key_describes_the_implementation_and_the_process(folder):
+    key = _program()._full_key(jax.tree_util.tree_structure(((X, W), {})), (("scale", 2.0),),
+                               [(X.shape, X.dtype, False, False, X.sharding)] * 2)
+    for part in ("_scaled_tanh", "('scale', 2.0)", "float32", jax.__version__,
+                 "xla_cpu_use_fusion_emitters" if jax.default_backend() == "cpu" else ""):
+        assert part in key
+    assert eager_cache.process_identity()[1] in key  # msjax's source digest
+    unhashable_repr = _program()._full_key(jax.tree_util.tree_structure(((X,), {})),
+                                           (("scale", object()),),
+                                           [(X.shape, X.dtype, False, False, X.sharding)])
+    assert unhashable_repr is None  # a static value repr does not fully describe: memory only
+    assert os.path.basename(str(folder)) == "msjax_programs"
+
+
+def test_calls_with_arrays_by_position_take_jax_s_cpp_dispatch(folder, monkeypatch):
+    program = EagerProgram(jnp.add, inline_in_traces=True)
+    np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
+    assert misses == []  # the same signature: JAX's C++ dispatch ran it, no Python of ours
+    rows = X[:2]
+    np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
+    assert len(misses) == 1  # a new signature: one miss, which compiles and stores it
+    np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
+    assert len(misses) == 1
+
+
+def test_python_scalars_are_weakly_typed_inputs_as_in_jax(folder):
+    program = EagerProgram(jnp.multiply, inline_in_traces=True)
+    half = X.astype(jnp.bfloat16)
+    for args in [(X, 2.0), (half, 3), (X, True), (jnp.arange(3), 2)]:
+        got, expected = program(*args), jnp.multiply(*args)
+        np.testing.assert_array_equal(got, expected)
+        assert (got.dtype, got.weak_type, got._committed) == (
+            expected.dtype, expected.weak_type, expected._committed)
+    assert programs_compiled(lambda: EagerProgram(jnp.multiply)(half, 3)) == []  # from disk
+    np.testing.assert_array_equal(EagerProgram(jnp.multiply)(half, 5), half * 5)  # not the 3
+
+
+def test_jax_debugging_switches_are_respected(folder):
+    program = EagerProgram(jnp.sqrt, inline_in_traces=True)
+    positive, negative = jnp.abs(X), -jnp.abs(X) - 1
+    program(positive)
+    row = positive[:1]
+    with jax.disable_jit():  # the op's Python, op by op, as jax.jit does: no program made
+        np.testing.assert_allclose(program(row), np.sqrt(np.asarray(row)), rtol=1e-6)
+    assert len(program.programs) == len(_entries(folder)) == 1
+    with jax.debug_nans(True):  # jax.jit's NaN check runs, even for a program in memory
+        with pytest.raises(FloatingPointError):
+            program(negative)
