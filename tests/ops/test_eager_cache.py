@@ -173,3 +173,35 @@ def test_jax_debugging_switches_are_respected(folder):
     with jax.debug_nans(True):  # jax.jit's NaN check runs, even for a program in memory
         with pytest.raises(FloatingPointError):
             program(negative)
+
+
+def _store_shapes(program, rows):
+    for n in rows:
+        program(jnp.ones((n, 4), jnp.float32), W, scale=2.0)
+
+
+def test_the_folder_keeps_within_its_size_removing_the_least_recently_used(folder, monkeypatch):
+    monkeypatch.setattr(eager_cache, "_folder_bytes", {})
+    _store_shapes(_program(), [1, 2])
+    size = max(p.stat().st_size for p in _entries(folder))
+    for entry in _entries(folder):
+        os.utime(entry, (1, 1))  # both stored long ago
+    assert programs_compiled(lambda: _store_shapes(_program(), [1])) == []  # loaded: used now
+    (first,) = [p for p in _entries(folder) if p.stat().st_mtime > 1]
+    (second,) = [p for p in _entries(folder) if p != first]
+    monkeypatch.setenv(eager_cache.MAX_MB_SWITCH, str(2.5 * size / (1 << 20)))
+    _store_shapes(_program(), [3])  # a third entry: the least recently used one goes
+    kept = _entries(folder)
+    assert len(kept) == 2 and first in kept and second not in kept
+    assert sum(p.stat().st_size for p in kept) <= 2.5 * size
+    monkeypatch.setenv(eager_cache.MAX_MB_SWITCH, "0")  # keeps nothing
+    _store_shapes(_program(), [4])
+    assert _entries(folder) == []
+
+
+@pytest.mark.parametrize("value", ["-1", "lots", "nan"])
+def test_a_bad_size_limit_is_refused_with_the_fix(folder, monkeypatch, value):
+    monkeypatch.setenv(eager_cache.MAX_MB_SWITCH, value)
+    with pytest.raises(ValueError, match=f"MSJAX_EAGER_CACHE_MAX_MB must be a number of "
+                                         f"megabytes >= 0, but got '{value}'"):
+        eager_cache.max_bytes()

@@ -16,7 +16,9 @@ Entries are written with the graph compile cache's signed format
 key, no pickle): a file is parsed only when this user's msjax wrote it whole, and is used only
 when the full key stored in it equals the call's. A file that is missing, unreadable, truncated,
 foreign or for another key is passed over quietly (an eager op must not warn), the program is
-compiled and the file rewritten. The folder follows JAX's eager cache
+compiled and the file rewritten. The folder holds at most `MSJAX_EAGER_CACHE_MAX_MB` megabytes
+(default 1024): a write that takes it past that removes the least recently used entries (a load
+marks its entry used). The folder follows JAX's eager cache
 (`compile_settings.enable_eager_cache`: `MSJAX_EAGER_COMPILE_CACHE`, `MS_COMPILER_CACHE_ENABLE`,
 the user's own JAX cache settings; `program_dir`): off when that is off, in MindSpore's compile
 cache folder when that cache is on.
@@ -46,7 +48,10 @@ _config = jax.config
 _PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
 _MAGIC = b"MSJAXEP1"  # eager program entries; the graph compile cache's are MSJAXCC3
 SUBFOLDER = "msjax_programs"
+MAX_MB_SWITCH = "MSJAX_EAGER_CACHE_MAX_MB"
+DEFAULT_MAX_MB = 1024
 _process_identity: list = []
+_folder_bytes: dict = {}  # folder -> its entries' total size, as this process last knew it
 
 
 def program_dir() -> str | None:
@@ -343,11 +348,66 @@ def _store(path: str, full_key: str, compiled) -> None:
         "in_memory_kinds": [s.memory_kind for s in unloaded.input_shardings],
         "out_memory_kinds": [s.memory_kind for s in unloaded.output_shardings],
         "out_tree": compile_cache.skeleton_of(compiled.out_tree)}
+    limit = max_bytes()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        compile_cache.write_atomically(path, compile_cache.seal(fields, executable, _MAGIC))
+        sealed = compile_cache.seal(fields, executable, _MAGIC)
+        compile_cache.write_atomically(path, sealed)
+        _keep_within(os.path.dirname(path), len(sealed), limit)
     except OSError:  # a full disk or a read-only folder: the program is kept in memory
         pass
+
+
+def max_bytes() -> int:
+    """The most the folder of stored eager programs may hold (`MSJAX_EAGER_CACHE_MAX_MB`)."""
+    value = os.environ.get(MAX_MB_SWITCH)
+    if value is None:
+        return DEFAULT_MAX_MB << 20
+    try:
+        megabytes = float(value)
+    except ValueError:
+        megabytes = -1.0
+    if not megabytes >= 0:
+        raise ValueError(f"{MAX_MB_SWITCH} must be a number of megabytes >= 0, but got "
+                         f"{value!r}: set it to e.g. {DEFAULT_MAX_MB}, or unset it for the "
+                         f"default ({DEFAULT_MAX_MB} MB).")
+    return int(megabytes * (1 << 20))
+
+
+def _entry_stats(folder: str) -> list:
+    """`(last used, size, path)` of each entry in `folder` (entries other processes remove
+    meanwhile are left out)."""
+    stats = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.endswith(".msjax"):
+                try:
+                    stat = entry.stat()
+                except OSError:
+                    continue
+                stats.append((stat.st_mtime, stat.st_size, entry.path))
+    return stats
+
+
+def _keep_within(folder: str, added: int, limit: int) -> None:
+    """After an entry of `added` bytes was written to `folder`: when the folder then holds more
+    than `limit` bytes, removes the least recently used entries until it does not. The total is
+    counted once per process and then kept up to date by the writes (others' writes are
+    counted at the next removal)."""
+    total = _folder_bytes.get(folder)
+    total = sum(size for _, size, _ in _entry_stats(folder)) if total is None else total + added
+    if total > limit:
+        stats = sorted(_entry_stats(folder))
+        total = sum(size for _, size, _ in stats)
+        for _, size, path in stats:
+            if total <= limit:
+                break
+            try:
+                os.remove(path)
+            except OSError:  # removed by another process already
+                pass
+            total -= size
+    _folder_bytes[folder] = total
 
 
 _FIELDS = {"key": str, "name": str, "committed": bool, "kept": list, "device": int,
@@ -371,6 +431,10 @@ def _load(path: str, full_key: str):
     if (any(not isinstance(fields.get(k), t) for k, t in _FIELDS.items())
             or fields["key"] != full_key):
         return None
+    try:
+        os.utime(path)  # used now: the last to be removed when the folder is full
+    except OSError:
+        pass
     try:
         return _rebuild(fields, executable)
     except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
