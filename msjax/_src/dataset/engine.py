@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, random_ops, shared_batches
+from msjax._src.dataset import config, main_guard, random_ops, shared_batches
 from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
@@ -284,6 +284,7 @@ class Dataset:
             built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
+                main_guard.check_main_is_guarded()
                 _use_default_grain_flags()
                 shared_batches.send_batches_in_blocks(built)
                 stream = plan.to_iter(grain.MapDataset.concatenate(built), True).mp_prefetch(
@@ -313,6 +314,7 @@ class Dataset:
             dataset = grain.experimental.ThreadPrefetchIterDataset(
                 dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
+            main_guard.check_main_is_guarded()
             _use_default_grain_flags()
             shared_batches.send_batches_in_blocks([built])
             dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
