@@ -38,6 +38,15 @@ def _use_default_grain_flags():
         flags.FLAGS.mark_as_parsed()
 
 
+def _read_in_worker_processes(stream, built, processes: int):
+    """`stream` (a Grain IterDataset over the epochs `built`) read by `processes` worker
+    processes; their batched maps hand batches over in shared blocks (shared_batches.py)."""
+    main_guard.check_main_is_guarded()
+    _use_default_grain_flags()
+    shared_batches.send_batches_in_blocks(built)
+    return stream.mp_prefetch(_grain().MultiprocessingOptions(num_workers=processes))
+
+
 class _SharedEpochStream:
     """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
     when the epoch before was left unfinished (the rest of it is skipped)."""
@@ -284,11 +293,9 @@ class Dataset:
             built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
-                main_guard.check_main_is_guarded()
-                _use_default_grain_flags()
-                shared_batches.send_batches_in_blocks(built)
-                stream = plan.to_iter(grain.MapDataset.concatenate(built), True).mp_prefetch(
-                    grain.MultiprocessingOptions(num_workers=plan.processes))
+                stream = _read_in_worker_processes(
+                    plan.to_iter(grain.MapDataset.concatenate(built), True), built,
+                    plan.processes)
                 shared = _SharedEpochStream(iter(stream), [len(b) for b in built], for_tensors)
                 return (shared.epoch(i) for i in range(count))
         return (self._epoch_rows(seed, e, for_tensors=for_tensors)
@@ -314,10 +321,7 @@ class Dataset:
             dataset = grain.experimental.ThreadPrefetchIterDataset(
                 dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
-            main_guard.check_main_is_guarded()
-            _use_default_grain_flags()
-            shared_batches.send_batches_in_blocks([built])
-            dataset = dataset.mp_prefetch(grain.MultiprocessingOptions(num_workers=processes))
+            dataset = _read_in_worker_processes(dataset, [built], processes)
             blocks = shared_batches.BlockReader()
             return (shared_batches.out_of_shared_memory(row, for_tensors, blocks) for row in dataset)
         return iter(dataset)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 import functools
+import multiprocessing.process
+import os
 import sys
 
 _FIX = ('python_multiprocessing=True: worker processes start by importing the main script '
@@ -42,8 +44,6 @@ def _guarded_lines(path: str, mtime_and_size) -> tuple:
 
 def check_main_is_guarded() -> None:
     """Raises RuntimeError (module doc) when starting worker processes from here would hang."""
-    import multiprocessing.process  # pylint: disable=import-outside-toplevel
-    import os  # pylint: disable=import-outside-toplevel
     if getattr(multiprocessing.process.current_process(), "_inheriting", False):
         return  # a worker importing the script: Python's own check refuses it
     main = sys.modules.get("__main__")

@@ -15,7 +15,8 @@ program, besides the program cache itself:
 
 - `state.call_key_version` is the one it was made at: no Cell's train/predict flag set and no
   `set_context` (the mode) since (both bump it);
-- it is called on the Cell it was made for (`copy.deepcopy` copies the attribute holding it);
+- it is called on the Cell it was made for (a copy made some other way than `copy` or pickle,
+  which leave it out, may hold it);
 - no enclosing state frame (an eager Cell call's transaction; every msjax trace runs its code
   in one): values are read from the boxes themselves and written back to them;
 - as many arguments as before, each a plain Tensor holding a concrete `jax.Array` of the same
