@@ -43,6 +43,7 @@ try:
     from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
 except ImportError:  # pragma: no cover - a JAX without them: eager programs are plain jits
     _at_top_level = None
+AVAILABLE = _at_top_level is not None  # whether EagerProgram can run (one_program.eager_jit)
 
 _config = jax.config
 _PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs

@@ -22,12 +22,8 @@ import os
 import jax
 import numpy as np
 
+from msjax._src.ops import eager_cache
 from msjax._src.ops.eager_cache import EagerProgram
-
-try:  # whether a call runs at top level (eager): only there may a jit carry compiler options
-    from jax._src.core import trace_state_clean as _at_top_level
-except ImportError:  # pragma: no cover - a JAX without it: every call compiles with defaults
-    _at_top_level = None
 
 # XLA's CPU fusion emitters compile a program's loop fusions (e.g. the layout transposes around
 # a convolution) several times slower than the older emitters; an eager op's program is small
@@ -42,7 +38,7 @@ def eager_jit(impl, static_argnames=(), inline_in_traces=False):
     default backend's `EAGER_COMPILER_OPTIONS` (see the module doc) and are kept in msjax's
     eager program cache (`eager_cache.EagerProgram`). Static arguments are passed by keyword.
     With `inline_in_traces`, a call inside a trace is `impl` itself rather than a nested jit."""
-    if _at_top_level is None:
+    if not eager_cache.AVAILABLE:  # a JAX without what EagerProgram uses: plain jits
         return impl if inline_in_traces else jax.jit(impl, static_argnames=static_argnames)
     fast = os.environ.get(FAST_COMPILE_SWITCH, "1") != "0"
     return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS if fast else None,
