@@ -46,6 +46,25 @@ def test_runs_cells_printing_outputs_as_they_come_and_writes_the_executed_notebo
     assert outputs[3][0].execution_count == 2
 
 
+
+def test_the_kernels_own_stderr_is_relayed_until_its_shutdown_and_dropped_after(tmp_path):
+    # Python's import-time report goes to the kernel process's stderr as it starts, before
+    # ipykernel captures the process's output: the user sees it. A write the kernel makes while
+    # shutting down (here an atexit handler; on CI, libzmq aborting its teardown with
+    # "Assertion failed: pfd.revents & POLLIN") says nothing about the notebook: it is dropped.
+    _write_notebook(
+        tmp_path / "teardown.ipynb",
+        "import atexit, os\n"
+        "atexit.register(os.write, 2, b'written while the kernel shuts down\\n')\n"
+        "print('ran')")
+    got = run_msjax("run", "teardown.ipynb", cwd=tmp_path,
+                    env_extra={"PYTHONPROFILEIMPORTTIME": "1"})
+    assert got.returncode == 0, got.stderr
+    assert got.stdout == "[cell 1/1]\nran\n"
+    assert "import time:" in got.stderr  # relayed from the kernel's start-up
+    assert "written while the kernel shuts down" not in got.stderr
+    assert got.stderr.splitlines()[-1] == "msjax run: wrote teardown.out.ipynb"
+
 FAILING = (
     "print('before')",
     "def mean(values):\n    return sum(values) / len(values)\n\nmean([])",

@@ -6,16 +6,24 @@ Jupyter would run it. Each cell's outputs are printed as they arrive, after a `[
 progress line; the executed notebook, outputs included, is written to NAME.out.ipynb (or the
 given path) even when a cell fails, so the failure can be read in place.
 
+The kernel process's own stderr (what it writes outside Jupyter's protocol: start-up warnings,
+a crash report) is relayed to msjax run's stderr as it comes, until msjax run starts shutting the
+kernel down. What the kernel writes after that is not shown: every cell's output has arrived by
+then, and libzmq can abort a kernel's teardown with a message about its own sockets
+("Assertion failed: pfd.revents & POLLIN") that says nothing about the notebook.
+
 Exit status: 0 when every cell ran (or failures were allowed), 1 when a cell failed, timed out
 or the kernel died, 2 when the input is not a readable notebook, 130 when interrupted (Ctrl-C).
 """
 from __future__ import annotations
 
 import atexit
+import codecs
 import json
 import os
 import re
 import sys
+import threading
 import uuid
 import warnings
 
@@ -131,6 +139,7 @@ class _EchoingNotebookClient(NotebookClient):
         self.on_cell_execute = self._announce
         self.on_cell_executed = self._record_done
         self.on_cell_error = self._record_failure
+        self.on_shutdown = lambda: None  # called when the kernel is about to be shut down
 
     def _will_run(self, cell) -> bool:
         return (cell.cell_type == "code" and bool(cell.source.strip())
@@ -150,6 +159,7 @@ class _EchoingNotebookClient(NotebookClient):
         self.failed.append(cell_index)
 
     async def _async_cleanup_kernel(self):
+        self.on_shutdown()
         if self.km is None:  # nbclient cleans up a second time after a signal stopped the run
             return
         if self.running is not None and not self.running_done and await self.km.is_alive():
@@ -213,9 +223,11 @@ def run_notebook(path: str, output: str | None = None, allow_errors: bool = Fals
         resources={"metadata": {"path": os.path.dirname(os.path.abspath(path))}},
         # An IPython history file per run, in memory, as nbclient does for python3 kernels.
         extra_arguments=["--HistoryManager.hist_file=:memory:"])
+    relay = _StderrRelay(stderr)
+    client.on_shutdown = relay.stop
     status = EXIT_OK
     try:
-        client.execute()
+        client.execute(stderr=relay.kernel_end)
     except CellTimeoutError:
         report(f"{client.progress(client.running)} did not finish within {timeout} s "
                f"(--timeout); the kernel was stopped")
@@ -244,6 +256,7 @@ def run_notebook(path: str, output: str | None = None, allow_errors: bool = Fals
     finally:
         # nbclient leaves its atexit cleanup registered when the kernel fails to start.
         atexit.unregister(client._cleanup_kernel)
+        relay.stop()
     if client.failed and status == EXIT_OK:
         cells = ", ".join(client.progress(i) for i in client.failed)
         report(f"{len(client.failed)} cell(s) failed, allowed by --allow-errors: {cells}")
@@ -254,6 +267,39 @@ def run_notebook(path: str, output: str | None = None, allow_errors: bool = Fals
         return status or EXIT_CELL_FAILED
     report(f"wrote {output}")
     return status
+
+
+class _StderrRelay:
+    """A pipe given to the kernel process as its stderr, copied to `stream` by a thread until
+    `stop()`; what comes later is read and dropped, so the kernel never blocks writing."""
+
+    def __init__(self, stream):
+        read_end, self.kernel_end = os.pipe()
+        self._stream = stream
+        self._relaying = True
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._copy, args=(read_end,), daemon=True,
+                                        name="msjax-run-kernel-stderr")
+        self._thread.start()
+
+    def _copy(self, read_end: int) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        with open(read_end, "rb", buffering=0) as pipe:
+            while chunk := pipe.read(65536):
+                text = decoder.decode(chunk)
+                with self._lock:
+                    if self._relaying and text:
+                        self._stream.write(text)
+                        self._stream.flush()
+
+    def stop(self) -> None:
+        """Stops relaying; closes this process's copy of the kernel's end (once started, the
+        kernel holds its own)."""
+        with self._lock:
+            self._relaying = False
+        if self.kernel_end is not None:
+            os.close(self.kernel_end)
+            self.kernel_end = None
 
 
 def _first_line(text: str) -> str:
