@@ -5,6 +5,8 @@ seed, whatever the batch's remainder, worker threads or processes.
 The per-image reference is the same pipeline with an identity Python function appended to the
 map's operations: a function has no batched kernel, so that map runs image by image, and it
 draws the same numbers (each row's generator depends on the row and the map's place only)."""
+import secrets
+
 import numpy as np
 import pytest
 
@@ -223,7 +225,8 @@ def test_batched_map_in_worker_processes_gives_the_in_process_batches(drop_remai
 
 def test_a_worker_s_shared_blocks_carry_rows_and_are_used_again():
     from msjax._src.dataset import shared_batches
-    pool, reader = shared_batches._WorkerPool(), shared_batches.BlockReader()
+    pool = shared_batches._WorkerPool(shared_batches._block_name_prefix(secrets.token_hex(4), 0))
+    reader = shared_batches.BlockReader()
     rows = [(np.full((4, 3), k, np.float32), np.arange(k, k + 5, dtype=np.int64))
             for k in range(3)]
     sent = pool.send(rows[0])
@@ -248,6 +251,27 @@ def test_a_worker_s_shared_blocks_carry_rows_and_are_used_again():
         block.close()
         if block.name not in mapped:
             block.unlink()
+
+
+def test_a_stopped_stream_removes_the_blocks_never_read():
+    from multiprocessing import shared_memory
+
+    from msjax._src.dataset import shared_batches
+    stream = secrets.token_hex(4)
+    pools = [shared_batches._WorkerPool(shared_batches._block_name_prefix(stream, w))
+             for w in range(2)]
+    row = (np.arange(6, dtype=np.float32),)
+    sent = [pool.send(row) for pool in pools for _ in range(3)]
+    assert [s.name for s in sent[:3]] == [f"msjax_{stream}_0_{k}" for k in range(3)]
+    reader = shared_batches.BlockReader()
+    np.testing.assert_array_equal(reader.take(sent[0], np.array)[0], row[0])  # read: unlinked
+    for pool in pools:  # the workers stop
+        for block in pool.blocks:
+            block.close()
+    shared_batches._close_stream([], reader, stream, 2)
+    for unread in sent:
+        with pytest.raises(FileNotFoundError):
+            shared_memory.SharedMemory(unread.name)
 
 
 def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import grain
 import numpy as np
 
-from msjax._src.dataset import random_ops, shared_batches
+from msjax._src.dataset import random_ops
 from msjax._src.dataset.fused_ops import NormalizeHWC2CHW, fuse_operations
 from msjax._src.dataset.rows import stack_column, stack_rows
 from msjax._src.dataset.vision import (HWC2CHW, Border, Normalize, RandomCrop,
@@ -277,7 +277,6 @@ class MapThenBatchDataset(grain.MapDataset):
         self._drop_remainder = drop_remainder
         self._batched_map = batched_map
         self._read_columns = read_columns
-        self.send_in_shared_blocks = False  # set when worker processes hand the batches over
         whole, rest = divmod(len(rows), batch_size)
         self._length = whole + (1 if rest and not drop_remainder else 0)
 
@@ -303,6 +302,4 @@ class MapThenBatchDataset(grain.MapDataset):
             batch = None if columns is None else self._batched_map.from_columns(indices, columns)
         if batch is None:
             batch = self._batched_map.from_rows(indices, [self._rows[i] for i in indices])
-        if self.send_in_shared_blocks and shared_batches.in_worker_process():
-            return shared_batches.send(batch)
         return batch

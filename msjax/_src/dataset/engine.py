@@ -38,37 +38,37 @@ def _use_default_grain_flags():
         flags.FLAGS.mark_as_parsed()
 
 
-def _read_in_worker_processes(stream, built, processes: int):
-    """`stream` (a Grain IterDataset over the epochs `built`) read by `processes` worker
-    processes; their batched maps hand batches over in shared blocks (shared_batches.py)."""
+def _read_in_worker_processes(stream, processes: int, for_tensors: bool):
+    """The rows of `stream` (a Grain IterDataset) read by `processes` worker processes, which
+    hand them over in shared blocks (shared_batches.py), taken out of shared memory (as Tensors
+    with `for_tensors`)."""
     main_guard.check_main_is_guarded()
     _use_default_grain_flags()
-    shared_batches.send_batches_in_blocks(built)
-    return stream.mp_prefetch(_grain().MultiprocessingOptions(num_workers=processes))
+    return shared_batches.WorkerRows(stream, processes, for_tensors)
 
 
 class _SharedEpochStream:
-    """One Grain stream holding several epochs back to back: epoch `i` yields its own rows, even
-    when the epoch before was left unfinished (the rest of it is skipped)."""
+    """One stream of rows from worker processes holding several epochs back to back: epoch `i`
+    yields its own rows, even when the epoch before was left unfinished (the rest of it is
+    skipped). The stream (its workers, its shared blocks) is closed after the last epoch, or
+    when this object is dropped."""
 
-    def __init__(self, rows, lengths, for_tensors):
+    def __init__(self, rows, lengths):
         self._rows = rows
         self._starts = np.cumsum([0] + list(lengths))
         self._position = 0
-        self._for_tensors = for_tensors
-        self._blocks = shared_batches.BlockReader()
 
     def epoch(self, index):
         start, stop = int(self._starts[index]), int(self._starts[index + 1])
         while self._position < start:
-            row = next(self._rows)
-            if not isinstance(row, tuple):
-                self._blocks.release(row)
+            self._rows.skip()
             self._position += 1
         while self._position < stop:
             row = next(self._rows)
             self._position += 1
-            yield shared_batches.out_of_shared_memory(row, self._for_tensors, self._blocks)
+            yield row
+        if index == len(self._starts) - 2:
+            self._rows.close()
 
 
 class Plan:
@@ -293,10 +293,10 @@ class Dataset:
             built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
-                stream = _read_in_worker_processes(
-                    plan.to_iter(grain.MapDataset.concatenate(built), True), built,
-                    plan.processes)
-                shared = _SharedEpochStream(iter(stream), [len(b) for b in built], for_tensors)
+                rows = _read_in_worker_processes(
+                    plan.to_iter(grain.MapDataset.concatenate(built), True), plan.processes,
+                    for_tensors)
+                shared = _SharedEpochStream(rows, [len(b) for b in built])
                 return (shared.epoch(i) for i in range(count))
         return (self._epoch_rows(seed, e, for_tensors=for_tensors)
                 for e in range(first_epoch, first_epoch + count))
@@ -321,9 +321,7 @@ class Dataset:
             dataset = grain.experimental.ThreadPrefetchIterDataset(
                 dataset, prefetch_buffer_size=config.get_prefetch_size())
         if processes > 1:
-            dataset = _read_in_worker_processes(dataset, [built], processes)
-            blocks = shared_batches.BlockReader()
-            return (shared_batches.out_of_shared_memory(row, for_tensors, blocks) for row in dataset)
+            return _read_in_worker_processes(dataset, processes, for_tensors)
         return iter(dataset)
 
     def _pipeline_nodes(self):

@@ -76,8 +76,10 @@ class _EpochIterator:
         return next(self)
 
     def stop(self):
-        """Stop reading: the current epoch's Grain pipeline is released."""
+        """Stop reading: the Grain pipelines of the current and coming epochs are released (their
+        worker processes stopped, their shared blocks removed)."""
         self._rows = None
+        self._epochs = None
 
     def _shape(self, columns):
         return columns

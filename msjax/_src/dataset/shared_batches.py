@@ -1,31 +1,41 @@
-"""Batches from worker processes in shared-memory blocks that are used again and again.
+"""Rows from worker processes in shared-memory blocks that are used again and again.
 
 Grain's worker processes hand each array of a row to the main process in a new shared-memory
 segment, and filling a new segment faults in every one of its pages: for a CIFAR batch of 128
 (1.5 MB) that is ~2.3 ms of a worker's CPU per batch on the 2-core benchmark machine, more than
-computing the batch. A batched map (batched_map.py) whose batches are the rows the workers hand
-over writes them instead into a block of its worker's own pool:
+computing the batch. The rows the workers hand over (``WorkerRows``) go instead into a block of
+the worker's own pool:
 
 - the worker takes a free block of its pool (a new one while the pool is smaller than
-  ``MAX_BLOCKS``; with none free it hands over plain arrays, as before), copies the row's arrays
+  ``MAX_BLOCKS``; with none free it hands the row over pickled), copies the row's arrays
   into it, marks it in use and hands over a ``BlockRow`` (the block's name and each array's
   place), which Grain passes along as one small pickled object;
 - the main process maps the block (once per block), copies the arrays out (as NumPy arrays or
   Tensors) and marks the block free, so the worker fills it again;
 - the main process removes a block's name (unlinks it) as soon as it has mapped it: the memory
-  lives as long as the two mappings. A block the main process never mapped (its row was never
-  read) is removed by multiprocessing's resource tracker when the program ends.
+  lives as long as the two mappings.
+
+A block's name says whose it is: ``msjax_<stream>_<worker>_<k>``, the k-th block (k <
+``MAX_BLOCKS``) of worker process ``worker`` of one stream of rows (``WorkerRows``, whose random
+``stream`` token the workers learn in Grain's ``worker_init_fn``). So when a stream stops before
+its rows are all read (a ``break``, ``take``, a training loop that ends early, an iterator
+garbage-collected or alive at interpreter exit), ``WorkerRows.close`` first stops Grain's workers
+and then removes the names of the blocks the main process never mapped, which it can spell out;
+multiprocessing's resource tracker (which would remove them at exit with a "leaked
+shared_memory objects" warning) is left with none.
 
 The in-use mark is one byte at the start of the block, written by the worker before the row is
 sent through Grain's queue (a pipe) and by the main process after its copies are made.
 
 ``out_of_shared_memory`` is how the main process takes every row from the workers: a BlockRow
-through its BlockReader, any other row out of Grain's own segments.
+through its BlockReader, any other row as Grain unpickled it.
 """
 from __future__ import annotations
 
-import multiprocessing
+import functools
+import secrets
 import threading
+import weakref
 from multiprocessing import shared_memory
 
 import numpy as np
@@ -75,10 +85,15 @@ def _keep_freed_memory() -> None:
         mallopt(m_trim_threshold, 128 << 20)
 
 
-class _WorkerPool:
-    """The blocks of one worker process."""
+def _block_name_prefix(stream: str, worker: int) -> str:
+    return f"msjax_{stream}_{worker}_"
 
-    def __init__(self):
+
+class _WorkerPool:
+    """The blocks of one worker process, named `prefix` then their number."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
         self.blocks = []
         self.lock = threading.Lock()
         _keep_freed_memory()
@@ -108,24 +123,27 @@ class _WorkerPool:
                 return block
         if len(self.blocks) >= MAX_BLOCKS:
             return None
-        block = shared_memory.SharedMemory(create=True, size=size)
+        name = f"{self.prefix}{len(self.blocks)}"
+        block = shared_memory.SharedMemory(name, create=True, size=size)
         self.blocks.append(block)
         return block
 
 
-_pool = None
+_pool = None  # this worker process's blocks, once start_worker named them
 
 
-def in_worker_process() -> bool:
-    return multiprocessing.parent_process() is not None
+def start_worker(stream: str, worker: int, worker_count: int) -> None:
+    """Grain's ``worker_init_fn`` (given `stream` by ``WorkerRows``): this worker process's blocks
+    are named after the stream and the worker's index."""
+    del worker_count
+    global _pool  # pylint: disable=global-statement
+    _pool = _WorkerPool(_block_name_prefix(stream, worker))
 
 
 def send(row):
-    """In a worker process: `row` (a tuple of arrays) as a BlockRow when a block is free."""
-    global _pool  # pylint: disable=global-statement
-    if _pool is None:
-        _pool = _WorkerPool()
-    return _pool.send(row)
+    """In a worker process: `row` (a tuple of arrays) as a BlockRow when a block is free; as it is
+    in a worker that no ``WorkerRows`` started (its blocks could not be removed)."""
+    return row if _pool is None else _pool.send(row)
 
 
 class BlockReader:
@@ -168,12 +186,77 @@ class BlockReader:
         self.close()
 
 
-def send_batches_in_blocks(built) -> None:
-    """The batched maps among `built` (each epoch's top Grain dataset) whose batches are the rows
-    Grain's worker processes hand over: they write them into their worker's blocks."""
-    for dataset in built:
-        if hasattr(dataset, "send_in_shared_blocks"):  # a batched_map.MapThenBatchDataset
-            dataset.send_in_shared_blocks = True
+def _remove_unread_blocks(stream: str, workers: int) -> None:
+    """Remove the names of `stream`'s blocks that the main process never mapped (the others are
+    gone already); their workers have stopped, so none is being made."""
+    for worker in range(workers):
+        prefix = _block_name_prefix(stream, worker)
+        for k in range(MAX_BLOCKS):
+            try:
+                block = shared_memory.SharedMemory(f"{prefix}{k}")
+            except (FileNotFoundError, ValueError):  # ValueError: an empty block (never sized)
+                continue
+            block.close()
+            block.unlink()  # and unregistered from the resource tracker
+
+
+def _close_stream(holder: list, blocks: BlockReader, stream: str, workers: int) -> None:
+    """Stop the workers (Grain's iterator, taken out of `holder` so that it is freed now, not
+    while the interpreter tears its modules down), then remove the blocks left."""
+    if holder:
+        holder.pop().close()  # Grain's workers stop (joined) before their blocks go
+    blocks.close()
+    _remove_unread_blocks(stream, workers)
+
+
+_NO_GRAIN_SEGMENTS = 1 << 62  # Grain's min_shm_size: no array is that large
+
+
+class WorkerRows:
+    """The rows of `dataset` (a Grain ``IterDataset``) read by `workers` Grain worker processes
+    (``mp_prefetch``), taken out of shared memory (``out_of_shared_memory``; as Tensors with
+    `for_tensors`). ``close`` (also run when the object is garbage-collected or at interpreter
+    exit) stops the workers and removes the blocks of rows never read.
+
+    Each worker hands its rows over in its blocks (``send``); a row that does not go in a block
+    (objects, strings, every block in use) is pickled through Grain's queue, never put in one of
+    Grain's own shared-memory segments, which Grain leaves behind for the resource tracker when
+    its iterator stops with rows in flight."""
+
+    def __init__(self, dataset, workers: int, for_tensors: bool):
+        import grain  # pylint: disable=import-outside-toplevel
+        stream = secrets.token_hex(4)
+        in_blocks = grain.experimental.WithOptionsIterDataset(
+            dataset.map(send), grain.experimental.DatasetOptions(min_shm_size=_NO_GRAIN_SEGMENTS))
+        iterator = iter(in_blocks.mp_prefetch(
+            grain.MultiprocessingOptions(num_workers=workers),
+            worker_init_fn=functools.partial(start_worker, stream)))
+        self._iterator = [iterator]  # emptied by close
+        self._blocks = BlockReader()
+        self._for_tensors = for_tensors
+        self._closer = weakref.finalize(self, _close_stream, self._iterator, self._blocks, stream,
+                                        workers)
+
+    def __iter__(self):
+        return self
+
+    def _next_row(self):
+        if not self._iterator:
+            raise StopIteration  # closed
+        return next(self._iterator[0])
+
+    def __next__(self):
+        return out_of_shared_memory(self._next_row(), self._for_tensors, self._blocks)
+
+    def skip(self) -> None:
+        """Read the next row and drop it (its block is free again at once)."""
+        row = self._next_row()
+        if isinstance(row, BlockRow):
+            self._blocks.release(row)
+
+    def close(self) -> None:
+        """Stop the worker processes and remove every block left (idempotent)."""
+        self._closer()
 
 
 def _tensor_or_copy(array):
@@ -184,12 +267,9 @@ def _tensor_or_copy(array):
 
 
 def out_of_shared_memory(row, for_tensors: bool, blocks: BlockReader) -> tuple:
-    """A row from Grain's worker processes, whose arrays arrive in shared memory (a segment is
-    released when no array refers to it any more): copied out, so that rows a user keeps do not
-    hold it. Arrays that will become Tensors are left as they are: a Tensor copies its array
-    (see iterators.py). A BlockRow is read through `blocks` (as Tensors with `for_tensors`)."""
-    if not isinstance(row, tuple):
+    """A row from the worker processes: a BlockRow's arrays copied out of its block through
+    `blocks` (as Tensors with `for_tensors`), so that rows a user keeps do not hold it; any other
+    row (pickled through Grain's queue: arrays of its own) as it is."""
+    if isinstance(row, BlockRow):
         return blocks.take(row, _tensor_or_copy if for_tensors else np.array)
-    if for_tensors:
-        return tuple(np.array(column) if column.dtype.kind in "USO" else column for column in row)
-    return tuple(np.array(column) for column in row)
+    return row
