@@ -285,3 +285,20 @@ def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():
         2, per_batch_map=number_and_dawdle, num_parallel_workers=4)
     numbers = [int(batch[0][0]) for batch in dataset.create_tuple_iterator(output_numpy=True)]
     assert numbers == list(range(24))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.int64, np.uint8, np.bool_])
+def test_a_tensor_taken_from_a_block_keeps_its_values_when_the_block_is_filled_again(dtype):
+    from msjax._src.dataset import shared_batches
+    pool = shared_batches._WorkerPool(shared_batches._block_name_prefix(secrets.token_hex(4), 0))
+    reader = shared_batches.BlockReader()
+    first = (np.arange(2 * 3 * 5).reshape(2, 3, 5).astype(dtype),)
+    tensor, = reader.take(pool.send(first), shared_batches._tensor_or_copy)
+    again = pool.send((np.zeros_like(first[0]),))  # the same block, overwritten
+    assert again.name == pool.blocks[0].name
+    assert tensor.shape == first[0].shape and tensor.asnumpy().dtype == first[0].dtype
+    np.testing.assert_array_equal(tensor.asnumpy(), first[0])
+    reader.take(again, np.array)
+    reader.close()
+    for block in pool.blocks:
+        block.close()

@@ -259,11 +259,25 @@ class WorkerRows:
         self._closer()
 
 
+def _aligned_copy(array: np.ndarray) -> np.ndarray:
+    """A copy of `array` whose data starts on a 64-byte boundary."""
+    raw = np.empty(array.nbytes + _ALIGN, np.uint8)
+    start = -raw.ctypes.data % _ALIGN
+    copy = raw[start:start + array.nbytes].view(array.dtype).reshape(array.shape)
+    np.copyto(copy, array)
+    return copy
+
+
 def _tensor_or_copy(array):
+    """A column in a block as a Tensor (strings as a NumPy array), copied out of the block once:
+    into a 64-byte-aligned array, whose memory JAX's CPU client takes as the device buffer as it
+    is (a NumPy array of its own alignment it copies again: ~0.4 ms of the main process's time
+    per CIFAR batch of 128); on other devices ``device_put`` copies it to the device."""
     if array.dtype.kind in "USO":
         return np.array(array)
+    import jax  # pylint: disable=import-outside-toplevel
     from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
-    return Tensor(array)  # a copy
+    return Tensor(jax.device_put(_aligned_copy(array)))
 
 
 def out_of_shared_memory(row, for_tensors: bool, blocks: BlockReader) -> tuple:
