@@ -237,6 +237,8 @@ def main():
     stream = iter(grain_pipeline(1, 2, epochs))
     grain_ips = images_per_second_in_one_stream(
         lambda: itertools.islice(stream, IMAGES // BATCH), epochs)
+    stream.close()  # as Grain asks of an mp_prefetch iterator: its workers and segments go now
+    del stream
     line = f"2 worker processes (python_multiprocessing): msjax {msjax_ips:8.0f}   grain {grain_ips:8.0f}"
     if mindspore_figures:
         line += f"   MindSpore (2 workers) {mindspore_figures['images_per_second']['2']:8.0f}"

@@ -50,8 +50,10 @@ def _read_in_worker_processes(stream, processes: int, for_tensors: bool):
 class _SharedEpochStream:
     """One stream of rows from worker processes holding several epochs back to back: epoch `i`
     yields its own rows, even when the epoch before was left unfinished (the rest of it is
-    skipped). The stream (its workers, its shared blocks) is closed after the last epoch, or
-    when this object is dropped."""
+    skipped). The stream (its workers, any shared block left) is closed when this object is
+    dropped (shared_batches.WorkerRows): not at the end of the last epoch, where every block has
+    been read and removed already, and stopping Grain's workers would keep the loop waiting
+    (~1 s per worker: Grain's prefetch threads wait out a queue timeout)."""
 
     def __init__(self, rows, lengths):
         self._rows = rows
@@ -67,8 +69,6 @@ class _SharedEpochStream:
             row = next(self._rows)
             self._position += 1
             yield row
-        if index == len(self._starts) - 2:
-            self._rows.close()
 
 
 class Plan:
