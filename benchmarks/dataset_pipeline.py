@@ -150,10 +150,11 @@ def _cpu_used(before, after):
     return sum(after[pid] - before[pid] for pid in before.keys() & after.keys())
 
 
-def lenet_fed_by_pipeline(epochs=3):
+def lenet_fed_by_pipeline(epochs=5):
     """A compiled LeNet-5 training step (3 input channels) fed by the pipeline (2 worker processes,
     one iterator over `epochs` epochs, as a training loop reads it), against the same steps over
-    the same batches already in memory as Tensors."""
+    the same batches already in memory as Tensors: the best epoch of each, alternating (on the
+    shared 2-core machine an epoch's time varies by half between neighbours, so 5 of each)."""
     sys.path.insert(0, HERE)
     import msjax as ms
     import msjax.dataset as ds
@@ -195,7 +196,8 @@ def lenet_fed_by_pipeline(epochs=3):
                 worker_cpu.append((cpu_before, worker_processes_cpu_seconds()))
     steps = len(in_memory)
     print(f"LeNet-5 step fed by the pipeline   {best['pipeline'] / steps * 1e3:8.2f} ms/step   "
-          f"fed from memory {best['memory'] / steps * 1e3:8.2f} ms/step")
+          f"fed from memory {best['memory'] / steps * 1e3:8.2f} ms/step (best of {epochs} epochs "
+          f"each; machine load {os.getloadavg()[0]:.1f})")
     if all(None not in pair for pair in worker_cpu):  # competes with XLA's step for the cores
         per_batch = sum(_cpu_used(*pair) for pair in worker_cpu) / (steps * epochs)
         print(f"  the 2 worker processes' CPU per batch {per_batch * 1e3:6.2f} ms "
