@@ -1,0 +1,166 @@
+"""Quick first compiles of eager programs (msjax/_src/ops/quick_compile.py): a small program is
+compiled first with the quick options, a large one optimised at once; a quick one is compiled
+optimised after the runs its work allows, then runs through JAX's C++ dispatch; both give the
+same values; quick and optimised programs are stored under different keys, and a later process
+loads the optimised one first and otherwise keeps counting the quick one's runs."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from msjax._src import compile_settings
+from msjax._src.ops import eager_cache, one_program
+from msjax._src.ops.eager_cache import EagerProgram
+from msjax._src.ops.quick_compile import QuickCompile, program_work
+
+from tests.ops.test_eager_programs import record_compile_options
+
+BACKEND = jax.default_backend()
+OPTIMISED = {"xla_cpu_use_fusion_emitters": False} if BACKEND == "cpu" else {}
+QUICK_OPTIONS = dict(OPTIMISED, xla_backend_optimization_level=0)
+# runs_before_reoptimizing: 4096 work -> 3 runs (12288 / 4096); 1 work -> the 5-run cap
+QUICK = QuickCompile({BACKEND: QUICK_OPTIONS}, work_limit=10_000, reoptimize_work=12_288,
+                     reoptimize_runs=5)
+
+
+def _array(*shape, seed=0):
+    return jnp.asarray(np.random.default_rng(seed).standard_normal(shape), jnp.float32)
+
+
+def _program(fn, quick=QUICK):
+    return EagerProgram(fn, (), {BACKEND: OPTIMISED}, quick=quick)
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(compile_settings, "_eager_folder", [str(tmp_path)])
+    return tmp_path / eager_cache.SUBFOLDER
+
+
+@pytest.fixture
+def in_memory(monkeypatch):
+    monkeypatch.setattr(compile_settings, "_eager_folder", [None])
+
+
+def _jaxpr(fn, *args):
+    return jax.make_jaxpr(fn)(*args).jaxpr
+
+
+def test_program_work_counts_multiply_adds_elements_windows_and_loop_trips():
+    x, w = jnp.ones((2, 3, 8, 8)), jnp.ones((5, 3, 3, 3))
+    conv = _jaxpr(lambda x, w: jax.lax.conv_general_dilated(x, w, (1, 1), "SAME"), x, w)
+    assert program_work(conv) == 2 * 5 * 8 * 8 * (3 * 3 * 3)  # outputs x (Cin x kh x kw)
+    grouped = _jaxpr(lambda x, w: jax.lax.conv_general_dilated(
+        x, w, (1, 1), "SAME", feature_group_count=3), x, jnp.ones((6, 1, 3, 3)))
+    assert program_work(grouped) == 2 * 6 * 8 * 8 * 9
+    assert program_work(_jaxpr(jnp.matmul, jnp.ones((4, 7)), jnp.ones((7, 9)))) == 4 * 9 * 7
+    assert program_work(_jaxpr(jnp.sum, jnp.ones((6, 5)))) == 30  # its input's elements
+    pool = _jaxpr(lambda x: jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2),
+                                                  (1, 1, 2, 2), "VALID"), x)
+    assert program_work(pool) == 2 * 3 * 4 * 4 * 4
+    nested = _jaxpr(jax.jit(jax.nn.relu), x)  # inside a nested jit: counted the same
+    assert program_work(nested) == program_work(_jaxpr(lambda v: jnp.maximum(v, 0.0), x))
+    scan = _jaxpr(lambda x: jax.lax.scan(lambda c, r: (c + r, None), jnp.zeros(8), x)[0],
+                  jnp.ones((10, 8)))
+    assert program_work(scan) == 8 + 10 * 16  # the zeros, then the body (16 elements) 10 times
+    loop = _jaxpr(lambda n: jax.lax.while_loop(lambda i: i < n, lambda i: i + 1, 0), 3)
+    assert program_work(loop) == float("inf")  # unbounded: never compiled quick
+
+
+def test_runs_before_reoptimizing_is_the_work_budget_capped_by_the_runs():
+    assert QUICK.runs_before_reoptimizing(4096) == 3
+    assert QUICK.runs_before_reoptimizing(5000) == 3  # rounded up
+    assert QUICK.runs_before_reoptimizing(1) == 5  # the cap
+    assert QUICK.runs_before_reoptimizing(0) == 5
+    assert QUICK.runs_before_reoptimizing(10_000) == 2
+    assert QUICK.options(BACKEND, OPTIMISED) == QUICK_OPTIONS
+    assert QUICK.options("another backend", OPTIMISED) is None
+    assert QuickCompile({BACKEND: OPTIMISED}, 1, 1, 1).options(BACKEND, OPTIMISED) is None
+
+
+def test_a_small_program_runs_quick_then_optimised_with_the_same_values(in_memory,
+                                                                        monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    program = _program(jax.nn.hard_swish)
+    x = _array(32, 32) * 4
+    runs = QUICK.runs_before_reoptimizing(program_work(_jaxpr(jax.nn.hard_swish, x)))
+    assert runs == 2  # six elementwise ops on 1024 elements: 12288 / 6148, rounded up
+    quick = [program(x) for _ in range(runs)]
+    assert compiled_with == [QUICK_OPTIONS]
+    optimised = program(x)  # the next run: compiled optimised
+    assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None]
+    expected = np.asarray(x) * np.clip(np.asarray(x) + 3, 0, 6) / 6
+    for got in quick:
+        np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(got, optimised, rtol=1e-6, atol=1e-7)
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    np.testing.assert_array_equal(program(x), optimised)  # a new C++ dispatch: one miss...
+    np.testing.assert_array_equal(program(x), optimised)
+    assert len(misses) == 1 and len(compiled_with) == 2  # ...then JAX's C++ dispatch runs it
+
+
+def test_quick_runs_take_the_counting_miss_handler(in_memory, monkeypatch):
+    program = _program(jnp.negative)
+    x = _array(64, 64)
+    program(x)
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    program(x), program(x)
+    assert len(misses) == 2 and program.quick_runs  # counted, not handed to C++ yet
+    program(x)  # the fourth: optimised, handed to a new C++ dispatch at its first miss
+    assert not program.quick_runs
+    program(x), program(x)
+    assert len(misses) == 4
+
+
+def test_a_large_program_is_compiled_optimised_at_once(in_memory, monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    program = _program(jnp.matmul)
+    a, b = _array(40, 30), _array(30, 20, seed=1)  # 24,000 multiply-adds > 10,000
+    np.testing.assert_allclose(program(a, b), np.asarray(a) @ np.asarray(b), rtol=1e-5,
+                               atol=1e-5)
+    assert compiled_with == [OPTIMISED or None] and not program.quick_runs
+    small = _program(jnp.matmul)
+    small(a[:2], b)  # 1,200: quick
+    assert compiled_with[-1] == QUICK_OPTIONS and small.quick_runs
+
+
+def test_without_quick_options_for_the_backend_every_program_is_optimised(in_memory,
+                                                                          monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    elsewhere = QuickCompile({"another backend": QUICK_OPTIONS}, 10_000, 12_288, 5)
+    program = _program(jnp.negative, quick=elsewhere)
+    np.testing.assert_array_equal(program(_array(4)), -np.asarray(_array(4)))
+    assert compiled_with == [OPTIMISED or None] and not program.quick_runs
+
+
+def test_quick_and_optimised_programs_are_stored_apart_and_loaded_optimised_first(
+        folder, monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    x = _array(64, 64)
+    first = _program(jnp.tanh)
+    quick = first(x)
+    assert len(list(folder.iterdir())) == 1  # the quick program
+    later = _program(jnp.tanh)  # as in another process: loads the quick one...
+    np.testing.assert_array_equal(later(x), quick)
+    assert compiled_with == [QUICK_OPTIONS] and later.quick_runs  # ...and counts its runs
+    later(x), later(x)  # with the work stored beside it: 3 runs, then optimised
+    optimised = later(x)
+    assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None]
+    np.testing.assert_allclose(optimised, quick, rtol=1e-6, atol=1e-7)
+    assert len(list(folder.iterdir())) == 2  # the optimised one beside it
+    last = _program(jnp.tanh)
+    np.testing.assert_array_equal(last(x), optimised)
+    assert len(compiled_with) == 2 and not last.quick_runs  # loaded, optimised, no counting
+
+
+def test_eager_jit_uses_the_quick_compile_unless_switched_off(monkeypatch):
+    program = one_program.eager_jit(jnp.negative)
+    assert program.quick is one_program.EAGER_QUICK_COMPILE
+    monkeypatch.setenv("MSJAX_EAGER_QUICK_COMPILE", "0")
+    program = one_program.eager_jit(jnp.negative)
+    assert program.quick is None
+    assert program.options_by_backend == one_program.EAGER_COMPILER_OPTIONS
