@@ -11,16 +11,16 @@ import pytest
 from msjax._src import compile_settings
 from msjax._src.ops import eager_cache, one_program
 from msjax._src.ops.eager_cache import EagerProgram
-from msjax._src.ops.quick_compile import QuickCompile, program_work
+from msjax._src.ops.quick_compile import TRANSCENDENTAL_WEIGHT, QuickCompile, quick_slowdown
 
 from tests.ops.test_eager_programs import record_compile_options
 
 BACKEND = jax.default_backend()
 OPTIMISED = {"xla_cpu_use_fusion_emitters": False} if BACKEND == "cpu" else {}
 QUICK_OPTIONS = dict(OPTIMISED, xla_backend_optimization_level=0)
-# runs_before_reoptimizing: 4096 work -> 3 runs (12288 / 4096); 1 work -> the 5-run cap
-QUICK = QuickCompile({BACKEND: QUICK_OPTIONS}, work_limit=10_000, reoptimize_work=12_288,
-                     reoptimize_runs=5)
+# runs_before_reoptimizing: a slowdown of 4096 -> 3 runs (12288 / 4096); of 1 -> the 5-run cap
+QUICK = QuickCompile({BACKEND: QUICK_OPTIONS}, slowdown_limit=10_000,
+                     reoptimize_slowdown=12_288, reoptimize_runs=5)
 
 
 def _array(*shape, seed=0):
@@ -46,28 +46,43 @@ def _jaxpr(fn, *args):
     return jax.make_jaxpr(fn)(*args).jaxpr
 
 
-def test_program_work_counts_multiply_adds_elements_windows_and_loop_trips():
-    x, w = jnp.ones((2, 3, 8, 8)), jnp.ones((5, 3, 3, 3))
-    conv = _jaxpr(lambda x, w: jax.lax.conv_general_dilated(x, w, (1, 1), "SAME"), x, w)
-    assert program_work(conv) == 2 * 5 * 8 * 8 * (3 * 3 * 3)  # outputs x (Cin x kh x kw)
-    grouped = _jaxpr(lambda x, w: jax.lax.conv_general_dilated(
-        x, w, (1, 1), "SAME", feature_group_count=3), x, jnp.ones((6, 1, 3, 3)))
-    assert program_work(grouped) == 2 * 6 * 8 * 8 * 9
-    assert program_work(_jaxpr(jnp.matmul, jnp.ones((4, 7)), jnp.ones((7, 9)))) == 4 * 9 * 7
-    assert program_work(_jaxpr(jnp.sum, jnp.ones((6, 5)))) == 30  # its input's elements
+def test_quick_slowdown_counts_elements_library_calls_windows_and_loop_trips():
+    x = jnp.ones((2, 3, 8, 8))
+    assert quick_slowdown(_jaxpr(lambda v: v + 1.0, x)) == 384  # its elements
+    assert quick_slowdown(_jaxpr(jnp.sum, x)) == 384  # the larger of its input and output
+    assert quick_slowdown(_jaxpr(jnp.tanh, x)) == TRANSCENDENTAL_WEIGHT * 384
+    conv = _jaxpr(lambda x, w: jax.lax.conv_general_dilated(x, w, (1, 1), "SAME"), x,
+                  jnp.ones((5, 3, 3, 3)))
+    assert quick_slowdown(conv) == 2 * 2 * 5 * 8 * 8  # XLA's library: twice its largest operand
+    assert quick_slowdown(_jaxpr(jnp.matmul, jnp.ones((4, 70)), jnp.ones((70, 9)))) == 2 * 630
     pool = _jaxpr(lambda x: jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 2, 2),
-                                                  (1, 1, 2, 2), "VALID"), x)
-    assert program_work(pool) == 2 * 3 * 4 * 4 * 4
+                                                  (1, 1, 1, 1), "VALID"), x)
+    assert quick_slowdown(pool) == 2 * 3 * 7 * 7 * 4  # each output reads its 4 window elements
     nested = _jaxpr(jax.jit(jax.nn.relu), x)  # inside a nested jit: counted the same
-    assert program_work(nested) == program_work(_jaxpr(lambda v: jnp.maximum(v, 0.0), x))
+    assert quick_slowdown(nested) == quick_slowdown(_jaxpr(lambda v: jnp.maximum(v, 0.0), x))
     scan = _jaxpr(lambda x: jax.lax.scan(lambda c, r: (c + r, None), jnp.zeros(8), x)[0],
                   jnp.ones((10, 8)))
-    assert program_work(scan) == 8 + 10 * 16  # the zeros, then the body (16 elements) 10 times
+    assert quick_slowdown(scan) == 8 + 10 * 8  # the zeros, then the body (8 elements) 10 times
     loop = _jaxpr(lambda n: jax.lax.while_loop(lambda i: i < n, lambda i: i + 1, 0), 3)
-    assert program_work(loop) == float("inf")  # unbounded: never compiled quick
+    assert quick_slowdown(loop) == float("inf")  # unbounded: never compiled quick
 
 
-def test_runs_before_reoptimizing_is_the_work_budget_capped_by_the_runs():
+def _conv(x, w, groups=1):
+    return jax.lax.conv_general_dilated(x, w, (1, 1), ((1, 1), (1, 1)),
+                                        feature_group_count=groups)
+
+
+def test_a_convolution_xla_computes_with_its_own_loop_is_never_quick():
+    small_input = _jaxpr(_conv, jnp.ones((2, 8, 2, 2)), jnp.ones((8, 8, 3, 3)))
+    assert quick_slowdown(small_input) == float("inf")  # a 3x3 kernel on a 2x2 input
+    fits = _jaxpr(_conv, jnp.ones((2, 8, 3, 3)), jnp.ones((8, 8, 3, 3)))
+    assert quick_slowdown(fits) == 2 * 8 * 8 * 3 * 3  # twice its largest operand, the kernel
+    depthwise = _jaxpr(lambda x, w: _conv(x, w, 8), jnp.ones((2, 8, 2, 2)),
+                       jnp.ones((8, 1, 3, 3)))
+    assert quick_slowdown(depthwise) == 2 * 8 * 3 * 3  # XLA's library takes it at any size
+
+
+def test_runs_before_reoptimizing_is_the_slowdown_budget_capped_by_the_runs():
     assert QUICK.runs_before_reoptimizing(4096) == 3
     assert QUICK.runs_before_reoptimizing(5000) == 3  # rounded up
     assert QUICK.runs_before_reoptimizing(1) == 5  # the cap
@@ -83,8 +98,8 @@ def test_a_small_program_runs_quick_then_optimised_with_the_same_values(in_memor
     compiled_with = record_compile_options(monkeypatch)
     program = _program(jax.nn.hard_swish)
     x = _array(32, 32) * 4
-    runs = QUICK.runs_before_reoptimizing(program_work(_jaxpr(jax.nn.hard_swish, x)))
-    assert runs == 2  # six elementwise ops on 1024 elements: 12288 / 6148, rounded up
+    runs = QUICK.runs_before_reoptimizing(quick_slowdown(_jaxpr(jax.nn.hard_swish, x)))
+    assert runs == 3  # five elementwise ops on 1024 elements: 12288 / 5120, rounded up
     quick = [program(x) for _ in range(runs)]
     assert compiled_with == [QUICK_OPTIONS]
     optimised = program(x)  # the next run: compiled optimised
@@ -119,12 +134,12 @@ def test_quick_runs_take_the_counting_miss_handler(in_memory, monkeypatch):
 def test_a_large_program_is_compiled_optimised_at_once(in_memory, monkeypatch):
     compiled_with = record_compile_options(monkeypatch)
     program = _program(jnp.matmul)
-    a, b = _array(40, 30), _array(30, 20, seed=1)  # 24,000 multiply-adds > 10,000
+    a, b = _array(400, 30), _array(30, 20, seed=1)  # twice 12,000 elements > 10,000
     np.testing.assert_allclose(program(a, b), np.asarray(a) @ np.asarray(b), rtol=1e-5,
                                atol=1e-5)
     assert compiled_with == [OPTIMISED or None] and not program.quick_runs
     small = _program(jnp.matmul)
-    small(a[:2], b)  # 1,200: quick
+    small(a[:20], b)  # twice 600: quick
     assert compiled_with[-1] == QUICK_OPTIONS and small.quick_runs
 
 
@@ -140,14 +155,14 @@ def test_without_quick_options_for_the_backend_every_program_is_optimised(in_mem
 def test_quick_and_optimised_programs_are_stored_apart_and_loaded_optimised_first(
         folder, monkeypatch):
     compiled_with = record_compile_options(monkeypatch)
-    x = _array(64, 64)
+    x = _array(32, 32)  # tanh: a slowdown of 4 x 1024 a run, 3 quick runs
     first = _program(jnp.tanh)
     quick = first(x)
     assert len(list(folder.iterdir())) == 1  # the quick program
     later = _program(jnp.tanh)  # as in another process: loads the quick one...
     np.testing.assert_array_equal(later(x), quick)
     assert compiled_with == [QUICK_OPTIONS] and later.quick_runs  # ...and counts its runs
-    later(x), later(x)  # with the work stored beside it: 3 runs, then optimised
+    later(x), later(x)  # with its slowdown stored beside it: 3 runs, then optimised
     optimised = later(x)
     assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None]
     np.testing.assert_allclose(optimised, quick, rtol=1e-6, atol=1e-7)

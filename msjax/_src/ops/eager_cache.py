@@ -180,10 +180,10 @@ class EagerProgram:
         except TypeError:  # an unhashable static argument: jax.jit says what is wrong
             return self.eager(*args, **kwargs, **dict(static)), None, True
         if compiled is None:
-            compiled, quick_work = self._load_or_compile(leaves, treedef, static, signature)
+            compiled, slowdown = self._load_or_compile(leaves, treedef, static, signature)
             self.programs[key] = compiled
-            if quick_work is not None:
-                self.quick_runs[key] = self.quick.runs_before_reoptimizing(quick_work)
+            if slowdown is not None:
+                self.quick_runs[key] = self.quick.runs_before_reoptimizing(slowdown)
         runs_left = self.quick_runs.get(key) if self.quick_runs else None
         if runs_left is not None:
             if runs_left > 0:
@@ -202,7 +202,7 @@ class EagerProgram:
 
     def _load_or_compile(self, leaves, treedef, static, signature, quick_allowed=True):
         """The program for the key, loaded (optimised first, then quick) or compiled, and
-        for a quick one (`quick_compile`) its `program_work` (None for an optimised one)."""
+        for a quick one its `quick_compile.quick_slowdown` (None for an optimised one)."""
         directory = program_dir()
         quick_options = self._quick_options() if quick_allowed else None
         entries = {}  # optimised or not -> (path, full key) of its stored entry
@@ -216,8 +216,8 @@ class EagerProgram:
                                 + ".msjax")
             loaded = _load(path, full_key)
             if loaded is not None:
-                compiled, work = loaded
-                return compiled, work if quick else None
+                compiled, slowdown = loaded
+                return compiled, slowdown if quick else None
             entries[quick] = path, full_key
         static_kwargs = dict(static)
         impl = self.impl
@@ -227,19 +227,20 @@ class EagerProgram:
             return impl(*args, **kwargs, **static_kwargs)
         flat.__name__ = flat.__qualname__ = self.__name__
         traced = jax.jit(flat).trace(*leaves)
-        work = None if quick_options is None else quick_compile.program_work(traced.jaxpr.jaxpr)
-        quick = work is not None and work <= self.quick.work_limit
+        slowdown = (None if quick_options is None
+                    else quick_compile.quick_slowdown(traced.jaxpr.jaxpr))
+        quick = slowdown is not None and slowdown <= self.quick.slowdown_limit
         options = quick_options if quick else self._options()
         lowered = traced.lower()
         entry = entries.get(quick)
         if entry is None:
-            return lowered.compile(options), work if quick else None
+            return lowered.compile(options), slowdown if quick else None
         # compiled afresh, not taken from JAX's cache: XLA's CPU executable loaded from a cache
         # serialises without its kernels; and the program is stored once, here
         with compile_cache.without_jax_persistent_cache():
             compiled = lowered.compile(options)
-        _store(*entry, compiled, work if quick else 0.0)
-        return compiled, work if quick else None
+        _store(*entry, compiled, slowdown if quick else 0.0)
+        return compiled, slowdown if quick else None
 
     def _full_key(self, treedef, static, signature, options) -> str | None:
         """The key as text, the same in every process for the same program; None when a part
@@ -371,10 +372,10 @@ def _aval_fields(aval) -> list:
     return [list(aval.shape), str(aval.dtype), bool(aval.weak_type)]
 
 
-def _store(path: str, full_key: str, compiled, work: float = 0.0) -> None:
-    """Writes `compiled` (doing `work`, `quick_compile.program_work`) under `path` when it is a
-    single-device program without effects, callbacks or constants (what `_load` rebuilds);
-    other programs stay in memory only."""
+def _store(path: str, full_key: str, compiled, slowdown: float = 0.0) -> None:
+    """Writes `compiled` (a quick one with its `quick_compile.quick_slowdown`) under `path`
+    when it is a single-device program without effects, callbacks or constants (what `_load`
+    rebuilds); other programs stay in memory only."""
     from jax.sharding import SingleDeviceSharding
     unloaded = getattr(compiled._executable, "_unloaded_executable", None)
     if (unloaded is None or unloaded.unordered_effects or unloaded.ordered_effects
@@ -392,7 +393,7 @@ def _store(path: str, full_key: str, compiled, work: float = 0.0) -> None:
         "out_avals": [_aval_fields(a) for a in unloaded.output_avals],
         "in_memory_kinds": [s.memory_kind for s in unloaded.input_shardings],
         "out_memory_kinds": [s.memory_kind for s in unloaded.output_shardings],
-        "out_tree": compile_cache.skeleton_of(compiled.out_tree), "work": float(work)}
+        "out_tree": compile_cache.skeleton_of(compiled.out_tree), "slowdown": float(slowdown)}
     limit = max_bytes()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -457,13 +458,13 @@ def _keep_within(folder: str, added: int, limit: int) -> None:
 
 _FIELDS = {"key": str, "name": str, "committed": bool, "kept": list, "device": int,
            "in_avals": list, "out_avals": list, "in_memory_kinds": list,
-           "out_memory_kinds": list, "out_tree": list, "work": float}
+           "out_memory_kinds": list, "out_tree": list, "slowdown": float}
 
 
 def _load(path: str, full_key: str):
-    """The program stored at `path` for `full_key` as a `jax.stages.Compiled` and the work it
-    does, or None when there is none that this user's msjax wrote for this key (then it is
-    compiled anew and the file rewritten)."""
+    """The program stored at `path` for `full_key` as a `jax.stages.Compiled` and its
+    `quick_slowdown` (0 for an optimised one), or None when there is none that this user's
+    msjax wrote for this key (then it is compiled anew and the file rewritten)."""
     try:
         with open(path, "rb") as f:
             blob = f.read()
@@ -481,7 +482,7 @@ def _load(path: str, full_key: str):
     except OSError:
         pass
     try:
-        return _rebuild(fields, executable), fields["work"]
+        return _rebuild(fields, executable), fields["slowdown"]
     except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
         return None
 

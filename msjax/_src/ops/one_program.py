@@ -33,17 +33,14 @@ from msjax._src.ops.quick_compile import QuickCompile
 # and compiled for one call. Measured in benchmarks/eager_first_call.py. Options per backend:
 # a backend without an entry compiles eager programs with XLA's defaults.
 EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
-# XLA's CPU backend compiles a small program in about 15 ms at optimisation level 0 against
-# 20-140 ms optimised; such a program runs up to ~15x slower (a convolution XLA emits as its own
-# loop: about 7 ns more per multiply-add; an elementwise op about 2 ns more per element), so
-# programs of at most 2**21 multiply-adds (at most ~15 ms slower) are compiled so first, and
-# optimised again once their runs did 2**23 (~60 ms lost at most, about one optimised compile)
-# or after 1000 runs (the counting miss handler costs ~10-20 us a run). Measured in
-# benchmarks/eager_first_call.py.
+# XLA's CPU backend compiles a small program in ~10-15 ms at optimisation level 0 against
+# 20-140 ms optimised (quick_compile's doc): a program losing at most 2**22 element operations
+# a run there (~6 ms) is compiled so first, and optimised once its runs lost 2**24 (~25 ms,
+# about one optimised compile) or after 1000 runs.
 EAGER_QUICK_COMPILE = QuickCompile(
     options_by_backend={"cpu": {"xla_cpu_use_fusion_emitters": False,
                                 "xla_backend_optimization_level": 0}},
-    work_limit=1 << 21, reoptimize_work=1 << 23, reoptimize_runs=1000)
+    slowdown_limit=1 << 22, reoptimize_slowdown=1 << 24, reoptimize_runs=1000)
 FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
 QUICK_COMPILE_SWITCH = "MSJAX_EAGER_QUICK_COMPILE"
 

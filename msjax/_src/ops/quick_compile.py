@@ -1,20 +1,19 @@
 """Quick first compiles of eager (PyNative) programs, optimised ones for programs run often.
 
 A first eager forward compiles one XLA program per distinct (op, shape), and on a CPU that is most
-of its time: about 20-140 ms per program with XLA's optimisations, about 15 ms at
-`xla_backend_optimization_level=0`, where the program then runs up to a few times slower (an
-elementwise op ~3x, a convolution XLA emits as its own loop up to ~15x; one it hands to its
-library about the same). So an `EagerProgram` given a `QuickCompile` compiles a new program with
-the quick options when the work it does is small (`program_work` at most `work_limit`: then even
-the slowest such program costs less run time than the compile time it saves), runs it until its
-runs have done `reoptimize_work` (what it may have cost by then is about one optimised compile)
-or `reoptimize_runs` runs (the miss handler that counts them costs a little per run), and on the
-next call compiles it again with the optimised options and runs that from then on (a rent-or-buy
-rule: never more than about twice the best of the two). Larger programs are compiled optimised
-at once. The quick and optimised
-programs compute the same values (XLA's optimisation level changes no float semantics; tests
-check it) and are stored under different keys (the options are part of every key).
-Measured in benchmarks/eager_first_call.py.
+of its time: about 20-140 ms a program with XLA's optimisations, about 10-15 ms at
+`xla_backend_optimization_level=0` (measured on this jaxlib; its `xla_cpu_opt_preset`
+FAST_COMPILE, `xla_llvm_disable_expensive_passes` and XNNPACK fusion save little or nothing).
+At level 0 a program runs slower: elementwise work ~3x (exp, tanh, erf: 4-17x), convolutions and
+matrix products about as fast (XLA's libraries run them), except a convolution XLA computes with
+its own loop nest (~15x). So an `EagerProgram` given a `QuickCompile` estimates what a new
+program would lose (`quick_slowdown`), compiles it with the quick options when that is at most
+`slowdown_limit` (a few ms a run, below the compile time saved), and compiles it again with the
+optimised options once its runs have lost `reoptimize_slowdown` (about one optimised compile:
+a rent-or-buy rule, never much more than twice the better of the two) or after
+`reoptimize_runs` runs (the miss handler that counts them costs ~10 us a run). The two compute
+the same values (the level changes no float semantics; tests check it) and are stored under
+different keys (the options are part of every key). Measured in benchmarks/eager_first_call.py.
 """
 from __future__ import annotations
 
@@ -23,7 +22,15 @@ import math
 
 from jax._src import core
 
-_LOOPS = ("while",)  # programs whose work the jaxpr does not bound: compiled optimised
+_LOOPS = ("while",)  # programs whose cost the jaxpr does not bound: compiled optimised
+# elementwise functions XLA's CPU backend expands into polynomials: ~3-6 ns more per element
+# at level 0 against ~1.2 ns for an add (measured on 400k elements)
+_TRANSCENDENTAL = frozenset((
+    "exp", "exp2", "expm1", "log", "log1p", "tanh", "logistic", "erf", "erfc", "erf_inv",
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "asinh", "acosh",
+    "atanh", "pow", "cbrt", "lgamma", "digamma", "igamma", "igammac", "bessel_i0e",
+    "bessel_i1e"))
+TRANSCENDENTAL_WEIGHT = 4
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,20 +40,23 @@ class QuickCompile:
     Attributes:
         options_by_backend: XLA compiler options of the quick compile per backend name; a
             backend without an entry compiles every program optimised at once.
-        work_limit: programs whose `program_work` is above this are compiled optimised at once.
-        reoptimize_work: a quickly compiled program is compiled with the optimised options once
-            its runs have done this much `program_work`...
+        slowdown_limit: programs whose `quick_slowdown` is above this are compiled optimised
+            at once.
+        reoptimize_slowdown: a quick program is compiled with the optimised options once its
+            runs have lost this much (`quick_slowdown` a run)...
         reoptimize_runs: ...or once it ran this many times, whichever comes first.
     """
 
     options_by_backend: dict
-    work_limit: float
-    reoptimize_work: float
+    slowdown_limit: float
+    reoptimize_slowdown: float
     reoptimize_runs: int
 
-    def runs_before_reoptimizing(self, work: float) -> int:
-        """How many times a quick program doing `work` runs before it is compiled optimised."""
-        return max(1, min(self.reoptimize_runs, math.ceil(self.reoptimize_work / max(work, 1))))
+    def runs_before_reoptimizing(self, slowdown: float) -> int:
+        """How many times a quick program losing `slowdown` a run runs before it is compiled
+        optimised."""
+        return max(1, min(self.reoptimize_runs,
+                          math.ceil(self.reoptimize_slowdown / max(slowdown, 1))))
 
     def options(self, backend: str, optimised: dict | None) -> dict | None:
         """The quick options for `backend`, or None when there is no quick compile there (no
@@ -56,15 +66,28 @@ class QuickCompile:
 
 
 def _size(var) -> int:
-    shape = getattr(var.aval, "shape", ())
-    return math.prod(shape)
+    return math.prod(getattr(var.aval, "shape", ()))
 
 
-def program_work(jaxpr: core.Jaxpr) -> float:
-    """An estimate of the arithmetic a program does: multiply-adds of its convolutions and
-    matrix products, the window elements of its pooling, and for every other primitive the
-    larger of its input and output element counts; loops count their body per iteration
-    (`while`: unbounded, `inf`)."""
+def _emitted_as_loop(eqn) -> bool:
+    """Whether XLA's CPU backend computes this convolution with its own loop nest rather than
+    its convolution library: a kernel larger than the input in a spatial dimension (and not
+    depthwise). Such a loop runs ~15x slower at level 0 (a 3x3 kernel on a 2x2 input)."""
+    numbers = eqn.params["dimension_numbers"]
+    lhs, rhs = eqn.invars[0].aval.shape, eqn.invars[1].aval.shape
+    depthwise = rhs[numbers.rhs_spec[1]] == 1
+    return not depthwise and any(rhs[k] > lhs[i]
+                                 for i, k in zip(numbers.lhs_spec[2:], numbers.rhs_spec[2:]))
+
+
+def quick_slowdown(jaxpr: core.Jaxpr) -> float:
+    """An estimate of the run time a program loses compiled with XLA's CPU level 0, in element
+    operations (about 1.2-1.5 ns each there): each primitive's larger of its input and output
+    element counts (`TRANSCENDENTAL_WEIGHT` times that for exp, tanh, erf and the like; the
+    window elements for pooling); convolutions and matrix products run in XLA's libraries at
+    any level, so twice their larger operand (the copies around them), except a convolution
+    XLA computes with its own loop (`inf`, never quick); loops count their body per iteration
+    (`while`: `inf`)."""
     total = 0.0
     for eqn in jaxpr.eqns:
         name = eqn.primitive.name
@@ -73,19 +96,20 @@ def program_work(jaxpr: core.Jaxpr) -> float:
         inner = list(core.jaxprs_in_params(eqn.params))
         if inner:
             repeat = eqn.params.get("length", 1) if name == "scan" else 1
-            total += repeat * sum(program_work(j) for j in inner)
+            total += repeat * sum(quick_slowdown(j) for j in inner)
             continue
-        outputs = sum(_size(v) for v in eqn.outvars)
+        elements = max([_size(v) for v in (*eqn.invars, *eqn.outvars)], default=0)
         if name == "conv_general_dilated":
-            kernel = eqn.invars[1].aval.shape
-            out_features = kernel[eqn.params["dimension_numbers"].rhs_spec[0]]
-            total += outputs * (math.prod(kernel) // max(out_features, 1))
+            if _emitted_as_loop(eqn):
+                return math.inf
+            total += 2 * elements
         elif name == "dot_general":
-            (contracting, _), _ = eqn.params["dimension_numbers"]
-            lhs = eqn.invars[0].aval.shape
-            total += outputs * math.prod(lhs[d] for d in contracting)
+            total += 2 * elements
         elif name.startswith("reduce_window") or name.startswith("select_and_"):
-            total += outputs * math.prod(eqn.params.get("window_dimensions", (1,)))
+            window = math.prod(eqn.params.get("window_dimensions", (1,)))
+            total += max(elements, sum(_size(v) for v in eqn.outvars) * window)
+        elif name in _TRANSCENDENTAL:
+            total += TRANSCENDENTAL_WEIGHT * elements
         else:
-            total += max(outputs, sum(_size(v) for v in eqn.invars))
+            total += elements
     return total
