@@ -189,7 +189,7 @@ class EagerProgram:
             if runs_left > 0:
                 self.quick_runs[key] = runs_left - 1
             else:  # run often: compiled optimised from now on
-                del self.quick_runs[key]
+                self.quick_runs.pop(key, None)
                 compiled = self._load_or_compile(leaves, treedef, static, signature,
                                                  quick_allowed=False)[0]
                 self.programs[key] = compiled

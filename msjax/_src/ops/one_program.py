@@ -34,13 +34,14 @@ from msjax._src.ops.quick_compile import QuickCompile
 # a backend without an entry compiles eager programs with XLA's defaults.
 EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
 # XLA's CPU backend compiles a small program in ~10-15 ms at optimisation level 0 against
-# 20-140 ms optimised (quick_compile's doc): a program losing at most 2**22 element operations
-# a run there (~6 ms) is compiled so first, and optimised once its runs lost 2**24 (~25 ms,
-# about one optimised compile) or after 1000 runs.
+# 20-140 ms optimised (quick_compile's doc); a level-0 program loses ~1-3 ns per element
+# operation of `quick_slowdown`. A program losing at most 2**22 a run (~8 ms) is compiled so
+# first, and optimised once its runs lost 2**25 (~65 ms, about one optimised compile: ViT-tiny's
+# GELU, losing ~7 ms a run, after 10 of its 12 runs in a first forward) or after 1000 runs.
 EAGER_QUICK_COMPILE = QuickCompile(
     options_by_backend={"cpu": {"xla_cpu_use_fusion_emitters": False,
                                 "xla_backend_optimization_level": 0}},
-    slowdown_limit=1 << 22, reoptimize_slowdown=1 << 24, reoptimize_runs=1000)
+    slowdown_limit=1 << 22, reoptimize_slowdown=1 << 25, reoptimize_runs=1000)
 FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
 QUICK_COMPILE_SWITCH = "MSJAX_EAGER_QUICK_COMPILE"
 
