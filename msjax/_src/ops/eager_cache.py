@@ -73,11 +73,11 @@ class EagerProgram:
     """`jax.jit(impl, static_argnames=...)` for msjax's eager ops: a call at top level runs the
     executable for its key, from memory, from disk or compiled with the options
     `options_by_backend` gives the default backend (see the module doc); with `quick` (a
-    `quick_compile.QuickCompile`) a small program is compiled first with quick options and
-    compiled again with those once it has run often. A call inside a
-    trace is the plain jit (inlined into the enclosing program), or with `inline_in_traces`
-    `impl` itself (for single primitives, where a nested jit would only add an equation to the
-    enclosing program). Static arguments are passed by keyword."""
+    `quick_compile.QuickCompile`) a program that loses little at the quick options is compiled
+    with those first and again with `options_by_backend`'s once it has run often. A call
+    inside a trace is the plain jit (inlined into the enclosing program), or with
+    `inline_in_traces` `impl` itself (for single primitives, where a nested jit would only add
+    an equation to the enclosing program). Static arguments are passed by keyword."""
 
     def __init__(self, impl, static_argnames=(), options_by_backend=None,
                  inline_in_traces=False, quick=None):
@@ -193,8 +193,8 @@ class EagerProgram:
                 compiled = self._load_or_compile(leaves, treedef, static, signature,
                                                  quick_allowed=False)[0]
                 self.programs[key] = compiled
-                # a new C++ dispatch: JAX's sends a signature whose miss gave it nothing to
-                # run (the quick runs) to the miss handler for good
+                # JAX's C++ dispatch sends a signature whose miss gave it nothing to run (the
+                # quick runs) to the miss handler for good: a new one takes the optimised
                 self.dispatch = None
         call = compiled._call  # JAX's C++ call of the executable, made by its first call
         outputs = (compiled if call is None else call)(*leaves)
