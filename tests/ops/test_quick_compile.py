@@ -179,3 +179,37 @@ def test_eager_jit_uses_the_quick_compile_unless_switched_off(monkeypatch):
     program = one_program.eager_jit(jnp.negative)
     assert program.quick is None
     assert program.options_by_backend == one_program.EAGER_COMPILER_OPTIONS
+
+
+def _normalize(x, mean, var, gamma, beta):
+    shape = (1, -1, 1, 1)
+    return ((x - mean.reshape(shape)) * jax.lax.rsqrt(var.reshape(shape) + 1e-5)
+            * gamma.reshape(shape) + beta.reshape(shape))
+
+
+# (name, function, inputs): ops of the benchmark's models, at small shapes
+AGREEMENT_CASES = [
+    ("conv", lambda x, w: jax.lax.conv_general_dilated(x, w, (2, 2), ((1, 1), (1, 1))),
+     [_array(2, 3, 9, 9), _array(4, 3, 3, 3, seed=1)]),
+    ("depthwise conv", lambda x, w: _conv(x, w, 6), [_array(2, 6, 5, 5), _array(6, 1, 3, 3)]),
+    ("batch norm", _normalize, [_array(2, 6, 4, 4), _array(6, seed=1),
+                                jnp.abs(_array(6, seed=2)) + 0.5, _array(6, seed=3),
+                                _array(6, seed=4)]),
+    ("dense", lambda x, w, b: x @ w.T + b, [_array(5, 7), _array(3, 7, seed=1), _array(3)]),
+    ("softmax", lambda x: jax.nn.softmax(x, axis=-1), [_array(4, 9) * 3]),
+    ("gelu", lambda x: jax.nn.gelu(x, approximate=False), [_array(4, 9) * 3]),
+    ("hard swish", jax.nn.hard_swish, [_array(4, 9) * 4]),
+    ("mean", lambda x: jnp.mean(x, axis=(2, 3)), [_array(2, 6, 4, 4)]),
+    ("layer norm", lambda x: (x - x.mean(-1, keepdims=True))
+     * jax.lax.rsqrt(x.var(-1, keepdims=True) + 1e-6), [_array(4, 16)]),
+]
+
+
+@pytest.mark.parametrize("name,fn,inputs", AGREEMENT_CASES, ids=[c[0] for c in AGREEMENT_CASES])
+def test_quick_and_optimised_programs_agree(in_memory, monkeypatch, name, fn, inputs):
+    compiled_with = record_compile_options(monkeypatch)
+    once = QuickCompile({BACKEND: QUICK_OPTIONS}, 1e9, 1, 1)  # optimised at the second run
+    program = _program(fn, quick=once)
+    quick, optimised = program(*inputs), program(*inputs)
+    assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None], name
+    np.testing.assert_allclose(quick, optimised, rtol=2e-6, atol=1e-6)
