@@ -18,9 +18,9 @@ from tests.ops.test_eager_programs import record_compile_options
 BACKEND = jax.default_backend()
 OPTIMISED = {"xla_cpu_use_fusion_emitters": False} if BACKEND == "cpu" else {}
 QUICK_OPTIONS = dict(OPTIMISED, xla_backend_optimization_level=0)
-# runs_before_reoptimizing: a slowdown of 4096 -> 3 runs (12288 / 4096); of 1 -> the 5-run cap
+# runs_before_reoptimizing: a slowdown of 4096 -> 3 runs (12288 / 4096); of 1000 -> kept
 QUICK = QuickCompile({BACKEND: QUICK_OPTIONS}, slowdown_limit=10_000,
-                     reoptimize_slowdown=12_288, reoptimize_runs=5)
+                     reoptimize_slowdown=12_288, keep_quick_up_to=1_000)
 
 
 def _array(*shape, seed=0):
@@ -82,12 +82,13 @@ def test_a_convolution_xla_computes_with_its_own_loop_is_never_quick():
     assert quick_slowdown(depthwise) == 2 * 8 * 3 * 3  # XLA's library takes it at any size
 
 
-def test_runs_before_reoptimizing_is_the_slowdown_budget_capped_by_the_runs():
+def test_runs_before_reoptimizing_is_the_slowdown_budget_over_the_slowdown_a_run():
     assert QUICK.runs_before_reoptimizing(4096) == 3
     assert QUICK.runs_before_reoptimizing(5000) == 3  # rounded up
-    assert QUICK.runs_before_reoptimizing(1) == 5  # the cap
-    assert QUICK.runs_before_reoptimizing(0) == 5
+    assert QUICK.runs_before_reoptimizing(1001) == 13
     assert QUICK.runs_before_reoptimizing(10_000) == 2
+    assert QUICK.runs_before_reoptimizing(1000) is None  # losing that little: kept
+    assert QUICK.runs_before_reoptimizing(0) is None
     assert QUICK.options(BACKEND, OPTIMISED) == QUICK_OPTIONS
     assert QUICK.options("another backend", OPTIMISED) is None
     assert QuickCompile({BACKEND: OPTIMISED}, 1, 1, 1).options(BACKEND, OPTIMISED) is None
@@ -131,6 +132,22 @@ def test_quick_runs_take_the_counting_miss_handler(in_memory, monkeypatch):
     assert len(misses) == 4
 
 
+def test_a_program_losing_little_is_kept_quick_and_run_by_jax_s_cpp_dispatch(in_memory,
+                                                                              monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    program = _program(jnp.negative)
+    x = _array(16, 16)  # a slowdown of 256 a run <= 1000
+    quick = program(x)
+    assert compiled_with == [QUICK_OPTIONS] and not program.quick_runs
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    for _ in range(20):
+        np.testing.assert_array_equal(program(x), quick)
+    assert misses == [] and compiled_with == [QUICK_OPTIONS]  # never counted nor recompiled
+    np.testing.assert_array_equal(quick, -np.asarray(x))
+
+
 def test_a_large_program_is_compiled_optimised_at_once(in_memory, monkeypatch):
     compiled_with = record_compile_options(monkeypatch)
     program = _program(jnp.matmul)
@@ -146,7 +163,7 @@ def test_a_large_program_is_compiled_optimised_at_once(in_memory, monkeypatch):
 def test_without_quick_options_for_the_backend_every_program_is_optimised(in_memory,
                                                                           monkeypatch):
     compiled_with = record_compile_options(monkeypatch)
-    elsewhere = QuickCompile({"another backend": QUICK_OPTIONS}, 10_000, 12_288, 5)
+    elsewhere = QuickCompile({"another backend": QUICK_OPTIONS}, 10_000, 12_288, 1_000)
     program = _program(jnp.negative, quick=elsewhere)
     np.testing.assert_array_equal(program(_array(4)), -np.asarray(_array(4)))
     assert compiled_with == [OPTIMISED or None] and not program.quick_runs
@@ -208,7 +225,7 @@ AGREEMENT_CASES = [
 @pytest.mark.parametrize("name,fn,inputs", AGREEMENT_CASES, ids=[c[0] for c in AGREEMENT_CASES])
 def test_quick_and_optimised_programs_agree(in_memory, monkeypatch, name, fn, inputs):
     compiled_with = record_compile_options(monkeypatch)
-    once = QuickCompile({BACKEND: QUICK_OPTIONS}, 1e9, 1, 1)  # optimised at the second run
+    once = QuickCompile({BACKEND: QUICK_OPTIONS}, 1e9, 1, 0)  # optimised at the second run
     program = _program(fn, quick=once)
     quick, optimised = program(*inputs), program(*inputs)
     assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None], name

@@ -182,8 +182,9 @@ class EagerProgram:
         if compiled is None:
             compiled, slowdown = self._load_or_compile(leaves, treedef, static, signature)
             self.programs[key] = compiled
-            if slowdown is not None:
-                self.quick_runs[key] = self.quick.runs_before_reoptimizing(slowdown)
+            runs = None if slowdown is None else self.quick.runs_before_reoptimizing(slowdown)
+            if runs is not None:  # counted by the miss handler, then optimised
+                self.quick_runs[key] = runs
         runs_left = self.quick_runs.get(key) if self.quick_runs else None
         if runs_left is not None:
             if runs_left > 0:
