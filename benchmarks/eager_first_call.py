@@ -9,12 +9,14 @@ and prints the first forward's wall time (model built, one eval forward of a 8x3
 result read back) in each, the second/first ratio (target <= 0.2) and the first process against
 real MindSpore 2.10 PyNative's first call (recorded with the oracle by
 `eager_first_call_mindspore.py` into `eager_first_call_mindspore.json`; target <= 1.0).
-A third fresh process with its own new cache runs with `MSJAX_EAGER_FAST_COMPILE=0` (eager
-programs compiled with XLA's default options, `msjax/_src/ops/one_program.py`): what the eager
-compile options save.
+Two more fresh processes, each with its own new cache, show what the eager compile options
+save (`msjax/_src/ops/one_program.py`): one with `MSJAX_EAGER_QUICK_COMPILE=0` (no quick first
+compile at XLA's optimisation level 0, `msjax/_src/ops/quick_compile.py`: every program compiled
+optimised at once), one with `MSJAX_EAGER_FAST_COMPILE=0` (XLA's default options).
 
-Each kind of process runs `--repeat` times (fresh caches) and the best time is kept: the
-figures move by 2x with the machine's load.
+Each process then runs 9 more forwards and reports their median: what the quick programs (not
+yet optimised again) cost a forward. Each kind of process runs `--repeat` times (fresh caches)
+and the best time is kept: the figures move by 2x with the machine's load.
 
 Run: `python benchmarks/eager_first_call.py [--models resnet18,...] [--repeat 2]`
 """
@@ -31,6 +33,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny"]
+LATER_FORWARDS = 9  # after the first: their median shows what quick programs cost a forward
 
 
 def build(name):
@@ -52,8 +55,13 @@ def child(name):
     built = time.perf_counter()
     net(x).asnumpy()
     done = time.perf_counter()
+    later = []
+    for _ in range(LATER_FORWARDS):
+        begin = time.perf_counter()
+        net(x).asnumpy()
+        later.append(time.perf_counter() - begin)
     print(json.dumps({"import": imported - start, "build": built - imported,
-                      "forward": done - built}))
+                      "forward": done - built, "later": sorted(later)[len(later) // 2]}))
 
 
 def run_child(name, cache, **environ):
@@ -78,15 +86,19 @@ def main():
     print(f"backend {jax.default_backend()}, batch 8, 3x32x32, eval forward in PyNative")
     recorded = json.loads((HERE / "eager_first_call_mindspore.json").read_text())
     for name in args.models.split(","):
-        runs = []  # (first, second, default) per repeat, the best of each kept
+        runs = []  # (first, second, optimised at once, default) per repeat, the best kept
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory() as cache:
                 first, second = run_child(name, cache), run_child(name, cache)
             with tempfile.TemporaryDirectory() as cache:
+                optimised = run_child(name, cache, MSJAX_EAGER_QUICK_COMPILE="0")
+            with tempfile.TemporaryDirectory() as cache:
                 default = run_child(name, cache, MSJAX_EAGER_FAST_COMPILE="0")["forward"]
-            runs.append((first, second["forward"], default))
+            runs.append((first, second["forward"], optimised, default))
         first = min((r[0] for r in runs), key=lambda r: r["forward"])
-        f, s, default = first["forward"], min(r[1] for r in runs), min(r[2] for r in runs)
+        f, s = first["forward"], min(r[1] for r in runs)
+        optimised = min((r[2] for r in runs), key=lambda r: r["forward"])
+        default = min(r[3] for r in runs)
         ms_first = recorded["first_forward_seconds"].get(name)
         print(f"{name}:")
         verdict = "ok" if s <= 0.2 * f else "ABOVE TARGET"
@@ -97,6 +109,10 @@ def main():
             print(f"  vs MindSpore 2.10 PyNative first forward {ms_first:7.2f} s (recorded): "
                   f"1st process ratio {f / ms_first:5.2f}, 2nd {s / ms_first:5.2f} "
                   f"(target <= 1.0) {verdict}")
+        print(f"  1st process without the quick first compile {optimised['forward']:7.2f} s "
+              f"(quick compile saves {optimised['forward'] - f:5.2f} s)")
+        print(f"  forwards 2-{LATER_FORWARDS + 1} (median): {1e3 * first['later']:7.1f} ms "
+              f"with quick programs, {1e3 * optimised['later']:7.1f} ms optimised at once")
         print(f"  1st process with XLA's default options for eager programs {default:7.2f} s "
               f"(eager options save {default - f:5.2f} s)")
         print(f"  (import msjax {first['import']:.2f} s, build {first['build']:.2f} s)")

@@ -122,15 +122,19 @@ def test_inputs_it_does_not_key_take_jax_s_way(folder):
 
 
 def test_the_key_describes_the_implementation_and_the_process(folder):
-    key = _program()._full_key(jax.tree_util.tree_structure(((X, W), {})), (("scale", 2.0),),
-                               [(X.shape, X.dtype, False, False, X.sharding)] * 2)
+    program = _program()
+    parts = (jax.tree_util.tree_structure(((X, W), {})), (("scale", 2.0),),
+             [(X.shape, X.dtype, False, False, X.sharding)] * 2)
+    key = program._full_key(*parts, program._options())
     for part in ("_scaled_tanh", "('scale', 2.0)", "float32", jax.__version__,
                  "xla_cpu_use_fusion_emitters" if jax.default_backend() == "cpu" else ""):
         assert part in key
     assert eager_cache.process_identity()[1] in key  # msjax's source digest
+    quick = program._full_key(*parts, {"xla_backend_optimization_level": 0})
+    assert quick != key and "'xla_backend_optimization_level': 0" in quick  # options key it
     unhashable_repr = _program()._full_key(jax.tree_util.tree_structure(((X,), {})),
                                            (("scale", object()),),
-                                           [(X.shape, X.dtype, False, False, X.sharding)])
+                                           [(X.shape, X.dtype, False, False, X.sharding)], None)
     assert unhashable_repr is None  # a static value repr does not fully describe: memory only
     assert os.path.basename(str(folder)) == "msjax_programs"
 

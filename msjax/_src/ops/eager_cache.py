@@ -34,6 +34,7 @@ import jax
 import numpy as np
 
 from msjax._src import compile_settings
+from msjax._src.ops import quick_compile
 from msjax._src.transforms import STATIC_TYPES, compile_cache
 
 try:
@@ -71,13 +72,15 @@ def program_dir() -> str | None:
 class EagerProgram:
     """`jax.jit(impl, static_argnames=...)` for msjax's eager ops: a call at top level runs the
     executable for its key, from memory, from disk or compiled with the options
-    `options_by_backend` gives the default backend (see the module doc). A call inside a trace
-    is the plain jit (inlined into the enclosing program), or with `inline_in_traces` `impl`
-    itself (for single primitives, where a nested jit would only add an equation to the
-    enclosing program). Static arguments are passed by keyword."""
+    `options_by_backend` gives the default backend (see the module doc); with `quick` (a
+    `quick_compile.QuickCompile`) a program that loses little at the quick options is compiled
+    with those first and again with `options_by_backend`'s once it has run often. A call
+    inside a trace is the plain jit (inlined into the enclosing program), or with
+    `inline_in_traces` `impl` itself (for single primitives, where a nested jit would only add
+    an equation to the enclosing program). Static arguments are passed by keyword."""
 
     def __init__(self, impl, static_argnames=(), options_by_backend=None,
-                 inline_in_traces=False):
+                 inline_in_traces=False, quick=None):
         if isinstance(static_argnames, str):
             static_argnames = (static_argnames,)
         self.impl = impl
@@ -88,6 +91,8 @@ class EagerProgram:
         self.eager_jit = None  # import), the options on the first eager call: asking for the
         self.compiler_options = None  # backend at import would start it
         self.programs: dict = {}  # in-memory key -> the `Compiled` taking the flat array inputs
+        self.quick = quick
+        self.quick_runs: dict = {}  # key of a quick program -> the runs it has left
         self.dispatch = None  # JAX's C++ dispatch for calls with arrays by position
         self.identity = None  # the implementation's description, made on the first store
         self.__name__ = self.__qualname__ = getattr(impl, "__name__", "program")
@@ -116,6 +121,12 @@ class EagerProgram:
             self.compiler_options = self.options_by_backend.get(jax.default_backend(), {})
         return self.compiler_options or None
 
+    def _quick_options(self):
+        """The options of a quick first compile on the default backend, or None."""
+        if self.quick is None:
+            return None
+        return self.quick.options(jax.default_backend(), self._options())
+
     def __call__(self, *args, **kwargs):
         if not kwargs and self.dispatch:  # the hot path: arguments by position, keyed and run
             try:  # by JAX's C++ (misses: `_dispatch_miss`)
@@ -143,11 +154,13 @@ class EagerProgram:
             return self.traced(*args), None, False
         if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
             return self.eager(*args), None, False
-        outputs, compiled = self._run(args, {})
-        return outputs, _fastpath_data(compiled, args, outputs), False
+        outputs, compiled, final = self._run(args, {})
+        # a quickly compiled program is left to this miss handler, which counts its calls
+        return outputs, _fastpath_data(compiled, args, outputs) if final else None, False
 
     def _run(self, args, kwargs):
-        """The call's outputs and the `Compiled` that ran it (None when it went JAX's way)."""
+        """The call's outputs, the `Compiled` that ran it (None when it went JAX's way) and
+        whether that is the program's final executable (False: a quick one, still counted)."""
         static = tuple((n, kwargs.pop(n)) for n in self.static_argnames if n in kwargs)
         leaves, treedef = jax.tree_util.tree_flatten((args, kwargs))
         signature = []
@@ -156,31 +169,57 @@ class EagerProgram:
                 if type(leaf) in _PYTHON_SCALARS:  # an input of the program, weakly typed
                     signature.append((type(leaf).__name__,))
                     continue
-                return self.eager(*args, **kwargs, **dict(static)), None  # NumPy: JAX's way
+                return self.eager(*args, **kwargs, **dict(static)), None, True  # NumPy
             sharding = leaf.sharding
             if type(sharding) is not _SINGLE_DEVICE:
-                return self.eager(*args, **kwargs, **dict(static)), None
+                return self.eager(*args, **kwargs, **dict(static)), None, True
             signature.append((leaf.shape, leaf.dtype, leaf.weak_type, leaf._committed, sharding))
         key = (treedef, static, tuple(signature), _tracing_settings())
         try:
             compiled = self.programs.get(key)
         except TypeError:  # an unhashable static argument: jax.jit says what is wrong
-            return self.eager(*args, **kwargs, **dict(static)), None
+            return self.eager(*args, **kwargs, **dict(static)), None, True
         if compiled is None:
-            compiled = self.programs[key] = self._load_or_compile(leaves, treedef, static,
-                                                                  signature)
+            compiled, slowdown = self._load_or_compile(leaves, treedef, static, signature)
+            self.programs[key] = compiled
+            runs = None if slowdown is None else self.quick.runs_before_reoptimizing(slowdown)
+            if runs is not None:  # counted by the miss handler, then optimised
+                self.quick_runs[key] = runs
+        runs_left = self.quick_runs.get(key) if self.quick_runs else None
+        if runs_left is not None:
+            if runs_left > 0:
+                self.quick_runs[key] = runs_left - 1
+            else:  # run often: compiled optimised from now on
+                self.quick_runs.pop(key, None)
+                compiled = self._load_or_compile(leaves, treedef, static, signature,
+                                                 quick_allowed=False)[0]
+                self.programs[key] = compiled
+                # JAX's C++ dispatch sends a signature whose miss gave it nothing to run (the
+                # quick runs) to the miss handler for good: a new one takes the optimised
+                self.dispatch = None
         call = compiled._call  # JAX's C++ call of the executable, made by its first call
-        return (compiled if call is None else call)(*leaves), compiled
+        outputs = (compiled if call is None else call)(*leaves)
+        return outputs, compiled, key not in self.quick_runs
 
-    def _load_or_compile(self, leaves, treedef, static, signature):
+    def _load_or_compile(self, leaves, treedef, static, signature, quick_allowed=True):
+        """The program for the key, loaded (optimised first, then quick) or compiled, and
+        for a quick one its `quick_compile.quick_slowdown` (None for an optimised one)."""
         directory = program_dir()
-        full_key = None if directory is None else self._full_key(treedef, static, signature)
-        if full_key is not None:
-            name = hashlib.sha256(full_key.encode()).hexdigest()
-            path = os.path.join(directory, name + ".msjax")
+        quick_options = self._quick_options() if quick_allowed else None
+        entries = {}  # optimised or not -> (path, full key) of its stored entry
+        for quick, options in ((False, self._options()), (True, quick_options)):
+            if directory is None or (quick and quick_options is None):
+                continue
+            full_key = self._full_key(treedef, static, signature, options)
+            if full_key is None:
+                break
+            path = os.path.join(directory, hashlib.sha256(full_key.encode()).hexdigest()
+                                + ".msjax")
             loaded = _load(path, full_key)
             if loaded is not None:
-                return loaded
+                compiled, slowdown = loaded
+                return compiled, slowdown if quick else None
+            entries[quick] = path, full_key
         static_kwargs = dict(static)
         impl = self.impl
 
@@ -188,17 +227,23 @@ class EagerProgram:
             args, kwargs = jax.tree_util.tree_unflatten(treedef, arrays)
             return impl(*args, **kwargs, **static_kwargs)
         flat.__name__ = flat.__qualname__ = self.__name__
-        lowered = jax.jit(flat, compiler_options=self._options()).lower(*leaves)
-        if full_key is None:
-            return lowered.compile()
+        traced = jax.jit(flat).trace(*leaves)
+        slowdown = (None if quick_options is None
+                    else quick_compile.quick_slowdown(traced.jaxpr.jaxpr))
+        quick = slowdown is not None and slowdown <= self.quick.slowdown_limit
+        options = quick_options if quick else self._options()
+        lowered = traced.lower()
+        entry = entries.get(quick)
+        if entry is None:
+            return lowered.compile(options), slowdown if quick else None
         # compiled afresh, not taken from JAX's cache: XLA's CPU executable loaded from a cache
         # serialises without its kernels; and the program is stored once, here
         with compile_cache.without_jax_persistent_cache():
-            compiled = lowered.compile()
-        _store(path, full_key, compiled)
-        return compiled
+            compiled = lowered.compile(options)
+        _store(*entry, compiled, slowdown if quick else 0.0)
+        return compiled, slowdown if quick else None
 
-    def _full_key(self, treedef, static, signature) -> str | None:
+    def _full_key(self, treedef, static, signature, options) -> str | None:
         """The key as text, the same in every process for the same program; None when a part
         cannot be described that way (the program is then kept in memory only)."""
         if not signature or not all(_describable(v) for _, v in static):
@@ -216,7 +261,7 @@ class EagerProgram:
         inputs = tuple(s if len(s) == 1 else (tuple(s[0]), str(s[1]), s[2], s[3], repr(s[4]))
                        for s in signature)
         return repr((self.identity, self.static_argnames, static, str(treedef), inputs,
-                     _tracing_settings(), self._options(), process_identity()))
+                     _tracing_settings(), options, process_identity()))
 
 
 def _cpp_dispatch(name, impl, cache_miss):
@@ -328,9 +373,10 @@ def _aval_fields(aval) -> list:
     return [list(aval.shape), str(aval.dtype), bool(aval.weak_type)]
 
 
-def _store(path: str, full_key: str, compiled) -> None:
-    """Writes `compiled` under `path` when it is a single-device program without effects,
-    callbacks or constants (what `_load` rebuilds); other programs stay in memory only."""
+def _store(path: str, full_key: str, compiled, slowdown: float = 0.0) -> None:
+    """Writes `compiled` (a quick one with its `quick_compile.quick_slowdown`) under `path`
+    when it is a single-device program without effects, callbacks or constants (what `_load`
+    rebuilds); other programs stay in memory only."""
     from jax.sharding import SingleDeviceSharding
     unloaded = getattr(compiled._executable, "_unloaded_executable", None)
     if (unloaded is None or unloaded.unordered_effects or unloaded.ordered_effects
@@ -348,7 +394,7 @@ def _store(path: str, full_key: str, compiled) -> None:
         "out_avals": [_aval_fields(a) for a in unloaded.output_avals],
         "in_memory_kinds": [s.memory_kind for s in unloaded.input_shardings],
         "out_memory_kinds": [s.memory_kind for s in unloaded.output_shardings],
-        "out_tree": compile_cache.skeleton_of(compiled.out_tree)}
+        "out_tree": compile_cache.skeleton_of(compiled.out_tree), "slowdown": float(slowdown)}
     limit = max_bytes()
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -413,13 +459,13 @@ def _keep_within(folder: str, added: int, limit: int) -> None:
 
 _FIELDS = {"key": str, "name": str, "committed": bool, "kept": list, "device": int,
            "in_avals": list, "out_avals": list, "in_memory_kinds": list,
-           "out_memory_kinds": list, "out_tree": list}
+           "out_memory_kinds": list, "out_tree": list, "slowdown": float}
 
 
 def _load(path: str, full_key: str):
-    """The program stored at `path` for `full_key` as a `jax.stages.Compiled`, or None when
-    there is none that this user's msjax wrote for this key (then it is compiled anew and the
-    file rewritten)."""
+    """The program stored at `path` for `full_key` as a `jax.stages.Compiled` and its
+    `quick_slowdown` (0 for an optimised one), or None when there is none that this user's
+    msjax wrote for this key (then it is compiled anew and the file rewritten)."""
     try:
         with open(path, "rb") as f:
             blob = f.read()
@@ -437,7 +483,7 @@ def _load(path: str, full_key: str):
     except OSError:
         pass
     try:
-        return _rebuild(fields, executable)
+        return _rebuild(fields, executable), fields["slowdown"]
     except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
         return None
 

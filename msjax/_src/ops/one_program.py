@@ -9,9 +9,11 @@ flags) are static; lists among them are passed as tuples so that they can be has
 `eager_jit` is the `jax.jit` these programs are compiled with: a call at top level (eager,
 PyNative) compiles with `EAGER_COMPILER_OPTIONS`, which trade a little run time of a small program
 for much less compile time (a first eager forward compiles every distinct op once, and that is
-most of its time); a call inside a trace is an ordinary nested `jax.jit`, compiled by the
-enclosing program with its own options. `MSJAX_EAGER_FAST_COMPILE=0` compiles eager programs with
-XLA's defaults instead.
+most of its time), and a small program first with `EAGER_QUICK_COMPILE`'s quicker options, again
+with `EAGER_COMPILER_OPTIONS` once it has run often (`quick_compile`); a call inside a trace is
+an ordinary nested `jax.jit`, compiled by the enclosing program with its own options.
+`MSJAX_EAGER_QUICK_COMPILE=0` compiles every eager program with `EAGER_COMPILER_OPTIONS` at once;
+`MSJAX_EAGER_FAST_COMPILE=0` compiles eager programs with XLA's defaults instead.
 """
 from __future__ import annotations
 
@@ -24,25 +26,41 @@ import numpy as np
 
 from msjax._src.ops import eager_cache
 from msjax._src.ops.eager_cache import EagerProgram
+from msjax._src.ops.quick_compile import QuickCompile
 
 # XLA's CPU fusion emitters compile a program's loop fusions (e.g. the layout transposes around
 # a convolution) several times slower than the older emitters; an eager op's program is small
 # and compiled for one call. Measured in benchmarks/eager_first_call.py. Options per backend:
 # a backend without an entry compiles eager programs with XLA's defaults.
 EAGER_COMPILER_OPTIONS = {"cpu": {"xla_cpu_use_fusion_emitters": False}}
+# XLA's CPU backend compiles a small program in ~10-15 ms at optimisation level 0 against
+# 20-140 ms optimised (quick_compile's doc); a level-0 program loses ~1-3 ns per element
+# operation of `quick_slowdown`. A program losing at most 2**22 a run (~8 ms) is compiled so
+# first, and optimised once its runs lost 2**25 (~65 ms, about one optimised compile: ViT-tiny's
+# GELU, losing ~7 ms a run, after 10 of its 12 runs in a first forward); one losing at most
+# 2**15 (~65 us, what counting its runs would cost) is kept (all 107 of MobileNetV3's programs
+# at level 0 run ~1.8 ms, ~15%, longer a forward than optimised ones).
+EAGER_QUICK_COMPILE = QuickCompile(
+    options_by_backend={"cpu": {"xla_cpu_use_fusion_emitters": False,
+                                "xla_backend_optimization_level": 0}},
+    slowdown_limit=1 << 22, reoptimize_slowdown=1 << 25, keep_quick_up_to=1 << 15)
 FAST_COMPILE_SWITCH = "MSJAX_EAGER_FAST_COMPILE"
+QUICK_COMPILE_SWITCH = "MSJAX_EAGER_QUICK_COMPILE"
 
 
 def eager_jit(impl, static_argnames=(), inline_in_traces=False):
     """`jax.jit(impl, static_argnames=...)` whose top-level (eager) calls compile with the
-    default backend's `EAGER_COMPILER_OPTIONS` (see the module doc) and are kept in msjax's
-    eager program cache (`eager_cache.EagerProgram`). Static arguments are passed by keyword.
+    default backend's `EAGER_QUICK_COMPILE` and `EAGER_COMPILER_OPTIONS` (see the module doc)
+    and are kept in msjax's eager program cache (`eager_cache.EagerProgram`). Static arguments
+    are passed by keyword.
     With `inline_in_traces`, a call inside a trace is `impl` itself rather than a nested jit."""
     if not eager_cache.AVAILABLE:  # a JAX without what EagerProgram uses: plain jits
         return impl if inline_in_traces else jax.jit(impl, static_argnames=static_argnames)
-    fast = os.environ.get(FAST_COMPILE_SWITCH, "1") != "0"
-    return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS if fast else None,
-                        inline_in_traces)
+    if os.environ.get(FAST_COMPILE_SWITCH, "1") == "0":
+        return EagerProgram(impl, static_argnames, None, inline_in_traces)
+    quick = os.environ.get(QUICK_COMPILE_SWITCH, "1") != "0"
+    return EagerProgram(impl, static_argnames, EAGER_COMPILER_OPTIONS, inline_in_traces,
+                        quick=EAGER_QUICK_COMPILE if quick else None)
 
 
 def hashable(value):
