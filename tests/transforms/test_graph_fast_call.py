@@ -131,6 +131,22 @@ def test_the_fast_call_refuses_what_is_not_its_signature():
     assert fast(_Scale(), (Tensor(X),)) is missed  # another Cell
 
 
+def test_the_one_tensor_fast_call_lets_the_executable_check_the_signature():
+    """One Tensor in, one out: the fast call runs the compiled executable's C++ call, which
+    refuses inputs (and box values) of another shape or dtype; the call then takes the full
+    path, which gives the new values."""
+    net = _warm(_Scale(), Tensor(X))
+    fast = net._fast_call
+    assert fast.__code__.co_filename.startswith("<msjax fast call")
+    missed = graph_call.MISSED
+    assert fast(net, (Tensor(X.astype(np.float16)),)) is missed
+    assert fast(net, (Tensor(X.astype(np.int32)),)) is missed
+    net.w.set_data(Tensor(np.array([5.0], np.float32)))  # a program input of another shape
+    assert fast(net, (Tensor(X),)) is missed
+    np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), X * 5.0)
+    np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), X * 5.0)
+
+
 def test_a_copied_cell_gets_a_fast_call_of_its_own():
     net = _warm(_Scale(), Tensor(X))
     twin = copy.copy(net)  # shares the Parameters, not net's compiled programs
