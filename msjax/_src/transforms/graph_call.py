@@ -51,6 +51,12 @@ _call_key_version = state.call_key_version
 _current_frame = state.current_frame
 _tracing_depth = state.tracing_depth
 MISSED = object()  # what a fast call returns when the call must take the full path
+try:  # what the executable raises under jax_debug_nans/infs: the full path (jax.jit) reruns the
+    # program op by op and raises FloatingPointError naming the op, as a compiled call does
+    from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError
+    _REFUSED = (TypeError, ValueError, _InternalFloatingPointError)
+except ImportError:  # pragma: no cover - another JAX
+    _REFUSED = (TypeError, ValueError)
 
 
 def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
@@ -91,7 +97,7 @@ def fast_call(cell, args):
         return MISSED
     try:
         outputs = call({values}arg._data)
-    except (TypeError, ValueError):  # not the compiled signature: the full path finds its own
+    except REFUSED:  # not the compiled signature (or debug_nans found one): the full path
         return MISSED
     tensor = new(Tensor)
     tensor._data = outputs[0]
@@ -130,7 +136,7 @@ def _one_tensor_call(cell_id, program, executable_call, version):
     namespace = {f"box{i}": box for i, box in enumerate(program.boxes)}
     namespace.update(version_box=_call_key_version, version=version, cell_id=cell_id,
                      current_frame=_current_frame, Tensor=Tensor, call=executable_call,
-                     MISSED=MISSED,
+                     MISSED=MISSED, REFUSED=_REFUSED,
                      new=object.__new__, __builtins__=__builtins__)
     exec(code, namespace)  # noqa: S102 - our own source, defining fast_call in `namespace`
     return namespace["fast_call"]
