@@ -9,6 +9,10 @@ change a fast call must notice sends the call to the full path, by comparing wit
 a Cell that never had a fast call.
 """
 import copy
+import os
+import pathlib
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -129,6 +133,52 @@ def test_the_fast_call_refuses_what_is_not_its_signature():
     assert fast(net, (net.w,)) is missed  # a Parameter is passed by identity
     assert fast(net, (Tensor(X[:1]),)) is missed
     assert fast(_Scale(), (Tensor(X),)) is missed  # another Cell
+
+
+def test_the_one_tensor_fast_call_lets_the_executable_check_the_signature():
+    """One Tensor in, one out: the fast call runs the compiled executable's C++ call, which
+    refuses inputs (and box values) of another shape or dtype; the call then takes the full
+    path, which gives the new values."""
+    net = _warm(_Scale(), Tensor(X))
+    fast = net._fast_call
+    assert fast.__code__.co_filename.startswith("<msjax fast call")
+    missed = graph_call.MISSED
+    assert fast(net, (Tensor(X.astype(np.float16)),)) is missed
+    assert fast(net, (Tensor(X.astype(np.int32)),)) is missed
+    net.w.set_data(Tensor(np.array([5.0], np.float32)))  # a program input of another shape
+    assert fast(net, (Tensor(X),)) is missed
+    np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), X * 5.0)
+    np.testing.assert_array_equal(net(Tensor(X)).asnumpy(), X * 5.0)
+
+
+_DEBUG_NANS_SCRIPT = """
+import jax, numpy as np, msjax as ms
+from msjax import nn, ops, Tensor
+ms.set_context(mode=ms.GRAPH_MODE)
+class Log(nn.Cell):
+    def construct(self, x):
+        return ops.log(x)
+net, x = Log(), np.array([1.0, 2.0], np.float32)
+net(Tensor(x)); net(Tensor(x))
+assert net._fast_call.__code__.co_filename.startswith("<msjax fast call")
+jax.config.update("jax_debug_nans", True)
+for _ in range(2):
+    try:
+        net(Tensor(-x))
+    except FloatingPointError:
+        print("FloatingPointError")
+"""
+
+
+def test_debug_nans_raises_floating_point_error_on_the_fast_call_too():
+    """Under jax_debug_nans the executable's own check raises JAX's internal error; the fast
+    call leaves it to the full path, which raises FloatingPointError as jax.jit does. (In a
+    fresh process: after other tests have run, JAX's jit here no longer checks at all.)"""
+    env = {**os.environ, "PYTHONPATH": str(pathlib.Path(__file__).resolve().parents[2])}
+    done = subprocess.run([sys.executable, "-c", _DEBUG_NANS_SCRIPT], capture_output=True,
+                          text=True, timeout=120, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines().count("FloatingPointError") == 2, done.stdout[-2000:]
 
 
 def test_a_copied_cell_gets_a_fast_call_of_its_own():

@@ -146,6 +146,15 @@ class EagerProgram:
             return self.impl(*args, **kwargs)
         return self._run(args, kwargs)[0]
 
+    def positional_dispatch(self):
+        """JAX's C++ dispatch of this program for arguments by position (made now when no call
+        has made it yet), which `__call__` calls first: a signature run before runs without
+        Python; a miss goes to `_dispatch_miss`. An op's Tensor-level function calls it itself
+        (`registry.one_program_functional`). None when this JAX has none."""
+        if self.dispatch is None:
+            self.dispatch = _cpp_dispatch(self.__name__, self.impl, self._dispatch_miss) or False
+        return self.dispatch or None
+
     def _dispatch_miss(self, *args):
         """The C++ dispatch's cache miss (a new signature, a traced argument, a JAX setting
         changed): runs the call and hands the C++ side what it needs to run the next call with

@@ -457,7 +457,10 @@ def is_nonzero(input):
 
 
 # -- linear algebra on elementwise footing -----------------------------------------------------
-@op()
+_matmul_program = eager_jit(jnp.matmul, inline_in_traces=True)  # kept in the eager cache
+
+
+@op(program=_matmul_program)  # ops.matmul calls the program's C++ dispatch itself
 def matmul(input, other):
     try:
         return _matmul_program(input, other)
@@ -467,9 +470,6 @@ def matmul(input, other):
             raise RuntimeError(f"For 'MatMulExt' op, shape1[-1] must be equal to shape2[-2], "
                                f"but got {shape[-1]} and {other_shape[-2]}.") from None
         raise
-
-
-_matmul_program = eager_jit(jnp.matmul, inline_in_traces=True)  # kept in the eager cache
 
 
 @op(tensor_method=True)

@@ -20,7 +20,8 @@ from msjax._src.tensor import _wrap
 # -- activations -------------------------------------------------------------------------------
 # The activations networks use most, as eager programs: stored in msjax's eager program cache,
 # so a later process loads them without tracing (and e.g. hard-swish, four primitives, compiles
-# once); inside a trace they are the jax functions themselves.
+# once); inside a trace they are the jax functions themselves. An op that is its program alone
+# names it (`program=`), and its Tensor-level function calls the program's dispatch itself.
 _relu_program = eager_jit(jax.nn.relu, inline_in_traces=True)
 _relu6_program = eager_jit(jax.nn.relu6, inline_in_traces=True)
 _silu_program = eager_jit(jax.nn.silu, inline_in_traces=True)
@@ -33,7 +34,7 @@ def relu(input, inplace=False):
     return _relu_program(input)
 
 
-@op(primitive="ReLU6")
+@op(primitive="ReLU6", program=_relu6_program)
 def relu6(x):
     return _relu6_program(x)
 
@@ -44,7 +45,7 @@ def gelu(input, approximate="none"):
     return jax.nn.gelu(input, approximate=approximate == "tanh")
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, program=_silu_program)
 def silu(input):
     return _silu_program(input)
 
@@ -92,12 +93,12 @@ def softsign(x):
     return jax.nn.soft_sign(x)
 
 
-@op(primitive="HSwish", tensor_method=True)
+@op(primitive="HSwish", tensor_method=True, program=_hardswish_program)
 def hardswish(input):
     return _hardswish_program(input)
 
 
-@op(primitive="HSigmoid")
+@op(primitive="HSigmoid", program=_hardsigmoid_program)
 def hardsigmoid(input):
     return _hardsigmoid_program(input)
 

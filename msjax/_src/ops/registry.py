@@ -7,8 +7,10 @@ MindSpore functional name with `@op`. The decorator returns the Tensor-level fun
 An op's `@op` line is its whole record: its functional names, the Primitive classes that call it
 with the same inputs (`primitive="Add"`: built here by `primitive`, and made attributes of the
 op's module, where `msjax/ops` re-exports them from) and the names under which it is a Tensor
-method (`tensor_method=True`: installed by `msjax._src.tensor_methods`). Adding an op is that
-line plus `python tools/gen_ops_init.py` (tests/ops proves the generated modules current).
+method (`tensor_method=True`: installed by `msjax._src.tensor_methods`). An op that is one eager
+program on its inputs names it (`program=_matmul_program`): its Tensor-level function then calls
+the program's C++ dispatch itself (`one_program_functional`). Adding an op is that line plus
+`python tools/gen_ops_init.py` (tests/ops proves the generated modules current).
 Primitives and methods whose inputs differ from the op's are adapters: primitives.py and
 tensor_methods.py. Registering a name twice is an error.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import sys
 
 import jax
@@ -94,8 +97,68 @@ def functional(impl):
     return call
 
 
+# The Tensor-level function of an op that is one eager program (`one_program_functional`), with
+# the implementation's own parameters; `_op_` names cannot clash with them.
+_ONE_PROGRAM_SOURCE = """
+def {name}({params}):
+    try:
+        _op_out = _op_dispatch({arrays})
+    except Exception:
+        pass  # the implementation below says what is wrong, with MindSpore's message
+    else:
+        if type(_op_out) is _op_ArrayImpl:
+            _op_tensor = _op_new(_op_Tensor)
+            _op_tensor._data = _op_out
+            return _op_tensor
+        return _op_wrap(_op_out)
+    return _op_implementation({params})
+"""
+
+
+def one_program_functional(impl, program):
+    """The Tensor-level function of an op whose implementation `impl` is the eager program
+    `program` (`one_program.eager_jit`) called with its arguments by position, apart from the
+    errors `impl` raises for bad input.
+
+    It takes `impl`'s parameters by the same names (so a call pays for no `*args`/`**kwargs`)
+    and passes their arrays straight to the program's C++ dispatch: a call with a signature run
+    before executes without Python in between; any other (a new signature, a traced input, a
+    JAX setting changed) goes through the program's own miss handler, the same path as
+    `impl`'s call of `program`. When the dispatch raises, the call is made again as
+    `functional(impl)` (which raises `impl`'s error, with MindSpore's message; an op is pure, so
+    the second call computes the same). Where this JAX has no C++ dispatch it is
+    `functional(impl)`."""
+    implementation = functional(impl)
+    dispatch = getattr(program, "positional_dispatch", None)
+    dispatch = dispatch() if dispatch is not None else None
+    parameters = inspect.signature(impl).parameters.values()
+    if any(p.kind is not p.POSITIONAL_OR_KEYWORD or p.default is not p.empty
+           or p.name.startswith("_op_") for p in parameters):
+        raise TypeError(f"op(program=...): {impl.__name__}{inspect.signature(impl)} must take "
+                        "only required parameters by position or keyword (no defaults, *args, "
+                        "**kwargs or '_op_' names): those are what its program is called with. "
+                        "Register it without `program`.")
+    if dispatch is None:
+        return implementation
+    names = [p.name for p in parameters]
+    source = _ONE_PROGRAM_SOURCE.format(
+        name=impl.__name__, params=", ".join(names),
+        arrays=", ".join(f"{n}._data if isinstance({n}, _op_Tensor) else _op_unwrap({n})"
+                         for n in names))
+    namespace = {"_op_dispatch": dispatch, "_op_ArrayImpl": _ARRAY_IMPL, "_op_new": _new_tensor,
+                 "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
+                 "_op_implementation": implementation, "__builtins__": __builtins__}
+    # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
+    filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
+    exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source
+    call = functools.wraps(impl)(namespace[impl.__name__])
+    call.impl = impl
+    call.program = program
+    return call
+
+
 def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
-       tensor_method: bool | str | tuple = False):
+       tensor_method: bool | str | tuple = False, program=None):
     """Register `impl` under MindSpore functional name `name` (default: its own name).
 
     Args:
@@ -105,11 +168,14 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
             `primitive` and set on the op's module.
         tensor_method: whether the op is also a Tensor method with the same signature (the Tensor
             first): True for all its names, or the name(s) that are methods.
+        program: the eager program (`one_program.eager_jit`) that `impl` is, called with its
+            arguments by position, apart from its errors for bad input: the Tensor-level
+            function then calls the program's C++ dispatch itself (`one_program_functional`).
 
     Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
     """
     def register(impl):
-        fn = functional(impl)
+        fn = functional(impl) if program is None else one_program_functional(impl, program)
         names = (name or impl.__name__,) + aliases
         for n in names:
             _register(OPS, n, fn)

@@ -32,10 +32,15 @@ traces and compiles by itself.
 The commonest call (one Tensor in, one Tensor out, no box written: inference) is a function
 written for its program (`_ONE_TENSOR_SOURCE`): its constants are globals of its own and each
 box's value is read by name, which costs a fraction of building the argument tuple from a list.
+It calls the C++ call of the program's compiled executable, which checks the shapes and dtypes
+of the input and of the boxes' values itself (a mismatch raises TypeError before anything runs,
+and the call takes the full path); so a box given a value of another shape sends every call of
+that Cell to the full path, which runs the jitted function for it as described above.
 """
 from __future__ import annotations
 
 from jax._src.array import ArrayImpl
+from jax.stages import Compiled
 
 from msjax._src import context, state
 from msjax._src.tensor import Tensor
@@ -46,6 +51,12 @@ _call_key_version = state.call_key_version
 _current_frame = state.current_frame
 _tracing_depth = state.tracing_depth
 MISSED = object()  # what a fast call returns when the call must take the full path
+try:  # what the executable raises under jax_debug_nans/infs: the full path (jax.jit) reruns the
+    # program op by op and raises FloatingPointError naming the op, as a compiled call does
+    from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError
+    _REFUSED = (TypeError, ValueError, _InternalFloatingPointError)
+except ImportError:  # pragma: no cover - another JAX
+    _REFUSED = (TypeError, ValueError)
 
 
 def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
@@ -61,15 +72,19 @@ def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
     made = program.fast_call
     if made is None or made[0] != version:
         avals = tuple((d.aval.shape, d.aval.dtype) for d in dyn)
-        if len(avals) == 1 and program.single and not program.written_index:
-            fast_call = _one_tensor_call(id(cell), program, avals[0], version)
+        executable_call = _executable_cpp_call(program)
+        if (len(avals) == 1 and program.single and not program.written_index
+                and executable_call is not None):
+            fast_call = _one_tensor_call(id(cell), program, executable_call, version)
         else:
             fast_call = _general_call(id(cell), compiled, program, avals, version)
         made = program.fast_call = (version, fast_call)
     object.__setattr__(cell, "_fast_call", made[1])
 
 
-# A program's own fast call; `{values}` reads its boxes' values (box0._value, ...).
+# A program's own fast call; `{values}` reads its boxes' values (box0._value, ...). `call` is the
+# C++ call of the program's compiled executable, which checks every input's shape and dtype
+# itself: inputs of another signature (or a traced one) raise TypeError before anything runs.
 _ONE_TENSOR_SOURCE = """
 def fast_call(cell, args):
     if version_box[0] != version or current_frame() is not None or id(cell) != cell_id:
@@ -80,21 +95,37 @@ def fast_call(cell, args):
         return MISSED
     if type(arg) is not Tensor:
         return MISSED
-    data = arg._data
-    if type(data) is not ArrayImpl:
-        return MISSED
-    aval = data.aval
-    if aval.shape != shape or aval.dtype is not dtype:
+    try:
+        outputs = call({values}arg._data)
+    except REFUSED:  # not the compiled signature (or debug_nans found one): the full path
         return MISSED
     tensor = new(Tensor)
-    tensor._data = call({values}data)[0]
+    tensor._data = outputs[0]
     return tensor
 """
 _compiled_sources: dict = {}  # number of boxes -> _ONE_TENSOR_SOURCE's code for it
 
 
-def _one_tensor_call(cell_id, program, aval, version):
-    """The fast call of a program taking one Tensor and returning one, writing no box."""
+def _executable_cpp_call(program):
+    """The C++ call of `program`'s compiled executable (what `jax.stages.Compiled` calls through:
+    a call of the compiled signature runs without Python; any other raises TypeError), when
+    calls with concrete values run that executable as it is (no stacked rows); else None."""
+    compiled = program.compiled
+    if (program.rows is not None or program.donated or not isinstance(compiled, Compiled)
+            or (program.call is not program.dispatch and program.call is not compiled)):
+        return None
+    try:
+        call = compiled._call
+        if call is None:
+            call = compiled._call = compiled._executable.create_cpp_call(compiled._params)
+    except AttributeError:  # pragma: no cover - a JAX whose Compiled has no C++ call
+        return None
+    return call
+
+
+def _one_tensor_call(cell_id, program, executable_call, version):
+    """The fast call of a program taking one Tensor and returning one, writing no box: its
+    inputs' shapes and dtypes are checked by `executable_call` (`_executable_cpp_call`)."""
     n_boxes = len(program.boxes)
     code = _compiled_sources.get(n_boxes)
     if code is None:
@@ -102,11 +133,10 @@ def _one_tensor_call(cell_id, program, aval, version):
                                                           for i in range(n_boxes)))
         code = _compiled_sources[n_boxes] = compile(source, f"<msjax fast call, {n_boxes} "
                                                     "boxes>", "exec")
-    shape, dtype = aval
     namespace = {f"box{i}": box for i, box in enumerate(program.boxes)}
     namespace.update(version_box=_call_key_version, version=version, cell_id=cell_id,
-                     current_frame=_current_frame, Tensor=Tensor, ArrayImpl=ArrayImpl,
-                     shape=shape, dtype=dtype, call=program.call, MISSED=MISSED,
+                     current_frame=_current_frame, Tensor=Tensor, call=executable_call,
+                     MISSED=MISSED, REFUSED=_REFUSED,
                      new=object.__new__, __builtins__=__builtins__)
     exec(code, namespace)  # noqa: S102 - our own source, defining fast_call in `namespace`
     return namespace["fast_call"]
