@@ -135,6 +135,36 @@ def test_a_trace_that_never_settles_fails_naming_the_function():
     assert len(calls) == 16
 
 
+
+def test_a_step_capturing_its_net_and_optimizer_is_traced_once_and_trains():
+    """The Parameters of Cells a jitted function captures (closure, grad's function) are program
+    inputs before the first trace, so it is traced once, not once more to take them in."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    net = nn.Dense(3, 2, weight_init="ones", bias_init="zeros")
+    opt = nn.SGD(net.trainable_params(), 0.1)
+    loss_fn = nn.MSELoss()
+    grad_fn = ms.value_and_grad(lambda x, y: loss_fn(net(x), y), None, opt.parameters)
+    traces = []
+
+    @ms.jit
+    def step(x, y):
+        traces.append(None)
+        loss, grads = grad_fn(x, y)
+        opt(grads)
+        return loss
+
+    x = np.linspace(-1, 1, 12, dtype=np.float32).reshape(4, 3)
+    y = np.linspace(0, 1, 8, dtype=np.float32).reshape(4, 2)
+    losses = [float(step(Tensor(x), Tensor(y)).asnumpy()) for _ in range(2)]
+    assert len(traces) == 1
+    w, b = np.ones((2, 3), np.float32), np.zeros(2, np.float32)
+    for got in losses:  # the same SGD steps in NumPy
+        err = x @ w.T + b - y
+        np.testing.assert_allclose(got, (err ** 2).mean(), rtol=1e-5)
+        w, b = w - 0.1 * (2 * err.T @ x / err.size), b - 0.1 * (2 * err.sum(0) / err.size)
+    np.testing.assert_allclose(net.weight.asnumpy(), w, rtol=1e-5)
+    np.testing.assert_allclose(net.bias.asnumpy(), b, rtol=1e-5, atol=1e-7)
+
 # -- eager fallback is per call signature and never silent --------------------------------------
 _NO_SOURCE = """
 def branchy(x, use_tensor_condition):

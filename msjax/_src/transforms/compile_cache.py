@@ -274,7 +274,7 @@ def dependency_files(fn, objs) -> list[str]:
 
     add_code(getattr(fn, "__func__", fn))
     owner = getattr(fn, "__self__", None)
-    for obj in list(objs) + ([owner] if owner is not None else []) + _wrapped_roots(fn):
+    for obj in list(objs) + ([owner] if owner is not None else []) + wrapped_roots(fn):
         if isinstance(obj, Cell):
             for _, cell in obj.cells_and_names():
                 try:
@@ -329,7 +329,7 @@ def user_files(files) -> set:
             and not any(f.startswith(prefix + os.sep) for prefix in skip)}
 
 
-def _wrapped_roots(fn, depth=0) -> list:
+def wrapped_roots(fn, depth=0) -> list:
     """What a wrapping function such as grad's or jit's reads (its `_state_roots`), and what
     the functions a closure captures read, recursively."""
     if depth > 3:
@@ -341,13 +341,13 @@ def _wrapped_roots(fn, depth=0) -> list:
     if code is not None:
         captured += [namespace[n] for n in sorted(_names_used(code)) if n in namespace]
     found += [c for c in captured if isinstance(c, Cell) or hasattr(type(c), "_state_roots")]
-    return found + [r for item in found for r in _wrapped_roots(item, depth + 1)]
+    return found + [r for item in found for r in wrapped_roots(item, depth + 1)]
 
 
 def _roots(owner, objs) -> list:
     """Where a program's Parameters are found: the function's owner, what it reads when it
     wraps another function, and the arguments passed by identity."""
-    return [owner, *_wrapped_roots(owner), *objs]
+    return [owner, *wrapped_roots(owner), *objs]
 
 
 def entry_name(fn, arg_key, objs) -> str:

@@ -91,7 +91,13 @@ def run_direction(mode, x, h0, seq_length, w_ih, w_hh, b_ih, b_hh):
     w_ih, w_hh = w_ih.astype(dtype), w_hh.astype(dtype)
     if b_ih is not None:
         b_ih, b_hh = b_ih.astype(dtype), b_hh.astype(dtype)
-    projected = _input_projection(x, w_ih, b_ih)
+    if mode != "GRU" and b_ih is not None:
+        # Both biases added to every step's input projection at once, outside the scan, so the
+        # loop adds none and the gradient of b_hh is one sum over the steps, not a running sum
+        # carried through the backward loop (the GRU's b_hh is inside its reset gate's product)
+        projected, b_hh = _input_projection(x, w_ih, b_ih + b_hh), None
+    else:
+        projected = _input_projection(x, w_ih, b_ih)
     output_of = (lambda state: state[0]) if mode == "LSTM" else (lambda state: state)
 
     if seq_length is None:
