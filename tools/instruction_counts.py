@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = ("matmul", "add", "plus", "mul_scalar", "cell")
 
 
@@ -30,7 +31,7 @@ def _callables(case):
     import numpy as np
 
     import msjax
-    from msjax import Tensor, nn, ops
+    from msjax import Tensor, ops
 
     rng = np.random.default_rng(0)
     a_np = rng.standard_normal((4, 4)).astype(np.float32)
@@ -46,16 +47,8 @@ def _callables(case):
     if case == "mul_scalar":
         return (lambda: x * 2.0), (lambda _: a * 2.0)
     msjax.set_context(mode=msjax.GRAPH_MODE)
-
-    class MLP(nn.Cell):
-        def __init__(self):
-            super().__init__()
-            self.fc1 = nn.Dense(32, 64)
-            self.fc2 = nn.Dense(64, 10)
-            self.relu = nn.ReLU()
-
-        def construct(self, inputs):
-            return self.fc2(self.relu(self.fc1(inputs)))
+    sys.path.insert(0, os.path.join(_ROOT, "benchmarks"))
+    from compiled_call import MLP  # the benchmark's own Cell
 
     net = MLP()
     inputs_np = rng.standard_normal((8, 32)).astype(np.float32)
@@ -87,8 +80,7 @@ def run_loops(case: str, n: int) -> None:
 
 def count(case: str, n: int) -> tuple:
     """(msjax, JAX) instructions per call of `case`, from one callgrind run."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, PYTHONPATH=root)
+    env = dict(os.environ, PYTHONPATH=_ROOT)
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
         subprocess.run(["valgrind", "--tool=callgrind", "--zero-before=binascii_crc_hqx*",
