@@ -230,3 +230,30 @@ def test_quick_and_optimised_programs_agree(in_memory, monkeypatch, name, fn, in
     quick, optimised = program(*inputs), program(*inputs)
     assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None], name
     np.testing.assert_allclose(quick, optimised, rtol=2e-6, atol=1e-6)
+
+
+def test_an_op_calling_its_program_s_dispatch_takes_the_new_one_once_reoptimised(
+        in_memory, monkeypatch):
+    # An op registered with `program=` (ops.matmul) calls its program's C++ dispatch itself.
+    # The dispatch that ran the quick runs sends their signature to Python for good; once the
+    # program is optimised, the op's next call takes the new dispatch: one miss, then none.
+    from msjax import Tensor
+    from msjax._src.ops.registry import one_program_functional
+
+    program = _program(jax.nn.hard_swish)
+
+    def hard_swish(input):
+        return program(input)
+    call = one_program_functional(hard_swish, program)
+    x = Tensor(np.asarray(_array(32, 32) * 4))
+    for _ in range(4):  # three quick runs, then the optimised program (as above)
+        call(x)
+    assert not program.quick_runs
+    misses = []
+    run = program._run
+    monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
+    results = [call(x) for _ in range(3)]
+    assert len(misses) == 1
+    expected = np.asarray(x) * np.clip(np.asarray(x) + 3, 0, 6) / 6
+    for got in results:
+        np.testing.assert_allclose(got.asnumpy(), expected, rtol=1e-6, atol=1e-6)

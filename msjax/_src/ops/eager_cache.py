@@ -139,9 +139,9 @@ class EagerProgram:
         if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
             return self.eager(*args, **kwargs)
         if not kwargs and self.dispatch is None:
-            self.dispatch = _cpp_dispatch(self.__name__, self.impl, self._dispatch_miss) or False
-            if self.dispatch:
-                return self.dispatch(*args)
+            dispatch = self.positional_dispatch()
+            if dispatch:
+                return dispatch(*args)
         if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
             return self.impl(*args, **kwargs)
         return self._run(args, kwargs)[0]

@@ -102,7 +102,7 @@ def functional(impl):
 _ONE_PROGRAM_SOURCE = """
 def {name}({params}):
     try:
-        _op_out = _op_dispatch({arrays})
+        _op_out = _op_program.dispatch({arrays})
     except Exception:
         pass  # the implementation below says what is wrong, with MindSpore's message
     else:
@@ -145,7 +145,9 @@ def one_program_functional(impl, program):
         name=impl.__name__, params=", ".join(names),
         arrays=", ".join(f"{n}._data if isinstance({n}, _op_Tensor) else _op_unwrap({n})"
                          for n in names))
-    namespace = {"_op_dispatch": dispatch, "_op_ArrayImpl": _ARRAY_IMPL, "_op_new": _new_tensor,
+    # the program's dispatch is read at each call: a program re-optimised after quick runs
+    # (`quick_compile`) makes a new one, the old one sending that signature to Python for good
+    namespace = {"_op_program": program, "_op_ArrayImpl": _ARRAY_IMPL, "_op_new": _new_tensor,
                  "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
                  "_op_implementation": implementation, "__builtins__": __builtins__}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
