@@ -15,7 +15,13 @@ compile at XLA's optimisation level 0, `msjax/_src/ops/quick_compile.py`: every 
 optimised at once), one with `MSJAX_EAGER_FAST_COMPILE=0` (XLA's default options).
 
 Each process then runs 9 more forwards and reports their median: what the quick programs (not
-yet optimised again) cost a forward. Each kind of process runs `--repeat` times (fresh caches)
+yet optimised again) cost a forward.
+
+The first process also counts the XLA programs its first forward compiled (JAX's compile events),
+and one more fresh process per model measures two floors of computing with XLA on a cold cache:
+the whole forward compiled as one GRAPH_MODE program (what fusing every op of the forward into one
+program would cost), and XLA's lower + compile of a one-op program at optimisation level 0 (the
+least any eager program costs), times the number of programs. Each kind of process runs `--repeat` times (fresh caches)
 and the best time is kept: the figures move by 2x with the machine's load.
 
 Run: `python benchmarks/eager_first_call.py [--models resnet18,...] [--repeat 2]`
@@ -45,29 +51,73 @@ def build(name):
     return net
 
 
+def listen_to_compiles():
+    """A list that JAX's compile events (trace, lowering, XLA compile) are appended to."""
+    from jax import monitoring
+    events = []
+    monitoring.register_event_duration_secs_listener(
+        lambda name, seconds, **_: events.append((name, seconds)))
+    return events
+
+
+def compile_summary(events):
+    compiles = [s for n, s in events if n == "/jax/core/compile/backend_compile_duration"]
+    return {"programs": len(compiles), "xla_compile": sum(compiles),
+            "trace_and_lower": sum(s for n, s in events if n in (
+                "/jax/core/compile/jaxpr_trace_duration",
+                "/jax/core/compile/jaxpr_to_mlir_module_duration"))}
+
+
 def child(name):
     import numpy as np
     start = time.perf_counter()
+    events = listen_to_compiles()
     import msjax as ms
     imported = time.perf_counter()
     net = build(name)
     x = ms.Tensor(np.random.default_rng(0).standard_normal((8, 3, 32, 32)).astype(np.float32))
     built = time.perf_counter()
+    del events[:]
     net(x).asnumpy()
     done = time.perf_counter()
+    compiled = compile_summary(events)
     later = []
     for _ in range(LATER_FORWARDS):
         begin = time.perf_counter()
         net(x).asnumpy()
         later.append(time.perf_counter() - begin)
     print(json.dumps({"import": imported - start, "build": built - imported,
-                      "forward": done - built, "later": sorted(later)[len(later) // 2]}))
+                      "forward": done - built, "later": sorted(later)[len(later) // 2],
+                      **compiled}))
 
 
-def run_child(name, cache, **environ):
+def floors_child(name):
+    """The whole forward as one GRAPH_MODE program (first call), and the median lower + compile of
+    a one-op program (`relu(x) * 2` on a new shape each time) at XLA's optimisation level 0."""
+    import numpy as np
+    import jax
+    import jax.numpy as jnp
+    import msjax as ms
+    net = build(name)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((8, 3, 32, 32)).astype(np.float32))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    begin = time.perf_counter()
+    net(x).asnumpy()
+    one_program = time.perf_counter() - begin
+    seconds = []
+    for channels in range(16, 31):
+        array = jnp.ones((8, channels, 16, 16), jnp.float32)
+        begin = time.perf_counter()
+        jax.jit(lambda a: jnp.maximum(a, 0) * 2).lower(array).compile(
+            {"xla_backend_optimization_level": 0})
+        seconds.append(time.perf_counter() - begin)
+    print(json.dumps({"one_program": one_program, "one_op": sorted(seconds)[len(seconds) // 2]}))
+
+
+def run_child(name, cache, mode="--child", **environ):
     env = dict(os.environ, MSJAX_EAGER_COMPILE_CACHE=cache, **environ)
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
-    done = subprocess.run([sys.executable, __file__, "--child", name], env=env,
+    done = subprocess.run([sys.executable, __file__, mode, name], env=env,
                           capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -78,10 +128,11 @@ def main():
     parser.add_argument("--repeat", type=int, default=2,
                         help="fresh-cache rounds per model; the best time of each kind is kept")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--floors", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
+    if args.child or args.floors:
         sys.path.insert(0, str(HERE))
-        return child(args.child)
+        return child(args.child) if args.child else floors_child(args.floors)
     import jax
     print(f"backend {jax.default_backend()}, batch 8, 3x32x32, eval forward in PyNative")
     recorded = json.loads((HERE / "eager_first_call_mindspore.json").read_text())
@@ -94,11 +145,15 @@ def main():
                 optimised = run_child(name, cache, MSJAX_EAGER_QUICK_COMPILE="0")
             with tempfile.TemporaryDirectory() as cache:
                 default = run_child(name, cache, MSJAX_EAGER_FAST_COMPILE="0")["forward"]
-            runs.append((first, second["forward"], optimised, default))
+            with tempfile.TemporaryDirectory() as cache:
+                floors = run_child(name, cache, mode="--floors")
+            runs.append((first, second["forward"], optimised, default, floors))
         first = min((r[0] for r in runs), key=lambda r: r["forward"])
         f, s = first["forward"], min(r[1] for r in runs)
         optimised = min((r[2] for r in runs), key=lambda r: r["forward"])
         default = min(r[3] for r in runs)
+        one_program = min(r[4]["one_program"] for r in runs)
+        one_op = min(r[4]["one_op"] for r in runs)
         ms_first = recorded["first_forward_seconds"].get(name)
         print(f"{name}:")
         verdict = "ok" if s <= 0.2 * f else "ABOVE TARGET"
@@ -115,6 +170,11 @@ def main():
               f"with quick programs, {1e3 * optimised['later']:7.1f} ms optimised at once")
         print(f"  1st process with XLA's default options for eager programs {default:7.2f} s "
               f"(eager options save {default - f:5.2f} s)")
+        print(f"  1st process compiled {first['programs']} programs: XLA compile "
+              f"{first['xla_compile']:5.2f} s, trace + lowering {first['trace_and_lower']:5.2f} s")
+        print(f"  floors on a cold cache: the forward as one GRAPH_MODE program {one_program:5.2f} s; "
+              f"{first['programs']} programs x {1e3 * one_op:4.1f} ms (one-op program at XLA's "
+              f"level 0) = {first['programs'] * one_op:5.2f} s")
         print(f"  (import msjax {first['import']:.2f} s, build {first['build']:.2f} s)")
 
 
