@@ -36,8 +36,19 @@ It calls the C++ call of the program's compiled executable, which checks the sha
 of the input and of the boxes' values itself (a mismatch raises TypeError before anything runs,
 and the call takes the full path); so a box given a value of another shape sends every call of
 that Cell to the full path, which runs the jitted function for it as described above.
+
+That call is also made the `__call__` of the Cell's class (`_install_class_call`): `net(x)` then
+runs the checks and the program in the one Python frame `net(x)` opens, without
+`Cell.__call__`'s `*args` tuple, its lookup of `_fast_call` (a Cell has `__getattr__`, so every
+attribute lookup on it is a slow one) and the second frame. The class's `__call__` holds its
+Cell weakly and serves that Cell only: any other instance, any other call (keywords, another
+number of arguments) and every refused call go to `Cell.__call__`. One Cell per class has it
+(the first called; another instance keeps its own fast call), never a class that defines its own
+`__call__`, and the class forgets it when its Cell is freed.
 """
 from __future__ import annotations
+
+import weakref
 
 from jax._src.array import ArrayImpl
 from jax.stages import Compiled
@@ -75,17 +86,36 @@ def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
         executable_call = _executable_cpp_call(program)
         if (len(avals) == 1 and program.single and not program.written_index
                 and executable_call is not None):
-            fast_call = _one_tensor_call(id(cell), program, executable_call, version)
+            made = (version, *_one_tensor_calls(cell, program, executable_call, version))
         else:
-            fast_call = _general_call(id(cell), compiled, program, avals, version)
-        made = program.fast_call = (version, fast_call)
+            made = (version, _general_call(id(cell), compiled, program, avals, version), None)
+        program.fast_call = made
     object.__setattr__(cell, "_fast_call", made[1])
+    if made[2] is not None:
+        _install_class_call(type(cell), made[2])
 
 
-# A program's own fast call; `{values}` reads its boxes' values (box0._value, ...). `call` is the
-# C++ call of the program's compiled executable, which checks every input's shape and dtype
-# itself: inputs of another signature (or a traced one) raise TypeError before anything runs.
+# A program's own fast call, and the same as its Cell's class's `__call__`; `{values}` reads its
+# boxes' values (box0._value, ...). `call` is the C++ call of the program's compiled executable,
+# which checks every input's shape and dtype itself: inputs of another signature (or a traced
+# one) raise TypeError before anything runs. `arg` is positional-only: a keyword named `arg`
+# goes to `kwargs`, as `Cell.__call__` takes it.
 _ONE_TENSOR_SOURCE = """
+def __call__(self, arg=NOTHING, /, *args, **kwargs):
+    if (self is cell_ref() and version_box[0] == version and current_frame() is None
+            and type(arg) is Tensor and not args and not kwargs):
+        try:
+            outputs = call({values}arg._data)
+        except REFUSED:
+            pass
+        else:
+            tensor = new(Tensor)
+            tensor._data = outputs[0]
+            return tensor
+    if arg is NOTHING:
+        return cell_call(self, *args, **kwargs)
+    return cell_call(self, arg, *args, **kwargs)
+
 def fast_call(cell, args):
     if version_box[0] != version or current_frame() is not None or id(cell) != cell_id:
         return MISSED
@@ -123,9 +153,11 @@ def _executable_cpp_call(program):
     return call
 
 
-def _one_tensor_call(cell_id, program, executable_call, version):
-    """The fast call of a program taking one Tensor and returning one, writing no box: its
-    inputs' shapes and dtypes are checked by `executable_call` (`_executable_cpp_call`)."""
+def _one_tensor_calls(cell, program, executable_call, version):
+    """(fast call, class `__call__`) of a program taking one Tensor and returning one, writing
+    no box: its inputs' shapes and dtypes are checked by `executable_call`
+    (`_executable_cpp_call`)."""
+    from msjax._src.nn.cell import Cell  # (cell.py imports this module)
     n_boxes = len(program.boxes)
     code = _compiled_sources.get(n_boxes)
     if code is None:
@@ -134,12 +166,51 @@ def _one_tensor_call(cell_id, program, executable_call, version):
         code = _compiled_sources[n_boxes] = compile(source, f"<msjax fast call, {n_boxes} "
                                                     "boxes>", "exec")
     namespace = {f"box{i}": box for i, box in enumerate(program.boxes)}
-    namespace.update(version_box=_call_key_version, version=version, cell_id=cell_id,
+    cls = type(cell)
+
+    def forget(_, forget_class_call=_forget_class_call):  # (bound now: runs at shutdown too)
+        forget_class_call(cls, class_call)
+    namespace.update(version_box=_call_key_version, version=version, cell_id=id(cell),
                      current_frame=_current_frame, Tensor=Tensor, call=executable_call,
-                     MISSED=MISSED, REFUSED=_REFUSED,
-                     new=object.__new__, __builtins__=__builtins__)
-    exec(code, namespace)  # noqa: S102 - our own source, defining fast_call in `namespace`
-    return namespace["fast_call"]
+                     MISSED=MISSED, REFUSED=_REFUSED, NOTHING=_NOTHING, cell_call=Cell.__call__,
+                     cell_ref=weakref.ref(cell, forget), new=object.__new__,
+                     __builtins__=__builtins__)
+    exec(code, namespace)  # noqa: S102 - our own source, defining the two functions
+    class_call = namespace["__call__"]
+    class_call.__qualname__ = f"{cls.__qualname__}.__call__"
+    class_call.__doc__ = Cell.__call__.__doc__
+    class_call.msjax_cell = namespace["cell_ref"]
+    return namespace["fast_call"], class_call
+
+
+_NOTHING = object()  # a class `__call__`'s default first argument: called without arguments
+
+
+def _install_class_call(cls, class_call) -> None:
+    """Make `class_call` (`_one_tensor_calls`) the `__call__` of `cls`, unless `cls` has a
+    `__call__` of its own, or the class `__call__` of another Cell still alive."""
+    current = cls.__dict__.get("__call__")
+    if current is class_call:
+        return
+    if current is None:
+        from msjax._src.nn.cell import Cell
+        inherited = cls.__call__
+        if inherited is not Cell.__call__ and not hasattr(inherited, "msjax_cell"):
+            return  # a __call__ defined by a base class of cls below Cell
+    else:
+        owner = getattr(current, "msjax_cell", None)
+        if owner is None:
+            return  # the class's own __call__
+        alive = owner()
+        if alive is not None and alive is not class_call.msjax_cell():
+            return  # another Cell of this class has it: this one keeps its fast call
+    type.__setattr__(cls, "__call__", class_call)
+
+
+def _forget_class_call(cls, class_call) -> None:
+    """The Cell of `class_call` was freed: its class no longer holds it (nor its program)."""
+    if cls.__dict__.get("__call__") is class_call:
+        type.__delattr__(cls, "__call__")
 
 
 def _general_call(cell_id, compiled, program, avals, version):
