@@ -231,7 +231,7 @@ class Program:
         self.constants = ()  # the result's Python values (graph_fallback.py)
         self.donated = ()  # the box inputs the executable donates (written boxes: _compile)
         self.dispatch = None  # the jitted function whose trace was compiled (_compile)
-        self.fast_call = None  # (call key version, a Cell's fast call of it): graph_call.py
+        self.fast_call = None  # (call key version, a Cell's fast call, its class call or None)
         self.record = None  # the record of the jitted function's traces (None: from the cache)
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
