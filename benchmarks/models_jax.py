@@ -273,26 +273,14 @@ def make_bert(batch):
 
 
 def make_lstm(batch):
-    """`rnn.py`'s pure-JAX LSTM language model (lax.scan per layer, optax Adam), batch 32, with
-    weights drawn here (rnn.py copies msjax's; importing it loads msjax, but nothing of msjax runs
-    in this step)."""
-    import rnn
+    """`rnn_jax.py`'s LSTM language model (lax.scan per layer, optax Adam), batch 32 whatever
+    `batch` says, with weights drawn here as MindSpore's LSTM draws them (uniform in
+    +-1/sqrt(hidden))."""
+    import rnn_jax
     rng = np.random.default_rng(0)
-    shapes = {"embedding.embedding_table": (rnn.VOCAB, rnn.EMBED),
-              "decoder.weight": (rnn.VOCAB, rnn.HIDDEN), "decoder.bias": (rnn.VOCAB,)}
-    for layer in range(rnn.LAYERS):
-        width = rnn.EMBED if layer == 0 else rnn.HIDDEN
-        shapes.update({f"lstm.weight_ih_l{layer}": (4 * rnn.HIDDEN, width),
-                       f"lstm.weight_hh_l{layer}": (4 * rnn.HIDDEN, rnn.HIDDEN),
-                       f"lstm.bias_ih_l{layer}": (4 * rnn.HIDDEN,),
-                       f"lstm.bias_hh_l{layer}": (4 * rnn.HIDDEN,)})
-
-    class Weights:  # what rnn.jax_step reads of a net: its named parameters
-        def parameters_and_names(self):
-            for name, shape in shapes.items():
-                value = (rng.uniform(-0.0625, 0.0625, shape)).astype(np.float32)
-                yield name, type("P", (), {"asnumpy": lambda self, v=value: v})()
-    return rnn.jax_step(Weights())
+    bound = rnn_jax.HIDDEN ** -0.5
+    return rnn_jax.jax_step({name: rng.uniform(-bound, bound, shape).astype(np.float32)
+                             for name, shape in rnn_jax.parameter_shapes().items()})
 
 
 MODELS = {
