@@ -24,8 +24,11 @@ The third process builds both sides, compiles both steps, then times them interl
 
 Default models (batch 8): ResNet-18 at 32x32 (CIFAR shape, ImageNet-style stem),
 MobileNetV3-small at 32x32, ViT-tiny
-(32x32, patch 4, dim 192, depth 12, 3 heads), a BERT-tiny-shaped encoder (2 post-norm layers,
-hidden 128, 2 heads, sequence 128, vocabulary 30522) and the LSTM language model of `rnn.py`.
+(32x32, patch 4, dim 192, depth 12, 3 heads; MindCV's ViT attention: one fused qkv Dense split
+after a transpose), a BERT-tiny-shaped encoder (2 post-norm layers, hidden 128, 2 heads, sequence
+128, vocabulary 30522; separate query/key/value Dense layers as MindSpore's BERT writes them,
+mindspore-ai/models official/nlp/Bert/src/bert_model.py `BertAttention`, and as Flax's
+MultiHeadDotProductAttention has them, on both sides) and the LSTM language model of `rnn.py`.
 `--large` adds ResNet-50 at 32x32 and ResNet-18/50 at 224x224. Runs on whatever backend JAX sees
 and prints it.
 
