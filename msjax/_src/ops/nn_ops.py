@@ -566,7 +566,8 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     x = input_x._data
     axes = (0,) + tuple(range(2, x.ndim))
     if training:
-        mean, var = _batch_statistics(x, axes)
+        mean = jnp.mean(x, axes)
+        var = jnp.var(x, axes)
         count = x.size // x.shape[1]
         unbiased = var * (count / max(count - 1, 1))
         m = jnp.asarray(momentum, x.dtype)
@@ -575,18 +576,6 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     else:
         mean, var = running_mean._data, running_var._data
     return _wrap(_normalize_channels(x, mean, var, weight._data, bias._data, eps=eps))
-
-
-def _batch_statistics(x, axes):
-    """The mean and (biased) variance of `x` over `axes` (every axis but channel axis 1): the
-    variance is the mean of the squared deviations from that same mean, as `jnp.var` computes
-    it, but with the mean computed once. `jnp.var` computes its own mean, so a training step held
-    two mean reductions per BatchNorm and two paths through them in the backward, which XLA's
-    CPU backend compiles as separate kernels: MobileNetV3-small's training step (52 BatchNorms,
-    benchmarks/models.py) took 20-22 s of compile CPU time with `jnp.var`, 15 s with this."""
-    mean = jnp.mean(x, axes)
-    deviation = x - mean.reshape((1, -1) + (1,) * (x.ndim - 2))
-    return mean, jnp.mean(jnp.square(deviation), axes)
 
 
 def _normalize(x, mean, var, weight, bias, eps):
