@@ -156,11 +156,29 @@ class SelfAttention(nnx.Module):
         return self.proj(out.reshape(batch, tokens, dim))
 
 
+class BertAttention(nnx.Module):
+    """Separate query, key and value projections, as Flax's MultiHeadDotProductAttention and
+    MindSpore's BERT (`models_msjax.BertAttention`) have them."""
+
+    def __init__(self, dim, heads, rngs):
+        self.heads, self.head_dim = heads, dim // heads
+        self.query, self.key, self.value = (nnx.Linear(dim, dim, rngs=rngs) for _ in range(3))
+        self.proj = nnx.Linear(dim, dim, rngs=rngs)
+
+    def __call__(self, x):
+        batch, tokens, dim = x.shape
+        q, k, v = (layer(x).reshape(batch, tokens, self.heads, self.head_dim)
+                   for layer in (self.query, self.key, self.value))
+        logits = jnp.einsum("bqhd,bkhd->bhqk", q, k) * self.head_dim ** -0.5
+        out = jnp.einsum("bhqk,bkhd->bqhd", jax.nn.softmax(logits, axis=-1), v)
+        return self.proj(out.reshape(batch, tokens, dim))
+
+
 class EncoderBlock(nnx.Module):
-    def __init__(self, dim, heads, mlp_dim, pre_norm, rngs):
+    def __init__(self, dim, heads, mlp_dim, pre_norm, rngs, attention=SelfAttention):
         self.pre_norm = pre_norm
         self.norm1, self.norm2 = nnx.LayerNorm(dim, rngs=rngs), nnx.LayerNorm(dim, rngs=rngs)
-        self.attention = SelfAttention(dim, heads, rngs)
+        self.attention = attention(dim, heads, rngs)
         self.fc1, self.fc2 = nnx.Linear(dim, mlp_dim, rngs=rngs), nnx.Linear(mlp_dim, dim, rngs=rngs)
 
     def mlp(self, x):
@@ -201,8 +219,8 @@ class BertTiny(nnx.Module):
                  *, rngs):
         self.word, self.position = nnx.Embed(vocab, dim, rngs=rngs), nnx.Embed(seq, dim, rngs=rngs)
         self.norm = nnx.LayerNorm(dim, rngs=rngs)
-        self.blocks = nnx.Sequential(*[EncoderBlock(dim, heads, mlp_dim, False, rngs)
-                                       for _ in range(depth)])
+        self.blocks = nnx.Sequential(*[EncoderBlock(dim, heads, mlp_dim, False, rngs,
+                                                    BertAttention) for _ in range(depth)])
         self.pooler = nnx.Linear(dim, dim, rngs=rngs)
         self.classifier = nnx.Linear(dim, num_classes, rngs=rngs)
 
@@ -273,26 +291,14 @@ def make_bert(batch):
 
 
 def make_lstm(batch):
-    """`rnn.py`'s pure-JAX LSTM language model (lax.scan per layer, optax Adam), batch 32, with
-    weights drawn here (rnn.py copies msjax's; importing it loads msjax, but nothing of msjax runs
-    in this step)."""
-    import rnn
+    """`rnn_jax.py`'s LSTM language model (lax.scan per layer, optax Adam), batch 32 whatever
+    `batch` says, with weights drawn here as MindSpore's LSTM draws them (uniform in
+    +-1/sqrt(hidden))."""
+    import rnn_jax
     rng = np.random.default_rng(0)
-    shapes = {"embedding.embedding_table": (rnn.VOCAB, rnn.EMBED),
-              "decoder.weight": (rnn.VOCAB, rnn.HIDDEN), "decoder.bias": (rnn.VOCAB,)}
-    for layer in range(rnn.LAYERS):
-        width = rnn.EMBED if layer == 0 else rnn.HIDDEN
-        shapes.update({f"lstm.weight_ih_l{layer}": (4 * rnn.HIDDEN, width),
-                       f"lstm.weight_hh_l{layer}": (4 * rnn.HIDDEN, rnn.HIDDEN),
-                       f"lstm.bias_ih_l{layer}": (4 * rnn.HIDDEN,),
-                       f"lstm.bias_hh_l{layer}": (4 * rnn.HIDDEN,)})
-
-    class Weights:  # what rnn.jax_step reads of a net: its named parameters
-        def parameters_and_names(self):
-            for name, shape in shapes.items():
-                value = (rng.uniform(-0.0625, 0.0625, shape)).astype(np.float32)
-                yield name, type("P", (), {"asnumpy": lambda self, v=value: v})()
-    return rnn.jax_step(Weights())
+    bound = rnn_jax.HIDDEN ** -0.5
+    return rnn_jax.jax_step({name: rng.uniform(-bound, bound, shape).astype(np.float32)
+                             for name, shape in rnn_jax.parameter_shapes().items()})
 
 
 MODELS = {

@@ -84,6 +84,8 @@ class ResNet(nn.Cell):
 
 # -- transformer encoder (ViT: pre-norm; BERT: post-norm) ----------------------------------------
 class SelfAttention(nn.Cell):
+    """ViT's attention as MindCV writes it: one fused qkv Dense, split after a transpose."""
+
     def __init__(self, dim, heads):
         super().__init__()
         self.heads, self.head_dim = heads, dim // heads
@@ -102,12 +104,39 @@ class SelfAttention(nn.Cell):
         return self.proj(out)
 
 
+class BertAttention(nn.Cell):
+    """BERT's attention as MindSpore's BERT writes it (mindspore-ai/models
+    official/nlp/Bert/src/bert_model.py, `BertAttention`): separate query, key and value Dense
+    layers, each reshaped to (batch, tokens, heads, head_dim) and transposed (0, 2, 1, 3), the
+    scores a `BatchMatMul(transpose_b=True)`; then the output Dense (its `BertOutput`)."""
+
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.heads, self.head_dim = heads, dim // heads
+        self.query, self.key, self.value = nn.Dense(dim, dim), nn.Dense(dim, dim), nn.Dense(dim, dim)
+        self.proj = nn.Dense(dim, dim)
+        self.softmax = nn.Softmax(axis=-1)
+        self.matmul_trans_b = ops.BatchMatMul(transpose_b=True)
+        self.scale = self.head_dim ** -0.5
+
+    def split_heads(self, x, batch, tokens):
+        return ops.transpose(x.reshape(batch, tokens, self.heads, self.head_dim), (0, 2, 1, 3))
+
+    def construct(self, x):
+        batch, tokens, dim = x.shape
+        q, k, v = (self.split_heads(layer(x), batch, tokens)
+                   for layer in (self.query, self.key, self.value))
+        attention = self.softmax(self.matmul_trans_b(q, k) * self.scale)
+        out = ops.transpose(ops.matmul(attention, v), (0, 2, 1, 3)).reshape(batch, tokens, dim)
+        return self.proj(out)
+
+
 class EncoderBlock(nn.Cell):
-    def __init__(self, dim, heads, mlp_dim, pre_norm):
+    def __init__(self, dim, heads, mlp_dim, pre_norm, attention=SelfAttention):
         super().__init__()
         self.pre_norm = pre_norm
         self.norm1, self.norm2 = nn.LayerNorm((dim,), epsilon=1e-6), nn.LayerNorm((dim,), epsilon=1e-6)
-        self.attention = SelfAttention(dim, heads)
+        self.attention = attention(dim, heads)
         self.mlp = nn.SequentialCell([nn.Dense(dim, mlp_dim), nn.GELU(approximate=False),
                                       nn.Dense(mlp_dim, dim)])
 
@@ -142,7 +171,8 @@ class ViT(nn.Cell):
 
 
 class BertTiny(nn.Cell):
-    """BERT-tiny's shape: 2 post-norm layers, hidden 128, 2 heads, intermediate 512."""
+    """BERT-tiny's shape: 2 post-norm layers, hidden 128, 2 heads, intermediate 512, with
+    MindSpore BERT's separate query/key/value layers (`BertAttention`)."""
 
     def __init__(self, vocab=30522, seq=128, dim=128, depth=2, heads=2, mlp_dim=512, num_classes=2):
         super().__init__()
@@ -150,7 +180,7 @@ class BertTiny(nn.Cell):
         self.position = nn.Embedding(seq, dim)
         self.positions = Tensor(np.arange(seq, dtype=np.int32)[None])
         self.norm = nn.LayerNorm((dim,), epsilon=1e-6)
-        self.blocks = nn.SequentialCell([EncoderBlock(dim, heads, mlp_dim, False)
+        self.blocks = nn.SequentialCell([EncoderBlock(dim, heads, mlp_dim, False, BertAttention)
                                          for _ in range(depth)])
         self.pooler = nn.Dense(dim, dim, activation="tanh")
         self.classifier = nn.Dense(dim, num_classes)
