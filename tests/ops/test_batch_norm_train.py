@@ -23,7 +23,7 @@ EPS = 1e-5
 def plain(x, weight, bias):
     axes = (0,) + tuple(range(2, x.ndim))
     mean, var = jnp.mean(x, axes), jnp.var(x, axes)
-    return bnt.normalize(x, mean, var, weight, bias, EPS), mean, var
+    return bnt._normalize(x, mean, var, weight, bias, EPS), mean, var
 
 
 def inputs(shape, seed=0):

@@ -61,7 +61,7 @@ def _per_channel(x):
     return (1, -1) + (1,) * (x.ndim - 2)
 
 
-def normalize(x, mean, var, weight, bias, eps):
+def _normalize(x, mean, var, weight, bias, eps):
     """`(x - mean) * weight / sqrt(var + eps) + bias` over axis 1."""
     shape = _per_channel(x)
     scale = weight * jax.lax.rsqrt(var + jnp.asarray(eps, x.dtype))
@@ -71,7 +71,7 @@ def normalize(x, mean, var, weight, bias, eps):
 
 # One compiled program, so an eager (PyNative) call compiles and dispatches once per shape
 # instead of six times; inside a user's trace it is inlined.
-normalize_channels = eager_jit(normalize, static_argnames="eps")
+normalize_channels = eager_jit(_normalize, static_argnames="eps")
 
 
 def _statistics_and_normalize(x, weight, bias, eps):
