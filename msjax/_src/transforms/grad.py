@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src import context, state
+from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.parameter import Parameter, ParameterTuple
 from msjax._src.tensor import Tensor, _wrap
 from msjax._src.transforms.pmap import vary_over_mapped_axes
@@ -114,8 +115,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             differentiated, aux = out, ()
         return _unwrap_tree(differentiated), (out, aux, finals, [v for _, v in strays])
 
-    differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
-        pure, *primals, has_aux=True)
+    with reverse_mode_only():  # BatchNorm's written-out gradient (ops/batch_norm_train.py)
+        differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
+            pure, *primals, has_aux=True)
     if sens is None:
         cotangent = jax.tree_util.tree_map(jnp.ones_like, differentiated)
     else:
