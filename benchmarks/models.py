@@ -14,7 +14,8 @@ so the JAX process's memory and compile hold JAX alone):
   before the first step is printed too.
 
 The third process builds both sides, compiles both steps, then times them interleaved for the
-* steady state: rounds alternate one run of `number` msjax steps and one of `number` JAX steps
+* steady state (the JAX side built and run under `jax.enable_x64(False)`, as in its own process:
+  msjax turns 64-bit types on at import): rounds alternate one run of `number` msjax steps and one of `number` JAX steps
   (7 rounds); each side's figure is its best (lowest) mean step time over the rounds, target
   <= 1.05x. Interleaving makes the two sides see the same machine: timed in two processes
   minutes apart, the ratio moved with the other jobs' load (LSTM 1.15x in two processes, 0.98x
@@ -107,8 +108,19 @@ def measure_first_step(side: str, model: str, batch: int) -> dict:
 
 def measure_steady(model: str, batch: int) -> dict:
     """Runs in one child process holding both sides: compile both, then interleaved rounds."""
+    import jax
     from _timing import per_call_seconds
-    steps = [load_models(side)[model](batch) for side in ("msjax", "jax")]
+    msjax_step = load_models("msjax")[model](batch)
+    # Importing msjax turns on `jax_enable_x64` for the process (MindSpore's default integer is
+    # int64). The JAX side is built and run with it off, as in its own process: with it on, its
+    # defaults become 64-bit (ViT-tiny's JAX step took 2x as long).
+    with jax.enable_x64(False):
+        jax_run, jax_sync = load_models("jax")[model](batch)
+
+    def run_jax_without_x64():
+        with jax.enable_x64(False):
+            return jax_run()
+    steps = [msjax_step, (run_jax_without_x64, jax_sync)]
     for run, sync in steps:  # compile, and one step past any first-step work
         sync(run())
         sync(run())
