@@ -283,11 +283,28 @@ def _lowest(dtype):
 @one_program  # eagerly a program kept in msjax's eager program cache
 def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                 ceil_mode=False):
-    """Max pooling over the last `nd` axes."""
+    """Max pooling over the last `nd` axes.
+
+    A batched channels-first input (N, C, *spatial) is pooled channels-last: transposed to
+    (N, *spatial, C), pooled, transposed back. The values and gradients are the same (the window
+    visits its cells in the same order); XLA's layout assignment then folds the transposes into
+    the neighbouring channels-last convolutions instead of storing a channels-first copy of the
+    activation forward and backward. Measured (benchmarks/models.py --steady resnet18_224,
+    2-core CPU, load 0.3-1.4, interleaved in one process): msjax step 0.816/0.823 s ->
+    0.748/0.765 s, msjax/JAX 1.05-1.06 -> 0.98-1.01.
+    """
     kernel, stride, dilation, geometry = _pool_setup(x, nd, kernel_size, stride, dilation,
                                                      pad_mode, padding, ceil_mode)
+    window_pads = [(lo, hi + extra) for (lo, hi), extra in geometry]
+    if x.ndim == nd + 2:
+        to_last = (0,) + tuple(range(2, nd + 2)) + (1,)
+        pooled = jax.lax.reduce_window(jnp.transpose(x, to_last), _lowest(x.dtype), jax.lax.max,
+                                       (1,) + kernel + (1,), (1,) + stride + (1,),
+                                       [(0, 0)] + window_pads + [(0, 0)],
+                                       window_dilation=(1,) + dilation + (1,))
+        return jnp.transpose(pooled, tuple(int(a) for a in np.argsort(to_last)))
     lead = (1,) * (x.ndim - nd)
-    pads = [(0, 0)] * len(lead) + [(lo, hi + extra) for (lo, hi), extra in geometry]
+    pads = [(0, 0)] * len(lead) + window_pads
     return jax.lax.reduce_window(x, _lowest(x.dtype), jax.lax.max, lead + kernel, lead + stride,
                                  pads, window_dilation=lead + dilation)
 
