@@ -52,26 +52,9 @@ def build(name):
     return net
 
 
-def listen_to_compiles():
-    """A list that JAX's compile events (trace, lowering, XLA compile) are appended to."""
-    from jax import monitoring
-    events = []
-    monitoring.register_event_duration_secs_listener(
-        lambda name, seconds, **_: events.append((name, seconds)))
-    return events
-
-
-def compile_summary(events):
-    compiles = [s for n, s in events if n == "/jax/core/compile/backend_compile_duration"]
-    return {"programs": len(compiles), "xla_compile": sum(compiles),
-            "fastest_compile": min(compiles, default=0.0),
-            "trace_and_lower": sum(s for n, s in events if n in (
-                "/jax/core/compile/jaxpr_trace_duration",
-                "/jax/core/compile/jaxpr_to_mlir_module_duration"))}
-
-
 def child(name):
     import numpy as np
+    from _timing import compile_summary, listen_to_compiles
     start = time.perf_counter()
     events = listen_to_compiles()
     import msjax as ms

@@ -13,15 +13,16 @@ so the JAX process's memory and compile hold JAX alone):
   program, buffers) after the first step and three more, target <= 1.10x; the growth from just
   before the first step is printed too.
 
-The third process builds both sides, compiles both steps, then times them interleaved for the
-* steady state (the JAX side built and run under `jax.enable_x64(False)`, as in its own process:
-  msjax turns 64-bit types on at import): rounds alternate one run of `number` msjax steps and one of `number` JAX steps
-  (7 rounds); each side's figure is its best (lowest) mean step time over the rounds, target
-  <= 1.05x. Interleaving makes the two sides see the same machine: timed in two processes
-  minutes apart, the ratio moved with the other jobs' load (LSTM 1.15x in two processes, 0.98x
-  interleaved in one). The best, not the median, because other jobs only ever add time: the
-  lowest round is the one least disturbed, and the rounds alternate, so both sides' best come
-  from the same stretch of machine time.
+The third process builds both sides, compiles both steps, then times them interleaved:
+
+* steady state: rounds alternate one run of `number` msjax steps and one of `number` JAX steps (7
+  rounds); each side's figure is its best (lowest) mean step time over the rounds, target <= 1.05x.
+  The JAX side is built and run there under `jax.enable_x64(False)`, as in its own process (msjax
+  turns 64-bit types on at import). Interleaving makes the two sides see the same machine: timed in
+  two processes minutes apart, the ratio moved with the other jobs' load (LSTM 1.15x in two
+  processes, 0.98x interleaved in one). The best, not the median, because other jobs only ever add
+  time: the lowest round is the one least disturbed, and the rounds alternate, so both sides' best
+  come from the same stretch of machine time.
 
 Default models (batch 8): ResNet-18 at 32x32 (CIFAR shape, ImageNet-style stem),
 MobileNetV3-small at 32x32, ViT-tiny
@@ -53,9 +54,6 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny", "bert_tiny", "lstm_lm"]
 LARGE_MODELS = ["resnet50", "resnet18_224", "resnet50_224"]
 TARGETS = {"steady": 1.05, "first": 1.10, "memory": 1.10, "compile": 1.0}
-COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
-TRACE_EVENTS = ("/jax/core/compile/jaxpr_trace_duration",
-                "/jax/core/compile/jaxpr_to_mlir_module_duration")
 
 
 def peak_rss_mb() -> float:
@@ -79,37 +77,29 @@ def measure_first_step(side: str, model: str, batch: int) -> dict:
     """Runs in a fresh child process of one side: build, first step, peak memory."""
     run, sync = load_models(side)[model](batch)
     import jax
-    from jax import monitoring
-    events = {"compile": 0.0, "trace": 0.0, "on": True}
-
-    def listen(name, seconds, **_):
-        if events["on"]:
-            if name == COMPILE_EVENT:
-                events["compile"] += seconds
-            elif name in TRACE_EVENTS:
-                events["trace"] += seconds
-    monitoring.register_event_duration_secs_listener(listen)
+    from _timing import compile_summary, listen_to_compiles
+    events = listen_to_compiles()
     rss_before = peak_rss_mb()
     start, cpu_start = time.perf_counter(), time.process_time()
     sync(run())
     first = time.perf_counter() - start
     first_cpu = time.process_time() - cpu_start
-    events["on"] = False
+    compiled = compile_summary(events)  # the first step's
     for _ in range(STEPS_BEFORE_PEAK):  # the buffers of later steps count in the peak too
         sync(run())
     if side == "jax" and "msjax" in sys.modules:
         raise RuntimeError(f"benchmarks/models.py: the JAX side of {model} imported msjax; its "
                            f"memory and compile figures would include msjax's. Keep models_jax.py "
                            f"and what it imports free of msjax.")
-    return dict(first=first, first_cpu=first_cpu, compile=events["compile"],
-                trace=events["trace"], peak_mb=peak_rss_mb(),
+    return dict(first=first, first_cpu=first_cpu, compile=compiled["xla_compile"],
+                trace=compiled["trace_and_lower"], peak_mb=peak_rss_mb(),
                 step_growth_mb=peak_rss_mb() - rss_before, backend=jax.default_backend())
 
 
 def measure_steady(model: str, batch: int) -> dict:
     """Runs in one child process holding both sides: compile both, then interleaved rounds."""
     import jax
-    from _timing import per_call_seconds
+    from _timing import interleaved_seconds
     msjax_step = load_models("msjax")[model](batch)
     # Importing msjax turns on `jax_enable_x64` for the process (MindSpore's default integer is
     # int64). The JAX side is built and run with it off, as in its own process: with it on, its
@@ -128,10 +118,8 @@ def measure_steady(model: str, batch: int) -> dict:
     for run, sync in steps:
         sync(run())
     number = max(1, min(20, int(2.0 / max(time.perf_counter() - start, 1e-4))))
-    seconds = [float("inf")] * len(steps)
-    for _ in range(STEADY_ROUNDS):  # each side synced by its own sync, once per run of `number`
-        for k, (run, sync) in enumerate(steps):
-            seconds[k] = min(seconds[k], per_call_seconds(run, number=number, repeat=1, sync=sync))
+    seconds = interleaved_seconds([run for run, _ in steps], number=number, rounds=STEADY_ROUNDS,
+                                  sync=[sync for _, sync in steps])  # each side its own sync
     return dict(msjax=seconds[0], jax=seconds[1], number=number)
 
 
