@@ -18,6 +18,7 @@ from msjax._src.nn.layers.checks import (
     check_value_type,
 )
 from msjax._src.ops import array_ops, layer_ops, legacy_ops, nn_ops
+from msjax._src.ops.batch_norm_train import normalize_channels
 from msjax._src.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
 from msjax._src.ops.one_program import one_program
@@ -266,10 +267,8 @@ class SyncBatchNorm(_BatchNorm):
         assign(self.moving_mean, _wrap((1 - m) * self.moving_mean._data + m * mean))
         assign(self.moving_variance,
                       _wrap((1 - m) * self.moving_variance._data + m * unbiased))
-        shape = (1, -1) + (1,) * (data.ndim - 2)
-        scale = self.gamma._data * jax.lax.rsqrt(var + jnp.asarray(self.eps, data.dtype))
-        out = (data - mean.reshape(shape)) * scale.reshape(shape) + self.beta._data.reshape(shape)
-        return _wrap(out.astype(data.dtype))
+        return _wrap(normalize_channels(data, mean, var, self.gamma._data, self.beta._data,
+                                        eps=self.eps))
 
 
 class GroupNorm(Cell):
