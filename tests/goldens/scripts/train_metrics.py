@@ -213,3 +213,41 @@ show("error/confusion_normalize", error(lambda: ConfusionMatrix(3, normalize="x"
 show("error/confusion_eval", error(lambda: ConfusionMatrix(3).eval()))
 show("error/set_indexes", error(lambda: Accuracy().set_indexes((1, 2))))
 show("error/get_metric_fn", error(lambda: get_metric_fn("nope")))
+
+
+class MeanAbsoluteGap(nn.Metric):
+    """A user's own metric as real code writes one: nn.Metric, _convert_data, rearrange_inputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.clear()
+
+    def clear(self):
+        self._total, self._count = 0.0, 0
+
+    @nn.rearrange_inputs
+    def update(self, *inputs):
+        pred, true = self._convert_data(inputs[0]), self._convert_data(inputs[1])
+        self._total += float(np.abs(pred - true).sum())
+        self._count += pred.shape[0]
+
+    def eval(self):
+        if self._count == 0:
+            raise RuntimeError("MeanAbsoluteGap needs at least one update before eval")
+        return self._total / self._count
+
+
+custom = MeanAbsoluteGap()
+custom.update(Tensor(logits[:, 0]), Tensor(logits[:, 1]))
+custom_first = plain(custom.eval())
+custom.update(logits2[:, 0], logits2[:, 1])
+show("custom_metric", [custom_first, plain(custom.eval()), isinstance(custom, ms.train.Metric)])
+custom.set_indexes([2, 0])
+custom.clear()
+custom.update(Tensor(logits[:, 1]), None, Tensor(logits[:, 0]))
+show("custom_metric/set_indexes", [plain(custom.eval()), custom.indexes])
+show("custom_metric/convert_list", plain(custom._convert_data([1.0, 2.0])))
+show("custom_metric/convert_number", error(lambda: custom._convert_data(3)))
+show("error/custom_metric_eval", error(lambda: MeanAbsoluteGap().eval()))
+show("custom_metric/call", plain(MeanAbsoluteGap()(Tensor(logits[:, 0]), Tensor(logits[:, 2]))))
+show("custom_metric/abstract", error(lambda: nn.Metric()))
