@@ -264,9 +264,10 @@ class Tensor:
     def clone(self) -> Tensor:
         return self.copy()
 
-    def set_dtype(self, dtype) -> Tensor:
+    def set_dtype(self, dtype):
+        """`Tensor.set_dtype`: casts this Tensor in place; returns the dtype, as MindSpore does."""
         self._data = _cast(self._data, mstype.to_numpy_dtype(dtype))
-        return self
+        return dtype
 
     def assign_value(self, value) -> Tensor:
         self._data = value._data if isinstance(value, Tensor) else jnp.asarray(value)

@@ -228,7 +228,13 @@ def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
     return OPS["sort"](self, axis if dim is None else dim, descending)
 
 
+def add(self, other, *, alpha=1):
+    """`Tensor.add`: self + alpha * other."""
+    return M.add(self, other if alpha == 1 else M.mul(other, alpha))
+
+
 def sub(self, other, *, alpha=1):
+    """`Tensor.sub`: self - alpha * other."""
     return M.sub(self, other if alpha == 1 else M.mul(other, alpha))
 
 
@@ -437,10 +443,10 @@ _METHODS = dict(
     is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
-    repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, sub=sub, topk=topk,
+    repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
-    add_=_in_place(M.add), sub_=_in_place(M.sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
+    add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})

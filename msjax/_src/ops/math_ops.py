@@ -101,7 +101,7 @@ def _float_only(jnp_fn):
 
 
 # -- arithmetic --------------------------------------------------------------------------------
-add = _binary("add", jnp.add, "tensor_add", primitive="Add", tensor_method="add")
+add = _binary("add", jnp.add, "tensor_add", primitive="Add")  # Tensor.add (alpha): tensor_methods
 def _not_bool(dtype) -> bool:
     return dtype != np.bool_
 

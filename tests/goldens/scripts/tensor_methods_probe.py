@@ -110,6 +110,11 @@ EXPRESSIONS = [
     "x.fill(2.0)", "x.norm()", "x.logsumexp(1)", "x.softmax(1)", "x.nan_to_num()", "x.split(1, 1)",
     "x.chunk(3, 1)", "x.unbind(0)", "x.take(Tensor(np.array([0, 5])))",
     "x.count_nonzero()", "x.nonzero()", "x.where(x > 2, 0.0)", "x.ptp()",
+    "x.reverse([1])", "x.reverse(axis=[0, 1])", "x.type_as(xi)", "xi.type_as(b)", "x.top_k(2)",
+    "(x / 10).acos()", "(x / 10).asin()", "x.atan()", "x.atan2(x + 1)", "x.erf()", "x.erfc()",
+    "(x / 10).erfinv()", "x.new_zeros((2, 2))", "x.new_zeros((3,), dtype=ms.int32)",
+    "x.add(1, alpha=2)", "x.add(Tensor([1., 2., 3.]), alpha=0.5)", "x.sub(1, alpha=2)",
+    "Tensor([1., 2.]).set_dtype(ms.int32)",
     # -- operators ----------------------------------------------------------------------------
     "x @ x.T", "x > 2", "-xi", "~(x>2)", "-x", "+x", "abs(xi)", "x ** 2", "2 ** x", "x // 2", "x % 2",
     "xi // 2", "xi % 3", "xi / 2", "x == x", "x != 2", "x == None", "x != None", "xi << 1", "1 << xi",
@@ -149,6 +154,10 @@ STATEMENTS = [
     "y[0] = np.float64(2.5)", "y[None] = 1", "y[::2, ::2] = -5", "y[Tensor(1)] = 2",
     "y[0] = 'a'", "y[0] = None", "y[y > 100] = 1", "y[0, 0] = Tensor([1.0])",
     "y[0, 0] = Tensor([[1.0]])", "y[0] += 1",
+    "y.fill_(2.5)", "y.fill_(Tensor(3.0))", "y.zero_()", "y.add_(1)",
+    "y.add_(Tensor([1., 2., 3.]), alpha=2)", "y.sub_(y)", "y.sub_(1, alpha=0.5)", "y.mul_(2)",
+    "y.mul_(Tensor([1., 0., -1.]))", "y.div_(2)", "y.div_(y, rounding_mode='floor')",
+    "y.set_dtype(ms.int32)",
 ]
 
 
