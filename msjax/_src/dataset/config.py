@@ -33,23 +33,9 @@ _settings = {
 DEFAULT_SEED = 5489
 
 
-def _check_int(value, name, low, high):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "
-                        f"but got {type(value)}.")
-    if not low <= value <= high:
-        raise ValueError(f"Input {name} is not within the required interval of [{low}, {high}].")
-
-
 def _check_type(value, name):
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} isn't of type int.")
-
-
-def _check_bool(value, name):
-    if not isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'bool'>], "
-                        f"but got {type(value)}.")
 
 
 def set_seed(seed):
@@ -126,9 +112,13 @@ def get_prefetch_size():
     return _settings["prefetch_size"]
 
 
-def _int_setting(name, low=0, high=_INT32_MAX):
+def _int_setting(name, type_message, range_message, low=1, high=_INT32_MAX):
+    """A stored int setting and its getter; bad values raise MindSpore's messages for it."""
     def setter(value):
-        _check_int(value, name, low, high)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(type_message)
+        if not low <= value <= high:
+            raise ValueError(range_message)
         _settings[name] = value
 
     def getter():
@@ -139,9 +129,11 @@ def _int_setting(name, low=0, high=_INT32_MAX):
     return setter, getter
 
 
-def _bool_setting(name):
+def _bool_setting(name, type_message):
+    """A stored bool setting and its getter; a non-bool raises MindSpore's message for it."""
     def setter(value):
-        _check_bool(value, name)
+        if not isinstance(value, bool):
+            raise TypeError(type_message)
         _settings[name] = value
 
     def getter():
@@ -152,18 +144,28 @@ def _bool_setting(name):
     return setter, getter
 
 
-set_monitor_sampling_interval, get_monitor_sampling_interval = _int_setting("monitor_sampling_interval")
-set_callback_timeout, get_callback_timeout = _int_setting("callback_timeout", 1)
-set_autotune_interval, get_autotune_interval = _int_setting("autotune_interval")
+_INTERVAL_RANGE = "Interval given is not within the required range (0, INT32_MAX(2147483647)]."
+set_monitor_sampling_interval, get_monitor_sampling_interval = _int_setting(
+    "monitor_sampling_interval", "interval isn't of type int.", _INTERVAL_RANGE)
+set_callback_timeout, get_callback_timeout = _int_setting(
+    "callback_timeout", "timeout isn't of type int.", "Timeout given is not within the required range.")
+set_autotune_interval, get_autotune_interval = _int_setting(
+    "autotune_interval", "interval must be of type int.",
+    "Interval given is not within the required range [0, INT32_MAX(2147483647)].", low=0)
 set_multiprocessing_timeout_interval, get_multiprocessing_timeout_interval = _int_setting(
-    "multiprocessing_timeout_interval", 1)
-set_numa_enable, get_numa_enable = _bool_setting("numa_enable")
-set_enable_shared_mem, get_enable_shared_mem = _bool_setting("enable_shared_mem")
-set_auto_num_workers, get_auto_num_workers = _bool_setting("auto_num_workers")
-set_enable_autotune, get_enable_autotune = _bool_setting("enable_autotune")
-set_auto_offload, get_auto_offload = _bool_setting("auto_offload")
-set_enable_watchdog, get_enable_watchdog = _bool_setting("enable_watchdog")
-set_debug_mode, get_debug_mode = _bool_setting("debug_mode")
+    "multiprocessing_timeout_interval", "interval isn't of type int.",
+    "Interval given is not within the required range (0, INT32_MAX(2147483647)).")
+set_numa_enable, get_numa_enable = _bool_setting("numa_enable", "numa_enable must be a boolean dtype.")
+set_enable_shared_mem, get_enable_shared_mem = _bool_setting(
+    "enable_shared_mem", "enable must be of type bool.")
+set_auto_num_workers, get_auto_num_workers = _bool_setting(
+    "auto_num_workers", "enable must be of type bool.")
+set_enable_autotune, get_enable_autotune = _bool_setting(
+    "enable_autotune", "enable must be of type bool.")
+set_auto_offload, get_auto_offload = _bool_setting("auto_offload", "offload must be a bool dtype")
+set_enable_watchdog, get_enable_watchdog = _bool_setting(
+    "enable_watchdog", "enable must be a boolean dtype.")
+set_debug_mode, get_debug_mode = _bool_setting("debug_mode", "debug_mode_flag isn't of type boolean.")
 
 
 _register_global_seed_hook()

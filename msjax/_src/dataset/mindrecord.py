@@ -396,6 +396,8 @@ class MindDataset(MappableSource):
     come in name order (or `columns_list`'s); a ``bytes`` field is a one-element NumPy bytes
     array, as in MindSpore."""
 
+    accepts_shuffle_mode = True
+
     def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
                  num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
                  num_samples=None, cache=None):

@@ -22,8 +22,13 @@ def _grain():
 class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
+    accepts_shuffle_mode = False  # True: `shuffle` may also be a `Shuffle` (MindDataset)
+
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, default_shuffle=True, cache=None):
+        if not (shuffle is None or isinstance(shuffle, bool) or self.accepts_shuffle_mode):
+            raise TypeError(f"Argument shuffle with value {shuffle} is not of type "
+                            f"[<class 'bool'>], but got {type(shuffle)}.")
         super().__init__([], num_parallel_workers)
         self.cache = cache
         self.sampler = None

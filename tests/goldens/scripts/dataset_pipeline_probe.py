@@ -182,6 +182,14 @@ CASES = {
     "config seed": lambda: (ds.config.set_seed(7), ds.config.get_seed())[1],
     "config workers": lambda: (ds.config.set_num_parallel_workers(2), ds.config.get_num_parallel_workers())[1],
     "config prefetch": lambda: (ds.config.set_prefetch_size(4), ds.config.get_prefetch_size())[1],
+    "config shared mem": lambda: [(ds.config.set_enable_shared_mem(flag), ds.config.get_enable_shared_mem())[1] for flag in (False, True)],
+    "config numa": lambda: [(ds.config.set_numa_enable(flag), ds.config.get_numa_enable())[1] for flag in (True, False)],
+    "config autotune": lambda: [(ds.config.set_enable_autotune(False), ds.config.get_enable_autotune())[1], (ds.config.set_autotune_interval(3), ds.config.get_autotune_interval())[1], (ds.config.set_autotune_interval(0), ds.config.get_autotune_interval())[1]],
+    "config debug mode": lambda: [(ds.config.set_debug_mode(False), ds.config.get_debug_mode())[1]],
+    "config auto offload": lambda: [(ds.config.set_auto_offload(False), ds.config.get_auto_offload())[1]],
+    "shuffle enum": lambda: [str(ds.Shuffle.GLOBAL), str(ds.Shuffle.FILES), str(ds.Shuffle.INFILE), ds.Shuffle.GLOBAL.value],
+    "error shuffle enum in NumpySlicesDataset": lambda: len(rows(ds.NumpySlicesDataset({"a": np.arange(6)}, shuffle=ds.Shuffle.GLOBAL))),
+    "batch and repeat classes": lambda: [type(gen().batch(2)).__name__, isinstance(gen().batch(2), ds.BatchDataset), type(gen().repeat(2)).__name__, isinstance(gen().repeat(2), ds.RepeatDataset)],
     # Bad input.
     "error ragged batch": lambda: rows(ds.GeneratorDataset(ragged, ["x"]).batch(2)),
     "error map raises": lambda: rows(gen().map(failing_op, input_columns=["data"])),
@@ -211,6 +219,8 @@ CASES = {
     "error config seed": lambda: ds.config.set_seed(-1),
     "error config workers": lambda: ds.config.set_num_parallel_workers(0),
     "error config prefetch": lambda: ds.config.set_prefetch_size(0),
+    "error config int settings": lambda: config_errors(["monitor_sampling_interval", "callback_timeout", "autotune_interval", "multiprocessing_timeout_interval"], (True, 1.5, -1, 0, 2**31, 2**31 - 1)),
+    "error config bool settings": lambda: config_errors(["numa_enable", "enable_shared_mem", "auto_num_workers", "enable_autotune", "auto_offload", "enable_watchdog", "debug_mode"], (1, "yes")),
     "error repeat zero": lambda: gen().repeat(0),
     "error skip negative": lambda: gen().skip(-1),
     "error shuffle buffer": lambda: gen().shuffle(1),
@@ -243,6 +253,17 @@ def error_summary(error):
     if pipeline_error:
         parts.append(pipeline_error.group(1))
     return f"{type(error).__name__}: " + " | ".join(parts)
+
+
+def config_errors(names, values):
+    """What each `ds.config.set_<name>(value)` raises ("ok" when it takes it); settings restored."""
+    out = {}
+    for name in names:
+        before = getattr(ds.config, "get_" + name)()
+        setter = getattr(ds.config, "set_" + name)
+        out[name] = [summary_of(lambda: setter(value)) or "ok" for value in values]
+        setter(before)
+    return out
 
 
 def summary_of(case):
