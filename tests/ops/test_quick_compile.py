@@ -1,8 +1,9 @@
 """Quick first compiles of eager programs (msjax/_src/ops/quick_compile.py): a small program is
 compiled first with the quick options, a large one optimised at once; a quick one is compiled
 optimised after the runs its work allows, then runs through JAX's C++ dispatch; both give the
-same values; quick and optimised programs are stored under different keys, and a later process
-loads the optimised one first and otherwise keeps counting the quick one's runs."""
+same values; quick and optimised programs have different keys but one entry (the optimised one
+replaces the quick one there), and a later process loads whichever is stored, counting the quick
+one's runs."""
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -169,13 +170,14 @@ def test_without_quick_options_for_the_backend_every_program_is_optimised(in_mem
     assert compiled_with == [OPTIMISED or None] and not program.quick_runs
 
 
-def test_quick_and_optimised_programs_are_stored_apart_and_loaded_optimised_first(
+def test_quick_and_optimised_programs_share_one_entry_the_optimised_one_replacing_it(
         folder, monkeypatch):
     compiled_with = record_compile_options(monkeypatch)
     x = _array(32, 32)  # tanh: a slowdown of 4 x 1024 a run, 3 quick runs
     first = _program(jnp.tanh)
     quick = first(x)
-    assert len(list(folder.iterdir())) == 1  # the quick program
+    [entry] = folder.iterdir()  # the quick program
+    quick_key = eager_cache.compile_cache.unseal(entry.read_bytes(), eager_cache._MAGIC)[0]["key"]
     later = _program(jnp.tanh)  # as in another process: loads the quick one...
     np.testing.assert_array_equal(later(x), quick)
     assert compiled_with == [QUICK_OPTIONS] and later.quick_runs  # ...and counts its runs
@@ -183,10 +185,28 @@ def test_quick_and_optimised_programs_are_stored_apart_and_loaded_optimised_firs
     optimised = later(x)
     assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None]
     np.testing.assert_allclose(optimised, quick, rtol=1e-6, atol=1e-7)
-    assert len(list(folder.iterdir())) == 2  # the optimised one beside it
+    assert list(folder.iterdir()) == [entry]  # the optimised one, in the quick one's place
+    optimised_key = eager_cache.compile_cache.unseal(entry.read_bytes(),
+                                                     eager_cache._MAGIC)[0]["key"]
+    assert optimised_key != quick_key
+    assert optimised_key.split("\n")[0] == quick_key.split("\n")[0]  # the options differ
     last = _program(jnp.tanh)
     np.testing.assert_array_equal(last(x), optimised)
     assert len(compiled_with) == 2 and not last.quick_runs  # loaded, optimised, no counting
+
+
+def test_without_the_quick_compile_a_stored_quick_program_is_replaced_by_an_optimised_one(
+        folder, monkeypatch):
+    compiled_with = record_compile_options(monkeypatch)
+    x = _array(32, 32)
+    quick = _program(jnp.tanh)(x)  # stored quick
+    optimised_only = _program(jnp.tanh, quick=None)  # MSJAX_EAGER_QUICK_COMPILE=0
+    np.testing.assert_allclose(optimised_only(x), quick, rtol=1e-6, atol=1e-7)
+    assert compiled_with == [QUICK_OPTIONS, OPTIMISED or None]  # the quick one is not taken
+    later = _program(jnp.tanh)  # the quick compile on again: loads the optimised one
+    later(x)
+    assert len(compiled_with) == 2 and not later.quick_runs
+    assert len(list(folder.iterdir())) == 1
 
 
 def test_eager_jit_uses_the_quick_compile_unless_switched_off(monkeypatch):

@@ -211,24 +211,24 @@ class EagerProgram:
         return outputs, compiled, key not in self.quick_runs
 
     def _load_or_compile(self, leaves, treedef, static, signature, quick_allowed=True):
-        """The program for the key, loaded (optimised first, then quick) or compiled, and
-        for a quick one its `quick_compile.quick_slowdown` (None for an optimised one)."""
+        """The program for the key, loaded or compiled, and for a quick one its
+        `quick_compile.quick_slowdown` (None for an optimised one). A program's optimised and
+        quick executables are stored under one name (the hash of its key without the compile
+        options), so one lookup finds either; an optimised one replaces the quick one there."""
         directory = program_dir()
         quick_options = self._quick_options() if quick_allowed else None
-        entries = {}  # optimised or not -> (path, full key) of its stored entry
-        for quick, options in ((False, self._options()), (True, quick_options)):
-            if directory is None or (quick and quick_options is None):
-                continue
-            full_key = self._full_key(treedef, static, signature, options)
-            if full_key is None:
-                break
-            path = os.path.join(directory, hashlib.sha256(full_key.encode()).hexdigest()
-                                + ".msjax")
-            loaded = _load(path, full_key)
+        keys = None  # full key -> whether it is the quick program's
+        program_key = None if directory is None else self._program_key(treedef, static,
+                                                                        signature)
+        if program_key is not None:
+            keys = {_with_options(program_key, self._options()): False}
+            if quick_options is not None:
+                keys[_with_options(program_key, quick_options)] = True
+            path = os.path.join(directory, entry_name(program_key))
+            loaded = _load(path, keys)
             if loaded is not None:
-                compiled, slowdown = loaded
+                compiled, slowdown, quick = loaded
                 return compiled, slowdown if quick else None
-            entries[quick] = path, full_key
         static_kwargs = dict(static)
         impl = self.impl
 
@@ -242,19 +242,25 @@ class EagerProgram:
         quick = slowdown is not None and slowdown <= self.quick.slowdown_limit
         options = quick_options if quick else self._options()
         lowered = traced.lower()
-        entry = entries.get(quick)
-        if entry is None:
+        if keys is None:
             return lowered.compile(options), slowdown if quick else None
         # compiled afresh, not taken from JAX's cache: XLA's CPU executable loaded from a cache
         # serialises without its kernels; and the program is stored once, here
         with compile_cache.without_jax_persistent_cache():
             compiled = lowered.compile(options)
-        _store(*entry, compiled, slowdown if quick else 0.0)
+        full_key = next(key for key, is_quick in keys.items() if is_quick == quick)
+        _store(path, full_key, compiled, slowdown if quick else 0.0)
         return compiled, slowdown if quick else None
 
     def _full_key(self, treedef, static, signature, options) -> str | None:
-        """The key as text, the same in every process for the same program; None when a part
-        cannot be described that way (the program is then kept in memory only)."""
+        """The key as text, the same in every process for the same program compiled with
+        `options`; None when a part cannot be described that way (the program is then kept in
+        memory only)."""
+        program_key = self._program_key(treedef, static, signature)
+        return None if program_key is None else _with_options(program_key, options)
+
+    def _program_key(self, treedef, static, signature) -> str | None:
+        """`_full_key` without the compile options (what names the program's entry)."""
         if not signature or not all(_describable(v) for _, v in static):
             return None
         if self.identity is None:
@@ -264,13 +270,49 @@ class EagerProgram:
                 self.identity = ""
         if not self.identity:
             return None
-        devices = {s[4] for s in signature if len(s) > 1}
-        if len(devices) != 1:
+        device = None
+        inputs = []
+        for s in signature:
+            if len(s) == 1:  # a Python scalar
+                inputs.append(s)
+                continue
+            if device is None:
+                device = s[4]
+            elif s[4] != device:
+                return None
+            inputs.append((tuple(s[0]), _dtype_name(s[1]), s[2], s[3], _sharding_repr(s[4])))
+        if device is None:
             return None
-        inputs = tuple(s if len(s) == 1 else (tuple(s[0]), str(s[1]), s[2], s[3], repr(s[4]))
-                       for s in signature)
-        return repr((self.identity, self.static_argnames, static, str(treedef), inputs,
-                     _tracing_settings(), options, process_identity()))
+        return repr((self.identity, self.static_argnames, static, str(treedef), tuple(inputs),
+                     _tracing_settings(), process_identity()))
+
+
+def _with_options(program_key: str, options) -> str:
+    """The full key of a program compiled with `options` (a repr has no line break)."""
+    return f"{program_key}\n{options!r}"
+
+
+def entry_name(program_key: str) -> str:
+    """The file name of a program's entry: the hash of its key without the options."""
+    return hashlib.sha256(program_key.encode()).hexdigest() + ".msjax"
+
+
+_dtype_names: dict = {}  # NumPy's str(dtype) costs ~5 us, and keys are built per program
+_sharding_reprs: dict = {}
+
+
+def _dtype_name(dtype) -> str:
+    name = _dtype_names.get(dtype)
+    if name is None:
+        name = _dtype_names[dtype] = str(dtype)
+    return name
+
+
+def _sharding_repr(sharding) -> str:
+    text = _sharding_reprs.get(sharding)
+    if text is None:
+        text = _sharding_reprs[sharding] = repr(sharding)
+    return text
 
 
 def _cpp_dispatch(name, impl, cache_miss):
@@ -364,11 +406,13 @@ def process_identity() -> tuple:
         import msjax
         digest = hashlib.sha256()
         root = os.path.dirname(os.path.abspath(msjax.__file__))
-        for folder, subfolders, files in sorted(os.walk(root)):
-            subfolders.sort()
-            for file in sorted(f for f in files if f.endswith(".py")):
-                with open(os.path.join(folder, file), "rb") as f:
-                    digest.update(file.encode() + b"\0" + f.read())
+        sources = []
+        for folder, subfolders, files in os.walk(root):
+            subfolders[:] = [s for s in subfolders if s != "__pycache__"]  # no source there
+            sources.extend((folder, file) for file in files if file.endswith(".py"))
+        for folder, file in sorted(sources):
+            with open(os.path.join(folder, file), "rb") as f:
+                digest.update(file.encode() + b"\0" + f.read())
         device = jax.devices()[0]
         _process_identity.append((
             msjax.__version__, digest.hexdigest(), jax.__version__, jaxlib.__version__,
@@ -471,10 +515,11 @@ _FIELDS = {"key": str, "name": str, "committed": bool, "kept": list, "device": i
            "out_memory_kinds": list, "out_tree": list, "slowdown": float}
 
 
-def _load(path: str, full_key: str):
-    """The program stored at `path` for `full_key` as a `jax.stages.Compiled` and its
-    `quick_slowdown` (0 for an optimised one), or None when there is none that this user's
-    msjax wrote for this key (then it is compiled anew and the file rewritten)."""
+def _load(path: str, keys: dict):
+    """The program stored at `path` under one of `keys` (full key -> whether it is the quick
+    program's) as a `jax.stages.Compiled`, its `quick_slowdown` (0 for an optimised one) and
+    whether it is the quick one; None when there is none that this user's msjax wrote for one
+    of these keys (then it is compiled anew and the file rewritten)."""
     try:
         with open(path, "rb") as f:
             blob = f.read()
@@ -484,40 +529,74 @@ def _load(path: str, full_key: str):
         fields, executable = compile_cache.unseal(blob, _MAGIC)
     except ValueError:
         return None
-    if (any(not isinstance(fields.get(k), t) for k, t in _FIELDS.items())
-            or fields["key"] != full_key):
+    if any(not isinstance(fields.get(k), t) for k, t in _FIELDS.items()):
+        return None
+    quick = keys.get(fields["key"])
+    if quick is None:
         return None
     try:
         os.utime(path)  # used now: the last to be removed when the folder is full
     except OSError:
         pass
     try:
-        return _rebuild(fields, executable), fields["slowdown"]
+        return _rebuild(fields, executable), fields["slowdown"], quick
     except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
         return None
+
+
+# what `_rebuild` makes alike for many programs, made once: JAX's own objects, immutable
+_avals_made: dict = {}  # (shape, dtype, weak type) -> ShapedArray
+_shardings_made: dict = {}  # (device, memory kind) -> SingleDeviceSharding
+_trees_made: dict = {}  # repr of an out_tree skeleton -> its PyTreeDef
+
+
+def _avals(rows) -> list:
+    from jax._src import core
+    avals = []
+    for shape, dtype, weak in rows:
+        key = (tuple(shape), dtype, weak)
+        aval = _avals_made.get(key)
+        if aval is None:
+            aval = _avals_made[key] = core.ShapedArray(key[0], np.dtype(dtype), weak_type=weak)
+        avals.append(aval)
+    return avals
+
+
+def _shardings(device, memory_kinds) -> list:
+    from jax.sharding import SingleDeviceSharding
+    shardings = []
+    for kind in memory_kinds:
+        sharding = _shardings_made.get((device, kind))
+        if sharding is None:
+            sharding = _shardings_made[device, kind] = SingleDeviceSharding(device,
+                                                                            memory_kind=kind)
+        shardings.append(sharding)
+    return shardings
+
+
+def _out_tree(skeleton):
+    key = repr(skeleton)
+    tree = _trees_made.get(key)
+    if tree is None:
+        tree = _trees_made[key] = compile_cache.tree_of(skeleton)
+    return tree
 
 
 def _rebuild(fields: dict, executable: bytes):
     """A `jax.stages.Compiled` around the deserialised executable, built as JAX builds one after
     compiling (`pxla.UnloadedMeshExecutable.from_hlo`), so calls take JAX's C++ dispatch path."""
-    from jax._src import core, stages
+    from jax._src import stages
     from jax._src.interpreters import pxla
     from jax._src.lib import xla_client
-    from jax.sharding import SingleDeviceSharding
     device = next(d for d in jax.local_devices() if d.id == fields["device"])
     device_list = xla_client.DeviceList((device,))
     backend = device.client
     loaded = backend.deserialize_executable(executable, device_list, None)
-
-    def avals(rows):
-        return [core.ShapedArray(tuple(shape), np.dtype(dtype), weak_type=weak)
-                for shape, dtype, weak in rows]
-    all_in_avals, out_avals = avals(fields["in_avals"]), avals(fields["out_avals"])
+    all_in_avals, out_avals = _avals(fields["in_avals"]), _avals(fields["out_avals"])
     kept = fields["kept"]
     in_avals = [all_in_avals[i] for i in kept]
-    in_shardings = [SingleDeviceSharding(device, memory_kind=m) for m in fields["in_memory_kinds"]]
-    out_shardings = [SingleDeviceSharding(device, memory_kind=m)
-                     for m in fields["out_memory_kinds"]]
+    in_shardings = _shardings(device, fields["in_memory_kinds"])
+    out_shardings = _shardings(device, fields["out_memory_kinds"])
     xla_in_layouts, xla_out_layouts = pxla._get_layouts_from_executable(
         loaded, [None] * len(in_avals), [None] * len(out_avals), 0, in_avals, out_avals)
     unloaded = pxla.UnloadedMeshExecutable(
@@ -529,5 +608,4 @@ def _rebuild(fields: dict, executable: bytes):
         dispatch_in_layouts=pxla.get_dispatch_layouts(xla_in_layouts, in_shardings, in_avals),
         xla_out_layouts=xla_out_layouts, all_args_info=None, pgle_profiler=None)
     args_info = (tuple(stages.ArgInfo(a, False) for a in all_in_avals), {})
-    return stages.Compiled(unloaded.load(), [], args_info,
-                           compile_cache.tree_of(fields["out_tree"]))
+    return stages.Compiled(unloaded.load(), [], args_info, _out_tree(fields["out_tree"]))
