@@ -406,19 +406,26 @@ def process_identity() -> tuple:
         import msjax
         digest = hashlib.sha256()
         root = os.path.dirname(os.path.abspath(msjax.__file__))
-        sources = []
-        for folder, subfolders, files in os.walk(root):
-            subfolders[:] = [s for s in subfolders if s != "__pycache__"]  # no source there
-            sources.extend((folder, file) for file in files if file.endswith(".py"))
-        for folder, file in sorted(sources):
-            with open(os.path.join(folder, file), "rb") as f:
-                digest.update(file.encode() + b"\0" + f.read())
+        for path in sorted(_sources(root)):
+            with open(path, "rb") as f:
+                digest.update(os.path.basename(path).encode() + b"\0" + f.read())
         device = jax.devices()[0]
         _process_identity.append((
             msjax.__version__, digest.hexdigest(), jax.__version__, jaxlib.__version__,
             sys.version_info[:2], device.platform, device.device_kind,
             device.client.platform_version, os.environ.get("XLA_FLAGS", "")))
     return _process_identity[0]
+
+
+def _sources(folder: str):
+    """The paths of the Python files under `folder` (its __pycache__ folders skipped)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    yield from _sources(entry.path)
+            elif entry.name.endswith(".py"):
+                yield entry.path
 
 
 # -- entries ------------------------------------------------------------------------------------
@@ -521,6 +528,24 @@ def _load(path: str, keys: dict):
     whether it is the quick one; None when there is none that this user's msjax wrote for one
     of these keys (then it is compiled anew and the file rewritten)."""
     try:
+        entry = _read_entry(path, keys)
+        if entry is None:
+            return None
+        fields, loaded, device = entry
+        try:
+            os.utime(path)  # used now: the last to be removed when the folder is full
+        except OSError:
+            pass
+        return _rebuild(fields, loaded, device), fields["slowdown"], keys[fields["key"]]
+    except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
+        return None
+
+
+def _read_entry(path: str, keys: dict):
+    """The fields, deserialised executable and device of the entry at `path`, or None when this
+    user's msjax did not write it whole (nothing is parsed before the HMAC is checked) or its
+    full key is not among `keys` (nothing is deserialised then). XLA's errors are raised."""
+    try:
         with open(path, "rb") as f:
             blob = f.read()
     except OSError:
@@ -531,17 +556,13 @@ def _load(path: str, keys: dict):
         return None
     if any(not isinstance(fields.get(k), t) for k, t in _FIELDS.items()):
         return None
-    quick = keys.get(fields["key"])
-    if quick is None:
+    if fields["key"] not in keys:
         return None
-    try:
-        os.utime(path)  # used now: the last to be removed when the folder is full
-    except OSError:
-        pass
-    try:
-        return _rebuild(fields, executable), fields["slowdown"], quick
-    except Exception:  # noqa: BLE001 - an entry XLA cannot load (e.g. another CPU): recompile
-        return None
+    from jax._src.lib import xla_client
+    device = next(d for d in jax.local_devices() if d.id == fields["device"])
+    loaded = device.client.deserialize_executable(executable, xla_client.DeviceList((device,)),
+                                                  None)
+    return fields, loaded, device
 
 
 # what `_rebuild` makes alike for many programs, made once: JAX's own objects, immutable
@@ -582,16 +603,15 @@ def _out_tree(skeleton):
     return tree
 
 
-def _rebuild(fields: dict, executable: bytes):
-    """A `jax.stages.Compiled` around the deserialised executable, built as JAX builds one after
-    compiling (`pxla.UnloadedMeshExecutable.from_hlo`), so calls take JAX's C++ dispatch path."""
+def _rebuild(fields: dict, loaded, device):
+    """A `jax.stages.Compiled` around the deserialised executable `loaded`, built as JAX builds
+    one after compiling (`pxla.UnloadedMeshExecutable.from_hlo`), so calls take JAX's C++
+    dispatch path."""
     from jax._src import stages
     from jax._src.interpreters import pxla
     from jax._src.lib import xla_client
-    device = next(d for d in jax.local_devices() if d.id == fields["device"])
     device_list = xla_client.DeviceList((device,))
     backend = device.client
-    loaded = backend.deserialize_executable(executable, device_list, None)
     all_in_avals, out_avals = _avals(fields["in_avals"]), _avals(fields["out_avals"])
     kept = fields["kept"]
     in_avals = [all_in_avals[i] for i in kept]
