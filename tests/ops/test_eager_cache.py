@@ -139,6 +139,21 @@ def test_the_key_describes_the_implementation_and_the_process(folder):
     assert os.path.basename(str(folder)) == "msjax_programs"
 
 
+def test_one_entry_name_per_program_whatever_its_compile_options(folder):
+    program = _program()
+    parts = (jax.tree_util.tree_structure(((X, W), {})), (("scale", 2.0),),
+             [(a.shape, a.dtype, False, False, a.sharding) for a in (X, W)])
+    program_key = program._program_key(*parts)
+    optimised = program._full_key(*parts, program._options())
+    quick = program._full_key(*parts, {"xla_backend_optimization_level": 0})
+    assert optimised.split("\n") == [program_key, repr(program._options())]
+    assert quick.split("\n") == [program_key, "{'xla_backend_optimization_level': 0}"]
+    program(X, W, scale=2.0)
+    assert _entries(folder) == [folder / eager_cache.entry_name(program_key)]
+    other = program._program_key(parts[0], (("scale", 3.0),), parts[2])
+    assert eager_cache.entry_name(other) != eager_cache.entry_name(program_key)
+
+
 def test_calls_with_arrays_by_position_take_jax_s_cpp_dispatch(folder, monkeypatch):
     program = EagerProgram(jnp.add, inline_in_traces=True)
     np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
