@@ -107,3 +107,17 @@ def test_wide_windows_and_integers_use_jax_rule(monkeypatch):
     assert calls == []  # neither took the tap-selection path
     window_max(x, (1, 2, 2), (1, 2, 2), ((0, 0),) * 3, (1, 1, 1))
     assert calls == [(1, 2, 2)]
+
+
+def test_nan_windows_choose_as_select_and_scatter():
+    # a cell replaces the chosen one unless that one is >= it: NaNs win or lose by position
+    x = np.array([[1.0, np.nan, 0.5, 2.0, -0.0, 0.0, np.nan, 3.0, np.nan, np.nan]], np.float32)
+    settings = ((1, 2), (1, 2), ((0, 0), (0, 0)), (1, 1))
+    out, pull = jax.vjp(lambda v: window_max(v, *settings), x)
+    jax_out, jax_pull = jax.vjp(lambda v: _jax_rule(v, *settings), x)
+    np.testing.assert_array_equal(np.asarray(out), np.asarray(jax_out))
+    cotangent = np.arange(1.0, 6.0, dtype=np.float32)[None]
+    np.testing.assert_array_equal(np.asarray(pull(cotangent)[0]),
+                                  np.asarray(jax_pull(cotangent)[0]))
+    np.testing.assert_array_equal(np.asarray(pull(cotangent)[0]),
+                                  [[0, 1, 0, 2, 3, 0, 0, 4, 0, 5]])

@@ -6,22 +6,25 @@ backend expands that into a variadic reduce_window over four int32 index arrays 
 padded input and a scatter: slow to compile and to run. `window_max` computes the same maximum
 with `lax.reduce_window` and has a JVP rule written with the window's cells ("taps"): tap `k`
 is the strided slice of the padded input that every window reads through its `k`-th cell; the
-tangent of a window is the tangent of the first tap (in the window's row-major order, the order
-select_and_scatter visits) equal to the maximum. JAX transposes those selects and slices into
+tangent of a window is the tangent of the tap select_and_scatter chooses (scanning the window's
+cells in row-major order, a cell replaces the chosen one unless that is >= it: the first maximum,
+and NaNs chosen as select_and_scatter chooses them). JAX transposes those selects and slices into
 masks and interior pads summed in reverse tap order: the cotangents a cell receives from the
 windows overlapping it are added in the same order as the scatter adds them, so the gradient is
-the same bit for bit, ties included (tests/ops/test_max_pool_layout.py). The rule is an ordinary
-JVP, so forward mode (`jax.jvp`, `jacfwd`) and higher derivatives work too, and dilated windows,
-which JAX's own rule does not differentiate, get a gradient.
+the same bit for bit, ties and NaNs included (tests/ops/test_window_max.py). The rule is an
+ordinary JVP, so forward mode (`jax.jvp`, `jacfwd`) and higher derivatives work too, and dilated
+windows, which JAX's own rule does not differentiate, get a gradient.
 
-Measured (3x3 stride-2 pool with one padded row and column, channels-last, 2-core CPU, old and
-new compiled side by side in one process): forward + gradient of 8x16x16x64 (ResNet-18's stem at
-32x32) XLA compile 0.29 -> 0.17 s wall (0.51 -> 0.28 s CPU), run 1.2 -> 0.8 ms; of 8x112x112x64
-(ResNet-18 at 224x224) run 117 -> 24 ms. In msjax's whole ResNet-18 training step
-(benchmarks/models.py, batch 8, 32x32): XLA compile 9.5% fewer instructions (callgrind, 27.2 ->
-24.6 G; the thunk emission on the compile's main thread 2.9 -> 1.65 G), ResNet-50 48.1 -> 43.4 G;
-the steady step unchanged at 32x32 (89.3 / 89.8 ms, interleaved, load ~3) and 726 -> 716 ms at
-224x224; peak RSS at 224x224 983-1008 -> 972-986 MB.
+Measured (3x3 stride-2 pool with one padded row and column, channels-last, 2-core CPU, load ~1,
+both compiled side by side in one process): forward + gradient of 8x16x16x64 (ResNet-18's stem
+at 32x32) run 1.0 -> 0.41 ms, XLA compile CPU time the same (0.49 s; wall 0.29 -> 0.35 s); of
+8x112x112x64 (ResNet-18 at 224x224) run 114 -> 29 ms, compile CPU 0.47 -> 0.38 s. In msjax's
+whole ResNet-18 training step (benchmarks/models.py, batch 8, 32x32) the XLA compile runs 7%
+fewer instructions (callgrind: 27.2 -> 25.2 G; the thunk emission on the compile's main thread,
+which no other thread shares, 2.9 -> 1.45 G); the steady step is unchanged at 32x32 (80.1 /
+81.5 ms, interleaved, load ~3) and at 224x224 (1449 / 1435 ms); peak RSS at 224x224 983-1008
+-> 972-986 MB. (Choosing by equality with the maximum instead of the scan compiled the step in
+24.6 G instructions, but gave a NaN window's cotangent to none of its cells.)
 
 Used for floating-point windows of at most `MAX_TAPS` cells (the rule unrolls one slice per
 cell); other windows are reduced and differentiated as JAX does.
@@ -80,14 +83,19 @@ def _tap_selected_max_jvp(window, strides, padding, dilation, primals, tangents)
     (x,), (tangent,) = primals, tangents
     out = _reduce_max(x, window, strides, padding, dilation)
     config = [(lo, hi, 0) for lo, hi in padding]
-    x_taps = _taps(lax.pad(x, lowest_value(x.dtype), config), window, strides, dilation,
-                   out.shape)
-    is_max = [cell == out for cell in x_taps]
+    x_taps = list(_taps(lax.pad(x, lowest_value(x.dtype), config), window, strides, dilation,
+                        out.shape))
+    # select_and_scatter's choice: scanning the cells in order, a cell replaces the one chosen
+    # so far unless the chosen one is >= it (so the first maximum wins, and NaNs are chosen as
+    # select_and_scatter chooses them).
+    chosen_value, chosen = x_taps[0], jnp.zeros(out.shape, np.int32)
+    for k, cell in enumerate(x_taps[1:], start=1):
+        replace = ~(chosen_value >= cell)
+        chosen_value = jnp.where(replace, cell, chosen_value)
+        chosen = jnp.where(replace, np.int32(k), chosen)
     tangent_taps = _taps(lax.pad(tangent, np.array(0, tangent.dtype), config), window, strides,
                          dilation, out.shape)
-    # The first tap holding the maximum wins: select from the last tap to the first, each
-    # overriding the ones after it. (A window whose maximum is NaN passes no tangent.)
     out_tangent = jnp.zeros(out.shape, tangent.dtype)
-    for hit, cell in reversed(list(zip(is_max, tangent_taps))):
-        out_tangent = jnp.where(hit, cell, out_tangent)
+    for k, cell in reversed(list(enumerate(tangent_taps))):
+        out_tangent = jnp.where(chosen == k, cell, out_tangent)
     return out, out_tangent
