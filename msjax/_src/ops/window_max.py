@@ -23,8 +23,9 @@ whole ResNet-18 training step (benchmarks/models.py, batch 8, 32x32) the XLA com
 fewer instructions (callgrind: 27.2 -> 25.2 G; the thunk emission on the compile's main thread,
 which no other thread shares, 2.9 -> 1.45 G), ResNet-50's 48.1 -> 44.2 G; the steady step is
 unchanged at 32x32 (80.1 / 81.5 ms and 84.6 / 81.1 ms in two interleaved runs, load ~3) and at
-224x224 (1449 / 1435 ms); peak RSS at 224x224 983-1008 -> 972-986 MB. (Choosing by equality with the maximum instead of the scan compiled the step in
-24.6 G instructions, but gave a NaN window's cotangent to none of its cells.)
+224x224 (1449 / 1435 ms); peak RSS at 224x224 983-1008 -> 972-986 MB. (Choosing by equality with the
+maximum instead of the scan compiled the step in 24.6 G instructions, but gave a NaN window's
+cotangent to none of its cells.)
 
 Used for floating-point windows of at most `MAX_TAPS` cells (the rule unrolls one slice per
 cell); other windows are reduced and differentiated as JAX does.
