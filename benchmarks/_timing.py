@@ -43,6 +43,46 @@ def listen_to_compiles() -> list:
     return events
 
 
+def record_compiled_programs() -> list:
+    """A list that the (StableHLO) module of every program XLA compiles from now on is appended
+    to. Appending is all it costs during the compile; `str(module)` is the program's text."""
+    from jax._src import compiler
+    modules, compile_ = [], compiler.backend_compile_and_load
+
+    def recording(backend, module, *args, **kwargs):
+        modules.append(module)
+        return compile_(backend, module, *args, **kwargs)
+    compiler.backend_compile_and_load = recording
+    return modules
+
+
+def recompile_seconds(program_texts, *, rounds: int) -> list:
+    """`(best wall, best CPU)` seconds of XLA compiling each program text (one device, default
+    options), compiled in alternating rounds in this process so that the machine's load affects
+    them alike. CPU time counts every thread (XLA compiles on a thread pool)."""
+    import resource
+
+    import jax
+    from jax._src import compiler
+    from jax._src.lib import xla_client
+
+    client = jax.devices()[0].client
+    devices = xla_client.DeviceList(tuple(jax.devices()[:1]))
+    options = compiler.get_compile_options(num_replicas=1, num_partitions=1)
+
+    def cpu_seconds():
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    best = [[float("inf"), float("inf")] for _ in program_texts]
+    for _ in range(rounds):
+        for k, text in enumerate(program_texts):
+            wall, cpu = time.perf_counter(), cpu_seconds()
+            client.compile_and_load(text, devices, options)
+            best[k] = [min(best[k][0], time.perf_counter() - wall),
+                       min(best[k][1], cpu_seconds() - cpu)]
+    return best
+
+
 def compile_summary(events) -> dict:
     """The programs XLA compiled among `events` (`listen_to_compiles`), their total and fastest
     XLA compile, and the tracing + lowering to HLO."""

@@ -1,14 +1,20 @@
 """Real models, one training step: msjax (MindSpore-style Cells) against the same model in JAX.
 
-Per model, three fresh processes. Two measure one side each (msjax's version from
-`models_msjax.py`; the Flax NNX + optax version from `models_jax.py`, which never imports msjax,
-so the JAX process's memory and compile hold JAX alone):
+Per model, three fresh processes (four with the recompile below). Two measure one side each
+(msjax's version from `models_msjax.py`; the Flax NNX + optax version from `models_jax.py`, which
+never imports msjax, so the JAX process's memory and compile hold JAX alone):
 
 * first step: wall time of the first training step (trace + compile + run), target <= 1.10x;
   of it, the XLA compile of the step (JAX's `backend_compile_duration` events), target <= 1.0x
   (issue 16: GRAPH_MODE compile no slower than pure JAX's), and the trace + lowering to HLO;
   and the first step's CPU time (every thread of the process: XLA compiles on a thread pool),
   which varies far less than wall time when other jobs share the machine;
+* step recompiled: each side's first-step child writes the text of the program it compiled (the
+  training step); a fourth process compiles the two texts alternately (`--recompile-rounds`,
+  default 3) and prints each side's best wall and CPU time, target <= 1.0x. The same programs
+  compiled side by side, so the ratio does not move with the load of other jobs as the
+  one-compile-per-process figure above does (ResNet-18 at load 3: 0.97-1.04 in separate
+  processes);
 * peak memory: the process's peak resident set size (`ru_maxrss`: imports, weights, compiled
   program, buffers) after the first step and three more, target <= 1.10x; the growth from just
   before the first step is printed too.
@@ -39,6 +45,7 @@ the same Cells; recorded by `models_mindspore.py` into `models_mindspore.json`) 
 msjax's for reference.
 
 Run: python benchmarks/models.py [--large] [--batch 8] [--models resnet18,vit_tiny]
+     [--recompile-rounds 3]
 """
 from __future__ import annotations
 
@@ -48,6 +55,7 @@ import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -73,12 +81,14 @@ def load_models(side: str) -> dict:
     return MODELS
 
 
-def measure_first_step(side: str, model: str, batch: int) -> dict:
-    """Runs in a fresh child process of one side: build, first step, peak memory."""
+def measure_first_step(side: str, model: str, batch: int, program_path: str | None) -> dict:
+    """Runs in a fresh child process of one side: build, first step, peak memory. With
+    `program_path`, the text of the largest program the first step compiled is written there."""
     run, sync = load_models(side)[model](batch)
     import jax
-    from _timing import compile_summary, listen_to_compiles
+    from _timing import compile_summary, listen_to_compiles, record_compiled_programs
     events = listen_to_compiles()
+    programs = record_compiled_programs()
     rss_before = peak_rss_mb()
     start, cpu_start = time.perf_counter(), time.process_time()
     sync(run())
@@ -91,6 +101,10 @@ def measure_first_step(side: str, model: str, batch: int) -> dict:
         raise RuntimeError(f"benchmarks/models.py: the JAX side of {model} imported msjax; its "
                            f"memory and compile figures would include msjax's. Keep models_jax.py "
                            f"and what it imports free of msjax.")
+    if program_path and programs:
+        texts = [str(module) for module in programs]
+        with open(program_path, "w") as file:
+            file.write(max(texts, key=len))
     return dict(first=first, first_cpu=first_cpu, compile=compiled["xla_compile"],
                 trace=compiled["trace_and_lower"], peak_mb=peak_rss_mb(),
                 step_growth_mb=peak_rss_mb() - rss_before, backend=jax.default_backend())
@@ -136,10 +150,19 @@ def run_child(args: list, what: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def measure_model(model: str, batch: int) -> tuple:
-    """(msjax figures, JAX figures) from the two one-side processes and the interleaved one."""
-    sides = {side: run_child(["--child", side, model, "--batch", str(batch)],
-                             f"{side} run of {model}") for side in ("msjax", "jax")}
+def measure_model(model: str, batch: int, recompile_rounds: int) -> tuple:
+    """(msjax figures, JAX figures) from the two one-side processes and the interleaved one
+    (and, with `recompile_rounds`, the process recompiling both sides' step programs)."""
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {side: os.path.join(folder, f"{side}.mlir") for side in ("msjax", "jax")}
+        sides = {side: run_child(["--child", side, model, "--batch", str(batch), "--program",
+                                  paths[side]], f"{side} run of {model}")
+                 for side in ("msjax", "jax")}
+        if recompile_rounds:
+            best = run_child(["--recompile", paths["msjax"], paths["jax"], "--rounds",
+                              str(recompile_rounds)], f"recompile of {model}'s step programs")
+            for side, (wall, cpu) in zip(("msjax", "jax"), best):
+                sides[side].update(recompile=wall, recompile_cpu=cpu, rounds=recompile_rounds)
     steady = run_child(["--steady", model, "--batch", str(batch)],
                        f"interleaved steady-state run of {model}")
     for side in sides:
@@ -156,12 +179,17 @@ def report_model(model: str, ms: dict, jx: dict, mindspore: dict | None):
             ("first step (trace+compile)", "first", "s", 1.0),
             ("  of which XLA compile", "compile", "s", 1.0),
             ("  of which trace + lowering", "trace", "s", 1.0),
+            ("  step recompiled, wall", "recompile", "s", 1.0),
+            ("  step recompiled, CPU", "recompile_cpu", "s", 1.0),
             ("first step CPU time", "first_cpu", "s", 1.0),
             ("peak memory (RSS)", "peak_mb", "MB", 1.0)]
     for label, key, unit, scale in rows:
+        if key not in ms:  # the recompile rows, when not measured
+            continue
         line = (f"  {label:<28} msjax {ms[key] * scale:9.2f} {unit:<2}  jax "
                 f"{jx[key] * scale:9.2f} {unit:<2}")
-        target = TARGETS.get({"peak_mb": "memory", "first_cpu": "first"}.get(key, key))
+        target = TARGETS.get({"peak_mb": "memory", "first_cpu": "first", "recompile": "compile",
+                              "recompile_cpu": "compile"}.get(key, key))
         if target is not None:
             ratio = ms[key] / max(jx[key], 1e-9)
             line += f"  ratio {ratio:5.2f} (target <= {target}) {verdict(ratio, target)}"
@@ -169,6 +197,9 @@ def report_model(model: str, ms: dict, jx: dict, mindspore: dict | None):
     print(f"  {'memory growth from 1st step':<28} msjax {ms['step_growth_mb']:9.2f} MB  "
           f"jax {jx['step_growth_mb']:9.2f} MB  (steady: best of {STEADY_ROUNDS} interleaved "
           f"rounds of {ms['number']} steps each, one process)")
+    if "recompile" in ms:
+        print(f"  {'':<28} (recompiled: the two steps' programs compiled alternately in one "
+              f"process, best of {ms['rounds']} rounds each)")
     if mindspore is not None:
         print(f"  {'MindSpore 2.10 GRAPH_MODE':<28} first step {mindspore['first_step_seconds']:.2f}"
               f" s, steady {mindspore['steady_step_seconds'] * 1e3:.1f} ms (recorded by "
@@ -182,11 +213,22 @@ def main():
     parser.add_argument("--large", action="store_true", help="add ResNet-50 and 224x224 shapes")
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--models", default=None, help="comma-separated subset of the models")
+    parser.add_argument("--recompile-rounds", type=int, default=3,
+                        help="rounds of recompiling both steps' programs in one process (0: off)")
     parser.add_argument("--child", nargs=2, metavar=("SIDE", "MODEL"), help=argparse.SUPPRESS)
+    parser.add_argument("--program", help=argparse.SUPPRESS)
     parser.add_argument("--steady", metavar="MODEL", help=argparse.SUPPRESS)
+    parser.add_argument("--recompile", nargs=2, metavar=("MSJAX", "JAX"), help=argparse.SUPPRESS)
+    parser.add_argument("--rounds", type=int, default=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(measure_first_step(args.child[0], args.child[1], args.batch)))
+        print(json.dumps(measure_first_step(args.child[0], args.child[1], args.batch,
+                                            args.program)))
+        return
+    if args.recompile:
+        from _timing import recompile_seconds
+        texts = [open(path).read() for path in args.recompile]
+        print(json.dumps(recompile_seconds(texts, rounds=args.rounds)))
         return
     if args.steady:
         print(json.dumps(measure_steady(args.steady, args.batch)))
@@ -199,7 +241,7 @@ def main():
           f"per model: one fresh process per side (first step, memory), one with both (steady)")
     for model in models:
         try:
-            ms, jx = measure_model(model, args.batch)
+            ms, jx = measure_model(model, args.batch, args.recompile_rounds)
         except RuntimeError as error:  # one model failing still reports the others
             print(f"{model}: FAILED\n{error}")
             continue

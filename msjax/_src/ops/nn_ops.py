@@ -14,6 +14,7 @@ from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.one_program import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.state_ops import assign
+from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.random import next_key
 from msjax._src.tensor import _wrap
 
@@ -273,11 +274,6 @@ def _pool_setup(x, nd, kernel_size, stride, dilation, pad_mode, padding, ceil_mo
     return kernel, stride, dilation, geometry
 
 
-def _lowest(dtype):
-    # A NumPy scalar, never a traced one: reduce_window recognises a max/add (and so can
-    # differentiate it) only when its initial value is a known constant.
-    floating = jnp.issubdtype(dtype, jnp.floating)
-    return np.array(-np.inf if floating else jnp.iinfo(dtype).min, dtype)
 
 
 @one_program  # eagerly a program kept in msjax's eager program cache
@@ -291,22 +287,22 @@ def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, di
     the neighbouring channels-last convolutions instead of storing a channels-first copy of the
     activation forward and backward. Measured (benchmarks/models.py --steady resnet18_224,
     2-core CPU, load 0.3-1.4, interleaved in one process): msjax step 0.816/0.823 s ->
-    0.748/0.765 s, msjax/JAX 1.05-1.06 -> 0.98-1.01.
+    0.748/0.765 s, msjax/JAX 1.05-1.06 -> 0.98-1.01. The window maximum is differentiated by
+    selecting among the window's cells (`window_max.py`), not by JAX's select_and_scatter: the
+    same gradient, faster to compile and to run on XLA's CPU backend.
     """
     kernel, stride, dilation, geometry = _pool_setup(x, nd, kernel_size, stride, dilation,
                                                      pad_mode, padding, ceil_mode)
     window_pads = [(lo, hi + extra) for (lo, hi), extra in geometry]
     if x.ndim == nd + 2:
         to_last = (0,) + tuple(range(2, nd + 2)) + (1,)
-        pooled = jax.lax.reduce_window(jnp.transpose(x, to_last), _lowest(x.dtype), jax.lax.max,
-                                       (1,) + kernel + (1,), (1,) + stride + (1,),
-                                       [(0, 0)] + window_pads + [(0, 0)],
-                                       window_dilation=(1,) + dilation + (1,))
+        pooled = window_max(jnp.transpose(x, to_last), (1,) + kernel + (1,),
+                            (1,) + stride + (1,), [(0, 0)] + window_pads + [(0, 0)],
+                            (1,) + dilation + (1,))
         return jnp.transpose(pooled, tuple(int(a) for a in np.argsort(to_last)))
     lead = (1,) * (x.ndim - nd)
     pads = [(0, 0)] * len(lead) + window_pads
-    return jax.lax.reduce_window(x, _lowest(x.dtype), jax.lax.max, lead + kernel, lead + stride,
-                                 pads, window_dilation=lead + dilation)
+    return window_max(x, lead + kernel, lead + stride, pads, lead + dilation)
 
 
 def max_pool_argmax_2d(x, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
