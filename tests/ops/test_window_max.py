@@ -1,7 +1,8 @@
-"""window_max (max pooling's window maximum) is differentiated by selecting among the window's
-cells: its gradient is pinned to a NumPy reference (each window's cotangent added to the first
-cell holding its maximum, windows in row-major order), bit for bit to JAX's own rule
-(select_and_scatter) where JAX has one, and its forward-mode derivative to JAX's."""
+"""window_max (max pooling's window maximum) differentiates a dilated window by selecting among
+the window's cells; that rule (`_tap_selected_max`, tested here on every kind of window) is
+pinned to a NumPy reference (each window's cotangent added to the first cell holding its
+maximum, windows in row-major order), bit for bit to JAX's own rule (select_and_scatter) where
+JAX has one, and its forward-mode derivative to JAX's. Undilated windows take JAX's rule."""
 import itertools
 
 import jax
@@ -11,6 +12,12 @@ import pytest
 
 from msjax._src.ops import window_max as window_max_module
 from msjax._src.ops.window_max import MAX_TAPS, lowest_value, window_max
+
+
+def _rule(x, window, strides, padding, dilation):
+    """The tap-selection rule itself, whatever window_max would choose for the window."""
+    return window_max_module._tap_selected_max(x, tuple(window), tuple(strides),
+                                               tuple(map(tuple, padding)), tuple(dilation))
 
 
 def _jax_rule(x, window, strides, padding, dilation):
@@ -52,7 +59,7 @@ def test_gradient_matches_numpy_and_jax_rule(case, ties, dilated):
     dilation = tuple(2 if (dilated and w > 1) else 1 for w in window)
     rng = np.random.default_rng(len(shape) * 11 + 2 * ties + dilated)
     x = (rng.integers(-2, 3, size=shape) if ties else rng.standard_normal(shape)).astype(np.float32)
-    pool = lambda v: window_max(v, window, strides, padding, dilation)
+    pool = lambda v: _rule(v, window, strides, padding, dilation)
     out, pull = jax.vjp(pool, x)
     cotangent = rng.standard_normal(out.shape).astype(np.float32)
     (grad,) = pull(cotangent)
@@ -84,13 +91,13 @@ def test_forward_mode_matches_jax_rule():
     x = rng.standard_normal((2, 7, 7, 3)).astype(np.float32)
     tangent = rng.standard_normal(x.shape).astype(np.float32)
     settings = ((1, 3, 3, 1), (1, 2, 2, 1), ((0, 0), (1, 1), (1, 1), (0, 0)), (1, 1, 1, 1))
-    out, out_tangent = jax.jvp(lambda v: window_max(v, *settings), (x,), (tangent,))
+    out, out_tangent = jax.jvp(lambda v: _rule(v, *settings), (x,), (tangent,))
     jax_out, jax_tangent = jax.jvp(lambda v: _jax_rule(v, *settings), (x,), (tangent,))
     np.testing.assert_array_equal(np.asarray(out), np.asarray(jax_out))
     np.testing.assert_array_equal(np.asarray(out_tangent), np.asarray(jax_tangent))
 
 
-def test_wide_windows_and_integers_use_jax_rule(monkeypatch):
+def test_undilated_wide_and_integer_windows_use_jax_rule(monkeypatch):
     calls = []
     selected = window_max_module._tap_selected_max
     monkeypatch.setattr(window_max_module, "_tap_selected_max",
@@ -104,8 +111,9 @@ def test_wide_windows_and_integers_use_jax_rule(monkeypatch):
     ints = window_max(jnp.arange(16, dtype=jnp.int32).reshape(4, 4), (2, 2), (2, 2),
                       ((0, 0), (0, 0)), (1, 1))
     np.testing.assert_array_equal(np.asarray(ints), [[5, 7], [13, 15]])
-    assert calls == []  # neither took the tap-selection path
-    window_max(x, (1, 2, 2), (1, 2, 2), ((0, 0),) * 3, (1, 1, 1))
+    window_max(x, (1, 2, 2), (1, 2, 2), ((0, 0),) * 3, (1, 1, 1))  # not dilated
+    assert calls == []  # none took the tap-selection path
+    window_max(x, (1, 2, 2), (1, 2, 2), ((0, 0),) * 3, (1, 2, 2))
     assert calls == [(1, 2, 2)]
 
 
@@ -113,7 +121,7 @@ def test_nan_windows_choose_as_select_and_scatter():
     # a cell replaces the chosen one unless that one is >= it: NaNs win or lose by position
     x = np.array([[1.0, np.nan, 0.5, 2.0, -0.0, 0.0, np.nan, 3.0, np.nan, np.nan]], np.float32)
     settings = ((1, 2), (1, 2), ((0, 0), (0, 0)), (1, 1))
-    out, pull = jax.vjp(lambda v: window_max(v, *settings), x)
+    out, pull = jax.vjp(lambda v: _rule(v, *settings), x)
     jax_out, jax_pull = jax.vjp(lambda v: _jax_rule(v, *settings), x)
     np.testing.assert_array_equal(np.asarray(out), np.asarray(jax_out))
     cotangent = np.arange(1.0, 6.0, dtype=np.float32)[None]

@@ -287,9 +287,8 @@ def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, di
     the neighbouring channels-last convolutions instead of storing a channels-first copy of the
     activation forward and backward. Measured (benchmarks/models.py --steady resnet18_224,
     2-core CPU, load 0.3-1.4, interleaved in one process): msjax step 0.816/0.823 s ->
-    0.748/0.765 s, msjax/JAX 1.05-1.06 -> 0.98-1.01. The window maximum is differentiated by
-    selecting among the window's cells (`window_max.py`), not by JAX's select_and_scatter: the
-    same gradient, faster to compile and to run on XLA's CPU backend.
+    0.748/0.765 s, msjax/JAX 1.05-1.06 -> 0.98-1.01. `window_max` differentiates a dilated
+    window, which JAX's own rule does not.
     """
     kernel, stride, dilation, geometry = _pool_setup(x, nd, kernel_size, stride, dilation,
                                                      pad_mode, padding, ceil_mode)
