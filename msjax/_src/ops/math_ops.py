@@ -101,7 +101,7 @@ def _float_only(jnp_fn):
 
 
 # -- arithmetic --------------------------------------------------------------------------------
-add = _binary("add", jnp.add, "tensor_add", primitive="Add")  # Tensor.add (alpha): tensor_methods
+add = _binary("add", jnp.add, "tensor_add", primitive="Add")  # Tensor.add: tensor_methods (alpha)
 def _not_bool(dtype) -> bool:
     return dtype != np.bool_
 
