@@ -13,9 +13,24 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = textwrap.dedent("""\
+    import secrets
+
     import numpy as np
     import msjax.dataset as ds
+    from msjax._src.dataset import shared_batches
     from msjax.dataset import vision
+
+    STREAMS = []  # the token of each stream of rows this script starts (its blocks' names)
+
+
+    class RecordedTokens:
+        @staticmethod
+        def token_hex(nbytes):
+            STREAMS.append(secrets.token_hex(nbytes))
+            return STREAMS[-1]
+
+
+    shared_batches.secrets = RecordedTokens
 
     IMAGES = (np.arange(64 * 8 * 8 * 3) % 251).astype(np.uint8).reshape(64, 8, 8, 3)
 
@@ -60,13 +75,17 @@ SCRIPT = textwrap.dedent("""\
         print(left_with_break(), stopped(), taken())
         ALIVE_AT_EXIT = pipeline(double).create_tuple_iterator(num_epochs=2)
         print(first_sums(ALIVE_AT_EXIT, 1))
+        print(" ".join(STREAMS))
     """)
 
 
-def _msjax_blocks():
+def _blocks_of(streams):
+    """The shared-memory blocks left in /dev/shm by these streams (another msjax process on the
+    machine, such as a second test run, has blocks of its own)."""
     if not os.path.isdir("/dev/shm"):
         return set()
-    return {name for name in os.listdir("/dev/shm") if name.startswith("msjax_")}
+    prefixes = tuple(f"msjax_{stream}_" for stream in streams)
+    return {name for name in os.listdir("/dev/shm") if name.startswith(prefixes)}
 
 
 def _batch_sums(count, times=1):
@@ -81,14 +100,15 @@ def _batch_sums(count, times=1):
 def test_an_iterator_stopped_early_leaves_no_shared_memory(tmp_path):
     script = tmp_path / "stop_early.py"
     script.write_text(SCRIPT)
-    before = _msjax_blocks()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([ROOT, os.environ.get("PYTHONPATH", "")]))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                           timeout=300, env=env, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == [
-        f"{_batch_sums(2)} {_batch_sums(2, times=2)} {_batch_sums(1)}",
-        str(_batch_sums(1, times=2))]
+    *sums, streams = done.stdout.splitlines()
+    assert sums == [f"{_batch_sums(2)} {_batch_sums(2, times=2)} {_batch_sums(1)}",
+                    str(_batch_sums(1, times=2))]
+    streams = streams.split()
+    assert len(streams) == 4  # the four pipelines each started one
     assert "resource_tracker" not in done.stderr and "leaked" not in done.stderr, done.stderr
     assert "Exception ignored" not in done.stderr, done.stderr
-    assert _msjax_blocks() - before == set()
+    assert _blocks_of(streams) == set()
