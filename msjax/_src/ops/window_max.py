@@ -3,8 +3,9 @@
 JAX differentiates `lax.reduce_window(..., lax.max, ...)` with `select_and_scatter_add`: the
 cotangent of each window is scattered onto the first of its cells holding the maximum. XLA's CPU
 backend expands that into a variadic reduce_window over four int32 index arrays as large as the
-padded input and a scatter: slow to compile and to run. `window_max` computes the same maximum
-with `lax.reduce_window` and has a JVP rule written with the window's cells ("taps"): tap `k`
+padded input and a scatter; JAX has no such rule for dilated windows. `window_max` computes the
+same maximum with `lax.reduce_window` and has a JVP rule written with the window's cells
+("taps"): tap `k`
 is the strided slice of the padded input that every window reads through its `k`-th cell; the
 tangent of a window is the tangent of the tap select_and_scatter chooses (scanning the window's
 cells in row-major order, a cell replaces the chosen one unless that is >= it: the first maximum,
@@ -15,24 +16,13 @@ the same bit for bit, ties and NaNs included (tests/ops/test_window_max.py). The
 ordinary JVP, so forward mode (`jax.jvp`, `jacfwd`) and higher derivatives work too, and dilated
 windows, which JAX's own rule does not differentiate, get a gradient.
 
-Measured (3x3 stride-2 pool with one padded row and column, channels-last, 2-core CPU, load ~1,
-both compiled side by side in one process): forward + gradient of 8x16x16x64 (ResNet-18's stem
-at 32x32) run 1.0 -> 0.41 ms, XLA compile CPU time the same (0.49 s; wall 0.29 -> 0.35 s); of
-8x112x112x64 (ResNet-18 at 224x224) run 114 -> 29 ms, compile CPU 0.47 -> 0.38 s. In msjax's
-whole ResNet-18 training step (benchmarks/models.py, batch 8, 32x32) the XLA compile runs 7%
-fewer instructions (callgrind: 27.2 -> 25.2 G; the thunk emission on the compile's main thread,
-which no other thread shares, 2.9 -> 1.45 G), ResNet-50's 48.1 -> 44.2 G; the steady step is
-unchanged at 32x32 (80.1 / 81.5 ms and 84.6 / 81.1 ms in two interleaved runs, load ~3) and at
-224x224 (1449 / 1435 ms); peak RSS at 224x224 983-1008 -> 972-986 MB. (Choosing by equality with the
-maximum instead of the scan compiled the step in 24.6 G instructions, but gave a NaN window's
-cotangent to none of its cells.)
-
 Used where JAX has no rule: dilated floating-point windows of at most `MAX_TAPS` cells (the
-rule unrolls one slice per cell). Other windows are reduced and differentiated as JAX does: in
-msjax's whole ResNet-18 training step the tap selection ran slower than select_and_scatter
-(benchmarks/models.py, each step alone in alternating fresh processes, quiet machine: at
-224x224 773/775/764 ms -> 834/813/871 ms, at 32x32 49.1/49.9 -> 52.4/51.3 ms), which outweighs
-its quicker compile.
+rule unrolls one slice per cell). Other windows are reduced and differentiated as JAX does. The
+rule was measured for them too (3x3 stride-2 pool, 2-core CPU): alone, forward + gradient of
+8x112x112x64 ran 114 -> 29 ms, and msjax's whole ResNet-18 training step compiled 7% fewer XLA
+instructions (callgrind: 27.2 -> 25.2 G); but the whole step ran slower (benchmarks/models.py's
+ResNet-18, each step alone in alternating fresh processes, quiet machine: at 224x224 764-775 ->
+813-871 ms, at 32x32 49.1-49.9 -> 51.3-52.4 ms), so select_and_scatter stays where JAX has it.
 """
 from __future__ import annotations
 
