@@ -3,18 +3,17 @@
 JAX differentiates `lax.reduce_window(..., lax.max, ...)` with `select_and_scatter_add`: the
 cotangent of each window is scattered onto the first of its cells holding the maximum. XLA's CPU
 backend expands that into a variadic reduce_window over four int32 index arrays as large as the
-padded input and a scatter; JAX has no such rule for dilated windows. `window_max` computes the
-same maximum with `lax.reduce_window` and has a JVP rule written with the window's cells
-("taps"): tap `k`
-is the strided slice of the padded input that every window reads through its `k`-th cell; the
+padded input and a scatter; JAX has no such rule for dilated windows. `window_max` computes the same
+maximum with `lax.reduce_window` and has a JVP rule written with the window's cells ("taps"): tap
+`k` is the strided slice of the padded input that every window reads through its `k`-th cell; the
 tangent of a window is the tangent of the tap select_and_scatter chooses (scanning the window's
 cells in row-major order, a cell replaces the chosen one unless that is >= it: the first maximum,
 and NaNs chosen as select_and_scatter chooses them). JAX transposes those selects and slices into
-masks and interior pads summed in reverse tap order: the cotangents a cell receives from the
-windows overlapping it are added in the same order as the scatter adds them, so the gradient is
-the same bit for bit, ties and NaNs included (tests/ops/test_window_max.py). The rule is an
-ordinary JVP, so forward mode (`jax.jvp`, `jacfwd`) and higher derivatives work too, and dilated
-windows, which JAX's own rule does not differentiate, get a gradient.
+masks and interior pads summed in reverse tap order: the cotangents a cell receives from the windows
+overlapping it are added in the same order as the scatter adds them, so the gradient is the same bit
+for bit, ties and NaNs included (tests/ops/test_window_max.py). The rule is an ordinary JVP, so
+forward mode (`jax.jvp`, `jacfwd`) and higher derivatives work too, and dilated windows, which JAX's
+own rule does not differentiate, get a gradient.
 
 Used where JAX has no rule: dilated floating-point windows of at most `MAX_TAPS` cells (the
 rule unrolls one slice per cell). Other windows are reduced and differentiated as JAX does. The
