@@ -129,3 +129,19 @@ def test_nan_windows_choose_as_select_and_scatter():
                                   np.asarray(jax_pull(cotangent)[0]))
     np.testing.assert_array_equal(np.asarray(pull(cotangent)[0]),
                                   [[0, 1, 0, 2, 3, 0, 0, 4, 0, 5]])
+
+
+def test_dilated_max_pool_layer_trains():
+    """nn.MaxPool2d with dilation (JAX's own rule has no gradient for it): its gradient is the
+    NumPy reference's, each window's cotangent on the first cell holding its maximum."""
+    import msjax as ms
+    from msjax import nn
+    rng = np.random.default_rng(5)
+    x = rng.integers(-2, 3, size=(1, 2, 8, 8)).astype(np.float32)  # ties included
+    pool = nn.MaxPool2d(kernel_size=2, stride=1, dilation=2, pad_mode="pad")
+    cotangent = rng.standard_normal((1, 2, 6, 6)).astype(np.float32)
+    grad = ms.grad(lambda v: (pool(v) * ms.Tensor(cotangent)).sum())(ms.Tensor(x))
+    expected_out, expected_grad = _numpy_max_and_gradient(
+        x, cotangent, (1, 1, 2, 2), (1, 1, 1, 1), ((0, 0),) * 4, (1, 1, 2, 2))
+    np.testing.assert_array_equal(pool(ms.Tensor(x)).asnumpy(), expected_out.astype(np.float32))
+    np.testing.assert_allclose(grad.asnumpy(), expected_grad, rtol=1e-6, atol=1e-6)
