@@ -30,6 +30,7 @@ cache folder when that cache is on.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sys
@@ -302,22 +303,9 @@ def entry_name(program_key: str) -> str:
     return hashlib.sha256(program_key.encode()).hexdigest() + ".msjax"
 
 
-_dtype_names: dict = {}  # NumPy's str(dtype) costs ~5 us, and keys are built per program
-_sharding_reprs: dict = {}
-
-
-def _dtype_name(dtype) -> str:
-    name = _dtype_names.get(dtype)
-    if name is None:
-        name = _dtype_names[dtype] = str(dtype)
-    return name
-
-
-def _sharding_repr(sharding) -> str:
-    text = _sharding_reprs.get(sharding)
-    if text is None:
-        text = _sharding_reprs[sharding] = repr(sharding)
-    return text
+# Memoised: keys are built per program, and NumPy's str(dtype) alone costs ~5 us.
+_dtype_name = functools.cache(str)
+_sharding_repr = functools.cache(repr)
 
 
 def _cpp_dispatch(name, impl, cache_miss):
@@ -571,33 +559,23 @@ def _read_entry(path: str, keys: dict):
 
 
 # what `_rebuild` makes alike for many programs, made once: JAX's own objects, immutable
-_avals_made: dict = {}  # (shape, dtype, weak type) -> ShapedArray
-_shardings_made: dict = {}  # (device, memory kind) -> SingleDeviceSharding
-_trees_made: dict = {}  # repr of an out_tree skeleton -> its PyTreeDef
+@functools.cache
+def _aval(shape: tuple, dtype: str, weak: bool):
+    from jax._src import core
+    return core.ShapedArray(shape, np.dtype(dtype), weak_type=weak)
 
 
 def _avals(rows) -> list:
-    from jax._src import core
-    avals = []
-    for shape, dtype, weak in rows:
-        key = (tuple(shape), dtype, weak)
-        aval = _avals_made.get(key)
-        if aval is None:
-            aval = _avals_made[key] = core.ShapedArray(key[0], np.dtype(dtype), weak_type=weak)
-        avals.append(aval)
-    return avals
+    return [_aval(tuple(shape), dtype, weak) for shape, dtype, weak in rows]
 
 
-def _shardings(device, memory_kinds) -> list:
+@functools.cache
+def _sharding(device, memory_kind):
     from jax.sharding import SingleDeviceSharding
-    shardings = []
-    for kind in memory_kinds:
-        sharding = _shardings_made.get((device, kind))
-        if sharding is None:
-            sharding = _shardings_made[device, kind] = SingleDeviceSharding(device,
-                                                                            memory_kind=kind)
-        shardings.append(sharding)
-    return shardings
+    return SingleDeviceSharding(device, memory_kind=memory_kind)
+
+
+_trees_made: dict = {}  # repr of an out_tree skeleton (a list: unhashable) -> its PyTreeDef
 
 
 def _out_tree(skeleton):
@@ -620,8 +598,8 @@ def _rebuild(fields: dict, loaded, device):
     all_in_avals, out_avals = _avals(fields["in_avals"]), _avals(fields["out_avals"])
     kept = fields["kept"]
     in_avals = [all_in_avals[i] for i in kept]
-    in_shardings = _shardings(device, fields["in_memory_kinds"])
-    out_shardings = _shardings(device, fields["out_memory_kinds"])
+    in_shardings = [_sharding(device, kind) for kind in fields["in_memory_kinds"]]
+    out_shardings = [_sharding(device, kind) for kind in fields["out_memory_kinds"]]
     xla_in_layouts, xla_out_layouts = pxla._get_layouts_from_executable(
         loaded, [None] * len(in_avals), [None] * len(out_avals), 0, in_avals, out_avals)
     unloaded = pxla.UnloadedMeshExecutable(

@@ -274,8 +274,6 @@ def _pool_setup(x, nd, kernel_size, stride, dilation, pad_mode, padding, ceil_mo
     return kernel, stride, dilation, geometry
 
 
-
-
 @one_program  # eagerly a program kept in msjax's eager program cache
 def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                 ceil_mode=False):
