@@ -40,6 +40,8 @@ import sys
 import tempfile
 import time
 
+from _timing import verdict
+
 HERE = pathlib.Path(__file__).resolve().parent
 MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny"]
 LATER_FORWARDS = 9  # after the first: their median shows what quick programs cost a forward
@@ -132,17 +134,15 @@ def main():
         one_program = min(r[4]["one_program"] for r in runs)
         ms_first = recorded["first_forward_seconds"].get(name)
         print(f"{name}:")
-        verdict = "ok" if s <= 0.2 * f else "ABOVE TARGET"
         print(f"  first eager forward  1st process {f:7.2f} s  2nd process {s:7.2f} s  "
-              f"ratio {s / f:5.2f} (target <= 0.2) {verdict}")
+              f"ratio {s / f:5.2f} (target <= 0.2) {verdict(s / f, 0.2)}")
         print(f"  2nd process's first forward: {second['later']:5.2f} s computing (its later "
               f"forwards' median) + {s - second['later']:5.2f} s loading programs; computing "
               f"alone is {second['later'] / f:5.2f} of the 1st process's")
         if ms_first is not None:
-            verdict = "ok" if f <= ms_first else "ABOVE TARGET"
             print(f"  vs MindSpore 2.10 PyNative first forward {ms_first:7.2f} s (recorded): "
                   f"1st process ratio {f / ms_first:5.2f}, 2nd {s / ms_first:5.2f} "
-                  f"(target <= 1.0) {verdict}")
+                  f"(target <= 1.0) {verdict(f / ms_first, 1.0)}")
         print(f"  1st process without the quick first compile {optimised['forward']:7.2f} s "
               f"(quick compile saves {optimised['forward'] - f:5.2f} s)")
         print(f"  forwards 2-{LATER_FORWARDS + 1} (median): {1e3 * first['later']:7.1f} ms "

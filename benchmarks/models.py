@@ -58,6 +58,8 @@ import sys
 import tempfile
 import time
 
+from _timing import verdict
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_MODELS = ["resnet18", "mobilenet_v3_small", "vit_tiny", "bert_tiny", "lstm_lm"]
 LARGE_MODELS = ["resnet50", "resnet18_224", "resnet50_224"]
@@ -168,10 +170,6 @@ def measure_model(model: str, batch: int, recompile_rounds: int) -> tuple:
     for side in sides:
         sides[side].update(steady=steady[side], number=steady["number"])
     return sides["msjax"], sides["jax"]
-
-
-def verdict(ratio: float, target: float) -> str:
-    return "ok" if ratio <= target else "ABOVE TARGET"
 
 
 def report_model(model: str, ms: dict, jx: dict, mindspore: dict | None):
