@@ -116,7 +116,7 @@ def run_direction(mode, x, h0, seq_length, w_ih, w_hh, b_ih, b_hh):
         gi, t = step_input
         new = _step(mode, gi, state, w_hh, b_hh)
         valid = t < lengths
-        state = jax.tree_util.tree_map(lambda n, o: jnp.where(valid, n, o), new, state)
+        state = jnp.where(valid, new, state)  # (an LSTM's (h, c) runs lstm_recurrence)
         return state, jnp.where(valid, new, jnp.zeros((), dtype))
     final, outputs = jax.lax.scan(masked_body, h0, (projected, jnp.arange(x.shape[0])))
     return outputs, final
