@@ -94,8 +94,10 @@ class Lookup(TensorOperation):
 
 
 def to_str(array, encoding="utf8"):
-    """`mindspore.dataset.text.to_str`: a bytes array as str."""
-    array = np.asarray(array)
+    """`mindspore.dataset.text.to_str`: a NumPy bytes array as str (TypeError for anything else,
+    as MindSpore)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError("input should be a NumPy array.")
     return np.char.decode(array, encoding) if array.dtype.kind == "S" else array.astype(str)
 
 

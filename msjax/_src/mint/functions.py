@@ -454,6 +454,8 @@ def flatten(input, start_dim=0, end_dim=-1):
     if input.ndim == 0:
         return input.reshape(1)
     start, end = start_dim % input.ndim, end_dim % input.ndim
+    if start > end:
+        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
     shape = input.shape[:start] + (-1,) + input.shape[end + 1:]
     return input.reshape(shape)
 
@@ -488,11 +490,21 @@ def permute(input, dims):
 
 @functional
 def narrow(input, dim, start, length):
+    """`mint.narrow(input, dim, start, length)`: `length` elements of `dim` from `start`."""
+    size = input.shape[dim]
+    if isinstance(start, int) and isinstance(length, int) and start % size + length > size:
+        raise ValueError(f"For 'Narrow', start ({start}), + length ({length}) exceeds dimension "
+                         f"size ({size}).")
     return jax.lax.slice_in_dim(input, start, start + length, axis=dim)
 
 
 @functional
 def select(input, dim, index):
+    """`mint.select(input, dim, index)`: the slice at `index` of `dim`, `dim` removed."""
+    size = input.shape[dim]
+    if isinstance(index, int) and not -size <= index < size:
+        raise ValueError(f"For Primitive [SelectExtView] start exceed range. start: {index}, "
+                         f"start should be in [{-size}, {size}).")
     return jnp.take(input, index, axis=dim)
 
 

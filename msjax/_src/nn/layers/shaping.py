@@ -212,16 +212,28 @@ class _DropoutNd(Cell):
     def construct(self, x):
         if not self.training or self.keep_prob == 1:
             return x
+        self._check_rank(x.ndim)
         return type(self)._function(x, 1.0 - self.keep_prob, True)
+
+    def _check_rank(self, ndim):
+        """Raise MindSpore's error for an input of a rank the layer does not take."""
 
     def extend_repr(self):
         return f"p={self.keep_prob}"
 
 
 class Dropout1d(_DropoutNd):
-    """`nn.Dropout1d(p=0.5)`: channel dropout of (N, C, L) or (C, L)."""
+    """`nn.Dropout1d(p=0.5)`: channel dropout of (N, C, L) or (C, L); its repr shows no
+    argument, as MindSpore's."""
 
     _function = staticmethod(activation_ops.dropout1d)
+
+    def _check_rank(self, ndim):
+        if ndim not in (2, 3):
+            raise ValueError(f"For dropout1d, input shape should be 2D or 3D, but got {ndim}.")
+
+    def extend_repr(self):
+        return ""
 
 
 class Dropout2d(_DropoutNd):
@@ -234,6 +246,11 @@ class Dropout3d(_DropoutNd):
     """`nn.Dropout3d(p=0.5)`: channel dropout of (N, C, D, H, W)."""
 
     _function = staticmethod(activation_ops.dropout3d)
+
+    def _check_rank(self, ndim):
+        if ndim != 5:
+            raise ValueError("For primitive[Dropout3D], the rank of input  must be equal to 5 , "
+                             f"but got {ndim}.")
 
 
 class PReLU(Cell):
