@@ -83,7 +83,14 @@ from msjax._src.ops.graph_values import mutable as mutable
 from msjax._src.ops.host_ops import constexpr as constexpr
 from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
+from msjax._src.random import Generator as Generator
+from msjax._src.random import default_generator as default_generator
+from msjax._src.random import get_rng_state as get_rng_state
 from msjax._src.random import get_seed as get_seed
+from msjax._src.random import initial_seed as initial_seed
+from msjax._src.random import manual_seed as manual_seed
+from msjax._src.random import seed as seed
+from msjax._src.random import set_rng_state as set_rng_state
 from msjax._src.random import set_seed as set_seed
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net

@@ -184,6 +184,7 @@ NAME_SOURCES = {
     "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
+    "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
@@ -202,6 +203,9 @@ NAME_SOURCES = {
     "mindspore.train.serialization": ("msjax.train.serialization", "msjax.train", "msjax.nn",
                                       "msjax"),
 }
+# Private names of MindSpore modules that real model code imports (the record lists public names
+# only): the module built from the record binds them too, looked up as its public names are.
+PRIVATE_NAMES = {"mindspore.nn.loss.loss": ("_Loss",)}
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
 OPS_NAMES_NOT_TOP_LEVEL = frozenset({"ConfusionMatrix"})
@@ -371,7 +375,7 @@ class _RecordedModuleLoader(importlib.abc.Loader):
         if self.record.get("package"):
             module.__path__ = []
         provided = []
-        for name in self.record.get("names", ()):
+        for name in (*self.record.get("names", ()), *PRIVATE_NAMES.get(self.path, ())):
             if not name.isidentifier():
                 continue
             try:
@@ -379,7 +383,8 @@ class _RecordedModuleLoader(importlib.abc.Loader):
             except AttributeError:
                 continue
             setattr(module, name, value)
-            provided.append(name)
+            if name not in PRIVATE_NAMES.get(self.path, ()):
+                provided.append(name)
         module.__all__ = provided
         module.__getattr__ = missing_names(module.__name__)
 

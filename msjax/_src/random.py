@@ -7,7 +7,10 @@ distributions do not.
 """
 from __future__ import annotations
 
+import secrets
+
 import jax
+import numpy as np
 
 from msjax._src import state
 
@@ -17,10 +20,11 @@ _DEFAULT_SEED = 0
 class KeyState:
     """A mutable box holding the global PRNG key (a raw uint32[2] key) and the user's seed."""
 
-    __slots__ = ("_key", "seed")
+    __slots__ = ("_key", "seed", "initial_seed")
 
     def __init__(self):
         self.seed = None  # MindSpore's get_seed() is None until set_seed is called.
+        self.initial_seed = _DEFAULT_SEED  # the last seed given to manual_seed (a Generator's)
         self._key = None  # made on first use: creating a key starts XLA, too slow for import
 
     @property
@@ -70,3 +74,94 @@ def next_key(seed: int | None = None):
     advanced, key = jax.random.split(state.read(GLOBAL_KEY))
     state.write(GLOBAL_KEY, advanced)
     return key
+
+
+# -- MindSpore's Generator API over the same key ----------------------------------------------------
+_INT64 = (-2 ** 63, 2 ** 63)
+
+
+class Generator:
+    """`mindspore.Generator()`: a random number generator's state (its seed and position).
+
+    msjax draws every random number from one key (`set_seed`); `default_generator` is that key,
+    so `manual_seed`, `get_rng_state` and `set_rng_state` seed, save and restore what every random
+    op and initializer of msjax draws next. A Generator made by the user holds a key of its own;
+    msjax's random ops do not take one yet (they raise when given one). MindSpore's generator
+    starts from a random seed; msjax's default one from 0, as its global key.
+    """
+
+    def __init__(self, _box=None):
+        self._box = KeyState() if _box is None else _box
+
+    def manual_seed(self, seed) -> Generator:
+        """Seed the generator with `seed` (an int); returns the generator."""
+        if not isinstance(seed, int):
+            raise TypeError("Seed must be an integer.")
+        if not _INT64[0] <= seed < _INT64[1]:
+            raise RuntimeError("Cannot construct Tensor because of unsupported data type: 0.")
+        self._box.initial_seed = int(seed)  # True seeds 1
+        state.write(self._box, jax.random.PRNGKey(seed))
+        return self
+
+    def seed(self) -> int:
+        """Seed the generator with a random number, and return it."""
+        seed = secrets.randbits(63)
+        self.manual_seed(seed)
+        return seed
+
+    def initial_seed(self) -> int:
+        """The seed last given to `manual_seed` (or `seed`)."""
+        return self._box.initial_seed
+
+    def get_state(self):
+        """The generator's state: a uint8 Tensor of 16 bytes, as MindSpore's (its seed as a
+        little-endian int64, then msjax's key: two uint32, where MindSpore keeps an offset)."""
+        from msjax._src.tensor import Tensor
+        key = np.asarray(state.read(self._box), "<u4")
+        return Tensor(np.concatenate([np.asarray([self._box.initial_seed], "<i8").view(np.uint8),
+                                      key.reshape(-1).view(np.uint8)]))
+
+    def set_state(self, state_tensor) -> None:
+        """Restore a state `get_state` returned: later draws repeat those made after it."""
+        from msjax._src import dtype as mstype
+        from msjax._src.tensor import Tensor
+        if not isinstance(state_tensor, Tensor):
+            raise RuntimeError("Invalid tensor input: State")
+        if state_tensor.dtype != mstype.uint8:
+            raise RuntimeError(f"State data type must be UInt8, but got {state_tensor.dtype}")
+        data = np.asarray(state_tensor._data).reshape(-1)
+        if data.size != 16:
+            raise RuntimeError(f"State data size must be 16, but got {data.size}")
+        self._box.initial_seed = int(data[:8].view("<i8")[0])
+        key = data[8:].view("<u4").astype(np.uint32)
+        state.write(self._box, jax.numpy.asarray(key))
+
+
+default_generator = Generator(GLOBAL_KEY)
+
+
+def manual_seed(seed) -> Generator:
+    """`mindspore.manual_seed(seed)`: seed the default generator, i.e. msjax's global key, so
+    later draws repeat; returns the generator. Unlike `set_seed`, `get_seed()` and the dataset
+    seed are left as they are (as in MindSpore)."""
+    return default_generator.manual_seed(seed)
+
+
+def seed() -> int:
+    """`mindspore.seed()`: seed the default generator with a random number and return it."""
+    return default_generator.seed()
+
+
+def initial_seed() -> int:
+    """`mindspore.initial_seed()`: the seed last given to `manual_seed` (0 before any)."""
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    """`mindspore.get_rng_state()`: the default generator's state (see `Generator.get_state`)."""
+    return default_generator.get_state()
+
+
+def set_rng_state(state_tensor) -> None:
+    """`mindspore.set_rng_state(state)`: restore a state `get_rng_state` returned."""
+    default_generator.set_state(state_tensor)

@@ -401,6 +401,79 @@ def _in_place(fn):
     return method
 
 
+def requires_grad_(self, requires_grad=True):
+    """`Tensor.requires_grad_(requires_grad=True)`: on a Parameter, sets `requires_grad` (what
+    `trainable_params` and the optimizers read); returns None, as MindSpore 2.10's.
+
+    On a plain Tensor MindSpore 2.10 sets a flag of its C++ autograd engine that its Python API
+    does not show (such a Tensor has no `requires_grad` attribute) and returns None. msjax takes
+    gradients of functions with respect to their arguments (`grad`, `value_and_grad`), which
+    need no flag on the Tensor, so for a plain Tensor the call returns None and changes nothing.
+    """
+    from msjax._src.parameter import Parameter
+    if isinstance(self, Parameter):
+        self.requires_grad = bool(requires_grad)
+
+
+def inv(self):
+    """`Tensor.inv()`: 1 / self, elementwise (`ops.inv`); an integer Tensor keeps its dtype, the
+    quotient truncated toward zero, as MindSpore 2.10's (`Tensor([2, 4]).inv()` is [0, 0])."""
+    result = M.inv(self)
+    if self._data.dtype.kind in "iu":
+        return _wrap(jnp.trunc(result._data).astype(self._data.dtype))
+    return result
+
+
+def conjugate_transpose(self):
+    """`Tensor.H`: a 2-D Tensor transposed and, when complex, conjugated."""
+    if self.ndim != 2:
+        raise ValueError(f"For tensor.H, only 2-D Tensor is supported, but got {self.ndim}-D.")
+    data = self._data.T
+    return _wrap(jnp.conj(data) if jnp.iscomplexobj(data) else data)
+
+
+def uniform(self, from_=0.0, to=1.0, generator=None):
+    """`Tensor.uniform(from_=0., to=1., generator=None)`: a new Tensor of this one's shape and
+    dtype, drawn uniformly from [from_, to) with msjax's global key (`manual_seed`, `set_seed`;
+    `generator` may be None or `mindspore.default_generator`). MindSpore 2.10 runs it on Ascend
+    only (its CPU build has no UniformExt kernel)."""
+    from msjax._src import random
+    if generator is not None and generator is not random.default_generator:
+        raise NotImplementedError("msjax: Tensor.uniform(generator=...) takes only None or "
+                                  "mindspore.default_generator; seed with mindspore.manual_seed.")
+    if from_ > to:
+        raise TypeError(f"For 'Tensor.uniform', 'from_' must not be larger than 'to', but got "
+                        f"from_={from_} and to={to}.")
+    import jax
+    values = jax.random.uniform(random.next_key(), self._data.shape, jnp.float32,
+                                jnp.float32(from_), jnp.float32(to))
+    return _wrap(values.astype(self._data.dtype))
+
+
+_SCATTER_REDUCTIONS = {"none": "set", "add": "add", "multiply": "multiply"}
+
+
+def scatter_(self, dim, index, src=None, *, value=None, reduce="none"):
+    """`Tensor.scatter_(dim, index, src, *, reduce='none')` (or `value` for `src`): writes
+    `src[i][j]` (or `value`) into this Tensor at `index` along `dim`, in place, replacing,
+    adding (`reduce='add'`) or multiplying (`reduce='multiply'`); returns this Tensor.
+    MindSpore 2.10's CPU build has no kernel for it (InplaceScatterSrc / InplaceScatterValue)."""
+    if reduce not in _SCATTER_REDUCTIONS:
+        raise ValueError(f'Failed to convert the value "{reduce}" of input \'reduce\' of '
+                         "'scatter_' to enum.")
+    source = value if src is None else src
+    indices = index._data
+    if isinstance(source, Tensor):
+        updates = source._data[tuple(slice(0, n) for n in indices.shape)]
+    else:
+        updates = jnp.full(indices.shape, source)
+    where = list(jnp.indices(indices.shape, sparse=True))
+    where[dim % self.ndim] = indices
+    target = self._data.at[tuple(where)]
+    self._data = getattr(target, _SCATTER_REDUCTIONS[reduce])(updates.astype(self._data.dtype))
+    return self
+
+
 def zero_(self):
     self._data = jnp.zeros_like(self._data)
     return self
@@ -448,6 +521,7 @@ _METHODS = dict(
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
+    requires_grad_=requires_grad_, inv=inv, uniform=uniform, scatter_=scatter_,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
@@ -471,6 +545,7 @@ def install() -> None:
     Tensor.__pos__ = functional(lambda x: x)
     Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
     Tensor.device = property(_device)
+    Tensor.H = property(conjugate_transpose)
     Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
                            "initialised Tensor; msjax Tensors always hold their values (None).")
     Tensor.from_numpy = staticmethod(from_numpy)

@@ -12,6 +12,7 @@ from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
 from msjax._src.nn.optim.momentum import Momentum as Momentum
 from msjax._src.nn.optim.optimizer import Optimizer as Optimizer
+from msjax._src.nn.optim.optimizer import opt_init_args_register as opt_init_args_register
 from msjax._src.nn.optim.sgd import SGD as SGD
 
 from msjax._src.module_tree import missing_names as _missing_names

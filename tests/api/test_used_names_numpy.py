@@ -1,9 +1,13 @@
 """Used names whose MindSpore 2.10 CPU build has no kernel (mint.nn.CrossEntropyLoss: "The kernel
-LogSoftmaxExt unregistered"), checked against the same computation in NumPy."""
+LogSoftmaxExt unregistered"; Tensor.scatter_: InplaceScatterSrc; Tensor.uniform: UniformExt; the
+generator's draws: InplaceUniform), checked against the same computation in NumPy; and what
+msjax's own versions of MindSpore's run-time APIs do (manual_seed and get/set_rng_state replay
+msjax's draws, Cell.compile leaves the call nothing to compile)."""
 import numpy as np
 import pytest
 
-from msjax import Tensor, mint
+import msjax
+from msjax import Tensor, mint, nn
 from tests.support import assert_close
 
 LOGITS = np.array([[0.5, -1.0, 2.0], [1.5, 0.0, -0.5], [0.2, 0.3, -2.0]], np.float32)
@@ -37,3 +41,114 @@ def test_mint_cross_entropy_loss_matches_numpy(kwargs, target, expected):
     kwargs = {k: Tensor(v) if isinstance(v, np.ndarray) else v for k, v in kwargs.items()}
     loss = mint.nn.CrossEntropyLoss(**kwargs)(Tensor(LOGITS), Tensor(target))
     assert_close(loss, np.asarray(expected, np.float32), rtol=1e-5, atol=1e-6)
+
+
+INDEX = np.array([[0, 2], [1, 0]], np.int64)
+SOURCE = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+
+
+def scattered(base, dim, values, combine):
+    """NumPy's scatter: base[index[i][j]][j] (dim 0) or base[i][index[i][j]] (dim 1) combined
+    with values[i][j], element after element."""
+    out = base.copy()
+    for i, j in np.ndindex(INDEX.shape):
+        at = (INDEX[i, j], j) if dim == 0 else (i, INDEX[i, j])
+        out[at] = combine(out[at], values[i, j])
+    return out
+
+
+@pytest.mark.parametrize("dim, reduce, combine", [
+    (1, "none", lambda old, new: new), (0, "none", lambda old, new: new),
+    (1, "add", lambda old, new: old + new), (0, "multiply", lambda old, new: old * new)])
+def test_tensor_scatter_in_place_matches_numpy(dim, reduce, combine):
+    base = np.arange(9, dtype=np.float32).reshape(3, 3)
+    tensor = Tensor(base)
+    out = tensor.scatter_(dim, Tensor(INDEX), Tensor(SOURCE), reduce=reduce)
+    assert out is tensor
+    assert_close(tensor, scattered(base, dim, SOURCE, combine))
+
+
+def test_tensor_scatter_value_and_larger_source_match_numpy():
+    base = np.zeros((3, 3), np.float32)
+    tensor = Tensor(base)
+    tensor.scatter_(dim=1, index=Tensor(INDEX), value=1.5)
+    assert_close(tensor, scattered(base, 1, np.full((2, 2), 1.5, np.float32), lambda o, n: n))
+    wide = np.arange(12, dtype=np.float32).reshape(3, 4)  # only src[:2, :2] is scattered
+    assert_close(Tensor(base).scatter_(1, Tensor(INDEX), Tensor(wide)),
+                 scattered(base, 1, wide, lambda o, n: n))
+
+
+def test_parameter_scatter_writes_the_parameter():
+    weight = msjax.Parameter(Tensor(np.zeros((3, 3), np.float32)), name="w")
+    weight.scatter_(1, Tensor(INDEX), Tensor(SOURCE))
+    assert_close(weight, scattered(np.zeros((3, 3), np.float32), 1, SOURCE, lambda o, n: n))
+
+
+def test_tensor_uniform_draws_in_range_with_the_tensors_dtype():
+    msjax.manual_seed(3)
+    base = Tensor(np.zeros((4000,), np.float32))
+    drawn = base.uniform(2.0, 5.0)
+    values = drawn.asnumpy()
+    assert drawn.dtype == msjax.float32 and values.shape == (4000,)
+    assert values.min() >= 2.0 and values.max() < 5.0
+    assert abs(values.mean() - 3.5) < 0.05 and abs(values.std() - 3 / np.sqrt(12)) < 0.05
+    assert (base.asnumpy() == 0).all()  # a new Tensor: the input is unchanged
+    assert Tensor(np.zeros(3, np.float16)).uniform().dtype == msjax.float16
+    msjax.manual_seed(3)
+    assert (base.uniform(2.0, 5.0).asnumpy() == values).all()  # manual_seed repeats the draw
+    with pytest.raises(TypeError, match="'from_' must not be larger than 'to'"):
+        base.uniform(5.0, 2.0)
+    with pytest.raises(NotImplementedError, match="default_generator"):
+        base.uniform(generator=msjax.Generator())
+
+
+def test_rng_state_replays_every_random_api():
+    draws = (lambda: mint.rand(3), lambda: msjax.ops.uniform((3,), Tensor(0.0), Tensor(1.0)),
+             lambda: nn.Dense(3, 2).weight, lambda: Tensor(np.zeros(3, np.float32)).uniform())
+    state = msjax.get_rng_state()
+    first = [draw().asnumpy() for draw in draws]
+    second = [draw().asnumpy() for draw in draws]
+    msjax.set_rng_state(state)
+    replayed = [draw().asnumpy() for draw in draws]
+    for a, b, c in zip(first, second, replayed):
+        assert (a == c).all() and not (a == b).all()
+    msjax.manual_seed(11)
+    seeded = mint.rand(4, generator=msjax.default_generator).asnumpy()
+    msjax.manual_seed(11)
+    assert (mint.rand(4).asnumpy() == seeded).all()
+
+
+def test_generator_holds_its_own_state():
+    msjax.manual_seed(1)
+    generator = msjax.Generator().manual_seed(5)
+    assert generator.initial_seed() == 5 and msjax.initial_seed() == 1  # not the default's
+    state = generator.get_state()
+    generator.manual_seed(6)
+    generator.set_state(state)
+    assert generator.initial_seed() == 5
+    assert (generator.get_state().asnumpy() == state.asnumpy()).all()
+
+
+def test_requires_grad_on_a_plain_tensor_changes_nothing():
+    tensor = Tensor(np.ones(2, np.float32))
+    assert tensor.requires_grad_() is None
+    assert not hasattr(tensor, "requires_grad")  # as MindSpore 2.10's Tensor
+
+
+def test_cell_compile_leaves_the_call_nothing_to_compile(monkeypatch):
+    msjax.set_context(mode=msjax.GRAPH_MODE)
+    try:
+        net = nn.SequentialCell([nn.Dense(3, 4), nn.ReLU()])
+        x = Tensor(np.ones((2, 3), np.float32))
+        assert net.compile(x) is None
+        from msjax._src.transforms.compiled import CompiledFunction
+        compiles = []
+        original = CompiledFunction._compile
+        monkeypatch.setattr(CompiledFunction, "_compile",
+                            lambda self, *a: (compiles.append(a), original(self, *a))[1])
+        out = net(x)
+        assert compiles == []
+        msjax.set_context(mode=msjax.PYNATIVE_MODE)
+        assert_close(out, net(x))
+    finally:
+        msjax.set_context(mode=msjax.PYNATIVE_MODE)

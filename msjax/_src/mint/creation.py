@@ -4,7 +4,8 @@
 Shapes are given PyTorch's way (`zeros(2, 3)`, `zeros((2, 3))`); the draws take their key from
 msjax's global key (`mindspore.set_seed`), so numbers differ from MindSpore's generator while
 shapes, dtypes and distributions do not. `generator` and `device` are accepted as in MindSpore;
-a generator is not supported yet and raises.
+`mindspore.default_generator` (the global key) is the one generator they draw from: another
+generator raises.
 """
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def _shape(size):
 
 
 def _no_generator(api, generator):
-    if generator is not None:
+    from msjax._src.random import default_generator
+    if generator is not None and generator is not default_generator:
         raise NotImplementedError(f"msjax: mint.{api}(generator=...) is not supported yet; draw "
                                   "from the global key (mindspore.set_seed) instead.")
 

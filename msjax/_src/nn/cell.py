@@ -217,6 +217,24 @@ class Cell:
                     seen.add(id(par))
                     yield (f"{cell_name}.{par_name}" if cell_name else par_name), par
 
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        """`Cell.named_buffers(prefix='', recurse=True, remove_duplicate=True)`: (name, Tensor)
+        of the buffers `register_buffer` gave this Cell (and, with `recurse`, its sub-Cells),
+        None buffers left out; with `remove_duplicate` a Tensor held twice is yielded once."""
+        cells = self.cells_and_names(name_prefix=prefix) if recurse else [(prefix, self)]
+        seen = set()
+        for cell_name, cell in cells:
+            for name, buffer in cell._buffers.items():
+                if buffer is None or (remove_duplicate and id(buffer) in seen):
+                    continue
+                seen.add(id(buffer))
+                yield (f"{cell_name}.{name}" if cell_name else name), buffer
+
+    def buffers(self, recurse=True):
+        """`Cell.buffers(recurse=True)`: the Tensors of `named_buffers`."""
+        for _, buffer in self.named_buffers(recurse=recurse):
+            yield buffer
+
     def get_parameters(self, expand=True):
         for _, param in self.parameters_and_names(expand=expand):
             yield param
@@ -410,6 +428,14 @@ class Cell:
             if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
                 return _run_with_backward_hooks(self, args, kwargs)
             return self._run_construct(args, kwargs)
+
+    def compile(self, *args, **kwargs):
+        """`Cell.compile(*args, **kwargs)`: compile the Cell's GRAPH_MODE program for inputs
+        like these, without running it (no Parameter or statistic changes); the next GRAPH_MODE
+        call with arguments of the same shapes, dtypes and Python values runs that program
+        instead of compiling. In PYNATIVE_MODE calls run eagerly and do not use it."""
+        from msjax._src.nn.cell_compile import compile_cell
+        compile_cell(self, args, kwargs)
 
     def _run_construct(self, args, kwargs):
         if "_mixed_precision" in self.__dict__:  # set by to_float

@@ -82,6 +82,18 @@ class LossBase(Cell):
         raise NotImplementedError
 
 
+class _Loss(LossBase):
+    """`mindspore.nn.loss.loss._Loss(reduction='mean')`: MindSpore's former loss base class,
+    deprecated since 1.3 in favour of `LossBase` (which it is, after logging MindSpore's warning).
+    Real model code still subclasses it."""
+
+    def __init__(self, reduction="mean"):
+        from msjax._src import log
+        log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
+                    "2.9.0, use 'LossBase' instead.")
+        super().__init__(reduction)
+
+
 class L1Loss(LossBase):
     """`nn.L1Loss(reduction='mean')`: |logits - labels|."""
 

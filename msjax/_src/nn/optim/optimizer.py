@@ -11,6 +11,8 @@ the values for tracers). Nothing in an update reads a value back to Python or br
 """
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Iterable
 
 import jax.numpy as jnp
@@ -55,6 +57,33 @@ def _value_array(x, dtype):
     """A scalar hyper-parameter (Tensor or number) as an array of the updated value's dtype."""
     return _array(x).astype(dtype)
 
+
+
+def opt_init_args_register(fn):
+    """`mindspore.nn.optim.optimizer.opt_init_args_register`: decorates an optimizer's
+    `__init__` so the instance records its arguments, as MindSpore's does: `init_params`
+    ({"params": params}, or the wrapped `optimizer`'s), `init_learning_rate` (a Tensor's values
+    as a list, None for a LearningRateSchedule Cell) and `init_args` (the other arguments, defaults
+    applied)."""
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        bound_args = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound_args.apply_defaults()
+        arguments = bound_args.arguments
+        arguments.pop("self")
+        if "params" in arguments:
+            self.init_params = {"params": arguments.pop("params")}
+        if "optimizer" in arguments:
+            self.init_params = {"params": arguments.pop("optimizer").init_params["params"]}
+        if "learning_rate" in arguments:
+            learning_rate = arguments.pop("learning_rate")
+            if isinstance(learning_rate, Tensor):
+                learning_rate = learning_rate.asnumpy().tolist()
+            self.init_learning_rate = None if isinstance(learning_rate, Cell) else learning_rate
+        self.init_args = arguments
+        fn(self, *args, **kwargs)
+
+    return deco
 
 class Optimizer(Cell):
     """`mindspore.nn.Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)`.
