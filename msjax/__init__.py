@@ -118,6 +118,7 @@ from msjax import ops as ops
 from msjax import numpy as numpy
 from msjax import amp as amp
 from msjax import train as train
+from msjax import runtime as runtime
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import LossMonitor as LossMonitor

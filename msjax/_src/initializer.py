@@ -60,10 +60,11 @@ class Initializer:
     def _initialize(self, shape, sampler):
         raise NotImplementedError("Must be overridden!")
 
-    def generate(self, shape, dtype=mstype.float32):
-        """The values for a Tensor of `shape` and `dtype`, as a jax.Array."""
+    def generate(self, shape, dtype=mstype.float32, key=None):
+        """The values for a Tensor of `shape` and `dtype`, as a jax.Array, drawn from `key`
+        (default: the next key of the global key)."""
         np_dtype = mstype.to_numpy_dtype(dtype)
-        values = self._initialize(tuple(shape), _sampler())
+        values = self._initialize(tuple(shape), _sampler(key))
         if isinstance(values, jax.Array):
             return values.astype(np_dtype)
         # device_put, not jnp.asarray: the latter compiles a program per new shape (~10-20 ms)
@@ -186,8 +187,8 @@ class _JaxSampler:
         return jnp.argsort(jnp.argsort(noise, axis=0), axis=0)
 
 
-def _sampler():
-    key = next_key()
+def _sampler(key=None):
+    key = next_key() if key is None else key
     return _JaxSampler(key) if isinstance(key, jax.core.Tracer) else _NumpySampler(key)
 
 
@@ -498,4 +499,7 @@ def initializer(init, shape=None, dtype=mstype.float32):
         init = Constant(init)
     if shape is None:
         raise AttributeError(f"'{type(init).__name__}' object has no attribute 'shape'")
+    from msjax._src import deferred_init
+    if deferred_init.deferring():  # under nn.utils.no_init_parameters: drawn on first use
+        return deferred_init.uninitialized_tensor(init, shape, dtype)
     return _wrap(init.generate(shape, dtype))

@@ -63,14 +63,19 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
-        if state.tracing_depth() and not isinstance(default_input, (Tensor, jax.Array)):
+        if getattr(default_input, "has_init", False):  # an initializer's, not drawn yet
+            from msjax._src import deferred_init
+            deferred_init.adopt(self, default_input)
+            initial = None
+        elif state.tracing_depth() and not isinstance(default_input, (Tensor, jax.Array)):
             # Python or NumPy data inside a trace (a Cell built inside jit): a concrete initial
             # value, which the compiled program can keep between calls (state.Frame.adopt).
             with jax.ensure_compile_time_eval():
                 initial = _initial_array(default_input)
         else:
             initial = _initial_array(default_input)
-        self._value = state.created(self, initial)
+        if initial is not None:
+            self._value = state.created(self, initial)
         self.name = name
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel

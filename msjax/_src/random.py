@@ -121,20 +121,25 @@ class Generator:
         return Tensor(np.concatenate([np.asarray([self._box.initial_seed], "<i8").view(np.uint8),
                                       key.reshape(-1).view(np.uint8)]))
 
-    def set_state(self, state_tensor) -> None:
+    def set_state(self, state) -> None:  # MindSpore's name; it hides the state module here
         """Restore a state `get_state` returned: later draws repeat those made after it."""
-        from msjax._src import dtype as mstype
-        from msjax._src.tensor import Tensor
-        if not isinstance(state_tensor, Tensor):
-            raise RuntimeError("Invalid tensor input: State")
-        if state_tensor.dtype != mstype.uint8:
-            raise RuntimeError(f"State data type must be UInt8, but got {state_tensor.dtype}")
-        data = np.asarray(state_tensor._data).reshape(-1)
-        if data.size != 16:
-            raise RuntimeError(f"State data size must be 16, but got {data.size}")
-        self._box.initial_seed = int(data[:8].view("<i8")[0])
-        key = data[8:].view("<u4").astype(np.uint32)
-        state.write(self._box, jax.numpy.asarray(key))
+        _restore(self._box, state)
+
+
+def _restore(box, state_tensor) -> None:
+    """Give `box` the seed and key of a state made by `Generator.get_state`."""
+    from msjax._src import dtype as mstype
+    from msjax._src.tensor import Tensor
+    if not isinstance(state_tensor, Tensor):
+        raise RuntimeError("Invalid tensor input: State")
+    if state_tensor.dtype != mstype.uint8:
+        raise RuntimeError(f"State data type must be UInt8, but got {state_tensor.dtype}")
+    data = np.asarray(state_tensor._data).reshape(-1)
+    if data.size != 16:
+        raise RuntimeError(f"State data size must be 16, but got {data.size}")
+    box.initial_seed = int(data[:8].view("<i8")[0])
+    key = data[8:].view("<u4").astype(np.uint32)
+    state.write(box, jax.numpy.asarray(key))
 
 
 default_generator = Generator(GLOBAL_KEY)
@@ -162,6 +167,6 @@ def get_rng_state():
     return default_generator.get_state()
 
 
-def set_rng_state(state_tensor) -> None:
+def set_rng_state(state) -> None:  # MindSpore's name; it hides the state module here
     """`mindspore.set_rng_state(state)`: restore a state `get_rng_state` returned."""
-    default_generator.set_state(state_tensor)
+    default_generator.set_state(state)

@@ -6,16 +6,19 @@ import pytest
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = ("used_names_probe", "used_names_probe2", "used_names_probe3", "used_names_probe4",
-          "used_names_probe5", "tensor_overloads_probe")
+          "used_names_probe5", "used_names_probe6", "tensor_overloads_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"api/{probe}.out").items()}
 
 
 @pytest.fixture(scope="module")
 def msjax_cases():
+    from msjax._src import runtime
+    runtime._memory_settings.clear()  # used_names_probe6 calls set_memory, which takes one call
     try:
         return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
     finally:
+        runtime._memory_settings.clear()
         import msjax.compat
         msjax.compat.uninstall()
 

@@ -265,8 +265,13 @@ class Cell:
         return self.name_cells().values()
 
     def init_parameters_data(self, auto_parallel_mode=False):
-        """MindSpore's lazy initialisation; msjax's Parameters are always initialised."""
-        return {p: p for p in self.get_parameters()}
+        """`Cell.init_parameters_data()`: draw the initializers of the Parameters made under
+        `nn.utils.no_init_parameters` that are not initialised yet; returns {Parameter:
+        Parameter} (each Parameter stays the same object, as in MindSpore 2.10)."""
+        from msjax._src.deferred_init import initialize_parameters
+        parameters = list(self.get_parameters())
+        initialize_parameters(parameters)
+        return {p: p for p in parameters}
 
     def apply(self, fn):
         for cell in self.cells():

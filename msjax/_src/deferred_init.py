@@ -1,0 +1,202 @@
+"""`mindspore.nn.utils.no_init_parameters`: Parameters whose initializer is drawn on first use.
+
+Under the context manager MindSpore sets `Parameter.init_param = False`, and a Parameter made
+from an initializer (`Parameter(initializer('normal', shape))`, every layer's weights) keeps the
+initializer instead of its values: `has_init` is True, its shape and dtype are known, and no
+memory holds its values. Loading a checkpoint (`set_data`) gives it values without ever drawing
+the initializer; `init_parameters_data()`, `init_data()`, `asnumpy()` or running the network
+draw it. Parameters made from Tensors or NumPy data are initialised as usual.
+
+msjax does the same with two classes that differ from `Tensor` and `Parameter` only in where
+their value comes from: the value slot (`Tensor._data`, `Parameter._value`) is a property that
+draws the initializer on first read, stores the values in the slot and turns the object back
+into a plain `Tensor` / `Parameter` (so nothing is left on any later path). Every read of a
+value, eager, compiled (the state machinery reads `Parameter._value`) or pytree flattening, goes
+through that slot. The key is taken from the global key when the Parameter is created, so the
+values drawn later are the ones `initializer` would have drawn at once, and the draws made in
+between are not shifted.
+
+One difference: an op on a Parameter that is not initialised raises RuntimeError in MindSpore
+2.10 ("... is uninitialized ... You need to call Tensor.init_data"); msjax initialises it then.
+"""
+from __future__ import annotations
+
+import contextlib
+import weakref
+
+import jax
+
+from msjax._src import dtype as mstype
+from msjax._src import state
+from msjax._src.parameter import Parameter, _flatten as _flatten_parameter
+from msjax._src.random import next_key
+from msjax._src.tensor import Tensor, _flatten as _flatten_tensor, _unflatten
+
+_TENSOR_DATA = Tensor.__dict__["_data"]  # the slots the properties below stand in for
+_PARAMETER_VALUE = Parameter.__dict__["_value"]
+# id(uninitialized Tensor) -> (initializer, shape, dtype, key); Parameters keep theirs in __dict__.
+_PENDING_TENSORS: dict[int, tuple] = {}
+
+
+@contextlib.contextmanager
+def no_init_parameters():
+    """`mindspore.nn.utils.no_init_parameters()`: a context manager under which Parameters made
+    from an initializer are not initialised until `init_parameters_data()`, a checkpoint load
+    (`load_checkpoint(..., net=net)`, `set_data`) or their first use.
+
+    Example:
+        >>> with no_init_parameters():
+        ...     net = nn.Dense(784, 64)          # no weights drawn
+        >>> load_checkpoint("dense.ckpt", net=net)  # the weights come from the file
+        >>> net.init_parameters_data()             # anything the file lacked is drawn now
+    """
+    Parameter.init_param = False
+    try:
+        yield
+    finally:
+        Parameter.init_param = True  # as MindSpore, also after an inner block ends
+
+
+def deferring() -> bool:
+    """Whether a Parameter made now from an initializer stays uninitialised."""
+    return (getattr(Parameter, "init_param", True) is False and state.current_frame() is None
+            and not state.tracing_depth())
+
+
+def _pending(init, shape, dtype) -> tuple:
+    return init, tuple(shape), dtype, next_key()
+
+
+class UninitializedTensor(Tensor):
+    """What `initializer(...)` returns under `no_init_parameters`: its initializer, shape and
+    dtype, drawn into a plain Tensor on the first read of its values."""
+
+    __slots__ = ()
+
+    @property
+    def _data(self):
+        init, shape, dtype, key = _PENDING_TENSORS[id(self)]
+        values = init.generate(shape, dtype, key)
+        del _PENDING_TENSORS[id(self)]
+        _TENSOR_DATA.__set__(self, values)
+        self.__class__ = Tensor
+        return values
+
+    @_data.setter
+    def _data(self, values):
+        _PENDING_TENSORS.pop(id(self), None)
+        _TENSOR_DATA.__set__(self, values)
+        self.__class__ = Tensor
+
+    @property
+    def has_init(self) -> bool:
+        return True
+
+    @property
+    def init(self):
+        return _PENDING_TENSORS[id(self)][0]
+
+    @property
+    def shape(self) -> tuple:
+        return _PENDING_TENSORS[id(self)][1]
+
+    @property
+    def dtype(self):
+        return _PENDING_TENSORS[id(self)][2]
+
+    def init_data(self, slice_index=None, shape=None, opt_shard_group=None) -> Tensor:
+        """Draw the values now; returns this Tensor (a plain Tensor from now on)."""
+        self._data  # noqa: B018 - the read draws
+        return self
+
+
+def uninitialized_tensor(init, shape, dtype) -> UninitializedTensor:
+    tensor = object.__new__(UninitializedTensor)
+    _PENDING_TENSORS[id(tensor)] = _pending(init, shape, dtype)
+    weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
+    return tensor
+
+
+class UninitializedParameter(Parameter):
+    """A Parameter made from an initializer under `no_init_parameters`: named, shaped and typed,
+    its values drawn on the first read (or replaced by `set_data` without drawing)."""
+
+    __slots__ = ()
+
+    @property
+    def _value(self):
+        init, shape, dtype, key = self.__dict__["_pending_init"]
+        values = init.generate(shape, dtype, key)
+        del self.__dict__["_pending_init"]
+        _PARAMETER_VALUE.__set__(self, values)
+        self.__class__ = Parameter
+        return values
+
+    @_value.setter
+    def _value(self, values):
+        self.__dict__.pop("_pending_init", None)
+        _PARAMETER_VALUE.__set__(self, values)
+        self.__class__ = Parameter
+
+    @property
+    def has_init(self) -> bool:
+        return True
+
+    @property
+    def init(self):
+        return self.__dict__["_pending_init"][0]
+
+    @property
+    def shape(self) -> tuple:
+        return self.__dict__["_pending_init"][1]
+
+    @property
+    def dtype(self):
+        return self.__dict__["_pending_init"][2]
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for n in self.shape:
+            size *= n
+        return size
+
+    def init_data(self, layout=None, set_sliced=False) -> Parameter:
+        """Draw the values now; returns this Parameter (a plain Parameter from now on)."""
+        self._value  # noqa: B018 - the read draws
+        return self
+
+    def set_data(self, data, slice_shape=False) -> Parameter:
+        """Replace the values without drawing the initializer (a checkpoint's values)."""
+        if isinstance(data, Tensor) and not data.has_init and data.shape == self.shape:
+            self._data = data._data.astype(mstype.to_numpy_dtype(self.dtype))
+            return self
+        self.init_data()
+        return Parameter.set_data(self, data, slice_shape)
+
+
+def adopt(parameter: Parameter, default_input) -> None:
+    """`Parameter(default_input)` where `default_input` has an initializer not drawn yet: under
+    `no_init_parameters` the Parameter keeps it (MindSpore reads `Parameter.init_param` when the
+    Parameter is made); otherwise it is drawn now."""
+    if (isinstance(default_input, UninitializedTensor) and deferring()
+            and type(parameter) is Parameter):
+        parameter.__dict__["_pending_init"] = _PENDING_TENSORS[id(default_input)]
+        parameter.__class__ = UninitializedParameter
+        return
+    parameter._value = state.created(parameter, default_input._data)
+
+
+def initialize_parameters(parameters) -> None:
+    """Draw every one of `parameters` not initialised yet (`Cell.init_parameters_data`)."""
+    for parameter in parameters:
+        if type(parameter) is UninitializedParameter:
+            parameter.init_data()
+
+
+jax.tree_util.register_pytree_node(UninitializedTensor, _flatten_tensor, _unflatten)
+jax.tree_util.register_pytree_node(UninitializedParameter, _flatten_parameter, _unflatten)
