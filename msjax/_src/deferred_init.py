@@ -117,6 +117,18 @@ def uninitialized_tensor(init, shape, dtype) -> UninitializedTensor:
     return tensor
 
 
+def defer_tensor(tensor: Tensor, init, shape, dtype) -> None:
+    """`Tensor(shape=..., dtype=..., init=...)` under `no_init_parameters`: `tensor` becomes an
+    UninitializedTensor of that initializer (checked as `initializer` checks it)."""
+    if shape is None or dtype is None:
+        raise ValueError("init, dtype and shape must have values at the same time.")
+    from msjax._src.initializer import initializer
+    made = initializer(init, shape, mstype.tensor_dtype(dtype))
+    _PENDING_TENSORS[id(tensor)] = _PENDING_TENSORS.pop(id(made))
+    weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
+    tensor.__class__ = UninitializedTensor
+
+
 class UninitializedParameter(Parameter):
     """A Parameter made from an initializer under `no_init_parameters`: named, shaped and typed,
     its values drawn on the first read (or replaced by `set_data` without drawing)."""

@@ -78,6 +78,11 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
+        if init is not None and input_data is None and type(self) is Tensor:
+            from msjax._src import deferred_init
+            if deferred_init.deferring():  # under nn.utils.no_init_parameters
+                deferred_init.defer_tensor(self, init, shape, dtype)
+                return
         self._data = _to_array(input_data, dtype, shape, init)
 
     # -- attributes ---------------------------------------------------------------------------

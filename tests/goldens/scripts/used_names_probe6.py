@@ -13,7 +13,7 @@ import tempfile
 import numpy as np
 import mindspore as ms
 from mindspore import Parameter, Tensor, nn
-from mindspore.common.initializer import Normal, initializer
+from mindspore.common.initializer import Normal, One, initializer
 from mindspore.nn.utils import no_init_parameters
 
 
@@ -52,6 +52,7 @@ with no_init_parameters():
     replaced = Parameter(initializer("zeros", [2], ms.float32), name="replaced")
     drawn = Parameter(initializer("ones", [2], ms.int32), name="drawn")
     pending_tensor = initializer("ones", [2], ms.float16)
+    from_init_tensor = Parameter(Tensor(shape=(2, 2), dtype=ms.float32, init=One()), name="t")
 after_deferred = initializer("normal", [4], ms.float32).asnumpy()
 show("init_param after", lambda: Parameter.init_param)
 show("has_init", lambda: (deferred.has_init, from_tensor.has_init, from_numbers.has_init))
@@ -80,6 +81,8 @@ show("set_data", lambda: (replaced.set_data(Tensor(np.array([5.0, 6.0], np.float
                           replaced))
 show("init_data", lambda: (drawn.init_data() is drawn, drawn.has_init, drawn))
 show("uninitialised tensor", lambda: (pending_tensor.has_init, pending_tensor.shape))
+show("Tensor(init=...)", lambda: (from_init_tensor.has_init, from_init_tensor.shape,
+                                  from_init_tensor.init_data().has_init, from_init_tensor))
 show("outside the block", lambda: Parameter(initializer("ones", [2]), name="outside").has_init)
 
 
