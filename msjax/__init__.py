@@ -99,7 +99,7 @@ from msjax._src.tensor import Tensor as Tensor
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
-from msjax._src.transforms.grad import no_grad as _no_grad
+from msjax._src.no_grad import _no_grad as _no_grad
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class

@@ -1,5 +1,7 @@
 """`mindspore.log`: MindSpore's logger (see msjax._src.log)."""
 # ruff: noqa: F401
+import logging as logging  # MindSpore's module imports it: `mindspore.log.logging.info(...)`
+
 from msjax._src.log import GLOBAL_LOGGER as GLOBAL_LOGGER
 from msjax._src.log import critical as critical
 from msjax._src.log import debug as debug

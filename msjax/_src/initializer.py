@@ -91,6 +91,18 @@ def _register(*aliases):
     return register
 
 
+def _assignment(arr, num):
+    """`mindspore.common.initializer._assignment(arr, num)`: fill the NumPy array `arr` with
+    `num` (a number or an array broadcast to it) in place, and return it; real model code uses
+    it in its own Initializer subclasses."""
+    if arr.shape == ():
+        arr = arr.reshape(1)
+        arr[:] = num
+        return arr.reshape(())
+    arr[:] = num[:] if isinstance(num, np.ndarray) else num
+    return arr
+
+
 # -- fan and gain, as MindSpore computes them ---------------------------------------------------
 def _calculate_fan_in_and_fan_out(shape):
     """`(fan_in, fan_out)` of a weight of `shape` ([out, in, *kernel])."""

@@ -205,7 +205,8 @@ NAME_SOURCES = {
 }
 # Private names of MindSpore modules that real model code imports (the record lists public names
 # only): the module built from the record binds them too, looked up as its public names are.
-PRIVATE_NAMES = {"mindspore.nn.loss.loss": ("_Loss",)}
+PRIVATE_NAMES = {"mindspore.nn.loss.loss": ("_Loss",),
+                 "mindspore.nn.wrap.cell_wrapper": ("_VirtualDatasetCell",)}
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
 OPS_NAMES_NOT_TOP_LEVEL = frozenset({"ConfusionMatrix"})

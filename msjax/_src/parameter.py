@@ -128,6 +128,32 @@ class Parameter(Tensor):
     def data(self) -> Parameter:
         return self
 
+    # Parallel-training settings MindSpore keeps on a Parameter; XLA decides these itself (its
+    # all-reduce combiner fuses gradient reductions; msjax has no embedding cache), so msjax
+    # checks and keeps them, as MindSpore does, and nothing reads them.
+    @property
+    def comm_fusion(self) -> int:
+        """`Parameter.comm_fusion` (default 1): the fusion group of this Parameter's gradient
+        all-reduce in MindSpore's data parallelism. Kept, not used: XLA's all-reduce combiner
+        fuses msjax's gradient reductions."""
+        return self.__dict__.get("_comm_fusion", 1)
+
+    @comm_fusion.setter
+    def comm_fusion(self, comm_fusion_):
+        self.__dict__["_comm_fusion"] = check_non_negative_int(comm_fusion_)
+
+    @property
+    def cache_enable(self) -> bool:
+        """`Parameter.cache_enable` (default False): MindSpore's host-cache flag of an embedding
+        table. Kept, not used: msjax keeps every Parameter on the device."""
+        return self.__dict__.get("_cache_enable", False)
+
+    @cache_enable.setter
+    def cache_enable(self, value=True):
+        if not isinstance(value, bool):
+            raise TypeError("The argument `cache_enable` must be bool type.")
+        self.__dict__["_cache_enable"] = value
+
     @property
     def inited_param(self):
         return None
@@ -200,6 +226,19 @@ class Parameter(Tensor):
                 f"requires_grad={self.requires_grad})")
 
     __repr__ = __str__
+
+
+def check_non_negative_int(value) -> int:
+    """MindSpore's `Validator.check_non_negative_int(value)` with its messages."""
+    if isinstance(value, bool):
+        raise TypeError(f"The input value must be int and must >= 0, but got '{value}' with type "
+                        "'bool'.")
+    if not isinstance(value, int):
+        raise TypeError(f"The input value must be int, but got '{type(value).__name__}'")
+    if value < 0:
+        raise ValueError(f"The input value must be int and must >= 0, but got '{value}' with "
+                         "type 'int'.")
+    return value
 
 
 def _rebuild(array, name, requires_grad):

@@ -424,6 +424,19 @@ def inv(self):
     return result
 
 
+def data_ptr(self) -> int:
+    """`Tensor.data_ptr()`: the address of the Tensor's device buffer (XLA's; for an array on
+    one device)."""
+    return self._data.unsafe_buffer_pointer()
+
+
+def storage_offset(self) -> int:
+    """`Tensor.storage_offset()`: 0. MindSpore 2.10 makes some slices views into their source's
+    storage (`t[1].storage_offset()` is the offset there); an msjax Tensor always owns its
+    array (XLA arrays are immutable), so it starts its storage."""
+    return 0
+
+
 def conjugate_transpose(self):
     """`Tensor.H`: a 2-D Tensor transposed and, when complex, conjugated."""
     if self.ndim != 2:
@@ -522,6 +535,7 @@ _METHODS = dict(
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
     requires_grad_=requires_grad_, inv=inv, uniform=uniform, scatter_=scatter_,
+    data_ptr=data_ptr, storage_offset=storage_offset,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
@@ -546,6 +560,9 @@ def install() -> None:
     Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
     Tensor.device = property(_device)
     Tensor.H = property(conjugate_transpose)
+    Tensor.is_meta = property(lambda self: False, doc="`Tensor.is_meta`: whether the Tensor is "
+                              "on MindSpore's meta device (shape and dtype without data); an "
+                              "msjax Tensor always holds its array: False.")
     Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
                            "initialised Tensor; msjax Tensors always hold their values (None).")
     Tensor.from_numpy = staticmethod(from_numpy)

@@ -1,5 +1,6 @@
 """`mindspore.dataset`: data pipelines on Grain (implementation in msjax/_src/dataset)."""
 # ruff: noqa: F401
+from msjax import context as context  # MindSpore's package imports it (`dataset.context`)
 from msjax._src.dataset.batching import BatchDataset as BatchDataset
 from msjax._src.dataset.cache import DatasetCache as DatasetCache
 from msjax._src.dataset.batching import BatchInfo as BatchInfo

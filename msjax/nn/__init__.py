@@ -43,6 +43,7 @@ from msjax._src.nn.layers.pooling import AvgPool2d as AvgPool2d
 from msjax._src.nn.layers.pooling import MaxPool2d as MaxPool2d
 from msjax._src.nn.loss import BCELoss as BCELoss
 from msjax._src.nn.loss import _Loss as _Loss
+from msjax._src.nn.wrap import _VirtualDatasetCell as _VirtualDatasetCell
 from msjax._src.nn.loss import BCEWithLogitsLoss as BCEWithLogitsLoss
 from msjax._src.nn.loss import CrossEntropyLoss as CrossEntropyLoss
 from msjax._src.nn.loss import HuberLoss as HuberLoss

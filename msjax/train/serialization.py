@@ -1,5 +1,6 @@
 """`mindspore.train.serialization`."""
 # ruff: noqa: F401
+from msjax import context as context  # MindSpore's module imports it (`serialization.context`)
 from msjax._src.serialization import _update_param as _update_param
 from msjax._src.serialization import load_checkpoint as load_checkpoint
 from msjax._src.serialization import load_param_into_net as load_param_into_net

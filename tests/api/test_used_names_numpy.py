@@ -152,3 +152,20 @@ def test_cell_compile_leaves_the_call_nothing_to_compile(monkeypatch):
         assert_close(out, net(x))
     finally:
         msjax.set_context(mode=msjax.PYNATIVE_MODE)
+
+
+def test_virtual_dataset_cell_passes_its_inputs_to_the_backbone():
+    # MindSpore 2.10's CPU build cannot run _VirtualDataset outside a parallel context.
+    from msjax.nn.wrap.cell_wrapper import _VirtualDatasetCell
+    backbone = nn.Dense(3, 2)
+    x = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    expected = x.asnumpy() @ backbone.weight.asnumpy().T + backbone.bias.asnumpy()
+    assert_close(_VirtualDatasetCell(backbone)(x), expected, rtol=1e-6, atol=1e-6)
+
+
+def test_storage_offset_and_data_ptr_describe_the_tensors_own_array():
+    tensor = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    row = tensor[1]  # MindSpore 2.10: a view at offset 3; msjax: an array of its own
+    assert row.storage_offset() == 0
+    assert tensor.data_ptr() == tensor._data.unsafe_buffer_pointer()
+    assert row.data_ptr() != tensor.data_ptr()

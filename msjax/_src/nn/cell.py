@@ -306,6 +306,37 @@ class Cell:
             object.__setattr__(self, key, value)
         return self
 
+    def set_comm_fusion(self, fusion_type, recurse=True):
+        """`Cell.set_comm_fusion(fusion_type, recurse=True)`: set `comm_fusion` of every
+        trainable Parameter (of the sub-Cells too, with `recurse`); returns this Cell. Kept, not
+        used: XLA fuses msjax's gradient all-reduces itself (see `Parameter.comm_fusion`)."""
+        from msjax._src.parameter import check_non_negative_int
+        check_non_negative_int(fusion_type)
+        for param in self.trainable_params(recurse):
+            param.comm_fusion = fusion_type
+        return self
+
+    @property
+    def pipeline_stage(self) -> int:
+        """`Cell.pipeline_stage`: the pipeline-parallel stage MindSpore places this Cell on (an
+        int >= 0; unset until assigned). Kept, not used: msjax does not split a network into
+        pipeline stages."""
+        try:
+            return self.__dict__["_pipeline_stage"]
+        except KeyError:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute "
+                                 "'pipeline_stage'.") from None
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError("For 'Cell', the property 'pipeline_stage' must be int type, but got "
+                            f"type : {type(value)}")
+        if value < 0:
+            raise ValueError("For 'Cell', the property 'pipeline_stage' can not be less than 0, "
+                             f"but got {value}")
+        object.__setattr__(self, "_pipeline_stage", value)
+
     def add_flags_recursive(self, **flags):
         self.add_flags(**flags)
         for cell in self.cells():

@@ -211,3 +211,19 @@ class ParameterUpdate(Cell):
     def construct(self, x):
         assign(self._param, x)
         return x
+
+
+class _VirtualDatasetCell(Cell):
+    """`mindspore.nn.wrap.cell_wrapper._VirtualDatasetCell(backbone)`: wraps `backbone` so that,
+    in MindSpore's semi-automatic parallel mode, its inputs are split along the batch across the
+    devices (the `_VirtualDataset` primitive). In msjax the batch is sharded by the data-parallel
+    training step (`TrainOneStepCell` under `ParallelMode.DATA_PARALLEL`), so the wrapper passes
+    its inputs to `backbone` unchanged. (MindSpore 2.10's CPU build cannot run it outside a
+    parallel context.)"""
+
+    def __init__(self, backbone):
+        super().__init__()
+        self._backbone = backbone
+
+    def construct(self, *inputs):
+        return self._backbone(*inputs)
