@@ -306,6 +306,17 @@ class Cell:
             object.__setattr__(self, key, value)
         return self
 
+    def set_jit_config(self, jit_config):
+        """`Cell.set_jit_config(jit_config)`: keep a `JitConfig` (once) for this Cell's graph;
+        XLA compiles it the same whatever the options (see msjax._src.jit_config)."""
+        from msjax._src.jit_config import set_cell_jit_config
+        set_cell_jit_config(self, jit_config)
+
+    @property
+    def jit_config_dict(self) -> dict:
+        """The options of the `JitConfig` given to `set_jit_config` ({} before)."""
+        return self.__dict__.get("_jit_config_dict", {})
+
     def set_comm_fusion(self, fusion_type, recurse=True):
         """`Cell.set_comm_fusion(fusion_type, recurse=True)`: set `comm_fusion` of every
         trainable Parameter (of the sub-Cells too, with `recurse`); returns this Cell. Kept, not
