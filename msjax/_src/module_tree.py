@@ -186,6 +186,7 @@ NAME_SOURCES = {
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
+    "mindspore.profiler": ("msjax.profiler", "msjax"),
     "mindspore.runtime": ("msjax.runtime", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
