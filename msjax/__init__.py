@@ -85,6 +85,7 @@ from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.jit_config import JitConfig as JitConfig
 from msjax._src.random import Generator as Generator
+from msjax._src.row_tensor import RowTensor as RowTensor
 from msjax._src.random import default_generator as default_generator
 from msjax._src.random import get_rng_state as get_rng_state
 from msjax._src.random import get_seed as get_seed

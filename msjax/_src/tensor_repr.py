@@ -80,33 +80,36 @@ def _visible_part(array):
     return array[np.ix_(*index)]
 
 
-def _join_elements(texts, wrap_every):
-    """Joins one innermost row with ", ", breaking 1-D output after every `wrap_every` items."""
+def _join_elements(texts, wrap_every, item_separator=", "):
+    """Joins one innermost row with `item_separator`, breaking 1-D output after every
+    `wrap_every` items."""
     parts = []
     for i, text in enumerate(texts):
         parts.append(text)
         if i != len(texts) - 1:
-            parts.append(", ")
+            parts.append(item_separator)
         if wrap_every and (i + 1) % wrap_every == 0:
             parts.append("\n ")
     return "".join(parts)
 
 
-def _layout(texts, shape, depth, wrap_every):
+def _layout(texts, shape, depth, wrap_every, item_separator=", "):
     """Nests the element strings `texts` (an array of the visible part) like TensorStringifier.
 
-    `shape` is the full (unsummarised) shape; `texts` holds only the visible elements.
+    `shape` is the full (unsummarised) shape; `texts` holds only the visible elements. Elements
+    are joined by `item_separator` (", " in a Tensor's repr; " " where MindSpore prints a Tensor
+    inside another object, such as a RowTensor), rows by its comma, if any, and a new line.
     """
     summarised = _is_summarised(shape[depth], len(shape))
     if depth == len(shape) - 1:
         row = list(texts)
         if summarised:
-            return ("[" + _join_elements(row[:_EDGE_ITEMS], None) + " ... "
-                    + _join_elements(row[_EDGE_ITEMS:], None) + "]")
+            return ("[" + _join_elements(row[:_EDGE_ITEMS], None, item_separator) + " ... "
+                    + _join_elements(row[_EDGE_ITEMS:], None, item_separator) + "]")
         wrap = wrap_every if len(shape) == 1 and len(row) > _EDGE_ITEMS else None
-        return "[" + _join_elements(row, wrap) + "]"
-    separator = ",\n" + " " * (depth + 1)
-    blocks = [_layout(sub, shape, depth + 1, wrap_every) for sub in texts]
+        return "[" + _join_elements(row, wrap, item_separator) + "]"
+    separator = item_separator.rstrip() + "\n" + " " * (depth + 1)
+    blocks = [_layout(sub, shape, depth + 1, wrap_every, item_separator) for sub in texts]
     if summarised:
         head = separator.join(blocks[:_EDGE_ITEMS])
         tail = separator.join(blocks[_EDGE_ITEMS:])
@@ -114,7 +117,7 @@ def _layout(texts, shape, depth, wrap_every):
     return "[" + separator.join(blocks) + "]"
 
 
-def _data_string(array, dtype_name):
+def _data_string(array, dtype_name, item_separator=", "):
     """The `value=` part of the repr, without the leading space or newline."""
     if array.size == 0:
         return ""
@@ -130,7 +133,13 @@ def _data_string(array, dtype_name):
         width = max(len(text) for text in texts.flat)
         for index, text in np.ndenumerate(texts):
             texts[index] = text.rjust(width)
-    return _layout(texts, array.shape, 0, _ELEMENTS_PER_LINE[kind])
+    return _layout(texts, array.shape, 0, _ELEMENTS_PER_LINE[kind], item_separator)
+
+
+def tensor_values_without_commas(array: np.ndarray, dtype_name: str) -> str:
+    """A Tensor's values as MindSpore prints them inside another object's repr (a RowTensor's):
+    the repr's element format, separated by spaces instead of commas."""
+    return _data_string(np.asarray(array), dtype_name, " ")
 
 
 def tensor_repr(array: np.ndarray, dtype_name: str) -> str:

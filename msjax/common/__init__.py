@@ -2,6 +2,8 @@
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.dtype import TensorType as TensorType
+from msjax._src.row_tensor import RowTensor as RowTensor
+from msjax._src.row_tensor import RowTensorInner as RowTensorInner
 from msjax._src.dtype import Type as Type
 from msjax._src.dtype import bfloat16 as bfloat16
 from msjax._src.dtype import bool_ as bool_

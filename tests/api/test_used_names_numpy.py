@@ -169,3 +169,13 @@ def test_storage_offset_and_data_ptr_describe_the_tensors_own_array():
     assert row.storage_offset() == 0
     assert tensor.data_ptr() == tensor._data.unsafe_buffer_pointer()
     assert row.data_ptr() != tensor.data_ptr()
+
+
+def test_row_tensor_to_dense_adds_its_rows_into_zeros():
+    values = np.arange(6, dtype=np.float32).reshape(3, 2)
+    rows = msjax.RowTensor(Tensor(np.array([2, 0, 2], np.int32)), Tensor(values), (4, 2))
+    expected = np.zeros((4, 2), np.float32)
+    np.add.at(expected, [2, 0, 2], values)
+    assert_close(rows.to_dense(), expected)
+    with pytest.raises(TypeError, match="`shape` a tuple"):
+        msjax.RowTensor(Tensor(np.array([0], np.int32)), Tensor(values[:1]), [4, 2])
