@@ -36,6 +36,7 @@ from msjax._src.nn.layers.conv import Conv1d as Conv1d
 from msjax._src.nn.layers.conv import Conv2d as Conv2d
 from msjax._src.nn.layers.conv import Conv2dTranspose as Conv2dTranspose
 from msjax._src.nn.layers.embedding import Embedding as Embedding
+from msjax._src.nn.layers.embedding import EmbeddingLookup as EmbeddingLookup
 from msjax._src.nn.layers.normalization import BatchNorm1d as BatchNorm1d
 from msjax._src.nn.layers.normalization import BatchNorm2d as BatchNorm2d
 from msjax._src.nn.layers.normalization import LayerNorm as LayerNorm

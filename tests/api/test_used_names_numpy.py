@@ -1,6 +1,8 @@
 """Used names whose MindSpore 2.10 CPU build has no kernel (mint.nn.CrossEntropyLoss: "The kernel
 LogSoftmaxExt unregistered"; Tensor.scatter_: InplaceScatterSrc; Tensor.uniform: UniformExt; the
-generator's draws: InplaceUniform), checked against the same computation in NumPy; and what
+generator's draws: InplaceUniform; nn.EmbeddingLookup(target='DEVICE'): SparseGatherV2) or
+computes something else than its documentation says (EmbeddingLookup's max_norm: its CPU
+ClipByNorm kernel does not clip each row), checked against the same computation in NumPy; and what
 msjax's own versions of MindSpore's run-time APIs do (manual_seed and get/set_rng_state replay
 msjax's draws, Cell.compile leaves the call nothing to compile)."""
 import numpy as np
@@ -179,3 +181,18 @@ def test_row_tensor_to_dense_adds_its_rows_into_zeros():
     assert_close(rows.to_dense(), expected)
     with pytest.raises(TypeError, match="`shape` a tuple"):
         msjax.RowTensor(Tensor(np.array([0], np.int32)), Tensor(values[:1]), [4, 2])
+
+
+@pytest.mark.parametrize("kwargs", [{"target": "DEVICE"}, {"max_norm": 0.5},
+                                    {"target": "DEVICE", "sparse": False, "max_norm": 1.0}])
+def test_embedding_lookup_matches_numpy(kwargs):
+    cell = nn.EmbeddingLookup(5, 2, **kwargs)
+    table = np.arange(10, dtype=np.float32).reshape(5, 2) / 4 - 1
+    cell.embedding_table.set_data(Tensor(table))
+    indices = np.array([[0, 2], [4, 9]], np.int32)  # 9 is outside the table: zeros
+    rows = np.where((indices < 5)[..., None], table[np.minimum(indices, 4)], 0)
+    if "max_norm" in kwargs:
+        norms = np.linalg.norm(rows, axis=-1, keepdims=True)
+        rows = rows * np.minimum(1, kwargs["max_norm"] / np.maximum(norms, 1e-12))
+    assert_close(cell(Tensor(indices)), rows.astype(np.float32), rtol=1e-6, atol=1e-6)
+    assert_close(msjax.jit(cell)(Tensor(indices)), rows.astype(np.float32), rtol=1e-6, atol=1e-6)

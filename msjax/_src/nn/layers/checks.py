@@ -48,3 +48,14 @@ def check_string(value, valid_values, arg_name, cls_name):
         raise ValueError(f"{_prefix(cls_name)} '{arg_name}' must be str and must be in "
                          f"'{list(valid_values)}', but got '{value}'.")
     return value
+
+
+def check_positive_float(value, arg_name, cls_name):
+    """`value` is a float > 0 (MindSpore's `Validator.check_positive_float`)."""
+    info = f"{_prefix(cls_name)} '{arg_name}'"
+    if isinstance(value, bool) or not isinstance(value, float):
+        raise TypeError(f"{info} must be float, but got '{type(value).__name__}'")
+    if not value > 0:
+        raise ValueError(f"{info} must be float and must > 0, but got '{value}' with type "
+                         "'float'.")
+    return value

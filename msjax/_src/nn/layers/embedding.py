@@ -1,13 +1,16 @@
-"""`nn.Embedding`."""
+"""`nn.Embedding` and `nn.EmbeddingLookup`."""
 from __future__ import annotations
 
+import jax.numpy as jnp
 import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src.initializer import initializer
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.layers.checks import check_value_type
+from msjax._src.nn.layers.checks import (check_positive_float, check_positive_int, check_string,
+                                         check_value_type)
 from msjax._src.ops import array_ops, math_ops
+from msjax._src.ops.registry import functional
 from msjax._src.parameter import Parameter
 from msjax._src.tensor import Tensor
 
@@ -60,3 +63,54 @@ class Embedding(Cell):
         return (f"vocab_size={self.vocab_size}, embedding_size={self.embedding_size}, "
                 f"use_one_hot={self.use_one_hot}, embedding_table={self.embedding_table}, "
                 f"dtype={self.dtype}, padding_idx={self.padding_idx}")
+
+
+@functional
+def _lookup_rows(table, indices, max_norm=None):
+    """The rows of `table` at `indices` (an index outside the table gives a row of zeros, as
+    MindSpore's EmbeddingLookup kernel), each scaled down to an L2 norm of at most `max_norm`."""
+    rows = jnp.take(table, indices, axis=0, mode="fill", fill_value=0)
+    if max_norm is None:
+        return rows
+    norm = jnp.sqrt(jnp.sum(jnp.square(rows.astype(jnp.float32)), axis=-1, keepdims=True))
+    scale = jnp.float32(max_norm) / jnp.maximum(norm, jnp.float32(max_norm))
+    return (rows * scale).astype(rows.dtype)
+
+
+class EmbeddingLookup(Cell):
+    """`nn.EmbeddingLookup(vocab_size, embedding_size, param_init='normal', target='CPU',
+    slice_mode='batch_slice', manual_shapes=None, max_norm=None, sparse=True,
+    dtype=mstype.float32)`: rows of the Parameter `embedding_table` [vocab_size,
+    embedding_size] by index; an index outside the table gives zeros; with `max_norm` each
+    looked-up row is scaled down to that L2 norm.
+
+    MindSpore places the lookup on the host (`target='CPU'`) or the device and splits the table
+    across devices in its automatic parallel modes (`slice_mode`, `manual_shapes`); XLA runs the
+    lookup where the table is, so those only select MindSpore's checks here.
+    """
+
+    def __init__(self, vocab_size, embedding_size, param_init="normal", target="CPU",
+                 slice_mode="batch_slice", manual_shapes=None, max_norm=None, sparse=True,
+                 dtype=mstype.float32):
+        super().__init__()
+        name = self.cls_name
+        check_value_type("sparse", sparse, [bool], name)
+        self.vocab_size = check_positive_int(vocab_size, "vocab_size", None)
+        self.target = target
+        self.sparse = sparse
+        check_string(target, ["CPU", "DEVICE"], "target", name)
+        if not sparse and target == "CPU":
+            raise ValueError(f"For '{name}', 'sparse' must be True when 'target' is \"CPU\", but "
+                             f"got 'sparse': {sparse} and 'target': {target}")
+        self.embedding_size = check_positive_int(embedding_size, "embedding_size", name)
+        self.embedding_table = Parameter(initializer(param_init, [self.vocab_size,
+                                                                 self.embedding_size],
+                                                     dtype=dtype), name="embedding_table")
+        self.slice_mode = slice_mode
+        self.manual_shapes = manual_shapes
+        self.max_norm = max_norm
+        if max_norm is not None:
+            self.max_norm = check_positive_float(max_norm, "max_norm", name)
+
+    def construct(self, indices):
+        return _lookup_rows(self.embedding_table, indices, self.max_norm)
