@@ -8,6 +8,7 @@ Regenerate:
         | grep -- " -> " > tests/goldens/api/used_names_probe6.out
 """
 import os
+import shutil
 import tempfile
 
 import numpy as np
@@ -127,3 +128,4 @@ show("resets", lambda: (ms.runtime.reset_peak_memory_stats(), ms.runtime.reset_m
                         ms.runtime.reset_max_memory_reserved()))
 show("memory_summary rows", lambda: [line.split("|")[1].strip() for line in
                                      ms.runtime.memory_summary().splitlines() if line.count("|") == 3])
+shutil.rmtree(os.path.dirname(checkpoint))

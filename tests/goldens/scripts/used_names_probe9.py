@@ -7,6 +7,7 @@ Regenerate:
         | grep -- " -> " > tests/goldens/api/used_names_probe9.out
 """
 import os
+import shutil
 import tempfile
 
 import numpy as np
@@ -76,3 +77,4 @@ with profile(schedule=schedule(wait=0, warmup=1, active=1, repeat=1),
         net(x)
         p3.step()
 show("handler wrote", lambda: len(os.listdir(out)) > 0)
+shutil.rmtree(out)
