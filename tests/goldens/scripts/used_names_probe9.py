@@ -16,6 +16,12 @@ from mindspore.profiler import (AicoreMetrics, ExportType, ProfilerActivity, Pro
                                 _ExperimentalConfig, profile, schedule, tensorboard_trace_handler)
 
 
+# A profile without a trace handler writes into ./data (as MindSpore's does): work in a folder of
+# our own, removed at the end.
+HERE, WORK = os.getcwd(), tempfile.mkdtemp()
+os.chdir(WORK)
+
+
 def show(label, f):
     try:
         result = repr(f())
@@ -77,4 +83,6 @@ with profile(schedule=schedule(wait=0, warmup=1, active=1, repeat=1),
         net(x)
         p3.step()
 show("handler wrote", lambda: len(os.listdir(out)) > 0)
+os.chdir(HERE)
+shutil.rmtree(WORK)
 shutil.rmtree(out)
