@@ -19,6 +19,7 @@ EXTRA = {
     "msjax._src.tensor": ["Tensor", "is_tensor"],
     "msjax._src.ops.host_ops": ["constexpr", "make_range", "tuple_len"],
     "msjax._src.ops.graph_values": ["get_grad"],
+    "msjax._src.function_flags": ["add_flags"],
 }
 
 

@@ -17,6 +17,7 @@ from msjax._src.ops.pooling_ops import adaptive_max_pool3d as adaptive_max_pool3
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.math_ops import add as add
 from msjax._src.ops.math_ops import Add as Add
+from msjax._src.function_flags import add_flags as add_flags
 from msjax._src.ops.math_ops import addbmm as addbmm
 from msjax._src.ops.math_ops import addcdiv as addcdiv
 from msjax._src.ops.math_ops import Addcdiv as Addcdiv

@@ -1,0 +1,29 @@
+"""`mindspore.ops.add_flags`: flags for MindSpore's graph compiler, attached to a function or Cell.
+
+MindSpore's compiler reads `_func_graph_flags` (`has_effect`, `defer_inline`, ...) from what it
+compiles. msjax compiles with XLA, which reads none of them: the decorator attaches them exactly
+as MindSpore does, so code that sets or inspects them runs unchanged.
+"""
+from __future__ import annotations
+
+
+def add_flags(fn=None, **flags):
+    """`mindspore.ops.add_flags(fn=None, **flags)`: update `fn._func_graph_flags` (a dict, made
+    on first use) with `flags` and return `fn`; without `fn`, a decorator doing so.
+
+    Example:
+        >>> @add_flags(has_effect=True)
+        ... def step(x):
+        ...     return x
+        >>> step._func_graph_flags
+        {'has_effect': True}
+    """
+
+    def deco(target):
+        flags_dict = getattr(target, "_func_graph_flags", None)
+        if flags_dict is None:
+            target._func_graph_flags = flags_dict = {}
+        flags_dict.update(flags)
+        return target
+
+    return deco if fn is None else deco(fn)
