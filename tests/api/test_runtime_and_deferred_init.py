@@ -39,6 +39,7 @@ def test_memory_statistics_count_the_live_arrays():
     assert msjax.runtime.memory_reserved() == msjax.runtime.memory_allocated()
     peak = msjax.runtime.max_memory_allocated()
     assert peak >= msjax.runtime.memory_allocated()
+    assert msjax.runtime.max_memory_reserved() >= msjax.runtime.memory_reserved()
     del held
     assert msjax.runtime.memory_allocated() == before
     assert msjax.runtime.max_memory_allocated() == peak  # the peak stays until a reset

@@ -100,6 +100,7 @@ show("grad after _no_grad", lambda: ms.grad(lambda x: (x * x).sum())(
     Tensor(np.array([3.0], np.float32))))
 show("log.logging", lambda: mindspore_log.logging.info("x"))
 show("log.logging is", lambda: mindspore_log.logging.__name__)
+show("log.logging.warning", lambda: mindspore_log.logging.warning.__name__)
 show("serialization.context", lambda: (serialization.context.GRAPH_MODE,
                                         serialization.context is ms.context))
 show("dataset.context", lambda: (ds.context.GRAPH_MODE, ds.context is ms.context))
