@@ -546,6 +546,11 @@ def install() -> None:
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
+    from msjax._src import tensor_methods_used
+    for name, fn in tensor_methods_used.METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in tensor_methods_used.PROPERTIES.items():
+        setattr(Tensor, name, property(fn))
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)

@@ -1,6 +1,8 @@
 """Used names whose MindSpore 2.10 CPU build has no kernel (mint.nn.CrossEntropyLoss: "The kernel
 LogSoftmaxExt unregistered"; Tensor.scatter_: InplaceScatterSrc; Tensor.uniform: UniformExt; the
-generator's draws: InplaceUniform; nn.EmbeddingLookup(target='DEVICE'): SparseGatherV2) or
+generator's draws: InplaceUniform; nn.EmbeddingLookup(target='DEVICE'): SparseGatherV2;
+Tensor.scatter_add, index_add_, bernoulli: ScatterAddExt, InplaceIndexAddExt, InplaceUniform; its
+uniform_/normal_/exponential_ return a new Tensor instead of filling this one) or
 computes something else than its documentation says (EmbeddingLookup's max_norm: its CPU
 ClipByNorm kernel does not clip each row), checked against the same computation in NumPy; and what
 msjax's own versions of MindSpore's run-time APIs do (manual_seed and get/set_rng_state replay
@@ -196,3 +198,49 @@ def test_embedding_lookup_matches_numpy(kwargs):
         rows = rows * np.minimum(1, kwargs["max_norm"] / np.maximum(norms, 1e-12))
     assert_close(cell(Tensor(indices)), rows.astype(np.float32), rtol=1e-6, atol=1e-6)
     assert_close(msjax.jit(cell)(Tensor(indices)), rows.astype(np.float32), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_tensor_scatter_add_matches_numpy(dim):
+    base = np.arange(9, dtype=np.float32).reshape(3, 3)
+    tensor = Tensor(base)
+    out = tensor.scatter_add(dim, Tensor(INDEX), Tensor(SOURCE))
+    assert_close(out, scattered(base, dim % 2, SOURCE, lambda old, new: old + new))
+    assert_close(tensor, base)  # a new Tensor
+
+
+def test_tensor_index_add_in_place_matches_numpy():
+    base = np.arange(6, dtype=np.float32).reshape(3, 2)
+    source = np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], np.float32)
+    expected = base.copy()
+    np.add.at(expected, [0, 2, 0], 0.5 * source)
+    tensor = Tensor(base)
+    assert tensor.index_add_(0, Tensor(np.array([0, 2, 0], np.int32)), Tensor(source),
+                             alpha=0.5) is tensor
+    assert_close(tensor, expected)
+
+
+@pytest.mark.parametrize("method, args, mean, std", [
+    ("uniform_", (2.0, 5.0), 3.5, 3 / np.sqrt(12)), ("normal_", (1.0, 0.5), 1.0, 0.5),
+    ("exponential_", (2.0,), 0.5, 0.5)])
+def test_in_place_draws_fill_the_tensor_with_their_distribution(method, args, mean, std):
+    msjax.manual_seed(5)
+    tensor = Tensor(np.zeros(20000, np.float32))
+    assert getattr(tensor, method)(*args) is tensor  # filled in place, as MindSpore documents
+    values = tensor.asnumpy()
+    assert abs(values.mean() - mean) < 0.03 and abs(values.std() - std) < 0.03
+    if method == "uniform_":
+        assert values.min() >= 2.0 and values.max() < 5.0
+    if method == "exponential_":
+        assert values.min() >= 0
+    msjax.manual_seed(5)
+    assert (getattr(Tensor(np.zeros(20000, np.float32)), method)(*args).asnumpy() == values).all()
+
+
+def test_bernoulli_draws_ones_with_each_elements_probability():
+    msjax.manual_seed(2)
+    probabilities = np.repeat(np.array([0.0, 0.25, 1.0], np.float32), 8000)
+    draws = Tensor(probabilities).bernoulli().asnumpy()
+    assert set(np.unique(draws)) <= {0.0, 1.0} and draws.dtype == np.float32
+    assert (draws[:8000] == 0).all() and (draws[16000:] == 1).all()
+    assert abs(draws[8000:16000].mean() - 0.25) < 0.02
