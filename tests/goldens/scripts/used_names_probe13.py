@@ -8,7 +8,6 @@ Regenerate:
         | grep -- " -> " > tests/goldens/api/used_names_probe13.out
 """
 import numpy as np
-import mindspore as ms
 from mindspore import Tensor
 
 
