@@ -84,6 +84,7 @@ from msjax._src.ops.host_ops import constexpr as constexpr
 from msjax._src.parameter import Parameter as Parameter
 from msjax._src.parameter import ParameterTuple as ParameterTuple
 from msjax._src.jit_config import JitConfig as JitConfig
+from msjax._src.parallel_layout import Layout as Layout
 from msjax._src.random import Generator as Generator
 from msjax._src.row_tensor import RowTensor as RowTensor
 from msjax._src.random import default_generator as default_generator

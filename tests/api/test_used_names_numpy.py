@@ -244,3 +244,18 @@ def test_bernoulli_draws_ones_with_each_elements_probability():
     assert set(np.unique(draws)) <= {0.0, 1.0} and draws.dtype == np.float32
     assert (draws[:8000] == 0).all() and (draws[16000:] == 1).all()
     assert abs(draws[8000:16000].mean() - 0.25) < 0.02
+
+
+def test_layout_partition_spec_shards_with_jax():
+    import jax
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+    layout = msjax.parallel.Layout((1, 1, 1), ("dp", "sp", "mp"))
+    assert layout("dp", "None").partition_spec() == PartitionSpec("dp", None)
+    assert (layout("mp", "None", ("dp", "sp")).partition_spec()
+            == PartitionSpec("mp", None, ("dp", "sp")))
+    mesh = Mesh(np.array(jax.devices()[:1]).reshape(1, 1, 1), ("dp", "sp", "mp"))
+    sharding = NamedSharding(mesh, layout("dp", ("sp", "mp")).partition_spec())
+    placed = jax.device_put(np.arange(6.0).reshape(2, 3), sharding)
+    assert placed.sharding == sharding and (np.asarray(placed) == np.arange(6.0).reshape(2, 3)).all()
+    with pytest.raises(ValueError, match="tensor_map of layout is None"):
+        layout.partition_spec()
