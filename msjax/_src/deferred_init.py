@@ -25,6 +25,7 @@ import contextlib
 import weakref
 
 import jax
+import numpy as np
 
 from msjax._src import dtype as mstype
 from msjax._src import state
@@ -110,11 +111,20 @@ class UninitializedTensor(Tensor):
         return self
 
 
-def uninitialized_tensor(init, shape, dtype) -> UninitializedTensor:
+def uninitialized_tensor(init, shape, dtype, key=None) -> UninitializedTensor:
+    """An UninitializedTensor of `init`, drawn from `key` (default: the global key's next)."""
     tensor = object.__new__(UninitializedTensor)
-    _PENDING_TENSORS[id(tensor)] = _pending(init, shape, dtype)
+    _PENDING_TENSORS[id(tensor)] = ((init, tuple(shape), dtype, key) if key is not None
+                                    else _pending(init, shape, dtype))
     weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
     return tensor
+
+
+def uninitialized_constant(fill, shape, dtype) -> UninitializedTensor:
+    """A Tensor of `fill` not made yet (an optimizer's states under `no_init_parameters`). A fill
+    draws nothing: it takes no key from the global key, as the states made at once take none."""
+    from msjax._src.initializer import Constant
+    return uninitialized_tensor(Constant(fill), shape, dtype, key=np.zeros(2, np.uint32))
 
 
 def defer_tensor(tensor: Tensor, init, shape, dtype) -> None:
@@ -181,6 +191,19 @@ class UninitializedParameter(Parameter):
         """Draw the values now; returns this Parameter (a plain Parameter from now on)."""
         self._value  # noqa: B018 - the read draws
         return self
+
+    def clone(self, init="same") -> Parameter:
+        """A copy (`init='same'` draws this Parameter first); with another `init`, a Parameter
+        of that initializer, not drawn either under `no_init_parameters`."""
+        if init == "same":
+            return Parameter.clone(self.init_data(), init)
+        from msjax._src.initializer import initializer
+        cloned = Parameter(initializer(init, self.shape, self.dtype), name=self.name,
+                           requires_grad=self.requires_grad,
+                           layerwise_parallel=self.layerwise_parallel,
+                           parallel_optimizer=self.parallel_optimizer)
+        cloned.__dict__.update((k, v) for k, v in self.__dict__.items() if k != "_pending_init")
+        return cloned
 
     def set_data(self, data, slice_shape=False) -> Parameter:
         """Replace the values without drawing the initializer (a checkpoint's values)."""

@@ -110,3 +110,38 @@ def test_deferred_parameters_initialise_in_compiled_code_and_optimizers():
     x = Tensor(np.ones((2, 3), np.float32))
     assert_close(msjax.jit(net)(x), reference(x))
     assert len(optimizer.moments) == 2 and not net.weight.has_init
+
+
+def train_one_step(deferred):
+    msjax.set_seed(4)
+    if deferred:
+        with no_init_parameters():
+            net = nn.Dense(3, 2)
+            optimizer = nn.Adam(net.trainable_params(), 0.1)
+        states = [*optimizer.moment1, *optimizer.moment2]
+        assert all(p.has_init for p in (*net.get_parameters(), *states))  # nothing made yet
+    else:
+        net = nn.Dense(3, 2)
+        optimizer = nn.Adam(net.trainable_params(), 0.1)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), optimizer)
+    loss = step(Tensor(np.ones((4, 3), np.float32)), Tensor(np.zeros((4, 2), np.float32)))
+    follow = initializer("normal", (3,)).asnumpy()  # the global key after all of it
+    return loss.asnumpy(), [p.asnumpy() for p in net.get_parameters()], follow
+
+
+def test_an_optimizer_made_under_no_init_parameters_trains_as_one_made_at_once():
+    eager, deferred = train_one_step(False), train_one_step(True)
+    assert_close(deferred[0], eager[0])
+    for got, want in zip(deferred[1], eager[1]):
+        assert_close(got, want)
+    assert (deferred[2] == eager[2]).all()
+
+
+def test_clone_of_a_deferred_parameter():
+    with no_init_parameters():
+        weight = Parameter(initializer(Normal(0.5), (2, 3)), name="w")
+        zeros = weight.clone(init="zeros")
+    assert zeros.has_init and weight.has_init and zeros.name == "w"
+    assert_close(zeros, np.zeros((2, 3), np.float32))
+    same = weight.clone()
+    assert not weight.has_init and (same.asnumpy() == weight.asnumpy()).all()

@@ -35,12 +35,19 @@ _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralizat
 
 def clone_states(parameters, prefix, fill=0.0) -> ParameterTuple:
     """Per-parameter optimizer states: a Parameter `prefix.<name>` shaped like each parameter and
-    filled with `fill` (MindSpore's `parameters.clone(prefix, init='zeros'|'ones')`)."""
+    filled with `fill` (MindSpore's `parameters.clone(prefix, init='zeros'|'ones')`). Only the
+    parameters' shapes and dtypes are read: under `nn.utils.no_init_parameters` neither they nor
+    the states are initialised here."""
+    from msjax._src import deferred_init
     states = []
     for param in parameters:
-        data = param._data
-        states.append(Parameter(_wrap(jnp.full(data.shape, fill, data.dtype)),
-                                name=f"{prefix}.{param.name}", requires_grad=param.requires_grad))
+        shape, dtype = param.shape, param.dtype
+        if deferred_init.deferring():
+            values = deferred_init.uninitialized_constant(fill, shape, dtype)
+        else:
+            values = _wrap(jnp.full(shape, fill, mstype.to_numpy_dtype(dtype)))
+        states.append(Parameter(values, name=f"{prefix}.{param.name}",
+                                requires_grad=param.requires_grad))
     return ParameterTuple(states)
 
 
