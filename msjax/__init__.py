@@ -122,6 +122,7 @@ from msjax import numpy as numpy
 from msjax import amp as amp
 from msjax import train as train
 from msjax import runtime as runtime
+from msjax import hal as hal
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import LossMonitor as LossMonitor

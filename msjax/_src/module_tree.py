@@ -135,7 +135,6 @@ EXCLUDED = {
     "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
                                 "(XLA places and schedules msjax's work)",
     "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
-    "mindspore.hal": _NOT_YET + "streams, events and memory pools of the Ascend/GPU runtime",
     "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
     "mindspore.nn.probability": _NOT_YET + "probability distributions, bijectors and Bayesian "
                                 "layers",
@@ -186,6 +185,7 @@ NAME_SOURCES = {
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
+    "mindspore.hal": ("msjax.hal", "msjax"),
     "mindspore.profiler": ("msjax.profiler", "msjax"),
     "mindspore.runtime": ("msjax.runtime", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),

@@ -259,3 +259,21 @@ def test_layout_partition_spec_shards_with_jax():
     assert placed.sharding == sharding and (np.asarray(placed) == np.arange(6.0).reshape(2, 3)).all()
     with pytest.raises(ValueError, match="tensor_map of layout is None"):
         msjax.parallel.Layout((1,), ("dp",)).partition_spec()  # never called with a tensor map
+
+
+def test_hal_answers_from_jax_devices():
+    import jax
+    try:
+        gpus = jax.devices("gpu")
+    except RuntimeError:
+        gpus = []
+    assert msjax.hal.is_available("GPU") == bool(gpus)
+    assert msjax.hal.device_count("CPU") == len(jax.devices("cpu"))
+    if not gpus:
+        with pytest.raises(ValueError, match="GPU backend is not available"):
+            msjax.hal.device_count("GPU")
+        return
+    assert msjax.hal.device_count("GPU") == len(gpus)
+    assert msjax.hal.get_device_name(0, "GPU") == gpus[0].device_kind
+    properties = msjax.hal.get_device_properties(0, "GPU")
+    assert properties.name == gpus[0].device_kind and properties.total_memory > 0
