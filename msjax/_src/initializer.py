@@ -19,6 +19,8 @@ inside a trace (a Cell built in a compiled function) the same distributions are 
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
 
@@ -37,9 +39,11 @@ _F32 = np.float32
 class Initializer:
     """`mindspore.common.initializer.Initializer(**kwargs)`: the base of all initializers.
 
-    A subclass implements `_initialize(shape, sampler)`, returning a NumPy or JAX array of that
-    shape (random ones draw from `sampler`). Calling an initializer on a NumPy array fills it in
-    place, as in MindSpore.
+    msjax's subclasses implement `_initialize(shape, sampler)`, returning a NumPy or JAX array
+    of that shape (random ones draw from `sampler`). A user's subclass written for MindSpore
+    implements MindSpore's `_initialize(arr)`, filling the NumPy array `arr` (of the requested
+    dtype) in place (`_assignment(arr, value)`); msjax calls it that way. Calling an initializer
+    on a NumPy array fills it in place, as in MindSpore.
     """
 
     def __init__(self, **kwargs):
@@ -64,6 +68,12 @@ class Initializer:
         """The values for a Tensor of `shape` and `dtype`, as a jax.Array, drawn from `key`
         (default: the next key of the global key)."""
         np_dtype = mstype.to_numpy_dtype(dtype)
+        if _fills_an_array(type(self)):  # MindSpore's protocol: _initialize(arr)
+            if key is None:
+                next_key()  # a key as every initializer takes, so later draws do not shift
+            values = np.zeros(tuple(shape), np_dtype)
+            self._initialize(values)
+            return jax.device_put(values, may_alias=False)
         values = self._initialize(tuple(shape), _sampler(key))
         if isinstance(values, jax.Array):
             return values.astype(np_dtype)
@@ -71,6 +81,9 @@ class Initializer:
         return jax.device_put(np.asarray(values).astype(np_dtype), may_alias=False)
 
     def __call__(self, arr):
+        if _fills_an_array(type(self)):
+            self._initialize(arr)
+            return arr
         values = np.asarray(self.generate(arr.shape, arr.dtype))
         if arr.shape == ():
             arr.reshape(1)[:] = values.reshape(1)
@@ -79,7 +92,17 @@ class Initializer:
         return arr
 
     def __repr__(self) -> str:
-        return f"<mindspore.common.initializer.{type(self).__name__} object at {hex(id(self))}>"
+        module = type(self).__module__
+        if module == __name__:
+            module = "mindspore.common.initializer"
+        return f"<{module}.{type(self).__name__} object at {hex(id(self))}>"
+
+
+@functools.cache
+def _fills_an_array(cls) -> bool:
+    """Whether `cls._initialize` is MindSpore's `_initialize(self, arr)` (a user's subclass)
+    rather than msjax's `_initialize(self, shape, sampler)`."""
+    return len(inspect.signature(cls._initialize).parameters) == 2
 
 
 def _register(*aliases):

@@ -17,6 +17,7 @@ from msjax._src.initializer import XavierNormal as XavierNormal
 from msjax._src.initializer import XavierUniform as XavierUniform
 from msjax._src.initializer import Zero as Zero
 from msjax._src.initializer import _assignment as _assignment
+from msjax._src.initializer import _register as _register
 from msjax._src.initializer import _calculate_correct_fan as _calculate_correct_fan
 from msjax._src.initializer import _calculate_fan_in_and_fan_out as _calculate_fan_in_and_fan_out
 from msjax._src.initializer import _calculate_gain as _calculate_gain
