@@ -16,12 +16,15 @@ GOLDEN = {(probe, label): result for probe in PROBES
 
 @pytest.fixture(scope="module")
 def msjax_cases():
-    from msjax._src import runtime
+    from msjax._src import initializer, runtime
     runtime._memory_settings.clear()  # used_names_probe6 calls set_memory, which takes one call
+    aliases = dict(initializer._INITIALIZER_ALIAS)  # used_names_probe16 registers its own
     try:
         return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
     finally:
         runtime._memory_settings.clear()
+        initializer._INITIALIZER_ALIAS.clear()
+        initializer._INITIALIZER_ALIAS.update(aliases)
         import msjax.compat
         msjax.compat.uninstall()
 
