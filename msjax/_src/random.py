@@ -58,6 +58,8 @@ def set_seed(seed: int) -> None:
         raise ValueError("Seed must be between 0 and 2**32 - 1")
     GLOBAL_KEY.seed = seed
     state.write(GLOBAL_KEY, jax.random.PRNGKey(seed))
+    np.random.seed(seed)  # as MindSpore's set_seed: NumPy's global generator too
+    _reset_op_seeds()
     for hook in SEED_HOOKS:  # e.g. the dataset seed, which MindSpore's set_seed also sets
         hook(seed)
 
@@ -65,6 +67,45 @@ def set_seed(seed: int) -> None:
 def get_seed():
     """`mindspore.get_seed`."""
     return GLOBAL_KEY.seed
+
+
+# -- MindSpore's graph-level and op-level seeds (mindspore.common.seed) -----------------------------
+_DEFAULT_GRAPH_SEED = 87654321
+_MAXINT32 = 2 ** 31 - 1
+_OP_SEED_STEP = 3528531795 ^ 3449720151  # MindSpore's keyConstant[0] ^ keyConstant[2]
+_KERNEL_SEEDS: dict = {}  # (kernel name, op seed) -> the op seed its next call gets
+
+
+def _reset_op_seeds() -> None:
+    for kernel_name, op_seed in _KERNEL_SEEDS:
+        _KERNEL_SEEDS[kernel_name, op_seed] = op_seed
+
+
+def _get_graph_seed(op_seed, kernel_name):
+    """`mindspore.common.seed._get_graph_seed(op_seed, kernel_name)`: the (graph seed, op seed)
+    pair MindSpore gives a random kernel: (0, 0) when neither `set_seed` nor `op_seed` is set
+    (the kernel picks its own); else the global seed (87654321 for 0) and an op seed that
+    advances with each call for the same (kernel_name, op_seed), both modulo 2**31 - 1, and reset
+    by `set_seed`. Model code calls it to seed its own random ops; msjax's ops draw from the
+    global key instead."""
+    global_seed = get_seed()
+    if global_seed == 0:
+        global_seed = _DEFAULT_GRAPH_SEED
+    elif global_seed is None:
+        global_seed = 0
+    if op_seed is None:
+        op_seed = 0
+    if global_seed == 0 and op_seed == 0:
+        return 0, 0
+    if isinstance(op_seed, bool) or not isinstance(op_seed, int):
+        raise TypeError(f"For '{kernel_name}', the 'seed' must be int, but got "
+                        f"'{type(op_seed).__name__}'")
+    if op_seed < 0:
+        raise ValueError(f"For '{kernel_name}', the 'seed' must be int and must >= 0, but got "
+                         f"'{op_seed}' with type 'int'.")
+    current = _KERNEL_SEEDS.setdefault((kernel_name, op_seed), op_seed)
+    _KERNEL_SEEDS[kernel_name, op_seed] = current + _OP_SEED_STEP
+    return global_seed % _MAXINT32, current % _MAXINT32
 
 
 def next_key(seed: int | None = None):
