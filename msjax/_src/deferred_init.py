@@ -5,7 +5,8 @@ from an initializer (`Parameter(initializer('normal', shape))`, every layer's we
 initializer instead of its values: `has_init` is True, its shape and dtype are known, and no
 memory holds its values. Loading a checkpoint (`set_data`) gives it values without ever drawing
 the initializer; `init_parameters_data()`, `init_data()`, `asnumpy()` or running the network
-draw it. Parameters made from Tensors or NumPy data are initialised as usual.
+draw it. Parameters made from Tensors or NumPy data are initialised as usual. An optimizer made inside
+the block reads only its Parameters' shapes and dtypes, and its states are not made either.
 
 msjax does the same with two classes that differ from `Tensor` and `Parameter` only in where
 their value comes from: the value slot (`Tensor._data`, `Parameter._value`) is a property that
