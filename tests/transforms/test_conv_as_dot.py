@@ -65,6 +65,59 @@ def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, cas
         np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
 
 
+def _counting_patches(monkeypatch) -> list:
+    """A list that gets one entry per patch array the rewrite builds."""
+    built, build = [], conv_as_dot.window_patches
+
+    def counted(*args, **kwargs):
+        built.append(args[1])
+        return build(*args, **kwargs)
+    monkeypatch.setattr(conv_as_dot, "window_patches", counted)
+    return built
+
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_and_its_kernel_gradient_read_one_patch_array(monkeypatch, case):
+    """The kernel-gradient convolution reads the forward's windows of the same input: one patch
+    array serves both (two arrays for three convolutions: the input gradient reads the output
+    gradient's windows)."""
+    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
+    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
+
+    def loss(x, w):
+        out = lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=lhs_dilation,
+                                       rhs_dilation=rhs_dilation, dimension_numbers=numbers)
+        return jnp.sum(out * out)
+
+    closed = jax.make_jaxpr(jax.grad(loss, argnums=(0, 1)))(x, w)
+    _all_convolutions(monkeypatch)
+    built = _counting_patches(monkeypatch)
+    rewritten = conv_as_dot.rewrite(closed)
+    assert len(built) == 2
+    expected = jax_core.jaxpr_as_fun(closed)(x, w)
+    got = jax_core.jaxpr_as_fun(rewritten)(x, w)
+    for e, g in zip(expected, got):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+def test_window_patches_are_the_padded_inputs_windows():
+    """patches[U, J, V, K] = padded[U, V, j * u_step + k * v_step], against NumPy, for either
+    axis order of the lhs spec and with interior (lhs) dilation."""
+    x = _RNG.standard_normal((2, 3, 5, 4)).astype(np.float32)
+    padding, dilation = [(1, 2), (2, 0)], (2, 1)
+    u_set, v_set = ((2, 3), (3, 1)), ((3, 2), (1, 2))  # (counts, steps) per spatial dimension
+    padded = np.zeros((2, 3, 1 + 9 + 2, 2 + 4), np.float32)
+    padded[:, :, 1:10:2, 2:6] = x
+    for spec in ((0, 1, 2, 3), (1, 0, 2, 3)):
+        got = np.asarray(conv_as_dot.window_patches(jnp.asarray(x), spec, padding, dilation,
+                                                    u_set, v_set))
+        assert got.shape == (2, 2 * 3, 3, 3 * 2)
+        for j0, j1, k0, k1 in np.ndindex(2, 3, 3, 2):
+            window = padded[:, :, j0 * 3 + k0 * 1, j1 * 1 + k1 * 2]
+            np.testing.assert_array_equal(got[:, j0 * 3 + j1, :, k0 * 2 + k1], window)
+
+
 def test_only_ungrouped_convolutions_with_small_slices_are_rewritten():
     def conv_eqn(x_shape, w_shape, groups=1, strides=(1, 1)):
         x, w = jnp.zeros(x_shape), jnp.zeros(w_shape)
@@ -167,10 +220,12 @@ def _train(monkeypatch, lowering_, steps=2):
 def test_a_training_step_with_convs_as_dots_matches_the_program_as_traced(monkeypatch):
     monkeypatch.setattr(conv_as_dot, "MIN_SAVED", 0)  # the shapes are scaled down
     recording = _Recording()
+    built = _counting_patches(monkeypatch)
     losses, params = _train(monkeypatch, recording)
     # All 7: 3 forward convs, their 3 weight gradients and conv2's input gradient (the input x
-    # needs none, so conv1 and down have no input-gradient conv).
-    assert recording.removed == 7
+    # needs none, so conv1 and down have no input-gradient conv); a forward conv and its
+    # weight gradient read one patch array, conv1 and down (other windows of x) one each.
+    assert recording.removed == 7 and len(built) == 4
     plain_losses, plain_params = _train(monkeypatch, lowering.Lowering())
     np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
     assert params.keys() == plain_params.keys()

@@ -24,6 +24,21 @@ lazy_inline chain, custom_vjp functions) are left as they are. Measured (benchma
 75 ms (Flax 142 ms), ResNet-50 892 -> 425 ms (Flax 755 ms); XLA compile CPU time unchanged
 (ResNet-18 4.6-5.2 s before, 4.8-5.3 s after).
 
+A convolution and the convolution JAX's autodiff emits for its kernel's gradient read the same
+windows of the same input (the gradient's batch axis is the input's channel axis and its output
+positions are the kernel's taps): `window_patches` builds one array for both (`patches[U, J, V,
+K]`, the input's two non-spatial axes in their stored order, each followed by the window index
+set it pairs with), so a rewritten layer pads and slices its input once instead of twice. The
+kernel stays the product's left operand (`[O, I * taps]` as OIHW stores it); the shared patches
+are then transposed once for one of the two products, a patch-sized copy (making the kernel the
+right operand instead moved the copy onto the kernel: weight-sized, steady step 51-55 -> 68-73
+ms). ResNet-18 at 32x32 builds 17 patch arrays for its 26 rewritten convolutions (was 26),
+ResNet-50 63 for 96. ResNet-18's step program (saved by `benchmarks/models.py`'s first-step
+child, compiled alone under callgrind): 23.05 -> 22.39 G instructions to compile (the pure-JAX
+step: 24.25 G); compiled alternately with JAX's in one process (`_timing.recompile_seconds`, 3
+rounds, load 1-2) 2.20 -> 2.15 s wall (JAX 2.19 s); steady step unchanged (alternating fresh
+processes: 50.8-54.7 -> 51.5-55.8 ms), XLA's temporary buffer unchanged (53.3 MB).
+
 Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` slices (kernel
 taps or output positions, whichever are fewer), and the slices (`patches`) at most
 `1 / PATCH_RATIO` of the weight-sized array the rewrite saves a transpose of (the kernel or the
@@ -82,47 +97,87 @@ def worth_rewriting(eqn) -> bool:
     return saved >= MIN_SAVED and patches * PATCH_RATIO <= saved
 
 
+def _window_sets(lhs_spec, out_spatial, kernel, window_strides, rhs_dilation):
+    """`(u, v, u_set, v_set)`: the lhs's two non-spatial axes in their order in the array (`u`
+    before `v`) and the window index set each is paired with, as `(counts, steps)` per spatial
+    dimension. A convolution reads `lhs[b, f, position * stride + tap * dilation]`: its batch
+    axis `b` goes with the output positions (strided by `window_strides`), its feature axis `f`
+    with the kernel taps (strided by `rhs_dilation`)."""
+    batch, feature = lhs_spec[0], lhs_spec[1]
+    positions = (tuple(out_spatial), tuple(window_strides))
+    taps = (tuple(kernel), tuple(rhs_dilation))
+    if batch < feature:
+        return batch, feature, positions, taps
+    return feature, batch, taps, positions
+
+
+def window_patches(lhs, lhs_spec, padding, lhs_dilation, u_set, v_set):
+    """`patches[U, J, V, K] = padded[U, V, j * u_step + k * v_step]` (spatial dimensions
+    flattened into J and K, row-major): the input's window slices, where U and V are the lhs's
+    non-spatial axes in array order and J, K range over `u_set` and `v_set` (`(counts, steps)`
+    per spatial dimension). The array depends on the input and the slices only, not on which
+    axis is the batch: a convolution and the convolution computing its kernel's gradient (whose
+    batch axis is the other one and whose output positions are the first one's taps) read the
+    same patches."""
+    u, v = sorted(lhs_spec[:2])
+    spatial = tuple(lhs_spec[2:])
+    lhs = lax.transpose(lhs, (u, v, *spatial))  # [U, V, spatial...]
+    (u_counts, u_steps), (v_counts, v_steps) = u_set, v_set
+    config = [(0, 0, 0), (0, 0, 0)]
+    for size, (lo, _), dilation, uc, us, vc, vs in zip(
+            lhs.shape[2:], padding, lhs_dilation, u_counts, u_steps, v_counts, v_steps):
+        extent = (uc - 1) * us + (vc - 1) * vs + 1  # the span the windows read
+        config.append((lo, extent - lo - ((size - 1) * dilation + 1), dilation - 1))
+    lhs = lax.pad(lhs, lax.full((), 0, lhs.dtype), config)
+    size_u, size_v = lhs.shape[:2]
+    # Slice along the smaller index set; each slice spans the other set.
+    by_v = math.prod(v_counts) <= math.prod(u_counts)
+    outer, inner = (v_set, u_set) if by_v else (u_set, v_set)
+    slices = []
+    for index in itertools.product(*[range(n) for n in outer[0]]):
+        start = [i * s for i, s in zip(index, outer[1])]
+        limit = [b + (n - 1) * s + 1 for b, n, s in zip(start, inner[0], inner[1])]
+        slices.append(lax.slice(lhs, [0, 0, *start], [size_u, size_v, *limit],
+                                [1, 1, *inner[1]]))
+    stacked = lax.concatenate([lax.expand_dims(s, (s.ndim,)) for s in slices], lhs.ndim)
+    stacked = stacked.reshape(size_u, size_v, math.prod(inner[0]), len(slices))
+    # [U, V, inner, outer] -> [U, J, V, K]
+    return lax.transpose(stacked, (0, 2, 1, 3) if by_v else (0, 3, 1, 2))
+
+
 def conv_as_dot(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation,
-                dimension_numbers, precision, preferred_element_type, **_):
-    """`lax.conv_general_dilated` (no feature or batch groups) as strided slices of the padded
-    input and one `dot_general` with the kernel. The slices are taken per kernel tap (each the
-    input every output position reads through that tap) or per output position (each that
-    position's window), whichever are fewer."""
+                dimension_numbers, precision, preferred_element_type, patches_cache=None, **_):
+    """`lax.conv_general_dilated` (no feature or batch groups) as one `dot_general` of the
+    kernel with the input's window slices (`window_patches`). `patches_cache` (a dict) shares
+    the patches between convolutions reading the same windows of the same input."""
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     n_spatial = len(lhs_spec) - 2
-    lhs = lax.transpose(lhs, tuple(lhs_spec))  # [N, C, spatial...]
-    rhs = lax.transpose(rhs, tuple(rhs_spec))  # [O, C, kernel...]
-    batch, channels = lhs.shape[:2]
+    rhs = lax.transpose(rhs, tuple(rhs_spec))  # [O, I, kernel...]
     kernel = rhs.shape[2:]
-    config = [(0, 0, 0), (0, 0, 0)] + [(lo, hi, dilation - 1) for (lo, hi), dilation
-                                       in zip(padding, lhs_dilation)]
-    lhs = lax.pad(lhs, lax.full((), 0, lhs.dtype), config)
+    dilated = [(lhs.shape[d] - 1) * dilation + 1 + lo + hi for d, (lo, hi), dilation
+               in zip(lhs_spec[2:], padding, lhs_dilation)]
     out_spatial = [max(0, (size - (k - 1) * d - 1) // s + 1) for size, k, d, s
-                   in zip(lhs.shape[2:], kernel, rhs_dilation, window_strides)]
-    by_tap = math.prod(kernel) <= math.prod(out_spatial)
-    slices = []
-    for index in itertools.product(*[range(n) for n in (kernel if by_tap else out_spatial)]):
-        if by_tap:  # every output position through tap `index`: [N, C, out spatial...]
-            start = [i * d for i, d in zip(index, rhs_dilation)]
-            limit = [b + (n - 1) * s + 1 for b, n, s in zip(start, out_spatial, window_strides)]
-            strides = window_strides
-        else:  # the window of output position `index`: [N, C, kernel...]
-            start = [i * s for i, s in zip(index, window_strides)]
-            limit = [b + (k - 1) * d + 1 for b, k, d in zip(start, kernel, rhs_dilation)]
-            strides = rhs_dilation
-        slices.append(lax.slice(lhs, [0, 0, *start], [batch, channels, *limit],
-                                [1, 1, *strides]))
-    # patches: [N, C, taps, positions] (by tap) or [N, positions, C, taps] (by position)
-    axis = 2 if by_tap else 1
-    patches = lax.concatenate([lax.expand_dims(s, (axis,)) for s in slices], axis)
-    patches = patches.reshape((batch, channels, math.prod(kernel), -1) if by_tap
-                              else (batch, -1, channels, math.prod(kernel)))
-    contract = (1, 2) if by_tap else (2, 3)
-    out = lax.dot_general(rhs.reshape(rhs.shape[0], channels, -1), patches,
-                          (((1, 2), contract), ((), ())), precision=precision,
-                          preferred_element_type=preferred_element_type)
-    out = out.reshape((rhs.shape[0], batch, *out_spatial))  # [O, N, out spatial...]
-    roles = [1, 0] + list(range(2, 2 + n_spatial))  # axis of `out` holding N, O, spatial...
+                   in zip(dilated, kernel, rhs_dilation, window_strides)]
+    u, v, u_set, v_set = _window_sets(lhs_spec, out_spatial, kernel, window_strides,
+                                      rhs_dilation)
+    key = (id(lhs), (u, v, *lhs_spec[2:]), tuple(lo for lo, _ in padding), tuple(lhs_dilation),
+           u_set, v_set)
+    if patches_cache is not None and key in patches_cache:
+        patches = patches_cache[key][1]
+    else:
+        patches = window_patches(lhs, lhs_spec, padding, lhs_dilation, u_set, v_set)
+        if patches_cache is not None:
+            patches_cache[key] = (lhs, patches)  # holds lhs, so its id is not reused
+    rhs = rhs.reshape(rhs.shape[0], rhs.shape[1], -1)  # [O, I, taps]
+    # The kernel is the product's left operand, contracted over its trailing axes, so that an
+    # OIHW kernel enters the product as it is stored ([O, I * taps], no weight-sized copy).
+    # patches: [N, positions, C, taps] when the batch axis comes first, else [C, taps, N,
+    # positions] (a kernel-gradient convolution: its output [O, C, taps] is OIHW as it is).
+    batch_first = lhs_spec[0] == u
+    out = lax.dot_general(rhs, patches, (((1, 2), (2, 3) if batch_first else (0, 1)), ((), ())),
+                          precision=precision, preferred_element_type=preferred_element_type)
+    out = out.reshape(rhs.shape[0], patches.shape[0 if batch_first else 2], *out_spatial)
+    roles = [1, 0] + list(range(2, n_spatial + 2))  # axis of `out` holding N, O, spatial...
     perm = [0] * len(roles)
     for role, position in zip(roles, out_spec):
         perm[position] = role
@@ -146,9 +201,10 @@ def _has_candidate(jaxpr) -> bool:
     return False
 
 
-def _evaluate(jaxpr, consts, args):
-    """`jaxpr` evaluated on `args` (tracers), rewritten convolutions computed as dots and the
-    nested `jit`s holding them inlined; every other equation bound as it was."""
+def _evaluate(jaxpr, consts, args, patches_cache):
+    """`jaxpr` evaluated on `args` (tracers), rewritten convolutions computed as dots (sharing
+    their patches through `patches_cache`) and the nested `jit`s holding them inlined; every
+    other equation bound as it was."""
     env = {}
 
     def read(var):
@@ -160,9 +216,9 @@ def _evaluate(jaxpr, consts, args):
         values = [read(v) for v in eqn.invars]
         sub = _sub_jaxpr(eqn)
         if eqn.primitive is lax.conv_general_dilated_p and worth_rewriting(eqn):
-            outs = [conv_as_dot(*values, **eqn.params)]
+            outs = [conv_as_dot(*values, **eqn.params, patches_cache=patches_cache)]
         elif sub is not None and _has_candidate(sub.jaxpr):
-            outs = _evaluate(sub.jaxpr, sub.consts, values)
+            outs = _evaluate(sub.jaxpr, sub.consts, values, patches_cache)
         else:
             params = eqn.primitive.get_bind_params(eqn.params)
             with source_info_util.user_context(eqn.source_info.traceback,
@@ -184,7 +240,7 @@ def rewrite(closed_jaxpr):
         return None
 
     def rewritten(*args):
-        return _evaluate(closed_jaxpr.jaxpr, closed_jaxpr.consts, args)
+        return _evaluate(closed_jaxpr.jaxpr, closed_jaxpr.consts, args, {})
 
     avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=v.aval.weak_type)
              for v in closed_jaxpr.jaxpr.invars]
