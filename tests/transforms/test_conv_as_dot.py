@@ -79,8 +79,7 @@ def _counting_patches(monkeypatch) -> list:
 @pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
 def test_a_convolution_and_its_kernel_gradient_read_one_patch_array(monkeypatch, case):
     """The kernel-gradient convolution reads the forward's windows of the same input: one patch
-    array serves both (two arrays for three convolutions: the input gradient reads the output
-    gradient's windows)."""
+    array serves both; the input-gradient convolution (of the reversed kernel) builds none."""
     x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
     x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
     w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
@@ -93,12 +92,68 @@ def test_a_convolution_and_its_kernel_gradient_read_one_patch_array(monkeypatch,
     closed = jax.make_jaxpr(jax.grad(loss, argnums=(0, 1)))(x, w)
     _all_convolutions(monkeypatch)
     built = _counting_patches(monkeypatch)
+    reversed_convs = []
+    computed = conv_as_dot.conv_of_reversed_kernel
+    monkeypatch.setattr(conv_as_dot, "conv_of_reversed_kernel",
+                        lambda *a, **k: reversed_convs.append(1) or computed(*a, **k))
     rewritten = conv_as_dot.rewrite(closed)
-    assert len(built) == 2
+    assert len(built) == 1 and len(reversed_convs) == 1
     expected = jax_core.jaxpr_as_fun(closed)(x, w)
     got = jax_core.jaxpr_as_fun(rewritten)(x, w)
     for e, g in zip(expected, got):
         np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_of_a_reversed_kernel_equals_lax_conv(case):
+    """conv_of_reversed_kernel(x, w) = conv(x, rev(w)) for any strides, padding (negative too)
+    and dilations, in either layout; its gradients too."""
+    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
+    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
+    dn = lax.conv_dimension_numbers(x.shape, w.shape, numbers)
+    if isinstance(padding, str):
+        padding = lax.padtype_to_pads(
+            [x.shape[d] for d in dn.lhs_spec[2:]], [w.shape[d] for d in dn.rhs_spec[2:]],
+            strides, padding)
+    params = dict(window_strides=strides, padding=padding, lhs_dilation=lhs_dilation,
+                  rhs_dilation=rhs_dilation, dimension_numbers=dn, precision=None,
+                  preferred_element_type=None)
+
+    def plain(x, w):
+        return lax.conv_general_dilated(x, lax.rev(w, dn.rhs_spec[2:]), strides, padding,
+                                        lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
+                                        dimension_numbers=dn)
+
+    def as_dot(x, w):
+        return conv_as_dot.conv_of_reversed_kernel(x, w, **params)
+
+    np.testing.assert_allclose(np.asarray(as_dot(x, w)), np.asarray(plain(x, w)),
+                               rtol=1e-5, atol=1e-4)
+    grads = jax.grad(lambda x, w: jnp.sum(jnp.sin(as_dot(x, w))), argnums=(0, 1))(x, w)
+    expected = jax.grad(lambda x, w: jnp.sum(jnp.sin(plain(x, w))), argnums=(0, 1))(x, w)
+    for g, e in zip(grads, expected):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+def test_a_kernel_reversed_along_other_axes_is_convolved_as_traced(monkeypatch):
+    """Only a reversal of exactly the kernel's spatial axes takes conv_of_reversed_kernel; a
+    kernel reversed along one spatial axis, or along its channel axis, is an ordinary kernel."""
+    x = jnp.asarray(_RNG.standard_normal((2, 4, 5, 5)), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal((6, 4, 3, 3)), jnp.float32)
+    _all_convolutions(monkeypatch)
+    for axes in ((3,), (0, 2, 3), (1,)):
+        closed = jax.make_jaxpr(lambda x, w: lax.conv_general_dilated(
+            x, lax.rev(w, axes), (1, 1), [(1, 1), (1, 1)]))(x, w)
+        taken = []
+        computed = conv_as_dot.conv_of_reversed_kernel
+        monkeypatch.setattr(conv_as_dot, "conv_of_reversed_kernel",
+                            lambda *a, **k: taken.append(1) or computed(*a, **k))
+        rewritten = conv_as_dot.rewrite(closed)
+        assert taken == [] and _conv_count(rewritten.jaxpr) == 0
+        np.testing.assert_allclose(np.asarray(jax_core.jaxpr_as_fun(rewritten)(x, w)[0]),
+                                   np.asarray(jax_core.jaxpr_as_fun(closed)(x, w)[0]),
+                                   rtol=1e-5, atol=1e-4)
 
 
 def test_window_patches_are_the_padded_inputs_windows():
@@ -224,8 +279,9 @@ def test_a_training_step_with_convs_as_dots_matches_the_program_as_traced(monkey
     losses, params = _train(monkeypatch, recording)
     # All 7: 3 forward convs, their 3 weight gradients and conv2's input gradient (the input x
     # needs none, so conv1 and down have no input-gradient conv); a forward conv and its
-    # weight gradient read one patch array, conv1 and down (other windows of x) one each.
-    assert recording.removed == 7 and len(built) == 4
+    # weight gradient read one patch array, conv1 and down (other windows of x) one each, and
+    # conv2's input gradient (its kernel reversed) none.
+    assert recording.removed == 7 and len(built) == 3
     plain_losses, plain_params = _train(monkeypatch, lowering.Lowering())
     np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
     assert params.keys() == plain_params.keys()

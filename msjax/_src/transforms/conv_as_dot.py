@@ -24,20 +24,34 @@ lazy_inline chain, custom_vjp functions) are left as they are. Measured (benchma
 75 ms (Flax 142 ms), ResNet-50 892 -> 425 ms (Flax 755 ms); XLA compile CPU time unchanged
 (ResNet-18 4.6-5.2 s before, 4.8-5.3 s after).
 
-A convolution and the convolution JAX's autodiff emits for its kernel's gradient read the same
-windows of the same input (the gradient's batch axis is the input's channel axis and its output
-positions are the kernel's taps): `window_patches` builds one array for both (`patches[U, J, V,
-K]`, the input's two non-spatial axes in their stored order, each followed by the window index
-set it pairs with), so a rewritten layer pads and slices its input once instead of twice. The
-kernel stays the product's left operand (`[O, I * taps]` as OIHW stores it); the shared patches
-are then transposed once for one of the two products, a patch-sized copy (making the kernel the
-right operand instead moved the copy onto the kernel: weight-sized, steady step 51-55 -> 68-73
-ms). ResNet-18 at 32x32 builds 17 patch arrays for its 26 rewritten convolutions (was 26),
-ResNet-50 63 for 96. ResNet-18's step program (saved by `benchmarks/models.py`'s first-step
-child, compiled alone under callgrind): 23.05 -> 22.39 G instructions to compile (the pure-JAX
-step: 24.25 G); compiled alternately with JAX's in one process (`_timing.recompile_seconds`, 3
-rounds, load 1-2) 2.20 -> 2.15 s wall (JAX 2.19 s); steady step unchanged (alternating fresh
-processes: 50.8-54.7 -> 51.5-55.8 ms), XLA's temporary buffer unchanged (53.3 MB).
+A layer's three convolutions (forward, kernel gradient, input gradient) are computed so that
+its kernel enters every product as stored (an OIHW kernel is `[O, I * taps]`), with no
+weight-sized copy:
+
+- the forward and the kernel gradient read the same windows of the same input (the gradient's
+  batch axis is the input's channel axis and its output positions are the kernel's taps):
+  `window_patches` builds one array for both (`patches[U, J, V, K]`, the input's two
+  non-spatial axes in their stored order, each followed by the window index set it pairs
+  with), so a layer pads and slices its input once, not twice. The kernel is the forward
+  product's left operand; the shared patches are transposed once for one of the two products,
+  a patch-sized copy (the kernel as the right operand moved that copy onto the kernel instead:
+  weight-sized, steady step 51-55 -> 68-73 ms);
+- the input gradient, a convolution of the spatially reversed kernel (`rev` in the traced
+  program) with the output gradient, is `conv_of_reversed_kernel`: one product contracting
+  the output gradient's channels with the kernel as stored, then each tap's share added at the
+  positions it reaches ("col2im"). As a convolution of patches it contracted channels and taps
+  together, which needs the kernel reversed and transposed: one weight-sized copy per layer
+  per step (up to 9.4 MB for a 512x512x3x3 kernel).
+
+ResNet-18 at 32x32 (26 rewritten convolutions): 9 patch arrays (all 26 built their own
+before), 8 input gradients by col2im. ResNet-50: 33 patch arrays and 30 col2im for 96. Measured
+on ResNet-18's step program (saved by `benchmarks/models.py`'s first-step child; 2-core CPU
+shared with other jobs), before -> patches shared -> col2im too: XLA's temporary buffer 53.3 ->
+53.3 -> 39.7 MB; compile under callgrind 23.05 -> 22.39 G instructions (-> not measured; JAX's
+step 24.25 G); compiled alternately with JAX's step in one process (`_timing.recompile_seconds`,
+3 rounds, load 1.4-2.0): patches shared 2.35 s wall / 4.09 s CPU, col2im 2.17 / 3.74, JAX 2.52
+/ 4.44 (0.86 / 0.84 of JAX); steady step, alternating fresh processes (load 1.4-2.9): 95-109,
+91-93, 68-74 ms.
 
 Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` slices (kernel
 taps or output positions, whichever are fewer), and the slices (`patches`) at most
@@ -184,6 +198,59 @@ def conv_as_dot(lhs, rhs, *, window_strides, padding, lhs_dilation, rhs_dilation
     return lax.transpose(out, tuple(perm))
 
 
+def conv_of_reversed_kernel(lhs, kernel, *, window_strides, padding, lhs_dilation, rhs_dilation,
+                            dimension_numbers, precision, preferred_element_type, **_):
+    """`lax.conv_general_dilated(lhs, rev(kernel, its spatial axes))` (no feature or batch
+    groups), the convolution JAX's autodiff emits for an input's gradient, as one `dot_general`
+    contracting the input's channel axis only (the kernel enters as stored: an OIHW kernel is
+    `[O, I * taps]`, no reversed, transposed copy of it) and the sum, over the kernel's taps, of
+    each tap's share shifted to the output positions it reaches ("col2im")."""
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    n_spatial = len(lhs_spec) - 2
+    # shares[n, m, o, tap] = sum_i lhs[n, i, m] * kernel[o, i, tap], in the arrays' axis order
+    shares = lax.dot_general(lhs, kernel, (((lhs_spec[1],), (rhs_spec[1],)), ((), ())),
+                             precision=precision, preferred_element_type=preferred_element_type)
+    # Axis of `shares` holding each free axis: the lhs's in their order, then the kernel's.
+    lhs_free = [d for d in range(lhs.ndim) if d != lhs_spec[1]]
+    kernel_free = [d for d in range(kernel.ndim) if d != rhs_spec[1]]
+    order = ([lhs_free.index(d) for d in (lhs_spec[0], *lhs_spec[2:])]
+             + [len(lhs_free) + kernel_free.index(d) for d in (rhs_spec[0], *rhs_spec[2:])])
+    shares = lax.transpose(shares, tuple(order))  # [N, spatial..., O, taps...]
+    batch, out_features = shares.shape[0], shares.shape[1 + n_spatial]
+    kernel_shape = shares.shape[2 + n_spatial:]
+    config = ([(0, 0, 0)] + [(lo, hi, dilation - 1) for (lo, hi), dilation
+                             in zip(padding, lhs_dilation)] + [(0, 0, 0)] * (1 + n_spatial))
+    shares = lax.pad(shares, lax.full((), 0, shares.dtype), config)
+    out_spatial = [max(0, (size - (k - 1) * d - 1) // s + 1) for size, k, d, s
+                   in zip(shares.shape[1:1 + n_spatial], kernel_shape, rhs_dilation,
+                          window_strides)]
+    total = None
+    for tap in itertools.product(*[range(k) for k in kernel_shape]):
+        # The reversed kernel's tap k is the kernel's tap K - 1 - k.
+        start = [(k - 1 - t) * d for t, k, d in zip(tap, kernel_shape, rhs_dilation)]
+        limit = [b + (p - 1) * s + 1 for b, p, s in zip(start, out_spatial, window_strides)]
+        term = lax.slice(shares, [0, *start, 0, *tap],
+                         [batch, *limit, out_features, *[t + 1 for t in tap]],
+                         [1, *window_strides, 1, *[1] * n_spatial])
+        total = term if total is None else lax.add(total, term)
+    out = total.reshape(batch, *out_spatial, out_features)
+    roles = [0, n_spatial + 1] + list(range(1, n_spatial + 1))  # axis of `out` holding N, O, ...
+    perm = [0] * len(roles)
+    for role, position in zip(roles, out_spec):
+        perm[position] = role
+    return lax.transpose(out, tuple(perm))
+
+
+def _reversed_kernel(eqn, kernel_value, reversals):
+    """The kernel whose spatial reversal is the convolution `eqn`'s rhs, else None."""
+    reversal = reversals.get(id(kernel_value))
+    if reversal is None:
+        return None
+    _, source, dimensions = reversal
+    rhs_spec = eqn.params["dimension_numbers"][1]
+    return source if sorted(dimensions) == sorted(rhs_spec[2:]) else None
+
+
 def _sub_jaxpr(eqn):
     """The closed jaxpr of a nested `jit` equation, else None."""
     if eqn.primitive.name in ("pjit", "jit"):
@@ -201,10 +268,11 @@ def _has_candidate(jaxpr) -> bool:
     return False
 
 
-def _evaluate(jaxpr, consts, args, patches_cache):
+def _evaluate(jaxpr, consts, args, patches_cache, reversals):
     """`jaxpr` evaluated on `args` (tracers), rewritten convolutions computed as dots (sharing
-    their patches through `patches_cache`) and the nested `jit`s holding them inlined; every
-    other equation bound as it was."""
+    their patches through `patches_cache`; a convolution of a reversed kernel, found through
+    `reversals` (id of a `rev` result -> its operand and axes), as `conv_of_reversed_kernel`)
+    and the nested `jit`s holding them inlined; every other equation bound as it was."""
     env = {}
 
     def read(var):
@@ -216,9 +284,13 @@ def _evaluate(jaxpr, consts, args, patches_cache):
         values = [read(v) for v in eqn.invars]
         sub = _sub_jaxpr(eqn)
         if eqn.primitive is lax.conv_general_dilated_p and worth_rewriting(eqn):
-            outs = [conv_as_dot(*values, **eqn.params, patches_cache=patches_cache)]
+            kernel = _reversed_kernel(eqn, values[1], reversals)
+            if kernel is not None:
+                outs = [conv_of_reversed_kernel(values[0], kernel, **eqn.params)]
+            else:
+                outs = [conv_as_dot(*values, **eqn.params, patches_cache=patches_cache)]
         elif sub is not None and _has_candidate(sub.jaxpr):
-            outs = _evaluate(sub.jaxpr, sub.consts, values, patches_cache)
+            outs = _evaluate(sub.jaxpr, sub.consts, values, patches_cache, reversals)
         else:
             params = eqn.primitive.get_bind_params(eqn.params)
             with source_info_util.user_context(eqn.source_info.traceback,
@@ -227,6 +299,8 @@ def _evaluate(jaxpr, consts, args, patches_cache):
                 outs = eqn.primitive.bind(*values, **params)
             if not eqn.primitive.multiple_results:
                 outs = [outs]
+            if eqn.primitive is lax.rev_p:  # the result is held, so its id is not reused
+                reversals[id(outs[0])] = (outs[0], values[0], tuple(eqn.params["dimensions"]))
         for var, value in zip(eqn.outvars, outs):
             if not isinstance(var, core.DropVar):
                 env[var] = value
@@ -240,7 +314,7 @@ def rewrite(closed_jaxpr):
         return None
 
     def rewritten(*args):
-        return _evaluate(closed_jaxpr.jaxpr, closed_jaxpr.consts, args, {})
+        return _evaluate(closed_jaxpr.jaxpr, closed_jaxpr.consts, args, {}, {})
 
     avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=v.aval.weak_type)
              for v in closed_jaxpr.jaxpr.invars]
