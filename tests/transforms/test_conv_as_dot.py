@@ -136,6 +136,29 @@ def test_a_convolution_of_a_reversed_kernel_equals_lax_conv(case):
         np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
 
 
+@pytest.mark.parametrize("dtype", [jnp.bfloat16, jnp.float16])
+def test_a_narrow_convolution_of_a_reversed_kernel_adds_its_taps_in_float32(dtype):
+    """In bfloat16/float16 the taps' shares are added in float32 and the result rounded once:
+    as close to the float32 convolution as XLA's own narrow convolution is."""
+    x = _RNG.standard_normal((2, 16, 3, 3)).astype(np.float32)
+    w = _RNG.standard_normal((8, 16, 3, 3)).astype(np.float32)
+    dn = lax.conv_dimension_numbers(x.shape, w.shape, ("NCHW", "OIHW", "NCHW"))
+    params = dict(window_strides=(1, 1), padding=[(1, 1), (1, 1)], lhs_dilation=(1, 1),
+                  rhs_dilation=(1, 1), dimension_numbers=dn, precision=None,
+                  preferred_element_type=None)
+    exact = np.asarray(lax.conv_general_dilated(
+        jnp.asarray(x), lax.rev(jnp.asarray(w), (2, 3)), (1, 1), [(1, 1), (1, 1)],
+        dimension_numbers=dn))
+    narrow_x, narrow_w = jnp.asarray(x, dtype), jnp.asarray(w, dtype)
+    got = conv_as_dot.conv_of_reversed_kernel(narrow_x, narrow_w, **params)
+    assert got.dtype == dtype
+    xla = lax.conv_general_dilated(narrow_x, lax.rev(narrow_w, (2, 3)), (1, 1),
+                                   [(1, 1), (1, 1)], dimension_numbers=dn)
+    got_error = np.abs(np.asarray(got, np.float32) - exact).max()
+    xla_error = np.abs(np.asarray(xla, np.float32) - exact).max()
+    assert got_error <= 1.5 * xla_error + 1e-6
+
+
 def test_a_kernel_reversed_along_other_axes_is_convolved_as_traced(monkeypatch):
     """Only a reversal of exactly the kernel's spatial axes takes conv_of_reversed_kernel; a
     kernel reversed along one spatial axis, or along its channel axis, is an ordinary kernel."""

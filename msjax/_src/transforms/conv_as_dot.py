@@ -17,9 +17,10 @@ small (few output positions, as in the weight gradient, whose output positions a
 taps, or late stages whose feature maps are 1x1 or 2x2) that product reads an OIHW kernel and
 writes an OIHW gradient as they are, with no weight-sized transpose. `rewrite(closed_jaxpr)`
 replaces each such `conv_general_dilated` of a traced program (inside nested `jit`s too, which
-it inlines) by `pad`, strided `slice`s and one `dot_general`: the same sums in another order,
-equal to float rounding. Convolutions inside other higher-order primitives (the `scan` of a
-lazy_inline chain, custom_vjp functions) are left as they are. Measured (benchmarks/models.py,
+it inlines) by `pad`, strided `slice`s and one `dot_general` (an input gradient by one
+`dot_general` and shifted slices, below): the same sums in another order, equal to float
+rounding. Convolutions inside other higher-order primitives (the `scan` of a lazy_inline chain,
+custom_vjp functions) are left as they are. Measured (benchmarks/models.py,
 2-core CPU shared with other jobs, interleaved in one process): ResNet-18 steady step 152 ->
 75 ms (Flax 142 ms), ResNet-50 892 -> 425 ms (Flax 755 ms); XLA compile CPU time unchanged
 (ResNet-18 4.6-5.2 s before, 4.8-5.3 s after).
@@ -47,8 +48,8 @@ ResNet-18 at 32x32 (26 rewritten convolutions): 9 patch arrays (all 26 built the
 before), 8 input gradients by col2im. ResNet-50: 33 patch arrays and 30 col2im for 96. Measured
 on ResNet-18's step program (saved by `benchmarks/models.py`'s first-step child; 2-core CPU
 shared with other jobs), before -> patches shared -> col2im too: XLA's temporary buffer 53.3 ->
-53.3 -> 39.7 MB; compile under callgrind 23.05 -> 22.39 G instructions (-> not measured; JAX's
-step 24.25 G); compiled alternately with JAX's step in one process (`_timing.recompile_seconds`,
+53.3 -> 39.7 MB; compile under callgrind 23.05 -> 22.39 -> 21.62 G instructions (JAX's step
+24.25 G: 0.89); compiled alternately with JAX's step in one process (`_timing.recompile_seconds`,
 3 rounds, load 1.4-2.0): patches shared 2.35 s wall / 4.09 s CPU, col2im 2.17 / 3.74, JAX 2.52
 / 4.44 (0.86 / 0.84 of JAX); steady step, alternating fresh processes (load 1.4-2.9): 95-109,
 91-93, 68-74 ms.
@@ -72,6 +73,7 @@ import math
 import os
 
 import jax
+import jax.numpy as jnp
 from jax import lax
 from jax._src import core, source_info_util
 
@@ -207,9 +209,15 @@ def conv_of_reversed_kernel(lhs, kernel, *, window_strides, padding, lhs_dilatio
     each tap's share shifted to the output positions it reaches ("col2im")."""
     lhs_spec, rhs_spec, out_spec = dimension_numbers
     n_spatial = len(lhs_spec) - 2
+    out_dtype = preferred_element_type or lhs.dtype
+    # The taps' shares are added outside the product: in float32 when the inputs are narrower,
+    # as the product accumulates.
+    accumulate = preferred_element_type
+    if accumulate is None and lhs.dtype in (jnp.bfloat16, jnp.float16):
+        accumulate = jnp.float32
     # shares[n, m, o, tap] = sum_i lhs[n, i, m] * kernel[o, i, tap], in the arrays' axis order
     shares = lax.dot_general(lhs, kernel, (((lhs_spec[1],), (rhs_spec[1],)), ((), ())),
-                             precision=precision, preferred_element_type=preferred_element_type)
+                             precision=precision, preferred_element_type=accumulate)
     # Axis of `shares` holding each free axis: the lhs's in their order, then the kernel's.
     lhs_free = [d for d in range(lhs.ndim) if d != lhs_spec[1]]
     kernel_free = [d for d in range(kernel.ndim) if d != rhs_spec[1]]
@@ -233,7 +241,7 @@ def conv_of_reversed_kernel(lhs, kernel, *, window_strides, padding, lhs_dilatio
                          [batch, *limit, out_features, *[t + 1 for t in tap]],
                          [1, *window_strides, 1, *[1] * n_spatial])
         total = term if total is None else lax.add(total, term)
-    out = total.reshape(batch, *out_spatial, out_features)
+    out = total.reshape(batch, *out_spatial, out_features).astype(out_dtype)
     roles = [0, n_spatial + 1] + list(range(1, n_spatial + 1))  # axis of `out` holding N, O, ...
     perm = [0] * len(roles)
     for role, position in zip(roles, out_spec):
