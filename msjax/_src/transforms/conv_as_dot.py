@@ -51,9 +51,10 @@ shared with other jobs), before -> patches shared -> col2im too: XLA's temporary
 53.3 -> 39.7 MB; compile under callgrind 23.05 -> 22.39 -> 21.62 G instructions (JAX's step
 24.25 G: 0.89); compiled alternately with JAX's step in one process (`_timing.recompile_seconds`,
 3 rounds, load 1.4-2.0): patches shared 2.35 s wall / 4.09 s CPU, col2im 2.17 / 3.74, JAX 2.52
-/ 4.44 (0.86 / 0.84 of JAX); steady step, alternating fresh processes (load 1.4-2.9): 95-109,
-91-93, 68-74 ms.
-ResNet-50's step at 32x32: XLA's temporary buffer 134.1 -> 80.1 MB (JAX's 152.6 MB); `python
+/ 4.44 (0.86 / 0.84 of JAX), but at load 1.6-1.8 (5 rounds, twice) before 0.96 / 0.96 and
+1.00 / 0.99 of JAX's wall / CPU, col2im 0.95 / 0.94 and 0.99 / 0.98: the 6% fewer
+instructions show as 1-2% of compile time, within the noise; steady step, alternating fresh
+processes (load 1.4-2.9): 95-109, 91-93, 68-74 ms. ResNet-50's step at 32x32: XLA's temporary buffer 134.1 -> 80.1 MB (JAX's 152.6 MB); `python
 benchmarks/models.py --models resnet18,resnet50` (load 1.4-3.1): step recompiled CPU 0.97
 (ResNet-18) and 0.88 (ResNet-50) of JAX's (wall figures unusable at that load), steady 0.38 and
 0.40 of JAX's. ResNet-18 at 224x224 rewrites no convolution (its program is byte-identical);
