@@ -57,9 +57,10 @@ instructions show as 1-2% of compile time, within the noise; steady step, altern
 processes (load 1.4-2.9): 95-109, 91-93, 68-74 ms. ResNet-50's step at 32x32: XLA's
 temporary buffer 134.1 -> 80.1 MB (JAX's 152.6 MB). `python benchmarks/models.py --models
 resnet18,resnet50` (load 1.4-3.1): step recompiled CPU 0.97 (ResNet-18) and 0.88 (ResNet-50) of
-JAX's (wall figures unusable at that load), steady 0.38 and 0.40 of JAX's. ResNet-18 at 224x224 rewrites no convolution (its program is byte-identical);
-ResNet-50 at 224x224 (36 convolutions as dots, 12 by col2im) steady step 2615 -> 2619-2652 ms
-(alternating fresh processes, load 2.2-2.9).
+JAX's (wall figures unusable at that load), steady 0.38 and 0.40 of JAX's. ResNet-18 at
+224x224 rewrites no convolution (its program is byte-identical); ResNet-50 at 224x224 (36
+convolutions as dots, 12 by col2im) steady step 2615 -> 2619-2652 ms (alternating fresh
+processes, load 2.2-2.9).
 
 Which convolutions are rewritten: no feature or batch groups, at most `MAX_SLICES` slices (kernel
 taps or output positions, whichever are fewer), and the slices (`patches`) at most
