@@ -65,6 +65,137 @@ def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, cas
         np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
 
 
+def _counting_patches(monkeypatch) -> list:
+    """A list that gets one entry per patch array the rewrite builds."""
+    built, build = [], conv_as_dot.window_patches
+
+    def counted(*args, **kwargs):
+        built.append(args[1])
+        return build(*args, **kwargs)
+    monkeypatch.setattr(conv_as_dot, "window_patches", counted)
+    return built
+
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_and_its_kernel_gradient_read_one_patch_array(monkeypatch, case):
+    """The kernel-gradient convolution reads the forward's windows of the same input: one patch
+    array serves both; the input-gradient convolution (of the reversed kernel) builds none."""
+    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
+    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
+
+    def loss(x, w):
+        out = lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=lhs_dilation,
+                                       rhs_dilation=rhs_dilation, dimension_numbers=numbers)
+        return jnp.sum(out * out)
+
+    closed = jax.make_jaxpr(jax.grad(loss, argnums=(0, 1)))(x, w)
+    _all_convolutions(monkeypatch)
+    built = _counting_patches(monkeypatch)
+    reversed_convs = []
+    computed = conv_as_dot.conv_of_reversed_kernel
+    monkeypatch.setattr(conv_as_dot, "conv_of_reversed_kernel",
+                        lambda *a, **k: reversed_convs.append(1) or computed(*a, **k))
+    rewritten = conv_as_dot.rewrite(closed)
+    assert len(built) == 1 and len(reversed_convs) == 1
+    expected = jax_core.jaxpr_as_fun(closed)(x, w)
+    got = jax_core.jaxpr_as_fun(rewritten)(x, w)
+    for e, g in zip(expected, got):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_of_a_reversed_kernel_equals_lax_conv(case):
+    """conv_of_reversed_kernel(x, w) = conv(x, rev(w)) for any strides, padding (negative too)
+    and dilations, in either layout; its gradients too."""
+    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
+    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
+    dn = lax.conv_dimension_numbers(x.shape, w.shape, numbers)
+    if isinstance(padding, str):
+        padding = lax.padtype_to_pads(
+            [x.shape[d] for d in dn.lhs_spec[2:]], [w.shape[d] for d in dn.rhs_spec[2:]],
+            strides, padding)
+    params = dict(window_strides=strides, padding=padding, lhs_dilation=lhs_dilation,
+                  rhs_dilation=rhs_dilation, dimension_numbers=dn, precision=None,
+                  preferred_element_type=None)
+
+    def plain(x, w):
+        return lax.conv_general_dilated(x, lax.rev(w, dn.rhs_spec[2:]), strides, padding,
+                                        lhs_dilation=lhs_dilation, rhs_dilation=rhs_dilation,
+                                        dimension_numbers=dn)
+
+    def as_dot(x, w):
+        return conv_as_dot.conv_of_reversed_kernel(x, w, **params)
+
+    np.testing.assert_allclose(np.asarray(as_dot(x, w)), np.asarray(plain(x, w)),
+                               rtol=1e-5, atol=1e-4)
+    grads = jax.grad(lambda x, w: jnp.sum(jnp.sin(as_dot(x, w))), argnums=(0, 1))(x, w)
+    expected = jax.grad(lambda x, w: jnp.sum(jnp.sin(plain(x, w))), argnums=(0, 1))(x, w)
+    for g, e in zip(grads, expected):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", [jnp.bfloat16, jnp.float16])
+def test_a_narrow_convolution_of_a_reversed_kernel_adds_its_taps_in_float32(dtype):
+    """In bfloat16/float16 the taps' shares are added in float32 and the result rounded once:
+    as close to the float32 convolution as XLA's own narrow convolution is."""
+    x = _RNG.standard_normal((2, 16, 3, 3)).astype(np.float32)
+    w = _RNG.standard_normal((8, 16, 3, 3)).astype(np.float32)
+    dn = lax.conv_dimension_numbers(x.shape, w.shape, ("NCHW", "OIHW", "NCHW"))
+    params = dict(window_strides=(1, 1), padding=[(1, 1), (1, 1)], lhs_dilation=(1, 1),
+                  rhs_dilation=(1, 1), dimension_numbers=dn, precision=None,
+                  preferred_element_type=None)
+    exact = np.asarray(lax.conv_general_dilated(
+        jnp.asarray(x), lax.rev(jnp.asarray(w), (2, 3)), (1, 1), [(1, 1), (1, 1)],
+        dimension_numbers=dn))
+    narrow_x, narrow_w = jnp.asarray(x, dtype), jnp.asarray(w, dtype)
+    got = conv_as_dot.conv_of_reversed_kernel(narrow_x, narrow_w, **params)
+    assert got.dtype == dtype
+    xla = lax.conv_general_dilated(narrow_x, lax.rev(narrow_w, (2, 3)), (1, 1),
+                                   [(1, 1), (1, 1)], dimension_numbers=dn)
+    got_error = np.abs(np.asarray(got, np.float32) - exact).max()
+    xla_error = np.abs(np.asarray(xla, np.float32) - exact).max()
+    assert got_error <= 1.5 * xla_error + 1e-6
+
+
+def test_a_kernel_reversed_along_other_axes_is_convolved_as_traced(monkeypatch):
+    """Only a reversal of exactly the kernel's spatial axes takes conv_of_reversed_kernel; a
+    kernel reversed along one spatial axis, or along its channel axis, is an ordinary kernel."""
+    x = jnp.asarray(_RNG.standard_normal((2, 4, 5, 5)), jnp.float32)
+    w = jnp.asarray(_RNG.standard_normal((6, 4, 3, 3)), jnp.float32)
+    _all_convolutions(monkeypatch)
+    for axes in ((3,), (0, 2, 3), (1,)):
+        closed = jax.make_jaxpr(lambda x, w: lax.conv_general_dilated(
+            x, lax.rev(w, axes), (1, 1), [(1, 1), (1, 1)]))(x, w)
+        taken = []
+        computed = conv_as_dot.conv_of_reversed_kernel
+        monkeypatch.setattr(conv_as_dot, "conv_of_reversed_kernel",
+                            lambda *a, **k: taken.append(1) or computed(*a, **k))
+        rewritten = conv_as_dot.rewrite(closed)
+        assert taken == [] and _conv_count(rewritten.jaxpr) == 0
+        np.testing.assert_allclose(np.asarray(jax_core.jaxpr_as_fun(rewritten)(x, w)[0]),
+                                   np.asarray(jax_core.jaxpr_as_fun(closed)(x, w)[0]),
+                                   rtol=1e-5, atol=1e-4)
+
+
+def test_window_patches_are_the_padded_inputs_windows():
+    """patches[U, J, V, K] = padded[U, V, j * u_step + k * v_step], against NumPy, for either
+    axis order of the lhs spec and with interior (lhs) dilation."""
+    x = _RNG.standard_normal((2, 3, 5, 4)).astype(np.float32)
+    padding, dilation = [(1, 2), (2, 0)], (2, 1)
+    u_set, v_set = ((2, 3), (3, 1)), ((3, 2), (1, 2))  # (counts, steps) per spatial dimension
+    padded = np.zeros((2, 3, 1 + 9 + 2, 2 + 4), np.float32)
+    padded[:, :, 1:10:2, 2:6] = x
+    for spec in ((0, 1, 2, 3), (1, 0, 2, 3)):
+        got = np.asarray(conv_as_dot.window_patches(jnp.asarray(x), spec, padding, dilation,
+                                                    u_set, v_set))
+        assert got.shape == (2, 2 * 3, 3, 3 * 2)
+        for j0, j1, k0, k1 in np.ndindex(2, 3, 3, 2):
+            window = padded[:, :, j0 * 3 + k0 * 1, j1 * 1 + k1 * 2]
+            np.testing.assert_array_equal(got[:, j0 * 3 + j1, :, k0 * 2 + k1], window)
+
+
 def test_only_ungrouped_convolutions_with_small_slices_are_rewritten():
     def conv_eqn(x_shape, w_shape, groups=1, strides=(1, 1)):
         x, w = jnp.zeros(x_shape), jnp.zeros(w_shape)
@@ -167,10 +298,13 @@ def _train(monkeypatch, lowering_, steps=2):
 def test_a_training_step_with_convs_as_dots_matches_the_program_as_traced(monkeypatch):
     monkeypatch.setattr(conv_as_dot, "MIN_SAVED", 0)  # the shapes are scaled down
     recording = _Recording()
+    built = _counting_patches(monkeypatch)
     losses, params = _train(monkeypatch, recording)
     # All 7: 3 forward convs, their 3 weight gradients and conv2's input gradient (the input x
-    # needs none, so conv1 and down have no input-gradient conv).
-    assert recording.removed == 7
+    # needs none, so conv1 and down have no input-gradient conv); a forward conv and its
+    # weight gradient read one patch array, conv1 and down (other windows of x) one each, and
+    # conv2's input gradient (its kernel reversed) none.
+    assert recording.removed == 7 and len(built) == 3
     plain_losses, plain_params = _train(monkeypatch, lowering.Lowering())
     np.testing.assert_allclose(losses, plain_losses, rtol=1e-5)
     assert params.keys() == plain_params.keys()
