@@ -44,8 +44,8 @@ def _conv_count(jaxpr) -> int:
     return count
 
 
-@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
-def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, case):
+def _case(case):
+    """A CONVS case's input and kernel (standard normal) and the sum of sin of its convolution."""
     x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
     x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
     w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
@@ -54,7 +54,12 @@ def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, cas
         out = lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=lhs_dilation,
                                        rhs_dilation=rhs_dilation, dimension_numbers=numbers)
         return jnp.sum(jnp.sin(out))
+    return x, w, loss
 
+
+@pytest.mark.parametrize("case", CONVS, ids=lambda c: c[-1][0])
+def test_a_convolution_and_its_gradients_as_dots_equal_lax_conv(monkeypatch, case):
+    x, w, loss = _case(case)
     closed = jax.make_jaxpr(jax.value_and_grad(loss, argnums=(0, 1)))(x, w)
     _all_convolutions(monkeypatch)
     rewritten = conv_as_dot.rewrite(closed)
@@ -80,15 +85,7 @@ def _counting_patches(monkeypatch) -> list:
 def test_a_convolution_and_its_kernel_gradient_read_one_patch_array(monkeypatch, case):
     """The kernel-gradient convolution reads the forward's windows of the same input: one patch
     array serves both; the input-gradient convolution (of the reversed kernel) builds none."""
-    x_shape, w_shape, strides, padding, lhs_dilation, rhs_dilation, numbers = case
-    x = jnp.asarray(_RNG.standard_normal(x_shape), jnp.float32)
-    w = jnp.asarray(_RNG.standard_normal(w_shape), jnp.float32)
-
-    def loss(x, w):
-        out = lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=lhs_dilation,
-                                       rhs_dilation=rhs_dilation, dimension_numbers=numbers)
-        return jnp.sum(out * out)
-
+    x, w, loss = _case(case)
     closed = jax.make_jaxpr(jax.grad(loss, argnums=(0, 1)))(x, w)
     _all_convolutions(monkeypatch)
     built = _counting_patches(monkeypatch)
