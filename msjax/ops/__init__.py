@@ -646,6 +646,7 @@ from msjax._src.ops.spectral_ops import rfftn as rfftn
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
 from msjax._src.ops.layer_ops import rms_norm as rms_norm
+from msjax._src.ops.roi_ops import ROIAlign as ROIAlign
 from msjax._src.ops.array_ops import roll as roll
 from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.array_ops import rot90 as rot90

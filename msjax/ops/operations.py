@@ -238,6 +238,7 @@ from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
+from msjax._src.ops.roi_ops import ROIAlign as ROIAlign
 from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.math_ops import Round as Round
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt

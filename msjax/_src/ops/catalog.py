@@ -7,3 +7,5 @@ from msjax._src.ops import (activation_ops, image_ops, layer_ops, linalg_ops, po
                            random_ops, scatter_ops, spectral_ops)
 from msjax._src.ops import ascend_ops
 from msjax._src.ops import host_ops, legacy_ops
+from msjax._src.ops import roi_ops
+
