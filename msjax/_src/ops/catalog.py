@@ -9,3 +9,4 @@ from msjax._src.ops import ascend_ops
 from msjax._src.ops import host_ops, legacy_ops
 from msjax._src.ops import roi_ops
 
+from msjax._src.ops import ctc_ops

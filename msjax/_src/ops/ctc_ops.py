@@ -1,0 +1,167 @@
+"""`mindspore.ops.CTCLoss`: the CTC loss of TensorFlow's `ctc_loss` (MindSpore's CPU kernel,
+ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_loss_values`, nn/loss_extra.py).
+
+MindSpore's primitive takes unnormalised logits (max_time, batch, num_classes) with the blank as
+the last class, labels as a SparseTensor's `labels_indices` (K, 2) int64 and `labels_values` (K,)
+int32, and `sequence_length` (batch,) int32; it returns the loss (batch,) and its gradient in the
+logits (softmax minus the label posterior; zeros past each sequence's length). Its kernel reads the
+labels in order, batch by batch, counting each batch's labels from `labels_indices[:, 0]`; a label
+value at or above `num_classes - 1` is dropped (a valid label after one is an error);
+`preprocess_collapse_repeated` drops a label equal to the one before it. A sequence with no path
+(more labels plus repeats than frames, under `ignore_longer_outputs_than_inputs=True`) has loss
+inf and zero gradient.
+
+Differences from MindSpore: for a sequence without labels MindSpore 2.10's CPU kernel counts
+the last frame as (1 + p_blank) (its backward pass seeds two frames), msjax gives the true
+-sum(log p_blank); past each sequence's length the kernel leaves the gradient unwritten (stale
+buffer values), msjax gives zeros; `ctc_merge_repeated=False` (a label may not span frames) raises
+NotImplementedError, as msjax has one CTC recursion, the classic one; the value checks that raise
+RuntimeError in MindSpore (lengths, indices, labels after a dropped one) run only when the inputs
+are concrete, not under jit or vmap.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src import dtype as mstype
+from msjax._src.nn.loss_extra import ctc_loss_values
+from msjax._src.ops.registry import functional, primitive
+
+_ATTRIBUTES = ("preprocess_collapse_repeated", "ctc_merge_repeated",
+               "ignore_longer_outputs_than_inputs")
+
+
+def _check_attributes(attributes):
+    for name in _ATTRIBUTES:
+        if not isinstance(attributes[name], bool):
+            raise TypeError(f"For 'CTCLoss', the type of '{name}' should be 'bool', but got type "
+                            f"'{type(attributes[name]).__name__}'.")
+    return attributes
+
+
+def _check_input_types(inputs, labels_indices, labels_values, sequence_length):
+    if inputs.dtype not in (jnp.float16, jnp.float32, jnp.float64):
+        raise TypeError(f"For primitive[CTCLoss], the input argument[inputs] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(inputs.dtype)}].")
+    for name, value, wanted in (("labels_indices", labels_indices, jnp.int64),
+                                ("labels_values", labels_values, jnp.int32),
+                                ("sequence_length", sequence_length, jnp.int32)):
+        if value.dtype != wanted:
+            raise TypeError(f"For primitive[CTCLoss], the input argument[{name}] must be a type "
+                            f"of {{Tensor[{mstype.from_numpy(np.dtype(wanted))}]}}, but got "
+                            f"Tensor[{mstype.from_numpy(value.dtype)}].")
+    for name, value, rank in (("inputs", inputs, 3), ("label_indices", labels_indices, 2),
+                              ("label_values", labels_values, 1)):
+        if value.ndim != rank:
+            raise ValueError(f"For primitive[CTCLoss], the {name} rank must be equal to {rank}, "
+                             f"but got {value.ndim}.")
+
+
+def _concrete(*arrays) -> bool:
+    return not any(isinstance(a, jax.core.Tracer) for a in arrays)
+
+
+def _check_values(max_time, batch, num_classes, labels_indices, labels_values, sequence_length,
+                  collapse, ignore_longer):
+    """MindSpore's RuntimeErrors, in its kernel's order (concrete inputs only)."""
+    lengths = np.asarray(sequence_length)
+    for length in lengths:
+        if length == 0:
+            raise RuntimeError("For 'CTCLoss, the 'sequence_length' must be greater than 0, but "
+                               "got 0.")
+        if length > max_time:
+            raise RuntimeError(f"For 'CTCLoss, the 'max_time'(the 1st dimension value of 'probs') "
+                               f"must be greater than or equal to 'sequence_length', but got "
+                               f"'max_time': {max_time} and 'sequence_length': {length}")
+    rows = np.asarray(labels_indices)[:, 0].astype(np.uint64)
+    for row in rows:
+        if row >= batch:
+            raise RuntimeError(f"For 'CTCLoss, 'index' must be less than the length of 'label', "
+                               f"but got 'index': {row} and the length of 'label': {batch}")
+    values = np.asarray(labels_values).astype(np.uint32)
+    start = 0
+    for b, count in enumerate(np.bincount(rows.astype(np.int64), minlength=batch)):
+        label, start = values[start:start + count], start + count
+        kept, dropped = 0, False
+        for i, value in enumerate(label):
+            if i == 0 or not collapse or value != label[i - 1]:
+                if value >= num_classes - 1:
+                    dropped = True
+                elif dropped:
+                    raise RuntimeError(f"For 'CTCLoss', the value of labels_values[{i}] must be "
+                                       f"in the range of [0, num_classes), but got {value}")
+                else:
+                    kept += 1
+        if not ignore_longer and kept > lengths[b]:
+            raise RuntimeError(f"For 'CTCLoss, input time(sequence length) must be greater than "
+                               f"output size(label length), but got sequence length: "
+                               f"{lengths[b]} and label length: {kept}")
+
+
+def _dense_labels(labels_indices, labels_values, batch, num_classes, collapse):
+    """The SparseTensor labels as padded rows (batch, max(K, 1)) and their lengths, read as the
+    kernel reads them: each batch's count from `labels_indices[:, 0]`, values in order."""
+    total = labels_values.shape[0]
+    counts = jnp.zeros((batch,), jnp.int32).at[labels_indices[:, 0]].add(1, mode="drop")
+    starts = jnp.cumsum(counts) - counts
+    position = jnp.arange(max(total, 1))[None, :]
+    source = starts[:, None] + position
+    raw = labels_values[jnp.clip(source, 0, max(total - 1, 0))] if total else \
+        jnp.zeros((batch, 1), jnp.int32)
+    previous = labels_values[jnp.clip(source - 1, 0, max(total - 1, 0))] if total else raw
+    keep = (position < counts[:, None]) & (raw >= 0) & (raw < num_classes - 1)
+    if collapse:
+        keep &= (position == 0) | (raw != previous)
+    order = jnp.argsort(~keep, axis=1, stable=True)
+    labels = jnp.where(jnp.take_along_axis(keep, order, 1), jnp.take_along_axis(raw, order, 1), 0)
+    return labels, jnp.sum(keep, axis=1).astype(jnp.int32)
+
+
+def _frames_needed(labels, lengths):
+    """The fewest frames a path through `labels` takes: one per label, plus a blank between two
+    equal neighbours."""
+    inside = jnp.arange(labels.shape[1])[None, 1:] < lengths[:, None]
+    repeats = jnp.sum((labels[:, 1:] == labels[:, :-1]) & inside, axis=1)
+    return lengths + repeats
+
+
+def ctc_loss_primitive(inputs, labels_indices, labels_values, sequence_length,
+                       preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+                       ignore_longer_outputs_than_inputs=False):
+    """MindSpore's CTCLoss primitive on jax arrays: (loss (batch,), gradient like `inputs`)."""
+    _check_input_types(inputs, labels_indices, labels_values, sequence_length)
+    if not ctc_merge_repeated:
+        raise NotImplementedError(
+            "msjax: CTCLoss(ctc_merge_repeated=False) is not implemented (msjax's CTC recursion "
+            "is the classic one, where a label may span frames); use ctc_merge_repeated=True.")
+    max_time, batch, num_classes = inputs.shape
+    if _concrete(labels_indices, labels_values, sequence_length):
+        _check_values(max_time, batch, num_classes, labels_indices, labels_values,
+                      sequence_length, preprocess_collapse_repeated,
+                      ignore_longer_outputs_than_inputs)
+    labels, lengths = _dense_labels(labels_indices, labels_values, batch, num_classes,
+                                    preprocess_collapse_repeated)
+    impossible = sequence_length < _frames_needed(labels, lengths)
+    compute_dtype = jnp.promote_types(inputs.dtype, jnp.float32)
+
+    def losses(logits):
+        # optax's CTC normalises the logits itself (log-softmax), so logits go in as they are.
+        loss = ctc_loss_values.impl(logits, labels, sequence_length, lengths, num_classes - 1,
+                                    "none", False)
+        return jnp.where(impossible, jnp.inf, loss)
+
+    loss, pullback = jax.vjp(losses, inputs.astype(compute_dtype))
+    (gradient,) = pullback(jnp.ones_like(loss))
+    return loss.astype(inputs.dtype), gradient.astype(inputs.dtype)
+
+
+CTCLoss = primitive("CTCLoss", functional(ctc_loss_primitive), preprocess_collapse_repeated=False,
+                    ctc_merge_repeated=True, ignore_longer_outputs_than_inputs=False,
+                    display=_check_attributes)
+CTCLoss.__doc__ = """`mindspore.ops.CTCLoss(preprocess_collapse_repeated=False,
+ctc_merge_repeated=True, ignore_longer_outputs_than_inputs=False)(inputs, labels_indices,
+labels_values, sequence_length)` -> (loss, gradient). The label rules and msjax's differences are
+in this module's docstring (msjax._src.ops.ctc_ops)."""
