@@ -26,7 +26,6 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src import dtype as mstype
-from msjax._src.nn.loss_extra import ctc_loss_values
 from msjax._src.ops.registry import functional, primitive
 
 _ATTRIBUTES = ("preprocess_collapse_repeated", "ctc_merge_repeated",
@@ -146,6 +145,8 @@ def ctc_loss_primitive(inputs, labels_indices, labels_values, sequence_length,
                                     preprocess_collapse_repeated)
     impossible = sequence_length < _frames_needed(labels, lengths)
     compute_dtype = jnp.promote_types(inputs.dtype, jnp.float32)
+
+    from msjax._src.nn.loss_extra import ctc_loss_values  # on first use: keeps `import msjax` light
 
     def losses(logits):
         # optax's CTC normalises the logits itself (log-softmax), so logits go in as they are.
