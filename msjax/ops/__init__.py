@@ -556,6 +556,7 @@ from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.nn_ops import pdist as pdist

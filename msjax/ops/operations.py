@@ -200,6 +200,7 @@ from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import OnesLike as OnesLike
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
 from msjax._src.ops.random_ops import Poisson as Poisson

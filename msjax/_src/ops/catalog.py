@@ -10,3 +10,4 @@ from msjax._src.ops import host_ops, legacy_ops
 from msjax._src.ops import roi_ops
 
 from msjax._src.ops import ctc_ops
+from msjax._src.ops import pad_v3_ops
