@@ -7,7 +7,4 @@ from msjax._src.ops import (activation_ops, image_ops, layer_ops, linalg_ops, po
                            random_ops, scatter_ops, spectral_ops)
 from msjax._src.ops import ascend_ops
 from msjax._src.ops import host_ops, legacy_ops
-from msjax._src.ops import roi_ops
-
-from msjax._src.ops import ctc_ops
-from msjax._src.ops import pad_v3_ops
+from msjax._src.ops import ctc_ops, pad_v3_ops, roi_ops
