@@ -16,6 +16,7 @@ from msjax._src.ops import array_ops as A
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
+from msjax._src.ops import scatter_ops
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
@@ -480,9 +481,7 @@ def scatter_(self, dim, index, src=None, *, value=None, reduce="none"):
         updates = source._data[tuple(slice(0, n) for n in indices.shape)]
     else:
         updates = jnp.full(indices.shape, source)
-    where = list(jnp.indices(indices.shape, sparse=True))
-    where[dim % self.ndim] = indices
-    target = self._data.at[tuple(where)]
+    target = self._data.at[scatter_ops.elements_index(indices, dim % self.ndim)]
     self._data = getattr(target, _SCATTER_REDUCTIONS[reduce])(updates.astype(self._data.dtype))
     return self
 

@@ -74,10 +74,8 @@ def multinomial(self, num_samples, replacement=True, seed=None):
 
 
 def _scatter_add_values(data, dim, index, src):
-    where = list(jnp.indices(index.shape, sparse=True))
-    where[dim % data.ndim] = index
-    return data.at[tuple(where)].add(src[tuple(slice(0, n) for n in index.shape)]
-                                     .astype(data.dtype))
+    updates = src[tuple(slice(0, n) for n in index.shape)].astype(data.dtype)
+    return data.at[scatter_ops.elements_index(index, dim % data.ndim)].add(updates)
 
 
 def scatter_add(self, dim, index, src) -> Tensor:

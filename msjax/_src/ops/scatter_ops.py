@@ -56,12 +56,18 @@ tensor_scatter_min = _tensor_scatter("tensor_scatter_min", lambda ref, u: ref.mi
                                      primitive="TensorScatterMin")
 
 
+def elements_index(indices, axis):
+    """The index tuple that puts element `i` (a position in `indices`) at `indices[i]` along
+    `axis` and at `i` along every other axis (ScatterElements, `Tensor.scatter_`)."""
+    where = list(jnp.indices(indices.shape, sparse=True))
+    where[axis] = indices
+    return tuple(where)
+
+
 @op()
 @one_program
 def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
-    idx = list(jnp.indices(indices.shape, sparse=True))
-    idx[axis] = indices
-    ref = input_x.at[tuple(idx)]
+    ref = input_x.at[elements_index(indices, axis)]
     return ref.add(updates) if reduction == "add" else ref.set(updates)
 
 
