@@ -1,6 +1,8 @@
 """Shared test helpers: tolerances by dtype, and checks of an op eagerly, under jit and vmap."""
 from __future__ import annotations
 
+import math
+
 import jax
 import numpy as np
 
@@ -28,6 +30,28 @@ def to_numpy(x):
     if isinstance(x, (tuple, list)):
         return type(x)(to_numpy(e) for e in x)
     return x
+
+
+def assert_structure_close(actual, expected, rel=1e-6, abs=1e-12, path="value"):
+    """Nested dicts/lists/tuples of numbers: the same keys and lengths exactly, each number within
+    `rel`/`abs` (compared one by one: `pytest.approx` refuses nested containers since pytest 9)."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict), f"{path}: expected a dict, got {actual!r}"
+        assert list(actual) == list(expected), f"{path}: keys {list(actual)} != {list(expected)}"
+        for key in expected:
+            assert_structure_close(actual[key], expected[key], rel, abs, f"{path}[{key!r}]")
+    elif isinstance(expected, (list, tuple)):
+        assert isinstance(actual, (list, tuple)), f"{path}: expected a sequence, got {actual!r}"
+        assert len(actual) == len(expected), f"{path}: length {len(actual)} != {len(expected)}"
+        for i, (a, e) in enumerate(zip(actual, expected)):
+            assert_structure_close(a, e, rel, abs, f"{path}[{i}]")
+    elif isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        assert isinstance(actual, (int, float)) and not isinstance(actual, bool), \
+            f"{path}: expected a number, got {actual!r}"
+        assert math.isclose(actual, expected, rel_tol=rel, abs_tol=abs), \
+            f"{path}: {actual!r} != {expected!r}"
+    else:
+        assert actual == expected, f"{path}: {actual!r} != {expected!r}"
 
 
 def assert_close(actual, expected, dtype=None, rtol=None, atol=None, check_dtype=True):

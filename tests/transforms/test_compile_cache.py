@@ -43,9 +43,9 @@ MODEL = textwrap.dedent("""
 """)
 
 
-def run_model(tmp_path, cache, scale=50, env_extra=None, script_name="model.py"):
+def run_model(tmp_path, cache, scale=50, env_extra=None, script_name="model.py", prelude=""):
     script = tmp_path / script_name
-    script.write_text(MODEL.replace("SCALE", str(scale)))
+    script.write_text(prelude + MODEL.replace("SCALE", str(scale)))
     env = dict(os.environ, PYTHONPATH=str(REPO), MS_COMPILER_CACHE_ENABLE="1",
                MS_COMPILER_CACHE_PATH=str(cache), **(env_extra or {}))
     env.pop("MS_DEV_FORCE_USE_COMPILE_CACHE", None) if "MS_DEV_FORCE_USE_COMPILE_CACHE" not in (
@@ -94,6 +94,18 @@ def test_force_use_skips_the_dependency_check(tmp_path):
     assert forced.returncode == 0, forced.stderr
     assert "TRACING construct" not in forced.stdout
     assert "RESULT [151.0]" in forced.stdout
+
+
+def test_a_missing_serializer_is_reported_once_and_the_program_still_runs(tmp_path):
+    # Without `flatbuffers` JAX cannot serialise an exported program: the cache says so, once,
+    # naming the package, instead of silently storing nothing on every run.
+    cache = tmp_path / "cache"
+    blocked = "import sys\nsys.modules['flatbuffers'] = None  # `import flatbuffers` fails\n"
+    proc = run_model(tmp_path, cache, prelude=blocked)
+    assert "RESULT [151.0] [151.0] [2.0]" in proc.stdout
+    assert proc.stderr.count("msjax compile cache: no program can be stored") == 1
+    assert "flatbuffers" in proc.stderr
+    assert entries(cache) == []
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "foreign"])

@@ -46,6 +46,7 @@ _MAGIC = b"MSJAXCC3"  # the entry format: 3 is signed JSON and binary parts (2 w
 _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute all the "
                  "compilation actions.")
 _reported_corrupt: set = set()
+_reported_cannot_store: list = []
 _xla_cache_dir = [None]
 
 
@@ -622,6 +623,15 @@ def _report(path: str, problem: str) -> None:
         _reported_corrupt.add(path)
         _logger.warning("msjax compile cache: the entry %s %s; compiling anew and replacing it.",
                         path, problem)
+
+
+def report_cannot_store(error: ImportError) -> None:
+    """Warns once per process that no entry can be stored, with the import that failed (JAX's
+    `Exported.serialize` needs the `flatbuffers` package): the cache never fails silently."""
+    if not _reported_cannot_store:
+        _reported_cannot_store.append(error)
+        _logger.warning("msjax compile cache: no program can be stored, so every process compiles "
+                        "anew: %s", error)
 
 
 def warn_dependency_change() -> None:

@@ -527,6 +527,9 @@ class CompiledFunction:
                      "single": program.single, "written_index": list(program.written_index),
                      "rows": program.rows, "kept_var_idx": kept,
                      "exported": bytes(exported.serialize()), "executable": executable}
+        except ImportError as error:  # a missing serializer (flatbuffers): say so, once
+            compile_cache.report_cannot_store(error)
+            return
         except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
             _logger.debug("msjax compile cache: %s is not cached: %s", self.name, error)
             return
