@@ -1,17 +1,17 @@
 """First eager (PyNative) forward of ResNet-18, MobileNetV3-small and ViT-tiny at batch 8.
 
 PyNative is MindSpore's default mode. msjax runs each op through XLA, which compiles it on first
-use; msjax's eager program cache (msjax/_src/ops/eager_cache.py: a later process loads each op's
+use; msjax's eager program cache (msjax/_src/backend/eager_cache.py: a later process loads each op's
 executable without tracing or lowering it) and JAX's persistent compilation cache for the rest
-(both on by default, msjax/_src/compile_settings.py) keep those executables on disk. Per model
+(both on by default, msjax/_src/backend/compile_settings.py) keep those executables on disk. Per model
 this runs two fresh processes sharing one new cache folder
 and prints the first forward's wall time (model built, one eval forward of a 8x3x32x32 batch,
 result read back) in each, the second/first ratio (target <= 0.2) and the first process against
 real MindSpore 2.10 PyNative's first call (recorded with the oracle by
 `eager_first_call_mindspore.py` into `eager_first_call_mindspore.json`; target <= 1.0).
 Two more fresh processes, each with its own new cache, show what the eager compile options
-save (`msjax/_src/ops/one_program.py`): one with `MSJAX_EAGER_QUICK_COMPILE=0` (no quick first
-compile at XLA's optimisation level 0, `msjax/_src/ops/quick_compile.py`: every program compiled
+save (`msjax/_src/backend/one_program.py`): one with `MSJAX_EAGER_QUICK_COMPILE=0` (no quick first
+compile at XLA's optimisation level 0, `msjax/_src/backend/quick_compile.py`: every program compiled
 optimised at once), one with `MSJAX_EAGER_FAST_COMPILE=0` (XLA's default options).
 
 Each process then runs 9 more forwards and reports their median: what the quick programs (not

@@ -1,15 +1,15 @@
-"""`mindspore.log`: MindSpore's logger (see msjax._src.log)."""
+"""`mindspore.log`: MindSpore's logger (see msjax._src.core.log)."""
 # ruff: noqa: F401
 import logging as logging  # MindSpore's module imports it: `mindspore.log.logging.info(...)`
 
-from msjax._src.log import GLOBAL_LOGGER as GLOBAL_LOGGER
-from msjax._src.log import critical as critical
-from msjax._src.log import debug as debug
-from msjax._src.log import error as error
-from msjax._src.log import get_level as get_level
-from msjax._src.log import get_log_config as get_log_config
-from msjax._src.log import info as info
-from msjax._src.log import warning as warning
+from msjax._src.core.log import GLOBAL_LOGGER as GLOBAL_LOGGER
+from msjax._src.core.log import critical as critical
+from msjax._src.core.log import debug as debug
+from msjax._src.core.log import error as error
+from msjax._src.core.log import get_level as get_level
+from msjax._src.core.log import get_log_config as get_log_config
+from msjax._src.core.log import info as info
+from msjax._src.core.log import warning as warning
 from msjax._src.module_tree import missing_names as _missing_names
 
 __getattr__ = _missing_names(__name__)

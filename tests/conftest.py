@@ -5,7 +5,8 @@ import pathlib
 import pytest
 
 import msjax
-from msjax._src import communication, context, parallel_context
+from msjax._src.parallel import communication, parallel_context
+from msjax._src.core import context
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 

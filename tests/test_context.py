@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import msjax
-from msjax._src import context
-from msjax._src import random as ms_random
+from msjax._src.core import context
+from msjax._src.core import random as ms_random
 from tests.test_tensor import check_record
 
 _GOLDEN = json.loads((pathlib.Path(__file__).parent / "goldens" / "context.json").read_text())

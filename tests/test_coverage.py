@@ -5,8 +5,8 @@ import json
 import re
 
 
-from msjax._src import coverage, usage_coverage
-from msjax._src.cli import main
+from msjax._src.compat import coverage, usage_coverage
+from msjax._src.compat.cli import main
 
 _API = coverage.default_api_path()
 

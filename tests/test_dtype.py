@@ -3,7 +3,7 @@ dtype_to_nptype, dtype_to_pytype, pytype_to_dtype and get_py_obj_dtype.
 
 Goldens: `dtype_strs` of tests/goldens/tensor_constructor.json (str and repr of every dtype name
 in the `mindspore` namespace) and tests/goldens/dtype.json (tests/goldens/scripts/dtype_probe.py).
-The implementation (`msjax._src.dtype`) is checked against every record; the public namespaces
+The implementation (`msjax._src.core.dtype`) is checked against every record; the public namespaces
 (`msjax`, `msjax.dtype`) are checked to export each name the goldens use.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 
 import msjax
 from msjax import Tensor
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from tests.test_tensor import check_record
 
 _GOLDENS = pathlib.Path(__file__).parent / "goldens"

@@ -1,4 +1,4 @@
-"""JAX's persistent compilation cache for eager ops (msjax/_src/compile_settings.py): a second
+"""JAX's persistent compilation cache for eager ops (msjax/_src/backend/compile_settings.py): a second
 process's first eager forward loads every op from the cache instead of compiling it."""
 import json
 import os
@@ -8,8 +8,8 @@ import textwrap
 
 import pytest
 
-from msjax._src import compile_settings
-from msjax._src.ops import eager_cache
+from msjax._src.backend import compile_settings
+from msjax._src.backend import eager_cache
 
 _EAGER_FORWARD = textwrap.dedent("""
     import json

@@ -12,7 +12,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from msjax._src.tensor_repr import tensor_repr, tensor_str
+from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 
 _GOLDEN_PATH = pathlib.Path(__file__).parent / "goldens" / "tensor_repr.json"
 _CASES = json.loads(_GOLDEN_PATH.read_text())["cases"]

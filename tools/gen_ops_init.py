@@ -16,10 +16,10 @@ EXTRA = {
     "msjax._src.transforms.vmap": ["vmap"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
-    "msjax._src.tensor": ["Tensor", "is_tensor"],
+    "msjax._src.core.tensor": ["Tensor", "is_tensor"],
     "msjax._src.ops.host_ops": ["constexpr", "make_range", "tuple_len"],
     "msjax._src.ops.graph_values": ["get_grad"],
-    "msjax._src.function_flags": ["add_flags"],
+    "msjax._src.core.function_flags": ["add_flags"],
 }
 
 

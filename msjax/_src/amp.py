@@ -19,10 +19,10 @@ import logging
 import jax
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
-from msjax._src import state
+from msjax._src.core import dtype as mstype
+from msjax._src.core import state
 from msjax._src.nn.cell import Cell
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 _logger = logging.getLogger("msjax")
 
@@ -120,7 +120,7 @@ class StaticLossScaler(LossScaler):
     """`mindspore.amp.StaticLossScaler(scale_value)`: multiplies by a fixed scale."""
 
     def __init__(self, scale_value):
-        from msjax._src.parameter import Parameter
+        from msjax._src.core.parameter import Parameter
         if scale_value < 1.0:
             raise ValueError("The argument 'scale_value' must be > 1, but got {}".format(scale_value))
         self.scale_value = Parameter(Tensor(scale_value, dtype=mstype.float32), name="scale_value")
@@ -143,7 +143,7 @@ class DynamicLossScaler(LossScaler):
     after `scale_window` finite steps in a row."""
 
     def __init__(self, scale_value, scale_factor, scale_window):
-        from msjax._src.parameter import Parameter
+        from msjax._src.core.parameter import Parameter
         from msjax._src.train import checks
         if scale_value < 1.0:
             raise ValueError("The argument 'scale_value' must be > 1, but got {}".format(scale_value))

@@ -22,9 +22,9 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src import state
-from msjax._src.random import GLOBAL_KEY
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core import state
+from msjax._src.core.random import GLOBAL_KEY
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _named_parameters(cell) -> tuple[list, list]:

@@ -22,7 +22,7 @@ import os
 
 import jax
 
-from msjax._src import log
+from msjax._src.core import log
 
 _DEFAULT_DIR = "./data"
 

@@ -20,12 +20,12 @@ from collections import OrderedDict
 
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src import state
+from msjax._src.core import dtype as mstype
+from msjax._src.core import state
 from msjax._src.checkpoint_format import read_checkpoint, write_checkpoint
 from msjax._src.nn.cell import Cell
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 __all__ = ["load_checkpoint", "load_param_into_net", "save_checkpoint"]
 

@@ -1,10 +1,10 @@
 """`mindspore.common.api`: where MindSpore defines jit and jit_class."""
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
-from msjax._src.no_grad import _no_grad as _no_grad
+from msjax._src.transforms.no_grad import _no_grad as _no_grad
 from msjax._src.ops.graph_values import mutable as mutable
-from msjax._src.parameter import Parameter as Parameter
-from msjax._src.tensor import Tensor as Tensor
+from msjax._src.core.parameter import Parameter as Parameter
+from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 

@@ -1,6 +1,6 @@
 """`mindspore.mint`: the PyTorch-style API of MindSpore 2.3+ (msjax._src.mint)."""
 # ruff: noqa: F401
-from msjax._src.tensor import Tensor as Tensor
+from msjax._src.core.tensor import Tensor as Tensor
 from msjax.mint import distributed as distributed
 from msjax.mint import linalg as linalg
 from msjax.mint import nn as nn

@@ -1,6 +1,6 @@
 """`mindspore.nn`."""
 # ruff: noqa: F401
-from msjax._src.deferred_init import no_init_parameters as no_init_parameters
+from msjax._src.core.deferred_init import no_init_parameters as no_init_parameters
 from msjax._src.nn.cell import Cell as Cell
 from msjax._src.nn.containers import CellDict as CellDict
 from msjax._src.nn.containers import CellList as CellList

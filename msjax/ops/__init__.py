@@ -17,7 +17,7 @@ from msjax._src.ops.pooling_ops import adaptive_max_pool3d as adaptive_max_pool3
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.math_ops import add as add
 from msjax._src.ops.math_ops import Add as Add
-from msjax._src.function_flags import add_flags as add_flags
+from msjax._src.core.function_flags import add_flags as add_flags
 from msjax._src.ops.math_ops import addbmm as addbmm
 from msjax._src.ops.math_ops import addcdiv as addcdiv
 from msjax._src.ops.math_ops import Addcdiv as Addcdiv
@@ -382,7 +382,7 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
-from msjax._src.tensor import is_tensor as is_tensor
+from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.primitives import IsClose as IsClose
 from msjax._src.ops.math_ops import isfinite as isfinite
@@ -765,7 +765,7 @@ from msjax._src.ops.math_ops import Tan as Tan
 from msjax._src.ops.math_ops import tanh as tanh
 from msjax._src.ops.math_ops import Tanh as Tanh
 from msjax._src.ops.nn_ops import tanhshrink as tanhshrink
-from msjax._src.tensor import Tensor as Tensor
+from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.ops.primitive_instances import tensor_add as tensor_add
 from msjax._src.ops.primitive_instances import tensor_div as tensor_div
 from msjax._src.ops.math_ops import tensor_dot as tensor_dot

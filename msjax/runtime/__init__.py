@@ -1,16 +1,16 @@
-"""`mindspore.runtime`: synchronisation and device memory on XLA (see msjax._src.runtime)."""
+"""`mindspore.runtime`: synchronisation and device memory on XLA (see msjax._src.core.runtime)."""
 # ruff: noqa: F401
-from msjax._src.runtime import max_memory_allocated as max_memory_allocated
-from msjax._src.runtime import max_memory_reserved as max_memory_reserved
-from msjax._src.runtime import memory_allocated as memory_allocated
-from msjax._src.runtime import memory_reserved as memory_reserved
-from msjax._src.runtime import memory_stats as memory_stats
-from msjax._src.runtime import memory_summary as memory_summary
-from msjax._src.runtime import reset_max_memory_allocated as reset_max_memory_allocated
-from msjax._src.runtime import reset_max_memory_reserved as reset_max_memory_reserved
-from msjax._src.runtime import reset_peak_memory_stats as reset_peak_memory_stats
-from msjax._src.runtime import set_memory as set_memory
-from msjax._src.runtime import synchronize as synchronize
+from msjax._src.core.runtime import max_memory_allocated as max_memory_allocated
+from msjax._src.core.runtime import max_memory_reserved as max_memory_reserved
+from msjax._src.core.runtime import memory_allocated as memory_allocated
+from msjax._src.core.runtime import memory_reserved as memory_reserved
+from msjax._src.core.runtime import memory_stats as memory_stats
+from msjax._src.core.runtime import memory_summary as memory_summary
+from msjax._src.core.runtime import reset_max_memory_allocated as reset_max_memory_allocated
+from msjax._src.core.runtime import reset_max_memory_reserved as reset_max_memory_reserved
+from msjax._src.core.runtime import reset_peak_memory_stats as reset_peak_memory_stats
+from msjax._src.core.runtime import set_memory as set_memory
+from msjax._src.core.runtime import synchronize as synchronize
 
 from msjax._src.module_tree import missing_names as _missing_names
 

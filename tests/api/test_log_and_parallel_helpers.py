@@ -7,7 +7,7 @@ import sys
 
 import msjax
 from msjax import log as logger
-from msjax._src import parallel_context
+from msjax._src.parallel import parallel_context
 
 # What MindSpore 2.10 printed for `logger.critical("crit")` (the oracle, GLOG_v=3).
 MINDSPORE_LINE = ("[CRITICAL] ME(11671:140161761725312,MainProcess):2026-11-24-15:06:15.591.000 "

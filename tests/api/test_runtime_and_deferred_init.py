@@ -9,7 +9,7 @@ import pytest
 
 import msjax
 from msjax import Parameter, Tensor, nn
-from msjax._src import runtime
+from msjax._src.core import runtime
 from msjax.common.initializer import Normal, initializer
 from msjax.nn import no_init_parameters
 from tests.support import assert_close

@@ -17,7 +17,7 @@ GOLDEN = {(probe, label): result for probe in PROBES
 
 @pytest.fixture(scope="module")
 def msjax_cases():
-    from msjax._src import initializer, runtime
+    from msjax._src.core import initializer, runtime
     runtime._memory_settings.clear()  # used_names_probe6 calls set_memory, which takes one call
     aliases = dict(initializer._INITIALIZER_ALIAS)  # used_names_probe16 registers its own
     try:

@@ -17,7 +17,7 @@ def msjax_env(env_extra=None) -> dict:
     return env
 
 
-MSJAX = [sys.executable, "-m", "msjax._src.cli"]
+MSJAX = [sys.executable, "-m", "msjax._src.compat.cli"]
 
 
 def run_msjax(*args: str, cwd, timeout: float = 300, env_extra=None) -> subprocess.CompletedProcess:

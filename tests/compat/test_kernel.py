@@ -10,7 +10,7 @@ from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
 import msjax
-from msjax._src.cli import main
+from msjax._src.compat.cli import main
 from tests.compat.msjax_command import REPO
 
 _ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(

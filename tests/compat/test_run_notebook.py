@@ -6,7 +6,7 @@ import subprocess
 import nbformat
 import pytest
 
-from msjax._src.cli import main
+from msjax._src.compat.cli import main
 from tests.compat.msjax_command import MSJAX, msjax_env, run_msjax
 
 

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from msjax._src.cli import main
+from msjax._src.compat.cli import main
 from tests.compat.msjax_command import REPO, run_msjax
 
 SCRIPT = textwrap.dedent("""\

@@ -26,7 +26,7 @@ SECTIONS = ["naming", "containers", "repr", "extend_repr", "cell", "parameter", 
 # Probes msjax answers differently on purpose (reason given).
 KNOWN_DIFFERENCES = {
     ("parameter", "type_str"): "MindSpore's Parameter class is made by a metaclass in module 'abc'; "
-                               "msjax's is msjax._src.parameter.Parameter",
+                               "msjax's is msjax._src.core.parameter.Parameter",
 }
 # msjax initialises at once: the probes of MindSpore's lazy, uninitialised Tensor do not apply.
 LAZY_INIT_FIELDS = {"has_init", "repr", "str", "type_str", "note", "init_type",

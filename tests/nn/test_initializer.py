@@ -13,7 +13,7 @@ import pytest
 
 import msjax
 from msjax import Tensor
-from msjax._src import initializer as init_impl
+from msjax._src.core import initializer as init_impl
 from msjax.common import initializer as I
 from msjax.common.initializer import initializer
 from tests.conftest import GOLDENS
@@ -231,8 +231,8 @@ def test_initializer_under_jit_draws_from_the_traced_key():
     """Inside a compiled function the draw uses jax.random on the traced key (same distribution)."""
     import jax
 
-    from msjax._src import random as ms_random
-    from msjax._src import state
+    from msjax._src.core import random as ms_random
+    from msjax._src.core import state
 
     def draw(key):  # the global key as a pure input and output (the state core)
         call = state.call_with_values([ms_random.GLOBAL_KEY], [key],

@@ -1,4 +1,4 @@
-"""msjax's cache of eager programs (msjax/_src/ops/eager_cache.py): a program stored by one
+"""msjax's cache of eager programs (msjax/_src/backend/eager_cache.py): a program stored by one
 `EagerProgram` is loaded by another with the same key without tracing, lowering or compiling,
 gives the same values and the same kind of arrays, and a missing, corrupted, foreign or
 mismatched entry is passed over quietly: the program is compiled and the entry rewritten.
@@ -11,10 +11,10 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from msjax._src import compile_settings
-from msjax._src.ops import eager_cache
-from msjax._src.ops.eager_cache import EagerProgram
-from msjax._src.transforms import compile_cache
+from msjax._src.backend import compile_settings
+from msjax._src.backend import eager_cache
+from msjax._src.backend.eager_cache import EagerProgram
+from msjax._src.backend import compile_cache
 
 from tests.ops.test_eager_programs import programs_compiled
 

@@ -1,5 +1,5 @@
 """Eager (PyNative) calls of composite ops compile one XLA program per shape, and the same ops
-still compose with jit, grad and vmap (`msjax._src.ops.one_program.eager_jit`).
+still compose with jit, grad and vmap (`msjax._src.backend.one_program.eager_jit`).
 
 A first eager forward of a network compiles one executable per distinct (op, shape); these
 tests count the programs JAX lowers for one eager call of each op (JAX logs "Compiling jit(...)"
@@ -14,9 +14,9 @@ import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
-from msjax._src import compile_settings
-from msjax._src.ops import one_program as one_program_module
-from msjax._src.ops.one_program import eager_jit
+from msjax._src.backend import compile_settings
+from msjax._src.backend import one_program as one_program_module
+from msjax._src.backend.one_program import eager_jit
 
 
 class _CompileLog(logging.Handler):

@@ -13,8 +13,8 @@ import pytest
 import msjax
 from msjax import Parameter, Tensor, ops
 from msjax._src.ops import registry
-from msjax._src.ops.eager_cache import EagerProgram
-from msjax._src.ops.one_program import eager_jit
+from msjax._src.backend.eager_cache import EagerProgram
+from msjax._src.backend.one_program import eager_jit
 
 X = np.arange(6, dtype=np.float32).reshape(2, 3) / 4
 W = np.arange(12, dtype=np.float32).reshape(3, 4) / 8

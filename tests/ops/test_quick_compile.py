@@ -1,4 +1,4 @@
-"""Quick first compiles of eager programs (msjax/_src/ops/quick_compile.py): a small program is
+"""Quick first compiles of eager programs (msjax/_src/backend/quick_compile.py): a small program is
 compiled first with the quick options, a large one optimised at once; a quick one is compiled
 optimised after the runs its work allows, then runs through JAX's C++ dispatch; both give the
 same values; quick and optimised programs have different keys but one entry (the optimised one
@@ -9,10 +9,10 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from msjax._src import compile_settings
-from msjax._src.ops import eager_cache, one_program
-from msjax._src.ops.eager_cache import EagerProgram
-from msjax._src.ops.quick_compile import TRANSCENDENTAL_WEIGHT, QuickCompile, quick_slowdown
+from msjax._src.backend import compile_settings
+from msjax._src.backend import eager_cache, one_program
+from msjax._src.backend.eager_cache import EagerProgram
+from msjax._src.backend.quick_compile import TRANSCENDENTAL_WEIGHT, QuickCompile, quick_slowdown
 
 from tests.ops.test_eager_programs import record_compile_options
 

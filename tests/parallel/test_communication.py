@@ -5,7 +5,7 @@ import pytest
 
 import msjax as ms
 from msjax import Parameter, Tensor, communication, nn, ops
-from msjax._src.communication import Job, job_from_environment
+from msjax._src.parallel.communication import Job, job_from_environment
 from tests.support import assert_close
 
 MS_ENV = {"MS_SCHED_HOST": "10.0.0.1", "MS_SCHED_PORT": "8118", "MS_WORKER_NUM": "4",

@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from msjax._src import msrun
-from msjax._src.cli import main
+from msjax._src.compat import msrun
+from msjax._src.compat.cli import main
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 WORKER = REPO / "tests" / "parallel" / "dp_worker.py"

@@ -7,7 +7,7 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, nn
 from msjax._src.nn.distributed import DistributedGradReducer, call_data_parallel
-from msjax._src.parallel_context import device_num, gradients_mean, is_data_parallel
+from msjax._src.parallel.parallel_context import device_num, gradients_mean, is_data_parallel
 
 
 class LeNet5(nn.Cell):

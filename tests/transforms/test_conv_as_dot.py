@@ -1,4 +1,4 @@
-"""Convolutions as matrix products (`msjax/_src/transforms/conv_as_dot.py`), the CPU lowering's
+"""Convolutions as matrix products (`msjax/_src/backend/conv_as_dot.py`), the CPU lowering's
 rewrite of compiled programs. Expected values come from the same computation in pure JAX
 (`lax.conv_general_dilated`) and from the program compiled as traced (the plain lowering):
 the rewrite sums the same products in another order, so results agree to float32 rounding."""
@@ -13,7 +13,7 @@ from jax._src import core as jax_core
 
 import msjax as ms
 from msjax import Tensor, nn
-from msjax._src.transforms import conv_as_dot, lowering
+from msjax._src.backend import conv_as_dot, lowering
 
 _RNG = np.random.default_rng(0)
 
@@ -226,7 +226,7 @@ def test_the_switch_turns_the_rewrite_off(monkeypatch):
 
 
 def test_the_switch_is_part_of_the_compile_cache_key(monkeypatch):
-    from msjax._src.transforms import compile_cache
+    from msjax._src.backend import compile_cache
     monkeypatch.setattr(jax, "default_backend", lambda: "cpu")
 
     def step(x):

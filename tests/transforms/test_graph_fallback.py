@@ -27,7 +27,7 @@ GOLDEN = {probe: golden_cases(f"transforms/{probe}.out") for probe in PROBES}
 # (probe, label) -> (the start of msjax's line, why msjax differs from MindSpore 2.10 there).
 DIFFERENCES = {
     ("builtins_probe", "type"): ("tuple(type:<class 'int'>", "msjax's Tensor class is "
-                                 "msjax._src.tensor.Tensor (MindSpore's lives in mindspore.common)"),
+                                 "msjax._src.core.tensor.Tensor (MindSpore's lives in mindspore.common)"),
     ("statements_probe", "nested list comprehension"): ("list(int:1, int:2", "msjax runs "
                                                         "comprehensions of two loops"),
     ("statements_probe", "nested dict comprehension"): ("dict('a': int:1", "the same"),

@@ -19,7 +19,8 @@ import pytest
 
 import msjax as ms
 from msjax import Parameter, Tensor, nn, ops
-from msjax._src.transforms import compiled, graph_call
+from msjax._src.transforms import compiled
+from msjax._src.backend import graph_call
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 GOLDEN = golden_cases("transforms/graph_call_cache_probe.out")
@@ -239,7 +240,7 @@ def test_a_call_inside_a_transaction_or_a_trace_takes_the_full_path():
 
     np.testing.assert_array_equal(doubled(Tensor(X)).asnumpy(), X * [2.0, 4.0, 6.0])
     fast = net._fast_call
-    from msjax._src import state
+    from msjax._src.core import state
     with state.transaction():
         assert fast(net, (Tensor(X),)) is graph_call.MISSED
 

@@ -12,7 +12,7 @@ import pytest
 
 import msjax as ms
 from msjax import Tensor, nn, ops
-from msjax._src.transforms import stacked_outputs
+from msjax._src.backend import stacked_outputs
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 from tests.transforms.test_compile_cache import run_twice
 

@@ -1,11 +1,11 @@
-"""Backend-specific lowerings (`msjax/_src/transforms/lowering.py`): chosen per backend in one
+"""Backend-specific lowerings (`msjax/_src/backend/lowering.py`): chosen per backend in one
 place, and every lowering gives the same results (only compile time and speed differ)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from msjax._src.transforms import lowering
+from msjax._src.backend import lowering
 from tests.transforms.test_lazy_inline import X, make_stack, step_of
 
 

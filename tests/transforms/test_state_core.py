@@ -1,4 +1,4 @@
-"""The state core (`msjax/_src/state.py`): Parameters under every transform, per thread.
+"""The state core (`msjax/_src/core/state.py`): Parameters under every transform, per thread.
 
 MindSpore's behaviours (a Cell built inside `jit`, `vmap` over a Parameter argument, `assign`
 inside `jacrev`/`jacfwd`) are compared with the oracle's goldens (tests/goldens/scripts/

@@ -8,7 +8,7 @@ import sys
 
 _SCRIPT = r"""
 import os, sys, jax, jax.numpy as jnp
-from msjax._src.transforms.compile_cache import without_jax_persistent_cache
+from msjax._src.backend.compile_cache import without_jax_persistent_cache
 cache = sys.argv[1]
 jax.config.update("jax_compilation_cache_dir", cache)
 jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)

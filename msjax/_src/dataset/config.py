@@ -51,7 +51,7 @@ def set_seed(seed):
 
 def _global_seed():
     """The seed of `mindspore.set_seed`, which MindSpore also gives its pipelines."""
-    from msjax._src.random import GLOBAL_KEY  # pylint: disable=import-outside-toplevel
+    from msjax._src.core.random import GLOBAL_KEY  # pylint: disable=import-outside-toplevel
     return GLOBAL_KEY.seed
 
 
@@ -63,7 +63,7 @@ def _on_global_seed(seed):
 
 
 def _register_global_seed_hook():
-    from msjax._src import random as global_random  # pylint: disable=import-outside-toplevel
+    from msjax._src.core import random as global_random  # pylint: disable=import-outside-toplevel
     if _on_global_seed not in global_random.SEED_HOOKS:
         global_random.SEED_HOOKS.append(_on_global_seed)
     if global_random.GLOBAL_KEY.seed is not None:  # mindspore.set_seed ran before this import

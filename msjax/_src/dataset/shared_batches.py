@@ -276,7 +276,7 @@ def _tensor_or_copy(array):
     if array.dtype.kind in "USO":
         return np.array(array)
     import jax  # pylint: disable=import-outside-toplevel
-    from msjax._src.tensor import Tensor  # pylint: disable=import-outside-toplevel
+    from msjax._src.core.tensor import Tensor  # pylint: disable=import-outside-toplevel
     return Tensor(jax.device_put(_aligned_copy(array)))
 
 

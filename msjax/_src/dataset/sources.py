@@ -178,7 +178,7 @@ class GeneratorDataset(MappableSource):
 def _numpy_dtype(dtype):
     if dtype is None:
         return None
-    from msjax._src import dtype as mstype  # pylint: disable=import-outside-toplevel
+    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
     return np.dtype(dtype)

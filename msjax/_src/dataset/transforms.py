@@ -12,7 +12,7 @@ from msjax._src.dataset.transform_base import (TensorOperation, TransformError, 
 
 def numpy_dtype(dtype):
     """A MindSpore dtype (``mindspore.int32``) or NumPy dtype as a NumPy dtype."""
-    from msjax._src import dtype as mstype  # pylint: disable=import-outside-toplevel
+    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
     return np.dtype(dtype)

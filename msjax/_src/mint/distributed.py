@@ -19,9 +19,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import communication
+from msjax._src.parallel import communication
 from msjax._src.ops import comm_ops
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth
 
 _GROUP_NAMES = itertools.count()

@@ -20,7 +20,7 @@ from msjax._src.ops import (
 )
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 
 # -- activations ---------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import jax.numpy as jnp
 
 from msjax._src.mint import functional as mint_functional
 from msjax._src.ops.registry import functional
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 
 def _channel_axes(x):

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import math
 
-from msjax._src import dtype as mstype
-from msjax._src.initializer import HeUniform, Normal, Uniform, initializer
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import HeUniform, Normal, Uniform, initializer
 from msjax._src.mint import functional as F
 from msjax._src.mint import functions
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers import padding as nn_padding
 from msjax._src.nn.layers.basic import Identity as Identity
 from msjax._src.ops import image_ops, layer_ops, loss_ops, nn_ops, pooling_ops
-from msjax._src.parameter import Parameter
+from msjax._src.core.parameter import Parameter
 from msjax._src.ops.state_ops import assign
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _dtype(dtype):
@@ -211,7 +211,7 @@ class SyncBatchNorm(_BatchNorm):
 
     def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=True,
                  track_running_stats=True, process_group=None, dtype=None):
-        from msjax._src import communication
+        from msjax._src.parallel import communication
 
         if communication.get_group_size() > 1:
             raise NotImplementedError("msjax: mint.nn.SyncBatchNorm across several ranks is not "

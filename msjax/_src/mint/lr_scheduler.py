@@ -18,11 +18,11 @@ import bisect
 import collections
 import math
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.mint.optim import Optimizer
 from msjax._src.ops.state_ops import assign
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 def _float32(value) -> Tensor:

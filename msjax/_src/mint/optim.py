@@ -15,12 +15,12 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.optim.optimizer import clone_states
 from msjax._src.ops.state_ops import assign
-from msjax._src.parameter import Parameter, ParameterTuple
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _array(x):

@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
-from msjax._src import context, state
+from msjax._src.core import context, state
 from msjax._src.ops.registry import Primitive
-from msjax._src.parameter import Parameter, ParameterTuple, is_generated_name
-from msjax._src.tensor import Tensor
-from msjax._src.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
-from msjax._src.transforms.graph_call import MISSED as _MISSED
+from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
+from msjax._src.backend.graph_call import MISSED as _MISSED
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -268,7 +268,7 @@ class Cell:
         """`Cell.init_parameters_data()`: draw the initializers of the Parameters made under
         `nn.utils.no_init_parameters` that are not initialised yet; returns {Parameter:
         Parameter} (each Parameter stays the same object, as in MindSpore 2.10)."""
-        from msjax._src.deferred_init import initialize_parameters
+        from msjax._src.core.deferred_init import initialize_parameters
         parameters = list(self.get_parameters())
         initialize_parameters(parameters)
         return {p: p for p in parameters}
@@ -308,8 +308,8 @@ class Cell:
 
     def set_jit_config(self, jit_config):
         """`Cell.set_jit_config(jit_config)`: keep a `JitConfig` (once) for this Cell's graph;
-        XLA compiles it the same whatever the options (see msjax._src.jit_config)."""
-        from msjax._src.jit_config import set_cell_jit_config
+        XLA compiles it the same whatever the options (see msjax._src.core.jit_config)."""
+        from msjax._src.core.jit_config import set_cell_jit_config
         set_cell_jit_config(self, jit_config)
 
     @property
@@ -321,7 +321,7 @@ class Cell:
         """`Cell.set_comm_fusion(fusion_type, recurse=True)`: set `comm_fusion` of every
         trainable Parameter (of the sub-Cells too, with `recurse`); returns this Cell. Kept, not
         used: XLA fuses msjax's gradient all-reduces itself (see `Parameter.comm_fusion`)."""
-        from msjax._src.parameter import check_non_negative_int
+        from msjax._src.core.parameter import check_non_negative_int
         check_non_negative_int(fusion_type)
         for param in self.trainable_params(recurse):
             param.comm_fusion = fusion_type

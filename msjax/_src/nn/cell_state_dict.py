@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 
 class _IncompatibleKeys(collections.namedtuple("_IncompatibleKeys",

@@ -20,12 +20,12 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from msjax._src import dtype as mstype
-from msjax._src import parallel_context
-from msjax._src.communication import HCCL_WORLD_COMM_GROUP, get_group_size
+from msjax._src.core import dtype as mstype
+from msjax._src.parallel import parallel_context
+from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP, get_group_size
 from msjax._src.nn.cell import Cell
 from msjax._src.ops.comm_ops import AllReduce, reduce_gradient
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.compiled import flatten_args
 from msjax._src.transforms.control_flow import converted_construct

@@ -15,7 +15,7 @@ import numpy as np
 
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.optim import argument_checks as checks
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 __all__ = [
     "CosineDecayLR",

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_bool, check_value_type
 from msjax._src.ops import array_ops, loss_ops
 from msjax._src.ops.registry import functional
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 _FLOAT_TYPES = (mstype.float16, mstype.float32)
 _reduce_loss = functional(loss_ops.reduce_loss)
@@ -88,7 +88,7 @@ class _Loss(LossBase):
     Real model code still subclasses it."""
 
     def __init__(self, reduction="mean"):
-        from msjax._src import log
+        from msjax._src.core import log
         log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
                     "2.9.0, use 'LossBase' instead.")
         super().__init__(reduction)

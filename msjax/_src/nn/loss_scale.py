@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
-from msjax._src import state
+from msjax._src.core import dtype as mstype
+from msjax._src.core import state
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.wrap import TrainOneStepCell
 from msjax._src.ops.state_ops import assign
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms.grad import value_and_grad
 
 

@@ -13,15 +13,15 @@ from types import FunctionType, MethodType
 
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.distributed import DistributedGradReducer, call_data_parallel
 from msjax._src.nn.layers.basic import Identity
-from msjax._src.parallel_context import ParallelMode, device_num, gradients_mean, parallel_mode
+from msjax._src.parallel.parallel_context import ParallelMode, device_num, gradients_mean, parallel_mode
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.ops.state_ops import assign, depend
-from msjax._src.parameter import Parameter, ParameterTuple
-from msjax._src.tensor import _wrap
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.tensor import _wrap
 from msjax._src.transforms.grad import GradOperation, value_and_grad
 
 __all__ = [

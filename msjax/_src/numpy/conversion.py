@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 
 BOOL = np.dtype(np.bool_)
 INT8, INT16, INT32, INT64 = (np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))

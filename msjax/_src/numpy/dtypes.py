@@ -8,8 +8,8 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src.dtype import (  # noqa: F401
+from msjax._src.core import dtype as mstype
+from msjax._src.core.dtype import (  # noqa: F401
     bool_,
     float16,
     float32,

@@ -16,12 +16,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.numpy import conversion as C
 from msjax._src.numpy.conversion import asarray
 from msjax._src.ops import array_ops as A
 from msjax._src.ops.registry import functional, unwrap, wrap
-from msjax._src.tensor_repr import tensor_str
+from msjax._src.core.tensor_repr import tensor_str
 
 
 # -- shape -------------------------------------------------------------------------------------

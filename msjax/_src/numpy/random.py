@@ -1,6 +1,6 @@
 """Random numbers of `mindspore.numpy`: `rand`, `randn`, `randint`.
 
-Each call draws from msjax's global key (`msjax._src.random.next_key`), so `mindspore.set_seed(n)`
+Each call draws from msjax's global key (`msjax._src.core.random.next_key`), so `mindspore.set_seed(n)`
 makes a sequence of draws repeat and successive calls differ. The numbers are not MindSpore's
 (its generator is not reproduced); their distributions, shapes, dtypes and argument checks are.
 MindSpore quirks kept: `rand()`/`randn()` with no shape give shape (1,); `randint` takes the
@@ -11,7 +11,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src import random as global_random
+from msjax._src.core import random as global_random
 from msjax._src.numpy import conversion as C
 from msjax._src.ops.registry import functional
 

@@ -6,7 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.registry import op
-from msjax._src.random import next_key
+from msjax._src.core.random import next_key
 
 
 @op()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 
 try:
     from jax._src.array import ArrayImpl as _ARRAY_IMPL  # the concrete array type

@@ -38,7 +38,7 @@ from jax.custom_derivatives import SymbolicZero
 from jax._src import core
 from jax._src.interpreters import ad
 
-from msjax._src.ops.one_program import eager_jit
+from msjax._src.backend.one_program import eager_jit
 
 _REVERSE_MODE_ONLY = contextvars.ContextVar("msjax_reverse_mode_only", default=False)
 

@@ -21,9 +21,9 @@ from jax import lax
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from msjax._src import communication as comm
+from msjax._src.parallel import communication as comm
 from msjax._src.ops.registry import functional, primitive, tensor_op
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.pmap import find_mapped_axis, innermost_mapped_axis, local_row, varies
 

@@ -10,8 +10,8 @@ import functools
 
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src.tensor import Tensor
+from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth
 
 _TYPE_CHECKS = {

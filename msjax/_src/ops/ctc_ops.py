@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import functional, primitive
 
 _ATTRIBUTES = ("preprocess_collapse_repeated", "ctc_merge_repeated",

@@ -1,8 +1,8 @@
 """`mindspore.mutable` and `mindspore.get_grad`: helpers around compiled programs and gradients."""
 from __future__ import annotations
 
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 class _Int(int):

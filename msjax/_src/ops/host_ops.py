@@ -12,9 +12,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 
 def _primitive_class(cls):

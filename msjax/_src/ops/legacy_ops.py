@@ -15,7 +15,7 @@ import numpy as np
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_with_stats
 from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import functional, primitive, unwrap, wrap
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 _REQUIRED = inspect.Parameter.empty
 

@@ -15,7 +15,7 @@ import jax.numpy as jnp
 import jax.scipy.special as jsp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import (
     _ARRAY_IMPL,
     _BITWISE_TYPES,
@@ -24,7 +24,7 @@ from msjax._src.ops.adapters import (
     promote_scalar,
     to_float_if_int,
 )
-from msjax._src.ops.one_program import eager_jit, one_program
+from msjax._src.backend.one_program import eager_jit, one_program
 from msjax._src.ops.registry import functional, op
 
 _FLOAT32 = np.dtype(np.float32)

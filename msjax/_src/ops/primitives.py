@@ -14,7 +14,7 @@ import inspect
 
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import image_ops as I
 from msjax._src.ops import linalg_ops as L

@@ -1,6 +1,6 @@
 """Random sampling functions and Primitives of `mindspore.ops`.
 
-Every draw takes its key from `msjax._src.random.next_key`: the advancing global key (reset by
+Every draw takes its key from `msjax._src.core.random.next_key`: the advancing global key (reset by
 `mindspore.set_seed`), or the op's own `seed` when one is given. The numbers differ from
 MindSpore's generator; shapes, dtypes and distributions do not.
 """
@@ -10,11 +10,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, op, primitive
-from msjax._src.random import next_key
+from msjax._src.core.random import next_key
 
 _FLOAT32 = np.dtype(np.float32)
 _INT32 = np.dtype(np.int32)

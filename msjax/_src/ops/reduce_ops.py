@@ -15,9 +15,9 @@ import jax.scipy.special
 import numpy as np
 from jax import lax
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype
-from msjax._src.ops.one_program import eager_jit, one_program
+from msjax._src.backend.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)

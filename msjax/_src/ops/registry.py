@@ -7,7 +7,7 @@ MindSpore functional name with `@op`. The decorator returns the Tensor-level fun
 An op's `@op` line is its whole record: its functional names, the Primitive classes that call it
 with the same inputs (`primitive="Add"`: built here by `primitive`, and made attributes of the
 op's module, where `msjax/ops` re-exports them from) and the names under which it is a Tensor
-method (`tensor_method=True`: installed by `msjax._src.tensor_methods`). An op that is one eager
+method (`tensor_method=True`: installed by `msjax._src.ops.tensor_methods`). An op that is one eager
 program on its inputs names it (`program=_matmul_program`): its Tensor-level function then calls
 the program's C++ dispatch itself (`one_program_functional`). Adding an op is that line plus
 `python tools/gen_ops_init.py` (tests/ops proves the generated modules current).
@@ -23,7 +23,7 @@ import sys
 
 import jax
 
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 _new_tensor = object.__new__
 

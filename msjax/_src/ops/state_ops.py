@@ -9,8 +9,8 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msjax._src.ops.registry import primitive, tensor_op
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _value_for(variable, value):

@@ -16,8 +16,8 @@ from contextlib import ExitStack
 
 import numpy as np
 
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks
 
 _logger = logging.getLogger("msjax")

@@ -14,7 +14,7 @@ import os
 import stat
 import time
 
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks
 from msjax._src.train.callback import Callback
 
@@ -158,7 +158,7 @@ class CheckpointConfig:
 
     @staticmethod
     def _handle_append_info(append_info):
-        from msjax._src.parameter import Parameter
+        from msjax._src.core.parameter import Parameter
         if append_info is None or append_info == []:
             return None
         if not isinstance(append_info, list):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def dataset_size(dataset) -> int:

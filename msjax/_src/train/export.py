@@ -19,10 +19,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import state
+from msjax._src.core import state
 from msjax._src.nn.cell import Cell
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing
 
 _logger = logging.getLogger("msjax")

@@ -7,8 +7,8 @@ import numpy as np
 
 from msjax._src.nn.cell import Cell
 from msjax._src.ops.array_ops import where, zeros_like
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 class GradientAccumulation(Cell):

@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 from msjax._src.nn.cell import Cell
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks, data
 from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
                                        RunContext)

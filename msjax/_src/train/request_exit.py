@@ -55,7 +55,7 @@ class OnRequestExit(Callback):
             self.train_name, self.eval_name = self._save_names(file_name)
 
     def _save_names(self, file_name):
-        from msjax._src.context import get_context  # pylint: disable=import-outside-toplevel
+        from msjax._src.core.context import get_context  # pylint: disable=import-outside-toplevel
         folder = os.path.join(os.getcwd() if self.save_path is None else self.save_path,
                               f"rank_{get_context('device_id')}")
         folder = make_directory(folder)

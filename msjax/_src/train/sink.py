@@ -13,9 +13,9 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from msjax._src import random as ms_random
-from msjax._src import state
-from msjax._src.tensor import _wrap
+from msjax._src.core import random as ms_random
+from msjax._src.core import state
+from msjax._src.core.tensor import _wrap
 from msjax._src.transforms.compiled import CompiledFunction
 
 

@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
 

@@ -28,17 +28,19 @@ import numpy as np
 from jax._src.export._export import _export_lowered  # export from the trace already made
 from jax._src import core as jax_core
 
-from msjax._src import state
+from msjax._src.core import state
 from msjax._src.ops.registry import wrap
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
-from msjax._src.transforms import compile_cache, graph_call, graph_fallback, lazy_inline
-from msjax._src.transforms import lowering
-from msjax._src.transforms import stacked_outputs, tracing
+from msjax._src.backend import compile_cache, graph_call
+from msjax._src.transforms import graph_fallback, lazy_inline
+from msjax._src.backend import lowering
+from msjax._src.backend import stacked_outputs
+from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
                                                 fall_back, traceable)
-from msjax._src.transforms.program_cache import ProgramCache
+from msjax._src.backend.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
 _TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
@@ -98,7 +100,7 @@ _saved_graph_count = [0]
 def save_graphs(name, traced, lowered) -> None:
     """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program's jaxpr
     and StableHLO text to `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`), one file each."""
-    from msjax._src import context
+    from msjax._src.core import context
     level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
                                                        or 0)
     if not level:

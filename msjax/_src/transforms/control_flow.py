@@ -41,9 +41,9 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from msjax._src import state
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core import state
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS

@@ -14,10 +14,10 @@ import contextvars
 import jax
 import jax.numpy as jnp
 
-from msjax._src import context, state
+from msjax._src.core import context, state
 from msjax._src.ops.batch_norm_train import reverse_mode_only
-from msjax._src.parameter import Parameter, ParameterTuple
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms.pmap import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 

@@ -28,7 +28,7 @@ import re
 import jax
 import numpy as np
 
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def fold_constants():

@@ -23,8 +23,8 @@ import logging
 import jax
 import jax.numpy as jnp
 
-from msjax._src import state
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core import state
+from msjax._src.core.tensor import Tensor, _wrap
 
 _logger = logging.getLogger("msjax")
 

@@ -30,9 +30,9 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from msjax._src import state
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core import state
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, flatten_args
 from msjax._src.transforms.vmap import (

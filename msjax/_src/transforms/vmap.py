@@ -16,10 +16,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import state
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
-from msjax._src.transforms import lowering
+from msjax._src.core import state
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
+from msjax._src.backend import lowering
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer, flatten_args
 

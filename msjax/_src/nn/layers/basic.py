@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import math
 
-from msjax._src import dtype as mstype
-from msjax._src.initializer import HeUniform, Uniform, initializer
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import HeUniform, Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import get_activation
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
 from msjax._src.ops import array_ops, nn_ops
 from msjax._src.ops.registry import Primitive
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 class Dense(Cell):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from msjax._src import context
-from msjax._src import dtype as mstype
-from msjax._src.initializer import HeUniform, Uniform, _calculate_fan_in_and_fan_out, initializer
+from msjax._src.core import context
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import HeUniform, Uniform, _calculate_fan_in_and_fan_out, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import (
     check_bool,
@@ -17,8 +17,8 @@ from msjax._src.nn.layers.checks import (
 )
 from msjax._src.ops import array_ops, nn_ops
 from msjax._src.ops.registry import functional
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 _PAD_MODES = ["valid", "same", "pad"]
 

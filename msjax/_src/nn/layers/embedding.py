@@ -4,15 +4,15 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src.initializer import initializer
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import (check_positive_float, check_positive_int, check_string,
                                          check_value_type)
 from msjax._src.ops import array_ops, math_ops
 from msjax._src.ops.registry import functional
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 class Embedding(Cell):

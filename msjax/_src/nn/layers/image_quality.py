@@ -8,13 +8,13 @@ import math
 
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_value_type
 from msjax._src.nn.layers.conv import Conv2d
 from msjax._src.nn.optim.argument_checks import check_positive_float
 from msjax._src.ops import array_ops
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 
 def _check_max_val(max_val, cls_name):

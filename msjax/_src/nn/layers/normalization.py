@@ -7,9 +7,9 @@ import numbers
 import jax
 import jax.numpy as jnp
 
-from msjax._src import context
-from msjax._src import dtype as mstype
-from msjax._src.initializer import Initializer, initializer
+from msjax._src.core import context
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import Initializer, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import (
     check_bool,
@@ -19,13 +19,13 @@ from msjax._src.nn.layers.checks import (
 )
 from msjax._src.ops import array_ops, layer_ops, legacy_ops, nn_ops
 from msjax._src.ops.batch_norm_train import normalize_channels
-from msjax._src.communication import HCCL_WORLD_COMM_GROUP
+from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
-from msjax._src.ops.one_program import one_program
+from msjax._src.backend.one_program import one_program
 from msjax._src.ops.registry import functional
 from msjax._src.ops.state_ops import assign
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms.pmap import innermost_mapped_axis
 
 
@@ -202,7 +202,7 @@ class SyncBatchNorm(_BatchNorm):
                  use_batch_statistics=None, process_groups=None, dtype=mstype.float32):
         super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
                          moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)
-        from msjax._src import communication
+        from msjax._src.parallel import communication
 
         self.is_global = False
         self.group_name = None

@@ -20,16 +20,16 @@ import math
 import jax
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
-from msjax._src.initializer import Uniform, initializer
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.basic import Dropout
 from msjax._src.nn.layers.checks import check_positive_int, check_string, check_value_type
 from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
-from msjax._src.ops.one_program import one_program
+from msjax._src.backend.one_program import one_program
 from msjax._src.ops.registry import unwrap, wrap
-from msjax._src.parameter import Parameter, ParameterTuple
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.tensor import Tensor
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LeakyReLU, get_activation
 from msjax._src.nn.layers.basic import Dense
@@ -26,10 +26,10 @@ from msjax._src.ops import (
     nn_ops,
     reduce_ops,
 )
-from msjax._src.ops.one_program import one_program
+from msjax._src.backend.one_program import one_program
 from msjax._src.ops.registry import Primitive, functional
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
 
 
 class Unflatten(Cell):

@@ -14,8 +14,8 @@ import math
 import jax
 import jax.numpy as jnp
 
-from msjax._src import dtype as mstype
-from msjax._src.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
+from msjax._src.core import dtype as mstype
+from msjax._src.core.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.containers import CellList
 from msjax._src.nn.layers.activation import GELU, ReLU
@@ -23,8 +23,8 @@ from msjax._src.nn.layers.basic import Dense, Dropout
 from msjax._src.nn.layers.normalization import LayerNorm
 from msjax._src.ops import nn_ops
 from msjax._src.ops.registry import unwrap, wrap
-from msjax._src.parameter import Parameter
-from msjax._src.random import next_key
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.random import next_key
 
 
 def _as_additive(mask, dtype):

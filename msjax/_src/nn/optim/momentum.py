@@ -5,12 +5,12 @@ import functools
 
 import jax
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.nn.optim.optimizer import Optimizer, _array, _success, clone_states
 from msjax._src.ops.state_ops import assign
-from msjax._src.parameter import Parameter
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor, _wrap
 
 __all__ = ["Momentum", "apply_momentum"]
 

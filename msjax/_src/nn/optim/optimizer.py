@@ -18,15 +18,15 @@ from collections.abc import Iterable
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import context
-from msjax._src import dtype as mstype
+from msjax._src.core import context
+from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.containers import CellList
 from msjax._src.nn.learning_rate_schedule import LearningRateSchedule
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.ops.state_ops import assign_add
-from msjax._src.parameter import Parameter, ParameterTuple
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.tensor import Tensor, _wrap
 
 __all__ = ["Optimizer", "clone_states"]
 
@@ -38,7 +38,7 @@ def clone_states(parameters, prefix, fill=0.0) -> ParameterTuple:
     filled with `fill` (MindSpore's `parameters.clone(prefix, init='zeros'|'ones')`). Only the
     parameters' shapes and dtypes are read: under `nn.utils.no_init_parameters` neither they nor
     the states are initialised here."""
-    from msjax._src import deferred_init
+    from msjax._src.core import deferred_init
     states = []
     for param in parameters:
         shape, dtype = param.shape, param.dtype

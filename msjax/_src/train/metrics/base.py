@@ -10,7 +10,7 @@ from abc import ABCMeta, abstractmethod
 
 import numpy as np
 
-from msjax._src.tensor import Tensor
+from msjax._src.core.tensor import Tensor
 
 _EVAL_TYPES = {'classification', 'multilabel'}
 

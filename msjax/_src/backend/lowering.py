@@ -27,7 +27,7 @@ import functools
 
 import jax
 
-from msjax._src.transforms import conv_as_dot, stacked_outputs
+from msjax._src.backend import conv_as_dot, stacked_outputs
 
 
 class Lowering:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import jax
 
-from msjax._src import state
+from msjax._src.core import state
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1

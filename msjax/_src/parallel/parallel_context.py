@@ -143,7 +143,7 @@ def device_num() -> int:
         return 1
     if _device_num_set[0]:
         return _context["device_num"]
-    from msjax._src.communication import get_group_size
+    from msjax._src.parallel.communication import get_group_size
     return get_group_size()
 
 

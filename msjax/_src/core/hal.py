@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import jax
 
-from msjax._src import context
+from msjax._src.core import context
 
 _VALID_TARGETS = ["CPU", "GPU", "Ascend"]
 _PLATFORMS = {"CPU": "cpu", "GPU": "gpu"}

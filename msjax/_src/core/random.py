@@ -1,6 +1,6 @@
 """msjax's global random state: `mindspore.set_seed` and the key every random op draws from.
 
-The key is state like a Parameter (see `msjax._src.state`): transforms carry it into and out of
+The key is state like a Parameter (see `msjax._src.core.state`): transforms carry it into and out of
 compiled programs, so each call draws fresh numbers and two runs with the same seed draw the same
 ones. MindSpore's own generator is not reproduced: numbers differ from MindSpore's, their
 distributions do not.
@@ -12,7 +12,7 @@ import secrets
 import jax
 import numpy as np
 
-from msjax._src import state
+from msjax._src.core import state
 
 _DEFAULT_SEED = 0
 
@@ -157,7 +157,7 @@ class Generator:
     def get_state(self):
         """The generator's state: a uint8 Tensor of 16 bytes, as MindSpore's (its seed as a
         little-endian int64, then msjax's key: two uint32, where MindSpore keeps an offset)."""
-        from msjax._src.tensor import Tensor
+        from msjax._src.core.tensor import Tensor
         key = np.asarray(state.read(self._box), "<u4")
         return Tensor(np.concatenate([np.asarray([self._box.initial_seed], "<i8").view(np.uint8),
                                       key.reshape(-1).view(np.uint8)]))
@@ -169,8 +169,8 @@ class Generator:
 
 def _restore(box, state_tensor) -> None:
     """Give `box` the seed and key of a state made by `Generator.get_state`."""
-    from msjax._src import dtype as mstype
-    from msjax._src.tensor import Tensor
+    from msjax._src.core import dtype as mstype
+    from msjax._src.core.tensor import Tensor
     if not isinstance(state_tensor, Tensor):
         raise RuntimeError("Invalid tensor input: State")
     if state_tensor.dtype != mstype.uint8:

@@ -1,7 +1,7 @@
 """`mindspore.Parameter` and `mindspore.ParameterTuple`.
 
 A Parameter is a Tensor whose committed value lives in a mutable box (`_value`). Every read and
-write of its value goes through the `_data` accessor below, which asks `msjax._src.state`: inside
+write of its value goes through the `_data` accessor below, which asks `msjax._src.core.state`: inside
 a functionalised call (a trace, a transaction) the value is the one of the call's frame, and a
 write stays in that frame until the call succeeds; see `state.py`.
 """
@@ -13,8 +13,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import state
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core import state
+from msjax._src.core.tensor import Tensor, _wrap
 
 _current_frame = state.current_frame
 
@@ -64,7 +64,7 @@ class Parameter(Tensor):
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
         if getattr(default_input, "has_init", False):  # an initializer's, not drawn yet
-            from msjax._src import deferred_init
+            from msjax._src.core import deferred_init
             deferred_init.adopt(self, default_input)
             initial = None
         elif state.tracing_depth() and not isinstance(default_input, (Tensor, jax.Array)):
@@ -199,7 +199,7 @@ class Parameter(Tensor):
         """A new Parameter with this one's name, flags and value (or `init`'s values)."""
         cloned = _copy.copy(self)
         if init != "same":
-            from msjax._src.initializer import initializer
+            from msjax._src.core.initializer import initializer
             cloned._value = state.created(cloned, initializer(init, self.shape, self.dtype)._data)
         return cloned
 

@@ -28,11 +28,11 @@ import weakref
 import jax
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src import state
-from msjax._src.parameter import Parameter, _flatten as _flatten_parameter
-from msjax._src.random import next_key
-from msjax._src.tensor import Tensor, _flatten as _flatten_tensor, _unflatten
+from msjax._src.core import dtype as mstype
+from msjax._src.core import state
+from msjax._src.core.parameter import Parameter, _flatten as _flatten_parameter
+from msjax._src.core.random import next_key
+from msjax._src.core.tensor import Tensor, _flatten as _flatten_tensor, _unflatten
 
 _TENSOR_DATA = Tensor.__dict__["_data"]  # the slots the properties below stand in for
 _PARAMETER_VALUE = Parameter.__dict__["_value"]
@@ -124,7 +124,7 @@ def uninitialized_tensor(init, shape, dtype, key=None) -> UninitializedTensor:
 def uninitialized_constant(fill, shape, dtype) -> UninitializedTensor:
     """A Tensor of `fill` not made yet (an optimizer's states under `no_init_parameters`). A fill
     draws nothing: it takes no key from the global key, as the states made at once take none."""
-    from msjax._src.initializer import Constant
+    from msjax._src.core.initializer import Constant
     return uninitialized_tensor(Constant(fill), shape, dtype, key=np.zeros(2, np.uint32))
 
 
@@ -133,7 +133,7 @@ def defer_tensor(tensor: Tensor, init, shape, dtype) -> None:
     UninitializedTensor of that initializer (checked as `initializer` checks it)."""
     if shape is None or dtype is None:
         raise ValueError("init, dtype and shape must have values at the same time.")
-    from msjax._src.initializer import initializer
+    from msjax._src.core.initializer import initializer
     made = initializer(init, shape, mstype.tensor_dtype(dtype))
     _PENDING_TENSORS[id(tensor)] = _PENDING_TENSORS.pop(id(made))
     weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
@@ -198,7 +198,7 @@ class UninitializedParameter(Parameter):
         of that initializer, not drawn either under `no_init_parameters`."""
         if init == "same":
             return Parameter.clone(self.init_data(), init)
-        from msjax._src.initializer import initializer
+        from msjax._src.core.initializer import initializer
         cloned = Parameter(initializer(init, self.shape, self.dtype), name=self.name,
                            requires_grad=self.requires_grad,
                            layerwise_parallel=self.layerwise_parallel,

@@ -38,7 +38,7 @@ import tempfile
 import jax
 import numpy as np
 
-from msjax._src import context
+from msjax._src.core import context
 from msjax._src.transforms import STATIC_TYPES
 
 _logger = logging.getLogger("msjax")
@@ -110,7 +110,7 @@ def _use_xla_cache(path: str) -> None:
 def _array_identity(value, limit: int, what: str):
     """A Tensor's or array's shape, dtype and a hash of its bytes; NotCacheable above `limit`
     bytes (hashing it on every lookup would cost more than compiling)."""
-    from msjax._src.tensor import Tensor
+    from msjax._src.core.tensor import Tensor
     array = np.asarray(value._data if isinstance(value, Tensor) else value)
     if array.nbytes > limit:
         raise NotCacheable(what)
@@ -121,8 +121,8 @@ def _describe_object(obj, depth=0):
     """What identifies `obj` in another process, for a program that uses it; NotCacheable when
     nothing does (then the program is compiled without the cache rather than risk a wrong one)."""
     from msjax._src.nn.cell import Cell
-    from msjax._src.parameter import Parameter
-    from msjax._src.tensor import Tensor
+    from msjax._src.core.parameter import Parameter
+    from msjax._src.core.tensor import Tensor
     if isinstance(obj, STATIC_TYPES):
         return ("S", type(obj).__name__, repr(obj))
     if isinstance(obj, Parameter):
@@ -162,8 +162,8 @@ def _cell_state(cell):
 def _fingerprint(value, depth=0):
     """A process-independent description of an attribute's value, as far as it can tell."""
     from msjax._src.nn.cell import Cell
-    from msjax._src.parameter import Parameter, ParameterTuple
-    from msjax._src.tensor import Tensor
+    from msjax._src.core.parameter import Parameter, ParameterTuple
+    from msjax._src.core.tensor import Tensor
     if isinstance(value, STATIC_TYPES):
         return (type(value).__name__, repr(value))
     if isinstance(value, (Parameter, Cell, ParameterTuple)):
@@ -353,7 +353,7 @@ def _roots(owner, objs) -> list:
 
 def entry_name(fn, arg_key, objs) -> str:
     from msjax import __version__
-    from msjax._src.transforms import lowering
+    from msjax._src.backend import lowering
     import jaxlib
     fn_id = _describe_object(fn)
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
@@ -365,7 +365,7 @@ def entry_name(fn, arg_key, objs) -> str:
 # -- describing a program's boxes and outputs --------------------------------------------------
 def describe_boxes(boxes, owner, objs):
     from msjax._src.nn.cell import Cell
-    from msjax._src.random import GLOBAL_KEY
+    from msjax._src.core.random import GLOBAL_KEY
     roots = _roots(owner, objs)
     described = []
     for box in boxes:
@@ -387,7 +387,7 @@ def describe_boxes(boxes, owner, objs):
 
 
 def resolve_boxes(described, owner, objs):
-    from msjax._src.random import GLOBAL_KEY
+    from msjax._src.core.random import GLOBAL_KEY
     roots = _roots(owner, objs)
     boxes = []
     for entry in described:
@@ -403,7 +403,7 @@ def resolve_boxes(described, owner, objs):
 
 def skeleton_of(out_tree):
     """A JSON-able description of an output pytree of Tensors/arrays."""
-    from msjax._src.tensor import Tensor
+    from msjax._src.core.tensor import Tensor
     from msjax._src.transforms.graph_fallback import _MergedNumber
     n = out_tree.num_leaves
     filled = jax.tree_util.tree_unflatten(out_tree, [np.int64(i) for i in range(n)])
@@ -424,7 +424,7 @@ def skeleton_of(out_tree):
 
 
 def tree_of(skeleton):
-    from msjax._src.tensor import _wrap
+    from msjax._src.core.tensor import _wrap
     from msjax._src.transforms.graph_fallback import _InsertionOrdered, _MergedNumber
 
     def decode(s):

@@ -2,7 +2,7 @@
 
 The box holds one field, `_data`: a concrete array or a JAX tracer. `Tensor` is a JAX pytree node,
 so `jax.jit`, `jax.vmap` and `jax.grad` see straight through it. Its operators and most methods are
-installed from the op table by `msjax._src.tensor_methods`; this module holds only construction,
+installed from the op table by `msjax._src.ops.tensor_methods`; this module holds only construction,
 conversion, attributes, indexing and printing.
 
 Construction follows MindSpore 2.10 exactly (tests/goldens/tensor_constructor.json): Python
@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
@@ -79,7 +79,7 @@ class Tensor:
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
         if init is not None and input_data is None and type(self) is Tensor:
-            from msjax._src import deferred_init
+            from msjax._src.core import deferred_init
             if deferred_init.deferring():  # under nn.utils.no_init_parameters
                 deferred_init.defer_tensor(self, init, shape, dtype)
                 return
@@ -234,7 +234,7 @@ class Tensor:
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:
-        from msjax._src.tensor_repr import tensor_repr
+        from msjax._src.core.tensor_repr import tensor_repr
         data = self._data
         if isinstance(data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
@@ -243,7 +243,7 @@ class Tensor:
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
-        from msjax._src.tensor_repr import tensor_str
+        from msjax._src.core.tensor_repr import tensor_str
         if isinstance(self._data, jax.core.Tracer):
             return str(self._data)
         return tensor_str(np.asarray(self._data), str(self.dtype))
@@ -369,7 +369,7 @@ def _basic_index(data, index):
     if key is None:
         return data[index]
     if not _BASIC_INDEX_PROGRAM:  # made on first use: the op modules import this one
-        from msjax._src.ops.one_program import eager_jit
+        from msjax._src.backend.one_program import eager_jit
         _BASIC_INDEX_PROGRAM.append(eager_jit(_index_by_key, static_argnames="key",
                                               inline_in_traces=True))
     return _BASIC_INDEX_PROGRAM[0](data, key=key)
@@ -558,7 +558,7 @@ def _without_data(dtype, shape, init):
     if init is not None:
         if shape is None or dtype is None:
             raise ValueError("init, dtype and shape must have values at the same time.")
-        from msjax._src.initializer import initializer
+        from msjax._src.core.initializer import initializer
         return initializer(init, shape, dtype)._data
     if dtype is None:
         raise _input_type_error(None)

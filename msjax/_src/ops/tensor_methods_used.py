@@ -13,10 +13,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
-from msjax._src import random
+from msjax._src.core import dtype as mstype
+from msjax._src.core import random
 from msjax._src.ops import linalg_ops, random_ops, scatter_ops
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def bfloat16(self) -> Tensor:

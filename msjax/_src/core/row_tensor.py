@@ -12,11 +12,11 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _part_repr(tensor: Tensor) -> str:
-    from msjax._src.tensor_repr import tensor_values_without_commas
+    from msjax._src.core.tensor_repr import tensor_values_without_commas
     newline = "\n" if tensor.ndim > 1 else ""
     values = tensor_values_without_commas(np.asarray(tensor._data), str(tensor.dtype))
     return f"Tensor(shape={list(tensor.shape)}, dtype={tensor.dtype}, value={newline}{values})"

@@ -280,7 +280,7 @@ def transaction():
 def collect_parameters(*roots) -> list:
     """The Parameters reachable from Cells, Parameters and containers in `roots`, deduplicated by
     identity, in a deterministic order (each Cell's `parameters_and_names` order)."""
-    from msjax._src.parameter import Parameter
+    from msjax._src.core.parameter import Parameter
     from msjax._src.nn.cell import Cell
     found: dict = {}
 

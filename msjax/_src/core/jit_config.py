@@ -9,7 +9,7 @@ the options are checked as MindSpore 2.10 checks them and kept (`jit_config_dict
 """
 from __future__ import annotations
 
-from msjax._src import log
+from msjax._src.core import log
 
 
 class JitConfig:

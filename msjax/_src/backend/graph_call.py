@@ -53,8 +53,8 @@ import weakref
 from jax._src.array import ArrayImpl
 from jax.stages import Compiled
 
-from msjax._src import context, state
-from msjax._src.tensor import Tensor
+from msjax._src.core import context, state
+from msjax._src.core.tensor import Tensor
 
 _context = context._context
 _GRAPH_MODE = context.GRAPH_MODE

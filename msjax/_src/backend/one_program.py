@@ -24,9 +24,9 @@ import os
 import jax
 import numpy as np
 
-from msjax._src.ops import eager_cache
-from msjax._src.ops.eager_cache import EagerProgram
-from msjax._src.ops.quick_compile import QuickCompile
+from msjax._src.backend import eager_cache
+from msjax._src.backend.eager_cache import EagerProgram
+from msjax._src.backend.quick_compile import QuickCompile
 
 # XLA's CPU fusion emitters compile a program's loop fusions (e.g. the layout transposes around
 # a convolution) several times slower than the older emitters; an eager op's program is small

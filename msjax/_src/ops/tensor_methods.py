@@ -11,7 +11,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src import dtype as mstype
+from msjax._src.core import dtype as mstype
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
@@ -20,7 +20,7 @@ from msjax._src.ops import scatter_ops
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
-from msjax._src.tensor import Tensor, _wrap, from_numpy
+from msjax._src.core.tensor import Tensor, _wrap, from_numpy
 
 
 def _swap(fn):
@@ -411,7 +411,7 @@ def requires_grad_(self, requires_grad=True):
     gradients of functions with respect to their arguments (`grad`, `value_and_grad`), which
     need no flag on the Tensor, so for a plain Tensor the call returns None and changes nothing.
     """
-    from msjax._src.parameter import Parameter
+    from msjax._src.core.parameter import Parameter
     if isinstance(self, Parameter):
         self.requires_grad = bool(requires_grad)
 
@@ -451,7 +451,7 @@ def uniform(self, from_=0.0, to=1.0, generator=None):
     dtype, drawn uniformly from [from_, to) with msjax's global key (`manual_seed`, `set_seed`;
     `generator` may be None or `mindspore.default_generator`). MindSpore 2.10 runs it on Ascend
     only (its CPU build has no UniformExt kernel)."""
-    from msjax._src import random
+    from msjax._src.core import random
     if generator is not None and generator is not random.default_generator:
         raise NotImplementedError("msjax: Tensor.uniform(generator=...) takes only None or "
                                   "mindspore.default_generator; seed with mindspore.manual_seed.")
@@ -545,7 +545,7 @@ def install() -> None:
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
-    from msjax._src import tensor_methods_used
+    from msjax._src.ops import tensor_methods_used
     for name, fn in tensor_methods_used.METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in tensor_methods_used.PROPERTIES.items():

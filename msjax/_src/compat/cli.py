@@ -40,7 +40,7 @@ def main(argv=None) -> int:
     run.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                      help="a script's arguments, or a notebook's options")
 
-    from msjax._src import msrun
+    from msjax._src.compat import msrun
     launcher = sub.add_parser("msrun", help="MindSpore's msrun: start a multi-process job",
                               description=msrun.__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -73,7 +73,7 @@ def main(argv=None) -> int:
     if args.command == "kernel":
         return _kernel_install(args)
     if args.command == "coverage":
-        from msjax._src.coverage import run_coverage
+        from msjax._src.compat.coverage import run_coverage
         return run_coverage(args.api, args.write)
     return 2
 

@@ -15,7 +15,7 @@ A name is
 "The test suite exercises the object" is decided by scanning `tests/` without running it:
 every name a test reaches through an msjax module (`ms.Tensor`, `from msjax.ops import add`,
 `msjax.common.tensor.Tensor`, a dotted `mindspore.x.y` or `ms.x` in a string or golden, and
-the five-module rules of `msjax._src.coverage`), and every name a golden script reaches through
+the five-module rules of `msjax._src.compat.coverage`), and every name a golden script reaches through
 `mindspore` when a test runs that script on msjax (its file name is quoted in a test), is
 resolved, and the objects found are the tested ones: `mindspore.common.tensor.Tensor` is covered because the tests use `ms.Tensor`, the same
 object. A method (`Tensor.asnumpy`, `Cell.set_train`, `Parameter.set_data`) is covered when it
@@ -182,7 +182,7 @@ def scan_test_paths(tests_dir) -> tuple[set[str], set[str]]:
 
 def tested_objects(paths, five_module_uses) -> tuple[set[int], set[tuple]]:
     """(ids of the objects the tests reach, (name, value) of plain values they reach)."""
-    from msjax._src.coverage import MODULES
+    from msjax._src.compat.coverage import MODULES
     candidates = set(paths)
     for module, names in five_module_uses.items():
         msjax_module = MODULES.get(module, "msjax" + module[len("mindspore"):])
@@ -243,7 +243,7 @@ def format_usage(result: UsageCoverage) -> str:
 def format_usage_markdown(result: UsageCoverage, top: int = 150) -> str:
     lines = ["## Usage-weighted coverage", "",
              ("Each name of `msjax/_src/reference/mindspore_usage_in_real_code.tsv` weighs the "
-              "number of real MindSpore files that use it (see `msjax/_src/usage_coverage.py`)."),
+              "number of real MindSpore files that use it (see `msjax/_src/compat/usage_coverage.py`)."),
              "", format_usage(result) + ".", ""]
     for title, rows in (("Missing, most used first", result.missing),
                         ("Present but untested, most used first", result.untested)):

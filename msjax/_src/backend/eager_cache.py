@@ -39,9 +39,10 @@ import types
 import jax
 import numpy as np
 
-from msjax._src import compile_settings
-from msjax._src.ops import quick_compile
-from msjax._src.transforms import STATIC_TYPES, compile_cache
+from msjax._src.backend import compile_settings
+from msjax._src.backend import quick_compile
+from msjax._src.transforms import STATIC_TYPES
+from msjax._src.backend import compile_cache
 
 try:
     from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError

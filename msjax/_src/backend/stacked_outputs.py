@@ -16,7 +16,7 @@ import jax
 import numpy as np
 from jax._src import core
 
-from msjax._src.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap
 
 MIN_ROWS = 4  # fewer rows of one array are left as outputs of their own
 

@@ -441,7 +441,7 @@ def dtype_to_pytype(type_):
 
 def get_py_obj_dtype(obj):
     """`mindspore.get_py_obj_dtype`: the MindSpore type of a Python object or type."""
-    from msjax._src.tensor import Tensor
+    from msjax._src.core.tensor import Tensor
     if isinstance(obj, Tensor):
         return TensorType(obj.dtype)
     if isinstance(obj, Type):

@@ -1,0 +1,1 @@
+"""`mindspore.communication` and the parallel context on JAX's distributed runtime."""
