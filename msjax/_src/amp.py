@@ -20,7 +20,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import state
+from msjax._src.core import lifting
 from msjax._src.nn.cell import Cell
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -60,18 +60,17 @@ def run_in_float_type(cell, args, kwargs):
     args = _cast_float(args, dtype)
     kwargs = {k: _cast_float(v, dtype) for k, v in kwargs.items()}
     params = [p for p in cell._params.values() if p is not None]
-    originals = state.read_all(params)
+    originals = lifting.read_values(params)
     cast = [(p, v) for p, v in zip(params, originals)
             if jnp.issubdtype(v.dtype, jnp.floating) and v.dtype != dtype]
-    boxes = [p for p, _ in cast]
-    record = state.call_with_values(boxes, [v.astype(dtype) for _, v in cast],
-                                    cell._run_hooks_and_construct, args, kwargs)
+    construct, _ = lifting.lift(cell._run_hooks_and_construct, boxes=[p for p, _ in cast])
+    record = construct([v.astype(dtype) for _, v in cast], args, kwargs)
     # A Parameter the Cell wrote (BatchNorm statistics) keeps its own dtype; free writes propagate.
     written = {id(b) for b, _ in record.written}
     updates = [(p, final.astype(v.dtype)) for (p, v), final in zip(cast, record.finals)
                if id(p) in written]
     updates += record.free_written()
-    state.write_back([b for b, _ in updates], [v for _, v in updates])
+    lifting.write_back([b for b, _ in updates], [v for _, v in updates])
     out = record.result
     output_type = cell.__dict__.get("mixed_precision_output")
     return out if output_type is None else _cast_float(out, output_type)

@@ -1,7 +1,7 @@
 """Library import: a MindSpore Cell as a parameter pytree and a pure function, for JAX users.
 
-`msjax.functional(cell)` is msjax's state core (`state.call_with_values`) made public, in the
-manner of Flax NNX's `split`/`merge`: it returns the Cell's Parameters as a dict of arrays and a
+`msjax.functional(cell)` is msjax's lifting layer (`core/lifting.py` `lift`) made public, in
+the manner of Flax NNX's `split`/`merge`: it returns the Cell's Parameters as a dict of arrays and a
 pure `apply(params, *inputs)` that runs the Cell's `construct` with those values. `apply` works
 under `jax.jit`, `jax.grad`, `jax.vmap` and with optax; `write_parameters(cell, params)` stores
 trained values back into the Cell (to save a checkpoint, or to go on in MindSpore style).
@@ -22,7 +22,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src.core import state
+from msjax._src.core import lifting, state
 from msjax._src.core.random import GLOBAL_KEY
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -74,9 +74,9 @@ class Apply:
         if key is not None:
             boxes.append(GLOBAL_KEY)
             values.append(key)
+        pure, _ = lifting.lift(self.cell, boxes=boxes)
         with state.tracing():  # the Cell runs as traced code: no GRAPH_MODE compile of its own
-            call = state.call_with_values(boxes, values, self.cell, *_as_tensors(inputs),
-                                          **_as_tensors(kwargs))
+            call = pure(values, *_as_tensors(inputs), **_as_tensors(kwargs))
         if key is None and any(b is GLOBAL_KEY for b in call.free):
             raise ValueError(f"msjax.functional: {type(self.cell).__name__} draws random numbers "
                              "(e.g. Dropout in training mode): pass a JAX key, "
@@ -119,7 +119,7 @@ def functional(cell):
         raise TypeError(f"msjax.functional: 'cell' must be a mindspore.nn.Cell, but got "
                         f"{type(cell).__name__}.")
     apply = Apply(cell)
-    params = dict(zip(apply.names, state.read_all(apply.parameters)))
+    params = dict(zip(apply.names, lifting.read_values(apply.parameters)))
     return params, apply
 
 
@@ -146,4 +146,4 @@ def write_parameters(cell, params) -> None:
             raise ValueError(f"msjax.write_parameters: '{name}' has shape {tuple(param.shape)}, "
                              f"but the new value has shape {tuple(array.shape)}.")
         new.append((param, array.astype(param._data.dtype)))
-    state.write_back([p for p, _ in new], [v for _, v in new])
+    lifting.write_back([p for p, _ in new], [v for _, v in new])

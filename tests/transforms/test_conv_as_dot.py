@@ -232,8 +232,8 @@ def test_the_switch_is_part_of_the_compile_cache_key(monkeypatch):
     def step(x):
         return x
 
-    from msjax._src.transforms import compiled
-    key = (compiled._SEQ, tuple, ())  # the key of a call with no arguments
+    from msjax._src.core import lifting
+    key = lifting.flatten_args((), [], [])  # the key of a call with no arguments
     on = compile_cache.entry_name(step, key, [])
     monkeypatch.setenv("MSJAX_CONV_AS_DOT", "0")  # a program stored with the rewrite is not reused
     assert compile_cache.entry_name(step, key, []) != on

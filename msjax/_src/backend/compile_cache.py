@@ -237,8 +237,8 @@ _MISSING = object()
 
 
 def _stable_key(arg_key, objs):
-    """`arg_key` (see compiled.flatten_args) with object identities replaced by descriptions."""
-    from msjax._src.transforms import compiled as C
+    """`arg_key` (see lifting.flatten_args) with object identities replaced by descriptions."""
+    from msjax._src.core import lifting as C  # (the cache key's kinds)
     objs_iter = iter(objs)
 
     def stable(key):

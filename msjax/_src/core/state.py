@@ -1,12 +1,14 @@
-"""State functionalisation: the one place where mutable Parameters meet pure JAX functions.
+"""The state rule: the one place where mutable Parameters meet pure JAX functions.
 
 A *box* is an object whose committed array lives in its `_value` slot: every `Parameter`, and the
 global RNG key. JAX transforms are pure, so each msjax transform turns a call that touches boxes
-into a pure function of their values with `call_with_values`:
+into a pure function of their values with `call_with_values`. The transforms reach it through
+the lifting layer (`lifting.py`: collect, lift, write back, retrace-to-settle, program lookup),
+never directly; this module holds the rule those steps keep:
 
-1. the transform *collects* the boxes the call can touch (`collect_parameters` from Cells and
-   arguments; free-variable boxes a first trace reads or writes are reported back, and the
-   transform traces again with them as inputs);
+1. the caller *collects* the boxes the call can touch (`lifting.collect_parameters` from Cells
+   and arguments; free-variable boxes a first trace reads or writes are reported back, and the
+   caller traces again with them as inputs);
 2. `call_with_values` runs the user's Python in a new *frame*: inside it a box's value is read
    from the frame (the transform's inputs, possibly tracers), and writes land in the frame, never
    in the live object. Frames live in a `ContextVar`, so two threads (or two asyncio tasks) each
@@ -115,9 +117,13 @@ class Frame:
                 if key not in self.local]
 
 
+# Python values a compiled program takes by value: part of its signature (its cache key,
+# `lifting.flatten_args`, and its compile-cache entry).
+STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
+
 # Bumped whenever something that selects a Cell's compiled program, other than its arguments,
 # changes: a Cell's train/predict flags, the context (`set_context`: the mode). GRAPH_MODE's
-# fast calls (transforms/graph_call.py) were made for one value of those: they compare this
+# fast calls (backend/graph_call.py) were made for one value of those: they compare this
 # number instead.
 call_key_version = [0]
 
@@ -275,31 +281,3 @@ def transaction():
     finally:
         _FRAME.reset(token)
     _commit(frame.written())
-
-
-def collect_parameters(*roots) -> list:
-    """The Parameters reachable from Cells, Parameters and containers in `roots`, deduplicated by
-    identity, in a deterministic order (each Cell's `parameters_and_names` order)."""
-    from msjax._src.core.parameter import Parameter
-    from msjax._src.nn.cell import Cell
-    found: dict = {}
-
-    def visit(obj, depth=0):
-        if isinstance(obj, Parameter):
-            found.setdefault(id(obj), obj)
-        elif isinstance(obj, Cell):
-            for _, param in obj.parameters_and_names():
-                found.setdefault(id(param), param)
-        elif isinstance(obj, (tuple, list)) and depth < 4:
-            for item in obj:
-                visit(item, depth + 1)
-        elif hasattr(type(obj), "_state_roots") and depth < 4:  # e.g. grad's function
-            for item in obj._state_roots():
-                visit(item, depth + 1)
-        elif isinstance(obj, dict) and depth < 4:
-            for item in obj.values():
-                visit(item, depth + 1)
-
-    for root in roots:
-        visit(root)
-    return list(found.values())

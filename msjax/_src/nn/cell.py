@@ -239,6 +239,12 @@ class Cell:
         for _, param in self.parameters_and_names(expand=expand):
             yield param
 
+    def _state_parameters(self):
+        """The Parameters a transformed call of this Cell can touch, in `parameters_and_names`
+        order: Cell's part of the state protocol (core/lifting.py `collect_parameters`)."""
+        for _, param in self.parameters_and_names():
+            yield param
+
     def trainable_params(self, recurse=True):
         return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
 

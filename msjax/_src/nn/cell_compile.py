@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import inspect
 
-from msjax._src.transforms import compiled as _compiled
-from msjax._src.transforms import jit as _jit
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS
+from msjax._src.transforms.jit import graph_function
 
 
 def compile_cell(cell, args, kwargs) -> None:
@@ -20,23 +19,10 @@ def compile_cell(cell, args, kwargs) -> None:
     A signature whose control flow msjax cannot compile is left to the call, which runs it
     eagerly with its warning (control_flow.fall_back)."""
     _check_arguments(cell, args, kwargs)
-    function = cell.__dict__.get("_graph_call")
-    if function is None:
-        function = _compiled.CompiledFunction(_jit._run_cell, name=type(cell).__name__)
-        object.__setattr__(cell, "_graph_call", function)
-    dyn, objs = [], []
-    arg_key = _compiled.flatten_args((cell, tuple(args), dict(kwargs)), dyn, objs)
-    program = function.programs.get(arg_key)
-    if program is None:
-        program = function.compile(arg_key, objs)
-        function.programs[arg_key] = program
-    if program.call is not None or program.eager:
-        return
     try:
-        function._compile(program, dyn)
+        graph_function(cell).compile_only((cell, tuple(args), dict(kwargs)))
     except FALLBACK_ERRORS:
         return
-    program.call = _compiled._executable_call(program)
 
 
 def _check_arguments(cell, args, kwargs) -> None:

@@ -27,7 +27,6 @@ from msjax._src.nn.cell import Cell
 from msjax._src.ops.comm_ops import AllReduce, reduce_gradient
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
-from msjax._src.transforms.compiled import flatten_args
 from msjax._src.transforms.control_flow import converted_construct
 from msjax._src.transforms.pmap import SpmdFunction, SpmdLayout, varies
 
@@ -118,15 +117,11 @@ class DataParallelStep(SpmdFunction):
         self.meshes: dict = {}
 
     def __call__(self, cell, args, kwargs):
-        dyn, objs = [], []
-        arg_key = flatten_args((cell, args, kwargs), dyn, objs)
-        program = self.programs.get(arg_key)
-        if program is None:
-            program = self.compile(arg_key, objs, context=self._layout(dyn))
-            self.programs[arg_key] = program
+        program, dyn = self.programs.find((cell, args, kwargs), self.new_program)
         return self.run(program, dyn)
 
-    def _layout(self, dyn) -> SpmdLayout:
+    def program_context(self, args, dyn) -> SpmdLayout:
+        """The layout of a new signature: arrays with a first axis are split over the mesh."""
         batched = [np.ndim(x) >= 1 for x in dyn]
         local = _local_device_count([np.shape(x)[0] for x, b in zip(dyn, batched) if b])
         mesh = self.meshes.get(local)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import state
+from msjax._src.core import lifting
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.wrap import TrainOneStepCell
 from msjax._src.ops.state_ops import assign
@@ -136,7 +136,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def _update_unless(self, overflow, grads):
         """`optimizer(grads)` when `overflow` is False; otherwise its state stays as it was."""
-        boxes = state.collect_parameters(self.optimizer)
+        boxes = lifting.collect_parameters(self.optimizer)
         before = [box._data for box in boxes]
         self.optimizer(grads)
         skip = _array(overflow)

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import state
+from msjax._src.core import lifting
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -45,9 +45,11 @@ def _as_array(value):
 def _inference_function(net, params, free_parameters=None):
     """`net(*inputs)` as a pure function of (parameter values, input arrays); the Parameters it
     reads besides `params` are added to `free_parameters`."""
+    lifted_net, _ = lifting.lift(net, boxes=params)
+
     def pure(param_values, *inputs):
         with tracing():
-            record = state.call_with_values(params, list(param_values), net, *map(_wrap, inputs))
+            record = lifted_net(list(param_values), *map(_wrap, inputs))
         if free_parameters is not None:
             free_parameters.extend(box for box in record.free if isinstance(box, Parameter))
         return _unwrap(record.result)
@@ -69,10 +71,10 @@ def _parameters_of(net, arrays):
     """The Parameters the exported program takes: a Cell's own, or those a function reads
     (found by tracing it once for the inputs' shapes)."""
     if isinstance(net, Cell):
-        return state.collect_parameters(net)
+        return lifting.collect_parameters(net)
+    shapes, _ = lifting.lift(jax.eval_shape)
     with tracing():
-        record = state.call_with_values([], [], jax.eval_shape,
-                                        lambda *xs: _unwrap(net(*map(_wrap, xs))), *arrays)
+        record = shapes([], lambda *xs: _unwrap(net(*map(_wrap, xs))), *arrays)
     return [box for box in record.free if isinstance(box, Parameter)]
 
 

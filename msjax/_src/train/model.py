@@ -25,8 +25,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks, data
 from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
                                        RunContext)
-from msjax._src.transforms.compiled import CompiledFunction, flatten_args
-from msjax._src.transforms.jit import _run_cell, call_cell_compiled
+from msjax._src.transforms.jit import call_cell_compiled, graph_function
 
 _logger = logging.getLogger("msjax")
 
@@ -562,15 +561,4 @@ class Model:
 
 def _compile_only(network, inputs):
     """Compile the program `network(*inputs)` runs (as `_run` calls it) without running it."""
-    compiled = network.__dict__.get("_graph_call")
-    if compiled is None:
-        compiled = CompiledFunction(_run_cell, name=type(network).__name__)
-        object.__setattr__(network, "_graph_call", compiled)
-    dyn, objs = [], []
-    arg_key = flatten_args((network, tuple(inputs), {}), dyn, objs)
-    program = compiled.programs.get(arg_key)
-    if program is None:
-        program = compiled.compile(arg_key, objs)
-        compiled.programs[arg_key] = program
-    if program.compiled is None:
-        compiled._compile(program, dyn)  # what its first call would do, minus the run
+    graph_function(network).compile_only((network, tuple(inputs), {}))

@@ -13,19 +13,18 @@ from __future__ import annotations
 import jax
 import numpy as np
 
+from msjax._src.core import lifting
 from msjax._src.core import random as ms_random
-from msjax._src.core import state
 from msjax._src.core.tensor import _wrap
 from msjax._src.transforms.compiled import CompiledFunction
 
 
 def _scan_steps(network, stacked_inputs):
     """`network(*row)` for each row of `stacked_inputs`; the stacked outputs."""
-    boxes = state.collect_parameters(network) + [ms_random.GLOBAL_KEY]
-    initial = state.read_all(boxes)
+    pure, lifted = lifting.lift(network, roots=[network], boxes=[ms_random.GLOBAL_KEY])
 
     def step(carry, row):
-        record = state.call_with_values(boxes, carry, network, *map(_wrap, row))
+        record = pure(carry, *map(_wrap, row))
         result, finals, strays = record.result, record.finals, record.free_written()
         if strays:
             names = [getattr(box, "name", type(box).__name__) for box, _ in strays]
@@ -35,8 +34,8 @@ def _scan_steps(network, stacked_inputs):
                                f"train with dataset_sink_mode=False.")
         return finals, result
 
-    finals, outputs = jax.lax.scan(step, initial, tuple(x._data for x in stacked_inputs))
-    state.write_back(boxes, finals)
+    finals, outputs = jax.lax.scan(step, lifted.values(), tuple(x._data for x in stacked_inputs))
+    lifted.write_back(finals)
     return outputs
 
 

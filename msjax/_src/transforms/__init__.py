@@ -3,6 +3,4 @@ path. `tracing_depth()` tells code whether it runs inside a trace of one of them
 task: it lives with the state frames in `msjax._src.core.state`)."""
 from msjax._src.core.state import tracing as tracing
 from msjax._src.core.state import tracing_depth as tracing_depth
-
-# Python values a compiled program takes by value: part of its signature (and cache entry).
-STATIC_TYPES = (int, float, bool, str, complex, type(None), bytes)
+from msjax._src.core.state import STATIC_TYPES as STATIC_TYPES

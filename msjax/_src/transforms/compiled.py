@@ -1,4 +1,4 @@
-"""The compiled-call path every msjax transform shares: functionalise, `jax.jit`, write back.
+"""The compiled-call path every msjax transform shares: lift, `jax.jit`, write back.
 
 `CompiledFunction(fn, transform)` compiles `fn` once per call signature, MindSpore's cache key:
 shapes and dtypes of Tensor arguments, values of Python scalars and strings, identities of Cells,
@@ -11,7 +11,10 @@ the arguments are known up front; a free-variable box read or written during the
 Cell, a closure's Parameter) makes the program be traced again with it as an input, and so does
 a Parameter the trace creates and writes (a Cell built inside jit: later traces replay its
 creation, `state.Frame.adopt`). Each trace fills a `TraceRecord`; re-tracing stops after
-MAX_TRACES with an error naming the function. The box list is cached with the program, so a
+`lifting.MAX_TRACES` with an error naming the function. Lifting the function, looking its
+program up by MindSpore's cache key, retracing until the inputs settle and writing back are the
+steps of the lifting layer (core/lifting.py); this module adds `jax.jit`, the compile cache and
+the backend's lowerings to them. The box list is cached with the program, so a
 steady-state call flattens its arguments, reads the boxes' values, runs the executable and
 writes back, with nothing else in Python. Backend-specific lowerings (lowering.py) are chosen
 when a signature is compiled, never per call.
@@ -28,11 +31,11 @@ import numpy as np
 from jax._src.export._export import _export_lowered  # export from the trace already made
 from jax._src import core as jax_core
 
-from msjax._src.core import state
+from msjax._src.core import lifting, state
+from msjax._src.core.lifting import rebuild_args
 from msjax._src.ops.registry import wrap
-from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms import STATIC_TYPES, tracing_depth as _tracing_depth
+from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.backend import compile_cache, graph_call
 from msjax._src.transforms import graph_fallback, lazy_inline
 from msjax._src.backend import lowering
@@ -40,58 +43,9 @@ from msjax._src.backend import stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
                                                 fall_back, traceable)
-from msjax._src.backend.program_cache import ProgramCache
 
 _logger = logging.getLogger("msjax")
-_TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
 _SINGLE_TENSOR = jax.tree_util.tree_structure(_wrap(np.zeros(())))
-
-
-def flatten_args(args, dyn: list, objs: list):
-    """A hashable key of `args` (MindSpore's cache key), collecting array leaves into `dyn` and
-    objects passed by identity (Parameters, Cells, functions) into `objs`."""
-    t = type(args)
-    if t is Tensor:
-        data = args._data
-        dyn.append(data)
-        return (_TENSOR, data.shape, data.dtype)
-    if t in STATIC_TYPES:
-        return (t, args)
-    if t is tuple or t is list:
-        return (_SEQ, t, tuple(flatten_args(a, dyn, objs) for a in args))
-    if isinstance(args, Parameter):
-        objs.append(args)
-        return (_BOX, id(args))
-    if isinstance(args, Tensor):
-        dyn.append(args._data)
-        return (_TENSOR, args._data.shape, args._data.dtype)
-    if isinstance(args, (jax.Array, np.ndarray, np.generic)):
-        dyn.append(args)
-        return (_ARRAY, np.shape(args), args.dtype)
-    if t is dict:
-        return (_DICT, tuple(args.keys()), tuple(flatten_args(v, dyn, objs)
-                                                 for v in args.values()))
-    objs.append(args)
-    phase = getattr(args, "_phase", None)
-    training = getattr(args, "training", None) if phase is not None else None
-    return (_OBJECT, id(args), phase, training)
-
-
-def rebuild_args(key, dyn_iter, objs_iter):
-    """The arguments described by `key`, with array leaves taken from `dyn_iter` (tracers)."""
-    kind = key[0]
-    if kind == _TENSOR:
-        return _wrap(next(dyn_iter))
-    if kind == _ARRAY:
-        return next(dyn_iter)
-    if kind == _SEQ:
-        items = [rebuild_args(k, dyn_iter, objs_iter) for k in key[2]]
-        return items if key[1] is list else tuple(items)
-    if kind == _DICT:
-        return {k: rebuild_args(v, dyn_iter, objs_iter) for k, v in zip(key[1], key[2])}
-    if kind in (_BOX, _OBJECT):
-        return next(objs_iter)
-    return key[1]
 
 
 _saved_graph_count = [0]
@@ -130,7 +84,7 @@ def _any_tracer(values) -> bool:
 
 def initial_boxes(objs) -> list:
     """The boxes known before tracing: Parameters passed as arguments and those of Cells."""
-    return state.collect_parameters(*objs)
+    return lifting.collect_parameters(*objs)
 
 
 def _rebuild(out_tree, flat, constants):
@@ -251,8 +205,7 @@ class Program:
                 if box._value is None:  # its initial value was traced (a random initialiser)
                     raise state.created_parameter_error(box)
             self.created = record.created
-        new = record.free + record.created_written
-        self.boxes = self.boxes + [b for b in new if all(b is not x for x in self.boxes)]
+        self.boxes = lifting.grown(self.boxes, record.free + record.created_written)
         self.jitted, self.record = make_jitted(self)
 
 
@@ -264,15 +217,15 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     with the structure kept in `record` (pytrees and custom nodes in a jitted function's
     signature cost Python work on every call; rebuilding here is cheaper).
     """
+    pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
     with tracing():
         call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
-            record, flat_outputs, lambda: state.call_with_values(
-                boxes, box_values, fn, *args, replay=replay, keep_created=True))
+            record, flat_outputs, lambda: pure(box_values, *args))
     record.free, record.created, record.created_written = (call.free, call.created,
                                                            call.created_written)
     # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
     # read-only boxes are no program outputs).
-    written = [f if f is not v else None for f, v in zip(call.finals, box_values)]
+    written = lifting.changed(call.finals, box_values)
     record.writes = any(w is not None for w in written)
     if flat_outputs:
         leaves, record.out_tree, record.constants = graph_fallback.flatten_result(
@@ -281,19 +234,6 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
         record.written_index = [i for i, w in enumerate(written) if w is not None]
         return tuple(leaves) + tuple(written[i] for i in record.written_index)
     return call.result, written
-
-
-# A trace that finds new free boxes is traced again with them as inputs; each round adds at least
-# one box, so this many rounds mean the function keeps creating state it reads from outside.
-MAX_TRACES = 16
-
-
-def _retrace_error(name, free) -> RuntimeError:
-    names = ", ".join(getattr(b, "name", "the random key") for b in free[:5])
-    return RuntimeError(
-        f"msjax: compiling '{name}' did not settle after {MAX_TRACES} traces: every trace found "
-        f"new Parameters it uses without being given them ({names}). Create Parameters and "
-        f"Cells outside the compiled function, or pass them to it as arguments.")
 
 
 def _fast_key(cell, args):
@@ -327,7 +267,7 @@ class CompiledFunction:
         self.transform = transform
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
-        self.programs = ProgramCache()  # bounded, objects held weakly (program_cache.py)
+        self.programs = lifting.Programs()  # by MindSpore's cache key; bounded, objects weak
 
     def _make_jitted(self, program: Program):
         """A jitted pure function of `program`'s boxes and arguments, and the record its traces
@@ -345,6 +285,15 @@ class CompiledFunction:
 
         return jax.jit(self.transform(pure, program) if self.transform else pure), record
 
+    def program_context(self, args, dyn):
+        """What a transform needs to know of a new signature (vmap's axes, pmap's layout),
+        checked once per signature: None for jit."""
+        return None
+
+    def new_program(self, arg_key, objs, dyn, args) -> Program:
+        """The program of a signature not seen before (`lifting.Programs.find` calls this)."""
+        return self.compile(arg_key, objs, self.program_context(args, dyn))
+
     def compile(self, arg_key, objs, context=None):
         owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
         # With flat outputs (jit), the Parameters of the Cells a function captures (in its
@@ -357,25 +306,29 @@ class CompiledFunction:
         return Program(arg_key, objs, boxes, self._make_jitted, context)
 
     def __call__(self, *args):
-        dyn, objs = [], []
-        arg_key = flatten_args(args, dyn, objs)
-        program = self.programs.get(arg_key)
-        if program is None:
-            program = self.compile(arg_key, objs)
-            self.programs[arg_key] = program
+        program, dyn = self.programs.find(args, self.new_program)
         return self.run(program, dyn)
 
     def program_of(self, args) -> Program:
         """The program of `args`' call signature (made by an earlier call)."""
-        return self.programs[flatten_args(args, [], [])]
+        return self.programs.program_of(args)
+
+    def compile_only(self, args) -> None:
+        """Trace and compile the program of `args`' signature without running it (`Cell.compile`,
+        `Model.build`): the next call with that signature runs it. Control flow that cannot be
+        compiled raises FALLBACK_ERRORS; a signature that already runs eagerly is left so."""
+        program, dyn = self.programs.find(args, self.new_program)
+        if program.call is None and not program.eager:
+            self._compile(program, dyn)
+            program.call = _executable_call(program)
 
     def read_boxes(self, program) -> list:
         """The values the program's box inputs take (ensembles stack their members' here)."""
-        return state.read_all(program.boxes)
+        return lifting.read_values(program.boxes)
 
     def write_boxes(self, program, written: list) -> None:
-        pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
-        state.write_back([b for b, _ in pairs], [v for _, v in pairs])
+        """Write back the program's written boxes (`written`: one per box, None: not written)."""
+        lifting.write_back(program.boxes, written)
 
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
@@ -390,9 +343,8 @@ class CompiledFunction:
                 return self(cell, args, {})
             program = self.programs.get(fast_key)
             if program is None:
-                arg_key = flatten_args((cell, args, {}), [], objs := [])
-                program = self.programs.get(arg_key) or self.compile(arg_key, objs)
-                self.programs[arg_key] = self.programs[fast_key] = program
+                program = self.programs.find((cell, args, {}), self.new_program)[0]
+                self.programs[fast_key] = program
             result = self.run(program, dyn)
         except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
             return fall_back(self, error, (cell, args, {}))  # warns; this signature: eager
@@ -457,10 +409,13 @@ class CompiledFunction:
         else:
             program.compiled = lowered.compile()
 
+    def _unsettled(self, found) -> RuntimeError:
+        return lifting.retrace_error(self.name, found)
+
     def _trace(self, program, dyn):
         """The program traced, again while a trace finds free variables (which become inputs)
         or finds that its lazy_inline chains are better inlined; at most MAX_TRACES times."""
-        for _ in range(MAX_TRACES):
+        def trace():
             scans = lazy_inline.scan_count()
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             record = program.record
@@ -468,12 +423,13 @@ class CompiledFunction:
                     and lowering.for_backend().inline_scanned_chains(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
-            elif record.settled():
+                return lifting.Unsettled(record.free + record.created_written)
+            if record.settled():
                 program.adopt(record)
                 return traced
-            else:
-                program.grow(record, self._make_jitted)
-        raise _retrace_error(self.name, record.free + record.created_written)
+            program.grow(record, self._make_jitted)
+            return lifting.Unsettled(record.free + record.created_written)
+        return lifting.settle(trace, self._unsettled)
 
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
@@ -559,7 +515,7 @@ class CompiledFunction:
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
         become inputs on another trace, at most MAX_TRACES times)."""
-        for _ in range(MAX_TRACES):
+        def call():
             out = program.jitted(*self.read_boxes(program), *dyn)
             record = program.record
             if record is None:  # loaded from the compile cache: traced in another process
@@ -568,7 +524,8 @@ class CompiledFunction:
                 program.adopt(record)
                 return out
             program.grow(record, self._make_jitted)
-        raise _retrace_error(self.name, record.free + record.created_written)
+            return lifting.Unsettled(record.free + record.created_written)
+        return lifting.settle(call, self._unsettled)
 
     def run(self, program, dyn):
         out = self._call(program, dyn)
@@ -581,7 +538,7 @@ class CompiledFunction:
         if index:
             boxes = program.boxes
             n_leaves = len(out) - len(index)
-            state.write_back([boxes[i] for i in index], out[n_leaves:])
+            lifting.write_back([boxes[i] for i in index], out[n_leaves:])
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])

@@ -41,7 +41,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from msjax._src.core import state
+from msjax._src.core import lifting, state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
@@ -268,23 +268,32 @@ def _reconcile(before, after, specs, names, where, loop):
 
 # -- boxes (Parameters, the RNG key) written inside traced bodies ------------------------------
 def _run_isolated(fn, args, boxes=(), values=()):
-    """fn(*args) as a pure function of `boxes` holding `values` (the state core); returns
+    """fn(*args) as a pure function of `boxes` holding `values` (the lifting layer); returns
     (result, {id(box): (box, final value)} for every box it wrote)."""
-    call = state.call_with_values(boxes, values, fn, *args)
+    call = lifting.lift(fn, boxes=boxes)[0](values, *args)
     return call.result, {id(box): (box, value) for box, value in call.written}
 
 
 def _grown(boxes, *writes) -> list:
-    new = list(boxes)
-    new += [b for w in writes for b, _ in w.values() if all(b is not x for x in new)]
-    return new
+    """`boxes` and the boxes of `writes` (`_run_isolated`'s) not among them: the carried boxes
+    of the next trace."""
+    return lifting.grown(boxes, [b for w in writes for b, _ in w.values()])
+
+
+def _unsettled(what, where):
+    """The error of a block whose traces do not settle (see `lifting.settle`)."""
+    return lambda found: RuntimeError(f"msjax: the {what} at {where} did not settle; please "
+                                      "report it.")
 
 
 # -- lax.cond and lax.while_loop over carried variables ----------------------------------------
 def _cond(pred, branches, names, where):
-    """`lax.cond` of two zero-argument branches returning one value per name."""
-    specs, boxes = [_Spec() for _ in names], []
-    for _ in range(_PASSES):
+    """`lax.cond` of two zero-argument branches returning one value per name, traced again
+    (`lifting.settle`) while the branches disagree on a variable or write new boxes."""
+    carried = [[_Spec() for _ in names], []]  # the specs and the boxes of the next trace
+
+    def trace():
+        specs, boxes = carried
         records = [None, None]
 
         def make(k, specs=specs, boxes=boxes, records=records):
@@ -308,10 +317,12 @@ def _cond(pred, branches, names, where):
             if error is not None:
                 raise error
             arrays, box_values = out
-            state.write_back(boxes, box_values)
+            lifting.write_back(boxes, box_values)
             return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records[0][0], specs))
-        specs, boxes = new_specs or specs, grown
-    raise RuntimeError(f"msjax: the control flow at {where} did not settle; please report it.")
+        carried[:] = new_specs or specs, grown
+        return lifting.Unsettled(grown[len(boxes):])
+
+    return lifting.settle(trace, _unsettled("control flow", where), _PASSES)
 
 
 class _Retry(Exception):
@@ -319,9 +330,12 @@ class _Retry(Exception):
 
 
 def _while(test_fn, body_fn, values, names, where):
-    """`lax.while_loop` over the carried variables and the boxes the body writes."""
-    specs, boxes = [_Spec() for _ in names], []
-    for _ in range(_PASSES):
+    """`lax.while_loop` over the carried variables and the boxes the body writes, traced again
+    (`lifting.settle`) while an iteration changes a variable's type or writes new boxes."""
+    carried = [[_Spec() for _ in names], []]  # the specs and the boxes of the next trace
+
+    def trace():
+        specs, boxes = carried
         split = [_split(v, s) for v, s in zip(values, specs)]
         records = [r for _, r in split]
 
@@ -343,13 +357,14 @@ def _while(test_fn, body_fn, values, names, where):
 
         try:
             arrays, box_values = lax.while_loop(
-                cond_fun, body_fun, ([a for a, _ in split], state.read_all(boxes)))
+                cond_fun, body_fun, ([a for a, _ in split], lifting.read_values(boxes)))
         except _Retry as retry:
-            specs, boxes = retry.args
-            continue
-        state.write_back(boxes, box_values)
+            carried[:] = retry.args
+            return lifting.Unsettled(retry.args[1][len(boxes):])
+        lifting.write_back(boxes, box_values)
         return merged(arrays)
-    raise RuntimeError(f"msjax: the loop at {where} did not settle; please report it.")
+
+    return lifting.settle(trace, _unsettled("loop", where), _PASSES)
 
 
 # -- the helpers converted code calls ----------------------------------------------------------

@@ -1,10 +1,11 @@
 """`mindspore.grad`, `value_and_grad`, `ops.GradOperation`, `jacrev`, `jacfwd` on `jax.vjp`.
 
 One engine, `_differentiate`, serves them all: the differentiated Tensors and Parameters become
-the primals of `jax.vjp` (Parameters through the state core: their boxes hold the primals while
-the user's function runs), and every other box the function writes (BatchNorm statistics, an
-`ops.assign`) is returned as auxiliary output and written back after the call. The results are
-arranged as MindSpore arranges them (`../shared/reference/mindspore_semantics.md` §2).
+the primals of `jax.vjp` (Parameters through the lifting layer, core/lifting.py: the function
+lifted over them runs with their boxes holding the primals), and every other box the function
+writes (BatchNorm statistics, an `ops.assign`) is returned as auxiliary output and written back
+after the call. The results are arranged as MindSpore arranges them
+(`../shared/reference/mindspore_semantics.md` §2).
 Works eagerly (op by op, like PyNative) and under any enclosing trace (jit, vmap, grad).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import contextvars
 import jax
 import jax.numpy as jnp
 
-from msjax._src.core import context, state
+from msjax._src.core import context, lifting
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
@@ -92,7 +93,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
                 f"Position index {p} is exceed input size.")
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
     float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
-    primals = [_as_primal(args[p]._data) for p in float_positions] + state.read_all(weights)
+    lifted_fn, lifted = lifting.lift(fn, boxes=weights)
+    primals = [_as_primal(args[p]._data) for p in float_positions] + lifted.values()
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
@@ -103,7 +105,7 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         call_args = list(args)
         for p, value in zip(float_positions, primal_values[:n_inputs]):
             call_args[p] = _wrap(value)
-        call = state.call_with_values(weights, primal_values[n_inputs:], fn, *call_args, **kwargs)
+        call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
         free_written[:] = [box for box, _ in strays]
         if has_aux:
@@ -125,10 +127,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
             _unwrap_tree(sens))
     grads = vjp_fn(cotangent)
-    changed = [(w, final) for w, final, primal in zip(weights, weight_finals, primals[n_inputs:])
-               if final is not primal]
-    state.write_back([w for w, _ in changed], [v for _, v in changed])
-    state.write_back(free_written, stray_finals)
+    lifted.write_back(weight_finals, inputs=primals[n_inputs:])
+    lifting.write_back(free_written, stray_finals)
     by_position = dict(zip(float_positions, grads[:n_inputs]))
     input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
                    else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
@@ -180,7 +180,7 @@ class _Grad:
 
     def _state_roots(self):
         """What holds the Parameters a call reads, so a compiled call knows them before its
-        first trace (state.collect_parameters) and the compile cache can find them again."""
+        first trace (lifting.collect_parameters) and the compile cache can find them again."""
         return (getattr(self.fn, "__self__", self.fn), *self.weights)
 
     def _cache_identity(self, describe):
@@ -253,12 +253,13 @@ def _jacobian(jax_jac, fn, grad_position, has_aux):
     def wrapped(*args):
         float_positions = [p for p in positions if isinstance(args[p], Tensor)]
         written_boxes = []  # the boxes the call wrote (an `assign`): written back afterwards
+        lifted_fn, _ = lifting.lift(fn)
 
         def pure(*values):
             call_args = list(args)
             for p, v in zip(float_positions, values):
                 call_args[p] = _wrap(v)
-            call = state.call_with_values((), (), fn, *call_args)
+            call = lifted_fn((), *call_args)
             out, written = call.result, call.free_written()
             traces = {id(v._trace) for v in values if isinstance(v, jax.core.Tracer)}
             if any(isinstance(v, jax.core.Tracer) and id(v._trace) in traces for _, v in written):
@@ -273,7 +274,7 @@ def _jacobian(jax_jac, fn, grad_position, has_aux):
         primals = [args[p]._data for p in float_positions]
         argnums = 0 if isinstance(grad_position, int) else tuple(range(len(primals)))
         jac, (aux, writes) = jax_jac(pure, argnums=argnums, has_aux=True)(*primals)
-        state.write_back(written_boxes, writes)
+        lifting.write_back(written_boxes, writes)
         if has_aux:
             aux = aux[0] if len(aux) == 1 else aux
             return _wrap_tree(jac), aux

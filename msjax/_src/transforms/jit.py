@@ -49,7 +49,7 @@ class JitFunction:
         functools.update_wrapper(self, fn)
 
     def _state_roots(self):
-        """What holds the Parameters a call reads (see `state.collect_parameters`)."""
+        """What holds the Parameters a call reads (see `lifting.collect_parameters`)."""
         return (getattr(self.fn, "__self__", self.fn),)
 
     def __call__(self, *args, **kwargs):
@@ -137,14 +137,21 @@ def _run_cell(cell, args, kwargs):
         return cell._run_construct(args, kwargs)
 
 
-def call_cell_compiled(cell, args, kwargs):
-    """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
-    on the first call; later calls without keywords go to `CompiledFunction.call_cell`
-    directly)."""
+def graph_function(cell) -> CompiledFunction:
+    """The Cell's GRAPH_MODE compiled function, `Cell._graph_call` (made here, on first use, for
+    every caller: its calls, `Cell.compile`, `Model.build`)."""
     compiled = cell.__dict__.get("_graph_call")
     if compiled is None:
         compiled = CompiledFunction(_run_cell, name=type(cell).__name__)
         object.__setattr__(cell, "_graph_call", compiled)
+    return compiled
+
+
+def call_cell_compiled(cell, args, kwargs):
+    """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
+    on the first call; later calls without keywords go to `CompiledFunction.call_cell`
+    directly)."""
+    compiled = graph_function(cell)
     if not kwargs:
         return compiled.call_cell(cell, args)  # falls back to eager by itself
     try:

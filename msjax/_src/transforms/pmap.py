@@ -30,11 +30,11 @@ import numpy as np
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from msjax._src.core import state
+from msjax._src.core import lifting
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth as _tracing_depth
-from msjax._src.transforms.compiled import CompiledFunction, flatten_args
+from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.vmap import (
     check_call_arguments,
     check_out_axes,
@@ -274,7 +274,7 @@ class SpmdFunction(CompiledFunction):
 
     # State in and out.
     def read_boxes(self, program) -> list:
-        values = state.read_all(program.boxes)
+        values = lifting.read_values(program.boxes)
         if _tracing_depth() or _any_tracer(values):
             return values
         layout: SpmdLayout = program.context
@@ -311,7 +311,7 @@ class SpmdFunction(CompiledFunction):
                     value = single
             boxes.append(box)
             values.append(value)
-        state.write_back(boxes, values)
+        lifting.write_back(boxes, values)
 
     def run(self, program, dyn):
         layout: SpmdLayout = program.context
@@ -398,22 +398,19 @@ class _Pmapped(SpmdFunction):
                 f"msjax.pmap: a pmap inside the mapped axis '{_AXES[-1].name}' is not supported; "
                 "map the inner axis with vmap (pmap(vmap(f))) or reshape the inputs to put "
                 "every device on one axis.")
-        dyn, objs = [], []
-        arg_key = flatten_args(args, dyn, objs)
-        program = self.programs.get(arg_key)
-        if program is None:
-            position = _mapped_parameter(args, self.in_axes)
-            if position is not None:
-                raise ValueError(
-                    f"For 'pmap', argument {position} holds a Parameter with a mapped axis in "
-                    f"'in_axes' ({self.in_axes!r}). A Parameter is one value replicated to every "
-                    "device: give it the in_axes None, or pass its value (param.value()) to map "
-                    "over that.")
-            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False, api="pmap")
-            layout = self._layout(args, axes, size)
-            program = self.compile(arg_key, objs, context=layout)
-            self.programs[arg_key] = program
+        program, dyn = self.programs.find(args, self.new_program)
         return self.run(program, dyn)
+
+    def program_context(self, args, dyn) -> SpmdLayout:
+        position = _mapped_parameter(args, self.in_axes)
+        if position is not None:
+            raise ValueError(
+                f"For 'pmap', argument {position} holds a Parameter with a mapped axis in "
+                f"'in_axes' ({self.in_axes!r}). A Parameter is one value replicated to every "
+                "device: give it the in_axes None, or pass its value (param.value()) to map "
+                "over that.")
+        axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False, api="pmap")
+        return self._layout(args, axes, size)
 
     def _mesh(self, args, size) -> Mesh:
         mesh = self.meshes.get(size)

@@ -13,15 +13,14 @@ import inspect
 import re
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import state
+from msjax._src.core import lifting
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.backend import lowering
 from msjax._src.transforms import tracing_depth as _tracing_depth
-from msjax._src.transforms.compiled import CompiledFunction, _any_tracer, flatten_args
+from msjax._src.transforms.compiled import CompiledFunction, _any_tracer
 
 ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
                  "None. The execution order of operator `Assign` cannot be guaranteed.")
@@ -211,16 +210,15 @@ class _Vmapped(CompiledFunction):
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
-        dyn, objs = [], []
-        arg_key = flatten_args(args, dyn, objs)
-        program = self.programs.get(arg_key)
-        if program is None:
-            param_axes = {}
-            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False,
-                                          param_axes=param_axes)
-            program = self.compile(arg_key, objs, context=(axes, size, param_axes))
-            self.programs[arg_key] = program
+        program, dyn = self.programs.find(args, self.new_program)
         return self.run(program, dyn)
+
+    def program_context(self, args, dyn):
+        """`(axes, size, param_axes)`: the axis of each array leaf, the batch size and the axes
+        of Parameter arguments (checked against `in_axes` as MindSpore does)."""
+        param_axes = {}
+        axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, False, param_axes=param_axes)
+        return axes, size, param_axes
 
     def box_axes(self, program):
         """Parameters passed as mapped arguments are mapped; every other box is shared."""
@@ -304,24 +302,17 @@ class _Ensemble(_Vmapped):
         n_stacked = len(self.member_params[0])
         if program.compiled is None:
             self._compile(program, dyn + [np.int32(0)])
-        shared = state.read_all(program.boxes[n_stacked:])  # the same for every member
-        results, writes = [], []
+        shared = lifting.read_values(program.boxes[n_stacked:])  # the same for every member
+        results, boxes, values = [], [], []
         for index, params in enumerate(self.member_params):
-            result, written = program.compiled(*state.read_all(params), *shared, *dyn,
+            result, written = program.compiled(*lifting.read_values(params), *shared, *dyn,
                                                np.int32(index))
             results.append(result)
-            writes.append(written)
-        boxes, values = [], []
-        for params, written in zip(self.member_params, writes):
-            for j, value in enumerate(written[:n_stacked]):
-                if value is not None:
-                    boxes.append(params[j])
-                    values.append(value)
-        for j, value in enumerate(writes[-1][n_stacked:], n_stacked):  # shared: one final value
-            if value is not None:
-                boxes.append(program.boxes[j])
-                values.append(value)
-        state.write_back(boxes, values)
+            boxes += params
+            values += written[:n_stacked]
+        boxes += program.boxes[n_stacked:]  # shared: one final value, the last member's
+        values += written[n_stacked:]
+        lifting.write_back(boxes, values)
         return self._stacked(results)
 
     def _stacked(self, results):
@@ -335,48 +326,45 @@ class _Ensemble(_Vmapped):
         """Under an enclosing trace: the last member's `construct` run once per member, with the
         member's Parameters swapped in and its slice of the arguments (the enclosing program
         takes the writes)."""
-        template = self.member_params[-1]
+        pure, _ = lifting.lift(self.fn, boxes=self.member_params[-1])
         in_axes = _as_tuples(self.in_axes)
         specs = list(in_axes) if isinstance(in_axes, tuple) else [in_axes] * len(args)
-        results, writes, shared = [], [], []
+        results, boxes, values, shared = [], [], [], []
         for index, params in enumerate(self.member_params):
             member_args = [_member_slice(a, s, index) for a, s in zip(args, specs)]
-            call = state.call_with_values(template, state.read_all(params), self.fn, *member_args)
+            call = pure(lifting.read_values(params), *member_args)
             results.append(to_tuples(call.result))
-            writes.append(call.finals)
+            boxes += params
+            values += call.finals
             shared = call.free_written()  # shared boxes: one final value, as in the others
-        for params, finals in zip(self.member_params, writes):
-            state.write_back(params, finals)
-        state.write_back([b for b, _ in shared], [v for _, v in shared])
+        lifting.write_back(boxes + [b for b, _ in shared], values + [v for _, v in shared])
         return self._stacked(results)
 
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
-        dyn, objs = [], []
-        arg_key = flatten_args(args, dyn, objs)
-        program = self.programs.get(arg_key)
-        if program is None:
-            axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, True)
-            n = len(self.cells)
-            if size is not None and size != n:
-                raise ValueError(
-                    "If you want to execute the model ensembling parallel training, please make "
-                    "sure the 'axis_size' in the scope of vmap consistent with the cell size of "
-                    "the input 'CellList', otherwise, please do not enter 'CellList' as the "
-                    f"first argument, but we get axis_size: {size} and the cell size: {n}.")
-            program = self.compile(arg_key, objs, context=(axes, n))
-            self.programs[arg_key] = program
+        program, dyn = self.programs.find(args, self.new_program)
         if self.lowering == "looped":
             if _tracing_depth() or _any_tracer(dyn):  # under an enclosing trace: inline them
                 return self._run_inlined(args)
             return self._run_looped(program, dyn)
         return self.run(program, dyn)
 
+    def program_context(self, args, dyn):
+        """`(axes, members)`: the axis of each array leaf and the number of members."""
+        axes, size = in_axes_per_leaf(self.fn, args, self.in_axes, True)
+        n = len(self.cells)
+        if size is not None and size != n:
+            raise ValueError(
+                "If you want to execute the model ensembling parallel training, please make "
+                "sure the 'axis_size' in the scope of vmap consistent with the cell size of "
+                "the input 'CellList', otherwise, please do not enter 'CellList' as the "
+                f"first argument, but we get axis_size: {size} and the cell size: {n}.")
+        return axes, n
+
     def compile(self, arg_key, objs, context=None):
         program = super().compile(arg_key, objs, context)
         template = self.member_params[-1]
-        others = [b for b in program.boxes if all(b is not p for p in template)]
-        program.boxes = list(template) + others
+        program.boxes = lifting.grown(template, program.boxes)  # the template's boxes first
         program.jitted, program.record = self._make_jitted(program)
         return program
 
@@ -387,25 +375,14 @@ class _Ensemble(_Vmapped):
     def read_boxes(self, program) -> list:
         n_stacked = len(self.member_params[0])
         if self.lowering == "looped":  # the first member's: what its program is traced with
-            return state.read_all(program.boxes)
-        stacked = [jnp.stack([params[j]._data for params in self.member_params])
-                   for j in range(n_stacked)]
-        return stacked + state.read_all(program.boxes[n_stacked:])
+            return lifting.read_values(program.boxes)
+        return (lifting.stack_states(self.member_params)
+                + lifting.read_values(program.boxes[n_stacked:]))
 
     def write_boxes(self, program, written: list) -> None:
         n_stacked = len(self.member_params[0])
-        boxes, values = [], []
-        for index, value in enumerate(written):
-            if value is None:
-                continue
-            if index < n_stacked:
-                for member, params in enumerate(self.member_params):
-                    boxes.append(params[index])
-                    values.append(value[member])
-            else:
-                boxes.append(program.boxes[index])
-                values.append(value)
-        state.write_back(boxes, values)
+        boxes, values = lifting.unstack_writes(self.member_params, written[:n_stacked])
+        lifting.write_back(boxes + program.boxes[n_stacked:], values + written[n_stacked:])
 
 
 def _as_tuples(spec):
