@@ -143,7 +143,7 @@ def test_a_lifted_call_changes_no_box_until_its_finals_are_written_back():
 
 def test_write_back_skips_boxes_a_call_did_not_write_and_lifted_ones_left_unchanged():
     a, b = Parameter(_scalar(1.0), name="a"), Parameter(_scalar(2.0), name="b")
-    lifting.write_back([a, b], [None, np.float32(5.0)])
+    lifting.write_written([a, b], [None, np.float32(5.0)])
     assert (float(a.asnumpy()), float(b.asnumpy())) == (1.0, 5.0)
     _, lifted = lifting.lift(lambda: None, boxes=[a, b])
     inputs = lifted.values()

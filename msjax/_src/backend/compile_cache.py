@@ -335,13 +335,14 @@ def wrapped_roots(fn, depth=0) -> list:
     the functions a closure captures read, recursively."""
     if depth > 3:
         return []
-    from msjax._src.nn.cell import Cell
     found = list(fn._state_roots()) if hasattr(type(fn), "_state_roots") else []
     captured = [cell.cell_contents for cell in getattr(fn, "__closure__", None) or ()]
     code, namespace = getattr(fn, "__code__", None), getattr(fn, "__globals__", {})
     if code is not None:
         captured += [namespace[n] for n in sorted(_names_used(code)) if n in namespace]
-    found += [c for c in captured if isinstance(c, Cell) or hasattr(type(c), "_state_roots")]
+    # Cells and other holders of state: the state protocol (core/lifting.collect_parameters)
+    found += [c for c in captured if hasattr(type(c), "_state_parameters")
+              or hasattr(type(c), "_state_roots")]
     return found + [r for item in found for r in wrapped_roots(item, depth + 1)]
 
 

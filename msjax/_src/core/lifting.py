@@ -15,8 +15,9 @@ sink, export and `msjax.functional` all call these and none repeats one:
   result, the boxes' final values, the free boxes the call read or wrote); `lifted` holds the
   boxes, reads their current values and writes finals back. In the manner of Flax NNX's
   `split`/`merge`: the boxes are the graph, their values the state passed through JAX.
-- **write back** (`write_back`): the final values of a call that succeeded, into the enclosing
-  frame when there is one, else into the boxes; `None` marks a box the call did not write.
+- **write back** (`write_back`, `write_written`): the final values of a call that succeeded,
+  into the enclosing frame when there is one, else into the boxes (`write_written`: one entry
+  per box, `None` for a box the call did not write).
 - **settle** (`settle`, `grown`, `MAX_TRACES`): a trace that finds free boxes (a global Cell's
   Parameters, the random key) is traced again with them as inputs, at most `MAX_TRACES` times.
 - **look up** (`Programs`, `flatten_args`): one bounded program cache per compiled function,
@@ -44,7 +45,8 @@ from msjax._src.core.tensor import Tensor, _wrap
 
 __all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "changed",
            "collect_parameters", "flatten_args", "grown", "lift", "read_values", "rebuild_args",
-           "retrace_error", "settle", "stack_states", "unstack_writes", "write_back"]
+           "retrace_error", "settle", "stack_states", "unstack_writes", "write_back",
+           "write_written"]
 
 
 # -- collect ------------------------------------------------------------------------------------
@@ -81,20 +83,16 @@ def collect_parameters(*roots) -> list:
 
 # -- lift and write back ------------------------------------------------------------------------
 read_values = state.read_all  # the boxes' values as the running call sees them
+# Store the final values of a call that succeeded, one per box: in the enclosing frame when there
+# is one, else in the boxes (a tracer there is an error: see `state.py`).
+write_back = state.write_back
 
 
-def write_back(boxes, values) -> None:
-    """Store the final values of a call that succeeded: in the enclosing frame when there is one,
-    else in the boxes (a tracer there is an error: see `state.py`). A `None` value marks a box
-    the call did not write; it is left alone."""
-    state.write_back(*_written(boxes, values))
-
-
-def _written(boxes, values):
-    if any(v is None for v in values):
-        pairs = [(b, v) for b, v in zip(boxes, values) if v is not None]
-        return [b for b, _ in pairs], [v for _, v in pairs]
-    return boxes, values
+def write_written(boxes, written) -> None:
+    """`write_back` of the boxes a call wrote: `written` has one entry per box, None for a box
+    the call did not write (which is left alone)."""
+    pairs = [(b, v) for b, v in zip(boxes, written) if v is not None]
+    state.write_back([b for b, _ in pairs], [v for _, v in pairs])
 
 
 def changed(finals, inputs) -> list:
@@ -117,7 +115,7 @@ class Lifted:
     def write_back(self, finals, inputs=None) -> None:
         """Store `finals` (one per box; None: not written) after the call succeeded; with
         `inputs`, only the boxes whose final value is not their input."""
-        write_back(self.boxes, finals if inputs is None else changed(finals, inputs))
+        write_written(self.boxes, finals if inputs is None else changed(finals, inputs))
 
 
 def lift(fn, roots=(), boxes=(), *, replay=None, keep_created=False):

@@ -328,7 +328,7 @@ class CompiledFunction:
 
     def write_boxes(self, program, written: list) -> None:
         """Write back the program's written boxes (`written`: one per box, None: not written)."""
-        lifting.write_back(program.boxes, written)
+        lifting.write_written(program.boxes, written)
 
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key

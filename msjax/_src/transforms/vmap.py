@@ -312,7 +312,7 @@ class _Ensemble(_Vmapped):
             values += written[:n_stacked]
         boxes += program.boxes[n_stacked:]  # shared: one final value, the last member's
         values += written[n_stacked:]
-        lifting.write_back(boxes, values)
+        lifting.write_written(boxes, values)
         return self._stacked(results)
 
     def _stacked(self, results):
@@ -382,7 +382,8 @@ class _Ensemble(_Vmapped):
     def write_boxes(self, program, written: list) -> None:
         n_stacked = len(self.member_params[0])
         boxes, values = lifting.unstack_writes(self.member_params, written[:n_stacked])
-        lifting.write_back(boxes + program.boxes[n_stacked:], values + written[n_stacked:])
+        lifting.write_written(boxes + program.boxes[n_stacked:],
+                              values + list(written[n_stacked:]))
 
 
 def _as_tuples(spec):
