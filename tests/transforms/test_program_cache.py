@@ -1,4 +1,4 @@
-"""Program caches that cannot hurt (msjax/_src/backend/program_cache.py): bounded, least
+"""Program caches that cannot hurt (msjax/_src/core/program_cache.py): bounded, least
 recently used first out, and holding the Cells, Parameters and functions of a signature weakly."""
 import gc
 import weakref
@@ -7,7 +7,7 @@ import numpy as np
 
 import msjax as ms
 from msjax import Tensor, nn
-from msjax._src.backend import program_cache
+from msjax._src.core import program_cache
 
 
 def ones(n):

@@ -27,7 +27,7 @@ sink, export and `msjax.functional` all call these and none repeats one:
   lazy_inline's blocks) pass their matching boxes' values stacked on a new leading axis, and get
   their rows back.
 
-Nothing here imports nn, ops or transforms: every layer above uses it.
+It imports nothing of msjax outside core/: every layer above uses it.
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.backend.program_cache import ProgramCache
+from msjax._src.core.program_cache import ProgramCache
 from msjax._src.core import state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import STATIC_TYPES, CallRecord
@@ -248,7 +248,7 @@ def rebuild_args(key, dyn_iter, objs_iter):
 class Programs(ProgramCache):
     """One compiled function's programs by call signature (MindSpore's cache key,
     `flatten_args`): bounded, least recently used first out, a program's objects held weakly
-    (backend/program_cache.py). Programs are anything with an `objs` slot."""
+    (program_cache.py). Programs are anything with an `objs` slot."""
 
     def find(self, args, make):
         """`(program, dyn)`: the program of `args`' signature and the arrays of `args`. On a

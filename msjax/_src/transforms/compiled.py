@@ -278,7 +278,7 @@ class CompiledFunction:
         flat_outputs, replay = self.flat_outputs, program.created
 
         def pure(*flat):
-            n_boxes = len(boxes)  # the objects read when tracing: held weakly (program_cache.py)
+            n_boxes = len(boxes)  # the objects read when tracing: held weakly (core/program_cache.py)
             args = rebuild_args(key, iter(flat[n_boxes:]), iter(program.objs))
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay)
