@@ -1,4 +1,6 @@
-"""The state core (`msjax/_src/core/state.py`): Parameters under every transform, per thread.
+"""The state core (`msjax/_src/core/state.py`, the rule, and `lifting.py`, the steps every
+transform takes around it): Parameters under every transform, per thread. The layer's structure
+and its steps one by one are tested in test_lifting_layer.py.
 
 MindSpore's behaviours (a Cell built inside `jit`, `vmap` over a Parameter argument, `assign`
 inside `jacrev`/`jacfwd`) are compared with the oracle's goldens (tests/goldens/scripts/
