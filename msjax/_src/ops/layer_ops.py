@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.backend.one_program import one_program
+from msjax._src.ops.reduce_ops import variance
 from msjax._src.ops.registry import op
 
 
@@ -15,7 +16,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     n, c = input.shape[:2]
     grouped = input.reshape(n, num_groups, -1)
     mean = grouped.mean(-1, keepdims=True)
-    var = grouped.var(-1, keepdims=True)
+    var = variance(grouped, -1, keepdims=True)
     out = ((grouped - mean) * jax.lax.rsqrt(var + eps)).reshape(input.shape)
     shape = (1, c) + (1,) * (input.ndim - 2)
     if weight is not None:

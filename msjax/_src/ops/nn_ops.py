@@ -13,6 +13,8 @@ from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.one_program import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
+from msjax._src.ops.reduce_ops import argmax_index
+from msjax._src.ops.random_ops import keep_mask
 from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key
@@ -331,7 +333,7 @@ def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, cei
     mask = valid[0][:, None, :, None] & valid[1][None, :, None, :]
     patches = jnp.where(mask, patches, _lowest(x.dtype))
     flat = patches.reshape(patches.shape[:-2] + (-1,))
-    best = jnp.argmax(flat, axis=-1)
+    best = argmax_index(flat, -1)
     k_w = kernel[1]
     oh = np.arange(rows.shape[0])[:, None]
     ow = np.arange(cols.shape[0])[None, :]
@@ -412,7 +414,7 @@ def adaptive_avg_pool2d(input, output_size):
 def dropout(input, p=0.5, training=True, seed=None):
     if not training or p == 0:
         return input
-    keep = jax.random.bernoulli(next_key(seed), 1.0 - p, input.shape)
+    keep = keep_mask(next_key(seed), 1.0 - p, input.shape)
     return jnp.where(keep, input / (1.0 - p), 0).astype(input.dtype)
 
 

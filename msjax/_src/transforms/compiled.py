@@ -29,6 +29,7 @@ from jax._src.export._export import _export_lowered  # export from the trace alr
 from jax._src import core as jax_core
 
 from msjax._src.core import state
+from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -356,6 +357,7 @@ class CompiledFunction:
         boxes = initial_boxes([owner, *objs, *captured])  # the RNG key joins when a trace draws
         return Program(arg_key, objs, boxes, self._make_jitted, context)
 
+    @x64.scoped
     def __call__(self, *args):
         dyn, objs = [], []
         arg_key = flatten_args(args, dyn, objs)
@@ -377,6 +379,7 @@ class CompiledFunction:
         pairs = [(b, v) for b, v in zip(program.boxes, written) if v is not None]
         state.write_back([b for b, _ in pairs], [v for _, v in pairs])
 
+    @x64.scoped
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
         when every argument is a Tensor holding a JAX array (GRAPH_MODE's `Cell.__call__`

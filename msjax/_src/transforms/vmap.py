@@ -17,6 +17,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import state
+from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.backend import lowering
@@ -209,6 +210,7 @@ class _Vmapped(CompiledFunction):
     def _check_call(self, args, kwargs):
         check_call_arguments(self.n_params, args, kwargs)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
         dyn, objs = [], []
@@ -350,6 +352,7 @@ class _Ensemble(_Vmapped):
         state.write_back([b for b, _ in shared], [v for _, v in shared])
         return self._stacked(results)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
         dyn, objs = [], []
