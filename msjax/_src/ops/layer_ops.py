@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.backend.one_program import one_program
+from msjax._src.ops.adapters import scalar_like
 from msjax._src.ops.reduce_ops import variance
 from msjax._src.ops.registry import op
 
@@ -55,7 +56,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     rows = jnp.take(weight, input, axis=0)
     if max_norm is not None:
         norms = jnp.linalg.vector_norm(rows, ord=norm_type, axis=-1, keepdims=True)
-        rows = rows * jnp.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+        rows = rows * jnp.where(norms > max_norm, max_norm / (norms + 1e-7),
+                                scalar_like(1.0, norms))
     return rows
 
 

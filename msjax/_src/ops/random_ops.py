@@ -27,7 +27,10 @@ def keep_mask(key, keep_probability, shape):
         keep_probability = np.float32(keep_probability)
     else:
         keep_probability = jnp.asarray(keep_probability, _FLOAT32)
-    return jax.random.bernoulli(key, keep_probability, shape)
+    # `jax.random.bernoulli(key, p, shape)` with a float32 p, whose `uniform` would take its
+    # bounds 0.0 and 1.0 as float64 arguments: the same draws
+    uniform = jax.random.uniform(key, shape, _FLOAT32, np.float32(0.0), np.float32(1.0))
+    return uniform < keep_probability
 _INT32 = np.dtype(np.int32)
 _INT64 = np.dtype(np.int64)
 

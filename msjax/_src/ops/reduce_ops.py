@@ -18,7 +18,7 @@ import numpy as np
 from jax import lax
 
 from msjax._src.core import dtype as mstype
-from msjax._src.ops.adapters import axis_arg, np_dtype
+from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.backend.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
@@ -381,7 +381,7 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
 @op()
 @one_program
 def trapz(y, x=None, *, dx=1.0, dim=-1):
-    return jnp.trapezoid(y, x, dx=dx, axis=dim)
+    return jnp.trapezoid(y, x, dx=scalar_like(dx, y), axis=dim)
 
 
 # -- norms and counts --------------------------------------------------------------------------
