@@ -477,6 +477,7 @@ class Cell:
                 return _run_with_backward_hooks(self, args, kwargs)
             return self._run_construct(args, kwargs)
 
+    @x64.scoped
     def compile(self, *args, **kwargs):
         """`Cell.compile(*args, **kwargs)`: compile the Cell's GRAPH_MODE program for inputs
         like these, without running it (no Parameter or statistic changes); the next GRAPH_MODE
