@@ -23,8 +23,8 @@ The third process builds both sides, compiles both steps, then times them interl
 
 * steady state: rounds alternate one run of `number` msjax steps and one of `number` JAX steps (7
   rounds); each side's figure is its best (lowest) mean step time over the rounds, target <= 1.05x.
-  The JAX side is built and run there under `jax.enable_x64(False)`, as in its own process (msjax
-  turns 64-bit types on at import). Interleaving makes the two sides see the same machine: timed in
+  Both sides run with JAX's settings as the process has them (msjax turns 64-bit types on only
+  inside its own calls). Interleaving makes the two sides see the same machine: timed in
   two processes minutes apart, the ratio moved with the other jobs' load (LSTM 1.15x in two
   processes, 0.98x interleaved in one). The best, not the median, because other jobs only ever add
   time: the lowest round is the one least disturbed, and the rounds alternate, so both sides' best
@@ -114,19 +114,9 @@ def measure_first_step(side: str, model: str, batch: int, program_path: str | No
 
 def measure_steady(model: str, batch: int) -> dict:
     """Runs in one child process holding both sides: compile both, then interleaved rounds."""
-    import jax
     from _timing import interleaved_seconds
     msjax_step = load_models("msjax")[model](batch)
-    # Importing msjax turns on `jax_enable_x64` for the process (MindSpore's default integer is
-    # int64). The JAX side is built and run with it off, as in its own process: with it on, its
-    # defaults become 64-bit (ViT-tiny's JAX step took 2x as long).
-    with jax.enable_x64(False):
-        jax_run, jax_sync = load_models("jax")[model](batch)
-
-    def run_jax_without_x64():
-        with jax.enable_x64(False):
-            return jax_run()
-    steps = [msjax_step, (run_jax_without_x64, jax_sync)]
+    steps = [msjax_step, load_models("jax")[model](batch)]
     for run, sync in steps:  # compile, and one step past any first-step work
         sync(run())
         sync(run())

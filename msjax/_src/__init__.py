@@ -1,5 +1,4 @@
-"""msjax's implementation. Nothing outside msjax imports from here."""
-import jax as _jax
+"""msjax's implementation. Nothing outside msjax imports from here.
 
-# MindSpore's default integer is Int64 and Float64 tensors are common: JAX must keep 64-bit types.
-_jax.config.update("jax_enable_x64", True)
+`import msjax` leaves JAX's settings as the user set them: MindSpore's 64-bit dtypes are turned on
+inside msjax's own calls only (core/x64.py says which and why)."""

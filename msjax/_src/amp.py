@@ -21,6 +21,7 @@ import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import lifting
+from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -77,6 +78,7 @@ def run_in_float_type(cell, args, kwargs):
 
 
 # -- overflow status ----------------------------------------------------------------------------
+@x64.scoped
 def all_finite(inputs, status=None):
     """`mindspore.amp.all_finite(inputs, status=None)`: a bool Tensor, True when every Tensor in
     `inputs` (a tuple or list) is finite. `status` (from `init_status`) is accepted and unused:
@@ -90,6 +92,7 @@ def all_finite(inputs, status=None):
     return _wrap(finite)
 
 
+@x64.scoped
 def init_status():
     """`mindspore.amp.init_status()`: the overflow status Tensor MindSpore's Ascend build
     clears before a step: `Tensor([0]*8, float32)`; msjax's `all_finite` does not need it."""
@@ -124,10 +127,12 @@ class StaticLossScaler(LossScaler):
             raise ValueError("The argument 'scale_value' must be > 1, but got {}".format(scale_value))
         self.scale_value = Parameter(Tensor(scale_value, dtype=mstype.float32), name="scale_value")
 
+    @x64.scoped
     def scale(self, inputs):
         value = self.scale_value._data
         return _map_tensors(lambda x: x * value.astype(x.dtype), inputs)
 
+    @x64.scoped
     def unscale(self, inputs):
         value = self.scale_value._data
         return _map_tensors(lambda x: x * (1.0 / value).astype(x.dtype), inputs)
@@ -156,6 +161,7 @@ class DynamicLossScaler(LossScaler):
     scale = StaticLossScaler.scale
     unscale = StaticLossScaler.unscale
 
+    @x64.scoped
     def adjust(self, grads_finite):
         from msjax._src.ops.state_ops import assign
         finite = grads_finite._data if isinstance(grads_finite, Tensor) else jnp.asarray(grads_finite)

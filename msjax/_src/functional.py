@@ -23,6 +23,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import lifting, state
+from msjax._src.core import x64
 from msjax._src.core.random import GLOBAL_KEY
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -69,6 +70,7 @@ class Apply:
         return [params[n]._data if isinstance(params[n], Tensor) else jnp.asarray(params[n])
                 for n in self.names]
 
+    @x64.scoped
     def _run(self, params, inputs, kwargs, key):
         boxes, values = list(self.parameters), self._values(params)
         if key is not None:
@@ -107,6 +109,7 @@ class Apply:
         return out, {**params, **updates}
 
 
+@x64.scoped
 def functional(cell):
     """`(params, apply)`: a Cell's Parameters as a dict of JAX arrays and its pure function.
 
@@ -123,6 +126,7 @@ def functional(cell):
     return params, apply
 
 
+@x64.scoped
 def write_parameters(cell, params) -> None:
     """Store `params` (a dict like `functional` returns) into the Cell's Parameters.
 

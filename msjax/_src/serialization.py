@@ -22,6 +22,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import state
+from msjax._src.core import x64
 from msjax._src.checkpoint_format import read_checkpoint, write_checkpoint
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
@@ -136,6 +137,7 @@ def _to_numpy(value):
     return value
 
 
+@x64.scoped
 def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=False, append_dict=None,
                     enc_key=None, enc_mode="AES-GCM", choice_func=None, crc_check=False, format="ckpt",
                     **kwargs):
@@ -200,6 +202,7 @@ def _wanted(name, specify_prefix, filter_prefix):
     return not (filter_prefix and any(name.startswith(p) for p in filter_prefix))
 
 
+@x64.scoped
 def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=None, dec_key=None,
                     dec_mode="AES-GCM", specify_prefix=None, choice_func=None, crc_check=False,
                     remove_redundancy=False, format="ckpt"):
@@ -337,6 +340,7 @@ def _load_mismatched_prefix(net, parameter_dict, param_not_load, strict_load):
                     param_not_load.remove(param.name)
 
 
+@x64.scoped
 def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundancy=False):
     """`mindspore.load_param_into_net`: load `parameter_dict` (name to Parameter) into `net`'s
     parameters by `param.name`. Returns `(param_not_load, ckpt_not_load)`: the names of the net's

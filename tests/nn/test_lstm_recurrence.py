@@ -12,6 +12,14 @@ from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
 T, N, H = 5, 3, 4
 
 
+@pytest.fixture(autouse=True)
+def _with_64_bit_types():
+    """These tests call msjax's JAX-level code directly, in float64: with 64-bit types on, as
+    msjax runs its own code (core/x64.py)."""
+    with jax.enable_x64(True):
+        yield
+
+
 LENGTHS = jnp.asarray([5, 2, 0], jnp.int32)  # a full sample, a short one, an empty one
 
 

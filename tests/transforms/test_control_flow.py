@@ -288,10 +288,12 @@ def test_failed_call_leaves_parameters_unchanged():
 
 
 def test_random_draws_in_a_branch_advance_the_key():
+    bits = Tensor(2.0 ** -np.arange(24, dtype=np.float32))  # the whole mask in one float
+
     @ms.jit
     def noisy(x):
         if x.sum() > 0:
-            x = x + ops.dropout(Tensor(np.ones(64, np.float32)), p=0.5)[0].sum()
+            x = x + (ops.dropout(Tensor(np.ones(24, np.float32)), p=0.5) * bits).sum()
         return x
 
     first, second = noisy(f32(1)), noisy(f32(1))

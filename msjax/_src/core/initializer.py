@@ -29,6 +29,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 from msjax._src.core.random import get_seed, next_key
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -64,6 +65,7 @@ class Initializer:
     def _initialize(self, shape, sampler):
         raise NotImplementedError("Must be overridden!")
 
+    @x64.scoped
     def generate(self, shape, dtype=mstype.float32, key=None):
         """The values for a Tensor of `shape` and `dtype`, as a jax.Array, drawn from `key`
         (default: the next key of the global key)."""
@@ -80,6 +82,7 @@ class Initializer:
         # device_put, not jnp.asarray: the latter compiles a program per new shape (~10-20 ms)
         return jax.device_put(np.asarray(values).astype(np_dtype), may_alias=False)
 
+    @x64.scoped
     def __call__(self, arr):
         if _fills_an_array(type(self)):
             self._initialize(arr)
@@ -495,6 +498,7 @@ class TruncatedNormal(Initializer):
         return _truncated_normal(sampler, self.a, self.b, self.mean, self.sigma, shape)
 
 
+@x64.scoped
 def initializer(init, shape=None, dtype=mstype.float32):
     """`mindspore.common.initializer.initializer(init, shape=None, dtype=mstype.float32)`.
 

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import state
+from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
 
 _current_frame = state.current_frame
@@ -61,6 +62,7 @@ class Parameter(Tensor):
     __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer",
                  "__dict__")
 
+    @x64.scoped
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
         if getattr(default_input, "has_init", False):  # an initializer's, not drawn yet
@@ -174,6 +176,7 @@ class Parameter(Tensor):
         """The current value as a plain Tensor."""
         return _wrap(self._data)
 
+    @x64.scoped
     def set_data(self, data, slice_shape=False) -> Parameter:
         """Replace the value; numbers and other dtypes are cast to this Parameter's dtype."""
         if not isinstance(data, (Tensor, int, float)):
@@ -195,6 +198,7 @@ class Parameter(Tensor):
     def init_data(self, layout=None, set_sliced=False) -> Parameter:
         return self
 
+    @x64.scoped
     def clone(self, init="same") -> Parameter:
         """A new Parameter with this one's name, flags and value (or `init`'s values)."""
         cloned = _copy.copy(self)
@@ -213,6 +217,7 @@ class Parameter(Tensor):
         new.__dict__.update(self.__dict__)
         return new
 
+    @x64.scoped
     def __deepcopy__(self, memo):
         new = self.__copy__()
         new._value = jnp.array(self._data, copy=True)

@@ -13,6 +13,7 @@ import jax
 import numpy as np
 
 from msjax._src.core import state
+from msjax._src.core import x64
 
 _DEFAULT_SEED = 0
 
@@ -28,6 +29,7 @@ class KeyState:
         self._key = None  # made on first use: creating a key starts XLA, too slow for import
 
     @property
+    @x64.scoped
     def _value(self):
         if self._key is None:  # a concrete key even when first used inside a trace
             with jax.ensure_compile_time_eval():
@@ -44,6 +46,7 @@ GLOBAL_KEY = KeyState()
 SEED_HOOKS = []
 
 
+@x64.scoped
 def set_seed(seed: int) -> None:
     """`mindspore.set_seed`: reset the global key, so later draws repeat."""
     if isinstance(seed, bool):
@@ -108,6 +111,7 @@ def _get_graph_seed(op_seed, kernel_name):
     return global_seed % _MAXINT32, current % _MAXINT32
 
 
+@x64.scoped
 def next_key(seed: int | None = None):
     """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
     if seed is not None and seed != 0:
@@ -134,6 +138,7 @@ class Generator:
     def __init__(self, _box=None):
         self._box = KeyState() if _box is None else _box
 
+    @x64.scoped
     def manual_seed(self, seed) -> Generator:
         """Seed the generator with `seed` (an int); returns the generator."""
         if not isinstance(seed, int):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
 
 
@@ -56,6 +57,7 @@ class RowTensorInner:
         """The shape of the Tensor this RowTensor stands for."""
         return self._shape
 
+    @x64.scoped
     def to_dense(self) -> Tensor:
         """The dense Tensor (msjax's addition): zeros with `values` added at rows `indices`."""
         dense = jnp.zeros(self._shape, self._values._data.dtype)

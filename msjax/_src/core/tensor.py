@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
@@ -83,7 +84,8 @@ class Tensor:
             if deferred_init.deferring():  # under nn.utils.no_init_parameters
                 deferred_init.defer_tensor(self, init, shape, dtype)
                 return
-        self._data = _to_array(input_data, dtype, shape, init)
+        with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
+            self._data = _to_array(input_data, dtype, shape, init)
 
     # -- attributes ---------------------------------------------------------------------------
     @property
@@ -120,6 +122,7 @@ class Tensor:
         return tuple(reversed(strides))
 
     @property
+    @x64.scoped
     def T(self) -> Tensor:
         return _wrap(jnp.transpose(self._data))
 
@@ -144,6 +147,7 @@ class Tensor:
             array = array.astype(np.float32)
         return array.tolist()
 
+    @x64.scoped
     def astype(self, dtype, copy=True) -> Tensor:
         """`Tensor.astype(dtype)`: dtype is a MindSpore dtype, a NumPy or Python scalar type, or a
         name such as 'float16' (as in NumPy, `float` and 'float' mean Float64)."""
@@ -160,6 +164,7 @@ class Tensor:
     def __jax_array__(self):
         return self._data
 
+    @x64.scoped
     def __bool__(self) -> bool:
         data = self._data
         if data.size != 1:
@@ -173,18 +178,23 @@ class Tensor:
             raise ValueError("Only one element tensors can be converted to Python scalars")
         return data.reshape(()) if data.ndim else data
 
+    @x64.scoped
     def __int__(self) -> int:
         return int(self._scalar())
 
+    @x64.scoped
     def __float__(self) -> float:
         return float(self._scalar())
 
+    @x64.scoped
     def __complex__(self) -> complex:
         return complex(self._scalar())
 
+    @x64.scoped
     def __index__(self) -> int:
         return self._data.__index__()
 
+    @x64.scoped
     def __round__(self, ndigits=None) -> Tensor:
         return _wrap(jnp.round(self._data, ndigits or 0))
 
@@ -198,7 +208,9 @@ class Tensor:
         if data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
         for i in range(data.shape[0]):
-            yield _wrap(data[i])
+            with x64.on():
+                row = data[i]
+            yield _wrap(row)
 
     def __hash__(self):
         return id(self)
@@ -209,11 +221,13 @@ class Tensor:
     def __copy__(self):
         return _wrap(self._data)
 
+    @x64.scoped
     def __deepcopy__(self, memo):
         data = self._data
         return _wrap(np.array(data) if isinstance(data, np.ndarray) else jnp.array(data, copy=True))
 
     # -- indexing -----------------------------------------------------------------------------
+    @x64.scoped
     def __getitem__(self, index) -> Tensor:
         data = self._data
         if type(index) is int:
@@ -221,6 +235,7 @@ class Tensor:
             return _wrap(_basic_index(data, index))
         return _wrap(_basic_index(data, _index_for(index, data.shape, setting=False)))
 
+    @x64.scoped
     def __setitem__(self, index, value) -> None:
         """Writes into this Tensor: in place eagerly, a new traced value under a JAX transform."""
         data = self._data
@@ -263,17 +278,20 @@ class Tensor:
     def contiguous(self) -> Tensor:
         return self
 
+    @x64.scoped
     def copy(self) -> Tensor:
         return _wrap(jnp.array(self._data, copy=True))
 
     def clone(self) -> Tensor:
         return self.copy()
 
+    @x64.scoped
     def set_dtype(self, dtype):
         """`Tensor.set_dtype`: casts this Tensor in place; returns the dtype, as MindSpore does."""
         self._data = _cast(self._data, mstype.to_numpy_dtype(dtype))
         return dtype
 
+    @x64.scoped
     def assign_value(self, value) -> Tensor:
         self._data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
         return self
@@ -598,6 +616,13 @@ def _to_array(input_data, dtype, shape, init):
     if dtype is not None and dtype._np is not None and isinstance(array, jax.Array):
         array = _cast(array, dtype._np)
     return array
+
+
+def on_device(array: np.ndarray) -> Tensor:
+    """A Tensor of `array` put on the default device as it is (`jax.device_put`: on a CPU its
+    memory may become the device buffer), with its dtype (core/x64.py)."""
+    with x64.on():
+        return _wrap(jax.device_put(array))
 
 
 def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):

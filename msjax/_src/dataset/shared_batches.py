@@ -275,9 +275,8 @@ def _tensor_or_copy(array):
     per CIFAR batch of 128); on other devices ``device_put`` copies it to the device."""
     if array.dtype.kind in "USO":
         return np.array(array)
-    import jax  # pylint: disable=import-outside-toplevel
-    from msjax._src.core.tensor import Tensor  # pylint: disable=import-outside-toplevel
-    return Tensor(jax.device_put(_aligned_copy(array)))
+    from msjax._src.core.tensor import on_device  # pylint: disable=import-outside-toplevel
+    return on_device(_aligned_copy(array))
 
 
 def out_of_shared_memory(row, for_tensors: bool, blocks: BlockReader) -> tuple:

@@ -19,6 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import x64
 from msjax._src.parallel import communication
 from msjax._src.ops import comm_ops
 from msjax._src.core.tensor import Tensor
@@ -27,6 +28,7 @@ from msjax._src.transforms import tracing_depth
 _GROUP_NAMES = itertools.count()
 
 
+@x64.scoped
 def init_process_group(backend="hccl", init_method=None, timeout=None, world_size=-1, rank=-1,
                        store=None, group_name="", pg_options=None, device_id=None):
     """`mint.distributed.init_process_group(backend='hccl', init_method=None, timeout=None,
@@ -48,6 +50,7 @@ def init_process_group(backend="hccl", init_method=None, timeout=None, world_siz
         raise ValueError("world_size is wrong, please using default value or setting: ", size)
 
 
+@x64.scoped
 def destroy_process_group(group=None):
     """Leave the job (world group) or forget a group made by `new_group`."""
     if group is None or group in communication.WORLD_GROUPS:
@@ -56,26 +59,32 @@ def destroy_process_group(group=None):
         communication.destroy_group(group)
 
 
+@x64.scoped
 def is_available():
     return True
 
 
+@x64.scoped
 def is_initialized():
     return bool(communication.GlobalComm.INITED)
 
 
+@x64.scoped
 def get_backend(group=None):
     return communication.GlobalComm.BACKEND
 
 
+@x64.scoped
 def get_rank(group=None):
     return communication.get_rank(group or communication.GlobalComm.WORLD_COMM_GROUP)
 
 
+@x64.scoped
 def get_world_size(group=None):
     return communication.get_group_size(group or communication.GlobalComm.WORLD_COMM_GROUP)
 
 
+@x64.scoped
 def new_group(ranks=None, timeout=None, backend=None, pg_options=None,
               use_local_synchronization=False, group_desc=None):
     """`mint.distributed.new_group(ranks=None, ...)`: a group of `ranks` (all by default); its
@@ -86,15 +95,18 @@ def new_group(ranks=None, timeout=None, backend=None, pg_options=None,
     return name
 
 
+@x64.scoped
 def get_process_group_ranks(group=None):
     return communication.get_process_group_ranks(
         group or communication.GlobalComm.WORLD_COMM_GROUP)
 
 
+@x64.scoped
 def get_global_rank(group, group_rank):
     return communication.get_world_rank_from_group_rank(group, group_rank)
 
 
+@x64.scoped
 def get_group_rank(group, global_rank):
     return communication.get_group_rank_from_world_rank(global_rank, group)
 
@@ -128,6 +140,7 @@ def _check_rank(api, name, value):
         raise TypeError(f"For {api}, the {name} must be int, but got {type(value)}.")
 
 
+@x64.scoped
 def reduce(tensor, dst, op=comm_ops.ReduceOp.SUM, group=None, async_op=False):
     """`mint.distributed.reduce(tensor, dst, op='sum', group=None, async_op=False)`: the
     reduction over the ranks, written into `tensor` on rank `dst` (a global rank) only."""
@@ -149,6 +162,7 @@ def _check_list(api, tensors, like, size, what):
                             f"({t.dtype}, {tuple(t.shape)}).")
 
 
+@x64.scoped
 def gather(tensor, gather_list, dst=0, group=None, async_op=False):
     """`mint.distributed.gather(tensor, gather_list, dst=0, group=None, async_op=False)`: every
     rank's `tensor`, written into `gather_list` (one per rank) on rank `dst` only."""
@@ -164,6 +178,7 @@ def gather(tensor, gather_list, dst=0, group=None, async_op=False):
     return comm_ops._handle(async_op)
 
 
+@x64.scoped
 def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
     """`mint.distributed.scatter(tensor, scatter_list, src=0, group=None, async_op=False)`: rank
     i receives `scatter_list[i]` of rank `src` (a global rank) into `tensor`."""
@@ -196,6 +211,7 @@ def _even_split(api, name, sizes, length, size):
     return length // size
 
 
+@x64.scoped
 def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=None, group=None,
                       async_op=False):
     """`mint.distributed.all_to_all_single(output, input, output_split_sizes=None,
@@ -217,6 +233,7 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
     return comm_ops._handle(async_op)
 
 
+@x64.scoped
 def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False):
     """`mint.distributed.all_to_all(output_tensor_list, input_tensor_list, group=None,
     async_op=False)`: rank i's `input_tensor_list[j]` goes to rank j's
@@ -256,6 +273,7 @@ def _concrete_rank(api, group):
     return None  # inside a mapped axis: a traced rank
 
 
+@x64.scoped
 def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=None,
                                   async_op=False):
     """`mint.distributed.all_gather_into_tensor_uneven(output, input, output_split_sizes=None,
@@ -279,6 +297,7 @@ def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=
     return comm_ops._handle(async_op)
 
 
+@x64.scoped
 def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op=comm_ops.ReduceOp.SUM,
                                  group=None, async_op=False):
     """`mint.distributed.reduce_scatter_tensor_uneven(output, input, input_split_sizes=None,
@@ -345,6 +364,7 @@ def _pickled(obj):
     return np.frombuffer(pickle.dumps(obj), np.uint8)
 
 
+@x64.scoped
 def all_gather_object(object_list, obj, group=None):
     """`mint.distributed.all_gather_object(object_list, obj, group=None)`: every rank's
     picklable `obj`, written into `object_list` (one entry per rank)."""
@@ -358,6 +378,7 @@ def all_gather_object(object_list, obj, group=None):
         object_list[index] = pickle.loads(data.tobytes())  # noqa: S301 - the job's own ranks
 
 
+@x64.scoped
 def gather_object(obj, object_gather_list=None, dst=0, group=None):
     """`mint.distributed.gather_object(obj, object_gather_list=None, dst=0, group=None)`: every
     rank's `obj`, written into `object_gather_list` on rank `dst` only."""
@@ -374,6 +395,7 @@ def gather_object(obj, object_gather_list=None, dst=0, group=None):
             object_gather_list[index] = pickle.loads(data.tobytes())  # noqa: S301
 
 
+@x64.scoped
 def broadcast_object_list(object_list, src=0, group=None, device=None):
     """`mint.distributed.broadcast_object_list(object_list, src=0, group=None, device=None)`:
     rank `src`'s `object_list` entries, written into `object_list` on every rank (`device` is
@@ -384,6 +406,7 @@ def broadcast_object_list(object_list, src=0, group=None, device=None):
     object_list[:] = pickle.loads(data.tobytes())  # noqa: S301
 
 
+@x64.scoped
 def scatter_object_list(scatter_object_output_list, scatter_object_input_list, src=0,
                         group=None):
     """`mint.distributed.scatter_object_list(scatter_object_output_list,
@@ -477,6 +500,7 @@ def _fill(api, tensor, payload):
     tensor._data = jnp.asarray(value, tensor._data.dtype)
 
 
+@x64.scoped
 def send(tensor, dst=0, group=None, tag=0):
     """`mint.distributed.send(tensor, dst=0, group=None, tag=0)`: send `tensor` to rank `dst`
     (eagerly; returns once the message is posted)."""
@@ -484,6 +508,7 @@ def send(tensor, dst=0, group=None, tag=0):
     _send_bytes("send", _tensor_payload(tensor), dst, group, tag)
 
 
+@x64.scoped
 def recv(tensor, src=0, group=None, tag=0):
     """`mint.distributed.recv(tensor, src=0, group=None, tag=0)`: receive rank `src`'s next
     message into `tensor`; returns 0."""
@@ -504,6 +529,7 @@ class _ReceiveHandle(comm_ops.CommHandle):
             receive()
 
 
+@x64.scoped
 def isend(tensor, dst=0, group=None, tag=0):
     """`mint.distributed.isend(tensor, dst=0, group=None, tag=0)`: `send`, returning a
     CommHandle (the message is posted when it returns)."""
@@ -511,6 +537,7 @@ def isend(tensor, dst=0, group=None, tag=0):
     return comm_ops.CommHandle()
 
 
+@x64.scoped
 def irecv(tensor, src=0, group=None, tag=0):
     """`mint.distributed.irecv(tensor, src=0, group=None, tag=0)`: a CommHandle whose `wait()`
     receives rank `src`'s next message into `tensor`."""
@@ -535,6 +562,7 @@ class P2POp:
         self.op, self.tensor, self.peer, self.group, self.tag = names[op], tensor, peer, group, tag
 
 
+@x64.scoped
 def batch_isend_irecv(p2p_op_list):
     """`mint.distributed.batch_isend_irecv(p2p_op_list)`: post every send, then receive every
     message; returns [one CommHandle], as MindSpore."""
@@ -553,6 +581,7 @@ def batch_isend_irecv(p2p_op_list):
     return [comm_ops.CommHandle()]
 
 
+@x64.scoped
 def send_object_list(object_list, dst, group=None, device=None):
     """`mint.distributed.send_object_list(object_list, dst, group=None, device=None)`: send the
     picklable objects of `object_list` to rank `dst`."""
@@ -563,6 +592,7 @@ def send_object_list(object_list, dst, group=None, device=None):
     _send_bytes("send_object_list", pickle.dumps(list(object_list)), dst, group, "objects")
 
 
+@x64.scoped
 def recv_object_list(object_list, src=0, group=None, device=None):
     """`mint.distributed.recv_object_list(object_list, src=0, group=None, device=None)`: fill
     `object_list` (of the sent list's length) with rank `src`'s objects; returns 0."""

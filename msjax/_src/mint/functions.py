@@ -15,7 +15,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import x64
 from msjax._src.ops.adapters import np_dtype, promote_scalar
+from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
 
 _INT64 = np.dtype(np.int64)
@@ -255,7 +257,7 @@ def amin(input, dim=(), keepdim=False):
 
 @functional
 def argmin(input, dim=None, keepdim=False):
-    return jnp.argmin(input, axis=dim, keepdims=keepdim).astype(_INT64)
+    return argmin_index(input, dim, keepdim)
 
 
 @functional
@@ -287,8 +289,8 @@ def _max_or_min(name, jnp_arg, jnp_val, elementwise):
     return functional(reduce)
 
 
-max = _max_or_min("max", jnp.argmax, jnp.max, jnp.maximum)
-min = _max_or_min("min", jnp.argmin, jnp.min, jnp.minimum)
+max = _max_or_min("max", argmax_index, jnp.max, jnp.maximum)
+min = _max_or_min("min", argmin_index, jnp.min, jnp.minimum)
 
 
 @functional
@@ -582,6 +584,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     return jnp.moveaxis(values, -1, dim), jnp.moveaxis(indices, -1, dim).astype(_INT64)
 
 
+@x64.scoped
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """`mint.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)`:
     the sorted distinct values (of the flattened input, or the distinct slices along `dim`). Its

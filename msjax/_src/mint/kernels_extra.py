@@ -11,6 +11,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from msjax._src.core import x64
 from msjax._src.mint import functional as mint_functional
 from msjax._src.ops.registry import functional
 from msjax._src.core.tensor import Tensor
@@ -61,6 +62,7 @@ def _gathered_stats(mean, invstd, counts, eps):
     return global_mean, jax.lax.rsqrt(global_var + eps), unbiased
 
 
+@x64.scoped
 def batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None, running_var=None,
                                         momentum=0.1, eps=1e-05, counts=None):
     """`mint.batch_norm_gather_stats_with_counts(input, mean, invstd, running_mean=None,
@@ -108,12 +110,14 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     return x, a
 
 
+@x64.scoped
 def npu_gelu(input, approximate="none"):
     """`mint.npu_gelu(input, approximate='none')`: `mint.nn.functional.gelu` (MindSpore names
     its Ascend kernel; msjax computes it on every backend)."""
     return mint_functional.gelu(input, approximate)
 
 
+@x64.scoped
 def addr_(input, vec1, vec2, beta=1, alpha=1):
     """`mint.addr_(input, vec1, vec2, beta=1, alpha=1)` (MindSpore's `inplace_addr`):
     input ← beta · input + alpha · outer(vec1, vec2), in place; returns `input`. With beta 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
-from msjax._src.core import context, state
+from msjax._src.core import context, state, x64
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.core.tensor import Tensor
@@ -461,6 +461,7 @@ class Cell:
         return {name: value for name, value in self.__dict__.items()
                 if name not in self._COMPILED_STATE}
 
+    @x64.scoped  # MindSpore's dtypes inside the call (core/x64.py)
     def __call__(self, *args, **kwargs):
         fast_call = self._fast_call
         if fast_call is not None and not kwargs:
@@ -482,6 +483,7 @@ class Cell:
                 return _run_with_backward_hooks(self, args, kwargs)
             return self._run_construct(args, kwargs)
 
+    @x64.scoped
     def compile(self, *args, **kwargs):
         """`Cell.compile(*args, **kwargs)`: compile the Cell's GRAPH_MODE program for inputs
         like these, without running it (no Parameter or statistic changes); the next GRAPH_MODE

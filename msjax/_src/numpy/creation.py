@@ -15,6 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import x64
 from msjax._src.numpy import conversion as C
 from msjax._src.numpy.conversion import cast, dtype_arg, shape_arg
 from msjax._src.ops import array_ops as A
@@ -419,6 +420,7 @@ class NdGrid:
     def __init__(self, sparse=False):
         self.sparse = sparse
 
+    @x64.scoped
     def __getitem__(self, keys):
         if isinstance(keys, builtins.slice):
             keys = (keys,)

@@ -6,6 +6,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.registry import op
+from msjax._src.ops.reduce_ops import argmax_index
+from msjax._src.ops.random_ops import keep_mask
 from msjax._src.core.random import next_key
 
 
@@ -48,7 +50,7 @@ def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
     soft = jax.nn.softmax((logits + gumbel) / tau, axis=dim)
     if not hard:
         return soft
-    hot = jax.nn.one_hot(jnp.argmax(soft, axis=dim), logits.shape[dim], axis=dim,
+    hot = jax.nn.one_hot(argmax_index(soft, dim), logits.shape[dim], axis=dim,
                          dtype=soft.dtype)
     return hot - jax.lax.stop_gradient(soft) + soft
 
@@ -59,7 +61,7 @@ def _channel_dropout(input, p, training, nd):
     if not training or p == 0:
         return input
     mask_shape = input.shape[:input.ndim - nd] + (1,) * nd
-    keep = jax.random.bernoulli(next_key(), 1.0 - p, mask_shape)
+    keep = keep_mask(next_key(), 1.0 - p, mask_shape)
     return jnp.where(keep, input / (1.0 - p), 0).astype(input.dtype)
 
 

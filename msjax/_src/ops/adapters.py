@@ -57,6 +57,21 @@ def _scalar_operand(scalar, other):
     return scalar
 
 
+def scalar_like(value, array):
+    """A Python number given to one of JAX's own compiled functions (`jnp.clip`, `jnp.where`,
+    `jnp.pad`, `jax.nn.leaky_relu`, ...) with a floating `array`, as a NumPy scalar of the
+    array's dtype; anything else as it is.
+
+    Such a function takes a Python float as a float64 argument while msjax's 64-bit types are on
+    (core/x64.py) and converts it to the array's dtype inside: a float64 value in a float32
+    program. Converted first, it gives the same value and result without one."""
+    dtype = getattr(array, "dtype", None)
+    if type(value) not in (int, float) or dtype is None or not jnp.issubdtype(dtype, jnp.floating):
+        return value
+    with np.errstate(over="ignore"):
+        return np.asarray(value, array.dtype)[()]
+
+
 def _typed_scalar(x):
     """A Python scalar typed as the Tensor constructor types it (int Int64, float Float32)."""
     if isinstance(x, np.generic):

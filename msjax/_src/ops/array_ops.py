@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.ops.adapters import np_dtype
+from msjax._src.ops.adapters import np_dtype, scalar_like
 from msjax._src.backend.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
@@ -546,7 +546,7 @@ def block_diag(*inputs):
 # -- selection and indexing --------------------------------------------------------------------
 @op()
 def where(condition, input, other):
-    return jnp.where(condition, input, other)
+    return jnp.where(condition, scalar_like(input, other), scalar_like(other, input))
 
 
 @op(primitive="Select")
@@ -554,7 +554,7 @@ def select(condition, input, other):
     """`ops.select(condition, input, other)`: elementwise where (scalars allowed)."""
     if getattr(condition, "dtype", None) is not None and condition.dtype != np.bool_:
         raise TypeError("Select CPU operator[Select] fail! Unsupported data type!")
-    return jnp.where(condition, input, other)
+    return jnp.where(condition, scalar_like(input, other), scalar_like(other, input))
 
 
 @op()
@@ -673,7 +673,8 @@ def pad(input_x, padding, mode="constant", value=None):
     for i in builtins.range(len(padding) // 2):
         pads[input_x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
     if mode == "constant":
-        return jnp.pad(input_x, pads, constant_values=0 if value is None else value)
+        return jnp.pad(input_x, pads,
+                       constant_values=scalar_like(0 if value is None else value, input_x))
     return jnp.pad(input_x, pads, mode={"reflect": "reflect", "replicate": "edge",
                                          "circular": "wrap"}[mode])
 
@@ -780,8 +781,11 @@ def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=
 
 @op()
 def bucketize(input, boundaries, *, right=False):
-    return jnp.searchsorted(jnp.asarray(boundaries), input,
-                            side="right" if right else "left").astype(_INT32)
+    """`ops.bucketize`: a float input is compared with the boundaries in its own dtype, as
+    MindSpore compares (float32 0.1 falls on the boundary 0.1: tests/test_x64.py)."""
+    floating = jnp.issubdtype(input.dtype, jnp.floating)
+    boundaries = jnp.asarray(boundaries, input.dtype) if floating else jnp.asarray(boundaries)
+    return jnp.searchsorted(boundaries, input, side="right" if right else "left").astype(_INT32)
 
 
 @op(tensor_method=True)

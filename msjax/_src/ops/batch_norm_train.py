@@ -39,6 +39,7 @@ from jax._src import core
 from jax._src.interpreters import ad
 
 from msjax._src.backend.one_program import eager_jit
+from msjax._src.ops.reduce_ops import variance
 
 _REVERSE_MODE_ONLY = contextvars.ContextVar("msjax_reverse_mode_only", default=False)
 
@@ -77,7 +78,7 @@ normalize_channels = eager_jit(_normalize, static_argnames="eps")
 def _statistics_and_normalize(x, weight, bias, eps):
     axes = _reduced_axes(x)
     mean = jnp.mean(x, axes)
-    var = jnp.var(x, axes)
+    var = variance(x, axes)
     return normalize_channels(x, mean, var, weight, bias, eps=eps), mean, var
 
 

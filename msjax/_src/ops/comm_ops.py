@@ -21,6 +21,7 @@ from jax import lax
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
+from msjax._src.core import x64
 from msjax._src.parallel import communication as comm
 from msjax._src.ops.registry import functional, primitive, tensor_op
 from msjax._src.core.tensor import Tensor
@@ -404,6 +405,7 @@ def _reduction_op(api, op):
     return op
 
 
+@x64.scoped
 @tensor_op()
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
     """`ops.all_reduce(tensor, op='sum', group=None, async_op=False)`: reduce `tensor` over the
@@ -415,6 +417,7 @@ def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """`ops.all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False)`:
@@ -430,6 +433,7 @@ def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=Fal
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def all_gather(tensor_list, tensor, group=None, async_op=False):
     """`ops.all_gather(tensor_list, tensor, group=None, async_op=False)`: every rank's `tensor`,
@@ -445,6 +449,7 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=False):
     """`ops.reduce_scatter_tensor(output, input, op='sum', group=None, async_op=False)`: the
@@ -459,6 +464,7 @@ def reduce_scatter_tensor(output, input, op=ReduceOp.SUM, group=None, async_op=F
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def reduce_scatter(output, input_list, op=ReduceOp.SUM, group=None, async_op=False):
     """`ops.reduce_scatter(output, input_list, op='sum', group=None, async_op=False)`: rank i
@@ -474,6 +480,7 @@ def reduce_scatter(output, input_list, op=ReduceOp.SUM, group=None, async_op=Fal
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def broadcast(tensor, src, group=None, async_op=False):
     """`ops.broadcast(tensor, src, group=None, async_op=False)`: rank `src`'s `tensor`, written
@@ -486,6 +493,7 @@ def broadcast(tensor, src, group=None, async_op=False):
     return _handle(async_op)
 
 
+@x64.scoped
 @tensor_op()
 def barrier(group=None, async_op=False, device_ids=None):
     """`ops.barrier(group=None, async_op=False, device_ids=None)`: wait for every process of the

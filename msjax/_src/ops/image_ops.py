@@ -10,6 +10,7 @@ import numpy as np
 
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.one_program import one_program
+from msjax._src.ops.adapters import scalar_like
 from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
@@ -184,7 +185,8 @@ def _cubic_along(x, axis, out_size, align_corners, scale=None):
     taps = [base.astype(jnp.int32) - 1 + k for k in range(4)]
     weights = _cubic_weights(t, -0.75 if align_corners else -0.5)
     if not align_corners:
-        weights = [jnp.where((i >= 0) & (i < in_size), w, 0.0) for i, w in zip(taps, weights)]
+        weights = [jnp.where((i >= 0) & (i < in_size), w, scalar_like(0.0, w))
+                   for i, w in zip(taps, weights)]
         total = sum(weights)
         weights = [w / total for w in weights]
     result = 0
@@ -276,7 +278,7 @@ def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=
 
 # -- grids -------------------------------------------------------------------------------------
 def _base_coordinates(n, align_corners):
-    steps = jnp.linspace(-1.0, 1.0, n, dtype=_FLOAT32)
+    steps = jnp.linspace(np.float32(-1.0), np.float32(1.0), n, dtype=_FLOAT32)
     return steps if align_corners else steps * (n - 1) / n
 
 

@@ -6,6 +6,8 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.backend.one_program import one_program
+from msjax._src.ops.adapters import scalar_like
+from msjax._src.ops.reduce_ops import variance
 from msjax._src.ops.registry import op
 
 
@@ -15,7 +17,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     n, c = input.shape[:2]
     grouped = input.reshape(n, num_groups, -1)
     mean = grouped.mean(-1, keepdims=True)
-    var = grouped.var(-1, keepdims=True)
+    var = variance(grouped, -1, keepdims=True)
     out = ((grouped - mean) * jax.lax.rsqrt(var + eps)).reshape(input.shape)
     shape = (1, c) + (1,) * (input.ndim - 2)
     if weight is not None:
@@ -54,7 +56,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     rows = jnp.take(weight, input, axis=0)
     if max_norm is not None:
         norms = jnp.linalg.vector_norm(rows, ord=norm_type, axis=-1, keepdims=True)
-        rows = rows * jnp.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+        rows = rows * jnp.where(norms > max_norm, max_norm / (norms + 1e-7),
+                                scalar_like(1.0, norms))
     return rows
 
 

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.adapters import axis_arg, np_dtype
+from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.backend.one_program import one_program
 from msjax._src.ops.registry import op
 
@@ -135,7 +135,8 @@ def log_matrix_determinant(input):
 @one_program
 def logdet(input):
     sign, logabs = jnp.linalg.slogdet(input)
-    return jnp.where(sign < 0, jnp.nan, jnp.where(sign == 0, -jnp.inf, logabs))
+    return jnp.where(sign < 0, scalar_like(np.nan, logabs),
+                     jnp.where(sign == 0, scalar_like(-np.inf, logabs), logabs))
 
 
 @op()
@@ -215,7 +216,7 @@ def renorm(input, p, axis, maxnorm):
     """`ops.renorm`: each sub-tensor along `axis` rescaled to p-norm at most `maxnorm`."""
     others = tuple(i for i in builtins.range(input.ndim) if i != axis % input.ndim)
     norms = jnp.sum(jnp.abs(input) ** p, axis=others, keepdims=True) ** (1.0 / p)
-    scale = jnp.where(norms > maxnorm, maxnorm / (norms + 1e-7), 1.0)
+    scale = jnp.where(norms > maxnorm, maxnorm / (norms + 1e-7), scalar_like(1.0, norms))
     return (input * scale).astype(input.dtype)
 
 

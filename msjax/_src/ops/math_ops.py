@@ -22,6 +22,7 @@ from msjax._src.ops.adapters import (
     _SUB_TYPES,
     primitive_type_error,
     promote_scalar,
+    scalar_like,
     to_float_if_int,
 )
 from msjax._src.backend.one_program import eager_jit, one_program
@@ -125,7 +126,7 @@ def _bool_floor_divide(a, b):
     """MindSpore's FloorDiv of two Bool Tensors is Bool (the dividend)."""
     if jnp.result_type(a, b) == np.bool_:
         return jnp.logical_and(a, jnp.logical_or(b, True))
-    return jnp.floor_divide(a, b)
+    return jnp.floor_divide(scalar_like(a, b), scalar_like(b, a))
 
 
 sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract), primitive="Sub")
@@ -148,7 +149,8 @@ truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y", primitive="Truncate
 atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True,
                 primitive="Atan2", tensor_method=True)
 hypot = _binary("hypot", jnp.hypot, float_only=True, primitive="Hypot", tensor_method=True)
-xlogy = _binary("xlogy", jsp.xlogy, float_only=True, primitive="Xlogy", tensor_method=True)
+xlogy = _binary("xlogy", lambda a, b: jsp.xlogy(scalar_like(a, b), scalar_like(b, a)),
+                float_only=True, primitive="Xlogy", tensor_method=True)
 xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
                 args="x y", float_only=True, primitive="Xdivy")
 squared_difference = functional(lambda x, y: jnp.square(jnp.subtract(*promote_scalar(x, y))))
@@ -360,7 +362,7 @@ def round(input, *, decimals=0):  # noqa: A001
 def logit(input, eps=None):
     x = to_float_if_int(input)
     if eps is not None:
-        x = jnp.clip(x, eps, 1 - eps)
+        x = jnp.clip(x, scalar_like(eps, x), scalar_like(1 - eps, x))
     return jnp.log(x / (1 - x))
 
 
@@ -378,7 +380,8 @@ def mvlgamma(input, p):
 
 @op(tensor_method=True)
 def nan_to_num(input, nan=None, posinf=None, neginf=None):
-    return jnp.nan_to_num(input, nan=0.0 if nan is None else nan, posinf=posinf, neginf=neginf)
+    return jnp.nan_to_num(input, nan=scalar_like(0.0 if nan is None else nan, input),
+                          posinf=scalar_like(posinf, input), neginf=scalar_like(neginf, input))
 
 
 @op("clamp", "clip", tensor_method="clamp")
@@ -389,7 +392,7 @@ def clamp(input, min=None, max=None):  # noqa: A002
         input, min = promote_scalar(input, min)
     if max is not None:
         input, max = promote_scalar(input, max)
-    return jnp.clip(input, min, max)
+    return jnp.clip(input, scalar_like(min, input), scalar_like(max, input))
 
 
 @op()
@@ -397,7 +400,7 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     if clip_value_min is None and clip_value_max is None:
         raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' and "
                          "'clip_value_max' must not be None.")
-    return jnp.clip(x, clip_value_min, clip_value_max)
+    return jnp.clip(x, scalar_like(clip_value_min, x), scalar_like(clip_value_max, x))
 
 
 @op(primitive="Polar")
@@ -423,13 +426,15 @@ logical_xor = _binary("logical_xor", jnp.logical_xor, primitive="LogicalXor", te
 
 @op(tensor_method=True)
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return jnp.isclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
+    return jnp.isclose(input, other, rtol=scalar_like(rtol, input), atol=scalar_like(atol, input),
+                       equal_nan=equal_nan)
 
 
 @functional
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """`Tensor.allclose` (not a `mindspore.ops` function)."""
-    return jnp.allclose(input, other, rtol=rtol, atol=atol, equal_nan=equal_nan)
+    return jnp.allclose(input, other, rtol=scalar_like(rtol, input),
+                        atol=scalar_like(atol, input), equal_nan=equal_nan)
 
 
 @functional

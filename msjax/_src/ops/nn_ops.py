@@ -8,11 +8,13 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.adapters import to_float_if_int
+from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.one_program import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
+from msjax._src.ops.reduce_ops import argmax_index
+from msjax._src.ops.random_ops import keep_mask
 from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key
@@ -57,24 +59,41 @@ def mish(x):
     return x * jnp.tanh(jax.nn.softplus(x))
 
 
+@jax.jit  # one program, as jax.nn.elu
+def _elu(x, alpha):
+    """`jax.nn.elu(x, alpha)` with its zero in x's dtype (jax.nn.elu passes a Python 0.0 to
+    `where`: a float64 value while msjax's 64-bit types are on, core/x64.py)."""
+    positive = x > 0
+    return jnp.where(positive, x, alpha * jnp.expm1(jnp.where(positive, scalar_like(0.0, x), x)))
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+
+
+@jax.jit
+def _selu(x):
+    """`jax.nn.selu(x)` from `_elu`, its constants in x's dtype."""
+    return scalar_like(_SELU_SCALE, x) * _elu(x, scalar_like(_SELU_ALPHA, x))
+
+
 @op()
 def elu(input_x, alpha=1.0):
-    return jax.nn.elu(input_x, alpha)
+    return _elu(input_x, scalar_like(alpha, input_x))
 
 
 @op()
 def celu(x, alpha=1.0):
-    return jax.nn.celu(x, alpha)
+    return jax.nn.celu(x, scalar_like(alpha, x))
 
 
 @op(primitive="SeLU")
 def selu(input_x):
-    return jax.nn.selu(input_x)
+    return _selu(input_x)
 
 
 @op()
 def leaky_relu(input, alpha=0.2):
-    return jax.nn.leaky_relu(input, alpha)
+    return jax.nn.leaky_relu(input, scalar_like(alpha, input))
 
 
 @op(primitive="PReLU")
@@ -107,7 +126,7 @@ def hardsigmoid(input):
 
 @op()
 def hardtanh(input, min_val=-1.0, max_val=1.0):
-    return jnp.clip(input, min_val, max_val)
+    return jnp.clip(input, scalar_like(min_val, input), scalar_like(max_val, input))
 
 
 @op()
@@ -331,7 +350,7 @@ def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, cei
     mask = valid[0][:, None, :, None] & valid[1][None, :, None, :]
     patches = jnp.where(mask, patches, _lowest(x.dtype))
     flat = patches.reshape(patches.shape[:-2] + (-1,))
-    best = jnp.argmax(flat, axis=-1)
+    best = argmax_index(flat, -1)
     k_w = kernel[1]
     oh = np.arange(rows.shape[0])[:, None]
     ow = np.arange(cols.shape[0])[None, :]
@@ -412,7 +431,7 @@ def adaptive_avg_pool2d(input, output_size):
 def dropout(input, p=0.5, training=True, seed=None):
     if not training or p == 0:
         return input
-    keep = jax.random.bernoulli(next_key(seed), 1.0 - p, input.shape)
+    keep = keep_mask(next_key(seed), 1.0 - p, input.shape)
     return jnp.where(keep, input / (1.0 - p), 0).astype(input.dtype)
 
 

@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_nd
+from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.one_program import one_program
 from msjax._src.ops.registry import op
 
@@ -72,7 +73,7 @@ def _adaptive(x, output_size, reduce, with_index=False):
         flat = window.reshape(lead + (-1,))
         values.append(reduce(flat, axis=-1))
         if with_index:
-            local = jnp.argmax(flat, axis=-1)
+            local = argmax_index(flat, -1)
             extent = [hi - lo for lo, hi in bounds]
             coords = jnp.unravel_index(local, extent)
             index = 0

@@ -190,7 +190,7 @@ Cummax = primitive("Cummax", R.cummax, axis=REQUIRED)
 Cummin = primitive("Cummin", R.cummin, axis=REQUIRED)
 ReduceStd = primitive(
     "ReduceStd", functional(lambda x, axis, unbiased, keep_dims: (
-        jnp.std(x, axis=_axes(axis) or None, ddof=int(unbiased), keepdims=keep_dims),
+        R.standard_deviation(x, _axes(axis) or None, int(unbiased), keep_dims),
         jnp.mean(x, axis=_axes(axis) or None, keepdims=keep_dims))),
     axis=[], unbiased=True, keep_dims=False, display=_axis_as_tuple)
 EuclideanNorm = primitive(

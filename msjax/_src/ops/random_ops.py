@@ -17,6 +17,20 @@ from msjax._src.ops.registry import functional, op, primitive
 from msjax._src.core.random import next_key
 
 _FLOAT32 = np.dtype(np.float32)
+
+
+def keep_mask(key, keep_probability, shape):
+    """Dropout's mask: True with probability `keep_probability`, drawn as float32 uniforms, as
+    MindSpore draws its masks (a Python float given to `jax.random.bernoulli` would draw float64
+    ones with msjax's 64-bit types on, core/x64.py)."""
+    if isinstance(keep_probability, (int, float)):
+        keep_probability = np.float32(keep_probability)
+    else:
+        keep_probability = jnp.asarray(keep_probability, _FLOAT32)
+    # `jax.random.bernoulli(key, p, shape)` with a float32 p, whose `uniform` would take its
+    # bounds 0.0 and 1.0 as float64 arguments: the same draws
+    uniform = jax.random.uniform(key, shape, _FLOAT32, np.float32(0.0), np.float32(1.0))
+    return uniform < keep_probability
 _INT32 = np.dtype(np.int32)
 _INT64 = np.dtype(np.int64)
 
@@ -243,14 +257,14 @@ def _bernoulli(x, p, seed, offset):
 @functional
 def _dropout(x, keep_prob, Seed0, Seed1):  # noqa: N803
     """`ops.Dropout(keep_prob)(x)` -> (output, mask): kept elements scaled by 1/keep_prob."""
-    keep = jax.random.bernoulli(_seed_key(Seed0, Seed1), keep_prob, x.shape)
+    keep = keep_mask(_seed_key(Seed0, Seed1), keep_prob, x.shape)
     return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep.astype(x.dtype)
 
 
 def _dropout_nd(x, keep_prob, nd):
     """Dropout2D/3D: whole channels (axis 1) kept or zeroed; (output, Bool mask)."""
     mask_shape = x.shape[:2] + (1,) * nd
-    keep = jax.random.bernoulli(next_key(), keep_prob, mask_shape)
+    keep = keep_mask(next_key(), keep_prob, mask_shape)
     keep = jnp.broadcast_to(keep, x.shape)
     return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep
 

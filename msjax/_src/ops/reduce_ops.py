@@ -8,6 +8,8 @@ reducing every axis); `argmax` gives Int64 and `argmin` Int32; `cummax` indices 
 from __future__ import annotations
 
 import builtins
+import functools
+import math
 
 import jax
 import jax.numpy as jnp
@@ -16,12 +18,82 @@ import numpy as np
 from jax import lax
 
 from msjax._src.core import dtype as mstype
-from msjax._src.ops.adapters import axis_arg, np_dtype
+from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.backend.one_program import eager_jit, one_program
 from msjax._src.ops.registry import op
 
 _INT32 = np.dtype(np.int32)
 _INT64 = np.dtype(np.int64)
+_FLOAT32 = np.dtype(np.float32)
+
+
+def variance(x, axis=None, ddof=0, keepdims=False):
+    """`jnp.var(x, axis, ddof=ddof, keepdims=keepdims)`, with the same arithmetic and results, and
+    no float64 in the program of a float32 `x`.
+
+    jnp.var marks a variance whose divisor (the count less `ddof`) is not positive NaN with a
+    `where` on a Python float, which is a float64 constant while msjax's 64-bit types are on
+    (core/x64.py); here that case is known from the static shape. Floats of fewer than 32 bits
+    are computed in float32, as jnp.var does; other dtypes (integers, complex) go to jnp.var."""
+    if x.dtype.kind != "f":
+        return jnp.var(x, axis, ddof=ddof, keepdims=keepdims)
+    return _float_variance(x, tuple(axis) if isinstance(axis, list) else axis, ddof, keepdims)
+
+
+# One program (as jnp.var and jnp.std are), so that an eager call computes what theirs do.
+@functools.partial(jax.jit, static_argnames=("axis", "ddof", "keepdims", "root"))
+def _float_variance(x, axis, ddof, keepdims, root=False):
+    compute = _FLOAT32 if x.dtype.itemsize < 4 else x.dtype
+    a = x.astype(compute)
+    centered = lax.square(a - jnp.mean(a, axis, keepdims=True))
+    total = jnp.sum(centered, axis, keepdims=keepdims)
+    axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
+    count = math.prod(x.shape[i] for i in axes)
+    divisor = np.asarray(count, compute) - np.asarray(ddof, compute)  # in `compute`, as JAX's
+    result = lax.div(total, divisor)
+    if divisor <= 0:  # NaN, and so is the gradient, as jnp.var's
+        result = lax.select(lax.full_like(total, False, np.bool_), result,
+                            lax.full_like(total, np.asarray(np.nan, compute)))
+    result = result.astype(x.dtype)
+    return lax.sqrt(result) if root else result
+
+
+def standard_deviation(x, axis=None, ddof=0, keepdims=False):
+    """`jnp.std(x, axis, ddof=ddof, keepdims=keepdims)` as the square root of `variance`."""
+    if x.dtype.kind != "f":
+        return jnp.std(x, axis, ddof=ddof, keepdims=keepdims)
+    return _float_variance(x, tuple(axis) if isinstance(axis, list) else axis, ddof, keepdims,
+                           root=True)
+
+
+def _index_of(lax_reduce, name, x, axis=None, keepdims=False):
+    if axis is None:
+        dims, x, axis = list(range(x.ndim)), x.reshape(-1), 0
+    else:
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"{name}: axis {axis} is out of bounds for an array of dimension "
+                             f"{x.ndim}; pass an axis in [{-x.ndim}, {x.ndim}).")
+        axis = axis % x.ndim
+        dims = [axis]
+    size = x.shape[axis]
+    if size == 0:
+        raise ValueError(f"attempt to get {name} of an empty sequence")
+    index = lax_reduce(x, axis, _INT32 if size < 2 ** 31 else _INT64).astype(_INT64)
+    return jnp.expand_dims(index, dims) if keepdims else index
+
+
+def argmax_index(x, axis=None, keepdims=False):
+    """`jnp.argmax(x, axis, keepdims=keepdims)` with 64-bit types on: Int64 indices (the first
+    maximum's; NaN counts as the maximum), found as int32 and widened when the axis is shorter
+    than 2**31. JAX lowers an int64 argmax with an int64 iota that it makes under the setting in
+    force when lowering: a program traced inside msjax's calls and lowered by a JAX user's
+    `jax.jit` with 64-bit types off could not be lowered (core/x64.py)."""
+    return _index_of(lax.argmax, "argmax", x, axis, keepdims)
+
+
+def argmin_index(x, axis=None, keepdims=False):
+    """`jnp.argmin(x, axis, keepdims=keepdims)` as `argmax_index` finds maxima."""
+    return _index_of(lax.argmin, "argmin", x, axis, keepdims)
 
 
 def _accumulate_dtype(x, dtype):
@@ -110,13 +182,15 @@ def _with_indices(input, axis, keepdims, value_fn, index_fn, combine, initial=No
 @op()
 def max(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """`ops.max`: (values, indices), as MindSpore 2.10 returns."""
-    return _with_indices(input, axis, keepdims, jnp.max, jnp.argmax, jnp.maximum, initial, where)
+    return _with_indices(input, axis, keepdims, jnp.max, argmax_index, jnp.maximum, initial,
+                         where)
 
 
 @op()
 def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa: A001
     """`ops.min`: (values, indices), as MindSpore 2.10 returns."""
-    return _with_indices(input, axis, keepdims, jnp.min, jnp.argmin, jnp.minimum, initial, where)
+    return _with_indices(input, axis, keepdims, jnp.min, argmin_index, jnp.minimum, initial,
+                         where)
 
 
 @op()
@@ -151,12 +225,12 @@ def _arg_reduce(primitive, index_fn, input, axis, keepdims, dtype):
 
 @op()
 def argmax(input, dim=None, keepdim=False):
-    return _arg_reduce("Argmax", jnp.argmax, input, dim, keepdim, _INT64)
+    return _arg_reduce("Argmax", argmax_index, input, dim, keepdim, _INT64)
 
 
 @op()
 def argmin(input, axis=None, keepdims=False):
-    return _arg_reduce("Argmin", jnp.argmin, input, axis, keepdims, _INT32)
+    return _arg_reduce("Argmin", argmin_index, input, axis, keepdims, _INT32)
 
 
 @op()
@@ -171,25 +245,25 @@ def any(input, axis=None, keep_dims=False):  # noqa: A001
 
 @op()
 def std(input, axis=None, ddof=0, keepdims=False):
-    return jnp.std(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims)
+    return standard_deviation(input, axis_arg(axis), ddof, keepdims)
 
 
 @op()
 def var(input, axis=None, ddof=0, keepdims=False):
-    return jnp.var(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims)
+    return variance(input, axis_arg(axis), ddof, keepdims)
 
 
 @op(tensor_method=True)
 @one_program
 def std_mean(input, axis=None, ddof=0, keepdims=False):
-    return (jnp.std(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
+    return (standard_deviation(input, axis_arg(axis), ddof, keepdims),
             jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
 @op(tensor_method=True)
 @one_program
 def var_mean(input, axis=None, ddof=0, keepdims=False):
-    return (jnp.var(input, axis=axis_arg(axis), ddof=ddof, keepdims=keepdims),
+    return (variance(input, axis_arg(axis), ddof, keepdims),
             jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
@@ -307,7 +381,7 @@ def diff(x, n=1, axis=-1, prepend=None, append=None):
 @op()
 @one_program
 def trapz(y, x=None, *, dx=1.0, dim=-1):
-    return jnp.trapezoid(y, x, dx=dx, axis=dim)
+    return jnp.trapezoid(y, x, dx=scalar_like(dx, y), axis=dim)
 
 
 # -- norms and counts --------------------------------------------------------------------------

@@ -23,9 +23,11 @@ import sys
 
 import jax
 
+from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
 
 _new_tensor = object.__new__
+_x64_swap, _x64_restore = x64.swap_and_restore()  # every op runs with 64-bit types on (x64.py)
 
 OPS: dict[str, object] = {}
 PRIMITIVES: dict[str, type] = {}
@@ -79,15 +81,20 @@ def functional(impl):
 
     @functools.wraps(impl)
     def call(*args, **kwargs):
-        if kwargs:
-            kwargs = {k: unwrap(v) for k, v in kwargs.items()}
-            y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args], **kwargs)
-        elif len(args) == 2:  # the hot path: binary ops and operators, without a comprehension
-            a, b = args
-            y = positional(a._data if isinstance(a, Tensor) else unwrap(a),
-                           b._data if isinstance(b, Tensor) else unwrap(b))
-        else:
-            y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
+        previous = _x64_swap(True)
+        try:
+            if kwargs:
+                kwargs = {k: unwrap(v) for k, v in kwargs.items()}
+                y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args],
+                         **kwargs)
+            elif len(args) == 2:  # the hot path: binary ops and operators, no comprehension
+                a, b = args
+                y = positional(a._data if isinstance(a, Tensor) else unwrap(a),
+                               b._data if isinstance(b, Tensor) else unwrap(b))
+            else:
+                y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
+        finally:
+            _x64_restore(previous)
         if type(y) is _ARRAY_IMPL:
             tensor = _new_tensor(Tensor)
             tensor._data = y
@@ -101,17 +108,20 @@ def functional(impl):
 # the implementation's own parameters; `_op_` names cannot clash with them.
 _ONE_PROGRAM_SOURCE = """
 def {name}({params}):
+    _op_previous = _op_x64_swap(True)
     try:
         _op_out = _op_program.dispatch({arrays})
     except Exception:
-        pass  # the implementation below says what is wrong, with MindSpore's message
-    else:
-        if type(_op_out) is _op_ArrayImpl:
-            _op_tensor = _op_new(_op_Tensor)
-            _op_tensor._data = _op_out
-            return _op_tensor
-        return _op_wrap(_op_out)
-    return _op_implementation({params})
+        _op_out = _op_FAILED  # the implementation says what is wrong, with MindSpore's message
+    finally:
+        _op_x64_restore(_op_previous)
+    if type(_op_out) is _op_ArrayImpl:
+        _op_tensor = _op_new(_op_Tensor)
+        _op_tensor._data = _op_out
+        return _op_tensor
+    if _op_out is _op_FAILED:
+        return _op_implementation({params})
+    return _op_wrap(_op_out)
 """
 
 
@@ -149,7 +159,9 @@ def one_program_functional(impl, program):
     # (`quick_compile`) makes a new one, the old one sending that signature to Python for good
     namespace = {"_op_program": program, "_op_ArrayImpl": _ARRAY_IMPL, "_op_new": _new_tensor,
                  "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
-                 "_op_implementation": implementation, "__builtins__": __builtins__}
+                 "_op_implementation": implementation, "_op_x64_swap": _x64_swap,
+                 "_op_x64_restore": _x64_restore, "_op_FAILED": object(),
+                 "__builtins__": __builtins__}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
     filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source

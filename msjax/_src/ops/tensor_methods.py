@@ -12,6 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
@@ -539,17 +540,23 @@ _METHODS = dict(
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
 
+def _with_x64(fn):
+    """An adapter run with MindSpore's 64-bit dtypes on (core/x64.py); an op of the table
+    (`functional`) switches them on itself."""
+    return fn if hasattr(fn, "impl") else x64.scoped(fn)
+
+
 def install() -> None:
     """Put the operators and methods on Tensor (once, at import of msjax)."""
     for name, fn in TENSOR_METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, _with_x64(fn))
     from msjax._src.ops import tensor_methods_used
     for name, fn in tensor_methods_used.METHODS.items():
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, _with_x64(fn))
     for name, fn in tensor_methods_used.PROPERTIES.items():
-        setattr(Tensor, name, property(fn))
+        setattr(Tensor, name, property(_with_x64(fn)))
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
@@ -563,7 +570,7 @@ def install() -> None:
     Tensor.__pos__ = functional(lambda x: x)
     Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
     Tensor.device = property(_device)
-    Tensor.H = property(conjugate_transpose)
+    Tensor.H = property(x64.scoped(conjugate_transpose))
     Tensor.is_meta = property(lambda self: False, doc="`Tensor.is_meta`: whether the Tensor is "
                               "on MindSpore's meta device (shape and dtype without data); an "
                               "msjax Tensor always holds its array: False.")

@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import lifting
+from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -94,6 +95,7 @@ def _write(path, names, values, exported_bytes, output_tree):
     os.replace(temporary, path)
 
 
+@x64.scoped
 def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     """`mindspore.export(net, *inputs, file_name, file_format, **kwargs)`: write `net`'s (a Cell or
     a function) inference program for `inputs`' shapes and dtypes to `file_name` (`.mindir` appended).
@@ -188,6 +190,7 @@ def _read_blobs(handle, count):
     return blobs
 
 
+@x64.scoped
 def load(file_name, **kwargs):
     """`mindspore.load(file_name, **kwargs)`: a program written by msjax's `export`, for
     `nn.GraphCell`. A MindSpore MindIR (protobuf) cannot be run by msjax and raises RuntimeError

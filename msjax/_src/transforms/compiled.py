@@ -33,6 +33,7 @@ from jax._src import core as jax_core
 
 from msjax._src.core import lifting, state
 from msjax._src.core.lifting import rebuild_args
+from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth as _tracing_depth
@@ -305,6 +306,7 @@ class CompiledFunction:
         boxes = initial_boxes([owner, *objs, *captured])  # the RNG key joins when a trace draws
         return Program(arg_key, objs, boxes, self._make_jitted, context)
 
+    @x64.scoped
     def __call__(self, *args):
         program, dyn = self.programs.find(args, self.new_program)
         return self.run(program, dyn)
@@ -330,6 +332,7 @@ class CompiledFunction:
         """Write back the program's written boxes (`written`: one per box, None: not written)."""
         lifting.write_written(program.boxes, written)
 
+    @x64.scoped
     def call_cell(self, cell, args):
         """`cell(*args)` through this function (`fn(cell, args, {})`), with a cheaper cache key
         when every argument is a Tensor holding a JAX array (GRAPH_MODE's `Cell.__call__`

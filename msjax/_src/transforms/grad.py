@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import context, lifting
+from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
@@ -188,6 +189,7 @@ class _Grad:
         return ("grad", describe(self.fn), self.positions, self.weight_form, self.has_aux,
                 self.return_ids, self.sens_param, self.with_value)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
@@ -228,6 +230,7 @@ class GradOperation:
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
         weight_list = normalize_weights(weights)[0] if get_by_list else []
 
+        @x64.scoped
         def after_grad(*args, **kwargs):
             args, kwargs, sens = _split_sens(args, kwargs, sens_param)
             positions = tuple(range(len(args))) if get_all else (0,)
@@ -250,6 +253,7 @@ class GradOperation:
 def _jacobian(jax_jac, fn, grad_position, has_aux):
     positions = normalize_grad_position(grad_position)
 
+    @x64.scoped
     def wrapped(*args):
         float_positions = [p for p in positions if isinstance(args[p], Tensor)]
         written_boxes = []  # the boxes the call wrote (an `assign`): written back afterwards

@@ -9,6 +9,7 @@ import functools
 import inspect
 import logging
 
+from msjax._src.core import x64
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
 
@@ -52,6 +53,7 @@ class JitFunction:
         """What holds the Parameters a call reads (see `lifting.collect_parameters`)."""
         return (getattr(self.fn, "__self__", self.fn),)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         if kwargs:
             bound = inspect.signature(self.fn).bind(*args, **kwargs)

@@ -31,6 +31,7 @@ from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
 
 from msjax._src.core import lifting
+from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth as _tracing_depth
@@ -391,6 +392,7 @@ class _Pmapped(SpmdFunction):
         self.n_params = positional_count(fn)
         self.meshes: dict = {}
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         check_call_arguments(self.n_params, args, kwargs)
         if _AXES:

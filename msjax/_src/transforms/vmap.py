@@ -16,6 +16,7 @@ import jax
 import numpy as np
 
 from msjax._src.core import lifting
+from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.backend import lowering
@@ -208,6 +209,7 @@ class _Vmapped(CompiledFunction):
     def _check_call(self, args, kwargs):
         check_call_arguments(self.n_params, args, kwargs)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
         program, dyn = self.programs.find(args, self.new_program)
@@ -340,6 +342,7 @@ class _Ensemble(_Vmapped):
         lifting.write_back(boxes + [b for b, _ in shared], values + [v for _, v in shared])
         return self._stacked(results)
 
+    @x64.scoped
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
         program, dyn = self.programs.find(args, self.new_program)

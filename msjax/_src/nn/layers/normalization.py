@@ -19,6 +19,7 @@ from msjax._src.nn.layers.checks import (
 )
 from msjax._src.ops import array_ops, layer_ops, legacy_ops, nn_ops
 from msjax._src.ops.batch_norm_train import normalize_channels
+from msjax._src.ops.reduce_ops import variance
 from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
 from msjax._src.backend.one_program import one_program
@@ -306,7 +307,7 @@ class GroupNorm(Cell):
 def _instance_norm(x, gamma, beta, eps):
     axes = tuple(range(2, x.ndim))
     mean = jnp.mean(x, axes, keepdims=True)
-    var = jnp.var(x, axes, keepdims=True)
+    var = variance(x, axes, keepdims=True)
     shape = (1, -1) + (1,) * (x.ndim - 2)
     return (x - mean) * jax.lax.rsqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
 

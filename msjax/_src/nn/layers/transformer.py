@@ -21,6 +21,7 @@ from msjax._src.nn.containers import CellList
 from msjax._src.nn.layers.activation import GELU, ReLU
 from msjax._src.nn.layers.basic import Dense, Dropout
 from msjax._src.nn.layers.normalization import LayerNorm
+from msjax._src.ops.random_ops import keep_mask
 from msjax._src.ops import nn_ops
 from msjax._src.ops.registry import unwrap, wrap
 from msjax._src.core.parameter import Parameter
@@ -89,7 +90,7 @@ def multi_head_attention(query, key, value, num_heads, in_proj_weight, in_proj_b
                   + key_padding_mask[:, None, None, :]).reshape(batch * num_heads, length, source)
     weights = jax.nn.softmax(scores, axis=-1)
     if training and dropout_p > 0:
-        keep = jax.random.bernoulli(key_rng, 1 - dropout_p, weights.shape)
+        keep = keep_mask(key_rng, 1 - dropout_p, weights.shape)
         weights_dropped = jnp.where(keep, weights / (1 - dropout_p), 0.0)
     else:
         weights_dropped = weights

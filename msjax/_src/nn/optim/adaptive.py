@@ -17,6 +17,7 @@ import jax.numpy as jnp
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.nn.optim.optimizer import Optimizer, _array, _success, clone_states
+from msjax._src.ops.adapters import scalar_like
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
@@ -93,8 +94,16 @@ def apply_lamb(param, m, v, lr, beta1, beta2, eps, weight_decay, global_step, gr
     update = m_hat / (jnp.sqrt(v_hat) + eps) + weight_decay * param
     w_norm = jnp.linalg.norm(param.astype(jnp.float32))
     g_norm = jnp.linalg.norm(update.astype(jnp.float32))
-    trust = jnp.where(w_norm > 0, jnp.where(g_norm > 0, w_norm / g_norm, 1.0), 1.0)
+    one = jnp.float32(1.0)  # (a Python 1.0 given to `where` is a float64 value: core/x64.py)
+    trust = jnp.where(w_norm > 0, jnp.where(g_norm > 0, w_norm / g_norm, one), one)
     return (param - (lr * trust * update).astype(dtype)), m, v
+
+
+def _like(param, *hyperparameters):
+    """Python numbers among an optimizer's hyper-parameters as scalars of the Parameter's dtype,
+    which its kernel computes in (as Python floats, a jitted kernel takes them as float64
+    arguments while msjax's 64-bit types are on: core/x64.py)."""
+    return tuple(scalar_like(h, param._data) for h in hyperparameters)
 
 
 def _scalar_array(value):
@@ -138,12 +147,12 @@ class RMSProp(Optimizer):
             if self.centered:
                 mg = self.mg[index]
                 new = apply_centered_rmsprop(param._data, mg._data, ms._data, moment._data,
-                                             _array(grad), step_lr, self.decay, self.momentum,
-                                             self.epsilon)
+                                             _array(grad), step_lr,
+                                             *_like(param, self.decay, self.momentum, self.epsilon))
                 _write(zip((param, mg, ms, moment), new))
             else:
                 new = apply_rmsprop(param._data, ms._data, moment._data, step_lr, _array(grad),
-                                    self.decay, self.momentum, self.epsilon)
+                                    *_like(param, self.decay, self.momentum, self.epsilon))
                 _write(zip((param, ms, moment), new))
         return _success(self.param_length)
 
@@ -234,8 +243,8 @@ class Adadelta(Optimizer):
         for param, accum, update, grad, step_lr in zip(self._parameters, self.accum,
                                                        self.accum_update, grads,
                                                        self._per_parameter_lr(lr)):
-            new = apply_adadelta(param._data, accum._data, update._data, step_lr, self.rho,
-                                 self.epsilon, _array(grad))
+            new = apply_adadelta(param._data, accum._data, update._data, step_lr,
+                                 *_like(param, self.rho, self.epsilon), _array(grad))
             _write(zip((param, accum, update), new))
         return _success(self.param_length)
 
@@ -386,7 +395,8 @@ def apply_ftrl(weight, accum, linear, grad, lr, l1, l2, lr_power):
     sigma = (jnp.power(new_accum, -lr_power) - jnp.power(accum, -lr_power)) / lr
     linear = linear + grad - sigma * weight
     quadratic = jnp.power(new_accum, -lr_power) / lr + 2 * l2
-    weight = jnp.where(jnp.abs(linear) > l1, (jnp.sign(linear) * l1 - linear) / quadratic, 0.0)
+    weight = jnp.where(jnp.abs(linear) > l1, (jnp.sign(linear) * l1 - linear) / quadratic,
+                       scalar_like(0.0, linear))
     return weight.astype(accum.dtype), new_accum, linear
 
 
@@ -433,6 +443,7 @@ class FTRL(Optimizer):
         for param, moment, linear, grad in zip(self._parameters, self.moments, self.linear, grads):
             value = param._data
             new = apply_ftrl(value, moment._data, linear._data, _array(grad),
-                             _array(lr).astype(value.dtype), self.l1, self.l2, self.lr_power)
+                             _array(lr).astype(value.dtype),
+                             *_like(param, self.l1, self.l2, self.lr_power))
             _write(zip((param, moment, linear), new))
         return _success(self.param_length)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import x64
 from msjax._src.core import context
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
@@ -33,6 +34,7 @@ __all__ = ["Optimizer", "clone_states"]
 _GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
 
+@x64.scoped
 def clone_states(parameters, prefix, fill=0.0) -> ParameterTuple:
     """Per-parameter optimizer states: a Parameter `prefix.<name>` shaped like each parameter and
     filled with `fill` (MindSpore's `parameters.clone(prefix, init='zeros'|'ones')`). Only the
@@ -119,6 +121,7 @@ class Optimizer(Cell):
 
     _support_parallel_optimizer = False
 
+    @x64.scoped
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         parameters = self._parameters_base_check(parameters, "parameters")
