@@ -15,15 +15,20 @@ JAX's C++ dispatch out of them (each goes through msjax's miss handler, ~30-100 
 program losing at most `keep_quick_up_to` a run (about that much) is kept as it is, run by
 JAX's C++ dispatch. The two agree to float rounding (the optimised one may fuse
 or reorder; ViT-tiny's logits differ by ~1e-6, tests check 2e-6) and are stored under different
-keys (the options are part of every key). Measured in benchmarks/eager_first_call.py.
+keys (the options are part of every key). Measured in benchmarks/eager_first_call.py. Only
+programs for `PLATFORMS` are compiled quickly; the estimate reads the traced program's equations
+through JAX's private jaxpr API (`jax_private`), which eager programs need anyway.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
 
-from jax._src import core
+from msjax._src.backend import jax_private
 
+# Where a quick first compile is made: XLA's CPU backend, measured above. A program for any other
+# platform is compiled with its optimised options at once, whatever `options_by_backend` holds.
+PLATFORMS = ("cpu",)
 _LOOPS = ("while",)  # programs whose cost the jaxpr does not bound: compiled optimised
 # elementwise functions XLA's CPU backend expands into polynomials: ~3-6 ns more per element
 # at level 0 against ~1.2 ns for an add (measured on 400k elements)
@@ -64,7 +69,7 @@ class QuickCompile:
     def options(self, backend: str, optimised: dict | None) -> dict | None:
         """The quick options for `backend`, or None when there is no quick compile there (no
         entry, or the same options as the optimised compile)."""
-        quick = self.options_by_backend.get(backend)
+        quick = self.options_by_backend.get(backend) if backend in PLATFORMS else None
         return None if quick is None or quick == (optimised or {}) else quick
 
 
@@ -83,7 +88,7 @@ def _emitted_as_loop(eqn) -> bool:
                                  for i, k in zip(numbers.lhs_spec[2:], numbers.rhs_spec[2:]))
 
 
-def quick_slowdown(jaxpr: core.Jaxpr) -> float:
+def quick_slowdown(jaxpr) -> float:
     """An estimate of the run time a program loses compiled with XLA's CPU level 0, in element
     operations (about 1.2-1.5 ns each there): each primitive's larger of its input and output
     element counts (`TRANSCENDENTAL_WEIGHT` times that for exp, tanh, erf and the like; the
@@ -96,7 +101,7 @@ def quick_slowdown(jaxpr: core.Jaxpr) -> float:
         name = eqn.primitive.name
         if name in _LOOPS:
             return math.inf
-        inner = list(core.jaxprs_in_params(eqn.params))
+        inner = list(jax_private.jaxprs_in_params(eqn.params))
         if inner:
             repeat = eqn.params.get("length", 1) if name == "scan" else 1
             total += repeat * sum(quick_slowdown(j) for j in inner)

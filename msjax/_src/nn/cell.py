@@ -18,7 +18,7 @@ from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
-from msjax._src.backend.graph_call import MISSED as _MISSED
+from msjax._src.backend.interface import MISSED as _MISSED
 
 
 def _addindent(text: str, num_spaces: int) -> str:
