@@ -51,9 +51,11 @@ _InternalFloatingPointError = jax_private.INTERNAL_FLOATING_POINT_ERROR
 _ARRAY_IMPL = jax_private.ARRAY_IMPL
 _at_top_level = jax_private.at_top_level
 _committed = jax_private.committed
-# Whether EagerProgram can run (one_program.eager_jit): it is built on JAX's private C++ dispatch
-# and executables; without them (MSJAX_PRIVATE_JAX=0, another JAX) eager programs are plain jits.
+# Whether EagerProgram keeps its programs (in memory and on disk) and runs them through JAX's C++
+# dispatch, which are built on JAX's private APIs. Without them (MSJAX_PRIVATE_JAX=0, another JAX)
+# an EagerProgram is the plain `jax.jit` of `impl` (`_public_call`).
 AVAILABLE = jax_private.ENABLED
+_Tracer = jax.core.Tracer
 
 _config = jax.config
 _PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
@@ -143,7 +145,9 @@ class EagerProgram:
             except _InternalFloatingPointError as error:  # jax.debug_nans' check of outputs
                 raise FloatingPointError(f"invalid value ({error.ty}) encountered in "
                                          f"{self.__name__}") from None
-        if _at_top_level is None or not _at_top_level():
+        if _at_top_level is None:
+            return self._public_call(args, kwargs)
+        if not _at_top_level():
             return self.traced(*args, **kwargs)
         if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
             return self.eager(*args, **kwargs)
@@ -154,6 +158,17 @@ class EagerProgram:
         if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
             return self.impl(*args, **kwargs)
         return self._run(args, kwargs)[0]
+
+    def _public_call(self, args, kwargs):
+        """The call on public JAX only: the plain jit, one program per eager call (public JAX
+        cannot tell an eager call from one inside a trace whose inputs are all constants, so
+        no eager compile options: `jax.jit` refuses them on a nested jit); with
+        `inline_in_traces`, a call given a tracer is `impl` itself."""
+        if self.inline_in_traces and (_any_tracer(args) or _any_tracer(kwargs.values())):
+            return self.impl(*args, **kwargs)
+        if self.traced_jit is None:
+            self.traced_jit = jax.jit(self.impl, static_argnames=self.static_argnames)
+        return self.traced_jit(*args, **kwargs)
 
     def positional_dispatch(self):
         """JAX's C++ dispatch of this program for arguments by position (made now when no call
@@ -294,6 +309,16 @@ class EagerProgram:
             return None
         return repr((self.identity, self.static_argnames, static, str(treedef), tuple(inputs),
                      _tracing_settings(), process_identity()))
+
+
+def _any_tracer(values) -> bool:
+    """Whether a tracer is among `values` or in their tuples and lists."""
+    for value in values:
+        if isinstance(value, _Tracer):
+            return True
+        if isinstance(value, (tuple, list)) and _any_tracer(value):
+            return True
+    return False
 
 
 def _with_options(program_key: str, options) -> str:

@@ -1,4 +1,4 @@
-"""The backend's interface: all that the semantic layers (core/, ops/, transforms/, nn/) use of `backend/`.
+"""The backend's interface: all that the semantic layers (core/, ops/, transforms/, nn/) use of it.
 
 The backend only changes how fast programs reach XLA, never what they compute; its modules are
 free to change behind these names (a test checks that ops/ and transforms/ import nothing else

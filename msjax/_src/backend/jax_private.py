@@ -1,4 +1,4 @@
-"""Every use msjax makes of JAX's private modules (`jax._src`, `jaxlib`, `jax.extend`), behind one gate.
+"""Every use msjax makes of JAX's private modules (`jax._src`, `jaxlib`, `jax.extend`), gated.
 
 Written for, and tested with, JAX and jaxlib 0.10.x (`TESTED_JAX`, pyproject's
 `jax>=0.10.2,<0.11`). Nothing else in msjax imports those modules or touches private attributes of
@@ -92,7 +92,7 @@ if ENABLED:
         from jax._src.interpreters import pxla as _pxla
         from jax._src.lib import _jax
         at_top_level = _core.trace_state_clean
-        _compilation_cache._cache_initialized_mutex  # noqa: B018 - what without_persistent_cache uses
+        _compilation_cache._cache_initialized_mutex  # noqa: B018 - without_persistent_cache's
         _pjit._get_fastpath_data  # noqa: B018
         _pxla.UnloadedMeshExecutable  # noqa: B018
     except (ImportError, AttributeError) as error:  # pragma: no cover - a JAX that moved them
@@ -119,11 +119,6 @@ def jaxpr_types():
 def jaxpr_as_fun(closed_jaxpr):
     """The function a ClosedJaxpr computes (for rewritten programs, fast paths on only)."""
     return _core.jaxpr_as_fun(closed_jaxpr)
-
-
-def jaxprs_in_params(params):
-    """The jaxprs among an equation's params (a scan's body, a jit's program)."""
-    return _core.jaxprs_in_params(params)
 
 
 def bind_equation(eqn, values):

@@ -16,15 +16,13 @@ program losing at most `keep_quick_up_to` a run (about that much) is kept as it 
 JAX's C++ dispatch. The two agree to float rounding (the optimised one may fuse
 or reorder; ViT-tiny's logits differ by ~1e-6, tests check 2e-6) and are stored under different
 keys (the options are part of every key). Measured in benchmarks/eager_first_call.py. Only
-programs for `PLATFORMS` are compiled quickly; the estimate reads the traced program's equations
-through JAX's private jaxpr API (`jax_private`), which eager programs need anyway.
+programs for `PLATFORMS` are compiled quickly.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
 
-from msjax._src.backend import jax_private
 
 # Where a quick first compile is made: XLA's CPU backend, measured above. A program for any other
 # platform is compiled with its optimised options at once, whatever `options_by_backend` holds.
@@ -73,6 +71,16 @@ class QuickCompile:
         return None if quick is None or quick == (optimised or {}) else quick
 
 
+def _inner_jaxprs(params):
+    """The jaxprs among an equation's params (a jit's program, a scan's or a loop's body, a
+    cond's branches), read as the traced program's public structure."""
+    for value in params.values():
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            jaxpr = getattr(item, "jaxpr", item)  # a closed jaxpr's jaxpr
+            if hasattr(jaxpr, "eqns") and hasattr(jaxpr, "outvars"):
+                yield jaxpr
+
+
 def _size(var) -> int:
     return math.prod(getattr(var.aval, "shape", ()))
 
@@ -101,7 +109,7 @@ def quick_slowdown(jaxpr) -> float:
         name = eqn.primitive.name
         if name in _LOOPS:
             return math.inf
-        inner = list(jax_private.jaxprs_in_params(eqn.params))
+        inner = list(_inner_jaxprs(eqn.params))
         if inner:
             repeat = eqn.params.get("length", 1) if name == "scan" else 1
             total += repeat * sum(quick_slowdown(j) for j in inner)

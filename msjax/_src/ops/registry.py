@@ -138,6 +138,7 @@ def one_program_functional(impl, program):
                         "**kwargs or '_op_' names): those are what its program is called with. "
                         "Register it without `program`.")
     if dispatch is None:
+        implementation.program = program
         return implementation
     names = [p.name for p in parameters]
     source = _ONE_PROGRAM_SOURCE.format(
