@@ -38,7 +38,6 @@ import types
 
 import jax
 import numpy as np
-
 from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
 
 from msjax._src.backend import compile_settings
