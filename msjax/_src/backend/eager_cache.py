@@ -17,7 +17,7 @@ JSON, the key, JAX's `Compiled` around the executable) is kept small by building
 key once and JAX's avals, shardings and output trees once per process.
 
 Entries are written with the graph compile cache's signed format
-(`transforms/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
+(`backend/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
 key, no pickle): a file is parsed only when this user's msjax wrote it whole, and is used only
 when the full key stored in it equals the call's. A file that is missing, unreadable, truncated,
 foreign or for another key is passed over quietly (an eager op must not warn), the program is
