@@ -229,8 +229,7 @@ class EagerProgram:
                 # JAX's C++ dispatch sends a signature whose miss gave it nothing to run (the
                 # quick runs) to the miss handler for good: a new one takes the optimised
                 self.dispatch = None
-        call = compiled._call  # JAX's C++ call of the executable, made by its first call
-        outputs = (compiled if call is None else call)(*leaves)
+        outputs = (jax_private.executable_cpp_call(compiled) or compiled)(*leaves)
         return outputs, compiled, key not in self.quick_runs
 
     def _load_or_compile(self, leaves, treedef, static, signature, quick_allowed=True):

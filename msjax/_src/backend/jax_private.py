@@ -1,14 +1,16 @@
 """Every use msjax makes of JAX's private modules (`jax._src`, `jaxlib`, `jax.extend`), gated.
 
 Written for, and tested with, JAX and jaxlib 0.10.x (`TESTED_JAX`, pyproject's
-`jax>=0.10.2,<0.11`). Nothing else in msjax imports those modules or touches private attributes of
-JAX's objects (a test checks the imports). What is here comes in two kinds:
+`jax>=0.10.2,<0.11`). Nothing else in msjax imports those modules (a test checks), and the
+private attributes of JAX's objects (`Compiled._executable`, `Lowered._lowering`, an array's
+`_committed`, ...) are read here too. What is here comes in two kinds:
 
 - **fast paths** (`ENABLED`): JAX's C++ dispatch of eager programs, executables rebuilt from
   msjax's eager program cache, the C++ call of a compiled executable (GRAPH_MODE's fast call),
-  serialised executables in the compile cache, the jaxpr rewrites of `conv_as_dot`,
-  `stacked_outputs` and `quick_compile`, BatchNorm's written-out gradient, exact type checks
-  against JAX's concrete array class. Each has a public-JAX path beside it (`jax.jit`,
+  serialised executables in the compile cache, the jaxpr rewrites of `conv_as_dot` and
+  `stacked_outputs` (with the chain inlining that depends on them), BatchNorm's written-out
+  gradient, exact type checks against JAX's concrete array class; eager programs' quick first
+  compiles, which EagerProgram's own compiles make. Each has a public-JAX path beside it (`jax.jit`,
   `.lower().compile()`, `jax.export`, plain programs), which msjax takes when `ENABLED` is
   False: then results are the same and only speed changes;
 - **needs** with no public equivalent (the coordination service's key-value store for
@@ -107,7 +109,7 @@ if _warning is not None:
     warnings.warn(_warning, RuntimeWarning, stacklevel=2)
 
 
-# -- jaxprs: the rewrites of conv_as_dot, stacked_outputs and quick_compile ----------------------
+# -- jaxprs: the rewrites of conv_as_dot and stacked_outputs --------------------------------------
 def jaxpr_types():
     """`(Var, Literal, DropVar, ClosedJaxpr)`: the classes of a traced program's parts (None
     when the fast paths are off: the rewrites do not run)."""
