@@ -7,6 +7,12 @@ import jax
 import numpy as np
 
 from msjax import Tensor
+from msjax._src.backend import jax_private
+
+# Whether this run uses JAX's private fast paths (`MSJAX_PRIVATE_JAX`, backend/jax_private.py).
+# Without them results are the same and only speed changes: a test of a fast path's effect (an
+# executable reused, a count of compiles) says what it expects in each mode.
+PRIVATE_JAX = jax_private.ENABLED
 
 # Tolerances live here, keyed by NumPy dtype name (rtol, atol).
 TOLERANCE = {

@@ -7,6 +7,7 @@ import pytest
 
 from tests.compat.msjax_command import REPO, run_msjax
 from tests.compat.seed_runs import numbers
+from tests.support import PRIVATE_JAX
 
 NOTEBOOKS = REPO / "notebooks"
 
@@ -149,7 +150,15 @@ def test_graph_mode_control_flow_jitted_and_vmapped(graph_mode):
 def test_compile_cache_speeds_up_the_second_process(compile_cache):
     shown = compile_cache.shown("MS_COMPILER_CACHE_ENABLE")
     assert re.findall(r"process (\d): first call", shown) == ["1", "2"]
-    assert shown.splitlines()[-2:] == ["cache: ['rank_0']", "second process faster: True"]
+    assert shown.splitlines()[-2] == "cache: ['rank_0']"
+    # The second process loads XLA's executable. Without JAX's private fast paths (the
+    # processes inherit MSJAX_PRIVATE_JAX=0) an entry holds the exported program only: the
+    # second process runs no user Python but compiles it, and may be no faster.
+    faster = shown.splitlines()[-1]
+    if PRIVATE_JAX:
+        assert faster == "second process faster: True"
+    else:
+        assert faster in ("second process faster: True", "second process faster: False")
 
 
 def test_lazy_inline_matches_the_plain_stack(compile_cache):

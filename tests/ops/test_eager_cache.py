@@ -2,7 +2,12 @@
 `EagerProgram` is loaded by another with the same key without tracing, lowering or compiling,
 gives the same values and the same kind of arrays, and a missing, corrupted, foreign or
 mismatched entry is passed over quietly: the program is compiled and the entry rewritten.
-(The two-process test is tests/test_eager_compile_cache.py.)"""
+(The two-process test is tests/test_eager_compile_cache.py.)
+
+The cache is one of JAX's private fast paths: without them (`MSJAX_PRIVATE_JAX=0`) an
+`EagerProgram` is `jax.jit` of its implementation, computing the same values; nothing is stored
+or loaded, and a program is compiled once per process (JAX's own cache). Each test says what it
+expects then (`STORED`)."""
 import os
 import shutil
 
@@ -17,6 +22,14 @@ from msjax._src.backend.eager_cache import EagerProgram
 from msjax._src.backend import compile_cache
 
 from tests.ops.test_eager_programs import programs_compiled
+from tests.support import PRIVATE_JAX
+
+STORED = PRIVATE_JAX  # whether programs are stored in (and loaded from) the folder
+
+
+def _stored(count: int) -> int:
+    """How many entries `count` programs make in the folder."""
+    return count if STORED else 0
 
 
 def _scaled_tanh(x, w, scale):
@@ -50,9 +63,10 @@ def _entries(folder):
 def test_a_stored_program_is_loaded_without_compiling(folder):
     first = _program()
     assert programs_compiled(lambda: first(X, W, scale=2.0)) == ["jit(_scaled_tanh)"]
-    assert len(_entries(folder)) == 1
+    assert len(_entries(folder)) == _stored(1)
     fresh = first(X, W, scale=2.0)
     second = _program()  # another op object, as in another process: nothing in memory
+    # loaded from the folder; without the cache, JAX's jit of the same function reuses its own
     assert programs_compiled(lambda: second(X, W, scale=2.0)) == []
     loaded = second(X, W, scale=2.0)
     _check(loaded)
@@ -63,7 +77,7 @@ def test_a_stored_program_is_loaded_without_compiling(folder):
     committed = jax.device_put(X, jax.devices()[0])  # another key: compiled and stored too
     assert programs_compiled(lambda: second(committed, W, scale=2.0)) == ["jit(_scaled_tanh)"]
     assert second(committed, W, scale=2.0)[0]._committed
-    assert len(_entries(folder)) == 2
+    assert len(_entries(folder)) == _stored(2)
 
 
 def test_static_arguments_shapes_and_dtypes_key_the_program(folder):
@@ -75,12 +89,16 @@ def test_static_arguments_shapes_and_dtypes_key_the_program(folder):
     assert programs_compiled(lambda: program(x16, w16, scale=2.0)) == ["jit(_scaled_tanh)"]
     np.testing.assert_allclose(program(X, W, scale=3.0)[0], EXPECTED[0] * 1.5, rtol=1e-5,
                                atol=1e-6)
-    assert len(_entries(folder)) == 4
+    assert len(_entries(folder)) == _stored(4)
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "flipped byte", "empty"])
 def test_a_damaged_entry_is_recompiled_quietly_and_rewritten(folder, damage):
     _program()(X, W, scale=2.0)
+    if not STORED:  # no entry is written, so none can be damaged: each value is computed
+        assert _entries(folder) == []
+        _check(_program()(X, W, scale=2.0))
+        return
     [entry] = _entries(folder)
     blob = entry.read_bytes()
     entry.write_bytes({"garbage": b"\x80\x04K\x01." * 50, "truncated": blob[:len(blob) // 2],
@@ -95,6 +113,11 @@ def test_a_damaged_entry_is_recompiled_quietly_and_rewritten(folder, damage):
 
 def test_an_entry_for_another_key_is_never_used(folder):
     _program()(X, W, scale=2.0)
+    if not STORED:  # no entry is written, so none can be misplaced: each value is computed
+        assert _entries(folder) == []
+        np.testing.assert_allclose(_program()(X, W, scale=5.0)[0], EXPECTED[0] * 2.5,
+                                   rtol=1e-5, atol=1e-6)
+        return
     [entry] = _entries(folder)
     _program()(X, W, scale=5.0)
     [other] = [e for e in _entries(folder) if e != entry]
@@ -149,7 +172,7 @@ def test_one_entry_name_per_program_whatever_its_compile_options(folder):
     assert optimised.split("\n") == [program_key, repr(program._options())]
     assert quick.split("\n") == [program_key, "{'xla_backend_optimization_level': 0}"]
     program(X, W, scale=2.0)
-    assert _entries(folder) == [folder / eager_cache.entry_name(program_key)]
+    assert _entries(folder) == ([folder / eager_cache.entry_name(program_key)] if STORED else [])
     other = program._program_key(parts[0], (("scale", 3.0),), parts[2])
     assert eager_cache.entry_name(other) != eager_cache.entry_name(program_key)
 
@@ -157,6 +180,8 @@ def test_one_entry_name_per_program_whatever_its_compile_options(folder):
 def test_calls_with_arrays_by_position_take_jax_s_cpp_dispatch(folder, monkeypatch):
     program = EagerProgram(jnp.add, inline_in_traces=True)
     np.testing.assert_array_equal(program(X, X), np.asarray(X) * 2)
+    if not STORED:  # no C++ dispatch of ours: every call is JAX's (jnp.add's own jit)
+        assert program.positional_dispatch() is None
     misses = []
     run = program._run
     monkeypatch.setattr(program, "_run", lambda *a: misses.append(a) or run(*a))
@@ -164,9 +189,9 @@ def test_calls_with_arrays_by_position_take_jax_s_cpp_dispatch(folder, monkeypat
     assert misses == []  # the same signature: JAX's C++ dispatch ran it, no Python of ours
     rows = X[:2]
     np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
-    assert len(misses) == 1  # a new signature: one miss, which compiles and stores it
+    assert len(misses) == _stored(1)  # a new signature: one miss, which compiles and stores it
     np.testing.assert_array_equal(program(rows, rows), np.asarray(X)[:2] * 2)
-    assert len(misses) == 1
+    assert len(misses) == _stored(1)
 
 
 def test_python_scalars_are_weakly_typed_inputs_as_in_jax(folder):
@@ -177,7 +202,8 @@ def test_python_scalars_are_weakly_typed_inputs_as_in_jax(folder):
         np.testing.assert_array_equal(got, expected)
         assert (got.dtype, got.weak_type, got._committed) == (
             expected.dtype, expected.weak_type, expected._committed)
-    assert programs_compiled(lambda: EagerProgram(jnp.multiply)(half, 3)) == []  # from disk
+    # from disk; without the cache, JAX's jit of jnp.multiply compiled it in the loop above
+    assert programs_compiled(lambda: EagerProgram(jnp.multiply)(half, 3)) == []
     np.testing.assert_array_equal(EagerProgram(jnp.multiply)(half, 5), half * 5)  # not the 3
 
 
@@ -188,7 +214,7 @@ def test_jax_debugging_switches_are_respected(folder):
     row = positive[:1]
     with jax.disable_jit():  # the op's Python, op by op, as jax.jit does: no program made
         np.testing.assert_allclose(program(row), np.sqrt(np.asarray(row)), rtol=1e-6)
-    assert len(program.programs) == len(_entries(folder)) == 1
+    assert len(program.programs) == len(_entries(folder)) == _stored(1)
     with jax.debug_nans(True):  # jax.jit's NaN check runs, even for a program in memory
         with pytest.raises(FloatingPointError):
             program(negative)
@@ -202,6 +228,11 @@ def _store_shapes(program, rows):
 def test_the_folder_keeps_within_its_size_removing_the_least_recently_used(folder, monkeypatch):
     monkeypatch.setattr(eager_cache, "_folder_bytes", {})
     _store_shapes(_program(), [1, 2])
+    if not STORED:  # nothing is stored: the folder stays empty whatever its limit
+        monkeypatch.setenv(eager_cache.MAX_MB_SWITCH, "0")
+        _store_shapes(_program(), [3])
+        assert _entries(folder) == []
+        return
     size = max(p.stat().st_size for p in _entries(folder))
     for entry in _entries(folder):
         os.utime(entry, (1, 1))  # both stored long ago

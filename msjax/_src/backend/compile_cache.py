@@ -6,7 +6,9 @@ needs to call the program (which Parameters are its inputs, how its outputs rebu
 its dependency files), the traced program serialised with `jax.export` (what runs when the
 program is called under an enclosing trace) and XLA's serialised executable. A later process
 with the same program skips tracing (no user Python runs), lowering and XLA compilation: it
-loads the executable and calls it. Nothing in an entry is a pickle, and an entry is signed with
+loads the executable and calls it (without JAX's private fast paths, `jax_private.ENABLED` False,
+an entry holds no executable: the later process compiles the exported program, still running
+no user Python). Nothing in an entry is a pickle, and an entry is signed with
 a key only this user can read: a planted, corrupted or foreign file is rejected before any of it
 is parsed. JAX's persistent compilation cache is switched on in the same directory (with no
 minimum compile time, so small programs are cached too) for every other compilation of the
@@ -38,6 +40,7 @@ import tempfile
 import jax
 import numpy as np
 
+from msjax._src.backend import jax_private
 from msjax._src.core import context
 from msjax._src.transforms import STATIC_TYPES
 
@@ -77,23 +80,10 @@ def cache_path() -> str | None:
     return os.path.join(os.path.abspath(root), f"rank_{rank}", "graph_cache")
 
 
-@contextlib.contextmanager
 def without_jax_persistent_cache():
-    """Compile without JAX's persistent cache inside the block. JAX decides whether it uses that
-    cache once per process, at the first compile (`compilation_cache.is_cache_used`), so the
-    config flag alone is ignored after any compile: the decision itself is set aside too."""
-    from jax._src import compilation_cache as jax_cache
-    previous = jax.config.jax_enable_compilation_cache
-    jax.config.update("jax_enable_compilation_cache", False)
-    with jax_cache._cache_initialized_mutex:
-        decided = jax_cache._cache_checked, jax_cache._cache_used
-        jax_cache._cache_checked, jax_cache._cache_used = True, False
-    try:
-        yield
-    finally:
-        with jax_cache._cache_initialized_mutex:
-            jax_cache._cache_checked, jax_cache._cache_used = decided
-        jax.config.update("jax_enable_compilation_cache", previous)
+    """Compile without JAX's persistent cache inside the block (see
+    `jax_private.without_persistent_cache`)."""
+    return jax_private.without_persistent_cache()
 
 
 def _use_xla_cache(path: str) -> None:
@@ -355,9 +345,9 @@ def _roots(owner, objs) -> list:
 def entry_name(fn, arg_key, objs) -> str:
     from msjax import __version__
     from msjax._src.backend import lowering
-    import jaxlib
     fn_id = _describe_object(fn)
-    ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__, jaxlib.__version__,
+    ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__,
+             jax_private.jaxlib_version(),
              jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2],
              lowering.for_backend().switches())
     return hashlib.sha256(repr(ident).encode()).hexdigest()
@@ -557,10 +547,7 @@ def load(directory: str, name: str):
 def serialize_compiled(compiled) -> tuple[bytes, list]:
     """XLA's serialised executable of a `jax.stages.Compiled` and the indices of the inputs it
     keeps (jit drops unused ones)."""
-    from jax._src import xla_bridge
-    executable = compiled._executable
-    kept = sorted(executable._kept_var_idx)
-    return bytes(xla_bridge.get_backend().serialize_executable(compiled.runtime_executable())), kept
+    return jax_private.serialize_executable(compiled), jax_private.kept_inputs(compiled)
 
 
 class StoredExecutable:
@@ -568,13 +555,11 @@ class StoredExecutable:
     returns its flat outputs, as the `Compiled` it was serialised from did."""
 
     def __init__(self, serialized: bytes, kept_var_idx):
-        from jax._src import xla_bridge
-        from jaxlib import _jax
-        backend = xla_bridge.get_backend()
-        devices = _jax.DeviceList((backend.local_devices()[0],))
-        self.executable = backend.deserialize_executable(serialized, devices, None)
+        if not jax_private.ENABLED or not serialized:  # the caller compiles the exported one
+            raise ValueError("no executable to load: the entry holds its exported program only")
+        self.executable = jax_private.deserialize_executable(serialized)
         self.kept = list(kept_var_idx)
-        self.device = devices[0]
+        self.device = jax.devices()[0]
 
     def __call__(self, *args):
         kept = [args[i] for i in self.kept]
@@ -582,8 +567,101 @@ class StoredExecutable:
             raise TypeError("a stored executable takes concrete arrays")  # callers trace then
         arrays = [a if isinstance(a, jax.Array) else jax.device_put(a, self.device)
                   for a in kept]
-        results = self.executable.execute_sharded(arrays)
-        return [r[0] for r in results.disassemble_into_single_device_arrays()]
+        return jax_private.run_executable(self.executable, arrays)
+
+
+def _expanding(stacked_call, rows):
+    """`stacked_call` (a program returning stacked outputs) returning the original outputs, for
+    calls under an enclosing trace."""
+    from msjax._src.backend import stacked_outputs
+
+    def call(*flat):
+        return stacked_outputs.expand(stacked_call(*flat), rows, 0)
+    return call
+
+
+def load_program(function, program, dyn, directory) -> bool:
+    """Fill `program` (of the compiled function `function`, called with the arrays `dyn`) from
+    its entry in `directory` when one is valid: its boxes, output layout, the exported program
+    for calls under a trace and the executable (compiled from the exported program when the
+    entry holds none, or one this XLA cannot load). False when there is none: trace then."""
+    try:
+        program.cache_name = entry_name(function.fn, program.key, program.objs)
+    except NotCacheable as reason:
+        _logger.debug("msjax compile cache: %s is not cached: %s", function.name, reason)
+        return False
+    entry = load(directory, program.cache_name)
+    if entry is None or (entry["deps"] != files_hash(entry["dep_files"]) and not force_use()):
+        warn_dependency_change()
+        return False
+    owner = getattr(function.fn, "__self__", function.fn)
+    try:
+        boxes = resolve_boxes(entry["boxes"], owner, program.objs)
+        exported = jax.export.deserialize(bytearray(entry["exported"]))
+        check_inputs(exported, [b._value for b in boxes], dyn)
+        out_tree = tree_of(entry["skeleton"])
+    except Exception as error:  # noqa: BLE001 - a stale or foreign entry: compile anew
+        _logger.warning("msjax compile cache: the entry for %s does not fit this program "
+                        "(%s); compiling anew.", function.name, type(error).__name__)
+        return False
+    program.boxes = boxes
+    program.out_tree = out_tree
+    program.single = entry["single"]
+    program.written_index = entry["written_index"]
+    program.writes = bool(entry["written_index"])
+    program.rows = entry["rows"]
+    stored = jax.jit(exported.call)  # for calls under a trace; outputs stacked as compiled
+    program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
+    program.record = None
+    try:
+        program.compiled = StoredExecutable(entry["executable"], entry["kept_var_idx"])
+    except Exception:  # noqa: BLE001 - none stored, or of another XLA version: compile
+        program.compiled = stored.trace(*function.read_boxes(program), *dyn).lower().compile()
+    return True
+
+
+def _exported_of(traced, lowered, name):
+    """The program as `jax.export` serialises it: from the lowering already made (JAX's
+    private fast path), else exported again from the traced program (public JAX, no user
+    Python runs: the traced jaxpr is evaluated)."""
+    if jax_private.ENABLED:
+        return jax_private.export_lowered(lowered, traced.jaxpr, name)
+    closed = traced.jaxpr
+
+    def program(*args):
+        return tuple(jax.core.eval_jaxpr(closed.jaxpr, closed.consts, *args))
+    program.__name__ = name
+    return jax.export.export(jax.jit(program))(*traced.in_avals[0])
+
+
+def store_program(function, program, traced, lowered, directory) -> None:
+    """Write `program`'s entry (compiled from `traced` and `lowered`) to `directory`: the
+    exported program and, with JAX's private fast paths, XLA's executable (without them, a
+    later process compiles the exported program: it still runs no user Python)."""
+    name = function.name
+    if program.constants or jax_private.lowered_const_args(lowered):  # not carried by an entry
+        _logger.debug("msjax compile cache: %s returns Python values or folds constants "
+                      "into arguments; it is not cached.", name)
+        return
+    owner = getattr(function.fn, "__self__", function.fn)
+    try:
+        boxes = describe_boxes(program.boxes, owner, program.objs)
+        exported = _exported_of(traced, lowered, name)
+        executable, kept = (serialize_compiled(program.compiled) if jax_private.ENABLED
+                            else (b"", []))
+        entry = {"deps": files_hash(program.cache_deps),
+                 "dep_files": program.cache_deps, "boxes": boxes,
+                 "skeleton": skeleton_of(program.out_tree),
+                 "single": program.single, "written_index": list(program.written_index),
+                 "rows": program.rows, "kept_var_idx": kept,
+                 "exported": bytes(exported.serialize()), "executable": executable}
+    except ImportError as error:  # a missing serializer (flatbuffers): say so, once
+        report_cannot_store(error)
+        return
+    except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
+        _logger.debug("msjax compile cache: %s is not cached: %s", name, error)
+        return
+    store(directory, program.cache_name, entry)
 
 
 def check_inputs(exported, *groups) -> None:

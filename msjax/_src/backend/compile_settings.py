@@ -8,7 +8,7 @@ with no minimum compile time or entry size (eager ops compile in milliseconds; J
 would skip every one of them):
 
 - by default in `~/.cache/msjax/jax_cache` (`$XDG_CACHE_HOME/msjax/jax_cache` when set);
-- with `MS_COMPILER_CACHE_ENABLE=1`, msjax's graph compile cache (transforms/compile_cache.py)
+- with `MS_COMPILER_CACHE_ENABLE=1`, msjax's graph compile cache (backend/compile_cache.py)
   owns JAX's cache and puts it in MindSpore's layout,
   `$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/xla`, when it first compiles; nothing is
   set at import then (that cache compiles the programs it stores with JAX's cache paused, which
@@ -16,7 +16,7 @@ would skip every one of them):
 - not at all with `MS_COMPILER_CACHE_ENABLE=0` set explicitly, or `MSJAX_EAGER_COMPILE_CACHE=0`
   (msjax's own switch; `MSJAX_EAGER_COMPILE_CACHE=/some/dir` chooses the folder instead).
 
-msjax's own cache of eager programs (ops/eager_cache.py), which a later process reads without
+msjax's own cache of eager programs (backend/eager_cache.py), which a later process reads without
 tracing or lowering them, is kept in the subfolder `msjax_programs` of the folder chosen here
 (with `MS_COMPILER_CACHE_ENABLE=1`, of MindSpore's graph cache folder), and is off whenever
 msjax sets no folder here for another reason.
@@ -40,7 +40,7 @@ _eager_folder: list = [None]  # what enable_eager_cache chose; msjax's eager pro
 
 def eager_folder() -> str | None:
     """The folder `enable_eager_cache` gave JAX's cache at import, or None when it set none
-    (msjax's eager program cache, ops/eager_cache.py `program_dir`, is then off, or in
+    (msjax's eager program cache, backend/eager_cache.py `program_dir`, is then off, or in
     MindSpore's compile cache folder when that is on)."""
     return _eager_folder[0]
 

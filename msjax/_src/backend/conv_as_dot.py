@@ -69,8 +69,10 @@ output, whichever is larger), which has at least `MIN_SAVED` elements: a smaller
 less than the compile time the rewrite adds (MobileNetV3-small's and ViT-tiny's convolutions are
 left as they are: rewritten, MobileNetV3-small compiled 2x slower for no faster step).
 
-The backend's lowering decides whether the rewrite runs at all (lowering.py): only XLA's CPU
-backend, whose layout transposes this avoids, uses it. `MSJAX_CONV_AS_DOT=0` turns it off (for
+`PLATFORMS` says where the rewrite runs at all (lowering.py applies it to programs lowered for
+those platforms only): XLA's CPU backend, whose layout transposes this avoids. It reads the
+traced program's equations through JAX's private jaxpr classes (`jax_private`): without them
+programs are compiled as traced. `MSJAX_CONV_AS_DOT=0` turns it off (for
 debugging: programs are then compiled as traced; with the compile cache on, a program already
 stored is loaded as it was compiled).
 """
@@ -83,8 +85,10 @@ import os
 import jax
 import jax.numpy as jnp
 from jax import lax
-from jax._src import core, source_info_util
 
+from msjax._src.backend import jax_private
+
+PLATFORMS = ("cpu",)  # the platforms whose programs this rewrite is for (lowering.py)
 MAX_SLICES = 64  # one slice per kernel tap or output position, so the program stays small
 PATCH_RATIO = 4  # the patches may be at most a quarter of the weight-sized array saved
 MIN_SAVED = 1 << 17  # elements: smaller transposes cost less than the rewrite's extra compile
@@ -290,9 +294,10 @@ def _evaluate(jaxpr, consts, args, patches_cache, reversals):
     `reversals` (id of a `rev` result -> its operand and axes), as `conv_of_reversed_kernel`)
     and the nested `jit`s holding them inlined; every other equation bound as it was."""
     env = {}
+    _, literal, drop_var, _ = jax_private.jaxpr_types()
 
     def read(var):
-        return var.val if isinstance(var, core.Literal) else env[var]
+        return var.val if isinstance(var, literal) else env[var]
 
     for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
         env[var] = value
@@ -308,17 +313,11 @@ def _evaluate(jaxpr, consts, args, patches_cache, reversals):
         elif sub is not None and _has_candidate(sub.jaxpr):
             outs = _evaluate(sub.jaxpr, sub.consts, values, patches_cache, reversals)
         else:
-            params = eqn.primitive.get_bind_params(eqn.params)
-            with source_info_util.user_context(eqn.source_info.traceback,
-                                               name_stack=eqn.source_info.name_stack), \
-                    eqn.ctx.manager:
-                outs = eqn.primitive.bind(*values, **params)
-            if not eqn.primitive.multiple_results:
-                outs = [outs]
+            outs = jax_private.bind_equation(eqn, values)
             if eqn.primitive is lax.rev_p:  # the result is held, so its id is not reused
                 reversals[id(outs[0])] = (outs[0], values[0], tuple(eqn.params["dimensions"]))
         for var, value in zip(eqn.outvars, outs):
-            if not isinstance(var, core.DropVar):
+            if not isinstance(var, drop_var):
                 env[var] = value
     return [read(v) for v in jaxpr.outvars]
 
@@ -326,7 +325,7 @@ def _evaluate(jaxpr, consts, args, patches_cache, reversals):
 def rewrite(closed_jaxpr):
     """`closed_jaxpr` with its small-sliced convolutions as matrix products (module doc), or
     None when it has none (or the rewrite is switched off)."""
-    if not enabled() or not _has_candidate(closed_jaxpr.jaxpr):
+    if not enabled() or not jax_private.ENABLED or not _has_candidate(closed_jaxpr.jaxpr):
         return None
 
     def rewritten(*args):

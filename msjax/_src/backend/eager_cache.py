@@ -17,7 +17,7 @@ JSON, the key, JAX's `Compiled` around the executable) is kept small by building
 key once and JAX's avals, shardings and output trees once per process.
 
 Entries are written with the graph compile cache's signed format
-(`transforms/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
+(`backend/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
 key, no pickle): a file is parsed only when this user's msjax wrote it whole, and is used only
 when the full key stored in it equals the call's. A file that is missing, unreadable, truncated,
 foreign or for another key is passed over quietly (an eager op must not warn), the program is
@@ -38,20 +38,23 @@ import types
 
 import jax
 import numpy as np
+from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
 
 from msjax._src.backend import compile_settings
+from msjax._src.backend import jax_private
 from msjax._src.backend import quick_compile
 from msjax._src.transforms import STATIC_TYPES
 from msjax._src.backend import compile_cache
 
-try:
-    from jax._src.api_util import InternalFloatingPointError as _InternalFloatingPointError
-    from jax._src.array import ArrayImpl as _ARRAY_IMPL
-    from jax._src.core import trace_state_clean as _at_top_level
-    from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
-except ImportError:  # pragma: no cover - a JAX without them: eager programs are plain jits
-    _at_top_level = None
-AVAILABLE = _at_top_level is not None  # whether EagerProgram can run (one_program.eager_jit)
+_InternalFloatingPointError = jax_private.INTERNAL_FLOATING_POINT_ERROR
+_ARRAY_IMPL = jax_private.ARRAY_IMPL
+_at_top_level = jax_private.at_top_level
+_committed = jax_private.committed
+# Whether EagerProgram keeps its programs (in memory and on disk) and runs them through JAX's C++
+# dispatch, which are built on JAX's private APIs. Without them (MSJAX_PRIVATE_JAX=0, another JAX)
+# an EagerProgram is the plain `jax.jit` of `impl` (`_public_call`).
+AVAILABLE = jax_private.ENABLED
+_Tracer = jax.core.Tracer
 
 _config = jax.config
 _PYTHON_SCALARS = (float, int, bool)  # passed to programs as JAX does: weakly typed inputs
@@ -141,7 +144,9 @@ class EagerProgram:
             except _InternalFloatingPointError as error:  # jax.debug_nans' check of outputs
                 raise FloatingPointError(f"invalid value ({error.ty}) encountered in "
                                          f"{self.__name__}") from None
-        if _at_top_level is None or not _at_top_level():
+        if _at_top_level is None:
+            return self._public_call(args, kwargs)
+        if not _at_top_level():
             return self.traced(*args, **kwargs)
         if _config.jax_debug_nans or _config.jax_debug_infs:  # jax.jit checks the outputs
             return self.eager(*args, **kwargs)
@@ -152,6 +157,17 @@ class EagerProgram:
         if _config.jax_disable_jit:  # JAX's switch for debugging: the op's Python, op by op
             return self.impl(*args, **kwargs)
         return self._run(args, kwargs)[0]
+
+    def _public_call(self, args, kwargs):
+        """The call on public JAX only: the plain jit, one program per eager call (public JAX
+        cannot tell an eager call from one inside a trace whose inputs are all constants, so
+        no eager compile options: `jax.jit` refuses them on a nested jit); with
+        `inline_in_traces`, a call given a tracer is `impl` itself."""
+        if self.inline_in_traces and (_any_tracer(args) or _any_tracer(kwargs.values())):
+            return self.impl(*args, **kwargs)
+        if self.traced_jit is None:
+            self.traced_jit = jax.jit(self.impl, static_argnames=self.static_argnames)
+        return self.traced_jit(*args, **kwargs)
 
     def positional_dispatch(self):
         """JAX's C++ dispatch of this program for arguments by position (made now when no call
@@ -189,7 +205,7 @@ class EagerProgram:
             sharding = leaf.sharding
             if type(sharding) is not _SINGLE_DEVICE:
                 return self.eager(*args, **kwargs, **dict(static)), None, True
-            signature.append((leaf.shape, leaf.dtype, leaf.weak_type, leaf._committed, sharding))
+            signature.append((leaf.shape, leaf.dtype, leaf.weak_type, _committed(leaf), sharding))
         key = (treedef, static, tuple(signature), _tracing_settings())
         try:
             compiled = self.programs.get(key)
@@ -213,8 +229,7 @@ class EagerProgram:
                 # JAX's C++ dispatch sends a signature whose miss gave it nothing to run (the
                 # quick runs) to the miss handler for good: a new one takes the optimised
                 self.dispatch = None
-        call = compiled._call  # JAX's C++ call of the executable, made by its first call
-        outputs = (compiled if call is None else call)(*leaves)
+        outputs = (jax_private.executable_cpp_call(compiled) or compiled)(*leaves)
         return outputs, compiled, key not in self.quick_runs
 
     def _load_or_compile(self, leaves, treedef, static, signature, quick_allowed=True):
@@ -294,6 +309,16 @@ class EagerProgram:
                      _tracing_settings(), process_identity()))
 
 
+def _any_tracer(values) -> bool:
+    """Whether a tracer is among `values` or in their tuples and lists."""
+    for value in values:
+        if isinstance(value, _Tracer):
+            return True
+        if isinstance(value, (tuple, list)) and _any_tracer(value):
+            return True
+    return False
+
+
 def _with_options(program_key: str, options) -> str:
     """The full key of a program compiled with `options` (a repr has no line break)."""
     return f"{program_key}\n{options!r}"
@@ -310,18 +335,9 @@ _sharding_repr = functools.cache(repr)
 
 
 def _cpp_dispatch(name, impl, cache_miss):
-    """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss`
-    as its miss handler: a call whose signature it has seen runs without Python; under
-    `jax.disable_jit` it calls `impl`. None when this JAX has no such thing (then every call
-    takes the Python path)."""
-    try:
-        from jax._src import tree_util
-        from jax._src.interpreters import pxla
-        from jax._src.lib import _jax
-        return _jax.pjit(name, impl, cache_miss, [], [], pxla.JitGlobalCppCacheKeys(),
-                         tree_util.dispatch_registry, pxla.cc_shard_arg)
-    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another JAX
-        return None
+    """A JAX C++ jit dispatcher with `cache_miss` as its miss handler (see
+    `jax_private.cpp_jit_dispatch`), or None (then every call takes the Python path)."""
+    return jax_private.cpp_jit_dispatch(name, impl, cache_miss)
 
 
 def _fastpath_data(compiled, args, outputs):
@@ -329,9 +345,7 @@ def _fastpath_data(compiled, args, outputs):
     (the next call misses again) for a call that went JAX's way."""
     if compiled is None:
         return None
-    from jax._src import pjit
-    return pjit._get_fastpath_data(compiled._executable, compiled.out_tree, list(args),
-                                   jax.tree_util.tree_leaves(outputs), [], [], None, [])
+    return jax_private.fastpath_data(compiled, args, outputs)
 
 
 def _describable(value) -> bool:
@@ -396,7 +410,6 @@ def process_identity() -> tuple:
     """What every program of this process depends on: msjax's source, jax, jaxlib, Python, the
     backend and XLA's flags (computed once)."""
     if not _process_identity:
-        import jaxlib
         import msjax
         digest = hashlib.sha256()
         root = os.path.dirname(os.path.abspath(msjax.__file__))
@@ -405,7 +418,7 @@ def process_identity() -> tuple:
                 digest.update(os.path.basename(path).encode() + b"\0" + f.read())
         device = jax.devices()[0]
         _process_identity.append((
-            msjax.__version__, digest.hexdigest(), jax.__version__, jaxlib.__version__,
+            msjax.__version__, digest.hexdigest(), jax.__version__, jax_private.jaxlib_version(),
             sys.version_info[:2], device.platform, device.device_kind,
             device.client.platform_version, os.environ.get("XLA_FLAGS", "")))
     return _process_identity[0]
@@ -431,23 +444,17 @@ def _store(path: str, full_key: str, compiled, slowdown: float = 0.0) -> None:
     """Writes `compiled` (a quick one with its `quick_compile.quick_slowdown`) under `path`
     when it is a single-device program without effects, callbacks or constants (what `_load`
     rebuilds); other programs stay in memory only."""
-    from jax.sharding import SingleDeviceSharding
-    unloaded = getattr(compiled._executable, "_unloaded_executable", None)
-    if (unloaded is None or unloaded.unordered_effects or unloaded.ordered_effects
-            or unloaded.host_callbacks or unloaded.keepalive or unloaded.mut is not None
-            or compiled._params.const_args or len(unloaded.device_list) != 1
-            or not all(type(s) is SingleDeviceSharding
-                       for s in (*unloaded.input_shardings, *unloaded.output_shardings))):
+    program = jax_private.single_device_program(compiled)
+    if program is None:
         return
     executable, kept = compile_cache.serialize_compiled(compiled)
-    in_avals = [info._aval for info in jax.tree_util.tree_leaves(compiled.args_info)]
     fields = {
-        "key": full_key, "name": unloaded.name, "committed": bool(unloaded.committed),
-        "kept": kept, "device": unloaded.device_list[0].id,
-        "in_avals": [_aval_fields(a) for a in in_avals],
-        "out_avals": [_aval_fields(a) for a in unloaded.output_avals],
-        "in_memory_kinds": [s.memory_kind for s in unloaded.input_shardings],
-        "out_memory_kinds": [s.memory_kind for s in unloaded.output_shardings],
+        "key": full_key, "name": program["name"], "committed": program["committed"],
+        "kept": kept, "device": program["device"],
+        "in_avals": [_aval_fields(a) for a in program["in_avals"]],
+        "out_avals": [_aval_fields(a) for a in program["out_avals"]],
+        "in_memory_kinds": program["in_memory_kinds"],
+        "out_memory_kinds": program["out_memory_kinds"],
         "out_tree": compile_cache.skeleton_of(compiled.out_tree), "slowdown": float(slowdown)}
     limit = max_bytes()
     try:
@@ -552,18 +559,14 @@ def _read_entry(path: str, keys: dict):
         return None
     if fields["key"] not in keys:
         return None
-    from jax._src.lib import xla_client
     device = next(d for d in jax.local_devices() if d.id == fields["device"])
-    loaded = device.client.deserialize_executable(executable, xla_client.DeviceList((device,)),
-                                                  None)
-    return fields, loaded, device
+    return fields, jax_private.deserialize_executable(executable, device), device
 
 
 # what `_rebuild` makes alike for many programs, made once: JAX's own objects, immutable
 @functools.cache
 def _aval(shape: tuple, dtype: str, weak: bool):
-    from jax._src import core
-    return core.ShapedArray(shape, np.dtype(dtype), weak_type=weak)
+    return jax.core.ShapedArray(shape, np.dtype(dtype), weak_type=weak)
 
 
 def _avals(rows) -> list:
@@ -588,28 +591,10 @@ def _out_tree(skeleton):
 
 
 def _rebuild(fields: dict, loaded, device):
-    """A `jax.stages.Compiled` around the deserialised executable `loaded`, built as JAX builds
-    one after compiling (`pxla.UnloadedMeshExecutable.from_hlo`), so calls take JAX's C++
-    dispatch path."""
-    from jax._src import stages
-    from jax._src.interpreters import pxla
-    from jax._src.lib import xla_client
-    device_list = xla_client.DeviceList((device,))
-    backend = device.client
-    all_in_avals, out_avals = _avals(fields["in_avals"]), _avals(fields["out_avals"])
-    kept = fields["kept"]
-    in_avals = [all_in_avals[i] for i in kept]
-    in_shardings = [_sharding(device, kind) for kind in fields["in_memory_kinds"]]
-    out_shardings = [_sharding(device, kind) for kind in fields["out_memory_kinds"]]
-    xla_in_layouts, xla_out_layouts = pxla._get_layouts_from_executable(
-        loaded, [None] * len(in_avals), [None] * len(out_avals), 0, in_avals, out_avals)
-    unloaded = pxla.UnloadedMeshExecutable(
-        xla_executable=loaded, device_list=device_list, backend=backend,
-        input_avals=in_avals, input_shardings=in_shardings, output_avals=out_avals,
-        output_shardings=out_shardings, committed=fields["committed"], name=fields["name"],
-        unordered_effects=[], ordered_effects=[], keepalive=[], host_callbacks=[],
-        kept_var_idx=set(kept), mut=None, xla_in_layouts=xla_in_layouts,
-        dispatch_in_layouts=pxla.get_dispatch_layouts(xla_in_layouts, in_shardings, in_avals),
-        xla_out_layouts=xla_out_layouts, all_args_info=None, pgle_profiler=None)
-    args_info = (tuple(stages.ArgInfo(a, False) for a in all_in_avals), {})
-    return stages.Compiled(unloaded.load(), [], args_info, _out_tree(fields["out_tree"]))
+    """A `jax.stages.Compiled` around the deserialised executable `loaded`, whose calls take
+    JAX's C++ dispatch path (`jax_private.rebuild_compiled`)."""
+    return jax_private.rebuild_compiled(
+        loaded, device, _avals(fields["in_avals"]), fields["kept"], _avals(fields["out_avals"]),
+        [_sharding(device, kind) for kind in fields["in_memory_kinds"]],
+        [_sharding(device, kind) for kind in fields["out_memory_kinds"]],
+        fields["committed"], fields["name"], _out_tree(fields["out_tree"]))

@@ -1,25 +1,34 @@
-"""Backend-specific lowerings: what msjax does differently for one XLA backend, in one place.
+"""Platform-specific lowerings: what msjax does differently for one XLA platform, in one place.
 
-The compiled-call path (compiled.py, vmap.py) asks `for_backend()` once per compiled signature,
-never per call, for the `Lowering` of the backend JAX runs on. The default lowering is XLA's
-program as traced; a backend whose compiler needs help gets a subclass. Results are the same
-whichever lowering runs: only compile time and speed differ.
+Each rewrite declares the platforms it applies to (`PLATFORMS` in its module, or here), and
+`for_platforms(platforms)` gives the `Lowering` that applies a rewrite only when every platform a
+program is lowered for is among those: a program lowered for `cuda` or `tpu` (on a GPU or TPU,
+or through `jax.export` from a CPU) is the program as traced. The compiled-call path
+(compiled.py, vmap.py) asks `for_backend()` (the platform JAX computes on) once per compiled
+signature, never per call. Results are the same whichever lowering runs: only compile time and
+speed differ.
 
-`CpuLowering` holds XLA's CPU compile-time workarounds, each measured with the benchmark named:
+XLA's CPU compile-time workarounds, each measured with the benchmark named:
 
-- stacked outputs (stacked_outputs.py; benchmarks/depth.py): the gradients of a scanned
-  lazy_inline chain leave the program as one stacked array per Parameter, not one output per
-  block, whose copies XLA's CPU backend compiles one kernel each;
-- chain inlining (lazy_inline.py; benchmarks/depth.py): a program that computes further with the
-  rows of a scanned chain (an optimizer step in the same program) is traced again with the chain
-  inlined, which the CPU backend compiles faster;
-- looped ensembles (vmap.py; benchmarks/ensemble_training.py): `vmap` over a CellList runs one
-  member's program per member instead of one vectorised program, because vmapped convolution
-  weights become grouped convolutions, which XLA's CPU backend runs slowly;
-- convolutions as matrix products (conv_as_dot.py; benchmarks/models.py): a convolution whose
-  window slices are small is computed as slices and one dot, which reads MindSpore's OIHW
-  weights and writes their OIHW gradients with none of the weight-sized transposes the CPU
-  backend's channels-last convolutions need (`MSJAX_CONV_AS_DOT=0` turns it off).
+- stacked outputs (stacked_outputs.py, `stacked_outputs.PLATFORMS`; benchmarks/depth.py): the
+  gradients of a scanned lazy_inline chain leave the program as one stacked array per Parameter,
+  not one output per block, whose copies XLA's CPU backend compiles one kernel each;
+- chain inlining (lazy_inline.py, also `stacked_outputs.PLATFORMS`; benchmarks/depth.py): a
+  program that computes further with the rows of a scanned chain (an optimizer step in the same
+  program) is traced again with the chain inlined, which the CPU backend compiles faster;
+- looped ensembles (vmap.py, `LOOPED_ENSEMBLE_PLATFORMS`; benchmarks/ensemble_training.py): `vmap`
+  over a CellList runs one member's program per member instead of one vectorised program,
+  because vmapped convolution weights become grouped convolutions, which XLA's CPU backend runs
+  slowly;
+- convolutions as matrix products (conv_as_dot.py, `conv_as_dot.PLATFORMS`; benchmarks/models.py):
+  a convolution whose window slices are small is computed as slices and one dot, which reads
+  MindSpore's OIHW weights and writes their OIHW gradients with none of the weight-sized
+  transposes the CPU backend's channels-last convolutions need (`MSJAX_CONV_AS_DOT=0` turns it
+  off).
+
+Eager programs' quick first compile at XLA's optimisation level 0 declares its platforms in
+`quick_compile.PLATFORMS`. The jaxpr rewrites need JAX's private jaxpr classes: without them
+(`jax_private.ENABLED` False) programs are compiled as traced on every platform.
 """
 from __future__ import annotations
 
@@ -27,78 +36,89 @@ import functools
 
 import jax
 
-from msjax._src.backend import conv_as_dot, stacked_outputs
+from msjax._src.backend import conv_as_dot, jax_private, stacked_outputs
+
+# benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU): M = 8:
+# vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised 919 ms/step,
+# looped 272 ms/step (first call 1.4 s); members run one after another in a lax.scan were 3x
+# slower than looped at M = 8, so that lowering was dropped.
+LOOPED_ENSEMBLE_PLATFORMS = ("cpu",)
 
 
 class Lowering:
-    """The default: the traced program is compiled as it is."""
+    """The rewrites of programs lowered for `platforms` (none: the program as traced)."""
 
-    name = "default"
+    def __init__(self, platforms=()):
+        self.platforms = tuple(platforms)
+
+    def __repr__(self):
+        return f"Lowering(platforms={self.platforms!r})"
+
+    def applies(self, declared) -> bool:
+        """Whether a rewrite declared for the platforms `declared` runs here: every platform
+        this lowering is for is among them."""
+        return bool(self.platforms) and all(p in declared for p in self.platforms)
 
     def stack_row_outputs(self, closed_jaxpr):
         """`(rows, fn)` to return rows of one array stacked (see `stacked_outputs.plan`), or
         None to keep the program's outputs as they are."""
-        return None
+        if not self.applies(stacked_outputs.PLATFORMS):
+            return None
+        return stacked_outputs.plan(closed_jaxpr)
 
     def rewrite_program(self, closed_jaxpr):
-        """The traced program (a ClosedJaxpr) rewritten for this backend (same results), or
+        """The traced program (a ClosedJaxpr) rewritten for these platforms (same results), or
         None to compile it as traced."""
+        if not self.applies(conv_as_dot.PLATFORMS):
+            return None
+        return conv_as_dot.rewrite(closed_jaxpr)
+
+    def prepare_program(self, closed_jaxpr):
+        """`(rows, fn)`: the function to compile for these platforms in place of the traced
+        program (`rewrite_program`, then `stack_row_outputs`; `rows` None when its outputs are
+        not stacked), or None to compile the program as traced."""
+        rewritten = self.rewrite_program(closed_jaxpr)
+        closed = closed_jaxpr if rewritten is None else rewritten
+        planned = self.stack_row_outputs(closed)
+        if planned is not None:
+            return planned
+        if rewritten is not None:
+            return None, jax_private.jaxpr_as_fun(rewritten)
         return None
 
     def switches(self) -> tuple:
         """The settings that change what this lowering compiles (part of the compile cache's
         key, so a stored program is not reused after a switch changed)."""
-        return ()
+        return (("platforms", self.platforms), ("private_jax", jax_private.ENABLED),
+                ("conv_as_dot", self.applies(conv_as_dot.PLATFORMS) and conv_as_dot.enabled()))
 
     def inline_scanned_chains(self, closed_jaxpr) -> bool:
         """Whether a program that scanned lazy_inline chains is traced again with them inlined."""
-        return False
-
-    def ensemble(self, out_axes, n_members) -> str:
-        """How `vmap` over a CellList runs: "vectorised" (one jax.vmap-ed program over the
-        stacked Parameters) or "looped" (one member's program, called once per member)."""
-        return "vectorised"
-
-
-class CpuLowering(Lowering):
-    """XLA's CPU backend (see the module docstring for the measurements)."""
-
-    name = "cpu"
-
-    def stack_row_outputs(self, closed_jaxpr):
-        return stacked_outputs.plan(closed_jaxpr)
-
-    def rewrite_program(self, closed_jaxpr):
-        return conv_as_dot.rewrite(closed_jaxpr)
-
-    def switches(self) -> tuple:
-        return (("conv_as_dot", conv_as_dot.enabled()),)
-
-    def inline_scanned_chains(self, closed_jaxpr) -> bool:
+        if not self.applies(stacked_outputs.PLATFORMS):
+            return False
         return stacked_outputs.rows_feed_computation(closed_jaxpr)
 
     def ensemble(self, out_axes, n_members) -> str:
-        """benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU): M = 8:
-        vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised
-        919 ms/step, looped 272 ms/step (first call 1.4 s); members run one after another in a
-        lax.scan were 3x slower than looped at M = 8, so that lowering was dropped. An out_axes
-        of None (an output kept unbatched) needs the vectorised program."""
-        if _contains_none(out_axes) or n_members <= 1:
+        """How `vmap` over a CellList runs: "vectorised" (one jax.vmap-ed program over the
+        stacked Parameters) or "looped" (one member's program, called once per member, where
+        `LOOPED_ENSEMBLE_PLATFORMS` says it is faster). An out_axes of None (an output kept
+        unbatched) needs the vectorised program."""
+        if (not self.applies(LOOPED_ENSEMBLE_PLATFORMS) or _contains_none(out_axes)
+                or n_members <= 1):
             return "vectorised"
         return "looped"
 
 
-_LOWERINGS = {"cpu": CpuLowering}
-
-
 @functools.lru_cache(maxsize=None)
-def _lowering_named(backend: str) -> Lowering:
-    return _LOWERINGS.get(backend, Lowering)()
+def for_platforms(platforms) -> Lowering:
+    """The lowering of programs lowered for `platforms` (a tuple of names: "cpu", "cuda",
+    "rocm", "tpu", or JAX's backend names "gpu"...)."""
+    return Lowering(tuple(platforms))
 
 
 def for_backend(backend: str | None = None) -> Lowering:
     """The lowering of `backend` (default: the backend JAX computes on)."""
-    return _lowering_named(backend or jax.default_backend())
+    return for_platforms((backend or jax.default_backend(),))
 
 
 def _contains_none(spec) -> bool:

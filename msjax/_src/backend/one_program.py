@@ -24,7 +24,6 @@ import os
 import jax
 import numpy as np
 
-from msjax._src.backend import eager_cache
 from msjax._src.backend.eager_cache import EagerProgram
 from msjax._src.backend.quick_compile import QuickCompile
 
@@ -54,8 +53,6 @@ def eager_jit(impl, static_argnames=(), inline_in_traces=False):
     and are kept in msjax's eager program cache (`eager_cache.EagerProgram`). Static arguments
     are passed by keyword.
     With `inline_in_traces`, a call inside a trace is `impl` itself rather than a nested jit."""
-    if not eager_cache.AVAILABLE:  # a JAX without what EagerProgram uses: plain jits
-        return impl if inline_in_traces else jax.jit(impl, static_argnames=static_argnames)
     if os.environ.get(FAST_COMPILE_SWITCH, "1") == "0":
         return EagerProgram(impl, static_argnames, None, inline_in_traces)
     quick = os.environ.get(QUICK_COMPILE_SWITCH, "1") != "0"

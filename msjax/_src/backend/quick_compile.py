@@ -15,15 +15,18 @@ JAX's C++ dispatch out of them (each goes through msjax's miss handler, ~30-100 
 program losing at most `keep_quick_up_to` a run (about that much) is kept as it is, run by
 JAX's C++ dispatch. The two agree to float rounding (the optimised one may fuse
 or reorder; ViT-tiny's logits differ by ~1e-6, tests check 2e-6) and are stored under different
-keys (the options are part of every key). Measured in benchmarks/eager_first_call.py.
+keys (the options are part of every key). Measured in benchmarks/eager_first_call.py. Only
+programs for `PLATFORMS` are compiled quickly.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
 
-from jax._src import core
 
+# Where a quick first compile is made: XLA's CPU backend, measured above. A program for any other
+# platform is compiled with its optimised options at once, whatever `options_by_backend` holds.
+PLATFORMS = ("cpu",)
 _LOOPS = ("while",)  # programs whose cost the jaxpr does not bound: compiled optimised
 # elementwise functions XLA's CPU backend expands into polynomials: ~3-6 ns more per element
 # at level 0 against ~1.2 ns for an add (measured on 400k elements)
@@ -64,8 +67,18 @@ class QuickCompile:
     def options(self, backend: str, optimised: dict | None) -> dict | None:
         """The quick options for `backend`, or None when there is no quick compile there (no
         entry, or the same options as the optimised compile)."""
-        quick = self.options_by_backend.get(backend)
+        quick = self.options_by_backend.get(backend) if backend in PLATFORMS else None
         return None if quick is None or quick == (optimised or {}) else quick
+
+
+def _inner_jaxprs(params):
+    """The jaxprs among an equation's params (a jit's program, a scan's or a loop's body, a
+    cond's branches), read as the traced program's public structure."""
+    for value in params.values():
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            jaxpr = getattr(item, "jaxpr", item)  # a closed jaxpr's jaxpr
+            if hasattr(jaxpr, "eqns") and hasattr(jaxpr, "outvars"):
+                yield jaxpr
 
 
 def _size(var) -> int:
@@ -83,7 +96,7 @@ def _emitted_as_loop(eqn) -> bool:
                                  for i, k in zip(numbers.lhs_spec[2:], numbers.rhs_spec[2:]))
 
 
-def quick_slowdown(jaxpr: core.Jaxpr) -> float:
+def quick_slowdown(jaxpr) -> float:
     """An estimate of the run time a program loses compiled with XLA's CPU level 0, in element
     operations (about 1.2-1.5 ns each there): each primitive's larger of its input and output
     element counts (`TRANSCENDENTAL_WEIGHT` times that for exp, tanh, erf and the like; the
@@ -96,7 +109,7 @@ def quick_slowdown(jaxpr: core.Jaxpr) -> float:
         name = eqn.primitive.name
         if name in _LOOPS:
             return math.inf
-        inner = list(core.jaxprs_in_params(eqn.params))
+        inner = list(_inner_jaxprs(eqn.params))
         if inner:
             repeat = eqn.params.get("length", 1) if name == "scan" else 1
             total += repeat * sum(quick_slowdown(j) for j in inner)

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import jax
 import numpy as np
-from jax._src import core
 
+from msjax._src.backend import jax_private
 from msjax._src.core.tensor import Tensor, _wrap
 
+# The platforms whose programs return rows stacked, and trace chains inlined when their rows feed
+# further computation (lowering.py): XLA's CPU backend, which compiles a kernel per output row.
+PLATFORMS = ("cpu",)
 MIN_ROWS = 4  # fewer rows of one array are left as outputs of their own
 
 
@@ -41,14 +44,15 @@ def _row_source(var, producers):
     if eqn is None:
         return None
     name = eqn.primitive.name
-    if name == "unstack" and eqn.params["axis"] == 0 and isinstance(eqn.invars[0], core.Var):
+    var_type = jax_private.jaxpr_types()[0]
+    if name == "unstack" and eqn.params["axis"] == 0 and isinstance(eqn.invars[0], var_type):
         return eqn.invars[0], eqn.outvars.index(var)
-    if name in ("squeeze", "reshape") and isinstance(eqn.invars[0], core.Var):
+    if name in ("squeeze", "reshape") and isinstance(eqn.invars[0], var_type):
         sliced = producers.get(eqn.invars[0])
         if sliced is None or sliced.primitive.name != "slice":
             return None
         source = sliced.invars[0]
-        if not isinstance(source, core.Var):
+        if not isinstance(source, var_type):
             return None
         shape = source.aval.shape
         start, limit = sliced.params["start_indices"], sliced.params["limit_indices"]
@@ -68,9 +72,13 @@ def plan(closed_jaxpr):
     has one `(output, row)` per original output: the output of `fn` it comes from, and its row
     there (None for an output taken whole).
     """
+    types = jax_private.jaxpr_types()
+    if types is None:  # without JAX's private jaxpr classes: outputs are left as they are
+        return None
+    var_type, _, _, closed_type = types
     jaxpr = closed_jaxpr.jaxpr
     producers = _producers(jaxpr)
-    sources = [_row_source(v, producers) if isinstance(v, core.Var) else None
+    sources = [_row_source(v, producers) if isinstance(v, var_type) else None
                for v in jaxpr.outvars]
     counts = _rows_per_array(sources)
     if not any(c >= MIN_ROWS for c in counts.values()):
@@ -86,17 +94,21 @@ def plan(closed_jaxpr):
             position[key] = len(new_outvars)
             new_outvars.append(var)
         rows.append((position[key], row))
-    stacked = core.ClosedJaxpr(jaxpr.replace(outvars=new_outvars), closed_jaxpr.consts)
-    return rows, core.jaxpr_as_fun(stacked)
+    stacked = closed_type(jaxpr.replace(outvars=new_outvars), closed_jaxpr.consts)
+    return rows, jax_private.jaxpr_as_fun(stacked)
 
 
 def rows_feed_computation(closed_jaxpr) -> bool:
     """Whether at least MIN_ROWS rows of one array are inputs of further equations of the
     program (not only its outputs): `plan` cannot take those out of the program."""
+    types = jax_private.jaxpr_types()
+    if types is None:
+        return False
+    var_type = types[0]
     jaxpr = closed_jaxpr.jaxpr
     producers = _producers(jaxpr)
     counts = _rows_per_array(_row_source(var, producers) for eqn in jaxpr.eqns
-                             for var in {v for v in eqn.invars if isinstance(v, core.Var)})
+                             for var in {v for v in eqn.invars if isinstance(v, var_type)})
     return any(c >= MIN_ROWS for c in counts.values())
 
 

@@ -387,7 +387,7 @@ def _basic_index(data, index):
     if key is None:
         return data[index]
     if not _BASIC_INDEX_PROGRAM:  # made on first use: the op modules import this one
-        from msjax._src.backend.one_program import eager_jit
+        from msjax._src.backend.interface import eager_jit
         _BASIC_INDEX_PROGRAM.append(eager_jit(_index_by_key, static_argnames="key",
                                               inline_in_traces=True))
     return _BASIC_INDEX_PROGRAM[0](data, key=key)

@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import x64
+from msjax._src.backend.interface import distributed_client
 from msjax._src.parallel import communication
 from msjax._src.ops import comm_ops
 from msjax._src.core.tensor import Tensor
@@ -436,8 +437,7 @@ _received = collections.Counter()
 
 
 def _client(api):
-    from jax._src import distributed as jax_distributed
-    client = jax_distributed.global_state.client
+    client = distributed_client()
     if client is None:
         raise RuntimeError(f"For {api}, point-to-point transfers run between the processes of a "
                            "job: call init_process_group() in a job of several processes first.")

@@ -5,7 +5,7 @@ auto-generated name takes the attribute's name; a child Cell assigned to a paren
 `auto_prefix=True` has all its parameters renamed `attr.<path>`. `__call__` runs `construct` as
 one all-or-nothing call (`state.transaction`); in GRAPH_MODE it goes through the compiled-call
 path of `msjax._src.transforms`, and a call repeating the last signature through the Cell's fast
-call (`transforms/graph_call.py`). Setting a train/predict flag bumps `state.call_key_version`,
+call (`backend/graph_call.py`). Setting a train/predict flag bumps `state.call_key_version`,
 which those fast calls check.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
-from msjax._src.backend.graph_call import MISSED as _MISSED
+from msjax._src.backend.interface import MISSED as _MISSED
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -29,7 +29,7 @@ def _addindent(text: str, num_spaces: int) -> str:
 
 
 _call_key_changed = state.call_key_changed
-# Plain attributes that are part of a compiled Cell call's key (transforms/graph_call.py).
+# Plain attributes that are part of a compiled Cell call's key (backend/graph_call.py).
 _KEYED_ATTRIBUTES = frozenset(("training", "_phase", "phase"))
 
 
@@ -449,7 +449,7 @@ class Cell:
         raise AttributeError("For 'Cell', the method 'construct' is not defined.")
 
     # GRAPH_MODE: the closure that runs this Cell's last compiled signature again
-    # (transforms/graph_call.py); it returns MISSED when the call must take the full path.
+    # (backend/graph_call.py); it returns MISSED when the call must take the full path.
     _fast_call = None
 
     # Compiled programs a Cell holds (they hold XLA executables, which cannot be copied or

@@ -18,7 +18,7 @@ from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LogSoftmax, get_activation
 from msjax._src.nn.loss import LossBase, MSELoss
 from msjax._src.ops import loss_ops
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 from msjax._src.core.tensor import Tensor
 

@@ -18,12 +18,9 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.backend.interface import CONCRETE_ARRAY as _ARRAY_IMPL  # JAX's array class
 from msjax._src.core import dtype as mstype
 
-try:
-    from jax._src.array import ArrayImpl as _ARRAY_IMPL  # the concrete array type
-except ImportError:  # pragma: no cover
-    _ARRAY_IMPL = None
 _FLOAT32 = np.dtype(np.float32)
 _INT64 = np.dtype(np.int64)
 _FLOAT32_MAX = float(np.finfo(np.float32).max)

@@ -35,10 +35,8 @@ import functools
 import jax
 import jax.numpy as jnp
 from jax.custom_derivatives import SymbolicZero
-from jax._src import core
-from jax._src.interpreters import ad
 
-from msjax._src.backend.one_program import eager_jit
+from msjax._src.backend.interface import eager_jit, in_forward_mode
 from msjax._src.ops.reduce_ops import variance
 
 _REVERSE_MODE_ONLY = contextvars.ContextVar("msjax_reverse_mode_only", default=False)
@@ -132,20 +130,9 @@ def _backward(eps, residuals, cotangents):
 _with_written_gradient.defvjp(_forward, _backward, symbolic_zeros=True)
 
 
-def _in_forward_mode(values) -> bool:
-    """Whether a value is being differentiated in forward mode (a JVP trace in its chain)."""
-    for value in values:
-        trace = getattr(value, "_trace", None) if isinstance(value, core.Tracer) else None
-        while trace is not None:
-            if isinstance(trace, ad.JVPTrace):
-                return True
-            trace = getattr(trace, "parent_trace", None)
-    return False
-
-
 def batch_norm_train(x, weight, bias, eps):
     """`(normalised x, batch mean, biased batch variance)` over every axis but 1 (see the
     module doc for which gradient formulation is used where)."""
-    if _REVERSE_MODE_ONLY.get() and not _in_forward_mode((x, weight, bias)):
+    if _REVERSE_MODE_ONLY.get() and not in_forward_mode((x, weight, bias)):
         return _with_written_gradient(x, weight, bias, eps)
     return _statistics_and_normalize(x, weight, bias, eps)

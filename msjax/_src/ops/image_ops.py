@@ -9,7 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
 from msjax._src.ops.registry import functional, op, primitive
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
 from msjax._src.ops.reduce_ops import variance
 from msjax._src.ops.registry import op

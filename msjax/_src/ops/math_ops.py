@@ -25,7 +25,7 @@ from msjax._src.ops.adapters import (
     scalar_like,
     to_float_if_int,
 )
-from msjax._src.backend.one_program import eager_jit, one_program
+from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import functional, op
 
 _FLOAT32 = np.dtype(np.float32)

@@ -11,7 +11,7 @@ import numpy as np
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.backend.one_program import eager_jit, hashable, one_program
+from msjax._src.backend.interface import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.ops.random_ops import keep_mask

@@ -8,7 +8,7 @@ import numpy as np
 
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import op
 
 _INT64 = np.dtype(np.int64)

@@ -24,6 +24,7 @@ import sys
 import jax
 
 from msjax._src.core import x64
+from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 
 _new_tensor = object.__new__
@@ -34,10 +35,8 @@ PRIMITIVES: dict[str, type] = {}
 TENSOR_METHODS: dict[str, object] = {}  # method name -> op, for ops whose signature fits as is
 
 _ARRAY = jax.Array
-try:  # the concrete array type: an exact type check is ten times cheaper than isinstance
-    from jax._src.array import ArrayImpl as _ARRAY_IMPL
-except ImportError:  # pragma: no cover
-    _ARRAY_IMPL = jax.Array
+# the concrete array type: an exact type check is ten times cheaper than isinstance
+_ARRAY_IMPL = CONCRETE_ARRAY
 
 
 def unwrap(x):
@@ -149,6 +148,7 @@ def one_program_functional(impl, program):
                         "**kwargs or '_op_' names): those are what its program is called with. "
                         "Register it without `program`.")
     if dispatch is None:
+        implementation.program = program
         return implementation
     names = [p.name for p in parameters]
     source = _ONE_PROGRAM_SOURCE.format(

@@ -25,6 +25,8 @@ import zlib
 import jax
 import numpy as np
 
+from msjax._src.backend.interface import clear_backends
+
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"
 MCCL_WORLD_COMM_GROUP = "mccl_world_group"
@@ -136,8 +138,7 @@ def _join(job: Job) -> None:
             f"{sorted({a.shape for a in others}, key=str)[:4]}). Call init() right after the "
             "imports, before creating them (MindSpore requires the same).")
     key = np.asarray(GLOBAL_KEY._value)
-    from jax.extend import backend  # here, not at import: it loads much of jax (pallas)
-    backend.clear_backends()
+    clear_backends()
     jax.distributed.initialize(job.coordinator, num_processes=job.num_processes,
                                process_id=job.process_id)
     GLOBAL_KEY._value = jax.numpy.asarray(key)

@@ -28,8 +28,6 @@ import sys
 
 import jax
 import numpy as np
-from jax._src.export._export import _export_lowered  # export from the trace already made
-from jax._src import core as jax_core
 
 from msjax._src.core import lifting, state
 from msjax._src.core.lifting import rebuild_args
@@ -37,10 +35,8 @@ from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth as _tracing_depth
-from msjax._src.backend import compile_cache, graph_call
+from msjax._src.backend import interface as backend
 from msjax._src.transforms import graph_fallback, lazy_inline
-from msjax._src.backend import lowering
-from msjax._src.backend import stacked_outputs
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
                                                 fall_back, traceable)
@@ -71,14 +67,6 @@ def save_graphs(name, traced, lowered) -> None:
         f.write(lowered.as_text())
 
 
-def _expanding(stacked_call, rows):
-    """`stacked_call` (a program returning stacked outputs) returning the original outputs, for
-    calls under an enclosing trace."""
-    def call(*flat):
-        return stacked_outputs.expand(stacked_call(*flat), rows, 0)
-    return call
-
-
 def _any_tracer(values) -> bool:
     return any(isinstance(v, jax.core.Tracer) for v in values)
 
@@ -96,8 +84,7 @@ def _rebuild(out_tree, flat, constants):
 
 def _rebuild_with_rows(out_tree, flat, constants):
     """`_rebuild` keeping the lazily taken rows of stacked outputs (stacked_outputs.py) lazy."""
-    return wrap(stacked_outputs.lift_rows(
-        graph_fallback.unflatten_result(out_tree, flat, constants)))
+    return wrap(backend.lift_rows(graph_fallback.unflatten_result(out_tree, flat, constants)))
 
 
 def _executable_call(program):
@@ -115,7 +102,7 @@ def _executable_call(program):
     first_written = 0 if program.single else len(rows) - len(program.written_index)
 
     def call(*flat):
-        return stacked_outputs.expand(executable(*flat), rows, first_written)
+        return backend.expand_rows(executable(*flat), rows, first_written)
     return call
 
 
@@ -302,7 +289,7 @@ class CompiledFunction:
         # inputs from the start: otherwise the first trace finds them free and the function
         # is traced again with them (ViT-tiny's @ms.jit step of value_and_grad + optimizer:
         # 0.64 s + 0.36 s). A captured Parameter the call does not read is an unused input.
-        captured = compile_cache.wrapped_roots(owner) if self.flat_outputs else []
+        captured = backend.wrapped_roots(owner) if self.flat_outputs else []
         boxes = initial_boxes([owner, *objs, *captured])  # the RNG key joins when a trace draws
         return Program(arg_key, objs, boxes, self._make_jitted, context)
 
@@ -351,37 +338,33 @@ class CompiledFunction:
             result = self.run(program, dyn)
         except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
             return fall_back(self, error, (cell, args, {}))  # warns; this signature: eager
-        graph_call.install_fast_call(cell, args, self, program, dyn, version)
+        backend.install_fast_call(cell, args, self, program, dyn, version)
         return result
 
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
         the compile cache on, load the traced program instead when an entry is valid."""
-        directory = compile_cache.cache_dir() if self.flat_outputs else None
+        directory = backend.cache_dir() if self.flat_outputs else None
         if directory is not None and self._load_cached(program, dyn, directory):
             return
         caching = directory is not None and program.cache_name is not None
         ran = set()  # with the cache on: the source files the trace ran (its dependencies)
-        with compile_cache.recording_files(ran) if caching else contextlib.nullcontext():
+        with backend.recording_files(ran) if caching else contextlib.nullcontext():
             traced = self._trace(program, dyn)
         if caching:
-            program.cache_deps = sorted(
-                set(compile_cache.dependency_files(self.fn, program.objs))
-                | compile_cache.user_files(ran))
-        closed = traced.jaxpr
-        backend = lowering.for_backend()
-        rewritten = backend.rewrite_program(closed) if self.flat_outputs else None
-        if rewritten is not None:  # e.g. convolutions as matrix products (conv_as_dot.py)
-            closed = rewritten
-        planned = backend.stack_row_outputs(closed) if self.flat_outputs else None
+            program.cache_deps = sorted(set(backend.dependency_files(self.fn, program.objs))
+                                        | backend.user_files(ran))
+        # The platform's rewrites (e.g. convolutions as matrix products, rows returned stacked
+        # on XLA's CPU: lowering.py), or None: compiled as traced.
+        prepared = (backend.lowering_for().prepare_program(traced.jaxpr) if self.flat_outputs
+                    else None)
         # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
         # state, the RNG key) are donated, so an update does not hold two copies. Not with the
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
         donated = (tuple(program.written_index) if self.flat_outputs and not caching
                    else ())
-        if planned is not None or rewritten is not None:
-            program.rows, fn = planned if planned is not None else (
-                None, jax_core.jaxpr_as_fun(closed))
+        if prepared is not None:
+            program.rows, fn = prepared
             traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
             program.donated = donated
         elif donated:
@@ -406,7 +389,7 @@ class CompiledFunction:
         if caching:
             # Compile afresh, not from JAX's persistent cache: an executable loaded from there
             # does not serialise whole, and this entry stores the executable itself.
-            with compile_cache.without_jax_persistent_cache():
+            with backend.without_jax_persistent_cache():
                 program.compiled = lowered.compile()
             self._store_cached(program, traced, lowered, directory)
         else:
@@ -423,7 +406,7 @@ class CompiledFunction:
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
-                    and lowering.for_backend().inline_scanned_chains(traced.jaxpr)):
+                    and backend.lowering_for().inline_scanned_chains(traced.jaxpr)):
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
                 return lifting.Unsettled(record.free + record.created_written)
@@ -438,63 +421,11 @@ class CompiledFunction:
         return getattr(self.fn, "__self__", self.fn)
 
     def _load_cached(self, program, dyn, directory) -> bool:
-        try:
-            program.cache_name = compile_cache.entry_name(self.fn, program.key, program.objs)
-        except compile_cache.NotCacheable as reason:
-            _logger.debug("msjax compile cache: %s is not cached: %s", self.name, reason)
-            return False
-        entry = compile_cache.load(directory, program.cache_name)
-        if entry is None or (entry["deps"] != compile_cache.files_hash(entry["dep_files"])
-                             and not compile_cache.force_use()):
-            compile_cache.warn_dependency_change()
-            return False
-        try:
-            boxes = compile_cache.resolve_boxes(entry["boxes"], self._owner(), program.objs)
-            exported = jax.export.deserialize(bytearray(entry["exported"]))
-            compile_cache.check_inputs(exported, [b._value for b in boxes], dyn)
-            out_tree = compile_cache.tree_of(entry["skeleton"])
-        except Exception as error:  # noqa: BLE001 - a stale or foreign entry: compile anew
-            _logger.warning("msjax compile cache: the entry for %s does not fit this program "
-                            "(%s); compiling anew.", self.name, type(error).__name__)
-            return False
-        program.boxes = boxes
-        program.out_tree = out_tree
-        program.single = entry["single"]
-        program.written_index = entry["written_index"]
-        program.writes = bool(entry["written_index"])
-        program.rows = entry["rows"]
-        stored = jax.jit(exported.call)  # for calls under a trace; outputs stacked as compiled
-        program.jitted = stored if program.rows is None else _expanding(stored, program.rows)
-        program.record = None
-        try:
-            program.compiled = compile_cache.StoredExecutable(entry["executable"],
-                                                              entry["kept_var_idx"])
-        except Exception:  # noqa: BLE001 - e.g. an executable of another XLA version: compile
-            program.compiled = stored.trace(*self.read_boxes(program), *dyn).lower().compile()
-        return True
+        """Fill `program` from its compile-cache entry when one is valid (no trace then)."""
+        return backend.load_program(self, program, dyn, directory)
 
     def _store_cached(self, program, traced, lowered, directory) -> None:
-        if program.constants or lowered._lowering.const_args:  # not carried by an entry
-            _logger.debug("msjax compile cache: %s returns Python values or folds constants "
-                          "into arguments; it is not cached.", self.name)
-            return
-        try:
-            boxes = compile_cache.describe_boxes(program.boxes, self._owner(), program.objs)
-            exported = _export_lowered(lowered, traced.jaxpr, self.name)
-            executable, kept = compile_cache.serialize_compiled(program.compiled)
-            entry = {"deps": compile_cache.files_hash(program.cache_deps),
-                     "dep_files": program.cache_deps, "boxes": boxes,
-                     "skeleton": compile_cache.skeleton_of(program.out_tree),
-                     "single": program.single, "written_index": list(program.written_index),
-                     "rows": program.rows, "kept_var_idx": kept,
-                     "exported": bytes(exported.serialize()), "executable": executable}
-        except ImportError as error:  # a missing serializer (flatbuffers): say so, once
-            compile_cache.report_cannot_store(error)
-            return
-        except Exception as error:  # noqa: BLE001 - not cacheable: run without the cache
-            _logger.debug("msjax compile cache: %s is not cached: %s", self.name, error)
-            return
-        compile_cache.store(directory, program.cache_name, entry)
+        backend.store_program(self, program, traced, lowered, directory)
 
     def _call(self, program, dyn):
         call = program.call

@@ -32,6 +32,7 @@ from jax.sharding import PartitionSpec as P
 
 from msjax._src.core import lifting
 from msjax._src.core import x64
+from msjax._src.backend import interface as backend
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth as _tracing_depth
@@ -45,10 +46,6 @@ from msjax._src.transforms.vmap import (
     to_tuples,
 )
 
-try:  # a single-device array that eager code may move freely (see `one_copy`)
-    from jax._src.array import ArrayImpl as _ArrayImpl
-except ImportError:  # pragma: no cover - a JAX without it: committed copies still work
-    _ArrayImpl = None
 
 DEFAULT_AXIS_NAME = "pmap"
 _OUT_NONE_ERROR = "It is invalid that source is not None and dst is None."
@@ -119,10 +116,7 @@ def one_copy(array):
     that is not committed to its device, so eager code can mix it with any other array."""
     if isinstance(array, jax.core.Tracer):
         return array
-    shard = array.addressable_data(0)
-    if _ArrayImpl is None:
-        return shard
-    return _ArrayImpl(shard.aval, shard.sharding, [shard], committed=False, _skip_checks=True)
+    return backend.uncommitted_copy(array.addressable_data(0))
 
 
 def local_row(array):

@@ -19,7 +19,7 @@ from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
-from msjax._src.backend import lowering
+from msjax._src.backend import interface as backend
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer
 
@@ -273,7 +273,7 @@ class _Ensemble(_Vmapped):
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
         self.n_params = positional_count(cells[0])
         self.member_params = _check_members(cells)
-        self.lowering = lowering.for_backend().ensemble(out_axes, len(cells))  # lowering.py
+        self.lowering = backend.lowering_for().ensemble(out_axes, len(cells))  # lowering.py
 
     def _lower(self, pure, program):
         if self.lowering == "looped":

@@ -22,7 +22,7 @@ from msjax._src.ops.batch_norm_train import normalize_channels
 from msjax._src.ops.reduce_ops import variance
 from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter

@@ -15,7 +15,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_string
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.primitives import MirrorPad
 from msjax._src.ops.primitives import Pad as PadPrimitive
 from msjax._src.ops.registry import functional

@@ -6,7 +6,7 @@ from msjax._src.core import context
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_string, check_value_type
 from msjax._src.ops import array_ops, nn_ops, pooling_ops
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 
 max_pool_nd_tensor = functional(one_program(nn_ops.max_pool_nd))

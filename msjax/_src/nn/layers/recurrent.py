@@ -26,7 +26,7 @@ from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.basic import Dropout
 from msjax._src.nn.layers.checks import check_positive_int, check_string, check_value_type
 from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import unwrap, wrap
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor

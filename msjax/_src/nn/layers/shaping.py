@@ -26,7 +26,7 @@ from msjax._src.ops import (
     nn_ops,
     reduce_ops,
 )
-from msjax._src.backend.one_program import one_program
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import Primitive, functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor

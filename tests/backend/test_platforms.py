@@ -1,0 +1,119 @@
+"""The CPU-only rewrites say where they apply (backend/lowering.py): a program lowered for `cuda`
+or `tpu` is the program as traced; lowered for the CPU it has its convolutions as matrix products
+(conv_as_dot.py) and the rows of a scanned chain's gradients returned stacked
+(stacked_outputs.py). `jax.export` lowers for any platform on this CPU."""
+from __future__ import annotations
+
+import jax
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Tensor, nn
+from msjax._src.backend import conv_as_dot, interface, lowering, quick_compile
+from msjax._src.backend.one_program import EAGER_COMPILER_OPTIONS, EAGER_QUICK_COMPILE
+from tests.support import PRIVATE_JAX
+
+
+class _Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(64, 64)
+        self.act = nn.GELU()
+
+    def construct(self, x):
+        return x + self.act(self.fc(x))
+
+
+_Block.__init__ = ms.lazy_inline(_Block.__init__)
+
+
+class _ConvNet(nn.Cell):
+    """A convolution on a 1x1 map (the shape of a late ResNet stage, scaled down), then a
+    lazy_inline chain of 4 blocks: on the CPU, the convolution and its kernel gradient become
+    products and the chain's gradients leave the program stacked."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(32, 64, 3, pad_mode="pad", padding=1, weight_init="normal")
+        self.blocks = nn.CellList([_Block() for _ in range(4)])
+
+    def construct(self, x):
+        out = self.conv(x).reshape((x.shape[0], 64))
+        for block in self.blocks:
+            out = block(out)
+        return (out * out).mean()
+
+
+def _traced_training_step(monkeypatch):
+    """The traced program of a compiled training step (loss and gradients) of `_ConvNet`, after
+    a call compiled it on this CPU."""
+    monkeypatch.setattr(conv_as_dot, "MIN_SAVED", 0)  # the shapes are scaled down
+    ms.set_seed(0)
+    net = _ConvNet()
+    step = ms.jit(ms.value_and_grad(net, None, net.trainable_params()))
+    x = Tensor(np.random.default_rng(0).standard_normal((2, 32, 1, 1)).astype(np.float32))
+    step(x)
+    (program,) = set(step.compiled.programs.values())
+    return program.jitted.trace(*step.compiled.read_boxes(program), x._data).jaxpr
+
+
+def _counts(exported) -> tuple[int, int, int]:
+    """(convolutions, dot_generals, results) of an exported program."""
+    text = exported.mlir_module()
+    return (text.count("stablehlo.convolution"), text.count("stablehlo.dot_general"),
+            len(exported.out_avals))
+
+
+def _as_traced(closed, platform):
+    def program(*args):
+        return tuple(jax.core.eval_jaxpr(closed.jaxpr, closed.consts, *args))
+    avals = [jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype) for v in closed.jaxpr.invars]
+    return jax.export.export(jax.jit(program), platforms=[platform])(*avals)
+
+
+@pytest.mark.parametrize("platform", ["cuda", "tpu"])
+def test_a_training_step_lowered_for_an_accelerator_is_the_program_as_traced(monkeypatch,
+                                                                            platform):
+    closed = _traced_training_step(monkeypatch)
+    traced = _counts(_as_traced(closed, platform))
+    assert traced[0] == 2  # the forward convolution and its kernel gradient
+    assert lowering.for_platforms((platform,)).prepare_program(closed) is None
+    exported = interface.export_program(closed, [platform])
+    assert exported.platforms == (platform,)
+    # no convolution became slices and a product, no output was stacked
+    assert _counts(exported) == traced
+
+
+def test_the_same_step_lowered_for_the_cpu_has_the_cpu_rewrites(monkeypatch):
+    closed = _traced_training_step(monkeypatch)
+    convs, dots, results = _counts(_as_traced(closed, "cpu"))
+    got = _counts(interface.export_program(closed, ["cpu"]))
+    if not PRIVATE_JAX:  # the rewrites read the traced program through JAX's private API
+        assert got == (convs, dots, results)
+        return
+    assert got[0] == 0 and got[1] > dots  # both convolutions as products
+    assert got[2] < results  # the chain's 4 blocks' gradients: one stacked array per kind
+
+
+def test_each_rewrite_declares_its_platforms():
+    assert conv_as_dot.PLATFORMS == ("cpu",)
+    assert quick_compile.PLATFORMS == ("cpu",)
+    assert lowering.LOOPED_ENSEMBLE_PLATFORMS == ("cpu",)
+    for platforms in [("cuda",), ("rocm",), ("tpu",), ("gpu",), ("cpu", "cuda")]:
+        accelerator = lowering.for_platforms(platforms)
+        assert accelerator.ensemble((0, 0), 4) == "vectorised"
+        assert not accelerator.inline_scanned_chains(None)
+        assert accelerator.rewrite_program(None) is None
+        assert accelerator.stack_row_outputs(None) is None
+    assert lowering.for_platforms(("cpu",)).ensemble((0, 0), 4) == "looped"
+
+
+def test_the_quick_compile_at_level_0_is_for_the_cpu_only():
+    for backend in ("gpu", "cuda", "tpu"):
+        assert EAGER_QUICK_COMPILE.options(backend, EAGER_COMPILER_OPTIONS.get(backend)) is None
+    assert EAGER_QUICK_COMPILE.options("cpu", EAGER_COMPILER_OPTIONS["cpu"]) is not None
+    everywhere = quick_compile.QuickCompile(
+        options_by_backend={"tpu": {"xla_backend_optimization_level": 0}},
+        slowdown_limit=1.0, reoptimize_slowdown=1.0, keep_quick_up_to=0.0)
+    assert everywhere.options("tpu", None) is None  # the declaration wins
