@@ -21,7 +21,9 @@ from msjax._src.ops import scatter_ops
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
+from msjax._src.core import tensor as tensor_module
 from msjax._src.core.tensor import Tensor, _wrap, from_numpy
+from msjax._src.backend.interface import eager_jit
 
 
 def _swap(fn):
@@ -547,7 +549,10 @@ def _with_x64(fn):
 
 
 def install() -> None:
-    """Put the operators and methods on Tensor (once, at import of msjax)."""
+    """Put the operators and methods on Tensor (once, at import of msjax), and give its basic
+    indexing its eager program (core/tensor.py: core imports no backend)."""
+    tensor_module.BASIC_INDEX_PROGRAM.append(eager_jit(
+        tensor_module._index_by_key, static_argnames="key", inline_in_traces=True))
     for name, fn in TENSOR_METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
