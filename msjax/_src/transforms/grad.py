@@ -20,7 +20,7 @@ from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms.pmap import vary_over_mapped_axes
+from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
 # How many `no_grad` blocks enclose the running code (per thread and task).

@@ -27,7 +27,7 @@ from msjax._src.ops.registry import functional
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms.pmap import innermost_mapped_axis
+from msjax._src.parallel.mapped_axes import innermost_mapped_axis
 
 
 class _BatchNorm(Cell):
