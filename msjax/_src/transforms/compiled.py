@@ -29,7 +29,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import lifting, state
+from msjax._src.core import context, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
@@ -51,7 +51,6 @@ _saved_graph_count = [0]
 def save_graphs(name, traced, lowered) -> None:
     """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program's jaxpr
     and StableHLO text to `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`), one file each."""
-    from msjax._src.core import context
     level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
                                                        or 0)
     if not level:

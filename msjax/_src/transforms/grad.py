@@ -171,6 +171,8 @@ def _split_sens(args, kwargs, sens_param):
 class _Grad:
     """The function returned by grad/value_and_grad."""
 
+    traces_fn = True  # what a program traces for it is it with `fn` converted (control_flow.py)
+
     def __init__(self, fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
         self.positions = normalize_grad_position(grad_position)
         self.weights, self.weight_form = normalize_weights(weights)

@@ -33,6 +33,7 @@ from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.registry import Primitive
 from msjax._src.parallel.mapped_axes import (innermost_mapped_axis, local_row, mapped_axis,
                                              one_copy, varies)
 from msjax._src.transforms import tracing_depth as _tracing_depth
@@ -42,6 +43,7 @@ from msjax._src.transforms.vmap import (
     check_out_axes,
     check_out_axes_spec,
     in_axes_per_leaf,
+    is_cell_list,
     positional_count,
     to_tuples,
 )
@@ -397,12 +399,10 @@ def pmap(fn, in_axes=0, out_axes=0, axis_name=None, devices=None):
         >>> ms.pmap(step)(ops.ones((4, 3)))   # 4 devices
         Tensor(shape=[4], dtype=Float32, value= [ 1.20000000e+01, ... ])
     """
-    from msjax._src.nn.containers import CellList
-    from msjax._src.ops.registry import Primitive
     if isinstance(fn, Primitive):
         raise RuntimeError(f"'pmap' arg0 PrimitiveAbstractClosure: S_Prim_{fn.name} cast to "
                            "'FuncGraphAbstractClosure' failed.")
-    if isinstance(fn, CellList):
+    if is_cell_list(fn):
         raise TypeError("For 'pmap', 'fn' is a CellList: model ensembling runs with vmap "
                         "(mindspore.vmap(cell_list, ...)); pmap a function that calls it instead.")
     if not callable(fn):
