@@ -11,6 +11,8 @@ import importlib.abc
 import importlib.util
 import sys
 
+from msjax._src.module_tree import missing_module
+
 _PREFIX = "mindspore"
 
 
@@ -36,7 +38,6 @@ class MindSporeAlias(importlib.abc.MetaPathFinder):
             return None
         msjax_name = "msjax" + fullname[len(_PREFIX):]
         if importlib.util.find_spec(msjax_name) is None:
-            from msjax._src.module_tree import missing_module
             raise missing_module(fullname, f"it would be '{msjax_name}'")
         return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name))
 
