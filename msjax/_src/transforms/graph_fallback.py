@@ -45,7 +45,7 @@ NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConvers
 
 
 def run_folding_when_needed(record, graph_mode, run):
-    """`run()`, the body of a program's trace (`record`: its compiled.TraceRecord); when Python
+    """`run()`, the body of a program's trace (`record`: its program.TraceRecord); when Python
     needed a tensor's value and this is a graph-mode program, again with constants folded
     (remembered in `record.fold`, which the program's later traces keep): the value is then there
     when the tensor was made from constants, and when it was not, the error stands (and the
