@@ -22,9 +22,9 @@ import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
-from msjax._src.core.parameter import Parameter
-from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
 from msjax._src.nn.containers import SequentialCell
 from msjax._src.nn.layers.basic import Dense
 from msjax._src.nn.layers.conv import Conv1d, Conv2d, Conv2dTranspose

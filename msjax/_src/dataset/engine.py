@@ -18,10 +18,11 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, main_guard, random_ops, shared_batches, thread_reads
+from msjax._src.dataset import config, main_guard, random_ops, shared_batches
+from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
+from msjax._src.dataset import thread_reads
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
-from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
 
 _INT32_MAX = 2 ** 31 - 1
 # What `Dataset`'s methods make of the modules built on this one, which put it here at their import

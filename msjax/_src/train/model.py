@@ -20,21 +20,22 @@ import time
 
 import numpy as np
 
-from msjax._src import amp
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.wrap import WithEvalCell, WithLossCell
 from msjax._src.core.tensor import Tensor
-from msjax._src.serialization import save_checkpoint
 from msjax._src.train import checks, data
 from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
-                                       RunContext, TimeMonitor)
+                                       RunContext)
+from msjax._src.transforms.jit import call_cell_compiled, graph_function
+from msjax._src import amp
+from msjax._src.nn.wrap import WithEvalCell, WithLossCell
+from msjax._src.serialization import save_checkpoint
+from msjax._src.train.callback import TimeMonitor
 from msjax._src.train.checkpoint import ModelCheckpoint, breakpoint_prefix
 from msjax._src.train.export import GraphCell
 from msjax._src.train.metrics.registry import get_metrics
 from msjax._src.train.metrics.regression import Loss
 from msjax._src.train.sink import SinkRunner
-from msjax._src.transforms.jit import call_cell_compiled, graph_function
 
 _logger = logging.getLogger("msjax")
 

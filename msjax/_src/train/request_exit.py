@@ -18,10 +18,10 @@ import threading
 
 import numpy as np
 
-from msjax._src.core.context import get_context
-from msjax._src.serialization import load_checkpoint, save_checkpoint
 from msjax._src.train.callback import Callback
 from msjax._src.train.checkpoint import make_directory
+from msjax._src.core.context import get_context
+from msjax._src.serialization import load_checkpoint, save_checkpoint
 from msjax._src.train.export import export
 
 _logger = logging.getLogger("msjax")
