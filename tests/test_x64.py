@@ -1,12 +1,10 @@
 """JAX's settings left as the user set them (issue 24, core/x64.py): `import msjax` does not turn
 on `jax_enable_x64`, JAX code between msjax calls sees the user's setting, MindSpore's 64-bit
-dtypes hold inside msjax's calls, and a float32 model's training step, compiled in GRAPH_MODE
-or taken out with `msjax.functional`, lowers for GPU and TPU with no float64 in it."""
+dtypes hold inside msjax's calls, and no op makes float64 of float32 Tensors. (A float32 model's
+training step lowered for GPU and TPU has no float64 in it: tests/backend/test_accelerator_lowering.py.)"""
 from __future__ import annotations
 
 import os
-import pathlib
-import re
 import subprocess
 import sys
 
@@ -21,7 +19,6 @@ from msjax._src.core import x64
 from tests.ops.op_records import CASES
 from tests.ops.test_op_table import _prepare
 
-BENCHMARKS = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 @pytest.mark.parametrize("user_setting", [False, True], ids=["user_x64_off", "user_x64_on"])
@@ -95,122 +92,6 @@ def test_64_bit_values_survive_a_checkpoint(tmp_path):
         assert loaded["count"].dtype == ms.int64 and loaded["scale"].dtype == ms.float64
         assert int(loaded["count"].asnumpy()[0]) == 2 ** 40 + 1
         assert float(loaded["scale"].asnumpy()[0]) == 1 + 2 ** -40
-
-
-# -- a float32 model's training step has no float64 ------------------------------------------------
-PLATFORMS = ("cuda", "tpu")
-_F64 = re.compile(r"\bf64\b")  # StableHLO's float64 element type (tensor<f64>, tensor<2x3xf64>)
-
-
-@pytest.fixture(scope="module")
-def benchmark_models():
-    """benchmarks/models_msjax.py and rnn.py, the models of benchmarks/models.py."""
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        import models_msjax
-        import rnn
-        yield models_msjax, rnn
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-
-
-def _small_model(name, models_msjax, rnn):
-    """(network, loss, optimizer factory, input, label) of benchmarks/models.py's model `name`:
-    its layers and optimizer, at small shapes (the ResNets with one block a stage)."""
-    m, rng = models_msjax, np.random.default_rng(0)
-    images = rng.standard_normal((2, 3, 32, 32)).astype(np.float32)
-    labels = rng.integers(0, 2, 2).astype(np.int32)
-    momentum = lambda params: nn.Momentum(params, 0.01, 0.9)  # noqa: E731
-    adam = lambda params: nn.Adam(params, 1e-4)  # noqa: E731
-    sparse_ce = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-    if name == "resnet18":
-        return m.ResNet(m.BasicBlock, (1, 1, 1, 1)), sparse_ce, momentum, images, labels
-    if name == "resnet50":
-        return m.ResNet(m.Bottleneck, (1, 1, 1, 1)), sparse_ce, momentum, images, labels
-    if name == "mobilenet_v3_small":
-        return m.MobileNetV3Small(), sparse_ce, momentum, images, labels
-    if name == "vit_tiny":
-        return (m.ViT(image=32, patch=8, dim=24, depth=2, heads=3, mlp_dim=48), sparse_ce,
-                lambda params: nn.AdamWeightDecay(params, 1e-3, weight_decay=0.05), images,
-                labels)
-    if name == "bert_tiny":
-        ids = rng.integers(0, 64, (2, 8)).astype(np.int32)
-        return (m.BertTiny(vocab=64, seq=8, dim=16, depth=2, heads=2, mlp_dim=32), sparse_ce,
-                adam, ids, labels)
-    assert name == "lstm_lm"
-    tokens = rng.integers(0, rnn.VOCAB, (2, 9)).astype(np.int32)
-    return rnn.LanguageModel(), None, adam, tokens[:, :-1], tokens[:, 1:]
-
-
-def _train_cell(name, models):
-    net, loss, optimizer, x, y = _small_model(name, *models)
-    models_msjax, rnn = models
-    with_loss = rnn.LossOfNextTokens(net) if loss is None else nn.WithLossCell(net, loss)
-    train = nn.TrainOneStepCell(with_loss, optimizer(net.trainable_params()))
-    train.set_train()
-    return train, x, y
-
-
-def _only_program(compiled):
-    (program,) = set(compiled.programs.values())
-    return program
-
-
-def _graph_mode_step(name, models):
-    """The compiled GRAPH_MODE step as benchmarks/models_msjax.py runs it (ViT-tiny:
-    value_and_grad and the optimizer in one ms.jit function; the LSTM: ms.jit of the
-    TrainOneStepCell; the others: the TrainOneStepCell called in GRAPH_MODE), run once: its
-    program and the values it takes."""
-    ms.set_context(mode=ms.GRAPH_MODE)
-    if name == "vit_tiny":
-        net, loss, optimizer, x, y = _small_model(name, *models)
-        net.set_train()
-        optimizer = optimizer(net.trainable_params())
-        grad_fn = ms.value_and_grad(lambda d, l: loss(net(d), l), None, optimizer.parameters)
-
-        @ms.jit
-        def step(data, label):
-            value, grads = grad_fn(data, label)
-            optimizer(grads)
-            return value
-        compiled = step.compiled
-    else:
-        train, x, y = _train_cell(name, models)
-        step = ms.jit(train) if name == "lstm_lm" else train
-        compiled = step.func.compiled if name == "lstm_lm" else None
-    x, y = Tensor(x), Tensor(y)
-    step(x, y)
-    compiled = compiled or train.__dict__["_graph_call"]
-    program = _only_program(compiled)
-    return program.jitted, [*compiled.read_boxes(program), x._data, y._data]
-
-
-def _f64_lines(text):
-    return [line.strip()[:200] for line in text.splitlines() if _F64.search(line)]
-
-
-MODELS = ["resnet18", "resnet50", "mobilenet_v3_small", "vit_tiny", "bert_tiny", "lstm_lm"]
-
-
-@pytest.mark.parametrize("name", MODELS)
-def test_a_graph_mode_training_step_of_a_float32_model_lowers_without_float64(
-        name, benchmark_models):
-    jitted, args = _graph_mode_step(name, benchmark_models)
-    for platform in PLATFORMS:
-        with x64.on():  # as msjax traces and lowers its programs
-            exported = jax.export.export(jitted, platforms=[platform])(*args)
-        assert _f64_lines(exported.mlir_module()) == [], (name, platform)
-
-
-@pytest.mark.parametrize("name", MODELS)
-def test_a_functional_training_step_of_a_float32_model_lowers_without_float64(
-        name, benchmark_models):
-    train, x, y = _train_cell(name, benchmark_models)
-    params, apply = ms.functional(train)
-    step = jax.jit(lambda p, data, label: apply.with_updates(p, data, label))
-    for platform in PLATFORMS:  # traced and lowered by the user's jit, with the user's setting
-        exported = jax.export.export(step, platforms=[platform])(params, x, y)
-        assert _f64_lines(exported.mlir_module()) == [], (name, platform)
 
 
 # -- no op makes float64 of float32 Tensors ----------------------------------------------------------
