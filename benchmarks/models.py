@@ -107,9 +107,12 @@ def measure_first_step(side: str, model: str, batch: int, program_path: str | No
         texts = [str(module) for module in programs]
         with open(program_path, "w") as file:
             file.write(max(texts, key=len))
+    stats = jax.devices()[0].memory_stats() or {}  # an accelerator's (None on XLA's CPU)
+    peak_device = stats.get("peak_bytes_in_use")
     return dict(first=first, first_cpu=first_cpu, compile=compiled["xla_compile"],
                 trace=compiled["trace_and_lower"], peak_mb=peak_rss_mb(),
-                step_growth_mb=peak_rss_mb() - rss_before, backend=jax.default_backend())
+                step_growth_mb=peak_rss_mb() - rss_before, backend=jax.default_backend(),
+                peak_device_mb=None if peak_device is None else peak_device / 2 ** 20)
 
 
 def measure_steady(model: str, batch: int) -> dict:

@@ -15,12 +15,20 @@ import numpy as np
 import optax
 from flax import nnx
 
-from model_shapes import MOBILENET_V3_SMALL, make_divisible
+from model_shapes import (MOBILENET_V3_SMALL, accelerator_shape, compute_dtype_name,
+                          make_divisible)
+
+# The layers' computation dtype: float32, or bfloat16 with float32 parameters (the mixed
+# precision of MindSpore's amp O2, whose black list keeps BatchNorm and LayerNorm in float32).
+COMPUTE_DTYPE = {"float32": None, "bfloat16": jnp.bfloat16}[compute_dtype_name()]
+Conv = functools.partial(nnx.Conv, dtype=COMPUTE_DTYPE)
+Linear = functools.partial(nnx.Linear, dtype=COMPUTE_DTYPE)
+Embed = functools.partial(nnx.Embed, dtype=COMPUTE_DTYPE)
 
 
 def conv(cin, cout, kernel, stride, rngs):
     pad = kernel // 2
-    return nnx.Conv(cin, cout, (kernel, kernel), (stride, stride), padding=((pad, pad), (pad, pad)),
+    return Conv(cin, cout, (kernel, kernel), (stride, stride), padding=((pad, pad), (pad, pad)),
                     use_bias=False, rngs=rngs)
 
 
@@ -75,7 +83,7 @@ class ResNet(nnx.Module):
                 blocks.append(block(cin, width, 2 if (k == 0 and stage > 0) else 1, rngs))
                 cin = width * block.expansion
         self.blocks = nnx.Sequential(*blocks)
-        self.fc = nnx.Linear(cin, num_classes, rngs=rngs)
+        self.fc = Linear(cin, num_classes, rngs=rngs)
 
     def __call__(self, x):
         x = nnx.relu(self.bn1(self.conv1(x)))
@@ -86,7 +94,7 @@ class ResNet(nnx.Module):
 class ConvBnAct(nnx.Module):
     def __init__(self, cin, cout, kernel, stride, groups, activation, rngs):
         pad = kernel // 2
-        self.conv = nnx.Conv(cin, cout, (kernel, kernel), (stride, stride),
+        self.conv = Conv(cin, cout, (kernel, kernel), (stride, stride),
                              padding=((pad, pad), (pad, pad)), feature_group_count=groups,
                              use_bias=False, rngs=rngs)
         self.bn = batch_norm(cout, rngs)
@@ -100,8 +108,8 @@ class ConvBnAct(nnx.Module):
 class SqueezeExcite(nnx.Module):
     def __init__(self, channels, rngs):
         squeezed = make_divisible(channels // 4)
-        self.reduce = nnx.Conv(channels, squeezed, (1, 1), rngs=rngs)
-        self.expand = nnx.Conv(squeezed, channels, (1, 1), rngs=rngs)
+        self.reduce = Conv(channels, squeezed, (1, 1), rngs=rngs)
+        self.expand = Conv(squeezed, channels, (1, 1), rngs=rngs)
 
     def __call__(self, x):
         scale = jnp.mean(x, axis=(1, 2), keepdims=True)
@@ -134,7 +142,7 @@ class MobileNetV3Small(nnx.Module):
             cin = cout
         blocks.append(ConvBnAct(cin, 576, 1, 1, 1, jax.nn.hard_swish, rngs))
         self.features = nnx.Sequential(*blocks)
-        self.fc1, self.fc2 = nnx.Linear(576, 1024, rngs=rngs), nnx.Linear(1024, num_classes, rngs=rngs)
+        self.fc1, self.fc2 = Linear(576, 1024, rngs=rngs), Linear(1024, num_classes, rngs=rngs)
 
     def __call__(self, x):
         x = jnp.mean(self.features(x), axis=(1, 2))
@@ -144,8 +152,8 @@ class MobileNetV3Small(nnx.Module):
 class SelfAttention(nnx.Module):
     def __init__(self, dim, heads, rngs):
         self.heads, self.head_dim = heads, dim // heads
-        self.qkv = nnx.Linear(dim, 3 * dim, rngs=rngs)
-        self.proj = nnx.Linear(dim, dim, rngs=rngs)
+        self.qkv = Linear(dim, 3 * dim, rngs=rngs)
+        self.proj = Linear(dim, dim, rngs=rngs)
 
     def __call__(self, x):
         batch, tokens, dim = x.shape
@@ -162,8 +170,8 @@ class BertAttention(nnx.Module):
 
     def __init__(self, dim, heads, rngs):
         self.heads, self.head_dim = heads, dim // heads
-        self.query, self.key, self.value = (nnx.Linear(dim, dim, rngs=rngs) for _ in range(3))
-        self.proj = nnx.Linear(dim, dim, rngs=rngs)
+        self.query, self.key, self.value = (Linear(dim, dim, rngs=rngs) for _ in range(3))
+        self.proj = Linear(dim, dim, rngs=rngs)
 
     def __call__(self, x):
         batch, tokens, dim = x.shape
@@ -179,7 +187,7 @@ class EncoderBlock(nnx.Module):
         self.pre_norm = pre_norm
         self.norm1, self.norm2 = nnx.LayerNorm(dim, rngs=rngs), nnx.LayerNorm(dim, rngs=rngs)
         self.attention = attention(dim, heads, rngs)
-        self.fc1, self.fc2 = nnx.Linear(dim, mlp_dim, rngs=rngs), nnx.Linear(mlp_dim, dim, rngs=rngs)
+        self.fc1, self.fc2 = Linear(dim, mlp_dim, rngs=rngs), Linear(mlp_dim, dim, rngs=rngs)
 
     def mlp(self, x):
         return self.fc2(jax.nn.gelu(self.fc1(x), approximate=False))
@@ -196,33 +204,33 @@ class ViT(nnx.Module):
     def __init__(self, image=32, patch=4, dim=192, depth=12, heads=3, mlp_dim=768, num_classes=10,
                  *, rngs):
         tokens = (image // patch) ** 2 + 1
-        self.patch_embed = nnx.Conv(3, dim, (patch, patch), (patch, patch), padding="VALID",
+        self.patch_embed = Conv(3, dim, (patch, patch), (patch, patch), padding="VALID",
                                     rngs=rngs)
         self.cls_token = nnx.Param(jnp.zeros((1, 1, dim)))
         self.pos_embed = nnx.Param(0.02 * jax.random.normal(rngs.params(), (1, tokens, dim)))
         self.blocks = nnx.Sequential(*[EncoderBlock(dim, heads, mlp_dim, True, rngs)
                                        for _ in range(depth)])
         self.norm = nnx.LayerNorm(dim, rngs=rngs)
-        self.head = nnx.Linear(dim, num_classes, rngs=rngs)
+        self.head = Linear(dim, num_classes, rngs=rngs)
 
     def __call__(self, x):
         x = self.patch_embed(x)
         batch, dim = x.shape[0], x.shape[-1]
         x = x.reshape(batch, -1, dim)
-        cls = jnp.broadcast_to(self.cls_token.value, (batch, 1, dim))
-        x = jnp.concatenate([cls, x], axis=1) + self.pos_embed.value
+        cls = jnp.broadcast_to(self.cls_token.value.astype(x.dtype), (batch, 1, dim))
+        x = jnp.concatenate([cls, x], axis=1) + self.pos_embed.value.astype(x.dtype)
         return self.head(self.norm(self.blocks(x))[:, 0])
 
 
 class BertTiny(nnx.Module):
     def __init__(self, vocab=30522, seq=128, dim=128, depth=2, heads=2, mlp_dim=512, num_classes=2,
                  *, rngs):
-        self.word, self.position = nnx.Embed(vocab, dim, rngs=rngs), nnx.Embed(seq, dim, rngs=rngs)
+        self.word, self.position = Embed(vocab, dim, rngs=rngs), Embed(seq, dim, rngs=rngs)
         self.norm = nnx.LayerNorm(dim, rngs=rngs)
         self.blocks = nnx.Sequential(*[EncoderBlock(dim, heads, mlp_dim, False, rngs,
                                                     BertAttention) for _ in range(depth)])
-        self.pooler = nnx.Linear(dim, dim, rngs=rngs)
-        self.classifier = nnx.Linear(dim, num_classes, rngs=rngs)
+        self.pooler = Linear(dim, dim, rngs=rngs)
+        self.classifier = Linear(dim, num_classes, rngs=rngs)
 
     def __call__(self, ids):
         x = self.norm(self.word(ids) + self.position(jnp.arange(ids.shape[1])[None]))
@@ -240,7 +248,8 @@ def jitted_training(model, tx, x, y):
         model = nnx.merge(graphdef, state)
 
         def loss_fn(model):
-            return optax.softmax_cross_entropy_with_integer_labels(model(x), y).mean()
+            logits = model(x).astype(jnp.float32)  # (amp O2 casts the output to float32)
+            return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
 
         loss, grads = nnx.value_and_grad(loss_fn)(model)
         params = nnx.state(model, nnx.Param)
@@ -301,6 +310,22 @@ def make_lstm(batch):
                              for name, shape in rnn_jax.parameter_shapes().items()})
 
 
+def make_accelerator(model, batch):
+    """ResNet-50 (SGD with momentum), ViT-B/16 (AdamW) and BERT-base (Adam) at
+    `accelerator_shape(model)`."""
+    shape, rng, rngs = accelerator_shape(model), np.random.default_rng(0), nnx.Rngs(0)
+    if model == "bert_base":
+        ids = rng.integers(0, shape["vocab"], (batch, shape["seq"])).astype(np.int32)
+        y = rng.integers(0, shape["num_classes"], batch).astype(np.int32)
+        return jitted_training(BertTiny(**shape, rngs=rngs), optax.adam(1e-4), ids, y)
+    x = rng.standard_normal((batch, shape["image"], shape["image"], 3)).astype(np.float32)
+    y = rng.integers(0, shape["num_classes"], batch).astype(np.int32)
+    if model == "vit_b16":
+        return jitted_training(ViT(**shape, rngs=rngs), optax.adamw(1e-3, weight_decay=0.05), x, y)
+    net = ResNet(Bottleneck, shape["depths"], shape["num_classes"], rngs=rngs)
+    return jitted_training(net, optax.sgd(0.01, momentum=0.9), x, y)
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
@@ -310,4 +335,8 @@ MODELS = {
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
     "lstm_lm": make_lstm,
+    # benchmarks/accelerator.py's (model_shapes.accelerator_shape: full or tiny)
+    "acc_resnet50": lambda batch: make_accelerator("resnet50_224", batch),
+    "acc_vit_b16": lambda batch: make_accelerator("vit_b16", batch),
+    "acc_bert_base": lambda batch: make_accelerator("bert_base", batch),
 }

@@ -12,7 +12,8 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, nn, ops
 
-from model_shapes import MOBILENET_V3_SMALL, make_divisible
+from model_shapes import (MOBILENET_V3_SMALL, accelerator_shape, compute_dtype_name,
+                          make_divisible)
 
 
 # -- ResNet (torchvision/MindCV layout: 7x7 stride-2 stem, max pool, four stages) ---------------
@@ -251,7 +252,16 @@ def _sync(loss):
     loss._data.block_until_ready()
 
 
+def mixed_precision(net):
+    """The network as MSJAX_BENCH_DTYPE asks: as it is (float32), or under amp O2 in bfloat16
+    (BatchNorm and LayerNorm kept in float32, the output cast to float32)."""
+    if compute_dtype_name() == "bfloat16":
+        return ms.amp.auto_mixed_precision(net, "O2", dtype=ms.bfloat16)
+    return net
+
+
 def train_one_step_cell(net, optimizer, x, y):
+    net = mixed_precision(net)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     train = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), optimizer)
     train.set_train()
@@ -321,6 +331,26 @@ def make_lstm(batch):
     return run, sync
 
 
+def make_accelerator(model, batch):
+    """ResNet-50 (Momentum), ViT-B/16 (AdamWeightDecay) and BERT-base (Adam) at
+    `accelerator_shape(model)`, each a TrainOneStepCell called in GRAPH_MODE."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    shape, rng = accelerator_shape(model), np.random.default_rng(0)
+    if model == "bert_base":
+        net = BertTiny(**shape)
+        ids = rng.integers(0, shape["vocab"], (batch, shape["seq"])).astype(np.int32)
+        y = rng.integers(0, shape["num_classes"], batch).astype(np.int32)
+        return train_one_step_cell(net, nn.Adam(net.trainable_params(), 1e-4), ids, y)
+    x = rng.standard_normal((batch, 3, shape["image"], shape["image"])).astype(np.float32)
+    y = rng.integers(0, shape["num_classes"], batch).astype(np.int32)
+    if model == "vit_b16":
+        net = ViT(**shape)
+        optimizer = nn.AdamWeightDecay(net.trainable_params(), 1e-3, weight_decay=0.05)
+        return train_one_step_cell(net, optimizer, x, y)
+    net = ResNet(Bottleneck, shape["depths"], shape["num_classes"])
+    return train_one_step_cell(net, nn.Momentum(net.trainable_params(), 0.01, 0.9), x, y)
+
+
 MODELS = {
     "resnet18": lambda batch: make_resnet(18, batch, 32),
     "resnet50": lambda batch: make_resnet(50, batch, 32),
@@ -330,4 +360,8 @@ MODELS = {
     "vit_tiny": make_vit,
     "bert_tiny": make_bert,
     "lstm_lm": make_lstm,
+    # benchmarks/accelerator.py's (model_shapes.accelerator_shape: full or tiny)
+    "acc_resnet50": lambda batch: make_accelerator("resnet50_224", batch),
+    "acc_vit_b16": lambda batch: make_accelerator("vit_b16", batch),
+    "acc_bert_base": lambda batch: make_accelerator("bert_base", batch),
 }

@@ -10,6 +10,33 @@ from msjax._src.core import context
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
+# The tests that must also pass with a GPU or TPU backend (issue 29), marked `accelerator`:
+# `pytest -m accelerator` on such a machine (tools/device_check.sh) runs them there. The ops'
+# numerics in float32 and 16-bit floats, the transforms, Cells and optimizers, checkpoints, and
+# data parallel over the devices JAX sees. A tolerance that differs by backend says so in its test.
+ACCELERATOR_TESTS = (
+    "ops/test_op_table.py", "ops/test_batch_norm_train.py",
+    "transforms/test_grad_golden.py", "transforms/test_vmap_golden.py",
+    "transforms/test_composite_golden.py", "transforms/test_state_core.py",
+    "transforms/test_control_flow.py", "transforms/test_lazy_inline.py",
+    "nn/test_layers.py", "nn/test_losses.py", "nn/test_optim.py", "nn/test_cells.py",
+    "nn/test_batchnorm_training.py", "nn/test_recurrent.py",
+    "test_checkpoint_format.py", "test_serialization.py", "test_functional.py",
+    "parallel/test_multi_device.py",
+)
+_HERE = pathlib.Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config, items):
+    missing = [name for name in ACCELERATOR_TESTS if not (_HERE / name).exists()]
+    if missing:
+        raise pytest.UsageError(f"tests/conftest.py ACCELERATOR_TESTS names files that are not "
+                                f"there: {missing}; update the list")
+    marked = {str(_HERE / name) for name in ACCELERATOR_TESTS}
+    for item in items:
+        if str(item.path) in marked:
+            item.add_marker(pytest.mark.accelerator)
+
 
 @pytest.fixture(autouse=True)
 def _fresh_state():
