@@ -224,7 +224,8 @@ def index_of(path):
     try:
         tables = [row[0] for row in connection.execute(
             "SELECT sql FROM sqlite_master WHERE type='table' ORDER BY name")]
-        rows = [list(row) for row in connection.execute("SELECT * FROM INDEXES ORDER BY ROW_ID")]
+        rows = [[_short(v) if isinstance(v, str) else v for v in row]
+                for row in connection.execute("SELECT * FROM INDEXES ORDER BY ROW_ID")]
         names = [row[0] for row in connection.execute("SELECT NAME FROM SHARD_NAME")]
     finally:
         connection.close()
@@ -245,13 +246,24 @@ def describe_files(folder):
     return out
 
 
+def _short(items):
+    """Long values are recorded by their length and SHA-256 (the goldens stay small)."""
+    text = json.dumps(items, ensure_ascii=False)
+    if len(text) <= 200:
+        return items
+    return {"length": len(text), "sha256": hashlib.sha256(text.encode()).hexdigest()}
+
+
 def value_json(value):
     if isinstance(value, np.ndarray):
         if value.dtype.kind == "S":
-            return [str(value.dtype), list(value.shape), [v.hex() for v in value.reshape(-1).tolist()]]
-        return [str(value.dtype), list(value.shape), value.tolist()]
+            return [str(value.dtype), list(value.shape),
+                    _short([v.hex() for v in value.reshape(-1).tolist()])]
+        return [str(value.dtype), list(value.shape), _short(value.tolist())]
     if isinstance(value, bytes):
-        return ["bytes", value.hex()]
+        return ["bytes", _short(value.hex())]
+    if isinstance(value, str):
+        return ["str", _short(value)]
     return [type(value).__name__, value]
 
 
