@@ -177,6 +177,9 @@ def decompress_ints(data, dtype) -> np.ndarray:
     if starts.size and starts[-1] + widths[-1] > body.size:
         raise ValueError(f"a compressed integer array of {count} values needs "
                          f"{int(starts[-1] + widths[-1])} value bytes, but has {body.size}")
+    if count and (codes == codes[0]).all():  # one width throughout: the values are one array
+        width_type = _WIDTH_TYPES[codes[0]]
+        return np.frombuffer(body, width_type, count).astype(dtype)
     out = np.empty(count, np.int64)
     for code, width_type in enumerate(_WIDTH_TYPES):
         chosen = codes == code
