@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
+import numpy as np
+
 from msjax._src.core import context, state, x64
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
@@ -124,6 +126,11 @@ class Cell:
             if value is not None:
                 if isinstance(value, Tensor):
                     params[name].set_data(value)
+                    return
+                if _tracing_depth() and isinstance(value, (int, float, np.number, np.bool_)):
+                    # GRAPH_MODE (a compiled construct): `self.param = 0` assigns, as in
+                    # MindSpore's graph compiler; PyNative refuses it (below).
+                    params[name].assign_value(Tensor(np.asarray(value, params[name].dtype.to_numpy())))
                     return
                 raise TypeError(f"Parameter '{name}' already exists in network, can not assign "
                                 f"this type: '{type(value)}' as a parameter.")
