@@ -167,6 +167,16 @@ ERROR_CASES = {
         EXISTING, columns_list=["nope"]).create_tuple_iterator()),
     "dataset shard_id without num_shards": lambda s: ds.MindDataset(EXISTING, shard_id=0),
     "dataset shard_id out of range": lambda s: ds.MindDataset(EXISTING, num_shards=2, shard_id=2),
+    "dataset num_shards without shard_id": lambda s: ds.MindDataset(EXISTING, num_shards=2),
+    "dataset sampler and shuffle": lambda s: ds.MindDataset(
+        EXISTING, sampler=ds.SequentialSampler(), shuffle=False),
+    "dataset padded without num_padded": lambda s: ds.MindDataset(
+        EXISTING, columns_list=["label"], padded_sample={"label": 1}),
+    "dataset padded without columns_list": lambda s: ds.MindDataset(
+        EXISTING, padded_sample={"label": 1}, num_padded=1),
+    "dataset num_padded without padded": lambda s: ds.MindDataset(EXISTING, num_padded=1),
+    "dataset padded not matching columns": lambda s: ds.MindDataset(
+        EXISTING, columns_list=["label"], padded_sample={"x": 1}, num_padded=1),
 }
 
 
@@ -285,8 +295,9 @@ def test_padded_samples_fill_the_last_shard():
     path = str(FOLDER / "ms" / "blob_only" / "blob_only.mindrecord")
     padded = {"img": np.array([b"pad"], "S3")}
     rows = [[bytes(r[0][0]) for r in ds.MindDataset(
-        path, shuffle=False, num_shards=3, shard_id=k, padded_sample=padded,
-        num_padded=2).create_tuple_iterator(output_numpy=True)] for k in range(3)]
+        path, columns_list=["img"], shuffle=False, num_shards=3, shard_id=k,
+        padded_sample=padded, num_padded=2).create_tuple_iterator(output_numpy=True)]
+        for k in range(3)]
     assert [len(r) for r in rows] == [2, 2, 2]
     assert sorted(sum(rows, [])).count(b"pad") == 2
 

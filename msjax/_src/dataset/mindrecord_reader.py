@@ -246,13 +246,8 @@ class MindDataset(MappableSource):
         if columns_list is not None and (not isinstance(columns_list, list) or not columns_list):
             raise TypeError(f"Argument columns_list with value {columns_list!r} is not of type "
                             f"[<class 'list'>], but got {type(columns_list)}.")
-        _check_shard_arguments(num_shards, shard_id)
-        if num_padded is not None and padded_sample is None:
-            raise RuntimeError("padded_sample is not specified but num_padded is.")
-        if padded_sample is not None and num_padded is None:
-            raise RuntimeError("num_padded is not specified but padded_sample is.")
-        if padded_sample is not None and num_shards is None:
-            raise RuntimeError("num_shards must be specified when padded_sample is given.")
+        _check_sampling_arguments(shuffle, sampler, num_samples, num_shards, shard_id)
+        _check_padding(columns_list, padded_sample, num_padded)
         mode = shuffle if isinstance(shuffle, Shuffle) else None
         super().__init__(num_samples, num_parallel_workers,
                          True if mode is Shuffle.GLOBAL else (None if mode else shuffle),
@@ -304,20 +299,46 @@ class MindDataset(MappableSource):
                          for shard in shards for local in range(len(shard))])
 
 
-def _check_shard_arguments(num_shards, shard_id):
-    """MindDataset's checks of (num_shards, shard_id), in MindSpore's words."""
-    if shard_id is not None and num_shards is None:
-        raise RuntimeError("shard_id is specified but num_shards is not.")
-    if num_shards is not None and shard_id is None:
-        raise RuntimeError("num_shards is specified but shard_id is not.")
-    if num_shards is None:
-        return
+def _check_sampling_arguments(shuffle, sampler, num_samples, num_shards, shard_id):
+    """MindDataset's checks of (shuffle, sampler, num_samples, num_shards, shard_id), in
+    MindSpore's words."""
+    if sampler is not None:
+        if shuffle is not None:
+            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+        if num_shards is not None or shard_id is not None:
+            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
+        if num_samples is not None:
+            raise RuntimeError("sampler and num_samples cannot be specified at the same time.")
     for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise TypeError(f"Argument {name} with value {value!r} is not of type "
                             f"[<class 'int'>], but got {type(value)}.")
-    if num_shards <= 0:
-        raise ValueError("Input num_shards is not within the required interval of [1, 2147483647].")
-    if not 0 <= shard_id < num_shards:
-        raise ValueError(f"Input shard_id is not within the required interval of "
-                         f"[0, {num_shards - 1}].")
+    if num_shards is not None:
+        if not 1 <= num_shards <= 2147483647:
+            raise ValueError("Input num_shards is not within the required interval of "
+                             "[1, 2147483647].")
+        if shard_id is None:
+            raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+        if not 0 <= shard_id <= num_shards - 1:
+            raise ValueError(f"Input shard_id is not within the required interval of "
+                             f"[0, {num_shards - 1}].")
+    if num_shards is None and shard_id is not None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+
+
+def _check_padding(columns_list, padded_sample, num_padded):
+    """MindDataset's checks of padded_sample and num_padded, in MindSpore's words."""
+    if padded_sample is not None:
+        if not isinstance(padded_sample, dict):
+            raise TypeError(f"Argument padded_sample with value {padded_sample!r} is not of type "
+                            f"[<class 'dict'>], but got {type(padded_sample)}.")
+        if num_padded is None:
+            raise RuntimeError("padded_sample is specified and requires num_padded as well.")
+        if num_padded < 0:
+            raise ValueError(f"num_padded is invalid, num_padded={num_padded}.")
+        if columns_list is None:
+            raise RuntimeError("padded_sample is specified and requires columns_list as well.")
+        if any(column not in padded_sample for column in columns_list):
+            raise ValueError("padded_sample cannot match columns_list.")
+    if padded_sample is None and num_padded is not None:
+        raise RuntimeError("num_padded is specified but padded_sample is not.")

@@ -7,11 +7,13 @@ parallel and its seeded shuffle orders them. A generator function or plain itera
 """
 from __future__ import annotations
 
+import traceback
+
 import numpy as np
 
 from msjax._src.dataset import samplers as samplers_module
-from msjax._src.dataset.engine import Dataset
-from msjax._src.dataset.rows import call_user_function, to_row
+from msjax._src.dataset.engine import Dataset, check_num_parallel_workers
+from msjax._src.dataset.rows import call_user_function, to_row, user_code_error
 
 
 def _grain():
@@ -136,6 +138,13 @@ class GeneratorDataset(MappableSource):
 
     def _make_row(self, item):
         row = to_row(item, len(self.column_names), "GeneratorDataset")
+        for position, value in enumerate(row, 1):
+            if value.dtype == object and not isinstance(value.item() if value.ndim == 0 else None,
+                                                        dict):
+                error = TypeError(f"Data type of {position}th item of the input or its converted "
+                                  f"Numpy array is expected to be int or float or str, but got "
+                                  f"object.")
+                raise user_code_error("".join(traceback.format_exception_only(error))) from error
         if self.column_types:
             row = tuple(v.astype(t, copy=False) if t is not None else v
                         for v, t in zip(row, self.column_types))
@@ -224,6 +233,7 @@ class NumpySlicesDataset(GeneratorDataset):
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
+        check_num_parallel_workers(num_parallel_workers)  # checked; slices are read in one thread
         names, columns = _slices_columns(data, column_names)
         super().__init__(_ColumnSlices(columns), names, num_samples=num_samples,
                          num_parallel_workers=None, shuffle=shuffle, sampler=sampler,

@@ -408,6 +408,16 @@ def errors(folder):
         "dataset shard_id without num_shards": lambda: ds.MindDataset(existing, shard_id=0),
         "dataset shard_id out of range": lambda: ds.MindDataset(existing, num_shards=2,
                                                                 shard_id=2),
+        "dataset num_shards without shard_id": lambda: ds.MindDataset(existing, num_shards=2),
+        "dataset sampler and shuffle": lambda: ds.MindDataset(
+            existing, sampler=ds.SequentialSampler(), shuffle=False),
+        "dataset padded without num_padded": lambda: ds.MindDataset(
+            existing, columns_list=["label"], padded_sample={"label": 1}),
+        "dataset padded without columns_list": lambda: ds.MindDataset(
+            existing, padded_sample={"label": 1}, num_padded=1),
+        "dataset num_padded without padded": lambda: ds.MindDataset(existing, num_padded=1),
+        "dataset padded not matching columns": lambda: ds.MindDataset(
+            existing, columns_list=["label"], padded_sample={"x": 1}, num_padded=1),
     }
     out = {}
     for name, case in cases.items():
