@@ -354,8 +354,12 @@ class Dataset:
 
     def _worker_processes(self) -> int:
         counts = [n.num_parallel_workers or config.get_num_parallel_workers()
-                  for n in self._pipeline_nodes() if getattr(n, "python_multiprocessing", False)]
+                  for n in self._pipeline_nodes() if n.uses_worker_processes()]
         return max(counts, default=0)
+
+    def uses_worker_processes(self) -> bool:
+        """Whether this node asks for worker processes (`python_multiprocessing`)."""
+        return bool(getattr(self, "python_multiprocessing", False))
 
     # -- what the pipeline produces -------------------------------------------------------------
     def get_col_names(self):

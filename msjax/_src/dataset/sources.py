@@ -8,6 +8,7 @@ parallel and its seeded shuffle orders them. A generator function or plain itera
 from __future__ import annotations
 
 import traceback
+import warnings
 
 import numpy as np
 
@@ -107,8 +108,9 @@ class GeneratorDataset(MappableSource):
     `source` is a generator function (called afresh each epoch), an iterable, or a random-access
     object (``__getitem__`` + ``__len__``: sampled, shuffled and sharded like MindSpore's mappable
     sources). Each item is a tuple (or one value) of arrays, one per name in `column_names`;
-    `column_types` casts them. With `num_parallel_workers` > 1 Grain's threads read the rows (or
-    its worker processes, with `python_multiprocessing` on a map operation).
+    `column_types` casts them. With `num_parallel_workers` > 1 a random-access source is read in
+    that many worker processes (Grain's), as MindSpore does with `python_multiprocessing` (its
+    default); otherwise Grain's threads read the rows.
     """
 
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
@@ -129,6 +131,46 @@ class GeneratorDataset(MappableSource):
                              else (schema.numpy_types() if schema is not None else None))
         self.num_samples = num_samples
         self.shards = (num_shards, shard_id)
+        # MindSpore reads a random-access source in `num_parallel_workers` worker processes when
+        # python_multiprocessing (its default) and more than one worker are asked for.
+        self.python_multiprocessing = bool(python_multiprocessing) and self.random_access and \
+            (num_parallel_workers or 1) > 1
+        self._processes_refused = None
+
+    def uses_worker_processes(self) -> bool:
+        """MindSpore forks its worker processes; msjax's start by importing the main script again
+        and receive the source pickled. When the script's iterating line is outside `if
+        __name__ == "__main__":` or the source does not pickle, threads read it instead, with a
+        warning saying why (MindSpore's results are the same either way)."""
+        if not self.python_multiprocessing:
+            return False
+        if self._processes_refused:  # decided (and said) once
+            return False
+        from msjax._src.dataset import main_guard  # pylint: disable=import-outside-toplevel
+        unguarded = main_guard.unguarded_line()
+        if unguarded is not None:
+            why = (f"the main script {unguarded[0]} iterates it at line {unguarded[1]}, outside "
+                   f"`if __name__ == \"__main__\":`, and worker processes start by importing it")
+        else:
+            why = self._pickling_problem()
+        if why:
+            self._processes_refused = why
+            warnings.warn(f"msjax: GeneratorDataset(python_multiprocessing=True, "
+                          f"num_parallel_workers={self.num_parallel_workers}) reads its source with "
+                          f"threads, not worker processes: {why}.", RuntimeWarning, stacklevel=2)
+            return False
+        return True
+
+    def _pickling_problem(self):
+        if self._processes_refused is None:
+            import cloudpickle  # pylint: disable=import-outside-toplevel
+            try:
+                cloudpickle.dumps(self.source)
+                self._processes_refused = ""
+            except Exception as error:  # pylint: disable=broad-except
+                self._processes_refused = (f"its source does not pickle ({type(error).__name__}: "
+                                           f"{error})")
+        return self._processes_refused
 
     def _columns(self):
         return list(self.column_names)
