@@ -20,7 +20,10 @@ from msjax._src.dataset.file_sources import CSVDataset as CSVDataset
 from msjax._src.dataset.file_sources import Cifar100Dataset as Cifar100Dataset
 from msjax._src.dataset.file_sources import Cifar10Dataset as Cifar10Dataset
 from msjax._src.dataset.file_sources import FashionMnistDataset as FashionMnistDataset
+from msjax._src.dataset.annotated_sources import CelebADataset as CelebADataset
+from msjax._src.dataset.annotated_sources import CocoDataset as CocoDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
+from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import Shuffle as Shuffle
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
