@@ -23,3 +23,4 @@ def test_annotated_datasets_as_mindspore(label, cases):
 def test_meta_columns_are_listed_but_not_iterated(cases):
     assert "_meta-filename" in cases["voc extra metadata columns"]
     assert "_meta-filename" not in cases["voc extra metadata row 0"]
+

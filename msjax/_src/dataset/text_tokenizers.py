@@ -307,3 +307,26 @@ class TruncateSequencePair(TensorOperation):
             else:
                 len_2 -= 1
         return first[:len_1], second[:len_2]
+
+
+class Truncate(TensorOperation):
+    """`mindspore.dataset.text.Truncate(max_seq_len)`: a 1-D sequence (or each row of a 2-D one)
+    cut to its first `max_seq_len` items; numbers or strings."""
+
+    def __init__(self, max_seq_len):
+        if isinstance(max_seq_len, bool):
+            raise TypeError(f"Argument max_seq_len with value {max_seq_len} is not of type "
+                            f"(<class 'int'>,), but got <class 'bool'>.")
+        if not isinstance(max_seq_len, int):
+            raise TypeError(f"Argument max_seq_len with value {max_seq_len} is not of type "
+                            f"[<class 'int'>], but got {type(max_seq_len)}.")
+        if not 1 <= max_seq_len <= 2147483647:
+            raise ValueError("Input max_seq_len is not within the required interval of "
+                             "[1, 2147483647].")
+        self.max_seq_len = max_seq_len
+
+    def implementation(self, data):
+        data = np.asarray(data)
+        if data.ndim not in (1, 2):
+            raise TransformError("Truncate: the input tensor should be of dimension 1 or 2.")
+        return data[..., :self.max_seq_len].copy()
