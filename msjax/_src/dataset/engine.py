@@ -20,6 +20,7 @@ import warnings
 import numpy as np
 
 from msjax._src.dataset import config, main_guard, random_ops, shared_batches
+from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_file, to_array,
                                      user_code_error, user_function_error)
 
@@ -145,12 +146,7 @@ def check_num_parallel_workers(value):
     the machine's CPU count (None: the config's default)."""
     if value is None:
         return None
-    if isinstance(value, bool):
-        raise TypeError(f"Argument num_parallel_workers with value {value} is not of type "
-                        f"(<class 'int'>,), but got <class 'bool'>.")
-    if not isinstance(value, int):
-        raise TypeError(f"Argument num_parallel_workers with value {value} is not of type "
-                        f"[<class 'int'>], but got {type(value)}.")
+    check_int_type(value, "num_parallel_workers")
     cpus = multiprocessing.cpu_count()
     if not 1 <= value <= cpus:
         raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")

@@ -11,6 +11,7 @@ MindSpore gives the extra rows to shards it draws at random; msjax gives them to
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -217,7 +218,7 @@ class FileWriter:
                 raise ParamTypeError("'index field' expect str type.")
         for field in index_fields:
             if self._schema is None or field not in self._schema:
-                schema = fmt.json.dumps(self._schema or {}, separators=(",", ":"), sort_keys=True)
+                schema = json.dumps(self._schema or {}, separators=(",", ":"), sort_keys=True)
                 raise pipeline_error(f"Invalid input, 'index_fields': {field} can not found in "
                                      f"schema: {schema}. Please use 'add_index' function to add "
                                      f"proper 'index_fields'.", "FileWriter.add_index")

@@ -18,7 +18,7 @@ import unicodedata
 
 import numpy as np
 
-from msjax._src.dataset.transform_base import TensorOperation, TransformError
+from msjax._src.dataset.transform_base import TensorOperation, TransformError, check_int_type
 
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
 
@@ -314,12 +314,7 @@ class Truncate(TensorOperation):
     cut to its first `max_seq_len` items; numbers or strings."""
 
     def __init__(self, max_seq_len):
-        if isinstance(max_seq_len, bool):
-            raise TypeError(f"Argument max_seq_len with value {max_seq_len} is not of type "
-                            f"(<class 'int'>,), but got <class 'bool'>.")
-        if not isinstance(max_seq_len, int):
-            raise TypeError(f"Argument max_seq_len with value {max_seq_len} is not of type "
-                            f"[<class 'int'>], but got {type(max_seq_len)}.")
+        check_int_type(max_seq_len, "max_seq_len")
         if not 1 <= max_seq_len <= 2147483647:
             raise ValueError("Input max_seq_len is not within the required interval of "
                              "[1, 2147483647].")

@@ -310,12 +310,12 @@ def error_of(call):
     return None
 
 
-def errors(folder):
+def errors(scratch, existing):
+    """{case: {type, message}} of bad input; `scratch` a folder to write in (removed after),
+    `existing` a MindRecord file (all_types) that must not be overwritten."""
     from mindspore.mindrecord import FileReader, FileWriter
     import mindspore.dataset as ds
-    scratch = os.path.join(folder, "scratch")
     os.makedirs(scratch, exist_ok=True)
-    existing = os.path.join(folder, "ms", "all_types", "all_types.mindrecord")
 
     def fresh(name="e.mindrecord", **kwargs):
         path = os.path.join(scratch, name)
@@ -466,7 +466,8 @@ def main():
             golden["read_msjax"][case] = reading(theirs, case)
     for side in ("ms", "msjax"):
         shutil.rmtree(os.path.join(folder, side, "parallel"), ignore_errors=True)
-    golden["errors"] = errors(folder)
+    golden["errors"] = errors(os.path.join(folder, "scratch"),
+                              os.path.join(folder, "ms", "all_types", "all_types.mindrecord"))
     with open(os.path.join(folder, "layouts.json"), "w", encoding="utf-8") as file:
         json.dump(golden, file, indent=1, sort_keys=True, ensure_ascii=False)
     print(json.dumps(golden["errors"], indent=1, ensure_ascii=False))
