@@ -91,6 +91,7 @@ def main():
     rows, dense = Scaled()(Tensor(2.0, ms.float32), Tensor([0, 3], ms.int32),
                            Tensor([[1.0, 2.0], [3.0, 4.0]], ms.float32))
     print("graph RowTensor ->", rows.asnumpy().tolist(), dense.asnumpy().tolist())
+    ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 if __name__ == "__main__":
