@@ -12,6 +12,8 @@ import importlib.util
 import os
 import sys
 
+from msjax._src.module_tree import missing_module
+
 _PREFIX = "mindspore"
 #: The folder of a `mindspore` package (worker_path/mindspore) that answers `import mindspore`
 #: in spawned worker processes (`python_multiprocessing=True`): they inherit `sys.path` and import
@@ -41,7 +43,6 @@ class MindSporeAlias(importlib.abc.MetaPathFinder):
             return None
         msjax_name = "msjax" + fullname[len(_PREFIX):]
         if importlib.util.find_spec(msjax_name) is None:
-            from msjax._src.module_tree import missing_module
             raise missing_module(fullname, f"it would be '{msjax_name}'")
         return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name))
 

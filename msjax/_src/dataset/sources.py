@@ -15,6 +15,7 @@ import numpy as np
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.engine import Dataset, check_num_parallel_workers
 from msjax._src.dataset.rows import call_user_function, to_row, user_code_error
+from msjax._src.core import dtype as mstype
 
 
 def _grain():
@@ -229,7 +230,6 @@ class GeneratorDataset(MappableSource):
 def _numpy_dtype(dtype):
     if dtype is None:
         return None
-    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
     return np.dtype(dtype)

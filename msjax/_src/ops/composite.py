@@ -11,7 +11,8 @@ import functools
 import numpy as np
 
 from msjax._src.ops import multitype
-from msjax._src.transforms import tracing_depth
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.state import tracing_depth
 
 
 class MultitypeFuncGraph:
