@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 
+from msjax._src.dataset import main_guard
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.engine import Dataset, check_num_parallel_workers
 from msjax._src.dataset.rows import call_user_function, to_row, user_code_error
@@ -147,7 +148,6 @@ class GeneratorDataset(MappableSource):
             return False
         if self._processes_refused:  # decided (and said) once
             return False
-        from msjax._src.dataset import main_guard  # pylint: disable=import-outside-toplevel
         unguarded = main_guard.unguarded_line()
         if unguarded is not None:
             why = (f"the main script {unguarded[0]} iterates it at line {unguarded[1]}, outside "

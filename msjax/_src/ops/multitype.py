@@ -15,6 +15,9 @@ import inspect
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core.row_tensor import RowTensorInner
+from msjax._src.core.tensor import Tensor
+from msjax._src.ops.registry import Primitive
 
 _CONCRETE = {str(t): t for t in (*mstype.int_type, *mstype.uint_type, mstype.float16,
                                  mstype.float32, mstype.float64, mstype.bfloat16, mstype.qint4x2,
@@ -104,13 +107,10 @@ def _from_mstype(type_input) -> TypeSignature:
 
 def value_type(value):
     """An argument's type for dispatch: (kind, detail), or MindSpore's NotImplementedError."""
-    from msjax._src.core.row_tensor import RowTensorInner  # pylint: disable=import-outside-toplevel
-    from msjax._src.core.tensor import Tensor  # pylint: disable=import-outside-toplevel
     if isinstance(value, Tensor):
         return "tensor", value.dtype
     if isinstance(value, RowTensorInner):
         return "RowTensor", None
-    from msjax._src.ops.registry import Primitive  # pylint: disable=import-outside-toplevel
     if isinstance(value, Primitive) or hasattr(value, "construct") or \
             inspect.isfunction(value) or inspect.ismethod(value) or inspect.isbuiltin(value):
         return "func", None
