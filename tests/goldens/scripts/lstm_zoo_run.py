@@ -28,7 +28,8 @@ C++ engine needs lstm_zoo_cpus.c preloaded on a machine of fewer than 4 CPUs, se
     for s in train.py eval.py batches; do LD_PRELOAD=/tmp/libcpu4.so PYTHONHASHSEED=0 \\
         LSTM_DIR=.../official/nlp/LSTM LSTM_WORK=/tmp/lstm_work LSTM_STEP=$s LSTM_EXTRA_PATH=... \\
         GLOG_v=3 ~/.cache/msjax-oracle/venv/bin/python tests/goldens/scripts/lstm_zoo_run.py
-    done | python tests/goldens/scripts/lstm_zoo_run.py --kinds > tests/goldens/compat/lstm_zoo_run.txt
+    done | python tests/goldens/scripts/lstm_zoo_run.py --kinds \\
+        > tests/goldens/compat/lstm_zoo_run.txt
 
 tests/compat/test_model_zoo_lstm.py runs the same steps under ``msjax run`` and compares.
 """
