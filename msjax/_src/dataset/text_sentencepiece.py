@@ -222,6 +222,3 @@ class SentencePieceTokenizer(TensorOperation):
             return np.asarray(processor.EncodeAsIds(str(text)), np.int32)
         pieces = processor.EncodeAsPieces(str(text))
         return np.asarray(pieces, dtype=str) if pieces else np.asarray([], dtype="<U1")
-
-    def __repr__(self):
-        return f"SentencePieceTokenizer(out_type={self.out_type.name})"
