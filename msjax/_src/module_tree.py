@@ -124,7 +124,8 @@ EXCLUDED = {
     "mindspore.train.train_thor.model_thor": _NOT_YET + "ModelThor, the Model of THOR (the "
                                              "second-order optimizer)",
     "mindspore.train.train_thor.dataset_helper": _NOT_YET + "THOR's dataset helper",
-    # mindspore.boost: msjax answers GradientAccumulation (boost, grad_accumulation); the rest:
+    # mindspore.boost: msjax answers GradientAccumulation (boost, grad_accumulation, with its
+    # gradient_accumulation_op and gradient_clear_op); the rest:
     "mindspore.boost.adasum": _NOT_YET + "AdaSum, the Ascend boost's gradient reduction",
     "mindspore.boost.base": _NOT_YET + "the Ascend boost's parameter and optimizer processing",
     "mindspore.boost.boost": _NOT_YET + "AutoBoost, the Ascend training accelerations",
@@ -161,6 +162,8 @@ NAME_SOURCES = {
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
     "mindspore.boost": ("msjax.boost", "msjax.nn", "msjax"),
+    "mindspore.boost.grad_accumulation": ("msjax.boost.grad_accumulation", "msjax.boost",
+                                          "msjax.nn", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
     "mindspore.experimental": ("msjax.experimental",),
     # mint's optimizers are not mindspore.nn's (nn.ASGD is another class): no msjax.nn here.

@@ -5,6 +5,7 @@ seed, whatever the batch's remainder, worker threads or processes.
 The per-image reference is the same pipeline with an identity Python function appended to the
 map's operations: a function has no batched kernel, so that map runs image by image, and it
 draws the same numbers (each row's generator depends on the row and the map's place only)."""
+import os
 import secrets
 
 import numpy as np
@@ -280,9 +281,10 @@ def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():
     def number_and_dawdle(values, info):
         time.sleep(0.002 * (int(values[0]) % 3))  # batches finish out of order in threads
         return ([np.array(info.get_batch_num())] * len(values),)
-    ds.config.set_num_parallel_workers(4)
+    workers = min(4, os.cpu_count())  # MindSpore refuses more workers than CPUs
+    ds.config.set_num_parallel_workers(workers)
     dataset = ds.NumpySlicesDataset({"x": np.arange(48)}, shuffle=False).batch(
-        2, per_batch_map=number_and_dawdle, num_parallel_workers=4)
+        2, per_batch_map=number_and_dawdle, num_parallel_workers=workers)
     numbers = [int(batch[0][0]) for batch in dataset.create_tuple_iterator(output_numpy=True)]
     assert numbers == list(range(24))
 

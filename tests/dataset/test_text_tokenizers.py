@@ -65,3 +65,13 @@ def test_bert_tokens_feed_lookup_ids():
     assert tokens.tolist() == ["hi", "##s", "hi", "!"]
     assert text.Lookup(vocab, "[UNK]")(tokens).tolist() == [1, 2, 1, 3]
     assert np.asarray(tokens).dtype.kind == "U"
+
+
+TRUNCATE = golden_cases("dataset/truncate_probe.txt")
+
+
+@pytest.mark.parametrize("label", sorted(TRUNCATE))
+def test_text_truncate_as_mindspore(label):
+    """text.Truncate (golden: tests/goldens/dataset/truncate_probe.txt, from
+    tests/goldens/scripts/dataset_truncate_probe.py)."""
+    assert run_script_on_msjax("dataset_truncate_probe.py")[label] == TRUNCATE[label]

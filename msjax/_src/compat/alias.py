@@ -9,11 +9,16 @@ from __future__ import annotations
 import importlib
 import importlib.abc
 import importlib.util
+import os
 import sys
 
 from msjax._src.module_tree import missing_module
 
 _PREFIX = "mindspore"
+#: The folder of a `mindspore` package (worker_path/mindspore) that answers `import mindspore`
+#: in spawned worker processes (`python_multiprocessing=True`): they inherit `sys.path` and import
+#: the main script again before anything of msjax runs in them. Here the alias is found first.
+WORKER_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "worker_path")
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -53,11 +58,15 @@ def install(force: bool = False) -> None:
     if not force and _real_mindspore_installed():
         return
     sys.meta_path.insert(0, _finder)
+    if WORKER_PATH not in sys.path:
+        sys.path.append(WORKER_PATH)
 
 
 def uninstall() -> None:
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
+    while WORKER_PATH in sys.path:
+        sys.path.remove(WORKER_PATH)
     for name in [n for n in sys.modules if n == _PREFIX or n.startswith(_PREFIX + ".")]:
         if getattr(sys.modules[name], "__name__", "").startswith("msjax"):
             del sys.modules[name]

@@ -1,7 +1,8 @@
 """`msjax run FILE.py [args]`: run a MindSpore script unchanged, as `python FILE.py [args]` would.
 
 The script runs as `__main__` with `sys.argv == [FILE.py, *args]` (argv[0] as typed), an absolute
-`__file__`, its own directory first on `sys.path`, and `import mindspore` answered by msjax.
+`__file__`, its own directory first on `sys.path`, and `import mindspore` answered by msjax (in
+the worker processes it starts as well: alias.WORKER_PATH).
 Exit codes and tracebacks are Python's: an uncaught exception prints a traceback that starts at
 the script's own frames (msjax's are left out) and exits with 1; `SystemExit` keeps its code.
 

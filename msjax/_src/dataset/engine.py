@@ -14,12 +14,15 @@ same rows as MindSpore's in another order (stable for a given ``dataset.config.s
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import warnings
 
 import numpy as np
 
 from msjax._src.dataset import config, main_guard, random_ops, shared_batches
-from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
+from msjax._src.dataset.transform_base import check_int_type
+from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_file, to_array,
+                                     user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
@@ -144,12 +147,24 @@ def _column_list(columns, name):
     return list(columns)
 
 
+def check_num_parallel_workers(value):
+    """MindSpore's check of a source's or an operation's `num_parallel_workers`: an int from 1 to
+    the machine's CPU count (None: the config's default)."""
+    if value is None:
+        return None
+    check_int_type(value, "num_parallel_workers")
+    cpus = multiprocessing.cpu_count()
+    if not 1 <= value <= cpus:
+        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpus}!")
+    return value
+
+
 class Dataset:
     """`mindspore.dataset.Dataset`: the base of every source and pipeline operation."""
 
     def __init__(self, children=(), num_parallel_workers=None):
         self.children = list(children)
-        self.num_parallel_workers = num_parallel_workers
+        self.num_parallel_workers = check_num_parallel_workers(num_parallel_workers)
         self.node_id = next(_node_ids)
         self._estimated_size = None
 
@@ -337,8 +352,12 @@ class Dataset:
 
     def _worker_processes(self) -> int:
         counts = [n.num_parallel_workers or config.get_num_parallel_workers()
-                  for n in self._pipeline_nodes() if getattr(n, "python_multiprocessing", False)]
+                  for n in self._pipeline_nodes() if n.uses_worker_processes()]
         return max(counts, default=0)
+
+    def uses_worker_processes(self) -> bool:
+        """Whether this node asks for worker processes (`python_multiprocessing`)."""
+        return bool(getattr(self, "python_multiprocessing", False))
 
     # -- what the pipeline produces -------------------------------------------------------------
     def get_col_names(self):
@@ -411,32 +430,45 @@ def _operation_name(operation) -> str:
     return type(operation).__name__ if hasattr(operation, "implementation") else "PyFunc"
 
 
-def _map_operation_error(operation, error: Exception) -> tuple:
+def _map_operation_error(operation, error: Exception, data_file=None) -> tuple:
     """The error a map raises when `operation` raised `error`, and what it is chained to: a
     transform's own error as MindSpore reports it from a map (``map operation: [Name] failed.
-    ...``), a user function's as MindSpore's RuntimeError with the user's traceback."""
+    ...``), a user function's as MindSpore's RuntimeError with the user's traceback; either names
+    the file the row was read from, when a source read it from one (`data_file`)."""
     name = _operation_name(getattr(error, "failed_operation", operation))
     if not getattr(error, "raised_by_pipeline", False):
-        return user_function_error(error, f"map operation: [{name}]"), error
+        return user_function_error(error, f"map operation: [{name}]", data_file), error
     message = getattr(error, "pipeline_message", None)
     if name == "PyFunc" or message is None or not isinstance(error, RuntimeError):
         return error, error.__cause__
-    return pipeline_error(f"map operation: [{name}] failed. {message}", "map"), None
+    where = f"The corresponding data file is: {data_file}. " if data_file else ""
+    return pipeline_error(f"map operation: [{name}] failed. {where}{message}", "map"), None
+
+
+_NONE_RESULT = ("map operation: [PyFunc] failed. Got None from Python object. The subprocess of "
+                "dataset may exit unexpected or be killed, main process will exit. If this is not "
+                "an artificial operation, you can use mindspore.dataset.config."
+                "set_enable_watchdog(False) to block this error.")
+_NONE_IN_RESULT = ("map operation: [PyFunc] failed. Expect pyfunc to return numpy array(s), but "
+                   "got None. If python_multiprocessing is True, it maybe due to pyfunc execution "
+                   "timeout.")
 
 
 def run_operations(operations, values: tuple) -> tuple:
     """`operations` applied one after another to one row's input columns (the hot path of every
     map: one ``try`` for the chain, errors translated only when one is raised)."""
-    step = 0
+    step, result, inputs = 0, values, values
     try:
         for step, operation in enumerate(operations):
             result = operation(*values)
             values = result if isinstance(result, tuple) else (result,)
     except Exception as error:  # pylint: disable=broad-except
-        raised, cause = _map_operation_error(operations[step], error)
+        raised, cause = _map_operation_error(operations[step], error, source_file(inputs))
         if raised is error:
             raise
         raise raised from cause
+    if result is None:
+        raise user_code_error(_NONE_RESULT)
     return values
 
 
@@ -488,13 +520,19 @@ class MapDataset(Dataset):
 
         def apply_operations(row):
             values = run_operations(operations, tuple(row[i] for i in input_positions))
+            if any(v is None for v in values):
+                raise user_code_error(_NONE_IN_RESULT)
             if len(values) != output_count:
                 raise pipeline_error(
                     f"Invalid columns, the number of columns returned in 'map' operations should "
                     f"match the number of 'output_columns', but got the number of columns returned "
                     f"in 'map' operations: {len(values)}, the number of 'output_columns': "
                     f"{output_count}.", "map")
-            values = tuple(to_array(v) for v in values)
+            returned, values = values, tuple(to_array(v) for v in values)
+            for original, value in zip(returned, values):
+                if value.dtype == object and not isinstance(original, dict):
+                    raise user_code_error("map operation: [PyFunc] failed. Failed to create tensor "
+                                          "from numpy array, data type is unknown.")
             return tuple(values[i] if kind == "out" else row[i] for kind, i in sources)
         return apply_operations
 

@@ -15,7 +15,7 @@ import os
 
 import numpy as np
 
-from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.rows import mark_source_file, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 _USAGES = ["train", "test", "all"]
@@ -257,7 +257,10 @@ class ImageFolderDataset(MappableSource):
         path, label = self._list()[index]
         with open(path, "rb") as file:
             data = file.read()
-        image = decode_image(data, path) if self.decode else np.frombuffer(data, np.uint8).copy()
+        if self.decode:
+            image = decode_image(data, path)
+        else:
+            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
         return image, np.array(label, np.int32)
 
 

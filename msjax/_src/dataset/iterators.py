@@ -33,6 +33,13 @@ class _EpochIterator:
                                  f"num_epochs: {num_epochs}", "iterator", SYNTAX_HEADER)
         self._dataset = dataset
         self._columns = dataset.get_col_names()
+        # Columns named "_meta-..." (a source's extra_metadata) are listed by get_col_names but
+        # left out of the rows, as MindSpore's iterators leave them out.
+        self._kept = [i for i, name in enumerate(self._columns) if not name.startswith("_meta-")]
+        if len(self._kept) == len(self._columns):
+            self._kept = None
+        else:
+            self._columns = [self._columns[i] for i in self._kept]
         self._num_epochs = num_epochs
         self._output_numpy = output_numpy
         self._seed = dataset._pipeline_seed()
@@ -67,6 +74,8 @@ class _EpochIterator:
             self._rows = None
             self._epochs = None
             raise
+        if self._kept is not None:
+            row = [row[i] for i in self._kept]
         if self._output_numpy:
             return self._shape(list(row))
         return self._shape([_as_tensor(column) for column in row])

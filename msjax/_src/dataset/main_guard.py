@@ -42,26 +42,34 @@ def _guarded_lines(path: str, mtime_and_size) -> tuple:
     return tuple(ranges)
 
 
-def check_main_is_guarded() -> None:
-    """Raises RuntimeError (module doc) when starting worker processes from here would hang."""
+def unguarded_line():
+    """`(path, line)` of the main script's module-level line that led here when it is outside
+    every `if __name__ ...` (starting worker processes from here would hang), else None."""
     if getattr(multiprocessing.process.current_process(), "_inheriting", False):
-        return  # a worker importing the script: Python's own check refuses it
+        return None  # a worker importing the script: Python's own check refuses it
     main = sys.modules.get("__main__")
     path = getattr(main, "__file__", None)
     if main is None or not path or not path.endswith(".py"):
-        return  # an interactive session, `-c`, a notebook: spawn imports nothing of it
+        return None  # an interactive session, `-c`, a notebook: spawn imports nothing of it
     frame = sys._getframe(1)  # pylint: disable=protected-access
     while frame is not None and not (frame.f_globals is vars(main)
                                      and frame.f_code.co_name == "<module>"):
         frame = frame.f_back
     if frame is None:
-        return  # not reached from the main script's module code (e.g. a thread)
+        return None  # not reached from the main script's module code (e.g. a thread)
     try:
         stat = os.stat(path)
     except OSError:
-        return
+        return None
     ranges = _guarded_lines(path, (stat.st_mtime_ns, stat.st_size))
     line = frame.f_lineno
     if ranges is None or any(first <= line <= last for first, last in ranges):
-        return
-    raise RuntimeError(_FIX.format(path=path, line=line))
+        return None
+    return path, line
+
+
+def check_main_is_guarded() -> None:
+    """Raises RuntimeError (module doc) when starting worker processes from here would hang."""
+    found = unguarded_line()
+    if found is not None:
+        raise RuntimeError(_FIX.format(path=found[0], line=found[1]))

@@ -1,453 +1,416 @@
-"""MindSpore's MindRecord files: `mindspore.mindrecord.FileWriter` and `mindspore.dataset.MindDataset`.
+"""`mindspore.mindrecord.FileWriter`: MindRecord files MindSpore 2.10 reads, byte for byte as it
+writes them (the format: msjax/_src/dataset/mindrecord_format.py).
 
-The format, as MindSpore 2.10 writes it (tests/goldens/dataset/mindrecord holds files of both):
+Rows are checked as MindSpore checks them, split among the shards, and written page by page as
+they come (memory stays flat); the files are written under temporary names and appear, with their
+``.db`` indexes, at ``commit``: a failed write leaves the old files (or none) in place.
+``open_for_append`` works on copies of the files, renamed over them at ``commit``.
 
-* the data file: an 8-byte little-endian length and a JSON header, padded to ``header_size``; then
-  pages of ``page_size`` bytes (the last one cut to its content). A blob page holds, per row, an
-  8-byte little-endian length and each blob field (``bytes`` and array fields, by name) as an
-  8-byte big-endian length and its bytes; int32/int64 arrays are compressed (a 4-byte big-endian
-  count, 2-bit width codes for int8/16/32/64 packed four to a byte, then the little-endian values).
-  A raw page holds, per row, an 8-byte little-endian length and a msgpack map of the other fields.
-* ``<file>.db``: an SQLite index with, per row, its raw and blob pages and offsets and the values
-  of the ``add_index`` fields.
-
-msjax writes one shard (``shard_num=1``). A write is atomic: the files appear at ``commit`` (written
-to temporary names and renamed), so a failed write leaves nothing behind.
+Where MindSpore draws at random, msjax does not: when a shard count does not divide a call's rows,
+MindSpore gives the extra rows to shards it draws at random; msjax gives them to the first shards.
 """
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
-import struct
+import re
+import shutil
+import stat
 import warnings
 
 import numpy as np
 
+from msjax._src.dataset import mindrecord_format as fmt
 from msjax._src.dataset.mindrecord_errors import (MRMDefineIndexError, MRMInvalidSchemaError,
-                                                  ParamValueError)
-from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.sources import MappableSource
+                                                  ParamTypeError, ParamValueError)
+from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
 
-_TYPES = {"int32": np.int32, "int64": np.int64, "float32": np.float32, "float64": np.float64,
-          "string": None, "bytes": None}
-_SQL_TYPES = {"int32": "INTEGER", "int64": "INTEGER", "float32": "NUMERIC", "float64": "NUMERIC",
-              "string": "TEXT"}
-_WIDTHS = [(np.int8, 1), (np.int16, 2), (np.int32, 4), (np.int64, 8)]
-MIN_HEADER_SIZE, MAX_HEADER_SIZE = 1 << 14, 1 << 27
-MIN_PAGE_SIZE, MAX_PAGE_SIZE = 1 << 15, 1 << 28
+MIN_SHARD_COUNT, MAX_SHARD_COUNT = 1, 1000
+_VALUE_TYPES = {"int": ["int32", "int64"], "float": ["float32", "float64"], "str": "string",
+                "bytes": "bytes", "int32": "int32", "int64": "int64", "float32": "float32",
+                "float64": "float64", "ndarray": ["int32", "int64", "float32", "float64"]}
+_FORBIDDEN = set(r'\/:*?"<>|`&\';')
+_TEMPORARY = ".msjax-tmp"
 
 
-def _msgpack():
-    import msgpack  # pylint: disable=import-outside-toplevel
-    return msgpack
+def check_filename(path, arg_name=""):
+    """MindSpore's checks of a MindRecord file name."""
+    arg_name = "File path" if arg_name == "" else f"'{arg_name}'"
+    if not path:
+        raise ParamValueError(f"{arg_name} is not allowed None or empty!")
+    if not isinstance(path, str):
+        raise ParamValueError(f"File path: {path} is not string.")
+    if path.endswith("/"):
+        raise ParamValueError("File path can not end with '/'")
+    file_name = os.path.basename(path)
+    if set(file_name) & _FORBIDDEN:
+        raise ParamValueError(r"File name should not contains \/:*?\"<>|`&;\'")
+    if file_name.startswith(" ") or file_name.endswith(" "):
+        raise ParamValueError("File name should not start/end with space.")
 
 
-def is_blob(field: dict) -> bool:
-    return field["type"] == "bytes" or "shape" in field
+def schema_problem(content):
+    """MindSpore's check of an ``add_schema`` dict: the error message, or None."""
+    if not content:
+        return "Schema content is empty."
+    if not isinstance(content, dict):
+        return "Schema content should be dict."
+    for name, field in content.items():
+        if not re.match(r"^[0-9a-zA-Z\_]+$", name):
+            return f"Field '{name}' should be composed of '0-9' or 'a-z' or 'A-Z' or '_'."
+        if not field or not isinstance(field, dict):
+            return f"Field '{name}' should be dict."
+        if len(field) == 1 and "type" in field:
+            if field["type"] not in fmt.FIELD_TYPES:
+                return f"Field '{name}' contain illegal attribute '{field['type']}'."
+        elif len(field) == 2 and "type" in field:
+            if field["type"] not in fmt.ARRAY_TYPES:
+                return f"Field '{name}' contain illegal attribute '{field['type']}'."
+            if "shape" not in field:
+                return f"Field '{field}' contains illegal attributes."
+            if not isinstance(field["shape"], list):
+                return f"Field '{name}' contain illegal attribute '{field['shape']}'."
+        else:
+            return f"Field '{field}' contains illegal attributes."
+    return None
 
 
-def compress_ints(values: np.ndarray) -> bytes:
-    """MindSpore's compression of an int32/int64 array."""
-    flat = values.reshape(-1).astype(np.int64)
-    codes = []
-    for value in flat.tolist():
-        codes.append(next(i for i, (dtype, _) in enumerate(_WIDTHS)
-                          if np.iinfo(dtype).min <= value <= np.iinfo(dtype).max))
-    packed = bytearray((len(codes) + 3) // 4)
-    for i, code in enumerate(codes):
-        packed[i // 4] |= code << (6 - 2 * (i % 4))
-    body = b"".join(np.array([v], np.dtype(_WIDTHS[c][0]).newbyteorder("<")).tobytes()
-                    for v, c in zip(flat.tolist(), codes))
-    return struct.pack(">I", len(codes)) + bytes(packed) + body
-
-
-def decompress_ints(data: bytes, dtype) -> np.ndarray:
-    count = struct.unpack(">I", data[:4])[0]
-    codes_end = 4 + (count + 3) // 4
-    codes = [(data[4 + i // 4] >> (6 - 2 * (i % 4))) & 3 for i in range(count)]
-    values, position = [], codes_end
-    for code in codes:
-        width_type, width = _WIDTHS[code]
-        values.append(int(np.frombuffer(data[position:position + width], np.dtype(width_type).newbyteorder("<"))[0]))
-        position += width
-    return np.array(values, dtype)
-
-
-def check_schema(schema) -> dict:
-    """MindSpore's checks of an ``add_schema`` dict."""
-    if not isinstance(schema, dict) or not schema:
-        raise MRMInvalidSchemaError("Schema is not a non-empty dict.")
+def row_problem(schema, index, row):
+    """MindSpore's check of one row against the schema: the warning it logs, or None."""
     for name, field in schema.items():
-        if not isinstance(field, dict) or "type" not in field:
-            raise MRMInvalidSchemaError(f"Field '{name}' should be a dict with a 'type'.")
-        if field["type"] not in _TYPES:
-            raise MRMInvalidSchemaError(f"Field '{name}' contain illegal attribute "
-                                        f"'{field['type']}'.")
-        if "shape" in field and field["type"] in ("string", "bytes"):
-            raise MRMInvalidSchemaError(f"Field '{name}' of type {field['type']} cannot have "
-                                        f"a shape.")
-    return schema
+        if name not in row:
+            return f"for schema, {index} th data is wrong, there is not field: '{name}' in the raw data."
+        value = row[name]
+        kind = type(value).__name__
+        if kind not in _VALUE_TYPES:
+            return (f"for schema, {index} th data is wrong, data type: '{kind}' for field: "
+                    f"'{name}' is not matched.")
+        if field["type"] not in _VALUE_TYPES[kind]:
+            return (f"for schema, {index} th data is wrong, data type: '{field['type']}' for "
+                    f"field: '{name}' is not matched.")
+        if kind == "ndarray":
+            if "shape" not in field:
+                return (f"for schema, {index} th data is wrong, data shape for field: '{name}' "
+                        f"is not specified.")
+            if field["type"] != str(value.dtype):
+                return (f"for schema, {index} th data is wrong, data type: '{value.dtype}' for "
+                        f"field: '{name}' is not matched.")
+            try:
+                np.reshape(value, field["shape"])
+            except ValueError:
+                return (f"for schema, {index} th data is wrong, data shape: '{value.shape}' for "
+                        f"field: '{name}' is not matched.")
+    return None
+
+
+def _plain(value):
+    """A scalar as MindSpore hands it to its writer (NumPy scalars become Python numbers)."""
+    if isinstance(value, (np.int32, np.int64, np.float32, np.float64)):
+        return value.item()
+    return value
+
+
+def _size_error(page_size, what):
+    return pipeline_error(
+        f"Invalid data, Page size: {page_size} is too small to save a {what} row. Please try to "
+        f"use the mindrecord api 'set_page_size(value)' to enable larger page size, and the value "
+        f"range is in [{fmt.MIN_PAGE_SIZE} bytes, {fmt.MAX_PAGE_SIZE} bytes].", "FileWriter",
+        SYNTAX_HEADER)
+
+
+class _Shard:
+    """One shard file being written: its temporary copy, open, and its pages."""
+
+    def __init__(self, path, shard_id, header_size, page_size, pages=(), copy_from=None):
+        self.path = path
+        self.temporary = path + _TEMPORARY
+        if copy_from:
+            shutil.copyfile(copy_from, self.temporary)
+        flags = os.O_RDWR | os.O_CREAT | (0 if copy_from else os.O_TRUNC)
+        self.fd = os.open(self.temporary, flags, 0o600)
+        self.pages = fmt.ShardPages(self.fd, shard_id, header_size, page_size, pages)
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def discard(self):
+        self.close()
+        for path in (self.temporary, self.temporary + ".db"):
+            if os.path.exists(path):
+                os.remove(path)
 
 
 class FileWriter:
     """`mindspore.mindrecord.FileWriter(file_name, shard_num=1, overwrite=False)`.
 
-    ``add_schema``, ``add_index``, ``write_raw_data`` (rows accumulate in memory), then ``commit``
-    writes ``file_name`` and ``file_name.db`` in MindSpore's format. msjax writes one shard.
+    ``add_schema``, ``add_index``, ``write_raw_data`` (written to disk as it comes), ``commit``.
+    With ``shard_num > 1`` the files are ``file_name0``, ``file_name1``, ... (zero-padded), each
+    call's rows split evenly among them; ``write_raw_data(..., parallel_writer=True)`` sends each
+    call whole to the next shard in turn, each shard then a file of its own, as in MindSpore.
     """
 
     def __init__(self, file_name, shard_num=1, overwrite=False):
-        if not isinstance(file_name, str) or not file_name:
-            raise ValueError("Parameter file_name is invalid: it should be a non-empty str.")
-        if isinstance(shard_num, bool) or not isinstance(shard_num, int) or not 1 <= shard_num <= 1000:
-            raise ParamValueError(f"Parameter shard_num's value: {shard_num} should between 1 and "
-                                  f"1000.")
-        if shard_num != 1:
-            raise ValueError(f"msjax's FileWriter writes one shard; got shard_num={shard_num}. "
-                             f"Write one file per shard with shard_num=1 instead.")
-        self.file_name = os.path.abspath(file_name)
-        self.overwrite = overwrite
-        self._schema = None
-        self._desc = ""
-        self._index_fields = []
-        self._rows = []
-        self.header_size = 1 << 24
-        self.page_size = 1 << 25
+        check_filename(file_name)
+        if shard_num is None:
+            raise ParamValueError("Parameter shard_num is None.")
+        if not isinstance(shard_num, int):
+            raise ParamValueError("Parameter shard_num's type is not int.")
+        if not MIN_SHARD_COUNT <= shard_num <= MAX_SHARD_COUNT:
+            raise ParamValueError(f"Parameter shard_num's value: {shard_num} should between "
+                                  f"{MIN_SHARD_COUNT} and {MAX_SHARD_COUNT}.")
+        if not isinstance(overwrite, bool):
+            raise ParamValueError("Parameter overwrite's type is not bool.")
+        self._file_name = file_name
+        width = len(str(shard_num - 1))
+        self._paths = [file_name] if shard_num == 1 else \
+            [f"{file_name}{str(i).rjust(width, '0')}" for i in range(shard_num)]
+        self._overwrite = overwrite
+        self._header_size, self._page_size = fmt.DEFAULT_HEADER_SIZE, fmt.DEFAULT_PAGE_SIZE
+        self._schema, self._desc, self._index_fields = None, "", None
+        self._shards, self._compression = None, 0
+        self._append, self._flushed, self._parallel, self._next_shard = False, False, None, 0
+        self._addresses = None
 
-    def set_header_size(self, header_size):
-        """`FileWriter.set_header_size`: 16 KiB to 128 MiB."""
-        if not MIN_HEADER_SIZE <= header_size <= MAX_HEADER_SIZE:
-            raise ValueError(f"Invalid header size, header size should be in range "
-                             f"[{MIN_HEADER_SIZE}, {MAX_HEADER_SIZE}], but got {header_size}.")
-        self.header_size = header_size
-
-    def set_page_size(self, page_size):
-        """`FileWriter.set_page_size`: 32 KiB to 256 MiB."""
-        if not MIN_PAGE_SIZE <= page_size <= MAX_PAGE_SIZE:
-            raise ValueError(f"Invalid page size, page size should be in range "
-                             f"[{MIN_PAGE_SIZE}, {MAX_PAGE_SIZE}], but got {page_size}.")
-        self.page_size = page_size
+    @classmethod
+    def open_for_append(cls, file_name):
+        """`FileWriter.open_for_append(file_name)`: add rows to existing MindRecord files (all
+        the shards `file_name`'s header names)."""
+        check_filename(file_name)
+        if not os.path.isfile(file_name):
+            raise RuntimeError(f"The input: {file_name} is not exists.")
+        header = _read_header(file_name)
+        folder = os.path.dirname(os.path.abspath(file_name))
+        writer = cls(file_name)
+        writer._append = True
+        writer._schema = header["schema"][0]["schema"]
+        writer._desc = header["schema"][0]["desc"]
+        writer._index_fields = [f["index_field"] for f in header["index_fields"] or ()]
+        writer._header_size, writer._page_size = header["header_size"], header["page_size"]
+        writer._compression = header.get("compression_size", 0)
+        writer._addresses = list(header["shard_addresses"])
+        paths = [os.path.join(folder, name) for name in writer._addresses]
+        writer._paths = paths
+        writer._shards = _append_shards(paths, writer._header_size, writer._page_size)
+        return writer
 
     def add_schema(self, content, desc=None):
-        """`FileWriter.add_schema`: {field: {"type": ..., "shape": [...]}}; returns the schema id."""
-        self._schema = check_schema(dict(content))
-        self._desc = desc or ""
+        """`FileWriter.add_schema(content, desc=None)`: {field: {"type": ..., "shape": [...]}}."""
+        problem = schema_problem(content)
+        if problem:
+            raise MRMInvalidSchemaError(problem)
+        self._schema = {name: dict(field) for name, field in content.items()}
+        self._desc = desc if desc else ""
         return 0
 
     def add_index(self, index_fields):
-        """`FileWriter.add_index`: fields (not blobs) recorded in the SQLite index."""
-        if self._schema is None:
-            raise RuntimeError("Failed to add index fields, the schema is not set.")
-        for name in index_fields:
-            if name not in self._schema:
-                raise MRMDefineIndexError(f"Failed to set field {name} since it's not in schema.")
-            if is_blob(self._schema[name]):
-                raise MRMDefineIndexError(f"Failed to set field {name} since it's not primitive "
+        """`FileWriter.add_index(index_fields)`: the scalar fields the ``.db`` index records
+        (by default, every scalar field)."""
+        if not index_fields or not isinstance(index_fields, list):
+            raise ParamTypeError("'index_fields' expect list type.")
+        blobs = fmt.blob_fields(self._schema or {})
+        for field in index_fields:
+            if field in blobs:
+                raise MRMDefineIndexError(f"Failed to set field {field} since it's not primitive "
                                           f"type.")
+            if not isinstance(field, str):
+                raise ParamTypeError("'index field' expect str type.")
+        for field in index_fields:
+            if self._schema is None or field not in self._schema:
+                schema = json.dumps(self._schema or {}, separators=(",", ":"), sort_keys=True)
+                raise pipeline_error(f"Invalid input, 'index_fields': {field} can not found in "
+                                     f"schema: {schema}. Please use 'add_index' function to add "
+                                     f"proper 'index_fields'.", "FileWriter.add_index")
         self._index_fields = list(index_fields)
 
-    def write_raw_data(self, raw_data, parallel_writer=False):
-        """`FileWriter.write_raw_data`: rows (dicts) checked against the schema."""
+    def set_header_size(self, header_size):
+        """`FileWriter.set_header_size`: 16 KiB to 128 MiB, a multiple of 4."""
+        self._header_size = self._checked_size(header_size, "header", fmt.MIN_HEADER_SIZE,
+                                               fmt.MAX_HEADER_SIZE)
+
+    def set_page_size(self, page_size):
+        """`FileWriter.set_page_size`: 32 KiB to 256 MiB, a multiple of 4."""
+        self._page_size = self._checked_size(page_size, "page", fmt.MIN_PAGE_SIZE,
+                                             fmt.MAX_PAGE_SIZE)
+
+    @staticmethod
+    def _checked_size(size, what, low, high):
+        if not low <= size <= high:
+            raise pipeline_error(f"Invalid data, {what} size: {size} should be in range [{low} "
+                                 f"bytes, {high} bytes].", f"FileWriter.set_{what}_size")
+        if size % 4:
+            raise pipeline_error(f"Invalid data, {what} size {size} should be divided by four.",
+                                 f"FileWriter.set_{what}_size")
+        return size
+
+    def _check_targets(self):
+        """MindSpore's checks when it opens the files (msjax creates them only when rows come)."""
+        if self._shards is not None or self._append:
+            return
         if self._schema is None:
-            raise RuntimeError("Failed to write raw data, the schema is not set.")
-        if not isinstance(raw_data, list) or not all(isinstance(r, dict) for r in raw_data):
-            raise ValueError("The input raw_data should be a list of dict.")
-        encoded = []
-        for row_number, row in enumerate(raw_data):
-            try:
-                encoded.append(self._encode_row(row))
-            except ValueError as error:
-                warnings.warn(f"FileWriter.write_raw_data skips row {row_number}: {error}",
-                              stacklevel=2)
-        if not encoded:
+            raise pipeline_error("Invalid data, schema is not found in header, please use "
+                                 "'add_schema' to add a schema for new mindrecord files.",
+                                 "FileWriter")
+        for path in self._paths:
+            if (os.path.exists(path) or os.path.exists(path + ".db")) and not self._overwrite:
+                raise pipeline_error(
+                    f"Invalid file, mindrecord files already exist. Please check file path: "
+                    f"{path}.\nIf you do not want to keep the files, set the 'overwrite' parameter "
+                    f"to True and try again.", "FileWriter")
+
+    def _open(self):
+        if self._shards is not None:
+            return
+        if self._append:
+            self._shards = _append_shards(self._paths, self._header_size, self._page_size)
+            return
+        self._check_targets()
+        header_size, page_size = self._header_size, self._page_size
+        self._addresses = [os.path.basename(p) for p in self._paths]
+        shards = []
+        try:
+            for shard_id, path in enumerate(self._paths):
+                shards.append(_Shard(path, 0 if self._parallel else shard_id, header_size,
+                                     page_size))
+        except BaseException:
+            for shard in shards:
+                shard.discard()
+            raise
+        self._shards = shards
+
+    def write_raw_data(self, raw_data, parallel_writer=False):
+        """`FileWriter.write_raw_data(raw_data, parallel_writer=False)`: rows (dicts) checked
+        against the schema; rows that do not match are left out with a warning (and removed from
+        `raw_data`, as MindSpore does)."""
+        if not isinstance(parallel_writer, bool):
+            raise TypeError("The parameter `parallel_writer` must be bool.")
+        if self._parallel is None:
+            self._parallel = parallel_writer
+            if parallel_writer:  # MindSpore's parallel writers keep the default sizes
+                self._header_size, self._page_size = fmt.DEFAULT_HEADER_SIZE, fmt.DEFAULT_PAGE_SIZE
+        if self._parallel != parallel_writer:
+            raise RuntimeError("The parameter `parallel_writer` must be consistent during use.")
+        if not self._flushed:
+            self._check_targets()
+        if not isinstance(raw_data, list):
+            raise ParamTypeError("'raw_data' expect list type.")
+        if self._flushed and not self._append:
+            raise RuntimeError(
+                "Not allowed to call `write_raw_data` on flushed MindRecord files.When creating "
+                "new MindRecord files, please remove `commit` before `write_raw_data`. In other "
+                "cases, when appending to existing MindRecord files, please call `open_for_append` "
+                "first and then `write_raw_data`.")
+        if not all(isinstance(row, dict) for row in raw_data):
+            raise ParamTypeError("'raw_data item' expect dict type.")
+        problems = {}
+        for index, row in enumerate(raw_data):
+            problem = row_problem(self._schema, index, row)
+            if problem:
+                problems[index] = problem
+        for index in sorted(problems, reverse=True):
+            raw_data.pop(index)
+            warnings.warn(problems[index], stacklevel=2)
+        if not raw_data:
             raise RuntimeError("There is no valid data which can be written by 'write_raw_data' "
                                "to mindrecord file. Please check the abnormal input data indicated "
                                "in the warning log above.")
-        self._rows.extend(encoded)
+        self._write_rows(raw_data)
 
-    def _encode_row(self, row):
-        raw, blobs, saved = {}, [], 0
-        for name in sorted(self._schema):
-            field = self._schema[name]
-            if name not in row:
-                raise ValueError(f"Raw data is missing the field {name!r} of the schema.")
-            value = row[name]
-            try:
-                if field["type"] == "bytes":
-                    blobs.append(bytes(value))
-                elif "shape" in field:
-                    array = np.asarray(value, _TYPES[field["type"]])
-                    if field["type"] in ("int32", "int64"):
-                        compressed = compress_ints(array)
-                        raw_bytes = array.astype(array.dtype.newbyteorder("<")).tobytes()
-                        blobs.append((compressed, raw_bytes))
-                        saved += len(raw_bytes) - len(compressed)
-                    else:
-                        blobs.append(array.astype(array.dtype.newbyteorder("<")).tobytes())
-                elif field["type"] == "string":
-                    if not isinstance(value, str):
-                        raise TypeError(f"expected str, got {type(value).__name__}")
-                    raw[name] = value
-                else:
-                    kind = int if field["type"].startswith("int") else float
-                    if isinstance(value, (str, bytes)):
-                        raise TypeError(f"expected {field['type']}, got {type(value).__name__}")
-                    raw[name] = kind(value)
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"Failed to write raw data: field {name!r} of type "
-                                 f"{field['type']} got {value!r} ({error}).") from None
-        return raw or {"id": 0}, blobs, saved
+    def _write_rows(self, rows):
+        blob_names = fmt.blob_fields(self._schema)
+        raw_names = [n for n in self._schema if n not in blob_names]
+        blobs, raws = [], []
+        for row in rows:
+            blob, saved = fmt.merge_blob(blob_names, self._schema, [row[n] for n in blob_names])
+            self._compression += saved
+            blobs.append(blob)
+            raws.append(fmt.pack_raw({n: _plain(row[n]) for n in raw_names} or fmt.DUMMY_RAW))
+        if max(8 + len(r) for r in raws) > self._page_size:
+            raise _size_error(self._page_size, "raw")
+        if max(8 + len(b) for b in blobs) > self._page_size:
+            raise _size_error(self._page_size, "blob")
+        self._open()
+        if self._parallel:
+            self._shards[self._next_shard].pages.write(blobs, raws)
+            self._next_shard = (self._next_shard + 1) % len(self._shards)
+            return
+        count, shards = len(rows), len(self._shards)
+        start = 0
+        for shard_id, shard in enumerate(self._shards):
+            stop = start + count // shards + (1 if shard_id < count % shards else 0)
+            shard.pages.write(blobs[start:stop], raws[start:stop])
+            start = stop
+
+    def _index_fields_or_default(self):
+        if self._index_fields is not None:
+            return self._index_fields
+        return [name for name in sorted(self._schema) if not fmt.is_blob(self._schema[name])]
+
+    def _header(self, shard_id):
+        shard = self._shards[shard_id]
+        index_fields = self._index_fields_or_default()
+        return {"header_size": self._header_size,
+                "index_fields": [{"index_field": f, "schema_id": 0} for f in index_fields] or None,
+                "page": [fmt.page_entry(p) for p in shard.pages.pages] or None,
+                "page_size": self._page_size, "compression_size": max(self._compression, 0),
+                "schema": [fmt.schema_entry(self._schema, self._desc)],
+                "shard_addresses": [self._addresses[shard_id]] if self._parallel else self._addresses,
+                "shard_id": 0 if self._parallel else shard_id, "statistics": None,
+                "version": fmt.VERSION}
 
     def commit(self):
-        """`FileWriter.commit`: write the file and its index (atomically)."""
-        if self._schema is None:
-            raise RuntimeError("Failed to commit, the schema is not set.")
-        for path in (self.file_name, self.file_name + ".db"):
-            if os.path.exists(path) and not self.overwrite:
-                raise RuntimeError(f"Invalid file, mindrecord files already exist. Please check "
-                                   f"file path: {path}.\nIf you do not want to keep the files, "
-                                   f"set the 'overwrite' parameter to True and try again.")
-        temporary = [self.file_name + ".msjax-tmp", self.file_name + ".db.msjax-tmp"]
+        """`FileWriter.commit`: write the headers and the ``.db`` indexes; the files appear."""
+        self._open()
+        self._flushed = True
         try:
-            self._write(*temporary)
-            os.replace(temporary[0], self.file_name)
-            os.replace(temporary[1], self.file_name + ".db")
+            for shard_id, shard in enumerate(self._shards):
+                header = self._header(shard_id)
+                data = fmt.header_bytes(header)
+                if len(data) > self._header_size:
+                    raise pipeline_error(
+                        "[Internal ERROR] shard header is too big.",
+                        f"FileWriter.commit (the header takes {len(data)} bytes, the header size "
+                        f"is {self._header_size}: raise it with FileWriter.set_header_size)")
+                os.pwrite(shard.fd, data, 0)
+                shard.close()
+                if os.path.exists(shard.temporary + ".db"):
+                    os.remove(shard.temporary + ".db")
+                fmt.write_index(shard.temporary + ".db", shard.temporary,
+                                os.path.basename(shard.path), header,
+                                self._index_fields_or_default(), self._schema)
+            for shard in self._shards:
+                for suffix in ("", ".db"):
+                    os.chmod(shard.temporary + suffix, stat.S_IRUSR | stat.S_IWUSR)
+                    os.replace(shard.temporary + suffix, shard.path + suffix)
         finally:
-            for path in temporary:
-                if os.path.exists(path):
-                    os.remove(path)
+            for shard in self._shards:
+                shard.discard()
+            self._shards = None
         return 0
 
-    def _write(self, data_path, db_path):
-        msgpack = _msgpack()
-        blob_pages, raw_pages, locations = [bytearray()], [bytearray()], []
-        # MindSpore compresses int32/int64 arrays and records the bytes saved; a reader takes a
-        # positive total to mean "compressed", so when compression saves nothing, store them plain.
-        compressed = sum(saved for _, _, saved in self._rows)
-        use_compressed = compressed > 0
-        if not use_compressed:
-            compressed = 0
-        for raw, blobs, _ in self._rows:
-            blobs = [b if isinstance(b, bytes) else b[0 if use_compressed else 1] for b in blobs]
-            blob = b"".join(struct.pack(">Q", len(b)) + b for b in blobs)
-            blob = struct.pack("<Q", len(blob)) + blob
-            raw_bytes = msgpack.packb(raw, use_bin_type=True)
-            raw_bytes = struct.pack("<Q", len(raw_bytes)) + raw_bytes
-            if len(blob_pages[-1]) + len(blob) > self.page_size or \
-                    len(raw_pages[-1]) + len(raw_bytes) > self.page_size:
-                blob_pages.append(bytearray())
-                raw_pages.append(bytearray())
-            group = len(blob_pages) - 1
-            locations.append((group, len(raw_pages[-1]), len(raw_pages[-1]) + len(raw_bytes),
-                              len(blob_pages[-1]), len(blob_pages[-1]) + len(blob)))
-            blob_pages[-1] += blob
-            raw_pages[-1] += raw_bytes
-        pages, contents = [], []
-        rows_per_group = [sum(1 for loc in locations if loc[0] == g) for g in range(len(blob_pages))]
-        first_row = np.cumsum([0] + rows_per_group)
-        for group in range(len(blob_pages)):
-            for kind, page in (("BLOB_DATA", blob_pages[group]), ("RAW_DATA", raw_pages[group])):
-                blob_kind = kind == "BLOB_DATA"
-                pages.append({"end_row_id": int(first_row[group + 1]) if blob_kind else 0,
-                              "page_id": len(pages), "page_size": len(page), "page_type": kind,
-                              "page_type_id": group, "row_group_ids": [{"id": group, "offset": 0}],
-                              "shard_id": 0,
-                              "start_row_id": int(first_row[group]) if blob_kind else 0})
-                contents.append(page)
-        blob_fields = [n for n in sorted(self._schema) if is_blob(self._schema[n])]
-        header = {
-            "header_size": self.header_size,
-            "index_fields": [{"index_field": f, "schema_id": 0} for f in self._index_fields] or None,
-            "page": pages, "page_size": self.page_size, "compression_size": compressed,
-            "schema": [{"blob_fields": blob_fields, "desc": self._desc,
-                        "schema": {k: dict(sorted(v.items())) for k, v in sorted(self._schema.items())}}],
-            "shard_addresses": [os.path.basename(self.file_name)], "shard_id": 0,
-            "statistics": None, "version": "3.0"}
-        header_bytes = json.dumps(header, separators=(",", ":")).encode()
-        if len(header_bytes) + 8 > self.header_size:
-            raise RuntimeError(f"The MindRecord header ({len(header_bytes) + 8} bytes) does not fit "
-                               f"header_size {self.header_size}; raise it with set_header_size.")
-        with open(data_path, "wb") as file:
-            file.write(struct.pack("<Q", len(header_bytes)) + header_bytes)
-            for page_id, content in enumerate(contents):
-                file.seek(self.header_size + page_id * self.page_size)
-                file.write(bytes(content))
-        self._write_index(db_path, locations)
-
-    def _write_index(self, db_path, locations):
-        index_columns = "".join(f",INC_{i} INT, {name}_0 {_SQL_TYPES[self._schema[name]['type']]}"
-                                for i, name in enumerate(self._index_fields))
-        keys = ",".join(["ROW_ID"] + [f"INC_{i}" for i in range(len(self._index_fields))])
-        connection = sqlite3.connect(db_path)
-        try:
-            connection.execute(
-                "CREATE TABLE INDEXES(  ROW_ID               INT  NOT NULL, PAGE_ID_RAW          "
-                "INT  NOT NULL, PAGE_OFFSET_RAW      INT  NOT NULL, PAGE_OFFSET_RAW_END  INT  NOT "
-                "NULL, ROW_GROUP_ID         INT  NOT NULL, PAGE_ID_BLOB         INT  NOT NULL, "
-                "PAGE_OFFSET_BLOB     INT  NOT NULL, PAGE_OFFSET_BLOB_END INT  NOT NULL"
-                f"{index_columns}, PRIMARY KEY({keys}));")
-            connection.execute("CREATE TABLE SHARD_NAME(NAME TEXT NOT NULL);")
-            connection.execute("INSERT INTO SHARD_NAME VALUES (?)", (os.path.basename(self.file_name),))
-            placeholders = ",".join("?" * (8 + 2 * len(self._index_fields)))
-            for row_id, ((raw, _, _), (group, raw_start, raw_end, blob_start, blob_end)) in \
-                    enumerate(zip(self._rows, locations)):
-                values = [row_id, 2 * group + 1, raw_start, raw_end, group, 2 * group, blob_start,
-                          blob_end]
-                for name in self._index_fields:
-                    values += [0, raw[name]]
-                connection.execute(f"INSERT INTO INDEXES VALUES ({placeholders})", values)
-            connection.commit()
-        finally:
-            connection.close()
+    def __del__(self):
+        for shard in getattr(self, "_shards", None) or ():
+            shard.discard()
 
 
-def _json_number(value):
-    """A scalar as MindSpore's FileReader returns it (through JSON: an integral float is an int)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
+def _append_shards(paths, header_size, page_size):
+    """Copies of existing shard files, open to take more rows."""
+    shards = []
+    try:
+        for shard_id, path in enumerate(paths):
+            pages = [fmt.Page.from_entry(e) for e in _read_header(path)["page"] or ()]
+            shards.append(_Shard(path, shard_id, header_size, page_size, pages, copy_from=path))
+    except BaseException:
+        for shard in shards:
+            shard.discard()
+        raise
+    return shards
 
 
-def read_header(path):
-    """The JSON header of a MindRecord data file."""
-    with open(path, "rb") as file:
-        size_bytes = file.read(8)
-        if len(size_bytes) != 8:
-            raise pipeline_error(f"Invalid file, failed to read the header of {path}.", "MindDataset")
-        size = struct.unpack("<Q", size_bytes)[0]
-        try:
-            return json.loads(file.read(size))
-        except (ValueError, UnicodeDecodeError) as error:
-            raise pipeline_error(f"Invalid file, {path} is not a MindRecord file.",
-                                 "MindDataset") from error
-
-
-class _ShardFile:
-    """One MindRecord shard: its header, schema and row locations (from its .db index)."""
-
-    def __init__(self, path):
-        self.path = path
-        self.header = read_header(path)
-        schema = self.header["schema"][0]
-        self.schema = schema["schema"]
-        self.blob_fields = schema["blob_fields"]
-        self.compressed = self.header.get("compression_size", 0) > 0
-        if not os.path.isfile(path + ".db"):
-            raise pipeline_error(f"Invalid file, the index file {path}.db of {path} is missing.",
-                                 "MindDataset")
-        connection = sqlite3.connect(f"file:{path}.db?mode=ro", uri=True)
-        try:
-            self.locations = connection.execute(
-                "SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, "
-                "PAGE_OFFSET_BLOB, PAGE_OFFSET_BLOB_END FROM INDEXES ORDER BY ROW_ID").fetchall()
-        finally:
-            connection.close()
-        self.data = np.memmap(path, np.uint8, "r")
-
-    def _page_bytes(self, page_id, start, end):
-        base = self.header["header_size"] + page_id * self.header["page_size"]
-        return self.data[base + start:base + end].tobytes()
-
-    def read(self, index, columns):
-        raw, blobs = self.read_parts(index)
-        return tuple(self._value(name, raw, blobs) for name in columns)
-
-    def read_plain(self, index, columns):
-        """Row `index` as FileReader gives it: bytes fields as ``bytes``, scalars as Python values,
-        array fields as NumPy arrays."""
-        raw, blobs = self.read_parts(index)
-        return tuple(bytes(blobs[name]) if self.schema[name]["type"] == "bytes"
-                     else self._value(name, raw, blobs) if "shape" in self.schema[name]
-                     else _json_number(raw[name]) for name in columns)
-
-    def read_parts(self, index):
-        """Row `index`'s raw fields (a dict) and blob fields (name -> bytes)."""
-        raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = self.locations[index]
-        raw = _msgpack().unpackb(self._page_bytes(raw_page, raw_start + 8, raw_end), raw=False)
-        blob = self._page_bytes(blob_page, blob_start + 8, blob_end)
-        blobs, position = {}, 0
-        for name in self.blob_fields:
-            length = struct.unpack(">Q", blob[position:position + 8])[0]
-            blobs[name] = blob[position + 8:position + 8 + length]
-            position += 8 + length
-        return raw, blobs
-
-    def _value(self, name, raw, blobs):
-        field = self.schema[name]
-        kind = field["type"]
-        if kind == "bytes":
-            return np.array([blobs[name]], f"S{max(len(blobs[name]), 1)}")
-        if "shape" in field:
-            dtype = _TYPES[kind]
-            if self.compressed and kind in ("int32", "int64"):
-                array = decompress_ints(blobs[name], dtype)
-            else:
-                array = np.frombuffer(blobs[name], np.dtype(dtype).newbyteorder("<")).astype(dtype)
-            return array.reshape(field["shape"])
-        if kind == "string":
-            return np.array(raw[name])
-        return np.array(raw[name], _TYPES[kind])
-
-
-class MindDataset(MappableSource):
-    """`mindspore.dataset.MindDataset(dataset_files, columns_list=None, ...)`: MindRecord files
-    (one file, which brings in the other shards its header names, or a list of files). Columns
-    come in name order (or `columns_list`'s); a ``bytes`` field is a one-element NumPy bytes
-    array, as in MindSpore."""
-
-    accepts_shuffle_mode = True
-
-    def __init__(self, dataset_files, columns_list=None, num_parallel_workers=None, shuffle=None,
-                 num_shards=None, shard_id=None, sampler=None, padded_sample=None, num_padded=None,
-                 num_samples=None, cache=None):
-        if isinstance(dataset_files, str):
-            if not os.path.isfile(dataset_files):
-                raise ValueError(f"The file {dataset_files} does not exist or permission denied!")
-            header = read_header(dataset_files)
-            folder = os.path.dirname(os.path.abspath(dataset_files))
-            files = [os.path.join(folder, name) for name in header["shard_addresses"]]
-        else:
-            files = list(dataset_files)
-            for path in files:
-                if not os.path.isfile(path):
-                    raise ValueError(f"The file {path} does not exist or permission denied!")
-        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         cache=cache)
-        self.files = files
-        self.columns_list = list(columns_list) if columns_list else None
-        self._shards = None
-
-    def _load(self):
-        if self._shards is None:
-            shards = [_ShardFile(path) for path in self.files]
-            starts = np.cumsum([0] + [len(s.locations) for s in shards])
-            self._shards = (shards, starts)
-        return self._shards
-
-    def _columns(self):
-        schema = self._load()[0][0].schema
-        if self.columns_list:
-            for name in self.columns_list:
-                if name not in schema:
-                    raise pipeline_error(f"Invalid data, column name: {name} can not found in "
-                                         f"schema. Please check the 'column_list'.", "MindDataset")
-            return list(self.columns_list)
-        return sorted(schema)
-
-    def _length(self):
-        return int(self._load()[1][-1])
-
-    def _read(self, index):
-        shards, starts = self._load()
-        part = int(np.searchsorted(starts, index, side="right") - 1)
-        return shards[part].read(index - int(starts[part]), self._columns())
-
-    def class_labels(self, class_column):
-        """Each record's `class_column` (PKSampler's class_column, as in MindSpore)."""
-        shards = self._load()[0]
-        if class_column not in shards[0].schema:
-            raise RuntimeError(f"msjax: PKSampler's class_column {class_column!r} is not a field "
-                               f"of {self.files[0]} (its fields: {sorted(shards[0].schema)}).")
-        return np.array([np.asarray(shard.read(local, [class_column])[0]).item()
-                         for shard in shards for local in range(len(shard.locations))])
+def _read_header(path):
+    try:
+        return fmt.read_header(path)
+    except ValueError as error:
+        raise RuntimeError(f"Invalid file, failed to open mindrecord file: {path}: {error}.") \
+            from None

@@ -7,6 +7,7 @@ keep their dtype; a msjax Tensor gives its array.
 from __future__ import annotations
 
 import traceback
+import weakref
 
 import numpy as np
 
@@ -51,10 +52,35 @@ def call_user_function(function, args, description: str):
         raise user_function_error(error, description) from error
 
 
-def user_function_error(error: Exception, description: str) -> RuntimeError:
-    """MindSpore's RuntimeError for `error`, raised by the user function `description` names."""
+def user_function_error(error: Exception, description: str, data_file: str | None = None
+                        ) -> RuntimeError:
+    """MindSpore's RuntimeError for `error`, raised by the user function `description` names
+    (on a row read from `data_file`, which MindSpore names)."""
     stack = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    return user_code_error(f"{description} failed. Error description: {stack}")
+    where = f" The corresponding data file is: {data_file}." if data_file else ""
+    return user_code_error(f"{description} failed.{where} Error description: {stack}")
+
+
+# The file each value a source read from a file came from (ImageFolderDataset's image bytes),
+# while the value lives: a map that fails on it names the file, as MindSpore does.
+_SOURCE_FILES: dict = {}
+
+
+def mark_source_file(value, path: str):
+    """Record that `value` (an array a source just read) came from `path`; returns `value`."""
+    key = id(value)
+    _SOURCE_FILES[key] = path
+    weakref.finalize(value, _SOURCE_FILES.pop, key, None)
+    return value
+
+
+def source_file(values) -> str | None:
+    """The file the first of `values` read from a file came from, or None."""
+    for value in values:
+        path = _SOURCE_FILES.get(id(value))
+        if path is not None:
+            return path
+    return None
 
 
 def to_array(value) -> np.ndarray:

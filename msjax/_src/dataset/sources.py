@@ -7,11 +7,15 @@ parallel and its seeded shuffle orders them. A generator function or plain itera
 """
 from __future__ import annotations
 
+import traceback
+import warnings
+
 import numpy as np
 
+from msjax._src.dataset import main_guard
 from msjax._src.dataset import samplers as samplers_module
-from msjax._src.dataset.engine import Dataset
-from msjax._src.dataset.rows import call_user_function, to_row
+from msjax._src.dataset.engine import Dataset, check_num_parallel_workers
+from msjax._src.dataset.rows import call_user_function, to_row, user_code_error
 from msjax._src.core import dtype as mstype
 
 
@@ -106,8 +110,9 @@ class GeneratorDataset(MappableSource):
     `source` is a generator function (called afresh each epoch), an iterable, or a random-access
     object (``__getitem__`` + ``__len__``: sampled, shuffled and sharded like MindSpore's mappable
     sources). Each item is a tuple (or one value) of arrays, one per name in `column_names`;
-    `column_types` casts them. With `num_parallel_workers` > 1 Grain's threads read the rows (or
-    its worker processes, with `python_multiprocessing` on a map operation).
+    `column_types` casts them. With `num_parallel_workers` > 1 a random-access source is read in
+    that many worker processes (Grain's), as MindSpore does with `python_multiprocessing` (its
+    default); otherwise Grain's threads read the rows.
     """
 
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
@@ -128,6 +133,45 @@ class GeneratorDataset(MappableSource):
                              else (schema.numpy_types() if schema is not None else None))
         self.num_samples = num_samples
         self.shards = (num_shards, shard_id)
+        # MindSpore reads a random-access source in `num_parallel_workers` worker processes when
+        # python_multiprocessing (its default) and more than one worker are asked for.
+        self.python_multiprocessing = bool(python_multiprocessing) and self.random_access and \
+            (num_parallel_workers or 1) > 1
+        self._processes_refused = None
+
+    def uses_worker_processes(self) -> bool:
+        """MindSpore forks its worker processes; msjax's start by importing the main script again
+        and receive the source pickled. When the script's iterating line is outside `if
+        __name__ == "__main__":` or the source does not pickle, threads read it instead, with a
+        warning saying why (MindSpore's results are the same either way)."""
+        if not self.python_multiprocessing:
+            return False
+        if self._processes_refused:  # decided (and said) once
+            return False
+        unguarded = main_guard.unguarded_line()
+        if unguarded is not None:
+            why = (f"the main script {unguarded[0]} iterates it at line {unguarded[1]}, outside "
+                   f"`if __name__ == \"__main__\":`, and worker processes start by importing it")
+        else:
+            why = self._pickling_problem()
+        if why:
+            self._processes_refused = why
+            warnings.warn(f"msjax: GeneratorDataset(python_multiprocessing=True, "
+                          f"num_parallel_workers={self.num_parallel_workers}) reads its source with "
+                          f"threads, not worker processes: {why}.", RuntimeWarning, stacklevel=2)
+            return False
+        return True
+
+    def _pickling_problem(self):
+        if self._processes_refused is None:
+            import cloudpickle  # pylint: disable=import-outside-toplevel
+            try:
+                cloudpickle.dumps(self.source)
+                self._processes_refused = ""
+            except Exception as error:  # pylint: disable=broad-except
+                self._processes_refused = (f"its source does not pickle ({type(error).__name__}: "
+                                           f"{error})")
+        return self._processes_refused
 
     def _columns(self):
         return list(self.column_names)
@@ -137,6 +181,13 @@ class GeneratorDataset(MappableSource):
 
     def _make_row(self, item):
         row = to_row(item, len(self.column_names), "GeneratorDataset")
+        for position, value in enumerate(row, 1):
+            if value.dtype == object and not isinstance(value.item() if value.ndim == 0 else None,
+                                                        dict):
+                error = TypeError(f"Data type of {position}th item of the input or its converted "
+                                  f"Numpy array is expected to be int or float or str, but got "
+                                  f"object.")
+                raise user_code_error("".join(traceback.format_exception_only(error))) from error
         if self.column_types:
             row = tuple(v.astype(t, copy=False) if t is not None else v
                         for v, t in zip(row, self.column_types))
@@ -224,6 +275,7 @@ class NumpySlicesDataset(GeneratorDataset):
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None):
+        check_num_parallel_workers(num_parallel_workers)  # checked; slices are read in one thread
         names, columns = _slices_columns(data, column_names)
         super().__init__(_ColumnSlices(columns), names, num_samples=num_samples,
                          num_parallel_workers=None, shuffle=shuffle, sampler=sampler,

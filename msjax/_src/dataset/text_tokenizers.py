@@ -18,7 +18,8 @@ import unicodedata
 
 import numpy as np
 
-from msjax._src.dataset.transform_base import TensorOperation, TransformError, check_positive_int
+from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type,
+                                             check_positive_int)
 from msjax._src.dataset.transforms import numpy_dtype
 
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
@@ -306,3 +307,21 @@ class TruncateSequencePair(TensorOperation):
             else:
                 len_2 -= 1
         return first[:len_1], second[:len_2]
+
+
+class Truncate(TensorOperation):
+    """`mindspore.dataset.text.Truncate(max_seq_len)`: a 1-D sequence (or each row of a 2-D one)
+    cut to its first `max_seq_len` items; numbers or strings."""
+
+    def __init__(self, max_seq_len):
+        check_int_type(max_seq_len, "max_seq_len")
+        if not 1 <= max_seq_len <= 2147483647:
+            raise ValueError("Input max_seq_len is not within the required interval of "
+                             "[1, 2147483647].")
+        self.max_seq_len = max_seq_len
+
+    def implementation(self, data):
+        data = np.asarray(data)
+        if data.ndim not in (1, 2):
+            raise TransformError("Truncate: the input tensor should be of dimension 1 or 2.")
+        return data[..., :self.max_seq_len].copy()

@@ -71,6 +71,16 @@ def check_number(value, name):
                         f"[<class 'numbers.Number'>], but got {type(value)}.")
 
 
+def check_int_type(value, name):
+    """MindSpore's `type_check` of an int argument: a bool is refused in words of its own."""
+    if isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {value} is not of type (<class 'int'>,), "
+                        f"but got <class 'bool'>.")
+    if not isinstance(value, int):
+        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'int'>], "
+                        f"but got {type(value)}.")
+
+
 def check_positive_int(value, name, high=2147483647, low=1):
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"Argument {name} with value {value!r} is not of type [<class 'int'>], "

@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
+import numpy as np
+
 from msjax._src.core import context, state, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
@@ -133,6 +135,11 @@ class Cell:
             if value is not None:
                 if isinstance(value, Tensor):
                     params[name].set_data(value)
+                    return
+                if _tracing_depth() and isinstance(value, (int, float, np.number, np.bool_)):
+                    # GRAPH_MODE (a compiled construct): `self.param = 0` assigns, as in
+                    # MindSpore's graph compiler; PyNative refuses it (below).
+                    params[name].assign_value(Tensor(np.asarray(value, params[name].dtype.to_numpy())))
                     return
                 raise TypeError(f"Parameter '{name}' already exists in network, can not assign "
                                 f"this type: '{type(value)}' as a parameter.")

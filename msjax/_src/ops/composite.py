@@ -1,8 +1,8 @@
 """Graph-mode composite ops: `MultitypeFuncGraph`, `HyperMap`, `Map`, `partial`.
 
 In msjax these are plain Python run while tracing, so their dispatch costs nothing at run time.
-Type names follow MindSpore's registration strings: 'Tensor', 'Number', 'Int', 'Float', 'Bool',
-'Tuple', 'List', 'Dict', 'String', 'None', 'Function', or MindSpore dtypes.
+`MultitypeFuncGraph.register` takes MindSpore's type names ('Tensor', 'RowTensor', 'Number',
+'Int64', 'Tuple', 'Function', ...; msjax/_src/ops/multitype.py) or MindSpore types.
 """
 from __future__ import annotations
 
@@ -10,43 +10,9 @@ import functools
 
 import numpy as np
 
-from msjax._src.core import dtype as mstype
+from msjax._src.ops import multitype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth
-
-_TYPE_CHECKS = {
-    "Tensor": lambda x: isinstance(x, Tensor),
-    "Number": lambda x: isinstance(x, (int, float)) and not isinstance(x, Tensor),
-    "Int": lambda x: isinstance(x, int) and not isinstance(x, bool),
-    "Float": lambda x: isinstance(x, float),
-    "Bool": lambda x: isinstance(x, bool),
-    "Tuple": lambda x: isinstance(x, tuple),
-    "List": lambda x: isinstance(x, list),
-    "Dict": lambda x: isinstance(x, dict),
-    "String": lambda x: isinstance(x, str),
-    "None": lambda x: x is None,
-    "Function": callable,
-}
-
-
-def _type_check(type_input):
-    if isinstance(type_input, str):
-        if type_input in _TYPE_CHECKS:
-            return _TYPE_CHECKS[type_input]
-        dtype = mstype.to_mstype(type_input)
-    elif isinstance(type_input, mstype.Type):
-        dtype = type_input
-    else:
-        raise TypeError("For 'MultitypeFuncGraph', register only support str or "
-                        f"{mstype.Type}, but got 'type_input': {type_input}.")
-    return lambda x: isinstance(x, Tensor) and x.dtype is dtype
-
-
-def _type_name(x) -> str:
-    if isinstance(x, Tensor):
-        return f"Tensor[{x.dtype}]"
-    return {bool: "Bool", int: "Int64", float: "Float32", str: "String", tuple: "Tuple",
-            list: "List", dict: "Dict", type(None): "None"}.get(type(x), type(x).__name__)
 
 
 class MultitypeFuncGraph:
@@ -59,10 +25,11 @@ class MultitypeFuncGraph:
         self.default_func = None
 
     def register(self, *type_names):
-        checks = tuple(_type_check(t) for t in type_names)
-
+        """`register(*type_names)`: a decorator; the names are checked when it is applied, as in
+        MindSpore (msjax/_src/ops/multitype.py lists them)."""
         def deco(fn):
-            self.entries.append((type_names, checks, fn))
+            signatures = tuple(multitype.parse_type(t) for t in type_names)
+            self.entries.append((signatures, fn))
             return fn
         return deco
 
@@ -73,14 +40,15 @@ class MultitypeFuncGraph:
             if isinstance(arg, np.ndarray):
                 raise TypeError("For 'MultitypeFuncGraph', the input can not be numpy.ndarray")
         if len(self.entries) == 1:
-            return self.entries[0][2](*args)
-        for _, checks, fn in self.entries:
-            if len(checks) == len(args) and all(c(a) for c, a in zip(checks, args)):
+            return self.entries[0][1](*args)
+        types = tuple(multitype.value_type(a) for a in args)
+        for signatures, fn in self.entries:
+            if len(signatures) == len(types) and all(
+                    s.holds(kind, detail) for s, (kind, detail) in zip(signatures, types)):
                 return fn(*args)
-        sigs = [(names, fn) for names, _, fn in self.entries]
         raise ValueError(f"For 'MultitypeFuncGraph', cannot find fn match given args. Got "
-                         f"(sigs, fn): {sigs}, and (dtype, args): "
-                         f"{tuple(_type_name(a) for a in args)}.")
+                         f"(sigs, fn): {self.entries}, and (dtype, args): "
+                         f"({', '.join(multitype.describe(*t) for t in types)}).")
 
 
 class HyperMap:

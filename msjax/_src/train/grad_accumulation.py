@@ -1,14 +1,33 @@
 """`mindspore.boost.GradientAccumulation`: gradients summed over several steps, the optimizer run
-on their mean every `max_accumulation_step` steps (MindSpore's boost module; msjax provides the
-one Cell of it that real training code uses)."""
+on their mean every `max_accumulation_step` steps; and the composites MindSpore's module defines
+for it, `gradient_accumulation_op` and `gradient_clear_op`, which subclasses (MindCV's train step)
+call through `hyper_map`."""
 from __future__ import annotations
 
 import numpy as np
 
-from msjax._src.nn.cell import Cell
-from msjax._src.ops.array_ops import where, zeros_like
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.nn.cell import Cell
+from msjax._src.ops.array_ops import where, zeros_like
+from msjax._src.ops.composite import HyperMap, MultitypeFuncGraph
+
+gradient_accumulation_op = MultitypeFuncGraph("gradient_accumulation_op")
+gradient_clear_op = MultitypeFuncGraph("gradient_clear_op")
+
+
+@gradient_accumulation_op.register("Int64", "Tensor", "Tensor")
+def _accumulate(accumulation_step, cumulative_grad, grad):
+    """Add ``grad / accumulation_step`` to the accumulator `cumulative_grad` (a Parameter)."""
+    cumulative_grad.assign_value(cumulative_grad + grad / accumulation_step)
+    return cumulative_grad
+
+
+@gradient_clear_op.register("Tensor")
+def _clear(cumulative_grad):
+    """Zero the accumulator `cumulative_grad`; returns it."""
+    cumulative_grad.assign_value(zeros_like(cumulative_grad))
+    return cumulative_grad
 
 
 class GradientAccumulation(Cell):
@@ -30,6 +49,7 @@ class GradientAccumulation(Cell):
         self._max_accumulation_step = max_accumulation_step
         self.optimizer = optimizer
         self.weights = optimizer.parameters
+        self.hyper_map = HyperMap()
         self._grad_accumulation = self.weights.clone(prefix="grad_accumulation", init="zeros")
         self._accumulation_step = Parameter(Tensor(np.array(0, np.int32)), name="accumulation_step")
 

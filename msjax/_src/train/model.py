@@ -57,6 +57,31 @@ def _run(network, inputs):
     return call_cell_compiled(network, inputs, {})
 
 
+def _check_boost(boost_level, optimizer, eval_network, metrics):
+    """MindSpore's `Model(boost_level=...)`: "O1" rewrites the network with LessBN (fewer
+    BatchNorm layers), gradient centralization and GradientFreeze (parameter groups frozen in
+    turn); "O2" adds AdaSum. msjax has none of these rewrites: where MindSpore would apply them,
+    it raises NotImplementedError; where MindSpore applies none (another level, which AutoBoost
+    reads as "O0"; no optimizer; neither eval_network nor metrics) msjax trains as MindSpore does,
+    with MindSpore's warning."""
+    if boost_level not in ("O1", "O2"):
+        return
+    if optimizer is None:
+        _logger.warning("In boost mode, the optimizer must be defined.")
+        return
+    if eval_network is None and metrics is None:
+        _logger.warning("In boost mode, the eval_network and metrics cannot be undefined at the "
+                        "same time.")
+        return
+    rewrites = "LessBN, gradient centralization and GradientFreeze" + (
+        ", and AdaSum" if boost_level == "O2" else "")
+    raise NotImplementedError(
+        f"msjax: Model(boost_level={boost_level!r}) rewrites the network in MindSpore with "
+        f"{rewrites}; msjax does not implement these rewrites (docs/migration.md). Use "
+        f"boost_level='O0' (mindspore.boost.GradientAccumulation exists for accumulating "
+        f"gradients).")
+
+
 class Model:
     """`mindspore.train.Model(network, loss_fn=None, optimizer=None, metrics=None,
     eval_network=None, eval_indexes=None, amp_level="O0", boost_level="O0", **kwargs)`.
@@ -88,9 +113,7 @@ class Model:
                                  f"'keep_batchnorm_fp32' or 'boost_config_dict' or 'acc_level', but got '{arg}'.")
         self._amp_level = amp_level
         self._boost_level = kwargs.get('acc_level', boost_level)
-        if self._boost_level not in ("O0", None):
-            raise NotImplementedError(f"msjax: Model(boost_level={self._boost_level!r}) is not implemented "
-                                      "(MindSpore's boost algorithms); use boost_level='O0'.")
+        _check_boost(self._boost_level, optimizer, eval_network, metrics)
         self._eval_network = eval_network
         if 'keep_batchnorm_fp32' in kwargs:
             self._keep_bn_fp32 = kwargs['keep_batchnorm_fp32']

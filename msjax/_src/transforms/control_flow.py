@@ -384,6 +384,16 @@ def _traced_at(fn, line, kind, unsafe) -> str:
     return where
 
 
+def attribute_stores(local_vars, pairs, reason):
+    """`reason` unless every `name.attr` a block assigns is a Parameter of the Cell `name` (then
+    the assignment is the Parameter's, carried by the compiled branch like any Parameter write)."""
+    for name, attr in pairs:
+        params = getattr(local_vars.get(name), "__dict__", {}).get("_params")
+        if not params or params.get(attr) is None:
+            return reason
+    return None
+
+
 def read_global(namespace, name):
     """The global `name` for a function that rebinds it locally (control_flow_rewrite)."""
     if name in namespace:

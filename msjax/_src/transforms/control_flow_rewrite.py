@@ -185,15 +185,35 @@ def _blocker(stmts, scope, jumps=True):
 
 
 def _unsafe(stmts):
+    """Why a block cannot run under a traced condition, or None; and, when the only reason is
+    assignments to attributes `name.attr`, those (name, attr) pairs: an attribute that is a
+    Cell's Parameter is assigned as the Parameter (state the compiled branch carries), which
+    `control_flow.attribute_stores` checks when the statement runs."""
+    reason, pairs = None, []
     for node, _ in _walk(stmts):
         if isinstance(node, ast.Raise):  # raised only when taken: MindSpore raises at run time
-            return f"raises `{ast.unparse(node.exc) if node.exc else ''}`"
+            return f"raises `{ast.unparse(node.exc) if node.exc else ''}`", None
         if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, ast.Store):
+            simple = isinstance(node, ast.Attribute)
             while isinstance(node, ast.Subscript):
                 node = node.value
             if isinstance(node, ast.Attribute):
-                return f"assigns the attribute `{ast.unparse(node)}`"
-    return None
+                reason = reason or f"assigns the attribute `{ast.unparse(node)}`"
+                if pairs is not None and simple and isinstance(node.value, ast.Name):
+                    pairs.append((node.value.id, node.attr))
+                else:
+                    pairs = None
+    return reason, (tuple(pairs) if reason and pairs else None)
+
+
+def _unsafe_check(stmts):
+    """The `unsafe` argument of a converted statement: a constant, or a call deciding it when
+    the statement runs."""
+    reason, pairs = _unsafe(stmts)
+    if pairs is None:
+        return ast.Constant(reason)
+    return _call(_cf("attribute_stores"), _call(_name("locals")), ast.Constant(pairs),
+                 ast.Constant(reason))
 
 
 def _always_returns(stmts) -> bool:
@@ -419,8 +439,7 @@ def _convert_statement(stmt, scope):
                                                              ast.Return(_tuple(names))])
 
     values = _call(_cf("read"), _call(_name("locals")), ast.Constant(tuple(names)))
-    tail = [values, ast.Constant(tuple(names)), ast.Constant(stmt.lineno),
-            ast.Constant(_unsafe(blocks))]
+    tail = [values, ast.Constant(tuple(names)), ast.Constant(stmt.lineno), _unsafe_check(blocks)]
     if kind == "if":
         defs = [block(stmt.body), block(stmt.orelse)]
         call = _call(_cf("if_stmt"), _expr(stmt.test), *[_name(d.name) for d in defs], *tail)

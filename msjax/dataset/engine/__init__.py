@@ -20,13 +20,16 @@ from msjax._src.dataset.file_sources import CSVDataset as CSVDataset
 from msjax._src.dataset.file_sources import Cifar100Dataset as Cifar100Dataset
 from msjax._src.dataset.file_sources import Cifar10Dataset as Cifar10Dataset
 from msjax._src.dataset.file_sources import FashionMnistDataset as FashionMnistDataset
+from msjax._src.dataset.annotated_sources import CelebADataset as CelebADataset
+from msjax._src.dataset.annotated_sources import CocoDataset as CocoDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
+from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import Shuffle as Shuffle
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 from msjax._src.dataset.iterators import DictIterator as DictIterator
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
-from msjax._src.dataset.mindrecord import MindDataset as MindDataset
+from msjax._src.dataset.mindrecord_reader import MindDataset as MindDataset
 from msjax._src.dataset.samplers import DistributedSampler as DistributedSampler
 from msjax._src.dataset.samplers import PKSampler as PKSampler
 from msjax._src.dataset.samplers import RandomSampler as RandomSampler

@@ -5,6 +5,7 @@ from msjax._src.dataset.text_tokenizers import BasicTokenizer as BasicTokenizer
 from msjax._src.dataset.text_tokenizers import BertTokenizer as BertTokenizer
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
 from msjax._src.dataset.text_tokenizers import ToNumber as ToNumber
+from msjax._src.dataset.text_tokenizers import Truncate as Truncate
 from msjax._src.dataset.text_tokenizers import TruncateSequencePair as TruncateSequencePair
 from msjax._src.dataset.text_tokenizers import UnicodeCharTokenizer as UnicodeCharTokenizer
 from msjax._src.dataset.text_tokenizers import WordpieceTokenizer as WordpieceTokenizer
