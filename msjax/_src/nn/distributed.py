@@ -63,6 +63,10 @@ class DistributedGradReducer(Cell):
         self.allreduce_filter = tuple(p.layerwise_parallel is False for p in parameters)
         self.group = group
         self.allreduce = AllReduce("sum", group).add_prim_attr("fusion", fusion_type)
+        if parallel_context.is_data_parallel() or jax.process_count() > 1:
+            # A call of this Cell, or of any Cell it becomes part of (Cell.__setattr__), outside
+            # a trace runs as one data-parallel step (call_data_parallel).
+            object.__setattr__(self, "_data_parallel_call", call_data_parallel)
 
     def construct(self, grads):
         single = isinstance(grads, Tensor)
