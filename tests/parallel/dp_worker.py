@@ -23,7 +23,7 @@ from msjax.communication import (
     init,
     release,
 )
-from tests.parallel.training import DataParallelTrainOneStepCell, batches, train_lenet
+from tests.parallel.training import batches, train_lenet
 
 init()
 rank, size = get_rank(), get_group_size()
@@ -37,7 +37,7 @@ else:
     share = 32 // size
     shards = [(x[rank * share:(rank + 1) * share], y[rank * share:(rank + 1) * share])
               for x, y in data]
-    params, losses = train_lenet(shards, DataParallelTrainOneStepCell)
+    params, losses = train_lenet(shards)
     # Eager collectives run over the processes.
     total = ops.AllReduce()(Tensor(np.full(3, rank + 1, np.float32)))
     gathered = ops.AllGather()(Tensor(np.full((1, 2), rank, np.int32)))
