@@ -44,6 +44,17 @@ else:
     create_group("everyone", list(range(size)))
     facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),
                  group_rank=get_rank("everyone"), group_size=get_group_size("everyone"))
+    # A collective in a compiled function outside a data-parallel step says what to set.
+    class SumOverRanks(ms.nn.Cell):
+        def construct(self, x):
+            return ops.AllReduce()(x)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        SumOverRanks()(Tensor(np.ones(2, np.float32)))
+    except RuntimeError as error:
+        facts["graph_collective_error"] = str(error)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
 np.savez(sys.argv[1], losses=np.asarray(losses), facts=json.dumps(facts),
          **{f"param/{k}": v for k, v in params.items()})
 release()

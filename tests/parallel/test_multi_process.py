@@ -45,6 +45,12 @@ def test_two_processes_train_as_one(tmp_path):
         assert facts["all_reduce"] == [3.0, 3.0, 3.0]
         assert facts["all_gather"] == [[0, 0], [1, 1]]
         assert (facts["group_rank"], facts["group_size"]) == (rank, 2)
+        assert facts["graph_collective_error"].startswith(
+            "For 'AllReduce', the collective is called in a compiled function (GRAPH_MODE, or a "
+            "function given to mindspore.jit) of a job of 2 processes, outside a data-parallel "
+            "training step")
+        assert "set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL) after " \
+            "init()" in facts["graph_collective_error"]
         for name, value in expected.items():
             np.testing.assert_array_equal(params[name], ranks[0][0][name], err_msg=name)
             np.testing.assert_allclose(params[name], value, rtol=2e-5, atol=2e-6, err_msg=name)
