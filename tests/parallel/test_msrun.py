@@ -165,3 +165,10 @@ def test_a_worker_killed_mid_training_stops_the_job(tmp_path, join):
     assert time.monotonic() - start < 200
     for rank in (0, 1):
         assert _gone(int((tmp_path / f"pid{rank}").read_text())), f"worker {rank} still runs"
+
+
+def test_the_script_keeps_its_own_options(tmp_path, capsys):
+    """After the script's name every argument is the script's, even one msrun's options would
+    take as an abbreviation (argparse's allow_abbrev is off)."""
+    assert main(["msrun", "--worker_num=2", str(tmp_path / "missing.py"), "--worker"]) == 2
+    assert "missing.py' does not exist" in capsys.readouterr().err
