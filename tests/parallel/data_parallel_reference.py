@@ -83,7 +83,12 @@ def check_outputs(outputs, ranks, with_cnn=True):
         for run in LINEAR_RUNS:
             key = f"{mode}/{run}"
             w, b = linear_reference(first[f"{key}/init/weight"], first[f"{key}/init/bias"])
-            for output in outputs:
+            for rank, output in enumerate(outputs):
+                if run == "model":  # ModelCheckpoint's file in the rank's folder, loaded back
+                    assert str(output[f"{key}/checkpoint/path"]) == \
+                        f"rank_{rank}/{mode}-{data.EPOCHS}_{data.ROWS // data.GLOBAL_BATCH}.ckpt"
+                    np.testing.assert_array_equal(output[f"{key}/checkpoint/weight"],
+                                                  output[f"{key}/final/weight"])
                 np.testing.assert_allclose(output[f"{key}/final/weight"], w, rtol=1e-5,
                                            atol=1e-6, err_msg=key)
                 np.testing.assert_allclose(output[f"{key}/final/bias"], b, rtol=1e-5, atol=1e-6,

@@ -7,9 +7,10 @@ init(), set_auto_parallel_context(DATA_PARALLEL, gradients_mean=True), a dataset
 num_shards=get_group_size(), shard_id=get_rank() and batched to GLOBAL_BATCH // ranks, then, in
 GRAPH_MODE and in PYNATIVE_MODE: Model.train; TrainOneStepWithLossScaleCell; a train cell of the
 user's own with DistributedGradReducer; and (unless `linear`) a small CNN with BatchNorm under
-TrainOneStepCell. Each rank saves the initial and final Parameters of every run to OUT_<rank>.npz;
+TrainOneStepCell. Model.train saves checkpoints in rank_<id> folders beside OUT. Each rank saves the initial and final Parameters of every run to OUT_<rank>.npz;
 tests/parallel/data_parallel_reference.py says what they must be.
 """
+import os
 import sys
 
 import numpy as np
@@ -18,7 +19,7 @@ import mindspore as ms
 import mindspore.dataset as ds
 from mindspore import Tensor, nn, ops
 from mindspore.communication import get_group_size, get_rank, init
-from mindspore.train import Model
+from mindspore.train import CheckpointConfig, Model, ModelCheckpoint
 from tests.parallel.dp_canonical_data import (EPOCHS, GLOBAL_BATCH, IMAGES, LABELS, LINEAR_X,
                                               LINEAR_Y, LR, SmallCNN)
 
@@ -77,8 +78,14 @@ for mode_name, mode in (("graph", ms.GRAPH_MODE), ("pynative", ms.PYNATIVE_MODE)
     name = f"{mode_name}/model"
     net = new_linear(name)
     model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), LR))
-    model.train(EPOCHS, dataset(LINEAR_X, LINEAR_Y), dataset_sink_mode=False)
+    folder = os.path.join(os.path.dirname(sys.argv[1]), f"rank_{get_rank()}")
+    saver = ModelCheckpoint(prefix=mode_name, directory=folder,
+                            config=CheckpointConfig(save_checkpoint_steps=4))
+    model.train(EPOCHS, dataset(LINEAR_X, LINEAR_Y), callbacks=[saver], dataset_sink_mode=False)
     record(name, net, "final")
+    loaded = ms.load_checkpoint(saver.latest_ckpt_file_name)  # this rank's last checkpoint
+    saved[f"{name}/checkpoint/path"] = os.path.relpath(saver.latest_ckpt_file_name, folder + "/..")
+    saved[f"{name}/checkpoint/weight"] = loaded["weight"].asnumpy()
 
     name = f"{mode_name}/loss_scale"
     net = new_linear(name)
