@@ -15,6 +15,7 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, ops
 from msjax.communication import (
+    comm_func,
     create_group,
     get_group_size,
     get_local_rank,
@@ -41,6 +42,13 @@ else:
     # Eager collectives run over the processes.
     total = ops.AllReduce()(Tensor(np.full(3, rank + 1, np.float32)))
     gathered = ops.AllGather()(Tensor(np.full((1, 2), rank, np.int32)))
+    mine = Tensor(np.arange(4, dtype=np.float32) + 10 * rank)  # rank r: [10r, 10r+1, ...]
+    facts.update(cf_all_reduce=comm_func.all_reduce(mine)[0].asnumpy().tolist(),
+                 cf_reduce=comm_func.reduce(mine, dst=1).asnumpy().tolist(),
+                 cf_gather=comm_func.gather_into_tensor(mine, dst=0).asnumpy().tolist(),
+                 cf_scatter=comm_func.scatter_tensor(mine, src=1).asnumpy().tolist(),
+                 cf_broadcast=comm_func.broadcast(mine, src=1).asnumpy().tolist())
+    comm_func.barrier()
     create_group("everyone", list(range(size)))
     facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),
                  group_rank=get_rank("everyone"), group_size=get_group_size("everyone"))

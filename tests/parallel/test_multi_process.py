@@ -45,6 +45,12 @@ def test_two_processes_train_as_one(tmp_path):
         assert facts["all_reduce"] == [3.0, 3.0, 3.0]
         assert facts["all_gather"] == [[0, 0], [1, 1]]
         assert (facts["group_rank"], facts["group_size"]) == (rank, 2)
+        assert facts["cf_all_reduce"] == [10.0, 12.0, 14.0, 16.0]
+        assert facts["cf_reduce"] == ([10.0, 12.0, 14.0, 16.0] if rank == 1 else [0.0])
+        assert facts["cf_gather"] == ([0.0, 1.0, 2.0, 3.0, 10.0, 11.0, 12.0, 13.0] if rank == 0
+                                      else [0.0])
+        assert facts["cf_scatter"] == [[10.0, 11.0], [12.0, 13.0]][rank]
+        assert facts["cf_broadcast"] == [10.0, 11.0, 12.0, 13.0]
         assert facts["graph_collective_error"].startswith(
             "For 'AllReduce', the collective is called in a compiled function (GRAPH_MODE, or a "
             "function given to mindspore.jit) of a job of 2 processes, outside a data-parallel "
