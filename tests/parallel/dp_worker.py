@@ -52,6 +52,17 @@ else:
     create_group("everyone", list(range(size)))
     facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),
                  group_rank=get_rank("everyone"), group_size=get_group_size("everyone"))
+    # parameter_broadcast: rank 0's initial Parameters on every rank before the first step.
+    ms.set_auto_parallel_context(parameter_broadcast=True)
+    ms.set_seed(100 + rank)  # each rank initialises differently
+    net = ms.nn.Dense(3, 1)
+    before = net.weight.asnumpy().tolist()
+    train = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                   ms.nn.SGD(net.trainable_params(), 0.0))
+    train(Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((2, 1), np.float32)))
+    facts.update(broadcast_before=before, broadcast_after=net.weight.asnumpy().tolist())
+    ms.set_auto_parallel_context(parameter_broadcast=False)
+
     # A collective in a compiled function outside a data-parallel step says what to set.
     class SumOverRanks(ms.nn.Cell):
         def construct(self, x):

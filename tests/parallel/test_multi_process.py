@@ -45,6 +45,8 @@ def test_two_processes_train_as_one(tmp_path):
         assert facts["all_reduce"] == [3.0, 3.0, 3.0]
         assert facts["all_gather"] == [[0, 0], [1, 1]]
         assert (facts["group_rank"], facts["group_size"]) == (rank, 2)
+        assert facts["broadcast_after"] == ranks[0][2]["broadcast_before"]
+        assert ranks[1][2]["broadcast_before"] != ranks[0][2]["broadcast_before"]
         assert facts["cf_all_reduce"] == [10.0, 12.0, 14.0, 16.0]
         assert facts["cf_reduce"] == ([10.0, 12.0, 14.0, 16.0] if rank == 1 else [0.0])
         assert facts["cf_gather"] == ([0.0, 1.0, 2.0, 3.0, 10.0, 11.0, 12.0, 13.0] if rank == 0

@@ -1,11 +1,12 @@
 """`mindspore.set_auto_parallel_context` / `get_auto_parallel_context` /
 `reset_auto_parallel_context` and `mindspore.ParallelMode`.
 
-msjax acts on three keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` make
+msjax acts on four keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` make
 `nn.TrainOneStepCell` reduce gradients over the ranks and run its step data-parallel),
-`gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore). The other
-keys tune MindSpore's graph partitioner, pipeline and parallel optimizer: they are checked and
-stored, so scripts that set them run unchanged, and otherwise ignored. A rank is a process
+`gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore) and
+`parameter_broadcast` (rank 0's Parameters to every rank before the first data-parallel
+step). The other keys tune MindSpore's graph partitioner, pipeline and parallel optimizer: they
+are checked and stored, so scripts that set them run unchanged, and otherwise ignored. A rank is a process
 (`mindspore.communication`); each process spreads its batch over its local devices.
 """
 from __future__ import annotations
@@ -136,6 +137,10 @@ def is_data_parallel() -> bool:
 
 def gradients_mean() -> bool:
     return _context["gradients_mean"]
+
+
+def parameter_broadcast() -> bool:
+    return _context["parameter_broadcast"]
 
 
 def device_num() -> int:
