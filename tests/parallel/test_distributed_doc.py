@@ -1,5 +1,6 @@
-"""docs/distributed.md's data-parallel script runs as shown: with `msjax msrun --worker_num 2
---join True dp.py` (the command the page gives), both ranks end with the same weights."""
+"""docs/distributed.md's scripts run as shown: the data-parallel one with `msjax msrun
+--worker_num 2 --join True dp.py` (the command the page gives), both ranks ending with the same
+weights; the semi-auto one in a process with 8 devices, printing what the page says."""
 import re
 import subprocess
 import sys
@@ -29,3 +30,14 @@ def test_the_data_parallel_script_runs_as_shown(tmp_path):
     assert "epoch: 2 step: 4, loss is" in done.stdout  # LossMonitor, 4 steps of 8 rows a rank
     assert sorted(p.name for p in tmp_path.glob("worker_*.log")) == ["worker_0.log",
                                                                     "worker_1.log"]
+
+
+def test_the_semi_auto_script_prints_what_the_page_says(tmp_path):
+    page = (ROOT / "docs" / "distributed.md").read_text()
+    script = re.search(r"```python\n(# One process with 8 devices.*?)```", page, re.S).group(1)
+    (tmp_path / "semi.py").write_text(script)
+    done = subprocess.run([sys.executable, "-m", "msjax", "run", "semi.py"], cwd=tmp_path,
+                          env=device_env(8), capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "1024.0"
+    assert "print(Net()(Tensor(a), Tensor(b)).asnumpy().sum())   # 1024.0" in script
