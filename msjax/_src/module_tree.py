@@ -159,6 +159,8 @@ NAME_SOURCES = {
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
+    "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
+                                          "msjax"),
     "mindspore.amp": ("msjax.amp", "msjax"),
     "mindspore.boost": ("msjax.boost", "msjax.nn", "msjax"),
     "mindspore.dataset": ("msjax.dataset", "msjax"),
