@@ -1,4 +1,4 @@
-"""Data-parallel ResNet-18 training, msjax against pure JAX: on 2 processes, and on 1-8 host devices.
+"""Data-parallel ResNet-18 training, msjax against pure JAX: on 2 processes and on 1-8 host devices.
 
 1. **Processes.** `msjax msrun --worker_num=2` starts this script twice; each process is a rank
    with one CPU device. msjax's step is MindSpore's script: `init()`,

@@ -84,7 +84,12 @@ def check_outputs(outputs, ranks, with_cnn=True):
             key = f"{mode}/{run}"
             w, b = linear_reference(first[f"{key}/init/weight"], first[f"{key}/init/bias"])
             for rank, output in enumerate(outputs):
-                if run == "model":  # ModelCheckpoint's file in the rank's folder, loaded back
+                if run == "model":  # Model.eval: the MSE of the rank's rows; ModelCheckpoint's
+                    # file in the rank's folder, loaded back
+                    rows = np.arange(rank, data.ROWS, ranks)
+                    error = data.LINEAR_X[rows] @ w.T + b - data.LINEAR_Y[rows]
+                    np.testing.assert_allclose(output[f"{key}/eval_mse"], np.mean(error ** 2),
+                                               rtol=1e-5, err_msg=key)
                     assert str(output[f"{key}/checkpoint/path"]) == \
                         f"rank_{rank}/{mode}-{data.EPOCHS}_{data.ROWS // data.GLOBAL_BATCH}.ckpt"
                     np.testing.assert_array_equal(output[f"{key}/checkpoint/weight"],

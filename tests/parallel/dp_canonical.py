@@ -5,9 +5,10 @@ processes) or by Python (one process, which may see several devices):
 
 init(), set_auto_parallel_context(DATA_PARALLEL, gradients_mean=True), a dataset sharded by
 num_shards=get_group_size(), shard_id=get_rank() and batched to GLOBAL_BATCH // ranks, then, in
-GRAPH_MODE and in PYNATIVE_MODE: Model.train; TrainOneStepWithLossScaleCell; a train cell of the
-user's own with DistributedGradReducer; and (unless `linear`) a small CNN with BatchNorm under
-TrainOneStepCell. Model.train saves checkpoints in rank_<id> folders beside OUT. Each rank saves the initial and final Parameters of every run to OUT_<rank>.npz;
+GRAPH_MODE and in PYNATIVE_MODE: Model.train (saving checkpoints in rank_<id> folders beside OUT)
+and Model.eval; TrainOneStepWithLossScaleCell; a train cell of the user's own with
+DistributedGradReducer; and (unless `linear`) a small CNN with BatchNorm under TrainOneStepCell.
+Each rank saves the initial and final Parameters of every run to OUT_<rank>.npz;
 tests/parallel/data_parallel_reference.py says what they must be.
 """
 import os
@@ -77,12 +78,13 @@ for mode_name, mode in (("graph", ms.GRAPH_MODE), ("pynative", ms.PYNATIVE_MODE)
 
     name = f"{mode_name}/model"
     net = new_linear(name)
-    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), LR))
+    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), LR), metrics={"mse"})
     folder = os.path.join(os.path.dirname(sys.argv[1]), f"rank_{get_rank()}")
     saver = ModelCheckpoint(prefix=mode_name, directory=folder,
                             config=CheckpointConfig(save_checkpoint_steps=4))
     model.train(EPOCHS, dataset(LINEAR_X, LINEAR_Y), callbacks=[saver], dataset_sink_mode=False)
     record(name, net, "final")
+    saved[f"{name}/eval_mse"] = model.eval(dataset(LINEAR_X, LINEAR_Y))["mse"]  # this rank's rows
     loaded = ms.load_checkpoint(saver.latest_ckpt_file_name)  # this rank's last checkpoint
     saved[f"{name}/checkpoint/path"] = os.path.relpath(saver.latest_ckpt_file_name, folder + "/..")
     saved[f"{name}/checkpoint/weight"] = loaded["weight"].asnumpy()

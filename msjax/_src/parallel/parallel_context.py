@@ -5,9 +5,11 @@ msjax acts on four keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` 
 `nn.TrainOneStepCell` reduce gradients over the ranks and run its step data-parallel),
 `gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore) and
 `parameter_broadcast` (rank 0's Parameters to every rank before the first data-parallel
-step). The other keys tune MindSpore's graph partitioner, pipeline and parallel optimizer: they
-are checked and stored, so scripts that set them run unchanged, and otherwise ignored. A rank is a process
-(`mindspore.communication`); each process spreads its batch over its local devices.
+step). In SEMI_AUTO_PARALLEL and AUTO_PARALLEL mode `Primitive.shard` strategies act
+(parallel/strategy_sharding.py). The other keys tune MindSpore's graph partitioner, pipeline and
+parallel optimizer: they are checked and stored, so scripts that set them run unchanged, and
+otherwise ignored. A rank is a process (`mindspore.communication`); each process spreads its
+batch over its local devices.
 """
 from __future__ import annotations
 
