@@ -87,3 +87,23 @@ def test_training_with_sharded_ops_equals_unsharded_training():
     expected = train(None)
     _semi_auto()
     assert_close(train(((8, 1), (1, 1))), expected, rtol=1e-5, atol=1e-6)
+
+
+class ShardedNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.matmul = ops.MatMul().shard(((2, 1), (1, 4)))
+
+    def construct(self, a, b):
+        return self.matmul(a, b)
+
+
+def test_auto_parallel_shards_its_network_without_the_global_mode():
+    from msjax.parallel.auto_parallel import AutoParallel
+    net = AutoParallel(ShardedNet(), parallel_mode="semi_auto")
+    compiled = jax.jit(lambda a, b: net(Tensor(a), Tensor(b))._data).lower(A, B).compile()
+    assert "ENTRY %main.0_spmd (param: f32[4,16], param.1: f32[16,2]) -> f32[4,2]" in \
+        compiled.as_text()
+    assert_close(compiled(A, B), A @ B, rtol=1e-5, atol=1e-5)
+    plain = jax.jit(lambda a, b: ShardedNet()(Tensor(a), Tensor(b))._data).lower(A, B)
+    assert "sharding" not in plain.as_text()  # the same network outside AutoParallel

@@ -13,6 +13,7 @@ batch over its local devices.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 
 from msjax._src.parallel.communication import get_group_size
@@ -130,6 +131,17 @@ def reset_auto_parallel_context():
 # -- what the rest of msjax reads --------------------------------------------------------------
 def parallel_mode() -> str:
     return _context["parallel_mode"]
+
+
+@contextlib.contextmanager
+def parallel_mode_as(mode):
+    """`parallel_mode` is `mode` inside the block (AutoParallel's network call)."""
+    before = _context["parallel_mode"]
+    _context["parallel_mode"] = mode
+    try:
+        yield
+    finally:
+        _context["parallel_mode"] = before
 
 
 def is_data_parallel() -> bool:
