@@ -16,6 +16,7 @@ from msjax._src.parallel.communication import get_rank as get_rank
 from msjax._src.parallel.communication import get_world_rank_from_group_rank as get_world_rank_from_group_rank
 from msjax._src.parallel.communication import init as init
 from msjax._src.parallel.communication import release as release
+from msjax.communication import comm_func as comm_func
 from msjax.communication import management as management
 
 from msjax._src.module_tree import missing_names as _missing_names

@@ -2,9 +2,12 @@
 package, recorded in msjax/_src/reference/, resolves through msjax._src.module_tree)."""
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.nn.auto_parallel import AutoParallel as AutoParallel
 from msjax._src.parallel.parallel_context import get_algo_parameters as get_algo_parameters
 from msjax._src.parallel.parallel_layout import Layout as Layout
 from msjax._src.parallel.parallel_context import reset_algo_parameters as reset_algo_parameters
 from msjax._src.parallel.parallel_context import set_algo_parameters as set_algo_parameters
+
+from msjax.parallel import auto_parallel as auto_parallel
 
 __getattr__ = _missing_names(__name__)

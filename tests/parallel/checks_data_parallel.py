@@ -7,7 +7,7 @@ import pytest
 import msjax as ms
 from msjax import Tensor, nn, ops
 from msjax._src.nn.distributed import call_data_parallel
-from tests.parallel.training import DataParallelTrainOneStepCell, LeNet5, batches, train_lenet
+from tests.parallel.training import LeNet5, batches, train_lenet
 
 
 def setup_module():
@@ -32,7 +32,7 @@ def test_lenet_data_parallel_equals_one_device_on_the_whole_batch(batch):
     data = batches(batch=batch)
     expected, expected_losses = train_lenet(data)
     _data_parallel()
-    actual, losses = train_lenet(data, DataParallelTrainOneStepCell)
+    actual, losses = train_lenet(data)
     _assert_same_parameters(actual, expected)
     np.testing.assert_allclose(losses, expected_losses, rtol=1e-5)
 
@@ -41,7 +41,7 @@ def test_the_step_runs_on_every_device_and_writes_one_copy():
     _data_parallel()
     ms.set_seed(1)
     net = LeNet5()
-    train = DataParallelTrainOneStepCell(
+    train = nn.TrainOneStepCell(
         nn.WithLossCell(net, nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")),
         nn.Momentum(net.trainable_params(), 0.01, 0.9))
     (x, y), = batches(steps=1)
@@ -59,7 +59,7 @@ def test_batchnorm_statistics_are_those_of_the_rank_batch():
     data = batches(steps=2)
     expected, _ = train_lenet(data, batch_norm=True)
     _data_parallel()
-    actual, _ = train_lenet(data, DataParallelTrainOneStepCell, batch_norm=True)
+    actual, _ = train_lenet(data, batch_norm=True)
     _assert_same_parameters(actual, expected)  # moving mean and variance included
 
 
@@ -73,26 +73,8 @@ def test_collectives_inside_a_data_parallel_step_act_over_the_ranks():
     assert gathered.shape == (1, 3)
 
 
-def _train_one_step_cell_has_the_hook() -> bool:
-    """Whether nn.TrainOneStepCell builds its reducer from the data-parallel context."""
-    _data_parallel()
-    try:
-        net = nn.Dense(2, 1)
-        cell = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
-                                   nn.SGD(net.trainable_params()))
-        return isinstance(cell.grad_reducer, nn.DistributedGradReducer)
-    finally:
-        ms.reset_auto_parallel_context()
-
-
-@pytest.mark.xfail(not _train_one_step_cell_has_the_hook(), strict=True,
-                   reason="needs nn.TrainOneStepCell's data-parallel hook (msjax/_src/nn/wrap.py)")
 def test_plain_train_one_step_cell_picks_up_the_data_parallel_context():
-    data = batches()
-    expected, _ = train_lenet(data)
     _data_parallel()
-    actual, _ = train_lenet(data, nn.TrainOneStepCell)
-    _assert_same_parameters(actual, expected)
     ms.set_seed(1)
     net = LeNet5()
     train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))

@@ -15,6 +15,7 @@ import numpy as np
 import msjax as ms
 from msjax import Tensor, ops
 from msjax.communication import (
+    comm_func,
     create_group,
     get_group_size,
     get_local_rank,
@@ -23,7 +24,7 @@ from msjax.communication import (
     init,
     release,
 )
-from tests.parallel.training import DataParallelTrainOneStepCell, batches, train_lenet
+from tests.parallel.training import batches, train_lenet
 
 init()
 rank, size = get_rank(), get_group_size()
@@ -37,13 +38,42 @@ else:
     share = 32 // size
     shards = [(x[rank * share:(rank + 1) * share], y[rank * share:(rank + 1) * share])
               for x, y in data]
-    params, losses = train_lenet(shards, DataParallelTrainOneStepCell)
+    params, losses = train_lenet(shards)
     # Eager collectives run over the processes.
     total = ops.AllReduce()(Tensor(np.full(3, rank + 1, np.float32)))
     gathered = ops.AllGather()(Tensor(np.full((1, 2), rank, np.int32)))
+    mine = Tensor(np.arange(4, dtype=np.float32) + 10 * rank)  # rank r: [10r, 10r+1, ...]
+    facts.update(cf_all_reduce=comm_func.all_reduce(mine)[0].asnumpy().tolist(),
+                 cf_reduce=comm_func.reduce(mine, dst=1).asnumpy().tolist(),
+                 cf_gather=comm_func.gather_into_tensor(mine, dst=0).asnumpy().tolist(),
+                 cf_scatter=comm_func.scatter_tensor(mine, src=1).asnumpy().tolist(),
+                 cf_broadcast=comm_func.broadcast(mine, src=1).asnumpy().tolist())
+    comm_func.barrier()
     create_group("everyone", list(range(size)))
     facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),
                  group_rank=get_rank("everyone"), group_size=get_group_size("everyone"))
+    # parameter_broadcast: rank 0's initial Parameters on every rank before the first step.
+    ms.set_auto_parallel_context(parameter_broadcast=True)
+    ms.set_seed(100 + rank)  # each rank initialises differently
+    net = ms.nn.Dense(3, 1)
+    before = net.weight.asnumpy().tolist()
+    train = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                   ms.nn.SGD(net.trainable_params(), 0.0))
+    train(Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((2, 1), np.float32)))
+    facts.update(broadcast_before=before, broadcast_after=net.weight.asnumpy().tolist())
+    ms.set_auto_parallel_context(parameter_broadcast=False)
+
+    # A collective in a compiled function outside a data-parallel step says what to set.
+    class SumOverRanks(ms.nn.Cell):
+        def construct(self, x):
+            return ops.AllReduce()(x)
+
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        SumOverRanks()(Tensor(np.ones(2, np.float32)))
+    except RuntimeError as error:
+        facts["graph_collective_error"] = str(error)
+    ms.set_context(mode=ms.PYNATIVE_MODE)
 np.savez(sys.argv[1], losses=np.asarray(losses), facts=json.dumps(facts),
          **{f"param/{k}": v for k, v in params.items()})
 release()

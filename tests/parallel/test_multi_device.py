@@ -5,7 +5,8 @@ import pytest
 
 from tests.parallel.support import check_names, run_checks
 
-MODULES = ["checks_pmap.py", "checks_data_parallel.py", "checks_sync_batchnorm.py"]
+MODULES = ["checks_pmap.py", "checks_data_parallel.py", "checks_sync_batchnorm.py",
+           "checks_comm_func.py", "checks_semi_auto.py"]
 
 
 @pytest.fixture(scope="module")

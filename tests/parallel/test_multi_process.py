@@ -1,6 +1,7 @@
-"""Data-parallel training across 2 processes on this machine (CPU collectives over gloo): each
-trains on its half of every batch, and both end with the parameters of one process trained on
-the whole batches. The job is described by MindSpore's own environment variables."""
+"""Data-parallel training across 2 and 4 processes on this machine (CPU collectives over gloo) and
+in one process with 8 devices: each rank trains on its share of every global batch, and all end
+with the parameters of one process trained on the global batches. The jobs are described by
+MindSpore's own environment variables, or started by `msjax msrun`."""
 import json
 import subprocess
 import sys
@@ -8,6 +9,7 @@ import sys
 import numpy as np
 import pytest
 
+from tests.parallel.data_parallel_reference import check_outputs, load
 from tests.parallel.support import HERE, ROOT, device_env, free_port, wait_for
 
 pytestmark = pytest.mark.heavy
@@ -43,8 +45,54 @@ def test_two_processes_train_as_one(tmp_path):
         assert facts["all_reduce"] == [3.0, 3.0, 3.0]
         assert facts["all_gather"] == [[0, 0], [1, 1]]
         assert (facts["group_rank"], facts["group_size"]) == (rank, 2)
+        assert facts["broadcast_after"] == ranks[0][2]["broadcast_before"]
+        assert ranks[1][2]["broadcast_before"] != ranks[0][2]["broadcast_before"]
+        assert facts["cf_all_reduce"] == [10.0, 12.0, 14.0, 16.0]
+        assert facts["cf_reduce"] == ([10.0, 12.0, 14.0, 16.0] if rank == 1 else [0.0])
+        assert facts["cf_gather"] == ([0.0, 1.0, 2.0, 3.0, 10.0, 11.0, 12.0, 13.0] if rank == 0
+                                      else [0.0])
+        assert facts["cf_scatter"] == [[10.0, 11.0], [12.0, 13.0]][rank]
+        assert facts["cf_broadcast"] == [10.0, 11.0, 12.0, 13.0]
+        assert facts["graph_collective_error"].startswith(
+            "For 'AllReduce', the collective is called in a compiled function (GRAPH_MODE, or a "
+            "function given to mindspore.jit) of a job of 2 processes, outside a data-parallel "
+            "training step")
+        assert "set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL) after " \
+            "init()" in facts["graph_collective_error"]
         for name, value in expected.items():
             np.testing.assert_array_equal(params[name], ranks[0][0][name], err_msg=name)
             np.testing.assert_allclose(params[name], value, rtol=2e-5, atol=2e-6, err_msg=name)
     # Each rank's loss is that of its half batch; their mean is the whole batch's.
     np.testing.assert_allclose((ranks[0][1] + ranks[1][1]) / 2, expected_losses, rtol=1e-5)
+
+
+# -- the canonical script (dp_canonical.py), unchanged, on 2 and 4 processes and on 8 devices ----
+CANONICAL = HERE / "dp_canonical.py"
+
+
+def _launcher_env(**extra):
+    env = device_env(1, **extra)
+    for name in ("MS_WORKER_NUM", "MS_SCHED_HOST", "MS_SCHED_PORT", "MS_NODE_ID", "RANK_ID",
+                 "MSJAX_COORDINATOR", "MSJAX_NUM_PROCESSES", "MSJAX_PROCESS_ID"):
+        env.pop(name, None)
+    return env
+
+
+@pytest.mark.parametrize("workers, only_linear", [(2, False), (4, True)])
+def test_the_canonical_script_under_msrun_trains_on_the_global_batch(tmp_path, workers,
+                                                                     only_linear):
+    done = subprocess.run(
+        [sys.executable, "-m", "msjax", "msrun", f"--worker_num={workers}", "--join=True",
+         f"--master_port={free_port()}", f"--log_dir={tmp_path}", str(CANONICAL),
+         str(tmp_path / "out"), *(["linear"] if only_linear else [])],
+        cwd=ROOT, env=_launcher_env(), capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    check_outputs(load(tmp_path / "out", workers), workers, with_cnn=not only_linear)
+
+
+def test_the_canonical_script_in_one_process_with_8_devices(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "msjax", "run", str(CANONICAL),
+                           str(tmp_path / "out")], cwd=ROOT, env=device_env(8),
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    check_outputs(load(tmp_path / "out", 1), 1)

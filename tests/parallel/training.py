@@ -6,8 +6,6 @@ import numpy as np
 
 import msjax as ms
 from msjax import Tensor, nn
-from msjax._src.nn.distributed import DistributedGradReducer, call_data_parallel
-from msjax._src.parallel.parallel_context import device_num, gradients_mean, is_data_parallel
 
 
 class LeNet5(nn.Cell):
@@ -33,25 +31,6 @@ class LeNet5(nn.Cell):
         x = self.relu(self.fc1(x))
         x = self.relu(self.fc2(x))
         return self.fc3(x)
-
-
-class DataParallelTrainOneStepCell(nn.TrainOneStepCell):
-    """nn.TrainOneStepCell with the data-parallel hook proposed for msjax/_src/nn/wrap.py (the
-    reducer from the parallel context, as MindSpore's __init__ sets it; the call run
-    data-parallel). Used until the plain cell has it."""
-
-    def __init__(self, network, optimizer, sens=None):
-        super().__init__(network, optimizer, sens)
-        self.reducer_flag = is_data_parallel()
-        if self.reducer_flag:
-            self.mean = gradients_mean()
-            self.degree = device_num()
-            self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
-
-    def __call__(self, *inputs, **kwargs):
-        if self.reducer_flag:
-            return call_data_parallel(self, inputs, kwargs)
-        return super().__call__(*inputs, **kwargs)
 
 
 def batches(steps=3, batch=32, seed=0):

@@ -5,6 +5,7 @@ import re
 import numpy as np
 import pytest
 
+import msjax as ms
 from msjax import Tensor, nn
 from msjax.train import Callback, Model
 from tests.train.helpers import (RecordSteps, TinyDataset, batches, initial_weights, jax_momentum_training,
@@ -75,6 +76,18 @@ def test_scanned_chunks_equal_step_by_step_training():
 def test_sink_scans_except_on_cpu():
     from msjax._src.train.sink import scan_chunks_on
     assert [scan_chunks_on(b) for b in ("cpu", "gpu", "tpu")] == [False, True, True]
+
+
+def test_a_data_parallel_network_sinks_as_its_data_parallel_steps():
+    """Its collectives act over the ranks only in its data-parallel step: never scanned."""
+    from msjax._src.train.sink import SinkRunner
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL)
+    net = nn.Dense(3, 1)
+    train = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
+    assert SinkRunner(train, scan=True).scan is False
+    ms.reset_auto_parallel_context()
+    plain = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))
+    assert SinkRunner(plain, scan=True).scan is True
 
 
 def test_a_failing_step_keeps_the_weights_of_the_last_completed_step():

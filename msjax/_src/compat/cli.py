@@ -45,6 +45,7 @@ def main(argv=None) -> int:
                      help="a script's arguments, or a notebook's options")
 
     launcher = sub.add_parser("msrun", help="MindSpore's msrun: start a multi-process job",
+                              allow_abbrev=False,
                               description=msrun.__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     msrun.add_arguments(launcher)

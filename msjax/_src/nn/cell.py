@@ -92,6 +92,9 @@ class Cell:
             self._set_parameter_sequence(name, value)
         elif isinstance(value, Cell):
             self.__dict__.pop(name, None)
+            spmd_call = value.__dict__.get("_data_parallel_call")
+            if spmd_call is not None:  # it reduces over the ranks: so does a call of this Cell
+                object.__setattr__(self, "_data_parallel_call", spmd_call)
             if self._auto_prefix:
                 value.update_parameters_name(name + ".")
             self.insert_child_to_cell(name, value)
@@ -479,6 +482,9 @@ class Cell:
             if result is not _MISSED:
                 return result
         if not _tracing_depth():
+            spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
+            if spmd_call is not None:
+                return spmd_call(self, args, kwargs)
             if context._context["mode"] == context.GRAPH_MODE:
                 graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
                 if graph_call is None or kwargs:

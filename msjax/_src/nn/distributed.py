@@ -24,7 +24,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.parallel import parallel_context
 from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP, get_group_size
 from msjax._src.nn.cell import Cell
-from msjax._src.ops.comm_ops import AllReduce, reduce_gradient
+from msjax._src.ops.comm_ops import AllReduce, broadcast_array, reduce_gradient
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow import converted_construct
@@ -63,6 +63,10 @@ class DistributedGradReducer(Cell):
         self.allreduce_filter = tuple(p.layerwise_parallel is False for p in parameters)
         self.group = group
         self.allreduce = AllReduce("sum", group).add_prim_attr("fusion", fusion_type)
+        if parallel_context.is_data_parallel() or jax.process_count() > 1:
+            # A call of this Cell, or of any Cell it becomes part of (Cell.__setattr__), outside
+            # a trace runs as one data-parallel step (call_data_parallel).
+            object.__setattr__(self, "_data_parallel_call", call_data_parallel)
 
     def construct(self, grads):
         single = isinstance(grads, Tensor)
@@ -141,6 +145,17 @@ class DataParallelStep(SpmdFunction):
         return result, [0 if varies(jnp.asarray(leaf), layout.axis) else None for leaf in leaves]
 
 
+def broadcast_parameters(cell):
+    """`set_auto_parallel_context(parameter_broadcast=True)`: before the first step, every
+    Parameter of `cell` but those with `layerwise_parallel=True` takes rank 0's value, as
+    MindSpore broadcasts them before training."""
+    if jax.process_count() == 1:
+        return
+    for param in cell.get_parameters():
+        if not param.layerwise_parallel:
+            param.set_data(_wrap(broadcast_array(param._data, 0)))
+
+
 def call_data_parallel(cell, args, kwargs=None):
     """`cell(*args, **kwargs)` as a data-parallel step (see the module doc); inside an enclosing
     trace, an ordinary Cell call (the enclosing program decides)."""
@@ -149,6 +164,8 @@ def call_data_parallel(cell, args, kwargs=None):
         return Cell.__call__(cell, *args, **kwargs)
     step = cell.__dict__.get("_data_parallel_step")
     if step is None:
+        if parallel_context.parameter_broadcast():
+            broadcast_parameters(cell)
         step = DataParallelStep(cell)
         object.__setattr__(cell, "_data_parallel_step", step)
     return step(cell, tuple(args), dict(kwargs))

@@ -15,7 +15,7 @@ import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.distributed import DistributedGradReducer, call_data_parallel
+from msjax._src.nn.distributed import DistributedGradReducer
 from msjax._src.nn.layers.basic import Identity
 from msjax._src.parallel.parallel_context import ParallelMode, device_num, gradients_mean, parallel_mode
 from msjax._src.nn.optim import argument_checks as checks
@@ -161,11 +161,6 @@ class TrainOneStepCell(Cell):
             self.mean = gradients_mean()
             self.degree = device_num()
             self.grad_reducer = DistributedGradReducer(self.weights, self.mean, self.degree)
-
-    def __call__(self, *inputs, **kwargs):
-        if self.reducer_flag:  # one SPMD step over the ranks and their local devices
-            return call_data_parallel(self, inputs, kwargs)
-        return super().__call__(*inputs, **kwargs)
 
     def construct(self, *inputs):
         loss, grads = value_and_grad(self.network, None, self.weights)(*inputs)

@@ -83,11 +83,14 @@ def _outside(api, x, in_axis_fn, members=None):
             "axis (a data-parallel step or pmap); eagerly, msjax supports the world group.")
     if tracing_depth() or isinstance(x, jax.core.Tracer):
         raise RuntimeError(
-            f"For '{api}', a collective in a compiled function runs over the ranks of a mapped "
-            f"axis, but this one is outside any ({jax.process_count()} processes). Run the "
-            "training step data-parallel (set_auto_parallel_context(parallel_mode="
-            "ParallelMode.DATA_PARALLEL) with nn.TrainOneStepCell), or call the collective "
-            "eagerly.")
+            f"For '{api}', the collective is called in a compiled function (GRAPH_MODE, or a "
+            f"function given to mindspore.jit) of a job of {jax.process_count()} processes, "
+            "outside a data-parallel training step, so it cannot reach the other ranks. Call "
+            "set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL) after init() "
+            "and before building the training cell: then a Cell holding "
+            "nn.DistributedGradReducer (nn.TrainOneStepCell builds one, and so does a train cell "
+            "of your own) runs each call as one step over the ranks. Other collectives run in "
+            "PYNATIVE_MODE (mindspore.set_context(mode=mindspore.PYNATIVE_MODE)).")
     return _across_processes(in_axis_fn, x)
 
 

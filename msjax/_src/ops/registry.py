@@ -26,6 +26,8 @@ import jax
 from msjax._src.core import x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.parallel.parallel_layout import Layout
+from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
 
 _new_tensor = object.__new__
 _x64_swap, _x64_restore = x64.swap_and_restore()  # every op runs with 64-bit types on (x64.py)
@@ -244,7 +246,35 @@ class Primitive:
         self.add_prim_attr("input_names", inputs)
         self.add_prim_attr("output_names", outputs)
 
-    def shard(self, *args, **kwargs):
+    _in_strategy = None  # Primitive.shard's input strategy, applied in semi-auto parallel mode
+
+    def shard(self, in_strategy=None, out_strategy=None):
+        """`Primitive.shard(in_strategy=None, out_strategy=None)`: how to split the inputs (a
+        tuple per input of split counts, or Layouts), kept as MindSpore's attributes. In
+        SEMI_AUTO_PARALLEL and AUTO_PARALLEL mode the inputs are constrained to those
+        shardings where the op is compiled, and XLA runs it sharded (parallel/
+        strategy_sharding.py); the output strategy is left to XLA's sharding propagation. In
+        other modes strategies are ignored, as in MindSpore."""
+        if in_strategy is None and out_strategy is None:
+            return self
+        kinds = [_check_shard_strategy(self.name, value, label)
+                 for value, label in ((in_strategy, "in_strategy"), (out_strategy, "out_strategy"))
+                 if value is not None]
+        kinds = [kind for kind in kinds if kind is not None]
+        if len(set(kinds)) > 1:
+            raise ValueError("The in_strategy type must equal to the out_strategy type, one using "
+                             "tuple(tuple) and the other using tuple(Layout) is not allowed.")
+        for value, label in ((in_strategy, "in"), (out_strategy, "out")):
+            if value is None:
+                continue
+            if kinds and kinds[0]:
+                self.add_prim_attr(f"{label}_layout", tuple(
+                    {k: v for k, v in item.to_dict().items() if k != "rank_list"}
+                    for item in value))
+            else:
+                self.add_prim_attr(f"{label}_strategy", value)
+        if in_strategy:
+            self._in_strategy = in_strategy
         return self
 
     def recompute(self, mode=True):
@@ -258,6 +288,42 @@ class Primitive:
         if not shown:
             return f"Prim[{self.name}]"
         return f"Prim[{self.name}]<" + ", ".join(f"{k}={v}" for k, v in shown.items()) + ">"
+
+
+def _check_shard_strategy(name, strategy, label):
+    """MindSpore's checks of a shard strategy; whether it is made of Layouts (None: empty)."""
+    if not isinstance(strategy, tuple):
+        raise TypeError(f"{label} must be tuple type, but got:{type(strategy)}")
+    if strategy == ():
+        return None
+    kinds = []
+    for item in strategy:
+        if not isinstance(item, (tuple, Layout)):
+            raise TypeError(f"The element of strategy must be tuple/Layout type, but "
+                            f"got:{type(item)}")
+        if isinstance(item, tuple):
+            for value in item:
+                if not isinstance(value, int):
+                    raise TypeError(f"The {label}: {strategy} of {name} is not valid, the value "
+                                    f"of strategy must be int type, but got:{type(value)}")
+        kinds.append(isinstance(item, Layout))
+    return kinds[0]  # MindSpore lets tuples and Layouts mix; the first says which attribute
+
+
+def _sharded_inputs(prim, inputs):
+    """The Tensor inputs of a traced call constrained to `prim`'s input strategy (in semi-auto
+    and auto parallel mode; otherwise the inputs as they are)."""
+    if not strategies_apply():
+        return inputs
+    positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
+    arrays = [inputs[i]._data for i in positions]
+    if not any(isinstance(a, jax.core.Tracer) for a in arrays):
+        return inputs
+    constrained = constrain_inputs(prim.name, prim._in_strategy, arrays)
+    inputs = list(inputs)
+    for i, array in zip(positions, constrained):
+        inputs[i] = _wrap(array)
+    return tuple(inputs)
 
 
 def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
@@ -288,6 +354,8 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     __init__.__signature__ = signature
 
     def __call__(self, *inputs):
+        if self._in_strategy is not None:  # Primitive.shard
+            inputs = _sharded_inputs(self, inputs)
         return fn(*inputs, **self._kwargs)
 
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,

@@ -56,15 +56,16 @@ _host_ranks: list = [0, 1]  # this process's rank among the processes of its hos
 class Job:
     """A multi-process job: where the coordinator listens, how many processes, which one this is."""
 
-    __slots__ = ("coordinator", "num_processes", "process_id")
+    __slots__ = ("coordinator", "num_processes", "process_id", "timeout")
 
-    def __init__(self, coordinator, num_processes, process_id):
+    def __init__(self, coordinator, num_processes, process_id, timeout=None):
         self.coordinator, self.num_processes, self.process_id = \
             coordinator, num_processes, process_id
+        self.timeout = timeout  # seconds to wait for every process to join; None: JAX's default
 
     def __repr__(self):
         return (f"Job(coordinator={self.coordinator!r}, num_processes={self.num_processes}, "
-                f"process_id={self.process_id})")
+                f"process_id={self.process_id}, timeout={self.timeout})")
 
 
 def _int_env(env, name, minimum=0) -> int:
@@ -115,7 +116,23 @@ def job_from_environment(env=None) -> Job | None:
     if process_id >= num:
         raise ValueError(f"For 'init', {names[2]}={process_id} is not a rank of a job of {num} "
                          f"processes: use 0 to {num - 1}.")
-    return Job(coordinator, num, process_id)
+    return Job(coordinator, num, process_id, _join_timeout(env))
+
+
+NO_TIMEOUT_SECONDS = 365 * 24 * 3600  # MS_TOPO_TIMEOUT < 0: wait (practically) forever
+
+
+def _join_timeout(env) -> int | None:
+    """msrun's `--cluster_time_out` (MS_TOPO_TIMEOUT): how long init() waits for the others."""
+    if "MS_TOPO_TIMEOUT" not in env:
+        return None
+    try:
+        seconds = int(env["MS_TOPO_TIMEOUT"])
+    except ValueError:
+        raise ValueError(f"For 'init', the environment variable MS_TOPO_TIMEOUT="
+                         f"{env['MS_TOPO_TIMEOUT']!r} must be an integer (seconds; negative: no "
+                         "limit).") from None
+    return NO_TIMEOUT_SECONDS if seconds < 0 else max(seconds, 1)
 
 
 def _join(job: Job) -> None:
@@ -123,9 +140,10 @@ def _join(job: Job) -> None:
     them (only the global random key may exist then; it keeps its value)."""
     if jax.config.jax_cpu_collectives_implementation in (None, "none"):
         jax.config.update("jax_cpu_collectives_implementation", "gloo")
+    options = {} if job.timeout is None else {"initialization_timeout": job.timeout}
     try:
         jax.distributed.initialize(job.coordinator, num_processes=job.num_processes,
-                                   process_id=job.process_id)
+                                   process_id=job.process_id, **options)
         return
     except RuntimeError as error:  # JAX's backends run already: restart them
         if "before any JAX" not in str(error):
@@ -141,7 +159,7 @@ def _join(job: Job) -> None:
     key = np.asarray(GLOBAL_KEY._value)
     clear_backends()
     jax.distributed.initialize(job.coordinator, num_processes=job.num_processes,
-                               process_id=job.process_id)
+                               process_id=job.process_id, **options)
     GLOBAL_KEY._value = jax.numpy.asarray(key)
 
 

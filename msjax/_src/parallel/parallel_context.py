@@ -1,15 +1,19 @@
 """`mindspore.set_auto_parallel_context` / `get_auto_parallel_context` /
 `reset_auto_parallel_context` and `mindspore.ParallelMode`.
 
-msjax acts on three keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` make
+msjax acts on four keys: `parallel_mode` (`DATA_PARALLEL` and `HYBRID_PARALLEL` make
 `nn.TrainOneStepCell` reduce gradients over the ranks and run its step data-parallel),
-`gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore). The other
-keys tune MindSpore's graph partitioner, pipeline and parallel optimizer: they are checked and
-stored, so scripts that set them run unchanged, and otherwise ignored. A rank is a process
-(`mindspore.communication`); each process spreads its batch over its local devices.
+`gradients_mean` and `device_num` (the reducer's mean and degree, as in MindSpore) and
+`parameter_broadcast` (rank 0's Parameters to every rank before the first data-parallel
+step). In SEMI_AUTO_PARALLEL and AUTO_PARALLEL mode `Primitive.shard` strategies act
+(parallel/strategy_sharding.py). The other keys tune MindSpore's graph partitioner, pipeline and
+parallel optimizer: they are checked and stored, so scripts that set them run unchanged, and
+otherwise ignored. A rank is a process (`mindspore.communication`); each process spreads its
+batch over its local devices.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 
 from msjax._src.parallel.communication import get_group_size
@@ -129,6 +133,17 @@ def parallel_mode() -> str:
     return _context["parallel_mode"]
 
 
+@contextlib.contextmanager
+def parallel_mode_as(mode):
+    """`parallel_mode` is `mode` inside the block (AutoParallel's network call)."""
+    before = _context["parallel_mode"]
+    _context["parallel_mode"] = mode
+    try:
+        yield
+    finally:
+        _context["parallel_mode"] = before
+
+
 def is_data_parallel() -> bool:
     """True when TrainOneStepCell reduces gradients over the ranks (MindSpore's `reducer_flag`)."""
     return _context["parallel_mode"] in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
@@ -136,6 +151,10 @@ def is_data_parallel() -> bool:
 
 def gradients_mean() -> bool:
     return _context["gradients_mean"]
+
+
+def parameter_broadcast() -> bool:
+    return _context["parameter_broadcast"]
 
 
 def device_num() -> int:

@@ -53,11 +53,15 @@ def scan_chunks_on(backend: str) -> bool:
 
 class SinkRunner:
     """Runs chunks of rows through `network`: scanned programs (one per row signature), or on a
-    CPU consecutive calls of the step's program (see `scan_chunks_on`). `scan` forces either."""
+    CPU consecutive calls of the step's program (see `scan_chunks_on`). `scan` forces either,
+    except for a data-parallel network (one holding `nn.DistributedGradReducer`), whose steps
+    are always its data-parallel step's calls: its collectives act over the ranks there."""
 
     def __init__(self, network, scan=None):
         self.network = network
         self.scan = scan_chunks_on(jax.default_backend()) if scan is None else scan
+        if network.__dict__.get("_data_parallel_call") is not None:  # nn/distributed.py
+            self.scan = False
         self.compiled = CompiledFunction(_scan_steps, name="dataset_sink")
 
     def run(self, rows):

@@ -151,7 +151,11 @@ def graph_function(cell) -> CompiledFunction:
 def call_cell_compiled(cell, args, kwargs):
     """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
     on the first call; later calls without keywords go to `CompiledFunction.call_cell`
-    directly)."""
+    directly). A Cell that reduces over the ranks (`nn.DistributedGradReducer` inside) runs as
+    its data-parallel step instead (nn/distributed.py)."""
+    spmd_call = cell.__dict__.get("_data_parallel_call")
+    if spmd_call is not None:
+        return spmd_call(cell, args, kwargs)
     compiled = graph_function(cell)
     if not kwargs:
         return compiled.call_cell(cell, args)  # falls back to eager by itself

@@ -1,0 +1,37 @@
+"""Primitive.shard: MindSpore's attributes and checks (the probe script, run unchanged, prints
+what MindSpore 2.10 printed: tests/goldens/parallel/shard_strategy_probe.out), and strategies that
+do not fit the job's devices. Sharded execution on 8 devices: checks_semi_auto.py."""
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Tensor, ops
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+GOLDEN = golden_cases("parallel/shard_strategy_probe.out")
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    return run_script_on_msjax("shard_strategy_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(GOLDEN))
+def test_shard_case_matches_mindspore(label, msjax_cases):
+    assert msjax_cases.get(label) == GOLDEN[label]
+
+
+def test_strategies_are_ignored_outside_semi_auto_parallel():
+    matmul = ops.MatMul().shard(((2, 1), (1, 4)))  # 8 devices; this process has 1
+    x = Tensor(np.ones((2, 2), np.float32))
+    assert ms.jit(lambda a: matmul(a, a))(x).asnumpy().tolist() == [[2.0, 2.0], [2.0, 2.0]]
+
+
+def test_a_strategy_for_more_devices_than_the_job_has_names_them():
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    matmul = ops.MatMul().shard(((2, 1), (1, 4)))
+    x = Tensor(np.ones((2, 2), np.float32))
+    with pytest.raises(ValueError, match=r"For 'MatMul', the strategy \(2, 1\) splits an input "
+                                         r"over 2 devices, which must be a positive divisor of "
+                                         r"the job's 1 devices"):
+        ms.jit(lambda a: matmul(a, a))(x)
