@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import x64
+from msjax._src.core import index_checks, x64
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
@@ -442,6 +442,8 @@ def _index_for(index, shape, setting):
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
+        elif not setting and shape:
+            _check_array_index(index, shape[0])
         return index
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
@@ -453,8 +455,17 @@ def _index_for(index, shape, setting):
             continue
         if isinstance(item, (int, np.integer)) and type(item) is not bool and axis < len(shape):
             _check_int_index(int(item), shape, axis, setting)
+        elif not setting and axis < len(shape):
+            _check_array_index(item, shape[axis])
         axis += n
     return items
+
+
+def _check_array_index(item, size) -> None:
+    """An integer array index (a Tensor's) is checked as MindSpore's Gather checks it."""
+    dtype = getattr(item, "dtype", None)
+    if dtype is not None and np.issubdtype(dtype, np.integer):
+        index_checks.check_gather(item, size)
 
 
 def _fit_value(value, target, error):

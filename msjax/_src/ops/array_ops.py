@@ -13,6 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.ops.adapters import np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op
@@ -564,6 +565,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For primitive[Gather], the axis must be in [{-rank},{rank}], but got "
                          f"{axis}.")
     axis = axis % rank
+    index_checks.check_gather(input_indices, input_params.shape[axis])
     take = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
     for _ in builtins.range(batch_dims):
         take = jax.vmap(take)
@@ -572,16 +574,19 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
+    index_checks.check_gather_d(index, input.shape[dim])
     return jnp.take_along_axis(input, index, axis=dim)
 
 
 @op()
 def gather_d(x, dim, index):
+    index_checks.check_gather_d(index, x.shape[dim])
     return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op(primitive="GatherNd")
 def gather_nd(input_x, indices):
+    index_checks.check_gather_nd(indices, input_x.shape)
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
 
