@@ -22,8 +22,11 @@ they cost); msjax then warns once, at the first index it does not check.
 """
 from __future__ import annotations
 
+import collections
 import contextvars
+import functools
 import os
+import threading
 import warnings
 
 import jax
@@ -33,6 +36,8 @@ from jax.experimental import checkify
 
 SWITCH = "MSJAX_CHECK_INDICES"
 _ENABLED = [os.environ.get(SWITCH, "1") != "0"]
+_SYNC = [os.environ.get(SWITCH) == "sync"]  # wait for every checked call's flag
+MAX_PENDING = 8  # checked calls whose flags are not read yet, at most (`after_call`)
 _warned_off = [False]
 
 PROBE, FUNCTIONALISED = "probe", "functionalised"
@@ -136,8 +141,12 @@ def _require(bad_fn, indices, template: str, *statics):
 
 
 def raise_failed(error_tree, leaves) -> None:
-    """After a checked program ran: raise MindSpore's error its checks found, if any."""
-    error = jax.tree_util.tree_unflatten(error_tree, leaves)
+    """After a checked program ran: raise MindSpore's error its checks found, if any. Its
+    first leaf says whether any check failed (`functionalised`): one value read from the
+    device on a call that passed."""
+    if not leaves[0]:
+        return
+    error = jax.tree_util.tree_unflatten(error_tree, leaves[1:])
     text = error.get()
     if text is None:
         return
@@ -145,6 +154,46 @@ def raise_failed(error_tree, leaves) -> None:
         text = text[:-len(_CHECKIFY_SUFFIX)]
     kind, message = text.split(": ", 1)
     raise _ERRORS.get(kind, RuntimeError)(message) from None
+
+
+_local = threading.local()
+
+
+def after_call(error_tree, leaves) -> None:
+    """After a checked program was called (its outputs written back: a failed call's are the
+    values it was given, see `functionalised`): raise the error of any earlier call whose flag
+    is ready now, then of the oldest kept one if more than `MAX_PENDING` are kept (waiting for
+    it); keep this call's. With `MSJAX_CHECK_INDICES=sync` every call waits for its own flag.
+
+    Waiting at every call would stop JAX's asynchronous dispatch from running ahead: on a busy
+    CPU that cost a gather-heavy step 25-50% (benchmarks/index_checks.py); kept flags cost
+    nothing, and a result read on the host raises them (`raise_pending`)."""
+    if _SYNC[0]:
+        raise_pending()
+        raise_failed(error_tree, leaves)
+        return
+    pending = getattr(_local, "pending", None)
+    if pending is None:
+        pending = _local.pending = collections.deque()
+    pending.append((error_tree, leaves))
+    while pending and (len(pending) > MAX_PENDING or pending[0][1][0].is_ready()):
+        tree, values = pending.popleft()
+        try:
+            raise_failed(tree, values)
+        except Exception:
+            pending.clear()  # one error a time: the later calls ran on what the failed one kept
+            raise
+
+
+def raise_pending() -> None:
+    """Raise the error of an earlier compiled call whose check failed and was not raised yet
+    (`after_call`): called where a value is read on the host (`Tensor.asnumpy`, `print`, ...)."""
+    pending = getattr(_local, "pending", None)
+    if pending:
+        earlier = list(pending)
+        pending.clear()
+        for tree, values in earlier:
+            raise_failed(tree, values)
 
 
 def forward_failed(error_tree, leaves) -> None:
@@ -156,21 +205,30 @@ def forward_failed(error_tree, leaves) -> None:
     if probe.mode == PROBE:
         probe.needed = True
         return
-    checkify.check_error(jax.tree_util.tree_unflatten(error_tree, leaves))
+    checkify.check_error(jax.tree_util.tree_unflatten(error_tree, leaves[1:]))
 
 
-def functionalised(fn):
-    """`fn(*flat) -> tuple` traced with its checks bound: `(outputs..., error leaves...)` and
-    the error's tree, which `fn`'s caller keeps (`holder[0]`)."""
+def functionalised(fn, written):
+    """`fn(*flat) -> tuple` under checkify: its outputs, then whether a check failed and the
+    error's leaves; the error's tree is put in the list returned with it when `fn` is traced. `written()` (known once `fn`
+    was traced) lists the inputs whose new values are `fn`'s last outputs, in order: when a check
+    fails those outputs are the inputs as they came in, so a failed call that donated its
+    inputs writes back the values it was given (a failed call changes no Parameter)."""
     holder = [None]
 
     def checked(*flat):
-        def run(*inner):
-            with tracing(Probe(FUNCTIONALISED)):
-                return fn(*inner)
-        error, outputs = checkify.checkify(run, errors=checkify.user_checks)(*flat)
+        error, outputs = checkify.checkify(fn, errors=checkify.user_checks)(*flat)
         leaves, holder[0] = jax.tree_util.tree_flatten(error)
-        return tuple(outputs) + tuple(leaves), len(leaves)
+        # checkify's error holds one flag per kind of check: whether it failed
+        flags = [leaf for leaf in leaves if leaf.dtype == np.bool_ and leaf.ndim == 0]
+        failed = functools.reduce(jnp.logical_or, flags, jnp.zeros((), np.bool_))
+        outputs = list(outputs)
+        index = written()
+        if flags and index:
+            start = len(outputs) - len(index)
+            for k, i in enumerate(index):
+                outputs[start + k] = jnp.where(failed, flat[i], outputs[start + k])
+        return tuple(outputs) + (failed,) + tuple(leaves)
     return checked, holder
 
 
