@@ -43,6 +43,7 @@ import numpy as np
 from msjax._src.backend import jax_private
 from msjax._src.backend import lowering
 from msjax._src.backend import stacked_outputs
+from msjax._src.core import atomic_files
 from msjax._src.core import context
 from msjax._src.core import lifting as C  # (the cache key's kinds)
 from msjax._src.core.lifting import is_cell
@@ -676,17 +677,10 @@ def store(directory: str, name: str, entry: dict) -> None:
 
 
 def write_atomically(path: str, blob: bytes) -> None:
-    """Writes `blob` to a temporary file beside `path` and renames it: a process reading `path`
-    meanwhile sees the old file or the new one, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".msjax")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Writes `blob` to `path` through a synced temporary file beside it
+    (core/atomic_files.py), readable by this user only: a process reading `path` meanwhile
+    sees the old file or the new one, never half of one."""
+    atomic_files.write_atomically(path, blob, mode=0o600)
 
 
 def _report(path: str, problem: str) -> None:

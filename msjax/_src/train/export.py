@@ -19,6 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import atomic_files
 from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
@@ -86,13 +87,10 @@ def _write(path, names, values, exported_bytes, output_tree):
     buffer = io.BytesIO()  # raw bytes: NumPy's format has no bfloat16
     np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
     blobs = [meta, buffer.getvalue(), exported_bytes]
-    temporary = path + ".tmp"
-    with open(temporary, "wb") as f:
-        f.write(MAGIC)
-        for blob in blobs:
-            f.write(struct.pack("<Q", len(blob)))
-            f.write(blob)
-    os.replace(temporary, path)
+    chunks = [MAGIC]
+    for blob in blobs:
+        chunks += [struct.pack("<Q", len(blob)), blob]
+    atomic_files.write_atomically(path, chunks)
 
 
 @x64.scoped
