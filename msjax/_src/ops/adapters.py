@@ -129,6 +129,25 @@ def primitive_type_error(primitive: str, valid: str, dtype) -> TypeError:
                      f"{valid}, but got Tensor[{mstype.from_numpy(dtype)}].")
 
 
+def _strict_dtype(x):
+    """The dtype of an array operand that fixes its type (a weakly typed value, a Python
+    number or a NumPy array adapts to the other operand's): None for one that adapts."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is None or isinstance(x, np.ndarray) or getattr(x, "weak_type", False):
+        return None
+    return dtype
+
+
+def check_same_dtype(primitive: str, x1, x2) -> None:
+    """MindSpore's TypeError where a primitive takes two Tensors of one dtype and does not
+    promote (MatMul, BatchMatMul): `For 'MatMul', the type of 'x2' should be same as 'x1'...`."""
+    d1, d2 = _strict_dtype(x1), _strict_dtype(x2)
+    if d1 is not None and d2 is not None and d1 != d2:
+        raise TypeError(f"For '{primitive}', the type of 'x2' should be same as 'x1', but got "
+                        f"'x1' with type Tensor[{mstype.from_numpy(d1)}] and 'x2' with type "
+                        f"Tensor[{mstype.from_numpy(d2)}].")
+
+
 def _is_bool(x) -> bool:
     """A Python bool or a bool array."""
     if type(x) is bool:

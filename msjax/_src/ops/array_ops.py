@@ -431,6 +431,13 @@ def concat(tensors, axis=0):
     if not -ndim <= axis < ndim:
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
                          f"but got {axis}.")
+    first = tensors[0].dtype
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != first:  # MindSpore's CPU kernel refuses the mix
+            raise RuntimeError(
+                "KernelMod Init Failed: Concat\nFor 'Concat', every input must have the dtype "
+                f"of the first ({mstype.from_numpy(first)}), but input[{i}] is "
+                f"{mstype.from_numpy(t.dtype)}.")
     return _concat_program(tuple(tensors), axis=axis)
 
 
@@ -442,6 +449,11 @@ def stack(tensors, axis=0):
             raise ValueError(f"All input shape must be the same! [const vector]{{"
                              f"{', '.join(map(str, t.shape))}}} And [const vector]{{"
                              f"{', '.join(map(str, first))}}}")
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"All input must have the same data type!input[{i}] data type = "
+                            f"Tensor[{mstype.from_numpy(t.dtype)}]infer_type0= "
+                            f"Tensor[{mstype.from_numpy(tensors[0].dtype)}]")
     return jnp.stack(tensors, axis=axis)
 
 
