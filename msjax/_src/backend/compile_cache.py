@@ -61,6 +61,7 @@ _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute
                  "compilation actions.")
 _reported_corrupt: set = set()
 _reported_cannot_store: list = []
+_reported_unwritable: set = set()
 _xla_cache_dir = [None]
 # msjax's own package directory (the folder above _src/).
 MSJAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -71,12 +72,26 @@ class NotCacheable(Exception):
 
 
 def cache_dir() -> str | None:
-    """The graph-cache directory when the compile cache is on, else None."""
+    """The graph-cache directory when the compile cache is on and msjax can write there, else
+    None. A folder msjax cannot create or write to is reported once (MindSpore logs and runs
+    too) and the process runs uncached."""
     path = cache_path()
     if path is None:
         return None
-    os.makedirs(path, exist_ok=True)
-    _use_xla_cache(os.path.join(path, "xla"))
+    try:
+        os.makedirs(path, exist_ok=True)
+        _use_xla_cache(os.path.join(path, "xla"))
+        writable = os.access(path, os.W_OK | os.X_OK)
+    except OSError as error:
+        writable, problem = False, str(error)
+    else:
+        problem = "it is not writable"
+    if not writable:
+        if path not in _reported_unwritable:
+            _reported_unwritable.add(path)
+            _logger.warning("msjax compile cache: the folder %s cannot be used (%s); programs "
+                            "are compiled without the cache.", path, problem)
+        return None
     return path
 
 
