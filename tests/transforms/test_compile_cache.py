@@ -368,3 +368,36 @@ def test_cache_folder_that_cannot_be_made_warns_once_and_runs_uncached(tmp_path)
     assert "RESULT [151.0] [151.0] [2.0]" in proc.stdout
     assert proc.stderr.count("cannot be used") == 1, proc.stderr[-2000:]
     assert blocker.read_text() == "not a folder"
+
+
+TWO = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor
+
+    @ms.jit
+    def double(a):
+        return a * 2
+
+    @ms.jit
+    def square(a):
+        return a * a
+
+    x = Tensor(np.full(2, 3.0, np.float32))
+    print("RESULT", double(x).asnumpy().tolist(), square(x).asnumpy().tolist())
+""")
+
+
+def test_entries_swapped_between_two_names_serve_neither(tmp_path):
+    """An entry is signed with its name: renamed to another program's, it is refused."""
+    first, _ = run_twice(tmp_path, TWO)
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in first.stdout
+    a, b = entries(tmp_path / "cache")
+    a_bytes, b_bytes = a.read_bytes(), b.read_bytes()
+    a.write_bytes(b_bytes)
+    b.write_bytes(a_bytes)
+    swapped, again = run_twice(tmp_path, TWO)
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in swapped.stdout
+    assert swapped.stderr.count("was written for another program") == 2, swapped.stderr[-2000:]
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in again.stdout
+    assert "was written for another program" not in again.stderr

@@ -451,7 +451,7 @@ def tree_of(skeleton):
 # pickle. XLA warns that loading an executable from untrusted bytes may run code, so nothing of an
 # entry is parsed before its HMAC is checked: a file this user's msjax did not write (planted,
 # corrupted, truncated, from another machine) is rejected unread.
-_FIELDS = {"deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
+_FIELDS = {"name": str, "deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
            "written_index": list, "rows": (list, type(None)), "kept_var_idx": list,
            "exported_size": int}
 _key_cache: list = []
@@ -547,10 +547,14 @@ def load(directory: str, name: str):
         _report(path, f"cannot be read ({error})")
         return None
     try:
-        return decode_entry(blob)
+        entry = decode_entry(blob)
     except ValueError as problem:
         _report(path, str(problem))
         return None
+    if entry["name"] != name:  # another program's entry, renamed or copied here
+        _report(path, "was written for another program")
+        return None
+    return entry
 
 
 def serialize_compiled(compiled) -> tuple[bytes, list]:
@@ -683,6 +687,7 @@ def check_inputs(exported, *groups) -> None:
 
 
 def store(directory: str, name: str, entry: dict) -> None:
+    entry = dict(entry, name=name)  # signed with the entry: `load` serves it for `name` only
     try:
         blob = encode_entry(entry)
     except (TypeError, ValueError) as error:  # e.g. a dict output keyed by tuples: not JSON
