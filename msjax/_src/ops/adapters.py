@@ -148,6 +148,18 @@ def check_same_dtype(primitive: str, x1, x2) -> None:
                         f"Tensor[{mstype.from_numpy(d2)}].")
 
 
+def check_matmul_dims(x1, x2, transpose_a=False, transpose_b=False) -> None:
+    """MindSpore's ValueError for MatMul (and nn.Dense) operands whose inner dimensions differ."""
+    shape1, shape2 = np.shape(x1), np.shape(x2)
+    if len(shape1) < 2 or len(shape2) < 2:
+        return
+    cols = shape1[-2] if transpose_a else shape1[-1]
+    rows = shape2[-1] if transpose_b else shape2[-2]
+    if cols != rows:
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
+                         f"{cols} and 'x2_row': {rows}.")
+
+
 def _is_bool(x) -> bool:
     """A Python bool or a bool array."""
     if type(x) is bool:
