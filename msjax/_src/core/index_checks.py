@@ -210,8 +210,8 @@ def forward_failed(error_tree, leaves) -> None:
 
 def functionalised(fn, written):
     """`fn(*flat) -> tuple` under checkify: its outputs, then whether a check failed and the
-    error's leaves; the error's tree is put in the list returned with it when `fn` is traced. `written()` (known once `fn`
-    was traced) lists the inputs whose new values are `fn`'s last outputs, in order: when a check
+    error's leaves; the error's tree is put in the list returned with it when `fn` is traced.
+    `written()` (known once `fn` was traced) lists the inputs whose new values are `fn`'s last outputs, in order: when a check
     fails those outputs are the inputs as they came in, so a failed call that donated its
     inputs writes back the values it was given (a failed call changes no Parameter)."""
     holder = [None]
