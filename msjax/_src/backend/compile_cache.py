@@ -10,9 +10,8 @@ loads the executable and calls it (without JAX's private fast paths, `jax_privat
 an entry holds no executable: the later process compiles the exported program, still running
 no user Python). Nothing in an entry is a pickle, and an entry is signed with
 a key only this user can read: a planted, corrupted or foreign file is rejected before any of it
-is parsed. JAX's persistent compilation cache is switched on in the same directory (with no
-minimum compile time, so small programs are cached too) for every other compilation of the
-process.
+is parsed. JAX's persistent compilation cache, whose executables are not signed, is not switched
+on in this folder (which may be shared): only msjax's signed entries are loaded from it.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
@@ -62,7 +61,6 @@ _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute
 _reported_corrupt: set = set()
 _reported_cannot_store: list = []
 _reported_unwritable: set = set()
-_xla_cache_dir = [None]
 # msjax's own package directory (the folder above _src/).
 MSJAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -80,7 +78,6 @@ def cache_dir() -> str | None:
         return None
     try:
         os.makedirs(path, exist_ok=True)
-        _use_xla_cache(os.path.join(path, "xla"))
         writable = os.access(path, os.W_OK | os.X_OK)
     except OSError as error:
         writable, problem = False, str(error)
@@ -112,16 +109,6 @@ def without_jax_persistent_cache():
     """Compile without JAX's persistent cache inside the block (see
     `jax_private.without_persistent_cache`)."""
     return jax_private.without_persistent_cache()
-
-
-def _use_xla_cache(path: str) -> None:
-    if _xla_cache_dir[0] == path:
-        return
-    os.makedirs(path, exist_ok=True)
-    jax.config.update("jax_compilation_cache_dir", path)
-    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
-    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-    _xla_cache_dir[0] = path
 
 
 # -- identifying a program across processes ----------------------------------------------------
