@@ -148,3 +148,28 @@ def test_folder_choice_and_rules():
     assert compile_settings.eager_cache_dir(env) == os.path.expanduser("~/x")
     assert compile_settings.eager_cache_dir({"XDG_CACHE_HOME": "/c"}) == "/c/msjax/jax_cache"
     assert compile_settings.eager_cache_dir({"JAX_ENABLE_COMPILATION_CACHE": "false"}) is None
+
+
+def test_a_folder_others_may_write_to_is_not_given_to_jax(tmp_path):
+    """JAX's cache entries are not signed: msjax gives it no folder another user could plant an
+    executable in (one warning), nor MindSpore's compile cache folder, which may be shared."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    script = ("import jax, msjax, numpy as np\n"
+              "msjax.set_context(mode=msjax.GRAPH_MODE)\n"
+              "msjax.jit(lambda x: x + 1)(msjax.Tensor(np.ones(2, np.float32)))\n"
+              "print('DIR', jax.config.jax_compilation_cache_dir)\n")
+    for env_changes, warned in (({"MSJAX_EAGER_COMPILE_CACHE": str(shared)}, True),
+                                ({"MS_COMPILER_CACHE_ENABLE": "1",
+                                  "MS_COMPILER_CACHE_PATH": str(tmp_path / "ms")}, False)):
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("JAX_COMPILATION_CACHE", "JAX_ENABLE_COMPILATION_CACHE",
+                                    "MS_COMPILER_CACHE", "MSJAX_EAGER"))}
+        env.update(env_changes, XDG_CACHE_HOME=str(tmp_path / "home_cache"))
+        done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert "DIR None" in done.stdout
+        assert ("may be written by other users" in done.stderr) is warned, done.stderr[-2000:]
+    assert os.listdir(shared) == []

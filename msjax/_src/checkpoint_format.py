@@ -32,6 +32,8 @@ import stat
 import ml_dtypes
 import numpy as np
 
+from msjax._src.core import atomic_files
+
 __all__ = ["read_checkpoint", "write_checkpoint"]
 
 # MindSpore's tensor_type strings (``str(mindspore.dtype)``) and the NumPy dtypes they hold.
@@ -225,8 +227,9 @@ def write_checkpoint(path, named_arrays, append_dict=None, crc_check=False):
     MindSpore's ``load_checkpoint`` reads the file back bit for bit. As in MindSpore, entries of
     ``append_dict`` follow the arrays and replace same-named ones in place; Python ``bool``, ``int``
     and ``float`` are stored as 0-d Bool, Int64 and Float32 tensors and ``str`` as a string;
-    zero-size arrays are skipped; the file is written through a temporary file, renamed into
-    place and left read-only.
+    zero-size arrays are skipped; the file is written to a temporary file, flushed, synced and
+    renamed into place (a kill at any moment leaves the old file or the new one; concurrent
+    savers never corrupt it) and left read-only.
 
     Args:
         path: Where to write; an existing file there is replaced.
@@ -254,13 +257,5 @@ def write_checkpoint(path, named_arrays, append_dict=None, crc_check=False):
         for record in records:
             crc = binascii.crc32(record, crc)
         records.append(_CRC_MARK + crc.to_bytes(10, "big"))
-    path = os.fspath(path)
-    temporary = os.path.splitext(path)[0] + ".tmp"
-    for stale in (path, temporary):
-        if os.path.exists(stale):
-            os.chmod(stale, stat.S_IWUSR)
-            os.remove(stale)
-    with open(temporary, "wb") as f:
-        f.writelines(records)
-    os.rename(temporary, path)
-    os.chmod(path, stat.S_IRUSR)
+    # the old file stays until the new one is whole (core/atomic_files.py)
+    atomic_files.write_atomically(path, records, mode=stat.S_IRUSR)

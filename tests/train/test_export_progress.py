@@ -144,3 +144,25 @@ def test_import_mindspore_does_not_load_tqdm():
     code = "import msjax, sys; print('tqdm' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("damage", ["huge length", "truncated"])
+def test_load_checks_every_length_against_the_file(tmp_path, damage):
+    """A length claiming more than the file holds (2**62 bytes) raises at once, never
+    MemoryError; nor does a file cut short."""
+    from msjax._src.train import export as export_module
+    net = make_net()
+    ms.export(net, Tensor(np.ones((3, 4), np.float32)), file_name=str(tmp_path / "tiny"),
+              file_format="MINDIR")
+    path = tmp_path / "tiny.mindir"
+    data = bytearray(path.read_bytes())
+    start = len(export_module.MAGIC)
+    if damage == "huge length":
+        data[start:start + 8] = (2 ** 62).to_bytes(8, "little")
+        match = "claims 4611686018427387904 bytes"
+    else:
+        data = data[:start + 4]
+        match = "truncated"
+    path.write_bytes(bytes(data))
+    with pytest.raises(RuntimeError, match=match):
+        ms.load(str(path))

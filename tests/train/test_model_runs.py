@@ -204,7 +204,7 @@ def test_interrupted_checkpoint_write_leaves_no_ckpt_file(tmp_path, monkeypatch)
 
     def interrupted(source, destination):
         raise OSError("disk full")
-    monkeypatch.setattr(os, "rename", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)  # the rename over the old file
     with pytest.raises(OSError, match="disk full"):
         model.train(1, batches(x, y, 4), callbacks=[checkpoint])
     assert not [f for f in os.listdir(tmp_path) if f.endswith(".ckpt")]

@@ -333,3 +333,71 @@ def test_a_change_in_a_helper_module_the_trace_ran_recompiles(tmp_path):
     (tmp_path / "helper.py").write_text("def transform(a):\n    return a * 3\n")
     changed, again = (p.stdout for p in run_twice(tmp_path, HELPED))
     assert "RESULT [3.0, 3.0]" in changed and "RESULT [3.0, 3.0]" in again
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root writes to read-only folders")
+@pytest.mark.parametrize("made", [True, False], ids=["existing folder", "cannot be made"])
+def test_read_only_cache_folder_warns_once_and_runs_uncached(tmp_path, made):
+    cache = tmp_path / "cache"
+    if made:
+        run_model(tmp_path, cache)
+        folders = [cache, cache / "rank_0", cache / "rank_0" / "graph_cache"]
+    else:
+        cache.mkdir()
+        folders = [cache]
+    before = sorted(p.name for p in cache.rglob("*"))
+    for folder in folders:
+        folder.chmod(0o555)
+    try:
+        proc = run_model(tmp_path, cache, script_name="again.py")
+    finally:
+        for folder in folders:
+            folder.chmod(0o755)
+    assert "RESULT [151.0] [151.0] [2.0]" in proc.stdout
+    assert "TRACING construct" in proc.stdout  # compiled, not loaded
+    assert proc.stderr.count("cannot be used") == 1, proc.stderr[-2000:]
+    assert sorted(p.name for p in cache.rglob("*")) == before
+
+
+def test_cache_folder_that_cannot_be_made_warns_once_and_runs_uncached(tmp_path):
+    """Under a regular file no folder can be made, whoever runs the test."""
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    proc = run_model(tmp_path, blocker / "cache")
+    assert "RESULT [151.0] [151.0] [2.0]" in proc.stdout
+    assert proc.stderr.count("cannot be used") == 1, proc.stderr[-2000:]
+    assert blocker.read_text() == "not a folder"
+
+
+TWO = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor
+
+    @ms.jit
+    def double(a):
+        return a * 2
+
+    @ms.jit
+    def square(a):
+        return a * a
+
+    x = Tensor(np.full(2, 3.0, np.float32))
+    print("RESULT", double(x).asnumpy().tolist(), square(x).asnumpy().tolist())
+""")
+
+
+def test_entries_swapped_between_two_names_serve_neither(tmp_path):
+    """An entry is signed with its name: renamed to another program's, it is refused."""
+    first, _ = run_twice(tmp_path, TWO)
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in first.stdout
+    a, b = entries(tmp_path / "cache")
+    a_bytes, b_bytes = a.read_bytes(), b.read_bytes()
+    a.write_bytes(b_bytes)
+    b.write_bytes(a_bytes)
+    swapped, again = run_twice(tmp_path, TWO)
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in swapped.stdout
+    assert swapped.stderr.count("was written for another program") == 2, swapped.stderr[-2000:]
+    assert "RESULT [6.0, 6.0] [9.0, 9.0]" in again.stdout
+    assert "was written for another program" not in again.stderr

@@ -10,9 +10,8 @@ loads the executable and calls it (without JAX's private fast paths, `jax_privat
 an entry holds no executable: the later process compiles the exported program, still running
 no user Python). Nothing in an entry is a pickle, and an entry is signed with
 a key only this user can read: a planted, corrupted or foreign file is rejected before any of it
-is parsed. JAX's persistent compilation cache is switched on in the same directory (with no
-minimum compile time, so small programs are cached too) for every other compilation of the
-process.
+is parsed. JAX's persistent compilation cache, whose executables are not signed, is not switched
+on in this folder (which may be shared): only msjax's signed entries are loaded from it.
 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
@@ -43,6 +42,7 @@ import numpy as np
 from msjax._src.backend import jax_private
 from msjax._src.backend import lowering
 from msjax._src.backend import stacked_outputs
+from msjax._src.core import atomic_files
 from msjax._src.core import context
 from msjax._src.core import lifting as C  # (the cache key's kinds)
 from msjax._src.core.lifting import is_cell
@@ -60,7 +60,7 @@ _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute
                  "compilation actions.")
 _reported_corrupt: set = set()
 _reported_cannot_store: list = []
-_xla_cache_dir = [None]
+_reported_unwritable: set = set()
 # msjax's own package directory (the folder above _src/).
 MSJAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -70,12 +70,25 @@ class NotCacheable(Exception):
 
 
 def cache_dir() -> str | None:
-    """The graph-cache directory when the compile cache is on, else None."""
+    """The graph-cache directory when the compile cache is on and msjax can write there, else
+    None. A folder msjax cannot create or write to is reported once (MindSpore logs and runs
+    too) and the process runs uncached."""
     path = cache_path()
     if path is None:
         return None
-    os.makedirs(path, exist_ok=True)
-    _use_xla_cache(os.path.join(path, "xla"))
+    try:
+        os.makedirs(path, exist_ok=True)
+        writable = os.access(path, os.W_OK | os.X_OK)
+    except OSError as error:
+        writable, problem = False, str(error)
+    else:
+        problem = "it is not writable"
+    if not writable:
+        if path not in _reported_unwritable:
+            _reported_unwritable.add(path)
+            _logger.warning("msjax compile cache: the folder %s cannot be used (%s); programs "
+                            "are compiled without the cache.", path, problem)
+        return None
     return path
 
 
@@ -96,16 +109,6 @@ def without_jax_persistent_cache():
     """Compile without JAX's persistent cache inside the block (see
     `jax_private.without_persistent_cache`)."""
     return jax_private.without_persistent_cache()
-
-
-def _use_xla_cache(path: str) -> None:
-    if _xla_cache_dir[0] == path:
-        return
-    os.makedirs(path, exist_ok=True)
-    jax.config.update("jax_compilation_cache_dir", path)
-    jax.config.update("jax_persistent_cache_min_compile_time_secs", 0.0)
-    jax.config.update("jax_persistent_cache_min_entry_size_bytes", 0)
-    _xla_cache_dir[0] = path
 
 
 # -- identifying a program across processes ----------------------------------------------------
@@ -435,7 +438,7 @@ def tree_of(skeleton):
 # pickle. XLA warns that loading an executable from untrusted bytes may run code, so nothing of an
 # entry is parsed before its HMAC is checked: a file this user's msjax did not write (planted,
 # corrupted, truncated, from another machine) is rejected unread.
-_FIELDS = {"deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
+_FIELDS = {"name": str, "deps": str, "dep_files": list, "boxes": list, "skeleton": list, "single": bool,
            "written_index": list, "rows": (list, type(None)), "kept_var_idx": list,
            "exported_size": int}
 _key_cache: list = []
@@ -531,10 +534,14 @@ def load(directory: str, name: str):
         _report(path, f"cannot be read ({error})")
         return None
     try:
-        return decode_entry(blob)
+        entry = decode_entry(blob)
     except ValueError as problem:
         _report(path, str(problem))
         return None
+    if entry["name"] != name:  # another program's entry, renamed or copied here
+        _report(path, "was written for another program")
+        return None
+    return entry
 
 
 def serialize_compiled(compiled) -> tuple[bytes, list]:
@@ -667,6 +674,7 @@ def check_inputs(exported, *groups) -> None:
 
 
 def store(directory: str, name: str, entry: dict) -> None:
+    entry = dict(entry, name=name)  # signed with the entry: `load` serves it for `name` only
     try:
         blob = encode_entry(entry)
     except (TypeError, ValueError) as error:  # e.g. a dict output keyed by tuples: not JSON
@@ -676,17 +684,10 @@ def store(directory: str, name: str, entry: dict) -> None:
 
 
 def write_atomically(path: str, blob: bytes) -> None:
-    """Writes `blob` to a temporary file beside `path` and renames it: a process reading `path`
-    meanwhile sees the old file or the new one, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-", suffix=".msjax")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Writes `blob` to `path` through a synced temporary file beside it
+    (core/atomic_files.py), readable by this user only: a process reading `path` meanwhile
+    sees the old file or the new one, never half of one."""
+    atomic_files.write_atomically(path, blob, mode=0o600)
 
 
 def _report(path: str, problem: str) -> None:

@@ -8,11 +8,9 @@ with no minimum compile time or entry size (eager ops compile in milliseconds; J
 would skip every one of them):
 
 - by default in `~/.cache/msjax/jax_cache` (`$XDG_CACHE_HOME/msjax/jax_cache` when set);
-- with `MS_COMPILER_CACHE_ENABLE=1`, msjax's graph compile cache (backend/compile_cache.py)
-  owns JAX's cache and puts it in MindSpore's layout,
-  `$MS_COMPILER_CACHE_PATH/rank_<RANK_ID>/graph_cache/xla`, when it first compiles; nothing is
-  set at import then (that cache compiles the programs it stores with JAX's cache paused, which
-  works only while JAX's cache is not yet open);
+- not with `MS_COMPILER_CACHE_ENABLE=1`: MindSpore's compile cache folder may be shared, and
+  JAX's cache entries are not signed; msjax's own signed entries (its graph programs and eager
+  programs) are kept there instead;
 - not at all with `MS_COMPILER_CACHE_ENABLE=0` set explicitly, or `MSJAX_EAGER_COMPILE_CACHE=0`
   (msjax's own switch; `MSJAX_EAGER_COMPILE_CACHE=/some/dir` chooses the folder instead).
 
@@ -21,6 +19,10 @@ tracing or lowering them, is kept in the subfolder `msjax_programs` of the folde
 (with `MS_COMPILER_CACHE_ENABLE=1`, of MindSpore's graph cache folder), and is off whenever
 msjax sets no folder here for another reason.
 
+JAX loads its entries unsigned, so msjax uses a folder only this user can write to: it is made
+readable by the user alone, and a folder that another user owns or that others may write to is
+not used (with one warning).
+
 A user's own JAX setting wins: when `JAX_COMPILATION_CACHE_DIR` or `JAX_ENABLE_COMPILATION_CACHE`
 is in the environment, or `jax_compilation_cache_dir` was set before msjax was imported, msjax
 changes nothing, and it keeps any `JAX_PERSISTENT_CACHE_MIN_*` value the environment gives.
@@ -28,6 +30,8 @@ changes nothing, and it keeps any `JAX_PERSISTENT_CACHE_MIN_*` value the environ
 from __future__ import annotations
 
 import os
+import stat
+import warnings
 
 import jax
 
@@ -62,6 +66,17 @@ def eager_cache_dir(environ=None) -> str | None:
     return os.path.join(home, "msjax", "jax_cache")
 
 
+def _not_private(path: str) -> str | None:
+    """Why JAX's (unsigned) cache must not be loaded from `path`, or None: another user owns
+    it, or others may write to it."""
+    info = os.stat(path)
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return "belongs to another user"
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return "may be written by other users"
+    return None
+
+
 def enable_eager_cache() -> str | None:
     """Points JAX's persistent compilation cache at `eager_cache_dir()` (called by
     `import msjax`, before anything compiles). Returns the folder, or None when it left JAX's
@@ -72,13 +87,14 @@ def enable_eager_cache() -> str | None:
     if path is None:
         return None
     try:
-        os.makedirs(path, exist_ok=True)
+        os.makedirs(path, mode=0o700, exist_ok=True)
+        problem = _not_private(path)
     except OSError as error:  # read-only home, e.g.: say so once, run without the cache
-        import warnings
-        warnings.warn(f"msjax: the eager compilation cache folder {path} cannot be created "
-                      f"({error}); eager ops compile anew in every process. Set {SWITCH} to a "
-                      f"writable folder, or {SWITCH}=0 to silence this.", RuntimeWarning,
-                      stacklevel=2)
+        problem = f"cannot be created ({error})"
+    if problem:
+        warnings.warn(f"msjax: the eager compilation cache folder {path} {problem}; eager ops "
+                      f"compile anew in every process. Set {SWITCH} to a folder only you can "
+                      f"write to, or {SWITCH}=0 to silence this.", RuntimeWarning, stacklevel=2)
         return None
     jax.config.update("jax_compilation_cache_dir", path)
     _eager_folder[0] = path

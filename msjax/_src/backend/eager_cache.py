@@ -16,6 +16,11 @@ own C++ dispatch, skipping tracing, lowering and compiling. Most of a hit (~75-8
 JSON, the key, JAX's `Compiled` around the executable) is kept small by building each program's
 key once and JAX's avals, shardings and output trees once per process.
 
+In memory at most `MSJAX_EAGER_PROGRAMS_MAX` programs are kept (default 512, all EagerPrograms
+together, least recently used first out: `_remember`), and the C++ dispatchers keep their
+executables in caches of that size: an eager session that meets ever new shapes holds a
+bounded set of executables (each costs its machine code's memory, ~1 MB on XLA's CPU).
+
 Entries are written with the graph compile cache's signed format
 (`backend/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
 key, no pickle): a file is parsed only when this user's msjax wrote it whole, and is used only
@@ -30,6 +35,7 @@ cache folder when that cache is on.
 """
 from __future__ import annotations
 
+import collections
 import functools
 import hashlib
 import os
@@ -64,6 +70,10 @@ SUBFOLDER = "msjax_programs"
 MAX_MB_SWITCH = "MSJAX_EAGER_CACHE_MAX_MB"
 DEFAULT_MAX_MB = 1024
 _process_identity: list = []
+MAX_PROGRAMS_SWITCH = "MSJAX_EAGER_PROGRAMS_MAX"
+DEFAULT_MAX_PROGRAMS = 512
+# (EagerProgram, key) of every program kept in memory, least recently used first (`_remember`)
+_RECENT: collections.OrderedDict = collections.OrderedDict()
 _folder_bytes: dict = {}  # folder -> its entries' total size, as this process last knew it
 
 
@@ -212,9 +222,12 @@ class EagerProgram:
             compiled = self.programs.get(key)
         except TypeError:  # an unhashable static argument: jax.jit says what is wrong
             return self.eager(*args, **kwargs, **dict(static)), None, True
+        if compiled is not None:
+            _RECENT.move_to_end((self, key))
         if compiled is None:
             compiled, slowdown = self._load_or_compile(leaves, treedef, static, signature)
             self.programs[key] = compiled
+            _remember(self, key)
             runs = None if slowdown is None else self.quick.runs_before_reoptimizing(slowdown)
             if runs is not None:  # counted by the miss handler, then optimised
                 self.quick_runs[key] = runs
@@ -337,8 +350,33 @@ _sharding_repr = functools.cache(repr)
 
 def _cpp_dispatch(name, impl, cache_miss):
     """A JAX C++ jit dispatcher with `cache_miss` as its miss handler (see
-    `jax_private.cpp_jit_dispatch`), or None (then every call takes the Python path)."""
-    return jax_private.cpp_jit_dispatch(name, impl, cache_miss)
+    `jax_private.cpp_jit_dispatch`), keeping its executables in a cache of its own of
+    `max_programs()` signatures, or None (then every call takes the Python path)."""
+    return jax_private.cpp_jit_dispatch(name, impl, cache_miss,
+                                        jax_private.cpp_dispatch_cache(max_programs()))
+
+
+def max_programs() -> int:
+    """The most eager programs kept in memory, all ops together (`MSJAX_EAGER_PROGRAMS_MAX`)."""
+    try:
+        return max(1, int(os.environ.get(MAX_PROGRAMS_SWITCH, DEFAULT_MAX_PROGRAMS)))
+    except ValueError:
+        return DEFAULT_MAX_PROGRAMS
+
+
+def _remember(owner, key) -> None:
+    """Note that `owner.programs[key]` was made or used now; past `max_programs()` programs in
+    memory, the least recently used one is dropped, with its owner's C++ dispatcher (whose
+    cache holds the executables it ran: a new one is made at the owner's next call)."""
+    entry = (owner, key)
+    _RECENT[entry] = None
+    _RECENT.move_to_end(entry)
+    limit = max_programs()
+    while len(_RECENT) > limit:
+        (old_owner, old_key), _ = _RECENT.popitem(last=False)
+        old_owner.programs.pop(old_key, None)
+        old_owner.quick_runs.pop(old_key, None)
+        old_owner.dispatch = None
 
 
 def _fastpath_data(compiled, args, outputs):

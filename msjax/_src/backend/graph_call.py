@@ -85,7 +85,7 @@ def install_fast_call(cell, args, compiled, program, dyn, version) -> None:
         avals = tuple((d.aval.shape, d.aval.dtype) for d in dyn)
         executable_call = _executable_cpp_call(program)
         if (len(avals) == 1 and program.single and not program.written_index
-                and executable_call is not None):
+                and not program.checked and executable_call is not None):
             call = _one_tensor_call(id(cell), program, executable_call, version)
         else:
             call = _general_call(id(cell), compiled, program, avals, version)

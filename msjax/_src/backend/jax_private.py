@@ -163,13 +163,29 @@ def uncommitted(shard):
 
 
 # -- JAX's C++ dispatch ------------------------------------------------------------------------
-def cpp_jit_dispatch(name, impl, cache_miss):
-    """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss` as
-    its miss handler: a call whose signature it has seen runs without Python; under
-    `jax.disable_jit` it calls `impl`. None when there is none (the fast paths off)."""
+def cpp_dispatch_cache(capacity: int):
+    """A cache of the C++ jit dispatchers' executables holding at most `capacity` signatures
+    (least recently used first out), or None (the fast paths off)."""
     if not ENABLED:
         return None
     try:
+        return _jax.PjitFunctionCache(capacity=capacity)
+    except (AttributeError, TypeError):  # pragma: no cover - another signature
+        return None
+
+
+def cpp_jit_dispatch(name, impl, cache_miss, cache=None):
+    """A JAX C++ jit dispatcher (what `jax.jit` and `Compiled` call through) with `cache_miss` as
+    its miss handler: a call whose signature it has seen runs without Python; under
+    `jax.disable_jit` it calls `impl`. Its executables are kept in `cache`
+    (`cpp_dispatch_cache`; JAX's default one when None). None when there is none (the fast
+    paths off)."""
+    if not ENABLED:
+        return None
+    try:
+        if cache is not None:
+            return _jax.pjit(name, impl, cache_miss, [], [], _pxla.JitGlobalCppCacheKeys(),
+                             _tree_util.dispatch_registry, _pxla.cc_shard_arg, cache)
         return _jax.pjit(name, impl, cache_miss, [], [], _pxla.JitGlobalCppCacheKeys(),
                          _tree_util.dispatch_registry, _pxla.cc_shard_arg)
     except (AttributeError, TypeError):  # pragma: no cover - another signature

@@ -8,7 +8,7 @@ layout and the cache entry's name and files). Both are core's, below the two lay
 """
 from __future__ import annotations
 
-from msjax._src.core import lifting, state
+from msjax._src.core import index_checks, lifting, state
 
 
 class TraceRecord:
@@ -19,7 +19,7 @@ class TraceRecord:
     that needed its constants folded is traced folded again."""
 
     __slots__ = ("out_tree", "constants", "single", "writes", "written_index", "free", "created",
-                 "created_written", "fold")
+                 "created_written", "fold", "checks")
 
     def __init__(self, fold=False):
         self.fold = fold  # constants are folded while tracing (graph_fallback.py)
@@ -31,6 +31,7 @@ class TraceRecord:
         self.free = []
         self.created = []  # Parameters the trace created (a Cell built inside jit), in order
         self.created_written = []  # those it wrote, which the program must keep
+        self.checks = index_checks.Probe(index_checks.PROBE)  # whether an op checked indices
 
     def settled(self) -> bool:
         return not self.free and not self.created_written
@@ -42,7 +43,7 @@ class Program:
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "donated", "dispatch", "fast_call", "__weakref__")
+                 "donated", "dispatch", "fast_call", "checked", "error_tree", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, rebuild, context=None):
         self.key = key
@@ -66,6 +67,10 @@ class Program:
         self.dispatch = None  # the jitted function whose trace was compiled (_compile)
         self.fast_call = None  # (call key version, a Cell's fast call, its class call or None)
         self.record = None  # the record of the jitted function's traces (None: from the cache)
+        # The program checks indices (core/index_checks.py): its last `error_tree.num_leaves`
+        # outputs are checkify's error, raised after a call before anything is written back.
+        self.checked = False
+        self.error_tree = None  # [the error's tree], filled by the checked program's trace
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
     def adopt(self, record: TraceRecord) -> None:

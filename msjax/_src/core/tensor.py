@@ -20,10 +20,11 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import x64
+from msjax._src.core import index_checks, x64
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
+_raise_pending = index_checks.raise_pending
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
                 "'bool', 'complex', 'bytes']")
 # A list goes through NumPy, then MindSpore narrows these defaults (also on Windows, where
@@ -129,6 +130,7 @@ class Tensor:
     # -- conversion ---------------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
         """The value as a new, writable NumPy array."""
+        _raise_pending()  # an earlier compiled call's failed index check (core/index_checks.py)
         return np.array(self._data)
 
     numpy = asnumpy
@@ -139,9 +141,11 @@ class Tensor:
         if data.size != 1:
             raise ValueError(f"The tensor should have only one element, but got {int(data.size)}, "
                              "more than one element is ambiguous.")
+        _raise_pending()
         return np.asarray(data).reshape(()).item()
 
     def tolist(self):
+        _raise_pending()
         array = np.asarray(self._data)
         if array.dtype.kind not in "biufcU":  # bfloat16 and the float8 types: Python floats.
             array = array.astype(np.float32)
@@ -158,6 +162,7 @@ class Tensor:
         return self if dtype is None else self.astype(dtype)
 
     def __array__(self, dtype=None, copy=None):
+        _raise_pending()
         array = np.asarray(self._data)
         return array if dtype is None else array.astype(dtype)
 
@@ -170,12 +175,14 @@ class Tensor:
         if data.size != 1:
             raise ValueError(f"The tensor should have only one element, but got {int(data.size)}, "
                              "more than one element is ambiguous.")
+        _raise_pending()
         return bool(data.reshape(()) if data.ndim else data)
 
     def _scalar(self):
         data = self._data
         if data.size != 1:
             raise ValueError("Only one element tensors can be converted to Python scalars")
+        _raise_pending()
         return data.reshape(()) if data.ndim else data
 
     @x64.scoped
@@ -254,11 +261,13 @@ class Tensor:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
         if isinstance(data, ShapePlaceholder):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value= )"
+        _raise_pending()
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
         if isinstance(self._data, jax.core.Tracer):
             return str(self._data)
+        _raise_pending()
         return tensor_str(np.asarray(self._data), str(self.dtype))
 
     def __format__(self, spec):
@@ -442,6 +451,8 @@ def _index_for(index, shape, setting):
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
+        elif not setting and shape:
+            _check_array_index(index, shape[0])
         return index
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
@@ -453,8 +464,17 @@ def _index_for(index, shape, setting):
             continue
         if isinstance(item, (int, np.integer)) and type(item) is not bool and axis < len(shape):
             _check_int_index(int(item), shape, axis, setting)
+        elif not setting and axis < len(shape):
+            _check_array_index(item, shape[axis])
         axis += n
     return items
+
+
+def _check_array_index(item, size) -> None:
+    """An integer array index (a Tensor's) is checked as MindSpore's Gather checks it."""
+    dtype = getattr(item, "dtype", None)
+    if dtype is not None and np.issubdtype(dtype, np.integer):
+        index_checks.check_gather(item, size)
 
 
 def _fit_value(value, target, error):

@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from msjax._src.core import context, state, x64
+from msjax._src.core import context, state, traceback_filter, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
 from msjax._src.nn import cell_state_dict
@@ -476,28 +476,31 @@ class Cell:
 
     @x64.scoped  # MindSpore's dtypes inside the call (core/x64.py)
     def __call__(self, *args, **kwargs):
-        fast_call = self._fast_call
-        if fast_call is not None and not kwargs:
-            result = fast_call(self, args)
-            if result is not _MISSED:
-                return result
-        if not _tracing_depth():
-            spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
-            if spmd_call is not None:
-                return spmd_call(self, args, kwargs)
-            if context._context["mode"] == context.GRAPH_MODE:
-                graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
-                if graph_call is None or kwargs:
-                    return call_cell_compiled(self, args, kwargs)
-                return graph_call.call_cell(self, args)
-        elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
-            pending = call_lazy(self, args, kwargs)
-            if pending is not None:
-                return pending
-        with state.transaction():
-            if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
-                return _run_with_backward_hooks(self, args, kwargs)
-            return self._run_construct(args, kwargs)
+        try:
+            fast_call = self._fast_call
+            if fast_call is not None and not kwargs:
+                result = fast_call(self, args)
+                if result is not _MISSED:
+                    return result
+            if not _tracing_depth():
+                spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
+                if spmd_call is not None:
+                    return spmd_call(self, args, kwargs)
+                if context._context["mode"] == context.GRAPH_MODE:
+                    graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
+                    if graph_call is None or kwargs:
+                        return call_cell_compiled(self, args, kwargs)
+                    return graph_call.call_cell(self, args)
+            elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
+                pending = call_lazy(self, args, kwargs)
+                if pending is not None:
+                    return pending
+            with state.transaction():
+                if self.__dict__.get("_backward_hooks") or self.__dict__.get("_backward_pre_hooks"):
+                    return _run_with_backward_hooks(self, args, kwargs)
+                return self._run_construct(args, kwargs)
+        except Exception as error:  # the user's frames only (core/traceback_filter.py)
+            raise traceback_filter.user_traceback(error)  # noqa: B904 - its own cause kept
 
     @x64.scoped
     def compile(self, *args, **kwargs):

@@ -129,6 +129,37 @@ def primitive_type_error(primitive: str, valid: str, dtype) -> TypeError:
                      f"{valid}, but got Tensor[{mstype.from_numpy(dtype)}].")
 
 
+def _strict_dtype(x):
+    """The dtype of an array operand that fixes its type (a weakly typed value, a Python
+    number or a NumPy array adapts to the other operand's): None for one that adapts."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is None or isinstance(x, np.ndarray) or getattr(x, "weak_type", False):
+        return None
+    return dtype
+
+
+def check_same_dtype(primitive: str, x1, x2) -> None:
+    """MindSpore's TypeError where a primitive takes two Tensors of one dtype and does not
+    promote (MatMul, BatchMatMul): `For 'MatMul', the type of 'x2' should be same as 'x1'...`."""
+    d1, d2 = _strict_dtype(x1), _strict_dtype(x2)
+    if d1 is not None and d2 is not None and d1 != d2:
+        raise TypeError(f"For '{primitive}', the type of 'x2' should be same as 'x1', but got "
+                        f"'x1' with type Tensor[{mstype.from_numpy(d1)}] and 'x2' with type "
+                        f"Tensor[{mstype.from_numpy(d2)}].")
+
+
+def check_matmul_dims(x1, x2, transpose_a=False, transpose_b=False) -> None:
+    """MindSpore's ValueError for MatMul (and nn.Dense) operands whose inner dimensions differ."""
+    shape1, shape2 = np.shape(x1), np.shape(x2)
+    if len(shape1) < 2 or len(shape2) < 2:
+        return
+    cols = shape1[-2] if transpose_a else shape1[-1]
+    rows = shape2[-1] if transpose_b else shape2[-2]
+    if cols != rows:
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
+                         f"{cols} and 'x2_row': {rows}.")
+
+
 def _is_bool(x) -> bool:
     """A Python bool or a bool array."""
     if type(x) is bool:

@@ -13,6 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.ops.adapters import np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op
@@ -430,6 +431,13 @@ def concat(tensors, axis=0):
     if not -ndim <= axis < ndim:
         raise ValueError(f"For primitive[Concat], the axis value must be in [{-ndim},{ndim}), "
                          f"but got {axis}.")
+    first = tensors[0].dtype
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != first:  # MindSpore's CPU kernel refuses the mix
+            raise RuntimeError(
+                "KernelMod Init Failed: Concat\nFor 'Concat', every input must have the dtype "
+                f"of the first ({mstype.from_numpy(first)}), but input[{i}] is "
+                f"{mstype.from_numpy(t.dtype)}.")
     return _concat_program(tuple(tensors), axis=axis)
 
 
@@ -441,6 +449,11 @@ def stack(tensors, axis=0):
             raise ValueError(f"All input shape must be the same! [const vector]{{"
                              f"{', '.join(map(str, t.shape))}}} And [const vector]{{"
                              f"{', '.join(map(str, first))}}}")
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"All input must have the same data type!input[{i}] data type = "
+                            f"Tensor[{mstype.from_numpy(t.dtype)}]infer_type0= "
+                            f"Tensor[{mstype.from_numpy(tensors[0].dtype)}]")
     return jnp.stack(tensors, axis=axis)
 
 
@@ -564,6 +577,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For primitive[Gather], the axis must be in [{-rank},{rank}], but got "
                          f"{axis}.")
     axis = axis % rank
+    index_checks.check_gather(input_indices, input_params.shape[axis])
     take = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
     for _ in builtins.range(batch_dims):
         take = jax.vmap(take)
@@ -572,16 +586,19 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
+    index_checks.check_gather_d(index, input.shape[dim])
     return jnp.take_along_axis(input, index, axis=dim)
 
 
 @op()
 def gather_d(x, dim, index):
+    index_checks.check_gather_d(index, x.shape[dim])
     return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op(primitive="GatherNd")
 def gather_nd(input_x, indices):
+    index_checks.check_gather_nd(indices, input_x.shape)
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
 

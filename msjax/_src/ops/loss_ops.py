@@ -10,6 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -97,6 +98,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     _check_reduction(reduction, "nll_loss")
     class_axis = 0 if inputs.ndim == 1 else 1
     n_classes = inputs.shape[class_axis]
+    index_checks.check_gather_d(jnp.where(target == ignore_index, 0, target), n_classes)
     target = jnp.expand_dims(target, class_axis)
     ignored = target == ignore_index
     target = jnp.where(ignored, 0, target)

@@ -20,6 +20,7 @@ from msjax._src.ops.adapters import (
     _ARRAY_IMPL,
     _BITWISE_TYPES,
     _SUB_TYPES,
+    check_same_dtype,
     primitive_type_error,
     promote_scalar,
     scalar_like,
@@ -462,11 +463,19 @@ def is_nonzero(input):
 
 
 # -- linear algebra on elementwise footing -----------------------------------------------------
-_matmul_program = eager_jit(jnp.matmul, inline_in_traces=True)  # kept in the eager cache
+def _matmul_one_dtype(input, other):
+    """`jnp.matmul` of operands of one dtype (MindSpore's MatMulExt does not promote): the
+    program refuses another mix when traced, so its C++ dispatch never runs one."""
+    check_same_dtype("MatMulExt", input, other)
+    return jnp.matmul(input, other)
+
+
+_matmul_program = eager_jit(_matmul_one_dtype, inline_in_traces=True)  # in the eager cache
 
 
 @op(program=_matmul_program)  # ops.matmul calls the program's C++ dispatch itself
 def matmul(input, other):
+    check_same_dtype("MatMulExt", input, other)
     try:
         return _matmul_program(input, other)
     except (TypeError, ValueError):  # shapes checked only here: eager dispatch's hot path
@@ -479,6 +488,7 @@ def matmul(input, other):
 
 @op(tensor_method=True)
 def bmm(input_x, mat2):
+    check_same_dtype("BatchMatMul", input_x, mat2)
     return jnp.matmul(input_x, mat2)
 
 

@@ -21,6 +21,7 @@ from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops as S
 from msjax._src.ops.registry import PRIMITIVES, functional, primitive
@@ -48,14 +49,25 @@ Identity = primitive("Identity", functional(lambda x: x))
 # -- matrix products ---------------------------------------------------------------------------
 
 
-def _matmul_t(x, y, transpose_a, transpose_b):
+def _matmul_t(name):
+    def matmul_t(x, y, transpose_a, transpose_b):
+        check_same_dtype(name, x._data if hasattr(x, "_data") else x,
+                         y._data if hasattr(y, "_data") else y)
+        if name == "MatMul":
+            check_matmul_dims(x, y, transpose_a, transpose_b)
+        return _transposed_matmul(x, y, transpose_a, transpose_b)
+    return matmul_t
+
+
+def _transposed_matmul(x, y, transpose_a, transpose_b):
     x = A.swapaxes(x, -1, -2) if transpose_a else x
     y = A.swapaxes(y, -1, -2) if transpose_b else y
     return M.matmul(x, y)
 
 
-MatMul = primitive("MatMul", _matmul_t, transpose_a=False, transpose_b=False)
-BatchMatMul = primitive("BatchMatMul", _matmul_t, transpose_a=False, transpose_b=False)
+MatMul = primitive("MatMul", _matmul_t("MatMul"), transpose_a=False, transpose_b=False)
+BatchMatMul = primitive("BatchMatMul", _matmul_t("BatchMatMul"), transpose_a=False,
+                        transpose_b=False)
 Einsum = primitive("Einsum", lambda *xs, equation: M.einsum(equation, *xs), equation=REQUIRED)
 
 # -- reductions: (x, axis=()) with keep_dims as an attribute -----------------------------------

@@ -65,6 +65,33 @@ def wrap(y):
     return y
 
 
+# Arguments no op takes where a Tensor goes (JAX's error would name its own internals): the op
+# raises MindSpore's "Failed calling Add with ..." instead, when a parameter gets one.
+_NOT_AN_ARRAY_TYPES = frozenset({str, bytes, dict, set})
+_JAX_NOT_AN_ARRAY = "as an abstract array"  # in JAX's TypeError for such an argument
+_MS_TYPE_NAMES = {str: "string", bytes: "bytes", int: "int", float: "float", bool: "bool",
+                  type(None): "None", list: "list", tuple: "tuple", dict: "dict", set: "set"}
+
+
+def _failed_calling(impl, args, kwargs) -> TypeError:
+    """MindSpore's TypeError for an op called with an argument of a type it does not take:
+    `Failed calling Add with "Add()(input=Tensor, other=string)".`"""
+    name = getattr(impl, "primitive_name", None) or "".join(
+        part.capitalize() for part in impl.__name__.split("_"))
+    try:
+        bound = inspect.signature(impl).bind_partial(*args, **kwargs).arguments
+    except TypeError:
+        bound = {f"arg{i}": a for i, a in enumerate(args)} | kwargs
+    described = ", ".join(f"{key}={_ms_type_name(value)}" for key, value in bound.items())
+    return TypeError(f'Failed calling {name} with "{name}()({described})".')
+
+
+def _ms_type_name(value) -> str:
+    if isinstance(value, (Tensor, jax.Array)):
+        return "Tensor"
+    return _MS_TYPE_NAMES.get(type(value), type(value).__name__)
+
+
 def _register(table: dict, name: str, value) -> None:
     if name in table:
         raise ValueError(f"msjax: the op '{name}' is registered twice; each op has one "
@@ -94,6 +121,11 @@ def functional(impl):
                                b._data if isinstance(b, Tensor) else unwrap(b))
             else:
                 y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
+        except TypeError as error:  # JAX's words for a string where an array goes: MindSpore's
+            if _JAX_NOT_AN_ARRAY in str(error) and any(
+                    type(a) in _NOT_AN_ARRAY_TYPES for a in (*args, *kwargs.values())):
+                raise _failed_calling(impl, args, kwargs) from None
+            raise
         finally:
             _x64_restore(previous)
         if type(y) is _ARRAY_IMPL:
@@ -191,6 +223,8 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
     Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
     """
     def register(impl):
+        if primitive:
+            impl.primitive_name = _names(primitive)[0]  # named in errors (`_failed_calling`)
         fn = functional(impl) if program is None else one_program_functional(impl, program)
         names = (name or impl.__name__,) + aliases
         for n in names:

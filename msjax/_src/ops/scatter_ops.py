@@ -11,6 +11,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import index_checks
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import op
 
@@ -29,12 +30,17 @@ def _shape_arg(shape):
 @op(primitive="ScatterNd")
 def scatter_nd(indices, updates, shape):
     """`ops.scatter_nd`: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
-    zeros = jnp.zeros(_shape_arg(shape), updates.dtype)
+    shape = _shape_arg(shape)
+    index_checks.check_scatter_nd(indices, shape)
+    zeros = jnp.zeros(shape, updates.dtype)
     return zeros.at[_nd_index(indices)].add(updates)
 
 
 def _tensor_scatter(name, update, **record):
+    checked_as = record.get("primitive", name)
+
     def impl(input_x, indices, updates):
+        index_checks.check_tensor_scatter(checked_as, indices, input_x.shape)
         return update(input_x.at[_nd_index(indices)], updates)
     impl.__name__ = impl.__qualname__ = name
     return op(name, **record)(impl)
@@ -118,7 +124,10 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 
 # -- segment reductions ------------------------------------------------------------------------
 def _segment(name, reduce, first_arg="x", **record):
+    checked_as = record.get("primitive", name)
+
     def compute(x, segment_ids, num_segments):
+        index_checks.check_segment_ids(checked_as, segment_ids, int(num_segments))
         return reduce(x, segment_ids, num_segments=int(num_segments))
     if first_arg == "x":
         def impl(x, segment_ids, num_segments):

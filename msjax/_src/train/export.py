@@ -19,6 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import atomic_files
 from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
@@ -86,13 +87,10 @@ def _write(path, names, values, exported_bytes, output_tree):
     buffer = io.BytesIO()  # raw bytes: NumPy's format has no bfloat16
     np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
     blobs = [meta, buffer.getvalue(), exported_bytes]
-    temporary = path + ".tmp"
-    with open(temporary, "wb") as f:
-        f.write(MAGIC)
-        for blob in blobs:
-            f.write(struct.pack("<Q", len(blob)))
-            f.write(blob)
-    os.replace(temporary, path)
+    chunks = [MAGIC]
+    for blob in blobs:
+        chunks += [struct.pack("<Q", len(blob)), blob]
+    atomic_files.write_atomically(path, chunks)
 
 
 @x64.scoped
@@ -182,11 +180,24 @@ class LoadedGraph:
         self.exported, self.names, self.values, self.outputs = exported, names, values, outputs
 
 
-def _read_blobs(handle, count):
+def _read_blobs(handle, count, file_name):
+    """`count` length-prefixed blobs; each length is checked against what the file holds
+    before anything is allocated (a damaged or forged length raises, never MemoryError)."""
+    left = os.fstat(handle.fileno()).st_size - handle.tell()
     blobs = []
-    for _ in range(count):
-        (size,) = struct.unpack("<Q", handle.read(8))
+    for index in range(count):
+        header = handle.read(8)
+        if len(header) != 8:
+            raise RuntimeError(f"msjax: {file_name} is truncated: part {index + 1} of {count} "
+                               "has no length. Export the network again.")
+        (size,) = struct.unpack("<Q", header)
+        left -= 8
+        if size > left:
+            raise RuntimeError(f"msjax: {file_name} is damaged: part {index + 1} of {count} "
+                               f"claims {size} bytes, but the file holds {left} more. Export "
+                               "the network again.")
         blobs.append(handle.read(size))
+        left -= size
     return blobs
 
 
@@ -210,7 +221,7 @@ def load(file_name, **kwargs):
                                "be a MindIR protobuf written by MindSpore itself). msjax runs its own format "
                                "(StableHLO through jax.export) and cannot run MindSpore's MindIR: export the "
                                "network again with msjax, or load its checkpoint (.ckpt) into the network.")
-        meta, params_bytes, program = _read_blobs(handle, 3)
+        meta, params_bytes, program = _read_blobs(handle, 3, file_name)
     meta = json.loads(meta)
     with np.load(io.BytesIO(params_bytes)) as stored:
         values = [stored[f"arr_{i}"].view(jnp.dtype(dtype)).reshape(shape)

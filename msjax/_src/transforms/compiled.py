@@ -30,7 +30,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import context, lifting, state
+from msjax._src.core import context, index_checks, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core.program import Program, TraceRecord
 from msjax._src.core import x64
@@ -132,7 +132,8 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     signature cost Python work on every call; rebuilding here is cheaper).
     """
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
-    with tracing():
+    # Indices are checked in programs with flat outputs (jit, GRAPH_MODE): core/index_checks.py
+    with tracing(), index_checks.tracing(record.checks if flat_outputs else None):
         call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
             record, flat_outputs, lambda: pure(box_values, *args))
     record.free, record.created, record.created_written = (call.free, call.created,
@@ -190,6 +191,8 @@ class CompiledFunction:
         boxes, key, inline = program.boxes, program.key, program.inline_chains
         record = TraceRecord(fold=program.record is not None and program.record.fold)
         flat_outputs, replay = self.flat_outputs, program.created
+        if program.checked:  # its index checks bound (index_checks.py), their error returned
+            record.checks = index_checks.Probe(index_checks.FUNCTIONALISED)
 
         def pure(*flat):
             n_boxes = len(boxes)  # the objects read when tracing: held weakly (core/program_cache.py)
@@ -197,6 +200,9 @@ class CompiledFunction:
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay)
 
+        if program.checked:
+            pure, program.error_tree = index_checks.functionalised(
+                pure, lambda: record.written_index)
         return jax.jit(self.transform(pure, program) if self.transform else pure), record
 
     def program_context(self, args, dyn):
@@ -277,13 +283,15 @@ class CompiledFunction:
         ran = set()  # with the cache on: the source files the trace ran (its dependencies)
         with backend.recording_files(ran) if caching else contextlib.nullcontext():
             traced = self._trace(program, dyn)
+        # A program checking indices is not stored: its error's layout is its trace's
+        caching = caching and not program.checked
         if caching:
             program.cache_deps = sorted(set(backend.dependency_files(self.fn, program.objs))
                                         | backend.user_files(ran))
         # The platform's rewrites (e.g. convolutions as matrix products, rows returned stacked
         # on XLA's CPU: lowering.py), or None: compiled as traced.
-        prepared = (backend.lowering_for().prepare_program(traced.jaxpr) if self.flat_outputs
-                    else None)
+        prepared = (backend.lowering_for().prepare_program(traced.jaxpr)
+                    if self.flat_outputs and not program.checked else None)
         # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
         # state, the RNG key) are donated, so an update does not hold two copies. Not with the
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
@@ -336,12 +344,27 @@ class CompiledFunction:
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
                 return lifting.Unsettled(record.free + record.created_written)
+            if self._starts_checking(program, record):
+                return lifting.Unsettled(record.free + record.created_written)
             if record.settled():
                 program.adopt(record)
                 return traced
             program.grow(record, self._make_jitted)
             return lifting.Unsettled(record.free + record.created_written)
         return lifting.settle(trace, self._unsettled)
+
+    def _starts_checking(self, program, record) -> bool:
+        """Whether a trace found that `program` checks indices (index_checks.py): it is then
+        made a checked program, traced again with its checks bound (and with the free boxes
+        the trace found as inputs)."""
+        if not record.checks.needed or program.checked:
+            return False
+        program.checked = True
+        if record.settled():
+            program.jitted, program.record = self._make_jitted(program)
+        else:
+            program.grow(record, self._make_jitted)
+        return True
 
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
@@ -366,11 +389,26 @@ class CompiledFunction:
         if program.donated:
             owned_values(values, program.donated)
         try:
-            return call(*values, *dyn)
+            out = call(*values, *dyn)
         except TypeError:
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise
             return self._call_traced(program, dyn)
+        if program.checked:  # the program's index checks: raised before anything is written
+            n_errors = program.error_tree[0].num_leaves + 1
+            errors, out = out[-n_errors:], out[:-n_errors]
+            if isinstance(errors[0], jax.core.Tracer):  # called by an enclosing trace
+                index_checks.forward_failed(program.error_tree[0], errors)
+                return out
+            try:
+                index_checks.after_call(program.error_tree[0], errors)
+            except Exception:
+                # this call's writes (the boxes' values as they came in, if its own check failed:
+                # its donated inputs) are written before the error goes up
+                index = program.written_index
+                lifting.write_back([program.boxes[i] for i in index], out[len(out) - len(index):])
+                raise
+        return out
 
     def _call_traced(self, program, dyn):
         """Under an enclosing trace: the jitted function (the free variables a trace finds
@@ -380,6 +418,12 @@ class CompiledFunction:
             record = program.record
             if record is None:  # loaded from the compile cache: traced in another process
                 return out
+            if self._starts_checking(program, record):
+                return lifting.Unsettled(record.free + record.created_written)
+            if program.checked:  # its error joins the enclosing program's (index_checks.py)
+                n_errors = program.error_tree[0].num_leaves + 1
+                index_checks.forward_failed(program.error_tree[0], out[-n_errors:])
+                out = out[:-n_errors]
             if record.settled():
                 program.adopt(record)
                 return out

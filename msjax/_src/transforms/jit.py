@@ -9,7 +9,7 @@ import functools
 import inspect
 import logging
 
-from msjax._src.core import x64
+from msjax._src.core import traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
@@ -63,9 +63,12 @@ class JitFunction:
             if bound.kwargs:
                 return self._call_with_keywords(args, bound.kwargs)
         try:
-            return self.compiled(*args)
-        except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
-            return fall_back(self.compiled, error, args)  # warns; this signature runs eagerly
+            try:
+                return self.compiled(*args)
+            except FALLBACK_ERRORS as error:  # control flow msjax could not convert
+                return fall_back(self.compiled, error, args)  # warns; this signature: eagerly
+        except Exception as error:  # the user's frames only (core/traceback_filter.py)
+            raise traceback_filter.user_traceback(error)  # noqa: B904 - its own cause kept
 
     def _call_with_keywords(self, args, kwargs):
         if self.compiled_with_keywords is None:

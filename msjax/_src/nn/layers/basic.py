@@ -9,6 +9,7 @@ from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import get_activation
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
 from msjax._src.ops import array_ops, nn_ops
+from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -58,6 +59,12 @@ class Dense(Cell):
         self.activation_flag = self.activation is not None
 
     def construct(self, x):
+        if not isinstance(x, Tensor):  # MindSpore's Dense reads the input's shape first
+            raise TypeError("For primitive[Shape], the input argument must be Tensor, but got "
+                            f"{type(x)}.")
+        weight = self.weight._data
+        check_same_dtype("MatMul", x._data, weight)
+        check_matmul_dims(x._data, weight, transpose_b=True)
         x = nn_ops.dense(x, self.weight, self.bias if self.has_bias else None)
         if self.activation_flag:
             x = self.activation(x)
