@@ -37,9 +37,10 @@ passed to one of JAX's own jitted functions (`jnp.clip(x, 0.0, 6.0)`, `jnp.where
 converted inside. msjax passes such numbers in the operand's dtype (`ops.adapters.scalar_like`),
 and where JAX itself passes one (the NaN of `jnp.var`, the zero of `jax.nn.elu`, the bounds of
 `jax.random.uniform` under `bernoulli`) computes the same values without it
-(`reduce_ops.variance`, `nn_ops._elu`, `random_ops.keep_mask`). tests/test_x64.py lowers every
-model of benchmarks/models.py for GPU and TPU, as a GRAPH_MODE training step and in `functional`
-form, and traces every float32 op record, and finds no float64.
+(`reduce_ops.variance`, `nn_ops._elu`, `random_ops.keep_mask`). tests/backend/
+test_accelerator_lowering.py lowers every model of benchmarks/models.py for GPU and TPU, as a
+GRAPH_MODE training step and in `functional` form, and tests/test_x64.py traces every float32 op
+record; neither finds float64.
 
 A program traced inside msjax's calls may be lowered outside them (a JAX user's `jax.jit` of
 `functional`'s `apply`), with the user's setting. JAX lowers an int64 `argmax` with an int64 iota

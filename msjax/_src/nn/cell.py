@@ -474,14 +474,21 @@ class Cell:
         return {name: value for name, value in self.__dict__.items()
                 if name not in self._COMPILED_STATE}
 
-    @x64.scoped  # MindSpore's dtypes inside the call (core/x64.py)
     def __call__(self, *args, **kwargs):
+        fast_call = self._fast_call
+        if fast_call is not None and not kwargs:
+            # A compiled signature's own call (backend/graph_call.py): concrete arrays in, the
+            # executable's arrays out, so it needs no 64-bit scope and runs before it.
+            result = fast_call(self, args)
+            if result is not _MISSED:
+                return result
+        return self._call_full(args, kwargs)
+
+    @x64.scoped  # MindSpore's dtypes inside the call (core/x64.py)
+    def _call_full(self, args, kwargs):
+        """`Cell.__call__` past the fast call: data parallel, GRAPH_MODE's compiled call, a
+        lazy_inline block, or the eager call in a transaction."""
         try:
-            fast_call = self._fast_call
-            if fast_call is not None and not kwargs:
-                result = fast_call(self, args)
-                if result is not _MISSED:
-                    return result
             if not _tracing_depth():
                 spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
                 if spmd_call is not None:
