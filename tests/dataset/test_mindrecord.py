@@ -165,3 +165,19 @@ def test_file_reader_gives_what_mindspore_gives():
     expected = (GOLDENS / "dataset" / "mindrecord" / "file_reader.txt").read_text().splitlines()
     expected = {line.split(" -> ", 1)[0]: line.split(" -> ", 1)[1] for line in expected}
     assert run_script_on_msjax("mindrecord_file_reader.py") == expected
+
+
+@pytest.mark.parametrize("folder", ["a#b", "a%20b", "a?b", "a b"])
+def test_a_folder_name_with_uri_characters_is_a_plain_name(tmp_path, folder):
+    """Issue 28: the index was opened through an sqlite URI holding the path unescaped, so a
+    '#' cut the path (and sqlite made a stray empty file) and '%' decoded."""
+    path = tmp_path / folder / "rows.mindrecord"
+    path.parent.mkdir()
+    writer = FileWriter(str(path), 1)
+    writer.add_schema({"x": {"type": "int32", "shape": [-1]}}, "rows")
+    writer.write_raw_data([{"x": np.arange(3, dtype=np.int32)}])
+    writer.commit()
+    rows = list(ds.MindDataset(str(path)).create_tuple_iterator(output_numpy=True))
+    np.testing.assert_array_equal(rows[0][0], np.arange(3, dtype=np.int32))
+    assert sorted(p.name for p in tmp_path.rglob("*")) == sorted(
+        [folder, "rows.mindrecord", "rows.mindrecord.db"])

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
 import sqlite3
 import struct
 
@@ -467,7 +468,10 @@ def _index_rows(data_path, header, index_fields):
 
 def read_locations(db_path: str) -> np.ndarray:
     """Each row's (raw page, raw start, raw end, blob page, blob start, blob end), in row order."""
-    connection = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    # Read-only, through a URI: the path as a file URI, so that '#', '%' and '?' in a folder's
+    # name are the name's (unescaped, '#' began a fragment, and sqlite made a stray empty file).
+    connection = sqlite3.connect(pathlib.Path(os.path.abspath(db_path)).as_uri() + "?mode=ro",
+                                 uri=True)
     try:
         rows = connection.execute(
             "SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, "
