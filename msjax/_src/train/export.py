@@ -6,6 +6,15 @@ inputs' shapes and dtypes and writes msjax's program format: the serialised `jax
 network's Parameters, which are the program's first inputs. A `.mindir` written by msjax is this
 format, not MindSpore's protobuf: MindSpore cannot read it, and `load` of a real MindSpore MindIR
 fails with a message saying so. `load(file)` returns an `nn.GraphCell` that runs the program.
+
+`file_format="STABLEHLO"` (msjax's addition) writes the same program for pure JAX, as a NumPy
+`.npz`: `stablehlo` holds the `jax.export` serialisation, `parameter_00000`, ... the Parameters
+in the program's order (16-bit floats NumPy cannot hold, bfloat16, stored as float32, exactly,
+and cast back inside the program), `names` their names. JAX loads and calls it without msjax:
+
+    z = np.load("net.npz")
+    out = jax.export.deserialize(z["stablehlo"].tobytes()).call(
+        [z[k] for k in z.files if k.startswith("parameter_")], x)
 """
 from __future__ import annotations
 
@@ -29,7 +38,7 @@ from msjax._src.transforms import tracing
 
 _logger = logging.getLogger("msjax")
 MAGIC = b"MSJAX-STABLEHLO\x00"
-_FORMATS = {"MINDIR": ".mindir", "AIR": ".air", "ONNX": ".onnx"}
+_FORMATS = {"MINDIR": ".mindir", "AIR": ".air", "ONNX": ".onnx", "STABLEHLO": ".npz"}
 _notice_given = [False]
 
 
@@ -93,6 +102,23 @@ def _write(path, names, values, exported_bytes, output_tree):
     atomic_files.write_atomically(path, chunks)
 
 
+def _write_for_jax(path, params, values, pure, arrays):
+    """The STABLEHLO format (module doc): a `.npz` of the program and its parameters."""
+    stored = [np.asarray(v, np.float32) if jnp.dtype(v.dtype) == jnp.bfloat16 else np.asarray(v)
+              for v in values]
+    dtypes = [v.dtype for v in values]
+
+    def program(stored_values, *inputs):  # the parameters as stored, cast to their own dtypes
+        return pure([jnp.asarray(v).astype(d) for v, d in zip(stored_values, dtypes)], *inputs)
+    serialized = jax.export.export(jax.jit(program))(stored, *arrays).serialize()
+    buffer = io.BytesIO()
+    entries = {"stablehlo": np.frombuffer(bytes(serialized), np.uint8),
+               "names": np.array([p.name for p in params], dtype=str)}
+    entries.update({f"parameter_{i:05d}": array for i, array in enumerate(stored)})
+    np.savez(buffer, **entries)
+    atomic_files.write_atomically(path, [buffer.getvalue()])
+
+
 @x64.scoped
 def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     """`mindspore.export(net, *inputs, file_name, file_format, **kwargs)`: write `net`'s (a Cell or
@@ -107,13 +133,15 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         raise TypeError(f"The 'file_name' must be string, but got {type(file_name)}.")
     if file_format not in _FORMATS:
         raise ValueError(f"For 'export', 'file_format' must be one of ['AIR', 'ONNX', 'MINDIR'], but got "
-                         f"{file_format}.")
-    if file_format != "MINDIR":
+                         f"{file_format}. (msjax adds 'STABLEHLO': the program and its parameters "
+                         "for pure JAX.)")
+    if file_format in ("AIR", "ONNX"):
         raise NotImplementedError(f"msjax: export(file_format={file_format!r}) is not supported; msjax writes "
-                                  "file_format='MINDIR' (its StableHLO program format).")
-    if not file_name.endswith(".mindir"):
-        file_name += ".mindir"
-    if not _notice_given[0]:
+                                  "file_format='MINDIR' (its StableHLO program format, for mindspore.load) "
+                                  "and 'STABLEHLO' (for pure JAX).")
+    if not file_name.endswith(_FORMATS[file_format]):
+        file_name += _FORMATS[file_format]
+    if file_format == "MINDIR" and not _notice_given[0]:
         _notice_given[0] = True
         _logger.warning("msjax: %s is written in msjax's program format (StableHLO through jax.export, with "
                         "the parameters), not MindSpore's MindIR protobuf: load it with msjax's "
@@ -133,6 +161,9 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     finally:
         if isinstance(net, Cell):
             net.set_train(was_training)
+    if file_format == "STABLEHLO":
+        _write_for_jax(os.path.realpath(file_name), params, values, pure, arrays)
+        return None
     single = len(exported.out_avals) == 1 and not isinstance(
         jax.eval_shape(pure, values, *arrays), (tuple, list))
     _write(os.path.realpath(file_name), [p.name for p in params], values, exported.serialize(),
