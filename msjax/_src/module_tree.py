@@ -54,12 +54,8 @@ EXCLUDED = {
     "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
                       "(XLA compiles msjax's programs)",
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
-    "mindspore._c_expression": _INTERNAL + "the C++ extension module of MindSpore's runtime "
-                               "(msjax is Python over JAX)",
     "mindspore._c_mindrecord": _INTERNAL + "the C++ extension module of MindRecord",
     "mindspore._check_jit_forbidden_api": _INTERNAL + "the graph compiler's list of APIs it refuses",
-    "mindspore._checkparam": _INTERNAL + "MindSpore's argument validators (msjax checks arguments "
-                             "where each API is implemented, with MindSpore's messages)",
     "mindspore._extends": _INTERNAL + "the graph compiler's parser, graph kernels and parallel "
                           "compile workers (msjax compiles with jax.jit)",
     "mindspore._profiler": _INTERNAL + "the profiler's C++ bindings",
@@ -78,7 +74,6 @@ EXCLUDED = {
     "mindspore.ops_generate": _INTERNAL + "the code generators run when MindSpore is built",
     "mindspore.ops.op_info_register": _INTERNAL + "registration of Ascend/GPU custom kernels "
                                       "(TBE, AKG, AICPU)",
-    "mindspore.ops.vm_impl_registry": _INTERNAL + "the registry of the debug VM's op kernels",
     "mindspore.dataset.core.datatypes": _INTERNAL + "conversion of dtypes to the C++ data engine's",
     "mindspore.dataset.core.py_util_helpers": _INTERNAL + "the data engine's exception helpers",
     "mindspore.dataset.core.validator_helpers": _INTERNAL + _DATA_VALIDATORS,
@@ -152,6 +147,8 @@ EXCLUDED = {
 # MindSpore's `mindspore.common.api.Any` is `typing.Any` too.
 NAME_SOURCES = {
     "mindspore": ("msjax",),
+    "mindspore._c_expression": ("msjax._c_expression", "msjax"),
+    "mindspore._checkparam": ("msjax._checkparam",),
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
@@ -189,7 +186,13 @@ NAME_SOURCES = {
     "mindspore.profiler": ("msjax.profiler", "msjax"),
     "mindspore.runtime": ("msjax.runtime", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
+    "mindspore.ops._register_for_op": ("msjax.ops._register_for_op", "msjax.ops", "msjax"),
+    "mindspore.ops.vm_impl_registry": ("msjax.ops.vm_impl_registry", "msjax.ops", "msjax"),
+    "mindspore.ops.auto_generate": ("msjax.ops.auto_generate", "msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
+    # MindSpore's gradient Primitives: not names of mindspore.ops (tools/gen_ops_init.py)
+    "mindspore.ops.operations._grad_ops": ("msjax._src.ops.grad_ops", "msjax.ops.operations",
+                                           "msjax.ops", "msjax"),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",

@@ -42,6 +42,7 @@ from msjax._src.ops.reduce_ops import aminmax as aminmax
 from msjax._src.ops.math_ops import angle as angle
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.reduce_ops import any as any
+from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.math_ops import approximate_equal as approximate_equal
 from msjax._src.ops.array_ops import arange as arange
 from msjax._src.ops.math_ops import acos as arccos
@@ -90,6 +91,7 @@ from msjax._src.ops.linalg_ops import batch_dot as batch_dot
 from msjax._src.ops.nn_ops import batch_norm as batch_norm
 from msjax._src.ops.image_ops import batch_to_space_nd as batch_to_space_nd
 from msjax._src.ops.primitives import BatchMatMul as BatchMatMul
+from msjax._src.ops.grad_ops import BatchNorm as BatchNorm
 from msjax._src.ops.image_ops import BatchToSpaceND as BatchToSpaceND
 from msjax._src.ops.loss_ops import BCEWithLogitsLoss as BCEWithLogitsLoss
 from msjax._src.ops.random_ops import bernoulli as bernoulli
@@ -314,6 +316,7 @@ from msjax._src.ops.primitives import Gelu as Gelu
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.graph_values import get_grad as get_grad
+from msjax._src.ops.vm_impl_registry import get_vm_impl_fn as get_vm_impl_fn
 from msjax._src.ops.nn_ops import glu as glu
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.transforms.grad import grad as grad
@@ -375,6 +378,7 @@ from msjax._src.ops.math_ops import Inv as Inv
 from msjax._src.ops.math_ops import inverse as inverse
 from msjax._src.ops.math_ops import invert as invert
 from msjax._src.ops.math_ops import Invert as Invert
+from msjax._src.ops.grad_ops import InvertPermutation as InvertPermutation
 from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
@@ -487,6 +491,7 @@ from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
+from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
 from msjax._src.ops.primitives import Median as Median
@@ -661,6 +666,7 @@ from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
+from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
@@ -862,6 +868,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit
 from msjax._src.ops.array_ops import vstack as vstack

@@ -157,9 +157,9 @@ def test_an_excluded_module_says_why(alias):
     with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.rewrite': msjax "
                        r"does not implement it yet \(not implemented by msjax yet: SymbolTree"):
         import mindspore.rewrite  # noqa: F401
-    with pytest.raises(ModuleNotFoundError, match=r"'mindspore\._c_expression': msjax does not "
+    with pytest.raises(ModuleNotFoundError, match=r"'mindspore\._c_dataengine': msjax does not "
                        r"implement it yet \(an internal of MindSpore's own implementation"):
-        importlib.import_module("mindspore._c_expression")
+        importlib.import_module("mindspore._c_dataengine")
     with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.no_such_module': "
                        "msjax does not implement it yet"):
         importlib.import_module("mindspore.no_such_module")
