@@ -100,6 +100,8 @@ from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.grad import grad as grad
+from msjax._src.transforms.forward_mode import jvp as jvp
+from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.transforms.no_grad import _no_grad as _no_grad

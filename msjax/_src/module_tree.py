@@ -179,6 +179,7 @@ NAME_SOURCES = {
     "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
+    "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),

@@ -200,6 +200,7 @@ from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.primitive_instances import depend as depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
+from msjax._src.transforms.forward_mode import derivative as derivative
 from msjax._src.ops.math_ops import det as det
 from msjax._src.ops.array_ops import diag as diag
 from msjax._src.ops.array_ops import Diag as Diag
@@ -400,6 +401,8 @@ from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
+from msjax._src.transforms.forward_mode import jet as jet
+from msjax._src.transforms.forward_mode import jvp as jvp
 from msjax._src.ops.spectral_ops import kaiser_window as kaiser_window
 from msjax._src.ops.loss_ops import kl_div as kl_div
 from msjax._src.ops.loss_ops import KLDivLoss as KLDivLoss
@@ -424,6 +427,7 @@ from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import LessEqual as LessEqual
 from msjax._src.ops.math_ops import lgamma as lgamma
 from msjax._src.ops.math_ops import Lgamma as Lgamma
+from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.array_ops import LinSpace as LinSpace
 from msjax._src.ops.math_ops import log as log
@@ -868,6 +872,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit

@@ -94,13 +94,17 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
                 f"Position index {p} is exceed input size.")
     tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
     float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
-    lifted_fn, lifted = lifting.lift(fn, boxes=weights)
-    primals = [_as_primal(args[p]._data) for p in float_positions] + lifted.values()
+    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights)
+    weight_values = lifted.values()
+    # integer Parameters are differentiated in Float32 and get integer gradients, as inputs do
+    primals = ([_as_primal(args[p]._data) for p in float_positions]
+               + [_as_primal(v) for v in weight_values])
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
     n_inputs = len(float_positions)
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
+    kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
 
     def pure(*primal_values):
         call_args = list(args)
@@ -116,25 +120,75 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             differentiated, aux = out[0], out[1:]
         else:
             differentiated, aux = out, ()
-        return _unwrap_tree(differentiated), (out, aux, finals, [v for _, v in strays])
+        leaves = _flat_leaves(differentiated)
+        kept[:] = [i for i, leaf in enumerate(leaves) if _carries_gradient(leaf)]
+        return ([leaves[i] for i in kept],
+                (out, aux, finals, [v for _, v in strays]))
 
     with reverse_mode_only():  # BatchNorm's written-out gradient (ops/batch_norm_train.py)
         differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
             pure, *primals, has_aux=True)
     if sens is None:
-        cotangent = jax.tree_util.tree_map(jnp.ones_like, differentiated)
+        cotangent = [jnp.ones_like(o) for o in differentiated]
     else:
-        cotangent = jax.tree_util.tree_map(
-            lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
-            _unwrap_tree(sens))
+        sens_leaves = _check_sens(sens, out[0] if has_aux else out, graph)
+        cotangent = [jnp.asarray(sens_leaves[i]).astype(o.dtype).reshape(jnp.shape(o))
+                     for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
     by_position = dict(zip(float_positions, grads[:n_inputs]))
     input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
                    else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
-    weight_grads = [_wrap(g) for g in grads[n_inputs:]]
+    weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
+                                                                   weight_values)]
     return out, aux, input_grads, weight_grads
+
+
+def _sens_structure(tree):
+    return jax.tree_util.tree_structure(tree, is_leaf=lambda t: isinstance(t, Tensor))
+
+
+def _check_sens(sens, out, graph) -> list:
+    """The leaves of `sens`, which must be shaped as the output (MindSpore's errors)."""
+    if _sens_structure(sens) != _sens_structure(out):
+        if graph:
+            raise TypeError("Type Join Failed: Abstract type AbstractTuple cannot join with "
+                            "AbstractTensor.")
+        raise RuntimeError("Failure info [The given sens gradient's size should be same as out "
+                           "of network!].")
+    sens_leaves, out_leaves = _flat_leaves(sens), _flat_leaves(out)
+    for s, o in zip(sens_leaves, out_leaves):
+        if jnp.shape(s) != jnp.shape(o) and jnp.size(s) != 1:
+            def vector(shape):
+                return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+            raise ValueError(f"The shape should be {vector(jnp.shape(o))}, but got "
+                             f"{vector(jnp.shape(s))}.")
+    return sens_leaves
+
+
+def _flat_leaves(tree) -> list:
+    """The leaves of an output (Tensors as their arrays; None and empty containers have none)."""
+    return jax.tree_util.tree_leaves(_unwrap_tree(tree))
+
+
+def _carries_gradient(leaf) -> bool:
+    """A float array or Python float: MindSpore's sensitivity reaches Tensor outputs only (a
+    shape's ints, a string or a slice among the outputs get none)."""
+    if isinstance(leaf, float):
+        return True
+    dtype = getattr(leaf, "dtype", None)
+    return dtype is not None and jnp.issubdtype(dtype, jnp.inexact)
+
+
+def _returning_values(fn):
+    """`fn` whose outputs give each Parameter as its value in the call (a Parameter read after
+    the call would give the value outside it: no gradient flows through a returned `self.w`)."""
+    def call(*args, **kwargs):
+        return jax.tree_util.tree_map(
+            lambda t: _wrap(t._data) if isinstance(t, Parameter) else t, fn(*args, **kwargs),
+            is_leaf=lambda t: isinstance(t, Tensor))
+    return call
 
 
 def _unwrap_tree(x):
@@ -191,6 +245,9 @@ class _Grad:
 
     @x64.scoped
     def __call__(self, *args, **kwargs):
+        if self.positions == ():
+            end = "." if context.is_graph_mode() else "!"
+            raise RuntimeError(f"grad_position should not be empty when grad by position{end}")
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
             self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
@@ -228,7 +285,7 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
-        weight_list = normalize_weights(weights)[0] if get_by_list else []
+        weight_list, weight_form = normalize_weights(weights) if get_by_list else ([], None)
 
         @x64.scoped
         def after_grad(*args, **kwargs):
@@ -239,11 +296,13 @@ class GradOperation:
             _, _, input_grads, weight_grads = _differentiate(
                 fn, args, kwargs, positions if (get_all or not get_by_list) else (),
                 weight_list, False, sens)
+            # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
+            weight_part = weight_grads[0] if weight_form == "single" else tuple(weight_grads)
             if get_all and get_by_list:
-                return tuple(input_grads), tuple(weight_grads)
+                return tuple(input_grads), weight_part
             if get_by_list:
-                return tuple(weight_grads)
-            if get_all:
+                return weight_part
+            if get_all or not input_grads:  # no inputs: ()
                 return tuple(input_grads)
             return input_grads[0]
 
