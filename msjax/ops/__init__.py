@@ -200,6 +200,7 @@ from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.primitive_instances import depend as depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
+from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
 from msjax._src.transforms.forward_mode import derivative as derivative
 from msjax._src.ops.math_ops import det as det
 from msjax._src.ops.array_ops import diag as diag

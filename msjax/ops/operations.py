@@ -72,6 +72,7 @@ from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
+from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
 from msjax._src.ops.array_ops import Diag as Diag
 from msjax._src.ops.primitives import DiagPart as DiagPart
 from msjax._src.ops.math_ops import Digamma as Digamma
