@@ -209,5 +209,5 @@ def test_importing_a_missing_name_says_msjax_does_not_implement_it(alias, statem
 
 def test_importing_a_name_mindspore_lacks_too_is_python_s_plain_import_error(alias):
     with pytest.raises(ImportError, match=r"^cannot import name 'not_a_mindspore_name' from "
-                       r"'msjax'"):
+                       r"'mindspore'"):
         exec("from mindspore import not_a_mindspore_name", {})

@@ -59,8 +59,7 @@ class Parameter(Tensor):
     the call succeeds.
     """
 
-    __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer",
-                 "__dict__")
+    __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer")
 
     @x64.scoped
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,

@@ -205,3 +205,27 @@ def memory_summary() -> str:
                                                                           stats[key]))]
     lines.append("=" * 45)
     return "|" + "|\n|".join(lines) + "|\n"
+
+
+# -- run_check ------------------------------------------------------------------------------------
+def run_check() -> None:
+    """`mindspore.run_check()`: print the MindSpore version msjax implements, run a small
+    multiplication on the default JAX backend and say whether its result is right, in MindSpore's
+    words (the platform is JAX's backend), then the JAX version and the devices found."""
+    import numpy as np
+
+    from msjax._src.compat.alias import MINDSPORE_VERSION
+    from msjax._src.core.tensor import Tensor
+    print("MindSpore version: ", MINDSPORE_VERSION)
+    backend = jax.default_backend()
+    x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    product = (x * x).asnumpy()
+    if not np.allclose(product, [1.0, 4.0, 9.0]):
+        print(f"The result of multiplication calculation is not correct, MindSpore has not been "
+              f"installed on platform [{backend.upper()}] successfully!")
+        return
+    print(f"The result of multiplication calculation is correct, MindSpore has been installed "
+          f"on platform [{backend.upper()}] successfully!")
+    from msjax import __version__
+    print(f"(msjax {__version__} on JAX {jax.__version__}: {jax.device_count()} "
+          f"{backend.upper()} device(s): {', '.join(str(d) for d in jax.devices())})")

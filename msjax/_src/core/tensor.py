@@ -74,7 +74,9 @@ class Tensor:
     zeros.
     """
 
-    __slots__ = ("_data", "__weakref__")
+    # `__dict__`: MindSpore's Tensors take attributes (`x.tensor = y` in a custom function, a
+    # registered hook); the dict is made only for a Tensor that is given one
+    __slots__ = ("_data", "__weakref__", "__dict__")
     __array_priority__ = 100
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,

@@ -503,7 +503,10 @@ class Cell:
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
-        output = self.construct(*args, **kwargs)
+        if getattr(type(self), "bprop", None) is not None:  # a gradient the user wrote
+            output = _call_with_bprop(self, args, kwargs)
+        else:
+            output = self.construct(*args, **kwargs)
         for hook in self._forward_hooks.values():
             result = hook(self, args, output)
             if result is not None:
@@ -556,6 +559,14 @@ def _run_with_backward_hooks(cell, args, kwargs):
     `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
     from msjax._src.ops.host_ops import run_with_backward_hooks
     return run_with_backward_hooks(cell, args, lambda a: cell._run_construct(a, kwargs))
+
+
+def _call_with_bprop(cell, args, kwargs):
+    """`cell.construct(*args)` differentiated through `cell.bprop(*args, out, dout)`: the
+    Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py)."""
+    from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
+    return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
+                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
 
 
 def _call_lazy(cell, args, kwargs):
