@@ -18,7 +18,7 @@ EXTRA = {
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
     "msjax._src.ops.host_ops": ["constexpr", "make_range", "tuple_len"],
-    "msjax._src.ops.graph_values": ["get_grad"],
+    "msjax._src.ops.graph_values": ["get_grad", "isconstant"],
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
@@ -79,7 +79,7 @@ def render() -> dict:
                        if _defining_module(cls)[0] not in INTERNAL_PRIMITIVE_MODULES} | {"Primitive"}
     composite_names = {n for names in EXTRA.values() for n in names} - {
         "Primitive", "Tensor", "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp",
-        "linearize", "jet", "derivative"}
+        "linearize", "jet", "derivative", "isconstant"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

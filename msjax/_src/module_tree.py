@@ -56,8 +56,26 @@ EXCLUDED = {
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
     "mindspore._c_mindrecord": _INTERNAL + "the C++ extension module of MindRecord",
     "mindspore._check_jit_forbidden_api": _INTERNAL + "the graph compiler's list of APIs it refuses",
-    "mindspore._extends": _INTERNAL + "the graph compiler's parser, graph kernels and parallel "
-                          "compile workers (msjax compiles with jax.jit)",
+    # mindspore._extends: msjax answers parse.compile_config
+    "mindspore._extends.ast_checker": _INTERNAL + "the graph compiler's AST checks",
+    "mindspore._extends.builtin_operations": _INTERNAL + "the graph compiler's Python builtins",
+    "mindspore._extends.graph_kernel": _INTERNAL + "graph kernel fusion (XLA fuses msjax's "
+                                       "programs)",
+    "mindspore._extends.optimize": _INTERNAL + "the graph compiler's Cell optimisations",
+    "mindspore._extends.parallel_compile": _INTERNAL + "parallel compile workers of the "
+                                           "Ascend/GPU kernels",
+    "mindspore._extends.pijit": _INTERNAL + "PIJit's bytecode capture tables",
+    "mindspore._extends.remote": _INTERNAL + "the kernel build servers",
+    "mindspore._extends.utils": _INTERNAL + "the graph compiler's helpers",
+    "mindspore._extends.parse.deprecated": _INTERNAL + "the parser's deprecated Tensor methods",
+    "mindspore._extends.parse.jit_fallback_modules": _INTERNAL + "the parser's lists of "
+                                                     "third-party modules",
+    "mindspore._extends.parse.namespace": _INTERNAL + "the graph compiler's Python parser "
+                                          "(msjax traces with JAX)",
+    "mindspore._extends.parse.parser": _INTERNAL + "the graph compiler's Python parser "
+                                       "(msjax traces with JAX)",
+    "mindspore._extends.parse.resources": _INTERNAL + "the parser's symbol tables",
+    "mindspore._extends.parse.trope": _INTERNAL + "the parser's operator table",
     "mindspore._profiler": _INTERNAL + "the profiler's C++ bindings",
     "mindspore.graph._check_supported": _INTERNAL + "the graph compiler's unsupported-API checks",
     "mindspore.graph._mark_deprecated": _INTERNAL + "the graph compiler's deprecation marks",

@@ -248,6 +248,7 @@ from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
+from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import isinf as isinf
 from msjax._src.ops.math_ops import isnan as isnan

@@ -15,6 +15,8 @@ holds a `ShapePlaceholder`.
 """
 from __future__ import annotations
 
+import itertools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -63,6 +65,9 @@ class ShapePlaceholder:
         return np.empty(self.shape, self.dtype)  # ValueError: negative dimensions are not allowed
 
 
+_CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per constant Tensor
+
+
 class Tensor:
     """`mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None)`.
 
@@ -88,8 +93,28 @@ class Tensor:
                 return
         with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
             self._data = _to_array(input_data, dtype, shape, init)
+        if const_arg:
+            self.set_const_arg(True)
 
     # -- attributes ---------------------------------------------------------------------------
+    def set_const_arg(self, const_arg=True):
+        """`Tensor.set_const_arg(const_arg=True)`: mark the Tensor as a constant of the graphs it
+        is passed to (MindSpore compiles one graph per value of such a Tensor). msjax compiles
+        one program per shape and dtype either way and gives the same results; the mark is kept
+        (`const_arg`) for code that reads it. Returns the Tensor."""
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', but "
+                            f"got '{type(const_arg).__name__}'.")
+        self.__dict__["const_arg"] = const_arg
+        if const_arg:  # a constant is its own graph input: a number that outlives its id
+            self.__dict__["_const_serial"] = next(_CONST_SERIALS)
+        return self
+
+    @property
+    def const_arg(self) -> bool:
+        """Whether the Tensor is marked a graph constant (`set_const_arg`)."""
+        return self.__dict__.get("const_arg", False)
+
     @property
     def shape(self) -> tuple:
         return tuple(self._data.shape)

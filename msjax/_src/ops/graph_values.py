@@ -28,18 +28,31 @@ class _Dict(dict):
 _MARKED = {int: _Int, float: _Float, tuple: _Tuple, list: _List, dict: _Dict}
 
 
-def _check_mutable(value, seen=()):
+def _valid_mutable(value, seen=()) -> bool:
     if isinstance(value, (Tensor, bool, int, float)):
-        return
+        return True
     if isinstance(value, (tuple, list, dict)) and id(value) not in seen:
         items = value.values() if isinstance(value, dict) else value
-        for item in items:
-            _check_mutable(item, seen + (id(value),))
-        return
-    raise TypeError(
-        "For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, "
-        "list, dict) or their nested structures with no self-reference, but got "
-        f"{type(value).__name__}: {value}.")
+        return all(_valid_mutable(item, seen + (id(value),)) for item in items)
+    return False
+
+
+def _check_mutable(value):
+    if not _valid_mutable(value):
+        raise TypeError(
+            "For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, "
+            "list, dict) or their nested structures with no self-reference, but got "
+            f"{type(value).__name__}: {value}.")
+
+
+def check_dynamic_length(args) -> None:
+    """MindSpore's error, when a `jit` function is called, for a dynamic-length mutable
+    sequence (`mutable(seq, True)`) whose elements are not all of one type."""
+    for arg in args:
+        if (type(arg) in (_Tuple, _List) and getattr(arg, "__ms_dynamic_len__", False)
+                and len({type(e) for e in arg}) > 1):
+            raise ValueError("In graph mode, the element type of dynamic length array must be "
+                             "the same.")
 
 
 def mutable(input_data, dynamic_len=False):
@@ -51,14 +64,33 @@ def mutable(input_data, dynamic_len=False):
     on the value of a Python scalar (a Tensor argument is the way to share one program).
     """
     _check_mutable(input_data)
-    if not isinstance(dynamic_len, bool):
-        raise TypeError(f"For 'mutable', the 'dynamic_len' should be bool, but got "
-                        f"{type(dynamic_len).__name__}.")
+    if not isinstance(dynamic_len, bool):  # (MindSpore's message names input_data's type)
+        raise TypeError(f"For 'mutable', the second input should be bool, but got: "
+                        f"{type(input_data).__name__}")
     if dynamic_len and not isinstance(input_data, (tuple, list)):
-        raise TypeError(f"For 'mutable', when the 'dynamic_len' is True, the 'input_data' should "
-                        f"be tuple or list, but got {type(input_data).__name__}.")
+        raise TypeError(f"For 'mutable', when the variable_len is True, the first input should "
+                        f"be list or tuple, but got: {type(input_data).__name__}")
     marked = _MARKED.get(type(input_data))
-    return input_data if marked is None else marked(input_data)
+    ret = input_data if marked is None else marked(input_data)
+    if isinstance(ret, Tensor):
+        ret.set_const_arg(False)
+    if hasattr(ret, "__dict__"):  # (a bool is returned as it is: bool cannot be subclassed)
+        ret.__ms_mutable__ = True
+        ret.__ms_dynamic_len__ = dynamic_len
+        ret.__ms_origin_object__ = input_data
+    return ret
+
+
+def isconstant(x):
+    """`ops.isconstant(x)`: whether `x` is a constant of the graph it is used in: a Python value
+    that is not `mutable`, or a Tensor marked `const_arg`; a Tensor or a mutable value is a
+    variable. Outside a compiled function (PyNative) every value is a constant."""
+    from msjax._src.transforms import tracing_depth
+    if not tracing_depth():
+        return True
+    if isinstance(x, Tensor):
+        return bool(x.const_arg)
+    return not getattr(x, "__ms_mutable__", False)
 
 
 def get_grad(gradients, identifier):

@@ -10,6 +10,13 @@ executors, as code built on MindSpore (its own tests, mindnlp) drives them.
 - `_CellGraphExecutor`: GRAPH_MODE's. `compile(cell, *args)` traces and compiles the Cell's
   program for those inputs without running it (`Cell.compile`) and returns the phase and whether
   it was compiled now; `has_compiled(phase)`; calling it runs the Cell's compiled program.
+- `_JitExecutor(fn, create_time)`: `jit`'s, for one function: `compile(name, *args)` compiles
+  it for those inputs and returns the phase; calling it runs it.
+
+A phase names the graph MindSpore would compile for the arguments (`arguments_key`): a Tensor by
+its shape and dtype (and its value when it is a `const_arg`), a Python scalar or sequence by its
+value, a `mutable` one by its type only. msjax's program cache may specialise further (on the
+value of a mutable scalar, see `mutable`); the results are the same.
 """
 from __future__ import annotations
 
@@ -130,6 +137,37 @@ def _constant(x):
     return stop_gradient(x) if _is_tensor(x) else x
 
 
+def arguments_key(args, kwargs=None) -> str:
+    """MindSpore's compile key of call arguments (see the module doc), as a string."""
+    from msjax._src.core.parameter import Parameter
+    from msjax._src.core.tensor import Tensor
+    from msjax._src.ops.graph_values import _Dict, _Float, _Int, _List, _Tuple
+
+    def key(value, variable=False):
+        if isinstance(value, Parameter):
+            return f"P{id(value)}"
+        if isinstance(value, Tensor):
+            if value.const_arg and not variable:  # (a constant: MindSpore keys it by object)
+                return f"C{list(value.shape)}{value.dtype}#{value.__dict__['_const_serial']}"
+            return f"T{list(value.shape)}{value.dtype}"
+        marked = isinstance(value, (_Int, _Float, _Tuple, _List, _Dict))
+        variable = variable or marked
+        if isinstance(value, dict):
+            return ("{" + ",".join(f"{k!r}:{key(v, variable)}" for k, v in value.items())
+                    + "}")
+        if isinstance(value, (tuple, list)):
+            brackets = "[]" if isinstance(value, list) else "()"
+            return brackets[0] + ",".join(key(v, variable) for v in value) + brackets[1]
+        if isinstance(value, (bool, int, float)) and variable:
+            return type(value).__mro__[1 if marked else 0].__name__ if marked else (
+                type(value).__name__)
+        if isinstance(value, (bool, int, float, str, type(None))):
+            return repr(value)
+        return f"O{id(value)}"
+
+    return key(tuple(args)) + (key(dict(kwargs)) if kwargs else "")
+
+
 class _CellGraphExecutor:
     """`mindspore.common.api._CellGraphExecutor` (the instance is `_cell_graph_executor`)."""
 
@@ -137,8 +175,8 @@ class _CellGraphExecutor:
         self._compiled = set()
 
     @staticmethod
-    def _phase(obj, phase):
-        return f"{phase}.{id(obj)}"
+    def _phase(obj, phase, args=(), kwargs=None):
+        return f"{phase}.{id(obj)}.{arguments_key(args, kwargs)}"
 
     def compile(self, obj, *args, phase="predict", do_convert=True, jit_config_dict=None,
                 **kwargs):
@@ -150,7 +188,7 @@ class _CellGraphExecutor:
         if not hasattr(obj, "construct"):
             raise AttributeError(f"The class {type(obj).__name__} does not have method "
                                  "construct")
-        full_phase = self._phase(obj, phase)
+        full_phase = self._phase(obj, phase, args, kwargs)
         key = (full_phase, _signature(args, kwargs))
         if key in self._compiled:
             return full_phase, False
@@ -171,8 +209,8 @@ class _CellGraphExecutor:
 
     def run(self, obj, *args, phase="predict"):
         """Run `obj`'s compiled program on `args` (compiled by `compile`)."""
-        full_phase = self._phase(obj, phase)
-        if not self.has_compiled(full_phase):
+        full_phase = self._phase(obj, phase, args)
+        if not any(full.startswith(f"{phase}.{id(obj)}.") for full, _ in self._compiled):
             raise KeyError(f"{full_phase} graph is not exist.")
         previous = context.get_context("mode")
         context.set_context(mode=context.GRAPH_MODE)
@@ -182,7 +220,30 @@ class _CellGraphExecutor:
             context.set_context(mode=previous)
 
     def del_net_res(self, obj, net_id=None):
-        self._compiled = {k for k in self._compiled if not k[0].endswith(f".{id(obj)}")}
+        self._compiled = {k for k in self._compiled if f".{id(obj)}." not in k[0]}
+
+
+class _JitExecutor:
+    """`mindspore.common.api._JitExecutor(fn, ms_create_time, input_signature=None, obj=None,
+    jit_config=None, dynamic=0)`: `jit`'s executor for one function."""
+
+    def __init__(self, fn, ms_create_time, input_signature=None, obj=None, jit_config=None,
+                 dynamic=0):
+        from msjax._src.transforms.jit import JitFunction
+        self.fn, self.obj = fn, obj
+        self._create_time = ms_create_time
+        self._jit = JitFunction(fn)
+
+    def compile(self, method_name, *args, phase="", **kwargs):
+        """Compile `fn` for `args` without running it; returns the phase."""
+        if kwargs:
+            raise TypeError(f"For '{method_name}', msjax's _JitExecutor.compile takes the inputs "
+                            f"by position, but got keywords {sorted(kwargs)}.")
+        self._jit.compiled.compile_only(args)
+        return f"{method_name}.{self._create_time}.{arguments_key(args)}"
+
+    def __call__(self, *args, **kwargs):
+        return self._jit(*args, **kwargs)
 
 
 def _signature(args, kwargs):

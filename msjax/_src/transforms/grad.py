@@ -20,6 +20,7 @@ from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.transforms import graph_fallback
 from msjax._src.transforms.pmap import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
@@ -92,24 +93,25 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         if p >= len(args):
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {p} is exceed input size.")
-    tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
-    float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
+    slots = _gradient_slots(args, positions)
+    # the differentiated arrays: (slot, leaf index or None), each a float or integer Tensor
+    primal_refs = [(i, leaf) for i, (p, tree) in enumerate(slots)
+                   for leaf in ((None,) if tree is None else range(len(tree[1])))
+                   if _differentiable_value(args[p] if leaf is None else tree[1][leaf])]
     lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights)
     weight_values = lifted.values()
     # integer Parameters are differentiated in Float32 and get integer gradients, as inputs do
-    primals = ([_as_primal(args[p]._data) for p in float_positions]
+    primals = ([_as_primal(_slot_value(args, slots, ref)._data) for ref in primal_refs]
                + [_as_primal(v) for v in weight_values])
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
-    n_inputs = len(float_positions)
+    n_inputs = len(primal_refs)
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
     kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
 
     def pure(*primal_values):
-        call_args = list(args)
-        for p, value in zip(float_positions, primal_values[:n_inputs]):
-            call_args[p] = _wrap(value)
+        call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
         call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
         free_written[:] = [box for box, _ in strays]
@@ -137,12 +139,86 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     grads = vjp_fn(cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
-    by_position = dict(zip(float_positions, grads[:n_inputs]))
-    input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
-                   else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
+    input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
     weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
                                                                    weight_values)]
     return out, aux, input_grads, weight_grads
+
+
+def _plain(value):
+    """A mutable container as plain tuples, lists and dicts (JAX's pytrees)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return (list if isinstance(value, list) else tuple)(_plain(v) for v in value)
+    return value
+
+
+def _gradient_slots(args, positions) -> list:
+    """The arguments at `positions` that get a gradient: (position, None) for a Tensor, and in
+    graph mode (position, (treedef, leaves)) for a `mutable` tuple, list or dict, whose gradient
+    has its structure (MindSpore's; PyNative and unmarked containers get none)."""
+    from msjax._src.ops.graph_values import _Dict, _List, _Tuple
+    graph = context.is_graph_mode()
+    slots = []
+    for p in positions:
+        arg = args[p]
+        if isinstance(arg, Tensor):
+            slots.append((p, None))
+        elif graph and isinstance(arg, (_Tuple, _List, _Dict)):
+            leaves, tree = jax.tree_util.tree_flatten(_plain(arg),
+                                                      is_leaf=lambda t: isinstance(t, Tensor))
+            slots.append((p, (tree, leaves)))
+    return slots
+
+
+def grad_positions(args, positions) -> list:
+    """The positions of the gradients `_differentiate` returns, in order."""
+    return [p for p, _ in _gradient_slots(args, positions or ())]
+
+
+def _differentiable_value(value) -> bool:
+    return isinstance(value, Tensor) and _differentiable(value._data)
+
+
+def _slot_value(args, slots, ref):
+    i, leaf = ref
+    p, tree = slots[i]
+    return args[p] if leaf is None else tree[1][leaf]
+
+
+def _with_primals(args, slots, refs, values) -> list:
+    """`args` with the differentiated Tensors (direct or inside containers) replaced by
+    `values`."""
+    call_args = list(args)
+    leaves = {i: list(tree[1]) for i, (_, tree) in enumerate(slots) if tree is not None}
+    for (i, leaf), value in zip(refs, values):
+        if leaf is None:
+            call_args[slots[i][0]] = _wrap(value)
+        else:
+            leaves[i][leaf] = _wrap(value)
+    for i, new_leaves in leaves.items():
+        p, (tree, _) = slots[i]
+        call_args[p] = jax.tree_util.tree_unflatten(tree, new_leaves)
+    return call_args
+
+
+def _slot_gradients(args, slots, by_ref) -> list:
+    """One gradient per slot: a Tensor, or the container's structure of them (zeros for
+    Tensors not differentiated)."""
+    def leaf_gradient(value, ref):
+        if ref in by_ref:
+            return _wrap(_grad_in_dtype_of(by_ref[ref], value._data))
+        return _wrap(jnp.zeros_like(value._data)) if isinstance(value, Tensor) else value
+
+    out = []
+    for i, (p, tree) in enumerate(slots):
+        if tree is None:
+            out.append(leaf_gradient(args[p], (i, None)))
+        else:
+            grads = [leaf_gradient(v, (i, j)) for j, v in enumerate(tree[1])]
+            out.append(jax.tree_util.tree_unflatten(tree[0], grads))
+    return out
 
 
 def _sens_structure(tree):
@@ -251,7 +327,7 @@ class _Grad:
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
             self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
-        tensor_positions = [p for p in (self.positions or ()) if isinstance(args[p], Tensor)]
+        tensor_positions = grad_positions(args, self.positions)
         grads = _arrange(input_grads, weight_grads, self.positions, self.weights,
                          self.weight_form, self.return_ids, tensor_positions)
         if self.with_value:
@@ -304,7 +380,11 @@ class GradOperation:
                 return weight_part
             if get_all or not input_grads:  # no inputs: ()
                 return tuple(input_grads)
-            return input_grads[0]
+            first = input_grads[0]
+            # a graph returns a dict's values under STRICT syntax (MS_DEV_JIT_SYNTAX_LEVEL=0)
+            if isinstance(first, dict) and graph_fallback.strict():
+                return tuple(first.values())
+            return first
 
         return after_grad
 
