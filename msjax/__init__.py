@@ -177,7 +177,7 @@ bool = bool_  # noqa: A001  (mindspore.bool is mindspore.bool_)
 float = float32  # noqa: A001  (mindspore.float is Float32)
 int = int32  # noqa: A001  (mindspore.int is Int32)
 
-__version__ = "0.1.0"
+from msjax._src.core.version import __version__ as __version__
 
 _tensor_methods.install()
 _install_module_tree()  # every other MindSpore 2.10 module path (msjax._src.module_tree)

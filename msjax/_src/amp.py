@@ -1,14 +1,15 @@
 """`mindspore.amp`: mixed precision and loss scaling.
 
-* `Cell.to_float(dtype)` (here `set_float_type`/`run_in_float_type`): a flagged Cell casts its
-  float inputs and its own Parameters' values to the type on each call, so its computation really
-  runs in float16/bfloat16 while the Parameters stay float32 (their gradients too).
+* `Cell.to_float(dtype)` (nn/mixed_precision.py): a flagged Cell casts its float inputs and its
+  own Parameters' values to the type on each call, so its computation really runs in
+  float16/bfloat16 while the Parameters stay float32 (their gradients too).
 * `auto_mixed_precision(network, amp_level)`: "O0" nothing; "O1" the white-listed Cells (Dense,
   convolutions, RNN cells) in the low type with float32 outputs; "O2" everything but the
   black-listed Cells (BatchNorm, LayerNorm), output cast to float32; "O3" everything, output cast
   to float32; "auto" as "O1" (MindSpore's "auto" also casts individual primitives inside a
   construct by a list; msjax works on Cells only, so those run in their inputs' type).
-* `build_train_network`, `DynamicLossScaler`, `StaticLossScaler`, `all_finite`, `init_status`.
+* `build_train_network`, `DynamicLossScaler`, `StaticLossScaler`, `all_finite` (nn/loss_scale.py,
+  whose cells check gradients with it), `init_status`.
 
 Overflow checks are array math (`jnp.isfinite`), so they work on every backend and dtype.
 """
@@ -20,78 +21,28 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.parameter import Parameter
+from msjax._src.nn.containers import SequentialCell
+from msjax._src.nn.layers.basic import Dense
+from msjax._src.nn.layers.conv import Conv1d, Conv2d, Conv2dTranspose
+from msjax._src.nn.layers.normalization import BatchNorm1d, BatchNorm2d, LayerNorm
+from msjax._src.nn.loss_scale import TrainOneStepWithLossScaleCell
+from msjax._src.nn.loss_scale import all_finite as all_finite
+from msjax._src.nn.mixed_precision import _FLOAT_TYPES, _cast_float
+from msjax._src.nn.optim.optimizer import Optimizer
+from msjax._src.nn.wrap import TrainOneStepCell, WithLossCell
+from msjax._src.ops.registry import Primitive
+from msjax._src.ops.state_ops import assign
+from msjax._src.train import checks
+from msjax._src.train.loss_scale_manager import DynamicLossScaleManager, LossScaleManager
 
 _logger = logging.getLogger("msjax")
 
-_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.bfloat16)
-
-
-# -- Cell.to_float ------------------------------------------------------------------------------
-def set_float_type(cell, dst_type):
-    """`Cell.to_float`: flag `cell` and its sub-Cells to run in `dst_type`."""
-    if dst_type not in _FLOAT_TYPES:
-        type_text = (f"<class 'mindspore._c_expression.typing.{type(dst_type).__name__}'>"
-                     if isinstance(dst_type, mstype.Type) else str(type(dst_type)))
-        raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
-                         "mstype.bfloat16, but got type: {} and value: {}.".format(type_text, dst_type))
-    flags = {'fp16': dst_type == mstype.float16, 'fp32': dst_type == mstype.float32,
-             'bf16': dst_type == mstype.bfloat16}
-    cell.add_flags_recursive(**flags)
-    for _, sub in cell.cells_and_names():
-        object.__setattr__(sub, "_mixed_precision", jnp.dtype(mstype.to_numpy_dtype(dst_type)))
-    return cell
-
-
-def _cast_float(value, dtype):
-    if isinstance(value, Tensor) and jnp.issubdtype(value._data.dtype, jnp.floating) \
-            and value._data.dtype != dtype:
-        return _wrap(value._data.astype(dtype))
-    if isinstance(value, (tuple, list)):
-        return type(value)(_cast_float(v, dtype) for v in value)
-    return value
-
-
-def run_in_float_type(cell, args, kwargs):
-    """Run a `to_float`-flagged Cell: float inputs and the Cell's own float Parameters cast."""
-    dtype = cell.__dict__["_mixed_precision"]
-    args = _cast_float(args, dtype)
-    kwargs = {k: _cast_float(v, dtype) for k, v in kwargs.items()}
-    params = [p for p in cell._params.values() if p is not None]
-    originals = lifting.read_values(params)
-    cast = [(p, v) for p, v in zip(params, originals)
-            if jnp.issubdtype(v.dtype, jnp.floating) and v.dtype != dtype]
-    construct, _ = lifting.lift(cell._run_hooks_and_construct, boxes=[p for p, _ in cast])
-    record = construct([v.astype(dtype) for _, v in cast], args, kwargs)
-    # A Parameter the Cell wrote (BatchNorm statistics) keeps its own dtype; free writes propagate.
-    written = {id(b) for b, _ in record.written}
-    updates = [(p, final.astype(v.dtype)) for (p, v), final in zip(cast, record.finals)
-               if id(p) in written]
-    updates += record.free_written()
-    lifting.write_back([b for b, _ in updates], [v for _, v in updates])
-    out = record.result
-    output_type = cell.__dict__.get("mixed_precision_output")
-    return out if output_type is None else _cast_float(out, output_type)
-
 
 # -- overflow status ----------------------------------------------------------------------------
-@x64.scoped
-def all_finite(inputs, status=None):
-    """`mindspore.amp.all_finite(inputs, status=None)`: a bool Tensor, True when every Tensor in
-    `inputs` (a tuple or list) is finite. `status` (from `init_status`) is accepted and unused:
-    msjax checks the values themselves on every backend."""
-    leaves = [x._data if isinstance(x, Tensor) else jnp.asarray(x) for x in jax.tree_util.tree_leaves(
-        inputs, is_leaf=lambda x: isinstance(x, Tensor))]
-    finite = jnp.asarray(True)
-    for leaf in leaves:
-        if jnp.issubdtype(leaf.dtype, jnp.inexact):
-            finite = finite & jnp.all(jnp.isfinite(leaf))
-    return _wrap(finite)
-
-
 @x64.scoped
 def init_status():
     """`mindspore.amp.init_status()`: the overflow status Tensor MindSpore's Ascend build
@@ -122,7 +73,6 @@ class StaticLossScaler(LossScaler):
     """`mindspore.amp.StaticLossScaler(scale_value)`: multiplies by a fixed scale."""
 
     def __init__(self, scale_value):
-        from msjax._src.core.parameter import Parameter
         if scale_value < 1.0:
             raise ValueError("The argument 'scale_value' must be > 1, but got {}".format(scale_value))
         self.scale_value = Parameter(Tensor(scale_value, dtype=mstype.float32), name="scale_value")
@@ -147,8 +97,6 @@ class DynamicLossScaler(LossScaler):
     after `scale_window` finite steps in a row."""
 
     def __init__(self, scale_value, scale_factor, scale_window):
-        from msjax._src.core.parameter import Parameter
-        from msjax._src.train import checks
         if scale_value < 1.0:
             raise ValueError("The argument 'scale_value' must be > 1, but got {}".format(scale_value))
         self.scale_value = Parameter(Tensor(scale_value, dtype=mstype.float32), name="scale_value")
@@ -163,7 +111,6 @@ class DynamicLossScaler(LossScaler):
 
     @x64.scoped
     def adjust(self, grads_finite):
-        from msjax._src.ops.state_ops import assign
         finite = grads_finite._data if isinstance(grads_finite, Tensor) else jnp.asarray(grads_finite)
         one = jnp.asarray(1, jnp.int32)
         scale = self.scale_value._data
@@ -178,13 +125,10 @@ class DynamicLossScaler(LossScaler):
 
 # -- automatic mixed precision ------------------------------------------------------------------
 def _white_list():
-    from msjax._src.nn.layers.basic import Dense
-    from msjax._src.nn.layers.conv import Conv1d, Conv2d, Conv2dTranspose
     return [Conv1d, Conv2d, Conv2dTranspose, Dense]
 
 
 def _black_list():
-    from msjax._src.nn.layers.normalization import BatchNorm1d, BatchNorm2d, LayerNorm
     return [BatchNorm1d, BatchNorm2d, LayerNorm]
 
 
@@ -237,7 +181,6 @@ class _OutputTo32(_BackboneAttributes):
 
 def _replace_children(network, should_replace, make):
     """Replace each matching sub-Cell (searched depth first) by `make(sub)`."""
-    from msjax._src.nn.containers import SequentialCell
     changed = False
     for name, sub in list(network.name_cells().items()):
         if sub is network:
@@ -324,7 +267,6 @@ def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=m
 
 
 def _list_check(custom_list, list_name):
-    from msjax._src.ops.registry import Primitive
     if not isinstance(custom_list, list):
         raise TypeError(f"The type of {list_name} should be list, but got {type(custom_list)}")
     for elem in custom_list:
@@ -343,7 +285,6 @@ def _list_check(custom_list, list_name):
 
 # -- build_train_network ------------------------------------------------------------------------
 def _config_level(level):
-    from msjax._src.train.loss_scale_manager import DynamicLossScaleManager
     return {
         "O0": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
         "O1": {"keep_batchnorm_fp32": False, "cast_model_type": mstype.float32, "loss_scale_manager": None},
@@ -368,7 +309,6 @@ def _check_level(level, boost_level):
 
 
 def _check_kwargs(key_words):
-    from msjax._src.train.loss_scale_manager import LossScaleManager
     for arg in key_words:
         if arg not in ['cast_model_type', 'keep_batchnorm_fp32', 'loss_scale_manager']:
             raise ValueError(f"Unsupported arg '{arg}'")
@@ -400,8 +340,6 @@ class _CastWithLossCell(Cell):
 
 
 def _add_loss_network(network, loss_fn, cast_model_type):
-    from msjax._src.nn.wrap import WithLossCell
-    from msjax._src.train import checks
     checks.check_value_type('loss_fn', loss_fn, [Cell])
     if cast_model_type in (mstype.float16, mstype.bfloat16) or \
             getattr(network, "_amp_level", None) in ("O2", "O3", "auto"):
@@ -437,10 +375,6 @@ def build_train_network(network, optimizer, loss_fn=None, level='O0', boost_leve
     CPU build, loss-scale update cells (level "O2"'s default DynamicLossScaleManager included)
     work on a CPU.
     """
-    from msjax._src.nn.loss_scale import TrainOneStepWithLossScaleCell
-    from msjax._src.nn.optim.optimizer import Optimizer
-    from msjax._src.nn.wrap import TrainOneStepCell
-    from msjax._src.train import checks
     if not isinstance(optimizer, Optimizer):
         raise TypeError("The type of 'optimizer' should be one of '['Optimizer', 'FreezeOpt', "
                         "'AdaSumByGradWrapCell', 'AdaSumByDeltaWeightWrapCell']', but got type "

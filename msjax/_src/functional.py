@@ -26,6 +26,7 @@ from msjax._src.core import lifting, state
 from msjax._src.core import x64
 from msjax._src.core.random import GLOBAL_KEY
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.nn.cell import Cell
 
 
 def _named_parameters(cell) -> tuple[list, list]:
@@ -117,7 +118,6 @@ def functional(cell):
     `apply(params, *inputs, key=None, **kwargs)` runs the Cell with those values and returns its
     outputs with Tensors as JAX arrays. See the module docstring for an example.
     """
-    from msjax._src.nn.cell import Cell
     if not isinstance(cell, Cell):
         raise TypeError(f"msjax.functional: 'cell' must be a mindspore.nn.Cell, but got "
                         f"{type(cell).__name__}.")

@@ -33,6 +33,8 @@ import importlib.machinery
 import sys
 import types
 
+from msjax._src import reference
+
 COVERAGE_HINT = "see docs/api_coverage.md, or run `msjax coverage`"
 
 _NOT_YET = "not implemented by msjax yet: "
@@ -263,7 +265,6 @@ def exclusion_reason(path: str) -> str | None:
 @functools.cache
 def recorded_modules() -> dict:
     """MindSpore 2.10's module tree: {path: {"names": [...], "package": bool} | {"error": ...}}."""
-    from msjax._src import reference
     return reference.mindspore_modules()
 
 

@@ -23,6 +23,7 @@ import os
 import jax
 
 from msjax._src.core import log
+from msjax._src.profiler import Profiler
 
 _DEFAULT_DIR = "./data"
 
@@ -214,7 +215,6 @@ class profile:  # noqa: N801 - MindSpore's name
 
     # The recording itself: one JAX trace per active span.
     def _start_recording(self):
-        from msjax._src.profiler import Profiler
         if Profiler._active is not None:
             raise RuntimeError("A Profiler is already recording: call its stop() or analyse() "
                                "before a profile records (JAX records one trace at a time).")

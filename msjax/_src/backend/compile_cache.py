@@ -41,8 +41,18 @@ import jax
 import numpy as np
 
 from msjax._src.backend import jax_private
+from msjax._src.backend import lowering
+from msjax._src.backend import stacked_outputs
 from msjax._src.core import context
-from msjax._src.transforms import STATIC_TYPES
+from msjax._src.core import lifting as C  # (the cache key's kinds)
+from msjax._src.core.lifting import is_cell
+from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.random import GLOBAL_KEY
+from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
+from msjax._src.core.state import STATIC_TYPES
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.version import __version__
+
 
 _logger = logging.getLogger("msjax")
 _MAGIC = b"MSJAXCC3"  # the entry format: 3 is signed JSON and binary parts (2 was a pickle)
@@ -51,6 +61,8 @@ _HASH_WARNING = ("Check the consistency of dependency files hash failed. Execute
 _reported_corrupt: set = set()
 _reported_cannot_store: list = []
 _xla_cache_dir = [None]
+# msjax's own package directory (the folder above _src/).
+MSJAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 class NotCacheable(Exception):
@@ -100,7 +112,6 @@ def _use_xla_cache(path: str) -> None:
 def _array_identity(value, limit: int, what: str):
     """A Tensor's or array's shape, dtype and a hash of its bytes; NotCacheable above `limit`
     bytes (hashing it on every lookup would cost more than compiling)."""
-    from msjax._src.core.tensor import Tensor
     array = np.asarray(value._data if isinstance(value, Tensor) else value)
     if array.nbytes > limit:
         raise NotCacheable(what)
@@ -110,14 +121,11 @@ def _array_identity(value, limit: int, what: str):
 def _describe_object(obj, depth=0):
     """What identifies `obj` in another process, for a program that uses it; NotCacheable when
     nothing does (then the program is compiled without the cache rather than risk a wrong one)."""
-    from msjax._src.nn.cell import Cell
-    from msjax._src.core.parameter import Parameter
-    from msjax._src.core.tensor import Tensor
     if isinstance(obj, STATIC_TYPES):
         return ("S", type(obj).__name__, repr(obj))
     if isinstance(obj, Parameter):
         return ("P", obj.name, tuple(obj.shape), str(obj.dtype))
-    if isinstance(obj, Cell):
+    if is_cell(obj):
         params = tuple((name, tuple(p.shape), str(p.dtype))
                        for name, p in obj.parameters_and_names())
         cells = tuple((name, type(cell).__module__, type(cell).__qualname__, _cell_state(cell))
@@ -151,12 +159,9 @@ def _cell_state(cell):
 
 def _fingerprint(value, depth=0):
     """A process-independent description of an attribute's value, as far as it can tell."""
-    from msjax._src.nn.cell import Cell
-    from msjax._src.core.parameter import Parameter, ParameterTuple
-    from msjax._src.core.tensor import Tensor
     if isinstance(value, STATIC_TYPES):
         return (type(value).__name__, repr(value))
-    if isinstance(value, (Parameter, Cell, ParameterTuple)):
+    if isinstance(value, (Parameter, ParameterTuple)) or is_cell(value):
         return type(value).__name__  # described by the Cell's Parameters and sub-Cells
     if isinstance(value, (Tensor, jax.Array, np.ndarray, np.generic)):
         return _array_identity(value, 16 << 20, "a Cell attribute holds a Tensor larger than 16 MB")
@@ -228,7 +233,6 @@ _MISSING = object()
 
 def _stable_key(arg_key, objs):
     """`arg_key` (see lifting.flatten_args) with object identities replaced by descriptions."""
-    from msjax._src.core import lifting as C  # (the cache key's kinds)
     objs_iter = iter(objs)
 
     def stable(key):
@@ -255,7 +259,6 @@ def _source_of(path: str) -> bytes:
 
 
 def dependency_files(fn, objs) -> list[str]:
-    from msjax._src.nn.cell import Cell
     files = set()
 
     def add_code(f):
@@ -266,7 +269,7 @@ def dependency_files(fn, objs) -> list[str]:
     add_code(getattr(fn, "__func__", fn))
     owner = getattr(fn, "__self__", None)
     for obj in list(objs) + ([owner] if owner is not None else []) + wrapped_roots(fn):
-        if isinstance(obj, Cell):
+        if is_cell(obj):
             for _, cell in obj.cells_and_names():
                 try:
                     files.add(inspect.getfile(type(cell)))
@@ -306,8 +309,7 @@ def recording_files(found: set):
 
 def _msjax_dir() -> str:
     """msjax's own package directory: its files are no dependency (its version is in the name)."""
-    import msjax
-    return os.path.dirname(os.path.abspath(msjax.__file__))
+    return MSJAX_DIR
 
 
 def user_files(files) -> set:
@@ -343,8 +345,6 @@ def _roots(owner, objs) -> list:
 
 
 def entry_name(fn, arg_key, objs) -> str:
-    from msjax import __version__
-    from msjax._src.backend import lowering
     fn_id = _describe_object(fn)
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__,
              jax_private.jaxlib_version(),
@@ -355,8 +355,6 @@ def entry_name(fn, arg_key, objs) -> str:
 
 # -- describing a program's boxes and outputs --------------------------------------------------
 def describe_boxes(boxes, owner, objs):
-    from msjax._src.nn.cell import Cell
-    from msjax._src.core.random import GLOBAL_KEY
     roots = _roots(owner, objs)
     described = []
     for box in boxes:
@@ -367,7 +365,7 @@ def describe_boxes(boxes, owner, objs):
             if root is box:
                 described.append(("root", index, None))
                 break
-            if isinstance(root, Cell):
+            if is_cell(root):
                 path = next((n for n, p in root.parameters_and_names() if p is box), None)
                 if path is not None:
                     described.append(("root", index, path))
@@ -378,7 +376,6 @@ def describe_boxes(boxes, owner, objs):
 
 
 def resolve_boxes(described, owner, objs):
-    from msjax._src.core.random import GLOBAL_KEY
     roots = _roots(owner, objs)
     boxes = []
     for entry in described:
@@ -394,8 +391,6 @@ def resolve_boxes(described, owner, objs):
 
 def skeleton_of(out_tree):
     """A JSON-able description of an output pytree of Tensors/arrays."""
-    from msjax._src.core.tensor import Tensor
-    from msjax._src.transforms.graph_fallback import _MergedNumber
     n = out_tree.num_leaves
     filled = jax.tree_util.tree_unflatten(out_tree, [np.int64(i) for i in range(n)])
 
@@ -406,7 +401,7 @@ def skeleton_of(out_tree):
             return (type(x).__name__, tuple(encode(e) for e in x))
         if isinstance(x, dict):
             return ("dict", tuple((k, encode(v)) for k, v in x.items()))
-        if isinstance(x, _MergedNumber):
+        if isinstance(x, MergedNumber):
             return ("N",)
         if x is None:
             return ("None",)
@@ -415,8 +410,6 @@ def skeleton_of(out_tree):
 
 
 def tree_of(skeleton):
-    from msjax._src.core.tensor import _wrap
-    from msjax._src.transforms.graph_fallback import _InsertionOrdered, _MergedNumber
 
     def decode(s):
         kind = s[0]
@@ -426,11 +419,11 @@ def tree_of(skeleton):
             items = [decode(e) for e in s[1]]
             return tuple(items) if kind == "tuple" else items
         if kind == "dict":  # flattened in insertion order, as traced (graph_fallback.py)
-            return _InsertionOrdered((k, decode(v)) for k, v in s[1])
+            return InsertionOrdered((k, decode(v)) for k, v in s[1])
         if kind == "None":
             return None
         if kind == "N":
-            return _MergedNumber(np.zeros(()))
+            return MergedNumber(np.zeros(()))
         return np.zeros(())
     return jax.tree_util.tree_structure(decode(skeleton))
 
@@ -573,7 +566,6 @@ class StoredExecutable:
 def _expanding(stacked_call, rows):
     """`stacked_call` (a program returning stacked outputs) returning the original outputs, for
     calls under an enclosing trace."""
-    from msjax._src.backend import stacked_outputs
 
     def call(*flat):
         return stacked_outputs.expand(stacked_call(*flat), rows, 0)

@@ -43,8 +43,9 @@ from jax.sharding import SingleDeviceSharding as _SINGLE_DEVICE
 from msjax._src.backend import compile_settings
 from msjax._src.backend import jax_private
 from msjax._src.backend import quick_compile
-from msjax._src.transforms import STATIC_TYPES
 from msjax._src.backend import compile_cache
+from msjax._src.core.state import STATIC_TYPES
+from msjax._src.core.version import __version__
 
 _InternalFloatingPointError = jax_private.INTERNAL_FLOATING_POINT_ERROR
 _ARRAY_IMPL = jax_private.ARRAY_IMPL
@@ -410,15 +411,14 @@ def process_identity() -> tuple:
     """What every program of this process depends on: msjax's source, jax, jaxlib, Python, the
     backend and XLA's flags (computed once)."""
     if not _process_identity:
-        import msjax
         digest = hashlib.sha256()
-        root = os.path.dirname(os.path.abspath(msjax.__file__))
+        root = compile_cache.MSJAX_DIR
         for path in sorted(_sources(root)):
             with open(path, "rb") as f:
                 digest.update(os.path.basename(path).encode() + b"\0" + f.read())
         device = jax.devices()[0]
         _process_identity.append((
-            msjax.__version__, digest.hexdigest(), jax.__version__, jax_private.jaxlib_version(),
+            __version__, digest.hexdigest(), jax.__version__, jax_private.jaxlib_version(),
             sys.version_info[:2], device.platform, device.device_kind,
             device.client.platform_version, os.environ.get("XLA_FLAGS", "")))
     return _process_identity[0]

@@ -1,11 +1,14 @@
-"""The backend's interface: all that the semantic layers (core/, ops/, transforms/, nn/) use of it.
+"""The backend's interface: all that the semantic layers (ops/, transforms/, nn/) use of it.
 
 The backend only changes how fast programs reach XLA, never what they compute; its modules are
 free to change behind these names (a test checks that ops/ and transforms/ import nothing else
 of it). JAX's private APIs are used in `jax_private` alone; with them off (`MSJAX_PRIVATE_JAX=0`,
 or a JAX outside the tested range) every name here still works, on public JAX.
 
-Eager programs (ops/, core/, nn/):
+The backend is above core/ and below the others: it imports core/ alone, and core/ none of it
+(Tensor's basic-index program is made by ops/tensor_methods.install()).
+
+Eager programs (ops/, nn/):
 
 - `eager_jit(impl, static_argnames=(), inline_in_traces=False)`: `jax.jit` for an eager op's
   implementation, cached across processes, quickly compiled first (`one_program`). What it

@@ -16,10 +16,12 @@ import importlib.util
 import sys
 import types
 
+from msjax._src.module_tree import missing_module
+
 _PREFIX = "mindspore"
 
 
-MINDSPORE_VERSION = "2.10.0"  # the MindSpore release whose API msjax implements
+from msjax._src.core.version import MINDSPORE_VERSION  # the MindSpore release msjax implements
 
 
 class MindSporeModule(types.ModuleType):
@@ -84,7 +86,6 @@ class MindSporeAlias(importlib.abc.MetaPathFinder):
             return None
         msjax_name = "msjax" + fullname[len(_PREFIX):]
         if importlib.util.find_spec(msjax_name) is None:
-            from msjax._src.module_tree import missing_module
             raise missing_module(fullname, f"it would be '{msjax_name}'")
         return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name))
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from msjax._src.compat import msrun
+from msjax._src.compat.coverage import run_coverage
+from msjax._src.compat.script_runner import run_script
+
 _RUN_HELP = """\
 Run a MindSpore script or notebook unchanged on msjax (`import mindspore` loads msjax).
 
@@ -40,7 +44,6 @@ def main(argv=None) -> int:
     run.add_argument("args", nargs=argparse.REMAINDER, metavar="ARGS",
                      help="a script's arguments, or a notebook's options")
 
-    from msjax._src.compat import msrun
     launcher = sub.add_parser("msrun", help="MindSpore's msrun: start a multi-process job",
                               description=msrun.__doc__,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -73,7 +76,6 @@ def main(argv=None) -> int:
     if args.command == "kernel":
         return _kernel_install(args)
     if args.command == "coverage":
-        from msjax._src.compat.coverage import run_coverage
         return run_coverage(args.api, args.write)
     return 2
 
@@ -96,7 +98,6 @@ def _run(run_parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.output is not None or args.allow_errors or args.timeout is not None:
         run_parser.error("-o/--output, --allow-errors and --timeout are for notebooks; "
                          "a script's own options go after its name")
-    from msjax._src.compat.script_runner import run_script
     return run_script(args.file, args.args)
 
 

@@ -45,18 +45,11 @@ import re
 import sys
 
 from msjax._src.module_tree import provides
+from msjax._src import reference
 from msjax._src.reference import mindspore_usage
 from msjax._src.compat.usage_coverage import (
-    format_usage, format_usage_markdown, measure_usage, scan_test_paths, tested_objects)
+    MODULES, format_usage, format_usage_markdown, measure_usage, scan_test_paths, tested_objects)
 
-# MindSpore's module -> msjax's module.
-MODULES = {
-    "mindspore": "msjax",
-    "mindspore.ops": "msjax.ops",
-    "mindspore.nn": "msjax.nn",
-    "mindspore.numpy": "msjax.numpy",
-    "mindspore.common.initializer": "msjax.common.initializer",
-}
 _BY_MSJAX = {v: k for k, v in MODULES.items()}
 # Test directories whose bare strings name the module's functions (rule 3).
 _STRING_SCOPES = {"ops": "mindspore.ops", "numpy": "mindspore.numpy", "nn": "mindspore.nn"}
@@ -84,7 +77,6 @@ def repository_root() -> pathlib.Path:
 
 
 def default_api_path() -> pathlib.Path:
-    from msjax._src import reference
     return reference.API_FILE
 
 

@@ -15,6 +15,8 @@ import site
 import sys
 import tempfile
 
+from msjax._src.compat.alias import install
+
 KERNEL_NAME = "mindspore"
 DISPLAY_NAME = "MindSpore (msjax on JAX)"
 
@@ -85,17 +87,14 @@ def msjax_kernel_spec():
 
 def _msjax_import_root() -> str | None:
     """The directory msjax was imported from, unless it is a site-packages directory."""
-    import msjax
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(msjax.__file__)))
+    msjax_dir = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    root = os.path.dirname(msjax_dir)
     site_dirs = {os.path.abspath(p) for p in site.getsitepackages() + [site.getusersitepackages()]}
     return None if root in site_dirs else root
 
 
 def main() -> None:
     """Starts an IPython kernel with `import mindspore` answered by msjax."""
-    from msjax._src.compat.alias import install
-
     install(force=True)
     from ipykernel.kernelapp import IPKernelApp
 

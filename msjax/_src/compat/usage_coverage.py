@@ -32,6 +32,16 @@ import pathlib
 import re
 import types
 
+from msjax._src.module_tree import _RecordedModuleLoader
+
+# MindSpore's module -> msjax's module (the five modules of the reference API file).
+MODULES = {
+    "mindspore": "msjax",
+    "mindspore.ops": "msjax.ops",
+    "mindspore.nn": "msjax.nn",
+    "mindspore.numpy": "msjax.numpy",
+    "mindspore.common.initializer": "msjax.common.initializer",
+}
 # The usage scan's class prefixes -> the msjax class they name.
 _METHOD_OWNERS = {"Tensor": ("msjax", "Tensor"), "Cell": ("msjax.nn", "Cell"),
                   "Parameter": ("msjax", "Parameter")}
@@ -90,7 +100,6 @@ def resolve(name: str):
 
 
 def _is_built_from_record(value) -> bool:
-    from msjax._src.module_tree import _RecordedModuleLoader
     return isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader)
 
 
@@ -182,7 +191,6 @@ def scan_test_paths(tests_dir) -> tuple[set[str], set[str]]:
 
 def tested_objects(paths, five_module_uses) -> tuple[set[int], set[tuple]]:
     """(ids of the objects the tests reach, (name, value) of plain values they reach)."""
-    from msjax._src.compat.coverage import MODULES
     candidates = set(paths)
     for module, names in five_module_uses.items():
         msjax_module = MODULES.get(module, "msjax" + module[len("mindspore"):])

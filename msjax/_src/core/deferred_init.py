@@ -32,7 +32,8 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import state
 from msjax._src.core.parameter import Parameter, _flatten as _flatten_parameter
 from msjax._src.core.random import next_key
-from msjax._src.core.tensor import Tensor, _flatten as _flatten_tensor, _unflatten
+from msjax._src.core.initializer import Constant, initializer
+from msjax._src.core.tensor import INITIALIZERS, Tensor, _flatten as _flatten_tensor, _unflatten
 
 _TENSOR_DATA = Tensor.__dict__["_data"]  # the slots the properties below stand in for
 _PARAMETER_VALUE = Parameter.__dict__["_value"]
@@ -124,7 +125,6 @@ def uninitialized_tensor(init, shape, dtype, key=None) -> UninitializedTensor:
 def uninitialized_constant(fill, shape, dtype) -> UninitializedTensor:
     """A Tensor of `fill` not made yet (an optimizer's states under `no_init_parameters`). A fill
     draws nothing: it takes no key from the global key, as the states made at once take none."""
-    from msjax._src.core.initializer import Constant
     return uninitialized_tensor(Constant(fill), shape, dtype, key=np.zeros(2, np.uint32))
 
 
@@ -133,7 +133,6 @@ def defer_tensor(tensor: Tensor, init, shape, dtype) -> None:
     UninitializedTensor of that initializer (checked as `initializer` checks it)."""
     if shape is None or dtype is None:
         raise ValueError("init, dtype and shape must have values at the same time.")
-    from msjax._src.core.initializer import initializer
     made = initializer(init, shape, mstype.tensor_dtype(dtype))
     _PENDING_TENSORS[id(tensor)] = _PENDING_TENSORS.pop(id(made))
     weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
@@ -198,7 +197,6 @@ class UninitializedParameter(Parameter):
         of that initializer, not drawn either under `no_init_parameters`."""
         if init == "same":
             return Parameter.clone(self.init_data(), init)
-        from msjax._src.core.initializer import initializer
         cloned = Parameter(initializer(init, self.shape, self.dtype), name=self.name,
                            requires_grad=self.requires_grad,
                            layerwise_parallel=self.layerwise_parallel,
@@ -236,3 +234,7 @@ def initialize_parameters(parameters) -> None:
 
 jax.tree_util.register_pytree_node(UninitializedTensor, _flatten_tensor, _unflatten)
 jax.tree_util.register_pytree_node(UninitializedParameter, _flatten_parameter, _unflatten)
+INITIALIZERS.deferring = deferring
+INITIALIZERS.defer_tensor = defer_tensor
+INITIALIZERS.uninitialized_tensor = uninitialized_tensor
+INITIALIZERS.adopt = adopt

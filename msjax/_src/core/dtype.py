@@ -439,10 +439,13 @@ def dtype_to_pytype(type_):
         raise KeyError(type_) from None
 
 
+# [Tensor], for `get_py_obj_dtype`: core/tensor.py puts its class here (it imports this module).
+TENSOR_CLASS: list = []
+
+
 def get_py_obj_dtype(obj):
     """`mindspore.get_py_obj_dtype`: the MindSpore type of a Python object or type."""
-    from msjax._src.core.tensor import Tensor
-    if isinstance(obj, Tensor):
+    if TENSOR_CLASS and isinstance(obj, TENSOR_CLASS[0]):
         return TensorType(obj.dtype)
     if isinstance(obj, Type):
         return type_type

@@ -31,7 +31,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.random import get_seed, next_key
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
 
 _INITIALIZER_ALIAS: dict[str, type] = {}
 _F32 = np.float32
@@ -538,7 +538,9 @@ def initializer(init, shape=None, dtype=mstype.float32):
         init = Constant(init)
     if shape is None:
         raise AttributeError(f"'{type(init).__name__}' object has no attribute 'shape'")
-    from msjax._src.core import deferred_init
-    if deferred_init.deferring():  # under nn.utils.no_init_parameters: drawn on first use
-        return deferred_init.uninitialized_tensor(init, shape, dtype)
+    if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters: drawn on first use
+        return INITIALIZERS.uninitialized_tensor(init, shape, dtype)  # core/deferred_init.py
     return _wrap(init.generate(shape, dtype))
+
+
+INITIALIZERS.initializer = initializer

@@ -50,6 +50,17 @@ __all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "chang
 
 
 # -- collect ------------------------------------------------------------------------------------
+def is_cell(obj) -> bool:
+    """Whether `obj` is a Cell: whether it implements the state protocol's `_state_parameters`.
+    The layers below nn (core, backend, transforms) know a Cell by this, never by its class."""
+    return hasattr(type(obj), "_state_parameters")
+
+
+def is_cell_class(cls) -> bool:
+    """Whether `cls` is a Cell class (`is_cell` of its instances)."""
+    return isinstance(cls, type) and hasattr(cls, "_state_parameters")
+
+
 def collect_parameters(*roots) -> list:
     """The Parameters reachable from `roots`, deduplicated by identity, in a deterministic order
     (each Cell's `parameters_and_names` order). Containers are searched 4 levels deep."""

@@ -15,7 +15,7 @@ import numpy as np
 
 from msjax._src.core import state
 from msjax._src.core import x64
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
 
 _current_frame = state.current_frame
 
@@ -65,8 +65,7 @@ class Parameter(Tensor):
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
                  parallel_optimizer=True, storage_format="", device=None):
         if getattr(default_input, "has_init", False):  # an initializer's, not drawn yet
-            from msjax._src.core import deferred_init
-            deferred_init.adopt(self, default_input)
+            INITIALIZERS.adopt(self, default_input)  # core/deferred_init.py
             initial = None
         elif state.tracing_depth() and not isinstance(default_input, (Tensor, jax.Array)):
             # Python or NumPy data inside a trace (a Cell built inside jit): a concrete initial
@@ -202,8 +201,8 @@ class Parameter(Tensor):
         """A new Parameter with this one's name, flags and value (or `init`'s values)."""
         cloned = _copy.copy(self)
         if init != "same":
-            from msjax._src.core.initializer import initializer
-            cloned._value = state.created(cloned, initializer(init, self.shape, self.dtype)._data)
+            cloned._value = state.created(
+                cloned, INITIALIZERS.initializer(init, self.shape, self.dtype)._data)
         return cloned
 
     def __copy__(self):

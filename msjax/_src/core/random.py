@@ -12,8 +12,10 @@ import secrets
 import jax
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.core import state
 from msjax._src.core import x64
+from msjax._src.core.tensor import Tensor
 
 _DEFAULT_SEED = 0
 
@@ -162,7 +164,6 @@ class Generator:
     def get_state(self):
         """The generator's state: a uint8 Tensor of 16 bytes, as MindSpore's (its seed as a
         little-endian int64, then msjax's key: two uint32, where MindSpore keeps an offset)."""
-        from msjax._src.core.tensor import Tensor
         key = np.asarray(state.read(self._box), "<u4")
         return Tensor(np.concatenate([np.asarray([self._box.initial_seed], "<i8").view(np.uint8),
                                       key.reshape(-1).view(np.uint8)]))
@@ -174,8 +175,6 @@ class Generator:
 
 def _restore(box, state_tensor) -> None:
     """Give `box` the seed and key of a state made by `Generator.get_state`."""
-    from msjax._src.core import dtype as mstype
-    from msjax._src.core.tensor import Tensor
     if not isinstance(state_tensor, Tensor):
         raise RuntimeError("Invalid tensor input: State")
     if state_tensor.dtype != mstype.uint8:

@@ -14,10 +14,10 @@ import numpy as np
 
 from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor_repr import tensor_values_without_commas
 
 
 def _part_repr(tensor: Tensor) -> str:
-    from msjax._src.core.tensor_repr import tensor_values_without_commas
     newline = "\n" if tensor.ndim > 1 else ""
     values = tensor_values_without_commas(np.asarray(tensor._data), str(tensor.dtype))
     return f"Tensor(shape={list(tensor.shape)}, dtype={tensor.dtype}, value={newline}{values})"

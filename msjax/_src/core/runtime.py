@@ -21,6 +21,8 @@ import re
 
 import jax
 
+from msjax._src.core.version import MINDSPORE_VERSION, __version__
+
 _MEMORY_PATTERN = r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
 _RESERVE_PATTERN = r"[0-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
 _OPTIMIZE_LEVELS = ["O0", "O1"]
@@ -214,7 +216,6 @@ def run_check() -> None:
     words (the platform is JAX's backend), then the JAX version and the devices found."""
     import numpy as np
 
-    from msjax._src.compat.alias import MINDSPORE_VERSION
     from msjax._src.core.tensor import Tensor
     print("MindSpore version: ", MINDSPORE_VERSION)
     backend = jax.default_backend()
@@ -226,6 +227,5 @@ def run_check() -> None:
         return
     print(f"The result of multiplication calculation is correct, MindSpore has been installed "
           f"on platform [{backend.upper()}] successfully!")
-    from msjax import __version__
     print(f"(msjax {__version__} on JAX {jax.__version__}: {jax.device_count()} "
           f"{backend.upper()} device(s): {', '.join(str(d) for d in jax.devices())})")

@@ -23,6 +23,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
+from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
 _INPUT_TYPES = ("['TensorPy', 'Tensor', 'ndarray', 'str_', 'list', 'tuple', 'float', 'int', "
@@ -87,9 +88,8 @@ class Tensor:
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
         if init is not None and input_data is None and type(self) is Tensor:
-            from msjax._src.core import deferred_init
-            if deferred_init.deferring():  # under nn.utils.no_init_parameters
-                deferred_init.defer_tensor(self, init, shape, dtype)
+            if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters
+                INITIALIZERS.defer_tensor(self, init, shape, dtype)
                 return
         with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
             self._data = _to_array(input_data, dtype, shape, init)
@@ -276,7 +276,6 @@ class Tensor:
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:
-        from msjax._src.core.tensor_repr import tensor_repr
         data = self._data
         if isinstance(data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
@@ -285,7 +284,6 @@ class Tensor:
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
-        from msjax._src.core.tensor_repr import tensor_str
         if isinstance(self._data, jax.core.Tracer):
             return str(self._data)
         return tensor_str(np.asarray(self._data), str(self.dtype))
@@ -348,6 +346,22 @@ def _unflatten(_, children):
 
 
 jax.tree_util.register_pytree_node(Tensor, _flatten, _unflatten)
+mstype.TENSOR_CLASS.append(Tensor)
+
+
+class InitializerHooks:
+    """What `Tensor(shape=..., dtype=..., init=...)`, `Parameter(initializer(...))` and
+    `Parameter.clone(init)` call of the initializers. Those make Tensors and Parameters, so
+    they are imported after this module and fill these at their import: `initializer` (core/
+    initializer.py: `mindspore.common.initializer.initializer`); `deferring`, `defer_tensor`,
+    `uninitialized_tensor` and `adopt` (core/deferred_init.py: `nn.utils.no_init_parameters`).
+    """
+
+    initializer = defer_tensor = uninitialized_tensor = adopt = None
+    deferring = staticmethod(lambda: False)  # (no `no_init_parameters` before deferred_init)
+
+
+INITIALIZERS = InitializerHooks()
 
 
 # -- casting -------------------------------------------------------------------------------------
@@ -411,16 +425,14 @@ def _basic_index(data, index):
     as one eager program (jnp's indexing dispatches a slice and a squeeze, each a program per
     shape), kept in msjax's eager program cache; inside a trace `data[index]` itself."""
     key = _basic_index_key(index)
-    if key is None:
+    if key is None or not BASIC_INDEX_PROGRAM:  # (not made yet: msjax is being imported)
         return data[index]
-    if not _BASIC_INDEX_PROGRAM:  # made on first use: the op modules import this one
-        from msjax._src.backend.interface import eager_jit
-        _BASIC_INDEX_PROGRAM.append(eager_jit(_index_by_key, static_argnames="key",
-                                              inline_in_traces=True))
-    return _BASIC_INDEX_PROGRAM[0](data, key=key)
+    return BASIC_INDEX_PROGRAM[0](data, key=key)
 
 
-_BASIC_INDEX_PROGRAM: list = []
+# [the backend's `eager_jit` of `_index_by_key`]: ops/tensor_methods.install() makes it (core
+# imports no backend).
+BASIC_INDEX_PROGRAM: list = []
 
 
 def _basic_index_key(index):
@@ -603,8 +615,7 @@ def _without_data(dtype, shape, init):
     if init is not None:
         if shape is None or dtype is None:
             raise ValueError("init, dtype and shape must have values at the same time.")
-        from msjax._src.core.initializer import initializer
-        return initializer(init, shape, dtype)._data
+        return INITIALIZERS.initializer(init, shape, dtype)._data
     if dtype is None:
         raise _input_type_error(None)
     if shape is None:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from msjax._src.dataset.engine import Dataset, _check_int, _column_list
+from msjax._src.dataset.engine import (DATASET_KINDS, Dataset, MapDataset, _check_int,
+                                       _column_list)
 from msjax._src.dataset.rows import (call_user_function, pipeline_error, stack_column, stack_rows,
                                      to_array, user_code_error)
 
@@ -117,7 +118,6 @@ class BatchDataset(Dataset):
         """A map directly before this batch whose operations all run on whole batches, over
         random-access rows: one Grain dataset of batches (batched_map.py); else None."""
         from msjax._src.dataset import batched_map  # pylint: disable=import-outside-toplevel
-        from msjax._src.dataset.engine import MapDataset  # pylint: disable=import-outside-toplevel
         node = self.children[0]
         if type(node) is not MapDataset:  # pylint: disable=unidiomatic-typecheck
             return None
@@ -257,3 +257,7 @@ class BucketBatchByLengthDataset(Dataset):
             shapes = {name: [self.bucket_boundaries[bucket] - 1] + list(rows[0][columns.index(name)].shape[1:])
                       for name in pad_info}
         return pad_rows(rows, columns, pad_info, shapes)
+
+
+DATASET_KINDS.update(BatchDataset=BatchDataset, PaddedBatchDataset=PaddedBatchDataset,
+                     BucketBatchByLengthDataset=BucketBatchByLengthDataset)

@@ -8,6 +8,9 @@ monitor sampling) are stored and read back as in MindSpore and have no other eff
 """
 from __future__ import annotations
 
+from msjax._src.core import random as global_random
+from msjax._src.dataset import random_ops
+
 _UINT32_MAX = 2 ** 32 - 1
 _INT32_MAX = 2 ** 31 - 1
 
@@ -45,29 +48,24 @@ def set_seed(seed):
     if not 0 <= seed <= _UINT32_MAX:
         raise ValueError("seed given is not within the required range [0, UINT32_MAX(4294967295)].")
     _settings["seed"] = seed
-    from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
     random_ops.reseed(seed)
 
 
 def _global_seed():
     """The seed of `mindspore.set_seed`, which MindSpore also gives its pipelines."""
-    from msjax._src.core.random import GLOBAL_KEY  # pylint: disable=import-outside-toplevel
-    return GLOBAL_KEY.seed
+    return global_random.GLOBAL_KEY.seed
 
 
 def _on_global_seed(seed):
     """`mindspore.set_seed` also sets the pipelines' seed: the later of it and set_seed wins."""
     _settings["seed"] = None
-    from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
     random_ops.reseed(seed)
 
 
 def _register_global_seed_hook():
-    from msjax._src.core import random as global_random  # pylint: disable=import-outside-toplevel
     if _on_global_seed not in global_random.SEED_HOOKS:
         global_random.SEED_HOOKS.append(_on_global_seed)
     if global_random.GLOBAL_KEY.seed is not None:  # mindspore.set_seed ran before this import
-        from msjax._src.dataset import random_ops  # pylint: disable=import-outside-toplevel
         random_ops.reseed(global_random.GLOBAL_KEY.seed)
 
 

@@ -20,8 +20,15 @@ import numpy as np
 
 from msjax._src.dataset import config, main_guard, random_ops, shared_batches
 from msjax._src.dataset.rows import call_user_function, pipeline_error, to_array, user_function_error
+from msjax._src.dataset import thread_reads
+from msjax._src.dataset.fused_ops import fuse_operations
+from msjax._src.dataset.iterators import DictIterator, TupleIterator
 
 _INT32_MAX = 2 ** 31 - 1
+# What `Dataset`'s methods make of the modules built on this one, which put it here at their import
+# (msjax._src.dataset imports them): batching.py's BatchDataset, PaddedBatchDataset and
+# BucketBatchByLengthDataset; splitting.py's split_dataset.
+DATASET_KINDS: dict = {}
 _node_ids = itertools.count()
 
 
@@ -105,7 +112,6 @@ class Plan:
                 return dataset.to_iter_dataset(grain.ReadOptions(num_threads=1,
                                                                  prefetch_buffer_size=2))
             if self.threads > 1 and self.processes <= 1:
-                from msjax._src.dataset import thread_reads  # pylint: disable=import-outside-toplevel
                 place = self._reads_placed
                 self._reads_placed += 1
                 choice = self.read_choices.get(place)
@@ -178,24 +184,23 @@ class Dataset:
         """`Dataset.batch`: stack `batch_size` rows (an int, or a callable given each batch's
         BatchInfo and returning its size); `per_batch_map(*columns, batch_info)` may rewrite
         `input_columns` of each batch."""
-        from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
-        return BatchDataset(self, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
-                            input_columns, output_columns)
+        return DATASET_KINDS["BatchDataset"](self, batch_size, drop_remainder,
+                                             num_parallel_workers, per_batch_map, input_columns,
+                                             output_columns)
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
                      pad_info=None):
         """`Dataset.padded_batch`: batch, padding each column to the longest row (or `pad_info`)."""
-        from msjax._src.dataset.batching import PaddedBatchDataset  # pylint: disable=import-outside-toplevel
-        return PaddedBatchDataset(self, batch_size, drop_remainder, num_parallel_workers, pad_info)
+        return DATASET_KINDS["PaddedBatchDataset"](self, batch_size, drop_remainder,
+                                                   num_parallel_workers, pad_info)
 
     def bucket_batch_by_length(self, column_names, bucket_boundaries, bucket_batch_sizes,
                                element_length_function=None, pad_info=None,
                                pad_to_bucket_boundary=False, drop_remainder=False):
         """`Dataset.bucket_batch_by_length`: batch rows of similar length together."""
-        from msjax._src.dataset.batching import BucketBatchByLengthDataset  # pylint: disable=import-outside-toplevel
-        return BucketBatchByLengthDataset(self, column_names, bucket_boundaries, bucket_batch_sizes,
-                                          element_length_function, pad_info,
-                                          pad_to_bucket_boundary, drop_remainder)
+        return DATASET_KINDS["BucketBatchByLengthDataset"](
+            self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
+            pad_info, pad_to_bucket_boundary, drop_remainder)
 
     def shuffle(self, buffer_size):
         """`Dataset.shuffle`: shuffle within a window of `buffer_size` rows (Grain's window
@@ -253,20 +258,17 @@ class Dataset:
 
     def split(self, sizes, randomize=True):
         """`Dataset.split`: datasets of the given sizes (row counts, or fractions summing to 1)."""
-        from msjax._src.dataset.splitting import split_dataset  # pylint: disable=import-outside-toplevel
-        return split_dataset(self, sizes, randomize)
+        return DATASET_KINDS["split_dataset"](self, sizes, randomize)
 
     # -- iteration ----------------------------------------------------------------------------
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
         """`Dataset.create_tuple_iterator`: each row as a list of Tensors (NumPy arrays with
         `output_numpy`); `num_epochs` passes, one per ``for`` loop over the iterator."""
-        from msjax._src.dataset.iterators import TupleIterator  # pylint: disable=import-outside-toplevel
         source = self.project(columns) if columns is not None else self
         return TupleIterator(source, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
         """`Dataset.create_dict_iterator`: each row as a dict column name -> Tensor."""
-        from msjax._src.dataset.iterators import DictIterator  # pylint: disable=import-outside-toplevel
         return DictIterator(self, num_epochs, output_numpy)
 
     def __iter__(self):
@@ -480,7 +482,6 @@ class MapDataset(Dataset):
         """The map of one row (its random draws from the generator the caller sets)."""
         child_columns = self.children[0]._columns()
         input_positions = [child_columns.index(c) for c in self._inputs()]
-        from msjax._src.dataset.fused_ops import fuse_operations  # pylint: disable=import-outside-toplevel
         operations = fuse_operations(self.operations)
         output_count = len(self.output_columns or input_positions)
         sources = self._output_sources()

@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+from msjax._src.core.tensor import Tensor
 
 
 def _as_tensor(array: np.ndarray):
     """A column as a Tensor (a copy: a row from worker processes' shared memory is released once
     converted); strings stay NumPy arrays."""
-    from msjax._src.core.tensor import Tensor  # pylint: disable=import-outside-toplevel
     if isinstance(array, Tensor) or array.dtype.kind in "USO":
         return array  # a Tensor already (made from a worker's shared block), or strings
     return Tensor(array)

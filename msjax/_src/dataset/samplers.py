@@ -10,6 +10,8 @@ import math
 
 import numpy as np
 
+from msjax._src.dataset.rows import pipeline_error
+
 
 def _grain():
     import grain  # pylint: disable=import-outside-toplevel
@@ -199,7 +201,6 @@ class PKSampler(Sampler):
 
     def _rows_by_class(self):
         if self.num_val <= 0:
-            from msjax._src.dataset.rows import pipeline_error  # pylint: disable=import-outside-toplevel
             raise pipeline_error(f"PKSampler: num_val must be greater than 0, but got: {self.num_val}",
                                  "PKSampler")
         if self.class_labels is None:

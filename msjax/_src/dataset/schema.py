@@ -6,9 +6,10 @@ import json
 
 import numpy as np
 
+from msjax._src.core import dtype as mstype
+
 
 def _type_name(de_type) -> str:
-    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(de_type, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(de_type)).name
     if isinstance(de_type, str):

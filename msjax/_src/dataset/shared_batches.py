@@ -40,6 +40,8 @@ from multiprocessing import shared_memory
 
 import numpy as np
 
+from msjax._src.core.tensor import on_device
+
 MAX_BLOCKS = 8  # per worker process: more than the rows a worker has in flight
 _HEADER = 64  # bytes before the first array (the in-use byte, then alignment)
 _ALIGN = 64
@@ -275,7 +277,6 @@ def _tensor_or_copy(array):
     per CIFAR batch of 128); on other devices ``device_put`` copies it to the device."""
     if array.dtype.kind in "USO":
         return np.array(array)
-    from msjax._src.core.tensor import on_device  # pylint: disable=import-outside-toplevel
     return on_device(_aligned_copy(array))
 
 

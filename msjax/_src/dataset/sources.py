@@ -12,6 +12,7 @@ import numpy as np
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.engine import Dataset
 from msjax._src.dataset.rows import call_user_function, to_row
+from msjax._src.core import dtype as mstype
 
 
 def _grain():
@@ -178,7 +179,6 @@ class GeneratorDataset(MappableSource):
 def _numpy_dtype(dtype):
     if dtype is None:
         return None
-    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
     return np.dtype(dtype)

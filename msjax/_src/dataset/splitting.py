@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from msjax._src.dataset.engine import Dataset
+from msjax._src.dataset.engine import DATASET_KINDS, Dataset
 from msjax._src.dataset.rows import pipeline_error
 
 
@@ -52,3 +52,6 @@ def split_dataset(dataset, sizes, randomize):
         order = np.random.default_rng(dataset._pipeline_seed()).permutation(total)
     bounds = np.cumsum([0] + counts)
     return [_SplitPart(dataset, order[start:stop]) for start, stop in zip(bounds[:-1], bounds[1:])]
+
+
+DATASET_KINDS["split_dataset"] = split_dataset

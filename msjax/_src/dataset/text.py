@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from msjax._src.dataset.transform_base import TensorOperation, TransformError
+from msjax._src.dataset.transforms import numpy_dtype
 
 
 class Vocab:
@@ -72,7 +73,6 @@ class Lookup(TensorOperation):
     """`mindspore.dataset.text.Lookup(vocab, unknown_token=None, data_type=mstype.int32)`."""
 
     def __init__(self, vocab, unknown_token=None, data_type=None):
-        from msjax._src.dataset.transforms import numpy_dtype  # pylint: disable=import-outside-toplevel
         self.vocab = vocab
         self.unknown_token = unknown_token
         self.data_type = np.int32 if data_type is None else numpy_dtype(data_type)

@@ -18,7 +18,8 @@ import unicodedata
 
 import numpy as np
 
-from msjax._src.dataset.transform_base import TensorOperation, TransformError
+from msjax._src.dataset.transform_base import TensorOperation, TransformError, check_positive_int
+from msjax._src.dataset.transforms import numpy_dtype
 
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
 
@@ -268,7 +269,6 @@ class ToNumber(TensorOperation):
     """`mindspore.dataset.text.ToNumber(data_type)`: strings parsed as numbers of `data_type`."""
 
     def __init__(self, data_type):
-        from msjax._src.dataset.transforms import numpy_dtype  # pylint: disable=import-outside-toplevel
         self.data_type = np.dtype(numpy_dtype(data_type))
 
     def _parse(self, text):
@@ -295,7 +295,6 @@ class TruncateSequencePair(TensorOperation):
     first, until their total length is at most `max_length`."""
 
     def __init__(self, max_length):
-        from msjax._src.dataset.transform_base import check_positive_int  # pylint: disable=import-outside-toplevel
         check_positive_int(max_length, "max_length")
         self.max_length = max_length
 

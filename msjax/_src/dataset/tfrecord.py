@@ -17,6 +17,7 @@ from msjax._src.dataset.file_sources import _round_robin, match_files
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import check_shards
 from msjax._src.dataset.sources import MappableSource
+from msjax._src.dataset.schema import Schema
 
 
 def _varint(data: bytes, position: int):
@@ -135,7 +136,6 @@ class TFRecordDataset(MappableSource):
         check_shards(num_shards, shard_id)
         self.files = files if num_shards is None else files[shard_id::num_shards]
         if isinstance(schema, str):
-            from msjax._src.dataset.schema import Schema  # pylint: disable=import-outside-toplevel
             schema = Schema(schema)
         self.schema = schema
         self.columns_list = list(columns_list) if columns_list else None

@@ -8,11 +8,11 @@ import numpy as np
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, as_input,
                                                check_positive_int, check_probability)
+from msjax._src.core import dtype as mstype
 
 
 def numpy_dtype(dtype):
     """A MindSpore dtype (``mindspore.int32``) or NumPy dtype as a NumPy dtype."""
-    from msjax._src.core import dtype as mstype  # pylint: disable=import-outside-toplevel
     if isinstance(dtype, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(dtype))
     return np.dtype(dtype)

@@ -17,6 +17,7 @@ import numpy as np
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
+from msjax._src.dataset.transforms import numpy_dtype
 
 _MAX_SIZE = 16777216
 
@@ -550,7 +551,6 @@ class ToTensor(ImageTensorOperation):
     keeps_pil = False
 
     def __init__(self, output_type=np.float32):
-        from msjax._src.dataset.transforms import numpy_dtype  # pylint: disable=import-outside-toplevel
         self.output_type = numpy_dtype(output_type)
 
     def apply(self, image):

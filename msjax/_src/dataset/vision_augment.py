@@ -18,7 +18,7 @@ import numpy as np
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability)
-from msjax._src.dataset.vision import ImageTensorOperation, Inter, _check_image
+from msjax._src.dataset.vision import ImageTensorOperation, Inter, Resize, _check_image
 
 _MAX = 16777216
 _AB_SCALE = 1024  # OpenCV warpAffine's fixed-point scale of source coordinates
@@ -348,7 +348,6 @@ class RandomResize(ImageTensorOperation):
     _CHOICES = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC, Inter.AREA)
 
     def __init__(self, size):
-        from msjax._src.dataset.vision import Resize  # pylint: disable=import-outside-toplevel
         self._resizes = [Resize(size, interpolation) for interpolation in self._CHOICES]
         self.size = size
 

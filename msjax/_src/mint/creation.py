@@ -16,7 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional
-from msjax._src.core.random import next_key
+from msjax._src.core.random import default_generator, next_key
 
 _FLOAT32 = np.dtype(np.float32)
 _INT64 = np.dtype(np.int64)
@@ -31,7 +31,6 @@ def _shape(size):
 
 
 def _no_generator(api, generator):
-    from msjax._src.core.random import default_generator
     if generator is not None and generator is not default_generator:
         raise NotImplementedError(f"msjax: mint.{api}(generator=...) is not supported yet; draw "
                                   "from the global key (mindspore.set_seed) instead.")

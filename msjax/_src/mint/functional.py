@@ -18,6 +18,7 @@ from msjax._src.ops import (
     nn_ops,
     pooling_ops,
 )
+from msjax._src.ops.pooling_ops import max_unpool2d as max_unpool2d  # nn.MaxUnpool2d's too
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional
 from msjax._src.core.tensor import Tensor
@@ -164,26 +165,6 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
             array_ops.expand_dims(input, -2), (1, output_size), True)
         return array_ops.squeeze(values, -2), array_ops.squeeze(indices, -2)
     return pooling_ops.adaptive_max_pool1d(input, output_size)
-
-
-@functional
-def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
-    """`mint.nn.functional.max_unpool2d`: scatter each value to its flat index of the H·W
-    output plane."""
-    kh, kw = (kernel_size,) * 2 if isinstance(kernel_size, int) else kernel_size
-    sh, sw = (kh, kw) if stride is None else ((stride,) * 2 if isinstance(stride, int) else stride)
-    ph, pw = (padding,) * 2 if isinstance(padding, int) else padding
-    h, w = input.shape[-2:]
-    if output_size is None:
-        out_h, out_w = (h - 1) * sh - 2 * ph + kh, (w - 1) * sw - 2 * pw + kw
-    else:
-        out_h, out_w = tuple(output_size)[-2:]
-    lead = input.shape[:-2]
-    flat_values = input.reshape(-1, h * w)
-    flat_index = indices.reshape(-1, h * w)
-    out = jnp.zeros((flat_values.shape[0], out_h * out_w), input.dtype)
-    rows = jnp.arange(flat_values.shape[0])[:, None]
-    return out.at[rows, flat_index].set(flat_values).reshape(lead + (out_h, out_w))
 
 
 # -- normalisation, dropout, embedding --------------------------------------------------------------

@@ -19,6 +19,7 @@ from msjax._src.core import x64
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
+from msjax._src.core.tensor import Tensor, _wrap
 
 _INT64 = np.dtype(np.int64)
 
@@ -589,7 +590,6 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     """`mint.unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)`:
     the sorted distinct values (of the flattened input, or the distinct slices along `dim`). Its
     output shape depends on the values, so it runs eagerly (as MindSpore's dynamic-shape op)."""
-    from msjax._src.core.tensor import Tensor, _wrap
 
     data = np.asarray(input._data if isinstance(input, Tensor) else input)
     values, inverse, counts = np.unique(data, return_inverse=True, return_counts=True, axis=dim)

@@ -21,6 +21,7 @@ from msjax._src.ops import image_ops, layer_ops, loss_ops, nn_ops, pooling_ops
 from msjax._src.core.parameter import Parameter
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.parallel import communication
 
 
 def _dtype(dtype):
@@ -211,7 +212,6 @@ class SyncBatchNorm(_BatchNorm):
 
     def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=True,
                  track_running_stats=True, process_group=None, dtype=None):
-        from msjax._src.parallel import communication
 
         if communication.get_group_size() > 1:
             raise NotImplementedError("msjax: mint.nn.SyncBatchNorm across several ranks is not "

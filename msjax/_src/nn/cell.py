@@ -14,11 +14,21 @@ import time
 from collections import OrderedDict
 
 from msjax._src.core import context, state, x64
+from msjax._src.core.deferred_init import initialize_parameters
+from msjax._src.core.jit_config import set_cell_jit_config
+from msjax._src.nn import cell_state_dict
+from msjax._src.nn.cell_compile import compile_cell
+from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
+from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
-from msjax._src.core.parameter import Parameter, ParameterTuple, is_generated_name
+from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_negative_int,
+                                       is_generated_name)
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 from msjax._src.backend.interface import MISSED as _MISSED
+from msjax._src.transforms.jit import call_cell_compiled
+from msjax._src.transforms.lazy_inline import call_lazy
+from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -274,7 +284,6 @@ class Cell:
         """`Cell.init_parameters_data()`: draw the initializers of the Parameters made under
         `nn.utils.no_init_parameters` that are not initialised yet; returns {Parameter:
         Parameter} (each Parameter stays the same object, as in MindSpore 2.10)."""
-        from msjax._src.core.deferred_init import initialize_parameters
         parameters = list(self.get_parameters())
         initialize_parameters(parameters)
         return {p: p for p in parameters}
@@ -315,7 +324,6 @@ class Cell:
     def set_jit_config(self, jit_config):
         """`Cell.set_jit_config(jit_config)`: keep a `JitConfig` (once) for this Cell's graph;
         XLA compiles it the same whatever the options (see msjax._src.core.jit_config)."""
-        from msjax._src.core.jit_config import set_cell_jit_config
         set_cell_jit_config(self, jit_config)
 
     @property
@@ -327,7 +335,6 @@ class Cell:
         """`Cell.set_comm_fusion(fusion_type, recurse=True)`: set `comm_fusion` of every
         trainable Parameter (of the sub-Cells too, with `recurse`); returns this Cell. Kept, not
         used: XLA fuses msjax's gradient all-reduces itself (see `Parameter.comm_fusion`)."""
-        from msjax._src.core.parameter import check_non_negative_int
         check_non_negative_int(fusion_type)
         for param in self.trainable_params(recurse):
             param.comm_fusion = fusion_type
@@ -367,7 +374,6 @@ class Cell:
         """`Cell.to_float(dst_type)`: run this Cell and its sub-Cells in `dst_type` (float16,
         bfloat16 or float32): their float inputs and own Parameters are cast on each call (the
         Parameters themselves keep their dtype), as MindSpore's mixed-precision flags do."""
-        from msjax._src.amp import set_float_type
         return set_float_type(self, dst_type)
 
     def set_inputs(self, *inputs, **kwargs):
@@ -435,14 +441,12 @@ class Cell:
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """`Cell.state_dict`: the buffers and Parameters of this Cell and its children."""
-        from msjax._src.nn.cell_state_dict import state_dict
-        return state_dict(self, destination, prefix, keep_vars)
+        return cell_state_dict.state_dict(self, destination, prefix, keep_vars)
 
     def load_state_dict(self, state_dict, strict=True):
         """`Cell.load_state_dict`: assigns the dict's values (checked first: a refused dict
         changes nothing)."""
-        from msjax._src.nn.cell_state_dict import load_state_dict
-        return load_state_dict(self, state_dict, strict)
+        return cell_state_dict.load_state_dict(self, state_dict, strict)
 
     # -- calling ------------------------------------------------------------------------------
     def construct(self, *args, **kwargs):
@@ -472,10 +476,10 @@ class Cell:
             if context._context["mode"] == context.GRAPH_MODE:
                 graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
                 if graph_call is None or kwargs:
-                    return _call_cell_compiled(self, args, kwargs)
+                    return call_cell_compiled(self, args, kwargs)
                 return graph_call.call_cell(self, args)
         elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
-            pending = _call_lazy(self, args, kwargs)
+            pending = call_lazy(self, args, kwargs)
             if pending is not None:
                 return pending
         with state.transaction():
@@ -489,12 +493,10 @@ class Cell:
         like these, without running it (no Parameter or statistic changes); the next GRAPH_MODE
         call with arguments of the same shapes, dtypes and Python values runs that program
         instead of compiling. In PYNATIVE_MODE calls run eagerly and do not use it."""
-        from msjax._src.nn.cell_compile import compile_cell
         compile_cell(self, args, kwargs)
 
     def _run_construct(self, args, kwargs):
         if "_mixed_precision" in self.__dict__:  # set by to_float
-            from msjax._src.amp import run_in_float_type
             return run_in_float_type(self, args, kwargs)
         return self._run_hooks_and_construct(args, kwargs)
 
@@ -557,25 +559,12 @@ def _register_hook(table, hook_fn):
 def _run_with_backward_hooks(cell, args, kwargs):
     """`cell(*args, **kwargs)` with its backward hooks (a function of its own: a lambda in
     `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
-    from msjax._src.ops.host_ops import run_with_backward_hooks
     return run_with_backward_hooks(cell, args, lambda a: cell._run_construct(a, kwargs))
 
 
 def _call_with_bprop(cell, args, kwargs):
     """`cell.construct(*args)` differentiated through `cell.bprop(*args, out, dout)`: the
     Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py)."""
-    from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
     return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
                               roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
 
-
-def _call_lazy(cell, args, kwargs):
-    from msjax._src.transforms.lazy_inline import call_lazy
-    return call_lazy(cell, args, kwargs)
-
-
-def _call_cell_compiled(cell, args, kwargs):
-    global _call_cell_compiled  # the first call binds the real function (a circular import)
-    from msjax._src.transforms.jit import call_cell_compiled
-    _call_cell_compiled = call_cell_compiled
-    return call_cell_compiled(cell, args, kwargs)

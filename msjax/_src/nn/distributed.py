@@ -28,7 +28,8 @@ from msjax._src.ops.comm_ops import AllReduce, reduce_gradient
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow import converted_construct
-from msjax._src.transforms.pmap import SpmdFunction, SpmdLayout, varies
+from msjax._src.parallel.mapped_axes import varies
+from msjax._src.transforms.pmap import SpmdFunction, SpmdLayout
 
 RANKS, LOCAL = "ranks", "local"  # the mesh axes of a data-parallel step
 

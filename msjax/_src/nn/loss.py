@@ -11,6 +11,7 @@ from msjax._src.ops import array_ops, loss_ops
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.core import log
 
 _FLOAT_TYPES = (mstype.float16, mstype.float32)
 _reduce_loss = functional(loss_ops.reduce_loss)
@@ -88,7 +89,6 @@ class _Loss(LossBase):
     Real model code still subclasses it."""
 
     def __init__(self, reduction="mean"):
-        from msjax._src.core import log
         log.warning("'_Loss' is deprecated from version 1.3 and will be removed after version "
                     "2.9.0, use 'LossBase' instead.")
         super().__init__(reduction)

@@ -18,6 +18,7 @@ from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LogSoftmax, get_activation
 from msjax._src.nn.loss import LossBase, MSELoss
 from msjax._src.ops import loss_ops
+from msjax._src.ops.ctc_ops import ctc_loss_values
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 from msjax._src.core.tensor import Tensor
@@ -309,29 +310,6 @@ def _focal(log_probability, labels, weight, gamma, indices):
     if indices:
         return jnp.mean(-factor * log_probability, axis=1)
     return jnp.mean(-factor * labels * log_probability, axis=-1)
-
-
-@functional
-def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, reduction,
-                    zero_infinity):
-    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C) with padded `targets`
-    (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then averages."""
-    steps = log_probs.shape[0]
-    logits = jnp.swapaxes(log_probs, 0, 1)
-    logit_paddings = (jnp.arange(steps)[None, :] >= input_lengths[:, None]).astype(logits.dtype)
-    label_paddings = (jnp.arange(targets.shape[1])[None, :]
-                      >= target_lengths[:, None]).astype(logits.dtype)
-    import optax  # imported on first use: it costs ~40 ms of `import msjax`
-    loss = optax.ctc_loss(logits, logit_paddings, targets.astype(jnp.int32), label_paddings,
-                          blank_id=blank)
-    loss = jnp.where(loss >= 1e30, jnp.inf, loss).astype(log_probs.dtype)
-    if zero_infinity:
-        loss = jnp.where(jnp.isinf(loss), 0.0, loss)
-    if reduction == "mean":
-        return jnp.mean(loss / jnp.maximum(target_lengths, 1).astype(loss.dtype))
-    if reduction == "sum":
-        return jnp.sum(loss)
-    return loss
 
 
 class CTCLoss(LossBase):

@@ -2,7 +2,7 @@
 FixedLossScaleUpdateCell.
 
 A loss-scaled step back-propagates `loss * scale`, divides the gradients by `scale`, checks them
-for infinities and NaNs (`amp.all_finite`: plain array math, so the check works on every backend
+for infinities and NaNs (`all_finite`, also `mindspore.amp`'s: plain array math, so the check works on every backend
 and for float16 and bfloat16 networks; MindSpore's CPU build refuses loss scaling) and applies the
 optimizer only when they are finite. The skipped update is a select between the optimizer's state
 before and after its step, so the step stays one branch-free program; on overflow every weight
@@ -12,10 +12,12 @@ training cell (`scale_sense`).
 """
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import lifting
+from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.wrap import TrainOneStepCell
 from msjax._src.ops.state_ops import assign
@@ -79,9 +81,22 @@ class FixedLossScaleUpdateCell(Cell):
         return overflow
 
 
+@x64.scoped
+def all_finite(inputs, status=None):
+    """`mindspore.amp.all_finite(inputs, status=None)`: a bool Tensor, True when every Tensor in
+    `inputs` (a tuple or list) is finite. `status` (from `init_status`) is accepted and unused:
+    msjax checks the values themselves on every backend."""
+    leaves = [x._data if isinstance(x, Tensor) else jnp.asarray(x) for x in jax.tree_util.tree_leaves(
+        inputs, is_leaf=lambda x: isinstance(x, Tensor))]
+    finite = jnp.asarray(True)
+    for leaf in leaves:
+        if jnp.issubdtype(leaf.dtype, jnp.inexact):
+            finite = finite & jnp.all(jnp.isfinite(leaf))
+    return _wrap(finite)
+
+
 def grads_overflow(grads):
     """True (a bool Tensor) when any gradient holds an infinity or a NaN."""
-    from msjax._src.amp import all_finite
     return _wrap(jnp.logical_not(all_finite(grads)._data))
 
 

@@ -20,6 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.ops.registry import functional
 
 BOOL = np.dtype(np.bool_)
 INT8, INT16, INT32, INT64 = (np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
@@ -272,7 +273,6 @@ def expand_to(x, ndim: int, axis: int = 0):
 
 def elementwise_unary(name: str, compute, summary: str):
     """The Tensor-level function `mindspore.numpy.name(x, dtype=None)` computing `compute(array)`."""
-    from msjax._src.ops.registry import functional
 
     def impl(x, dtype=None):
         return cast(compute(asarray(x)), dtype_arg(dtype))
@@ -284,7 +284,6 @@ def elementwise_unary(name: str, compute, summary: str):
 def elementwise_binary(name: str, compute, summary: str):
     """The Tensor-level function `mindspore.numpy.name(x1, x2, dtype=None)` computing
     `compute(a, b)`."""
-    from msjax._src.ops.registry import functional
 
     def impl(x1, x2, dtype=None):
         return cast(compute(asarray(x1), asarray(x2)), dtype_arg(dtype))

@@ -25,8 +25,9 @@ from msjax._src.core import x64
 from msjax._src.parallel import communication as comm
 from msjax._src.ops.registry import functional, primitive, tensor_op
 from msjax._src.core.tensor import Tensor
-from msjax._src.transforms import tracing_depth
-from msjax._src.transforms.pmap import find_mapped_axis, innermost_mapped_axis, local_row, varies
+from msjax._src.core.state import tracing_depth
+from msjax._src.parallel.mapped_axes import (find_mapped_axis, innermost_mapped_axis, local_row,
+                                             varies)
 
 
 class ReduceOp:

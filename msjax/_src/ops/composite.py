@@ -12,7 +12,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
-from msjax._src.transforms import tracing_depth
+from msjax._src.core.state import tracing_depth
 
 _TYPE_CHECKS = {
     "Tensor": lambda x: isinstance(x, Tensor),

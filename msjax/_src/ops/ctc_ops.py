@@ -1,5 +1,5 @@
 """`mindspore.ops.CTCLoss`: the CTC loss of TensorFlow's `ctc_loss` (MindSpore's CPU kernel,
-ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_loss_values`, nn/loss_extra.py).
+ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_loss_values`, optax's, below).
 
 MindSpore's primitive takes unnormalised logits (max_time, batch, num_classes) with the blank as
 the last class, labels as a SparseTensor's `labels_indices` (K, 2) int64 and `labels_values` (K,)
@@ -146,8 +146,6 @@ def ctc_loss_primitive(inputs, labels_indices, labels_values, sequence_length,
     impossible = sequence_length < _frames_needed(labels, lengths)
     compute_dtype = jnp.promote_types(inputs.dtype, jnp.float32)
 
-    from msjax._src.nn.loss_extra import ctc_loss_values  # on first use: keeps `import msjax` light
-
     def losses(logits):
         # optax's CTC normalises the logits itself (log-softmax), so logits go in as they are.
         loss = ctc_loss_values.impl(logits, labels, sequence_length, lengths, num_classes - 1,
@@ -166,3 +164,26 @@ CTCLoss.__doc__ = """`mindspore.ops.CTCLoss(preprocess_collapse_repeated=False,
 ctc_merge_repeated=True, ignore_longer_outputs_than_inputs=False)(inputs, labels_indices,
 labels_values, sequence_length)` -> (loss, gradient). The label rules and msjax's differences are
 in this module's docstring (msjax._src.ops.ctc_ops)."""
+
+
+@functional
+def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                    zero_infinity):
+    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C) with padded `targets`
+    (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then averages."""
+    steps = log_probs.shape[0]
+    logits = jnp.swapaxes(log_probs, 0, 1)
+    logit_paddings = (jnp.arange(steps)[None, :] >= input_lengths[:, None]).astype(logits.dtype)
+    label_paddings = (jnp.arange(targets.shape[1])[None, :]
+                      >= target_lengths[:, None]).astype(logits.dtype)
+    import optax  # imported on first use: it costs ~40 ms of `import msjax`
+    loss = optax.ctc_loss(logits, logit_paddings, targets.astype(jnp.int32), label_paddings,
+                          blank_id=blank)
+    loss = jnp.where(loss >= 1e30, jnp.inf, loss).astype(log_probs.dtype)
+    if zero_infinity:
+        loss = jnp.where(jnp.isinf(loss), 0.0, loss)
+    if reduction == "mean":
+        return jnp.mean(loss / jnp.maximum(target_lengths, 1).astype(loss.dtype))
+    if reduction == "sum":
+        return jnp.sum(loss)
+    return loss

@@ -11,6 +11,7 @@ import numpy as np
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
+from msjax._src.ops.pooling_ops import _adaptive
 from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
@@ -255,7 +256,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     size = _tuple(size, nd)
     x = input
     if mode == "area":
-        from msjax._src.ops.pooling_ops import _adaptive
         return _adaptive(x, size, jnp.mean)
     for i in range(nd):
         axis = 2 + i

@@ -9,7 +9,7 @@ import numpy as np
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import op
+from msjax._src.ops.registry import functional, op
 
 _INT64 = np.dtype(np.int64)
 
@@ -128,3 +128,23 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 @one_program
 def adaptive_max_pool3d(input, output_size, return_indices=False):
     return _adaptive(input, _size(output_size, 3), jnp.max, return_indices)
+
+
+@functional
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`mint.nn.functional.max_unpool2d`: scatter each value to its flat index of the H·W
+    output plane."""
+    kh, kw = (kernel_size,) * 2 if isinstance(kernel_size, int) else kernel_size
+    sh, sw = (kh, kw) if stride is None else ((stride,) * 2 if isinstance(stride, int) else stride)
+    ph, pw = (padding,) * 2 if isinstance(padding, int) else padding
+    h, w = input.shape[-2:]
+    if output_size is None:
+        out_h, out_w = (h - 1) * sh - 2 * ph + kh, (w - 1) * sw - 2 * pw + kw
+    else:
+        out_h, out_w = tuple(output_size)[-2:]
+    lead = input.shape[:-2]
+    flat_values = input.reshape(-1, h * w)
+    flat_index = indices.reshape(-1, h * w)
+    out = jnp.zeros((flat_values.shape[0], out_h * out_w), input.dtype)
+    rows = jnp.arange(flat_values.shape[0])[:, None]
+    return out.at[rows, flat_index].set(flat_values).reshape(lead + (out_h, out_w))

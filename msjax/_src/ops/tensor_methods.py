@@ -12,16 +12,21 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import random
 from msjax._src.core import x64
+from msjax._src.core.parameter import Parameter
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops
+from msjax._src.ops import tensor_methods_used
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
+from msjax._src.core import tensor as tensor_module
 from msjax._src.core.tensor import Tensor, _wrap, from_numpy
+from msjax._src.backend.interface import eager_jit
 
 
 def _swap(fn):
@@ -412,7 +417,6 @@ def requires_grad_(self, requires_grad=True):
     gradients of functions with respect to their arguments (`grad`, `value_and_grad`), which
     need no flag on the Tensor, so for a plain Tensor the call returns None and changes nothing.
     """
-    from msjax._src.core.parameter import Parameter
     if isinstance(self, Parameter):
         self.requires_grad = bool(requires_grad)
 
@@ -452,7 +456,6 @@ def uniform(self, from_=0.0, to=1.0, generator=None):
     dtype, drawn uniformly from [from_, to) with msjax's global key (`manual_seed`, `set_seed`;
     `generator` may be None or `mindspore.default_generator`). MindSpore 2.10 runs it on Ascend
     only (its CPU build has no UniformExt kernel)."""
-    from msjax._src.core import random
     if generator is not None and generator is not random.default_generator:
         raise NotImplementedError("msjax: Tensor.uniform(generator=...) takes only None or "
                                   "mindspore.default_generator; seed with mindspore.manual_seed.")
@@ -547,12 +550,14 @@ def _with_x64(fn):
 
 
 def install() -> None:
-    """Put the operators and methods on Tensor (once, at import of msjax)."""
+    """Put the operators and methods on Tensor (once, at import of msjax), and give its basic
+    indexing its eager program (core/tensor.py: core imports no backend)."""
+    tensor_module.BASIC_INDEX_PROGRAM.append(eager_jit(
+        tensor_module._index_by_key, static_argnames="key", inline_in_traces=True))
     for name, fn in TENSOR_METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, _with_x64(fn))
-    from msjax._src.ops import tensor_methods_used
     for name, fn in tensor_methods_used.METHODS.items():
         setattr(Tensor, name, _with_x64(fn))
     for name, fn in tensor_methods_used.PROPERTIES.items():

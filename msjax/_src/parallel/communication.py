@@ -26,6 +26,8 @@ import jax
 import numpy as np
 
 from msjax._src.backend.interface import clear_backends
+from msjax._src.core import context
+from msjax._src.core.random import GLOBAL_KEY
 
 HCCL_WORLD_COMM_GROUP = "hccl_world_group"
 NCCL_WORLD_COMM_GROUP = "nccl_world_group"
@@ -128,7 +130,6 @@ def _join(job: Job) -> None:
     except RuntimeError as error:  # JAX's backends run already: restart them
         if "before any JAX" not in str(error):
             raise
-    from msjax._src.core.random import GLOBAL_KEY
     others = [a for a in jax.live_arrays() if a is not GLOBAL_KEY._value]
     if others:
         raise RuntimeError(
@@ -160,7 +161,6 @@ def init(backend_name=None):
     `backend_name` ('hccl', 'nccl', 'mccl'; by default the one of `device_target`) names the
     world group (`GlobalComm.WORLD_COMM_GROUP`); the collectives run on XLA's, whichever it is.
     """
-    from msjax._src.core import context
     target = context.get_context("device_target")
     if backend_name is None:
         backend_name = _BACKEND_OF_TARGET.get(target, "mccl")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import copy
 
+from msjax._src.parallel.communication import get_group_size
+
 
 class ParallelMode:
     """`mindspore.ParallelMode`: the parallel modes, as strings."""
@@ -143,7 +145,6 @@ def device_num() -> int:
         return 1
     if _device_num_set[0]:
         return _context["device_num"]
-    from msjax._src.parallel.communication import get_group_size
     return get_group_size()
 
 

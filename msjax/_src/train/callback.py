@@ -19,6 +19,8 @@ import numpy as np
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks
+from msjax._src.serialization import load_param_into_net
+from msjax._src.nn.optim.argument_checks import check_open_float_range
 
 _logger = logging.getLogger("msjax")
 
@@ -397,7 +399,6 @@ class EarlyStopping(_MonitorCallback):
         self.best_weights_param_dict = None
 
     def on_train_epoch_end(self, run_context):
-        from msjax._src.serialization import load_param_into_net
         cb_params = run_context.original_args()
         current = self._get_monitor_value(cb_params)
         if current is None:
@@ -435,7 +436,6 @@ class ReduceLROnPlateau(_MonitorCallback):
     def __init__(self, monitor='eval_loss', factor=0.1, patience=10, verbose=False, mode='auto',
                  min_delta=1e-4, cooldown=0, min_lr=0):
         super().__init__()
-        from msjax._src.nn.optim.argument_checks import check_open_float_range
         self.factor = check_open_float_range(factor, 0.0, 1.0)
         self.patience = checks.check_non_negative_int(patience)
         self.verbose = checks.check_bool(verbose)

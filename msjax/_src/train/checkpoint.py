@@ -17,6 +17,9 @@ import time
 from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks
 from msjax._src.train.callback import Callback
+from msjax._src.nn.cell import Cell
+from msjax._src.core.parameter import Parameter
+from msjax._src.serialization import save_checkpoint
 
 _logger = logging.getLogger("msjax")
 _INFO_LIST = ["epoch_num", "step_num"]
@@ -98,7 +101,6 @@ class CheckpointConfig:
                  saved_network=None, append_info=None, enc_key=None, enc_mode='AES-GCM',
                  exception_save=False, crc_check=False, remove_redundancy=False, format="ckpt",
                  **kwargs):
-        from msjax._src.nn.cell import Cell
         if save_checkpoint_steps is not None:
             save_checkpoint_steps = checks.check_non_negative_int(save_checkpoint_steps)
         if save_checkpoint_seconds is not None:
@@ -158,7 +160,6 @@ class CheckpointConfig:
 
     @staticmethod
     def _handle_append_info(append_info):
-        from msjax._src.core.parameter import Parameter
         if append_info is None or append_info == []:
             return None
         if not isinstance(append_info, list):
@@ -290,7 +291,6 @@ class ModelCheckpoint(Callback):
                             self._remove(file)
 
     def _save_ckpt(self, cb_params, force_to_save=False):
-        from msjax._src.serialization import save_checkpoint
         if cb_params.cur_step_num == self._last_triggered_step:
             return
         if not self._check_save_ckpt(cb_params, force_to_save):

@@ -13,6 +13,7 @@ import functools
 from msjax._src.nn.cell import Cell
 from msjax._src.train import checks, data
 from msjax._src.train.sink import SinkRunner
+from msjax._src.transforms.jit import jit
 
 
 def _endless_tensor_rows(dataset):
@@ -32,7 +33,6 @@ def data_sink(fn, dataset, sink_size=1, jit_config=None, input_signature=None):
     and returns the last result. With a `jit_config`, `fn` is compiled (`mindspore.jit`), as in
     MindSpore; `input_signature` is accepted and unused (shapes come from the data).
     """
-    from msjax._src.transforms.jit import jit
     checks.check_value_type("sink_size", sink_size, [int], "Data sink")
     if sink_size <= 0:
         raise ValueError(f"The 'sink_size' must be positive, but got sink_size {sink_size}.")

@@ -6,6 +6,7 @@ A manager gives `Model`/`build_train_network` the initial loss scale and, throug
 """
 from __future__ import annotations
 
+from msjax._src.nn.loss_scale import DynamicLossScaleUpdateCell, FixedLossScaleUpdateCell
 from msjax._src.train import checks
 
 
@@ -47,7 +48,6 @@ class FixedLossScaleManager(LossScaleManager):
         """A fixed scale does not change."""
 
     def get_update_cell(self):
-        from msjax._src.nn.loss_scale import FixedLossScaleUpdateCell
         if not self._drop_overflow_update:
             return None
         return FixedLossScaleUpdateCell(self._loss_scale)
@@ -96,5 +96,4 @@ class DynamicLossScaleManager(LossScaleManager):
         return True
 
     def get_update_cell(self):
-        from msjax._src.nn.loss_scale import DynamicLossScaleUpdateCell
         return DynamicLossScaleUpdateCell(self.loss_scale, self.scale_factor, self.scale_window)

@@ -27,6 +27,15 @@ from msjax._src.train import checks, data
 from msjax._src.train.callback import (CallbackManager, InternalCallbackParam,
                                        RunContext)
 from msjax._src.transforms.jit import call_cell_compiled, graph_function
+from msjax._src import amp
+from msjax._src.nn.wrap import WithEvalCell, WithLossCell
+from msjax._src.serialization import save_checkpoint
+from msjax._src.train.callback import TimeMonitor
+from msjax._src.train.checkpoint import ModelCheckpoint, breakpoint_prefix
+from msjax._src.train.export import GraphCell
+from msjax._src.train.metrics.registry import get_metrics
+from msjax._src.train.metrics.regression import Loss
+from msjax._src.train.sink import SinkRunner
 
 _logger = logging.getLogger("msjax")
 
@@ -106,7 +115,6 @@ class Model:
 
     # -- building -----------------------------------------------------------------------------
     def _check_for_graph_cell(self, kwargs):
-        from msjax._src.train.export import GraphCell
         if not isinstance(self._network, GraphCell):
             return
         if self._amp_level != "O0":
@@ -120,8 +128,6 @@ class Model:
                              "GraphCell.")
 
     def _build_train_network(self):
-        from msjax._src import amp
-        from msjax._src.nn.wrap import WithLossCell
         network = self._network
         checks.check_value_type('network', network, [Cell])
         if self._loss_scale_manager is not None and self._optimizer is None:
@@ -141,8 +147,6 @@ class Model:
         return network
 
     def _build_eval_network(self, metrics, eval_network, eval_indexes):
-        from msjax._src.nn.wrap import WithEvalCell
-        from msjax._src.train.metrics.registry import get_metrics
         self._metric_fns = get_metrics(metrics)
         self._eval_indexes = eval_indexes
         if not self._metric_fns:
@@ -171,7 +175,6 @@ class Model:
             metric.clear()
 
     def _update_metrics(self, outputs):
-        from msjax._src.train.metrics.regression import Loss
         if isinstance(outputs, Tensor):
             outputs = (outputs,)
         if not isinstance(outputs, tuple):
@@ -242,7 +245,6 @@ class Model:
         -1) run as one compiled program, and the step callbacks run once per epoch with the last
         step's outputs, as MindSpore's sink does on its devices.
         """
-        from msjax._src.train.export import GraphCell
         if isinstance(self._train_network, GraphCell) and dataset_sink_mode:
             raise ValueError("Dataset sink mode is currently not supported when training with a GraphCell.")
         sink_size = self._check_train_args("train", epoch, train_dataset, dataset_sink_mode, sink_size,
@@ -339,8 +341,6 @@ class Model:
         """`CheckpointConfig(exception_save=True)`: when training fails, MindSpore saves the
         network as `<prefix>-<epoch>_<step>_breakpoint.ckpt` before re-raising (the Parameters are
         those of the last completed step)."""
-        from msjax._src.serialization import save_checkpoint
-        from msjax._src.train.checkpoint import ModelCheckpoint, breakpoint_prefix
         saver = None
         for callback in callbacks:
             if isinstance(callback, ModelCheckpoint):
@@ -405,7 +405,6 @@ class Model:
 
     def _train_sink_process(self, epoch, train_dataset, list_callback, cb_params, sink_size,
                             initial_epoch, valid_infos):
-        from msjax._src.train.sink import SinkRunner
         dataset_size = data.dataset_size(train_dataset)
         if dataset_size % sink_size != 0:
             _logger.warning("In dataset_sink mode (dataset_size %% sink_size) should equal to 0, it is "
@@ -454,7 +453,6 @@ class Model:
         return epoch in validation_freq
 
     def _eval_during_train(self, valid_infos, cb_params, list_callback):
-        from msjax._src.train.callback import TimeMonitor
         valid_dataset, valid_frequency, _ = valid_infos
         if not valid_dataset or not self._should_eval(cb_params.cur_epoch_num, valid_frequency):
             return
@@ -475,7 +473,6 @@ class Model:
 
     # -- evaluation and prediction ------------------------------------------------------------
     def _eval_process(self, valid_dataset, list_callback, cb_params, add_eval_loss=False):
-        from msjax._src.train.metrics.regression import Loss
         run_context = RunContext(cb_params)
         cb_params.dataset_sink_mode = False
         list_callback.on_eval_begin(run_context)

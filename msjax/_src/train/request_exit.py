@@ -20,6 +20,9 @@ import numpy as np
 
 from msjax._src.train.callback import Callback
 from msjax._src.train.checkpoint import make_directory
+from msjax._src.core.context import get_context
+from msjax._src.serialization import load_checkpoint, save_checkpoint
+from msjax._src.train.export import export
 
 _logger = logging.getLogger("msjax")
 
@@ -55,7 +58,6 @@ class OnRequestExit(Callback):
             self.train_name, self.eval_name = self._save_names(file_name)
 
     def _save_names(self, file_name):
-        from msjax._src.core.context import get_context  # pylint: disable=import-outside-toplevel
         folder = os.path.join(os.getcwd() if self.save_path is None else self.save_path,
                               f"rank_{get_context('device_id')}")
         folder = make_directory(folder)
@@ -65,15 +67,12 @@ class OnRequestExit(Callback):
         self.exit = True
 
     def _save(self, network, name, inputs, append_dict=None):
-        from msjax._src.serialization import save_checkpoint  # pylint: disable=import-outside-toplevel
         if self.save_ckpt:
             save_checkpoint(network, name, append_dict=append_dict)
         if self.save_mindir:
-            from msjax._src.train.export import export  # pylint: disable=import-outside-toplevel
             export(network, *inputs, file_name=name, file_format='MINDIR')
 
     def _resume(self, network, names):
-        from msjax._src.serialization import load_checkpoint  # pylint: disable=import-outside-toplevel
         for name in names:
             if os.path.isfile(f"{name}.ckpt"):
                 load_checkpoint(f"{name}.ckpt", net=network)

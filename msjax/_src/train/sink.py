@@ -17,6 +17,7 @@ from msjax._src.core import lifting
 from msjax._src.core import random as ms_random
 from msjax._src.core.tensor import _wrap
 from msjax._src.transforms.compiled import CompiledFunction
+from msjax._src.transforms.jit import call_cell_compiled
 
 
 def _scan_steps(network, stacked_inputs):
@@ -75,7 +76,6 @@ class SinkRunner:
         return outputs
 
     def _run_steps(self, rows):
-        from msjax._src.transforms.jit import call_cell_compiled
         on_device = jax.device_put(rows)  # the whole chunk sent at once, as the sink does
         outputs = None
         for row in on_device:

@@ -18,6 +18,7 @@ import numpy as np
 from msjax._src.core.tensor import Tensor
 from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
+from msjax._src.train import checks
 
 
 def _crc32c_table():
@@ -215,7 +216,6 @@ class SummaryCollector(Callback):
                  keep_default_action=True, custom_lineage_data=None, collect_tensor_freq=None,
                  max_file_size=None, export_options=None):
         super().__init__()
-        from msjax._src.train import checks
         self._summary_dir = summary_dir
         self._collect_freq = checks.check_positive_int(collect_freq, "collect_freq")
         # MindSpore's worker processes for summary data; msjax writes scalars in this process.

@@ -10,7 +10,8 @@ Which boxes a program touches is learned while tracing it: the boxes of Cells an
 the arguments are known up front; a free-variable box read or written during the trace (a global
 Cell, a closure's Parameter) makes the program be traced again with it as an input, and so does
 a Parameter the trace creates and writes (a Cell built inside jit: later traces replay its
-creation, `state.Frame.adopt`). Each trace fills a `TraceRecord`; re-tracing stops after
+creation, `state.Frame.adopt`). Each trace fills a `TraceRecord` (core/program.py, with the
+`Program` it describes); re-tracing stops after
 `lifting.MAX_TRACES` with an error naming the function. Lifting the function, looking its
 program up by MindSpore's cache key, retracing until the inputs settle and writing back are the
 steps of the lifting layer (core/lifting.py); this module adds `jax.jit`, the compile cache and
@@ -29,8 +30,9 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import lifting, state
+from msjax._src.core import context, lifting, state
 from msjax._src.core.lifting import rebuild_args
+from msjax._src.core.program import Program, TraceRecord
 from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
 from msjax._src.core.tensor import Tensor, _wrap
@@ -51,7 +53,6 @@ _saved_graph_count = [0]
 def save_graphs(name, traced, lowered) -> None:
     """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program's jaxpr
     and StableHLO text to `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`), one file each."""
-    from msjax._src.core import context
     level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
                                                        or 0)
     if not level:
@@ -120,81 +121,6 @@ def owned_values(values: list, donated) -> None:
         value = values[i]
         if sys.getrefcount(value) > _OWNED_REFERENCES and isinstance(value, jax.Array):
             values[i] = value.copy()
-
-
-class TraceRecord:
-    """What one trace of a program learned: the output structure and Python values, which boxes
-    it writes, and the free boxes (read or written without being inputs) it found. Created per
-    jitted function and filled by its trace; the compiling code copies it into the `Program`.
-    `fold` (graph_fallback.run_folding_when_needed) carries over to the next record: a program
-    that needed its constants folded is traced folded again."""
-
-    __slots__ = ("out_tree", "constants", "single", "writes", "written_index", "free", "created",
-                 "created_written", "fold")
-
-    def __init__(self, fold=False):
-        self.fold = fold  # constants are folded while tracing (graph_fallback.py)
-        self.out_tree = None
-        self.constants = ()  # the result's Python values (graph_fallback.flatten_result)
-        self.single = False
-        self.writes = True
-        self.written_index = []
-        self.free = []
-        self.created = []  # Parameters the trace created (a Cell built inside jit), in order
-        self.created_written = []  # those it wrote, which the program must keep
-
-    def settled(self) -> bool:
-        return not self.free and not self.created_written
-
-
-class Program:
-    """One compiled signature: its boxes and its jitted pure function."""
-
-    __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
-                 "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
-                 "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "donated", "dispatch", "fast_call", "__weakref__")
-
-    def __init__(self, key, objs, boxes, make_jitted, context=None):
-        self.key = key
-        self.objs = objs  # the same objects for every call with this key: ids are in the key
-        self.boxes = boxes
-        self.context = context  # what a transform needs to know of this signature (vmap axes)
-        self.out_tree = None  # the output structure, when outputs are returned flat
-        self.single = False  # the output is one Tensor
-        self.writes = True  # the program writes some box
-        self.written_index = []  # which boxes it writes (flat outputs)
-        self.compiled = None  # the XLA executable, for calls with concrete values
-        self.call = None  # what a call with concrete values runs: the executable, or a lowering's
-        self.rebuild = _rebuild  # the result from the flat outputs
-        self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
-        self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
-        self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
-        self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)
-        self.created = None  # the Parameters an earlier trace created, which later traces replay
-        self.constants = ()  # the result's Python values (graph_fallback.py)
-        self.donated = ()  # the box inputs the executable donates (written boxes: _compile)
-        self.dispatch = None  # the jitted function whose trace was compiled (_compile)
-        self.fast_call = None  # (call key version, a Cell's fast call, its class call or None)
-        self.record = None  # the record of the jitted function's traces (None: from the cache)
-        self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
-
-    def adopt(self, record: TraceRecord) -> None:
-        """Take the output layout a trace learned."""
-        self.out_tree, self.single, self.constants = (record.out_tree, record.single,
-                                                      record.constants)
-        self.writes, self.written_index = record.writes, list(record.written_index)
-
-    def grow(self, record: TraceRecord, make_jitted) -> None:
-        """Make the free boxes a trace found, and the Parameters it created and wrote, inputs of
-        a new jitted function (which replays the trace's creations: `state.Frame.adopt`)."""
-        if record.created_written:
-            for box in record.created_written:
-                if box._value is None:  # its initial value was traced (a random initialiser)
-                    raise state.created_parameter_error(box)
-            self.created = record.created
-        self.boxes = lifting.grown(self.boxes, record.free + record.created_written)
-        self.jitted, self.record = make_jitted(self)
 
 
 def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None):
@@ -291,7 +217,7 @@ class CompiledFunction:
         # 0.64 s + 0.36 s). A captured Parameter the call does not read is an unused input.
         captured = backend.wrapped_roots(owner) if self.flat_outputs else []
         boxes = initial_boxes([owner, *objs, *captured])  # the RNG key joins when a trace draws
-        return Program(arg_key, objs, boxes, self._make_jitted, context)
+        return Program(arg_key, objs, boxes, self._make_jitted, _rebuild, context)
 
     @x64.scoped
     def __call__(self, *args):

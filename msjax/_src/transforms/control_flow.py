@@ -580,15 +580,13 @@ def call(fn):
 def traceable(fn):
     """What a compiled program traces for `fn`: its converted version (for a Cell, its converted
     `construct`; for a grad function, the converted function it differentiates)."""
-    from msjax._src.nn.cell import Cell
-    from msjax._src.transforms.grad import _Grad
     if isinstance(fn, (types.FunctionType, types.MethodType)):
         return convert(fn)
-    if isinstance(fn, Cell):
+    if lifting.is_cell(fn):
         construct = getattr(type(fn), "construct", None)
         if isinstance(construct, types.FunctionType) and convert(construct) is not construct:
             return functools.partial(_call_cell_converted, fn)
-    elif isinstance(fn, _Grad) and traceable(fn.fn) is not fn.fn:
+    elif getattr(type(fn), "traces_fn", False) and traceable(fn.fn) is not fn.fn:  # grad's
         fn = copy.copy(fn)
         fn.fn = traceable(fn.fn)
     return fn

@@ -17,7 +17,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import context, lifting
+from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.transforms.control_flow import call
 
 
 def _unwrap_tree(tree):
@@ -113,9 +115,7 @@ def call_with_gradient(forward, backward, args, roots=(), rules=None):
     arrays = [args[i]._data for i in positions]
     if not any(_is_traced(v) for v in arrays + list(box_values)):
         return forward(*args)  # nothing is differentiated here: the forward pass as it is
-    from msjax._src.transforms import tracing_depth
     if tracing_depth():  # compiled: the bprop's own graph-mode code (print shows values, ...)
-        from msjax._src.transforms.control_flow import call
         backward = call(backward)
     lifted_backward, _ = lifting.lift(backward, roots=roots)
 

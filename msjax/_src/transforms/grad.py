@@ -21,7 +21,7 @@ from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import graph_fallback
-from msjax._src.transforms.pmap import vary_over_mapped_axes
+from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
 # How many `no_grad` blocks enclose the running code (per thread and task).
@@ -300,6 +300,8 @@ def _split_sens(args, kwargs, sens_param):
 
 class _Grad:
     """The function returned by grad/value_and_grad."""
+
+    traces_fn = True  # what a program traces for it is it with `fn` converted (control_flow.py)
 
     def __init__(self, fn, grad_position, weights, has_aux, return_ids, sens_param, with_value):
         self.positions = normalize_grad_position(grad_position)

@@ -28,6 +28,8 @@ import re
 import jax
 import numpy as np
 
+from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
+from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
 
 
@@ -43,7 +45,7 @@ NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConvers
 
 
 def run_folding_when_needed(record, graph_mode, run):
-    """`run()`, the body of a program's trace (`record`: its compiled.TraceRecord); when Python
+    """`run()`, the body of a program's trace (`record`: its program.TraceRecord); when Python
     needed a tensor's value and this is a graph-mode program, again with constants folded
     (remembered in `record.fold`, which the program's later traces keep): the value is then there
     when the tensor was made from constants, and when it was not, the error stands (and the
@@ -86,37 +88,6 @@ _ITERATORS = {range: tuple, zip: tuple, enumerate: tuple, map: tuple, filter: li
 _GENERATOR = type(x for x in ())
 
 
-class _InsertionOrdered(dict):
-    """A dict in a traced result: flattened in insertion order (JAX sorts a dict's keys), and
-    rebuilt as a plain dict."""
-
-
-jax.tree_util.register_pytree_node(
-    _InsertionOrdered, lambda d: (list(d.values()), list(d.keys())),
-    lambda keys, values: dict(zip(keys, values)))
-
-
-class _MergedNumber:
-    """A Python number merged by a tensor condition (`out = 0; if x > 2: out = 1`): traced as a
-    0-d weakly typed array, returned as the Python number MindSpore returns."""
-
-    def __init__(self, array):
-        self.array = array
-
-
-def _number_of(children):
-    (array,) = children
-    if isinstance(array, jax.Array) and not isinstance(array, jax.core.Tracer):
-        return array.item()  # bool, int or float, as the number's dtype says
-    if isinstance(array, jax.core.Tracer):
-        return _wrap(array)  # under an enclosing trace: the outer program decides
-    return _MergedNumber(array)  # a placeholder leaf (compile_cache.skeleton_of)
-
-
-jax.tree_util.register_pytree_node(_MergedNumber, lambda n: ((n.array,), None),
-                                   lambda _, children: _number_of(children))
-
-
 def _is_merged_number(tensor) -> bool:
     """A Tensor holding a traced Python number: 0-d and weakly typed (a Tensor's own arrays are
     strongly typed; a Python number promoted by control_flow's merge is not)."""
@@ -134,7 +105,7 @@ def _as_graph_value(value, finals):
     if kind is tuple or kind is list:
         return kind(_as_graph_value(v, finals) for v in value)
     if kind is dict:
-        return _InsertionOrdered((k, _as_graph_value(v, finals)) for k, v in value.items())
+        return InsertionOrdered((k, _as_graph_value(v, finals)) for k, v in value.items())
     if isinstance(value, np.generic):
         return value.item()
     if kind in _ITERATORS:
@@ -145,7 +116,7 @@ def _as_graph_value(value, finals):
         if id(value) in finals:  # a Parameter returned: its value after the call's writes
             return _wrap(finals[id(value)])
         if _is_merged_number(value):
-            return _MergedNumber(value._data)
+            return MergedNumber(value._data)
     return value
 
 
@@ -237,7 +208,6 @@ def _print_value(value) -> str:
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     """`print` inside a compiled function: each argument on its own line in the format of
     MindSpore's graph `Print`; when an argument is traced, printed each time the program runs."""
-    from msjax._src.transforms import tracing_depth
     leaves, tree = jax.tree_util.tree_flatten(values)
     traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.core.Tracer)]
     if not tracing_depth() and not traced:  # (a backward pass JAX traces has tracers too)

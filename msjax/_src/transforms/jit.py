@@ -10,6 +10,7 @@ import inspect
 import logging
 
 from msjax._src.core import x64
+from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
@@ -90,11 +91,10 @@ class JitFunction:
 
 
 def _compile_target(target):
-    from msjax._src.nn.cell import Cell
-    if isinstance(target, type) and issubclass(target, Cell):
+    if is_cell_class(target):
         target.construct = JitFunction(target.construct)
         return target
-    if isinstance(target, Cell):
+    if is_cell(target):
         compiled = JitFunction(type(target).construct)
         return functools.partial(compiled, target)
     return JitFunction(target)
@@ -128,10 +128,9 @@ def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
 
 def jit_class(cls):
     """`mindspore.jit_class`: mark a class whose instances may be used in compiled code."""
-    from msjax._src.nn.cell import Cell
     if not inspect.isclass(cls):
         raise TypeError(f"Decorator jit_class can only be used for class type, but got {cls}.")
-    if issubclass(cls, Cell):
+    if is_cell_class(cls):
         raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used "
                         f"for nn.Cell: {cls}.")
     cls.__ms_class__ = True

@@ -22,7 +22,6 @@ parallelism and `jax.pmap`, when the gradient engine marks its primals with
 """
 from __future__ import annotations
 
-import contextlib
 
 import jax
 import jax.numpy as jnp
@@ -32,9 +31,11 @@ from jax.sharding import PartitionSpec as P
 
 from msjax._src.core import lifting
 from msjax._src.core import x64
-from msjax._src.backend import interface as backend
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.registry import Primitive
+from msjax._src.parallel.mapped_axes import (innermost_mapped_axis, local_row, mapped_axis,
+                                             one_copy, varies)
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.vmap import (
@@ -42,6 +43,7 @@ from msjax._src.transforms.vmap import (
     check_out_axes,
     check_out_axes_spec,
     in_axes_per_leaf,
+    is_cell_list,
     positional_count,
     to_tuples,
 )
@@ -49,82 +51,6 @@ from msjax._src.transforms.vmap import (
 
 DEFAULT_AXIS_NAME = "pmap"
 _OUT_NONE_ERROR = "It is invalid that source is not None and dst is None."
-
-
-# -- the mapped axes of the bodies being traced ------------------------------------------------
-class MappedAxis:
-    """A mesh axis whose body is being traced: its name and size."""
-
-    __slots__ = ("name", "size")
-
-    def __init__(self, name, size):
-        self.name, self.size = name, size
-
-
-_AXES: list[MappedAxis] = []  # innermost last
-
-
-@contextlib.contextmanager
-def mapped_axis(name, size):
-    """Mark `name` (of `size` devices) as the innermost mapped axis while a body is traced."""
-    _AXES.append(MappedAxis(name, size))
-    try:
-        yield
-    finally:
-        _AXES.pop()
-
-
-def innermost_mapped_axis() -> MappedAxis | None:
-    return _AXES[-1] if _AXES else None
-
-
-def find_mapped_axis(name) -> MappedAxis | None:
-    for axis in reversed(_AXES):
-        if axis.name == name:
-            return axis
-    return None
-
-
-def varies(value, axis_name) -> bool:
-    """True when `value` (a traced array) may differ between the devices of `axis_name`: JAX's
-    type of it says so (its manual-axis type; `vma` in JAX before 0.10)."""
-    aval = jax.typeof(value)
-    axis_type = getattr(aval, "manual_axis_type", None)
-    return axis_name in (axis_type.varying if axis_type is not None else getattr(aval, "vma", ()))
-
-
-def vary_over_mapped_axes(values):
-    """`values` marked as differing between devices along every mapped axis being traced.
-
-    The gradient engine calls this on its primals: JAX sums the gradient of a value replicated
-    over a mapped axis across the devices by itself; MindSpore (and `jax.pmap`) give each device
-    its own gradient, summed by an explicit AllReduce. Outside any mapped axis: unchanged.
-    """
-    if not _AXES:
-        return values
-    names = tuple(axis.name for axis in _AXES)
-    marked = []
-    for value in values:
-        missing = tuple(n for n in names if not varies(value, n))
-        marked.append(jax.lax.pcast(value, missing, to="varying") if missing else value)
-    return marked
-
-
-# -- copies of distributed arrays --------------------------------------------------------------
-def one_copy(array):
-    """This process's first copy of a replicated (or per-rank) array, as a single-device array
-    that is not committed to its device, so eager code can mix it with any other array."""
-    if isinstance(array, jax.core.Tracer):
-        return array
-    return backend.uncommitted_copy(array.addressable_data(0))
-
-
-def local_row(array):
-    """This process's entry of an array stacked over the ranks (shape (ranks, ...))."""
-    if isinstance(array, jax.core.Tracer):
-        return array
-    row = one_copy(array)
-    return row.reshape(row.shape[1:])
 
 
 def place(values, shardings, across_processes=False):
@@ -389,9 +315,10 @@ class _Pmapped(SpmdFunction):
     @x64.scoped
     def __call__(self, *args, **kwargs):
         check_call_arguments(self.n_params, args, kwargs)
-        if _AXES:
+        outer = innermost_mapped_axis()
+        if outer is not None:
             raise NotImplementedError(
-                f"msjax.pmap: a pmap inside the mapped axis '{_AXES[-1].name}' is not supported; "
+                f"msjax.pmap: a pmap inside the mapped axis '{outer.name}' is not supported; "
                 "map the inner axis with vmap (pmap(vmap(f))) or reshape the inputs to put "
                 "every device on one axis.")
         program, dyn = self.programs.find(args, self.new_program)
@@ -472,12 +399,10 @@ def pmap(fn, in_axes=0, out_axes=0, axis_name=None, devices=None):
         >>> ms.pmap(step)(ops.ones((4, 3)))   # 4 devices
         Tensor(shape=[4], dtype=Float32, value= [ 1.20000000e+01, ... ])
     """
-    from msjax._src.nn.containers import CellList
-    from msjax._src.ops.registry import Primitive
     if isinstance(fn, Primitive):
         raise RuntimeError(f"'pmap' arg0 PrimitiveAbstractClosure: S_Prim_{fn.name} cast to "
                            "'FuncGraphAbstractClosure' failed.")
-    if isinstance(fn, CellList):
+    if is_cell_list(fn):
         raise TypeError("For 'pmap', 'fn' is a CellList: model ensembling runs with vmap "
                         "(mindspore.vmap(cell_list, ...)); pmap a function that calls it instead.")
     if not callable(fn):

@@ -19,6 +19,8 @@ from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.array_ops import stack
+from msjax._src.ops.registry import Primitive
 from msjax._src.backend import interface as backend
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer
@@ -414,7 +416,6 @@ def _stack_members(outputs, out_axes):
     if isinstance(first, tuple):
         axes = out_axes if isinstance(out_axes, tuple) else (out_axes,) * len(first)
         return tuple(_stack_members([o[k] for o in outputs], axes[k]) for k in range(len(first)))
-    from msjax._src.ops.array_ops import stack
     if isinstance(first, Tensor):
         return stack(outputs, out_axes)
     return stack([Tensor(o) if not isinstance(o, Tensor) else o for o in outputs], out_axes)
@@ -455,13 +456,17 @@ def _check_members(cells) -> list:
     return members
 
 
+def is_cell_list(fn) -> bool:
+    """Whether `fn` is a CellList (MindSpore marks its instances `__cell_as_list__`): vmap over one
+    is an ensemble. The transforms know no nn class."""
+    return getattr(fn, "__cell_as_list__", False) is True
+
+
 def vmap(fn, in_axes=0, out_axes=0):
     """`mindspore.vmap`: vectorise `fn` (a function, Cell or CellList) over `in_axes`."""
-    from msjax._src.nn.containers import CellList
-    from msjax._src.ops.registry import Primitive
     if isinstance(fn, Primitive):
         raise RuntimeError(f"'VmapOperation' arg0 PrimitiveAbstractClosure: S_Prim_{fn.name} cast "
                            "to 'FuncGraphAbstractClosure' failed.")
-    if isinstance(fn, CellList):
+    if is_cell_list(fn):
         return _Ensemble(fn, in_axes, out_axes)
     return _Vmapped(fn, in_axes, out_axes)

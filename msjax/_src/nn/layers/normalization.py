@@ -27,7 +27,8 @@ from msjax._src.ops.registry import functional
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms.pmap import innermost_mapped_axis
+from msjax._src.parallel.mapped_axes import innermost_mapped_axis
+from msjax._src.parallel import communication
 
 
 class _BatchNorm(Cell):
@@ -203,7 +204,6 @@ class SyncBatchNorm(_BatchNorm):
                  use_batch_statistics=None, process_groups=None, dtype=mstype.float32):
         super().__init__(num_features, eps, momentum, affine, gamma_init, beta_init,
                          moving_mean_init, moving_var_init, use_batch_statistics, dtype=dtype)
-        from msjax._src.parallel import communication
 
         self.is_global = False
         self.group_name = None

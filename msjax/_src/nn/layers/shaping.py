@@ -26,6 +26,7 @@ from msjax._src.ops import (
     nn_ops,
     reduce_ops,
 )
+from msjax._src.ops.pooling_ops import max_unpool2d
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import Primitive, functional
 from msjax._src.core.parameter import Parameter
@@ -423,8 +424,6 @@ class MaxUnpool2d(Cell):
             if not output_size:
                 raise ValueError("For MaxUnpool2d, the length of output_size must be positive, "
                                  "but got 0.")
-        from msjax._src.mint.functional import max_unpool2d
-
         return max_unpool2d(x, indices, self.kernel_size, self.stride, self.padding, output_size)
 
 

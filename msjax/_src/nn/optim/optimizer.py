@@ -28,6 +28,7 @@ from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.ops.state_ops import assign_add
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core import deferred_init
 
 __all__ = ["Optimizer", "clone_states"]
 
@@ -40,7 +41,6 @@ def clone_states(parameters, prefix, fill=0.0) -> ParameterTuple:
     filled with `fill` (MindSpore's `parameters.clone(prefix, init='zeros'|'ones')`). Only the
     parameters' shapes and dtypes are read: under `nn.utils.no_init_parameters` neither they nor
     the states are initialised here."""
-    from msjax._src.core import deferred_init
     states = []
     for param in parameters:
         shape, dtype = param.shape, param.dtype

@@ -1,0 +1,60 @@
+"""`Cell.to_float(dst_type)`: a flagged Cell casts its float inputs and its own Parameters' values
+to the type on each call, so its computation really runs in float16/bfloat16 while the
+Parameters stay float32 (their gradients too). `mindspore.amp` (amp.py) builds its mixed-precision
+levels on it.
+"""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core import lifting
+from msjax._src.core.tensor import Tensor, _wrap
+
+_FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.bfloat16)
+
+
+def set_float_type(cell, dst_type):
+    """`Cell.to_float`: flag `cell` and its sub-Cells to run in `dst_type`."""
+    if dst_type not in _FLOAT_TYPES:
+        type_text = (f"<class 'mindspore._c_expression.typing.{type(dst_type).__name__}'>"
+                     if isinstance(dst_type, mstype.Type) else str(type(dst_type)))
+        raise ValueError("For 'to_float', the argument 'dst_type' must be mstype.float32, mstype.float16 or "
+                         "mstype.bfloat16, but got type: {} and value: {}.".format(type_text, dst_type))
+    flags = {'fp16': dst_type == mstype.float16, 'fp32': dst_type == mstype.float32,
+             'bf16': dst_type == mstype.bfloat16}
+    cell.add_flags_recursive(**flags)
+    for _, sub in cell.cells_and_names():
+        object.__setattr__(sub, "_mixed_precision", jnp.dtype(mstype.to_numpy_dtype(dst_type)))
+    return cell
+
+
+def _cast_float(value, dtype):
+    if isinstance(value, Tensor) and jnp.issubdtype(value._data.dtype, jnp.floating) \
+            and value._data.dtype != dtype:
+        return _wrap(value._data.astype(dtype))
+    if isinstance(value, (tuple, list)):
+        return type(value)(_cast_float(v, dtype) for v in value)
+    return value
+
+
+def run_in_float_type(cell, args, kwargs):
+    """Run a `to_float`-flagged Cell: float inputs and the Cell's own float Parameters cast."""
+    dtype = cell.__dict__["_mixed_precision"]
+    args = _cast_float(args, dtype)
+    kwargs = {k: _cast_float(v, dtype) for k, v in kwargs.items()}
+    params = [p for p in cell._params.values() if p is not None]
+    originals = lifting.read_values(params)
+    cast = [(p, v) for p, v in zip(params, originals)
+            if jnp.issubdtype(v.dtype, jnp.floating) and v.dtype != dtype]
+    construct, _ = lifting.lift(cell._run_hooks_and_construct, boxes=[p for p, _ in cast])
+    record = construct([v.astype(dtype) for _, v in cast], args, kwargs)
+    # A Parameter the Cell wrote (BatchNorm statistics) keeps its own dtype; free writes propagate.
+    written = {id(b) for b, _ in record.written}
+    updates = [(p, final.astype(v.dtype)) for (p, v), final in zip(cast, record.finals)
+               if id(p) in written]
+    updates += record.free_written()
+    lifting.write_back([b for b, _ in updates], [v for _, v in updates])
+    out = record.result
+    output_type = cell.__dict__.get("mixed_precision_output")
+    return out if output_type is None else _cast_float(out, output_type)

@@ -1,0 +1,90 @@
+"""The mapped axes of the bodies being traced (`mindspore.pmap`'s and data-parallel steps'), and
+copies of distributed arrays.
+
+transforms/pmap.py marks an axis while it traces a body over it (`mapped_axis`); the collectives
+(ops/comm_ops.py) act over the innermost one or the one their `group` names; the gradient engine
+(transforms/grad.py) marks its primals as varying over them (`vary_over_mapped_axes`).
+"""
+from __future__ import annotations
+
+import contextlib
+
+import jax
+
+from msjax._src.backend import interface as backend
+
+
+# -- the mapped axes of the bodies being traced ------------------------------------------------
+class MappedAxis:
+    """A mesh axis whose body is being traced: its name and size."""
+
+    __slots__ = ("name", "size")
+
+    def __init__(self, name, size):
+        self.name, self.size = name, size
+
+
+_AXES: list[MappedAxis] = []  # innermost last
+
+
+@contextlib.contextmanager
+def mapped_axis(name, size):
+    """Mark `name` (of `size` devices) as the innermost mapped axis while a body is traced."""
+    _AXES.append(MappedAxis(name, size))
+    try:
+        yield
+    finally:
+        _AXES.pop()
+
+
+def innermost_mapped_axis() -> MappedAxis | None:
+    return _AXES[-1] if _AXES else None
+
+
+def find_mapped_axis(name) -> MappedAxis | None:
+    for axis in reversed(_AXES):
+        if axis.name == name:
+            return axis
+    return None
+
+
+def varies(value, axis_name) -> bool:
+    """True when `value` (a traced array) may differ between the devices of `axis_name`: JAX's
+    type of it says so (its manual-axis type; `vma` in JAX before 0.10)."""
+    aval = jax.typeof(value)
+    axis_type = getattr(aval, "manual_axis_type", None)
+    return axis_name in (axis_type.varying if axis_type is not None else getattr(aval, "vma", ()))
+
+
+def vary_over_mapped_axes(values):
+    """`values` marked as differing between devices along every mapped axis being traced.
+
+    The gradient engine calls this on its primals: JAX sums the gradient of a value replicated
+    over a mapped axis across the devices by itself; MindSpore (and `jax.pmap`) give each device
+    its own gradient, summed by an explicit AllReduce. Outside any mapped axis: unchanged.
+    """
+    if not _AXES:
+        return values
+    names = tuple(axis.name for axis in _AXES)
+    marked = []
+    for value in values:
+        missing = tuple(n for n in names if not varies(value, n))
+        marked.append(jax.lax.pcast(value, missing, to="varying") if missing else value)
+    return marked
+
+
+# -- copies of distributed arrays --------------------------------------------------------------
+def one_copy(array):
+    """This process's first copy of a replicated (or per-rank) array, as a single-device array
+    that is not committed to its device, so eager code can mix it with any other array."""
+    if isinstance(array, jax.core.Tracer):
+        return array
+    return backend.uncommitted_copy(array.addressable_data(0))
+
+
+def local_row(array):
+    """This process's entry of an array stacked over the ranks (shape (ranks, ...))."""
+    if isinstance(array, jax.core.Tracer):
+        return array
+    row = one_copy(array)
+    return row.reshape(row.shape[1:])
