@@ -15,7 +15,7 @@ Under MindSpore (the oracle) this prints one JSON document:
   signatures and the generated names they use (`mindspore.mint.sum` uses `sum_ext`);
 - `inner`: `pyboost_inner_prim`'s instances (`rms_norm_impl`) with their class names.
 msjax builds `mindspore.ops.auto_generate` from these facts and its own functions
-(msjax/_src/ops/generated.py); with `--write FILE` (under msjax's Python) the document is
+(msjax/_src/generated_ops.py); with `--write FILE` (under msjax's Python) the document is
 written to `msjax/_src/reference/mindspore_2.10.0_generated_ops.json`.
 """
 import inspect

@@ -169,6 +169,8 @@ NAME_SOURCES = {
     "mindspore": ("msjax",),
     "mindspore._c_expression": ("msjax._c_expression", "msjax"),
     "mindspore._checkparam": ("msjax._checkparam",),
+    "mindspore._extends": ("msjax._extends",),
+    "mindspore._extends.parse.compile_config": ("msjax._extends.parse.compile_config",),
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),

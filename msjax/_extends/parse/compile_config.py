@@ -3,14 +3,14 @@ assigning the module's attributes (`compile_config.CHECK_BPROP = 1`), each a str
 default behaviour).
 
 msjax keeps every setting MindSpore 2.10 has, with its default, so code that sets them runs.
-Those that choose between behaviours msjax has are read where the behaviour is:
-`GRAD_FOR_SCALAR` (differentiate Python scalars made `mutable`: transforms/grad.py). msjax's
-compiled programs already do what `CHECK_BPROP` (a bprop's gradients are checked: always, as
+msjax's compiled programs already do what `CHECK_BPROP` (a bprop's gradients are checked: always, as
 MindSpore's PyNative does) and `FALLBACK_SUPPORT_LIST_DICT_INPLACE` (in-place list and dict
 changes: always) turn on. The others steer MindSpore's own graph compiler (its parser, passes,
 IR dumps and the Ascend memory offload planner): XLA compiles msjax's programs, and they change
-nothing there.
+nothing there; so does `GRAD_FOR_SCALAR` for now (gradients of `mutable` Python scalars, which
+msjax does not give yet).
 """
+from msjax._src.module_tree import missing_names as _missing_names
 
 AMP_ENABLE_ALL_FG = ''
 AUTO_PASSES_OPTIMIZE_PATH = ''
@@ -69,3 +69,5 @@ SINGLE_EVAL = ''
 STRICT_CHECK_PARENT_CONTEXT = ''
 TRACE_LABEL_WITH_UNIQUE_ID = ''
 TRAVERSE_SUBSTITUTIONS_MODE = ''
+
+__getattr__ = _missing_names(__name__)  # (`mark_deprecated`: MindSpore's own helper)

@@ -16,12 +16,11 @@ import importlib.util
 import sys
 import types
 
-from msjax._src.module_tree import missing_module
+from msjax._src import module_tree
+from msjax._src.compat import identity
+from msjax._src.core.version import MINDSPORE_VERSION  # the MindSpore release msjax implements
 
 _PREFIX = "mindspore"
-
-
-from msjax._src.core.version import MINDSPORE_VERSION  # the MindSpore release msjax implements
 
 
 class MindSporeModule(types.ModuleType):
@@ -41,7 +40,6 @@ class MindSporeModule(types.ModuleType):
             return getattr(self.__dict__["__msjax__"], name)
         except AttributeError as error:
             # `from mindspore import Missing`: say why in the ImportError (module_tree's rule)
-            from msjax._src import module_tree
             if ("msjax does not implement" in str(error)
                     and module_tree._importing_from(sys._getframe(1))):
                 raise module_tree.not_importable(_PREFIX, name) from None
@@ -69,7 +67,6 @@ class _AliasLoader(importlib.abc.Loader):
         return module
 
     def exec_module(self, module):
-        from msjax._src.compat import identity
         if isinstance(module, MindSporeModule):  # `import mindspore`: the modules msjax has loaded
             identity.apply_loaded()
             return
@@ -86,7 +83,7 @@ class MindSporeAlias(importlib.abc.MetaPathFinder):
             return None
         msjax_name = "msjax" + fullname[len(_PREFIX):]
         if importlib.util.find_spec(msjax_name) is None:
-            raise missing_module(fullname, f"it would be '{msjax_name}'")
+            raise module_tree.missing_module(fullname, f"it would be '{msjax_name}'")
         return importlib.util.spec_from_loader(fullname, _AliasLoader(msjax_name))
 
 
@@ -106,7 +103,6 @@ def install(force: bool = False) -> None:
 def uninstall() -> None:
     if _finder in sys.meta_path:
         sys.meta_path.remove(_finder)
-    from msjax._src.compat import identity
     identity.restore()
     for name in [n for n in sys.modules if n == _PREFIX or n.startswith(_PREFIX + ".")]:
         module = sys.modules[name]

@@ -15,13 +15,14 @@ from __future__ import annotations
 import functools
 import sys
 
+from msjax._src.reference import mindspore_class_modules
+
 _ORIGINAL: dict = {}  # class -> its msjax __module__, for `restore`
 
 
 @functools.cache
 def _by_module() -> dict:
     """{MindSpore public module: [(name, defining module), ...]}."""
-    from msjax._src.reference import mindspore_class_modules
     grouped: dict = {}
     for public, defined in mindspore_class_modules().items():
         module, _, name = public.rpartition(".")

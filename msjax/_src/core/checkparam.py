@@ -11,6 +11,9 @@ import math
 import re
 from collections.abc import Iterable
 
+from msjax._src.core import dtype as mstype
+from msjax._src.core.type_ids import is_subclass
+
 EQ, NE, LT, LE, GT, GE = 1, 2, 3, 4, 5, 6
 INC_NEITHER, INC_LEFT, INC_RIGHT, INC_BOTH = 7, 8, 9, 10
 IN, NOT_IN = 11, 12
@@ -251,7 +254,6 @@ def check_value_type(arg_name, arg_value, valid_types, prim_name=None):
 
 def check_type_name(arg_name, arg_type, valid_types, prim_name):
     """`arg_type` (a dtype; a tensor type's element type) is one of `valid_types`."""
-    from msjax._src.core import dtype as mstype
     valid_types = tuple(valid_types) if isinstance(valid_types, Iterable) else (valid_types,)
     if isinstance(arg_type, mstype.TensorType):
         arg_type = arg_type.element_type()
@@ -266,8 +268,6 @@ def check_type_name(arg_name, arg_type, valid_types, prim_name):
 
 def check_subclass(arg_name, type_, template_types, prim_name, addition_error_info=None):
     """`type_` (a dtype or tensor type) is one of `template_types` or of their kind."""
-    from msjax._src.core import dtype as mstype
-    from msjax._src.core.type_ids import is_subclass
     if not isinstance(template_types, Iterable):
         template_types = (template_types,)
     template_types = tuple(template_types)
@@ -292,7 +292,6 @@ def check_subclass(arg_name, type_, template_types, prim_name, addition_error_in
 
 
 def check_tensor_dtype_valid(arg_name, arg_type, valid_dtypes, prim_name):
-    from msjax._src.core import dtype as mstype
     valid = valid_dtypes if isinstance(valid_dtypes, Iterable) else [valid_dtypes]
     check_subclass(arg_name, arg_type, [mstype.TensorType(t) for t in valid], prim_name)
 
@@ -311,7 +310,6 @@ def check_types_same_and_valid(args, valid_values, prim_name):
 
 
 def check_tensors_dtypes_same_and_valid(args, valid_dtypes, prim_name):
-    from msjax._src.core import dtype as mstype
     valid = valid_dtypes if isinstance(valid_dtypes, Iterable) else [valid_dtypes]
     check_types_same_and_valid(args, [mstype.TensorType(t) for t in valid], prim_name)
 

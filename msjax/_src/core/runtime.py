@@ -20,7 +20,9 @@ import math
 import re
 
 import jax
+import numpy as np
 
+from msjax._src.core.tensor import Tensor
 from msjax._src.core.version import MINDSPORE_VERSION, __version__
 
 _MEMORY_PATTERN = r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
@@ -214,9 +216,6 @@ def run_check() -> None:
     """`mindspore.run_check()`: print the MindSpore version msjax implements, run a small
     multiplication on the default JAX backend and say whether its result is right, in MindSpore's
     words (the platform is JAX's backend), then the JAX version and the devices found."""
-    import numpy as np
-
-    from msjax._src.core.tensor import Tensor
     print("MindSpore version: ", MINDSPORE_VERSION)
     backend = jax.default_backend()
     x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from msjax._src.core.parameter import Parameter
+from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
 
 
@@ -85,7 +86,6 @@ def isconstant(x):
     """`ops.isconstant(x)`: whether `x` is a constant of the graph it is used in: a Python value
     that is not `mutable`, or a Tensor marked `const_arg`; a Tensor or a mutable value is a
     variable. Outside a compiled function (PyNative) every value is a constant."""
-    from msjax._src.transforms import tracing_depth
     if not tracing_depth():
         return True
     if isinstance(x, Tensor):

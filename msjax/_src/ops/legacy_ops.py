@@ -16,6 +16,7 @@ from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_w
 from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
 from msjax._src.core.tensor import Tensor
+from msjax._src.core import checkparam as check
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -283,8 +284,7 @@ RandomChoiceWithMask = primitive("RandomChoiceWithMask", functional(_random_choi
 
 # -- DepthwiseConv2dNative (deprecated in MindSpore for nn.Conv2d; no CPU kernel in 2.10) --------
 def _positive_pair(name, value, prim_name):
-    from msjax._src.core.checkparam import check_value_type
-    check_value_type(name, value, (int, tuple), prim_name)
+    check.check_value_type(name, value, (int, tuple), prim_name)
     pair = (value, value) if isinstance(value, int) else tuple(value)
     if len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0
                              for v in pair):
@@ -328,7 +328,6 @@ class DepthwiseConv2dNative(Primitive):
 
     def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0,
                  stride=1, dilation=1, group=1):
-        from msjax._src.core import checkparam as check
         super().__init__("DepthwiseConv2dNative")
         name = self.name
         self.kernel_size = _positive_pair("kernel_size", kernel_size, name)

@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.summary_ops import take_pending
 from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
 from msjax._src.train import checks
@@ -177,7 +178,6 @@ class SummaryRecord:
     def _take_summary_ops(self):
         """The values `ops.ScalarSummary` buffered since the last record, checked as MindSpore
         checks them here (`name[:Scalar]` tags)."""
-        from msjax._src.ops.summary_ops import take_pending
         for kind, name, value in take_pending():
             summary = f"{kind}Summary"
             if not isinstance(name, str) or not name:

@@ -24,8 +24,13 @@ import contextvars
 
 import jax
 
-from msjax._src.core import context, runtime
+from msjax._src.core import context, lifting, runtime
+from msjax._src.core.parameter import Parameter
+from msjax._src.core.tensor import Tensor
+from msjax._src.ops.array_ops import stop_gradient
+from msjax._src.ops.graph_values import _Dict, _Float, _Int, _List, _Tuple
 from msjax._src.transforms import grad as grad_module
+from msjax._src.transforms.jit import JitFunction
 
 
 class CreationType:
@@ -128,20 +133,15 @@ class _PyNativeExecutor:
 
 
 def _is_tensor(x):
-    from msjax._src.core.tensor import Tensor
     return isinstance(x, Tensor)
 
 
 def _constant(x):
-    from msjax._src.ops.array_ops import stop_gradient
     return stop_gradient(x) if _is_tensor(x) else x
 
 
 def arguments_key(args, kwargs=None) -> str:
     """MindSpore's compile key of call arguments (see the module doc), as a string."""
-    from msjax._src.core.parameter import Parameter
-    from msjax._src.core.tensor import Tensor
-    from msjax._src.ops.graph_values import _Dict, _Float, _Int, _List, _Tuple
 
     def key(value, variable=False):
         if isinstance(value, Parameter):
@@ -229,7 +229,6 @@ class _JitExecutor:
 
     def __init__(self, fn, ms_create_time, input_signature=None, obj=None, jit_config=None,
                  dynamic=0):
-        from msjax._src.transforms.jit import JitFunction
         self.fn, self.obj = fn, obj
         self._create_time = ms_create_time
         self._jit = JitFunction(fn)
@@ -248,7 +247,6 @@ class _JitExecutor:
 
 def _signature(args, kwargs):
     """MindSpore's cache key of the arguments (shapes, dtypes, Python values, identities)."""
-    from msjax._src.core import lifting
     objs = []
     key = lifting.flatten_args((tuple(args), dict(kwargs)), [], objs)
     return key, tuple(id(o) for o in objs)

@@ -18,6 +18,7 @@ import jax.numpy as jnp
 from msjax._src.core import context, lifting
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
+from msjax._src.ops.graph_values import _Dict, _List, _Tuple
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import graph_fallback
@@ -158,7 +159,6 @@ def _gradient_slots(args, positions) -> list:
     """The arguments at `positions` that get a gradient: (position, None) for a Tensor, and in
     graph mode (position, (treedef, leaves)) for a `mutable` tuple, list or dict, whose gradient
     has its structure (MindSpore's; PyNative and unmarked containers get none)."""
-    from msjax._src.ops.graph_values import _Dict, _List, _Tuple
     graph = context.is_graph_mode()
     slots = []
     for p in positions:

@@ -11,7 +11,7 @@ import pytest
 
 import msjax
 from msjax import Tensor, mint
-from msjax._src.ops import generated
+from msjax._src import generated_ops as generated
 from msjax.ops import auto_generate
 from msjax.ops.auto_generate import gen_ops_def, gen_ops_prim
 

@@ -26,8 +26,12 @@ import functools
 import importlib
 import inspect
 import re
+import sys
 
+from msjax._src import module_tree
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import Primitive
+from msjax._src.reference import mindspore_generated_ops
 
 MODULES = ("mindspore.ops.auto_generate", "mindspore.ops.auto_generate.gen_ops_prim",
            "mindspore.ops.auto_generate.gen_ops_def",
@@ -36,7 +40,6 @@ MODULES = ("mindspore.ops.auto_generate", "mindspore.ops.auto_generate.gen_ops_p
 
 @functools.cache
 def _record() -> dict:
-    from msjax._src.reference import mindspore_generated_ops
     return mindspore_generated_ops()
 
 
@@ -156,7 +159,6 @@ def _implementation_by_name(name, call_names):
 def _default_value(default):
     """A recorded default: MindSpore's dtypes were recorded by their repr (`mindspore.int64`)."""
     if isinstance(default, str) and default.startswith("mindspore."):
-        from msjax._src.core import dtype as mstype
         return getattr(mstype, default[len("mindspore."):], default)
     return default
 
@@ -230,8 +232,7 @@ def instance(name: str):
 
 def lookup_class(name: str):
     """msjax's `ops.name` Primitive class where it has one, else the generated class."""
-    import msjax.ops
-    existing = getattr(msjax.ops, name, None) if not name.startswith("_") else None
+    existing = _msjax_object(f"mindspore.ops.{name}") if not name.startswith("_") else None
     if inspect.isclass(existing):
         return existing
     return primitive(name)
@@ -243,9 +244,8 @@ def lookup(name: str):
     if name in record["primitives"]:
         return lookup_class(name)
     if name in record["functions"]:
-        import msjax.ops
-        existing = getattr(msjax.ops, name, None)
-        if existing is not None and callable(existing) and not inspect.isclass(existing):
+        existing = _msjax_object(f"mindspore.ops.{name}")
+        if existing is not None and not inspect.isclass(existing):
             return existing
         return function(name)
     if name in _instance_classes() or name in record["inner"]:
@@ -257,10 +257,7 @@ def module_getattr(msjax_module_name: str):
     """The module `__getattr__` of `msjax.ops.auto_generate[.x]`: a generated name is built (and
     kept on the module); any other name is answered as every MindSpore module path is
     (`module_tree.missing_names`: msjax's `ops`, or an AttributeError naming what is missing)."""
-    import sys
-
-    from msjax._src.module_tree import missing_names
-    fallback = missing_names(msjax_module_name)
+    fallback = module_tree.missing_names(msjax_module_name)
 
     def __getattr__(name: str):
         if not name.startswith("__"):
