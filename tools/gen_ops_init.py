@@ -11,7 +11,8 @@ sys.path.insert(0, str(ROOT))
 
 # Public names of mindspore.ops that live outside the op table: {module: [names]}.
 EXTRA = {
-    "msjax._src.ops.registry": ["Primitive"],
+    "msjax._src.ops.registry": ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck",
+                                "prim_attr_register"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
@@ -78,8 +79,9 @@ def render() -> dict:
     primitive_names = {n for n, cls in PRIMITIVES.items()
                        if _defining_module(cls)[0] not in INTERNAL_PRIMITIVE_MODULES} | {"Primitive"}
     composite_names = {n for names in EXTRA.values() for n in names} - {
-        "Primitive", "Tensor", "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp",
-        "linearize", "jet", "derivative", "isconstant"}
+        "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
+        "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
+        "derivative", "isconstant"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -216,6 +216,11 @@ NAME_SOURCES = {
     # MindSpore's gradient Primitives: not names of mindspore.ops (tools/gen_ops_init.py)
     "mindspore.ops.operations._grad_ops": ("msjax._src.ops.grad_ops", "msjax.ops.operations",
                                            "msjax.ops", "msjax"),
+    # MindSpore's inner Primitives: not names of mindspore.ops (ops/inner_ops.py)
+    "mindspore.ops.operations._inner_ops": ("msjax._src.ops.inner_ops", "msjax.ops.operations",
+                                            "msjax.ops", "msjax"),
+    "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
+                                               "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",

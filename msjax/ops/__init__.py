@@ -590,7 +590,10 @@ from msjax._src.ops.math_ops import Pow as Pow
 from msjax._src.ops.primitive_instances import pows as pows
 from msjax._src.ops.nn_ops import prelu as prelu
 from msjax._src.ops.nn_ops import PReLU as PReLU
+from msjax._src.ops.registry import prim_attr_register as prim_attr_register
 from msjax._src.ops.registry import Primitive as Primitive
+from msjax._src.ops.registry import PrimitiveWithCheck as PrimitiveWithCheck
+from msjax._src.ops.registry import PrimitiveWithInfer as PrimitiveWithInfer
 from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr

@@ -230,6 +230,7 @@ class Primitive:
 
     def add_prim_attr(self, name, value):
         self.attrs[name] = value
+        self.__dict__[name] = value
         return self
 
     def del_prim_attr(self, name):
@@ -258,6 +259,65 @@ class Primitive:
         if not shown:
             return f"Prim[{self.name}]"
         return f"Prim[{self.name}]<" + ", ".join(f"{k}={v}" for k, v in shown.items()) + ">"
+
+
+def prim_attr_register(fn):
+    """`mindspore.ops.prim_attr_register`: the decorator of a Primitive subclass's `__init__`.
+    It initialises the Primitive under its class name, then records each argument of the call
+    (defaults included, in order) as an attribute (`prim.a`, shown in the repr) and in
+    `init_attrs`, and then runs the decorated `__init__`."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        Primitive.__init__(self, type(self).__name__)
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        self.init_attrs = {}
+        for name, value in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(name, value)
+            self.init_attrs[name] = value
+        fn(self, *args, **kwargs)
+
+    return deco
+
+
+class PrimitiveWithInfer(Primitive):
+    """`mindspore.ops.PrimitiveWithInfer`: a Primitive whose subclass may define `infer_shape`,
+    `infer_dtype` and `infer_value` (MindSpore's graph compiler calls them; msjax computes
+    shapes and dtypes by tracing, and calls them only through `__infer__`). Each default
+    returns None."""
+
+    def infer_shape(self, *args):
+        return None
+
+    def infer_dtype(self, *args):
+        return None
+
+    def infer_value(self, *args):
+        return None
+
+    def __infer__(self, *args):
+        """`{'shape', 'dtype', 'value'}` from the inputs' abstract values (dicts of those
+        keys)."""
+        return {"dtype": self.infer_dtype(*(a["dtype"] for a in args)),
+                "shape": self.infer_shape(*(a["shape"] for a in args)),
+                "value": self.infer_value(*(a["value"] for a in args))}
+
+
+class PrimitiveWithCheck(Primitive):
+    """`mindspore.ops.PrimitiveWithCheck`: a Primitive whose subclass may define `check_shape`
+    and `check_dtype` (checks of the inputs' shapes and dtypes; each default returns None)."""
+
+    def check_shape(self, *args):
+        return None
+
+    def check_dtype(self, *args):
+        return None
+
+    def __check__(self, *args):
+        self.check_dtype(*(a["dtype"] for a in args))
+        self.check_shape(*(a["shape"] for a in args))
 
 
 def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
