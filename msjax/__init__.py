@@ -126,6 +126,7 @@ from msjax import amp as amp
 from msjax import train as train
 from msjax import runtime as runtime
 from msjax._src.core.runtime import run_check as run_check
+from msjax._src.core.runtime import launch_blocking as launch_blocking
 from msjax import hal as hal
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.train.callback import Callback as Callback

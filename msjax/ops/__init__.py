@@ -268,6 +268,7 @@ from msjax._src.ops.spectral_ops import fft2 as fft2
 from msjax._src.ops.spectral_ops import fftfreq as fftfreq
 from msjax._src.ops.spectral_ops import fftn as fftn
 from msjax._src.ops.spectral_ops import fftshift as fftshift
+from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import fill as fill
 from msjax._src.ops.array_ops import Fill as Fill
 from msjax._src.ops.array_ops import fills as fills

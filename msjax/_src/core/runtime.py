@@ -89,6 +89,16 @@ def synchronize() -> None:
         array.block_until_ready()
 
 
+def launch_blocking() -> None:
+    """`mindspore.runtime.launch_blocking()`: launch every operator synchronously from now on,
+    so that an operator's error is raised by the call that launched it (MindSpore's debugging
+    switch, the environment's `MS_LAUNCH_BLOCKING`). msjax already checks every operator's
+    inputs when it is called and XLA's programs raise nothing while they run, so errors come
+    from the call that caused them either way; this finishes the work launched so far
+    (`synchronize`)."""
+    synchronize()
+
+
 # -- memory statistics -----------------------------------------------------------------------------
 def _device():
     return jax.local_devices()[0]
