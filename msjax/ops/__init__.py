@@ -564,6 +564,8 @@ from msjax._src.ops.array_ops import ones as ones
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import ones_like as ones_like
 from msjax._src.ops.array_ops import OnesLike as OnesLike
+from msjax._src.ops.linalg_ops import orgqr as orgqr
+from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad

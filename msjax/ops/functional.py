@@ -355,6 +355,7 @@ from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.array_ops import ones as ones
 from msjax._src.ops.array_ops import ones_like as ones_like
+from msjax._src.ops.linalg_ops import orgqr as orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.composite import partial as partial

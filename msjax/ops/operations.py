@@ -205,6 +205,7 @@ from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
 from msjax._src.ops.primitives import OneHot as OneHot
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import OnesLike as OnesLike
+from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3

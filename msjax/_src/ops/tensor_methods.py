@@ -543,6 +543,22 @@ _METHODS = dict(
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
 
 
+# Methods that are the op of the same name with the Tensor as its first argument (MindSpore 2.10's
+# Tensor method takes the op's other parameters, by the same names: reference/mindspore_2.10.0_api
+# .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
+_SAME_AS_OPS = (
+    "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
+    "bitwise_right_shift", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
+    "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
+    "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
+    "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",
+    "lu_solve", "matrix_determinant", "movedim", "msort", "mvlgamma", "nanmean", "nanmedian",
+    "nanquantile", "nansum", "nextafter", "positive", "quantile", "random_categorical", "renorm",
+    "select_scatter", "sgn", "slice_scatter", "slogdet", "soft_shrink", "swapdims", "unfold",
+    "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
+    "unsorted_segment_prod", "vsplit", "xdivy")
+
+
 def _with_x64(fn):
     """An adapter run with MindSpore's 64-bit dtypes on (core/x64.py); an op of the table
     (`functional`) switches them on itself."""
@@ -556,6 +572,8 @@ def install() -> None:
         tensor_module._index_by_key, static_argnames="key", inline_in_traces=True))
     for name, fn in TENSOR_METHODS.items():
         setattr(Tensor, name, fn)
+    for name in _SAME_AS_OPS:
+        setattr(Tensor, name, OPS[name])
     for name, fn in _METHODS.items():
         setattr(Tensor, name, _with_x64(fn))
     for name, fn in tensor_methods_used.METHODS.items():
