@@ -17,6 +17,7 @@ from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
 from msjax._src.core.tensor import Tensor
 from msjax._src.core import checkparam as check
+from msjax._src.core import dtype as mstype
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -374,3 +375,27 @@ class DepthwiseConv2dNative(Primitive):
 
 
 PRIMITIVES["DepthwiseConv2dNative"] = DepthwiseConv2dNative  # a class of its own: listed by hand
+
+
+# -- DataFormatDimMap ----------------------------------------------------------------------------
+_DIM_MAP_FORMATS = ("NHWC", "NCHW")
+
+
+def _data_format_dim_map(x, src_format="NHWC", dst_format="NCHW"):
+    """Each axis index `x` (in [-4, 4)) of `dst_format` mapped to the index of the same axis in
+    `src_format` (MindSpore's table: `src_format.index(dst_format[x])`)."""
+    name = "DataFormatDimMap"
+    for arg, value in (("src_format", src_format), ("dst_format", dst_format)):
+        if value not in _DIM_MAP_FORMATS:
+            raise ValueError(f"For '{name}', the '{arg}' must be str and must be in "
+                             f"'{list(_DIM_MAP_FORMATS)}', but got '{value}'.")
+    if x.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For primitive[{name}], the input argument[input type] must be a type "
+                        f"of {{Tensor[Int32], Tensor[Int64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(x.dtype)}].")
+    table = jnp.asarray([src_format.index(axis) for axis in dst_format], x.dtype)
+    return table[jnp.mod(x, 4)]
+
+
+DataFormatDimMap = primitive("DataFormatDimMap", functional(_data_format_dim_map),
+                             src_format="NHWC", dst_format="NCHW")

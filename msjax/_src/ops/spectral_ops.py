@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import np_dtype, to_float_if_int
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
@@ -164,4 +165,5 @@ def fft_with_size(x, signal_ndim, inverse, real, norm="backward", onesided=True,
 FFTWithSize = primitive("FFTWithSize", functional(fft_with_size),
                         signal_ndim=inspect.Parameter.empty, inverse=inspect.Parameter.empty,
                         real=inspect.Parameter.empty, norm="backward", onesided=True,
-                        signal_sizes=())
+                        signal_sizes=(),
+                        display=shown.enum("norm", {n: i for i, n in enumerate(_NORMS)}))

@@ -553,7 +553,7 @@ _SAME_AS_OPS = (
     "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
     "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",
     "lu_solve", "matrix_determinant", "movedim", "msort", "mvlgamma", "nanmean", "nanmedian",
-    "nanquantile", "nansum", "nextafter", "positive", "quantile", "random_categorical", "renorm",
+    "nanquantile", "nextafter", "positive", "quantile", "random_categorical", "renorm",
     "select_scatter", "sgn", "slice_scatter", "slogdet", "soft_shrink", "swapdims", "unfold",
     "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
     "unsorted_segment_prod", "vsplit", "xdivy")

@@ -21,8 +21,11 @@ from mindspore.ops.primitive import (Primitive, PrimitiveWithCheck, PrimitiveWit
 def desc(v):
     if isinstance(v, Tensor):
         values = v.asnumpy()
-        if values.dtype.kind in "fc":
-            values = np.round(values.astype(np.float64), 3)
+        if values.dtype.kind == "c":  # (real, imaginary) pairs; -0.0 shown as 0.0
+            values = np.stack([np.round(values.real.astype(np.float64), 3) + 0.0,
+                               np.round(values.imag.astype(np.float64), 3) + 0.0], -1)
+        elif values.dtype.kind == "f":
+            values = np.round(values.astype(np.float64), 3) + 0.0
         return f"T[{list(v.shape)},{v.dtype}]={values.tolist()}"
     if isinstance(v, dict):
         return "{" + ", ".join(f"{k!r}: {desc(e)}" for k, e in v.items()) + "}"
@@ -110,3 +113,42 @@ class Plain(Primitive):
 r = Plain()
 show("Primitive prim_attr_register", lambda: (repr(r), r.attrs, r.init_attrs, r.k, r.extra))
 show("prim_attr_register bad call", lambda: Plain(1, 2))
+
+# -- DataFormatDimMap, FFTWithSize, orgqr, Tensor methods that are ops, launch_blocking --------
+from mindspore import ops, runtime  # noqa: E402
+from mindspore.ops import operations as P  # noqa: E402
+
+dims = Tensor(np.array([-4, -3, -2, -1, 0, 1, 2, 3], np.int32))
+show("DataFormatDimMap", lambda: (P.DataFormatDimMap()(dims), P.DataFormatDimMap("NCHW", "NHWC")(dims),
+                                  repr(P.DataFormatDimMap())))
+show("DataFormatDimMap bad format", lambda: P.DataFormatDimMap("NCDHW")(dims))
+show("DataFormatDimMap float", lambda: P.DataFormatDimMap()(Tensor([1.0])))
+show("DataFormatDimMap int16", lambda: P.DataFormatDimMap()(Tensor(np.array([1], np.int16))))
+signal = np.arange(24, dtype=np.float64).reshape(1, 2, 3, 4)
+spectrum = np.arange(18, dtype=np.complex128).reshape(1, 2, 3, 3) * (1 - 0.5j)
+for label, x, args in (("fft 1", Tensor(signal[0, 0].astype(np.complex64)), (1, False, False)),
+                       ("ifft 2", Tensor(signal[0, 0].astype(np.complex64)), (2, True, False)),
+                       ("rfft 3", Tensor(signal), (3, False, True)),
+                       ("rfft 2 two-sided", Tensor(signal), (2, False, True, "backward", False)),
+                       ("irfft 3", Tensor(spectrum), (3, True, True)),
+                       ("irfft 2 ortho sizes", Tensor(spectrum), (2, True, True, "ortho", True, (3, 5))),
+                       ("rfft 1 forward", Tensor(signal.astype(np.float32)), (1, False, True, "forward"))):
+    show(f"FFTWithSize {label}", lambda: ops.FFTWithSize(*args)(x))
+show("FFTWithSize grad rfft", lambda: ops.grad(lambda t: ops.FFTWithSize(3, False, True)(t))(Tensor(signal)))
+show("FFTWithSize repr", lambda: [repr(ops.FFTWithSize(2, True, False, norm)) for norm in
+                                  ("backward", "forward", "ortho")])
+qr_x = Tensor(np.array([[-114.6, 10.9, 1.1], [-0.304, 38.07, 69.38], [-0.45, -0.17, 62.]]), ms.float32)
+show("orgqr", lambda: (qr_x.orgqr(Tensor(np.array([1.55, 1.94, 0.0]), ms.float32)),
+                       ops.orgqr(qr_x, Tensor(np.array([1.55, 1.94]), ms.float32))))
+square = Tensor(np.array([[2.0, 1.0], [1.0, 3.0]], np.float32))
+show("Tensor.slogdet", lambda: square.slogdet())
+show("Tensor.cov", lambda: square.cov(correction=0))
+show("Tensor.isreal", lambda: Tensor(np.array([1 + 1j, 2], np.complex64)).isreal())
+show("Tensor.arccosh arcsinh arctanh", lambda: (square.arccosh(), square.arcsinh(), (square / 4).arctanh()))
+show("Tensor.bitwise shifts", lambda: (Tensor(np.array([1, 8], np.int32)).bitwise_left_shift(Tensor(np.array([2, 1], np.int32))),
+                                      Tensor(np.array([1, 8], np.int32)).bitwise_right_shift(Tensor(np.array([2, 1], np.int32)))))
+show("Tensor.unfold", lambda: Tensor(np.arange(32, dtype=np.float32).reshape(1, 2, 4, 4)).unfold(kernel_size=3, dilation=1, stride=1))
+show("Tensor.gcd lcm", lambda: (Tensor(np.array([4, 6], np.int32)).gcd(Tensor(np.array([6, 9], np.int32))),
+                               Tensor(np.array([4, 6], np.int32)).lcm(Tensor(np.array([6, 9], np.int32)))))
+show("Tensor.histc", lambda: Tensor(np.array([1.0, 2.0, 1.0], np.float32)).histc(bins=4, min=0.0, max=3.0))
+show("launch_blocking", lambda: runtime.launch_blocking())
