@@ -22,7 +22,7 @@ from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_negative_int,
-                                       is_generated_name)
+                                       is_buffer, is_generated_name)
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 from msjax._src.backend.interface import MISSED as _MISSED
@@ -94,6 +94,9 @@ class Cell:
             if self._auto_prefix:
                 value.update_parameters_name(name + ".")
             self.insert_child_to_cell(name, value)
+        elif is_buffer(value):  # `_Buffer(t)`: MindSpore registers it whatever `persistent` says
+            self.__dict__.pop(name, None)
+            self.register_buffer(name, value)
         elif isinstance(value, Primitive):
             value.set_prim_instance_name(name)
             self._primitives[name] = value
@@ -438,6 +441,28 @@ class Cell:
         self._buffers[name] = tensor
         non_persistent = self.__dict__.setdefault("_non_persistent", set())
         (non_persistent.discard if persistent else non_persistent.add)(name)
+
+    def register_state_dict_pre_hook(self, hook):
+        """`hook(cell, prefix, keep_vars)` before `state_dict` reads this Cell."""
+        return _register_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()),
+                              hook)
+
+    def register_state_dict_post_hook(self, hook):
+        """`hook(cell, state_dict, prefix, local_metadata)` after `state_dict` read this Cell
+        (a returned dict replaces the result)."""
+        return _register_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """`hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)` before `load_state_dict` loads; messages it appends to
+        `error_msgs` make the load fail."""
+        return _register_hook(
+            self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """`hook(cell, incompatible_keys)` after `load_state_dict` loaded."""
+        return _register_hook(
+            self.__dict__.setdefault("_load_state_dict_post_hooks", OrderedDict()), hook)
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """`Cell.state_dict`: the buffers and Parameters of this Cell and its children."""

@@ -1,0 +1,87 @@
+"""MindSpore 2.10 behaviour of Cell state the tests use (issue #25): `_Buffer` (a Tensor that a
+Cell's attribute makes a buffer), `state_dict`'s order (each Cell's Parameters, then its
+buffers) and the four state-dict hooks; printed `label -> RESULT` as in used_names_probe.py.
+tests/api/test_conformance_golden.py runs it unchanged on msjax.
+Regenerate:
+    /work/shared/tools/mindspore-oracle tests/goldens/scripts/conformance_probe6.py \
+        | grep -- " -> " > tests/goldens/api/conformance_probe6.out
+"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn
+from mindspore.common.parameter import _Buffer
+
+
+def show(label, f):
+    try:
+        result = repr(f())
+    except Exception as e:  # noqa: BLE001 - the error is the golden
+        lines = str(e).strip().splitlines() or [""]
+        result = f"ERR {type(e).__name__} | {lines[0]}"
+    print(f"{label} -> {result}")
+
+
+def values(d):
+    return [float(v.asnumpy()[0]) for v in d.values()]
+
+
+buffer = _Buffer(Tensor(np.array([1, 2, 3]).astype(np.float32)))
+show("_Buffer", lambda: (type(buffer).__name__, isinstance(buffer, Tensor), buffer.persistent,
+                         buffer.asnumpy().tolist()))
+show("_Buffer of a list", lambda: _Buffer([1, 2]))
+calls = []
+
+
+class Sub(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([1.0], np.float32)))
+        self.b0 = _Buffer(Tensor(np.array([2.0], np.float32)))
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.b1 = _Buffer(Tensor(np.array([6.0], np.float32)))
+        self.b3 = _Buffer(Tensor(np.array([5.0], np.float32)), persistent=False)
+        self.register_buffer("b2", Tensor(np.array([7.0], np.float32)))
+        self.sub = Sub()
+        self.p = ms.Parameter(Tensor(np.array([8.0], np.float32)))
+
+    def construct(self, x):
+        return x * self.p + self.b1 + self.sub.b0
+
+
+net = Net()
+show("buffer attribute", lambda: (type(net.b1).__name__, [k for k, _ in net.named_buffers()]))
+show("buffers in a call", lambda: net(Tensor(np.array([1.0], np.float32))).asnumpy().tolist())
+net.register_state_dict_pre_hook(
+    lambda cell, prefix, keep_vars: calls.append(("pre", type(cell).__name__, prefix, keep_vars)))
+net.sub.register_state_dict_pre_hook(
+    lambda cell, prefix, keep_vars: calls.append(("pre", type(cell).__name__, prefix, keep_vars)))
+net.register_state_dict_post_hook(
+    lambda cell, sd, prefix, meta: calls.append(("post", type(cell).__name__, prefix, list(sd))))
+handle = net.sub.register_state_dict_post_hook(
+    lambda cell, sd, prefix, meta: calls.append(("post", type(cell).__name__, prefix, list(sd))))
+sd = net.state_dict()
+show("state_dict keys", lambda: list(sd))
+show("state_dict hooks", lambda: calls)
+calls.clear()
+handle.remove()
+net.state_dict()
+show("state_dict hook removed", lambda: calls)
+calls.clear()
+net.register_load_state_dict_pre_hook(
+    lambda cell, sd, prefix, meta, strict, missing, unexpected, errors: calls.append(
+        ("load pre", type(cell).__name__, prefix, strict, list(missing), list(unexpected))))
+net.register_load_state_dict_post_hook(
+    lambda cell, keys: calls.append(("load post", type(cell).__name__, str(keys))))
+show("load_state_dict", lambda: str(net.load_state_dict(
+    {k: Tensor(np.array([3.0], np.float32)) for k in sd})))
+show("load_state_dict hooks", lambda: calls)
+show("loaded values", lambda: values(net.state_dict()))
+calls.clear()
+show("load_state_dict not strict", lambda: str(net.load_state_dict(
+    {"p": Tensor(np.array([4.0], np.float32)), "extra": Tensor(np.array([1.0], np.float32))},
+    strict=False)))
+show("load_state_dict not strict hooks", lambda: calls)
