@@ -353,7 +353,7 @@ def sgn(input):
     return jnp.sign(input)
 
 
-@op(primitive="Round", tensor_method=True)
+@op(primitive="Round")
 def round(input, *, decimals=0):  # noqa: A001
     return jnp.round(input, decimals)
 
@@ -484,6 +484,11 @@ def bmm(input_x, mat2):
 
 @op(tensor_method=True)
 def mm(input, mat2):
+    if not (hasattr(input, "ndim") and hasattr(mat2, "ndim")):  # (a Python number)
+        kinds = ", ".join(f"{n}={'Tensor' if hasattr(v, 'ndim') else type(v).__name__}"
+                          for n, v in (("input", input), ("mat2", mat2)))
+        raise TypeError(f'Failed calling MatMul with "MatMul(transpose_a=bool, '
+                        f'transpose_b=bool)({kinds})".')
     return jnp.matmul(input, mat2)
 
 

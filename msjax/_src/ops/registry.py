@@ -288,6 +288,9 @@ class PrimitiveWithInfer(Primitive):
     shapes and dtypes by tracing, and calls them only through `__infer__`). Each default
     returns None."""
 
+    def __init__(self, name):
+        super().__init__(name)
+
     def infer_shape(self, *args):
         return None
 
@@ -308,6 +311,9 @@ class PrimitiveWithInfer(Primitive):
 class PrimitiveWithCheck(Primitive):
     """`mindspore.ops.PrimitiveWithCheck`: a Primitive whose subclass may define `check_shape`
     and `check_dtype` (checks of the inputs' shapes and dtypes; each default returns None)."""
+
+    def __init__(self, name):
+        super().__init__(name)
 
     def check_shape(self, *args):
         return None

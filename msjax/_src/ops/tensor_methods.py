@@ -235,9 +235,27 @@ def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
     return OPS["sort"](self, axis if dim is None else dim, descending)
 
 
+def _sequence_operand(self, other):
+    """A list or tuple operand of a Tensor method as a Tensor: of the Tensor's dtype when its
+    numbers fit that dtype's kind (as a Python number would), else of its own."""
+    if not isinstance(other, (list, tuple)):
+        return other
+    values = np.asarray(other)
+    fits = values.dtype.kind in "biu" or (values.dtype.kind == "f" and self.is_floating_point())
+    return Tensor(values, dtype=self.dtype if fits else None)
+
+
 def add(self, other, *, alpha=1):
-    """`Tensor.add`: self + alpha * other."""
+    """`Tensor.add`: self + alpha * other (a list or tuple `other` is a Tensor of self's
+    dtype, as MindSpore makes it)."""
+    other = _sequence_operand(self, other)
     return M.add(self, other if alpha == 1 else M.mul(other, alpha))
+
+
+def round(self, decimals=0):  # noqa: A001
+    """`Tensor.round(decimals=0)`: `ops.round(self, decimals=decimals)` (MindSpore's CPU and
+    GPU kernels take only decimals=0; msjax rounds to any number of decimals)."""
+    return M.round(self, decimals=decimals)
 
 
 def sub(self, other, *, alpha=1):
@@ -533,6 +551,7 @@ _METHODS = dict(
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
+    round=round,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
