@@ -495,6 +495,9 @@ from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
 from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
+from msjax._src.ops.pooling_ops import max_unpool1d as max_unpool1d
+from msjax._src.ops.pooling_ops import ops_max_unpool2d as max_unpool2d
+from msjax._src.ops.pooling_ops import max_unpool3d as max_unpool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool

@@ -314,6 +314,9 @@ from msjax._src.ops.linalg_ops import matrix_solve as matrix_solve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
 from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
+from msjax._src.ops.pooling_ops import max_unpool1d as max_unpool1d
+from msjax._src.ops.pooling_ops import ops_max_unpool2d as max_unpool2d
+from msjax._src.ops.pooling_ops import max_unpool3d as max_unpool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median

@@ -85,3 +85,40 @@ show("load_state_dict not strict", lambda: str(net.load_state_dict(
     {"p": Tensor(np.array([4.0], np.float32)), "extra": Tensor(np.array([1.0], np.float32))},
     strict=False)))
 show("load_state_dict not strict hooks", lambda: calls)
+
+# -- MaxUnpool1d/2d/3d, ops.max_unpool*, LPPool1d/2d ---------------------------------------------
+from mindspore import ops  # noqa: E402
+
+
+def rounded(f):
+    def run():
+        r = f()
+        return np.round(r.asnumpy().astype(np.float64), 4).tolist() if isinstance(r, Tensor) else r
+    return run
+
+
+x1 = Tensor(np.array([[2, 4, 6, 8]]).astype(np.float32))
+i1 = Tensor(np.array([[1, 3, 5, 7]]).astype(np.int64))
+show("MaxUnpool1d", rounded(lambda: nn.MaxUnpool1d(2, 2, 0)(x1, i1)))
+show("MaxUnpool1d output_size", rounded(lambda: nn.MaxUnpool1d(2)(x1, i1, (1, 9))))
+show("MaxUnpool1d output_size list", rounded(lambda: nn.MaxUnpool1d(2)(x1, i1, [1, 8])))
+show("MaxUnpool1d output_size empty", rounded(lambda: nn.MaxUnpool1d(2)(x1, i1, ())))
+show("MaxUnpool1d repr", lambda: repr(nn.MaxUnpool1d(2)))
+show("ops.max_unpool1d", rounded(lambda: ops.max_unpool1d(x1, i1, 2, stride=2, padding=0)))
+x3 = Tensor(np.arange(8, dtype=np.float32).reshape(1, 1, 2, 2, 2))
+i3 = Tensor(np.array([0, 3, 10, 21, 40, 45, 58, 63]).reshape(1, 1, 2, 2, 2).astype(np.int64))
+show("MaxUnpool3d", rounded(lambda: nn.MaxUnpool3d(2, 2)(x3, i3)))
+show("ops.max_unpool3d", rounded(lambda: ops.max_unpool3d(x3, i3, 2, 2, 0, (1, 1, 4, 4, 4))))
+x2 = Tensor(np.array([[[[1.0, 2.0]]]], np.float32))
+i2 = Tensor(np.array([[[[1, 2]]]], np.int64))
+show("ops.max_unpool2d", rounded(lambda: ops.max_unpool2d(x2, i2, 1, 1, 0, (1, 1, 1, 3))))
+show("ops.max_unpool2d output_size out of range",
+     rounded(lambda: ops.max_unpool2d(x2, i2, 1, 1, 0, (1, 1, 2, 2))))
+xl = Tensor(np.arange(2 * 3 * 4).reshape((2, 3, 4)), ms.float32)
+show("LPPool1d", rounded(lambda: nn.LPPool1d(norm_type=1, kernel_size=3, stride=1)(xl)))
+show("LPPool1d p2 ceil", rounded(lambda: nn.LPPool1d(norm_type=2, kernel_size=3, stride=2,
+                                                     ceil_mode=True)(xl)))
+x4 = Tensor(np.arange(2 * 3 * 4 * 5).reshape((2, 3, 4, 5)), ms.float32)
+show("LPPool2d", rounded(lambda: nn.LPPool2d(norm_type=2, kernel_size=(2, 3), stride=1)(x4)))
+show("LPPool1d repr", lambda: repr(nn.LPPool1d(1, 3)))
+show("LPPool1d bad norm", lambda: nn.LPPool1d(norm_type="a", kernel_size=3)(xl))
