@@ -13,6 +13,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
+from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.ops import array_ops as A
@@ -422,6 +423,7 @@ def _in_place(fn):
     """`x.add_(y)`: compute, then store into this Tensor (a Parameter goes through its setter)."""
     def method(self, *args, **kwargs):
         self._data = fn(self, *args, **kwargs)._data.astype(self._data.dtype)
+        tensor_hooks.forget_hooks(self)
         return self
     return method
 
@@ -619,4 +621,6 @@ def install() -> None:
     Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
                            "initialised Tensor; msjax Tensors always hold their values (None).")
     Tensor.from_numpy = staticmethod(from_numpy)
+    Tensor.register_hook = tensor_hooks.register_hook
+    Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)

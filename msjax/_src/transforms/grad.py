@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import context, lifting
+from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
@@ -111,7 +112,12 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
     kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
 
+    # the leaves' `register_hook` hooks (core/tensor_hooks.py): their gradients go through them
+    hooked_leaves = [_slot_value(args, slots, ref) for ref in primal_refs] + list(weights or ())
+
     def pure(*primal_values):
+        primal_values = [tensor_hooks.apply_hooks(leaf, v)
+                         for leaf, v in zip(hooked_leaves, primal_values)]
         call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
         call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
