@@ -122,3 +122,17 @@ x4 = Tensor(np.arange(2 * 3 * 4 * 5).reshape((2, 3, 4, 5)), ms.float32)
 show("LPPool2d", rounded(lambda: nn.LPPool2d(norm_type=2, kernel_size=(2, 3), stride=1)(x4)))
 show("LPPool1d repr", lambda: repr(nn.LPPool1d(1, 3)))
 show("LPPool1d bad norm", lambda: nn.LPPool1d(norm_type="a", kernel_size=3)(xl))
+
+# -- nn.CTCLoss on log-probabilities as given (not normalised), and its gradient -----------------
+from mindspore import dtype as mstype  # noqa: E402
+
+ctc_inputs = Tensor(np.arange(10 * 2 * 4).reshape((10, 2, 4)) / 10.0, mstype.float32)
+ctc_targets = Tensor(np.array([[1, 2, 3], [2, 2, 1]]), mstype.int32)
+ctc_in_lengths = Tensor(np.array([10, 7]), mstype.int32)
+ctc_target_lengths = Tensor(np.array([3, 2]), mstype.int32)
+for reduction in ("none", "mean", "sum"):
+    show(f"CTCLoss {reduction}", rounded(lambda: nn.CTCLoss(blank=0, reduction=reduction)(
+        ctc_inputs, ctc_targets, ctc_in_lengths, ctc_target_lengths)))
+show("CTCLoss gradient", lambda: [float(f"{v:.4g}") for v in ms.grad(
+    lambda x: nn.CTCLoss(blank=0, reduction="sum")(x, ctc_targets, ctc_in_lengths,
+                                                   ctc_target_lengths))(ctc_inputs).asnumpy().reshape(-1)])
