@@ -374,6 +374,7 @@ from msjax._src.ops.array_ops import index_select as index_select
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
 from msjax._src.ops.math_ops import inner as inner
+from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
 from msjax._src.ops.image_ops import interpolate as interpolate
 from msjax._src.ops.array_ops import intopk as intopk
 from msjax._src.ops.primitives import InTopK as InTopK
@@ -472,6 +473,7 @@ from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill

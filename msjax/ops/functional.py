@@ -301,6 +301,7 @@ from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
 from msjax._src.ops.array_ops import masked_select as masked_select

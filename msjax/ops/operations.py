@@ -135,6 +135,7 @@ from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
+from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
 from msjax._src.ops.primitives import InTopK as InTopK
 from msjax._src.ops.math_ops import Inv as Inv
 from msjax._src.ops.math_ops import Invert as Invert

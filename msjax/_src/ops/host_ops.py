@@ -269,6 +269,32 @@ class HookBackward(Primitive):
 
 
 
+@_primitive_class
+class InsertGradientOf(Primitive):
+    """`mindspore.ops.InsertGradientOf(f)`: the identity on its input, whose backward pass
+    calls `f(dout)` with the gradient flowing into it (a Tensor) and passes on what `f`
+    returns. `f` sees concrete Tensors, eagerly and under `jit`."""
+
+    def __init__(self, f):
+        super().__init__("InsertGradientOf")
+        if not callable(f):
+            raise TypeError(f"For 'InsertGradientOf', the 'f' must be a function, but got "
+                            f"{type(f).__name__}.")
+        self.add_prim_attr("f", f)
+        self.add_prim_attr("side_effect_backprop", True)
+        self.add_prim_attr("side_effect_backprop_mem", True)
+        self._identity = hooked_identity(lambda grads: (f(grads[0]),))
+
+    def __call__(self, x):
+        return wrap(self._identity(unwrap(x)))[0]
+
+
+def make_tuple(*args):
+    """`mindspore.ops.make_tuple(*args)`: the tuple of its arguments (the graph syntax's
+    MakeTuple); a Python number becomes a Tensor, as MindSpore's Primitive call makes it."""
+    return tuple(Tensor(e) if isinstance(e, (bool, int, float)) else e for e in args)
+
+
 def _run_hooks(hooks, grads, call_hook):
     """Calls each hook in order; a non-None result replaces the gradients for the next one."""
     replaced = None

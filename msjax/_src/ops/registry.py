@@ -237,6 +237,17 @@ class Primitive:
         self.attrs.pop(name, None)
         return self
 
+    def set_user_data(self, key, value):
+        """Keep `value` under `key` on this Primitive (MindSpore's user data)."""
+        self.__dict__.setdefault("_user_data", {})[key] = value
+
+    def get_user_data(self, key):
+        """The value `set_user_data` kept under `key` (RuntimeError if none, as MindSpore)."""
+        data = self.__dict__.get("_user_data", {})
+        if key not in data:
+            raise RuntimeError("The pointer[primitive_data] is null.")
+        return data[key]
+
     def set_prim_instance_name(self, instance_name):
         self.instance_name = instance_name
         return self

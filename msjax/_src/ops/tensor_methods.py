@@ -389,11 +389,13 @@ def fill(self, value):
     return A.full_like(self, value)
 
 
-def new_zeros(self, size, *, dtype=None):
+def new_zeros(self, size, dtype=None):
+    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size`, in `dtype` or this Tensor's."""
     return A.zeros(size, dtype or self.dtype)
 
 
-def new_ones(self, size, *, dtype=None):
+def new_ones(self, size, dtype=None):
+    """`Tensor.new_ones(size, dtype=None)`: ones of `size`, in `dtype` or this Tensor's."""
     return A.ones(size, dtype or self.dtype)
 
 

@@ -1,0 +1,147 @@
+"""MindSpore 2.10 behaviour of gradient hooks and small PyNative helpers (issue #25):
+`Tensor.register_hook` / `Parameter.register_hook` (intermediate Tensors, grad's inputs and
+weights, several hooks, removal, the in-place rule, the errors), `ops.InsertGradientOf`,
+`ops.make_tuple`, `Primitive.set_user_data`, `Tensor.new_zeros/new_ones`; printed
+`label -> RESULT` as in used_names_probe.py. tests/api/test_conformance_golden.py runs it
+unchanged on msjax.
+Regenerate:
+    /work/shared/tools/mindspore-oracle tests/goldens/scripts/conformance_probe7.py \
+        | grep -- " -> " > tests/goldens/api/conformance_probe7.out
+"""
+import numpy as np
+import mindspore as ms
+from mindspore import Parameter, ParameterTuple, Tensor, nn, ops
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def desc(v):
+    if isinstance(v, Tensor):
+        return f"T[{list(v.shape)},{v.dtype}]={np.round(v.asnumpy().astype(np.float64), 4).tolist()}"
+    if isinstance(v, (tuple, list)):
+        return type(v).__name__ + "(" + ", ".join(desc(e) for e in v) + ")"
+    return repr(v)
+
+
+def show(label, f):
+    try:
+        result = desc(f())
+    except Exception as e:  # noqa: BLE001 - the error is the golden
+        lines = str(e).strip().splitlines() or [""]
+        result = f"ERR {type(e).__name__} | {lines[0]}"
+    print(f"{label} -> {result}")
+
+
+seen = []
+
+
+def double(grad):
+    seen.append(("double", grad.asnumpy().tolist()))
+    return grad * 2
+
+
+def triple(grad):
+    seen.append(("triple", grad.asnumpy().tolist()))
+    return grad * 3
+
+
+def watch(grad):
+    seen.append(("watch", grad.asnumpy().tolist()))
+
+
+def inner(x, y):
+    z = x * y
+    z.register_hook(double)
+    z.register_hook(triple)
+    return z * y
+
+
+x = Tensor(np.array([1.0, 2.0, 3.0]), ms.float32)
+y = Tensor(np.array([1.0, 2.0, 3.0]), ms.float32)
+show("intermediate hooks", lambda: ms.grad(inner, grad_position=(0, 1))(x, y))
+show("intermediate hooks saw", lambda: seen)
+seen.clear()
+
+
+def removed_before_backward(x):
+    a, b = ops.split(x, 2)
+    a.register_hook(double)
+    handle = a.register_hook(triple)
+    b.register_hook(watch)
+    counts = (len(a.hooks()), len(b.hooks()))
+    handle.remove()
+    seen.append(("counts", counts, len(a.hooks())))
+    return a + b
+
+
+show("removed before backward", lambda: ms.grad(removed_before_backward)(
+    Tensor(np.arange(4).astype(np.float32))))
+show("removed before backward saw", lambda: sorted(seen, key=repr))  # (two Tensors' order)
+seen.clear()
+
+
+def in_place(x):
+    y = x * x
+    y.register_hook(double)
+    y.add_(2.0)
+    seen.append(("after add_", len(y.hooks())))
+    y.register_hook(triple)
+    return y + 1.0
+
+
+show("in-place rule", lambda: ms.grad(in_place)(Tensor([1.0, 2.0], ms.float32)))
+seen.clear()
+leaf = Tensor([1.0, 2.0], ms.float32)
+leaf_handle = leaf.register_hook(double)
+show("leaf hook", lambda: (ms.grad(lambda t: ops.relu(t * t).sum())(leaf), len(leaf.hooks())))
+leaf_handle.remove()
+show("leaf hook removed", lambda: (ms.grad(lambda t: (t * t).sum())(leaf), leaf.hooks()))
+leaf_handle.remove()
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w1 = Parameter(Tensor(np.array([1.0, 2.0, 3.0]), ms.float32), name="w1")
+        self.w2 = Parameter(Tensor(np.array([1.0, 2.0, 3.0]), ms.float32), name="w2")
+        self.h1 = self.w1.register_hook(double)
+
+    def construct(self, x):
+        return x * self.w1 + x * self.w2
+
+
+net = Net()
+weights = ParameterTuple(net.trainable_params())
+show("weight hook", lambda: ops.GradOperation(get_by_list=True)(net, weights)(x))
+net.h1.remove()
+show("weight hook removed", lambda: ops.GradOperation(get_by_list=True)(net, weights)(x))
+show("hook not callable", lambda: x.register_hook(1))
+show("hook on a frozen Parameter", lambda: Parameter(Tensor([1.0]), requires_grad=False)
+     .register_hook(double))
+seen.clear()
+
+
+def doubled(dx):
+    seen.append(("dx", dx.asnumpy().tolist()))
+    return dx * 2
+
+
+class Insert(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.insert = ops.InsertGradientOf(doubled)
+
+    def construct(self, x):
+        y = self.insert(x * x)
+        return y * y
+
+
+show("InsertGradientOf", lambda: ms.grad(Insert())(Tensor([2.0], ms.float32)))
+show("InsertGradientOf saw", lambda: seen)
+show("InsertGradientOf attrs", lambda: sorted(ops.InsertGradientOf(doubled).attrs))
+show("make_tuple", lambda: ops.make_tuple(Tensor([1.0]), 2, 1.5))
+cast = ops.Cast()
+cast.set_user_data("key", Tensor([1.0, 2.0]))
+show("user data", lambda: cast.get_user_data("key"))
+show("new_zeros new_ones", lambda: (Tensor([1], ms.int32).new_zeros((2,), ms.float32),
+                                    Tensor([1], ms.int32).new_ones((1, 2))))
