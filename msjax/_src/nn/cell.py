@@ -26,7 +26,7 @@ from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_nega
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 from msjax._src.backend.interface import MISSED as _MISSED
-from msjax._src.transforms.jit import call_cell_compiled
+from msjax._src.transforms.jit import JitFunction, call_cell_compiled
 from msjax._src.transforms.lazy_inline import call_lazy
 from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
 
@@ -589,7 +589,11 @@ def _run_with_backward_hooks(cell, args, kwargs):
 
 def _call_with_bprop(cell, args, kwargs):
     """`cell.construct(*args)` differentiated through `cell.bprop(*args, out, dout)`: the
-    Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py)."""
+    Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py). As in
+    MindSpore, PyNative mode refuses a bprop decorated with `@jit` (graph mode runs it)."""
+    if (isinstance(getattr(type(cell), "bprop", None), JitFunction)
+            and context._context["mode"] != context.GRAPH_MODE):
+        raise RuntimeError("Decorating bprop with '@jit' is not supported.")
     return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
                               roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
 

@@ -145,3 +145,19 @@ cast.set_user_data("key", Tensor([1.0, 2.0]))
 show("user data", lambda: cast.get_user_data("key"))
 show("new_zeros new_ones", lambda: (Tensor([1], ms.int32).new_zeros((2,), ms.float32),
                                     Tensor([1], ms.int32).new_ones((1, 2))))
+
+
+class JitBprop(nn.Cell):
+    def construct(self, x, y):
+        return 2 * x * x + y * y
+
+    @ms.jit
+    def bprop(self, x, y, out, dout):
+        return dout, 2 * y
+
+
+ones = Tensor(np.ones((2, 2), np.float32))
+for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
+    ms.set_context(mode=mode)
+    show(f"bprop under @jit {name}", lambda: ops.GradOperation(get_all=True)(JitBprop())(ones, ones))
+ms.set_context(mode=ms.PYNATIVE_MODE)
