@@ -221,6 +221,8 @@ NAME_SOURCES = {
                                             "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
+    "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
+                                              "msjax"),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",

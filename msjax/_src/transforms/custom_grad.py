@@ -12,6 +12,8 @@ traced under `jit`. `rules` says how its result is read (`BpropRules` for bprop 
 """
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -158,6 +160,40 @@ def call_with_gradient(forward, backward, args, roots=(), rules=None):
     lifted.write_back(finals, inputs=box_values)
     lifting.write_back([box for box, _ in free_written], stray_values)
     return _wrap_tree(out)
+
+
+# -- ops.function.grad.grad_func.custom_vjp ----------------------------------------------------
+class CustomVjp:
+    """A function made by `custom_vjp(fn)`: called, it runs `fn`; once `defbwd(bprop)` gave it
+    a backward function, its gradient is `bprop(*args, out, dout)` (the arguments' gradients,
+    as a Cell's `bprop` returns them), not `fn`'s own."""
+
+    def __init__(self, fn):
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.bprop = None
+
+    def defbwd(self, bprop):
+        """Use `bprop(*args, out, dout)` as the function's backward pass; returns `bprop`."""
+        if not callable(bprop):
+            raise TypeError(f"For 'custom_vjp', the bprop must be callable, but got "
+                            f"{type(bprop).__name__}.")
+        self.bprop = bprop
+        return bprop
+
+    def __call__(self, *args):
+        if self.bprop is None:
+            return self.fn(*args)
+        return call_with_gradient(self.fn, self.bprop, args,
+                                  rules=BpropRules(f"{getattr(self.fn, '__name__', 'fn')}()"))
+
+
+def custom_vjp(fn=None):
+    """`mindspore.ops.function.grad.grad_func.custom_vjp(fn)`: `fn` with a backward pass of
+    one's own, given by `defbwd` (`CustomVjp`); usable as `@custom_vjp`."""
+    if fn is None:
+        return CustomVjp
+    return CustomVjp(fn)
 
 
 # -- mindspore._Function -------------------------------------------------------------------------

@@ -161,3 +161,44 @@ for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
     ms.set_context(mode=mode)
     show(f"bprop under @jit {name}", lambda: ops.GradOperation(get_all=True)(JitBprop())(ones, ones))
 ms.set_context(mode=ms.PYNATIVE_MODE)
+
+# -- ops.function.grad.grad_func.custom_vjp ------------------------------------------------------
+from mindspore.ops import operations as P  # noqa: E402
+from mindspore.ops.function.grad.grad_func import custom_vjp  # noqa: E402
+
+
+class MatNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.matmul = P.MatMul()
+        self.z = Parameter(Tensor(np.array([1.0], np.float32)), name="z")
+
+    def construct(self, x, y):
+        return self.matmul(x * self.z, y)
+
+
+@custom_vjp
+def custom_fn(x, y):
+    return MatNet()(x, y)
+
+
+def custom_bprop(x, y, out, dout):
+    return x + x, y * 3
+
+
+custom_fn.defbwd(custom_bprop)
+
+
+class CallsCustom(nn.Cell):
+    def construct(self, a, b):
+        return custom_fn(a, b) * 2
+
+
+cx = Tensor([[0.5, 0.6, 0.4], [1.2, 1.3, 1.1]], ms.float32)
+cy = Tensor([[0.01, 0.3, 1.1], [0.1, 0.2, 1.3], [2.1, 1.2, 3.3]], ms.float32)
+for mode, name in ((ms.GRAPH_MODE, "graph"), (ms.PYNATIVE_MODE, "pynative")):
+    ms.set_context(mode=mode)
+    show(f"custom_vjp grad {name}", lambda: ops.GradOperation(get_all=True)(custom_fn)(cx, cy))
+    show(f"custom_vjp in a Cell {name}", lambda: ops.GradOperation(get_all=True)(CallsCustom())(cx, cy))
+    show(f"custom_vjp forward {name}", lambda: custom_fn(cx, cy))
+ms.set_context(mode=ms.PYNATIVE_MODE)
