@@ -151,8 +151,7 @@ EXCLUDED = {
                                 "(XLA places and schedules msjax's work)",
     "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
     "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
-    "mindspore.nn.probability": _NOT_YET + "probability distributions, bijectors and Bayesian "
-                                "layers",
+    "mindspore.nn.probability.bnn_layers": _NOT_YET + "Bayesian layers",
     "mindspore.onnx": _NOT_YET + "ONNX export",
     "mindspore.profiler.*": _NOT_YET + "the modules of MindSpore's profiler beyond "
                             "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
@@ -202,6 +201,8 @@ NAME_SOURCES = {
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
+    "mindspore.nn.probability": ("msjax.nn.probability.distribution",
+                                 "msjax.nn.probability.bijector", "msjax.nn", "msjax"),
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
