@@ -202,3 +202,6 @@ for mode, name in ((ms.GRAPH_MODE, "graph"), (ms.PYNATIVE_MODE, "pynative")):
     show(f"custom_vjp in a Cell {name}", lambda: ops.GradOperation(get_all=True)(CallsCustom())(cx, cy))
     show(f"custom_vjp forward {name}", lambda: custom_fn(cx, cy))
 ms.set_context(mode=ms.PYNATIVE_MODE)
+show("ops.shape of a list", lambda: ops.shape([Tensor([1.0]), Tensor([2.0])]))
+show("ops.shape of an int", lambda: ops.shape(1))
+show("ops.shape of an ndarray", lambda: ops.shape(np.ones(2)))
