@@ -403,6 +403,8 @@ def _index_item(item):
     if isinstance(item, (int, np.integer)):
         return item
     if isinstance(item, list):
+        if not item:  # `t[[]]`: no element (an integer index of none, not a float array)
+            return jnp.zeros((0,), jnp.int32)
         return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
     if isinstance(item, (float, np.floating)):
         raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")
@@ -466,6 +468,8 @@ def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
     if type(index) is not tuple:
+        if type(index) is list and not setting:
+            _check_list_index(index, shape)
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
@@ -482,6 +486,18 @@ def _index_for(index, shape, setting):
             _check_int_index(int(item), shape, axis, setting)
         axis += n
     return items
+
+
+def _check_list_index(index, shape):
+    """MindSpore's IndexError for reading with a list: an empty one (or all False: it selects
+    nothing) and an integer out of the first axis's range."""
+    if not index or all(type(e) is bool and not e for e in index):
+        raise IndexError("When tensor is indexed by list, the list can't be empty.")
+    if shape and all(type(e) is int for e in index):
+        for element in index:
+            if not -shape[0] <= element < shape[0]:
+                raise IndexError(f"index {element} out of bounds for dimension with size "
+                                 f"{shape[0]}")
 
 
 def _fit_value(value, target, error):

@@ -205,3 +205,21 @@ ms.set_context(mode=ms.PYNATIVE_MODE)
 show("ops.shape of a list", lambda: ops.shape([Tensor([1.0]), Tensor([2.0])]))
 show("ops.shape of an int", lambda: ops.shape(1))
 show("ops.shape of an ndarray", lambda: ops.shape(np.ones(2)))
+cube = Tensor(np.arange(120).reshape(4, 5, 6).astype(np.float32))
+show("index by an empty list", lambda: cube[[]])
+show("index by all-False list", lambda: cube[[False, False, False, False]])
+show("index by a list out of range", lambda: cube[[4, 2]])
+show("index by a list", lambda: cube[[3, -1]][:, 0, 0])
+
+
+def add_by_empty_list():
+    cube[[]] += 2
+
+
+def set_by_empty_list():
+    cube[[]] = 1
+    return cube.sum()
+
+
+show("augassign by an empty list", add_by_empty_list)
+show("setitem by an empty list", set_by_empty_list)
