@@ -1,6 +1,8 @@
 """`mindspore.mutable` and `mindspore.get_grad`: helpers around compiled programs and gradients."""
 from __future__ import annotations
 
+import inspect
+
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
@@ -38,39 +40,71 @@ def _valid_mutable(value, seen=()) -> bool:
     return False
 
 
-def _check_mutable(value):
+def _check_mutable(value, graph):
     if not _valid_mutable(value):
+        detail = "" if graph else " with no self-reference"  # (MindSpore's two messages)
         raise TypeError(
             "For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, "
-            "list, dict) or their nested structures with no self-reference, but got "
+            f"list, dict) or their nested structures{detail}, but got "
             f"{type(value).__name__}: {value}.")
+
+
+def _is_dynamic_length(value) -> bool:
+    return type(value) in (_Tuple, _List) and getattr(value, "__ms_dynamic_len__", False)
+
+
+def _mixed_dynamic_length(value, detail=False) -> None:
+    """MindSpore's ValueError for a dynamic-length sequence of mixed element types (inside a
+    compiled function its message names the first two types that differ)."""
+    types = [type(e).__name__ for e in value]
+    if len(set(types)) > 1:
+        message = "In graph mode, the element type of dynamic length array must be the same."
+        if detail:
+            other = next(i for i, t in enumerate(types) if t != types[0])
+            message += ("The element type do not match, can not convert to dynamic length "
+                        f"sequence. The 0th element type is: {types[0]}. The {other}th element "
+                        f"type is: {types[other]}")
+        raise ValueError(message)
 
 
 def check_dynamic_length(args) -> None:
     """MindSpore's error, when a `jit` function is called, for a dynamic-length mutable
     sequence (`mutable(seq, True)`) whose elements are not all of one type."""
     for arg in args:
-        if (type(arg) in (_Tuple, _List) and getattr(arg, "__ms_dynamic_len__", False)
-                and len({type(e) for e in arg}) > 1):
-            raise ValueError("In graph mode, the element type of dynamic length array must be "
-                             "the same.")
+        if _is_dynamic_length(arg):
+            _mixed_dynamic_length(arg)
 
 
-def mutable(input_data, dynamic_len=False):
-    """`mindspore.mutable`: marks a constant input of a `jit` function as a variable.
+_NO_INPUT = object()
+
+
+def mutable(input_data=_NO_INPUT, dynamic_len=False):
+    """`mindspore.mutable(input_data, dynamic_len=False)`: marks a constant input of a `jit`
+    function as a variable.
 
     MindSpore compiles a graph once for a marked scalar or sequence instead of once per value.
     msjax returns the same marked types (`_Int`, `_Tuple`, ...; a Tensor is returned itself) and
     its values behave exactly as the unmarked ones; `jit` still specialises a compiled program
     on the value of a Python scalar (a Tensor argument is the way to share one program).
+    Inside a compiled function the checks are MindSpore's graph-mode ones.
     """
-    _check_mutable(input_data)
+    graph = bool(tracing_depth())
+    if input_data is _NO_INPUT:
+        if graph:
+            raise RuntimeError("For 'mutable', the number of inputs should be 1 or 2, but got 0")
+        raise TypeError("mutable() missing 1 required positional argument: 'input_data'")
+    _check_mutable(input_data, graph)
     if not isinstance(dynamic_len, bool):  # (MindSpore's message names input_data's type)
         raise TypeError(f"For 'mutable', the second input should be bool, but got: "
                         f"{type(input_data).__name__}")
     if dynamic_len and not isinstance(input_data, (tuple, list)):
         raise TypeError(f"For 'mutable', when the variable_len is True, the first input should "
                         f"be list or tuple, but got: {type(input_data).__name__}")
+    if graph and not dynamic_len and _is_dynamic_length(input_data):
+        raise RuntimeError("For 'mutable', can not convert a dynamic length sequence to constant "
+                           "length.")
+    if graph and dynamic_len:
+        _mixed_dynamic_length(input_data, detail=True)
     marked = _MARKED.get(type(input_data))
     ret = input_data if marked is None else marked(input_data)
     if isinstance(ret, Tensor):
@@ -114,3 +148,8 @@ def get_grad(gradients, identifier):
     if found is None:
         raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")
     return found
+
+
+mutable.__signature__ = inspect.Signature([  # MindSpore's: `input_data` is required
+    inspect.Parameter("input_data", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+    inspect.Parameter("dynamic_len", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False)])

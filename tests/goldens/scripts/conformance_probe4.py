@@ -104,3 +104,38 @@ show("phase mutable tuples", lambda: same_phase(lambda v: (mutable((v, 2.0)),)))
 show("phase Tensors", lambda: same_phase(lambda v: (Tensor([float(v)]),)))
 show("phase const_arg Tensors", lambda: same_phase(lambda v: (Tensor([1.0], const_arg=True),)))
 show("compile_config", lambda: (compile_config.CHECK_BPROP, compile_config.GRAD_FOR_SCALAR, compile_config.JIT_ENABLE_AUGASSIGN_INPLACE))
+
+
+@ms.jit
+def no_input():
+    return mutable()
+
+
+@ms.jit
+def dynamic_to_constant():
+    return mutable(mutable([1, 2, 3], True), False)
+
+
+@ms.jit
+def mixed_dynamic():
+    return mutable([1, 2.2, 3], True)
+
+
+@ms.jit
+def bad_element():
+    return mutable([1, np.array([[1, 2, 3]])])
+
+
+def _first_line(f):
+    try:
+        f()
+    except TypeError as e:
+        return str(e).splitlines()[0]
+    return "no error"
+
+
+show("mutable() in graph", no_input)
+show("mutable dynamic to constant in graph", dynamic_to_constant)
+show("mutable mixed dynamic in graph", mixed_dynamic)
+show("mutable bad element in graph",
+     lambda: str(_first_line(bad_element)).split(", but got")[0])
