@@ -223,3 +223,9 @@ def set_by_empty_list():
 
 show("augassign by an empty list", add_by_empty_list)
 show("setitem by an empty list", set_by_empty_list)
+import mindspore.numpy as mnp  # noqa: E402
+
+fx = Tensor(np.arange(-4, 4).astype(np.float32))
+fy = Tensor(np.arange(8).astype(np.float32))
+show("numpy gcd lcm of floats", lambda: (mnp.gcd(fx, fy), mnp.lcm(fx, fy)))
+show("ops.gcd of floats", lambda: ops.gcd(fx, fy))
