@@ -253,6 +253,17 @@ def add(self, other, *, alpha=1):
     return M.add(self, other if alpha == 1 else M.mul(other, alpha))
 
 
+def choose(self, choices, mode="clip"):
+    """`Tensor.choose(choices, mode='clip')`: NumPy's choose, this Tensor indexing `choices` (a
+    Tensor whose first axis holds the choices, or a sequence of Tensors), broadcast together;
+    an index out of range wraps (`mode='wrap'`) or is clipped (any other mode, as MindSpore)."""
+    if isinstance(choices, (tuple, list)):
+        arrays = [c._data if isinstance(c, Tensor) else jnp.asarray(c) for c in choices]
+    else:
+        arrays = choices._data if isinstance(choices, Tensor) else jnp.asarray(choices)
+    return _wrap(jnp.choose(self._data, arrays, mode="wrap" if mode == "wrap" else "clip"))
+
+
 def round(self, decimals=0):  # noqa: A001
     """`Tensor.round(decimals=0)`: `ops.round(self, decimals=decimals)` (MindSpore's CPU and
     GPU kernels take only decimals=0; msjax rounds to any number of decimals)."""
@@ -555,7 +566,7 @@ _METHODS = dict(
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
-    round=round,
+    round=round, choose=choose,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
