@@ -19,7 +19,8 @@ EXTRA = {
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
     "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tuple_len"],
-    "msjax._src.ops.graph_values": ["get_grad", "isconstant"],
+    "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
+                                    "is_sequence_shape_unknown"],
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
@@ -81,7 +82,7 @@ def render() -> dict:
     composite_names = {n for names in EXTRA.values() for n in names} - {
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
-        "derivative", "isconstant"}
+        "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -391,6 +391,8 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
+from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.primitives import IsClose as IsClose

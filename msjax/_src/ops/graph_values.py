@@ -153,3 +153,25 @@ def get_grad(gradients, identifier):
 mutable.__signature__ = inspect.Signature([  # MindSpore's: `input_data` is required
     inspect.Parameter("input_data", inspect.Parameter.POSITIONAL_OR_KEYWORD),
     inspect.Parameter("dynamic_len", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False)])
+
+
+def _check_sequence(x):
+    if not isinstance(x, (tuple, list)):
+        raise TypeError(f"The input of IsShapeUnKnown should be tuple or list but got "
+                        f"{type(x).__name__}: {x!r}")
+
+
+def is_sequence_value_unknown(x):
+    """`ops.functional.is_sequence_value_unknown(x)`: whether a sequence's values are unknown
+    when its compiled function is traced: a `mutable` sequence's are; a Tensor's shape is
+    always known (msjax's programs have static shapes), and outside a compiled function every
+    value is known."""
+    _check_sequence(x)
+    return bool(tracing_depth()) and getattr(x, "__ms_mutable__", False)
+
+
+def is_sequence_shape_unknown(x):
+    """`ops.functional.is_sequence_shape_unknown(x)`: whether a sequence's length is unknown
+    when its compiled function is traced: that of a dynamic-length `mutable` sequence is."""
+    _check_sequence(x)
+    return bool(tracing_depth()) and _is_dynamic_length(x)

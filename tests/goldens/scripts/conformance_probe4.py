@@ -139,3 +139,24 @@ show("mutable dynamic to constant in graph", dynamic_to_constant)
 show("mutable mixed dynamic in graph", mixed_dynamic)
 show("mutable bad element in graph",
      lambda: str(_first_line(bad_element)).split(", but got")[0])
+
+# -- is_sequence_value_unknown / is_sequence_shape_unknown ---------------------------------------
+ones23 = Tensor(np.ones((2, 3), np.float32))
+ms.set_context(mode=ms.PYNATIVE_MODE)
+show("is_sequence unknown pynative", lambda: (F.is_sequence_value_unknown(ones23.shape),
+                                              F.is_sequence_shape_unknown(ones23.shape),
+                                              F.is_sequence_value_unknown(mutable((1, 2))),
+                                              F.is_sequence_shape_unknown(mutable((1, 2), True))))
+
+
+@ms.jit
+def unknowns(t, s):
+    return (F.is_sequence_value_unknown(t.shape), F.is_sequence_shape_unknown(s),
+            F.is_sequence_value_unknown(s))
+
+
+show("is_sequence unknown dynamic length in graph", lambda: unknowns(ones23, mutable((1, 2), True)))
+show("is_sequence unknown mutable in graph", lambda: unknowns(ones23, mutable((1, 2))))
+show("is_sequence unknown constant in graph", lambda: unknowns(ones23, (1, 2)))
+show("is_sequence_value_unknown of an int",
+     lambda: str(_first_line(lambda: F.is_sequence_value_unknown(1))).split(" but got")[0])
