@@ -825,6 +825,7 @@ from msjax._src.ops.scatter_ops import TensorScatterMul as TensorScatterMul
 from msjax._src.ops.scatter_ops import TensorScatterSub as TensorScatterSub
 from msjax._src.ops.scatter_ops import TensorScatterUpdate as TensorScatterUpdate
 from msjax._src.ops.primitives import TensorShape as TensorShape
+from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile
 from msjax._src.ops.array_ops import Tile as Tile

@@ -504,6 +504,7 @@ from msjax._src.ops.scatter_ops import tensor_scatter_sub as tensor_scatter_sub
 from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_scatter_update
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
+from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile
 from msjax._src.ops.array_ops import top_k as top_k

@@ -251,6 +251,8 @@ class Tensor:
     @x64.scoped
     def __deepcopy__(self, memo):
         data = self._data
+        if isinstance(data, ShapePlaceholder):  # (a declared shape holds no values to copy)
+            return _wrap(ShapePlaceholder(data.shape, data.dtype))
         return _wrap(np.array(data) if isinstance(data, np.ndarray) else jnp.array(data, copy=True))
 
     # -- indexing -----------------------------------------------------------------------------
@@ -279,8 +281,9 @@ class Tensor:
         data = self._data
         if isinstance(data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
-        if isinstance(data, ShapePlaceholder):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value= )"
+        if isinstance(data, ShapePlaceholder):  # (MindSpore: no values, on a line of their own
+            gap = "\n" if data.ndim > 1 else " "  # when the rank is above 1)
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={gap})"
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:

@@ -289,6 +289,23 @@ class InsertGradientOf(Primitive):
         return wrap(self._identity(unwrap(x)))[0]
 
 
+@_primitive_class
+class TensorToTuple(Primitive):
+    """`mindspore.ops.TensorToTuple()(x)`: the elements of a 1-D Tensor as a tuple of Python
+    numbers (of 0-d Tensors inside a compiled function, where the values are not known)."""
+
+    def __init__(self):
+        super().__init__("TensorToTuple")
+
+    def __call__(self, x):
+        if not isinstance(x, Tensor) or x.ndim != 1:
+            raise TypeError(f"For 'TensorToTuple', the input must be a 1-D Tensor, but got "
+                            f"{x!r}.")
+        if isinstance(x._data, jax.core.Tracer):
+            return tuple(wrap(x._data[i]) for i in range(x.shape[0]))
+        return tuple(np.asarray(x._data).tolist())
+
+
 def make_tuple(*args):
     """`mindspore.ops.make_tuple(*args)`: the tuple of its arguments (the graph syntax's
     MakeTuple); a Python number becomes a Tensor, as MindSpore's Primitive call makes it."""

@@ -241,5 +241,13 @@ picks2 = Tensor(rng.randint(0, 5, (5, 3, 1, 7)).astype(np.int32))
 seq = tuple(Tensor(rng.randint(0, 9, s).astype(np.int32)) for s in [(7,), (1, 3, 1), (5, 1, 1, 7)])
 show("Tensor.choose a sequence", lambda: picks2.choose(seq, mode="wrap"))
 show("numpy swapaxes out of range", lambda: mnp.swapaxes(mnp.ones((3, 3)), 1, 10))
+import copy  # noqa: E402
+
+show("TensorToTuple", lambda: (ops.TensorToTuple()(Tensor([1, 2, 3])),
+                               ops.TensorToTuple()(Tensor(np.array([1.5, 2.0], np.float32)))))
+declared = Tensor(shape=[None, 3], dtype=ms.float32)
+show("deepcopy of a declared shape", lambda: repr(copy.deepcopy(declared)))
+show("declared shapes", lambda: (repr(declared), repr(Tensor(shape=[None], dtype=ms.int32)),
+                                 repr(Tensor(dtype=ms.float32))))
 # last: after a kernel error, MindSpore may repeat its message in later errors
 show("ops.gcd of floats", lambda: ops.gcd(fx, fy))
