@@ -149,6 +149,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
     weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
                                                                    weight_values)]
+    if not graph:  # PyNative: a weight with requires_grad False (then) gets a zero gradient
+        weight_grads = [g if getattr(w, "requires_grad", True) else _wrap(jnp.zeros_like(g._data))
+                        for w, g in zip(weights or (), weight_grads)]
     return out, aux, input_grads, weight_grads
 
 
@@ -377,11 +380,15 @@ class GradOperation:
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
+            weights_now, form = weight_list, weight_form
+            if (get_by_list and weights is None and lifting.is_cell(fn)
+                    and not context.is_graph_mode()):  # PyNative: the Cell's trainable weights
+                weights_now, form = list(fn.trainable_params()), "sequence"
             _, _, input_grads, weight_grads = _differentiate(
                 fn, args, kwargs, positions if (get_all or not get_by_list) else (),
-                weight_list, False, sens)
+                weights_now, False, sens)
             # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
-            weight_part = weight_grads[0] if weight_form == "single" else tuple(weight_grads)
+            weight_part = weight_grads[0] if form == "single" else tuple(weight_grads)
             if get_all and get_by_list:
                 return tuple(input_grads), weight_part
             if get_by_list:

@@ -249,5 +249,31 @@ declared = Tensor(shape=[None, 3], dtype=ms.float32)
 show("deepcopy of a declared shape", lambda: repr(copy.deepcopy(declared)))
 show("declared shapes", lambda: (repr(declared), repr(Tensor(shape=[None], dtype=ms.int32)),
                                  repr(Tensor(dtype=ms.float32))))
+
+
+class TwoWeights(nn.Cell):
+    def __init__(self, freeze_in_call=False, frozen=False):
+        super().__init__()
+        self.freeze_in_call = freeze_in_call
+        self.p1 = Parameter(Tensor(2.0, ms.float32), name="p1")
+        self.p2 = Parameter(Tensor(3.0, ms.float32), name="p2", requires_grad=not frozen)
+
+    def construct(self, x):
+        z = x * self.p1 * self.p2
+        if self.freeze_in_call:
+            self.p2.requires_grad = False
+        return z
+
+
+four = Tensor([4.0], ms.float32)
+for mode, name in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
+    ms.set_context(mode=mode)
+    show(f"GradOperation get_by_list without weights {name}",
+         lambda: ops.GradOperation(get_all=True, get_by_list=True)(TwoWeights(frozen=True))(four))
+ms.set_context(mode=ms.PYNATIVE_MODE)
+net_a = TwoWeights(freeze_in_call=True)
+show("weight frozen during the call", lambda: ms.grad(net_a, weights=[net_a.p1, net_a.p2])(four))
+net_b = TwoWeights(frozen=True)
+show("frozen weight passed", lambda: ops.GradOperation(get_by_list=True)(net_b, [net_b.p1, net_b.p2])(four))
 # last: after a kernel error, MindSpore may repeat its message in later errors
 show("ops.gcd of floats", lambda: ops.gcd(fx, fy))
