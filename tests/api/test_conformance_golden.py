@@ -18,7 +18,9 @@ def msjax_cases():
         return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
     finally:
         import msjax.compat
+        from msjax._src.ops.summary_ops import take_pending
         msjax.compat.uninstall()
+        take_pending()  # (probe1's ScalarSummary value is no later SummaryRecord's)
 
 
 @pytest.mark.parametrize("probe, label", sorted(GOLDEN))

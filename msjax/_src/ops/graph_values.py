@@ -155,23 +155,28 @@ mutable.__signature__ = inspect.Signature([  # MindSpore's: `input_data` is requ
     inspect.Parameter("dynamic_len", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False)])
 
 
-def _check_sequence(x):
+def _one_sequence(name, args):
+    """The one argument of MindSpore's `is_sequence_*_unknown(*args)`, a tuple or list."""
+    if len(args) != 1:
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    x = args[0]
     if not isinstance(x, (tuple, list)):
         raise TypeError(f"The input of IsShapeUnKnown should be tuple or list but got "
                         f"{type(x).__name__}: {x!r}")
+    return x
 
 
-def is_sequence_value_unknown(x):
+def is_sequence_value_unknown(*args):
     """`ops.functional.is_sequence_value_unknown(x)`: whether a sequence's values are unknown
     when its compiled function is traced: a `mutable` sequence's are; a Tensor's shape is
     always known (msjax's programs have static shapes), and outside a compiled function every
     value is known."""
-    _check_sequence(x)
+    x = _one_sequence("is_sequence_value_unknown", args)
     return bool(tracing_depth()) and getattr(x, "__ms_mutable__", False)
 
 
-def is_sequence_shape_unknown(x):
+def is_sequence_shape_unknown(*args):
     """`ops.functional.is_sequence_shape_unknown(x)`: whether a sequence's length is unknown
     when its compiled function is traced: that of a dynamic-length `mutable` sequence is."""
-    _check_sequence(x)
+    x = _one_sequence("is_sequence_shape_unknown", args)
     return bool(tracing_depth()) and _is_dynamic_length(x)
