@@ -100,9 +100,12 @@ from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.grad import grad as grad
+from msjax._src.transforms.forward_mode import jvp as jvp
+from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.transforms.no_grad import _no_grad as _no_grad
+from msjax._src.transforms.custom_grad import _Function as _Function
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
@@ -122,6 +125,8 @@ from msjax import numpy as numpy
 from msjax import amp as amp
 from msjax import train as train
 from msjax import runtime as runtime
+from msjax._src.core.runtime import run_check as run_check
+from msjax._src.core.runtime import launch_blocking as launch_blocking
 from msjax import hal as hal
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.train.callback import Callback as Callback

@@ -11,17 +11,24 @@ sys.path.insert(0, str(ROOT))
 
 # Public names of mindspore.ops that live outside the op table: {module: [names]}.
 EXTRA = {
-    "msjax._src.ops.registry": ["Primitive"],
+    "msjax._src.ops.registry": ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck",
+                                "prim_attr_register"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
-    "msjax._src.ops.host_ops": ["constexpr", "make_range", "tuple_len"],
-    "msjax._src.ops.graph_values": ["get_grad"],
+    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tuple_len"],
+    "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
+                                    "is_sequence_shape_unknown"],
     "msjax._src.core.function_flags": ["add_flags"],
+    "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
+    "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
 }
 
+
+# Modules of Primitives that are not all names of `mindspore.ops` (see render).
+INTERNAL_PRIMITIVE_MODULES = ("msjax._src.ops.grad_ops",)
 
 # `mindspore.ops.<name>` modules that are packages in MindSpore (`ops.operations.math_ops`, ...).
 PACKAGES = ("operations", "composite")
@@ -48,6 +55,8 @@ def render() -> dict:
     entries = []
     for name, fn in OPS.items():
         entries.append((fn.__module__, fn.__name__, name))
+    from msjax._src.reference import mindspore_modules
+    mindspore_ops = set(mindspore_modules()["mindspore.ops"]["names"])
     for name, cls in PRIMITIVES.items():
         entries.append((*_defining_module(cls), name))
     for module, names in EXTRA.items():
@@ -57,6 +66,10 @@ def render() -> dict:
     entries = [e for e in entries if e[2] not in INSTANCES]
     entries += [("msjax._src.ops.primitive_instances", n, n) for n in INSTANCES]
     for module, attr, name in sorted(entries, key=lambda e: e[2].lower()):
+        # MindSpore's gradient and 1.x-only Primitives are no names of its `ops` (module_tree's
+        # NAME_SOURCES finds them in ops.operations._grad_ops); those `ops` has are exported.
+        if module in INTERNAL_PRIMITIVE_MODULES and name not in mindspore_ops:
+            continue
         lines.append(f"from {module} import {attr} as {name}")
     lines += [f"from msjax._src.module_tree import missing_names as _missing_names", "",
               "__getattr__ = _missing_names(__name__)"]
@@ -64,10 +77,12 @@ def render() -> dict:
     # MindSpore 1.x import paths: `ops.operations` (P), `ops.functional` (F), `ops.composite` (C),
     # each with the names of `mindspore.ops` its MindSpore module also has (recorded in
     # msjax/_src/reference/).
-    from msjax._src.reference import mindspore_modules
-    primitive_names = set(PRIMITIVES) | {"Primitive"}
-    composite_names = {n for names in EXTRA.values() for n in names} - {"Primitive", "Tensor",
-                                                                        "is_tensor"}
+    primitive_names = {n for n, cls in PRIMITIVES.items()
+                       if _defining_module(cls)[0] not in INTERNAL_PRIMITIVE_MODULES} | {"Primitive"}
+    composite_names = {n for names in EXTRA.values() for n in names} - {
+        "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
+        "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
+        "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -56,14 +56,28 @@ EXCLUDED = {
     "mindspore._akg": _INTERNAL + "AKG, the graph-kernel compiler of the Ascend/GPU back ends "
                       "(XLA compiles msjax's programs)",
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
-    "mindspore._c_expression": _INTERNAL + "the C++ extension module of MindSpore's runtime "
-                               "(msjax is Python over JAX)",
     "mindspore._c_mindrecord": _INTERNAL + "the C++ extension module of MindRecord",
     "mindspore._check_jit_forbidden_api": _INTERNAL + "the graph compiler's list of APIs it refuses",
-    "mindspore._checkparam": _INTERNAL + "MindSpore's argument validators (msjax checks arguments "
-                             "where each API is implemented, with MindSpore's messages)",
-    "mindspore._extends": _INTERNAL + "the graph compiler's parser, graph kernels and parallel "
-                          "compile workers (msjax compiles with jax.jit)",
+    # mindspore._extends: msjax answers parse.compile_config
+    "mindspore._extends.ast_checker": _INTERNAL + "the graph compiler's AST checks",
+    "mindspore._extends.builtin_operations": _INTERNAL + "the graph compiler's Python builtins",
+    "mindspore._extends.graph_kernel": _INTERNAL + "graph kernel fusion (XLA fuses msjax's "
+                                       "programs)",
+    "mindspore._extends.optimize": _INTERNAL + "the graph compiler's Cell optimisations",
+    "mindspore._extends.parallel_compile": _INTERNAL + "parallel compile workers of the "
+                                           "Ascend/GPU kernels",
+    "mindspore._extends.pijit": _INTERNAL + "PIJit's bytecode capture tables",
+    "mindspore._extends.remote": _INTERNAL + "the kernel build servers",
+    "mindspore._extends.utils": _INTERNAL + "the graph compiler's helpers",
+    "mindspore._extends.parse.deprecated": _INTERNAL + "the parser's deprecated Tensor methods",
+    "mindspore._extends.parse.jit_fallback_modules": _INTERNAL + "the parser's lists of "
+                                                     "third-party modules",
+    "mindspore._extends.parse.namespace": _INTERNAL + "the graph compiler's Python parser "
+                                          "(msjax traces with JAX)",
+    "mindspore._extends.parse.parser": _INTERNAL + "the graph compiler's Python parser "
+                                       "(msjax traces with JAX)",
+    "mindspore._extends.parse.resources": _INTERNAL + "the parser's symbol tables",
+    "mindspore._extends.parse.trope": _INTERNAL + "the parser's operator table",
     "mindspore._profiler": _INTERNAL + "the profiler's C++ bindings",
     "mindspore.graph._check_supported": _INTERNAL + "the graph compiler's unsupported-API checks",
     "mindspore.graph._mark_deprecated": _INTERNAL + "the graph compiler's deprecation marks",
@@ -80,7 +94,6 @@ EXCLUDED = {
     "mindspore.ops_generate": _INTERNAL + "the code generators run when MindSpore is built",
     "mindspore.ops.op_info_register": _INTERNAL + "registration of Ascend/GPU custom kernels "
                                       "(TBE, AKG, AICPU)",
-    "mindspore.ops.vm_impl_registry": _INTERNAL + "the registry of the debug VM's op kernels",
     "mindspore.dataset.core.datatypes": _INTERNAL + "conversion of dtypes to the C++ data engine's",
     "mindspore.dataset.core.py_util_helpers": _INTERNAL + "the data engine's exception helpers",
     "mindspore.dataset.core.validator_helpers": _INTERNAL + _DATA_VALIDATORS,
@@ -139,8 +152,7 @@ EXCLUDED = {
                                 "(XLA places and schedules msjax's work)",
     "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
     "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
-    "mindspore.nn.probability": _NOT_YET + "probability distributions, bijectors and Bayesian "
-                                "layers",
+    "mindspore.nn.probability.bnn_layers": _NOT_YET + "Bayesian layers",
     "mindspore.onnx": _NOT_YET + "ONNX export",
     "mindspore.profiler.*": _NOT_YET + "the modules of MindSpore's profiler beyond "
                             "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
@@ -155,6 +167,10 @@ EXCLUDED = {
 # MindSpore's `mindspore.common.api.Any` is `typing.Any` too.
 NAME_SOURCES = {
     "mindspore": ("msjax",),
+    "mindspore._c_expression": ("msjax._c_expression", "msjax"),
+    "mindspore._checkparam": ("msjax._checkparam",),
+    "mindspore._extends": ("msjax._extends",),
+    "mindspore._extends.parse.compile_config": ("msjax._extends.parse.compile_config",),
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
@@ -189,6 +205,9 @@ NAME_SOURCES = {
     "mindspore.mint.special": ("msjax.mint.special", "msjax.mint", "msjax"),
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
+    "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
+    "mindspore.nn.probability": ("msjax.nn.probability.distribution",
+                                 "msjax.nn.probability.bijector", "msjax.nn", "msjax"),
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
@@ -196,7 +215,20 @@ NAME_SOURCES = {
     "mindspore.profiler": ("msjax.profiler", "msjax"),
     "mindspore.runtime": ("msjax.runtime", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
+    "mindspore.ops._register_for_op": ("msjax.ops._register_for_op", "msjax.ops", "msjax"),
+    "mindspore.ops.vm_impl_registry": ("msjax.ops.vm_impl_registry", "msjax.ops", "msjax"),
+    "mindspore.ops.auto_generate": ("msjax.ops.auto_generate", "msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
+    # MindSpore's gradient Primitives: not names of mindspore.ops (tools/gen_ops_init.py)
+    "mindspore.ops.operations._grad_ops": ("msjax._src.ops.grad_ops", "msjax.ops.operations",
+                                           "msjax.ops", "msjax"),
+    # MindSpore's inner Primitives: not names of mindspore.ops (ops/inner_ops.py)
+    "mindspore.ops.operations._inner_ops": ("msjax._src.ops.inner_ops", "msjax.ops.operations",
+                                            "msjax.ops", "msjax"),
+    "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
+                                               "msjax.ops.operations", "msjax.ops", "msjax"),
+    "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
+                                              "msjax"),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel": ("msjax.parallel", "msjax"),
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",

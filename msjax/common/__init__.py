@@ -57,6 +57,7 @@ from msjax._src.core.tensor import from_numpy as from_numpy
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.core.tensor import tensor as tensor
 from msjax._src.transforms.grad import no_grad as _no_grad
+from msjax._src.transforms.custom_grad import _Function as _Function
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline

@@ -7,5 +7,10 @@ from msjax._src.core.parameter import Parameter as Parameter
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
+from msjax._src.transforms.executors import _CellGraphExecutor as _CellGraphExecutor
+from msjax._src.transforms.executors import _JitExecutor as _JitExecutor
+from msjax._src.transforms.executors import _PyNativeExecutor as _PyNativeExecutor
+from msjax._src.transforms.executors import _cell_graph_executor as _cell_graph_executor
+from msjax._src.transforms.executors import _pynative_executor as _pynative_executor
 
 __getattr__ = _missing_names(__name__)

@@ -201,7 +201,11 @@ from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.nn.layers.image_quality import PSNR as PSNR
 from msjax._src.nn.layers.image_quality import SSIM as SSIM
 from msjax._src.nn.layers.basic import Linear as Linear
-from msjax._src.nn.layers.shaping import MaxUnpool2d as MaxUnpool2d
+from msjax._src.nn.layers.pooling import MaxUnpool1d as MaxUnpool1d
+from msjax._src.nn.layers.pooling import MaxUnpool2d as MaxUnpool2d
+from msjax._src.nn.layers.pooling import MaxUnpool3d as MaxUnpool3d
+from msjax._src.nn.layers.pooling import LPPool1d as LPPool1d
+from msjax._src.nn.layers.pooling import LPPool2d as LPPool2d
 from msjax._src.nn.layers.shaping import Range as Range
 from msjax._src.nn.layers.shaping import Tril as Tril
 from msjax._src.nn.layers.shaping import Triu as Triu

@@ -42,6 +42,7 @@ from msjax._src.ops.reduce_ops import aminmax as aminmax
 from msjax._src.ops.math_ops import angle as angle
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.reduce_ops import any as any
+from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.math_ops import approximate_equal as approximate_equal
 from msjax._src.ops.array_ops import arange as arange
 from msjax._src.ops.math_ops import acos as arccos
@@ -90,6 +91,7 @@ from msjax._src.ops.linalg_ops import batch_dot as batch_dot
 from msjax._src.ops.nn_ops import batch_norm as batch_norm
 from msjax._src.ops.image_ops import batch_to_space_nd as batch_to_space_nd
 from msjax._src.ops.primitives import BatchMatMul as BatchMatMul
+from msjax._src.ops.grad_ops import BatchNorm as BatchNorm
 from msjax._src.ops.image_ops import BatchToSpaceND as BatchToSpaceND
 from msjax._src.ops.loss_ops import BCEWithLogitsLoss as BCEWithLogitsLoss
 from msjax._src.ops.random_ops import bernoulli as bernoulli
@@ -192,12 +194,15 @@ from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
+from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.primitive_instances import depend as depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
+from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
+from msjax._src.transforms.forward_mode import derivative as derivative
 from msjax._src.ops.math_ops import det as det
 from msjax._src.ops.array_ops import diag as diag
 from msjax._src.ops.array_ops import Diag as Diag
@@ -264,6 +269,7 @@ from msjax._src.ops.spectral_ops import fft2 as fft2
 from msjax._src.ops.spectral_ops import fftfreq as fftfreq
 from msjax._src.ops.spectral_ops import fftn as fftn
 from msjax._src.ops.spectral_ops import fftshift as fftshift
+from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import fill as fill
 from msjax._src.ops.array_ops import Fill as Fill
 from msjax._src.ops.array_ops import fills as fills
@@ -314,6 +320,7 @@ from msjax._src.ops.primitives import Gelu as Gelu
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.graph_values import get_grad as get_grad
+from msjax._src.ops.vm_impl_registry import get_vm_impl_fn as get_vm_impl_fn
 from msjax._src.ops.nn_ops import glu as glu
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.transforms.grad import grad as grad
@@ -367,6 +374,7 @@ from msjax._src.ops.array_ops import index_select as index_select
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
 from msjax._src.ops.math_ops import inner as inner
+from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
 from msjax._src.ops.image_ops import interpolate as interpolate
 from msjax._src.ops.array_ops import intopk as intopk
 from msjax._src.ops.primitives import InTopK as InTopK
@@ -375,6 +383,7 @@ from msjax._src.ops.math_ops import Inv as Inv
 from msjax._src.ops.math_ops import inverse as inverse
 from msjax._src.ops.math_ops import invert as invert
 from msjax._src.ops.math_ops import Invert as Invert
+from msjax._src.ops.grad_ops import InvertPermutation as InvertPermutation
 from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
@@ -382,9 +391,12 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
+from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.primitives import IsClose as IsClose
+from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import IsFinite as IsFinite
 from msjax._src.ops.math_ops import isinf as isinf
@@ -396,6 +408,8 @@ from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
+from msjax._src.transforms.forward_mode import jet as jet
+from msjax._src.transforms.forward_mode import jvp as jvp
 from msjax._src.ops.spectral_ops import kaiser_window as kaiser_window
 from msjax._src.ops.loss_ops import kl_div as kl_div
 from msjax._src.ops.loss_ops import KLDivLoss as KLDivLoss
@@ -420,6 +434,7 @@ from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import LessEqual as LessEqual
 from msjax._src.ops.math_ops import lgamma as lgamma
 from msjax._src.ops.math_ops import Lgamma as Lgamma
+from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.array_ops import LinSpace as LinSpace
 from msjax._src.ops.math_ops import log as log
@@ -460,6 +475,7 @@ from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
@@ -483,10 +499,14 @@ from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
 from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
+from msjax._src.ops.pooling_ops import max_unpool1d as max_unpool1d
+from msjax._src.ops.pooling_ops import ops_max_unpool2d as max_unpool2d
+from msjax._src.ops.pooling_ops import max_unpool3d as max_unpool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
+from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
 from msjax._src.ops.primitives import Median as Median
@@ -552,6 +572,8 @@ from msjax._src.ops.array_ops import ones as ones
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import ones_like as ones_like
 from msjax._src.ops.array_ops import OnesLike as OnesLike
+from msjax._src.ops.linalg_ops import orgqr as orgqr
+from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad
@@ -579,7 +601,10 @@ from msjax._src.ops.math_ops import Pow as Pow
 from msjax._src.ops.primitive_instances import pows as pows
 from msjax._src.ops.nn_ops import prelu as prelu
 from msjax._src.ops.nn_ops import PReLU as PReLU
+from msjax._src.ops.registry import prim_attr_register as prim_attr_register
 from msjax._src.ops.registry import Primitive as Primitive
+from msjax._src.ops.registry import PrimitiveWithCheck as PrimitiveWithCheck
+from msjax._src.ops.registry import PrimitiveWithInfer as PrimitiveWithInfer
 from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr
@@ -661,6 +686,7 @@ from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
+from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
@@ -799,6 +825,7 @@ from msjax._src.ops.scatter_ops import TensorScatterMul as TensorScatterMul
 from msjax._src.ops.scatter_ops import TensorScatterSub as TensorScatterSub
 from msjax._src.ops.scatter_ops import TensorScatterUpdate as TensorScatterUpdate
 from msjax._src.ops.primitives import TensorShape as TensorShape
+from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile
 from msjax._src.ops.array_ops import Tile as Tile
@@ -862,6 +889,8 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.transforms.forward_mode import vjp as vjp
+from msjax._src.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit
 from msjax._src.ops.array_ops import vstack as vstack

@@ -17,6 +17,7 @@ from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.ops.random_ops import laplace as laplace
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
 from msjax._src.ops.math_ops import matmul as matmul
 from msjax._src.ops.math_ops import mm as mm

@@ -126,6 +126,7 @@ from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.primitive_instances import depend as depend
+from msjax._src.transforms.forward_mode import derivative as derivative
 from msjax._src.ops.math_ops import det as det
 from msjax._src.ops.array_ops import diag as diag
 from msjax._src.ops.array_ops import diag_embed as diag_embed
@@ -245,8 +246,11 @@ from msjax._src.ops.spectral_ops import irfftn as irfftn
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
+from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.ops.math_ops import isclose as isclose
+from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import isinf as isinf
 from msjax._src.ops.math_ops import isnan as isnan
@@ -255,6 +259,8 @@ from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
 from msjax._src.transforms.grad import jacfwd as jacfwd
 from msjax._src.transforms.grad import jacrev as jacrev
+from msjax._src.transforms.forward_mode import jet as jet
+from msjax._src.transforms.forward_mode import jvp as jvp
 from msjax._src.ops.spectral_ops import kaiser_window as kaiser_window
 from msjax._src.ops.loss_ops import kl_div as kl_div
 from msjax._src.ops.math_ops import kron as kron
@@ -269,6 +275,7 @@ from msjax._src.ops.math_ops import lerp as lerp
 from msjax._src.ops.math_ops import less as less
 from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import lgamma as lgamma
+from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.math_ops import log10 as log10
@@ -296,6 +303,7 @@ from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
 from msjax._src.ops.array_ops import masked_select as masked_select
@@ -309,6 +317,9 @@ from msjax._src.ops.linalg_ops import matrix_solve as matrix_solve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
 from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d
+from msjax._src.ops.pooling_ops import max_unpool1d as max_unpool1d
+from msjax._src.ops.pooling_ops import ops_max_unpool2d as max_unpool2d
+from msjax._src.ops.pooling_ops import max_unpool3d as max_unpool3d
 from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
@@ -350,6 +361,7 @@ from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.array_ops import ones as ones
 from msjax._src.ops.array_ops import ones_like as ones_like
+from msjax._src.ops.linalg_ops import orgqr as orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.composite import partial as partial
@@ -492,6 +504,7 @@ from msjax._src.ops.scatter_ops import tensor_scatter_sub as tensor_scatter_sub
 from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_scatter_update
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
+from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile
 from msjax._src.ops.array_ops import top_k as top_k
@@ -531,6 +544,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit
 from msjax._src.ops.array_ops import vstack as vstack

@@ -11,6 +11,7 @@ from msjax._src.ops.primitives import AddN as AddN
 from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.math_ops import Angle as Angle
+from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.primitives import Argmax as Argmax
 from msjax._src.ops.primitives import ArgMaxWithValue as ArgMaxWithValue
 from msjax._src.ops.primitives import Argmin as Argmin
@@ -26,6 +27,7 @@ from msjax._src.ops.math_ops import Atanh as Atanh
 from msjax._src.ops.nn_ops import AvgPool as AvgPool
 from msjax._src.ops.nn_ops import AvgPool3D as AvgPool3D
 from msjax._src.ops.primitives import BatchMatMul as BatchMatMul
+from msjax._src.ops.grad_ops import BatchNorm as BatchNorm
 from msjax._src.ops.image_ops import BatchToSpaceND as BatchToSpaceND
 from msjax._src.ops.loss_ops import BCEWithLogitsLoss as BCEWithLogitsLoss
 from msjax._src.ops.random_ops import Bernoulli as Bernoulli
@@ -68,8 +70,10 @@ from msjax._src.ops.primitives import CumProd as CumProd
 from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
+from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
+from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
 from msjax._src.ops.array_ops import Diag as Diag
 from msjax._src.ops.primitives import DiagPart as DiagPart
 from msjax._src.ops.math_ops import Digamma as Digamma
@@ -95,6 +99,7 @@ from msjax._src.ops.math_ops import Expm1 as Expm1
 from msjax._src.ops.primitives import Eye as Eye
 from msjax._src.ops.primitives import FastGeLU as FastGeLU
 from msjax._src.ops.primitives import FastGelu as FastGelu
+from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import Fill as Fill
 from msjax._src.ops.array_ops import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2
@@ -130,9 +135,11 @@ from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
+from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
 from msjax._src.ops.primitives import InTopK as InTopK
 from msjax._src.ops.math_ops import Inv as Inv
 from msjax._src.ops.math_ops import Invert as Invert
+from msjax._src.ops.grad_ops import InvertPermutation as InvertPermutation
 from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.primitives import IsClose as IsClose
 from msjax._src.ops.math_ops import IsFinite as IsFinite
@@ -149,6 +156,7 @@ from msjax._src.ops.math_ops import Less as Less
 from msjax._src.ops.math_ops import LessEqual as LessEqual
 from msjax._src.ops.math_ops import Lgamma as Lgamma
 from msjax._src.ops.array_ops import LinSpace as LinSpace
+from msjax._src.ops.grad_ops import Load as Load
 from msjax._src.ops.primitives import Log as Log
 from msjax._src.ops.math_ops import Log1p as Log1p
 from msjax._src.ops.math_ops import LogicalAnd as LogicalAnd
@@ -173,6 +181,7 @@ from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
+from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.primitives import Median as Median
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.math_ops import Minimum as Minimum
@@ -198,6 +207,7 @@ from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
 from msjax._src.ops.primitives import OneHot as OneHot
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import OnesLike as OnesLike
+from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
@@ -245,6 +255,7 @@ from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.math_ops import Round as Round
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
+from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.scatter_ops import ScatterNd as ScatterNd
@@ -304,6 +315,7 @@ from msjax._src.ops.scatter_ops import TensorScatterMul as TensorScatterMul
 from msjax._src.ops.scatter_ops import TensorScatterSub as TensorScatterSub
 from msjax._src.ops.scatter_ops import TensorScatterUpdate as TensorScatterUpdate
 from msjax._src.ops.primitives import TensorShape as TensorShape
+from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.array_ops import Tile as Tile
 from msjax._src.ops.primitives import TopK as TopK
 from msjax._src.ops.math_ops import Trace as Trace

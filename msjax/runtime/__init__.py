@@ -1,5 +1,6 @@
 """`mindspore.runtime`: synchronisation and device memory on XLA (see msjax._src.core.runtime)."""
 # ruff: noqa: F401
+from msjax._src.core.runtime import launch_blocking as launch_blocking
 from msjax._src.core.runtime import max_memory_allocated as max_memory_allocated
 from msjax._src.core.runtime import max_memory_reserved as max_memory_reserved
 from msjax._src.core.runtime import memory_allocated as memory_allocated

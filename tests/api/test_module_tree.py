@@ -157,9 +157,9 @@ def test_an_excluded_module_says_why(alias):
     with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.rewrite': msjax "
                        r"does not implement it yet \(not implemented by msjax yet: SymbolTree"):
         import mindspore.rewrite  # noqa: F401
-    with pytest.raises(ModuleNotFoundError, match=r"'mindspore\._c_expression': msjax does not "
+    with pytest.raises(ModuleNotFoundError, match=r"'mindspore\._c_dataengine': msjax does not "
                        r"implement it yet \(an internal of MindSpore's own implementation"):
-        importlib.import_module("mindspore._c_expression")
+        importlib.import_module("mindspore._c_dataengine")
     with pytest.raises(ModuleNotFoundError, match=r"No module named 'mindspore\.no_such_module': "
                        "msjax does not implement it yet"):
         importlib.import_module("mindspore.no_such_module")
@@ -209,5 +209,5 @@ def test_importing_a_missing_name_says_msjax_does_not_implement_it(alias, statem
 
 def test_importing_a_name_mindspore_lacks_too_is_python_s_plain_import_error(alias):
     with pytest.raises(ImportError, match=r"^cannot import name 'not_a_mindspore_name' from "
-                       r"'msjax'"):
+                       r"'mindspore'"):
         exec("from mindspore import not_a_mindspore_name", {})

@@ -20,8 +20,27 @@ def alias():
 
 def test_import_mindspore_is_msjax(alias):
     import mindspore
-    assert mindspore is msjax
-    assert mindspore.Tensor is msjax.Tensor
+    # every name is msjax's own object; the module keeps MindSpore's identity
+    assert mindspore.__msjax__ is msjax and mindspore.__name__ == "mindspore"
+    assert mindspore.Tensor is msjax.Tensor and mindspore.nn is msjax.nn
+    assert mindspore.__version__ == "2.10.0" and msjax.__version__ != mindspore.__version__
+    mindspore.some_flag = 1  # set on msjax, as MindSpore's code sets module attributes
+    try:
+        assert msjax.some_flag == 1
+    finally:
+        del msjax.some_flag
+
+
+def test_classes_report_mindspore_modules_under_the_alias(alias):
+    import mindspore
+    import mindspore.dataset
+    assert repr(type(mindspore.Tensor(1))) == "<class 'mindspore.common.tensor.Tensor'>"
+    assert mindspore.nn.Dense.__module__ == "mindspore.nn.layer.basic"
+    assert (mindspore.dataset.GeneratorDataset.__module__
+            == "mindspore.dataset.engine.datasets_user_defined")
+    msjax.compat.uninstall()
+    assert msjax.Tensor.__module__ == "msjax._src.core.tensor"
+    assert msjax.nn.Dense.__module__.startswith("msjax._src.nn")
 
 
 def test_from_mindspore_import_names(alias):
@@ -70,7 +89,7 @@ _WITH_REAL_MINDSPORE = textwrap.dedent("""
     del sys.modules["mindspore"]
     msjax.compat.install(force=True)
     import mindspore
-    print("install(force=True) is msjax:", mindspore is msjax)
+    print("install(force=True) is msjax:", mindspore.__msjax__ is msjax)
 """)
 
 

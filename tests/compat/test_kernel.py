@@ -74,7 +74,7 @@ def mindspore_kernel_cells(kernels_dir):
         ("import mindspore\nfrom mindspore import Tensor, ops\n"
          "print(ops.add(Tensor([1, 2]), Tensor([3, 4])))"),
         "Tensor([[1.0, 2.0]])",
-        "import msjax\nprint(mindspore is msjax, mindspore.nn is msjax.nn)",
+        "import msjax\nprint(mindspore.__msjax__ is msjax, mindspore.nn is msjax.nn)",
         # Control flow on a tensor under jit reads the function's source: IPython keeps cells'.
         ("@mindspore.jit\ndef double_if_positive(x):\n    if x.sum() > 0:\n"
          "        return x * 2\n    return x\n"
@@ -99,7 +99,7 @@ def test_installed_kernel_names_the_missing_msjax_module(mindspore_kernel_cells)
         "docs/api_coverage.md, or run `msjax coverage`.\n")
 
 
-_PROBE = ("try:\n    import mindspore\n    print('mindspore is msjax:', mindspore is msjax)\n"
+_PROBE = ("try:\n    import mindspore\n    print('mindspore is msjax:', mindspore.__msjax__ is msjax)\n"
           "except ModuleNotFoundError as e:\n    print(e)")
 
 

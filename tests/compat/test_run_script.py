@@ -92,7 +92,7 @@ def test_import_mindspore_runs_on_msjax_even_with_real_mindspore_installed(tmp_p
     got = run_msjax("run", "train.py", cwd=tmp_path,
                     env_extra={"PYTHONPATH": f"{tmp_path / 'site'}{os.pathsep}{REPO}"})
     assert (got.returncode, got.stderr) == (0, "")
-    assert got.stdout == "msjax [4 6] Dense\n"
+    assert got.stdout == "mindspore [4 6] Dense\n"  # the module keeps MindSpore's name
 
 
 def test_missing_script_is_reported_with_pythons_exit_status(tmp_path, capsys):

@@ -23,7 +23,8 @@ SCRIPT = GOLDENS / "scripts" / "experimental_optim.py"
 @pytest.fixture(scope="module")
 def script():
     msjax.compat.install(force=True)  # the script's `import mindspore` is msjax
-    return runpy.run_path(str(SCRIPT), run_name="experimental_optim")
+    yield runpy.run_path(str(SCRIPT), run_name="experimental_optim")
+    msjax.compat.uninstall()  # (no alias, nor MindSpore's class modules, left to later tests)
 
 
 def _build(script, ctor):

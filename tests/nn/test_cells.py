@@ -44,10 +44,13 @@ def recorded(tmp_path_factory):
     """cells.json as written by the golden script run on msjax."""
     out = tmp_path_factory.mktemp("cells")
     msjax.compat.install(force=True)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("MSJAX_GOLDEN_DIR", str(out))
-        patch.setattr("builtins.print", lambda *args, **kwargs: None)
-        runpy.run_path(str(GOLDENS / "scripts" / "cells.py"), run_name="__main__")
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("MSJAX_GOLDEN_DIR", str(out))
+            patch.setattr("builtins.print", lambda *args, **kwargs: None)
+            runpy.run_path(str(GOLDENS / "scripts" / "cells.py"), run_name="__main__")
+    finally:  # (the alias gives msjax's classes MindSpore's module names: no leftovers)
+        msjax.compat.uninstall()
     msjax.set_seed(0)
     return json.loads((out / "cells.json").read_text())
 

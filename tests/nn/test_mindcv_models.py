@@ -21,7 +21,8 @@ ARRAYS = np.load(GOLDENS / "nn" / "mindcv_models.npz")
 @pytest.fixture(scope="module")
 def models():
     msjax.compat.install(force=True)
-    return runpy.run_path(str(GOLDENS / "scripts" / "mindcv_models.py"), run_name="models")
+    yield runpy.run_path(str(GOLDENS / "scripts" / "mindcv_models.py"), run_name="models")
+    msjax.compat.uninstall()  # (no alias, nor MindSpore's class modules, left to later tests)
 
 
 @pytest.mark.parametrize("name", list(META))

@@ -19,9 +19,10 @@ EXPORTED = sorted(n for n in dir(ops) if not n.startswith("_")
 COUNTED = sorted(set(EXPORTED) & set(MS_OPS))
 
 # Names whose MindSpore signature is a generic (*args, **kwargs) wrapper, or that live outside
-# the op table (Primitive's base, composites).
+# the op table (Primitive's base, composites), or that are no callables (`vm_impl_registry`, a
+# registry object: MindSpore records no signature).
 _GENERIC_SIGNATURES = {"less", "lt", "tensor_lt", "tensor_sub", "tensor_scatter_update",
-                       "Primitive", "Partial", "partial", "Tensor", "ReduceOp"}
+                       "Primitive", "Partial", "partial", "Tensor", "ReduceOp", "vm_impl_registry"}
 # The op modules the op table covers (state, collective, composite and Ascend-only ops, and
 # names defined outside msjax._src.ops, have tests of their own).
 _TABLE_MODULES = tuple(f"msjax._src.ops.{m}" for m in (

@@ -18,7 +18,7 @@ def load_ipython_extension(ipython) -> None:
         would keep returning it.
     """
     loaded = sys.modules.get("mindspore")
-    if loaded is not None and not getattr(loaded, "__name__", "").startswith("msjax"):
+    if loaded is not None and getattr(loaded, "__msjax__", None) is None:
         raise RuntimeError(
             "%load_ext msjax: `mindspore` is already imported in this session (from "
             f"{getattr(loaded, '__file__', '?')}), so `import mindspore` would keep returning "

@@ -232,3 +232,9 @@ def jax_device():
     except RuntimeError:
         return None
     return devices[min(_context["device_id"], len(devices) - 1)]
+
+
+def security_enabled() -> bool:
+    """`mindspore._c_expression.security.enable_security()`: whether MindSpore was built in
+    security mode (without summary, dump and profiling). msjax has no such build: False."""
+    return False

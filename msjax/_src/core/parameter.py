@@ -59,8 +59,7 @@ class Parameter(Tensor):
     the call succeeds.
     """
 
-    __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer",
-                 "__dict__")
+    __slots__ = ("_value", "_name", "_requires_grad", "layerwise_parallel", "parallel_optimizer")
 
     @x64.scoped
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
@@ -296,3 +295,26 @@ def _check_prefix(prefix):
     if not re.fullmatch(r"[\w\-./]*", prefix):
         raise ValueError(f"The args 'prefix' is illegal: '{prefix}'.")
 
+
+
+class _Buffer(Tensor):
+    """`mindspore.common.parameter._Buffer(data, persistent=True)`: marks a Tensor as a Cell's
+    buffer. As in MindSpore, what it makes is a plain `Tensor` (holding `data`'s values, with
+    `persistent`); assigned to a Cell's attribute it is registered as that Cell's buffer
+    (`Cell.register_buffer`), so it is in `named_buffers` and `state_dict`."""
+
+    def __new__(cls, data, persistent=True):
+        if not isinstance(data, Tensor):
+            raise TypeError("For create Buffer, type of input data should be Tensor")
+        buffer = _wrap(data._data)
+        buffer.__dict__["persistent"] = persistent
+        buffer.__dict__[BUFFER_MARK] = True
+        return buffer
+
+
+BUFFER_MARK = "_is_buffer"  # in a Tensor's __dict__: made by `_Buffer` (Cell.__setattr__ reads it)
+
+
+def is_buffer(value) -> bool:
+    """Whether `value` is a Tensor `_Buffer` made."""
+    return type(value) is Tensor and value.__dict__.get(BUFFER_MARK, False)

@@ -20,6 +20,10 @@ import math
 import re
 
 import jax
+import numpy as np
+
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.version import MINDSPORE_VERSION, __version__
 
 _MEMORY_PATTERN = r"[1-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
 _RESERVE_PATTERN = r"[0-9][0-9]*(\.)?[0-9]*GB|0\.[0-9]*GB"
@@ -83,6 +87,16 @@ def synchronize() -> None:
     jax.effects_barrier()
     for array in jax.live_arrays():
         array.block_until_ready()
+
+
+def launch_blocking() -> None:
+    """`mindspore.runtime.launch_blocking()`: launch every operator synchronously from now on,
+    so that an operator's error is raised by the call that launched it (MindSpore's debugging
+    switch, the environment's `MS_LAUNCH_BLOCKING`). msjax already checks every operator's
+    inputs when it is called and XLA's programs raise nothing while they run, so errors come
+    from the call that caused them either way; this finishes the work launched so far
+    (`synchronize`)."""
+    synchronize()
 
 
 # -- memory statistics -----------------------------------------------------------------------------
@@ -205,3 +219,22 @@ def memory_summary() -> str:
                                                                           stats[key]))]
     lines.append("=" * 45)
     return "|" + "|\n|".join(lines) + "|\n"
+
+
+# -- run_check ------------------------------------------------------------------------------------
+def run_check() -> None:
+    """`mindspore.run_check()`: print the MindSpore version msjax implements, run a small
+    multiplication on the default JAX backend and say whether its result is right, in MindSpore's
+    words (the platform is JAX's backend), then the JAX version and the devices found."""
+    print("MindSpore version: ", MINDSPORE_VERSION)
+    backend = jax.default_backend()
+    x = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    product = (x * x).asnumpy()
+    if not np.allclose(product, [1.0, 4.0, 9.0]):
+        print(f"The result of multiplication calculation is not correct, MindSpore has not been "
+              f"installed on platform [{backend.upper()}] successfully!")
+        return
+    print(f"The result of multiplication calculation is correct, MindSpore has been installed "
+          f"on platform [{backend.upper()}] successfully!")
+    print(f"(msjax {__version__} on JAX {jax.__version__}: {jax.device_count()} "
+          f"{backend.upper()} device(s): {', '.join(str(d) for d in jax.devices())})")

@@ -15,6 +15,8 @@ holds a `ShapePlaceholder`.
 """
 from __future__ import annotations
 
+import itertools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -65,6 +67,9 @@ class ShapePlaceholder:
         return np.empty(self.shape, self.dtype)  # ValueError: negative dimensions are not allowed
 
 
+_CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per constant Tensor
+
+
 class Tensor:
     """`mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None)`.
 
@@ -76,7 +81,9 @@ class Tensor:
     zeros.
     """
 
-    __slots__ = ("_data", "__weakref__")
+    # `__dict__`: MindSpore's Tensors take attributes (`x.tensor = y` in a custom function, a
+    # registered hook); the dict is made only for a Tensor that is given one
+    __slots__ = ("_data", "__weakref__", "__dict__")
     __array_priority__ = 100
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
@@ -87,8 +94,28 @@ class Tensor:
                 return
         with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
             self._data = _to_array(input_data, dtype, shape, init)
+        if const_arg:
+            self.set_const_arg(True)
 
     # -- attributes ---------------------------------------------------------------------------
+    def set_const_arg(self, const_arg=True):
+        """`Tensor.set_const_arg(const_arg=True)`: mark the Tensor as a constant of the graphs it
+        is passed to (MindSpore compiles one graph per value of such a Tensor). msjax compiles
+        one program per shape and dtype either way and gives the same results; the mark is kept
+        (`const_arg`) for code that reads it. Returns the Tensor."""
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', but "
+                            f"got '{type(const_arg).__name__}'.")
+        self.__dict__["const_arg"] = const_arg
+        if const_arg:  # a constant is its own graph input: a number that outlives its id
+            self.__dict__["_const_serial"] = next(_CONST_SERIALS)
+        return self
+
+    @property
+    def const_arg(self) -> bool:
+        """Whether the Tensor is marked a graph constant (`set_const_arg`)."""
+        return self.__dict__.get("const_arg", False)
+
     @property
     def shape(self) -> tuple:
         return tuple(self._data.shape)
@@ -231,6 +258,8 @@ class Tensor:
     @x64.scoped
     def __deepcopy__(self, memo):
         data = self._data
+        if isinstance(data, ShapePlaceholder):  # (a declared shape holds no values to copy)
+            return _wrap(ShapePlaceholder(data.shape, data.dtype))
         return _wrap(np.array(data) if isinstance(data, np.ndarray) else jnp.array(data, copy=True))
 
     # -- indexing -----------------------------------------------------------------------------
@@ -259,8 +288,9 @@ class Tensor:
         data = self._data
         if isinstance(data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
-        if isinstance(data, ShapePlaceholder):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value= )"
+        if isinstance(data, ShapePlaceholder):  # (MindSpore: no values, on a line of their own
+            gap = "\n" if data.ndim > 1 else " "  # when the rank is above 1)
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={gap})"
         _raise_pending()
         return tensor_repr(np.asarray(data), str(self.dtype))
 
@@ -385,6 +415,8 @@ def _index_item(item):
     if isinstance(item, (int, np.integer)):
         return item
     if isinstance(item, list):
+        if not item:  # `t[[]]`: no element (an integer index of none, not a float array)
+            return jnp.zeros((0,), jnp.int32)
         return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
     if isinstance(item, (float, np.floating)):
         raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")
@@ -448,6 +480,8 @@ def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
     if type(index) is not tuple:
+        if type(index) is list and not setting:
+            _check_list_index(index, shape)
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
@@ -475,6 +509,18 @@ def _check_array_index(item, size) -> None:
     dtype = getattr(item, "dtype", None)
     if dtype is not None and np.issubdtype(dtype, np.integer):
         index_checks.check_gather(item, size)
+
+
+def _check_list_index(index, shape):
+    """MindSpore's IndexError for reading with a list: an empty one (or all False: it selects
+    nothing) and an integer out of the first axis's range."""
+    if not index or all(type(e) is bool and not e for e in index):
+        raise IndexError("When tensor is indexed by list, the list can't be empty.")
+    if shape and all(type(e) is int for e in index):
+        for element in index:
+            if not -shape[0] <= element < shape[0]:
+                raise IndexError(f"index {element} out of bounds for dimension with size "
+                                 f"{shape[0]}")
 
 
 def _fit_value(value, target, error):

@@ -24,12 +24,13 @@ from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_negative_int,
-                                       is_generated_name)
+                                       is_buffer, is_generated_name)
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 from msjax._src.backend.interface import MISSED as _MISSED
-from msjax._src.transforms.jit import call_cell_compiled
+from msjax._src.transforms.jit import JitFunction, call_cell_compiled
 from msjax._src.transforms.lazy_inline import call_lazy
+from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -98,6 +99,9 @@ class Cell:
             if self._auto_prefix:
                 value.update_parameters_name(name + ".")
             self.insert_child_to_cell(name, value)
+        elif is_buffer(value):  # `_Buffer(t)`: MindSpore registers it whatever `persistent` says
+            self.__dict__.pop(name, None)
+            self.register_buffer(name, value)
         elif isinstance(value, Primitive):
             value.set_prim_instance_name(name)
             self._primitives[name] = value
@@ -448,6 +452,28 @@ class Cell:
         non_persistent = self.__dict__.setdefault("_non_persistent", set())
         (non_persistent.discard if persistent else non_persistent.add)(name)
 
+    def register_state_dict_pre_hook(self, hook):
+        """`hook(cell, prefix, keep_vars)` before `state_dict` reads this Cell."""
+        return _register_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()),
+                              hook)
+
+    def register_state_dict_post_hook(self, hook):
+        """`hook(cell, state_dict, prefix, local_metadata)` after `state_dict` read this Cell
+        (a returned dict replaces the result)."""
+        return _register_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """`hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
+        unexpected_keys, error_msgs)` before `load_state_dict` loads; messages it appends to
+        `error_msgs` make the load fail."""
+        return _register_hook(
+            self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """`hook(cell, incompatible_keys)` after `load_state_dict` loaded."""
+        return _register_hook(
+            self.__dict__.setdefault("_load_state_dict_post_hooks", OrderedDict()), hook)
+
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """`Cell.state_dict`: the buffers and Parameters of this Cell and its children."""
         return cell_state_dict.state_dict(self, destination, prefix, keep_vars)
@@ -527,7 +553,10 @@ class Cell:
             result = hook(self, args)
             if result is not None:
                 args = result if isinstance(result, tuple) else (result,)
-        output = self.construct(*args, **kwargs)
+        if getattr(type(self), "bprop", None) is not None:  # a gradient the user wrote
+            output = _call_with_bprop(self, args, kwargs)
+        else:
+            output = self.construct(*args, **kwargs)
         for hook in self._forward_hooks.values():
             result = hook(self, args, output)
             if result is not None:
@@ -579,4 +608,15 @@ def _run_with_backward_hooks(cell, args, kwargs):
     """`cell(*args, **kwargs)` with its backward hooks (a function of its own: a lambda in
     `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
     return run_with_backward_hooks(cell, args, lambda a: cell._run_construct(a, kwargs))
+
+
+def _call_with_bprop(cell, args, kwargs):
+    """`cell.construct(*args)` differentiated through `cell.bprop(*args, out, dout)`: the
+    Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py). As in
+    MindSpore, PyNative mode refuses a bprop decorated with `@jit` (graph mode runs it)."""
+    if (isinstance(getattr(type(cell), "bprop", None), JitFunction)
+            and context._context["mode"] != context.GRAPH_MODE):
+        raise RuntimeError("Decorating bprop with '@jit' is not supported.")
+    return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
+                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
 

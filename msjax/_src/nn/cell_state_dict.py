@@ -28,21 +28,45 @@ class _IncompatibleKeys(collections.namedtuple("_IncompatibleKeys",
 
 
 def _entries(cell, prefix):
-    """(dotted name, owning Cell, local name, value, is_parameter) of buffers then Parameters."""
+    """(dotted name, owning Cell, local name, value, is_parameter): each Cell's Parameters then
+    its buffers, as MindSpore orders them."""
     for cell_name, member in cell.cells_and_names():
         dotted = prefix + (cell_name + "." if cell_name else "")
-        for name, buffer in member._buffers.items():
-            if buffer is not None and name not in member.__dict__.get("_non_persistent", ()):
-                yield dotted + name, member, name, buffer, False
         for name, param in member._params.items():
             if param is not None:
                 yield dotted + name, member, name, param, True
+        for name, buffer in member._buffers.items():
+            if buffer is not None and name not in member.__dict__.get("_non_persistent", ()):
+                yield dotted + name, member, name, buffer, False
+
+
+def _hooks(member, table):
+    """The hooks `Cell.register_*state_dict*_hook` put in the Cell's table `table`."""
+    return list(member.__dict__.get(table, {}).values())
+
+
+def _cells(cell, prefix):
+    """(Cell, its dotted prefix) of `cell` and its sub-Cells."""
+    for cell_name, member in cell.cells_and_names():
+        yield member, prefix + (cell_name + "." if cell_name else "")
 
 
 def state_dict(cell, destination=None, prefix="", keep_vars=False):
+    """The state dict; each Cell's pre hooks `hook(cell, prefix, keep_vars)` run before it is
+    read and its hooks `hook(cell, state_dict, prefix, local_metadata)` after (the sub-Cells'
+    first), as in MindSpore; a hook that returns a dict replaces the result."""
     destination = OrderedDict() if destination is None else destination
+    cells = list(_cells(cell, prefix))
+    for member, dotted in cells:
+        for hook in _hooks(member, "_state_dict_pre_hooks"):
+            hook(member, dotted, keep_vars)
     for key, _, _, value, _ in _entries(cell, prefix):
         destination[key] = value
+    for member, dotted in reversed(cells):
+        for hook in _hooks(member, "_state_dict_hooks"):
+            result = hook(member, destination, dotted, {})
+            if result is not None:
+                destination = result
     return destination
 
 
@@ -55,10 +79,16 @@ def _as_array(value):
 def load_state_dict(cell, state, strict=True):
     if not isinstance(state, collections.abc.Mapping):
         raise TypeError(f"Expected state_dict to be dict-like, got {type(state)}.")
+    # pre hooks first: `hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
+    # unexpected_keys, error_msgs)`, with `strict` True and the lists empty (MindSpore's); what
+    # they add to the lists counts
+    missing, unexpected, errors = [], [], []
+    for member, dotted in _cells(cell, ""):
+        for hook in _hooks(member, "_load_state_dict_pre_hooks"):
+            hook(member, state, dotted, {}, True, missing, unexpected, errors)
     entries = {key: rest for key, *rest in _entries(cell, "")}
-    missing = [k for k in entries if k not in state]
-    unexpected = [k for k in state if k not in entries]
-    errors = []
+    missing += [k for k in entries if k not in state]
+    unexpected += [k for k in state if k not in entries]
     if strict and unexpected:
         errors.append("Unexpected key(s) in state_dict: "
                       + ", ".join(f'"{k}"' for k in unexpected) + ". ")
@@ -84,4 +114,8 @@ def load_state_dict(cell, state, strict=True):
             current.set_data(value)
         else:
             owner._buffers[name] = value
-    return _IncompatibleKeys(missing, unexpected)
+    incompatible = _IncompatibleKeys(missing, unexpected)
+    for member, _ in _cells(cell, ""):
+        for hook in _hooks(member, "_load_state_dict_post_hooks"):
+            hook(member, incompatible)
+    return incompatible

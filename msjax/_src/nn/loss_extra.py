@@ -4,8 +4,9 @@
 `TripletMarginLoss`, `MultiMarginLoss`, `MultiLabelSoftMarginLoss`, `FocalLoss`, `CTCLoss`.
 
 Each keeps MindSpore 2.10's constructor, attributes and formula, over the op table where a
-functional form exists. `CTCLoss` is optax's CTC (MindSpore's reduction: 'mean' divides each
-sample's loss by its target length, then averages).
+functional form exists. `CTCLoss` is msjax's CTC recursion over the log-probabilities as given
+(ops/ctc_ops.py; MindSpore's reduction: 'mean' divides each sample's loss by its target length,
+then averages).
 """
 from __future__ import annotations
 

@@ -73,8 +73,14 @@ rollaxis = functional(rollaxis)
 
 
 def swapaxes(x, axis1, axis2):
-    """`mindspore.numpy.swapaxes(x, axis1, axis2)`."""
-    return A.swapaxes.impl(asarray(x), axis1, axis2)
+    """`mindspore.numpy.swapaxes(x, axis1, axis2)`, with MindSpore's ValueError for an axis out
+    of range."""
+    x = asarray(x)
+    for axis in (axis1, axis2):
+        if not -x.ndim <= axis < x.ndim:
+            raise ValueError(f"The 'axis' must be in the range of [{-x.ndim}, {x.ndim}), but got "
+                             f"{axis}.")
+    return A.swapaxes.impl(x, axis1, axis2)
 
 
 swapaxes = functional(swapaxes)

@@ -46,8 +46,19 @@ floor_divide = _binary("floor_divide", M.floor_div.impl, "the largest integer <=
 bitwise_and = _binary("bitwise_and", M.bitwise_and.impl, "elementwise AND of integers.")
 bitwise_or = _binary("bitwise_or", M.bitwise_or.impl, "elementwise OR of integers.")
 bitwise_xor = _binary("bitwise_xor", M.bitwise_xor.impl, "elementwise XOR of integers.")
-gcd = _binary("gcd", M.gcd.impl, "greatest common divisor of |x1| and |x2|.")
-lcm = _binary("lcm", M.lcm.impl, "lowest common multiple of |x1| and |x2|.")
+def _on_integers(integer_fn):
+    """`mindspore.numpy`'s gcd/lcm: floats are taken as the integers they hold (truncated) and
+    the result is given in the float dtype, as MindSpore's (`ops.gcd` refuses floats)."""
+    def fn(a, b):
+        dtype = jnp.result_type(a, b)
+        if jnp.issubdtype(dtype, jnp.floating):
+            return integer_fn(a.astype(jnp.int32), b.astype(jnp.int32)).astype(dtype)
+        return integer_fn(a, b)
+    return fn
+
+
+gcd = _binary("gcd", _on_integers(jnp.gcd), "greatest common divisor of |x1| and |x2|.")
+lcm = _binary("lcm", _on_integers(jnp.lcm), "lowest common multiple of |x1| and |x2|.")
 
 
 def _divide(a, b):

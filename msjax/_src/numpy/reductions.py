@@ -318,7 +318,11 @@ cumprod = functional(cumprod)
 
 
 def _edge(value, a, axis):
+    """`diff`'s prepend/append: an array of `a`'s rank as it is (NumPy's rule: it matches `a`
+    but along `axis`), anything else broadcast to one slice."""
     value = asarray(value)
+    if value.ndim == a.ndim:
+        return value
     shape = list(a.shape)
     shape[axis] = 1
     return jnp.broadcast_to(value, shape)
@@ -326,7 +330,8 @@ def _edge(value, a, axis):
 
 def diff(a, n=1, axis=-1, prepend=None, append=None):
     """`mindspore.numpy.diff(a, n=1, axis=-1, prepend=None, append=None)`: the n-th discrete
-    difference; `prepend`/`append` are scalars or arrays broadcast to one slice."""
+    difference; `prepend`/`append` are arrays of `a`'s rank (matching it but along `axis`) or
+    values broadcast to one slice."""
     a = asarray(a)
     axis = C.canonical_axes(axis, a.ndim)
     if not isinstance(n, int):

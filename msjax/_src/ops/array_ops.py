@@ -169,6 +169,9 @@ def dtype(x):  # noqa: A001  (mindspore.ops.dtype returns the MindSpore dtype)
 
 @op(primitive="Shape")
 def shape(input_x):
+    if not isinstance(input_x, jax.Array):  # (a Tensor arrives as its jax.Array)
+        raise TypeError(f"For primitive[Shape], the input argument must be Tensor, but got "
+                        f"{type(input_x)}.")
     return tuple(input_x.shape)
 
 

@@ -8,3 +8,4 @@ from msjax._src.ops import (activation_ops, image_ops, layer_ops, linalg_ops, po
 from msjax._src.ops import ascend_ops
 from msjax._src.ops import host_ops, legacy_ops
 from msjax._src.ops import ctc_ops, pad_v3_ops, roi_ops
+from msjax._src.ops import grad_ops, summary_ops

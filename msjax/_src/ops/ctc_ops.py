@@ -1,5 +1,5 @@
 """`mindspore.ops.CTCLoss`: the CTC loss of TensorFlow's `ctc_loss` (MindSpore's CPU kernel,
-ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_loss_values`, optax's, below).
+ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_negative_log_likelihood`, below).
 
 MindSpore's primitive takes unnormalised logits (max_time, batch, num_classes) with the blank as
 the last class, labels as a SparseTensor's `labels_indices` (K, 2) int64 and `labels_values` (K,)
@@ -147,9 +147,10 @@ def ctc_loss_primitive(inputs, labels_indices, labels_values, sequence_length,
     compute_dtype = jnp.promote_types(inputs.dtype, jnp.float32)
 
     def losses(logits):
-        # optax's CTC normalises the logits itself (log-softmax), so logits go in as they are.
-        loss = ctc_loss_values.impl(logits, labels, sequence_length, lengths, num_classes - 1,
-                                    "none", False)
+        # TensorFlow's CTC normalises the logits (log-softmax) before the recursion
+        log_probs = jnp.swapaxes(jax.nn.log_softmax(logits, axis=-1), 0, 1)
+        loss = ctc_negative_log_likelihood(log_probs, sequence_length, labels, lengths,
+                                           num_classes - 1)
         return jnp.where(impossible, jnp.inf, loss)
 
     loss, pullback = jax.vjp(losses, inputs.astype(compute_dtype))
@@ -166,20 +167,69 @@ labels_values, sequence_length)` -> (loss, gradient). The label rules and msjax'
 in this module's docstring (msjax._src.ops.ctc_ops)."""
 
 
+def _logaddexp(a, b):
+    """log(exp(a) + exp(b)) whose gradient is 0, not nan, where both are -inf (no path)."""
+    top = jnp.maximum(a, b)
+    finite = jnp.isfinite(top)
+    shift = jnp.where(finite, top, 0.0)
+    total = jnp.exp(a - shift) + jnp.exp(b - shift)
+    return jnp.where(finite, shift + jnp.log(jnp.where(finite, total, 1.0)), top)
+
+
+def ctc_negative_log_likelihood(log_probs, input_lengths, labels, label_lengths, blank):
+    """The CTC recursion: -log of the summed probability of every path of `log_probs` (N, T, C),
+    taken as they are (log-probabilities; not normalised here), that collapses to each row of
+    `labels` (N, S) (its first `label_lengths`), over each sequence's first `input_lengths`
+    frames; inf where there is no path."""
+    batch, steps, _ = log_probs.shape
+    width = 2 * labels.shape[1] + 1  # blank, l1, blank, l2, ..., blank
+    extended = jnp.full((batch, width), blank, labels.dtype).at[:, 1::2].set(labels)
+    # a label may be reached from two back when it differs from the label two back
+    skip = jnp.concatenate([jnp.zeros((batch, 2), bool),
+                            (extended[:, 2:] != blank) & (extended[:, 2:] != extended[:, :-2])], 1)
+    emit = jnp.take_along_axis(log_probs, jnp.broadcast_to(extended[:, None, :],
+                                                           (batch, steps, width)), axis=2,
+                               mode="clip")  # (a label past the last class reads the last one)
+    neg_inf = jnp.asarray(-jnp.inf, log_probs.dtype)
+    start = jnp.full((batch, width), neg_inf).at[:, :2].set(emit[:, 0, :2])
+    start = jnp.where((jnp.arange(width)[None, :] == 1) & (label_lengths[:, None] == 0),
+                      neg_inf, start)
+
+    def step(alpha, inputs):
+        frame, emit_t = inputs
+        one_back = jnp.concatenate([jnp.full((batch, 1), neg_inf), alpha[:, :-1]], 1)
+        two_back = jnp.concatenate([jnp.full((batch, 2), neg_inf), alpha[:, :-2]], 1)
+        two_back = jnp.where(skip, two_back, neg_inf)
+        new = _logaddexp(_logaddexp(alpha, one_back), two_back) + emit_t
+        return jnp.where((frame < input_lengths)[:, None], new, alpha), None
+
+    frames = jnp.arange(1, steps)
+    alpha, _ = jax.lax.scan(step, start, (frames, jnp.swapaxes(emit[:, 1:], 0, 1)))
+    last = 2 * label_lengths
+    end = jnp.take_along_axis(alpha, last[:, None], 1)[:, 0]
+    before = jnp.take_along_axis(alpha, jnp.maximum(last - 1, 0)[:, None], 1)[:, 0]
+    total = jnp.where(label_lengths > 0, _logaddexp(end, before), end)
+    return -total
+
+
 @functional
 def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, reduction,
                     zero_infinity):
-    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C) with padded `targets`
-    (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then averages."""
-    steps = log_probs.shape[0]
-    logits = jnp.swapaxes(log_probs, 0, 1)
-    logit_paddings = (jnp.arange(steps)[None, :] >= input_lengths[:, None]).astype(logits.dtype)
-    label_paddings = (jnp.arange(targets.shape[1])[None, :]
-                      >= target_lengths[:, None]).astype(logits.dtype)
-    import optax  # imported on first use: it costs ~40 ms of `import msjax`
-    loss = optax.ctc_loss(logits, logit_paddings, targets.astype(jnp.int32), label_paddings,
-                          blank_id=blank)
-    loss = jnp.where(loss >= 1e30, jnp.inf, loss).astype(log_probs.dtype)
+    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C), taken as they are, with
+    padded `targets` (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then
+    averages."""
+    compute = jnp.promote_types(log_probs.dtype, jnp.float32)
+    batch_major = jnp.swapaxes(log_probs, 0, 1).astype(compute)
+    input_lengths = input_lengths.astype(jnp.int32)
+    loss = ctc_negative_log_likelihood(batch_major, input_lengths, targets.astype(jnp.int32),
+                                       target_lengths.astype(jnp.int32), blank)
+    # MindSpore's (and PyTorch's) gradient in `log_probs` is exp(log_probs) minus the label
+    # posterior over each sequence's frames: the gradient of the loss of log_softmax's output
+    # taken in its input. The term is added with its value taken away again.
+    frames = (jnp.arange(batch_major.shape[1])[None, :] < input_lengths[:, None])[..., None]
+    mass = jnp.sum(jnp.where(frames, jnp.exp(batch_major), 0.0), axis=(1, 2))
+    loss = loss + (mass - jax.lax.stop_gradient(mass))
+    loss = loss.astype(log_probs.dtype)
     if zero_infinity:
         loss = jnp.where(jnp.isinf(loss), 0.0, loss)
     if reduction == "mean":

@@ -1,7 +1,10 @@
 """`mindspore.mutable` and `mindspore.get_grad`: helpers around compiled programs and gradients."""
 from __future__ import annotations
 
+import inspect
+
 from msjax._src.core.parameter import Parameter
+from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
 
 
@@ -28,37 +31,100 @@ class _Dict(dict):
 _MARKED = {int: _Int, float: _Float, tuple: _Tuple, list: _List, dict: _Dict}
 
 
-def _check_mutable(value, seen=()):
+def _valid_mutable(value, seen=()) -> bool:
     if isinstance(value, (Tensor, bool, int, float)):
-        return
+        return True
     if isinstance(value, (tuple, list, dict)) and id(value) not in seen:
         items = value.values() if isinstance(value, dict) else value
-        for item in items:
-            _check_mutable(item, seen + (id(value),))
-        return
-    raise TypeError(
-        "For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, "
-        "list, dict) or their nested structures with no self-reference, but got "
-        f"{type(value).__name__}: {value}.")
+        return all(_valid_mutable(item, seen + (id(value),)) for item in items)
+    return False
 
 
-def mutable(input_data, dynamic_len=False):
-    """`mindspore.mutable`: marks a constant input of a `jit` function as a variable.
+def _check_mutable(value, graph):
+    if not _valid_mutable(value):
+        detail = "" if graph else " with no self-reference"  # (MindSpore's two messages)
+        raise TypeError(
+            "For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, "
+            f"list, dict) or their nested structures{detail}, but got "
+            f"{type(value).__name__}: {value}.")
+
+
+def _is_dynamic_length(value) -> bool:
+    return type(value) in (_Tuple, _List) and getattr(value, "__ms_dynamic_len__", False)
+
+
+def _mixed_dynamic_length(value, detail=False) -> None:
+    """MindSpore's ValueError for a dynamic-length sequence of mixed element types (inside a
+    compiled function its message names the first two types that differ)."""
+    types = [type(e).__name__ for e in value]
+    if len(set(types)) > 1:
+        message = "In graph mode, the element type of dynamic length array must be the same."
+        if detail:
+            other = next(i for i, t in enumerate(types) if t != types[0])
+            message += ("The element type do not match, can not convert to dynamic length "
+                        f"sequence. The 0th element type is: {types[0]}. The {other}th element "
+                        f"type is: {types[other]}")
+        raise ValueError(message)
+
+
+def check_dynamic_length(args) -> None:
+    """MindSpore's error, when a `jit` function is called, for a dynamic-length mutable
+    sequence (`mutable(seq, True)`) whose elements are not all of one type."""
+    for arg in args:
+        if _is_dynamic_length(arg):
+            _mixed_dynamic_length(arg)
+
+
+_NO_INPUT = object()
+
+
+def mutable(input_data=_NO_INPUT, dynamic_len=False):
+    """`mindspore.mutable(input_data, dynamic_len=False)`: marks a constant input of a `jit`
+    function as a variable.
 
     MindSpore compiles a graph once for a marked scalar or sequence instead of once per value.
     msjax returns the same marked types (`_Int`, `_Tuple`, ...; a Tensor is returned itself) and
     its values behave exactly as the unmarked ones; `jit` still specialises a compiled program
     on the value of a Python scalar (a Tensor argument is the way to share one program).
+    Inside a compiled function the checks are MindSpore's graph-mode ones.
     """
-    _check_mutable(input_data)
-    if not isinstance(dynamic_len, bool):
-        raise TypeError(f"For 'mutable', the 'dynamic_len' should be bool, but got "
-                        f"{type(dynamic_len).__name__}.")
+    graph = bool(tracing_depth())
+    if input_data is _NO_INPUT:
+        if graph:
+            raise RuntimeError("For 'mutable', the number of inputs should be 1 or 2, but got 0")
+        raise TypeError("mutable() missing 1 required positional argument: 'input_data'")
+    _check_mutable(input_data, graph)
+    if not isinstance(dynamic_len, bool):  # (MindSpore's message names input_data's type)
+        raise TypeError(f"For 'mutable', the second input should be bool, but got: "
+                        f"{type(input_data).__name__}")
     if dynamic_len and not isinstance(input_data, (tuple, list)):
-        raise TypeError(f"For 'mutable', when the 'dynamic_len' is True, the 'input_data' should "
-                        f"be tuple or list, but got {type(input_data).__name__}.")
+        raise TypeError(f"For 'mutable', when the variable_len is True, the first input should "
+                        f"be list or tuple, but got: {type(input_data).__name__}")
+    if graph and not dynamic_len and _is_dynamic_length(input_data):
+        raise RuntimeError("For 'mutable', can not convert a dynamic length sequence to constant "
+                           "length.")
+    if graph and dynamic_len:
+        _mixed_dynamic_length(input_data, detail=True)
     marked = _MARKED.get(type(input_data))
-    return input_data if marked is None else marked(input_data)
+    ret = input_data if marked is None else marked(input_data)
+    if isinstance(ret, Tensor):
+        ret.set_const_arg(False)
+    if hasattr(ret, "__dict__"):  # (a bool is returned as it is: bool cannot be subclassed)
+        ret.__ms_mutable__ = True
+        ret.__ms_dynamic_len__ = dynamic_len
+        ret.__ms_origin_object__ = input_data
+    return ret
+
+
+def isconstant(x):
+    """`ops.isconstant(x)`: whether `x` is a constant of the graph it is used in: a Python value
+    that is not `mutable`, or a Tensor marked `const_arg`; a Tensor or a mutable value is a
+    variable. Outside a compiled function (PyNative) every value is a constant."""
+    if not tracing_depth():
+        return True
+    if isinstance(x, Tensor):
+        return bool(x.const_arg)
+    return not getattr(x, "__ms_mutable__", False)
 
 
 def get_grad(gradients, identifier):
@@ -82,3 +148,35 @@ def get_grad(gradients, identifier):
     if found is None:
         raise RuntimeError(f"Can not find the gradient for position or Parameter {identifier}")
     return found
+
+
+mutable.__signature__ = inspect.Signature([  # MindSpore's: `input_data` is required
+    inspect.Parameter("input_data", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+    inspect.Parameter("dynamic_len", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=False)])
+
+
+def _one_sequence(name, args):
+    """The one argument of MindSpore's `is_sequence_*_unknown(*args)`, a tuple or list."""
+    if len(args) != 1:
+        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
+    x = args[0]
+    if not isinstance(x, (tuple, list)):
+        raise TypeError(f"The input of IsShapeUnKnown should be tuple or list but got "
+                        f"{type(x).__name__}: {x!r}")
+    return x
+
+
+def is_sequence_value_unknown(*args):
+    """`ops.functional.is_sequence_value_unknown(x)`: whether a sequence's values are unknown
+    when its compiled function is traced: a `mutable` sequence's are; a Tensor's shape is
+    always known (msjax's programs have static shapes), and outside a compiled function every
+    value is known."""
+    x = _one_sequence("is_sequence_value_unknown", args)
+    return bool(tracing_depth()) and getattr(x, "__ms_mutable__", False)
+
+
+def is_sequence_shape_unknown(*args):
+    """`ops.functional.is_sequence_shape_unknown(x)`: whether a sequence's length is unknown
+    when its compiled function is traced: that of a dynamic-length `mutable` sequence is."""
+    x = _one_sequence("is_sequence_shape_unknown", args)
+    return bool(tracing_depth()) and _is_dynamic_length(x)

@@ -269,6 +269,49 @@ class HookBackward(Primitive):
 
 
 
+@_primitive_class
+class InsertGradientOf(Primitive):
+    """`mindspore.ops.InsertGradientOf(f)`: the identity on its input, whose backward pass
+    calls `f(dout)` with the gradient flowing into it (a Tensor) and passes on what `f`
+    returns. `f` sees concrete Tensors, eagerly and under `jit`."""
+
+    def __init__(self, f):
+        super().__init__("InsertGradientOf")
+        if not callable(f):
+            raise TypeError(f"For 'InsertGradientOf', the 'f' must be a function, but got "
+                            f"{type(f).__name__}.")
+        self.add_prim_attr("f", f)
+        self.add_prim_attr("side_effect_backprop", True)
+        self.add_prim_attr("side_effect_backprop_mem", True)
+        self._identity = hooked_identity(lambda grads: (f(grads[0]),))
+
+    def __call__(self, x):
+        return wrap(self._identity(unwrap(x)))[0]
+
+
+@_primitive_class
+class TensorToTuple(Primitive):
+    """`mindspore.ops.TensorToTuple()(x)`: the elements of a 1-D Tensor as a tuple of Python
+    numbers (of 0-d Tensors inside a compiled function, where the values are not known)."""
+
+    def __init__(self):
+        super().__init__("TensorToTuple")
+
+    def __call__(self, x):
+        if not isinstance(x, Tensor) or x.ndim != 1:
+            raise TypeError(f"For 'TensorToTuple', the input must be a 1-D Tensor, but got "
+                            f"{x!r}.")
+        if isinstance(x._data, jax.core.Tracer):
+            return tuple(wrap(x._data[i]) for i in range(x.shape[0]))
+        return tuple(np.asarray(x._data).tolist())
+
+
+def make_tuple(*args):
+    """`mindspore.ops.make_tuple(*args)`: the tuple of its arguments (the graph syntax's
+    MakeTuple); a Python number becomes a Tensor, as MindSpore's Primitive call makes it."""
+    return tuple(Tensor(e) if isinstance(e, (bool, int, float)) else e for e in args)
+
+
 def _run_hooks(hooks, grads, call_hook):
     """Calls each hook in order; a non-None result replaces the gradients for the next one."""
     replaced = None

@@ -14,8 +14,10 @@ import numpy as np
 
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_with_stats
 from msjax._src.ops.random_ops import _seed_key
-from msjax._src.ops.registry import functional, primitive, unwrap, wrap
+from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
 from msjax._src.core.tensor import Tensor
+from msjax._src.core import checkparam as check
+from msjax._src.core import dtype as mstype
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -279,3 +281,121 @@ def _random_choice_with_mask(input_x, count=256, seed=0, seed2=0):
 RandomChoiceWithMask = primitive("RandomChoiceWithMask", functional(_random_choice_with_mask),
                                  count=256, seed=0, seed2=0,
                                  display=lambda a: {**a, "side_effect_hidden": True})
+
+
+# -- DepthwiseConv2dNative (deprecated in MindSpore for nn.Conv2d; no CPU kernel in 2.10) --------
+def _positive_pair(name, value, prim_name):
+    check.check_value_type(name, value, (int, tuple), prim_name)
+    pair = (value, value) if isinstance(value, int) else tuple(value)
+    if len(pair) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0
+                             for v in pair):
+        raise ValueError(f"For '{prim_name}' attr '{name}' must be an positive int number or a "
+                         f"tuple of two positive int numbers, but got {value}")
+    return pair
+
+
+def _depthwise_conv(x, w, channel_multiplier, kernel_size, pad_mode, pad, stride, dilation):
+    """Each input channel convolved with its own kernels: `w` is (K, C, kh, kw), output channel
+    `c·K + k` (K, the channel multiplier, must be 1 in MindSpore's shape inference)."""
+    name = "DepthwiseConv2dNative"
+    if x.ndim != 4 or w.ndim != 4:
+        raise ValueError(f"For '{name}', the 'x rank' and 'weight rank' must be = 4, but got "
+                         f"{x.ndim} and {w.ndim}.")
+    if x.shape[1] != w.shape[1]:
+        raise ValueError(f"For '{name}', the 'x_shape[1]' should be = w_shape[1]: {w.shape[1]}, "
+                         f"but got {x.shape[1]}.")
+    if tuple(kernel_size) != tuple(w.shape[2:4]):
+        raise ValueError(f"For '{name}', the 'kernel_size' should be = w_shape[2:4]: "
+                         f"{tuple(w.shape[2:4])}, but got {tuple(kernel_size)}.")
+    if w.shape[0] != 1:
+        raise ValueError(f"For '{name}', the batch of 'weight' must be 1, but got {w.shape[0]}")
+    channels = x.shape[1]
+    kernels = jnp.transpose(w, (1, 0, 2, 3)).reshape((channels * w.shape[0], 1) + w.shape[2:])
+    if pad_mode == "pad":
+        padding = [(pad[0], pad[1]), (pad[2], pad[3])]
+    else:
+        padding = pad_mode.upper()
+    out = jax.lax.conv_general_dilated(x, kernels.astype(x.dtype), stride, padding,
+                                       rhs_dilation=dilation, feature_group_count=channels,
+                                       dimension_numbers=("NCHW", "OIHW", "NCHW"))
+    return out if channel_multiplier == 1 else jnp.repeat(out, channel_multiplier, axis=1)
+
+
+class DepthwiseConv2dNative(Primitive):
+    """`ops.DepthwiseConv2dNative(channel_multiplier, kernel_size, mode=3, pad_mode='valid',
+    pad=0, stride=1, dilation=1, group=1)`: a depthwise 2-D convolution (NCHW), with MindSpore's
+    constructor checks. MindSpore 2.10's CPU build has no kernel for it; msjax computes it
+    everywhere (docs/migration.md)."""
+
+    def __init__(self, channel_multiplier, kernel_size, mode=3, pad_mode="valid", pad=0,
+                 stride=1, dilation=1, group=1):
+        super().__init__("DepthwiseConv2dNative")
+        name = self.name
+        self.kernel_size = _positive_pair("kernel_size", kernel_size, name)
+        stride = _positive_pair("stride", stride, name)
+        dilation = _positive_pair("dilation", dilation, name)
+        for attr, value in (("stride", stride), ("dilation", dilation)):
+            if value[0] != value[1]:
+                raise ValueError(f"The height and width of '{attr}' must be equal,but got "
+                                 f"height:{value[0]},  width:{value[1]}")
+        check.check_value_type("pad", pad, (int, tuple), name)
+        check.check_value_type("pad_mode", pad_mode, [str], name)
+        pad = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
+        if len(pad) != 4:
+            check.check_equal_int(len(pad), 4, "pad size", name)
+        self.pad_mode = check.check_string(pad_mode.lower(), ["valid", "same", "pad"], "pad_mode",
+                                           name)
+        if pad_mode != "pad" and pad != (0, 0, 0, 0):
+            raise ValueError(f"For '{name}', the 'pad' must be zero or (0, 0, 0, 0) when "
+                             f"'pad_mode' is not \"pad\", but got 'pad' is {pad} and 'pad_mode' "
+                             f"is {pad_mode}.")
+        if self.pad_mode == "pad":
+            for item in pad:
+                check.check_non_negative_int(item, "pad item", name)
+        self.mode = check.check_equal_int(mode, 3, "mode", name)
+        self.channel_multiplier = check.check_positive_int(channel_multiplier,
+                                                           "channel_multiplier", name)
+        self.group = check.check_positive_int(group, "group", name)
+        self.stride, self.dilation, self.padding = stride, dilation, pad
+        self.attrs.update(channel_multiplier=channel_multiplier, kernel_size=self.kernel_size,
+                          mode=mode, pad_mode=self.pad_mode, pad=pad,
+                          stride=(1, 1) + stride, dilation=(1, 1) + dilation, group=group,
+                          data_format="NCHW", offset_a=0)
+
+    def __call__(self, x, w):
+        for arg in (x, w):
+            if not isinstance(arg, Tensor):
+                raise TypeError(f"For '{self.name}', the input 'x' and 'w' must be Tensor, but "
+                                f"got {type(arg).__name__}.")
+        if x.dtype != w.dtype or not (jnp.issubdtype(x._data.dtype, jnp.number)):
+            raise TypeError(f"For '{self.name}', the 'x' and 'w' must be Tensors of the same "
+                            f"number type, but got {x.dtype} and {w.dtype}.")
+        return wrap(_depthwise_conv(x._data, w._data, self.channel_multiplier, self.kernel_size,
+                                    self.pad_mode, self.padding, self.stride, self.dilation))
+
+
+PRIMITIVES["DepthwiseConv2dNative"] = DepthwiseConv2dNative  # a class of its own: listed by hand
+
+
+# -- DataFormatDimMap ----------------------------------------------------------------------------
+_DIM_MAP_FORMATS = ("NHWC", "NCHW")
+
+
+def _data_format_dim_map(x, src_format="NHWC", dst_format="NCHW"):
+    """Each axis index `x` (in [-4, 4)) of `dst_format` mapped to the index of the same axis in
+    `src_format` (MindSpore's table: `src_format.index(dst_format[x])`)."""
+    name = "DataFormatDimMap"
+    for arg, value in (("src_format", src_format), ("dst_format", dst_format)):
+        if value not in _DIM_MAP_FORMATS:
+            raise ValueError(f"For '{name}', the '{arg}' must be str and must be in "
+                             f"'{list(_DIM_MAP_FORMATS)}', but got '{value}'.")
+    if x.dtype not in (np.int32, np.int64):
+        raise TypeError(f"For primitive[{name}], the input argument[input type] must be a type "
+                        f"of {{Tensor[Int32], Tensor[Int64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(x.dtype)}].")
+    table = jnp.asarray([src_format.index(axis) for axis in dst_format], x.dtype)
+    return table[jnp.mod(x, 4)]
+
+
+DataFormatDimMap = primitive("DataFormatDimMap", functional(_data_format_dim_map),
+                             src_format="NHWC", dst_format="NCHW")

@@ -126,6 +126,23 @@ def slogdet(input):
     return tuple(jnp.linalg.slogdet(input))
 
 
+@op(primitive="Orgqr", tensor_method=True)
+def orgqr(input, input2):
+    """`ops.orgqr(input, input2)`: the first columns of the product of Householder reflectors
+    (LAPACK's orgqr): `input` (..., m, n) holds the reflectors below its diagonal, `input2`
+    (..., k) their scales `tau`."""
+    if input.ndim < 2:
+        raise ValueError(f"For 'Orgqr', the dimension of 'x' must be greater than or equal to "
+                         f"2, but got {input.ndim}.")
+    if input.shape[-2] < input.shape[-1]:
+        raise ValueError(f"For 'Orgqr', x.shape[-2] must be greater than or equal to "
+                         f"x.shape[-1], but got {input.shape[-2]} and {input.shape[-1]}.")
+    if input2.shape[-1] > input.shape[-1]:
+        raise ValueError(f"For 'Orgqr', tau.shape[-1] must be less than or equal to "
+                         f"x.shape[-1], but got {input2.shape[-1]} and {input.shape[-1]}.")
+    return jax.lax.linalg.householder_product(input, input2.astype(input.dtype))
+
+
 @op(primitive="LogMatrixDeterminant")
 def log_matrix_determinant(input):
     return tuple(jnp.linalg.slogdet(input))

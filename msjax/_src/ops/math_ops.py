@@ -164,8 +164,19 @@ bitwise_xor = _binary("bitwise_xor", _bits("BitwiseXor", jnp_fn=jnp.bitwise_xor)
                       primitive="BitwiseXor", tensor_method=True)
 bitwise_left_shift = _binary("bitwise_left_shift", jnp.left_shift, primitive="LeftShift")
 bitwise_right_shift = _binary("bitwise_right_shift", jnp.right_shift, primitive="RightShift")
-gcd = _binary("gcd", jnp.gcd, primitive="Gcd")
-lcm = _binary("lcm", jnp.lcm, primitive="Lcm")
+def _integers_only(name, jnp_fn):
+    """`jnp_fn`, refusing floats with MindSpore's TypeError (its Gcd/Lcm kernels)."""
+    def fn(a, b):
+        dtype = jnp.result_type(a, b)
+        if not jnp.issubdtype(dtype, jnp.integer):
+            raise TypeError(f"For Primitive[{name}], the type of the input tensor must be "
+                            f"[Int16, Int32, Int64], but got {mstype.from_numpy(dtype)}!")
+        return jnp_fn(a, b)
+    return fn
+
+
+gcd = _binary("gcd", _integers_only("Gcd", jnp.gcd), primitive="Gcd")
+lcm = _binary("lcm", _integers_only("Lcm", jnp.lcm), primitive="Lcm")
 copysign = _binary("copysign", jnp.copysign, args="x other", tensor_method=True)
 logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True, tensor_method=True)
 logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True, tensor_method=True)
@@ -354,7 +365,7 @@ def sgn(input):
     return jnp.sign(input)
 
 
-@op(primitive="Round", tensor_method=True)
+@op(primitive="Round")
 def round(input, *, decimals=0):  # noqa: A001
     return jnp.round(input, decimals)
 
@@ -494,6 +505,11 @@ def bmm(input_x, mat2):
 
 @op(tensor_method=True)
 def mm(input, mat2):
+    if not (hasattr(input, "ndim") and hasattr(mat2, "ndim")):  # (a Python number)
+        kinds = ", ".join(f"{n}={'Tensor' if hasattr(v, 'ndim') else type(v).__name__}"
+                          for n, v in (("input", input), ("mat2", mat2)))
+        raise TypeError(f'Failed calling MatMul with "MatMul(transpose_a=bool, '
+                        f'transpose_b=bool)({kinds})".')
     return jnp.matmul(input, mat2)
 
 

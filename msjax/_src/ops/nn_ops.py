@@ -528,6 +528,9 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 @op()
 def dense(input, weight, bias=None):
     """`ops.dense`: `input @ weight.T + bias` over the last axis (weight is [out, in])."""
+    if input.ndim and weight.ndim and input.shape[-1] != weight.shape[-1]:
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
+                         f"{input.shape[-1]} and 'x2_row': {weight.shape[-1]}.")
     return _dense_program(input, weight, bias)
 
 

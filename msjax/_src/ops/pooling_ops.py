@@ -130,21 +130,64 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
     return _adaptive(input, _size(output_size, 3), jnp.max, return_indices)
 
 
+def _unpool(input, indices, nd, kernel_size, stride, padding, output_size):
+    """Max unpooling over the last `nd` axes: each value goes to its flat index in the output's
+    last `nd` axes (zeros elsewhere); the output's size is `output_size`'s last `nd` entries,
+    else `(in - 1) * stride - 2 * padding + kernel`."""
+    def per_axis(value, default):
+        value = default if value is None else value
+        return (value,) * nd if isinstance(value, int) else tuple(value)[-nd:]
+
+    kernel = per_axis(kernel_size, None)
+    strides = per_axis(stride, kernel)
+    pads = per_axis(padding, 0)
+    spatial = input.shape[-nd:]
+    default = tuple((n - 1) * s - 2 * p + k for n, s, p, k in zip(spatial, strides, pads, kernel))
+    out = default
+    if output_size is not None and tuple(output_size):
+        out = tuple(output_size)[-nd:]
+        if any(not d - s <= o < d + s for o, d, s in zip(out, default, strides)):
+            lead_shape = list(input.shape[:-nd])
+            vector = lambda sizes: "[const vector]{" + ", ".join(  # noqa: E731
+                str(v) for v in lead_shape + list(sizes)) + "}"
+            dims = ", ".join(str(input.ndim - nd + i) for i in range(nd))
+            raise ValueError(
+                f"MaxUnpool{nd}D: The dim {dims} of output_shape : {vector(out)} must be between "
+                f"{vector(d - s for d, s in zip(default, strides))} and "
+                f"{vector(d + s for d, s in zip(default, strides))}.")
+    lead = input.shape[:-nd]
+    size = int(np.prod(spatial))
+    flat_values = input.reshape(-1, size)
+    flat_index = indices.reshape(-1, size)
+    result = jnp.zeros((flat_values.shape[0], int(np.prod(out))), input.dtype)
+    rows = jnp.arange(flat_values.shape[0])[:, None]
+    return result.at[rows, flat_index].set(flat_values).reshape(lead + out)
+
+
+_unpool_tensor = functional(_unpool)  # (nn.MaxUnpool{1,2,3}d)
+
+
 @functional
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """`mint.nn.functional.max_unpool2d`: scatter each value to its flat index of the H·W
     output plane."""
-    kh, kw = (kernel_size,) * 2 if isinstance(kernel_size, int) else kernel_size
-    sh, sw = (kh, kw) if stride is None else ((stride,) * 2 if isinstance(stride, int) else stride)
-    ph, pw = (padding,) * 2 if isinstance(padding, int) else padding
-    h, w = input.shape[-2:]
-    if output_size is None:
-        out_h, out_w = (h - 1) * sh - 2 * ph + kh, (w - 1) * sw - 2 * pw + kw
-    else:
-        out_h, out_w = tuple(output_size)[-2:]
-    lead = input.shape[:-2]
-    flat_values = input.reshape(-1, h * w)
-    flat_index = indices.reshape(-1, h * w)
-    out = jnp.zeros((flat_values.shape[0], out_h * out_w), input.dtype)
-    rows = jnp.arange(flat_values.shape[0])[:, None]
-    return out.at[rows, flat_index].set(flat_values).reshape(lead + (out_h, out_w))
+    return _unpool(input, indices, 2, kernel_size, stride, padding, output_size)
+
+
+@op("max_unpool1d")
+def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`ops.max_unpool1d`: the inverse of `max_pool1d` (its indices) over the last axis."""
+    return _unpool(x, indices, 1, kernel_size, stride, padding, output_size)
+
+
+@op("max_unpool2d")
+def ops_max_unpool2d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`ops.max_unpool2d`: the inverse of `max_pool2d` (its indices) over the last two axes."""
+    return _unpool(x, indices, 2, kernel_size, stride, padding, output_size)
+
+
+@op("max_unpool3d")
+def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """`ops.max_unpool3d`: the inverse of `max_pool3d` (its indices) over the last three
+    axes."""
+    return _unpool(x, indices, 3, kernel_size, stride, padding, output_size)

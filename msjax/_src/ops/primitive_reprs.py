@@ -8,10 +8,8 @@ tests/goldens/ops_table.json, key "repr" of each Primitive record.
 """
 from __future__ import annotations
 
-# MindSpore's type ids, shown for some dtype attributes.
-TYPE_ID = {"Bool": 30, "Int8": 32, "Int16": 33, "Int32": 34, "Int64": 35, "UInt8": 37,
-           "UInt16": 38, "UInt32": 39, "UInt64": 40, "Float16": 42, "Float32": 43,
-           "Float64": 44, "BFloat16": 45, "Complex64": 51, "Complex128": 52}
+from msjax._src.core.type_ids import TYPE_ID  # MindSpore's type ids, shown for some dtypes
+
 REDUCTION = {"sum": 0, "mean": 1, "none": 2}
 PAD_MODE = {"pad": 0, "same": 1, "valid": 2}
 FORMAT = {"NCHW": 0, "NHWC": 1}

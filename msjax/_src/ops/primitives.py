@@ -136,8 +136,8 @@ StridedSlice = primitive(
 Sort = primitive("Sort", lambda x, axis, descending: A.sort(x, axis, descending), axis=-1,
                  descending=False)
 TopK = primitive("TopK", lambda x, k, sorted: A.topk(x, k, sorted=sorted), sorted=True)
-Zeros = primitive("Zeros", lambda shape, dtype: A.zeros(shape, dtype))
-Ones = primitive("Ones", lambda shape, dtype: A.ones(shape, dtype))
+Zeros = primitive("Zeros", lambda shape, dtype=None: A.zeros(shape, dtype))
+Ones = primitive("Ones", lambda shape, dtype=None: A.ones(shape, dtype))
 Eye = primitive("Eye", lambda n, m, t: A.eye(n, m, t))
 Range = primitive("Range", lambda start, limit, delta, maxlen: A.range(start, limit, delta),
                   maxlen=1000000)

@@ -266,11 +266,23 @@ class Primitive:
 
     def add_prim_attr(self, name, value):
         self.attrs[name] = value
+        self.__dict__[name] = value
         return self
 
     def del_prim_attr(self, name):
         self.attrs.pop(name, None)
         return self
+
+    def set_user_data(self, key, value):
+        """Keep `value` under `key` on this Primitive (MindSpore's user data)."""
+        self.__dict__.setdefault("_user_data", {})[key] = value
+
+    def get_user_data(self, key):
+        """The value `set_user_data` kept under `key` (RuntimeError if none, as MindSpore)."""
+        data = self.__dict__.get("_user_data", {})
+        if key not in data:
+            raise RuntimeError("The pointer[primitive_data] is null.")
+        return data[key]
 
     def set_prim_instance_name(self, instance_name):
         self.instance_name = instance_name
@@ -358,6 +370,71 @@ def _sharded_inputs(prim, inputs):
     for i, array in zip(positions, constrained):
         inputs[i] = _wrap(array)
     return tuple(inputs)
+
+
+def prim_attr_register(fn):
+    """`mindspore.ops.prim_attr_register`: the decorator of a Primitive subclass's `__init__`.
+    It initialises the Primitive under its class name, then records each argument of the call
+    (defaults included, in order) as an attribute (`prim.a`, shown in the repr) and in
+    `init_attrs`, and then runs the decorated `__init__`."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        Primitive.__init__(self, type(self).__name__)
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        self.init_attrs = {}
+        for name, value in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(name, value)
+            self.init_attrs[name] = value
+        fn(self, *args, **kwargs)
+
+    return deco
+
+
+class PrimitiveWithInfer(Primitive):
+    """`mindspore.ops.PrimitiveWithInfer`: a Primitive whose subclass may define `infer_shape`,
+    `infer_dtype` and `infer_value` (MindSpore's graph compiler calls them; msjax computes
+    shapes and dtypes by tracing, and calls them only through `__infer__`). Each default
+    returns None."""
+
+    def __init__(self, name):
+        super().__init__(name)
+
+    def infer_shape(self, *args):
+        return None
+
+    def infer_dtype(self, *args):
+        return None
+
+    def infer_value(self, *args):
+        return None
+
+    def __infer__(self, *args):
+        """`{'shape', 'dtype', 'value'}` from the inputs' abstract values (dicts of those
+        keys)."""
+        return {"dtype": self.infer_dtype(*(a["dtype"] for a in args)),
+                "shape": self.infer_shape(*(a["shape"] for a in args)),
+                "value": self.infer_value(*(a["value"] for a in args))}
+
+
+class PrimitiveWithCheck(Primitive):
+    """`mindspore.ops.PrimitiveWithCheck`: a Primitive whose subclass may define `check_shape`
+    and `check_dtype` (checks of the inputs' shapes and dtypes; each default returns None)."""
+
+    def __init__(self, name):
+        super().__init__(name)
+
+    def check_shape(self, *args):
+        return None
+
+    def check_dtype(self, *args):
+        return None
+
+    def __check__(self, *args):
+        self.check_dtype(*(a["dtype"] for a in args))
+        self.check_shape(*(a["shape"] for a in args))
 
 
 def primitive(name: str, fn, *, display=None, **init_defaults) -> type:

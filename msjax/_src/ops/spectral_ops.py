@@ -5,11 +5,14 @@ are transformed as Complex64 (Complex128 for Float64), integers as Float32 first
 """
 from __future__ import annotations
 
+import inspect
+
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import np_dtype, to_float_if_int
-from msjax._src.ops.registry import op
+from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT64 = np.dtype(np.float64)
@@ -116,3 +119,51 @@ def bartlett_window(window_length, periodic=True, *, dtype=None):
 @op()
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     return _window(window_length, periodic, dtype, lambda n: np.kaiser(n, beta), _FLOAT64)
+
+
+# -- FFTWithSize (MindSpore's 1.x FFT Primitive) -------------------------------------------------
+_NORMS = ("backward", "forward", "ortho")
+
+
+def fft_with_size(x, signal_ndim, inverse, real, norm="backward", onesided=True,
+                  signal_sizes=()):
+    """`ops.FFTWithSize(signal_ndim, inverse, real, norm, onesided, signal_sizes)(x)`: the
+    `signal_ndim`-dimensional transform over the last axes: complex to complex (`real=False`:
+    fftn, ifftn), real to complex (`real=True, inverse=False`: rfftn, or the full fftn when not
+    `onesided`) or complex to real (`real=True, inverse=True`: irfftn to `signal_sizes`, by
+    default the last axis `2 * (n - 1)`)."""
+    name = "FFTWithSize"
+    if signal_ndim not in (1, 2, 3):
+        raise ValueError(f"For '{name}', the 'signal_ndim' must be in range of [1, 3], but got "
+                         f"{signal_ndim}.")
+    if norm not in _NORMS:
+        raise ValueError(f"For '{name}', the 'norm' must be one of {list(_NORMS)}, but got "
+                         f"{norm}.")
+    if x.ndim < signal_ndim:
+        raise ValueError(f"For '{name}', the dimension of the input must be greater than or "
+                         f"equal to 'signal_ndim': {signal_ndim}, but got {x.ndim}.")
+    axes = tuple(range(x.ndim - signal_ndim, x.ndim))
+    if not real:
+        transform = jnp.fft.ifftn if inverse else jnp.fft.fftn
+        return transform(x, axes=axes, norm=norm)
+    if not inverse:
+        x = to_float_if_int(x)
+        if jnp.iscomplexobj(x):
+            x = jnp.real(x)
+        transform = jnp.fft.rfftn if onesided else jnp.fft.fftn
+        return transform(x, axes=axes, norm=norm)
+    if onesided and x.shape[-1] == 1:
+        raise ValueError(f"For '{name}', the last dimension of the input cannot be 1, but got "
+                         f"{list(x.shape)}.")
+    sizes = tuple(signal_sizes) if signal_sizes else (
+        x.shape[-signal_ndim:-1] + ((2 * (x.shape[-1] - 1),) if onesided else (x.shape[-1],)))
+    if not onesided:
+        return jnp.real(jnp.fft.ifftn(x, s=sizes, axes=axes, norm=norm))
+    return jnp.fft.irfftn(x, s=sizes, axes=axes, norm=norm)
+
+
+FFTWithSize = primitive("FFTWithSize", functional(fft_with_size),
+                        signal_ndim=inspect.Parameter.empty, inverse=inspect.Parameter.empty,
+                        real=inspect.Parameter.empty, norm="backward", onesided=True,
+                        signal_sizes=(),
+                        display=shown.enum("norm", {n: i for i, n in enumerate(_NORMS)}))

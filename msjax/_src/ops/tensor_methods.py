@@ -13,6 +13,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
+from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.ops import array_ops as A
@@ -235,9 +236,38 @@ def sort(self, axis=-1, descending=False, *, dim=None, stable=False):
     return OPS["sort"](self, axis if dim is None else dim, descending)
 
 
+def _sequence_operand(self, other):
+    """A list or tuple operand of a Tensor method as a Tensor: of the Tensor's dtype when its
+    numbers fit that dtype's kind (as a Python number would), else of its own."""
+    if not isinstance(other, (list, tuple)):
+        return other
+    values = np.asarray(other)
+    fits = values.dtype.kind in "biu" or (values.dtype.kind == "f" and self.is_floating_point())
+    return Tensor(values, dtype=self.dtype if fits else None)
+
+
 def add(self, other, *, alpha=1):
-    """`Tensor.add`: self + alpha * other."""
+    """`Tensor.add`: self + alpha * other (a list or tuple `other` is a Tensor of self's
+    dtype, as MindSpore makes it)."""
+    other = _sequence_operand(self, other)
     return M.add(self, other if alpha == 1 else M.mul(other, alpha))
+
+
+def choose(self, choices, mode="clip"):
+    """`Tensor.choose(choices, mode='clip')`: NumPy's choose, this Tensor indexing `choices` (a
+    Tensor whose first axis holds the choices, or a sequence of Tensors), broadcast together;
+    an index out of range wraps (`mode='wrap'`) or is clipped (any other mode, as MindSpore)."""
+    if isinstance(choices, (tuple, list)):
+        arrays = [c._data if isinstance(c, Tensor) else jnp.asarray(c) for c in choices]
+    else:
+        arrays = choices._data if isinstance(choices, Tensor) else jnp.asarray(choices)
+    return _wrap(jnp.choose(self._data, arrays, mode="wrap" if mode == "wrap" else "clip"))
+
+
+def round(self, decimals=0):  # noqa: A001
+    """`Tensor.round(decimals=0)`: `ops.round(self, decimals=decimals)` (MindSpore's CPU and
+    GPU kernels take only decimals=0; msjax rounds to any number of decimals)."""
+    return M.round(self, decimals=decimals)
 
 
 def sub(self, other, *, alpha=1):
@@ -370,11 +400,13 @@ def fill(self, value):
     return A.full_like(self, value)
 
 
-def new_zeros(self, size, *, dtype=None):
+def new_zeros(self, size, dtype=None):
+    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size`, in `dtype` or this Tensor's."""
     return A.zeros(size, dtype or self.dtype)
 
 
-def new_ones(self, size, *, dtype=None):
+def new_ones(self, size, dtype=None):
+    """`Tensor.new_ones(size, dtype=None)`: ones of `size`, in `dtype` or this Tensor's."""
     return A.ones(size, dtype or self.dtype)
 
 
@@ -404,6 +436,7 @@ def _in_place(fn):
     """`x.add_(y)`: compute, then store into this Tensor (a Parameter goes through its setter)."""
     def method(self, *args, **kwargs):
         self._data = fn(self, *args, **kwargs)._data.astype(self._data.dtype)
+        tensor_hooks.forget_hooks(self)
         return self
     return method
 
@@ -533,6 +566,7 @@ _METHODS = dict(
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
+    round=round, choose=choose,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
@@ -541,6 +575,22 @@ _METHODS = dict(
     data_ptr=data_ptr, storage_offset=storage_offset,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
+
+
+# Methods that are the op of the same name with the Tensor as its first argument (MindSpore 2.10's
+# Tensor method takes the op's other parameters, by the same names: reference/mindspore_2.10.0_api
+# .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
+_SAME_AS_OPS = (
+    "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
+    "bitwise_right_shift", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
+    "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
+    "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
+    "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",
+    "lu_solve", "matrix_determinant", "movedim", "msort", "mvlgamma", "nanmean", "nanmedian",
+    "nanquantile", "nextafter", "positive", "quantile", "random_categorical", "renorm",
+    "select_scatter", "sgn", "slice_scatter", "slogdet", "soft_shrink", "swapdims", "unfold",
+    "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
+    "unsorted_segment_prod", "vsplit", "xdivy")
 
 
 def _with_x64(fn):
@@ -556,6 +606,8 @@ def install() -> None:
         tensor_module._index_by_key, static_argnames="key", inline_in_traces=True))
     for name, fn in TENSOR_METHODS.items():
         setattr(Tensor, name, fn)
+    for name in _SAME_AS_OPS:
+        setattr(Tensor, name, OPS[name])
     for name, fn in _METHODS.items():
         setattr(Tensor, name, _with_x64(fn))
     for name, fn in tensor_methods_used.METHODS.items():
@@ -582,4 +634,6 @@ def install() -> None:
     Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
                            "initialised Tensor; msjax Tensors always hold their values (None).")
     Tensor.from_numpy = staticmethod(from_numpy)
+    Tensor.register_hook = tensor_hooks.register_hook
+    Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)

@@ -16,6 +16,7 @@ import time
 import numpy as np
 
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.summary_ops import take_pending
 from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
 from msjax._src.train import checks
@@ -164,6 +165,7 @@ class SummaryRecord:
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if self._closed:
             return False
+        self._take_summary_ops()
         if plugin_filter is not None and not plugin_filter("scalar"):
             self._scalars = {}
             return True
@@ -172,6 +174,19 @@ class SummaryRecord:
             self._file.write(tfrecord(encode_event(time.time(), step, scalars=scalars)))
             self._scalars = {}
         return True
+
+    def _take_summary_ops(self):
+        """The values `ops.ScalarSummary` buffered since the last record, checked as MindSpore
+        checks them here (`name[:Scalar]` tags)."""
+        for kind, name, value in take_pending():
+            summary = f"{kind}Summary"
+            if not isinstance(name, str) or not name:
+                raise TypeError(f'For "{summary}", the name must be valid string, but got '
+                                f'"{name}".')
+            if value.size != 1:
+                raise ValueError(f'For "{summary}", the tensor should be a scalar or a tensor '
+                                 f"of size 1, but got shape {value.shape}.")
+            self._scalars[f"{name}[:{kind}]"] = float(np.asarray(value, np.float64).reshape(()))
 
     def flush(self):
         if not self._closed:

@@ -16,10 +16,13 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import context, lifting
+from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
+from msjax._src.ops.graph_values import _Dict, _List, _Tuple
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.transforms import graph_fallback
 from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
@@ -92,20 +95,30 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         if p >= len(args):
             raise (IndexError if graph else RuntimeError)(
                 f"Position index {p} is exceed input size.")
-    tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
-    float_positions = [p for p in tensor_positions if _differentiable(args[p]._data)]
-    lifted_fn, lifted = lifting.lift(fn, boxes=weights)
-    primals = [_as_primal(args[p]._data) for p in float_positions] + lifted.values()
+    slots = _gradient_slots(args, positions)
+    # the differentiated arrays: (slot, leaf index or None), each a float or integer Tensor
+    primal_refs = [(i, leaf) for i, (p, tree) in enumerate(slots)
+                   for leaf in ((None,) if tree is None else range(len(tree[1])))
+                   if _differentiable_value(args[p] if leaf is None else tree[1][leaf])]
+    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights)
+    weight_values = lifted.values()
+    # integer Parameters are differentiated in Float32 and get integer gradients, as inputs do
+    primals = ([_as_primal(_slot_value(args, slots, ref)._data) for ref in primal_refs]
+               + [_as_primal(v) for v in weight_values])
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
-    n_inputs = len(float_positions)
+    n_inputs = len(primal_refs)
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
+    kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
+
+    # the leaves' `register_hook` hooks (core/tensor_hooks.py): their gradients go through them
+    hooked_leaves = [_slot_value(args, slots, ref) for ref in primal_refs] + list(weights or ())
 
     def pure(*primal_values):
-        call_args = list(args)
-        for p, value in zip(float_positions, primal_values[:n_inputs]):
-            call_args[p] = _wrap(value)
+        primal_values = [tensor_hooks.apply_hooks(leaf, v)
+                         for leaf, v in zip(hooked_leaves, primal_values)]
+        call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
         call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
         free_written[:] = [box for box, _ in strays]
@@ -116,25 +129,151 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             differentiated, aux = out[0], out[1:]
         else:
             differentiated, aux = out, ()
-        return _unwrap_tree(differentiated), (out, aux, finals, [v for _, v in strays])
+        leaves = _flat_leaves(differentiated)
+        kept[:] = [i for i, leaf in enumerate(leaves) if _carries_gradient(leaf)]
+        return ([leaves[i] for i in kept],
+                (out, aux, finals, [v for _, v in strays]))
 
     with reverse_mode_only():  # BatchNorm's written-out gradient (ops/batch_norm_train.py)
         differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
             pure, *primals, has_aux=True)
     if sens is None:
-        cotangent = jax.tree_util.tree_map(jnp.ones_like, differentiated)
+        cotangent = [jnp.ones_like(o) for o in differentiated]
     else:
-        cotangent = jax.tree_util.tree_map(
-            lambda o, s: jnp.asarray(s).astype(o.dtype).reshape(o.shape), differentiated,
-            _unwrap_tree(sens))
+        sens_leaves = _check_sens(sens, out[0] if has_aux else out, graph)
+        cotangent = [jnp.asarray(sens_leaves[i]).astype(o.dtype).reshape(jnp.shape(o))
+                     for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
-    by_position = dict(zip(float_positions, grads[:n_inputs]))
-    input_grads = [_wrap(_grad_in_dtype_of(by_position[p], args[p]._data)) if p in by_position
-                   else _wrap(jnp.zeros_like(args[p]._data)) for p in tensor_positions]
-    weight_grads = [_wrap(g) for g in grads[n_inputs:]]
+    input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
+    weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
+                                                                   weight_values)]
+    if not graph:  # PyNative: a weight with requires_grad False (then) gets a zero gradient
+        weight_grads = [g if getattr(w, "requires_grad", True) else _wrap(jnp.zeros_like(g._data))
+                        for w, g in zip(weights or (), weight_grads)]
     return out, aux, input_grads, weight_grads
+
+
+def _plain(value):
+    """A mutable container as plain tuples, lists and dicts (JAX's pytrees)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return (list if isinstance(value, list) else tuple)(_plain(v) for v in value)
+    return value
+
+
+def _gradient_slots(args, positions) -> list:
+    """The arguments at `positions` that get a gradient: (position, None) for a Tensor, and in
+    graph mode (position, (treedef, leaves)) for a `mutable` tuple, list or dict, whose gradient
+    has its structure (MindSpore's; PyNative and unmarked containers get none)."""
+    graph = context.is_graph_mode()
+    slots = []
+    for p in positions:
+        arg = args[p]
+        if isinstance(arg, Tensor):
+            slots.append((p, None))
+        elif graph and isinstance(arg, (_Tuple, _List, _Dict)):
+            leaves, tree = jax.tree_util.tree_flatten(_plain(arg),
+                                                      is_leaf=lambda t: isinstance(t, Tensor))
+            slots.append((p, (tree, leaves)))
+    return slots
+
+
+def grad_positions(args, positions) -> list:
+    """The positions of the gradients `_differentiate` returns, in order."""
+    return [p for p, _ in _gradient_slots(args, positions or ())]
+
+
+def _differentiable_value(value) -> bool:
+    return isinstance(value, Tensor) and _differentiable(value._data)
+
+
+def _slot_value(args, slots, ref):
+    i, leaf = ref
+    p, tree = slots[i]
+    return args[p] if leaf is None else tree[1][leaf]
+
+
+def _with_primals(args, slots, refs, values) -> list:
+    """`args` with the differentiated Tensors (direct or inside containers) replaced by
+    `values`."""
+    call_args = list(args)
+    leaves = {i: list(tree[1]) for i, (_, tree) in enumerate(slots) if tree is not None}
+    for (i, leaf), value in zip(refs, values):
+        if leaf is None:
+            call_args[slots[i][0]] = _wrap(value)
+        else:
+            leaves[i][leaf] = _wrap(value)
+    for i, new_leaves in leaves.items():
+        p, (tree, _) = slots[i]
+        call_args[p] = jax.tree_util.tree_unflatten(tree, new_leaves)
+    return call_args
+
+
+def _slot_gradients(args, slots, by_ref) -> list:
+    """One gradient per slot: a Tensor, or the container's structure of them (zeros for
+    Tensors not differentiated)."""
+    def leaf_gradient(value, ref):
+        if ref in by_ref:
+            return _wrap(_grad_in_dtype_of(by_ref[ref], value._data))
+        return _wrap(jnp.zeros_like(value._data)) if isinstance(value, Tensor) else value
+
+    out = []
+    for i, (p, tree) in enumerate(slots):
+        if tree is None:
+            out.append(leaf_gradient(args[p], (i, None)))
+        else:
+            grads = [leaf_gradient(v, (i, j)) for j, v in enumerate(tree[1])]
+            out.append(jax.tree_util.tree_unflatten(tree[0], grads))
+    return out
+
+
+def _sens_structure(tree):
+    return jax.tree_util.tree_structure(tree, is_leaf=lambda t: isinstance(t, Tensor))
+
+
+def _check_sens(sens, out, graph) -> list:
+    """The leaves of `sens`, which must be shaped as the output (MindSpore's errors)."""
+    if _sens_structure(sens) != _sens_structure(out):
+        if graph:
+            raise TypeError("Type Join Failed: Abstract type AbstractTuple cannot join with "
+                            "AbstractTensor.")
+        raise RuntimeError("Failure info [The given sens gradient's size should be same as out "
+                           "of network!].")
+    sens_leaves, out_leaves = _flat_leaves(sens), _flat_leaves(out)
+    for s, o in zip(sens_leaves, out_leaves):
+        if jnp.shape(s) != jnp.shape(o) and jnp.size(s) != 1:
+            def vector(shape):
+                return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+            raise ValueError(f"The shape should be {vector(jnp.shape(o))}, but got "
+                             f"{vector(jnp.shape(s))}.")
+    return sens_leaves
+
+
+def _flat_leaves(tree) -> list:
+    """The leaves of an output (Tensors as their arrays; None and empty containers have none)."""
+    return jax.tree_util.tree_leaves(_unwrap_tree(tree))
+
+
+def _carries_gradient(leaf) -> bool:
+    """A float array or Python float: MindSpore's sensitivity reaches Tensor outputs only (a
+    shape's ints, a string or a slice among the outputs get none)."""
+    if isinstance(leaf, float):
+        return True
+    dtype = getattr(leaf, "dtype", None)
+    return dtype is not None and jnp.issubdtype(dtype, jnp.inexact)
+
+
+def _returning_values(fn):
+    """`fn` whose outputs give each Parameter as its value in the call (a Parameter read after
+    the call would give the value outside it: no gradient flows through a returned `self.w`)."""
+    def call(*args, **kwargs):
+        return jax.tree_util.tree_map(
+            lambda t: _wrap(t._data) if isinstance(t, Parameter) else t, fn(*args, **kwargs),
+            is_leaf=lambda t: isinstance(t, Tensor))
+    return call
 
 
 def _unwrap_tree(x):
@@ -193,10 +332,13 @@ class _Grad:
 
     @x64.scoped
     def __call__(self, *args, **kwargs):
+        if self.positions == ():
+            end = "." if context.is_graph_mode() else "!"
+            raise RuntimeError(f"grad_position should not be empty when grad by position{end}")
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
             self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
-        tensor_positions = [p for p in (self.positions or ()) if isinstance(args[p], Tensor)]
+        tensor_positions = grad_positions(args, self.positions)
         grads = _arrange(input_grads, weight_grads, self.positions, self.weights,
                          self.weight_form, self.return_ids, tensor_positions)
         if self.with_value:
@@ -230,7 +372,7 @@ class GradOperation:
 
     def __call__(self, fn, weights=None):
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
-        weight_list = normalize_weights(weights)[0] if get_by_list else []
+        weight_list, weight_form = normalize_weights(weights) if get_by_list else ([], None)
 
         @x64.scoped
         def after_grad(*args, **kwargs):
@@ -238,16 +380,26 @@ class GradOperation:
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
+            weights_now, form = weight_list, weight_form
+            if (get_by_list and weights is None and lifting.is_cell(fn)
+                    and not context.is_graph_mode()):  # PyNative: the Cell's trainable weights
+                weights_now, form = list(fn.trainable_params()), "sequence"
             _, _, input_grads, weight_grads = _differentiate(
                 fn, args, kwargs, positions if (get_all or not get_by_list) else (),
-                weight_list, False, sens)
+                weights_now, False, sens)
+            # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
+            weight_part = weight_grads[0] if form == "single" else tuple(weight_grads)
             if get_all and get_by_list:
-                return tuple(input_grads), tuple(weight_grads)
+                return tuple(input_grads), weight_part
             if get_by_list:
-                return tuple(weight_grads)
-            if get_all:
+                return weight_part
+            if get_all or not input_grads:  # no inputs: ()
                 return tuple(input_grads)
-            return input_grads[0]
+            first = input_grads[0]
+            # a graph returns a dict's values under STRICT syntax (MS_DEV_JIT_SYNTAX_LEVEL=0)
+            if isinstance(first, dict) and graph_fallback.strict():
+                return tuple(first.values())
+            return first
 
         return after_grad
 

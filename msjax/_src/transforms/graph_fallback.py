@@ -208,10 +208,10 @@ def _print_value(value) -> str:
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     """`print` inside a compiled function: each argument on its own line in the format of
     MindSpore's graph `Print`; when an argument is traced, printed each time the program runs."""
-    if not tracing_depth():
-        return builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
     leaves, tree = jax.tree_util.tree_flatten(values)
     traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, jax.core.Tracer)]
+    if not tracing_depth() and not traced:  # (a backward pass JAX traces has tracers too)
+        return builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
     if not traced:
         for value in values:
             builtins.print(_print_value(value), file=file, flush=True)

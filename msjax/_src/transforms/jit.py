@@ -11,11 +11,13 @@ import logging
 
 from msjax._src.core import traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
+from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
 
 _logger = logging.getLogger("msjax")
 
+_DYNAMIC_LENGTH_TYPES = frozenset({_Tuple, _List})  # mutable sequences (check_dynamic_length)
 _CAPTURE_MODES = ["ast", "bytecode", "trace"]
 _JIT_LEVELS = ["O0", "O1"]
 _DEPRECATED_KEYWORDS = ("mode", "input_signature", "hash_args", "jit_config", "compile_once")
@@ -62,6 +64,8 @@ class JitFunction:
             args = bound.args
             if bound.kwargs:
                 return self._call_with_keywords(args, bound.kwargs)
+        if _DYNAMIC_LENGTH_TYPES.intersection(map(type, args)):
+            check_dynamic_length(args)
         try:
             try:
                 return self.compiled(*args)

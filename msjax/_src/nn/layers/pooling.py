@@ -400,3 +400,70 @@ class AdaptiveMaxPool3d(_AdaptivePool):
 
     def __init__(self, output_size, return_indices=False):
         super().__init__(output_size, return_indices)
+
+
+class _MaxUnpoolNd(Cell):
+    """`nn.MaxUnpool{1,2,3}d(kernel_size, stride=None, padding=0)`: `construct(x, indices,
+    output_size=None)` scatters each value of a max-pooling output to its flat index over the
+    last `_ND` axes (`ops.max_unpool{1,2,3}d`)."""
+
+    _ND = 2
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+    def construct(self, x, indices, output_size=None):
+        name = type(self).__name__
+        if output_size is not None:
+            if not isinstance(output_size, tuple):
+                raise ValueError(f"For {name}, output_size must be tuple, but type "
+                                 f"{type(output_size)}.")
+            if not output_size:
+                raise ValueError(f"For {name}, the length of output_size must be positive, "
+                                 "but got 0.")
+        return pooling_ops._unpool_tensor(x, indices, self._ND, self.kernel_size, self.stride,
+                                          self.padding, output_size)
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    _ND = 1
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    _ND = 2
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    _ND = 3
+
+
+class _LPPoolNd(Cell):
+    """`nn.LPPool{1,2}d(norm_type, kernel_size, stride=None, ceil_mode=False)`: the power-mean
+    pooling `ops.lp_pool{1,2}d` over the last one or two axes."""
+
+    _OP = "lp_pool1d"
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type = norm_type
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self.ceil_mode = ceil_mode
+
+    def construct(self, x):
+        if isinstance(self.norm_type, bool) or not isinstance(self.norm_type, (int, float)):
+            raise TypeError(f"For {self._OP}, the type of 'norm_type' must be float or int, but "
+                            f"got {type(self.norm_type)}")
+        return getattr(pooling_ops, self._OP)(x, self.norm_type, self.kernel_size, self.stride,
+                                              self.ceil_mode)
+
+
+class LPPool1d(_LPPoolNd):
+    _OP = "lp_pool1d"
+
+
+class LPPool2d(_LPPoolNd):
+    _OP = "lp_pool2d"

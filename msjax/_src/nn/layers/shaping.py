@@ -2,7 +2,7 @@
 `nn.PixelShuffle`, `nn.PixelUnshuffle`, `nn.OneHot`, `nn.ClipByNorm`, `nn.MatMul`,
 `nn.Dropout1d/2d/3d`, `nn.PReLU`, `nn.Softmax2d`, `nn.Threshold`, `nn.GLU`, `nn.FastGelu`,
 `nn.LRN`, `nn.ChannelShuffle`, `nn.Tril`, `nn.Triu`, `nn.Roll`, `nn.Norm`, `nn.ReduceLogSumExp`,
-`nn.Range`, `nn.MaxUnpool2d`, and the combined `nn.Conv2dBnAct` / `nn.DenseBnAct`, with
+`nn.Range`, and the combined `nn.Conv2dBnAct` / `nn.DenseBnAct`, with
 MindSpore 2.10's arguments, attributes and checks."""
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ from msjax._src.ops import (
     nn_ops,
     reduce_ops,
 )
-from msjax._src.ops.pooling_ops import max_unpool2d
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import Primitive, functional
 from msjax._src.core.parameter import Parameter
@@ -404,27 +403,6 @@ class Range(Cell):
 
     def construct(self):
         return self.result_tensor
-
-
-class MaxUnpool2d(Cell):
-    """`nn.MaxUnpool2d(kernel_size, stride=None, padding=0)`: `construct(x, indices,
-    output_size=None)` scatters each value of a max-pooling output to its flat H·W index."""
-
-    def __init__(self, kernel_size, stride=None, padding=0):
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = kernel_size if stride is None else stride
-        self.padding = padding
-
-    def construct(self, x, indices, output_size=None):
-        if output_size is not None:
-            if not isinstance(output_size, tuple):
-                raise ValueError("For MaxUnpool2d, output_size must be tuple, but type "
-                                 f"{type(output_size)}.")
-            if not output_size:
-                raise ValueError("For MaxUnpool2d, the length of output_size must be positive, "
-                                 "but got 0.")
-        return max_unpool2d(x, indices, self.kernel_size, self.stride, self.padding, output_size)
 
 
 class Tril(Cell):

@@ -1,0 +1,13 @@
+"""`mindspore._c_expression`: the names of MindSpore's C++ extension module that Python code
+built on MindSpore uses, answered by msjax (`typing`, the dtype classes; `TensorPy`, the Tensor
+class). Its other names are the C++ runtime's own and raise AttributeError naming what msjax
+lacks (module_tree.missing_names)."""
+# ruff: noqa: F401
+from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.core.tensor import Tensor as Tensor
+from msjax._src.transforms.executors import CreationType as CreationType
+from msjax._src.core.tensor import Tensor as TensorPy
+from msjax._c_expression import security as security
+from msjax._c_expression import typing as typing
+
+__getattr__ = _missing_names(__name__)

@@ -1,0 +1,53 @@
+"""`mindspore._checkparam`: MindSpore's argument validators (msjax._src.core.checkparam)."""
+# ruff: noqa: F401
+from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.core.checkparam import EQ as EQ
+from msjax._src.core.checkparam import GE as GE
+from msjax._src.core.checkparam import GT as GT
+from msjax._src.core.checkparam import IN as IN
+from msjax._src.core.checkparam import INC_BOTH as INC_BOTH
+from msjax._src.core.checkparam import INC_LEFT as INC_LEFT
+from msjax._src.core.checkparam import INC_NEITHER as INC_NEITHER
+from msjax._src.core.checkparam import INC_RIGHT as INC_RIGHT
+from msjax._src.core.checkparam import LE as LE
+from msjax._src.core.checkparam import LT as LT
+from msjax._src.core.checkparam import NE as NE
+from msjax._src.core.checkparam import NOT_IN as NOT_IN
+from msjax._src.core.checkparam import check as check
+from msjax._src.core.checkparam import check_axis_in_range as check_axis_in_range
+from msjax._src.core.checkparam import check_bool as check_bool
+from msjax._src.core.checkparam import check_equal_int as check_equal_int
+from msjax._src.core.checkparam import check_float as check_float
+from msjax._src.core.checkparam import check_float_range as check_float_range
+from msjax._src.core.checkparam import check_int as check_int
+from msjax._src.core.checkparam import check_int_range as check_int_range
+from msjax._src.core.checkparam import check_is_float as check_is_float
+from msjax._src.core.checkparam import check_is_int as check_is_int
+from msjax._src.core.checkparam import check_is_number as check_is_number
+from msjax._src.core.checkparam import check_isinstance as check_isinstance
+from msjax._src.core.checkparam import check_negative_float as check_negative_float
+from msjax._src.core.checkparam import check_negative_int as check_negative_int
+from msjax._src.core.checkparam import check_non_negative_float as check_non_negative_float
+from msjax._src.core.checkparam import check_non_negative_int as check_non_negative_int
+from msjax._src.core.checkparam import check_non_negative_int_sequence as check_non_negative_int_sequence
+from msjax._src.core.checkparam import check_non_positive_float as check_non_positive_float
+from msjax._src.core.checkparam import check_non_positive_int as check_non_positive_int
+from msjax._src.core.checkparam import check_number as check_number
+from msjax._src.core.checkparam import check_number_range as check_number_range
+from msjax._src.core.checkparam import check_pad_value_by_mode as check_pad_value_by_mode
+from msjax._src.core.checkparam import check_positive_float as check_positive_float
+from msjax._src.core.checkparam import check_positive_float_sequence as check_positive_float_sequence
+from msjax._src.core.checkparam import check_positive_int as check_positive_int
+from msjax._src.core.checkparam import check_positive_int_sequence as check_positive_int_sequence
+from msjax._src.core.checkparam import check_str_and_none_by_regular as check_str_and_none_by_regular
+from msjax._src.core.checkparam import check_str_by_regular as check_str_by_regular
+from msjax._src.core.checkparam import check_string as check_string
+from msjax._src.core.checkparam import check_subclass as check_subclass
+from msjax._src.core.checkparam import check_tensor_dtype_valid as check_tensor_dtype_valid
+from msjax._src.core.checkparam import check_tensors_dtypes_same_and_valid as check_tensors_dtypes_same_and_valid
+from msjax._src.core.checkparam import check_type_name as check_type_name
+from msjax._src.core.checkparam import check_types_same_and_valid as check_types_same_and_valid
+from msjax._src.core.checkparam import check_valid_input as check_valid_input
+from msjax._src.core.checkparam import check_value_type as check_value_type
+
+__getattr__ = _missing_names(__name__)

@@ -1,0 +1,270 @@
+"""`mindspore.ops.auto_generate`: MindSpore's generated operators, answered from msjax's own.
+
+MindSpore generates most of its operators: a Primitive class per operator (`gen_ops_prim.SumExt`,
+called with all its inputs: `SumExt()(x, dim, keepdim, dtype)`), one module-level instance
+(`sum_ext_op`), a functional form calling it (`gen_ops_def.sum_ext`) and public names over that
+(`mint.sum`). Real code (mindnlp, MindSpore's own tests) imports them from there. The facts
+(each class's call signature, which function calls which instance, which public function is or
+calls which generated one) were recorded from MindSpore 2.10
+(`reference/mindspore_2.10.0_generated_ops.json`, tools/record_generated_primitives.py); the
+computation is msjax's implementation of the same public name:
+
+- a generated function is msjax's object for a public name that *is* it (`mint.cumsum` is
+  `cumsum_ext`), else for a public function that calls it with the same parameters (`mint.sum`
+  calls `sum_ext(input, dim, keepdim, dtype)`);
+- a generated Primitive without constructor arguments is a class whose call binds MindSpore's
+  call signature and calls what its functional form is;
+- a name msjax's `ops` already has (`Add`, `ReLU`) is that object, as in MindSpore
+  (`ops.Add is gen_ops_prim.Add`).
+
+A generated name with no msjax implementation behind it raises AttributeError saying so
+(`module_tree.not_implemented`): nothing here is a stub. The classes are built on first use.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+import re
+import sys
+
+from msjax._src import module_tree
+from msjax._src.core import dtype as mstype
+from msjax._src.ops.registry import Primitive
+from msjax._src.reference import mindspore_generated_ops
+
+MODULES = ("mindspore.ops.auto_generate", "mindspore.ops.auto_generate.gen_ops_prim",
+           "mindspore.ops.auto_generate.gen_ops_def",
+           "mindspore.ops.auto_generate.pyboost_inner_prim")
+
+
+@functools.cache
+def _record() -> dict:
+    return mindspore_generated_ops()
+
+
+def _names(params) -> list[str]:
+    return [p[0] for p in params or ()]
+
+
+def _msjax_object(public_path: str):
+    """msjax's object for MindSpore's public `mindspore.x.y.name`, or None."""
+    module_path, _, name = public_path.rpartition(".")
+    try:
+        module = importlib.import_module("msjax" + module_path[len("mindspore"):])
+        value = getattr(module, name)
+    except (ImportError, AttributeError):
+        return None
+    return value if callable(value) else None
+
+
+def _caller(fn, names: list[str]):
+    """`call(*values)`: `fn` called with MindSpore's arguments `names` (in that order), each by
+    position where `fn` takes it there, else by its name; None when `fn` cannot take them."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    by_name = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    var_positional = any(p.kind is p.VAR_POSITIONAL for p in params)
+    var_keyword = any(p.kind is p.VAR_KEYWORD for p in params)
+    plan = []  # per MindSpore argument: None (by position) or the keyword
+    for i, name in enumerate(names):
+        if i < len(positional) and (positional[i].name == name or name not in by_name):
+            if plan and plan[-1] is not None:
+                return None  # a positional argument after a keyword one
+            plan.append(None)
+        elif name in by_name or var_keyword:
+            plan.append(name)
+        elif var_positional and (not plan or plan[-1] is None):
+            plan.append(None)
+        else:
+            return None
+    if all(k is None for k in plan):
+        return fn
+
+    def call(*values):
+        args = [v for v, k in zip(values, plan) if k is None]
+        kwargs = {k: v for v, k in zip(values, plan) if k is not None}
+        return fn(*args, **kwargs)
+    return call
+
+
+@functools.cache
+def function(name: str):
+    """msjax's implementation of the generated function `name` (`sum_ext`), or None."""
+    record = _record()
+    entry = record["functions"].get(name)
+    if entry is None:
+        return None
+    names = _names(entry["signature"])
+    if any(n.startswith("*") for n in names):
+        return None
+    candidates = list(entry["public"])
+    candidates += [path for path, caller in record["callers"].items()
+                   if name in caller["uses"] and _names(caller["signature"]) == names]
+    for path in candidates:
+        fn = _msjax_object(path)
+        if fn is not None and not inspect.isclass(fn):
+            call = _caller(fn, names)
+            if call is not None:
+                return call
+    return None
+
+
+def _implementation_of_instances(instances, call_names):
+    record = _record()
+    for fname, entry in record["functions"].items():
+        if set(entry["calls"]) & set(instances) and _names(entry["signature"]) == call_names:
+            fn = function(fname)
+            if fn is not None:
+                return fn
+    for path, caller in record["callers"].items():
+        if set(caller["uses"]) & set(instances) and _names(caller["signature"]) == call_names:
+            fn = _msjax_object(path)
+            if fn is not None and not inspect.isclass(fn):
+                call = _caller(fn, call_names)
+                if call is not None:
+                    return call
+    return None
+
+
+_SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_BY_NAME_MODULES = ("mindspore.mint", "mindspore.mint.nn.functional", "mindspore.mint.linalg",
+                    "mindspore.mint.special", "mindspore.ops")
+
+
+def _implementation_by_name(name, call_names):
+    """For a Primitive whose functional form MindSpore implements in C++ (`SubExt` behind
+    `mint.sub`): the public function named as the class (`Ext` dropped, snake case), when it
+    takes every one of MindSpore's parameters by the same name."""
+    base = name[:-3] if name.endswith("Ext") else name
+    snake = _SNAKE.sub("_", base).lower()
+    for module in _BY_NAME_MODULES:
+        fn = _msjax_object(f"{module}.{snake}")
+        if fn is None or inspect.isclass(fn):
+            continue
+        try:
+            params = inspect.signature(fn).parameters
+        except (TypeError, ValueError):
+            continue
+        if all(n in params for n in call_names):
+            call = _caller(fn, call_names)
+            if call is not None:
+                return call
+    return None
+
+
+def _default_value(default):
+    """A recorded default: MindSpore's dtypes were recorded by their repr (`mindspore.int64`)."""
+    if isinstance(default, str) and default.startswith("mindspore."):
+        return getattr(mstype, default[len("mindspore."):], default)
+    return default
+
+
+def _call_method(name, params, implementation):
+    """`__call__(self, <MindSpore's parameters>)` calling `implementation` with them in order:
+    a real function, so a wrong call raises Python's own TypeError
+    (`SumExt.__call__() missing 1 required positional argument: 'input'`), as MindSpore's."""
+    names = [p[0] for p in params]
+    defaults = {f"_default_{i}": _default_value(default) for i, (_, default, required) in enumerate(params)
+                if not required}
+    signature = ", ".join(n if required else f"{n}=_default_{i}"
+                          for i, (n, _, required) in enumerate(params))
+    source = (f"def __call__(self, {signature}):\n"
+              f"    return _implementation({', '.join(names)})\n")
+    namespace = {"_implementation": implementation, **defaults}
+    exec(compile(source, f"<msjax generated {name}>", "exec"), namespace)  # noqa: S102 - ours
+    call = namespace["__call__"]
+    call.__qualname__ = f"{name}.__call__"
+    return call
+
+
+class GeneratedPrimitive(Primitive):
+    """The base of MindSpore's generated Primitives answered by msjax: `Prim()(*inputs)` takes
+    MindSpore's call signature and calls msjax's implementation of the operator's functional
+    form with the inputs in MindSpore's order."""
+
+    def __init__(self):
+        super().__init__(type(self).__name__)
+
+
+@functools.cache
+def primitive(name: str):
+    """The generated Primitive class `name` (`SumExt`), or None where msjax has no
+    implementation of it or it takes constructor arguments msjax's `ops` does not know."""
+    entry = _record()["primitives"].get(name)
+    if entry is None or entry["init"] or entry["call"] is None:
+        return None
+    call_names = _names(entry["call"])
+    if any(n.startswith("*") or not n.isidentifier() for n in call_names):
+        return None
+    implementation = (_implementation_of_instances(entry["instances"], call_names)
+                      or _implementation_by_name(name, call_names))
+    if implementation is None:
+        return None
+    doc = (f"`mindspore.ops.auto_generate.{name}`: `{name}()({', '.join(call_names)})` calls "
+           f"msjax's `{getattr(implementation, '__qualname__', name)}`.")
+    return type(name, (GeneratedPrimitive,), {
+        "__doc__": doc, "__module__": "msjax.ops.auto_generate",
+        "__call__": _call_method(name, entry["call"], implementation)})
+
+
+@functools.cache
+def _instance_classes() -> dict:
+    out = {}
+    for name, entry in _record()["primitives"].items():
+        for instance in entry["instances"]:
+            out[instance] = name
+    return out
+
+
+@functools.cache
+def instance(name: str):
+    """The module-level instance `name` (`sum_ext_op`), or None."""
+    cls_name = _instance_classes().get(name) or _record()["inner"].get(name)
+    if cls_name is None:
+        return None
+    cls = lookup_class(cls_name)
+    return None if cls is None else cls()
+
+
+def lookup_class(name: str):
+    """msjax's `ops.name` Primitive class where it has one, else the generated class."""
+    existing = _msjax_object(f"mindspore.ops.{name}") if not name.startswith("_") else None
+    if inspect.isclass(existing):
+        return existing
+    return primitive(name)
+
+
+def lookup(name: str):
+    """What `mindspore.ops.auto_generate.<name>` is in msjax, or None."""
+    record = _record()
+    if name in record["primitives"]:
+        return lookup_class(name)
+    if name in record["functions"]:
+        existing = _msjax_object(f"mindspore.ops.{name}")
+        if existing is not None and not inspect.isclass(existing):
+            return existing
+        return function(name)
+    if name in _instance_classes() or name in record["inner"]:
+        return instance(name)
+    return None
+
+
+def module_getattr(msjax_module_name: str):
+    """The module `__getattr__` of `msjax.ops.auto_generate[.x]`: a generated name is built (and
+    kept on the module); any other name is answered as every MindSpore module path is
+    (`module_tree.missing_names`: msjax's `ops`, or an AttributeError naming what is missing)."""
+    fallback = module_tree.missing_names(msjax_module_name)
+
+    def __getattr__(name: str):
+        if not name.startswith("__"):
+            value = lookup(name)
+            if value is not None:
+                setattr(sys.modules[msjax_module_name], name, value)
+                return value
+        return fallback(name)
+
+    return __getattr__

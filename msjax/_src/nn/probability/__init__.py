@@ -1,0 +1,1 @@
+"""`mindspore.nn.probability`: distributions (`distribution.py`) and bijectors (`bijector.py`)."""

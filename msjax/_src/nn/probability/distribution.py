@@ -1,0 +1,355 @@
+"""`mindspore.nn.probability.distribution`: probability distributions as Cells.
+
+A distribution holds its parameters (given at construction, or None) and answers `prob`,
+`log_prob`, `cdf`, `log_cdf`, `survival_function`, `log_survival`, `mean`, `sd`, `var`, `mode`,
+`entropy`, `kl_loss`, `cross_entropy` and `sample`. Each method takes the parameters again as
+optional trailing arguments, which replace the stored ones for that call (MindSpore's rule); a
+Cell call `dist('prob', value)` names the method. Values, checks and messages are MindSpore
+2.10's (tests/goldens/scripts/conformance_probe8.py); draws come from msjax's random key
+(`set_seed`), or from `seed` when one is given.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.special as jsp
+import numpy as np
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core import random
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.nn.cell import Cell
+
+_FLOAT_TYPES = mstype.float_type
+_NUMBER_TYPES = mstype.int_type + mstype.uint_type + mstype.float_type
+
+
+def _type_list(types) -> str:
+    return "[" + ", ".join(map(repr, types)) + "]"
+
+
+def _array(value, dtype=jnp.float32):
+    if isinstance(value, Tensor):
+        return value._data.astype(dtype)
+    return jnp.asarray(np.asarray(value), dtype)
+
+
+class Distribution(Cell):
+    """`mindspore.nn.probability.distribution.Distribution(seed, dtype, name, param)`: the base
+    of the distributions (module doc). A subclass names its parameters (`_PARAMS`) and
+    implements `_prob`/`_log_prob`/... on jax arrays, each taking the value (where there is
+    one) and then the parameters."""
+
+    _PARAMS: tuple = ()
+    _DTYPES: tuple = _FLOAT_TYPES
+
+    def __init__(self, seed, dtype, name, param):
+        super().__init__()
+        kind = type(self).__name__
+        if not isinstance(name, str):
+            raise TypeError(f"For '{kind}', the type of 'name' should be 'str', but got type "
+                            f"'{type(name).__name__}'.")
+        if seed is None:
+            seed = 0
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"For '{kind}', the 'seed' must be int, but got "
+                            f"'{type(seed).__name__}'")
+        if dtype not in self._DTYPES:
+            raise TypeError(f"For '{kind}', the 'dtype' should be one of "
+                            f"{_type_list(self._DTYPES)}, but got '{dtype!r}'.")
+        self._seed, self._dtype, self._name = seed, dtype, name
+        self._param_dict = dict(param.get("param_dict", {})) if isinstance(param, dict) else {}
+        self._stored = {}
+
+    # -- parameters ----------------------------------------------------------------------------
+    def _store(self, **values):
+        """Keep the parameters given at construction (None: to be given at each call), as
+        arrays broadcast against each other; MindSpore checks them here."""
+        given = {k: _array(v, self._compute_dtype()) for k, v in values.items() if v is not None}
+        if len(given) > 1:
+            shape = jnp.broadcast_shapes(*(v.shape for v in given.values()))
+            given = {k: jnp.broadcast_to(v, shape) for k, v in given.items()}
+        self._stored = {k: given.get(k) for k in values}
+
+    def _compute_dtype(self):
+        return np.dtype(self._dtype._np) if self._dtype in _FLOAT_TYPES else np.dtype(np.float32)
+
+    def _call_params(self, args, kwargs):
+        """The distribution's parameters for a call: those given (by position after the value,
+        or by name), else those stored."""
+        values = []
+        for i, name in enumerate(self._PARAMS):
+            given = args[i] if i < len(args) else kwargs.get(name)
+            if given is None:
+                given = self._stored.get(name)
+                if given is None:
+                    raise ValueError(f"For {type(self).__name__}, the '{name}' must be given "
+                                     f"at construction or in the call, but got None.")
+            values.append(_array(given, self._compute_dtype()))
+        return values
+
+    def _out(self, array):
+        return _wrap(jnp.asarray(array, self._compute_dtype()))
+
+    # -- the methods -----------------------------------------------------------------------------
+    def _call_with_value(self, method, value, args, kwargs):
+        return self._out(method(_array(value, self._compute_dtype()),
+                                *self._call_params(args, kwargs)))
+
+    def prob(self, value, *args, **kwargs):
+        return self._call_with_value(self._prob, value, args, kwargs)
+
+    def log_prob(self, value, *args, **kwargs):
+        return self._call_with_value(self._log_prob, value, args, kwargs)
+
+    def cdf(self, value, *args, **kwargs):
+        return self._call_with_value(self._cdf, value, args, kwargs)
+
+    def log_cdf(self, value, *args, **kwargs):
+        return self._call_with_value(lambda v, *p: jnp.log(self._cdf(v, *p)), value, args,
+                                     kwargs)
+
+    def survival_function(self, value, *args, **kwargs):
+        return self._call_with_value(lambda v, *p: 1.0 - self._cdf(v, *p), value, args, kwargs)
+
+    def log_survival(self, value, *args, **kwargs):
+        return self._call_with_value(lambda v, *p: jnp.log1p(-self._cdf(v, *p)), value, args,
+                                     kwargs)
+
+    def mean(self, *args, **kwargs):
+        return self._out(self._mean(*self._call_params(args, kwargs)))
+
+    def var(self, *args, **kwargs):
+        return self._out(self._var(*self._call_params(args, kwargs)))
+
+    def sd(self, *args, **kwargs):
+        return self._out(jnp.sqrt(self._var(*self._call_params(args, kwargs))))
+
+    def mode(self, *args, **kwargs):
+        return self._out(self._mode(*self._call_params(args, kwargs)))
+
+    def entropy(self, *args, **kwargs):
+        return self._out(self._entropy(*self._call_params(args, kwargs)))
+
+    def _other(self, dist, args):
+        kind = type(self).__name__
+        if dist != kind:
+            raise TypeError(f"For {kind}, the 'dist' should be '{kind}', but got {dist}.")
+        n = len(self._PARAMS)
+        other = [_array(a, self._compute_dtype()) for a in args[:n]]
+        return other, self._call_params(args[n:], {})
+
+    def kl_loss(self, dist, *args):
+        """KL(self || dist): `args` are the other distribution's parameters, then (optionally)
+        this one's."""
+        other, own = self._other(dist, args)
+        return self._out(self._kl(own, other))
+
+    def cross_entropy(self, dist, *args):
+        """H(self, dist) = entropy(self) + KL(self || dist)."""
+        other, own = self._other(dist, args)
+        return self._out(self._entropy(*own) + self._kl(own, other))
+
+    def sample(self, shape=(), *args, **kwargs):
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        params = self._call_params(args, kwargs)
+        batch = jnp.broadcast_shapes(*(p.shape for p in params))
+        key = random.next_key(self._seed or None)
+        return self._sample_out(self._sample(key, shape + batch, *params))
+
+    def _sample_out(self, array):
+        return _wrap(jnp.asarray(array, self._dtype._np))
+
+    def construct(self, name, *args, **kwargs):
+        """`dist('prob', value, ...)`: the method `name`."""
+        return getattr(self, name)(*args, **kwargs)
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def seed(self):
+        return self._seed
+
+    @property
+    def parameters(self):
+        return self._param_dict
+
+    def extend_repr(self):
+        return ", ".join(f"{k} = {_shown(v)}" for k, v in self._stored.items())
+
+
+def _shown(value):
+    if value is None:
+        return "None"
+    value = np.asarray(value)
+    return str(value.item()) if value.ndim == 0 else str(value)
+
+
+def _check_positive(value, name):
+    if value is not None and not bool(np.all(np.asarray(_array(value)) > 0)):
+        raise ValueError(f"{name} must be greater than zero.")
+
+
+class Bernoulli(Distribution):
+    """`Bernoulli(probs=None, seed=None, dtype=mstype.int32, name='Bernoulli')`: 1 with
+    probability `probs`, else 0."""
+
+    _PARAMS = ("probs",)
+    _DTYPES = _NUMBER_TYPES
+
+    def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Bernoulli"):
+        super().__init__(seed, dtype, name, {"param_dict": {"probs": probs}})
+        if probs is not None:
+            p = np.asarray(_array(probs))
+            if not np.all(p > 0):
+                raise ValueError("Probabilities must be greater than zero")
+            if not np.all(p < 1):
+                raise ValueError("Probabilities must be less than one")
+        self._store(probs=probs)
+
+    @property
+    def probs(self):
+        return None if self._stored["probs"] is None else self._out(self._stored["probs"])
+
+    def _prob(self, value, p):
+        return jnp.where(value == 1, p, jnp.where(value == 0, 1 - p, 0.0))
+
+    def _log_prob(self, value, p):
+        return jnp.log(self._prob(value, p))
+
+    def _cdf(self, value, p):
+        return jnp.where(value < 0, 0.0, jnp.where(value < 1, 1 - p, 1.0))
+
+    def _mean(self, p):
+        return p
+
+    def _var(self, p):
+        return p * (1 - p)
+
+    def _mode(self, p):
+        return jnp.where(p > 0.5, 1.0, 0.0)
+
+    def _entropy(self, p):
+        return -(p * jnp.log(p) + (1 - p) * jnp.log1p(-p))
+
+    def _kl(self, own, other):
+        (a,), (b,) = own, other
+        return a * jnp.log(a / b) + (1 - a) * jnp.log((1 - a) / (1 - b))
+
+    def _sample(self, key, shape, p):
+        return jax.random.bernoulli(key, p, shape)
+
+
+class Gamma(Distribution):
+    """`Gamma(concentration=None, rate=None, seed=None, dtype=mstype.float32, name='Gamma')`:
+    density `rate^c x^(c-1) e^(-rate x) / Gamma(c)`."""
+
+    _PARAMS = ("concentration", "rate")
+
+    def __init__(self, concentration=None, rate=None, seed=None, dtype=mstype.float32,
+                 name="Gamma"):
+        super().__init__(seed, dtype, name,
+                         {"param_dict": {"concentration": concentration, "rate": rate}})
+        for label, value in (("concentration", concentration), ("rate", rate)):
+            if isinstance(value, (bool, int, float)):
+                raise TypeError(f"Input {label} can't be scalar")
+        _check_positive(concentration, "concentration")
+        _check_positive(rate, "rate")
+        self._store(concentration=concentration, rate=rate)
+
+    @property
+    def concentration(self):
+        value = self._stored["concentration"]
+        return None if value is None else self._out(value)
+
+    @property
+    def rate(self):
+        return None if self._stored["rate"] is None else self._out(self._stored["rate"])
+
+    def _log_prob(self, value, c, r):
+        return c * jnp.log(r) + (c - 1) * jnp.log(value) - r * value - jsp.gammaln(c)
+
+    def _prob(self, value, c, r):
+        return jnp.exp(self._log_prob(value, c, r))
+
+    def _cdf(self, value, c, r):
+        return jsp.gammainc(c, r * value)
+
+    def _mean(self, c, r):
+        return c / r
+
+    def _var(self, c, r):
+        return c / (r * r)
+
+    def _mode(self, c, r):
+        return jnp.where(c >= 1, (c - 1) / r, jnp.nan)
+
+    def _entropy(self, c, r):
+        return c - jnp.log(r) + jsp.gammaln(c) + (1 - c) * jsp.digamma(c)
+
+    def _kl(self, own, other):
+        (ca, ra), (cb, rb) = own, other
+        return ((ca - cb) * jsp.digamma(ca) - jsp.gammaln(ca) + jsp.gammaln(cb)
+                + cb * (jnp.log(ra) - jnp.log(rb)) + ca * (rb - ra) / ra)
+
+    def _sample(self, key, shape, c, r):
+        return jax.random.gamma(key, jnp.broadcast_to(c, shape), shape) / r
+
+
+class Uniform(Distribution):
+    """`Uniform(low=None, high=None, seed=None, dtype=mstype.float32, name='Uniform')`: the
+    uniform distribution on [low, high]."""
+
+    _PARAMS = ("low", "high")
+
+    def __init__(self, low=None, high=None, seed=None, dtype=mstype.float32, name="Uniform"):
+        super().__init__(seed, dtype, name, {"param_dict": {"low": low, "high": high}})
+        self._store(low=low, high=high)
+        low_v, high_v = self._stored["low"], self._stored["high"]
+        if low_v is not None and high_v is not None and not bool(jnp.all(low_v < high_v)):
+            raise ValueError("low must be less than high")
+
+    @property
+    def low(self):
+        return None if self._stored["low"] is None else self._out(self._stored["low"])
+
+    @property
+    def high(self):
+        return None if self._stored["high"] is None else self._out(self._stored["high"])
+
+    def _prob(self, value, low, high):
+        inside = (value >= low) & (value <= high)
+        return jnp.where(inside, 1.0 / (high - low), 0.0)
+
+    def _log_prob(self, value, low, high):
+        return jnp.log(self._prob(value, low, high))
+
+    def _cdf(self, value, low, high):
+        return jnp.clip((value - low) / (high - low), 0.0, 1.0)
+
+    def _mean(self, low, high):
+        return (low + high) / 2
+
+    def _var(self, low, high):
+        return (high - low) ** 2 / 12
+
+    def _mode(self, low, high):
+        raise NotImplementedError("For Uniform, the mode is not defined (every value in "
+                                  "[low, high] is one), as in MindSpore.")
+
+    def _entropy(self, low, high):
+        return jnp.log(high - low)
+
+    def _kl(self, own, other):
+        (la, ha), (lb, hb) = own, other
+        inside = (lb <= la) & (ha <= hb)
+        return jnp.where(inside, jnp.log((hb - lb) / (ha - la)), jnp.inf)
+
+    def _sample(self, key, shape, low, high):
+        return jax.random.uniform(key, shape, minval=low, maxval=high)

@@ -1,0 +1,262 @@
+"""MindSpore's gradient Primitives (`ops.operations._grad_ops`) and the 1.x training Primitives
+they pair with (`MaxPoolWithArgmax`, `BatchNorm`, `ApplyMomentum`, ...).
+
+MindSpore's autodiff calls these as the backward of its forward operators; user code and
+MindSpore's own tests call them directly. Each gradient is the pullback of msjax's forward
+implementation (`jax.vjp`), so it agrees with msjax's autodiff by construction; the argument
+orders, attributes, output dtypes and reprs are MindSpore 2.10's
+(tests/goldens/scripts/conformance_probe1.py).
+"""
+from __future__ import annotations
+
+import inspect
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.legacy_ops import _resize_bilinear_v2
+from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
+from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.state_ops import assign
+
+_REQUIRED = inspect.Parameter.empty
+
+
+def _pullback(forward, primal, cotangent):
+    """The gradient of `forward` at `primal` for the output cotangent `cotangent`."""
+    _, pull = jax.vjp(forward, primal)
+    return pull(cotangent.astype(primal.dtype))[0]
+
+
+def _channels_axis(data_format, ndim):
+    return ndim - 1 if data_format == "NHWC" else min(1, ndim - 1)
+
+
+def _window(value):
+    """A pooling window attribute as MindSpore keeps it (`2` -> `(2, 2)`; NCHW 4-tuples -> the
+    last two)."""
+    if isinstance(value, int):
+        return (value, value)
+    value = tuple(value)
+    return value[-2:] if len(value) == 4 else value
+
+
+# -- elementwise -------------------------------------------------------------------------------
+ReluGrad = primitive("ReluGrad", functional(
+    lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
+ReLU6Grad = primitive("ReLU6Grad", functional(
+    lambda y_backprop, x: jnp.where((x > 0) & (x < 6), y_backprop, jnp.zeros_like(y_backprop))))
+
+
+def _bias_add_grad(dout, data_format):
+    axis = _channels_axis(data_format, dout.ndim)
+    return jnp.sum(dout, axis=tuple(a for a in range(dout.ndim) if a != axis))
+
+
+BiasAddGrad = primitive("BiasAddGrad", functional(_bias_add_grad), data_format="NCHW",
+                        display=shown.enum("data_format", shown.FORMAT))
+FlattenGrad = primitive("FlattenGrad", functional(lambda dout, shape: dout.reshape(tuple(shape))))
+
+
+def _concat_offset(xs, N, axis):
+    shapes = [x.shape for x in xs]
+    rank = len(shapes[0])
+    axis = axis % rank
+    offsets = np.zeros((len(shapes), rank), np.int64)
+    offsets[1:, axis] = np.cumsum([s[axis] for s in shapes])[:-1]
+    return jnp.asarray(offsets)
+
+
+ConcatOffset = primitive("ConcatOffset", functional(_concat_offset), N=2, axis=0)
+
+
+# -- pooling -----------------------------------------------------------------------------------
+def _pool_attrs(kernel_size, strides, pad_mode):
+    return _window(kernel_size), _window(strides), pad_mode.lower()
+
+
+def _max_pool_grad(x_origin, out_origin, grad, kernel_size, strides, pad_mode, data_format):
+    kernel, stride, mode = _pool_attrs(kernel_size, strides, pad_mode)
+    return _pullback(lambda x: max_pool_nd(x, 2, kernel, stride, mode), x_origin, grad)
+
+
+def _avg_pool_grad(x_origin, out_origin, grad, kernel_size, strides, pad_mode, data_format):
+    kernel, stride, mode = _pool_attrs(kernel_size, strides, pad_mode)
+    return _pullback(lambda x: avg_pool_nd(x, 2, kernel, stride, mode), x_origin, grad)
+
+
+def _max_pool_with_argmax(x, kernel_size, strides, pad_mode, data_format):
+    kernel, stride, mode = _pool_attrs(kernel_size, strides, pad_mode)
+    out, index = max_pool_argmax_2d(x, kernel, stride, mode)
+    # MindSpore's argmax counts over each sample's C·H·W values, not each H·W plane
+    plane = x.shape[-2] * x.shape[-1]
+    channel = jnp.arange(x.shape[-3]).reshape((-1, 1, 1)) * plane if x.ndim >= 3 else 0
+    return out, (index + channel).astype(jnp.int32)
+
+
+def _max_pool_grad_with_argmax(x, grad, argmax, kernel_size, strides, pad_mode, data_format):
+    """The gradient scattered to the positions `argmax` names (flat indices into each sample's
+    C·H·W values, as MaxPoolWithArgmax gives them), summed where windows share a maximum."""
+    sample = int(np.prod(x.shape[-3:])) if x.ndim >= 3 else x.shape[-2] * x.shape[-1]
+    flat_grad = grad.reshape((-1, sample // (x.shape[-2] * x.shape[-1])
+                              * grad.shape[-2] * grad.shape[-1]))
+    flat_index = argmax.reshape(flat_grad.shape).astype(jnp.int32)
+    rows = jnp.arange(flat_grad.shape[0])[:, None]
+    out = jnp.zeros((flat_grad.shape[0], sample), grad.dtype).at[rows, flat_index].add(flat_grad)
+    return out.reshape(x.shape)
+
+
+_POOL_ATTRS = {"kernel_size": 1, "strides": 1, "pad_mode": "VALID", "data_format": "NCHW"}
+MaxPoolGrad = primitive("MaxPoolGrad", functional(_max_pool_grad), display=shown.max_pool(2),
+                        **_POOL_ATTRS)
+AvgPoolGrad = primitive("AvgPoolGrad", functional(_avg_pool_grad), display=shown.max_pool(2),
+                        **_POOL_ATTRS)
+MaxPoolGradWithArgmax = primitive("MaxPoolGradWithArgmax",
+                                  functional(_max_pool_grad_with_argmax),
+                                  display=shown.max_pool(2), **_POOL_ATTRS)
+MaxPoolWithArgmax = primitive("MaxPoolWithArgmax", functional(_max_pool_with_argmax),
+                              display=shown.max_pool(2), kernel_size=1, strides=1,
+                              pad_mode="valid", data_format="NCHW")
+
+
+# -- convolution -------------------------------------------------------------------------------
+def _conv2d_backprop_filter(dout, x, filter_size, out_channel, kernel_size, pad_mode, pad,
+                            pad_list, mode, stride, dilation, group, data_format):
+    stride, dilation = _window(stride), _window(dilation)
+    weight = jnp.zeros(tuple(filter_size), x.dtype)
+    return _pullback(lambda w: conv_nd(x, w, stride, pad_mode.lower(), pad, dilation, group, 2),
+                     weight, dout)
+
+
+Conv2DBackpropFilter = primitive(
+    "Conv2DBackpropFilter", functional(_conv2d_backprop_filter), out_channel=_REQUIRED,
+    kernel_size=_REQUIRED, pad_mode="valid", pad=0, pad_list=(0, 0, 0, 0), mode=1,
+    stride=(1, 1), dilation=(1, 1, 1, 1), group=1, data_format="NCHW")
+
+
+# -- resizing ----------------------------------------------------------------------------------
+def _resize_bilinear_grad(grads, image, align_corners, half_pixel_centers):
+    size = grads.shape[-2:]
+    return _pullback(lambda x: _resize_bilinear_v2(x, size, align_corners, half_pixel_centers),
+                     image, grads)
+
+
+ResizeBilinearGrad = primitive("ResizeBilinearGrad", functional(_resize_bilinear_grad),
+                               align_corners=False, half_pixel_centers=False)
+
+
+# -- batch normalisation (MindSpore 1.x's BatchNorm Primitive and its gradient) ------------------
+def _per_channel(v, ndim, axis):
+    shape = [1] * ndim
+    shape[axis] = -1
+    return v.reshape(shape)
+
+
+def _batch_norm_grad(dout, x, scale, saved_mean, saved_variance, reserve, is_training, epsilon,
+                     data_format):
+    """(dx, dscale, dbias) of the normalisation with the statistics `saved_mean` and
+    `saved_variance` (the batch's in training, the running ones otherwise)."""
+    axis = _channels_axis(data_format, x.ndim)
+    axes = tuple(a for a in range(x.ndim) if a != axis)
+    inv_std = jax.lax.rsqrt(saved_variance + epsilon)
+    xhat = (x - _per_channel(saved_mean, x.ndim, axis)) * _per_channel(inv_std, x.ndim, axis)
+    dscale = jnp.sum(dout * xhat, axis=axes)
+    dbias = jnp.sum(dout, axis=axes)
+    factor = _per_channel(scale * inv_std, x.ndim, axis)
+    if not is_training:
+        return dout * factor, dscale, dbias
+    count = x.size // x.shape[axis]
+    mean_dout = _per_channel(dbias / count, x.ndim, axis)
+    mean_dout_xhat = _per_channel(dscale / count, x.ndim, axis)
+    return factor * (dout - mean_dout - xhat * mean_dout_xhat), dscale, dbias
+
+
+BatchNormGrad = primitive("BatchNormGrad", functional(_batch_norm_grad), is_training=False,
+                          epsilon=1e-5, data_format="NCHW")
+
+
+def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsilon=1e-5,
+                   momentum=0.1, data_format="NCHW"):
+    """MindSpore 1.x's `BatchNorm` Primitive: five outputs (y, two zeros, the batch mean and its
+    biased variance in training, zeros otherwise, as MindSpore's CPU kernel gives them). In
+    training it updates `mean` and `variance` in place with the momentum (the variance stored is
+    the unbiased one)."""
+    x = input_x._data
+    axis = _channels_axis(data_format, x.ndim)
+    axes = tuple(a for a in range(x.ndim) if a != axis)
+    zeros = jnp.zeros(x.shape[axis], x.dtype)
+    if is_training:
+        batch_mean = jnp.mean(x, axis=axes)
+        batch_var = jnp.var(x, axis=axes)
+        used_mean, used_var = batch_mean, batch_var
+    else:
+        used_mean, used_var = mean._data, variance._data
+    inv_std = jax.lax.rsqrt(used_var + epsilon)
+    y = ((x - _per_channel(used_mean, x.ndim, axis)) * _per_channel(inv_std * scale._data, x.ndim,
+                                                                   axis)
+         + _per_channel(bias._data, x.ndim, axis))
+    if not is_training:
+        return tuple(_wrap(v) for v in (y, zeros, zeros, zeros, zeros))
+    count = x.size // x.shape[axis]
+    unbiased = batch_var * (count / max(count - 1, 1))
+    m = jnp.asarray(momentum, x.dtype)
+    _write(mean, (1 - m) * mean._data + m * batch_mean)
+    _write(variance, (1 - m) * variance._data + m * unbiased)
+    return tuple(_wrap(v) for v in (y, zeros, zeros, batch_mean, batch_var))
+
+
+def _write(target, value):
+    """An in-place update of a Parameter (through the state rule) or of a plain Tensor."""
+    if type(target) is Tensor:
+        target._data = value.astype(target._data.dtype)
+    else:
+        assign(target, value)
+
+
+BatchNorm = primitive("BatchNorm", _batch_norm_1x, is_training=False, epsilon=1e-5,
+                      momentum=0.1, data_format="NCHW")
+
+
+# -- optimizer and Parameter access ---------------------------------------------------------------
+def _apply_momentum(variable, accumulation, learning_rate, gradient, momentum,
+                    use_nesterov=False, use_locking=False, gradient_scale=1.0):
+    """`accumulation = accumulation·momentum + gradient`; `variable -= lr·accumulation` (or
+    `lr·(gradient + momentum·accumulation)` with Nesterov, MindSpore's documented formula; its
+    CPU kernel ignores `use_nesterov`); returns the new variable."""
+    def value(t):
+        return t._data if isinstance(t, Tensor) else jnp.asarray(t)
+
+    grad = value(gradient) * jnp.asarray(gradient_scale, value(gradient).dtype)
+    lr, mom = value(learning_rate), value(momentum)
+    accum = value(accumulation) * mom + grad
+    step = lr * (grad + mom * accum) if use_nesterov else lr * accum
+    _write(accumulation, accum)
+    _write(variable, value(variable) - step)
+    return _wrap(variable._data)
+
+
+ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
+                          use_locking=False, gradient_scale=1.0,
+                          display=shown.with_attrs(side_effect_mem=True))
+Load = primitive("Load", lambda variable, u=None: _wrap(variable._data))
+
+
+# -- host-side -----------------------------------------------------------------------------------
+def _invert_permutation(input_x):
+    values = tuple(int(v) for v in (input_x.tolist() if hasattr(input_x, "tolist") else input_x))
+    seen = set()
+    for v in values:
+        if v in seen:
+            raise ValueError(f"For 'InvertPermutation', the 'input_x' can not contain duplicate "
+                             f"values, but got duplicated {v} in the 'input_x'.")
+        seen.add(v)
+    out = [0] * len(values)
+    for i, v in enumerate(values):
+        out[v] = i
+    return tuple(out)
+
+
+InvertPermutation = primitive("InvertPermutation", _invert_permutation)

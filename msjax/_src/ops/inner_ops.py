@@ -1,0 +1,91 @@
+"""MindSpore's inner Primitives (`ops.operations._inner_ops`, `_sequence_ops`): the operators its
+graph syntax and its own tests call directly.
+
+- `TopTypeof()(x)`: the top MindSpore type of `x` (a Tensor's is `mindspore.tensor`, without its
+  element type; an int's `mindspore.int`; a float's `mindspore.float32`), as the graph syntax's
+  helpers test it (`isinstance(TopTypeof()(i), mstype.TensorType)`).
+- `IsInstance()(x, type)`: whether `x`'s type is `type` or of its kind (`1.0` is a `float_`).
+- `ConvertToDynamic(is_dynamic_rank=False)`: marks its input's shape dynamic for MindSpore's
+  compiler; values pass through unchanged. msjax compiles one program per shape, so it is the
+  identity here too.
+- `SequenceAddN()(seq)`: the sum of a sequence's elements (Tensors or Python numbers).
+
+Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py).
+"""
+from __future__ import annotations
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_ids import is_subclass
+from msjax._src.ops.registry import Primitive
+
+_TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
+              (tuple, mstype.tuple_), (list, mstype.list_), (str, mstype.string),
+              (type(None), mstype.type_none))
+
+
+def top_type(value):
+    """MindSpore's top type of `value` (see the module doc)."""
+    if isinstance(value, Tensor):
+        return mstype.tensor_type
+    for python_type, ms_type in _TOP_TYPES:
+        if isinstance(value, python_type):
+            return ms_type
+    return mstype.get_py_obj_dtype(value)
+
+
+class TopTypeof(Primitive):
+    """`ops.operations._inner_ops.TopTypeof()(x)`: the top type of `x` (module doc)."""
+
+    def __init__(self):
+        super().__init__("TopTypeof")
+
+    def __call__(self, x):
+        return top_type(x)
+
+
+class IsInstance(Primitive):
+    """`ops.operations._inner_ops.IsInstance()(x, base)`: whether `x`'s type is `base` or of
+    its kind."""
+
+    def __init__(self):
+        super().__init__("IsInstance")
+
+    def __call__(self, x, base):
+        if isinstance(x, Tensor):
+            return isinstance(base, mstype.TensorType) and (
+                base.element_type() is None or is_subclass(x.dtype, base.element_type()))
+        return bool(is_subclass(top_type(x), base))
+
+
+class ConvertToDynamic(Primitive):
+    """`ops.operations._inner_ops.ConvertToDynamic(is_dynamic_rank=False)`: its input, unchanged
+    (module doc)."""
+
+    def __init__(self, is_dynamic_rank=False):
+        super().__init__("ConvertToDynamic")
+        if not isinstance(is_dynamic_rank, bool):
+            raise TypeError(f"For 'ConvertToDynamic', the type of 'is_dynamic_rank' should be "
+                            f"'bool', but got type '{type(is_dynamic_rank).__name__}'.")
+        self.is_dynamic_rank = is_dynamic_rank
+        self.add_prim_attr("is_dynamic_rank", is_dynamic_rank)
+
+    def __call__(self, x):
+        return x
+
+
+class SequenceAddN(Primitive):
+    """`ops.operations._sequence_ops.SequenceAddN()(seq)`: the sum of `seq`'s elements, a
+    Tensor for Tensors, a Python number for numbers."""
+
+    def __init__(self):
+        super().__init__("SequenceAddN")
+
+    def __call__(self, seq):
+        if not isinstance(seq, (tuple, list)) or not seq:
+            raise TypeError(f"For 'SequenceAddN', the input should be a non-empty tuple or "
+                            f"list, but got {seq!r}.")
+        total = seq[0]
+        for element in seq[1:]:
+            total = total + element
+        return total

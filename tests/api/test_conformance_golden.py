@@ -1,0 +1,28 @@
+"""The internals MindSpore's own tests and libraries import (issue #25), run as MindSpore 2.10
+ran them: the probe scripts tests/goldens/scripts/conformance_probe*.py run unchanged on msjax
+and print what MindSpore printed (tests/goldens/api/conformance_probe*.out)."""
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+PROBES = ("conformance_probe1", "conformance_probe2", "conformance_probe3",
+          "conformance_probe4", "conformance_probe5", "conformance_probe6",
+          "conformance_probe7", "conformance_probe8")
+GOLDEN = {(probe, label): result for probe in PROBES
+          for label, result in golden_cases(f"api/{probe}.out").items()}
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    try:
+        return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+    finally:
+        import msjax.compat
+        from msjax._src.ops.summary_ops import take_pending
+        msjax.compat.uninstall()
+        take_pending()  # (probe1's ScalarSummary value is no later SummaryRecord's)
+
+
+@pytest.mark.parametrize("probe, label", sorted(GOLDEN))
+def test_conformance_probe_matches_mindspore(probe, label, msjax_cases):
+    assert msjax_cases[probe].get(label) == GOLDEN[probe, label]
