@@ -47,7 +47,7 @@ from __future__ import annotations
 import jax
 
 from msjax._src.backend import jax_private
-from msjax._src.core import context, state
+from msjax._src.core import context, state, x64
 from msjax._src.core.tensor import Tensor
 
 _context = context._context
@@ -61,6 +61,7 @@ MISSED = object()  # what a fast call returns when the call must take the full p
 _REFUSED = (TypeError, ValueError, jax_private.INTERNAL_FLOATING_POINT_ERROR)
 _ARRAY_IMPL = jax_private.ARRAY_IMPL
 _Tracer = jax.core.Tracer
+_swap_x64, _restore_x64 = x64.swap_and_restore()
 
 
 def _concrete(data) -> bool:
@@ -167,5 +168,9 @@ def _general_call(cell_id, compiled, program, avals, version):
             if aval.shape != shape or aval.dtype is not dtype:
                 return MISSED
             dyn.append(data)
-        return run(program, dyn)
+        previous = _swap_x64(True)  # the run may trace again (index checks): MindSpore's dtypes
+        try:
+            return run(program, dyn)
+        finally:
+            _restore_x64(previous)
     return fast_call

@@ -503,8 +503,9 @@ class Cell:
     def __call__(self, *args, **kwargs):
         fast_call = self._fast_call
         if fast_call is not None and not kwargs:
-            # A compiled signature's own call (backend/graph_call.py): concrete arrays in, the
-            # executable's arrays out, so it needs no 64-bit scope and runs before it.
+            # A compiled signature's own call (backend/graph_call.py), before the 64-bit scope:
+            # the one-Tensor call is the executable's (concrete arrays in and out, nothing for
+            # x64 to change); the general one scopes its own run.
             result = fast_call(self, args)
             if result is not _MISSED:
                 return result
