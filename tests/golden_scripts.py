@@ -29,8 +29,13 @@ def run_script_on_msjax(script: str) -> dict[str, str]:
     """Run tests/goldens/scripts/<script> with mindspore aliased to msjax; its cases."""
     msjax.compat.install(force=True)
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        runpy.run_path(str(GOLDENS / "scripts" / script), run_name="__main__")
+    try:
+        with contextlib.redirect_stdout(out):
+            runpy.run_path(str(GOLDENS / "scripts" / script), run_name="__main__")
+    finally:
+        # The alias off again, and with it MindSpore's class identities (compat/identity.py):
+        # a later test's worker processes unpickle msjax's classes by msjax's module paths.
+        msjax.compat.uninstall()
     return parse_lines(out.getvalue())
 
 
