@@ -26,7 +26,8 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
+
+from _timing import interleaved_seconds, verdict
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEVICE_COUNTS = (1, 2, 4, 8)
@@ -156,23 +157,17 @@ def worker(args):
         *state[:], loss = step(*state, global_array(x_nhwc), global_array(y_jax))
         return loss
 
-    best = {"msjax": float("inf"), "jax": float("inf")}
     for fn in (run_msjax, run_jax):  # compile, warm up
         jax.block_until_ready(fn())
         jax.block_until_ready(fn())
-    for _ in range(args.repeat):  # interleaved, so both see the same machine load
-        for name, fn in (("msjax", run_msjax), ("jax", run_jax)):
-            start = time.perf_counter()
-            for _ in range(args.steps):
-                out = fn()
-            jax.block_until_ready(out)
-            best[name] = min(best[name], (time.perf_counter() - start) / args.steps)
+    # interleaved, so both see the same machine load
+    msjax_s, jax_s = interleaved_seconds([run_msjax, run_jax], number=args.steps,
+                                         rounds=args.repeat, sync=jax.block_until_ready)
     if rank == 0:
-        ratio = best["msjax"] / best["jax"]
-        verdict = "ok" if ratio <= TARGET else "ABOVE TARGET"
-        print(f"  {ranks} processes: msjax {best['msjax'] * 1e3:8.2f} ms/step   jax "
-              f"{best['jax'] * 1e3:8.2f} ms/step   ratio {ratio:5.2f} (target <= {TARGET}) "
-              f"{verdict}", flush=True)
+        ratio = msjax_s / jax_s
+        print(f"  {ranks} processes: msjax {msjax_s * 1e3:8.2f} ms/step   jax "
+              f"{jax_s * 1e3:8.2f} ms/step   ratio {ratio:5.2f} (target <= {TARGET}) "
+              f"{verdict(ratio, TARGET)}", flush=True)
 
 
 # -- 2. scaling over host devices ----------------------------------------------------------------
@@ -200,9 +195,8 @@ def run_scaling(args):
         ms_step, jax_step, ratio = (float(found.group(i)) for i in (2, 3, 4))
         images = args.resnet_batch * count / (ms_step / 1e3)
         single = single or images
-        verdict = "ok" if ratio <= TARGET else "ABOVE TARGET"
         print(f"  {count:7d}  {ms_step:13.2f}  {jax_step:11.2f}  {ratio:5.2f}  {images:14.1f}  "
-              f"{images / single:10.2f}x  {verdict}", flush=True)
+              f"{images / single:10.2f}x  {verdict(ratio, TARGET)}", flush=True)
 
 
 if __name__ == "__main__":

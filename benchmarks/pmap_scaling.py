@@ -26,7 +26,8 @@ import os
 import pathlib
 import subprocess
 import sys
-import time
+
+from _timing import interleaved_seconds, verdict
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DEVICE_COUNTS = (1, 2, 4, 8)
@@ -202,21 +203,16 @@ def measure(args):
     mesh = Mesh(np.array(jax.devices()), ("dp",))
     run_msjax, run_jax = {"lenet": lenet, "resnet18": resnet18}[args.models](args, mesh)
 
-    best = {"msjax": float("inf"), "jax": float("inf")}
     for fn in (run_msjax, run_jax):  # compile, warm up
         jax.block_until_ready(fn())
         jax.block_until_ready(fn())
-    for _ in range(args.repeat):  # interleaved, so both see the same machine load
-        for name, fn in (("msjax", run_msjax), ("jax", run_jax)):
-            start = time.perf_counter()
-            for _ in range(args.steps):
-                out = fn()
-            jax.block_until_ready(out)
-            best[name] = min(best[name], (time.perf_counter() - start) / args.steps)
-    ratio = best["msjax"] / best["jax"]
-    verdict = "ok" if ratio <= TARGET else "ABOVE TARGET"
-    print(f"  {count} device(s): msjax {best['msjax'] * 1e3:8.2f} ms/step   jax "
-          f"{best['jax'] * 1e3:8.2f} ms/step   ratio {ratio:5.2f} (target <= {TARGET}) {verdict}")
+    # interleaved, so both see the same machine load
+    msjax_s, jax_s = interleaved_seconds([run_msjax, run_jax], number=args.steps,
+                                         rounds=args.repeat, sync=jax.block_until_ready)
+    ratio = msjax_s / jax_s
+    print(f"  {count} device(s): msjax {msjax_s * 1e3:8.2f} ms/step   jax "
+          f"{jax_s * 1e3:8.2f} ms/step   ratio {ratio:5.2f} (target <= {TARGET}) "
+          f"{verdict(ratio, TARGET)}")
 
 
 if __name__ == "__main__":
