@@ -21,16 +21,21 @@ datasets in their real formats, and a no-op ``matplotlib.pyplot``.
 A cell is, in this order:
 
 - ``mindspore-fails``: MindSpore itself fails the cell (``!!!! cell N FAILED``). Not counted.
-- ``equal``: msjax printed the same lines. Two differences in form are allowed, each MindSpore's
-  own inconsistency: trailing blanks, and the layout of the numbers in a Tensor's ``value=``
-  (MindSpore prints Tensors made by its dataset iterator with NumPy's layout, ``[1., 1.]``, and
-  others as ``[ 1.00000000e+00, ...]``): those are compared as lists of numbers.
+- ``equal``: msjax printed the same lines. Allowed: trailing blanks; the layout of the numbers in
+  a Tensor's ``value=`` (MindSpore prints Tensors made by its dataset iterator with NumPy's
+  layout, ``[1., 1.]``, and others as ``[ 1.00000000e+00, ...]``: compared as lists of numbers);
+  and numbers that differ in float32 rounding only, within a relative 1e-6 (XLA's kernels and
+  MindSpore's CPU kernels round differently, e.g. the autograd page's sigmoid gradients differ
+  in the 8th digit; docs/migration.md, "Same seed, different numbers").
 - ``equal-random``: the cell prints different numbers in MindSpore's two runs (values drawn from
   random initialisation or from a shuffle without a seed), and msjax's lines equal MindSpore's
-  but for the numbers that differ between MindSpore's two runs at their place in the line: all
-  other text, every number MindSpore printed the same twice (shapes, dtypes, deterministic
-  values) and the number of lines must be equal. A cell whose two MindSpore runs print different
-  numbers of lines is compared as a multiset of lines with all numbers masked.
+  but for the numbers on the lines that differ between MindSpore's two runs, and for blanks and
+  line breaks (NumPy lays out an array by the widths of its values): all other text, the count
+  of numbers and every number on a line MindSpore printed the same in both runs (shapes, dtypes,
+  deterministic values; to float32 rounding) must be equal. Where MindSpore's two runs print the
+  same lines in another order (a shuffle without a seed), msjax's lines must be the same
+  multiset; where they differ in their number of lines, the cell is compared as a multiset of
+  lines, all numbers masked.
 - ``documented``: a difference msjax documents in docs/migration.md (DOCUMENTED below, by page
   and cell, with the reason). Counted as not matching, and listed by name.
 - ``differs``: anything else.
@@ -38,6 +43,7 @@ A cell is, in this order:
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import pathlib
@@ -74,8 +80,9 @@ def page_cells(path: pathlib.Path) -> list[str]:
 
 def write_notebook(page: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
     """The page as a notebook for the two runners: a setup cell (index 0), then its cells (1..n)."""
-    setup = (f"import os, sys, tempfile\nsys.path.insert(0, {str(SUPPORT)!r})\n"
-             "os.chdir(tempfile.mkdtemp(prefix='tutorial-'))\nos.makedirs('cells')\n")
+    setup = (f"import atexit, os, shutil, sys, tempfile\nsys.path.insert(0, {str(SUPPORT)!r})\n"
+             "os.chdir(tempfile.mkdtemp(prefix='tutorial-'))\nos.makedirs('cells')\n"
+             "atexit.register(shutil.rmtree, os.getcwd(), True)\n")
     cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
               "source": source} for source in [setup, *page_cells(page)]]
     notebook = folder / f"{page.stem}.ipynb"
@@ -108,23 +115,56 @@ def _form(lines: list[str]) -> list[str]:
     return [_numbers_in_values(line.rstrip()) for line in lines]
 
 
-def _parts(line: str) -> list[str]:
-    """The line split into text and numbers: text at even places, numbers at odd ones."""
-    return re.split(f"({_NUMBER.pattern})", line)
+def _tokens(lines: list[str], steady: list[bool]) -> tuple[list[str], list[tuple[str, bool]]]:
+    """A cell's text and numbers: (the text between numbers, blanks and line breaks removed; each
+    number with whether its line is steady)."""
+    texts, numbers = [""], []
+    for line, line_steady in zip(lines, steady):
+        parts = re.split(f"({_NUMBER.pattern})", line)
+        texts[-1] += "".join(parts[0].split())
+        for number, text in zip(parts[1::2], parts[2::2]):
+            numbers.append((number, line_steady))
+            texts.append("".join(text.split()))
+    return texts, numbers
 
 
-def _same_but_varying(expected: str, second: str, got: str) -> bool:
-    """Whether `got` equals `expected` but for the numbers that differ between `expected` and
-    `second` (MindSpore's two runs) at their place in the line."""
-    e, s, g = _parts(expected), _parts(second), _parts(got)
-    if len(e) != len(g) or e[0::2] != g[0::2]:
+def _same_but_varying(expected: list[str], second: list[str], got: list[str]) -> bool:
+    """Whether `got` equals `expected` but for layout and for the numbers on the lines that
+    differ between `expected` and `second` (MindSpore's two runs)."""
+    if len(expected) != len(second):
         return False
-    aligned = len(e) == len(s) and e[0::2] == s[0::2]
-    return all(g[i] == e[i] for i in range(1, len(e), 2) if aligned and e[i] == s[i])
+    e_text, e_numbers = _tokens(expected, [e == s for e, s in zip(expected, second)])
+    g_text, g_numbers = _tokens(got, [True] * len(got))
+    return e_text == g_text and len(e_numbers) == len(g_numbers) and all(
+        g == e for (e, steady), (g, _) in zip(e_numbers, g_numbers) if steady)
 
 
 def _all_masked(line: str) -> str:
     return _NUMBER.sub("#", line)
+
+
+def _close(a: str, b: str) -> bool:
+    """Two printed numbers equal, or equal to float32 rounding (relative 1e-6)."""
+    if a == b:
+        return True
+    try:
+        x, y = float(a), float(b)
+    except ValueError:
+        return False
+    return abs(x - y) <= 1e-6 * max(abs(x), abs(y))
+
+
+def _equal_to_rounding(expected: list[str], got: list[str]) -> bool:
+    """Same lines, text and layout exactly, numbers equal to float32 rounding."""
+    if len(expected) != len(got):
+        return False
+    for e, g in zip(expected, got):
+        e_parts, g_parts = (re.split(f"({_NUMBER.pattern})", line) for line in (e, g))
+        if len(e_parts) != len(g_parts) or e_parts[0::2] != g_parts[0::2]:
+            return False
+        if not all(map(_close, e_parts[1::2], g_parts[1::2])):
+            return False
+    return True
 
 
 def classify(page: str, index: int, mindspore: list[str], rerun: list[str] | None,
@@ -135,15 +175,15 @@ def classify(page: str, index: int, mindspore: list[str], rerun: list[str] | Non
     if (page, index) in DOCUMENTED:
         return "documented"
     expected, got = _form(mindspore), _form(msjax)
-    if expected == got:
+    if _equal_to_rounding(expected, got):
         return "equal"
     second = _form(rerun) if rerun is not None else expected
+    if second != expected and sorted(second) == sorted(expected):
+        return "equal-random" if sorted(got) == sorted(expected) else "differs"
     if second != expected:
-        if len(expected) == len(second):
-            if len(got) == len(expected) and all(
-                    _same_but_varying(e, s, g) for e, s, g in zip(expected, second, got)):
-                return "equal-random"
-        elif sorted(map(_all_masked, expected)) == sorted(map(_all_masked, got)):
+        if _same_but_varying(expected, second, got):
+            return "equal-random"
+        if len(expected) != len(second) and sorted(map(_all_masked, expected)) == sorted(map(_all_masked, got)):
             return "equal-random"
     return "differs"
 
@@ -177,7 +217,7 @@ def record_oracle(pages_dir: pathlib.Path, out_dir: pathlib.Path, names: list[st
 
 
 def compare(pages_dir: pathlib.Path, oracle_dir: pathlib.Path, names: list[str], show: bool,
-            msjax_dir: pathlib.Path | None = None) -> dict[str, dict[int, str]]:
+            msjax_dir: pathlib.Path | None = None, saved: pathlib.Path | None = None) -> dict[str, dict[int, str]]:
     """Runs each page under msjax and prints its verdicts; returns {page: {cell: verdict}}."""
     verdicts: dict[str, dict[int, str]] = {}
     total = matched = 0
@@ -190,7 +230,10 @@ def compare(pages_dir: pathlib.Path, oracle_dir: pathlib.Path, names: list[str],
             mindspore = split_cells(oracle_out.read_text())
             rerun_file = oracle_dir / f"{page.stem}.rerun.out"
             rerun = split_cells(rerun_file.read_text()) if rerun_file.is_file() else {}
-            output = run_under_msjax(write_notebook(page, pathlib.Path(scratch)))
+            if saved is not None:
+                output = (saved / f"{page.stem}.out").read_text()
+            else:
+                output = run_under_msjax(write_notebook(page, pathlib.Path(scratch)))
             if msjax_dir is not None:
                 msjax_dir.mkdir(parents=True, exist_ok=True)
                 (msjax_dir / f"{page.stem}.out").write_text(output)
@@ -208,8 +251,9 @@ def compare(pages_dir: pathlib.Path, oracle_dir: pathlib.Path, names: list[str],
                     why = DOCUMENTED.get((page.stem, index), "")
                     print(f"    cell {index}: {verdict}" + (f" ({why})" if why else ""))
                     if show and verdict == "differs":
-                        print(textwrap.indent("\n".join(mindspore[index]), "      mindspore| "))
-                        print(textwrap.indent("\n".join(ours.get(index, ["<no output: not run>"])), "      msjax    | "))
+                        diff = difflib.unified_diff(mindspore[index], ours.get(index, ["<not run>"]),
+                                                    "mindspore", "msjax", n=0, lineterm="")
+                        print(textwrap.indent("\n".join(list(diff)[2:40]), "      "))
     print(f"total: {matched} of {total} cells match")
     return verdicts
 
@@ -222,11 +266,13 @@ def main(argv=None) -> int:
     parser.add_argument("names", nargs="*", help="only these pages (file names without suffix)")
     parser.add_argument("--show", action="store_true", help="print both outputs of each differing cell")
     parser.add_argument("--msjax-out", type=pathlib.Path, help="also write msjax's outputs here")
+    parser.add_argument("--msjax-from", type=pathlib.Path,
+                        help="compare msjax's outputs saved by --msjax-out instead of running the pages")
     args = parser.parse_args(argv)
     if args.action == "oracle":
         record_oracle(args.pages, args.oracle_dir, args.names)
         return 0
-    verdicts = compare(args.pages, args.oracle_dir, args.names, args.show, args.msjax_out)
+    verdicts = compare(args.pages, args.oracle_dir, args.names, args.show, args.msjax_out, args.msjax_from)
     return 0 if all(v in ("equal", "equal-random", "mindspore-fails")
                     for page in verdicts.values() for v in page.values()) else 1
 
