@@ -10,6 +10,7 @@ sources_probe: MNIST idx files, CIFAR-10/100 binaries, ImageFolderDataset, TextF
 CSVDataset, written in their real formats by the script.
 cifar10_files_probe: which ``.bin`` files of a folder Cifar10Dataset reads, by usage (the dataset
 notebook of MindSpore's tutorials reads a folder holding the training files alone).
+dataset_save_probe: Dataset.save's MindRecord schema (implicit casts), rows read back, shards, errors.
 """
 import functools
 
@@ -43,6 +44,14 @@ CIFAR10_FILES_GOLDENS = golden_cases("dataset/cifar10_files_probe.txt")
 @pytest.mark.parametrize("label", sorted(CIFAR10_FILES_GOLDENS))
 def test_cifar10_files_case_matches_mindspore(label):
     assert _msjax_cases("cifar10_files_probe.py").get(label) == CIFAR10_FILES_GOLDENS[label]
+
+
+SAVE_GOLDENS = golden_cases("dataset/dataset_save_probe.txt")
+
+
+@pytest.mark.parametrize("label", sorted(SAVE_GOLDENS))
+def test_dataset_save_case_matches_mindspore(label):
+    assert _msjax_cases("dataset_save_probe.py").get(label) == SAVE_GOLDENS[label]
 
 
 TFRECORD_GOLDENS = golden_cases("dataset/tfrecord_probe.txt")
