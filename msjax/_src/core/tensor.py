@@ -715,6 +715,3 @@ def is_tensor(obj) -> bool:
     return isinstance(obj, Tensor)
 
 
-def from_numpy(array) -> Tensor:
-    """`mindspore.from_numpy`."""
-    return Tensor(np.asarray(array))
