@@ -50,6 +50,14 @@ class NumpyBackedTensor(Tensor):
         _TENSOR_DATA.__set__(self, values)
         self.__class__ = Tensor
 
+    def __repr__(self) -> str:
+        """MindSpore prints a Tensor that shares a NumPy array's memory with NumPy's layout
+        (``value= [1., 1.]``), other Tensors with its own (``value= [ 1.00000000e+00, ...]``)."""
+        array = self.__dict__["_numpy"]
+        gap = "\n" if array.ndim > 1 else " "
+        return (f"Tensor(shape={list(array.shape)}, dtype={self.dtype}, "
+                f"value={gap}{np.array2string(array, separator=', ')})")
+
     def assign_value(self, value) -> Tensor:
         self._own_storage(self._data)
         return Tensor.assign_value(self, value)

@@ -39,3 +39,11 @@ f = np.ones(3, np.float32); tf = Tensor.from_numpy(f); tf += 1
 show("iadd", lambda: (tf, f))
 g = np.ones(3, np.float32); tg = Tensor.from_numpy(g); tg.copy_(Tensor(np.full(3, 4, np.float32)))
 show("copy_", lambda: (str(tg), g))
+# A Tensor sharing a NumPy array prints with NumPy's layout (other Tensors with MindSpore's own).
+for i, a in enumerate([np.ones(3, np.float32), np.arange(6, dtype=np.float64).reshape(2, 3) / 3,
+                       np.array(2.5, np.float32), np.array([True, False]), np.arange(4, dtype=np.int32),
+                       np.ones(2, np.float16) / 3, np.array(7, np.uint32), (np.arange(2000) % 7).astype(np.float32),
+                       np.array([1e-8, 1.0], np.float32), (np.arange(300) % 251).astype(np.uint8).reshape(10, 10, 3)]):
+    show(f"repr_{i}", lambda: repr(repr(Tensor.from_numpy(a))))
+    show(f"str_{i}", lambda: repr(str(Tensor.from_numpy(a))))
+show("type", lambda: type(Tensor.from_numpy(np.ones(1))))
