@@ -7,12 +7,13 @@ PAGES_DIR holds tutorial pages of MindSpore's docs repository: markdown pages (`
 ```` ```python ```` block a cell, a block indented under a list item dedented) or notebooks
 (``NAME.ipynb``, each code cell a cell). They are MindSpore's and are not part of this project.
 
-``oracle`` runs each page under real MindSpore 2.10 ($MSJAX_ORACLE, or
-``mindspore-oracle`` on PATH, or ``../shared/tools/mindspore-oracle``) twice and writes ORACLE_DIR/NAME.out and NAME.rerun.out (the second run tells which
-cells print values that change from run to run in MindSpore itself). ``compare`` runs each page
-under msjax (``msjax run tools/tutorial_cells.py``, the same cell runner format) and compares cell
-by cell with ORACLE_DIR, printing per page and in total ``N of M cells match``. The project's
-goldens (tests/goldens/tutorials/) are such an ORACLE_DIR, for the pages the project tests.
+``oracle`` runs each page under real MindSpore 2.10 ($MSJAX_ORACLE, or ``mindspore-oracle`` on
+PATH, or ``../shared/tools/mindspore-oracle``) twice and writes ORACLE_DIR/NAME.out and
+NAME.rerun.out (the second run tells which cells print values that change from run to run in
+MindSpore itself). ``compare`` runs each page under msjax (``msjax run tools/tutorial_cells.py``,
+the same cell runner format) and compares cell by cell with ORACLE_DIR, printing per page and in
+total ``N of M cells match``. The project's goldens (tests/goldens/tutorials/) are such an
+ORACLE_DIR, for the pages the project tests (tests/test_tutorial_conformance.py).
 
 Each page runs as one notebook, from a fresh folder, after a setup cell (not counted) that puts
 tests/dataset/tutorial_support first on sys.path: an offline ``download`` that writes small
