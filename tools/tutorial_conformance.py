@@ -22,12 +22,10 @@ datasets in their real formats, and a no-op ``matplotlib.pyplot``.
 A cell is, in this order:
 
 - ``mindspore-fails``: MindSpore itself fails the cell (``!!!! cell N FAILED``). Not counted.
-- ``equal``: msjax printed the same lines. Allowed: trailing blanks; the layout of the numbers in
-  a Tensor's ``value=`` (MindSpore prints Tensors made by its dataset iterator with NumPy's
-  layout, ``[1., 1.]``, and others as ``[ 1.00000000e+00, ...]``: compared as lists of numbers);
-  and numbers that differ in float32 rounding only, within a relative 1e-6 (XLA's kernels and
-  MindSpore's CPU kernels round differently, e.g. the autograd page's sigmoid gradients differ
-  in the 8th digit; docs/migration.md, "Same seed, different numbers").
+- ``equal``: msjax printed the same lines. Allowed: trailing blanks, and numbers that differ in
+  float32 rounding only, within a relative 1e-6 (XLA's kernels and MindSpore's CPU kernels round
+  differently, e.g. the autograd page's sigmoid gradients differ in the 8th digit;
+  docs/migration.md, "Same seed, different numbers").
 - ``equal-random``: the cell prints different numbers in MindSpore's two runs (values drawn from
   random initialisation or from a shuffle without a seed), and msjax's lines equal MindSpore's
   but for the numbers on the lines that differ between MindSpore's two runs, and for blanks and
@@ -72,7 +70,6 @@ DOCUMENTED: dict[tuple[str, int], str] = {
 _CELL_HEADER = re.compile(r"^==== cell (\d+)$")
 _FAILED = re.compile(r"^!!!! cell (\d+) FAILED: ")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)")
-_TENSOR_VALUE = re.compile(r"value=\s*(\[[^\]=]*\]|[^)\]\[=]*)\)")
 
 
 def page_cells(path: pathlib.Path) -> list[str]:
@@ -111,13 +108,8 @@ def split_cells(output: str) -> dict[int, list[str]]:
     return cells
 
 
-def _numbers_in_values(line: str) -> str:
-    return _TENSOR_VALUE.sub(lambda m: "value=" + repr([float(x) for x in _NUMBER.findall(m.group(1))]) + ")",
-                             line)
-
-
 def _form(lines: list[str]) -> list[str]:
-    return [_numbers_in_values(line.rstrip()) for line in lines]
+    return [line.rstrip() for line in lines]
 
 
 def _tokens(lines: list[str], steady: list[bool]) -> tuple[list[str], list[tuple[str, bool]]]:

@@ -33,7 +33,8 @@ from msjax._src.core import state
 from msjax._src.core.parameter import Parameter, _flatten as _flatten_parameter
 from msjax._src.core.random import next_key
 from msjax._src.core.initializer import Constant, checked_initializer, initializer
-from msjax._src.core.tensor import INITIALIZERS, Tensor, _flatten as _flatten_tensor, _unflatten
+from msjax._src.core.tensor import (INITIALIZERS, PLAIN_TENSOR_TYPES, Tensor, _flatten as _flatten_tensor,
+                                    _unflatten)
 from msjax._src.core.tensor_repr import tensor_repr
 
 _TENSOR_DATA = Tensor.__dict__["_data"]  # the slots the properties below stand in for
@@ -256,6 +257,7 @@ def initialize_parameters(parameters) -> None:
 # Its type is MindSpore's Tensor to a user (`type(t).__name__`): only where its values come from differs.
 UninitializedTensor.__name__ = UninitializedTensor.__qualname__ = "Tensor"
 jax.tree_util.register_pytree_node(UninitializedTensor, _flatten_tensor, _unflatten)
+PLAIN_TENSOR_TYPES.add(UninitializedTensor)
 jax.tree_util.register_pytree_node(UninitializedParameter, _flatten_parameter, _unflatten)
 INITIALIZERS.deferring = deferring
 INITIALIZERS.defer_tensor = defer_tensor

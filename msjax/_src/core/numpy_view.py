@@ -20,7 +20,7 @@ import jax
 import numpy as np
 
 from msjax._src.core import x64
-from msjax._src.core.tensor import Tensor, _flatten, _to_array, _unflatten
+from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _flatten, _to_array, _unflatten
 
 _TENSOR_DATA = Tensor.__dict__["_data"]  # the slot the property below stands in for
 
@@ -70,6 +70,7 @@ class NumpyBackedTensor(Tensor):
 # Its type is MindSpore's Tensor to a user (`type(t).__name__`): only where its values live differs.
 NumpyBackedTensor.__name__ = NumpyBackedTensor.__qualname__ = "Tensor"
 jax.tree_util.register_pytree_node(NumpyBackedTensor, _flatten, _unflatten)
+PLAIN_TENSOR_TYPES.add(NumpyBackedTensor)
 
 
 def from_numpy(array) -> Tensor:

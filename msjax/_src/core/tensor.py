@@ -378,6 +378,12 @@ class InitializerHooks:
 
 INITIALIZERS = InitializerHooks()
 
+#: The classes of plain Tensors (not Parameters): Tensor, and the stand-ins that differ from it only
+#: in where its values come from (core/deferred_init.py: not drawn yet; core/numpy_view.py: a
+#: NumPy array), which add themselves. Code that treats a plain Tensor apart from a Parameter
+#: checks `type(x) in PLAIN_TENSOR_TYPES`.
+PLAIN_TENSOR_TYPES = {Tensor}
+
 
 # -- casting -------------------------------------------------------------------------------------
 def _cast(array, np_dtype):
