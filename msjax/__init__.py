@@ -113,7 +113,7 @@ from msjax._src.transforms.jit import ms_function as ms_function
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
 from msjax._src.transforms.pmap import pmap as pmap
 from msjax._src.transforms.vmap import vmap as vmap
-from msjax._src.core.tensor import from_numpy as from_numpy
+from msjax._src.core.numpy_view import from_numpy as from_numpy
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.core.tensor import tensor as tensor
 from msjax import common as common

@@ -30,6 +30,7 @@ import pytest
 import msjax as ms
 from msjax import Tensor, ops
 from msjax.common.initializer import One, Zero
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 from tests.support import tolerance
 
 _GOLDENS = pathlib.Path(__file__).parent / "goldens"
@@ -434,3 +435,28 @@ def test_tensor_methods_trace_under_jit():
 def test_tensors_inside_jnp_calls():
     t = Tensor([1.0, 4.0])
     assert jnp.sqrt(t).tolist() == [1.0, 2.0]  # via __jax_array__
+
+
+# Tensor.from_numpy shares the NumPy array's memory, both ways, as MindSpore's does (core/numpy_view.py);
+# tests/goldens/scripts/from_numpy_sharing.py run unchanged, against MindSpore 2.10's lines.
+FROM_NUMPY_GOLDEN = golden_cases("tensor_from_numpy.txt")
+
+
+def test_from_numpy_shares_memory_as_mindspore_does():
+    assert run_script_on_msjax("from_numpy_sharing.py") == FROM_NUMPY_GOLDEN
+
+
+def test_from_numpy_tensor_is_read_afresh_by_compiled_calls_and_grad():
+    n = np.ones((2, 3), np.float32)
+    t = ms.Tensor.from_numpy(n)
+    double = ms.jit(lambda x: x * 2)
+    assert double(t).asnumpy().tolist() == [[2.0] * 3] * 2
+    n += 1
+    assert double(t).asnumpy().tolist() == [[4.0] * 3] * 2
+    assert ms.grad(lambda x: (x * x).sum())(t).asnumpy().tolist() == [[4.0] * 3] * 2
+    assert type(t).__name__ == "Tensor" and isinstance(t, ms.Tensor)
+
+
+def test_uninitialized_tensor_prints_as_mindspore_until_drawn():
+    # tests/goldens/scripts/tensor_init_printing.py against MindSpore 2.10's lines.
+    assert run_script_on_msjax("tensor_init_printing.py") == golden_cases("tensor_init_printing.txt")

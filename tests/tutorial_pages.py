@@ -19,13 +19,15 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "dataset" / "tutorial_runner.py"
 
 
-def tutorial_page(name: str) -> pathlib.Path:
-    """The path of MindSpore's tutorial page ``<name>.md``; skips the calling test when it is absent."""
+def tutorial_page(name: str, suffix: str = ".md") -> pathlib.Path:
+    """The path of MindSpore's tutorial page ``<name>.md`` (or notebook, ``suffix=".ipynb"``);
+    skips the calling test when it is absent."""
     for folder in (os.environ.get("MSJAX_TUTORIALS_DIR"), ROOT.parent / "shared" / "seeds" / "tutorials"):
-        if folder and (pathlib.Path(folder) / f"{name}.md").is_file():
-            return pathlib.Path(folder) / f"{name}.md"
-    pytest.skip(f"MindSpore's tutorial page {name}.md is not here: set MSJAX_TUTORIALS_DIR to a "
-                f"folder holding tutorials/source_en/beginner/{name}.md of MindSpore's docs")
+        if folder and (pathlib.Path(folder) / f"{name}{suffix}").is_file():
+            return pathlib.Path(folder) / f"{name}{suffix}"
+    pytest.skip(f"MindSpore's tutorial page {name}{suffix} is not here: set MSJAX_TUTORIALS_DIR to "
+                f"a folder holding it (tutorials/source_en/beginner/{name}.md, or "
+                f"tutorials/source_en/dataset/{name}.ipynb, of MindSpore's docs)")
 
 
 def run_tutorial_page(name: str) -> subprocess.CompletedProcess:

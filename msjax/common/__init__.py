@@ -53,7 +53,7 @@ from msjax._src.core.parameter import ParameterTuple as ParameterTuple
 from msjax._src.core.random import get_seed as get_seed
 from msjax._src.core.random import set_seed as set_seed
 from msjax._src.core.tensor import Tensor as Tensor
-from msjax._src.core.tensor import from_numpy as from_numpy
+from msjax._src.core.numpy_view import from_numpy as from_numpy
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.core.tensor import tensor as tensor
 from msjax._src.transforms.grad import no_grad as _no_grad

@@ -13,7 +13,7 @@ import pytest
 
 import msjax.dataset as ds
 from msjax.mindrecord import FileWriter
-from tests.golden_scripts import GOLDENS
+from tests.golden_scripts import GOLDENS, golden_cases, run_script_on_msjax
 
 FOLDER = GOLDENS / "dataset" / "mindrecord"
 GOLDEN = json.loads((FOLDER / "mindrecord_goldens.json").read_text())
@@ -181,3 +181,10 @@ def test_a_folder_name_with_uri_characters_is_a_plain_name(tmp_path, folder):
     np.testing.assert_array_equal(rows[0][0], np.arange(3, dtype=np.int32))
     assert sorted(p.name for p in tmp_path.rglob("*")) == sorted(
         [folder, "rows.mindrecord", "rows.mindrecord.db"])
+
+
+def test_file_writer_methods_return_what_mindspore_returns(monkeypatch):
+    # tests/goldens/scripts/mindrecord_writer_returns.py, run unchanged (it changes directory).
+    monkeypatch.chdir(os.getcwd())
+    assert run_script_on_msjax("mindrecord_writer_returns.py") == golden_cases(
+        "dataset/mindrecord_writer_returns.txt")

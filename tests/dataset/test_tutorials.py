@@ -23,7 +23,8 @@ Compared as printed, with three documented differences: the class path of ``type
 seed (MindSpore's own order is random too), compared as a multiset; and the layout of float
 values in a Tensor's repr, compared as numbers: MindSpore prints the Tensors its dataset iterator
 makes with NumPy's layout (``value= [1., 1.]``) and other Tensors as ``value= [ 1.00000000e+00,
-...]``, while msjax prints all Tensors the second way. Quick Start trains a network initialised
+...]``; msjax does the same now (its iterators' Tensors share their rows, core/numpy_view.py),
+and tests/test_tutorial_conformance.py compares the layouts as printed. Quick Start trains a network initialised
 at random on a shuffled dataset, in MindSpore as in msjax: its loss, accuracy and prediction lines
 are compared by their form (the numbers differ from run to run in MindSpore too).
 """

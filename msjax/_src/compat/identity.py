@@ -43,8 +43,15 @@ def apply(mindspore_module: str) -> None:
         cls = module.__dict__.get(name)
         if (isinstance(cls, type) and cls.__name__ == name
                 and cls.__module__.startswith("msjax") and cls not in _ORIGINAL):
-            _ORIGINAL[cls] = cls.__module__
-            cls.__module__ = defining_module
+            for same in (cls, *_stand_ins(cls)):
+                _ORIGINAL[same] = same.__module__
+                same.__module__ = defining_module
+
+
+def _stand_ins(cls) -> list:
+    """The subclasses that carry `cls`'s name: a Tensor whose values are not drawn yet, or live in
+    a NumPy array, is a Tensor to the user, and reports MindSpore's Tensor class path too."""
+    return [sub for sub in cls.__subclasses__() if sub.__name__ == cls.__name__]
 
 
 def apply_loaded() -> None:

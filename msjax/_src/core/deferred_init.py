@@ -32,8 +32,10 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import state
 from msjax._src.core.parameter import Parameter, _flatten as _flatten_parameter
 from msjax._src.core.random import next_key
-from msjax._src.core.initializer import Constant, initializer
-from msjax._src.core.tensor import INITIALIZERS, Tensor, _flatten as _flatten_tensor, _unflatten
+from msjax._src.core.initializer import Constant, checked_initializer, initializer
+from msjax._src.core.tensor import (INITIALIZERS, PLAIN_TENSOR_TYPES, Tensor, _flatten as _flatten_tensor,
+                                    _unflatten)
+from msjax._src.core.tensor_repr import tensor_repr
 
 _TENSOR_DATA = Tensor.__dict__["_data"]  # the slots the properties below stand in for
 _PARAMETER_VALUE = Parameter.__dict__["_value"]
@@ -62,8 +64,13 @@ def no_init_parameters():
 
 def deferring() -> bool:
     """Whether a Parameter made now from an initializer stays uninitialised."""
-    return (getattr(Parameter, "init_param", True) is False and state.current_frame() is None
-            and not state.tracing_depth())
+    return getattr(Parameter, "init_param", True) is False and defers_tensor_init()
+
+
+def defers_tensor_init() -> bool:
+    """Whether a `Tensor(shape=..., dtype=..., init=...)` made now waits for `init_data()`: outside
+    compiled calls and eager transactions (inside, its values are drawn at once from the call's key)."""
+    return state.current_frame() is None and not state.tracing_depth()
 
 
 def _pending(init, shape, dtype) -> tuple:
@@ -112,6 +119,17 @@ class UninitializedTensor(Tensor):
         self._data  # noqa: B018 - the read draws
         return self
 
+    def __str__(self) -> str:
+        """MindSpore's print of a Tensor not drawn yet: no values (on a line of their own when
+        the rank is above 1)."""
+        gap = "\n" if len(self.shape) > 1 else ""
+        return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={gap}<uninitialized>)"
+
+    def __repr__(self) -> str:
+        """MindSpore's repr of a Tensor not drawn yet shows zeros of its shape (its memory is not
+        filled yet); nothing is drawn."""
+        return tensor_repr(np.zeros(self.shape, mstype.to_numpy_dtype(self.dtype)), str(self.dtype))
+
 
 def uninitialized_tensor(init, shape, dtype, key=None) -> UninitializedTensor:
     """An UninitializedTensor of `init`, drawn from `key` (default: the global key's next)."""
@@ -128,15 +146,19 @@ def uninitialized_constant(fill, shape, dtype) -> UninitializedTensor:
     return uninitialized_tensor(Constant(fill), shape, dtype, key=np.zeros(2, np.uint32))
 
 
-def defer_tensor(tensor: Tensor, init, shape, dtype) -> None:
-    """`Tensor(shape=..., dtype=..., init=...)` under `no_init_parameters`: `tensor` becomes an
-    UninitializedTensor of that initializer (checked as `initializer` checks it)."""
+def defer_tensor(tensor: Tensor, init, shape, dtype) -> bool:
+    """`Tensor(shape=..., dtype=..., init=...)`: `tensor` becomes an UninitializedTensor of that
+    initializer (checked as `initializer` checks it), its key taken now. False (nothing done)
+    when `init` is a Tensor, which has its values already."""
     if shape is None or dtype is None:
         raise ValueError("init, dtype and shape must have values at the same time.")
-    made = initializer(init, shape, mstype.tensor_dtype(dtype))
-    _PENDING_TENSORS[id(tensor)] = _PENDING_TENSORS.pop(id(made))
+    init, shape = checked_initializer(init, shape)
+    if isinstance(init, Tensor):
+        return False
+    _PENDING_TENSORS[id(tensor)] = _pending(init, shape, mstype.tensor_dtype(dtype))
     weakref.finalize(tensor, _PENDING_TENSORS.pop, id(tensor), None)
     tensor.__class__ = UninitializedTensor
+    return True
 
 
 class UninitializedParameter(Parameter):
@@ -232,9 +254,13 @@ def initialize_parameters(parameters) -> None:
             parameter.init_data()
 
 
+# Its type is MindSpore's Tensor to a user (`type(t).__name__`): only where its values come from differs.
+UninitializedTensor.__name__ = UninitializedTensor.__qualname__ = "Tensor"
 jax.tree_util.register_pytree_node(UninitializedTensor, _flatten_tensor, _unflatten)
+PLAIN_TENSOR_TYPES.add(UninitializedTensor)
 jax.tree_util.register_pytree_node(UninitializedParameter, _flatten_parameter, _unflatten)
 INITIALIZERS.deferring = deferring
 INITIALIZERS.defer_tensor = defer_tensor
+INITIALIZERS.defers_tensor_init = defers_tensor_init
 INITIALIZERS.uninitialized_tensor = uninitialized_tensor
 INITIALIZERS.adopt = adopt

@@ -511,6 +511,17 @@ def initializer(init, shape=None, dtype=mstype.float32):
         >>> initializer('ones', (2,), mindspore.int32)
         Tensor(shape=[2], dtype=Int32, value= [1, 1])
     """
+    init, shape = checked_initializer(init, shape)
+    if isinstance(init, Tensor):
+        return init
+    if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters: drawn on first use
+        return INITIALIZERS.uninitialized_tensor(init, shape, dtype)  # core/deferred_init.py
+    return _wrap(init.generate(shape, dtype))
+
+
+def checked_initializer(init, shape):
+    """`initializer`'s arguments checked as MindSpore checks them: (the Initializer, or the
+    Tensor `init` itself; the shape as a tuple)."""
     if not isinstance(init, (Tensor, numbers.Number, str, Initializer)):
         raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', "
                         f"'number', 'string' or 'initializer', but got {type(init)}.")
@@ -520,7 +531,7 @@ def initializer(init, shape=None, dtype=mstype.float32):
             raise ValueError("For 'initializer', the shape of the 'init' argument should be same as "
                              "the argument 'shape', but got the 'init' shape "
                              f"{list(init.shape)} and the 'shape' {shown}.")
-        return init
+        return init, shape
     if isinstance(shape, list):
         shape = tuple(shape)
     elif isinstance(shape, numbers.Number):
@@ -538,9 +549,7 @@ def initializer(init, shape=None, dtype=mstype.float32):
         init = Constant(init)
     if shape is None:
         raise AttributeError(f"'{type(init).__name__}' object has no attribute 'shape'")
-    if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters: drawn on first use
-        return INITIALIZERS.uninitialized_tensor(init, shape, dtype)  # core/deferred_init.py
-    return _wrap(init.generate(shape, dtype))
+    return init, shape
 
 
 INITIALIZERS.initializer = initializer

@@ -89,8 +89,9 @@ class Tensor:
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
         if init is not None and input_data is None and type(self) is Tensor:
-            if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters
-                INITIALIZERS.defer_tensor(self, init, shape, dtype)
+            # Drawn by init_data() or the first read of its values, as MindSpore's (which prints
+            # it as <uninitialized> until then); at once inside a compiled call or a transaction.
+            if INITIALIZERS.defers_tensor_init() and INITIALIZERS.defer_tensor(self, init, shape, dtype):
                 return
         with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
             self._data = _to_array(input_data, dtype, shape, init)
@@ -366,14 +367,22 @@ class InitializerHooks:
     `Parameter.clone(init)` call of the initializers. Those make Tensors and Parameters, so
     they are imported after this module and fill these at their import: `initializer` (core/
     initializer.py: `mindspore.common.initializer.initializer`); `deferring`, `defer_tensor`,
-    `uninitialized_tensor` and `adopt` (core/deferred_init.py: `nn.utils.no_init_parameters`).
+    `uninitialized_tensor`, `adopt` and `defers_tensor_init` (core/deferred_init.py:
+    `nn.utils.no_init_parameters`, `Tensor(init=)` not drawn until `init_data()`).
     """
 
     initializer = defer_tensor = uninitialized_tensor = adopt = None
     deferring = staticmethod(lambda: False)  # (no `no_init_parameters` before deferred_init)
+    defers_tensor_init = staticmethod(lambda: False)
 
 
 INITIALIZERS = InitializerHooks()
+
+#: The classes of plain Tensors (not Parameters): Tensor, and the stand-ins that differ from it only
+#: in where its values come from (core/deferred_init.py: not drawn yet; core/numpy_view.py: a
+#: NumPy array), which add themselves. Code that treats a plain Tensor apart from a Parameter
+#: checks `type(x) in PLAIN_TENSOR_TYPES`.
+PLAIN_TENSOR_TYPES = {Tensor}
 
 
 # -- casting -------------------------------------------------------------------------------------
@@ -712,6 +721,3 @@ def is_tensor(obj) -> bool:
     return isinstance(obj, Tensor)
 
 
-def from_numpy(array) -> Tensor:
-    """`mindspore.from_numpy`."""
-    return Tensor(np.asarray(array))

@@ -26,6 +26,7 @@ from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
+from msjax._src.dataset.saving import save_dataset
 
 _INT32_MAX = 2 ** 31 - 1
 # What `Dataset`'s methods make of the modules built on this one, which put it here at their import
@@ -360,6 +361,10 @@ class Dataset:
         return bool(getattr(self, "python_multiprocessing", False))
 
     # -- what the pipeline produces -------------------------------------------------------------
+    def save(self, file_name, num_files=1, file_type="mindrecord"):
+        """`Dataset.save`: the rows as MindRecord files (dataset/saving.py)."""
+        save_dataset(self, file_name, num_files, file_type)
+
     def get_col_names(self):
         """`Dataset.get_col_names`."""
         return list(self._columns())

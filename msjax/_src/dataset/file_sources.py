@@ -139,7 +139,12 @@ class _CifarBase(MappableSource):
         if not bins:
             raise pipeline_error(f"Invalid cifar folder, cifar(.bin) files are missing under "
                                  f"{self.dataset_dir}", type(self).__name__)
-        return sum(self._per_file[os.path.basename(p)] for p in self._paths())
+        paths = self._paths()
+        if not paths:
+            raise pipeline_error(f"Invalid data, {type(self).__name__} API can't read the data file "
+                                 f"(interface mismatch or no data found). Check file in directory:"
+                                 f"{self.dataset_dir}", type(self).__name__)
+        return sum(self._per_file[os.path.basename(p)] for p in paths)
 
     def _load(self):
         if self._records is None:
@@ -166,15 +171,26 @@ class _CifarBase(MappableSource):
         return (image, *labels)
 
 
+class _TenThousandEach(dict):
+    def __missing__(self, name):
+        return 10000
+
+
 class Cifar10Dataset(_CifarBase):
-    """`mindspore.dataset.Cifar10Dataset`: CIFAR-10's binary version (``data_batch_1.bin`` ...
-    ``data_batch_5.bin``, ``test_batch.bin``, 10000 records each); columns ``image`` (uint8
-    32x32x3, HWC) and ``label`` (uint32)."""
+    """`mindspore.dataset.Cifar10Dataset`: CIFAR-10's binary version, 10000 records a file;
+    columns ``image`` (uint8 32x32x3, HWC) and ``label`` (uint32). As MindSpore, it reads the
+    ``.bin`` files of the folder whose names hold ``data_batch`` (usage "train"), ``test_batch``
+    ("test") or either ("all"), in the order of their names: the real set's ``data_batch_1.bin``
+    ... ``data_batch_5.bin`` and ``test_batch.bin``, or the training files alone in a folder."""
 
     _kind = "cifar10"
-    _batches = [f"data_batch_{i}.bin" for i in range(1, 6)]
-    _files = {"train": _batches, "test": ["test_batch.bin"], "all": _batches + ["test_batch.bin"]}
-    _per_file = {name: 10000 for name in _files["all"]}
+    _per_file = _TenThousandEach()
+    _usage_marks = {"train": ("data_batch",), "test": ("test_batch",), "all": ("data_batch", "test_batch")}
+
+    def _paths(self):
+        marks = self._usage_marks[self.usage]
+        return sorted(path for path in glob.glob(os.path.join(self.dataset_dir, "*.bin"))
+                      if os.path.isfile(path) and any(m in os.path.basename(path) for m in marks))
 
     def _columns(self):
         return ["image", "label"]

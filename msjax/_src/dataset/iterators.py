@@ -12,15 +12,18 @@ from __future__ import annotations
 import numpy as np
 
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.tensor import Tensor
 
 
 def _as_tensor(array: np.ndarray):
-    """A column as a Tensor (a copy: a row from worker processes' shared memory is released once
-    converted); strings stay NumPy arrays."""
+    """A column as a Tensor sharing a copy of the row's array, as MindSpore's iterators hand out
+    Tensors sharing their rows' memory (so they print with NumPy's layout, ``value= [1., 1.]``);
+    a copy, since a row from worker processes' shared memory is released once converted. Strings
+    stay NumPy arrays."""
     if isinstance(array, Tensor) or array.dtype.kind in "USO":
         return array  # a Tensor already (made from a worker's shared block), or strings
-    return Tensor(array)
+    return from_numpy(np.array(array))
 
 
 class _EpochIterator:

@@ -202,7 +202,6 @@ class FileWriter:
             raise MRMInvalidSchemaError(problem)
         self._schema = {name: dict(field) for name, field in content.items()}
         self._desc = desc if desc else ""
-        return 0
 
     def add_index(self, index_fields):
         """`FileWriter.add_index(index_fields)`: the scalar fields the ``.db`` index records
@@ -387,7 +386,6 @@ class FileWriter:
             for shard in self._shards:
                 shard.discard()
             self._shards = None
-        return 0
 
     def __del__(self):
         for shard in getattr(self, "_shards", None) or ():

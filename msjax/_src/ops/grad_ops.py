@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
@@ -210,7 +210,7 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
 
 def _write(target, value):
     """An in-place update of a Parameter (through the state rule) or of a plain Tensor."""
-    if type(target) is Tensor:
+    if type(target) in PLAIN_TENSOR_TYPES:
         target._data = value.astype(target._data.dtype)
     else:
         assign(target, value)

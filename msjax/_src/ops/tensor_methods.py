@@ -26,7 +26,8 @@ from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
 from msjax._src.core import tensor as tensor_module
-from msjax._src.core.tensor import Tensor, _wrap, from_numpy
+from msjax._src.core.numpy_view import from_numpy
+from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.backend.interface import eager_jit
 
 

@@ -43,7 +43,7 @@ from jax import lax
 
 from msjax._src.core import lifting, state
 from msjax._src.core.parameter import Parameter
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
@@ -114,7 +114,7 @@ def _to_pred(value, where):
 
 def _rebox(values):
     """Fresh Tensor boxes and containers, so a traced branch cannot mutate the caller's."""
-    return jax.tree_util.tree_map(lambda t: _wrap(t._data) if type(t) is Tensor else t, values,
+    return jax.tree_util.tree_map(lambda t: _wrap(t._data) if type(t) in PLAIN_TENSOR_TYPES else t, values,
                                   is_leaf=lambda t: isinstance(t, Tensor))
 
 
@@ -148,7 +148,7 @@ def _split(value, spec):
     arrays, statics, avals = [], [], []
     for i, leaf in enumerate(leaves):
         raw = isinstance(leaf, jax.Array)
-        if raw or type(leaf) is Tensor or (spec.promote and isinstance(leaf, _PROMOTABLE)):
+        if raw or type(leaf) in PLAIN_TENSOR_TYPES or (spec.promote and isinstance(leaf, _PROMOTABLE)):
             array = _data(leaf)
             shape, dtype = spec.casts.get(i, (None, None))
             array = array if dtype is None else array.astype(dtype)

@@ -1,8 +1,17 @@
-"""Test double of the `download` package for running MindSpore's beginner tutorials offline.
+"""Test double of the `download` package for running MindSpore's tutorials offline.
 
-``download(url, path, kind="zip", replace=...)`` writes a small MNIST in the real idx format
-(``MNIST_Data/train`` with 96 images, ``MNIST_Data/test`` with 64) under `path` instead of fetching
-the zip, so the tutorials' own code reads real idx files. Nothing else of the package is provided.
+``download(url, path, kind=..., replace=...)`` writes, under `path`, a small dataset in the real
+format of the archive the URL names, instead of fetching it, so the tutorials' own code reads
+real files:
+
+- ``.../MNIST_Data.zip``: MNIST in the idx format (``MNIST_Data/train`` with 96 images,
+  ``MNIST_Data/test`` with 64);
+- ``.../cifar-10-binary.tar.gz``: CIFAR-10's binary version (``cifar-10-batches-bin/``:
+  ``data_batch_1.bin`` and ``test_batch.bin``, 10,000 images each as every file of the real set
+  has (MindSpore's reader counts 10,000 a file), and ``batches.meta.txt``; the real set has four
+  more training files).
+
+Any other URL raises ValueError, naming it. Nothing else of the package is provided.
 """
 import os
 import struct
@@ -34,7 +43,34 @@ def write_mnist(root):
         _write_idx(os.path.join(target, f"{prefix}-labels-idx1-ubyte"), labels)
 
 
+CIFAR10_IMAGES_PER_FILE = 10000
+CIFAR10_CLASSES = ("airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse", "ship",
+                   "truck")
+
+
+def write_cifar10_binary(root):
+    """CIFAR-10's binary files: each record a label byte, then 32x32 red, green and blue planes;
+    fixed by a seed, the same in every run."""
+    rng = np.random.default_rng(2025)
+    target = os.path.join(root, "cifar-10-batches-bin")
+    os.makedirs(target, exist_ok=True)
+    for name in ("data_batch_1.bin", "test_batch.bin"):
+        labels = rng.integers(0, 10, CIFAR10_IMAGES_PER_FILE).astype(np.uint8)
+        images = rng.integers(0, 256, (CIFAR10_IMAGES_PER_FILE, 3 * 32 * 32)).astype(np.uint8)
+        with open(os.path.join(target, name), "wb") as file:
+            file.write(np.concatenate([labels[:, None], images], axis=1).tobytes())
+    with open(os.path.join(target, "batches.meta.txt"), "w", encoding="ascii") as file:
+        file.write("\n".join(CIFAR10_CLASSES) + "\n\n")
+
+
+WRITERS = {"MNIST_Data.zip": write_mnist, "cifar-10-binary.tar.gz": write_cifar10_binary}
+
+
 def download(url, path="./", kind="file", replace=False, **kwargs):
-    write_mnist(path)
+    writer = WRITERS.get(url.rsplit("/", 1)[-1])
+    if writer is None:
+        raise ValueError(f"the offline download double has no dataset for {url!r} (it writes "
+                         f"{', '.join(WRITERS)})")
+    writer(path)
     print("Successfully downloaded / unzipped to", path)
     return path
