@@ -7,6 +7,7 @@ from msjax._src.parallel.parallel_context import get_algo_parameters as get_algo
 from msjax._src.parallel.parallel_layout import Layout as Layout
 from msjax._src.parallel.parallel_context import reset_algo_parameters as reset_algo_parameters
 from msjax._src.parallel.parallel_context import set_algo_parameters as set_algo_parameters
+from msjax._src.transforms.shard import shard as shard
 
 from msjax.parallel import auto_parallel as auto_parallel
 
