@@ -102,4 +102,5 @@ def test_the_canonical_script_in_one_process_with_8_devices(tmp_path):
                            str(tmp_path / "out")], cwd=ROOT, env=device_env(8),
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
-    check_outputs(load(tmp_path / "out", 1), 1)
+    # one rank of 8 devices: BatchNorm's statistics per device, as on 8 ranks of one device
+    check_outputs(load(tmp_path / "out", 1), 1, devices_per_rank=8)
