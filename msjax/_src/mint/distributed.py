@@ -440,18 +440,6 @@ def recv(tensor, src=0, group=None, tag=0):
     return 0
 
 
-class _ReceiveHandle(comm_ops.CommHandle):
-    """The handle of `irecv`: `wait()` receives the message into the tensor (once)."""
-
-    def __init__(self, receive):
-        self._receive = receive
-
-    def wait(self):
-        if self._receive is not None:
-            receive, self._receive = self._receive, None
-            receive()
-
-
 @x64.scoped
 def isend(tensor, dst=0, group=None, tag=0):
     """`mint.distributed.isend(tensor, dst=0, group=None, tag=0)`: `send`, returning a
@@ -469,7 +457,7 @@ def irecv(tensor, src=0, group=None, tag=0):
     def receive():
         payload = p2p.recv_bytes("irecv", src, group, tag)
         tensor._data = p2p.received_array("irecv", tensor, payload)
-    return _ReceiveHandle(receive)
+    return p2p.ReceiveHandle(receive)
 
 
 class P2POp:

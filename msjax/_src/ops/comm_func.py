@@ -196,18 +196,6 @@ def isend(tensor, dst=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
     return comm_ops.CommHandle()
 
 
-class _Received(comm_ops.CommHandle):
-    """`irecv`'s handle: `wait()` receives the message (once)."""
-
-    def __init__(self, receive):
-        self._receive = receive
-
-    def wait(self):
-        if self._receive is not None:
-            receive, self._receive = self._receive, None
-            receive()
-
-
 @x64.scoped
 def irecv(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
     """`comm_func.irecv(tensor, src=0, group, tag=0)`: `(Tensor, handle)`; the Tensor (shape and
@@ -217,7 +205,7 @@ def irecv(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
 
     def receive():
         out._data = p2p.received_array("irecv", tensor, p2p.recv_bytes("irecv", src, group, tag))
-    return out, _Received(receive)
+    return out, p2p.ReceiveHandle(receive)
 
 
 # -- all-to-all (ops/all_to_all.py) ---------------------------------------------------------------

@@ -23,6 +23,7 @@ import numpy as np
 from msjax._src.backend.interface import distributed_client
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.comm_ops import CommHandle
 from msjax._src.parallel import communication
 from msjax._src.parallel.mapped_axes import innermost_mapped_axis
 
@@ -113,3 +114,15 @@ def received_array(api, like, payload):
                          f"tensor to fill has {tuple(like.shape)}.")
     value = np.frombuffer(data, np.dtype(dtype)).reshape(shape)
     return jnp.asarray(value, like._data.dtype)
+
+
+class ReceiveHandle(CommHandle):
+    """The handle of an `irecv`: `wait()` receives the message (once)."""
+
+    def __init__(self, receive):
+        self._receive = receive
+
+    def wait(self):
+        if self._receive is not None:
+            receive, self._receive = self._receive, None
+            receive()
