@@ -114,11 +114,12 @@ def _local_device_count(batch_sizes) -> int:
 
 
 class DataParallelStep(SpmdFunction):
-    """A Cell's call as one SPMD program over (ranks, local devices) (see the module doc).
+    """A Cell's call as one SPMD program over every device, process by process (see the
+    module doc).
 
     Tensor arguments with a first axis are this process's batch, split along it over its local
-    devices (as many as divide every batch evenly); scalars are shared. Returns what the call
-    returns on this rank.
+    devices (as many as divide every batch evenly), each device running the body on its slice;
+    scalars are shared. Returns what the call returns on this rank (`output_axes`).
     """
 
     def __init__(self, cell):
