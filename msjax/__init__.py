@@ -96,6 +96,10 @@ from msjax._src.core.random import seed as seed
 from msjax._src.core.random import set_rng_state as set_rng_state
 from msjax._src.core.random import set_seed as set_seed
 from msjax._src.serialization import load_checkpoint as load_checkpoint
+from msjax._src.distributed_checkpoint import build_searched_strategy as build_searched_strategy
+from msjax._src.distributed_checkpoint import load_distributed_checkpoint as load_distributed_checkpoint
+from msjax._src.distributed_checkpoint import merge_sliced_parameter as merge_sliced_parameter
+from msjax._src.distributed_checkpoint import transform_checkpoints as transform_checkpoints
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.core.tensor import Tensor as Tensor

@@ -3,6 +3,12 @@ msjax._src.ops.comm_func)."""
 # ruff: noqa: F401
 from msjax._src.ops.comm_func import all_gather_into_tensor as all_gather_into_tensor
 from msjax._src.ops.comm_func import all_reduce as all_reduce
+from msjax._src.ops.comm_func import send as send
+from msjax._src.ops.comm_func import recv as recv
+from msjax._src.ops.comm_func import isend as isend
+from msjax._src.ops.comm_func import irecv as irecv
+from msjax._src.ops.comm_func import all_to_all_single_with_output_shape as all_to_all_single_with_output_shape
+from msjax._src.ops.comm_func import all_to_all_with_output_shape as all_to_all_with_output_shape
 from msjax._src.ops.comm_func import barrier as barrier
 from msjax._src.ops.comm_func import broadcast as broadcast
 from msjax._src.ops.comm_func import gather_into_tensor as gather_into_tensor

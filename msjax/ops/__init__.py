@@ -36,6 +36,7 @@ from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_te
 from msjax._src.ops.comm_ops import all_reduce as all_reduce
 from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
+from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.reduce_ops import amax as amax
 from msjax._src.ops.reduce_ops import amin as amin
 from msjax._src.ops.reduce_ops import aminmax as aminmax

@@ -10,6 +10,7 @@ from msjax._src.ops.math_ops import Addcmul as Addcmul
 from msjax._src.ops.primitives import AddN as AddN
 from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
+from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.primitives import Argmax as Argmax

@@ -9,6 +9,10 @@ from msjax.train import serialization as serialization
 from msjax.train import summary as summary
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.serialization import load_checkpoint as load_checkpoint
+from msjax._src.distributed_checkpoint import build_searched_strategy as build_searched_strategy
+from msjax._src.distributed_checkpoint import load_distributed_checkpoint as load_distributed_checkpoint
+from msjax._src.distributed_checkpoint import merge_sliced_parameter as merge_sliced_parameter
+from msjax._src.distributed_checkpoint import transform_checkpoints as transform_checkpoints
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.train.callback import Callback as Callback

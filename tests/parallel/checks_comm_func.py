@@ -53,3 +53,24 @@ def test_async_op_gives_a_handle():
     assert_close(out, np.broadcast_to(X.sum(0), X.shape))
     _, handle = comm_func.all_reduce(Tensor(X))
     assert handle is None
+
+
+def test_all_to_all_exchanges_parts_between_devices():
+    # device i's row split into 4 parts of 2; device j receives part j of every device
+    expected = X.reshape(4, 4, 2).transpose(1, 0, 2).reshape(4, 8)
+    assert_close(_pmap(lambda a: comm_func.all_to_all_single_with_output_shape((8,), a)[0]),
+                 expected)
+    assert_close(_pmap(lambda a: ms.ops.AlltoAll(4, 0, 0)(a)), expected)
+    out = ms.pmap(lambda a: ms.ops.AlltoAll(4, 1, 0)(a.reshape(2, 4)))(Tensor(X)).asnumpy()
+    assert_close(out, X.reshape(4, 2, 4, 1).transpose(2, 0, 1, 3).reshape(4, 8, 1))
+    listed = ms.pmap(lambda a: ms.ops.stack(comm_func.all_to_all_with_output_shape(
+        [(2,)] * 4, list(a.reshape(4, 2)))[0]))(Tensor(X)).asnumpy()
+    assert_close(listed, expected.reshape(4, 4, 2))
+
+
+def test_point_to_point_in_pmap_says_why_it_cannot_be():
+    with pytest.raises(NotImplementedError, match="its collectives are SPMD"):
+        _pmap(lambda a: comm_func.recv(a, src=0))
+    with pytest.raises(ValueError, match="the split sizes must be even"):
+        _pmap(lambda a: comm_func.all_to_all_single_with_output_shape(
+            (8,), a, input_split_sizes=[1, 1, 2, 4], output_split_sizes=[2, 2, 2, 2])[0])

@@ -47,7 +47,7 @@ def test_the_step_runs_on_every_device_and_writes_one_copy():
     (x, y), = batches(steps=1)
     loss = train(Tensor(x), Tensor(y))
     program = next(iter(train._data_parallel_step.programs.values()))
-    assert program.context.mesh.devices.shape == (1, 8)
+    assert program.context.mesh.devices.shape == (8,)
     assert loss.shape == () and not loss._data.committed
     for param in net.get_parameters():
         assert len(param._value.sharding.device_set) == 1 and not param._value.committed
@@ -55,22 +55,56 @@ def test_the_step_runs_on_every_device_and_writes_one_copy():
     assert net(Tensor(x)).shape == (32, 10)
 
 
-def test_batchnorm_statistics_are_those_of_the_rank_batch():
+class MeanOfDeviceLosses(nn.Cell):
+    """The loss of a batch as 8 devices compute it: the mean of the losses of its 8 slices,
+    each through the network alone (its BatchNorm normalising with the slice's statistics)."""
+
+    def __init__(self, net, devices=8):
+        super().__init__(auto_prefix=False)
+        self.net, self.devices = net, devices
+        self.loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+
+    def construct(self, x, y):
+        share = x.shape[0] // self.devices
+        total = 0.0
+        for d in range(self.devices):
+            rows = slice(d * share, (d + 1) * share)
+            total = total + self.loss_fn(self.net(x[rows]), y[rows])
+        return total / self.devices
+
+
+def test_batchnorm_statistics_are_those_of_each_devices_rows():
     data = batches(steps=2)
-    expected, _ = train_lenet(data, batch_norm=True)
+    ms.set_seed(1)
+    net = LeNet5(batch_norm=True)
+    train = nn.TrainOneStepCell(MeanOfDeviceLosses(net),
+                                nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    train.set_train()
+    losses = [float(train(Tensor(x), Tensor(y)).asnumpy()) for x, y in data]
+    expected = {p.name: p.asnumpy() for p in net.trainable_params()}
+    whole, _ = train_lenet(data, batch_norm=True)  # one BatchNorm over the whole batch
     _data_parallel()
-    actual, _ = train_lenet(data, batch_norm=True)
-    _assert_same_parameters(actual, expected)  # moving mean and variance included
+    actual, actual_losses = train_lenet(data, batch_norm=True)
+    _assert_same_parameters({k: actual[k] for k in expected}, expected)
+    np.testing.assert_allclose(actual_losses, losses, rtol=1e-5)  # the process's mean loss
+    assert not np.allclose(actual["conv1.weight"], whole["conv1.weight"], rtol=1e-4)
+    # the moving statistics are the first device's: those of its rows alone
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.STAND_ALONE)
+    first_rows, _ = train_lenet([(x[:4], y[:4]) for x, y in data[:1]], batch_norm=True)
+    _data_parallel()
+    one_step, _ = train_lenet(data[:1], batch_norm=True)
+    np.testing.assert_allclose(one_step["bn.moving_mean"], first_rows["bn.moving_mean"],
+                               rtol=1e-5, atol=1e-6)
 
 
-def test_collectives_inside_a_data_parallel_step_act_over_the_ranks():
+def test_collectives_inside_a_data_parallel_step_act_over_the_devices():
     class Probe(nn.Cell):
         def construct(self, x):
             return ops.AllReduce()(x.sum()), ops.AllGather()(x[:1])
 
     total, gathered = call_data_parallel(Probe(), (Tensor(np.ones((8, 3), np.float32)),))
-    assert float(total.asnumpy()) == 24.0  # one rank: its whole batch
-    assert gathered.shape == (1, 3)
+    assert float(total.asnumpy()) == 24.0  # the sum of the 8 devices' sums: the whole batch
+    assert gathered.shape == (8, 3)  # a device's first row from each of the 8
 
 
 def test_plain_train_one_step_cell_picks_up_the_data_parallel_context():

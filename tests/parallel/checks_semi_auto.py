@@ -107,3 +107,143 @@ def test_auto_parallel_shards_its_network_without_the_global_mode():
     assert_close(compiled(A, B), A @ B, rtol=1e-5, atol=1e-5)
     plain = jax.jit(lambda a, b: ShardedNet()(Tensor(a), Tensor(b))._data).lower(A, B)
     assert "sharding" not in plain.as_text()  # the same network outside AutoParallel
+
+
+# -- Cell.shard and parallel.shard ---------------------------------------------------------------
+W = np.random.default_rng(2).standard_normal((16, 8)).astype(np.float32)
+
+
+class Projection(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.weight = Parameter(Tensor(W.copy()), name="weight")
+
+    def construct(self, x):
+        return ops.relu(ops.matmul(x, self.weight))
+
+
+class Model(nn.Cell):
+    """A Projection sharded by Cell.shard (inputs, outputs and its weight), then a plain op."""
+
+    def __init__(self, in_strategy, out_strategy, plan):
+        super().__init__()
+        self.projection = Projection()
+        self.projection.shard(in_strategy, out_strategy=out_strategy, parameter_plan=plan)
+
+    def construct(self, x):
+        return self.projection(x) * 2.0
+
+
+# strategy -> the partitioned dot's per-device signature
+CELL_STRATEGIES = {
+    "tuples": ((((2, 1),), ((2, 4),), {"self.projection.weight": (1, 4)}),
+               "dot(f32[4,16], f32[16,2])"),
+    "layouts": (((LAYOUT("dp", "None"),), (LAYOUT("dp", "mp"),),
+                 {"projection.weight": LAYOUT("None", "mp")}), "dot(f32[4,16], f32[16,2])"),
+    "weight rows": ((((1, 1),), None, {"projection.weight": (8, 1)}),
+                    "dot(f32[8,2], f32[2,8])"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CELL_STRATEGIES))
+def test_cell_shard_partitions_the_cells_program(kind):
+    (in_strategy, out_strategy, plan), signature = CELL_STRATEGIES[kind]
+    _semi_auto()
+    net = Model(in_strategy, out_strategy, plan)
+    params, apply = ms.functional(net)
+    compiled = jax.jit(apply).lower(params, A).compile()
+    text = compiled.as_text()
+    # the dot's operands are the shards the strategies give, and the result is the unsharded one
+    assert signature in _fused_dot_signature(text), _fused_dot_signature(text)
+    assert_close(compiled(params, A), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)
+
+
+def _fused_dot_signature(text):
+    """The dot's operand shapes: in the computation that holds it, its operands are that
+    computation's parameters or instructions, each with its shape on its line."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if " dot(" not in line:
+            continue
+        start = index
+        while start > 0 and not lines[start].rstrip().endswith("{"):
+            start -= 1
+        shapes = {}
+        for body in lines[start + 1:index + 1]:
+            body = body.strip()
+            if " = " in body:
+                name, rest = body.split(" = ", 1)
+                shapes[name.replace("ROOT ", "").lstrip("%")] = rest.split("{")[0].split(" ")[0]
+        operands = line.split(" dot(", 1)[1].split(")")[0].split(", ")
+        return "dot(" + ", ".join(shapes.get(o.lstrip("%"), o) for o in operands) + ")"
+    raise AssertionError("no dot in the program:\n" + text[:3000])
+
+
+def test_cell_shard_does_nothing_outside_semi_auto_parallel():
+    net = Model(((2, 1),), None, {"projection.weight": (1, 4)})
+    params, apply = ms.functional(net)
+    assert "sharding" not in jax.jit(apply).lower(params, A).as_text()
+    assert_close(net(Tensor(A)), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])
+def test_a_sharded_cell_computes_and_trains_as_the_unsharded_one(mode):
+    def train(sharded):
+        if sharded:
+            _semi_auto()
+        else:
+            ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.STAND_ALONE)
+        net = Model(((2, 1),), ((2, 4),), {"projection.weight": (1, 4)})
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                                   nn.SGD(net.trainable_params(), 0.05))
+        losses = [float(step(Tensor(A), Tensor(np.ones((8, 8), np.float32))).asnumpy())
+                  for _ in range(3)]
+        return losses, net.projection.weight.asnumpy(), net(Tensor(A)).asnumpy()
+
+    ms.set_context(mode=mode)
+    expected = train(False)
+    for got, want in zip(train(True), expected):
+        assert_close(np.asarray(got), np.asarray(want), rtol=1e-5, atol=1e-6)
+
+
+def test_parallel_shard_of_a_function_constrains_inputs_and_outputs():
+    from msjax.parallel import shard
+    _semi_auto()
+    add = shard(lambda x, y: ops.abs(x) + y, in_strategy=((2, 4), (2, 4)),
+                out_strategy=((8, 1),))
+    out = add(Tensor(A), Tensor(A))  # eagerly: compiled, as MindSpore's
+    assert out._data.sharding.shard_shape(out.shape) == (1, 16)
+    assert_close(out, np.abs(A) + A, rtol=1e-6, atol=1e-6)
+    text = jax.jit(lambda a: add(Tensor(a), Tensor(a))._data).lower(A).compile().as_text()
+    assert "ENTRY %main.0_spmd (param: f32[4,4]) -> f32[1,16]" in text, text[:2000]
+
+
+@pytest.mark.parametrize("args, kwargs, error, message", [
+    (([(2, 1)],), {}, TypeError, "For 'Shard', the 'in_strategy' should be a tuple, but got list."),
+    ((((2, 1), LAYOUT("dp", "mp")),), {}, TypeError,
+     "For 'Shard', the strategy can only pass in consistent type for all dimensions."),
+    (((2,),), {}, TypeError, "The 'in_strategy' should be a tuple(tuple(int)) or "
+                             "tuple(mindspore.parallel.Layout), but got int"),
+    ((((2, 1),),), {"out_strategy": [(2, 1)]}, TypeError,
+     "For 'Shard', the 'out_strategy' should be None or tuple, but got list."),
+    ((((2, 1),),), {"parameter_plan": [1]}, TypeError,
+     "For 'Shard', the 'parameter_plan' should be a dict or None, but got list"),
+    ((((2, 1),),), {"parameter_plan": {"weight": (3, 1)}}, ValueError,
+     "For 'weight', the param_shape is (16, 8) and the setting param_strategy is (3, 1). The "
+     "param_shape[0]: 16 cannot be divisible by param_strategy[0]: 3."),
+])
+def test_shard_checks_its_arguments_as_mindspore(args, kwargs, error, message):
+    """MindSpore's messages (its mindspore/parallel/shard.py), raised where it raises them: in a
+    job of more than one rank (device, here)."""
+    import re
+    with pytest.raises(error, match=re.escape(message)):
+        Projection().shard(*args, **kwargs)
+
+
+def test_cell_shard_acts_inside_auto_parallel_without_the_global_mode():
+    from msjax.parallel.auto_parallel import AutoParallel
+    net = AutoParallel(Model(((2, 1),), ((2, 4),), {"projection.weight": (1, 4)}))
+    params, apply = ms.functional(net)
+    compiled = jax.jit(apply).lower(params, A).compile()
+    assert "dot(f32[4,16], f32[16,2])" in _fused_dot_signature(compiled.as_text())
+    assert_close(compiled(params, A), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)

@@ -2,10 +2,11 @@
 
 The linear regressions are SGD on the mean squared error of each global batch (the union of the
 ranks' batches), in NumPy. The CNN's reference is one process training with the loss of each
-global batch taken as the mean of the ranks' losses, each rank's forward pass on its own rows:
-its BatchNorm normalises with the statistics of that rank's batch (MindSpore's rule without
-SyncBatchNorm), so the weights are those of data-parallel training and not those of one BatchNorm
-over the union.
+global batch taken as the mean of the devices' losses, each device's forward pass on its own rows:
+its BatchNorm normalises with the statistics of that device's rows (MindSpore's rule without
+SyncBatchNorm: a MindSpore rank is a device), so the weights are those of data-parallel training
+and not those of one BatchNorm over the union. A process's rows are dealt to it by the dataset's
+sharding; its devices take contiguous slices of them.
 """
 import numpy as np
 
@@ -44,8 +45,19 @@ def rank_rows(step_start, rank, ranks):
     return np.arange(step_start + rank, step_start + data.GLOBAL_BATCH, ranks)
 
 
-def cnn_reference(saved_init, ranks):
-    """The CNN trained in this process on the mean of the ranks' losses; its Parameters."""
+def device_rows(step_start, ranks, devices_per_rank):
+    """Each device's rows of a global batch: rank by rank, its rows cut into contiguous
+    slices, one per device of the rank."""
+    out = []
+    for rank in range(ranks):
+        rows = rank_rows(step_start, rank, ranks)
+        share = len(rows) // devices_per_rank
+        out += [rows[d * share:(d + 1) * share] for d in range(devices_per_rank)]
+    return out
+
+
+def cnn_reference(saved_init, ranks, devices_per_rank=1):
+    """The CNN trained in this process on the mean of the devices' losses; its Parameters."""
 
     class MeanOfRankLosses(nn.Cell):
         def __init__(self, net):
@@ -68,15 +80,15 @@ def cnn_reference(saved_init, ranks):
     for _ in range(data.EPOCHS):
         for start in range(0, len(data.IMAGES), data.GLOBAL_BATCH):
             shards = []
-            for rank in range(ranks):
-                rows = rank_rows(start, rank, ranks)
+            for rows in device_rows(start, ranks, devices_per_rank):
                 shards += [Tensor(data.IMAGES[rows]), Tensor(data.LABELS[rows])]
             train(*shards)
     return {p.name: p.asnumpy() for p in net.trainable_params()}
 
 
-def check_outputs(outputs, ranks, with_cnn=True):
-    """Every rank saw `ranks` ranks, ends with the same weights, and they are the reference's."""
+def check_outputs(outputs, ranks, with_cnn=True, devices_per_rank=1):
+    """Every rank saw `ranks` ranks, ends with the same weights, and they are the reference's
+    (the CNN's: BatchNorm per device, each rank spreading its rows over `devices_per_rank`)."""
     assert [int(o["ranks"]) for o in outputs] == [ranks] * len(outputs)
     first = outputs[0]
     for mode in MODES:
@@ -102,7 +114,7 @@ def check_outputs(outputs, ranks, with_cnn=True):
             continue
         key = f"{mode}/cnn"
         init = {k.split("/")[-1]: v for k, v in first.items() if k.startswith(f"{key}/init/")}
-        expected = cnn_reference(init, ranks)
+        expected = cnn_reference(init, ranks, devices_per_rank)
         for output in outputs:
             for name, value in expected.items():
                 np.testing.assert_allclose(output[f"{key}/final/{name}"], value, rtol=2e-5,

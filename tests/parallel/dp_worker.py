@@ -48,6 +48,30 @@ else:
                  cf_gather=comm_func.gather_into_tensor(mine, dst=0).asnumpy().tolist(),
                  cf_scatter=comm_func.scatter_tensor(mine, src=1).asnumpy().tolist(),
                  cf_broadcast=comm_func.broadcast(mine, src=1).asnumpy().tolist())
+    # all-to-all: even (lax.all_to_all over the processes) and uneven (messages)
+    parts = Tensor(np.arange(4, dtype=np.float32) + 10 * rank)
+    even, _ = comm_func.all_to_all_single_with_output_shape((4,), parts)
+    uneven, _ = comm_func.all_to_all_single_with_output_shape(
+        (3 + rank,), Tensor(np.arange(1, 4 + rank, dtype=np.float32) + 10 * rank),
+        output_split_sizes=[1, 2] if rank == 0 else [2, 2],
+        input_split_sizes=[1, 2] if rank == 0 else [2, 2])
+    listed, _ = comm_func.all_to_all_with_output_shape(
+        [(1 + r,) for r in range(size)],
+        [Tensor(np.full(1 + rank, 10 * rank + d, np.float32)) for d in range(size)])
+    a2a = ops.AlltoAll(size, 0, 1)(Tensor(np.full((size, 2), rank, np.int32)))
+    # point-to-point: rank 0 sends to rank 1, which answers
+    if rank == 0:
+        comm_func.send(Tensor(np.array([1.5, 2.5], np.float32)), dst=1)
+        reply, handle = comm_func.irecv(Tensor(np.zeros(3, np.int32)), src=1)
+        handle.wait()
+    else:
+        got = comm_func.recv(Tensor(np.zeros(2, np.float32)), src=0)
+        comm_func.isend(Tensor(np.array([7, 8, 9], np.int32)) + int(got.asnumpy().sum()), dst=0)
+        reply = got
+    facts.update(cf_all_to_all_even=even.asnumpy().tolist(),
+                 cf_all_to_all_uneven=uneven.asnumpy().tolist(),
+                 cf_all_to_all_list=[t.asnumpy().tolist() for t in listed],
+                 all_to_all_op=a2a.asnumpy().tolist(), cf_p2p=reply.asnumpy().tolist())
     comm_func.barrier()
     create_group("everyone", list(range(size)))
     facts.update(all_reduce=total.asnumpy().tolist(), all_gather=gathered.asnumpy().tolist(),

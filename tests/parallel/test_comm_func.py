@@ -4,7 +4,8 @@ dp_worker.py."""
 import numpy as np
 import pytest
 
-from msjax import Tensor
+import msjax as ms
+from msjax import Tensor, ops
 from msjax.communication import comm_func
 from tests.support import assert_close
 
@@ -50,5 +51,40 @@ def test_bad_arguments_raise_mindspores_type_error(call, message):
 
 def test_names_msjax_lacks_say_so():
     with pytest.raises(AttributeError, match="msjax does not implement mindspore.communication."
-                                             "comm_func.send"):
-        comm_func.send  # noqa: B018
+                                             "comm_func.batch_isend_irecv"):
+        comm_func.batch_isend_irecv  # noqa: B018
+
+
+@pytest.mark.parametrize("call, shape", [
+    (lambda: comm_func.all_to_all_single_with_output_shape((3, 2), T)[0], (3, 2)),
+    (lambda: comm_func.all_to_all_single_with_output_shape(Tensor(np.zeros((2, 3))), T)[0],
+     (2, 3)),
+    (lambda: comm_func.all_to_all_with_output_shape([(6,)], [T])[0][0], (6,)),
+    (lambda: ops.AlltoAll(1, 1, 0)(T), (2, 3)),
+])
+def test_all_to_all_with_one_rank_is_the_input(call, shape):
+    out = call()
+    assert isinstance(out, Tensor)
+    assert_close(out, T.asnumpy().reshape(shape))
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: ops.AlltoAll(2, 0, 0)(T), ValueError,
+     "For 'AlltoAll', 'split_count' must equal the number of ranks of the group "
+     "'hccl_world_group' \\(1\\), but got 2"),
+    (lambda: ops.AlltoAll(2.0, 0, 0), TypeError, "must be 'int', but got 'float'"),
+    (lambda: ops.AlltoAll(1, 0, 0, 1), TypeError,
+     "For 'AlltoAll', the type of 'group' should be 'str', but got type 'int'"),
+    (lambda: comm_func.send(np.ones(2), 1), TypeError, "For send, the input tensor must be tensor"),
+    (lambda: comm_func.recv(T, "1"), TypeError, "For recv, the src must be int"),
+    (lambda: comm_func.send(T, 0), ValueError, "the dst rank 0 is this process's own rank"),
+    (lambda: comm_func.recv(T, 1), RuntimeError,
+     "point-to-point transfers run between the processes of a job"),
+    (lambda: ms.jit(lambda a: comm_func.isend(a, 1))(T), NotImplementedError,
+     "which XLA cannot express: its collectives are SPMD"),
+    (lambda: comm_func.all_to_all_single_with_output_shape((2, 3), T, [2], [1]), ValueError,
+     "'input_split_sizes' \\[1\\] must hold one size per rank \\(1\\) adding up to dim 0"),
+])
+def test_all_to_all_and_point_to_point_say_what_is_wrong(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -53,6 +53,13 @@ def test_two_processes_train_as_one(tmp_path):
                                       else [0.0])
         assert facts["cf_scatter"] == [[10.0, 11.0], [12.0, 13.0]][rank]
         assert facts["cf_broadcast"] == [10.0, 11.0, 12.0, 13.0]
+        assert facts["cf_all_to_all_even"] == [[0.0, 1.0, 10.0, 11.0],
+                                               [2.0, 3.0, 12.0, 13.0]][rank]
+        # rank 0 sends [1] | [2, 3], rank 1 sends [11, 12] | [13, 14]
+        assert facts["cf_all_to_all_uneven"] == [[1.0, 11.0, 12.0], [2.0, 3.0, 13.0, 14.0]][rank]
+        assert facts["cf_all_to_all_list"] == [[[0.0], [10.0, 10.0]], [[1.0], [11.0, 11.0]]][rank]
+        assert facts["all_to_all_op"] == [[0, 0, 1, 1]]
+        assert facts["cf_p2p"] == [[11, 12, 13], [1.5, 2.5]][rank]
         assert facts["graph_collective_error"].startswith(
             "For 'AllReduce', the collective is called in a compiled function (GRAPH_MODE, or a "
             "function given to mindspore.jit) of a job of 2 processes, outside a data-parallel "
@@ -95,4 +102,5 @@ def test_the_canonical_script_in_one_process_with_8_devices(tmp_path):
                            str(tmp_path / "out")], cwd=ROOT, env=device_env(8),
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
-    check_outputs(load(tmp_path / "out", 1), 1)
+    # one rank of 8 devices: BatchNorm's statistics per device, as on 8 ranks of one device
+    check_outputs(load(tmp_path / "out", 1), 1, devices_per_rank=8)

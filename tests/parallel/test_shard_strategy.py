@@ -9,6 +9,7 @@ from msjax import Tensor, ops
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 GOLDEN = golden_cases("parallel/shard_strategy_probe.out")
+CELL_GOLDEN = golden_cases("parallel/cell_shard_probe.out")
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +20,16 @@ def msjax_cases():
 @pytest.mark.parametrize("label", sorted(GOLDEN))
 def test_shard_case_matches_mindspore(label, msjax_cases):
     assert msjax_cases.get(label) == GOLDEN[label]
+
+
+@pytest.fixture(scope="module")
+def cell_shard_cases():
+    return run_script_on_msjax("cell_shard_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(CELL_GOLDEN))
+def test_cell_shard_in_a_job_of_one_device_matches_mindspore(label, cell_shard_cases):
+    assert cell_shard_cases.get(label) == CELL_GOLDEN[label]
 
 
 def test_strategies_are_ignored_outside_semi_auto_parallel():

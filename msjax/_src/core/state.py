@@ -43,7 +43,7 @@ class Frame:
     """
 
     __slots__ = ("parent", "values", "boxes", "reads", "writes", "local", "creations",
-                 "replay", "stand_ins")
+                 "replay", "stand_ins", "views")
 
     def __init__(self, parent, boxes=(), values=(), replay=None):
         self.parent = parent
@@ -55,6 +55,7 @@ class Frame:
         self.creations: list = []  # those boxes, in creation order
         self.replay = replay  # the boxes an earlier trace created, which new creations stand for
         self.stand_ins: list = []  # (box created now, the earlier box it stands for)
+        self.views = None  # id(box) -> (value before `view`, the view), made by `view`
 
     def adopt(self, box, value) -> None:
         """`box` was created inside this call (a Cell built inside `jit`): it lives in the call
@@ -101,6 +102,27 @@ class Frame:
             self.boxes[key] = box
         self.values[key] = value
         self.writes.setdefault(key, box)
+
+    def view(self, box, value) -> None:
+        """From now on `box` reads as `value` in this call (the same value seen another way: a
+        sharding constraint), which is not a write: unless written later, the call's final
+        value of `box` is the one it had before."""
+        before = self.read(box)
+        key = id(box)
+        self.boxes.setdefault(key, box)
+        self.values[key] = value
+        if self.views is None:
+            self.views = {}
+        self.views[key] = (before, value)
+
+    def final(self, box):
+        """`box`'s value at the end of this call (its view taken back, see `view`)."""
+        value = self.values[id(box)]
+        if self.views is not None:
+            before, view = self.views.get(id(box), (None, None))
+            if view is value:
+                return before
+        return value
 
     def free_boxes(self, listed) -> list:
         """The boxes this call read or wrote that are not among `listed` (ids), in first-use
@@ -189,6 +211,14 @@ def write(box, value) -> None:
         frame.write(box, value)
 
 
+def view(box, value) -> None:
+    """Within the running call, `box` reads as `value`, the same value seen another way, without
+    writing it (`Frame.view`). Outside any call: nothing to do."""
+    frame = _FRAME.get()
+    if frame is not None:
+        frame.view(box, value)
+
+
 def write_back(boxes, values) -> None:
     """Store the final values of a successful call (in the enclosing frame when there is one)."""
     frame = _FRAME.get()
@@ -252,7 +282,7 @@ def call_with_values(boxes, values, fn, *args, replay=None, keep_created=False,
     created_written = frame.settle_stand_ins()
     if created_written and not keep_created:
         raise created_parameter_error(created_written[0])
-    finals = [frame.values[id(b)] for b in boxes]
+    finals = [frame.final(b) for b in boxes]
     free = frame.free_boxes({id(b) for b in boxes})
     return CallRecord(result, finals, free, frame.written(), frame.creations, created_written)
 

@@ -8,10 +8,9 @@ bytes over the same collectives, eagerly). A group is named by a string, as in M
 `all_gather_into_tensor_uneven` / `reduce_scatter_tensor_uneven` pad to the longest part.
 Point-to-point transfers (`send`, `recv`, `isend`, `irecv`, `P2POp`, `batch_isend_irecv`,
 `send_object_list`, `recv_object_list`) are messages through the coordination service of
-`jax.distributed` (see the section below), eagerly."""
+`jax.distributed`, eagerly (ops/point_to_point.py)."""
 from __future__ import annotations
 
-import collections
 import itertools
 import pickle
 
@@ -20,9 +19,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import x64
-from msjax._src.backend.interface import distributed_client
 from msjax._src.parallel import communication
 from msjax._src.ops import comm_ops
+from msjax._src.ops import point_to_point as p2p
 from msjax._src.core.tensor import Tensor
 from msjax._src.transforms import tracing_depth
 
@@ -136,9 +135,7 @@ def _keep(here, new, old):
     return jnp.where(here, new, old)
 
 
-def _check_rank(api, name, value):
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"For {api}, the {name} must be int, but got {type(value)}.")
+_check_rank = p2p.check_rank
 
 
 @x64.scoped
@@ -426,107 +423,21 @@ def scatter_object_list(scatter_object_output_list, scatter_object_input_list, s
         communication.get_rank(group)]
 
 
-# -- point-to-point: messages through the job's coordination service ----------------------------
-# JAX has no send/recv between processes outside a compiled collective, so a message goes through
-# the key-value store of the coordination service `jax.distributed` runs (the coordinator's host
-# memory): fine for the small tensors and objects point-to-point code exchanges, slow for large
-# ones. Messages between a pair of ranks are numbered on both sides, so they arrive in order.
-P2P_TIMEOUT_SECONDS = 300  # a receive waits this long for its message, then raises
-_sent = collections.Counter()
-_received = collections.Counter()
-
-
-def _client(api):
-    client = distributed_client()
-    if client is None:
-        raise RuntimeError(f"For {api}, point-to-point transfers run between the processes of a "
-                           "job: call init_process_group() in a job of several processes first.")
-    return client
-
-
-def _check_peer(api, name, peer, group, tensor=None):
-    if tensor is not None and not isinstance(tensor, Tensor):
-        raise TypeError(f"For {api}, the tensor must be Tensor, but got {type(tensor)}.")
-    _check_rank(api, name, peer)
-    if group is not None and not isinstance(group, str):
-        raise TypeError(f"For {api}, the group must be str, but got {type(group)}.")
-    if peer == communication.get_rank():
-        raise ValueError(f"For {api}, the {name} rank {peer} is this process's own rank: "
-                         "send to and receive from another process.")
-    if tensor is not None and (isinstance(tensor._data, jax.core.Tracer) or tracing_depth()):
-        raise RuntimeError(f"For {api}, point-to-point transfers run eagerly (PyNative), not "
-                           "in compiled functions, as in MindSpore.")
-    return group or communication.GlobalComm.WORLD_COMM_GROUP
-
-
-def _key(group, src, dst, tag, number):
-    return f"msjax/p2p/{group}/{src}->{dst}/tag{tag}/{number}"
-
-
-def _send_bytes(api, payload: bytes, dst, group, tag):
-    src = communication.get_rank()
-    number = _sent[(group, dst, tag)]
-    _client(api).key_value_set_bytes(_key(group, src, dst, tag, number), payload)
-    _sent[(group, dst, tag)] += 1
-
-
-def _recv_bytes(api, src, group, tag) -> bytes:
-    client = _client(api)
-    dst = communication.get_rank()
-    number = _received[(group, src, tag)]
-    key = _key(group, src, dst, tag, number)
-    try:
-        payload = client.blocking_key_value_get_bytes(key, P2P_TIMEOUT_SECONDS * 1000)
-    except Exception as error:  # noqa: BLE001 - the runtime's timeout or shutdown error
-        raise RuntimeError(f"For {api}, no message from rank {src} arrived within "
-                           f"{P2P_TIMEOUT_SECONDS} s (msjax._src.mint.distributed."
-                           f"P2P_TIMEOUT_SECONDS): {error}") from error
-    client.key_value_delete(key)
-    _received[(group, src, tag)] += 1
-    return payload
-
-
-def _tensor_payload(tensor) -> bytes:
-    value = np.asarray(tensor._data)
-    return pickle.dumps((value.dtype.str, value.shape, value.tobytes()))
-
-
-def _fill(api, tensor, payload):
-    dtype, shape, data = pickle.loads(payload)  # noqa: S301 - the job's own ranks
-    if tuple(shape) != tuple(tensor.shape):
-        raise ValueError(f"For {api}, the received tensor has shape {tuple(shape)}, but the "
-                         f"tensor to fill has {tuple(tensor.shape)}.")
-    value = np.frombuffer(data, np.dtype(dtype)).reshape(shape)
-    tensor._data = jnp.asarray(value, tensor._data.dtype)
-
-
 @x64.scoped
 def send(tensor, dst=0, group=None, tag=0):
     """`mint.distributed.send(tensor, dst=0, group=None, tag=0)`: send `tensor` to rank `dst`
     (eagerly; returns once the message is posted)."""
-    group = _check_peer("send", "dst", dst, group, tensor)
-    _send_bytes("send", _tensor_payload(tensor), dst, group, tag)
+    group = p2p.check_peer("send", "dst", dst, group, tensor)
+    p2p.send_bytes("send", p2p.tensor_payload(tensor), dst, group, tag)
 
 
 @x64.scoped
 def recv(tensor, src=0, group=None, tag=0):
     """`mint.distributed.recv(tensor, src=0, group=None, tag=0)`: receive rank `src`'s next
     message into `tensor`; returns 0."""
-    group = _check_peer("recv", "src", src, group, tensor)
-    _fill("recv", tensor, _recv_bytes("recv", src, group, tag))
+    group = p2p.check_peer("recv", "src", src, group, tensor)
+    tensor._data = p2p.received_array("recv", tensor, p2p.recv_bytes("recv", src, group, tag))
     return 0
-
-
-class _ReceiveHandle(comm_ops.CommHandle):
-    """The handle of `irecv`: `wait()` receives the message into the tensor (once)."""
-
-    def __init__(self, receive):
-        self._receive = receive
-
-    def wait(self):
-        if self._receive is not None:
-            receive, self._receive = self._receive, None
-            receive()
 
 
 @x64.scoped
@@ -541,8 +452,12 @@ def isend(tensor, dst=0, group=None, tag=0):
 def irecv(tensor, src=0, group=None, tag=0):
     """`mint.distributed.irecv(tensor, src=0, group=None, tag=0)`: a CommHandle whose `wait()`
     receives rank `src`'s next message into `tensor`."""
-    group = _check_peer("irecv", "src", src, group, tensor)
-    return _ReceiveHandle(lambda: _fill("irecv", tensor, _recv_bytes("irecv", src, group, tag)))
+    group = p2p.check_peer("irecv", "src", src, group, tensor)
+
+    def receive():
+        payload = p2p.recv_bytes("irecv", src, group, tag)
+        tensor._data = p2p.received_array("irecv", tensor, payload)
+    return p2p.ReceiveHandle(receive)
 
 
 class P2POp:
@@ -588,8 +503,8 @@ def send_object_list(object_list, dst, group=None, device=None):
     if not isinstance(object_list, list):
         raise TypeError(f"For send_object_list, object_list must be list, but got "
                         f"{type(object_list)}.")
-    group = _check_peer("send_object_list", "dst", dst, group)
-    _send_bytes("send_object_list", pickle.dumps(list(object_list)), dst, group, "objects")
+    group = p2p.check_peer("send_object_list", "dst", dst, group)
+    p2p.send_bytes("send_object_list", pickle.dumps(list(object_list)), dst, group, "objects")
 
 
 @x64.scoped
@@ -599,9 +514,9 @@ def recv_object_list(object_list, src=0, group=None, device=None):
     if not isinstance(object_list, list):
         raise TypeError(f"For recv_object_list, object_list must be list, but got "
                         f"{type(object_list)}.")
-    group = _check_peer("recv_object_list", "src", src, group)
+    group = p2p.check_peer("recv_object_list", "src", src, group)
     objects = pickle.loads(  # noqa: S301 - the job's own ranks
-        _recv_bytes("recv_object_list", src, group, "objects"))
+        p2p.recv_bytes("recv_object_list", src, group, "objects"))
     if len(objects) != len(object_list):
         raise ValueError(f"For recv_object_list, rank {src} sent {len(objects)} objects, but "
                          f"object_list has {len(object_list)} places.")

@@ -10,6 +10,7 @@ which those fast calls check.
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 
@@ -30,7 +31,10 @@ from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while m
 from msjax._src.backend.interface import MISSED as _MISSED
 from msjax._src.transforms.jit import JitFunction, call_cell_compiled
 from msjax._src.transforms.lazy_inline import call_lazy
+from msjax._src.transforms.shard import make_sharded, one_device_job
 from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
+
+_logger = logging.getLogger("msjax")
 
 
 def _addindent(text: str, num_spaces: int) -> str:
@@ -400,10 +404,29 @@ class Cell:
         returns None, as MindSpore's."""
         return None
 
-    def shard(self, *args, **kwargs):
-        """`Cell.shard`: a sharding strategy for MindSpore's auto-parallel compiler (msjax's
-        data-parallel training shards the batch itself); returns None, as MindSpore's."""
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
+        """`Cell.shard(in_strategy, out_strategy=None, parameter_plan=None)`: from now on, in
+        semi-auto and auto parallel mode, the Cell runs compiled with its Tensor inputs, outputs
+        and the Parameters named in `parameter_plan` sharded by the strategies
+        (transforms/shard.py); returns None, as MindSpore's. In a job of one device it does
+        nothing, as MindSpore's in a job of one rank."""
+        if one_device_job():
+            return None
+        sharded = make_sharded(self._run_unsharded, in_strategy, out_strategy, None)
+        sharded.plan = make_sharded(self, in_strategy, None, parameter_plan).plan
+        previous = self.__dict__.get("_shard_fn")
+        if previous is not None:
+            _logger.warning(
+                "For '%s', 'Shard' has been configured more than once. The existing in_strategy "
+                "is %s and the existing out_strategy is %s. The new in_strategy %s and "
+                "out_strategy %s may not take effect. It is recommended to configure 'Shard' "
+                "only once.", type(self).__name__, previous.in_strategy, previous.out_strategy,
+                in_strategy, out_strategy)
+        object.__setattr__(self, "_shard_fn", sharded)
         return None
+
+    def _run_unsharded(self, *args, **kwargs):
+        return self._run_hooks_and_construct(args, kwargs, sharded=False)
 
     @property
     def cls_name(self):
@@ -549,7 +572,9 @@ class Cell:
             return run_in_float_type(self, args, kwargs)
         return self._run_hooks_and_construct(args, kwargs)
 
-    def _run_hooks_and_construct(self, args, kwargs):
+    def _run_hooks_and_construct(self, args, kwargs, sharded=True):
+        if sharded and "_shard_fn" in self.__dict__ and not kwargs:  # Cell.shard's
+            return self.__dict__["_shard_fn"](*args)
         for hook in self._forward_pre_hooks.values():
             result = hook(self, args)
             if result is not None:

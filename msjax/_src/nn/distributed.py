@@ -4,13 +4,17 @@ MindSpore's data parallelism runs one process per device (a rank), each on its o
 data, and sums the gradients over the ranks before the optimizer step. msjax keeps the ranks,
 processes (`mindspore.communication`), and runs a training Cell's call (`call_data_parallel`,
 which `nn.TrainOneStepCell` uses under `set_auto_parallel_context(parallel_mode=DATA_PARALLEL)`)
-as one SPMD program over a Mesh (ranks, local devices): `jax.shard_map` maps the body over the
-ranks, so the collectives sum over processes exactly as MindSpore's do, and each rank's batch is
-left sharded over its local devices for XLA to partition. The body sees this process's whole
-batch, so what it computes (the loss, BatchNorm statistics) is what one MindSpore rank computes;
-one process with 8 devices trains as one rank, on 8 devices. Parameters are replicated; a value
-a step writes that differs between ranks (BatchNorm's moving statistics) stays one per process,
-as in MindSpore.
+as one SPMD program: `jax.shard_map` maps the body over every device of the job, process by
+process, each rank's batch split evenly over its local devices (as many as divide it). So each
+device computes what one MindSpore rank of one device computes: its loss and its BatchNorm
+statistics are those of its rows (MindSpore's rule without SyncBatchNorm), and one process with 8
+devices trains as 8 ranks of one device would on the same rows. The gradient reduction keeps the
+ranks processes: a process's gradient is the mean of its devices' (`comm_ops.reduce_gradient`),
+summed over the processes and divided by their number with `gradients_mean`, so scripts that pass
+`degree=get_group_size()` stay right. Parameters are replicated; a value a step writes that
+differs between the devices (BatchNorm's moving statistics) comes back as the process's first
+device's, one per process as in MindSpore; a float output that differs (the loss) as the mean of
+the process's devices' (its whole batch's loss).
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from msjax._src.transforms.control_flow import converted_construct
 from msjax._src.parallel.mapped_axes import varies
 from msjax._src.transforms.pmap import SpmdFunction, SpmdLayout
 
-RANKS, LOCAL = "ranks", "local"  # the mesh axes of a data-parallel step
+DEVICES = "ranks"  # the mesh axis of a data-parallel step: every device, process by process
 
 
 class DistributedGradReducer(Cell):
@@ -110,11 +114,12 @@ def _local_device_count(batch_sizes) -> int:
 
 
 class DataParallelStep(SpmdFunction):
-    """A Cell's call as one SPMD program over (ranks, local devices) (see the module doc).
+    """A Cell's call as one SPMD program over every device, process by process (see the
+    module doc).
 
     Tensor arguments with a first axis are this process's batch, split along it over its local
-    devices (as many as divide every batch evenly); scalars are shared. Returns what the call
-    returns on this rank.
+    devices (as many as divide every batch evenly), each device running the body on its slice;
+    scalars are shared. Returns what the call returns on this rank (`output_axes`).
     """
 
     def __init__(self, cell):
@@ -131,18 +136,35 @@ class DataParallelStep(SpmdFunction):
         local = _local_device_count([np.shape(x)[0] for x, b in zip(dyn, batched) if b])
         mesh = self.meshes.get(local)
         if mesh is None:
-            mesh = self.meshes[local] = Mesh(np.array(_mesh_rows(local)), (RANKS, LOCAL))
-        batch = NamedSharding(mesh, P((RANKS, LOCAL)))
-        return SpmdLayout(mesh, RANKS, [P(RANKS) if b else P() for b in batched],
+            mesh = self.meshes[local] = Mesh(np.array(_mesh_rows(local)).reshape(-1), (DEVICES,))
+        batch = NamedSharding(mesh, P(DEVICES))
+        return SpmdLayout(mesh, DEVICES, [P(DEVICES) if b else P() for b in batched],
                           [None] * len(dyn),
                           [batch if b else NamedSharding(mesh, P()) for b in batched],
                           per_rank_writes=True, rows_are_ranks=True,
-                          across_processes=jax.process_count() > 1)
+                          across_processes=jax.process_count() > 1, devices_per_rank=local)
 
     def output_axes(self, layout, result):
-        """A value that differs between the ranks comes back as this rank's (the loss)."""
-        leaves = jax.tree_util.tree_leaves(result)
-        return result, [0 if varies(jnp.asarray(leaf), layout.axis) else None for leaf in leaves]
+        """A value that differs between the ranks comes back as this rank's (the loss): for a
+        rank of several devices, the mean of its devices' values when it is a float (the loss
+        of its whole batch), else its first device's."""
+        leaves, treedef = jax.tree_util.tree_flatten(result)
+        out, axes = [], []
+        for leaf in map(jnp.asarray, leaves):
+            per_device = varies(leaf, layout.axis)
+            if per_device and layout.devices_per_rank > 1 and \
+                    jnp.issubdtype(leaf.dtype, jnp.floating):
+                leaf = _mean_over_rank(leaf, layout.axis, layout.devices_per_rank)
+            out.append(leaf)
+            axes.append(0 if per_device else None)
+        return jax.tree_util.tree_unflatten(treedef, out), axes
+
+
+def _mean_over_rank(value, axis, devices_per_rank):
+    """The mean of `value` over the devices of this device's rank (process)."""
+    every = jax.lax.all_gather(value, axis)
+    by_rank = every.reshape((-1, devices_per_rank) + every.shape[1:]).mean(1)
+    return by_rank[jax.lax.axis_index(axis) // devices_per_rank].astype(value.dtype)
 
 
 def broadcast_parameters(cell):

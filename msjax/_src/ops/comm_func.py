@@ -8,8 +8,11 @@ data-parallel step or `mindspore.pmap` being traced) around MindSpore's checks. 
 unless `async_op=True` (msjax's collectives are done when they return). `reduce` and
 `gather_into_tensor` give the result on `dst`; eagerly the other ranks get MindSpore's
 placeholder, a Tensor `[0.]`; inside a mapped axis, where every device's result has one shape,
-they get zeros of the result's shape. Point-to-point transfers (`send`, `recv`, `P2POp`, ...) and
-`all_to_all_*` are not here: `mint.distributed` has MindSpore's point-to-point API.
+they get zeros of the result's shape. `send`, `recv`, `isend`, `irecv` run eagerly between
+processes (ops/point_to_point.py: XLA has no one-sided transfer inside a program);
+`all_to_all_single_with_output_shape` and `all_to_all_with_output_shape` are `lax.all_to_all`
+(ops/all_to_all.py), and their uneven forms messages between processes. `P2POp` and
+`batch_isend_irecv` are `mint.distributed`'s.
 """
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ from jax import lax
 
 from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.ops import comm_ops
+from msjax._src.ops import all_to_all, comm_ops
+from msjax._src.ops import point_to_point as p2p
 from msjax._src.ops.comm_ops import ReduceOp
 from msjax._src.parallel import communication as comm
 
@@ -154,3 +158,159 @@ def scatter_tensor(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP):
 def barrier(group=comm.GlobalComm.WORLD_COMM_GROUP):
     """`comm_func.barrier(group)`: wait for every process of the job."""
     comm_ops.barrier(_group(group))
+
+
+# -- point-to-point (eagerly, between processes: ops/point_to_point.py) ----------------------------
+def _check_peer(api, name, tensor, peer, group):
+    _check_tensor(api, tensor)
+    _check_rank(api, name, peer)
+    group = _group(group)
+    comm.group_ranks(group, api)
+    p2p.refuse_in_programs(api, tensor)
+    if peer == comm.get_rank():
+        raise ValueError(f"For {api}, the {name} rank {peer} is this process's own rank: send to "
+                         "and receive from another process.")
+    return group
+
+
+@x64.scoped
+def send(tensor, dst=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
+    """`comm_func.send(tensor, dst=0, group, tag=0)`: send `tensor` to world rank `dst`
+    (returns once the message is posted)."""
+    group = _check_peer("send", "dst", tensor, dst, group)
+    p2p.send_bytes("send", p2p.tensor_payload(tensor), dst, group, tag)
+
+
+@x64.scoped
+def recv(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
+    """`comm_func.recv(tensor, src=0, group, tag=0)`: the next Tensor world rank `src` sends;
+    `tensor` gives its shape and dtype."""
+    group = _check_peer("recv", "src", tensor, src, group)
+    return _wrap(p2p.received_array("recv", tensor, p2p.recv_bytes("recv", src, group, tag)))
+
+
+@x64.scoped
+def isend(tensor, dst=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
+    """`comm_func.isend(tensor, dst=0, group, tag=0)`: `send`, returning its handle."""
+    send(tensor, dst, group, tag)
+    return comm_ops.CommHandle()
+
+
+@x64.scoped
+def irecv(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
+    """`comm_func.irecv(tensor, src=0, group, tag=0)`: `(Tensor, handle)`; the Tensor (shape and
+    dtype of `tensor`) holds the message once `handle.wait()` returns."""
+    group = _check_peer("irecv", "src", tensor, src, group)
+    out = _wrap(tensor._data)
+
+    def receive():
+        out._data = p2p.received_array("irecv", tensor, p2p.recv_bytes("irecv", src, group, tag))
+    return out, p2p.ReceiveHandle(receive)
+
+
+# -- all-to-all (ops/all_to_all.py) ---------------------------------------------------------------
+def _check_shape(api, shape):
+    if isinstance(shape, Tensor):
+        return tuple(shape.shape)
+    if not isinstance(shape, (tuple, list)) or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        raise TypeError(f"For {api}, the output shape must be a tuple of int or a Tensor, but got "
+                        f"{shape!r}.")
+    return tuple(shape)
+
+
+def _split_sizes(api, name, sizes, length, size):
+    if sizes is None or len(sizes) == 0:
+        if length % size:
+            raise ValueError(f"{name.split('_')[0]} shape at dim 0 must be divided by world_size, "
+                             f"but got {length} and {size}.")
+        return [length // size] * size
+    sizes = list(sizes)
+    if len(sizes) != size or sum(sizes) != length:
+        raise ValueError(f"For {api}, '{name}' {sizes} must hold one size per rank ({size}) "
+                         f"adding up to dim 0 ({length}).")
+    return sizes
+
+
+@x64.scoped
+def all_to_all_single_with_output_shape(output_shape, tensor, output_split_sizes=None,
+                                        input_split_sizes=None, group=None, async_op=False):
+    """`comm_func.all_to_all_single_with_output_shape(output_shape, tensor,
+    output_split_sizes=None, input_split_sizes=None, group=None, async_op=False)`: `tensor`
+    split along dim 0 (by `input_split_sizes`, else evenly), part j to rank j; the parts
+    received, concatenated in rank order, as a Tensor of `output_shape`; and the handle.
+
+    Eagerly between processes, split sizes given (each rank's own) travel as messages, and
+    without them the exchange is the collective; inside pmap every device has one set of split
+    sizes, so there they must be even."""
+    api = "all_to_all_single_with_output_shape"
+    _check_tensor(api, tensor)
+    shape = _check_shape(api, output_shape)
+    group = comm.GlobalComm.WORLD_COMM_GROUP if group is None else _group(group)
+    size = comm_ops._group_size_here(group, api)
+    data = tensor._data
+    ins = _split_sizes(api, "input_split_sizes", input_split_sizes, data.shape[0], size)
+    outs = _split_sizes(api, "output_split_sizes", output_split_sizes, shape[0], size)
+    mapped = comm_ops._target(group, api) is not None
+    given = bool(input_split_sizes) or bool(output_split_sizes)
+    if mapped and (len(set(ins)) > 1 or len(set(outs)) > 1):
+        raise ValueError(f"For {api}, inside a mapped axis (pmap, a data-parallel step) every "
+                         "rank sends and receives parts of one size: the split sizes must be "
+                         f"even, but got input {ins} and output {outs}.")
+    if mapped or size == 1 or not given:  # parts of one size on every rank: the collective
+        out = all_to_all.all_to_all_array(data, size, 0, 0, group, api)
+    else:  # split sizes of this rank's own, which others may not share: messages
+        bounds = np.cumsum([0] + ins)
+        host = np.asarray(data)
+        received = all_to_all.exchange_eagerly(
+            api, [host[bounds[i]:bounds[i + 1]] for i in range(size)], group)
+        out = jnp.asarray(np.concatenate(received), data.dtype)
+    if int(np.prod(out.shape)) != int(np.prod(shape)):
+        raise ValueError(f"For {api}, the ranks sent {tuple(out.shape)} elements in all, which "
+                         f"do not fill the output shape {shape}.")
+    return _result(out.reshape(shape), async_op)
+
+
+@x64.scoped
+def all_to_all_with_output_shape(output_shape_list, input_tensor_list, group=None,
+                                 async_op=False):
+    """`comm_func.all_to_all_with_output_shape(output_shape_list, input_tensor_list, group=None,
+    async_op=False)`: rank i's `input_tensor_list[j]` goes to rank j, whose output i has the
+    shape `output_shape_list[i]`; returns (tuple of Tensors, handle)."""
+    api = "all_to_all_with_output_shape"
+    if not isinstance(input_tensor_list, (list, tuple)) or not all(
+            isinstance(t, Tensor) for t in input_tensor_list):
+        raise TypeError(f"For {api}, the input_tensor_list must be a list of Tensors, but got "
+                        f"{type(input_tensor_list)}.")
+    if not isinstance(output_shape_list, (list, tuple)):
+        raise TypeError(f"For {api}, the output_shape_list must be a list of shapes or Tensors, "
+                        f"but got {type(output_shape_list)}.")
+    shapes = [_check_shape(api, s) for s in output_shape_list]
+    if len({t.dtype for t in input_tensor_list}) > 1:
+        raise TypeError(f"For {api}, the input tensors must have one dtype, but got "
+                        f"{sorted({str(t.dtype) for t in input_tensor_list})}.")
+    group = comm.GlobalComm.WORLD_COMM_GROUP if group is None else _group(group)
+    size = comm_ops._group_size_here(group, api)
+    if len(input_tensor_list) != size or len(shapes) != size:
+        raise ValueError(f"For {api}, the lists must hold one entry per rank of the group "
+                         f"({size}), but got {len(input_tensor_list)} inputs and {len(shapes)} "
+                         "output shapes.")
+    arrays = [t._data for t in input_tensor_list]
+    mapped = comm_ops._target(group, api) is not None
+    if mapped and len({tuple(a.shape) for a in arrays}) > 1:
+        raise ValueError(f"For {api}, inside a mapped axis (pmap, a data-parallel step) every "
+                         "rank exchanges tensors of one shape.")
+    if mapped or size == 1:
+        stacked = jnp.stack(arrays)  # (destination, ...)
+        received = all_to_all.all_to_all_array(stacked, size, 0, 0, group, api)
+        parts = [received[i] for i in range(size)]
+    else:  # other ranks' tensors may have other shapes: messages
+        parts = [jnp.asarray(p) for p in all_to_all.exchange_eagerly(
+            api, [np.asarray(a) for a in arrays], group)]
+    out = []
+    for part, shape in zip(parts, shapes):
+        if int(np.prod(part.shape)) != int(np.prod(shape)):
+            raise ValueError(f"For {api}, a received tensor of shape {tuple(part.shape)} does "
+                             f"not fit the output shape {shape}.")
+        out.append(_wrap(part.reshape(shape)))
+    return tuple(out), (comm_ops.CommHandle() if async_op else None)

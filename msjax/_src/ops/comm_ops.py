@@ -183,6 +183,10 @@ def _all_reduce_fn(op):
 def reduce_gradient(x, group=comm.HCCL_WORLD_COMM_GROUP):
     """The sum over the ranks of a gradient (DistributedGradReducer's AllReduce).
 
+    In a data-parallel step whose ranks are processes of L devices, each device computes the
+    gradient of its share of its rank's batch: the rank's gradient is the mean of its devices'
+    (`MappedAxis.devices_per_rank`), so the sum is divided by L.
+
     Inside a mapped axis, JAX's autodiff already sums the gradient of a replicated Parameter over
     the ranks (its cotangent must be replicated too): such a gradient is the sum, and summing
     again would count every rank as many times as there are ranks. A per-rank gradient (one that
@@ -190,8 +194,13 @@ def reduce_gradient(x, group=comm.HCCL_WORLD_COMM_GROUP):
     """
     target = _target(group, "DistributedGradReducer")
     if target is not None and target[1] is None and not varies(x, target[0]):
-        return x
-    return all_reduce_array(x, ReduceOp.SUM, group, "DistributedGradReducer")
+        summed = x
+    else:
+        summed = all_reduce_array(x, ReduceOp.SUM, group, "DistributedGradReducer")
+    per_rank = find_mapped_axis(target[0]).devices_per_rank if target is not None else 1
+    if per_rank > 1:  # a rank's devices each computed the gradient of their share of its batch
+        summed = summed / jnp.asarray(per_rank, summed.dtype)
+    return summed
 
 
 def _all_gather_fn(x, axis):

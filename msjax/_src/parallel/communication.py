@@ -7,8 +7,9 @@ job of one process, as MindSpore without a cluster: rank 0 of 1. There is no sch
 rank 0 hosts JAX's coordination service at the scheduler's address.
 
 `get_rank()`/`get_group_size()` are the process index and count. Each process uses all of its
-local devices: in a data-parallel step its batch is spread over them (`nn.distributed`), so one
-process with 8 devices trains like one MindSpore rank, 8 times faster. The collectives of
+local devices: in a data-parallel step its batch is spread over them (`nn.distributed`), each
+device computing as a MindSpore rank of one device would (BatchNorm's statistics its own), and
+the process's gradient is their mean. The eager collectives of
 `ops` act over the ranks; `create_group` makes groups of ranks for them.
 
 JAX must join a job before it starts its backends. msjax's import starts them (it makes the

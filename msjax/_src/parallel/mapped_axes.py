@@ -16,21 +16,23 @@ from msjax._src.backend import interface as backend
 
 # -- the mapped axes of the bodies being traced ------------------------------------------------
 class MappedAxis:
-    """A mesh axis whose body is being traced: its name and size."""
+    """A mesh axis whose body is being traced: its name, its size, and how many of its devices
+    make one MindSpore rank (a data-parallel step over processes of several devices: the
+    devices of a process share its rank's gradient, `comm_ops.reduce_gradient`)."""
 
-    __slots__ = ("name", "size")
+    __slots__ = ("devices_per_rank", "name", "size")
 
-    def __init__(self, name, size):
-        self.name, self.size = name, size
+    def __init__(self, name, size, devices_per_rank=1):
+        self.name, self.size, self.devices_per_rank = name, size, devices_per_rank
 
 
 _AXES: list[MappedAxis] = []  # innermost last
 
 
 @contextlib.contextmanager
-def mapped_axis(name, size):
+def mapped_axis(name, size, devices_per_rank=1):
     """Mark `name` (of `size` devices) as the innermost mapped axis while a body is traced."""
-    _AXES.append(MappedAxis(name, size))
+    _AXES.append(MappedAxis(name, size, devices_per_rank))
     try:
         yield
     finally:

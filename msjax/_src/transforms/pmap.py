@@ -92,6 +92,7 @@ class SpmdLayout:
         "arg_shardings",
         "arg_specs",
         "axis",
+        "devices_per_rank",
         "mesh",
         "out_info",
         "per_rank_writes",
@@ -104,8 +105,9 @@ class SpmdLayout:
     )
 
     def __init__(self, mesh, axis, arg_specs, squeeze, arg_shardings, *, per_rank_writes,
-                 rows_are_ranks, across_processes=False):
+                 rows_are_ranks, across_processes=False, devices_per_rank=1):
         self.mesh, self.axis, self.size = mesh, axis, mesh.shape[axis]
+        self.devices_per_rank = devices_per_rank  # see mapped_axes.MappedAxis
         self.arg_specs = tuple(arg_specs)  # shard_map in_specs of the argument arrays
         self.squeeze = tuple(squeeze)  # per argument array: its mapped axis inside the body
         self.arg_shardings = list(arg_shardings)  # where each argument array is placed
@@ -145,7 +147,7 @@ class SpmdFunction(CompiledFunction):
         def body(*flat):
             args = [jnp.squeeze(a, s) if s is not None else a
                     for a, s in zip(flat[n_boxes:], layout.squeeze)]
-            with mapped_axis(axis, layout.size):
+            with mapped_axis(axis, layout.size, layout.devices_per_rank):
                 result, written = pure(*flat[:n_boxes], *args)
                 result, leaf_axes = self.output_axes(layout, result)
             leaves, treedef = jax.tree_util.tree_flatten(result)
