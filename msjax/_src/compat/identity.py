@@ -7,7 +7,8 @@ Code written for MindSpore reads class paths: `type(t)` prints
 msjax class that answers a public MindSpore name reports the module MindSpore defines it in
 (recorded from MindSpore 2.10: reference/mindspore_2.10.0_class_modules.json,
 tools/record_class_modules.py): its `__module__` is set as the module the alias imports, and put
-back when the alias is removed. msjax's own name for a class (`import msjax` alone) is
+back when the alias is removed; so is that of the classes it lists in its `_stand_ins` (the
+Tensor and Parameter not initialised yet of core/deferred_init.py). msjax's own name for a class (`import msjax` alone) is
 unchanged. Pickles made meanwhile name MindSpore's modules, which the alias answers.
 """
 from __future__ import annotations
@@ -43,8 +44,10 @@ def apply(mindspore_module: str) -> None:
         cls = module.__dict__.get(name)
         if (isinstance(cls, type) and cls.__name__ == name
                 and cls.__module__.startswith("msjax") and cls not in _ORIGINAL):
-            _ORIGINAL[cls] = cls.__module__
-            cls.__module__ = defining_module
+            # (with the classes that stand in for it: a Tensor not initialised yet is a Tensor)
+            for each in (cls, *cls.__dict__.get("_stand_ins", ())):
+                _ORIGINAL[each] = each.__module__
+                each.__module__ = defining_module
 
 
 def apply_loaded() -> None:
