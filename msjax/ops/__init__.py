@@ -183,7 +183,9 @@ from msjax._src.ops.reduce_ops import cov as cov
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
+from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
+from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.primitives import Cummax as Cummax
 from msjax._src.ops.reduce_ops import cummin as cummin

@@ -64,6 +64,7 @@ from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
+from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.primitives import Cummax as Cummax
 from msjax._src.ops.primitives import Cummin as Cummin
 from msjax._src.ops.primitives import CumProd as CumProd

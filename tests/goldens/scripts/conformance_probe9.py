@@ -1,0 +1,86 @@
+"""MindSpore 2.10 behaviour behind the last of MindSpore's own tests msjax failed (issue #25):
+`cdist` for every p (0 counts differing coordinates, inf takes the largest; the gradient is zero
+at a zero distance, and every tied coordinate gets the sign at p = inf), the segment reductions'
+gradients (integer ids included, as `GradOperation(get_all=True)` asks), ReLU6's slope at 6,
+`nanmean` of integers, and `assign`/`assign_add`/`assign_sub` on a plain Tensor. Printed
+`label -> RESULT` as in conformance_probe1.py; tests/api/test_conformance_golden.py runs it
+unchanged on msjax.
+Regenerate:
+    /work/shared/tools/mindspore-oracle tests/goldens/scripts/conformance_probe9.py \\
+        | grep -- " -> " > tests/goldens/api/conformance_probe9.out
+"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, ops
+from mindspore.ops import functional as F
+from mindspore.ops import operations as P
+from mindspore.ops.operations import _grad_ops as G
+
+
+def desc(v):
+    if isinstance(v, Tensor):
+        values = v.asnumpy()
+        if values.dtype.kind in "fc":
+            values = np.round(values.astype(np.float64), 3)
+        return f"T[{list(v.shape)},{v.dtype}]={values.tolist()}"
+    if isinstance(v, (tuple, list)):
+        return "(" + ", ".join(desc(e) for e in v) + ")"
+    return repr(v)
+
+
+def show(label, f):
+    try:
+        result = desc(f())
+    except Exception as e:  # noqa: BLE001 - the error is the golden
+        lines = str(e).strip().splitlines() or [""]
+        result = f"ERR {type(e).__name__} | {lines[0]}"
+    print(f"{label} -> {result}")
+
+
+# -- cdist ----------------------------------------------------------------------------------------
+a = Tensor(np.array([[1.0, 1.0], [2.0, 2.5]]).astype(np.float32))
+b = Tensor(np.array([[3.0, 3.0], [2.0, 2.5]]).astype(np.float32))
+for p in [0.0, 0.5, 1.0, 2.0, 3.0, float("inf")]:
+    show(f"cdist p={p}", lambda: ops.cdist(a, b, p))
+    show(f"cdist grad p={p}", lambda: ms.grad(lambda x: ops.cdist(x, b, p).sum())(a))
+    show(f"Cdist p={p}", lambda: P.Cdist(p)(a[None], b[None]))
+show("cdist p=-1", lambda: ops.cdist(a, b, -1.0))
+show("cdist batched p=0", lambda: ops.cdist(Tensor(np.ones((2, 3, 2), np.float32)),
+                                            Tensor(np.zeros((2, 1, 2), np.float32)), 0.0))
+
+# -- segment reductions: gradients, integer ids included -------------------------------------------
+x = Tensor(np.array([[1, 2, 3], [4, 5, 6], [4, 2, 1]]).astype(np.float32))
+ids = Tensor(np.array([0, 1, 1]).astype(np.int32))
+for name, fn in [("max", lambda d, i: P.UnsortedSegmentMax()(d, i, 2)),
+                 ("min", lambda d, i: P.UnsortedSegmentMin()(d, i, 2)),
+                 ("sum", lambda d, i: ops.unsorted_segment_sum(d, i, 2)),
+                 ("prod", lambda d, i: ops.unsorted_segment_prod(d, i, 2))]:
+    show(f"segment {name} grad all", lambda: ops.GradOperation(get_all=True)(fn)(x, ids))
+show("segment prod grad with zeros", lambda: ops.GradOperation(get_all=True)(
+    lambda d, i: ops.unsorted_segment_prod(d, i, 3))(
+        Tensor(np.array([0.0, 2.0, 3.0, 0.0, 4.0, 5.0], np.float32)),
+        Tensor(np.array([0, 0, 1, 1, 1, 2], np.int32))))
+show("segment max float ids", lambda: P.UnsortedSegmentMax()(x, Tensor(np.array([0, 1, 1], np.float32)), 2))
+show("segment max int64 ids", lambda: P.UnsortedSegmentMax()(x, Tensor(np.array([0, 1, 1], np.int64)), 2))
+
+# -- ReLU6's slope ----------------------------------------------------------------------------------
+show("relu6 grad", lambda: ms.grad(ops.relu6)(Tensor(np.array([-1.0, 0.0, 3.0, 6.0, 7.0], np.float32))))
+show("ReLU6Grad", lambda: G.ReLU6Grad()(Tensor(np.array([2, 3, 4, 5, 6], np.float32)),
+                                       Tensor(np.array([-1, 0, 6, 5.9, 6.1], np.float32))))
+
+# -- nanmean ----------------------------------------------------------------------------------------
+show("nanmean int", lambda: ops.nanmean(Tensor([1, 2, 3], ms.int32), axis=0, keepdims=True))
+show("nanmean float", lambda: ops.nanmean(Tensor([[np.nan, 1.0], [3.0, np.nan]], ms.float32), 0))
+
+# -- assign on a Tensor -------------------------------------------------------------------------------
+for name, fn in [("assign", F.assign), ("assign_add", F.assign_add), ("assign_sub", F.assign_sub),
+                 ("AssignSub", P.AssignSub())]:
+    t = Tensor(np.array([1.0, 2.0], np.float32))
+    show(f"{name} tensor", lambda: (fn(t, Tensor(np.array([3.0, 5.0], np.float32))), t))
+    t = Tensor(np.array([1, 2], np.int32))
+    show(f"{name} int tensor float value", lambda: fn(t, Tensor(np.array([3.5, 5.0], np.float32))))
+    show(f"{name} numpy", lambda: fn(np.ones(2), Tensor(np.ones(2))))
+t = Tensor(np.array([1.0, 2.0], np.float16))
+show("assign_sub float16 tensor float32 value", lambda: F.assign_sub(t, Tensor(np.array([3.0, 5.0], np.float32))))
+t = Tensor(np.array([1.0, 2.0], np.float32))
+show("assign_add float32 tensor int value", lambda: (F.assign_add(t, Tensor(np.array([3, 5], np.int32))), t))
