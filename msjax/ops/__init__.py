@@ -157,6 +157,7 @@ from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
+from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.array_ops import concat as concat
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.linalg_ops import cond as cond

@@ -54,6 +54,7 @@ from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
+from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.math_ops import Conj as Conj
 from msjax._src.ops.primitives import Conv2D as Conv2D

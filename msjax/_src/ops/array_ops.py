@@ -286,11 +286,16 @@ def unsqueeze(input, dim):
 
 @op()
 def squeeze(input, axis=None):
-    if axis is not None and not isinstance(axis, int):
-        axis = tuple(axis)
+    if axis is not None and not isinstance(axis, (int, tuple, list)):
+        raise TypeError(f'Failed calling squeeze with "squeeze({type(axis).__name__})".')
     if axis is not None:
-        axes = (axis,) if isinstance(axis, int) else axis
-        axes = tuple(a % builtins.max(input.ndim, 1) for a in axes if input.shape[a] == 1)
+        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        rank = builtins.max(input.ndim, 1)
+        for a in axes:
+            if not -rank <= a < rank:
+                raise ValueError(f"Dimension out of range (expected to be in range of [{-rank}, "
+                                 f"{rank}), but got {a})")
+        axes = tuple(a % rank for a in axes if input.ndim and input.shape[a] == 1)
         return jnp.squeeze(input, axes)
     return jnp.squeeze(input)
 

@@ -27,7 +27,7 @@ from msjax._src.ops.adapters import (
     to_float_if_int,
 )
 from msjax._src.backend.interface import eager_jit, one_program
-from msjax._src.ops.registry import functional, op
+from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
 
@@ -338,6 +338,22 @@ conj = _unary("conj", jnp.conj, float_only=False, primitive="Conj", tensor_metho
 real = _unary("real", jnp.real, float_only=False, primitive="Real", tensor_method=True)
 imag = _unary("imag", jnp.imag, float_only=False, primitive="Imag", tensor_method=True)
 angle = _unary("angle", jnp.angle, float_only=False, primitive="Angle", tensor_method=True)
+
+
+def _complex(real, imag):
+    """`ops.Complex()(real, imag)`: real + imag*1j, Float32 parts to Complex64 and Float64 to
+    Complex128 (both of one dtype, as MindSpore requires)."""
+    for name, part in (("imag", imag), ("real", real)):
+        if part.dtype not in (jnp.float32, jnp.float64):
+            raise TypeError(f"For primitive[Complex], the input argument[{name}] must be a type "
+                            f"of {{Tensor[Float32], Tensor[Float64]}}, but got "
+                            f"Tensor[{mstype.from_numpy(part.dtype)}].")
+    if real.dtype != imag.dtype:
+        raise TypeError("For primitive[Complex], the input type must be same.")
+    return jax.lax.complex(*jnp.broadcast_arrays(real, imag))
+
+
+Complex = primitive("Complex", functional(_complex))
 invert = _unary("invert", jnp.invert, float_only=False, arg="x",
                 primitive="Invert", tensor_method=True)
 bitwise_not = invert

@@ -79,9 +79,18 @@ def _as_primal(array):
 
 
 def _grad_in_dtype_of(grad, array):
+    if jnp.issubdtype(array.dtype, jnp.complexfloating):
+        # MindSpore's (and PyTorch's) gradient of a complex input is the conjugate of JAX's
+        # (`imag(z)` gives 1j, `abs(z)` z/|z|; the cotangent is conjugated too, below)
+        return jnp.conj(grad)
     if jnp.issubdtype(array.dtype, jnp.inexact):
         return grad
     return jnp.round(grad).astype(array.dtype)
+
+
+def _conjugated(cotangent):
+    """A sensitivity given for a complex output, as JAX's vjp takes it (see _grad_in_dtype_of)."""
+    return jnp.conj(cotangent) if jnp.iscomplexobj(cotangent) else cotangent
 
 
 # -- the engine --------------------------------------------------------------------------------
@@ -141,8 +150,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         cotangent = [jnp.ones_like(o) for o in differentiated]
     else:
         sens_leaves = _check_sens(sens, out[0] if has_aux else out, graph)
-        cotangent = [jnp.asarray(sens_leaves[i]).astype(o.dtype).reshape(jnp.shape(o))
-                     for i, o in zip(kept, differentiated)]
+        cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(o.dtype)
+                                 .reshape(jnp.shape(o))) for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)

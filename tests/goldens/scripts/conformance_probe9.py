@@ -20,8 +20,10 @@ from mindspore.ops.operations import _grad_ops as G
 def desc(v):
     if isinstance(v, Tensor):
         values = v.asnumpy()
-        if values.dtype.kind in "fc":
+        if values.dtype.kind == "f":
             values = np.round(values.astype(np.float64), 3)
+        elif values.dtype.kind == "c":
+            values = np.round(values.astype(np.complex128), 3)
         return f"T[{list(v.shape)},{v.dtype}]={values.tolist()}"
     if isinstance(v, (tuple, list)):
         return "(" + ", ".join(desc(e) for e in v) + ")"
@@ -33,7 +35,7 @@ def show(label, f):
         result = desc(f())
     except Exception as e:  # noqa: BLE001 - the error is the golden
         lines = str(e).strip().splitlines() or [""]
-        result = f"ERR {type(e).__name__} | {lines[0]}"
+        result = f"ERR {type(e).__name__} | {lines[0].rstrip()}"
     print(f"{label} -> {result}")
 
 
@@ -119,3 +121,26 @@ def _kinds_in_jit():
 
 show("constexpr in jit", _kinds_in_jit)
 show("constexpr eagerly", lambda: (_kind(_a_function), _kind(len), _kind(ms.nn.ReLU())))
+
+# -- complex gradients: the conjugate of JAX's convention --------------------------------------------
+z = Tensor(np.asarray(complex(1.3 + 0.4j)), ms.complex64)
+show("grad imag", lambda: ms.grad(ops.imag)(z))
+show("GradOperation imag", lambda: ops.GradOperation()(lambda v: ops.imag(v))(z))
+show("grad abs", lambda: ms.grad(ops.abs)(z))
+show("grad of a complex made from reals", lambda: (
+    ms.grad(lambda r: ops.real(ops.Complex()(r, r * 2)))(Tensor(1.5)),
+    ms.grad(lambda r: ops.imag(ops.Complex()(r, r * 2)))(Tensor(1.5))))
+show("Complex", lambda: ops.Complex()(Tensor([1.0, 2.0]), Tensor([3.0, 4.0])))
+show("Complex float64", lambda: ops.Complex()(Tensor(np.array([1.0])), Tensor(np.array([3.0]))))
+show("Complex mixed", lambda: ops.Complex()(Tensor(np.array([1.0])), Tensor([3.0])))
+show("Complex int", lambda: ops.Complex()(Tensor([1]), Tensor([3])))
+
+# -- squeeze's axis, an optimizer's gradients ----------------------------------------------------------
+x3 = Tensor(np.ones((1, 3, 1), np.float32))
+for axis in (4, -4, (0, 4), 1.2, 1, (0, 2)):
+    show(f"squeeze {axis}", lambda: x3.squeeze(axis))
+show("ops.squeeze 4", lambda: ops.squeeze(x3, 4))
+weights = [ms.Parameter(Tensor(np.ones([1, 2, 3]).astype(np.float32)), name="p1"),
+           ms.Parameter(Tensor(np.ones([1, 2, 3]).astype(np.float32)), name="p2")]
+show("Adam given a Tensor", lambda: ms.nn.Adam(weights, learning_rate=1e-3)(Tensor(np.zeros([1, 2, 3]))))
+show("Adam given too few", lambda: ms.nn.Adam(weights, learning_rate=1e-3)((Tensor(np.zeros([1, 2, 3], np.float32)),)))
