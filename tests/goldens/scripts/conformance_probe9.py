@@ -144,3 +144,36 @@ weights = [ms.Parameter(Tensor(np.ones([1, 2, 3]).astype(np.float32)), name="p1"
            ms.Parameter(Tensor(np.ones([1, 2, 3]).astype(np.float32)), name="p2")]
 show("Adam given a Tensor", lambda: ms.nn.Adam(weights, learning_rate=1e-3)(Tensor(np.zeros([1, 2, 3]))))
 show("Adam given too few", lambda: ms.nn.Adam(weights, learning_rate=1e-3)((Tensor(np.zeros([1, 2, 3], np.float32)),)))
+
+# -- a hooked weight the output does not depend on: its hook still runs, with a zero gradient ------
+_hook_calls = []
+
+
+def _recording(name):
+    def hook(grad):
+        _hook_calls.append((name, grad.asnumpy().tolist()))
+    return hook
+
+
+class _TwoWeights(ms.nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w1 = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0]), ms.float32), name="w1")
+        self.w2 = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0]), ms.float32), name="w2")
+        self.w1.register_hook(_recording("w1"))
+        self.w2.register_hook(_recording("w2"))
+
+    def construct(self, v):
+        y = v * self.w1
+        unused = v * self.w2  # noqa: F841
+        return y * self.w1
+
+
+def _hooks_of_unused_weight():
+    net = _TwoWeights()
+    grads = ops.GradOperation(get_by_list=True)(net, ms.ParameterTuple(net.trainable_params()))(
+        Tensor(np.array([1.0, 2.0, 3.0]), ms.float32))
+    return grads, sorted(_hook_calls)
+
+
+show("hook of a weight the output does not use", _hooks_of_unused_weight)
