@@ -137,7 +137,7 @@ show("Complex int", lambda: ops.Complex()(Tensor([1]), Tensor([3])))
 
 # -- squeeze's axis, an optimizer's gradients ----------------------------------------------------------
 x3 = Tensor(np.ones((1, 3, 1), np.float32))
-for axis in (4, -4, (0, 4), 1.2, 1, (0, 2)):
+for axis in ((0, 4), 4, -4, 1.2, 1, (0, 2)):
     show(f"squeeze {axis}", lambda: x3.squeeze(axis))
 show("ops.squeeze 4", lambda: ops.squeeze(x3, 4))
 weights = [ms.Parameter(Tensor(np.ones([1, 2, 3]).astype(np.float32)), name="p1"),
@@ -177,3 +177,10 @@ def _hooks_of_unused_weight():
 
 
 show("hook of a weight the output does not use", _hooks_of_unused_weight)
+
+# -- the modified Bessel functions' derivatives (MindSpore's bprops) ----------------------------------
+_points = Tensor(np.array([4.0, 1.0, 0.0, -1.5, 1e-3]).astype(np.float32))
+for _name in ("BesselI0", "BesselI1", "BesselI0e", "BesselI1e"):
+    show(f"{_name} grad", lambda: ms.grad(lambda v: getattr(ops, _name)()(v))(_points))
+    show(f"{_name} second grad", lambda: ms.grad(ms.grad(lambda v: getattr(ops, _name)()(v)))(
+        Tensor(np.array([4.0, 1.0, -1.5]).astype(np.float32))))
