@@ -788,6 +788,7 @@ from msjax._src.ops.array_ops import swapaxes as swapaxes
 from msjax._src.ops.array_ops import swapdims as swapdims
 from msjax._src.ops.activation_ops import swiglu as swiglu
 from msjax._src.ops.array_ops import t as t
+from msjax._src.ops.host_ops import tail as tail
 from msjax._src.ops.array_ops import take as take
 from msjax._src.ops.math_ops import tan as tan
 from msjax._src.ops.math_ops import Tan as Tan

@@ -112,6 +112,15 @@ def make_range(*args):
     return tuple(range(*args))
 
 
+def tail(*args):
+    """`mindspore.ops.composite.tail(sequence)`: a tuple or list without its first element."""
+    if len(args) != 1 or not isinstance(args[0], (tuple, list)):
+        raise TypeError(f"For 'tail', the input must be one tuple or list, but got {args}.")
+    if not args[0]:
+        raise ValueError("For 'tail', the input must not be empty.")
+    return args[0][1:]
+
+
 def tuple_len(*args):
     """`mindspore.ops.functional.tuple_len(data)`: the length of a tuple or list."""
     if len(args) != 1 or not isinstance(args[0], (tuple, list)):

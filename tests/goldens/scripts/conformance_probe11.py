@@ -116,3 +116,43 @@ context.set_context(mode=context.GRAPH_MODE)
 show("bad infer graph", lambda: Holding(BadInfer())(x))
 show("my mul graph grad", lambda: ops.GradOperation(get_all=True)(Holding(MyMul()))(a, b))
 context.set_context(mode=context.PYNATIVE_MODE)
+
+# -- two Parameters of one name among a compiled function's inputs ------------------------------------
+from mindspore import Parameter  # noqa: E402
+
+
+class ParamNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.param = Parameter(Tensor(2, ms.float32), name="myname")
+
+    @ms.jit
+    def func(self, same_param, same_name_param):
+        return self.param * same_param * same_name_param
+
+    def construct(self, same_name_param):
+        return self.func(self.param, same_name_param)
+
+
+class CellWithParam(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.param = Parameter(Tensor(2, ms.float32), name="gname")
+
+    def construct(self, p):
+        return self.param * p
+
+
+@ms.jit
+def _product(u, v):
+    return u * v
+
+
+show("jit method, a Parameter of the Cell's name", lambda: ParamNet()(Parameter(Tensor(1), name="myname")))
+show("jit method, another name", lambda: ParamNet()(Parameter(Tensor(1), name="other")))
+show("jit, two Parameters of one name", lambda: _product(Parameter(Tensor(1.0), name="dup"),
+                                                         Parameter(Tensor(2.5), name="dup")))
+show("jit, one Parameter twice", lambda: (lambda p: _product(p, p))(Parameter(Tensor(3.0), name="once")))
+context.set_context(mode=context.GRAPH_MODE)
+show("graph Cell, an argument of its Parameter's name", lambda: CellWithParam()(Parameter(Tensor(1.0), name="gname")))
+context.set_context(mode=context.PYNATIVE_MODE)
