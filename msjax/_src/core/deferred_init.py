@@ -99,24 +99,12 @@ def _draw(init, shape, dtype, key):
     return init.generate(shape, dtype, key)
 
 
-class UninitializedTensor(Tensor):
-    """A Tensor made with `init=`: its initializer, shape, dtype and key (`_pending_init`), its
-    values drawn by `init_data()`. Its storage, not filled yet, reads as zeros."""
+class _PendingInit:
+    """What a Tensor or Parameter not initialised yet knows without its values: its `init`,
+    shape and dtype, kept with its key as `__dict__['_pending_init']`."""
 
     __slots__ = ()
 
-    @property
-    def _data(self):  # every op reads its inputs' values here
-        _, shape, dtype, _ = self.__dict__["_pending_init"]
-        raise uninitialized_error(shape, dtype)
-
-    @_data.setter
-    def _data(self, values):  # (`assign_value`: the Tensor holds values from now on)
-        self.__dict__.pop("_pending_init", None)
-        _TENSOR_DATA.__set__(self, values)
-        self.__class__ = Tensor
-
-    # -- what is known without the values ----------------------------------------------------
     @property
     def has_init(self) -> bool:
         return self.__dict__["_pending_init"][0] is not None
@@ -146,6 +134,25 @@ class UninitializedTensor(Tensor):
     def size(self) -> int:
         return int(np.prod(self.shape, dtype=np.int64))
 
+
+class UninitializedTensor(_PendingInit, Tensor):
+    """A Tensor made with `init=`: its initializer, shape, dtype and key (`_pending_init`), its
+    values drawn by `init_data()`. Its storage, not filled yet, reads as zeros."""
+
+    __slots__ = ()
+
+    @property
+    def _data(self):  # every op reads its inputs' values here
+        _, shape, dtype, _ = self.__dict__["_pending_init"]
+        raise uninitialized_error(shape, dtype)
+
+    @_data.setter
+    def _data(self, values):  # (`assign_value`: the Tensor holds values from now on)
+        self.__dict__.pop("_pending_init", None)
+        _TENSOR_DATA.__set__(self, values)
+        self.__class__ = Tensor
+
+    # -- what is known without the values (and _PendingInit's) --------------------------------
     @property
     def itemsize(self) -> int:
         return mstype.to_numpy_dtype(self.dtype).itemsize
@@ -264,7 +271,7 @@ def values_of(tensor: Tensor):
     return tensor._data
 
 
-class UninitializedParameter(Parameter):
+class UninitializedParameter(_PendingInit, Parameter):
     """A Parameter made from an initializer under `no_init_parameters`: named, shaped and typed,
     its values drawn on the first read (or replaced by `set_data` without drawing)."""
 
@@ -284,33 +291,6 @@ class UninitializedParameter(Parameter):
         self.__dict__.pop("_pending_init", None)
         _PARAMETER_VALUE.__set__(self, values)
         self.__class__ = Parameter
-
-    @property
-    def has_init(self) -> bool:
-        return True
-
-    @property
-    def init(self):
-        return self.__dict__["_pending_init"][0]
-
-    @property
-    def shape(self) -> tuple:
-        return self.__dict__["_pending_init"][1]
-
-    @property
-    def dtype(self):
-        return self.__dict__["_pending_init"][2]
-
-    @property
-    def ndim(self) -> int:
-        return len(self.shape)
-
-    @property
-    def size(self) -> int:
-        size = 1
-        for n in self.shape:
-            size *= n
-        return size
 
     def init_data(self, layout=None, set_sliced=False) -> Parameter:
         """Draw the values now; returns this Parameter (a plain Parameter from now on)."""
