@@ -9,7 +9,6 @@ Regenerate:
 import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn, Parameter, ops
-np.set_printoptions(precision=5, suppress=True)
 def show(label, f):
     try:
         r = f()
