@@ -160,7 +160,7 @@ def test_declared_only_tensors_have_unknown_dimensions():
 def test_init_needs_shape_and_dtype():
     with pytest.raises(ValueError, match="init, dtype and shape must have values at the same time"):
         Tensor(shape=(2, 3), init="ones")
-    t = Tensor(shape=(2, 3), dtype=ms.float16, init="ones")
+    t = Tensor(shape=(2, 3), dtype=ms.float16, init=One())
     np.testing.assert_array_equal(t.asnumpy(), np.ones((2, 3), np.float16))
 
 

@@ -18,7 +18,7 @@ EXTRA = {
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
-    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tuple_len"],
+    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tail", "tuple_len"],
     "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
                                     "is_sequence_shape_unknown"],
     "msjax._src.core.function_flags": ["add_flags"],

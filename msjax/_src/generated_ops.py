@@ -110,7 +110,23 @@ def function(name: str):
             call = _caller(fn, names)
             if call is not None:
                 return call
+    method = _TENSOR_METHODS.get(name)
+    if method is not None and names == ["input"]:
+        return _caller(_tensor_method(name, method), names)
     return None
+
+
+# Generated functions no public function of MindSpore 2.10 calls, which are a Tensor method of
+# the same meaning: `copy(input)` is `input.copy()`, a Tensor of the same values.
+_TENSOR_METHODS = {"copy": "copy"}
+
+
+def _tensor_method(name, method):
+    def call(input):
+        return getattr(input, method)()
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"`mindspore.ops.auto_generate.{name}(input)`: `input.{method}()`."
+    return call
 
 
 def _implementation_of_instances(instances, call_names):

@@ -87,8 +87,6 @@ EXCLUDED = {
     "mindspore.graph._utils": _INTERNAL + "the graph compiler's helpers",
     "mindspore.ops._op_impl": _INTERNAL + "kernel registrations of the AICPU/TBE/CPU/GPU back ends "
                               "(XLA provides msjax's kernels)",
-    "mindspore.ops._grad_experimental": _INTERNAL + "bprop registrations of MindSpore's autodiff "
-                                        "(msjax differentiates with JAX)",
     "mindspore.ops._vmap": _INTERNAL + "vmap rules of the graph compiler (msjax vectorises with "
                            "jax.vmap)",
     "mindspore.ops_generate": _INTERNAL + "the code generators run when MindSpore is built",
@@ -217,6 +215,10 @@ NAME_SOURCES = {
     "mindspore.ops": ("msjax.ops", "msjax"),
     "mindspore.ops._register_for_op": ("msjax.ops._register_for_op", "msjax.ops", "msjax"),
     "mindspore.ops.vm_impl_registry": ("msjax.ops.vm_impl_registry", "msjax.ops", "msjax"),
+    # MindSpore's bprop registry (transforms/bprop_registry.py), and its helpers' module
+    "mindspore.ops._grad_experimental": ("msjax._src.transforms.bprop_registry", "msjax.ops",
+                                         "msjax"),
+    "mindspore.ops._utils": ("msjax._src.ops.shape_utils", "msjax.ops", "msjax"),
     "mindspore.ops.auto_generate": ("msjax.ops.auto_generate", "msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
     # MindSpore's gradient Primitives: not names of mindspore.ops (tools/gen_ops_init.py)

@@ -167,6 +167,7 @@ from msjax._src.nn.layers.shaping import GLU as GLU
 from msjax._src.nn.layers.shaping import Conv2dBnAct as Conv2dBnAct
 from msjax._src.nn.layers.shaping import DenseBnAct as DenseBnAct
 from msjax._src.nn.optim.adaptive import ASGD as ASGD
+from msjax._src.nn.optim.adafactor import AdaFactor as AdaFactor
 from msjax._src.nn.optim.adaptive import AdaMax as AdaMax
 from msjax._src.nn.optim.adaptive import Adadelta as Adadelta
 from msjax._src.nn.optim.adaptive import Adagrad as Adagrad

@@ -1,6 +1,7 @@
 """`mindspore.nn.optim`."""
 # ruff: noqa: F401
 from msjax._src.nn.optim.adaptive import ASGD as ASGD
+from msjax._src.nn.optim.adafactor import AdaFactor as AdaFactor
 from msjax._src.nn.optim.adaptive import AdaMax as AdaMax
 from msjax._src.nn.optim.adaptive import Adadelta as Adadelta
 from msjax._src.nn.optim.adaptive import Adagrad as Adagrad

@@ -158,6 +158,7 @@ from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
+from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.array_ops import concat as concat
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.linalg_ops import cond as cond
@@ -184,7 +185,9 @@ from msjax._src.ops.reduce_ops import cov as cov
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
+from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
+from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.primitives import Cummax as Cummax
 from msjax._src.ops.reduce_ops import cummin as cummin
@@ -786,6 +789,7 @@ from msjax._src.ops.array_ops import swapaxes as swapaxes
 from msjax._src.ops.array_ops import swapdims as swapdims
 from msjax._src.ops.activation_ops import swiglu as swiglu
 from msjax._src.ops.array_ops import t as t
+from msjax._src.ops.host_ops import tail as tail
 from msjax._src.ops.array_ops import take as take
 from msjax._src.ops.math_ops import tan as tan
 from msjax._src.ops.math_ops import Tan as Tan

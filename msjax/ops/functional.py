@@ -118,6 +118,7 @@ from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.reduce_ops import cov as cov
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
+from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.reduce_ops import cummin as cummin
 from msjax._src.ops.reduce_ops import cumprod as cumprod

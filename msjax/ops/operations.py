@@ -55,6 +55,7 @@ from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
+from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.math_ops import Conj as Conj
 from msjax._src.ops.primitives import Conv2D as Conv2D
@@ -65,6 +66,7 @@ from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
+from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.primitives import Cummax as Cummax
 from msjax._src.ops.primitives import Cummin as Cummin
 from msjax._src.ops.primitives import CumProd as CumProd

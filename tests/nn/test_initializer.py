@@ -147,6 +147,8 @@ def test_sparse_zeroes_ceil_of_sparsity_times_rows_in_each_column():
 
 @pytest.mark.parametrize("key", list(GOLDEN["errors"]))
 def test_errors_match_mindspore(key):
+    """As tests/goldens/scripts/initializer.py: an initializer's own errors are raised when it
+    draws (`init_data()`), the arguments' when `initializer` is called."""
     thunks = {
         "constant_string": lambda: initializer("constant", (2, 3)),
         "unknown_string": lambda: initializer("foo", (2,)),
@@ -159,22 +161,22 @@ def test_errors_match_mindspore(key):
         "tensor_shape_mismatch_list": lambda: initializer(Tensor(np.ones(2, np.float32)), [3]),
         "tensor_shape_none": lambda: initializer(Tensor(np.ones(2, np.float32))),
         "init_without_shape": lambda: initializer("ones"),
-        "xavier_1d": lambda: initializer("xavier_uniform", (3,)),
-        "he_uniform_1d": lambda: initializer("he_uniform", (3,)),
-        "he_bad_mode": lambda: initializer(I.HeUniform(mode="foo"), (3, 3)),
-        "he_bad_nonlinearity": lambda: initializer(I.HeNormal(nonlinearity="foo"), (3, 3)),
-        "he_bad_slope": lambda: initializer(I.HeUniform(negative_slope="x"), (3, 3)),
-        "identity_3d": lambda: initializer("identity", (3, 3, 3)),
-        "dirac_2d": lambda: initializer("dirac", (3, 3)),
-        "dirac_groups": lambda: initializer(I.Dirac(groups=2), (3, 3, 3)),
-        "orthogonal_1d": lambda: initializer("orthogonal", (3,)),
+        "xavier_1d": lambda: initializer("xavier_uniform", (3,)).init_data(),
+        "he_uniform_1d": lambda: initializer("he_uniform", (3,)).init_data(),
+        "he_bad_mode": lambda: initializer(I.HeUniform(mode="foo"), (3, 3)).init_data(),
+        "he_bad_nonlinearity": lambda: initializer(I.HeNormal(nonlinearity="foo"), (3, 3)).init_data(),
+        "he_bad_slope": lambda: initializer(I.HeUniform(negative_slope="x"), (3, 3)).init_data(),
+        "identity_3d": lambda: initializer("identity", (3, 3, 3)).init_data(),
+        "dirac_2d": lambda: initializer("dirac", (3, 3)).init_data(),
+        "dirac_groups": lambda: initializer(I.Dirac(groups=2), (3, 3, 3)).init_data(),
+        "orthogonal_1d": lambda: initializer("orthogonal", (3,)).init_data(),
         "sparse_string": lambda: initializer("sparse", (3, 3)),
-        "sparse_3d": lambda: initializer(I.Sparse(0.1), (3, 3, 3)),
+        "sparse_3d": lambda: initializer(I.Sparse(0.1), (3, 3, 3)).init_data(),
         "variance_scaling_scale": lambda: I.VarianceScaling(scale=0),
         "variance_scaling_mode": lambda: I.VarianceScaling(mode="x"),
         "variance_scaling_distribution": lambda: I.VarianceScaling(distribution="x"),
-        "normal_negative_sigma": lambda: initializer(I.Normal(sigma=-1.0), (2, 2)),
-        "truncated_normal_negative_sigma": lambda: initializer(I.TruncatedNormal(sigma=-1.0), (2, 2)),
+        "normal_negative_sigma": lambda: initializer(I.Normal(sigma=-1.0), (2, 2)).init_data(),
+        "truncated_normal_negative_sigma": lambda: initializer(I.TruncatedNormal(sigma=-1.0), (2, 2)).init_data(),
     }
     assert _outcome(thunks[key]) == GOLDEN["errors"][key]
 

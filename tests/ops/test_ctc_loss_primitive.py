@@ -1,7 +1,9 @@
 """`ops.CTCLoss` (the primitive) against MindSpore 2.10's CPU kernel
 (tests/goldens/ops/ctc_loss_primitive.json, made by tests/goldens/scripts/ctc_loss_primitive.py):
 losses, gradients and errors; where msjax departs from the kernel (a sequence without labels,
-`ctc_merge_repeated=False`) the expected values come from NumPy here."""
+`ctc_merge_repeated=False`) the expected values come from NumPy here. Then `ops.CTCLossV2`,
+`ops.ctc_loss` and `nn.CTCLoss` given labels past the number of classes, against their golden
+scripts."""
 from __future__ import annotations
 
 import builtins
@@ -16,6 +18,7 @@ import pytest
 import msjax
 from msjax import Tensor, ops
 from msjax._src.ops.ctc_ops import ctc_loss_primitive
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 GOLDEN = json.loads((pathlib.Path(__file__).parents[1] / "goldens" / "ops"
                      / "ctc_loss_primitive.json").read_text())
@@ -110,3 +113,40 @@ def test_gradient_output_is_the_loss_gradient_and_jit_agrees():
         eager = ctc_loss_primitive(*arrays)
     for got, want in zip(jitted, eager):
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
+
+
+# -- ops.CTCLossV2, ops.ctc_loss, nn.CTCLoss -------------------------------------------------------
+# tests/goldens/scripts/ctc_loss_v2.py and ctc_labels_past_classes.py run unchanged on msjax and
+# print what MindSpore 2.10 printed (tests/goldens/ops/*.out).
+_V2_SCRIPTS = {"ctc_loss_v2": "ops/ctc_loss_v2.out",
+               "ctc_labels_past_classes": "ops/ctc_labels_past_classes.out"}
+_V2_GOLDEN = [(script, label) for script, golden in _V2_SCRIPTS.items()
+              for label in golden_cases(golden)]
+
+
+@pytest.fixture(scope="module")
+def v2_cases():
+    try:
+        return {script: run_script_on_msjax(f"{script}.py") for script in _V2_SCRIPTS}
+    finally:
+        msjax.set_context(mode=msjax.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("script, label", _V2_GOLDEN)
+def test_ctc_loss_v2_and_labels_past_the_classes_match_mindspore(script, label, v2_cases):
+    assert v2_cases[script].get(label) == golden_cases(_V2_SCRIPTS[script])[label]
+
+
+def test_ctc_loss_v2_agrees_eagerly_under_jit_and_vmap():
+    rng = np.random.default_rng(0)
+    log_probs = jax.nn.log_softmax(rng.standard_normal((6, 3, 5)).astype(np.float32), -1)
+    targets = np.array([[1, 2, 2], [4, 1, 0], [3, 3, 3]], np.int32)
+    lengths = np.array([6, 5, 6], np.int32), np.array([3, 2, 1], np.int32)
+    args = (Tensor(np.asarray(log_probs)), Tensor(targets), *map(Tensor, lengths))
+    eager = ops.CTCLossV2()(*args)
+    compiled = msjax.jit(lambda *a: ops.CTCLossV2()(*a))(*args)
+    for e, c in zip(eager, compiled):
+        np.testing.assert_allclose(c.asnumpy(), e.asnumpy(), rtol=1e-5)
+    batched = msjax.vmap(lambda lp: ops.ctc_loss(lp, *args[1:], reduction="none")[0])(
+        ops.stack([args[0], args[0] * 2.0]))
+    np.testing.assert_allclose(batched[0].asnumpy(), eager[0].asnumpy(), rtol=1e-5)

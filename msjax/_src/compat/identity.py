@@ -7,8 +7,9 @@ Code written for MindSpore reads class paths: `type(t)` prints
 msjax class that answers a public MindSpore name reports the module MindSpore defines it in
 (recorded from MindSpore 2.10: reference/mindspore_2.10.0_class_modules.json,
 tools/record_class_modules.py): its `__module__` is set as the module the alias imports, and put
-back when the alias is removed. msjax's own name for a class (`import msjax` alone) is
-unchanged. Pickles made meanwhile name MindSpore's modules, which the alias answers.
+back when the alias is removed; so is that of its stand-ins, the subclasses that carry its name (the
+Tensor and Parameter not initialised yet of core/deferred_init.py, the Tensor sharing a NumPy
+array of core/numpy_view.py). msjax's own name for a class (`import msjax` alone) is unchanged. Pickles made meanwhile name MindSpore's modules, which the alias answers.
 """
 from __future__ import annotations
 

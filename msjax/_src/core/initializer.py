@@ -1,8 +1,8 @@
 """`mindspore.common.initializer`: the initializer classes and `initializer(init, shape, dtype)`.
 
-MindSpore returns a lazily initialised Tensor that `init_data()` fills later; msjax has no lazy
-initialisation: `initializer(...)` draws at once, from msjax's global key (`random.next_key`), and
-returns an ordinary Tensor. The distributions, fan-in/fan-out and gain computations, defaults,
+`initializer(...)` returns a Tensor not initialised yet, as MindSpore's, that `init_data()` (or a
+Parameter made from it) fills later (core/deferred_init.py), from the key it took from msjax's
+global key (`random.next_key`) when it was made. The distributions, fan-in/fan-out and gain computations, defaults,
 aliases and error messages are MindSpore 2.10's, including two of its quirks:
 
 - `VarianceScaling(distribution='truncated_normal')` (the default) draws from the *uniform*
@@ -504,24 +504,13 @@ def initializer(init, shape=None, dtype=mstype.float32):
 
     `init` is an Initializer, the (case-insensitive) name of one ('normal', 'zeros', 'ones',
     'xavier_uniform', 'he_normal', ...), a number (`Constant`) or a Tensor (returned as it is; its
-    shape must equal `shape`). Returns a Tensor filled at once (MindSpore returns one that is
-    filled lazily by `init_data()`; msjax's `init_data()` simply returns the Tensor).
+    shape must equal `shape`). Returns a Tensor not initialised yet, as MindSpore's: a Parameter
+    made from it, `init_data()` or `asnumpy()` draw its values (core/deferred_init.py).
 
     Example:
-        >>> initializer('ones', (2,), mindspore.int32)
+        >>> initializer('ones', (2,), mindspore.int32).init_data()
         Tensor(shape=[2], dtype=Int32, value= [1, 1])
     """
-    init, shape = checked_initializer(init, shape)
-    if isinstance(init, Tensor):
-        return init
-    if INITIALIZERS.deferring():  # under nn.utils.no_init_parameters: drawn on first use
-        return INITIALIZERS.uninitialized_tensor(init, shape, dtype)  # core/deferred_init.py
-    return _wrap(init.generate(shape, dtype))
-
-
-def checked_initializer(init, shape):
-    """`initializer`'s arguments checked as MindSpore checks them: (the Initializer, or the
-    Tensor `init` itself; the shape as a tuple)."""
     if not isinstance(init, (Tensor, numbers.Number, str, Initializer)):
         raise TypeError("For 'initializer', the type of the 'init' argument should be 'Tensor', "
                         f"'number', 'string' or 'initializer', but got {type(init)}.")
@@ -531,7 +520,7 @@ def checked_initializer(init, shape):
             raise ValueError("For 'initializer', the shape of the 'init' argument should be same as "
                              "the argument 'shape', but got the 'init' shape "
                              f"{list(init.shape)} and the 'shape' {shown}.")
-        return init, shape
+        return init
     if isinstance(shape, list):
         shape = tuple(shape)
     elif isinstance(shape, numbers.Number):
@@ -549,7 +538,9 @@ def checked_initializer(init, shape):
         init = Constant(init)
     if shape is None:
         raise AttributeError(f"'{type(init).__name__}' object has no attribute 'shape'")
-    return init, shape
+    if INITIALIZERS.uninitialized_tensor is None:  # (before core/deferred_init.py is imported)
+        return _wrap(init.generate(shape, dtype))
+    return INITIALIZERS.uninitialized_tensor(init, shape, dtype)  # drawn by init_data()
 
 
 INITIALIZERS.initializer = initializer

@@ -41,7 +41,7 @@ from msjax._src.core.program_cache import ProgramCache
 from msjax._src.core import state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import STATIC_TYPES, CallRecord
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
 
 __all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "changed",
            "collect_parameters", "flatten_args", "grown", "lift", "read_values", "rebuild_args",
@@ -224,9 +224,10 @@ def flatten_args(args, dyn: list, objs: list):
     if isinstance(args, Parameter):
         objs.append(args)
         return (_BOX, id(args))
-    if isinstance(args, Tensor):
-        dyn.append(args._data)
-        return (_TENSOR, args._data.shape, args._data.dtype)
+    if isinstance(args, Tensor):  # (one made with `init=` is initialised now, as in MindSpore)
+        data = INITIALIZERS.values_of(args)
+        dyn.append(data)
+        return (_TENSOR, data.shape, data.dtype)
     if isinstance(args, (jax.Array, np.ndarray, np.generic)):
         dyn.append(args)
         return (_ARRAY, np.shape(args), args.dtype)

@@ -187,7 +187,7 @@ class Parameter(Tensor):
                                 f"dtype is {self.dtype}.")
             new = jnp.asarray(data, current.dtype)
         else:
-            new = data._data
+            new = INITIALIZERS.values_of(data)  # (one made with `init=`: initialised now)
             if new.dtype != current.dtype:
                 new = new.astype(current.dtype)
         self._data = new
@@ -201,8 +201,8 @@ class Parameter(Tensor):
         """A new Parameter with this one's name, flags and value (or `init`'s values)."""
         cloned = _copy.copy(self)
         if init != "same":
-            cloned._value = state.created(
-                cloned, INITIALIZERS.initializer(init, self.shape, self.dtype)._data)
+            cloned._value = state.created(cloned, INITIALIZERS.values_of(
+                INITIALIZERS.initializer(init, self.shape, self.dtype)))
         return cloned
 
     def __copy__(self):

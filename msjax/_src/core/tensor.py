@@ -77,8 +77,8 @@ class Tensor:
     `Tensor([1, 2.5])` Float32, `Tensor(1 + 2j)` Complex128, `Tensor([])` Float32, while NumPy
     inputs keep their dtype (`Tensor(np.float64(1.5))` is Float64). `Tensor(t, dtype)` casts;
     `dtype` must be a MindSpore dtype. Without `input_data`, `shape`, `dtype` and `init` (an
-    initializer or its name) fill the Tensor by that initializer; `shape` and `dtype` alone give
-    zeros.
+    Initializer) make a Tensor not initialised yet, as MindSpore's: `init_data()` draws its values
+    (core/deferred_init.py); `shape` and `dtype` alone give zeros.
     """
 
     # `__dict__`: MindSpore's Tensors take attributes (`x.tensor = y` in a custom function, a
@@ -88,10 +88,11 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
-        if init is not None and input_data is None and type(self) is Tensor:
-            # Drawn by init_data() or the first read of its values, as MindSpore's (which prints
-            # it as <uninitialized> until then); at once inside a compiled call or a transaction.
-            if INITIALIZERS.defers_tensor_init() and INITIALIZERS.defer_tensor(self, init, shape, dtype):
+        if (init is not None or isinstance(input_data, Tensor)) and type(self) is Tensor:
+            # `init=` (or a copy of a Tensor made so): no values yet (core/deferred_init.py)
+            if INITIALIZERS.make_uninitialized(self, input_data, dtype, shape, init):
+                if const_arg:
+                    self.set_const_arg(True)
                 return
         with x64.on():  # MindSpore's dtypes: Int64 for Python ints (core/x64.py)
             self._data = _to_array(input_data, dtype, shape, init)
@@ -307,8 +308,9 @@ class Tensor:
         return str(self)
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None) -> Tensor:
-        """MindSpore's lazy-initialisation hook; msjax tensors are always initialised."""
-        return self
+        """`Tensor.init_data()`: draws the values of a Tensor made with `init=` (core/
+        deferred_init.py); a Tensor that holds its values has no `init` to draw."""
+        raise TypeError("init_data must be set Tensor.init, init can't be None")
 
     def is_contiguous(self) -> bool:
         return True
@@ -366,20 +368,21 @@ class InitializerHooks:
     """What `Tensor(shape=..., dtype=..., init=...)`, `Parameter(initializer(...))` and
     `Parameter.clone(init)` call of the initializers. Those make Tensors and Parameters, so
     they are imported after this module and fill these at their import: `initializer` (core/
-    initializer.py: `mindspore.common.initializer.initializer`); `deferring`, `defer_tensor`,
-    `uninitialized_tensor`, `adopt` and `defers_tensor_init` (core/deferred_init.py:
-    `nn.utils.no_init_parameters`, `Tensor(init=)` not drawn until `init_data()`).
+    initializer.py: `mindspore.common.initializer.initializer`); `deferring`,
+    `make_uninitialized`, `uninitialized_tensor`, `values_of` and `adopt` (core/deferred_init.py:
+    Tensors not initialised yet, `nn.utils.no_init_parameters`).
     """
 
-    initializer = defer_tensor = uninitialized_tensor = adopt = None
+    initializer = uninitialized_tensor = adopt = None
     deferring = staticmethod(lambda: False)  # (no `no_init_parameters` before deferred_init)
-    defers_tensor_init = staticmethod(lambda: False)
+    make_uninitialized = staticmethod(lambda tensor, input_data, dtype, shape, init: False)
+    values_of = staticmethod(lambda tensor: tensor._data)
 
 
 INITIALIZERS = InitializerHooks()
 
 #: The classes of plain Tensors (not Parameters): Tensor, and the stand-ins that differ from it only
-#: in where its values come from (core/deferred_init.py: not drawn yet; core/numpy_view.py: a
+#: in where its values come from (core/deferred_init.py: not initialised yet; core/numpy_view.py: a
 #: NumPy array), which add themselves. Code that treats a plain Tensor apart from a Parameter
 #: checks `type(x) in PLAIN_TENSOR_TYPES`.
 PLAIN_TENSOR_TYPES = {Tensor}
@@ -663,7 +666,7 @@ def _without_data(dtype, shape, init):
     if init is not None:
         if shape is None or dtype is None:
             raise ValueError("init, dtype and shape must have values at the same time.")
-        return INITIALIZERS.initializer(init, shape, dtype)._data
+        return INITIALIZERS.values_of(INITIALIZERS.initializer(init, shape, dtype))
     if dtype is None:
         raise _input_type_error(None)
     if shape is None:

@@ -276,7 +276,8 @@ class Embedding(Cell):
         self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
-            value = initializer(Normal(1.0), [num_embeddings, embedding_dim], _dtype(dtype))
+            value = initializer(Normal(1.0), [num_embeddings, embedding_dim],
+                                _dtype(dtype)).init_data()
             if padding_idx is not None:
                 value = _wrap(value._data.at[padding_idx].set(0))
         else:

@@ -55,17 +55,28 @@ def _dtype_of(x):
         return C.INT32
     if isinstance(x, float):
         return C.FLOAT32
-    if isinstance(x, (mstype.Type, str, np.dtype, type)):
+    if isinstance(x, mstype.Type):
         return C.dtype_arg(x)
+    if isinstance(x, str):  # a NumPy name or type code ('float32', 'f4', '?'), as NumPy reads it
+        try:
+            dtype = np.dtype("float32" if x == "float" else "int32" if x == "int" else x)
+        except TypeError:
+            raise TypeError(f"data type '{x}' not understood") from None
+        return dtype if dtype in C.ALLOWED_DTYPES else None
     raise TypeError("data type not understood")
 
 
 def result_type(*arrays_and_dtypes):
     """`mindspore.numpy.result_type(*arrays_and_dtypes)`: the promoted MindSpore dtype of Tensors,
-    dtypes and Python numbers (int is Int32, float Float32)."""
-    dtype = _dtype_of(arrays_and_dtypes[0])
-    for x in arrays_and_dtypes[1:]:
-        dtype = C.promote(dtype, _dtype_of(x))
+    MindSpore dtypes, NumPy dtype names and codes ('float32', 'f4', '?'; None for one MindSpore
+    has no Tensor of) and Python numbers (int is Int32, float Float32), by mindspore.numpy's
+    promotion table."""
+    dtypes = [_dtype_of(x) for x in arrays_and_dtypes]
+    if any(d is None for d in dtypes):  # a type MindSpore has no Tensor of ('c8', 'U')
+        return None
+    dtype = dtypes[0]
+    for other in dtypes[1:]:
+        dtype = C.promote(dtype, other)
     return C.to_ms_dtype(dtype)
 
 

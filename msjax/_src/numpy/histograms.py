@@ -208,8 +208,13 @@ def interp(x, xp, fp, left=None, right=None):
         raise ValueError("xp and fp must be 1-d sequences")
     if fp.size != xp.size:
         raise ValueError("the y-coordinates must have the same length as `xp`")
-    return jnp.interp(x.astype(C.FLOAT32), xp.astype(C.FLOAT32), fp.astype(C.FLOAT32),
-                      left, right).astype(C.FLOAT32)
+    fp = fp.astype(C.FLOAT32)
+    # The ends given explicitly: JAX 0.10.2's jnp.interp reuses the program of a call with only
+    # `left` for a later call with only `right` (its cache does not tell them apart).
+    left = fp[0] if left is None else left
+    right = fp[-1] if right is None else right
+    return jnp.interp(x.astype(C.FLOAT32), xp.astype(C.FLOAT32), fp, left,
+                      right).astype(C.FLOAT32)
 
 
 interp = functional(interp)

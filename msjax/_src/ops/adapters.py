@@ -15,6 +15,8 @@ The Tensor operators add a few quirks of their own, applied by `operator_impl`.
 """
 from __future__ import annotations
 
+import jax
+import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
@@ -232,11 +234,22 @@ def np_dtype(dtype):
 
 def axis_arg(axis):
     """MindSpore's reduction axis: None or () means all axes; lists become tuples."""
+    if hasattr(axis, "shape"):  # a Tensor axis (unwrapped to an array)
+        value = concrete_array(axis).tolist()
+        axis = tuple(value) if isinstance(value, list) else value
     if axis is None or axis == ():
         return None
     if isinstance(axis, list):
         return tuple(axis)
-    if hasattr(axis, "shape"):  # a Tensor axis (unwrapped to an array)
-        value = np.asarray(axis).tolist()
-        return tuple(value) if isinstance(value, list) else value
     return axis
+
+
+def concrete_array(x) -> np.ndarray:
+    """The value of `x` (a shape or size given as a Tensor) as a NumPy array. Under an eager
+    `grad` a traced value still has one (MindSpore's PyNative runs op by op, values known);
+    inside a compiled function JAX's ConcretizationTypeError says it has none (and graph mode
+    runs such a function eagerly: transforms/graph_fallback.py)."""
+    if isinstance(x, jax.core.Tracer):
+        x = jax.extend.core.concrete_or_error(None, x, "The shape or size argument needs the "
+                                              "value of a traced array.")
+    return np.asarray(x)

@@ -14,7 +14,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks
-from msjax._src.ops.adapters import np_dtype, scalar_like
+from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op
 
@@ -23,12 +23,25 @@ _INT64 = np.dtype(np.int64)
 _FLOAT32 = np.dtype(np.float32)
 
 
-def _shape_arg(shape):
+def _shape_arg(shape, op_name=None):
+    """A shape argument as a tuple of ints. A Tensor shape is 0-D or 1-D and integer (MindSpore's
+    TypeError, named by `op_name`, otherwise); a traced floating one is the Float32 stand-in
+    `grad` differentiates an integer input through (transforms/grad.py), holding whole numbers."""
     if isinstance(shape, int):
         return (shape,)
     if hasattr(shape, "shape"):  # a Tensor shape
-        return tuple(int(s) for s in np.asarray(shape).reshape(-1))
-    return tuple(int(s) for s in shape)
+        floating = not jnp.issubdtype(shape.dtype, jnp.integer)
+        if op_name and (shape.ndim > 1 or floating and not isinstance(shape, jax.core.Tracer)):
+            raise TypeError(f"For {op_name}, the 0'th input is a Tensor whose shape is "
+                            f"{list(shape.shape)} and dtype is [{mstype.from_numpy(shape.dtype)}], "
+                            "which can not be converted to tuple of int.")
+        shape = concrete_array(shape).reshape(-1)
+    shape = tuple(int(s) for s in shape)
+    for i, dim in enumerate(shape if op_name else ()):
+        if dim < 0:
+            raise ValueError(f"For primitive[{op_name}], the the {i}th dimension of input shape "
+                             f"must be greater than or equal to 0, but got {dim}.")
+    return shape
 
 
 def _is_float(v) -> bool:
@@ -38,12 +51,12 @@ def _is_float(v) -> bool:
 # -- creation ----------------------------------------------------------------------------------
 @op()
 def zeros(size, dtype=None):
-    return jnp.zeros(_shape_arg(size), np_dtype(dtype) or _FLOAT32)
+    return jnp.zeros(_shape_arg(size, "Zeros"), np_dtype(dtype) or _FLOAT32)
 
 
 @op()
 def ones(shape, dtype=None):
-    return jnp.ones(_shape_arg(shape), np_dtype(dtype) or _FLOAT32)
+    return jnp.ones(_shape_arg(shape, "Ones"), np_dtype(dtype) or _FLOAT32)
 
 
 @op(primitive="ZerosLike")
@@ -273,11 +286,16 @@ def unsqueeze(input, dim):
 
 @op()
 def squeeze(input, axis=None):
-    if axis is not None and not isinstance(axis, int):
-        axis = tuple(axis)
+    if axis is not None and not isinstance(axis, (int, tuple, list)):
+        raise TypeError(f'Failed calling squeeze with "squeeze({type(axis).__name__})".')
     if axis is not None:
-        axes = (axis,) if isinstance(axis, int) else axis
-        axes = tuple(a % builtins.max(input.ndim, 1) for a in axes if input.shape[a] == 1)
+        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        rank = builtins.max(input.ndim, 1)
+        for a in axes:
+            if not -rank <= a < rank:
+                raise ValueError(f"Dimension out of range (expected to be in range of [{-rank}, "
+                                 f"{rank}), but got {a})")
+        axes = tuple(a % rank for a in axes if input.ndim and input.shape[a] == 1)
         return jnp.squeeze(input, axes)
     return jnp.squeeze(input)
 

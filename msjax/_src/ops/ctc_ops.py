@@ -1,5 +1,12 @@
 """`mindspore.ops.CTCLoss`: the CTC loss of TensorFlow's `ctc_loss` (MindSpore's CPU kernel,
-ctcloss_cpu_kernel.cc), over msjax's one CTC recursion (`ctc_negative_log_likelihood`, below).
+ctcloss_cpu_kernel.cc), and `ops.CTCLossV2` / `ops.ctc_loss` / `nn.CTCLoss` (PyTorch's, on
+log-probabilities: the loss and the log-alpha table), over msjax's one CTC recursion
+(`ctc_recursion`, below). Where a target label is at or past the number of classes, the
+recursion reads as MindSpore's kernels read (tests/goldens/ops/ctc_labels_past_classes.out): the
+time-major memory at (t*N + n)*C + label, i.e. on into the next sequence's values; past the
+memory's end MindSpore reads whatever follows it (0 in the cases probed), msjax reads 0, and the
+gradient at the positions so read is the derivative of that reading, where MindSpore's kernel
+writes others.
 
 MindSpore's primitive takes unnormalised logits (max_time, batch, num_classes) with the blank as
 the last class, labels as a SparseTensor's `labels_indices` (K, 2) int64 and `labels_values` (K,)
@@ -25,8 +32,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
-from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, op, primitive
 
 _ATTRIBUTES = ("preprocess_collapse_repeated", "ctc_merge_repeated",
                "ignore_longer_outputs_than_inputs")
@@ -181,15 +189,28 @@ def ctc_negative_log_likelihood(log_probs, input_lengths, labels, label_lengths,
     taken as they are (log-probabilities; not normalised here), that collapses to each row of
     `labels` (N, S) (its first `label_lengths`), over each sequence's first `input_lengths`
     frames; inf where there is no path."""
+    return ctc_recursion(log_probs, input_lengths, labels, label_lengths, blank)[0]
+
+
+def ctc_recursion(log_probs, input_lengths, labels, label_lengths, blank):
+    """`ctc_negative_log_likelihood` and the recursion's log-alpha table (N, T, 2S + 1), as
+    CTCLossV2 returns it: -inf past each sequence's input length and its labels' extended length
+    (blank, l1, blank, ..., blank)."""
     batch, steps, _ = log_probs.shape
     width = 2 * labels.shape[1] + 1  # blank, l1, blank, l2, ..., blank
     extended = jnp.full((batch, width), blank, labels.dtype).at[:, 1::2].set(labels)
     # a label may be reached from two back when it differs from the label two back
     skip = jnp.concatenate([jnp.zeros((batch, 2), bool),
                             (extended[:, 2:] != blank) & (extended[:, 2:] != extended[:, :-2])], 1)
-    emit = jnp.take_along_axis(log_probs, jnp.broadcast_to(extended[:, None, :],
-                                                           (batch, steps, width)), axis=2,
-                               mode="clip")  # (a label past the last class reads the last one)
+    # Each frame's log-probability of each extended label, read as MindSpore's CPU kernels read
+    # it: from the time-major (T, N, C) memory at (t*N + n)*C + label, so that a label at or past
+    # the number of classes reads on into the next sequence's (or frame's) values, as there
+    # (tests/st/nn/test_ctc_loss.py's labels 5..9 of 4 classes), and past the memory's end reads
+    # 0 (MindSpore reads what follows there: 0 in the cases probed).
+    classes = log_probs.shape[2]
+    memory = jnp.swapaxes(log_probs, 0, 1).reshape(-1)
+    rows = (jnp.arange(steps)[None, :, None] * batch + jnp.arange(batch)[:, None, None]) * classes
+    emit = jnp.take(memory, rows + extended[:, None, :], mode="fill", fill_value=0)
     neg_inf = jnp.asarray(-jnp.inf, log_probs.dtype)
     start = jnp.full((batch, width), neg_inf).at[:, :2].set(emit[:, 0, :2])
     start = jnp.where((jnp.arange(width)[None, :] == 1) & (label_lengths[:, None] == 0),
@@ -201,28 +222,30 @@ def ctc_negative_log_likelihood(log_probs, input_lengths, labels, label_lengths,
         two_back = jnp.concatenate([jnp.full((batch, 2), neg_inf), alpha[:, :-2]], 1)
         two_back = jnp.where(skip, two_back, neg_inf)
         new = _logaddexp(_logaddexp(alpha, one_back), two_back) + emit_t
-        return jnp.where((frame < input_lengths)[:, None], new, alpha), None
+        alpha = jnp.where((frame < input_lengths)[:, None], new, alpha)
+        return alpha, alpha
 
     frames = jnp.arange(1, steps)
-    alpha, _ = jax.lax.scan(step, start, (frames, jnp.swapaxes(emit[:, 1:], 0, 1)))
+    alpha, alphas = jax.lax.scan(step, start, (frames, jnp.swapaxes(emit[:, 1:], 0, 1)))
     last = 2 * label_lengths
     end = jnp.take_along_axis(alpha, last[:, None], 1)[:, 0]
     before = jnp.take_along_axis(alpha, jnp.maximum(last - 1, 0)[:, None], 1)[:, 0]
     total = jnp.where(label_lengths > 0, _logaddexp(end, before), end)
-    return -total
+    table = jnp.concatenate([start[:, None], jnp.swapaxes(alphas, 0, 1)], 1)
+    reached = ((jnp.arange(steps)[None, :, None] < input_lengths[:, None, None])
+               & (jnp.arange(width)[None, None, :] < 2 * label_lengths[:, None, None] + 1))
+    return -total, jnp.where(reached, table, neg_inf)
 
 
-@functional
-def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, reduction,
-                    zero_infinity):
-    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C), taken as they are, with
-    padded `targets` (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then
-    averages."""
+def _ctc_v2(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity):
+    """MindSpore's CTC of time-major log-probabilities `log_probs` (T, N, C), taken as they are,
+    and padded `targets` (N, S): (negative log-likelihoods (N,), log-alpha (N, T, 2S + 1))."""
     compute = jnp.promote_types(log_probs.dtype, jnp.float32)
     batch_major = jnp.swapaxes(log_probs, 0, 1).astype(compute)
-    input_lengths = input_lengths.astype(jnp.int32)
-    loss = ctc_negative_log_likelihood(batch_major, input_lengths, targets.astype(jnp.int32),
-                                       target_lengths.astype(jnp.int32), blank)
+    input_lengths = jnp.asarray(input_lengths).astype(jnp.int32)
+    loss, log_alpha = ctc_recursion(batch_major, input_lengths,
+                                    jnp.asarray(targets).astype(jnp.int32),
+                                    jnp.asarray(target_lengths).astype(jnp.int32), blank)
     # MindSpore's (and PyTorch's) gradient in `log_probs` is exp(log_probs) minus the label
     # posterior over each sequence's frames: the gradient of the loss of log_softmax's output
     # taken in its input. The term is added with its value taken away again.
@@ -232,8 +255,67 @@ def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, re
     loss = loss.astype(log_probs.dtype)
     if zero_infinity:
         loss = jnp.where(jnp.isinf(loss), 0.0, loss)
+    return loss, log_alpha.astype(log_probs.dtype)
+
+
+def _reduce(loss, target_lengths, reduction):
+    """MindSpore's reductions of CTC losses: 'mean' divides each by its target length, then
+    averages."""
     if reduction == "mean":
-        return jnp.mean(loss / jnp.maximum(target_lengths, 1).astype(loss.dtype))
+        lengths = jnp.maximum(jnp.asarray(target_lengths), 1).astype(loss.dtype)
+        return jnp.mean(loss / lengths)
     if reduction == "sum":
         return jnp.sum(loss)
     return loss
+
+
+@functional
+def ctc_loss_values(log_probs, targets, input_lengths, target_lengths, blank, reduction,
+                    zero_infinity):
+    """CTC negative log-likelihoods of time-major `log_probs` (T, N, C), taken as they are, with
+    padded `targets` (N, S), reduced as MindSpore's: 'mean' divides by the target lengths then
+    averages."""
+    loss, _ = _ctc_v2(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
+    return _reduce(loss, target_lengths, reduction)
+
+
+@op("ctc_loss")
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
+             zero_infinity=False):
+    """`ops.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0,
+    reduction='mean', zero_infinity=False)` -> (loss, log_alpha): the CTC loss of time-major
+    log-probabilities (T, N, C), reduced ('none', 'mean': each divided by its target length then
+    averaged, 'sum'), and the recursion's log-alpha table (N, T, 2S + 1)."""
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(f"For 'ctc_loss', the 'reduction' must be str and must be in "
+                         f"'['none', 'mean', 'sum']', but got '{reduction}'.")
+    loss, log_alpha = _ctc_v2(log_probs, targets, input_lengths, target_lengths, blank,
+                              zero_infinity)
+    return _reduce(loss, target_lengths, reduction), log_alpha
+
+
+class CTCLossV2(Primitive):
+    """`ops.CTCLossV2(blank=0, reduction='none', zero_infinity=False)(log_probs, targets,
+    input_lengths, target_lengths)` -> (neg_log_likelihood, log_alpha): `ops.ctc_loss` without
+    a reduction (MindSpore 2.10 takes only 'none'), with MindSpore's constructor checks."""
+
+    def __init__(self, blank=0, reduction="none", zero_infinity=False):
+        super().__init__("CTCLossV2")
+        check.check_value_type("blank", blank, [int], self.name)
+        check.check_value_type("reduction", reduction, [str], self.name)
+        self.reduction = check.check_string(reduction.lower(), ["none"], "reduction", self.name)
+        check.check_value_type("zero_infinity", zero_infinity, [bool], self.name)
+        self.blank, self.zero_infinity = blank, zero_infinity
+        self.attrs.update(blank=blank, reduction=self.reduction, zero_infinity=zero_infinity)
+
+    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+        return _ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, self.blank,
+                            self.zero_infinity)
+
+
+@functional
+def _ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity):
+    return _ctc_v2(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
+
+
+PRIMITIVES["CTCLossV2"] = CTCLossV2  # a class of its own: listed by hand

@@ -48,7 +48,7 @@ def _window(value):
 ReluGrad = primitive("ReluGrad", functional(
     lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
 ReLU6Grad = primitive("ReLU6Grad", functional(
-    lambda y_backprop, x: jnp.where((x > 0) & (x < 6), y_backprop, jnp.zeros_like(y_backprop))))
+    lambda y_backprop, x: jnp.where((x > 0) & (x <= 6), y_backprop, jnp.zeros_like(y_backprop))))
 
 
 def _bias_add_grad(dout, data_format):

@@ -7,12 +7,14 @@ and under `grad` and sees concrete Tensors, never tracers.
 """
 from __future__ import annotations
 
+import inspect
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import lifting, state
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
 from msjax._src.core.tensor import Tensor
 
@@ -81,11 +83,16 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     that MindSpore's graph compiler evaluates while compiling.
 
     msjax traces Python, so such a function simply runs on the values it gets, eagerly and while
-    `jit` traces. As in MindSpore the result is a Primitive instance (`get_instance=True`) or its
-    class, and the decorator may be used with or without arguments.
+    `jit` traces. Inside a compiled function, an argument that is a function or a Cell (which
+    MindSpore's graph holds as a graph, not a constant) reaches it as None, as in MindSpore. As
+    in MindSpore the result is a Primitive instance (`get_instance=True`) or its class, and the
+    decorator may be used with or without arguments.
     """
     def decorate(function):
         def __call__(self, *args):
+            if state.tracing_depth():
+                args = tuple(None if inspect.isroutine(a) or lifting.is_cell(a) else a
+                             for a in args)
             return function(*args)
 
         cls = type("ProxyOp", (Primitive,), {
@@ -103,6 +110,15 @@ def make_range(*args):
         raise TypeError(f"For 'make_range', the inputs must be 1 to 3 integers (stop, or start, "
                         f"stop[, step]), but got {args}.")
     return tuple(range(*args))
+
+
+def tail(*args):
+    """`mindspore.ops.composite.tail(sequence)`: a tuple or list without its first element."""
+    if len(args) != 1 or not isinstance(args[0], (tuple, list)):
+        raise TypeError(f"For 'tail', the input must be one tuple or list, but got {args}.")
+    if not args[0]:
+        raise ValueError("For 'tail', the input must not be empty.")
+    return args[0][1:]
 
 
 def tuple_len(*args):

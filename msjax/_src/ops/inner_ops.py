@@ -9,6 +9,9 @@ graph syntax and its own tests call directly.
   compiler; values pass through unchanged. msjax compiles one program per shape, so it is the
   identity here too.
 - `SequenceAddN()(seq)`: the sum of a sequence's elements (Tensors or Python numbers).
+- `CopyWithSlice()(dst, src)`: writes `src`'s values into the Tensor `dst` (of its shape and
+  dtype) and returns `dst`. MindSpore writes through a view into the Tensor it was taken from;
+  msjax Tensors are no views (an index result is a copy): only `dst` changes.
 
 Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py).
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
-from msjax._src.core.type_ids import is_subclass
+from msjax._src.core.type_ids import is_subclass, type_to_type_id
 from msjax._src.ops.registry import Primitive
 
 _TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
@@ -89,3 +92,26 @@ class SequenceAddN(Primitive):
         for element in seq[1:]:
             total = total + element
         return total
+
+
+class CopyWithSlice(Primitive):
+    """`ops.operations._inner_ops.CopyWithSlice()(dst, src)`: `src` written into `dst`, which
+    is returned (module doc)."""
+
+    def __init__(self):
+        super().__init__("CopyWithSlice")
+        self.add_prim_attr("side_effect_mem", True)
+
+    def __call__(self, dst, src):
+        def vector(shape):
+            return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+        if dst.shape != src.shape:
+            raise RuntimeError(f"storage_info->shape is not equal to src_tensor->shape(), "
+                               f"storage_info->shape:{vector(dst.shape)}, "
+                               f"src_tensor->shape:{vector(src.shape)}")
+        if dst.dtype != src.dtype:
+            raise RuntimeError(f"self_tensor->data_type is not equal to src_tensor->data_type, "
+                               f"self_tensor->data_type:{type_to_type_id(dst.dtype)},  "
+                               f"src_tensor->data_type:{type_to_type_id(src.dtype)}")
+        dst._data = src._data
+        return dst

@@ -27,7 +27,7 @@ from msjax._src.ops.adapters import (
     to_float_if_int,
 )
 from msjax._src.backend.interface import eager_jit, one_program
-from msjax._src.ops.registry import functional, op
+from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
 
@@ -321,10 +321,32 @@ erfinv = _unary("erfinv", jsp.erfinv, primitive="Erfinv", tensor_method=True)
 lgamma = _unary("lgamma", jsp.gammaln, primitive="Lgamma", tensor_method=True)
 digamma = _unary("digamma", jsp.digamma, primitive="Digamma", tensor_method=True)
 i0 = _unary("i0", jsp.i0)
-bessel_i0 = _unary("bessel_i0", jsp.i0, arg="x", primitive="BesselI0")
-bessel_i0e = _unary("bessel_i0e", jsp.i0e, arg="x", primitive="BesselI0e")
-bessel_i1 = _unary("bessel_i1", jsp.i1, arg="x", primitive="BesselI1")
-bessel_i1e = _unary("bessel_i1e", jsp.i1e, arg="x", primitive="BesselI1e")
+
+
+# The modified Bessel functions, with MindSpore's derivatives (its bprops: I0' = I1,
+# I1' = I0 - I1/x (I0 at 0), I0e' = I1e - sign(x) I0e, I1e' = I0e - I1e (sign(x) + 1/x) (1/2 at
+# 0)), not the derivatives of JAX's implementations (which give I0'(0) = 1).
+def _with_derivative(fn, derivative):
+    fn = jax.custom_jvp(fn)
+    fn.defjvps(lambda tangent, _, x: tangent * derivative(x))
+    return fn
+
+
+def _ratio_or(x, value, at_zero):
+    """value / x, `at_zero` where x is 0."""
+    zero = x == 0
+    return jnp.where(zero, at_zero, value / jnp.where(zero, 1, x))
+
+
+_i0 = _with_derivative(jsp.i0, lambda x: _i1(x))
+_i1 = _with_derivative(jsp.i1, lambda x: jnp.where(x == 0, _i0(x), _i0(x) - _ratio_or(x, _i1(x), 0)))
+_i0e = _with_derivative(jsp.i0e, lambda x: _i1e(x) - jnp.sign(x) * _i0e(x))
+_i1e = _with_derivative(jsp.i1e, lambda x: jnp.where(
+    x == 0, 0.5, _i0e(x) - _i1e(x) * jnp.sign(x) - _ratio_or(x, _i1e(x), 0)))
+bessel_i0 = _unary("bessel_i0", _i0, arg="x", primitive="BesselI0")
+bessel_i0e = _unary("bessel_i0e", _i0e, arg="x", primitive="BesselI0e")
+bessel_i1 = _unary("bessel_i1", _i1, arg="x", primitive="BesselI1")
+bessel_i1e = _unary("bessel_i1e", _i1e, arg="x", primitive="BesselI1e")
 sinc = _unary("sinc", jnp.sinc, primitive="Sinc", tensor_method=True)
 deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False, tensor_method=True)
 rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False, tensor_method=True)
@@ -338,6 +360,22 @@ conj = _unary("conj", jnp.conj, float_only=False, primitive="Conj", tensor_metho
 real = _unary("real", jnp.real, float_only=False, primitive="Real", tensor_method=True)
 imag = _unary("imag", jnp.imag, float_only=False, primitive="Imag", tensor_method=True)
 angle = _unary("angle", jnp.angle, float_only=False, primitive="Angle", tensor_method=True)
+
+
+def _complex(real, imag):
+    """`ops.Complex()(real, imag)`: real + imag*1j, Float32 parts to Complex64 and Float64 to
+    Complex128 (both of one dtype, as MindSpore requires)."""
+    for name, part in (("imag", imag), ("real", real)):
+        if part.dtype not in (jnp.float32, jnp.float64):
+            raise TypeError(f"For primitive[Complex], the input argument[{name}] must be a type "
+                            f"of {{Tensor[Float32], Tensor[Float64]}}, but got "
+                            f"Tensor[{mstype.from_numpy(part.dtype)}].")
+    if real.dtype != imag.dtype:
+        raise TypeError("For primitive[Complex], the input type must be same.")
+    return jax.lax.complex(*jnp.broadcast_arrays(real, imag))
+
+
+Complex = primitive("Complex", functional(_complex))
 invert = _unary("invert", jnp.invert, float_only=False, arg="x",
                 primitive="Invert", tensor_method=True)
 bitwise_not = invert

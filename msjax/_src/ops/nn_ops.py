@@ -27,7 +27,18 @@ from msjax._src.core.tensor import _wrap
 # once); inside a trace they are the jax functions themselves. An op that is its program alone
 # names it (`program=`), and its Tensor-level function calls the program's dispatch itself.
 _relu_program = eager_jit(jax.nn.relu, inline_in_traces=True)
-_relu6_program = eager_jit(jax.nn.relu6, inline_in_traces=True)
+
+
+@jax.custom_jvp
+def _relu6(x):
+    """min(max(x, 0), 6), whose slope is MindSpore's: 1 on (0, 6], 6 included (JAX's is 0
+    there)."""
+    return jnp.minimum(jnp.maximum(x, 0), 6).astype(x.dtype)
+
+
+_relu6.defjvps(lambda tangent, _, x: jnp.where((x > 0) & (x <= 6), tangent,
+                                                jnp.zeros_like(tangent)))
+_relu6_program = eager_jit(_relu6, inline_in_traces=True)
 _silu_program = eager_jit(jax.nn.silu, inline_in_traces=True)
 _hardswish_program = eager_jit(jax.nn.hard_swish, inline_in_traces=True)
 _hardsigmoid_program = eager_jit(jax.nn.hard_sigmoid, inline_in_traces=True)
@@ -504,16 +515,38 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
 @op()
 def pdist(input, p=2.0):
     n = input.shape[0]
-    diff = jnp.abs(input[:, None, :] - input[None, :, :])
-    dist = jnp.sum(diff ** p, -1) ** (1.0 / p)
+    dist = _p_distance(input[:, None, :] - input[None, :, :], p)
     rows, cols = np.triu_indices(n, 1)
     return dist[rows, cols]
 
 
 @op()
 def cdist(x1, x2, p=2.0):
-    diff = jnp.abs(x1[..., :, None, :] - x2[..., None, :, :])
-    return jnp.sum(diff ** p, -1) ** (1.0 / p)
+    """`ops.cdist(x1, x2, p=2.0)`: the p-norm distance of each row of `x1` to each row of `x2`
+    (batched over leading axes), MindSpore's p = 0 (the count of differing coordinates) and
+    p = inf (the largest difference) included (tests/goldens/ops/cdist.out)."""
+    if p < 0:
+        raise ValueError(f"For Primitive[Cdist], p must be a non-negative value, but got \n{p:g}.")
+    return _p_distance(x1[..., :, None, :] - x2[..., None, :, :], p)
+
+
+def _p_distance(diff, p):
+    """The p-norm of `diff` over its last axis, with MindSpore's gradient: zero where the
+    distance is zero, and for p = inf the sign of every coordinate at the largest difference
+    (ties each get all of it)."""
+    size = jnp.where(diff == 0, 0, jnp.abs(diff))  # (the slope of |0| is 0 here, not JAX's 1)
+    if p == 0:
+        return jnp.sum(size != 0, -1).astype(diff.dtype)
+    if p == float("inf"):
+        top = jax.lax.stop_gradient(jnp.max(size, -1))
+        at_top = (size == top[..., None]) & (top[..., None] > 0)
+        return top + jnp.sum(jnp.where(at_top, size - jax.lax.stop_gradient(size), 0), -1)
+    if p == 1:
+        return jnp.sum(size, -1)
+    zero = size == 0
+    total = jnp.sum(jnp.where(zero, 0, jnp.where(zero, 1, size) ** p), -1)
+    empty = total == 0
+    return jnp.where(empty, 0, jnp.where(empty, 1, total) ** (1.0 / p)).astype(diff.dtype)
 
 
 @op()

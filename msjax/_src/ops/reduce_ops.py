@@ -18,6 +18,7 @@ import numpy as np
 from jax import lax
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
 from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op
@@ -279,6 +280,8 @@ def nansum(input, axis=None, keepdims=False, *, dtype=None):
 @op()
 @one_program
 def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    if not jnp.issubdtype(input.dtype, jnp.inexact):
+        raise TypeError(f"For 'nanmean', input should be floating point dtype, but got {Tensor}.")
     result = jnp.nanmean(input, axis=axis_arg(axis), keepdims=keepdims)
     return result if dtype is None else result.astype(np_dtype(dtype))
 

@@ -23,6 +23,7 @@ import sys
 
 import jax
 
+from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
@@ -410,6 +411,22 @@ class PrimitiveWithInfer(Primitive):
 
     def infer_value(self, *args):
         return None
+
+    def __call__(self, *inputs):
+        """A subclass with no `__call__` of its own: MindSpore runs its `infer_dtype` and
+        `infer_shape` on the inputs (their errors are the call's), then looks for a kernel of
+        its name, which msjax does not have."""
+        def abstract(x, dtype):
+            if isinstance(x, Tensor):
+                return mstype.TensorType(x.dtype) if dtype else list(x.shape)
+            return (mstype.get_py_obj_dtype(x) if dtype else []) if x is not None else None
+        self.infer_dtype(*(abstract(x, True) for x in inputs))
+        self.infer_shape(*(abstract(x, False) for x in inputs))
+        raise NotImplementedError(
+            f"msjax: the Primitive '{self.name}' has no implementation: MindSpore runs a C++ "
+            "kernel registered under its name; msjax runs Python. Define its `__call__` (on "
+            "Tensors and msjax ops), and its gradient with `bprop_getters.register` if autodiff's "
+            "should not be used.")
 
     def __infer__(self, *args):
         """`{'shape', 'dtype', 'value'}` from the inputs' abstract values (dicts of those

@@ -6,11 +6,13 @@ All are functional: they return a new Tensor. (MindSpore's Parameter-updating fo
 from __future__ import annotations
 
 import builtins
+import functools
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import op
@@ -127,6 +129,7 @@ def _segment(name, reduce, first_arg="x", **record):
     checked_as = record.get("primitive", name)
 
     def compute(x, segment_ids, num_segments):
+        segment_ids = _integer_ids(checked_as, segment_ids)
         index_checks.check_segment_ids(checked_as, segment_ids, int(num_segments))
         return reduce(x, segment_ids, num_segments=int(num_segments))
     if first_arg == "x":
@@ -137,6 +140,21 @@ def _segment(name, reduce, first_arg="x", **record):
             return compute(input_x, segment_ids, num_segments)
     impl.__name__ = impl.__qualname__ = name
     return op(name, **record)(impl)
+
+
+def _integer_ids(name, segment_ids):
+    """The segment ids as integers. MindSpore takes Int32 or Int64 ids only (its TypeError). A
+    traced floating array is the Float32 stand-in that `grad` differentiates an integer input
+    through (transforms/grad.py: `GradOperation(get_all=True)` over the ids), holding whole
+    numbers: it is taken as the ids (their gradient is zero, as MindSpore's)."""
+    if jnp.issubdtype(segment_ids.dtype, jnp.integer):
+        return segment_ids
+    if isinstance(segment_ids, jax.core.Tracer) and jnp.issubdtype(segment_ids.dtype,
+                                                                      jnp.floating):
+        return jax.lax.stop_gradient(segment_ids).astype(jnp.int32)
+    raise TypeError(f"For primitive[{name}], the input argument[segment_ids] must be a type of "
+                    f"{{Tensor[Int32], Tensor[Int64]}}, but got "
+                    f"Tensor[{mstype.from_numpy(segment_ids.dtype)}].")
 
 
 def _segment_extreme(segment_fn, empty):
@@ -158,7 +176,35 @@ def _dtype_min(dtype):
 
 unsorted_segment_sum = _segment("unsorted_segment_sum", jax.ops.segment_sum, "input_x",
                                 primitive="UnsortedSegmentSum")
-unsorted_segment_prod = _segment("unsorted_segment_prod", jax.ops.segment_prod,
+@functools.partial(jax.custom_vjp, nondiff_argnums=(2,))
+def _segment_prod(x, ids, num_segments):
+    """`jax.ops.segment_prod`, differentiable with repeated ids (JAX's scatter-multiply
+    gradient needs unique indices): each element's gradient is the product of the others in
+    its segment, zeros included."""
+    return jax.ops.segment_prod(x, ids, num_segments=num_segments)
+
+
+def _segment_prod_forward(x, ids, num_segments):
+    return _segment_prod(x, ids, num_segments), (x, ids)
+
+
+def _segment_prod_backward(num_segments, saved, g):
+    x, ids = saved
+    zero = x == 0
+    nonzero_prod = jax.ops.segment_prod(jnp.where(zero, 1, x), ids, num_segments=num_segments)
+    zeros = jax.ops.segment_sum(zero.astype(jnp.int32), ids, num_segments=num_segments)
+    inside = (ids >= 0) & (ids < num_segments)
+    at = jnp.clip(ids, 0, num_segments - 1)
+    shape = ids.shape + (1,) * (x.ndim - ids.ndim)
+    others = jnp.where(zero, jnp.where(zeros[at] == 1, nonzero_prod[at], 0),
+                       jnp.where(zeros[at] == 0, nonzero_prod[at] / jnp.where(zero, 1, x), 0))
+    grad = jnp.where(inside.reshape(shape), g[at] * others, 0)
+    return grad.astype(x.dtype), None
+
+
+_segment_prod.defvjp(_segment_prod_forward, _segment_prod_backward)
+
+unsorted_segment_prod = _segment("unsorted_segment_prod", _segment_prod,
                                  primitive="UnsortedSegmentProd")
 unsorted_segment_max = _segment("unsorted_segment_max",
                                 _segment_extreme(jax.ops.segment_max, _dtype_min),

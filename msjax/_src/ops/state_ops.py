@@ -1,4 +1,5 @@
-"""Ops with side effects on Parameters: `assign`, `assign_add`, `assign_sub`, `depend`.
+"""Ops with side effects on Parameters (and Tensors): `assign`, `assign_add`, `assign_sub`,
+`depend`.
 
 They write through the Parameter's value accessor, so inside a compiled call the write becomes
 the traced value that msjax writes back when the call succeeds (program order is Python order),
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import primitive, tensor_op
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -16,13 +18,22 @@ from msjax._src.core.tensor import Tensor, _wrap
 def _value_for(variable, value):
     data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
     current = variable._data
+    if not isinstance(variable, Parameter) and jnp.promote_types(current.dtype,
+                                                                 data.dtype) != current.dtype:
+        raise TypeError(
+            "Data type conversion is not supported for a 'Parameter', nor for the input tensor "
+            f"of an in-place operator, so data type {mstype.from_numpy(current.dtype)}, which "
+            f"cannot be converted to data type {mstype.from_numpy(data.dtype)} automatically.")
     return jnp.broadcast_to(data.astype(current.dtype), current.shape)
 
 
 def _check_variable(op_name, variable):
-    if not isinstance(variable, Parameter):
-        raise TypeError(f"For '{op_name}', the 'variable' must be a Parameter, but got "
-                        f"{type(variable).__name__}.")
+    """A Parameter, or (as in MindSpore 2.10) a Tensor, written in place: eagerly the Tensor
+    itself; inside a compiled function the traced Tensor the function holds (the Tensor the
+    caller passed keeps its values: docs/migration.md)."""
+    if not isinstance(variable, Tensor):
+        raise TypeError(f"Failed calling {op_name} with \"{op_name}()(variable="
+                        f"{type(variable)}, value=Tensor)\".")
 
 
 @tensor_op()

@@ -632,8 +632,9 @@ def install() -> None:
     Tensor.is_meta = property(lambda self: False, doc="`Tensor.is_meta`: whether the Tensor is "
                               "on MindSpore's meta device (shape and dtype without data); an "
                               "msjax Tensor always holds its array: False.")
-    Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a lazily "
-                           "initialised Tensor; msjax Tensors always hold their values (None).")
+    Tensor.init = property(lambda self: None, doc="`Tensor.init`: the Initializer of a Tensor "
+                           "made with `init=` and not initialised yet (core/deferred_init.py); "
+                           "None for a Tensor that holds its values.")
     Tensor.from_numpy = staticmethod(from_numpy)
     Tensor.register_hook = tensor_hooks.register_hook
     Tensor.hooks = tensor_hooks.hooks

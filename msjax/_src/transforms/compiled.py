@@ -32,6 +32,7 @@ import numpy as np
 
 from msjax._src.core import context, index_checks, lifting, state
 from msjax._src.core.lifting import rebuild_args
+from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
 from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
@@ -75,6 +76,40 @@ def _any_tracer(values) -> bool:
 def initial_boxes(objs) -> list:
     """The boxes known before tracing: Parameters passed as arguments and those of Cells."""
     return lifting.collect_parameters(*objs)
+
+
+def check_parameter_names(arguments, boxes) -> None:
+    """MindSpore's graph compiler refuses a Parameter passed as an argument whose name another
+    Parameter among the program's inputs (an argument, or the Cell's) has: ValueError naming the
+    later one (the arguments come first). Two of the Cells' own Parameters of one name (two
+    networks' `0.weight` in one training step) it accepts."""
+    passed = {}
+    for box in arguments:
+        first = passed.setdefault(box.name, box)
+        if first is not box:
+            raise _duplicate_name_error(box)
+    for box in boxes:
+        first = passed.get(getattr(box, "name", None), box) if isinstance(box, Parameter) else box
+        if first is not box:
+            raise _duplicate_name_error(box)
+
+
+def _duplicate_name_error(parameter) -> ValueError:
+    return ValueError(
+        f"The parameter {_parameter_text(parameter)} , its name '{parameter.name}' already "
+        "exists. Please set a unique name for the parameter.\nFor more details with the name of "
+        "parameter, please refer to https://mindspore.cn/search?inputValue=Please%20set"
+        "%20a%20unique%20name%20for%20the%20parameter")
+
+
+def _parameter_text(parameter) -> str:
+    """A Parameter as MindSpore's graph compiler names it in that error."""
+    values = np.asarray(parameter._data)
+    text = (np.format_float_positional(values.item(), trim="-")
+            if values.ndim == 0 and values.dtype.kind == "f" else
+            str(values.item()) if values.ndim == 0 else np.array2string(values, separator=" "))
+    return (f"Tensor(shape={list(values.shape)}, dtype={parameter.dtype}, value={text}, "
+            f"name={parameter.name})")
 
 
 def _rebuild(out_tree, flat, constants):
@@ -223,6 +258,7 @@ class CompiledFunction:
         # 0.64 s + 0.36 s). A captured Parameter the call does not read is an unused input.
         captured = backend.wrapped_roots(owner) if self.flat_outputs else []
         boxes = initial_boxes([owner, *objs, *captured])  # the RNG key joins when a trace draws
+        check_parameter_names([o for o in objs if isinstance(o, Parameter)], boxes)
         return Program(arg_key, objs, boxes, self._make_jitted, _rebuild, context)
 
     @x64.scoped

@@ -79,9 +79,18 @@ def _as_primal(array):
 
 
 def _grad_in_dtype_of(grad, array):
+    if jnp.issubdtype(array.dtype, jnp.complexfloating):
+        # MindSpore's (and PyTorch's) gradient of a complex input is the conjugate of JAX's
+        # (`imag(z)` gives 1j, `abs(z)` z/|z|; the cotangent is conjugated too, below)
+        return jnp.conj(grad)
     if jnp.issubdtype(array.dtype, jnp.inexact):
         return grad
     return jnp.round(grad).astype(array.dtype)
+
+
+def _conjugated(cotangent):
+    """A sensitivity given for a complex output, as JAX's vjp takes it (see _grad_in_dtype_of)."""
+    return jnp.conj(cotangent) if jnp.iscomplexobj(cotangent) else cotangent
 
 
 # -- the engine --------------------------------------------------------------------------------
@@ -114,10 +123,16 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
 
     # the leaves' `register_hook` hooks (core/tensor_hooks.py): their gradients go through them
     hooked_leaves = [_slot_value(args, slots, ref) for ref in primal_refs] + list(weights or ())
+    # As in MindSpore, a leaf's hooks run even where the output does not depend on it (with a
+    # zero gradient): a zero multiple of each hooked value is differentiated too, so the hooks'
+    # backward pass is never skipped as JAX skips a symbolic zero's.
+    anchored = any(tensor_hooks.hooks(leaf) for leaf in hooked_leaves)
 
     def pure(*primal_values):
         primal_values = [tensor_hooks.apply_hooks(leaf, v)
                          for leaf, v in zip(hooked_leaves, primal_values)]
+        anchor = [sum(jnp.sum(v) * 0 for leaf, v in zip(hooked_leaves, primal_values)
+                      if tensor_hooks.hooks(leaf))] if anchored else []
         call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
         call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
@@ -131,19 +146,21 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
             differentiated, aux = out, ()
         leaves = _flat_leaves(differentiated)
         kept[:] = [i for i, leaf in enumerate(leaves) if _carries_gradient(leaf)]
-        return ([leaves[i] for i in kept],
+        return ([leaves[i] for i in kept] + anchor,
                 (out, aux, finals, [v for _, v in strays]))
 
     with reverse_mode_only():  # BatchNorm's written-out gradient (ops/batch_norm_train.py)
         differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
             pure, *primals, has_aux=True)
+    if anchored:
+        differentiated, anchor_value = differentiated[:-1], differentiated[-1]
     if sens is None:
         cotangent = [jnp.ones_like(o) for o in differentiated]
     else:
         sens_leaves = _check_sens(sens, out[0] if has_aux else out, graph)
-        cotangent = [jnp.asarray(sens_leaves[i]).astype(o.dtype).reshape(jnp.shape(o))
-                     for i, o in zip(kept, differentiated)]
-    grads = vjp_fn(cotangent)
+        cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(o.dtype)
+                                 .reshape(jnp.shape(o))) for i, o in zip(kept, differentiated)]
+    grads = vjp_fn(cotangent + [jnp.zeros_like(anchor_value)] if anchored else cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
     input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))

@@ -4,6 +4,7 @@ from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import CallbackManager as CallbackManager
 from msjax._src.train.callback import InternalCallbackParam as InternalCallbackParam
 from msjax._src.train.callback import RunContext as RunContext
+from msjax._src.train.callback import handle_loss as _handle_loss
 
 from msjax._src.module_tree import missing_names as _missing_names
 

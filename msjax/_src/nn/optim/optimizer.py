@@ -468,7 +468,13 @@ class Optimizer(Cell):
     def _prepare_step(self, gradients, centralize=True):
         """MindSpore's steps before an update: flatten, weight decay, gradient centralisation
         (unless `centralize` is False), loss scale; then this step's learning rate, with the
-        global step advanced. Returns `(gradients, lr)`."""
+        global step advanced. Returns `(gradients, lr)`. The gradients are a tuple (or list) of
+        one per parameter, as MindSpore's Map over them needs (its RuntimeErrors otherwise)."""
+        if not isinstance(gradients, (tuple, list)):
+            raise RuntimeError("The types of arguments in Map must be consistent, but the types "
+                               "of arguments are inconsistent.")
+        if len(gradients) != self.param_length:
+            raise RuntimeError("For 'Map', the length of tuples must be the same. ")
         gradients = self.flatten_gradients(gradients)
         gradients = self.decay_weight(gradients)
         if centralize:

@@ -1,0 +1,69 @@
+"""A Tensor made with `init=` (`Tensor(shape=..., dtype=..., init=One())`, `initializer(...)`) is
+not initialised until `init_data()`, as in MindSpore 2.10: tests/goldens/scripts/
+uninitialized_tensor.py runs unchanged on msjax and prints what MindSpore printed
+(tests/goldens/api/uninitialized_tensor.out)."""
+import re
+
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Parameter, Tensor
+from msjax.common.initializer import Normal, One, initializer
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+GOLDEN = golden_cases("api/uninitialized_tensor.out")
+# `object at 0x...` addresses differ from run to run
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    return run_script_on_msjax("uninitialized_tensor.py")
+
+
+# Probes msjax answers differently on purpose (reason given).
+KNOWN_DIFFERENCES = {
+    "assign_value": "MindSpore keeps the `init` of a Tensor given values by assign_value, and its "
+                    "next asnumpy() or str() draws over them; in msjax the values assigned are "
+                    "the Tensor's, and it has no init left",
+    "ones_like": "msjax's ops read the values of the Tensors they are given; MindSpore's "
+                 "ones_like reads only the shape and dtype of an uninitialised input",
+}
+
+
+@pytest.mark.parametrize("label", [pytest.param(label, marks=pytest.mark.xfail(
+    strict=True, reason=KNOWN_DIFFERENCES[label])) if label in KNOWN_DIFFERENCES else label
+    for label in sorted(GOLDEN)])
+def test_uninitialized_tensor_matches_mindspore(label, msjax_cases):
+    assert _ADDRESS.sub("", msjax_cases.get(label, "")) == _ADDRESS.sub("", GOLDEN[label])
+
+
+def test_the_values_drawn_later_are_those_drawn_at_once():
+    """The key is taken when the Tensor is made: drawing later, or after other draws, gives the
+    values a Parameter made at once gets, and the draws in between are not shifted."""
+    ms.set_seed(3)
+    at_once = Parameter(initializer(Normal(), (3, 4)), name="a").asnumpy()
+    after = initializer("uniform", (5,)).init_data().asnumpy()
+    ms.set_seed(3)
+    later = initializer(Normal(), (3, 4))
+    between = initializer("uniform", (5,)).init_data().asnumpy()
+    np.testing.assert_array_equal(later.init_data().asnumpy(), at_once)
+    np.testing.assert_array_equal(between, after)
+
+
+def test_a_failed_use_changes_nothing_and_init_data_then_works():
+    t = Tensor(shape=(2,), dtype=ms.float32, init=One())
+    with pytest.raises(RuntimeError, match="is uninitialized"):
+        ms.ops.add(t, t)
+    assert t.has_init
+    np.testing.assert_array_equal((t.init_data() + 1).asnumpy(), [2.0, 2.0])
+
+
+def test_a_cell_built_inside_a_compiled_function_draws_at_once():
+    """Inside a trace the key is a tracer: the initializer's values are drawn there."""
+    @ms.jit
+    def build_and_use(x):
+        return x + initializer("ones", (2,), ms.float32)._data
+
+    np.testing.assert_array_equal(build_and_use(Tensor([1.0, 2.0])).asnumpy(), [2.0, 3.0])
