@@ -23,7 +23,7 @@ import sys
 
 import jax
 
-from msjax._src.core import x64
+from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.parallel.parallel_layout import Layout
@@ -31,6 +31,7 @@ from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_a
 
 _new_tensor = object.__new__
 _x64_swap, _x64_restore = x64.swap_and_restore()  # every op runs with 64-bit types on (x64.py)
+_user_traceback = traceback_filter.user_traceback  # errors show the user's frames only
 
 OPS: dict[str, object] = {}
 PRIMITIVES: dict[str, type] = {}
@@ -125,6 +126,10 @@ def functional(impl):
             if _JAX_NOT_AN_ARRAY in str(error) and any(
                     type(a) in _NOT_AN_ARRAY_TYPES for a in (*args, *kwargs.values())):
                 raise _failed_calling(impl, args, kwargs) from None
+            _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
+            raise
+        except Exception as error:
+            _user_traceback(error)
             raise
         finally:
             _x64_restore(previous)
@@ -153,7 +158,11 @@ def {name}({params}):
         _op_tensor._data = _op_out
         return _op_tensor
     if _op_out is _op_FAILED:
-        return _op_implementation({params})
+        try:
+            return _op_implementation({params})
+        except Exception as _op_error:
+            _op_user_traceback(_op_error)  # without this frame either
+            raise
     return _op_wrap(_op_out)
 """
 
@@ -195,6 +204,7 @@ def one_program_functional(impl, program):
                  "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
                  "_op_implementation": implementation, "_op_x64_swap": _x64_swap,
                  "_op_x64_restore": _x64_restore, "_op_FAILED": object(),
+                 "_op_user_traceback": _user_traceback,
                  "__builtins__": __builtins__}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
     filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
@@ -467,7 +477,11 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     def __call__(self, *inputs):
         if self._in_strategy is not None:  # Primitive.shard
             inputs = _sharded_inputs(self, inputs)
-        return fn(*inputs, **self._kwargs)
+        try:
+            return fn(*inputs, **self._kwargs)
+        except Exception as error:
+            _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
+            raise
 
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                     "__doc__": f"`mindspore.ops.{name}`: calls `{fn.__name__}`.",
