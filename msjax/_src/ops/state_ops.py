@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import primitive, tensor_op
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -16,6 +17,13 @@ from msjax._src.core.tensor import Tensor, _wrap
 def _value_for(variable, value):
     data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
     current = variable._data
+    if isinstance(value, Tensor) and jnp.promote_types(current.dtype, data.dtype) != current.dtype:
+        # MindSpore converts the value to the Parameter's dtype, never the Parameter
+        raise TypeError("Data type conversion is not supported for a 'Parameter', nor for the "
+                        "input tensor of an in-place operator, so data type "
+                        f"{mstype.from_numpy(current.dtype)}, which cannot be converted to data "
+                        f"type {mstype.from_numpy(jnp.promote_types(current.dtype, data.dtype))} "
+                        "automatically.")
     return jnp.broadcast_to(data.astype(current.dtype), current.shape)
 
 
