@@ -111,4 +111,5 @@ def test_filtering_off_shows_every_frame_of_an_entry_point(name, monkeypatch):
     with pytest.raises(error) as info:
         call()
     frames = traceback.extract_tb(info.value.__traceback__)
-    assert len([f for f in frames if f.filename.startswith(MSJAX_DIR)]) >= 3
+    assert frames[-1].filename.startswith(MSJAX_DIR)  # the op's own frames, the raise last
+    assert len([f for f in frames if f.filename.startswith(MSJAX_DIR)]) >= 2
