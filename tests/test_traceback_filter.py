@@ -52,3 +52,64 @@ def test_filtering_off_shows_msjax_frames(monkeypatch):
     frames = _frames(lambda: Outer()(x, ids))
     assert frames[-1].filename.startswith(MSJAX_DIR)
     assert len([f for f in frames if f.filename.startswith(MSJAX_DIR)]) > 3
+
+
+class Widen(nn.Cell):
+    """A user's network whose Dense gets the wrong width."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 3)
+
+    def construct(self, x):
+        return self.dense(x)  # THE USER'S LINE
+
+
+def _dataset():
+    import msjax.dataset as ds
+    return ds.NumpySlicesDataset({"x": np.ones((4, 5), np.float32),
+                                  "y": np.ones((4, 3), np.float32)}, shuffle=False).batch(2)
+
+
+def _model_train():
+    from msjax.train import Model
+    Model(Widen(), nn.MSELoss(), nn.SGD(Widen().trainable_params(), 0.1)).train(1, _dataset())
+
+
+def _model_eval():
+    from msjax.train import Model
+    Model(Widen(), nn.MSELoss(), metrics={"mae": nn.MAE()}).eval(_dataset())
+
+
+A, B = Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((4, 5), np.float32))
+# (entry point, its call, the exception, whether the last frame is the user's line)
+ENTRY_POINTS = {
+    "ops.matmul": (lambda: ops.matmul(A, B), RuntimeError),  # THE USER'S LINE
+    "Tensor.matmul": (lambda: A.matmul(B), RuntimeError),  # THE USER'S LINE
+    "ops.MatMul()": (lambda: ops.MatMul()(A, B), ValueError),  # THE USER'S LINE
+    "ops.gather": (lambda: ops.gather(A, Tensor(np.array([7], np.int32)), 0),  # THE USER'S LINE
+                   RuntimeError),
+    "Model.train": (_model_train, ValueError),
+    "Model.eval": (_model_eval, ValueError),
+}
+
+
+@pytest.mark.parametrize("name", list(ENTRY_POINTS))
+def test_no_msjax_frame_and_the_users_line_last(name):
+    call, error = ENTRY_POINTS[name]
+    with pytest.raises(error) as info:
+        call()
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert [f"{f.filename}:{f.lineno}" for f in frames if f.filename.startswith(MSJAX_DIR)] == []
+    assert frames[-1].filename == __file__ and "THE USER'S LINE" in frames[-1].line, frames
+
+
+@pytest.mark.parametrize("name", ["ops.matmul", "Model.train"])
+def test_filtering_off_shows_every_frame_of_an_entry_point(name, monkeypatch):
+    monkeypatch.setenv("MSJAX_TRACEBACK_FILTERING", "off")
+    call, error = ENTRY_POINTS[name]
+    with pytest.raises(error) as info:
+        call()
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert frames[-1].filename.startswith(MSJAX_DIR)  # the op's own frames, the raise last
+    assert len([f for f in frames if f.filename.startswith(MSJAX_DIR)]) >= 2

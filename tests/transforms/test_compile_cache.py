@@ -401,3 +401,70 @@ def test_entries_swapped_between_two_names_serve_neither(tmp_path):
     assert swapped.stderr.count("was written for another program") == 2, swapped.stderr[-2000:]
     assert "RESULT [6.0, 6.0] [9.0, 9.0]" in again.stdout
     assert "was written for another program" not in again.stderr
+
+
+# A program reads values that one source file gives differently in each run (set from the
+# environment): another module's global, read directly and by a helper in a third module, and a
+# NumPy array global of the script. The entry records what the trace's functions read and is
+# served only while every value is the same.
+READS_ELSEWHERE = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn
+    import settings
+    import helper
+    ms.set_context(mode=ms.GRAPH_MODE)
+    WEIGHTS = np.full(2, float(settings.os.environ["WEIGHT"]), np.float32)
+
+    class Reads(nn.Cell):
+        def construct(self, a):
+            print("TRACING construct")
+            return a * settings.SCALE + helper.shifted(a) + Tensor(WEIGHTS)
+
+    print("RESULT", Reads()(Tensor(np.ones(2, np.float32))).asnumpy().tolist())
+""")
+
+
+@pytest.mark.parametrize("changed", ["SCALE", "SHIFT", "WEIGHT"])
+def test_a_value_read_from_another_module_or_a_numpy_global_is_checked(tmp_path, changed):
+    (tmp_path / "settings.py").write_text(
+        "import os\nSCALE = float(os.environ['SCALE'])\n")
+    (tmp_path / "helper.py").write_text(
+        "import os\nSHIFT = float(os.environ['SHIFT'])\n\n\n"
+        "def shifted(a):\n    return a + SHIFT\n")
+    values = {"SCALE": "2", "SHIFT": "10", "WEIGHT": "100"}
+    first, second = run_twice(tmp_path, READS_ELSEWHERE, **values)
+    assert "RESULT [113.0, 113.0]" in first.stdout and "RESULT [113.0, 113.0]" in second.stdout
+    assert "TRACING construct" not in second.stdout  # the same values: served from the cache
+    values[changed] = str(float(values[changed]) + 1)
+    changed_run, again = run_twice(tmp_path, READS_ELSEWHERE, **values)
+    assert "RESULT [114.0, 114.0]" in changed_run.stdout, changed_run.stdout
+    assert "TRACING construct" in changed_run.stdout
+    assert "RESULT [114.0, 114.0]" in again.stdout and "TRACING construct" not in again.stdout
+
+
+READS_A_LARGE_ARRAY = textwrap.dedent("""
+    import numpy as np
+    import msjax as ms
+    from msjax import Tensor, nn
+    ms.set_context(mode=ms.GRAPH_MODE)
+    TABLE = np.ones((1 << 22) + 1, np.float32)  # above 16 MB: not hashed on every lookup
+
+    class Reads(nn.Cell):
+        def construct(self, a):
+            print("TRACING construct")
+            return a + Tensor(TABLE[:2])
+
+    reads = Reads()
+    print("RESULT", reads(Tensor(np.ones(2, np.float32))).asnumpy().tolist(),
+          reads(Tensor(np.ones(2, np.float32))).asnumpy().tolist())
+""")
+
+
+def test_a_program_reading_a_value_it_cannot_check_is_not_cached_and_says_so_once(tmp_path):
+    for proc in run_twice(tmp_path, READS_A_LARGE_ARRAY):
+        assert "RESULT [2.0, 2.0] [2.0, 2.0]" in proc.stdout
+        assert proc.stdout.count("TRACING construct") == 1  # traced in each process
+        assert proc.stderr.count("is not cached: it reads __main__.TABLE (an array larger than "
+                                 "16 MB)") == 1, proc.stderr
+    assert not list((tmp_path / "cache").rglob("*.msjax"))

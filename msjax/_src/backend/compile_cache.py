@@ -16,7 +16,9 @@ on in this folder (which may be shared): only msjax's signed entries are loaded 
 An entry is used only when nothing it depends on changed: the source files of the functions and
 Cell classes involved and of every function that ran while the program was traced (MindSpore's
 "dependency files"), the functions' code, closures, defaults and the module settings they read,
-argument shapes, dtypes and static values, the Cells' structure and attributes, msjax/jax/jaxlib
+the values of the module globals read by every user function that ran in the trace (its own
+module's `SCALE`, another module's `settings.SCALE`, a NumPy array; checked when the entry is
+loaded: a program reading an array above 16 MB is not cached, and says so once), argument shapes, dtypes and static values, the Cells' structure and attributes, msjax/jax/jaxlib
 versions and the backend. Otherwise msjax prints
 MindSpore's warning and compiles anew; `MS_DEV_FORCE_USE_COMPILE_CACHE=1` skips the file check,
 as in MindSpore. A truncated, corrupted or foreign entry is detected by its checksum, reported
@@ -26,6 +28,7 @@ cache directory never read half an entry.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import inspect
@@ -35,6 +38,7 @@ import logging
 import os
 import sys
 import tempfile
+import types
 
 import jax
 import numpy as np
@@ -291,15 +295,19 @@ def files_hash(paths) -> str:
 
 
 @contextlib.contextmanager
-def recording_files(found: set):
+def recording_files(found: set, namespaces: dict | None = None):
     """Adds to `found` the source file of every Python function that runs within: while a
     program is traced, the files it was built from (helpers in other modules included), which
-    `user_files` then keeps."""
+    `user_files` then keeps; and to `namespaces` each function's code with its module's
+    globals, whose values the program may have read (`global_reads`)."""
     previous = sys.getprofile()
 
     def profile(frame, event, arg):
         if event == "call":
-            found.add(frame.f_code.co_filename)
+            code = frame.f_code
+            found.add(code.co_filename)
+            if namespaces is not None:
+                namespaces[code] = frame.f_globals
         if previous is not None:
             previous(frame, event, arg)
 
@@ -308,6 +316,86 @@ def recording_files(found: set):
         yield
     finally:
         sys.setprofile(previous)
+
+
+# What a program reads from a module but is no value frozen into it: code (its files are
+# dependencies), Cells and Parameters (described with the program, or its inputs).
+_NOT_VALUES = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
+               types.MethodType, types.BuiltinMethodType, functools.partial, Parameter,
+               ParameterTuple)
+_reported_not_cached: set = set()
+
+
+def _read_digest(value) -> str | None:
+    """A digest of a module global's value as a program's trace froze it (a number, a string,
+    a NumPy array or a Tensor, a container of them, an object's attributes); None for code,
+    Cells and Parameters. NotCacheable for an array above 16 MB (see `_fingerprint`)."""
+    if isinstance(value, _NOT_VALUES) or is_cell(value):
+        return None
+    if isinstance(value, (Tensor, jax.Array, np.ndarray)):
+        return repr(_array_identity(value, 16 << 20, "an array larger than 16 MB"))
+    return hashlib.sha256(repr(_fingerprint(value)).encode()).hexdigest()
+
+
+def _user_code(filename: str, skip: tuple) -> bool:
+    return not filename.startswith("<frozen") and not any(
+        filename.startswith(prefix + os.sep) for prefix in skip)
+
+
+def global_reads(namespaces: dict, name: str) -> list | None:
+    """The module globals the user's functions that ran in a trace (`recording_files`'s
+    `namespaces`) name, as `[module, name, digest]`: a global of the function's own module
+    (`SCALE`), or of a module it names (`settings.SCALE`, `pkg.settings.SCALE`). A program
+    froze their values; its entry is served only while each is the same (`changed_read`).
+    None, said once per program `name`, when a value cannot be identified: not cached."""
+    import sysconfig  # pylint: disable=import-outside-toplevel
+    skip = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib",
+                                                    "platlib")} | {_msjax_dir()})
+    reads = {}
+    try:
+        for code, namespace in namespaces.items():
+            if not _user_code(code.co_filename, skip):
+                continue
+            names = _names_used(code)
+            scopes = [(namespace.get("__name__"), namespace, 0)]
+            while scopes:
+                module_name, scope, depth = scopes.pop()
+                for used in names:
+                    value = scope.get(used, _MISSING)
+                    if value is _MISSING:
+                        continue
+                    if isinstance(value, types.ModuleType):
+                        if depth < 2 and _user_code(getattr(value, "__file__", None) or "", skip):
+                            scopes.append((value.__name__, vars(value), depth + 1))
+                        continue
+                    try:
+                        digest = _read_digest(value)
+                    except NotCacheable as reason:
+                        raise NotCacheable(f"{module_name}.{used} ({reason})") from None
+                    if digest is not None and module_name is not None:
+                        reads[(module_name, used)] = digest
+    except NotCacheable as reason:
+        if name not in _reported_not_cached:
+            _reported_not_cached.add(name)
+            _logger.warning("msjax compile cache: %s is not cached: it reads %s, whose value a "
+                            "later process could not check cheaply.", name, reason)
+        return None
+    return [[module, used, digest] for (module, used), digest in sorted(reads.items())]
+
+
+def changed_read(reads) -> str | None:
+    """The first of an entry's `global_reads` whose value is not the same now (`module.name`),
+    or None when all are."""
+    for module_name, name, digest in reads:
+        module = sys.modules.get(module_name)
+        value = vars(module).get(name, _MISSING) if module is not None else _MISSING
+        try:
+            now = None if value is _MISSING else _read_digest(value)
+        except NotCacheable:
+            now = None
+        if now != digest:
+            return f"{module_name}.{name}"
+    return None
 
 
 def _msjax_dir() -> str:
@@ -593,6 +681,12 @@ def load_program(function, program, dyn, directory) -> bool:
     if entry is None or (entry["deps"] != files_hash(entry["dep_files"]) and not force_use()):
         warn_dependency_change()
         return False
+    changed = changed_read(entry.get("reads") or [])
+    if changed is not None or "reads" not in entry:
+        _logger.warning("msjax compile cache: %s, which %s read when it was compiled, is not "
+                        "what it was; compiling anew.", changed or "what it read",
+                        function.name)
+        return False
     owner = getattr(function.fn, "__self__", function.fn)
     try:
         boxes = resolve_boxes(entry["boxes"], owner, program.objs)
@@ -649,7 +743,8 @@ def store_program(function, program, traced, lowered, directory) -> None:
         executable, kept = (serialize_compiled(program.compiled) if jax_private.ENABLED
                             else (b"", []))
         entry = {"deps": files_hash(program.cache_deps),
-                 "dep_files": program.cache_deps, "boxes": boxes,
+                 "dep_files": program.cache_deps, "reads": program.cache_reads,
+                 "boxes": boxes,
                  "skeleton": skeleton_of(program.out_tree),
                  "single": program.single, "written_index": list(program.written_index),
                  "rows": program.rows, "kept_var_idx": kept,

@@ -19,7 +19,11 @@ key once and JAX's avals, shardings and output trees once per process.
 In memory at most `MSJAX_EAGER_PROGRAMS_MAX` programs are kept (default 512, all EagerPrograms
 together, least recently used first out: `_remember`), and the C++ dispatchers keep their
 executables in caches of that size: an eager session that meets ever new shapes holds a
-bounded set of executables (each costs its machine code's memory, ~1 MB on XLA's CPU).
+bounded set of executables (each costs its machine code's memory, ~1 MB on XLA's CPU). What JAX
+keeps per traced shape in its Python-level caches (jaxprs, abstract evaluations, sharding
+checks: ~0.1 MB a shape, up to thousands of entries per cache) is emptied each time that many
+programs (at least 256) were dropped (`jax_private.clear_staging_caches`): a session that keeps
+meeting new shapes stays flat, and one that runs the same shapes never drops a program.
 
 Entries are written with the graph compile cache's signed format
 (`backend/compile_cache.py`: JSON and XLA's serialised executable, an HMAC under this user's
@@ -75,6 +79,10 @@ DEFAULT_MAX_PROGRAMS = 512
 # (EagerProgram, key) of every program kept in memory, least recently used first (`_remember`)
 _RECENT: collections.OrderedDict = collections.OrderedDict()
 _folder_bytes: dict = {}  # folder -> its entries' total size, as this process last knew it
+# Programs dropped since JAX's tracing caches were last emptied (`_remember`): they are emptied
+# once per max(MSJAX_EAGER_PROGRAMS_MAX, MIN_EVICTIONS_PER_CLEAR) programs dropped.
+_evicted = [0]
+MIN_EVICTIONS_PER_CLEAR = 256
 
 
 def program_dir() -> str | None:
@@ -377,6 +385,12 @@ def _remember(owner, key) -> None:
         old_owner.programs.pop(old_key, None)
         old_owner.quick_runs.pop(old_key, None)
         old_owner.dispatch = None
+        _evicted[0] += 1
+        if _evicted[0] >= max(limit, MIN_EVICTIONS_PER_CLEAR):
+            # What JAX keeps per traced shape (its tracing caches: ~0.05-0.1 MB a shape, up to
+            # thousands of entries each) goes too; msjax's programs keep their executables.
+            _evicted[0] = 0
+            jax_private.clear_staging_caches()
 
 
 def _fastpath_data(compiled, args, outputs):

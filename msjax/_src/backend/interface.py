@@ -39,6 +39,7 @@ Compiled programs (transforms/):
 - `install_fast_call(...)` / `MISSED`: GRAPH_MODE's fast call of a Cell's last signature
   (graph_call.py).
 - the compile cache: `cache_dir`, `recording_files`, `dependency_files`, `user_files`,
+  `global_reads`,
   `wrapped_roots`, `load_program`, `store_program`, `without_jax_persistent_cache`
   (compile_cache.py).
 """
@@ -50,6 +51,7 @@ import numpy as np
 from msjax._src.backend import jax_private, lowering
 from msjax._src.backend.compile_cache import cache_dir as cache_dir
 from msjax._src.backend.compile_cache import dependency_files as dependency_files
+from msjax._src.backend.compile_cache import global_reads as global_reads
 from msjax._src.backend.compile_cache import load_program as load_program
 from msjax._src.backend.compile_cache import recording_files as recording_files
 from msjax._src.backend.compile_cache import store_program as store_program

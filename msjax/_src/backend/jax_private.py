@@ -86,6 +86,7 @@ if ENABLED:
         from jax._src import source_info_util as _source_info_util
         from jax._src import stages as _stages
         from jax._src import tree_util as _tree_util
+        from jax._src import util as _util
         from jax._src import xla_bridge as _xla_bridge
         from jax._src.api_util import InternalFloatingPointError as INTERNAL_FLOATING_POINT_ERROR
         from jax._src.array import ArrayImpl as ARRAY_IMPL
@@ -97,6 +98,7 @@ if ENABLED:
         _compilation_cache._cache_initialized_mutex  # noqa: B018 - without_persistent_cache's
         _pjit._get_fastpath_data  # noqa: B018
         _pxla.UnloadedMeshExecutable  # noqa: B018
+        _util.clear_all_caches  # noqa: B018 - clear_staging_caches'
     except (ImportError, AttributeError) as error:  # pragma: no cover - a JAX that moved them
         ENABLED = False
         ARRAY_IMPL, INTERNAL_FLOATING_POINT_ERROR = _NeverConstructed, _NeverRaised
@@ -338,3 +340,13 @@ def clear_backends() -> None:
     """Stop JAX's backends, so that `jax.distributed.initialize` may run after they started."""
     from jax.extend import backend  # here, not at import: it loads much of jax (pallas)
     backend.clear_backends()
+
+
+def clear_staging_caches() -> None:
+    """Empty JAX's Python-level tracing and lowering caches (its `util.cache` and
+    `weakref_lru_cache`s: jaxprs, abstract evaluations, sharding checks, each keyed by shapes),
+    keeping the C++ dispatch caches of jitted functions, which `jax.clear_caches` empties too:
+    a function called again with a signature it ran before still runs its executable without
+    tracing. Without the fast paths nothing is cleared (`jax.clear_caches` would drop those)."""
+    if ENABLED:
+        _util.clear_all_caches()

@@ -331,6 +331,32 @@ def check_tensor_scatter(name: str, indices, shape) -> None:
              tuple(shape))
 
 
+def _normalised(xp, indices, size):
+    return xp.where(indices < 0, indices + size, indices)
+
+
+def _set_negative_bad(xp, indices, size):
+    return _negative_bad(xp, _normalised(xp, indices, size))
+
+
+def _set_beyond_bad(xp, indices, size):
+    indices = _normalised(xp, indices, size)
+    bad = indices >= size
+    return bad.any(), {"value": indices.reshape(-1)[_first(xp, bad)]}
+
+
+def check_setitem(indices, size: int, before: str = "", after: str = "") -> None:
+    """`x[indices] = v` with integer `indices` on an axis of `size` elements, as MindSpore's
+    TensorScatterUpdate checks them once a negative index had `size` added: its messages name
+    the first bad index row, whose other coordinates are `before` and `after` (text: `"0, "`
+    for a slice `:` before the axis)."""
+    _require(_set_negative_bad, indices, "RuntimeError: The int value({value}) is less than 0.",
+             size)
+    _require(_set_beyond_bad, indices,
+             "ValueError: For 'TensorScatterUpdate', indices out of range for input_x. Please "
+             f"check the indices which is [const vector]{{{{{before}{{value}}{after}}}}}", size)
+
+
 def _scatter_nd_beyond(xp, indices, shape):
     depth = indices.shape[-1]
     rows = indices.reshape(-1, depth)

@@ -41,7 +41,8 @@ class Program:
     """One compiled signature: its boxes and its jitted pure function."""
 
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
-                 "single", "writes", "written_index", "cache_name", "cache_deps", "rows",
+                 "single", "writes", "written_index", "cache_name", "cache_deps", "cache_reads",
+                 "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
                  "donated", "dispatch", "fast_call", "checked", "error_tree", "__weakref__")
 
@@ -58,6 +59,7 @@ class Program:
         self.call = None  # what a call with concrete values runs: the executable, or a lowering's
         self.rebuild = rebuild  # the result from the flat outputs (compiled.py's `_rebuild`)
         self.cache_name = self.cache_deps = None  # its compile-cache entry, when caching
+        self.cache_reads = None  # the module globals its trace read (compile_cache.global_reads)
         self.rows = None  # set when compiling: outputs returned stacked (stacked_outputs.py)
         self.inline_chains = False  # run lazy_inline chains inlined (set when compiling)
         self.eager = False  # this signature could not be compiled: it runs eagerly (jit.py)

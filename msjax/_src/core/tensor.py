@@ -492,28 +492,75 @@ def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
     if type(index) is not tuple:
-        if type(index) is list and not setting:
-            _check_list_index(index, shape)
+        if type(index) is list:
+            _check_list_index(index, shape, setting)
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
-        elif not setting and shape:
+        elif setting and shape:
+            _check_mask_shape(index, shape)
+            _check_set_array_index(index, shape[0], (), ())
+        elif shape:
             _check_array_index(index, shape[0])
         return index
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]
     axis = 0
+    starts = _first_positions(items, used, shape) if setting else ()
     for item, n in zip(items, used):
         if item is Ellipsis:
             axis += len(shape) - sum(used)
             continue
         if isinstance(item, (int, np.integer)) and type(item) is not bool and axis < len(shape):
-            _check_int_index(int(item), shape, axis, setting)
+            _check_int_index(int(item), shape, axis, False)
+        elif setting and axis < len(shape) and n == 1:
+            _check_set_array_index(item, shape[axis], starts[:axis], starts[axis + 1:])
         elif not setting and axis < len(shape):
             _check_array_index(item, shape[axis])
         axis += n
     return items
+
+
+def _first_positions(items, used, shape) -> list:
+    """For each axis an index names, the position its first element writes (a slice's start,
+    an integer; 0 for an array or the axes of an Ellipsis): the other coordinates of an index
+    row in MindSpore's TensorScatterUpdate message."""
+    starts = []
+    for item, n in zip(items, used):
+        if item is Ellipsis:
+            starts += [0] * (len(shape) - sum(used))
+        elif isinstance(item, slice) and len(starts) < len(shape):
+            starts.append(item.indices(shape[len(starts)])[0])
+        elif isinstance(item, (int, np.integer)) and type(item) is not bool and \
+                len(starts) < len(shape):
+            starts.append(int(item) % shape[len(starts)] if shape[len(starts)] else 0)
+        else:
+            starts += [0] * n
+    return starts
+
+
+def _check_set_array_index(item, size, before, after) -> None:
+    """An integer array index of `x[...] = v` is checked as MindSpore's TensorScatterUpdate
+    checks it (core/index_checks.py)."""
+    dtype = getattr(item, "dtype", None)
+    if dtype is not None and np.issubdtype(dtype, np.integer):
+        index_checks.check_setitem(item, size, "".join(f"{p}, " for p in before),
+                                   "".join(f", {p}" for p in after))
+
+
+def _check_mask_shape(item, shape) -> None:
+    """A boolean mask of `x[mask] = v` must broadcast to `x`'s shape, its axes aligned at the
+    left (MindSpore's ValueError, NumPy's broadcasting message)."""
+    dtype = getattr(item, "dtype", None)
+    if dtype is None or dtype != np.bool_ or not np.ndim(item):
+        return
+    mask_shape = tuple(np.shape(item))
+    padded = mask_shape + (1,) * (len(shape) - len(mask_shape))
+    try:
+        np.broadcast_to(np.empty(padded, np.bool_), tuple(shape))
+    except ValueError as error:
+        raise ValueError(str(error)) from None
 
 
 def _check_array_index(item, size) -> None:
@@ -523,10 +570,10 @@ def _check_array_index(item, size) -> None:
         index_checks.check_gather(item, size)
 
 
-def _check_list_index(index, shape):
-    """MindSpore's IndexError for reading with a list: an empty one (or all False: it selects
-    nothing) and an integer out of the first axis's range."""
-    if not index or all(type(e) is bool and not e for e in index):
+def _check_list_index(index, shape, setting=False):
+    """MindSpore's IndexError for indexing with a list: reading with an empty one (or all False:
+    it selects nothing), and an integer out of the first axis's range."""
+    if not setting and (not index or all(type(e) is bool and not e for e in index)):
         raise IndexError("When tensor is indexed by list, the list can't be empty.")
     if shape and all(type(e) is int for e in index):
         for element in index:
@@ -549,7 +596,8 @@ def _fit_value(value, target, error):
         shape = shape[1:]
     fitted = value.reshape(shape)
     try:
-        jnp.broadcast_shapes(shape, tuple(target))
+        if jnp.broadcast_shapes(shape, tuple(target)) != tuple(target):
+            raise ValueError(shape)  # `shape` broadcasts with `target`, not to it
     except ValueError:
         raise ValueError(
             "For 'BroadcastTo', in order to broadcast, each dimension pair must be equal or "

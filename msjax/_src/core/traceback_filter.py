@@ -9,6 +9,7 @@ every frame, for debugging msjax itself.
 """
 from __future__ import annotations
 
+import functools
 import os
 import types
 
@@ -41,7 +42,21 @@ def filtered(tb):
 
 def user_traceback(error: BaseException) -> BaseException:
     """`error` with its traceback filtered (unless `MSJAX_TRACEBACK_FILTERING=off`), to be
-    raised again: `raise user_traceback(error) from error.__cause__`."""
+    raised again with a bare `raise` (which adds no frame: `raise error` would add the frame
+    that raises it, an msjax frame after the user's line)."""
     if enabled() and error.__traceback__ is not None:
         error.__traceback__ = filtered(error.__traceback__)  # None: all msjax's (a compiled
     return error                                           # program's error, raised after it)
+
+
+def api_boundary(fn):
+    """`fn` (a user-facing entry point: `Model.train`, ...) raising its errors with msjax's
+    frames filtered from their tracebacks."""
+    @functools.wraps(fn)
+    def boundary(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+            user_traceback(error)
+            raise
+    return boundary

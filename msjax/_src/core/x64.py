@@ -53,6 +53,8 @@ import functools
 
 import jax
 
+from msjax._src.core.traceback_filter import user_traceback
+
 _X64 = jax.enable_x64  # JAX's setting (a thread-local State); `jax.enable_x64(v)` is its context
 _swap = _X64.swap_local  # sets this thread's value, returns the one it replaced
 _restore = _X64.set_local
@@ -82,6 +84,9 @@ def scoped(fn):
         previous = _swap(True)
         try:
             return fn(*args, **kwargs)
+        except Exception as error:  # the user's frames only (core/traceback_filter.py)
+            user_traceback(error)
+            raise
         finally:
             _restore(previous)
     return call

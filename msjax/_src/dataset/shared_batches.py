@@ -33,7 +33,9 @@ through its BlockReader, any other row as Grain unpickled it.
 from __future__ import annotations
 
 import functools
+import os
 import secrets
+import signal
 import threading
 import weakref
 from multiprocessing import shared_memory
@@ -211,6 +213,62 @@ def _close_stream(holder: list, blocks: BlockReader, stream: str, workers: int) 
     _remove_unread_blocks(stream, workers)
 
 
+def _load_pipeline_in_worker(pickled: bytes):
+    """In a worker process: the pipeline `pickled` in the main process, or a RuntimeError saying
+    that this worker could not unpickle it (Grain would pass the unpickler's own exception on,
+    which names neither the worker nor the pickling)."""
+    import cloudpickle  # pylint: disable=import-outside-toplevel
+    try:
+        return cloudpickle.loads(pickled)
+    except Exception as error:  # pylint: disable=broad-except
+        raise RuntimeError(
+            f"Dataset worker process {os.getpid()} could not unpickle the pipeline sent to it (its "
+            f"sources and transforms): {type(error).__name__}: {error}. With "
+            "python_multiprocessing=True each transform is pickled in the main process and "
+            "unpickled in every worker process: make it picklable (a function or "
+            "class defined at module level, a __reduce__ that works in a new process), or use "
+            "python_multiprocessing=False.") from None
+
+
+def _pipeline_sent_to_workers(dataset):
+    """`dataset` (a Grain IterDataset) as Grain's worker processes receive it: pickled here, in
+    the main process, and unpickled in each worker by ``_load_pipeline_in_worker``."""
+    import grain  # pylint: disable=import-outside-toplevel
+
+    class PipelineSentToWorkers(grain.IterDataset):
+        """`dataset` itself when iterated here; its pickle unpickles to `dataset` in a worker."""
+
+        def __iter__(self):
+            return self._parent.__iter__()
+
+        def __reduce__(self):
+            import cloudpickle  # pylint: disable=import-outside-toplevel
+            return _load_pipeline_in_worker, (cloudpickle.dumps(self._parent),)
+
+    return PipelineSentToWorkers(dataset)
+
+
+def worker_exit_error(error: Exception) -> Exception:
+    """Grain's error for a worker process that ended without a word ("Worker process was
+    terminated unexpectedly with exit code N") in MindSpore's words, which name the signal
+    ("Dataset worker process ... was killed by signal: Killed."); any other error as it is."""
+    text = str(error)
+    if not (isinstance(error, RuntimeError) and text.startswith("Worker process was terminated")):
+        return error
+    code = text.split("exit code ", 1)[1].split(".", 1)[0] if "exit code " in text else "?"
+    try:
+        number = int(code)
+    except ValueError:
+        number = None
+    if number is not None and number < 0:
+        what = f"was killed by signal: {signal.strsignal(-number) or -number}"
+    else:
+        what = f"exited unexpectedly with exit code {code}"
+    return RuntimeError(
+        f"Dataset worker process {what}. The pipeline has stopped: the rows that process was "
+        "preparing are lost. (MindSpore terminates the main process here; msjax raises.)")
+
+
 _NO_GRAIN_SEGMENTS = 1 << 62  # Grain's min_shm_size: no array is that large
 
 
@@ -229,7 +287,7 @@ class WorkerRows:
         import grain  # pylint: disable=import-outside-toplevel
         stream = secrets.token_hex(4)
         in_blocks = grain.experimental.WithOptionsIterDataset(
-            dataset.map(send), grain.experimental.DatasetOptions(min_shm_size=_NO_GRAIN_SEGMENTS))
+            _pipeline_sent_to_workers(dataset.map(send)), grain.experimental.DatasetOptions(min_shm_size=_NO_GRAIN_SEGMENTS))
         iterator = iter(in_blocks.mp_prefetch(
             grain.MultiprocessingOptions(num_workers=workers),
             worker_init_fn=functools.partial(start_worker, stream)))
@@ -245,7 +303,13 @@ class WorkerRows:
     def _next_row(self):
         if not self._iterator:
             raise StopIteration  # closed
-        return next(self._iterator[0])
+        try:
+            return next(self._iterator[0])
+        except RuntimeError as error:
+            replaced = worker_exit_error(error)
+            if replaced is error:
+                raise
+            raise replaced from None
 
     def __next__(self):
         return out_of_shared_memory(self._next_row(), self._for_tensors, self._blocks)

@@ -557,7 +557,8 @@ class Cell:
                     return _run_with_backward_hooks(self, args, kwargs)
                 return self._run_construct(args, kwargs)
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
-            raise traceback_filter.user_traceback(error)  # noqa: B904 - its own cause kept
+            traceback_filter.user_traceback(error)
+            raise
 
     @x64.scoped
     def compile(self, *args, **kwargs):

@@ -236,7 +236,23 @@ _conv_program = eager_jit(_conv_and_bias, static_argnames=("stride", "pad_mode",
                                                           "dilation", "groups", "nd"))
 
 
+def check_conv_input(input, weight, groups, nd, name=None):
+    """MindSpore's errors for a convolution's input of the wrong rank or number of channels
+    (Conv2D's channel error is a RuntimeError, Conv3D's a ValueError; recorded by
+    tests/goldens/scripts/setitem_checks_probe.py), before XLA sees the shapes."""
+    name = name or ("Conv3D" if nd == 3 else "Conv2D")
+    if input.ndim != nd + 2:
+        raise ValueError(f"For primitive[{name}], the x shape size must be equal to {nd + 2}, "
+                         f"but got {input.ndim}.")
+    if input.shape[1] != weight.shape[1] * groups:
+        error = ValueError if nd == 3 else RuntimeError
+        raise error(f"For '{name}', 'C_in' of input 'x' shape divide by parameter 'group' must be "
+                    f"equal to 'C_in' of input 'weight' shape: {weight.shape[1]}, but got 'C_in' "
+                    f"of input 'x' shape: {input.shape[1]}, and 'group': {groups}.")
+
+
 def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
+    check_conv_input(input, weight, groups, nd)
     return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
                          padding=hashable(padding), dilation=hashable(dilation), groups=groups,
                          nd=nd)
@@ -580,6 +596,16 @@ _dense_program = eager_jit(_dense_and_bias)
 def conv_backprop_input(dout, weight, input_size, stride, pad_mode, padding, dilation, groups, nd):
     """The gradient of `conv_nd` with respect to an input of shape `input_size`: MindSpore's
     Conv2DBackpropInput and Conv2DTranspose (weight [C_dout, C_out/groups, *kernel])."""
+    if dout.ndim != nd + 2:
+        raise ValueError(f"For primitive[Conv{nd}DTranspose], the x shape size must be equal to "
+                         f"{nd + 2}, but got {dout.ndim}.")
+    if dout.shape[1] != weight.shape[0]:
+        # MindSpore's message for Conv3DTranspose; Conv2DTranspose fails in oneDNN there, with
+        # a RuntimeError that names no shape.
+        error = ValueError if nd == 3 else RuntimeError
+        raise error(f"For primitive[Conv{nd}DTranspose], the filter's batch, input x's channel "
+                    f"must be equal to {dout.shape[1]}, but got {weight.shape[0]}.")
+
     def forward(x):
         return conv_nd(x, weight, stride, pad_mode, padding, dilation, groups, nd)
     _, pullback = jax.vjp(forward, jnp.zeros(tuple(input_size), dout.dtype))

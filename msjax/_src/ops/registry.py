@@ -24,7 +24,7 @@ import sys
 import jax
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import x64
+from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.parallel.parallel_layout import Layout
@@ -32,6 +32,7 @@ from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_a
 
 _new_tensor = object.__new__
 _x64_swap, _x64_restore = x64.swap_and_restore()  # every op runs with 64-bit types on (x64.py)
+_user_traceback = traceback_filter.user_traceback  # errors show the user's frames only
 
 OPS: dict[str, object] = {}
 PRIMITIVES: dict[str, type] = {}
@@ -77,14 +78,74 @@ _MS_TYPE_NAMES = {str: "string", bytes: "bytes", int: "int", float: "float", boo
 def _failed_calling(impl, args, kwargs) -> TypeError:
     """MindSpore's TypeError for an op called with an argument of a type it does not take:
     `Failed calling Add with "Add()(input=Tensor, other=string)".`"""
-    name = getattr(impl, "primitive_name", None) or "".join(
-        part.capitalize() for part in impl.__name__.split("_"))
+    name = _primitive_name(impl)
     try:
         bound = inspect.signature(impl).bind_partial(*args, **kwargs).arguments
     except TypeError:
         bound = {f"arg{i}": a for i, a in enumerate(args)} | kwargs
     described = ", ".join(f"{key}={_ms_type_name(value)}" for key, value in bound.items())
     return TypeError(f'Failed calling {name} with "{name}()({described})".')
+
+
+_JAX_BROADCAST = "incompatible shapes for broadcasting"  # in JAX's TypeError
+_JAX_RANKS_BROADCAST = "Incompatible shapes for broadcasting"  # its ValueError (ranks differ)
+# JAX's TypeErrors for shapes that do not fit, where MindSpore raises a ValueError
+_JAX_SHAPE_TYPE_ERRORS = ("Cannot concatenate arrays", "must have every element be nonnegative",
+                          "dot_general requires", "cannot reshape array")
+# An input of too low a rank, met by an implementation reading an axis it lacks: MindSpore's
+# shape inference raises a ValueError there
+_SHAPE_INDEX_ERROR = "tuple index out of range"
+
+
+def _mindspores_error(impl, args, kwargs, error):
+    """What an op raises for `error` (a TypeError, AttributeError or JAX's ValueError for shapes
+    that do not broadcast, raised by its implementation):
+    MindSpore's TypeError "Failed calling Add with ..." when an argument is of a type no op takes
+    where a Tensor goes (JAX's words, or an attribute a string lacks); MindSpore's ValueError for
+    shapes that do not broadcast (JAX raises a TypeError); otherwise `error` itself. Its
+    traceback shows the user's frames only (core/traceback_filter.py)."""
+    values = (*args, *kwargs.values())
+    text = str(error)
+    shapes = [tuple(a.shape) for a in values if isinstance(a, (Tensor, jax.Array))]
+    name = _primitive_name(impl)
+    if (isinstance(error, AttributeError) or _JAX_NOT_AN_ARRAY in text
+            or type(error) not in (TypeError, AttributeError, ValueError, IndexError)) and any(
+                type(a) in _NOT_AN_ARRAY_TYPES for a in values):  # (NumPy's UFuncTypeError)
+        error = _failed_calling(impl, args, kwargs)
+    elif (_JAX_BROADCAST in text or _JAX_RANKS_BROADCAST in text) and len(shapes) >= 2:
+        error = broadcast_error(name, shapes[0], shapes[1])
+    elif isinstance(error, TypeError) and any(p in text for p in _JAX_SHAPE_TYPE_ERRORS):
+        error = ValueError(f"For '{name}', the input shapes do not fit: {text}")
+    elif isinstance(error, IndexError) and text == _SHAPE_INDEX_ERROR:
+        error = ValueError(f"For '{name}', an input's rank is too low for the op (input shapes "
+                           f"{', '.join(str(list(s)) for s in shapes)}).")
+    else:
+        return _user_traceback(error)
+    error.__suppress_context__ = True
+    return _user_traceback(error)
+
+
+def broadcast_error(name: str, x_shape, y_shape) -> ValueError:
+    """MindSpore's ValueError for an elementwise op whose inputs' shapes do not broadcast (its
+    axis numbers as MindSpore prints them: the position in the input plus the second input's
+    rank, recorded by tests/goldens/scripts/robustness_probe.py)."""
+    rank = max(len(x_shape), len(y_shape))
+    padded_x = (1,) * (rank - len(x_shape)) + tuple(x_shape)
+    padded_y = (1,) * (rank - len(y_shape)) + tuple(y_shape)
+    axis = next((k for k in range(rank) if padded_x[k] != padded_y[k]
+                 and 1 not in (padded_x[k], padded_y[k])), rank - 1)
+    at_x = axis - (rank - len(x_shape)) + len(y_shape)
+    at_y = axis - (rank - len(y_shape)) + len(y_shape)
+    listed = [", ".join(str(d) for d in shape) for shape in (x_shape, y_shape)]
+    return ValueError(f"For '{name}', input1.shape and input2.shape need to broadcast. The value "
+                      f"of input1.shape[{at_x}] or input2.shape[{at_y}] must be 1 or -1 when they "
+                      f"are not the same, but got input1.shape = [{listed[0]}] and input2.shape "
+                      f"= [{listed[1]}]")
+
+
+def _primitive_name(impl) -> str:
+    return getattr(impl, "primitive_name", None) or "".join(
+        part.capitalize() for part in impl.__name__.split("_"))
 
 
 def _ms_type_name(value) -> str:
@@ -122,10 +183,20 @@ def functional(impl):
                                b._data if isinstance(b, Tensor) else unwrap(b))
             else:
                 y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
-        except TypeError as error:  # JAX's words for a string where an array goes: MindSpore's
-            if _JAX_NOT_AN_ARRAY in str(error) and any(
-                    type(a) in _NOT_AN_ARRAY_TYPES for a in (*args, *kwargs.values())):
-                raise _failed_calling(impl, args, kwargs) from None
+        except (TypeError, AttributeError) as error:
+            raise _mindspores_error(impl, args, kwargs, error)  # noqa: B904 - (or `error`)
+        except ValueError as error:
+            if _JAX_RANKS_BROADCAST in str(error):
+                raise _mindspores_error(impl, args, kwargs, error)  # noqa: B904
+            _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
+            raise
+        except IndexError as error:
+            if str(error) == _SHAPE_INDEX_ERROR:
+                raise _mindspores_error(impl, args, kwargs, error)  # noqa: B904
+            _user_traceback(error)
+            raise
+        except Exception as error:
+            _user_traceback(error)
             raise
         finally:
             _x64_restore(previous)
@@ -154,7 +225,11 @@ def {name}({params}):
         _op_tensor._data = _op_out
         return _op_tensor
     if _op_out is _op_FAILED:
-        return _op_implementation({params})
+        try:
+            return _op_implementation({params})
+        except Exception as _op_error:
+            _op_user_traceback(_op_error)  # without this frame either
+            raise
     return _op_wrap(_op_out)
 """
 
@@ -196,6 +271,7 @@ def one_program_functional(impl, program):
                  "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
                  "_op_implementation": implementation, "_op_x64_swap": _x64_swap,
                  "_op_x64_restore": _x64_restore, "_op_FAILED": object(),
+                 "_op_user_traceback": _user_traceback,
                  "__builtins__": __builtins__}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
     filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
@@ -484,7 +560,11 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     def __call__(self, *inputs):
         if self._in_strategy is not None:  # Primitive.shard
             inputs = _sharded_inputs(self, inputs)
-        return fn(*inputs, **self._kwargs)
+        try:
+            return fn(*inputs, **self._kwargs)
+        except Exception as error:
+            _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
+            raise
 
     cls = type(name, (Primitive,), {"__init__": __init__, "__call__": __call__,
                                     "__doc__": f"`mindspore.ops.{name}`: calls `{fn.__name__}`.",

@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from msjax._src.core import x64
+from msjax._src.core import traceback_filter, x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks, data
@@ -259,6 +259,7 @@ class Model:
                              "but got {}.".format(sink_size))
         return sink_size
 
+    @traceback_filter.api_boundary  # the user's frames only
     @x64.scoped
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1,
               initial_epoch=0):
@@ -276,6 +277,7 @@ class Model:
             self._check_methods_for_custom_callbacks(callbacks, "train")
         self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch)
 
+    @traceback_filter.api_boundary  # the user's frames only
     @x64.scoped
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
@@ -297,6 +299,7 @@ class Model:
         self._train(epoch, train_dataset, callbacks, dataset_sink_mode, sink_size, initial_epoch,
                     (valid_dataset, valid_frequency, valid_dataset_sink_mode))
 
+    @traceback_filter.api_boundary  # the user's frames only
     @x64.scoped
     def build(self, train_dataset=None, valid_dataset=None, sink_size=-1, epoch=1, sink_mode=True):
         """`Model.build`: compile the training (and evaluation) program ahead of the first step.
@@ -525,6 +528,7 @@ class Model:
         list_callback.on_eval_end(run_context)
         return metrics
 
+    @traceback_filter.api_boundary  # the user's frames only
     @x64.scoped
     def eval(self, valid_dataset, callbacks=None, dataset_sink_mode=False):
         """`Model.eval`: the metrics over `valid_dataset`, as `{name: value}`. Each step is one
@@ -548,6 +552,7 @@ class Model:
         with CallbackManager(callbacks) as list_callback:
             return self._eval_process(valid_dataset, list_callback, cb_params)
 
+    @traceback_filter.api_boundary  # the user's frames only
     @x64.scoped
     def predict(self, *predict_data, backend=None, config=None):
         """`Model.predict`: the network's output on `predict_data` (in inference mode), computed

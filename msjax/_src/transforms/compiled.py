@@ -317,13 +317,16 @@ class CompiledFunction:
             return
         caching = directory is not None and program.cache_name is not None
         ran = set()  # with the cache on: the source files the trace ran (its dependencies)
-        with backend.recording_files(ran) if caching else contextlib.nullcontext():
+        namespaces = {}  # and the functions that ran, with their modules' globals
+        with backend.recording_files(ran, namespaces) if caching else contextlib.nullcontext():
             traced = self._trace(program, dyn)
         # A program checking indices is not stored: its error's layout is its trace's
         caching = caching and not program.checked
         if caching:
             program.cache_deps = sorted(set(backend.dependency_files(self.fn, program.objs))
                                         | backend.user_files(ran))
+            program.cache_reads = backend.global_reads(namespaces, self.name)
+            caching = program.cache_reads is not None  # None: a value no entry could check
         # The platform's rewrites (e.g. convolutions as matrix products, rows returned stacked
         # on XLA's CPU: lowering.py), or None: compiled as traced.
         prepared = (backend.lowering_for().prepare_program(traced.jaxpr)

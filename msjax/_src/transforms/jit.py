@@ -72,7 +72,8 @@ class JitFunction:
             except FALLBACK_ERRORS as error:  # control flow msjax could not convert
                 return fall_back(self.compiled, error, args)  # warns; this signature: eagerly
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
-            raise traceback_filter.user_traceback(error)  # noqa: B904 - its own cause kept
+            traceback_filter.user_traceback(error)
+            raise
 
     def _call_with_keywords(self, args, kwargs):
         if self.compiled_with_keywords is None:
