@@ -16,7 +16,6 @@ The Tensor operators add a few quirks of their own, applied by `operator_impl`.
 from __future__ import annotations
 
 import jax
-import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
@@ -250,6 +249,9 @@ def concrete_array(x) -> np.ndarray:
     inside a compiled function JAX's ConcretizationTypeError says it has none (and graph mode
     runs such a function eagerly: transforms/graph_fallback.py)."""
     if isinstance(x, jax.core.Tracer):
-        x = jax.extend.core.concrete_or_error(None, x, "The shape or size argument needs the "
-                                              "value of a traced array.")
+        value = x.to_concrete_value()  # (what jax.extend.core.concrete_or_error reads)
+        if value is None:
+            raise jax.errors.ConcretizationTypeError(
+                x, "The shape or size argument needs the value of a traced array.")
+        x = value
     return np.asarray(x)
