@@ -288,9 +288,16 @@ def recorded_modules() -> dict:
     return reference.mindspore_modules()
 
 
+# MindSpore's top level also holds what its `__init__` imports from these modules
+# (`from mindspore.train import *`, `from mindspore.mindrecord import *`, `from mindspore.runtime
+# import *`, `from mindspore.log import *`, and named ones of mindspore.parallel):
+# `mindspore.EarlyStopping` is `mindspore.train.EarlyStopping`.
+TOP_LEVEL_SOURCES = ("msjax.train", "msjax.mindrecord", "msjax.runtime", "msjax.log", "msjax.parallel")
+
+
 def _sources(path: str) -> tuple[str, ...]:
     best = max((p for p in NAME_SOURCES if path == p or path.startswith(p + ".")), key=len)
-    return NAME_SOURCES[best]
+    return NAME_SOURCES[best] + (TOP_LEVEL_SOURCES if path == "mindspore" else ())
 
 
 def lookup(path: str, name: str, skip: str | None = None):
@@ -305,8 +312,10 @@ def lookup(path: str, name: str, skip: str | None = None):
             continue
         module = importlib.import_module(source)
         try:
-            value = getattr(module, name)
-        except AttributeError:
+            # (a top-level source's own names only: its `__getattr__` looks names up at the top)
+            value = (vars(module)[name] if path == "mindspore" and source in TOP_LEVEL_SOURCES
+                     else getattr(module, name))
+        except (AttributeError, KeyError):
             continue
         # A module built from the record is never a name of its parent (`mindspore.common.mutable`
         # is a function in MindSpore); a module file msjax binds explicitly is (`common.dtype`).

@@ -119,6 +119,18 @@ SAME_OBJECTS = [
     ("mindspore.mint.distributed.distributed.all_reduce", "mint.distributed.all_reduce"),
     ("mindspore.experimental.optim.adam.Adam", "experimental.optim.Adam"),
     ("mindspore.experimental.optim.optimizer.Optimizer", "experimental.optim.Optimizer"),
+    # MindSpore's top level star-imports mindspore.train, mindrecord, runtime and log, and names
+    # some of mindspore.parallel (module_tree.TOP_LEVEL_SOURCES)
+    ("mindspore.EarlyStopping", "train.EarlyStopping"),
+    ("mindspore.History", "train.History"),
+    ("mindspore.LambdaCallback", "train.LambdaCallback"),
+    ("mindspore.ReduceLROnPlateau", "train.ReduceLROnPlateau"),
+    ("mindspore.FileWriter", "mindrecord.FileWriter"),
+    ("mindspore.FileReader", "mindrecord.FileReader"),
+    ("mindspore.synchronize", "runtime.synchronize"),
+    ("mindspore.memory_allocated", "runtime.memory_allocated"),
+    ("mindspore.get_level", "log.get_level"),
+    ("mindspore.shard", "parallel.shard"),
 ]
 
 
