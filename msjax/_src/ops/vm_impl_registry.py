@@ -56,10 +56,8 @@ class VmImplRegistry(Registry):
 
     def register(self, prim):
         def deco(fn):
-            if isinstance(prim, str):
-                self[prim] = fn
-            elif issubclass(prim, Primitive):
-                self[id(prim)] = fn
+            Registry.register(self, prim)(fn)
+            if not isinstance(prim, str) and issubclass(prim, Primitive):
                 self[prim.__name__] = fn
             return fn
         return deco
