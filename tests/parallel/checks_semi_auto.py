@@ -7,6 +7,7 @@ import pytest
 
 import msjax as ms
 from msjax import Layout, Parameter, Tensor, nn, ops
+from tests.parallel.support import dot_signature
 from tests.support import assert_close
 
 A = np.random.default_rng(0).standard_normal((8, 16)).astype(np.float32)
@@ -154,29 +155,8 @@ def test_cell_shard_partitions_the_cells_program(kind):
     compiled = jax.jit(apply).lower(params, A).compile()
     text = compiled.as_text()
     # the dot's operands are the shards the strategies give, and the result is the unsharded one
-    assert signature in _fused_dot_signature(text), _fused_dot_signature(text)
+    assert signature in dot_signature(text), dot_signature(text)
     assert_close(compiled(params, A), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)
-
-
-def _fused_dot_signature(text):
-    """The dot's operand shapes: in the computation that holds it, its operands are that
-    computation's parameters or instructions, each with its shape on its line."""
-    lines = text.splitlines()
-    for index, line in enumerate(lines):
-        if " dot(" not in line:
-            continue
-        start = index
-        while start > 0 and not lines[start].rstrip().endswith("{"):
-            start -= 1
-        shapes = {}
-        for body in lines[start + 1:index + 1]:
-            body = body.strip()
-            if " = " in body:
-                name, rest = body.split(" = ", 1)
-                shapes[name.replace("ROOT ", "").lstrip("%")] = rest.split("{")[0].split(" ")[0]
-        operands = line.split(" dot(", 1)[1].split(")")[0].split(", ")
-        return "dot(" + ", ".join(shapes.get(o.lstrip("%"), o) for o in operands) + ")"
-    raise AssertionError("no dot in the program:\n" + text[:3000])
 
 
 def test_cell_shard_does_nothing_outside_semi_auto_parallel():
@@ -245,5 +225,5 @@ def test_cell_shard_acts_inside_auto_parallel_without_the_global_mode():
     net = AutoParallel(Model(((2, 1),), ((2, 4),), {"projection.weight": (1, 4)}))
     params, apply = ms.functional(net)
     compiled = jax.jit(apply).lower(params, A).compile()
-    assert "dot(f32[4,16], f32[16,2])" in _fused_dot_signature(compiled.as_text())
+    assert "dot(f32[4,16], f32[16,2])" in dot_signature(compiled.as_text())
     assert_close(compiled(params, A), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)

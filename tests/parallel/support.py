@@ -95,3 +95,34 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def dot_signatures(text) -> list:
+    """Each dot's operand shapes, as "dot(f32[4,16], f32[16,2])": in the computation that holds
+    it, its operands are that computation's parameters or instructions, each with its shape on
+    its line."""
+    lines, signatures = text.splitlines(), []
+    for index, line in enumerate(lines):
+        if " dot(" not in line:
+            continue
+        start = index
+        while start > 0 and not lines[start].rstrip().endswith("{"):
+            start -= 1
+        shapes = {}
+        for body in lines[start + 1:index + 1]:
+            body = body.strip()
+            if " = " in body:
+                name, rest = body.split(" = ", 1)
+                shapes[name.replace("ROOT ", "").lstrip("%")] = rest.split("{")[0].split(" ")[0]
+        operands = line.split(" dot(", 1)[1].split(")")[0].split(", ")
+        signatures.append("dot(" + ", ".join(shapes.get(o.lstrip("%"), o) for o in operands)
+                          + ")")
+    return signatures
+
+
+def dot_signature(text):
+    """The first dot's operand shapes (`dot_signatures`)."""
+    signatures = dot_signatures(text)
+    if not signatures:
+        raise AssertionError("no dot in the program:\n" + text[:3000])
+    return signatures[0]

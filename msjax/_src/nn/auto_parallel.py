@@ -10,13 +10,18 @@ strategy searches of MindSpore's planner) are the same here. The configuration m
 concern MindSpore's planner, pipeline and optimizer sharding keep their settings, readable back,
 and change nothing XLA computes.
 
-Across several processes MindSpore's compiler inserts the gradient reductions of semi-auto
-training; msjax does not reproduce them yet, so an AutoParallel in a job of several processes is
-refused (train data-parallel there: docs/distributed.md).
+In a job of several processes a call of the network (or of a Cell holding it, such as
+`Model`'s training cell) runs as one program over every process's devices, its inputs global
+arrays by `dataset_strategy` (transforms/global_program.py): XLA partitions it across the
+processes and inserts the communication, the gradient reductions MindSpore's compiler inserts
+included.
 """
 from __future__ import annotations
 
+import jax
+
 from msjax._src.nn.cell import Cell
+from msjax._src.transforms.global_program import call_across_processes
 from msjax._src.parallel import parallel_context
 from msjax._src.parallel.communication import get_group_size, get_rank
 from msjax._src.parallel.parallel_layout import Layout
@@ -40,13 +45,6 @@ class AutoParallel(Cell):
             raise ValueError("the argument 'parallel_mode' must be one of ['semi_auto', "
                              "'sharding_propagation', 'recursive_programming'], but got the "
                              f"value : {parallel_mode} .")
-        if get_group_size() > 1:
-            raise NotImplementedError(
-                f"AutoParallel(parallel_mode={parallel_mode!r}) in a job of {get_group_size()} "
-                "processes: msjax does not insert MindSpore's semi-auto gradient reductions "
-                "across processes yet. Train data-parallel across processes "
-                "(set_auto_parallel_context(parallel_mode=ParallelMode.DATA_PARALLEL)); within a "
-                "process, AutoParallel shards operators over its devices.")
         self._parallel_mode = parallel_mode
         self._global_rank = get_rank()
         self._device_num = get_group_size()
@@ -57,6 +55,17 @@ class AutoParallel(Cell):
         self._loss_repeated_mean = True
         self._init_param_in_compile = True
         self._pipeline_stages = 1
+        if jax.process_count() > 1:
+            # A call of this Cell, or of any Cell it becomes part of (Cell.__setattr__), outside
+            # a trace runs as one program over every process's devices (global_program.py)
+            object.__setattr__(self, "_data_parallel_call", self._call_across_processes)
+
+    def _call_across_processes(self, cell, args, kwargs):
+        return call_across_processes(cell, args, kwargs, self._input_strategy)
+
+    def _input_strategy(self):
+        """The dataset strategy this network's inputs follow (`dataset_strategy`)."""
+        return "full_batch" if self._full_batch else self._dataset_strategy_config
 
     def construct(self, *args, **kwargs):
         with parallel_context.parallel_mode_as(parallel_context.ParallelMode.SEMI_AUTO_PARALLEL):

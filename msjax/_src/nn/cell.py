@@ -29,6 +29,7 @@ from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_nega
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while msjax traces
 from msjax._src.backend.interface import MISSED as _MISSED
+from msjax._src.transforms import global_program
 from msjax._src.transforms.jit import JitFunction, call_cell_compiled
 from msjax._src.transforms.lazy_inline import call_lazy
 from msjax._src.transforms.shard import make_sharded, one_device_job
@@ -516,7 +517,7 @@ class Cell:
 
     # Compiled programs a Cell holds (they hold XLA executables, which cannot be copied or
     # pickled): a copy of the Cell compiles its own on its first call.
-    _COMPILED_STATE = ("_graph_call", "_fast_call", "_data_parallel_step")
+    _COMPILED_STATE = ("_graph_call", "_fast_call", "_data_parallel_step", "_global_program")
 
     def __getstate__(self):
         """`copy.deepcopy` and pickle: the Cell's state without its compiled programs."""
@@ -543,6 +544,8 @@ class Cell:
                 spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
                 if spmd_call is not None:
                     return spmd_call(self, args, kwargs)
+                if global_program.across_processes():  # semi-auto parallel over processes
+                    return global_program.call_across_processes(self, args, kwargs)
                 if context._context["mode"] == context.GRAPH_MODE:
                     graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
                     if graph_call is None or kwargs:

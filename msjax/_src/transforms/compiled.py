@@ -212,6 +212,10 @@ class CompiledFunction:
     `jax.jit` (none for jit, which returns flat outputs; `jax.vmap` with the user's axes).
     """
 
+    # Whether the program runs on this process's devices alone: then the platform's rewrites and
+    # the compile cache apply (a program over several processes' devices takes neither).
+    local_program = True
+
     def __init__(self, fn, transform=None, name=None):
         self.fn = fn
         self.transform = transform
@@ -312,7 +316,7 @@ class CompiledFunction:
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
         the compile cache on, load the traced program instead when an entry is valid."""
-        directory = backend.cache_dir() if self.flat_outputs else None
+        directory = backend.cache_dir() if self.flat_outputs and self.local_program else None
         if directory is not None and self._load_cached(program, dyn, directory):
             return
         caching = directory is not None and program.cache_name is not None
@@ -330,7 +334,8 @@ class CompiledFunction:
         # The platform's rewrites (e.g. convolutions as matrix products, rows returned stacked
         # on XLA's CPU: lowering.py), or None: compiled as traced.
         prepared = (backend.lowering_for().prepare_program(traced.jaxpr)
-                    if self.flat_outputs and not program.checked else None)
+                    if self.flat_outputs and self.local_program and not program.checked
+                    else None)
         # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
         # state, the RNG key) are donated, so an update does not hold two copies. Not with the
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).

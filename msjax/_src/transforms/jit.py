@@ -12,6 +12,7 @@ import logging
 from msjax._src.core import traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
+from msjax._src.transforms import global_program
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
 
@@ -160,10 +161,13 @@ def call_cell_compiled(cell, args, kwargs):
     """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
     on the first call; later calls without keywords go to `CompiledFunction.call_cell`
     directly). A Cell that reduces over the ranks (`nn.DistributedGradReducer` inside) runs as
-    its data-parallel step instead (nn/distributed.py)."""
+    its data-parallel step instead (nn/distributed.py), and in semi-auto parallel across
+    processes a Cell runs as one program over every process's devices (global_program.py)."""
     spmd_call = cell.__dict__.get("_data_parallel_call")
     if spmd_call is not None:
         return spmd_call(cell, args, kwargs)
+    if global_program.across_processes():  # semi-auto parallel over processes
+        return global_program.call_across_processes(cell, args, kwargs)
     compiled = graph_function(cell)
     if not kwargs:
         return compiled.call_cell(cell, args)  # falls back to eager by itself

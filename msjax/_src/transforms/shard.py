@@ -26,6 +26,7 @@ from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel.strategy_sharding import (constrain_inputs, strategies_apply,
                                                    strategy_sharding)
+from msjax._src.transforms.global_program import GlobalProgram
 from msjax._src.transforms.jit import JitFunction
 
 _logger = logging.getLogger("msjax")
@@ -123,6 +124,8 @@ class ShardedFunction:
         self.fn, self.in_strategy, self.out_strategy, self.plan = \
             fn, in_strategy, out_strategy, plan
         self.compiled = JitFunction(self._sharded_body)
+        self.across_processes = None  # its GlobalProgram, made on its first call in a job of
+        # several processes (global_program.py)
 
     def _sharded_body(self, *args):
         api = "Shard"
@@ -149,6 +152,10 @@ class ShardedFunction:
         if state.tracing_depth() or any(isinstance(a, Tensor) and
                                         isinstance(a._data, jax.core.Tracer) for a in args):
             return self._sharded_body(*args)
+        if jax.process_count() > 1:
+            if self.across_processes is None:
+                self.across_processes = GlobalProgram(self._sharded_body, name="shard")
+            return self.across_processes.call(*args)
         return self.compiled(*args)
 
 
