@@ -12,7 +12,7 @@ import pytest
 
 import msjax as ms
 from msjax import Parameter, Tensor
-from msjax._src.distributed_checkpoint import _strategy_classes
+from msjax._src.parallel.strategy_file import strategy_classes as _strategy_classes
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 GOLDEN = golden_cases("parallel/distributed_checkpoint_probe.out")

@@ -20,7 +20,6 @@ safetensors files.
 """
 from __future__ import annotations
 
-import functools
 import glob
 import json
 import logging
@@ -34,60 +33,10 @@ from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.nn.cell import Cell
 from msjax._src.parallel import parallel_context
+from msjax._src.parallel.strategy_file import strategy_classes
 from msjax._src.serialization import load_param_into_net
 
 _logger = logging.getLogger("msjax")
-
-
-# -- the strategy file: MindSpore's node_strategy.proto ------------------------------------------
-def _field(message, name, number, label, kind, type_name=""):
-    from google.protobuf import descriptor_pb2
-    field = descriptor_pb2.FieldDescriptorProto
-    added = message.field.add(name=name, number=number, label=getattr(field, "LABEL_" + label),
-                              type=getattr(field, "TYPE_" + kind))
-    if type_name:
-        added.type_name = type_name
-
-
-@functools.lru_cache(maxsize=1)
-def _strategy_classes() -> dict:
-    """The message classes of MindSpore's node_strategy.proto (proto2, package
-    mindspore.straspb), built in a private pool on first use."""
-    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
-    proto = descriptor_pb2.FileDescriptorProto(name="node_strategy.proto",
-                                               package="mindspore.straspb")
-    prefix = ".mindspore.straspb."
-    for name, kind in (("ParallelStrategy", "UINT32"), ("DevMatrix", "UINT32"),
-                       ("TensorMap", "INT32"), ("ParamSplitShape", "INT64"),
-                       ("IndicesOffset", "INT64"), ("ParallelGroupRanks", "UINT32")):
-        _field(proto.message_type.add(name=name), "dim", 1, "REPEATED", kind)
-    strategys = proto.message_type.add(name="ParallelStrategys")
-    _field(strategys, "stage", 1, "REQUIRED", "UINT32")
-    _field(strategys, "parallel_strategy", 2, "REPEATED", "MESSAGE", prefix + "ParallelStrategy")
-    item = proto.message_type.add(name="ParallelStrategyItem")
-    _field(item, "node_name", 1, "REQUIRED", "STRING")
-    _field(item, "parallel_strategys", 2, "REQUIRED", "MESSAGE", prefix + "ParallelStrategys")
-    layouts = proto.message_type.add(name="ParallelLayouts")
-    for number, (name, kind) in enumerate((("dev_matrix", "DevMatrix"),
-                                            ("tensor_map", "TensorMap"),
-                                            ("param_split_shape", "ParamSplitShape"),
-                                            ("indices_offset", "IndicesOffset")), 1):
-        _field(layouts, name, number, "REPEATED", "MESSAGE", prefix + kind)
-    for number, name in enumerate(("field", "opt_weight_shard_step", "opt_weight_shard_size"), 5):
-        _field(layouts, name, number, "REQUIRED", "INT32")
-    layout_item = proto.message_type.add(name="ParallelLayoutItem")
-    _field(layout_item, "param_name", 1, "REQUIRED", "STRING")
-    _field(layout_item, "parallel_layouts", 2, "REQUIRED", "MESSAGE", prefix + "ParallelLayouts")
-    strategy_map = proto.message_type.add(name="ParallelStrategyMap")
-    _field(strategy_map, "current_stage", 1, "REQUIRED", "UINT32")
-    _field(strategy_map, "parallel_strategy_item", 2, "REPEATED", "MESSAGE",
-           prefix + "ParallelStrategyItem")
-    _field(strategy_map, "parallel_layout_item", 3, "REPEATED", "MESSAGE",
-           prefix + "ParallelLayoutItem")
-    pool = descriptor_pool.DescriptorPool()
-    pool.Add(proto)
-    return {name: message_factory.GetMessageClass(pool.FindMessageTypeByName(
-        "mindspore.straspb." + name)) for name in ("ParallelLayouts", "ParallelStrategyMap")}
 
 
 def _check_strategy_file(filename):
@@ -103,7 +52,7 @@ def _check_strategy_file(filename):
 
 
 def _layouts_from_json(item):
-    layouts = _strategy_classes()["ParallelLayouts"]()
+    layouts = strategy_classes()["ParallelLayouts"]()
     layouts.field = item.get("field")
     layouts.opt_weight_shard_size = item.get("opt_weight_shard_size")
     layouts.opt_weight_shard_step = item.get("opt_weight_shard_step")
@@ -123,7 +72,7 @@ def build_searched_strategy(strategy_filename):
         with open(strategy_filename) as f:
             items = json.load(f).get("parallel_layout_item") or {}
         return {name: _layouts_from_json(item) for name, item in items.items()}
-    strategy_map = _strategy_classes()["ParallelStrategyMap"]()
+    strategy_map = strategy_classes()["ParallelStrategyMap"]()
     with open(strategy_filename, "rb") as f:
         content = f.read()
     try:

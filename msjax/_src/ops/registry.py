@@ -28,6 +28,7 @@ from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.parallel.parallel_layout import Layout
+from msjax._src.parallel import strategy_file
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
 
 _new_tensor = object.__new__
@@ -443,6 +444,7 @@ def _sharded_inputs(prim, inputs):
     if not any(isinstance(a, jax.core.Tracer) for a in arrays):
         return inputs
     constrained = constrain_inputs(prim.name, prim._in_strategy, arrays)
+    strategy_file.record_operator(prim.name, prim._in_strategy, [inputs[i] for i in positions])
     inputs = list(inputs)
     for i, array in zip(positions, constrained):
         inputs[i] = _wrap(array)

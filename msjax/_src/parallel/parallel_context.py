@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import os
 
 from msjax._src.parallel.communication import get_group_size
 
@@ -55,7 +56,8 @@ _DEFAULTS = {
     "comm_fusion": {"openstate": True, "allreduce": {"mode": "auto", "config": None},
                     "allgather": {"mode": "auto", "config": None},
                     "reducescatter": {"mode": "auto", "config": None}},
-    "strategy_ckpt_config": {"load_file": "", "save_file": "", "only_trainable_params": True},
+    # its load and save files are the two keys above: only only_trainable_params is kept here
+    "strategy_ckpt_config": {"only_trainable_params": True},
     "auto_pipeline": False,
     "dump_local_norm": False,
     "dump_local_norm_path": "",
@@ -109,15 +111,50 @@ def set_auto_parallel_context(**kwargs):
             raise ValueError(f"Set context keyword {key} is not recognized!")
         _check(key, value)
     for key, value in kwargs.items():
+        if key == "strategy_ckpt_config":
+            _set_strategy_ckpt_config(value)
+            continue
+        if key == "strategy_ckpt_save_file":
+            directory = os.path.dirname(value)
+            if directory and not os.path.exists(directory):
+                os.makedirs(directory, mode=0o700, exist_ok=True)
         _context[key] = value
         if key == "device_num":
             _device_num_set[0] = True
+
+
+_STRATEGY_CKPT_KEYS = {"load_file": "strategy_ckpt_load_file",
+                       "save_file": "strategy_ckpt_save_file"}
+
+
+def _set_strategy_ckpt_config(config):
+    """MindSpore's `strategy_ckpt_config`: its load and save files are the
+    `strategy_ckpt_load_file` / `strategy_ckpt_save_file` settings (setting either changes
+    both), `only_trainable_params` its own; the keys it leaves out keep their values."""
+    unknown = [name for name in config if name not in ("load_file", "save_file",
+                                                       "only_trainable_params")]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    for name in ("load_file", "save_file", "only_trainable_params"):
+        if name not in config:
+            continue
+        value, kind = config[name], bool if name == "only_trainable_params" else str
+        if not isinstance(value, kind):
+            raise TypeError("For 'set_auto_parallel_context().set_strategy_ckpt_config', the "
+                            f"argument '{name}' must be {kind.__name__}, but got the type : "
+                            f"{type(value)} .")
+        _context[_STRATEGY_CKPT_KEYS.get(name, "strategy_ckpt_config")] = (
+            {"only_trainable_params": value} if name == "only_trainable_params" else value)
 
 
 def get_auto_parallel_context(attr_key):
     """`mindspore.get_auto_parallel_context(attr_key)`."""
     if attr_key not in _DEFAULTS:
         raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    if attr_key == "strategy_ckpt_config":
+        return {"load_file": _context["strategy_ckpt_load_file"],
+                "save_file": _context["strategy_ckpt_save_file"],
+                "only_trainable_params": _context["strategy_ckpt_config"]["only_trainable_params"]}
     return _context[attr_key]
 
 

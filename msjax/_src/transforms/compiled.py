@@ -36,6 +36,7 @@ from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
 from msjax._src.core import x64
 from msjax._src.ops.registry import wrap
+from msjax._src.parallel import strategy_file
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.backend import interface as backend
@@ -322,6 +323,7 @@ class CompiledFunction:
         caching = directory is not None and program.cache_name is not None
         ran = set()  # with the cache on: the source files the trace ran (its dependencies)
         namespaces = {}  # and the functions that ran, with their modules' globals
+        strategy_file.start_recording()  # the strategies its trace applies (semi-auto parallel)
         with backend.recording_files(ran, namespaces) if caching else contextlib.nullcontext():
             traced = self._trace(program, dyn)
         # A program checking indices is not stored: its error's layout is its trace's
@@ -372,6 +374,7 @@ class CompiledFunction:
             self._store_cached(program, traced, lowered, directory)
         else:
             program.compiled = lowered.compile()
+        strategy_file.save_recorded(program.boxes)  # when a save file is set (strategy_file.py)
 
     def _unsettled(self, found) -> RuntimeError:
         return lifting.retrace_error(self.name, found)

@@ -23,6 +23,7 @@ import jax
 from msjax._src.core import state
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.parallel import strategy_file
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel.strategy_sharding import (constrain_inputs, strategies_apply,
                                                    strategy_sharding)
@@ -130,6 +131,7 @@ class ShardedFunction:
     def _sharded_body(self, *args):
         api = "Shard"
         for param, strategy in self.plan:
+            strategy_file.record_parameter(param, strategy)
             value = param._data
             state.view(param, jax.lax.with_sharding_constraint(
                 value, strategy_sharding(api, strategy, value.ndim)))
