@@ -1,12 +1,12 @@
-"""pmap, the collectives and data-parallel training on 8 host devices: the checks of
-checks_pmap.py and checks_data_parallel.py, run in a subprocess whose JAX has 8 CPU devices
-(see support.py), one test here per check function."""
+"""pmap, the collectives, data-parallel training, semi-auto parallel and strategy files on 8 host
+devices: the checks of the checks_*.py modules below, run in a subprocess whose JAX has 8 CPU
+devices (see support.py), one test here per check function."""
 import pytest
 
 from tests.parallel.support import check_names, run_checks
 
 MODULES = ["checks_pmap.py", "checks_data_parallel.py", "checks_sync_batchnorm.py",
-           "checks_comm_func.py", "checks_semi_auto.py"]
+           "checks_comm_func.py", "checks_semi_auto.py", "checks_strategy_file.py"]
 
 
 @pytest.fixture(scope="module")

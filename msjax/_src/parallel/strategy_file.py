@@ -136,8 +136,9 @@ def _layout(item, ndim, devices) -> dict:
         repeat = devices // splits
         dev_matrix = ([repeat] if repeat > 1 else []) + list(item)
         tensor_map = list(range(len(item) - 1, -1, -1))
-    return {"dev_matrix": dev_matrix, "tensor_map": tensor_map, "field": 0,
-            "opt_weight_shard_step": 0, "opt_weight_shard_size": 0}
+    return {"dev_matrix": dev_matrix, "tensor_map": tensor_map, "param_split_shape": [],
+            "indices_offset": [], "field": 0, "opt_weight_shard_step": 0,
+            "opt_weight_shard_size": 0}
 
 
 def _split_counts(layout) -> list:
@@ -170,6 +171,7 @@ def _write(path, content: bytes) -> None:
     handle, scratch = tempfile.mkstemp(dir=directory, prefix=".strategy-")
     with os.fdopen(handle, "wb") as f:
         f.write(content)
+    os.chmod(scratch, 0o644)
     os.replace(scratch, path)
 
 
@@ -209,6 +211,8 @@ def save_recorded(boxes) -> None:
         target = added.parallel_layouts
         target.dev_matrix.add().dim.extend(layout["dev_matrix"])
         target.tensor_map.add().dim.extend(layout["tensor_map"])
+        target.param_split_shape.add()  # even splits: empty, as MindSpore's readers expect
+        target.indices_offset.add()
         target.field = layout["field"]
         target.opt_weight_shard_step = layout["opt_weight_shard_step"]
         target.opt_weight_shard_size = layout["opt_weight_shard_size"]
