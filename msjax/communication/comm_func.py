@@ -10,6 +10,8 @@ from msjax._src.ops.comm_func import irecv as irecv
 from msjax._src.ops.comm_func import all_to_all_single_with_output_shape as all_to_all_single_with_output_shape
 from msjax._src.ops.comm_func import all_to_all_with_output_shape as all_to_all_with_output_shape
 from msjax._src.ops.comm_func import barrier as barrier
+from msjax._src.ops.comm_func import batch_isend_irecv as batch_isend_irecv
+from msjax._src.ops.comm_func import P2POp as P2POp
 from msjax._src.ops.comm_func import broadcast as broadcast
 from msjax._src.ops.comm_func import gather_into_tensor as gather_into_tensor
 from msjax._src.ops.comm_func import reduce as reduce

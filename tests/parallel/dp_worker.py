@@ -68,6 +68,14 @@ else:
         got = comm_func.recv(Tensor(np.zeros(2, np.float32)), src=0)
         comm_func.isend(Tensor(np.array([7, 8, 9], np.int32)) + int(got.asnumpy().sum()), dst=0)
         reply = got
+    # batch_isend_irecv: a ring, each rank sending to the next and receiving from the previous
+    peer_next, peer_prev = (rank + 1) % size, (rank - 1) % size
+    batch = comm_func.batch_isend_irecv([
+        comm_func.P2POp("isend", Tensor(np.full(2, rank + 1, np.float32)), peer_next),
+        comm_func.P2POp(comm_func.irecv, Tensor(np.zeros(2, np.float32)), peer_prev),
+        comm_func.P2POp("irecv", (3,), peer_prev, recv_dtype=ms.int32),
+        comm_func.P2POp("isend", Tensor(np.arange(3, dtype=np.int32) * (rank + 1)), peer_next)])
+    facts.update(cf_batch=[[str(t.dtype), t.asnumpy().tolist()] for t in batch])
     facts.update(cf_all_to_all_even=even.asnumpy().tolist(),
                  cf_all_to_all_uneven=uneven.asnumpy().tolist(),
                  cf_all_to_all_list=[t.asnumpy().tolist() for t in listed],

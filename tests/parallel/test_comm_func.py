@@ -1,12 +1,13 @@
 """mindspore.communication.comm_func in a job of one process (a group of one rank: each result
 is the input's), and MindSpore's checks. Across devices: checks_comm_func.py; across processes:
-dp_worker.py."""
+dp_worker.py (P2POp and batch_isend_irecv too)."""
 import numpy as np
 import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
 from msjax.communication import comm_func
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 from tests.support import assert_close
 
 T = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
@@ -49,10 +50,17 @@ def test_bad_arguments_raise_mindspores_type_error(call, message):
         call()
 
 
-def test_names_msjax_lacks_say_so():
-    with pytest.raises(AttributeError, match="msjax does not implement mindspore.communication."
-                                             "comm_func.batch_isend_irecv"):
-        comm_func.batch_isend_irecv  # noqa: B018
+P2P_GOLDEN = golden_cases("parallel/comm_func_p2p_probe.out")
+
+
+@pytest.fixture(scope="module")
+def p2p_cases():
+    return run_script_on_msjax("comm_func_p2p_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(P2P_GOLDEN))
+def test_p2pop_and_batch_isend_irecv_check_as_mindspore(label, p2p_cases):
+    assert p2p_cases.get(label) == P2P_GOLDEN[label]
 
 
 @pytest.mark.parametrize("call, shape", [

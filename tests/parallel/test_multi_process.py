@@ -60,6 +60,10 @@ def test_two_processes_train_as_one(tmp_path):
         assert facts["cf_all_to_all_list"] == [[[0.0], [10.0, 10.0]], [[1.0], [11.0, 11.0]]][rank]
         assert facts["all_to_all_op"] == [[0, 0, 1, 1]]
         assert facts["cf_p2p"] == [[11, 12, 13], [1.5, 2.5]][rank]
+        sender = 1 - rank  # the ring of 2: the previous rank is the other one
+        assert facts["cf_batch"] == [["Float32", 0.0], ["Float32", [sender + 1.0] * 2],
+                                     ["Int32", [0, sender + 1, 2 * (sender + 1)]],
+                                     ["Int32", 0]]
         assert facts["graph_collective_error"].startswith(
             "For 'AllReduce', the collective is called in a compiled function (GRAPH_MODE, or a "
             "function given to mindspore.jit) of a job of 2 processes, outside a data-parallel "

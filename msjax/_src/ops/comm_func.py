@@ -12,7 +12,9 @@ they get zeros of the result's shape. `send`, `recv`, `isend`, `irecv` run eager
 processes (ops/point_to_point.py: XLA has no one-sided transfer inside a program);
 `all_to_all_single_with_output_shape` and `all_to_all_with_output_shape` are `lax.all_to_all`
 (ops/all_to_all.py), and their uneven forms messages between processes. `P2POp` and
-`batch_isend_irecv` are `mint.distributed`'s.
+`batch_isend_irecv` post every send, then take every receive, eagerly between processes, and
+return a tuple with a Tensor per operation (the received one, or a scalar 0 for a send), as
+MindSpore's do (`mint.distributed`'s, which fill their tensors in place, are its own).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import numpy as np
 from jax import lax
 
 from msjax._src.core import x64
+from msjax._src.core.dtype import Type
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import all_to_all, comm_ops
 from msjax._src.ops import point_to_point as p2p
@@ -206,6 +209,89 @@ def irecv(tensor, src=0, group=comm.GlobalComm.WORLD_COMM_GROUP, tag=0):
     def receive():
         out._data = p2p.received_array("irecv", tensor, p2p.recv_bytes("irecv", src, group, tag))
     return out, p2p.ReceiveHandle(receive)
+
+
+class P2POp:
+    """`comm_func.P2POp(op, tensor, peer, group=None, tag=0, *, recv_dtype=None)`: one send or
+    receive of `batch_isend_irecv`. `op` is "isend"/"irecv" or `comm_func.isend`/`irecv`;
+    `tensor` is the Tensor to send, or for a receive a Tensor of the shape and dtype to receive,
+    or that shape as a tuple (with `recv_dtype`); `peer` is a world rank."""
+
+    def __new__(cls, op, tensor, peer, group=None, tag=0, recv_dtype=None):
+        if not (isinstance(op, str) or callable(op)):
+            raise TypeError(f"op must be type of string or function, but got type of {type(op)}")
+        name = op if isinstance(op, str) else getattr(op, "__name__", "")
+        if name not in ("isend", "irecv"):
+            raise ValueError(f"Expected ``op`` to be of type ``isend`` or `irecv``, but got {name}")
+        if not isinstance(tensor, (Tensor, tuple)):
+            raise TypeError("Expected ``tensor`` to be type of tuple or Tensor, but got "
+                            f"{type(tensor)}.")
+        if tag != 0:
+            raise NotImplementedError("``tag`` not support yet.")
+        return object.__new__(cls)
+
+    def __init__(self, op, tensor, peer, group=None, tag=0, *, recv_dtype=None):
+        self.op = op
+        self.tensor = tensor
+        if not isinstance(peer, int):
+            raise TypeError(f"peer must be type of int, but got type of {type(peer)}")
+        if recv_dtype and not isinstance(recv_dtype, Type):
+            raise TypeError("recv_dtype must be type of mindspore dtype, but got type of "
+                            f"{type(recv_dtype)}")
+        self.peer, self.group, self.tag, self.recv_dtype = peer, group, tag, recv_dtype
+
+
+def _p2p_plan(p2p_op_list) -> list:
+    """(kind, op, template Tensor of a receive) per P2POp, with MindSpore's checks."""
+    if not isinstance(p2p_op_list, list):
+        raise TypeError(f"p2p_op_list must be type of list, but got type of {p2p_op_list}.")
+    if not p2p_op_list:
+        raise TypeError("p2p_op_list can not be empty list.")
+    p2p_op_list[0].group  # noqa: B018 - MindSpore reads it first (AttributeError if not a P2POp)
+    plan = []
+    for i, op in enumerate(p2p_op_list):
+        if not isinstance(op, P2POp):
+            raise TypeError("must be type of P2POp")
+        kind = op.op if isinstance(op.op, str) else op.op.__name__
+        template = None
+        if kind == "irecv" and isinstance(op.tensor, tuple):
+            if op.recv_dtype is None:
+                raise ValueError(f"'recv_dtype' of {i}th P2POp in p2p_op_list is None but "
+                                 "op_types is'irecv' and P2POp.tensor is a tuple type.")
+            template = Tensor(np.zeros(op.tensor, np.float32), op.recv_dtype)
+        elif kind == "irecv":
+            template = op.tensor
+        elif not isinstance(op.tensor, Tensor):
+            raise TypeError("p2p_op.tensor must be tensor or shape")
+        plan.append((kind, op, template))
+    return plan
+
+
+@x64.scoped
+def batch_isend_irecv(p2p_op_list):
+    """`comm_func.batch_isend_irecv(p2p_op_list)`: every send of the list posted, then every
+    receive taken, eagerly between processes (every P2POp in the group of the first). Returns a
+    tuple, per P2POp: the received Tensor, or for a send a scalar 0 of its dtype."""
+    plan = _p2p_plan(p2p_op_list)
+    group = _group(p2p_op_list[0].group or comm.GlobalComm.WORLD_COMM_GROUP)
+    comm.group_ranks(group, "batch_isend_irecv")
+    for kind, op, template in plan:
+        p2p.refuse_in_programs("batch_isend_irecv", op.tensor if template is None else template)
+        if op.peer == comm.get_rank():
+            raise ValueError(f"For batch_isend_irecv, the peer rank {op.peer} is this process's "
+                             "own rank: send to and receive from another process.")
+    for kind, op, _ in plan:
+        if kind == "isend":
+            p2p.send_bytes("batch_isend_irecv", p2p.tensor_payload(op.tensor), op.peer, group,
+                           op.tag)
+    outputs = []
+    for kind, op, template in plan:
+        if kind == "isend":
+            outputs.append(_wrap(jnp.zeros((), op.tensor._data.dtype)))
+        else:
+            payload = p2p.recv_bytes("batch_isend_irecv", op.peer, group, op.tag)
+            outputs.append(_wrap(p2p.received_array("batch_isend_irecv", template, payload)))
+    return tuple(outputs)
 
 
 # -- all-to-all (ops/all_to_all.py) ---------------------------------------------------------------
