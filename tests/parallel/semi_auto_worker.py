@@ -66,11 +66,11 @@ def dataset(full_batch):
     return ms.dataset.GeneratorDataset(lambda: iter(data), ["x", "y"], shuffle=False)
 
 
-def train(net, full_batch, wrap=None):
+def train(net, full_batch, wrap=None, sink=False):
     loss = nn.MSELoss()
     optimizer = nn.SGD(net.trainable_params(), 0.1)
     model = Model(net if wrap is None else wrap(net), loss, optimizer)
-    model.train(2, dataset(full_batch), dataset_sink_mode=False)
+    model.train(2, dataset(full_batch), dataset_sink_mode=sink)
     return {p.name: p.asnumpy() for p in net.trainable_params()}
 
 
@@ -84,6 +84,9 @@ if not STAND_ALONE:
                                  full_batch=True)
 net = MatMulReLU()
 out["matmul_relu"] = net(Tensor(A), Tensor(B)).asnumpy()
+ms.set_context(mode=ms.PYNATIVE_MODE)
+out["matmul_relu_pynative"] = MatMulReLU()(Tensor(A), Tensor(B)).asnumpy()
+ms.set_context(mode=ms.GRAPH_MODE)
 if not STAND_ALONE:
     out["matmul_relu_hlo"] = np.array(program_text(net, Tensor(A), Tensor(B)))
 add = ms.parallel.shard(lambda x, y: x * 2 + y, in_strategy=((2, 2), (2, 2)))
@@ -92,11 +95,12 @@ out["shard_fn"] = add(Tensor(A), Tensor(A)).asnumpy()
 # Training with the whole batch on every rank (full_batch=True)
 for name, value in train(Regressor(), full_batch=True).items():
     out["full/" + name] = value
-# Training with each rank's share (dataset_strategy "data_parallel", MindSpore's default)
+# Training with each rank's share (dataset_strategy "data_parallel", MindSpore's default), in
+# dataset sink mode
 if not STAND_ALONE:
     ms.set_auto_parallel_context(full_batch=False)
 regressor = Regressor()
-for name, value in train(regressor, full_batch=False).items():
+for name, value in train(regressor, full_batch=False, sink=True).items():
     out["dp/" + name] = value
 share = X[0] if STAND_ALONE else X[0, rank * (16 // size):(rank + 1) * (16 // size)]
 out["dp_forward"] = regressor(Tensor(share)).asnumpy()
@@ -109,4 +113,14 @@ wrapped = Regressor()
 for name, value in train(wrapped, full_batch=False,
                          wrap=None if STAND_ALONE else AutoParallel).items():
     out["auto/" + name] = value
+# AutoParallel with a dataset strategy per input: rows over the 4 devices
+def with_strategy(net):
+    parallel = AutoParallel(net)
+    parallel.dataset_strategy(((4, 1), (4, 1)))
+    return parallel
+
+
+for name, value in train(Regressor(), full_batch=False,
+                         wrap=None if STAND_ALONE else with_strategy).items():
+    out["auto_tuple/" + name] = value
 np.savez(sys.argv[1], rank=rank, size=size, **out)

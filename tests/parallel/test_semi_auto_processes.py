@@ -31,8 +31,8 @@ def runs(tmp_path_factory):
     return [load("rank0.npz"), load("rank1.npz")], load("alone.npz")
 
 
-RESULTS = ["matmul_relu", "shard_fn", "dp_forward"]
-TRAINED = [f"{kind}/{name}" for kind in ("full", "dp", "auto") for name in ("w1", "w2")]
+RESULTS = ["matmul_relu", "matmul_relu_pynative", "shard_fn", "dp_forward"]
+TRAINED = [f"{kind}/{name}" for kind in ("full", "dp", "auto", "auto_tuple") for name in ("w1", "w2")]
 
 
 @pytest.mark.parametrize("key", RESULTS + TRAINED)

@@ -16,6 +16,7 @@ import numpy as np
 from msjax._src.core import lifting
 from msjax._src.core import random as ms_random
 from msjax._src.core.tensor import _wrap
+from msjax._src.transforms import global_program
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.jit import call_cell_compiled
 
@@ -69,7 +70,9 @@ class SinkRunner:
 
         Consecutive rows of equal shapes and dtypes are stacked and scanned together (a partial
         last batch is its own group)."""
-        if not self.scan:
+        if not self.scan or global_program.across_processes():
+            # semi-auto parallel over processes: each step the program over every process's
+            # devices (transforms/global_program.py)
             return self._run_steps(rows)
         outputs = None
         for group in _same_signature_runs(rows):
