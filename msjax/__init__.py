@@ -100,6 +100,8 @@ from msjax._src.distributed_checkpoint import build_searched_strategy as build_s
 from msjax._src.distributed_checkpoint import load_distributed_checkpoint as load_distributed_checkpoint
 from msjax._src.distributed_checkpoint import merge_sliced_parameter as merge_sliced_parameter
 from msjax._src.distributed_checkpoint import transform_checkpoints as transform_checkpoints
+from msjax._src.distributed_checkpoint import transform_checkpoint_by_rank as transform_checkpoint_by_rank
+from msjax._src.distributed_checkpoint import load_segmented_checkpoints as load_segmented_checkpoints
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.core.tensor import Tensor as Tensor

@@ -1,8 +1,9 @@
 """transform_checkpoints, load_distributed_checkpoint, merge_sliced_parameter and
 build_searched_strategy: the probe script, run unchanged, prints what MindSpore 2.10 printed
 (tests/goldens/parallel/distributed_checkpoint_probe.out: every value, re-sharded 8 -> 1, 8 -> 4
-and 4 -> 1 ranks, equal to the saved weights); the protobuf strategy format; and what msjax does
-not re-shard."""
+and 4 -> 1 ranks, equal to the saved weights); transform_checkpoint_by_rank and
+load_segmented_checkpoints (checkpoint_by_rank_probe.out); the protobuf strategy format; and what
+msjax does not re-shard."""
 import json
 import os
 import re
@@ -21,6 +22,20 @@ GOLDEN = golden_cases("parallel/distributed_checkpoint_probe.out")
 @pytest.fixture(scope="module")
 def msjax_cases():
     return run_script_on_msjax("distributed_checkpoint_probe.py")
+
+
+BY_RANK_GOLDEN = golden_cases("parallel/checkpoint_by_rank_probe.out")
+
+
+@pytest.fixture(scope="module")
+def by_rank_cases():
+    return run_script_on_msjax("checkpoint_by_rank_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(BY_RANK_GOLDEN))
+def test_transform_checkpoint_by_rank_and_load_segmented_checkpoints_match_mindspore(
+        label, by_rank_cases):
+    assert by_rank_cases.get(label) == BY_RANK_GOLDEN[label]
 
 
 @pytest.mark.parametrize("label", sorted(GOLDEN))

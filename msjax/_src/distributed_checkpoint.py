@@ -1,6 +1,6 @@
 """Checkpoints saved per rank under a sharding strategy, and re-sharded: MindSpore's
-`transform_checkpoints`, `load_distributed_checkpoint`, `merge_sliced_parameter` and
-`build_searched_strategy`.
+`transform_checkpoints`, `transform_checkpoint_by_rank`, `load_distributed_checkpoint`,
+`load_segmented_checkpoints`, `merge_sliced_parameter` and `build_searched_strategy`.
 
 A strategy file (what `set_auto_parallel_context(strategy_ckpt_config={"save_file": ...})`
 writes in MindSpore) gives each Parameter's layout: a device matrix, a tensor map (per tensor
@@ -34,7 +34,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.nn.cell import Cell
 from msjax._src.parallel import parallel_context
 from msjax._src.parallel.strategy_file import strategy_classes
-from msjax._src.serialization import load_param_into_net
+from msjax._src.serialization import load_checkpoint, load_param_into_net
 
 _logger = logging.getLogger("msjax")
 
@@ -304,6 +304,110 @@ def transform_checkpoints(src_checkpoints_dir, dst_checkpoints_dir, ckpt_prefix,
         directory = os.path.join(dst_checkpoints_dir, f"rank_{dst_rank}")
         os.makedirs(directory, exist_ok=True)
         write_checkpoint(os.path.join(directory, f"{ckpt_prefix}{dst_rank}.ckpt"), arrays)
+
+
+def _pieces_for(name, src, loaded, dst, rank_id, shape_of_piece):
+    """The whole array of `name` with every slice `dst`'s rank `rank_id` needs filled in, from
+    the loaded checkpoints (rank -> its arrays; each slice from the lowest rank given that holds
+    it); a needed slice no given rank holds raises MindSpore's error naming its rank."""
+    shape = tuple(s * c for s, c in zip(shape_of_piece, src.counts()))
+    wanted = dst.region(rank_id, shape) if dst is not None else tuple(slice(0, n) for n in shape)
+    whole = None
+    for index, lowest in sorted(src.holders().items(), key=lambda item: item[1]):
+        region = src.region(lowest, shape)
+        if not all(a.start < b.stop and b.start < a.stop for a, b in zip(region, wanted)):
+            continue
+        holder = next((rank for rank in sorted(loaded) if src.slice_of(rank) == index
+                       and name in loaded[rank]), None)
+        if holder is None:
+            raise ValueError(f"The checkpoint file of rank {lowest} is missing.")
+        piece = loaded[holder][name]
+        if whole is None:
+            whole = np.zeros(shape, piece.dtype)
+        whole[region] = piece
+    return whole
+
+
+def transform_checkpoint_by_rank(rank_id, checkpoint_files_map, save_checkpoint_file_name,
+                                 src_strategy_file=None, dst_strategy_file=None):
+    """`mindspore.transform_checkpoint_by_rank`: rank `rank_id`'s checkpoint under
+    `dst_strategy_file` (None: whole Parameters), made from the checkpoints of
+    `checkpoint_files_map` (source rank -> its file, sliced by `src_strategy_file`; None: whole)
+    and saved as `save_checkpoint_file_name`. As in MindSpore, a Parameter a given strategy file
+    does not name is kept as the source rank `rank_id` maps to (`rank_id` modulo the source's
+    devices) holds it, and that rank must be given.
+
+    Example:
+        >>> files = {r: f"./src/rank_{r}/net.ckpt" for r in range(8)}
+        >>> ms.transform_checkpoint_by_rank(1, files, "./dst/rank_1/net.ckpt",
+        ...                                 "./src_strategy.ckpt", "./dst_strategy.ckpt")
+    """
+    if not isinstance(checkpoint_files_map, dict):
+        raise TypeError("The checkpoint_files_map should be a dict.")
+    if not isinstance(rank_id, int):
+        raise TypeError("The rank_id should be a int.")
+    if not isinstance(save_checkpoint_file_name, str):
+        raise TypeError("The save_checkpoint_file_name should be a str.")
+    if save_checkpoint_file_name[-5:] != ".ckpt":
+        raise ValueError(f"The save_checkpoint_file_name {save_checkpoint_file_name} should end "
+                         "with .ckpt")
+    if dst_strategy_file and os.path.dirname(dst_strategy_file) and not os.path.exists(
+            os.path.dirname(dst_strategy_file)):
+        raise ValueError(f"The director of dst_strategy_file: {os.path.dirname(dst_strategy_file)} "
+                         "is not exists.")
+    for rank, local_file in checkpoint_files_map.items():
+        if not os.path.exists(local_file):
+            raise ValueError(f"Checkpoint file {local_file} in rank {rank} not exits: ")
+    api = "transform_checkpoint_by_rank"
+    src_layouts, dst_layouts = _layout_map(src_strategy_file, api), _layout_map(dst_strategy_file,
+                                                                                api)
+    stage_devices = _device_num(src_layouts)  # a given rank is its rank modulo these
+    loaded = {}
+    for rank, path in checkpoint_files_map.items():
+        loaded[rank % stage_devices] = read_checkpoint(path)
+    names = list(dict.fromkeys(name for arrays in loaded.values() for name in arrays))
+    arrays, device_num = {}, -1
+    for name in names:
+        if (src_layouts is not None and name not in src_layouts) or \
+                (dst_layouts is not None and name not in dst_layouts):
+            continue  # kept as they are, below
+        src = src_layouts[name] if src_layouts is not None else None
+        dst = dst_layouts[name] if dst_layouts is not None else None
+        device_num = src.device_num if src is not None else 1
+        own = rank_id % device_num
+        if own not in loaded or name not in loaded[own]:
+            raise ValueError(f"The checkpoint of rank {own} is missing.")
+        value = loaded[own][name]
+        if isinstance(value, str):
+            continue  # not a Parameter (save_checkpoint's append_dict)
+        if src is not None:
+            value = _pieces_for(name, src, loaded, dst, rank_id, np.shape(value))
+        arrays[name] = value[dst.region(rank_id, value.shape)] if dst is not None else value
+    if device_num < 1:
+        raise ValueError("None of the parameters in checkpoint file are in either src strategy or "
+                         "dst strategy. Please check correctness of strategy files.")
+    for name in names:  # those no strategy file names (learning_rate, global_step, ...)
+        if name not in arrays and not isinstance(loaded[rank_id % device_num].get(name), str):
+            arrays[name] = loaded[rank_id % device_num][name]
+    write_checkpoint(save_checkpoint_file_name, arrays)
+
+
+def load_segmented_checkpoints(ckpt_file_dir, net=None, strict_load=False, filter_prefix=None,
+                               dec_key=None, dec_mode="AES-GCM", specify_prefix=None,
+                               choice_func=None):
+    """`mindspore.load_segmented_checkpoints`: every `*.ckpt` file of `ckpt_file_dir` loaded with
+    `load_checkpoint` (the same arguments; into `net` when given), their dicts merged (a later
+    file's name wins; files in name order, MindSpore's in directory order)."""
+    if not isinstance(ckpt_file_dir, str):
+        raise TypeError("The ckpt_file_dir should be a str.")
+    if not os.path.isdir(ckpt_file_dir):
+        raise ValueError(f"The dst_strategy_file: {ckpt_file_dir} doesn't exist. Or it's not a "
+                         "directory")
+    parameters = {}
+    for checkpoint_file in sorted(glob.glob(os.path.join(ckpt_file_dir, "*.ckpt"))):
+        parameters.update(load_checkpoint(checkpoint_file, net, strict_load, filter_prefix,
+                                          dec_key, dec_mode, specify_prefix, choice_func))
+    return parameters
 
 
 # -- loading into a network ----------------------------------------------------------------------

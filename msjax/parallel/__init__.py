@@ -7,6 +7,8 @@ from msjax._src.distributed_checkpoint import build_searched_strategy as build_s
 from msjax._src.distributed_checkpoint import load_distributed_checkpoint as load_distributed_checkpoint
 from msjax._src.distributed_checkpoint import merge_sliced_parameter as merge_sliced_parameter
 from msjax._src.distributed_checkpoint import transform_checkpoints as transform_checkpoints
+from msjax._src.distributed_checkpoint import transform_checkpoint_by_rank as transform_checkpoint_by_rank
+from msjax._src.distributed_checkpoint import load_segmented_checkpoints as load_segmented_checkpoints
 from msjax._src.parallel.parallel_context import get_algo_parameters as get_algo_parameters
 from msjax._src.parallel.parallel_layout import Layout as Layout
 from msjax._src.parallel.parallel_context import reset_algo_parameters as reset_algo_parameters
