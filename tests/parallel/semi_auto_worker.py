@@ -92,6 +92,21 @@ if not STAND_ALONE:
 add = ms.parallel.shard(lambda x, y: x * 2 + y, in_strategy=((2, 2), (2, 2)))
 out["shard_fn"] = add(Tensor(A), Tensor(A)).asnumpy()
 
+
+
+class Projection(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w1 = ms.Parameter(Tensor(rng.standard_normal((6, 8)).astype(np.float32)), name="w1")
+
+    def construct(self, x):
+        return ops.relu(ops.matmul(x, self.w1))
+
+
+projection = Projection()
+projection.shard(in_strategy=((4, 1),), parameter_plan={"w1": (1, 4)})  # nothing on one device
+out["cell_shard"] = projection(Tensor(X[0])).asnumpy()
+
 # Training with the whole batch on every rank (full_batch=True)
 for name, value in train(Regressor(), full_batch=True).items():
     out["full/" + name] = value

@@ -1,7 +1,8 @@
 """Semi-auto parallel across 2 processes of 2 devices each (CPU collectives over gloo): the
-strategies of `Primitive.shard`, `Layout`s, `parallel.shard` and `AutoParallel` split the
-operators over the 4 devices of the job, the inputs follow `full_batch` / `dataset_strategy`,
-and outputs and training equal the unsharded computation of one process (semi_auto_worker.py)."""
+strategies of `Primitive.shard`, `Layout`s, `Cell.shard`, `parallel.shard` and `AutoParallel`
+split the operators over the 4 devices of the job, the inputs follow `full_batch` /
+`dataset_strategy`, and outputs and training equal the unsharded computation of one process
+(semi_auto_worker.py)."""
 import subprocess
 import sys
 
@@ -31,7 +32,7 @@ def runs(tmp_path_factory):
     return [load("rank0.npz"), load("rank1.npz")], load("alone.npz")
 
 
-RESULTS = ["matmul_relu", "matmul_relu_pynative", "shard_fn", "dp_forward"]
+RESULTS = ["matmul_relu", "matmul_relu_pynative", "shard_fn", "cell_shard", "dp_forward"]
 TRAINED = [f"{kind}/{name}" for kind in ("full", "dp", "auto", "auto_tuple") for name in ("w1", "w2")]
 
 
