@@ -94,12 +94,13 @@ def replicate(values) -> list:
     return [jax.make_array_from_process_local_data(replicated, np.asarray(v)) for v in values]
 
 
-def local_copies(values) -> list:
-    """Global arrays as this process's whole copies (single-device, uncommitted): the values
-    XLA left split are gathered first, in one program."""
+def local_copies(values) -> tuple[list, list]:
+    """Global arrays as this process's whole copies (single-device, uncommitted), and the
+    replicated global arrays they are copies of: the values XLA left split are gathered first,
+    in one program."""
     split = [i for i, v in enumerate(values) if isinstance(v, jax.Array)
              and not v.is_fully_addressable and not v.sharding.is_fully_replicated]
-    out = list(values)
+    replicated = list(values)
     if split:
         mesh = device_mesh()
         gather = _GATHERS.get(mesh)
@@ -107,9 +108,10 @@ def local_copies(values) -> list:
             gather = _GATHERS[mesh] = jax.jit(lambda *xs: xs,
                                               out_shardings=NamedSharding(mesh, P()))
         for i, whole in zip(split, gather(*[values[i] for i in split])):
-            out[i] = whole
-    return [one_copy(v) if isinstance(v, jax.Array) and not v.is_fully_addressable else v
-            for v in out]
+            replicated[i] = whole
+    local = [one_copy(v) if isinstance(v, jax.Array) and not v.is_fully_addressable else v
+             for v in replicated]
+    return local, replicated
 
 
 def _run_cell(cell, args, kwargs):
@@ -127,18 +129,40 @@ class GlobalProgram(CompiledFunction):
     def __init__(self, fn, dataset_strategy=context_dataset_strategy, name=None):
         super().__init__(fn, name=name)
         self.dataset_strategy = dataset_strategy
+        # id(box) -> (the value it holds, that value as a replicated global array): a value a
+        # call wrote back is passed to the next call as the array it came from, not re-placed
+        self.replicas: dict = {}
 
     def read_boxes(self, program) -> list:
         values = lifting.read_values(program.boxes)
         if tracing_depth() or any(isinstance(v, jax.core.Tracer) for v in values):
             return values
-        return replicate(values)
+        out, missing = [], []
+        for i, (box, value) in enumerate(zip(program.boxes, values)):
+            hit = self.replicas.get(id(box))
+            out.append(hit[1] if hit is not None and hit[0] is value else None)
+            if out[-1] is None:
+                missing.append(i)
+        for i, array in zip(missing, replicate([values[i] for i in missing])):
+            out[i] = array
+            self.replicas[id(program.boxes[i])] = (values[i], array)
+        return out
 
     def _call(self, program, dyn):
         if tracing_depth() or any(isinstance(v, jax.core.Tracer) for v in dyn):
             return super()._call(program, dyn)
-        out = super()._call(program, place_inputs(self.dataset_strategy(), dyn))
-        return local_copies(out)
+        try:
+            out = super()._call(program, place_inputs(self.dataset_strategy(), dyn))
+        except Exception:
+            for i in program.written_index:  # their inputs may have been donated
+                self.replicas.pop(id(program.boxes[i]), None)
+            raise
+        local, replicated = local_copies(list(out))
+        written = program.written_index
+        for k, i in enumerate(written):  # the written boxes' values are the last outputs
+            position = len(local) - len(written) + k
+            self.replicas[id(program.boxes[i])] = (local[position], replicated[position])
+        return local
 
     def call(self, *args):
         program, dyn = self.programs.find(args, self.new_program)
