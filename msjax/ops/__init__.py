@@ -302,6 +302,10 @@ from msjax._src.ops.primitives import Fmin as Fmin
 from msjax._src.ops.math_ops import fmod as fmod
 from msjax._src.ops.image_ops import fold as fold
 from msjax._src.ops.math_ops import frac as frac
+from msjax._src.ops.fractional_pool_ops import fractional_max_pool2d as fractional_max_pool2d
+from msjax._src.ops.fractional_pool_ops import fractional_max_pool3d as fractional_max_pool3d
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.array_ops import full as full
 from msjax._src.ops.array_ops import full_like as full_like
 from msjax._src.ops.random_ops import gamma as gamma
