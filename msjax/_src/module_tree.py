@@ -227,6 +227,9 @@ NAME_SOURCES = {
     # MindSpore's inner Primitives: not names of mindspore.ops (ops/inner_ops.py)
     "mindspore.ops.operations._inner_ops": ("msjax._src.ops.inner_ops", "msjax.ops.operations",
                                             "msjax.ops", "msjax"),
+    # MindSpore's CSR Primitive that is no name of mindspore.ops (ops/sparse_matrix_ops.py)
+    "mindspore.ops.operations.sparse_ops": ("msjax._src.ops.sparse_matrix_ops",
+                                            "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",

@@ -767,6 +767,8 @@ from msjax._src.ops.image_ops import space_to_batch_nd as space_to_batch_nd
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
 from msjax._src.ops.scatter_ops import sparse_segment_mean as sparse_segment_mean
+from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
+from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.array_ops import split as split
 from msjax._src.ops.primitives import Split as Split

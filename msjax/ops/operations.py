@@ -298,6 +298,8 @@ from msjax._src.ops.nn_ops import Softsign as Softsign
 from msjax._src.ops.primitives import Sort as Sort
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
+from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
+from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV
