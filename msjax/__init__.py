@@ -121,6 +121,10 @@ from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.core.numpy_view import from_numpy as from_numpy
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.core.tensor import tensor as tensor
+from msjax._src.core.tensor_exchange import from_dlpack as from_dlpack
+from msjax._src.core.tensor_exchange import frombuffer as frombuffer
+from msjax._src.core.tensor_exchange import swap_tensors as swap_tensors
+from msjax._src.core.tensor_exchange import to_dlpack as to_dlpack
 from msjax import common as common
 from msjax import context as context
 from msjax import communication as communication
