@@ -306,6 +306,8 @@ from msjax._src.ops.image_ops import fold as fold
 from msjax._src.ops.math_ops import frac as frac
 from msjax._src.ops.fractional_pool_ops import fractional_max_pool2d as fractional_max_pool2d
 from msjax._src.ops.fractional_pool_ops import fractional_max_pool3d as fractional_max_pool3d
+from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAvgPool
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.array_ops import full as full

@@ -115,6 +115,8 @@ from msjax._src.ops.math_ops import FloorDiv as FloorDiv
 from msjax._src.ops.math_ops import FloorMod as FloorMod
 from msjax._src.ops.primitives import Fmax as Fmax
 from msjax._src.ops.primitives import Fmin as Fmin
+from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAvgPool
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.random_ops import Gamma as Gamma

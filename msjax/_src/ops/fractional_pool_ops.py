@@ -1,7 +1,8 @@
 """Fractional max pooling (Graham, https://arxiv.org/abs/1412.6071) of `mindspore.ops`:
 `fractional_max_pool2d`, `fractional_max_pool3d` and the primitives
 `FractionalMaxPoolWithFixedKsize(ksize, output_shape, data_format='NCHW')(x, random_samples)`
-and `FractionalMaxPool3DWithFixedKsize(ksize, output_shape, data_format='NCDHW')`.
+and `FractionalMaxPool3DWithFixedKsize(ksize, output_shape, data_format='NCDHW')`; and TensorFlow's
+NHWC forms `FractionalMaxPool` and `FractionalAvgPool` with their pooling sequences (below).
 
 Each output cell takes the maximum of a `ksize` window whose start along an axis of input size
 `n`, output size `m` and random sample `u` (one per sample, channel and axis) is
@@ -22,6 +23,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import checkparam as validator
 from msjax._src.core import dtype as mstype
 from msjax._src.core.random import next_key
 from msjax._src.ops.registry import functional, op, primitive
@@ -322,3 +324,131 @@ def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=Non
                         f"Tensor[{mstype.from_numpy(samples.dtype)}].")
     values, index = _pool_3d(x, samples, kernel_size, output_size)
     return (values, index) if return_indices else values
+
+
+# -- FractionalMaxPool / FractionalAvgPool: NHWC, pooling sequences --------------------------------
+# `Primitive(pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+# seed2=0)(x)` -> (y, row_pooling_sequence, col_pooling_sequence). Each spatial length n is cut
+# into m = int(n / ratio) cells by a sequence 0 = s_0 < ... < s_m = n: randomly, the steps are
+# n // m or n // m + 1 (n % m of the latter, at random places); pseudo-randomly, s_i =
+# ceil(a·(i + u)) - ceil(a·u) with a = n / m and u drawn once (Graham's paper). Cell i covers
+# [s_i, s_{i+1}), or [s_i, s_{i+1}] when overlapping. Sequences are drawn from msjax's key (from
+# `seed` and `seed2` when `deterministic` and one is non-zero): other numbers than MindSpore's
+# generator, but where every length is a multiple of its cell count they are fixed, and values
+# and sequences are MindSpore's (tests/goldens/ops/fractional_pool_tf_probe.out).
+_SEQUENCE_TYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.int32), _INT64)
+_SEQUENCE_TYPE_NAMES = "{Tensor[Float32], Tensor[Float64], Tensor[Int32], Tensor[Int64]}"
+
+
+def _check_sequence_pool(name):
+    def check(attrs):
+        validator.check_value_type("pooling_ratio", attrs["pooling_ratio"], [list], name)
+        for item in attrs["pooling_ratio"]:
+            validator.check_value_type("pooling_ratio_item", item, float, name)
+        for key in ("pseudo_random", "overlapping", "deterministic"):
+            validator.check_value_type(key, attrs[key], [bool], name)
+        for key in ("seed", "seed2"):
+            validator.check_value_type(key, attrs[key], [int], name)
+        return attrs
+    return check
+
+
+def _pooling_sequence(key, length, cells, pseudo_random):
+    """The int64 boundaries (cells + 1) cutting `length` into `cells` pooling cells."""
+    if pseudo_random:
+        alpha = length / cells
+        step = length // cells
+        u_max = min((step + 2) / alpha - 1, (length + 1 - step) / alpha - (cells - 1))
+        u = jax.random.uniform(key, (), jnp.float64) * u_max
+        inner = (jnp.ceil(alpha * (jnp.arange(1, cells) + u)) - jnp.ceil(alpha * u))
+        inner = inner.astype(_INT64)
+    else:
+        step, spots = divmod(length, cells)
+        longer = jax.random.permutation(key, cells) < spots
+        inner = jnp.cumsum(jnp.where(longer, step + 1, step).astype(_INT64))[:-1]
+    return jnp.concatenate([jnp.zeros(1, _INT64), inner, jnp.full(1, length, _INT64)])
+
+
+def _cell_members(sequence, length, cells, overlapping):
+    """(cells, span) indices along an axis and whether each belongs to its cell."""
+    span = length // cells + 2 + int(overlapping)
+    index = sequence[:-1, None] + jnp.arange(span, dtype=_INT64)
+    member = (index < sequence[1:, None] + int(overlapping)) & (index < length)
+    return jnp.minimum(index, length - 1), member
+
+
+def _sequence_pool(name, reduce, x, pooling_ratio, pseudo_random, overlapping, deterministic,
+                   seed, seed2, input_label):
+    x = jnp.asarray(x)
+    if x.dtype not in _SEQUENCE_TYPES:
+        raise _dtype_error(name, input_label, _SEQUENCE_TYPE_NAMES, x.dtype)
+    if x.ndim != 4:
+        rank = "input_rank" if input_label == "input" else "x_rank"
+        raise ValueError(f"For primitive[{name}], the {rank} must be equal to 4, but got "
+                         f"{x.ndim}.")
+    ratio = list(pooling_ratio)
+    if len(ratio) != 4:
+        raise ValueError(f"For '{name}', the size of parameter 'pooling_ratio' must be 4, but got "
+                         f"{len(ratio)}.")
+    for position, word in ((0, "first"), (3, "last")):
+        if ratio[position] != 1.0:
+            raise ValueError(f"For '{name}', the {word} element of parameter 'pooling_ratio' must "
+                             f"be 1.0, but got {ratio[position]:f}.")
+    for position, word in ((1, "second"), (2, "third")):
+        if ratio[position] < 1.0:
+            raise ValueError(f"For '{name}', the {word} element of pooling ratio must be greater "
+                             f"than or equal to 1.0, but got {ratio[position]:f}.")
+    cells = [int(x.shape[axis] / ratio[axis]) for axis in (1, 2)]
+    for axis, count in zip((1, 2), cells):
+        if count == 0:
+            raise ValueError(f"For '{name}', outputsize[{axis}] cannot be 0.")
+    if deterministic and (seed or seed2):
+        key = jax.random.fold_in(jax.random.PRNGKey(seed), seed2)
+    else:
+        key = next_key()
+    row_key, col_key = jax.random.split(key)
+    rows_seq = _pooling_sequence(row_key, x.shape[1], cells[0], pseudo_random)
+    cols_seq = _pooling_sequence(col_key, x.shape[2], cells[1], pseudo_random)
+    rows, row_member = _cell_members(rows_seq, x.shape[1], cells[0], overlapping)
+    cols, col_member = _cell_members(cols_seq, x.shape[2], cells[1], overlapping)
+    # (N, cells_r, span_r, cells_c, span_c, C)
+    window = jnp.take(jnp.take(x, rows, axis=1), cols, axis=3)
+    member = (row_member[:, :, None, None] & col_member[None, None])[None, ..., None]
+    return reduce(window, member), rows_seq, cols_seq
+
+
+def _window_max(window, member):
+    lowest = (jnp.finfo(window.dtype).min if jnp.issubdtype(window.dtype, jnp.floating)
+              else jnp.iinfo(window.dtype).min)
+    return jnp.max(jnp.where(member, window, lowest), axis=(2, 4))
+
+
+def _window_mean(window, member):
+    total = jnp.sum(jnp.where(member, window, jnp.zeros((), window.dtype)), axis=(2, 4),
+                    dtype=window.dtype)
+    count = jnp.sum(member, axis=(2, 4)).astype(window.dtype)
+    if jnp.issubdtype(window.dtype, jnp.integer):
+        return jax.lax.div(total, count)  # (MindSpore's integer mean truncates)
+    return total / count
+
+
+def _fractional_max_pool(x, pooling_ratio, pseudo_random=False, overlapping=False,
+                         deterministic=False, seed=0, seed2=0):
+    return _sequence_pool("FractionalMaxPool", _window_max, x, pooling_ratio, pseudo_random,
+                          overlapping, deterministic, seed, seed2, "input")
+
+
+def _fractional_avg_pool(x, pooling_ratio, pseudo_random=False, overlapping=False,
+                         deterministic=False, seed=0, seed2=0):
+    return _sequence_pool("FractionalAvgPool", _window_mean, x, pooling_ratio, pseudo_random,
+                          overlapping, deterministic, seed, seed2, "x")
+
+
+_SEQUENCE_POOL_ATTRS = {"pooling_ratio": _REQUIRED, "pseudo_random": False, "overlapping": False,
+                        "deterministic": False, "seed": 0, "seed2": 0}
+FractionalMaxPool = primitive("FractionalMaxPool", functional(_fractional_max_pool),
+                              display=_check_sequence_pool("FractionalMaxPool"),
+                              **_SEQUENCE_POOL_ATTRS)
+FractionalAvgPool = primitive("FractionalAvgPool", functional(_fractional_avg_pool),
+                              display=_check_sequence_pool("FractionalAvgPool"),
+                              **_SEQUENCE_POOL_ATTRS)
