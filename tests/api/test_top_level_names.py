@@ -1,5 +1,5 @@
 """Top-level names of MindSpore 2.10 built on JAX (issue #25): `mindspore.frombuffer`,
-`swap_tensors`, `from_dlpack`, `to_dlpack`. The probe script run unchanged on msjax prints what
+`swap_tensors`, `from_dlpack`, `to_dlpack`, `get_current_device`. The probe script run unchanged on msjax prints what
 MindSpore printed (tests/goldens/api/top_level_probe.out); MindSpore's own module paths answer
 them; what msjax cannot do says why."""
 import numpy as np
@@ -24,7 +24,8 @@ def test_top_level_name_matches_mindspore(label, msjax_cases):
 
 @pytest.mark.parametrize("path, name", [("mindspore.utils.dlpack", "from_dlpack"),
                                         ("mindspore.utils.dlpack", "to_dlpack"),
-                                        ("mindspore.common.tensor", "swap_tensors")])
+                                        ("mindspore.common.tensor", "swap_tensors"),
+                                        ("mindspore.device_manager", "get_current_device")])
 def test_mindspore_module_paths_answer_them(path, name):
     import importlib
 
@@ -60,3 +61,13 @@ def test_frombuffer_copies_the_buffer():
     t = ms.frombuffer(buffer, ms.float32)
     buffer[:4] = np.float32(9).tobytes()
     assert t.asnumpy().tolist() == [0.0, 1.0, 2.0]
+
+
+def test_current_device_follows_the_context():
+    before = ms.get_context("device_id")
+    try:
+        ms.set_context(device_id=3)
+        assert ms.get_current_device() == ("CPU", 3)
+        assert ms.get_current_device().device_id == 3
+    finally:
+        ms.set_context(device_id=before)

@@ -1,6 +1,6 @@
-"""MindSpore 2.10's top-level `mindspore.frombuffer`, `swap_tensors`, `from_dlpack`, `to_dlpack`
-(issue #25): values, dtypes and argument checks. Printed `label -> RESULT` as in
-conformance_probe1.py; tests/api/test_top_level_names.py runs it unchanged on msjax.
+"""MindSpore 2.10's top-level `mindspore.frombuffer`, `swap_tensors`, `from_dlpack`, `to_dlpack`,
+`get_current_device` (issue #25): values, dtypes and argument checks. Printed `label -> RESULT` as
+in conformance_probe1.py; tests/api/test_top_level_names.py runs it unchanged on msjax.
 Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/top_level_probe.py \\
         | grep -- " -> " > tests/goldens/api/top_level_probe.out
@@ -63,3 +63,7 @@ show("dlpack capsule type", lambda: type(ms.to_dlpack(t)).__name__)
 show("from_dlpack numpy", lambda: ms.from_dlpack(np.arange(3, dtype=np.float32)))
 show("to_dlpack not tensor", lambda: ms.to_dlpack(np.ones(2)))
 show("from_dlpack list", lambda: ms.from_dlpack([1, 2]))
+
+device = ms.get_current_device()
+show("get_current_device", lambda: device)
+show("get_current_device fields", lambda: (device.device_target, device.device_id, type(device).__name__, isinstance(device, tuple), len(device)))
