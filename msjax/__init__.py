@@ -16,6 +16,7 @@ from msjax._src.core.context import PYNATIVE_MODE as PYNATIVE_MODE
 from msjax._src.core.context import get_context as get_context
 from msjax._src.core.context import set_context as set_context
 from msjax._src.core.context import set_device as set_device
+from msjax._src.core.device_info import get_current_device as get_current_device
 from msjax._src.core.dtype import TensorType as TensorType
 from msjax._src.core.dtype import Type as Type
 from msjax._src.core.dtype import bfloat16 as bfloat16
@@ -113,6 +114,7 @@ from msjax._src.transforms.grad import jacrev as jacrev
 from msjax._src.transforms.no_grad import _no_grad as _no_grad
 from msjax._src.transforms.custom_grad import _Function as _Function
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
+from msjax._src.transforms.recompute import recompute as recompute
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function
@@ -122,6 +124,10 @@ from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.core.numpy_view import from_numpy as from_numpy
 from msjax._src.core.tensor import is_tensor as is_tensor
 from msjax._src.core.tensor import tensor as tensor
+from msjax._src.core.tensor_exchange import from_dlpack as from_dlpack
+from msjax._src.core.tensor_exchange import frombuffer as frombuffer
+from msjax._src.core.tensor_exchange import swap_tensors as swap_tensors
+from msjax._src.core.tensor_exchange import to_dlpack as to_dlpack
 from msjax import common as common
 from msjax import context as context
 from msjax import communication as communication

@@ -148,7 +148,6 @@ EXCLUDED = {
     "mindspore.boost.less_batch_normalization": _NOT_YET + "LessBN",
     "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
                                 "(XLA places and schedules msjax's work)",
-    "mindspore.device_manager": _NOT_YET + "device runtime controls of the Ascend/GPU runtime",
     "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
     "mindspore.nn.probability.bnn_layers": _NOT_YET + "Bayesian layers",
     "mindspore.onnx": _NOT_YET + "ONNX export",
@@ -210,6 +209,8 @@ NAME_SOURCES = {
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.hal": ("msjax.hal", "msjax"),
+    # set_device, get_current_device and DeviceInfo (the rest is MindSpore's C++ runtime)
+    "mindspore.device_manager": ("msjax._src.core.device_info", "msjax"),
     "mindspore.profiler": ("msjax.profiler", "msjax"),
     "mindspore.runtime": ("msjax.runtime", "msjax"),
     "mindspore.ops": ("msjax.ops", "msjax"),
@@ -227,6 +228,9 @@ NAME_SOURCES = {
     # MindSpore's inner Primitives: not names of mindspore.ops (ops/inner_ops.py)
     "mindspore.ops.operations._inner_ops": ("msjax._src.ops.inner_ops", "msjax.ops.operations",
                                             "msjax.ops", "msjax"),
+    # MindSpore's CSR Primitive that is no name of mindspore.ops (ops/sparse_matrix_ops.py)
+    "mindspore.ops.operations.sparse_ops": ("msjax._src.ops.sparse_matrix_ops",
+                                            "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",

@@ -61,6 +61,7 @@ from msjax._src.transforms.custom_grad import _Function as _Function
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
+from msjax._src.transforms.recompute import recompute as recompute
 from msjax.common import dtype as dtype
 
 bool = bool_  # noqa: A001  (mindspore.common.bool is bool_)

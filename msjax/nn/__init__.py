@@ -30,6 +30,8 @@ from msjax._src.nn.layers.activation import Tanhshrink as Tanhshrink
 from msjax._src.nn.layers.activation import get_activation as get_activation
 from msjax._src.nn.layers.basic import Dense as Dense
 from msjax._src.nn.layers.basic import Dropout as Dropout
+from msjax._src.nn.layers.basic import L1Regularizer as L1Regularizer
+from msjax._src.nn.layers.dense import BiDense as BiDense
 from msjax._src.nn.layers.basic import Flatten as Flatten
 from msjax._src.nn.layers.basic import Identity as Identity
 from msjax._src.nn.layers.conv import Conv1d as Conv1d
@@ -143,6 +145,8 @@ from msjax._src.nn.layers.pooling import MaxPool1d as MaxPool1d
 from msjax._src.nn.layers.pooling import AvgPool1d as AvgPool1d
 from msjax._src.nn.layers.pooling import MaxPool3d as MaxPool3d
 from msjax._src.nn.layers.pooling import AvgPool3d as AvgPool3d
+from msjax._src.nn.layers.pooling import FractionalMaxPool2d as FractionalMaxPool2d
+from msjax._src.nn.layers.pooling import FractionalMaxPool3d as FractionalMaxPool3d
 from msjax._src.nn.layers.pooling import AdaptiveAvgPool1d as AdaptiveAvgPool1d
 from msjax._src.nn.layers.pooling import AdaptiveAvgPool2d as AdaptiveAvgPool2d
 from msjax._src.nn.layers.pooling import AdaptiveAvgPool3d as AdaptiveAvgPool3d

@@ -187,6 +187,8 @@ from msjax._src.ops.math_ops import fmin as fmin
 from msjax._src.ops.math_ops import fmod as fmod
 from msjax._src.ops.image_ops import fold as fold
 from msjax._src.ops.math_ops import frac as frac
+from msjax._src.ops.fractional_pool_ops import fractional_max_pool2d as fractional_max_pool2d
+from msjax._src.ops.fractional_pool_ops import fractional_max_pool3d as fractional_max_pool3d
 from msjax._src.ops.array_ops import full as full
 from msjax._src.ops.array_ops import full_like as full_like
 from msjax._src.ops.random_ops import gamma as gamma
@@ -311,9 +313,12 @@ from msjax._src.ops.array_ops import masked_select as masked_select
 from msjax._src.ops.math_ops import matmul as matmul
 from msjax._src.ops.linalg_ops import matrix_band_part as matrix_band_part
 from msjax._src.ops.linalg_ops import matrix_determinant as matrix_determinant
+from msjax._src.ops.matrix_diag_ops import matrix_diag as matrix_diag
+from msjax._src.ops.matrix_diag_ops import matrix_diag_part as matrix_diag_part
 from msjax._src.ops.linalg_ops import matrix_exp as matrix_exp
 from msjax._src.ops.linalg_ops import matrix_norm as matrix_norm
 from msjax._src.ops.math_ops import matrix_power as matrix_power
+from msjax._src.ops.matrix_diag_ops import matrix_set_diag as matrix_set_diag
 from msjax._src.ops.linalg_ops import matrix_solve as matrix_solve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d

@@ -61,6 +61,8 @@ from msjax._src.ops.math_ops import Conj as Conj
 from msjax._src.ops.primitives import Conv2D as Conv2D
 from msjax._src.ops.nn_ops import Conv2DBackpropInput as Conv2DBackpropInput
 from msjax._src.ops.nn_ops import Conv2DTranspose as Conv2DTranspose
+from msjax._src.ops.conv3d_ops import Conv3D as Conv3D
+from msjax._src.ops.conv3d_ops import Conv3DTranspose as Conv3DTranspose
 from msjax._src.ops.math_ops import Cos as Cos
 from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
@@ -113,6 +115,10 @@ from msjax._src.ops.math_ops import FloorDiv as FloorDiv
 from msjax._src.ops.math_ops import FloorMod as FloorMod
 from msjax._src.ops.primitives import Fmax as Fmax
 from msjax._src.ops.primitives import Fmin as Fmin
+from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAvgPool
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
+from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.primitives import Gather as Gather
 from msjax._src.ops.array_ops import GatherD as GatherD
@@ -177,9 +183,12 @@ from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
 from msjax._src.ops.primitives import MatMul as MatMul
 from msjax._src.ops.linalg_ops import MatrixBandPart as MatrixBandPart
 from msjax._src.ops.linalg_ops import MatrixDeterminant as MatrixDeterminant
+from msjax._src.ops.matrix_diag_ops import MatrixDiagPartV3 as MatrixDiagPartV3
+from msjax._src.ops.matrix_diag_ops import MatrixDiagV3 as MatrixDiagV3
 from msjax._src.ops.linalg_ops import MatrixExp as MatrixExp
 from msjax._src.ops.primitives import MatrixInverse as MatrixInverse
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
+from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
@@ -291,6 +300,8 @@ from msjax._src.ops.nn_ops import Softsign as Softsign
 from msjax._src.ops.primitives import Sort as Sort
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
+from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
+from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV

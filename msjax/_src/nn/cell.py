@@ -34,6 +34,7 @@ from msjax._src.transforms.jit import JitFunction, call_cell_compiled
 from msjax._src.transforms.lazy_inline import call_lazy
 from msjax._src.transforms.shard import make_sharded, one_device_job
 from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
+from msjax._src.transforms.recompute import call_recomputed, check_cell_recompute
 
 _logger = logging.getLogger("msjax")
 
@@ -400,9 +401,21 @@ class Cell:
     def get_inputs(self):
         return getattr(self, "_dynamic_inputs", None)
 
-    def recompute(self, **kwargs):
-        """`Cell.recompute`: a memory hint for MindSpore's compiler (XLA decides what to keep);
-        returns None, as MindSpore's."""
+    def recompute(self, *args, use_reentrant=True, output_recompute=False, early_stop=True,
+                  context_fn=None, **kwargs):
+        """`Cell.recompute(*, use_reentrant=True, output_recompute=False, early_stop=True,
+        context_fn=None, **kwargs)`: from now on the Cell's calls are recomputed in the backward
+        pass instead of keeping their activations (`mindspore.recompute` of its `construct`, on
+        `jax.checkpoint`: transforms/recompute.py); values and gradients are unchanged. The
+        keywords are checked with MindSpore's messages; returns None, as MindSpore's."""
+        if args:  # (MindSpore's keyword check binds the signature first)
+            raise TypeError("too many positional arguments")
+        check_cell_recompute(output_recompute, kwargs)
+        if output_recompute:
+            use_reentrant = False
+        if use_reentrant and context_fn is not None:
+            raise ValueError("context_fn is only supported when use_reentrant=False.")
+        object.__setattr__(self, "_recompute_context_fn", context_fn)
         return None
 
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None):
@@ -585,6 +598,8 @@ class Cell:
                 args = result if isinstance(result, tuple) else (result,)
         if getattr(type(self), "bprop", None) is not None:  # a gradient the user wrote
             output = _call_with_bprop(self, args, kwargs)
+        elif "_recompute_context_fn" in self.__dict__:  # Cell.recompute's
+            output = _call_recomputed(self, args, kwargs)
         else:
             output = self.construct(*args, **kwargs)
         for hook in self._forward_hooks.values():
@@ -638,6 +653,13 @@ def _run_with_backward_hooks(cell, args, kwargs):
     """`cell(*args, **kwargs)` with its backward hooks (a function of its own: a lambda in
     `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
     return run_with_backward_hooks(cell, args, lambda a: cell._run_construct(a, kwargs))
+
+
+def _call_recomputed(cell, args, kwargs):
+    """`cell.construct(*args, **kwargs)` recomputed in the backward pass (Cell.recompute)."""
+    context_fn = cell.__dict__["_recompute_context_fn"]
+    return call_recomputed(cell.construct, args, kwargs, roots=[cell],
+                           forward_context=None if context_fn is None else context_fn()[0])
 
 
 def _call_with_bprop(cell, args, kwargs):

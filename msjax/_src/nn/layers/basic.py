@@ -1,14 +1,15 @@
-"""`nn.Dense`, `nn.Flatten`, `nn.Dropout` and `nn.Identity`."""
+"""`nn.Dense`, `nn.Flatten`, `nn.Dropout`, `nn.Identity` and `nn.L1Regularizer`."""
 from __future__ import annotations
 
 import math
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import log
 from msjax._src.core.initializer import HeUniform, Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import get_activation
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
-from msjax._src.ops import array_ops, nn_ops
+from msjax._src.ops import array_ops, math_ops, nn_ops
 from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter
@@ -177,3 +178,46 @@ class Linear(Dense):
         if self.has_bias:
             s += f", has_bias={self.has_bias}"
         return s
+
+
+# The dtypes MindSpore's `number_type` check names, in its order.
+_NUMBER_TYPES = ("mindspore.int8, mindspore.int16, mindspore.int32, mindspore.int64, "
+                 "mindspore.uint8, mindspore.uint16, mindspore.uint32, mindspore.uint64, "
+                 "mindspore.float16, mindspore.float32, mindspore.float64, mindspore.bfloat16, "
+                 "mindspore.complex64, mindspore.complex128, mindspore.int4, "
+                 "mindspore.float8_e4m3fn, mindspore.float8_e5m2, mindspore.hifloat8")
+
+
+class L1Regularizer(Cell):
+    """`nn.L1Regularizer(scale)` (deprecated since MindSpore 2.8: `ops.norm(w, ord=1)`):
+    `scale * sum(abs(weights))`, a scalar in the wider of float32 and the weights' dtype.
+    `scale` is an int or float > 0, not inf or nan (MindSpore's checks and messages)."""
+
+    def __init__(self, scale):
+        _warn_deprecated_once("L1Regularizer", "2.8.0", "ops.norm")
+        super().__init__()
+        check_value_type("scale", scale, [int, float], self.cls_name)
+        if scale <= 0:
+            raise ValueError(f"For '{self.cls_name}', the 'scale' must be greater than 0, but got "
+                             f"{scale}.")
+        if math.isinf(scale) or math.isnan(scale):
+            raise ValueError(f"For '{self.cls_name}', the 'scale' can not be INF or NAN, but got "
+                             f"{scale}.")
+        self.scale = Tensor(scale, dtype=mstype.float32)
+
+    def construct(self, weights):
+        if weights.dtype == mstype.bool_:
+            raise TypeError(f"The 'weights' doesn't support 'Bool' and expect to receive "
+                            f"({_NUMBER_TYPES}).")
+        return self.scale * math_ops.abs(weights).sum()
+
+
+_DEPRECATED_SHOWN = set()
+
+
+def _warn_deprecated_once(name, version, substitute):
+    """MindSpore's deprecation warning, logged once per name and version."""
+    if (name, version) not in _DEPRECATED_SHOWN:
+        _DEPRECATED_SHOWN.add((name, version))
+        log.warning(f"'{name}' is deprecated from version {version} and will be removed in a "
+                    f"future version, use '{substitute}' instead.")

@@ -2,6 +2,8 @@
 messages (`mindspore._checkparam`)."""
 from __future__ import annotations
 
+from msjax._src.core.tensor import Tensor
+
 
 def _prefix(cls_name):
     return f"For '{cls_name}', the" if cls_name else "The"
@@ -59,3 +61,22 @@ def check_positive_float(value, arg_name, cls_name):
         raise ValueError(f"{info} must be float and must > 0, but got '{value}' with type "
                          "'float'.")
     return value
+
+
+def type_of(value):
+    """MindSpore's `ops.typeof` text of a value: `Tensor[Float32]`, `Tuple[...]`, `Float32`."""
+    if isinstance(value, Tensor):
+        return f"Tensor[{value.dtype}]"
+    if isinstance(value, (tuple, list)):
+        kind = "Tuple" if isinstance(value, tuple) else "List"
+        return f"{kind}[{', '.join(type_of(v) for v in value)}]"
+    if isinstance(value, bool):
+        return "Bool"
+    return {int: "Int64", float: "Float32", str: "String"}.get(type(value), type(value).__name__)
+
+
+def check_is_tensor(arg_name, value, cls_name):
+    if value is not None and not isinstance(value, Tensor):
+        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be "
+                        f"'<class 'mindspore._c_expression.typing.TensorType'>', but got "
+                        f"'{type_of(value)}'")

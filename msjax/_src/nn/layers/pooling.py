@@ -1,11 +1,11 @@
 """`nn.MaxPool1d/2d/3d`, `nn.AvgPool1d/2d/3d` (NCHW, or without the batch axis) and the adaptive
-pooling layers `nn.AdaptiveAvgPool1d/2d/3d`, `nn.AdaptiveMaxPool1d/2d/3d`."""
+pooling layers `nn.AdaptiveAvgPool1d/2d/3d`, `nn.AdaptiveMaxPool1d/2d/3d`; `nn.FractionalMaxPool2d/3d`."""
 from __future__ import annotations
 
 from msjax._src.core import context
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_string, check_value_type
-from msjax._src.ops import array_ops, nn_ops, pooling_ops
+from msjax._src.ops import array_ops, fractional_pool_ops, nn_ops, pooling_ops
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 
@@ -467,3 +467,34 @@ class LPPool1d(_LPPoolNd):
 
 class LPPool2d(_LPPoolNd):
     _OP = "lp_pool2d"
+
+
+class FractionalMaxPool2d(Cell):
+    """`nn.FractionalMaxPool2d(kernel_size, output_size=None, output_ratio=None,
+    return_indices=False, _random_samples=None)`: `ops.fractional_max_pool2d` of its input
+    (ops/fractional_pool_ops.py); without `_random_samples` each call draws new ones."""
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                 _random_samples=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.output_size = output_size
+        self.output_ratio = output_ratio
+        self.return_indices = return_indices
+        self._random_samples = _random_samples
+
+    def construct(self, input):
+        return fractional_pool_ops.fractional_max_pool2d(
+            input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+            self._random_samples)
+
+
+class FractionalMaxPool3d(FractionalMaxPool2d):
+    """`nn.FractionalMaxPool3d(kernel_size, output_size=None, output_ratio=None,
+    return_indices=False, _random_samples=None)`: `ops.fractional_max_pool3d` of its (N, C, D,
+    H, W) or (C, D, H, W) input; without `_random_samples` each call draws new ones."""
+
+    def construct(self, input):
+        return fractional_pool_ops.fractional_max_pool3d(
+            input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+            self._random_samples)

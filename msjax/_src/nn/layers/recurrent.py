@@ -24,7 +24,8 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core.initializer import Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.basic import Dropout
-from msjax._src.nn.layers.checks import check_positive_int, check_string, check_value_type
+from msjax._src.nn.layers.checks import (check_is_tensor as _check_is_tensor, check_positive_int,
+                                         check_string, check_value_type, type_of as _type_of)
 from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import unwrap, wrap
@@ -151,25 +152,6 @@ class _DynamicGRUCPUGPU(_DynamicRNNBase):
 
 _DIRECTION_CELLS = {"RNN_TANH": _DynamicRNNTanh, "RNN_RELU": _DynamicRNNRelu,
                     "LSTM": _DynamicLSTMCPUGPU, "GRU": _DynamicGRUCPUGPU}
-
-
-def _type_of(value):
-    """MindSpore's `ops.typeof` text of a value: `Tensor[Float32]`, `Tuple[...]`, `Float32`."""
-    if isinstance(value, Tensor):
-        return f"Tensor[{value.dtype}]"
-    if isinstance(value, (tuple, list)):
-        kind = "Tuple" if isinstance(value, tuple) else "List"
-        return f"{kind}[{', '.join(_type_of(v) for v in value)}]"
-    if isinstance(value, bool):
-        return "Bool"
-    return {int: "Int64", float: "Float32", str: "String"}.get(type(value), type(value).__name__)
-
-
-def _check_is_tensor(arg_name, value, cls_name):
-    if value is not None and not isinstance(value, Tensor):
-        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be "
-                        f"'<class 'mindspore._c_expression.typing.TensorType'>', but got "
-                        f"'{_type_of(value)}'")
 
 
 def _check_is_tuple(arg_name, value, cls_name):

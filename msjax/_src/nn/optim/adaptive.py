@@ -18,6 +18,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.nn.optim.optimizer import Optimizer, _array, _success, clone_states
 from msjax._src.ops.adapters import scalar_like
+from msjax._src.ops.ftrl_ops import apply_ftrl
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
@@ -386,18 +387,6 @@ def apply_asgd(param, mu, eta, ax, grad, lr, step, lambd, alpha, t0):
     new_eta = lr / jnp.power(1.0 + lambd * lr * step, alpha)
     new_mu = 1.0 / jnp.maximum(1.0, step - t0[0])
     return new_param, new_mu.astype(mu.dtype), new_eta.astype(eta.dtype), ax
-
-
-@jax.jit
-def apply_ftrl(weight, accum, linear, grad, lr, l1, l2, lr_power):
-    """ApplyFtrl: the FTRL-proximal update of `weight`, `accum` (Σg²) and `linear`."""
-    new_accum = accum + grad * grad
-    sigma = (jnp.power(new_accum, -lr_power) - jnp.power(accum, -lr_power)) / lr
-    linear = linear + grad - sigma * weight
-    quadratic = jnp.power(new_accum, -lr_power) / lr + 2 * l2
-    weight = jnp.where(jnp.abs(linear) > l1, (jnp.sign(linear) * l1 - linear) / quadratic,
-                       scalar_like(0.0, linear))
-    return weight.astype(accum.dtype), new_accum, linear
 
 
 class FTRL(Optimizer):
