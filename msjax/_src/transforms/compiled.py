@@ -238,7 +238,9 @@ class CompiledFunction:
         if program.checked:
             pure, program.error_tree = index_checks.functionalised(
                 pure, lambda: record.written_index)
-        return jax.jit(self.transform(pure, program) if self.transform else pure), record
+        options = backend.lowering_for().compiler_options(program.checked)
+        return jax.jit(self.transform(pure, program) if self.transform else pure,
+                       compiler_options=options), record
 
     def program_context(self, args, dyn):
         """What a transform needs to know of a new signature (vmap's axes, pmap's layout),
@@ -345,7 +347,9 @@ class CompiledFunction:
             # trace just made (donation is no part of its key), so this is not traced again
             # (re-evaluating the jaxpr, as before, took 0.29 s of ViT-tiny's first step). Calls
             # go through it, like `program.jitted` below: C++ dispatch, donating.
-            donating = jax.jit(program.jitted.__wrapped__, donate_argnums=donated)
+            donating = jax.jit(program.jitted.__wrapped__, donate_argnums=donated,
+                               compiler_options=backend.lowering_for().compiler_options(
+                                   program.checked))
             traced = donating.trace(*self.read_boxes(program), *dyn)
             program.donated = donated
             program.dispatch = donating
