@@ -106,7 +106,38 @@ def test_each_rewrite_declares_its_platforms():
         assert not accelerator.inline_scanned_chains(None)
         assert accelerator.rewrite_program(None) is None
         assert accelerator.stack_row_outputs(None) is None
+        assert accelerator.compiler_options(checked=True) is None
     assert lowering.for_platforms(("cpu",)).ensemble((0, 0), 4) == "looped"
+    assert lowering.CHECKED_SCHEDULE_PLATFORMS == ("cpu",)
+
+
+def test_a_checked_program_is_compiled_with_the_memory_optimised_cpu_scheduler(monkeypatch):
+    """backend/lowering.py: a program whose index checks are bound, and only such a program, is
+    compiled with XLA's memory-optimised CPU scheduler (the jit its calls go through carries
+    the option), and it still runs inside another trace, where a jit may carry no options."""
+    cpu = lowering.for_platforms(("cpu",))
+    assert cpu.compiler_options(checked=False) is None
+    assert cpu.compiler_options(checked=True) == lowering.CHECKED_COMPILER_OPTIONS
+    options, jit = [], jax.jit
+
+    def recording_jit(fn, **kwargs):
+        options.append(kwargs.get("compiler_options"))
+        return jit(fn, **kwargs)
+    monkeypatch.setattr(jax, "jit", recording_jit)
+    x = Tensor(np.arange(3, dtype=np.float32))
+    gather = ms.jit(lambda x, i: ms.ops.gather(x, i, 0) * 2)
+    double = ms.jit(lambda x: x * 2)
+    for fn, args, expected in [(gather, (x, Tensor(np.array([2], np.int32))), True),
+                               (double, (x,), False)]:
+        options.clear()
+        fn(*args).asnumpy()
+        (program,) = fn.compiled.programs.values()
+        assert program.checked == expected
+        wanted = (lowering.CHECKED_COMPILER_OPTIONS if expected and jax.default_backend() == "cpu"
+                  else None)
+        assert wanted in options and all(o in (None, wanted) for o in options)
+    outer = ms.jit(lambda x, i: gather(x, i) + 1)  # `gather`'s program, compiled, in a trace
+    np.testing.assert_allclose(outer(x, Tensor(np.array([1], np.int32))).asnumpy(), [3.0])
 
 
 def test_the_quick_compile_at_level_0_is_for_the_cpu_only():

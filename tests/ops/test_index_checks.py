@@ -138,6 +138,80 @@ def test_failed_graph_call_writes_no_parameter():
         ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
+@pytest.fixture
+def flags_never_ready(monkeypatch):
+    """Every kept flag's program still running (as on a busy device): `after_call` reads none,
+    so an error waits for a host read or for MAX_PENDING later calls."""
+    monkeypatch.setattr(index_checks, "_ready", lambda flag: False)
+    yield
+    index_checks.raise_pending()  # nothing left for the next test
+
+
+@pytest.fixture
+def graph_mode():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("read", [
+    pytest.param(lambda out, net: float(out), id="float of a later result"),
+    pytest.param(lambda out, net: print(out), id="print of a later result"),
+    pytest.param(lambda out, net: net.calls.asnumpy(), id="asnumpy of a Parameter"),
+])
+def test_error_raised_by_a_later_read_names_the_op_and_the_failed_call_wrote_nothing(
+        read, flags_never_ready, graph_mode):
+    net = Counter()
+    net(i32(1))
+    net(i32(7))  # fails: its flag is kept, not read
+    out = net(i32(0))  # runs, on what the failed call left: the values it was given
+    with pytest.raises(RuntimeError, match=re.escape(
+            "For 'Gather', the 'input_indices' should be in the range [0, 4), but got 7, "
+            "error_code[58]")):
+        read(out, net)
+    assert float(net.calls) == 2.0
+    np.testing.assert_allclose(net.table.asnumpy(), np.zeros((4, 2)))
+    assert float(out) == 1.0  # the later call's result: a row of the table of 0.5
+
+
+def test_a_host_ahead_by_max_pending_calls_raises_at_the_next_call(flags_never_ready):
+    gather_then_add(X, i32(1))
+    index_checks.raise_pending()
+    gather_then_add(X, i32(5))
+    for _ in range(index_checks.MAX_PENDING - 1):
+        gather_then_add(X, i32(1))
+    with pytest.raises(RuntimeError, match=GATHER_5):
+        gather_then_add(X, i32(1))  # one more kept than MAX_PENDING: the oldest is read
+    np.testing.assert_allclose(gather_then_add(X, i32(2)).asnumpy(), [31.0])
+
+
+def test_model_train_raises_a_failed_step_by_the_end_of_its_epoch(flags_never_ready, graph_mode):
+    from msjax import dataset
+    from msjax.train import Model
+
+    class Lookup(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.embedding = nn.Embedding(4, 2)
+
+        def construct(self, ids):
+            return self.embedding(ids).sum(axis=1)
+
+    net = Lookup()
+    before = net.embedding.embedding_table.asnumpy()
+    ids = np.array([[0], [9]], np.int32)  # the second step's id is out of range
+    data = dataset.NumpySlicesDataset({"ids": ids, "label": np.zeros((2, 2), np.float32)},
+                                      shuffle=False).batch(1)
+    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+    with pytest.raises(RuntimeError, match=re.escape(
+            "For 'Gather', the 'input_indices' should be in the range [0, 4), but got 9")):
+        model.train(1, data, dataset_sink_mode=False)
+    after = net.embedding.embedding_table.asnumpy()
+    # the first step moved row 0 only (the loss reads row 0); the failed step changed nothing
+    np.testing.assert_allclose(after[1:], before[1:])
+    assert not np.allclose(after[0], before[0])
+
+
 def test_checks_turned_off_warn_once_and_do_not_raise():
     previous = index_checks.set_enabled(False)
     try:

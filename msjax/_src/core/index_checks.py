@@ -11,14 +11,19 @@ tests/goldens/scripts/index_checks_probe.py):
 - **in a compiled program** (`ms.jit`, GRAPH_MODE Cells, `Model.train`'s steps) the check is a
   flag computed in the program: a program's first trace notes that it checks (`Probe`), and the
   compiled-call path (transforms/compiled.py) traces it again under `jax.experimental.checkify`,
-  whose error value leaves the program with its outputs. The call raises after the program ran,
-  before any Parameter is written back, as MindSpore's graph mode does. A program without
-  indexing ops is traced once and carries no flag.
+  whose error value leaves the program with its outputs. A failed call's program writes back
+  the values it was given (`functionalised`), so it changes no Parameter, and its error is
+  raised after the program ran, as MindSpore's graph mode does: by a later compiled call once
+  its flag is ready, and at the latest by the next value read on the host (`raise_pending`:
+  `asnumpy`, `print`, `float`, saving a checkpoint, the end of a `Model.train` epoch). The steady
+  path never waits for a flag (`after_call`). A program without indexing ops is traced once and
+  carries no flag.
 
 Indices traced by a transform msjax does not compile itself (the user's own `jax.jit` around
 msjax ops, `vmap`'s batched indices) are not checked: their values are known to no one who could
-raise. `MSJAX_CHECK_INDICES=0` turns the checks off (benchmarks/index_checks.py measures what
-they cost); msjax then warns once, at the first index it does not check.
+raise. `MSJAX_CHECK_INDICES=sync` makes every compiled call wait for its own flag and raise at
+the call itself; `MSJAX_CHECK_INDICES=0` turns the checks off (benchmarks/index_checks.py
+measures what they cost); msjax then warns once, at the first index it does not check.
 """
 from __future__ import annotations
 
@@ -37,7 +42,11 @@ from jax.experimental import checkify
 SWITCH = "MSJAX_CHECK_INDICES"
 _ENABLED = [os.environ.get(SWITCH, "1") != "0"]
 _SYNC = [os.environ.get(SWITCH) == "sync"]  # wait for every checked call's flag
-MAX_PENDING = 8  # checked calls whose flags are not read yet, at most (`after_call`)
+# Checked calls whose flags are not read yet, at most (`after_call`): a bound on what is kept,
+# not a pace. JAX's CPU client makes a call wait once a few dozen programs are in flight (about
+# 30 measured with this jaxlib), so a steady loop's host does not get this far ahead of its
+# device and never waits for a flag.
+MAX_PENDING = 64
 _warned_off = [False]
 
 PROBE, FUNCTIONALISED = "probe", "functionalised"
@@ -159,15 +168,21 @@ def raise_failed(error_tree, leaves) -> None:
 _local = threading.local()
 
 
+def _ready(flag) -> bool:
+    """Whether a kept flag can be read without waiting for its program."""
+    return flag.is_ready()
+
+
 def after_call(error_tree, leaves) -> None:
     """After a checked program was called (its outputs written back: a failed call's are the
-    values it was given, see `functionalised`): raise the error of any earlier call whose flag
-    is ready now, then of the oldest kept one if more than `MAX_PENDING` are kept (waiting for
-    it); keep this call's. With `MSJAX_CHECK_INDICES=sync` every call waits for its own flag.
+    values it was given, see `functionalised`): keep this call's flag, then read the kept flags
+    whose programs have finished, oldest first, and raise the first failed one's error. Only a
+    host more than `MAX_PENDING` calls ahead waits, for the oldest. With
+    `MSJAX_CHECK_INDICES=sync` every call waits for its own flag.
 
-    Waiting at every call would stop JAX's asynchronous dispatch from running ahead: on a busy
-    CPU that cost a gather-heavy step 25-50% (benchmarks/index_checks.py); kept flags cost
-    nothing, and a result read on the host raises them (`raise_pending`)."""
+    Waiting for a flag at every call (or every few) stops JAX's asynchronous dispatch from
+    running ahead; the flags of calls still running cost nothing kept, and a result read on
+    the host raises them (`raise_pending`)."""
     if _SYNC[0]:
         raise_pending()
         raise_failed(error_tree, leaves)
@@ -176,7 +191,7 @@ def after_call(error_tree, leaves) -> None:
     if pending is None:
         pending = _local.pending = collections.deque()
     pending.append((error_tree, leaves))
-    while pending and (len(pending) > MAX_PENDING or pending[0][1][0].is_ready()):
+    while pending and (len(pending) > MAX_PENDING or _ready(pending[0][1][0])):
         tree, values = pending.popleft()
         try:
             raise_failed(tree, values)
@@ -187,7 +202,9 @@ def after_call(error_tree, leaves) -> None:
 
 def raise_pending() -> None:
     """Raise the error of an earlier compiled call whose check failed and was not raised yet
-    (`after_call`): called where a value is read on the host (`Tensor.asnumpy`, `print`, ...)."""
+    (`after_call`), waiting for the kept flags: called where a value is read on the host
+    (`Tensor.asnumpy`, `print`, a checkpoint's values, ...) and at the end of each of
+    `Model.train`'s epochs."""
     pending = getattr(_local, "pending", None)
     if pending:
         earlier = list(pending)

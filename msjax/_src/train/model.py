@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from msjax._src.core import traceback_filter, x64
+from msjax._src.core import index_checks, traceback_filter, x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.tensor import Tensor
 from msjax._src.train import checks, data
@@ -421,6 +421,7 @@ class Model:
                 list_callback.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
                     break
+            index_checks.raise_pending()  # a step's failed index check, raised by the epoch's end
             self._eval_during_train(valid_infos, cb_params, list_callback)
             list_callback.on_train_epoch_end(run_context)
             cb_params.pop("metrics", None)
@@ -463,6 +464,7 @@ class Model:
             self._check_network_mode(self._train_network, True)
             cb_params.net_outputs = self._sink_runner.run(chunk)
             list_callback.on_train_step_end(run_context)
+            index_checks.raise_pending()  # a step's failed index check, raised by the epoch's end
             self._eval_during_train(valid_infos, cb_params, list_callback)
             list_callback.on_train_epoch_end(run_context)
             cb_params.pop("metrics", None)

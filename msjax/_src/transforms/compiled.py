@@ -343,16 +343,22 @@ class CompiledFunction:
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
         donated = (tuple(program.written_index) if self.flat_outputs and not caching
                    else ())
+        # XLA's options for this program on this platform (a checked one: lowering.py)
+        options = (backend.lowering_for().compiler_options(program.checked)
+                   if self.flat_outputs else None)
         if prepared is not None:
             program.rows, fn = prepared
             traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
             program.donated = donated
-        elif donated:
-            # The traced function jitted again with its donations: JAX's trace cache holds the
-            # trace just made (donation is no part of its key), so this is not traced again
-            # (re-evaluating the jaxpr, as before, took 0.29 s of ViT-tiny's first step). Calls
-            # go through it, like `program.jitted` below: C++ dispatch, donating.
-            donating = jax.jit(program.jitted.__wrapped__, donate_argnums=donated)
+        elif donated or options:
+            # The traced function jitted again with its donations (and XLA's options for it,
+            # which only a top-level jit may carry: `program.jitted` is also called inside
+            # other traces): JAX's trace cache holds the trace just made (neither is part of its
+            # key), so this is not traced again (re-evaluating the jaxpr, as before, took 0.29 s
+            # of ViT-tiny's first step). Calls go through it, like `program.jitted` below: C++
+            # dispatch, donating.
+            donating = jax.jit(program.jitted.__wrapped__, donate_argnums=donated,
+                               compiler_options=options)
             traced = donating.trace(*self.read_boxes(program), *dyn)
             program.donated = donated
             program.dispatch = donating
@@ -437,7 +443,7 @@ class CompiledFunction:
             owned_values(values, program.donated)
         try:
             out = call(*values, *dyn)
-        except TypeError:
+        except (TypeError, ValueError):  # ValueError: XLA's options are for top-level jits only
             if not (_any_tracer(dyn) or _any_tracer(self.read_boxes(program))):
                 raise
             return self._call_traced(program, dyn)
