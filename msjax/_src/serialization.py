@@ -10,12 +10,15 @@ the "msjax" logger.
 
 Loading into a network is all-or-nothing in msjax: if one parameter fails (a shape or dtype
 mismatch), no parameter of the network is changed, where MindSpore keeps the ones it loaded.
-Encryption (`enc_key`/`dec_key`) and the safetensors format are not supported.
+Encryption (`enc_key`/`dec_key`) is not supported. ``format="safetensors"`` files are read and
+written by `safetensors_format` (tests/goldens/safetensors); `ckpt_to_safetensors` and
+`safetensors_to_ckpt` convert between the two formats as MindSpore's do.
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 from collections import OrderedDict
 
 import numpy as np
@@ -24,11 +27,13 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import state
 from msjax._src.core import x64
 from msjax._src.checkpoint_format import read_checkpoint, write_checkpoint
+from msjax._src import safetensors_format
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 
-__all__ = ["load_checkpoint", "load_param_into_net", "save_checkpoint"]
+__all__ = ["ckpt_to_safetensors", "load_checkpoint", "load_param_into_net", "safetensors_to_ckpt",
+           "save_checkpoint"]
 
 logger = logging.getLogger("msjax")
 
@@ -159,18 +164,52 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise TypeError(f"The input value must be a bool, but got {type(integrated_save).__name__}.")
     _check_async_save(async_save)
     append_dict = _check_append_dict(append_dict)
-    if enc_key is not None:
-        raise NotImplementedError("msjax: save_checkpoint(enc_key=...) is not supported; msjax writes "
-                                  "plain checkpoints. Save without 'enc_key'.")
     if not isinstance(crc_check, bool):
         raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
             f"The parameter 'crc_check' must be isinstance of {bool}, but got {crc_check}.")
+    remove_redundancy = kwargs.get("remove_redundancy")
+    if not isinstance(remove_redundancy, (type(None), bool)):
+        raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+            f"The parameter 'remove_redundancy' must be isinstance of {(type(None), bool)}, but got "
+            f"{remove_redundancy}.")
     if format == "safetensors":
-        raise NotImplementedError("msjax: save_checkpoint(format='safetensors') is not supported; use "
-                                  "the default format='ckpt'.")
+        _check_safetensors_save_defaults(enc_key, enc_mode, kwargs)
+    if enc_key is not None:
+        raise NotImplementedError("msjax: save_checkpoint(enc_key=...) is not supported; msjax writes "
+                                  "plain checkpoints. Save without 'enc_key'.")
     named = [(name, _to_numpy(value)) for name, value in _named_values(save_obj, choice_func)]
     appended = {name: _to_numpy(value) for name, value in (append_dict or {}).items()}
+    if format == "safetensors":
+        _save_safetensors(ckpt_file_name, named, appended, crc_check, remove_redundancy)
+        return
     write_checkpoint(ckpt_file_name, named, appended, crc_check)
+
+
+def _check_safetensors_save_defaults(enc_key, enc_mode, kwargs):
+    """MindSpore's arguments that the safetensors format does not take, each at its default."""
+    for name, value, default in (("enc_key", enc_key, None), ("enc_mode", enc_mode, "AES-GCM"),
+                                 ("map_param_inc", kwargs.get("incremental", False), False),
+                                 ("global_step_num", kwargs.get("global_step_num"), None)):
+        if value != default:
+            raise ValueError(f"For 'save_checkpoint', when format is 'safetensors', the parameter '{name}' must "
+                             f"be set to default value '{default}', but got '{value}'.")
+
+
+def _save_safetensors(file_name, named, appended, crc_check, remove_redundancy):
+    """The entries (append_dict's replacing same-named ones) as one safetensors file."""
+    entries = OrderedDict(named)
+    entries.update(appended)
+    arrays = []
+    for name, value in entries.items():
+        if isinstance(value, bool):  # Tensor(True), Tensor(5), Tensor(2.5) in MindSpore
+            value = np.bool_(value)
+        elif isinstance(value, int):
+            value = np.int64(value)
+        elif isinstance(value, float):
+            value = np.float32(value)
+        # a str becomes a NumPy string, which the safetensors package refuses with its own error
+        arrays.append((name, np.asarray(value)))
+    safetensors_format.write_safetensors(file_name, arrays, crc_check, remove_redundancy)
 
 
 # -- loading -----------------------------------------------------------------------------------
@@ -219,21 +258,27 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     """
     specify_prefix = _check_prefix(specify_prefix)
     filter_prefix = _check_prefix(filter_prefix)
-    if dec_key is not None:
-        raise NotImplementedError("msjax: load_checkpoint(dec_key=...) is not supported; msjax reads plain "
-                                  "checkpoints only.")
     for name, value in (("dec_mode", dec_mode), ("crc_check", crc_check),
                         ("remove_redundancy", remove_redundancy)):
         expected = str if name == "dec_mode" else bool
         if not isinstance(value, expected):
             raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
                 f"The parameter '{name}' must be isinstance of {expected}, but got {value}.")
+    if format == "safetensors":
+        for name, value, default in (("dec_key", dec_key, None), ("dec_mode", dec_mode, "AES-GCM")):
+            if value != default:
+                raise ValueError(f"For 'load_checkpoint', when format is 'safetensors', the parameter '{name}' "
+                                 f"must be set to default value '{default}', but got '{value}'.")
+    if dec_key is not None:
+        raise NotImplementedError("msjax: load_checkpoint(dec_key=...) is not supported; msjax reads plain "
+                                  "checkpoints only.")
     if format not in ("ckpt", "safetensors"):
         raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
                          "'.safetensors', please input the correct 'format'.")
     if format == "safetensors":
-        raise NotImplementedError("msjax: load_checkpoint(format='safetensors') is not supported; use "
-                                  "format='ckpt'.")
+        parameter_dict, remove_redundancy = _load_safetensors(ckpt_file_name, choice_func, crc_check,
+                                                              remove_redundancy)
+        return _finish_load(parameter_dict, net, strict_load, remove_redundancy)
     if specify_prefix:
         logger.warning("For load_checkpoint, this parameter `specity_prefix` will be deprecated, please use "
                        "`choice_func` instead.")
@@ -248,6 +293,23 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         if use_choice_func and not choice_func(name):
             continue
         parameter_dict[name] = value if isinstance(value, str) else Parameter(Tensor(value), name=name)
+    return _finish_load(parameter_dict, net, strict_load, remove_redundancy)
+
+
+def _load_safetensors(source, choice_func, crc_check, remove_redundancy):
+    """MindSpore's safetensors branch of `load_checkpoint`: names in sorted order, `choice_func`
+    only (the prefix arguments are checked, then ignored), the file's `remove_redundancy` flag."""
+    source = safetensors_format.checked_source(source)
+    arrays, metadata = safetensors_format.read_safetensors(source, crc_check)
+    parameter_dict = {}
+    for name, value in arrays.items():
+        if choice_func is not None and not choice_func(name):
+            continue
+        parameter_dict[name] = Parameter(Tensor(value))  # unnamed ("Parameter#N"), as MindSpore's
+    return parameter_dict, safetensors_format.remove_redundancy_of(metadata, remove_redundancy)
+
+
+def _finish_load(parameter_dict, net, strict_load, remove_redundancy):
     if not parameter_dict:
         raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
                          "'filter_prefix' or 'specify_prefix' are set correctly.")
