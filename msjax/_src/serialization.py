@@ -441,3 +441,88 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
                        "consistent when training and loading checkpoint.", len(param_not_load))
         logger.warning("%s are not loaded.", param_not_load)
     return param_not_load, ckpt_not_load
+
+
+# -- converting between the formats -----------------------------------------------------------
+_SUFFIXES = {"safetensors": (".ckpt", ".safetensors", "ckpt"), "ckpt": (".safetensors", ".ckpt", "safetensors")}
+
+
+def _convert_file(source, destination, name_map, src_format, dst_format):
+    """Load `source`, rename its entries by `name_map`, save it as `destination`."""
+    param_dict = load_checkpoint(source, format=src_format)
+    if name_map is not None:
+        param_dict = {name_map.get(name, name): value for name, value in param_dict.items()}
+    save_checkpoint(param_dict, destination, format=dst_format)
+
+
+def _rank_folder_tasks(file_path, save_path, file_name_regex, func_name, src_suffix):
+    """MindSpore's folder form: every `rank*` folder directly under `file_path`, each file in it
+    with the source suffix (and matching `file_name_regex`), saved under `save_path/<rank folder>`
+    (or beside itself)."""
+    rank_dirs = sorted(d for d in os.listdir(file_path)
+                       if d.startswith("rank") and os.path.isdir(os.path.join(file_path, d)))
+    if not rank_dirs:
+        raise ValueError(f"For '{func_name}', no directories starting with 'rank' found in {file_path}.")
+    tasks = []
+    for rank_dir in rank_dirs:
+        rank_dir_path = os.path.join(file_path, rank_dir)
+        dst_root = rank_dir_path if save_path is None else os.path.join(save_path, rank_dir)
+        os.makedirs(dst_root, exist_ok=True)
+        for file in sorted(os.listdir(rank_dir_path)):
+            if file.endswith(src_suffix) and (file_name_regex is None or re.search(file_name_regex, file)):
+                tasks.append((os.path.join(rank_dir_path, file), dst_root, file))
+    return tasks
+
+
+def _convert_checkpoints(file_path, save_path, name_map, file_name_regex, dst_format):
+    src_suffix, dst_suffix, src_format = _SUFFIXES[dst_format]
+    func_name = "ckpt_to_safetensors" if dst_format == "safetensors" else "safetensors_to_ckpt"
+    is_dir, is_file = os.path.isdir(file_path), os.path.isfile(file_path)
+    if not is_dir and not is_file:
+        raise ValueError(f"For {func_name}, the input path must be a valid path or file, but got {file_path}")
+    if save_path and os.path.splitext(save_path)[1]:
+        raise ValueError(f"For {func_name}, the save_path must be a directory, but got '{save_path}'")
+    if name_map is not None and not isinstance(name_map, dict):
+        raise ValueError(f"For {func_name}, the type of 'name_map' must be a directory, but got '{type(name_map)}'")
+    if is_dir:
+        for source, dst_root, file in _rank_folder_tasks(file_path, save_path, file_name_regex, func_name,
+                                                         src_suffix):
+            _convert_file(source, os.path.join(dst_root, file.replace(src_suffix, dst_suffix)), name_map,
+                          src_format, dst_format)
+        return
+    if not file_path.endswith(src_suffix):
+        raise ValueError(f"For {func_name}, the input file must be a {src_suffix} file, but got {file_path}")
+    if file_name_regex is not None and not re.findall(file_name_regex, file_path):
+        raise ValueError(f"For {func_name}, the input file does not match the regular expression.")
+    if save_path and not os.path.exists(save_path):
+        os.makedirs(save_path, exist_ok=True)
+    file_name = os.path.basename(file_path).replace(src_suffix, dst_suffix)
+    destination = os.path.join(save_path if save_path else os.path.dirname(file_path), file_name)
+    _convert_file(file_path, destination, name_map, src_format, dst_format)
+
+
+def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """`mindspore.ckpt_to_safetensors`: convert a ``.ckpt`` file, or every ``.ckpt`` file in the
+    ``rank*`` folders of a folder, to ``.safetensors`` in `save_path` (by default beside each
+    file; a folder's rank folders are recreated under `save_path`). `name_map` renames entries;
+    `file_name_regex` picks files. A checkpoint holding a string cannot be converted (the
+    safetensors package's error, as in MindSpore). msjax converts the files one after another:
+    `processes_num` is accepted and MindSpore's progress bar is not printed.
+
+    Example:
+        >>> mindspore.ckpt_to_safetensors("./rank0/checkpoint_0.ckpt", save_path="./new_path/")
+    """
+    del processes_num  # one process: the conversion is I/O, and msjax's state is per process
+    _convert_checkpoints(file_path, save_path, name_map, file_name_regex, "safetensors")
+
+
+def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """`mindspore.safetensors_to_ckpt`: convert a ``.safetensors`` file, or every one in the
+    ``rank*`` folders of a folder, to MindSpore ``.ckpt`` files (see `ckpt_to_safetensors`;
+    zero-size tensors are dropped, as `save_checkpoint` drops them).
+
+    Example:
+        >>> mindspore.safetensors_to_ckpt("./rank0/checkpoint_0.safetensors", save_path="./new_path/")
+    """
+    del processes_num
+    _convert_checkpoints(file_path, save_path, name_map, file_name_regex, "ckpt")
