@@ -151,6 +151,11 @@ def test_choice_func_picks_and_prefixes_are_ignored():
     assert list(loaded) == [entry["name"] for entry in GOLDEN["loaded"]["choice_func"]]
 
 
+def test_bytes_io_is_for_safetensors_only():
+    with pytest.raises(TypeError, match="^ckpt don't support BytesIO as input type, please change to safetensors.$"):
+        load_checkpoint(io.BytesIO((CKPT_DIR / "net.ckpt").read_bytes()))
+
+
 def test_bytes_io_source_and_loading_into_a_net(tmp_path):
     net = GoldenNet()
     converted = (ST_DIR / "mindspore_converted.safetensors").read_bytes()

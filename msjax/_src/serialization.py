@@ -16,6 +16,7 @@ written by `safetensors_format` (tests/goldens/safetensors); `ckpt_to_safetensor
 """
 from __future__ import annotations
 
+import io
 import logging
 import os
 import re
@@ -155,6 +156,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     `.ckpt` is appended to a name without it. `async_save` is accepted and the file is written
     before the call returns. msjax writes no encrypted checkpoints.
 
+    `format="safetensors"` writes MindSpore's safetensors file (`safetensors_format`; the
+    suffix added is `.safetensors`, zero-size tensors are kept, a str entry cannot be saved),
+    with `crc_check` as its `crc_num` metadata and the `remove_redundancy` keyword recorded.
+
     Example:
         >>> mindspore.save_checkpoint(net, "./lenet.ckpt")
         >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt")
@@ -251,6 +256,11 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     `specify_prefix`/`filter_prefix` keep/drop names starting with a prefix; `choice_func(name)`
     picks names when neither is given. Errors are MindSpore's (tests/goldens/ckpt).
 
+    With `format="safetensors"`, `ckpt_file_name` may also be an `io.BytesIO`; the entries come
+    in sorted name order as unnamed Parameters, only `choice_func` picks (the prefixes are
+    checked, then ignored, as in MindSpore), and the file's `remove_redundancy` flag wins
+    (tests/goldens/safetensors).
+
     Example:
         >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt", net=net)
         >>> param_dict["conv1.weight"]
@@ -275,6 +285,8 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     if format not in ("ckpt", "safetensors"):
         raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
                          "'.safetensors', please input the correct 'format'.")
+    if isinstance(ckpt_file_name, io.BytesIO) and format == "ckpt":
+        raise TypeError("ckpt don't support BytesIO as input type, please change to safetensors.")
     if format == "safetensors":
         parameter_dict, remove_redundancy = _load_safetensors(ckpt_file_name, choice_func, crc_check,
                                                               remove_redundancy)

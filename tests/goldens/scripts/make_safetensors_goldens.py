@@ -7,13 +7,15 @@ Two steps, from the repository root:
        python tests/goldens/scripts/make_safetensors_goldens.py
 
    This writes ``tests/goldens/safetensors/msjax_written.safetensors`` (and ``msjax_written_crc``,
-   with ``crc_check=True`` and without the bfloat16 tensor, whose CRC MindSpore cannot take) with ``mindspore.save_checkpoint(..., format="safetensors")`` answered by
-   msjax, from ``ARRAYS`` and ``APPEND`` below.
+   with ``crc_check=True`` and without the bfloat16 tensor, whose CRC MindSpore cannot take) with
+   ``mindspore.save_checkpoint(..., format="safetensors")`` answered by msjax, from ``arrays()``
+   and ``APPEND`` below.
 
 2. Under MindSpore::
 
        MSJAX_GOLDEN_DIR=$PWD/tests/goldens/safetensors /work/shared/tools/mindspore-oracle \\
-           tests/goldens/scripts/make_safetensors_goldens.py
+           tests/goldens/scripts/make_safetensors_goldens.py | grep -v CRITICAL \\
+           > tests/goldens/safetensors/make_safetensors_goldens.out
 
    This writes the same table with MindSpore as ``mindspore_written.safetensors`` (and ``_crc``),
    ``empty.safetensors`` (a save whose choice_func keeps nothing), ``mindspore_converted.safetensors``
@@ -138,8 +140,8 @@ def record_mindspore():  # pylint: disable=too-many-locals
     st = OUT / "mindspore_written.safetensors"
     errors["missing_file"] = error_of(lambda: ms.load_checkpoint(str(scratch / "no.safetensors"),
                                                                  format="safetensors"), scratch / "no.safetensors")
-    errors["wrong_suffix"] = error_of(lambda: ms.load_checkpoint(str(OUT.parent / "ckpt" / "net.ckpt"),
-                                                                 format="safetensors"), OUT.parent / "ckpt" / "net.ckpt")
+    net_ckpt = OUT.parent / "ckpt" / "net.ckpt"
+    errors["wrong_suffix"] = error_of(lambda: ms.load_checkpoint(str(net_ckpt), format="safetensors"), net_ckpt)
     errors["bad_format_load"] = error_of(lambda: ms.load_checkpoint(str(st), format="pt"))
     errors["bad_format_save"] = error_of(lambda: ms.save_checkpoint([], str(scratch / "x"), format="pt"))
     errors["dec_key"] = error_of(lambda: ms.load_checkpoint(str(st), dec_key=b"0" * 16, format="safetensors"))
