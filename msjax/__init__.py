@@ -105,6 +105,8 @@ from msjax._src.distributed_checkpoint import transform_checkpoint_by_rank as tr
 from msjax._src.distributed_checkpoint import load_segmented_checkpoints as load_segmented_checkpoints
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
+from msjax._src.serialization import ckpt_to_safetensors as ckpt_to_safetensors
+from msjax._src.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.transforms.forward_mode import jvp as jvp

@@ -31,7 +31,8 @@ LAYERS = (
     ("nn", ("msjax._src.nn",)),  # Cell, layers, losses, optimizers, wrappers
     ("library", ("msjax._src.amp", "msjax._src.train", "msjax._src.dataset", "msjax._src.mint",
                  "msjax._src.functional", "msjax._src.serialization",
-                 "msjax._src.checkpoint_format", "msjax._src.distributed_checkpoint",
+                 "msjax._src.checkpoint_format", "msjax._src.safetensors_format",
+                 "msjax._src.distributed_checkpoint",
                  "msjax._src.profiler")),
     ("namespace", ("msjax._src.module_tree", "msjax._src.reference", "msjax._src.generated_ops",
                    "msjax._src.compat.alias", "msjax._src.compat.identity",

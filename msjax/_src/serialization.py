@@ -10,12 +10,16 @@ the "msjax" logger.
 
 Loading into a network is all-or-nothing in msjax: if one parameter fails (a shape or dtype
 mismatch), no parameter of the network is changed, where MindSpore keeps the ones it loaded.
-Encryption (`enc_key`/`dec_key`) and the safetensors format are not supported.
+Encryption (`enc_key`/`dec_key`) is not supported. ``format="safetensors"`` files are read and
+written by `safetensors_format` (tests/goldens/safetensors); `ckpt_to_safetensors` and
+`safetensors_to_ckpt` convert between the two formats as MindSpore's do.
 """
 from __future__ import annotations
 
+import io
 import logging
 import os
+import re
 from collections import OrderedDict
 
 import numpy as np
@@ -24,11 +28,13 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import state
 from msjax._src.core import x64
 from msjax._src.checkpoint_format import read_checkpoint, write_checkpoint
+from msjax._src import safetensors_format
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 
-__all__ = ["load_checkpoint", "load_param_into_net", "save_checkpoint"]
+__all__ = ["ckpt_to_safetensors", "load_checkpoint", "load_param_into_net", "safetensors_to_ckpt",
+           "save_checkpoint"]
 
 logger = logging.getLogger("msjax")
 
@@ -150,6 +156,10 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
     `.ckpt` is appended to a name without it. `async_save` is accepted and the file is written
     before the call returns. msjax writes no encrypted checkpoints.
 
+    `format="safetensors"` writes MindSpore's safetensors file (`safetensors_format`; the
+    suffix added is `.safetensors`, zero-size tensors are kept, a str entry cannot be saved),
+    with `crc_check` as its `crc_num` metadata and the `remove_redundancy` keyword recorded.
+
     Example:
         >>> mindspore.save_checkpoint(net, "./lenet.ckpt")
         >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt")
@@ -159,18 +169,52 @@ def save_checkpoint(save_obj, ckpt_file_name, integrated_save=True, async_save=F
         raise TypeError(f"The input value must be a bool, but got {type(integrated_save).__name__}.")
     _check_async_save(async_save)
     append_dict = _check_append_dict(append_dict)
-    if enc_key is not None:
-        raise NotImplementedError("msjax: save_checkpoint(enc_key=...) is not supported; msjax writes "
-                                  "plain checkpoints. Save without 'enc_key'.")
     if not isinstance(crc_check, bool):
         raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
             f"The parameter 'crc_check' must be isinstance of {bool}, but got {crc_check}.")
+    remove_redundancy = kwargs.get("remove_redundancy")
+    if not isinstance(remove_redundancy, (type(None), bool)):
+        raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+            f"The parameter 'remove_redundancy' must be isinstance of {(type(None), bool)}, but got "
+            f"{remove_redundancy}.")
     if format == "safetensors":
-        raise NotImplementedError("msjax: save_checkpoint(format='safetensors') is not supported; use "
-                                  "the default format='ckpt'.")
+        _check_safetensors_save_defaults(enc_key, enc_mode, kwargs)
+    if enc_key is not None:
+        raise NotImplementedError("msjax: save_checkpoint(enc_key=...) is not supported; msjax writes "
+                                  "plain checkpoints. Save without 'enc_key'.")
     named = [(name, _to_numpy(value)) for name, value in _named_values(save_obj, choice_func)]
     appended = {name: _to_numpy(value) for name, value in (append_dict or {}).items()}
+    if format == "safetensors":
+        _save_safetensors(ckpt_file_name, named, appended, crc_check, remove_redundancy)
+        return
     write_checkpoint(ckpt_file_name, named, appended, crc_check)
+
+
+def _check_safetensors_save_defaults(enc_key, enc_mode, kwargs):
+    """MindSpore's arguments that the safetensors format does not take, each at its default."""
+    for name, value, default in (("enc_key", enc_key, None), ("enc_mode", enc_mode, "AES-GCM"),
+                                 ("map_param_inc", kwargs.get("incremental", False), False),
+                                 ("global_step_num", kwargs.get("global_step_num"), None)):
+        if value != default:
+            raise ValueError(f"For 'save_checkpoint', when format is 'safetensors', the parameter '{name}' must "
+                             f"be set to default value '{default}', but got '{value}'.")
+
+
+def _save_safetensors(file_name, named, appended, crc_check, remove_redundancy):
+    """The entries (append_dict's replacing same-named ones) as one safetensors file."""
+    entries = OrderedDict(named)
+    entries.update(appended)
+    arrays = []
+    for name, value in entries.items():
+        if isinstance(value, bool):  # Tensor(True), Tensor(5), Tensor(2.5) in MindSpore
+            value = np.bool_(value)
+        elif isinstance(value, int):
+            value = np.int64(value)
+        elif isinstance(value, float):
+            value = np.float32(value)
+        # a str becomes a NumPy string, which the safetensors package refuses with its own error
+        arrays.append((name, np.asarray(value)))
+    safetensors_format.write_safetensors(file_name, arrays, crc_check, remove_redundancy)
 
 
 # -- loading -----------------------------------------------------------------------------------
@@ -212,6 +256,11 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     `specify_prefix`/`filter_prefix` keep/drop names starting with a prefix; `choice_func(name)`
     picks names when neither is given. Errors are MindSpore's (tests/goldens/ckpt).
 
+    With `format="safetensors"`, `ckpt_file_name` may also be an `io.BytesIO`; the entries come
+    in sorted name order as unnamed Parameters, only `choice_func` picks (the prefixes are
+    checked, then ignored, as in MindSpore), and the file's `remove_redundancy` flag wins
+    (tests/goldens/safetensors).
+
     Example:
         >>> param_dict = mindspore.load_checkpoint("./lenet.ckpt", net=net)
         >>> param_dict["conv1.weight"]
@@ -219,21 +268,29 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     """
     specify_prefix = _check_prefix(specify_prefix)
     filter_prefix = _check_prefix(filter_prefix)
-    if dec_key is not None:
-        raise NotImplementedError("msjax: load_checkpoint(dec_key=...) is not supported; msjax reads plain "
-                                  "checkpoints only.")
     for name, value in (("dec_mode", dec_mode), ("crc_check", crc_check),
                         ("remove_redundancy", remove_redundancy)):
         expected = str if name == "dec_mode" else bool
         if not isinstance(value, expected):
             raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
                 f"The parameter '{name}' must be isinstance of {expected}, but got {value}.")
+    if format == "safetensors":
+        for name, value, default in (("dec_key", dec_key, None), ("dec_mode", dec_mode, "AES-GCM")):
+            if value != default:
+                raise ValueError(f"For 'load_checkpoint', when format is 'safetensors', the parameter '{name}' "
+                                 f"must be set to default value '{default}', but got '{value}'.")
+    if dec_key is not None:
+        raise NotImplementedError("msjax: load_checkpoint(dec_key=...) is not supported; msjax reads plain "
+                                  "checkpoints only.")
     if format not in ("ckpt", "safetensors"):
         raise ValueError("For 'load_checkpoint', the checkpoint file should end with '.ckpt' or "
                          "'.safetensors', please input the correct 'format'.")
+    if isinstance(ckpt_file_name, io.BytesIO) and format == "ckpt":
+        raise TypeError("ckpt don't support BytesIO as input type, please change to safetensors.")
     if format == "safetensors":
-        raise NotImplementedError("msjax: load_checkpoint(format='safetensors') is not supported; use "
-                                  "format='ckpt'.")
+        parameter_dict, remove_redundancy = _load_safetensors(ckpt_file_name, choice_func, crc_check,
+                                                              remove_redundancy)
+        return _finish_load(parameter_dict, net, strict_load, remove_redundancy)
     if specify_prefix:
         logger.warning("For load_checkpoint, this parameter `specity_prefix` will be deprecated, please use "
                        "`choice_func` instead.")
@@ -248,6 +305,23 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
         if use_choice_func and not choice_func(name):
             continue
         parameter_dict[name] = value if isinstance(value, str) else Parameter(Tensor(value), name=name)
+    return _finish_load(parameter_dict, net, strict_load, remove_redundancy)
+
+
+def _load_safetensors(source, choice_func, crc_check, remove_redundancy):
+    """MindSpore's safetensors branch of `load_checkpoint`: names in sorted order, `choice_func`
+    only (the prefix arguments are checked, then ignored), the file's `remove_redundancy` flag."""
+    source = safetensors_format.checked_source(source)
+    arrays, metadata = safetensors_format.read_safetensors(source, crc_check)
+    parameter_dict = {}
+    for name, value in arrays.items():
+        if choice_func is not None and not choice_func(name):
+            continue
+        parameter_dict[name] = Parameter(Tensor(value))  # unnamed ("Parameter#N"), as MindSpore's
+    return parameter_dict, safetensors_format.remove_redundancy_of(metadata, remove_redundancy)
+
+
+def _finish_load(parameter_dict, net, strict_load, remove_redundancy):
     if not parameter_dict:
         raise ValueError("The loaded parameter dict is empty after filter or specify, please check whether "
                          "'filter_prefix' or 'specify_prefix' are set correctly.")
@@ -379,3 +453,88 @@ def load_param_into_net(net, parameter_dict, strict_load=False, remove_redundanc
                        "consistent when training and loading checkpoint.", len(param_not_load))
         logger.warning("%s are not loaded.", param_not_load)
     return param_not_load, ckpt_not_load
+
+
+# -- converting between the formats -----------------------------------------------------------
+_SUFFIXES = {"safetensors": (".ckpt", ".safetensors", "ckpt"), "ckpt": (".safetensors", ".ckpt", "safetensors")}
+
+
+def _convert_file(source, destination, name_map, src_format, dst_format):
+    """Load `source`, rename its entries by `name_map`, save it as `destination`."""
+    param_dict = load_checkpoint(source, format=src_format)
+    if name_map is not None:
+        param_dict = {name_map.get(name, name): value for name, value in param_dict.items()}
+    save_checkpoint(param_dict, destination, format=dst_format)
+
+
+def _rank_folder_tasks(file_path, save_path, file_name_regex, func_name, src_suffix):
+    """MindSpore's folder form: every `rank*` folder directly under `file_path`, each file in it
+    with the source suffix (and matching `file_name_regex`), saved under `save_path/<rank folder>`
+    (or beside itself)."""
+    rank_dirs = sorted(d for d in os.listdir(file_path)
+                       if d.startswith("rank") and os.path.isdir(os.path.join(file_path, d)))
+    if not rank_dirs:
+        raise ValueError(f"For '{func_name}', no directories starting with 'rank' found in {file_path}.")
+    tasks = []
+    for rank_dir in rank_dirs:
+        rank_dir_path = os.path.join(file_path, rank_dir)
+        dst_root = rank_dir_path if save_path is None else os.path.join(save_path, rank_dir)
+        os.makedirs(dst_root, exist_ok=True)
+        for file in sorted(os.listdir(rank_dir_path)):
+            if file.endswith(src_suffix) and (file_name_regex is None or re.search(file_name_regex, file)):
+                tasks.append((os.path.join(rank_dir_path, file), dst_root, file))
+    return tasks
+
+
+def _convert_checkpoints(file_path, save_path, name_map, file_name_regex, dst_format):
+    src_suffix, dst_suffix, src_format = _SUFFIXES[dst_format]
+    func_name = "ckpt_to_safetensors" if dst_format == "safetensors" else "safetensors_to_ckpt"
+    is_dir, is_file = os.path.isdir(file_path), os.path.isfile(file_path)
+    if not is_dir and not is_file:
+        raise ValueError(f"For {func_name}, the input path must be a valid path or file, but got {file_path}")
+    if save_path and os.path.splitext(save_path)[1]:
+        raise ValueError(f"For {func_name}, the save_path must be a directory, but got '{save_path}'")
+    if name_map is not None and not isinstance(name_map, dict):
+        raise ValueError(f"For {func_name}, the type of 'name_map' must be a directory, but got '{type(name_map)}'")
+    if is_dir:
+        for source, dst_root, file in _rank_folder_tasks(file_path, save_path, file_name_regex, func_name,
+                                                         src_suffix):
+            _convert_file(source, os.path.join(dst_root, file.replace(src_suffix, dst_suffix)), name_map,
+                          src_format, dst_format)
+        return
+    if not file_path.endswith(src_suffix):
+        raise ValueError(f"For {func_name}, the input file must be a {src_suffix} file, but got {file_path}")
+    if file_name_regex is not None and not re.findall(file_name_regex, file_path):
+        raise ValueError(f"For {func_name}, the input file does not match the regular expression.")
+    if save_path and not os.path.exists(save_path):
+        os.makedirs(save_path, exist_ok=True)
+    file_name = os.path.basename(file_path).replace(src_suffix, dst_suffix)
+    destination = os.path.join(save_path if save_path else os.path.dirname(file_path), file_name)
+    _convert_file(file_path, destination, name_map, src_format, dst_format)
+
+
+def ckpt_to_safetensors(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """`mindspore.ckpt_to_safetensors`: convert a ``.ckpt`` file, or every ``.ckpt`` file in the
+    ``rank*`` folders of a folder, to ``.safetensors`` in `save_path` (by default beside each
+    file; a folder's rank folders are recreated under `save_path`). `name_map` renames entries;
+    `file_name_regex` picks files. A checkpoint holding a string cannot be converted (the
+    safetensors package's error, as in MindSpore). msjax converts the files one after another:
+    `processes_num` is accepted and MindSpore's progress bar is not printed.
+
+    Example:
+        >>> mindspore.ckpt_to_safetensors("./rank0/checkpoint_0.ckpt", save_path="./new_path/")
+    """
+    del processes_num  # one process: the conversion is I/O, and msjax's state is per process
+    _convert_checkpoints(file_path, save_path, name_map, file_name_regex, "safetensors")
+
+
+def safetensors_to_ckpt(file_path, save_path=None, name_map=None, file_name_regex=None, processes_num=1):
+    """`mindspore.safetensors_to_ckpt`: convert a ``.safetensors`` file, or every one in the
+    ``rank*`` folders of a folder, to MindSpore ``.ckpt`` files (see `ckpt_to_safetensors`;
+    zero-size tensors are dropped, as `save_checkpoint` drops them).
+
+    Example:
+        >>> mindspore.safetensors_to_ckpt("./rank0/checkpoint_0.safetensors", save_path="./new_path/")
+    """
+    del processes_num
+    _convert_checkpoints(file_path, save_path, name_map, file_name_regex, "ckpt")

@@ -9,6 +9,8 @@ from msjax._src.distributed_checkpoint import merge_sliced_parameter as merge_sl
 from msjax._src.distributed_checkpoint import transform_checkpoints as transform_checkpoints
 from msjax._src.serialization import load_param_into_net as load_param_into_net
 from msjax._src.serialization import save_checkpoint as save_checkpoint
+from msjax._src.serialization import ckpt_to_safetensors as ckpt_to_safetensors
+from msjax._src.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from msjax._src.train.export import export as export
 from msjax._src.train.export import load as load
 from msjax._src.train.serialization_types import tensor_to_ms_type as tensor_to_ms_type

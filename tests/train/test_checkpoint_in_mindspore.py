@@ -12,6 +12,7 @@ import shutil
 import sys
 
 import numpy as np
+import pytest
 
 from tests.golden_scripts import golden_cases
 
@@ -50,6 +51,37 @@ def test_mindspore_reads_what_model_checkpoint_writes(tmp_path):
         for params in (written, stored):
             assert str(params[name].dtype) == dtype and list(params[name].shape) == shape, name
             np.testing.assert_allclose(params[name].asnumpy().ravel(), values, rtol=1e-5, atol=1e-6)
+
+
+def test_model_checkpoint_writes_safetensors(tmp_path):
+    """CheckpointConfig(format="safetensors"): the same training writes `<prefix>-1_6.safetensors`
+    holding what the `.ckpt` holds (the format's own layout: tests/test_safetensors_format.py)."""
+    import msjax as ms
+    from msjax import nn
+    from msjax.train import CheckpointConfig, Model, ModelCheckpoint
+    from tests.train.helpers import TinyDataset, loss_fn, make_arrays, make_net
+    net = make_net()
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    x, y = make_arrays(1)
+    config = CheckpointConfig(save_checkpoint_steps=3, keep_checkpoint_max=1, append_info=["epoch_num"],
+                              format="safetensors")
+    model.train(1, TinyDataset(x, y, 4), callbacks=[ModelCheckpoint("msjax", str(tmp_path), config)])
+    assert sorted(os.listdir(tmp_path)) == ["msjax-1_6.safetensors"]
+    written = ms.load_checkpoint(str(tmp_path / "msjax-1_6.safetensors"), format="safetensors")
+    as_ckpt = ms.load_checkpoint(write_checkpoint(tmp_path / "ckpt"))
+    assert sorted(written) == sorted(as_ckpt)
+    for name, param in as_ckpt.items():
+        assert written[name].dtype == param.dtype and written[name].shape == param.shape, name
+        np.testing.assert_array_equal(written[name].asnumpy(), param.asnumpy())
+
+
+@pytest.mark.parametrize("kwargs", [{"crc_check": True}, {"exception_save": True}, {"enc_mode": "AES-CBC"},
+                                    {"enc_key": b"0" * 16}, {"incremental": True}])
+def test_safetensors_config_takes_no_other_parameter(kwargs):
+    from msjax.train import CheckpointConfig
+    with pytest.raises(ValueError, match=r"^For 'save_checkpoint', when format is 'safetensors', other param must "
+                                         r"be default\.$"):
+        CheckpointConfig(format="safetensors", **kwargs)
 
 
 if __name__ == "__main__":

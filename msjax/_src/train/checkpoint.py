@@ -91,9 +91,10 @@ class CheckpointConfig:
     async_save=False, saved_network=None, append_info=None, enc_key=None, enc_mode='AES-GCM',
     exception_save=False, crc_check=False, remove_redundancy=False, format='ckpt')`.
 
-    msjax writes plain `.ckpt` files: `enc_key`, `format='safetensors'` and
-    `remove_redundancy=True` raise NotImplementedError when a checkpoint is saved (as
-    `mindspore.save_checkpoint` does in msjax).
+    msjax writes plain `.ckpt` files or, with `format='safetensors'`, MindSpore's safetensors
+    files (which take no `enc_key`, `enc_mode`, `crc_check`, `exception_save` or `incremental`:
+    MindSpore's ValueError here); `enc_key` and `remove_redundancy=True` raise
+    NotImplementedError when a checkpoint is saved (as `mindspore.save_checkpoint` does in msjax).
     """
 
     def __init__(self, save_checkpoint_steps=1, save_checkpoint_seconds=0, keep_checkpoint_max=5,
@@ -135,8 +136,14 @@ class CheckpointConfig:
         self._enc_key = enc_key
         self._enc_mode = enc_mode
         self._crc_check = crc_check
+        if not isinstance(format, str):
+            raise ValueError(  # noqa: TRY004  (MindSpore's Validator.check_isinstance)
+                f"The parameter 'format' must be isinstance of {str}, but got {format}.")
         self._format = format
         self.remove_redundancy = remove_redundancy
+        if format == "safetensors" and (enc_key is not None or enc_mode != "AES-GCM" or crc_check or exception_save
+                                        or kwargs.get("incremental", False)):
+            raise ValueError("For 'save_checkpoint', when format is 'safetensors', other param must be default.")
 
     save_checkpoint_steps = property(lambda self: self._save_checkpoint_steps)
     save_checkpoint_seconds = property(lambda self: self._save_checkpoint_seconds)
