@@ -156,7 +156,16 @@ EXCLUDED = {
                             "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
-    "mindspore.scipy": _NOT_YET + "mindspore.scipy (jax.scipy has most of it)",
+    # mindspore.scipy: msjax answers scipy.fft (the type-II cosine transforms); the rest:
+    "mindspore.scipy.linalg": _NOT_YET + "mindspore.scipy.linalg (jax.scipy.linalg has most of it)",
+    "mindspore.scipy.optimize": _NOT_YET + "mindspore.scipy.optimize (minimize, line_search, "
+                                "linear_sum_assignment)",
+    "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
+                           "LinearSumAssignment, SolveTriangular)",
+    "mindspore.scipy.ops_grad": _INTERNAL + "the gradients of mindspore.scipy's primitives",
+    "mindspore.scipy.ops_wrapper": _NOT_YET + "matrix_set_diag of mindspore.scipy",
+    "mindspore.scipy.utils": _INTERNAL + "mindspore.scipy's helpers",
+    "mindspore.scipy.utils_const": _INTERNAL + "mindspore.scipy's constant helpers",
     "mindspore.tools": _NOT_YET + "MindSpore's command-line tools (silent data corruption checks)",
 }
 
