@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import linecache
 import os
 import sys
 import sysconfig
@@ -72,7 +73,7 @@ class Undefined:
                                     "associated with a value")
 
     def fail(self, *args, **kwargs):
-        raise self.error(self.message)
+        raise self.error(self.message + _use_site())
 
     def __getattr__(self, attr):
         self.fail()
@@ -86,6 +87,18 @@ for _op in ("bool", "len", "iter", "getitem", "call", "neg", "pos", "abs", "inve
             "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "eq", "ne"):
     setattr(Undefined, f"__{_op}__", Undefined.fail)
     setattr(Undefined, f"__r{_op}__", Undefined.fail)
+
+def _use_site() -> str:
+    """Where the user's code used an undefined variable (the innermost frame outside msjax,
+    JAX and the standard library), as MindSpore's graph-mode errors show the line."""
+    frame = sys._getframe(2)
+    while frame is not None and _ours(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        return ""
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    return f"\n\n# In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}"
+
 
 UNDEFINED_RETURN = Undefined("return value")
 _TENSOR, _ARRAY = object(), object()  # markers of the dynamic leaves in a record
