@@ -47,6 +47,9 @@ def check_out_axes_spec(out_axes, api="vmap"):
     check_axis_type(out_axes, "out_axes", api)
     if out_axes is None:
         raise RuntimeError(f"The 'out_axes' of '{api}' cannot be a single None{_not_ensemble(api)}.")
+    if isinstance(out_axes, (tuple, list)) and _all_none(out_axes):
+        raise RuntimeError(f"The 'out_axes' of '{api}' cannot be all None{_not_ensemble(api)}, "
+                           f"but got {out_axes}.")
 
 
 def _not_ensemble(api) -> str:
@@ -147,6 +150,8 @@ def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap",
     axes, sizes = [], []
     for arg, spec in zip(args, specs):
         _leaf_axes(arg, spec, axes, sizes, api, param_axes)
+    if not sizes and not is_ensemble and api == "vmap":
+        raise RuntimeError(f"Failed to get 'axis_size' within the scope of {api}.")
     for size in sizes[1:]:
         if size != sizes[0]:
             raise RuntimeError(f"The 'axis_size' of each argument in the scope of '{api}' should be "
