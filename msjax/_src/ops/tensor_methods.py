@@ -56,7 +56,8 @@ _COMPARISONS = {
     "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
     "__gt__": M.greater, "__ge__": M.greater_equal,
 }
-_UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.bitwise_not}
+# MindSpore 2.10's `~t` is logical_not for every dtype (a Bool Tensor; ops.invert is the bitwise one)
+_UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.logical_not}
 
 
 
