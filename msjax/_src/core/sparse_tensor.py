@@ -30,6 +30,14 @@ def _check_shape(shape) -> None:
         raise TypeError(f"For SparseTensors, 'shape' must be tuple, but got {type(shape)}.")
 
 
+def _index_part(part: Tensor) -> Tensor:
+    """An index Tensor as given, or, when `grad` differentiates an integer input through its
+    traced Float32 stand-in (transforms/grad.py), that stand-in as the Int32 it holds."""
+    if jnp.issubdtype(part._data.dtype, jnp.floating) and isinstance(part._data, jax.core.Tracer):
+        return _wrap(part._data.astype(jnp.int32))
+    return part
+
+
 class _SparseTensor:
     """What COOTensor and CSRTensor share: the values' dtype, the dense shape, the sizes."""
 
@@ -94,6 +102,7 @@ class COOTensor(_SparseTensor):
         _check_tensor(indices, "indices")
         _check_tensor(values, "values")
         _check_shape(shape)
+        indices = _index_part(indices)
         if indices.ndim != 2:
             raise ValueError(f"For COOTensor, 'indices' must be a 2-dimensional tensor, but got a "
                              f"{indices.ndim}-dimensional tensor.")
@@ -181,6 +190,7 @@ class CSRTensor(_SparseTensor):
         _check_tensor(indices, "indices")
         _check_tensor(values, "values")
         _check_shape(shape)
+        indptr, indices = _index_part(indptr), _index_part(indices)
         if indptr.ndim != 1:
             raise ValueError(f"For CSRTensor, indptr must be a 1-dimensional tensor, but got a "
                              f"{indptr.ndim} dimension tensor.")

@@ -62,7 +62,12 @@ _UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.logical_not}
 
 
 def reshape(self, *shape):
-    return A.reshape(self, _varargs_shape(shape))
+    shape = _varargs_shape(shape)
+    position = A.first_float_dim(shape)
+    if position is not None:
+        raise TypeError(f"reshape(): argument 'shape'(position 0) should be tuple of int, but "
+                        f"unpack failed at pos {position} (got float).")
+    return A.reshape(self, shape)
 
 
 def transpose(self, *axes, dim0=None, dim1=None):
