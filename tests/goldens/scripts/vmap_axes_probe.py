@@ -1,5 +1,5 @@
 """MindSpore 2.10's vmap errors for a call with nothing to map over and for `out_axes` that are
-all None (a tuple of them), printed `label -> RESULT`; tests/transforms/test_vmap_axes.py runs
+all None (a tuple of them), and the arguments with defaults a vmapped call may leave out, printed `label -> RESULT`; tests/transforms/test_vmap_axes.py runs
 it unchanged on msjax.
 Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/vmap_axes_probe.py \
@@ -37,3 +37,16 @@ show("out_axes nested None", lambda: vmap(TwoOutputs(), in_axes=(0, 0),
 show("out_axes one None", lambda: vmap(TwoOutputs(), in_axes=(0, 0), out_axes=(None, 0))(x, x))
 show("out_axes fine", lambda: [o.shape for o in vmap(TwoOutputs(), in_axes=(0, 0),
                                                       out_axes=(1, 0))(x, x)])
+
+
+def scaled_sum(a, b, scale=2):
+    return (a + b) * scale
+
+
+def three(a, b, c):
+    return a + b + c
+
+
+show("default left out", lambda: vmap(scaled_sum, (0, 0))(x, x).asnumpy().tolist())
+show("default given", lambda: vmap(scaled_sum, (0, 0, None))(x, x, 3).asnumpy().tolist())
+show("one too few", lambda: vmap(three, (0, 0, None))(x, x))
