@@ -181,6 +181,9 @@ NAME_SOURCES = {
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
+    "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
+    "mindspore.scipy": ("msjax.scipy",),
+    "mindspore.scipy.fft": ("msjax.scipy.fft",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
