@@ -415,6 +415,11 @@ def missing_names(msjax_module_name: str):
             try:
                 return lookup(path, name, skip=msjax_module_name)
             except AttributeError:
+                if child in record:  # the name is MindSpore's submodule (`ops.auto_generate`)
+                    try:
+                        return importlib.import_module(f"{msjax_module_name}.{name}")
+                    except ModuleNotFoundError:
+                        pass
                 # `from mindspore.x import Missing`: CPython would turn the AttributeError into
                 # "cannot import name", dropping the reason; say it in the ImportError itself.
                 if _importing_from(sys._getframe(1)):

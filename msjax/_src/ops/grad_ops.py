@@ -49,6 +49,19 @@ ReluGrad = primitive("ReluGrad", functional(
     lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
 ReLU6Grad = primitive("ReLU6Grad", functional(
     lambda y_backprop, x: jnp.where((x > 0) & (x <= 6), y_backprop, jnp.zeros_like(y_backprop))))
+# hardsigmoid's and hardswish's derivatives as MindSpore takes them at the kinks: hardsigmoid's
+# is 1/6 strictly inside (-3, 3); hardswish's is (2x + 3) / 6 on [-3, 3], 0 below, 1 above.
+HSigmoidGrad = primitive("HSigmoidGrad", functional(
+    lambda grads, x: jnp.where((x > -3) & (x < 3), grads / 6, jnp.zeros_like(grads))))
+
+
+def _hswish_grad(y_grad, x):
+    wide = x.astype(jnp.promote_types(x.dtype, jnp.float32))  # (float16: MindSpore's rounding)
+    slope = jnp.where(wide < -3, 0, jnp.where(wide > 3, 1, (2 * wide + 3) / 6))
+    return (y_grad.astype(wide.dtype) * slope).astype(y_grad.dtype)
+
+
+HSwishGrad = primitive("HSwishGrad", functional(_hswish_grad))
 
 
 def _bias_add_grad(dout, data_format):
