@@ -537,7 +537,27 @@ def guard(*flags):
 _COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b, "Lt": lambda a, b: a < b,
             "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b, "GtE": lambda a, b: a >= b,
             "Is": lambda a, b: a is b, "IsNot": lambda a, b: a is not b,
-            "In": lambda a, b: a in b, "NotIn": lambda a, b: a not in b}
+            "In": lambda a, b: contains(a, b), "NotIn": lambda a, b: not_contains(a, b)}
+
+
+def contains(item, container):
+    """`item in container` in a compiled function. A Tensor in a list or tuple is looked for as
+    MindSpore's graph mode does: among the container's Tensors of its shape, by value (all
+    elements equal), other elements skipped; the answer is a Bool Tensor. Otherwise Python's
+    `in`."""
+    if isinstance(item, Tensor) and isinstance(container, (list, tuple)):
+        found = jnp.asarray(False)
+        for element in container:
+            if isinstance(element, Tensor) and tuple(element.shape) == tuple(item.shape):
+                found = found | jnp.all(_data(element) == _data(item))
+        return _wrap(found)
+    return item in container
+
+
+def not_contains(item, container):
+    """`item not in container` in a compiled function (see `contains`)."""
+    found = contains(item, container)
+    return _wrap(~found._data) if isinstance(found, Tensor) else not found
 
 
 def compare_chain(left, *pairs):

@@ -355,6 +355,9 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not _binds(node):
+            helper = "contains" if isinstance(node.ops[0], ast.In) else "not_contains"
+            return ast.copy_location(_call(_cf(helper), node.left, node.comparators[0]), node)
         if len(node.ops) == 1 or _binds(node):
             return node
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
