@@ -32,3 +32,7 @@ show("HSwishGrad float16", lambda: G.HSwishGrad()(Tensor(np.ones(2, np.float16))
                                                    Tensor(np.array([1, -5], np.float16))))
 print(f"same class -> {ops.auto_generate.HSwishGrad is G.HSwishGrad}")
 print(f"repr -> {ops.auto_generate.HSigmoidGrad()!r}")
+for first, second in (((3,), (4,)), ((2, 3), (3,)), ((2, 3), (1, 3))):
+    for name in ("HSigmoidGrad", "HSwishGrad"):
+        show(f"{name} {first} {second}", lambda: getattr(G, name)()(
+            Tensor(np.ones(first, np.float32)), Tensor(np.ones(second, np.float32))))
