@@ -3,6 +3,8 @@ tensor's stored values, its structure (indptr, indices, shape) kept, as MindSpor
 unary functions are. Each is built from the table below, over the op table's own `ops.<op>`."""
 from __future__ import annotations
 
+import inspect
+
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.ops.registry import OPS
 
@@ -28,8 +30,12 @@ def _coo_unary(op_name: str):
 
 
 def _named(fn, name: str, op_name: str, kind: str):
+    cls = CSRTensor if kind == "CSRTensor" else COOTensor
     fn.__name__ = fn.__qualname__ = name
     fn.__module__ = __name__
+    fn.__signature__ = inspect.Signature(
+        [inspect.Parameter("x", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=cls)],
+        return_annotation=cls)  # MindSpore's: (x: CSRTensor) -> CSRTensor
     fn.__doc__ = (f"`ops.{name}(x)`: `ops.{op_name}` of a {kind}'s stored values, as a {kind} "
                   "of the same structure.")
     return fn
