@@ -88,6 +88,8 @@ from msjax._src.core.jit_config import JitConfig as JitConfig
 from msjax._src.parallel.parallel_layout import Layout as Layout
 from msjax._src.core.random import Generator as Generator
 from msjax._src.core.row_tensor import RowTensor as RowTensor
+from msjax._src.core.sparse_tensor import COOTensor as COOTensor
+from msjax._src.core.sparse_tensor import CSRTensor as CSRTensor
 from msjax._src.core.random import default_generator as default_generator
 from msjax._src.core.random import get_rng_state as get_rng_state
 from msjax._src.core.random import get_seed as get_seed

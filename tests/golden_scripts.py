@@ -12,6 +12,7 @@ import pathlib
 import runpy
 
 import msjax.compat
+from msjax._src.core import context
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
@@ -26,13 +27,18 @@ def parse_lines(text: str) -> dict[str, str]:
 
 
 def run_script_on_msjax(script: str) -> dict[str, str]:
-    """Run tests/goldens/scripts/<script> with mindspore aliased to msjax; its cases."""
+    """Run tests/goldens/scripts/<script> with mindspore aliased to msjax; its cases. The
+    context the script sets (`set_context(mode=GRAPH_MODE)`) is put back afterwards: a
+    module-scoped fixture runs before conftest's per-test reset saves the context."""
     msjax.compat.install(force=True)
     out = io.StringIO()
+    saved_context = dict(context._context)
     try:
         with contextlib.redirect_stdout(out):
             runpy.run_path(str(GOLDENS / "scripts" / script), run_name="__main__")
     finally:
+        context._context.clear()
+        context._context.update(saved_context)
         # The alias off again, and with it MindSpore's class identities (compat/identity.py):
         # a later test's worker processes unpickle msjax's classes by msjax's module paths.
         msjax.compat.uninstall()

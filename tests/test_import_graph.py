@@ -26,7 +26,8 @@ LAYERS = (
     ("core", ("msjax._src.core",)),  # dtype, tensor, parameter, state, lifting, random, x64, ...
     ("backend", ("msjax._src.backend",)),  # speed only: serves the layers above, imports core
     ("parallel", ("msjax._src.parallel",)),  # communication, parallel context
-    ("ops", ("msjax._src.ops", "msjax._src.numpy")),  # the op table, Tensor methods, numpy
+    # the op table, Tensor methods, numpy, scipy
+    ("ops", ("msjax._src.ops", "msjax._src.numpy", "msjax._src.scipy")),
     ("transforms", ("msjax._src.transforms",)),  # jit, grad, vmap, pmap, control flow, lazy_inline
     ("nn", ("msjax._src.nn",)),  # Cell, layers, losses, optimizers, wrappers
     ("library", ("msjax._src.amp", "msjax._src.train", "msjax._src.dataset", "msjax._src.mint",

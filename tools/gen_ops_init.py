@@ -9,6 +9,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from msjax._src.ops import sparse_ops  # noqa: E402  (its table names the sparse functions)
+
 # Public names of mindspore.ops that live outside the op table: {module: [names]}.
 EXTRA = {
     "msjax._src.ops.registry": ["Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck",
@@ -24,6 +26,8 @@ EXTRA = {
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
+    "msjax._src.ops.sparse_ops": [f"{kind}_{name}" for name in sparse_ops.UNARY
+                                  for kind in ("csr", "coo")],
 }
 
 

@@ -248,9 +248,12 @@ def instance(name: str):
 
 def lookup_class(name: str):
     """msjax's `ops.name` Primitive class where it has one, else the generated class."""
-    existing = _msjax_object(f"mindspore.ops.{name}") if not name.startswith("_") else None
-    if inspect.isclass(existing):
-        return existing
+    if name.startswith("_"):
+        return primitive(name)
+    for home in ("mindspore.ops", "mindspore.ops.operations._grad_ops"):  # (gradients' there)
+        existing = _msjax_object(f"{home}.{name}")
+        if inspect.isclass(existing):
+            return existing
     return primitive(name)
 
 

@@ -155,7 +155,16 @@ EXCLUDED = {
                             "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
-    "mindspore.scipy": _NOT_YET + "mindspore.scipy (jax.scipy has most of it)",
+    # mindspore.scipy: msjax answers scipy.fft (the type-II cosine transforms); the rest:
+    "mindspore.scipy.linalg": _NOT_YET + "mindspore.scipy.linalg (jax.scipy.linalg has most of it)",
+    "mindspore.scipy.optimize": _NOT_YET + "mindspore.scipy.optimize (minimize, line_search, "
+                                "linear_sum_assignment)",
+    "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
+                           "LinearSumAssignment, SolveTriangular)",
+    "mindspore.scipy.ops_grad": _INTERNAL + "the gradients of mindspore.scipy's primitives",
+    "mindspore.scipy.ops_wrapper": _NOT_YET + "matrix_set_diag of mindspore.scipy",
+    "mindspore.scipy.utils": _INTERNAL + "mindspore.scipy's helpers",
+    "mindspore.scipy.utils_const": _INTERNAL + "mindspore.scipy's constant helpers",
     "mindspore.tools": _NOT_YET + "MindSpore's command-line tools (silent data corruption checks)",
 }
 
@@ -171,6 +180,9 @@ NAME_SOURCES = {
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
+    "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
+    "mindspore.scipy": ("msjax.scipy",),
+    "mindspore.scipy.fft": ("msjax.scipy.fft",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
@@ -407,6 +419,11 @@ def missing_names(msjax_module_name: str):
             try:
                 return lookup(path, name, skip=msjax_module_name)
             except AttributeError:
+                if child in record:  # the name is MindSpore's submodule (`ops.auto_generate`)
+                    try:
+                        return importlib.import_module(f"{msjax_module_name}.{name}")
+                    except ModuleNotFoundError:
+                        pass
                 # `from mindspore.x import Missing`: CPython would turn the AttributeError into
                 # "cannot import name", dropping the reason; say it in the ImportError itself.
                 if _importing_from(sys._getframe(1)):

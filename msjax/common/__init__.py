@@ -3,6 +3,8 @@
 from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.core.dtype import TensorType as TensorType
 from msjax._src.core.row_tensor import RowTensor as RowTensor
+from msjax._src.core.sparse_tensor import COOTensor as COOTensor
+from msjax._src.core.sparse_tensor import CSRTensor as CSRTensor
 from msjax._src.core.row_tensor import RowTensorInner as RowTensorInner
 from msjax._src.core.dtype import Type as Type
 from msjax._src.core.dtype import bfloat16 as bfloat16

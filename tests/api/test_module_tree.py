@@ -195,7 +195,7 @@ def test_star_import_of_a_recorded_module(alias):
 
 
 @pytest.mark.parametrize("statement, path, name", [
-    ("from mindspore import COOTensor", "mindspore", "COOTensor"),
+    ("from mindspore import MemPool", "mindspore", "MemPool"),
     ("from mindspore.nn import DenseThor", "mindspore.nn", "DenseThor"),
     ("from mindspore.ops import AdjustHue", "mindspore.ops", "AdjustHue"),
     ("from mindspore.ops.operations.math_ops import AccumulateNV2",

@@ -228,7 +228,14 @@ class Tensor:
 
     @x64.scoped
     def __index__(self) -> int:
-        return self._data.__index__()
+        data = self._data
+        if isinstance(data, jax.core.Tracer):  # JAX's error: the value is not known yet
+            return data.__index__()
+        if data.size != 1 or not (jnp.issubdtype(data.dtype, jnp.integer)
+                                  or data.dtype == jnp.bool_):
+            raise ValueError("Only integer tensors of a single element can be converted to an "
+                             "index.")
+        return int(data.reshape(()))
 
     @x64.scoped
     def __round__(self, ndigits=None) -> Tensor:

@@ -204,8 +204,21 @@ def numel(input):
 
 
 # -- shape -------------------------------------------------------------------------------------
+def first_float_dim(shape):
+    """The position of the first float in a shape given as a sequence (MindSpore takes ints
+    only; msjax would truncate a float), or None."""
+    if isinstance(shape, (tuple, list)):
+        return next((i for i, d in enumerate(shape) if isinstance(d, (float, np.floating))), None)
+    return None
+
+
 @op(primitive="Reshape")
 def reshape(input, shape):
+    if first_float_dim(shape) is not None:
+        kinds = ", ".join(type(d).__name__ if isinstance(d, (bool, float)) else "int"
+                          for d in shape)
+        raise TypeError(f'Failed calling Reshape with "Reshape()(input=Tensor, '
+                        f'shape=Tuple<{kinds}>)".')
     shape = _shape_arg(shape)
     known = int(np.prod([s for s in shape if s != -1]))
     if (-1 not in shape and known != input.size) or (-1 in shape and (

@@ -49,6 +49,37 @@ ReluGrad = primitive("ReluGrad", functional(
     lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
 ReLU6Grad = primitive("ReLU6Grad", functional(
     lambda y_backprop, x: jnp.where((x > 0) & (x <= 6), y_backprop, jnp.zeros_like(y_backprop))))
+# hardsigmoid's and hardswish's derivatives as MindSpore takes them at the kinks: hardsigmoid's
+# is 1/6 strictly inside (-3, 3); hardswish's is (2x + 3) / 6 on [-3, 3], 0 below, 1 above.
+
+
+def _same_shapes(name, dout, x):
+    """MindSpore's check of an elementwise gradient's two inputs (no broadcasting)."""
+    if dout.ndim != x.ndim:
+        raise ValueError(f"Rank of x({x.ndim}) and dout({dout.ndim}) not equal, primitive name: "
+                         f"{name}.")
+    for axis, (a, b) in enumerate(zip(x.shape, dout.shape)):
+        if a != b:
+            raise ValueError(f"The {axis}th dim of x({a}) and dout({b}) not equal, primitive "
+                             f"name: {name}.")
+
+
+def _hsigmoid_grad(grads, x):
+    _same_shapes("HSigmoidGrad", grads, x)
+    return jnp.where((x > -3) & (x < 3), grads / 6, jnp.zeros_like(grads))
+
+
+HSigmoidGrad = primitive("HSigmoidGrad", functional(_hsigmoid_grad))
+
+
+def _hswish_grad(y_grad, x):
+    _same_shapes("HSwishGrad", y_grad, x)
+    wide = x.astype(jnp.promote_types(x.dtype, jnp.float32))  # (float16: MindSpore's rounding)
+    slope = jnp.where(wide < -3, 0, jnp.where(wide > 3, 1, (2 * wide + 3) / 6))
+    return (y_grad.astype(wide.dtype) * slope).astype(y_grad.dtype)
+
+
+HSwishGrad = primitive("HSwishGrad", functional(_hswish_grad))
 
 
 def _bias_add_grad(dout, data_format):

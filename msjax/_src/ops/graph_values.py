@@ -19,9 +19,25 @@ class _Float(float):
 class _Tuple(tuple):
     """A tuple `mutable` marked variable (MindSpore's `_Tuple`)."""
 
+    def __add__(self, other):
+        return _joined(self, other, tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return _joined(other, self, tuple.__add__(other, self))
+
 
 class _List(list):
     """A list `mutable` marked variable (MindSpore's `_List`)."""
+
+    def __add__(self, other):
+        return _joined(self, other, list.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, list):
+            return NotImplemented
+        return _joined(other, self, list.__add__(other, self))
 
 
 class _Dict(dict):
@@ -65,6 +81,54 @@ def _mixed_dynamic_length(value, detail=False) -> None:
                         f"sequence. The 0th element type is: {types[0]}. The {other}th element "
                         f"type is: {types[other]}")
         raise ValueError(message)
+
+
+def _abstract(value, variable: bool) -> str:
+    """How MindSpore's graph compiler describes an element's type (its 'abstract')."""
+    if isinstance(value, Tensor):
+        dims = ", ".join(str(d) for d in value.shape)
+        return (f"AbstractTensor(shape: ({dims}), element: AbstractScalar(Type: {value.dtype}, "
+                f"Value: ValueAny, Shape: NoShape))")
+    if isinstance(value, (tuple, list)):
+        kind = "AbstractTuple" if isinstance(value, tuple) else "AbstractList"
+        return f"{kind}{{{', '.join(_abstract(v, variable) for v in value)}}}"
+    kind = next((name for py_type, name in ((bool, "Bool"), (int, "Int64"), (float, "Float32"))
+                 if isinstance(value, py_type)), type(value).__name__)
+    shown = "ValueAny" if variable else value
+    return f"AbstractScalar(Type: {kind}, Value: {shown}, Shape: NoShape)"
+
+
+def _same_abstract(a, b) -> bool:
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        return (isinstance(a, Tensor) and isinstance(b, Tensor) and a.shape == b.shape
+                and a.dtype == b.dtype)
+    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
+        return (isinstance(a, tuple) == isinstance(b, tuple) and isinstance(b, (tuple, list))
+                and len(a) == len(b) and all(_same_abstract(x, y) for x, y in zip(a, b)))
+    return _abstract(a, True) == _abstract(b, True)
+
+
+def _joined(first, second, joined):
+    """`first + second` (`joined`) where one is a `mutable` sequence: inside a compiled function
+    the sum is a variable too (MindSpore's SequenceAdd), of dynamic length when either is, and
+    a dynamic-length sequence takes only elements of its own type."""
+    if not tracing_depth():
+        return joined
+    dynamic = _is_dynamic_length(first) or _is_dynamic_length(second)
+    if dynamic and first and second and not _same_abstract(first[0], second[0]):
+        raise TypeError(
+            f"For primitive SequenceAdd, the element of first input abstract "
+            f"'{_abstract(first[0], _is_mutable(first))}' is not same with the element of "
+            f"second input abstract '{_abstract(second[0], _is_mutable(second))}'.")
+    marked = _MARKED[type(joined)](joined)
+    marked.__ms_mutable__ = True
+    marked.__ms_dynamic_len__ = dynamic
+    marked.__ms_origin_object__ = joined
+    return marked
+
+
+def _is_mutable(value) -> bool:
+    return getattr(value, "__ms_mutable__", False)
 
 
 def check_dynamic_length(args) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.row_tensor import RowTensorInner
+from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import Primitive
 
@@ -30,7 +31,7 @@ _ABSTRACT_NUMBERS = {
 }
 _LOWER = {"int": "Int", "float": "Float", "bool": "Bool"}
 # Names MindSpore takes that no msjax value has (the type of no argument msjax passes).
-_NOTHING = {"COOTensor": "COOTensor", "CSRTensor": "CSRTensor", "MapTensor": "MapTensor",
+_NOTHING = {"MapTensor": "MapTensor",
             "Undetermined": "Undetermined", "Keyword": "Keyword", "Problem": "unknown",
             "EnvType": "Object:EnvType", "UMonad": "UMonad", "IOMonad": "IOMonad"}
 
@@ -77,7 +78,8 @@ def parse_type(type_input) -> TypeSignature:
     if name in _ABSTRACT_NUMBERS:
         accept = _ABSTRACT_NUMBERS[name]
         return TypeSignature(name, lambda kind, detail: _number(kind, detail, accept))
-    simple = {"RowTensor": "RowTensor", "Tuple": "tuple", "List": "list", "String": "string",
+    simple = {"RowTensor": "RowTensor", "COOTensor": "COOTensor", "CSRTensor": "CSRTensor",
+              "Tuple": "tuple", "List": "list", "String": "string",
               "None": "none", "Slice": "slice", "Ellipsis": "ellipsis", "TypeType": "typetype"}
     if name in simple:
         kind_wanted = simple[name]
@@ -111,6 +113,10 @@ def value_type(value):
         return "tensor", value.dtype
     if isinstance(value, RowTensorInner):
         return "RowTensor", None
+    if isinstance(value, COOTensor):
+        return "COOTensor", None
+    if isinstance(value, CSRTensor):
+        return "CSRTensor", None
     if isinstance(value, Primitive) or hasattr(value, "construct") or \
             inspect.isfunction(value) or inspect.ismethod(value) or inspect.isbuiltin(value):
         return "func", None

@@ -252,7 +252,17 @@ Pad = primitive("Pad", functional(lambda x, paddings: jnp.pad(x, [tuple(p) for p
                 paddings=REQUIRED)
 Pack = primitive("Pack", lambda xs, axis: A.stack(xs, axis), axis=0, display=_only())
 Unpack = primitive("Unpack", lambda x, axis: A.unstack(x, axis), axis=0, display=_only())
-ReverseV2 = primitive("ReverseV2", A.reverse, axis=REQUIRED)
+
+
+def _sequence_axis(attrs):
+    """ReverseV2's constructor takes a list or tuple (its elements are checked at the call)."""
+    axis = attrs["axis"]
+    if not isinstance(axis, (list, tuple)):
+        raise TypeError(f"For 'ReverseV2', the type of 'axis' should be one of '[list of int, "
+                        f"tuple of int]', but got {type(axis)}.")
+
+
+ReverseV2 = primitive("ReverseV2", A.reverse, check=_sequence_axis, axis=REQUIRED)
 ReverseSequence = primitive(
     "ReverseSequence", functional(lambda x, seq_lengths, seq_dim, batch_dim: _reverse_sequence(
         x, seq_lengths, seq_dim, batch_dim)), seq_dim=REQUIRED, batch_dim=0)

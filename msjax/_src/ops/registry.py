@@ -532,14 +532,16 @@ class PrimitiveWithCheck(Primitive):
         self.check_shape(*(a["shape"] for a in args))
 
 
-def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
+def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> type:
     """Build the Primitive class `name`: `name(**attrs)(*inputs)` is `fn(*inputs, **attrs)`.
 
     `init_defaults` are the class's constructor arguments with MindSpore's defaults
     (`inspect.Parameter.empty` for a required one); each is kept as an attribute (shown in the
     repr) and passed to `fn` as a keyword. Where the functional op names an argument differently,
     `fn` is a small adapter over it. `display`, when given, maps the attributes to those
-    MindSpore's repr shows (it normalises some: `Squeeze(0)` shows `axis=(0,)`).
+    MindSpore's repr shows (it normalises some: `Squeeze(0)` shows `axis=(0,)`). `check`, when
+    given, is called with the constructor's arguments (a dict) and raises MindSpore's error for
+    those its constructor refuses.
     """
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
@@ -549,6 +551,8 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     def __init__(self, *args, **kwargs):
         bound = signature.bind(self, *args, **kwargs)
         bound.apply_defaults()
+        if check is not None:
+            check(dict(list(bound.arguments.items())[1:]))
         Primitive.__init__(self, name)
         for key, value in list(bound.arguments.items())[1:]:
             self.attrs[key] = value

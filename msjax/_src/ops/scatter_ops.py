@@ -15,6 +15,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks
 from msjax._src.backend.interface import one_program
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.registry import op
 
 
@@ -130,8 +131,9 @@ def _segment(name, reduce, first_arg="x", **record):
 
     def compute(x, segment_ids, num_segments):
         segment_ids = _integer_ids(checked_as, segment_ids)
-        index_checks.check_segment_ids(checked_as, segment_ids, int(num_segments))
-        return reduce(x, segment_ids, num_segments=int(num_segments))
+        num_segments = _segment_count(checked_as, num_segments)
+        index_checks.check_segment_ids(checked_as, segment_ids, num_segments)
+        return reduce(x, segment_ids, num_segments=num_segments)
     if first_arg == "x":
         def impl(x, segment_ids, num_segments):
             return compute(x, segment_ids, num_segments)
@@ -140,6 +142,18 @@ def _segment(name, reduce, first_arg="x", **record):
             return compute(input_x, segment_ids, num_segments)
     impl.__name__ = impl.__qualname__ = name
     return op(name, **record)(impl)
+
+
+def _segment_count(name, num_segments) -> int:
+    """`num_segments` as an int: a Python int, or a Tensor of one element (0-D or `[n]`, as
+    MindSpore takes it), whose value sets the output's shape."""
+    if hasattr(num_segments, "shape"):
+        num_segments = concrete_array(num_segments).reshape(-1)
+        if num_segments.size != 1:
+            raise ValueError(f"For '{name}', the 'num_segments' must be a Tensor of "
+                             f"one element, but got {num_segments.size} elements.")
+        num_segments = num_segments[0]
+    return int(num_segments)
 
 
 def _integer_ids(name, segment_ids):

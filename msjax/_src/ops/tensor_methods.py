@@ -56,12 +56,18 @@ _COMPARISONS = {
     "__eq__": M.equal, "__ne__": M.not_equal, "__lt__": M.less, "__le__": M.less_equal,
     "__gt__": M.greater, "__ge__": M.greater_equal,
 }
-_UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.bitwise_not}
+# MindSpore 2.10's `~t` is logical_not for every dtype (a Bool Tensor; ops.invert is the bitwise one)
+_UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.logical_not}
 
 
 
 def reshape(self, *shape):
-    return A.reshape(self, _varargs_shape(shape))
+    shape = _varargs_shape(shape)
+    position = A.first_float_dim(shape)
+    if position is not None:
+        raise TypeError(f"reshape(): argument 'shape'(position 0) should be tuple of int, but "
+                        f"unpack failed at pos {position} (got float).")
+    return A.reshape(self, shape)
 
 
 def transpose(self, *axes, dim0=None, dim1=None):

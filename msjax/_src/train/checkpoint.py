@@ -196,6 +196,66 @@ class CheckpointConfig:
         return handled
 
 
+class CheckpointManager:
+    """`mindspore.train.callback._CheckpointManager(format='ckpt')`: the checkpoint files of one
+    prefix in a directory, which ModelCheckpoint keeps to `keep_checkpoint_max` (or one per
+    `keep_checkpoint_per_n_minutes`).
+
+    Example:
+        >>> manager = CheckpointManager()
+        >>> manager.update_ckpoint_filelist("./ckpt", "lenet")
+        >>> if manager.ckpoint_num > 5: manager.remove_oldest_ckpoint_file()
+    """
+
+    def __init__(self, format='ckpt'):  # noqa: A002 - MindSpore's parameter name
+        self._files = []
+        self._format = format
+
+    @property
+    def ckpoint_filelist(self) -> list:
+        """The files found by the last `update_ckpoint_filelist` (less those removed since)."""
+        return self._files
+
+    @property
+    def ckpoint_num(self) -> int:
+        """How many files `ckpoint_filelist` holds."""
+        return len(self._files)
+
+    def update_ckpoint_filelist(self, directory, prefix):
+        """Find the files `<prefix>-<no letters>.<format>` in `directory` (those ModelCheckpoint
+        names `<prefix>-<epoch>_<step>`; not another prefix's that starts with this one)."""
+        extension = f".{self._format}"
+        self._files = []
+        for filename in os.listdir(directory):
+            if os.path.splitext(filename)[-1] == extension and filename.startswith(prefix + "-"):
+                middle = filename[len(prefix):-len(extension)]
+                if not any(char.isalpha() for char in middle):
+                    self._files.append(os.path.join(directory, filename))
+
+    def remove_ckpoint_file(self, file_name):
+        """Delete `file_name` and drop it from the list (a warning if either fails)."""
+        try:
+            os.chmod(file_name, stat.S_IWRITE)
+            os.remove(file_name)
+            self._files.remove(file_name)
+        except OSError:
+            _logger.warning("OSError, failed to remove the older ckpt file %s.", file_name)
+        except ValueError:
+            _logger.warning("ValueError, failed to remove the older ckpt file %s.", file_name)
+
+    def remove_oldest_ckpoint_file(self):
+        """Delete the listed file modified longest ago."""
+        self.remove_ckpoint_file(min(self._files, key=os.path.getmtime))
+
+    def keep_one_ckpoint_per_minutes(self, minutes, cur_time):
+        """Of the files modified in the last `minutes` before `cur_time`, keep only the oldest."""
+        recent = [f for f in self._files if cur_time - os.path.getmtime(f) < 60 * minutes]
+        oldest = min(recent, key=os.path.getmtime, default=None)
+        for file_name in recent:
+            if file_name != oldest:
+                self.remove_ckpoint_file(file_name)
+
+
 class ModelCheckpoint(Callback):
     """`mindspore.train.ModelCheckpoint(prefix='CKP', directory=None, config=None)`: saves the
     training network's parameters every `save_checkpoint_steps` steps (or seconds) and at the end
@@ -263,39 +323,17 @@ class ModelCheckpoint(Callback):
                 return True
         return False
 
-    def _checkpoint_files(self):
-        """The files of this prefix in the directory (MindSpore's `update_ckpoint_filelist`)."""
-        extension = f".{self._config.format}"
-        found = []
-        for filename in os.listdir(self._directory):
-            if os.path.splitext(filename)[-1] == extension and filename.startswith(self._prefix + "-"):
-                middle = filename[len(self._prefix):-len(extension)]
-                if not any(char.isalpha() for char in middle):
-                    found.append(os.path.join(self._directory, filename))
-        return found
-
-    @staticmethod
-    def _remove(file_name):
-        try:
-            os.chmod(file_name, stat.S_IWRITE)
-            os.remove(file_name)
-        except OSError:
-            _logger.warning("OSError, failed to remove the older ckpt file %s.", file_name)
-
-    def _drop_old_checkpoints(self, files):
+    def _drop_old_checkpoints(self):
+        manager = CheckpointManager(self._config.format)
+        manager.update_ckpoint_filelist(self._directory, self._prefix)
         keep_max = self._config.keep_checkpoint_max
         minutes = self._config.keep_checkpoint_per_n_minutes
-        if keep_max and 0 < keep_max <= len(files):
-            self._remove(sorted(files, key=os.path.getmtime)[0])
+        if keep_max and 0 < keep_max <= manager.ckpoint_num:
+            manager.remove_oldest_ckpoint_file()
         elif minutes and minutes > 0:
             now = time.time()
             if now - self._last_time_for_keep < minutes * 60:
-                recent = [f for f in files if now - os.path.getmtime(f) < 60 * minutes]
-                if recent:
-                    oldest = min(recent, key=os.path.getmtime)
-                    for file in recent:
-                        if file != oldest:
-                            self._remove(file)
+                manager.keep_one_ckpoint_per_minutes(minutes, now)
 
     def _save_ckpt(self, cb_params, force_to_save=False):
         if cb_params.cur_step_num == self._last_triggered_step:
@@ -307,7 +345,7 @@ class ModelCheckpoint(Callback):
             file_name = self._prefix + f".{self._config.format}"
         else:
             file_name = f"{self._prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}.{self._config.format}"
-        self._drop_old_checkpoints(self._checkpoint_files())
+        self._drop_old_checkpoints()
         path = os.path.join(self._directory, file_name)
         self._last_time_for_keep = time.time()
         self._last_triggered_step = cb_params.cur_step_num

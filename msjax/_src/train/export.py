@@ -259,3 +259,17 @@ def load(file_name, **kwargs):
                   for i, (dtype, shape) in enumerate(zip(meta["dtypes"], meta["shapes"]))]
     exported = jax.export.deserialize(bytearray(program))
     return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])
+
+
+def save_graph(network, file_name):
+    """`mindspore.train.serialization._save_graph(network, file_name)`: write the program a
+    GRAPH_MODE call of `network` compiled (its latest signature) to `file_name`, replacing the
+    file. MindSpore writes its IR as a protobuf; msjax writes the XLA program's HLO text. As in
+    MindSpore, nothing is written for a network that has not been compiled."""
+    file_name = os.path.realpath(file_name)
+    graph_call = network.__dict__.get("_graph_call") if isinstance(network, Cell) else None
+    programs = [] if graph_call is None else [
+        p for p in graph_call.programs.values() if hasattr(p.compiled, "as_text")]
+    if not programs:
+        return
+    atomic_files.write_atomically(file_name, programs[-1].compiled.as_text().encode(), 0o600)

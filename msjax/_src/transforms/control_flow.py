@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
+import linecache
 import os
 import sys
 import sysconfig
@@ -72,7 +73,7 @@ class Undefined:
                                     "associated with a value")
 
     def fail(self, *args, **kwargs):
-        raise self.error(self.message)
+        raise self.error(self.message + _use_site())
 
     def __getattr__(self, attr):
         self.fail()
@@ -86,6 +87,18 @@ for _op in ("bool", "len", "iter", "getitem", "call", "neg", "pos", "abs", "inve
             "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "eq", "ne"):
     setattr(Undefined, f"__{_op}__", Undefined.fail)
     setattr(Undefined, f"__r{_op}__", Undefined.fail)
+
+def _use_site() -> str:
+    """Where the user's code used an undefined variable (the innermost frame outside msjax,
+    JAX and the standard library), as MindSpore's graph-mode errors show the line."""
+    frame = sys._getframe(2)
+    while frame is not None and _ours(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        return ""
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    return f"\n\n# In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}"
+
 
 UNDEFINED_RETURN = Undefined("return value")
 _TENSOR, _ARRAY = object(), object()  # markers of the dynamic leaves in a record
@@ -524,7 +537,27 @@ def guard(*flags):
 _COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b, "Lt": lambda a, b: a < b,
             "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b, "GtE": lambda a, b: a >= b,
             "Is": lambda a, b: a is b, "IsNot": lambda a, b: a is not b,
-            "In": lambda a, b: a in b, "NotIn": lambda a, b: a not in b}
+            "In": lambda a, b: contains(a, b), "NotIn": lambda a, b: not_contains(a, b)}
+
+
+def contains(item, container):
+    """`item in container` in a compiled function. A Tensor in a list or tuple is looked for as
+    MindSpore's graph mode does: among the container's Tensors of its shape, by value (all
+    elements equal), other elements skipped; the answer is a Bool Tensor. Otherwise Python's
+    `in`."""
+    if isinstance(item, Tensor) and isinstance(container, (list, tuple)):
+        found = jnp.asarray(False)
+        for element in container:
+            if isinstance(element, Tensor) and tuple(element.shape) == tuple(item.shape):
+                found = found | jnp.all(_data(element) == _data(item))
+        return _wrap(found)
+    return item in container
+
+
+def not_contains(item, container):
+    """`item not in container` in a compiled function (see `contains`)."""
+    found = contains(item, container)
+    return _wrap(~found._data) if isinstance(found, Tensor) else not found
 
 
 def compare_chain(left, *pairs):

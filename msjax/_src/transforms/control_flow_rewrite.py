@@ -16,9 +16,12 @@ to them; it runs only while msjax traces.
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import inspect
 import itertools
+import linecache
+import symtable
 import sys
 import textwrap
 import types
@@ -39,11 +42,13 @@ def rewrite(fn, runtime):
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
         raise NotConvertible
     lines, start = inspect.getsourcelines(fn)
-    tree = ast.parse(textwrap.dedent("".join(lines)))
+    source = textwrap.dedent("".join(lines))
+    tree = ast.parse(source)
     fdef = tree.body[0]
     if not isinstance(fdef, ast.FunctionDef) or fdef.name != code.co_name:
         raise NotConvertible
     ast.increment_lineno(tree, start - 1)
+    _check_names_defined(fn, source, fdef, lines[0].rstrip("\n"))
     fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
     for node in ast.walk(fdef):
         if isinstance(node, ast.arg):
@@ -77,6 +82,43 @@ def rewrite(fn, runtime):
     new.__kwdefaults__, new.__qualname__, new.__doc__ = fn.__kwdefaults__, fn.__qualname__, fn.__doc__
     new.__module__ = fn.__module__  # (no reference to `fn`: it is the cache's weak key)
     return new
+
+
+def _undefined_names(fn, source) -> set:
+    """The names `fn`'s source reads (in its body, lambdas and comprehensions) that are neither
+    its locals, nor its closure's, nor globals of its module, nor builtins."""
+    names = set()
+    pending = list(symtable.symtable(source, fn.__code__.co_filename, "exec").get_children())
+    while pending:
+        table = pending.pop()
+        pending.extend(table.get_children())
+        for symbol in table.get_symbols():
+            name = symbol.get_name()
+            if (symbol.is_referenced() and symbol.is_global() and not symbol.is_assigned()
+                    and name not in fn.__code__.co_freevars and name not in fn.__globals__
+                    and not hasattr(builtins, name)):
+                names.add(name)
+    return names
+
+
+def _check_names_defined(fn, source, fdef, original_first_line) -> None:
+    """MindSpore's graph compiler rejects a function that reads an undefined name, wherever the
+    read is (a branch never taken included): its NameError, naming the first such read."""
+    undefined = _undefined_names(fn, source)
+    if not undefined:
+        return
+    node = min((n for n in ast.walk(fdef) if isinstance(n, ast.Name) and n.id in undefined
+                and isinstance(n.ctx, ast.Load)), key=lambda n: (n.lineno, n.col_offset),
+               default=None)
+    if node is None:
+        return
+    filename = fn.__code__.co_filename
+    text = linecache.getline(filename, node.lineno).rstrip("\n")
+    removed = len(original_first_line) - len(source.splitlines()[0])  # by dedenting
+    column, width = removed + node.col_offset, len(node.id)
+    raise NameError(f"The name '{node.id}' is not defined, or not supported in graph mode.\n\n"
+                    f"# In file {filename}:{node.lineno}, {column}~{column + width}\n{text}\n"
+                    f"{' ' * column}^{'~' * (width - 1)}\n")
 
 
 def _name(id_, store=False):
@@ -313,6 +355,9 @@ class _Expressions(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not _binds(node):
+            helper = "contains" if isinstance(node.ops[0], ast.In) else "not_contains"
+            return ast.copy_location(_call(_cf(helper), node.left, node.comparators[0]), node)
         if len(node.ops) == 1 or _binds(node):
             return node
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())

@@ -228,6 +228,23 @@ def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     return None
 
 
+def _class_info(value) -> bool:
+    return isinstance(value, type) or (isinstance(value, tuple)
+                                       and all(_class_info(v) for v in value))
+
+
+def graph_isinstance(obj, class_info):
+    """`isinstance` inside a compiled function: MindSpore's graph compiler takes a type or a
+    (nested) tuple of types only, and checks all of it before comparing (no union `int | str`,
+    no list, no instance anywhere in the tuple)."""
+    if not tracing_depth():
+        return builtins.isinstance(obj, class_info)
+    if not _class_info(class_info):
+        raise TypeError("isinstance() arg 2 must be a type or tuple of types.")
+    return builtins.isinstance(obj, class_info)
+
+
 GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
+                  id(builtins.isinstance): graph_isinstance,
                   id(builtins.float): graph_float, id(builtins.int): graph_int,
                   id(builtins.bool): graph_bool, id(builtins.str): graph_str}

@@ -47,6 +47,9 @@ def check_out_axes_spec(out_axes, api="vmap"):
     check_axis_type(out_axes, "out_axes", api)
     if out_axes is None:
         raise RuntimeError(f"The 'out_axes' of '{api}' cannot be a single None{_not_ensemble(api)}.")
+    if isinstance(out_axes, (tuple, list)) and _all_none(out_axes):
+        raise RuntimeError(f"The 'out_axes' of '{api}' cannot be all None{_not_ensemble(api)}, "
+                           f"but got {out_axes}.")
 
 
 def _not_ensemble(api) -> str:
@@ -147,6 +150,8 @@ def in_axes_per_leaf(fn, args, in_axes, is_ensemble, api="vmap",
     axes, sizes = [], []
     for arg, spec in zip(args, specs):
         _leaf_axes(arg, spec, axes, sizes, api, param_axes)
+    if not sizes and not is_ensemble and api == "vmap":
+        raise RuntimeError(f"Failed to get 'axis_size' within the scope of {api}.")
     for size in sizes[1:]:
         if size != sizes[0]:
             raise RuntimeError(f"The 'axis_size' of each argument in the scope of '{api}' should be "
@@ -188,12 +193,24 @@ def _jax_out_axes(out_axes):
     return out_axes
 
 
-def check_call_arguments(n_params, args, kwargs):
+def defaulted_count(fn) -> int:
+    """How many of `fn`'s positional parameters have a default (a vmapped call may omit them)."""
+    target = fn.construct if hasattr(fn, "construct") else fn
+    try:
+        sig = inspect.signature(target)
+    except (TypeError, ValueError):
+        return 0
+    return sum(1 for p in sig.parameters.values()
+               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is not p.empty)
+
+
+def check_call_arguments(n_params, args, kwargs, n_defaults=0):
     """MindSpore's checks of a vmapped (or pmapped) call: positional arguments only, as many as
-    `fn` takes (`n_params`; None when it takes *args)."""
+    `fn` takes (`n_params`; None when it takes *args), less those with a default (`n_defaults`)
+    that the call leaves out."""
     if kwargs:
         raise RuntimeError(f"Got an unexpected keyword argument '{next(iter(kwargs))}'")
-    if n_params is not None and n_params != len(args):
+    if n_params is not None and not n_params - n_defaults <= len(args) <= n_params:
         raise TypeError(f"The parameters number of the function is {n_params}, but the "
                         f"number of provided arguments is {len(args)}.")
 
@@ -206,10 +223,10 @@ class _Vmapped(CompiledFunction):
         super().__init__(fn, transform=self._vectorise)
         check_out_axes_spec(out_axes)
         self.in_axes, self.out_axes = in_axes, out_axes
-        self.n_params = positional_count(fn)
+        self.n_params, self.n_defaults = positional_count(fn), defaulted_count(fn)
 
     def _check_call(self, args, kwargs):
-        check_call_arguments(self.n_params, args, kwargs)
+        check_call_arguments(self.n_params, args, kwargs, self.n_defaults)
 
     @x64.scoped
     def __call__(self, *args, **kwargs):
@@ -273,7 +290,7 @@ class _Ensemble(_Vmapped):
         CompiledFunction.__init__(self, cells[-1], transform=self._lower)
         check_axis_type(out_axes, "out_axes")
         self.cells, self.in_axes, self.out_axes = cells, in_axes, out_axes
-        self.n_params = positional_count(cells[0])
+        self.n_params, self.n_defaults = positional_count(cells[0]), defaulted_count(cells[0])
         self.member_params = _check_members(cells)
         self.lowering = backend.lowering_for().ensemble(out_axes, len(cells))  # lowering.py
 

@@ -59,6 +59,9 @@ class Distribution(Cell):
                             f"{_type_list(self._DTYPES)}, but got '{dtype!r}'.")
         self._seed, self._dtype, self._name = seed, dtype, name
         self._param_dict = dict(param.get("param_dict", {})) if isinstance(param, dict) else {}
+        # MindSpore's `parameters`: the constructor's arguments, then the parameters again
+        self._parameters = {**self._param_dict, "seed": param.get("seed"), "dtype": dtype,
+                            "name": name, "param_dict": self._param_dict}
         self._stored = {}
 
     # -- parameters ----------------------------------------------------------------------------
@@ -83,8 +86,8 @@ class Distribution(Cell):
             if given is None:
                 given = self._stored.get(name)
                 if given is None:
-                    raise ValueError(f"For {type(self).__name__}, the '{name}' must be given "
-                                     f"at construction or in the call, but got None.")
+                    raise TypeError(f"the type {name} must be subclass of Tensor. It can not be "
+                                    "None since it is not specified during initialization.")
             values.append(_array(given, self._compute_dtype()))
         return values
 
@@ -134,7 +137,7 @@ class Distribution(Cell):
     def _other(self, dist, args):
         kind = type(self).__name__
         if dist != kind:
-            raise TypeError(f"For {kind}, the 'dist' should be '{kind}', but got {dist}.")
+            raise ValueError(f"Expected dist input is {kind}, but got {dist}.")
         n = len(self._PARAMS)
         other = [_array(a, self._compute_dtype()) for a in args[:n]]
         return other, self._call_params(args[n:], {})
@@ -178,10 +181,19 @@ class Distribution(Cell):
 
     @property
     def parameters(self):
-        return self._param_dict
+        return self._parameters
+
+    # the parameters' names in the repr, as MindSpore prints them (default: their own names)
+    _REPR_LABELS: tuple = ()
 
     def extend_repr(self):
-        return ", ".join(f"{k} = {_shown(v)}" for k, v in self._stored.items())
+        """The parameters when each is one number (or None), else the batch's shape."""
+        stored = list(self._stored.values())
+        if any(v is not None and np.ndim(v) for v in stored):
+            shape = jnp.broadcast_shapes(*(v.shape for v in stored if v is not None))
+            return f"batch_shape = {shape}"
+        labels = self._REPR_LABELS or tuple(self._stored)
+        return ", ".join(f"{k} = {_shown(v)}" for k, v in zip(labels, stored))
 
 
 def _shown(value):
@@ -353,3 +365,219 @@ class Uniform(Distribution):
 
     def _sample(self, key, shape, low, high):
         return jax.random.uniform(key, shape, minval=low, maxval=high)
+
+
+def _check_scale(value, message):
+    if value is not None and not bool(np.all(np.asarray(_array(value)) > 0)):
+        raise ValueError(message)
+
+
+def _not_implemented(kind, method):
+    def fail(*args, **kwargs):
+        raise NotImplementedError(f"{method} is not implemented for {kind} distribution.")
+    return fail
+
+
+class Normal(Distribution):
+    """`Normal(mean=None, sd=None, seed=None, dtype=mstype.float32, name='Normal')`: the Gaussian
+    distribution of mean `mean` and standard deviation `sd`."""
+
+    _PARAMS = ("mean", "sd")
+    _REPR_LABELS = ("mean", "standard deviation")
+
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Normal"):
+        super().__init__(seed, dtype, name, {"param_dict": {"mean": mean, "sd": sd}})
+        _check_scale(sd, "Standard deviation must be greater than zero.")
+        self._store(mean=mean, sd=sd)
+
+    def _log_prob(self, value, mean, sd):
+        z = (value - mean) / sd
+        return -0.5 * z * z - jnp.log(sd) - 0.5 * jnp.log(2 * jnp.pi)
+
+    def _prob(self, value, mean, sd):
+        return jnp.exp(self._log_prob(value, mean, sd))
+
+    def _cdf(self, value, mean, sd):
+        return 0.5 * jsp.erfc(-(value - mean) / (sd * jnp.sqrt(2.0)))
+
+    def _mean(self, mean, sd):
+        return jnp.broadcast_to(mean, jnp.broadcast_shapes(mean.shape, sd.shape))
+
+    def _var(self, mean, sd):
+        return jnp.broadcast_to(sd * sd, jnp.broadcast_shapes(mean.shape, sd.shape))
+
+    _mode = _mean
+
+    def _entropy(self, mean, sd):
+        return jnp.broadcast_to(0.5 * jnp.log(2 * jnp.pi * jnp.e * sd * sd),
+                                jnp.broadcast_shapes(mean.shape, sd.shape))
+
+    def _kl(self, own, other):
+        (ma, sa), (mb, sb) = own, other
+        return jnp.log(sb / sa) + (sa * sa + (ma - mb) ** 2) / (2 * sb * sb) - 0.5
+
+    def _sample(self, key, shape, mean, sd):
+        return mean + sd * jax.random.normal(key, shape)
+
+
+class Laplace(Distribution):
+    """`Laplace(mean=None, sd=None, seed=None, dtype=mstype.float32, name='Laplace')`: density
+    `exp(-|x - mean| / sd) / (2 sd)` (`sd` is the scale). MindSpore 2.10's Laplace answers `prob`
+    and `log_prob` only; its other methods raise NotImplementedError, as here."""
+
+    _PARAMS = ("mean", "sd")
+
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="Laplace"):
+        super().__init__(seed, dtype, name, {"param_dict": {"mean": mean, "sd": sd}})
+        _check_scale(sd, "Standard deviation must be greater than zero.")
+        self._store(mean=mean, sd=sd)
+
+    cdf = _not_implemented("Laplace", "cdf")
+    log_cdf = _not_implemented("Laplace", "log_cdf")
+    survival_function = _not_implemented("Laplace", "survival_function")
+    log_survival = _not_implemented("Laplace", "log_cdf")  # (MindSpore's names log_cdf)
+    mean = _not_implemented("Laplace", "mean")
+    sd = _not_implemented("Laplace", "sd")
+    var = _not_implemented("Laplace", "var")
+    mode = _not_implemented("Laplace", "mode")
+    entropy = _not_implemented("Laplace", "entropy")
+    kl_loss = _not_implemented("Laplace", "kl_loss")
+    cross_entropy = _not_implemented("Laplace", "cross_entropy")
+    sample = _not_implemented("Laplace", "sample")
+
+    def _log_prob(self, value, mean, sd):
+        return -jnp.log(2 * sd) - jnp.abs(value - mean) / sd
+
+    def _prob(self, value, mean, sd):
+        return jnp.exp(self._log_prob(value, mean, sd))
+
+    def extend_repr(self):
+        return ""
+
+
+class Exponential(Distribution):
+    """`Exponential(rate=None, seed=None, dtype=mstype.float32, name='Exponential')`: density
+    `rate e^(-rate x)` on x >= 0."""
+
+    _PARAMS = ("rate",)
+
+    def __init__(self, rate=None, seed=None, dtype=mstype.float32, name="Exponential"):
+        super().__init__(seed, dtype, name, {"param_dict": {"rate": rate}})
+        _check_scale(rate, "rate must be greater than zero.")
+        self._store(rate=rate)
+
+    def _log_prob(self, value, rate):
+        return jnp.where(value >= 0, jnp.log(rate) - rate * value, -jnp.inf)
+
+    def _prob(self, value, rate):
+        return jnp.exp(self._log_prob(value, rate))
+
+    def _cdf(self, value, rate):
+        return jnp.where(value >= 0, -jnp.expm1(-rate * value), 0.0)
+
+    def _mean(self, rate):
+        return 1 / rate
+
+    def _var(self, rate):
+        return 1 / (rate * rate)
+
+    def _mode(self, rate):
+        return jnp.zeros_like(rate)
+
+    def _entropy(self, rate):
+        return 1 - jnp.log(rate)
+
+    def _kl(self, own, other):
+        (a,), (b,) = own, other
+        return jnp.log(a / b) + b / a - 1
+
+    def _sample(self, key, shape, rate):
+        return jax.random.exponential(key, shape) / rate
+
+
+class Logistic(Distribution):
+    """`Logistic(loc=None, scale=None, seed=None, dtype=mstype.float32, name='Logistic')`: the
+    logistic distribution (cdf `sigmoid((x - loc) / scale)`); MindSpore 2.10 has no KL
+    divergence for it (kl_loss and cross_entropy raise NotImplementedError)."""
+
+    _PARAMS = ("loc", "scale")
+
+    def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Logistic"):
+        super().__init__(seed, dtype, name, {"param_dict": {"loc": loc, "scale": scale}})
+        _check_scale(scale, "scale must be greater than zero.")
+        self._store(loc=loc, scale=scale)
+
+    kl_loss = _not_implemented("Logistic", "kl_loss")
+    cross_entropy = _not_implemented("Logistic", "cross_entropy")
+
+    def _log_prob(self, value, loc, scale):
+        z = (value - loc) / scale
+        return -z - 2 * jax.nn.softplus(-z) - jnp.log(scale)
+
+    def _prob(self, value, loc, scale):
+        return jnp.exp(self._log_prob(value, loc, scale))
+
+    def _cdf(self, value, loc, scale):
+        return jax.nn.sigmoid((value - loc) / scale)
+
+    def _mean(self, loc, scale):
+        return jnp.broadcast_to(loc, jnp.broadcast_shapes(loc.shape, scale.shape))
+
+    def _var(self, loc, scale):
+        return jnp.broadcast_to((scale * jnp.pi) ** 2 / 3,
+                                jnp.broadcast_shapes(loc.shape, scale.shape))
+
+    _mode = _mean
+
+    def _entropy(self, loc, scale):
+        return jnp.broadcast_to(jnp.log(scale) + 2, jnp.broadcast_shapes(loc.shape, scale.shape))
+
+    def _sample(self, key, shape, loc, scale):
+        return loc + scale * jax.random.logistic(key, shape)
+
+
+class Cauchy(Distribution):
+    """`Cauchy(loc=None, scale=None, seed=None, dtype=mstype.float32, name='Cauchy')`: density
+    `1 / (pi scale (1 + ((x - loc) / scale)^2))`; its mean, sd and var are undefined
+    (MindSpore's ValueError)."""
+
+    _PARAMS = ("loc", "scale")
+    _REPR_LABELS = ("location", "scale")
+
+    def __init__(self, loc=None, scale=None, seed=None, dtype=mstype.float32, name="Cauchy"):
+        super().__init__(seed, dtype, name, {"param_dict": {"loc": loc, "scale": scale}})
+        _check_scale(scale, "scale must be greater than zero.")
+        self._store(loc=loc, scale=scale)
+
+    def _log_prob(self, value, loc, scale):
+        z = (value - loc) / scale
+        return -jnp.log(jnp.pi * scale) - jnp.log1p(z * z)
+
+    def _prob(self, value, loc, scale):
+        return jnp.exp(self._log_prob(value, loc, scale))
+
+    def _cdf(self, value, loc, scale):
+        return 0.5 + jnp.arctan((value - loc) / scale) / jnp.pi
+
+    def mean(self, *args, **kwargs):
+        raise ValueError("mean is undefined for Cauchy distribution.")
+
+    def sd(self, *args, **kwargs):
+        raise ValueError("standard deviation is undefined for Cauchy distribution.")
+
+    def var(self, *args, **kwargs):
+        raise ValueError("variance is undefined for Cauchy distribution.")
+
+    def _mode(self, loc, scale):
+        return jnp.broadcast_to(loc, jnp.broadcast_shapes(loc.shape, scale.shape))
+
+    def _entropy(self, loc, scale):
+        return jnp.broadcast_to(jnp.log(4 * jnp.pi * scale),
+                                jnp.broadcast_shapes(loc.shape, scale.shape))
+
+    def _kl(self, own, other):
+        (la, sa), (lb, sb) = own, other
+        return jnp.log(((sa + sb) ** 2 + (la - lb) ** 2) / (4 * sa * sb))
+
+    def _sample(self, key, shape, loc, scale):
+        return loc + scale * jax.random.cauchy(key, shape)

@@ -1,0 +1,47 @@
+"""`ops.csr_<op>` and `ops.coo_<op>`: the elementwise ops of the op table applied to a sparse
+tensor's stored values, its structure (indptr, indices, shape) kept, as MindSpore 2.10's sparse
+unary functions are. Each is built from the table below, over the op table's own `ops.<op>`."""
+from __future__ import annotations
+
+import inspect
+
+from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
+from msjax._src.ops.registry import OPS
+
+UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp",
+         "expm1", "floor", "inv", "isfinite", "isinf", "isnan", "log", "log1p", "neg", "relu",
+         "relu6", "round", "sigmoid", "sin", "sinh", "softsign", "sqrt", "square", "tan", "tanh")
+
+
+def _csr_unary(op_name: str):
+    def apply(x):
+        if not isinstance(x, CSRTensor):
+            raise TypeError(f"Expects CSRTensor for csr_{op_name}")
+        return CSRTensor(x.indptr, x.indices, OPS[op_name](x.values), x.shape)
+    return _named(apply, f"csr_{op_name}", op_name, "CSRTensor")
+
+
+def _coo_unary(op_name: str):
+    def apply(x):
+        if not isinstance(x, COOTensor):
+            raise TypeError(f"Expects COOTensor for coo_{op_name}")
+        return COOTensor(x.indices, OPS[op_name](x.values), x.shape)
+    return _named(apply, f"coo_{op_name}", op_name, "COOTensor")
+
+
+def _named(fn, name: str, op_name: str, kind: str):
+    cls = CSRTensor if kind == "CSRTensor" else COOTensor
+    fn.__name__ = fn.__qualname__ = name
+    fn.__module__ = __name__
+    fn.__signature__ = inspect.Signature(
+        [inspect.Parameter("x", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=cls)],
+        return_annotation=cls)  # MindSpore's: (x: CSRTensor) -> CSRTensor
+    fn.__doc__ = (f"`ops.{name}(x)`: `ops.{op_name}` of a {kind}'s stored values, as a {kind} "
+                  "of the same structure.")
+    return fn
+
+
+for _op_name in UNARY:
+    globals()[f"csr_{_op_name}"] = _csr_unary(_op_name)
+    globals()[f"coo_{_op_name}"] = _coo_unary(_op_name)
+del _op_name

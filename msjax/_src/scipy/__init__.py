@@ -1,0 +1,1 @@
+"""`mindspore.scipy`: SciPy-style functions on Tensors, computed with `jax.scipy`."""

@@ -1,0 +1,6 @@
+"""`mindspore.scipy`."""
+from msjax.scipy import fft as fft
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)
