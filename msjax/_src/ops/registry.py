@@ -27,6 +27,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops import dtype_rules
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
 
@@ -302,8 +303,14 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
     def register(impl):
         if primitive:
             impl.primitive_name = _names(primitive)[0]  # named in errors (`_failed_calling`)
-        fn = functional(impl) if program is None else one_program_functional(impl, program)
         names = (name or impl.__name__,) + aliases
+        ruled = [n for n in names if n in dtype_rules.RULES]
+        if ruled and program is not None:
+            raise TypeError(f"op(program=...): '{ruled[0]}' has a dtype rule, which its "
+                            "program's C++ dispatch would skip; register it without `program`.")
+        for n in ruled:  # MindSpore's dtype checks (dtype_rules.RULES)
+            impl = dtype_rules.checked(n, impl)
+        fn = functional(impl) if program is None else one_program_functional(impl, program)
         for n in names:
             _register(OPS, n, fn)
         methods = names if tensor_method is True else _names(tensor_method or ())
@@ -543,6 +550,7 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
+    fn = dtype_rules.checked(name, fn)  # MindSpore's dtype checks, where it has them
 
     def __init__(self, *args, **kwargs):
         bound = signature.bind(self, *args, **kwargs)

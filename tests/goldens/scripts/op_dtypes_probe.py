@@ -58,7 +58,7 @@ def outcome(make, args) -> str:
             ms.runtime.synchronize()
         except Exception:  # noqa: BLE001
             pass
-        return f"ERR {type(error).__name__} | {' // '.join(lines)[:400]}"
+        return f"ERR {type(error).__name__} | {' // '.join(lines)[:1000]}"
 
 
 def cases(name):
