@@ -1,34 +1,20 @@
 """MindSpore's per-op dtype rules: the input dtypes each op's type inference accepts, and the
-error it raises for another.
-
-MindSpore checks an op's input dtypes before it runs (its C++ type inference, or the Python of a
-functional op); msjax's implementations would compute in a promoted dtype instead. `RULES` is the
-table: under the name msjax registers the op by (a functional op of `ops/registry.op`, or a
-Primitive class built by `registry.primitive`), the op's checks in MindSpore's order, each raising
-MindSpore's exception type and message. The registry consults it when it registers an op and
-wraps the op's function with `checked`; no op checks dtypes by its own code.
-
-A check runs once per dtype signature of the op: `checked` keeps the signatures that passed, and
-a later call with one of them pays one tuple of dtypes and one set lookup.
+error it raises for another (`RULES`, consulted by the registry through `input_rules.checked`).
 
 Only MindSpore's API rules are here. What only MindSpore's CPU kernels lack ("Select CPU
 operator[MaxPool] fail! Unsupported data type!", "Unsupported op [FloatStatus] on CPU", "For
 'ReduceMean', unsupported reduce operation for bool.") is not a rule: its GPU and Ascend kernels
 take those dtypes, and so does msjax. Each rule was learnt from MindSpore 2.10, every Tensor
 argument of the op in nine dtypes (tests/goldens/scripts/op_dtypes_probe.py, recorded in
-tests/goldens/robustness/op_dtypes.out; tests/ops/test_dtype_rules.py checks the table against
+tests/goldens/robustness/op_dtypes.out; tests/ops/test_input_rules.py checks the table against
 it).
 """
 from __future__ import annotations
 
-import functools
-import inspect
-
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import dtype as mstype
-from msjax._src.core.tensor import Tensor
+from msjax._src.ops.input_rules import Rule, check, dtype_of, ms_name
 
 _FLOAT_TYPES = ("Float16", "Float32", "Float64")
 _INDEX_TYPES = ("Int32", "Int64")
@@ -41,34 +27,8 @@ _NUMPY = {"Bool": np.bool_, "Int8": np.int8, "Int16": np.int16, "Int32": np.int3
           "Complex128": np.complex128}
 
 
-def ms_name(dtype) -> str:
-    """MindSpore's name of a NumPy dtype, as its messages print it (`Float32`)."""
-    return str(mstype.from_numpy(np.dtype(dtype)))
-
-
 def _dtypes(names) -> frozenset:
     return frozenset(np.dtype(_NUMPY[name]) for name in names)
-
-
-class Rule:
-    """An op's dtype checks, in MindSpore's order. Each check is a function of the checked
-    arguments' dtypes (by position: a NumPy dtype, a tuple of them for a sequence argument, or
-    None for an argument that is not an array) that raises MindSpore's error or returns None.
-    `scalars`: Python numbers count as arrays of MindSpore's dtype for them (Int64, Float32)."""
-
-    def __init__(self, *checks, scalars=False):
-        self.checks = checks
-        self.positions = tuple(sorted({p for check in checks for p in check.positions}))
-        self.scalars = scalars
-
-    def check(self, dtypes: dict) -> None:
-        for check in self.checks:
-            check(dtypes)
-
-
-def _check(positions, fn):
-    fn.positions = tuple(positions)
-    return fn
 
 
 def only(position: int, arg: str, types, *, primitive: str, tensor: bool = True,
@@ -81,9 +41,10 @@ def only(position: int, arg: str, types, *, primitive: str, tensor: bool = True,
     allowed = _dtypes(accepted if accepted is not None else types)
     shown = ", ".join(sorted(f"Tensor[{t}]" if tensor else t for t in types))
 
+    @check(position)
     def only_check(dtypes):
-        dtype = dtypes[position]
-        if not isinstance(dtype, np.dtype) or dtype in allowed:
+        dtype = dtype_of(dtypes[position])
+        if dtype is None or dtype in allowed:
             return
         got = ms_name(dtype)
         if message is not None:
@@ -91,7 +52,7 @@ def only(position: int, arg: str, types, *, primitive: str, tensor: bool = True,
         got = f"Tensor[{got}]" if tensor else got
         raise TypeError(f"For primitive[{primitive}], the input argument[{arg}] must be a type "
                         f"of {{{shown}}}, but got {got}.")
-    return _check((position,), only_check)
+    return only_check
 
 
 def same(names: dict, *, primitive: str | None = None, message: str | None = None,
@@ -102,8 +63,10 @@ def same(names: dict, *, primitive: str | None = None, message: str | None = Non
     instead, `{0}`, `{1}`, ... the dtypes' names in `names`' order."""
     positions = tuple(names)
 
+    @check(*positions)
     def same_check(dtypes):
-        present = [(p, dtypes[p]) for p in positions if isinstance(dtypes[p], np.dtype)]
+        present = [(p, dtype_of(dtypes[p])) for p in positions
+                   if dtype_of(dtypes[p]) is not None]
         if len({dtype for _, dtype in present}) <= 1:
             return
         if message is not None:
@@ -111,7 +74,7 @@ def same(names: dict, *, primitive: str | None = None, message: str | None = Non
         listed = "".join(f"\nname:[{names[p]}]:Tensor[{ms_name(dtype)}]."
                          for p, dtype in sorted(present, key=lambda item: names[item[0]]))
         raise error(f"For primitive[{primitive}], the input type must be same.{listed}")
-    return _check(positions, same_check)
+    return same_check
 
 
 def same_elements(position: int, *, primitive: str | None = None, message: str | None = None,
@@ -119,12 +82,12 @@ def same_elements(position: int, *, primitive: str | None = None, message: str |
     """The Tensors of the sequence argument at `position` have one dtype, else MindSpore's
     "For primitive[AddN], the input type must be same." listing them as `element_0`, ...;
     `message`, when given, is MindSpore's text instead."""
+    @check(position)
     def same_elements_check(dtypes):
         elements = dtypes[position]
         if not isinstance(elements, tuple):
             return
-        present = [(k, dtype) for k, dtype in enumerate(elements)
-                   if isinstance(dtype, np.dtype)]
+        present = [(k, dtype_of(d)) for k, d in enumerate(elements) if dtype_of(d) is not None]
         if len({dtype for _, dtype in present}) <= 1:
             return
         if message is not None:
@@ -132,16 +95,17 @@ def same_elements(position: int, *, primitive: str | None = None, message: str |
         listed = "".join(f"\nname:[element_{k}]:Tensor[{ms_name(dtype)}]."
                          for k, dtype in sorted(present, key=lambda item: f"element_{item[0]}"))
         raise error(f"For primitive[{primitive}], the input type must be same.{listed}")
-    return _check((position,), same_elements_check)
+    return same_elements_check
 
 
 def written(position: int, arg: str, source: int, *, primitive: str):
     """The argument at `position` is written in place (a Parameter): MindSpore converts the
     `source` argument to its dtype, never the other way, and raises "Data type conversion is not
     supported for a 'Parameter', ..." where the two dtypes promote to another than its own."""
+    @check(position, source)
     def written_check(dtypes):
-        target, value = dtypes[position], dtypes[source]
-        if not (isinstance(target, np.dtype) and isinstance(value, np.dtype)):
+        target, value = dtype_of(dtypes[position]), dtype_of(dtypes[source])
+        if target is None or value is None:
             return
         promoted = np.dtype(jnp.promote_types(target, value))
         if promoted != target:
@@ -150,14 +114,15 @@ def written(position: int, arg: str, source: int, *, primitive: str):
                 f"tensor of an in-place operator, the argument[{arg}]'s data type of primitive"
                 f"[{primitive}] is {ms_name(target)}, which cannot be converted to data type "
                 f"{ms_name(promoted)} automatically.")
-    return _check((position, source), written_check)
+    return written_check
 
 
+@check(0, 1, 2)
 def _range_kinds(dtypes):
     """ops.range: start, end and step are all ints or all floats (MindSpore reads them as
     Python numbers: an integer Tensor as Int64, a float one as Float32)."""
     kinds = ["Bool" if d.kind == "b" else "Int64" if d.kind in "iu" else "Float32"
-             for d in (dtypes[0], dtypes[1], dtypes[2]) if isinstance(d, np.dtype)]
+             for d in map(dtype_of, (dtypes[0], dtypes[1], dtypes[2])) if d is not None]
     if len(set(kinds)) > 1:
         raise TypeError(f"For Range, the dtypes of inputs must be the same, but got "
                         f"({', '.join(kinds)}).")
@@ -246,7 +211,7 @@ RULES: dict[str, Rule] = {
                 same({0: "x1", 1: "x2"}, message="For \\'dot\\', the inputs must be the same type, "
                                                  "but got x1_type: {0} and x2_type: {1}.")),
     "tensor_dot": Rule(same({0: "x1", 1: "x2"}, message=_MATMUL_SAME)),
-    "range": Rule(_check((0, 1, 2), _range_kinds), scalars=True),
+    "range": Rule(_range_kinds, scalars=True),
     "repeat_elements": Rule(only(
         0, "input x", (), primitive="repeat_elements",
         accepted=_ALL_BUT_BOOL + ("Complex64", "Complex128"),
@@ -259,49 +224,3 @@ RULES: dict[str, Rule] = {
     "ScatterAdd": _scatter("ScatterAdd", "x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
 }
-
-_SCALAR_DTYPES = {bool: np.dtype(np.bool_), int: np.dtype(np.int64),
-                  float: np.dtype(np.float32)}
-
-
-def _dtype_of(value, scalars: bool):
-    """The dtype of an argument as a rule sees it: an array's (a Tensor's array's), a tuple of
-    them for a sequence, None for anything else (Python numbers too, unless `scalars`)."""
-    if isinstance(value, Tensor):
-        value = value._data
-    dtype = getattr(value, "dtype", None)
-    if isinstance(dtype, np.dtype):
-        return dtype
-    if type(value) in (tuple, list):
-        return tuple(_dtype_of(v, scalars) for v in value)
-    if scalars:
-        return _SCALAR_DTYPES.get(type(value))
-    return None
-
-
-def checked(name: str, fn):
-    """`fn` (an op's implementation or a Primitive's function, called with the op's inputs by
-    position or by its parameter names) checking its inputs' dtypes with `RULES[name]` once per
-    dtype signature; `fn` itself where `name` has no rule."""
-    rule = RULES.get(name)
-    if rule is None:
-        return fn
-    try:
-        parameters = list(inspect.signature(fn).parameters)
-    except (TypeError, ValueError):
-        parameters = []
-    positions, scalars = rule.positions, rule.scalars
-    by_name = [(p, parameters[p] if p < len(parameters) else None) for p in positions]
-    passed = set()  # the dtype signatures that passed the rule
-
-    @functools.wraps(fn)
-    def dtype_checked(*args, **kwargs):
-        count = len(args)
-        key = tuple(_dtype_of(args[p] if p < count else kwargs.get(keyword), scalars)
-                    for p, keyword in by_name)
-        if key not in passed:
-            rule.check(dict(zip(positions, key)))
-            passed.add(key)
-        return fn(*args, **kwargs)
-    dtype_checked.__dict__.pop("positional", None)  # (functional's two-argument hot path)
-    return dtype_checked

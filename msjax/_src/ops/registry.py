@@ -27,7 +27,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.ops import dtype_rules
+from msjax._src.ops import dtype_rules, input_rules, shape_rules
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
 
@@ -304,12 +304,11 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
         if primitive:
             impl.primitive_name = _names(primitive)[0]  # named in errors (`_failed_calling`)
         names = (name or impl.__name__,) + aliases
-        ruled = [n for n in names if n in dtype_rules.RULES]
-        if ruled and program is not None:
-            raise TypeError(f"op(program=...): '{ruled[0]}' has a dtype rule, which its "
+        rule = _input_rule(*names)
+        if rule is not None and program is not None:
+            raise TypeError(f"op(program=...): '{names[0]}' has input rules, which its "
                             "program's C++ dispatch would skip; register it without `program`.")
-        for n in ruled:  # MindSpore's dtype checks (dtype_rules.RULES)
-            impl = dtype_rules.checked(n, impl)
+        impl = input_rules.checked(impl, rule)  # MindSpore's input checks, where it has them
         fn = functional(impl) if program is None else one_program_functional(impl, program)
         for n in names:
             _register(OPS, n, fn)
@@ -329,12 +328,23 @@ def _names(names) -> tuple:
 
 def tensor_op(name: str | None = None, *aliases: str):
     """Register a function that works on Tensors themselves (it needs the Parameter object, e.g.
-    `ops.assign`), under its MindSpore name(s); it is returned unchanged."""
+    `ops.assign`), under its MindSpore name(s); it is returned unchanged, or checking MindSpore's
+    input rules first where it has any."""
     def register(fn):
-        for n in (name or fn.__name__,) + aliases:
-            _register(OPS, n, fn)
-        return fn
+        names = (name or fn.__name__,) + aliases
+        checked = input_rules.checked(fn, _input_rule(*names))
+        for n in names:
+            _register(OPS, n, checked)
+        return checked
     return register
+
+
+def _input_rule(*names):
+    """MindSpore's checks of the inputs of the op registered under `names`: its dtype rules,
+    then its shape rules (dtype_rules.RULES, shape_rules.RULES); None where it has none."""
+    rules = [table[n] for table in (dtype_rules.RULES, shape_rules.RULES) for n in names
+             if n in table]
+    return sum(rules[1:], rules[0]) if rules else None
 
 
 class Primitive:
@@ -550,7 +560,7 @@ def primitive(name: str, fn, *, display=None, **init_defaults) -> type:
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
-    fn = dtype_rules.checked(name, fn)  # MindSpore's dtype checks, where it has them
+    fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
 
     def __init__(self, *args, **kwargs):
         bound = signature.bind(self, *args, **kwargs)

@@ -15,10 +15,11 @@ import pytest
 import msjax as ms
 import msjax.compat
 from msjax import ops
-from msjax._src.ops import dtype_rules, registry
+from msjax._src.ops import dtype_rules, input_rules, registry, shape_rules
 from tests.golden_scripts import GOLDENS, golden_cases
 
 GOLDEN = golden_cases("robustness/op_dtypes.out")
+SHAPE_GOLDEN = golden_cases("robustness/shape_messages.out")
 # MindSpore's messages of a dtype its CPU kernels lack: not an API rule, msjax computes
 CPU_KERNEL_ONLY = ("Select CPU operator[", "Unsupported op [", "unsupported reduce operation")
 # cases where msjax differs for a reason other than a dtype rule: label -> (msjax's outcome
@@ -44,17 +45,32 @@ def expected(outcome: str) -> str:
 
 @pytest.fixture(scope="module")
 def msjax_outcomes():
+    return _run_probe("op_dtypes_probe.py", None)
+
+
+def _run_probe(script, checked):
+    """{label: outcome} of the probe `script`'s cases run on msjax (`checked`: its table of
+    ops, or of ops and their cases)."""
     msjax.compat.install(force=True)
     try:
-        probe = runpy.run_path(str(GOLDENS / "scripts" / "op_dtypes_probe.py"),
-                               run_name="op_dtypes_probe")
+        probe = runpy.run_path(str(GOLDENS / "scripts" / script), run_name=script[:-3])
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # as under pytest: a warning is an outcome too
+            chosen = probe["CHECKED"]
             return {f"{name} | {case}": probe["outcome"](probe["OPS"][name][0], args)
-                    for name in probe["CHECKED"] for case, args in probe["cases"](name)}
+                    for name in chosen for case, args in probe["cases"](name)
+                    if not isinstance(chosen, dict) or case in chosen[name]}
     finally:
         msjax.compat.uninstall()
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def test_msjax_rejects_the_shapes_mindspore_does_with_its_messages():
+    got = _run_probe("shape_messages_probe.py", None)
+    assert set(got) == set(SHAPE_GOLDEN)
+    wrong = {label: (outcome, got[label]) for label, outcome in SHAPE_GOLDEN.items()
+             if got[label] != outcome}
+    assert not wrong, wrong
 
 
 @pytest.mark.heavy  # ~600 calls, most a new program (~5 s)
@@ -74,13 +90,16 @@ def test_msjax_accepts_and_rejects_the_dtypes_mindspore_does(msjax_outcomes):
     assert not wrong, wrong
 
 
-def test_every_rule_is_an_op_or_primitive_msjax_registers():
-    assert set(dtype_rules.RULES) <= set(registry.OPS) | set(registry.PRIMITIVES)
+@pytest.mark.parametrize("table", [dtype_rules.RULES, shape_rules.RULES], ids=["dtype", "shape"])
+def test_every_rule_is_an_op_or_primitive_msjax_registers(table):
+    assert set(table) <= set(registry.OPS) | set(registry.PRIMITIVES)
 
 
-def test_the_golden_covers_every_rule():
-    probed = {label.split(" | ")[0] for label in GOLDEN}
-    assert set(dtype_rules.RULES) <= probed
+@pytest.mark.parametrize("table, golden", [(dtype_rules.RULES, GOLDEN),
+                                           (shape_rules.RULES, SHAPE_GOLDEN)],
+                         ids=["dtype", "shape"])
+def test_the_goldens_cover_every_rule(table, golden):
+    assert set(table) <= {label.split(" | ")[0] for label in golden}
 
 
 # a rule is checked once per dtype signature, the same under jit, for keywords and methods
@@ -110,14 +129,15 @@ def test_a_rejected_dtype_raises_mindspores_error_at_every_call(name, call, dtyp
     call(ms.Tensor(np.ones((2, 3), np.float32)))  # and an accepted one computes
 
 
-def test_a_passed_signature_is_checked_once():
-    calls = []
-    rule = dtype_rules.Rule(dtype_rules._check((0,), lambda dtypes: calls.append(dtypes)))
-    dtype_rules.RULES["_probe"] = rule
-    try:
-        fn = dtype_rules.checked("_probe", lambda x: x)
-    finally:
-        del dtype_rules.RULES["_probe"]
-    a, b = np.ones(2, np.float32), np.ones(2, np.int32)
-    fn(a), fn(a), fn(b), fn(a), fn(b)
-    assert calls == [{0: np.dtype(np.float32)}, {0: np.dtype(np.int32)}]
+def test_a_passed_description_is_checked_once():
+    seen = []
+
+    @input_rules.check(0, level=input_rules.SHAPE)
+    def record(described):
+        seen.append(described[0])
+    fn = input_rules.checked(lambda x: x, input_rules.Rule(record))
+    a, b, c = np.ones(2, np.float32), np.ones(2, np.int32), np.ones(3, np.float32)
+    fn(a), fn(a), fn(b), fn(c), fn(a), fn(b)
+    assert seen == [input_rules.Aval(np.dtype(np.float32), (2,)),
+                    input_rules.Aval(np.dtype(np.int32), (2,)),
+                    input_rules.Aval(np.dtype(np.float32), (3,))]
