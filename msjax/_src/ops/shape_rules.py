@@ -282,6 +282,117 @@ def _ctc_labels(described):
                          f"{values[0]}.")
 
 
+@check(0, "axis", level=SHAPE)
+def _argmax_axis(described):
+    rank, axis = _rank(described[0]), described["axis"]
+    if rank is not None and isinstance(axis, int) and not -rank <= axis < rank:
+        raise ValueError(f"For primitive[Argmax], the axis must be in [{-rank},{rank}), but got "
+                         f"{axis}.")
+
+
+def _const_vector(shape) -> str:
+    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+
+
+def _pooled(size, kernel, stride, pad_mode) -> int:
+    if str(pad_mode).upper() == "SAME":
+        return -(-size // stride)
+    return (size - kernel) // stride + 1
+
+
+def _window(value, count):
+    """A pool's kernel size or strides as `count` spatial entries (None if it cannot say)."""
+    if isinstance(value, int):
+        return (value,) * count
+    if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+        return value[-count:] if len(value) in (count, count + 2) else None
+    return None
+
+
+@check(0, "kernel_size", "strides", "pad_mode", "data_format", level=SHAPE)
+def _max_pool_output(described):
+    shape = _shape(described[0])
+    kernel, strides = _window(described["kernel_size"], 2), _window(described["strides"], 2)
+    if shape is None or len(shape) != 4 or None in (kernel, strides) or \
+            described["data_format"] != "NCHW" or not isinstance(described["pad_mode"], str):
+        return
+    out = shape[:2] + tuple(_pooled(shape[2 + k], kernel[k], strides[k], described["pad_mode"])
+                            for k in range(2))
+    if min(out) <= 0:
+        raise ValueError(f"For 'MaxPool', the each element of the output shape must be larger "
+                         f"than 0, but got output shape: {_const_vector(out)}. The input shape: "
+                         f"{_const_vector(shape)}, kernel size: {_const_vector((1, 1) + kernel)}"
+                         f", strides: {_const_vector((1, 1) + strides)}. Please check the "
+                         f"official api documents for more information about the output.")
+
+
+def _pool3d_output(primitive, error, suffix=""):
+    @check(0, "kernel_size", "strides", "pad_mode", "ceil_mode", level=SHAPE)
+    def pool3d_output_check(described):
+        shape = _shape(described[0])
+        kernel, strides = _window(described["kernel_size"], 3), _window(described["strides"], 3)
+        if shape is None or len(shape) != 5 or None in (kernel, strides) or \
+                str(described["pad_mode"]).upper() != "VALID" or described["ceil_mode"]:
+            return
+        out = shape[:2] + tuple((shape[2 + k] - kernel[k]) // strides[k] + 1 for k in range(3))
+        if min(out) <= 0:
+            raise error(f"For '{primitive}', output shape's all elements must be positive, but "
+                        f"got shape: {_const_vector(out)}.{suffix}")
+    return pool3d_output_check
+
+
+@check(0, level=SHAPE)
+def _adaptive_avg_pool_sizes(described):
+    shape = _shape(described[0])
+    for k, size in enumerate(shape or ()):
+        if size < 1:
+            raise ValueError(f"For primitive[AdaptiveAvgPool2D], the {k}th dimension of x must "
+                             f"be greater than or equal to 1, but got {size}.")
+
+
+@check(0, 1, level=SHAPE)
+def _pad_output_size(described):
+    shape, padding = _shape(described[0]), described[1]
+    if shape is None or not isinstance(padding, tuple) or len(padding) % 2 or \
+            len(padding) // 2 > len(shape) or not all(isinstance(v, int) for v in padding):
+        return
+    padded = list(shape)
+    for k in range(len(padding) // 2):
+        padded[-1 - k] += padding[2 * k] + padding[2 * k + 1]
+    size = int(np.prod(padded))
+    if size <= 0:
+        raise ValueError(f"For primitive[PadV3], the output size must be greater than 0, but got "
+                         f"{size}.")
+
+
+@check(0, 1, 2, level=SHAPE)
+def _scatter_nd_shapes(described):
+    indices, updates, shape = _shape(described[0]), _shape(described[1]), described[2]
+    if indices is None or updates is None or not indices or not isinstance(shape, tuple):
+        return
+    q, r, p, n = len(indices), len(updates), len(shape), indices[-1]
+    if r != q - 1 + p - n:
+        raise ValueError(f"For 'ScatterNd', if the rank of 'indices' is 'Q', the rank of "
+                         f"'updates' is 'R', the rank of output tensor is 'P' (length of the "
+                         f"'shape'), and the last dimension of 'indices' is 'N', then 'R' should "
+                         f"be equal to 'Q - 1 + P - N'. but got 'R' = {r}, 'Q' = {q}, 'P' = {p}, "
+                         f"'N' = {n}")
+    if updates != indices[:-1] + tuple(shape[n:]):
+        listed = "".join(f"{d}, " for d in shape)
+        raise ValueError(f"For 'ScatterNd', if the last dimension of 'indices' is 'N', the shape "
+                         f"of 'updates' should be the concatenation of 'indices.shape[:-1]' and "
+                         f"'shape[N:]'. but got 'indices.shape' is ({_tuple(indices)}, "
+                         f"'updates.shape' is ({_tuple(updates)}, 'shape' is ({listed}).")
+
+
+@check(1, "out_channel", level=SHAPE)
+def _conv2d_out_channel(described):
+    weight, out_channel = _shape(described[1]), described["out_channel"]
+    if weight and isinstance(out_channel, int) and weight[0] != out_channel:
+        raise RuntimeError(f"For 'Conv2D', 'w_shape[0]' must be equal to 'out_channel', but got "
+                           f"'w_shape[0]': {weight[0]}, 'out_channel': {out_channel}.")
+
+
 _ADD_N = Rule(_add_n_shapes)
 _SIGMOID_CE = "For SigmoidCrossEntropyWithLogits, evaluator arg 'label' shape must be " \
               "consistent with 'logits' shape, but got 'label' shape: {t1}, 'logits' shape: {t0}."
@@ -310,12 +421,18 @@ RULES: dict[str, Rule] = {
     "AssignAdd": _assign("AssignAdd"),
     "assign_add": _assign("AssignAdd"),
     "MaxPoolWithArgmax": _pool("MaxPoolWithArgmax", 4),
-    "MaxPool": _pool("MaxPool", 4, "the length of input must be equal to {0} , but got"),
+    "MaxPool": _pool("MaxPool", 4, "the length of input must be equal to {0} , but got")
+    + Rule(_max_pool_output),
     "AvgPool": _pool("AvgPool", 4),
-    "MaxPool3D": _pool("MaxPool3D", 5),
-    "AvgPool3D": _pool("AvgPool3D", 5),
+    "MaxPool3D": _pool("MaxPool3D", 5) + Rule(_pool3d_output("MaxPool3D", ValueError)),
+    "AvgPool3D": _pool("AvgPool3D", 5) + Rule(_pool3d_output("AvgPool3D", RuntimeError,
+                                                             "Please check input parameter!")),
     "AdaptiveAvgPool2D": Rule(rank_is(0, (3, 4), "For primitive[AdaptiveAvgPool2D], the dim of "
-                                                 "x must be in [3,4], but got {rank}.")),
+                                                 "x must be in [3,4], but got {rank}."),
+                              _adaptive_avg_pool_sizes),
+    "Argmax": Rule(_argmax_axis),
+    "ScatterNd": Rule(_scatter_nd_shapes),
+    "Conv2D": Rule(_conv2d_out_channel),
     "ResizeNearestNeighbor": Rule(rank_is(0, (4,), "For primitive[ResizeNearestNeighbor], the "
                                                    "image rank must be equal to 4, but got "
                                                    "{rank}.")),
@@ -341,7 +458,7 @@ RULES: dict[str, Rule] = {
     "dot": Rule(_dot_ranks),
     "tensor_dot": Rule(_tensor_dot_axes),
     "PadV3": Rule(_pad_v3_ranks),
-    "pad": Rule(_pad_length),
+    "pad": Rule(_pad_length, _pad_output_size),
     "split": Rule(_split_size),
     "repeat_elements": Rule(_repeat_elements_axis),
     "interpolate": Rule(_interpolate_size),
