@@ -101,6 +101,15 @@ def _slice_begin_size(described):
         raise ValueError("For Slice, the shape of input|begin|size must be equal.")
     if any(isinstance(b, int) and b < 0 for b in begin):
         raise ValueError("For Slice, the begin is invalid.")
+    for s in size:
+        if isinstance(s, int) and s < -1:
+            raise RuntimeError(f"For Slice, the value in size should not be less than -1, but "
+                               f"got {s}")
+    shape = _shape(described[0])
+    for k, (b, s) in enumerate(zip(begin, size)):
+        if isinstance(b, int) and isinstance(s, int) and s != -1 and b + s > shape[k]:
+            raise ValueError(f"For Slice, the sum of begin_shape[{k}] and size_shape[{k}] must be "
+                             f"no greater than input_x_shape[{k}].")
 
 
 def _assign(primitive):
@@ -160,7 +169,7 @@ def _max_empty(described):
 @check(0, 1, 2, level=SHAPE)
 def _scatter_add_shapes(described):
     x, indices, updates = (_shape(described[k]) for k in (0, 1, 2))
-    if None in (x, indices, updates) or len(x) == 0:
+    if None in (x, indices, updates):
         return
     if updates != indices + x[1:]:
         raise ValueError(f"For ScatterAdd, updates_shape = indices_shape + input_x_shape[1:], "
@@ -185,14 +194,6 @@ def _scatter_nd_update_shapes(described):
         raise ValueError(f"{name}, the len(updates.shape)' must be equal to len(indices.shape) "
                          f"- 1 + len(input_x.shape) - indices.shape[-1] which is {expected} , but "
                          f"got {len(updates)}.")
-
-
-@check(1, 2, level=SHAPE)
-def _nll_weight(described):
-    labels, weight = _rank(described[1]), _rank(described[2])
-    if labels is not None and weight is not None and (labels, weight) != (1, 1):
-        raise RuntimeError(f"For 'NLLLoss', the dimension of 'labels' and 'weight' should all "
-                           f"be 1, but got: {labels} and {weight} respectively.")
 
 
 @check(0, 1, level=SHAPE)
@@ -368,6 +369,9 @@ def _pad_output_size(described):
 @check(0, 1, 2, level=SHAPE)
 def _scatter_nd_shapes(described):
     indices, updates, shape = _shape(described[0]), _shape(described[1]), described[2]
+    if isinstance(shape, tuple) and any(isinstance(d, int) and d <= 0 for d in shape):
+        raise ValueError(f"For 'ScatterNd', the input [shape] should be a tuple with all "
+                         f"positive item. But got: {{ {', '.join(str(d) for d in shape)} }}")
     if indices is None or updates is None or not indices or not isinstance(shape, tuple):
         return
     q, r, p, n = len(indices), len(updates), len(shape), indices[-1]
@@ -393,6 +397,81 @@ def _conv2d_out_channel(described):
                            f"'w_shape[0]': {weight[0]}, 'out_channel': {out_channel}.")
 
 
+@check(1, level=SHAPE)
+def _tile_dims(described):
+    dims = described[1]
+    for k, d in enumerate(dims if isinstance(dims, tuple) else ()):
+        if isinstance(d, int) and d < 0:
+            raise ValueError(f"For 'Tile', 'dims' cannot contain negative integer numbers, but "
+                             f"got {d} in {k}th.")
+
+
+@check(0, 2, level=SHAPE)
+def _gather_d_ranks(described):
+    x, index = _rank(described[0]), _rank(described[2])
+    if x is not None and index is not None and x != index:
+        raise ValueError(f"For primitive[GatherD], the x_rank must be equal to {index}, but got "
+                         f"{x}.")
+
+
+@check(1, level=SHAPE)
+def _check_valid_metas(described):
+    metas = _shape(described[1])
+    if metas is None:
+        return
+    if len(metas) != 1:
+        raise ValueError(f"For primitive[CheckValid], the img_metas rank must be equal to 1, but "
+                         f"got {len(metas)}.")
+    if metas[0] != 3:
+        raise ValueError(f"For 'CheckValid', the first dimension of 'img_metas' must equal to 3, "
+                         f"but got: {metas[0]}.")
+
+
+@check(0, level=SHAPE)
+def _max_pool_argmax_empty(described):
+    shape = _shape(described[0])
+    for k, size in enumerate(shape or ()):
+        if size == 0:
+            raise ValueError(f"For 'MaxPoolWithArgmax', expected input have non-empty spatial "
+                             f"dimensions, but input has sizes {size} wit h dimension {k} being "
+                             f"empty.")
+
+
+@check(0, 3, level=SHAPE)
+def _ctc_sequence_length(described):
+    inputs, lengths = _shape(described[0]), _shape(described[3])
+    if lengths is None:
+        return
+    if len(lengths) != 1:
+        raise ValueError(f"For primitive[CTCLoss], the sequence_length rank must be equal to 1, "
+                         f"but got {len(lengths)}.")
+    if inputs is not None and len(inputs) == 3 and inputs[1] != lengths[0]:
+        raise ValueError(f"For 'CTCLoss', input batch_size must be same with 'sequence_length' "
+                         f"batch_size, but got input batch_size:{inputs[1]}, 'sequence_length' "
+                         f"batch_size: {lengths[0]}.")
+
+
+@check(0, 1, 2, level=SHAPE)
+def _nll_shapes(described):
+    logits, labels, weight = (_shape(described[k]) for k in (0, 1, 2))
+    if logits is not None and len(logits) != 2:
+        raise RuntimeError(f"For 'NLLLoss', the dimension of 'logits' should be 2, but got: "
+                           f"{len(logits)}")
+    if labels is not None and weight is not None and (len(labels), len(weight)) != (1, 1):
+        raise RuntimeError(f"For 'NLLLoss', the dimension of 'labels' and 'weight' should all "
+                           f"be 1, but got: {len(labels)} and {len(weight)} respectively.")
+    if None not in (logits, labels, weight) and (logits[0] != labels[0]
+                                                 or logits[1] != weight[0]):
+        raise RuntimeError(f"For 'NLLLoss', logits_shape[0] should be equal to labels_shape[0], "
+                           f"logits_shape[1] should be equal to weight_shape[kIndex0], but got "
+                           f"logits_shape: {_const_vector(logits)}, labels_shape: "
+                           f"{_const_vector(labels)}, weight_shape: {_const_vector(weight)}.")
+
+
+_TILE = Rule(_tile_dims)
+_TOP_K = Rule(rank_is(0, range(1, 64), "For 'TopK', the dimension of input must be greater "
+                                       "than 0, but got empty input.", RuntimeError))
+_GATHER_D = Rule(_gather_d_ranks)
 _ADD_N = Rule(_add_n_shapes)
 _SIGMOID_CE = "For SigmoidCrossEntropyWithLogits, evaluator arg 'label' shape must be " \
               "consistent with 'logits' shape, but got 'label' shape: {t1}, 'logits' shape: {t0}."
@@ -420,7 +499,7 @@ RULES: dict[str, Rule] = {
     "assign": _assign("Assign"),
     "AssignAdd": _assign("AssignAdd"),
     "assign_add": _assign("AssignAdd"),
-    "MaxPoolWithArgmax": _pool("MaxPoolWithArgmax", 4),
+    "MaxPoolWithArgmax": _pool("MaxPoolWithArgmax", 4) + Rule(_max_pool_argmax_empty),
     "MaxPool": _pool("MaxPool", 4, "the length of input must be equal to {0} , but got")
     + Rule(_max_pool_output),
     "AvgPool": _pool("AvgPool", 4),
@@ -432,7 +511,8 @@ RULES: dict[str, Rule] = {
                               _adaptive_avg_pool_sizes),
     "Argmax": Rule(_argmax_axis),
     "ScatterNd": Rule(_scatter_nd_shapes),
-    "Conv2D": Rule(_conv2d_out_channel),
+    "Conv2D": Rule(rank_is(1, (4,), "For primitive[Conv2D], the w shape size must be equal to 4, "
+                                    "but got {rank}."), _conv2d_out_channel),
     "ResizeNearestNeighbor": Rule(rank_is(0, (4,), "For primitive[ResizeNearestNeighbor], the "
                                                    "image rank must be equal to 4, but got "
                                                    "{rank}.")),
@@ -440,7 +520,7 @@ RULES: dict[str, Rule] = {
     "NMSWithMask": Rule(rank_is(0, (2,), "For primitive[NMSWithMask], the shape of bboxes must "
                                          "be equal to 2 , but got {rank}.")),
     "CheckValid": Rule(rank_is(0, (2,), "For primitive[CheckValid], the bboxes rank must be "
-                                        "equal to 2, but got {rank}.")),
+                                        "equal to 2, but got {rank}."), _check_valid_metas),
     "AddN": _ADD_N,
     "addn": _ADD_N,
     "LinSpace": Rule(*(rank_is(k, (0,), f"For primitive[LinSpace], the rank of '{n}' must be "
@@ -454,14 +534,30 @@ RULES: dict[str, Rule] = {
     "Unique": Rule(rank_is(0, (1,), "Rank of Unique's input must be 1.", RuntimeError)),
     "ScatterAdd": Rule(_scatter_add_shapes),
     "ScatterNdUpdate": Rule(_scatter_nd_update_shapes),
-    "NLLLoss": Rule(_nll_weight),
+    "NLLLoss": Rule(_nll_shapes),
     "dot": Rule(_dot_ranks),
     "tensor_dot": Rule(_tensor_dot_axes),
     "PadV3": Rule(_pad_v3_ranks),
-    "pad": Rule(_pad_length, _pad_output_size),
+    "pad": Rule(_pad_v3_ranks, _pad_length, _pad_output_size),
     "split": Rule(_split_size),
     "repeat_elements": Rule(_repeat_elements_axis),
     "interpolate": Rule(_interpolate_size),
     "arange": Rule(_arange_direction),
-    "CTCLoss": Rule(_ctc_labels),
+    "CTCLoss": Rule(_ctc_labels, _ctc_sequence_length),
+    "Tile": _TILE,
+    "tile": _TILE,
+    "TopK": _TOP_K,
+    "topk": _TOP_K,
+    "Flatten": Rule(rank_is(0, range(1, 64), "Unsupported input shape dimension. The shape "
+                                             "should not be empty.", RuntimeError)),
+    "L2Normalize": Rule(rank_is(0, range(1, 64), "For 'L2Normalize', input shape size must be "
+                                                 "> 0.", TypeError)),
+    "BoundingBoxDecode": Rule(*(rank_is(k, (2,), "For primitive[BoundingBoxDecode], the "
+                                                 f"{n} rank must be equal to 2, but got {{rank}}.")
+                                for k, n in ((0, "anchor box"), (1, "deltas")))),
+    "BoundingBoxEncode": Rule(*(rank_is(k, (2,), "For primitive[BoundingBoxEncode], the "
+                                                 f"{n} rank must be equal to 2, but got {{rank}}.")
+                                for k, n in ((0, "anchor box"), (1, "groundtruth box")))),
+    "GatherD": _GATHER_D,
+    "gather_elements": _GATHER_D,
 }
