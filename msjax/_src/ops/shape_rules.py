@@ -277,7 +277,8 @@ def _arange_direction(described):
 @check(1, 2, level=SHAPE)
 def _ctc_labels(described):
     indices, values = _shape(described[1]), _shape(described[2])
-    if indices and values and indices[0] != values[0]:
+    if indices is not None and values is not None and len(indices) == 2 and len(values) == 1 \
+            and indices[0] != values[0]:  # (ranks: the implementation checks them first)
         raise ValueError(f"For 'CTCLoss', the first dim of 'label_indices' and 'label_value' "
                          f"must be same, but got 'label_indices':{indices[0]}, 'label_value': "
                          f"{values[0]}.")

@@ -13,6 +13,7 @@ Regenerate (each op in its own process, as the robustness probe does):
 """
 import os
 import re
+import runpy
 import subprocess
 import sys
 
@@ -20,8 +21,13 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from robustness_probe import OPS, Param, _digest, materialised  # noqa: E402
+_PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "robustness_probe.py"), run_name="robustness_probe")
+OPS = _PROBE["OPS"]
+Param = _PROBE["Param"]
+_digest = _PROBE["_digest"]
+materialised = _PROBE["materialised"]
+
 
 DTYPES = ("bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64")
 # the ops whose dtype MindSpore's type inference checks (robustness_probe.out's TypeErrors)

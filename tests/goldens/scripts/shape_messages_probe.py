@@ -8,13 +8,19 @@ MindSpore's frame lines) joined by " // ". Regenerate (each op in its own proces
 """
 import os
 import re
+import runpy
 import subprocess
 import sys
 
 import mindspore as ms
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from robustness_probe import OPS, _digest, cases, materialised  # noqa: E402
+_PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "robustness_probe.py"), run_name="robustness_probe")
+OPS = _PROBE["OPS"]
+_digest = _PROBE["_digest"]
+cases = _PROBE["cases"]
+materialised = _PROBE["materialised"]
+
 
 # the ops whose shape checks msjax makes, and the bad cases of each it checks
 CHECKED = {
