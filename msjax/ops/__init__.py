@@ -182,6 +182,7 @@ from msjax._src.ops.nn_ops import cosine_similarity as cosine_similarity
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.reduce_ops import cov as cov
+from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy

@@ -64,6 +64,7 @@ from msjax._src.ops.nn_ops import Conv2DTranspose as Conv2DTranspose
 from msjax._src.ops.math_ops import Cos as Cos
 from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
+from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2

@@ -221,6 +221,11 @@ RULES: dict[str, Rule] = {
                 "mindspore.float32, mindspore.float64, mindspore.bfloat16, "
                 "mindspore.complex64, mindspore.complex128, mindspore.int4, "
                 "mindspore.float8_e4m3fn, mindspore.float8_e5m2, mindspore.hifloat8).")),
+    "CropAndResize": Rule(
+        only(0, "x", ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8",
+                      "UInt16", "UInt8"), primitive="CropAndResize"),
+        only(1, "boxes", ("Float32",), primitive="CropAndResize"),
+        only(2, "box_index", ("Int32",), primitive="CropAndResize")),
     "ScatterAdd": _scatter("ScatterAdd", "x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
 }

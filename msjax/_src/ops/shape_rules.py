@@ -469,6 +469,21 @@ def _nll_shapes(described):
                            f"{_const_vector(labels)}, weight_shape: {_const_vector(weight)}.")
 
 
+@check(0, 1, 2, level=SHAPE)
+def _crop_and_resize_shapes(described):
+    x, boxes, index = (_shape(described[k]) for k in (0, 1, 2))
+    name = "For primitive[CropAndResize]"
+    for shape, arg, rank in ((x, "x", 4), (boxes, "boxes", 2), (index, "box_index", 1)):
+        if shape is not None and len(shape) != rank:
+            raise ValueError(f"{name}, the [{arg}] rank must be equal to {rank}, but got "
+                             f"{len(shape)}.")
+    if boxes is not None and boxes[1] != 4:
+        raise ValueError(f"{name}, the [boxes] dim_1 must be equal to 4, but got {boxes[1]}.")
+    if boxes is not None and index is not None and boxes[0] != index[0]:
+        raise ValueError(f"{name}, the [boxes] dim_0 must be equal to [box_index] dim_0, but got "
+                         f"{boxes[0]} vs {index[0]}.")
+
+
 _TILE = Rule(_tile_dims)
 _TOP_K = Rule(rank_is(0, range(1, 64), "For 'TopK', the dimension of input must be greater "
                                        "than 0, but got empty input.", RuntimeError))
@@ -545,6 +560,7 @@ RULES: dict[str, Rule] = {
     "interpolate": Rule(_interpolate_size),
     "arange": Rule(_arange_direction),
     "CTCLoss": Rule(_ctc_labels, _ctc_sequence_length),
+    "CropAndResize": Rule(_crop_and_resize_shapes),
     "Tile": _TILE,
     "tile": _TILE,
     "TopK": _TOP_K,
