@@ -8,6 +8,8 @@ from msjax._src.ops.math_ops import acos as acos
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import acosh as acosh
 from msjax._src.ops.math_ops import Acosh as Acosh
+from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.pooling_ops import adaptive_avg_pool1d as adaptive_avg_pool1d
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d as adaptive_avg_pool2d
 from msjax._src.ops.pooling_ops import adaptive_avg_pool3d as adaptive_avg_pool3d

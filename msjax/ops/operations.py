@@ -3,6 +3,8 @@
 from msjax._src.ops.math_ops import Abs as Abs
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import Acosh as Acosh
+from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.math_ops import Add as Add
 from msjax._src.ops.math_ops import Addcdiv as Addcdiv

@@ -27,7 +27,8 @@ def _values(outcome):
 def test_crop_and_resize_matches_mindspore(label, msjax_outcomes):
     expected, got = GOLDEN[label], msjax_outcomes[label]
     if label.startswith("bilinear_v2"):
-        assert got.startswith("ERR NotImplementedError | msjax: CropAndResize(method='bilinear_v2')")
+        assert got.startswith(
+            "ERR NotImplementedError | msjax: CropAndResize(method='bilinear_v2')")
     elif expected.startswith("ERR"):
         assert got == expected
     else:

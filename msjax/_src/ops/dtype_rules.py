@@ -11,6 +11,8 @@ it).
 """
 from __future__ import annotations
 
+import functools
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -115,6 +117,39 @@ def written(position: int, arg: str, source: int, *, primitive: str):
                 f"[{primitive}] is {ms_name(target)}, which cannot be converted to data type "
                 f"{ms_name(promoted)} automatically.")
     return written_check
+
+
+def converted(written_positions, others=(), *, primitive: str):
+    """The written (in-place) arguments at `written_positions` and the arguments `others`
+    converted to their dtype form one dtype group: MindSpore converts the others to the group's
+    promoted dtype, never a written one, and raises "Data type conversion is not supported for a
+    'Parameter', ..., so data type Int32, which cannot be converted to data type Float32
+    automatically." where a written one is not of it."""
+    @check(*written_positions, *others)
+    def converted_check(dtypes):
+        present = [dtype_of(dtypes[p]) for p in (*written_positions, *others)]
+        present = [d for d in present if d is not None]
+        if not present:
+            return
+        promoted = np.dtype(functools.reduce(jnp.promote_types, present))
+        for p in written_positions:
+            dtype = dtype_of(dtypes[p])
+            if dtype is not None and dtype != promoted:
+                raise TypeError("Data type conversion is not supported for a 'Parameter', nor "
+                                "for the input tensor of an in-place operator, so data type "
+                                f"{ms_name(dtype)}, which cannot be converted to data type "
+                                f"{ms_name(promoted)} automatically.")
+    return converted_check
+
+
+@check(0)
+def _adam_gradient(dtypes):
+    """Adam's gradient, converted to var's dtype, is Float16 or Float32."""
+    dtype = dtype_of(dtypes[0])
+    if dtype is not None and dtype not in _dtypes(("Float16", "Float32")):
+        raise TypeError(f"For primitive[Adam], the input argument[grad] must be a type of "
+                        f"{{Float16, Float32, Tensor[Float16], Tensor[Float32]}}, but got "
+                        f"Tensor[{ms_name(dtype)}].")
 
 
 @check(0, 1, 2)
@@ -226,6 +261,9 @@ RULES: dict[str, Rule] = {
                       "UInt16", "UInt8"), primitive="CropAndResize"),
         only(1, "boxes", ("Float32",), primitive="CropAndResize"),
         only(2, "box_index", ("Int32",), primitive="CropAndResize")),
+    "Adam": Rule(converted((0,), (9,), primitive="Adam"), _adam_gradient),
+    "AdamWeightDecay": Rule(converted((0,), (8,), primitive="AdamWeightDecay"),
+                            converted((1, 2), primitive="AdamWeightDecay")),
     "ScatterAdd": _scatter("ScatterAdd", "x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
 }

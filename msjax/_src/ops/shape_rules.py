@@ -484,6 +484,19 @@ def _crop_and_resize_shapes(described):
                          f"{boxes[0]} vs {index[0]}.")
 
 
+def _var_shapes(primitive, others):
+    """The shapes of the arguments `others` equal var's (argument 0)."""
+    @check(0, *others, level=SHAPE)
+    def var_shapes_check(described):
+        var = _shape(described[0])
+        for k in others:
+            other = _shape(described[k])
+            if var is not None and other is not None and other != var:
+                raise ValueError(f"For primitive[{primitive}], the var_shape: {_vector(var)} must "
+                                 f"be equal to {_vector(other)}")
+    return var_shapes_check
+
+
 _TILE = Rule(_tile_dims)
 _TOP_K = Rule(rank_is(0, range(1, 64), "For 'TopK', the dimension of input must be greater "
                                        "than 0, but got empty input.", RuntimeError))
@@ -561,6 +574,8 @@ RULES: dict[str, Rule] = {
     "arange": Rule(_arange_direction),
     "CTCLoss": Rule(_ctc_labels, _ctc_sequence_length),
     "CropAndResize": Rule(_crop_and_resize_shapes),
+    "Adam": Rule(_var_shapes("Adam", (1, 2, 9))),
+    "AdamWeightDecay": Rule(_var_shapes("AdamWeightDecay", (1, 8))),
     "Tile": _TILE,
     "tile": _TILE,
     "TopK": _TOP_K,

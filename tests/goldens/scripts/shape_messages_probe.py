@@ -70,6 +70,8 @@ CHECKED = {
     "repeat_elements": ("arg0 scalar",),
     "interpolate": ("arg1 negative",),
     "arange": ("arg0 99", "arg1 -99", "arg2 -99"),
+    "Adam": ("arg0 rank+1", "arg1 rank+1", "arg2 empty", "arg9 scalar"),
+    "AdamWeightDecay": ("arg0 rank+1", "arg1 scalar", "arg2 scalar", "arg8 empty"),
     "CropAndResize": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 scalar", "arg1 empty",
                       "arg2 rank+1", "arg2 scalar", "arg2 empty", "arg3 negative", "arg3 longer"),
     "CTCLoss": ("arg1 empty", "arg2 empty", "arg3 rank+1", "arg3 scalar", "arg3 empty"),
