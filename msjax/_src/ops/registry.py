@@ -298,7 +298,9 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
             arguments by position, apart from its errors for bad input: the Tensor-level
             function then calls the program's C++ dispatch itself (`one_program_functional`).
 
-    Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
+    Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`
+    (without MindSpore's input checks of `dtype_rules`/`shape_rules`, which the Tensor-level
+    function makes).
     """
     def register(impl):
         if primitive:
@@ -308,8 +310,10 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
         if rule is not None and program is not None:
             raise TypeError(f"op(program=...): '{names[0]}' has input rules, which its "
                             "program's C++ dispatch would skip; register it without `program`.")
+        raw = impl
         impl = input_rules.checked(impl, rule)  # MindSpore's input checks, where it has them
         fn = functional(impl) if program is None else one_program_functional(impl, program)
+        fn.impl = raw  # (what other implementations build on: without the op's input checks)
         for n in names:
             _register(OPS, n, fn)
         methods = names if tensor_method is True else _names(tensor_method or ())
