@@ -41,6 +41,9 @@ def main(argv=None) -> int:
         ("ops.matmul(x, y)", lambda: ops.matmul(x, y), "jnp.matmul(a, b)",
          lambda: jnp.matmul(a, b)),
         ("x * 2.0", lambda: x * 2.0, "a * 2.0", lambda: a * 2.0),
+        # an op with MindSpore's dtype rule (ops/dtype_rules.py), checked once per signature
+        ("ops.softmax(x)", lambda: ops.softmax(x), "jax.nn.softmax(a)",
+         lambda: jax.nn.softmax(a)),
     ]
     print(f"eager dispatch, {args.size}x{args.size} float32, best of {args.repeat} x {args.n} "
           f"calls ({jax.default_backend()})")

@@ -8,6 +8,8 @@ from msjax._src.ops.math_ops import acos as acos
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import acosh as acosh
 from msjax._src.ops.math_ops import Acosh as Acosh
+from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.pooling_ops import adaptive_avg_pool1d as adaptive_avg_pool1d
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d as adaptive_avg_pool2d
 from msjax._src.ops.pooling_ops import adaptive_avg_pool3d as adaptive_avg_pool3d
@@ -215,6 +217,7 @@ from msjax._src.ops.nn_ops import cosine_similarity as cosine_similarity
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.reduce_ops import cov as cov
+from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy

@@ -3,6 +3,8 @@
 from msjax._src.ops.math_ops import Abs as Abs
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import Acosh as Acosh
+from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.math_ops import Add as Add
 from msjax._src.ops.math_ops import Addcdiv as Addcdiv
@@ -66,6 +68,7 @@ from msjax._src.ops.conv3d_ops import Conv3DTranspose as Conv3DTranspose
 from msjax._src.ops.math_ops import Cos as Cos
 from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
+from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.primitives import Cross as Cross
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2

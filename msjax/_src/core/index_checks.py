@@ -268,6 +268,18 @@ def check_gather(indices, size: int) -> None:
              f"[0, {size}), but got {{value}}, error_code[58]", size)
 
 
+def _box_index_bad(xp, index, batch):
+    bad = (index < 0) | (index >= batch)
+    return bad.any(), {"value": index.reshape(-1)[_first(xp, bad)]}
+
+
+def check_box_index(index, batch: int) -> None:
+    """CropAndResize's box_index: in [0, batch)."""
+    _require(_box_index_bad, index,
+             f"ValueError: For 'CropAndResize', the value of box_index must be in [0, {batch}), "
+             "but got [{value}].", batch)
+
+
 def _gather_d_bad(xp, index, size):
     bad = (index < -size) | (index >= size)
     return bad.any(), {"value": index.reshape(-1)[_first(xp, bad)]}

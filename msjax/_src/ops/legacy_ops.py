@@ -18,6 +18,7 @@ from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive
 from msjax._src.core.tensor import Tensor
 from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -234,6 +235,77 @@ ScatterAdd = primitive("ScatterAdd", _scatter_into(
     "ScatterAdd", lambda data, index, value: data.at[index].add(value)), use_locking=False)
 ScatterUpdate = primitive("ScatterUpdate", _scatter_into(
     "ScatterUpdate", lambda data, index, value: data.at[index].set(value)), use_locking=True)
+
+
+# -- Adam and AdamWeightDecay steps on Parameters ----------------------------------------------
+def _write_all(boxes, values):
+    """Write `values` into the Tensors `boxes` (computed first: a failed step writes none) and
+    return them as Tensors."""
+    for box, value in zip(boxes, values):
+        if not isinstance(box, Tensor):
+            raise TypeError(f"For an optimizer Primitive, var, m and v must be Parameters or "
+                            f"Tensors, but got {type(box).__name__}.")
+    for box, value in zip(boxes, values):
+        box._data = value
+    return tuple(wrap(box._data) for box in boxes)
+
+
+def _gradient_of(op_name, position, gradient):
+    """The gradient argument as an array; MindSpore's TypeError for one it cannot convert."""
+    value = unwrap(gradient)
+    if not isinstance(value, (jax.Array, np.ndarray, int, float)):
+        kind = _MS_TYPE_NAMES.get(type(value), type(value).__name__)
+        raise TypeError(f"For '{op_name}', the {position}th input gradient can not be implicitly "
+                        f"converted. Its type is {kind}. Only support Tensor or Scalar.")
+    return value
+
+
+_MS_TYPE_NAMES = {str: "String", list: "List", tuple: "Tuple", dict: "Dict", type(None): "None"}
+
+
+def _adam(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient,
+          use_locking=False, use_nesterov=False):
+    """`ops.Adam` (ApplyAdam): m, v the moving averages of the gradient and its square, var
+    stepped by lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(v) + epsilon) (with
+    Nesterov's momentum, m * beta1 + (1 - beta1) * gradient for m). Writes var, m and v and
+    returns them (MindSpore's CPU kernel returns zeros; its GPU and Ascend ones these)."""
+    w, m0, v0 = unwrap(var), unwrap(m), unwrap(v)
+    g = jnp.asarray(_gradient_of("Adam", 10, gradient), w.dtype)
+    scalar = lambda value, like: jnp.asarray(unwrap(value), like.dtype)  # noqa: E731
+    b1, b2 = scalar(beta1, w), scalar(beta2, w)  # (computed in var's dtype, kept in m's, v's)
+    m1 = (m0.astype(w.dtype) + (1 - b1) * (g - m0.astype(w.dtype))).astype(m0.dtype)
+    v1 = (v0.astype(w.dtype) + (1 - b2) * (jnp.square(g) - v0.astype(w.dtype))).astype(v0.dtype)
+    lr_t = (scalar(lr, w) * jnp.sqrt(1 - scalar(beta2_power, w)) / (1 - scalar(beta1_power, w)))
+    direction = (m1.astype(w.dtype) * scalar(beta1, w) + (1 - scalar(beta1, w)) * g
+                 if use_nesterov else m1.astype(w.dtype))
+    w1 = w - lr_t * direction / (jnp.sqrt(v1.astype(w.dtype)) + scalar(epsilon, w))
+    return _write_all((var, m, v), (w1, m1, v1))
+
+
+def _adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient, use_locking=False):
+    """`ops.AdamWeightDecay`: m, v as Adam's, then var -= lr * (m / (sqrt(v) + epsilon) +
+    decay * var). Writes var, m and v and returns them (MindSpore's CPU kernel returns
+    zeros)."""
+    w, m0, v0 = unwrap(var), unwrap(m), unwrap(v)
+    if v0.size != w.size:
+        raise RuntimeError(f"For 'AdamWeightDecay', the dtype and shape of 'v' and 'var' must be "
+                           f"the same, but got the memory size of 'v': {v0.nbytes} and 'var': "
+                           f"{w.nbytes}")
+    v_shape, v0 = v0.shape, v0.reshape(w.shape)  # (its kernel reads v as var's memory)
+    g = jnp.asarray(_gradient_of("AdamWeightDecay", 9, gradient), w.dtype)
+    scalar = lambda value, like: jnp.asarray(unwrap(value), like.dtype)  # noqa: E731
+    m1 = scalar(beta1, m0) * m0 + (1 - scalar(beta1, m0)) * g.astype(m0.dtype)
+    v1 = scalar(beta2, v0) * v0 + (1 - scalar(beta2, v0)) * jnp.square(g).astype(v0.dtype)
+    update = (m1.astype(w.dtype) / (jnp.sqrt(v1.astype(w.dtype)) + scalar(epsilon, w))
+              + scalar(decay, w) * w)
+    return _write_all((var, m, v), (w - scalar(lr, w) * update, m1, v1.reshape(v_shape)))
+
+
+Adam = primitive("Adam", x64.scoped(_adam), use_locking=False, use_nesterov=False,
+                 display=lambda attrs: {**attrs, "side_effect_mem": True})
+AdamWeightDecay = primitive("AdamWeightDecay", x64.scoped(_adam_weight_decay),
+                            use_locking=False,
+                            display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
 # -- NMSWithMask, RandomChoiceWithMask ---------------------------------------------------------

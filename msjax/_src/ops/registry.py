@@ -27,6 +27,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops import dtype_rules, input_rules, shape_rules
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel import strategy_file
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
@@ -298,13 +299,22 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
             arguments by position, apart from its errors for bad input: the Tensor-level
             function then calls the program's C++ dispatch itself (`one_program_functional`).
 
-    Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`.
+    Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`
+    (without MindSpore's input checks of `dtype_rules`/`shape_rules`, which the Tensor-level
+    function makes).
     """
     def register(impl):
         if primitive:
             impl.primitive_name = _names(primitive)[0]  # named in errors (`_failed_calling`)
-        fn = functional(impl) if program is None else one_program_functional(impl, program)
         names = (name or impl.__name__,) + aliases
+        rule = _input_rule(*names)
+        if rule is not None and program is not None:
+            raise TypeError(f"op(program=...): '{names[0]}' has input rules, which its "
+                            "program's C++ dispatch would skip; register it without `program`.")
+        raw = impl
+        impl = input_rules.checked(impl, rule)  # MindSpore's input checks, where it has them
+        fn = functional(impl) if program is None else one_program_functional(impl, program)
+        fn.impl = raw  # (what other implementations build on: without the op's input checks)
         for n in names:
             _register(OPS, n, fn)
         methods = names if tensor_method is True else _names(tensor_method or ())
@@ -323,12 +333,23 @@ def _names(names) -> tuple:
 
 def tensor_op(name: str | None = None, *aliases: str):
     """Register a function that works on Tensors themselves (it needs the Parameter object, e.g.
-    `ops.assign`), under its MindSpore name(s); it is returned unchanged."""
+    `ops.assign`), under its MindSpore name(s); it is returned unchanged, or checking MindSpore's
+    input rules first where it has any."""
     def register(fn):
-        for n in (name or fn.__name__,) + aliases:
-            _register(OPS, n, fn)
-        return fn
+        names = (name or fn.__name__,) + aliases
+        checked = input_rules.checked(fn, _input_rule(*names))
+        for n in names:
+            _register(OPS, n, checked)
+        return checked
     return register
+
+
+def _input_rule(*names):
+    """MindSpore's checks of the inputs of the op registered under `names`: its dtype rules,
+    then its shape rules (dtype_rules.RULES, shape_rules.RULES); None where it has none."""
+    rules = [table[n] for table in (dtype_rules.RULES, shape_rules.RULES) for n in names
+             if n in table]
+    return sum(rules[1:], rules[0]) if rules else None
 
 
 class Primitive:
@@ -547,6 +568,7 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
+    fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
 
     def __init__(self, *args, **kwargs):
         bound = signature.bind(self, *args, **kwargs)

@@ -1,4 +1,5 @@
-"""`mindspore.ops.ROIAlign`: average-pooled bilinear samples of regions of an NCHW feature map.
+"""`mindspore.ops.ROIAlign`: average-pooled bilinear samples of regions of an NCHW feature map;
+`mindspore.ops.CropAndResize`: crops of NHWC images, resized (at the end of this module).
 
 The computation follows MindSpore 2.10's CPU kernel (roi_align_cpu_kernel.cc), in jax.numpy, so it
 is differentiable (in the features and the boxes) and runs under jit and vmap:
@@ -25,6 +26,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.ops.registry import functional, primitive
 
 _REQUIRED = inspect.Parameter.empty
@@ -156,3 +158,80 @@ ROIAlign.__doc__ = """`mindspore.ops.ROIAlign(pooled_height, pooled_width, spati
 sample_num=2, roi_end_mode=1)(features, rois)`: features (N, C, H, W) float16/float32, rois
 (R, 5) rows `[batch_index, x1, y1, x2, y2]` -> (R, C, pooled_height, pooled_width). The sampling
 rules and msjax's differences are in this module's docstring (msjax._src.ops.roi_ops)."""
+
+
+# -- CropAndResize ---------------------------------------------------------------------------
+_CROP_METHODS = ("bilinear", "nearest", "bilinear_v2")
+
+
+def _crop_grid(start, end, size, crop):
+    """(boxes, crop) sample positions along one axis: a box's normalised [start, end] spans
+    [0, size - 1]; a crop of one samples the box's middle."""
+    if crop > 1:
+        steps = jnp.arange(crop, dtype=jnp.float32)
+        return (start[:, None] * (size - 1)
+                + steps[None] * ((end - start) * (size - 1) / (crop - 1))[:, None])
+    return (0.5 * (start + end) * (size - 1))[:, None]
+
+
+def crop_and_resize(x, boxes, box_index, crop_size, method="bilinear", extrapolation_value=0.0):
+    """Crops of the NHWC images `x` at `boxes` (normalised `[y1, x1, y2, x2]` rows; y1 > y2 flips)
+    of images `box_index`, resized to `crop_size` by bilinear or nearest sampling; samples
+    outside an image are `extrapolation_value`. Float32, (boxes, crop_h, crop_w, depth)."""
+    if method == "bilinear_v2":
+        raise NotImplementedError(
+            "msjax: CropAndResize(method='bilinear_v2') is not implemented: MindSpore documents "
+            "it only as an optimised variant of 'bilinear', and its sampling grid (which differs "
+            "from 'bilinear') is not specified. Use method='bilinear' (docs/migration.md).")
+    if not isinstance(crop_size, tuple):
+        raise TypeError(f"For primitive[CropAndResize], the [crop_size] is must be a Tuple with "
+                        f"two Int elements, but got {type(crop_size).__name__.capitalize()}"
+                        f"[Int64*{len(crop_size)}]")
+    if len(crop_size) != 2:
+        raise ValueError(f"For primitive[CropAndResize], the [crop_size] length must be equal "
+                         f"to 2, but got {len(crop_size)}.")
+    for side, size in zip(("height", "width"), crop_size):
+        if size <= 0:
+            raise ValueError(f"For primitive[CropAndResize], the [crop] {side} must be greater "
+                             f"than 0, but got {size}.")
+    index_checks.check_box_index(box_index, x.shape[0])
+    height, width = x.shape[1], x.shape[2]
+    boxes = boxes.astype(jnp.float32)
+    ys = _crop_grid(boxes[:, 0], boxes[:, 2], height, crop_size[0])
+    xs = _crop_grid(boxes[:, 1], boxes[:, 3], width, crop_size[1])
+    inside = (((ys >= 0) & (ys <= height - 1))[:, :, None]
+              & ((xs >= 0) & (xs <= width - 1))[:, None, :])[..., None]
+    images = x.astype(jnp.float32)
+    batch = box_index[:, None, None]
+
+    def pick(rows, cols):
+        rows = jnp.clip(rows, 0, height - 1).astype(jnp.int32)
+        cols = jnp.clip(cols, 0, width - 1).astype(jnp.int32)
+        return images[batch, rows[:, :, None], cols[:, None, :]]
+
+    if method == "nearest":  # (rounding halves away from zero, as the kernel's roundf)
+        out = pick(jnp.floor(ys + 0.5), jnp.floor(xs + 0.5))
+    else:
+        top, left = jnp.floor(ys), jnp.floor(xs)
+        dy, dx = (ys - top)[:, :, None, None], (xs - left)[:, None, :, None]
+        upper = pick(top, left) + (pick(top, jnp.ceil(xs)) - pick(top, left)) * dx
+        lower = pick(jnp.ceil(ys), left) + (pick(jnp.ceil(ys), jnp.ceil(xs))
+                                            - pick(jnp.ceil(ys), left)) * dx
+        out = upper + (lower - upper) * dy
+    return jnp.where(inside, out, jnp.asarray(extrapolation_value, jnp.float32))
+
+
+def _check_crop_attributes(attrs):
+    method = attrs["method"]
+    if not isinstance(method, str) or method not in _CROP_METHODS:
+        raise ValueError(f"For 'CropAndResize', the 'method' must be str and must be in "
+                         f"'{list(_CROP_METHODS)}', but got '{method}'.")
+    return attrs
+
+
+CropAndResize = primitive("CropAndResize", functional(crop_and_resize), method="bilinear",
+                          extrapolation_value=0.0, display=_check_crop_attributes)
+CropAndResize.__doc__ = """`mindspore.ops.CropAndResize(method='bilinear', extrapolation_value=0.0)
+(x, boxes, box_index, crop_size)`: x (N, H, W, C), boxes (B, 4) float32 normalised
+`[y1, x1, y2, x2]`, box_index (B,) int32, crop_size `(crop_h, crop_w)` -> (B, crop_h, crop_w, C)
+float32. `method='bilinear_v2'` raises NotImplementedError (its sampling is not documented)."""

@@ -136,7 +136,7 @@ class MaxPool2d(_PoolNd):
         if self.use_pad:
             return nn_ops.max_pool2d(x, self._kernel, self._stride, self.padding[1:],
                                      self._dilation, self.return_indices, self._ceil_mode)
-        return self.max_pool(x)
+        return _batched(self.max_pool, x)
 
 
 class AvgPool2d(_PoolNd):
@@ -177,8 +177,17 @@ class AvgPool2d(_PoolNd):
 
     def construct(self, x):
         if self.is_expand:
-            return array_ops.squeeze(self.avg_pool(array_ops.expand_dims(x, -3)), -3)
-        return self.avg_pool(x)
+            return array_ops.squeeze(_batched(self.avg_pool, array_ops.expand_dims(x, -3), 5), -3)
+        return _batched(self.avg_pool, x)
+
+
+def _batched(pool, x, rank=4):
+    """`pool` (a Primitive taking inputs of `rank`, a batch first) of `x`, which may lack the
+    batch axis (an image (C, H, W): MindSpore's layers add the axis for the Primitive and take
+    it off again)."""
+    if x.ndim == rank - 1:
+        return array_ops.squeeze(pool(array_ops.expand_dims(x, 0)), 0)
+    return pool(x)
 
 
 def _one_d_check(x, cls_name):

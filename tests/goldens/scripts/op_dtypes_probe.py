@@ -1,0 +1,97 @@
+"""MindSpore 2.10's dtype rules for the ops of tests/goldens/scripts/robustness_probe.py whose
+type checks reject an input dtype: each op's good call (from that script's OPS), then each Tensor
+argument (or the first Tensor of a sequence argument) in each of nine dtypes, one at a time.
+
+Prints `op | argN dtype -> outcome` lines: `OK`, or `ERR Type | message`, the message's lines
+without MindSpore's frame lines ("-----", "- C++ Call Stack: ...") joined by " // ". What
+MindSpore's API rejects (its type inference: "For primitive[Softmax], the input argument[x] must
+be a type of ...") is msjax's dtype table (msjax/_src/ops/dtype_rules.py); what only its CPU
+kernels lack ("Select CPU operator[...] fail!") is not (GPU and Ascend kernels take it).
+Regenerate (each op in its own process, as the robustness probe does):
+    GLOG_v=3 ~/.cache/msjax-oracle/venv/bin/python tests/goldens/scripts/op_dtypes_probe.py \\
+        --oracle > tests/goldens/robustness/op_dtypes.out
+"""
+import os
+import re
+import runpy
+import subprocess
+import sys
+
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor
+
+_PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                     "robustness_probe.py"), run_name="robustness_probe")
+OPS = _PROBE["OPS"]
+Param = _PROBE["Param"]
+_digest = _PROBE["_digest"]
+materialised = _PROBE["materialised"]
+
+
+DTYPES = ("bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64")
+# the ops whose dtype MindSpore's type inference checks (robustness_probe.out's TypeErrors)
+CHECKED = ("Softmax", "softmax", "GeLU", "Softplus", "L2Loss", "L2Normalize", "FloatStatus",
+           "AdaptiveAvgPool2D", "AvgPool3D", "MaxPool3D", "MaxPoolWithArgmax", "TopK", "topk",
+           "CumSum", "NMSWithMask", "BoundingBoxDecode", "BoundingBoxEncode", "CheckValid",
+           "IOU", "BiasAdd", "OneHot", "one_hot", "SigmoidCrossEntropyWithLogits",
+           "SoftmaxCrossEntropyWithLogits", "BinaryCrossEntropy", "LinSpace", "AddN", "addn",
+           "Meshgrid", "ReverseSequence", "masked_fill", "cross_entropy", "dot", "tensor_dot",
+           "range", "repeat_elements", "ReduceMean", "mean", "reduce_mean", "ScatterAdd",
+           "ScatterNdUpdate", "CropAndResize", "Adam", "AdamWeightDecay")
+
+
+def _as(value, dtype):
+    """`value` (a Tensor, Param or sequence of Tensors) with its array in `dtype`."""
+    if isinstance(value, Param):
+        return Param(value.value.astype(dtype))
+    if isinstance(value, Tensor):
+        return Tensor(value.asnumpy().astype(dtype))
+    if isinstance(value, tuple) and value and isinstance(value[0], Tensor):
+        return (_as(value[0], dtype),) + value[1:]
+    return None
+
+
+def outcome(make, args) -> str:
+    try:
+        _digest(make()(*materialised(args)))  # its values read: MindSpore's errors surface
+        return "OK"
+    except Exception as error:  # noqa: BLE001 - the error is the golden
+        lines = [line.strip() for line in str(error).strip().splitlines()
+                 if line.strip("- ") and not line.startswith("- ")
+                 and not re.match(r"mindspore/\S+:\d+ ", line)]  # its C++ source lines
+        try:
+            ms.runtime.synchronize()
+        except Exception:  # noqa: BLE001
+            pass
+        return f"ERR {type(error).__name__} | {' // '.join(lines)[:1000]}"
+
+
+def cases(name):
+    make, args = OPS[name]
+    for position, value in enumerate(args):
+        for dtype in DTYPES:
+            bad = _as(value, np.dtype(dtype))
+            if bad is not None:
+                changed = list(args)
+                changed[position] = bad
+                yield f"arg{position} {dtype}", changed
+
+
+def run(names):
+    for name in names:
+        make = OPS[name][0]
+        for case, args in cases(name):
+            print(f"{name} | {case} -> {outcome(make, args)}", flush=True)
+
+
+if __name__ == "__main__":
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    if sys.argv[1:] == ["--oracle"]:
+        for name in CHECKED:
+            done = subprocess.run([sys.executable, __file__, name], capture_output=True,
+                                  text=True, check=False)
+            print("\n".join(line for line in done.stdout.splitlines() if " -> " in line),
+                  flush=True)
+    else:
+        run(sys.argv[1:] or CHECKED)
