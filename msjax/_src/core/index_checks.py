@@ -346,10 +346,10 @@ def check_tensor_scatter(name: str, indices, shape) -> None:
     depth = indices.shape[-1]
     if depth == 0:
         return
-    if name == "TensorScatterUpdate":
+    if name in ("TensorScatterUpdate", "ScatterNdUpdate"):
         _require(_negative_bad, indices, "RuntimeError: The int value({value}) is less than 0.")
         _require(_beyond_rows_bad, indices,
-                 "ValueError: For 'TensorScatterUpdate', indices out of range for input_x. "
+                 f"ValueError: For '{name}', indices out of range for input_x. "
                  f"Please check the indices which is [const vector]{_vector(depth)}",
                  tuple(shape))
         return
@@ -358,6 +358,19 @@ def check_tensor_scatter(name: str, indices, shape) -> None:
              f"RuntimeError: For '{name}', the {{position}}-th value of 'indices'"
              f"[{', '.join(f'{{row{i}}}' for i in range(depth))}] is out of range[{limits}].",
              tuple(shape))
+
+
+def _first_row_bad(xp, indices, size):
+    bad = (indices < 0) | (indices >= size)
+    return bad.any(), {"value": indices.reshape(-1)[_first(xp, bad)]}
+
+
+def check_scatter_rows(name: str, indices, size: int) -> None:
+    """The legacy ScatterUpdate / ScatterAdd / ... on a Parameter: each index a row in [0, size)
+    (no negative indices), with MindSpore's message."""
+    _require(_first_row_bad, indices,
+             f"RuntimeError: For '{name}', the value of indices should be in [0, {size}), but got "
+             "'{value}' in indices.", size)
 
 
 def _normalised(xp, indices, size):

@@ -17,6 +17,7 @@ from msjax._src.ops.random_ops import _seed_key
 from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
 from msjax._src.core.tensor import Tensor
 from msjax._src.core import checkparam as check
+from msjax._src.core import index_checks
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 
@@ -219,6 +220,12 @@ def _scatter_into(op_name, combine):
             raise TypeError(f"For '{op_name}', the 'input_x' must be a Parameter or Tensor, but "
                             f"got {type(input_x).__name__}.")
         index = unwrap(indices)
+        if getattr(index, "ndim", 0) and jnp.issubdtype(index.dtype, jnp.integer):
+            # (other arguments' errors come from the update below, as before)
+            if op_name == "ScatterNdUpdate":
+                index_checks.check_tensor_scatter(op_name, index, input_x.shape)
+            elif input_x.ndim:
+                index_checks.check_scatter_rows(op_name, index, input_x.shape[0])
         value = jnp.asarray(unwrap(updates), input_x._data.dtype)
         input_x._data = combine(input_x._data, index, value)
         return wrap(input_x._data)
