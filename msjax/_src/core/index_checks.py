@@ -268,14 +268,15 @@ def check_gather(indices, size: int) -> None:
              f"[0, {size}), but got {{value}}, error_code[58]", size)
 
 
-def _box_index_bad(xp, index, batch):
-    bad = (index < 0) | (index >= batch)
-    return bad.any(), {"value": index.reshape(-1)[_first(xp, bad)]}
+def _outside_bad(xp, indices, size):
+    """Indices outside [0, size) (negative ones too), and the first of them."""
+    bad = (indices < 0) | (indices >= size)
+    return bad.any(), {"value": indices.reshape(-1)[_first(xp, bad)]}
 
 
 def check_box_index(index, batch: int) -> None:
     """CropAndResize's box_index: in [0, batch)."""
-    _require(_box_index_bad, index,
+    _require(_outside_bad, index,
              f"ValueError: For 'CropAndResize', the value of box_index must be in [0, {batch}), "
              "but got [{value}].", batch)
 
@@ -360,15 +361,10 @@ def check_tensor_scatter(name: str, indices, shape) -> None:
              tuple(shape))
 
 
-def _first_row_bad(xp, indices, size):
-    bad = (indices < 0) | (indices >= size)
-    return bad.any(), {"value": indices.reshape(-1)[_first(xp, bad)]}
-
-
 def check_scatter_rows(name: str, indices, size: int) -> None:
     """The legacy ScatterUpdate / ScatterAdd / ... on a Parameter: each index a row in [0, size)
     (no negative indices), with MindSpore's message."""
-    _require(_first_row_bad, indices,
+    _require(_outside_bad, indices,
              f"RuntimeError: For '{name}', the value of indices should be in [0, {size}), but got "
              "'{value}' in indices.", size)
 
