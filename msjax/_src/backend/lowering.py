@@ -29,8 +29,9 @@ XLA's CPU compile-time workarounds, each measured with the benchmark named:
   program whose index checks are bound (core/index_checks.py) is compiled with XLA's
   memory-optimised CPU scheduler. Under the default (concurrency-optimised) one, the checks'
   few small reductions made it order a gather-heavy step's optimizer updates otherwise: 16.2 MB
-  of temporaries instead of 11.8 MB and 10-15% more time than the same step unchecked; with
-  the memory-optimised one both need 11.0 MB and run alike.
+  of temporaries instead of 11.8 MB. With the memory-optimised one it needs 11.0 MB and its step
+  is about 5% faster (quiet, 2 cores: 1,094-1,124 against 1,157-1,200 us), though still slower
+  than the unchecked step (docs/performance.md).
 
 Eager programs' quick first compile at XLA's optimisation level 0 declares its platforms in
 `quick_compile.PLATFORMS`. The jaxpr rewrites need JAX's private jaxpr classes: without them
@@ -51,8 +52,9 @@ from msjax._src.backend import conv_as_dot, jax_private, stacked_outputs
 # slower than looped at M = 8, so that lowering was dropped.
 LOOPED_ENSEMBLE_PLATFORMS = ("cpu",)
 # benchmarks/index_checks.py (embedding 20000x64 + Dense + cross_entropy, SGD, 2-core CPU): the
-# checked step's executable alone, default scheduler 1.10-1.17x the unchecked one's CPU time;
-# memory-optimised scheduler 0.9-1.0x.
+# checked step's time, memory-optimised scheduler against the default one, about 0.95x (quiet);
+# for unchecked programs it is slower (830-880 us a step against 1,040-1,080), so only checked
+# programs get it.
 CHECKED_SCHEDULE_PLATFORMS = ("cpu",)
 CHECKED_COMPILER_OPTIONS = {"xla_cpu_scheduler_type": "CPU_SCHEDULER_TYPE_MEMORY_OPTIMIZED"}
 
@@ -101,7 +103,7 @@ class Lowering:
     def compiler_options(self, checked: bool) -> dict | None:
         """XLA's options for a compiled program here (None: XLA's defaults): a program whose
         index checks are bound (`checked`) is scheduled to save memory on XLA's CPU backend
-        (`CHECKED_COMPILER_OPTIONS`), where that keeps it as fast as unchecked."""
+        (`CHECKED_COMPILER_OPTIONS`), where that makes it faster."""
         if checked and self.applies(CHECKED_SCHEDULE_PLATFORMS) and _accepts_checked_options():
             return dict(CHECKED_COMPILER_OPTIONS)
         return None
