@@ -140,6 +140,22 @@ def test_a_checked_program_is_compiled_with_the_memory_optimised_cpu_scheduler(m
     np.testing.assert_allclose(outer(x, Tensor(np.array([1], np.int32))).asnumpy(), [3.0])
 
 
+def test_an_xla_without_the_scheduler_option_says_so_and_compiles_with_its_default(
+        monkeypatch, caplog):
+    """An XLA that rejects `CHECKED_COMPILER_OPTIONS` is probed once, logged (not silent), and a
+    checked program then gets no options."""
+    monkeypatch.setattr(lowering, "CHECKED_COMPILER_OPTIONS",
+                        {"xla_cpu_scheduler_type": "NO_SUCH_SCHEDULER"})
+    lowering._accepts_checked_options.cache_clear()
+    try:
+        with caplog.at_level("INFO", logger="msjax"):
+            assert lowering.for_platforms(("cpu",)).compiler_options(checked=True) is None
+        assert any("does not take" in r.getMessage() and "NO_SUCH_SCHEDULER" in r.getMessage()
+                   for r in caplog.records)
+    finally:
+        lowering._accepts_checked_options.cache_clear()
+
+
 def test_the_quick_compile_at_level_0_is_for_the_cpu_only():
     for backend in ("gpu", "cuda", "tpu"):
         assert EAGER_QUICK_COMPILE.options(backend, EAGER_COMPILER_OPTIONS.get(backend)) is None

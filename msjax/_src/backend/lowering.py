@@ -40,6 +40,7 @@ Eager programs' quick first compile at XLA's optimisation level 0 declares its p
 from __future__ import annotations
 
 import functools
+import logging
 
 import jax
 import numpy as np
@@ -150,7 +151,10 @@ def _accepts_checked_options() -> bool:
     try:
         jax.jit(lambda x: x + 1).lower(np.float32(0)).compile(
             compiler_options=CHECKED_COMPILER_OPTIONS)
-    except Exception:  # noqa: BLE001 - XLA's error for an unknown option or value
+    except Exception as error:  # noqa: BLE001 - XLA's error for an unknown option or value
+        logging.getLogger("msjax").info(
+            "msjax: this XLA does not take %s (%s); programs that check indices compile with "
+            "XLA's default scheduler", CHECKED_COMPILER_OPTIONS, str(error).splitlines()[0])
         return False
     return True
 
