@@ -34,6 +34,24 @@ def interleaved_seconds(fns, *, number: int, rounds: int = 5, sync=None) -> list
     return best
 
 
+def interleaved_rounds(fns, *, number: int, rounds: int, sync=None) -> list:
+    """Each of `fns`' mean seconds per call in every one of `rounds` interleaved rounds (one run
+    of `number` calls of each per round): a list of `rounds` values per function, for medians
+    where one function's rounds spread more than the machine's drift (`median`)."""
+    syncs = sync if isinstance(sync, (list, tuple)) else [sync] * len(fns)
+    times = [[] for _ in fns]
+    for _ in range(rounds):
+        for k, (fn, sync_k) in enumerate(zip(fns, syncs)):
+            times[k].append(per_call_seconds(fn, number=number, repeat=1, sync=sync_k))
+    return times
+
+
+def median(values) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
 def listen_to_compiles() -> list:
     """A list that JAX's compile events `(name, seconds)` are appended to from now on."""
     from jax import monitoring

@@ -92,11 +92,13 @@ if ENABLED:
         from jax._src.array import ArrayImpl as ARRAY_IMPL
         from jax._src.export._export import _export_lowered
         from jax._src.interpreters import ad as _ad
+        from jax._src.interpreters import partial_eval as _pe
         from jax._src.interpreters import pxla as _pxla
         from jax._src.lib import _jax
         at_top_level = _core.trace_state_clean
         _compilation_cache._cache_initialized_mutex  # noqa: B018 - without_persistent_cache's
         _pjit._get_fastpath_data  # noqa: B018
+        _pe.dce_jaxpr  # noqa: B018 - split_checks'
         _pxla.UnloadedMeshExecutable  # noqa: B018
         _util.clear_all_caches  # noqa: B018 - clear_staging_caches'
     except (ImportError, AttributeError) as error:  # pragma: no cover - a JAX that moved them
@@ -123,6 +125,35 @@ def jaxpr_types():
 def jaxpr_as_fun(closed_jaxpr):
     """The function a ClosedJaxpr computes (for rewritten programs, fast paths on only)."""
     return _core.jaxpr_as_fun(closed_jaxpr)
+
+
+def outputs_only(closed_jaxpr, keep):
+    """`(closed, reads)`: the program computing only the outputs at positions `keep` (dead code
+    removed), and the positions of the inputs it reads, which are its inputs in order."""
+    keep = set(keep)
+    used = [i in keep for i in range(len(closed_jaxpr.jaxpr.outvars))]
+    jaxpr, used_inputs = _pe.dce_jaxpr(closed_jaxpr.jaxpr, used)
+    return (_core.ClosedJaxpr(jaxpr, closed_jaxpr.consts),
+            [i for i, read in enumerate(used_inputs) if read])
+
+
+def variable_as_input(closed_jaxpr, var, keep):
+    """The program reading `var` (one of its variables) from a new last input instead of
+    computing it, and computing only the outputs at positions `keep` (dead code removed; its
+    inputs stay as they were, plus that one)."""
+    jaxpr = closed_jaxpr.jaxpr
+    new = _core.Var(var.aval)
+    swap = lambda atoms: [new if atom is var else atom for atom in atoms]  # noqa: E731
+    info = jaxpr.debug_info
+    if info is not None and info.arg_names is not None:
+        info = info._replace(arg_names=(*info.arg_names, "flag"))
+    jaxpr = jaxpr.replace(invars=[*jaxpr.invars, new], outvars=swap(jaxpr.outvars),
+                          eqns=[eqn.replace(invars=swap(eqn.invars)) for eqn in jaxpr.eqns],
+                          debug_info=info)
+    keep = set(keep)
+    jaxpr, _ = _pe.dce_jaxpr(jaxpr, [i in keep for i in range(len(jaxpr.outvars))],
+                             instantiate=True)
+    return _core.ClosedJaxpr(jaxpr, closed_jaxpr.consts)
 
 
 def bind_equation(eqn, values):

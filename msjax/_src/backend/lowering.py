@@ -25,9 +25,14 @@ XLA's CPU compile-time workarounds, each measured with the benchmark named:
   MindSpore's OIHW weights and writes their OIHW gradients with none of the weight-sized
   transposes the CPU backend's channels-last convolutions need (`MSJAX_CONV_AS_DOT=0` turns it
   off);
+- split index checks (split_checks.py, `split_checks.PLATFORMS`; benchmarks/index_checks.py): a
+  program whose index checks (core/index_checks.py) read only its arguments runs them as a
+  program of their own just before it, which passes it their flag; on XLA's CPU backend the
+  flag computed inside held back the program's big updates (a gather-heavy step 1.3x the
+  unchecked one; split, within a few percent);
 - checked programs' schedule (`CHECKED_SCHEDULE_PLATFORMS`; benchmarks/index_checks.py): a
-  program whose index checks are bound (core/index_checks.py) is compiled with XLA's
-  memory-optimised CPU scheduler. Under the default (concurrency-optimised) one, the checks'
+  program whose index checks are bound inside it (they read its state: not split) is compiled
+  with XLA's memory-optimised CPU scheduler. Under the default (concurrency-optimised) one, the checks'
   few small reductions made it order a gather-heavy step's optimizer updates otherwise: 16.2 MB
   of temporaries instead of 11.8 MB. With the memory-optimised one it needs 11.0 MB and its step
   is about 5% faster (quiet, 2 cores: 1,094-1,124 against 1,157-1,200 us), though still slower
@@ -45,7 +50,7 @@ import logging
 import jax
 import numpy as np
 
-from msjax._src.backend import conv_as_dot, jax_private, stacked_outputs
+from msjax._src.backend import conv_as_dot, jax_private, split_checks, stacked_outputs
 
 # benchmarks/ensemble_training.py (LeNet-5, batch 64, Adam(amsgrad), 2-core CPU): M = 8:
 # vectorised 196 ms/step, looped 64 ms/step (first call 1.5 s); M = 32: vectorised 919 ms/step,
@@ -108,6 +113,13 @@ class Lowering:
         if checked and self.applies(CHECKED_SCHEDULE_PLATFORMS) and _accepts_checked_options():
             return dict(CHECKED_COMPILER_OPTIONS)
         return None
+
+    def split_checks(self, closed_jaxpr, n_boxes: int, n_errors: int):
+        """`(checks_fn, reads, main_fn)` to run a checked program's index checks as a program of
+        their own before it (split_checks.py), or None to run them inside it."""
+        if not self.applies(split_checks.PLATFORMS):
+            return None
+        return split_checks.plan(closed_jaxpr, n_boxes, n_errors)
 
     def switches(self) -> tuple:
         """The settings that change what this lowering compiles (part of the compile cache's

@@ -152,8 +152,8 @@ def _require(bad_fn, indices, template: str, *statics):
 def raise_failed(error_tree, leaves) -> None:
     """After a checked program ran: raise MindSpore's error its checks found, if any. Its
     first leaf says whether any check failed (`functionalised`): one value read from the
-    device on a call that passed."""
-    if not leaves[0]:
+    device on a call that passed (through NumPy: `bool` of a JAX array costs 5-25 us more)."""
+    if not np.asarray(leaves[0]):
         return
     error = jax.tree_util.tree_unflatten(error_tree, leaves[1:])
     text = error.get()

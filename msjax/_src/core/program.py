@@ -44,7 +44,8 @@ class Program:
                  "single", "writes", "written_index", "cache_name", "cache_deps", "cache_reads",
                  "rows",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
-                 "donated", "dispatch", "fast_call", "checked", "error_tree", "__weakref__")
+                 "donated", "dispatch", "fast_call", "checked", "error_tree", "split",
+                 "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, rebuild, context=None):
         self.key = key
@@ -73,6 +74,7 @@ class Program:
         # outputs are checkify's error, raised after a call before anything is written back.
         self.checked = False
         self.error_tree = None  # [the error's tree], filled by the checked program's trace
+        self.split = None  # (checks, reads): its checks run as a program before it (_compile)
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
     def adopt(self, record: TraceRecord) -> None:

@@ -130,6 +130,13 @@ def _executable_call(program):
     when a lowering made the program return rows stacked (`program.rows`), that with its
     outputs expanded."""
     executable = program.dispatch or program.compiled
+    if program.split is not None:  # its checks first, giving it their flag (split_checks.py)
+        checks, reads = program.split
+
+        def call(*flat):
+            errors = checks(*[flat[i] for i in reads])
+            return (*executable(*flat, errors[0]), *errors)
+        return call
     rows = program.rows
     if rows is None:
         return executable
@@ -343,10 +350,26 @@ class CompiledFunction:
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
         donated = (tuple(program.written_index) if self.flat_outputs and not caching
                    else ())
+        # A checked program whose checks read only its arguments: on the platforms where that
+        # is faster, its checks run as a program of their own just before it, which gives it
+        # their flag (backend/split_checks.py).
+        split = (backend.lowering_for().split_checks(traced.jaxpr, len(program.boxes),
+                                                     program.error_tree[0].num_leaves + 1)
+                 if program.checked and self.flat_outputs and self.local_program else None)
         # XLA's options for this program on this platform (a checked one: lowering.py)
-        options = (backend.lowering_for().compiler_options(program.checked)
+        options = (backend.lowering_for().compiler_options(program.checked and split is None)
                    if self.flat_outputs else None)
-        if prepared is not None:
+        if split is not None:
+            checks_fn, reads, main_fn = split
+            values = [*self.read_boxes(program), *dyn]
+            checks = jax.jit(checks_fn)
+            checks(*[values[i] for i in reads])  # compiled now, not at the first step
+            program.split = (checks, reads)
+            main = jax.jit(main_fn, donate_argnums=donated)
+            traced = main.trace(*values, backend.split_flag_argument())
+            program.donated = donated
+            program.dispatch = main
+        elif prepared is not None:
             program.rows, fn = prepared
             traced = jax.jit(fn, donate_argnums=donated).trace(*self.read_boxes(program), *dyn)
             program.donated = donated
