@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import msjax as ms
-from msjax import Tensor, nn
-from msjax._src.backend import conv_as_dot, interface, lowering, quick_compile
+from msjax import Parameter, Tensor, nn
+from msjax._src.backend import conv_as_dot, interface, jax_private, lowering, quick_compile
 from msjax._src.backend.one_program import EAGER_COMPILER_OPTIONS, EAGER_QUICK_COMPILE
 from tests.support import PRIVATE_JAX
 
@@ -112,9 +112,11 @@ def test_each_rewrite_declares_its_platforms():
 
 
 def test_a_checked_program_is_compiled_with_the_memory_optimised_cpu_scheduler(monkeypatch):
-    """backend/lowering.py: a program whose index checks are bound, and only such a program, is
-    compiled with XLA's memory-optimised CPU scheduler (the jit its calls go through carries
-    the option), and it still runs inside another trace, where a jit may carry no options."""
+    """backend/lowering.py: a program whose index checks are bound inside it, and only such a
+    program, is compiled with XLA's memory-optimised CPU scheduler (the jit its calls go through
+    carries the option), and it still runs inside another trace, where a jit may carry no
+    options. A program whose checks read only its arguments runs them before it on a CPU
+    (split_checks.py) and is compiled as an unchecked one."""
     cpu = lowering.for_platforms(("cpu",))
     assert cpu.compiler_options(checked=False) is None
     assert cpu.compiler_options(checked=True) == lowering.CHECKED_COMPILER_OPTIONS
@@ -125,16 +127,21 @@ def test_a_checked_program_is_compiled_with_the_memory_optimised_cpu_scheduler(m
         return jit(fn, **kwargs)
     monkeypatch.setattr(jax, "jit", recording_jit)
     x = Tensor(np.arange(3, dtype=np.float32))
-    gather = ms.jit(lambda x, i: ms.ops.gather(x, i, 0) * 2)
+    index = Parameter(Tensor(np.array([2], np.int32)), name="index")
+    gather_state = ms.jit(lambda x: ms.ops.gather(x, index, 0) * 2)  # checks read state
+    gather = ms.jit(lambda x, i: ms.ops.gather(x, i, 0) * 2)  # checks read an argument
     double = ms.jit(lambda x: x * 2)
-    for fn, args, expected in [(gather, (x, Tensor(np.array([2], np.int32))), True),
-                               (double, (x,), False)]:
+    on_cpu = jax.default_backend() == "cpu"
+    split_here = on_cpu and jax_private.ENABLED
+    for fn, args, checked, scheduled in [
+            (gather_state, (x,), True, on_cpu),
+            (gather, (x, Tensor(np.array([2], np.int32))), True, on_cpu and not split_here),
+            (double, (x,), False, False)]:
         options.clear()
-        fn(*args).asnumpy()
+        np.testing.assert_allclose(fn(*args).asnumpy(), [4.0] if checked else [0.0, 2.0, 4.0])
         (program,) = fn.compiled.programs.values()
-        assert program.checked == expected
-        wanted = (lowering.CHECKED_COMPILER_OPTIONS if expected and jax.default_backend() == "cpu"
-                  else None)
+        assert program.checked == checked
+        wanted = lowering.CHECKED_COMPILER_OPTIONS if scheduled else None
         assert wanted in options and all(o in (None, wanted) for o in options)
     outer = ms.jit(lambda x, i: gather(x, i) + 1)  # `gather`'s program, compiled, in a trace
     np.testing.assert_allclose(outer(x, Tensor(np.array([1], np.int32))).asnumpy(), [3.0])

@@ -17,7 +17,9 @@ tests/goldens/scripts/index_checks_probe.py):
   its flag is ready, and at the latest by the next value read on the host (`raise_pending`:
   `asnumpy`, `print`, `float`, saving a checkpoint, the end of a `Model.train` epoch). The steady
   path never waits for a flag (`after_call`). A program without indexing ops is traced once and
-  carries no flag.
+  carries no flag. Where a program's checks read only its arguments, the backend may run them as
+  a program of their own just before it, passing it their flag (backend/split_checks.py, on
+  XLA's CPU backend): the flag, the error and the rollback are the same.
 
 Indices traced by a transform msjax does not compile itself (the user's own `jax.jit` around
 msjax ops, `vmap`'s batched indices) are not checked: their values are known to no one who could
