@@ -32,9 +32,8 @@ Compiled programs (transforms/):
 
 - `lowering_for(platforms=None)`: the platform rewrites of programs lowered for `platforms`
   (default: the platform JAX computes on): `prepare_program`, `inline_scanned_chains`,
-  `ensemble`, `split_checks` (lowering.py; `split_flag_argument()` is what the main program
-  of split checks is traced with for their flag); `expand_rows` / `lift_rows` rebuild the outputs of a program whose
-  rows were returned stacked.
+  `ensemble`, `split_checks` (lowering.py); `expand_rows` / `lift_rows` rebuild the outputs
+  of a program whose rows were returned stacked.
 - `export_program(closed_jaxpr, platforms)`: `jax.export` of the program msjax compiles for
   `platforms` from a traced one (its platform rewrites applied).
 - `install_fast_call(...)` / `MISSED`: GRAPH_MODE's fast call of a Cell's last signature
@@ -66,7 +65,6 @@ from msjax._src.backend.lowering import Lowering as Lowering
 from msjax._src.backend.one_program import eager_jit as eager_jit
 from msjax._src.backend.one_program import hashable as hashable
 from msjax._src.backend.one_program import one_program as one_program
-from msjax._src.backend.split_checks import flag_argument as split_flag_argument
 from msjax._src.backend.stacked_outputs import expand as expand_rows
 from msjax._src.backend.stacked_outputs import lift_rows as lift_rows
 

@@ -20,9 +20,6 @@ classes: with those off (`jax_private.ENABLED` False) checked programs run their
 """
 from __future__ import annotations
 
-import jax
-import numpy as np
-
 from msjax._src.backend import jax_private
 
 PLATFORMS = ("cpu",)
@@ -59,7 +56,3 @@ def plan(closed_jaxpr, n_boxes: int, n_errors: int):
     main = jax_private.variable_as_input(closed_jaxpr, flag, range(n_outputs))
     return (jax_private.jaxpr_as_fun(checks), tuple(reads), jax_private.jaxpr_as_fun(main))
 
-
-def flag_argument():
-    """What the main program is traced with for its flag."""
-    return jax.ShapeDtypeStruct((), np.bool_)

@@ -363,10 +363,10 @@ class CompiledFunction:
             checks_fn, reads, main_fn = split
             values = [*self.read_boxes(program), *dyn]
             checks = jax.jit(checks_fn)
-            checks(*[values[i] for i in reads])  # compiled now, not at the first step
+            flag = checks(*[values[i] for i in reads])[0]  # compiled now, not at the first step
             program.split = (checks, reads)
             main = jax.jit(main_fn, donate_argnums=donated)
-            traced = main.trace(*values, backend.split_flag_argument())
+            traced = main.trace(*values, flag)  # the flag as calls give it (its sharding too)
             program.donated = donated
             program.dispatch = main
         elif prepared is not None:
