@@ -261,6 +261,7 @@ from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
+from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.math_ops import RightShift as RightShift
