@@ -406,7 +406,9 @@ from msjax._src.ops.math_ops import greater as greater
 from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import greater_equal as greater_equal
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
-from msjax._src.ops.image_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
+from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.math_ops import greater as gt
 from msjax._src.ops.activation_ops import gumbel_softmax as gumbel_softmax

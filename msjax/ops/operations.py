@@ -134,6 +134,8 @@ from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
+from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
+from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
