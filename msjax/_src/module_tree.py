@@ -182,6 +182,7 @@ NAME_SOURCES = {
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),
     "mindspore.scipy.fft": ("msjax.scipy.fft",),
+    "mindspore.scipy.ops_wrapper": ("msjax.scipy.ops_wrapper",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
