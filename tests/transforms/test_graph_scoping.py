@@ -1,21 +1,23 @@
-"""MindSpore graph syntax's scoping rules (transforms/graph_scoping.py) against MindSpore 2.10:
-tests/goldens/scripts/graph_scoping_probe.py run unchanged, case by case."""
+"""MindSpore graph syntax's rules for variables (transforms/graph_scoping.py) against MindSpore
+2.10: tests/goldens/scripts/graph_scoping_probe.py (loop and branch scoping) and
+graph_tensor_hooks_probe.py (Tensor hooks in compiled code) run unchanged, case by case."""
 import pytest
 
 import msjax as ms
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-GOLDEN = golden_cases("transforms/graph_scoping_probe.out")
+PROBES = ("graph_scoping_probe", "graph_tensor_hooks_probe")
+GOLDEN = {probe: golden_cases(f"transforms/{probe}.out") for probe in PROBES}
 
 
 @pytest.fixture(scope="module")
-def probe():
-    return run_script_on_msjax("graph_scoping_probe.py")
+def runs():
+    return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
 
 
-@pytest.mark.parametrize("label", sorted(GOLDEN))
-def test_case_matches_mindspore(label, probe):
-    assert probe.get(label) == GOLDEN[label]
+@pytest.mark.parametrize("probe,label", [(p, label) for p in PROBES for label in sorted(GOLDEN[p])])
+def test_case_matches_mindspore(probe, label, runs):
+    assert runs[probe].get(label) == GOLDEN[probe][label]
 
 
 def test_the_rules_hold_for_every_call_and_only_when_compiled():

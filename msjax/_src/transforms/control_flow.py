@@ -42,7 +42,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from msjax._src.core import lifting, state
+from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
@@ -719,3 +719,6 @@ def convert(fn):
             converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
     return fn if converted is None else converted
+
+
+tensor_hooks.TRACED_HOOK[0] = convert  # a Tensor hook run on a traced gradient, converted too

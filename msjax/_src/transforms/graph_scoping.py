@@ -1,8 +1,8 @@
-"""MindSpore graph syntax's scoping rules for variables a block defines, checked on the source.
+"""MindSpore graph syntax's rules for variables, checked on the source when a function is compiled.
 
 MindSpore's graph compiler parses a whole function before it runs any of it, block by block, and
-refuses two uses of a variable that Python would accept (its UnboundLocalError, raised for every
-call, whatever the values):
+refuses uses of a variable that Python would accept (raised for every call, whatever the
+values; UnboundLocalError for the first two):
 
 - a variable first assigned inside a `for` or `while` loop body (not before the loop) and read
   after the loop: "The local variable 'y' defined in the 'for' loop body cannot be used outside of
@@ -14,11 +14,15 @@ call, whatever the values):
   condition, `if True:` included; a branch that always leaves (return, raise, break, continue)
   defines nothing that is read after it.
 
+- a second `register_hook` on a variable not assigned since its first: "It is not supported to
+  register multiple hooks for a Tensor. You tensor is `x`." (a RuntimeError; PyNative runs them
+  all, in order).
+
 The loop target (`for i in ...`) counts as defined in the loop body: reading `i` after the loop
 is the first error unless `i` was assigned before the loop. (MindSpore refuses `for`/`while` with
 an `else:`; msjax runs it, and a variable its `else:` assigns is defined after the loop.)
 
-`check(filename, fdef, indent)` applies both to one function's syntax tree (line numbers those of
+`check(filename, fdef, indent)` applies these to one function's syntax tree (line numbers those of
 the file), not to the functions nested in it: each is checked when it is converted itself.
 """
 from __future__ import annotations
@@ -152,6 +156,28 @@ class _Checker:
             f"{' ' * column}^{'~' * (width - 1)}\n")
 
 
+def _check_hooks(filename, fdef) -> None:
+    """Graph syntax's rule for `Tensor.register_hook`: one hook per variable between two
+    assignments of it (MindSpore's RuntimeError, raised when the function is parsed)."""
+    events = []
+    for node in _scope_nodes(fdef.body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            events.append((node.lineno, node.col_offset, "bind", node.id))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "register_hook" and isinstance(node.func.value, ast.Name)):
+            events.append((node.lineno, node.col_offset, "hook", node.func.value.id))
+    hooked = set()
+    for line, _, kind, name in sorted(events):
+        if kind == "bind":
+            hooked.discard(name)
+        elif name in hooked:
+            raise RuntimeError(f"It is not supported to register multiple hooks for a Tensor. You "
+                               f"tensor is `{name}`.\n\n# In file {filename}:{line}\n"
+                               f"{linecache.getline(filename, line).rstrip()}\n")
+        else:
+            hooked.add(name)
+
+
 def check(filename, fdef, indent=0, outer=()) -> None:
     """Raises MindSpore's UnboundLocalError when `fdef` (a function's syntax tree, with the file's
     line numbers, parsed from its source dedented by `indent` columns) breaks one of the graph
@@ -160,3 +186,4 @@ def check(filename, fdef, indent=0, outer=()) -> None:
     defined before the loop, as MindSpore's parser does."""
     checker = _Checker(filename, fdef, indent, outer)
     checker.block(fdef.body, checker.params, [], [])
+    _check_hooks(filename, fdef)
