@@ -62,11 +62,27 @@ def _bound(stmts) -> set:
 
 
 def _first_read(following, names):
-    """The first read (in source order) of one of `names` in the statement lists `following`."""
-    reads = [node for stmts in following for node in _scope_nodes(stmts)
-             if isinstance(node, ast.Name) and node.id in names
-             and (isinstance(node.ctx, ast.Load) or _augmented(node, stmts))]
+    """The first read (in source order) of one of `names` in the statement lists `following`,
+    before a statement rebinds it (a later `for name in ...` or `name = ...`)."""
+    names, reads = set(names), []
+    for stmts in following:
+        for stmt in stmts:
+            if not names:
+                break
+            if isinstance(stmt, (ast.For, ast.AsyncFor)):  # the iterable, then the target
+                reads += _reads([stmt.iter], names)
+                names -= _bound([stmt.target])
+                reads += _reads(stmt.body + stmt.orelse, names)
+                continue
+            reads += _reads([stmt], names)
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):  # bound whatever happens
+                names -= _bound(stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
     return min(reads, key=lambda n: (n.lineno, n.col_offset), default=None)
+
+
+def _reads(stmts, names):
+    return [node for node in _scope_nodes(stmts) if isinstance(node, ast.Name) and node.id in names
+            and (isinstance(node.ctx, ast.Load) or _augmented(node, stmts))]
 
 
 def _leaves(stmts) -> bool:
