@@ -45,3 +45,14 @@ def test_for_else_assigns_after_the_loop():
         return found
 
     assert ms.jit(f)(ms.Tensor([2.0], ms.float32)).asnumpy().tolist() == [0.0]
+
+
+def test_traced_capture_is_not_parsed():
+    """jit(capture_mode="trace") runs the function instead of parsing it: no syntax rules."""
+    def f(x):
+        for i in range(3):
+            y = x + i
+        return y
+
+    x = ms.Tensor([1.0], ms.float32)
+    assert ms.jit(f, capture_mode="trace")(x).asnumpy().tolist() == [3.0]

@@ -51,8 +51,10 @@ def rewrite(fn, runtime):
         raise NotConvertible
     ast.increment_lineno(tree, start - 1)
     _check_names_defined(fn, source, fdef, lines[0].rstrip("\n"))
-    graph_scoping.check(code.co_filename, fdef, len(lines[0]) - len(source.splitlines(True)[0]),
-                        _DefinedOutside(fn.__globals__))
+    if graph_scoping.is_parsed(fn):
+        graph_scoping.check(code.co_filename, fdef,
+                            len(lines[0]) - len(source.splitlines(True)[0]),
+                            _DefinedOutside(fn.__globals__))
     fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
     for node in ast.walk(fdef):
         if isinstance(node, ast.arg):

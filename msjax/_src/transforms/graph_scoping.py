@@ -28,8 +28,11 @@ the file), not to the functions nested in it: each is checked when it is convert
 from __future__ import annotations
 
 import ast
+import inspect
 import linecache
+import weakref
 
+_NOT_PARSED: weakref.WeakSet = weakref.WeakSet()  # functions of jit(capture_mode="trace"/"bytecode")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _LOOPS = {ast.For: "for", ast.AsyncFor: "for", ast.While: "while"}
 
@@ -62,22 +65,50 @@ def _bound(stmts) -> set:
 
 
 def _first_read(following, names):
-    """The first read (in source order) of one of `names` in the statement lists `following`,
-    before a statement rebinds it (a later `for name in ...` or `name = ...`)."""
+    """The first read (in source order) of one of `names` in the statement lists `following`
+    that no statement before it has rebound on the way (a later `for name in ...`, `name = ...`,
+    an `if` whose branches both assign it)."""
     names, reads = set(names), []
     for stmts in following:
-        for stmt in stmts:
-            if not names:
-                break
-            if isinstance(stmt, (ast.For, ast.AsyncFor)):  # the iterable, then the target
-                reads += _reads([stmt.iter], names)
-                names -= _bound([stmt.target])
-                reads += _reads(stmt.body + stmt.orelse, names)
-                continue
-            reads += _reads([stmt], names)
-            if isinstance(stmt, (ast.Assign, ast.AnnAssign)):  # bound whatever happens
-                names -= _bound(stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+        if not names:
+            break
+        found, names = _reads_on_the_way(stmts, names)
+        reads += found
     return min(reads, key=lambda n: (n.lineno, n.col_offset), default=None)
+
+
+def _reads_on_the_way(stmts, names):
+    """(the reads of `names` in `stmts` before a rebinding, the names still not rebound after
+    `stmts` on some path that goes on)."""
+    names, reads = set(names), []
+    for stmt in stmts:
+        if not names:
+            break
+        if isinstance(stmt, ast.If):
+            reads += _reads([stmt.test], names)
+            left = set()
+            for branch in (stmt.body, stmt.orelse):
+                found, unbound = _reads_on_the_way(branch, names)
+                reads += found
+                left |= set() if _leaves(branch) else unbound
+            names = left
+        elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            reads += _reads([stmt.test if isinstance(stmt, ast.While) else stmt.iter], names)
+            names -= _bound([stmt.target]) if hasattr(stmt, "target") else set()
+            for branch in (stmt.body, stmt.orelse):
+                reads += _reads_on_the_way(branch, names)[0]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            reads += _reads([item.context_expr for item in stmt.items], names)
+            found, names = _reads_on_the_way(stmt.body, names)
+            reads += found
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            for branch in (stmt.body, *[h.body for h in stmt.handlers], stmt.orelse,
+                           stmt.finalbody):
+                reads += _reads_on_the_way(branch, names)[0]
+        else:
+            reads += _reads([stmt], names)
+            names -= _bound([stmt])
+    return reads, names
 
 
 def _reads(stmts, names):
@@ -146,7 +177,7 @@ class _Checker:
                               f"branch, but defined in {present} branch.", read)
                 self.block(stmt.body, defined, after, rest)
                 self.block(stmt.orelse, defined, after, rest)
-            else:
+            elif not isinstance(stmt, _SCOPES):  # (a nested function is checked on its own)
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(stmt, field, None)
                     if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
@@ -192,6 +223,21 @@ def _check_hooks(filename, fdef) -> None:
                                f"{linecache.getline(filename, line).rstrip()}\n")
         else:
             hooked.add(name)
+
+
+def not_parsed(target) -> None:
+    """`jit(target, capture_mode="trace" or "bytecode")`: MindSpore runs (or reads the bytecode
+    of) the function instead of parsing it, so these rules do not apply to it (nor to a Cell
+    class's or instance's `construct`)."""
+    if inspect.isclass(target) or not inspect.isroutine(target):
+        target = getattr(target if inspect.isclass(target) else type(target), "construct", None)
+    target = getattr(target, "__func__", target)
+    if inspect.isfunction(target):
+        _NOT_PARSED.add(target)
+
+
+def is_parsed(fn) -> bool:
+    return fn not in _NOT_PARSED
 
 
 def check(filename, fdef, indent=0, outer=()) -> None:
