@@ -162,7 +162,6 @@ EXCLUDED = {
     "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
                            "LinearSumAssignment, SolveTriangular)",
     "mindspore.scipy.ops_grad": _INTERNAL + "the gradients of mindspore.scipy's primitives",
-    "mindspore.scipy.ops_wrapper": _NOT_YET + "matrix_set_diag of mindspore.scipy",
     "mindspore.scipy.utils": _INTERNAL + "mindspore.scipy's helpers",
     "mindspore.scipy.utils_const": _INTERNAL + "mindspore.scipy's constant helpers",
     "mindspore.tools": _NOT_YET + "MindSpore's command-line tools (silent data corruption checks)",
@@ -183,6 +182,7 @@ NAME_SOURCES = {
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),
     "mindspore.scipy.fft": ("msjax.scipy.fft",),
+    "mindspore.scipy.ops_wrapper": ("msjax.scipy.ops_wrapper",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",

@@ -225,7 +225,7 @@ from msjax._src.mint.distributed import get_world_size as get_world_size
 from msjax._src.mint.functional import glu as glu
 from msjax._src.ops.math_ops import greater as greater
 from msjax._src.mint.functions import greater_equal as greater_equal
-from msjax._src.ops.image_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import grid_sample as grid_sample
 from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.math_ops import greater as gt
 from msjax._src.mint.functional import hardtanh as hardtanh

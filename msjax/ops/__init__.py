@@ -406,7 +406,9 @@ from msjax._src.ops.math_ops import greater as greater
 from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import greater_equal as greater_equal
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
-from msjax._src.ops.image_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
+from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.math_ops import greater as gt
 from msjax._src.ops.activation_ops import gumbel_softmax as gumbel_softmax
@@ -746,6 +748,7 @@ from msjax._src.ops.array_ops import reshape as reshape
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
+from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.array_ops import reverse as reverse
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2

@@ -268,7 +268,7 @@ from msjax._src.ops.nn_ops import glu as glu
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.ops.math_ops import greater as greater
 from msjax._src.ops.math_ops import greater_equal as greater_equal
-from msjax._src.ops.image_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import grid_sample as grid_sample
 from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.math_ops import greater as gt
 from msjax._src.ops.activation_ops import gumbel_softmax as gumbel_softmax

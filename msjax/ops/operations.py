@@ -134,6 +134,8 @@ from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
+from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
+from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
@@ -261,6 +263,7 @@ from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
+from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.math_ops import RightShift as RightShift

@@ -31,8 +31,6 @@ DIFFERENCES = {
     ("statements_probe", "nested list comprehension"): ("list(int:1, int:2", "msjax runs "
                                                         "comprehensions of two loops"),
     ("statements_probe", "nested dict comprehension"): ("dict('a': int:1", "the same"),
-    ("statements_probe", "while example 3"): ("int:10", "a loop over Python numbers runs as Python "
-                                              "does; MindSpore refuses the name defined in it"),
 }
 
 # The cases MindSpore runs with a tensor's value turned into a Python value at run time: msjax

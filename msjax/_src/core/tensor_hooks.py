@@ -26,6 +26,7 @@ from msjax._src.core.tensor import Tensor, _wrap
 HOOKS = "_backward_hooks"  # the Tensor's table: {id: hook}
 _HOOKED = "_hooked_value"  # the value `hooked` made (a Tensor's table is applied once)
 _IDS = itertools.count(1)
+TRACED_HOOK = [None]  # see _traced_hook
 
 
 class TensorHookHandle:
@@ -39,9 +40,20 @@ class TensorHookHandle:
         self._table.pop(self.id, None)
 
 
+def _traced_hook(hook):
+    """The hook as it runs on a traced gradient: itself, until transforms/control_flow.py puts
+    its conversion in TRACED_HOOK (at import), so a hook with `if` on the gradient's value runs
+    as graph mode runs it (lax.cond)."""
+    return hook
+
+
+TRACED_HOOK[0] = _traced_hook
+
+
 def _call_hooks(table: dict, grad):
+    traced = isinstance(grad, jax.core.Tracer)
     for hook in list(table.values()):
-        out = hook(_wrap(grad))
+        out = (TRACED_HOOK[0](hook) if traced else hook)(_wrap(grad))
         if out is not None:
             grad = (out._data if isinstance(out, Tensor) else jax.numpy.asarray(out)).astype(
                 grad.dtype)

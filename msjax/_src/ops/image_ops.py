@@ -298,38 +298,6 @@ def affine_grid(theta, size, align_corners=False):
     return jnp.einsum("dhwk,nck->ndhwc", base, theta.astype(_FLOAT32)).astype(theta.dtype)
 
 
-def _unnormalize(coord, size, align_corners):
-    if align_corners:
-        return (coord + 1) / 2 * (size - 1)
-    return ((coord + 1) * size - 1) / 2
-
-
-@op()
-@one_program
-def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """`ops.grid_sample` for 4-D inputs: sample `input` (N, C, H, W) at `grid` (N, Ho, Wo, 2)
-    with 'bilinear' or 'nearest' and 'zeros' or 'border' padding."""
-    _, _, h, w = input.shape
-    align = bool(align_corners)
-    x = _unnormalize(grid[..., 0], w, align)
-    y = _unnormalize(grid[..., 1], h, align)
-    if padding_mode == "border":
-        x, y = jnp.clip(x, 0, w - 1), jnp.clip(y, 0, h - 1)
-
-    def tap(yi, xi):
-        inside = (xi >= 0) & (xi < w) & (yi >= 0) & (yi < h)
-        xc, yc = jnp.clip(xi, 0, w - 1), jnp.clip(yi, 0, h - 1)
-        values = jax.vmap(lambda img, yy, xx: img[:, yy, xx])(input, yc, xc)  # (N, C, Ho, Wo)
-        return values * inside[:, None].astype(input.dtype)
-
-    if mode == "nearest":
-        return tap(jnp.round(y).astype(jnp.int32), jnp.round(x).astype(jnp.int32))
-    x0, y0 = jnp.floor(x).astype(jnp.int32), jnp.floor(y).astype(jnp.int32)
-    wx, wy = (x - x0)[:, None].astype(input.dtype), (y - y0)[:, None].astype(input.dtype)
-    return (tap(y0, x0) * (1 - wx) * (1 - wy) + tap(y0, x0 + 1) * wx * (1 - wy)
-            + tap(y0 + 1, x0) * (1 - wx) * wy + tap(y0 + 1, x0 + 1) * wx * wy)
-
-
 # -- sliding windows ---------------------------------------------------------------------------
 @op()
 @one_program

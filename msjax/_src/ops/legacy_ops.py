@@ -42,6 +42,51 @@ def _resize_nearest_neighbor(x, size, align_corners=False, half_pixel_centers=Fa
     return x[..., rows, :][..., cols]
 
 
+_NEAREST_V2_DTYPES = (jnp.uint8, jnp.float16, jnp.float32, jnp.float64)
+
+
+def _nearest_v2_indices(out_size, in_size, align_corners, half_pixel_centers):
+    """MindSpore 2.10's (TensorFlow's) source rows of ResizeNearestNeighborV2: the corners
+    aligned and rounded half up, or the half-pixel centres floored, or the plain scale floored."""
+    out = np.arange(out_size, dtype=np.float64)
+    if align_corners:
+        scale = (in_size - 1) / (out_size - 1) if out_size > 1 else 0.0
+        source = np.floor(out * scale + 0.5)
+    else:
+        scale = in_size / out_size
+        source = np.floor((out + 0.5) * scale if half_pixel_centers else out * scale)
+    return np.clip(source, 0, in_size - 1).astype(np.int32)
+
+
+def _resize_nearest_neighbor_v2(x, size, align_corners=False, half_pixel_centers=False):
+    name = "ResizeNearestNeighborV2"
+    if align_corners and half_pixel_centers:
+        raise ValueError(f"For {name}, the half_pixel_centers must be false when align_corners "
+                         "is true, but half_pixel_centers got True.")
+    if x.ndim != 4:
+        raise ValueError(f"For primitive[{name}], the image rank must be equal to 4, but got "
+                         f"{x.ndim}.")
+    if isinstance(size, (tuple, list)) and not all(
+            isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in size):
+        raise TypeError(f'Failed calling {name} with "{name}(align_corners=bool, '
+                        f'half_pixel_centers=bool)(image=Tensor, size=Tuple<'
+                        f'{", ".join(type(s).__name__ for s in size)}>)".')
+    size = [int(s) for s in np.asarray(size).reshape(-1)]
+    if len(size) != 2:
+        raise ValueError(f"For primitive[{name}], the number of size must be equal to 2, but got "
+                         f"{len(size)}.")
+    if min(size) <= 0:
+        raise ValueError(f"For primitive[{name}], the size value must be greater than 0, but got "
+                         f"{min(size)}.")
+    if x.dtype not in _NEAREST_V2_DTYPES:
+        raise TypeError(f"Select CPU operator[{name}] fail! Unsupported data type! The supported "
+                        "data types of its image are UInt8, Float16, Float32 and Float64, but got "
+                        f"{mstype.from_numpy(x.dtype)}.")
+    rows = _nearest_v2_indices(size[0], x.shape[-2], align_corners, half_pixel_centers)
+    cols = _nearest_v2_indices(size[1], x.shape[-1], align_corners, half_pixel_centers)
+    return x[..., rows, :][..., cols]
+
+
 def _linear_weights(out_size, in_size, align_corners, half_pixel_centers):
     out = np.arange(out_size, dtype=np.float64)
     if align_corners and out_size > 1:
@@ -69,6 +114,9 @@ ResizeNearestNeighbor = primitive(
     "ResizeNearestNeighbor", functional(_resize_nearest_neighbor), size=_REQUIRED,
     align_corners=False, half_pixel_centers=False,
     display=lambda a: {**a, "size": tuple(a["size"])})
+ResizeNearestNeighborV2 = primitive(
+    "ResizeNearestNeighborV2", functional(_resize_nearest_neighbor_v2), align_corners=False,
+    half_pixel_centers=False)
 ResizeBilinearV2 = primitive(
     "ResizeBilinearV2", functional(_resize_bilinear_v2), align_corners=False,
     half_pixel_centers=False)

@@ -42,7 +42,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from msjax._src.core import lifting, state
+from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
@@ -90,14 +90,16 @@ for _op in ("bool", "len", "iter", "getitem", "call", "neg", "pos", "abs", "inve
 
 def _use_site() -> str:
     """Where the user's code used an undefined variable (the innermost frame outside msjax,
-    JAX and the standard library), as MindSpore's graph-mode errors show the line."""
+    JAX and the standard library): its function's first line and the line of the use, as
+    MindSpore's graph-mode errors show them."""
     frame = sys._getframe(2)
     while frame is not None and _ours(frame.f_code.co_filename):
         frame = frame.f_back
     if frame is None:
         return ""
-    filename, line = frame.f_code.co_filename, frame.f_lineno
-    return f"\n\n# In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}"
+    filename, first, line = frame.f_code.co_filename, frame.f_code.co_firstlineno, frame.f_lineno
+    return "".join(f"\n\n# In file {filename}:{n}\n{linecache.getline(filename, n).rstrip()}"
+                   for n in dict.fromkeys((first, line)))
 
 
 UNDEFINED_RETURN = Undefined("return value")
@@ -717,3 +719,6 @@ def convert(fn):
             converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
     return fn if converted is None else converted
+
+
+tensor_hooks.TRACED_HOOK[0] = convert  # a Tensor hook run on a traced gradient, converted too

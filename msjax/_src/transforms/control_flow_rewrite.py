@@ -26,6 +26,8 @@ import sys
 import textwrap
 import types
 
+from msjax._src.transforms import graph_scoping
+
 _CF = "_msjax_cf"  # the runtime module's name inside converted code
 _FN = "_msjax_fn_"  # prefix of generated branch and loop-body functions (never carried)
 
@@ -49,6 +51,10 @@ def rewrite(fn, runtime):
         raise NotConvertible
     ast.increment_lineno(tree, start - 1)
     _check_names_defined(fn, source, fdef, lines[0].rstrip("\n"))
+    if graph_scoping.is_parsed(fn):
+        graph_scoping.check(code.co_filename, fdef,
+                            len(lines[0]) - len(source.splitlines(True)[0]),
+                            _DefinedOutside(fn.__globals__))
     fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
     for node in ast.walk(fdef):
         if isinstance(node, ast.arg):
@@ -82,6 +88,16 @@ def rewrite(fn, runtime):
     new.__kwdefaults__, new.__qualname__, new.__doc__ = fn.__kwdefaults__, fn.__qualname__, fn.__doc__
     new.__module__ = fn.__module__  # (no reference to `fn`: it is the cache's weak key)
     return new
+
+
+class _DefinedOutside:
+    """The names a function's module or the builtins define (`name in ...`)."""
+
+    def __init__(self, namespace):
+        self.namespace = namespace
+
+    def __contains__(self, name):
+        return name in self.namespace or hasattr(builtins, name)
 
 
 def _undefined_names(fn, source) -> set:

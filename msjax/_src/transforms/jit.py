@@ -12,7 +12,7 @@ import logging
 from msjax._src.core import traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
-from msjax._src.transforms import global_program
+from msjax._src.transforms import global_program, graph_scoping
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
 
@@ -119,6 +119,11 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
         if key in options:
             _logger.warning("The 'jit' argument '%s' is deprecated and will be removed in a future "
                             "version; it is ignored.", key)
+    if capture_mode != "ast":  # traced or bytecode capture: no parse, no graph syntax rules
+        def compile_traced(target):
+            graph_scoping.not_parsed(target)
+            return _compile_target(target)
+        return compile_traced if function is None else compile_traced(function)
     if function is None:
         return _compile_target
     return _compile_target(function)

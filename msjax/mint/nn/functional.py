@@ -28,7 +28,7 @@ from msjax._src.mint.functional import flatten as flatten
 from msjax._src.ops.image_ops import fold as fold
 from msjax._src.mint.functional import gelu as gelu
 from msjax._src.mint.functional import glu as glu
-from msjax._src.ops.image_ops import grid_sample as grid_sample
+from msjax._src.ops.grid_sample_ops import grid_sample as grid_sample
 from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.nn_ops import hardshrink as hardshrink
 from msjax._src.ops.nn_ops import hardsigmoid as hardsigmoid

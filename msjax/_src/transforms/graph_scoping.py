@@ -1,0 +1,251 @@
+"""MindSpore graph syntax's rules for variables, checked on the source when a function is compiled.
+
+MindSpore's graph compiler parses a whole function before it runs any of it, block by block, and
+refuses uses of a variable that Python would accept (raised for every call, whatever the
+values; UnboundLocalError for the first two):
+
+- a variable first assigned inside a `for` or `while` loop body (not before the loop) and read
+  after the loop: "The local variable 'y' defined in the 'for' loop body cannot be used outside of
+  the loop body." The loop named is the outermost loop that defines it; it does not matter
+  whether the loop runs on a tensor or a Python condition, or how many times it runs.
+- a variable that an `if` assigns in one branch only (and that was not defined before the `if`)
+  read after the `if` (before the end of the innermost loop around it, if any): "The local
+  variable 'a' is not defined in false branch, but defined in true branch.", whatever the
+  condition, `if True:` included; a branch that always leaves (return, raise, break, continue)
+  defines nothing that is read after it.
+
+- a second `register_hook` on a variable not assigned since its first: "It is not supported to
+  register multiple hooks for a Tensor. You tensor is `x`." (a RuntimeError; PyNative runs them
+  all, in order).
+
+The loop target (`for i in ...`) counts as defined in the loop body: reading `i` after the loop
+is the first error unless `i` was assigned before the loop. (MindSpore refuses `for`/`while` with
+an `else:`; msjax runs it, and a variable its `else:` assigns is defined after the loop.)
+
+`check(filename, fdef, indent)` applies these to one function's syntax tree (line numbers those of
+the file), not to the functions nested in it: each is checked when it is converted itself.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+import weakref
+
+_NOT_PARSED: weakref.WeakSet = weakref.WeakSet()  # functions of jit(capture_mode="trace"/"bytecode")
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_LOOPS = {ast.For: "for", ast.AsyncFor: "for", ast.While: "while"}
+
+
+def _scope_nodes(nodes):
+    """The nodes of `nodes` and below, not entering nested functions, lambdas or classes."""
+    pending = list(nodes)
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            pending.extend(ast.iter_child_nodes(node))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            pending.extend(node.decorator_list)  # evaluated in this scope
+
+
+def _bound(stmts) -> set:
+    """The names `stmts` bind in this scope."""
+    names = set()
+    for node in _scope_nodes(stmts):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+    return names
+
+
+def _first_read(following, names):
+    """The first read (in source order) of one of `names` in the statement lists `following`
+    that no statement before it has rebound on the way (a later `for name in ...`, `name = ...`,
+    an `if` whose branches both assign it)."""
+    names, reads = set(names), []
+    for stmts in following:
+        if not names:
+            break
+        found, names = _reads_on_the_way(stmts, names)
+        reads += found
+    return min(reads, key=lambda n: (n.lineno, n.col_offset), default=None)
+
+
+def _reads_on_the_way(stmts, names):
+    """(the reads of `names` in `stmts` before a rebinding, the names still not rebound after
+    `stmts` on some path that goes on)."""
+    names, reads = set(names), []
+    for stmt in stmts:
+        if not names:
+            break
+        if isinstance(stmt, ast.If):
+            reads += _reads([stmt.test], names)
+            left = set()
+            for branch in (stmt.body, stmt.orelse):
+                found, unbound = _reads_on_the_way(branch, names)
+                reads += found
+                left |= set() if _leaves(branch) else unbound
+            names = left
+        elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            reads += _reads([stmt.test if isinstance(stmt, ast.While) else stmt.iter], names)
+            names -= _bound([stmt.target]) if hasattr(stmt, "target") else set()
+            for branch in (stmt.body, stmt.orelse):
+                reads += _reads_on_the_way(branch, names)[0]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            reads += _reads([item.context_expr for item in stmt.items], names)
+            found, names = _reads_on_the_way(stmt.body, names)
+            reads += found
+        elif isinstance(stmt, ast.Try) or type(stmt).__name__ == "TryStar":
+            for branch in (stmt.body, *[h.body for h in stmt.handlers], stmt.orelse,
+                           stmt.finalbody):
+                reads += _reads_on_the_way(branch, names)[0]
+        else:
+            reads += _reads([stmt], names)
+            names -= _bound([stmt])
+    return reads, names
+
+
+def _reads(stmts, names):
+    return [node for node in _scope_nodes(stmts) if isinstance(node, ast.Name) and node.id in names
+            and (isinstance(node.ctx, ast.Load) or _augmented(node, stmts))]
+
+
+def _leaves(stmts) -> bool:
+    """Whether a branch always leaves (its last statement a return, raise, break or continue, or
+    an `if` both of whose branches leave): what it defines is never read after the `if`."""
+    last = stmts[-1] if stmts else None
+    return isinstance(last, (ast.Return, ast.Raise, ast.Break, ast.Continue)) or (
+        isinstance(last, ast.If) and _leaves(last.body) and _leaves(last.orelse))
+
+
+def _augmented_names(stmts) -> set:
+    """The names `stmts` update with an augmented assignment (`y += 1`): read before they are
+    bound, so one not defined before is MindSpore's NameError when it runs, not this rule's."""
+    return {n.target.id for n in _scope_nodes(stmts)
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}
+
+
+def _augmented(name, stmts) -> bool:
+    return any(isinstance(n, ast.AugAssign) and n.target is name for n in _scope_nodes(stmts))
+
+
+class _Checker:
+    def __init__(self, filename, fdef, indent, outer):
+        self.filename, self.fdef, self.indent, self.outer = filename, fdef, indent, outer
+        arguments = fdef.args
+        self.declared = {name for node in _scope_nodes(fdef.body)
+                         if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names}
+        self.params = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
+                                       *arguments.kwonlyargs, arguments.vararg, arguments.kwarg)
+                       if a is not None}
+
+    def block(self, stmts, defined, following, in_loop):
+        """Checks `stmts` given the names `defined` before them, the statement lists that run
+        after them (innermost first) and those of them inside the innermost loop around them
+        (`in_loop`; all of them outside loops)."""
+        defined = set(defined)
+        for i, stmt in enumerate(stmts):
+            after = [stmts[i + 1:], *following]
+            rest = [stmts[i + 1:], *in_loop]
+            if type(stmt) in _LOOPS:
+                targets = _bound([stmt.target]) if hasattr(stmt, "target") else set()
+                new = {name for name in (_bound(stmt.body) | targets) - defined - self.declared
+                       - _bound(stmt.orelse) - _augmented_names(stmt.body)
+                       if name not in self.outer}
+                read = _first_read(after, new)
+                if read is not None:
+                    kind = _LOOPS[type(stmt)]
+                    self.fail(f"The local variable '{read.id}' defined in the '{kind}' loop body "
+                              f"cannot be used outside of the loop body. Please define variable "
+                              f"'{read.id}' before '{kind}'.", read)
+                self.block(stmt.body, defined | targets, after, [])
+                self.block(stmt.orelse, defined | targets, after, rest)
+            elif isinstance(stmt, ast.If):
+                true, false = _bound(stmt.body) - defined, _bound(stmt.orelse) - defined
+                one_sided = set() if _leaves(stmt.body) or _leaves(stmt.orelse) else true ^ false
+                read = _first_read(rest, one_sided - self.declared 
+                                  - _augmented_names([s for block in rest for s in block]))
+                if read is not None:
+                    missing, present = ("false", "true") if read.id in true else ("true", "false")
+                    self.fail(f"The local variable '{read.id}' is not defined in {missing} "
+                              f"branch, but defined in {present} branch.", read)
+                self.block(stmt.body, defined, after, rest)
+                self.block(stmt.orelse, defined, after, rest)
+            elif not isinstance(stmt, _SCOPES):  # (a nested function is checked on its own)
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(stmt, field, None)
+                    if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                        self.block(inner, defined, after, rest)
+                for handler in getattr(stmt, "handlers", ()):
+                    self.block(handler.body, defined, after, rest)
+            defined |= _bound([stmt])
+
+    def fail(self, message, read):
+        """MindSpore's UnboundLocalError: the message, the function's source down to the read
+        (with a marker under it), and the function's first line and the read as its traceback."""
+        first, line = self.fdef.lineno, read.lineno
+        source = [linecache.getline(self.filename, n).rstrip("\n") for n in range(first, line + 1)]
+        column, width = self.indent + read.col_offset, len(read.id)
+        marker = " " * column + "~<-------------HERE"
+        raise UnboundLocalError(
+            f"{message}\nIn file {self.filename}:{line}\n" + "\n".join(source) + f"\n{marker}\n\n"
+            "----------------------------------------------------\n"
+            "- The Traceback of Net Construct Code:\n"
+            "----------------------------------------------------\n\n"
+            f"# In file {self.filename}:{first}\n{source[0]}\n\n"
+            f"# In file {self.filename}:{line}, {column}~{column + width}\n{source[-1]}\n"
+            f"{' ' * column}^{'~' * (width - 1)}\n")
+
+
+def _check_hooks(filename, fdef) -> None:
+    """Graph syntax's rule for `Tensor.register_hook`: one hook per variable between two
+    assignments of it (MindSpore's RuntimeError, raised when the function is parsed)."""
+    events = []
+    for node in _scope_nodes(fdef.body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            events.append((node.lineno, node.col_offset, "bind", node.id))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "register_hook" and isinstance(node.func.value, ast.Name)):
+            events.append((node.lineno, node.col_offset, "hook", node.func.value.id))
+    hooked = set()
+    for line, _, kind, name in sorted(events):
+        if kind == "bind":
+            hooked.discard(name)
+        elif name in hooked:
+            raise RuntimeError(f"It is not supported to register multiple hooks for a Tensor. You "
+                               f"tensor is `{name}`.\n\n# In file {filename}:{line}\n"
+                               f"{linecache.getline(filename, line).rstrip()}\n")
+        else:
+            hooked.add(name)
+
+
+def not_parsed(target) -> None:
+    """`jit(target, capture_mode="trace" or "bytecode")`: MindSpore runs (or reads the bytecode
+    of) the function instead of parsing it, so these rules do not apply to it (nor to a Cell
+    class's or instance's `construct`)."""
+    if inspect.isclass(target) or not inspect.isroutine(target):
+        target = getattr(target if inspect.isclass(target) else type(target), "construct", None)
+    target = getattr(target, "__func__", target)
+    if inspect.isfunction(target):
+        _NOT_PARSED.add(target)
+
+
+def is_parsed(fn) -> bool:
+    return fn not in _NOT_PARSED
+
+
+def check(filename, fdef, indent=0, outer=()) -> None:
+    """Raises MindSpore's UnboundLocalError when `fdef` (a function's syntax tree, with the file's
+    line numbers, parsed from its source dedented by `indent` columns) breaks one of the graph
+    syntax's scoping rules (see the module's doc). `outer` holds the names the function's module
+    and the builtins define: a loop that assigns one of them (`z += i` of a global `z`) finds it
+    defined before the loop, as MindSpore's parser does."""
+    checker = _Checker(filename, fdef, indent, outer)
+    checker.block(fdef.body, checker.params, [], [])
+    _check_hooks(filename, fdef)
