@@ -604,6 +604,7 @@ from msjax._src.ops.nn_ops import mish as mish
 from msjax._src.ops.nn_ops import Mish as Mish
 from msjax._src.ops.math_ops import mm as mm
 from msjax._src.ops.math_ops import Mod as Mod
+from msjax._src.transforms.custom_grad import Morph as Morph
 from msjax._src.ops.array_ops import moveaxis as moveaxis
 from msjax._src.ops.array_ops import movedim as movedim
 from msjax._src.ops.loss_ops import mse_loss as mse_loss

@@ -203,6 +203,7 @@ from msjax._src.ops.math_ops import Minimum as Minimum
 from msjax._src.ops.primitives import MirrorPad as MirrorPad
 from msjax._src.ops.nn_ops import Mish as Mish
 from msjax._src.ops.math_ops import Mod as Mod
+from msjax._src.transforms.custom_grad import Morph as Morph
 from msjax._src.ops.math_ops import Mul as Mul
 from msjax._src.ops.primitives import MulNoNan as MulNoNan
 from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss
