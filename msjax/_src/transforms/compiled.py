@@ -30,7 +30,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import context, index_checks, lifting, state
+from msjax._src.core import context, hal, index_checks, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
@@ -331,6 +331,7 @@ class CompiledFunction:
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
         the compile cache on, load the traced program instead when an entry is valid."""
+        hal.mark_initialized()  # MindSpore's graph executor initialises the device (hal)
         directory = backend.cache_dir() if self.flat_outputs and self.local_program else None
         if directory is not None and self._load_cached(program, dyn, directory):
             return
