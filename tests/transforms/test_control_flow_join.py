@@ -66,3 +66,17 @@ def test_join_error_shows_each_branch_line():
     message = str(info.value)
     assert "a = Tensor([1, 2, 3])" in message and "a = 0" in message
     assert "if x < y:" in message
+
+
+COMMENT_GOLDEN = golden_cases("transforms/jit_cond_comment_probe.out")
+
+
+@pytest.fixture(scope="module")
+def comment_cases():
+    return run_script_on_msjax("jit_cond_comment_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(COMMENT_GOLDEN))
+def test_jit_cond_comment_folds_as_in_mindspore(label, comment_cases):
+    """`# @jit.cond: True|False` on an `if` line (control_flow_rewrite.py)."""
+    assert comment_cases.get(label) == COMMENT_GOLDEN[label]
