@@ -336,12 +336,27 @@ def _source_lines(code, name) -> str:
     else:
         wanted = re.compile(rf"\s*[\w\s,()\[\]*.]*\b{re.escape(name)}\b[\w\s,()\[\]*.]*"
                             r"(?:[-+*/%@&|^]|//|\*\*|>>|<<)?=(?!=)")
-    shown = []
-    for line in sorted(_code_lines(code)):
+    shown, lines = [], sorted(_code_lines(code))
+    for line in lines:
         text = linecache.getline(code.co_filename, line).rstrip()
         if wanted.match(text):
-            shown.append(f"In file {code.co_filename}:{line}\n{text}")
+            shown.append(f"In file {code.co_filename}:{line}\n{_enclosing_header(code, line, text)}"
+                         f"{text}")
     return "\n".join(shown)
+
+
+def _enclosing_header(code, line, text) -> str:
+    """The `if`/`else`/loop line that `text` (line `line`) is a statement of, and a newline;
+    or nothing at the function's own level (MindSpore's traces show the branch's `if`)."""
+    indent = len(text) - len(text.lstrip())
+    for number in range(line - 1, code.co_firstlineno - 1, -1):
+        header = linecache.getline(code.co_filename, number).rstrip()
+        stripped = header.lstrip()
+        if stripped and not stripped.startswith("#") and len(header) - len(stripped) < indent:
+            if re.match(r"(if|elif|else|while|for)\b", stripped):
+                return header + "\n"
+            return ""
+    return ""
 
 
 def _join_message(name, a, b, where, reason, sources):
