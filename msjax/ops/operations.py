@@ -15,6 +15,7 @@ from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
+from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.primitives import Argmax as Argmax
 from msjax._src.ops.primitives import ArgMaxWithValue as ArgMaxWithValue
 from msjax._src.ops.primitives import Argmin as Argmin
