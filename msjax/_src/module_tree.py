@@ -255,6 +255,8 @@ NAME_SOURCES = {
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",
                                          "msjax"),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
+    "mindspore.parallel.transform_safetensors": ("msjax.parallel.transform_safetensors",
+                                                 "msjax.parallel", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
                                                   "msjax"),
     "mindspore.train": ("msjax.train", "msjax.nn", "msjax"),
