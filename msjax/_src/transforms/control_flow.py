@@ -393,7 +393,9 @@ def _reconcile(before, after, specs, names, where, loop, sources=None):
             continue
         if loop and _is_undefined(a) and _is_undefined(b) and b[1][0].like is not None:
             b = b[1][0].like  # defined on some path through the body
-        flag = name.startswith("_msjax_") and not _RETURN_VALUE.match(name)
+        # a loop's carry may grow from a Python number to a tensor (an accumulator started at
+        # 0): msjax promotes it, where MindSpore's graph refuses the join
+        flag = loop or (name.startswith("_msjax_") and not _RETURN_VALUE.match(name))
         diff = _difference(a, b, loop, flag)
         if diff is None:
             continue
