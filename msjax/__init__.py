@@ -110,6 +110,7 @@ from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.serialization import ckpt_to_safetensors as ckpt_to_safetensors
 from msjax._src.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from msjax._src.core.tensor import Tensor as Tensor
+from msjax._src.core.symbol import Symbol as Symbol
 from msjax._src.transforms.grad import grad as grad
 from msjax._src.transforms.forward_mode import jvp as jvp
 from msjax._src.transforms.forward_mode import vjp as vjp

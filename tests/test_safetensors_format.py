@@ -27,7 +27,7 @@ from msjax._src.serialization import (
     safetensors_to_ckpt,
     save_checkpoint,
 )
-from tests.golden_scripts import parse_lines
+from tests.golden_scripts import golden_cases, parse_lines, run_script_on_msjax
 from tests.goldens.scripts.make_safetensors_goldens import APPEND, arrays
 from tests.test_serialization import GoldenNet, values
 
@@ -314,3 +314,17 @@ def test_the_golden_script_output_is_the_json():
         assert printed[name] == ", ".join(f"{e['name']}:{e['tensor_type']}{e['shape']}" for e in entries)
     for case, error in GOLDEN["errors"].items():
         assert printed[case] == f"{error['type']} : {error['message']}"
+
+
+FAST_LOAD_GOLDEN = golden_cases("safetensors/fast_load_file_probe.out")
+
+
+@pytest.fixture(scope="module")
+def fast_load_cases():
+    return run_script_on_msjax("fast_load_file_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(FAST_LOAD_GOLDEN))
+def test_fast_load_file_matches_mindspore(label, fast_load_cases):
+    """`parallel.transform_safetensors._fast_load_file` (safetensors_format.fast_load_file)."""
+    assert fast_load_cases.get(label) == FAST_LOAD_GOLDEN[label]

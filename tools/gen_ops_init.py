@@ -26,6 +26,7 @@ EXTRA = {
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
+    "msjax._src.transforms.custom_grad": ["Morph"],
     "msjax._src.ops.sparse_ops": [f"{kind}_{name}" for name in sparse_ops.UNARY
                                   for kind in ("csr", "coo")],
 }
@@ -86,7 +87,8 @@ def render() -> dict:
     composite_names = {n for names in EXTRA.values() for n in names} - {
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
-        "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown"}
+        "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown",
+        "Morph"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -146,8 +146,6 @@ EXCLUDED = {
     "mindspore.boost.grad_freeze": _NOT_YET + "gradient freezing",
     "mindspore.boost.group_loss_scale_manager": _NOT_YET + "GroupLossScaleManager",
     "mindspore.boost.less_batch_normalization": _NOT_YET + "LessBN",
-    "mindspore.device_context": _NOT_YET + "device runtime controls of the Ascend/GPU runtime "
-                                "(XLA places and schedules msjax's work)",
     "mindspore.multiprocessing": _NOT_YET + "MindSpore's multiprocessing wrapper",
     "mindspore.nn.probability.bnn_layers": _NOT_YET + "Bayesian layers",
     "mindspore.onnx": _NOT_YET + "ONNX export",
@@ -221,6 +219,11 @@ NAME_SOURCES = {
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.hal": ("msjax.hal", "msjax"),
+    # is_available and device_count per target (the runtime's tuning switches are MindSpore's)
+    "mindspore.device_context": ("msjax._src.core.device_context",),
+    "mindspore.device_context.cpu": ("msjax._src.core.device_context.cpu",),
+    "mindspore.device_context.gpu": ("msjax._src.core.device_context.gpu",),
+    "mindspore.device_context.ascend": ("msjax._src.core.device_context.ascend",),
     # set_device, get_current_device and DeviceInfo (the rest is MindSpore's C++ runtime)
     "mindspore.device_manager": ("msjax._src.core.device_info", "msjax"),
     "mindspore.profiler": ("msjax.profiler", "msjax"),
@@ -252,6 +255,8 @@ NAME_SOURCES = {
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",
                                          "msjax"),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
+    "mindspore.parallel.transform_safetensors": ("msjax.parallel.transform_safetensors",
+                                                 "msjax.parallel", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
                                                   "msjax"),
     "mindspore.train": ("msjax.train", "msjax.nn", "msjax"),

@@ -46,6 +46,7 @@ from msjax._src.ops.math_ops import angle as angle
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.reduce_ops import any as any
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
+from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.math_ops import approximate_equal as approximate_equal
 from msjax._src.ops.array_ops import arange as arange
 from msjax._src.ops.math_ops import acos as arccos
@@ -606,6 +607,7 @@ from msjax._src.ops.nn_ops import mish as mish
 from msjax._src.ops.nn_ops import Mish as Mish
 from msjax._src.ops.math_ops import mm as mm
 from msjax._src.ops.math_ops import Mod as Mod
+from msjax._src.transforms.custom_grad import Morph as Morph
 from msjax._src.ops.array_ops import moveaxis as moveaxis
 from msjax._src.ops.array_ops import movedim as movedim
 from msjax._src.ops.loss_ops import mse_loss as mse_loss

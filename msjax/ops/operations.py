@@ -15,6 +15,7 @@ from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
+from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.primitives import Argmax as Argmax
 from msjax._src.ops.primitives import ArgMaxWithValue as ArgMaxWithValue
 from msjax._src.ops.primitives import Argmin as Argmin
@@ -205,6 +206,7 @@ from msjax._src.ops.math_ops import Minimum as Minimum
 from msjax._src.ops.primitives import MirrorPad as MirrorPad
 from msjax._src.ops.nn_ops import Mish as Mish
 from msjax._src.ops.math_ops import Mod as Mod
+from msjax._src.transforms.custom_grad import Morph as Morph
 from msjax._src.ops.math_ops import Mul as Mul
 from msjax._src.ops.primitives import MulNoNan as MulNoNan
 from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss

@@ -14,6 +14,7 @@ from msjax import Parameter, Tensor
 from msjax.experimental import optim
 from msjax.experimental.optim import lr_scheduler
 from tests.conftest import GOLDENS
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 from tests.mint.lr_scheduler_cases import CASES, run
 from tests.support import assert_close
 
@@ -97,3 +98,17 @@ def test_bad_arguments_raise_mindspore_s_errors(make, error, message):
         make(opt)
     if "Sequential" not in message:  # (there the ExponentialLR built first set the rates)
         assert [float(g["lr"]) for g in opt.param_groups] == before
+
+
+PLATEAU_GOLDEN = golden_cases("mint/reduce_lr_on_plateau_probe.out")
+
+
+@pytest.fixture(scope="module")
+def plateau_cases():
+    return run_script_on_msjax("reduce_lr_on_plateau_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(PLATEAU_GOLDEN))
+def test_reduce_lr_on_plateau_in_a_compiled_cell_matches_mindspore(label, plateau_cases):
+    """ReduceLROnPlateau's state is Parameters: stepped from GRAPH_MODE code it counts once."""
+    assert plateau_cases.get(label) == PLATEAU_GOLDEN[label]

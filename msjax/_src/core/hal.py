@@ -114,3 +114,37 @@ def get_device_properties(device_id, device_target=None):
     `DeviceProperties`; None for the CPU, as MindSpore."""
     device = _device(device_id, device_target)
     return None if device.platform == "cpu" else DeviceProperties(device)
+
+
+# Targets whose device MindSpore has initialised: the first compiled program marks the CPU's
+# (transforms/compiled.py), as MindSpore's graph executor initialises the device it compiles for.
+_initialized: set = set()
+
+
+def mark_initialized(device_target="CPU") -> None:
+    _initialized.add(device_target)
+
+
+def is_initialized(device_target) -> bool:
+    """`mindspore.hal.is_initialized(device_target)`: whether a compiled program (GRAPH_MODE,
+    `jit`) has run on the target; eager ops do not initialise it, as in MindSpore."""
+    if device_target not in _VALID_TARGETS:
+        raise ValueError(f"For 'hal.is_initialized', the argument 'device_target' must be one of "
+                         f"{_VALID_TARGETS}, but got {device_target}.")
+    return device_target in _initialized
+
+
+def get_arch_list(device_target=None):
+    """`mindspore.hal.get_arch_list(device_target=None)`: the GPU architectures the package was
+    built for: None for the CPU (and for a GPU: XLA compiles for the device it finds)."""
+    _target(device_target)
+    return None
+
+
+def target_device_count(device_target) -> int:
+    """`mindspore.device_context.<target>.device_count()`: one for the CPU (MindSpore's one
+    CPU device), JAX's devices of a GPU; RuntimeError for a target absent here."""
+    devices = _devices(device_target)
+    if not devices:
+        raise RuntimeError(f"Device {device_target} not exist.")
+    return 1 if device_target == "CPU" else len(devices)

@@ -19,13 +19,14 @@ class TraceRecord:
     that needed its constants folded is traced folded again."""
 
     __slots__ = ("out_tree", "constants", "single", "writes", "written_index", "free", "created",
-                 "created_written", "fold", "checks")
+                 "created_written", "fold", "checks", "returned_box")
 
     def __init__(self, fold=False):
         self.fold = fold  # constants are folded while tracing (graph_fallback.py)
         self.out_tree = None
         self.constants = ()  # the result's Python values (graph_fallback.flatten_result)
         self.single = False
+        self.returned_box = None  # the result is this box (by index), unwritten: see Program
         self.writes = True
         self.written_index = []
         self.free = []
@@ -42,7 +43,7 @@ class Program:
 
     __slots__ = ("boxes", "jitted", "record", "compiled", "key", "objs", "context", "out_tree",
                  "single", "writes", "written_index", "cache_name", "cache_deps", "cache_reads",
-                 "rows",
+                 "rows", "returned_box",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
                  "donated", "dispatch", "fast_call", "checked", "error_tree", "split",
                  "__weakref__")
@@ -54,6 +55,9 @@ class Program:
         self.context = context  # what a transform needs to know of this signature (vmap axes)
         self.out_tree = None  # the output structure, when outputs are returned flat
         self.single = False  # the output is one Tensor
+        # The whole result is the Parameter `boxes[returned_box]`, which the call did not write:
+        # MindSpore's graph returns that Parameter itself (its name, its later values).
+        self.returned_box = None
         self.writes = True  # the program writes some box
         self.written_index = []  # which boxes it writes (flat outputs)
         self.compiled = None  # the XLA executable, for calls with concrete values
@@ -81,6 +85,7 @@ class Program:
         """Take the output layout a trace learned."""
         self.out_tree, self.single, self.constants = (record.out_tree, record.single,
                                                       record.constants)
+        self.returned_box = record.returned_box
         self.writes, self.written_index = record.writes, list(record.written_index)
 
     def grow(self, record: TraceRecord, make_jitted) -> None:

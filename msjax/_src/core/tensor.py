@@ -24,6 +24,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks, x64
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
+from msjax._src.core.symbol import Symbol
 
 _DTYPE_OF_NUMPY = mstype._BY_NUMPY
 _raise_pending = index_checks.raise_pending
@@ -49,11 +50,12 @@ class ShapePlaceholder:
     rank, `Tensor(dtype=ms.float32)`), and reading its value fails as it does there.
     """
 
-    __slots__ = ("shape", "dtype")
+    __slots__ = ("shape", "dtype", "symbols")
 
-    def __init__(self, shape, dtype):
+    def __init__(self, shape, dtype, symbols=None):
         self.shape = tuple(shape)
         self.dtype = np.dtype(dtype)
+        self.symbols = symbols  # a `Symbol` (or None) per dimension, when any was declared
 
     @property
     def ndim(self) -> int:
@@ -727,6 +729,10 @@ def _without_data(dtype, shape, init):
     if shape is None:
         return ShapePlaceholder((-2,), dtype._np)
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    if any(isinstance(d, Symbol) for d in shape):
+        return ShapePlaceholder((-1 if d is None or isinstance(d, Symbol) else d for d in shape),
+                                dtype._np, tuple(d if isinstance(d, Symbol) else None
+                                                 for d in shape))
     if any(d is None or d < 0 for d in shape):
         return ShapePlaceholder((-1 if d is None else d for d in shape), dtype._np)
     return jnp.zeros(shape, dtype._np)

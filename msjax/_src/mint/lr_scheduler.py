@@ -20,6 +20,8 @@ import math
 
 from msjax._src.core import dtype as mstype
 from msjax._src.mint.optim import Optimizer
+from msjax._src.ops.array_ops import where
+from msjax._src.ops.math_ops import maximum
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -470,36 +472,40 @@ class ReduceLROnPlateau:
             threshold, threshold_mode, cooldown, eps)
         self.min_lrs = [float(v) for v in _per_group(optimizer, min_lr, "min_lr")]
         self.last_epoch = Parameter(Tensor(0, mstype.int32), name="last_epoch_ReduceLROnPlateau")
-        self.best = float("inf") if mode == "min" else float("-inf")
-        self.wait = 0
-        self.cooldown_counter = 0
+        # The state is Parameters, as MindSpore's, so that `step` works in compiled code (a
+        # GRAPH_MODE Cell calling it), where Python attributes would be changed per trace.
+        worse = float("inf") if mode == "min" else float("-inf")
+        self.best = Parameter(Tensor(worse, mstype.float32), name="best")
+        self.cooldown_counter = Parameter(Tensor(0, mstype.float32), name="cooldown_counter")
+        self.wait = Parameter(Tensor(0, mstype.float32), name="wait")
         self._last_lr = [group["lr"] for group in optimizer.param_groups]
 
-    def _is_improvement(self, current):
+    def _is_improvement(self, current, best):
         if self.threshold_mode == "rel":
-            benchmark = self.best * (1.0 - self.threshold if self.mode == "min"
-                                     else 1.0 + self.threshold)
+            benchmark = best * (1.0 - self.threshold if self.mode == "min"
+                                else 1.0 + self.threshold)
         else:
-            benchmark = self.best + (-self.threshold if self.mode == "min" else self.threshold)
+            benchmark = best + (-self.threshold if self.mode == "min" else self.threshold)
         return current < benchmark if self.mode == "min" else current > benchmark
 
     def step(self, metrics):
-        current = float(metrics)
-        assign(self.last_epoch, Tensor(int(self.last_epoch) + 1, mstype.int32))
-        if self._is_improvement(current):
-            self.best, self.wait = current, 0
-        else:
-            self.wait += 1
-        if self.cooldown_counter > 0:
-            self.cooldown_counter -= 1
-            self.wait = 0
-        if self.wait > self.patience:
-            for lr, floor in zip(self._last_lr, self.min_lrs):
-                old = float(lr)
-                new = max(old * self.factor, floor)
-                if old > new + self.eps:
-                    assign(lr, _float32(new))
-            self.cooldown_counter, self.wait = self.cooldown, 0
+        current = _float32(metrics)
+        assign(self.last_epoch, self.last_epoch + 1)
+        improved = self._is_improvement(current, self.best.value())
+        assign(self.best, where(improved, current, self.best.value()))
+        wait = where(improved, _float32(0), self.wait.value() + 1)
+        cooling = self.cooldown_counter.value() > 0
+        assign(self.cooldown_counter, where(cooling, self.cooldown_counter.value() - 1,
+                                            self.cooldown_counter.value()))
+        wait = where(cooling, _float32(0), wait)
+        reduce = wait > self.patience
+        for lr, floor in zip(self._last_lr, self.min_lrs):
+            old = lr.value()
+            new = maximum(old * self.factor, _float32(floor).astype(old.dtype))
+            assign(lr, where(reduce & (old > new + self.eps), new, old))
+        assign(self.cooldown_counter, where(reduce, _float32(self.cooldown),
+                                            self.cooldown_counter.value()))
+        assign(self.wait, where(reduce, _float32(0), wait))
         return True
 
     def in_cooldown(self):

@@ -10,6 +10,7 @@ which those fast calls check.
 """
 from __future__ import annotations
 
+import inspect
 import logging
 import time
 from collections import OrderedDict
@@ -31,6 +32,7 @@ from msjax._src.core.state import tracing_depth as _tracing_depth  # > 0 while m
 from msjax._src.backend.interface import MISSED as _MISSED
 from msjax._src.transforms import global_program
 from msjax._src.transforms.jit import JitFunction, call_cell_compiled
+from msjax._src.nn.set_inputs import check_inputs
 from msjax._src.transforms.lazy_inline import call_lazy
 from msjax._src.transforms.shard import make_sharded, one_device_job
 from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
@@ -559,11 +561,23 @@ class Cell:
                     return spmd_call(self, args, kwargs)
                 if global_program.across_processes():  # semi-auto parallel over processes
                     return global_program.call_across_processes(self, args, kwargs)
-                if context._context["mode"] == context.GRAPH_MODE:
+                declared = self.__dict__.get("_dynamic_inputs")
+                graph = context._context["mode"] == context.GRAPH_MODE
+                if declared and (graph or isinstance(
+                        inspect.getattr_static(type(self), "construct", None), JitFunction)):
+                    # compiled: the arguments are checked against set_inputs' every call (no
+                    # fast call then, which would skip the check)
+                    check_inputs(self, declared, args)
+                    self.__dict__.pop("_fast_call", None)
+                if graph:
                     graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
-                    if graph_call is None or kwargs:
-                        return call_cell_compiled(self, args, kwargs)
-                    return graph_call.call_cell(self, args)
+                    try:
+                        if graph_call is None or kwargs:
+                            return call_cell_compiled(self, args, kwargs)
+                        return graph_call.call_cell(self, args)
+                    finally:
+                        if declared:
+                            self.__dict__.pop("_fast_call", None)
             elif "cell_init_args" in self.__dict__:  # a @lazy_inline block, called while tracing
                 pending = call_lazy(self, args, kwargs)
                 if pending is not None:

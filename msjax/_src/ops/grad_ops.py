@@ -272,6 +272,34 @@ def _apply_momentum(variable, accumulation, learning_rate, gradient, momentum,
 ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
                           use_locking=False, gradient_scale=1.0,
                           display=shown.with_attrs(side_effect_mem=True))
+
+
+def _apply_rms_prop(variable, mean_square, moment, learning_rate, gradient, decay, momentum,
+                    epsilon, use_locking=False):
+    """`mean_square += (gradient² - mean_square)·(1 - decay)`; `moment = moment·momentum +
+    gradient·lr / sqrt(mean_square + epsilon)`; `variable -= moment`, each written in place
+    (MindSpore's formula, in its CPU kernel's order); returns the new variable (MindSpore's CPU kernel leaves
+    its output unwritten)."""
+    dtype = variable._data.dtype
+    work = jnp.promote_types(dtype, jnp.float32)  # float16 is computed in float32, stored half
+
+    def value(t):
+        return (t._data if isinstance(t, Tensor) else jnp.asarray(t)).astype(work)
+
+    grad = value(gradient)
+    square = value(mean_square) + (grad * grad - value(mean_square)) * (1 - value(decay))
+    square = square.astype(dtype)
+    step = (value(moment) * value(momentum)
+            + grad * value(learning_rate) / jnp.sqrt(square.astype(work) + value(epsilon)))
+    step = step.astype(dtype)
+    _write(mean_square, square)
+    _write(moment, step)
+    _write(variable, (value(variable) - step.astype(work)).astype(dtype))
+    return _wrap(variable._data)
+
+
+ApplyRMSProp = primitive("ApplyRMSProp", _apply_rms_prop, use_locking=False,
+                         display=shown.with_attrs(side_effect_mem=True))
 Load = primitive("Load", lambda variable, u=None: _wrap(variable._data))
 
 

@@ -30,7 +30,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import context, index_checks, lifting, state
+from msjax._src.core import context, hal, index_checks, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
@@ -190,8 +190,22 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
             call.result, boxes, call.finals)
         record.single = record.out_tree == _SINGLE_TENSOR and not record.constants
         record.written_index = [i for i, w in enumerate(written) if w is not None]
+        record.returned_box = _returned_box(call.result, boxes, written)
+        if record.returned_box is not None:
+            record.single = False  # no one-Tensor fast call: the run returns the box
         return tuple(leaves) + tuple(written[i] for i in record.written_index)
     return call.result, written
+
+
+def _returned_box(result, boxes, written):
+    """The index of the box `result` is, when the whole result is a Parameter the call read and
+    did not write (MindSpore's graph returns that Parameter itself); else None."""
+    if not isinstance(result, Parameter):
+        return None
+    for i, box in enumerate(boxes):
+        if box is result:
+            return i if written[i] is None else None
+    return None
 
 
 def _fast_key(cell, args):
@@ -324,6 +338,7 @@ class CompiledFunction:
     def _compile(self, program, dyn):
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
         the compile cache on, load the traced program instead when an entry is valid."""
+        hal.mark_initialized()  # MindSpore's graph executor initialises the device (hal)
         directory = backend.cache_dir() if self.flat_outputs and self.local_program else None
         if directory is not None and self._load_cached(program, dyn, directory):
             return
@@ -463,6 +478,11 @@ class CompiledFunction:
             call = program.call = _executable_call(program)
         values = self.read_boxes(program)
         if program.donated:
+            if state.current_frame() is not None and _any_tracer(values):
+                # differentiated (a grad's frame gives some boxes tracers): the donating
+                # executable would delete the concrete inputs its trace keeps (a Parameter
+                # argument's own array); the jitted function, which donates nothing, instead
+                return self._call_traced(program, dyn)
             owned_values(values, program.donated)
         try:
             out = call(*values, *dyn)
@@ -522,4 +542,6 @@ class CompiledFunction:
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])
+        if program.returned_box is not None:
+            return program.boxes[program.returned_box]
         return program.rebuild(program.out_tree, out, program.constants)

@@ -26,10 +26,13 @@ eagerly, op by op, with a `GraphFallbackWarning` naming the line (`fall_back`).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import copy
+import dis
 import functools
 import linecache
 import os
+import re
 import sys
 import sysconfig
 import traceback
@@ -42,6 +45,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
@@ -58,6 +62,16 @@ class GraphFallbackWarning(UserWarning):
 
 class UnconvertibleControlFlowError(TypeError):
     """A block that can only run as Python met a tensor condition."""
+
+
+class DynamicJoinError(UnconvertibleControlFlowError):
+    """The branches of a tensor condition give a variable values XLA cannot join but MindSpore
+    can (tensors of different shapes: a dynamic shape; None and a value): the function runs
+    eagerly (`fall_back`), where the branch taken gives its own value, as in MindSpore."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.reason = message.split("\n", 1)[0]
 
 
 # -- values ------------------------------------------------------------------------------------
@@ -212,69 +226,225 @@ def _same(a, b) -> bool:
     return a is b or (type(a) is type(b) and type(a) in _COMPARABLE and a == b)
 
 
-def _difference(a, b):
+_NONE_TREE = jax.tree_util.tree_structure(None)
+# Whether a traced loop body is being traced: its conds broadcast as the loop's carry does.
+_IN_LOOP: contextvars.ContextVar = contextvars.ContextVar("msjax_in_traced_loop", default=False)
+_SCALARS = (bool, int, float, complex, np.generic)
+
+
+def _abstract(value) -> str:
+    """MindSpore's abstract type name of a leaf or a tree, as its join errors name them."""
+    if value is _TENSOR or value is _ARRAY or isinstance(value, (Tensor, np.ndarray)):
+        return "AbstractTensor"
+    if isinstance(value, _SCALARS):
+        return "AbstractScalar"
+    if isinstance(value, jax.tree_util.PyTreeDef):
+        kind = value.node_data()[0] if value.num_nodes > 1 or value.num_leaves == 0 else None
+        return {tuple: "AbstractTuple", list: "AbstractList", dict: "AbstractDictionary",
+                type(None): "AbstractNone"}.get(kind, "AbstractTensor")
+    return f"Abstract{type(value).__name__.capitalize()}"
+
+
+def _leaf_difference(x, y, flag=False):
+    """None when leaves x and y of one variable's records merge as they are; "promote" when
+    they do once Python numbers become arrays; else ("mismatch", MindSpore's reason). A `flag`
+    (msjax's own break/continue/return flags) is a number or a bool tensor: always promoted."""
+    if _same(x, y):
+        return None
+    tensor_like = (lambda v: v is _TENSOR or v is _ARRAY or isinstance(v, (np.ndarray, Parameter)))
+    if flag or (tensor_like(x) and tensor_like(y)):
+        numeric = (lambda v: tensor_like(v) or isinstance(v, _PROMOTABLE))
+        return "promote" if numeric(x) and numeric(y) else (
+            "mismatch", "type", f"Abstract type {_abstract(x)} cannot join with {_abstract(y)}.")
+    if isinstance(x, _SCALARS) and isinstance(y, _SCALARS):
+        if type(x) is type(y):  # one type, different values: a variable scalar
+            return "promote"
+        return ("mismatch", "dtype", f"dtype1 = {_scalar_type(x)}, dtype2 = {_scalar_type(y)}.")
+    return ("mismatch", "type",
+            f"Abstract type {_abstract(x)} cannot join with {_abstract(y)}.")
+
+
+def _ms_dtype(np_dtype) -> str:
+    return str(_mstype.from_numpy(np_dtype))
+
+
+def _scalar_type(value) -> str:
+    return {bool: "Bool", int: "Int64", float: "Float32", complex: "Complex64"}.get(
+        type(value), type(value).__name__)
+
+
+def _join_reason(a, b, flag) -> str:
+    """MindSpore's `Type Join Failed: ...` reason for records a and b that do not join."""
+    diff = _difference(a, b, False, flag)
+    return diff[2] if isinstance(diff, tuple) and diff[0] == "mismatch" else ""
+
+
+def _difference(a, b, loop=False, flag=False):
     """What keeps records a and b of one variable from merging: None, "undefined", "promote",
-    ("cast", {leaf: (shape, dtype)}) or ("mismatch", what)."""
+    ("cast", {leaf: (shape, dtype)}), ("mismatch", what, MindSpore's reason) or ("dynamic",
+    what): values MindSpore joins and XLA cannot (tensors of different shapes after a tensor
+    `if`, None and a value), which run eagerly."""
     if _is_undefined(a) or _is_undefined(b):
         return None if _is_undefined(a) and _is_undefined(b) else "undefined"
     if a[0] != b[0]:
-        return ("mismatch", "type")
+        if not loop and _NONE_TREE in (a[0], b[0]):
+            return ("dynamic", "None")
+        if a[0].num_leaves == b[0].num_leaves == 1:  # one leaf each: compare the leaves
+            return _leaf_difference(a[1][0], b[1][0], flag) or ("mismatch", "type", "")
+        return ("mismatch", "type",
+                f"Abstract type {_abstract(a[0])} cannot join with {_abstract(b[0])}.")
     if not all(_same(x, y) for x, y in zip(a[1], b[1])):
-        numeric = (lambda v: v is _TENSOR or v is _ARRAY or isinstance(v, _PROMOTABLE))
-        ok = all(_same(x, y) or (numeric(x) and numeric(y)) for x, y in zip(a[1], b[1]))
-        return "promote" if ok else ("mismatch", "type")
+        diffs = [_leaf_difference(x, y, flag) for x, y in zip(a[1], b[1])]
+        mismatch = next((d for d in diffs if d not in (None, "promote")), None)
+        return mismatch or "promote"
     casts, leaves = {}, [i for i, s in enumerate(a[1]) if s in (_TENSOR, _ARRAY)]
     for leaf, (sa, da, wa), (sb, db, wb) in zip(leaves, a[2], b[2]):
         shape = dtype = None
-        if sa != sb:  # an accumulator started as a scalar: broadcast it (MindSpore: dynamic)
+        if sa != sb:
+            if not loop and not _IN_LOOP.get():  # MindSpore: a dynamic shape, the taken
+                return ("dynamic", "shape")  # branch's value (in a loop: its carry's rule)
+            # an accumulator started as a scalar: broadcast it (MindSpore: dynamic)
             if not (_broadcasts(sa, sb) or _broadcasts(sb, sa)):
-                return ("mismatch", "shape")
+                return ("mismatch", "shape", "")
             shape = sb if _broadcasts(sa, sb) else sa
         if da != db:  # a weakly typed side (a Python number) takes the other's dtype
             if not (wa or wb):
-                return ("mismatch", "dtype")
+                return ("mismatch", "dtype", f"dtype1 = {_ms_dtype(da)}, dtype2 = {_ms_dtype(db)}.")
             dtype = db if wa and not wb else da if wb and not wa else jnp.promote_types(da, db)
         if shape or dtype:
             casts[leaf] = (shape, dtype)
     return ("cast", casts) if casts else None
 
 
-def _reconcile(before, after, specs, names, where, loop):
+_RETURN_VALUE = re.compile(r"_msjax_return_\d+_value$")
+_RETURN_FLAG = re.compile(r"_msjax_return_\d+$")
+
+
+def _code_lines(code) -> set:
+    """The source lines of a code object and of the functions defined in it."""
+    lines = {line for _, _, line in code.co_lines() if line is not None}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            lines |= _code_lines(const)
+    return lines
+
+
+def _source_lines(code, name) -> str:
+    """MindSpore's join errors show where each branch gives the variable its value: the lines
+    of `code` (a converted block, or for a return value the whole converted function) that
+    assign `name` (or return), as `In file F:L` and the line."""
+    if _RETURN_VALUE.match(name):
+        wanted = re.compile(r"\s*return\b")
+    else:
+        wanted = re.compile(rf"\s*[\w\s,()\[\]*.]*\b{re.escape(name)}\b[\w\s,()\[\]*.]*"
+                            r"(?:[-+*/%@&|^]|//|\*\*|>>|<<)?=(?!=)")
+    shown, lines = [], sorted(_code_lines(code))
+    for line in lines:
+        text = linecache.getline(code.co_filename, line).rstrip()
+        if wanted.match(text):
+            shown.append(f"In file {code.co_filename}:{line}\n{_enclosing_header(code, line, text)}"
+                         f"{text}")
+    return "\n".join(shown)
+
+
+def _enclosing_header(code, line, text) -> str:
+    """The `if`/`else`/loop line that `text` (line `line`) is a statement of, and a newline;
+    or nothing at the function's own level (MindSpore's traces show the branch's `if`)."""
+    indent = len(text) - len(text.lstrip())
+    for number in range(line - 1, code.co_firstlineno - 1, -1):
+        header = linecache.getline(code.co_filename, number).rstrip()
+        stripped = header.lstrip()
+        if stripped and not stripped.startswith("#") and len(header) - len(stripped) < indent:
+            if re.match(r"(if|elif|else|while|for)\b", stripped):
+                return header + "\n"
+            return ""
+    return ""
+
+
+def _join_message(name, a, b, where, reason, sources):
+    """MindSpore's TypeError for branches it cannot join: its first lines, msjax's account of
+    the two values, and where each branch gives the value (`sources`: the branch functions,
+    the `if`'s line and the converted function's code)."""
+    message = ("Cannot join the return values of different branches, perhaps you need to make "
+               "them equal.\n")
+    if reason:
+        message += f"Type Join Failed: {reason}\n"
+    message += (f"(msjax: at {where}, '{name}' is {_describe(a)} in the true branch and "
+                f"{_describe(b)} in the false branch)")
+    if sources is not None:
+        true_fn, false_fn, line, outer = sources
+        if _RETURN_VALUE.match(name) and outer is not None:
+            message += f"\nthe function's returns:\n{_source_lines(outer, name)}"
+        else:
+            message += (f"\ntrue branch:\n{_source_lines(true_fn.__code__, name)}\n"
+                        f", false branch:\n{_source_lines(false_fn.__code__, name)}")
+        filename = true_fn.__code__.co_filename
+        message += f"\n\n# In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}"
+    return message
+
+
+def _reconcile(before, after, specs, names, where, loop, sources=None):
     """New specs that let `before`'s and `after`'s records of each variable merge (a cond's two
-    branches; a loop's carry before and after an iteration), or None if they already do."""
+    branches; a loop's carry before and after an iteration), or None if they already do.
+    `sources`: a cond's two branch functions and its line, for the errors' messages."""
     specs, changed = [s.copy() for s in specs], False
+    returned = [not loop and any(_RETURN_FLAG.match(n) and r is not None and r[1] == (True,)
+                                 for n, r in zip(names, records)) for records in (before, after)]
     for name, spec, a, b in zip(names, specs, before, after):
         if spec.poison is not None:
             continue
         if loop and _is_undefined(a) and _is_undefined(b) and b[1][0].like is not None:
             b = b[1][0].like  # defined on some path through the body
-        diff = _difference(a, b)
+        # a loop's carry may grow from a Python number to a tensor (an accumulator started at
+        # 0): msjax promotes it, where MindSpore's graph refuses the join
+        flag = loop or (name.startswith("_msjax_") and not _RETURN_VALUE.match(name))
+        diff = _difference(a, b, loop, flag)
         if diff is None:
             continue
         changed = True
         if diff == "promote" and not spec.promote:
             spec.promote = True
+        elif diff[0] == "dynamic":
+            message = (f"msjax: at {where}, the branches of a tensor condition give '{name}' "
+                       f"{_describe(a)} and {_describe(b)}, which one compiled program cannot "
+                       "return (MindSpore: a dynamic shape or type)")
+            if name.startswith("<"):
+                raise DynamicJoinError(message)
+            spec.poison = Undefined(name, message, DynamicJoinError)
         elif diff[0] == "cast" and not diff[1].items() <= spec.casts.items():
             spec.casts.update(diff[1])
-        elif diff == "undefined" and (_is_undefined(a) if loop else name.startswith("_msjax_")):
-            spec.like = b if _is_undefined(a) else a  # carried, zeros where not yet assigned
+        elif diff == "undefined" and (_is_undefined(a) if loop else name.startswith("_msjax_")
+                                      or returned[_is_undefined(b)]):
+            # carried, zeros where not yet assigned (or where the branch returned: the
+            # statements after it, guarded by its return flag, never read the zeros)
+            spec.like = b if _is_undefined(a) else a
         elif diff == "undefined":
             missing, present = ("true", "false") if _is_undefined(a) else ("false", "true")
             spec.poison = Undefined(name, (
                 f"The local variable '{name}' is not defined in {missing} branch, but defined "
                 f"in {present} branch.\n(msjax: the tensor condition at {where})"),
                 like=b if _is_undefined(a) else a)
-        elif loop:
-            raise (ValueError if diff == ("mismatch", "shape") else TypeError)(
+        elif loop and diff[:2] == ("mismatch", "shape"):
+            raise ValueError(
                 f"msjax: the loop at {where} runs on a tensor condition, so each variable it "
                 f"changes must keep its type, shape and dtype, but '{name}' is {_describe(a)} "
                 f"before an iteration and {_describe(b)} after it.")
+        elif loop:  # MindSpore names the value after an iteration first
+            raise TypeError(
+                "Cannot join the return values of different branches, perhaps you need to make "
+                f"them equal.\nType Join Failed: {_join_reason(b, a, flag)}\n"
+                f"(msjax: the loop at {where} runs on a tensor condition, so each variable it "
+                f"changes must keep its type, shape and dtype, but '{name}' is {_describe(a)} "
+                f"before an iteration and {_describe(b)} after it.)")
         else:
-            message = (f"Cannot join the return values of different branches, perhaps you need "
-                       f"to make them equal.\n(msjax: at {where}, '{name}' is {_describe(a)} in "
-                       f"the true branch and {_describe(b)} in the false branch; the branches "
-                       f"of a tensor condition must agree on its "
-                       f"{diff[1] if diff[0] == 'mismatch' else 'type'})")
+            # MindSpore names the earlier value first: a branch that keeps the variable as it
+            # came in (an `if` without `else`, a return's guard) holds the earlier one
+            keeps = sources is not None and not any(
+                i.opname in ("STORE_FAST", "STORE_DEREF") and i.argval == name
+                for i in dis.get_instructions(sources[1].__code__))
+            message = _join_message(name, a, b, where,
+                                    _join_reason(b, a, flag) if keeps else _join_reason(a, b, flag),
+                                    sources)
             if name.startswith("<"):
                 raise TypeError(message)
             spec.poison = Undefined(name, message, TypeError)
@@ -302,7 +472,7 @@ def _unsettled(what, where):
 
 
 # -- lax.cond and lax.while_loop over carried variables ----------------------------------------
-def _cond(pred, branches, names, where):
+def _cond(pred, branches, names, where, sources=None):
     """`lax.cond` of two zero-argument branches returning one value per name, traced again
     (`lifting.settle`) while the branches disagree on a variable or write new boxes."""
     carried = [[_Spec() for _ in names], []]  # the specs and the boxes of the next trace
@@ -327,7 +497,8 @@ def _cond(pred, branches, names, where):
                 raise
             out, error = None, exc
         grown = _grown(boxes, records[0][1], records[1][1])
-        new_specs = _reconcile(records[0][0], records[1][0], specs, names, where, loop=False)
+        new_specs = _reconcile(records[0][0], records[1][0], specs, names, where, False,
+                               sources)
         if new_specs is None and len(grown) == len(boxes):
             if error is not None:
                 raise error
@@ -370,12 +541,15 @@ def _while(test_fn, body_fn, values, names, where):
             return ([a for a, _ in out_split],
                     [writes.get(id(b), (b, v))[1] for b, v in zip(boxes, carry[1])])
 
+        token = _IN_LOOP.set(True)
         try:
             arrays, box_values = lax.while_loop(
                 cond_fun, body_fun, ([a for a, _ in split], lifting.read_values(boxes)))
         except _Retry as retry:
             carried[:] = retry.args
             return lifting.Unsettled(retry.args[1][len(boxes):])
+        finally:
+            _IN_LOOP.reset(token)
         lifting.write_back(boxes, box_values)
         return merged(arrays)
 
@@ -437,7 +611,8 @@ def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
         return true_fn(*values) if test else false_fn(*values)
     where = _traced_at(true_fn, line, "if", unsafe)
     return _cond(_to_pred(test, where), (lambda: true_fn(*_rebox(values)),
-                                         lambda: false_fn(*_rebox(values))), names, where)
+                                         lambda: false_fn(*_rebox(values))), names, where,
+                 (true_fn, false_fn, line, sys._getframe(1).f_code))
 
 
 def while_stmt(test_fn, body_fn, values, names, line, unsafe):

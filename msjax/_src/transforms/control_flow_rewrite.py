@@ -21,6 +21,7 @@ import copy
 import inspect
 import itertools
 import linecache
+import re
 import symtable
 import sys
 import textwrap
@@ -70,6 +71,7 @@ def rewrite(fn, runtime):
                 value = getattr(node, field, None)
                 if isinstance(value, str) and value.startswith("__") and not value.endswith("__"):
                     setattr(node, field, "_" + owner[-2].lstrip("_") + value)
+    _fold_commented_conditions(fdef, lines, start)
     _read_globals_first(fdef)
     _convert_scope(fdef)
     fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global
@@ -98,6 +100,19 @@ class _DefinedOutside:
 
     def __contains__(self, name):
         return name in self.namespace or hasattr(builtins, name)
+
+
+_COND_COMMENT = re.compile(r"#\s*@jit\.cond:\s*(True|False)\b")
+
+
+def _fold_commented_conditions(fdef, lines, start) -> None:
+    """MindSpore's parser folds an `if` whose line ends in `# @jit.cond: True` (or False) to
+    that branch, whatever its condition: the condition becomes the constant."""
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.If) and start <= node.lineno < start + len(lines):
+            found = _COND_COMMENT.search(lines[node.lineno - start])
+            if found:
+                node.test = ast.copy_location(ast.Constant(found.group(1) == "True"), node.test)
 
 
 def _undefined_names(fn, source) -> set:

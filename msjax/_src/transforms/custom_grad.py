@@ -13,6 +13,7 @@ traced under `jit`. `rules` says how its result is read (`BpropRules` for bprop 
 from __future__ import annotations
 
 import functools
+import inspect
 
 import jax
 import jax.numpy as jnp
@@ -21,6 +22,7 @@ import numpy as np
 from msjax._src.core import context, lifting
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops.registry import PrimitiveWithInfer
 from msjax._src.transforms.control_flow import call
 
 
@@ -194,6 +196,52 @@ def custom_vjp(fn=None):
     if fn is None:
         return CustomVjp
     return CustomVjp(fn)
+
+
+# -- ops.Morph -----------------------------------------------------------------------------------
+class Morph(PrimitiveWithInfer):
+    """`mindspore.ops.Morph(fn, infer_shape, infer_dtype, bprop_fn=None)`: a Primitive whose
+    call, in compiled code (GRAPH_MODE, `jit`), is `fn`'s call, differentiated through `fn` or,
+    given `bprop_fn(*args, out, dout)`, through it. Called eagerly it is MindSpore's
+    RuntimeError. `infer_shape`/`infer_dtype` are kept and called only by `infer_*` (msjax
+    learns shapes and dtypes by tracing `fn`)."""
+
+    def __init__(self, fn, infer_shape, infer_dtype, bprop_fn=None):
+        super().__init__("Morph")
+        for name in ("side_effect_backprop", "side_effect_mem", "side_effect_io",
+                     "__metamorphosis__"):
+            self.add_prim_attr(name, True)
+        self._infer_shape, self._infer_dtype = infer_shape, infer_dtype
+        self.__morph_fn__ = fn
+        self.__morph_bprop_fn__ = None
+        if bprop_fn:
+            for param in inspect.signature(fn).parameters.values():
+                if not (param.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+                        and param.default is inspect.Parameter.empty):
+                    raise ValueError(
+                        "When use `bprop` in Morph, Morph `fn` only support positional or keyword "
+                        f"parameters with default value is empty, but got param '{param.name}' "
+                        f"of kind '{param.kind.name}' with default value '{param.default}'.")
+            self.__morph_bprop_fn__ = bprop_fn
+
+    def infer_shape(self, *args):
+        return self._infer_shape(*args)
+
+    def infer_dtype(self, *args):
+        return self._infer_dtype(*args)
+
+    def __call__(self, *args, **kwargs):
+        if not tracing_depth():  # MindSpore's Python `__call__(self, *args)`, run eagerly
+            if kwargs:
+                raise TypeError("Morph.__call__() got an unexpected keyword argument "
+                                f"'{next(iter(kwargs))}'")
+            raise RuntimeError("Morph is only supported in GRAPH_MODE.")
+        fn = call(self.__morph_fn__)  # graph-mode code: its control flow converted
+        if self.__morph_bprop_fn__ is None:
+            return fn(*args, **kwargs)
+        bound = inspect.signature(self.__morph_fn__).bind(*args, **kwargs)
+        return call_with_gradient(fn, self.__morph_bprop_fn__, tuple(bound.args),
+                                  rules=BpropRules("Morph"))
 
 
 # -- mindspore._Function -------------------------------------------------------------------------

@@ -394,6 +394,7 @@ class GradOperation:
         @x64.scoped
         def after_grad(*args, **kwargs):
             args, kwargs, sens = _split_sens(args, kwargs, sens_param)
+            call_fn, args, kwargs = _keywords_as_inputs(fn, args, kwargs)
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
@@ -402,7 +403,7 @@ class GradOperation:
                     and not context.is_graph_mode()):  # PyNative: the Cell's trainable weights
                 weights_now, form = list(fn.trainable_params()), "sequence"
             _, _, input_grads, weight_grads = _differentiate(
-                fn, args, kwargs, positions if (get_all or not get_by_list) else (),
+                call_fn, args, kwargs, positions if (get_all or not get_by_list) else (),
                 weights_now, False, sens)
             # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
             weight_part = weight_grads[0] if form == "single" else tuple(weight_grads)
@@ -419,6 +420,22 @@ class GradOperation:
             return first
 
         return after_grad
+
+
+def _keywords_as_inputs(fn, args, kwargs):
+    """GradOperation's inputs are the positional arguments, then the Tensors given by keyword
+    (in their order), as MindSpore's: `(fn', args', other keywords)` with those Tensors moved
+    to the end of the positional arguments of `fn'`, which passes them on by keyword."""
+    names = [name for name, value in kwargs.items() if isinstance(value, Tensor)]
+    if not names:
+        return fn, args, kwargs
+    others = {name: value for name, value in kwargs.items() if name not in names}
+    count = len(args)
+
+    def with_keywords(*inputs, **more):
+        return fn(*inputs[:count], **others, **dict(zip(names, inputs[count:])), **more)
+
+    return with_keywords, tuple(args) + tuple(kwargs[name] for name in names), {}
 
 
 def _jacobian(jax_jac, fn, grad_position, has_aux):
