@@ -156,7 +156,6 @@ EXCLUDED = {
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
     # mindspore.scipy: msjax answers scipy.fft (the type-II cosine transforms); the rest:
-    "mindspore.scipy.linalg": _NOT_YET + "mindspore.scipy.linalg (jax.scipy.linalg has most of it)",
     "mindspore.scipy.optimize": _NOT_YET + "mindspore.scipy.optimize (minimize, line_search, "
                                 "linear_sum_assignment)",
     "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
@@ -183,6 +182,7 @@ NAME_SOURCES = {
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),
     "mindspore.scipy.fft": ("msjax.scipy.fft",),
+    "mindspore.scipy.linalg": ("msjax.scipy.linalg",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
