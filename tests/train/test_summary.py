@@ -152,18 +152,20 @@ def test_summary_collector_writes_the_loss_during_model_train(tmp_path):
     np.testing.assert_allclose([v for _, v in steps], [losses[s - 1] for s, _ in steps], rtol=1e-5)
 
 
-SUMMARY_OPS_GOLDEN = golden_cases("train/summary_ops_probe.out")
+PROBES = ("summary_ops_probe", "summary_record_args_probe")
+GOLDEN = {(probe, label): result for probe in PROBES
+          for label, result in golden_cases(f"train/{probe}.out").items()}
 
 
 @pytest.fixture(scope="module")
-def summary_ops_cases():
+def probe_cases():
     from msjax._src.ops.summary_ops import take_pending
     try:
-        return run_script_on_msjax("summary_ops_probe.py")
+        return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
     finally:
         take_pending()  # (the probe's eager calls leave values for no record)
 
 
-@pytest.mark.parametrize("label", sorted(SUMMARY_OPS_GOLDEN))
-def test_summary_ops_match_mindspore(label, summary_ops_cases):
-    assert summary_ops_cases.get(label) == SUMMARY_OPS_GOLDEN[label]
+@pytest.mark.parametrize("probe, label", sorted(GOLDEN))
+def test_summary_matches_mindspore(probe, label, probe_cases):
+    assert probe_cases[probe].get(label) == GOLDEN[probe, label]

@@ -212,6 +212,23 @@ def tfrecord(payload: bytes) -> bytes:
             + struct.pack("<I", _masked_crc(payload)))
 
 
+def _check_export_options(options) -> None:
+    """MindSpore's checks of SummaryRecord's `export_options` (`{'tensor_format': 'npy' or None}`)."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise TypeError(f"For `export_options` the type should be a valid type of ['dict', 'NoneType'], "
+                        f"but got {type(options).__name__}.")
+    unknown = set(options) - {"tensor_format"}
+    if unknown:
+        raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
+                         f"expect the follow keys: ['tensor_format']")
+    if options.get("tensor_format", None) not in ("npy", None):
+        raise ValueError(f'For "SummaryRecord", the export_format {{{options["tensor_format"]!r}}} of '
+                         f'"export_options" are unsupported for tensor_format, expect the follow values: '
+                         f"[None, 'npy']")
+
+
 class SummaryRecord:
     """`mindspore.SummaryRecord(log_dir, file_prefix="events", file_suffix="_MS", num_process=32,
     network=None, max_file_size=None, raise_exception=False, export_options=None)`.
@@ -227,6 +244,10 @@ class SummaryRecord:
 
     def __init__(self, log_dir, file_prefix="events", file_suffix="_MS", num_process=32, network=None,
                  max_file_size=None, raise_exception=False, export_options=None):
+        if not isinstance(raise_exception, bool):
+            raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
+                            f"'{type(raise_exception).__name__}'.")
+        _check_export_options(export_options)
         log_path = make_directory(log_dir, "log_dir")
         if not isinstance(max_file_size, (int, type(None))):
             raise TypeError(f"For '{type(self).__name__}', the 'max_file_size' should be int type, "
