@@ -106,7 +106,6 @@ EXCLUDED = {
                                                        "transforms",
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
-    "mindspore.train._utils": _INTERNAL + "helpers of Model, summary and checkpoint code",
     "mindspore.train.summary._lineage_adapter": _INTERNAL + "MindInsight's lineage records",
     "mindspore.train.summary._summary_adapter": _INTERNAL + "the summary writer's event packing",
     "mindspore.train.summary._writer_pool": _INTERNAL + "the summary writer's process pool",

@@ -71,3 +71,12 @@ ms.set_context(mode=ms.GRAPH_MODE)
 show("graph list slice by Tensors", lambda: ListSlice()())
 ms.set_context(mode=ms.PYNATIVE_MODE)
 show("pynative list slice by Tensors", lambda: ListSlice()())
+
+from mindspore.train._utils import _construct_input_tensors, _construct_tensor_list  # noqa: E402
+
+show("_construct_tensor_list", lambda: [(t.shape, t.dtype, t.virtual_flag, float(t.sum()))
+                                        for t in _construct_tensor_list((ms.float32, ms.int32),
+                                                                        ((2, 3), (4,)), 3)])
+show("_construct_tensor_list mismatch", lambda: _construct_tensor_list((ms.float32, ms.float32), ((1, 3),)))
+show("_construct_input_tensors", lambda: [[t.shape for t in ts] for ts in
+                                          _construct_input_tensors((ms.float16,), ((5, 2),), 4)])
