@@ -273,7 +273,8 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
     with none of the others. A `python_source` (GeneratorDataset and its kin) refuses a conflict
     with MindSpore's ValueError, a native source with its RuntimeErrors."""
     if python_source:
-        if sampler is not None and not (shuffle is None and num_shards is None and shard_id is None):
+        if isinstance(sampler, Sampler) and not (shuffle is None and num_shards is None
+                                                 and shard_id is None):  # (a list of indices may)
             raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: "
                              f"{num_samples}, num_shards: {num_shards}, shard_id: {shard_id}, "
                              f"shuffle: {shuffle}.")
