@@ -1,7 +1,7 @@
 """MindSpore 2.10's SUN397Dataset (columns, dtypes, order, decode) and the sampler / shuffle / sharding
 conflicts of its native sources (SUN397Dataset, ImageFolderDataset: RuntimeErrors) and of its Python
 sources (NumpySlicesDataset, GeneratorDataset: ValueErrors), for the gen6b sample of its unit tests
-(issue #25), and get_class_indexing / num_classes through a pipeline. The probe writes its own small image folders (Pillow JPEGs). Printed
+(issue #25), get_class_indexing / num_classes through a pipeline, and padded_batch's pad_info (None: no padding, {}: every column). The probe writes its own small image folders (Pillow JPEGs). Printed
 `label -> RESULT`; tests/dataset/test_source_options.py runs it unchanged on msjax. Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/dataset_source_options_probe.py \\
         | grep -- " -> " > tests/goldens/dataset/dataset_source_options_probe.out
@@ -70,3 +70,14 @@ show("NumpySlices num_classes", lambda: ds.NumpySlicesDataset([1, 2]).num_classe
 show("NumpySlices indexing", lambda: ds.NumpySlicesDataset([1, 2]).get_class_indexing())
 show("zip indexing", lambda: ds.zip((ds.NumpySlicesDataset({"y": [1, 2, 3, 4]}), folders)).get_class_indexing())
 show("SUN397 indexing", lambda: ds.SUN397Dataset(SUN).get_class_indexing())
+
+
+def ragged():
+    for n in (1, 3, 2):
+        yield np.full((n, 2), n, np.int32), np.array([n], np.int32)
+
+
+for info in [None, {}, {"a": None}, {"a": ([4, 2], -1)}]:
+    padded = ds.GeneratorDataset(ragged, ["a", "b"], shuffle=False).padded_batch(3, pad_info=info)
+    show(f"padded_batch pad_info {info}",
+         lambda: [(x.shape, x.tolist()) for r in padded.create_tuple_iterator(output_numpy=True) for x in r])
