@@ -199,6 +199,8 @@ NAME_SOURCES = {
                                                   "msjax.experimental.optim", "msjax"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
+    "mindspore.dataset.engine.iterators": ("msjax.dataset.engine.iterators", "msjax.dataset.engine",
+                                           "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",

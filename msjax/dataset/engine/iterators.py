@@ -6,3 +6,6 @@ from msjax._src.dataset.iterators import _cleanup as _cleanup
 from msjax._src.dataset.iterators import _set_iterator_cleanup as _set_iterator_cleanup
 from msjax._src.dataset.iterators import _unset_iterator_cleanup as _unset_iterator_cleanup
 from msjax._src.dataset.iterators import check_iterator_cleanup as check_iterator_cleanup
+from msjax._src.module_tree import missing_names as _missing_names
+
+__getattr__ = _missing_names(__name__)
