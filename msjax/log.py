@@ -3,6 +3,9 @@
 import logging as logging  # MindSpore's module imports it: `mindspore.log.logging.info(...)`
 
 from msjax._src.core.log import GLOBAL_LOGGER as GLOBAL_LOGGER
+from msjax._src.core.log import _get_env_config as _get_env_config
+from msjax._src.core.log import _get_logger as _get_logger
+from msjax._src.core.log import _verify_config as _verify_config
 from msjax._src.core.log import critical as critical
 from msjax._src.core.log import debug as debug
 from msjax._src.core.log import error as error

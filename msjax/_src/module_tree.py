@@ -106,7 +106,6 @@ EXCLUDED = {
                                                        "transforms",
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
-    "mindspore.train._utils": _INTERNAL + "helpers of Model, summary and checkpoint code",
     "mindspore.train.summary._lineage_adapter": _INTERNAL + "MindInsight's lineage records",
     "mindspore.train.summary._summary_adapter": _INTERNAL + "the summary writer's event packing",
     "mindspore.train.summary._writer_pool": _INTERNAL + "the summary writer's process pool",
@@ -154,7 +153,6 @@ EXCLUDED = {
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
     # mindspore.scipy: msjax answers scipy.fft (the type-II cosine transforms); the rest:
-    "mindspore.scipy.linalg": _NOT_YET + "mindspore.scipy.linalg (jax.scipy.linalg has most of it)",
     "mindspore.scipy.optimize": _NOT_YET + "mindspore.scipy.optimize (minimize, line_search, "
                                 "linear_sum_assignment)",
     "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
@@ -180,6 +178,7 @@ NAME_SOURCES = {
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),
     "mindspore.scipy.fft": ("msjax.scipy.fft",),
+    "mindspore.scipy.linalg": ("msjax.scipy.linalg",),
     "mindspore.scipy.ops_wrapper": ("msjax.scipy.ops_wrapper",),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
@@ -198,6 +197,8 @@ NAME_SOURCES = {
                                                   "msjax.experimental.optim", "msjax"),
     "mindspore.dataset.core.config": ("msjax.dataset.config",),
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
+    "mindspore.dataset.engine.iterators": ("msjax.dataset.engine.iterators", "msjax.dataset.engine",
+                                           "msjax.dataset", "msjax"),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",

@@ -424,6 +424,7 @@ from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
+from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.nn_ops import HSigmoid as HSigmoid
@@ -448,6 +449,7 @@ from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag
+from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
@@ -916,6 +918,7 @@ from msjax._src.ops.scatter_ops import TensorScatterMul as TensorScatterMul
 from msjax._src.ops.scatter_ops import TensorScatterSub as TensorScatterSub
 from msjax._src.ops.scatter_ops import TensorScatterUpdate as TensorScatterUpdate
 from msjax._src.ops.primitives import TensorShape as TensorShape
+from msjax._src.ops.summary_ops import TensorSummary as TensorSummary
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile

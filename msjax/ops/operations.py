@@ -138,6 +138,7 @@ from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
 from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
 from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.math_ops import Heaviside as Heaviside
+from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.nn_ops import HSigmoid as HSigmoid
@@ -148,6 +149,7 @@ from msjax._src.ops.primitives import Identity as Identity
 from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.math_ops import Imag as Imag
+from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
 from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
@@ -337,6 +339,7 @@ from msjax._src.ops.scatter_ops import TensorScatterMul as TensorScatterMul
 from msjax._src.ops.scatter_ops import TensorScatterSub as TensorScatterSub
 from msjax._src.ops.scatter_ops import TensorScatterUpdate as TensorScatterUpdate
 from msjax._src.ops.primitives import TensorShape as TensorShape
+from msjax._src.ops.summary_ops import TensorSummary as TensorSummary
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.array_ops import Tile as Tile
 from msjax._src.ops.primitives import TopK as TopK

@@ -5,8 +5,11 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import msjax
 from msjax import log as logger
+from tests.golden_scripts import GOLDENS, golden_cases, parse_lines
 from msjax._src.parallel import parallel_context
 
 # What MindSpore 2.10 printed for `logger.critical("crit")` (the oracle, GLOG_v=3).
@@ -44,7 +47,7 @@ def test_level_comes_from_glog_v():
     assert levels == ["INFO", "WARNING"]
     bad = subprocess.run([sys.executable, "-c", "import msjax.log"], capture_output=True,
                          text=True, env=dict(os.environ, GLOG_v="9"))
-    assert bad.returncode != 0 and "GLOG_v must be one of" in bad.stderr
+    assert bad.returncode != 0 and "Incorrect log level, please check the configuration of GLOG_v" in bad.stderr
 
 
 def test_private_parallel_helpers_read_the_context():
@@ -86,3 +89,38 @@ def test_info_and_debug_are_below_the_default_level(capsys):
         assert logger.get_level() == "0"
     finally:
         logger.GLOBAL_LOGGER.setLevel(saved)
+
+
+LOG_GOLDEN = golden_cases("api/log_config_probe.out")
+
+
+@pytest.fixture(scope="module")
+def log_probe_cases():
+    """tests/goldens/scripts/log_config_probe.py run on msjax, in a process of its own (it changes
+    the environment and rebuilds the logger)."""
+    script = ("import msjax.compat, runpy; msjax.compat.install(force=True); "
+              f"runpy.run_path({str(GOLDENS / 'scripts' / 'log_config_probe.py')!r}, run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    return parse_lines(done.stdout)
+
+
+@pytest.mark.parametrize("label", sorted(LOG_GOLDEN))
+def test_log_settings_match_mindspore(label, log_probe_cases):
+    assert log_probe_cases.get(label) == LOG_GOLDEN[label]
+
+
+def test_file_logging_rotates_as_set(tmp_path):
+    """GLOG_logtostderr=0: MindSpore's line format in GLOG_log_dir/rank_0/logs/mindspore.log.<pid>,
+    rotated at logger_maxBytes into logger_backupCount more files."""
+    script = ("from msjax import log as logger\n"
+              "for i in range(100): logger.warning('test log message warning %r', i)\n")
+    env = dict(os.environ, GLOG_v="2", GLOG_logtostderr="0", GLOG_log_dir=str(tmp_path),
+               logger_maxBytes="1000", logger_backupCount="10")
+    subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, check=True)
+    logs = tmp_path / "rank_0" / "logs"
+    names = sorted(os.listdir(logs))
+    assert len(names) == 11 and all(name.startswith("mindspore.log.") for name in names)
+    newest = min(names, key=len)
+    line = (logs / newest).read_text().splitlines()[-1]
+    assert LINE.match(line).group(1, 4) == ("WARNING", "test log message warning 99")

@@ -46,6 +46,8 @@ def _pipeline(images, operations, batch_size, drop_remainder=False, workers=1,
               processes=False, per_image=False, shuffle=False, output_columns=None,
               source="slices", sampler=None):
     labels = np.arange(len(images), dtype=np.int32)
+    if sampler is not None:
+        shuffle = None  # MindSpore refuses a sampler given with shuffle
     if source == "slices":
         dataset = ds.NumpySlicesDataset({"label": labels, "image": images}, shuffle=shuffle,
                                         sampler=sampler)

@@ -232,6 +232,8 @@ class Tensor:
     def __index__(self) -> int:
         data = self._data
         if isinstance(data, jax.core.Tracer):  # JAX's error: the value is not known yet
+            if data.size == 1 and data.ndim:  # (graph mode folds a constant one and retraces)
+                return data.reshape(()).__index__()
             return data.__index__()
         if data.size != 1 or not (jnp.issubdtype(data.dtype, jnp.integer)
                                   or data.dtype == jnp.bool_):

@@ -203,8 +203,7 @@ class VOCDataset(_AnnotatedSource):
     def get_class_indexing(self):
         """`VOCDataset.get_class_indexing`: class name -> label (Detection only)."""
         if self.task != "Detection":
-            raise pipeline_error('Invalid parameter, GetClassIndexing only valid in "Detection" '
-                                 'task.', self.name)
+            raise NotImplementedError("Only 'Detection' support get_class_indexing.")
         self._rows()
         if self.class_indexing:
             return {name: self.class_indexing[name] for name in self._labels}

@@ -199,7 +199,15 @@ class PaddedBatchDataset(BatchDataset):
         self.pad_info = pad_info
 
     def _batch_function(self, plan):
+        """MindSpore's `pad_info`: None pads nothing (rows of different shapes cannot batch), {}
+        pads every column to the batch's longest row with 0, and a column given None pads so too."""
         columns, pad_info = self.children[0]._columns(), self.pad_info
+        if pad_info is None:
+            pad_info = {}
+        elif not pad_info:
+            pad_info = None
+        else:
+            pad_info = {name: (None, 0) if how is None else how for name, how in pad_info.items()}
         return lambda rows: pad_rows(rows, columns, pad_info)
 
 

@@ -369,6 +369,18 @@ class Dataset:
         """`Dataset.get_col_names`."""
         return list(self._columns())
 
+    def get_class_indexing(self):
+        """`Dataset.get_class_indexing`: the class name -> label dict of the source under this
+        node's first input (ImageFolderDataset, VOCDataset's Detection task, ...), as MindSpore
+        looks it up through shuffle, repeat, batch, zip...; {} when it has none."""
+        return self.children[0].get_class_indexing() if self.children else {}
+
+    def num_classes(self):
+        """`Dataset.num_classes`: the number of classes of the source under this node's first
+        input, when it counts them (ImageFolderDataset); else None (a VOCDataset's too, as in
+        MindSpore)."""
+        return self.children[0].num_classes() if self.children else None
+
     def get_dataset_size(self):
         """`Dataset.get_dataset_size`: the rows (batches) of one epoch; counted by reading the
         pipeline when no operation knows it (as MindSpore does)."""

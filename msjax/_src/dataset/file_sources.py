@@ -1,5 +1,5 @@
 """MindSpore's file datasets: MNIST/Fashion-MNIST (idx files), CIFAR-10/100 (binary batches),
-ImageFolderDataset, TextFileDataset and CSVDataset.
+ImageFolderDataset, SUN397Dataset, TextFileDataset and CSVDataset.
 
 Each is a random-access source (``MappableSource``): it lists or memory-maps its files when built
 and reads one row per index, so Grain's threads, seeded shuffle and sharding serve it. The orders
@@ -248,6 +248,10 @@ class ImageFolderDataset(MappableSource):
                          if os.path.isdir(os.path.join(self.dataset_dir, d)))
         return {name: i for i, name in enumerate(classes)}
 
+    def num_classes(self):
+        """`ImageFolderDataset.num_classes`: how many class folders (or `class_indexing` keys)."""
+        return len(self.get_class_indexing())
+
     def _list(self):
         if self._files is None:
             indexing = self.get_class_indexing()
@@ -278,6 +282,58 @@ class ImageFolderDataset(MappableSource):
         else:
             image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
         return image, np.array(label, np.int32)
+
+
+class SUN397Dataset(MappableSource):
+    """`mindspore.dataset.SUN397Dataset`: the SUN397 scene images, `dataset_dir/ClassName.txt`
+    listing the classes (``/a/abbey``) and each class's ``.jpg`` files in its folder; columns
+    ``image`` (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and
+    ``label`` (uint32: the class's line in ClassName.txt)."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self.decode = decode
+        self._files = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def _list(self):
+        if self._files is None:
+            listing = os.path.join(self.dataset_dir, "ClassName.txt")
+            if not os.path.isfile(listing):
+                raise pipeline_error(f"Invalid file, failed to open {listing}: the SUN397 class list "
+                                     f"ClassName.txt is missing.", "SUN397Dataset")
+            with open(listing, encoding="utf-8") as file:
+                classes = [line.strip() for line in file if line.strip()]
+            files = []
+            for label, name in enumerate(classes):
+                folder = os.path.join(self.dataset_dir, name.lstrip("/"))
+                if os.path.isdir(folder):
+                    files += [(os.path.join(folder, f), label) for f in sorted(os.listdir(folder))
+                              if f.lower().endswith(".jpg")]
+            self._files = files
+        return self._files
+
+    def _length(self):
+        return len(self._list())
+
+    def class_labels(self, class_column):
+        """Each image's label (PKSampler), without reading the images."""
+        return np.array([label for _, label in self._list()], np.int64)
+
+    def _read(self, index):
+        path, label = self._list()[index]
+        with open(path, "rb") as file:
+            data = file.read()
+        if self.decode:
+            image = decode_image(data, path)
+        else:
+            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
+        return image, np.array(label, np.uint32)
 
 
 def match_files(patterns):

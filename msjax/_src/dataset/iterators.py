@@ -9,6 +9,8 @@ it.
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
@@ -24,6 +26,40 @@ def _as_tensor(array: np.ndarray):
     if isinstance(array, Tensor) or array.dtype.kind in "USO":
         return array  # a Tensor already (made from a worker's shared block), or strings
     return from_numpy(np.array(array))
+
+
+# The iterators made so far (weak references), so that `_cleanup` can release them all, as the
+# teardown of MindSpore's dataset tests (and a user's process exit) does.
+ITERATORS_LIST: list = []
+_ITERATOR_CLEANUP = False
+
+
+def _set_iterator_cleanup():
+    """Mark that the iterators are being released (MindSpore's flag of the same name)."""
+    global _ITERATOR_CLEANUP
+    _ITERATOR_CLEANUP = True
+
+
+def _unset_iterator_cleanup():
+    """Clear the mark `_set_iterator_cleanup` sets."""
+    global _ITERATOR_CLEANUP
+    _ITERATOR_CLEANUP = False
+
+
+def check_iterator_cleanup():
+    """Whether the iterators are being released."""
+    return _ITERATOR_CLEANUP
+
+
+def _cleanup():
+    """Release every iterator still alive, newest first (`stop`: its pipelines and their worker
+    processes end); dead references are dropped from the list."""
+    _set_iterator_cleanup()
+    for ref in reversed(ITERATORS_LIST):
+        iterator = ref()
+        if iterator is not None:
+            iterator.stop()
+    ITERATORS_LIST[:] = [ref for ref in ITERATORS_LIST if ref() is not None]
 
 
 class _EpochIterator:
@@ -49,6 +85,8 @@ class _EpochIterator:
         self._epoch = 0
         self._rows = None
         self._epochs = None
+        ITERATORS_LIST[:] = [ref for ref in ITERATORS_LIST if ref() is not None]
+        ITERATORS_LIST.append(weakref.ref(self))
 
     def __iter__(self):
         return self

@@ -52,11 +52,31 @@ def call_user_function(function, args, description: str):
         raise user_function_error(error, description) from error
 
 
+def format_exception_without_carets(error: BaseException) -> str:
+    """`traceback.format_exception(error)` without the caret lines (``^^^^``) under each frame.
+
+    The pipeline's worker threads format the errors of user functions. Python 3.11 finds where
+    to put the carets with `ast.parse`, which is not thread-safe there: a parse in another thread
+    at the same moment (pytest formatting a report, a user's `inspect`) fails with "AST
+    constructor recursion depth mismatch". Without the carets no parse is made."""
+    report = traceback.TracebackException(type(error), error, error.__traceback__)
+    pending, seen = [report], set()
+    while pending:
+        current = pending.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        for frame in current.stack:
+            frame.colno = frame.end_colno = None
+        pending += [current.__cause__, current.__context__]
+    return "".join(report.format())
+
+
 def user_function_error(error: Exception, description: str, data_file: str | None = None
                         ) -> RuntimeError:
     """MindSpore's RuntimeError for `error`, raised by the user function `description` names
     (on a row read from `data_file`, which MindSpore names)."""
-    stack = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    stack = format_exception_without_carets(error)
     where = f" The corresponding data file is: {data_file}." if data_file else ""
     return user_code_error(f"{description} failed.{where} Error description: {stack}")
 

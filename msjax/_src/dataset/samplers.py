@@ -232,7 +232,7 @@ def check_shards(num_shards, shard_id):
         return
     for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"Argument {name} with value {value!r} is not of type "
+            raise TypeError(f"Argument {name} with value {value} is not of type "
                             f"[<class 'int'>], but got {type(value)}.")
     if num_shards <= 0:
         raise ValueError(f"Input num_shards is not within the required interval of [1, 2147483647].")
@@ -242,10 +242,45 @@ def check_shards(num_shards, shard_id):
         raise ValueError("shard_id should be less than num_shards.")
 
 
-def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_shuffle=True):
+def _check_native_source_options(sampler, shuffle, num_shards, shard_id):
+    """MindSpore's checks of a native (C++) source's sampler, shuffle and sharding arguments
+    (ImageFolderDataset, MnistDataset, SUN397Dataset, ...): RuntimeErrors for a conflict."""
+    if sampler is not None:
+        if shuffle is not None:
+            raise RuntimeError("sampler and shuffle cannot be specified at the same time.")
+        if num_shards is not None or shard_id is not None:
+            raise RuntimeError("sampler and sharding cannot be specified at the same time.")
+    if num_shards is not None and shard_id is None:
+        raise RuntimeError("num_shards is specified and currently requires shard_id as well.")
+    if shard_id is not None and num_shards is None:
+        raise RuntimeError("shard_id is specified but num_shards is not.")
+    if num_shards is None:
+        return
+    for name, value in (("num_shards", num_shards), ("shard_id", shard_id)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument {name} with value {value} is not of type "
+                            f"[<class 'int'>], but got {type(value)}.")
+    if num_shards <= 0:
+        raise ValueError("Input num_shards is not within the required interval of [1, 2147483647].")
+    if not 0 <= shard_id < num_shards:
+        raise ValueError(f"Input shard_id is not within the required interval of [0, {num_shards - 1}].")
+
+
+def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_shuffle=True,
+                   python_source=False):
     """The sampler a source's (sampler, shuffle, num_samples, num_shards, shard_id) arguments
-    mean in MindSpore: an explicit `sampler` (a Sampler or a list of indices) wins."""
-    check_shards(num_shards, shard_id)
+    mean in MindSpore: an explicit `sampler` (a Sampler or a list of indices), which may come
+    with none of the others. A `python_source` (GeneratorDataset and its kin) refuses a conflict
+    with MindSpore's ValueError, a native source with its RuntimeErrors."""
+    if python_source:
+        if isinstance(sampler, Sampler) and not (shuffle is None and num_shards is None
+                                                 and shard_id is None):  # (a list of indices may)
+            raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: "
+                             f"{num_samples}, num_shards: {num_shards}, shard_id: {shard_id}, "
+                             f"shuffle: {shuffle}.")
+        check_shards(num_shards, shard_id)
+    else:
+        _check_native_source_options(sampler, shuffle, num_shards, shard_id)
     num_samples = _check_num_samples(num_samples)
     if sampler is not None:
         if isinstance(sampler, Sampler):

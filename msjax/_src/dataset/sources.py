@@ -28,6 +28,7 @@ class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
     accepts_shuffle_mode = False  # True: `shuffle` may also be a `Shuffle` (MindDataset)
+    python_source = False  # True: MindSpore's Python source (GeneratorDataset), with its checks
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
                  num_shards=None, shard_id=None, default_shuffle=True, cache=None):
@@ -38,7 +39,7 @@ class MappableSource(Dataset):
         self.cache = cache
         self.sampler = None
         self.use_sampler(samplers_module.select_sampler(sampler, shuffle, num_samples, num_shards,
-                                                        shard_id, default_shuffle))
+                                                        shard_id, default_shuffle, self.python_source))
 
     def _length(self) -> int:
         raise NotImplementedError
@@ -114,6 +115,8 @@ class GeneratorDataset(MappableSource):
     that many worker processes (Grain's), as MindSpore does with `python_multiprocessing` (its
     default); otherwise Grain's threads read the rows.
     """
+
+    python_source = True
 
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
                  num_parallel_workers=None, shuffle=None, sampler=None, num_shards=None,

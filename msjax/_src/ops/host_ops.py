@@ -103,6 +103,22 @@ def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=Tr
     return decorate(fn) if fn is not None else decorate
 
 
+def _primexpr(fn=None, get_instance=True, name=None, reuse_result=True):
+    """`mindspore.ops.primitive._primexpr`: as `constexpr`, except that MindSpore compiles the
+    function into the graph when an argument is a variable (a `mutable`, a graph input) instead of
+    refusing it. msjax traces Python either way, so the function runs on the values it gets (a
+    traced Tensor included); the result is a Primitive instance (`get_instance=True`) or its
+    class, and the decorator may be used with or without arguments."""
+    def decorate(function):
+        cls = type("PrimexprOp", (Primitive,), {
+            "__call__": lambda self, *args: function(*args), "__doc__": function.__doc__,
+            "__module__": "msjax.ops",
+            "__init__": lambda self: Primitive.__init__(self, name or function.__name__)})
+        return cls() if get_instance else cls
+
+    return decorate(fn) if fn is not None else decorate
+
+
 # -- ops.functional tuple helpers --------------------------------------------------------------
 def make_range(*args):
     """`mindspore.ops.functional.make_range(start=0, stop, step=1)`: `range` as a tuple."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor, _wrap
 
 
@@ -92,3 +93,26 @@ def endless_host_rows(dataset):
         if empty:
             raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
 
+
+
+def construct_tensor_list(types, shapes, batch_expand_num=1):
+    """`mindspore.train._utils._construct_tensor_list`: zero Tensors of a dataset's column
+    `types` and `shapes` (the first dimension times `batch_expand_num`), as MindSpore builds the
+    inputs that compile a network before its first batch; each is marked `virtual_flag`."""
+    if len(types) != len(shapes):
+        raise ValueError(f"The length of dataset types must be equal to dataset shapes, but got "
+                         f"dataset types={types} and dataset shapes={shapes}")
+    tensors = []
+    for type_, shape in zip(types, shapes):
+        shape = tuple(size * batch_expand_num if i == 0 else size for i, size in enumerate(shape))
+        tensor = Tensor(np.zeros(shape, mstype.dtype_to_nptype(type_)), dtype=type_)
+        tensor.virtual_flag = True
+        tensors.append(tensor)
+    return tensors
+
+
+def construct_input_tensors(dataset_types, dataset_shapes, device_number=1):
+    """`mindspore.train._utils._construct_input_tensors`: (the run's input Tensors, the compile's
+    with the batch times `device_number`)."""
+    return (construct_tensor_list(dataset_types, dataset_shapes),
+            construct_tensor_list(dataset_types, dataset_shapes, device_number))

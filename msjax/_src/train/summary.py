@@ -1,10 +1,12 @@
 """`mindspore.SummaryRecord` and `mindspore.train.SummaryCollector`, writing TensorBoard event files.
 
-MindSpore writes summaries in its own protobuf for MindInsight. msjax writes scalars in
-TensorBoard's format instead (TFRecord-framed `Event` protos with `simple_value`s), to files named
+MindSpore writes summaries in its own protobuf for MindInsight. msjax writes them in TensorBoard's
+format instead (TFRecord-framed `Event` protos), to files named
 `<prefix>.out.tfevents.<time>.<host><suffix>` so TensorBoard finds them: `tensorboard --logdir
-<log_dir>` shows them. Only scalars are written: `add_value` with the 'image', 'histogram' and
-'tensor' plugins, and the lineage/graph plugins, raise NotImplementedError.
+<log_dir>` shows them. Scalars are `simple_value`s; images a PNG of MindSpore's canvas (the NCHW
+batch tiled 8 a row, scaled to 0-255 as MindSpore scales it); histograms TensorBoard's
+`HistogramProto` over MindSpore's number of bins; tensors a `TensorProto`. The lineage, graph and
+landscape plugins of `add_value` raise NotImplementedError.
 """
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ import os
 import socket
 import struct
 import time
+import zlib
 
 import numpy as np
 
+from msjax._src.core import log
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.summary_ops import take_pending
 from msjax._src.train.callback import Callback, handle_loss
@@ -65,16 +69,140 @@ def _length_delimited(field: int, payload: bytes) -> bytes:
     return _varint((field << 3) | 2) + _varint(len(payload)) + payload
 
 
-def encode_event(wall_time: float, step: int, *, file_version: str | None = None, scalars=()) -> bytes:
-    """A TensorBoard `Event` proto: a file version, or a `Summary` of `(tag, value)` scalars."""
+def _double(field: int, value: float) -> bytes:
+    return _varint((field << 3) | 1) + struct.pack("<d", value)
+
+
+def _png(image: np.ndarray) -> bytes:
+    """An HWC uint8 image (3 channels) as PNG bytes (filter 0 rows, zlib)."""
+    height, width, _ = image.shape
+    raw = b"".join(b"\x00" + image[row].tobytes() for row in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) \
+        + chunk(b"IEND", b"")
+
+
+def _image_canvas(value: np.ndarray):
+    """MindSpore's image summary of an NCHW batch (C 1 or 3): scaled to uint8 as MindSpore scales
+    it, the images tiled 8 a row, HWC; None (MindSpore logs an error, writes nothing) for another
+    shape."""
+    if value.ndim != 4 or value.shape[1] not in (1, 3) or 0 in value.shape:
+        log.error(f"The dimension of Summary tensor should be 4 or second dimension should be 1 or 3, "
+                  f"but got shape={value.shape}, which means Summary tensor is not Image.")
+        return None
+    scale, shift = 1.0, 0.0
+    high, low = np.max(value), np.min(value)
+    if value.dtype != np.uint8:
+        if high <= 1 and low >= 0:
+            scale = 255.0
+        else:
+            if high != low:
+                scale = 255 / (high - low + 1)
+            shift = low
+    value = ((value.astype(np.float32) - shift) * scale).astype(np.uint8)
+    if value.shape[1] == 1:
+        value = np.concatenate([value] * 3, 1)
+    n, _, h, w = value.shape
+    cols = min(n, 8)
+    rows = -(-n // cols)
+    canvas = np.zeros((3, h * rows, w * cols), np.uint8)
+    for i in range(n):
+        y, x = divmod(i, cols)
+        canvas[:, y * h:(y + 1) * h, x * w:(x + 1) * w] = value[i]
+    return canvas.transpose(1, 2, 0)
+
+
+def _histogram_bins(count: int) -> int:
+    """MindSpore's number of histogram bins for `count` finite values (about 10 a bin, at most 90)."""
+    if not count:
+        return 1
+    if count <= 5:
+        return 2
+    if count <= 10:
+        return 3
+    return count // 10 + 1 if count <= 880 else 90
+
+
+def _histogram_proto(value: np.ndarray) -> bytes:
+    """TensorBoard's HistogramProto (min, max, num, sum, sum_squares, bucket_limit, bucket) of the
+    finite values."""
+    finite = value[np.isfinite(value)].astype(np.float64) if value.dtype.kind in "fc" \
+        else value.astype(np.float64).ravel()
+    if finite.size:
+        low, high = float(finite.min()), float(finite.max())
+    else:
+        low = high = 0.0
+    first, last = (low, high) if low < high else (low - 0.5, high + 0.5)
+    counts, edges = np.histogram(finite, bins=np.linspace(first, last, _histogram_bins(finite.size) + 1))
+    proto = (_double(1, low) + _double(2, high) + _double(3, float(value.size))
+             + _double(4, float(finite.sum())) + _double(5, float(np.sum(finite * finite))))
+    proto += _length_delimited(6, b"".join(struct.pack("<d", e) for e in edges[1:]))
+    proto += _length_delimited(7, b"".join(struct.pack("<d", float(c)) for c in counts))
+    return proto
+
+
+# NumPy dtype -> TensorFlow's DataType enum (TensorProto.dtype)
+_TF_DTYPES = {"float32": 1, "float64": 2, "int32": 3, "uint8": 4, "int16": 5, "int8": 6, "int64": 9,
+              "bool": 10, "uint16": 17, "float16": 19, "uint32": 22, "uint64": 23}
+
+
+def _tensor_proto(value: np.ndarray) -> bytes:
+    """TensorBoard's TensorProto: dtype, shape, little-endian content."""
+    value = np.ascontiguousarray(value)
+    if value.dtype.name not in _TF_DTYPES:
+        value = value.astype(np.float32)
+    shape = b"".join(_length_delimited(2, b"\x08" + _varint(size)) for size in value.shape)
+    return (b"\x08" + _varint(_TF_DTYPES[value.dtype.name]) + _length_delimited(2, shape)
+            + _length_delimited(4, value.astype(value.dtype.newbyteorder("<")).tobytes()))
+
+
+def _summary_value(plugin: str, tag: str, value: np.ndarray):
+    """One `Summary.Value` of a plugin's value; None when MindSpore would write nothing."""
+    head = _length_delimited(1, tag.encode())
+    if plugin == "scalar":
+        return head + b"\x15" + struct.pack("<f", float(np.asarray(value, np.float64).reshape(())))
+    if plugin == "image":
+        canvas = _image_canvas(value)
+        if canvas is None:
+            return None
+        height, width, _ = canvas.shape
+        image = b"\x08" + _varint(height) + b"\x10" + _varint(width) + b"\x18\x03" \
+            + _length_delimited(4, _png(canvas))
+        return head + _length_delimited(4, image)
+    if plugin == "histogram":
+        return head + _length_delimited(5, _histogram_proto(value))
+    return head + _length_delimited(8, _tensor_proto(value))
+
+
+def encode_event(wall_time: float, step: int, *, file_version: str | None = None, scalars=(),
+                 values=()) -> bytes:
+    """A TensorBoard `Event` proto: a file version, or a `Summary` of `(tag, value)` scalars and
+    of encoded `Summary.Value`s."""
     event = b"\x09" + struct.pack("<d", wall_time) + b"\x10" + _varint(step)
     if file_version is not None:
         event += _length_delimited(3, file_version.encode())
-    if scalars:
-        summary = b"".join(_length_delimited(1, _length_delimited(1, tag.encode()) + b"\x15"
-                                             + struct.pack("<f", value)) for tag, value in scalars)
-        event += _length_delimited(5, summary)
+    encoded = [_summary_value("scalar", tag, value) for tag, value in scalars] + list(values)
+    if encoded:
+        event += _length_delimited(5, b"".join(_length_delimited(1, v) for v in encoded))
     return event
+
+
+def check_to_numpy(plugin: str, value, who: str) -> np.ndarray:
+    """A summary value as a NumPy array, refused as MindSpore refuses it (`who`: the operator or
+    "SummaryRecord", named in the message)."""
+    array = value.asnumpy() if isinstance(value, Tensor) else np.asarray(value)
+    if plugin == "scalar" and array.size != 1:
+        raise ValueError(f'For "{who}", the v rank must be less than or equal to 1, but got '
+                         f"{len(array)}.")
+    if plugin == "image" and array.ndim != 4:
+        raise ValueError(f'For "{who}", the tensor seems not to hold a valid image.')
+    if plugin in ("tensor", "histogram") and array.ndim == 0:
+        raise ValueError(f'For "{who}", the value should not be empty.')
+    return array.copy()
 
 
 def tfrecord(payload: bytes) -> bytes:
@@ -82,6 +210,23 @@ def tfrecord(payload: bytes) -> bytes:
     length = struct.pack("<Q", len(payload))
     return (length + struct.pack("<I", _masked_crc(length)) + payload
             + struct.pack("<I", _masked_crc(payload)))
+
+
+def _check_export_options(options) -> None:
+    """MindSpore's checks of SummaryRecord's `export_options` (`{'tensor_format': 'npy' or None}`)."""
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise TypeError(f"For `export_options` the type should be a valid type of ['dict', 'NoneType'], "
+                        f"but got {type(options).__name__}.")
+    unknown = set(options) - {"tensor_format"}
+    if unknown:
+        raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
+                         f"expect the follow keys: ['tensor_format']")
+    if options.get("tensor_format", None) not in ("npy", None):
+        raise ValueError(f'For "SummaryRecord", the export_format {{{options["tensor_format"]!r}}} of '
+                         f'"export_options" are unsupported for tensor_format, expect the follow values: '
+                         f"[None, 'npy']")
 
 
 class SummaryRecord:
@@ -99,6 +244,10 @@ class SummaryRecord:
 
     def __init__(self, log_dir, file_prefix="events", file_suffix="_MS", num_process=32, network=None,
                  max_file_size=None, raise_exception=False, export_options=None):
+        if not isinstance(raise_exception, bool):
+            raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
+                            f"'{type(raise_exception).__name__}'.")
+        _check_export_options(export_options)
         log_path = make_directory(log_dir, "log_dir")
         if not isinstance(max_file_size, (int, type(None))):
             raise TypeError(f"For '{type(self).__name__}', the 'max_file_size' should be int type, "
@@ -109,7 +258,7 @@ class SummaryRecord:
         self.base_log_dir = log_dir
         self.network = network
         self._mode = "train"
-        self._scalars = {}
+        self._pool = {}  # (plugin, tag) -> value, in the order added
         self._closed = False
         name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
@@ -138,55 +287,57 @@ class SummaryRecord:
         self._mode = mode
 
     def add_value(self, plugin, name, value):
-        """Buffer a value for the next `record`; msjax writes the 'scalar' plugin only."""
+        """Buffer a 'scalar', 'image', 'histogram' or 'tensor' value for the next `record`."""
         if plugin not in ('tensor', 'scalar', 'image', 'histogram', 'train_lineage', 'eval_lineage',
                           'dataset_graph', 'custom_lineage_data', 'graph', 'landscape'):
             raise ValueError(f'For "{type(self).__name__}.add_value", no such "plugin" of {plugin!r} , expect '
                              'value is one of [tensor, scalar, image, histogram, train_lineage, eval_lineage, '
                              'dataset_graph, custom_lineage_data, graph, landscape]')
-        if plugin != "scalar":
-            raise NotImplementedError(f"msjax: SummaryRecord writes TensorBoard scalars only; the {plugin!r} "
-                                      "plugin is not supported. Record a scalar, or use TensorBoard's own writer.")
+        if plugin not in ("tensor", "scalar", "image", "histogram"):
+            raise NotImplementedError(f"msjax: SummaryRecord writes TensorBoard scalars, images, histograms "
+                                      f"and tensors; the {plugin!r} plugin (MindInsight's) is not supported.")
         if not name or not isinstance(name, str):
             raise ValueError(f'For "{type(self).__name__}", the parameter "name" type should be str, but got '
                              f'{type(name)}.')
         if not isinstance(value, Tensor):
             raise TypeError(f'For "{type(self).__name__}", the parameter "value" expect to be Tensor, but got '
                             f'{type(value).__name__}')
-        array = value.asnumpy()
-        if array.size != 1:
-            raise ValueError(f"For 'scalar', the tensor should be a scalar or a tensor of size 1, but got shape "
-                             f"{array.shape}.")
-        self._scalars[name] = float(np.asarray(array, np.float64).reshape(()))
+        array = check_to_numpy(plugin, value, type(self).__name__)
+        if (plugin, name) in self._pool:
+            log.warning(f'For "{type(self).__name__}.add_value", {name + "/" + plugin!r} has duplicate '
+                        'values. Only the newest one will be recorded.')
+            del self._pool[plugin, name]
+        self._pool[plugin, name] = array
 
     def record(self, step, train_network=None, plugin_filter=None):
-        """Write the buffered scalars at `step`; False when the record is closed."""
+        """Write the buffered values at `step`; False when the record is closed."""
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if self._closed:
             return False
         self._take_summary_ops()
-        if plugin_filter is not None and not plugin_filter("scalar"):
-            self._scalars = {}
-            return True
-        if self._scalars:
-            scalars = [(f"{tag}", value) for tag, value in self._scalars.items()]
-            self._file.write(tfrecord(encode_event(time.time(), step, scalars=scalars)))
-            self._scalars = {}
+        pool, self._pool = self._pool, {}
+        values = [_summary_value(plugin, tag, value) for (plugin, tag), value in pool.items()
+                  if plugin_filter is None or plugin_filter(plugin)]
+        values = [v for v in values if v is not None]
+        if values:
+            self._file.write(tfrecord(encode_event(time.time(), step, values=values)))
         return True
 
     def _take_summary_ops(self):
-        """The values `ops.ScalarSummary` buffered since the last record, checked as MindSpore
-        checks them here (`name[:Scalar]` tags)."""
-        for kind, name, value in take_pending():
+        """The values the summary operators buffered since the last record, checked as MindSpore
+        checks them here (tags `name[:Scalar]`, `name[:Image]`, ...)."""
+        for kind, name, value, who in take_pending():
             summary = f"{kind}Summary"
             if not isinstance(name, str) or not name:
                 raise TypeError(f'For "{summary}", the name must be valid string, but got '
                                 f'"{name}".')
-            if value.size != 1:
-                raise ValueError(f'For "{summary}", the tensor should be a scalar or a tensor '
-                                 f"of size 1, but got shape {value.shape}.")
-            self._scalars[f"{name}[:{kind}]"] = float(np.asarray(value, np.float64).reshape(()))
+            if not isinstance(value, (Tensor, np.ndarray)):
+                raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
+                                f'but got {type(value).__name__}')
+            plugin = kind.lower()
+            self._pool.pop((plugin, f"{name}[:{kind}]"), None)
+            self._pool[plugin, f"{name}[:{kind}]"] = check_to_numpy(plugin, value, who)
 
     def flush(self):
         if not self._closed:

@@ -23,6 +23,7 @@ from msjax._src.dataset.file_sources import Cifar10Dataset as Cifar10Dataset
 from msjax._src.dataset.file_sources import Cifar100Dataset as Cifar100Dataset
 from msjax._src.dataset.file_sources import FashionMnistDataset as FashionMnistDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
+from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 
