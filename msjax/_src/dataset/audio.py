@@ -17,7 +17,7 @@ import numpy as np
 import scipy.signal
 
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.transform_base import TensorOperation, TransformError
+from msjax._src.dataset.transform_base import TensorOperation, TransformError, as_input
 
 FLOAT32_MAX_INT = 16777216  # 2**24, the bound MindSpore's audio validators use for floats
 INT32_MAX = 2147483647
@@ -156,7 +156,11 @@ class AudioTensorOperation(TensorOperation):
     """`mindspore.dataset.audio.transforms.AudioTensorOperation`: an audio transform. Called
     eagerly it takes a NumPy array (anything else is MindSpore's TypeError)."""
 
+    numpy_only = True  # False: other inputs are made arrays (Biquad's eager call in MindSpore)
+
     def __call__(self, *columns):
+        if not self.numpy_only:
+            columns = [as_input(column) for column in columns]
         for column in columns:
             if not isinstance(column, np.ndarray):
                 raise TypeError(f"Input should be NumPy audio, got {type(column)}.")
@@ -233,6 +237,8 @@ class AmplitudeToDB(AudioTensorOperation):
 class Biquad(AudioTensorOperation):
     """`mindspore.dataset.audio.Biquad(b0, b1, b2, a0, a1, a2)`: a second-order IIR filter along
     the last axis, output clamped to [-1, 1]."""
+
+    numpy_only = False
 
     @_with_signature_check
     def __init__(self, b0, b1, b2, a0, a1, a2):

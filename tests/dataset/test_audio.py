@@ -1,0 +1,45 @@
+"""mindspore.dataset.audio against MindSpore 2.10.
+
+tests/goldens/scripts/audio_probe.py runs unchanged with ``mindspore`` answered by msjax; each
+``label -> result`` line must match what MindSpore printed (tests/goldens/dataset/audio_probe.txt):
+errors exactly (type and first line), arrays by dtype and shape exactly and by value to the
+dtype's tolerance (float16 filters: MindSpore filters in half precision, msjax in float64).
+"""
+import functools
+
+import numpy as np
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+GOLDENS = golden_cases("dataset/audio_probe.txt")
+TOLERANCE = {"float16": (5e-3, 5e-3), "float32": (2e-5, 1e-6), "float64": (1e-6, 1e-9)}
+
+
+@functools.lru_cache(maxsize=None)
+def _msjax_cases():
+    return run_script_on_msjax("audio_probe.py")
+
+
+def _parse_array(result):
+    dtype, rest = result.split(" ", 1)
+    shape, values = rest.split(")", 1)
+    return dtype, shape + ")", np.array([float(v) for v in values.split()])
+
+
+@pytest.mark.parametrize("label", sorted(GOLDENS))
+def test_audio_case_matches_mindspore(label):
+    expected, got = GOLDENS[label], _msjax_cases().get(label)
+    assert got is not None, f"the probe printed no line for {label!r}"
+    if expected.split(" ", 1)[0] not in TOLERANCE:  # an error or an enum listing
+        assert got.rstrip() == expected.rstrip()
+        return
+    dtype, shape, values = _parse_array(expected)
+    got_dtype, got_shape, got_values = _parse_array(got)
+    assert (got_dtype, got_shape) == (dtype, shape)
+    rtol, atol = TOLERANCE[dtype]
+    np.testing.assert_allclose(got_values, values, rtol=rtol, atol=atol)
+
+
+def test_probe_covers_every_golden():
+    assert set(_msjax_cases()) == set(GOLDENS)
