@@ -200,6 +200,7 @@ NAME_SOURCES = {
     "mindspore.dataset.engine.iterators": ("msjax.dataset.engine.iterators", "msjax.dataset.engine",
                                            "msjax.dataset", "msjax"),
     "mindspore.dataset.audio": ("msjax.dataset.audio",),
+    "mindspore.dataset.audio.transforms": ("msjax.dataset.audio.transforms",),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",

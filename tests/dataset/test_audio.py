@@ -43,3 +43,21 @@ def test_audio_case_matches_mindspore(label):
 
 def test_probe_covers_every_golden():
     assert set(_msjax_cases()) == set(GOLDENS)
+
+
+def _audio_ops():
+    from msjax.dataset import audio
+    return [audio.AmplitudeToDB(), audio.Biquad(0.3, -0.2, 0.1, 2, -0.5, 0.2),
+            audio.Fade(3, 2, audio.FadeShape.LOGARITHMIC), audio.Overdrive(30, 70),
+            audio.RiaaBiquad(48000)]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_eager_call_leaves_its_input_and_pickles(index):
+    import pickle
+    op = _audio_ops()[index]
+    wave = np.random.RandomState(index).uniform(0.1, 1.5, (2, 3, 8)).astype(np.float32)
+    before = wave.copy()
+    out = op(wave)
+    np.testing.assert_array_equal(wave, before)
+    np.testing.assert_array_equal(pickle.loads(pickle.dumps(op))(wave), out)
