@@ -16,6 +16,7 @@ import math
 import numpy as np
 import scipy.signal
 
+from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transform_base import TensorOperation, TransformError, as_input
 
 FLOAT32_MAX_INT = 16777216  # 2**24, the bound MindSpore's audio validators use for floats
@@ -153,6 +154,9 @@ class AudioTensorOperation(TensorOperation):
         for column in columns:
             if not isinstance(column, np.ndarray):
                 raise TypeError(f"Input should be NumPy audio, got {type(column)}.")
+        if len(columns) != 1:
+            raise pipeline_error(f"{type(self).__name__}: the transform takes one column, but got "
+                                 f"{len(columns)}.", type(self).__name__)
         return super().__call__(*columns)
 
     def _checked(self, array, floats_only=False, min_rank=1, shape_words="<..., time>"):

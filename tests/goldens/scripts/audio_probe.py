@@ -3,6 +3,7 @@ RiaaBiquad and the enums of mindspore.dataset.audio.utils; eager calls, map pipe
 checks and bad inputs. One `label -> result` line per case; arrays as `dtype shape values`."""
 import numpy as np
 
+import mindspore as ms
 import mindspore.dataset as ds
 import mindspore.dataset.audio as audio
 from mindspore.dataset.audio import utils
@@ -155,3 +156,12 @@ case("riaa bad str", lambda: audio.RiaaBiquad("44100"))
 case("riaa bad value", lambda: audio.RiaaBiquad(45670))
 case("riaa bool", lambda: audio.RiaaBiquad(True))
 case("riaa default", lambda: audio.RiaaBiquad()(wave[0]))
+
+# eager inputs other than one NumPy array: Biquad takes lists, tuples and Tensors, the others not
+row = [[0.1, 0.2, 0.3]]
+for kind, value in (("list", row), ("tuple", (0.1, 0.2)), ("float", 0.5),
+                    ("tensor", ms.Tensor(np.array(row, np.float32)))):
+    for op in (audio.Biquad(0.3, -0.2, 0.1, 2, -0.5, 0.2), audio.Fade(1, 1), audio.Overdrive(),
+               audio.AmplitudeToDB(), audio.RiaaBiquad(44100)):
+        case(f"{type(op).__name__} {kind} input", lambda op=op, value=value: op(value))
+case("fade two inputs", lambda: audio.Fade(1, 1)(np.ones((2, 3), np.float32), np.ones((2, 3), np.float32)))
