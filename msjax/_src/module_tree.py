@@ -117,7 +117,7 @@ EXCLUDED = {
     "mindspore.train.print_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
     "mindspore.train.profiling_parallel_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
     "mindspore.train.summary_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
-    "mindspore.dataset.audio": _NOT_YET + "audio transforms",
+    "mindspore.dataset.audio.validators": _INTERNAL + _DATA_VALIDATORS,
     "mindspore.dataset.engine.datasets_audio": _NOT_YET + "the audio datasets",
     "mindspore.dataset.dataloader": _NOT_YET + "MindSpore 2.10's PyTorch-style DataLoader, Dataset "
                                     "and Sampler (different objects from mindspore.dataset's)",
@@ -199,6 +199,8 @@ NAME_SOURCES = {
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.engine.iterators": ("msjax.dataset.engine.iterators", "msjax.dataset.engine",
                                            "msjax.dataset", "msjax"),
+    "mindspore.dataset.audio": ("msjax.dataset.audio",),
+    "mindspore.dataset.audio.transforms": ("msjax.dataset.audio.transforms",),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
     "mindspore.dataset.transforms": ("msjax.dataset.transforms", "msjax.dataset", "msjax"),
     "mindspore.dataset.vision": ("msjax.dataset.vision", "msjax.dataset.transforms", "msjax.dataset",
