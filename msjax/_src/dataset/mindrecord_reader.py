@@ -98,7 +98,12 @@ class ShardFile:
 
     def read_parts(self, index):
         """Row `index`'s raw fields (a dict) and blob fields (name -> bytes)."""
-        raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = self.locations[index]
+        return self.read_parts_at(self.locations[index])
+
+    def read_parts_at(self, location):
+        """The raw and blob fields of the row at `location` (its pages and offsets, as the
+        ``.db`` index records them)."""
+        raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = location
         raw = fmt.unpack_raw(self._read(raw_page, raw_start, raw_end))
         blobs = {}
         if self.blob_fields:
@@ -114,7 +119,11 @@ class ShardFile:
 
     def read_plain(self, index, columns):
         """Row `index` as FileReader gives it."""
-        raw, blobs = self.read_parts(index)
+        return self.read_plain_at(self.locations[index], columns)
+
+    def read_plain_at(self, location, columns):
+        """The row at `location` as FileReader gives it."""
+        raw, blobs = self.read_parts_at(location)
         out = []
         for name in columns:
             if name in blobs:
@@ -147,6 +156,20 @@ def _json_number(value):
     return value
 
 
+def check_reader_arguments(file_name, num_consumer):
+    """MindSpore's checks of a reader's (FileReader, MindPage) `file_name` and `num_consumer`
+    (1 to the CPU count when given; the default 4 is not checked)."""
+    for path in file_name if isinstance(file_name, list) else [file_name]:
+        check_filename(path)
+    if num_consumer is None:
+        raise ParamValueError("Parameter num_consumer is None.")
+    if not isinstance(num_consumer, int):
+        raise ParamValueError("Parameter num_consumer is not int.")
+    if num_consumer != 4 and not 1 <= num_consumer <= (os.cpu_count() or 1):
+        raise ParamValueError(f"Parameter num_consumer: {num_consumer} should between 1 and "
+                              f"{os.cpu_count()}.")
+
+
 class FileReader:
     """`mindspore.mindrecord.FileReader(file_name, num_consumer=4, columns=None, operator=None)`:
     rows as dicts, in file order. ``num_consumer`` is checked as MindSpore checks it when given (1
@@ -155,15 +178,7 @@ class FileReader:
 
     def __init__(self, file_name, num_consumer=4, columns=None, operator=None):
         del operator  # deprecated in MindSpore, unused by it
-        for path in [file_name] if isinstance(file_name, str) else list(file_name):
-            check_filename(path)
-        if num_consumer is None:
-            raise ParamValueError("Parameter num_consumer is None.")
-        if not isinstance(num_consumer, int):
-            raise ParamValueError("Parameter num_consumer is not int.")
-        if num_consumer != 4 and not 1 <= num_consumer <= (os.cpu_count() or 1):
-            raise ParamValueError(f"Parameter num_consumer: {num_consumer} should between 1 and "
-                                  f"{os.cpu_count()}.")
+        check_reader_arguments(file_name, num_consumer)
         if columns and not isinstance(columns, list):
             raise ParamTypeError("'columns' expect list type.")
         paths = [file_name] if isinstance(file_name, str) else list(file_name)
