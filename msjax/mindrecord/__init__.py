@@ -3,6 +3,9 @@
 from msjax._src.dataset.mindrecord import FileWriter as FileWriter
 from msjax._src.dataset.mindrecord_reader import FileReader as FileReader
 from msjax._src.dataset.mindpage import MindPage as MindPage
+from msjax._src.dataset.mindrecord_config import set_dec_mode as set_dec_mode
+from msjax._src.dataset.mindrecord_config import set_enc_key as set_enc_key
+from msjax._src.dataset.mindrecord_config import set_enc_mode as set_enc_mode
 from msjax._src.dataset.mindrecord_errors import DbConnectionError as DbConnectionError
 from msjax._src.dataset.mindrecord_errors import MRMDefineCategoryError as MRMDefineCategoryError
 from msjax._src.dataset.mindrecord_errors import MRMFetchCandidateFieldsError as MRMFetchCandidateFieldsError
