@@ -16,7 +16,7 @@ import sqlite3
 from msjax._src.dataset import mindrecord_format as fmt
 from msjax._src.dataset.mindrecord_errors import (MRMDefineCategoryError, ParamTypeError,
                                                   ParamValueError)
-from msjax._src.dataset.mindrecord_reader import ShardFile, check_reader_arguments, shard_paths
+from msjax._src.dataset.mindrecord_reader import check_reader_arguments, open_shards
 from msjax._src.dataset.rows import pipeline_error
 
 _LOCATION = ("PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, PAGE_OFFSET_BLOB, "
@@ -43,17 +43,7 @@ class MindPage:
 
     def __init__(self, file_name, num_consumer=4):
         check_reader_arguments(file_name, num_consumer)
-        names = [file_name] if isinstance(file_name, str) else list(file_name)
-        for path in names:
-            if not os.path.isfile(path):
-                raise RuntimeError(f"The input: {path} is not exists.")
-        paths = shard_paths(file_name) if isinstance(file_name, str) else names
-        for path in paths:
-            if not os.path.isfile(path):
-                raise _error(f"Invalid file, mindrecord file: {path} can not be found. Please "
-                             f"check whether the mindrecord file exists and do not rename the "
-                             f"mindrecord file.")
-        self._shards = [ShardFile(path) for path in paths]
+        self._shards = open_shards(file_name, "MindPage")
         fields = self._shards[0].header["index_fields"] or ()
         self._candidate_fields = [field["index_field"] for field in fields]
         schema = self._shards[0].schema

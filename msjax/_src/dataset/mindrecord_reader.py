@@ -13,6 +13,7 @@ MindSpore's JSON conversion gives it) and ``bytes`` fields ``bytes``.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 
 import numpy as np
@@ -40,6 +41,11 @@ def shard_paths(file_name: str) -> list:
 def _header(path):
     try:
         return fmt.read_header(path)
+    except fmt.HeaderTooLarge:
+        raise pipeline_error(f"Invalid file, the size of mindrecord file header is larger than the "
+                             f"upper limit. \nThe invalid mindrecord file is [{path}]. \nPlease use "
+                             f"'FileWriter' to generate valid mindrecord files.",
+                             "MindRecord reader") from None
     except ValueError as error:
         raise pipeline_error(f"Invalid file, failed to read the header of mindrecord file: "
                              f"{path}. {error}.", "MindDataset") from None
@@ -58,7 +64,12 @@ class ShardFile:
         self.blob_fields = schema["blob_fields"]
         self.compressed = self.header.get("version", "") >= fmt.VERSION and \
             fmt.compresses(self.schema)
-        self.locations = fmt.read_locations(path + ".db")
+        try:
+            self.locations = fmt.read_locations(path + ".db")
+        except sqlite3.Error as error:
+            raise pipeline_error(f"Failed to execute the sql [ SELECT NAME from SHARD_NAME; ] while "
+                                 f"verifying meta file, {error}.\nPlease check the meta file: "
+                                 f"{path}.db", "MindRecord reader") from None
         self._header_size = self.header["header_size"]
         self._page_size = self.header["page_size"]
         self._local = threading.local()
@@ -170,6 +181,32 @@ def check_reader_arguments(file_name, num_consumer):
                               f"{os.cpu_count()}.")
 
 
+def open_shards(file_name, operation: str) -> list:
+    """The shards of a reader's `file_name` (one file, which brings in the shards its header
+    names, or a list of files), with MindSpore's errors for missing, empty or damaged files."""
+    names = [file_name] if isinstance(file_name, str) else list(file_name)
+    for path in names:
+        if not os.path.isfile(path):
+            raise RuntimeError(f"The input: {path} is not exists.")
+        size = os.path.getsize(path)
+        if size < 8:
+            raise RuntimeError(f"Invalid file, the size of mindrecord file: {size} is smaller than "
+                               f"the lower limit: 8.\n Please check file path: {path} and use "
+                               f"'FileWriter' to generate valid mindrecord files.")
+    paths = shard_paths(file_name) if isinstance(file_name, str) else names
+    for path in paths:
+        if not os.path.isfile(path):
+            raise pipeline_error(f"Invalid file, mindrecord file: {path} can not be found. Please "
+                                 f"check whether the mindrecord file exists and do not rename the "
+                                 f"mindrecord file.", operation)
+    for path in paths:
+        if not os.path.isfile(path + ".db"):
+            raise pipeline_error(f"Invalid file, failed to open mindrecord meta file. Please check "
+                                 f"whether the meta file: {path}.db exists and do not rename the "
+                                 f"mindrecord file and meta file.", operation)
+    return [ShardFile(path) for path in paths]
+
+
 class FileReader:
     """`mindspore.mindrecord.FileReader(file_name, num_consumer=4, columns=None, operator=None)`:
     rows as dicts, in file order. ``num_consumer`` is checked as MindSpore checks it when given (1
@@ -181,13 +218,7 @@ class FileReader:
         check_reader_arguments(file_name, num_consumer)
         if columns and not isinstance(columns, list):
             raise ParamTypeError("'columns' expect list type.")
-        paths = [file_name] if isinstance(file_name, str) else list(file_name)
-        for path in paths:
-            if not os.path.isfile(path):
-                raise RuntimeError(f"The input: {path} is not exists.")
-        if isinstance(file_name, str):
-            paths = shard_paths(file_name)
-        self._shards = [ShardFile(path) for path in paths]
+        self._shards = open_shards(file_name, "FileReader")
         schema = self._shards[0].schema
         self._columns = list(columns) if columns else list(schema)
         for name in self._columns:
