@@ -1,5 +1,6 @@
 """MindSpore 2.10's errors from mindrecord.FileReader and MindPage on damaged MindRecord files:
-a shard or its .db index missing, a file or an index that is not one, empty files.
+a shard or its .db index missing, a file or an index that is not one, empty files; and
+FileWriter.add_index before add_schema.
 Regenerate (from the project root) with::
 
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/mindrecord_damaged_files.py \
@@ -65,4 +66,8 @@ path = os.path.join(FOLDER, "empty")
 for suffix in ("", ".db"):
     open(path + suffix, "w").close()
 attempt("empty files", path)
+try:
+    FileWriter(os.path.join(FOLDER, "no_schema")).add_index(["label"])
+except Exception as error:  # pylint: disable=broad-except
+    print("add_index without add_schema ->", type(error).__name__, error)
 shutil.rmtree(FOLDER)
