@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import pathlib
+import re
 import runpy
 
 import msjax.compat
@@ -47,3 +48,11 @@ def run_script_on_msjax(script: str) -> dict[str, str]:
 
 def golden_cases(name: str) -> dict[str, str]:
     return parse_lines((GOLDENS / name).read_text())
+
+
+def pipeline_comparable(result: str) -> str:
+    """A printed result (newlines written as ``\\n``) with a dataset pipeline error cut at
+    MindSpore's C++ call stack (msjax names its operation there) and blank lines folded: msjax
+    lays all its pipeline errors out one way."""
+    result = re.split(r"\\n- (C\+\+ Call Stack|msjax operation)", result)[0]
+    return re.sub(r"( ?\\n)+", r"\\n", result)

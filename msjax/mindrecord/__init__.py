@@ -2,6 +2,19 @@
 # ruff: noqa: F401
 from msjax._src.dataset.mindrecord import FileWriter as FileWriter
 from msjax._src.dataset.mindrecord_reader import FileReader as FileReader
+from msjax._src.dataset.mindpage import MindPage as MindPage
+from msjax._src.dataset.mindrecord_config import set_dec_mode as set_dec_mode
+from msjax._src.dataset.mindrecord_config import set_enc_key as set_enc_key
+from msjax._src.dataset.mindrecord_config import set_enc_mode as set_enc_mode
+from msjax._src.dataset.mindrecord_errors import DbConnectionError as DbConnectionError
+from msjax._src.dataset.mindrecord_errors import MRMDefineCategoryError as MRMDefineCategoryError
+from msjax._src.dataset.mindrecord_errors import MRMFetchCandidateFieldsError as MRMFetchCandidateFieldsError
+from msjax._src.dataset.mindrecord_errors import MRMFetchDataError as MRMFetchDataError
+from msjax._src.dataset.mindrecord_errors import MRMGetMetaError as MRMGetMetaError
+from msjax._src.dataset.mindrecord_errors import MRMInitSegmentError as MRMInitSegmentError
+from msjax._src.dataset.mindrecord_errors import MRMOpenForAppendError as MRMOpenForAppendError
+from msjax._src.dataset.mindrecord_errors import MRMReadCategoryInfoError as MRMReadCategoryInfoError
+from msjax._src.dataset.mindrecord_errors import MRMUnsupportedSchemaError as MRMUnsupportedSchemaError
 from msjax._src.dataset.mindrecord_errors import MRMAddIndexError as MRMAddIndexError
 from msjax._src.dataset.mindrecord_errors import MRMAddSchemaError as MRMAddSchemaError
 from msjax._src.dataset.mindrecord_errors import MRMCommitError as MRMCommitError

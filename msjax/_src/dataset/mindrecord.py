@@ -21,8 +21,9 @@ import warnings
 import numpy as np
 
 from msjax._src.dataset import mindrecord_format as fmt
-from msjax._src.dataset.mindrecord_errors import (MRMDefineIndexError, MRMInvalidSchemaError,
-                                                  ParamTypeError, ParamValueError)
+from msjax._src.dataset.mindrecord_errors import (MRMDefineIndexError, MRMGetMetaError,
+                                                  MRMInvalidSchemaError, ParamTypeError,
+                                                  ParamValueError)
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
 
 MIN_SHARD_COUNT, MAX_SHARD_COUNT = 1, 1000
@@ -208,7 +209,9 @@ class FileWriter:
         (by default, every scalar field)."""
         if not index_fields or not isinstance(index_fields, list):
             raise ParamTypeError("'index_fields' expect list type.")
-        blobs = fmt.blob_fields(self._schema or {})
+        if self._schema is None:  # MindSpore finds no schema in its header
+            raise MRMGetMetaError()
+        blobs = fmt.blob_fields(self._schema)
         for field in index_fields:
             if field in blobs:
                 raise MRMDefineIndexError(f"Failed to set field {field} since it's not primitive "

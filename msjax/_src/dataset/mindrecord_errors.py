@@ -14,10 +14,14 @@ class MindRecordException(Exception):
         super().__init__(f"{text} {self.detail_label}{detail}" if detail else text)
 
 
-def _error(name, description, detail_label="Detail: "):
-    return type(name, (MindRecordException,), {
-        "description": description, "detail_label": detail_label,
-        "__doc__": f"`mindspore.mindrecord.{name}`: {description}"})
+def _error(name, description, detail_label="Detail: ", detail_required=False):
+    namespace = {"description": description, "detail_label": detail_label,
+                 "__doc__": f"`mindspore.mindrecord.{name}`: {description}"}
+    if detail_required:  # MindSpore's classes that take a detail require one
+        def __init__(self, detail):
+            MindRecordException.__init__(self, detail)
+        namespace["__init__"] = __init__
+    return type(name, (MindRecordException,), namespace)
 
 
 ParamValueError = _error("ParamValueError", "Invalid parameter value.", "")
@@ -31,3 +35,17 @@ MRMAddIndexError = _error("MRMAddIndexError", "Failed to add index field.")
 MRMCommitError = _error("MRMCommitError", "Failed to commit.")
 MRMOpenError = _error("MRMOpenError", "Failed to call open.")
 MRMValidateDataError = _error("MRMValidateDataError", "Failed to validate data.")
+MRMDefineCategoryError = _error("MRMDefineCategoryError", "Failed to define category field.",
+                                detail_required=True)
+MRMUnsupportedSchemaError = _error("MRMUnsupportedSchemaError", "Schema is not supported.",
+                                   detail_required=True)
+DbConnectionError = _error("DbConnectionError", "Db connection is error.",
+                           detail_required=True)
+MRMGetMetaError = _error("MRMGetMetaError", "Failed to get meta info.")
+MRMInitSegmentError = _error("MRMInitSegmentError", "Failed to initialize segment.")
+MRMFetchCandidateFieldsError = _error("MRMFetchCandidateFieldsError",
+                                      "Failed to fetch candidate category fields.")
+MRMReadCategoryInfoError = _error("MRMReadCategoryInfoError", "Failed to read category information.")
+MRMFetchDataError = _error("MRMFetchDataError", "Failed to fetch data by category.")
+MRMOpenForAppendError = _error("MRMOpenForAppendError",
+                               "MindRecord File could not open successfully for append.")

@@ -244,6 +244,10 @@ def field_value(schema_field: dict, data, compressed: bool):
 
 # --- the header --------------------------------------------------------------------------------
 
+class HeaderTooLarge(ValueError):
+    """A file whose first 8 bytes give a header length over MindRecord's largest header."""
+
+
 def read_header(path) -> dict:
     """The JSON header of a MindRecord shard file (ValueError when it is not one)."""
     with open(path, "rb") as file:
@@ -251,6 +255,8 @@ def read_header(path) -> dict:
         if len(size_bytes) != 8:
             raise ValueError(f"{path} is too short for a MindRecord header")
         size = _LENGTH.unpack(size_bytes)[0]
+        if size > MAX_HEADER_SIZE:
+            raise HeaderTooLarge(f"{path} gives a header of {size} bytes")
         text = file.read(min(size, MAX_HEADER_SIZE))
     try:
         header = json.loads(text)
@@ -473,6 +479,7 @@ def read_locations(db_path: str) -> np.ndarray:
     connection = sqlite3.connect(pathlib.Path(os.path.abspath(db_path)).as_uri() + "?mode=ro",
                                  uri=True)
     try:
+        connection.execute("SELECT NAME from SHARD_NAME;").fetchall()
         rows = connection.execute(
             "SELECT PAGE_ID_RAW, PAGE_OFFSET_RAW, PAGE_OFFSET_RAW_END, PAGE_ID_BLOB, "
             "PAGE_OFFSET_BLOB, PAGE_OFFSET_BLOB_END FROM INDEXES ORDER BY ROW_ID").fetchall()

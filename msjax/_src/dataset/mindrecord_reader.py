@@ -13,6 +13,7 @@ MindSpore's JSON conversion gives it) and ``bytes`` fields ``bytes``.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 
 import numpy as np
@@ -40,6 +41,11 @@ def shard_paths(file_name: str) -> list:
 def _header(path):
     try:
         return fmt.read_header(path)
+    except fmt.HeaderTooLarge:
+        raise pipeline_error(f"Invalid file, the size of mindrecord file header is larger than the "
+                             f"upper limit. \nThe invalid mindrecord file is [{path}]. \nPlease use "
+                             f"'FileWriter' to generate valid mindrecord files.",
+                             "MindRecord reader") from None
     except ValueError as error:
         raise pipeline_error(f"Invalid file, failed to read the header of mindrecord file: "
                              f"{path}. {error}.", "MindDataset") from None
@@ -58,7 +64,12 @@ class ShardFile:
         self.blob_fields = schema["blob_fields"]
         self.compressed = self.header.get("version", "") >= fmt.VERSION and \
             fmt.compresses(self.schema)
-        self.locations = fmt.read_locations(path + ".db")
+        try:
+            self.locations = fmt.read_locations(path + ".db")
+        except sqlite3.Error as error:
+            raise pipeline_error(f"Failed to execute the sql [ SELECT NAME from SHARD_NAME; ] while "
+                                 f"verifying meta file, {error}.\nPlease check the meta file: "
+                                 f"{path}.db", "MindRecord reader") from None
         self._header_size = self.header["header_size"]
         self._page_size = self.header["page_size"]
         self._local = threading.local()
@@ -98,7 +109,12 @@ class ShardFile:
 
     def read_parts(self, index):
         """Row `index`'s raw fields (a dict) and blob fields (name -> bytes)."""
-        raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = self.locations[index]
+        return self.read_parts_at(self.locations[index])
+
+    def read_parts_at(self, location):
+        """The raw and blob fields of the row at `location` (its pages and offsets, as the
+        ``.db`` index records them)."""
+        raw_page, raw_start, raw_end, blob_page, blob_start, blob_end = location
         raw = fmt.unpack_raw(self._read(raw_page, raw_start, raw_end))
         blobs = {}
         if self.blob_fields:
@@ -114,7 +130,11 @@ class ShardFile:
 
     def read_plain(self, index, columns):
         """Row `index` as FileReader gives it."""
-        raw, blobs = self.read_parts(index)
+        return self.read_plain_at(self.locations[index], columns)
+
+    def read_plain_at(self, location, columns):
+        """The row at `location` as FileReader gives it."""
+        raw, blobs = self.read_parts_at(location)
         out = []
         for name in columns:
             if name in blobs:
@@ -147,6 +167,46 @@ def _json_number(value):
     return value
 
 
+def check_reader_arguments(file_name, num_consumer):
+    """MindSpore's checks of a reader's (FileReader, MindPage) `file_name` and `num_consumer`
+    (1 to the CPU count when given; the default 4 is not checked)."""
+    for path in file_name if isinstance(file_name, list) else [file_name]:
+        check_filename(path)
+    if num_consumer is None:
+        raise ParamValueError("Parameter num_consumer is None.")
+    if not isinstance(num_consumer, int):
+        raise ParamValueError("Parameter num_consumer is not int.")
+    if num_consumer != 4 and not 1 <= num_consumer <= (os.cpu_count() or 1):
+        raise ParamValueError(f"Parameter num_consumer: {num_consumer} should between 1 and "
+                              f"{os.cpu_count()}.")
+
+
+def open_shards(file_name, operation: str) -> list:
+    """The shards of a reader's `file_name` (one file, which brings in the shards its header
+    names, or a list of files), with MindSpore's errors for missing, empty or damaged files."""
+    names = [file_name] if isinstance(file_name, str) else list(file_name)
+    for path in names:
+        if not os.path.isfile(path):
+            raise RuntimeError(f"The input: {path} is not exists.")
+        size = os.path.getsize(path)
+        if size < 8:
+            raise RuntimeError(f"Invalid file, the size of mindrecord file: {size} is smaller than "
+                               f"the lower limit: 8.\n Please check file path: {path} and use "
+                               f"'FileWriter' to generate valid mindrecord files.")
+    paths = shard_paths(file_name) if isinstance(file_name, str) else names
+    for path in paths:
+        if not os.path.isfile(path):
+            raise pipeline_error(f"Invalid file, mindrecord file: {path} can not be found. Please "
+                                 f"check whether the mindrecord file exists and do not rename the "
+                                 f"mindrecord file.", operation)
+    for path in paths:
+        if not os.path.isfile(path + ".db"):
+            raise pipeline_error(f"Invalid file, failed to open mindrecord meta file. Please check "
+                                 f"whether the meta file: {path}.db exists and do not rename the "
+                                 f"mindrecord file and meta file.", operation)
+    return [ShardFile(path) for path in paths]
+
+
 class FileReader:
     """`mindspore.mindrecord.FileReader(file_name, num_consumer=4, columns=None, operator=None)`:
     rows as dicts, in file order. ``num_consumer`` is checked as MindSpore checks it when given (1
@@ -155,24 +215,10 @@ class FileReader:
 
     def __init__(self, file_name, num_consumer=4, columns=None, operator=None):
         del operator  # deprecated in MindSpore, unused by it
-        for path in [file_name] if isinstance(file_name, str) else list(file_name):
-            check_filename(path)
-        if num_consumer is None:
-            raise ParamValueError("Parameter num_consumer is None.")
-        if not isinstance(num_consumer, int):
-            raise ParamValueError("Parameter num_consumer is not int.")
-        if num_consumer != 4 and not 1 <= num_consumer <= (os.cpu_count() or 1):
-            raise ParamValueError(f"Parameter num_consumer: {num_consumer} should between 1 and "
-                                  f"{os.cpu_count()}.")
+        check_reader_arguments(file_name, num_consumer)
         if columns and not isinstance(columns, list):
             raise ParamTypeError("'columns' expect list type.")
-        paths = [file_name] if isinstance(file_name, str) else list(file_name)
-        for path in paths:
-            if not os.path.isfile(path):
-                raise RuntimeError(f"The input: {path} is not exists.")
-        if isinstance(file_name, str):
-            paths = shard_paths(file_name)
-        self._shards = [ShardFile(path) for path in paths]
+        self._shards = open_shards(file_name, "FileReader")
         schema = self._shards[0].schema
         self._columns = list(columns) if columns else list(schema)
         for name in self._columns:
