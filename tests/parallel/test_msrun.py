@@ -102,8 +102,16 @@ def test_the_readme_line_runs_as_written(tmp_path):
 
 def test_join_copies_the_logs_and_returns_a_failing_worker_status(tmp_path):
     script = tmp_path / "fail.py"
-    script.write_text("import os, sys\nprint('hello from', os.environ['RANK_ID'])\n"
-                      "sys.exit(3 if os.environ['RANK_ID'] == '1' else 0)\n")
+    # worker 1 fails only once worker 0 has printed and exited (a marker file it writes last):
+    # else, on a loaded machine, msrun may stop worker 0 before it prints
+    script.write_text("import os, sys, time\nprint('hello from', os.environ['RANK_ID'], flush=True)\n"
+                      "marker = os.path.join(os.getcwd(), 'worker_0_done')\n"
+                      "if os.environ['RANK_ID'] == '0':\n    open(marker, 'w').close()\n"
+                      "    sys.exit(0)\n"
+                      "deadline = time.monotonic() + 60\n"
+                      "while not os.path.exists(marker) and time.monotonic() < deadline:\n"
+                      "    time.sleep(0.05)\n"
+                      "time.sleep(0.5)\nsys.exit(3)\n")
     done = _msrun("--worker_num=2", "--join=True", f"--log_dir={tmp_path}", "--tail_worker_log=0",
                   str(script), cwd=tmp_path)
     assert done.returncode == 3
