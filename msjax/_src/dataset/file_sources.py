@@ -221,7 +221,31 @@ def decode_image(data: bytes, path_for_error: str = "") -> np.ndarray:
                              f"or permission denied.", "ImageFolderDataset") from error
 
 
-class ImageFolderDataset(MappableSource):
+class _ImageFiles(MappableSource):
+    """A source of image files listed by `_list()` as `(path, label)`: each row is the file's
+    bytes as uint8 (or the decoded RGB HWC image with `decode`) and its label as `LABEL_DTYPE`."""
+
+    LABEL_DTYPE = np.int32
+
+    def _length(self):
+        return len(self._list())
+
+    def class_labels(self, class_column):
+        """Each image's label (PKSampler), without reading the images."""
+        return np.array([label for _, label in self._list()], np.int64)
+
+    def _read(self, index):
+        path, label = self._list()[index]
+        with open(path, "rb") as file:
+            data = file.read()
+        if self.decode:
+            image = decode_image(data, path)
+        else:
+            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
+        return image, np.array(label, self.LABEL_DTYPE)
+
+
+class ImageFolderDataset(_ImageFiles):
     """`mindspore.dataset.ImageFolderDataset`: one folder per class under `dataset_dir`; columns
     ``image`` (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and
     ``label`` (int32: the class's index among the sorted folder names, or `class_indexing`'s)."""
@@ -266,29 +290,15 @@ class ImageFolderDataset(MappableSource):
             self._files = files
         return self._files
 
-    def _length(self):
-        return len(self._list())
-
-    def class_labels(self, class_column):
-        """Each image's label (PKSampler), without reading the images."""
-        return np.array([label for _, label in self._list()], np.int64)
-
-    def _read(self, index):
-        path, label = self._list()[index]
-        with open(path, "rb") as file:
-            data = file.read()
-        if self.decode:
-            image = decode_image(data, path)
-        else:
-            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
-        return image, np.array(label, np.int32)
 
 
-class SUN397Dataset(MappableSource):
+class SUN397Dataset(_ImageFiles):
     """`mindspore.dataset.SUN397Dataset`: the SUN397 scene images, `dataset_dir/ClassName.txt`
     listing the classes (``/a/abbey``) and each class's ``.jpg`` files in its folder; columns
     ``image`` (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and
     ``label`` (uint32: the class's line in ClassName.txt)."""
+
+    LABEL_DTYPE = np.uint32
 
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
                  decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
