@@ -328,23 +328,6 @@ class SUN397Dataset(_ImageFiles):
             self._files = files
         return self._files
 
-    def _length(self):
-        return len(self._list())
-
-    def class_labels(self, class_column):
-        """Each image's label (PKSampler), without reading the images."""
-        return np.array([label for _, label in self._list()], np.int64)
-
-    def _read(self, index):
-        path, label = self._list()[index]
-        with open(path, "rb") as file:
-            data = file.read()
-        if self.decode:
-            image = decode_image(data, path)
-        else:
-            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
-        return image, np.array(label, np.uint32)
-
 
 def match_files(patterns):
     """The files `patterns` (a path, a glob, or a list of them) name, in MindSpore's order."""
