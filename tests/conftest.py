@@ -4,7 +4,14 @@ import pathlib
 
 import pytest
 
-import msjax
+try:
+    import msjax
+except ModuleNotFoundError as exc:  # a fresh clone run before the README's install line
+    if exc.name is None or exc.name == "msjax" or exc.name.startswith("msjax."):
+        raise
+    pytest.exit(f"msjax's dependencies are not installed in this Python ({exc}). From the "
+                f"repository root, run `pip install -c constraints.txt -e '.[test]'` first "
+                f"(README, Tests), then `python -m pytest -q`.", returncode=4)
 from msjax._src.parallel import communication, parallel_context
 from msjax._src.core import context
 
