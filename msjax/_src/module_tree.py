@@ -107,7 +107,6 @@ EXCLUDED = {
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
     "mindspore.train.summary._lineage_adapter": _INTERNAL + "MindInsight's lineage records",
-    "mindspore.train.summary._summary_adapter": _INTERNAL + "the summary writer's event packing",
     "mindspore.train.summary._writer_pool": _INTERNAL + "the summary writer's process pool",
     "mindspore.train.anf_ir_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
     "mindspore.train.checkpoint_pb2": _INTERNAL + _PROTOBUF_SCHEMA,

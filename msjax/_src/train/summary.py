@@ -11,6 +11,7 @@ landscape plugins of `add_value` raise NotImplementedError.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import struct
 import time
@@ -21,7 +22,6 @@ import numpy as np
 from msjax._src.core import log
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.summary_ops import take_pending
-from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
 from msjax._src.train import checks
 
@@ -86,16 +86,44 @@ def _png(image: np.ndarray) -> bytes:
         + chunk(b"IEND", b"")
 
 
+def make_canvas_for_imgs(tensor: np.ndarray, col_imgs: int = 8) -> np.ndarray:
+    """MindSpore's `_make_canvas_for_imgs`: an NCHW batch (C 1 or 3) tiled `col_imgs` a row on
+    one float64 CHW canvas of 3 channels (one channel repeated three times)."""
+    if tensor.shape[1] == 1:
+        tensor = np.concatenate([tensor, tensor, tensor], 1)
+    n, _, h, w = tensor.shape
+    cols = min(n, col_imgs)
+    rows = int(np.ceil(float(n) / cols))
+    canvas = np.zeros((3, h * rows, w * cols))
+    for i in range(n):
+        y, x = divmod(i, cols)
+        canvas[:, y * h:(y + 1) * h, x * w:(x + 1) * w] = tensor[i]
+    return canvas
+
+
+def convert_image_format(np_tensor: np.ndarray, input_format: str, out_format: str = "HWC") -> np.ndarray:
+    """MindSpore's `_convert_image_format`: a batch laid out as `input_format` (a permutation of
+    NCHW) as one canvas laid out as `out_format` (a permutation of CHW)."""
+    input_format = input_format.upper()
+    if input_format != "NCHW":
+        np_tensor = np_tensor.transpose([input_format.find(c) for c in "NCHW"])
+    return make_canvas_for_imgs(np_tensor).transpose(["CHW".find(c) for c in out_format])
+
+
 def _image_canvas(value: np.ndarray):
-    """MindSpore's image summary of an NCHW batch (C 1 or 3): scaled to uint8 as MindSpore scales
-    it, the images tiled 8 a row, HWC; None (MindSpore logs an error, writes nothing) for another
-    shape."""
-    if value.ndim != 4 or value.shape[1] not in (1, 3) or 0 in value.shape:
+    """MindSpore's image summary of an NCHW batch (C 1 or 3): the images tiled 8 a row, HWC,
+    scaled to uint8 as MindSpore scales the canvas; None (MindSpore logs an error, writes
+    nothing) for another shape."""
+    if value.ndim != 4 or value.shape[1] not in (1, 3):
         log.error(f"The dimension of Summary tensor should be 4 or second dimension should be 1 or 3, "
                   f"but got shape={value.shape}, which means Summary tensor is not Image.")
         return None
+    if 0 in value.shape:
+        log.error(f"The tensor with shape({value.shape}) is not a valid image because the shape contains zero.")
+        return None
+    canvas = convert_image_format(value, "NCHW")
     scale, shift = 1.0, 0.0
-    high, low = np.max(value), np.min(value)
+    high, low = np.max(canvas), np.min(canvas)
     if value.dtype != np.uint8:
         if high <= 1 and low >= 0:
             scale = 255.0
@@ -103,21 +131,12 @@ def _image_canvas(value: np.ndarray):
             if high != low:
                 scale = 255 / (high - low + 1)
             shift = low
-    value = ((value.astype(np.float32) - shift) * scale).astype(np.uint8)
-    if value.shape[1] == 1:
-        value = np.concatenate([value] * 3, 1)
-    n, _, h, w = value.shape
-    cols = min(n, 8)
-    rows = -(-n // cols)
-    canvas = np.zeros((3, h * rows, w * cols), np.uint8)
-    for i in range(n):
-        y, x = divmod(i, cols)
-        canvas[:, y * h:(y + 1) * h, x * w:(x + 1) * w] = value[i]
-    return canvas.transpose(1, 2, 0)
+    return ((canvas.astype(np.float32) - shift) * scale).astype(np.uint8)
 
 
-def _histogram_bins(count: int) -> int:
-    """MindSpore's number of histogram bins for `count` finite values (about 10 a bin, at most 90)."""
+def calc_histogram_bins(count: int) -> int:
+    """MindSpore's `_calc_histogram_bins`: the number of histogram bins for `count` finite values
+    (1 for none, 2 up to 5, 3 up to 10, then about 10 values a bin, at most 90)."""
     if not count:
         return 1
     if count <= 5:
@@ -137,7 +156,7 @@ def _histogram_proto(value: np.ndarray) -> bytes:
     else:
         low = high = 0.0
     first, last = (low, high) if low < high else (low - 0.5, high + 0.5)
-    counts, edges = np.histogram(finite, bins=np.linspace(first, last, _histogram_bins(finite.size) + 1))
+    counts, edges = np.histogram(finite, bins=np.linspace(first, last, calc_histogram_bins(finite.size) + 1))
     proto = (_double(1, low) + _double(2, high) + _double(3, float(value.size))
              + _double(4, float(finite.sum())) + _double(5, float(np.sum(finite * finite))))
     proto += _length_delimited(6, b"".join(struct.pack("<d", e) for e in edges[1:]))
@@ -212,21 +231,56 @@ def tfrecord(payload: bytes) -> bytes:
             + struct.pack("<I", _masked_crc(payload)))
 
 
-def _check_export_options(options) -> None:
-    """MindSpore's checks of SummaryRecord's `export_options` (`{'tensor_format': 'npy' or None}`)."""
-    if options is None:
-        return
-    if not isinstance(options, dict):
-        raise TypeError(f"For `export_options` the type should be a valid type of ['dict', 'NoneType'], "
-                        f"but got {type(options).__name__}.")
-    unknown = set(options) - {"tensor_format"}
-    if unknown:
-        raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
-                         f"expect the follow keys: ['tensor_format']")
-    if options.get("tensor_format", None) not in ("npy", None):
-        raise ValueError(f'For "SummaryRecord", the export_format {{{options["tensor_format"]!r}}} of '
-                         f'"export_options" are unsupported for tensor_format, expect the follow values: '
-                         f"[None, 'npy']")
+# export_options -> the formats each accepts (MindSpore's `_DEFAULT_EXPORT_OPTIONS`)
+DEFAULT_EXPORT_OPTIONS = {"tensor_format": {"npy", None}}
+
+
+def process_export_options(export_options):
+    """MindSpore's checks of `export_options` (`{'tensor_format': 'npy' or None}`); the options."""
+    if export_options is None:
+        return None
+    checks.check_argument_type("export_options", export_options, [dict, type(None)])
+    for option, export_format in export_options.items():
+        checks.check_argument_type("export_option", option, [str])
+        checks.check_argument_type("export_format", export_format, [str, type(None)])
+    unexpected = set(export_options) - set(DEFAULT_EXPORT_OPTIONS)
+    if unexpected:
+        raise ValueError(f'For "SummaryRecord", the keys {unexpected} of "export_options" are unsupported, '
+                         f"expect the follow keys: {list(DEFAULT_EXPORT_OPTIONS.keys())}")
+    for option, export_format in export_options.items():
+        allowed = DEFAULT_EXPORT_OPTIONS[option]
+        if export_format not in allowed:
+            raise ValueError(f'For "SummaryRecord", the export_format { {export_format} } of "export_options" are '
+                             f"unsupported for {option}, expect the follow values: {list(allowed)}")
+    return export_options
+
+
+# name `TAG[:Type]` -> value, for the next SummaryRecord.record in train mode (MindSpore's
+# `SUMMARY_TENSOR_CACHE`, which its summary operators fill).
+SUMMARY_TENSOR_CACHE: dict = {}
+
+
+def cache_summary_tensor_data(summary) -> bool:
+    """MindSpore's `_cache_summary_tensor_data`: `[{"name": "tag[:Scalar]", "data": tensor}, ...]`
+    kept for the next record."""
+    for item in summary:
+        SUMMARY_TENSOR_CACHE[item["name"]] = item["data"]
+    return True
+
+
+def get_summary_tensor_data() -> dict:
+    """MindSpore's `_get_summary_tensor_data`: the cached values, emptying the cache."""
+    data = dict(SUMMARY_TENSOR_CACHE)
+    SUMMARY_TENSOR_CACHE.clear()
+    return data
+
+
+def parse_summary_name(name):
+    """`TAG[:TYPE]` -> (TAG, TYPE); (None, None) for another name."""
+    if not isinstance(name, str):
+        return None, None
+    match = re.match(r"(.+)\[:(.+)\]", name)
+    return match.groups() if match else (None, None)
 
 
 class SummaryRecord:
@@ -247,7 +301,6 @@ class SummaryRecord:
         if not isinstance(raise_exception, bool):
             raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
                             f"'{type(raise_exception).__name__}'.")
-        _check_export_options(export_options)
         log_path = make_directory(log_dir, "log_dir")
         if not isinstance(max_file_size, (int, type(None))):
             raise TypeError(f"For '{type(self).__name__}', the 'max_file_size' should be int type, "
@@ -255,10 +308,11 @@ class SummaryRecord:
         if not isinstance(file_prefix, str) or not isinstance(file_suffix, str):
             raise TypeError(f"For '{type(self).__name__}', `file_prefix` and `file_suffix`  should be str, "
                             f"but got type {type(file_prefix)}")
+        self._export_options = process_export_options(export_options)
         self.base_log_dir = log_dir
         self.network = network
         self._mode = "train"
-        self._pool = {}  # (plugin, tag) -> value, in the order added
+        self._pool = {}  # plugin -> {tag: value}: MindSpore writes a record's values grouped by plugin
         self._closed = False
         name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
@@ -302,31 +356,39 @@ class SummaryRecord:
         if not isinstance(value, Tensor):
             raise TypeError(f'For "{type(self).__name__}", the parameter "value" expect to be Tensor, but got '
                             f'{type(value).__name__}')
-        array = check_to_numpy(plugin, value, type(self).__name__)
-        if (plugin, name) in self._pool:
+        self._add_array(plugin, name, check_to_numpy(plugin, value, type(self).__name__))
+
+    def _add_array(self, plugin, name, array):
+        values = self._pool.setdefault(plugin, {})
+        if name in values:
             log.warning(f'For "{type(self).__name__}.add_value", {name + "/" + plugin!r} has duplicate '
                         'values. Only the newest one will be recorded.')
-            del self._pool[plugin, name]
-        self._pool[plugin, name] = array
+            del values[name]
+        values[name] = array
 
     def record(self, step, train_network=None, plugin_filter=None):
-        """Write the buffered values at `step`; False when the record is closed."""
+        """Write the buffered values at `step` (in train mode with what the summary operators and
+        `_cache_summary_tensor_data` left); False when the record is closed."""
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if self._closed:
+            log.error(f"For '{type(self).__name__}', The record writer is closed, please check if close() "
+                      "method is called")
             return False
-        self._take_summary_ops()
+        if self._mode == "train":
+            self._take_summary_ops()
         pool, self._pool = self._pool, {}
-        values = [_summary_value(plugin, tag, value) for (plugin, tag), value in pool.items()
-                  if plugin_filter is None or plugin_filter(plugin)]
+        values = [_summary_value(plugin, tag, value) for plugin, tagged in pool.items()
+                  if plugin_filter is None or plugin_filter(plugin) for tag, value in tagged.items()]
         values = [v for v in values if v is not None]
         if values:
             self._file.write(tfrecord(encode_event(time.time(), step, values=values)))
         return True
 
     def _take_summary_ops(self):
-        """The values the summary operators buffered since the last record, checked as MindSpore
-        checks them here (tags `name[:Scalar]`, `name[:Image]`, ...)."""
+        """The values the summary operators and `_cache_summary_tensor_data` left since the last
+        record, checked as MindSpore checks them here; written under their tags (`loss` for
+        `ScalarSummary()("loss", x)`, `t` for a cached `t[:Tensor]`)."""
         for kind, name, value, who in take_pending():
             summary = f"{kind}Summary"
             if not isinstance(name, str) or not name:
@@ -335,9 +397,15 @@ class SummaryRecord:
             if not isinstance(value, (Tensor, np.ndarray)):
                 raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
                                 f'but got {type(value).__name__}')
-            plugin = kind.lower()
-            self._pool.pop((plugin, f"{name}[:{kind}]"), None)
-            self._pool[plugin, f"{name}[:{kind}]"] = check_to_numpy(plugin, value, who)
+            cache_summary_tensor_data([{"name": f"{name}[:{kind}]", "data": check_to_numpy(kind.lower(), value, who)}])
+        for name, value in get_summary_tensor_data().items():
+            tag, kind = parse_summary_name(name)
+            if tag is None:
+                log.warning(f"The name({name!r}) is invalid, expected 'TAG[:TYPE]'.")
+            elif isinstance(value, np.ndarray):
+                self._add_array(kind.lower(), tag, value)
+            else:
+                self.add_value(kind.lower(), tag, value)
 
     def flush(self):
         if not self._closed:
@@ -348,69 +416,3 @@ class SummaryRecord:
             self._file.flush()
             self._file.close()
             self._closed = True
-
-
-class SummaryCollector(Callback):
-    """`mindspore.train.SummaryCollector(summary_dir, collect_freq=10, num_process=32, collect_specified_data=None,
-    keep_default_action=True, custom_lineage_data=None, collect_tensor_freq=None, max_file_size=None,
-    export_options=None)`.
-
-    Writes, as TensorBoard scalars, the training loss (`loss/auto`) every `collect_freq` steps and
-    at the end of training, and after each evaluation of `Model.fit` its metrics
-    (`eval_<name>/auto`). MindSpore's other collections (graphs, histograms, images, lineage) are not
-    written: `collect_specified_data` asking for them raises NotImplementedError.
-    """
-
-    _SUPPORTED = {"collect_metric"}
-
-    def __init__(self, summary_dir, collect_freq=10, num_process=32, collect_specified_data=None,
-                 keep_default_action=True, custom_lineage_data=None, collect_tensor_freq=None,
-                 max_file_size=None, export_options=None):
-        super().__init__()
-        self._summary_dir = summary_dir
-        self._collect_freq = checks.check_positive_int(collect_freq, "collect_freq")
-        # MindSpore's worker processes for summary data; msjax writes scalars in this process.
-        self._num_process = checks.check_positive_int(num_process, "num_process")
-        wanted = {key for key, on in (collect_specified_data or {}).items() if on}
-        unsupported = wanted - self._SUPPORTED
-        if unsupported:
-            raise NotImplementedError(f"msjax: SummaryCollector writes the loss and metrics as TensorBoard "
-                                      f"scalars only; {sorted(unsupported)} cannot be collected.")
-        self._max_file_size = max_file_size
-        self._record = None
-        self._last_step = 0
-
-    def __enter__(self):
-        self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
-        return self
-
-    def __exit__(self, *err):
-        if self._record is not None:
-            self._record.close()
-
-    def _write_loss(self, cb_params):
-        loss = handle_loss(cb_params.get("net_outputs"))
-        if isinstance(loss, Tensor):
-            loss = float(np.mean(loss.asnumpy()))
-        if isinstance(loss, float):
-            self._record.add_value("scalar", "loss/auto", Tensor(np.float32(loss)))
-            self._record.record(cb_params.cur_step_num)
-            self._last_step = cb_params.cur_step_num
-
-    def on_train_step_end(self, run_context):
-        cb_params = run_context.original_args()
-        if cb_params.cur_step_num - self._last_step >= self._collect_freq or cb_params.cur_step_num == 1:
-            self._write_loss(cb_params)
-
-    def on_train_epoch_end(self, run_context):
-        cb_params = run_context.original_args()
-        for name, value in (cb_params.get("metrics") or {}).items():
-            if np.size(value) == 1:
-                self._record.add_value("scalar", f"eval_{name}/auto", Tensor(np.float32(value)))
-        self._record.record(cb_params.cur_step_num)
-
-    def on_train_end(self, run_context):
-        cb_params = run_context.original_args()
-        if cb_params.cur_step_num != self._last_step:
-            self._write_loss(cb_params)
-        self._record.flush()
