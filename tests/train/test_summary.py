@@ -153,7 +153,7 @@ def test_summary_collector_writes_the_loss_during_model_train(tmp_path):
     np.testing.assert_allclose([v for _, v in steps], [losses[s - 1] for s, _ in steps], rtol=1e-5)
 
 
-PROBES = ("summary_ops_probe", "summary_record_args_probe")
+PROBES = ("summary_ops_probe", "summary_record_args_probe", "summary_record_tags_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"train/{probe}.out").items()}
 

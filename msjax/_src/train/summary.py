@@ -275,6 +275,21 @@ def get_summary_tensor_data() -> dict:
     return data
 
 
+def record_summary_tensor_data() -> None:
+    """MindSpore's `_record_summary_tensor_data`: the summary operators' values since the last
+    call, checked as MindSpore checks them there, moved into the cache as `name[:Scalar]`, ..."""
+    for kind, name, value, who in take_pending():
+        summary = f"{kind}Summary"
+        if not isinstance(name, str) or not name:
+            raise TypeError(f'For "{summary}", the name must be valid string, but got "{name}".')
+        if not isinstance(value, (Tensor, np.ndarray)):
+            raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
+                            f'but got {type(value).__name__}')
+        check_to_numpy(kind.lower(), value, who)
+        value = value if isinstance(value, Tensor) else Tensor(value)
+        cache_summary_tensor_data([{"name": f"{name}[:{kind}]", "data": value}])
+
+
 def parse_summary_name(name):
     """`TAG[:TYPE]` -> (TAG, TYPE); (None, None) for another name."""
     if not isinstance(name, str):
@@ -356,9 +371,7 @@ class SummaryRecord:
         if not isinstance(value, Tensor):
             raise TypeError(f'For "{type(self).__name__}", the parameter "value" expect to be Tensor, but got '
                             f'{type(value).__name__}')
-        self._add_array(plugin, name, check_to_numpy(plugin, value, type(self).__name__))
-
-    def _add_array(self, plugin, name, array):
+        array = check_to_numpy(plugin, value, type(self).__name__)
         values = self._pool.setdefault(plugin, {})
         if name in values:
             log.warning(f'For "{type(self).__name__}.add_value", {name + "/" + plugin!r} has duplicate '
@@ -387,23 +400,13 @@ class SummaryRecord:
 
     def _take_summary_ops(self):
         """The values the summary operators and `_cache_summary_tensor_data` left since the last
-        record, checked as MindSpore checks them here; written under their tags (`loss` for
-        `ScalarSummary()("loss", x)`, `t` for a cached `t[:Tensor]`)."""
-        for kind, name, value, who in take_pending():
-            summary = f"{kind}Summary"
-            if not isinstance(name, str) or not name:
-                raise TypeError(f'For "{summary}", the name must be valid string, but got '
-                                f'"{name}".')
-            if not isinstance(value, (Tensor, np.ndarray)):
-                raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
-                                f'but got {type(value).__name__}')
-            cache_summary_tensor_data([{"name": f"{name}[:{kind}]", "data": check_to_numpy(kind.lower(), value, who)}])
+        record, written under their tags (`loss` for `ScalarSummary()("loss", x)`, `t` for a
+        cached `t[:Tensor]`)."""
+        record_summary_tensor_data()
         for name, value in get_summary_tensor_data().items():
             tag, kind = parse_summary_name(name)
             if tag is None:
                 log.warning(f"The name({name!r}) is invalid, expected 'TAG[:TYPE]'.")
-            elif isinstance(value, np.ndarray):
-                self._add_array(kind.lower(), tag, value)
             else:
                 self.add_value(kind.lower(), tag, value)
 

@@ -5,6 +5,7 @@ from msjax._src.train.summary import SummaryRecord as SummaryRecord
 from msjax._src.train.summary import cache_summary_tensor_data as _cache_summary_tensor_data
 from msjax._src.train.summary import get_summary_tensor_data as _get_summary_tensor_data
 from msjax._src.train.summary import process_export_options as process_export_options
+from msjax._src.train.summary import record_summary_tensor_data as _record_summary_tensor_data
 
 from msjax._src.module_tree import missing_names as _missing_names
 

@@ -1,0 +1,55 @@
+"""MindSpore 2.10's SummaryRecord: the tags and order of one record's values (add_value, the
+summary operators, `_cache_summary_tensor_data`, a cached name that is not `TAG[:TYPE]`), and what
+eval mode leaves out (issue #25). Printed `label -> RESULT`; tests/train/test_summary.py runs it
+unchanged on msjax, reading msjax's TensorBoard events with TensorBoard's schema.
+Regenerate:
+    /work/shared/tools/mindspore-oracle tests/goldens/scripts/summary_record_tags_probe.py \\
+        | grep -- " -> " > tests/goldens/train/summary_record_tags_probe.out
+"""
+import struct, tempfile
+import numpy as np
+from mindspore import Tensor, ops, SummaryRecord
+from mindspore.train.summary.summary_record import _cache_summary_tensor_data, _get_summary_tensor_data
+try:
+    from mindspore.train.summary_pb2 import Event
+    KINDS = {"scalar_value": "scalar", "histogram": "histogram", "image": "image", "tensor": "tensor"}
+except ImportError:  # msjax writes TensorBoard's events: read with TensorBoard's schema, MindSpore's names
+    from tests.train.test_summary import _tensorboard_event_class
+    Event = _tensorboard_event_class()
+    KINDS = {"simple_value": "scalar", "histo": "histogram", "image": "image", "tensor": "tensor"}
+
+
+def rows(path):
+    with open(path, "rb") as file:
+        data = file.read()
+    out, off = [], 0
+    while off < len(data):
+        (n,) = struct.unpack("<Q", data[off:off + 8])
+        event = Event.FromString(data[off + 12:off + 12 + n])
+        off += 16 + n
+        out.append((event.step, [(v.tag, [KINDS[f.name] for f, _ in v.ListFields() if f.name in KINDS][0])
+                                 for v in event.summary.value]))
+    return out[1:]
+
+
+image = Tensor(np.ones((1, 3, 2, 2), np.float32))
+with SummaryRecord(tempfile.mkdtemp()) as record:
+    ops.ScalarSummary()("x", Tensor(np.float32(1)))
+    ops.ImageSummary()("im", image)
+    _cache_summary_tensor_data([{"name": "h[:Histogram]", "data": Tensor(np.ones(3, np.float32))},
+                                {"name": "bad", "data": Tensor(1.0)}, {"name": "t[:Tensor]", "data": Tensor([1, 2])}])
+    record.add_value("scalar", "b", Tensor(1.0))
+    record.add_value("histogram", "c", Tensor(np.ones(3, np.float32)))
+    record.add_value("scalar", "a", Tensor(2.0))
+    record.record(3)
+    record.set_mode("eval")
+    ops.ScalarSummary()("y", Tensor(np.float32(1)))
+    record.add_value("scalar", "e", Tensor(3.0))
+    record.record(4)
+    record.set_mode("train")
+    record.record(5)
+    path = record.log_dir
+for step, values in rows(path):
+    print(f"step {step} -> {values}")
+ops.ScalarSummary()("z", Tensor(np.float32(1)))
+print("left in the cache ->", sorted(_get_summary_tensor_data()))
