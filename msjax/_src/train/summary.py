@@ -331,9 +331,7 @@ class SummaryRecord:
         self._closed = False
         name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
-        self._file = open(self.file_info["file_path"], "ab")  # noqa: SIM115  (closed by close())
-        self._file.write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
-        self._file.flush()
+        self._file = None  # opened by the first write: as MindSpore's, a record with no value leaves no file
 
     @property
     def log_dir(self):
@@ -395,7 +393,7 @@ class SummaryRecord:
                   if plugin_filter is None or plugin_filter(plugin) for tag, value in tagged.items()]
         values = [v for v in values if v is not None]
         if values:
-            self._file.write(tfrecord(encode_event(time.time(), step, values=values)))
+            self._write(tfrecord(encode_event(time.time(), step, values=values)))
         return True
 
     def _take_summary_ops(self):
@@ -410,12 +408,21 @@ class SummaryRecord:
             else:
                 self.add_value(kind.lower(), tag, value)
 
+    def _write(self, payload: bytes):
+        if self._file is None:
+            self._file = open(self.file_info["file_path"], "ab")  # noqa: SIM115  (closed by close())
+            self._file.write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
+        self._file.write(payload)
+
     def flush(self):
-        if not self._closed:
+        if self._closed:
+            log.error(f"For '{type(self).__name__}', the record writer is closed and can not flush, please check "
+                      "if close() method is called")
+        elif self._file is not None:
             self._file.flush()
 
     def close(self):
         if not self._closed:
-            self._file.flush()
-            self._file.close()
+            if self._file is not None:
+                self._file.close()
             self._closed = True

@@ -53,3 +53,21 @@ for step, values in rows(path):
     print(f"step {step} -> {values}")
 ops.ScalarSummary()("z", Tensor(np.float32(1)))
 print("left in the cache ->", sorted(_get_summary_tensor_data()))
+import os
+# The file is made by the first value written (its name holds the time: only its end is shown).
+for label, calls in [("nothing", []), ("record", ["record"]), ("flush", ["flush"]), ("eval record", ["eval", "record"]),
+                     ("eval value", ["eval", "value", "record"]), ("left operator value", ["record"])]:
+    folder = tempfile.mkdtemp()
+    if label == "left operator value":
+        ops.ScalarSummary()("w", Tensor(np.float32(1)))
+    with SummaryRecord(folder) as record:
+        for call in calls:
+            if call == "record":
+                record.record(1)
+            elif call == "flush":
+                record.flush()
+            elif call == "eval":
+                record.set_mode("eval")
+            else:
+                record.add_value("scalar", "a", Tensor(1.0))
+    print(f"files after {label} ->", [name[-3:] for name in os.listdir(folder)])
