@@ -1,12 +1,15 @@
-"""`mindspore.SummaryRecord` and `mindspore.train.SummaryCollector`, writing TensorBoard event files.
+"""`mindspore.SummaryRecord` (and the `_summary_adapter` helpers it uses), writing TensorBoard
+event files; `SummaryCollector`, which records through it, is in summary_collector.py.
 
 MindSpore writes summaries in its own protobuf for MindInsight. msjax writes them in TensorBoard's
 format instead (TFRecord-framed `Event` protos), to files named
 `<prefix>.out.tfevents.<time>.<host><suffix>` so TensorBoard finds them: `tensorboard --logdir
 <log_dir>` shows them. Scalars are `simple_value`s; images a PNG of MindSpore's canvas (the NCHW
 batch tiled 8 a row, scaled to 0-255 as MindSpore scales it); histograms TensorBoard's
-`HistogramProto` over MindSpore's number of bins; tensors a `TensorProto`. The lineage, graph and
-landscape plugins of `add_value` raise NotImplementedError.
+`HistogramProto` over MindSpore's number of bins; tensors a `TensorProto`. Values are written
+under MindSpore's tags (`loss` for `ScalarSummary()("loss", x)`), grouped by plugin as MindSpore
+groups them; the file is made by the first value written. The lineage, graph and landscape
+plugins of `add_value` raise NotImplementedError.
 """
 from __future__ import annotations
 
@@ -122,15 +125,16 @@ def _image_canvas(value: np.ndarray):
         log.error(f"The tensor with shape({value.shape}) is not a valid image because the shape contains zero.")
         return None
     canvas = convert_image_format(value, "NCHW")
+    # MindSpore scales the float64 canvas (so a uint8 batch too: 255 becomes 254): [0, 1] to
+    # [0, 255], any other range onto [0, 255 * span / (span + 1)].
     scale, shift = 1.0, 0.0
     high, low = np.max(canvas), np.min(canvas)
-    if value.dtype != np.uint8:
-        if high <= 1 and low >= 0:
-            scale = 255.0
-        else:
-            if high != low:
-                scale = 255 / (high - low + 1)
-            shift = low
+    if high <= 1 and low >= 0:
+        scale = 255.0
+    else:
+        if high != low:
+            scale = 255 / (high - low + 1)
+        shift = low
     return ((canvas.astype(np.float32) - shift) * scale).astype(np.uint8)
 
 

@@ -71,3 +71,26 @@ for label, calls in [("nothing", []), ("record", ["record"]), ("flush", ["flush"
             else:
                 record.add_value("scalar", "a", Tensor(1.0))
     print(f"files after {label} ->", [name[-3:] for name in os.listdir(folder)])
+
+# An image summary's pixels: nine NCHW images tiled 8 a row on a canvas whose empty cells are 0,
+# scaled to 0-255 over the whole canvas; and a one-channel uint8 batch, kept as it is.
+import io
+from PIL import Image
+for label, batch in [("float 9x1x2x3 in [2, 55]", 2 + np.arange(54, dtype=np.float32).reshape(9, 1, 2, 3)),
+                     ("float 2x3x2x2 in [0, 1]", np.linspace(0, 1, 24, dtype=np.float32).reshape(2, 3, 2, 2)),
+                     ("uint8 1x1x2x2", np.array([[[[0, 7], [200, 255]]]], np.uint8))]:
+    folder = tempfile.mkdtemp()
+    with SummaryRecord(folder) as record:
+        record.add_value("image", "im", Tensor(batch))
+        record.record(1)
+        path = record.log_dir
+    with open(path, "rb") as file:
+        data = file.read()
+    (first,) = struct.unpack("<Q", data[:8])
+    second = 16 + first
+    (n,) = struct.unpack("<Q", data[second:second + 8])
+    value = Event.FromString(data[second + 12:second + 12 + n]).summary.value[0]
+    fields = {f.name: v for f, v in value.image.ListFields()}
+    pixels = np.asarray(Image.open(io.BytesIO([v for v in fields.values() if isinstance(v, bytes)][0])))
+    print(f"image {label} ->", (fields["height"], fields["width"], fields["colorspace"], pixels.shape,
+                                pixels[:, :, 0].tolist()))
