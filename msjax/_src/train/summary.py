@@ -160,7 +160,11 @@ def _histogram_proto(value: np.ndarray) -> bytes:
     else:
         low = high = 0.0
     first, last = (low, high) if low < high else (low - 0.5, high + 0.5)
-    counts, edges = np.histogram(finite, bins=np.linspace(first, last, calc_histogram_bins(finite.size) + 1))
+    # MindSpore's edges are in the value's dtype (an int tensor's are truncated: 1, 2, 4, 6)
+    edges = np.linspace(first, last, calc_histogram_bins(finite.size) + 1,
+                        dtype=value.dtype if value.dtype.kind in "iuf" else np.float64)
+    data = value[np.isfinite(value)] if value.dtype.kind in "fc" else value.ravel()
+    counts, edges = np.histogram(data, bins=edges)
     proto = (_double(1, low) + _double(2, high) + _double(3, float(value.size))
              + _double(4, float(finite.sum())) + _double(5, float(np.sum(finite * finite))))
     proto += _length_delimited(6, b"".join(struct.pack("<d", e) for e in edges[1:]))

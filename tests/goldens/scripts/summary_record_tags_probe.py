@@ -94,3 +94,26 @@ for label, batch in [("float 9x1x2x3 in [2, 55]", 2 + np.arange(54, dtype=np.flo
     pixels = np.asarray(Image.open(io.BytesIO([v for v in fields.values() if isinstance(v, bytes)][0])))
     print(f"image {label} ->", (fields["height"], fields["width"], fields["colorspace"], pixels.shape,
                                 pixels[:, :, 0].tolist()))
+
+# A histogram summary's buckets: their right edges (in the value's dtype) and counts.
+for label, array in [("int64 1..6", np.array([[1, 2, 3], [4, 5, 6]])), ("float32 ones", np.ones(20, np.float32)),
+                     ("float64 normal 50", np.random.RandomState(10).normal(size=50)),
+                     ("float32 with nan and infs", np.array([1, 2, np.nan, np.inf, -np.inf, 3, 7, 7, 9, 0, 1], np.float32)),
+                     ("int32 constant", np.full(7, 3, np.int32))]:
+    folder = tempfile.mkdtemp()
+    with SummaryRecord(folder) as record:
+        record.add_value("histogram", "h", Tensor(array))
+        record.record(1)
+        path = record.log_dir
+    with open(path, "rb") as file:
+        data = file.read()
+    (first,) = struct.unpack("<Q", data[:8])
+    second = 16 + first
+    (n,) = struct.unpack("<Q", data[second:second + 8])
+    value = Event.FromString(data[second + 12:second + 12 + n]).summary.value[0]
+    if "histogram" in KINDS:  # MindSpore's Histogram: buckets of (left, width, count)
+        rights = [b.left + b.width for b in value.histogram.buckets]
+        counts = [b.count for b in value.histogram.buckets]
+    else:  # TensorBoard's HistogramProto: right edges and counts
+        rights, counts = list(value.histo.bucket_limit), [int(c) for c in value.histo.bucket]
+    print(f"histogram {label} ->", ([round(r, 4) for r in rights], counts))
