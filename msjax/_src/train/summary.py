@@ -13,6 +13,7 @@ plugins of `add_value` raise NotImplementedError.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import socket
@@ -319,8 +320,15 @@ class SummaryRecord:
         ...     summary.record(step)
     """
 
+    count = 0  # the open instances: MindSpore allows one at a time
+
     def __init__(self, log_dir, file_prefix="events", file_suffix="_MS", num_process=32, network=None,
                  max_file_size=None, raise_exception=False, export_options=None):
+        self._closed = True  # (until the checks pass: close() then has nothing to do)
+        if SummaryRecord.count > 0:
+            raise RuntimeError(f"For '{SummaryRecord.__name__}', only one instance is supported in a training "
+                               f"process, you are trying to create a new one when the existing instance number is "
+                               f"{SummaryRecord.count}. Please check your scripts.")
         if not isinstance(raise_exception, bool):
             raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
                             f"'{type(raise_exception).__name__}'.")
@@ -340,6 +348,8 @@ class SummaryRecord:
         name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
         self._file = None  # opened by the first write: as MindSpore's, a record with no value leaves no file
+        SummaryRecord.count += 1
+        atexit.register(self.close)  # (MindSpore's too: values recorded are written if close is forgotten)
 
     @property
     def log_dir(self):
@@ -431,6 +441,8 @@ class SummaryRecord:
 
     def close(self):
         if not self._closed:
+            atexit.unregister(self.close)
             if self._file is not None:
                 self._file.close()
             self._closed = True
+            SummaryRecord.count -= 1

@@ -117,3 +117,28 @@ for label, array in [("int64 1..6", np.array([[1, 2, 3], [4, 5, 6]])), ("float32
     else:  # TensorBoard's HistogramProto: right edges and counts
         rights, counts = list(value.histo.bucket_limit), [int(c) for c in value.histo.bucket]
     print(f"histogram {label} ->", ([round(r, 4) for r in rights], counts))
+
+# One SummaryRecord at a time; a failed one does not count, a closed one no longer does.
+def two_at_once():
+    first = SummaryRecord(tempfile.mkdtemp())
+    try:
+        SummaryRecord(tempfile.mkdtemp())
+    finally:
+        first.close()
+def after_a_failed_one():
+    try:
+        SummaryRecord(tempfile.mkdtemp(), raise_exception=1)
+    except TypeError:
+        pass
+    with SummaryRecord(tempfile.mkdtemp()):
+        return "ok"
+def after_close():
+    SummaryRecord(tempfile.mkdtemp()).close()
+    with SummaryRecord(tempfile.mkdtemp()):
+        return "ok"
+for label, make in [("two at once", two_at_once), ("after a failed one", after_a_failed_one), ("after close", after_close)]:
+    try:
+        result = make()
+    except Exception as e:
+        result = f"ERR {type(e).__name__} | {e}"
+    print(f"instances {label} ->", result)
