@@ -65,3 +65,20 @@ def test_a_failed_argument_check_creates_no_landscape_directory(tmp_path):
     with pytest.raises(TypeError, match="For `collect_metric` the type should be a valid type of"):
         SummaryCollector(str(tmp_path), collect_specified_data={"collect_metric": 1})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_custom_lineage_data_is_said_not_written(tmp_path, caplog):
+    from msjax import nn
+    from msjax.train import Model
+    from tests.train.helpers import TinyDataset, loss_fn, make_arrays, make_net
+    x, y = make_arrays(1)
+    net = make_net()
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    collector = SummaryCollector(str(tmp_path), custom_lineage_data={"lr_plan": "cosine"},
+                                 collect_specified_data={"collect_landscape": None})
+    with caplog.at_level("WARNING", logger="mindspore"):
+        model.train(1, TinyDataset(x, y, 4), callbacks=[collector])
+    said = [r.getMessage() for r in caplog.records if "custom_lineage_data" in r.getMessage()]
+    assert said == ["SummaryCollector: custom_lineage_data ['lr_plan'] is not written: it is MindInsight's lineage "
+                    "record, which msjax does not write (TensorBoard has none)."]
+    assert [p.name for p in tmp_path.iterdir() if "lineage" in p.name] == []

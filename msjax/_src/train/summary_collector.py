@@ -96,6 +96,7 @@ class SummaryCollector(Callback):
         self._custom_lineage_data = self._process_custom_lineage_data(custom_lineage_data)
         self._temp_optimizer = None
         self._has_saved_graph = False
+        self._has_saved_custom_data = False
         self._is_parse_loss_success = True
         self._first_step = True
         self._dataset_sink_mode = True
@@ -242,6 +243,10 @@ class SummaryCollector(Callback):
             self._skip_mindinsight_record(('collect_graph', 'collect_dataset_graph'))
             self._has_saved_graph = True
             self._record.record(cb_params.cur_step_num)
+        if self._custom_lineage_data and not self._has_saved_custom_data:
+            log.warning(f"SummaryCollector: custom_lineage_data {sorted(self._custom_lineage_data)} is not written: "
+                        "it is MindInsight's lineage record, which msjax does not write (TensorBoard has none).")
+            self._has_saved_custom_data = True
         if not self._dataset_sink_mode:
             self._collect_tensor_data(cb_params)
         if self._landscape_unit_hit(cb_params, 'step', cb_params.get("cur_step_num")):
