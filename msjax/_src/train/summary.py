@@ -23,7 +23,7 @@ import zlib
 
 import numpy as np
 
-from msjax._src.core import log
+from msjax._src.core import checkparam, log
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.summary_ops import take_pending
 from msjax._src.train.checkpoint import make_directory
@@ -299,6 +299,15 @@ def record_summary_tensor_data() -> None:
         cache_summary_tensor_data([{"name": f"{name}[:{kind}]", "data": value}])
 
 
+def get_event_file_name(prefix: str, suffix: str, time_second: str) -> str:
+    """The event file's name: TensorBoard's `<prefix>.out.tfevents.<time>.<host><suffix>` (MindSpore's
+    `get_event_file_name` names its own format `<prefix>.out.events.summary.<time>.<device>.<host>
+    <suffix>`); the prefix and suffix checked as MindSpore checks them."""
+    checkparam.check_str_by_regular(prefix)
+    checkparam.check_str_by_regular(suffix)
+    return f"{prefix}.out.tfevents.{time_second}.{socket.gethostname()}{suffix}"
+
+
 def parse_summary_name(name):
     """`TAG[:TYPE]` -> (TAG, TYPE); (None, None) for another name."""
     if not isinstance(name, str):
@@ -339,13 +348,19 @@ class SummaryRecord:
         if not isinstance(file_prefix, str) or not isinstance(file_suffix, str):
             raise TypeError(f"For '{type(self).__name__}', `file_prefix` and `file_suffix`  should be str, "
                             f"but got type {type(file_prefix)}")
+        checkparam.check_str_by_regular(file_prefix)
+        checkparam.check_str_by_regular(file_suffix)
+        if max_file_size is not None and max_file_size < 0:
+            log.warning(f"For '{type(self).__name__}', the 'max_file_size' should be greater than 0. but got value "
+                        f"{max_file_size}.")
+            max_file_size = None
         self._export_options = process_export_options(export_options)
         self.base_log_dir = log_dir
         self.network = network
         self._mode = "train"
         self._pool = {}  # plugin -> {tag: value}: MindSpore writes a record's values grouped by plugin
         self._closed = False
-        name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
+        name = get_event_file_name(file_prefix, file_suffix, str(int(time.time())))
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
         self._file = None  # opened by the first write: as MindSpore's, a record with no value leaves no file
         SummaryRecord.count += 1

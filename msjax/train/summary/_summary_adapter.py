@@ -8,6 +8,7 @@ not answered: see docs/migration.md.
 from msjax._src.train.summary import calc_histogram_bins as _calc_histogram_bins
 from msjax._src.train.summary import convert_image_format as _convert_image_format
 from msjax._src.train.summary import make_canvas_for_imgs as _make_canvas_for_imgs
+from msjax._src.train.summary import get_event_file_name as get_event_file_name
 
 from msjax._src.module_tree import missing_names as _missing_names
 

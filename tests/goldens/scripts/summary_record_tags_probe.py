@@ -142,3 +142,13 @@ for label, make in [("two at once", two_at_once), ("after a failed one", after_a
     except Exception as e:
         result = f"ERR {type(e).__name__} | {e}"
     print(f"instances {label} ->", result)
+
+# File prefixes and suffixes MindSpore refuses, and a negative max_file_size (a warning: no limit).
+for kwargs in [{"file_prefix": "a b"}, {"file_suffix": "-x"}, {"file_prefix": ""}, {"file_suffix": "_ok.1"},
+               {"max_file_size": -1}]:
+    try:
+        with SummaryRecord(tempfile.mkdtemp(), **kwargs) as record:
+            result = record.log_dir.endswith(kwargs.get("file_suffix", "_MS"))
+    except Exception as e:
+        result = f"ERR {type(e).__name__} | {e}"
+    print(f"names {kwargs} ->", result)
