@@ -363,6 +363,8 @@ class SummaryRecord:
         name = get_event_file_name(file_prefix, file_suffix, str(int(time.time())))
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
         self._file = None  # opened by the first write: as MindSpore's, a record with no value leaves no file
+        self._bytes_left = max_file_size  # None: no limit
+        self._writing = True  # False once max_file_size is reached: MindSpore's writer then stops
         SummaryRecord.count += 1
         atexit.register(self.close)  # (MindSpore's too: values recorded are written if close is forgotten)
 
@@ -441,11 +443,22 @@ class SummaryRecord:
             else:
                 self.add_value(kind.lower(), tag, value)
 
-    def _write(self, payload: bytes):
+    def _write(self, record: bytes):
+        """Write one framed event (the file and its version event first); past `max_file_size`,
+        nothing more, with MindSpore's warning."""
         if self._file is None:
             self._file = open(self.file_info["file_path"], "ab")  # noqa: SIM115  (closed by close())
-            self._file.write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
-        self._file.write(payload)
+            self._write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
+        if not self._writing:
+            return
+        if self._bytes_left is not None:
+            if len(record) > self._bytes_left:
+                log.warning(f"'max_file_size' reached: There are {self._bytes_left} bytes remaining, but the "
+                            f"'{self.file_info['file_path']}' requires to write {len(record)} bytes.")
+                self._writing = False
+                return
+            self._bytes_left -= len(record)
+        self._file.write(record)
 
     def flush(self):
         if self._closed:
