@@ -19,17 +19,29 @@ except ImportError:  # msjax writes TensorBoard's events: read with TensorBoard'
     KINDS = {"simple_value": "scalar", "histo": "histogram", "image": "image", "tensor": "tensor"}
 
 
-def rows(path):
+def events(path):
     with open(path, "rb") as file:
         data = file.read()
     out, off = [], 0
     while off < len(data):
         (n,) = struct.unpack("<Q", data[off:off + 8])
-        event = Event.FromString(data[off + 12:off + 12 + n])
+        out.append(Event.FromString(data[off + 12:off + 12 + n]))
         off += 16 + n
-        out.append((event.step, [(v.tag, [KINDS[f.name] for f, _ in v.ListFields() if f.name in KINDS][0])
-                                 for v in event.summary.value]))
-    return out[1:]
+    return out
+
+
+def rows(path):
+    return [(event.step, [(v.tag, [KINDS[f.name] for f, _ in v.ListFields() if f.name in KINDS][0])
+                          for v in event.summary.value]) for event in events(path)[1:]]
+
+
+def recorded_value(plugin, value):
+    """The Summary.Value a record of one value writes."""
+    with SummaryRecord(tempfile.mkdtemp()) as record:
+        record.add_value(plugin, "v", Tensor(value))
+        record.record(1)
+        path = record.log_dir
+    return events(path)[1].summary.value[0]
 
 
 image = Tensor(np.ones((1, 3, 2, 2), np.float32))
@@ -73,23 +85,13 @@ for label, calls in [("nothing", []), ("record", ["record"]), ("flush", ["flush"
     print(f"files after {label} ->", [name[-3:] for name in os.listdir(folder)])
 
 # An image summary's pixels: nine NCHW images tiled 8 a row on a canvas whose empty cells are 0,
-# scaled to 0-255 over the whole canvas; and a one-channel uint8 batch, kept as it is.
+# scaled to 0-255 over the whole canvas; a one-channel uint8 batch is scaled too.
 import io
 from PIL import Image
 for label, batch in [("float 9x1x2x3 in [2, 55]", 2 + np.arange(54, dtype=np.float32).reshape(9, 1, 2, 3)),
                      ("float 2x3x2x2 in [0, 1]", np.linspace(0, 1, 24, dtype=np.float32).reshape(2, 3, 2, 2)),
                      ("uint8 1x1x2x2", np.array([[[[0, 7], [200, 255]]]], np.uint8))]:
-    folder = tempfile.mkdtemp()
-    with SummaryRecord(folder) as record:
-        record.add_value("image", "im", Tensor(batch))
-        record.record(1)
-        path = record.log_dir
-    with open(path, "rb") as file:
-        data = file.read()
-    (first,) = struct.unpack("<Q", data[:8])
-    second = 16 + first
-    (n,) = struct.unpack("<Q", data[second:second + 8])
-    value = Event.FromString(data[second + 12:second + 12 + n]).summary.value[0]
+    value = recorded_value("image", batch)
     fields = {f.name: v for f, v in value.image.ListFields()}
     pixels = np.asarray(Image.open(io.BytesIO([v for v in fields.values() if isinstance(v, bytes)][0])))
     print(f"image {label} ->", (fields["height"], fields["width"], fields["colorspace"], pixels.shape,
@@ -100,17 +102,7 @@ for label, array in [("int64 1..6", np.array([[1, 2, 3], [4, 5, 6]])), ("float32
                      ("float64 normal 50", np.random.RandomState(10).normal(size=50)),
                      ("float32 with nan and infs", np.array([1, 2, np.nan, np.inf, -np.inf, 3, 7, 7, 9, 0, 1], np.float32)),
                      ("int32 constant", np.full(7, 3, np.int32))]:
-    folder = tempfile.mkdtemp()
-    with SummaryRecord(folder) as record:
-        record.add_value("histogram", "h", Tensor(array))
-        record.record(1)
-        path = record.log_dir
-    with open(path, "rb") as file:
-        data = file.read()
-    (first,) = struct.unpack("<Q", data[:8])
-    second = 16 + first
-    (n,) = struct.unpack("<Q", data[second:second + 8])
-    value = Event.FromString(data[second + 12:second + 12 + n]).summary.value[0]
+    value = recorded_value("histogram", array)
     if "histogram" in KINDS:  # MindSpore's Histogram: buckets of (left, width, count)
         rights = [b.left + b.width for b in value.histogram.buckets]
         counts = [b.count for b in value.histogram.buckets]
