@@ -202,12 +202,15 @@ def events(path):
     return out
 
 
-def train(collect_freq, epochs, sink, spec=None, tensor_freq=None, batches=6):
+def train(collect_freq, epochs, sink, spec=None, tensor_freq=None, batches=6, images=False):
     ms.set_seed(1)
     x = np.random.RandomState(0).randn(batches * 2, 3).astype(np.float32)
     y = np.random.RandomState(1).randn(batches * 2, 1).astype(np.float32)
     net = nn.Dense(3, 1, weight_init="ones", bias_init="zeros")
     net.weight.name = "fc.weight"
+    if images:  # NCHW batches of one-channel 1x3 images: collected as `input_data/auto`
+        x = x.reshape(batches * 2, 1, 1, 3)
+        net = nn.SequentialCell([nn.Flatten(), net])
     model = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.01, 0.9))
     data = ds.NumpySlicesDataset({"x": x, "y": y}, shuffle=False).batch(2)
     root = d()
@@ -228,6 +231,7 @@ def train(collect_freq, epochs, sink, spec=None, tensor_freq=None, batches=6):
 for label, args in [("freq 4 epochs 2", (4, 2, False)), ("freq 1 no landscape", (1, 1, False, {"collect_landscape": None})),
                     ("freq 2 hist", (2, 1, False, {"histogram_regular": "fc", "collect_landscape": None})),
                     ("freq 3 tensor_freq 2", (3, 2, False, {"collect_landscape": None}, 2)),
+                    ("freq 5 images", (5, 1, False, {"collect_landscape": None}, None, 6, True)),
                     ("landscape epoch", (5, 4, False, {"collect_landscape": {"unit": "epoch", "intervals": [[1, 2, 3]]}}))]:
     files, rows, ckpts = train(*args)
     # MindSpore also writes a `_lineage` file (MindInsight's), which msjax does not.
