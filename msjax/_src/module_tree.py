@@ -107,7 +107,6 @@ EXCLUDED = {
     "mindspore.mindrecord.core": _INTERNAL + "Python wrappers of the C++ MindRecord shard engine "
                                  "(msjax reads and writes MindRecord files itself)",
     "mindspore.train.summary._lineage_adapter": _INTERNAL + "MindInsight's lineage records",
-    "mindspore.train.summary._summary_adapter": _INTERNAL + "the summary writer's event packing",
     "mindspore.train.summary._writer_pool": _INTERNAL + "the summary writer's process pool",
     "mindspore.train.anf_ir_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
     "mindspore.train.checkpoint_pb2": _INTERNAL + _PROTOBUF_SCHEMA,
@@ -268,7 +267,14 @@ NAME_SOURCES = {
     "mindspore.train.callback._callback": ("msjax.train.callback._callback", "msjax.train.callback",
                                            "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.metrics": ("msjax.train.metrics", "msjax.train", "msjax.nn", "msjax"),
+    "mindspore.train._utils": ("msjax.train._utils", "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.summary": ("msjax.train.summary", "msjax.train", "msjax"),
+    "mindspore.train.summary._summary_adapter": ("msjax.train.summary._summary_adapter",
+                                                 "msjax.train.summary", "msjax.train", "msjax"),
+    "mindspore.train.summary.enums": ("msjax.train.summary.enums", "msjax.train.summary",
+                                      "msjax.train", "msjax"),
+    "mindspore.train.summary.summary_record": ("msjax.train.summary.summary_record",
+                                               "msjax.train.summary", "msjax.train", "msjax"),
     "mindspore.train.serialization": ("msjax.train.serialization", "msjax.train", "msjax.nn",
                                       "msjax"),
 }

@@ -66,7 +66,7 @@ from msjax._src.train.metrics.scores import Perplexity as Perplexity
 from msjax._src.train.metrics.scores import auc as auc
 from msjax._src.train.model import Model as Model
 from msjax._src.train.progress import ProgressBar as ProgressBar
-from msjax._src.train.summary import SummaryCollector as SummaryCollector
+from msjax._src.train.summary_collector import SummaryCollector as SummaryCollector
 from msjax._src.train.summary import SummaryRecord as SummaryRecord
 
 from msjax._src.module_tree import missing_names as _missing_names

@@ -1,16 +1,21 @@
-"""`mindspore.SummaryRecord` and `mindspore.train.SummaryCollector`, writing TensorBoard event files.
+"""`mindspore.SummaryRecord` (and the `_summary_adapter` helpers it uses), writing TensorBoard
+event files; `SummaryCollector`, which records through it, is in summary_collector.py.
 
 MindSpore writes summaries in its own protobuf for MindInsight. msjax writes them in TensorBoard's
 format instead (TFRecord-framed `Event` protos), to files named
 `<prefix>.out.tfevents.<time>.<host><suffix>` so TensorBoard finds them: `tensorboard --logdir
 <log_dir>` shows them. Scalars are `simple_value`s; images a PNG of MindSpore's canvas (the NCHW
 batch tiled 8 a row, scaled to 0-255 as MindSpore scales it); histograms TensorBoard's
-`HistogramProto` over MindSpore's number of bins; tensors a `TensorProto`. The lineage, graph and
-landscape plugins of `add_value` raise NotImplementedError.
+`HistogramProto` over MindSpore's number of bins; tensors a `TensorProto`. Values are written
+under MindSpore's tags (`loss` for `ScalarSummary()("loss", x)`), grouped by plugin as MindSpore
+groups them; the file is made by the first value written. The lineage, graph and landscape
+plugins of `add_value` raise NotImplementedError.
 """
 from __future__ import annotations
 
+import atexit
 import os
+import re
 import socket
 import struct
 import time
@@ -18,10 +23,9 @@ import zlib
 
 import numpy as np
 
-from msjax._src.core import log
+from msjax._src.core import checkparam, log
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.summary_ops import take_pending
-from msjax._src.train.callback import Callback, handle_loss
 from msjax._src.train.checkpoint import make_directory
 from msjax._src.train import checks
 
@@ -86,38 +90,58 @@ def _png(image: np.ndarray) -> bytes:
         + chunk(b"IEND", b"")
 
 
+def make_canvas_for_imgs(tensor: np.ndarray, col_imgs: int = 8) -> np.ndarray:
+    """MindSpore's `_make_canvas_for_imgs`: an NCHW batch (C 1 or 3) tiled `col_imgs` a row on
+    one float64 CHW canvas of 3 channels (one channel repeated three times)."""
+    if tensor.shape[1] == 1:
+        tensor = np.concatenate([tensor, tensor, tensor], 1)
+    n, _, h, w = tensor.shape
+    cols = min(n, col_imgs)
+    rows = int(np.ceil(float(n) / cols))
+    canvas = np.zeros((3, h * rows, w * cols))
+    for i in range(n):
+        y, x = divmod(i, cols)
+        canvas[:, y * h:(y + 1) * h, x * w:(x + 1) * w] = tensor[i]
+    return canvas
+
+
+def convert_image_format(np_tensor: np.ndarray, input_format: str, out_format: str = "HWC") -> np.ndarray:
+    """MindSpore's `_convert_image_format`: a batch laid out as `input_format` (a permutation of
+    NCHW) as one canvas laid out as `out_format` (a permutation of CHW)."""
+    input_format = input_format.upper()
+    if input_format != "NCHW":
+        np_tensor = np_tensor.transpose([input_format.find(c) for c in "NCHW"])
+    return make_canvas_for_imgs(np_tensor).transpose(["CHW".find(c) for c in out_format])
+
+
 def _image_canvas(value: np.ndarray):
-    """MindSpore's image summary of an NCHW batch (C 1 or 3): scaled to uint8 as MindSpore scales
-    it, the images tiled 8 a row, HWC; None (MindSpore logs an error, writes nothing) for another
-    shape."""
-    if value.ndim != 4 or value.shape[1] not in (1, 3) or 0 in value.shape:
+    """MindSpore's image summary of an NCHW batch (C 1 or 3): the images tiled 8 a row, HWC,
+    scaled to uint8 as MindSpore scales the canvas; None (MindSpore logs an error, writes
+    nothing) for another shape."""
+    if value.ndim != 4 or value.shape[1] not in (1, 3):
         log.error(f"The dimension of Summary tensor should be 4 or second dimension should be 1 or 3, "
                   f"but got shape={value.shape}, which means Summary tensor is not Image.")
         return None
+    if 0 in value.shape:
+        log.error(f"The tensor with shape({value.shape}) is not a valid image because the shape contains zero.")
+        return None
+    canvas = convert_image_format(value, "NCHW")
+    # MindSpore scales the float64 canvas (so a uint8 batch too: 255 becomes 254): [0, 1] to
+    # [0, 255], any other range onto [0, 255 * span / (span + 1)].
     scale, shift = 1.0, 0.0
-    high, low = np.max(value), np.min(value)
-    if value.dtype != np.uint8:
-        if high <= 1 and low >= 0:
-            scale = 255.0
-        else:
-            if high != low:
-                scale = 255 / (high - low + 1)
-            shift = low
-    value = ((value.astype(np.float32) - shift) * scale).astype(np.uint8)
-    if value.shape[1] == 1:
-        value = np.concatenate([value] * 3, 1)
-    n, _, h, w = value.shape
-    cols = min(n, 8)
-    rows = -(-n // cols)
-    canvas = np.zeros((3, h * rows, w * cols), np.uint8)
-    for i in range(n):
-        y, x = divmod(i, cols)
-        canvas[:, y * h:(y + 1) * h, x * w:(x + 1) * w] = value[i]
-    return canvas.transpose(1, 2, 0)
+    high, low = np.max(canvas), np.min(canvas)
+    if high <= 1 and low >= 0:
+        scale = 255.0
+    else:
+        if high != low:
+            scale = 255 / (high - low + 1)
+        shift = low
+    return ((canvas.astype(np.float32) - shift) * scale).astype(np.uint8)
 
 
-def _histogram_bins(count: int) -> int:
-    """MindSpore's number of histogram bins for `count` finite values (about 10 a bin, at most 90)."""
+def calc_histogram_bins(count: int) -> int:
+    """MindSpore's `_calc_histogram_bins`: the number of histogram bins for `count` finite values
+    (1 for none, 2 up to 5, 3 up to 10, then about 10 values a bin, at most 90)."""
     if not count:
         return 1
     if count <= 5:
@@ -137,7 +161,11 @@ def _histogram_proto(value: np.ndarray) -> bytes:
     else:
         low = high = 0.0
     first, last = (low, high) if low < high else (low - 0.5, high + 0.5)
-    counts, edges = np.histogram(finite, bins=np.linspace(first, last, _histogram_bins(finite.size) + 1))
+    # MindSpore's edges are in the value's dtype (an int tensor's are truncated: 1, 2, 4, 6)
+    edges = np.linspace(first, last, calc_histogram_bins(finite.size) + 1,
+                        dtype=value.dtype if value.dtype.kind in "iuf" else np.float64)
+    data = value[np.isfinite(value)] if value.dtype.kind in "fc" else value.ravel()
+    counts, edges = np.histogram(data, bins=edges)
     proto = (_double(1, low) + _double(2, high) + _double(3, float(value.size))
              + _double(4, float(finite.sum())) + _double(5, float(np.sum(finite * finite))))
     proto += _length_delimited(6, b"".join(struct.pack("<d", e) for e in edges[1:]))
@@ -212,21 +240,80 @@ def tfrecord(payload: bytes) -> bytes:
             + struct.pack("<I", _masked_crc(payload)))
 
 
-def _check_export_options(options) -> None:
-    """MindSpore's checks of SummaryRecord's `export_options` (`{'tensor_format': 'npy' or None}`)."""
-    if options is None:
-        return
-    if not isinstance(options, dict):
-        raise TypeError(f"For `export_options` the type should be a valid type of ['dict', 'NoneType'], "
-                        f"but got {type(options).__name__}.")
-    unknown = set(options) - {"tensor_format"}
-    if unknown:
-        raise ValueError(f'For "SummaryRecord", the keys {unknown} of "export_options" are unsupported, '
-                         f"expect the follow keys: ['tensor_format']")
-    if options.get("tensor_format", None) not in ("npy", None):
-        raise ValueError(f'For "SummaryRecord", the export_format {{{options["tensor_format"]!r}}} of '
-                         f'"export_options" are unsupported for tensor_format, expect the follow values: '
-                         f"[None, 'npy']")
+# export_options -> the formats each accepts (MindSpore's `_DEFAULT_EXPORT_OPTIONS`)
+DEFAULT_EXPORT_OPTIONS = {"tensor_format": {"npy", None}}
+
+
+def process_export_options(export_options):
+    """MindSpore's checks of `export_options` (`{'tensor_format': 'npy' or None}`); the options."""
+    if export_options is None:
+        return None
+    checks.check_argument_type("export_options", export_options, [dict, type(None)])
+    for option, export_format in export_options.items():
+        checks.check_argument_type("export_option", option, [str])
+        checks.check_argument_type("export_format", export_format, [str, type(None)])
+    unexpected = set(export_options) - set(DEFAULT_EXPORT_OPTIONS)
+    if unexpected:
+        raise ValueError(f'For "SummaryRecord", the keys {unexpected} of "export_options" are unsupported, '
+                         f"expect the follow keys: {list(DEFAULT_EXPORT_OPTIONS.keys())}")
+    for option, export_format in export_options.items():
+        allowed = DEFAULT_EXPORT_OPTIONS[option]
+        if export_format not in allowed:
+            raise ValueError(f'For "SummaryRecord", the export_format { {export_format} } of "export_options" are '
+                             f"unsupported for {option}, expect the follow values: {list(allowed)}")
+    return export_options
+
+
+# name `TAG[:Type]` -> value, for the next SummaryRecord.record in train mode (MindSpore's
+# `SUMMARY_TENSOR_CACHE`, which its summary operators fill).
+SUMMARY_TENSOR_CACHE: dict = {}
+
+
+def cache_summary_tensor_data(summary) -> bool:
+    """MindSpore's `_cache_summary_tensor_data`: `[{"name": "tag[:Scalar]", "data": tensor}, ...]`
+    kept for the next record."""
+    for item in summary:
+        SUMMARY_TENSOR_CACHE[item["name"]] = item["data"]
+    return True
+
+
+def get_summary_tensor_data() -> dict:
+    """MindSpore's `_get_summary_tensor_data`: the cached values, emptying the cache."""
+    data = dict(SUMMARY_TENSOR_CACHE)
+    SUMMARY_TENSOR_CACHE.clear()
+    return data
+
+
+def record_summary_tensor_data() -> None:
+    """MindSpore's `_record_summary_tensor_data`: the summary operators' values since the last
+    call, checked as MindSpore checks them there, moved into the cache as `name[:Scalar]`, ..."""
+    for kind, name, value, who in take_pending():
+        summary = f"{kind}Summary"
+        if not isinstance(name, str) or not name:
+            raise TypeError(f'For "{summary}", the name must be valid string, but got "{name}".')
+        if not isinstance(value, (Tensor, np.ndarray)):
+            raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
+                            f'but got {type(value).__name__}')
+        check_to_numpy(kind.lower(), value, who)
+        value = value if isinstance(value, Tensor) else Tensor(value)
+        cache_summary_tensor_data([{"name": f"{name}[:{kind}]", "data": value}])
+
+
+def get_event_file_name(prefix: str, suffix: str, time_second: str) -> str:
+    """The event file's name: TensorBoard's `<prefix>.out.tfevents.<time>.<host><suffix>` (MindSpore's
+    `get_event_file_name` names its own format `<prefix>.out.events.summary.<time>.<device>.<host>
+    <suffix>`); the prefix and suffix checked as MindSpore checks them."""
+    checkparam.check_str_by_regular(prefix)
+    checkparam.check_str_by_regular(suffix)
+    return f"{prefix}.out.tfevents.{time_second}.{socket.gethostname()}{suffix}"
+
+
+def parse_summary_name(name):
+    """`TAG[:TYPE]` -> (TAG, TYPE); (None, None) for another name."""
+    if not isinstance(name, str):
+        return None, None
+    match = re.match(r"(.+)\[:(.+)\]", name)
+    return match.groups() if match else (None, None)
 
 
 class SummaryRecord:
@@ -242,12 +329,18 @@ class SummaryRecord:
         ...     summary.record(step)
     """
 
+    count = 0  # the open instances: MindSpore allows one at a time
+
     def __init__(self, log_dir, file_prefix="events", file_suffix="_MS", num_process=32, network=None,
                  max_file_size=None, raise_exception=False, export_options=None):
+        self._closed = True  # (until the checks pass: close() then has nothing to do)
+        if SummaryRecord.count > 0:
+            raise RuntimeError(f"For '{SummaryRecord.__name__}', only one instance is supported in a training "
+                               f"process, you are trying to create a new one when the existing instance number is "
+                               f"{SummaryRecord.count}. Please check your scripts.")
         if not isinstance(raise_exception, bool):
             raise TypeError(f"The type of 'raise_exception' should be 'bool', but got type "
                             f"'{type(raise_exception).__name__}'.")
-        _check_export_options(export_options)
         log_path = make_directory(log_dir, "log_dir")
         if not isinstance(max_file_size, (int, type(None))):
             raise TypeError(f"For '{type(self).__name__}', the 'max_file_size' should be int type, "
@@ -255,16 +348,25 @@ class SummaryRecord:
         if not isinstance(file_prefix, str) or not isinstance(file_suffix, str):
             raise TypeError(f"For '{type(self).__name__}', `file_prefix` and `file_suffix`  should be str, "
                             f"but got type {type(file_prefix)}")
+        checkparam.check_str_by_regular(file_prefix)
+        checkparam.check_str_by_regular(file_suffix)
+        if max_file_size is not None and max_file_size < 0:
+            log.warning(f"For '{type(self).__name__}', the 'max_file_size' should be greater than 0. but got value "
+                        f"{max_file_size}.")
+            max_file_size = None
+        self._export_options = process_export_options(export_options)
         self.base_log_dir = log_dir
         self.network = network
         self._mode = "train"
-        self._pool = {}  # (plugin, tag) -> value, in the order added
+        self._pool = {}  # plugin -> {tag: value}: MindSpore writes a record's values grouped by plugin
         self._closed = False
-        name = f"{file_prefix}.out.tfevents.{int(time.time())}.{socket.gethostname()}{file_suffix}"
+        name = get_event_file_name(file_prefix, file_suffix, str(int(time.time())))
         self.file_info = {"file_name": name, "file_path": os.path.join(log_path, name)}
-        self._file = open(self.file_info["file_path"], "ab")  # noqa: SIM115  (closed by close())
-        self._file.write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
-        self._file.flush()
+        self._file = None  # opened by the first write: as MindSpore's, a record with no value leaves no file
+        self._bytes_left = max_file_size  # None: no limit
+        self._writing = True  # False once max_file_size is reached: MindSpore's writer then stops
+        SummaryRecord.count += 1
+        atexit.register(self.close)  # (MindSpore's too: values recorded are written if close is forgotten)
 
     @property
     def log_dir(self):
@@ -303,114 +405,72 @@ class SummaryRecord:
             raise TypeError(f'For "{type(self).__name__}", the parameter "value" expect to be Tensor, but got '
                             f'{type(value).__name__}')
         array = check_to_numpy(plugin, value, type(self).__name__)
-        if (plugin, name) in self._pool:
+        values = self._pool.setdefault(plugin, {})
+        if name in values:
             log.warning(f'For "{type(self).__name__}.add_value", {name + "/" + plugin!r} has duplicate '
                         'values. Only the newest one will be recorded.')
-            del self._pool[plugin, name]
-        self._pool[plugin, name] = array
+            del values[name]
+        values[name] = array
 
     def record(self, step, train_network=None, plugin_filter=None):
-        """Write the buffered values at `step`; False when the record is closed."""
+        """Write the buffered values at `step` (in train mode with what the summary operators and
+        `_cache_summary_tensor_data` left); False when the record is closed."""
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"The type of 'step' should be 'int', but got type '{type(step).__name__}'.")
         if self._closed:
+            log.error(f"For '{type(self).__name__}', The record writer is closed, please check if close() "
+                      "method is called")
             return False
-        self._take_summary_ops()
+        if self._mode == "train":
+            self._take_summary_ops()
         pool, self._pool = self._pool, {}
-        values = [_summary_value(plugin, tag, value) for (plugin, tag), value in pool.items()
-                  if plugin_filter is None or plugin_filter(plugin)]
+        values = [_summary_value(plugin, tag, value) for plugin, tagged in pool.items()
+                  if plugin_filter is None or plugin_filter(plugin) for tag, value in tagged.items()]
         values = [v for v in values if v is not None]
         if values:
-            self._file.write(tfrecord(encode_event(time.time(), step, values=values)))
+            self._write(tfrecord(encode_event(time.time(), step, values=values)))
         return True
 
     def _take_summary_ops(self):
-        """The values the summary operators buffered since the last record, checked as MindSpore
-        checks them here (tags `name[:Scalar]`, `name[:Image]`, ...)."""
-        for kind, name, value, who in take_pending():
-            summary = f"{kind}Summary"
-            if not isinstance(name, str) or not name:
-                raise TypeError(f'For "{summary}", the name must be valid string, but got '
-                                f'"{name}".')
-            if not isinstance(value, (Tensor, np.ndarray)):
-                raise TypeError(f'For "{summary}", the parameter "value" expect to be Tensor, '
-                                f'but got {type(value).__name__}')
-            plugin = kind.lower()
-            self._pool.pop((plugin, f"{name}[:{kind}]"), None)
-            self._pool[plugin, f"{name}[:{kind}]"] = check_to_numpy(plugin, value, who)
+        """The values the summary operators and `_cache_summary_tensor_data` left since the last
+        record, written under their tags (`loss` for `ScalarSummary()("loss", x)`, `t` for a
+        cached `t[:Tensor]`)."""
+        record_summary_tensor_data()
+        for name, value in get_summary_tensor_data().items():
+            tag, kind = parse_summary_name(name)
+            if tag is None:
+                log.warning(f"The name({name!r}) is invalid, expected 'TAG[:TYPE]'.")
+            else:
+                self.add_value(kind.lower(), tag, value)
+
+    def _write(self, record: bytes):
+        """Write one framed event (the file and its version event first); past `max_file_size`,
+        nothing more, with MindSpore's warning."""
+        if self._file is None:
+            self._file = open(self.file_info["file_path"], "ab")  # noqa: SIM115  (closed by close())
+            self._write(tfrecord(encode_event(time.time(), 0, file_version="brain.Event:2")))
+        if not self._writing:
+            return
+        if self._bytes_left is not None:
+            if len(record) > self._bytes_left:
+                log.warning(f"'max_file_size' reached: There are {self._bytes_left} bytes remaining, but the "
+                            f"'{self.file_info['file_path']}' requires to write {len(record)} bytes.")
+                self._writing = False
+                return
+            self._bytes_left -= len(record)
+        self._file.write(record)
 
     def flush(self):
-        if not self._closed:
+        if self._closed:
+            log.error(f"For '{type(self).__name__}', the record writer is closed and can not flush, please check "
+                      "if close() method is called")
+        elif self._file is not None:
             self._file.flush()
 
     def close(self):
         if not self._closed:
-            self._file.flush()
-            self._file.close()
+            atexit.unregister(self.close)
+            if self._file is not None:
+                self._file.close()
             self._closed = True
-
-
-class SummaryCollector(Callback):
-    """`mindspore.train.SummaryCollector(summary_dir, collect_freq=10, num_process=32, collect_specified_data=None,
-    keep_default_action=True, custom_lineage_data=None, collect_tensor_freq=None, max_file_size=None,
-    export_options=None)`.
-
-    Writes, as TensorBoard scalars, the training loss (`loss/auto`) every `collect_freq` steps and
-    at the end of training, and after each evaluation of `Model.fit` its metrics
-    (`eval_<name>/auto`). MindSpore's other collections (graphs, histograms, images, lineage) are not
-    written: `collect_specified_data` asking for them raises NotImplementedError.
-    """
-
-    _SUPPORTED = {"collect_metric"}
-
-    def __init__(self, summary_dir, collect_freq=10, num_process=32, collect_specified_data=None,
-                 keep_default_action=True, custom_lineage_data=None, collect_tensor_freq=None,
-                 max_file_size=None, export_options=None):
-        super().__init__()
-        self._summary_dir = summary_dir
-        self._collect_freq = checks.check_positive_int(collect_freq, "collect_freq")
-        # MindSpore's worker processes for summary data; msjax writes scalars in this process.
-        self._num_process = checks.check_positive_int(num_process, "num_process")
-        wanted = {key for key, on in (collect_specified_data or {}).items() if on}
-        unsupported = wanted - self._SUPPORTED
-        if unsupported:
-            raise NotImplementedError(f"msjax: SummaryCollector writes the loss and metrics as TensorBoard "
-                                      f"scalars only; {sorted(unsupported)} cannot be collected.")
-        self._max_file_size = max_file_size
-        self._record = None
-        self._last_step = 0
-
-    def __enter__(self):
-        self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
-        return self
-
-    def __exit__(self, *err):
-        if self._record is not None:
-            self._record.close()
-
-    def _write_loss(self, cb_params):
-        loss = handle_loss(cb_params.get("net_outputs"))
-        if isinstance(loss, Tensor):
-            loss = float(np.mean(loss.asnumpy()))
-        if isinstance(loss, float):
-            self._record.add_value("scalar", "loss/auto", Tensor(np.float32(loss)))
-            self._record.record(cb_params.cur_step_num)
-            self._last_step = cb_params.cur_step_num
-
-    def on_train_step_end(self, run_context):
-        cb_params = run_context.original_args()
-        if cb_params.cur_step_num - self._last_step >= self._collect_freq or cb_params.cur_step_num == 1:
-            self._write_loss(cb_params)
-
-    def on_train_epoch_end(self, run_context):
-        cb_params = run_context.original_args()
-        for name, value in (cb_params.get("metrics") or {}).items():
-            if np.size(value) == 1:
-                self._record.add_value("scalar", f"eval_{name}/auto", Tensor(np.float32(value)))
-        self._record.record(cb_params.cur_step_num)
-
-    def on_train_end(self, run_context):
-        cb_params = run_context.original_args()
-        if cb_params.cur_step_num != self._last_step:
-            self._write_loss(cb_params)
-        self._record.flush()
+            SummaryRecord.count -= 1

@@ -1,5 +1,6 @@
-"""`mindspore.train.summary` (TensorBoard scalars; see msjax._src.train.summary)."""
+"""`mindspore.train.summary` (TensorBoard event files; see msjax._src.train.summary)."""
 # ruff: noqa: F401
+from msjax.train.summary import enums as enums
 from msjax.train.summary import summary_record as summary_record
 from msjax._src.train.summary import SummaryRecord as SummaryRecord
 
