@@ -74,7 +74,7 @@ _CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per con
 
 
 def _value_to_print(data):
-    """The value a traced Tensor's `str()`/`format()` shows: MindSpore formats a Tensor's values
+    """The value a traced Tensor's `str()`/`format()`/`repr()` shows: MindSpore formats a Tensor's values
     (graph mode folds a Tensor made from constants and formats the others at run time; PyNative
     knows every value, under `grad` too). A tracer with a known value gives it; inside an msjax
     trace a tracer without one raises JAX's ConcretizationTypeError, so that graph mode folds the
@@ -317,7 +317,9 @@ class Tensor:
     def __repr__(self) -> str:
         data = self._data
         if isinstance(data, jax.core.Tracer):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
+            data = _value_to_print(data)
+            if isinstance(data, jax.core.Tracer):
+                return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
         if isinstance(data, ShapePlaceholder):  # (MindSpore: no values, on a line of their own
             gap = "\n" if data.ndim > 1 else " "  # when the rank is above 1)
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={gap})"

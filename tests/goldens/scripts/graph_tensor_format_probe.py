@@ -1,6 +1,6 @@
-"""MindSpore 2.10's `str()`, `format()`, `str.format` and f-strings of a Tensor inside a compiled
-function: the Tensor's values, whether it was made from constants (folded while compiling) or is
-an argument (formatted at run time); printed `label -> RESULT`;
+"""MindSpore 2.10's `str()`, `repr()`, `format()`, `str.format`, `%` and f-strings of a Tensor
+inside a compiled function: the Tensor's values, whether it was made from constants (folded while
+compiling) or is an argument (formatted at run time); printed `label -> RESULT`;
 tests/transforms/test_graph_tensor_format.py runs it unchanged on msjax.
 Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/graph_tensor_format_probe.py \
@@ -53,9 +53,21 @@ def arg_fstring(x):
     return f"<{x}>", x + 1
 
 
+@jit
+def const_repr():
+    return repr(Tensor([1, 2]))
+
+
+@jit
+def arg_repr_and_percent(x):
+    return repr(x), "%s" % x, "a" + str(x * 2)
+
+
 show("constant str.format", const_str_format)
 show("constant format()", const_format_builtin)
 show("constant str() of a sum", const_str_of_sum)
 show("argument str.format", arg_str_format, Tensor([3, 4]))
 show("argument str.format 2-D", arg_str_format, Tensor(np.array([[1.5, 2.0], [3, 4]], np.float32)))
 show("argument f-string", arg_fstring, Tensor(np.array([0.5], np.float32)))
+show("constant repr", const_repr)
+show("argument repr, %, str", arg_repr_and_percent, Tensor([1, 2]))
