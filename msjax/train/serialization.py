@@ -12,6 +12,8 @@ from msjax._src.serialization import save_checkpoint as save_checkpoint
 from msjax._src.serialization import ckpt_to_safetensors as ckpt_to_safetensors
 from msjax._src.serialization import safetensors_to_ckpt as safetensors_to_ckpt
 from msjax._src.train.export import export as export
+from msjax._src.train.export import PARAMETER_SPLIT_SIZE as PARAMETER_SPLIT_SIZE
+from msjax._src.train.export import TOTAL_SAVE as TOTAL_SAVE
 from msjax._src.train.export import save_graph as _save_graph
 from msjax._src.train.export import load as load
 from msjax._src.train.serialization_types import tensor_to_ms_type as tensor_to_ms_type

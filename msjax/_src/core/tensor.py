@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks, x64
+from msjax._src.core import index_checks, state, x64
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 from msjax._src.core.symbol import Symbol
 
@@ -70,6 +70,23 @@ class ShapePlaceholder:
 
 
 _CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per constant Tensor
+
+
+
+def _value_to_print(data):
+    """The value a traced Tensor's `str()`/`format()`/`repr()` shows: MindSpore formats a Tensor's values
+    (graph mode folds a Tensor made from constants and formats the others at run time; PyNative
+    knows every value, under `grad` too). A tracer with a known value gives it; inside an msjax
+    trace a tracer without one raises JAX's ConcretizationTypeError, so that graph mode folds the
+    constants or runs the function eagerly (transforms/graph_fallback.py, control_flow.fall_back);
+    outside msjax's traces (a user's own `jax.jit`) the tracer itself is shown."""
+    value = data.to_concrete_value()
+    if value is not None:
+        return value
+    if state.tracing_depth():
+        raise jax.errors.ConcretizationTypeError(
+            data, "str() or format() of a Tensor needs its value (MindSpore formats it at run time).")
+    return data
 
 
 class Tensor:
@@ -300,7 +317,9 @@ class Tensor:
     def __repr__(self) -> str:
         data = self._data
         if isinstance(data, jax.core.Tracer):
-            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
+            data = _value_to_print(data)
+            if isinstance(data, jax.core.Tracer):
+                return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
         if isinstance(data, ShapePlaceholder):  # (MindSpore: no values, on a line of their own
             gap = "\n" if data.ndim > 1 else " "  # when the rank is above 1)
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={gap})"
@@ -308,10 +327,13 @@ class Tensor:
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
-        if isinstance(self._data, jax.core.Tracer):
-            return str(self._data)
+        data = self._data
+        if isinstance(data, jax.core.Tracer):
+            data = _value_to_print(data)
+            if isinstance(data, jax.core.Tracer):
+                return str(data)
         _raise_pending()
-        return tensor_str(np.asarray(self._data), str(self.dtype))
+        return tensor_str(np.asarray(data), str(self.dtype))
 
     def __format__(self, spec):
         if spec:

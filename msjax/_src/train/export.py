@@ -7,6 +7,12 @@ network's Parameters, which are the program's first inputs. A `.mindir` written 
 format, not MindSpore's protobuf: MindSpore cannot read it, and `load` of a real MindSpore MindIR
 fails with a message saying so. `load(file)` returns an `nn.GraphCell` that runs the program.
 
+A network whose Parameters exceed `mindspore.train.serialization.TOTAL_SAVE` (KB, 1 GB) is written
+as MindSpore splits it: `NAME_graph.mindir` (the program) and `NAME_variables/data_0, data_1, ...`,
+the Parameters' raw bytes in MindSpore's layout (sorted by name, each padded to 64 bytes, after a
+64-byte header whose first byte says little-endian, a new file past `PARAMETER_SPLIT_SIZE` KB),
+all read-only; `load("NAME_graph.mindir")` reads them back.
+
 `file_format="STABLEHLO"` (msjax's addition) writes the same program for pure JAX, as a NumPy
 `.npz`: `stablehlo` holds the `jax.export` serialisation, `parameter_00000`, ... the Parameters
 in the program's order (16-bit floats NumPy cannot hold, bfloat16, stored as float32, exactly,
@@ -22,7 +28,9 @@ import io
 import json
 import logging
 import os
+import shutil
 import struct
+import sys
 
 import jax
 import jax.numpy as jnp
@@ -40,6 +48,14 @@ _logger = logging.getLogger("msjax")
 MAGIC = b"MSJAX-STABLEHLO\x00"
 _FORMATS = {"MINDIR": ".mindir", "AIR": ".air", "ONNX": ".onnx", "STABLEHLO": ".npz"}
 _notice_given = [False]
+#: MindSpore's size limits for a MINDIR, in KB: past TOTAL_SAVE the Parameters go to separate data
+#: files, each holding up to PARAMETER_SPLIT_SIZE. Users (and MindSpore's tests) change them on
+#: `mindspore.train.serialization`, so `export` reads them there (`_limit`).
+TOTAL_SAVE = 1024 * 1024
+PARAMETER_SPLIT_SIZE = 1024 * 1024 * 1024
+_LIMITS_MODULE = "msjax.train.serialization"
+_DATA_HEADER_BYTES = 64
+_SPLIT_FAILED = "Load MindIR failed."
 
 
 def _unwrap(tree):
@@ -99,7 +115,106 @@ def _write(path, names, values, exported_bytes, output_tree):
     chunks = [MAGIC]
     for blob in blobs:
         chunks += [struct.pack("<Q", len(blob)), blob]
-    atomic_files.write_atomically(path, chunks)
+    atomic_files.write_atomically(path, chunks, 0o400)  # read-only, as MindSpore leaves it
+
+
+def _limit(name):
+    """`TOTAL_SAVE` or `PARAMETER_SPLIT_SIZE` as set on mindspore.train.serialization (the default
+    here until that module is imported or the name set there)."""
+    module = sys.modules.get(_LIMITS_MODULE)
+    return vars(module).get(name, globals()[name]) if module is not None else globals()[name]
+
+
+def _raw_bytes(value) -> bytes:
+    return np.ascontiguousarray(np.asarray(value)).tobytes()
+
+
+def _saved_together(values) -> bool:
+    """MindSpore's rule: one file while the Parameters' sizes (as `sys.getsizeof` of their bytes,
+    in KB) stay within TOTAL_SAVE."""
+    total, limit = 0, _limit("TOTAL_SAVE")
+    for value in values:
+        total += (np.asarray(value).nbytes + sys.getsizeof(b"")) / 1024
+        if total > limit:
+            return False
+    return True
+
+
+def _split_layout(names, raws):
+    """The data files of a split MINDIR, as MindSpore fills them: [[(index, padding), ...], ...],
+    the Parameters sorted by name, a new file when the running size (KB, the 64-byte header
+    included; MindSpore counts a Parameter only when its length needs padding) passes
+    PARAMETER_SPLIT_SIZE. A first Parameter that does not fit raises MindSpore's RuntimeError."""
+    limit = _limit("PARAMETER_SPLIT_SIZE")
+    files, size = [[]], _DATA_HEADER_BYTES / 1024
+    for index in sorted(range(len(names)), key=lambda i: names[i]):
+        length = len(raws[index])
+        padding = -length % 64
+        if padding:
+            size += (length + padding) / 1024
+        if size > limit:
+            if not files[-1]:
+                raise RuntimeError("The parameter size is exceed 1T,cannot export to the file")
+            files.append([])
+            size = (_DATA_HEADER_BYTES + length + padding) / 1024
+        files[-1].append((index, padding))
+    return files
+
+
+def _write_split(path, names, values, exported_bytes, output_tree):
+    """A split MINDIR (module doc): the data files first, then NAME_graph.mindir, whose
+    metadata holds each Parameter's (file, offset, length). Everything that can fail (the layout)
+    is decided before any file is touched."""
+    raws = [_raw_bytes(v) for v in values]
+    layout = _split_layout(names, raws)
+    _logger.warning("Parameters in the net capacity exceeds 1G, save MindIR model and parameters separately.")
+    folder, prefix = os.path.split(path)
+    prefix = prefix[:-len(".mindir")] if prefix.endswith(".mindir") else prefix
+    data_folder = os.path.join(folder, prefix + "_variables")
+    if os.path.exists(data_folder):
+        shutil.rmtree(data_folder)
+    os.makedirs(data_folder, mode=0o700)
+    header = (sys.byteorder == "little").to_bytes(1, sys.byteorder) + bytes(_DATA_HEADER_BYTES - 1)
+    external = [None] * len(raws)
+    for number, members in enumerate(layout):
+        location = os.path.join(prefix + "_variables", f"data_{number}")
+        chunks, offset = [header], _DATA_HEADER_BYTES
+        for index, padding in members:
+            external[index] = [location, offset, len(raws[index])]
+            chunks += [raws[index], bytes(padding)]
+            offset += len(raws[index]) + padding
+        # read-only; MindSpore leaves the last of several data files writable
+        last_of_several = number == len(layout) - 1 > 0
+        atomic_files.write_atomically(os.path.join(folder, location), chunks, None if last_of_several else 0o400)
+    arrays = [np.asarray(v) for v in values]
+    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree, "external": external,
+                       "dtypes": [str(a.dtype) for a in arrays], "shapes": [list(a.shape) for a in arrays]}).encode()
+    buffer = io.BytesIO()
+    np.savez(buffer)
+    chunks = [MAGIC]
+    for blob in (meta, buffer.getvalue(), exported_bytes):
+        chunks += [struct.pack("<Q", len(blob)), blob]
+    atomic_files.write_atomically(os.path.join(folder, prefix + "_graph.mindir"), chunks, 0o400)
+
+
+def _read_external(file_name, meta):
+    """The Parameters of a split MINDIR, from its data files; a missing or short file raises
+    MindSpore's RuntimeError (saying which file, where MindSpore logs it)."""
+    folder, values = os.path.dirname(file_name), []
+    for (location, offset, length), dtype, shape in zip(meta["external"], meta["dtypes"], meta["shapes"]):
+        data_file = os.path.join(folder, location)
+        try:
+            with open(data_file, "rb") as handle:
+                handle.seek(offset)
+                raw = handle.read(length)
+        except OSError as error:
+            raise RuntimeError(f"{_SPLIT_FAILED}\nmsjax: the data file {data_file} cannot be read ({error}), "
+                               "please check the correct of the file.") from None
+        if len(raw) != length:
+            raise RuntimeError(f"{_SPLIT_FAILED}\nmsjax: the data file {data_file} is shorter than its "
+                               "Parameters, please check the correct of the file.")
+        values.append(np.frombuffer(raw, jnp.dtype(dtype)).reshape(shape))
+    return values
 
 
 def _write_for_jax(path, params, values, pure, arrays):
@@ -166,15 +281,20 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         return None
     single = len(exported.out_avals) == 1 and not isinstance(
         jax.eval_shape(pure, values, *arrays), (tuple, list))
-    _write(os.path.realpath(file_name), [p.name for p in params], values, exported.serialize(),
-           "single" if single else "tuple")
+    names, outputs = [p.name for p in params], "single" if single else "tuple"
+    if _saved_together(values):
+        _write(os.path.realpath(file_name), names, values, exported.serialize(), outputs)
+    else:
+        _write_split(os.path.realpath(file_name), names, values, exported.serialize(), outputs)
     return None
 
 
 class GraphCell(Cell):
     """`mindspore.nn.GraphCell(graph, params_init=None, obf_random_seed=None)`: a Cell running a
     program loaded by `mindspore.load`. Its Parameters are the exported network's (by name);
-    `params_init` ({name: Tensor or Parameter}) replaces their values."""
+    `params_init` ({name: Tensor or Parameter}) replaces their values; each value must have its
+    Parameter's shape and dtype, and a name the graph does not have is passed over, as in
+    MindSpore. Nothing is replaced unless every value is right."""
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
         super().__init__(auto_prefix=False)
@@ -191,10 +311,18 @@ class GraphCell(Cell):
                                 f"{type(params_init)}.")
             by_name = {p.name: p for p in self.get_parameters()}
             for name, value in params_init.items():
-                if name not in by_name:
-                    raise ValueError(f"For 'GraphCell', the parameter {name!r} of 'params_init' is not in the "
-                                     f"graph; its parameters are {sorted(by_name)}.")
-                by_name[name].set_data(value)
+                if not isinstance(name, str) or not isinstance(value, Tensor):
+                    raise TypeError(f"For 'GraphCell', the key of the 'params_init' must be str, and the value "
+                                    f"must be Tensor or Parameter, but got the key type: {type(name)}, and the "
+                                    f"value type: {type(value)}")
+            for name, value in params_init.items():
+                if name in by_name:  # (MindSpore passes over a name the graph does not have)
+                    _check_same_shape_and_dtype(by_name[name], value)
+            index_of = {name: index for index, name in enumerate(graph.names)}
+            for name, value in params_init.items():
+                if name in by_name:  # the loaded graph's value too: later GraphCells of it see it,
+                    by_name[name].set_data(Tensor(value._data))  # as in MindSpore
+                    graph.values[index_of[name]] = np.asarray(value._data)
 
     def construct(self, *inputs):
         values = [p._data for p in self.get_parameters()]
@@ -202,6 +330,16 @@ class GraphCell(Cell):
         if self.graph.outputs == "single" and isinstance(out, (tuple, list)) and len(out) == 1:
             out = out[0]
         return jax.tree_util.tree_map(_wrap, out)
+
+
+def _check_same_shape_and_dtype(param, value):
+    """MindSpore's check of a `params_init` value against the graph's Parameter."""
+    if tuple(param.shape) != tuple(value.shape) or param.dtype != value.dtype:
+        shown = lambda t: "{" + ", ".join(map(str, t.shape)) + "}"  # noqa: E731 (MindSpore's C++ text)
+        raise ValueError(f"Only support update parameter by Tensor or Parameter with same shape and dtype as it. "
+                         f"The parameter '{param.name}' has shape [const vector]{shown(param)} and dtype "
+                         f"{param.dtype}, but got the update value with shape [const vector]{shown(value)} "
+                         f"and dtype {value.dtype}.")
 
 
 class LoadedGraph:
@@ -254,6 +392,10 @@ def load(file_name, **kwargs):
                                "network again with msjax, or load its checkpoint (.ckpt) into the network.")
         meta, params_bytes, program = _read_blobs(handle, 3, file_name)
     meta = json.loads(meta)
+    if "external" in meta:
+        values = _read_external(file_name, meta)
+        exported = jax.export.deserialize(bytearray(program))
+        return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])
     with np.load(io.BytesIO(params_bytes)) as stored:
         values = [stored[f"arr_{i}"].view(jnp.dtype(dtype)).reshape(shape)
                   for i, (dtype, shape) in enumerate(zip(meta["dtypes"], meta["shapes"]))]

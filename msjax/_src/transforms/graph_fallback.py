@@ -15,6 +15,9 @@ those Python values as they are. msjax does the same on JAX:
   `float(x)`, `list(x.asnumpy())` of an argument), the function runs eagerly instead, with one
   `GraphFallbackWarning` naming the line (control_flow.fall_back): the result is MindSpore's.
 - `print` of traced values prints at run time, in the format of MindSpore's graph `Print`.
+- `str()`, `repr()`, `format()` (so `str.format`, `%`, f-strings) of a traced Tensor need its
+  value (core/tensor.py `_value_to_print`): a Tensor made from constants shows its folded values,
+  any other makes the function run eagerly, as MindSpore formats it at run time.
 - With `MS_DEV_JIT_SYNTAX_LEVEL=0` (STRICT), `asnumpy` of a traced tensor raises MindSpore's
   AttributeError instead (MindSpore 2.10 ignores `set_context(jit_syntax_level=...)` here, and so
   does msjax).
