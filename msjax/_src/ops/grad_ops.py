@@ -18,7 +18,7 @@ import numpy as np
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
-from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
+from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd, prelu
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
 
@@ -45,6 +45,13 @@ def _window(value):
 
 
 # -- elementwise -------------------------------------------------------------------------------
+def _prelu_grad(dy, x, weight):
+    """`(dx, dweight)`: the pullback of PReLU (`weight` per channel, axis 1) for `dy`."""
+    _, pull = jax.vjp(prelu.impl, x, weight)
+    return pull(dy.astype(x.dtype))
+
+
+PReLUGrad = primitive("PReLUGrad", functional(_prelu_grad))
 ReluGrad = primitive("ReluGrad", functional(
     lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
 ReLU6Grad = primitive("ReLU6Grad", functional(
