@@ -184,7 +184,14 @@ def _lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
         raise ValueError(f"For 'lu_solve', the value of 'trans' should be in (0, 1, 2), but got {trans}.")
     if b.ndim < 2:  # MindSpore indexes `b[permutation, :]`
         raise IndexError(f"too many indices for tensor of dimension{b.ndim}")
-    return jsl.lu_solve((_as_float(lu), pivots), _as_float(b), trans=trans)
+    lu, b = _as_float(lu), _as_float(b)
+    # MindSpore's steps, whatever `trans`: `b`'s rows permuted first, then the two triangles
+    x = b[_lu_pivots_to_permutation(pivots, pivots.size), :]
+    if trans == 0:
+        x = jsl.solve_triangular(lu, x, lower=True, unit_diagonal=True)
+        return jsl.solve_triangular(lu, x, lower=False)
+    x = jsl.solve_triangular(lu, x, trans=1, lower=False)
+    return jsl.solve_triangular(lu, x, trans=1, lower=True, unit_diagonal=True)
 
 
 def _block_diag(*arrs):
@@ -264,8 +271,9 @@ lu_pivots_to_permutation = _public(_lu_pivots_to_permutation, "lu_pivots_to_perm
 permutation_size)`: the permutation of `range(permutation_size)` that `lu_factor`'s row swaps
 `pivots` make.""")
 lu_solve = _public(_lu_solve, "lu_solve", """`mindspore.scipy.linalg.lu_solve((lu, piv), b,
-trans=0)`: `x` with `a x = b` (`trans` 1: `a^T x = b`, 2: `a^H x = b`), `(lu, piv)` from
-`lu_factor(a)`; `b` a matrix (MindSpore indexes its rows).""")
+trans=0)`: `x` with `a x = b`, `(lu, piv)` from `lu_factor(a)`; `b` a matrix (MindSpore indexes its
+rows). With `trans` 1 or 2, MindSpore's steps (the rows of `b` permuted, then `U^T` and `L^T`
+solved), which are not `a^T x = b`'s: kept, as MindSpore computes them.""")
 block_diag = _public(_block_diag, "block_diag", """`mindspore.scipy.linalg.block_diag(*arrs)`: the
 Tensors (each at most 2-D) on the diagonal of one matrix.""")
 lstsq = _public(_lstsq, "lstsq", """`mindspore.scipy.linalg.lstsq(A, B, rcond=None, driver=None)`:

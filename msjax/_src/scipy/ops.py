@@ -44,13 +44,17 @@ class Eig(primitives.Eig):
         return super().__call__(a)
 
 
+def _check_limit(limit: int, columns: int):
+    if limit != _NO_LIMIT and limit > columns:
+        raise RuntimeError(f"For 'LinearSumAssignment' input dimension_limit must <= the 2nd "
+                           f"dimension's size of the cost_matrix, which is {columns}, but got {limit}.")
+
+
 def _assign_on_host(cost, limit, maximize: bool):
     rows, columns = cost.shape
     size = min(rows, columns)
     limit = int(limit)
-    if limit != _NO_LIMIT and limit > columns:
-        raise RuntimeError(f"For 'LinearSumAssignment' input dimension_limit must <= the 2nd "
-                           f"dimension's size of the cost_matrix, which is {columns}, but got {limit}.")
+    _check_limit(limit, columns)
     used = cost[:, :min(limit, columns)]
     row_ind, col_ind = scipy.optimize.linear_sum_assignment(used.astype(np.float64), maximize=maximize)
     out_rows = np.full((size,), -1, np.int64)
@@ -61,6 +65,8 @@ def _assign_on_host(cost, limit, maximize: bool):
 
 
 def _linear_sum_assignment(cost_matrix, dimension_limit, maximize):
+    if not isinstance(dimension_limit, jax.core.Tracer):  # known now: MindSpore's error now
+        _check_limit(int(np.asarray(dimension_limit)), cost_matrix.shape[-1])
     size = min(cost_matrix.shape[-2:])
     shapes = (jax.ShapeDtypeStruct((size,), jnp.int64),) * 2
     return jax.pure_callback(
