@@ -18,7 +18,7 @@ import numpy as np
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
-from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd, prelu
+from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
 
@@ -46,9 +46,19 @@ def _window(value):
 
 # -- elementwise -------------------------------------------------------------------------------
 def _prelu_grad(dy, x, weight):
-    """`(dx, dweight)`: the pullback of PReLU (`weight` per channel, axis 1) for `dy`."""
-    _, pull = jax.vjp(prelu.impl, x, weight)
-    return pull(dy.astype(x.dtype))
+    """`(dx, dweight)` of PReLU (`weight` per channel, axis 1) for `dy`; at x = 0 the slope is
+    the weight's, as MindSpore's kernel has it."""
+    per_channel = x.ndim > 1 and weight.size > 1
+    w = weight.reshape((-1,) + (1,) * (x.ndim - 2)) if per_channel else weight
+    dy = dy.astype(x.dtype)
+    dx = jnp.where(x > 0, dy, w * dy)
+    contribution = jnp.where(x > 0, jnp.zeros_like(dy), dy * x)
+    if per_channel:
+        axes = tuple(i for i in range(x.ndim) if i != 1)
+        dw = jnp.sum(contribution, axis=axes)
+    else:
+        dw = jnp.sum(contribution).reshape(weight.shape)
+    return dx, dw.astype(weight.dtype)
 
 
 PReLUGrad = primitive("PReLUGrad", functional(_prelu_grad))
