@@ -9,6 +9,7 @@ import pytest
 import msjax.dataset as ds
 from msjax import Model, nn, ops
 from msjax.train import Callback
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 SIZE = 10
 
@@ -74,3 +75,11 @@ def test_model_shuffles_each_epoch_afresh_and_resumes():
     assert sorted(whole[:SIZE]) == sorted(whole[SIZE:]) and whole[:SIZE] != whole[SIZE:]
     dataset.set_init_step(SIZE + 5)
     assert train(model, dataset, 2, initial_epoch=1) == whole[SIZE + 5:]
+
+
+GOLDEN = golden_cases("dataset/set_init_step_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(GOLDEN))
+def test_model_epochs_and_resume_match_mindspore(label):
+    assert run_script_on_msjax("set_init_step_probe.py").get(label) == GOLDEN[label]
