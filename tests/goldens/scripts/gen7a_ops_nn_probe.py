@@ -134,3 +134,7 @@ case("StudentT repr", lambda: repr(student))
 case("StudentT mean", lambda: student.mean())
 case("StudentT df <= 0", lambda: msd.StudentT(-1.0, 0.0, 1.0))
 case("StudentT sd <= 0", lambda: msd.StudentT(1.0, 0.0, 0.0))
+coo = ms.COOTensor(Tensor([[0, 1], [1, 2]]), Tensor([1, 2], dtype=ms.float32), (3, 4))
+case("DType of a COOTensor", lambda: ops.DType()(coo))
+case("DType of a CSRTensor", lambda: ops.DType()(ms.CSRTensor(Tensor([0, 1, 2]), Tensor([0, 1]),
+                                                              Tensor([1., 2.], ms.float16), (2, 2))))
