@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import msjax.dataset as ds
+from msjax._src.dataset import config
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 SIZE = 10
@@ -53,7 +54,12 @@ GOLDEN = golden_cases("dataset/set_init_step_probe.out")
 
 @pytest.fixture(scope="module")
 def msjax_cases():
-    return run_script_on_msjax("set_init_step_probe.py")
+    saved = dict(config._settings)  # the script sets the dataset seed: put it back
+    try:
+        return run_script_on_msjax("set_init_step_probe.py")
+    finally:
+        config._settings.clear()
+        config._settings.update(saved)
 
 
 @pytest.mark.parametrize("label", sorted(GOLDEN))
