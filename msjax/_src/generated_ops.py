@@ -146,6 +146,37 @@ def _implementation_of_instances(instances, call_names):
     return None
 
 
+# Generated in-place Primitives (`InplaceAddExt()(input, other, alpha)`) are the Tensor method that
+# does the same in place (`input.add_(other, alpha=alpha)`): {class: (method, its keyword-only
+# arguments)}. The random ones (`InplaceUniform`, ... with `seed`, `offset`) are not here.
+_INPLACE_METHODS = {
+    "InplaceAddExt": ("add_", ("alpha",)), "InplaceAddsExt": ("add_", ("alpha",)),
+    "InplaceSubExt": ("sub_", ("alpha",)), "InplaceSubScalar": ("sub_", ("alpha",)),
+    "InplaceMul": ("mul_", ()), "InplaceMuls": ("mul_", ()),
+    "InplaceDiv": ("div_", ()), "InplaceDivs": ("div_", ()),
+    "InplaceDivMod": ("div_", ("rounding_mode",)), "InplaceDivMods": ("div_", ("rounding_mode",)),
+    "InplaceFillScalar": ("fill_", ()), "InplaceFillTensor": ("fill_", ()),
+    "InplaceIndexAddExt": ("index_add_", ("alpha",)), "InplaceCopy": ("copy_", ()),
+    "InplaceClampScalar": ("clamp_", ()), "InplaceClampTensor": ("clamp_", ()),
+    "InplaceZero": ("zero_", ()), "InplaceScatterSrc": ("scatter_", ()),
+    "InplaceScatterValue": ("scatter_", ()),
+}
+
+
+def _inplace_method(name, call_names):
+    """The Tensor method a generated in-place Primitive is (`_INPLACE_METHODS`), or None."""
+    if name not in _INPLACE_METHODS or call_names[:1] != ["input"]:
+        return None
+    method, keyword_only = _INPLACE_METHODS[name]
+
+    def call(input, *rest):
+        positional = [v for n, v in zip(call_names[1:], rest) if n not in keyword_only]
+        keywords = {n: v for n, v in zip(call_names[1:], rest) if n in keyword_only}
+        return getattr(input, method)(*positional, **keywords)
+    call.__name__ = call.__qualname__ = f"Tensor.{method}"
+    return call
+
+
 _SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _BY_NAME_MODULES = ("mindspore.mint", "mindspore.mint.nn.functional", "mindspore.mint.linalg",
                     "mindspore.mint.special", "mindspore.ops")
@@ -217,7 +248,8 @@ def primitive(name: str):
     if any(n.startswith("*") or not n.isidentifier() for n in call_names):
         return None
     implementation = (_implementation_of_instances(entry["instances"], call_names)
-                      or _implementation_by_name(name, call_names))
+                      or _implementation_by_name(name, call_names)
+                      or _inplace_method(name, call_names))
     if implementation is None:
         return None
     doc = (f"`mindspore.ops.auto_generate.{name}`: `{name}()({', '.join(call_names)})` calls "

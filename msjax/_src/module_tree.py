@@ -151,13 +151,10 @@ EXCLUDED = {
                             "`mindspore.profiler.Profiler` (msjax's records a JAX trace)",
     "mindspore.rewrite": _NOT_YET + "SymbolTree, the source rewriter of Cells",
     "mindspore.safeguard": _NOT_YET + "model obfuscation",
-    # mindspore.scipy: msjax answers scipy.fft (the type-II cosine transforms); the rest:
+    # mindspore.scipy: msjax answers fft, linalg, ops, ops_wrapper and utils; the rest:
     "mindspore.scipy.optimize": _NOT_YET + "mindspore.scipy.optimize (minimize, line_search, "
                                 "linear_sum_assignment)",
-    "mindspore.scipy.ops": _NOT_YET + "the primitives of mindspore.scipy (Eig, LU, "
-                           "LinearSumAssignment, SolveTriangular)",
     "mindspore.scipy.ops_grad": _INTERNAL + "the gradients of mindspore.scipy's primitives",
-    "mindspore.scipy.utils": _INTERNAL + "mindspore.scipy's helpers",
     "mindspore.scipy.utils_const": _INTERNAL + "mindspore.scipy's constant helpers",
     "mindspore.tools": _NOT_YET + "MindSpore's command-line tools (silent data corruption checks)",
 }
@@ -173,12 +170,16 @@ NAME_SOURCES = {
     "mindspore._extends.parse.compile_config": ("msjax._extends.parse.compile_config",),
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
+    "mindspore.common.file_system": ("msjax._src.core.file_system",),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),
     "mindspore.scipy.fft": ("msjax.scipy.fft",),
     "mindspore.scipy.linalg": ("msjax.scipy.linalg",),
+    "mindspore.scipy.ops": ("msjax.scipy.ops",),
     "mindspore.scipy.ops_wrapper": ("msjax.scipy.ops_wrapper",),
+    # mindspore.scipy's helpers: the ops it imports, and `_nd_transpose` (PRIVATE_NAMES)
+    "mindspore.scipy.utils": ("msjax._src.scipy.utils", "msjax.ops", "msjax"),
     "mindspore.common.parameter": ("msjax.common.initializer", "msjax.common", "msjax"),
     "mindspore.communication": ("msjax.communication", "msjax.communication.management", "msjax"),
     "mindspore.communication.comm_func": ("msjax.communication.comm_func", "msjax.communication",
@@ -248,6 +249,9 @@ NAME_SOURCES = {
     # MindSpore's CSR Primitive that is no name of mindspore.ops (ops/sparse_matrix_ops.py)
     "mindspore.ops.operations.sparse_ops": ("msjax._src.ops.sparse_matrix_ops",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
+    # Eigh: no name of mindspore.ops (ops/linalg_primitives.py)
+    "mindspore.ops.operations.linalg_ops": ("msjax._src.ops.linalg_primitives",
+                                            "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
@@ -281,6 +285,7 @@ NAME_SOURCES = {
 # Private names of MindSpore modules that real model code imports (the record lists public names
 # only): the module built from the record binds them too, looked up as its public names are.
 PRIVATE_NAMES = {"mindspore.nn.loss.loss": ("_Loss",),
+                 "mindspore.scipy.utils": ("_nd_transpose",),
                  "mindspore.nn.wrap.cell_wrapper": ("_VirtualDatasetCell",)}
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.

@@ -168,6 +168,7 @@ class Dataset:
         self.num_parallel_workers = check_num_parallel_workers(num_parallel_workers)
         self.node_id = next(_node_ids)
         self._estimated_size = None
+        self._init_step = None
 
     # -- what every node defines ------------------------------------------------------------
     def _columns(self) -> list:
@@ -420,6 +421,18 @@ class Dataset:
     def reset(self):
         """`Dataset.reset`: forget the counted size (the next epoch starts afresh anyway)."""
         self._estimated_size = None
+
+    def set_init_step(self, init_step):
+        """`Dataset.set_init_step(init_step)`: iterators made from now on start at global step
+        `init_step` (epoch `init_step // size`, with its shuffles, that many rows in), to resume
+        a training run."""
+        self._init_step = init_step
+
+    def get_init_step(self):
+        """The step `set_init_step` gave this node, else its only child's, else 0."""
+        if self._init_step is not None:
+            return self._init_step
+        return self.children[0].get_init_step() if len(self.children) == 1 else 0
 
     def _pipeline_seed(self) -> int:
         if config.seed_was_set():

@@ -82,6 +82,10 @@ class _EpochIterator:
         self._num_epochs = num_epochs
         self._output_numpy = output_numpy
         self._seed = dataset._pipeline_seed()
+        # `set_init_step`: the first pass is epoch `init_step // size` less its first rows
+        init_step = dataset.get_init_step()
+        size = dataset.get_dataset_size() if init_step else 0
+        self._first_epoch, self._skip = divmod(init_step, size) if size > 0 else (0, 0)
         self._epoch = 0
         self._rows = None
         self._epochs = None
@@ -98,13 +102,16 @@ class _EpochIterator:
                                      "specified number of epochs.", "iterator")
             if self._epochs is None:
                 count = 1 if self._num_epochs == -1 else self._num_epochs - self._epoch
-                self._epochs = self._dataset._epochs_rows(self._seed, self._epoch, count,
-                                                          not self._output_numpy)
+                self._epochs = self._dataset._epochs_rows(self._seed, self._first_epoch + self._epoch,
+                                                          count, not self._output_numpy)
             self._rows = next(self._epochs, None)
             if self._rows is None:
                 self._epochs = None
-                self._rows = self._dataset._epoch_rows(self._seed, self._epoch,
+                self._rows = self._dataset._epoch_rows(self._seed, self._first_epoch + self._epoch,
                                                        for_tensors=not self._output_numpy)
+            if self._epoch == 0 and self._skip:
+                for _ in range(self._skip):
+                    next(self._rows, None)
         try:
             row = next(self._rows)
         except StopIteration:

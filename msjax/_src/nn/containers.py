@@ -1,7 +1,7 @@
 """`nn.SequentialCell`, `nn.CellList` and `nn.CellDict`, with MindSpore's parameter naming."""
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, abc
 
 from msjax._src.nn.cell import Cell
 
@@ -237,6 +237,9 @@ class CellList(Cell):
                             f"list, but got {type(cells).__name__}.")
         prefix, _ = _prefix_and_index(self._cells)
         for cell in cells:
+            if isinstance(cell, CellDict):
+                raise TypeError(f"For '{name}', the type of cell can not be CellDict, but got "
+                                f"{type(cell).__name__}.")
             if _valid_cell(cell, name):
                 if self._auto_prefix:
                     cell.update_parameters_name(prefix + str(len(self)) + ".")
@@ -289,15 +292,27 @@ class CellDict(Cell):
         return key in self._cells
 
     def _check(self, key, cell):
+        """MindSpore's checks of a (key, cell) entry: the key a non-empty string without "." that
+        is no attribute of the Cell; the cell a Cell, not a container."""
         name = type(self).__name__
         if not isinstance(key, str):
             raise TypeError(f"For '{name}', the type of key should be string but got "
                             f"{type(key).__name__}.")
+        if hasattr(self, key) and key not in self._cells:
+            raise KeyError(f"For '{name}', the key can not be same with the attributes of Cell, "
+                           f"but got key {key}.")
         if "." in key:
             raise KeyError(f"For '{name}', key can not contain \".\", but got key {key}")
-        if key in self.__dict__ and key not in self._cells:
-            raise KeyError(f"For '{name}', the key {key} already exists in the network.")
-        _valid_cell(cell, name)
+        if key == "":
+            raise KeyError(f"For '{name}', key can not be empty string \"\", but got key {key}")
+        if cell is None:
+            raise TypeError(f"For '{name}', cell can not be None.")
+        if not isinstance(cell, Cell):
+            raise TypeError(f"For '{name}', the type of cell should be Cell, but got "
+                            f"{type(cell).__name__}.")
+        if isinstance(cell, (CellDict, CellList, SequentialCell)):
+            raise TypeError(f"For '{name}', the type of cell can not be CellDict, CellList or "
+                            f"SequentialCell, but got {type(cell).__name__}.")
 
     def clear(self):
         self._cells.clear()
@@ -317,9 +332,23 @@ class CellDict(Cell):
         return self._cells.items()
 
     def update(self, cells):
-        pairs = cells.items() if isinstance(cells, dict) else cells
-        for key, cell in pairs:
-            self[key] = cell
+        """`CellDict.update(cells)`: a mapping's items, or an iterable of (key, cell) pairs, set
+        in order (MindSpore's errors for what is neither)."""
+        if not isinstance(cells, abc.Iterable):
+            raise TypeError("CellDict.update() should be called with an iterable of key-value "
+                            "pairs, but got " + type(cells).__name__)
+        if isinstance(cells, (abc.Mapping, CellDict)):
+            for key, cell in cells.items():
+                self[key] = cell
+            return
+        for index, pair in enumerate(cells):
+            if not isinstance(pair, abc.Iterable):
+                raise TypeError(f"CellDict update sequence element #{index} should be Iterable; "
+                                f"but got {type(pair).__name__}")
+            if len(pair) != 2:
+                raise ValueError(f"CellDict update sequence element #{index}, length should be 2; "
+                                 f"but has length {len(pair)}")
+            self[pair[0]] = pair[1]
 
     def construct(self, *inputs):
         raise NotImplementedError

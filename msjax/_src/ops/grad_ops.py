@@ -45,6 +45,23 @@ def _window(value):
 
 
 # -- elementwise -------------------------------------------------------------------------------
+def _prelu_grad(dy, x, weight):
+    """`(dx, dweight)` of PReLU (`weight` per channel, axis 1) for `dy`; at x = 0 the slope is
+    the weight's, as MindSpore's kernel has it."""
+    per_channel = x.ndim > 1 and weight.size > 1
+    w = weight.reshape((-1,) + (1,) * (x.ndim - 2)) if per_channel else weight
+    dy = dy.astype(x.dtype)
+    dx = jnp.where(x > 0, dy, w * dy)
+    contribution = jnp.where(x > 0, jnp.zeros_like(dy), dy * x)
+    if per_channel:
+        axes = tuple(i for i in range(x.ndim) if i != 1)
+        dw = jnp.sum(contribution, axis=axes)
+    else:
+        dw = jnp.sum(contribution).reshape(weight.shape)
+    return dx, dw.astype(weight.dtype)
+
+
+PReLUGrad = primitive("PReLUGrad", functional(_prelu_grad))
 ReluGrad = primitive("ReluGrad", functional(
     lambda y_backprop, x: jnp.where(x > 0, y_backprop, jnp.zeros_like(y_backprop))))
 ReLU6Grad = primitive("ReLU6Grad", functional(

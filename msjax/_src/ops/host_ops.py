@@ -16,6 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import lifting, state
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
+from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor
 
 
@@ -32,13 +33,14 @@ def _host_tensors(arrays):
 # -- DType, Print ------------------------------------------------------------------------------
 @_primitive_class
 class DType(Primitive):
-    """`mindspore.ops.DType`: `DType()(x)` is the dtype of Tensor `x` (`mindspore.float32`, ...)."""
+    """`mindspore.ops.DType`: `DType()(x)` is the dtype of Tensor `x` (`mindspore.float32`, ...);
+    of a COOTensor or CSRTensor, its values' dtype."""
 
     def __init__(self):
         super().__init__("DType")
 
     def __call__(self, x):
-        if not isinstance(x, Tensor):
+        if not isinstance(x, (Tensor, COOTensor, CSRTensor)):
             raise TypeError(f"For 'DType', the input 'x' must be a Tensor, but got "
                             f"{type(x).__name__}.")
         return x.dtype

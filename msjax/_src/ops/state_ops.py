@@ -18,14 +18,17 @@ from msjax._src.core.tensor import Tensor, _wrap
 def _value_for(variable, value):
     data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
     current = variable._data
+    # A Python number is weakly typed (`Assign()(int32_tensor, 2)` stays int32), as in MindSpore
+    promoted = (jnp.result_type(current.dtype, value) if isinstance(value, (bool, int, float, complex))
+                else jnp.promote_types(current.dtype, data.dtype))
     if ((isinstance(value, Tensor) or not isinstance(variable, Parameter))
-            and jnp.promote_types(current.dtype, data.dtype) != current.dtype):
+            and promoted != current.dtype):
         # MindSpore converts the value to the variable's dtype, never the variable (a Parameter,
         # or the Tensor an in-place operator writes)
         raise TypeError("Data type conversion is not supported for a 'Parameter', nor for the "
                         "input tensor of an in-place operator, so data type "
                         f"{mstype.from_numpy(current.dtype)}, which cannot be converted to data "
-                        f"type {mstype.from_numpy(jnp.promote_types(current.dtype, data.dtype))} "
+                        f"type {mstype.from_numpy(promoted)} "
                         "automatically.")
     return jnp.broadcast_to(data.astype(current.dtype), current.shape)
 

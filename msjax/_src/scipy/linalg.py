@@ -1,5 +1,5 @@
 """`mindspore.scipy.linalg`: `block_diag`, `inv`, `cho_factor`, `cholesky`, `cho_solve`, `eigh`,
-`lu_factor`, `lu`, `solve_triangular`, `lstsq`, computed by `jax.scipy.linalg` / `jnp.linalg`.
+`lu_factor`, `lu`, `lu_solve`, `lu_pivots_to_permutation`, `det`, `solve_triangular`, `lstsq`, computed by `jax.scipy.linalg` / `jnp.linalg`.
 
 MindSpore 2.10's rules, kept here: the matrix is a Tensor (a list is a TypeError naming it), of
 float32, float64, int32 or int64 (`eigh` also complex), square and 2-D where the function says
@@ -15,6 +15,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
 from msjax._src.core import dtype as mstype
+from msjax._src.ops.linalg_primitives import solve_triangular as triangular_solve
 from msjax._src.ops.registry import functional
 
 _REAL = (jnp.int32, jnp.int64, jnp.float32, jnp.float64)
@@ -143,13 +144,54 @@ def _lu(a, permute_l=False, overwrite_a=False, check_finite=True):
 
 def _solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False, debug=None,
                       check_finite=True):
-    if isinstance(trans, str):
-        if trans not in ("N", "T", "C"):
-            raise ValueError("For SolveTriangular, Augment[trans] must be one of [1, 2, 3,'N', 'T', 'C'].")
-        trans = {"N": 0, "T": 1, "C": 2}[trans]
     a = _tensor("solve_triangular", a)
     b = _tensor("solve_triangular", b, "b")
-    return jsl.solve_triangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
+    return triangular_solve(a, b, lower, unit_diagonal, trans)
+
+
+def _det(a, overwrite_a=False, check_finite=True):
+    _bool("det", overwrite_a, "overwrite_a")
+    _bool("det", check_finite, "check_finite")
+    a = _dtype("det", _square("det", _tensor("det", a)), _REAL)
+    return jnp.linalg.det(_as_float(a))
+
+
+def _lu_pivots_to_permutation(pivots, permutation_size: int):
+    """The permutation the LAPACK row swaps `pivots` make of `range(permutation_size)`."""
+    batch = pivots.shape[:-1]
+    permutation = jnp.broadcast_to(jnp.arange(permutation_size, dtype=pivots.dtype),
+                                   batch + (permutation_size,))
+
+    def swap(i, perm):
+        j = pivots[..., i][..., None]
+        at_i = perm[..., i][..., None]
+        at_j = jnp.take_along_axis(perm, j, axis=-1)
+        perm = jnp.where(jnp.arange(permutation_size) == j, at_i, perm)
+        return perm.at[..., i].set(at_j[..., 0])
+
+    for i in range(min(pivots.shape[-1], permutation_size)):
+        permutation = swap(i, permutation)
+    return permutation
+
+
+def _lu_solve(lu_and_piv, b, trans=0, overwrite_b=False, check_finite=True):
+    lu, pivots = lu_and_piv
+    _bool("lu_solve", overwrite_b, "overwrite_b")
+    _bool("lu_solve", check_finite, "check_finite")
+    lu = _dtype("lu_solve", _tensor("lu_solve", lu, "lu_matrix"), _REAL, "lu_matrix")
+    b = _dtype("lu_solve", _tensor("lu_solve", b, "b"), _REAL, "b")
+    if trans not in (0, 1, 2):
+        raise ValueError(f"For 'lu_solve', the value of 'trans' should be in (0, 1, 2), but got {trans}.")
+    if b.ndim < 2:  # MindSpore indexes `b[permutation, :]`
+        raise IndexError(f"too many indices for tensor of dimension{b.ndim}")
+    lu, b = _as_float(lu), _as_float(b)
+    # MindSpore's steps, whatever `trans`: `b`'s rows permuted first, then the two triangles
+    x = b[_lu_pivots_to_permutation(pivots, pivots.size), :]
+    if trans == 0:
+        x = jsl.solve_triangular(lu, x, lower=True, unit_diagonal=True)
+        return jsl.solve_triangular(lu, x, lower=False)
+    x = jsl.solve_triangular(lu, x, trans=1, lower=False)
+    return jsl.solve_triangular(lu, x, trans=1, lower=True, unit_diagonal=True)
 
 
 def _block_diag(*arrs):
@@ -222,6 +264,16 @@ an int32 permutation matrix.""")
 solve_triangular = _public(_solve_triangular, "solve_triangular", """`mindspore.scipy.linalg.
 solve_triangular(a, b, trans=0, lower=False, unit_diagonal=False)`: `x` with `op(a) x = b` for
 the triangular `a` (`trans` 0/'N', 1/'T', 2/'C').""")
+det = _public(_det, "det", """`mindspore.scipy.linalg.det(a)`: the determinant of the square
+matrix `a` (an int32/int64 one in float64).""")
+lu_pivots_to_permutation = _public(_lu_pivots_to_permutation, "lu_pivots_to_permutation",
+                                   """`mindspore.scipy.linalg.lu_pivots_to_permutation(pivots,
+permutation_size)`: the permutation of `range(permutation_size)` that `lu_factor`'s row swaps
+`pivots` make.""")
+lu_solve = _public(_lu_solve, "lu_solve", """`mindspore.scipy.linalg.lu_solve((lu, piv), b,
+trans=0)`: `x` with `a x = b`, `(lu, piv)` from `lu_factor(a)`; `b` a matrix (MindSpore indexes its
+rows). With `trans` 1 or 2, MindSpore's steps (the rows of `b` permuted, then `U^T` and `L^T`
+solved), which are not `a^T x = b`'s: kept, as MindSpore computes them.""")
 block_diag = _public(_block_diag, "block_diag", """`mindspore.scipy.linalg.block_diag(*arrs)`: the
 Tensors (each at most 2-D) on the diagonal of one matrix.""")
 lstsq = _public(_lstsq, "lstsq", """`mindspore.scipy.linalg.lstsq(A, B, rcond=None, driver=None)`:

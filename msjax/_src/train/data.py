@@ -73,6 +73,20 @@ def iterate_rows(dataset):
         yield as_row(item)
 
 
+def epochs_of_rows(dataset, count: int):
+    """`count` passes over `dataset`, each an iterator of tuples of Tensors. A MindSpore dataset
+    is read by one iterator over all of them, as MindSpore's Model reads it: each epoch has its
+    own shuffle, and a `set_init_step` resumes where it says. Other objects (a list of rows, a
+    duck-typed dataset whose iterators make one pass) are read afresh each epoch."""
+    if not hasattr(dataset, "get_init_step"):
+        for _ in range(count):
+            yield iterate_rows(dataset)
+        return
+    iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    for _ in range(count):
+        yield (as_row(item) for item in iterator)
+
+
 def as_host_row(item) -> tuple:
     """One dataset row as a tuple of host (NumPy) arrays, for stacking into a sink chunk."""
     if isinstance(item, dict):
@@ -84,9 +98,11 @@ def as_host_row(item) -> tuple:
 
 def endless_host_rows(dataset):
     """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end)."""
+    passes = (dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
+              if hasattr(dataset, "get_init_step") else None)  # msjax's datasets: epoch after epoch
     while True:
         empty = True
-        for item in iterate_items(dataset):
+        for item in (passes if passes is not None else iterate_items(dataset)):
             row = as_host_row(item)
             empty = False
             yield row

@@ -403,12 +403,13 @@ class Model:
         run_context = RunContext(cb_params)
         self._set_mode(self._train_network, True)
         list_callback.on_train_begin(run_context)
+        epochs = data.epochs_of_rows(train_dataset, epoch - initial_epoch)
         for i in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = i + 1
             self._current_epoch_num = cb_params.cur_epoch_num
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
-            for next_element in data.iterate_rows(train_dataset):
+            for next_element in next(epochs):
                 if self._loss_fn and len(next_element) != 2:
                     raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return two elements, "
                                      "but got {}, please check the number of elements returned by "
@@ -437,6 +438,12 @@ class Model:
             _logger.warning("In dataset_sink mode (dataset_size %% sink_size) should equal to 0, it is "
                             "suggested to pad/drop data or adjust sink_size. But got 'dataset_size': %s, "
                             "'sink_size': %s.", dataset_size, sink_size)
+        init_step = train_dataset.get_init_step() if hasattr(train_dataset, "get_init_step") else 0
+        if init_step % sink_size != 0:  # MindSpore's rule: a sink resumes at an epoch's end
+            _logger.warning("Init global step must be the end of the epoch in sink mode, but got: %s. "
+                            "Reset it to the end of epoch %s at step %s.", init_step,
+                            init_step // sink_size, init_step // sink_size * sink_size)
+            train_dataset.set_init_step(init_step // sink_size * sink_size)
         if self._sink_runner is None or self._sink_runner.network is not self._train_network:
             self._sink_runner = SinkRunner(self._train_network)
         cb_params.sink_size = sink_size

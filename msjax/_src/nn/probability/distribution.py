@@ -372,10 +372,36 @@ def _check_scale(value, message):
         raise ValueError(message)
 
 
-def _not_implemented(kind, method):
-    def fail(*args, **kwargs):
-        raise NotImplementedError(f"{method} is not implemented for {kind} distribution.")
+def _not_implemented(method):
+    def fail(self, *args, **kwargs):
+        raise NotImplementedError(f"{method} is not implemented for {type(self).__name__} "
+                                  "distribution.")
     return fail
+
+
+class _DensityOnly(Distribution):
+    """A distribution MindSpore 2.10 answers `prob` and `log_prob` for only (Laplace,
+    HalfNormal, StudentT): its other methods raise NotImplementedError, as MindSpore's (whose
+    `log_survival` names `log_cdf`); the repr shows no parameters."""
+
+    cdf = _not_implemented("cdf")
+    log_cdf = _not_implemented("log_cdf")
+    survival_function = _not_implemented("survival_function")
+    log_survival = _not_implemented("log_cdf")
+    mean = _not_implemented("mean")
+    sd = _not_implemented("sd")
+    var = _not_implemented("var")
+    mode = _not_implemented("mode")
+    entropy = _not_implemented("entropy")
+    kl_loss = _not_implemented("kl_loss")
+    cross_entropy = _not_implemented("cross_entropy")
+    sample = _not_implemented("sample")
+
+    def _prob(self, value, *params):
+        return jnp.exp(self._log_prob(value, *params))
+
+    def extend_repr(self):
+        return ""
 
 
 class Normal(Distribution):
@@ -420,10 +446,9 @@ class Normal(Distribution):
         return mean + sd * jax.random.normal(key, shape)
 
 
-class Laplace(Distribution):
+class Laplace(_DensityOnly):
     """`Laplace(mean=None, sd=None, seed=None, dtype=mstype.float32, name='Laplace')`: density
-    `exp(-|x - mean| / sd) / (2 sd)` (`sd` is the scale). MindSpore 2.10's Laplace answers `prob`
-    and `log_prob` only; its other methods raise NotImplementedError, as here."""
+    `exp(-|x - mean| / sd) / (2 sd)` (`sd` is the scale); `prob` and `log_prob` only."""
 
     _PARAMS = ("mean", "sd")
 
@@ -432,27 +457,49 @@ class Laplace(Distribution):
         _check_scale(sd, "Standard deviation must be greater than zero.")
         self._store(mean=mean, sd=sd)
 
-    cdf = _not_implemented("Laplace", "cdf")
-    log_cdf = _not_implemented("Laplace", "log_cdf")
-    survival_function = _not_implemented("Laplace", "survival_function")
-    log_survival = _not_implemented("Laplace", "log_cdf")  # (MindSpore's names log_cdf)
-    mean = _not_implemented("Laplace", "mean")
-    sd = _not_implemented("Laplace", "sd")
-    var = _not_implemented("Laplace", "var")
-    mode = _not_implemented("Laplace", "mode")
-    entropy = _not_implemented("Laplace", "entropy")
-    kl_loss = _not_implemented("Laplace", "kl_loss")
-    cross_entropy = _not_implemented("Laplace", "cross_entropy")
-    sample = _not_implemented("Laplace", "sample")
-
     def _log_prob(self, value, mean, sd):
         return -jnp.log(2 * sd) - jnp.abs(value - mean) / sd
 
-    def _prob(self, value, mean, sd):
-        return jnp.exp(self._log_prob(value, mean, sd))
 
-    def extend_repr(self):
-        return ""
+class HalfNormal(_DensityOnly):
+    """`HalfNormal(mean=None, sd=None, seed=None, dtype=mstype.float32, name='HalfNormal')`:
+    density `sqrt(2 / pi) / sd * exp(-((x - mean) / sd)^2 / 2)` for x >= 0 (zero below 0, as
+    MindSpore's: the support starts at 0 whatever `mean` is); `prob` and `log_prob` only."""
+
+    _PARAMS = ("mean", "sd")
+
+    def __init__(self, mean=None, sd=None, seed=None, dtype=mstype.float32, name="HalfNormal"):
+        super().__init__(seed, dtype, name, {"param_dict": {"mean": mean, "sd": sd}})
+        _check_scale(sd, "Standard deviation must be greater than zero.")
+        self._store(mean=mean, sd=sd)
+
+    def _prob(self, value, mean, sd):
+        z = (value - mean) / sd
+        return jnp.sqrt(2.0 / jnp.pi) / sd * jnp.exp(-0.5 * z * z) * (value >= 0)
+
+    def _log_prob(self, value, mean, sd):
+        return jnp.log(self._prob(value, mean, sd))
+
+
+class StudentT(_DensityOnly):
+    """`StudentT(df=None, mean=None, sd=None, seed=None, dtype=mstype.float32, name='StudentT')`:
+    Student's t distribution of `df` degrees of freedom, location `mean` and scale `sd`; `prob`
+    and `log_prob` only."""
+
+    _PARAMS = ("df", "mean", "sd")
+
+    def __init__(self, df=None, mean=None, sd=None, seed=None, dtype=mstype.float32,
+                 name="StudentT"):
+        super().__init__(seed, dtype, name, {"param_dict": {"df": df, "mean": mean, "sd": sd}})
+        _check_scale(sd, "Standard deviation must be greater than zero.")
+        _check_scale(df, "Degrees of freedom must be greater than zero.")
+        self._store(df=df, mean=mean, sd=sd)
+
+    def _log_prob(self, value, df, mean, sd):
+        y = (value - mean) / sd
+        normalization = (jnp.log(jnp.abs(sd)) + 0.5 * jnp.log(df) + 0.5 * jnp.log(jnp.pi)
+                         + jsp.gammaln(0.5 * df) - jsp.gammaln(0.5 * (df + 1.0)))
+        return -0.5 * (df + 1.0) * jnp.log1p(y * y / df) - normalization
 
 
 class Exponential(Distribution):
@@ -507,8 +554,8 @@ class Logistic(Distribution):
         _check_scale(scale, "scale must be greater than zero.")
         self._store(loc=loc, scale=scale)
 
-    kl_loss = _not_implemented("Logistic", "kl_loss")
-    cross_entropy = _not_implemented("Logistic", "cross_entropy")
+    kl_loss = _not_implemented("kl_loss")
+    cross_entropy = _not_implemented("cross_entropy")
 
     def _log_prob(self, value, loc, scale):
         z = (value - loc) / scale
