@@ -358,8 +358,11 @@ def _lower_statement(stmt, flags, scope):
 
 
 # -- converting statements and expressions -----------------------------------------------------
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences: MindSpore's rule)
+
+
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b < c` and calls, as helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c` and calls, as helper calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -389,6 +392,9 @@ class _Expressions(ast.NodeTransformer):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not _binds(node):
             helper = "contains" if isinstance(node.ops[0], ast.In) else "not_contains"
             return ast.copy_location(_call(_cf(helper), node.left, node.comparators[0]), node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], _ORDERS) and not _binds(node):
+            return ast.copy_location(_call(_cf("compare"), ast.Constant(type(node.ops[0]).__name__),
+                                           node.left, node.comparators[0]), node)
         if len(node.ops) == 1 or _binds(node):
             return node
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
