@@ -719,6 +719,16 @@ _COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b,
             "In": lambda a, b: contains(a, b), "NotIn": lambda a, b: not_contains(a, b)}
 
 
+def interpreted(value):
+    """A read of an attribute the compiled method assigns (control_flow_rewrite
+    `_interpret_assigned_attributes`): MindSpore's graph mode holds it as a Python object, outside
+    the graph's differentiation, so a traced Tensor read from it carries no gradient. A Parameter
+    (assigned through `set_data`) is no such object and reads as itself."""
+    if type(value) in PLAIN_TENSOR_TYPES and _is_traced(value):
+        return _wrap(lax.stop_gradient(value._data))
+    return value
+
+
 def contains(item, container):
     """`item in container` in a compiled function. A Tensor in a list or tuple is looked for as
     MindSpore's graph mode does: among the container's Tensors of its shape, by value (all
