@@ -25,7 +25,7 @@ from msjax._src.core.tensor import Tensor
 _OPS = {"Lt": ("lt", "lt", lambda a, b: a < b), "LtE": ("le", "le", lambda a, b: a <= b),
         "Gt": ("greater_than", None, lambda a, b: a > b),
         "GtE": ("greater_equal", None, lambda a, b: a >= b)}
-_SCALARS = (bool, int, float)
+_SCALARS = (bool, int, float, np.number, np.bool_)
 
 
 def compare(op: str, left, right):
