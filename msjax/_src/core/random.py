@@ -1,9 +1,11 @@
-"""msjax's global random state: `mindspore.set_seed` and the key every random op draws from.
+"""msjax's random state: `mindspore.set_seed`, `Generator` and the key every random op draws with.
 
-The key is state like a Parameter (see `msjax._src.core.state`): transforms carry it into and out of
-compiled programs, so each call draws fresh numbers and two runs with the same seed draw the same
-ones. MindSpore's own generator is not reproduced: numbers differ from MindSpore's, their
-distributions do not.
+A generator's state is MindSpore's, (seed, offset), held in a box like a Parameter's value (see
+`msjax._src.core.state`): transforms carry it into and out of compiled programs, so each call draws
+fresh numbers and two runs with the same seed draw the same ones. Each draw takes the JAX key
+derived from the state (the seed's key with the offset folded in) and advances the offset by one.
+MindSpore's Philox streams are not reproduced: numbers differ from MindSpore's, their
+distributions, the states and the seeds do not.
 """
 from __future__ import annotations
 
