@@ -93,9 +93,10 @@ class JitFunction:
         kind = type(args[0])
         method = self._method_of.get(kind)
         if method is None:
+            name = getattr(self.fn, "__name__", None)  # a callable object has none
             method = self._method_of[kind] = (
-                not is_cell_class(kind)
-                and inspect.getattr_static(kind, self.__name__, None) is self)
+                name is not None and not is_cell_class(kind)
+                and inspect.getattr_static(kind, name, None) is self)
         return args[0] if method else None
 
     def _call_with_keywords(self, args, kwargs):
