@@ -24,7 +24,7 @@ import jax.numpy as jnp
 
 from msjax._src.core import lifting, state
 from msjax._src.core import x64
-from msjax._src.core.random import GLOBAL_KEY
+from msjax._src.core.random import GLOBAL_KEY, key_state
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
 
@@ -76,7 +76,7 @@ class Apply:
         boxes, values = list(self.parameters), self._values(params)
         if key is not None:
             boxes.append(GLOBAL_KEY)
-            values.append(key)
+            values.append(key_state(key))  # the key is the seed's: draws fold the offset in
         pure, _ = lifting.lift(self.cell, boxes=boxes)
         with state.tracing():  # the Cell runs as traced code: no GRAPH_MODE compile of its own
             call = pure(values, *_as_tensors(inputs), **_as_tensors(kwargs))

@@ -102,8 +102,8 @@ def test_tensor_uniform_draws_in_range_with_the_tensors_dtype():
     assert (base.uniform(2.0, 5.0).asnumpy() == values).all()  # manual_seed repeats the draw
     with pytest.raises(TypeError, match="'from_' must not be larger than 'to'"):
         base.uniform(5.0, 2.0)
-    with pytest.raises(NotImplementedError, match="default_generator"):
-        base.uniform(generator=msjax.Generator())
+    generator = msjax.Generator().manual_seed(3)  # its own state: the draw of manual_seed(3)
+    assert (base.uniform(2.0, 5.0, generator=generator).asnumpy() == values).all()
 
 
 def test_rng_state_replays_every_random_api():

@@ -1,15 +1,18 @@
-"""msjax's global random state: `mindspore.set_seed` and the key every random op draws from.
+"""msjax's random state: `mindspore.set_seed`, `Generator` and the key every random op draws with.
 
-The key is state like a Parameter (see `msjax._src.core.state`): transforms carry it into and out of
-compiled programs, so each call draws fresh numbers and two runs with the same seed draw the same
-ones. MindSpore's own generator is not reproduced: numbers differ from MindSpore's, their
-distributions do not.
+A generator's state is MindSpore's, (seed, offset), held in a box like a Parameter's value (see
+`msjax._src.core.state`): transforms carry it into and out of compiled programs, so each call draws
+fresh numbers and two runs with the same seed draw the same ones. Each draw takes the JAX key
+derived from the state (the seed's key with the offset folded in) and advances the offset by one.
+MindSpore's Philox streams are not reproduced: numbers differ from MindSpore's, their
+distributions, the states and the seeds do not.
 """
 from __future__ import annotations
 
 import secrets
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
@@ -21,26 +24,103 @@ _DEFAULT_SEED = 0
 
 
 class KeyState:
-    """A mutable box holding the global PRNG key (a raw uint32[2] key) and the user's seed."""
+    """A mutable box holding a generator's state, MindSpore's (seed, offset), and the seed
+    `mindspore.set_seed` was given (the global box's).
 
-    __slots__ = ("_key", "seed", "initial_seed")
+    The value is four uint32 words, the little-endian halves of the two int64s (seed low, seed
+    high, offset low, offset high): 32-bit words, so the state is carried into and out of
+    compiled programs, and lowered, whatever JAX's 64-bit setting is. The JAX key each draw uses
+    is derived from it (`_draw`): the seed's words as a raw key (what `jax.random.PRNGKey(seed)`
+    gives), with the offset folded in.
+    """
+
+    __slots__ = ("_state", "seed")
 
     def __init__(self):
         self.seed = None  # MindSpore's get_seed() is None until set_seed is called.
-        self.initial_seed = _DEFAULT_SEED  # the last seed given to manual_seed (a Generator's)
-        self._key = None  # made on first use: creating a key starts XLA, too slow for import
+        self._state = None  # made on first use: creating an array starts XLA, too slow for import
 
     @property
-    @x64.scoped
     def _value(self):
-        if self._key is None:  # a concrete key even when first used inside a trace
+        if self._state is None:  # a concrete state even when first used inside a trace
             with jax.ensure_compile_time_eval():
-                self._key = jax.random.PRNGKey(_DEFAULT_SEED)
-        return self._key
+                self._state = jnp.asarray(_words(_DEFAULT_SEED, 0))
+        return self._state
 
     @_value.setter
-    def _value(self, key):
-        self._key = key
+    def _value(self, value):
+        self._state = value
+
+
+_WORD = 2 ** 32
+
+
+def _words(seed: int, offset: int) -> np.ndarray:
+    """A state's four words for Python ints `seed` and `offset` (each taken modulo 2**64)."""
+    return np.array([seed % _WORD, (seed // _WORD) % _WORD, offset % _WORD,
+                     (offset // _WORD) % _WORD], np.uint32)
+
+
+def _state_ints(value) -> tuple:
+    """(seed, offset) as Python ints (signed int64) of a concrete state."""
+    seed, offset = np.asarray(value, np.uint32).astype("<u4").view("<i8").tolist()
+    return seed, offset
+
+
+def key_state(key):
+    """The state whose next draw uses `key` (a raw uint32[2] JAX key) as its seed's key: how a
+    JAX key given to msjax (`functional`'s `apply(..., key=)`) becomes the global state."""
+    key = jnp.asarray(key, jnp.uint32).reshape(2)
+    return jnp.stack([key[1], key[0], jnp.uint32(0), jnp.uint32(0)])
+
+
+def _derive_key(value):
+    """The JAX key a state draws with: the seed's words (high, low) as a raw key, as
+    `jax.random.PRNGKey(seed)`, with the offset's two words folded in."""
+    key = jnp.stack([value[1], value[0]])
+    return jax.random.fold_in(jax.random.fold_in(key, value[3]), value[2])
+
+
+def _advance(value, step_low, step_high):
+    """The state with its offset advanced by (step_high * 2**32 + step_low), modulo 2**64."""
+    low = value[2] + step_low
+    high = value[3] + step_high + (low < step_low).astype(jnp.uint32)
+    return jnp.stack([value[0], value[1], low, high])
+
+
+@jax.jit
+def _draw(value):
+    """(the key for one draw, the state after it): the offset advances by one per draw."""
+    return _derive_key(value), _advance(value, jnp.uint32(1), jnp.uint32(0))
+
+
+@jax.jit
+def _advance_by(value, step):
+    """The state with its offset advanced by `step` (an int64 array, which may be negative)."""
+    step = jnp.reshape(step, ()).astype(jnp.int64)
+    return _advance(value, (step & 0xFFFFFFFF).astype(jnp.uint32),
+                    ((step >> 32) & 0xFFFFFFFF).astype(jnp.uint32))
+
+
+@jax.jit
+def _as_int64(value):
+    """(seed, offset) as int64 scalars (MindSpore's `Generator._step` returns them)."""
+    wide = value.astype(jnp.int64)
+    return wide[0] | (wide[1] << 32), wide[2] | (wide[3] << 32)
+
+
+@jax.jit
+def _as_bytes(value):
+    """The state as MindSpore's 16 bytes: seed then offset, each a little-endian int64."""
+    shifts = jnp.arange(4, dtype=jnp.uint32) * 8
+    return ((value[:, None] >> shifts[None, :]) & 0xFF).astype(jnp.uint8).reshape(16)
+
+
+@jax.jit
+def _from_bytes(data):
+    """The state of MindSpore's 16 bytes (see `_as_bytes`)."""
+    shifts = jnp.arange(4, dtype=jnp.uint32) * 8
+    return (data.reshape(4, 4).astype(jnp.uint32) << shifts[None, :]).sum(1, dtype=jnp.uint32)
 
 
 GLOBAL_KEY = KeyState()
@@ -50,7 +130,10 @@ SEED_HOOKS = []
 
 @x64.scoped
 def set_seed(seed: int) -> None:
-    """`mindspore.set_seed`: reset the global key, so later draws repeat."""
+    """`mindspore.set_seed`: reset the global state to (seed, 0), so later draws repeat.
+
+    MindSpore's set_seed leaves `default_generator` alone and seeds its older random ops; msjax
+    has one state for every draw, `default_generator`'s, which set_seed resets."""
     if isinstance(seed, bool):
         raise TypeError(f"For 'global_seed', the 'seed' must be int and must >= 0, but got "
                         f"'{seed}' with type 'bool'.")
@@ -62,7 +145,7 @@ def set_seed(seed: int) -> None:
     if seed >= 2 ** 32:
         raise ValueError("Seed must be between 0 and 2**32 - 1")
     GLOBAL_KEY.seed = seed
-    state.write(GLOBAL_KEY, jax.random.PRNGKey(seed))
+    state.write(GLOBAL_KEY, jnp.asarray(_words(seed, 0)))
     np.random.seed(seed)  # as MindSpore's set_seed: NumPy's global generator too
     _reset_op_seeds()
     for hook in SEED_HOOKS:  # e.g. the dataset seed, which MindSpore's set_seed also sets
@@ -114,27 +197,33 @@ def _get_graph_seed(op_seed, kernel_name):
 
 
 @x64.scoped
-def next_key(seed: int | None = None):
-    """A fresh key: from `seed` when an op is given one, else split off the advancing global key."""
+def next_key(seed: int | None = None, generator: Generator | None = None):
+    """A fresh key: from `seed` when an op is given one, else from the state of `generator`
+    (the global one, `default_generator`, by default), whose offset advances by one."""
     if seed is not None and seed != 0:
         return jax.random.PRNGKey(seed)
-    advanced, key = jax.random.split(state.read(GLOBAL_KEY))
-    state.write(GLOBAL_KEY, advanced)
+    box = GLOBAL_KEY if generator is None else generator._box
+    key, advanced = _draw(state.read(box))
+    state.write(box, advanced)
     return key
 
 
-# -- MindSpore's Generator API over the same key ----------------------------------------------------
+# -- MindSpore's Generator API over the same state --------------------------------------------------
 _INT64 = (-2 ** 63, 2 ** 63)
 
 
 class Generator:
-    """`mindspore.Generator()`: a random number generator's state (its seed and position).
+    """`mindspore.Generator()`: a random number generator's state, MindSpore's (seed, offset).
 
-    msjax draws every random number from one key (`set_seed`); `default_generator` is that key,
-    so `manual_seed`, `get_rng_state` and `set_rng_state` seed, save and restore what every random
-    op and initializer of msjax draws next. A Generator made by the user holds a key of its own;
-    msjax's random ops do not take one yet (they raise when given one). MindSpore's generator
-    starts from a random seed; msjax's default one from 0, as its global key.
+    Each draw takes the JAX key derived from the state and advances the offset by one (`next_key`);
+    `_step(step)` returns (seed, offset) as int64 Tensors and advances the offset by `step`, as
+    MindSpore's random kernels do. `default_generator` is the state every random op and
+    initializer of msjax draws from (`set_seed` resets it too); a Generator made by the user has
+    a state of its own, which the ops taking `generator=` draw from. The state is state like a
+    Parameter's value: a compiled call that reads or advances it takes it as an input and returns
+    it, so its draws stay fresh. The numbers drawn differ from MindSpore's (JAX's threefry, not
+    Philox); the states, seeds and offsets are MindSpore's. MindSpore's generator starts from a
+    random seed; msjax's default one from 0, as its global state.
     """
 
     def __init__(self, _box=None):
@@ -142,13 +231,12 @@ class Generator:
 
     @x64.scoped
     def manual_seed(self, seed) -> Generator:
-        """Seed the generator with `seed` (an int); returns the generator."""
+        """Seed the generator with `seed` (an int), its offset back to 0; returns the generator."""
         if not isinstance(seed, int):
             raise TypeError("Seed must be an integer.")
         if not _INT64[0] <= seed < _INT64[1]:
             raise RuntimeError("Cannot construct Tensor because of unsupported data type: 0.")
-        self._box.initial_seed = int(seed)  # True seeds 1
-        state.write(self._box, jax.random.PRNGKey(seed))
+        state.write(self._box, jnp.asarray(_words(int(seed), 0)))  # True seeds 1
         return self
 
     def seed(self) -> int:
@@ -158,33 +246,53 @@ class Generator:
         return seed
 
     def initial_seed(self) -> int:
-        """The seed last given to `manual_seed` (or `seed`)."""
-        return self._box.initial_seed
+        """The seed of the generator's state (from `manual_seed`, `seed` or `set_state`)."""
+        return _state_ints(state.read(self._box))[0]
 
+    @x64.scoped
     def get_state(self):
-        """The generator's state: a uint8 Tensor of 16 bytes, as MindSpore's (its seed as a
-        little-endian int64, then msjax's key: two uint32, where MindSpore keeps an offset)."""
-        key = np.asarray(state.read(self._box), "<u4")
-        return Tensor(np.concatenate([np.asarray([self._box.initial_seed], "<i8").view(np.uint8),
-                                      key.reshape(-1).view(np.uint8)]))
+        """The generator's state: a uint8 Tensor of 16 bytes, as MindSpore's (its seed, then its
+        offset, each a little-endian int64)."""
+        return Tensor(_as_bytes(state.read(self._box)))
 
+    @x64.scoped
     def set_state(self, state) -> None:  # MindSpore's name; it hides the state module here
         """Restore a state `get_state` returned: later draws repeat those made after it."""
         _restore(self._box, state)
 
+    @x64.scoped
+    def _step(self, step):
+        """(seed, offset) as int64 Tensors, then the offset advanced by `step` (an int64 Tensor):
+        what MindSpore's random kernels ask their generator for."""
+        if not isinstance(step, Tensor):
+            raise RuntimeError("Invalid tensor input: Step")
+        if step.dtype != mstype.int64:
+            raise RuntimeError(f"Step data type must be Int64, but got {step.dtype}")
+        value = state.read(self._box)
+        seed, offset = _as_int64(value)
+        state.write(self._box, _advance_by(value, step._data))
+        return Tensor(seed), Tensor(offset)
+
+
+def generator_key(api: str, generator: Generator | None):
+    """The key of one draw of `api` (its name, for the error) from `generator`'s state (None:
+    `default_generator`, the global state): what an op taking `generator=` draws with."""
+    if generator is not None and not isinstance(generator, Generator):
+        raise TypeError(f"For '{api}', 'generator' must be a mindspore.Generator or None, but got "
+                        f"{type(generator).__name__}.")
+    return next_key(generator=generator)
+
 
 def _restore(box, state_tensor) -> None:
-    """Give `box` the seed and key of a state made by `Generator.get_state`."""
+    """Give `box` the seed and offset of a state made by `Generator.get_state`."""
     if not isinstance(state_tensor, Tensor):
         raise RuntimeError("Invalid tensor input: State")
     if state_tensor.dtype != mstype.uint8:
         raise RuntimeError(f"State data type must be UInt8, but got {state_tensor.dtype}")
-    data = np.asarray(state_tensor._data).reshape(-1)
-    if data.size != 16:
-        raise RuntimeError(f"State data size must be 16, but got {data.size}")
-    box.initial_seed = int(data[:8].view("<i8")[0])
-    key = data[8:].view("<u4").astype(np.uint32)
-    state.write(box, jax.numpy.asarray(key))
+    size = int(np.prod(state_tensor.shape))
+    if size != 16:
+        raise RuntimeError(f"State data size must be 16, but got {size}")
+    state.write(box, _from_bytes(jnp.reshape(state_tensor._data, (16,))))
 
 
 default_generator = Generator(GLOBAL_KEY)
@@ -203,7 +311,7 @@ def seed() -> int:
 
 
 def initial_seed() -> int:
-    """`mindspore.initial_seed()`: the seed last given to `manual_seed` (0 before any)."""
+    """`mindspore.initial_seed()`: the default generator's seed (see `Generator.initial_seed`)."""
     return default_generator.initial_seed()
 
 

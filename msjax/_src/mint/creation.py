@@ -3,9 +3,9 @@
 
 Shapes are given PyTorch's way (`zeros(2, 3)`, `zeros((2, 3))`); the draws take their key from
 msjax's global key (`mindspore.set_seed`), so numbers differ from MindSpore's generator while
-shapes, dtypes and distributions do not. `generator` and `device` are accepted as in MindSpore;
-`mindspore.default_generator` (the global key) is the one generator they draw from: another
-generator raises.
+shapes, dtypes and distributions do not. `generator` and `device` are accepted as in MindSpore:
+a draw takes its key from the generator's (seed, offset) state, `mindspore.default_generator`'s
+(the global state) when none is given.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional
-from msjax._src.core.random import default_generator, next_key
+from msjax._src.core.random import generator_key, next_key
 
 _FLOAT32 = np.dtype(np.float32)
 _INT64 = np.dtype(np.int64)
@@ -28,12 +28,6 @@ def _shape(size):
     if len(size) == 1 and hasattr(size[0], "shape"):
         return tuple(int(s) for s in np.asarray(size[0]).reshape(-1))
     return tuple(int(s) for s in size)
-
-
-def _no_generator(api, generator):
-    if generator is not None and generator is not default_generator:
-        raise NotImplementedError(f"msjax: mint.{api}(generator=...) is not supported yet; draw "
-                                  "from the global key (mindspore.set_seed) instead.")
 
 
 @functional
@@ -69,14 +63,14 @@ def linspace(start, end, steps, *, dtype=None):
 
 @functional
 def rand(*size, generator=None, dtype=None, device=None):
-    _no_generator("rand", generator)
-    return jax.random.uniform(next_key(), _shape(size), np_dtype(dtype) or _FLOAT32)
+    return jax.random.uniform(generator_key("mint.rand", generator), _shape(size),
+                              np_dtype(dtype) or _FLOAT32)
 
 
 @functional
 def randn(*size, generator=None, dtype=None, device=None):
-    _no_generator("randn", generator)
-    return jax.random.normal(next_key(), _shape(size), np_dtype(dtype) or _FLOAT32)
+    return jax.random.normal(generator_key("mint.randn", generator), _shape(size),
+                             np_dtype(dtype) or _FLOAT32)
 
 
 @functional
@@ -93,9 +87,9 @@ def randn_like(input, *, dtype=None, device=None):
 def randint(*args, generator=None, dtype=None, device=None):
     """`mint.randint(low=0, high, size, *, generator=None, dtype=None, device=None)`: integers
     in [low, high), int64 by default."""
-    _no_generator("randint", generator)
     low, high, size = (0, *args) if len(args) == 2 else args
-    return jax.random.randint(next_key(), _shape((size,)), low, high, np_dtype(dtype) or _INT64)
+    return jax.random.randint(generator_key("mint.randint", generator), _shape((size,)), low, high,
+                              np_dtype(dtype) or _INT64)
 
 
 @functional
@@ -107,35 +101,34 @@ def randint_like(*args, dtype=None, device=None):
 
 @functional
 def randperm(n, *, generator=None, dtype=mstype.int64):
-    _no_generator("randperm", generator)
-    return jax.random.permutation(next_key(), n).astype(np_dtype(dtype))
+    key = generator_key("mint.randperm", generator)
+    return jax.random.permutation(key, n).astype(np_dtype(dtype))
 
 
 @functional
 def normal(mean=0.0, std=1.0, size=None, generator=None):
     """`mint.normal(mean=0.0, std=1.0, size=None, generator=None)`: mean and std may be Tensors
     (the shape broadcast from them) or numbers with `size`."""
-    _no_generator("normal", generator)
     mean_a, std_a = jnp.asarray(mean), jnp.asarray(std)
     shape = jnp.broadcast_shapes(mean_a.shape, std_a.shape) if size is None else _shape((size,))
     dtype = jnp.result_type(mean_a, std_a) if size is None else _FLOAT32
     dtype = dtype if jnp.issubdtype(dtype, jnp.floating) else _FLOAT32
-    return (jax.random.normal(next_key(), shape, dtype) * std_a + mean_a).astype(dtype)
+    draws = jax.random.normal(generator_key("mint.normal", generator), shape, dtype)
+    return (draws * std_a + mean_a).astype(dtype)
 
 
 @functional
 def bernoulli(input, *, generator=None):
-    _no_generator("bernoulli", generator)
-    return jax.random.bernoulli(next_key(), input).astype(input.dtype)
+    key = generator_key("mint.bernoulli", generator)
+    return jax.random.bernoulli(key, input).astype(input.dtype)
 
 
 @functional
 def multinomial(input, num_samples, replacement=False, *, generator=None):
     """`mint.multinomial(input, num_samples, replacement=False, *, generator=None)`: int64
     category indices drawn with probabilities proportional to the rows of `input`."""
-    _no_generator("multinomial", generator)
     logits = jnp.log(input)
-    key = next_key()
+    key = generator_key("mint.multinomial", generator)
     if replacement:
         return jax.random.categorical(key, logits, axis=-1,
                                       shape=(num_samples,) + input.shape[:-1]).T.astype(_INT64)

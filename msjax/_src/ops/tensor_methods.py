@@ -493,18 +493,16 @@ def conjugate_transpose(self):
 
 def uniform(self, from_=0.0, to=1.0, generator=None):
     """`Tensor.uniform(from_=0., to=1., generator=None)`: a new Tensor of this one's shape and
-    dtype, drawn uniformly from [from_, to) with msjax's global key (`manual_seed`, `set_seed`;
-    `generator` may be None or `mindspore.default_generator`). MindSpore 2.10 runs it on Ascend
-    only (its CPU build has no UniformExt kernel)."""
-    if generator is not None and generator is not random.default_generator:
-        raise NotImplementedError("msjax: Tensor.uniform(generator=...) takes only None or "
-                                  "mindspore.default_generator; seed with mindspore.manual_seed.")
+    dtype, drawn uniformly from [from_, to) with the key of `generator`'s state (None: the
+    global one, `manual_seed`, `set_seed`). MindSpore 2.10 runs it on Ascend only (its CPU build
+    has no UniformExt kernel)."""
     if from_ > to:
         raise TypeError(f"For 'Tensor.uniform', 'from_' must not be larger than 'to', but got "
                         f"from_={from_} and to={to}.")
     import jax
-    values = jax.random.uniform(random.next_key(), self._data.shape, jnp.float32,
-                                jnp.float32(from_), jnp.float32(to))
+    key = random.generator_key("Tensor.uniform", generator)
+    values = jax.random.uniform(key, self._data.shape, jnp.float32, jnp.float32(from_),
+                                jnp.float32(to))
     return _wrap(values.astype(self._data.dtype))
 
 

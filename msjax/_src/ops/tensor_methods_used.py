@@ -93,45 +93,40 @@ def index_add_(self, dim, index, source, *, alpha=1) -> Tensor:
     return self
 
 
-def _draw(self, sample) -> Tensor:
-    """Fill this Tensor with `sample(key, shape)` (drawn in float32, cast to its dtype)."""
-    values = sample(random.next_key(), self._data.shape)
+def _draw(self, sample, api, generator) -> Tensor:
+    """Fill this Tensor with `sample(key, shape)` (drawn in float32, cast to its dtype), the key
+    from `generator`'s state (None: the global one)."""
+    values = sample(random.generator_key(f"Tensor.{api}", generator), self._data.shape)
     self._data = values.astype(self._data.dtype)
     return self
 
 
 def uniform_(self, from_=0, to=1, *, generator=None) -> Tensor:
     """`Tensor.uniform_(from_=0, to=1, *, generator=None)`: fill with draws from U[from_, to)."""
-    _only_default_generator("uniform_", generator)
     return _draw(self, lambda key, shape: jax.random.uniform(
-        key, shape, jnp.float32, jnp.float32(from_), jnp.float32(to)))
+        key, shape, jnp.float32, jnp.float32(from_), jnp.float32(to)), "uniform_", generator)
 
 
 def normal_(self, mean=0, std=1, *, generator=None) -> Tensor:
     """`Tensor.normal_(mean=0, std=1, *, generator=None)`: fill with draws from N(mean, std²)."""
-    _only_default_generator("normal_", generator)
-    return _draw(self, lambda key, shape: jax.random.normal(key, shape, jnp.float32) * std + mean)
+    return _draw(self, lambda key, shape: jax.random.normal(key, shape, jnp.float32) * std + mean,
+                 "normal_", generator)
 
 
 def exponential_(self, lambd=1, *, generator=None) -> Tensor:
     """`Tensor.exponential_(lambd=1, *, generator=None)`: fill with draws from the exponential
     distribution of rate `lambd`."""
-    _only_default_generator("exponential_", generator)
-    return _draw(self, lambda key, shape: jax.random.exponential(key, shape, jnp.float32) / lambd)
+    return _draw(self, lambda key, shape: jax.random.exponential(key, shape, jnp.float32) / lambd,
+                 "exponential_", generator)
 
 
 def bernoulli(self, *, generator=None) -> Tensor:
     """`Tensor.bernoulli(*, generator=None)`: 1 with the probability each element gives, else
     0, in this Tensor's dtype (MindSpore 2.10's CPU build has no kernel for it)."""
-    _only_default_generator("bernoulli", generator)
-    draws = jax.random.uniform(random.next_key(), self._data.shape, jnp.float32)
+    key = random.generator_key("Tensor.bernoulli", generator)
+    draws = jax.random.uniform(key, self._data.shape, jnp.float32)
     return _wrap((draws < self._data.astype(jnp.float32)).astype(self._data.dtype))
 
-
-def _only_default_generator(api, generator):
-    if generator is not None and generator is not random.default_generator:
-        raise NotImplementedError(f"msjax: Tensor.{api}(generator=...) takes only None or "
-                                  "mindspore.default_generator; seed with mindspore.manual_seed.")
 
 
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,

@@ -52,6 +52,7 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
+from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
 _PASSES = 6  # traces of one lax.cond / while_loop before giving up (normally 1, at most ~3)
 
@@ -711,10 +712,21 @@ def guard(*flags):
     return _wrap(~functools.reduce(jnp.logical_or, [_to_pred(f, "guard") for f in flags]))
 
 
-_COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b, "Lt": lambda a, b: a < b,
-            "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b, "GtE": lambda a, b: a >= b,
+_COMPARE = {"Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b,
+            "Lt": lambda a, b: compare("Lt", a, b), "LtE": lambda a, b: compare("LtE", a, b),
+            "Gt": lambda a, b: compare("Gt", a, b), "GtE": lambda a, b: compare("GtE", a, b),
             "Is": lambda a, b: a is b, "IsNot": lambda a, b: a is not b,
             "In": lambda a, b: contains(a, b), "NotIn": lambda a, b: not_contains(a, b)}
+
+
+def interpreted(value):
+    """A read of an attribute the compiled method assigns (control_flow_rewrite
+    `_interpret_assigned_attributes`): MindSpore's graph mode holds it as a Python object, outside
+    the graph's differentiation, so a traced Tensor read from it carries no gradient. A Parameter
+    (assigned through `set_data`) is no such object and reads as itself."""
+    if type(value) in PLAIN_TENSOR_TYPES and _is_traced(value):
+        return _wrap(lax.stop_gradient(value._data))
+    return value
 
 
 def contains(item, container):
@@ -794,7 +806,25 @@ def call(fn):
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         converted = call(fn.__func__)
         return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
+    if _NAMESPACES.get() and id(fn) in _NAMESPACES.get():
+        raise ValueError("The object is not callable. Please check code.")
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
+
+
+# The ids of the objects a compiled call sees as their class's namespace, not as a value:
+# MindSpore's graph mode parses the `self` of a jit method called from Python (`obj.f(x)`,
+# `Cls.f(obj, x)`) so, and `self(...)` then raises. See `JitFunction.namespace_self`.
+_NAMESPACES: contextvars.ContextVar = contextvars.ContextVar("msjax_namespaces", default=())
+
+
+@contextlib.contextmanager
+def as_namespace(obj):
+    """Within the block, converted code calling `obj` raises MindSpore's "not callable"."""
+    token = _NAMESPACES.set((*_NAMESPACES.get(), id(obj)))
+    try:
+        yield
+    finally:
+        _NAMESPACES.reset(token)
 
 
 def traceable(fn):

@@ -72,6 +72,8 @@ def rewrite(fn, runtime):
                 if isinstance(value, str) and value.startswith("__") and not value.endswith("__"):
                     setattr(node, field, "_" + owner[-2].lstrip("_") + value)
     _fold_commented_conditions(fdef, lines, start)
+    if len(owner) > 1 and owner[-2] != "<locals>" and fdef.args.args:
+        _interpret_assigned_attributes(fdef, fdef.args.args[0].arg)
     _read_globals_first(fdef)
     _convert_scope(fdef)
     fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global
@@ -358,8 +360,11 @@ def _lower_statement(stmt, flags, scope):
 
 
 # -- converting statements and expressions -----------------------------------------------------
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences: MindSpore's rule)
+
+
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b < c` and calls, as helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c` and calls, as helper calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -389,6 +394,9 @@ class _Expressions(ast.NodeTransformer):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and not _binds(node):
             helper = "contains" if isinstance(node.ops[0], ast.In) else "not_contains"
             return ast.copy_location(_call(_cf(helper), node.left, node.comparators[0]), node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], _ORDERS) and not _binds(node):
+            return ast.copy_location(_call(_cf("compare"), ast.Constant(type(node.ops[0]).__name__),
+                                           node.left, node.comparators[0]), node)
         if len(node.ops) == 1 or _binds(node):
             return node
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
@@ -420,6 +428,30 @@ def _read_globals_first(fdef):
     names = [name for name, node in first.items() if name in assigned and id(node) in augmented]
     fdef.body = [_assign(name, _call(_cf("read_global"), _call(_name("globals")),
                                      ast.Constant(name)), fdef) for name in names] + body
+
+
+def _interpret_assigned_attributes(fdef, self_name):
+    """A method's reads of the attributes of `self` it assigns (`self.p = self.p + x`) as
+    MindSpore's graph mode has them: such an attribute is a Python object the interpreter holds
+    (its JIT fallback), so no gradient flows through its reads (`interpreted`)."""
+    def is_self_attribute(node):
+        return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == self_name)
+
+    targets = [t for node in ast.walk(fdef) if isinstance(node, (ast.Assign, ast.AugAssign))
+               for t in (node.targets if isinstance(node, ast.Assign) else [node.target])]
+    names = {t.attr for target in targets for t in ast.walk(target) if is_self_attribute(t)}
+    if not names:
+        return
+
+    class Reads(ast.NodeTransformer):
+        def visit_Attribute(self, node):
+            self.generic_visit(node)
+            if is_self_attribute(node) and node.attr in names and isinstance(node.ctx, ast.Load):
+                return ast.copy_location(_call(_cf("interpreted"), node), node)
+            return node
+
+    Reads().visit(fdef)
 
 
 class _GlobalAssignments(ast.NodeTransformer):

@@ -14,7 +14,9 @@ from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms import global_program, graph_scoping
 from msjax._src.transforms.compiled import CompiledFunction
-from msjax._src.transforms.control_flow import FALLBACK_ERRORS, converted_construct, fall_back
+from msjax._src.transforms import tracing_depth
+from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, as_namespace,
+                                                converted_construct, fall_back)
 
 _logger = logging.getLogger("msjax")
 
@@ -51,6 +53,7 @@ class JitFunction:
         self.fn = fn
         self.compiled = CompiledFunction(fn)
         self.compiled_with_keywords = None  # for calls passing keyword-only or **kwargs
+        self._method_of: dict = {}  # type -> whether this is a method of it (namespace_self)
         functools.update_wrapper(self, fn)
 
     def _state_roots(self):
@@ -68,6 +71,10 @@ class JitFunction:
         if _DYNAMIC_LENGTH_TYPES.intersection(map(type, args)):
             check_dynamic_length(args)
         try:
+            namespace = self.namespace_self(args)
+            if namespace is not None:
+                with as_namespace(namespace):
+                    return self.compiled(*args)
             try:
                 return self.compiled(*args)
             except FALLBACK_ERRORS as error:  # control flow msjax could not convert
@@ -75,6 +82,22 @@ class JitFunction:
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
             traceback_filter.user_traceback(error)
             raise
+
+    def namespace_self(self, args):
+        """The first argument when this is a jit method of its class called from Python
+        (`obj.f(x)`, `Cls.f(obj, x)`, obj no Cell): MindSpore's graph mode parses that `self` as
+        the class's namespace, whose attributes and methods are read but which cannot be
+        called. Else None (inside another compiled call, `self` is a value there)."""
+        if not args or tracing_depth():
+            return None
+        kind = type(args[0])
+        method = self._method_of.get(kind)
+        if method is None:
+            name = getattr(self.fn, "__name__", None)  # a callable object has none
+            method = self._method_of[kind] = (
+                name is not None and not is_cell_class(kind)
+                and inspect.getattr_static(kind, name, None) is self)
+        return args[0] if method else None
 
     def _call_with_keywords(self, args, kwargs):
         if self.compiled_with_keywords is None:
