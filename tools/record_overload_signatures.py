@@ -159,6 +159,12 @@ def _parser_params(text):
     return out
 
 
+def _elements(types):
+    """The element types of a parser type's sequences: `tuple[int]|list[int]` gives
+    {"tuple": "int", "list": "int"}."""
+    return dict(re.findall(r"(tuple|list)\[(\w+)\]", types))
+
+
 def _join(display, parsers):
     """A displayed signature's parameters with required/vararg from the parser signature whose
     parameter names and keyword-only marks are the same."""
@@ -168,12 +174,14 @@ def _join(display, parsers):
         if [(p["name"], p["keyword_only"]) for p in params] == names:
             return {"display": display[0], "parser": text,
                     "params": [{"name": d[0], "types": d[1], "keyword_only": d[2],
-                                "required": p["required"], "vararg": p["vararg"]}
+                                "required": p["required"], "vararg": p["vararg"],
+                                "elements": _elements(p["types"])}
                                for d, p in zip(display[1], params)]}
     # no parser signature with these names: a parameter whose types include None is optional
     return {"display": display[0], "parser": None,
             "params": [{"name": d[0], "types": d[1], "keyword_only": d[2],
-                        "required": "None" not in d[1], "vararg": False} for d in display[1]]}
+                        "required": "None" not in d[1], "vararg": False, "elements": {}}
+                       for d in display[1]]}
 
 
 def write(path):

@@ -22,6 +22,7 @@ from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops
 from msjax._src.ops import tensor_methods_used
+from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
@@ -645,3 +646,6 @@ def install() -> None:
     Tensor.register_hook = tensor_hooks.register_hook
     Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)
+    for name in overloads.method_names():  # MindSpore's overload errors (ops/overloads.py)
+        if name in vars(Tensor):
+            setattr(Tensor, name, overloads.resolved(name, vars(Tensor)[name]))

@@ -1,0 +1,234 @@
+"""MindSpore's overload resolution of Tensor methods: a call that matches none of a method's
+signatures raises MindSpore's TypeError naming the call and every valid signature.
+
+MindSpore 2.10 generates one overload table per Tensor method (`Tensor.add`, `Tensor.max`, ...);
+`tools/record_overload_signatures.py` records them from MindSpore into
+`_src/reference/mindspore_2.10.0_overloads.json`: each signature as MindSpore displays it in
+PyNative mode and in graph mode (`ms.jit`), with its parameters' types, required parameters and
+keyword-only marks. `resolved(name, fn)` wraps a method: the types of a call's arguments are
+checked against the table once per type pattern (a dict lookup after the first call), a pattern
+that matches a signature runs `fn` as before, and one that matches none raises
+
+    Failed calling add with "add(Tensor, int)".
+    The valid calling should be:
+    "Tensor.add(other=<number>, *, alpha=<number>)"
+        match failed because invalid types: (Tensor, int)
+                                             ~~~~~~~~~~~~~
+
+in graph mode's words when the Tensor is being traced (`ms.jit`, GRAPH_MODE) and in PyNative
+mode's otherwise (`<Number, Tensor>`, `List<int>`), as MindSpore does.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+from numbers import Number
+
+import jax
+import numpy as np
+
+from msjax._src.core.dtype import Type
+from msjax._src.core.tensor import Tensor
+
+TABLE_FILE = (pathlib.Path(__file__).resolve().parents[1] / "reference"
+              / "mindspore_2.10.0_overloads.json")
+_TABLES: dict = {}
+_KEYWORD_PAD = "\t"  # graph mode indents a keyword reason with a tab, PyNative with 4 spaces
+_TYPES_PREFIX = "    match failed because invalid types: ("
+
+
+def tables() -> dict:
+    """The recorded tables: {"methods": {name: {"graph": [...], "pynative": [...]}}, ...}."""
+    if not _TABLES:
+        _TABLES.update(json.loads(TABLE_FILE.read_text()))
+    return _TABLES
+
+
+def method_names() -> tuple:
+    return tuple(tables()["methods"])
+
+
+# ---- argument types as MindSpore names them ----
+
+def _is_tensor(value) -> bool:
+    return isinstance(value, (Tensor, jax.Array))
+
+
+def describe(value, graph: bool) -> str:
+    """A value's type as MindSpore's overload errors print it: Tensor, int, float, bool, string,
+    None, tuple<int, int> (graph) / Tuple<int, int> (PyNative), list<...>, mindspore.dtype."""
+    if _is_tensor(value):
+        return "Tensor"
+    if value is None:
+        return "None"
+    if isinstance(value, (bool, np.bool_)):
+        return "bool"
+    if isinstance(value, (int, np.integer)):
+        return "int"
+    if isinstance(value, (float, np.floating)):
+        return "float"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (tuple, list)):
+        kind = ("tuple" if isinstance(value, tuple) else "list")
+        if not graph:
+            kind = kind.capitalize()
+        return f"{kind}<{', '.join(describe(v, graph) for v in value)}>"
+    if isinstance(value, Type):
+        return "mindspore.dtype"
+    return type(value).__name__
+
+
+def _accepts(kind: str, value, elements: dict) -> bool:
+    """Whether a value is of one of the table's type names (graph's `number`, `Tuple`, ...;
+    PyNative's `Number`, `tuple of int`, ...)."""
+    kind = kind.lower()
+    if kind == "any":
+        return True
+    if kind == "tensor":
+        return _is_tensor(value)
+    if kind == "none":
+        return value is None
+    if kind == "bool":
+        return isinstance(value, (bool, np.bool_))
+    if kind == "int":
+        return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    if kind == "float":
+        return (isinstance(value, (float, int, np.floating, np.integer))
+                and not isinstance(value, (bool, np.bool_)))
+    if kind == "number":
+        return isinstance(value, (Number, np.number, np.bool_)) and not _is_tensor(value)
+    if kind in ("str", "string"):
+        return isinstance(value, str)
+    if kind in ("mstype", "type"):
+        return isinstance(value, Type)
+    if kind.startswith(("tuple", "list")):
+        sequence = tuple if kind.startswith("tuple") else list
+        if not isinstance(value, sequence):
+            return False
+        element = kind.partition(" of ")[2] or elements.get(sequence.__name__)
+        return element is None or all(_accepts(element, v, {}) for v in value)
+    return True  # a type msjax does not model (Storage): the call goes on to the method
+
+
+# ---- matching ----
+
+def _match(signature: dict, args: tuple, kwargs: dict):
+    """(reason, invalid, details): reason None when the call matches; 'arity' (too many
+    arguments), 'keyword' (names not in the signature), 'missing' (a required parameter),
+    'types' (invalid: the indices of the call's arguments, positional then keyword)."""
+    params = signature["params"]
+    if any(p["vararg"] for p in params):
+        return None, (), ()
+    if len(args) + len(kwargs) > len(params):
+        return "arity", (), ()
+    names = [p["name"] for p in params]
+    unknown = [k for k in kwargs if k not in names]
+    if unknown:
+        return "keyword", (), unknown
+    bound = {}
+    invalid = []
+    for i, value in enumerate(args):
+        p = params[i]
+        bound[p["name"]] = value
+        if p["keyword_only"] or not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+            invalid.append(i)
+    for j, (key, value) in enumerate(kwargs.items()):
+        p = params[names.index(key)]
+        if key in bound or not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+            invalid.append(len(args) + j)
+        bound[key] = value
+    if invalid:
+        if invalid[-1] >= len(args):  # an invalid keyword: MindSpore marks every keyword
+            invalid = sorted(set(invalid) | set(range(len(args), len(args) + len(kwargs))))
+        return "types", invalid, ()
+    missing = [p["name"] for p in params if p["required"] and p["name"] not in bound]
+    if missing:
+        return "missing", (), missing
+    return None, (), ()
+
+
+def _parts(args, kwargs, graph):
+    return ([describe(v, graph) for v in args]
+            + [f"{k}={describe(v, graph)}" for k, v in kwargs.items()])
+
+
+def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, kwargs: dict,
+                     graph: bool):
+    """MindSpore's message for a call that matches none of `signatures`; None if one matches.
+    `fallback` is the graph-mode list PyNative prints when no signature got a reason."""
+    parts = _parts(args, kwargs, graph)
+    lines, any_reason = [], False
+    for signature in signatures:
+        reason, invalid, details = _match(signature, args, kwargs)
+        if reason is None:
+            return None
+        lines.append(f'"{signature["display"]}"')
+        if reason == "keyword":
+            any_reason = True
+            shown = details[0] if graph else ", ".join(details)
+            pad = _KEYWORD_PAD if graph else "    "
+            lines.append(f"{pad}match failed because incorrect keyword name: {shown}")
+        elif reason == "types":
+            any_reason = True
+            lines.append(f"{_TYPES_PREFIX}{', '.join(parts)})")
+            underline = "".join(("~" if i in invalid else " ") * (len(part) + 2)
+                                for i, part in enumerate(parts))
+            lines.append(" " * (len(_TYPES_PREFIX)) + underline)
+        elif reason == "missing" and not graph:
+            any_reason = True
+            lines.append(f"    missing required argument: {details[0]}")
+    if not graph and not any_reason:
+        lines = [f'"{s["display"]}"' for s in fallback]
+    header = (f'Failed calling {name} with "{name}({", ".join(parts)})".\n'
+              "The valid calling should be:\n")
+    return header + "\n".join(lines)
+
+
+def _type_key(value):
+    kind = type(value)
+    if kind is tuple or kind is list:
+        return (kind, tuple(_type_key(v) for v in value))
+    return kind
+
+
+def _is_traced(self) -> bool:
+    return isinstance(getattr(self, "_data", None), jax.core.Tracer)
+
+
+def resolved(name: str, fn):
+    """`fn` (a Tensor method) with MindSpore's overload resolution in front: a call whose
+    argument types match none of `name`'s recorded signatures raises MindSpore's TypeError."""
+    table = tables()["methods"][name]
+    graph_signatures = table.get("graph") or table.get("pynative")
+    pynative_signatures = table.get("pynative") or graph_signatures
+    verdicts: dict = {}
+
+    def method(self, *args, **kwargs):
+        if not isinstance(self, Tensor):
+            raise TypeError(f"descriptor '{name}' for 'TensorPy' objects doesn't apply to a "
+                            f"'{type(self).__name__}' object")
+        key = (tuple(map(_type_key, args)),
+               tuple((k, _type_key(v)) for k, v in kwargs.items()) if kwargs else ())
+        try:
+            ok = verdicts[key]
+        except (KeyError, TypeError):  # TypeError: an unhashable key never happens; be safe
+            ok = mismatch_message(name, graph_signatures, graph_signatures, args, kwargs,
+                                  True) is None
+            if len(verdicts) < 512:
+                verdicts[key] = ok
+        if not ok:
+            graph = _is_traced(self)
+            message = mismatch_message(
+                name, graph_signatures if graph else pynative_signatures, graph_signatures,
+                args, kwargs, graph)
+            if message is not None:
+                raise TypeError(message)
+        return fn(self, *args, **kwargs)
+
+    method.__dict__.update(getattr(fn, "__dict__", {}))
+    method.__name__ = getattr(fn, "__name__", name)
+    method.__qualname__ = f"Tensor.{name}"
+    method.__doc__ = getattr(fn, "__doc__", None)
+    method.__wrapped__ = fn
+    return method
