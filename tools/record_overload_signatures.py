@@ -90,6 +90,12 @@ def record():
                 rec["pynative"] = None
             except Exception as e:  # pylint: disable=broad-except
                 rec["pynative"] = _message(e)
+            if kind == "methods":  # too many positional arguments: a single signature's count
+                try:
+                    call(n)(*([0] * 9))
+                    rec["many"] = None
+                except Exception as e:  # pylint: disable=broad-except
+                    rec["many"] = _message(e)
             try:
                 ms.jit(getattr(probe, f"{kind[:-1] if kind == 'methods' else kind}_{n}"))(x)
                 rec["graph"] = None
@@ -197,10 +203,17 @@ def write(path):
                     entry[mode] = [_join(s, parsers) for s in sigs]
             if entry:
                 tables.setdefault(kind, {})[name] = entry
+            elif rec.get("many"):  # one signature: its count of positional parameters
+                m = re.fullmatch(r"(\w+)\(\) takes (\d+) positional arguments? but 9 were "
+                                 r"given\.?", rec["many"][1])
+                if m:
+                    tables.setdefault("single", {})[name] = {"shown_as": m.group(1),
+                                                            "positional": int(m.group(2))}
     doc = {"source": "MindSpore 2.10.0 (tools/record_overload_signatures.py)", **tables}
     OUT.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
     print(f"wrote {OUT}: {len(tables.get('methods', {}))} methods, "
-          f"{len(tables.get('functional', {}))} functional ops")
+          f"{len(tables.get('functional', {}))} functional ops, "
+          f"{len(tables.get('single', {}))} methods of one signature")
 
 
 if __name__ == "__main__":

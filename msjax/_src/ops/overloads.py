@@ -153,16 +153,63 @@ def _parts(args, kwargs, graph):
             + [f"{k}={describe(v, graph)}" for k, v in kwargs.items()])
 
 
+def _expected(param: dict) -> str:
+    names = {"number": "Number", "Tuple": "tuple", "List": "list"}
+    return ", ".join(names.get(t, t) for t in param["types"] if t not in ("None", "none"))
+
+
+def _plain(value) -> str:
+    return "Tensor" if _is_tensor(value) else type(value).__name__
+
+
+def _taken(name: str, count: int, given: int) -> str:
+    return (f"{name}() takes {count} positional argument{'' if count == 1 else 's'} but "
+            f"{given} {'was' if given == 1 else 'were'} given.")
+
+
+def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph: bool):
+    """MindSpore's message when one signature is left to match: Python's words, for its first
+    problem (`max(): argument 'keepdims' (position 2) must be bool, not int.`)."""
+    params = signature["params"]
+    positional = [p for p in params if not p["keyword_only"]]
+    if len(args) > len(positional):
+        return _taken(name, len(positional), len(args))
+    names = [p["name"] for p in params]
+    for i, value in enumerate(args):
+        p = params[i]
+        if not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+            return (f"{name}(): argument '{p['name']}' (position {i + 1}) must be "
+                    f"{_expected(p)}, not {_plain(value)}.")
+    for key, value in kwargs.items():
+        if key not in names:
+            return (f"match failed because incorrect keyword name: {key}" if graph else
+                    f"{name}() got an unexpected keyword argument '{key}'.")
+        p = params[names.index(key)]
+        if not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+            got = _plain(value)
+            if graph and isinstance(value, (tuple, list)):
+                return f"{name}(): argument '{key}' must be {_expected(p)} but got {got} of Any"
+            return (f"{name}(): argument '{key}' must be {_expected(p)} but got {got}"
+                    + ("" if graph else "."))
+    missing = [p["name"] for p in params if p["required"] and p["name"] not in kwargs
+               and names.index(p["name"]) >= len(args)]
+    if missing:
+        return f"{name}() missing 1 required positional argument: {missing[0]}."
+    return None
+
+
 def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, kwargs: dict,
                      graph: bool):
     """MindSpore's message for a call that matches none of `signatures`; None if one matches.
     `fallback` is the graph-mode list PyNative prints when no signature got a reason."""
     parts = _parts(args, kwargs, graph)
-    lines, any_reason = [], False
+    lines, any_reason, candidates = [], False, []
     for signature in signatures:
         reason, invalid, details = _match(signature, args, kwargs)
         if reason is None:
             return None
+        if reason != "arity":
+            candidates.append(signature)
         lines.append(f'"{signature["display"]}"')
         if reason == "keyword":
             any_reason = True
@@ -178,6 +225,10 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
         elif reason == "missing" and not graph:
             any_reason = True
             lines.append(f"    missing required argument: {details[0]}")
+    if len(signatures) > 1 and len(candidates) == 1:
+        single = single_message(name, candidates[0], args, kwargs, graph)
+        if single is not None:
+            return single
     if not graph and not any_reason:
         lines = [f'"{s["display"]}"' for s in fallback]
     header = (f'Failed calling {name} with "{name}({", ".join(parts)})".\n'
@@ -202,6 +253,7 @@ def resolved(name: str, fn):
     table = tables()["methods"][name]
     graph_signatures = table.get("graph") or table.get("pynative")
     pynative_signatures = table.get("pynative") or graph_signatures
+    one_in_graph = "graph" not in table  # graph mode has one signature: Python's words
     verdicts: dict = {}
 
     def method(self, *args, **kwargs):
@@ -219,16 +271,44 @@ def resolved(name: str, fn):
                 verdicts[key] = ok
         if not ok:
             graph = _is_traced(self)
-            message = mismatch_message(
+            message = None
+            if graph and one_in_graph:
+                fits = [sig for sig in graph_signatures
+                        if len(args) + len(kwargs) <= len(sig["params"])]
+                message = single_message(name, (fits or graph_signatures)[0], args, kwargs,
+                                         True)
+            message = message or mismatch_message(
                 name, graph_signatures if graph else pynative_signatures, graph_signatures,
                 args, kwargs, graph)
             if message is not None:
                 raise TypeError(message)
         return fn(self, *args, **kwargs)
 
+    return _named(method, fn, name)
+
+
+def _named(method, fn, name):
     method.__dict__.update(getattr(fn, "__dict__", {}))
     method.__name__ = getattr(fn, "__name__", name)
     method.__qualname__ = f"Tensor.{name}"
     method.__doc__ = getattr(fn, "__doc__", None)
     method.__wrapped__ = fn
     return method
+
+
+def single_names() -> tuple:
+    return tuple(tables().get("single", ()))
+
+
+def counted(name: str, fn):
+    """`fn` (a Tensor method of one signature) with MindSpore's count of its positional
+    parameters: more arguments raise `abs() takes 0 positional arguments but 1 was given.`"""
+    entry = tables()["single"][name]
+    count, shown = entry["positional"], entry["shown_as"]
+
+    def method(self, *args, **kwargs):
+        if len(args) > count:
+            raise TypeError(_taken(shown, count, len(args)))
+        return fn(self, *args, **kwargs)
+
+    return _named(method, fn, name)

@@ -649,3 +649,6 @@ def install() -> None:
     for name in overloads.method_names():  # MindSpore's overload errors (ops/overloads.py)
         if name in vars(Tensor):
             setattr(Tensor, name, overloads.resolved(name, vars(Tensor)[name]))
+    for name in overloads.single_names():
+        if name in vars(Tensor):
+            setattr(Tensor, name, overloads.counted(name, vars(Tensor)[name]))
