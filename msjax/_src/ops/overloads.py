@@ -118,8 +118,13 @@ def _match(signature: dict, args: tuple, kwargs: dict):
     arguments), 'keyword' (names not in the signature), 'missing' (a required parameter),
     'types' (invalid: the indices of the call's arguments, positional then keyword)."""
     params = signature["params"]
-    if any(p["vararg"] for p in params):
-        return None, (), ()
+    packed = next((i for i, p in enumerate(params) if p["vararg"]), None)
+    if packed is not None and len(args) > packed + 1:  # `reshape(2, 3)`: ints for `*shape`
+        element = params[packed]["elements"].get("tuple", "int")
+        invalid = [i for i in range(packed, len(args)) if not _accepts(element, args[i], {})]
+        if invalid:
+            return "types", invalid, ()
+        args = args[:packed] + (tuple(args[packed:]),)
     if len(args) + len(kwargs) > len(params):
         return "arity", (), ()
     names = [p["name"] for p in params]
@@ -210,6 +215,8 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
             return None
         if reason != "arity":
             candidates.append(signature)
+        elif not graph:  # PyNative lists the signatures the call's arguments fit
+            continue
         lines.append(f'"{signature["display"]}"')
         if reason == "keyword":
             any_reason = True
@@ -219,8 +226,11 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
         elif reason == "types":
             any_reason = True
             lines.append(f"{_TYPES_PREFIX}{', '.join(parts)})")
-            underline = "".join(("~" if i in invalid else " ") * (len(part) + 2)
-                                for i, part in enumerate(parts))
+            # graph mode marks every Tensor argument too, as MindSpore's graph mode does
+            marked = [i in invalid or (graph and part.endswith("Tensor"))
+                      for i, part in enumerate(parts)]
+            underline = "".join(("~" if mark else " ") * (len(part) + 2)
+                                for mark, part in zip(marked, parts))
             lines.append(" " * (len(_TYPES_PREFIX)) + underline)
         elif reason == "missing" and not graph:
             any_reason = True
@@ -243,7 +253,8 @@ def _type_key(value):
     return kind
 
 
-def _is_traced(self) -> bool:
+def is_traced(self) -> bool:
+    """Whether a Tensor is being traced (`ms.jit`, GRAPH_MODE): MindSpore's graph mode."""
     return isinstance(getattr(self, "_data", None), jax.core.Tracer)
 
 
@@ -270,7 +281,7 @@ def resolved(name: str, fn):
             if len(verdicts) < 512:
                 verdicts[key] = ok
         if not ok:
-            graph = _is_traced(self)
+            graph = is_traced(self)
             message = None
             if graph and one_in_graph:
                 fits = [sig for sig in graph_signatures

@@ -63,9 +63,19 @@ _UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.logical_not}
 
 
 def reshape(self, *shape):
+    """`reshape(*shape)` or `reshape(shape)`; a float in the shape is MindSpore's TypeError, in
+    its graph mode's words when traced (`ms.jit`) and in PyNative's otherwise."""
+    packed = len(shape) == 1 and isinstance(shape[0], (tuple, list))
     shape = _varargs_shape(shape)
     position = A.first_float_dim(shape)
     if position is not None:
+        if overloads.is_traced(self):
+            raise TypeError(f"reshape(): argument 'shape' (position "
+                            f"{1 if packed else position + 1}) must be tuple of int, not "
+                            f"{shape[position].__class__.__name__}.")
+        if len(shape) == 1 and not packed:
+            raise TypeError("reshape(): argument 'shape' (position 1) must be tuple of int but "
+                            f"found type of {shape[0].__class__.__name__} at pos 0.")
         raise TypeError(f"reshape(): argument 'shape'(position 0) should be tuple of int, but "
                         f"unpack failed at pos {position} (got float).")
     return A.reshape(self, shape)
