@@ -232,9 +232,6 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
             underline = "".join(("~" if mark else " ") * (len(part) + 2)
                                 for mark, part in zip(marked, parts))
             lines.append(" " * (len(_TYPES_PREFIX)) + underline)
-        elif reason == "missing" and not graph:
-            any_reason = True
-            lines.append(f"    missing required argument: {details[0]}")
     if len(signatures) > 1 and len(candidates) == 1:
         single = single_message(name, candidates[0], args, kwargs, graph)
         if single is not None:
