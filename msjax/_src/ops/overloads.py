@@ -35,6 +35,8 @@ TABLE_FILE = (pathlib.Path(__file__).resolve().parents[1] / "reference"
 _TABLES: dict = {}
 _KEYWORD_PAD = "\t"  # graph mode indents a keyword reason with a tab, PyNative with 4 spaces
 _TYPES_PREFIX = "    match failed because invalid types: ("
+_SEQUENCES = frozenset((tuple, list))
+_CACHE_SIZE = 512  # type patterns remembered per method
 
 
 def tables() -> dict:
@@ -246,7 +248,7 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
 def _type_key(value):
     kind = type(value)
     if kind is tuple or kind is list:
-        return (kind, tuple(_type_key(v) for v in value))
+        return (kind, *map(_type_key, value))
     return kind
 
 
@@ -262,22 +264,40 @@ def resolved(name: str, fn):
     graph_signatures = table.get("graph") or table.get("pynative")
     pynative_signatures = table.get("pynative") or graph_signatures
     one_in_graph = "graph" not in table  # graph mode has one signature: Python's words
-    verdicts: dict = {}
+    verdicts: dict = {}  # (type(self), argument types[, keyword names and types]) -> bool
+    by_contents: dict = {}  # the same with sequences' element types, for patterns holding one
 
-    def method(self, *args, **kwargs):
+    def verdict(self, args, kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"descriptor '{name}' for 'TensorPy' objects doesn't apply to a "
                             f"'{type(self).__name__}' object")
-        key = (tuple(map(_type_key, args)),
-               tuple((k, _type_key(v)) for k, v in kwargs.items()) if kwargs else ())
-        try:
-            ok = verdicts[key]
-        except (KeyError, TypeError):  # TypeError: an unhashable key never happens; be safe
+        key = (*map(_type_key, args), *kwargs, *map(_type_key, kwargs.values()))
+        ok = by_contents.get(key)
+        if ok is None:
             ok = mismatch_message(name, graph_signatures, graph_signatures, args, kwargs,
                                   True) is None
-            if len(verdicts) < 512:
+            if len(by_contents) < _CACHE_SIZE:
+                by_contents[key] = ok
+        return ok
+
+    def method(self, *args, **kwargs):
+        # the success path: one lookup of the call's type pattern
+        if kwargs:
+            key = (type(self), *map(type, args), *kwargs, *map(type, kwargs.values()))
+        elif len(args) == 1:
+            key = (type(self), type(args[0]))
+        else:
+            key = (type(self), *map(type, args))
+        ok = verdicts.get(key)
+        if ok is None:
+            ok = verdict(self, args, kwargs)
+            if _SEQUENCES.isdisjoint(key) and len(verdicts) < _CACHE_SIZE:
                 verdicts[key] = ok
-        if not ok:
+            elif ok:
+                ok = None  # a sequence's elements decide: look them up each call
+        elif ok is not True:
+            ok = verdict(self, args, kwargs)
+        if ok is False:
             graph = is_traced(self)
             message = None
             if graph and one_in_graph:
@@ -290,7 +310,7 @@ def resolved(name: str, fn):
                 args, kwargs, graph)
             if message is not None:
                 raise TypeError(message)
-        return fn(self, *args, **kwargs)
+        return fn(self, *args, **kwargs) if kwargs else fn(self, *args)
 
     return _named(method, fn, name)
 
