@@ -82,7 +82,7 @@ def record():
     out = {"methods": {}, "functional": {}}
     for kind, names, call in (("methods", methods, lambda n: getattr(x, n)),
                               ("functional", functional,
-                               lambda n: (lambda **kw: getattr(functional_overload, n)(x, **kw)))):
+                               lambda n: (lambda *a, **kw: getattr(functional_overload, n)(x, *a, **kw)))):
         for n in names:
             rec = {}
             try:
@@ -90,12 +90,16 @@ def record():
                 rec["pynative"] = None
             except Exception as e:  # pylint: disable=broad-except
                 rec["pynative"] = _message(e)
-            if kind == "methods":  # too many positional arguments: a single signature's count
-                try:
-                    call(n)(*([0] * 9))
-                    rec["many"] = None
-                except Exception as e:  # pylint: disable=broad-except
-                    rec["many"] = _message(e)
+            try:  # no arguments: MindSpore's lists leave out a signature of none (`max(input)`)
+                call(n)()
+                rec["empty"] = None
+            except Exception as e:  # pylint: disable=broad-except
+                rec["empty"] = _message(e)
+            try:  # too many arguments for every signature: PyNative then lists them all
+                call(n)(*([0] * 9))
+                rec["many"] = None
+            except Exception as e:  # pylint: disable=broad-except
+                rec["many"] = _message(e)
             try:
                 ms.jit(getattr(probe, f"{kind[:-1] if kind == 'methods' else kind}_{n}"))(x)
                 rec["graph"] = None
@@ -135,7 +139,7 @@ def _displayed(message, name):
         return None
     sigs = []
     for line in message[1].split("The valid calling should be:\n", 1)[1].split("\n"):
-        m = re.fullmatch(r'"((?:Tensor\.)?%s)\((.*)\)"' % re.escape(name), line)
+        m = re.fullmatch(r'"((?:Tensor\.)?\w+)\((.*)\)"', line)  # an alias shows its target
         if not m:
             continue
         params, keyword_only = [], False
@@ -201,9 +205,23 @@ def write(path):
                 sigs = _displayed(rec[mode], name)
                 if sigs:
                     entry[mode] = [_join(s, parsers) for s in sigs]
+            # PyNative lists the signatures the arguments fit, so the keyword probe misses those
+            # of fewer parameters; nine arguments fit none, and it lists every one, in graph
+            # mode's words: the complete table
+            every = _displayed(rec.get("many"), name)
+            if every and entry:
+                entry["every"] = [_join(s, parsers) for s in every]
             if entry:
+                shown = re.match(r"Failed calling (\w+) with", (rec["many"] or rec["pynative"])[1])
+                entry["shown_as"] = shown.group(1) if shown else name  # `clip` shows `clamp`
+                # graph mode answers the keyword probe in Python's words: it has one signature
+                entry["one_in_graph"] = rec["graph"] == [
+                    "TypeError", f"match failed because incorrect keyword name: {PROBE}"]
+                # a call with no arguments that MindSpore runs (or fails on after resolution)
+                entry["takes_no_arguments"] = not (rec.get("empty") and rec["empty"][0] == "TypeError"
+                                                   and "valid calling" in rec["empty"][1])
                 tables.setdefault(kind, {})[name] = entry
-            elif rec.get("many"):  # one signature: its count of positional parameters
+            elif kind == "methods" and rec.get("many"):  # one signature: its positional count
                 m = re.fullmatch(r"(\w+)\(\) takes (\d+) positional arguments? but 9 were "
                                  r"given\.?", rec["many"][1])
                 if m:

@@ -252,73 +252,102 @@ def _type_key(value):
     return kind
 
 
-def is_traced(self) -> bool:
+def is_traced(value) -> bool:
     """Whether a Tensor is being traced (`ms.jit`, GRAPH_MODE): MindSpore's graph mode."""
-    return isinstance(getattr(self, "_data", None), jax.core.Tracer)
+    return isinstance(getattr(value, "_data", value), jax.core.Tracer)
+
+
+_NO_SELF = object()
+
+
+def _resolution(name: str, table: dict):
+    """(verdicts, check) for one name's table: `verdicts` maps a call's flat type pattern to
+    True once it matched; `check(key, self, args, kwargs)` decides the rest and raises
+    MindSpore's TypeError for a call that matches no signature."""
+    # "every": all of a name's signatures in graph mode's words (PyNative lists them so when
+    # no signature fits the arguments); "graph" and "pynative": as each mode lists them
+    every = table.get("every") or table.get("graph") or table["pynative"]
+    graph_signatures = table.get("graph") or every
+    pynative_signatures = table.get("pynative") or graph_signatures
+    takes_no_arguments = table["takes_no_arguments"]
+    name = table["shown_as"]  # an alias's messages name its target: `clip` shows `clamp`
+    one_in_graph = table["one_in_graph"]  # graph mode has one signature: Python's words
+    verdicts: dict = {}  # (type(self), argument types[, keyword names and types]) -> bool
+    by_contents: dict = {}  # the same with sequences' element types, for patterns holding one
+
+    def check(key, self, args, kwargs):
+        if self is not _NO_SELF and not isinstance(self, Tensor):
+            raise TypeError(f"descriptor '{name}' for 'TensorPy' objects doesn't apply to a "
+                            f"'{type(self).__name__}' object")
+        deep = (*map(_type_key, args), *kwargs, *map(_type_key, kwargs.values()))
+        ok = by_contents.get(deep)
+        if ok is None:
+            ok = ((takes_no_arguments and not args and not kwargs)
+                  or any(_match(sig, args, kwargs)[0] is None for sig in every))
+            if len(by_contents) < _CACHE_SIZE:
+                by_contents[deep] = ok
+        if ok:
+            if _SEQUENCES.isdisjoint(key) and len(verdicts) < _CACHE_SIZE:
+                verdicts[key] = True  # a sequence's elements decide: looked up each call
+            return
+        values = (*args, *kwargs.values()) if self is _NO_SELF else (self,)
+        graph = any(is_traced(v) for v in values)
+        message = None
+        if graph and one_in_graph:
+            fits = [sig for sig in graph_signatures
+                    if len(args) + len(kwargs) <= len(sig["params"])]
+            message = single_message(name, (fits or graph_signatures)[0], args, kwargs, True)
+        message = message or mismatch_message(
+            name, graph_signatures if graph else pynative_signatures, every, args, kwargs, graph)
+        if message is not None:
+            raise TypeError(message)
+
+    return verdicts, check
 
 
 def resolved(name: str, fn):
     """`fn` (a Tensor method) with MindSpore's overload resolution in front: a call whose
     argument types match none of `name`'s recorded signatures raises MindSpore's TypeError."""
-    table = tables()["methods"][name]
-    graph_signatures = table.get("graph") or table.get("pynative")
-    pynative_signatures = table.get("pynative") or graph_signatures
-    one_in_graph = "graph" not in table  # graph mode has one signature: Python's words
-    verdicts: dict = {}  # (type(self), argument types[, keyword names and types]) -> bool
-    by_contents: dict = {}  # the same with sequences' element types, for patterns holding one
-
-    def verdict(self, args, kwargs):
-        if not isinstance(self, Tensor):
-            raise TypeError(f"descriptor '{name}' for 'TensorPy' objects doesn't apply to a "
-                            f"'{type(self).__name__}' object")
-        key = (*map(_type_key, args), *kwargs, *map(_type_key, kwargs.values()))
-        ok = by_contents.get(key)
-        if ok is None:
-            ok = mismatch_message(name, graph_signatures, graph_signatures, args, kwargs,
-                                  True) is None
-            if len(by_contents) < _CACHE_SIZE:
-                by_contents[key] = ok
-        return ok
+    verdicts, check = _resolution(name, tables()["methods"][name])
 
     def method(self, *args, **kwargs):
         # the success path: one lookup of the call's type pattern
         if kwargs:
             key = (type(self), *map(type, args), *kwargs, *map(type, kwargs.values()))
-        elif len(args) == 1:
-            key = (type(self), type(args[0]))
-        else:
-            key = (type(self), *map(type, args))
-        ok = verdicts.get(key)
-        if ok is None:
-            ok = verdict(self, args, kwargs)
-            if _SEQUENCES.isdisjoint(key) and len(verdicts) < _CACHE_SIZE:
-                verdicts[key] = ok
-            elif ok:
-                ok = None  # a sequence's elements decide: look them up each call
-        elif ok is not True:
-            ok = verdict(self, args, kwargs)
-        if ok is False:
-            graph = is_traced(self)
-            message = None
-            if graph and one_in_graph:
-                fits = [sig for sig in graph_signatures
-                        if len(args) + len(kwargs) <= len(sig["params"])]
-                message = single_message(name, (fits or graph_signatures)[0], args, kwargs,
-                                         True)
-            message = message or mismatch_message(
-                name, graph_signatures if graph else pynative_signatures, graph_signatures,
-                args, kwargs, graph)
-            if message is not None:
-                raise TypeError(message)
-        return fn(self, *args, **kwargs) if kwargs else fn(self, *args)
+            if verdicts.get(key) is not True:
+                check(key, self, args, kwargs)
+            return fn(self, *args, **kwargs)
+        key = (type(self), type(args[0])) if len(args) == 1 else (type(self), *map(type, args))
+        if verdicts.get(key) is not True:
+            check(key, self, args, kwargs)
+        return fn(self, *args)
 
-    return _named(method, fn, name)
+    return _named(method, fn, name, f"Tensor.{name}")
 
 
-def _named(method, fn, name):
+def resolved_function(name: str, fn):
+    """`fn` (a functional op: `mint.add`, `mint.clamp`, ...) with the overload resolution of
+    MindSpore's functional table of the same name."""
+    verdicts, check = _resolution(name, tables()["functional"][name])
+
+    def function(*args, **kwargs):
+        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs else (
+            tuple(map(type, args)))
+        if verdicts.get(key) is not True:
+            check(key, _NO_SELF, args, kwargs)
+        return fn(*args, **kwargs)
+
+    return _named(function, fn, name, getattr(fn, "__qualname__", name))
+
+
+def functional_names() -> tuple:
+    return tuple(tables().get("functional", ()))
+
+
+def _named(method, fn, name, qualname):
     method.__dict__.update(getattr(fn, "__dict__", {}))
     method.__name__ = getattr(fn, "__name__", name)
-    method.__qualname__ = f"Tensor.{name}"
+    method.__qualname__ = qualname
     method.__doc__ = getattr(fn, "__doc__", None)
     method.__wrapped__ = fn
     return method
@@ -339,4 +368,4 @@ def counted(name: str, fn):
             raise TypeError(_taken(shown, count, len(args)))
         return fn(self, *args, **kwargs)
 
-    return _named(method, fn, name)
+    return _named(method, fn, name, f"Tensor.{name}")
