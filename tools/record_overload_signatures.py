@@ -185,7 +185,7 @@ def _join(display, parsers):
             return {"display": display[0], "parser": text,
                     "params": [{"name": d[0], "types": d[1], "keyword_only": d[2],
                                 "required": p["required"], "vararg": p["vararg"],
-                                "elements": _elements(p["types"])}
+                                "elements": _elements(p["types"]), "parser_types": p["types"]}
                                for d, p in zip(display[1], params)]}
     # no parser signature with these names: a parameter whose types include None is optional
     return {"display": display[0], "parser": None,

@@ -161,6 +161,13 @@ def _parts(args, kwargs, graph):
 
 
 def _expected(param: dict) -> str:
+    """The type a Python-worded message asks for: the parser signature's first
+    (`tensor|number other` asks for Tensor), else the displayed ones."""
+    first = param.get("parser_types", "").lstrip("!").split("|")[0]
+    if first:
+        kind, _, element = first.partition("[")
+        name = {"tensor": "Tensor", "number": "Number", "type": "mstype"}.get(kind, kind)
+        return f"{name} of {element.rstrip(']')}" if element else name
     names = {"number": "Number", "Tuple": "tuple", "List": "list"}
     return ", ".join(names.get(t, t) for t in param["types"] if t not in ("None", "none"))
 
@@ -174,9 +181,12 @@ def _taken(name: str, count: int, given: int) -> str:
             f"{given} {'was' if given == 1 else 'were'} given.")
 
 
-def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph: bool):
+def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph: bool,
+                   first: int = 1):
     """MindSpore's message when one signature is left to match: Python's words, for its first
-    problem (`max(): argument 'keepdims' (position 2) must be bool, not int.`)."""
+    problem (`max(): argument 'keepdims' (position 2) must be bool, not int.`). `first` is the
+    position of the first argument: 1 (a method's, after self; a function's in PyNative), 0
+    (a function's in graph mode)."""
     params = signature["params"]
     positional = [p for p in params if not p["keyword_only"]]
     if len(args) > len(positional):
@@ -185,8 +195,9 @@ def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph:
     for i, value in enumerate(args):
         p = params[i]
         if not any(_accepts(t, value, p["elements"]) for t in p["types"]):
-            return (f"{name}(): argument '{p['name']}' (position {i + 1}) must be "
-                    f"{_expected(p)}, not {_plain(value)}.")
+            got = describe(value, True).split("<")[0] if graph else _plain(value)
+            return (f"{name}(): argument '{p['name']}' (position {i + first}) must be "
+                    f"{_expected(p)}, not {got}.")
     for key, value in kwargs.items():
         if key not in names:
             return (f"match failed because incorrect keyword name: {key}" if graph else
@@ -206,7 +217,7 @@ def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph:
 
 
 def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, kwargs: dict,
-                     graph: bool):
+                     graph: bool, first: int = 1):
     """MindSpore's message for a call that matches none of `signatures`; None if one matches.
     `fallback` is the graph-mode list PyNative prints when no signature got a reason."""
     parts = _parts(args, kwargs, graph)
@@ -235,7 +246,7 @@ def mismatch_message(name: str, signatures: list, fallback: list, args: tuple, k
                                 for mark, part in zip(marked, parts))
             lines.append(" " * (len(_TYPES_PREFIX)) + underline)
     if len(signatures) > 1 and len(candidates) == 1:
-        single = single_message(name, candidates[0], args, kwargs, graph)
+        single = single_message(name, candidates[0], args, kwargs, graph, first)
         if single is not None:
             return single
     if not graph and not any_reason:
@@ -292,13 +303,16 @@ def _resolution(name: str, table: dict):
             return
         values = (*args, *kwargs.values()) if self is _NO_SELF else (self,)
         graph = any(is_traced(v) for v in values)
+        first = 0 if graph and self is _NO_SELF else 1  # graph mode counts a function's input
         message = None
         if graph and one_in_graph:
             fits = [sig for sig in graph_signatures
                     if len(args) + len(kwargs) <= len(sig["params"])]
-            message = single_message(name, (fits or graph_signatures)[0], args, kwargs, True)
+            message = single_message(name, (fits or graph_signatures)[0], args, kwargs, True,
+                                     first)
         message = message or mismatch_message(
-            name, graph_signatures if graph else pynative_signatures, every, args, kwargs, graph)
+            name, graph_signatures if graph else pynative_signatures, every, args, kwargs, graph,
+            first)
         if message is not None:
             raise TypeError(message)
 
