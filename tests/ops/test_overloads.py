@@ -125,3 +125,9 @@ def test_every_recorded_method_is_resolved():
         method = getattr(Tensor, name, None)
         if method is not None and name in vars(Tensor):
             assert hasattr(method, "__wrapped__"), name
+
+
+@pytest.mark.parametrize("label", sorted(golden_cases("ops/max_return_indices.txt")))
+def test_max_min_return_indices(label):
+    assert run_script_on_msjax("max_return_indices_probe.py")[label] == golden_cases(
+        "ops/max_return_indices.txt")[label]

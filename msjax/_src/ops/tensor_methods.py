@@ -139,7 +139,7 @@ def max(self, *args, **kwargs):  # noqa: A001
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.max(self, args[0], *args[1:2], **kwargs)
-    return R.amax(self, *args, **kwargs)
+    return _with_indices(self, R.amax, R.argmax, args, kwargs)
 
 
 def min(self, *args, **kwargs):  # noqa: A001
@@ -147,7 +147,21 @@ def min(self, *args, **kwargs):  # noqa: A001
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.min(self, args[0], *args[1:2], **kwargs)
-    return R.amin(self, *args, **kwargs)
+    return _with_indices(self, R.amin, R.argmin, args, kwargs)
+
+
+def _with_indices(self, reduce, arg_reduce, args, kwargs):
+    """`max(axis, keepdims, *, initial, where, return_indices=False)`: the values, and with
+    `return_indices=True` the indices along an int `axis` too."""
+    if not kwargs.pop("return_indices", False):
+        return reduce(self, *args, **kwargs)
+    axis = args[0] if args else kwargs.get("axis")
+    keepdims = args[1] if len(args) > 1 else kwargs.get("keepdims", False)
+    if not isinstance(axis, int):
+        raise NotImplementedError(
+            "Tensor.max/min(return_indices=True) needs an int `axis` in msjax: over all axes "
+            "MindSpore 2.10 returns index 0 whatever the data (see docs/migration.md).")
+    return reduce(self, *args, **kwargs), arg_reduce(self, axis, keepdims).astype(mstype.int64)
 
 
 def argmax(self, axis=None, keepdims=False):
