@@ -102,8 +102,8 @@ def _accepts(kind: str, value, elements: dict) -> bool:
         return isinstance(value, (Number, np.number, np.bool_)) and not _is_tensor(value)
     if kind in ("str", "string"):
         return isinstance(value, str)
-    if kind in ("mstype", "type"):
-        return isinstance(value, Type)
+    if kind in ("mstype", "type"):  # a dtype, or what MindSpore converts to one (bool, np.float32)
+        return isinstance(value, (Type, type, np.dtype))
     if kind.startswith(("tuple", "list")):
         sequence = tuple if kind.startswith("tuple") else list
         if not isinstance(value, sequence):
