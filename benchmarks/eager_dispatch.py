@@ -41,6 +41,11 @@ def main(argv=None) -> int:
         ("ops.matmul(x, y)", lambda: ops.matmul(x, y), "jnp.matmul(a, b)",
          lambda: jnp.matmul(a, b)),
         ("x * 2.0", lambda: x * 2.0, "a * 2.0", lambda: a * 2.0),
+        # Tensor methods resolve their arguments against MindSpore's overload tables
+        # (ops/overloads.py): one type-pattern lookup per call
+        ("x.add(y)", lambda: x.add(y), "jnp.add(a, b)", lambda: jnp.add(a, b)),
+        ("x.sum(0)", lambda: x.sum(0), "jnp.sum(a, 0)", lambda: jnp.sum(a, 0)),
+        ("x.abs()", lambda: x.abs(), "jnp.abs(a)", lambda: jnp.abs(a)),
         # an op with MindSpore's dtype rule (ops/dtype_rules.py), checked once per signature
         ("ops.softmax(x)", lambda: ops.softmax(x), "jax.nn.softmax(a)",
          lambda: jax.nn.softmax(a)),

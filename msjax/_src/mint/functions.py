@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import x64
+from msjax._src.ops import overloads
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -626,3 +627,16 @@ def softmax(input, dim, *, dtype=None):
 @functional
 def item(input):
     return input.reshape(())
+
+
+def _resolve_overloads():
+    """MindSpore's functional ops of several signatures (`mint.add`, `mint.clamp`, `mint.max`,
+    ...) resolve their arguments against the recorded tables (ops/overloads.py): a call that
+    matches none raises MindSpore's TypeError."""
+    module = globals()
+    for name in overloads.functional_names():
+        if name in module and callable(module[name]):
+            module[name] = overloads.resolved_function(name, module[name])
+
+
+_resolve_overloads()

@@ -22,6 +22,7 @@ from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops
 from msjax._src.ops import tensor_methods_used
+from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
@@ -62,9 +63,19 @@ _UNARY = {"__neg__": M.neg, "__abs__": M.abs, "__invert__": M.logical_not}
 
 
 def reshape(self, *shape):
+    """`reshape(*shape)` or `reshape(shape)`; a float in the shape is MindSpore's TypeError, in
+    its graph mode's words when traced (`ms.jit`) and in PyNative's otherwise."""
+    packed = len(shape) == 1 and isinstance(shape[0], (tuple, list))
     shape = _varargs_shape(shape)
     position = A.first_float_dim(shape)
     if position is not None:
+        if overloads.is_traced(self):
+            raise TypeError(f"reshape(): argument 'shape' (position "
+                            f"{1 if packed else position + 1}) must be tuple of int, not "
+                            f"{shape[position].__class__.__name__}.")
+        if len(shape) == 1 and not packed:
+            raise TypeError("reshape(): argument 'shape' (position 1) must be tuple of int but "
+                            f"found type of {shape[0].__class__.__name__} at pos 0.")
         raise TypeError(f"reshape(): argument 'shape'(position 0) should be tuple of int, but "
                         f"unpack failed at pos {position} (got float).")
     return A.reshape(self, shape)
@@ -128,7 +139,7 @@ def max(self, *args, **kwargs):  # noqa: A001
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.max(self, args[0], *args[1:2], **kwargs)
-    return R.amax(self, *args, **kwargs)
+    return _with_indices(self, R.amax, R.argmax, args, kwargs)
 
 
 def min(self, *args, **kwargs):  # noqa: A001
@@ -136,7 +147,21 @@ def min(self, *args, **kwargs):  # noqa: A001
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.min(self, args[0], *args[1:2], **kwargs)
-    return R.amin(self, *args, **kwargs)
+    return _with_indices(self, R.amin, R.argmin, args, kwargs)
+
+
+def _with_indices(self, reduce, arg_reduce, args, kwargs):
+    """`max(axis, keepdims, *, initial, where, return_indices=False)`: the values, and with
+    `return_indices=True` the indices along an int `axis` too."""
+    if not kwargs.pop("return_indices", False):
+        return reduce(self, *args, **kwargs)
+    axis = args[0] if args else kwargs.get("axis")
+    keepdims = args[1] if len(args) > 1 else kwargs.get("keepdims", False)
+    if not isinstance(axis, int):
+        raise NotImplementedError(
+            "Tensor.max/min(return_indices=True) needs an int `axis` in msjax: over all axes "
+            "MindSpore 2.10 returns index 0 whatever the data (see docs/migration.md).")
+    return reduce(self, *args, **kwargs), arg_reduce(self, axis, keepdims).astype(mstype.int64)
 
 
 def argmax(self, axis=None, keepdims=False):
@@ -643,3 +668,9 @@ def install() -> None:
     Tensor.register_hook = tensor_hooks.register_hook
     Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)
+    for name in overloads.method_names():  # MindSpore's overload errors (ops/overloads.py)
+        if name in vars(Tensor):
+            setattr(Tensor, name, overloads.resolved(name, vars(Tensor)[name]))
+    for name in overloads.single_names():
+        if name in vars(Tensor):
+            setattr(Tensor, name, overloads.counted(name, vars(Tensor)[name]))
