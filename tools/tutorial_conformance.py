@@ -65,6 +65,14 @@ DOCUMENTED: dict[tuple[str, int], str] = {
     ("save_load", 5): "export(..., file_format='MINDIR') writes msjax's program format, not MindSpore's "
                       "MindIR protobuf, and says so in one notice (docs/migration.md, 'msjax never "
                       "writes a real MindIR protobuf')",
+    ("eager", 2): "concat and zip of seeded shuffles (set_seed(1234)): msjax shuffles with Grain's "
+                  "permutations, not MindSpore's std::mt19937 and std::shuffle (docs/migration.md, "
+                  "'Same seed, different numbers')",
+    ("eager", 3): "split(randomize=True) after set_seed(1234): the same rows in another order "
+                  "(docs/migration.md, 'Same seed, different numbers')",
+    ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
+                             "description) is not implemented (docs/migration.md, 'What msjax does "
+                             "not implement yet')",
 }
 
 _CELL_HEADER = re.compile(r"^==== cell (\d+)$")
@@ -197,9 +205,10 @@ def _run(command: list[str], env: dict | None = None) -> str:
 
 
 def run_under_msjax(notebook: pathlib.Path) -> str:
-    """What msjax prints for the notebook's cells (stdout and stderr together, as the oracle's)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"),
-               PYTHONWARNINGS=os.environ.get("PYTHONWARNINGS", "default"))
+    """What msjax prints for the notebook's cells (stdout and stderr together, as the oracle's),
+    under the same warning filters as the oracle's runs (the environment's, Python's defaults when
+    it sets none: a ResourceWarning a page's own code causes is shown on neither side)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
     return _run([sys.executable, "-m", "msjax", "run", str(CELL_RUNNER), str(notebook)], env)
 
 
