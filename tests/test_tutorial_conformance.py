@@ -43,6 +43,12 @@ VERDICTS = [
     ("shuffled lines", ["[1]", "[2]", "[3]"], ["[2]", "[1]", "[3]"], ["[3]", "[2]", "[1]"], "equal-random"),
     ("shuffled lines, another row", ["[1]", "[2]", "[3]"], ["[2]", "[1]", "[3]"], ["[3]", "[2]", "[4]"],
      "differs"),
+    ("scratch folder", ["/tmp/tutorial-z3q2y6_y/cells/p_cell3.py:6: RuntimeWarning: x"], None,
+     ["/tmp/tutorial-qg8raktk/cells/p_cell3.py:6: RuntimeWarning: x"], "equal"),
+    ("object address", ["<GeneratorDataset object at 0x7f05cbfecd10>"], ["<GeneratorDataset object at 0x7f14f2a91bc0>"],
+     ["<GeneratorDataset object at 0x7f18a813d750>"], "equal-random"),
+    ("another class at an address", ["<GeneratorDataset object at 0x7f05cbfecd10>"],
+     ["<GeneratorDataset object at 0x7f14f2a91bc0>"], ["<MapDataset object at 0x7f18a813d750>"], "differs"),
     ("mindspore fails", ["!!!! cell 3 FAILED: ValueError: no"], None, ["ok"], "mindspore-fails"),
     ("msjax fails", ["ok"], None, ["!!!! cell 3 FAILED: ValueError: no"], "differs"),
 ]
@@ -74,7 +80,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          ("tensor", ".md"), ("train", ".md"), ("optimize", ".ipynb"), ("record", ".ipynb"),
          # tutorials/source_en/dataset/
          ("augment", ".md"), ("cache", ".md"), ("dataset_autotune", ".md"), ("dataset_offload", ".md"),
-         ("eager", ".md"), ("python_objects", ".md"), ("sampler", ".md")]
+         ("eager", ".md"), ("python_objects", ".md"), ("sampler", ".md"),
+         # custom_program/, debug/
+         ("hook_program", ".md"), ("pynative", ".md"), ("minddata_debug", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -83,7 +91,8 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
 PAGE_CELLS_SHA256 = {
     "augment": "88b0fdcf4a71b17d", "cache": "1e88c855ec67dfcf", "dataset_autotune": "e56041fe4d59970f",
     "dataset_offload": "a333aab732ebe4d9", "eager": "0185d011f2e2bfe0", "python_objects": "c3526fed25cfb34c",
-    "sampler": "a31b27ab32a4c9cf",
+    "sampler": "a31b27ab32a4c9cf", "hook_program": "8badbd9fb33f7389", "pynative": "be0bb2457598e1c0",
+    "minddata_debug": "01fb73509b362522",
 }
 
 

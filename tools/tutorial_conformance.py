@@ -22,14 +22,16 @@ datasets in their real formats, and a no-op ``matplotlib.pyplot``.
 A cell is, in this order:
 
 - ``mindspore-fails``: MindSpore itself fails the cell (``!!!! cell N FAILED``). Not counted.
-- ``equal``: msjax printed the same lines. Allowed: trailing blanks, and numbers that differ in
+- ``equal``: msjax printed the same lines. Allowed: trailing blanks, another path of the page's
+  scratch folder (``.../tutorial-XXXXXXXX/``, new in every run), and numbers that differ in
   float32 rounding only, within a relative 1e-6 (XLA's kernels and MindSpore's CPU kernels round
   differently, e.g. the autograd page's sigmoid gradients differ in the 8th digit;
   docs/migration.md, "Same seed, different numbers").
 - ``equal-random``: the cell prints different numbers in MindSpore's two runs (values drawn from
   random initialisation or from a shuffle without a seed), and msjax's lines equal MindSpore's
   but for the numbers on the lines that differ between MindSpore's two runs, and for blanks and
-  line breaks (NumPy lays out an array by the widths of its values): all other text, the count
+  line breaks (NumPy lays out an array by the widths of its values; an object's address,
+  ``0x7f...``, counts as a number): all other text, the count
   of numbers and every number on a line MindSpore printed the same in both runs (shapes, dtypes,
   deterministic values; to float32 rounding) must be equal. Where MindSpore's two runs print the
   same lines in another order (a shuffle without a seed), msjax's lines must be the same
@@ -70,6 +72,10 @@ DOCUMENTED: dict[tuple[str, int], str] = {
                   "'Same seed, different numbers')",
     ("eager", 3): "split(randomize=True) after set_seed(1234): the same rows in another order "
                   "(docs/migration.md, 'Same seed, different numbers')",
+    ("minddata_debug", 12): "a source's RuntimeWarning (stderr, raised in the pipeline's read-ahead "
+                            "thread) lands at another place among the printed rows: the pipelines "
+                            "read ahead by different amounts (docs/migration.md, 'Warnings from a "
+                            "pipeline's read-ahead')",
     ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
                              "description) is not implemented (docs/migration.md, 'What msjax does "
                              "not implement yet')",
@@ -77,7 +83,10 @@ DOCUMENTED: dict[tuple[str, int], str] = {
 
 _CELL_HEADER = re.compile(r"^==== cell (\d+)$")
 _FAILED = re.compile(r"^!!!! cell (\d+) FAILED: ")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)")
+_NUMBER = re.compile(r"0x[0-9a-fA-F]+|[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)")
+#: The page's scratch folder (the setup cell's ``tempfile.mkdtemp(prefix='tutorial-')``), which
+#: warnings and tracebacks name: another in every run.
+_SCRATCH = re.compile(r"\S*/tutorial-[A-Za-z0-9_]+/")
 
 
 def page_cells(path: pathlib.Path) -> list[str]:
@@ -117,7 +126,7 @@ def split_cells(output: str) -> dict[int, list[str]]:
 
 
 def _form(lines: list[str]) -> list[str]:
-    return [line.rstrip() for line in lines]
+    return [_SCRATCH.sub("<scratch>/", line.rstrip()) for line in lines]
 
 
 def _tokens(lines: list[str], steady: list[bool]) -> tuple[list[str], list[tuple[str, bool]]]:

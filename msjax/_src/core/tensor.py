@@ -72,6 +72,19 @@ class ShapePlaceholder:
 _CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per constant Tensor
 
 
+
+def _known_value(data):
+    """What a Tensor prints: its value, also inside a function being differentiated in PyNative
+    mode, where JAX hands it a differentiation tracer that carries the value as its ``primal``
+    (MindSpore's PyNative shows the value there: a forward hook's or a ``print``'s Tensor); a
+    tracer of a compiled function, whose value is not known yet, stays a tracer."""
+    while isinstance(data, jax.core.Tracer):
+        primal = getattr(data, "primal", None)
+        if primal is None:
+            return data
+        data = primal
+    return data
+
 class Tensor:
     """`mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None)`.
 
@@ -298,7 +311,7 @@ class Tensor:
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:
-        data = self._data
+        data = _known_value(self._data)
         if isinstance(data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={data})"
         if isinstance(data, ShapePlaceholder):  # (MindSpore: no values, on a line of their own
@@ -308,10 +321,11 @@ class Tensor:
         return tensor_repr(np.asarray(data), str(self.dtype))
 
     def __str__(self) -> str:
-        if isinstance(self._data, jax.core.Tracer):
-            return str(self._data)
+        data = _known_value(self._data)
+        if isinstance(data, jax.core.Tracer):
+            return str(data)
         _raise_pending()
-        return tensor_str(np.asarray(self._data), str(self.dtype))
+        return tensor_str(np.asarray(data), str(self.dtype))
 
     def __format__(self, spec):
         if spec:
