@@ -82,7 +82,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          ("augment", ".md"), ("cache", ".md"), ("dataset_autotune", ".md"), ("dataset_offload", ".md"),
          ("eager", ".md"), ("python_objects", ".md"), ("sampler", ".md"),
          # custom_program/, debug/
-         ("hook_program", ".md"), ("pynative", ".md"), ("minddata_debug", ".md")]
+         ("hook_program", ".md"), ("pynative", ".md"), ("minddata_debug", ".md"),
+         # compile/
+         ("python_builtin_functions", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -92,7 +94,7 @@ PAGE_CELLS_SHA256 = {
     "augment": "88b0fdcf4a71b17d", "cache": "1e88c855ec67dfcf", "dataset_autotune": "e56041fe4d59970f",
     "dataset_offload": "a333aab732ebe4d9", "eager": "0185d011f2e2bfe0", "python_objects": "c3526fed25cfb34c",
     "sampler": "a31b27ab32a4c9cf", "hook_program": "8badbd9fb33f7389", "pynative": "be0bb2457598e1c0",
-    "minddata_debug": "01fb73509b362522",
+    "minddata_debug": "01fb73509b362522", "python_builtin_functions": "b1a3f1837d7e4198",
 }
 
 

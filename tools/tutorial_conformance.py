@@ -61,6 +61,11 @@ CELL_RUNNER = ROOT / "tools" / "tutorial_cells.py"
 ORACLE = (os.environ.get("MSJAX_ORACLE") or shutil.which("mindspore-oracle")
           or str(ROOT.parent / "shared" / "tools" / "mindspore-oracle"))
 
+_FALLBACK_WARNING = ("msjax runs the function eagerly and says so in a GraphFallbackWarning, where "
+                     "MindSpore prints nothing (docs/migration.md, 'Graph mode's Python fallback')")
+_GRAPH_PRINT = ("a graph-mode print: MindSpore's lines reach the pipe when its C++ stdout buffer is "
+                "flushed, during the next cell; msjax's at once (docs/migration.md, 'Graph mode's "
+                "Python fallback')")
 #: Cells whose difference from MindSpore is one msjax documents (docs/migration.md): (page, cell
 #: index as the runners print it) -> the reason.
 DOCUMENTED: dict[tuple[str, int], str] = {
@@ -76,6 +81,14 @@ DOCUMENTED: dict[tuple[str, int], str] = {
                             "thread) lands at another place among the printed rows: the pipelines "
                             "read ahead by different amounts (docs/migration.md, 'Warnings from a "
                             "pipeline's read-ahead')",
+    ("python_builtin_functions", 1): _FALLBACK_WARNING,
+    ("python_builtin_functions", 8): _FALLBACK_WARNING,
+    ("python_builtin_functions", 10): _FALLBACK_WARNING,
+    ("python_builtin_functions", 11): _FALLBACK_WARNING,
+    ("python_builtin_functions", 2): _FALLBACK_WARNING + "; and MindSpore returns the constant "
+                                    "float(-123.6) rounded to float32",
+    ("python_builtin_functions", 25): _GRAPH_PRINT,
+    ("python_builtin_functions", 26): _GRAPH_PRINT,
     ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
                              "description) is not implemented (docs/migration.md, 'What msjax does "
                              "not implement yet')",
