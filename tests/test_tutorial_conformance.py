@@ -84,7 +84,8 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          # custom_program/, debug/
          ("hook_program", ".md"), ("pynative", ".md"), ("minddata_debug", ".md"),
          # compile/
-         ("python_builtin_functions", ".md"), ("statements", ".md")]
+         ("python_builtin_functions", ".md"), ("statements", ".md"), ("static_graph", ".md"),
+         ("static_graph_expert_programming", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -95,7 +96,8 @@ PAGE_CELLS_SHA256 = {
     "dataset_offload": "a333aab732ebe4d9", "eager": "0185d011f2e2bfe0", "python_objects": "c3526fed25cfb34c",
     "sampler": "a31b27ab32a4c9cf", "hook_program": "8badbd9fb33f7389", "pynative": "be0bb2457598e1c0",
     "minddata_debug": "01fb73509b362522", "python_builtin_functions": "b1a3f1837d7e4198",
-    "statements": "18b5f46558047be0",
+    "statements": "18b5f46558047be0", "static_graph": "457bcfeb9c53707d",
+    "static_graph_expert_programming": "40557da2734e6771",
 }
 
 

@@ -233,7 +233,7 @@ def view_as(input, other):
     return jnp.reshape(input, other.shape)
 
 
-@op(primitive="Transpose")
+@op(primitive=("Transpose", "TransposeView"))
 def transpose(input, dims):
     if len(dims) != input.ndim:
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
