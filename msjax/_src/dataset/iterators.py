@@ -38,7 +38,7 @@ def _as_numpy(array: np.ndarray):
     held = python_dict(array)
     if held is not None:
         return _python_value(held, True)
-    if array.dtype.type is np.int64 and np.int64 is not np.longlong:
+    if isinstance(array, np.ndarray) and array.dtype.type is np.int64 and np.int64 is not np.longlong:
         return array.view(np.longlong)
     return array
 
