@@ -85,7 +85,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          ("hook_program", ".md"), ("pynative", ".md"), ("minddata_debug", ".md"),
          # compile/
          ("python_builtin_functions", ".md"), ("statements", ".md"), ("static_graph", ".md"),
-         ("static_graph_expert_programming", ".md")]
+         ("static_graph_expert_programming", ".md"),
+         # model_migration/
+         ("model_migration", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -97,7 +99,7 @@ PAGE_CELLS_SHA256 = {
     "sampler": "a31b27ab32a4c9cf", "hook_program": "8badbd9fb33f7389", "pynative": "be0bb2457598e1c0",
     "minddata_debug": "01fb73509b362522", "python_builtin_functions": "b1a3f1837d7e4198",
     "statements": "18b5f46558047be0", "static_graph": "457bcfeb9c53707d",
-    "static_graph_expert_programming": "40557da2734e6771",
+    "static_graph_expert_programming": "40557da2734e6771", "model_migration": "d00286c312434b05",
 }
 
 
