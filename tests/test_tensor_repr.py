@@ -72,3 +72,27 @@ def test_goldens_cover_every_dtype_and_edge_shape():
             "Float16", "Float32", "Float64", "BFloat16", "Complex64", "Complex128"} <= dtypes
     shapes = {tuple(case["shape"]) for case in _CASES}
     assert {(), (0,), (2, 0), (1001,), (10, 3), (3, 10), (8, 8, 8)} <= shapes
+
+
+def test_a_tensor_being_differentiated_prints_its_value():
+    """MindSpore's PyNative prints a Tensor's value inside a function being differentiated (the
+    hook tutorial's forward hook; tests/goldens/tutorials/hook_program.out: ``forward inputs:
+    (Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00]),)`` and ``forward outputs: [2.]``)."""
+    import msjax
+    from msjax import Tensor, ops
+
+    seen = []
+
+    def f(x):
+        seen.append((repr(x), str(x)))
+        return x * x
+
+    msjax.grad(f)(Tensor(np.array([2.0], np.float32)))
+    assert seen == [("Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])", "[2.]")]
+    # A compiled function's input has no value while it is traced: MindSpore formats it at run
+    # time, and msjax runs that call eagerly, saying so (transforms/graph_fallback.py).
+    from msjax._src.transforms.control_flow import GraphFallbackWarning
+    traced = []
+    with pytest.warns(GraphFallbackWarning, match="could not be compiled and runs eagerly"):
+        msjax.jit(lambda x: traced.append(repr(x)) or ops.abs(x))(Tensor(np.array([2.0], np.float32)))
+    assert traced == ["Tensor(shape=[1], dtype=Float32, value= [ 2.00000000e+00])"]

@@ -11,7 +11,9 @@ The last line is ``cells ok=K failed=F``.
 
 Cells run in this module's namespace (``__main__``), each compiled from its own file
 ``cells/<notebook>_cell<N>.py``, so that code that reads a function's source (``jit``'s control
-flow) finds it, as it does in a notebook.
+flow) finds it, as it does in a notebook. The cells see the command line the oracle's runner
+is given (``run_notebook_cells.py NOTEBOOK.ipynb``, the notebook by its file name), so a cell that
+parses ``sys.argv`` (the cache tutorial's argparse) prints what it prints there.
 """
 import ast
 import json
@@ -25,6 +27,7 @@ def _run_cells(notebook_path):
     stem = os.path.basename(notebook_path).split(".")[0]
     namespace = sys.modules["__main__"].__dict__
     counts = {"ok": 0, "failed": 0}
+    sys.argv = ["run_notebook_cells.py", os.path.basename(notebook_path)]
     os.makedirs("cells", exist_ok=True)
     for index, cell in enumerate(cells):
         if cell["cell_type"] != "code":

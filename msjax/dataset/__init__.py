@@ -13,6 +13,7 @@ from msjax._src.dataset.engine import MapDataset as MapDataset
 from msjax._src.dataset.engine import ProjectDataset as ProjectDataset
 from msjax._src.dataset.engine import RenameDataset as RenameDataset
 from msjax._src.dataset.engine import RepeatDataset as RepeatDataset
+from msjax._src.dataset.synchronising import SyncWaitDataset as SyncWaitDataset
 from msjax._src.dataset.engine import ShuffleDataset as ShuffleDataset
 from msjax._src.dataset.engine import SkipDataset as SkipDataset
 from msjax._src.dataset.engine import TakeDataset as TakeDataset

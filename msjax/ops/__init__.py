@@ -930,6 +930,7 @@ from msjax._src.ops.math_ops import trace as trace
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import transpose as transpose
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.reduce_ops import trapz as trapz
 from msjax._src.ops.array_ops import tril as tril
 from msjax._src.ops.primitives import Tril as Tril

@@ -345,6 +345,7 @@ from msjax._src.ops.array_ops import Tile as Tile
 from msjax._src.ops.primitives import TopK as TopK
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.primitives import Tril as Tril
 from msjax._src.ops.primitives import TrilIndices as TrilIndices
 from msjax._src.ops.loss_ops import TripletMarginLoss as TripletMarginLoss

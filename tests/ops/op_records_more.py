@@ -879,3 +879,4 @@ add(Case("floor_div", (T((3,), "bool", "bool"), T((3,), "bool", "real")), tag="b
     Case("pow", (V([[1, 5, 2], [7, 0, -1]], "int32"), -1), tag="int_negative",
          ref=lambda x, e: np.array([[1, 0, 0], [0, -2 ** 31, -1]], np.int32)),
     )
+add(Case("TransposeView", (T((2, 3, 4)), (1, 0, 2)), ref=np.transpose))

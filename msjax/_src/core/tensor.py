@@ -74,12 +74,19 @@ _CONST_SERIALS = itertools.count()  # `Tensor.set_const_arg`: one number per con
 
 
 def _value_to_print(data):
-    """The value a traced Tensor's `str()`/`format()`/`repr()` shows: MindSpore formats a Tensor's values
-    (graph mode folds a Tensor made from constants and formats the others at run time; PyNative
-    knows every value, under `grad` too). A tracer with a known value gives it; inside an msjax
-    trace a tracer without one raises JAX's ConcretizationTypeError, so that graph mode folds the
-    constants or runs the function eagerly (transforms/graph_fallback.py, control_flow.fall_back);
-    outside msjax's traces (a user's own `jax.jit`) the tracer itself is shown."""
+    """The value a traced Tensor's `str()`/`format()`/`repr()` shows. MindSpore formats a Tensor's
+    values: PyNative knows every value, under `grad` too (a forward hook's or a `print`'s Tensor),
+    and graph mode folds a Tensor made from constants and formats the others at run time.
+    - A differentiation tracer shows its ``primal``'s value.
+    - A tracer with a known value gives it.
+    - Inside an msjax trace, a tracer without one raises JAX's ConcretizationTypeError, so that
+      graph mode folds the constants or runs the function eagerly (transforms/graph_fallback.py,
+      control_flow.fall_back).
+    - Outside msjax's traces (a user's own `jax.jit`) the tracer itself is shown."""
+    while isinstance(data, jax.core.Tracer) and getattr(data, "primal", None) is not None:
+        data = data.primal
+    if not isinstance(data, jax.core.Tracer):
+        return data
     value = data.to_concrete_value()
     if value is not None:
         return value

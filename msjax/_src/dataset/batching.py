@@ -5,8 +5,8 @@ import numpy as np
 
 from msjax._src.dataset.engine import (DATASET_KINDS, Dataset, MapDataset, _check_int,
                                        _column_list)
-from msjax._src.dataset.rows import (call_user_function, pipeline_error, stack_column, stack_rows,
-                                     to_array, user_code_error)
+from msjax._src.dataset.rows import (call_user_function, dict_column, pipeline_error, python_dict,
+                                     stack_column, stack_rows, to_array, user_code_error)
 
 _INT32_MAX = 2 ** 31 - 1
 
@@ -42,6 +42,9 @@ class BatchDataset(Dataset):
         if self.batch_size_function is None:
             _check_int(batch_size, "batch_size", 1, _INT32_MAX)
         self.batch_size = -1 if self.batch_size_function else batch_size
+        if self.batch_size_function is None:  # a sync_wait below counts in batches
+            for barrier in DATASET_KINDS["sync_barriers"](child).values():
+                barrier.scale(batch_size)
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
         self.input_columns = _column_list(input_columns, "input_columns")
@@ -66,16 +69,19 @@ class BatchDataset(Dataset):
 
         def batch_with_map(rows, batch_num):
             info = BatchInfo(batch_num, epoch, batch_size)
-            columns = [[row[i] for row in rows] for i in positions]
+            columns = [_per_batch_column([row[i] for row in rows]) for i in positions]
             result = call_user_function(per_batch_map, (*columns, info),
                                         "batch operation: [per_batch_map]")
             result = result if isinstance(result, tuple) else (result,)
             mapped = [_batch_column(column, i) for i, column in enumerate(result)]
             for name, column in zip(self.output_columns or inputs, mapped):
+                if isinstance(column, dict):  # a Python object: the batch's value, kept as it is
+                    continue
                 if column.ndim == 0 or len(column) != len(rows):
                     raise pipeline_error(f"Invalid data, column: {name} expects: {len(rows)} rows "
                                          f"returned from 'per_batch_map', got: "
                                          f"{len(column) if column.ndim else 0}", "batch")
+            mapped = [dict_column(c) if isinstance(c, dict) else c for c in mapped]
             rest = [stack_column([row[i] for row in rows], i) for i in others]
             if self.output_columns:
                 return tuple(mapped + rest)
@@ -159,7 +165,21 @@ class BatchDataset(Dataset):
         return size // self.batch_size if self.drop_remainder else -(-size // self.batch_size)
 
 
+def _per_batch_column(values):
+    """A column as `per_batch_map` is given it: a list of the rows' arrays, or, for a column of
+    dicts, one dict of lists, key by key (nested dicts likewise), as MindSpore groups them."""
+    if python_dict(values[0]) is None:
+        return values
+
+    def grouped(dicts):
+        return {key: grouped([d[key] for d in dicts]) if isinstance(first, dict)
+                else [d[key] for d in dicts] for key, first in dicts[0].items()}
+    return grouped([python_dict(v) for v in values])
+
+
 def _batch_column(column, index):
+    if isinstance(column, dict):
+        return column
     if isinstance(column, np.ndarray):
         return column
     return stack_column([to_array(v) for v in column], index)

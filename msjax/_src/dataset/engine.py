@@ -21,7 +21,7 @@ import numpy as np
 
 from msjax._src.dataset import config, main_guard, random_ops, shared_batches
 from msjax._src.dataset.transform_base import check_int_type
-from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_file, to_array,
+from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_file, to_array, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.fused_ops import fuse_operations
@@ -277,15 +277,33 @@ class Dataset:
         """`Dataset.split`: datasets of the given sizes (row counts, or fractions summing to 1)."""
         return DATASET_KINDS["split_dataset"](self, sizes, randomize)
 
+    def sync_wait(self, condition_name, num_batch=1, callback=None):
+        """`Dataset.sync_wait`: a barrier letting `num_batch` rows through, then one more batch
+        per `sync_update` (synchronising.py)."""
+        return DATASET_KINDS["SyncWaitDataset"](self, condition_name, num_batch, callback)
+
+    def sync_update(self, condition_name, num_batch=None, data=None):
+        """`Dataset.sync_update`: release the barrier `condition_name`, calling its callback with
+        `data`."""
+        DATASET_KINDS["sync_update"](self, condition_name, num_batch, data)
+
     # -- iteration ----------------------------------------------------------------------------
+    def _bootstrap_sync(self):
+        """A new iterator's start: every `sync_wait` barrier of the pipeline lets its first rows
+        through again."""
+        for barrier in DATASET_KINDS["sync_barriers"](self).values():
+            barrier.reset()
+
     def create_tuple_iterator(self, columns=None, num_epochs=-1, output_numpy=False, do_copy=True):
         """`Dataset.create_tuple_iterator`: each row as a list of Tensors (NumPy arrays with
         `output_numpy`); `num_epochs` passes, one per ``for`` loop over the iterator."""
         source = self.project(columns) if columns is not None else self
+        self._bootstrap_sync()
         return TupleIterator(source, num_epochs, output_numpy)
 
     def create_dict_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
         """`Dataset.create_dict_iterator`: each row as a dict column name -> Tensor."""
+        self._bootstrap_sync()
         return DictIterator(self, num_epochs, output_numpy)
 
     def __iter__(self):
@@ -549,7 +567,7 @@ class MapDataset(Dataset):
         sources = self._output_sources()
 
         def apply_operations(row):
-            values = run_operations(operations, tuple(row[i] for i in input_positions))
+            values = run_operations(operations, tuple(user_value(row[i]) for i in input_positions))
             if any(v is None for v in values):
                 raise user_code_error(_NONE_IN_RESULT)
             if len(values) != output_count:

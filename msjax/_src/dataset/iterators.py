@@ -13,9 +13,34 @@ import weakref
 
 import numpy as np
 
-from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error, python_dict
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.tensor import Tensor
+
+
+def _python_value(value, to_numpy: bool):
+    """A Python-object column's value as the iterators hand it out, as MindSpore converts it:
+    numbers, strings and arrays become NumPy arrays (`to_numpy`) or Tensors (strings stay
+    arrays), inside dicts, tuples and lists, recursively; anything else is handed out as it is."""
+    if isinstance(value, dict):
+        return {key: _python_value(item, to_numpy) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return type(value)(_python_value(item, to_numpy) for item in value)
+    if isinstance(value, (int, float, bool, str, bytes, np.ndarray, np.generic)):
+        array = np.array(value)
+        return array if to_numpy or array.dtype.kind in "USO" else from_numpy(array)
+    return value
+
+
+def _as_numpy(array: np.ndarray):
+    """A column as the NumPy array MindSpore's iterators hand out: Int64 arrays come from its C++
+    tensors typed ``long long``, so they print their dtype (``array(0, dtype=int64)``)."""
+    held = python_dict(array)
+    if held is not None:
+        return _python_value(held, True)
+    if isinstance(array, np.ndarray) and array.dtype.type is np.int64 and np.int64 is not np.longlong:
+        return array.view(np.longlong)
+    return array
 
 
 def _as_tensor(array: np.ndarray):
@@ -23,8 +48,13 @@ def _as_tensor(array: np.ndarray):
     Tensors sharing their rows' memory (so they print with NumPy's layout, ``value= [1., 1.]``);
     a copy, since a row from worker processes' shared memory is released once converted. Strings
     stay NumPy arrays."""
-    if isinstance(array, Tensor) or array.dtype.kind in "USO":
-        return array  # a Tensor already (made from a worker's shared block), or strings
+    if isinstance(array, Tensor):
+        return array  # a Tensor already (made from a worker's shared block)
+    held = python_dict(array)
+    if held is not None:
+        return _python_value(held, False)
+    if array.dtype.kind in "USO":
+        return array  # strings
     return from_numpy(np.array(array))
 
 
@@ -125,7 +155,7 @@ class _EpochIterator:
         if self._kept is not None:
             row = [row[i] for i in self._kept]
         if self._output_numpy:
-            return self._shape(list(row))
+            return self._shape([_as_numpy(column) for column in row])
         return self._shape([_as_tensor(column) for column in row])
 
     def get_next(self):

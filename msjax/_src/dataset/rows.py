@@ -2,7 +2,10 @@
 
 A row is a tuple of NumPy arrays, one per column. Python values become arrays as MindSpore converts
 them: ``int`` Int64, ``float`` Float64, ``bool`` Bool, ``str`` a NumPy string array; NumPy values
-keep their dtype; a msjax Tensor gives its array.
+keep their dtype; a msjax Tensor gives its array. A Python ``dict`` is kept as it is, by reference
+(MindSpore's "Python object" columns), held in a 0-d object array: map functions and
+``per_batch_map`` are given the dict itself, ``batch`` stacks its values key by key, and the
+iterators convert its values (`python_dict`, `dict_column`).
 """
 from __future__ import annotations
 
@@ -120,6 +123,36 @@ def to_array(value) -> np.ndarray:
     return np.asarray(value)
 
 
+def python_dict(value):
+    """The dict a column value holds (a Python-object column), or None."""
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype == object:
+        item = value.item()
+        if isinstance(item, dict):
+            return item
+    return None
+
+
+def dict_column(value: dict) -> np.ndarray:
+    """A dict as a column value: a 0-d object array holding it."""
+    holder = np.empty((), object)
+    holder[()] = value
+    return holder
+
+
+def user_value(value):
+    """A column value as user functions are given it: a Python-object column's dict itself."""
+    held = python_dict(value)
+    return value if held is None else held
+
+
+def _stack_dicts(dicts: list, column_index: int) -> dict:
+    """A batch of dicts (all with the same keys) as one dict: each key's values stacked into one
+    NumPy array, nested dicts key by key, as MindSpore's batch does."""
+    return {key: _stack_dicts([d[key] for d in dicts], column_index) if isinstance(first, dict)
+            else stack_column([to_array(d[key]) for d in dicts], column_index)
+            for key, first in dicts[0].items()}
+
+
 def to_row(values, column_count: int | None, source_name: str) -> tuple:
     """A source's output as a row, checked against the number of columns the user named."""
     if isinstance(values, (tuple, list)):
@@ -139,7 +172,10 @@ def shape_text(shape) -> str:
 
 
 def stack_column(values, column_index: int) -> np.ndarray:
-    """Batch one column: MindSpore's error when its rows differ in shape."""
+    """Batch one column: MindSpore's error when its rows differ in shape; a column of dicts gives
+    one dict of stacked values."""
+    if python_dict(values[0]) is not None:
+        return dict_column(_stack_dicts([python_dict(v) for v in values], column_index))
     first = values[0].shape
     for value in values[1:]:
         if value.shape != first:

@@ -16,7 +16,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks
 from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
-from msjax._src.ops.registry import op
+from msjax._src.ops.registry import op, primitive
 
 _INT32 = np.dtype(np.int32)
 _INT64 = np.dtype(np.int64)
@@ -239,6 +239,12 @@ def transpose(input, dims):
         raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
                          f"{len(dims)} and {input.ndim}!")
     return _transpose_program(input, axes=tuple(dims))
+
+
+# MindSpore's view of the input, marked as writing memory; msjax's result holds the values
+# (docs/migration.md, "What msjax does not implement yet").
+TransposeView = primitive("TransposeView", transpose,
+                          display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
 @op()

@@ -9,7 +9,12 @@ real files:
 - ``.../cifar-10-binary.tar.gz``: CIFAR-10's binary version (``cifar-10-batches-bin/``:
   ``data_batch_1.bin`` and ``test_batch.bin``, 10,000 images each as every file of the real set
   has (MindSpore's reader counts 10,000 a file), and ``batches.meta.txt``; the real set has four
-  more training files).
+  more training files);
+- ``.../ImageNetSimilar.tar.gz``: an image folder in ImageNet's layout (``ImageNetSimilar/<class>/``
+  holding JPEG files: two classes of five 64x48 images);
+- ``.../banana.jpg``: one JPEG image of 356x200 pixels, written at `path` (a file name);
+- ``.../84-121123-0000.wav``: one LibriSpeech-like WAV file (16 kHz, mono, 16-bit PCM, one second),
+  written at `path`.
 
 Any other URL raises ValueError, naming it. Nothing else of the package is provided.
 """
@@ -63,14 +68,63 @@ def write_cifar10_binary(root):
         file.write("\n".join(CIFAR10_CLASSES) + "\n\n")
 
 
-WRITERS = {"MNIST_Data.zip": write_mnist, "cifar-10-binary.tar.gz": write_cifar10_binary}
+def _image(rng, width, height):
+    """A smooth RGB picture (a gradient with a bright disc) and low noise: JPEG keeps it nearly as
+    it is, and Pillow writes the same bytes in every run and in both environments."""
+    from PIL import Image  # Pillow: MindSpore's dependency, and msjax's dataset.vision's
+
+    y, x = np.mgrid[0:height, 0:width]
+    cx, cy, r = rng.integers(0, width), rng.integers(0, height), rng.integers(height // 4, height // 2)
+    disc = ((x - cx) ** 2 + (y - cy) ** 2 < r * r) * 120
+    base = np.stack([x * 200 // width, y * 200 // height, (x + y) * 100 // (width + height)], axis=-1)
+    pixels = base + disc[..., None] + rng.integers(0, 20, (height, width, 3))
+    return Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB")
+
+
+def write_imagenet_similar(root):
+    rng = np.random.default_rng(2026)
+    for label in ("n01440764", "n01443537"):
+        target = os.path.join(root, "ImageNetSimilar", label)
+        os.makedirs(target, exist_ok=True)
+        for index in range(5):
+            _image(rng, 64, 48).save(os.path.join(target, f"{label}_{index:05d}.JPEG"), quality=90)
+
+
+def write_banana(path):
+    _image(np.random.default_rng(2027), 356, 200).save(path, "JPEG", quality=90)
+
+
+def write_librispeech_wav(path):
+    import wave
+
+    rate = 16000
+    t = np.arange(rate) / rate
+    rng = np.random.default_rng(2028)
+    signal = 0.3 * np.sin(2 * np.pi * 220 * t) * np.sin(np.pi * t) + 0.02 * rng.standard_normal(rate)
+    with wave.open(path, "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(rate)
+        file.writeframes((signal * 32767).astype("<i2").tobytes())
+
+
+#: archive name -> writer of its folder under `path`
+WRITERS = {"MNIST_Data.zip": write_mnist, "cifar-10-binary.tar.gz": write_cifar10_binary,
+           "ImageNetSimilar.tar.gz": write_imagenet_similar}
+#: file name -> writer of the file at `path`
+FILE_WRITERS = {"banana.jpg": write_banana, "84-121123-0000.wav": write_librispeech_wav}
 
 
 def download(url, path="./", kind="file", replace=False, **kwargs):
-    writer = WRITERS.get(url.rsplit("/", 1)[-1])
+    name = url.rsplit("/", 1)[-1]
+    if name in FILE_WRITERS and kind == "file":
+        FILE_WRITERS[name](path)
+        print("Successfully downloaded file to", path)
+        return path
+    writer = WRITERS.get(name)
     if writer is None:
         raise ValueError(f"the offline download double has no dataset for {url!r} (it writes "
-                         f"{', '.join(WRITERS)})")
+                         f"{', '.join([*WRITERS, *FILE_WRITERS])})")
     writer(path)
     print("Successfully downloaded / unzipped to", path)
     return path
