@@ -33,6 +33,20 @@ def test_export_then_load_runs_the_network(tmp_path, caplog):
     np.testing.assert_allclose(Model(other).predict(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
 
 
+def test_an_encryption_key_is_refused_not_ignored(tmp_path):
+    """msjax's program format is not encrypted: a key raises, and nothing is written or read."""
+    net = make_net()
+    x = Tensor(np.ones((3, 4), np.float32))
+    with pytest.raises(NotImplementedError, match=r"export\(enc_key=\.\.\.\) is not supported"):
+        ms.export(net, x, file_name=str(tmp_path / "secret"), file_format="MINDIR",
+                  enc_key=b"0123456789ABCDEF", enc_mode="AES-GCM")
+    assert list(tmp_path.iterdir()) == []
+    ms.export(net, x, file_name=str(tmp_path / "plain"), file_format="MINDIR")
+    with pytest.raises(NotImplementedError, match=r"load\(dec_key=\.\.\.\) is not supported"):
+        ms.load(str(tmp_path / "plain.mindir"), dec_key=b"0123456789ABCDEF")
+    assert nn.GraphCell(ms.load(str(tmp_path / "plain.mindir")))(x).shape == net(x).shape
+
+
 def test_export_of_a_function_reading_a_cell(tmp_path):
     net = make_net()
     x = Tensor(np.random.default_rng(1).standard_normal((2, 4)).astype(np.float32))

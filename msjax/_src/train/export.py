@@ -240,7 +240,8 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     a function) inference program for `inputs`' shapes and dtypes to `file_name` (`.mindir` appended).
 
     Only `file_format="MINDIR"` is written, in msjax's StableHLO format (see the module doc);
-    "AIR" and "ONNX" raise NotImplementedError.
+    "AIR" and "ONNX" raise NotImplementedError, as does `enc_key` (encryption), before anything is
+    written.
     """
     if not isinstance(net, Cell) and not callable(net):
         raise TypeError(f"For 'export', the type of 'net' should be Cell or function, but got {type(net)}.")
@@ -254,6 +255,10 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         raise NotImplementedError(f"msjax: export(file_format={file_format!r}) is not supported; msjax writes "
                                   "file_format='MINDIR' (its StableHLO program format, for mindspore.load) "
                                   "and 'STABLEHLO' (for pure JAX).")
+    if kwargs.get("enc_key") is not None:
+        raise NotImplementedError("msjax: export(enc_key=...) is not supported: MindSpore encrypts a MindIR "
+                                  "with AES-GCM or SM4-CBC in its C++ library, and msjax writes its own "
+                                  "unencrypted program format. Export without 'enc_key' (nothing was written).")
     if not file_name.endswith(_FORMATS[file_format]):
         file_name += _FORMATS[file_format]
     if file_format == "MINDIR" and not _notice_given[0]:
@@ -384,6 +389,9 @@ def load(file_name, **kwargs):
     if not os.path.exists(file_name):
         raise ValueError("For 'load', the argument 'file_name'(MindIR file) does not exist, please check "
                          "whether the 'file_name' is correct.")
+    if kwargs.get("dec_key") is not None:
+        raise NotImplementedError("msjax: load(dec_key=...) is not supported: msjax's export writes no encrypted "
+                                  "MindIR, and msjax cannot decrypt one of MindSpore's. Load without 'dec_key'.")
     with open(file_name, "rb") as handle:
         if handle.read(len(MAGIC)) != MAGIC:
             raise RuntimeError(f"msjax: {file_name} is not a program written by msjax's mindspore.export (it may "
