@@ -71,6 +71,11 @@ def _dataset():
                                   "y": np.ones((4, 3), np.float32)}, shuffle=False).batch(2)
 
 
+def _mint():
+    import msjax.mint
+    return msjax.mint
+
+
 def _model_train():
     from msjax.train import Model
     Model(Widen(), nn.MSELoss(), nn.SGD(Widen().trainable_params(), 0.1)).train(1, _dataset())
@@ -86,6 +91,8 @@ A, B = Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((4, 5), np.float32))
 ENTRY_POINTS = {
     "ops.matmul": (lambda: ops.matmul(A, B), RuntimeError),  # THE USER'S LINE
     "Tensor.matmul": (lambda: A.matmul(B), RuntimeError),  # THE USER'S LINE
+    "Tensor.squeeze(0, 2)": (lambda: A.squeeze(0, 2), TypeError),  # THE USER'S LINE
+    "mint.clamp": (lambda: _mint().clamp(A, "a"), TypeError),  # THE USER'S LINE
     "ops.MatMul()": (lambda: ops.MatMul()(A, B), ValueError),  # THE USER'S LINE
     "ops.gather": (lambda: ops.gather(A, Tensor(np.array([7], np.int32)), 0),  # THE USER'S LINE
                    RuntimeError),

@@ -27,6 +27,7 @@ from numbers import Number
 import jax
 import numpy as np
 
+from msjax._src.core import traceback_filter
 from msjax._src.core.dtype import Type
 from msjax._src.core.tensor import Tensor
 
@@ -325,16 +326,20 @@ def resolved(name: str, fn):
     verdicts, check = _resolution(name, tables()["methods"][name])
 
     def method(self, *args, **kwargs):
-        # the success path: one lookup of the call's type pattern
-        if kwargs:
-            key = (type(self), *map(type, args), *kwargs, *map(type, kwargs.values()))
+        try:  # (free when nothing is raised) errors show the user's frames only, not this one
+            # the success path: one lookup of the call's type pattern
+            if kwargs:
+                key = (type(self), *map(type, args), *kwargs, *map(type, kwargs.values()))
+                if verdicts.get(key) is not True:
+                    check(key, self, args, kwargs)
+                return fn(self, *args, **kwargs)
+            key = (type(self), type(args[0])) if len(args) == 1 else (type(self), *map(type, args))
             if verdicts.get(key) is not True:
                 check(key, self, args, kwargs)
-            return fn(self, *args, **kwargs)
-        key = (type(self), type(args[0])) if len(args) == 1 else (type(self), *map(type, args))
-        if verdicts.get(key) is not True:
-            check(key, self, args, kwargs)
-        return fn(self, *args)
+            return fn(self, *args)
+        except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+            traceback_filter.user_traceback(error)
+            raise
 
     return _named(method, fn, name, f"Tensor.{name}")
 
@@ -345,11 +350,15 @@ def resolved_function(name: str, fn):
     verdicts, check = _resolution(name, tables()["functional"][name])
 
     def function(*args, **kwargs):
-        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs else (
-            tuple(map(type, args)))
-        if verdicts.get(key) is not True:
-            check(key, _NO_SELF, args, kwargs)
-        return fn(*args, **kwargs)
+        try:  # (free when nothing is raised) errors show the user's frames only, not this one
+            key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs else (
+                tuple(map(type, args)))
+            if verdicts.get(key) is not True:
+                check(key, _NO_SELF, args, kwargs)
+            return fn(*args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+            traceback_filter.user_traceback(error)
+            raise
 
     return _named(function, fn, name, getattr(fn, "__qualname__", name))
 
