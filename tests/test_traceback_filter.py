@@ -92,6 +92,7 @@ ENTRY_POINTS = {
     "ops.matmul": (lambda: ops.matmul(A, B), RuntimeError),  # THE USER'S LINE
     "Tensor.matmul": (lambda: A.matmul(B), RuntimeError),  # THE USER'S LINE
     "Tensor.squeeze(0, 2)": (lambda: A.squeeze(0, 2), TypeError),  # THE USER'S LINE
+    "Tensor.abs(1)": (lambda: A.abs(1), TypeError),  # THE USER'S LINE
     "mint.clamp": (lambda: _mint().clamp(A, "a"), TypeError),  # THE USER'S LINE
     "ops.MatMul()": (lambda: ops.MatMul()(A, B), ValueError),  # THE USER'S LINE
     "ops.gather": (lambda: ops.gather(A, Tensor(np.array([7], np.int32)), 0),  # THE USER'S LINE

@@ -387,8 +387,12 @@ def counted(name: str, fn):
     count, shown = entry["positional"], entry["shown_as"]
 
     def method(self, *args, **kwargs):
-        if len(args) > count:
-            raise TypeError(_taken(shown, count, len(args)))
-        return fn(self, *args, **kwargs)
+        try:  # (free when nothing is raised) errors show the user's frames only, not this one
+            if len(args) > count:
+                raise TypeError(_taken(shown, count, len(args)))
+            return fn(self, *args, **kwargs)
+        except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+            traceback_filter.user_traceback(error)
+            raise
 
     return _named(method, fn, name, f"Tensor.{name}")
