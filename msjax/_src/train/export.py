@@ -105,17 +105,21 @@ def _parameters_of(net, arrays):
     return [box for box in record.free if isinstance(box, Parameter)]
 
 
-def _write(path, names, values, exported_bytes, output_tree):
+def _write_program(path, names, values, exported_bytes, output_tree, stored, external=None):
+    """msjax's program file at `path`, read-only as MindSpore leaves it: MAGIC, then three
+    length-prefixed blobs (the metadata, the Parameters' bytes when `stored` (else an empty
+    `.npz`: a split MINDIR's `external` locations say where they are), the program)."""
     arrays = [np.asarray(v) for v in values]
-    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree,
-                       "dtypes": [str(a.dtype) for a in arrays], "shapes": [list(a.shape) for a in arrays]}).encode()
+    meta = {"format": 1, "parameters": names, "outputs": output_tree}
+    if external is not None:
+        meta["external"] = external
+    meta.update(dtypes=[str(a.dtype) for a in arrays], shapes=[list(a.shape) for a in arrays])
     buffer = io.BytesIO()  # raw bytes: NumPy's format has no bfloat16
-    np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays])
-    blobs = [meta, buffer.getvalue(), exported_bytes]
+    np.savez(buffer, *[np.ascontiguousarray(a).reshape(-1).view(np.uint8) for a in arrays] if stored else [])
     chunks = [MAGIC]
-    for blob in blobs:
+    for blob in (json.dumps(meta).encode(), buffer.getvalue(), exported_bytes):
         chunks += [struct.pack("<Q", len(blob)), blob]
-    atomic_files.write_atomically(path, chunks, 0o400)  # read-only, as MindSpore leaves it
+    atomic_files.write_atomically(path, chunks, 0o400)
 
 
 def _limit(name):
@@ -186,15 +190,8 @@ def _write_split(path, names, values, exported_bytes, output_tree):
         # read-only; MindSpore leaves the last of several data files writable
         last_of_several = number == len(layout) - 1 > 0
         atomic_files.write_atomically(os.path.join(folder, location), chunks, None if last_of_several else 0o400)
-    arrays = [np.asarray(v) for v in values]
-    meta = json.dumps({"format": 1, "parameters": names, "outputs": output_tree, "external": external,
-                       "dtypes": [str(a.dtype) for a in arrays], "shapes": [list(a.shape) for a in arrays]}).encode()
-    buffer = io.BytesIO()
-    np.savez(buffer)
-    chunks = [MAGIC]
-    for blob in (meta, buffer.getvalue(), exported_bytes):
-        chunks += [struct.pack("<Q", len(blob)), blob]
-    atomic_files.write_atomically(os.path.join(folder, prefix + "_graph.mindir"), chunks, 0o400)
+    _write_program(os.path.join(folder, prefix + "_graph.mindir"), names, values, exported_bytes,
+                   output_tree, stored=False, external=external)
 
 
 def _read_external(file_name, meta):
@@ -288,7 +285,8 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
         jax.eval_shape(pure, values, *arrays), (tuple, list))
     names, outputs = [p.name for p in params], "single" if single else "tuple"
     if _saved_together(values):
-        _write(os.path.realpath(file_name), names, values, exported.serialize(), outputs)
+        _write_program(os.path.realpath(file_name), names, values, exported.serialize(), outputs,
+                       stored=True)
     else:
         _write_split(os.path.realpath(file_name), names, values, exported.serialize(), outputs)
     return None
