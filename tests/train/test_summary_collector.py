@@ -82,3 +82,23 @@ def test_custom_lineage_data_is_said_not_written(tmp_path, caplog):
     assert said == ["SummaryCollector: custom_lineage_data ['lr_plan'] is not written: it is MindInsight's lineage "
                     "record, which msjax does not write (TensorBoard has none)."]
     assert [p.name for p in tmp_path.iterdir() if "lineage" in p.name] == []
+
+
+@pytest.mark.parametrize("specified, level", [
+    ({"collect_landscape": None}, "INFO"),                           # collect_graph on by default
+    ({"collect_landscape": None, "collect_graph": True}, "WARNING"),  # asked for by name
+])
+def test_skipped_graph_record_is_a_warning_only_when_asked_for(tmp_path, caplog, specified, level):
+    from msjax import nn
+    from msjax.train import Model
+    from tests.train.helpers import TinyDataset, loss_fn, make_arrays, make_net
+    x, y = make_arrays(1)
+    net = make_net()
+    model = Model(net, loss_fn(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+    collector = SummaryCollector(str(tmp_path), collect_specified_data=specified)
+    with caplog.at_level("INFO", logger="mindspore"):
+        model.train(1, TinyDataset(x, y, 4), callbacks=[collector])
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if "collect_graph" in r.getMessage()]
+    assert said == [(level, "SummaryCollector: ['collect_graph', 'collect_dataset_graph'] are MindInsight's "
+                            "records, which msjax does not write (the scalars, images, tensors and histograms "
+                            "are written, in TensorBoard's format).")]

@@ -81,6 +81,8 @@ class SummaryCollector(Callback):
         self._export_options = process_export_options(export_options)
         self._check_action(keep_default_action)
         self._collect_specified_data = self._process_specified_data(collect_specified_data, keep_default_action)
+        # the MindInsight records the user asked for by name (warned when skipped; the defaults only logged)
+        self._asked_by_user = {key for key, value in (collect_specified_data or {}).items() if value}
         log.info(f"For 'collect_specified_data' the value after processing is: {self._collect_specified_data}.")
         landscape = self._collect_specified_data.get('collect_landscape', None)
         checks.check_argument_type('collect_landscape', landscape, [dict, type(None)])
@@ -273,8 +275,14 @@ class SummaryCollector(Callback):
 
     def _skip_mindinsight_record(self, items):
         asked = [item for item in items if self._collect_specified_data.get(item)]
-        if asked:
-            log.info(f"SummaryCollector: {asked} are MindInsight's records, which msjax does not write.")
+        if not asked:
+            return
+        said = (f"SummaryCollector: {asked} are MindInsight's records, which msjax does not write "
+                "(the scalars, images, tensors and histograms are written, in TensorBoard's format).")
+        if self._asked_by_user.intersection(asked):
+            log.warning(said)
+        else:
+            log.info(said)
 
     def _check_callbacks(self, cb_params):
         found = False
