@@ -113,3 +113,20 @@ def test_run_reports_writes_of_outer_tensors_and_of_copies():
     assert {id(t): np.asarray(v).tolist() for t, v in written.values()} == {
         id(a): [2, 3], id(b): [6, 8]}
     np.testing.assert_array_equal(a.asnumpy(), [1, 2])  # given back
+
+
+def test_a_numpy_backed_tensor_read_in_a_traced_if_keeps_its_numpy_storage():
+    storage = np.array([1.0, 2.0], np.float32)
+    shared = Tensor.from_numpy(storage)
+
+    @ms.jit
+    def scaled(x):
+        if x.sum() > 0:
+            y = x * shared
+        else:
+            y = x - shared
+        return y
+
+    np.testing.assert_allclose(scaled(f32(1, 1)).asnumpy(), [1, 2])
+    storage += 1  # still the Tensor's memory: no traced value was left in it
+    np.testing.assert_allclose(shared.asnumpy(), [2, 3])

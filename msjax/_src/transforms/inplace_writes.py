@@ -23,9 +23,16 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor
 
 
 def _plain_tensors(values) -> list:
-    """The plain Tensors among `values` and inside their lists, tuples and dicts."""
+    """The Tensors (of the plain kinds) among `values` and inside their lists, tuples and dicts."""
     leaves = jax.tree_util.tree_leaves(list(values), is_leaf=lambda v: isinstance(v, Tensor))
     return [v for v in leaves if type(v) in PLAIN_TENSOR_TYPES]
+
+
+def _held_in_slot(tensor) -> bool:
+    """Whether `tensor` holds its value in Tensor's slot, so that reading `_data` twice gives the
+    same array and setting it stores it: a plain Tensor, not one whose `_data` is a view of other
+    storage (`from_numpy`'s) or not made yet (`init=`), which are not watched."""
+    return type(tensor) is Tensor
 
 
 def _unique(tensors) -> list:
@@ -43,8 +50,8 @@ class InPlaceWrites:
     that the block is given (`rebox`), each standing for the caller's Tensor it was copied from."""
 
     def __init__(self, local_vars, carried_names=()):
-        self.outer = _unique(_plain_tensors(
-            v for k, v in local_vars.items() if k not in carried_names))
+        self.outer = _unique([t for t in _plain_tensors(
+            v for k, v in local_vars.items() if k not in carried_names) if _held_in_slot(t)])
         self._copies = None
 
     def rebox(self, values, rebox):
@@ -53,7 +60,8 @@ class InPlaceWrites:
         copies = rebox(values)
         if self._copies is not None:
             self._copies += [(a, b, b._data) for a, b in
-                             zip(_plain_tensors(values), _plain_tensors(copies)) if a is not b]
+                             zip(_plain_tensors(values), _plain_tensors(copies))
+                             if a is not b and _held_in_slot(a)]
         return copies
 
     def run(self, fn, tracked=(), inputs=()):
