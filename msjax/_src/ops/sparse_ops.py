@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor, csr_merge
+from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import OPS
 
 UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp",
@@ -48,11 +49,18 @@ for _op_name in UNARY:
 del _op_name
 
 
-def csr_add(a: CSRTensor, b: CSRTensor, alpha, beta) -> CSRTensor:
+def csr_add(a, b, alpha, beta):
     """`ops.csr_add(a, b, alpha, beta)`: `alpha * a + beta * b` of two 2-D CSRTensors, each row's
     entries the union of the two rows' columns (a sum of zero stays stored); `alpha` and `beta`
     are Tensors."""
     return csr_merge(a, b, alpha, beta)
+
+
+_P = inspect.Parameter.POSITIONAL_OR_KEYWORD
+csr_add.__signature__ = inspect.Signature(  # MindSpore's annotations
+    [inspect.Parameter(n, _P, annotation=t) for n, t in
+     (("a", CSRTensor), ("b", CSRTensor), ("alpha", Tensor), ("beta", Tensor))],
+    return_annotation=CSRTensor)
 
 
 #: The functions beyond the unary table (tools/gen_ops_init.py exports them).
