@@ -28,7 +28,7 @@ EXTRA = {
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],
     "msjax._src.ops.sparse_ops": [f"{kind}_{name}" for name in sparse_ops.UNARY
-                                  for kind in ("csr", "coo")],
+                                  for kind in ("csr", "coo")] + list(sparse_ops.FUNCTIONS),
 }
 
 

@@ -40,6 +40,7 @@ from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.sparse_ops import csr_abs as csr_abs
 from msjax._src.ops.sparse_ops import csr_acos as csr_acos
 from msjax._src.ops.sparse_ops import csr_acosh as csr_acosh
+from msjax._src.ops.sparse_ops import csr_add as csr_add
 from msjax._src.ops.sparse_ops import csr_asin as csr_asin
 from msjax._src.ops.sparse_ops import csr_asinh as csr_asinh
 from msjax._src.ops.sparse_ops import csr_atan as csr_atan

@@ -152,6 +152,7 @@ from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
 from msjax._src.ops.sparse_ops import csr_abs as csr_abs
 from msjax._src.ops.sparse_ops import csr_acos as csr_acos
 from msjax._src.ops.sparse_ops import csr_acosh as csr_acosh
+from msjax._src.ops.sparse_ops import csr_add as csr_add
 from msjax._src.ops.sparse_ops import csr_asin as csr_asin
 from msjax._src.ops.sparse_ops import csr_asinh as csr_asinh
 from msjax._src.ops.sparse_ops import csr_atan as csr_atan
@@ -300,6 +301,10 @@ from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
 from msjax._src.ops.math_ops import inner as inner
+from msjax._src.ops.inplace_rows import inplace_add as inplace_add
+from msjax._src.ops.inplace_rows import inplace_index_add as inplace_index_add
+from msjax._src.ops.inplace_rows import inplace_sub as inplace_sub
+from msjax._src.ops.inplace_rows import inplace_update as inplace_update
 from msjax._src.ops.image_ops import interpolate as interpolate
 from msjax._src.ops.array_ops import intopk as intopk
 from msjax._src.ops.math_ops import inv as inv

@@ -152,6 +152,11 @@ from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
+from msjax._src.ops.inplace_rows import InplaceAdd as InplaceAdd
+from msjax._src.ops.inplace_rows import InplaceIndexAdd as InplaceIndexAdd
+from msjax._src.ops.inplace_rows import InplaceSub as InplaceSub
+from msjax._src.ops.inplace_rows import InplaceUpdate as InplaceUpdate
+from msjax._src.ops.inplace_rows import InplaceUpdateV2 as InplaceUpdateV2
 from msjax._src.ops.host_ops import InsertGradientOf as InsertGradientOf
 from msjax._src.ops.primitives import InTopK as InTopK
 from msjax._src.ops.math_ops import Inv as Inv

@@ -65,8 +65,10 @@ def _signature(obj) -> str:
     else:
         text = str(inspect.signature(getattr(obj, "impl", obj)).replace(
             return_annotation=inspect.Signature.empty))
-    # (msjax's sparse tensors are MindSpore's mindspore.common.sparse_tensor classes)
+    # (msjax's Tensor and sparse tensors are MindSpore's mindspore.common.tensor and
+    # mindspore.common.sparse_tensor classes)
     text = text.replace("msjax._src.core.sparse_tensor.", "mindspore.common.sparse_tensor.")
+    text = text.replace("msjax._src.core.tensor.", "mindspore.common.tensor.")
     return text.replace("mindspore.", "").replace(" ", "")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from msjax._src.core import x64
 from msjax._src.core.row_tensor import _part_repr
@@ -157,6 +158,37 @@ class COOTensor(_SparseTensor):
     def __neg__(self) -> COOTensor:
         return COOTensor(self._indices, _wrap(-self._values._data), self._shape)
 
+    # -- arithmetic, as MindSpore's COOTensor dunders: with a COOTensor the merged entries, with
+    # a dense Tensor a dense sum (+, -) or the entries scaled where they are stored (*, /)
+    def __add__(self, other):
+        if isinstance(other, COOTensor):
+            return coo_merge(self, other)
+        return _with_dense(self, other, lambda dense, values: dense.at[_at(self)].add(values))
+
+    def __radd__(self, other):
+        return self.__add__(other)
+
+    def __sub__(self, other):
+        if isinstance(other, COOTensor):
+            return coo_merge(self, -other)
+        return _with_dense(self, other, lambda dense, values: (-dense).at[_at(self)].add(values))
+
+    def __rsub__(self, other):
+        return _with_dense(self, other, lambda dense, values: dense.at[_at(self)].add(-values))
+
+    def __mul__(self, other):
+        return _scaled(self, other, jnp.multiply)
+
+    def __rmul__(self, other):
+        return _scaled(self, other, jnp.multiply)
+
+    def __truediv__(self, other):
+        return _scaled(self, other, jnp.divide)
+
+    def __rtruediv__(self, other):
+        raise TypeError(f"unsupported operand type(s) for /: '{type(other).__name__}' and "
+                        "'COOTensor'")
+
     def __repr__(self) -> str:
         return (f"COOTensor(shape={list(self._shape)}, dtype={self._values.dtype}, "
                 f"indices={_part_repr(self._indices)}, values={_part_repr(self._values)})")
@@ -279,6 +311,10 @@ class CSRTensor(_SparseTensor):
         """The product with a dense `(shape[1], k)` matrix: a `(shape[0], k)` Tensor."""
         return self._matmul(matrix, "mm")
 
+    def add(self, b, alpha, beta) -> CSRTensor:
+        """`alpha * self + beta * b` (`ops.csr_add`; see `csr_merge`)."""
+        return csr_merge(self, b, alpha, beta)
+
     def astype(self, dtype) -> CSRTensor:
         """The same entries with the values cast to `dtype`."""
         return CSRTensor(self._indptr, self._indices, self._values.astype(dtype), self._shape)
@@ -292,6 +328,115 @@ class CSRTensor(_SparseTensor):
         return (f"CSRTensor(shape={list(self._shape)}, dtype={self._values.dtype}, "
                 f"indptr={_part_repr(self._indptr)}, indices={_part_repr(self._indices)}, "
                 f"values={_part_repr(self._values)})")
+
+
+def _at(coo: COOTensor) -> tuple:
+    index = coo._indices._data
+    return index[:, 0], index[:, 1]
+
+
+def _dense_operand(coo: COOTensor, other):
+    if not isinstance(other, Tensor):
+        if not hasattr(other, "shape"):
+            raise AttributeError(f"'{type(other).__name__}' object has no attribute 'shape'")
+        raise TypeError(f"For COOTensor arithmetic, the other operand must be a COOTensor or a "
+                        f"Tensor, but got {type(other)}.")
+    if tuple(other.shape) != coo._shape:
+        raise ValueError("Input tensors should have the same shape.")
+    return other._data
+
+
+@x64.scoped
+def _with_dense(coo: COOTensor, other, combine) -> Tensor:
+    """A dense Tensor: `combine(dense, values)` (MindSpore's tensor_scatter_add forms)."""
+    dense = _dense_operand(coo, other)
+    return _wrap(combine(dense, coo._values._data.astype(dense.dtype)))
+
+
+@x64.scoped
+def _scaled(coo: COOTensor, other, op) -> COOTensor:
+    """The entries `op(values, other at the entries)`, in the same places."""
+    dense = _dense_operand(coo, other)
+    return COOTensor(coo._indices, _wrap(op(coo._values._data, dense[_at(coo)])), coo._shape)
+
+
+@x64.scoped
+def coo_merge(a: COOTensor, b: COOTensor) -> COOTensor:
+    """`a + b` of two COOTensors, as MindSpore's sparse add: the two lists of entries merged as
+    sorted lists (head by head, the smaller (row, column) first; equal heads add up, and a sum of
+    zero stays stored), in `a`'s index and value dtypes. The number of entries depends on the
+    indices' values, so they must be concrete (in a compiled function that makes it run
+    eagerly: graph_fallback)."""
+    if a._shape != b._shape:
+        raise ValueError("Input tensors should have the same shape.")
+    ia = np.asarray(a._indices._data)
+    ib = np.asarray(b._indices._data)
+    take_a, take_b = [], []
+    i = j = 0
+    while i < len(ia) or j < len(ib):
+        key_a = tuple(ia[i]) if i < len(ia) else None
+        key_b = tuple(ib[j]) if j < len(ib) else None
+        if key_b is None or (key_a is not None and key_a < key_b):
+            take_a.append(i), take_b.append(-1)
+            i += 1
+        elif key_a is None or key_b < key_a:
+            take_a.append(-1), take_b.append(j)
+            j += 1
+        else:
+            take_a.append(i), take_b.append(j)
+            i, j = i + 1, j + 1
+    take_a, take_b = np.asarray(take_a, np.int64), np.asarray(take_b, np.int64)
+    dtype = a._values._data.dtype
+    values = (jnp.zeros((len(take_a),), dtype)
+              .at[np.flatnonzero(take_a >= 0)].add(a._values._data)
+              .at[np.flatnonzero(take_b >= 0)].add(b._values._data.astype(dtype)))
+    indices = np.zeros((len(take_a), 2), ia.dtype)
+    indices[take_a >= 0] = ia[take_a[take_a >= 0]]
+    indices[take_a < 0] = ib[take_b[take_a < 0]]
+    return COOTensor(_wrap(jnp.asarray(indices.astype(ia.dtype))), _wrap(values), a._shape)
+
+
+def _check_csr_add(a, b, alpha, beta) -> None:
+    if not (isinstance(a, CSRTensor) and isinstance(b, CSRTensor)):
+        raise TypeError("For functional operator csr_add, both inputs a and b must be type of "
+                        "CSRTensor.")
+    if not (isinstance(alpha, Tensor) and isinstance(beta, Tensor)):
+        raise TypeError("For functional operator csr_add, both inputs alpha and beta must be "
+                        "Tensor.")
+
+
+def csr_rows_merge(shape, a_parts, b_parts, alpha, beta):
+    """`alpha * A + beta * B` of two 2-D CSR matrices given as (indptr, indices, values) arrays:
+    (indptr, indices, values) of the sum, each row's entries the union of the two rows' columns in
+    increasing order (a sum of zero stays stored), in A's index and value dtypes. The number of
+    entries depends on the indices, so they must be concrete (graph_fallback)."""
+    rows, cols = shape
+    keys = []
+    for indptr, indices, _ in (a_parts, b_parts):
+        indptr, indices = np.asarray(indptr), np.asarray(indices)
+        row = np.repeat(np.arange(rows), np.diff(indptr))
+        keys.append(row.astype(np.int64) * cols + indices.astype(np.int64))
+    union = np.unique(np.concatenate(keys))
+    dtype = a_parts[2].dtype
+    values = jnp.zeros((len(union),), dtype)
+    for key, (_, _, part), scale in zip(keys, (a_parts, b_parts), (alpha, beta)):
+        values = values.at[np.searchsorted(union, key)].add(
+            (jnp.asarray(scale) * part).astype(dtype))
+    index_dtype = np.asarray(a_parts[1]).dtype
+    indptr = np.searchsorted(union // cols, np.arange(rows + 1), side="left")
+    return (jnp.asarray(indptr.astype(np.asarray(a_parts[0]).dtype)),
+            jnp.asarray((union % cols).astype(index_dtype)), values)
+
+
+@x64.scoped
+def csr_merge(a, b, alpha, beta) -> CSRTensor:
+    """`ops.csr_add(a, b, alpha, beta)`: `alpha * a + beta * b` of two 2-D CSRTensors (see
+    `csr_rows_merge`), with MindSpore's argument checks."""
+    _check_csr_add(a, b, alpha, beta)
+    a._check_2d()
+    parts = [(t._indptr._data, t._indices._data, t._values._data) for t in (a, b)]
+    indptr, indices, values = csr_rows_merge(a._shape, *parts, alpha._data, beta._data)
+    return CSRTensor(_wrap(indptr), _wrap(indices), _wrap(values), a._shape)
 
 
 def _rebuild(cls, names):

@@ -61,6 +61,8 @@ def _is_parameter_list_or_tuple(value) -> bool:
 class Cell:
     """`mindspore.nn.Cell(auto_prefix=True, flags=None)`: the base class of networks."""
 
+    _scope = None  # the Cell's scope name, set by its parent's `generate_scope()`
+
     def __init__(self, auto_prefix=True, flags=None):
         setattr_ = object.__setattr__
         setattr_(self, "_params", OrderedDict())
@@ -210,8 +212,7 @@ class Cell:
                            "and can not contain '.' ")
         if "_cells" not in self.__dict__:
             raise AttributeError("For 'insert_child_to_cell', please call Cell.__init__() firstly.")
-        if (child_name in self.__dict__ or child_name in self._params) \
-                and child_name not in self._cells:
+        if hasattr(self, child_name) and child_name not in self._cells:
             raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already "
                            "exists in the network.Cannot insert another child cell with the same "
                            "name.")
@@ -219,6 +220,29 @@ class Cell:
             raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' "
                             f"if not None, but got type {type(child_cell)}.")
         self._cells[child_name] = child_cell
+
+    def get_scope(self):
+        """`Cell.get_scope()`: the scope `generate_scope()` gave this Cell (None before)."""
+        return self._scope
+
+    def generate_scope(self):
+        """`Cell.generate_scope()`: gives each sub-Cell without a scope its path from "Default",
+        each step `name-ClassName` (`name` alone when the context's
+        `reserve_class_name_in_scope` is False), as MindSpore names its graph's scopes."""
+        with_class = context.get_context("reserve_class_name_in_scope")
+
+        def name_children(cell, prefix):
+            for name, child in cell._cells.items():
+                if child is None:
+                    continue
+                scope = f"{prefix}/{name}" + (f"-{type(child).__name__}" if with_class else "")
+                if child._scope is None:
+                    object.__setattr__(child, "_scope", scope)
+                elif child._scope == "recompute_":
+                    object.__setattr__(child, "_scope", child._scope + scope)
+                name_children(child, scope)
+
+        name_children(self, "Default")
 
     def update_parameters_name(self, prefix="", recurse=True):
         """Rename every parameter to `prefix + <attribute path>`."""

@@ -27,7 +27,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.ops import dtype_rules, input_rules, shape_rules
+from msjax._src.ops import dtype_rules, input_rules, primitive_arity, shape_rules
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel import strategy_file
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
@@ -568,6 +568,7 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
+    low, high = _input_counts(fn, init_defaults)
     fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
 
     def __init__(self, *args, **kwargs):
@@ -586,11 +587,17 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
     __init__.__signature__ = signature
 
     def __call__(self, *inputs):
+        if len(inputs) > high:
+            raise primitive_arity.too_many(name, low, high, len(inputs))
         if self._in_strategy is not None:  # Primitive.shard
             inputs = _sharded_inputs(self, inputs)
         try:
             return fn(*inputs, **self._kwargs)
         except Exception as error:
+            if len(inputs) < low and isinstance(error, TypeError):
+                mindspores = primitive_arity.too_few(name, low, len(inputs), error)
+                if mindspores is not None:
+                    raise mindspores from None
             _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
             raise
 
@@ -600,6 +607,24 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
                                     "op_function": staticmethod(fn)})
     _register(PRIMITIVES, name, cls)
     return cls
+
+
+def _input_counts(fn, attributes) -> tuple[int, int]:
+    """(required, most) positional inputs of the Primitive over `fn`: `fn`'s positional
+    parameters that are not the Primitive's attributes."""
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 0, sys.maxsize
+    low = high = 0
+    for p in parameters:
+        if p.name in attributes or p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            if p.kind is p.VAR_POSITIONAL:
+                return low, sys.maxsize
+            continue
+        high += 1
+        low += p.default is p.empty
+    return low, high
 
 
 _build_primitive = primitive  # `op`'s keyword `primitive` hides the function's name there

@@ -1,5 +1,5 @@
-"""`mindspore.ops.operations.sparse_ops.SparseMatrixMatMul(transpose_x1=False,
-transpose_x2=False, adjoint_x1=False, adjoint_x2=False, transpose_output=False,
+"""`mindspore.ops.operations.sparse_ops.SparseMatrixAdd` (see its class) and
+`SparseMatrixMatMul(transpose_x1=False, transpose_x2=False, adjoint_x1=False, adjoint_x2=False, transpose_output=False,
 conjugate_output=False)(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices,
 x1_values, x2_dense)`: a CSR matrix (or a batch of them) times a dense one.
 
@@ -20,6 +20,7 @@ import numpy as np
 from msjax._src.core import checkparam as validator
 from msjax._src.core import dtype as mstype
 from msjax._src.core import log
+from msjax._src.core.sparse_tensor import csr_rows_merge
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.registry import Primitive, functional
 
@@ -114,3 +115,55 @@ class SparseMatrixMatMul(Primitive):
                                  f"be true, but got {first} = 1, and {second} = 1.")
         return _mat_mul(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices,
                         x1_values, x2_dense, *(self.attrs[key] for key in _ATTRS))
+
+
+def _sparse_matrix_add(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices,
+                       x1_values, x2_dense_shape, x2_batch_pointers, x2_row_pointers,
+                       x2_col_indices, x2_values, alpha, beta):
+    shape = tuple(int(v) for v in concrete_array(x1_dense_shape))
+    if shape != tuple(int(v) for v in concrete_array(x2_dense_shape)):
+        raise ValueError("For SparseMatrixAdd, the dense shapes of x1 and x2 must be the same, "
+                         f"but got {shape} and "
+                         f"{tuple(int(v) for v in concrete_array(x2_dense_shape))}.")
+    batch, rows, cols = shape if len(shape) == 3 else (1,) + shape
+    outputs = []
+    for k in range(batch):  # each batch's rows, values counted from its batch pointer
+        parts = []
+        for pointers, row_pointers, col_indices, values in (
+                (x1_batch_pointers, x1_row_pointers, x1_col_indices, x1_values),
+                (x2_batch_pointers, x2_row_pointers, x2_col_indices, x2_values)):
+            start, stop = (int(v) for v in concrete_array(pointers)[k:k + 2])
+            indptr = concrete_array(row_pointers)[k * (rows + 1):(k + 1) * (rows + 1)]
+            parts.append((indptr, concrete_array(col_indices)[start:stop], values[start:stop]))
+        outputs.append(csr_rows_merge((rows, cols), *parts, alpha, beta))
+    counts = np.cumsum([0] + [len(o[1]) for o in outputs])
+    index_dtype = x1_row_pointers.dtype
+    return (jnp.asarray(np.asarray(shape, index_dtype)),
+            jnp.asarray(counts.astype(index_dtype)),
+            jnp.concatenate([o[0] for o in outputs]).astype(index_dtype),
+            jnp.concatenate([o[1] for o in outputs]).astype(x1_col_indices.dtype),
+            jnp.concatenate([o[2] for o in outputs]))
+
+
+_matrix_add = functional(_sparse_matrix_add)
+
+
+class SparseMatrixAdd(Primitive):
+    """`SparseMatrixAdd()(x1_dense_shape, x1_batch_pointers, x1_row_pointers, x1_col_indices,
+    x1_values, x2_dense_shape, x2_batch_pointers, x2_row_pointers, x2_col_indices, x2_values,
+    alpha, beta)`: `alpha * x1 + beta * x2` of two (batched) CSR matrices given as the module doc
+    says, as the five parts of the sum: dense shape, batch pointers, row pointers, column indices,
+    values. Each row's entries are the union of the two rows' columns in increasing order (a sum
+    of zero stays stored; core/sparse_tensor.py `csr_rows_merge`)."""
+
+    def __init__(self):
+        super().__init__("SparseMatrixAdd")
+        self.init_prim_io_names(
+            inputs=["x1_dense_shape", "x1_batch_pointers", "x1_row_pointers", "x1_col_indices",
+                    "x1_values", "x2_dense_shape", "x2_batch_pointers", "x2_row_pointers",
+                    "x2_col_indices", "x2_values", "alpha", "beta"],
+            outputs=["y_dense_shape", "y_batch_pointers", "y_row_pointers", "y_col_indices",
+                     "y_values"])
+
+    def __call__(self, *args):
+        return _matrix_add(*args)

@@ -1,11 +1,13 @@
 """`ops.csr_<op>` and `ops.coo_<op>`: the elementwise ops of the op table applied to a sparse
 tensor's stored values, its structure (indptr, indices, shape) kept, as MindSpore 2.10's sparse
-unary functions are. Each is built from the table below, over the op table's own `ops.<op>`."""
+unary functions are. Each is built from the table below, over the op table's own `ops.<op>`.
+`ops.csr_add` adds two CSRTensors (core/sparse_tensor.py `csr_merge`)."""
 from __future__ import annotations
 
 import inspect
 
-from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
+from msjax._src.core.sparse_tensor import COOTensor, CSRTensor, csr_merge
+from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import OPS
 
 UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "ceil", "cos", "cosh", "exp",
@@ -45,3 +47,21 @@ for _op_name in UNARY:
     globals()[f"csr_{_op_name}"] = _csr_unary(_op_name)
     globals()[f"coo_{_op_name}"] = _coo_unary(_op_name)
 del _op_name
+
+
+def csr_add(a, b, alpha, beta):
+    """`ops.csr_add(a, b, alpha, beta)`: `alpha * a + beta * b` of two 2-D CSRTensors, each row's
+    entries the union of the two rows' columns (a sum of zero stays stored); `alpha` and `beta`
+    are Tensors."""
+    return csr_merge(a, b, alpha, beta)
+
+
+_P = inspect.Parameter.POSITIONAL_OR_KEYWORD
+csr_add.__signature__ = inspect.Signature(  # MindSpore's annotations
+    [inspect.Parameter(n, _P, annotation=t) for n, t in
+     (("a", CSRTensor), ("b", CSRTensor), ("alpha", Tensor), ("beta", Tensor))],
+    return_annotation=CSRTensor)
+
+
+#: The functions beyond the unary table (tools/gen_ops_init.py exports them).
+FUNCTIONS = ("csr_add",)

@@ -28,6 +28,7 @@ from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
+from msjax._src.core.sparse_tensor import COOTensor
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.backend.interface import eager_jit
 
@@ -38,6 +39,23 @@ def _swap(fn):
         return fn(other, self)
     reflected.__name__ = f"r{fn.__name__}"
     return reflected
+
+
+# MindSpore's Tensor operators hand a COOTensor operand to the COOTensor's reflected operator
+# (`dense + coo` is `coo.__radd__(dense)`): core/sparse_tensor.py computes them.
+_SPARSE_REFLECTED = {"__add__": "__radd__", "__sub__": "__rsub__", "__mul__": "__rmul__",
+                     "__truediv__": "__rtruediv__"}
+
+
+def _sparse_aware(fn, reflected: str):
+    """Tensor operator `fn`, except with a COOTensor operand (see _SPARSE_REFLECTED)."""
+    def operator(self, other):
+        if other.__class__ is COOTensor:  # (`type` is Tensor.type in this module)
+            return getattr(other, reflected)(self)
+        return fn(self, other)
+    operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
+    operator.__doc__ = getattr(fn, "__doc__", None)
+    return operator
 
 
 def _varargs_shape(shape):
@@ -647,7 +665,8 @@ def install() -> None:
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, _sparse_aware(fn, _SPARSE_REFLECTED[name])
+                if name in _SPARSE_REFLECTED else fn)
         if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
             setattr(Tensor, "__r" + name[2:], fn)
         elif name in _OPERATORS:

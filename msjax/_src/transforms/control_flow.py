@@ -49,9 +49,11 @@ from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
-from msjax._src.transforms import tracing_depth
+from msjax._src.transforms import inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
-from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
+from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
+from msjax._src.transforms.graph_fallback import graph_builtin
+from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
 _PASSES = 6  # traces of one lax.cond / while_loop before giving up (normally 1, at most ~3)
@@ -473,22 +475,27 @@ def _unsettled(what, where):
 
 
 # -- lax.cond and lax.while_loop over carried variables ----------------------------------------
-def _cond(pred, branches, names, where, sources=None):
+def _cond(pred, branches, names, where, sources=None, writes=None):
     """`lax.cond` of two zero-argument branches returning one value per name, traced again
-    (`lifting.settle`) while the branches disagree on a variable or write new boxes."""
-    carried = [[_Spec() for _ in names], []]  # the specs and the boxes of the next trace
+    (`lifting.settle`) while the branches disagree on a variable or write new boxes, or new
+    Tensors in place (`writes`, an `inplace_writes.InPlaceWrites`)."""
+    writes = writes or InPlaceWrites({})
+    carried = [[_Spec() for _ in names], [], []]  # the specs, boxes and Tensors of the next trace
 
     def trace():
-        specs, boxes = carried
+        specs, boxes, tensors = carried
         records = [None, None]
 
-        def make(k, specs=specs, boxes=boxes, records=records):
+        def make(k, specs=specs, boxes=boxes, tensors=tensors, records=records):
             def branch():
-                values, writes = _run_isolated(branches[k], ())
-                split = [_split(v, s) for v, s in zip(values, specs)]
-                records[k] = ([r for _, r in split], writes)
-                return [a for a, _ in split], [writes[id(b)][1] if id(b) in writes
-                                               else state.read(b) for b in boxes]
+                def run():
+                    values, box_writes = _run_isolated(branches[k], ())
+                    return [_split(v, s) for v, s in zip(values, specs)], box_writes
+                (split, box_writes), written = writes.run(run)
+                records[k] = ([r for _, r in split], box_writes, written)
+                return ([a for a, _ in split], [box_writes[id(b)][1] if id(b) in box_writes
+                                                else state.read(b) for b in boxes],
+                        inplace_writes.carried_values(tensors, written))
             return branch
 
         try:
@@ -498,15 +505,18 @@ def _cond(pred, branches, names, where, sources=None):
                 raise
             out, error = None, exc
         grown = _grown(boxes, records[0][1], records[1][1])
+        more = inplace_writes.found(tensors, records[0][2], records[1][2])
         new_specs = _reconcile(records[0][0], records[1][0], specs, names, where, False,
                                sources)
-        if new_specs is None and len(grown) == len(boxes):
+        if new_specs is None and len(grown) == len(boxes) and len(more) == len(tensors):
             if error is not None:
                 raise error
-            arrays, box_values = out
+            arrays, box_values, tensor_values = out
             lifting.write_back(boxes, box_values)
+            for t, value in zip(tensors, tensor_values):
+                t._data = value
             return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records[0][0], specs))
-        carried[:] = new_specs or specs, grown
+        carried[:] = new_specs or specs, grown, more
         return lifting.Unsettled(grown[len(boxes):])
 
     return lifting.settle(trace, _unsettled("control flow", where), _PASSES)
@@ -516,42 +526,55 @@ class _Retry(Exception):
     pass
 
 
-def _while(test_fn, body_fn, values, names, where):
-    """`lax.while_loop` over the carried variables and the boxes the body writes, traced again
-    (`lifting.settle`) while an iteration changes a variable's type or writes new boxes."""
-    carried = [[_Spec() for _ in names], []]  # the specs and the boxes of the next trace
+def _while(test_fn, body_fn, values, names, where, writes=None):
+    """`lax.while_loop` over the carried variables, the boxes the body writes and the Tensors it
+    writes in place (`writes`), traced again (`lifting.settle`) while an iteration changes a
+    variable's type or writes new boxes or Tensors."""
+    writes = writes or InPlaceWrites({})
+    carried = [[_Spec() for _ in names], [], []]  # the specs, boxes and Tensors of the next trace
 
     def trace():
-        specs, boxes = carried
+        specs, boxes, tensors = carried
         split = [_split(v, s) for v, s in zip(values, specs)]
         records = [r for _, r in split]
 
         def merged(arrays, specs=specs, records=records):
             return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records, specs))
 
-        def cond_fun(carry, boxes=boxes, merged=merged):
-            return _to_pred(_run_isolated(test_fn, merged(carry[0]), boxes, carry[1])[0], where)
+        def cond_fun(carry, boxes=boxes, tensors=tensors, merged=merged):
+            test = writes.run(lambda: _run_isolated(test_fn, merged(carry[0]), boxes, carry[1])[0],
+                              tensors, carry[2])[0]
+            return _to_pred(test, where)
 
-        def body_fun(carry, specs=specs, boxes=boxes, merged=merged, records=records):
-            out, writes = _run_isolated(body_fn, merged(carry[0]), boxes, carry[1])
-            out_split = [_split(v, s) for v, s in zip(out, specs)]
+        def body_fun(carry, specs=specs, boxes=boxes, tensors=tensors, merged=merged,
+                     records=records):
+            def run():
+                out, box_writes = _run_isolated(body_fn, merged(carry[0]), boxes, carry[1])
+                return [_split(v, s) for v, s in zip(out, specs)], box_writes
+            (out_split, box_writes), written = writes.run(run, tensors, carry[2])
             new_specs = _reconcile(records, [r for _, r in out_split], specs, names, where, True)
-            grown = _grown(boxes, writes)
-            if new_specs is not None or len(grown) > len(boxes):
-                raise _Retry(new_specs or specs, grown)
+            grown = _grown(boxes, box_writes)
+            more = inplace_writes.found(tensors, written)
+            if new_specs is not None or len(grown) > len(boxes) or len(more) > len(tensors):
+                raise _Retry(new_specs or specs, grown, more)
             return ([a for a, _ in out_split],
-                    [writes.get(id(b), (b, v))[1] for b, v in zip(boxes, carry[1])])
+                    [box_writes.get(id(b), (b, v))[1] for b, v in zip(boxes, carry[1])],
+                    inplace_writes.carried_values(
+                        tensors, {**{id(t): (t, v) for t, v in zip(tensors, carry[2])}, **written}))
 
         token = _IN_LOOP.set(True)
         try:
-            arrays, box_values = lax.while_loop(
-                cond_fun, body_fun, ([a for a, _ in split], lifting.read_values(boxes)))
+            arrays, box_values, tensor_values = lax.while_loop(
+                cond_fun, body_fun, ([a for a, _ in split], lifting.read_values(boxes),
+                                     [t._data for t in tensors]))
         except _Retry as retry:
             carried[:] = retry.args
             return lifting.Unsettled(retry.args[1][len(boxes):])
         finally:
             _IN_LOOP.reset(token)
         lifting.write_back(boxes, box_values)
+        for t, value in zip(tensors, tensor_values):
+            t._data = value
         return merged(arrays)
 
     return lifting.settle(trace, _unsettled("loop", where), _PASSES)
@@ -611,9 +634,11 @@ def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
     if not _is_traced(test):
         return true_fn(*values) if test else false_fn(*values)
     where = _traced_at(true_fn, line, "if", unsafe)
-    return _cond(_to_pred(test, where), (lambda: true_fn(*_rebox(values)),
-                                         lambda: false_fn(*_rebox(values))), names, where,
-                 (true_fn, false_fn, line, sys._getframe(1).f_code))
+    caller = sys._getframe(1)
+    writes = InPlaceWrites(caller.f_locals, names)
+    return _cond(_to_pred(test, where), (lambda: true_fn(*writes.rebox(values, _rebox)),
+                                         lambda: false_fn(*writes.rebox(values, _rebox))),
+                 names, where, (true_fn, false_fn, line, caller.f_code), writes)
 
 
 def while_stmt(test_fn, body_fn, values, names, line, unsafe):
@@ -621,7 +646,8 @@ def while_stmt(test_fn, body_fn, values, names, line, unsafe):
         test = test_fn(*values)
         if _is_traced(test):
             where = _traced_at(body_fn, line, "while", unsafe)
-            return _while(test_fn, body_fn, values, names, where)
+            return _while(test_fn, body_fn, values, names, where,
+                          InPlaceWrites(sys._getframe(1).f_locals, names))
         if not test:
             return values
         values = body_fn(*values)
@@ -652,15 +678,17 @@ def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
         def body(i, *vals):
             return (_wrap(i._data + r.step), *body_fn(i, *vals))
 
+        writes = InPlaceWrites(sys._getframe(1).f_locals, names)
         names = ("<loop index>", *names)
-        return _while(test, body, (_wrap(r.start), *values), names, where)[1:]
+        return _while(test, body, (_wrap(r.start), *values), names, where, writes)[1:]
     for item in iterable:
         going = True if extra_test is None else extra_test(*values)
         if _is_traced(going):  # after a traced break: the rest of the loop is conditional
             where = _traced_at(body_fn, line, "for", unsafe)
+            writes = InPlaceWrites(sys._getframe(1).f_locals, names)
             values = _cond(_to_pred(going, where), (
-                lambda item=item, values=values: body_fn(item, *_rebox(values)),
-                lambda values=values: _rebox(values)), names, where)
+                lambda item=item, values=values: body_fn(item, *writes.rebox(values, _rebox)),
+                lambda values=values: writes.rebox(values, _rebox)), names, where, None, writes)
         elif not going:
             break
         else:
@@ -800,7 +828,7 @@ def call(fn):
     """The callable converted code calls for `fn`: converted when it is the user's own code."""
     kind = type(fn)
     if kind is types.BuiltinFunctionType or kind is type:
-        return GRAPH_BUILTINS.get(id(fn), fn)  # graph mode's map and print (graph_fallback.py)
+        return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
     if kind is types.FunctionType:
         return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:

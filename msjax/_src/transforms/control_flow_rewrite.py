@@ -7,8 +7,8 @@ line numbers, after three passes over each function scope:
    one run under `if guard(flag):`, loops test the flags, `return` sets a value returned at the end;
 2. every `if`/`while`/`for` whose blocks can be functions of the variables they assign becomes
    generated functions of those variables and a call of `if_stmt`/`while_stmt`/`for_stmt`;
-3. `and`/`or`/`not`, `a if c else b`, `a < b < c` and calls become helper calls (`call(f)` converts
-   the user's functions on the way).
+3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, calls and the values of f-strings become helper
+   calls (`call(f)` converts the user's functions on the way).
 
 The converted function shares the original's globals and closure cells, so it sees later changes
 to them; it runs only while msjax traces.
@@ -364,7 +364,8 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences:
 
 
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c` and calls, as helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, calls and f-string values, as
+    helper calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -402,6 +403,12 @@ class _Expressions(ast.NodeTransformer):
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
                  for op, right in zip(node.ops, node.comparators)]
         return ast.copy_location(_call(_cf("compare_chain"), node.left, *pairs), node)
+
+    def visit_FormattedValue(self, node):
+        self.generic_visit(node)
+        if node.conversion == -1 and not _binds(node.value):
+            node.value = ast.copy_location(_call(_cf("formatted"), node.value), node.value)
+        return node
 
     def visit_Call(self, node):
         self.generic_visit(node)

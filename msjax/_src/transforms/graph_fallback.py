@@ -31,6 +31,7 @@ import re
 import jax
 import numpy as np
 
+from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
@@ -245,6 +246,38 @@ def graph_isinstance(obj, class_info):
     if not _class_info(class_info):
         raise TypeError("isinstance() arg 2 must be a type or tuple of types.")
     return builtins.isinstance(obj, class_info)
+
+
+def graph_str_format(bound):
+    """`str.format` of the string `bound.__self__` inside a compiled function. MindSpore's graph
+    compiler runs it as a Python primitive, whose arguments must be values its graph holds: a Cell
+    is not one (it is a dead node there), so a Cell argument is MindSpore's TypeError, or as a
+    keyword its RuntimeError; a Cell's attributes and `type(cell)` are values and format."""
+    def format_(*args, **kwargs):
+        if tracing_depth():
+            if any(is_cell(a) for a in args):
+                raise TypeError("Unsupported parameter type for python primitive, the parameter "
+                                "value is DeadNode")
+            if any(is_cell(v) for v in kwargs.values()):
+                raise RuntimeError("ValueProblem(DeadNode) can't be converted to abstract.")
+        return bound(*args, **kwargs)
+    return format_
+
+
+def formatted(value):
+    """A value an f-string formats inside a compiled function (`f"{value}"`): a Cell shows as
+    the dead node it is in MindSpore's graph ("DeadNode"); any other value as itself."""
+    return "DeadNode" if tracing_depth() and is_cell(value) else value
+
+
+def graph_builtin(fn):
+    """The graph-mode form of the built-in function or method `fn` (`fn` when it has none)."""
+    special = GRAPH_BUILTINS.get(id(fn))
+    if special is not None:
+        return special
+    if type(getattr(fn, "__self__", None)) is str and fn.__name__ == "format":
+        return graph_str_format(fn)
+    return fn
 
 
 GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
