@@ -342,3 +342,42 @@ def write_attribute(obj, name, value) -> None:
         obj.__dict__.pop(name, None)
     else:
         setattr(obj, name, value)
+
+
+# -- an inner transform (grad inside a compiled call) ------------------------------------------
+def recording_now() -> bool:
+    """Whether a compiled program's trace is recording attribute writes."""
+    return _RECORDING.get() is not None
+
+
+class Lifted:
+    """The attribute writes of a call made inside another JAX transform (jax.vjp in grad): the
+    call's final values leave the transform as arrays (`arrays`, among its auxiliary outputs)
+    and are set on the objects after it (`write`), where the enclosing trace records them."""
+
+    __slots__ = ("targets", "tree", "constants", "arrays")
+
+    def __init__(self):
+        self.targets, self.tree, self.constants, self.arrays = [], None, (), []
+
+    def call(self, roots, fn, *args, **kwargs):
+        """`fn(*args, **kwargs)` with its attribute writes taken (each attribute put back)."""
+        with recording(holders(roots)) as record:
+            result = fn(*args, **kwargs)
+        self.targets = [(obj, name) for obj, name, _, _ in record.written]
+        leaves, self.tree = jax.tree_util.tree_flatten([w[3] for w in record.written])
+        self.arrays = [leaf for leaf in leaves if isinstance(leaf, jax.Array)]
+        self.constants = tuple((i, leaf) for i, leaf in enumerate(leaves)
+                               if not isinstance(leaf, jax.Array))
+        return result
+
+    def write(self, arrays) -> None:
+        """Set the attributes to their final values, `arrays` standing for `self.arrays`."""
+        if not self.targets:
+            return
+        leaves = list(arrays)
+        for position, value in self.constants:
+            leaves.insert(position, value)
+        finals = jax.tree_util.tree_unflatten(self.tree, leaves)
+        for (obj, name), final in zip(self.targets, finals):
+            write_attribute(obj, name, final)
