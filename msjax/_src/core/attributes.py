@@ -199,10 +199,16 @@ _NOT_HOLDERS = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctio
                 types.MethodType, Tensor, jax.Array)
 
 
+# Objects of these packages' classes keep their own state (msjax's compiled functions cache
+# programs in attributes, for one): only the user's objects are watched.
+_LIBRARY_PACKAGES = frozenset(("builtins", "functools", "msjax", "mindspore", "jax", "jaxlib",
+                               "numpy", "logging", "typing", "collections", "types"))
+
+
 def is_holder(obj) -> bool:
     """Whether `obj` is an object of a user's class whose attributes a compiled call can write."""
-    return hasattr(obj, "__dict__") and not isinstance(obj, _NOT_HOLDERS) and \
-        type(obj).__module__ not in ("builtins", "functools")
+    return (hasattr(obj, "__dict__") and not isinstance(obj, _NOT_HOLDERS)
+            and (type(obj).__module__ or "").partition(".")[0] not in _LIBRARY_PACKAGES)
 
 
 def holders(roots) -> list:

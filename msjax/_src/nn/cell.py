@@ -177,6 +177,8 @@ class Cell:
     def __delattr__(self, name):
         if name in _KEYED_ATTRIBUTES:
             _call_key_changed()
+        elif name in self.__dict__:  # in a compiled call: carried (core/attributes.py)
+            attributes.note_write(self, name)
         for registry in ("_params", "_cells", "_params_list", "_buffers"):
             table = self.__dict__.get(registry)
             if table is not None and name in table:
