@@ -188,3 +188,20 @@ def test_attribute_assigned_something_else_than_its_tensor_is_refused(graph_mode
     np.testing.assert_array_equal(net.p.asnumpy(), [2.0])
     net(_t(1.0), True)  # another signature: its own trace writes None
     assert net.p is None
+
+
+def test_object_assigned_each_call_reuses_its_program(graph_mode):
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.d = {}
+
+        def construct(self, x):
+            self.d = {"k": x}
+            return x
+
+    net = Net()
+    for value in (1.0, 2.0, 3.0, 4.0):
+        net(_t(value))
+        np.testing.assert_array_equal(net.d["k"].asnumpy(), [value])
+    assert len(_programs(net)) == 1

@@ -87,7 +87,9 @@ def attribute_box(obj, name) -> AttributeBox:
 
 def guard_key(value):
     """What of an attribute's value selects a program: a Python constant's type and value, any
-    Tensor the same (its shape and dtype are the program's input), another object's identity."""
+    Tensor the same (its shape and dtype are the program's input), another object's type (a
+    dict or an object the call assigns anew each time must not select a new program each time;
+    what the trace read of it stays as traced, as any attribute a compiled call reads)."""
     kind = type(value)
     if value is MISSING:
         return MISSING
@@ -97,7 +99,7 @@ def guard_key(value):
         return (kind, tuple(guard_key(v) for v in value))
     if isinstance(value, Tensor) and not isinstance(value, Parameter):
         return TENSOR_KIND
-    return ("object", id(value))
+    return ("object", kind)
 
 
 def current_keys(guard) -> tuple:
