@@ -128,12 +128,7 @@ def test_tensor_attribute_is_not_donated(graph_mode):
     np.testing.assert_array_equal(net.p.asnumpy(), [3.0])
 
 
-class Failing(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.a = 1
-        self.p = _t(1.0)
-
+class Failing(Counter):
     def construct(self, x):
         self.a = self.a + 1
         self.p = self.p + x

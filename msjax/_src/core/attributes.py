@@ -358,29 +358,28 @@ def recording_now() -> bool:
     return _RECORDING.get() is not None
 
 
-class Lifted:
-    """The attribute writes of a call made inside another JAX transform (jax.vjp in grad): the
-    call's final values leave the transform as arrays (`arrays`, among its auxiliary outputs)
-    and are set on the objects after it (`write`), where the enclosing trace records them."""
+class Outputs:
+    """The final values of the attributes a call wrote, as outputs of a JAX transform: their
+    arrays (`arrays`, returned by the transform) and what rebuilds them (`write`)."""
 
-    __slots__ = ("targets", "tree", "constants", "arrays")
+    __slots__ = ("targets", "tree", "constants", "count")
 
-    def __init__(self):
-        self.targets, self.tree, self.constants, self.arrays = [], None, (), []
-
-    def call(self, roots, fn, *args, **kwargs):
-        """`fn(*args, **kwargs)` with its attribute writes taken (each attribute put back)."""
-        with recording(holders(roots)) as record:
-            result = fn(*args, **kwargs)
-        self.targets = [(obj, name) for obj, name, _, _ in record.written]
-        leaves, self.tree = jax.tree_util.tree_flatten([w[3] for w in record.written])
-        self.arrays = [leaf for leaf in leaves if isinstance(leaf, jax.Array)]
+    def __init__(self, written=()):
+        """`written`: `(obj, name, final)` per attribute. `self.arrays_of(written)` are the
+        arrays that stand for the finals' array leaves."""
+        self.targets = [(obj, name) for obj, name, _ in written]
+        leaves, self.tree = jax.tree_util.tree_flatten([final for _, _, final in written])
         self.constants = tuple((i, leaf) for i, leaf in enumerate(leaves)
                                if not isinstance(leaf, jax.Array))
-        return result
+        self.count = len(leaves) - len(self.constants)
+
+    @staticmethod
+    def arrays_of(written) -> list:
+        leaves = jax.tree_util.tree_leaves([final for _, _, final in written])
+        return [leaf for leaf in leaves if isinstance(leaf, jax.Array)]
 
     def write(self, arrays) -> None:
-        """Set the attributes to their final values, `arrays` standing for `self.arrays`."""
+        """Set the attributes to their final values, `arrays` standing for their arrays."""
         if not self.targets:
             return
         leaves = list(arrays)
@@ -389,3 +388,23 @@ class Lifted:
         finals = jax.tree_util.tree_unflatten(self.tree, leaves)
         for (obj, name), final in zip(self.targets, finals):
             write_attribute(obj, name, final)
+
+
+class Lifted:
+    """The attribute writes of a call made inside another JAX transform (jax.vjp in grad): the
+    call's final values leave the transform as arrays (`arrays`, among its auxiliary outputs)
+    and are set on the objects after it (`outputs.write`), where the enclosing trace records
+    them."""
+
+    __slots__ = ("outputs", "arrays")
+
+    def __init__(self):
+        self.outputs, self.arrays = Outputs(), []
+
+    def call(self, roots, fn, *args, **kwargs):
+        """`fn(*args, **kwargs)` with its attribute writes taken (each attribute put back)."""
+        with recording(holders(roots)) as record:
+            result = fn(*args, **kwargs)
+        finals = [(obj, name, final) for obj, name, _, final in record.written]
+        self.outputs, self.arrays = Outputs(finals), Outputs.arrays_of(finals)
+        return result

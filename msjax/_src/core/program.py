@@ -35,10 +35,10 @@ class TraceRecord:
         self.created_written = []  # those it wrote, which the program must keep
         self.checks = index_checks.Probe(index_checks.PROBE)  # whether an op checked indices
         # Attributes the trace wrote (core/attributes.py): `(obj, name, guard key)` of each,
-        # its value before the call, and `(obj, name, tree, arrays, constants)` of each whose
-        # final value is an output (none for those carried as boxes)
+        # its value before the call, and the outputs of those whose final value is one
+        # (`attributes.Outputs`; None when the trace wrote none but boxes)
         self.attribute_guard = ()
-        self.attribute_writes = ()
+        self.attribute_writes = None
 
     def settled(self) -> bool:
         return not self.free and not self.created_written
@@ -91,7 +91,7 @@ class Program:
         # the programs traced for other values of them (`variants`, by their keys)
         self.attribute_guard = ()
         self.attribute_keys = ()
-        self.attribute_writes = ()
+        self.attribute_writes = None
         self.variants = None
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 

@@ -144,7 +144,7 @@ def _executable_call(program):
     # The first written box's value among the flat outputs (a single Tensor result counts as
     # written here: it is returned as a plain Tensor): rows from there on are taken at once.
     first_written = 0 if program.single else len(rows) - len(program.written_index) - (
-        program.attribute_writes[3] if program.attribute_writes else 0)
+        program.attribute_writes.count if program.attribute_writes else 0)
 
     def call(*flat):
         return backend.expand_rows(executable(*flat), rows, first_written)
@@ -206,34 +206,11 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
         if record.returned_box is not None:
             record.single = False  # no one-Tensor fast call: the run returns the box
         if attribute_finals:
-            arrays, record.attribute_writes = _flatten_attribute_finals(attribute_finals)
-            leaves = [*leaves, *arrays]
+            record.attribute_writes = attributes.Outputs(attribute_finals)
+            leaves = [*leaves, *attributes.Outputs.arrays_of(attribute_finals)]
             record.single, record.returned_box = False, None
         return tuple(leaves) + tuple(written[i] for i in record.written_index)
     return call.result, written
-
-
-def _flatten_attribute_finals(finals):
-    """`(arrays, writes)`: the final values of the attributes a trace wrote (`(obj, name,
-    final)` each) as program outputs (their arrays) and what rebuilds them after a call
-    (`(targets, tree, constants, number of arrays)`, for `_write_attributes`)."""
-    leaves, tree = jax.tree_util.tree_flatten([final for _, _, final in finals])
-    arrays, constants = [], []
-    for position, leaf in enumerate(leaves):
-        if isinstance(leaf, jax.Array):
-            arrays.append(leaf)
-        else:
-            constants.append((position, leaf))
-    targets = [(obj, name) for obj, name, _ in finals]
-    return arrays, (targets, tree, tuple(constants), len(arrays))
-
-
-def _write_attributes(writes, arrays) -> None:
-    """Set the attributes a program wrote to their final values (`_flatten_attribute_finals`)."""
-    targets, tree, constants, _ = writes
-    finals = graph_fallback.unflatten_result(tree, arrays, constants)
-    for (obj, name), final in zip(targets, finals):
-        attributes.write_attribute(obj, name, final)
 
 
 def _returned_box(result, boxes, written):
@@ -616,8 +593,8 @@ class CompiledFunction:
             out = out[:n_leaves]
         writes = program.attribute_writes
         if writes:
-            n_leaves = len(out) - writes[3]
-            _write_attributes(writes, out[n_leaves:])
+            n_leaves = len(out) - writes.count
+            writes.write(out[n_leaves:])
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])

@@ -172,7 +172,7 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
     if attribute_writes is not None:
-        attribute_writes.write(attribute_finals)
+        attribute_writes.outputs.write(attribute_finals)
     input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
     weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
                                                                    weight_values)]
