@@ -200,3 +200,28 @@ def test_object_assigned_each_call_reuses_its_program(graph_mode):
         net(_t(value))
         np.testing.assert_array_equal(net.d["k"].asnumpy(), [value])
     assert len(_programs(net)) == 1
+
+
+def test_scanned_sink_steps_refuse_attribute_writes(graph_mode):
+    from msjax._src.train.sink import SinkRunner
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(2, 1)
+            self.calls = 0
+
+        def construct(self, x):
+            self.calls = self.calls + 1
+            return self.dense(x).sum()
+
+    net = Net()
+    train = nn.TrainOneStepCell(net, nn.SGD(net.trainable_params(), 0.1))
+    weight = net.dense.weight.value().asnumpy()
+    rows = [(np.ones((1, 2), np.float32),)] * 3
+    with pytest.raises(RuntimeError, match=r"cannot assign attributes.*\['Net.calls'\]"):
+        SinkRunner(train, scan=True).run(rows)
+    assert net.calls == 0
+    np.testing.assert_array_equal(net.dense.weight.value().asnumpy(), weight)
+    SinkRunner(train, scan=False).run(rows)  # on a CPU: the one-step program, called per row
+    assert net.calls == 3
