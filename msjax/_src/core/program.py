@@ -19,7 +19,8 @@ class TraceRecord:
     that needed its constants folded is traced folded again."""
 
     __slots__ = ("out_tree", "constants", "single", "writes", "written_index", "free", "created",
-                 "created_written", "fold", "checks", "returned_box")
+                 "created_written", "fold", "checks", "returned_box", "attribute_guard",
+                 "attribute_writes")
 
     def __init__(self, fold=False):
         self.fold = fold  # constants are folded while tracing (graph_fallback.py)
@@ -33,6 +34,11 @@ class TraceRecord:
         self.created = []  # Parameters the trace created (a Cell built inside jit), in order
         self.created_written = []  # those it wrote, which the program must keep
         self.checks = index_checks.Probe(index_checks.PROBE)  # whether an op checked indices
+        # Attributes the trace wrote (core/attributes.py): `(obj, name, guard key)` of each,
+        # its value before the call, and the outputs of those whose final value is one
+        # (`attributes.Outputs`; None when the trace wrote none but boxes)
+        self.attribute_guard = ()
+        self.attribute_writes = None
 
     def settled(self) -> bool:
         return not self.free and not self.created_written
@@ -46,6 +52,7 @@ class Program:
                  "rows", "returned_box",
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
                  "donated", "dispatch", "fast_call", "checked", "error_tree", "split",
+                 "attribute_guard", "attribute_keys", "attribute_writes", "variants",
                  "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, rebuild, context=None):
@@ -79,6 +86,13 @@ class Program:
         self.checked = False
         self.error_tree = None  # [the error's tree], filled by the checked program's trace
         self.split = None  # (checks, reads): its checks run as a program before it (_compile)
+        # The attributes its trace wrote (core/attributes.py): `(obj, name, key)` rows whose
+        # values (`attribute_keys`) select this program, the outputs written back to them, and
+        # the programs traced for other values of them (`variants`, by their keys)
+        self.attribute_guard = ()
+        self.attribute_keys = ()
+        self.attribute_writes = None
+        self.variants = None
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
     def adopt(self, record: TraceRecord) -> None:
@@ -87,6 +101,9 @@ class Program:
                                                       record.constants)
         self.returned_box = record.returned_box
         self.writes, self.written_index = record.writes, list(record.written_index)
+        self.attribute_guard = record.attribute_guard
+        self.attribute_keys = tuple(key for _, _, key in record.attribute_guard)
+        self.attribute_writes = record.attribute_writes
 
     def grow(self, record: TraceRecord, make_jitted) -> None:
         """Make the free boxes a trace found, and the Parameters it created and wrote, inputs of

@@ -17,7 +17,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from msjax._src.core import context, state, traceback_filter, x64
+from msjax._src.core import attributes, context, state, traceback_filter, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
 from msjax._src.nn import cell_state_dict
@@ -64,6 +64,7 @@ class Cell:
     _scope = None  # the Cell's scope name, set by its parent's `generate_scope()`
 
     def __init__(self, auto_prefix=True, flags=None):
+        attributes.note_created(self)  # built inside a compiled call: its writes are its own
         setattr_ = object.__setattr__
         setattr_(self, "_params", OrderedDict())
         setattr_(self, "_cells", OrderedDict())
@@ -171,11 +172,15 @@ class Cell:
             return
         if name in _KEYED_ATTRIBUTES:
             _call_key_changed()
+        else:  # in a compiled call: carried to the next call (core/attributes.py)
+            attributes.note_write(self, name)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         if name in _KEYED_ATTRIBUTES:
             _call_key_changed()
+        elif name in self.__dict__:  # in a compiled call: carried (core/attributes.py)
+            attributes.note_write(self, name)
         for registry in ("_params", "_cells", "_params_list", "_buffers"):
             table = self.__dict__.get(registry)
             if table is not None and name in table:
@@ -299,6 +304,13 @@ class Cell:
         order: Cell's part of the state protocol (core/lifting.py `collect_parameters`)."""
         for _, param in self.parameters_and_names():
             yield param
+
+    def _attribute_holders(self):
+        """The `jit_class` objects this Cell and its sub-Cells hold, whose attributes a compiled
+        call may write: Cell's part of core/attributes.py's protocol (a Cell's own attribute
+        writes it reports itself, `Cell.__setattr__`)."""
+        return [value for _, cell in self.cells_and_names() for value in cell.__dict__.values()
+                if getattr(type(value), "__ms_class__", False)]
 
     def trainable_params(self, recurse=True):
         return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]

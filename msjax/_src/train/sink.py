@@ -13,7 +13,7 @@ from __future__ import annotations
 import jax
 import numpy as np
 
-from msjax._src.core import lifting
+from msjax._src.core import attributes, lifting
 from msjax._src.core import random as ms_random
 from msjax._src.core.tensor import _wrap
 from msjax._src.transforms import global_program
@@ -26,7 +26,15 @@ def _scan_steps(network, stacked_inputs):
     pure, lifted = lifting.lift(network, roots=[network], boxes=[ms_random.GLOBAL_KEY])
 
     def step(carry, row):
-        record = pure(carry, *map(_wrap, row))
+        assigned = attributes.Lifted()
+        record = assigned.call([network], pure, carry, *map(_wrap, row))
+        if assigned.outputs.targets:  # (each put back as it was)
+            names = [f"{type(obj).__name__}.{name}" for obj, name in assigned.outputs.targets]
+            raise RuntimeError(f"msjax: dataset sink mode runs the training network's steps in one "
+                               f"scanned program, traced once for all of them, so a step cannot "
+                               f"assign attributes, which would hold one value for every step: it "
+                               f"assigns {names}. Keep such state in a Parameter, or train with "
+                               f"dataset_sink_mode=False.")
         result, finals, strays = record.result, record.finals, record.free_written()
         if strays:
             names = [getattr(box, "name", type(box).__name__) for box, _ in strays]

@@ -30,7 +30,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import context, hal, index_checks, lifting, state
+from msjax._src.core import attributes, context, hal, index_checks, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
@@ -143,7 +143,8 @@ def _executable_call(program):
     program.rebuild = _rebuild_with_rows
     # The first written box's value among the flat outputs (a single Tensor result counts as
     # written here: it is returned as a plain Tensor): rows from there on are taken at once.
-    first_written = 0 if program.single else len(rows) - len(program.written_index)
+    first_written = 0 if program.single else len(rows) - len(program.written_index) - (
+        program.attribute_writes.count if program.attribute_writes else 0)
 
     def call(*flat):
         return backend.expand_rows(executable(*flat), rows, first_written)
@@ -166,14 +167,20 @@ def owned_values(values: list, donated) -> None:
             values[i] = value.copy()
 
 
-def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None):
+def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None,
+             attribute_roots=None):
     """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
 
     Structured: `(result, written)`, one `written` entry per box (None where not written).
-    With `flat_outputs`: one flat tuple, the result's arrays then the written boxes' values,
-    with the structure kept in `record` (pytrees and custom nodes in a jitted function's
-    signature cost Python work on every call; rebuilding here is cheaper).
+    With `flat_outputs`: one flat tuple, the result's arrays, the arrays of the attributes it
+    wrote, then the written boxes' values, with the structure kept in `record` (pytrees and
+    custom nodes in a jitted function's signature cost Python work on every call; rebuilding
+    here is cheaper). With `attribute_roots` (the objects whose attributes the call may write:
+    core/attributes.py), the attributes it writes are carried: a Tensor attribute becomes a box
+    of the next trace, any other is an output written back after each call.
     """
+    if attribute_roots is not None:
+        fn, carried = attributes.carrying(fn, boxes, attribute_roots)
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
     # Indices are checked in programs with flat outputs (jit, GRAPH_MODE): core/index_checks.py
     with tracing(), index_checks.tracing(record.checks if flat_outputs else None):
@@ -181,6 +188,11 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
             record, flat_outputs, lambda: pure(box_values, *args))
     record.free, record.created, record.created_written = (call.free, call.created,
                                                            call.created_written)
+    attribute_finals = ()
+    if attribute_roots is not None:
+        new_boxes, record.attribute_guard, attribute_finals = attributes.classify(
+            carried.written, boxes)
+        record.free = lifting.grown(record.free, new_boxes)
     # One entry per box: its final value if the call wrote it, else None (an empty pytree, so
     # read-only boxes are no program outputs).
     written = lifting.changed(call.finals, box_values)
@@ -193,6 +205,10 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
         record.returned_box = _returned_box(call.result, boxes, written)
         if record.returned_box is not None:
             record.single = False  # no one-Tensor fast call: the run returns the box
+        if attribute_finals:
+            record.attribute_writes = attributes.Outputs(attribute_finals)
+            leaves = [*leaves, *attributes.Outputs.arrays_of(attribute_finals)]
+            record.single, record.returned_box = False, None
         return tuple(leaves) + tuple(written[i] for i in record.written_index)
     return call.result, written
 
@@ -258,8 +274,11 @@ class CompiledFunction:
         def pure(*flat):
             n_boxes = len(boxes)  # the objects read when tracing: held weakly (core/program_cache.py)
             args = rebuild_args(key, iter(flat[n_boxes:]), iter(program.objs))
+            roots = ([self._owner(), *program.objs, *attributes.captured(self.fn)]
+                     if flat_outputs else None)  # whose attributes it carries (attributes.py)
             with lazy_inline.inlined(inline):
-                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay)
+                return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay,
+                                roots)
 
         if program.checked:
             pure, program.error_tree = index_checks.functionalised(
@@ -349,7 +368,7 @@ class CompiledFunction:
         with backend.recording_files(ran, namespaces) if caching else contextlib.nullcontext():
             traced = self._trace(program, dyn)
         # A program checking indices is not stored: its error's layout is its trace's
-        caching = caching and not program.checked
+        caching = caching and not program.checked and not program.attribute_guard
         if caching:
             program.cache_deps = sorted(set(backend.dependency_files(self.fn, program.objs))
                                         | backend.user_files(ran))
@@ -363,8 +382,10 @@ class CompiledFunction:
         # Buffer donation: the inputs of the boxes the program writes (Parameters, optimizer
         # state, the RNG key) are donated, so an update does not hold two copies. Not with the
         # compile cache on (a stored executable is called without JAX's donation bookkeeping).
-        donated = (tuple(program.written_index) if self.flat_outputs and not caching
-                   else ())
+        # Not an attribute's (attributes.AttributeBox): its Tensor may be referenced elsewhere.
+        donated = (tuple(i for i in program.written_index
+                         if type(program.boxes[i]) is not attributes.AttributeBox)
+                   if self.flat_outputs and not caching else ())
         # A checked program whose checks read only its arguments: on the platforms where that
         # is faster, its checks run as a program of their own just before it, which gives it
         # their flag (backend/split_checks.py).
@@ -460,6 +481,34 @@ class CompiledFunction:
     def _owner(self):
         return getattr(self.fn, "__self__", self.fn)
 
+    # Programs kept per signature for other values of the attributes it writes (an int attribute
+    # counting calls gets a program per value, as MindSpore compiles a graph per constant)
+    MAX_ATTRIBUTE_VARIANTS = 64
+
+    def _for_attributes(self, program):
+        """`program`, or the program of the same signature traced for the values the attributes
+        its trace wrote have now (core/attributes.py), made on first use."""
+        keys = attributes.current_keys(program.attribute_guard)
+        if keys == program.attribute_keys:
+            return program
+        variants = program.variants
+        if variants is None:
+            variants = program.variants = {}
+        variant = variants.get(keys)
+        if variant is None:
+            # its boxes: the program's, less the attributes that no longer hold a Tensor
+            boxes = [b for b in program.boxes if type(b) is not attributes.AttributeBox
+                     or attributes.guard_key(b.obj.__dict__.get(b.attribute))
+                     is attributes.TENSOR_KIND]
+            variant = Program(program.key, program.objs, boxes, self._make_jitted, _rebuild,
+                              program.context)
+            if len(variants) >= self.MAX_ATTRIBUTE_VARIANTS:
+                variants.pop(next(iter(variants)))
+            variants[keys] = variant
+        if variant.attribute_guard:  # its own trace's attributes
+            return self._for_attributes(variant)
+        return variant
+
     def _load_cached(self, program, dyn, directory) -> bool:
         """Fill `program` from its compile-cache entry when one is valid (no trace then)."""
         return backend.load_program(self, program, dyn, directory)
@@ -528,6 +577,8 @@ class CompiledFunction:
         return lifting.settle(call, self._unsettled)
 
     def run(self, program, dyn):
+        if program.attribute_guard:  # the program of the attributes' values now
+            program = self._for_attributes(program)
         out = self._call(program, dyn)
         if not self.flat_outputs:
             result, written = out
@@ -539,6 +590,11 @@ class CompiledFunction:
             boxes = program.boxes
             n_leaves = len(out) - len(index)
             lifting.write_back([boxes[i] for i in index], out[n_leaves:])
+            out = out[:n_leaves]
+        writes = program.attribute_writes
+        if writes:
+            n_leaves = len(out) - writes.count
+            writes.write(out[n_leaves:])
             out = out[:n_leaves]
         if program.single:
             return _wrap(out[0])

@@ -15,7 +15,7 @@ import contextvars
 import jax
 import jax.numpy as jnp
 
-from msjax._src.core import context, lifting
+from msjax._src.core import attributes, context, lifting
 from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
@@ -127,6 +127,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     # zero gradient): a zero multiple of each hooked value is differentiated too, so the hooks'
     # backward pass is never skipped as JAX skips a symbolic zero's.
     anchored = any(tensor_hooks.hooks(leaf) for leaf in hooked_leaves)
+    # Inside a compiled call, the attributes `fn` writes leave jax.vjp as auxiliary outputs and
+    # are set after it, where the compiled call carries them (core/attributes.py)
+    attribute_writes = attributes.Lifted() if attributes.recording_now() else None
 
     def pure(*primal_values):
         primal_values = [tensor_hooks.apply_hooks(leaf, v)
@@ -134,7 +137,11 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         anchor = [sum(jnp.sum(v) * 0 for leaf, v in zip(hooked_leaves, primal_values)
                       if tensor_hooks.hooks(leaf))] if anchored else []
         call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
-        call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
+        if attribute_writes is None:
+            call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
+        else:
+            call = attribute_writes.call([fn, *attributes.captured(fn)], lifted_fn,
+                                         primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
         free_written[:] = [box for box, _ in strays]
         if has_aux:
@@ -147,11 +154,12 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         leaves = _flat_leaves(differentiated)
         kept[:] = [i for i, leaf in enumerate(leaves) if _carries_gradient(leaf)]
         return ([leaves[i] for i in kept] + anchor,
-                (out, aux, finals, [v for _, v in strays]))
+                (out, aux, finals, [v for _, v in strays],
+                 attribute_writes.arrays if attribute_writes is not None else []))
 
     with reverse_mode_only():  # BatchNorm's written-out gradient (ops/batch_norm_train.py)
-        differentiated, vjp_fn, (out, aux, weight_finals, stray_finals) = jax.vjp(
-            pure, *primals, has_aux=True)
+        differentiated, vjp_fn, (out, aux, weight_finals, stray_finals, attribute_finals) = (
+            jax.vjp(pure, *primals, has_aux=True))
     if anchored:
         differentiated, anchor_value = differentiated[:-1], differentiated[-1]
     if sens is None:
@@ -163,6 +171,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     grads = vjp_fn(cotangent + [jnp.zeros_like(anchor_value)] if anchored else cotangent)
     lifted.write_back(weight_finals, inputs=primals[n_inputs:])
     lifting.write_back(free_written, stray_finals)
+    if attribute_writes is not None:
+        attribute_writes.outputs.write(attribute_finals)
     input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
     weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
                                                                    weight_values)]
