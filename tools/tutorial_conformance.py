@@ -17,7 +17,9 @@ ORACLE_DIR, for the pages the project tests (tests/test_tutorial_conformance.py)
 
 Each page runs as one notebook, from a fresh folder, after a setup cell (not counted) that puts
 tests/dataset/tutorial_support first on sys.path: an offline ``download`` that writes small
-datasets in their real formats, and a no-op ``matplotlib.pyplot``.
+datasets in their real formats, and a no-op ``matplotlib.pyplot``. The lines of MindSpore's
+logger (``[WARNING] ME(...)``, ``[ERROR] ME(...)``) are left out on both sides: the oracle drops
+MindSpore's, ``compare`` msjax's.
 
 A cell is, in this order:
 
@@ -103,6 +105,9 @@ DOCUMENTED: dict[tuple[str, int], str] = {
                              "not implement yet')",
 }
 
+#: A line of MindSpore's logger (msjax's mindspore.log writes the same format): the oracle drops
+#: MindSpore's from its output (`grep -v -e '^\[WARNING\]' -e '^\[ERROR\]'`), so msjax's go too.
+_LOG_LINE = re.compile(r"^\[(WARNING|ERROR)\]")
 _CELL_HEADER = re.compile(r"^==== cell (\d+)$")
 _FAILED = re.compile(r"^!!!! cell (\d+) FAILED: ")
 _NUMBER = re.compile(r"0x[0-9a-fA-F]+|[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)")
@@ -238,9 +243,11 @@ def _run(command: list[str], env: dict | None = None) -> str:
 def run_under_msjax(notebook: pathlib.Path) -> str:
     """What msjax prints for the notebook's cells (stdout and stderr together, as the oracle's),
     under the same warning filters as the oracle's runs (the environment's, Python's defaults when
-    it sets none: a ResourceWarning a page's own code causes is shown on neither side)."""
+    it sets none: a ResourceWarning a page's own code causes is shown on neither side), and without
+    the lines of MindSpore's logger, which the oracle drops from MindSpore's output."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
-    return _run([sys.executable, "-m", "msjax", "run", str(CELL_RUNNER), str(notebook)], env)
+    output = _run([sys.executable, "-m", "msjax", "run", str(CELL_RUNNER), str(notebook)], env)
+    return "".join(line for line in output.splitlines(keepends=True) if not _LOG_LINE.match(line))
 
 
 def record_oracle(pages_dir: pathlib.Path, out_dir: pathlib.Path, names: list[str]) -> None:
