@@ -805,7 +805,8 @@ def call(fn):
         return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         function = fn.__func__
-        if function.__code__.co_filename.startswith(_libraries()):
+        filename = function.__code__.co_filename
+        if filename.startswith(_libraries()) or _ours(filename):
             return fn
         converted = call(function)
         if not isinstance(fn.__self__, type) and not _binds_self(function):
