@@ -49,6 +49,12 @@ VERDICTS = [
      ["<GeneratorDataset object at 0x7f18a813d750>"], "equal-random"),
     ("another class at an address", ["<GeneratorDataset object at 0x7f05cbfecd10>"],
      ["<GeneratorDataset object at 0x7f14f2a91bc0>"], ["<MapDataset object at 0x7f18a813d750>"], "differs"),
+    ("random words", ["[['O', 'O'], ['O']] tags"], ["[['B', 'I'], ['B']] tags"], ["[['B', 'O'], ['I']] tags"],
+     "equal-random"),
+    ("random words, steady word differs", ["[['O', 'O']] tags"], ["[['B', 'I']] tags"], ["[['B', 'O']] labels"],
+     "differs"),
+    ("random words, a word too many", ["[['O', 'O']]"], ["[['B', 'I']]"], ["[['B', 'O', 'O']]"], "differs"),
+    ("random word, number instead", ["[['O', 'O']]"], ["[['B', 'I']]"], ["[['B', 3]]"], "differs"),
     ("mindspore fails", ["!!!! cell 3 FAILED: ValueError: no"], None, ["ok"], "mindspore-fails"),
     ("msjax fails", ["ok"], None, ["!!!! cell 3 FAILED: ValueError: no"], "differs"),
 ]
@@ -87,7 +93,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          ("python_builtin_functions", ".md"), ("statements", ".md"), ("static_graph", ".md"),
          ("static_graph_expert_programming", ".md"),
          # model_migration/
-         ("model_migration", ".md")]
+         ("model_migration", ".md"),
+         # debug/, debug/error_analysis/, nlp/
+         ("mindir", ".md"), ("profiler", ".md"), ("sequence_labeling", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -100,6 +108,7 @@ PAGE_CELLS_SHA256 = {
     "minddata_debug": "01fb73509b362522", "python_builtin_functions": "b1a3f1837d7e4198",
     "statements": "18b5f46558047be0", "static_graph": "457bcfeb9c53707d",
     "static_graph_expert_programming": "40557da2734e6771", "model_migration": "d00286c312434b05",
+    "mindir": "c951cba912bad369", "profiler": "c6049315cc4d7b88", "sequence_labeling": "2a0b75c453561ca8",
 }
 
 
