@@ -95,7 +95,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          # model_migration/
          ("model_migration", ".md"),
          # debug/, debug/error_analysis/, nlp/
-         ("mindir", ".md"), ("profiler", ".md"), ("sequence_labeling", ".md")]
+         ("mindir", ".md"), ("profiler", ".md"), ("sequence_labeling", ".md"),
+         # custom_program/operation/
+         ("op_custom_adv", ".md"), ("op_custom_aot", ".md")]
 
 #: The pages beyond the beginner ones, pinned to the version their goldens were recorded from
 #: (mindspore-ai/docs master at 9e844dc65dc5ef4381574e8b6ec2f93f9681f720): the first 16 hex digits
@@ -109,6 +111,7 @@ PAGE_CELLS_SHA256 = {
     "statements": "18b5f46558047be0", "static_graph": "457bcfeb9c53707d",
     "static_graph_expert_programming": "40557da2734e6771", "model_migration": "d00286c312434b05",
     "mindir": "c951cba912bad369", "profiler": "c6049315cc4d7b88", "sequence_labeling": "2a0b75c453561ca8",
+    "op_custom_adv": "9722c41cb38b8383", "op_custom_aot": "3998d1617a759704",
 }
 
 
