@@ -11,6 +11,7 @@ and skip, saying so, when absent or another version (PAGE_CELLS_SHA256). The gol
 PAGES_DIR tests/goldens/tutorials``.
 """
 import hashlib
+import json
 import importlib.util
 import pathlib
 
@@ -127,3 +128,10 @@ def test_tutorial_cells_match_mindspore(name, suffix):
     verdicts = conformance.compare(page.parent, GOLDENS, [name], show=True)[name]
     assert verdicts and all(v in ("equal", "equal-random", "mindspore-fails")
                             or (name, i) in conformance.DOCUMENTED for i, v in verdicts.items()), verdicts
+
+
+def test_notebooks_export_the_matplotlib_magic_as_pass(tmp_path):
+    page = tmp_path / "p.md"
+    page.write_text("```python\nimport math\n%matplotlib inline\nx = 1\n```\n")
+    notebook = json.loads(conformance.write_notebook(page, tmp_path).read_text())
+    assert notebook["cells"][1]["source"] == "import math\npass  # IPython's %matplotlib inline\nx = 1\n"

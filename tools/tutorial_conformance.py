@@ -17,7 +17,9 @@ ORACLE_DIR, for the pages the project tests (tests/test_tutorial_conformance.py)
 
 Each page runs as one notebook, from a fresh folder, after a setup cell (not counted) that puts
 tests/dataset/tutorial_support first on sys.path: an offline ``download`` that writes small
-datasets in their real formats, and a no-op ``matplotlib.pyplot``. The lines of MindSpore's
+datasets in their real formats, a no-op ``matplotlib.pyplot`` and a ``tqdm`` that draws no
+progress bar (its lines hold timings; the oracle's MindSpore has no tqdm), and the line magic
+``%matplotlib inline`` is exported as ``pass`` (the runners are not IPython). The lines of MindSpore's
 logger (``[WARNING] ME(...)``, ``[ERROR] ME(...)``) are left out on both sides: the oracle drops
 MindSpore's, ``compare`` msjax's.
 
@@ -128,13 +130,19 @@ def page_cells(path: pathlib.Path) -> list[str]:
     return [textwrap.dedent(code) for _, code in re.findall(r"^( *)```python\n(.*?)^\1```", text, re.S | re.M)]
 
 
+#: IPython's `%matplotlib inline`, which picks the notebook's plotting backend and prints nothing
+#: (neither runner is IPython: exported as a `pass` on its line).
+_MATPLOTLIB_MAGIC = re.compile(r"^([ \t]*)(%matplotlib\b.*)$", re.M)
+
+
 def write_notebook(page: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
     """The page as a notebook for the two runners: a setup cell (index 0), then its cells (1..n)."""
     setup = (f"import atexit, os, shutil, sys, tempfile\nsys.path.insert(0, {str(SUPPORT)!r})\n"
              "os.chdir(tempfile.mkdtemp(prefix='tutorial-'))\nos.makedirs('cells')\n"
              "atexit.register(shutil.rmtree, os.getcwd(), True)\n")
     cells = [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
-              "source": source} for source in [setup, *page_cells(page)]]
+              "source": _MATPLOTLIB_MAGIC.sub(r"\1pass  # IPython's \2", source)}
+             for source in [setup, *page_cells(page)]]
     notebook = folder / f"{page.stem}.ipynb"
     notebook.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     return notebook
