@@ -103,9 +103,10 @@ DOCUMENTED: dict[tuple[str, int], str] = {
     ("static_graph", 3): "MindSpore 2.10's CPU build leaves a Tensor unchanged by add_ (prints 2; its "
                          "documentation and msjax: 5) (docs/migration.md, 'Where MindSpore 2.10's CPU "
                          "build differs from its documentation')",
-    ("static_graph_expert_programming", 8): "msjax logs the compile cache's first-use warning, which "
-                                            "MindSpore logs as a [WARNING] line the oracle's runner "
-                                            "filters out (docs/migration.md, same section)",
+    ("static_graph_expert_programming", 8): "msjax's compile cache logs its first-use warning as a "
+                                            "plain line of Python's logging, which MindSpore logs as "
+                                            "a [WARNING] line the oracle's runner filters out "
+                                            "(docs/migration.md, same section)",
     ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
                              "description) is not implemented (docs/migration.md, 'What msjax does "
                              "not implement yet')",
