@@ -100,7 +100,9 @@ PAGES = [("accelerate_with_static_graph", ".md"), ("autograd", ".md"), ("dataset
          ("static_graph_expert_programming", ".md"),
          # model_migration/
          ("model_migration", ".md"),
-         # debug/, debug/error_analysis/, nlp/
+         # debug/, debug/error_analysis/, nlp/ (sequence_labeling's goldens were recorded before
+         # tests/dataset/tutorial_support had its tqdm double: MindSpore failed the training cell
+         # 12 for want of tqdm, so it is not counted, and cell 16 tags with untrained weights)
          ("mindir", ".md"), ("profiler", ".md"), ("sequence_labeling", ".md"),
          # custom_program/operation/
          ("op_custom_adv", ".md"), ("op_custom_aot", ".md"),
