@@ -27,6 +27,7 @@ EXTRA = {
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],
+    "msjax._src.ops.custom_registration": ["CustomRegOp", "DataType"],
     "msjax._src.ops.sparse_ops": [f"{kind}_{name}" for name in sparse_ops.UNARY
                                   for kind in ("csr", "coo")] + list(sparse_ops.FUNCTIONS),
 }

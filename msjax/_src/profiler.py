@@ -9,9 +9,12 @@ recorded in `options`; the JAX trace holds what XLA itself records.
 """
 from __future__ import annotations
 
+import glob
 import os
 
 import jax
+
+from msjax._src.core import log
 
 _DEFAULT_OUTPUT = "./data"
 
@@ -71,3 +74,35 @@ class Profiler:
 
     def add_metadata(self, key, value):
         self.options.setdefault("metadata", {})[key] = value
+
+
+def analyse(profiler_path: str, max_process_number: int = (os.cpu_count() or 2) // 2, pretty=False,
+            step_list=None, data_simplification=True) -> None:
+    """`mindspore.profiler.profiler.analyse(profiler_path, ...)`: MindSpore's offline analysis of
+    the data a profiler collected into `profiler_path`.
+
+    MindSpore converts the Ascend profiler's raw data (`*_ascend_ms` folders) into its reports.
+    The trace msjax's profilers record (`<path>/plugins/profile/<run>/`, JAX's format) is complete
+    when the profiler stops, so there is nothing to convert: `analyse` checks that `profiler_path`
+    holds such a trace (itself or a folder in it) and logs MindSpore's error when it does not. As
+    MindSpore's, it never raises: a bad argument or path is logged as an error.
+    """
+    try:
+        if not isinstance(max_process_number, int) or max_process_number <= 0:
+            log.warning(f"Parameter 'max_process_number' should be of type int, but got "
+                        f"{type(max_process_number).__name__}. reset to int "
+                        f"{(os.cpu_count() or 2) // 2}.")
+        if not isinstance(profiler_path, str):
+            raise TypeError(f"profiler_path must be str, but got {type(profiler_path).__name__}")
+        if os.path.islink(profiler_path):
+            raise ValueError(f"Invalid input path is a soft link: {profiler_path}")
+        real_path = os.path.realpath(os.path.expanduser(profiler_path))
+        if os.path.isfile(real_path):
+            raise ValueError(f"Invalid input path is a file path: {real_path}")
+        traces = [os.path.join(real_path, "plugins", "profile"),
+                  os.path.join(real_path, "*", "plugins", "profile")]
+        if not any(glob.glob(os.path.join(pattern, "*")) for pattern in traces):
+            log.error(f"Invalid path: {real_path}. Expected a folder a profiler wrote its trace "
+                      f"into (plugins/profile/<run>/), or a parent folder of such folders")
+    except Exception as error:  # noqa: BLE001 - MindSpore's analyse logs every failure
+        log.error(f"Call function analyse failed, error: {error}")

@@ -267,7 +267,9 @@ from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
+from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
+from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense

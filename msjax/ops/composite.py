@@ -70,6 +70,8 @@ from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
 from msjax._src.ops.reduce_ops import cummin as cummin
+from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
+from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.math_ops import dot as dot
 from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.graph_values import get_grad as get_grad

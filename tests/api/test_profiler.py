@@ -60,3 +60,56 @@ def test_profile_refuses_to_record_while_a_profiler_does(tmp_path):
             profile()
     finally:
         profiler.stop()
+
+
+def test_mstx_ranges_and_marks_are_annotations_of_the_trace(tmp_path):
+    import sys
+    from msjax.profiler import mstx
+    # MindSpore's `mindspore.profiler.mstx` is the class Mstx of the module of that name
+    assert mstx is sys.modules["msjax.profiler.mstx"].Mstx
+    profiler = ms.Profiler(output_path=str(tmp_path / "prof"))
+    range_id = mstx.range_start("msjax_mstx_range")
+    mstx.mark("msjax_mstx_mark")
+    (Tensor(np.ones((4, 4), np.float32)) @ Tensor(np.ones((4, 4), np.float32))).asnumpy()
+    mstx.range_end(range_id)
+    profiler.analyse()
+    assert range_id >= 1
+    trace = b"".join(p.read_bytes() for p in (tmp_path / "prof").rglob("*.xplane.pb"))
+    assert b"msjax_mstx_range" in trace and b"msjax_mstx_mark" in trace
+
+
+MSTX_REFUSALS = [  # MindSpore's warnings; the call does nothing and range_start returns 0
+    (lambda m: m.range_start(""), "Invalid message for mstx.range_start func"),
+    (lambda m: m.range_start("r", domain=""), "Invalid domain name for mstx.range_start func"),
+    (lambda m: m.range_start("r", stream=3), "Invalid stream for mstx.range_start func. Expected "
+                                             "mindspore.runtime.Stream but got <class 'int'>."),
+    (lambda m: m.mark(None), "Invalid message for mstx.mark func"),
+    (lambda m: m.range_end(-1), "Invalid range_id for mstx.range_end func"),
+    (lambda m: m.range_end(1, domain=""), "Invalid domain name for mstx.range_end func"),
+]
+
+
+@pytest.mark.parametrize("call, warning", MSTX_REFUSALS, ids=[w for _, w in MSTX_REFUSALS])
+def test_mstx_refuses_bad_arguments_with_mindspores_warnings(capfd, call, warning):
+    from msjax.profiler import mstx
+    assert not call(mstx)
+    err = capfd.readouterr().err
+    assert err.startswith("[WARNING] ME(") and warning in err, err
+
+
+def test_offline_analyse_checks_the_path_and_never_raises(tmp_path, capfd):
+    from msjax.profiler.profiler import analyse
+    profiler = ms.Profiler(output_path=str(tmp_path / "prof"))
+    profiler.analyse()
+    analyse(str(tmp_path / "prof"))  # a profiler's folder: nothing to convert, nothing logged
+    analyse(str(tmp_path))           # a parent of one
+    assert "[ERROR]" not in capfd.readouterr().err
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "file").write_text("")
+    for path, error in [(tmp_path / "empty", f"Invalid path: {tmp_path / 'empty'}. Expected a folder"),
+                        (tmp_path / "missing", f"Invalid path: {tmp_path / 'missing'}."),
+                        (tmp_path / "file", f"Invalid input path is a file path: {tmp_path / 'file'}"),
+                        (3, "profiler_path must be str, but got int")]:
+        assert analyse(path if path == 3 else str(path)) is None
+        err = capfd.readouterr().err
+        assert err.startswith("[ERROR] ME(") and error in err, err

@@ -171,6 +171,9 @@ class Custom(Primitive):
     - MindSpore's kernel languages for its own back ends ("aot", "akg", "tbe", "aicpu", "hybrid",
       "julia") raise ValueError: msjax has no such back end.
 
+    `reg_info` (`CustomRegOp(...).get_op_info()`, or a list of them) is kept as given: msjax's
+    kernels take every dtype their function takes and have no device formats to select.
+
     `bprop(*inputs, out, dout)`, when given, returns the inputs' gradients (a tuple), as in
     MindSpore; without it a "pyfunc" kernel is not differentiable. The repr shows `func_name` and
     `func_type` (MindSpore's also shows its compiler's unique name and source path).

@@ -832,11 +832,26 @@ def call(fn):
     if kind is types.FunctionType:
         return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
-        converted = call(fn.__func__)
-        return fn if converted is fn.__func__ else types.MethodType(converted, fn.__self__)
+        function = fn.__func__
+        filename = function.__code__.co_filename
+        if filename.startswith(_libraries()) or _ours(filename):
+            return fn
+        converted = call(function)
+        if not isinstance(fn.__self__, type) and not _binds_self(function):
+            return converted  # MindSpore's graph mode: see _binds_self
+        return fn if converted is function else types.MethodType(converted, fn.__self__)
     if _NAMESPACES.get() and id(fn) in _NAMESPACES.get():
         raise ValueError("The object is not callable. Please check code.")
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
+
+
+def _binds_self(function) -> bool:
+    """Whether MindSpore's graph mode binds the object to a method's first parameter: only when
+    that parameter is named `self`. A method `def func(x, y)` called as `self.func(a, b)` in a
+    compiled construct is called as the plain function `func(a, b)` (the debug tutorial's mindir
+    page; tests/goldens/scripts/graph_method_binding_probe.py); PyNative binds as Python does."""
+    code = function.__code__
+    return code.co_argcount > 0 and code.co_varnames[0] == "self"
 
 
 # The ids of the objects a compiled call sees as their class's namespace, not as a value:

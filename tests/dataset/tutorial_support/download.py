@@ -12,6 +12,12 @@ real files:
   more training files);
 - ``.../ImageNetSimilar.tar.gz``: an image folder in ImageNet's layout (``ImageNetSimilar/<class>/``
   holding JPEG files: two classes of five 64x48 images);
+- ``.../faces.zip``: anime-face-like JPEG files of 96x96 pixels in ``faces/`` (16; the real set has
+  70,171), under `path`, as the DCGAN tutorial reads them (``./faces/faces/0.jpg``);
+- ``.../image_cat.zip``: one JPEG picture of 320x240 pixels, ``image_cat/jpg/000000039769.jpg``
+  (the diffusion tutorial's);
+- ``.../dataset.zip`` (the diffusion tutorial's Fashion-MNIST): Fashion-MNIST in the idx format,
+  ``dataset/train-*`` (32 images) and ``dataset/t10k-*`` (16) files under `path`;
 - ``.../banana.jpg``: one JPEG image of 356x200 pixels, written at `path` (a file name);
 - ``.../84-121123-0000.wav``: one LibriSpeech-like WAV file (16 kHz, mono, 16-bit PCM, one second),
   written at `path`.
@@ -90,6 +96,35 @@ def write_imagenet_similar(root):
             _image(rng, 64, 48).save(os.path.join(target, f"{label}_{index:05d}.JPEG"), quality=90)
 
 
+def write_faces(root):
+    rng = np.random.default_rng(2029)
+    target = os.path.join(root, "faces")
+    os.makedirs(target, exist_ok=True)
+    for index in range(16):
+        _image(rng, 96, 96).save(os.path.join(target, f"{index}.jpg"), quality=90)
+
+
+def write_image_cat(root):
+    target = os.path.join(root, "image_cat", "jpg")
+    os.makedirs(target, exist_ok=True)
+    _image(np.random.default_rng(2030), 320, 240).save(os.path.join(target, "000000039769.jpg"),
+                                                       quality=90)
+
+
+def write_fashion_mnist(root):
+    """Clothing-like images: label k a bright block whose width grows with k, over low noise."""
+    rng = np.random.default_rng(2031)
+    root = os.path.join(root, "dataset")
+    os.makedirs(root, exist_ok=True)
+    for prefix, count in (("train", 32), ("t10k", 16)):
+        labels = rng.integers(0, 10, count).astype(np.uint8)
+        images = rng.integers(0, 40, (count, 28, 28)).astype(np.uint8)
+        for image, label in zip(images, labels):
+            image[6:22, 12 - label:16 + label] = 220
+        _write_idx(os.path.join(root, f"{prefix}-images-idx3-ubyte"), images)
+        _write_idx(os.path.join(root, f"{prefix}-labels-idx1-ubyte"), labels)
+
+
 def write_banana(path):
     _image(np.random.default_rng(2027), 356, 200).save(path, "JPEG", quality=90)
 
@@ -110,7 +145,8 @@ def write_librispeech_wav(path):
 
 #: archive name -> writer of its folder under `path`
 WRITERS = {"MNIST_Data.zip": write_mnist, "cifar-10-binary.tar.gz": write_cifar10_binary,
-           "ImageNetSimilar.tar.gz": write_imagenet_similar}
+           "ImageNetSimilar.tar.gz": write_imagenet_similar, "faces.zip": write_faces,
+           "image_cat.zip": write_image_cat, "dataset.zip": write_fashion_mnist}
 #: file name -> writer of the file at `path`
 FILE_WRITERS = {"banana.jpg": write_banana, "84-121123-0000.wav": write_librispeech_wav}
 

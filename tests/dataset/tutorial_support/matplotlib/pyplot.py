@@ -1,4 +1,4 @@
-"""The pyplot calls MindSpore's beginner tutorials make, as no-ops (see __init__.py)."""
+"""The pyplot calls MindSpore's tutorials make, as no-ops (see __init__.py)."""
 
 
 class _Figure:
@@ -15,3 +15,4 @@ def _ignore(*args, **kwargs):
 
 
 title = axis = imshow = show = subplot = subplots_adjust = plot = xlabel = ylabel = legend = _ignore
+xlim = ylim = savefig = close = _ignore
