@@ -20,7 +20,9 @@ EXTRA = {
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
-    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tail", "tuple_len"],
+    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "print_", "tail",
+                                "tuple_len"],
+    "msjax._src.ops.inner_ops": ["mixed_precision_cast"],
     "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
                                     "is_sequence_shape_unknown"],
     "msjax._src.core.function_flags": ["add_flags"],
@@ -88,7 +90,7 @@ def render() -> dict:
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
         "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown",
-        "Morph"}
+        "Morph", "print_", "mixed_precision_cast"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -607,6 +607,7 @@ from msjax._src.ops.array_ops import mirror_pad as mirror_pad
 from msjax._src.ops.primitives import MirrorPad as MirrorPad
 from msjax._src.ops.nn_ops import mish as mish
 from msjax._src.ops.nn_ops import Mish as Mish
+from msjax._src.ops.inner_ops import mixed_precision_cast as mixed_precision_cast
 from msjax._src.ops.math_ops import mm as mm
 from msjax._src.ops.math_ops import Mod as Mod
 from msjax._src.transforms.custom_grad import Morph as Morph
@@ -695,6 +696,7 @@ from msjax._src.ops.registry import Primitive as Primitive
 from msjax._src.ops.registry import PrimitiveWithCheck as PrimitiveWithCheck
 from msjax._src.ops.registry import PrimitiveWithInfer as PrimitiveWithInfer
 from msjax._src.ops.host_ops import Print as Print
+from msjax._src.ops.host_ops import print_ as print_
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr
 from msjax._src.ops.primitives import Qr as Qr
@@ -984,6 +986,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.ops.math_ops import view_as_real as view_as_real
 from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry
 from msjax._src.transforms.vmap import vmap as vmap
