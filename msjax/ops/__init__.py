@@ -302,6 +302,8 @@ from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
+from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
@@ -552,6 +554,7 @@ from msjax._src.ops.pooling_ops import lp_pool1d as lp_pool1d
 from msjax._src.ops.pooling_ops import lp_pool2d as lp_pool2d
 from msjax._src.ops.primitives import LpNorm as LpNorm
 from msjax._src.ops.layer_ops import lrn as lrn
+from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve

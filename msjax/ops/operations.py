@@ -92,6 +92,8 @@ from msjax._src.ops.random_ops import Dropout as Dropout
 from msjax._src.ops.random_ops import Dropout2D as Dropout2D
 from msjax._src.ops.random_ops import Dropout3D as Dropout3D
 from msjax._src.ops.host_ops import DType as DType
+from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
+from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
@@ -186,6 +188,7 @@ from msjax._src.ops.primitives import LogSoftmax as LogSoftmax
 from msjax._src.ops.primitives import LogSpace as LogSpace
 from msjax._src.ops.primitives import LowerBound as LowerBound
 from msjax._src.ops.primitives import LpNorm as LpNorm
+from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
 from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
 from msjax._src.ops.primitives import MatMul as MatMul
