@@ -203,6 +203,7 @@ from msjax._src.nn.layers.transformer import Transformer as Transformer
 
 from msjax._src.module_tree import missing_names as _missing_names
 
+from msjax._src.nn.layers.image_quality import CentralCrop as CentralCrop
 from msjax._src.nn.layers.image_quality import PSNR as PSNR
 from msjax._src.nn.layers.image_quality import SSIM as SSIM
 from msjax._src.nn.layers.basic import Linear as Linear

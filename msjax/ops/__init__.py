@@ -449,6 +449,7 @@ from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
@@ -554,6 +555,7 @@ from msjax._src.ops.pooling_ops import lp_pool1d as lp_pool1d
 from msjax._src.ops.pooling_ops import lp_pool2d as lp_pool2d
 from msjax._src.ops.primitives import LpNorm as LpNorm
 from msjax._src.ops.layer_ops import lrn as lrn
+from msjax._src.ops.used_primitives import LRN as LRN
 from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
@@ -566,6 +568,7 @@ from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
 from msjax._src.ops.array_ops import masked_select as masked_select
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
+from msjax._src.ops.used_primitives import MaskedScatter as MaskedScatter
 from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
 from msjax._src.ops.math_ops import matmul as matmul
 from msjax._src.ops.primitives import MatMul as MatMul
@@ -718,6 +721,7 @@ from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.random_ops import randperm as randperm
+from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.array_ops import range as range
 from msjax._src.ops.primitives import Range as Range
 from msjax._src.ops.array_ops import rank as rank
@@ -768,6 +772,7 @@ from msjax._src.ops.spectral_ops import rfftn as rfftn
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
 from msjax._src.ops.layer_ops import rms_norm as rms_norm
+from msjax._src.ops.used_primitives import RmsNorm as RmsNorm
 from msjax._src.ops.roi_ops import ROIAlign as ROIAlign
 from msjax._src.ops.array_ops import roll as roll
 from msjax._src.ops.primitives import Roll as Roll
@@ -779,9 +784,11 @@ from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast
+from msjax._src.ops.used_primitives import scalar_to_array as scalar_to_array
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
+from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
@@ -1006,6 +1013,7 @@ from msjax._src.ops.array_ops import zeros_like as zeros_like
 from msjax._src.ops.array_ops import ZerosLike as ZerosLike
 from msjax._src.ops.math_ops import zeta as zeta
 from msjax._src.ops.math_ops import Zeta as Zeta
+from msjax.ops import operations as P  # MindSpore's `ops.P`: ops.operations
 from msjax._src.module_tree import missing_names as _missing_names
 
 __getattr__ = _missing_names(__name__)
