@@ -304,6 +304,20 @@ def _random_draw(name, call_names):
     return call
 
 
+def _max_pool_with_indices(x, kernel_size, strides, pads, dilation, ceil_mode, argmax_type):
+    """`MaxPoolWithIndices(kernel_size, strides, pads, dilation, ceil_mode, argmax_type)(x)`:
+    `mint.nn.functional.max_pool2d(..., return_indices=True)`, the indices (each within its
+    plane, H·W) in `argmax_type`."""
+    pool = _msjax_object("mindspore.mint.nn.functional.max_pool2d")
+    out, indices = pool(x, kernel_size, kernel_size if strides is None else strides, pads,
+                        dilation, ceil_mode, return_indices=True)
+    return out, indices.astype(_default_value(argmax_type))
+
+
+# Generated Primitives computed by a public function under other parameter names.
+_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices}
+
+
 @functools.cache
 def primitive(name: str):
     """The generated Primitive class `name` (`SumExt`, `StackExt(dim)`), or None where msjax
@@ -318,7 +332,8 @@ def primitive(name: str):
     implementation = _random_draw(name, call_names) if not init_names else None
     if implementation is None:
         names = call_names + init_names
-        implementation = (_implementation_of_instances(entry["instances"], names)
+        implementation = (_PUBLIC_FORMS.get(name)
+                          or _implementation_of_instances(entry["instances"], names)
                           or _implementation_by_name(name, names)
                           or (None if init_names else _inplace_method(name, call_names)))
     if implementation is None:

@@ -103,3 +103,19 @@ def test_random_draws_have_their_distribution():
     assert ints.dtype == np.int32 and set(ints.tolist()) == {0, 1, 2, 3, 4}
     normal = gen_ops_prim.inplace_normal_op(x, 1., 2., seed, offset).asnumpy()
     assert abs(normal.mean() - 1) < 0.1 and abs(normal.std() - 2) < 0.1
+
+
+def test_max_pool_with_indices_is_max_pool2d_with_its_indices():
+    """MindSpore 2.10 runs it on Ascend only ("The kernel MaxPoolWithIndices unregistered")."""
+    x = np.random.RandomState(0).randn(2, 3, 5, 5).astype(np.float32)
+    out, indices = gen_ops_prim.MaxPoolWithIndices(2, 2)(Tensor(x))
+    windows = x[:, :, :4, :4].reshape(2, 3, 2, 2, 2, 2).transpose(0, 1, 2, 4, 3, 5)
+    np.testing.assert_array_equal(out.asnumpy(), windows.reshape(2, 3, 2, 2, 4).max(-1))
+    assert indices.dtype == msjax.int64
+    np.testing.assert_array_equal(np.take_along_axis(x.reshape(2, 3, 25),
+                                                     indices.asnumpy().reshape(2, 3, 4), -1),
+                                  out.asnumpy().reshape(2, 3, 4))
+    impl = pyboost_inner_prim.max_pool_with_indices_impl
+    again = impl(Tensor(x), (2, 2), (2, 2), (0, 0), (1, 1), False, msjax.int32)
+    assert again[1].dtype == msjax.int32
+    np.testing.assert_array_equal(again[0].asnumpy(), out.asnumpy())

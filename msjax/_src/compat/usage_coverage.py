@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
+import importlib.util
 import json
 import pathlib
 import re
@@ -89,14 +90,36 @@ def resolve(name: str):
         raise ImportError(f"{name} is not a mindspore name")
     parts[0] = "msjax"
     for end in range(len(parts), 0, -1):
-        try:
-            value = importlib.import_module(".".join(parts[:end]))
-        except ImportError:
-            continue
+        value = _exported_instead(".".join(parts[:end]))
+        if value is None:
+            try:
+                value = importlib.import_module(".".join(parts[:end]))
+            except ImportError:
+                continue
         for part in parts[end:]:
             value = getattr(value, part)
         return value
     raise ImportError(name)  # unreachable: `msjax` itself imports
+
+
+def _exported_instead(module_path: str):
+    """What the parent module exports under the name of `module_path` when msjax answers that
+    path with a module built from the record only and the parent defines a non-module object of
+    that name (`mindspore.parallel.shard`: the function `parallel` exports, as in MindSpore);
+    else None. Nothing is imported that the lookup would not import anyway."""
+    parent_path, _, last = module_path.rpartition(".")
+    if not parent_path:
+        return None
+    try:
+        parent = importlib.import_module(parent_path)
+        spec = importlib.util.find_spec(module_path)
+    except (ImportError, ValueError):
+        return None
+    value = vars(parent).get(last)
+    if (spec is None or not isinstance(spec.loader, _RecordedModuleLoader) or value is None
+            or isinstance(value, types.ModuleType)):
+        return None
+    return value
 
 
 def _is_built_from_record(value) -> bool:
