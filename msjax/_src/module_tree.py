@@ -257,6 +257,7 @@ NAME_SOURCES = {
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
                                               "msjax"),
+    "mindspore.multiprocessing": ("msjax.multiprocessing",),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel": ("msjax.parallel", "msjax"),
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",

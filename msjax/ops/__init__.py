@@ -503,6 +503,7 @@ from msjax._src.ops.loss_ops import l1_loss as l1_loss
 from msjax._src.ops.primitives import L2Loss as L2Loss
 from msjax._src.ops.primitives import L2Normalize as L2Normalize
 from msjax._src.ops.random_ops import laplace as laplace
+from msjax._src.ops.lars_ops import LARSUpdate as LARSUpdate
 from msjax._src.ops.nn_ops import layer_norm as layer_norm
 from msjax._src.ops.legacy_ops import LayerNorm as LayerNorm
 from msjax._src.ops.math_ops import lcm as lcm

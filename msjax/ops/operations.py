@@ -168,6 +168,7 @@ from msjax._src.ops.math_ops import IsNan as IsNan
 from msjax._src.ops.loss_ops import KLDivLoss as KLDivLoss
 from msjax._src.ops.primitives import L2Loss as L2Loss
 from msjax._src.ops.primitives import L2Normalize as L2Normalize
+from msjax._src.ops.lars_ops import LARSUpdate as LARSUpdate
 from msjax._src.ops.legacy_ops import LayerNorm as LayerNorm
 from msjax._src.ops.math_ops import Lcm as Lcm
 from msjax._src.ops.math_ops import LeftShift as LeftShift
