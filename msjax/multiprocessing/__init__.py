@@ -38,3 +38,8 @@ from multiprocessing import set_forkserver_preload as set_forkserver_preload
 from multiprocessing import set_start_method as set_start_method
 from msjax._src.multiprocessing_wrapper import Pool as Pool
 from msjax._src.multiprocessing_wrapper import Process as Process
+
+from msjax._src.module_tree import missing_names as _missing_names
+
+__path__ = []  # a package in MindSpore: its submodules come from msjax._src.module_tree
+__getattr__ = _missing_names(__name__)
