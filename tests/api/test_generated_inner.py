@@ -74,23 +74,22 @@ def test_constructor_arguments_are_attributes_and_checked():
 
 X32 = Tensor(np.ones((2, 3), np.float32))
 RANDOM = [  # (instance, its inputs before (seed, offset))
-    ("inplace_uniform_op", lambda: (Tensor(np.zeros((2, 3), np.float32)), 0., 1.)),
-    ("inplace_normal_op", lambda: (Tensor(np.zeros((2, 3), np.float32)), 0., 1.)),
-    ("multinomial_ext_op", lambda: (Tensor([0.1, 0.2, 0.7]), 4, True)),
-    ("bernoulli_ext_op", lambda: (Tensor(np.full((4, 4), 0.5, np.float32)),)),
+    (gen_ops_prim.inplace_uniform_op, lambda: (Tensor(np.zeros((2, 3), np.float32)), 0., 1.)),
+    (gen_ops_prim.inplace_normal_op, lambda: (Tensor(np.zeros((2, 3), np.float32)), 0., 1.)),
+    (gen_ops_prim.multinomial_ext_op, lambda: (Tensor([0.1, 0.2, 0.7]), 4, True)),
+    (gen_ops_prim.bernoulli_ext_op, lambda: (Tensor(np.full((4, 4), 0.5, np.float32)),)),
 ]
 
 
-@pytest.mark.parametrize("name, inputs", RANDOM, ids=[r[0] for r in RANDOM])
-def test_random_instances_draw_from_the_state_they_are_given(name, inputs):
+@pytest.mark.parametrize("op, inputs", RANDOM, ids=[type(r[0]).__name__ for r in RANDOM])
+def test_random_instances_draw_from_the_state_they_are_given(op, inputs):
     """The same (seed, offset) draws the same numbers; another offset others."""
-    op = getattr(gen_ops_prim, name)
     seed, offset = Tensor(7, msjax.int64), Tensor(0, msjax.int64)
     first = op(*inputs(), seed, offset).asnumpy()
     again = op(*inputs(), seed, offset).asnumpy()
     other = op(*inputs(), seed, Tensor(12, msjax.int64)).asnumpy()
     np.testing.assert_array_equal(first, again)
-    if name != "multinomial_ext_op":  # 4 draws of 3 classes may well repeat
+    if op is not gen_ops_prim.multinomial_ext_op:  # 4 draws of 3 classes may well repeat
         assert not np.array_equal(first, other)
 
 
@@ -119,3 +118,11 @@ def test_max_pool_with_indices_is_max_pool2d_with_its_indices():
     again = impl(Tensor(x), (2, 2), (2, 2), (0, 0), (1, 1), False, msjax.int32)
     assert again[1].dtype == msjax.int32
     np.testing.assert_array_equal(again[0].asnumpy(), out.asnumpy())
+
+
+def test_grid_sampler_3d_impl_is_grid_sample():
+    x = Tensor(np.arange(2 * 3 * 3 * 3, dtype=np.float32).reshape(1, 2, 3, 3, 3))
+    grid = Tensor(np.random.RandomState(0).uniform(-1, 1, (1, 2, 2, 2, 3)).astype(np.float32))
+    out = pyboost_inner_prim.grid_sampler_3d_impl(x, grid, "bilinear", "zeros", True)
+    expected = msjax.ops.grid_sample(x, grid, "bilinear", "zeros", True)
+    np.testing.assert_allclose(out.asnumpy(), expected.asnumpy(), rtol=1e-6)

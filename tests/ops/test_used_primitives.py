@@ -74,3 +74,15 @@ def test_im2col_and_masked_scatter_under_jit():
     out = ms.jit(lambda a, m, u: ops.MaskedScatter()(a, m, u))(
         Tensor(np.zeros((2, 2), np.float32)), mask, Tensor(np.array([7., 8.], np.float32)))
     np.testing.assert_array_equal(out.asnumpy(), [[7., 0.], [0., 8.]])
+
+
+def test_multiprocessing_names_are_pythons_but_process_and_pool():
+    import multiprocessing
+
+    import msjax.multiprocessing as msmp
+    assert msmp.set_start_method == multiprocessing.set_start_method
+    assert msmp.get_context is multiprocessing.get_context or (
+        msmp.get_context == multiprocessing.get_context)
+    assert issubclass(msmp.Process, multiprocessing.Process) and msmp.Process is not (
+        multiprocessing.Process)
+    assert issubclass(msmp.Pool, multiprocessing.pool.Pool)
