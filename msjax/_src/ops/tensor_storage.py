@@ -1,6 +1,6 @@
 """Tensor methods about a Tensor's memory and device that real MindSpore code calls:
 `storage()`/`untyped_storage()` (an `UntypedStorage`), `get_bytes()`,
-`Tensor.convert_bytes_to_tensor`, `data_sync()`, `move_to()`, and `index(indices)` (advanced
+`Tensor.convert_bytes_to_tensor`, `data_sync()`, `move_to()`, `flush_from_cache()`, and `index(indices)` (advanced
 indexing by a tuple of Tensors). Installed on Tensor by `tensor_methods.install`.
 
 An msjax Tensor holds an immutable XLA array, so its storage is the Tensor's bytes seen as one
@@ -142,6 +142,12 @@ def move_to(self, to, blocking=True) -> Tensor:
     return _wrap(moved)
 
 
+def flush_from_cache(self) -> None:
+    """`Tensor.flush_from_cache()`: write an embedding table's host cache (MindSpore's
+    parameter-server cache) back to the Tensor. msjax keeps no such cache: the Tensor holds its
+    values already."""
+
+
 def index(self, indices) -> Tensor:
     """`Tensor.index(indices)`: advanced indexing by a tuple (or list) of index Tensors, one
     per leading axis: `x.index((i, j))` is `x[i, j]`, the Tensors broadcast together; a bool
@@ -160,5 +166,6 @@ def index(self, indices) -> Tensor:
 
 
 METHODS = dict(storage=untyped_storage, untyped_storage=untyped_storage, get_bytes=get_bytes,
-               data_sync=data_sync, move_to=move_to, index=index)
+               data_sync=data_sync, move_to=move_to, index=index,
+               flush_from_cache=flush_from_cache)
 STATIC_METHODS = dict(convert_bytes_to_tensor=convert_bytes_to_tensor)
