@@ -17,6 +17,7 @@ import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
@@ -336,3 +337,17 @@ def _invert_permutation(input_x):
 
 
 InvertPermutation = primitive("InvertPermutation", _invert_permutation)
+
+
+def _strided_slice_grad(dy, shapex, begin, end, strides, *, begin_mask=0, end_mask=0,
+                        ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
+    """`StridedSliceGrad(...)(dy, shapex, begin, end, strides)`: `dy` scattered into zeros of
+    shape `shapex` where `StridedSlice` with the same masks reads (its pullback)."""
+    def forward(x):
+        return strided_slice.impl(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask,
+                                  new_axis_mask, shrink_axis_mask)
+    return _pullback(forward, jnp.zeros(tuple(shapex), dy.dtype), dy)
+
+
+StridedSliceGrad = primitive("StridedSliceGrad", functional(_strided_slice_grad), begin_mask=0,
+                             end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
