@@ -71,3 +71,37 @@ class Profiler:
 
     def add_metadata(self, key, value):
         self.options.setdefault("metadata", {})[key] = value
+
+
+class mstx:  # noqa: N801 - MindSpore's name
+    """`mindspore.profiler.mstx`: marks and ranges of the user's own in the profile's timeline
+    (MindSpore's MindStudio Tools Extension). msjax records them in the JAX trace as trace
+    annotations: `mark(message)` an instant one, `range_start(message)` ... `range_end(id)` a
+    span; outside a trace they cost next to nothing. `range_start` returns the range's id (ids
+    start at 1; 0 is MindSpore's answer where it records nothing)."""
+
+    _ranges: dict = {}
+    _next_id = [1]
+
+    @staticmethod
+    def mark(message, stream=None, domain="default") -> None:
+        if isinstance(message, str):
+            with jax.profiler.TraceAnnotation(message):
+                pass
+
+    @staticmethod
+    def range_start(message, stream=None, domain="default") -> int:
+        if not isinstance(message, str):
+            return 0
+        annotation = jax.profiler.TraceAnnotation(message)
+        annotation.__enter__()
+        range_id = mstx._next_id[0]
+        mstx._next_id[0] += 1
+        mstx._ranges[range_id] = annotation
+        return range_id
+
+    @staticmethod
+    def range_end(range_id, domain="default") -> None:
+        annotation = mstx._ranges.pop(range_id, None)
+        if annotation is not None:
+            annotation.__exit__(None, None, None)

@@ -2,6 +2,7 @@
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.profiler import Profiler as Profiler
+from msjax._src.profiler import mstx as mstx
 from msjax._src.profiler_schedule import AicoreMetrics as AicoreMetrics
 from msjax._src.profiler_schedule import ExportType as ExportType
 from msjax._src.profiler_schedule import ProfilerActivity as ProfilerActivity

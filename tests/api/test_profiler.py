@@ -60,3 +60,24 @@ def test_profile_refuses_to_record_while_a_profiler_does(tmp_path):
             profile()
     finally:
         profiler.stop()
+
+
+def test_mstx_marks_and_ranges_land_in_the_trace(tmp_path):
+    """`mindspore.profiler.mstx`: MindSpore 2.10 records them on Ascend only (on its CPU
+    `mark` returns None and `range_start` 0); msjax records them in the JAX trace."""
+    import gzip
+
+    from msjax.profiler import mstx
+    assert mstx.mark("outside a trace") is None
+    profiler = ms.Profiler(output_path=str(tmp_path / "prof"))
+    assert mstx.mark("names8-mark") is None
+    range_id = mstx.range_start("names8-range")
+    assert isinstance(range_id, int) and range_id >= 1
+    (Tensor(np.ones((4, 4), np.float32)) @ Tensor(np.ones((4, 4), np.float32))).asnumpy()
+    assert mstx.range_end(range_id) is None
+    assert mstx.range_end(range_id) is None  # an ended (or unknown) range: nothing to end
+    profiler.analyse()
+    traces = list((tmp_path / "prof").rglob("*.trace.json.gz"))
+    text = "".join(gzip.open(p, "rt").read() for p in traces)
+    assert "names8-mark" in text and "names8-range" in text
+    assert mstx.range_start(1) == 0  # not a message: nothing recorded, MindSpore's 0
