@@ -125,6 +125,7 @@ from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAv
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
+from msjax._src.ops.grad_ops import FusedWeightScaleApplyMomentum as FusedWeightScaleApplyMomentum
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.primitives import Gather as Gather
 from msjax._src.ops.array_ops import GatherD as GatherD

@@ -292,6 +292,29 @@ ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
                           display=shown.with_attrs(side_effect_mem=True))
 
 
+def _fused_weight_scale_apply_momentum(weight_decay, loss_scale, variable, accumulation,
+                                       learning_rate, gradient, momentum):
+    """`FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,
+    learning_rate, gradient, momentum)`: ApplyMomentum on the gradient
+    `(gradient + weight_decay·variable)·loss_scale` (`loss_scale` is the factor the gradient is
+    multiplied by: the loss scale's reciprocal), as MindSpore's GPU kernel computes it (its only
+    one); both Parameters written in place, the new variable returned."""
+    def value(t):
+        return t._data if isinstance(t, Tensor) else jnp.asarray(t)
+
+    dtype = value(variable).dtype
+    grad = ((value(gradient).astype(dtype) + value(weight_decay).astype(dtype) * value(variable))
+            * value(loss_scale).astype(dtype))
+    accum = value(accumulation) * value(momentum).astype(dtype) + grad
+    _write(accumulation, accum)
+    _write(variable, value(variable) - value(learning_rate).astype(dtype) * accum)
+    return _wrap(variable._data)
+
+
+FusedWeightScaleApplyMomentum = primitive(
+    "FusedWeightScaleApplyMomentum", _fused_weight_scale_apply_momentum, display=shown.only())
+
+
 def _apply_rms_prop(variable, mean_square, moment, learning_rate, gradient, decay, momentum,
                     epsilon, use_locking=False):
     """`mean_square += (gradient² - mean_square)·(1 - decay)`; `moment = moment·momentum +
