@@ -255,6 +255,7 @@ NAME_SOURCES = {
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.composite.multitype_ops._compile_utils": (
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
+    "mindspore.ops.function.nn_func": ("msjax._src.ops.attention_ops", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
                                               "msjax"),
     "mindspore.multiprocessing": ("msjax.multiprocessing",),
