@@ -27,7 +27,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import importlib
-import importlib.util
 import json
 import pathlib
 import re
@@ -103,21 +102,23 @@ def resolve(name: str):
 
 
 def _exported_instead(module_path: str):
-    """What the parent module exports under the name of `module_path` when msjax answers that
-    path with a module built from the record only and the parent defines a non-module object of
-    that name (`mindspore.parallel.shard`: the function `parallel` exports, as in MindSpore);
-    else None. Nothing is imported that the lookup would not import anyway."""
+    """What the parent module exports under the name of `module_path` when msjax has no module
+    file of that path (its module would be built from the record only) and the parent defines a
+    non-module object of that name (`mindspore.parallel.shard`: the function `parallel`
+    exports, as in MindSpore); else None. Imports nothing but the parent."""
     parent_path, _, last = module_path.rpartition(".")
     if not parent_path:
         return None
     try:
         parent = importlib.import_module(parent_path)
-        spec = importlib.util.find_spec(module_path)
-    except (ImportError, ValueError):
+    except ImportError:
         return None
     value = vars(parent).get(last)
-    if (spec is None or not isinstance(spec.loader, _RecordedModuleLoader) or value is None
-            or isinstance(value, types.ModuleType)):
+    if value is None or isinstance(value, types.ModuleType):
+        return None
+    relative = pathlib.Path(*module_path.split("."))
+    root = pathlib.Path(__file__).resolve().parents[3]  # the folder holding the msjax package
+    if (root / relative).with_suffix(".py").exists() or (root / relative / "__init__.py").exists():
         return None
     return value
 
