@@ -145,6 +145,14 @@ from msjax import runtime as runtime
 from msjax._src.core.runtime import run_check as run_check
 from msjax._src.core.runtime import launch_blocking as launch_blocking
 from msjax import hal as hal
+from msjax._src.core.streams import Event as Event
+from msjax._src.core.streams import Stream as Stream
+from msjax._src.core.streams import StreamCtx as StreamCtx
+from msjax._src.core.streams import communication_stream as communication_stream
+from msjax._src.core.streams import current_stream as current_stream
+from msjax._src.core.streams import default_stream as default_stream
+from msjax._src.core.streams import empty_cache as empty_cache
+from msjax._src.core.streams import set_cur_stream as set_cur_stream
 from msjax._src.amp import build_train_network as build_train_network
 from msjax._src.train.callback import Callback as Callback
 from msjax._src.train.callback import LossMonitor as LossMonitor

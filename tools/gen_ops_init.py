@@ -20,7 +20,10 @@ EXTRA = {
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
-    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "tail", "tuple_len"],
+    "msjax._src.ops.host_ops": ["constexpr", "make_range", "make_tuple", "print_", "tail",
+                                "tuple_len"],
+    "msjax._src.ops.inner_ops": ["mixed_precision_cast"],
+    "msjax._src.ops.used_primitives": ["scalar_to_array"],
     "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
                                     "is_sequence_shape_unknown"],
     "msjax._src.core.function_flags": ["add_flags"],
@@ -77,6 +80,7 @@ def render() -> dict:
         if module in INTERNAL_PRIMITIVE_MODULES and name not in mindspore_ops:
             continue
         lines.append(f"from {module} import {attr} as {name}")
+    lines.append("from msjax.ops import operations as P  # MindSpore's `ops.P`: ops.operations")
     lines += [f"from msjax._src.module_tree import missing_names as _missing_names", "",
               "__getattr__ = _missing_names(__name__)"]
     files["msjax/ops/__init__.py"] = "\n".join(lines) + "\n"
@@ -89,7 +93,7 @@ def render() -> dict:
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
         "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown",
-        "Morph"}
+        "Morph", "print_", "mixed_precision_cast", "scalar_to_array"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -13,7 +13,10 @@ Under MindSpore (the oracle) this prints one JSON document:
   public names that are the same object (`mindspore.mint.sum`, `mindspore.ops.sum`, ...);
 - `callers`: the public functions that call generated functions or instances, with their
   signatures and the generated names they use (`mindspore.mint.sum` uses `sum_ext`);
-- `inner`: `pyboost_inner_prim`'s instances (`rms_norm_impl`) with their class names.
+- `inner`: `pyboost_inner_prim`'s instances (`rms_norm_impl`) with their class names;
+- `inner_calls`: their call signatures: the generated Primitive's call inputs, then its
+  constructor's arguments (`argmax_with_value_impl(input, axis, keep_dims)` is
+  `ArgMaxWithValue(axis, keep_dims)(input)`).
 msjax builds `mindspore.ops.auto_generate` from these facts and its own functions
 (msjax/_src/generated_ops.py); with `--write FILE` (under msjax's Python) the document is
 written to `msjax/_src/reference/mindspore_2.10.0_generated_ops.json`.
@@ -101,9 +104,11 @@ def record():
                                                     "uses": uses}
     inner = {name: type(value).__name__ for name, value in vars(pyboost_inner_prim).items()
              if name.endswith("_impl") and not inspect.isclass(value)}
+    inner_calls = {name: parameters(type(getattr(pyboost_inner_prim, name)).__call__, True)
+                   for name in inner}
     return {"how": "tools/record_generated_primitives.py under MindSpore 2.10.0 (the oracle)",
             "primitives": primitives, "functions": functions, "callers": callers,
-            "inner": inner}
+            "inner": inner, "inner_calls": inner_calls}
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ import sys
 
 from msjax._src import module_tree
 from msjax._src.core import dtype as mstype
+from msjax._src.core import random
 from msjax._src.ops.registry import Primitive
 from msjax._src.reference import mindspore_generated_ops
 
@@ -219,8 +220,13 @@ def _call_method(name, params, implementation):
                 if not required}
     signature = ", ".join(n if required else f"{n}=_default_{i}"
                           for i, (n, _, required) in enumerate(params))
-    source = (f"def __call__(self, {signature}):\n"
-              f"    return _implementation({', '.join(names)})\n")
+    if implementation is None:  # a Primitive with constructor arguments: they follow the inputs
+        source = (f"def __call__(self, {signature}):\n"
+                  f"    return self._implementation({''.join(n + ', ' for n in names)}"
+                  f"*self._init_values)\n")
+    else:
+        source = (f"def __call__(self, {signature}):\n"
+                  f"    return _implementation({', '.join(names)})\n")
     namespace = {"_implementation": implementation, **defaults}
     exec(compile(source, f"<msjax generated {name}>", "exec"), namespace)  # noqa: S102 - ours
     call = namespace["__call__"]
@@ -229,34 +235,154 @@ def _call_method(name, params, implementation):
 
 
 class GeneratedPrimitive(Primitive):
-    """The base of MindSpore's generated Primitives answered by msjax: `Prim()(*inputs)` takes
-    MindSpore's call signature and calls msjax's implementation of the operator's functional
-    form with the inputs in MindSpore's order."""
+    """The base of MindSpore's generated Primitives answered by msjax: `Prim(*attrs)(*inputs)`
+    takes MindSpore's constructor and call signatures and calls msjax's implementation of the
+    operator's functional form with the inputs, then the constructor's arguments, in MindSpore's
+    order."""
 
-    def __init__(self):
+    _init_names: tuple = ()
+
+    def __init__(self, *init_values):
         super().__init__(type(self).__name__)
+        for key, value in zip(self._init_names, init_values):
+            self.add_prim_attr(key, value)
+        self._init_values = init_values
+
+
+def _init_method(name, params):
+    """`__init__(self, <MindSpore's constructor parameters>)`: a real function, so a wrong
+    call raises Python's own TypeError, as MindSpore's."""
+    names = [p[0] for p in params]
+    defaults = {f"_default_{i}": _default_value(default)
+                for i, (_, default, required) in enumerate(params) if not required}
+    signature = ", ".join(n if required else f"{n}=_default_{i}"
+                          for i, (n, _, required) in enumerate(params))
+    source = (f"def __init__(self, {signature}):\n"
+              f"    _base(self, {''.join(n + ', ' for n in names)})\n")
+    namespace = {"_base": GeneratedPrimitive.__init__, **defaults}
+    exec(compile(source, f"<msjax generated {name}>", "exec"), namespace)  # noqa: S102 - ours
+    init = namespace["__init__"]
+    init.__qualname__ = f"{name}.__init__"
+    return init
+
+
+# Generated random Primitives take MindSpore's generator state as two inputs, `seed` and `offset`
+# (what `default_generator._step(n)` returns): msjax draws with a Generator at that state, so
+# the same (seed, offset) draws the same numbers. {class: (what draws, by its inputs)}.
+_RANDOM_DRAWS = {
+    "InplaceUniform": ("Tensor.uniform_", ("input", "from_", "to")),
+    "InplaceNormal": ("Tensor.normal_", ("input", "mean", "std")),
+    "MultinomialExt": ("mindspore.mint.multinomial", ("input", "num_samples", "replacement")),
+    "BernoulliExt": ("mindspore.mint.bernoulli", ("input",)),
+    "RandInt": ("mindspore.mint.randint", ("low", "high", "shape")),
+}
+
+
+def _random_draw(name, call_names):
+    """For a generated random Primitive (`_RANDOM_DRAWS`): its call, drawing from a Generator at
+    the `seed` and `offset` it is given; None for any other."""
+    if name not in _RANDOM_DRAWS:
+        return None
+    path, positional = _RANDOM_DRAWS[name]
+    if path.startswith("Tensor."):
+        method = path[len("Tensor."):]
+        def draw(first, *rest, **keywords):
+            return getattr(first, method)(*rest, **keywords)
+    else:
+        draw = _msjax_object(path)
+        if draw is None:
+            return None
+    keyword_names = [n for n in call_names if n not in positional + ("seed", "offset")]
+
+    def call(*values):
+        given = dict(zip(call_names, values))
+        keywords = {n: given[n] for n in keyword_names if given.get(n) is not None
+                    and n != "device"}
+        generator = random.generator_at(given["seed"], given["offset"])
+        return draw(*(given[n] for n in positional), generator=generator, **keywords)
+    call.__name__ = call.__qualname__ = path
+    return call
+
+
+def _max_pool_with_indices(x, kernel_size, strides, pads, dilation, ceil_mode, argmax_type):
+    """`MaxPoolWithIndices(kernel_size, strides, pads, dilation, ceil_mode, argmax_type)(x)`:
+    `mint.nn.functional.max_pool2d(..., return_indices=True)`, the indices (each within its
+    plane, H·W) in `argmax_type`."""
+    pool = _msjax_object("mindspore.mint.nn.functional.max_pool2d")
+    out, indices = pool(x, kernel_size, kernel_size if strides is None else strides, pads,
+                        dilation, ceil_mode, return_indices=True)
+    return out, indices.astype(_default_value(argmax_type))
+
+
+# Generated Primitives computed by a public function under other parameter names.
+_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices}
 
 
 @functools.cache
 def primitive(name: str):
-    """The generated Primitive class `name` (`SumExt`), or None where msjax has no
-    implementation of it or it takes constructor arguments msjax's `ops` does not know."""
+    """The generated Primitive class `name` (`SumExt`, `StackExt(dim)`), or None where msjax
+    has no implementation of it."""
     entry = _record()["primitives"].get(name)
-    if entry is None or entry["init"] or entry["call"] is None:
+    if entry is None or entry["call"] is None:
         return None
     call_names = _names(entry["call"])
-    if any(n.startswith("*") or not n.isidentifier() for n in call_names):
+    init_names = _names(entry["init"])
+    if any(n.startswith("*") or not n.isidentifier() for n in call_names + init_names):
         return None
-    implementation = (_implementation_of_instances(entry["instances"], call_names)
-                      or _implementation_by_name(name, call_names)
-                      or _inplace_method(name, call_names))
+    implementation = _random_draw(name, call_names) if not init_names else None
+    if implementation is None:
+        names = call_names + init_names
+        implementation = (_PUBLIC_FORMS.get(name)
+                          or _implementation_of_instances(entry["instances"], names)
+                          or _implementation_by_name(name, names)
+                          or (None if init_names else _inplace_method(name, call_names)))
     if implementation is None:
         return None
-    doc = (f"`mindspore.ops.auto_generate.{name}`: `{name}()({', '.join(call_names)})` calls "
-           f"msjax's `{getattr(implementation, '__qualname__', name)}`.")
-    return type(name, (GeneratedPrimitive,), {
-        "__doc__": doc, "__module__": "msjax.ops.auto_generate",
-        "__call__": _call_method(name, entry["call"], implementation)})
+    doc = (f"`mindspore.ops.auto_generate.{name}`: `{name}({', '.join(init_names)})"
+           f"({', '.join(call_names)})` calls msjax's "
+           f"`{getattr(implementation, '__qualname__', name)}`.")
+    namespace = {"__doc__": doc, "__module__": "msjax.ops.auto_generate",
+                 "_init_names": tuple(init_names)}
+    if init_names:
+        namespace["__init__"] = _init_method(name, entry["init"])
+        namespace["_implementation"] = staticmethod(implementation)
+        call = _call_method(name, entry["call"], None)
+        namespace["__call__"] = call
+    else:
+        namespace["__call__"] = _call_method(name, entry["call"], implementation)
+    return type(name, (GeneratedPrimitive,), namespace)
+
+
+def _inner_class(name: str):
+    """The class of `pyboost_inner_prim`'s instance `name` (`argmax_with_value_impl` is a
+    `_PyboostArgMaxWithValuePrim`): called with the generated Primitive's inputs and then its
+    constructor's arguments (`(input, axis, keep_dims)`), it is
+    `ArgMaxWithValue(axis, keep_dims)(input)`; None where msjax has no such Primitive."""
+    record = _record()
+    cls_name = record["inner"][name]
+    base = cls_name[len("_Pyboost"):-len("Prim")]
+    entry = record["primitives"].get(base)
+    params = record.get("inner_calls", {}).get(name)
+    cls = lookup_class(base)
+    if entry is None or params is None or cls is None:
+        return None
+    call_names = _names(entry["call"])
+    init_names = _names(entry["init"])
+    if [p[0] for p in params] != call_names + init_names:
+        return None
+    make = _caller(cls, init_names) if init_names else cls
+    if make is None:
+        return None
+
+    def implementation(*values):
+        inputs, attributes = values[:len(call_names)], values[len(call_names):]
+        return make(*attributes)(*inputs)
+    doc = (f"`mindspore.ops.auto_generate.pyboost_inner_prim.{name}`: `{name}"
+           f"({', '.join(call_names + init_names)})` is `{base}({', '.join(init_names)})"
+           f"({', '.join(call_names)})`.")
+    return type(cls_name, (GeneratedPrimitive,), {
+        "__doc__": doc, "__module__": "msjax.ops.auto_generate.pyboost_inner_prim",
+        "__call__": _call_method(cls_name, params, implementation)})
 
 
 @functools.cache
@@ -271,7 +397,10 @@ def _instance_classes() -> dict:
 @functools.cache
 def instance(name: str):
     """The module-level instance `name` (`sum_ext_op`), or None."""
-    cls_name = _instance_classes().get(name) or _record()["inner"].get(name)
+    if name in _record()["inner"]:
+        cls = _inner_class(name)
+        return None if cls is None else cls()
+    cls_name = _instance_classes().get(name)
     if cls_name is None:
         return None
     cls = lookup_class(cls_name)

@@ -73,6 +73,7 @@ from msjax._src.nn.learning_rate_schedule import PolynomialDecayLR as Polynomial
 from msjax._src.nn.learning_rate_schedule import WarmUpLR as WarmUpLR
 from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from msjax._src.nn.optim.lars import LARS as LARS
 from msjax._src.nn.optim.momentum import Momentum as Momentum
 from msjax._src.nn.optim.optimizer import Optimizer as Optimizer
 from msjax._src.nn.optim.sgd import SGD as SGD
@@ -203,6 +204,7 @@ from msjax._src.nn.layers.transformer import Transformer as Transformer
 
 from msjax._src.module_tree import missing_names as _missing_names
 
+from msjax._src.nn.layers.image_quality import CentralCrop as CentralCrop
 from msjax._src.nn.layers.image_quality import PSNR as PSNR
 from msjax._src.nn.layers.image_quality import SSIM as SSIM
 from msjax._src.nn.layers.basic import Linear as Linear

@@ -305,6 +305,8 @@ from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
+from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
@@ -381,6 +383,7 @@ from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.array_ops import full as full
 from msjax._src.ops.array_ops import full_like as full_like
+from msjax._src.ops.grad_ops import FusedWeightScaleApplyMomentum as FusedWeightScaleApplyMomentum
 from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.array_ops import gather as gather
@@ -450,6 +453,7 @@ from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
@@ -512,6 +516,7 @@ from msjax._src.ops.loss_ops import l1_loss as l1_loss
 from msjax._src.ops.primitives import L2Loss as L2Loss
 from msjax._src.ops.primitives import L2Normalize as L2Normalize
 from msjax._src.ops.random_ops import laplace as laplace
+from msjax._src.ops.lars_ops import LARSUpdate as LARSUpdate
 from msjax._src.ops.nn_ops import layer_norm as layer_norm
 from msjax._src.ops.legacy_ops import LayerNorm as LayerNorm
 from msjax._src.ops.math_ops import lcm as lcm
@@ -564,6 +569,8 @@ from msjax._src.ops.pooling_ops import lp_pool1d as lp_pool1d
 from msjax._src.ops.pooling_ops import lp_pool2d as lp_pool2d
 from msjax._src.ops.primitives import LpNorm as LpNorm
 from msjax._src.ops.layer_ops import lrn as lrn
+from msjax._src.ops.used_primitives import LRN as LRN
+from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
@@ -575,6 +582,7 @@ from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
 from msjax._src.ops.array_ops import masked_select as masked_select
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
+from msjax._src.ops.used_primitives import MaskedScatter as MaskedScatter
 from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
 from msjax._src.ops.math_ops import matmul as matmul
 from msjax._src.ops.primitives import MatMul as MatMul
@@ -619,6 +627,7 @@ from msjax._src.ops.array_ops import mirror_pad as mirror_pad
 from msjax._src.ops.primitives import MirrorPad as MirrorPad
 from msjax._src.ops.nn_ops import mish as mish
 from msjax._src.ops.nn_ops import Mish as Mish
+from msjax._src.ops.inner_ops import mixed_precision_cast as mixed_precision_cast
 from msjax._src.ops.math_ops import mm as mm
 from msjax._src.ops.math_ops import Mod as Mod
 from msjax._src.transforms.custom_grad import Morph as Morph
@@ -707,6 +716,7 @@ from msjax._src.ops.registry import Primitive as Primitive
 from msjax._src.ops.registry import PrimitiveWithCheck as PrimitiveWithCheck
 from msjax._src.ops.registry import PrimitiveWithInfer as PrimitiveWithInfer
 from msjax._src.ops.host_ops import Print as Print
+from msjax._src.ops.host_ops import print_ as print_
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr
 from msjax._src.ops.primitives import Qr as Qr
@@ -725,6 +735,7 @@ from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.random_ops import randperm as randperm
+from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.array_ops import range as range
 from msjax._src.ops.primitives import Range as Range
 from msjax._src.ops.array_ops import rank as rank
@@ -775,6 +786,7 @@ from msjax._src.ops.spectral_ops import rfftn as rfftn
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
 from msjax._src.ops.layer_ops import rms_norm as rms_norm
+from msjax._src.ops.used_primitives import RmsNorm as RmsNorm
 from msjax._src.ops.roi_ops import ROIAlign as ROIAlign
 from msjax._src.ops.array_ops import roll as roll
 from msjax._src.ops.primitives import Roll as Roll
@@ -786,9 +798,11 @@ from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast
+from msjax._src.ops.used_primitives import scalar_to_array as scalar_to_array
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
+from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
@@ -996,6 +1010,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.ops.math_ops import view_as_real as view_as_real
 from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.ops.vm_impl_registry import vm_impl_registry as vm_impl_registry
 from msjax._src.transforms.vmap import vmap as vmap
@@ -1012,6 +1027,7 @@ from msjax._src.ops.array_ops import zeros_like as zeros_like
 from msjax._src.ops.array_ops import ZerosLike as ZerosLike
 from msjax._src.ops.math_ops import zeta as zeta
 from msjax._src.ops.math_ops import Zeta as Zeta
+from msjax.ops import operations as P  # MindSpore's `ops.P`: ops.operations
 from msjax._src.module_tree import missing_names as _missing_names
 
 __getattr__ = _missing_names(__name__)

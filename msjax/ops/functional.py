@@ -402,6 +402,7 @@ from msjax._src.ops.reduce_ops import min as min
 from msjax._src.ops.math_ops import minimum as minimum
 from msjax._src.ops.array_ops import mirror_pad as mirror_pad
 from msjax._src.ops.nn_ops import mish as mish
+from msjax._src.ops.inner_ops import mixed_precision_cast as mixed_precision_cast
 from msjax._src.ops.math_ops import mm as mm
 from msjax._src.ops.array_ops import moveaxis as moveaxis
 from msjax._src.ops.array_ops import movedim as movedim
@@ -452,6 +453,7 @@ from msjax._src.ops.math_ops import pow as pow
 from msjax._src.ops.primitive_instances import pows as pows
 from msjax._src.ops.nn_ops import prelu as prelu
 from msjax._src.ops.registry import Primitive as Primitive
+from msjax._src.ops.host_ops import print_ as print_
 from msjax._src.ops.reduce_ops import prod as prod
 from msjax._src.ops.linalg_ops import qr as qr
 from msjax._src.ops.reduce_ops import quantile as quantile
@@ -498,6 +500,7 @@ from msjax._src.ops.array_ops import row_stack as row_stack
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.array_ops import scalar_cast as scalar_cast
+from msjax._src.ops.used_primitives import scalar_to_array as scalar_to_array
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
@@ -617,6 +620,7 @@ from msjax._src.ops.reduce_ops import var_mean as var_mean
 from msjax._src.ops.linalg_ops import vecdot as vecdot
 from msjax._src.ops.linalg_ops import vector_norm as vector_norm
 from msjax._src.ops.array_ops import view_as as view_as
+from msjax._src.ops.math_ops import view_as_real as view_as_real
 from msjax._src.transforms.forward_mode import vjp as vjp
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit

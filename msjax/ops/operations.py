@@ -92,6 +92,8 @@ from msjax._src.ops.random_ops import Dropout as Dropout
 from msjax._src.ops.random_ops import Dropout2D as Dropout2D
 from msjax._src.ops.random_ops import Dropout3D as Dropout3D
 from msjax._src.ops.host_ops import DType as DType
+from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
+from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
@@ -123,6 +125,7 @@ from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAv
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
+from msjax._src.ops.grad_ops import FusedWeightScaleApplyMomentum as FusedWeightScaleApplyMomentum
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.primitives import Gather as Gather
 from msjax._src.ops.array_ops import GatherD as GatherD
@@ -148,6 +151,7 @@ from msjax._src.ops.array_ops import identity as identity
 from msjax._src.ops.primitives import Identity as Identity
 from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import Igammac as Igammac
+from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
@@ -170,6 +174,7 @@ from msjax._src.ops.math_ops import IsNan as IsNan
 from msjax._src.ops.loss_ops import KLDivLoss as KLDivLoss
 from msjax._src.ops.primitives import L2Loss as L2Loss
 from msjax._src.ops.primitives import L2Normalize as L2Normalize
+from msjax._src.ops.lars_ops import LARSUpdate as LARSUpdate
 from msjax._src.ops.legacy_ops import LayerNorm as LayerNorm
 from msjax._src.ops.math_ops import Lcm as Lcm
 from msjax._src.ops.math_ops import LeftShift as LeftShift
@@ -191,7 +196,10 @@ from msjax._src.ops.primitives import LogSoftmax as LogSoftmax
 from msjax._src.ops.primitives import LogSpace as LogSpace
 from msjax._src.ops.primitives import LowerBound as LowerBound
 from msjax._src.ops.primitives import LpNorm as LpNorm
+from msjax._src.ops.used_primitives import LRN as LRN
+from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
+from msjax._src.ops.used_primitives import MaskedScatter as MaskedScatter
 from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
 from msjax._src.ops.primitives import MatMul as MatMul
 from msjax._src.ops.linalg_ops import MatrixBandPart as MatrixBandPart
@@ -251,6 +259,7 @@ from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
+from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.primitives import Range as Range
 from msjax._src.ops.array_ops import Rank as Rank
 from msjax._src.ops.math_ops import Real as Real
@@ -277,12 +286,14 @@ from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
+from msjax._src.ops.used_primitives import RmsNorm as RmsNorm
 from msjax._src.ops.roi_ops import ROIAlign as ROIAlign
 from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.math_ops import Round as Round
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt
 from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
+from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.scatter_ops import ScatterNd as ScatterNd

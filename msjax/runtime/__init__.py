@@ -12,6 +12,14 @@ from msjax._src.core.runtime import reset_max_memory_reserved as reset_max_memor
 from msjax._src.core.runtime import reset_peak_memory_stats as reset_peak_memory_stats
 from msjax._src.core.runtime import set_memory as set_memory
 from msjax._src.core.runtime import synchronize as synchronize
+from msjax._src.core.streams import Event as Event
+from msjax._src.core.streams import Stream as Stream
+from msjax._src.core.streams import StreamCtx as StreamCtx
+from msjax._src.core.streams import communication_stream as communication_stream
+from msjax._src.core.streams import current_stream as current_stream
+from msjax._src.core.streams import default_stream as default_stream
+from msjax._src.core.streams import empty_cache as empty_cache
+from msjax._src.core.streams import set_cur_stream as set_cur_stream
 
 from msjax._src.module_tree import missing_names as _missing_names
 

@@ -880,3 +880,8 @@ add(Case("floor_div", (T((3,), "bool", "bool"), T((3,), "bool", "real")), tag="b
          ref=lambda x, e: np.array([[1, 0, 0], [0, -2 ** 31, -1]], np.int32)),
     )
 add(Case("TransposeView", (T((2, 3, 4)), (1, 0, 2)), ref=np.transpose))
+
+# -- ops.view_as_real ---------------------------------------------------------------------------
+add(Case("view_as_real", (T((2, 3), "complex64"),),
+         ref=lambda x: np.stack([x.real, x.imag], -1)),
+    Case("view_as_real", (X23,), tag="float32", error=True))

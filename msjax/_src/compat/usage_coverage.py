@@ -89,14 +89,38 @@ def resolve(name: str):
         raise ImportError(f"{name} is not a mindspore name")
     parts[0] = "msjax"
     for end in range(len(parts), 0, -1):
-        try:
-            value = importlib.import_module(".".join(parts[:end]))
-        except ImportError:
-            continue
+        value = _exported_instead(".".join(parts[:end]))
+        if value is None:
+            try:
+                value = importlib.import_module(".".join(parts[:end]))
+            except ImportError:
+                continue
         for part in parts[end:]:
             value = getattr(value, part)
         return value
     raise ImportError(name)  # unreachable: `msjax` itself imports
+
+
+def _exported_instead(module_path: str):
+    """What the parent module exports under the name of `module_path` when msjax has no module
+    file of that path (its module would be built from the record only) and the parent defines a
+    non-module object of that name (`mindspore.parallel.shard`: the function `parallel`
+    exports, as in MindSpore); else None. Imports nothing but the parent."""
+    parent_path, _, last = module_path.rpartition(".")
+    if not parent_path:
+        return None
+    try:
+        parent = importlib.import_module(parent_path)
+    except ImportError:
+        return None
+    value = vars(parent).get(last)
+    if value is None or isinstance(value, types.ModuleType):
+        return None
+    relative = pathlib.Path(*module_path.split("."))
+    root = pathlib.Path(__file__).resolve().parents[3]  # the folder holding the msjax package
+    if (root / relative).with_suffix(".py").exists() or (root / relative / "__init__.py").exists():
+        return None
+    return value
 
 
 def _is_built_from_record(value) -> bool:

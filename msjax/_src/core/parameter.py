@@ -142,6 +142,19 @@ class Parameter(Tensor):
     def comm_fusion(self, comm_fusion_):
         self.__dict__["_comm_fusion"] = check_non_negative_int(comm_fusion_)
 
+    def add_pipeline_stage(self, stage) -> None:
+        """`Parameter.add_pipeline_stage(stage)`: record a pipeline-parallel stage that uses
+        this Parameter (an int >= 0). Kept: msjax does not split a network into stages."""
+        if not isinstance(stage, int) or isinstance(stage, bool) or stage < 0:
+            raise TypeError("`stage` must be a positive number of int type")
+        self.__dict__.setdefault("_pipeline_stage_list", []).append(stage)
+
+    @property
+    def cache_shape(self) -> list:
+        """`Parameter.cache_shape`: the shape of the host cache of an embedding table in
+        MindSpore's parameter-server mode; [] (msjax keeps no such cache)."""
+        return list(self.__dict__.get("_cache_shape", []))
+
     @property
     def cache_enable(self) -> bool:
         """`Parameter.cache_enable` (default False): MindSpore's host-cache flag of an embedding

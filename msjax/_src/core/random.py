@@ -274,6 +274,27 @@ class Generator:
         return Tensor(seed), Tensor(offset)
 
 
+@jax.jit
+def _words_of(seed, offset):
+    """A state's four words for int64 arrays `seed` and `offset`."""
+    def halves(value):
+        value = jnp.reshape(value, ()).astype(jnp.int64)
+        return [(value & 0xFFFFFFFF).astype(jnp.uint32),
+                ((value >> 32) & 0xFFFFFFFF).astype(jnp.uint32)]
+    return jnp.stack(halves(seed) + halves(offset))
+
+
+@x64.scoped
+def generator_at(seed, offset) -> Generator:
+    """A new Generator whose state is (`seed`, `offset`) (ints or int Tensors): how msjax draws
+    for MindSpore's generated random Primitives, which take the state `Generator._step` returned
+    as inputs; the same state draws the same numbers."""
+    box = KeyState()
+    box._value = _words_of(*(v._data if isinstance(v, Tensor) else np.int64(v)
+                             for v in (seed, offset)))
+    return Generator(box)
+
+
 def generator_key(api: str, generator: Generator | None):
     """The key of one draw of `api` (its name, for the error) from `generator`'s state (None:
     `default_generator`, the global state): what an op taking `generator=` draws with."""

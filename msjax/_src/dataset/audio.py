@@ -350,3 +350,105 @@ class RiaaBiquad(AudioTensorOperation):
         array = self._checked(array, floats_only=True)
         b, a = _riaa_coefficients(self.sample_rate)
         return _lfilter_clamped(array, b, a).astype(_out_dtype(array, keep_half=True))
+
+
+class BassBiquad(AudioTensorOperation):
+    """`mindspore.dataset.audio.BassBiquad(sample_rate, gain, central_freq=100.0, Q=0.707)`: a
+    two-pole low-shelf filter (bass boost or cut of `gain` dB around `central_freq` Hz), the
+    audio-EQ-cookbook biquad, output clamped to [-1, 1]."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate, gain, central_freq=100.0, Q=0.707):  # noqa: N803
+        _check_type(sample_rate, (int,), "sample_rate")
+        if sample_rate == 0 or not -2 ** 31 <= sample_rate < 2 ** 31:
+            raise ValueError("Input sample_rate is not within the required interval of "
+                             "[-2147483648, 0) and (0, 2147483647].")
+        _check_type(gain, (float, int), "gain")
+        _check_type(central_freq, (float, int), "central_freq")
+        _check_type(Q, (float, int), "Q")
+        _check_interval(Q, "Q", 0, 1, low_open=True)
+        self.sample_rate, self.gain, self.central_freq, self.Q = sample_rate, gain, central_freq, Q
+
+    def coefficients(self):
+        """(b, a) of the filter."""
+        w0 = 2 * math.pi * self.central_freq / self.sample_rate
+        alpha = math.sin(w0) / 2 / self.Q
+        gain = math.exp(self.gain / 40 * math.log(10))
+        shelf = 2 * math.sqrt(gain) * alpha
+        minus, plus = (gain - 1) * math.cos(w0), (gain + 1) * math.cos(w0)
+        b = (gain * ((gain + 1) - minus + shelf), 2 * gain * ((gain - 1) - plus),
+             gain * ((gain + 1) - minus - shelf))
+        a = ((gain + 1) + minus + shelf, -2 * ((gain - 1) + plus), (gain + 1) + minus - shelf)
+        return b, a
+
+    def implementation(self, array):
+        array = self._checked(array, floats_only=True)
+        b, a = self.coefficients()
+        return _lfilter_clamped(array, b, np.asarray(a)).astype(_out_dtype(array, keep_half=True))
+
+
+_KAISER_BETA = 14.769656459379492
+
+
+def _resample_kernel(orig, new, method, width_zeros, rolloff, beta):
+    """The band-limited (windowed sinc) interpolation kernel, (new, taps), and its half width,
+    for `orig` and `new` already divided by their gcd."""
+    base = min(orig, new) * rolloff
+    width = math.ceil(width_zeros * orig / base)
+    taps = np.arange(-width, width + orig, dtype=np.float64) / orig
+    t = (np.arange(0, -new, -1, dtype=np.float64)[:, None] / new + taps[None, :]) * base
+    t = np.clip(t, -width_zeros, width_zeros)
+    if method == ResampleMethod.SINC_INTERPOLATION:
+        window = np.cos(t * math.pi / width_zeros / 2) ** 2
+    else:
+        beta = _KAISER_BETA if beta is None else beta
+        window = np.i0(beta * np.sqrt(1 - (t / width_zeros) ** 2)) / np.i0(beta)
+    t = t * math.pi
+    with np.errstate(invalid="ignore", divide="ignore"):
+        sinc = np.where(t == 0, 1.0, np.sin(t) / np.where(t == 0, 1.0, t))
+    return sinc * window * base / orig, width
+
+
+class Resample(AudioTensorOperation):
+    """`mindspore.dataset.audio.Resample(orig_freq=16000, new_freq=16000,
+    resample_method=ResampleMethod.SINC_INTERPOLATION, lowpass_filter_width=6, rolloff=0.99,
+    beta=None)`: the waveform resampled along its last axis from `orig_freq` to `new_freq` by
+    band-limited interpolation (a Hann- or Kaiser-windowed sinc), `ceil(new·length / orig)`
+    samples long."""
+
+    @_with_signature_check
+    def __init__(self, orig_freq=16000, new_freq=16000,
+                 resample_method=ResampleMethod.SINC_INTERPOLATION, lowpass_filter_width=6,
+                 rolloff=0.99, beta=None):
+        _check_type(orig_freq, (float, int), "orig_freq")
+        _check_type(new_freq, (float, int), "new_freq")
+        _check_type(resample_method, (ResampleMethod,), "resample_method")
+        _check_type(lowpass_filter_width, (int,), "lowpass_filter_width")
+        _check_type(rolloff, (float, int), "rolloff")
+        for name, value in (("orig_freq", orig_freq), ("new_freq", new_freq)):
+            _check_interval(value, name, 0, FLOAT32_MAX_INT, low_open=True)
+        _check_interval(lowpass_filter_width, "lowpass_filter_width", 1, 2 ** 31 - 1)
+        _check_interval(rolloff, "rolloff", 0, 1.0, low_open=True)
+        if beta is not None:
+            _check_type(beta, (float, int), "beta")
+        self.orig_freq, self.new_freq = orig_freq, new_freq
+        self.resample_method, self.lowpass_filter_width = resample_method, lowpass_filter_width
+        self.rolloff, self.beta = rolloff, beta
+
+    def implementation(self, array):
+        array = self._checked(array, floats_only=True)
+        if self.orig_freq == self.new_freq:
+            return array.astype(_out_dtype(array))
+        divisor = math.gcd(int(self.orig_freq), int(self.new_freq))
+        orig, new = int(self.orig_freq) // divisor, int(self.new_freq) // divisor
+        kernel, width = _resample_kernel(orig, new, self.resample_method,
+                                         self.lowpass_filter_width, self.rolloff, self.beta)
+        shape, length = array.shape[:-1], array.shape[-1]
+        waves = np.pad(array.reshape(-1, length).astype(np.float64),
+                       ((0, 0), (width, width + orig)))
+        frames = (waves.shape[1] - kernel.shape[1]) // orig + 1
+        starts = np.arange(frames) * orig
+        windows = waves[:, starts[:, None] + np.arange(kernel.shape[1])[None, :]]
+        resampled = np.einsum("bft,nt->bfn", windows, kernel).reshape(waves.shape[0], -1)
+        target = math.ceil(new * length / orig)
+        return resampled[:, :target].reshape(shape + (-1,)).astype(_out_dtype(array))

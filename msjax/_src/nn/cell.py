@@ -397,6 +397,13 @@ class Cell:
             param.comm_fusion = fusion_type
         return self
 
+    def set_broadcast_flag(self, mode=True):
+        """`Cell.set_broadcast_flag(mode=True)`: mark the Cell's Parameters to be broadcast from
+        rank 0 when a distributed job starts (the flag `broadcast_flag`); returns this Cell.
+        Kept: msjax's data-parallel step already reads replicated Parameter values."""
+        self.add_flags(broadcast_flag=mode)
+        return self
+
     @property
     def pipeline_stage(self) -> int:
         """`Cell.pipeline_stage`: the pipeline-parallel stage MindSpore places this Cell on (an
@@ -552,6 +559,18 @@ class Cell:
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         """`Cell.state_dict`: the buffers and Parameters of this Cell and its children."""
         return cell_state_dict.state_dict(self, destination, prefix, keep_vars)
+
+    def get_extra_state(self):
+        """`Cell.get_extra_state()`: the extra state `state_dict` saves under `_extra_state`; a
+        Cell that has some defines it (with `set_extra_state`), the base refuses the call."""
+        raise RuntimeError("Reached a code path in Cell.get_extra_state() that should never be "
+                           "called.")
+
+    def set_extra_state(self, state):
+        """`Cell.set_extra_state(state)`: restore what `get_extra_state` returned
+        (`load_state_dict` calls it); the base refuses the call."""
+        raise RuntimeError("Reached a code path in Cell.set_extra_state() that should never be "
+                           "called.")
 
     def load_state_dict(self, state_dict, strict=True):
         """`Cell.load_state_dict`: assigns the dict's values (checked first: a refused dict

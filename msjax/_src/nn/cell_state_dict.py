@@ -27,17 +27,31 @@ class _IncompatibleKeys(collections.namedtuple("_IncompatibleKeys",
     __str__ = __repr__
 
 
+def _own_entries(member, dotted):
+    """(dotted name, owning Cell, local name, value, is_parameter) of one Cell's Parameters,
+    then its buffers."""
+    for name, param in member._params.items():
+        if param is not None:
+            yield dotted + name, member, name, param, True
+    for name, buffer in member._buffers.items():
+        if buffer is not None and name not in member.__dict__.get("_non_persistent", ()):
+            yield dotted + name, member, name, buffer, False
+
+
 def _entries(cell, prefix):
-    """(dotted name, owning Cell, local name, value, is_parameter): each Cell's Parameters then
-    its buffers, as MindSpore orders them."""
+    """Each Cell's entries (`_own_entries`), as MindSpore orders them."""
     for cell_name, member in cell.cells_and_names():
-        dotted = prefix + (cell_name + "." if cell_name else "")
-        for name, param in member._params.items():
-            if param is not None:
-                yield dotted + name, member, name, param, True
-        for name, buffer in member._buffers.items():
-            if buffer is not None and name not in member.__dict__.get("_non_persistent", ()):
-                yield dotted + name, member, name, buffer, False
+        yield from _own_entries(member, prefix + (cell_name + "." if cell_name else ""))
+
+
+EXTRA_STATE_KEY = "_extra_state"
+
+
+def has_extra_state(member) -> bool:
+    """Whether the Cell's class defines `get_extra_state` (the base Cell's refuses the call)."""
+    from_class = getattr(type(member), "get_extra_state", None)
+    return from_class is not None and getattr(from_class, "__qualname__", "") != (
+        "Cell.get_extra_state")
 
 
 def _hooks(member, table):
@@ -60,8 +74,11 @@ def state_dict(cell, destination=None, prefix="", keep_vars=False):
     for member, dotted in cells:
         for hook in _hooks(member, "_state_dict_pre_hooks"):
             hook(member, dotted, keep_vars)
-    for key, _, _, value, _ in _entries(cell, prefix):
-        destination[key] = value
+    for member, dotted in cells:  # each Cell's entries, then its extra state (MindSpore's)
+        for key, _, _, value, _ in _own_entries(member, dotted):
+            destination[key] = value
+        if has_extra_state(member):
+            destination[dotted + EXTRA_STATE_KEY] = member.get_extra_state()
     for member, dotted in reversed(cells):
         for hook in _hooks(member, "_state_dict_hooks"):
             result = hook(member, destination, dotted, {})
@@ -87,8 +104,10 @@ def load_state_dict(cell, state, strict=True):
         for hook in _hooks(member, "_load_state_dict_pre_hooks"):
             hook(member, state, dotted, {}, True, missing, unexpected, errors)
     entries = {key: rest for key, *rest in _entries(cell, "")}
-    missing += [k for k in entries if k not in state]
-    unexpected += [k for k in state if k not in entries]
+    extra = {dotted + EXTRA_STATE_KEY: member for member, dotted in _cells(cell, "")
+             if has_extra_state(member)}
+    missing += [k for k in [*entries, *extra] if k not in state]
+    unexpected += [k for k in state if k not in entries and k not in extra]
     if strict and unexpected:
         errors.append("Unexpected key(s) in state_dict: "
                       + ", ".join(f'"{k}"' for k in unexpected) + ". ")
@@ -114,6 +133,9 @@ def load_state_dict(cell, state, strict=True):
             current.set_data(value)
         else:
             owner._buffers[name] = value
+    for key, member in extra.items():
+        if key in state:
+            member.set_extra_state(state[key])
     incompatible = _IncompatibleKeys(missing, unexpected)
     for member, _ in _cells(cell, ""):
         for hook in _hooks(member, "_load_state_dict_post_hooks"):

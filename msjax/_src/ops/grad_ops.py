@@ -17,6 +17,7 @@ import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
@@ -291,6 +292,29 @@ ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
                           display=shown.with_attrs(side_effect_mem=True))
 
 
+def _fused_weight_scale_apply_momentum(weight_decay, loss_scale, variable, accumulation,
+                                       learning_rate, gradient, momentum):
+    """`FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,
+    learning_rate, gradient, momentum)`: ApplyMomentum on the gradient
+    `(gradient + weight_decay·variable)·loss_scale` (`loss_scale` is the factor the gradient is
+    multiplied by: the loss scale's reciprocal), as MindSpore's GPU kernel computes it (its only
+    one); both Parameters written in place, the new variable returned."""
+    def value(t):
+        return t._data if isinstance(t, Tensor) else jnp.asarray(t)
+
+    dtype = value(variable).dtype
+    grad = ((value(gradient).astype(dtype) + value(weight_decay).astype(dtype) * value(variable))
+            * value(loss_scale).astype(dtype))
+    accum = value(accumulation) * value(momentum).astype(dtype) + grad
+    _write(accumulation, accum)
+    _write(variable, value(variable) - value(learning_rate).astype(dtype) * accum)
+    return _wrap(variable._data)
+
+
+FusedWeightScaleApplyMomentum = primitive(
+    "FusedWeightScaleApplyMomentum", _fused_weight_scale_apply_momentum, display=shown.only())
+
+
 def _apply_rms_prop(variable, mean_square, moment, learning_rate, gradient, decay, momentum,
                     epsilon, use_locking=False):
     """`mean_square += (gradient² - mean_square)·(1 - decay)`; `moment = moment·momentum +
@@ -336,3 +360,17 @@ def _invert_permutation(input_x):
 
 
 InvertPermutation = primitive("InvertPermutation", _invert_permutation)
+
+
+def _strided_slice_grad(dy, shapex, begin, end, strides, *, begin_mask=0, end_mask=0,
+                        ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
+    """`StridedSliceGrad(...)(dy, shapex, begin, end, strides)`: `dy` scattered into zeros of
+    shape `shapex` where `StridedSlice` with the same masks reads (its pullback)."""
+    def forward(x):
+        return strided_slice.impl(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask,
+                                  new_axis_mask, shrink_axis_mask)
+    return _pullback(forward, jnp.zeros(tuple(shapex), dy.dtype), dy)
+
+
+StridedSliceGrad = primitive("StridedSliceGrad", functional(_strided_slice_grad), begin_mask=0,
+                             end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)

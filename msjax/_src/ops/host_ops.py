@@ -79,6 +79,12 @@ class Print(Primitive):
         return None
 
 
+def print_(*input_x):
+    """`ops.print_(*input_x)`: prints its inputs, one per line, as `ops.Print()` does (inside a
+    compiled function, when the program runs)."""
+    return Print()(*input_x)
+
+
 # -- constexpr ---------------------------------------------------------------------------------
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """`mindspore.ops.constexpr`: marks a function of constants (shapes, dtypes, Python numbers)

@@ -9,6 +9,10 @@ graph syntax and its own tests call directly.
   compiler; values pass through unchanged. msjax compiles one program per shape, so it is the
   identity here too.
 - `SequenceAddN()(seq)`: the sum of a sequence's elements (Tensors or Python numbers).
+- `MixedPrecisionCast()(dst_dtype, x)` (`ops.functional.mixed_precision_cast`, what MindSpore's
+  amp casts a Cell's inputs with): each floating-point Tensor in `x` (a Tensor, or tuples and
+  lists of them, nested, which come back as tuples) cast to `dst_dtype`; any other value (an
+  integer or complex Tensor, a number, a dict) unchanged.
 - `CopyWithSlice()(dst, src)`: writes `src`'s values into the Tensor `dst` (of its shape and
   dtype) and returns `dst`. MindSpore writes through a view into the Tensor it was taken from;
   msjax Tensors are no views (an index result is a copy): only `dst` changes.
@@ -115,3 +119,21 @@ class CopyWithSlice(Primitive):
                                f"src_tensor->data_type:{type_to_type_id(src.dtype)}")
         dst._data = src._data
         return dst
+
+
+class MixedPrecisionCast(Primitive):
+    """`ops.operations._inner_ops.MixedPrecisionCast()(dst_dtype, x)`: the floating-point
+    Tensors of `x` cast to `dst_dtype` (module doc)."""
+
+    def __init__(self):
+        super().__init__("MixedPrecisionCast")
+
+    def __call__(self, dst_dtype, x):
+        if isinstance(x, Tensor):
+            return x.astype(dst_dtype) if x.dtype in mstype.float_type else x
+        if isinstance(x, (tuple, list)):
+            return tuple(self(dst_dtype, element) for element in x)
+        return x
+
+
+mixed_precision_cast = MixedPrecisionCast()

@@ -459,6 +459,18 @@ def polar(abs, angle):  # noqa: A002
         np.complex128 if abs.dtype == np.float64 else np.complex64)
 
 
+@op()
+def view_as_real(input):  # noqa: A002
+    """`ops.view_as_real(input)`: a complex Tensor as real numbers, its real and imaginary parts
+    on a new last axis of size 2 (Complex64 to Float32, Complex128 to Float64). MindSpore's is a
+    view of the input's memory; msjax's a new Tensor (XLA arrays are immutable)."""
+    if not isinstance(input, jax.Array):
+        raise TypeError("The input must be Tensor!")
+    if not jnp.iscomplexobj(input):
+        raise TypeError("For view_as_real, the dtype of input Tensor must be complex.")
+    return jnp.stack([jnp.real(input), jnp.imag(input)], axis=-1)
+
+
 # -- comparison and logic ----------------------------------------------------------------------
 equal = _binary("equal", jnp.equal, "eq", primitive="Equal", tensor_method=True)
 not_equal = _binary("not_equal", jnp.not_equal, "ne", primitive="NotEqual", tensor_method=True)

@@ -21,7 +21,7 @@ from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops
-from msjax._src.ops import tensor_methods_used
+from msjax._src.ops import tensor_methods_used, tensor_storage
 from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
@@ -660,6 +660,10 @@ def install() -> None:
         setattr(Tensor, name, _with_x64(fn))
     for name, fn in tensor_methods_used.METHODS.items():
         setattr(Tensor, name, _with_x64(fn))
+    for name, fn in tensor_storage.METHODS.items():
+        setattr(Tensor, name, _with_x64(fn))
+    for name, fn in tensor_storage.STATIC_METHODS.items():
+        setattr(Tensor, name, staticmethod(_with_x64(fn)))
     for name, fn in tensor_methods_used.PROPERTIES.items():
         setattr(Tensor, name, property(_with_x64(fn)))
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():

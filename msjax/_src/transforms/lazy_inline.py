@@ -17,6 +17,7 @@ chains inlined, which XLA's CPU backend compiles faster than the rows of a stack
 from __future__ import annotations
 
 import contextvars
+import functools
 import inspect
 import logging
 
@@ -26,6 +27,53 @@ from msjax._src.core import lifting
 from msjax._src.core.tensor import Tensor, _wrap
 
 _logger = logging.getLogger("msjax")
+
+
+LAZY_INLINE_MARK = "lazy_inline_"
+
+
+def _bound_arguments(init, attrs, self, args, kwargs):
+    """The values `__init__` is called with (in its parameters' order), when `attrs` is None."""
+    if attrs is not None:
+        return []
+    bound = inspect.signature(init).bind(self, *args, **kwargs)
+    arguments = dict(bound.arguments)
+    del arguments["self"]
+    return arguments.values()
+
+
+def _init_args_text(cell, attrs, init_args) -> str:
+    """MindSpore's `cell_init_args` (without lazy_inline's mark): the class name and the
+    constructor's arguments, or the values of the attributes `attrs` names (a list or one)."""
+    if attrs is None:
+        return type(cell).__name__ + str(init_args)
+    if isinstance(attrs, list):
+        init_args = []
+        for attr in attrs:
+            if not isinstance(attr, str):
+                raise ValueError("attr must be a string")
+            if hasattr(cell, attr):
+                init_args.append(getattr(cell, attr))
+    elif isinstance(attrs, str):
+        init_args = getattr(cell, attrs) if hasattr(cell, attrs) else []
+    else:
+        raise ValueError("attrs must be list or string")
+    return type(cell).__name__ + str(init_args)
+
+
+def cell_attr_register(fn=None, attrs=None):
+    """`mindspore._extends.cell_attr_register(fn=None, attrs=None)` on a Cell's `__init__`:
+    after it runs, the Cell's `cell_init_args` is its class name and constructor arguments (or
+    the attributes `attrs` names), as MindSpore records it. Such a Cell is no lazy_inline block:
+    it runs as any other."""
+    def wrap_init(init):
+        @functools.wraps(init)
+        def registered_init(self, *args, **kwargs):
+            init_args = _bound_arguments(init, attrs, self, args, kwargs)
+            init(self, *args, **kwargs)
+            self.cell_init_args = _init_args_text(self, attrs, init_args)
+        return registered_init
+    return wrap_init(fn) if fn is not None else wrap_init
 
 
 def lazy_inline(fn=None, attrs=None, policy=None):
@@ -40,33 +88,13 @@ def lazy_inline(fn=None, attrs=None, policy=None):
                              f"in {init.__code__.co_filename}")
 
         def lazy_inline_init(self, *args, **kwargs):
-            init_args = []
-            if attrs is None:
-                bound = inspect.signature(init).bind(self, *args, **kwargs)
-                init_args = dict(bound.arguments)
-                del init_args["self"]
-                init_args = init_args.values()
+            init_args = _bound_arguments(init, attrs, self, args, kwargs)
             init(self, *args, **kwargs)
             if isinstance(policy, str) and policy == "front":
                 self.no_inline = False
             elif policy is not None:
                 raise ValueError("policy must be None or 'front'")
-            if attrs is None:
-                self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(init_args)
-                return
-            if isinstance(attrs, list):
-                init_args = []
-                for attr in attrs:
-                    if not isinstance(attr, str):
-                        raise ValueError("attr must be a string")
-                    if hasattr(self, attr):
-                        init_args.append(getattr(self, attr))
-            elif isinstance(attrs, str):
-                if hasattr(self, attrs):
-                    init_args = getattr(self, attrs)
-            else:
-                raise ValueError("attrs must be list or string")
-            self.cell_init_args = "lazy_inline_" + type(self).__name__ + str(init_args)
+            self.cell_init_args = LAZY_INLINE_MARK + _init_args_text(self, attrs, init_args)
 
         lazy_inline_init.__wrapped__ = init
         lazy_inline_init.__name__ = init.__name__
@@ -150,10 +178,11 @@ class inlined:
 
 def call_lazy(cell, args, kwargs):
     """A call of a lazy_inline Cell while tracing: join or start a chain (see the module doc)."""
-    if _INLINE.get() or kwargs or len(args) != 1 or not isinstance(args[0], Tensor):
-        return None
-    x = args[0]
     key = cell.cell_init_args
+    if (_INLINE.get() or kwargs or len(args) != 1 or not isinstance(args[0], Tensor)
+            or not isinstance(key, str) or not key.startswith(LAZY_INLINE_MARK)):
+        return None  # (a Cell's cell_init_args from cell_attr_register: no lazy_inline block)
+    x = args[0]
     chain = x._chain if isinstance(x, PendingTensor) else None
     if (chain is None or chain.key != key or x._value is not None
             or chain.outputs[-1] is not x or any(b is cell for b in chain.blocks)):

@@ -1,6 +1,7 @@
 """`mindspore.dataset.audio`: audio transforms (implementation in msjax/_src/dataset/audio.py)."""
 # ruff: noqa: F401
 from msjax._src.dataset.audio import AmplitudeToDB as AmplitudeToDB
+from msjax._src.dataset.audio import BassBiquad as BassBiquad
 from msjax._src.dataset.audio import Biquad as Biquad
 from msjax._src.dataset.audio import BorderType as BorderType
 from msjax._src.dataset.audio import DensityFunction as DensityFunction
@@ -13,6 +14,7 @@ from msjax._src.dataset.audio import Modulation as Modulation
 from msjax._src.dataset.audio import NormMode as NormMode
 from msjax._src.dataset.audio import NormType as NormType
 from msjax._src.dataset.audio import Overdrive as Overdrive
+from msjax._src.dataset.audio import Resample as Resample
 from msjax._src.dataset.audio import ResampleMethod as ResampleMethod
 from msjax._src.dataset.audio import RiaaBiquad as RiaaBiquad
 from msjax._src.dataset.audio import ScaleType as ScaleType

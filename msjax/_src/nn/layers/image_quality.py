@@ -119,3 +119,29 @@ class PSNR(Cell):
         img2, _ = _to_unit_float(img2, self.max_val)
         mse = ((img1 - img2) ** 2).mean(axis=(-3, -2, -1))
         return 10 * (max_val ** 2 / mse).log() / math.log(10.0)
+
+
+class CentralCrop(Cell):
+    """`nn.CentralCrop(central_fraction)`: the central region of a CHW or NCHW image batch,
+    `central_fraction` (in (0, 1]) of its height and width: as many rows (columns) are cut at
+    each side, `int((h - h·fraction) / 2)` computed in float32 as MindSpore's (a 5×5 image at 0.6
+    keeps 3×3)."""
+
+    def __init__(self, central_fraction):
+        super().__init__()
+        check_value_type("central_fraction", central_fraction, [float], self.cls_name)
+        if not 0.0 < central_fraction <= 1.0:
+            raise ValueError(f"For '{self.cls_name}', the 'central_fraction' must be in range of "
+                             f"(0.0, 1.0], but got {central_fraction} with type 'float'.")
+        self.central_fraction = central_fraction
+
+    def construct(self, image):
+        shape = tuple(image.shape)
+        if len(shape) not in (3, 4):
+            raise ValueError(f"CentralCrop image must be 3d or 4d, but got shape {shape}")
+        if self.central_fraction == 1.0:
+            return image
+        h, w = shape[-2:]
+        top = int(np.float32((h - h * self.central_fraction) / 2))
+        left = int(np.float32((w - w * self.central_fraction) / 2))
+        return image[..., top:h - top, left:w - left]

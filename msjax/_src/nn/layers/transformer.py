@@ -11,8 +11,6 @@ from __future__ import annotations
 import copy
 import math
 
-import jax
-import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.initializer import HeUniform, Uniform, XavierNormal, XavierUniform, initializer
@@ -21,89 +19,11 @@ from msjax._src.nn.containers import CellList
 from msjax._src.nn.layers.activation import GELU, ReLU
 from msjax._src.nn.layers.basic import Dense, Dropout
 from msjax._src.nn.layers.normalization import LayerNorm
-from msjax._src.ops.random_ops import keep_mask
+from msjax._src.ops.attention_ops import multi_head_attention
 from msjax._src.ops import nn_ops
 from msjax._src.ops.registry import unwrap, wrap
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.random import next_key
-
-
-def _as_additive(mask, dtype):
-    if mask is None:
-        return None
-    if mask.dtype == jnp.bool_:
-        return jnp.where(mask, -jnp.inf, 0.0).astype(dtype)
-    return mask.astype(dtype)
-
-
-def multi_head_attention(query, key, value, num_heads, in_proj_weight, in_proj_bias, bias_k,
-                         bias_v, add_zero_attn, dropout_p, out_proj_weight, out_proj_bias,
-                         training, key_padding_mask, attn_mask, average_attn_weights,
-                         q_proj_weight=None, k_proj_weight=None, v_proj_weight=None, key_rng=None):
-    """PyTorch's (and MindSpore's) multi_head_attention_forward on jax arrays, time-major
-    (L, N, E) or unbatched (L, E). Returns (output, attention weights)."""
-    batched = query.ndim == 3
-    if not batched:
-        query, key, value = query[:, None], key[:, None], value[:, None]
-        if key_padding_mask is not None:
-            key_padding_mask = key_padding_mask[None]
-    length, batch, embed = query.shape
-    head_dim = embed // num_heads
-    if q_proj_weight is None:
-        w_q, w_k, w_v = jnp.split(in_proj_weight, 3)
-    else:
-        w_q, w_k, w_v = q_proj_weight, k_proj_weight, v_proj_weight
-    b_q, b_k, b_v = (None,) * 3 if in_proj_bias is None else jnp.split(in_proj_bias, 3)
-
-    def project(x, w, b):
-        y = x @ w.T
-        return y if b is None else y + b
-
-    q, k, v = project(query, w_q, b_q), project(key, w_k, b_k), project(value, w_v, b_v)
-    attn_mask = _as_additive(attn_mask, q.dtype)
-    key_padding_mask = _as_additive(key_padding_mask, q.dtype)
-    if attn_mask is not None and attn_mask.ndim == 2:
-        attn_mask = attn_mask[None]
-    if bias_k is not None:
-        k = jnp.concatenate([k, jnp.broadcast_to(bias_k, (1, batch, embed))])
-        v = jnp.concatenate([v, jnp.broadcast_to(bias_v, (1, batch, embed))])
-        if attn_mask is not None:
-            attn_mask = jnp.pad(attn_mask, [(0, 0), (0, 0), (0, 1)])
-        if key_padding_mask is not None:
-            key_padding_mask = jnp.pad(key_padding_mask, [(0, 0), (0, 1)])
-    q = q.reshape(length, batch * num_heads, head_dim).swapaxes(0, 1)
-    k = k.reshape(k.shape[0], batch * num_heads, head_dim).swapaxes(0, 1)
-    v = v.reshape(v.shape[0], batch * num_heads, head_dim).swapaxes(0, 1)
-    if add_zero_attn:
-        k = jnp.pad(k, [(0, 0), (0, 1), (0, 0)])
-        v = jnp.pad(v, [(0, 0), (0, 1), (0, 0)])
-        if attn_mask is not None:
-            attn_mask = jnp.pad(attn_mask, [(0, 0), (0, 0), (0, 1)])
-        if key_padding_mask is not None:
-            key_padding_mask = jnp.pad(key_padding_mask, [(0, 0), (0, 1)])
-    source = k.shape[1]
-    scores = (q / math.sqrt(head_dim)) @ k.swapaxes(1, 2)
-    if attn_mask is not None:
-        scores = scores + attn_mask
-    if key_padding_mask is not None:
-        scores = (scores.reshape(batch, num_heads, length, source)
-                  + key_padding_mask[:, None, None, :]).reshape(batch * num_heads, length, source)
-    weights = jax.nn.softmax(scores, axis=-1)
-    if training and dropout_p > 0:
-        keep = keep_mask(key_rng, 1 - dropout_p, weights.shape)
-        weights_dropped = jnp.where(keep, weights / (1 - dropout_p), 0.0)
-    else:
-        weights_dropped = weights
-    out = (weights_dropped @ v).swapaxes(0, 1).reshape(length, batch, embed)
-    out = out @ out_proj_weight.T
-    if out_proj_bias is not None:
-        out = out + out_proj_bias
-    weights = weights.reshape(batch, num_heads, length, source)
-    if average_attn_weights:
-        weights = weights.mean(1)
-    if not batched:
-        out, weights = out[:, 0], weights[0]
-    return out, weights
 
 
 class MultiheadAttention(Cell):

@@ -82,8 +82,11 @@ def opt_init_args_register(fn):
         arguments.pop("self")
         if "params" in arguments:
             self.init_params = {"params": arguments.pop("params")}
-        if "optimizer" in arguments:
-            self.init_params = {"params": arguments.pop("optimizer").init_params["params"]}
+        if "optimizer" in arguments:  # (an optimizer msjax built without this decorator: its
+            wrapped = arguments.pop("optimizer")  # parameters are the ones it was given)
+            recorded = getattr(wrapped, "__dict__", {}).get("init_params")
+            self.init_params = {"params": recorded["params"] if recorded is not None
+                                else list(getattr(wrapped, "parameters", ()))}
         if "learning_rate" in arguments:
             learning_rate = arguments.pop("learning_rate")
             if isinstance(learning_rate, Tensor):

@@ -10,6 +10,8 @@ from msjax._src.nn.probability.distribution import Logistic as Logistic
 from msjax._src.nn.probability.distribution import Normal as Normal
 from msjax._src.nn.probability.distribution import StudentT as StudentT
 from msjax._src.nn.probability.distribution import Uniform as Uniform
+from msjax._src.nn.probability.composed import Categorical as Categorical
+from msjax._src.nn.probability.composed import TransformedDistribution as TransformedDistribution
 from msjax._src.module_tree import missing_names as _missing_names
 
 __getattr__ = _missing_names(__name__)

@@ -1,0 +1,169 @@
+"""`nn.probability.distribution.Categorical` (a distribution over K classes given their
+probabilities) and `TransformedDistribution` (a distribution pushed through a bijector), with
+MindSpore 2.10's values, checks and reprs (tests/goldens/scripts/probability_probe.py).
+
+- `Categorical(probs=None, seed=None, dtype=mstype.int32, name='Categorical')`: `probs` along
+  the last axis (each row sums to 1); `prob`/`log_prob`/`cdf` of class indices, `mean` and `var`
+  of the index (keeping a last axis of 1, as MindSpore's), `mode`, `entropy`, `kl_loss`,
+  `cross_entropy` and `sample`.
+- `TransformedDistribution(bijector, distribution, seed=None, name='transformed_distribution')`:
+  y = bijector.forward(x) for x drawn from `distribution`; `log_prob(y)` is the distribution's
+  at `bijector.inverse(y)` plus the inverse log-Jacobian; `mean` only for a linear bijector
+  (constant Jacobian), as MindSpore's.
+"""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core import random
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.nn.probability.bijector import Bijector
+from msjax._src.nn.probability.distribution import Distribution, _array
+
+
+class Categorical(Distribution):
+    """`Categorical(probs=None, seed=None, dtype=mstype.int32, name='Categorical')` (module
+    doc)."""
+
+    _PARAMS = ("probs",)
+    _DTYPES = mstype.int_type + mstype.uint_type + mstype.float_type
+
+    def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
+        param = {"param_dict": {"probs": probs}, "seed": seed}
+        super().__init__(seed, dtype, name, param)
+        if probs is not None:
+            values = np.asarray(_array(probs))
+            if np.any(values < 0):
+                raise ValueError("Probabilities must be greater than zero")
+            if not np.allclose(values.sum(-1), 1.0, atol=1e-6):
+                raise ValueError("Probabilities for each category should sum to one for "
+                                 "Categorical distribution.")
+        self._stored = {"probs": None if probs is None else _array(probs)}
+
+    def _compute_dtype(self):
+        return np.dtype(np.float32)
+
+    @property
+    def probs(self):
+        probs = self._stored["probs"]
+        return None if probs is None else _wrap(probs)
+
+    def _class_probs(self, value, probs):
+        """The probability of each class index in `value`, broadcast with the batch."""
+        value = jnp.asarray(value).astype(jnp.int32)
+        shape = jnp.broadcast_shapes(value.shape, probs.shape[:-1])
+        table = jnp.broadcast_to(probs, shape + probs.shape[-1:])
+        return jnp.take_along_axis(table, jnp.broadcast_to(value, shape)[..., None], -1)[..., 0]
+
+    def _prob(self, value, probs):
+        return self._class_probs(value, probs)
+
+    def _log_prob(self, value, probs):
+        return jnp.log(self._class_probs(value, probs))
+
+    def _cdf(self, value, probs):
+        return self._class_probs(value, jnp.cumsum(probs, -1))
+
+    def _classes(self, probs):
+        return jnp.arange(probs.shape[-1], dtype=probs.dtype)
+
+    def _mean(self, probs):
+        return jnp.sum(probs * self._classes(probs), -1, keepdims=True)
+
+    def _var(self, probs):
+        deviation = self._classes(probs) - self._mean(probs)
+        return jnp.sum(probs * deviation ** 2, -1, keepdims=True)
+
+    def mode(self, *args, **kwargs):
+        (probs,) = self._call_params(args, kwargs)
+        return _wrap(jnp.argmax(probs, -1).astype(self._dtype._np))
+
+    def _entropy(self, probs):
+        return -jnp.sum(probs * jnp.log(probs), -1)
+
+    def _kl(self, own, other):
+        return jnp.sum(own[0] * (jnp.log(own[0]) - jnp.log(other[0])), -1)
+
+    def _sample(self, key, shape, probs):
+        batch = probs.shape[:-1]
+        return jax.random.categorical(key, jnp.log(probs), shape=shape[:len(shape) - len(batch)]
+                                      + batch)
+
+    def sample(self, shape=(), *args, **kwargs):
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        (probs,) = self._call_params(args, kwargs)
+        key = random.next_key(self._seed or None)
+        return _wrap(self._sample(key, shape + probs.shape[:-1], probs).astype(self._dtype._np))
+
+    def extend_repr(self):
+        probs = self._stored["probs"]
+        return f"probs = {None if probs is None else np.asarray(probs)}"
+
+
+class TransformedDistribution(Distribution):
+    """`TransformedDistribution(bijector, distribution, seed=None,
+    name='transformed_distribution')` (module doc)."""
+
+    def __init__(self, bijector, distribution, seed=None, name="transformed_distribution"):
+        kind = type(self).__name__
+        if not isinstance(bijector, Bijector):
+            raise TypeError(f"For '{kind}', the type of 'bijector' should be 'Bijector', but "
+                            f"got type '{type(bijector).__name__}'.")
+        if not isinstance(distribution, Distribution):
+            raise TypeError(f"For '{kind}', the type of 'distribution' should be "
+                            f"'Distribution', but got type '{type(distribution).__name__}'.")
+        param = {"param_dict": {"bijector": bijector, "distribution": distribution},
+                 "seed": seed}
+        self._DTYPES = (distribution.dtype,)
+        super().__init__(seed, distribution.dtype, name, param)
+        self._bijector = bijector
+        self._distribution = distribution
+        self._is_linear_transformation = bijector.is_constant_jacobian
+
+    @property
+    def bijector(self):
+        return self._bijector
+
+    @property
+    def distribution(self):
+        return self._distribution
+
+    @property
+    def is_linear_transformation(self):
+        return self._is_linear_transformation
+
+    def _inverse(self, value):
+        return self._bijector.inverse(value)
+
+    def log_prob(self, value, *args, **kwargs):
+        base = self._distribution.log_prob(self._inverse(value), *args, **kwargs)
+        return base + self._bijector.inverse_log_jacobian(value)
+
+    def prob(self, value, *args, **kwargs):
+        return _wrap(jnp.exp(self.log_prob(value, *args, **kwargs)._data))
+
+    def cdf(self, value, *args, **kwargs):
+        return self._distribution.cdf(self._inverse(value), *args, **kwargs)
+
+    def log_cdf(self, value, *args, **kwargs):
+        return self._distribution.log_cdf(self._inverse(value), *args, **kwargs)
+
+    def survival_function(self, value, *args, **kwargs):
+        return self._distribution.survival_function(self._inverse(value), *args, **kwargs)
+
+    def log_survival(self, value, *args, **kwargs):
+        return self._distribution.log_survival(self._inverse(value), *args, **kwargs)
+
+    def mean(self, *args, **kwargs):
+        if not self._is_linear_transformation:
+            raise ValueError("mean function must be implemented for non-linear transformation")
+        return self._bijector.forward(self._distribution.mean(*args, **kwargs))
+
+    def sample(self, shape=(), *args, **kwargs):
+        return self._bijector.forward(self._distribution.sample(shape, *args, **kwargs))
+
+    def extend_repr(self):
+        return ""
