@@ -357,8 +357,15 @@ def lookup(path: str, name: str, skip: str | None = None):
             continue
         # A module built from the record is never a name of its parent (`mindspore.common.mutable`
         # is a function in MindSpore); a module file msjax binds explicitly is (`common.dtype`).
-        if not isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader):
-            return value
+        if isinstance(getattr(value, "__loader__", None), _RecordedModuleLoader):
+            continue
+        # A fallback package's submodule, bound there by whoever imported it, is not a name of
+        # another module (`mindspore.common.generator.seed` is a function, whether or not
+        # `msjax.common.seed` was imported before).
+        if (isinstance(value, types.ModuleType) and value.__name__ == f"{source}.{name}"
+                and "msjax" + path[len("mindspore"):] != source):
+            continue
+        return value
     return standard_name(path, name)
 
 
