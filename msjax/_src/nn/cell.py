@@ -570,6 +570,7 @@ class Cell:
                     check_inputs(self, declared, args)
                     self.__dict__.pop("_fast_call", None)
                 if graph:
+                    self.__dict__["__parse_method__"] = "construct"  # see _parsed_method
                     graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
                     try:
                         if graph_call is None or kwargs:
@@ -615,12 +616,22 @@ class Cell:
         elif "_recompute_context_fn" in self.__dict__:  # Cell.recompute's
             output = _call_recomputed(self, args, kwargs)
         else:
-            output = self.construct(*args, **kwargs)
+            output = self._parsed_method()(*args, **kwargs)
         for hook in self._forward_hooks.values():
             result = hook(self, args, output)
             if result is not None:
                 output = result
         return output
+
+    def _parsed_method(self):
+        """The method a call runs: `construct`, except inside a compiled program, where
+        MindSpore parses a Cell by its `__parse_method__`: the @jit method last called on it
+        from Python (transforms/jit.py `note_parse_method`) until its next top-level
+        GRAPH_MODE call."""
+        name = self.__dict__.get("__parse_method__")
+        if name is None or name == "construct" or not _tracing_depth():
+            return self.construct
+        return getattr(self, name)
 
     # -- printing -----------------------------------------------------------------------------
     def extend_repr(self):
