@@ -7,8 +7,8 @@ line numbers, after three passes over each function scope:
    one run under `if guard(flag):`, loops test the flags, `return` sets a value returned at the end;
 2. every `if`/`while`/`for` whose blocks can be functions of the variables they assign becomes
    generated functions of those variables and a call of `if_stmt`/`while_stmt`/`for_stmt`;
-3. `and`/`or`/`not`, `a if c else b`, `a < b < c` and calls become helper calls (`call(f)` converts
-   the user's functions on the way).
+3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, f-strings and calls become helper calls
+   (`call(f)` converts the user's functions on the way).
 
 The converted function shares the original's globals and closure cells, so it sees later changes
 to them; it runs only while msjax traces.
@@ -31,6 +31,9 @@ from msjax._src.transforms import graph_scoping
 
 _CF = "_msjax_cf"  # the runtime module's name inside converted code
 _FN = "_msjax_fn_"  # prefix of generated branch and loop-body functions (never carried)
+
+
+_JOINED_STR_SITES = itertools.count()  # numbers of the f-strings converted (visit_JoinedStr)
 
 
 class NotConvertible(Exception):
@@ -364,7 +367,8 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences:
 
 
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c` and calls, as helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, f-strings and calls, as helper
+    calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -402,6 +406,16 @@ class _Expressions(ast.NodeTransformer):
         pairs = [ast.Tuple(elts=[ast.Constant(type(op).__name__), _thunk(right)], ctx=ast.Load())
                  for op, right in zip(node.ops, node.comparators)]
         return ast.copy_location(_call(_cf("compare_chain"), node.left, *pairs), node)
+
+    def visit_JoinedStr(self, node):
+        """An f-string as `joined_str(site, part, ...)` (graph_joined_str.py; a literal part is
+        a str, a formatted value a 1-tuple, its conversion and format spec dropped, as MindSpore
+        does): each f-string has a number of its own, its site."""
+        parts = [value if isinstance(value, ast.Constant) else
+                 ast.Tuple(elts=[self.visit(value.value)], ctx=ast.Load())
+                 for value in node.values]
+        return ast.copy_location(
+            _call(_cf("joined_str"), ast.Constant(next(_JOINED_STR_SITES)), *parts), node)
 
     def visit_Call(self, node):
         self.generic_visit(node)
