@@ -52,6 +52,7 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
+from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
