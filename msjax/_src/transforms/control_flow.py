@@ -52,6 +52,7 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import GRAPH_BUILTINS
+from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
@@ -800,6 +801,8 @@ def _ours(filename) -> bool:
 
 def call(fn):
     """The callable converted code calls for `fn`: converted when it is the user's own code."""
+    if id(fn) in FORBIDDEN:  # an API MindSpore's graph mode refuses (graph_forbidden.py)
+        check_call(fn)
     kind = type(fn)
     if kind is types.BuiltinFunctionType or kind is type:
         return GRAPH_BUILTINS.get(id(fn), fn)  # graph mode's map and print (graph_fallback.py)

@@ -85,17 +85,25 @@ def run_folding_when_needed(record, graph_mode, run):
     Folding only when needed keeps every other program as it was traced before: its constants
     embedded in the program, so its executable serialises whole (compile_cache.py).
     """
-    if graph_mode and not record.fold:
-        try:
+    token = _IN_GRAPH.set(graph_mode)
+    try:
+        if graph_mode and not record.fold:
+            try:
+                return run()
+            except NEEDS_VALUE as error:
+                if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
+                    raise _strict_error(error) from None
+                record.fold = True
+        if not record.fold:
             return run()
-        except NEEDS_VALUE as error:
-            if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
-                raise _strict_error(error) from None
-            record.fold = True
-    if not record.fold:
-        return run()
-    with fold_constants():
-        return run()
+        with fold_constants():
+            return run()
+    finally:
+        _IN_GRAPH.reset(token)
+
+
+_IN_GRAPH: contextvars.ContextVar = contextvars.ContextVar("msjax_in_graph", default=False)
+in_graph = _IN_GRAPH.get  # whether a graph-mode program (jit, GRAPH_MODE) is being traced
 
 
 def strict() -> bool:
