@@ -7,8 +7,8 @@ line numbers, after three passes over each function scope:
    one run under `if guard(flag):`, loops test the flags, `return` sets a value returned at the end;
 2. every `if`/`while`/`for` whose blocks can be functions of the variables they assign becomes
    generated functions of those variables and a call of `if_stmt`/`while_stmt`/`for_stmt`;
-3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, f-strings, subscript reads and calls become
-   helper calls (`call(f)` converts the user's functions on the way).
+3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, divisions, f-strings, subscript reads and
+   calls become helper calls (`call(f)` converts the user's functions on the way).
 
 The converted function shares the original's globals and closure cells, so it sees later changes
 to them; it runs only while msjax traces.
@@ -367,8 +367,8 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences:
 
 
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, f-strings, subscript reads and
-    calls, as helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, divisions, f-strings, subscript
+    reads and calls, as helper calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -416,6 +416,15 @@ class _Expressions(ast.NodeTransformer):
                  for value in node.values]
         return ast.copy_location(
             _call(_cf("joined_str"), ast.Constant(next(_JOINED_STR_SITES)), *parts), node)
+
+    def visit_BinOp(self, node):
+        """`a / b`, `a // b`, `a % b` as `divide(op, a, b)` (graph_scalar_ops.py: MindSpore's
+        errors for a Python number divided by zero)."""
+        self.generic_visit(node)
+        if not isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) or _binds(node):
+            return node
+        return ast.copy_location(_call(_cf("divide"), ast.Constant(type(node.op).__name__),
+                                       node.left, node.right), node)
 
     def visit_Subscript(self, node):
         """A subscript read as `getitem(obj, index)` (graph_index.py: MindSpore's errors)."""
