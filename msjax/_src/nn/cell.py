@@ -21,7 +21,7 @@ from msjax._src.core import context, state, traceback_filter, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
 from msjax._src.nn import cell_state_dict
-from msjax._src.nn.cell_compile import compile_cell
+from msjax._src.nn.cell_compile import LIVE_CELLS, compile_cell, compiled_phases
 from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
@@ -73,6 +73,7 @@ class Cell:
         setattr_(self, "_auto_prefix", auto_prefix)
         setattr_(self, "_phase", "train")
         setattr_(self, "_create_time", int(time.time() * 1e9))
+        LIVE_CELLS[id(self)] = self  # (cells_compile_cache, nn/cell_compile.py)
         setattr_(self, "_id", 1)
         setattr_(self, "_exist_objs", set())
         setattr_(self, "_exist_names", set())
@@ -590,6 +591,11 @@ class Cell:
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
             traceback_filter.user_traceback(error)
             raise
+
+    @property
+    def compile_cache(self) -> set:
+        """The Cell's GRAPH_MODE programs, one name each (nn/cell_compile.py)."""
+        return compiled_phases(self)
 
     @x64.scoped
     def compile(self, *args, **kwargs):
