@@ -817,6 +817,28 @@ def call(fn):
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
 
 
+class graph_context:  # noqa: N801 - named as the helper converted code calls
+    """`with manager:` in converted code: the manager's `__enter__` and `__exit__` run as
+    converted code too (MindSpore compiles them with the function: an error inside `__exit__`
+    is graph mode's, e.g. graph_scalar_ops' ValueError for a division by zero). As in
+    MindSpore's graph, what a user's `__exit__` returns suppresses no error of the block (a
+    library's manager, `contextlib.suppress`, keeps Python's rule)."""
+
+    __slots__ = ("manager",)
+
+    def __init__(self, manager):
+        self.manager = manager
+
+    def __enter__(self):
+        return call(type(self.manager).__enter__)(self.manager)
+
+    def __exit__(self, *exc_info):
+        exit_ = type(self.manager).__exit__
+        converted = call(exit_)
+        suppress = converted(self.manager, *exc_info)
+        return suppress if converted is exit_ else False
+
+
 # The ids of the objects a compiled call sees as their class's namespace, not as a value:
 # MindSpore's graph mode parses the `self` of a jit method called from Python (`obj.f(x)`,
 # `Cls.f(obj, x)`) so, and `self(...)` then raises. See `JitFunction.namespace_self`.

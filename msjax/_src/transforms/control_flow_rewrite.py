@@ -564,6 +564,10 @@ def _convert_statement(stmt, scope):
     if isinstance(stmt, ast.Return) and stmt.value is not None:
         stmt.value = _call(_cf("checked"), _expr(stmt.value))
         return [stmt]
+    if isinstance(stmt, ast.With):  # the managers' __enter__ and __exit__ converted too
+        for item in stmt.items:
+            item.context_expr = ast.copy_location(
+                _call(_cf("graph_context"), item.context_expr), item.context_expr)
     kind = {ast.If: "if", ast.While: "while", ast.For: "for"}.get(type(stmt))
     blocks = (stmt.body + stmt.orelse) if kind else []
     if kind is None or _blocker(blocks, scope) or (kind != "if" and stmt.orelse) or (
