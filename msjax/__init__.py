@@ -123,6 +123,7 @@ from msjax._src.transforms.recompute import recompute as recompute
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function
+from msjax._src.transforms.executors import ms_memory_recycle as ms_memory_recycle
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
 from msjax._src.transforms.pmap import pmap as pmap
 from msjax._src.transforms.vmap import vmap as vmap

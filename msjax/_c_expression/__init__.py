@@ -4,6 +4,8 @@ class). Its other names are the C++ runtime's own and raise AttributeError namin
 lacks (module_tree.missing_names)."""
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
+from msjax._src.core.monad import IOMonad as IOMonad
+from msjax._src.core.monad import UMonad as UMonad
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.executors import CreationType as CreationType
 from msjax._src.core.tensor import Tensor as TensorPy

@@ -168,8 +168,10 @@ NAME_SOURCES = {
     "mindspore._extends": ("msjax._extends",),
     "mindspore._extends.parse.compile_config": ("msjax._extends.parse.compile_config",),
     "mindspore.common": ("msjax.common", "msjax"),
+    "mindspore.common.api": ("msjax.common.api", "msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.file_system": ("msjax._src.core.file_system",),
+    "mindspore.common._monad": ("msjax._src.core.monad",),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),

@@ -12,5 +12,7 @@ from msjax._src.transforms.executors import _JitExecutor as _JitExecutor
 from msjax._src.transforms.executors import _PyNativeExecutor as _PyNativeExecutor
 from msjax._src.transforms.executors import _cell_graph_executor as _cell_graph_executor
 from msjax._src.transforms.executors import _pynative_executor as _pynative_executor
+from msjax._src.transforms.executors import ms_memory_recycle as ms_memory_recycle
+from msjax._src.nn.cell_compile import cells_compile_cache as cells_compile_cache
 
 __getattr__ = _missing_names(__name__)

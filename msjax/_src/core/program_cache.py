@@ -16,6 +16,8 @@ import types
 import weakref
 
 MAX_PROGRAMS = 256  # programs kept per compiled function
+# every ProgramCache by id (clear_all; a cache is a dict, which a WeakSet cannot hold)
+_ALL_CACHES: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 class _Strong:
@@ -68,6 +70,13 @@ def _dropper(cache, program):
     return drop
 
 
+def clear_all() -> None:
+    """Drop every compiled function's programs (`mindspore.ms_memory_recycle`): each is
+    compiled again by its next call."""
+    for cache in list(_ALL_CACHES.values()):
+        cache.clear()
+
+
 class ProgramCache(collections.OrderedDict):
     """Signature key -> program, least recently used first out, programs' objects held weakly.
 
@@ -78,6 +87,7 @@ class ProgramCache(collections.OrderedDict):
     def __init__(self, limit: int | None = None):
         super().__init__()
         self.limit = MAX_PROGRAMS if limit is None else limit
+        _ALL_CACHES[id(self)] = self
 
     def get(self, key, default=None):
         try:

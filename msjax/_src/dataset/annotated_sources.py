@@ -17,7 +17,7 @@ import numpy as np
 
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.file_sources import check_folder, decode_image
-from msjax._src.dataset.rows import mark_source_file, pipeline_error
+from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 META_FILENAME = "_meta-filename"
@@ -40,9 +40,7 @@ def _check_type(value, name, kind):
 def _read_image(path, decode, dataset_name):
     with open(path, "rb") as file:
         data = file.read()
-    if decode:
-        return decode_image(data, path)
-    return mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
+    return decode_image(data, path) if decode else np.frombuffer(data, np.uint8).copy()
 
 
 class _AnnotatedSource(MappableSource):
@@ -187,18 +185,20 @@ class VOCDataset(_AnnotatedSource):
 
     def _read(self, index):
         image_id, objects = self._rows()[index]
-        image = _read_image(os.path.join(self.folder, "JPEGImages", image_id + ".jpg"),
-                            self.decode, self.name)
+        path = os.path.join(self.folder, "JPEGImages", image_id + ".jpg")
+        image = _read_image(path, self.decode, self.name)
         if self.task == "Segmentation":
-            row = (image, _read_image(os.path.join(self.folder, "SegmentationClass",
-                                                   image_id + ".png"), self.decode, self.name))
+            target = os.path.join(self.folder, "SegmentationClass", image_id + ".png")
+            row = (image, *mark_source_row((_read_image(target, self.decode, self.name),), target))
         else:
             labels = [self.class_indexing.get(name, self._labels[name]) for name, _ in objects]
             values = np.array([v for _, v in objects], np.float32).reshape(-1, 6)
             row = (image, values[:, :4].copy(),
                    np.array(labels, np.uint32).reshape(-1, 1),
                    values[:, 4:5].astype(np.uint32), values[:, 5:6].astype(np.uint32))
-        return row + ((np.array(image_id),) if self.extra_metadata else ())
+        if self.task != "Segmentation":  # the annotation columns name the annotation file
+            mark_source_row(row[1:], os.path.join(self.folder, "Annotations", image_id + ".xml"))
+        return mark_source_row(row + ((np.array(image_id),) if self.extra_metadata else ()), path)
 
     def get_class_indexing(self):
         """`VOCDataset.get_class_indexing`: class name -> label (Detection only)."""
@@ -387,7 +387,8 @@ class CocoDataset(_AnnotatedSource):
 
     def _read(self, index):
         name, coordinates, items = self._rows()[index]
-        image = _read_image(os.path.join(self.folder, name), self.decode, self.name)
+        path = os.path.join(self.folder, name)
+        image = _read_image(path, self.decode, self.name)
         if self.task == "Captioning":
             row = (image, np.array(coordinates).reshape(-1, 1))
         else:
@@ -398,6 +399,7 @@ class CocoDataset(_AnnotatedSource):
             columns = len(items[0]) if items else len(_COCO_COLUMNS[self.task]) - 2
             table = np.array(items, np.uint32).reshape(-1, columns)
             row = (image, padded, *(table[:, k:k + 1].copy() for k in range(columns)))
+        mark_source_row(row[:1], path)  # the image's file (MindSpore names no file for the rest)
         return row + ((np.array(name),) if self.extra_metadata else ())
 
     def get_class_indexing(self):
@@ -469,5 +471,6 @@ class CelebADataset(_AnnotatedSource):
 
     def _read(self, index):
         name, attributes = self._rows()[index]
-        return (_read_image(os.path.join(self.folder, name), self.decode, self.name),
-                attributes.copy())
+        path = os.path.join(self.folder, name)
+        return mark_source_row((_read_image(path, self.decode, self.name),), path) + (
+            attributes.copy(),)

@@ -21,7 +21,8 @@ import numpy as np
 
 from msjax._src.dataset import config, main_guard, random_ops, shared_batches
 from msjax._src.dataset.transform_base import check_int_type
-from msjax._src.dataset.rows import (call_user_function, pipeline_error, source_file, to_array, user_value,
+from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
+                                     source_file, to_array, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.fused_ops import fuse_operations
@@ -517,6 +518,7 @@ def run_operations(operations, values: tuple) -> tuple:
         raise raised from cause
     if result is None:
         raise user_code_error(_NONE_RESULT)
+    carry_source_file(inputs, values)
     return values
 
 

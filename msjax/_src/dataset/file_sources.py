@@ -15,7 +15,7 @@ import os
 
 import numpy as np
 
-from msjax._src.dataset.rows import mark_source_file, pipeline_error
+from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 _USAGES = ["train", "test", "all"]
@@ -238,11 +238,8 @@ class _ImageFiles(MappableSource):
         path, label = self._list()[index]
         with open(path, "rb") as file:
             data = file.read()
-        if self.decode:
-            image = decode_image(data, path)
-        else:
-            image = mark_source_file(np.frombuffer(data, np.uint8).copy(), path)
-        return image, np.array(label, self.LABEL_DTYPE)
+        image = decode_image(data, path) if self.decode else np.frombuffer(data, np.uint8).copy()
+        return mark_source_row((image,), path) + (np.array(label, self.LABEL_DTYPE),)
 
 
 class ImageFolderDataset(_ImageFiles):

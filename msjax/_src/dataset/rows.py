@@ -97,6 +97,26 @@ def mark_source_file(value, path: str):
     return value
 
 
+def mark_source_row(row: tuple, path: str) -> tuple:
+    """Record that each array of a source's `row` came from `path` (a map that fails on any
+    of the row's columns names the file, as MindSpore does); returns `row`."""
+    for value in row:
+        if isinstance(value, np.ndarray) and id(value) not in _SOURCE_FILES:
+            mark_source_file(value, path)
+    return row
+
+
+def carry_source_file(inputs, outputs) -> None:
+    """A map's `outputs` (NumPy arrays) come from the file its `inputs` were read from, as
+    MindSpore names a row's file in a later map's error (a user function after `Decode`)."""
+    if not _SOURCE_FILES:
+        return
+    path = source_file(inputs)
+    if path is None:
+        return
+    mark_source_row(outputs, path)
+
+
 def source_file(values) -> str | None:
     """The file the first of `values` read from a file came from, or None."""
     for value in values:

@@ -21,7 +21,7 @@ from msjax._src.core import attributes, context, state, traceback_filter, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
 from msjax._src.nn import cell_state_dict
-from msjax._src.nn.cell_compile import compile_cell
+from msjax._src.nn.cell_compile import LIVE_CELLS, compile_cell, compiled_phases
 from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
@@ -76,6 +76,7 @@ class Cell:
         setattr_(self, "_auto_prefix", auto_prefix)
         setattr_(self, "_phase", "train")
         setattr_(self, "_create_time", int(time.time() * 1e9))
+        LIVE_CELLS[id(self)] = self  # (cells_compile_cache, nn/cell_compile.py)
         setattr_(self, "_id", 1)
         setattr_(self, "_exist_objs", set())
         setattr_(self, "_exist_names", set())
@@ -625,6 +626,7 @@ class Cell:
                     check_inputs(self, declared, args)
                     self.__dict__.pop("_fast_call", None)
                 if graph:
+                    self.__dict__["__parse_method__"] = "construct"  # see _parsed_method
                     graph_call = self.__dict__.get("_graph_call")  # CompiledFunction, 1st call on
                     try:
                         if graph_call is None or kwargs:
@@ -644,6 +646,11 @@ class Cell:
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
             traceback_filter.user_traceback(error)
             raise
+
+    @property
+    def compile_cache(self) -> set:
+        """The Cell's GRAPH_MODE programs, one name each (nn/cell_compile.py)."""
+        return compiled_phases(self)
 
     @x64.scoped
     def compile(self, *args, **kwargs):
@@ -670,12 +677,22 @@ class Cell:
         elif "_recompute_context_fn" in self.__dict__:  # Cell.recompute's
             output = _call_recomputed(self, args, kwargs)
         else:
-            output = self.construct(*args, **kwargs)
+            output = self._parsed_method()(*args, **kwargs)
         for hook in self._forward_hooks.values():
             result = hook(self, args, output)
             if result is not None:
                 output = result
         return output
+
+    def _parsed_method(self):
+        """The method a call runs: `construct`, except inside a compiled program, where
+        MindSpore parses a Cell by its `__parse_method__`: the @jit method last called on it
+        from Python (transforms/jit.py `note_parse_method`) until its next top-level
+        GRAPH_MODE call."""
+        name = self.__dict__.get("__parse_method__")
+        if name is None or name == "construct" or not _tracing_depth():
+            return self.construct
+        return getattr(self, name)
 
     # -- printing -----------------------------------------------------------------------------
     def extend_repr(self):

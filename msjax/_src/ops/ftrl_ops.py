@@ -32,7 +32,12 @@ _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
 @jax.jit
 def apply_ftrl(weight, accum, linear, grad, lr, l1, l2, lr_power, shrinkage=None):
     """ApplyFtrl: the FTRL-proximal update of `weight`, `accum` (Σg²) and `linear`; with
-    `shrinkage` (l2_shrinkage, ApplyFtrlV2) the linear term's gradient is g + 2·shrinkage·w."""
+    `shrinkage` (l2_shrinkage, ApplyFtrlV2) the linear term's gradient is g + 2·shrinkage·w.
+
+    The hyperparameters pass an optimization barrier: inside a compiled program they are
+    constants, and XLA would divide by `lr` as a multiplication by its (rounded) reciprocal,
+    one float32 ulp away from MindSpore's kernel (a GRAPH_MODE step's `var`)."""
+    lr, l1, l2, lr_power = jax.lax.optimization_barrier((lr, l1, l2, lr_power))
     new_accum = accum + grad * grad
     sigma = (jnp.power(new_accum, -lr_power) - jnp.power(accum, -lr_power)) / lr
     linear_grad = grad if shrinkage is None else grad + 2 * shrinkage * weight

@@ -42,6 +42,7 @@ from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops.state_ops import assign
 from msjax._src.transforms import tracing
 
 _logger = logging.getLogger("msjax")
@@ -69,9 +70,11 @@ def _as_array(value):
     return jnp.asarray(value)
 
 
-def _inference_function(net, params, free_parameters=None):
+def _inference_function(net, params, free_parameters=None, written=None):
     """`net(*inputs)` as a pure function of (parameter values, input arrays); the Parameters it
-    reads besides `params` are added to `free_parameters`."""
+    reads besides `params` are added to `free_parameters`. With a list `written`, the function
+    returns `(result, finals)`: the final values of the Parameters the network assigns
+    (`self.weight += 1`), whose indices among `params` the trace puts in `written`."""
     lifted_net, _ = lifting.lift(net, boxes=params)
 
     def pure(param_values, *inputs):
@@ -79,7 +82,12 @@ def _inference_function(net, params, free_parameters=None):
             record = lifted_net(list(param_values), *map(_wrap, inputs))
         if free_parameters is not None:
             free_parameters.extend(box for box in record.free if isinstance(box, Parameter))
-        return _unwrap(record.result)
+        result = _unwrap(record.result)
+        if written is None:
+            return result
+        assigned = {id(box) for box, _ in record.written}
+        written[:] = [i for i, box in enumerate(params) if id(box) in assigned]
+        return result, [_as_array(record.finals[i]) for i in written]
     return pure
 
 
@@ -105,12 +113,17 @@ def _parameters_of(net, arrays):
     return [box for box in record.free if isinstance(box, Parameter)]
 
 
-def _write_program(path, names, values, exported_bytes, output_tree, stored, external=None):
+def _write_program(path, names, values, exported_bytes, output_tree, stored, external=None,
+                   written=None):
     """msjax's program file at `path`, read-only as MindSpore leaves it: MAGIC, then three
     length-prefixed blobs (the metadata, the Parameters' bytes when `stored` (else an empty
-    `.npz`: a split MINDIR's `external` locations say where they are), the program)."""
+    `.npz`: a split MINDIR's `external` locations say where they are), the program). With
+    `written` (the indices of the Parameters the program assigns) the program returns
+    `(result, their final values)`; a file without it (msjax before), the result alone."""
     arrays = [np.asarray(v) for v in values]
     meta = {"format": 1, "parameters": names, "outputs": output_tree}
+    if written is not None:
+        meta["written"] = list(written)
     if external is not None:
         meta["external"] = external
     meta.update(dtypes=[str(a.dtype) for a in arrays], shapes=[list(a.shape) for a in arrays])
@@ -165,7 +178,7 @@ def _split_layout(names, raws):
     return files
 
 
-def _write_split(path, names, values, exported_bytes, output_tree):
+def _write_split(path, names, values, exported_bytes, output_tree, written=None):
     """A split MINDIR (module doc): the data files first, then NAME_graph.mindir, whose
     metadata holds each Parameter's (file, offset, length). Everything that can fail (the layout)
     is decided before any file is touched."""
@@ -191,7 +204,7 @@ def _write_split(path, names, values, exported_bytes, output_tree):
         last_of_several = number == len(layout) - 1 > 0
         atomic_files.write_atomically(os.path.join(folder, location), chunks, None if last_of_several else 0o400)
     _write_program(os.path.join(folder, prefix + "_graph.mindir"), names, values, exported_bytes,
-                   output_tree, stored=False, external=external)
+                   output_tree, stored=False, external=external, written=written)
 
 
 def _read_external(file_name, meta):
@@ -270,8 +283,11 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     try:
         params = _parameters_of(net, arrays)
         values = [p._value for p in params]
-        free_parameters = []
-        pure = _inference_function(net, params, free_parameters)
+        free_parameters, written = [], []
+        if file_format == "STABLEHLO":  # (pure JAX's program: its result only)
+            pure = _inference_function(net, params, free_parameters)
+        else:  # a GraphCell writes back the Parameters the network assigns
+            pure = _inference_function(net, params, free_parameters, written)
         exported = jax.export.export(jax.jit(pure))(values, *arrays)
         if isinstance(net, Cell):
             _refuse_parameters_outside_the_cell(free_parameters)
@@ -281,14 +297,15 @@ def export(net, *inputs, file_name, file_format="MINDIR", **kwargs):
     if file_format == "STABLEHLO":
         _write_for_jax(os.path.realpath(file_name), params, values, pure, arrays)
         return None
-    single = len(exported.out_avals) == 1 and not isinstance(
-        jax.eval_shape(pure, values, *arrays), (tuple, list))
+    result = jax.eval_shape(pure, values, *arrays)[0]
+    single = len(jax.tree_util.tree_leaves(result)) == 1 and not isinstance(result, (tuple, list))
     names, outputs = [p.name for p in params], "single" if single else "tuple"
     if _saved_together(values):
         _write_program(os.path.realpath(file_name), names, values, exported.serialize(), outputs,
-                       stored=True)
+                       stored=True, written=written)
     else:
-        _write_split(os.path.realpath(file_name), names, values, exported.serialize(), outputs)
+        _write_split(os.path.realpath(file_name), names, values, exported.serialize(), outputs,
+                     written)
     return None
 
 
@@ -328,8 +345,13 @@ class GraphCell(Cell):
                     graph.values[index_of[name]] = np.asarray(value._data)
 
     def construct(self, *inputs):
-        values = [p._data for p in self.get_parameters()]
-        out = self.graph.exported.call(values, *[_as_array(x) for x in inputs])
+        params = list(self.get_parameters())
+        out = self.graph.exported.call([p._data for p in params],
+                                       *[_as_array(x) for x in inputs])
+        if self.graph.written is not None:  # the Parameters the exported network assigns
+            out, finals = out
+            for index, value in zip(self.graph.written, finals):
+                assign(params[index], _wrap(value))
         if self.graph.outputs == "single" and isinstance(out, (tuple, list)) and len(out) == 1:
             out = out[0]
         return jax.tree_util.tree_map(_wrap, out)
@@ -348,8 +370,9 @@ def _check_same_shape_and_dtype(param, value):
 class LoadedGraph:
     """What `mindspore.load` returns: the program, its parameters' names and values."""
 
-    def __init__(self, exported, names, values, outputs):
+    def __init__(self, exported, names, values, outputs, written=None):
         self.exported, self.names, self.values, self.outputs = exported, names, values, outputs
+        self.written = written  # indices of the Parameters it assigns (None: it returns no finals)
 
 
 def _read_blobs(handle, count, file_name):
@@ -401,12 +424,13 @@ def load(file_name, **kwargs):
     if "external" in meta:
         values = _read_external(file_name, meta)
         exported = jax.export.deserialize(bytearray(program))
-        return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])
+        return LoadedGraph(exported, meta["parameters"], values, meta["outputs"],
+                           meta.get("written"))
     with np.load(io.BytesIO(params_bytes)) as stored:
         values = [stored[f"arr_{i}"].view(jnp.dtype(dtype)).reshape(shape)
                   for i, (dtype, shape) in enumerate(zip(meta["dtypes"], meta["shapes"]))]
     exported = jax.export.deserialize(bytearray(program))
-    return LoadedGraph(exported, meta["parameters"], values, meta["outputs"])
+    return LoadedGraph(exported, meta["parameters"], values, meta["outputs"], meta.get("written"))
 
 
 def save_graph(network, file_name):

@@ -54,6 +54,10 @@ from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
 from msjax._src.transforms.graph_fallback import graph_builtin
 from msjax._src.transforms.inplace_writes import InPlaceWrites
+from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
+from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
+from msjax._src.transforms.graph_scalar_ops import divide  # `a / b` in converted code
+from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
 _PASSES = 6  # traces of one lax.cond / while_loop before giving up (normally 1, at most ~3)
@@ -826,6 +830,8 @@ def _ours(filename) -> bool:
 
 def call(fn):
     """The callable converted code calls for `fn`: converted when it is the user's own code."""
+    if id(fn) in FORBIDDEN:  # an API MindSpore's graph mode refuses (graph_forbidden.py)
+        check_call(fn)
     kind = type(fn)
     if kind is types.BuiltinFunctionType or kind is type:
         return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
@@ -852,6 +858,28 @@ def _binds_self(function) -> bool:
     page; tests/goldens/scripts/graph_method_binding_probe.py); PyNative binds as Python does."""
     code = function.__code__
     return code.co_argcount > 0 and code.co_varnames[0] == "self"
+
+
+class graph_context:  # noqa: N801 - named as the helper converted code calls
+    """`with manager:` in converted code: the manager's `__enter__` and `__exit__` run as
+    converted code too (MindSpore compiles them with the function: an error inside `__exit__`
+    is graph mode's, e.g. graph_scalar_ops' ValueError for a division by zero). As in
+    MindSpore's graph, what a user's `__exit__` returns suppresses no error of the block (a
+    library's manager, `contextlib.suppress`, keeps Python's rule)."""
+
+    __slots__ = ("manager",)
+
+    def __init__(self, manager):
+        self.manager = manager
+
+    def __enter__(self):
+        return call(type(self.manager).__enter__)(self.manager)
+
+    def __exit__(self, *exc_info):
+        exit_ = type(self.manager).__exit__
+        converted = call(exit_)
+        suppress = converted(self.manager, *exc_info)
+        return suppress if converted is exit_ else False
 
 
 # The ids of the objects a compiled call sees as their class's namespace, not as a value:

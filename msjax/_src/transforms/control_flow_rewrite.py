@@ -7,8 +7,8 @@ line numbers, after three passes over each function scope:
    one run under `if guard(flag):`, loops test the flags, `return` sets a value returned at the end;
 2. every `if`/`while`/`for` whose blocks can be functions of the variables they assign becomes
    generated functions of those variables and a call of `if_stmt`/`while_stmt`/`for_stmt`;
-3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, calls and the values of f-strings become helper
-   calls (`call(f)` converts the user's functions on the way).
+3. `and`/`or`/`not`, `a if c else b`, `a < b < c`, divisions, f-strings, subscript reads and
+   calls become helper calls (`call(f)` converts the user's functions on the way).
 
 The converted function shares the original's globals and closure cells, so it sees later changes
 to them; it runs only while msjax traces.
@@ -31,6 +31,9 @@ from msjax._src.transforms import graph_scoping
 
 _CF = "_msjax_cf"  # the runtime module's name inside converted code
 _FN = "_msjax_fn_"  # prefix of generated branch and loop-body functions (never carried)
+
+
+_JOINED_STR_SITES = itertools.count()  # numbers of the f-strings converted (visit_JoinedStr)
 
 
 class NotConvertible(Exception):
@@ -364,8 +367,8 @@ _ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)  # ordered by `compare` (sequences:
 
 
 class _Expressions(ast.NodeTransformer):
-    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, calls and f-string values, as
-    helper calls."""
+    """`and`/`or`/`not`, `a if c else b`, `a < b`, `a < b < c`, divisions, f-strings, subscript
+    reads and calls, as helper calls."""
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
@@ -404,11 +407,39 @@ class _Expressions(ast.NodeTransformer):
                  for op, right in zip(node.ops, node.comparators)]
         return ast.copy_location(_call(_cf("compare_chain"), node.left, *pairs), node)
 
-    def visit_FormattedValue(self, node):
+    def visit_JoinedStr(self, node):
+        """An f-string as `joined_str(site, part, ...)` (graph_joined_str.py; a literal part is
+        a str, a formatted value a 1-tuple, its conversion and format spec dropped, as MindSpore
+        does): each f-string has a number of its own, its site."""
+        parts = [value if isinstance(value, ast.Constant) else
+                 ast.Tuple(elts=[self._formatted(value)], ctx=ast.Load())
+                 for value in node.values]
+        return ast.copy_location(
+            _call(_cf("joined_str"), ast.Constant(next(_JOINED_STR_SITES)), *parts), node)
+
+    def _formatted(self, node):
+        """A formatted value of an f-string: `formatted(value)` (graph_fallback.py: a Cell is
+        the "DeadNode" it is in MindSpore's graph) unless it has a conversion (`!r`)."""
+        value = self.visit(node.value)
+        if node.conversion != -1 or _binds(node.value):
+            return value
+        return ast.copy_location(_call(_cf("formatted"), value), node.value)
+
+    def visit_BinOp(self, node):
+        """`a / b`, `a // b`, `a % b` as `divide(op, a, b)` (graph_scalar_ops.py: MindSpore's
+        errors for a Python number divided by zero)."""
         self.generic_visit(node)
-        if node.conversion == -1 and not _binds(node.value):
-            node.value = ast.copy_location(_call(_cf("formatted"), node.value), node.value)
-        return node
+        if not isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) or _binds(node):
+            return node
+        return ast.copy_location(_call(_cf("divide"), ast.Constant(type(node.op).__name__),
+                                       node.left, node.right), node)
+
+    def visit_Subscript(self, node):
+        """A subscript read as `getitem(obj, index)` (graph_index.py: MindSpore's errors)."""
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load) or isinstance(node.slice, ast.Slice) or _binds(node):
+            return node
+        return ast.copy_location(_call(_cf("getitem"), node.value, node.slice), node)
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -541,6 +572,10 @@ def _convert_statement(stmt, scope):
     if isinstance(stmt, ast.Return) and stmt.value is not None:
         stmt.value = _call(_cf("checked"), _expr(stmt.value))
         return [stmt]
+    if isinstance(stmt, ast.With):  # the managers' __enter__ and __exit__ converted too
+        for item in stmt.items:
+            item.context_expr = ast.copy_location(
+                _call(_cf("graph_context"), item.context_expr), item.context_expr)
     kind = {ast.If: "if", ast.While: "while", ast.For: "for"}.get(type(stmt))
     blocks = (stmt.body + stmt.orelse) if kind else []
     if kind is None or _blocker(blocks, scope) or (kind != "if" and stmt.orelse) or (

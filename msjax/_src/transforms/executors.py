@@ -24,7 +24,7 @@ import contextvars
 
 import jax
 
-from msjax._src.core import context, lifting, runtime
+from msjax._src.core import context, lifting, program_cache, runtime, state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.array_ops import stop_gradient
@@ -254,3 +254,12 @@ def _signature(args, kwargs):
 
 _pynative_executor = _PyNativeExecutor()
 _cell_graph_executor = _CellGraphExecutor()
+
+
+def ms_memory_recycle() -> None:
+    """`mindspore.ms_memory_recycle()`: frees the programs compiled so far (every jit function's
+    and GRAPH_MODE Cell's, and JAX's own caches); each is compiled again by its next call, with
+    the same results."""
+    program_cache.clear_all()
+    state.call_key_changed()  # the Cells' fast calls of those programs are not taken any more
+    jax.clear_caches()

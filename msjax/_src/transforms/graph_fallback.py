@@ -25,8 +25,11 @@ those Python values as they are. msjax does the same on JAX:
 from __future__ import annotations
 
 import builtins
+import contextlib
+import contextvars
 import os
 import re
+import types
 
 import jax
 import numpy as np
@@ -37,10 +40,36 @@ from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
 
 
+# In a trace that folds constants, the errors deferred until its end (see `deferred_errors`).
+_DEFERRED: contextvars.ContextVar = contextvars.ContextVar("msjax_deferred", default=None)
+
+
+def deferred_errors():
+    """None, or in a trace folding constants the list where code that needs a traced value
+    may put JAX's error and go on tracing: the trace then raises the first at its end, and the
+    function runs eagerly (graph_joined_str.py: the program's f-strings of run-time values)."""
+    return _DEFERRED.get()
+
+
+@contextlib.contextmanager
 def fold_constants():
     """Operations on constants run at once (MindSpore folds them while compiling); operations on
-    the program's inputs are staged as usual."""
-    return jax.ensure_compile_time_eval()
+    the program's inputs are staged as usual. Errors deferred in the block are raised at its
+    end (`deferred_errors`)."""
+    deferred = []
+    token = _DEFERRED.set(deferred)
+    try:
+        with jax.ensure_compile_time_eval():
+            try:
+                yield
+            except Exception:
+                if deferred:
+                    raise deferred[0] from None
+                raise
+        if deferred:
+            raise deferred[0]
+    finally:
+        _DEFERRED.reset(token)
 
 
 # What tracing raises when Python needs a tensor's value.
@@ -58,17 +87,25 @@ def run_folding_when_needed(record, graph_mode, run):
     Folding only when needed keeps every other program as it was traced before: its constants
     embedded in the program, so its executable serialises whole (compile_cache.py).
     """
-    if graph_mode and not record.fold:
-        try:
+    token = _IN_GRAPH.set(graph_mode)
+    try:
+        if graph_mode and not record.fold:
+            try:
+                return run()
+            except NEEDS_VALUE as error:
+                if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
+                    raise _strict_error(error) from None
+                record.fold = True
+        if not record.fold:
             return run()
-        except NEEDS_VALUE as error:
-            if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
-                raise _strict_error(error) from None
-            record.fold = True
-    if not record.fold:
-        return run()
-    with fold_constants():
-        return run()
+        with fold_constants():
+            return run()
+    finally:
+        _IN_GRAPH.reset(token)
+
+
+_IN_GRAPH: contextvars.ContextVar = contextvars.ContextVar("msjax_in_graph", default=False)
+in_graph = _IN_GRAPH.get  # whether a graph-mode program (jit, GRAPH_MODE) is being traced
 
 
 def strict() -> bool:
@@ -200,6 +237,15 @@ def _print_value(value) -> str:
     array = np.asarray(value)
     if array.ndim == 0:
         return str(array.item())
+    return tensor_text(array)
+
+
+def tensor_text(array) -> str:
+    """A Tensor's value as MindSpore's C++ shows a constant one (`Tensor(shape=[2], dtype=Int64,
+    value=[1 2])`; graph `Print`, an f-string of a constant in a compiled function)."""
+    array = np.asarray(array)
+    if array.ndim == 0:
+        return f"Tensor(shape=[], dtype={_wrap(array).dtype}, value={str(array[()])})"
     digits = {2: 4, 4: 8}.get(array.dtype.itemsize, 16)
     body = np.array2string(
         array, separator=" ", threshold=np.inf,
@@ -265,9 +311,11 @@ def graph_str_format(bound):
 
 
 def formatted(value):
-    """A value an f-string formats inside a compiled function (`f"{value}"`): a Cell shows as
-    the dead node it is in MindSpore's graph ("DeadNode"); any other value as itself."""
-    return "DeadNode" if tracing_depth() and is_cell(value) else value
+    """A value an f-string formats inside a compiled function (`f"{value}"`): a Cell or a
+    function shows as the dead node it is in MindSpore's graph ("DeadNode"); any other value as
+    itself."""
+    dead = is_cell(value) or isinstance(value, (types.FunctionType, types.MethodType))
+    return "DeadNode" if tracing_depth() and dead else value
 
 
 def graph_builtin(fn):

@@ -71,6 +71,8 @@ class JitFunction:
         if _DYNAMIC_LENGTH_TYPES.intersection(map(type, args)):
             check_dynamic_length(args)
         try:
+            if args and not tracing_depth() and is_cell(args[0]):
+                self.note_parse_method(args[0])
             namespace = self.namespace_self(args)
             if namespace is not None:
                 with as_namespace(namespace):
@@ -98,6 +100,19 @@ class JitFunction:
                 name is not None and not is_cell_class(kind)
                 and inspect.getattr_static(kind, name, None) is self)
         return args[0] if method else None
+
+    def note_parse_method(self, cell):
+        """A jit method of a Cell called from Python (`trainer.test(x)`) becomes the method
+        MindSpore's graph mode parses that Cell by when a compiled program calls it later
+        (`GradOperation()(trainer)` inside another Cell's construct): its `__parse_method__`,
+        which the Cell's next top-level GRAPH_MODE call sets back to `construct`."""
+        name = getattr(self.fn, "__name__", None)
+        if (name is None or cell.__dict__.get("__parse_method__") == name
+                or inspect.getattr_static(type(cell), name, None) is not self):
+            return
+        cell.__dict__["__parse_method__"] = name
+        if name != "construct":  # its next call takes the full path, which resets it
+            cell.__dict__.pop("_fast_call", None)
 
     def _call_with_keywords(self, args, kwargs):
         if self.compiled_with_keywords is None:

@@ -46,3 +46,5 @@ from msjax._src.dataset.vision import RandomSolarize as RandomSolarize
 from msjax._src.module_tree import missing_names as _missing_names
 
 __getattr__ = _missing_names(__name__)
+from msjax._src.dataset.vision_files import read_file as read_file
+from msjax._src.dataset.vision_files import write_file as write_file

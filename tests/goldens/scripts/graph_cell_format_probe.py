@@ -1,5 +1,5 @@
 """MindSpore 2.10's graph mode formatting a Cell: `str.format` with a Cell argument is refused (a
-Cell is a dead node to the Python primitive that formats), an f-string shows "DeadNode", and a
+Cell is a dead node to the Python primitive that formats), an f-string shows "DeadNode" (for a function or method too), and a
 Cell's attributes, `str(cell)`, `%` and `type(cell)` format as in Python; printed
 `label -> RESULT`; tests/transforms/test_graph_str_format.py runs it unchanged on msjax.
 Regenerate:
@@ -78,10 +78,17 @@ class L(nn.Cell):
         super().__init__(); self.s = Sub(5)
     def construct(self):
         return "v {0}".format(type(self.s))
+def helper(x):
+    return x
+class M(nn.Cell):
+    def __init__(self):
+        super().__init__(); self.s = Sub(5)
+    def construct(self):
+        return f"fn {helper}, method {self.s.construct}"
 @jit
 def fj():
     s = Sub(5)
     return "v {0.x}".format(s)
-for cls in (A, B, C, D, E, F, G, H, I, J, K, L):  # noqa: E741
+for cls in (A, B, C, D, E, F, G, H, I, J, K, L, M):  # noqa: E741
     show(cls.__name__, lambda: cls()())  # noqa: B023 (called at once)
 show("jit", fj)

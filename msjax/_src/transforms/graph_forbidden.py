@@ -1,0 +1,49 @@
+"""The APIs MindSpore's graph compiler refuses to call inside a compiled function.
+
+MindSpore 2.10 marks the modules `mindspore.common.initializer`, `mindspore.context` and
+`mindspore.log` as forbidden in graph mode: calling one of their classes or functions in a
+`construct` or `@jit` function (`One()`, `initializer(...)`, `get_context("mode")`) fails to
+compile with a RuntimeError that names it and says to make the object outside (in `__init__`).
+Converted code calls `check_call` for each call (control_flow.call) while a graph-mode program
+is traced (graph_fallback.in_graph); merely naming such an object is allowed.
+"""
+from __future__ import annotations
+
+from msjax._src.core import context, initializer, log
+from msjax._src.parallel import parallel_context
+from msjax._src.transforms.graph_fallback import in_graph
+
+# (MindSpore's module, the msjax module defining them, the names MindSpore's module defines)
+_FORBIDDEN_APIS = (
+    ("mindspore.common.initializer", initializer, (
+        "Constant", "Dirac", "HeNormal", "HeUniform", "Identity", "Initializer", "Normal", "One",
+        "Orthogonal", "Sparse", "TruncatedNormal", "Uniform", "VarianceScaling", "XavierNormal",
+        "XavierUniform", "Zero", "initializer")),
+    ("mindspore.context", context, ("get_context", "set_context", "get_jit_config")),
+    ("mindspore.context", parallel_context, (
+        "ParallelMode", "get_auto_parallel_context", "get_ps_context",
+        "reset_auto_parallel_context", "reset_ps_context", "set_auto_parallel_context",
+        "set_ps_context")),
+    ("mindspore.log", log, ("critical", "debug", "error", "get_level", "get_log_config", "info",
+                            "parse_vlog_level", "vlog_print", "warning")),
+)
+
+# id of the object -> (MindSpore's full name, "class" or "method or function"); the objects are
+# module globals of msjax, so their ids stay theirs.
+FORBIDDEN = {
+    id(obj): (f"{module_name}.{name}", "class" if isinstance(obj, type) else "method or function")
+    for module_name, module, names in _FORBIDDEN_APIS for name in names
+    if (obj := getattr(module, name, None)) is not None
+}
+
+
+def check_call(fn) -> None:
+    """MindSpore's RuntimeError when a graph-mode program calls a forbidden API `fn`."""
+    found = FORBIDDEN.get(id(fn))
+    if found is None or not in_graph():
+        return
+    name, kind = found
+    raise RuntimeError(
+        f"Failed to compile in GRAPH_MODE because the {kind} '{name}' is not supported in "
+        f"'construct' or function with @jit decorator. Try to use the {kind} '{name}' externally "
+        f"such as initialized in the method '__init__' before assigning.")
