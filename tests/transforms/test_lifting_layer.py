@@ -201,6 +201,14 @@ def test_settle_traces_until_nothing_new_is_found_and_then_gives_up_with_the_err
     assert len(runs) == lifting.MAX_TRACES
 
 
+def test_grown_appends_each_new_box_once_by_identity():
+    a, b, c = Parameter(Tensor([1.0]), "a"), Parameter(Tensor([2.0]), "b"), Parameter(Tensor([3.0]), "c")
+    equal_but_not_a = Parameter(Tensor([1.0]), "a")
+    grown = lifting.grown([a, b], [b, c, c, a, equal_but_not_a])
+    assert [id(x) for x in grown] == [id(a), id(b), id(c), id(equal_but_not_a)]
+    assert lifting.grown([], [c, c]) == [c]
+
+
 def test_programs_are_found_by_mindspores_cache_key():
     made = []
 

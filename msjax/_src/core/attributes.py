@@ -390,7 +390,7 @@ class Outputs:
             write_attribute(obj, name, final)
 
 
-class Lifted:
+class TransformWrites:
     """The attribute writes of a call made inside another JAX transform (jax.vjp in grad): the
     call's final values leave the transform as arrays (`arrays`, among its auxiliary outputs)
     and are set on the objects after it (`outputs.write`), where the enclosing trace records

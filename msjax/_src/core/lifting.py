@@ -190,9 +190,13 @@ def settle(trace, error, limit=MAX_TRACES):
 
 
 def grown(boxes, found) -> list:
-    """`boxes` followed by the boxes of `found` not among them (by identity), in order."""
-    new = list(boxes)
-    new += [b for b in found if all(b is not x for x in new)]
+    """`boxes` followed by the boxes of `found` not among them (by identity), in order, each
+    once."""
+    new, seen = list(boxes), {id(b) for b in boxes}
+    for b in found:
+        if id(b) not in seen:
+            seen.add(id(b))
+            new.append(b)
     return new
 
 

@@ -26,7 +26,7 @@ def _scan_steps(network, stacked_inputs):
     pure, lifted = lifting.lift(network, roots=[network], boxes=[ms_random.GLOBAL_KEY])
 
     def step(carry, row):
-        assigned = attributes.Lifted()
+        assigned = attributes.TransformWrites()
         record = assigned.call([network], pure, carry, *map(_wrap, row))
         if assigned.outputs.targets:  # (each put back as it was)
             names = [f"{type(obj).__name__}.{name}" for obj, name in assigned.outputs.targets]

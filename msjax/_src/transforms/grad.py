@@ -129,7 +129,7 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     anchored = any(tensor_hooks.hooks(leaf) for leaf in hooked_leaves)
     # Inside a compiled call, the attributes `fn` writes leave jax.vjp as auxiliary outputs and
     # are set after it, where the compiled call carries them (core/attributes.py)
-    attribute_writes = attributes.Lifted() if attributes.recording_now() else None
+    attribute_writes = attributes.TransformWrites() if attributes.recording_now() else None
 
     def pure(*primal_values):
         primal_values = [tensor_hooks.apply_hooks(leaf, v)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import jax
 
+from msjax._src.core.lifting import grown
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor
 
 
@@ -35,22 +36,13 @@ def _held_in_slot(tensor) -> bool:
     return type(tensor) is Tensor
 
 
-def _unique(tensors) -> list:
-    seen, out = set(), []
-    for t in tensors:
-        if id(t) not in seen:
-            seen.add(id(t))
-            out.append(t)
-    return out
-
-
 class InPlaceWrites:
     """The Tensors a block can write in place: those its function reaches by name (`outer`: the
     calling frame's locals that the block does not assign) and the copies of its carried variables
     that the block is given (`rebox`), each standing for the caller's Tensor it was copied from."""
 
     def __init__(self, local_vars, carried_names=()):
-        self.outer = _unique([t for t in _plain_tensors(
+        self.outer = grown([], [t for t in _plain_tensors(
             v for k, v in local_vars.items() if k not in carried_names) if _held_in_slot(t)])
         self._copies = None
 
@@ -68,7 +60,7 @@ class InPlaceWrites:
         """`fn()` with each Tensor of `tracked` holding its value of `inputs` (a loop's carry);
         returns (fn's result, {id(tensor): (tensor, value written)}). Afterwards every Tensor holds
         its value from before the call, whether `fn` returned or raised."""
-        watched = _unique([*self.outer, *tracked])
+        watched = grown(self.outer, tracked)
         before = [t._data for t in watched]
         for t, value in zip(tracked, inputs):
             t._data = value
@@ -108,4 +100,4 @@ def _fit(value, like):
 
 def found(tensors, *writes) -> list:
     """`tensors` followed by the Tensors of `writes` (`run`'s) not among them, in order."""
-    return _unique([*tensors, *(t for w in writes for t, _ in w.values())])
+    return grown(tensors, [t for w in writes for t, _ in w.values()])
