@@ -8,8 +8,9 @@ shuffle for MindSpore's buffer ``shuffle``, its zip and concatenation, ``to_iter
 threads and a prefetch buffer, and ``mp_prefetch`` worker processes when an operation asks for
 ``python_multiprocessing``. Rows are tuples of NumPy arrays (see rows.py).
 
-Differences from MindSpore: orders drawn from a seed are Grain's, so a shuffled pipeline yields the
-same rows as MindSpore's in another order (stable for a given ``dataset.config.set_seed``).
+Differences from MindSpore: the samplers' orders are MindSpore's (samplers.py), but the order of
+``Dataset.shuffle``'s buffer is Grain's: the same rows in another order (stable for a given
+``dataset.config.set_seed``).
 """
 from __future__ import annotations
 
