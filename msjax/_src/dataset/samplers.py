@@ -124,14 +124,14 @@ class DistributedSampler(Sampler):
         self.shuffle = shuffle
         self.offset = offset
         self._orders = CumulativeShuffle()
-        self._seed = config.get_seed() + 1
+        self.seed = config.get_seed() + 1  # the seed MindSpore's C++ sampler gets
 
     def size(self, length):
         return self._limit(math.ceil(length / self.num_shards)) if length else 0
 
     def index_dataset(self, length, seed, epoch=0):
         # MindSpore's C++ sampler takes UINT32_MAX to mean the pipeline seed
-        first_seed = seed if self._seed == 2 ** 32 - 1 else self._seed
+        first_seed = seed if self.seed == 2 ** 32 - 1 else self.seed
         order = (self._orders.order(range(length), first_seed, epoch) if self.shuffle
                  else np.arange(length))
         positions = (self.shard_id + np.arange(self.size(length)) * self.num_shards) % max(length, 1)
@@ -293,7 +293,8 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
                    python_source=False):
     """The sampler a source's (sampler, shuffle, num_samples, num_shards, shard_id) arguments
     mean in MindSpore: an explicit `sampler` (a Sampler or a list of indices), which may come
-    with none of the others. A `python_source` (GeneratorDataset and its kin) refuses a conflict
+    with none of the others; shuffling with `num_samples` draws with replacement, as MindSpore's
+    select_sampler does. A `python_source` (GeneratorDataset and its kin) refuses a conflict
     with MindSpore's ValueError, a native source with its RuntimeErrors."""
     if python_source:
         if isinstance(sampler, Sampler) and not (shuffle is None and num_shards is None
@@ -304,6 +305,7 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
         check_shards(num_shards, shard_id)
     else:
         _check_native_source_options(sampler, shuffle, num_shards, shard_id)
+    draws_with_replacement = num_samples is not None  # MindSpore: shuffle + num_samples
     num_samples = _check_num_samples(num_samples)
     if sampler is not None:
         if isinstance(sampler, Sampler):
@@ -313,5 +315,5 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
     if shuffle:
-        return RandomSampler(num_samples=num_samples)
+        return RandomSampler(replacement=draws_with_replacement, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)
