@@ -101,9 +101,6 @@ DOCUMENTED: dict[tuple[str, int], str] = {
                                             "plain line of Python's logging, which MindSpore logs as "
                                             "a [WARNING] line the oracle's runner filters out "
                                             "(docs/migration.md, same section)",
-    ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
-                             "description) is not implemented (docs/migration.md, 'What msjax does "
-                             "not implement yet')",
 }
 
 #: A line of MindSpore's logger (msjax's mindspore.log writes the same format): the oracle drops
