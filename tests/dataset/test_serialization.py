@@ -25,6 +25,7 @@ SERIALIZE_GOLDENS = golden_cases("dataset/serialize_probe.txt")
 @functools.lru_cache(maxsize=None)
 def _msjax_cases():
     saved = config.get_num_parallel_workers(), config._settings["seed"]
+    config.set_num_parallel_workers(config._DEFAULT_WORKERS)  # what a fresh process starts with
     try:
         return run_script_on_msjax(SCRIPT)
     finally:

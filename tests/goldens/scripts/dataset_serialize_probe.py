@@ -47,6 +47,9 @@ def main():
     from mindspore import dtype as mstype
     from mindspore.dataset.vision import Border, Inter
 
+    import multiprocessing
+    print(f"default workers are the CPUs up to 8 -> "
+          f"{ds.config.get_num_parallel_workers() == min(8, multiprocessing.cpu_count())}")
     ds.config.set_num_parallel_workers(2)  # MindSpore's default is the machine's CPU count, up to 8
     ds.config.set_seed(5489)  # a DistributedSampler writes (and shuffles with) get_seed() + 1
     root = tempfile.mkdtemp()
