@@ -82,11 +82,6 @@ DOCUMENTED: dict[tuple[str, int], str] = {
     ("save_load", 5): "export(..., file_format='MINDIR') writes msjax's program format, not MindSpore's "
                       "MindIR protobuf, and says so in one notice (docs/migration.md, 'msjax never "
                       "writes a real MindIR protobuf')",
-    ("eager", 2): "concat and zip of seeded shuffles (set_seed(1234)): msjax shuffles with Grain's "
-                  "permutations, not MindSpore's std::mt19937 and std::shuffle (docs/migration.md, "
-                  "'Same seed, different numbers')",
-    ("eager", 3): "split(randomize=True) after set_seed(1234): the same rows in another order "
-                  "(docs/migration.md, 'Same seed, different numbers')",
     ("minddata_debug", 12): "a source's RuntimeWarning (stderr, raised in the pipeline's read-ahead "
                             "thread) lands at another place among the printed rows: the pipelines "
                             "read ahead by different amounts (docs/migration.md, 'Warnings from a "
@@ -106,9 +101,6 @@ DOCUMENTED: dict[tuple[str, int], str] = {
                                             "plain line of Python's logging, which MindSpore logs as "
                                             "a [WARNING] line the oracle's runner filters out "
                                             "(docs/migration.md, same section)",
-    ("dataset_autotune", 8): "mindspore.dataset.deserialize (a pipeline from MindSpore's JSON "
-                             "description) is not implemented (docs/migration.md, 'What msjax does "
-                             "not implement yet')",
 }
 
 #: A line of MindSpore's logger (msjax's mindspore.log writes the same format): the oracle drops

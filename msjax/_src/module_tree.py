@@ -125,7 +125,6 @@ EXCLUDED = {
     "mindspore.dataset.engine.cache_client": _NOT_YET + _DATA_CACHE,
     "mindspore.dataset.engine.obs": _NOT_YET + "MindRecord read from Huawei Cloud OBS",
     "mindspore.dataset.engine.offload": _NOT_YET + "offloading map operations to the Ascend device",
-    "mindspore.dataset.engine.serializer_deserializer": _NOT_YET + "pipelines saved as JSON",
     "mindspore.dataset.utils": _NOT_YET + "LineReader and detection-box plotting",
     "mindspore.mindrecord.config": _NOT_YET + "MindRecord file encryption and hash checks",
     # mindspore.train.train_thor: msjax answers ConvertModelUtils (which returns the Model it is
@@ -200,6 +199,8 @@ NAME_SOURCES = {
     "mindspore.dataset.engine": ("msjax.dataset.engine", "msjax.dataset", "msjax"),
     "mindspore.dataset.engine.iterators": ("msjax.dataset.engine.iterators", "msjax.dataset.engine",
                                            "msjax.dataset", "msjax"),
+    "mindspore.dataset.engine.serializer_deserializer": (
+        "msjax.dataset.engine.serializer_deserializer",),
     "mindspore.dataset.audio": ("msjax.dataset.audio",),
     "mindspore.dataset.audio.transforms": ("msjax.dataset.audio.transforms",),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),

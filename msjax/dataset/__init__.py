@@ -43,6 +43,10 @@ from msjax._src.dataset.samplers import SubsetRandomSampler as SubsetRandomSampl
 from msjax._src.dataset.samplers import SubsetSampler as SubsetSampler
 from msjax._src.dataset.samplers import WeightedRandomSampler as WeightedRandomSampler
 from msjax._src.dataset.schema import Schema as Schema
+from msjax._src.dataset.serialization import compare as compare
+from msjax._src.dataset.serialization import deserialize as deserialize
+from msjax._src.dataset.serialization import serialize as serialize
+from msjax._src.dataset.serialization import show as show
 from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.sources import PaddedDataset as PaddedDataset

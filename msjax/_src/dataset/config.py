@@ -8,15 +8,20 @@ monitor sampling) are stored and read back as in MindSpore and have no other eff
 """
 from __future__ import annotations
 
+import os
+
 from msjax._src.core import random as global_random
 from msjax._src.dataset import random_ops
 
 _UINT32_MAX = 2 ** 32 - 1
 _INT32_MAX = 2 ** 31 - 1
 
+# MindSpore's default worker count: 8, or the machine's CPU count when that is smaller.
+_DEFAULT_WORKERS = min(8, os.cpu_count() or 8)
+
 _settings = {
     "seed": None,
-    "num_parallel_workers": 8,
+    "num_parallel_workers": _DEFAULT_WORKERS,
     "prefetch_size": 16,
     "monitor_sampling_interval": 1000,
     "callback_timeout": 60,

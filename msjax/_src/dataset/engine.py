@@ -8,8 +8,9 @@ shuffle for MindSpore's buffer ``shuffle``, its zip and concatenation, ``to_iter
 threads and a prefetch buffer, and ``mp_prefetch`` worker processes when an operation asks for
 ``python_multiprocessing``. Rows are tuples of NumPy arrays (see rows.py).
 
-Differences from MindSpore: orders drawn from a seed are Grain's, so a shuffled pipeline yields the
-same rows as MindSpore's in another order (stable for a given ``dataset.config.set_seed``).
+Differences from MindSpore: the samplers' orders are MindSpore's (samplers.py), but the order of
+``Dataset.shuffle``'s buffer is Grain's: the same rows in another order (stable for a given
+``dataset.config.set_seed``).
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from msjax._src.dataset.saving import save_dataset
 _INT32_MAX = 2 ** 31 - 1
 # What `Dataset`'s methods make of the modules built on this one, which put it here at their import
 # (msjax._src.dataset imports them): batching.py's BatchDataset, PaddedBatchDataset and
-# BucketBatchByLengthDataset; splitting.py's split_dataset.
+# BucketBatchByLengthDataset; splitting.py's split_dataset; serialization.py's to_json.
 DATASET_KINDS: dict = {}
 _node_ids = itertools.count()
 
@@ -384,6 +385,11 @@ class Dataset:
     def save(self, file_name, num_files=1, file_type="mindrecord"):
         """`Dataset.save`: the rows as MindRecord files (dataset/saving.py)."""
         save_dataset(self, file_name, num_files, file_type)
+
+    def to_json(self, filename=""):
+        """`Dataset.to_json(filename="")`: the pipeline as MindSpore's JSON description (a dict),
+        also written to `filename` when given (serialization.py)."""
+        return DATASET_KINDS["to_json"](self, filename)
 
     def get_col_names(self):
         """`Dataset.get_col_names`."""

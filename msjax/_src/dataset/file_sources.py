@@ -254,6 +254,7 @@ class ImageFolderDataset(_ImageFiles):
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
                          cache=cache)
         self.extensions = [e.lower() for e in extensions] if extensions else None
+        self.given_extensions = list(extensions) if extensions else None
         self.class_indexing = dict(class_indexing) if class_indexing else None
         self.decode = decode
         self._files = None

@@ -255,8 +255,8 @@ class _FileOrderSampler(Sampler):
     def size(self, length):
         return length
 
-    def index_dataset(self, length, seed):
-        rng = np.random.default_rng(seed)
+    def index_dataset(self, length, seed, epoch=0):
+        rng = np.random.default_rng([seed, epoch])
         starts = self.bounds()
         files = [np.arange(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
         if self.mode is Shuffle.FILES:

@@ -1,8 +1,10 @@
 """`mindspore.dataset` samplers: which rows of a random-access source are read, in what order.
 
-A sampler turns a source's length into a Grain ``MapDataset`` of row indices; Grain's seeded
-``shuffle`` draws the random orders. The source then reads its rows through ``map`` over those
-indices, so Grain's read threads fetch rows in parallel.
+A sampler turns a source's length into a Grain ``MapDataset`` of row indices. The random orders
+of RandomSampler, DistributedSampler and SubsetRandomSampler are MindSpore's own, drawn from the
+pipeline seed and the epoch as its C++ samplers draw them (cpp_orders.py); the source then reads
+its rows through Grain's ``map`` over those indices, so Grain's read threads fetch rows in
+parallel.
 """
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import math
 
 import numpy as np
 
+from msjax._src.dataset import config
+from msjax._src.dataset.cpp_orders import CumulativeShuffle, uniform_draws
 from msjax._src.dataset.rows import pipeline_error
 
 
@@ -56,8 +60,9 @@ class Sampler:
         """The number of indices drawn from a source of `length` rows."""
         return self._limit(len(self.index_dataset(length, 0)))
 
-    def index_dataset(self, length: int, seed: int):
-        """The indices for a source of `length` rows as a Grain ``MapDataset``."""
+    def index_dataset(self, length: int, seed: int, epoch: int = 0):
+        """The indices for a source of `length` rows as a Grain ``MapDataset``, in epoch `epoch`
+        (0-based) of a pipeline seeded `seed`."""
         self.dataset_size = length
         indices = np.fromiter((int(i) for i in self), np.int64)
         if self.num_samples is not None:
@@ -72,7 +77,7 @@ class SequentialSampler(Sampler):
         super().__init__(num_samples)
         self.start_index = start_index or 0
 
-    def index_dataset(self, length, seed):
+    def index_dataset(self, length, seed, epoch=0):
         stop = length if self.num_samples is None else min(length, self.start_index + self.num_samples)
         return _grain().MapDataset.range(self.start_index, stop)
 
@@ -81,19 +86,21 @@ class SequentialSampler(Sampler):
 
 
 class RandomSampler(Sampler):
-    """`mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`: a seeded random
-    order (Grain's shuffle), or draws with replacement."""
+    """`mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`: MindSpore's
+    seeded random order (each epoch the last one shuffled again), or draws with replacement."""
 
     def __init__(self, replacement=False, num_samples=None):
         super().__init__(num_samples)
         self.replacement = replacement
+        self._orders = CumulativeShuffle()
 
-    def index_dataset(self, length, seed):
-        grain = _grain()
+    def index_dataset(self, length, seed, epoch=0):
         count = self._limit(length)
         if self.replacement:
-            return grain.MapDataset.source(np.random.default_rng(seed).integers(0, length, count))
-        return grain.MapDataset.range(length).shuffle(seed=seed).slice(slice(0, count))
+            indices = uniform_draws(seed + epoch, count, length - 1) if length else []
+        else:
+            indices = self._orders.order(range(length), seed, epoch)[:count]
+        return _grain().MapDataset.source(np.asarray(indices, np.int64))
 
     def size(self, length):
         return self._limit(length)
@@ -102,7 +109,12 @@ class RandomSampler(Sampler):
 class DistributedSampler(Sampler):
     """`mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
     offset=-1)`: shard `shard_id` reads rows ``shard_id, shard_id + num_shards, ...`` of the
-    (shuffled) order, wrapping around so that every shard reads ``ceil(rows / num_shards)``."""
+    (shuffled) order, wrapping around so that every shard reads ``ceil(rows / num_shards)``.
+
+    As in MindSpore, the shuffles are seeded with ``dataset.config.get_seed() + 1`` taken when
+    the sampler is made (so they repeat even without ``set_seed``: 5489 + 1), ``+ e`` in epoch
+    ``e``; MindSpore adds one more for each further iterator made over the same sampler, msjax
+    does not."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
         super().__init__(num_samples)
@@ -111,18 +123,19 @@ class DistributedSampler(Sampler):
         self.shard_id = shard_id
         self.shuffle = shuffle
         self.offset = offset
+        self._orders = CumulativeShuffle()
+        self.seed = config.get_seed() + 1  # the seed MindSpore's C++ sampler gets
 
     def size(self, length):
         return self._limit(math.ceil(length / self.num_shards)) if length else 0
 
-    def index_dataset(self, length, seed):
-        grain = _grain()
-        order = grain.MapDataset.range(length)
-        if self.shuffle:
-            order = order.shuffle(seed=seed)
-        shard_id, num_shards = self.shard_id, self.num_shards
-        return grain.MapDataset.range(self.size(length)).map(
-            lambda i: order[(shard_id + i * num_shards) % length])
+    def index_dataset(self, length, seed, epoch=0):
+        # MindSpore's C++ sampler takes UINT32_MAX to mean the pipeline seed
+        first_seed = seed if self.seed == 2 ** 32 - 1 else self.seed
+        order = (self._orders.order(range(length), first_seed, epoch) if self.shuffle
+                 else np.arange(length))
+        positions = (self.shard_id + np.arange(self.size(length)) * self.num_shards) % max(length, 1)
+        return _grain().MapDataset.source(order[positions] if length else order)
 
 
 class SubsetSampler(Sampler):
@@ -132,7 +145,7 @@ class SubsetSampler(Sampler):
         super().__init__(num_samples)
         self.indices = [int(i) for i in indices]
 
-    def index_dataset(self, length, seed):
+    def index_dataset(self, length, seed, epoch=0):
         for index in self.indices:
             if not -length <= index < length:
                 raise RuntimeError(f"Sample ID ({index}) is out of bound, expected range "
@@ -145,10 +158,18 @@ class SubsetSampler(Sampler):
 
 
 class SubsetRandomSampler(SubsetSampler):
-    """`mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)`: these rows, shuffled."""
+    """`mindspore.dataset.SubsetRandomSampler(indices, num_samples=None)`: these rows (the first
+    `num_samples` of them), shuffled as MindSpore does: each epoch shuffles the last epoch's
+    order again with a generator seeded with the pipeline seed."""
 
-    def index_dataset(self, length, seed):
-        return super().index_dataset(length, seed).shuffle(seed=seed)
+    def __init__(self, indices, num_samples=None):
+        super().__init__(indices, num_samples)
+        self._orders = CumulativeShuffle(same_seed=True)
+
+    def index_dataset(self, length, seed, epoch=0):
+        chosen = super().index_dataset(length, seed, epoch)
+        order = self._orders.order([int(chosen[i]) for i in range(len(chosen))], seed, epoch)
+        return _grain().MapDataset.source(order)
 
 
 class WeightedRandomSampler(Sampler):
@@ -165,7 +186,8 @@ class WeightedRandomSampler(Sampler):
     def size(self, length):
         return self._limit(len(self.weights))
 
-    def index_dataset(self, length, seed):
+    def index_dataset(self, length, seed, epoch=0):
+        seed = int(np.random.SeedSequence([seed, epoch]).generate_state(1)[0])
         count = self.size(length)
         draws = np.random.default_rng(seed).choice(
             len(self.weights), count, replace=self.replacement, p=self.weights / self.weights.sum())
@@ -213,7 +235,8 @@ class PKSampler(Sampler):
     def size(self, length):
         return self._limit(len(self._rows_by_class()) * self.num_val)
 
-    def index_dataset(self, length, seed):
+    def index_dataset(self, length, seed, epoch=0):
+        seed = int(np.random.SeedSequence([seed, epoch]).generate_state(1)[0])
         rows_by_class = self._rows_by_class()
         rng = np.random.default_rng(seed)
         classes = list(rows_by_class)
@@ -270,7 +293,8 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
                    python_source=False):
     """The sampler a source's (sampler, shuffle, num_samples, num_shards, shard_id) arguments
     mean in MindSpore: an explicit `sampler` (a Sampler or a list of indices), which may come
-    with none of the others. A `python_source` (GeneratorDataset and its kin) refuses a conflict
+    with none of the others; shuffling with `num_samples` draws with replacement, as MindSpore's
+    select_sampler does. A `python_source` (GeneratorDataset and its kin) refuses a conflict
     with MindSpore's ValueError, a native source with its RuntimeErrors."""
     if python_source:
         if isinstance(sampler, Sampler) and not (shuffle is None and num_shards is None
@@ -281,6 +305,7 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
         check_shards(num_shards, shard_id)
     else:
         _check_native_source_options(sampler, shuffle, num_shards, shard_id)
+    draws_with_replacement = num_samples is not None  # MindSpore: shuffle + num_samples
     num_samples = _check_num_samples(num_samples)
     if sampler is not None:
         if isinstance(sampler, Sampler):
@@ -290,5 +315,5 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)
     if shuffle:
-        return RandomSampler(num_samples=num_samples)
+        return RandomSampler(replacement=draws_with_replacement, num_samples=num_samples)
     return SequentialSampler(num_samples=num_samples)

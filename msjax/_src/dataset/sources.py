@@ -53,7 +53,7 @@ class MappableSource(Dataset):
 
     def index_dataset(self, plan):
         """The indices this source reads in `plan`'s epoch, as a Grain ``MapDataset``."""
-        return self.sampler.index_dataset(self._length(), plan.seed_for(self))
+        return self.sampler.index_dataset(self._length(), plan.seed, plan.epoch)
 
     def cached_read(self):
         """`_read`, through the source's DatasetCache when it has one."""

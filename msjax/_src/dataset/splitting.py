@@ -1,8 +1,10 @@
-"""`Dataset.split`: a random-access dataset cut into parts of given sizes."""
+"""`Dataset.split`: a random-access dataset cut into parts of given sizes (with `randomize`, in the
+order MindSpore's RandomSampler draws for the pipeline seed, the same every epoch)."""
 from __future__ import annotations
 
 import numpy as np
 
+from msjax._src.dataset.cpp_orders import CumulativeShuffle
 from msjax._src.dataset.engine import DATASET_KINDS, Dataset
 from msjax._src.dataset.rows import pipeline_error
 
@@ -48,8 +50,8 @@ def split_dataset(dataset, sizes, randomize):
     total = dataset.get_dataset_size()
     counts = split_sizes(list(sizes), total)
     order = np.arange(total)
-    if randomize:
-        order = np.random.default_rng(dataset._pipeline_seed()).permutation(total)
+    if randomize:  # MindSpore's RandomSampler order of the first epoch, kept every epoch
+        order = CumulativeShuffle().order(range(total), dataset._pipeline_seed(), 0)
     bounds = np.cumsum([0] + counts)
     return [_SplitPart(dataset, order[start:stop]) for start, stop in zip(bounds[:-1], bounds[1:])]
 

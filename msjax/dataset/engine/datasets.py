@@ -26,6 +26,7 @@ from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDat
 from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
+from msjax._src.dataset.serialization import DeserializedDataset as DeserializedDataset
 
 from msjax._src.module_tree import missing_names as _missing_names
 
