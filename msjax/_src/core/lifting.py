@@ -45,9 +45,9 @@ from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
 from msjax._src.core.tensor_hooks import HOOKS
 
 __all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "argument_hooks",
-           "changed", "collect_parameters", "flatten_args", "grown", "lift", "read_values", "rebuild_args",
-           "retrace_error", "settle", "stack_states", "unstack_writes", "write_back",
-           "write_written"]
+           "changed", "collect_parameters", "flatten_args", "grown", "lift", "read_values",
+           "rebuild_args", "retrace_error", "settle", "stack_states", "unstack_writes",
+           "write_back", "write_written"]
 
 
 # -- collect ------------------------------------------------------------------------------------

@@ -42,6 +42,10 @@ def triple(grad):
     return grad * 3
 
 
+def plus_one(grad):
+    return grad + 1
+
+
 def printer(grad):
     print("printer got", grad)
 
@@ -126,6 +130,15 @@ for mode, m in ((ms.GRAPH_MODE, "graph"), (ms.PYNATIVE_MODE, "pynative")):
     b = T([1.0, 2.0, 3.0])
     b.register_hook(triple)
     show(f"{m} grad in jit, hooked second", lambda: grad_in_jit2(b))
+
+    @jit
+    def grad_in_jit3(a):
+        return ms.grad(lambda p: p * p)(a)
+
+    two = T([1.0, 2.0])
+    two.register_hook(double)
+    two.register_hook(plus_one)
+    show(f"{m} grad in jit, two hooks in order", lambda: grad_in_jit3(two))
 
     net = GradNet()
     c = T([1.0, 2.0, 3.0])
