@@ -31,6 +31,11 @@ def run_script_on_msjax(script: str) -> dict[str, str]:
     """Run tests/goldens/scripts/<script> with mindspore aliased to msjax; its cases. The
     context the script sets (`set_context(mode=GRAPH_MODE)`) is put back afterwards: a
     module-scoped fixture runs before conftest's per-test reset saves the context."""
+    return parse_lines(script_output_on_msjax(script))
+
+
+def script_output_on_msjax(script: str) -> str:
+    """What tests/goldens/scripts/<script> prints on msjax (see `run_script_on_msjax`)."""
     msjax.compat.install(force=True)
     out = io.StringIO()
     saved_context = dict(context._context)
@@ -43,7 +48,7 @@ def run_script_on_msjax(script: str) -> dict[str, str]:
         # The alias off again, and with it MindSpore's class identities (compat/identity.py):
         # a later test's worker processes unpickle msjax's classes by msjax's module paths.
         msjax.compat.uninstall()
-    return parse_lines(out.getvalue())
+    return out.getvalue()
 
 
 def golden_cases(name: str) -> dict[str, str]:

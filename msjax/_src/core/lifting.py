@@ -42,11 +42,12 @@ from msjax._src.core import state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import STATIC_TYPES, CallRecord
 from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
+from msjax._src.core.tensor_hooks import HOOKS
 
-__all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "changed",
-           "collect_parameters", "flatten_args", "grown", "lift", "read_values", "rebuild_args",
-           "retrace_error", "settle", "stack_states", "unstack_writes", "write_back",
-           "write_written"]
+__all__ = ["CallRecord", "Lifted", "MAX_TRACES", "Programs", "Unsettled", "argument_hooks",
+           "changed", "collect_parameters", "flatten_args", "grown", "lift", "read_values",
+           "rebuild_args", "retrace_error", "settle", "stack_states", "unstack_writes",
+           "write_back", "write_written"]
 
 
 # -- collect ------------------------------------------------------------------------------------
@@ -244,18 +245,53 @@ def flatten_args(args, dyn: list, objs: list):
     return (_OBJECT, id(args), phase, training)
 
 
-def rebuild_args(key, dyn_iter, objs_iter):
-    """The arguments described by `key`, with array leaves taken from `dyn_iter` (tracers)."""
+def argument_hooks(args):
+    """The `register_hook` hooks of the Tensors among `args` (core/tensor_hooks.py), as a
+    compiled program takes them when it is made: one entry per array leaf, in `flatten_args`'
+    order (a copy of its Tensor's table, or None), or None when no argument has a hook.
+
+    As MindSpore 2.10's graph mode does, the program keeps them: a hook registered or removed
+    later, or another Tensor of the same signature, is compiled with the first call's hooks."""
+    found = []
+
+    def visit(value):
+        if isinstance(value, Tensor) and not isinstance(value, Parameter):
+            table = value.__dict__.get(HOOKS)
+            found.append(dict(table) if table else None)
+        elif isinstance(value, (jax.Array, np.ndarray, np.generic)):
+            found.append(None)
+        elif type(value) in (tuple, list):
+            for item in value:
+                visit(item)
+        elif type(value) is dict:
+            for item in value.values():
+                visit(item)
+
+    visit(args)
+    return found if any(found) else None
+
+
+def rebuild_args(key, dyn_iter, objs_iter, hooks_iter=None):
+    """The arguments described by `key`, with array leaves taken from `dyn_iter` (tracers) and,
+    when `hooks_iter` is given (`argument_hooks`' entries), each Tensor with its hooks (a copy:
+    a hook the trace registers stays in the trace)."""
     kind = key[0]
     if kind == _TENSOR:
-        return _wrap(next(dyn_iter))
+        tensor = _wrap(next(dyn_iter))
+        table = next(hooks_iter) if hooks_iter is not None else None
+        if table:
+            tensor.__dict__[HOOKS] = dict(table)
+        return tensor
     if kind == _ARRAY:
+        if hooks_iter is not None:
+            next(hooks_iter)
         return next(dyn_iter)
     if kind == _SEQ:
-        items = [rebuild_args(k, dyn_iter, objs_iter) for k in key[2]]
+        items = [rebuild_args(k, dyn_iter, objs_iter, hooks_iter) for k in key[2]]
         return items if key[1] is list else tuple(items)
     if kind == _DICT:
-        return {k: rebuild_args(v, dyn_iter, objs_iter) for k, v in zip(key[1], key[2])}
+        return {k: rebuild_args(v, dyn_iter, objs_iter, hooks_iter)
+                for k, v in zip(key[1], key[2])}
     if kind in (_BOX, _OBJECT):
         return next(objs_iter)
     return key[1]

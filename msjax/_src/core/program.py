@@ -53,7 +53,7 @@ class Program:
                  "inline_chains", "eager", "call", "rebuild", "created", "constants",
                  "donated", "dispatch", "fast_call", "checked", "error_tree", "split",
                  "attribute_guard", "attribute_keys", "attribute_writes", "variants",
-                 "__weakref__")
+                 "argument_hooks", "__weakref__")
 
     def __init__(self, key, objs, boxes, make_jitted, rebuild, context=None):
         self.key = key
@@ -93,6 +93,8 @@ class Program:
         self.attribute_keys = ()
         self.attribute_writes = None
         self.variants = None
+        # The hooks of its Tensor arguments when it was made (lifting.argument_hooks), or None
+        self.argument_hooks = None
         self.jitted, self.record = make_jitted(self)  # for calls under an enclosing trace
 
     def adopt(self, record: TraceRecord) -> None:

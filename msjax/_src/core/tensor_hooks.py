@@ -12,6 +12,9 @@ one). Where the gradient passes through them:
 - a Tensor or Parameter that is an input of `grad` (a leaf): `grad` passes its value through
   `hooked` when it differentiates with respect to it (transforms/grad.py calls `apply_hooks`).
 
+A Parameter's hook is registered outside compiled code: inside a graph-mode program (jit,
+GRAPH_MODE) `register_hook` on a Parameter raises MindSpore's ValueError.
+
 An in-place operation (`add_`, ...) gives the Tensor a new value and a new, empty table: hooks
 registered before it still act on the gradient of the old value (MindSpore's rule).
 """
@@ -21,12 +24,16 @@ import itertools
 
 import jax
 
+from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
 
 HOOKS = "_backward_hooks"  # the Tensor's table: {id: hook}
 _HOOKED = "_hooked_value"  # the value `hooked` made (a Tensor's table is applied once)
 _IDS = itertools.count(1)
 TRACED_HOOK = [None]  # see _traced_hook
+# Whether a graph-mode program is being traced: transforms/graph_fallback.py puts its `in_graph`
+# here at import (core knows no transform)
+IN_GRAPH = [lambda: False]
 
 
 class TensorHookHandle:
@@ -83,6 +90,8 @@ def register_hook(tensor, hook) -> TensorHookHandle:
     if getattr(tensor, "requires_grad", True) is False:
         raise RuntimeError("The tensor requires grad is false, which can not register tensor "
                            "hook")
+    if isinstance(tensor, Parameter) and IN_GRAPH[0]():
+        raise ValueError("'Register hook for Parameter inside graph is not supported.'")
     table = tensor.__dict__.setdefault(HOOKS, {})
     key = next(_IDS)
     table[key] = hook

@@ -273,7 +273,9 @@ class CompiledFunction:
 
         def pure(*flat):
             n_boxes = len(boxes)  # the objects read when tracing: held weakly (core/program_cache.py)
-            args = rebuild_args(key, iter(flat[n_boxes:]), iter(program.objs))
+            hooks = program.argument_hooks  # its Tensor arguments' hooks, kept from the first call
+            args = rebuild_args(key, iter(flat[n_boxes:]), iter(program.objs),
+                                None if hooks is None else iter(hooks))
             roots = ([self._owner(), *program.objs, *attributes.captured(self.fn)]
                      if flat_outputs else None)  # whose attributes it carries (attributes.py)
             with lazy_inline.inlined(inline):
@@ -292,7 +294,10 @@ class CompiledFunction:
 
     def new_program(self, arg_key, objs, dyn, args) -> Program:
         """The program of a signature not seen before (`lifting.Programs.find` calls this)."""
-        return self.compile(arg_key, objs, self.program_context(args, dyn))
+        program = self.compile(arg_key, objs, self.program_context(args, dyn))
+        if self.flat_outputs:  # graph mode: a gradient taken inside reaches the arguments' hooks
+            program.argument_hooks = lifting.argument_hooks(args)
+        return program
 
     def compile(self, arg_key, objs, context=None):
         owner = getattr(self.fn, "__self__", self.fn)  # a Cell, or the Cell of a bound method
@@ -358,7 +363,8 @@ class CompiledFunction:
         """Trace (again, with the free variables a trace finds as inputs) and compile once; with
         the compile cache on, load the traced program instead when an entry is valid."""
         hal.mark_initialized()  # MindSpore's graph executor initialises the device (hal)
-        directory = backend.cache_dir() if self.flat_outputs and self.local_program else None
+        directory = (backend.cache_dir() if self.flat_outputs and self.local_program
+                     and program.argument_hooks is None else None)  # (hooks: this process's)
         if directory is not None and self._load_cached(program, dyn, directory):
             return
         caching = directory is not None and program.cache_name is not None

@@ -55,10 +55,11 @@ def rewrite(fn, runtime):
         raise NotConvertible
     ast.increment_lineno(tree, start - 1)
     _check_names_defined(fn, source, fdef, lines[0].rstrip("\n"))
+    refusal = None
     if graph_scoping.is_parsed(fn):
-        graph_scoping.check(code.co_filename, fdef,
-                            len(lines[0]) - len(source.splitlines(True)[0]),
-                            _DefinedOutside(fn.__globals__))
+        indent = len(lines[0]) - len(source.splitlines(True)[0])
+        graph_scoping.check(code.co_filename, fdef, indent, _DefinedOutside(fn.__globals__))
+        refusal = graph_scoping.delete_refusal(code.co_filename, fdef, indent)
     fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
     for node in ast.walk(fdef):
         if isinstance(node, ast.arg):
@@ -79,6 +80,9 @@ def rewrite(fn, runtime):
         _interpret_assigned_attributes(fdef, fdef.args.args[0].arg)
     _read_globals_first(fdef)
     _convert_scope(fdef)
+    if refusal is not None:  # graph syntax refuses `del`: before anything runs, when compiled
+        fdef.body.insert(0, ast.copy_location(
+            ast.Expr(_call(_cf("refuse_statement"), ast.Constant(refusal))), fdef.body[0]))
     fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global
     factory = _def("_msjax_factory", [_CF, *code.co_freevars], [fdef])
     namespace: dict = {}

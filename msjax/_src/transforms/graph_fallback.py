@@ -34,6 +34,7 @@ import types
 import jax
 import numpy as np
 
+from msjax._src.core import tensor_hooks
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
@@ -106,6 +107,7 @@ def run_folding_when_needed(record, graph_mode, run):
 
 _IN_GRAPH: contextvars.ContextVar = contextvars.ContextVar("msjax_in_graph", default=False)
 in_graph = _IN_GRAPH.get  # whether a graph-mode program (jit, GRAPH_MODE) is being traced
+tensor_hooks.IN_GRAPH[0] = in_graph  # a Parameter's register_hook is refused there
 
 
 def strict() -> bool:

@@ -18,6 +18,11 @@ values; UnboundLocalError for the first two):
   register multiple hooks for a Tensor. You tensor is `x`." (a RuntimeError; PyNative runs them
   all, in order).
 
+- a `del` statement anywhere in the function (`del self.a`, `del x`, `del d[k]`, `del l[i]`, in
+  any block, `if False:` included): "Unsupported statement 'Delete'." (a RuntimeError), raised
+  when the function is compiled, before anything in it runs (`delete_refusal`, checked by the
+  converted function's first statement, `refuse_statement`: PyNative runs the `del`).
+
 The loop target (`for i in ...`) counts as defined in the loop body: reading `i` after the loop
 is the first error unless `i` was assigned before the loop. (MindSpore refuses `for`/`while` with
 an `else:`; msjax runs it, and a variable its `else:` assigns is defined after the loop.)
@@ -31,6 +36,8 @@ import ast
 import inspect
 import linecache
 import weakref
+
+from msjax._src.transforms.graph_fallback import in_graph
 
 _NOT_PARSED: weakref.WeakSet = weakref.WeakSet()  # functions of jit(capture_mode="trace"/"bytecode")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -249,3 +256,38 @@ def check(filename, fdef, indent=0, outer=()) -> None:
     checker = _Checker(filename, fdef, indent, outer)
     checker.block(fdef.body, checker.params, [], [])
     _check_hooks(filename, fdef)
+
+
+def delete_refusal(filename, fdef, indent=0):
+    """MindSpore's RuntimeError message for the first `del` statement of `fdef` (its own scope:
+    a nested function is checked when it is converted), or None when it has none. The traceback
+    names the function (from its first decorator; its columns unless it starts a line, marked
+    when it has no decorator, as MindSpore shows them) and the statement."""
+    found = min((node for node in _scope_nodes(fdef.body) if isinstance(node, ast.Delete)),
+                key=lambda n: (n.lineno, n.col_offset), default=None)
+    if found is None:
+        return None
+    first = min([fdef.lineno, *(d.lineno for d in fdef.decorator_list)])
+    head = linecache.getline(filename, first).rstrip("\n")
+    column = indent + fdef.col_offset
+    where = f"# In file {filename}:{first}~{fdef.end_lineno}"
+    if column:
+        where = f"{where}, {column}~{indent + fdef.end_col_offset}"
+    where += f"\n{head}" + ("" if fdef.decorator_list or not column else f"\n{' ' * column}^")
+    start, end = indent + found.col_offset, indent + found.end_col_offset
+    statement = linecache.getline(filename, found.lineno).rstrip("\n")
+    return ("Unsupported statement 'Delete'.\n"
+            "More details please refer to syntax support at https://www.mindspore.cn\n\n"
+            "----------------------------------------------------\n"
+            "- The Traceback of Net Construct Code:\n"
+            "----------------------------------------------------\n\n"
+            f"{where}\n\n# In file {filename}:{found.lineno}, {start}~{end}\n{statement}\n"
+            f"{' ' * start}^{'~' * (end - start - 1)}\n\n")
+
+
+def refuse_statement(message) -> None:
+    """The first statement of a converted function holding a statement graph syntax refuses
+    (`delete_refusal`): MindSpore's RuntimeError when a graph-mode program (jit, GRAPH_MODE)
+    compiles it; nothing in PyNative (a vmap, a function run eagerly)."""
+    if in_graph():
+        raise RuntimeError(message)
