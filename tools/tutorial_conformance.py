@@ -99,10 +99,6 @@ DOCUMENTED: dict[tuple[str, int], str] = {
     ("static_graph", 3): "MindSpore 2.10's CPU build leaves a Tensor unchanged by add_ (prints 2; its "
                          "documentation and msjax: 5) (docs/migration.md, 'Where MindSpore 2.10's CPU "
                          "build differs from its documentation')",
-    ("static_graph_expert_programming", 8): "msjax's compile cache logs its first-use warning as a "
-                                            "plain line of Python's logging, which MindSpore logs as "
-                                            "a [WARNING] line the oracle's runner filters out "
-                                            "(docs/migration.md, same section)",
 }
 
 #: A line of MindSpore's logger (msjax's mindspore.log writes the same format): the oracle drops

@@ -49,6 +49,7 @@ from msjax._src.backend import stacked_outputs
 from msjax._src.core import atomic_files
 from msjax._src.core import context
 from msjax._src.core import lifting as C  # (the cache key's kinds)
+from msjax._src.core import log as mindspore_log
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.random import GLOBAL_KEY
@@ -802,7 +803,9 @@ def report_cannot_store(error: ImportError) -> None:
 
 
 def warn_dependency_change() -> None:
-    _logger.warning(_HASH_WARNING)
+    """MindSpore's warning on a cache's first use (or a changed source), in MindSpore's log
+    format (`mindspore.log`), as MindSpore writes it."""
+    mindspore_log.warning(_HASH_WARNING)
 
 
 def force_use() -> bool:
