@@ -450,6 +450,7 @@ from msjax._src.ops.spectral_ops import ifftn as ifftn
 from msjax._src.ops.spectral_ops import ifftshift as ifftshift
 from msjax._src.ops.math_ops import igamma as igamma
 from msjax._src.ops.math_ops import Igamma as Igamma
+from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
@@ -752,6 +753,7 @@ from msjax._src.ops.primitive_instances import reduce_min as reduce_min
 from msjax._src.ops.comm_ops import reduce_scatter as reduce_scatter
 from msjax._src.ops.comm_ops import reduce_scatter_tensor as reduce_scatter_tensor
 from msjax._src.ops.primitive_instances import reduce_sum as reduce_sum
+from msjax._src.ops.primitive_instances import shape_ as shape_
 from msjax._src.ops.primitives import ReduceAll as ReduceAll
 from msjax._src.ops.primitives import ReduceAny as ReduceAny
 from msjax._src.ops.primitives import ReduceMax as ReduceMax

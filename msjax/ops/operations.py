@@ -150,6 +150,7 @@ from msjax._src.ops.math_ops import Hypot as Hypot
 from msjax._src.ops.array_ops import identity as identity
 from msjax._src.ops.primitives import Identity as Identity
 from msjax._src.ops.math_ops import Igamma as Igamma
+from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import Imag as Imag

@@ -416,6 +416,26 @@ def logit(input, eps=None):
     return jnp.log(x / (1 - x))
 
 
+def _shape_text(shape):
+    """A shape as MindSpore's Betainc message writes it: `(2)`, `(2, 2)`."""
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _betainc(a, b, x):
+    """`ops.Betainc()(a, b, x)`: the regularized incomplete beta function I_x(a, b); NaN where
+    a or b is not positive or x is outside [0, 1]. a, b and x: one float32/float64 dtype, one
+    shape (dtype rules in dtype_rules.RULES)."""
+    for name, v in (("b", b), ("x", x)):
+        if v.shape != a.shape:
+            raise ValueError(f"For 'Betainc, shape of {name} {_shape_text(v.shape)} are not "
+                             f"consistent with the shape a {_shape_text(a.shape)} .")
+    out = jsp.betainc(a, b, x)
+    return jnp.where((a > 0) & (b > 0), out, jnp.full_like(out, jnp.nan))
+
+
+Betainc = primitive("Betainc", functional(_betainc))
+
+
 @op(primitive="Polygamma")
 @one_program
 def polygamma(n, input):
