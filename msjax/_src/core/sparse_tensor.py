@@ -10,6 +10,8 @@ computes their methods (`to_dense`, `mv`, `mm`, ...) with dense scatters and seg
 """
 from __future__ import annotations
 
+import json
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -512,3 +514,11 @@ jax.tree_util.register_pytree_node(
 jax.tree_util.register_pytree_node(
     CSRTensor, lambda t: ((t._indptr, t._indices, t._values), t._shape),
     _rebuild(CSRTensor, ("_indptr", "_indices", "_values")))
+# A program with sparse outputs is exported (`mindspore.export`, train/export.py) with the dense
+# shape, the static part of its tree, written as JSON.
+for _cls in (COOTensor, CSRTensor):
+    jax.export.register_pytree_node_serialization(
+        _cls, serialized_name=f"mindspore.{_cls.__name__}",
+        serialize_auxdata=lambda shape: json.dumps(list(shape)).encode(),
+        deserialize_auxdata=lambda data: tuple(json.loads(data)))
+del _cls
