@@ -224,9 +224,6 @@ RULES: dict[str, Rule] = {
                                                 "should have same type, but got: {0} and {1}."),
         same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
                                                 "should have same type, but got: {0} and {1}.")),
-    "Betainc": Rule(only(0, "a", ("Float32", "Float64"), primitive="Betainc"),
-                    same({0: "a", 1: "b", 2: "x"}, primitive="Betainc",
-                         message="For primitive[Betainc], the input type must be same.")),
     "LinSpace": Rule(same({0: "start type", 1: "stop type"}, primitive="LinSpace")),
     "AddN": _add_n,
     "addn": _add_n,
