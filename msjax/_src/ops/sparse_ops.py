@@ -94,5 +94,14 @@ def dense_to_sparse_csr(tensor):
     return dense_to_csr(tensor)
 
 
+for _fn, _parameter, _in, _out in ((csr_to_coo, "tensor", CSRTensor, COOTensor),
+                                   (csr_to_dense, "csr_tensor", CSRTensor, Tensor),
+                                   (dense_to_sparse_coo, "tensor", Tensor, COOTensor),
+                                   (dense_to_sparse_csr, "tensor", Tensor, CSRTensor)):
+    _fn.__signature__ = inspect.Signature(  # MindSpore's annotations
+        [inspect.Parameter(_parameter, _P, annotation=_in)], return_annotation=_out)
+del _fn, _parameter, _in, _out
+
+
 #: The functions beyond the unary table (tools/gen_ops_init.py exports them).
 FUNCTIONS = ("csr_add", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo", "dense_to_sparse_csr")
