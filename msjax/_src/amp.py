@@ -15,11 +15,14 @@ Overflow checks are array math (`jnp.isfinite`), so they work on every backend a
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 
 import jax
 import jax.numpy as jnp
 
+from msjax._src.core import amp_strategy
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
@@ -221,12 +224,14 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
     MindSpore); its `_amp_level` attribute records the level.
     """
     if not isinstance(network, Cell):
-        if amp_level == "auto":
-            raise TypeError("msjax: auto_mixed_precision(amp_level='auto') works on Cells; for a function, "
-                            "call it on the Cell the function uses.")
-        raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
+        if amp_level != "auto":
+            raise TypeError(f"For amp_level '{amp_level}', the network type should be Cell.")
+        if not (inspect.isfunction(network) or inspect.ismethod(network)):
+            raise TypeError("For amp_level 'auto', the network type should be Cell or function.")
     if dtype not in (mstype.float16, mstype.bfloat16):
         raise ValueError(f"The dtype should be one of (mstype.float16, mstype.bfloat16), but got {dtype}.")
+    if not isinstance(network, Cell):
+        return _with_auto_strategy(network, dtype)
     if amp_level == "O0":
         return network
     if getattr(network, "_amp_level", None) in ("O1", "O2", "O3", "auto"):
@@ -244,6 +249,20 @@ def auto_mixed_precision(network, amp_level="O0", dtype=mstype.float16):
         raise ValueError(f"The amp level {amp_level} is not supported")
     object.__setattr__(network, "_amp_level", amp_level)
     return network
+
+
+def _with_auto_strategy(fn, dtype):
+    """A function `fn` under the "auto" strategy: each call runs with it in force
+    (core/amp_strategy.py), so the white-listed ops inside compute in `dtype` and the
+    black-listed ones in float32 (ops/amp_auto.py), compiled or not."""
+    low = jnp.dtype(mstype.to_numpy_dtype(dtype))
+
+    @functools.wraps(fn)
+    def with_strategy(*args, **kwargs):
+        with amp_strategy.strategy(low):
+            return fn(*args, **kwargs)
+    with_strategy._amp_level = "auto"
+    return with_strategy
 
 
 def custom_mixed_precision(network, *, white_list=None, black_list=None, dtype=mstype.float16):

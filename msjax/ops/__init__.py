@@ -108,6 +108,7 @@ from msjax._src.ops.math_ops import BesselI0 as BesselI0
 from msjax._src.ops.math_ops import BesselI0e as BesselI0e
 from msjax._src.ops.math_ops import BesselI1 as BesselI1
 from msjax._src.ops.math_ops import BesselI1e as BesselI1e
+from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.nn_ops import bias_add as bias_add
 from msjax._src.ops.primitives import BiasAdd as BiasAdd
 from msjax._src.ops.layer_ops import bidense as bidense
@@ -254,6 +255,8 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
+from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
@@ -273,6 +276,8 @@ from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
+from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
+from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.primitive_instances import depend as depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
@@ -826,6 +831,7 @@ from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
 from msjax._src.ops.array_ops import Shape as Shape
+from msjax._src.ops.primitive_instances import shape_ as shape_
 from msjax._src.ops.random_ops import shuffle as shuffle
 from msjax._src.ops.math_ops import sigmoid as sigmoid
 from msjax._src.ops.math_ops import Sigmoid as Sigmoid

@@ -69,9 +69,13 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
+from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.reduce_ops import cummin as cummin
 from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
 from msjax._src.ops.custom_registration import DataType as DataType
+from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
+from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.math_ops import dot as dot
 from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.graph_values import get_grad as get_grad

@@ -181,6 +181,8 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
+from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.reduce_ops import cummin as cummin
@@ -189,6 +191,8 @@ from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
+from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
+from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.primitive_instances import depend as depend
 from msjax._src.transforms.forward_mode import derivative as derivative
 from msjax._src.ops.math_ops import det as det
@@ -511,6 +515,7 @@ from msjax._src.ops.nn_ops import selu as selu
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
+from msjax._src.ops.primitive_instances import shape_ as shape_
 from msjax._src.ops.random_ops import shuffle as shuffle
 from msjax._src.ops.math_ops import sigmoid as sigmoid
 from msjax._src.ops.math_ops import sign as sign

@@ -39,6 +39,7 @@ from msjax._src.ops.math_ops import BesselI0 as BesselI0
 from msjax._src.ops.math_ops import BesselI0e as BesselI0e
 from msjax._src.ops.math_ops import BesselI1 as BesselI1
 from msjax._src.ops.math_ops import BesselI1e as BesselI1e
+from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.primitives import BiasAdd as BiasAdd
 from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy
 from msjax._src.ops.math_ops import BitwiseAnd as BitwiseAnd

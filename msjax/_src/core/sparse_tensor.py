@@ -10,13 +10,15 @@ computes their methods (`to_dense`, `mv`, `mm`, ...) with dense scatters and seg
 """
 from __future__ import annotations
 
+import json
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import x64
 from msjax._src.core.row_tensor import _part_repr
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _value_to_print, _wrap
 
 _INDEX_DTYPES = ("Int16", "Int32", "Int64")
 
@@ -324,6 +326,16 @@ class CSRTensor(_SparseTensor):
         return CSRTensor(self._indptr, self._indices, _wrap(jnp.abs(self._values._data)),
                          self._shape)
 
+    def __neg__(self) -> CSRTensor:
+        return CSRTensor(self._indptr, self._indices, _wrap(-self._values._data), self._shape)
+
+    # `a + b` and `a - b` of two CSRTensors: MindSpore's `csr_add(a, b, 1, ±1)` (csr_merge)
+    def __add__(self, other) -> CSRTensor:
+        return _csr_sum(self, other, 1)
+
+    def __sub__(self, other) -> CSRTensor:
+        return _csr_sum(self, other, -1)
+
     def __repr__(self) -> str:
         return (f"CSRTensor(shape={list(self._shape)}, dtype={self._values.dtype}, "
                 f"indptr={_part_repr(self._indptr)}, indices={_part_repr(self._indices)}, "
@@ -439,6 +451,51 @@ def csr_merge(a, b, alpha, beta) -> CSRTensor:
     return CSRTensor(_wrap(indptr), _wrap(indices), _wrap(values), a._shape)
 
 
+def _csr_sum(a: CSRTensor, b, sign: int) -> CSRTensor:
+    if not isinstance(b, CSRTensor):
+        raise TypeError(f"For CSRTensor arithmetic, the other operand must be a CSRTensor, but "
+                        f"got {type(b)}.")
+    dtype = a._values._data.dtype
+    one = _wrap(jnp.ones((), dtype))
+    return csr_merge(a, b, one, _wrap(jnp.asarray(sign, dtype)))
+
+
+_CSR_DTYPES = ("Complex128", "Complex64", "Float32", "Float64")
+
+
+@x64.scoped
+def dense_to_coo(tensor) -> COOTensor:
+    """`Tensor.to_coo()` / `ops.dense_to_sparse_coo(tensor)`: the non-zero entries of a 2-D
+    Tensor in row-major order, Int32 indices. How many there are depends on the values, so
+    they must be concrete (in a compiled function it runs eagerly: graph_fallback)."""
+    if tensor.ndim != 2:
+        raise ValueError("Currently only support 2-D Tensor when converting to COOTensor.")
+    values = np.asarray(_value_to_print(tensor._data))
+    rows, columns = np.nonzero(values)
+    index = np.stack([rows, columns], axis=1).astype(np.int32)
+    return COOTensor(_wrap(jnp.asarray(index)), _wrap(tensor._data[rows, columns]),
+                     tuple(tensor.shape))
+
+
+@x64.scoped
+def dense_to_csr(tensor) -> CSRTensor:
+    """`Tensor.to_csr()` / `ops.dense_to_sparse_csr(tensor)`: the non-zero entries of a 2-D
+    float or complex Tensor in compressed-row form, Int32 indptr and indices (values concrete,
+    as `dense_to_coo`)."""
+    if tensor.ndim != 2:
+        raise ValueError(f"Currently only support 2-D Tensor when converting to CSRTensor, but "
+                         f"got Tensor dimension: {tensor.ndim}.")
+    if str(tensor.dtype) not in _CSR_DTYPES:
+        raise TypeError("For primitive[DenseToCSRSparseMatrix], the input argument[dense_input] "
+                        "must be a type of {Tensor[Complex128], Tensor[Complex64], "
+                        f"Tensor[Float32], Tensor[Float64]}}, but got Tensor[{tensor.dtype}].")
+    values = np.asarray(_value_to_print(tensor._data))
+    rows, columns = np.nonzero(values)
+    indptr = np.searchsorted(rows, np.arange(values.shape[0] + 1), side="left").astype(np.int32)
+    return CSRTensor(_wrap(jnp.asarray(indptr)), _wrap(jnp.asarray(columns.astype(np.int32))),
+                     _wrap(tensor._data[rows, columns]), tuple(tensor.shape))
+
+
 def _rebuild(cls, names):
     def unflatten(shape, parts):
         sparse = object.__new__(cls)
@@ -457,3 +514,11 @@ jax.tree_util.register_pytree_node(
 jax.tree_util.register_pytree_node(
     CSRTensor, lambda t: ((t._indptr, t._indices, t._values), t._shape),
     _rebuild(CSRTensor, ("_indptr", "_indices", "_values")))
+# A program with sparse outputs is exported (`mindspore.export`, train/export.py) with the dense
+# shape, the static part of its tree, written as JSON.
+for _cls in (COOTensor, CSRTensor):
+    jax.export.register_pytree_node_serialization(
+        _cls, serialized_name=f"mindspore.{_cls.__name__}",
+        serialize_auxdata=lambda shape: json.dumps(list(shape)).encode(),
+        deserialize_auxdata=lambda data: tuple(json.loads(data)))
+del _cls

@@ -100,6 +100,56 @@ def _hswish_grad(y_grad, x):
 HSwishGrad = primitive("HSwishGrad", functional(_hswish_grad))
 
 
+# The elementwise gradients of ops.auto_generate, as MindSpore 2.10's CPU kernels compute them
+# (tests/goldens/scripts/elementwise_grads_probe.py). Each takes its inputs in MindSpore's order:
+# most take the forward's output `y` (TanhGrad(y, dy)), the others its input.
+def _pullback_of(forward):
+    """An (x, dy) gradient: `dy` pulled back through `forward` at `x`."""
+    return lambda x, dy: _pullback(forward, x, dy)
+
+
+def _gelu_grad(dy, x, y):  # (y, the forward's output, is not read: MindSpore's kernel neither)
+    return _pullback(lambda v: jax.nn.gelu(v, approximate=True), x, dy)
+
+
+def _shrink_grad(gradients, features, lambd=0.5):
+    return jnp.where(jnp.abs(features) > lambd, gradients, jnp.zeros_like(gradients))
+
+
+def _logit_grad(grad, input, eps=-1.0):
+    """dy / (x (1 - x)); eps < 0: NaN outside [0, 1]; else 0 outside [eps, 1 - eps]."""
+    slope = grad / (input * (1 - input))
+    if eps < 0:
+        return jnp.where((input < 0) | (input > 1), jnp.full_like(slope, jnp.nan), slope)
+    return jnp.where((input < eps) | (input > 1 - eps), jnp.zeros_like(slope), slope)
+
+
+_ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor defaults)
+    "HShrinkGrad": (_shrink_grad, {"lambd": 0.5}),
+    "SoftShrinkGrad": (lambda input_grad, input_x, lambd=0.5: _shrink_grad(input_grad, input_x, lambd),
+                       {"lambd": 0.5}),
+    "LogitGrad": (_logit_grad, {"eps": -1.0}),
+    "GeLUGrad": (_gelu_grad, {}),
+    "FastGeLUGrad": (lambda dy, x: _pullback(lambda v: v / (1 + jnp.exp(-1.702 * jnp.abs(v)))
+                                             * jnp.exp(0.851 * (v - jnp.abs(v))), x, dy), {}),
+    "SiLUGrad": (lambda dout, x: _pullback(jax.nn.silu, x, dout), {}),
+    "ReciprocalGrad": (lambda y, dy: -dy * y * y, {}),
+    "SqrtGrad": (lambda y, dy: dy / (2 * y), {}),
+    "RsqrtGrad": (lambda y, dy: -0.5 * y * y * y * dy, {}),
+    "TanhGrad": (lambda y, dy: dy * (1 - y * y), {}),
+    "SigmoidGrad": (lambda y, dy: dy * y * (1 - y), {}),
+    "EluGrad": (lambda dy, y: jnp.where(y > 0, dy, dy * (y + 1)), {}),
+    "AsinhGrad": (lambda y, dy: dy / jnp.cosh(y), {}),
+    "AcoshGrad": (lambda y, dy: dy / jnp.sinh(y), {}),
+    "AtanGrad": (_pullback_of(jnp.arctan), {}),
+    "AsinGrad": (_pullback_of(jnp.arcsin), {}),
+    "ACosGrad": (_pullback_of(jnp.arccos), {}),
+    "AbsGrad": (lambda x, dy: jnp.sign(x).astype(dy.dtype) * dy, {}),
+}
+for _name, (_fn, _defaults) in _ELEMENTWISE_GRADS.items():
+    globals()[_name] = primitive(_name, functional(_fn), **_defaults)
+
+
 def _bias_add_grad(dout, data_format):
     axis = _channels_axis(data_format, dout.ndim)
     return jnp.sum(dout, axis=tuple(a for a in range(dout.ndim) if a != axis))

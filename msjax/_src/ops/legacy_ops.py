@@ -133,7 +133,9 @@ def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=
         shape = (1,) * params_axis + tuple(gamma.shape)
         gamma, beta = gamma.reshape(shape), beta.reshape(shape)
     y, mean, variance = layer_norm_with_stats(x, axes, epsilon, gamma, beta)
-    return y.astype(x.dtype), mean, variance
+    # MindSpore's backward (LayerNormGrad) reads only the output's cotangent: the mean and
+    # variance outputs pass no gradient (tests/goldens/scripts/layer_norm_grad_probe.py).
+    return y.astype(x.dtype), jax.lax.stop_gradient(mean), jax.lax.stop_gradient(variance)
 
 
 LayerNorm = primitive("LayerNorm", functional(_layer_norm), begin_norm_axis=1,

@@ -27,6 +27,7 @@ from msjax._src.ops.adapters import (
     to_float_if_int,
 )
 from msjax._src.backend.interface import eager_jit, one_program
+from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
@@ -414,6 +415,32 @@ def logit(input, eps=None):
     if eps is not None:
         x = jnp.clip(x, scalar_like(eps, x), scalar_like(1 - eps, x))
     return jnp.log(x / (1 - x))
+
+
+def _shape_text(shape):
+    """A shape as MindSpore's Betainc message writes it: `(2)`, `(2, 2)`."""
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _betainc(a, b, x):
+    """`ops.Betainc()(a, b, x)`: the regularized incomplete beta function I_x(a, b); NaN where
+    a or b is not positive or x is outside [0, 1]. a, b and x: one float32/float64 dtype, one
+    shape, else MindSpore's errors (tests/goldens/scripts/betainc_probe.py)."""
+    if a.dtype not in (np.float32, np.float64):
+        raise TypeError("For primitive[Betainc], the input argument[a] must be a type of "
+                        "{Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{ms_name(a.dtype)}].")
+    if not a.dtype == b.dtype == x.dtype:
+        raise TypeError("For primitive[Betainc], the input type must be same.")
+    for name, v in (("b", b), ("x", x)):
+        if v.shape != a.shape:
+            raise ValueError(f"For 'Betainc, shape of {name} {_shape_text(v.shape)} are not "
+                             f"consistent with the shape a {_shape_text(a.shape)} .")
+    out = jsp.betainc(a, b, x)
+    return jnp.where((a > 0) & (b > 0), out, jnp.full_like(out, jnp.nan))
+
+
+Betainc = primitive("Betainc", functional(_betainc))
 
 
 @op(primitive="Polygamma")

@@ -27,6 +27,7 @@ INSTANCES = {
     "tensor_ge": ("GreaterEqual", _BINARY, {}), "tensor_le": ("LessEqual", _BINARY, {}),
     "tensor_pow": ("Pow", ("input", "exponent"), {}), "pows": ("Pow", ("input", "exponent"), {}),
     "tensor_scatter_update": ("TensorScatterUpdate", None, {}), "dtype": ("DType", ("x",), {}),
+    "shape_": ("Shape", ("x",), {}),
     "depend": ("Depend", ("value", "expr"), {"side_effect_propagate": 1}),
 }
 
@@ -78,5 +79,6 @@ tensor_le = _build("tensor_le")
 tensor_pow = _build("tensor_pow")
 pows = _build("pows")
 tensor_scatter_update = _build("tensor_scatter_update")
+shape_ = _build("shape_")
 dtype = _build("dtype")
 depend = _build("depend")

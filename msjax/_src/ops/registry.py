@@ -28,6 +28,7 @@ from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import dtype_rules, input_rules, primitive_arity, shape_rules
+from msjax._src.ops.amp_auto import with_amp
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel import strategy_file
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
@@ -315,6 +316,7 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
         impl = input_rules.checked(impl, rule)  # MindSpore's input checks, where it has them
         fn = functional(impl) if program is None else one_program_functional(impl, program)
         fn.impl = raw  # (what other implementations build on: without the op's input checks)
+        fn = with_amp(names + _names(primitive), fn)  # mixed precision "auto" (amp_auto.py)
         for n in names:
             _register(OPS, n, fn)
         methods = names if tensor_method is True else _names(tensor_method or ())
@@ -570,6 +572,7 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
     signature = inspect.Signature(params)
     low, high = _input_counts(fn, init_defaults)
     fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
+    fn = with_amp((name,), fn)  # mixed precision "auto" (amp_auto.py)
 
     def __init__(self, *args, **kwargs):
         bound = signature.bind(self, *args, **kwargs)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import inspect
 
-from msjax._src.core.sparse_tensor import COOTensor, CSRTensor, csr_merge
+from msjax._src.core.sparse_tensor import (COOTensor, CSRTensor, csr_merge, dense_to_coo,
+                                           dense_to_csr)
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import OPS
 
@@ -63,5 +64,44 @@ csr_add.__signature__ = inspect.Signature(  # MindSpore's annotations
     return_annotation=CSRTensor)
 
 
+def _check_kind(value, cls, name: str) -> None:
+    if not isinstance(value, cls):
+        raise TypeError(f"For {name}, the input must be a {cls.__name__}, but got "
+                        f"{type(value)}.")
+
+
+def csr_to_coo(tensor):
+    """`ops.csr_to_coo(tensor)`: a 2-D CSRTensor's entries as a COOTensor."""
+    _check_kind(tensor, CSRTensor, "csr_to_coo")
+    return tensor.to_coo()
+
+
+def csr_to_dense(csr_tensor):
+    """`ops.csr_to_dense(csr_tensor)`: the dense Tensor a 2-D CSRTensor stands for."""
+    _check_kind(csr_tensor, CSRTensor, "csr_to_dense")
+    return csr_tensor.to_dense()
+
+
+def dense_to_sparse_coo(tensor):
+    """`ops.dense_to_sparse_coo(tensor)`: `tensor.to_coo()`."""
+    _check_kind(tensor, Tensor, "dense_to_sparse_coo")
+    return dense_to_coo(tensor)
+
+
+def dense_to_sparse_csr(tensor):
+    """`ops.dense_to_sparse_csr(tensor)`: `tensor.to_csr()`."""
+    _check_kind(tensor, Tensor, "dense_to_sparse_csr")
+    return dense_to_csr(tensor)
+
+
+for _fn, _parameter, _in, _out in ((csr_to_coo, "tensor", CSRTensor, COOTensor),
+                                   (csr_to_dense, "csr_tensor", CSRTensor, Tensor),
+                                   (dense_to_sparse_coo, "tensor", Tensor, COOTensor),
+                                   (dense_to_sparse_csr, "tensor", Tensor, CSRTensor)):
+    _fn.__signature__ = inspect.Signature(  # MindSpore's annotations
+        [inspect.Parameter(_parameter, _P, annotation=_in)], return_annotation=_out)
+del _fn, _parameter, _in, _out
+
+
 #: The functions beyond the unary table (tools/gen_ops_init.py exports them).
-FUNCTIONS = ("csr_add",)
+FUNCTIONS = ("csr_add", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo", "dense_to_sparse_csr")

@@ -28,7 +28,7 @@ from msjax._src.ops.adapters import operator_impl
 from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
-from msjax._src.core.sparse_tensor import COOTensor
+from msjax._src.core.sparse_tensor import COOTensor, dense_to_coo, dense_to_csr
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.backend.interface import eager_jit
 
@@ -623,6 +623,7 @@ _METHODS = dict(
     data_ptr=data_ptr, storage_offset=storage_offset,
 )
 _METHODS.update({name: _cast_to(t) for name, t in _CASTS.items()})
+_METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor.py)
 
 
 # Methods that are the op of the same name with the Tensor as its first argument (MindSpore 2.10's

@@ -1,0 +1,59 @@
+"""MindSpore 2.10's "auto" mixed-precision lists (`mindspore.train.amp.AMP_AUTO_WHITE_LIST` and
+`AMP_AUTO_BLACK_LIST`), by the names msjax registers those operators under (the functional
+form, the Primitive class, the Tensor method are one object or built from one). While a strategy
+is in force (core/amp_strategy.py), a white-listed op casts its float Tensor inputs to the
+strategy's low dtype and a black-listed one to float32; with none, the op is called as is, at the
+cost of one ContextVar read (tests/goldens/scripts/amp_auto_probe.py).
+"""
+from __future__ import annotations
+
+import functools
+
+import jax.numpy as jnp
+
+from msjax._src.core.amp_strategy import LOW_DTYPE
+from msjax._src.core.tensor import Tensor, _wrap
+
+WHITE = frozenset((
+    "matmul", "MatMul", "bmm", "BatchMatMul", "dense", "Dense", "conv2d", "Conv2D", "conv3d",
+    "Conv3D", "Conv2DTranspose", "Conv3DTranspose", "conv_transpose2d", "prelu", "PReLU",
+    "einsum", "Einsum", "addmm", "Addmm", "addbmm", "Addbmm", "addmv", "Addmv", "baddbmm",
+    "Baddbmm", "mv", "Mv"))
+BLACK = frozenset((
+    "pow", "Pow", "acos", "ACos", "asin", "Asin", "cosh", "Cosh", "erfinv", "Erfinv", "exp", "Exp",
+    "expm1", "Expm1", "log", "Log", "log10", "Log10", "log1p", "Log1p", "log2", "Log2",
+    "reciprocal", "Reciprocal", "rsqrt", "Rsqrt", "sinh", "Sinh", "tan", "Tan", "softplus",
+    "Softplus", "layer_norm", "LayerNorm", "batch_norm", "BatchNorm", "group_norm", "norm", "Norm",
+    "kl_div", "KLDivLoss", "smooth_l1_loss", "SmoothL1Loss", "multilabel_margin_loss",
+    "MultilabelMarginLoss", "soft_margin_loss", "SoftMarginLoss", "triplet_margin_loss",
+    "TripletMarginLoss", "multi_margin_loss", "MultiMarginLoss",
+    "binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "pdist", "Pdist", "cdist", "Cdist",
+    "renorm", "Renorm", "prod", "ReduceProd", "softmax", "Softmax", "log_softmax", "LogSoftmax",
+    "cumprod", "CumProd", "cumsum", "CumSum", "sum", "l1_loss", "mse_loss", "nll_loss", "NLLLoss"))
+
+
+def _cast(value, dtype):
+    if isinstance(value, Tensor) and jnp.issubdtype(value._data.dtype, jnp.floating) \
+            and value._data.dtype != dtype:
+        return _wrap(value._data.astype(dtype))
+    return value
+
+
+def with_amp(names, fn):
+    """`fn` (an op's Tensor-level function, registered under `names`), casting its inputs as
+    the "auto" strategy in force says; `fn` itself for an op on neither list."""
+    white = any(n in WHITE for n in names)
+    if not white and not any(n in BLACK for n in names):
+        return fn
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        low = LOW_DTYPE.get()
+        if low is None:
+            return fn(*args, **kwargs)
+        dtype = low if white else jnp.dtype(jnp.float32)
+        return fn(*[_cast(a, dtype) for a in args], **{k: _cast(v, dtype) for k, v in kwargs.items()})
+    for attribute in ("impl", "program"):
+        if hasattr(fn, attribute):
+            setattr(call, attribute, getattr(fn, attribute))
+    return call
