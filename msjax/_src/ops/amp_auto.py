@@ -39,20 +39,38 @@ def _cast(value, dtype):
     return value
 
 
-def with_amp(names, fn):
-    """`fn` (an op's Tensor-level function, registered under `names`), casting its inputs as
-    the "auto" strategy in force says; `fn` itself for an op on neither list."""
+def inputs_cast(names):
+    """For an op on MindSpore's lists (registered under `names`): `cast(args, kwargs)`, its
+    arguments cast as the strategy in force says, which the op's Tensor-level function calls only
+    while `LOW_DTYPE` holds a strategy (registry.functional: an op outside a strategy pays one
+    ContextVar read, no call); None for an op on neither list."""
     white = any(n in WHITE for n in names)
     if not white and not any(n in BLACK for n in names):
+        return None
+
+    def cast(args, kwargs):
+        dtype = LOW_DTYPE.get() if white else _FLOAT32
+        return ([_cast(a, dtype) for a in args],
+                {k: _cast(v, dtype) for k, v in kwargs.items()} if kwargs else kwargs)
+    return cast
+
+
+_FLOAT32 = jnp.dtype(jnp.float32)
+
+
+def with_amp(names, fn):
+    """`fn` (a Primitive's function, registered under `names`), casting its inputs as the
+    "auto" strategy in force says; `fn` itself for an op on neither list."""
+    cast = inputs_cast(names)
+    if cast is None:
         return fn
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        low = LOW_DTYPE.get()
-        if low is None:
+        if LOW_DTYPE.get() is None:
             return fn(*args, **kwargs)
-        dtype = low if white else jnp.dtype(jnp.float32)
-        return fn(*[_cast(a, dtype) for a in args], **{k: _cast(v, dtype) for k, v in kwargs.items()})
+        args, kwargs = cast(args, kwargs)
+        return fn(*args, **kwargs)
     for attribute in ("impl", "program"):
         if hasattr(fn, attribute):
             setattr(call, attribute, getattr(fn, attribute))

@@ -28,7 +28,8 @@ from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import dtype_rules, input_rules, primitive_arity, shape_rules
-from msjax._src.ops.amp_auto import with_amp
+from msjax._src.core.amp_strategy import LOW_DTYPE
+from msjax._src.ops.amp_auto import inputs_cast, with_amp
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel import strategy_file
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
@@ -164,16 +165,19 @@ def _register(table: dict, name: str, value) -> None:
     table[name] = value
 
 
-def functional(impl):
+def functional(impl, amp=None):
     """The Tensor-level function of a jax-level implementation `impl`.
 
     A binary op's implementation may carry `positional`: the same computation without the
     MindSpore parameter names (which only keyword calls need), called by the two-argument hot
-    path to save a Python call (math_ops._binary)."""
+    path to save a Python call (math_ops._binary). `amp`: for an op on mixed precision "auto"'s
+    lists, the cast of its arguments (`amp_auto.inputs_cast`), made while a strategy is in force."""
     positional = getattr(impl, "positional", impl)
 
     @functools.wraps(impl)
     def call(*args, **kwargs):
+        if amp is not None and LOW_DTYPE.get() is not None:
+            args, kwargs = amp(args, kwargs)
         previous = _x64_swap(True)
         try:
             if kwargs:
@@ -215,7 +219,7 @@ def functional(impl):
 # The Tensor-level function of an op that is one eager program (`one_program_functional`), with
 # the implementation's own parameters; `_op_` names cannot clash with them.
 _ONE_PROGRAM_SOURCE = """
-def {name}({params}):
+def {name}({params}):{amp}
     _op_previous = _op_x64_swap(True)
     try:
         _op_out = _op_program.dispatch({arrays})
@@ -237,7 +241,7 @@ def {name}({params}):
 """
 
 
-def one_program_functional(impl, program):
+def one_program_functional(impl, program, amp=None):
     """The Tensor-level function of an op whose implementation `impl` is the eager program
     `program` (`one_program.eager_jit`) called with its arguments by position, apart from the
     errors `impl` raises for bad input.
@@ -249,8 +253,9 @@ def one_program_functional(impl, program):
     `impl`'s call of `program`. When the dispatch raises, the call is made again as
     `functional(impl)` (which raises `impl`'s error, with MindSpore's message; an op is pure, so
     the second call computes the same). Where this JAX has no C++ dispatch it is
-    `functional(impl)`."""
-    implementation = functional(impl)
+    `functional(impl)`. `amp` as `functional`'s: while a strategy is in force, such an op is
+    called as `functional(impl, amp)`."""
+    implementation = functional(impl, amp)
     dispatch = getattr(program, "positional_dispatch", None)
     dispatch = dispatch() if dispatch is not None else None
     parameters = inspect.signature(impl).parameters.values()
@@ -266,6 +271,8 @@ def one_program_functional(impl, program):
     names = [p.name for p in parameters]
     source = _ONE_PROGRAM_SOURCE.format(
         name=impl.__name__, params=", ".join(names),
+        amp="" if amp is None else ("\n    if _op_LOW_DTYPE.get() is not None:\n"
+                                    f"        return _op_implementation({', '.join(names)})"),
         arrays=", ".join(f"{n}._data if isinstance({n}, _op_Tensor) else _op_unwrap({n})"
                          for n in names))
     # the program's dispatch is read at each call: a program re-optimised after quick runs
@@ -274,7 +281,7 @@ def one_program_functional(impl, program):
                  "_op_Tensor": Tensor, "_op_wrap": wrap, "_op_unwrap": unwrap,
                  "_op_implementation": implementation, "_op_x64_swap": _x64_swap,
                  "_op_x64_restore": _x64_restore, "_op_FAILED": object(),
-                 "_op_user_traceback": _user_traceback,
+                 "_op_user_traceback": _user_traceback, "_op_LOW_DTYPE": LOW_DTYPE,
                  "__builtins__": __builtins__}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
     filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
@@ -314,9 +321,10 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
                             "program's C++ dispatch would skip; register it without `program`.")
         raw = impl
         impl = input_rules.checked(impl, rule)  # MindSpore's input checks, where it has them
-        fn = functional(impl) if program is None else one_program_functional(impl, program)
+        amp = inputs_cast(names + _names(primitive))  # mixed precision "auto" (amp_auto.py)
+        fn = (functional(impl, amp) if program is None
+              else one_program_functional(impl, program, amp))
         fn.impl = raw  # (what other implementations build on: without the op's input checks)
-        fn = with_amp(names + _names(primitive), fn)  # mixed precision "auto" (amp_auto.py)
         for n in names:
             _register(OPS, n, fn)
         methods = names if tensor_method is True else _names(tensor_method or ())
