@@ -201,6 +201,8 @@ NAME_SOURCES = {
                                            "msjax.dataset", "msjax"),
     "mindspore.dataset.engine.serializer_deserializer": (
         "msjax.dataset.engine.serializer_deserializer",),
+    "mindspore.dataset.engine.datasets": ("msjax.dataset.engine.datasets", "msjax.dataset.engine",
+                                          "msjax.dataset", "msjax"),
     "mindspore.dataset.audio": ("msjax.dataset.audio",),
     "mindspore.dataset.audio.transforms": ("msjax.dataset.audio.transforms",),
     "mindspore.dataset.text": ("msjax.dataset.text", "msjax.dataset", "msjax"),
