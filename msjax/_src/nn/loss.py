@@ -6,7 +6,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.layers.checks import check_bool, check_value_type
+from msjax._src.nn.layers.checks import check_bool, check_is_tensor, check_value_type
 from msjax._src.ops import array_ops, loss_ops
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
@@ -15,27 +15,6 @@ from msjax._src.core import log
 
 _FLOAT_TYPES = (mstype.float16, mstype.float32)
 _reduce_loss = functional(loss_ops.reduce_loss)
-
-
-def _type_name(value):
-    """MindSpore's `ops.typeof` name of a non-Tensor value: Float32, Int64, List[Float32], ..."""
-    if isinstance(value, bool):
-        return "Bool"
-    if isinstance(value, int):
-        return "Int64"
-    if isinstance(value, float):
-        return "Float32"
-    if isinstance(value, (list, tuple)):
-        kind = "List" if isinstance(value, list) else "Tuple"
-        return f"{kind}[{', '.join(_type_name(v) for v in value)}]"
-    return type(value).__name__
-
-
-def _check_is_tensor(param_name, value, cls_name):
-    if value is not None and not isinstance(value, Tensor):
-        raise TypeError(f"For '{cls_name}', the '{param_name}' must be "
-                        "'<class 'mindspore._c_expression.typing.TensorType'>', but got "
-                        f"'{_type_name(value)}'")
 
 
 def _check_type_name(arg_name, dtype, valid, cls_name):
@@ -109,8 +88,8 @@ class MSELoss(LossBase):
     """`nn.MSELoss(reduction='mean')`: (logits - labels)², broadcasting the two."""
 
     def construct(self, logits, labels):
-        _check_is_tensor("logits", logits, self.cls_name)
-        _check_is_tensor("labels", labels, self.cls_name)
+        check_is_tensor("logits", logits, self.cls_name)
+        check_is_tensor("labels", labels, self.cls_name)
         return loss_ops.mse_loss(logits, labels, self._reduction)
 
 
@@ -144,8 +123,8 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
         self.sparse_softmax_cross_entropy = loss_ops.SparseSoftmaxCrossEntropyWithLogits()
 
     def construct(self, logits, labels):
-        _check_is_tensor("logits", logits, self.cls_name)
-        _check_is_tensor("labels", labels, self.cls_name)
+        check_is_tensor("logits", logits, self.cls_name)
+        check_is_tensor("labels", labels, self.cls_name)
         if self.sparse:
             if self.reduction == "mean":
                 return self.sparse_softmax_cross_entropy(logits, labels)
@@ -198,8 +177,8 @@ class CrossEntropyLoss(LossBase):
         self.label_smoothing = label_smoothing
 
     def construct(self, logits, labels):
-        _check_is_tensor("logits", logits, self.cls_name)
-        _check_is_tensor("labels", labels, self.cls_name)
+        check_is_tensor("logits", logits, self.cls_name)
+        check_is_tensor("labels", labels, self.cls_name)
         _check_cross_entropy_inputs(logits, labels, self.cls_name)
         return loss_ops.cross_entropy(logits, labels, self.weight, self.ignore_index,
                                       self.reduction, self.label_smoothing)
@@ -236,8 +215,8 @@ class BCEWithLogitsLoss(LossBase):
         self.pos_weight = pos_weight
 
     def construct(self, input, target):
-        _check_is_tensor("input", input, self.cls_name)
-        _check_is_tensor("target", target, self.cls_name)
+        check_is_tensor("input", input, self.cls_name)
+        check_is_tensor("target", target, self.cls_name)
         return loss_ops.binary_cross_entropy_with_logits(input, target, self.weight,
                                                          self.pos_weight, self.reduction)
 
@@ -275,6 +254,6 @@ class KLDivLoss(LossBase):
         self.reduction = reduction
 
     def construct(self, logits, labels):
-        _check_is_tensor("logits", logits, self.cls_name)
-        _check_is_tensor("labels", labels, self.cls_name)
+        check_is_tensor("logits", logits, self.cls_name)
+        check_is_tensor("labels", labels, self.cls_name)
         return loss_ops.kl_div(logits, labels, self.reduction)
