@@ -19,6 +19,7 @@ import os
 
 import numpy as np
 
+from msjax._src.core import atomic_files
 from msjax._src.dataset import batching, engine, file_sources, mindrecord_reader, sources
 from msjax._src.dataset import samplers, transforms, vision
 from msjax._src.dataset.engine import DATASET_KINDS, Dataset
@@ -343,9 +344,8 @@ def _write_json(tree: dict, filename: str) -> None:
     folder = os.path.dirname(os.path.abspath(filename))
     if not os.path.isdir(folder):
         raise pipeline_error(f"Invalid file, get real path failed, path={filename}", "serialize")
-    with open(filename, "w", encoding="utf-8") as file:
-        file.write(json.dumps(tree, separators=(",", ":"), sort_keys=True, ensure_ascii=False))
-        file.write("\n")
+    text = json.dumps(tree, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n"
+    atomic_files.write_atomically(filename, text.encode("utf-8"))
 
 
 def dataset_to_json(dataset, filename="") -> dict:
