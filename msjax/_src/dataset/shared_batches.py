@@ -32,10 +32,13 @@ through its BlockReader, any other row as Grain unpickled it.
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import secrets
 import signal
+import struct
+import tempfile
 import threading
 import weakref
 from multiprocessing import shared_memory
@@ -136,12 +139,33 @@ class _WorkerPool:
 _pool = None  # this worker process's blocks, once start_worker named them
 
 
-def start_worker(stream: str, worker: int, worker_count: int) -> None:
-    """Grain's ``worker_init_fn`` (given `stream` by ``WorkerRows``): this worker process's blocks
-    are named after the stream and the worker's index."""
+def start_worker(stream: str, pids_path: str, worker: int, worker_count: int) -> None:
+    """Grain's ``worker_init_fn`` (given `stream` and `pids_path` by ``WorkerRows``): this worker
+    process's blocks are named after the stream and the worker's index, and it writes its process
+    id in its place in the file `pids_path` (``WorkerPids``)."""
     del worker_count
     global _pool  # pylint: disable=global-statement
     _pool = _WorkerPool(_block_name_prefix(stream, worker))
+    threading.Thread(target=_end_with_main_process, name="msjax-main-process-watch",
+                     daemon=True).start()
+    try:
+        with open(pids_path, "r+b") as pids:
+            pids.seek(_PID.size * worker)
+            pids.write(_PID.pack(os.getpid()))
+    except FileNotFoundError:  # the stream was closed before this worker started
+        pass
+
+
+def _end_with_main_process() -> None:
+    """In a worker process: end it when the main process has ended (killed, or terminated by a
+    dead worker's watchdog), as MindSpore's workers do; Grain's would go on waiting for a stop
+    that never comes."""
+    import multiprocessing  # pylint: disable=import-outside-toplevel
+    import multiprocessing.connection  # pylint: disable=import-outside-toplevel
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)  # pylint: disable=protected-access
 
 
 def send(row):
@@ -204,13 +228,172 @@ def _remove_unread_blocks(stream: str, workers: int) -> None:
             block.unlink()  # and unregistered from the resource tracker
 
 
-def _close_stream(holder: list, blocks: BlockReader, stream: str, workers: int) -> None:
-    """Stop the workers (Grain's iterator, taken out of `holder` so that it is freed now, not
-    while the interpreter tears its modules down), then remove the blocks left."""
+_PID = struct.Struct("<q")  # a worker's process id in the file of its stream's WorkerPids
+POLL_SECONDS = 0.5  # how often the watchdog looks at the worker processes
+
+
+class WorkerPids:
+    """The worker processes of one stream: each writes its process id in its place in a small
+    file (``start_worker``), and the main process keeps multiprocessing's object of every child
+    process it sees running (``remember``: from the start, before a worker has written its id),
+    whose exit code stays readable after Grain has collected the process; so the main process
+    can tell when one of its workers has died."""
+
+    def __init__(self, workers: int):
+        handle, self.path = tempfile.mkstemp(prefix="msjax_workers_", suffix=".pids")
+        with os.fdopen(handle, "wb") as pids:
+            pids.write(bytes(_PID.size * workers))
+        self._workers = workers
+        self._seen = {}  # pid: multiprocessing.Process, every child process seen running
+        self._ours = {}  # pid: multiprocessing.Process, this stream's workers among them
+
+    def pids(self) -> list:
+        """The ids written so far."""
+        try:
+            with open(self.path, "rb") as pids:
+                data = pids.read(_PID.size * self._workers)
+        except FileNotFoundError:
+            return []
+        return [pid for (pid,) in _PID.iter_unpack(data[:len(data) - len(data) % _PID.size])
+                if pid]
+
+    @property
+    def all_remembered(self) -> bool:
+        return len(self._ours) == self._workers
+
+    def remember(self) -> None:
+        """Keep the process object of every child process running now, and note which are this
+        stream's workers. (A worker that dies before it is ever seen running is left to Grain
+        to report.)"""
+        import multiprocessing  # pylint: disable=import-outside-toplevel
+        for process in multiprocessing.active_children():
+            known = self._seen.get(process.pid)
+            if known is None or (known is not process and known.exitcode is not None):
+                self._seen[process.pid] = process  # (a new process may reuse an ended one's id)
+        for pid in self.pids():
+            if pid not in self._ours and pid in self._seen:
+                self._ours[pid] = self._seen[pid]
+
+    def failure(self):
+        """(exit code, pid) of the first worker process that has died (an exit code other than
+        0), or None."""
+        self.remember()
+        for pid, process in self._ours.items():
+            code = process.exitcode
+            if code is not None and code != 0:
+                return code, pid
+        return None
+
+    def end_running(self) -> None:
+        """SIGTERM the workers still running (before MindSpore's end of the main process)."""
+        for process in self._ours.values():
+            if process.exitcode is None:
+                process.terminate()
+
+    def remove(self) -> None:
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+
+
+_EXITING = []  # not empty once the interpreter has begun to exit (``_note_exit``)
+_exit_noted = []
+
+
+def _note_exit() -> None:
+    """An atexit function, registered after multiprocessing's own (so run before it): from here
+    on worker processes end because the interpreter exits (multiprocessing terminates them)."""
+    _EXITING.append(True)
+
+
+def _watch_workers(watch: "_Watch") -> None:
+    """The watchdog thread of one stream of rows: while the stream is read (until `stop`), it looks
+    at the stream's worker processes every POLL_SECONDS and, when one has died, does what
+    MindSpore's does: logs "Dataset worker process <pid> was killed by signal: Killed. Main
+    process will be terminated." and terminates the main process (SIGTERM). (Grain's own report
+    of a dead worker cannot be waited for: it waits without end when the worker was killed
+    holding one of Grain's locks.)"""
+    while not watch.stop.wait(POLL_SECONDS):
+        died = watch.pids.failure()
+        if died is not None:
+            watch.report(*died)
+            return
+
+
+def worker_died(code, pid=None) -> None:
+    """What MindSpore does when a dataset worker process ends with exit `code` (-N: killed by
+    signal N) while its rows are read: it logs "Dataset worker process <pid> was killed by
+    signal: Killed. Main process will be terminated." and terminates the main process
+    (SIGTERM)."""
+    from msjax._src.core import log  # pylint: disable=import-outside-toplevel
+    log.error(f"{_worker_name(pid)} {_worker_exit_what(code)}. Main process will be terminated.")
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _worker_exit_error(code, pid=None) -> RuntimeError:
+    """The error a read raises after ``worker_died``: for a program whose own SIGTERM handler
+    keeps it running."""
+    return RuntimeError(f"{_worker_name(pid)} {_worker_exit_what(code)}. The pipeline has "
+                        "stopped: the rows that process was preparing are lost.")
+
+
+def _worker_name(pid) -> str:
+    return "Dataset worker process" if pid is None else f"Dataset worker process {pid}"
+
+
+def _worker_exit_what(code) -> str:
+    if isinstance(code, int) and code < 0:
+        return f"was killed by signal: {signal.strsignal(-code) or -code}"
+    return f"exited unexpectedly with exit code {code}"
+
+
+def _close_stream(holder: list, blocks: BlockReader, stream: str, workers: int,
+                  watch: "_Watch") -> None:
+    """Stop the watchdog, then the workers (Grain's iterator, taken out of `holder` so that it is
+    freed now, not while the interpreter tears its modules down), then remove the blocks left."""
+    watch.stop.set()  # the workers end now because they are told to
     if holder:
         holder.pop().close()  # Grain's workers stop (joined) before their blocks go
     blocks.close()
     _remove_unread_blocks(stream, workers)
+    watch.pids.remove()
+
+
+class _Watch:
+    """The watchdog of one stream of rows (``_watch_workers``) and what it watches."""
+
+    def __init__(self, workers: int):
+        self.pids = WorkerPids(workers)
+        self.stop = threading.Event()
+        self._reported = threading.Lock()
+        self._thread = None
+        self.error = None
+
+    def start(self) -> None:
+        if self._thread is None:
+            if not _exit_noted:  # after multiprocessing's atexit function, so run before it
+                import multiprocessing.util  # pylint: disable=import-outside-toplevel,unused-import
+                atexit.register(_note_exit)
+                _exit_noted.append(True)
+            self._thread = threading.Thread(target=_watch_workers, args=(self,),
+                                            name="msjax-dataset-watchdog", daemon=True)
+            self._thread.start()
+
+    def report(self, code, pid=None) -> RuntimeError:
+        """A worker process has ended with exit `code`: MindSpore's log line and the main process
+        terminated (``worker_died``), once per stream (the watchdog and the reader of the rows
+        may both see it), unless the stream is being stopped; the RuntimeError to raise."""
+        with self._reported:
+            first = self.error is None and not self.stop.is_set() and not _EXITING
+            if self.error is None:
+                self.error = _worker_exit_error(code, pid)
+            self.stop.set()
+        if first:
+            self.pids.end_running()
+            self.pids.remove()
+            worker_died(code, pid)
+        return self.error
 
 
 def _load_pipeline_in_worker(pickled: bytes):
@@ -248,25 +431,18 @@ def _pipeline_sent_to_workers(dataset):
     return PipelineSentToWorkers(dataset)
 
 
-def worker_exit_error(error: Exception) -> Exception:
-    """Grain's error for a worker process that ended without a word ("Worker process was
-    terminated unexpectedly with exit code N") in MindSpore's words, which name the signal
-    ("Dataset worker process ... was killed by signal: Killed."); any other error as it is."""
+def terminated_worker_code(error: Exception):
+    """The exit code in Grain's error for a worker process that ended without a word ("Worker
+    process was terminated unexpectedly with exit code N"), "?" when it gives none; None for any
+    other error."""
     text = str(error)
     if not (isinstance(error, RuntimeError) and text.startswith("Worker process was terminated")):
-        return error
+        return None
     code = text.split("exit code ", 1)[1].split(".", 1)[0] if "exit code " in text else "?"
     try:
-        number = int(code)
+        return int(code)
     except ValueError:
-        number = None
-    if number is not None and number < 0:
-        what = f"was killed by signal: {signal.strsignal(-number) or -number}"
-    else:
-        what = f"exited unexpectedly with exit code {code}"
-    return RuntimeError(
-        f"Dataset worker process {what}. The pipeline has stopped: the rows that process was "
-        "preparing are lost. (MindSpore terminates the main process here; msjax raises.)")
+        return code
 
 
 _NO_GRAIN_SEGMENTS = 1 << 62  # Grain's min_shm_size: no array is that large
@@ -288,14 +464,15 @@ class WorkerRows:
         stream = secrets.token_hex(4)
         in_blocks = grain.experimental.WithOptionsIterDataset(
             _pipeline_sent_to_workers(dataset.map(send)), grain.experimental.DatasetOptions(min_shm_size=_NO_GRAIN_SEGMENTS))
+        self._watch = _Watch(workers)
         iterator = iter(in_blocks.mp_prefetch(
             grain.MultiprocessingOptions(num_workers=workers),
-            worker_init_fn=functools.partial(start_worker, stream)))
+            worker_init_fn=functools.partial(start_worker, stream, self._watch.pids.path)))
         self._iterator = [iterator]  # emptied by close
         self._blocks = BlockReader()
         self._for_tensors = for_tensors
         self._closer = weakref.finalize(self, _close_stream, self._iterator, self._blocks, stream,
-                                        workers)
+                                        workers, self._watch)
 
     def __iter__(self):
         return self
@@ -303,13 +480,14 @@ class WorkerRows:
     def _next_row(self):
         if not self._iterator:
             raise StopIteration  # closed
+        self._watch.start()  # the workers start with the first read
         try:
             return next(self._iterator[0])
         except RuntimeError as error:
-            replaced = worker_exit_error(error)
-            if replaced is error:
+            code = terminated_worker_code(error)
+            if code is None:
                 raise
-            raise replaced from None
+            raise self._watch.report(code) from None
 
     def __next__(self):
         return out_of_shared_memory(self._next_row(), self._for_tensors, self._blocks)
