@@ -271,7 +271,9 @@ def test_a_stopped_stream_removes_the_blocks_never_read():
     for pool in pools:  # the workers stop
         for block in pool.blocks:
             block.close()
-    shared_batches._close_stream([], reader, stream, 2)
+    watch = shared_batches._Watch(2)
+    shared_batches._close_stream([], reader, stream, 2, watch)
+    assert not os.path.exists(watch.pids.path)  # the file of the workers' process ids too
     for unread in sent:
         with pytest.raises(FileNotFoundError):
             shared_memory.SharedMemory(unread.name)

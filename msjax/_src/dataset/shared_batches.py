@@ -257,10 +257,6 @@ class WorkerPids:
         return [pid for (pid,) in _PID.iter_unpack(data[:len(data) - len(data) % _PID.size])
                 if pid]
 
-    @property
-    def all_remembered(self) -> bool:
-        return len(self._ours) == self._workers
-
     def remember(self) -> None:
         """Keep the process object of every child process running now, and note which are this
         stream's workers. (A worker that dies before it is ever seen running is left to Grain
