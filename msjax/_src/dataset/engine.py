@@ -3,14 +3,13 @@
 A pipeline is a tree of these nodes. Iterating it builds, once per epoch, the matching Grain
 dataset: a ``grain.MapDataset`` (random access: sources with ``__getitem__``, arrays, files) for as
 long as every operation keeps random access, then a ``grain.IterDataset``. Grain does the work:
-``MapDataset.source``/``shuffle``/``slice``/``repeat``/``batch``/``map``/``filter``, its window
-shuffle for MindSpore's buffer ``shuffle``, its zip and concatenation, ``to_iter_dataset`` with read
-threads and a prefetch buffer, and ``mp_prefetch`` worker processes when an operation asks for
-``python_multiprocessing``. Rows are tuples of NumPy arrays (see rows.py).
+``MapDataset.source``/``shuffle``/``slice``/``repeat``/``batch``/``map``/``filter``, its zip and
+concatenation, ``to_iter_dataset`` with read threads and a prefetch buffer, and ``mp_prefetch``
+worker processes when an operation asks for ``python_multiprocessing``. Rows are tuples of NumPy
+arrays (see rows.py).
 
-Differences from MindSpore: the samplers' orders are MindSpore's (samplers.py), but the order of
-``Dataset.shuffle``'s buffer is Grain's: the same rows in another order (stable for a given
-``dataset.config.set_seed``).
+The samplers' orders are MindSpore's (samplers.py), and so is the order of ``Dataset.shuffle``'s
+buffer (buffer_shuffle.py).
 """
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipe
                                      source_file, to_array, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
+from msjax._src.dataset.buffer_shuffle import BufferShuffler, ShuffleOrders
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
 from msjax._src.dataset.saving import save_dataset
@@ -623,22 +623,41 @@ class MapDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    """`mindspore.dataset.ShuffleDataset`: the result of `Dataset.shuffle(buffer_size)`."""
+    """`mindspore.dataset.ShuffleDataset`: the result of `Dataset.shuffle(buffer_size)`, in
+    MindSpore's order (buffer_shuffle.py): over a random-access input the order of each pass is
+    computed at once and the rows read through Grain's map; over a stream the rows go through
+    the same buffer one by one."""
 
     def __init__(self, child, buffer_size):
         super().__init__([child])
         self.buffer_size = buffer_size
+        self._orders = ShuffleOrders(buffer_size)
 
     def _build(self, plan):
         grain = _grain()
         parent = self.children[0]._build(plan)
-        seed = plan.seed_for(self)
-        if isinstance(parent, grain.MapDataset) and self.buffer_size >= len(parent):
-            return parent.shuffle(seed=seed)
-        # Grain's WindowShuffleMapDataset is not safe under its own read threads (rows repeat),
-        # so a window smaller than the data shuffles the stream, as MindSpore's buffer does.
-        return grain.experimental.WindowShuffleIterDataset(
-            plan.to_iter(parent), window_size=self.buffer_size, seed=seed)
+        seed, pass_index, orders = plan.seed, plan.epoch, self._orders
+        if isinstance(parent, grain.MapDataset):
+            order = orders.order(len(parent), seed, pass_index)
+            return grain.MapDataset.source(order).map(lambda position: parent[int(position)])
+
+        def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
+            earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
+                                plan.positions, plan.read_choices)
+            return sum(1 for _ in earlier_plan.to_iter(self.children[0]._build(earlier_plan)))
+
+        drawn = []
+
+        def make_shuffler():
+            drawn[:] = [orders.pass_start(seed, pass_index, rows_of_pass)]
+            return BufferShuffler(self.buffer_size, orders.generator_at(seed, drawn[0]))
+
+        def on_end(rows_read, generator):
+            orders.record_pass_start(seed, pass_index + 1, drawn[0] + rows_read)
+            orders.keep(seed, drawn[0] + rows_read, generator)
+
+        from msjax._src.dataset.grain_iter import BufferShuffleIterDataset  # pylint: disable=import-outside-toplevel
+        return BufferShuffleIterDataset(plan.to_iter(parent), make_shuffler, on_end)
 
     def _static_size(self):
         return self.children[0]._static_size()

@@ -185,3 +185,30 @@ class GroupingIterDataset(grain.IterDataset):
     def __iter__(self):
         return _GroupingIterator(self._parent.__iter__(), self._size_of, self._drop_remainder,
                                  self._combine)
+
+
+class BufferShuffleIterDataset(grain.IterDataset):
+    """The rows of `parent` through MindSpore's shuffle buffer (buffer_shuffle.BufferShuffler):
+    each iteration takes a shuffler from `make_shuffler()` when its first row is asked for, and
+    at the end calls `on_end(rows_read, generator)` with the shuffler's generator past its
+    draws."""
+
+    def __init__(self, parent, make_shuffler, on_end):
+        super().__init__(parent)
+        self._make_shuffler = make_shuffler
+        self._on_end = on_end
+
+    def __iter__(self):
+        parent, make_shuffler, on_end = self._parent, self._make_shuffler, self._on_end
+
+        def shuffled_rows():
+            shuffler = make_shuffler()
+            read = 0
+            for row in parent:
+                read += 1
+                sent = shuffler.push(row)
+                if sent is not None:
+                    yield sent
+            yield from shuffler.drain()
+            on_end(read, shuffler.generator_after())
+        return _FunctionIterator(shuffled_rows, lambda row: row)
