@@ -3,6 +3,7 @@ msjax's buffer shuffle sends the rows in the order MindSpore 2.10's ShuffleOp se
 after epoch (golden: tests/goldens/dataset/shuffle_buffer_orders.txt from
 tests/goldens/scripts/dataset_shuffle_buffer_orders.py; msjax/_src/dataset/buffer_shuffle.py)."""
 import functools
+import pickle
 
 import numpy as np
 import pytest
@@ -131,3 +132,11 @@ def test_buffer_of_one_row_is_refused():
     with pytest.raises(ValueError, match=r"Input buffer_size is not within the required "
                                          r"interval of \[2, 2147483647\]\."):
         ds.NumpySlicesDataset(np.arange(3), column_names=["x"]).shuffle(1)
+
+
+def test_copies_for_worker_processes_draw_the_same_orders():
+    # Pipelines go to Grain's worker processes pickled: the orders' state (and lock) goes along.
+    orders = buffer_shuffle.ShuffleOrders(4)
+    first = orders.order(30, 8, 0)
+    copied = pickle.loads(pickle.dumps(orders))
+    assert copied.order(30, 8, 1).tolist() == orders.order(30, 8, 1).tolist() != first.tolist()

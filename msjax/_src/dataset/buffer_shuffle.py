@@ -27,6 +27,8 @@ import threading
 
 import numpy as np
 
+from msjax._src.dataset.cpp_orders import OwnLockWhenCopied
+
 _STATE_WORDS = 312
 _MIDDLE = 156
 _MATRIX = np.uint64(0xB5026F5AA96619E9)
@@ -217,7 +219,7 @@ class BufferShuffler:
         return generator
 
 
-class ShuffleOrders:
+class ShuffleOrders(OwnLockWhenCopied):
     """One ShuffleOp's generator over an iterator's passes: MindSpore seeds it once, when the
     iterator is made, and every pass (epoch, or repeat under the shuffle's parent) goes on
     drawing from it, one word a row. Pass ``p`` thus starts past the words of passes ``0..p-1``;

@@ -634,30 +634,33 @@ class ShuffleDataset(Dataset):
         self._orders = ShuffleOrders(buffer_size)
 
     def _build(self, plan):
+        from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
         grain = _grain()
         parent = self.children[0]._build(plan)
-        seed, pass_index, orders = plan.seed, plan.epoch, self._orders
+        seed, first_pass, orders = plan.seed, plan.epoch, self._orders
         if isinstance(parent, grain.MapDataset):
-            order = orders.order(len(parent), seed, pass_index)
-            return grain.MapDataset.source(order).map(lambda position: parent[int(position)])
+            count = len(parent)
+            if count == 0:
+                return parent
+            return grain_iter.PassOrderMapDataset(
+                parent, count, lambda later: orders.order(count, seed, first_pass + later))
 
         def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
             earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
                                 plan.positions, plan.read_choices)
             return sum(1 for _ in earlier_plan.to_iter(self.children[0]._build(earlier_plan)))
 
-        drawn = []
+        drawn = {}
 
-        def make_shuffler():
-            drawn[:] = [orders.pass_start(seed, pass_index, rows_of_pass)]
-            return BufferShuffler(self.buffer_size, orders.generator_at(seed, drawn[0]))
+        def make_shuffler(later):
+            drawn[later] = orders.pass_start(seed, first_pass + later, rows_of_pass)
+            return BufferShuffler(self.buffer_size, orders.generator_at(seed, drawn[later]))
 
-        def on_end(rows_read, generator):
-            orders.record_pass_start(seed, pass_index + 1, drawn[0] + rows_read)
-            orders.keep(seed, drawn[0] + rows_read, generator)
+        def on_end(later, rows_read, generator):
+            orders.record_pass_start(seed, first_pass + later + 1, drawn[later] + rows_read)
+            orders.keep(seed, drawn[later] + rows_read, generator)
 
-        from msjax._src.dataset.grain_iter import BufferShuffleIterDataset  # pylint: disable=import-outside-toplevel
-        return BufferShuffleIterDataset(plan.to_iter(parent), make_shuffler, on_end)
+        return grain_iter.BufferShuffleIterDataset(plan.to_iter(parent), make_shuffler, on_end)
 
     def _static_size(self):
         return self.children[0]._static_size()
@@ -678,7 +681,13 @@ class RepeatDataset(Dataset):
                 return parent
             if isinstance(parent, grain.MapDataset):
                 return parent.repeat(None)
-            return grain.experimental.RepeatIterDataset(parent, None)
+            from msjax._src.dataset.grain_iter import EndlessPassesIterDataset  # pylint: disable=import-outside-toplevel
+
+            def later_pass(index):  # each pass built afresh, as MindSpore runs its input again
+                later_plan = Plan(plan.seed, plan.epoch + index, plan.threads, plan.processes,
+                                  plan.finite, plan.positions, plan.read_choices)
+                return later_plan.to_iter(self.children[0]._build(later_plan))
+            return EndlessPassesIterDataset(parent, later_pass)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
                                                plan.positions, plan.read_choices))

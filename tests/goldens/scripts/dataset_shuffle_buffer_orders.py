@@ -3,7 +3,7 @@ dataset.config.set_seed: sizes from 1 to 257 rows (dataset_shuffle_buffer_large_
 5000), buffers of 2, 3, fewer rows than the data,
 as many and more, several seeds (one at 2**32 - 1, whose next epoch wraps to 0), three epochs,
 shuffle before and after repeat and batch, over NumpySlicesDataset, GeneratorDataset and a
-RandomSampler source, a filtered generator, two shuffles in a row, a seed set after the pipeline
+RandomSampler source, a filtered generator, an endless repeat, two shuffles in a row, a seed set after the pipeline
 is built, a second iterator over the same pipeline, mindspore.set_seed, and the error for a
 buffer of 1. One `label -> epochs` line per
 case; a long order is written as its first rows and a position-weighted checksum."""
@@ -72,6 +72,30 @@ for seed in (3, 4294967294):
     built = source(17).shuffle(5)
     first = orders_of(lambda: built, 2)
     print(f"second_iterator n=17 buffer=5 seed={seed} -> {first} | {orders_of(lambda: built, 2)}")
+
+def first_rows(dataset, count):
+    it = dataset.create_tuple_iterator(output_numpy=True)
+    return [int(np.asarray(next(it)[0]).flat[0]) for _ in range(count)]
+
+
+for seed in (2, 4294967295):  # an endless repeat goes on drawing, pass after pass
+    ds.config.set_seed(seed)
+    print(f"endless_repeat n=6 buffer=3 seed={seed} -> {first_rows(source(6).shuffle(3).repeat(), 24)}")
+    ds.config.set_seed(seed)
+    print(f"endless_repeat n=6 buffer=10 seed={seed} -> {first_rows(source(6).shuffle(10).repeat(), 24)}")
+    ds.config.set_seed(seed)
+    print(f"endless_repeat generator n=6 buffer=4 seed={seed} -> "
+          f"{first_rows(generator(6).shuffle(4).repeat(), 24)}")
+    ds.config.set_seed(seed)
+    print(f"endless_repeat batch n=10 batch=3 buffer=2 seed={seed} -> "
+          f"{first_rows(source(10).batch(3).shuffle(2).repeat(), 12)}")
+    ds.config.set_seed(seed)
+    random_source = ds.NumpySlicesDataset(np.arange(6), column_names=["x"], shuffle=True)
+    print(f"endless_repeat random_source n=6 seed={seed} -> {first_rows(random_source.repeat(), 24)}")
+    ds.config.set_seed(seed)
+    random_source = ds.NumpySlicesDataset(np.arange(6), column_names=["x"], shuffle=True)
+    print(f"endless_repeat random_source n=6 buffer=4 seed={seed} -> "
+          f"{first_rows(random_source.shuffle(4).repeat(), 24)}")
 
 ms.set_seed(21)  # mindspore.set_seed seeds the pipelines too
 print(f"global_seed n=11 buffer=4 seed=21 -> {orders_of(lambda: source(11).shuffle(4))}")
