@@ -140,3 +140,10 @@ def test_copies_for_worker_processes_draw_the_same_orders():
     first = orders.order(30, 8, 0)
     copied = pickle.loads(pickle.dumps(orders))
     assert copied.order(30, 8, 1).tolist() == orders.order(30, 8, 1).tolist() != first.tolist()
+
+
+def test_endless_repeat_of_an_empty_stream_ends():
+    # Each pass of an endless repeat over a stream is read afresh; a pass without rows ends it
+    # (repeating it could only loop forever).
+    dataset = ds.GeneratorDataset(lambda: iter(()), ["x"], shuffle=False).shuffle(3).repeat()
+    assert list(dataset.create_tuple_iterator(output_numpy=True)) == []

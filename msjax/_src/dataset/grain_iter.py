@@ -286,6 +286,9 @@ class PassOrderMapDataset(OwnLockWhenCopied, grain.MapDataset):
         return self._length
 
     def _order(self, later_pass):
+        order = self._orders.get(later_pass)  # a dict read: no lock needed
+        if order is not None:
+            return order
         with self._lock:  # read threads reaching a new pass together compute it once
             order = self._orders.get(later_pass)
             if order is None:
@@ -299,6 +302,7 @@ class PassOrderMapDataset(OwnLockWhenCopied, grain.MapDataset):
         if isinstance(index, slice):
             return self.slice(index)
         later_pass, position = divmod(index, self._length)
+        later_pass = max(later_pass, 0)  # a negative index counts from this pass's end
         return self._parent[int(self._order(later_pass)[position]) + later_pass * self._length]
 
 
@@ -321,6 +325,10 @@ class EpochPassesMapDataset(OwnLockWhenCopied, grain.MapDataset):
         if isinstance(index, slice):
             return self.slice(index)
         later, position = divmod(index, self._length)
+        later = max(later, 0)  # a negative index counts from this pass's end
+        dataset = self._passes.get(later)  # a dict read: no lock needed
+        if dataset is not None:
+            return dataset[position]
         with self._lock:  # read threads reaching a new pass together make it once
             dataset = self._passes.get(later)
             if dataset is None:
