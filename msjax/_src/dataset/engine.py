@@ -222,8 +222,8 @@ class Dataset:
             pad_info, pad_to_bucket_boundary, drop_remainder)
 
     def shuffle(self, buffer_size):
-        """`Dataset.shuffle`: shuffle within a window of `buffer_size` rows (Grain's window
-        shuffle; the whole dataset when the buffer holds it)."""
+        """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
+        order (see ShuffleDataset)."""
         _check_int(buffer_size, "buffer_size", 2, _INT32_MAX)
         return ShuffleDataset(self, buffer_size)
 
@@ -352,7 +352,7 @@ class Dataset:
             warnings.warn(
                 "python_multiprocessing=True: Grain's worker processes each take a slice of a "
                 "random-access pipeline, and this one is not random-access (a generator function, "
-                "filter, window shuffle or bucketing comes first), so its map runs in "
+                "filter, shuffle of a stream or bucketing comes first), so its map runs in "
                 f"{processes} threads instead.", RuntimeWarning, stacklevel=3)
             processes = 0
         if processes <= 1 and not isinstance(built, grain.MapDataset):
