@@ -26,6 +26,8 @@ epochs; golden: tests/goldens/dataset/sampler_orders.txt):
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 _WORD_RANGE = 2 ** 32 - 1  # std::mt19937's max() - min()
@@ -88,7 +90,21 @@ def shuffle_in_place(values: list, words: Mt19937Words) -> None:
         values[position], values[other] = values[other], values[position]
 
 
-class CumulativeShuffle:
+class OwnLockWhenCopied:
+    """For an object guarding its state with ``self._lock``: a pickled copy (for a worker
+    process) gets a lock of its own."""
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+
+class CumulativeShuffle(OwnLockWhenCopied):
     """`values` shuffled once per epoch, each shuffle over the last (MindSpore's samplers keep
     their order across epochs), the generator of epoch ``e`` seeded ``seed + offset + e``
     (``seed`` every epoch with ``same_seed``). Epochs are computed in order; the last is kept."""
@@ -96,6 +112,7 @@ class CumulativeShuffle:
     def __init__(self, offset: int = 0, same_seed: bool = False):
         self._offset = offset
         self._same_seed = same_seed
+        self._lock = threading.Lock()  # an endless repeat's read threads ask for later epochs
         self._key = None
         self._epoch = -1
         self._order = None
@@ -103,13 +120,14 @@ class CumulativeShuffle:
     def order(self, values, seed: int, epoch: int) -> np.ndarray:
         """The order of epoch `epoch` (0-based) of `values` under `seed`."""
         key = (seed, tuple(values) if not isinstance(values, range) else values)
-        if self._key != key or epoch < self._epoch:
-            self._key, self._epoch, self._order = key, -1, list(values)
-        while self._epoch < epoch:
-            self._epoch += 1
-            step = 0 if self._same_seed else self._offset + self._epoch
-            shuffle_in_place(self._order, Mt19937Words((seed + step) & 0xFFFFFFFF))
-        return np.asarray(self._order, np.int64)
+        with self._lock:
+            if self._key != key or epoch < self._epoch:
+                self._key, self._epoch, self._order = key, -1, list(values)
+            while self._epoch < epoch:
+                self._epoch += 1
+                step = 0 if self._same_seed else self._offset + self._epoch
+                shuffle_in_place(self._order, Mt19937Words((seed + step) & 0xFFFFFFFF))
+            return np.asarray(self._order, np.int64)
 
 
 def uniform_draws(seed: int, count: int, high: int) -> np.ndarray:

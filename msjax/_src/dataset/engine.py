@@ -3,14 +3,13 @@
 A pipeline is a tree of these nodes. Iterating it builds, once per epoch, the matching Grain
 dataset: a ``grain.MapDataset`` (random access: sources with ``__getitem__``, arrays, files) for as
 long as every operation keeps random access, then a ``grain.IterDataset``. Grain does the work:
-``MapDataset.source``/``shuffle``/``slice``/``repeat``/``batch``/``map``/``filter``, its window
-shuffle for MindSpore's buffer ``shuffle``, its zip and concatenation, ``to_iter_dataset`` with read
-threads and a prefetch buffer, and ``mp_prefetch`` worker processes when an operation asks for
-``python_multiprocessing``. Rows are tuples of NumPy arrays (see rows.py).
+``MapDataset.source``/``shuffle``/``slice``/``repeat``/``batch``/``map``/``filter``, its zip and
+concatenation, ``to_iter_dataset`` with read threads and a prefetch buffer, and ``mp_prefetch``
+worker processes when an operation asks for ``python_multiprocessing``. Rows are tuples of NumPy
+arrays (see rows.py).
 
-Differences from MindSpore: the samplers' orders are MindSpore's (samplers.py), but the order of
-``Dataset.shuffle``'s buffer is Grain's: the same rows in another order (stable for a given
-``dataset.config.set_seed``).
+The samplers' orders are MindSpore's (samplers.py), and so is the order of ``Dataset.shuffle``'s
+buffer (buffer_shuffle.py).
 """
 from __future__ import annotations
 
@@ -26,6 +25,7 @@ from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipe
                                      source_file, to_array, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
+from msjax._src.dataset.buffer_shuffle import BufferShuffler, ShuffleOrders
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
 from msjax._src.dataset.saving import save_dataset
@@ -222,8 +222,8 @@ class Dataset:
             pad_info, pad_to_bucket_boundary, drop_remainder)
 
     def shuffle(self, buffer_size):
-        """`Dataset.shuffle`: shuffle within a window of `buffer_size` rows (Grain's window
-        shuffle; the whole dataset when the buffer holds it)."""
+        """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
+        order (see ShuffleDataset)."""
         _check_int(buffer_size, "buffer_size", 2, _INT32_MAX)
         return ShuffleDataset(self, buffer_size)
 
@@ -352,7 +352,7 @@ class Dataset:
             warnings.warn(
                 "python_multiprocessing=True: Grain's worker processes each take a slice of a "
                 "random-access pipeline, and this one is not random-access (a generator function, "
-                "filter, window shuffle or bucketing comes first), so its map runs in "
+                "filter, shuffle of a stream or bucketing comes first), so its map runs in "
                 f"{processes} threads instead.", RuntimeWarning, stacklevel=3)
             processes = 0
         if processes <= 1 and not isinstance(built, grain.MapDataset):
@@ -623,22 +623,44 @@ class MapDataset(Dataset):
 
 
 class ShuffleDataset(Dataset):
-    """`mindspore.dataset.ShuffleDataset`: the result of `Dataset.shuffle(buffer_size)`."""
+    """`mindspore.dataset.ShuffleDataset`: the result of `Dataset.shuffle(buffer_size)`, in
+    MindSpore's order (buffer_shuffle.py): over a random-access input the order of each pass is
+    computed at once and the rows read through Grain's map; over a stream the rows go through
+    the same buffer one by one."""
 
     def __init__(self, child, buffer_size):
         super().__init__([child])
         self.buffer_size = buffer_size
+        self._orders = ShuffleOrders(buffer_size)
 
     def _build(self, plan):
+        from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
         grain = _grain()
         parent = self.children[0]._build(plan)
-        seed = plan.seed_for(self)
-        if isinstance(parent, grain.MapDataset) and self.buffer_size >= len(parent):
-            return parent.shuffle(seed=seed)
-        # Grain's WindowShuffleMapDataset is not safe under its own read threads (rows repeat),
-        # so a window smaller than the data shuffles the stream, as MindSpore's buffer does.
-        return grain.experimental.WindowShuffleIterDataset(
-            plan.to_iter(parent), window_size=self.buffer_size, seed=seed)
+        seed, first_pass, orders = plan.seed, plan.epoch, self._orders
+        if isinstance(parent, grain.MapDataset):
+            count = len(parent)
+            if count == 0:
+                return parent
+            return grain_iter.PassOrderMapDataset(
+                parent, count, lambda later: orders.order(count, seed, first_pass + later))
+
+        def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
+            earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
+                                plan.positions, plan.read_choices)
+            return sum(1 for _ in earlier_plan.to_iter(self.children[0]._build(earlier_plan)))
+
+        drawn = {}
+
+        def make_shuffler(later):
+            drawn[later] = orders.pass_start(seed, first_pass + later, rows_of_pass)
+            return BufferShuffler(self.buffer_size, orders.generator_at(seed, drawn[later]))
+
+        def on_end(later, rows_read, generator):
+            orders.record_pass_start(seed, first_pass + later + 1, drawn[later] + rows_read)
+            orders.keep(seed, drawn[later] + rows_read, generator)
+
+        return grain_iter.BufferShuffleIterDataset(plan.to_iter(parent), make_shuffler, on_end)
 
     def _static_size(self):
         return self.children[0]._static_size()
@@ -659,7 +681,13 @@ class RepeatDataset(Dataset):
                 return parent
             if isinstance(parent, grain.MapDataset):
                 return parent.repeat(None)
-            return grain.experimental.RepeatIterDataset(parent, None)
+            from msjax._src.dataset.grain_iter import EndlessPassesIterDataset  # pylint: disable=import-outside-toplevel
+
+            def later_pass(index):  # each pass built afresh, as MindSpore runs its input again
+                later_plan = Plan(plan.seed, plan.epoch + index, plan.threads, plan.processes,
+                                  plan.finite, plan.positions, plan.read_choices)
+                return later_plan.to_iter(self.children[0]._build(later_plan))
+            return EndlessPassesIterDataset(parent, later_pass)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
                                                plan.positions, plan.read_choices))

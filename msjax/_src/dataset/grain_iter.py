@@ -3,7 +3,11 @@ generator function, skipping the first rows of a stream, and chaining streams on
 """
 from __future__ import annotations
 
+import threading
+
 import grain
+
+from msjax._src.dataset.cpp_orders import OwnLockWhenCopied
 
 
 class _FunctionIterator(grain.DatasetIterator):
@@ -116,6 +120,54 @@ class ChainIterDataset(grain.IterDataset):
         return _ChainIterator(self._datasets)
 
 
+class _EndlessPassesIterator(grain.DatasetIterator):
+    def __init__(self, first, later_pass):
+        super().__init__()
+        self._first = first
+        self._later_pass = later_pass
+        self._pass = 0
+        self._rows_in_pass = 0
+        self._current = first.__iter__()
+
+    def __next__(self):
+        while True:
+            try:
+                row = next(self._current)
+            except StopIteration:
+                if self._rows_in_pass == 0:  # an empty pass: repeating it gives nothing
+                    raise
+                self._pass += 1
+                self._rows_in_pass = 0
+                self._current = self._later_pass(self._pass).__iter__()
+                continue
+            self._rows_in_pass += 1
+            return row
+
+    def get_state(self):
+        return {"pass": self._pass, "rows_in_pass": self._rows_in_pass,
+                "current": self._current.get_state()}
+
+    def set_state(self, state):
+        self._pass, self._rows_in_pass = state["pass"], state["rows_in_pass"]
+        source = self._first if self._pass == 0 else self._later_pass(self._pass)
+        self._current = source.__iter__()
+        self._current.set_state(state["current"])
+
+
+class EndlessPassesIterDataset(grain.IterDataset):
+    """`first`'s rows, then those of `later_pass(1)`, `later_pass(2)`, ... without end (each an
+    ``IterDataset``): an endless repeat whose passes differ (Grain's ``RepeatIterDataset``
+    repeats one pass). Stops if a pass has no rows."""
+
+    def __init__(self, first, later_pass):
+        super().__init__(first)
+        self._first = first
+        self._later_pass = later_pass
+
+    def __iter__(self):
+        return _EndlessPassesIterator(self._first, self._later_pass)
+
+
 class ShardIterDataset(grain.IterDataset):
     """Every `num_shards`-th row of `parent`, starting at row `shard_id`."""
 
@@ -185,3 +237,103 @@ class GroupingIterDataset(grain.IterDataset):
     def __iter__(self):
         return _GroupingIterator(self._parent.__iter__(), self._size_of, self._drop_remainder,
                                  self._combine)
+
+
+class BufferShuffleIterDataset(grain.IterDataset):
+    """The rows of `parent` through MindSpore's shuffle buffer (buffer_shuffle.BufferShuffler).
+    The `k`-th iteration (0 first; more when an endless repeat reads it again) takes a shuffler
+    from `make_shuffler(k)` when its first row is asked for, and at its end calls
+    `on_end(k, rows_read, generator)` with the shuffler's generator past its draws."""
+
+    def __init__(self, parent, make_shuffler, on_end):
+        super().__init__(parent)
+        self._make_shuffler = make_shuffler
+        self._on_end = on_end
+        self._passes_begun = 0
+
+    def __iter__(self):
+        parent, make_shuffler, on_end = self._parent, self._make_shuffler, self._on_end
+        later_pass = self._passes_begun  # each iteration is the next pass (an endless repeat's)
+        self._passes_begun += 1
+
+        def shuffled_rows():
+            shuffler = make_shuffler(later_pass)
+            read = 0
+            for row in parent:
+                read += 1
+                sent = shuffler.push(row)
+                if sent is not None:
+                    yield sent
+            yield from shuffler.drain()
+            on_end(later_pass, read, shuffler.generator_after())
+        return _FunctionIterator(shuffled_rows, lambda row: row)
+
+
+class PassOrderMapDataset(OwnLockWhenCopied, grain.MapDataset):
+    """Rows of `parent` (a ``grain.MapDataset`` of `length` rows) in the order `order_of(k)`
+    gives its `k`-th pass (0: this one; Grain's endless repeat asks for the rows of later passes
+    by indices past `length`), which reads row ``order[i] + k * length`` of `parent` (that row's
+    own later pass)."""
+
+    def __init__(self, parent, length, order_of):
+        super().__init__(parent)
+        self._length = length
+        self._order_of = order_of
+        self._lock = threading.Lock()
+        self._orders = {0: order_of(0)}
+
+    def __len__(self):
+        return self._length
+
+    def _order(self, later_pass):
+        order = self._orders.get(later_pass)  # a dict read: no lock needed
+        if order is not None:
+            return order
+        with self._lock:  # read threads reaching a new pass together compute it once
+            order = self._orders.get(later_pass)
+            if order is None:
+                order = self._orders[later_pass] = self._order_of(later_pass)
+                for old in sorted(self._orders)[:-4]:  # the passes read now and just before
+                    if old:
+                        del self._orders[old]
+        return order
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self.slice(index)
+        later_pass, position = divmod(index, self._length)
+        later_pass = max(later_pass, 0)  # a negative index counts from this pass's end
+        return self._parent[int(self._order(later_pass)[position]) + later_pass * self._length]
+
+
+class EpochPassesMapDataset(OwnLockWhenCopied, grain.MapDataset):
+    """`first` (a ``grain.MapDataset``), whose indices past its length Grain's endless repeat
+    reads as the rows of later passes: pass `k` is `later_pass(k)` (of the same length), as
+    MindSpore runs a sampler again for every pass of an endless repeat."""
+
+    def __init__(self, first, later_pass):
+        super().__init__(first)
+        self._length = len(first)
+        self._later_pass = later_pass
+        self._lock = threading.Lock()
+        self._passes = {0: first}
+
+    def __len__(self):
+        return self._length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self.slice(index)
+        later, position = divmod(index, self._length)
+        later = max(later, 0)  # a negative index counts from this pass's end
+        dataset = self._passes.get(later)  # a dict read: no lock needed
+        if dataset is not None:
+            return dataset[position]
+        with self._lock:  # read threads reaching a new pass together make it once
+            dataset = self._passes.get(later)
+            if dataset is None:
+                dataset = self._passes[later] = self._later_pass(later)
+                for old in sorted(self._passes)[:-4]:  # the passes read now and just before
+                    if old:
+                        del self._passes[old]
+        return dataset[position]

@@ -52,8 +52,15 @@ class MappableSource(Dataset):
         return True
 
     def index_dataset(self, plan):
-        """The indices this source reads in `plan`'s epoch, as a Grain ``MapDataset``."""
-        return self.sampler.index_dataset(self._length(), plan.seed, plan.epoch)
+        """The indices this source reads in `plan`'s epoch, as a Grain ``MapDataset`` (whose
+        indices past its length, read by an endless repeat, are the sampler's later passes)."""
+        from msjax._src.dataset.grain_iter import EpochPassesMapDataset  # pylint: disable=import-outside-toplevel
+        length, seed, epoch = self._length(), plan.seed, plan.epoch
+        first = self.sampler.index_dataset(length, seed, epoch)
+        if len(first) == 0:
+            return first
+        return EpochPassesMapDataset(
+            first, lambda later: self.sampler.index_dataset(length, seed, epoch + later))
 
     def cached_read(self):
         """`_read`, through the source's DatasetCache when it has one."""
