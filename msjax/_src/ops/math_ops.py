@@ -469,7 +469,18 @@ def clamp(input, min=None, max=None):  # noqa: A002
         input, min = promote_scalar(input, min)
     if max is not None:
         input, max = promote_scalar(input, max)
-    return jnp.clip(input, scalar_like(min, input), scalar_like(max, input))
+    return _clamp(input, scalar_like(min, input), scalar_like(max, input))
+
+
+def _clamp(x, lower, upper):
+    """max(x, lower) then min(., upper), as jnp.clip, with MindSpore's gradient: x's slope is 1
+    on [lower, upper], both bounds included (jnp.clip halves it where x equals a bound).
+    ops.clip_by_value and ops.hardtanh keep jnp.clip's halves, as MindSpore's do."""
+    if lower is not None:
+        x = jnp.where(x < lower, lower, x)
+    if upper is not None:
+        x = jnp.where(x > upper, upper, x)
+    return x
 
 
 @op()
