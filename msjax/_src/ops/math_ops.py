@@ -286,7 +286,21 @@ def approximate_equal(x, y, tolerance=1e-05):
 # -- unary math --------------------------------------------------------------------------------
 neg = _unary("neg", jnp.negative, float_only=False, primitive="Neg", tensor_method=True)
 negative = _unary("negative", jnp.negative, float_only=False, tensor_method=True)
-abs = _unary("abs", jnp.abs, "absolute", float_only=False,
+@jax.custom_jvp
+def _abs_real(x):
+    """|x| of a real or integer array, whose slope is MindSpore's AbsGrad: sign(x), 0 at 0 (the
+    slope of JAX's abs is 1 there)."""
+    return jnp.abs(x)
+
+
+_abs_real.defjvps(lambda tangent, _, x: tangent * jnp.sign(x).astype(tangent.dtype))
+
+
+def _abs(x):
+    return jnp.abs(x) if jnp.iscomplexobj(x) else _abs_real(x)
+
+
+abs = _unary("abs", _abs, "absolute", float_only=False,
              primitive="Abs", tensor_method="abs")  # noqa: A001
 sign = _unary("sign", jnp.sign, float_only=False, primitive="Sign", tensor_method=True)
 square = _unary("square", jnp.square, float_only=False, primitive="Square", tensor_method=True)
@@ -469,7 +483,18 @@ def clamp(input, min=None, max=None):  # noqa: A002
         input, min = promote_scalar(input, min)
     if max is not None:
         input, max = promote_scalar(input, max)
-    return jnp.clip(input, scalar_like(min, input), scalar_like(max, input))
+    return _clamp(input, scalar_like(min, input), scalar_like(max, input))
+
+
+def _clamp(x, lower, upper):
+    """max(x, lower) then min(., upper), as jnp.clip, with MindSpore's gradient: x's slope is 1
+    on [lower, upper], both bounds included (jnp.clip halves it where x equals a bound).
+    ops.clip_by_value and ops.hardtanh keep jnp.clip's halves, as MindSpore's do."""
+    if lower is not None:
+        x = jnp.where(x < lower, lower, x)
+    if upper is not None:
+        x = jnp.where(x > upper, upper, x)
+    return x
 
 
 @op()

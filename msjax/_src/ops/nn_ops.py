@@ -40,7 +40,25 @@ _relu6.defjvps(lambda tangent, _, x: jnp.where((x > 0) & (x <= 6), tangent,
                                                 jnp.zeros_like(tangent)))
 _relu6_program = eager_jit(_relu6, inline_in_traces=True)
 _silu_program = eager_jit(jax.nn.silu, inline_in_traces=True)
-_hardswish_program = eager_jit(jax.nn.hard_swish, inline_in_traces=True)
+
+
+@jax.custom_jvp
+def _hard_swish(x):
+    """x * relu6(x + 3) / 6, whose slope is MindSpore's HSwishGrad: (2x + 3) / 6 on [-3, 3],
+    both ends included (-0.5 at -3 and 1.5 at 3, where JAX's is 0 and 1)."""
+    return jax.nn.hard_swish(x)
+
+
+_hard_swish.defjvps(lambda tangent, _, x: tangent * jnp.where(
+    x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6)).astype(tangent.dtype))
+
+
+def _leaky_relu(x, alpha):
+    """x where x > 0, alpha * x below; the slope at 0 is (1 + alpha) / 2 as MindSpore's (its
+    LeakyReLU is max(x, alpha * x), whose gradient halves a tie; JAX's leaky_relu takes 1)."""
+    slope = jnp.where(x > 0, 1, jnp.where(x < 0, alpha, (1 + alpha) / 2)).astype(x.dtype)
+    return x * slope
+_hardswish_program = eager_jit(_hard_swish, inline_in_traces=True)
 _hardsigmoid_program = eager_jit(jax.nn.hard_sigmoid, inline_in_traces=True)
 
 
@@ -104,7 +122,7 @@ def selu(input_x):
 
 @op()
 def leaky_relu(input, alpha=0.2):
-    return jax.nn.leaky_relu(input, scalar_like(alpha, input))
+    return _leaky_relu(input, scalar_like(alpha, input))
 
 
 @op(primitive="PReLU")

@@ -10,8 +10,10 @@ instead (`@op(..., primitive="Add")`, registry.py).
 """
 from __future__ import annotations
 
+import functools
 import inspect
 
+import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
@@ -367,10 +369,32 @@ Renorm = primitive("Renorm", lambda x, p, dim, maxnorm: L.renorm(x, p, dim, maxn
                    display=lambda a: {**a, "p": float(a["p"])})
 Pdist = primitive("Pdist", N.pdist, p=2.0)
 Cdist = primitive("Cdist", N.cdist, p=2.0)
+@functools.partial(jax.custom_vjp, nondiff_argnums=(1, 2))
+def _l2_normalize(x, axis, epsilon):
+    """x / sqrt(max(sum(x ** 2), epsilon)) along `axis`, with MindSpore's L2NormalizeGrad as its
+    gradient: (dy - y * sum(y * dy)) / max(||x||, epsilon), which is the true gradient where
+    sum(x ** 2) > epsilon and MindSpore's own formula below it (1 / epsilon at x = 0, where the
+    forward's slope is 1 / sqrt(epsilon))."""
+    return _l2_normalize_forward(x, axis, epsilon)[0]
+
+
+def _l2_normalize_forward(x, axis, epsilon):
+    squares = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
+    y = x / jnp.sqrt(jnp.maximum(squares, epsilon))
+    return y, (y, squares)
+
+
+def _l2_normalize_backward(axis, epsilon, saved, dy):
+    y, squares = saved
+    norm = jnp.maximum(jnp.sqrt(squares), epsilon)
+    return ((dy - y * jnp.sum(y * dy, axis=axis, keepdims=True)) / norm,)
+
+
+_l2_normalize.defvjp(_l2_normalize_forward, _l2_normalize_backward)
+
 L2Normalize = primitive(
-    "L2Normalize", functional(lambda x, axis, epsilon: x / jnp.sqrt(jnp.maximum(jnp.sum(
-        jnp.square(x), axis=axis if isinstance(axis, int) else tuple(axis), keepdims=True),
-        epsilon))), axis=0, epsilon=0.0001,
+    "L2Normalize", functional(lambda x, axis, epsilon: _l2_normalize(
+        x, axis if isinstance(axis, int) else tuple(axis), epsilon)), axis=0, epsilon=0.0001,
     display=lambda a: {**a, "axis": [a["axis"]] if isinstance(a["axis"], int) else a["axis"]})
 L2Loss = primitive("L2Loss", functional(lambda x: jnp.sum(jnp.square(x)) / 2))
 

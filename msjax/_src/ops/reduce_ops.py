@@ -176,8 +176,15 @@ def _with_indices(input, axis, keepdims, value_fn, index_fn, combine, initial=No
         input = combine(input, jnp.asarray(initial, input.dtype))
     if where is not None:
         input = jnp.where(where, input, jnp.asarray(initial, input.dtype))
-    values = value_fn(input, axis=axis, keepdims=keepdims)
-    return values, index_fn(input, axis=axis, keepdims=keepdims).astype(_INT64)
+    # The value read at the index: its gradient goes to the first maximum (minimum) alone, as
+    # MindSpore's ArgMaxWithValue's does; jnp.max's shares it among equal values.
+    index = index_fn(input, axis=axis, keepdims=True)
+    values = jnp.take_along_axis(input, index.astype(np.int32) if input.shape[axis] < 2 ** 31
+                                 else index, axis=axis)
+    if not keepdims:
+        values = jnp.squeeze(values, axis)
+        index = jnp.squeeze(index, axis)
+    return values, index.astype(_INT64)
 
 
 @op()
