@@ -45,6 +45,7 @@ from multiprocessing import shared_memory
 
 import numpy as np
 
+from msjax._src.core import log
 from msjax._src.core.tensor import on_device
 
 MAX_BLOCKS = 8  # per worker process: more than the rows a worker has in flight
@@ -322,7 +323,6 @@ def worker_died(code, pid=None) -> None:
     signal N) while its rows are read: it logs "Dataset worker process <pid> was killed by
     signal: Killed. Main process will be terminated." and terminates the main process
     (SIGTERM)."""
-    from msjax._src.core import log  # pylint: disable=import-outside-toplevel
     log.error(f"{_worker_name(pid)} {_worker_exit_what(code)}. Main process will be terminated.")
     os.kill(os.getpid(), signal.SIGTERM)
 
