@@ -89,7 +89,15 @@ def scoped(fn):
             raise
         finally:
             _restore(previous)
+    call.x64_unscoped = fn  # for wrappers that switch the setting in their own frame (unscoped)
     return call
+
+
+def unscoped(fn):
+    """The function `scoped` made `fn` from, or None when `fn` is not one of `scoped`'s: a
+    wrapper that switches 64-bit types on in its own frame (ops/overloads.py's Tensor methods)
+    calls it instead, one frame and one switch less a call."""
+    return getattr(fn, "x64_unscoped", None)
 
 
 def swap_and_restore():

@@ -25,7 +25,7 @@ from msjax._src.ops import tensor_methods_used, tensor_storage
 from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
-from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
+from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional, one_program_method
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.sparse_tensor import COOTensor, dense_to_coo, dense_to_csr
@@ -138,8 +138,15 @@ def expand_as(self, other):
 
 def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None,  # noqa: A001
         keepdim=None):
-    axis, keepdims = _axis_or_dim(axis, keepdims, dim, keepdim)
-    out = R.sum(self, axis, keepdims, dtype=dtype)
+    # (`_axis_or_dim` inline, and the op called by position where it can: `x.sum(0)` is common)
+    if dim is not None:
+        axis = dim
+    if keepdim is not None:
+        keepdims = keepdim
+    if dtype is not None:
+        out = R.sum(self, axis, keepdims, dtype=dtype)
+    else:  # (two arguments take the op's quickest path)
+        out = R.sum(self, axis) if keepdims is False else R.sum(self, axis, keepdims)
     return out if initial is None else out + initial
 
 
@@ -692,9 +699,19 @@ def install() -> None:
     Tensor.register_hook = tensor_hooks.register_hook
     Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)
-    for name in overloads.method_names():  # MindSpore's overload errors (ops/overloads.py)
+    # MindSpore's overload errors (ops/overloads.py); an adapter's 64-bit scope (`_with_x64`) is
+    # switched in the same frame, one frame and one switch a call fewer
+    for name in overloads.method_names():
         if name in vars(Tensor):
-            setattr(Tensor, name, overloads.resolved(name, vars(Tensor)[name]))
+            fn = vars(Tensor)[name]
+            adapter = x64.unscoped(fn)
+            setattr(Tensor, name, overloads.resolved(name, adapter or fn,
+                                                     x64_scope=adapter is not None))
     for name in overloads.single_names():
         if name in vars(Tensor):
-            setattr(Tensor, name, overloads.counted(name, vars(Tensor)[name]))
+            fn = vars(Tensor)[name]
+            adapter = x64.unscoped(fn)
+            method = overloads.counted(name, adapter or fn, x64_scope=adapter is not None)
+            if overloads.positional_count(name) == 0:  # `x.abs()`: the op's program in one frame
+                method = one_program_method(fn, method) or method
+            setattr(Tensor, name, method)
