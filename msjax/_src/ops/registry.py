@@ -43,6 +43,7 @@ PRIMITIVES: dict[str, type] = {}
 TENSOR_METHODS: dict[str, object] = {}  # method name -> op, for ops whose signature fits as is
 
 _ARRAY = jax.Array
+_SCALARS = frozenset((int, float, bool, type(None)))  # what `unwrap` returns as it is
 # the concrete array type: an exact type check is ten times cheaper than isinstance
 _ARRAY_IMPL = CONCRETE_ARRAY
 
@@ -187,6 +188,7 @@ def functional(impl, amp=None):
             elif len(args) == 2:  # the hot path: binary ops and operators, no comprehension
                 a, b = args
                 y = positional(a._data if isinstance(a, Tensor) else unwrap(a),
+                               b if b.__class__ in _SCALARS else
                                b._data if isinstance(b, Tensor) else unwrap(b))
             elif len(args) == 1:  # unary ops, reductions over all axes
                 a, = args

@@ -649,10 +649,15 @@ _SAME_AS_OPS = (
     "unsorted_segment_prod", "vsplit", "xdivy")
 
 
+# Adapters that make no array themselves, only call ops of the table (which switch 64-bit
+# dtypes on themselves): run as they are, a switch a call fewer (`Tensor.sum` is called often)
+_OPS_ONLY = frozenset((sum,))
+
+
 def _with_x64(fn):
     """An adapter run with MindSpore's 64-bit dtypes on (core/x64.py); an op of the table
-    (`functional`) switches them on itself."""
-    return fn if hasattr(fn, "impl") else x64.scoped(fn)
+    (`functional`) switches them on itself, and so do the ops an adapter of `_OPS_ONLY` calls."""
+    return fn if hasattr(fn, "impl") or fn in _OPS_ONLY else x64.scoped(fn)
 
 
 def install() -> None:
