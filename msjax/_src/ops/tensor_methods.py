@@ -136,8 +136,21 @@ def expand_as(self, other):
     return A.broadcast_to(self, other.shape)
 
 
-def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None,  # noqa: A001
+def sum(self, axis=None, *more, dtype=None, keepdims=False, initial=None, dim=None,  # noqa: A001
         keepdim=None):
+    """`Tensor.sum`: MindSpore's overloads `sum(dim=None, keepdim=False, *, dtype=None)` and
+    `sum(axis=None, dtype=None, keepdims=False, initial=None)`, tried in that order (ops/
+    overloads.py has refused calls that match neither): a bool second argument is `keepdim`,
+    any other the second overload's `dtype`, then `keepdims` and `initial`."""
+    if more:
+        if len(more) == 1 and more[0].__class__ in _BOOLS:
+            keepdim = more[0]
+        else:  # sum(axis, dtype, keepdims, initial)
+            dtype = more[0]
+            if len(more) > 1:
+                keepdims = more[1]
+            if len(more) > 2:
+                initial = more[2]
     # (`_axis_or_dim` inline, and the op called by position where it can: `x.sum(0)` is common)
     if dim is not None:
         axis = dim
@@ -148,6 +161,9 @@ def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None, 
     else:  # (two arguments take the op's quickest path)
         out = R.sum(self, axis) if keepdims is False else R.sum(self, axis, keepdims)
     return out if initial is None else out + initial
+
+
+_BOOLS = (bool, np.bool_)
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None):
