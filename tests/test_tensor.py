@@ -337,6 +337,16 @@ def test_a_no_argument_method_of_a_one_program_op_is_the_op(name):
         getattr(x, name)(1)
 
 
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_a_no_argument_method_follows_amp_auto_as_its_op(dtype):
+    """`x.exp()` under mixed precision "auto" (exp is on its black list: Float32) computes as
+    `ops.exp`: the generated method hands a call made under a strategy to the op."""
+    both = ms.amp.auto_mixed_precision(lambda t: (t.exp(), ops.exp(t)), "auto")
+    method, op = both(Tensor(np.array([0.5, 1.0, 2.0], dtype)))
+    assert method.dtype == op.dtype == ms.float32
+    np.testing.assert_array_equal(method.asnumpy(), op.asnumpy())
+
+
 def test_attributes():
     t = Tensor(np.zeros((2, 3, 4), np.float16))
     assert (t.shape, t.ndim, t.size, t.itemsize, t.nbytes) == ((2, 3, 4), 3, 24, 2, 48)
