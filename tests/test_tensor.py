@@ -333,7 +333,7 @@ def test_a_no_argument_method_of_a_one_program_op_is_the_op(name):
         gradient = ms.grad(lambda t: getattr(t, name)().sum())(x).asnumpy()
         np.testing.assert_allclose(gradient, ms.grad(lambda t: op(t).sum())(x).asnumpy())
         assert np.abs(gradient).sum() > 0
-    with pytest.raises(TypeError, match=rf"{name}\(\) takes 0 positional arguments but 1 was given"):
+    with pytest.raises(TypeError, match=rf"{name}\(\) takes 0 positional arguments but 1 was "):
         getattr(x, name)(1)
 
 
