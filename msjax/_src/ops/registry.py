@@ -322,7 +322,11 @@ def one_program_method(fn, otherwise):
     source = _ONE_PROGRAM_SOURCE.format(
         name=fn.__name__, header=f"{name}, *_op_args, **_op_kwargs", params=name,
         guard=("\n    if _op_args or _op_kwargs:\n"
-               f"        return _op_otherwise({name}, *_op_args, **_op_kwargs)"),
+               "        try:\n"
+               f"            return _op_otherwise({name}, *_op_args, **_op_kwargs)\n"
+               "        except Exception as _op_error:\n"
+               "            _op_user_traceback(_op_error)  # the user's frames only\n"
+               "            raise"),
         amp="" if amp is None else ("\n    if _op_LOW_DTYPE.get() is not None:\n"
                                     f"        return _op_implementation({name})"),
         arrays=f"{name}._data if isinstance({name}, _op_Tensor) else _op_unwrap({name})")
