@@ -314,6 +314,39 @@ def test_method_matches_numpy(method, numpy_fn):
     assert out.shape == expected.shape
 
 
+@pytest.mark.parametrize("name", ["abs", "neg", "square", "floor", "exp"])
+def test_a_no_argument_method_of_a_one_program_op_is_the_op(name):
+    """`x.abs()` is the op's program called in one frame (registry.one_program_method): the
+    op's values eagerly, on a Parameter, under `ms.jit`, `ms.vmap` and with a gradient, and
+    MindSpore's count of its arguments."""
+    op = getattr(ops, name)
+    method = getattr(Tensor, name)
+    assert method.__wrapped__ is op
+    x = Tensor(_A)
+    expected = op(x).asnumpy()
+    np.testing.assert_array_equal(getattr(x, name)().asnumpy(), expected)
+    parameter = ms.Parameter(Tensor(_A), name="p")
+    np.testing.assert_array_equal(getattr(parameter, name)().asnumpy(), expected)
+    np.testing.assert_array_equal(ms.jit(lambda t: getattr(t, name)())(x).asnumpy(), expected)
+    np.testing.assert_array_equal(ms.vmap(lambda t: getattr(t, name)())(x).asnumpy(), expected)
+    if name in ("abs", "neg", "square", "exp"):
+        gradient = ms.grad(lambda t: getattr(t, name)().sum())(x).asnumpy()
+        np.testing.assert_allclose(gradient, ms.grad(lambda t: op(t).sum())(x).asnumpy())
+        assert np.abs(gradient).sum() > 0
+    with pytest.raises(TypeError, match=rf"{name}\(\) takes 0 positional arguments but 1 was "):
+        getattr(x, name)(1)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_a_no_argument_method_follows_amp_auto_as_its_op(dtype):
+    """`x.exp()` under mixed precision "auto" (exp is on its black list: Float32) computes as
+    `ops.exp`: the generated method hands a call made under a strategy to the op."""
+    both = ms.amp.auto_mixed_precision(lambda t: (t.exp(), ops.exp(t)), "auto")
+    method, op = both(Tensor(np.array([0.5, 1.0, 2.0], dtype)))
+    assert method.dtype == op.dtype == ms.float32
+    np.testing.assert_array_equal(method.asnumpy(), op.asnumpy())
+
+
 def test_attributes():
     t = Tensor(np.zeros((2, 3, 4), np.float16))
     assert (t.shape, t.ndim, t.size, t.itemsize, t.nbytes) == ((2, 3, 4), 3, 24, 2, 48)

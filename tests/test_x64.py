@@ -74,6 +74,28 @@ def test_jax_code_between_msjax_calls_sees_the_users_setting():
         assert _user_sees_float32()
 
 
+def test_tensor_methods_keep_64_bit_dtypes_and_the_users_setting():
+    """A Tensor method's adapter runs with 64-bit types on that its overload wrapper switches
+    (ops/overloads.resolved, counted), `x.abs()` in one generated frame (registry.
+    one_program_method), `x.sum` through ops only: Int64 and Float64 stay so, and the user's
+    setting is back after each call, an error's included."""
+    with jax.enable_x64(False):
+        x = Tensor(np.arange(6).reshape(2, 3))
+        assert x.dtype == ms.int64
+        assert x.reshape(3, 2).dtype == ms.int64 and _user_sees_float32()
+        assert x.transpose().dtype == ms.int64 and _user_sees_float32()
+        assert x.sum(0).dtype == ms.int64 and x.sum().dtype == ms.int64
+        assert Tensor(np.arange(3, dtype=np.int32)).sum(0).dtype == ms.int64
+        assert x.abs().dtype == ms.int64 and _user_sees_float32()
+        assert Tensor(np.ones(2)).abs().dtype == ms.float64 and _user_sees_float32()
+        assert x.to(ms.float64).dtype == ms.float64 and _user_sees_float32()
+        for call, error in ((lambda: x.sum(1.5), TypeError), (lambda: x.sum(2), ValueError),
+                            (lambda: x.abs(1), TypeError), (lambda: x.reshape(2.5), TypeError)):
+            with pytest.raises(error):
+                call()
+            assert _user_sees_float32()
+
+
 def test_msjax_ops_inside_a_users_jit_keep_mindspores_dtypes_and_lower():
     with jax.enable_x64(False):
         x = jnp.asarray(np.random.default_rng(0).standard_normal((3, 4)), jnp.float32)

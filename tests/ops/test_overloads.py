@@ -131,3 +131,16 @@ def test_every_recorded_method_is_resolved():
 def test_max_min_return_indices(label):
     assert run_script_on_msjax("max_return_indices_probe.py")[label] == golden_cases(
         "ops/max_return_indices.txt")[label]
+
+
+@pytest.fixture(scope="module")
+def sum_cases():
+    return run_script_on_msjax("tensor_sum_overloads_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(golden_cases("ops/tensor_sum_overloads.txt")))
+def test_tensor_sum_overloads(label, sum_cases):
+    """`x.sum(0, True)` is `sum(dim, keepdim)`, `x.sum(0, ms.int32)` `sum(axis, dtype)`; calls
+    repeated on Tensors of other dtypes and ranks (reduce_ops.sum's checked programs) give
+    MindSpore's results and errors."""
+    assert sum_cases[label] == golden_cases("ops/tensor_sum_overloads.txt")[label]

@@ -89,7 +89,21 @@ def scoped(fn):
             raise
         finally:
             _restore(previous)
+    call.x64_unscoped = fn  # for wrappers that switch the setting in their own frame (unscoped)
     return call
+
+
+_SCOPED_CODE = scoped(lambda: None).__code__  # the code of every function `scoped` makes
+
+
+def unscoped(fn):
+    """The function `scoped` made `fn` from, or None when `fn` is not one of `scoped`'s (a
+    function that only copied a scoped one's attributes, `functools.wraps`, is not): a
+    wrapper that switches 64-bit types on in its own frame (ops/overloads.py's Tensor methods)
+    calls it instead, one frame and one switch less a call."""
+    if getattr(fn, "__code__", None) is _SCOPED_CODE:
+        return fn.x64_unscoped
+    return None
 
 
 def swap_and_restore():

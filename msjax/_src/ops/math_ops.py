@@ -76,8 +76,12 @@ def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str =
     """Register a unary elementwise op; float-valued ones compute integers as Float32 (`record`:
     `op`'s `primitive`, `tensor_method`)."""
     program = eager_jit(jnp_fn, inline_in_traces=True)
-    compute = (lambda x: program(to_float_if_int(x))) if float_only else program
-    return op(name, *aliases, **record)(_named(name, arg, compute))
+    if float_only:
+        return op(name, *aliases, **record)(_named(name, arg,
+                                                   lambda x: program(to_float_if_int(x))))
+    # the op is its program: its Tensor-level function calls the program's C++ dispatch itself
+    # (registry.one_program_functional), as `x.abs()` and `-x` are called often
+    return op(name, *aliases, program=program, **record)(_named(name, arg, program))
 
 
 def _accepting(primitive: str, arg: str, dtypes: str, jnp_fn):

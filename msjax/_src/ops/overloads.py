@@ -27,7 +27,7 @@ from numbers import Number
 import jax
 import numpy as np
 
-from msjax._src.core import traceback_filter
+from msjax._src.core import traceback_filter, x64
 from msjax._src.core.dtype import Type
 from msjax._src.core.tensor import Tensor
 
@@ -38,6 +38,7 @@ _KEYWORD_PAD = "\t"  # graph mode indents a keyword reason with a tab, PyNative 
 _TYPES_PREFIX = "    match failed because invalid types: ("
 _SEQUENCES = frozenset((tuple, list))
 _CACHE_SIZE = 512  # type patterns remembered per method
+_x64_swap, _x64_restore = x64.swap_and_restore()
 
 
 def tables() -> dict:
@@ -320,10 +321,34 @@ def _resolution(name: str, table: dict):
     return verdicts, check
 
 
-def resolved(name: str, fn):
+def resolved(name: str, fn, x64_scope: bool = False):
     """`fn` (a Tensor method) with MindSpore's overload resolution in front: a call whose
-    argument types match none of `name`'s recorded signatures raises MindSpore's TypeError."""
+    argument types match none of `name`'s recorded signatures raises MindSpore's TypeError.
+    With `x64_scope`, `fn` runs with 64-bit types on (core/x64.py's `scoped`, switched in this
+    frame: an adapter of tensor_methods.py, where `fn` is the function `scoped` wrapped)."""
     verdicts, check = _resolution(name, tables()["methods"][name])
+
+    if x64_scope:
+        def method(self, *args, **kwargs):
+            previous = _x64_swap(True)
+            try:  # errors show the user's frames only, not this one
+                # the success path: one lookup of the call's type pattern
+                if kwargs:
+                    key = (type(self), *map(type, args), *kwargs, *map(type, kwargs.values()))
+                    if verdicts.get(key) is not True:
+                        check(key, self, args, kwargs)
+                    return fn(self, *args, **kwargs)
+                key = ((type(self), type(args[0])) if len(args) == 1
+                       else (type(self), *map(type, args)))
+                if verdicts.get(key) is not True:
+                    check(key, self, args, kwargs)
+                return fn(self, *args)
+            except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+                traceback_filter.user_traceback(error)
+                raise
+            finally:
+                _x64_restore(previous)
+        return _named(method, fn, name, f"Tensor.{name}")
 
     def method(self, *args, **kwargs):
         try:  # (free when nothing is raised) errors show the user's frames only, not this one
@@ -380,11 +405,26 @@ def single_names() -> tuple:
     return tuple(tables().get("single", ()))
 
 
-def counted(name: str, fn):
+def counted(name: str, fn, x64_scope: bool = False):
     """`fn` (a Tensor method of one signature) with MindSpore's count of its positional
-    parameters: more arguments raise `abs() takes 0 positional arguments but 1 was given.`"""
+    parameters: more arguments raise `abs() takes 0 positional arguments but 1 was given.`
+    `x64_scope` as `resolved`'s."""
     entry = tables()["single"][name]
     count, shown = entry["positional"], entry["shown_as"]
+
+    if x64_scope:
+        def method(self, *args, **kwargs):
+            previous = _x64_swap(True)
+            try:  # errors show the user's frames only, not this one
+                if len(args) > count:
+                    raise TypeError(_taken(shown, count, len(args)))
+                return fn(self, *args, **kwargs)
+            except Exception as error:  # noqa: BLE001 - re-raised as it is, frames filtered
+                traceback_filter.user_traceback(error)
+                raise
+            finally:
+                _x64_restore(previous)
+        return _named(method, fn, name, f"Tensor.{name}")
 
     def method(self, *args, **kwargs):
         try:  # (free when nothing is raised) errors show the user's frames only, not this one
@@ -396,3 +436,8 @@ def counted(name: str, fn):
             raise
 
     return _named(method, fn, name, f"Tensor.{name}")
+
+
+def positional_count(name: str) -> int:
+    """How many positional arguments the Tensor method `name` of one signature takes."""
+    return tables()["single"][name]["positional"]

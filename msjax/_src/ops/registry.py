@@ -43,6 +43,7 @@ PRIMITIVES: dict[str, type] = {}
 TENSOR_METHODS: dict[str, object] = {}  # method name -> op, for ops whose signature fits as is
 
 _ARRAY = jax.Array
+_SCALARS = frozenset((int, float, bool, type(None)))  # what `unwrap` returns as it is
 # the concrete array type: an exact type check is ten times cheaper than isinstance
 _ARRAY_IMPL = CONCRETE_ARRAY
 
@@ -187,7 +188,16 @@ def functional(impl, amp=None):
             elif len(args) == 2:  # the hot path: binary ops and operators, no comprehension
                 a, b = args
                 y = positional(a._data if isinstance(a, Tensor) else unwrap(a),
+                               b if b.__class__ in _SCALARS else
                                b._data if isinstance(b, Tensor) else unwrap(b))
+            elif len(args) == 1:  # unary ops, reductions over all axes
+                a, = args
+                y = impl(a._data if isinstance(a, Tensor) else unwrap(a))
+            elif len(args) == 3:  # reductions with axis and keepdims (`x.sum(0)`)
+                a, b, c = args
+                y = impl(a._data if isinstance(a, Tensor) else unwrap(a),
+                         b._data if isinstance(b, Tensor) else unwrap(b),
+                         c._data if isinstance(c, Tensor) else unwrap(c))
             else:
                 y = impl(*[a._data if isinstance(a, Tensor) else unwrap(a) for a in args])
         except (TypeError, AttributeError) as error:
@@ -219,7 +229,7 @@ def functional(impl, amp=None):
 # The Tensor-level function of an op that is one eager program (`one_program_functional`), with
 # the implementation's own parameters; `_op_` names cannot clash with them.
 _ONE_PROGRAM_SOURCE = """
-def {name}({params}):{amp}
+def {name}({header}):{guard}{amp}
     _op_previous = _op_x64_swap(True)
     try:
         _op_out = _op_program.dispatch({arrays})
@@ -270,11 +280,21 @@ def one_program_functional(impl, program, amp=None):
         return implementation
     names = [p.name for p in parameters]
     source = _ONE_PROGRAM_SOURCE.format(
-        name=impl.__name__, params=", ".join(names),
+        name=impl.__name__, header=", ".join(names), guard="", params=", ".join(names),
         amp="" if amp is None else ("\n    if _op_LOW_DTYPE.get() is not None:\n"
                                     f"        return _op_implementation({', '.join(names)})"),
         arrays=", ".join(f"{n}._data if isinstance({n}, _op_Tensor) else _op_unwrap({n})"
                          for n in names))
+    call = functools.wraps(impl)(_generated(source, impl.__name__, program, implementation))
+    call.impl = impl
+    call.program = program
+    call.parameters = tuple(names)
+    call.amp = amp
+    return call
+
+
+def _generated(source: str, name: str, program, implementation, **extra):
+    """The function `name` defined by `source` (a `_ONE_PROGRAM_SOURCE`), with its names."""
     # the program's dispatch is read at each call: a program re-optimised after quick runs
     # (`quick_compile`) makes a new one, the old one sending that signature to Python for good
     namespace = {"_op_program": program, "_op_ArrayImpl": _ARRAY_IMPL, "_op_new": _new_tensor,
@@ -282,14 +302,40 @@ def one_program_functional(impl, program, amp=None):
                  "_op_implementation": implementation, "_op_x64_swap": _x64_swap,
                  "_op_x64_restore": _x64_restore, "_op_FAILED": object(),
                  "_op_user_traceback": _user_traceback, "_op_LOW_DTYPE": LOW_DTYPE,
-                 "__builtins__": __builtins__}
+                 "__builtins__": __builtins__, **extra}
     # named as a file of msjax's own, so that jit's control-flow conversion leaves it as it is
-    filename = os.path.join(os.path.dirname(__file__), f"<op {impl.__name__}, generated>")
+    filename = os.path.join(os.path.dirname(__file__), f"<op {name}, generated>")
     exec(compile(source, filename, "exec"), namespace)  # noqa: S102 - our own source
-    call = functools.wraps(impl)(namespace[impl.__name__])
-    call.impl = impl
-    call.program = program
-    return call
+    return namespace[name]
+
+
+def one_program_method(fn, otherwise):
+    """The Tensor method of `fn`, a one-program op of one input (`one_program_functional`)
+    that MindSpore's Tensor method calls with no arguments (`x.abs()`): `fn`'s call, made in the
+    method's own frame; a call with arguments is `otherwise`'s (the method with MindSpore's
+    count of them, ops/overloads.counted, which raises its error). None when `fn` is no such
+    op (its Tensor method is then `otherwise`)."""
+    if len(getattr(fn, "parameters", ())) != 1 or getattr(fn, "program", None) is None:
+        return None
+    (name,) = fn.parameters
+    amp = fn.amp
+    source = _ONE_PROGRAM_SOURCE.format(
+        name=fn.__name__, header=f"{name}, *_op_args, **_op_kwargs", params=name,
+        guard=("\n    if _op_args or _op_kwargs:\n"
+               "        try:\n"
+               f"            return _op_otherwise({name}, *_op_args, **_op_kwargs)\n"
+               "        except Exception as _op_error:\n"
+               "            _op_user_traceback(_op_error)  # the user's frames only\n"
+               "            raise"),
+        amp="" if amp is None else ("\n    if _op_LOW_DTYPE.get() is not None:\n"
+                                    f"        return _op_implementation({name})"),
+        arrays=f"{name}._data if isinstance({name}, _op_Tensor) else _op_unwrap({name})")
+    method = _generated(source, fn.__name__, fn.program, fn, _op_otherwise=otherwise)
+    method.__name__ = fn.__name__
+    method.__qualname__ = otherwise.__qualname__
+    method.__doc__ = fn.__doc__
+    method.__wrapped__ = fn
+    return method
 
 
 def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),

@@ -25,7 +25,7 @@ from msjax._src.ops import tensor_methods_used, tensor_storage
 from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
-from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional
+from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional, one_program_method
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.sparse_tensor import COOTensor, dense_to_coo, dense_to_csr
@@ -136,11 +136,34 @@ def expand_as(self, other):
     return A.broadcast_to(self, other.shape)
 
 
-def sum(self, axis=None, dtype=None, keepdims=False, initial=None, *, dim=None,  # noqa: A001
+def sum(self, axis=None, *more, dtype=None, keepdims=False, initial=None, dim=None,  # noqa: A001
         keepdim=None):
-    axis, keepdims = _axis_or_dim(axis, keepdims, dim, keepdim)
-    out = R.sum(self, axis, keepdims, dtype=dtype)
+    """`Tensor.sum`: MindSpore's overloads `sum(dim=None, keepdim=False, *, dtype=None)` and
+    `sum(axis=None, dtype=None, keepdims=False, initial=None)`, tried in that order (ops/
+    overloads.py has refused calls that match neither): a bool second argument is `keepdim`,
+    any other the second overload's `dtype`, then `keepdims` and `initial`."""
+    if more:
+        if len(more) == 1 and more[0].__class__ in _BOOLS:
+            keepdim = more[0]
+        else:  # sum(axis, dtype, keepdims, initial)
+            dtype = more[0]
+            if len(more) > 1:
+                keepdims = more[1]
+            if len(more) > 2:
+                initial = more[2]
+    # (`_axis_or_dim` inline, and the op called by position where it can: `x.sum(0)` is common)
+    if dim is not None:
+        axis = dim
+    if keepdim is not None:
+        keepdims = keepdim
+    if dtype is not None:
+        out = R.sum(self, axis, keepdims, dtype=dtype)
+    else:  # (two arguments take the op's quickest path)
+        out = R.sum(self, axis) if keepdims is False else R.sum(self, axis, keepdims)
     return out if initial is None else out + initial
+
+
+_BOOLS = (bool, np.bool_)
 
 
 def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None):
@@ -642,10 +665,15 @@ _SAME_AS_OPS = (
     "unsorted_segment_prod", "vsplit", "xdivy")
 
 
+# Adapters that make no array themselves, only call ops of the table (which switch 64-bit
+# dtypes on themselves): run as they are, a switch a call fewer (`Tensor.sum` is called often)
+_OPS_ONLY = frozenset((sum,))
+
+
 def _with_x64(fn):
     """An adapter run with MindSpore's 64-bit dtypes on (core/x64.py); an op of the table
-    (`functional`) switches them on itself."""
-    return fn if hasattr(fn, "impl") else x64.scoped(fn)
+    (`functional`) switches them on itself, and so do the ops an adapter of `_OPS_ONLY` calls."""
+    return fn if hasattr(fn, "impl") or fn in _OPS_ONLY else x64.scoped(fn)
 
 
 def install() -> None:
@@ -692,9 +720,19 @@ def install() -> None:
     Tensor.register_hook = tensor_hooks.register_hook
     Tensor.hooks = tensor_hooks.hooks
     Tensor.__hash__ = lambda self: id(self)
-    for name in overloads.method_names():  # MindSpore's overload errors (ops/overloads.py)
+    # MindSpore's overload errors (ops/overloads.py); an adapter's 64-bit scope (`_with_x64`) is
+    # switched in the same frame, one frame and one switch a call fewer
+    for name in overloads.method_names():
         if name in vars(Tensor):
-            setattr(Tensor, name, overloads.resolved(name, vars(Tensor)[name]))
+            fn = vars(Tensor)[name]
+            adapter = x64.unscoped(fn)
+            setattr(Tensor, name, overloads.resolved(name, adapter or fn,
+                                                     x64_scope=adapter is not None))
     for name in overloads.single_names():
         if name in vars(Tensor):
-            setattr(Tensor, name, overloads.counted(name, vars(Tensor)[name]))
+            fn = vars(Tensor)[name]
+            adapter = x64.unscoped(fn)
+            method = overloads.counted(name, adapter or fn, x64_scope=adapter is not None)
+            if overloads.positional_count(name) == 0:  # `x.abs()`: the op's program in one frame
+                method = one_program_method(fn, method) or method
+            setattr(Tensor, name, method)
