@@ -269,7 +269,30 @@ class BufferShuffleIterDataset(grain.IterDataset):
         return _FunctionIterator(shuffled_rows, lambda row: row)
 
 
-class PassOrderMapDataset(OwnLockWhenCopied, grain.MapDataset):
+class _Passes(OwnLockWhenCopied):
+    """What `make(k)` gives for pass `k` of an endless repeat, made once (read threads reaching
+    a new pass together wait for one to make it) and kept for the last four passes asked for."""
+
+    def __init__(self, make):
+        self._make = make
+        self._lock = threading.Lock()
+        self._made = {0: make(0)}
+
+    def __getitem__(self, later_pass):
+        made = self._made.get(later_pass)  # a dict read: no lock needed
+        if made is not None:
+            return made
+        with self._lock:
+            made = self._made.get(later_pass)
+            if made is None:
+                made = self._made[later_pass] = self._make(later_pass)
+                for old in sorted(self._made)[:-4]:  # the passes read now and just before
+                    if old:
+                        del self._made[old]
+        return made
+
+
+class PassOrderMapDataset(grain.MapDataset):
     """Rows of `parent` (a ``grain.MapDataset`` of `length` rows) in the order `order_of(k)`
     gives its `k`-th pass (0: this one; Grain's endless repeat asks for the rows of later passes
     by indices past `length`), which reads row ``order[i] + k * length`` of `parent` (that row's
@@ -278,35 +301,20 @@ class PassOrderMapDataset(OwnLockWhenCopied, grain.MapDataset):
     def __init__(self, parent, length, order_of):
         super().__init__(parent)
         self._length = length
-        self._order_of = order_of
-        self._lock = threading.Lock()
-        self._orders = {0: order_of(0)}
+        self._orders = _Passes(order_of)
 
     def __len__(self):
         return self._length
-
-    def _order(self, later_pass):
-        order = self._orders.get(later_pass)  # a dict read: no lock needed
-        if order is not None:
-            return order
-        with self._lock:  # read threads reaching a new pass together compute it once
-            order = self._orders.get(later_pass)
-            if order is None:
-                order = self._orders[later_pass] = self._order_of(later_pass)
-                for old in sorted(self._orders)[:-4]:  # the passes read now and just before
-                    if old:
-                        del self._orders[old]
-        return order
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             return self.slice(index)
         later_pass, position = divmod(index, self._length)
         later_pass = max(later_pass, 0)  # a negative index counts from this pass's end
-        return self._parent[int(self._order(later_pass)[position]) + later_pass * self._length]
+        return self._parent[int(self._orders[later_pass][position]) + later_pass * self._length]
 
 
-class EpochPassesMapDataset(OwnLockWhenCopied, grain.MapDataset):
+class EpochPassesMapDataset(grain.MapDataset):
     """`first` (a ``grain.MapDataset``), whose indices past its length Grain's endless repeat
     reads as the rows of later passes: pass `k` is `later_pass(k)` (of the same length), as
     MindSpore runs a sampler again for every pass of an endless repeat."""
@@ -314,9 +322,7 @@ class EpochPassesMapDataset(OwnLockWhenCopied, grain.MapDataset):
     def __init__(self, first, later_pass):
         super().__init__(first)
         self._length = len(first)
-        self._later_pass = later_pass
-        self._lock = threading.Lock()
-        self._passes = {0: first}
+        self._passes = _Passes(lambda k: first if k == 0 else later_pass(k))
 
     def __len__(self):
         return self._length
@@ -325,15 +331,4 @@ class EpochPassesMapDataset(OwnLockWhenCopied, grain.MapDataset):
         if isinstance(index, slice):
             return self.slice(index)
         later, position = divmod(index, self._length)
-        later = max(later, 0)  # a negative index counts from this pass's end
-        dataset = self._passes.get(later)  # a dict read: no lock needed
-        if dataset is not None:
-            return dataset[position]
-        with self._lock:  # read threads reaching a new pass together make it once
-            dataset = self._passes.get(later)
-            if dataset is None:
-                dataset = self._passes[later] = self._later_pass(later)
-                for old in sorted(self._passes)[:-4]:  # the passes read now and just before
-                    if old:
-                        del self._passes[old]
-        return dataset[position]
+        return self._passes[max(later, 0)][position]  # a negative index: from this pass's end
