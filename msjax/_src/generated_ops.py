@@ -444,7 +444,8 @@ def module_getattr(msjax_module_name: str):
             value = lookup(name)
             if value is not None:
                 setattr(sys.modules[msjax_module_name], name, value)
-                return value
+                return module_tree.identified(f"{module_tree.mindspore_path(msjax_module_name)}.{name}",
+                                              value)
         return fallback(name)
 
     return __getattr__

@@ -429,6 +429,14 @@ class _PackageKeepingItsNames(types.ModuleType):
         super().__setattr__(name, value)
 
 
+def identified(public: str, value):
+    """`value`, found on first use for the MindSpore name `public`: under the alias a class or
+    module found so reports MindSpore's module paths too (compat/identity.py, imported only once
+    the alias is)."""
+    identity = sys.modules.get("msjax._src.compat.identity")
+    return value if identity is None else identity.resolved(public, value)
+
+
 def missing_names(msjax_module_name: str):
     """A module `__getattr__` for a public msjax module: a recorded child module is imported; a
     name MindSpore's module has that the file does not bind is looked up in the module's other
@@ -441,6 +449,9 @@ def missing_names(msjax_module_name: str):
         module.__class__ = _PackageKeepingItsNames
 
     def __getattr__(name: str):
+        return identified(f"{path}.{name}", _find(name, sys._getframe(1)))
+
+    def _find(name: str, caller):
         child = f"{path}.{name}"
         record = recorded_modules()
         names = record.get(path, {}).get("names", ())
@@ -460,7 +471,7 @@ def missing_names(msjax_module_name: str):
                         pass
                 # `from mindspore.x import Missing`: CPython would turn the AttributeError into
                 # "cannot import name", dropping the reason; say it in the ImportError itself.
-                if _importing_from(sys._getframe(1)):
+                if _importing_from(caller):
                     raise not_importable(path, name) from None
                 raise
         if name.startswith("_") and not name.startswith("__") and path in NAME_SOURCES:

@@ -8,7 +8,7 @@ import pytest
 
 import msjax
 import msjax.compat
-from tests.compat.msjax_command import REPO
+from tests.compat.msjax_command import REPO, run_msjax
 
 
 @pytest.fixture
@@ -91,6 +91,53 @@ _WITH_REAL_MINDSPORE = textwrap.dedent("""
     import mindspore
     print("install(force=True) is msjax:", mindspore.__msjax__ is msjax)
 """)
+
+
+_REACHED_CLASSES = """
+import mindspore
+from msjax._src.reference import mindspore_class_modules
+reached = wrong = 0
+for public, defined in sorted(mindspore_class_modules().items()):
+    value = mindspore
+    try:
+        for part in public.split(".")[1:]:
+            value = getattr(value, part)
+    except AttributeError:  # (a private module msjax does not have, or a missing name)
+        continue
+    if isinstance(value, type) and value.__name__ == defined.rpartition(".")[2]:
+        reached += 1
+        if not value.__module__.startswith("mindspore."):
+            wrong += 1
+            print("msjax's module:", public, value.__module__)
+print("reached", reached, "wrong", wrong)
+"""
+
+
+def test_classes_found_on_first_use_report_mindspore_modules(tmp_path):
+    # A fresh process: `mindspore.EarlyStopping` (looked up in msjax.train on first use),
+    # `mindspore.dataset.GeneratorDataset` with mindspore.dataset reached as an attribute (not
+    # imported), and the generated `mindspore.ops.auto_generate.AcosExt` (built on first use)
+    # report the modules MindSpore 2.10 defines them in (reference/mindspore_2.10.0_class_modules.json,
+    # recorded from MindSpore), as every class of that record reached from `mindspore` does.
+    script = tmp_path / "identity.py"
+    script.write_text(textwrap.dedent("""
+        import mindspore as ms
+        print(ms.EarlyStopping)
+        print(ms.dataset.GeneratorDataset)
+        print(ms.train.History)
+        print(ms.ops.auto_generate.AcosExt)
+    """) + _REACHED_CLASSES)
+    proc = run_msjax("run", str(script), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[:4] == [
+        "<class 'mindspore.train.callback._early_stop.EarlyStopping'>",
+        "<class 'mindspore.dataset.engine.datasets_user_defined.GeneratorDataset'>",
+        "<class 'mindspore.train.callback._history.History'>",
+        "<class 'mindspore.ops.auto_generate.gen_ops_prim.AcosExt'>",
+    ]
+    reached, wrong = map(int, lines[-1].split()[1::2])
+    assert reached > 1100 and wrong == 0, lines[4:]
 
 
 def test_with_real_mindspore_installed_the_alias_is_used_only_when_asked_for(tmp_path):

@@ -103,6 +103,7 @@ def install(force: bool = False) -> None:
     if not force and _real_mindspore_installed():
         return
     sys.meta_path.insert(0, _finder)
+    identity.activate()
     if WORKER_PATH not in sys.path:
         sys.path.append(WORKER_PATH)
 
