@@ -27,4 +27,4 @@ def test_mindspore_dataset_under_msjax_run(tmp_path):
                             text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [
-        "Tensor (2, 3, 4, 4) UInt8 Int32 msjax.dataset msjax._src.dataset.mindrecord"] * 2
+        "Tensor (2, 3, 4, 4) UInt8 Int32 msjax.dataset mindspore.mindrecord.filewriter"] * 2  # (MindSpore's module for the class)
