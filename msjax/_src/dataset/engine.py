@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import sys
 import warnings
 
 import numpy as np
@@ -31,6 +32,11 @@ from msjax._src.dataset.iterators import DictIterator, TupleIterator
 from msjax._src.dataset.saving import save_dataset
 
 _INT32_MAX = 2 ** 31 - 1
+# A shuffle over a stream places each pass's draws after all the rows of the passes before, as
+# MindSpore's take and zip read their input to its end. A pass left unfinished (take or zip above
+# the shuffle) is counted when the next one begins; past this many rows it is taken for an endless
+# generator and the next pass is refused with an error (MindSpore itself never ends there).
+UNFINISHED_PASS_ROW_LIMIT = 1_000_000
 # What `Dataset`'s methods make of the modules built on this one, which put it here at their import
 # (msjax._src.dataset imports them): batching.py's BatchDataset, PaddedBatchDataset and
 # BucketBatchByLengthDataset; splitting.py's split_dataset; serialization.py's to_json.
@@ -70,11 +76,18 @@ class _SharedEpochStream:
 
     def __init__(self, rows, lengths):
         self._rows = rows
-        self._starts = np.cumsum([0] + list(lengths))
+        self._starts = list(itertools.accumulate(lengths, initial=0))  # Python ints: no overflow
+        self._endless = [length >= sys.maxsize for length in lengths]  # an endless repeat's
         self._position = 0
 
     def epoch(self, index):
-        start, stop = int(self._starts[index]), int(self._starts[index + 1])
+        start, stop = self._starts[index], self._starts[index + 1]
+        if self._position < start and any(self._endless[:index]):
+            raise RuntimeError(
+                f"Epoch {index} cannot begin: an epoch before it is endless (repeat() with no "
+                f"count) and was left unfinished, so its rows would be skipped forever. Give "
+                f"repeat() a count, or read the epochs of an endless pipeline with one iterator "
+                f"loop (num_epochs=1).")
         while self._position < start:
             self._rows.skip()
             self._position += 1
@@ -648,7 +661,20 @@ class ShuffleDataset(Dataset):
         def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
             earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
                                 plan.positions, plan.read_choices)
-            return sum(1 for _ in earlier_plan.to_iter(self.children[0]._build(earlier_plan)))
+            rows = earlier_plan.to_iter(self.children[0]._build(earlier_plan))
+            limit = UNFINISHED_PASS_ROW_LIMIT
+            counted = sum(1 for _ in itertools.islice(rows, limit + 1))
+            if counted > limit:
+                raise RuntimeError(
+                    f"Dataset.shuffle(buffer_size={self.buffer_size}): pass {earlier + 1} of the "
+                    f"shuffle (epoch {earlier + 1}) cannot begin: pass {earlier} of its input, a "
+                    f"stream such as a generator, was left unfinished (a take() or zip() above "
+                    f"the shuffle stopped reading it) and has more than {limit} rows, perhaps "
+                    f"endlessly many. MindSpore reads such a pass to its end (an endless "
+                    f"generator never ends) and draws the next pass's order after all of its "
+                    f"rows. Make the generator finite, or take its rows before the shuffle: "
+                    f"GeneratorDataset(...).take(n).shuffle({self.buffer_size}).")
+            return counted
 
         drawn = {}
 
