@@ -78,13 +78,15 @@ def script_output_on_msjax(script: str) -> str:
 @contextlib.contextmanager
 def _own_temporary_folder():
     """A folder of its own as `tempfile.tempdir` while a script runs, removed afterwards with all
-    the script made there: the probes write files with `tempfile.mkdtemp()` and leave them."""
+    the script made there: the probes write files with `tempfile.mkdtemp()` and leave them. The
+    working directory is put back first (a probe may change into a folder it made there)."""
     folder = tempfile.mkdtemp(prefix="msjax_golden_script_")
-    saved = tempfile.tempdir
+    saved, here = tempfile.tempdir, os.getcwd()
     tempfile.tempdir = folder
     try:
         yield folder
     finally:
+        os.chdir(here)
         tempfile.tempdir = saved
         shutil.rmtree(folder, ignore_errors=True)
 
