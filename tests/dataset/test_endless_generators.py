@@ -55,9 +55,10 @@ def test_an_endless_unfinished_shuffle_pass_is_refused_with_the_fix(label, monke
     monkeypatch.setattr(engine, "UNFINISHED_PASS_ROW_LIMIT", 300)  # counting 1e6 rows: ~10 s
     result = dataset_script_cases.__wrapped__(PROBE, label)[label]
     assert result == (
-        "RuntimeError: Dataset.shuffle(buffer_size=4): pass 1 of the shuffle (epoch 1) cannot "
-        "begin: pass 0 of its input, a stream such as a generator, was left unfinished (a take() "
-        "or zip() above the shuffle stopped reading it) and has more than 300 rows, perhaps "
+        "RuntimeError: Dataset.shuffle(buffer_size=4): pass 1 of the shuffle (an epoch, or a "
+        "repeat above it) cannot begin: pass 0 of its input, a stream such as a generator, was "
+        "left unfinished (a take() or zip() above the shuffle stopped reading it) and has more "
+        "than 300 rows, perhaps "
         "endlessly many. MindSpore reads such a pass to its end (an endless generator never "
         "ends) and draws the next pass's order after all of its rows. Make the generator finite, "
         "or take its rows before the shuffle: GeneratorDataset(...).take(n).shuffle(4).")
@@ -69,8 +70,8 @@ def test_a_long_unfinished_shuffle_pass_within_the_limit_is_counted(monkeypatch)
     assert _on_msjax(label) == GOLDENS[label]
     monkeypatch.setattr(engine, "UNFINISHED_PASS_ROW_LIMIT", 199)
     assert dataset_script_cases.__wrapped__(PROBE, label)[label].startswith(
-        "RuntimeError: Dataset.shuffle(buffer_size=4): pass 1 of the shuffle (epoch 1) cannot "
-        "begin: ")
+        "RuntimeError: Dataset.shuffle(buffer_size=4): pass 1 of the shuffle (an epoch, or a "
+        "repeat above it) cannot begin: ")
 
 
 class _Rows:

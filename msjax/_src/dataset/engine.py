@@ -667,10 +667,10 @@ class ShuffleDataset(Dataset):
             if counted > limit:
                 raise RuntimeError(
                     f"Dataset.shuffle(buffer_size={self.buffer_size}): pass {earlier + 1} of the "
-                    f"shuffle (epoch {earlier + 1}) cannot begin: pass {earlier} of its input, a "
-                    f"stream such as a generator, was left unfinished (a take() or zip() above "
-                    f"the shuffle stopped reading it) and has more than {limit} rows, perhaps "
-                    f"endlessly many. MindSpore reads such a pass to its end (an endless "
+                    f"shuffle (an epoch, or a repeat above it) cannot begin: pass {earlier} of its "
+                    f"input, a stream such as a generator, was left unfinished (a take() or zip() "
+                    f"above the shuffle stopped reading it) and has more than {limit} rows, "
+                    f"perhaps endlessly many. MindSpore reads such a pass to its end (an endless "
                     f"generator never ends) and draws the next pass's order after all of its "
                     f"rows. Make the generator finite, or take its rows before the shuffle: "
                     f"GeneratorDataset(...).take(n).shuffle({self.buffer_size}).")
