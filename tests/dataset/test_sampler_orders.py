@@ -15,6 +15,10 @@ ORDER_GOLDENS = golden_cases("dataset/sampler_orders.txt")
 # tests/goldens/scripts/dataset_sampler_attributes_probe.py): a DistributedSampler's `seed` is
 # get_seed() when it was made, through set_seed, iterators and reads.
 ATTRIBUTE_GOLDENS = golden_cases("dataset/sampler_attributes.txt")
+# DistributedSampler's `offset` (golden: tests/goldens/dataset/distributed_offset.txt from
+# tests/goldens/scripts/dataset_distributed_offset_probe.py): the rows and size of each shard,
+# and MindSpore's error for an offset beyond num_shards.
+OFFSET_GOLDENS = golden_cases("dataset/distributed_offset.txt")
 
 
 @pytest.mark.parametrize("label", sorted(ORDER_GOLDENS))
@@ -26,6 +30,12 @@ def test_sampler_order_matches_mindspore(label):
 def test_sampler_attributes_match_mindspore(label):
     assert dataset_script_cases("dataset_sampler_attributes_probe.py").get(label) == \
         ATTRIBUTE_GOLDENS[label]
+
+
+@pytest.mark.parametrize("label", sorted(OFFSET_GOLDENS))
+def test_distributed_sampler_offset_matches_mindspore(label):
+    assert dataset_script_cases("dataset_distributed_offset_probe.py").get(label) == \
+        OFFSET_GOLDENS[label]
 
 
 def test_mt19937_words_are_std_mt19937():

@@ -136,6 +136,9 @@ class DistributedSampler(Sampler):
     """`mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
     offset=-1)`: shard `shard_id` reads rows ``shard_id, shard_id + num_shards, ...`` of the
     (shuffled) order, wrapping around so that every shard reads ``ceil(rows / num_shards)``.
+    With an `offset` (other than -1) the rows are dealt as if `offset` rows came first: shard
+    `shard_id` reads the positions ``p`` with ``(p + offset) % num_shards == shard_id``, without
+    wrapping; a shard left with none reads row 0 once, as MindSpore 2.10's does.
 
     As in MindSpore, the `seed` attribute is ``dataset.config.get_seed()`` when the sampler is
     made (5489 without ``set_seed``) and stays so; the shuffles are seeded with ``seed + 1`` (the
@@ -159,17 +162,44 @@ class DistributedSampler(Sampler):
         self._orders = CumulativeShuffle()
 
     def size(self, length):
-        return self._limit(math.ceil(length / self.num_shards)) if length else 0
+        if not length:
+            return 0
+        if self.offset == -1:
+            return self._limit(math.ceil(length / self.num_shards))
+        return self._limit(max(self._offset_count(length), 1))
+
+    def _offset_count(self, length):
+        """The rows this shard reads with an `offset` (MindSpore's count, before num_samples)."""
+        if self.offset > self.num_shards:
+            raise pipeline_error(f"DistributedSampler: offset must be no more than num_shards"
+                                 f"({self.num_shards}), but got: {self.offset}", "DistributedSampler")
+        count = (length + self.offset) // self.num_shards
+        count += self.shard_id < (length + self.offset) % self.num_shards
+        return count - (self.shard_id < self.offset)
+
+    def _positions(self, length):
+        if self.offset == -1:
+            return (self.shard_id + np.arange(self.size(length)) * self.num_shards) % length
+        count = self._limit(self._offset_count(length))
+        if count <= 0:
+            return None  # MindSpore's sampler sends row 0 for an empty shard (unshuffled)
+        first = 1 if self.shard_id < self.offset else 0  # (its first position would be before 0)
+        steps = np.arange(first, first + count)
+        return (steps * self.num_shards + self.shard_id - self.offset) % length
 
     def index_dataset(self, length, seed, epoch=0):
         if self.shuffle not in (Shuffle.FALSE, Shuffle.GLOBAL):  # as MindSpore, when built
             raise _unsupported_mode(self.shuffle)
+        if not length:
+            return _grain().MapDataset.source(np.arange(0))
+        positions = self._positions(length)
+        if positions is None:
+            return _grain().MapDataset.source(np.zeros(1, np.int64))
         sampler_seed = self.seed + 1  # the C++ sampler's; UINT32_MAX means the pipeline seed
         first_seed = seed if sampler_seed == 2 ** 32 - 1 else sampler_seed
         order = (self._orders.order(range(length), first_seed, epoch)
                  if self.shuffle is Shuffle.GLOBAL else np.arange(length))
-        positions = (self.shard_id + np.arange(self.size(length)) * self.num_shards) % max(length, 1)
-        return _grain().MapDataset.source(order[positions] if length else order)
+        return _grain().MapDataset.source(order[positions])
 
 
 class SubsetSampler(Sampler):
