@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, main_guard, random_ops, shared_batches
+from msjax._src.dataset import config, cpp_orders, main_guard, random_ops, shared_batches
 from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
                                      source_file, to_array, user_value,
@@ -874,7 +874,50 @@ class ZipDataset(Dataset):
 
 
 class ConcatDataset(Dataset):
-    """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``."""
+    """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``; read in turn,
+    or through the sampler `use_sampler` sets."""
+
+    _sampler = None
+    _children_sizes = None
+    _draws = None
+
+    def use_sampler(self, sampler):
+        """`ConcatDataset.use_sampler`, as MindSpore 2.10's: with ``DistributedSampler(num_shards,
+        shard_id, shuffle=False)`` shard `shard_id` reads the rows whose position in the whole
+        concatenation is `shard_id` modulo `num_shards`; with ``RandomSampler()`` each row comes
+        from a child drawn at random, weighted by the rows each child has left (MindSpore's
+        ConcatOp's draws, cpp_orders.ConcatDraws), every child in its own order, and the
+        concatenations below this one draw so too."""
+        from msjax._src.dataset import samplers  # pylint: disable=import-outside-toplevel
+        from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
+        if not isinstance(sampler, (samplers.DistributedSampler, samplers.RandomSampler)):
+            raise TypeError(f"The parameter {sampler} of concat must be DistributedSampler or "
+                            f"RandomSampler!")
+        if isinstance(sampler, samplers.RandomSampler):
+            if sampler.replacement:
+                raise ValueError("The parameter replacement of RandomSampler must be False!")
+            if sampler.num_samples is not None:
+                raise ValueError("The parameter num_samples of RandomSampler is not support to "
+                                 "be set!")
+            concatenations = [node for node in _descendants(self) if isinstance(node, ConcatDataset)]
+            sizes = {node: [child.get_dataset_size() for child in node.children]
+                     for node in [self, *concatenations]}
+            for node, node_sizes in sizes.items():
+                node._sampler, node._children_sizes = sampler, node_sizes
+                node._draws = cpp_orders.ConcatDraws()
+            return
+        if sampler.shuffle is not samplers.Shuffle.FALSE:
+            raise ValueError("The parameter shuffle of DistributedSampler must be False!")
+        if sampler.num_samples is not None:
+            raise ValueError("The parameter num_samples of DistributedSampler is not support to "
+                             "be set!")
+        for child in self.children:
+            if getattr(getattr(child, "sampler", None), "num_samples", None) is not None:
+                raise ValueError(f"The parameter NumSamples of {child} is not support to be set!")
+            if isinstance(child, BatchDataset):
+                raise TypeError(f"The parameter {child} of concat must not be BatchDataset or "
+                                f"PaddedBatchDataset!")
+        self._sampler, self._children_sizes, self._draws = sampler, None, None
 
     def _columns(self):
         columns = self.children[0]._columns()
@@ -885,11 +928,58 @@ class ConcatDataset(Dataset):
 
     def _build(self, plan):
         self._columns()
-        return _concatenate([child._build(plan) for child in self.children], plan)
+        from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
+        parts = [child._build(plan) for child in self.children]
+        if self._sampler is None:
+            return _concatenate(parts, plan)
+        grain = _grain()
+        mapped = all(isinstance(part, grain.MapDataset) for part in parts)
+        if self._draws is None:  # a DistributedSampler
+            shards, shard = self._sampler.num_shards, self._sampler.shard_id
+            if not mapped:
+                return grain_iter.ShardIterDataset(_concatenate(parts, plan), shards, shard)
+            whole = grain.MapDataset.concatenate(parts)
+            positions = np.arange(shard, len(whole), shards)
+            if not len(positions):
+                return whole.slice(slice(0, 0))
+            return grain_iter.PassOrderMapDataset(whole, len(positions), lambda later: positions,
+                                                  parent_length=len(whole))
+        sizes, draws, seed, first_pass = self._children_sizes, self._draws, plan.seed, plan.epoch
+        if mapped:
+            whole = grain.MapDataset.concatenate(parts)
+            starts = np.cumsum([0, *sizes[:-1]])
+
+            def positions_of(later):
+                children = draws.children(sizes, seed, first_pass + later)
+                positions = np.empty(len(children), np.int64)
+                for child, start in enumerate(starts):
+                    rows = children == child
+                    positions[rows] = start + np.arange(int(rows.sum()))
+                return positions
+            return grain_iter.PassOrderMapDataset(whole, len(whole), positions_of)
+        streams = [plan.to_iter(part) for part in parts]
+
+        def rows():
+            iterators = [iter(stream) for stream in streams]
+            for child in draws.children(sizes, seed, first_pass):
+                yield next(iterators[child])
+        return grain_iter.PythonIterableDataset(rows, lambda row: row)
 
     def _static_size(self):
+        if self._children_sizes is not None:
+            return sum(self._children_sizes)
         sizes = [child._static_size() for child in self.children]
-        return None if None in sizes else sum(sizes)
+        if None in sizes:
+            return None
+        if self._sampler is not None:
+            return len(range(self._sampler.shard_id, sum(sizes), self._sampler.num_shards))
+        return sum(sizes)
+
+
+def _descendants(dataset):
+    for child in dataset.children:
+        yield child
+        yield from _descendants(child)
 
 
 def zip_datasets(datasets):
