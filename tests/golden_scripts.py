@@ -7,13 +7,18 @@ answered by msjax is the strictest comparison there is.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
+import os
 import pathlib
 import re
 import runpy
+import shutil
+import tempfile
 
 import msjax.compat
 from msjax._src.core import context
+from msjax._src.dataset import config as dataset_config
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
@@ -34,13 +39,32 @@ def run_script_on_msjax(script: str) -> dict[str, str]:
     return parse_lines(script_output_on_msjax(script))
 
 
+@functools.lru_cache(maxsize=None)
+def dataset_script_cases(script: str, case: str | None = None) -> dict[str, str]:
+    """`run_script_on_msjax` for a dataset probe, which sets the pipeline seed
+    (`dataset.config.set_seed`): the seed is put back afterwards. `case`: the probe runs that one
+    case, named to it in the environment variable PROBE_CASE. Run once per test session; the
+    cases are shared (read them, do not change them)."""
+    saved_seed = dataset_config._settings["seed"]
+    saved_case = os.environ.pop("PROBE_CASE", None)
+    if case is not None:
+        os.environ["PROBE_CASE"] = case
+    try:
+        return run_script_on_msjax(script)
+    finally:
+        dataset_config._settings["seed"] = saved_seed
+        os.environ.pop("PROBE_CASE", None)
+        if saved_case is not None:
+            os.environ["PROBE_CASE"] = saved_case
+
+
 def script_output_on_msjax(script: str) -> str:
     """What tests/goldens/scripts/<script> prints on msjax (see `run_script_on_msjax`)."""
     msjax.compat.install(force=True)
     out = io.StringIO()
     saved_context = dict(context._context)
     try:
-        with contextlib.redirect_stdout(out):
+        with contextlib.redirect_stdout(out), _own_temporary_folder():
             runpy.run_path(str(GOLDENS / "scripts" / script), run_name="__main__")
     finally:
         context._context.clear()
@@ -49,6 +73,22 @@ def script_output_on_msjax(script: str) -> str:
         # a later test's worker processes unpickle msjax's classes by msjax's module paths.
         msjax.compat.uninstall()
     return out.getvalue()
+
+
+@contextlib.contextmanager
+def _own_temporary_folder():
+    """A folder of its own as `tempfile.tempdir` while a script runs, removed afterwards with all
+    the script made there: the probes write files with `tempfile.mkdtemp()` and leave them. The
+    working directory is put back first (a probe may change into a folder it made there)."""
+    folder = tempfile.mkdtemp(prefix="msjax_golden_script_")
+    saved, here = tempfile.tempdir, os.getcwd()
+    tempfile.tempdir = folder
+    try:
+        yield folder
+    finally:
+        os.chdir(here)
+        tempfile.tempdir = saved
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def golden_cases(name: str) -> dict[str, str]:

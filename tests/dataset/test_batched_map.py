@@ -279,6 +279,34 @@ def test_a_stopped_stream_removes_the_blocks_never_read():
             shared_memory.SharedMemory(unread.name)
 
 
+def test_the_watchdog_stops_reading_the_pid_file_once_it_knows_every_worker(monkeypatch):
+    import multiprocessing
+
+    from msjax._src.dataset import shared_batches
+
+    class Child:  # a child process as multiprocessing.active_children lists it
+        def __init__(self, pid):
+            self.pid, self.exitcode = pid, None
+    children = [Child(101), Child(102)]
+    reads = []
+    monkeypatch.setattr(multiprocessing, "active_children",
+                        lambda: reads.append(1) or list(children))
+    pids = shared_batches.WorkerPids(2)
+    try:
+        for worker, child in enumerate(children):  # what start_worker writes
+            with open(pids.path, "r+b") as file:
+                file.seek(shared_batches._PID.size * worker)
+                file.write(shared_batches._PID.pack(child.pid))
+            assert pids.failure() is None
+            assert os.path.exists(pids.path) == (worker == 0)  # removed once both are known
+        reads_when_known = len(reads)
+        children[1].exitcode = -9
+        assert pids.failure() == (-9, 102)
+        assert len(reads) == reads_when_known
+    finally:
+        pids.remove()
+
+
 def test_per_batch_map_numbers_batches_by_their_place_whatever_the_threads():
     import time
 

@@ -3,29 +3,39 @@ GeneratorDataset's shuffle and split(randomize=True) draw the orders MindSpore 2
 same `dataset.config.set_seed` (golden: tests/goldens/dataset/sampler_orders.txt from
 tests/goldens/scripts/dataset_sampler_orders.py), through std::mt19937 and libstdc++'s
 uniform_int_distribution and shuffle (msjax/_src/dataset/cpp_orders.py)."""
-import functools
 
 import numpy as np
 import pytest
 
-from msjax._src.dataset import config, cpp_orders
-from tests.golden_scripts import golden_cases, run_script_on_msjax
+from msjax._src.dataset import cpp_orders
+from tests.golden_scripts import dataset_script_cases, golden_cases
 
 ORDER_GOLDENS = golden_cases("dataset/sampler_orders.txt")
-
-
-@functools.lru_cache(maxsize=None)
-def _msjax_orders():
-    saved = config._settings["seed"]
-    try:
-        return run_script_on_msjax("dataset_sampler_orders.py")
-    finally:
-        config._settings["seed"] = saved
+# The attributes samplers show (golden: tests/goldens/dataset/sampler_attributes.txt from
+# tests/goldens/scripts/dataset_sampler_attributes_probe.py): a DistributedSampler's `seed` is
+# get_seed() when it was made, through set_seed, iterators and reads.
+ATTRIBUTE_GOLDENS = golden_cases("dataset/sampler_attributes.txt")
+# DistributedSampler's `offset` (golden: tests/goldens/dataset/distributed_offset.txt from
+# tests/goldens/scripts/dataset_distributed_offset_probe.py): the rows and size of each shard,
+# and MindSpore's error for an offset beyond num_shards.
+OFFSET_GOLDENS = golden_cases("dataset/distributed_offset.txt")
 
 
 @pytest.mark.parametrize("label", sorted(ORDER_GOLDENS))
 def test_sampler_order_matches_mindspore(label):
-    assert _msjax_orders().get(label) == ORDER_GOLDENS[label]
+    assert dataset_script_cases("dataset_sampler_orders.py").get(label) == ORDER_GOLDENS[label]
+
+
+@pytest.mark.parametrize("label", sorted(ATTRIBUTE_GOLDENS))
+def test_sampler_attributes_match_mindspore(label):
+    assert dataset_script_cases("dataset_sampler_attributes_probe.py").get(label) == \
+        ATTRIBUTE_GOLDENS[label]
+
+
+@pytest.mark.parametrize("label", sorted(OFFSET_GOLDENS))
+def test_distributed_sampler_offset_matches_mindspore(label):
+    assert dataset_script_cases("dataset_distributed_offset_probe.py").get(label) == \
+        OFFSET_GOLDENS[label]
 
 
 def test_mt19937_words_are_std_mt19937():

@@ -2,7 +2,6 @@
 msjax's buffer shuffle sends the rows in the order MindSpore 2.10's ShuffleOp sends them, epoch
 after epoch (golden: tests/goldens/dataset/shuffle_buffer_orders.txt from
 tests/goldens/scripts/dataset_shuffle_buffer_orders.py; msjax/_src/dataset/buffer_shuffle.py)."""
-import functools
 import pickle
 
 import numpy as np
@@ -10,19 +9,10 @@ import pytest
 
 import msjax.dataset as ds
 from msjax._src.dataset import buffer_shuffle, config
-from tests.golden_scripts import golden_cases, run_script_on_msjax
+from tests.golden_scripts import dataset_script_cases, golden_cases, run_script_on_msjax
 
 ORDER_GOLDENS = golden_cases("dataset/shuffle_buffer_orders.txt")
 LARGE_ORDER_GOLDENS = golden_cases("dataset/shuffle_buffer_large_orders.txt")
-
-
-@functools.lru_cache(maxsize=None)
-def _msjax_orders():
-    saved = config._settings["seed"]
-    try:
-        return run_script_on_msjax("dataset_shuffle_buffer_orders.py")
-    finally:
-        config._settings["seed"] = saved
 
 
 @pytest.fixture
@@ -34,7 +24,7 @@ def restore_seed():
 
 @pytest.mark.parametrize("label", sorted(ORDER_GOLDENS))
 def test_shuffle_order_matches_mindspore(label):
-    assert _msjax_orders().get(label) == ORDER_GOLDENS[label]
+    assert dataset_script_cases("dataset_shuffle_buffer_orders.py").get(label) == ORDER_GOLDENS[label]
 
 
 def _head_and_checksum(order):

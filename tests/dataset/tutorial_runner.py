@@ -32,12 +32,18 @@ def main():
     with open(page, encoding="utf-8") as file:
         code = code_of(file.read())
     sys.path.insert(0, SUPPORT)
-    os.chdir(tempfile.mkdtemp())
-    # A real source file, so that code which reads its own source (MindSpore's ``jit``) can.
-    script = os.path.abspath(os.path.splitext(os.path.basename(page))[0] + "_tutorial.py")
-    with open(script, "w", encoding="utf-8") as file:
-        file.write(code)
-    runpy.run_path(script, run_name="__main__")
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:  # what the page writes, removed afterwards
+        os.chdir(folder)
+        try:
+            # A real source file, so that code which reads its own source (MindSpore's ``jit``)
+            # can.
+            script = os.path.abspath(os.path.splitext(os.path.basename(page))[0] + "_tutorial.py")
+            with open(script, "w", encoding="utf-8") as file:
+                file.write(code)
+            runpy.run_path(script, run_name="__main__")
+        finally:
+            os.chdir(here)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@ def _cases(text):
     return dict(line.split(" -> ", 1) for line in text.splitlines() if " -> " in line)
 
 
-def test_on_request_exit_behaves_as_mindspore():
-    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"))
+def test_on_request_exit_behaves_as_mindspore(tmp_path):
+    # TMPDIR: the folder the script makes (tempfile.mkdtemp) and its checkpoints go under pytest's
+    env = dict(os.environ, PYTHONPATH=str(ROOT), JAX_PLATFORMS=os.environ.get("JAX_PLATFORMS", "cpu"),
+               TMPDIR=str(tmp_path))
     result = subprocess.run(
         [sys.executable, "-m", "msjax", "run", str(GOLDENS / "scripts" / "train_on_request_exit.py")],
         env=env, capture_output=True, text=True, timeout=300, check=False)

@@ -130,6 +130,55 @@ class CumulativeShuffle(OwnLockWhenCopied):
             return np.asarray(self._order, np.int64)
 
 
+class ConcatDraws(OwnLockWhenCopied):
+    """The child each row of a concatenation comes from under a RandomSampler, as MindSpore's
+    ConcatOp draws it: one ``std::mt19937`` seeded with the pipeline seed when the iterator is
+    made, and per row one ``std::discrete_distribution`` draw weighted by the rows each child has
+    left; after the last row one more draw meets the end of the pass; the next pass (epoch or
+    repeat) goes on with the same generator. Passes are computed in order; the last is kept."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._key = None
+        self._pass = -1
+        self._state = None
+        self._children = None
+
+    def children(self, sizes, seed: int, pass_index: int) -> np.ndarray:
+        """The child (an index into `sizes`) of each row of pass `pass_index` (0-based)."""
+        sizes = tuple(int(size) for size in sizes)
+        with self._lock:
+            if self._key != (seed, sizes) or pass_index < self._pass:
+                self._key, self._pass = (seed, sizes), -1
+                self._state = np.random.RandomState(seed & 0xFFFFFFFF)
+            while self._pass < pass_index:
+                self._pass += 1
+                words = self._state.randint(0, 2 ** 32, size=2 * (sum(sizes) + 1), dtype=np.uint32)
+                self._children = _discrete_draws(sizes, words)
+            return self._children
+
+
+def _discrete_draws(sizes, words) -> np.ndarray:
+    """libstdc++'s ``discrete_distribution`` over the rows left in each child, a row at a time
+    (``generate_canonical<double, 53>`` of two words, the first cumulative weight not below it)."""
+    draws = (words[0::2].astype(np.float64) + words[1::2].astype(np.float64) * 4294967296.0)
+    draws = np.minimum(draws / 18446744073709551616.0, np.nextafter(1.0, 0.0)).tolist()
+    left = list(sizes)
+    last = len(left) - 1
+    chosen = np.empty(sum(left), np.int64)
+    for row in range(len(chosen)):
+        total, draw = float(sum(left)), draws[row]
+        child, cumulative = last, 0.0
+        for index in range(last):
+            cumulative += left[index] / total
+            if cumulative >= draw:
+                child = index
+                break
+        chosen[row] = child
+        left[child] -= 1
+    return chosen
+
+
 def uniform_draws(seed: int, count: int, high: int) -> np.ndarray:
     """`count` draws of ``uniform_int_distribution(0, high)`` from ``std::mt19937(seed)``."""
     words = Mt19937Words(seed)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import sys
 import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, main_guard, random_ops, shared_batches
+from msjax._src.dataset import config, cpp_orders, main_guard, random_ops, shared_batches
 from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
                                      source_file, to_array, user_value,
@@ -31,6 +32,11 @@ from msjax._src.dataset.iterators import DictIterator, TupleIterator
 from msjax._src.dataset.saving import save_dataset
 
 _INT32_MAX = 2 ** 31 - 1
+# A shuffle over a stream places each pass's draws after all the rows of the passes before, as
+# MindSpore's take and zip read their input to its end. A pass left unfinished (take or zip above
+# the shuffle) is counted when the next one begins; past this many rows it is taken for an endless
+# generator and the next pass is refused with an error (MindSpore itself never ends there).
+UNFINISHED_PASS_ROW_LIMIT = 1_000_000
 # What `Dataset`'s methods make of the modules built on this one, which put it here at their import
 # (msjax._src.dataset imports them): batching.py's BatchDataset, PaddedBatchDataset and
 # BucketBatchByLengthDataset; splitting.py's split_dataset; serialization.py's to_json.
@@ -70,11 +76,18 @@ class _SharedEpochStream:
 
     def __init__(self, rows, lengths):
         self._rows = rows
-        self._starts = np.cumsum([0] + list(lengths))
+        self._starts = list(itertools.accumulate(lengths, initial=0))  # Python ints: no overflow
+        self._endless = [length >= sys.maxsize for length in lengths]  # an endless repeat's
         self._position = 0
 
     def epoch(self, index):
-        start, stop = int(self._starts[index]), int(self._starts[index + 1])
+        start, stop = self._starts[index], self._starts[index + 1]
+        if self._position < start and any(self._endless[:index]):
+            raise RuntimeError(
+                f"Epoch {index} cannot begin: an epoch before it is endless (repeat() with no "
+                f"count) and was left unfinished, so its rows would be skipped forever. Give "
+                f"repeat() a count, or read the epochs of an endless pipeline with one iterator "
+                f"loop (num_epochs=1).")
         while self._position < start:
             self._rows.skip()
             self._position += 1
@@ -648,7 +661,20 @@ class ShuffleDataset(Dataset):
         def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
             earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
                                 plan.positions, plan.read_choices)
-            return sum(1 for _ in earlier_plan.to_iter(self.children[0]._build(earlier_plan)))
+            rows = earlier_plan.to_iter(self.children[0]._build(earlier_plan))
+            limit = UNFINISHED_PASS_ROW_LIMIT
+            counted = sum(1 for _ in itertools.islice(rows, limit + 1))
+            if counted > limit:
+                raise RuntimeError(
+                    f"Dataset.shuffle(buffer_size={self.buffer_size}): pass {earlier + 1} of the "
+                    f"shuffle (an epoch, or a repeat above it) cannot begin: pass {earlier} of its "
+                    f"input, a stream such as a generator, was left unfinished (a take() or zip() "
+                    f"above the shuffle stopped reading it) and has more than {limit} rows, "
+                    f"perhaps endlessly many. MindSpore reads such a pass to its end (an endless "
+                    f"generator never ends) and draws the next pass's order after all of its "
+                    f"rows. Make the generator finite, or take its rows before the shuffle: "
+                    f"GeneratorDataset(...).take(n).shuffle({self.buffer_size}).")
+            return counted
 
         drawn = {}
 
@@ -848,7 +874,50 @@ class ZipDataset(Dataset):
 
 
 class ConcatDataset(Dataset):
-    """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``."""
+    """`mindspore.dataset.ConcatDataset`: the result of `Dataset.concat` and ``+``; read in turn,
+    or through the sampler `use_sampler` sets."""
+
+    _sampler = None
+    _children_sizes = None
+    _draws = None
+
+    def use_sampler(self, sampler):
+        """`ConcatDataset.use_sampler`, as MindSpore 2.10's: with ``DistributedSampler(num_shards,
+        shard_id, shuffle=False)`` shard `shard_id` reads the rows whose position in the whole
+        concatenation is `shard_id` modulo `num_shards`; with ``RandomSampler()`` each row comes
+        from a child drawn at random, weighted by the rows each child has left (MindSpore's
+        ConcatOp's draws, cpp_orders.ConcatDraws), every child in its own order, and the
+        concatenations below this one draw so too."""
+        from msjax._src.dataset import samplers  # pylint: disable=import-outside-toplevel
+        from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
+        if not isinstance(sampler, (samplers.DistributedSampler, samplers.RandomSampler)):
+            raise TypeError(f"The parameter {sampler} of concat must be DistributedSampler or "
+                            f"RandomSampler!")
+        if isinstance(sampler, samplers.RandomSampler):
+            if sampler.replacement:
+                raise ValueError("The parameter replacement of RandomSampler must be False!")
+            if sampler.num_samples is not None:
+                raise ValueError("The parameter num_samples of RandomSampler is not support to "
+                                 "be set!")
+            concatenations = [node for node in _descendants(self) if isinstance(node, ConcatDataset)]
+            sizes = {node: [child.get_dataset_size() for child in node.children]
+                     for node in [self, *concatenations]}
+            for node, node_sizes in sizes.items():
+                node._sampler, node._children_sizes = sampler, node_sizes
+                node._draws = cpp_orders.ConcatDraws()
+            return
+        if sampler.shuffle is not samplers.Shuffle.FALSE:
+            raise ValueError("The parameter shuffle of DistributedSampler must be False!")
+        if sampler.num_samples is not None:
+            raise ValueError("The parameter num_samples of DistributedSampler is not support to "
+                             "be set!")
+        for child in self.children:
+            if getattr(getattr(child, "sampler", None), "num_samples", None) is not None:
+                raise ValueError(f"The parameter NumSamples of {child} is not support to be set!")
+            if isinstance(child, BatchDataset):
+                raise TypeError(f"The parameter {child} of concat must not be BatchDataset or "
+                                f"PaddedBatchDataset!")
+        self._sampler, self._children_sizes, self._draws = sampler, None, None
 
     def _columns(self):
         columns = self.children[0]._columns()
@@ -859,11 +928,58 @@ class ConcatDataset(Dataset):
 
     def _build(self, plan):
         self._columns()
-        return _concatenate([child._build(plan) for child in self.children], plan)
+        from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
+        parts = [child._build(plan) for child in self.children]
+        if self._sampler is None:
+            return _concatenate(parts, plan)
+        grain = _grain()
+        mapped = all(isinstance(part, grain.MapDataset) for part in parts)
+        if self._draws is None:  # a DistributedSampler
+            shards, shard = self._sampler.num_shards, self._sampler.shard_id
+            if not mapped:
+                return grain_iter.ShardIterDataset(_concatenate(parts, plan), shards, shard)
+            whole = grain.MapDataset.concatenate(parts)
+            positions = np.arange(shard, len(whole), shards)
+            if not len(positions):
+                return whole.slice(slice(0, 0))
+            return grain_iter.PassOrderMapDataset(whole, len(positions), lambda later: positions,
+                                                  parent_length=len(whole))
+        sizes, draws, seed, first_pass = self._children_sizes, self._draws, plan.seed, plan.epoch
+        if mapped:
+            whole = grain.MapDataset.concatenate(parts)
+            starts = np.cumsum([0, *sizes[:-1]])
+
+            def positions_of(later):
+                children = draws.children(sizes, seed, first_pass + later)
+                positions = np.empty(len(children), np.int64)
+                for child, start in enumerate(starts):
+                    rows = children == child
+                    positions[rows] = start + np.arange(int(rows.sum()))
+                return positions
+            return grain_iter.PassOrderMapDataset(whole, len(whole), positions_of)
+        streams = [plan.to_iter(part) for part in parts]
+
+        def rows():
+            iterators = [iter(stream) for stream in streams]
+            for child in draws.children(sizes, seed, first_pass):
+                yield next(iterators[child])
+        return grain_iter.PythonIterableDataset(rows, lambda row: row)
 
     def _static_size(self):
+        if self._children_sizes is not None:
+            return sum(self._children_sizes)
         sizes = [child._static_size() for child in self.children]
-        return None if None in sizes else sum(sizes)
+        if None in sizes:
+            return None
+        if self._sampler is not None:
+            return len(range(self._sampler.shard_id, sum(sizes), self._sampler.num_shards))
+        return sum(sizes)
+
+
+def _descendants(dataset):
+    for child in dataset.children:
+        yield child
+        yield from _descendants(child)
 
 
 def zip_datasets(datasets):

@@ -9,7 +9,6 @@ data batches then the test batch; a text file set is read line by line, round-ro
 from __future__ import annotations
 
 import csv
-import enum
 import glob
 import os
 
@@ -19,14 +18,6 @@ from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 _USAGES = ["train", "test", "all"]
-
-
-class Shuffle(str, enum.Enum):
-    """`mindspore.dataset.Shuffle`: how file datasets shuffle (msjax shuffles their rows globally
-    for GLOBAL and INFILE, and FILES keeps rows in order within each file's turn)."""
-    GLOBAL = "global"
-    FILES = "files"
-    INFILE = "infile"
 
 
 def check_folder(dataset_dir):

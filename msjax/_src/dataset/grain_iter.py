@@ -293,14 +293,15 @@ class _Passes(OwnLockWhenCopied):
 
 
 class PassOrderMapDataset(grain.MapDataset):
-    """Rows of `parent` (a ``grain.MapDataset`` of `length` rows) in the order `order_of(k)`
-    gives its `k`-th pass (0: this one; Grain's endless repeat asks for the rows of later passes
-    by indices past `length`), which reads row ``order[i] + k * length`` of `parent` (that row's
-    own later pass)."""
+    """`length` rows of `parent` (a ``grain.MapDataset`` of `parent_length` rows, `length` when
+    not given) in the order `order_of(k)` gives its `k`-th pass (0: this one; Grain's endless
+    repeat asks for the rows of later passes by indices past `length`), which reads row
+    ``order[i] + k * parent_length`` of `parent` (that row's own later pass)."""
 
-    def __init__(self, parent, length, order_of):
+    def __init__(self, parent, length, order_of, parent_length=None):
         super().__init__(parent)
         self._length = length
+        self._parent_length = length if parent_length is None else parent_length
         self._orders = _Passes(order_of)
 
     def __len__(self):
@@ -311,7 +312,8 @@ class PassOrderMapDataset(grain.MapDataset):
             return self.slice(index)
         later_pass, position = divmod(index, self._length)
         later_pass = max(later_pass, 0)  # a negative index counts from this pass's end
-        return self._parent[int(self._orders[later_pass][position]) + later_pass * self._length]
+        return self._parent[int(self._orders[later_pass][position])
+                            + later_pass * self._parent_length]
 
 
 class EpochPassesMapDataset(grain.MapDataset):

@@ -19,7 +19,7 @@ import threading
 import numpy as np
 
 from msjax._src.dataset import mindrecord_format as fmt
-from msjax._src.dataset.file_sources import Shuffle
+from msjax._src.dataset.samplers import Shuffle
 from msjax._src.dataset.mindrecord import check_filename
 from msjax._src.dataset.mindrecord_errors import ParamTypeError, ParamValueError
 from msjax._src.dataset.rows import pipeline_error
@@ -244,6 +244,11 @@ class FileReader:
         self._shards = []
 
 
+# MindDataset's shuffle modes that are a plain shuffle or none (ADAPTIVE: global up to 100 million
+# rows, as MindSpore documents it).
+_ROW_SHUFFLE = {Shuffle.GLOBAL: True, Shuffle.ADAPTIVE: True, Shuffle.FALSE: False}
+
+
 class _FileOrderSampler(Sampler):
     """MindDataset's ``Shuffle.FILES`` (files in a random order, each one's rows in order) and
     ``Shuffle.INFILE`` (files in order, each one's rows shuffled)."""
@@ -296,7 +301,7 @@ class MindDataset(MappableSource):
         _check_padding(columns_list, padded_sample, num_padded)
         mode = shuffle if isinstance(shuffle, Shuffle) else None
         super().__init__(num_samples, num_parallel_workers,
-                         True if mode is Shuffle.GLOBAL else (None if mode else shuffle),
+                         _ROW_SHUFFLE.get(mode, None if mode else shuffle),
                          sampler, num_shards, shard_id, cache=cache)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and sampler is None and num_shards is None:
             self.use_sampler(_FileOrderSampler(mode, lambda: self._load()[1]))

@@ -8,6 +8,7 @@ parallel.
 """
 from __future__ import annotations
 
+import enum
 import math
 
 import numpy as np
@@ -22,7 +23,21 @@ def _grain():
     return grain
 
 
+class Shuffle(str, enum.Enum):
+    """`mindspore.dataset.Shuffle`: a shuffle mode. Samplers show theirs as MindSpore's do
+    (``DistributedSampler(shuffle=True).shuffle`` is ``Shuffle.GLOBAL``); the file datasets
+    shuffle their rows globally for GLOBAL and INFILE, and FILES keeps rows in order within each
+    file's turn."""
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
+    GLOBAL = "global"
+    PARTIAL = "partial"
+    FILES = "files"
+    INFILE = "infile"
+
+
 def _check_num_samples(num_samples):
+    """`num_samples` as given (0, like None, means every row: see `Sampler._limit`)."""
     if num_samples is None:
         return None
     if isinstance(num_samples, bool) or not isinstance(num_samples, int):
@@ -30,7 +45,11 @@ def _check_num_samples(num_samples):
     if num_samples < 0:
         raise ValueError(f"num_samples exceeds the boundary between 0 and 9223372036854775807"
                          f"(INT64_MAX)!")
-    return num_samples or None
+    return num_samples
+
+
+def _unsupported_mode(mode):
+    return RuntimeError(f"The shuffle mode: {mode} is not supported with current dataset.")
 
 
 class Sampler:
@@ -51,10 +70,10 @@ class Sampler:
 
     def get_num_samples(self):
         """`Sampler.get_num_samples`."""
-        return self.num_samples
+        return self.num_samples or None
 
     def _limit(self, count: int) -> int:
-        return count if self.num_samples is None else min(count, self.num_samples)
+        return min(count, self.num_samples) if self.num_samples else count
 
     def size(self, length: int) -> int:
         """The number of indices drawn from a source of `length` rows."""
@@ -65,7 +84,7 @@ class Sampler:
         (0-based) of a pipeline seeded `seed`."""
         self.dataset_size = length
         indices = np.fromiter((int(i) for i in self), np.int64)
-        if self.num_samples is not None:
+        if self.num_samples:
             indices = indices[:self.num_samples]
         return _grain().MapDataset.source(indices)
 
@@ -75,11 +94,12 @@ class SequentialSampler(Sampler):
 
     def __init__(self, start_index=None, num_samples=None):
         super().__init__(num_samples)
-        self.start_index = start_index or 0
+        self.start_index = start_index  # None: 0, as MindSpore shows it
 
     def index_dataset(self, length, seed, epoch=0):
-        stop = length if self.num_samples is None else min(length, self.start_index + self.num_samples)
-        return _grain().MapDataset.range(self.start_index, stop)
+        start = self.start_index or 0
+        stop = min(length, start + self.num_samples) if self.num_samples else length
+        return _grain().MapDataset.range(start, stop)
 
     def size(self, length):
         return len(self.index_dataset(length, 0))
@@ -89,12 +109,18 @@ class RandomSampler(Sampler):
     """`mindspore.dataset.RandomSampler(replacement=False, num_samples=None)`: MindSpore's
     seeded random order (each epoch the last one shuffled again), or draws with replacement."""
 
-    def __init__(self, replacement=False, num_samples=None):
+    def __init__(self, replacement=False, num_samples=None, shuffle=Shuffle.GLOBAL):
         super().__init__(num_samples)
+        if shuffle not in (Shuffle.ADAPTIVE, Shuffle.GLOBAL, Shuffle.PARTIAL, Shuffle.FILES,
+                           Shuffle.INFILE):
+            raise TypeError(f"shuffle must be valid shuffle mode but was: {shuffle}.")
+        self.shuffle = shuffle
         self.replacement = replacement
         self._orders = CumulativeShuffle()
 
     def index_dataset(self, length, seed, epoch=0):
+        if self.shuffle is not Shuffle.GLOBAL:  # as MindSpore, when the pipeline is built
+            raise _unsupported_mode(self.shuffle)
         count = self._limit(length)
         if self.replacement:
             indices = uniform_draws(seed + epoch, count, length - 1) if length else []
@@ -110,32 +136,70 @@ class DistributedSampler(Sampler):
     """`mindspore.dataset.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=None,
     offset=-1)`: shard `shard_id` reads rows ``shard_id, shard_id + num_shards, ...`` of the
     (shuffled) order, wrapping around so that every shard reads ``ceil(rows / num_shards)``.
+    With an `offset` (other than -1) the rows are dealt as if `offset` rows came first: shard
+    `shard_id` reads the positions ``p`` with ``(p + offset) % num_shards == shard_id``, without
+    wrapping; a shard left with none reads row 0 once, as MindSpore 2.10's does.
 
-    As in MindSpore, the shuffles are seeded with ``dataset.config.get_seed() + 1`` taken when
-    the sampler is made (so they repeat even without ``set_seed``: 5489 + 1), ``+ e`` in epoch
-    ``e``; MindSpore adds one more for each further iterator made over the same sampler, msjax
-    does not."""
+    As in MindSpore, the `seed` attribute is ``dataset.config.get_seed()`` when the sampler is
+    made (5489 without ``set_seed``) and stays so; the shuffles are seeded with ``seed + 1`` (the
+    seed MindSpore gives the C++ sampler of each copy of the pipeline it runs, so every iterator
+    draws the same orders), ``+ e`` in epoch ``e``. `shuffle` shows as ``Shuffle.GLOBAL`` or
+    ``Shuffle.FALSE``."""
 
     def __init__(self, num_shards, shard_id, shuffle=True, num_samples=None, offset=-1):
+        if not isinstance(shuffle, bool) and shuffle not in tuple(Shuffle):
+            raise TypeError(f"shuffle must be a boolean value or valid shuffle mode but was: "
+                            f"{shuffle}.")
         super().__init__(num_samples)
         check_shards(num_shards, shard_id)
         self.num_shards = num_shards
         self.shard_id = shard_id
+        if isinstance(shuffle, bool):
+            shuffle = Shuffle.GLOBAL if shuffle else Shuffle.FALSE
         self.shuffle = shuffle
+        self.seed = config.get_seed()
         self.offset = offset
         self._orders = CumulativeShuffle()
-        self.seed = config.get_seed() + 1  # the seed MindSpore's C++ sampler gets
 
     def size(self, length):
-        return self._limit(math.ceil(length / self.num_shards)) if length else 0
+        if not length:
+            return 0
+        if self.offset == -1:
+            return self._limit(math.ceil(length / self.num_shards))
+        return self._limit(max(self._offset_count(length), 1))
+
+    def _offset_count(self, length):
+        """The rows this shard reads with an `offset` (MindSpore's count, before num_samples)."""
+        if self.offset > self.num_shards:
+            raise pipeline_error(f"DistributedSampler: offset must be no more than num_shards"
+                                 f"({self.num_shards}), but got: {self.offset}", "DistributedSampler")
+        count = (length + self.offset) // self.num_shards
+        count += self.shard_id < (length + self.offset) % self.num_shards
+        return count - (self.shard_id < self.offset)
+
+    def _positions(self, length):
+        if self.offset == -1:
+            return (self.shard_id + np.arange(self.size(length)) * self.num_shards) % length
+        count = self._limit(self._offset_count(length))
+        if count <= 0:
+            return None  # MindSpore's sampler sends row 0 for an empty shard (unshuffled)
+        first = 1 if self.shard_id < self.offset else 0  # (its first position would be before 0)
+        steps = np.arange(first, first + count)
+        return (steps * self.num_shards + self.shard_id - self.offset) % length
 
     def index_dataset(self, length, seed, epoch=0):
-        # MindSpore's C++ sampler takes UINT32_MAX to mean the pipeline seed
-        first_seed = seed if self.seed == 2 ** 32 - 1 else self.seed
-        order = (self._orders.order(range(length), first_seed, epoch) if self.shuffle
-                 else np.arange(length))
-        positions = (self.shard_id + np.arange(self.size(length)) * self.num_shards) % max(length, 1)
-        return _grain().MapDataset.source(order[positions] if length else order)
+        if self.shuffle not in (Shuffle.FALSE, Shuffle.GLOBAL):  # as MindSpore, when built
+            raise _unsupported_mode(self.shuffle)
+        if not length:
+            return _grain().MapDataset.source(np.arange(0))
+        positions = self._positions(length)
+        if positions is None:
+            return _grain().MapDataset.source(np.zeros(1, np.int64))
+        sampler_seed = self.seed + 1  # the C++ sampler's; UINT32_MAX means the pipeline seed
+        first_seed = seed if sampler_seed == 2 ** 32 - 1 else sampler_seed
+        order = (self._orders.order(range(length), first_seed, epoch)
+                 if self.shuffle is Shuffle.GLOBAL else np.arange(length))
+        return _grain().MapDataset.source(order[positions])
 
 
 class SubsetSampler(Sampler):
@@ -143,7 +207,8 @@ class SubsetSampler(Sampler):
 
     def __init__(self, indices, num_samples=None):
         super().__init__(num_samples)
-        self.indices = [int(i) for i in indices]
+        indices = [int(i) for i in indices]
+        self.indices = indices[:num_samples] if num_samples else indices  # as MindSpore keeps them
 
     def index_dataset(self, length, seed, epoch=0):
         for index in self.indices:
@@ -177,20 +242,22 @@ class WeightedRandomSampler(Sampler):
 
     def __init__(self, weights, num_samples=None, replacement=True):
         super().__init__(num_samples)
-        self.weights = np.asarray(weights, np.float64)
-        if self.weights.ndim != 1 or (self.weights < 0).any() or not self.weights.sum() > 0:
+        self._weights = np.asarray(weights, np.float64)
+        if self._weights.ndim != 1 or (self._weights < 0).any() or not self._weights.sum() > 0:
             raise ValueError("weights size should not be 0, every weight should be >= 0 and "
                              "their sum should be greater than 0.")
+        self.weights = weights  # as given, as MindSpore shows them
         self.replacement = replacement
 
     def size(self, length):
-        return self._limit(len(self.weights))
+        return self._limit(len(self._weights))
 
     def index_dataset(self, length, seed, epoch=0):
         seed = int(np.random.SeedSequence([seed, epoch]).generate_state(1)[0])
         count = self.size(length)
+        weights = self._weights
         draws = np.random.default_rng(seed).choice(
-            len(self.weights), count, replace=self.replacement, p=self.weights / self.weights.sum())
+            len(weights), count, replace=self.replacement, p=weights / weights.sum())
         return _grain().MapDataset.source(draws)
 
 

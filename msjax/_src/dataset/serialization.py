@@ -199,7 +199,7 @@ def sampler_json(sampler) -> dict:
     num_samples = sampler.num_samples or 0
     if isinstance(sampler, samplers.SequentialSampler):
         return {"num_samples": num_samples, "sampler_name": "SequentialSampler",
-                "start_index": sampler.start_index}
+                "start_index": sampler.start_index or 0}
     if isinstance(sampler, samplers.RandomSampler):
         return {"num_samples": num_samples, "replacement": sampler.replacement,
                 "reshuffle_each_epoch": True, "sampler_name": "RandomSampler",
@@ -207,14 +207,16 @@ def sampler_json(sampler) -> dict:
     if isinstance(sampler, samplers.DistributedSampler):
         return {"even_dist": True, "num_samples": num_samples, "num_shards": sampler.num_shards,
                 "offset": sampler.offset, "sampler_name": "DistributedSampler",
-                "seed": sampler.seed, "shard_id": sampler.shard_id,
-                "shuffle_mode": _SHUFFLE_GLOBAL if sampler.shuffle else _SHUFFLE_FALSE}
+                "seed": sampler.seed + 1, "shard_id": sampler.shard_id,  # the C++ sampler's
+                "shuffle_mode": (_SHUFFLE_FALSE if sampler.shuffle is samplers.Shuffle.FALSE
+                                 else _SHUFFLE_GLOBAL)}
     if isinstance(sampler, samplers.SubsetSampler):  # SubsetRandomSampler too
         return {"indices": list(sampler.indices), "num_samples": num_samples,
                 "sampler_name": type(sampler).__name__}
     if isinstance(sampler, samplers.WeightedRandomSampler):
         return {"num_samples": num_samples, "replacement": sampler.replacement,
-                "sampler_name": "WeightedRandomSampler", "weights": sampler.weights.tolist()}
+                "sampler_name": "WeightedRandomSampler",
+                "weights": np.asarray(sampler.weights, np.float64).tolist()}
     if isinstance(sampler, samplers.PKSampler):
         return {"num_samples": num_samples, "num_val": sampler.num_val,
                 "sampler_name": "PKSampler", "shuffle": sampler.shuffle}
@@ -234,7 +236,7 @@ def sampler_from_json(node: dict):
         sampler = samplers.DistributedSampler(node["num_shards"], node["shard_id"],
                                               node.get("shuffle_mode", _SHUFFLE_GLOBAL) != 0,
                                               num_samples, node.get("offset", -1))
-        sampler.seed = node.get("seed", sampler.seed)
+        sampler.seed = node["seed"] - 1 if "seed" in node else sampler.seed  # the C++ seed - 1
         return sampler
     if name in ("SubsetSampler", "SubsetRandomSampler"):
         return getattr(samplers, name)(node["indices"], num_samples)

@@ -238,7 +238,9 @@ class WorkerPids:
     file (``start_worker``), and the main process keeps multiprocessing's object of every child
     process it sees running (``remember``: from the start, before a worker has written its id),
     whose exit code stays readable after Grain has collected the process; so the main process
-    can tell when one of its workers has died."""
+    can tell when one of its workers has died. Once every worker is known the file has served:
+    it is removed then (or when the stream closes, whichever comes first), and neither it nor
+    the running children are read again."""
 
     def __init__(self, workers: int):
         handle, self.path = tempfile.mkstemp(prefix="msjax_workers_", suffix=".pids")
@@ -270,11 +272,19 @@ class WorkerPids:
         for pid in self.pids():
             if pid not in self._ours and pid in self._seen:
                 self._ours[pid] = self._seen[pid]
+        if self.all_known():
+            self.remove()
+            self._seen = {}
+
+    def all_known(self) -> bool:
+        """Whether every worker's process object is kept."""
+        return len(self._ours) == self._workers
 
     def failure(self):
         """(exit code, pid) of the first worker process that has died (an exit code other than
         0), or None."""
-        self.remember()
+        if not self.all_known():
+            self.remember()
         for pid, process in self._ours.items():
             code = process.exitcode
             if code is not None and code != 0:
@@ -461,9 +471,13 @@ class WorkerRows:
         in_blocks = grain.experimental.WithOptionsIterDataset(
             _pipeline_sent_to_workers(dataset.map(send)), grain.experimental.DatasetOptions(min_shm_size=_NO_GRAIN_SEGMENTS))
         self._watch = _Watch(workers)
-        iterator = iter(in_blocks.mp_prefetch(
-            grain.MultiprocessingOptions(num_workers=workers),
-            worker_init_fn=functools.partial(start_worker, stream, self._watch.pids.path)))
+        try:
+            iterator = iter(in_blocks.mp_prefetch(
+                grain.MultiprocessingOptions(num_workers=workers),
+                worker_init_fn=functools.partial(start_worker, stream, self._watch.pids.path)))
+        except BaseException:
+            self._watch.pids.remove()
+            raise
         self._iterator = [iterator]  # emptied by close
         self._blocks = BlockReader()
         self._for_tensors = for_tensors

@@ -26,7 +26,7 @@ from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDat
 from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
 from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
-from msjax._src.dataset.file_sources import Shuffle as Shuffle
+from msjax._src.dataset.samplers import Shuffle as Shuffle
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 from msjax._src.dataset.iterators import DictIterator as DictIterator
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
