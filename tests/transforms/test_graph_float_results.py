@@ -7,7 +7,10 @@ its float32 value; msjax Python's float), and quirks of MindSpore's own.
 """
 import contextlib
 
+import numpy as np
 import pytest
+
+import msjax as ms
 
 from msjax._src.transforms.control_flow import GraphFallbackWarning
 from tests.golden_scripts import golden_cases, run_script_on_msjax
@@ -52,3 +55,55 @@ def test_float_results(probe, label, msjax_cases):
         assert ours is not None and ours != GOLDEN[probe, label]
     else:
         assert ours == GOLDEN[probe, label]
+
+
+SHARED = [1.1, 2.2]
+
+
+def test_floats_used_inside_are_pythons():
+    """Only the returned floats are MindSpore's: inside the function each is Python's."""
+    @ms.jit
+    def f():
+        a = 0.1 + 0.2
+        return a, str(a), a == 0.30000000000000004, [a][0]
+
+    assert f() == (0.30000001192092896, "0.30000000000000004", True, 0.30000001192092896)
+
+
+def test_augmented_assignment_updates_in_place():
+    @ms.jit
+    def f(x):
+        items = [0.5]
+        items += [1.1]
+        total = 0
+        for v in items:
+            total += v
+        x += 1
+        return items, total, x
+
+    items, total, x = f(ms.Tensor(np.array([1.0], np.float32)))
+    assert items == [0.5, 1.1] and total == 1.600000023841858
+    np.testing.assert_array_equal(x.asnumpy(), [2.0])
+
+
+def test_augmented_division_by_zero_is_graph_modes_error():
+    @ms.jit
+    def f(a):
+        a /= 0
+        return a
+
+    with pytest.raises(ValueError, match="The divisor could not be zero"):
+        f(1.5)
+
+
+def test_fallback_returns_an_unchanged_container_itself():
+    """A function graph mode's fallback runs eagerly returns a list with no float to round as
+    the list itself (the fallback rounds floats, it does not copy)."""
+    @ms.jit
+    def f(x):
+        x.asnumpy()
+        return SHARED, -1.1
+
+    with pytest.warns(GraphFallbackWarning):
+        shared, value = f(ms.Tensor(np.array([1.0], np.float32)))
+    assert shared is SHARED and value == -1.100000023841858

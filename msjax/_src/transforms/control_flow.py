@@ -59,7 +59,6 @@ from msjax._src.transforms.graph_floats import (  # arithmetic in converted code
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
-from msjax._src.transforms.graph_scalar_ops import divide  # `a / b` in converted code
 from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code

@@ -197,7 +197,11 @@ def returned_structure(result, marks):
     if kind is float:
         return returned(result, marks)
     if kind is tuple or kind is list:
-        return kind(returned_structure(v, marks) for v in result)
+        values = [returned_structure(v, marks) for v in result]
+        changed = any(new is not old for new, old in zip(values, result))
+        return kind(values) if changed else result  # (the object itself when nothing changed)
     if kind is dict:
-        return {k: returned_structure(v, marks) for k, v in result.items()}
+        values = {k: returned_structure(v, marks) for k, v in result.items()}
+        changed = any(values[k] is not v for k, v in result.items())
+        return values if changed else result
     return result
