@@ -1,5 +1,5 @@
 """The Python floats a compiled function returns (msjax/_src/transforms/graph_floats.py): the
-probe scripts tests/goldens/scripts/graph_float_{results,rule,values}_probe.py run unchanged on
+probe scripts tests/goldens/scripts/graph_float_*_probe.py run unchanged on
 msjax and print what MindSpore 2.10 printed, line by line, but for the cases in
 NOT_REPRODUCED (docs/migration.md, "Graph mode's Python fallback"): a float that a compiled
 function hands to a Python function or to an op of a float64 Tensor (MindSpore's graph hands on
@@ -31,7 +31,9 @@ NOT_REPRODUCED = {
                             "value: a call reuses the program of an earlier, different float"
        for value in ("0.99999999", "64.0000012", "64.0000014", "100.0000012")},
 }
-PROBES = ("graph_float_results_probe", "graph_float_rule_probe", "graph_float_values_probe")
+PROBES = ("graph_float_results_probe", "graph_float_rule_probe", "graph_float_values_probe",
+          "graph_float_sources_probe")
+FALLING_BACK = ("graph_float_rule_probe", "graph_float_sources_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"transforms/{probe}.out").items()}
 
@@ -40,9 +42,10 @@ GOLDEN = {(probe, label): result for probe in PROBES
 def msjax_cases():
     cases = {}
     for probe in PROBES:
-        # the rule probe's `asnumpy fallback` case runs eagerly (in MindSpore too: its fallback)
-        expected = (pytest.warns(GraphFallbackWarning, match="asnumpy_fallback")
-                    if probe == "graph_float_rule_probe" else contextlib.nullcontext())
+        # functions that read a Tensor argument's value (`asnumpy()`, `item()`, `float(x)`)
+        # run eagerly, by graph mode's fallback (MindSpore's runs them in Python too)
+        expected = (pytest.warns(GraphFallbackWarning) if probe in FALLING_BACK
+                    else contextlib.nullcontext())
         with expected:
             cases[probe] = run_script_on_msjax(f"{probe}.py")
     return cases

@@ -183,7 +183,7 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
         fn, carried = attributes.carrying(fn, boxes, attribute_roots)
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
     # Indices are checked in programs with flat outputs (jit, GRAPH_MODE): core/index_checks.py
-    floats = graph_floats.recording() if flat_outputs else contextlib.nullcontext({})
+    floats = graph_floats.recording() if flat_outputs else contextlib.nullcontext()
     with tracing(), index_checks.tracing(record.checks if flat_outputs else None), \
             floats as computed_floats:  # the floats the graph computes (graph_floats.py)
         call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
@@ -200,10 +200,8 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     written = lifting.changed(call.finals, box_values)
     record.writes = any(w is not None for w in written)
     if flat_outputs:
-        leaves, record.out_tree, constants = graph_fallback.flatten_result(
-            call.result, boxes, call.finals)
-        record.constants = tuple((position, graph_floats.returned(value, computed_floats))
-                                 for position, value in constants)  # MindSpore's float32 rule
+        leaves, record.out_tree, record.constants = graph_fallback.flatten_result(
+            graph_floats.returned(call.result, computed_floats), boxes, call.finals)
         record.single = record.out_tree == _SINGLE_TENSOR and not record.constants
         record.written_index = [i for i, w in enumerate(written) if w is not None]
         record.returned_box = _returned_box(call.result, boxes, written)

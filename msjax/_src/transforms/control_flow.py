@@ -54,8 +54,8 @@ from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
 from msjax._src.transforms.graph_fallback import graph_builtin
 from msjax._src.transforms import graph_floats
-from msjax._src.transforms.graph_floats import (  # arithmetic in converted code
-    attribute, augmented, binary, negative)
+from msjax._src.transforms.graph_floats import (  # arithmetic, lists, dicts in converted code
+    attribute, augmented, binary, created, negative)
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
@@ -964,7 +964,7 @@ def fall_back(compiled, error, args):
                       stacklevel=3)
     with state.transaction(), graph_floats.recording() as computed_floats:
         result = convert(compiled.fn)(*args)  # graph built-ins (graph_fallback.py), run eagerly
-    return graph_floats.returned_structure(result, computed_floats)  # as its graph returns them
+    return graph_floats.returned(result, computed_floats)  # as its graph returns them
 
 
 def _fallback_message(name, error) -> str:

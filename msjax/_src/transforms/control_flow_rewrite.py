@@ -392,6 +392,16 @@ class _Expressions(ast.NodeTransformer):
             return ast.copy_location(_call(_cf("negative"), node.operand), node)
         return node
 
+    def visit_List(self, node):
+        """A list display (and below: a dict display, a list or dict comprehension) as
+        `created(...)`, one the graph makes (graph_floats.py)."""
+        self.generic_visit(node)
+        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
+            return node  # an unpacking target
+        return ast.copy_location(_call(_cf("created"), node), node)
+
+    visit_Dict = visit_ListComp = visit_DictComp = visit_List
+
     def visit_Attribute(self, node):
         """`name.attr` read as `attribute(name, name.attr)` (graph_floats.py: a Cell's float
         attribute is one the graph computes)."""
