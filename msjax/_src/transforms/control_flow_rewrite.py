@@ -389,7 +389,7 @@ class _Expressions(ast.NodeTransformer):
         if isinstance(node.op, ast.Not):
             return ast.copy_location(_call(_cf("not_"), node.operand), node)
         if isinstance(node.op, ast.USub):  # a float the graph computes (graph_floats.py)
-            return ast.copy_location(_call(_cf("negative"), node.operand), node)
+            return _located(_call(_cf("negative"), node.operand), node)
         return node
 
     def visit_List(self, node):
@@ -398,7 +398,7 @@ class _Expressions(ast.NodeTransformer):
         self.generic_visit(node)
         if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
             return node  # an unpacking target
-        return ast.copy_location(_call(_cf("created"), node), node)
+        return _located(_call(_cf("created"), node), node)
 
     visit_Dict = visit_ListComp = visit_DictComp = visit_List
 
@@ -409,7 +409,7 @@ class _Expressions(ast.NodeTransformer):
         if (not isinstance(node.ctx, ast.Load) or not isinstance(node.value, ast.Name)
                 or node.value.id == _CF):
             return node
-        return ast.copy_location(_call(_cf("attribute"), _name(node.value.id), node), node)
+        return _located(_call(_cf("attribute"), _name(node.value.id), node), node)
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
@@ -454,8 +454,8 @@ class _Expressions(ast.NodeTransformer):
         """`a <op> b` as `binary(op, a, b)` (graph_floats.py: a float the graph computes, and
         graph_scalar_ops.py: MindSpore's errors for a Python number divided by zero)."""
         self.generic_visit(node)
-        return ast.copy_location(_call(_cf("binary"), ast.Constant(type(node.op).__name__),
-                                       node.left, node.right), node)
+        return _located(_call(_cf("binary"), ast.Constant(type(node.op).__name__), node.left,
+                              node.right), node)
 
     def visit_Subscript(self, node):
         """A subscript read as `getitem(obj, index)` (graph_index.py: MindSpore's errors)."""
@@ -547,6 +547,16 @@ class _GlobalAssignments(ast.NodeTransformer):
         return node
 
 
+def _located(new, node):
+    """`new`, generated in place of the expression `node`, with `node`'s location on each of
+    its nodes that has none: a traceback through it shows `node`'s line (Python places a
+    method-like call `_msjax_cf.binary(...)` at its attribute's line)."""
+    for child in ast.walk(new):
+        if "lineno" in child._attributes and not hasattr(child, "lineno"):
+            ast.copy_location(child, node)
+    return new
+
+
 def _binds(node) -> bool:
     """Whether wrapping `node` in a lambda would change its meaning."""
     return any(isinstance(n, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) or
@@ -573,8 +583,8 @@ def _augmented_assignments(stmts, declared):
         if (isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
                 and stmt.target.id not in declared):
             name = stmt.target.id
-            stmt = _assign(name, _call(_cf("augmented"), ast.Constant(type(stmt.op).__name__),
-                                       _name(name), stmt.value), stmt)
+            stmt = _located(_assign(name, _call(_cf("augmented"), ast.Constant(
+                type(stmt.op).__name__), _name(name), stmt.value), stmt), stmt)
         out.append(stmt)
     return out
 
