@@ -964,7 +964,7 @@ def fall_back(compiled, error, args):
                       stacklevel=3)
     with state.transaction(), graph_floats.recording() as computed_floats:
         result = convert(compiled.fn)(*args)  # graph built-ins (graph_fallback.py), run eagerly
-    return graph_floats.returned(result, computed_floats)  # as its graph returns them
+    return graph_floats.returned(result, computed_floats, numpy_scalars=False)  # as the graph
 
 
 def _fallback_message(name, error) -> str:

@@ -597,7 +597,6 @@ def _convert_scope(fdef):
     if _nodes(body, (ast.Yield, ast.YieldFrom, ast.Await)) or any(
             _leaving([t]) for t in _nodes(body, (ast.Try, getattr(ast, "TryStar", ast.Try)))):
         raise NotConvertible  # a generator; a jump out of `try` (would skip its handlers)
-    declared = {n for node in _nodes(body, (ast.Global, ast.Nonlocal)) for n in node.names}
     global_names = {n for node in _nodes(body, ast.Global) for n in node.names}
     if global_names:
         _GlobalAssignments(global_names, fdef).visit(fdef)

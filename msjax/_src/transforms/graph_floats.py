@@ -259,22 +259,23 @@ def _returned_float(value: float, record) -> float:
     return single
 
 
-def returned(result, record):
+def returned(result, record, numpy_scalars=True):
     """A compiled function's `result` as MindSpore's graph returns it: its floats, and those of
-    its tuples and of the lists and dicts the graph made, by the module's rule (a NumPy float
-    scalar as a Python float first); a container holding no float to change is returned itself,
-    anything else as it is."""
+    its tuples and of the lists and dicts the graph made, by the module's rule (with
+    `numpy_scalars`, a NumPy float scalar as a Python float first: a compiled program returns
+    it as one; a function the fallback runs returns it as it is); a container holding no float
+    to change is returned itself, anything else as it is."""
     kind = type(result)
     if kind is float:
         return _returned_float(result, record)
-    if isinstance(result, np.floating):
+    if numpy_scalars and isinstance(result, np.floating):
         return _returned_float(result.item(), record)
     if kind is tuple or (kind is list and id(result) in record.containers):
-        values = [returned(v, record) for v in result]
+        values = [returned(v, record, numpy_scalars) for v in result]
         changed = any(new is not old for new, old in zip(values, result))
         return kind(values) if changed else result
     if kind is dict and id(result) in record.containers:
-        values = {k: returned(v, record) for k, v in result.items()}
+        values = {k: returned(v, record, numpy_scalars) for k, v in result.items()}
         changed = any(values[k] is not v for k, v in result.items())
         return values if changed else result
     return result
