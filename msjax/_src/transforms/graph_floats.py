@@ -10,7 +10,7 @@ float32 value: arithmetic (`-x`, `a + b`, `a += b`, `/`, `//`, `%`, `**`), `sum`
 `divmod`, `abs` of a negative float, `float` of an int or a bool, and the read of a Cell's float
 attribute (`self.f`). What only selects a value (`max`, `min`, `+x`, `abs` of a positive float,
 `float` of a float, a subscript, a variable, a container) passes it on as it is.
-(tests/goldens/scripts/graph_float_results_probe.py and graph_float_rule_probe.py.)
+(tests/goldens/scripts/graph_float_*_probe.py.)
 
 The graph computes in float32, on the float32 values of its operands: `sum([1.1, 2.2])` is
 `3.3000001907348633`, not `3.3` rounded (`3.299999952316284`). A float64 Tensor's `item()` is a
@@ -25,11 +25,11 @@ Tuples are always the graph's.
 msjax computes with Python's floats throughout (a float handed to a Tensor or an op is the one
 Python computed); only the floats a compiled call returns are MindSpore's. The source rewrite
 (control_flow_rewrite.py) runs the arithmetic of converted code through `binary`, `augmented`
-and `negative` (and graph_fallback.py the built-ins through the `graph_*` forms here), its list and dict
-displays through `created`, its attribute reads through `attribute`: while a graph-mode program
-is traced (`recording`), each float they compute from Python numbers is a float object of its
-own, marked with the value MindSpore's graph computes for it (a NumPy float32 or float64), and
-each list or dict they make is noted. The program's result is then `returned`: a marked float
+and `negative` (and graph_fallback.py the built-ins through the `graph_*` forms here), its
+list and dict displays through `created`, its attribute reads through `attribute`: while a
+graph-mode program is traced (`recording`), each float they compute from Python numbers is a
+float object of its own, marked with the value MindSpore's graph computes for it (a NumPy
+float32 or float64), and each list or dict they make is noted. The program's result is then `returned`: a marked float
 as its graph value, any other float by the rule above.
 """
 from __future__ import annotations
