@@ -29,8 +29,8 @@ and `negative` (and graph_fallback.py the built-ins through the `graph_*` forms 
 list and dict displays through `created`, its attribute reads through `attribute`: while a
 graph-mode program is traced (`recording`), each float they compute from Python numbers is a
 float object of its own, marked with the value MindSpore's graph computes for it (a NumPy
-float32 or float64), and each list or dict they make is noted. The program's result is then `returned`: a marked float
-as its graph value, any other float by the rule above.
+float32 or float64), and each list or dict they make is noted. The program's result is then
+`returned`: a marked float as its graph value, any other float by the rule above.
 """
 from __future__ import annotations
 
