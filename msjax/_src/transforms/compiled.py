@@ -40,7 +40,7 @@ from msjax._src.parallel import strategy_file
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.backend import interface as backend
-from msjax._src.transforms import graph_fallback, lazy_inline
+from msjax._src.transforms import graph_fallback, graph_floats, lazy_inline
 from msjax._src.transforms import tracing
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, SignatureRunsEagerly,
                                                 fall_back, traceable)
@@ -183,7 +183,9 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
         fn, carried = attributes.carrying(fn, boxes, attribute_roots)
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
     # Indices are checked in programs with flat outputs (jit, GRAPH_MODE): core/index_checks.py
-    with tracing(), index_checks.tracing(record.checks if flat_outputs else None):
+    floats = graph_floats.recording() if flat_outputs else contextlib.nullcontext()
+    with tracing(), index_checks.tracing(record.checks if flat_outputs else None), \
+            floats as computed_floats:  # the floats the graph computes (graph_floats.py)
         call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
             record, flat_outputs, lambda: pure(box_values, *args))
     record.free, record.created, record.created_written = (call.free, call.created,
@@ -199,7 +201,7 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     record.writes = any(w is not None for w in written)
     if flat_outputs:
         leaves, record.out_tree, record.constants = graph_fallback.flatten_result(
-            call.result, boxes, call.finals)
+            graph_floats.returned(call.result, computed_floats), boxes, call.finals)
         record.single = record.out_tree == _SINGLE_TENSOR and not record.constants
         record.written_index = [i for i, w in enumerate(written) if w is not None]
         record.returned_box = _returned_box(call.result, boxes, written)

@@ -53,10 +53,12 @@ from msjax._src.transforms import inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
 from msjax._src.transforms.graph_fallback import graph_builtin
+from msjax._src.transforms import graph_floats
+from msjax._src.transforms.graph_floats import (  # arithmetic, lists, dicts in converted code
+    attribute, augmented, binary, created, negative)
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
-from msjax._src.transforms.graph_scalar_ops import divide  # `a / b` in converted code
 from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
@@ -960,8 +962,9 @@ def fall_back(compiled, error, args):
         program.eager = True
         warnings.warn(_fallback_message(compiled.name, error), GraphFallbackWarning,
                       stacklevel=3)
-    with state.transaction():
-        return convert(compiled.fn)(*args)  # graph built-ins (graph_fallback.py), run eagerly
+    with state.transaction(), graph_floats.recording() as computed_floats:
+        result = convert(compiled.fn)(*args)  # graph built-ins (graph_fallback.py), run eagerly
+    return graph_floats.returned(result, computed_floats, numpy_scalars=False)  # as the graph
 
 
 def _fallback_message(name, error) -> str:

@@ -388,7 +388,28 @@ class _Expressions(ast.NodeTransformer):
         self.generic_visit(node)
         if isinstance(node.op, ast.Not):
             return ast.copy_location(_call(_cf("not_"), node.operand), node)
+        if isinstance(node.op, ast.USub):  # a float the graph computes (graph_floats.py)
+            return _located(_call(_cf("negative"), node.operand), node)
         return node
+
+    def visit_List(self, node):
+        """A list display (and below: a dict display, a list or dict comprehension) as
+        `created(...)`, one the graph makes (graph_floats.py)."""
+        self.generic_visit(node)
+        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
+            return node  # an unpacking target
+        return _located(_call(_cf("created"), node), node)
+
+    visit_Dict = visit_ListComp = visit_DictComp = visit_List
+
+    def visit_Attribute(self, node):
+        """`name.attr` read as `attribute(name, name.attr)` (graph_floats.py: a Cell's float
+        attribute is one the graph computes)."""
+        self.generic_visit(node)
+        if (not isinstance(node.ctx, ast.Load) or not isinstance(node.value, ast.Name)
+                or node.value.id == _CF):
+            return node
+        return _located(_call(_cf("attribute"), _name(node.value.id), node), node)
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
@@ -430,13 +451,11 @@ class _Expressions(ast.NodeTransformer):
         return ast.copy_location(_call(_cf("formatted"), value), node.value)
 
     def visit_BinOp(self, node):
-        """`a / b`, `a // b`, `a % b` as `divide(op, a, b)` (graph_scalar_ops.py: MindSpore's
-        errors for a Python number divided by zero)."""
+        """`a <op> b` as `binary(op, a, b)` (graph_floats.py: a float the graph computes, and
+        graph_scalar_ops.py: MindSpore's errors for a Python number divided by zero)."""
         self.generic_visit(node)
-        if not isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod)) or _binds(node):
-            return node
-        return ast.copy_location(_call(_cf("divide"), ast.Constant(type(node.op).__name__),
-                                       node.left, node.right), node)
+        return _located(_call(_cf("binary"), ast.Constant(type(node.op).__name__), node.left,
+                              node.right), node)
 
     def visit_Subscript(self, node):
         """A subscript read as `getitem(obj, index)` (graph_index.py: MindSpore's errors)."""
@@ -528,6 +547,16 @@ class _GlobalAssignments(ast.NodeTransformer):
         return node
 
 
+def _located(new, node):
+    """`new`, generated in place of the expression `node`, with `node`'s location on each of
+    its nodes that has none: a traceback through it shows `node`'s line (Python places a
+    method-like call `_msjax_cf.binary(...)` at its attribute's line)."""
+    for child in ast.walk(new):
+        if "lineno" in child._attributes and not hasattr(child, "lineno"):
+            ast.copy_location(child, node)
+    return new
+
+
 def _binds(node) -> bool:
     """Whether wrapping `node` in a lambda would change its meaning."""
     return any(isinstance(n, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) or
@@ -538,13 +567,36 @@ def _expr(node):
     return _Expressions().visit(node)
 
 
+def _augmented_assignments(stmts, declared):
+    """Each `name op= value` of a local `name` in `stmts` (this scope's blocks) as `name =
+    augmented(op, name, value)` (graph_floats.py: a float the graph computes; in place as
+    Python's statement is)."""
+    out = []
+    for stmt in stmts:
+        if not isinstance(stmt, _SCOPES):
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(stmt, field, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    setattr(stmt, field, _augmented_assignments(inner, declared))
+            for handler in getattr(stmt, "handlers", ()):
+                handler.body = _augmented_assignments(handler.body, declared)
+        if (isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
+                and stmt.target.id not in declared):
+            name = stmt.target.id
+            stmt = _located(_assign(name, _call(_cf("augmented"), ast.Constant(
+                type(stmt.op).__name__), _name(name), stmt.value), stmt), stmt)
+        out.append(stmt)
+    return out
+
+
 def _convert_scope(fdef):
     """Convert a function's body in place; nested functions are converted as their own scopes."""
+    declared = {n for node in _nodes(fdef.body, (ast.Global, ast.Nonlocal)) for n in node.names}
+    fdef.body = _augmented_assignments(fdef.body, declared)
     body = fdef.body
     if _nodes(body, (ast.Yield, ast.YieldFrom, ast.Await)) or any(
             _leaving([t]) for t in _nodes(body, (ast.Try, getattr(ast, "TryStar", ast.Try)))):
         raise NotConvertible  # a generator; a jump out of `try` (would skip its handlers)
-    declared = {n for node in _nodes(body, (ast.Global, ast.Nonlocal)) for n in node.names}
     global_names = {n for node in _nodes(body, ast.Global) for n in node.names}
     if global_names:
         _GlobalAssignments(global_names, fdef).visit(fdef)

@@ -39,6 +39,9 @@ from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
+                                                graph_float_of, graph_list, graph_pow,
+                                                graph_sum)
 
 
 # In a trace that folds constants, the errors deferred until its end (see `deferred_errors`).
@@ -210,7 +213,9 @@ def _python_scalar(value):
 
 
 def graph_float(value=0.0):
-    return float(_python_scalar(value))
+    """`float` in graph mode: of an int, a bool or a Tensor, a float the graph computes (float32
+    when returned: graph_floats.py); of a float, that float."""
+    return graph_float_of(value, float(_python_scalar(value)))
 
 
 def graph_int(value=0, *base):
@@ -333,4 +338,7 @@ def graph_builtin(fn):
 GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
                   id(builtins.isinstance): graph_isinstance,
                   id(builtins.float): graph_float, id(builtins.int): graph_int,
-                  id(builtins.bool): graph_bool, id(builtins.str): graph_str}
+                  id(builtins.bool): graph_bool, id(builtins.str): graph_str,
+                  id(builtins.sum): graph_sum, id(builtins.pow): graph_pow,
+                  id(builtins.divmod): graph_divmod, id(builtins.abs): graph_abs,
+                  id(builtins.list): graph_list, id(builtins.dict): graph_dict}

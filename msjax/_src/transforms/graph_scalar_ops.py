@@ -1,7 +1,8 @@
 """Python-number division in a compiled function, with MindSpore's graph-mode errors.
 
 The control-flow rewrite (control_flow_rewrite.py `visit_BinOp`) turns `a / b`, `a // b` and
-`a % b` of converted code into `divide(op, a, b)`. MindSpore's graph compiler evaluates Python
+`a % b` of converted code into `binary(op, a, b)` (graph_floats.py), which divides by
+`divide(op, a, b)`. MindSpore's graph compiler evaluates Python
 numbers itself: a zero divisor raises ValueError ("The divisor could not be zero...", "Cannot
 perform modulo operation on zero."), not Python's ZeroDivisionError. Anything else, a Tensor
 among the operands included (`x / 0` is `inf`), is Python's operator.
