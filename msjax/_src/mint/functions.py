@@ -16,7 +16,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import x64
-from msjax._src.ops import overloads
+from msjax._src.backend.interface import hashable
+from msjax._src.ops import overloads, softmax_math
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -621,7 +622,7 @@ def meshgrid(*tensors, indexing=None):
 
 @functional
 def softmax(input, dim, *, dtype=None):
-    return jax.nn.softmax(_cast(input, dtype), axis=dim)
+    return softmax_math.softmax(_cast(input, dtype), hashable(dim))
 
 
 @functional

@@ -6,6 +6,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.registry import op
+from msjax._src.ops import softmax_math
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.ops.random_ops import keep_mask
 from msjax._src.core.random import next_key
@@ -47,7 +48,7 @@ def rrelu(input, lower=0.125, upper=1.0 / 3):
 def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
     uniform = jax.random.uniform(next_key(), logits.shape, logits.dtype)
     gumbel = -jnp.log(-jnp.log(uniform))
-    soft = jax.nn.softmax((logits + gumbel) / tau, axis=dim)
+    soft = softmax_math.softmax((logits + gumbel) / tau, dim)
     if not hard:
         return soft
     hot = jax.nn.one_hot(argmax_index(soft, dim), logits.shape[dim], axis=dim,

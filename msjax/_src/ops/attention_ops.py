@@ -11,6 +11,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.random import next_key
 from msjax._src.ops.random_ops import keep_mask
+from msjax._src.ops import softmax_math
 from msjax._src.ops.registry import unwrap, wrap
 
 
@@ -74,7 +75,7 @@ def multi_head_attention(query, key, value, num_heads, in_proj_weight, in_proj_b
     if key_padding_mask is not None:
         scores = (scores.reshape(batch, num_heads, length, source)
                   + key_padding_mask[:, None, None, :]).reshape(batch * num_heads, length, source)
-    weights = jax.nn.softmax(scores, axis=-1)
+    weights = softmax_math.softmax(scores, -1)
     if training and dropout_p > 0:
         keep = keep_mask(key_rng, 1 - dropout_p, weights.shape)
         weights_dropped = jnp.where(keep, weights / (1 - dropout_p), 0.0)

@@ -11,6 +11,7 @@ import numpy as np
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops import softmax_math
 from msjax._src.backend.interface import eager_jit, hashable, one_program
 from msjax._src.ops.registry import functional, op, primitive, tensor_op
 from msjax._src.ops.reduce_ops import argmax_index
@@ -197,7 +198,7 @@ def log_softmax(logits, axis=-1):
 
 
 # Five primitives each (max, subtract, exp, sum, divide): one program for an eager call.
-_softmax_program = eager_jit(jax.nn.softmax, static_argnames="axis")
+_softmax_program = eager_jit(softmax_math.softmax, static_argnames="axis")
 _log_softmax_program = eager_jit(jax.nn.log_softmax, static_argnames="axis")
 
 
@@ -211,7 +212,7 @@ def _check_softmax_axis(primitive, axis, ndim):
 
 @op()
 def softmin(x, axis=-1, *, dtype=None):
-    return jax.nn.softmax(-x, axis=axis)
+    return softmax_math.softmax(-x, hashable(axis))
 
 
 @op()
