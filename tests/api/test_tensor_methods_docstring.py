@@ -40,7 +40,7 @@ def test_argmax_with_value_under_jit_and_grad():
     x = Tensor(np.array([[1.0, 5.0], [5.0, 2.0]], np.float32))
 
     def top(v):
-        values, _ = v.argmax_with_value(1)
+        values, _ = v.argmax_with_value(axis=1)
         return values.sum()
 
     assert float(ms.jit(top)(x)) == 10.0
