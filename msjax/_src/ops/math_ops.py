@@ -506,6 +506,9 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     if clip_value_min is None and clip_value_max is None:
         raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' and "
                          "'clip_value_max' must not be None.")
+    if isinstance(x, (list, tuple)):  # a sequence of Tensors: a tuple of them, each clipped
+        return tuple(jnp.clip(t, scalar_like(clip_value_min, t), scalar_like(clip_value_max, t))
+                     for t in x)
     return jnp.clip(x, scalar_like(clip_value_min, x), scalar_like(clip_value_max, x))
 
 

@@ -1,7 +1,8 @@
 """MindSpore 2.10 on the cases where tools/docstring_conformance.py found msjax printing another
 value than MindSpore: ops.assign/assign_add/assign_sub and the scatter Primitives on Int64 and
 Float64 Parameters (the 64-bit dtype kept), and HSigmoid/HSwish (0 below -3, not -0.0; on Float16
-computed in Float32 and rounded once).
+computed in Float32 and rounded once), dsplit/vsplit/hsplit/tensor_split at points past the end (empty pieces, as
+NumPy), and clip_by_value of a list of Tensors.
 
 Prints `label -> result` lines; tests/ops/test_docstring_fixes.py runs it unchanged on msjax.
 Regenerate:
@@ -59,3 +60,16 @@ show("hardsigmoid Float32", lambda: ops.hardsigmoid(h.astype(ms.float32)))
 show("hardswish Float32", lambda: ops.hardswish(h.astype(ms.float32)))
 show("nn.HSigmoid Float16", lambda: ms.nn.HSigmoid()(h))
 show("nn.Hardswish Float16", lambda: ms.nn.HSwish()(h))
+
+z = ops.arange(24.0).reshape(2, 3, 4)
+show("dsplit past the end", lambda: [t.shape for t in ops.dsplit(z, [3, 6])])
+show("dsplit past the end values", lambda: ops.dsplit(z, [1, 9])[1])
+show("vsplit past the end", lambda: [t.shape for t in ops.vsplit(z, [1, 5])])
+show("hsplit unordered", lambda: [t.shape for t in ops.hsplit(z, [2, 1])])
+show("tensor_split negative", lambda: [t.shape for t in ops.tensor_split(z, [-1], axis=2)])
+show("tensor_split sections", lambda: [t.shape for t in ops.tensor_split(z, 3, axis=1)])
+a = Tensor(np.array([[1.0, 25.0], [-4.0, 11.0]], np.float32))
+b = Tensor(np.array([3.0, 30.0], np.float32))
+show("clip_by_value list", lambda: (lambda out: (type(out).__name__, out))(ops.clip_by_value([a, b], 2, 20)))
+show("clip_by_value tuple", lambda: (lambda out: (type(out).__name__, out))(ops.clip_by_value((a, b), None, 10.0)))
+show("clip_by_value list Tensor bounds", lambda: ops.clip_by_value([a, b], Tensor(0.0, ms.float32), Tensor(5.0, ms.float32)))
