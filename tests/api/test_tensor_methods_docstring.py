@@ -1,7 +1,7 @@
 """Tensor methods MindSpore 2.10's docstring examples call that msjax lacked
 (tools/docstring_conformance.py): argmax_with_value, argmin_with_value, index_add (which writes
 into the Tensor, as MindSpore's does), masked_scatter, sum_to_size, short, is_signed, is_pinned,
-is_shared and mH, against MindSpore: tests/goldens/scripts/tensor_methods_docstring_probe.py runs
+is_shared, mH and view(dtype) (the same bytes, not a cast), against MindSpore: tests/goldens/scripts/tensor_methods_docstring_probe.py runs
 unchanged on msjax and prints what MindSpore printed
 (tests/goldens/api/tensor_methods_docstring_probe.out).
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -483,9 +484,27 @@ def split(self, split_size_or_sections=None, axis=0, *, split_size=None, dim=Non
 
 
 def view(self, *shape):
+    """`Tensor.view(*shape)`, or `Tensor.view(dtype)`: the same bytes read as `dtype` (not a
+    cast: Int64 [1, 2] viewed as Int32 is [1, 0, 2, 0]), the last axis scaled by the ratio of
+    the item sizes."""
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
-        return A.cast(self, shape[0])
+        return _view_as_dtype(self._data, mstype.to_numpy_dtype(shape[0]))
     return A.reshape(self, _varargs_shape(shape))
+
+
+def _view_as_dtype(data, dtype):
+    old, new = np.dtype(data.dtype).itemsize, np.dtype(dtype).itemsize
+    if old == new:
+        return _wrap(jax.lax.bitcast_convert_type(data, dtype))
+    if data.ndim == 0 or (new > old and data.shape[-1] % (new // old)):
+        raise ValueError(f"For 'Tensor.view', the last dimension of a {data.dtype} Tensor of "
+                         f"shape {tuple(data.shape)} cannot be viewed as {np.dtype(dtype)}: "
+                         f"it must be a multiple of {new // old}.")
+    if new < old:  # each item becomes old // new items, side by side in the last axis
+        pieces = jax.lax.bitcast_convert_type(data, dtype)
+        return _wrap(pieces.reshape(data.shape[:-1] + (data.shape[-1] * (old // new),)))
+    grouped = data.reshape(data.shape[:-1] + (data.shape[-1] // (new // old), new // old))
+    return _wrap(jax.lax.bitcast_convert_type(grouped, dtype))
 
 
 def view_as(self, other):

@@ -1,6 +1,7 @@
 """MindSpore 2.10's Tensor methods that its docstring examples call and msjax lacked
 (tools/docstring_conformance.py): argmax_with_value, argmin_with_value, index_add, masked_scatter,
-sum_to_size, short, is_signed, is_pinned, is_shared and the property mH. Tensor.index_add writes
+sum_to_size, short, is_signed, is_pinned, is_shared and the property mH; and view(dtype), which
+reads the same bytes as another dtype. Tensor.index_add writes
 into the Tensor as well as returning the sum (MindSpore's IndexAdd kernel works in place).
 
 Prints `label -> result` lines; tests/api/test_tensor_methods_docstring.py runs it unchanged on
@@ -62,3 +63,10 @@ show("is_shared", lambda: base.is_shared())
 c = Tensor(np.array([[[1 + 2j, 3 - 1j], [0 + 1j, 2 + 0j]]], np.complex64))
 show("mH complex", lambda: c.mH)
 show("mH real", lambda: base.mH)
+v = Tensor(np.array([[1, -2], [300, 4]], np.int64))
+show("view Int64 as Int32", lambda: v.view(ms.int32))
+show("view Int64 as UInt8", lambda: v.view(ms.uint8))
+show("view Float32 as Int32", lambda: Tensor(np.array([1.0, -2.5], np.float32)).view(ms.int32))
+show("view Int16 as Int64", lambda: Tensor(np.arange(8, dtype=np.int16).reshape(2, 4)).view(ms.int64))
+show("view Float32 as Float16", lambda: Tensor(np.array([1.0, -2.5], np.float32)).view(ms.float16))
+show("view shape", lambda: v.view(4, 1))
