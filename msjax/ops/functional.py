@@ -508,6 +508,7 @@ from msjax._src.ops.used_primitives import scalar_to_array as scalar_to_array
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
+from msjax._src.ops.primitive_instances import scatter_nd_update as scatter_nd_update
 from msjax._src.ops.array_ops import searchsorted as searchsorted
 from msjax._src.ops.array_ops import select as select
 from msjax._src.ops.scatter_ops import select_scatter as select_scatter

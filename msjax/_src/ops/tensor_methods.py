@@ -248,7 +248,7 @@ def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
 
 def remainder(self, other=None, *, divisor=None):
     """`Tensor.remainder(other)`, or the older overload's `remainder(divisor=...)`."""
-    return OPS["remainder"](self, other if divisor is None else divisor)
+    return M.remainder(self, other if divisor is None else divisor)
 
 
 def _axis_or_dim(axis, keep_dims, dim, keepdim):
