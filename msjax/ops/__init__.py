@@ -131,6 +131,8 @@ from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
+from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
 from msjax._src.ops.legacy_ops import BoundingBoxEncode as BoundingBoxEncode
 from msjax._src.ops.comm_ops import broadcast as broadcast
@@ -151,6 +153,7 @@ from msjax._src.ops.nn_ops import celu as celu
 from msjax._src.ops.primitives import CeLU as CeLU
 from msjax._src.ops.image_ops import channel_shuffle as channel_shuffle
 from msjax._src.ops.primitives import ChannelShuffle as ChannelShuffle
+from msjax._src.ops.alias_primitives import check_valid as check_valid
 from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.linalg_ops import cholesky as cholesky
 from msjax._src.ops.primitives import Cholesky as Cholesky
@@ -223,6 +226,7 @@ from msjax._src.ops.nn_ops import cosine_similarity as cosine_similarity
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.reduce_ops import cov as cov
+from msjax._src.ops.alias_primitives import crop_and_resize as crop_and_resize
 from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
@@ -324,6 +328,7 @@ from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.nn_ops import elu as elu
 from msjax._src.ops.primitives import Elu as Elu
 from msjax._src.ops.layer_ops import embedding as embedding
+from msjax._src.ops.alias_primitives import eps as eps
 from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import equal as eq
 from msjax._src.ops.math_ops import equal as equal
@@ -493,6 +498,7 @@ from msjax._src.ops.math_ops import inverse as inverse
 from msjax._src.ops.math_ops import invert as invert
 from msjax._src.ops.math_ops import Invert as Invert
 from msjax._src.ops.grad_ops import InvertPermutation as InvertPermutation
+from msjax._src.ops.alias_primitives import iou as iou
 from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
@@ -791,6 +797,7 @@ from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.array_ops import reverse as reverse
+from msjax._src.ops.alias_primitives import reverse_sequence as reverse_sequence
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.spectral_ops import rfft as rfft
@@ -819,8 +826,20 @@ from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
+from msjax._src.ops.legacy_ops import scatter_add as scatter_add
+from msjax._src.ops.legacy_ops import scatter_div as scatter_div
+from msjax._src.ops.legacy_ops import scatter_max as scatter_max
+from msjax._src.ops.legacy_ops import scatter_min as scatter_min
+from msjax._src.ops.legacy_ops import scatter_mul as scatter_mul
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
+from msjax._src.ops.legacy_ops import scatter_nd_add as scatter_nd_add
+from msjax._src.ops.legacy_ops import scatter_nd_div as scatter_nd_div
+from msjax._src.ops.legacy_ops import scatter_nd_max as scatter_nd_max
+from msjax._src.ops.legacy_ops import scatter_nd_min as scatter_nd_min
+from msjax._src.ops.legacy_ops import scatter_nd_mul as scatter_nd_mul
+from msjax._src.ops.legacy_ops import scatter_nd_sub as scatter_nd_sub
 from msjax._src.ops.primitive_instances import scatter_nd_update as scatter_nd_update
+from msjax._src.ops.legacy_ops import scatter_update as scatter_update
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
 from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax

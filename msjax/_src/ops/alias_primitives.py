@@ -18,7 +18,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.ops import legacy_ops, linalg_ops, math_ops, pooling_ops, primitives, roi_ops
 from msjax._src.ops import spectral_ops
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.ops.registry import functional, primitive, unwrap
+from msjax._src.ops.registry import functional, primitive, tensor_op, unwrap
 
 _REQUIRED = inspect.Parameter.empty
 _INTEGERS = ("Int16", "Int32", "Int64", "Int8", "UInt16", "UInt32", "UInt64", "UInt8")
@@ -104,23 +104,27 @@ MaxUnpool2D = _unpool_primitive("MaxUnpool2D", 2, pooling_ops.ops_max_unpool2d, 
 MaxUnpool3D = _unpool_primitive("MaxUnpool3D", 3, pooling_ops.max_unpool3d, "NCDHW")
 
 
+@tensor_op()
 def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0),
                         stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
     """`ops.bounding_box_decode`: BoundingBoxDecode's boxes from anchors and deltas."""
     return legacy_ops.BoundingBoxDecode(max_shape, means, stds, wh_ratio_clip)(anchor_box, deltas)
 
 
+@tensor_op()
 def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0),
                         stds=(1.0, 1.0, 1.0, 1.0)):
     """`ops.bounding_box_encode`: BoundingBoxEncode's deltas from anchors to ground truth."""
     return legacy_ops.BoundingBoxEncode(means, stds)(anchor_box, groundtruth_box)
 
 
+@tensor_op()
 def check_valid(bboxes, img_metas):
     """`ops.check_valid`: CheckValid's mask of the boxes inside the image."""
     return legacy_ops.CheckValid()(bboxes, img_metas)
 
 
+@tensor_op()
 def iou(anchor_boxes, gt_boxes, mode="iou"):
     """`ops.iou`: IOU's overlap ('iou') or overlap over foreground ('iof')."""
     return legacy_ops.IOU(mode)(anchor_boxes, gt_boxes)
@@ -129,12 +133,14 @@ def iou(anchor_boxes, gt_boxes, mode="iou"):
 _crop_and_resize = functional(roi_ops.crop_and_resize)
 
 
+@tensor_op()
 def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
                     extrapolation_value=0.0):
     """`ops.crop_and_resize`: CropAndResize of `image` (NHWC) to `crop_size`."""
     return _crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value)
 
 
+@tensor_op()
 def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
     """`ops.reverse_sequence`: ReverseSequence of the first `seq_lengths` entries along
     `seq_dim`, per slice along `batch_dim`."""
@@ -148,6 +154,7 @@ def _eps(x):
 Eps = primitive("Eps", functional(_eps))
 
 
+@tensor_op()
 def eps(x):
     """`ops.eps`: a Tensor like `x` filled with its float dtype's machine epsilon."""
     if not isinstance(x, Tensor) or str(x.dtype) not in ("Float16", "Float32", "Float64"):

@@ -15,7 +15,8 @@ import numpy as np
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_with_stats
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.random_ops import _seed_key
-from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
+from msjax._src.ops.registry import (PRIMITIVES, Primitive, functional, primitive, tensor_op,
+                                     unwrap, wrap)
 from msjax._src.core.tensor import Tensor
 from msjax._src.core import checkparam as check
 from msjax._src.core import index_checks
@@ -359,61 +360,73 @@ ScatterNdAdd, ScatterNdSub, ScatterNdMul, ScatterNdDiv, ScatterNdMax, ScatterNdM
     for name, combine in _ND_COMBINE.items())
 
 
+@tensor_op()
 def scatter_add(input_x, indices, updates):
     """mindspore.ops.scatter_add: ScatterAdd into the Parameter `input_x`; returns it."""
     return ScatterAdd()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_mul(input_x, indices, updates):
     """mindspore.ops.scatter_mul: ScatterMul into the Parameter `input_x`; returns it."""
     return ScatterMul()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_div(input_x, indices, updates):
     """mindspore.ops.scatter_div: ScatterDiv into the Parameter `input_x`; returns it."""
     return ScatterDiv()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_max(input_x, indices, updates):
     """mindspore.ops.scatter_max: ScatterMax into the Parameter `input_x`; returns it."""
     return ScatterMax()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_min(input_x, indices, updates):
     """mindspore.ops.scatter_min: ScatterMin into the Parameter `input_x`; returns it."""
     return ScatterMin()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_update(input_x, indices, updates):
     """mindspore.ops.scatter_update: ScatterUpdate into the Parameter `input_x`; returns it."""
     return ScatterUpdate()(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_add(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_add: ScatterNdAdd into the Parameter `input_x`; returns it."""
     return ScatterNdAdd(use_locking)(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_sub(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_sub: ScatterNdSub into the Parameter `input_x`; returns it."""
     return ScatterNdSub(use_locking)(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_mul(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_mul: ScatterNdMul into the Parameter `input_x`; returns it."""
     return ScatterNdMul(use_locking)(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_div(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_div: ScatterNdDiv into the Parameter `input_x`; returns it."""
     return ScatterNdDiv(use_locking)(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_max(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_max: ScatterNdMax into the Parameter `input_x`; returns it."""
     return ScatterNdMax(use_locking)(input_x, indices, updates)
 
 
+@tensor_op()
 def scatter_nd_min(input_x, indices, updates, use_locking=False):
     """mindspore.ops.scatter_nd_min: ScatterNdMin into the Parameter `input_x`; returns it."""
     return ScatterNdMin(use_locking)(input_x, indices, updates)
