@@ -4,6 +4,10 @@ from msjax._src.core.deferred_init import no_init_parameters as no_init_paramete
 from msjax._src.nn.cell import Cell as Cell
 from msjax._src.nn.containers import CellDict as CellDict
 from msjax._src.nn.containers import CellList as CellList
+from msjax._src.nn.layers.special import DiGamma as DiGamma
+from msjax._src.nn.layers.special import IGamma as IGamma
+from msjax._src.nn.layers.special import LBeta as LBeta
+from msjax._src.nn.layers.special import LGamma as LGamma
 from msjax._src.nn.containers import SequentialCell as SequentialCell
 from msjax._src.nn.layers.activation import CELU as CELU
 from msjax._src.nn.layers.activation import ELU as ELU
@@ -63,6 +67,7 @@ from msjax._src.nn.dynamic_lr import inverse_decay_lr as inverse_decay_lr
 from msjax._src.nn.dynamic_lr import natural_exp_decay_lr as natural_exp_decay_lr
 from msjax._src.nn.dynamic_lr import piecewise_constant_lr as piecewise_constant_lr
 from msjax._src.nn.dynamic_lr import polynomial_decay_lr as polynomial_decay_lr
+from msjax._src.nn.layers.special import TimeDistributed as TimeDistributed
 from msjax._src.nn.dynamic_lr import warmup_lr as warmup_lr
 from msjax._src.nn.learning_rate_schedule import CosineDecayLR as CosineDecayLR
 from msjax._src.nn.learning_rate_schedule import ExponentialDecayLR as ExponentialDecayLR

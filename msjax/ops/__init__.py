@@ -48,6 +48,7 @@ from msjax._src.ops.reduce_ops import any as any
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.math_ops import approximate_equal as approximate_equal
+from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual
 from msjax._src.ops.array_ops import arange as arange
 from msjax._src.ops.math_ops import acos as arccos
 from msjax._src.ops.math_ops import acosh as arccosh
@@ -91,6 +92,7 @@ from msjax._src.ops.nn_ops import AvgPool3D as AvgPool3D
 from msjax._src.ops.math_ops import baddbmm as baddbmm
 from msjax._src.ops.comm_ops import barrier as barrier
 from msjax._src.ops.spectral_ops import bartlett_window as bartlett_window
+from msjax._src.ops.alias_primitives import BartlettWindow as BartlettWindow
 from msjax._src.ops.linalg_ops import batch_dot as batch_dot
 from msjax._src.ops.nn_ops import batch_norm as batch_norm
 from msjax._src.ops.image_ops import batch_to_space_nd as batch_to_space_nd
@@ -116,6 +118,7 @@ from msjax._src.ops.loss_ops import binary_cross_entropy as binary_cross_entropy
 from msjax._src.ops.loss_ops import binary_cross_entropy_with_logits as binary_cross_entropy_with_logits
 from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy
 from msjax._src.ops.array_ops import bincount as bincount
+from msjax._src.ops.alias_primitives import Bincount as Bincount
 from msjax._src.ops.math_ops import bitwise_and as bitwise_and
 from msjax._src.ops.math_ops import bitwise_left_shift as bitwise_left_shift
 from msjax._src.ops.math_ops import bitwise_or as bitwise_or
@@ -125,8 +128,11 @@ from msjax._src.ops.math_ops import BitwiseAnd as BitwiseAnd
 from msjax._src.ops.math_ops import BitwiseOr as BitwiseOr
 from msjax._src.ops.math_ops import BitwiseXor as BitwiseXor
 from msjax._src.ops.spectral_ops import blackman_window as blackman_window
+from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
+from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
 from msjax._src.ops.legacy_ops import BoundingBoxEncode as BoundingBoxEncode
 from msjax._src.ops.comm_ops import broadcast as broadcast
@@ -147,6 +153,7 @@ from msjax._src.ops.nn_ops import celu as celu
 from msjax._src.ops.primitives import CeLU as CeLU
 from msjax._src.ops.image_ops import channel_shuffle as channel_shuffle
 from msjax._src.ops.primitives import ChannelShuffle as ChannelShuffle
+from msjax._src.ops.alias_primitives import check_valid as check_valid
 from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.linalg_ops import cholesky as cholesky
 from msjax._src.ops.primitives import Cholesky as Cholesky
@@ -219,6 +226,7 @@ from msjax._src.ops.nn_ops import cosine_similarity as cosine_similarity
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.reduce_ops import cov as cov
+from msjax._src.ops.alias_primitives import crop_and_resize as crop_and_resize
 from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.primitives import Cross as Cross
@@ -320,6 +328,8 @@ from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.nn_ops import elu as elu
 from msjax._src.ops.primitives import Elu as Elu
 from msjax._src.ops.layer_ops import embedding as embedding
+from msjax._src.ops.alias_primitives import eps as eps
+from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import equal as eq
 from msjax._src.ops.math_ops import equal as equal
 from msjax._src.ops.math_ops import Equal as Equal
@@ -425,6 +435,7 @@ from msjax._src.ops.layer_ops import group_norm as group_norm
 from msjax._src.ops.math_ops import greater as gt
 from msjax._src.ops.activation_ops import gumbel_softmax as gumbel_softmax
 from msjax._src.ops.spectral_ops import hamming_window as hamming_window
+from msjax._src.ops.alias_primitives import HammingWindow as HammingWindow
 from msjax._src.ops.spectral_ops import hann_window as hann_window
 from msjax._src.ops.nn_ops import hardshrink as hardshrink
 from msjax._src.ops.nn_ops import hardsigmoid as hardsigmoid
@@ -487,6 +498,7 @@ from msjax._src.ops.math_ops import inverse as inverse
 from msjax._src.ops.math_ops import invert as invert
 from msjax._src.ops.math_ops import Invert as Invert
 from msjax._src.ops.grad_ops import InvertPermutation as InvertPermutation
+from msjax._src.ops.alias_primitives import iou as iou
 from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
@@ -580,6 +592,7 @@ from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
+from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
 from msjax._src.ops.host_ops import make_range as make_range
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
@@ -620,6 +633,8 @@ from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
+from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
+from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
 from msjax._src.ops.primitives import Median as Median
@@ -782,6 +797,7 @@ from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.array_ops import reverse as reverse
+from msjax._src.ops.alias_primitives import reverse_sequence as reverse_sequence
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
 from msjax._src.ops.spectral_ops import rfft as rfft
@@ -810,10 +826,34 @@ from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.scatter_ops import scatter as scatter
+from msjax._src.ops.legacy_ops import scatter_add as scatter_add
+from msjax._src.ops.legacy_ops import scatter_div as scatter_div
+from msjax._src.ops.legacy_ops import scatter_max as scatter_max
+from msjax._src.ops.legacy_ops import scatter_min as scatter_min
+from msjax._src.ops.legacy_ops import scatter_mul as scatter_mul
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
+from msjax._src.ops.legacy_ops import scatter_nd_add as scatter_nd_add
+from msjax._src.ops.legacy_ops import scatter_nd_div as scatter_nd_div
+from msjax._src.ops.legacy_ops import scatter_nd_max as scatter_nd_max
+from msjax._src.ops.legacy_ops import scatter_nd_min as scatter_nd_min
+from msjax._src.ops.legacy_ops import scatter_nd_mul as scatter_nd_mul
+from msjax._src.ops.legacy_ops import scatter_nd_sub as scatter_nd_sub
+from msjax._src.ops.primitive_instances import scatter_nd_update as scatter_nd_update
+from msjax._src.ops.legacy_ops import scatter_update as scatter_update
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
+from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
+from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax
+from msjax._src.ops.legacy_ops import ScatterMin as ScatterMin
+from msjax._src.ops.legacy_ops import ScatterMul as ScatterMul
 from msjax._src.ops.scatter_ops import ScatterNd as ScatterNd
+from msjax._src.ops.legacy_ops import ScatterNdAdd as ScatterNdAdd
+from msjax._src.ops.legacy_ops import ScatterNdDiv as ScatterNdDiv
+from msjax._src.ops.legacy_ops import ScatterNdMax as ScatterNdMax
+from msjax._src.ops.legacy_ops import ScatterNdMin as ScatterNdMin
+from msjax._src.ops.legacy_ops import ScatterNdMul as ScatterNdMul
+from msjax._src.ops.legacy_ops import ScatterNdSub as ScatterNdSub
 from msjax._src.ops.legacy_ops import ScatterNdUpdate as ScatterNdUpdate
+from msjax._src.ops.legacy_ops import ScatterSub as ScatterSub
 from msjax._src.ops.legacy_ops import ScatterUpdate as ScatterUpdate
 from msjax._src.ops.array_ops import searchsorted as searchsorted
 from msjax._src.ops.primitives import SearchSorted as SearchSorted

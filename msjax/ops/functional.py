@@ -81,6 +81,8 @@ from msjax._src.ops.math_ops import bitwise_xor as bitwise_xor
 from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
+from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.comm_ops import broadcast as broadcast
 from msjax._src.ops.array_ops import broadcast_to as broadcast_to
 from msjax._src.ops.array_ops import bucketize as bucketize
@@ -91,6 +93,7 @@ from msjax._src.ops.nn_ops import cdist as cdist
 from msjax._src.ops.math_ops import ceil as ceil
 from msjax._src.ops.nn_ops import celu as celu
 from msjax._src.ops.image_ops import channel_shuffle as channel_shuffle
+from msjax._src.ops.alias_primitives import check_valid as check_valid
 from msjax._src.ops.linalg_ops import cholesky as cholesky
 from msjax._src.ops.linalg_ops import cholesky_inverse as cholesky_inverse
 from msjax._src.ops.linalg_ops import cholesky_solve as cholesky_solve
@@ -147,6 +150,7 @@ from msjax._src.ops.loss_ops import cosine_embedding_loss as cosine_embedding_lo
 from msjax._src.ops.nn_ops import cosine_similarity as cosine_similarity
 from msjax._src.ops.reduce_ops import count_nonzero as count_nonzero
 from msjax._src.ops.reduce_ops import cov as cov
+from msjax._src.ops.alias_primitives import crop_and_resize as crop_and_resize
 from msjax._src.ops.math_ops import cross as cross
 from msjax._src.ops.loss_ops import cross_entropy as cross_entropy
 from msjax._src.ops.sparse_ops import csr_abs as csr_abs
@@ -218,6 +222,7 @@ from msjax._src.ops.linalg_ops import eigvals as eigvals
 from msjax._src.ops.math_ops import einsum as einsum
 from msjax._src.ops.nn_ops import elu as elu
 from msjax._src.ops.layer_ops import embedding as embedding
+from msjax._src.ops.alias_primitives import eps as eps
 from msjax._src.ops.math_ops import equal as eq
 from msjax._src.ops.math_ops import equal as equal
 from msjax._src.ops.math_ops import erf as erf
@@ -314,6 +319,7 @@ from msjax._src.ops.array_ops import intopk as intopk
 from msjax._src.ops.math_ops import inv as inv
 from msjax._src.ops.math_ops import inverse as inverse
 from msjax._src.ops.math_ops import invert as invert
+from msjax._src.ops.alias_primitives import iou as iou
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
 from msjax._src.ops.spectral_ops import irfftn as irfftn
@@ -491,6 +497,7 @@ from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
 from msjax._src.ops.array_ops import reverse as reverse
+from msjax._src.ops.alias_primitives import reverse_sequence as reverse_sequence
 from msjax._src.ops.spectral_ops import rfft as rfft
 from msjax._src.ops.spectral_ops import rfft2 as rfft2
 from msjax._src.ops.spectral_ops import rfftfreq as rfftfreq
@@ -507,7 +514,20 @@ from msjax._src.ops.array_ops import scalar_cast as scalar_cast
 from msjax._src.ops.used_primitives import scalar_to_array as scalar_to_array
 from msjax._src.ops.array_ops import scalar_to_tensor as scalar_to_tensor
 from msjax._src.ops.scatter_ops import scatter as scatter
+from msjax._src.ops.legacy_ops import scatter_add as scatter_add
+from msjax._src.ops.legacy_ops import scatter_div as scatter_div
+from msjax._src.ops.legacy_ops import scatter_max as scatter_max
+from msjax._src.ops.legacy_ops import scatter_min as scatter_min
+from msjax._src.ops.legacy_ops import scatter_mul as scatter_mul
 from msjax._src.ops.scatter_ops import scatter_nd as scatter_nd
+from msjax._src.ops.legacy_ops import scatter_nd_add as scatter_nd_add
+from msjax._src.ops.legacy_ops import scatter_nd_div as scatter_nd_div
+from msjax._src.ops.legacy_ops import scatter_nd_max as scatter_nd_max
+from msjax._src.ops.legacy_ops import scatter_nd_min as scatter_nd_min
+from msjax._src.ops.legacy_ops import scatter_nd_mul as scatter_nd_mul
+from msjax._src.ops.legacy_ops import scatter_nd_sub as scatter_nd_sub
+from msjax._src.ops.primitive_instances import scatter_nd_update as scatter_nd_update
+from msjax._src.ops.legacy_ops import scatter_update as scatter_update
 from msjax._src.ops.array_ops import searchsorted as searchsorted
 from msjax._src.ops.array_ops import select as select
 from msjax._src.ops.scatter_ops import select_scatter as select_scatter

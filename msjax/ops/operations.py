@@ -16,6 +16,7 @@ from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
+from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual
 from msjax._src.ops.primitives import Argmax as Argmax
 from msjax._src.ops.primitives import ArgMaxWithValue as ArgMaxWithValue
 from msjax._src.ops.primitives import Argmin as Argmin
@@ -30,6 +31,7 @@ from msjax._src.ops.math_ops import Atan2 as Atan2
 from msjax._src.ops.math_ops import Atanh as Atanh
 from msjax._src.ops.nn_ops import AvgPool as AvgPool
 from msjax._src.ops.nn_ops import AvgPool3D as AvgPool3D
+from msjax._src.ops.alias_primitives import BartlettWindow as BartlettWindow
 from msjax._src.ops.primitives import BatchMatMul as BatchMatMul
 from msjax._src.ops.grad_ops import BatchNorm as BatchNorm
 from msjax._src.ops.image_ops import BatchToSpaceND as BatchToSpaceND
@@ -42,9 +44,11 @@ from msjax._src.ops.math_ops import BesselI1e as BesselI1e
 from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.primitives import BiasAdd as BiasAdd
 from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy
+from msjax._src.ops.alias_primitives import Bincount as Bincount
 from msjax._src.ops.math_ops import BitwiseAnd as BitwiseAnd
 from msjax._src.ops.math_ops import BitwiseOr as BitwiseOr
 from msjax._src.ops.math_ops import BitwiseXor as BitwiseXor
+from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
 from msjax._src.ops.legacy_ops import BoundingBoxEncode as BoundingBoxEncode
 from msjax._src.ops.comm_ops import Broadcast as Broadcast
@@ -98,6 +102,7 @@ from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
+from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import Equal as Equal
 from msjax._src.ops.primitives import EqualCount as EqualCount
 from msjax._src.ops.math_ops import Erf as Erf
@@ -141,6 +146,7 @@ from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
 from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
 from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
+from msjax._src.ops.alias_primitives import HammingWindow as HammingWindow
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
@@ -199,6 +205,7 @@ from msjax._src.ops.primitives import LowerBound as LowerBound
 from msjax._src.ops.primitives import LpNorm as LpNorm
 from msjax._src.ops.used_primitives import LRN as LRN
 from msjax._src.ops.recurrent_ops import LSTM as LSTM
+from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
 from msjax._src.ops.used_primitives import MaskedScatter as MaskedScatter
 from msjax._src.ops.array_ops import MaskedSelect as MaskedSelect
@@ -216,6 +223,8 @@ from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
+from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
+from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.primitives import Median as Median
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.math_ops import Minimum as Minimum
@@ -297,8 +306,19 @@ from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
+from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
+from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax
+from msjax._src.ops.legacy_ops import ScatterMin as ScatterMin
+from msjax._src.ops.legacy_ops import ScatterMul as ScatterMul
 from msjax._src.ops.scatter_ops import ScatterNd as ScatterNd
+from msjax._src.ops.legacy_ops import ScatterNdAdd as ScatterNdAdd
+from msjax._src.ops.legacy_ops import ScatterNdDiv as ScatterNdDiv
+from msjax._src.ops.legacy_ops import ScatterNdMax as ScatterNdMax
+from msjax._src.ops.legacy_ops import ScatterNdMin as ScatterNdMin
+from msjax._src.ops.legacy_ops import ScatterNdMul as ScatterNdMul
+from msjax._src.ops.legacy_ops import ScatterNdSub as ScatterNdSub
 from msjax._src.ops.legacy_ops import ScatterNdUpdate as ScatterNdUpdate
+from msjax._src.ops.legacy_ops import ScatterSub as ScatterSub
 from msjax._src.ops.legacy_ops import ScatterUpdate as ScatterUpdate
 from msjax._src.ops.primitives import SearchSorted as SearchSorted
 from msjax._src.ops.primitives import SegmentMax as SegmentMax

@@ -30,12 +30,6 @@ DIFFERENT = {
         "MindSpore's broadcast error names its Mul, msjax's CrossEntropy"),
     "cross_entropy | arg1 float32": (
         "ERR ValueError", "(the same)"),
-    "ScatterAdd | arg0 float64": (
-        "ERR UserWarning", "the legacy scatter ops do not run in msjax's 64-bit scope yet: JAX "
-        "warns that Float64 is computed in Float32 (robustness test: the same)"),
-    "ScatterAdd | arg1 int64": ("ERR UserWarning", "(the same, Int64)"),
-    "ScatterNdUpdate | arg0 float64": ("ERR UserWarning", "(the same)"),
-    "ScatterNdUpdate | arg1 int64": ("ERR UserWarning", "(the same, Int64)"),
 }
 
 

@@ -371,6 +371,33 @@ def check_scatter_rows(name: str, indices, size: int) -> None:
              "'{value}' in indices.", size)
 
 
+def _coordinates_bad(xp, indices, shape):
+    depth = indices.shape[-1]
+    limits = xp.asarray(shape[:depth])
+    bad = ((indices < 0) | (indices >= limits)).any(axis=-1)
+    return bad.any(), {}
+
+
+def check_nd_coordinates(name: str, indices, shape) -> None:
+    """ScatterNdAdd / ScatterNdSub / ... on a Parameter: each coordinate of each index row in
+    [0, its dimension). MindSpore's CPU kernel reports only that its launch failed; the number
+    after `-op` is the kernel's, counted per op and input signature in MindSpore's process
+    (msjax says op0: docs/migration.md, "Scatter kernels' launch failures")."""
+    if indices.shape[-1] == 0:
+        return
+    _require(_coordinates_bad, indices,
+             f"RuntimeError: Launch kernel failed, name:Default/{name}-op0", tuple(shape))
+
+
+def _zero_bad(xp, values):
+    return (values == 0).any(), {}
+
+
+def check_nonzero(name: str, updates) -> None:
+    """ScatterDiv: no update may be 0 (any dtype), with MindSpore's message."""
+    _require(_zero_bad, updates, f"ValueError: For '{name}', updates must not contain 0")
+
+
 def _normalised(xp, indices, size):
     return xp.where(indices < 0, indices + size, indices)
 

@@ -544,7 +544,14 @@ def split(tensor, split_size_or_sections, axis=0):
 
 @op(tensor_method=True)
 def tensor_split(input, indices_or_sections, axis=0):
-    return tuple(jnp.array_split(input, indices_or_sections, axis=axis))
+    if np.ndim(indices_or_sections) == 0:
+        return tuple(jnp.array_split(input, int(indices_or_sections), axis=axis))
+    # split points as NumPy takes them: slices, so a point past the end gives empty pieces
+    # (jnp.array_split refuses one: "Sizes passed to split must be nonnegative")
+    bounds = [0, *(int(i) for i in indices_or_sections), input.shape[axis]]
+    lead = (builtins.slice(None),) * (axis % input.ndim)
+    return tuple(input[lead + (builtins.slice(start, stop),)]
+                 for start, stop in zip(bounds[:-1], bounds[1:]))
 
 
 @op()

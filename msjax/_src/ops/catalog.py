@@ -11,3 +11,4 @@ from msjax._src.ops import (conv3d_ops, ctc_ops, fractional_pool_ops, ftrl_ops, 
                            matrix_diag_ops, pad_v3_ops, roi_ops, sparse_matrix_ops)
 from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, recurrent_ops, summary_ops,
                            used_primitives)
+from msjax._src.ops import alias_primitives

@@ -13,8 +13,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d, max_pool_nd, layer_norm_with_stats
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.random_ops import _seed_key
-from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, primitive, unwrap, wrap
+from msjax._src.ops.registry import (PRIMITIVES, Primitive, functional, primitive, tensor_op,
+                                     unwrap, wrap)
 from msjax._src.core.tensor import Tensor
 from msjax._src.core import checkparam as check
 from msjax._src.core import index_checks
@@ -263,7 +265,7 @@ MaxPool3D = primitive("MaxPool3D", functional(_max_pool3d), kernel_size=1, strid
 
 
 # -- scatter into a Parameter ------------------------------------------------------------------
-def _scatter_into(op_name, combine):
+def _scatter_into(op_name, combine, nd=False):
     def scatter(input_x, indices, updates, use_locking=False):
         """Writes into `input_x` (a Parameter, or a Tensor as MindSpore allows) and returns it."""
         if not isinstance(input_x, Tensor):
@@ -274,24 +276,160 @@ def _scatter_into(op_name, combine):
             # (other arguments' errors come from the update below, as before)
             if op_name == "ScatterNdUpdate":
                 index_checks.check_tensor_scatter(op_name, index, input_x.shape)
+            elif nd:
+                index_checks.check_nd_coordinates(op_name, index, input_x.shape)
             elif input_x.ndim:
                 index_checks.check_scatter_rows(op_name, index, input_x.shape[0])
         value = jnp.asarray(unwrap(updates), input_x._data.dtype)
+        if op_name == "ScatterDiv":
+            index_checks.check_nonzero(op_name, value)
         input_x._data = combine(input_x._data, index, value)
         return wrap(input_x._data)
-    return scatter
+    return x64.scoped(scatter)  # an Int64 Parameter stays Int64
+
+
+def _nd_rows(index):
+    return tuple(jnp.moveaxis(index, -1, 0))
 
 
 def _nd_update(data, index, value):
-    return data.at[tuple(jnp.moveaxis(index, -1, 0))].set(value)
+    return data.at[_nd_rows(index)].set(value)
 
 
+def _divide(x, y):
+    """MindSpore's scatter division of one element: true division for floats; for integers
+    C++'s, truncated toward zero, and x / 0 the type's largest value (smallest for x < 0, 0 for
+    x = 0)."""
+    if not jnp.issubdtype(x.dtype, jnp.integer):
+        return x / y
+    info = jnp.iinfo(x.dtype)
+    by_zero = jnp.where(x < 0, info.min, jnp.where(x > 0, info.max, 0)).astype(x.dtype)
+    return jnp.where(y == 0, by_zero, jax.lax.div(x, jnp.where(y == 0, jnp.ones_like(y), y)))
+
+
+def _divide_in_order(data, rows, value):
+    """Divide `data`'s `rows` by `value`'s rows one after another, as MindSpore's kernel does
+    (a row named twice is divided twice, in order: the result rounds as MindSpore's)."""
+    rows = tuple(r.reshape(-1) for r in rows)
+    value = value.reshape((rows[0].shape[0],) + data.shape[len(rows):])
+
+    def step(current, row_value):
+        row, divisor = row_value
+        return current.at[row].set(_divide(current[row], divisor)), None
+
+    return jax.lax.scan(step, data, (rows, value))[0]
+
+
+_ROW_COMBINE = {
+    "ScatterAdd": lambda data, index, value: data.at[index].add(value),
+    "ScatterSub": lambda data, index, value: data.at[index].add(-value),
+    "ScatterMul": lambda data, index, value: data.at[index].multiply(value),
+    "ScatterDiv": lambda data, index, value: _divide_in_order(data, (index,), value),
+    "ScatterMax": lambda data, index, value: data.at[index].max(value),
+    "ScatterMin": lambda data, index, value: data.at[index].min(value),
+    "ScatterUpdate": lambda data, index, value: data.at[index].set(value),
+}
+_ND_COMBINE = {
+    "ScatterNdAdd": lambda data, index, value: data.at[_nd_rows(index)].add(value),
+    "ScatterNdSub": lambda data, index, value: data.at[_nd_rows(index)].add(-value),
+    "ScatterNdMul": lambda data, index, value: data.at[_nd_rows(index)].multiply(value),
+    "ScatterNdDiv": lambda data, index, value: _divide_in_order(data, _nd_rows(index), value),
+    "ScatterNdMax": lambda data, index, value: data.at[_nd_rows(index)].max(value),
+    "ScatterNdMin": lambda data, index, value: data.at[_nd_rows(index)].min(value),
+}
+# MindSpore's repr shows that these write into their input
+_SIDE_EFFECT = shown.with_attrs(side_effect_mem=True)
 ScatterNdUpdate = primitive("ScatterNdUpdate", _scatter_into("ScatterNdUpdate", _nd_update),
-                            use_locking=True)
-ScatterAdd = primitive("ScatterAdd", _scatter_into(
-    "ScatterAdd", lambda data, index, value: data.at[index].add(value)), use_locking=False)
+                            use_locking=True, display=_SIDE_EFFECT)
+ScatterAdd = primitive("ScatterAdd", _scatter_into("ScatterAdd", _ROW_COMBINE["ScatterAdd"]),
+                       use_locking=False, display=_SIDE_EFFECT)
 ScatterUpdate = primitive("ScatterUpdate", _scatter_into(
-    "ScatterUpdate", lambda data, index, value: data.at[index].set(value)), use_locking=True)
+    "ScatterUpdate", _ROW_COMBINE["ScatterUpdate"]), use_locking=True, display=_SIDE_EFFECT)
+ScatterSub = primitive("ScatterSub", _scatter_into("ScatterSub", _ROW_COMBINE["ScatterSub"]),
+                       use_locking=False, display=_SIDE_EFFECT)
+ScatterMul = primitive("ScatterMul", _scatter_into("ScatterMul", _ROW_COMBINE["ScatterMul"]),
+                       use_locking=False, display=_SIDE_EFFECT)
+ScatterDiv = primitive("ScatterDiv", _scatter_into("ScatterDiv", _ROW_COMBINE["ScatterDiv"]),
+                       use_locking=False, display=_SIDE_EFFECT)
+ScatterMax = primitive("ScatterMax", _scatter_into("ScatterMax", _ROW_COMBINE["ScatterMax"]),
+                       use_locking=False, display=_SIDE_EFFECT)
+ScatterMin = primitive("ScatterMin", _scatter_into("ScatterMin", _ROW_COMBINE["ScatterMin"]),
+                       use_locking=False, display=_SIDE_EFFECT)
+ScatterNdAdd, ScatterNdSub, ScatterNdMul, ScatterNdDiv, ScatterNdMax, ScatterNdMin = (
+    primitive(name, _scatter_into(name, combine, nd=True), use_locking=False, display=_SIDE_EFFECT)
+    for name, combine in _ND_COMBINE.items())
+
+
+@tensor_op()
+def scatter_add(input_x, indices, updates):
+    """mindspore.ops.scatter_add: ScatterAdd into the Parameter `input_x`; returns it."""
+    return ScatterAdd()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_mul(input_x, indices, updates):
+    """mindspore.ops.scatter_mul: ScatterMul into the Parameter `input_x`; returns it."""
+    return ScatterMul()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_div(input_x, indices, updates):
+    """mindspore.ops.scatter_div: ScatterDiv into the Parameter `input_x`; returns it."""
+    return ScatterDiv()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_max(input_x, indices, updates):
+    """mindspore.ops.scatter_max: ScatterMax into the Parameter `input_x`; returns it."""
+    return ScatterMax()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_min(input_x, indices, updates):
+    """mindspore.ops.scatter_min: ScatterMin into the Parameter `input_x`; returns it."""
+    return ScatterMin()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_update(input_x, indices, updates):
+    """mindspore.ops.scatter_update: ScatterUpdate into the Parameter `input_x`; returns it."""
+    return ScatterUpdate()(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_add(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_add: ScatterNdAdd into the Parameter `input_x`; returns it."""
+    return ScatterNdAdd(use_locking)(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_sub(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_sub: ScatterNdSub into the Parameter `input_x`; returns it."""
+    return ScatterNdSub(use_locking)(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_mul(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_mul: ScatterNdMul into the Parameter `input_x`; returns it."""
+    return ScatterNdMul(use_locking)(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_div(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_div: ScatterNdDiv into the Parameter `input_x`; returns it."""
+    return ScatterNdDiv(use_locking)(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_max(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_max: ScatterNdMax into the Parameter `input_x`; returns it."""
+    return ScatterNdMax(use_locking)(input_x, indices, updates)
+
+
+@tensor_op()
+def scatter_nd_min(input_x, indices, updates, use_locking=False):
+    """mindspore.ops.scatter_nd_min: ScatterNdMin into the Parameter `input_x`; returns it."""
+    return ScatterNdMin(use_locking)(input_x, indices, updates)
 
 
 # -- Adam and AdamWeightDecay steps on Parameters ----------------------------------------------

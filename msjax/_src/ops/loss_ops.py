@@ -200,10 +200,33 @@ def kl_div(logits, labels, reduction="mean"):
     return total
 
 
-def softmax_cross_entropy(logits, labels):
-    """(loss, gradient): `-sum(labels · log_softmax(logits), -1)` and `softmax(logits) - labels`."""
+@jax.custom_vjp
+def _softmax_cross_entropy(logits, labels):
     log_probs = _log_softmax(logits, -1)
     return -jnp.sum(labels * log_probs, -1), jnp.exp(log_probs) - labels
+
+
+def _softmax_cross_entropy_fwd(logits, labels):
+    loss, backprop = _softmax_cross_entropy(logits, labels)
+    return (loss, backprop), (backprop, labels)
+
+
+def _softmax_cross_entropy_bwd(residuals, cotangents):
+    """MindSpore's bprop: the logits get `backprop` (softmax - labels) times the loss's
+    cotangent, whatever the labels sum to; the labels get zeros; the second output's cotangent
+    is dropped."""
+    backprop, labels = residuals
+    return (backprop * cotangents[0][..., None].astype(backprop.dtype), jnp.zeros_like(labels))
+
+
+_softmax_cross_entropy.defvjp(_softmax_cross_entropy_fwd, _softmax_cross_entropy_bwd)
+
+
+def softmax_cross_entropy(logits, labels):
+    """(loss, gradient): `-sum(labels · log_softmax(logits), -1)` and `softmax(logits) - labels`;
+    differentiated as MindSpore's SoftmaxCrossEntropyWithLogits is (`_softmax_cross_entropy_bwd`:
+    the exact derivative only for labels that sum to 1, none for the labels)."""
+    return _softmax_cross_entropy(logits, labels)
 
 
 def sparse_softmax_cross_entropy(logits, labels, is_grad=False):

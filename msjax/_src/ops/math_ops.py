@@ -146,7 +146,7 @@ floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_flo
                        tensor_method="floor_divide")
 floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y", primitive="FloorMod")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
-remainder = _binary("remainder", jnp.remainder, tensor_method=True)
+remainder = _binary("remainder", jnp.remainder)  # (Tensor.remainder: tensor_methods.py)
 fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
 truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
                        if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
@@ -506,6 +506,9 @@ def clip_by_value(x, clip_value_min=None, clip_value_max=None):
     if clip_value_min is None and clip_value_max is None:
         raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' and "
                          "'clip_value_max' must not be None.")
+    if isinstance(x, (list, tuple)):  # a sequence of Tensors: a tuple of them, each clipped
+        return tuple(jnp.clip(t, scalar_like(clip_value_min, t), scalar_like(clip_value_max, t))
+                     for t in x)
     return jnp.clip(x, scalar_like(clip_value_min, x), scalar_like(clip_value_max, x))
 
 

@@ -43,15 +43,37 @@ _relu6_program = eager_jit(_relu6, inline_in_traces=True)
 _silu_program = eager_jit(jax.nn.silu, inline_in_traces=True)
 
 
+def _wide(x):
+    """Float16 and BFloat16 widened to Float32: MindSpore's HSwish and HSigmoid kernels compute
+    in Float32 and round once (hardsigmoid(2.0) is 0.8335 in Float16, not 0.833)."""
+    return x.astype(jnp.promote_types(x.dtype, jnp.float32)) if x.dtype.itemsize < 4 else x
+
+
 @jax.custom_jvp
 def _hard_swish(x):
-    """x * relu6(x + 3) / 6, whose slope is MindSpore's HSwishGrad: (2x + 3) / 6 on [-3, 3],
-    both ends included (-0.5 at -3 and 1.5 at 3, where JAX's is 0 and 1)."""
-    return jax.nn.hard_swish(x)
+    """MindSpore's HSwish: 0 for x <= -3, x for x >= 3, x * (x + 3) / 6 between (so 0.0 below
+    -3, not -0.0, and the division last, rounding as MindSpore's); its slope is MindSpore's
+    HSwishGrad: (2x + 3) / 6 on [-3, 3], both ends included (-0.5 at -3 and 1.5 at 3, where
+    JAX's is 0 and 1)."""
+    wide = _wide(x)
+    return jnp.where(wide <= -3, 0, jnp.where(wide >= 3, wide, wide * (wide + 3) / 6)
+                     ).astype(x.dtype)
 
 
 _hard_swish.defjvps(lambda tangent, _, x: tangent * jnp.where(
     x < -3, 0, jnp.where(x > 3, 1, (2 * x + 3) / 6)).astype(tangent.dtype))
+
+
+@jax.custom_jvp
+def _hard_sigmoid(x):
+    """MindSpore's HSigmoid: 0 for x <= -3, 1 for x >= 3, (x + 3) / 6 between; its slope 1/6
+    strictly inside (-3, 3)."""
+    wide = _wide(x)
+    return jnp.where(wide <= -3, 0, jnp.where(wide >= 3, 1, (wide + 3) / 6)).astype(x.dtype)
+
+
+_hard_sigmoid.defjvps(lambda tangent, _, x: tangent * jnp.where(
+    (x > -3) & (x < 3), 1 / 6, 0).astype(tangent.dtype))
 
 
 def _leaky_relu(x, alpha):
@@ -60,7 +82,7 @@ def _leaky_relu(x, alpha):
     slope = jnp.where(x > 0, 1, jnp.where(x < 0, alpha, (1 + alpha) / 2)).astype(x.dtype)
     return x * slope
 _hardswish_program = eager_jit(_hard_swish, inline_in_traces=True)
-_hardsigmoid_program = eager_jit(jax.nn.hard_sigmoid, inline_in_traces=True)
+_hardsigmoid_program = eager_jit(_hard_sigmoid, inline_in_traces=True)
 
 
 @op(primitive="ReLU", tensor_method=True)

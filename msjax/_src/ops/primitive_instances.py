@@ -26,7 +26,8 @@ INSTANCES = {
     "floormod": ("FloorMod", ("x", "y"), {}), "tensor_mod": ("FloorMod", ("x", "y"), {}),
     "tensor_ge": ("GreaterEqual", _BINARY, {}), "tensor_le": ("LessEqual", _BINARY, {}),
     "tensor_pow": ("Pow", ("input", "exponent"), {}), "pows": ("Pow", ("input", "exponent"), {}),
-    "tensor_scatter_update": ("TensorScatterUpdate", None, {}), "dtype": ("DType", ("x",), {}),
+    "tensor_scatter_update": ("TensorScatterUpdate", None, {}),
+    "scatter_nd_update": ("ScatterNdUpdate", None, {}), "dtype": ("DType", ("x",), {}),
     "shape_": ("Shape", ("x",), {}),
     "depend": ("Depend", ("value", "expr"), {"side_effect_propagate": 1}),
 }
@@ -79,6 +80,7 @@ tensor_le = _build("tensor_le")
 tensor_pow = _build("tensor_pow")
 pows = _build("pows")
 tensor_scatter_update = _build("tensor_scatter_update")
+scatter_nd_update = _build("scatter_nd_update")
 shape_ = _build("shape_")
 dtype = _build("dtype")
 depend = _build("depend")

@@ -356,7 +356,7 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
     return values, index.astype(_INT64)
 
 
-@op(tensor_method=True)
+@op()  # (Tensor.median: tensor_methods.py, which takes the overload's dim/keepdim too)
 @one_program
 def median(input, axis=-1, keepdims=False):
     """`ops.median`: (values, indices) of the lower median along `axis`."""

@@ -389,11 +389,12 @@ def _names(names) -> tuple:
 
 def tensor_op(name: str | None = None, *aliases: str):
     """Register a function that works on Tensors themselves (it needs the Parameter object, e.g.
-    `ops.assign`), under its MindSpore name(s); it is returned unchanged, or checking MindSpore's
-    input rules first where it has any."""
+    `ops.assign`), under its MindSpore name(s); it is returned run with 64-bit types on (x64.py:
+    an Int64 Parameter's `assign_add` stays Int64), checking MindSpore's input rules first where
+    it has any."""
     def register(fn):
         names = (name or fn.__name__,) + aliases
-        checked = input_rules.checked(fn, _input_rule(*names))
+        checked = input_rules.checked(x64.scoped(fn), _input_rule(*names))
         for n in names:
             _register(OPS, n, checked)
         return checked

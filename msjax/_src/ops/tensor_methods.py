@@ -8,6 +8,9 @@ its op.
 """
 from __future__ import annotations
 
+import builtins
+
+import jax
 import jax.numpy as jnp
 import numpy as np
 
@@ -124,7 +127,15 @@ def squeeze(self, *axis, **kwargs):
     return A.squeeze(self, chosen)
 
 
-def flatten(self, order="C", *, start_dim=0, end_dim=-1):
+def flatten(self, *args, order="C", start_dim=0, end_dim=-1):
+    """`Tensor.flatten`: MindSpore's overloads `flatten(start_dim=0, end_dim=-1)` (ints by
+    position) and `flatten(order='C', start_dim=0, end_dim=-1)`."""
+    if args and isinstance(args[0], str):
+        order, args = args[0], args[1:]
+    if args:
+        start_dim = args[0]
+    if len(args) > 1:
+        end_dim = args[1]
     return A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
 
@@ -132,8 +143,9 @@ def expand(self, *size):
     return A.broadcast_to(self, _varargs_shape(size))
 
 
-def expand_as(self, other):
-    return A.broadcast_to(self, other.shape)
+def expand_as(self, other=None, *, x=None):
+    """`Tensor.expand_as(other)`, or the older overload's `expand_as(x=...)`."""
+    return A.broadcast_to(self, (other if x is None else x).shape)
 
 
 def sum(self, axis=None, *more, dtype=None, keepdims=False, initial=None, dim=None,  # noqa: A001
@@ -175,8 +187,19 @@ def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None
     return out if dtype is None else out.astype(dtype)
 
 
+def _dim_overload(reduce, self, args, kwargs):
+    """The overload `max(dim, keepdim=False)` (and min's) named by its keywords: (values,
+    indices)."""
+    dim = kwargs.pop("dim") if "dim" in kwargs else args[0]
+    keepdim = kwargs.pop("keepdim") if "keepdim" in kwargs else (args[1] if len(args) > 1
+                                                                 else False)
+    return reduce(self, dim, keepdim)
+
+
 def max(self, *args, **kwargs):  # noqa: A001
     # `x.max(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
+    if "dim" in kwargs or "keepdim" in kwargs:
+        return _dim_overload(R.max, self, args, kwargs)
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.max(self, args[0], *args[1:2], **kwargs)
@@ -185,6 +208,8 @@ def max(self, *args, **kwargs):  # noqa: A001
 
 def min(self, *args, **kwargs):  # noqa: A001
     # `x.min(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
+    if "dim" in kwargs or "keepdim" in kwargs:
+        return _dim_overload(R.min, self, args, kwargs)
     if (args and "axis" not in kwargs and "keepdims" not in kwargs
             and not isinstance(args[0], (tuple, list))):
         return R.min(self, args[0], *args[1:2], **kwargs)
@@ -205,12 +230,25 @@ def _with_indices(self, reduce, arg_reduce, args, kwargs):
     return reduce(self, *args, **kwargs), arg_reduce(self, axis, keepdims).astype(mstype.int64)
 
 
-def argmax(self, axis=None, keepdims=False):
-    return R.argmax(self, axis, keepdims)
+def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+    """`Tensor.argmax(axis=None, keepdims=False)` or the overload's `argmax(dim, keepdim)`."""
+    return R.argmax(self, *_axis_or_dim(axis, keepdims, dim, keepdim))
 
 
-def argmin(self, axis=None, keepdims=False):
-    return R.argmin(self, axis, keepdims)
+def argmin(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
+    """`Tensor.argmin(axis=None, keepdims=False)` or the overload's `argmin(dim, keepdim)`."""
+    return R.argmin(self, *_axis_or_dim(axis, keepdims, dim, keepdim))
+
+
+def median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
+    """`Tensor.median(axis=-1, keepdims=False)` or the overload's `median(dim, keepdim)`:
+    (values, indices)."""
+    return R.median(self, *_axis_or_dim(axis, keepdims, dim, keepdim))
+
+
+def remainder(self, other=None, *, divisor=None):
+    """`Tensor.remainder(other)`, or the older overload's `remainder(divisor=...)`."""
+    return M.remainder(self, other if divisor is None else divisor)
 
 
 def _axis_or_dim(axis, keep_dims, dim, keepdim):
@@ -380,7 +418,11 @@ def value(self):
 
 
 def select(self, dim, index):
-    """`Tensor.select(dim, index)`: the slice at `index` along `dim`, without that dimension."""
+    """`Tensor.select(dim, index)`: the slice at `index` along `dim`, without that dimension;
+    the older overload `select(condition, y)` (a Tensor first): this Tensor where `condition`
+    holds, else `y`."""
+    if isinstance(dim, Tensor):
+        return A.select(dim, self, index)
     return _wrap(jnp.take(self._data, index, axis=dim))
 
 
@@ -403,8 +445,12 @@ def _device(self) -> str:
     return platform.upper()
 
 
-def std(self, axis=None, ddof=0, keepdims=False):
-    return R.std(self, axis, ddof, keepdims)
+def std(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction=None, keepdim=None):
+    """`Tensor.std(axis=None, ddof=0, keepdims=False)`, or, named by its keywords, the overload
+    `std(dim=None, *, correction, keepdim=False)`, whose `correction` is 0 when not given, as
+    MindSpore 2.10's CPU kernel takes it (its signature says 1)."""
+    return R.std(self, axis if dim is None else dim, ddof if correction is None else correction,
+                 keepdims if keepdim is None else keepdim)
 
 
 def var(self, axis=None, ddof=0, keepdims=False):
@@ -438,9 +484,27 @@ def split(self, split_size_or_sections=None, axis=0, *, split_size=None, dim=Non
 
 
 def view(self, *shape):
+    """`Tensor.view(*shape)`, or `Tensor.view(dtype)`: the same bytes read as `dtype` (not a
+    cast: Int64 [1, 2] viewed as Int32 is [1, 0, 2, 0]), the last axis scaled by the ratio of
+    the item sizes."""
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
-        return A.cast(self, shape[0])
+        return _view_as_dtype(self._data, mstype.to_numpy_dtype(shape[0]))
     return A.reshape(self, _varargs_shape(shape))
+
+
+def _view_as_dtype(data, dtype):
+    old, new = np.dtype(data.dtype).itemsize, np.dtype(dtype).itemsize
+    if old == new:
+        return _wrap(jax.lax.bitcast_convert_type(data, dtype))
+    if data.ndim == 0 or (new > old and data.shape[-1] % (new // old)):
+        raise ValueError(f"For 'Tensor.view', the last dimension of a {data.dtype} Tensor of "
+                         f"shape {tuple(data.shape)} cannot be viewed as {np.dtype(dtype)}: "
+                         f"it must be a multiple of {new // old}.")
+    if new < old:  # each item becomes old // new items, side by side in the last axis
+        pieces = jax.lax.bitcast_convert_type(data, dtype)
+        return _wrap(pieces.reshape(data.shape[:-1] + (data.shape[-1] * (old // new),)))
+    grouped = data.reshape(data.shape[:-1] + (data.shape[-1] // (new // old), new // old))
+    return _wrap(jax.lax.bitcast_convert_type(grouped, dtype))
 
 
 def view_as(self, other):
@@ -606,9 +670,17 @@ def copy_(self, src, non_blocking=False):
 
 
 def fill_diagonal(self, fill_value, wrap=False):
-    n = min(self.shape)
-    idx = jnp.arange(n)
-    return _wrap(self._data.at[(idx,) * self.ndim].set(fill_value))
+    """`Tensor.fill_diagonal(fill_value, wrap=False)`: NumPy's fill_diagonal: the main diagonal
+    (all dimensions equal beyond 2-D); a tall matrix's restarts every ncols + 1 rows when
+    `wrap`."""
+    data = self._data
+    if data.ndim == 2:
+        rows, cols = data.shape
+        end = rows * cols if wrap else builtins.min(rows, cols) * cols
+        flat = data.reshape(-1).at[jnp.arange(0, end, cols + 1)].set(fill_value)
+        return _wrap(flat.reshape(data.shape))
+    idx = jnp.arange(builtins.min(data.shape))
+    return _wrap(data.at[(idx,) * data.ndim].set(fill_value))
 
 
 def resize(self, *new_shape):
@@ -635,6 +707,7 @@ _METHODS = dict(
     resize=resize, abs_=_in_place(M.abs), index_select=index_select, t=t, stride=stride,
     is_floating_point=is_floating_point, type_as=type_as, top_k=top_k, reverse=reverse,
     diff=diff, multiply=multiply, searchsorted=searchsorted, value=value, select=select,
+    median=median, remainder=remainder,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
     round=round, choose=choose,

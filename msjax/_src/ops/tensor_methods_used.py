@@ -15,7 +15,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
-from msjax._src.ops import linalg_ops, random_ops, scatter_ops
+from msjax._src.ops import linalg_ops, random_ops, reduce_ops, scatter_ops
 from msjax._src.core.tensor import Tensor, _wrap
 
 
@@ -128,9 +128,92 @@ def bernoulli(self, *, generator=None) -> Tensor:
     return _wrap((draws < self._data.astype(jnp.float32)).astype(self._data.dtype))
 
 
+def short(self) -> Tensor:
+    """`Tensor.short()`: this Tensor cast to int16 as MindSpore's C cast does: floats truncated
+    toward zero to int32, then wrapped modulo 2**16 (40000.0 -> -25536, 70000 -> 4464)."""
+    data = self._data
+    if not np.issubdtype(data.dtype, np.integer):
+        data = data.astype(jnp.int32)
+    return _wrap(jax.lax.convert_element_type(data, jnp.int16))
+
+
+def is_signed(self) -> bool:
+    """`Tensor.is_signed()`: whether the dtype holds negative values: floats, complex and
+    signed integers, but not bool, the unsigned integers, nor (as MindSpore 2.10 answers)
+    Float16."""
+    dtype = np.dtype(self._data.dtype)
+    return dtype != np.float16 and (np.issubdtype(dtype, np.signedinteger)
+                                    or np.issubdtype(dtype, np.inexact)
+                                    or dtype == jnp.bfloat16)
+
+
+def is_pinned(self) -> bool:
+    """`Tensor.is_pinned()`: False: msjax holds no page-locked host memory of its own."""
+    return False
+
+
+def is_shared(self) -> bool:
+    """`Tensor.is_shared()`: False: no Tensor lives in shared memory."""
+    return False
+
+
+def argmax_with_value(self, axis=0, keep_dims=False):
+    """`Tensor.argmax_with_value(axis=0, keep_dims=False)`: (maxima, their Int64 indices) along
+    `axis`; over all elements for `axis=None` (index 0 and a 0-d result, `keep_dims` or not, as
+    MindSpore 2.10 gives)."""
+    return reduce_ops.max(self, axis, keep_dims and axis is not None)
+
+
+def argmin_with_value(self, axis=0, keep_dims=False):
+    """`Tensor.argmin_with_value(axis=0, keep_dims=False)`: (minima, their Int64 indices), as
+    `argmax_with_value`."""
+    return reduce_ops.min(self, axis, keep_dims and axis is not None)
+
+
+def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
+    """`Tensor.index_add(indices, y, axis)`: `ops.index_add` of this Tensor, written into this
+    Tensor too, as MindSpore's IndexAdd kernel does (it works in place)."""
+    result = scatter_ops.index_add(self, indices, y, axis, use_lock, check_index_bound)
+    self._data = result._data
+    return result
+
+
+def masked_scatter(self, mask, source) -> Tensor:
+    """`Tensor.masked_scatter(mask, source)`: the elements where `mask` (broadcast to this
+    Tensor's shape) is True replaced, in row-major order, by `source`'s first elements."""
+    data = self._data
+    where = jnp.broadcast_to(mask._data if isinstance(mask, Tensor) else jnp.asarray(mask),
+                             data.shape).reshape(-1)
+    values = (source._data if isinstance(source, Tensor) else jnp.asarray(source)).reshape(-1)
+    position = jnp.clip(jnp.cumsum(where) - 1, 0, values.shape[0] - 1)
+    return _wrap(jnp.where(where, values[position].astype(data.dtype),
+                           data.reshape(-1)).reshape(data.shape))
+
+
+def sum_to_size(self, *size) -> Tensor:
+    """`Tensor.sum_to_size(*size)`: summed over the leading axes `size` lacks and over the axes
+    where `size` has 1, to the shape `size` (which this Tensor's shape broadcasts to)."""
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    data = self._data
+    lead = data.ndim - len(shape)
+    if lead < 0:
+        raise ValueError(f"For 'sum_to_size', size {shape} has more dimensions than the "
+                         f"input's shape {tuple(data.shape)}.")
+    axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape)
+                                      if n == 1 and data.shape[lead + i] != 1)
+    return _wrap(jnp.sum(data, axis=axes, keepdims=True).reshape(shape))
+
+
+def conjugate_transpose(self) -> Tensor:
+    """`Tensor.mH`: the conjugate of the transpose of the last two axes."""
+    return _wrap(jnp.conj(jnp.swapaxes(self._data, -1, -2)))
+
 
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli)
-PROPERTIES = dict(mT=matrix_transpose)
+               exponential_=exponential_, bernoulli=bernoulli, short=short, is_signed=is_signed,
+               is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
+               argmin_with_value=argmin_with_value, index_add=index_add,
+               masked_scatter=masked_scatter, sum_to_size=sum_to_size)
+PROPERTIES = dict(mT=matrix_transpose, mH=conjugate_transpose)

@@ -134,7 +134,10 @@ def _undefined_names(fn, source) -> set:
         pending.extend(table.get_children())
         for symbol in table.get_symbols():
             name = symbol.get_name()
-            if (symbol.is_referenced() and symbol.is_global() and not symbol.is_assigned()
+            # (not is_local: CPython 3.11's symtable calls a function's parameters and locals
+            # global too, when the table is made from a function's source alone)
+            if (symbol.is_referenced() and symbol.is_global() and not symbol.is_local()
+                    and not symbol.is_assigned()
                     and name not in fn.__code__.co_freevars and name not in fn.__globals__
                     and not hasattr(builtins, name)):
                 names.add(name)
