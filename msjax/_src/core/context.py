@@ -13,6 +13,8 @@ else on JAX's default device.
 """
 from __future__ import annotations
 
+import os
+
 import jax
 
 from msjax._src.core import state
@@ -216,6 +218,14 @@ def set_device(device_target, device_id=None):
     _context["device_target"] = device_target
     if device_id is not None:
         _context["device_id"] = device_id
+
+
+def precompile_only() -> bool:
+    """MindSpore's compile-only mode (`MS_DEV_PRECOMPILE_ONLY=1` in the environment): a `jit`
+    function or a GRAPH_MODE Cell called from Python traces and compiles its program, runs
+    nothing and returns None (one called inside another's trace is part of that program), and
+    so does a gradient taken from Python in GRAPH_MODE (MindSpore compiles it)."""
+    return os.environ.get("MS_DEV_PRECOMPILE_ONLY") == "1"
 
 
 def is_graph_mode() -> bool:

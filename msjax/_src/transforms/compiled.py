@@ -244,6 +244,7 @@ def _fast_key(cell, args):
     return tuple(fast_key), dyn
 
 
+
 class CompiledFunction:
     """`fn` compiled per call signature with its state functionalised (see the module doc).
 
@@ -315,6 +316,8 @@ class CompiledFunction:
 
     @x64.scoped
     def __call__(self, *args):
+        if context.precompile_only() and not state.tracing_depth():
+            return self.compile_only(args)
         program, dyn = self.programs.find(args, self.new_program)
         return self.run(program, dyn)
 
@@ -346,6 +349,8 @@ class CompiledFunction:
         calls it directly). A call with concrete values gives the Cell a fast call for its
         next calls with the same signature (graph_call.py). A signature that cannot be
         compiled falls back to running eagerly (control_flow.fall_back)."""
+        if context.precompile_only() and not state.tracing_depth():
+            return self.compile_only((cell, args, {}))
         version = state.call_key_version[0]  # the key's flags as of now
         fast_key, dyn = _fast_key(cell, args)
         try:

@@ -15,7 +15,7 @@ import contextvars
 import jax
 import jax.numpy as jnp
 
-from msjax._src.core import attributes, context, lifting
+from msjax._src.core import attributes, context, lifting, state
 from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
@@ -362,6 +362,8 @@ class _Grad:
         if self.positions == ():
             end = "." if context.is_graph_mode() else "!"
             raise RuntimeError(f"grad_position should not be empty when grad by position{end}")
+        if context.precompile_only() and context.is_graph_mode() and not state.tracing_depth():
+            return None  # MindSpore's compile-only mode: its graph-mode gradient is compiled only
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
         out, aux, input_grads, weight_grads = _differentiate(
             self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
