@@ -20,7 +20,8 @@ import warnings
 
 import numpy as np
 
-from msjax._src.dataset import config, cpp_orders, main_guard, random_ops, shared_batches
+from msjax._src.dataset import (config, cpp_orders, main_guard, random_ops, samplers,
+                                shared_batches)
 from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
                                      source_file, to_array, user_value,
@@ -888,8 +889,6 @@ class ConcatDataset(Dataset):
         from a child drawn at random, weighted by the rows each child has left (MindSpore's
         ConcatOp's draws, cpp_orders.ConcatDraws), every child in its own order, and the
         concatenations below this one draw so too."""
-        from msjax._src.dataset import samplers  # pylint: disable=import-outside-toplevel
-        from msjax._src.dataset.batching import BatchDataset  # pylint: disable=import-outside-toplevel
         if not isinstance(sampler, (samplers.DistributedSampler, samplers.RandomSampler)):
             raise TypeError(f"The parameter {sampler} of concat must be DistributedSampler or "
                             f"RandomSampler!")
@@ -914,7 +913,7 @@ class ConcatDataset(Dataset):
         for child in self.children:
             if getattr(getattr(child, "sampler", None), "num_samples", None) is not None:
                 raise ValueError(f"The parameter NumSamples of {child} is not support to be set!")
-            if isinstance(child, BatchDataset):
+            if isinstance(child, DATASET_KINDS["BatchDataset"]):  # (and PaddedBatchDataset)
                 raise TypeError(f"The parameter {child} of concat must not be BatchDataset or "
                                 f"PaddedBatchDataset!")
         self._sampler, self._children_sizes, self._draws = sampler, None, None

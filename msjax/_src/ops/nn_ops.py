@@ -72,8 +72,8 @@ def _hard_sigmoid(x):
     return jnp.where(wide <= -3, 0, jnp.where(wide >= 3, 1, (wide + 3) / 6)).astype(x.dtype)
 
 
-_hard_sigmoid.defjvps(lambda tangent, _, x: tangent * jnp.where(
-    (x > -3) & (x < 3), 1 / 6, 0).astype(tangent.dtype))
+_hard_sigmoid.defjvps(lambda tangent, _, x: tangent * jnp.where(  # (the slope in tangent's dtype:
+    (x > -3) & (x < 3), jnp.full_like(tangent, 1 / 6), jnp.zeros_like(tangent)))  # no f64)
 
 
 def _leaky_relu(x, alpha):
