@@ -898,9 +898,8 @@ class ConcatDataset(Dataset):
             if sampler.num_samples is not None:
                 raise ValueError("The parameter num_samples of RandomSampler is not support to "
                                  "be set!")
-            concatenations = [node for node in _descendants(self) if isinstance(node, ConcatDataset)]
             sizes = {node: [child.get_dataset_size() for child in node.children]
-                     for node in [self, *concatenations]}
+                     for node in self._pipeline_nodes() if isinstance(node, ConcatDataset)}
             for node, node_sizes in sizes.items():
                 node._sampler, node._children_sizes = sampler, node_sizes
                 node._draws = cpp_orders.ConcatDraws()
@@ -973,12 +972,6 @@ class ConcatDataset(Dataset):
         if self._sampler is not None:
             return len(range(self._sampler.shard_id, sum(sizes), self._sampler.num_shards))
         return sum(sizes)
-
-
-def _descendants(dataset):
-    for child in dataset.children:
-        yield child
-        yield from _descendants(child)
 
 
 def zip_datasets(datasets):
