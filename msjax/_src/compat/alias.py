@@ -5,7 +5,8 @@ module is the one exception: `mindspore` is a thin module over `msjax` (every na
 own object, `mindspore.Tensor is msjax.Tensor`) that keeps MindSpore's identity: its
 `__version__` is the MindSpore version whose API msjax implements, while `msjax.__version__`
 is msjax's. Under the alias msjax's classes also report MindSpore's module paths
-(compat/identity.py). A `mindspore.*` path msjax does not implement raises
+(compat/identity.py), and NumPy 1's names that NumPy 2 removed are back on `numpy`
+(compat/numpy1.py: MindSpore code is written for NumPy 1). A `mindspore.*` path msjax does not implement raises
 ModuleNotFoundError naming the msjax module that is missing.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 import types
 
 from msjax._src import module_tree
-from msjax._src.compat import identity
+from msjax._src.compat import identity, numpy1
 from msjax._src.core.version import MINDSPORE_VERSION  # the MindSpore release msjax implements
 
 _PREFIX = "mindspore"
@@ -104,6 +105,7 @@ def install(force: bool = False) -> None:
         return
     sys.meta_path.insert(0, _finder)
     identity.activate()
+    numpy1.activate()
     if WORKER_PATH not in sys.path:
         sys.path.append(WORKER_PATH)
 
@@ -114,6 +116,7 @@ def uninstall() -> None:
     while WORKER_PATH in sys.path:
         sys.path.remove(WORKER_PATH)
     identity.restore()
+    numpy1.restore()
     for name in [n for n in sys.modules if n == _PREFIX or n.startswith(_PREFIX + ".")]:
         module = sys.modules[name]
         if (isinstance(module, MindSporeModule)
