@@ -36,8 +36,8 @@ LAYERS = (
                  "msjax._src.distributed_checkpoint",
                  "msjax._src.profiler")),
     ("namespace", ("msjax._src.module_tree", "msjax._src.reference", "msjax._src.generated_ops",
-                   "msjax._src.compat.alias", "msjax._src.compat.identity", "msjax._src.compat.numpy1",
-                   "msjax._src.compat.ipython")),  # the mindspore module tree, `import mindspore`
+                   "msjax._src.compat.alias", "msjax._src.compat.identity",
+                   "msjax._src.compat.numpy1", "msjax._src.compat.ipython")),  # the mindspore module tree, `import mindspore`
     ("tooling", ("msjax._src.compat", "msjax._src.profiler_schedule")),  # cli, msrun, coverage, ...
     ("public", ("msjax",)),  # the public modules: re-exports only
 )
