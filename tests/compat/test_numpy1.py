@@ -1,4 +1,5 @@
-"""NumPy 1's removed names, back on `numpy` while the `mindspore` alias is installed (compat/numpy1.py)."""
+"""NumPy 1's removed names, back on `numpy` while the alias is installed (compat/numpy1.py)."""
+import os
 import subprocess
 import sys
 import textwrap
@@ -49,13 +50,13 @@ def test_turned_off_by_the_environment():
         print(hasattr(np, "NINF"))
     """)
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
-                         env={**__import__("os").environ, "MSJAX_NUMPY1_NAMES": "0"}, check=True)
+                         env={**os.environ, "MSJAX_NUMPY1_NAMES": "0"}, check=True)
     assert out.stdout.split() == ["False"]
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int32])
 def test_asfarray_matches_numpy1_rule(dtype):
-    """NumPy 1's rule: the requested dtype if inexact, float64 otherwise (numpy/lib/type_check.py)."""
+    """NumPy 1's rule: the dtype asked for if inexact, else float64 (numpy/lib/type_check.py)."""
     out = numpy1._asfarray(np.arange(3), dtype=dtype)
     want = dtype if np.issubdtype(dtype, np.inexact) else np.float64
     assert out.dtype == want and out.tolist() == [0.0, 1.0, 2.0]

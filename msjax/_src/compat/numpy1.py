@@ -1,4 +1,4 @@
-"""NumPy 1's names that NumPy 2 removed, back on `numpy` while `import mindspore` is answered by msjax.
+"""NumPy 1's names that NumPy 2 removed, back on `numpy` while msjax answers `import mindspore`.
 
 MindSpore 2.10 is used with NumPy 1 (its wheels accept `numpy>=1.25`, and MindSpore's own tests
 and model zoos are written for 1.x: `np.NINF`, `np.float_`, `np.complex_`, `np.in1d`, ...).
@@ -25,7 +25,7 @@ def _in1d(ar1, ar2, assume_unique=False, invert=False, *, kind=None):
 
 
 def _asfarray(a, dtype=np.float64):
-    """NumPy 1's `np.asfarray`: `a` as an array of an inexact type (float64 unless `dtype` is one)."""
+    """NumPy 1's `np.asfarray`: `a` as an array of an inexact type (float64 unless `dtype` is)."""
     if not np.issubdtype(dtype, np.inexact):
         dtype = np.float64
     return np.asarray(a, dtype=dtype)

@@ -1,4 +1,4 @@
-"""NumPy 1's names that NumPy 2 removed, as a MindSpore script meets them next to `import mindspore`.
+"""NumPy 1's names that NumPy 2 removed, as a MindSpore script uses them.
 
 Run with `../shared/tools/mindspore-oracle` (MindSpore 2.10 with NumPy 1.26) to make
 tests/goldens/compat/numpy1_names.txt; msjax runs it with NumPy 2 (tests/compat/test_numpy1.py).
