@@ -165,9 +165,11 @@ def _discrete_draws(sizes, words) -> np.ndarray:
     draws = np.minimum(draws / 18446744073709551616.0, np.nextafter(1.0, 0.0)).tolist()
     left = list(sizes)
     last = len(left) - 1
-    chosen = np.empty(sum(left), np.int64)
+    remaining = sum(left)  # rows left in all children: one fewer after each row
+    chosen = np.empty(remaining, np.int64)
     for row in range(len(chosen)):
-        total, draw = float(sum(left)), draws[row]
+        total, draw = float(remaining), draws[row]
+        remaining -= 1
         child, cumulative = last, 0.0
         for index in range(last):
             cumulative += left[index] / total
