@@ -315,10 +315,31 @@ def _concat_json(node) -> dict:
     sizes = [child.get_dataset_size() for child in node.children]
     flags = [0 if getattr(child, "is_random_access", lambda: False)() else 1
              for child in node.children]
+    sampler = getattr(node, "_sampler", None)  # ConcatDataset.use_sampler's
+    windows = [[-1, -1] for _ in sizes]
+    if isinstance(sampler, samplers.DistributedSampler):
+        windows = _concat_shard_windows(flags, sizes, sampler.num_shards)
     return {"children_flag_and_nums": [[flag, size] for flag, size in zip(flags, sizes)],
-            "children_sizes": sizes, "children_start_end_index": [[-1, -1] for _ in sizes],
+            "children_sizes": sizes, "children_start_end_index": windows,
             "op_type": "Concat",
-            "sampler": {"num_samples": 0, "sampler_name": "SequentialSampler", "start_index": 0}}
+            "sampler": (sampler_json(sampler) if sampler is not None else
+                        {"num_samples": 0, "sampler_name": "SequentialSampler",
+                         "start_index": 0})}
+
+
+def _concat_shard_windows(flags, sizes, num_shards) -> list:
+    """MindSpore's `children_start_end_index` under a DistributedSampler: for a random-access
+    child with fewer rows than shards, the positions (modulo the shards) its rows start and end
+    at in the concatenation; [-1, -1] for every other child."""
+    windows, start = [], 0
+    for flag, size in zip(flags, sizes):
+        end = start + size
+        if flag == 0 and 0 < size < num_shards:
+            windows.append([start, end if end < num_shards else end % num_shards])
+        else:
+            windows.append([-1, -1])
+        start = end % num_shards
+    return windows
 
 
 def pipeline_json(dataset) -> dict:

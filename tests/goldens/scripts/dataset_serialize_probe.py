@@ -120,6 +120,15 @@ def main():
     case("json concat_three", lambda: ordered() + ordered().take(1) + ordered())
     case("json concat_generators", lambda: ds.GeneratorDataset([(np.array(1),)], ["x"]).concat(
         ds.GeneratorDataset([(np.array(2),)], ["x"])))
+    def concat_using(sampler):
+        both = ds.GeneratorDataset([(np.array(1),), (np.array(2),), (np.array(3),)], ["x"]).concat(
+            ds.GeneratorDataset([(np.array(4),), (np.array(5),)], ["x"]))
+        both.use_sampler(sampler)
+        return both
+    case("json concat_use_distributed", lambda: concat_using(ds.DistributedSampler(2, 1, shuffle=False)))
+    case("json concat_use_distributed_offset",
+         lambda: concat_using(ds.DistributedSampler(3, 0, shuffle=False, offset=1)))
+    case("json concat_use_random", lambda: concat_using(ds.RandomSampler()))
     case("json zip", lambda: ds.zip((ordered(), ds.MindDataset(f"{root}/m.mindrecord", shuffle=False))))
     case("json take", lambda: ordered().take(2))
     case("json take_all", lambda: ordered().take(-1))
