@@ -78,6 +78,35 @@ def _array(x):
     return x._data if isinstance(x, Tensor) else jnp.asarray(x)
 
 
+def _tangents(vectors, primals):
+    """The tangents' arrays; MindSpore's TypeError where one's dtype is not its input's."""
+    tangents = [_array(t) for t in vectors]
+    for tangent, primal in zip(tangents, primals):
+        if tangent.dtype != primal.dtype:
+            raise TypeError(f"Type Join Failed: dtype1 = {mstype.from_numpy(tangent.dtype)}, "
+                            f"dtype2 = {mstype.from_numpy(primal.dtype)}.")
+    return tangents
+
+
+def _integer(array) -> bool:
+    return jnp.issubdtype(array.dtype, jnp.integer)
+
+
+def _in_float(primals):
+    """Integer inputs as Float32: MindSpore differentiates integer inputs (its tangents are
+    integers too, `ops.jvp(x*y)` of Int32 gives Int32); JAX only floats. msjax differentiates
+    them in Float32, as the reverse mode does (grad.py)."""
+    return [p.astype(jnp.float32) if _integer(p) else p for p in primals]
+
+
+def _like(tangents, outputs):
+    """Tangents computed in Float32 for integer inputs, in the dtypes of `fn`'s outputs on the
+    integer inputs themselves (toward zero for an integer output, as MindSpore's Cast and
+    grad.py's integer gradients)."""
+    return jax.tree_util.tree_map(lambda tangent, out: tangent.astype(out.dtype), tangents,
+                                  outputs)
+
+
 @x64.scoped
 def jvp(fn, inputs, v, has_aux=False):
     """`ops.jvp(fn, inputs, v, has_aux=False)`: `(fn(*inputs), J·v)` (and the aux outputs with
@@ -88,16 +117,26 @@ def jvp(fn, inputs, v, has_aux=False):
     written = []
     pure = _pure(fn, args, written)
     primals = [_array(a) for a in args]
-    tangents = [_array(t).astype(p.dtype) for t, p in zip(vectors, primals)]
+    tangents = _tangents(vectors, primals)
+    differentiated = pure
     if has_aux:
         def differentiated(*arrays):
             first, aux = _split_aux(pure(*arrays))
             return first, aux
+    if any(map(_integer, primals)):
+        out = differentiated(*primals)  # the outputs on the integer inputs, their dtypes
+        _, tangent_out = jax.jvp(differentiated, _in_float(primals), _in_float(tangents),
+                                 **({"has_aux": True} if has_aux else {}))[:2]
+        if has_aux:
+            out, aux = out
+        tangent_out = _like(tangent_out, out)
+    elif has_aux:
         out, tangent_out, aux = jax.jvp(differentiated, primals, tangents, has_aux=True)
-        _write_back(written)
-        return _wrap_tree(out), _wrap_tree(tangent_out), _wrap_tree(aux)
-    out, tangent_out = jax.jvp(pure, primals, tangents)
+    else:
+        out, tangent_out = jax.jvp(pure, primals, tangents)
     _write_back(written)
+    if has_aux:
+        return _wrap_tree(out), _wrap_tree(tangent_out), _wrap_tree(aux)
     return _wrap_tree(out), _wrap_tree(tangent_out)
 
 
@@ -154,7 +193,11 @@ def linearize(fn, inputs):
     args = _as_tuple(inputs)
     written = []
     pure = _pure(fn, args, written)
-    out, linear = jax.linearize(pure, *[_array(a) for a in args])
+    primals = [_array(a) for a in args]
+    integer = any(map(_integer, primals))
+    out, linear = jax.linearize(pure, *_in_float(primals))
+    if integer:
+        out = pure(*primals)
     _write_back(written)
 
     @x64.scoped
@@ -163,7 +206,10 @@ def linearize(fn, inputs):
         if len(vectors) != len(args):
             raise ValueError(f"v has invalid length: should be {len(args)}, but got "
                              f"{len(vectors)}")
-        return _wrap_tree(linear(*[_array(t) for t in vectors]))
+        tangents = _tangents(vectors, primals)
+        if not integer:
+            return _wrap_tree(linear(*tangents))
+        return _wrap_tree(_like(linear(*_in_float(tangents)), out))
 
     return _wrap_tree(out), jvp_fn
 

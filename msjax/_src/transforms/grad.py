@@ -85,7 +85,7 @@ def _grad_in_dtype_of(grad, array):
         return jnp.conj(grad)
     if jnp.issubdtype(array.dtype, jnp.inexact):
         return grad
-    return jnp.round(grad).astype(array.dtype)
+    return grad.astype(array.dtype)  # toward zero, as MindSpore's Cast: x * 1.5 gives 1
 
 
 def _conjugated(cotangent):
