@@ -90,3 +90,12 @@ def test_goldens_cover_the_module():
               and not isinstance(getattr(mnp, name), msjax.Type)}
     assert sorted(public - tested) == []
 
+
+
+def test_asarray_and_array_return_the_tensor_given_as_mindspore_does():
+    """`asarray(t)` and `array(t, copy=False)` are `t` itself unless a dtype change or `ndmin`
+    makes another (golden tests/goldens/numpy_identity.txt, MindSpore 2.10)."""
+    from tests.golden_scripts import golden_cases, run_script_on_msjax
+    expected = golden_cases("numpy_identity.txt")
+    assert len(expected) == 12
+    assert run_script_on_msjax("numpy_identity_probe.py") == expected

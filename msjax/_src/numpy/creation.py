@@ -42,7 +42,22 @@ def asarray(a, dtype=None):
     return cast(C.asarray(a), dtype)
 
 
-asarray = functional(asarray)
+def _itself_when_unchanged(tensor_function):
+    """`tensor_function` returning a Tensor argument itself where its result is that Tensor's own
+    array: MindSpore's `asarray(t)` (and `array(t, copy=False)`) returns `t` when no dtype change
+    is asked for."""
+    def call(a, *args, **kwargs):
+        result = tensor_function(a, *args, **kwargs)
+        if getattr(a, "_data", None) is not None and result._data is a._data:
+            return a
+        return result
+    call.__name__, call.__qualname__, call.__doc__ = (
+        tensor_function.__name__, tensor_function.__qualname__, tensor_function.__doc__)
+    call.impl = tensor_function.impl
+    return call
+
+
+asarray = _itself_when_unchanged(functional(asarray))
 
 
 def array(obj, dtype=None, copy=True, ndmin=0):
@@ -58,7 +73,7 @@ def array(obj, dtype=None, copy=True, ndmin=0):
     return jnp.array(result, copy=True) if copy else result
 
 
-array = functional(array)
+array = _itself_when_unchanged(functional(array))
 
 
 def asfarray(a, dtype=C.FLOAT32):
