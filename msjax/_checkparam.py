@@ -16,9 +16,12 @@ from msjax._src.core.checkparam import NOT_IN as NOT_IN
 from msjax._src.core.checkparam import check as check
 from msjax._src.core.checkparam import check_axis_in_range as check_axis_in_range
 from msjax._src.core.checkparam import check_bool as check_bool
+from msjax._src.core.checkparam import check_element_type_of_dict as check_element_type_of_dict
+from msjax._src.core.checkparam import check_element_type_of_iterable as check_element_type_of_iterable
 from msjax._src.core.checkparam import check_equal_int as check_equal_int
 from msjax._src.core.checkparam import check_float as check_float
 from msjax._src.core.checkparam import check_float_range as check_float_range
+from msjax._src.core.checkparam import check_input_format as check_input_format
 from msjax._src.core.checkparam import check_int as check_int
 from msjax._src.core.checkparam import check_int_range as check_int_range
 from msjax._src.core.checkparam import check_is_float as check_is_float
@@ -39,6 +42,7 @@ from msjax._src.core.checkparam import check_positive_float as check_positive_fl
 from msjax._src.core.checkparam import check_positive_float_sequence as check_positive_float_sequence
 from msjax._src.core.checkparam import check_positive_int as check_positive_int
 from msjax._src.core.checkparam import check_positive_int_sequence as check_positive_int_sequence
+from msjax._src.core.checkparam import check_size_and_element_type_of_tuple as check_size_and_element_type_of_tuple
 from msjax._src.core.checkparam import check_str_and_none_by_regular as check_str_and_none_by_regular
 from msjax._src.core.checkparam import check_str_by_regular as check_str_by_regular
 from msjax._src.core.checkparam import check_string as check_string
@@ -49,5 +53,7 @@ from msjax._src.core.checkparam import check_type_name as check_type_name
 from msjax._src.core.checkparam import check_types_same_and_valid as check_types_same_and_valid
 from msjax._src.core.checkparam import check_valid_input as check_valid_input
 from msjax._src.core.checkparam import check_value_type as check_value_type
+from msjax._src.core.checkparam import _expand_sequence_to_tuple as _expand_sequence_to_tuple
+from msjax._src.core.checkparam import _expand_tuple as _expand_tuple
 
 __getattr__ = _missing_names(__name__)

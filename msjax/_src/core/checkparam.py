@@ -320,3 +320,87 @@ def check_axis_in_range(axis, ndim):
     if not -ndim <= axis < ndim:
         raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {axis}.")
     return axis % ndim
+
+
+def _one_of(types) -> str:
+    names = _type_names(types)
+    return f"one of {names}" if len(names) > 1 else names[0]
+
+
+def _check_elements(arg_name, elements, valid_types, prim_name):
+    prefix = f"For '{prim_name}', the" if prim_name else "The"
+    for element in elements:
+        if not isinstance(element, tuple(valid_types)):
+            raise TypeError(f"{prefix} type of '{arg_name}' should be {_one_of(valid_types)}, "
+                            f"but got '{element}' with type '{type(element).__name__}'.")
+
+
+def check_element_type_of_iterable(arg_name, arg_value, valid_types, prim_name=None):
+    """Each element of the list or tuple `arg_value` is one of `valid_types`."""
+    check_value_type(arg_name, arg_value, [list, tuple], prim_name)
+    _check_elements(arg_name, arg_value, valid_types, prim_name)
+
+
+def check_element_type_of_dict(arg_name, arg_value, key_types, value_types, prim_name=None):
+    """The dict `arg_value`'s keys are of `key_types`, its values of `value_types`."""
+    check_value_type(arg_name, arg_value, [dict], prim_name)
+    _check_elements(arg_name, arg_value.keys(), key_types, prim_name)
+    _check_elements(arg_name, arg_value.values(), value_types, prim_name)
+
+
+def check_size_and_element_type_of_tuple(arg_name, arg_value, expect_size, expect_element_type,
+                                         prim_name=None):
+    """`arg_value` is a tuple of `expect_size` elements of `expect_element_type`."""
+    check_value_type(arg_name, arg_value, [tuple], prim_name)
+    check_equal_int(len(arg_value), expect_size, arg_name + " size", prim_name)
+    check_element_type_of_iterable("arg_name", arg_value, [expect_element_type], prim_name)
+
+
+def check_input_format(input_param):
+    """The data format, which must be "NCHW"."""
+    if input_param == "NCHW":
+        return input_param
+    raise ValueError(f"The data format must be NCHW, but got {input_param}.")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _expand_tuple(n_dimensions):
+    """A function expanding an int to a tuple of `n_dimensions` of it, and checking a tuple of
+    `n_dimensions` ints (MindSpore's `_checkparam._expand_tuple`: `twice = _expand_tuple(2)`)."""
+    def convert(m):
+        if not isinstance(m, tuple):
+            if _is_int(m):
+                return (m,) * n_dimensions
+            raise TypeError(f"When expanding an int number to tuple, input type must be integer "
+                            f"or tuple[int], but got {type(m)}")
+        if len(m) != n_dimensions:
+            raise TypeError(f"When expanding an int number to tuple, input tuple dimension must "
+                            f"be {n_dimensions}, but got {m}")
+        for i in m:
+            if not _is_int(i):
+                raise TypeError(f"When expanding an int number to tuple, the type of element in "
+                                f"input tuple must be an integer, but got {type(i)}.")
+        return m
+    return convert
+
+
+def _expand_sequence_to_tuple(n_dimensions):
+    """`_expand_tuple` for a tuple or a list (returned as a tuple)."""
+    def convert(m):
+        if not isinstance(m, (tuple, list)):
+            if _is_int(m):
+                return (m,) * n_dimensions
+            raise TypeError(f"When expanding an input to tuple, input type must be integer or "
+                            f"tuple[int]/list[int], but got {type(m)}")
+        if len(m) != n_dimensions:
+            raise TypeError(f"When expanding an sequence to tuple, input sequence dimension must "
+                            f"be {n_dimensions}, but got {m}")
+        for i in m:
+            if not _is_int(i):
+                raise TypeError(f"When expanding an sequence to tuple, the type of element in "
+                                f"input sequence must be an integer, but got {type(i)}.")
+        return tuple(m)
+    return convert
