@@ -13,6 +13,10 @@ graph syntax and its own tests call directly.
   amp casts a Cell's inputs with): each floating-point Tensor in `x` (a Tensor, or tuples and
   lists of them, nested, which come back as tuples) cast to `dst_dtype`; any other value (an
   integer or complex Tensor, a number, a dict) unchanged.
+- `IsSubClass()(sub_type, type_)`: whether the MindSpore type `sub_type` is `type_` or of its
+  kind (`int32` is a `number`); MindSpore's TypeError where either is no MindSpore type.
+- `SameTypeShape()(x, y)`: `x` itself where `y` is a Tensor of its dtype and shape; MindSpore's
+  TypeError (not Tensors, or dtypes differ) or ValueError (shapes differ) otherwise.
 - `CopyWithSlice()(dst, src)`: writes `src`'s values into the Tensor `dst` (of its shape and
   dtype) and returns `dst`. MindSpore writes through a view into the Tensor it was taken from;
   msjax Tensors are no views (an index result is a copy): only `dst` changes.
@@ -96,6 +100,42 @@ class SequenceAddN(Primitive):
         for element in seq[1:]:
             total = total + element
         return total
+
+
+class IsSubClass(Primitive):
+    """`ops.operations._inner_ops.IsSubClass()(sub_type, type_)`: whether `sub_type` is
+    `type_` or of its kind (module doc)."""
+
+    def __init__(self):
+        super().__init__("IsSubClass")
+
+    def __call__(self, sub_type, type_):
+        for name, value in (("sub_type", sub_type), ("type_", type_)):
+            if not isinstance(value, mstype.Type):
+                raise TypeError(f"For 'IsSubClass', the type of '{name}' should be 'Type', but "
+                                f"got type '{type(value).__name__}'.")
+        return bool(is_subclass(sub_type, type_))
+
+
+class SameTypeShape(Primitive):
+    """`ops.operations._inner_ops.SameTypeShape()(x, y)`: `x`, checked to be a Tensor of `y`'s
+    dtype and shape (module doc)."""
+
+    def __init__(self):
+        super().__init__("SameTypeShape")
+
+    def __call__(self, x, y):
+        for name, value in (("x", x), ("y", y)):
+            if not isinstance(value, Tensor):
+                raise TypeError(f"For 'SameTypeShape', the type of '{name}' should be 'Tensor', "
+                                f"but got type '{type(value).__name__}'.")
+        if x.dtype != y.dtype:
+            raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {y.dtype}, "
+                            f"but got {x.dtype}.")
+        if x.shape != y.shape:
+            raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: {y.shape}, "
+                             f"but got {x.shape}.")
+        return x
 
 
 class CopyWithSlice(Primitive):
