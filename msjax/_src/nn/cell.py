@@ -755,6 +755,30 @@ def _call_with_bprop(cell, args, kwargs):
     if (isinstance(getattr(type(cell), "bprop", None), JitFunction)
             and context._context["mode"] != context.GRAPH_MODE):
         raise RuntimeError("Decorating bprop with '@jit' is not supported.")
-    return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
+    bprop = cell.bprop
+    if context.is_graph_mode():
+        bprop = _bprop_arity_checked(bprop, len(args))
+    return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), bprop, args,
                               roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
+
+
+def _bprop_arity_checked(bprop, inputs: int):
+    """`bprop`, checked when the backward pass calls it, as MindSpore's graph compiler checks
+    it: it must take the forward inputs, `out` and `dout` (PyNative calls it, and Python says
+    what does not fit)."""
+    def call(*args):
+        try:
+            params = inspect.signature(bprop).parameters.values()
+        except (TypeError, ValueError):  # no signature to read: call it as it is
+            return bprop(*args)
+        if not any(p.kind is p.VAR_POSITIONAL for p in params):
+            count = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+            if count < 2:
+                raise RuntimeError(f"The function 'bprop' of Primitive or Cell requires at least "
+                                   f"2 params 'out' and 'dout', but got only {count}.")
+            if count < inputs + 2:
+                raise TypeError("The params of function 'bprop' of Primitive or Cell requires "
+                                "the forward inputs as well as the 'out' and 'dout'.")
+        return bprop(*args)
+    return call
 

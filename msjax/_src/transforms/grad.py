@@ -388,6 +388,24 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     return _Grad(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
 
 
+_NO_FUNCTION = object()  # GradOperation()() : no function given
+
+
+def _check_differentiated(fn):
+    """MindSpore's errors for GradOperation given no function, or a value that is none: in a
+    compiled function (its graph compiler's RuntimeErrors) at once; in PyNative, Python's for a
+    missing argument, and the returned function's TypeError when called (`after_grad`)."""
+    compiling = state.tracing_depth() > 0
+    if fn is _NO_FUNCTION:
+        if compiling:
+            raise RuntimeError("'GradOperation' requires a forward network or function as an "
+                               "input, while the input is empty.")
+        raise TypeError("GradOperation.__call__() missing 1 required positional argument: 'fn'")
+    if fn is None and compiling:
+        raise RuntimeError("For 'GradOperation', the first argument must be a 'Function' or "
+                           "'Cell', but got AbstractNone(Value: None)")
+
+
 class GradOperation:
     """`ops.GradOperation(get_all=False, get_by_list=False, sens_param=False)`."""
 
@@ -399,12 +417,15 @@ class GradOperation:
                                 f"{type(value).__name__}")
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
 
-    def __call__(self, fn, weights=None):
+    def __call__(self, fn=_NO_FUNCTION, weights=None):
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
+        _check_differentiated(fn)
         weight_list, weight_form = normalize_weights(weights) if get_by_list else ([], None)
 
         @x64.scoped
         def after_grad(*args, **kwargs):
+            if not callable(fn):
+                raise TypeError(f"The fn should be callable, but got {type(fn).__name__}")
             args, kwargs, sens = _split_sens(args, kwargs, sens_param)
             call_fn, args, kwargs = _keywords_as_inputs(fn, args, kwargs)
             positions = tuple(range(len(args))) if get_all else (0,)
