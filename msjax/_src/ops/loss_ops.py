@@ -5,6 +5,8 @@ Each takes MindSpore's `reduction` ('none', 'mean', 'sum') and is used by the lo
 """
 from __future__ import annotations
 
+import math
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -311,13 +313,22 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 
 @op()
 def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
+    for name, value in (("x", x), ("target", target), ("var", var)):
+        if not isinstance(value, jax.Array):
+            raise TypeError(f"For 'gaussian_nll_loss', '{name}' must be a tensor, but got "
+                            f"{type(value)}.")
+    if not isinstance(full, bool):
+        raise TypeError(f"For 'gaussian_nll_loss', 'full' must be a bool, but got {type(full)}.")
+    if not isinstance(eps, float) or eps <= 0:
+        raise ValueError(f"For 'gaussian_nll_loss', 'eps' must be a positive float, but got "
+                         f"{eps}.")
     _check_reduction(reduction, "gaussian_nll_loss")
     if x.shape != var.shape and x.shape[:-1] == var.shape:
         var = var[..., None]
     var = jnp.maximum(var, eps)
     loss = 0.5 * (jnp.log(var) + jnp.square(x - target) / var)
     if full:
-        loss = loss + 0.5 * np.log(2 * np.pi)
+        loss = loss + 0.5 * math.log(2 * math.pi)  # a Python float: keeps the loss's dtype
     if reduction == "mean":
         return jnp.mean(loss)
     return jnp.sum(loss) if reduction == "sum" else loss

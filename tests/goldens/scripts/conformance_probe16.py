@@ -1,0 +1,28 @@
+"""ops.gaussian_nll_loss's argument checks in graph and PyNative mode: MindSpore 2.10's errors.
+Golden: tests/goldens/api/conformance_probe16.out."""
+import numpy as np
+import mindspore as ms
+from mindspore import ops, Tensor, context
+import mindspore.common.dtype as mstype
+
+
+def show(label, f):
+    try:
+        r = f()
+        print(label, "->", "ok", r.shape, np.round(r.asnumpy(), 5).tolist())
+    except Exception as e:  # the error a case raises is its result
+        print(label, "->", type(e).__name__, str(e).split("\n")[0][:300])
+
+
+a = Tensor(np.arange(8).reshape((4, 2)), mstype.float32)
+b = Tensor(np.ones((4, 2)), mstype.float32)
+var = Tensor(np.ones((4, 1)), mstype.float32)
+for mode, name in ((context.GRAPH_MODE, "graph"), (context.PYNATIVE_MODE, "pynative")):
+    context.set_context(mode=mode)
+    show(f"{name} full=1", lambda: ops.gaussian_nll_loss(a, b, var, full=1, eps=1e-6))
+    show(f"{name} full=True", lambda: ops.gaussian_nll_loss(a, b, var, full=True, eps=1e-6))
+    show(f"{name} eps=1", lambda: ops.gaussian_nll_loss(a, b, var, eps=1))
+    show(f"{name} eps=-0.5", lambda: ops.gaussian_nll_loss(a, b, var, eps=-0.5))
+    show(f"{name} x int", lambda: ops.gaussian_nll_loss(3, b, var))
+    show(f"{name} var list", lambda: ops.gaussian_nll_loss(a, b, [1.0]))
+    show(f"{name} sum", lambda: ops.gaussian_nll_loss(a, b, var, reduction="sum"))
