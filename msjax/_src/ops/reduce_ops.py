@@ -148,6 +148,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001
     return program(input)
 
 
+sum.impl.primitive_name = "SumExt"  # the Primitive MindSpore names in its errors
+
+
 @functools.lru_cache(maxsize=256)
 def _sum_program(axis, keepdims, dtype):
     """`jnp.sum(x, axis, keepdims=keepdims, dtype=dtype)` as an eager program of `x` alone, for
@@ -188,6 +191,9 @@ _mean_program = eager_jit(_mean, static_argnames=("axis", "keepdims", "dtype"),
 def mean(x, axis=None, keep_dims=False):
     check_reduce_axis("ReduceMean", axis_arg(axis), x.ndim)
     return mean_of(x, axis, keep_dims)
+
+
+mean.impl.primitive_name = "ReduceMean"  # the Primitive MindSpore names in its errors
 
 
 def _reduce_with_attr(name, reduce):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import re
 import sys
 
 import jax
@@ -92,6 +93,10 @@ def _failed_calling(impl, args, kwargs) -> TypeError:
     return TypeError(f'Failed calling {name} with "{name}()({described})".')
 
 
+_PYTHON_COMPARISON = "not supported between instances of"  # Python's TypeError for `<`
+# A Python number where the op reads an array's attribute: MindSpore's "Failed calling" too
+_PYTHON_NUMBERS = (int, float, bool, complex)
+_PYTHON_NUMBER_ATTRIBUTE = re.compile(r"'(int|float|bool|complex)' object has no attribute ")
 _JAX_BROADCAST = "incompatible shapes for broadcasting"  # in JAX's TypeError
 _JAX_RANKS_BROADCAST = "Incompatible shapes for broadcasting"  # its ValueError (ranks differ)
 # JAX's TypeErrors for shapes that do not fit, where MindSpore raises a ValueError
@@ -114,8 +119,12 @@ def _mindspores_error(impl, args, kwargs, error):
     shapes = [tuple(a.shape) for a in values if isinstance(a, (Tensor, jax.Array))]
     name = _primitive_name(impl)
     if (isinstance(error, AttributeError) or _JAX_NOT_AN_ARRAY in text
+            or _PYTHON_COMPARISON in text  # a string `dim` compared with the rank
             or type(error) not in (TypeError, AttributeError, ValueError, IndexError)) and any(
                 type(a) in _NOT_AN_ARRAY_TYPES for a in values):  # (NumPy's UFuncTypeError)
+        error = _failed_calling(impl, args, kwargs)
+    elif isinstance(error, AttributeError) and _PYTHON_NUMBER_ATTRIBUTE.match(text) and any(
+            type(a) in _PYTHON_NUMBERS for a in values):  # `ops.sum(1)`: an int has no `ndim`
         error = _failed_calling(impl, args, kwargs)
     elif (_JAX_BROADCAST in text or _JAX_RANKS_BROADCAST in text) and len(shapes) >= 2:
         error = broadcast_error(name, shapes[0], shapes[1])

@@ -26,3 +26,19 @@ for mode, name in ((context.GRAPH_MODE, "graph"), (context.PYNATIVE_MODE, "pynat
     show(f"{name} x int", lambda: ops.gaussian_nll_loss(3, b, var))
     show(f"{name} var list", lambda: ops.gaussian_nll_loss(a, b, [1.0]))
     show(f"{name} sum", lambda: ops.gaussian_nll_loss(a, b, var, reduction="sum"))
+
+
+def show_kind(label, f):
+    """The exception's type and the start of its message (MindSpore lists the arguments' kinds
+    by its op's signature, msjax by the call's)."""
+    try:
+        f()
+        print(label, "-> no error")
+    except Exception as e:  # the error a case raises is its result
+        print(label, "->", type(e).__name__, str(e).split(" with ")[0])
+
+
+show_kind("sum of an int", lambda: ops.sum(1))
+show_kind("sum of an int, dim", lambda: ops.sum(1, dim=0, keepdim=True))
+show_kind("sum dim str", lambda: ops.sum(a, dim="error"))
+show_kind("mean of a float", lambda: ops.mean(1.5))
