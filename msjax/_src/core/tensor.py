@@ -22,7 +22,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks, state, x64
+from msjax._src.core import grad_mode, index_checks, state, x64
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 from msjax._src.core.symbol import Symbol
 
@@ -388,6 +388,8 @@ class Tensor:
 def _wrap(array) -> Tensor:
     """Box a jax.Array (or tracer) as a Tensor without any checks: the hot path."""
     tensor = object.__new__(Tensor)
+    if grad_mode.SEEN[0] and isinstance(array, jax.core.Tracer):  # a value in a `no_grad` block
+        array = grad_mode.stop_if_no_grad(array)
     tensor._data = array
     return tensor
 
