@@ -182,17 +182,20 @@ def in_forward_mode(values) -> bool:
     return False
 
 
-def differentiated(values, through_programs=True) -> bool:
+def differentiated(values, through_programs=True, reverse_only=False) -> bool:
     """Whether one of `values` is being differentiated (a JVP or linearize trace in its chain:
     `jax.grad`, `jax.vjp`, `jax.jvp`); with `through_programs` False, only by a transform
-    inside the program being traced (a `jax.jit` traced under `jax.vjp` is not). Without the
-    fast paths this cannot be seen, and the answer is True."""
+    inside the program being traced (a `jax.jit` traced under `jax.vjp` is not); with
+    `reverse_only`, only by `jax.vjp` (and so `jax.grad`). Without the fast paths this cannot be
+    seen, and the answer is True."""
     if not ENABLED:
         return True
     for value in values:
         trace = getattr(value, "_trace", None) if isinstance(value, _core.Tracer) else None
         while trace is not None:
-            if isinstance(trace, (_ad.JVPTrace, _ad.LinearizeTrace)):
+            if isinstance(trace, _ad.LinearizeTrace) and (trace.is_vjp or not reverse_only):
+                return True
+            if isinstance(trace, _ad.JVPTrace) and not reverse_only:
                 return True
             if not through_programs and isinstance(trace, _pe.DynamicJaxprTrace):
                 break

@@ -91,8 +91,10 @@ def _conjugated(cotangent):
 
 
 # -- the engine --------------------------------------------------------------------------------
-def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
-    """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads)."""
+def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_by_use=False):
+    """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads).
+    With `weights_by_use`, the weight grads are those of the `weights` the call reads, in the
+    order it first reads them (MindSpore's PyNative GradOperation of a Cell's own weights)."""
     if _NO_GRAD_DEPTH.get():
         raise RuntimeError("In no_grad context, you can not calculate gradient")
     positions = positions or ()
@@ -110,7 +112,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     # and each of its places gets its whole gradient (graph mode's inputs are its arguments)
     shared = not graph and not state.tracing_depth()
     variables, variable_of = _variables(args, slots, primal_refs, shared)
-    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights)
+    held_reads = {} if weights_by_use else None
+    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights, held_reads=held_reads)
     weight_values = lifted.values()
     # integer Parameters are differentiated in Float32 and get integer gradients, as inputs do
     primals = ([_as_primal(tensor._data) for tensor in variables]
@@ -184,6 +187,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     if not graph:  # PyNative: a weight with requires_grad False (then) gets a zero gradient
         weight_grads = [g if getattr(w, "requires_grad", True) else _wrap(jnp.zeros_like(g._data))
                         for w, g in zip(weights or (), weight_grads)]
+    if weights_by_use:
+        by_id = {id(w): g for w, g in zip(weights, weight_grads)}
+        weight_grads = [by_id[key] for key in held_reads if key in by_id]
     return out, aux, input_grads, weight_grads
 
 
@@ -449,13 +455,14 @@ class GradOperation:
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
-            weights_now, form = weight_list, weight_form
+            weights_now, form, by_use = weight_list, weight_form, False
             if (get_by_list and weights is None and lifting.is_cell(fn)
-                    and not context.is_graph_mode()):  # PyNative: the Cell's trainable weights
-                weights_now, form = list(fn.trainable_params()), "sequence"
+                    and not context.is_graph_mode()):
+                # PyNative: the Cell's trainable weights the call reads, in their first use order
+                weights_now, form, by_use = list(fn.trainable_params()), "sequence", True
             _, _, input_grads, weight_grads = _differentiate(
                 call_fn, args, kwargs, positions if (get_all or not get_by_list) else (),
-                weights_now, False, sens)
+                weights_now, False, sens, weights_by_use=by_use)
             # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
             weight_part = weight_grads[0] if form == "single" else tuple(weight_grads)
             if get_all and get_by_list:
