@@ -30,6 +30,9 @@ INSTANCES = {
     "scatter_nd_update": ("ScatterNdUpdate", None, {}), "dtype": ("DType", ("x",), {}),
     "shape_": ("Shape", ("x",), {}),
     "depend": ("Depend", ("value", "expr"), {"side_effect_propagate": 1}),
+    # mindspore.ops.function.array_func's own (not names of mindspore.ops)
+    "arg_max_with_value_": ("ArgMaxWithValue", ("input",), {}),
+    "arg_min_with_value_": ("ArgMinWithValue", ("input",), {}),
 }
 
 
@@ -84,3 +87,5 @@ scatter_nd_update = _build("scatter_nd_update")
 shape_ = _build("shape_")
 dtype = _build("dtype")
 depend = _build("depend")
+arg_max_with_value_ = _build("arg_max_with_value_")
+arg_min_with_value_ = _build("arg_min_with_value_")

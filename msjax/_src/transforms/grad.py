@@ -91,10 +91,13 @@ def _conjugated(cotangent):
 
 
 # -- the engine --------------------------------------------------------------------------------
-def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_by_use=False):
+def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_by_use=False,
+                   write_state=True):
     """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads).
     With `weights_by_use`, the weight grads are those of the `weights` the call reads, in the
-    order it first reads them (MindSpore's PyNative GradOperation of a Cell's own weights)."""
+    order it first reads them (MindSpore's PyNative GradOperation of a Cell's own weights).
+    With `write_state` False, the boxes the call writes keep their values (a forward pass run
+    again only to be differentiated)."""
     if _NO_GRAD_DEPTH.get():
         raise RuntimeError("In no_grad context, you can not calculate gradient")
     positions = positions or ()
@@ -176,8 +179,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_
         cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(o.dtype)
                                  .reshape(jnp.shape(o))) for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent + [jnp.zeros_like(anchor_value)] if anchored else cotangent)
-    lifted.write_back(weight_finals, inputs=primals[n_inputs:])
-    lifting.write_back(free_written, stray_finals)
+    if write_state:
+        lifted.write_back(weight_finals, inputs=primals[n_inputs:])
+        lifting.write_back(free_written, stray_finals)
     if attribute_writes is not None:
         attribute_writes.outputs.write(attribute_finals)
     input_grads = _slot_gradients(args, slots,
