@@ -48,8 +48,9 @@ class ContiguousTensorsHandle:
                         for t in self.tensor_list[first:last])
 
     def _elements(self, start, end) -> Tensor:
-        """Elements start..end-1 of the block as the first Tensor's dtype (past the block's end,
-        zeros)."""
+        """Elements start..end-1 of the block as the first Tensor's dtype. `handle[n]` for n the
+        block's length is allowed (MindSpore reads the memory after its block there, whatever it
+        holds): msjax gives zeros."""
         dtype = self.tensor_list[0].asnumpy().dtype
         block = self._block(0, len(self.tensor_list))
         block += bytes(max(0, end * dtype.itemsize - len(block)))

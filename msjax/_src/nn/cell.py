@@ -792,5 +792,6 @@ def _call_with_bprop(cell, args, kwargs):
             and context._context["mode"] != context.GRAPH_MODE):
         raise RuntimeError("Decorating bprop with '@jit' is not supported.")
     return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
-                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
+                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"),
+                              new_outputs=cell.requires_grad)
 
