@@ -430,3 +430,22 @@ show("handle after a write", lambda: values(handle[0:2]))
 mixed = combine_tensor_list_contiguous([x3, Tensor(np.array([1, 2], np.int32))], True)
 show("handle mixed dtypes", lambda: (mixed.handle_shape, values(mixed.slice_by_tensor_index(1)),
                                      mixed[0:5].asnumpy().tolist()))
+
+
+# -- mixed precision "auto": the promote list ------------------------------------------------------
+def amp_dtypes(fn, *inputs):
+    return str(ms.amp.auto_mixed_precision(fn, "auto")(*inputs).dtype)
+
+
+h16 = Tensor([1.0, 2.0], ms.float16)
+h32 = Tensor([3.0, 4.0], ms.float32)
+# (all Float16 calls first: after a call that promoted, MindSpore 2.10's later "auto" calls
+# give Float32 even on Float16 inputs, which msjax does not reproduce)
+show("amp Float16 inputs", lambda: (amp_dtypes(lambda a, b: ops.addn([a, b, a]), h16, h16),
+                                    amp_dtypes(lambda a, b: ops.concat([a, b]), h16, h16),
+                                    amp_dtypes(lambda a, b: a + b, h16, h16)))
+show("amp addn promoted", lambda: amp_dtypes(lambda a, b: ops.addn([a, b, a]), h16, h32))
+show("amp concat promoted", lambda: amp_dtypes(lambda a, b: ops.concat((a, b)), h16, h32))
+show("amp addcmul promoted", lambda: amp_dtypes(lambda a, b: ops.addcmul(a, b, a), h16, h32))
+show("amp bias_add promoted", lambda: amp_dtypes(
+    lambda a, b: ops.bias_add(a, b), Tensor(np.ones((2, 2), np.float16)), h32))
