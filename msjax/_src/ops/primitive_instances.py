@@ -30,7 +30,10 @@ INSTANCES = {
     "scatter_nd_update": ("ScatterNdUpdate", None, {}), "dtype": ("DType", ("x",), {}),
     "shape_": ("Shape", ("x",), {}),
     "depend": ("Depend", ("value", "expr"), {"side_effect_propagate": 1}),
-    # mindspore.ops.function.array_func's own (not names of mindspore.ops)
+}
+# Instances of mindspore.ops.function.array_func that are no names of mindspore.ops (module_tree
+# answers that module's names from here first)
+ARRAY_FUNC_INSTANCES = {
     "arg_max_with_value_": ("ArgMaxWithValue", ("input",), {}),
     "arg_min_with_value_": ("ArgMinWithValue", ("input",), {}),
 }
@@ -47,7 +50,7 @@ def _signature(inputs) -> inspect.Signature:
 
 
 def _build(name):
-    class_name, inputs, shown = INSTANCES[name]
+    class_name, inputs, shown = INSTANCES[name] if name in INSTANCES else ARRAY_FUNC_INSTANCES[name]
     cls = PRIMITIVES[class_name]
     signature = _signature(inputs)
 
