@@ -51,6 +51,7 @@ import jax
 import numpy as np
 
 from msjax._src.backend import jax_private, lowering
+from msjax._src.core import grad_mode
 from msjax._src.backend.compile_cache import cache_dir as cache_dir
 from msjax._src.backend.compile_cache import dependency_files as dependency_files
 from msjax._src.backend.compile_cache import global_reads as global_reads
@@ -73,6 +74,7 @@ from msjax._src.backend.stacked_outputs import lift_rows as lift_rows
 CONCRETE_ARRAY = jax_private.ARRAY_IMPL
 in_forward_mode = jax_private.in_forward_mode
 differentiated = jax_private.differentiated
+grad_mode.DIFFERENTIATED[0] = differentiated  # `no_grad` blocks stop what is differentiated
 distributed_client = jax_private.distributed_client  # (parallel/: needs, not fast paths)
 clear_backends = jax_private.clear_backends
 

@@ -13,12 +13,13 @@ import contextvars
 
 import jax
 
-from msjax._src.backend.jax_private import differentiated
-
 # How many `no_grad` blocks enclose the running code (per thread and task).
 DEPTH: contextvars.ContextVar = contextvars.ContextVar("msjax_no_grad", default=0)
 # Whether a block was ever entered: until then boxing a Tensor reads no ContextVar.
 SEEN = [False]
+# `differentiated(values, through_programs)`: whether a value is being differentiated, installed
+# by backend/interface.py (core imports no backend); until then every value is.
+DIFFERENTIATED = [lambda values, through_programs=True: True]
 
 
 def set_depth(depth):
@@ -31,6 +32,6 @@ def set_depth(depth):
 def stop_if_no_grad(array):
     """`array`, or inside a `no_grad` block, `array` with its gradient stopped when it is
     being differentiated."""
-    if DEPTH.get() and differentiated([array], through_programs=False):
+    if DEPTH.get() and DIFFERENTIATED[0]([array], through_programs=False):
         return jax.lax.stop_gradient(array)
     return array

@@ -12,6 +12,8 @@ import itertools
 import warnings
 from collections import OrderedDict
 
+from msjax._src.transforms.jit import JitFunction
+
 _HOOK_IDS = itertools.count(1)
 
 
@@ -36,7 +38,6 @@ class HookHandle:
 
 def check_hook_fn(hook_fn):
     """MindSpore's check of a hook: callable, and not a `@jit` function."""
-    from msjax._src.transforms.jit import JitFunction
     if not callable(hook_fn):
         raise TypeError(f"Expected a callable hook function, but got {type(hook_fn).__name__}.")
     if isinstance(hook_fn, JitFunction):
