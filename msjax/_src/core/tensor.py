@@ -386,10 +386,13 @@ class Tensor:
         return True
 
 
+_NO_GRAD_SEEN = grad_mode.SEEN  # (a module global: one lookup fewer on the hot path)
+
+
 def _wrap(array) -> Tensor:
     """Box a jax.Array (or tracer) as a Tensor without any checks: the hot path."""
     tensor = object.__new__(Tensor)
-    if grad_mode.SEEN[0] and isinstance(array, jax.core.Tracer):  # a value in a `no_grad` block
+    if _NO_GRAD_SEEN[0] and isinstance(array, jax.core.Tracer):  # a value in a `no_grad` block
         array = grad_mode.stop_if_no_grad(array)
     tensor._data = array
     return tensor
