@@ -118,8 +118,9 @@ def function(name: str):
 
 
 # Generated functions no public function of MindSpore 2.10 calls, which are a Tensor method of
-# the same meaning: `copy(input)` is `input.copy()`, a Tensor of the same values.
-_TENSOR_METHODS = {"copy": "copy"}
+# the same meaning: `copy(input)` is `input.copy()`, a Tensor of the same values;
+# `contiguous(input)` is `input.contiguous()`, the values in row-major order.
+_TENSOR_METHODS = {"copy": "copy", "contiguous": "contiguous"}
 
 
 def _tensor_method(name, method):

@@ -226,6 +226,7 @@ NAME_SOURCES = {
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
     "mindspore.hal": ("msjax.hal", "msjax"),
+    "mindspore.hal.contiguous_tensors_handle": ("msjax._src.core.contiguous_tensors",),
     # is_available and device_count per target (the runtime's tuning switches are MindSpore's)
     "mindspore.device_context": ("msjax._src.core.device_context",),
     "mindspore.device_context.cpu": ("msjax._src.core.device_context.cpu",),
@@ -260,6 +261,9 @@ NAME_SOURCES = {
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.composite.multitype_ops._compile_utils": (
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
+    # the Primitive instances array_func holds beside the functions (ops/primitive_instances.py)
+    "mindspore.ops.function.array_func": ("msjax._src.ops.primitive_instances", "msjax.ops",
+                                          "msjax"),
     "mindspore.ops.function.nn_func": ("msjax._src.ops.attention_ops", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
                                               "msjax"),

@@ -58,8 +58,8 @@ def test_load_state_dict_refuses_what_is_not_a_dict():
 
 
 def test_register_buffer_names_are_checked():
-    with pytest.raises(KeyError, match="without '.'"):
-        _Scale().register_buffer("a.b", Tensor([1]))
+    with pytest.raises(KeyError, match="buffer name can.*t contain"):  # MindSpore's (golden:
+        _Scale().register_buffer("a.b", Tensor([1]))  # transforms/pynative_autograd_probe.out)
     cell = _Scale()
     cell.register_buffer("scratch", Tensor([1]), persistent=False)
     assert list(cell.state_dict()) == ["w"]

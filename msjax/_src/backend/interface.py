@@ -20,6 +20,8 @@ Eager programs (ops/, nn/):
 - `CONCRETE_ARRAY`: JAX's concrete array class, for exact type checks on hot paths (a class
   nothing is an instance of when the private fast paths are off: callers take their general
   path).
+- `differentiated(values)`: whether a value is being differentiated (True when the fast paths
+  are off).
 - `in_forward_mode(values)`: whether a value is being differentiated in forward mode (True when
   that cannot be seen).
 - `uncommitted_copy(array)`: a single-device array with `array`'s value that eager code may mix
@@ -49,6 +51,7 @@ import jax
 import numpy as np
 
 from msjax._src.backend import jax_private, lowering
+from msjax._src.core import grad_mode
 from msjax._src.backend.compile_cache import cache_dir as cache_dir
 from msjax._src.backend.compile_cache import dependency_files as dependency_files
 from msjax._src.backend.compile_cache import global_reads as global_reads
@@ -70,6 +73,8 @@ from msjax._src.backend.stacked_outputs import lift_rows as lift_rows
 
 CONCRETE_ARRAY = jax_private.ARRAY_IMPL
 in_forward_mode = jax_private.in_forward_mode
+differentiated = jax_private.differentiated
+grad_mode.DIFFERENTIATED[0] = differentiated  # `no_grad` blocks stop what is differentiated
 distributed_client = jax_private.distributed_client  # (parallel/: needs, not fast paths)
 clear_backends = jax_private.clear_backends
 

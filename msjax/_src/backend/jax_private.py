@@ -99,6 +99,7 @@ if ENABLED:
         _compilation_cache._cache_initialized_mutex  # noqa: B018 - without_persistent_cache's
         _pjit._get_fastpath_data  # noqa: B018
         _pe.dce_jaxpr  # noqa: B018 - split_checks'
+        _pe.DynamicJaxprTrace, _ad.LinearizeTrace  # noqa: B018 - differentiated's
         _pxla.UnloadedMeshExecutable  # noqa: B018
         _util.clear_all_caches  # noqa: B018 - clear_staging_caches'
     except (ImportError, AttributeError) as error:  # pragma: no cover - a JAX that moved them
@@ -177,6 +178,27 @@ def in_forward_mode(values) -> bool:
         while trace is not None:
             if isinstance(trace, _ad.JVPTrace):
                 return True
+            trace = getattr(trace, "parent_trace", None)
+    return False
+
+
+def differentiated(values, through_programs=True, reverse_only=False) -> bool:
+    """Whether one of `values` is being differentiated (a JVP or linearize trace in its chain:
+    `jax.grad`, `jax.vjp`, `jax.jvp`); with `through_programs` False, only by a transform
+    inside the program being traced (a `jax.jit` traced under `jax.vjp` is not); with
+    `reverse_only`, only by `jax.vjp` (and so `jax.grad`). Without the fast paths this cannot be
+    seen, and the answer is True."""
+    if not ENABLED:
+        return True
+    for value in values:
+        trace = getattr(value, "_trace", None) if isinstance(value, _core.Tracer) else None
+        while trace is not None:
+            if isinstance(trace, _ad.LinearizeTrace) and (trace.is_vjp or not reverse_only):
+                return True
+            if isinstance(trace, _ad.JVPTrace) and not reverse_only:
+                return True
+            if not through_programs and isinstance(trace, _pe.DynamicJaxprTrace):
+                break
             trace = getattr(trace, "parent_trace", None)
     return False
 

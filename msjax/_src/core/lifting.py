@@ -130,7 +130,7 @@ class Lifted:
         write_written(self.boxes, finals if inputs is None else changed(finals, inputs))
 
 
-def lift(fn, roots=(), boxes=(), *, replay=None, keep_created=False):
+def lift(fn, roots=(), boxes=(), *, replay=None, keep_created=False, held_reads=None):
     """`(pure, lifted)`: `fn` as a pure function of the values of its state boxes.
 
     The boxes are the Parameters collected from `roots` (`collect_parameters`), then `boxes`
@@ -141,7 +141,8 @@ def lift(fn, roots=(), boxes=(), *, replay=None, keep_created=False):
     read as the enclosing call sees them. `lifted` (`Lifted`) reads the boxes' current values and
     writes finals back, which a caller does only when its whole call succeeded.
 
-    `replay` and `keep_created` are for compiled programs, which keep the Parameters a trace
+    `held_reads`, a dict, records the listed boxes the call reads (id -> box, in first-read
+    order). `replay` and `keep_created` are for compiled programs, which keep the Parameters a trace
     creates and writes (`state.Frame.adopt`); any other caller gets an error for those.
 
         pure, lifted = lift(net, roots=[net])
@@ -156,7 +157,7 @@ def lift(fn, roots=(), boxes=(), *, replay=None, keep_created=False):
     def pure(values, *args, **kwargs) -> CallRecord:
         call = functools.partial(fn, **kwargs) if kwargs else fn  # no clash with our keywords
         return state.call_with_values(listed, values, call, *args, replay=replay,
-                                      keep_created=keep_created)
+                                      keep_created=keep_created, held_reads=held_reads)
 
     return pure, Lifted(listed)
 

@@ -43,9 +43,9 @@ class Frame:
     """
 
     __slots__ = ("parent", "values", "boxes", "reads", "writes", "local", "creations",
-                 "replay", "stand_ins", "views")
+                 "replay", "stand_ins", "views", "held_reads")
 
-    def __init__(self, parent, boxes=(), values=(), replay=None):
+    def __init__(self, parent, boxes=(), values=(), replay=None, held_reads=None):
         self.parent = parent
         self.boxes = {id(b): b for b in boxes}
         self.values = {id(b): v for b, v in zip(boxes, values)}
@@ -56,6 +56,7 @@ class Frame:
         self.replay = replay  # the boxes an earlier trace created, which new creations stand for
         self.stand_ins: list = []  # (box created now, the earlier box it stands for)
         self.views = None  # id(box) -> (value before `view`, the view), made by `view`
+        self.held_reads = held_reads  # a dict recording the boxes held here as read, or None
 
     def adopt(self, box, value) -> None:
         """`box` was created inside this call (a Cell built inside `jit`): it lives in the call
@@ -91,6 +92,8 @@ class Frame:
         while frame is not None:
             value = frame.values.get(key, _MISSING)
             if value is not _MISSING:
+                if frame.held_reads is not None:
+                    frame.held_reads.setdefault(key, box)
                 return value
             frame.reads.setdefault(key, box)
             frame = frame.parent
@@ -260,7 +263,7 @@ class CallRecord:
 
 
 def call_with_values(boxes, values, fn, *args, replay=None, keep_created=False,
-                     **kwargs) -> CallRecord:
+                     held_reads=None, **kwargs) -> CallRecord:
     """Run `fn(*args, **kwargs)` as a pure function of the boxes' values: the one state rule.
 
     Inside, each box in `boxes` reads as the matching entry of `values` (possibly a tracer), other
@@ -273,7 +276,7 @@ def call_with_values(boxes, values, fn, *args, replay=None, keep_created=False,
     creations of the earlier trace as `replay` (see `Frame.adopt`); any other caller gets an error.
     """
     boxes = list(boxes)
-    frame = Frame(_FRAME.get(), boxes, values, replay)
+    frame = Frame(_FRAME.get(), boxes, values, replay, held_reads)
     token = _FRAME.set(frame)
     try:
         result = fn(*args, **kwargs)

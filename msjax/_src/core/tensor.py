@@ -22,7 +22,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks, state, x64
+from msjax._src.core import grad_mode, index_checks, state, x64
+from msjax._src.core.type_ids import type_to_type_id
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 from msjax._src.core.symbol import Symbol
 
@@ -385,9 +386,14 @@ class Tensor:
         return True
 
 
+_NO_GRAD_SEEN = grad_mode.SEEN  # (a module global: one lookup fewer on the hot path)
+
+
 def _wrap(array) -> Tensor:
     """Box a jax.Array (or tracer) as a Tensor without any checks: the hot path."""
     tensor = object.__new__(Tensor)
+    if _NO_GRAD_SEEN[0] and isinstance(array, jax.core.Tracer):  # a value in a `no_grad` block
+        array = grad_mode.stop_if_no_grad(array)
     tensor._data = array
     return tensor
 
@@ -534,6 +540,8 @@ def _index_for(index, shape, setting):
     if type(index) is not tuple:
         if type(index) is list:
             _check_list_index(index, shape, setting)
+        elif isinstance(index, Tensor):
+            _check_index_dtype(index, setting, in_tuple=False)
         index = _index_item(index)
         if isinstance(index, (int, np.integer)) and type(index) is not bool:
             _check_int_index(int(index), shape, 0, setting)
@@ -543,6 +551,9 @@ def _index_for(index, shape, setting):
         elif shape:
             _check_array_index(index, shape[0])
         return index
+    for item in index:
+        if isinstance(item, Tensor):
+            _check_index_dtype(item, setting, in_tuple=True)
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]
@@ -560,6 +571,27 @@ def _index_for(index, shape, setting):
             _check_array_index(item, shape[axis])
         axis += n
     return items
+
+
+def _check_index_dtype(index, setting, in_tuple) -> None:
+    """A Tensor index must be of a bool or integer dtype: MindSpore's IndexError (its messages
+    for reading and writing, alone or in a tuple)."""
+    if np.dtype(index._data.dtype).kind in "biu":
+        return
+    dtype = mstype.to_mstype(index._data.dtype)
+    if setting and in_tuple:
+        raise IndexError(f"For 'tensor setitem', the index tensor data type '{dtype}' is not "
+                         f"supported.")
+    if setting:
+        raise IndexError(f"For tensor set item, the index tensor data type"
+                         f"{type_to_type_id(dtype)} is not supported.")
+    if in_tuple:
+        raise IndexError(f"The tensor element in tuple index must be int or bool type, but got "
+                         f"{dtype}")
+    shown = (dtype if isinstance(index._data, jax.core.Tracer)
+             else np.asarray(index._data.astype(jnp.float32)
+                             if index._data.dtype == jnp.bfloat16 else index._data))
+    raise IndexError(f"The tensor index must be int or bool type, but got {shown}")
 
 
 def _first_positions(items, used, shape) -> list:

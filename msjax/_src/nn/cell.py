@@ -20,7 +20,7 @@ import numpy as np
 from msjax._src.core import attributes, context, state, traceback_filter, x64
 from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
-from msjax._src.nn import cell_state_dict
+from msjax._src.nn import cell_hooks, cell_state_dict
 from msjax._src.nn.cell_compile import LIVE_CELLS, compile_cell, compiled_phases
 from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
@@ -508,53 +508,103 @@ class Cell:
 
     # -- hooks --------------------------------------------------------------------------------
     def register_forward_pre_hook(self, hook_fn, *, prepend=False, with_kwargs=False):
-        return _register_hook(self._forward_pre_hooks, hook_fn)
+        """`hook_fn(cell, args)` before `construct`, returning None or new args; with
+        `with_kwargs`, `hook_fn(cell, args, kwargs)` returning None or `(args, kwargs)`."""
+        cell_hooks.check_hook_fn(hook_fn)
+        options = cell_hooks.side_table(self, "_forward_pre_hook_with_kwargs")
+        return cell_hooks.register_hook(self._forward_pre_hooks, hook_fn, prepend,
+                                        [options] if with_kwargs else [])
 
     def register_forward_hook(self, hook_fn, *, prepend=False, with_kwargs=False,
                               always_call=False):
-        return _register_hook(self._forward_hooks, hook_fn)
+        """`hook_fn(cell, args, output)` (with `with_kwargs`, `hook_fn(cell, args, kwargs,
+        output)`) after `construct`, returning None or a new output; an `always_call` hook runs
+        even when the call raised. As in MindSpore, a Cell with a `bprop` takes none (the
+        handle removes nothing)."""
+        if getattr(type(self), "bprop", None) is not None:
+            return cell_hooks.HookHandle()
+        cell_hooks.check_hook_fn(hook_fn)
+        options = [cell_hooks.side_table(self, name) for name, wanted in (
+            ("_forward_hook_with_kwargs", with_kwargs),
+            ("_forward_hook_always_called", always_call)) if wanted]
+        return cell_hooks.register_hook(self._forward_hooks, hook_fn, prepend, options)
 
     def register_backward_pre_hook(self, hook_fn):
         """`hook_fn(cell, grad_output)` on the backward pass, before the Cell's own gradients;
         it may return replacement gradients (Tensors, also under `jit`)."""
-        return _register_hook(self.__dict__.setdefault("_backward_pre_hooks", OrderedDict()),
-                              hook_fn)
+        cell_hooks.check_hook_fn(hook_fn)
+        return cell_hooks.register_hook(
+            self.__dict__.setdefault("_backward_pre_hooks", OrderedDict()), hook_fn)
 
     def register_backward_hook(self, hook_fn):
         """`hook_fn(cell, grad_input, grad_output)` on the backward pass, once the gradients of
         the Cell's inputs are known; it may return replacements for grad_input."""
-        return _register_hook(self.__dict__.setdefault("_backward_hooks", OrderedDict()), hook_fn)
+        cell_hooks.check_hook_fn(hook_fn)
+        return cell_hooks.register_hook(
+            self.__dict__.setdefault("_backward_hooks", OrderedDict()), hook_fn)
 
     def register_buffer(self, name, tensor, persistent=True):
         """`Cell.register_buffer`: a Tensor held by the Cell that is not a Parameter; a
-        persistent one is part of `state_dict`."""
-        if not isinstance(name, str) or not name or "." in name:
-            raise KeyError(f"For 'register_buffer', the buffer name must be a non-empty string "
-                           f"without '.', but got {name!r}.")
+        persistent one is part of `state_dict`. MindSpore's checks and errors."""
+        if "_buffers" not in self.__dict__:
+            raise AttributeError("cannot assign buffer before Cell.__init__() call")
+        if not isinstance(name, str):
+            raise TypeError(f"buffer name should be a string.But got this type: {type(name)}")
+        if "." in name:
+            raise KeyError('buffer name can\'t contain "."')
+        if name == "":
+            raise KeyError('buffer name can\'t be empty string ""')
+        if hasattr(self, name) and name not in self._buffers:
+            raise KeyError(f"attribute '{name}' already exists")
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{type(tensor)}' object to buffer '{name}' "
+                            "(mindspore Tensor or None required)")
         self._buffers[name] = tensor
         non_persistent = self.__dict__.setdefault("_non_persistent", set())
         (non_persistent.discard if persistent else non_persistent.add)(name)
 
+    def get_sub_cell(self, target):
+        """`Cell.get_sub_cell(target)`: the Cell at the dotted path `target` ('' is this one)."""
+        cell = self
+        for item in target.split(".") if target else ():
+            if not hasattr(cell, item):
+                raise AttributeError(f"{cell._get_name()} has no attribute `{item}`")
+            cell = getattr(cell, item)
+            if not isinstance(cell, Cell):
+                raise AttributeError(f"`{item}` is not an nn.Cell")
+        return cell
+
+    def get_buffer(self, target):
+        """`Cell.get_buffer(target)`: the buffer at the dotted path `target`."""
+        cell_path, _, buffer_name = target.rpartition(".")
+        cell = self.get_sub_cell(cell_path)
+        if not hasattr(cell, buffer_name):
+            raise AttributeError(f"{cell._get_name()} has no attribute `{buffer_name}`")
+        buffer = getattr(cell, buffer_name)
+        if buffer_name not in cell._buffers:
+            raise AttributeError(f"`{buffer_name}` is not a buffer")
+        return buffer
+
     def register_state_dict_pre_hook(self, hook):
         """`hook(cell, prefix, keep_vars)` before `state_dict` reads this Cell."""
-        return _register_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()),
+        return cell_hooks.register_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()),
                               hook)
 
     def register_state_dict_post_hook(self, hook):
         """`hook(cell, state_dict, prefix, local_metadata)` after `state_dict` read this Cell
         (a returned dict replaces the result)."""
-        return _register_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
+        return cell_hooks.register_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
 
     def register_load_state_dict_pre_hook(self, hook):
         """`hook(cell, state_dict, prefix, local_metadata, strict, missing_keys,
         unexpected_keys, error_msgs)` before `load_state_dict` loads; messages it appends to
         `error_msgs` make the load fail."""
-        return _register_hook(
+        return cell_hooks.register_hook(
             self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict()), hook)
 
     def register_load_state_dict_post_hook(self, hook):
         """`hook(cell, incompatible_keys)` after `load_state_dict` loaded."""
-        return _register_hook(
+        return cell_hooks.register_hook(
             self.__dict__.setdefault("_load_state_dict_post_hooks", OrderedDict()), hook)
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
@@ -668,21 +718,24 @@ class Cell:
     def _run_hooks_and_construct(self, args, kwargs, sharded=True):
         if sharded and "_shard_fn" in self.__dict__ and not kwargs:  # Cell.shard's
             return self.__dict__["_shard_fn"](*args)
-        for hook in self._forward_pre_hooks.values():
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
+        if not (self._forward_pre_hooks or self._forward_hooks):
+            return self._construct_output(args, kwargs)
+        called, output = set(), None
+        try:
+            if self._forward_pre_hooks:
+                args, kwargs = cell_hooks.run_forward_pre_hooks(self, args, kwargs)
+            output = self._construct_output(args, kwargs)
+            return cell_hooks.run_forward_hooks(self, args, kwargs, output, called)
+        except Exception:
+            cell_hooks.run_always_called_hooks(self, args, kwargs, output, called)
+            raise
+
+    def _construct_output(self, args, kwargs):
         if getattr(type(self), "bprop", None) is not None:  # a gradient the user wrote
-            output = _call_with_bprop(self, args, kwargs)
-        elif "_recompute_context_fn" in self.__dict__:  # Cell.recompute's
-            output = _call_recomputed(self, args, kwargs)
-        else:
-            output = self._parsed_method()(*args, **kwargs)
-        for hook in self._forward_hooks.values():
-            result = hook(self, args, output)
-            if result is not None:
-                output = result
-        return output
+            return _call_with_bprop(self, args, kwargs)
+        if "_recompute_context_fn" in self.__dict__:  # Cell.recompute's
+            return _call_recomputed(self, args, kwargs)
+        return self._parsed_method()(*args, **kwargs)
 
     def _parsed_method(self):
         """The method a call runs: `construct`, except inside a compiled program, where
@@ -718,23 +771,6 @@ class Cell:
     __str__ = __repr__
 
 
-class _HookHandle:
-    def __init__(self, table, key):
-        self._table, self._key = table, key
-
-    def remove(self):
-        self._table.pop(self._key, None)
-
-
-_hook_ids = [0]
-
-
-def _register_hook(table, hook_fn):
-    _hook_ids[0] += 1
-    table[_hook_ids[0]] = hook_fn
-    return _HookHandle(table, _hook_ids[0])
-
-
 def _run_with_backward_hooks(cell, args, kwargs):
     """`cell(*args, **kwargs)` with its backward hooks (a function of its own: a lambda in
     `Cell.__call__` would make every call, the fast ones too, allocate closure cells)."""
@@ -759,7 +795,8 @@ def _call_with_bprop(cell, args, kwargs):
     if context.is_graph_mode():
         bprop = _bprop_arity_checked(bprop, len(args))
     return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), bprop, args,
-                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
+                              roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"),
+                              new_outputs=cell.requires_grad)
 
 
 def _bprop_arity_checked(bprop, inputs: int):

@@ -1,8 +1,9 @@
 """MindSpore 2.10's "auto" mixed-precision lists (`mindspore.train.amp.AMP_AUTO_WHITE_LIST` and
-`AMP_AUTO_BLACK_LIST`), by the names msjax registers those operators under (the functional
-form, the Primitive class, the Tensor method are one object or built from one). While a strategy
-is in force (core/amp_strategy.py), a white-listed op casts its float Tensor inputs to the
-strategy's low dtype and a black-listed one to float32; with none, the op is called as is, at the
+`AMP_AUTO_BLACK_LIST`) and its promote list, by the names msjax registers those operators under
+(the functional form, the Primitive class, the Tensor method are one object or built from one).
+While a strategy is in force (core/amp_strategy.py), a white-listed op casts its float Tensor
+inputs to the strategy's low dtype, a black-listed one to float32 and a promoted one to the
+widest float dtype among them; with none, the op is called as is, at the
 cost of one ContextVar read (tests/goldens/scripts/amp_auto_probe.py).
 """
 from __future__ import annotations
@@ -32,6 +33,39 @@ BLACK = frozenset((
     "cumprod", "CumProd", "cumsum", "CumSum", "sum", "l1_loss", "mse_loss", "nll_loss", "NLLLoss"))
 
 
+# MindSpore's `promote_list`: these take their float inputs in the widest float dtype among them
+# (`AddN`, `Concat` over a list of Tensors)
+PROMOTE = frozenset((
+    "addcdiv", "Addcdiv", "addcmul", "Addcmul", "cross", "Cross", "grid_sample", "GridSampler2D",
+    "GridSampler3D", "bias_add", "BiasAdd", "addn", "AddN", "accumulate_n", "concat", "cat",
+    "Concat"))
+
+
+def _float_tensors(values):
+    """The float Tensors among `values` and in the tuples and lists among them."""
+    for value in values:
+        if isinstance(value, (tuple, list)):
+            yield from _float_tensors(value)
+        elif isinstance(value, Tensor) and jnp.issubdtype(value._data.dtype, jnp.floating):
+            yield value
+
+
+def _cast_all(value, dtype):
+    if isinstance(value, (tuple, list)):
+        return type(value)(_cast_all(v, dtype) for v in value)
+    return _cast(value, dtype)
+
+
+def _promoted(args, kwargs):
+    """`args` and `kwargs` with their float Tensors in their widest float dtype."""
+    dtypes = {t._data.dtype for t in _float_tensors([*args, *kwargs.values()])}
+    if len(dtypes) < 2:
+        return args, kwargs
+    dtype = functools.reduce(jnp.promote_types, dtypes)
+    return ([_cast_all(a, dtype) for a in args],
+            {k: _cast_all(v, dtype) for k, v in kwargs.items()} if kwargs else kwargs)
+
+
 def _cast(value, dtype):
     if isinstance(value, Tensor) and jnp.issubdtype(value._data.dtype, jnp.floating) \
             and value._data.dtype != dtype:
@@ -44,6 +78,8 @@ def inputs_cast(names):
     arguments cast as the strategy in force says, which the op's Tensor-level function calls only
     while `LOW_DTYPE` holds a strategy (registry.functional: an op outside a strategy pays one
     ContextVar read, no call); None for an op on neither list."""
+    if any(n in PROMOTE for n in names):
+        return _promoted
     white = any(n in WHITE for n in names)
     if not white and not any(n in BLACK for n in names):
         return None

@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.backend.interface import differentiated
 from msjax._src.core import lifting, state
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
@@ -372,23 +373,28 @@ def run_with_backward_hooks(cell, args, forward):
     On the backward pass the pre-hooks see the gradients of the outputs (`hook(cell,
     grad_output)`), then the hooks see those of the inputs (`hook(cell, grad_input,
     grad_output)`); each may return replacements, as in MindSpore. The gradients are concrete
-    Tensors wherever the backward pass runs (eagerly or compiled). A hook runs only when the
-    Cell's inputs are differentiated (MindSpore also calls it, with None, when only weights are).
+    Tensors wherever the backward pass runs (eagerly or compiled). When no input is
+    differentiated (a gradient of weights only) the hooks run after the pre-hooks, with None
+    for each input's gradient (MindSpore's), and what they return is not used.
     """
     shared = {"grad_output": ()}
+    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
+    inputs_differentiated = differentiated([args[i]._data for i in positions])
 
     def output_side(grads):
         replaced = _run_hooks(cell.__dict__.get("_backward_pre_hooks", {}).values(), grads,
                               lambda hook, g: hook(cell, g))
         shared["grad_output"] = replaced or grads
+        if not inputs_differentiated:
+            for hook in list(cell.__dict__.get("_backward_hooks", {}).values()):
+                hook(cell, (None,) * len(positions), shared["grad_output"])
         return replaced
 
     def input_side(grads):
         return _run_hooks(cell.__dict__.get("_backward_hooks", {}).values(), grads,
                           lambda hook, g: hook(cell, g, shared["grad_output"]))
 
-    positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
-    if positions:
+    if inputs_differentiated and positions:
         hooked = hooked_identity(input_side)(*[args[i]._data for i in positions])
         args = list(args)
         for i, value in zip(positions, hooked):

@@ -20,6 +20,10 @@ graph syntax and its own tests call directly.
 - `CopyWithSlice()(dst, src)`: writes `src`'s values into the Tensor `dst` (of its shape and
   dtype) and returns `dst`. MindSpore writes through a view into the Tensor it was taken from;
   msjax Tensors are no views (an index result is a copy): only `dst` changes.
+- `TupleToTensor()(x, dtype)` and `ListToTensor()(x, dtype)`: the Tensor of a tuple (or range)
+  or list of numbers; `TensorToTuple()(t)`, `TensorToList()(t)`: a 0-d or 1-d Tensor's values
+  as a tuple or list; `TensorToScalar()(t)`: a 0-d or one-element Tensor's value (None for
+  what MindSpore gives None).
 
 Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py).
 """
@@ -177,3 +181,70 @@ class MixedPrecisionCast(Primitive):
 
 
 mixed_precision_cast = MixedPrecisionCast()
+
+
+class TupleToTensor(Primitive):
+    """`_sequence_ops.TupleToTensor()(x, dtype)`: `Tensor(x, dtype)` for a tuple or range of
+    numbers; None for anything else (a tuple holding None too), as MindSpore's."""
+
+    def __init__(self):
+        super().__init__("TupleToTensor")
+
+    def __call__(self, x, dtype):
+        if isinstance(x, range):
+            x = tuple(x)
+        if isinstance(x, tuple) and None not in x:
+            return Tensor(x, dtype=dtype)
+        return None
+
+
+class ListToTensor(Primitive):
+    """`_sequence_ops.ListToTensor()(x, dtype)`: `Tensor(x, dtype)` for a list of numbers."""
+
+    def __init__(self):
+        super().__init__("ListToTensor")
+
+    def __call__(self, x, dtype):
+        if x is not None and isinstance(x, list) and None not in x:
+            return Tensor(x, dtype)
+        raise RuntimeError(f"input must be list, but got {x}")
+
+
+def _values_of_vector(x):
+    """A Tensor of rank 0 or 1 as a Python list (None for anything else)."""
+    if isinstance(x, Tensor) and x.ndim <= 1:
+        return x.asnumpy().tolist()
+    return None
+
+
+class TensorToTuple(Primitive):
+    """`_sequence_ops.TensorToTuple()(x)`: the values of a 0-d or 1-d Tensor as a tuple."""
+
+    def __init__(self):
+        super().__init__("TensorToTuple")
+
+    def __call__(self, x):
+        values = _values_of_vector(x)
+        return None if values is None else tuple(values)  # (a 0-d one's is not iterable)
+
+
+class TensorToList(Primitive):
+    """`_sequence_ops.TensorToList()(x)`: the values of a 0-d or 1-d Tensor as a list."""
+
+    def __init__(self):
+        super().__init__("TensorToList")
+
+    def __call__(self, x):
+        return _values_of_vector(x)
+
+
+class TensorToScalar(Primitive):
+    """`_sequence_ops.TensorToScalar()(x)`: the value of a 0-d or one-element 1-d Tensor."""
+
+    def __init__(self):
+        super().__init__("TensorToScalar")
+
+    def __call__(self, x):
+        if isinstance(x, Tensor) and x.shape in ((), (1,)):
+            return x.item()
+        return None

@@ -392,39 +392,52 @@ def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, di
 def max_pool_argmax_2d(x, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                        ceil_mode=False):
     """Max pooling over the last two axes with the argmax as a flat index into each H·W plane."""
+    return max_pool_argmax_nd(x, 2, kernel_size, stride, pad_mode, padding, dilation, ceil_mode)
+
+
+def max_pool_argmax_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0,
+                       dilation=1, ceil_mode=False):
+    """Max pooling over the last `nd` axes with the argmax as a flat index into each pooled
+    plane (H·W, or D·H·W)."""
     hashable = [tuple(v) if isinstance(v, list) else v
                 for v in (kernel_size, stride, pad_mode, padding, dilation, ceil_mode)]
-    return _max_pool_argmax_2d(x, *hashable)
+    return _max_pool_argmax_nd(x, nd, *hashable)
 
 
-@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5, 6))
-def _max_pool_argmax_2d(x, kernel_size, stride, pad_mode, padding, dilation, ceil_mode):
+@functools.partial(jax.jit, static_argnums=(1, 2, 3, 4, 5, 6, 7))
+def _max_pool_argmax_nd(x, nd, kernel_size, stride, pad_mode, padding, dilation, ceil_mode):
     # One compiled program (it gathers every window), so an eager call dispatches once.
-    kernel, stride, dilation, geometry = _pool_setup(x, 2, kernel_size, stride, dilation,
+    kernel, stride, dilation, geometry = _pool_setup(x, nd, kernel_size, stride, dilation,
                                                      pad_mode, padding, ceil_mode)
+    sizes = x.shape[x.ndim - nd:]
     positions, valid = [], []
     for axis, ((lo, hi), extra) in enumerate(geometry):
-        size = x.shape[x.ndim - 2 + axis]
         span = (kernel[axis] - 1) * dilation[axis] + 1
-        out = (size + lo + hi + extra - span) // stride[axis] + 1
+        out = (sizes[axis] + lo + hi + extra - span) // stride[axis] + 1
         pos = (np.arange(out)[:, None] * stride[axis] - lo
                + np.arange(kernel[axis])[None, :] * dilation[axis])
         positions.append(pos)
-        valid.append((pos >= 0) & (pos < size))
-    rows, cols = positions
-    rows_c = np.clip(rows, 0, x.shape[-2] - 1)
-    cols_c = np.clip(cols, 0, x.shape[-1] - 1)
-    patches = x[..., rows_c[:, None, :, None], cols_c[None, :, None, :]]
-    mask = valid[0][:, None, :, None] & valid[1][None, :, None, :]
+        valid.append((pos >= 0) & (pos < sizes[axis]))
+
+    def spread(table, axis):
+        """An (out, kernel) table of `axis` shaped (o_1..o_nd, k_1..k_nd) for broadcasting."""
+        shape = [1] * (2 * nd)
+        shape[axis], shape[nd + axis] = table.shape
+        return table.reshape(shape)
+
+    index = tuple(spread(np.clip(pos, 0, size - 1), axis)
+                  for axis, (pos, size) in enumerate(zip(positions, sizes)))
+    patches = x[(Ellipsis, *index)]
+    mask = functools.reduce(np.logical_and, [spread(v, axis) for axis, v in enumerate(valid)])
     patches = jnp.where(mask, patches, _lowest(x.dtype))
-    flat = patches.reshape(patches.shape[:-2] + (-1,))
+    flat = patches.reshape(patches.shape[:x.ndim - nd + nd] + (-1,))
     best = argmax_index(flat, -1)
-    k_w = kernel[1]
-    oh = np.arange(rows.shape[0])[:, None]
-    ow = np.arange(cols.shape[0])[None, :]
-    index = (jnp.asarray(rows)[oh, best // k_w] * x.shape[-1]
-             + jnp.asarray(cols)[ow, best % k_w])
-    return jnp.max(flat, axis=-1), index.astype(np.int64)
+    picked = jnp.unravel_index(best, kernel)  # the kernel offset of the maximum, per axis
+    flat_index = 0
+    for axis, pos in enumerate(positions):
+        outs = np.arange(pos.shape[0]).reshape([-1 if a == axis else 1 for a in range(nd)])
+        flat_index = flat_index * sizes[axis] + jnp.asarray(pos)[outs, picked[axis]]
+    return jnp.max(flat, axis=-1), flat_index.astype(np.int64)
 
 
 @one_program  # eagerly one program (a window sum, a divisor and a division)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_nd
+from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_argmax_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional, op
@@ -32,8 +32,7 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     if return_indices:
-        raise NotImplementedError("msjax: ops.max_pool3d(return_indices=True) is not supported; "
-                                  "use return_indices=False.")
+        return max_pool_argmax_nd(x, 3, kernel_size, stride, "pad", padding, dilation, ceil_mode)
     return max_pool_nd(x, 3, kernel_size, stride, "pad", padding, dilation, ceil_mode)
 
 

@@ -31,6 +31,12 @@ INSTANCES = {
     "shape_": ("Shape", ("x",), {}),
     "depend": ("Depend", ("value", "expr"), {"side_effect_propagate": 1}),
 }
+# Instances of mindspore.ops.function.array_func that are no names of mindspore.ops (module_tree
+# answers that module's names from here first)
+ARRAY_FUNC_INSTANCES = {
+    "arg_max_with_value_": ("ArgMaxWithValue", ("input",), {}),
+    "arg_min_with_value_": ("ArgMinWithValue", ("input",), {}),
+}
 
 
 def _signature(inputs) -> inspect.Signature:
@@ -44,7 +50,7 @@ def _signature(inputs) -> inspect.Signature:
 
 
 def _build(name):
-    class_name, inputs, shown = INSTANCES[name]
+    class_name, inputs, shown = INSTANCES[name] if name in INSTANCES else ARRAY_FUNC_INSTANCES[name]
     cls = PRIMITIVES[class_name]
     signature = _signature(inputs)
 
@@ -84,3 +90,5 @@ scatter_nd_update = _build("scatter_nd_update")
 shape_ = _build("shape_")
 dtype = _build("dtype")
 depend = _build("depend")
+arg_max_with_value_ = _build("arg_max_with_value_")
+arg_min_with_value_ = _build("arg_min_with_value_")

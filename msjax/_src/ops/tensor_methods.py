@@ -28,7 +28,7 @@ from msjax._src.ops import tensor_methods_used, tensor_storage
 from msjax._src.ops import overloads
 from msjax._src.ops import catalog  # noqa: F401  (fills the table)
 from msjax._src.ops.adapters import operator_impl
-from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional, one_program_method
+from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional, one_program_method, unwrap
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.sparse_tensor import COOTensor, dense_to_coo, dense_to_csr
@@ -55,6 +55,30 @@ def _sparse_aware(fn, reflected: str):
     def operator(self, other):
         if other.__class__ is COOTensor:  # (`type` is Tensor.type in this module)
             return getattr(other, reflected)(self)
+        return fn(self, other)
+    operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
+    operator.__doc__ = getattr(fn, "__doc__", None)
+    return operator
+
+
+# MindSpore's `t + seq`, `seq + t`, `t - seq` and `seq - t` take a tuple or list operand as the
+# Tensor made of it (Tensors in it stacked); its other operators refuse one.
+_SEQUENCE_OPERAND = ("__add__", "__sub__")
+
+
+def _operand_of_sequence(seq):
+    """A tuple or list operand of `+`/`-` as a Tensor (see _SEQUENCE_OPERAND)."""
+    if builtins.any(isinstance(leaf, Tensor) for leaf in jax.tree_util.tree_leaves(
+            seq, is_leaf=lambda t: isinstance(t, Tensor))):
+        return _wrap(jnp.asarray(unwrap(seq)))
+    return Tensor(seq)
+
+
+def _sequence_aware(fn):
+    """Tensor operator `fn` with a tuple or list operand made a Tensor first."""
+    def operator(self, other):
+        if other.__class__ is tuple or other.__class__ is list:
+            other = _operand_of_sequence(other)
         return fn(self, other)
     operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
     operator.__doc__ = getattr(fn, "__doc__", None)
@@ -771,10 +795,12 @@ def install() -> None:
     for name, fn in {**_OPERATORS, **_COMPARISONS}.items():
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
-        setattr(Tensor, name, _sparse_aware(fn, _SPARSE_REFLECTED[name])
-                if name in _SPARSE_REFLECTED else fn)
+        method = _sparse_aware(fn, _SPARSE_REFLECTED[name]) if name in _SPARSE_REFLECTED else fn
+        setattr(Tensor, name, _sequence_aware(method) if name in _SEQUENCE_OPERAND else method)
         if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
             setattr(Tensor, "__r" + name[2:], fn)
+        elif name in _SEQUENCE_OPERAND:
+            setattr(Tensor, "__r" + name[2:], _sequence_aware(_swap(fn)))
         elif name in _OPERATORS:
             setattr(Tensor, "__r" + name[2:], _swap(fn))
     for name, fn in _UNARY.items():

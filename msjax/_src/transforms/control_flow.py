@@ -45,6 +45,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from msjax._src.backend.interface import differentiated
 from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
@@ -533,10 +534,26 @@ class _Retry(Exception):
     pass
 
 
+def _check_reverse_differentiable(values, where):
+    """A loop of unknown length cannot be differentiated in reverse mode by JAX (MindSpore's
+    graphs can): one carrying a float value that a `grad` differentiates runs as Python (the
+    eager fallback, where each iteration is differentiated as it runs)."""
+    floats = [v._data for v in values if isinstance(v, Tensor)
+              and jnp.issubdtype(v._data.dtype, jnp.inexact)]
+    if floats and differentiated(floats, reverse_only=True):
+        error = UnconvertibleControlFlowError(
+            f"msjax: {where}: the loop's values are differentiated (JAX cannot differentiate "
+            "a loop of unknown length in reverse mode)")
+        error.reason = ("the loop's values are differentiated, and JAX cannot differentiate a "
+                        "loop of unknown length in reverse mode")
+        raise error
+
+
 def _while(test_fn, body_fn, values, names, where, writes=None):
     """`lax.while_loop` over the carried variables, the boxes the body writes and the Tensors it
     writes in place (`writes`), traced again (`lifting.settle`) while an iteration changes a
     variable's type or writes new boxes or Tensors."""
+    _check_reverse_differentiable(values, where)
     writes = writes or InPlaceWrites({})
     carried = [[_Spec() for _ in names], [], []]  # the specs, boxes and Tensors of the next trace
 

@@ -110,7 +110,17 @@ def fit_gradient(grad, like, rules):
     return g.astype(like.dtype)
 
 
-def call_with_gradient(forward, backward, args, roots=(), rules=None):
+def _new_boxes(out, args):
+    """`out` with each of `args` it returns as a new Tensor of the same value."""
+    inputs = {id(a) for a in args if isinstance(a, Tensor)}
+    if not inputs:
+        return out
+    return jax.tree_util.tree_map(
+        lambda t: _wrap(t._data) if isinstance(t, Tensor) and id(t) in inputs else t, out,
+        is_leaf=lambda t: isinstance(t, Tensor))
+
+
+def call_with_gradient(forward, backward, args, roots=(), rules=None, new_outputs=False):
     """`forward(*args)`, differentiated through `backward(*args, out, dout)` (see the module
     doc). `backward` returns the arguments' gradients in their order (`rules.gradients`)."""
     lifted_forward, lifted = lifting.lift(forward, roots=roots)
@@ -118,7 +128,10 @@ def call_with_gradient(forward, backward, args, roots=(), rules=None):
     positions = [i for i, a in enumerate(args) if isinstance(a, Tensor)]
     arrays = [args[i]._data for i in positions]
     if not any(_is_traced(v) for v in arrays + list(box_values)):
-        return forward(*args)  # nothing is differentiated here: the forward pass as it is
+        # nothing is differentiated here: the forward pass as it is (a Cell recorded for a
+        # gradient, `new_outputs`, returns new Tensors as MindSpore's custom function does)
+        out = forward(*args)
+        return _new_boxes(out, args) if new_outputs else out
     if tracing_depth():  # compiled: the bprop's own graph-mode code (print shows values, ...)
         backward = call(backward)
     lifted_backward, _ = lifting.lift(backward, roots=roots)

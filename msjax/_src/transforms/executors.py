@@ -24,7 +24,7 @@ import contextvars
 
 import jax
 
-from msjax._src.core import context, lifting, program_cache, runtime, state
+from msjax._src.core import context, grad_mode, lifting, program_cache, runtime, state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.array_ops import stop_gradient
@@ -74,7 +74,7 @@ class _PyNativeExecutor:
         """`set_enable_grad(False)` forbids gradients until `set_enable_grad(True)`, as a
         `no_grad` block does."""
         depth = grad_module._NO_GRAD_DEPTH.get()
-        grad_module._NO_GRAD_DEPTH.set(0 if flag else max(depth, 1))
+        grad_mode.set_depth(0 if flag else max(depth, 1))
 
     def requires_grad(self):
         """Both flags: the forward pass is recorded and gradients are allowed."""

@@ -154,7 +154,7 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
     """`ops.vjp(fn, *inputs, weights=None, has_aux=False)`: `(fn(*inputs), vjp_fn)` (and the
     aux outputs with `has_aux`). `vjp_fn(*v)` gives the gradients of every input (a tuple)
     and, with `weights`, of them: `(input grads, weight grads)`. In PyNative a second call of
-    `vjp_fn` runs the forward pass again and warns, as MindSpore does."""
+    `vjp_fn` runs the forward pass again (its state writes too) and warns, as MindSpore does."""
     _check_vjp_inputs(inputs)
     _check_has_aux(has_aux)
     out = fn(*inputs)
@@ -173,8 +173,11 @@ def vjp(fn, *inputs, weights=None, has_aux=False):
             warnings.warn("vjp_fn has been called multiple times; the forward pass will be "
                           "recomputed.", RuntimeWarning, stacklevel=2)
         sens = v if len(v) > 1 else v[0]
+        # The first call differentiates the forward pass `vjp` ran (graph mode: every call
+        # does): its state writes (BatchNorm statistics) are not made again
         _, _, input_grads, weight_grads = reverse._differentiate(
-            fn, inputs, {}, positions, weight_list, has_aux, sens)
+            fn, inputs, {}, positions, weight_list, has_aux, sens,
+            write_state=calls[0] > 1 and not graph)
         if weight_form is None:
             return tuple(input_grads)
         return tuple(input_grads), tuple(weight_grads)

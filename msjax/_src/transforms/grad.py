@@ -10,13 +10,11 @@ Works eagerly (op by op, like PyNative) and under any enclosing trace (jit, vmap
 """
 from __future__ import annotations
 
-import contextvars
-
 import jax
 import jax.numpy as jnp
 
 from msjax._src.core import attributes, context, lifting, state
-from msjax._src.core import tensor_hooks
+from msjax._src.core import grad_mode, tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
@@ -26,8 +24,7 @@ from msjax._src.transforms import graph_fallback
 from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
-# How many `no_grad` blocks enclose the running code (per thread and task).
-_NO_GRAD_DEPTH: contextvars.ContextVar = contextvars.ContextVar("msjax_no_grad", default=0)
+_NO_GRAD_DEPTH = grad_mode.DEPTH  # how many `no_grad` blocks enclose the running code
 
 
 # -- argument normalisation (shared by grad, value_and_grad, jacrev, jacfwd) -------------------
@@ -94,8 +91,13 @@ def _conjugated(cotangent):
 
 
 # -- the engine --------------------------------------------------------------------------------
-def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
-    """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads)."""
+def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_by_use=False,
+                   write_state=True):
+    """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads).
+    With `weights_by_use`, the weight grads are those of the `weights` the call reads, in the
+    order it first reads them (MindSpore's PyNative GradOperation of a Cell's own weights).
+    With `write_state` False, the boxes the call writes keep their values (a forward pass run
+    again only to be differentiated)."""
     if _NO_GRAD_DEPTH.get():
         raise RuntimeError("In no_grad context, you can not calculate gradient")
     positions = positions or ()
@@ -109,20 +111,25 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
     primal_refs = [(i, leaf) for i, (p, tree) in enumerate(slots)
                    for leaf in ((None,) if tree is None else range(len(tree[1])))
                    if _differentiable_value(args[p] if leaf is None else tree[1][leaf])]
-    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights)
+    # PyNative differentiates Tensor objects: one passed at several places is one variable,
+    # and each of its places gets its whole gradient (graph mode's inputs are its arguments)
+    shared = not graph and not state.tracing_depth()
+    variables, variable_of = _variables(args, slots, primal_refs, shared)
+    held_reads = {} if weights_by_use else None
+    lifted_fn, lifted = lifting.lift(_returning_values(fn), boxes=weights, held_reads=held_reads)
     weight_values = lifted.values()
     # integer Parameters are differentiated in Float32 and get integer gradients, as inputs do
-    primals = ([_as_primal(_slot_value(args, slots, ref)._data) for ref in primal_refs]
+    primals = ([_as_primal(tensor._data) for tensor in variables]
                + [_as_primal(v) for v in weight_values])
     # Inside pmap or a data-parallel step: a gradient per device (MindSpore's), not JAX's sum
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
-    n_inputs = len(primal_refs)
+    n_inputs = len(variables)
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
     kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
 
     # the leaves' `register_hook` hooks (core/tensor_hooks.py): their gradients go through them
-    hooked_leaves = [_slot_value(args, slots, ref) for ref in primal_refs] + list(weights or ())
+    hooked_leaves = variables + list(weights or ())
     # As in MindSpore, a leaf's hooks run even where the output does not depend on it (with a
     # zero gradient): a zero multiple of each hooked value is differentiated too, so the hooks'
     # backward pass is never skipped as JAX skips a symbolic zero's.
@@ -136,7 +143,10 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
                          for leaf, v in zip(hooked_leaves, primal_values)]
         anchor = [sum(jnp.sum(v) * 0 for leaf, v in zip(hooked_leaves, primal_values)
                       if tensor_hooks.hooks(leaf))] if anchored else []
-        call_args = _with_primals(args, slots, primal_refs, primal_values[:n_inputs])
+        call_args = _with_primals(args, slots, primal_refs,
+                                  [primal_values[k] for k in variable_of])
+        if shared and n_inputs:
+            call_args = _with_variables(call_args, variables, primal_values[:n_inputs])
         if attribute_writes is None:
             call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
         else:
@@ -169,16 +179,21 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens):
         cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(o.dtype)
                                  .reshape(jnp.shape(o))) for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent + [jnp.zeros_like(anchor_value)] if anchored else cotangent)
-    lifted.write_back(weight_finals, inputs=primals[n_inputs:])
-    lifting.write_back(free_written, stray_finals)
+    if write_state:
+        lifted.write_back(weight_finals, inputs=primals[n_inputs:])
+        lifting.write_back(free_written, stray_finals)
     if attribute_writes is not None:
         attribute_writes.outputs.write(attribute_finals)
-    input_grads = _slot_gradients(args, slots, dict(zip(primal_refs, grads[:n_inputs])))
+    input_grads = _slot_gradients(args, slots,
+                                  {ref: grads[k] for ref, k in zip(primal_refs, variable_of)})
     weight_grads = [_wrap(_grad_in_dtype_of(g, v)) for g, v in zip(grads[n_inputs:],
                                                                    weight_values)]
     if not graph:  # PyNative: a weight with requires_grad False (then) gets a zero gradient
         weight_grads = [g if getattr(w, "requires_grad", True) else _wrap(jnp.zeros_like(g._data))
                         for w, g in zip(weights or (), weight_grads)]
+    if weights_by_use:
+        by_id = {id(w): g for w, g in zip(weights, weight_grads)}
+        weight_grads = [by_id[key] for key in held_reads if key in by_id]
     return out, aux, input_grads, weight_grads
 
 
@@ -237,6 +252,40 @@ def _with_primals(args, slots, refs, values) -> list:
         p, (tree, _) = slots[i]
         call_args[p] = jax.tree_util.tree_unflatten(tree, new_leaves)
     return call_args
+
+
+def _variables(args, slots, refs, shared):
+    """The differentiated Tensors, once each when `shared` (by identity), and for each of
+    `refs` the index of its variable."""
+    variables, variable_of, index = [], [], {}
+    for ref in refs:
+        tensor = _slot_value(args, slots, ref)
+        k = index.setdefault(id(tensor), len(variables)) if shared else len(variables)
+        if k == len(variables):
+            variables.append(tensor)
+        variable_of.append(k)
+    return variables, variable_of
+
+
+def _with_variables(call_args, variables, values) -> list:
+    """`call_args` with the other places (any argument, in tuples, lists and dicts) holding
+    one of the `variables` Tensors given its value too."""
+    by_id = {id(t): _wrap(v) for t, v in zip(variables, values)}
+
+    def substituted(value):
+        if isinstance(value, Tensor):
+            return by_id.get(id(value), value)
+        if type(value) in (tuple, list):
+            items = [substituted(v) for v in value]
+            if any(a is not b for a, b in zip(items, value)):
+                return type(value)(items)
+        elif type(value) is dict:
+            items = {k: substituted(v) for k, v in value.items()}
+            if any(items[k] is not v for k, v in value.items()):
+                return items
+        return value
+
+    return [substituted(a) for a in call_args]
 
 
 def _slot_gradients(args, slots, by_ref) -> list:
@@ -431,13 +480,14 @@ class GradOperation:
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
-            weights_now, form = weight_list, weight_form
+            weights_now, form, by_use = weight_list, weight_form, False
             if (get_by_list and weights is None and lifting.is_cell(fn)
-                    and not context.is_graph_mode()):  # PyNative: the Cell's trainable weights
-                weights_now, form = list(fn.trainable_params()), "sequence"
+                    and not context.is_graph_mode()):
+                # PyNative: the Cell's trainable weights the call reads, in their first use order
+                weights_now, form, by_use = list(fn.trainable_params()), "sequence", True
             _, _, input_grads, weight_grads = _differentiate(
                 call_fn, args, kwargs, positions if (get_all or not get_by_list) else (),
-                weights_now, False, sens)
+                weights_now, False, sens, weights_by_use=by_use)
             # a single Parameter (not in a sequence) gives its gradient, not a 1-tuple
             weight_part = weight_grads[0] if form == "single" else tuple(weight_grads)
             if get_all and get_by_list:
@@ -523,10 +573,11 @@ def jacfwd(fn, grad_position=0, has_aux=False):
 
 
 class no_grad:
-    """`mindspore._no_grad` context: gradients may not be taken inside."""
+    """`mindspore._no_grad` context: gradients may not be taken inside, and what is computed
+    inside carries no gradient (core/grad_mode.py)."""
 
     def __enter__(self):
-        self.token = _NO_GRAD_DEPTH.set(_NO_GRAD_DEPTH.get() + 1)
+        self.token = grad_mode.set_depth(_NO_GRAD_DEPTH.get() + 1)
 
     def __exit__(self, *exc):
         _NO_GRAD_DEPTH.reset(self.token)

@@ -10,6 +10,7 @@ from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 
 max_pool_nd_tensor = functional(one_program(nn_ops.max_pool_nd))
+max_pool_argmax_nd_tensor = functional(nn_ops.max_pool_argmax_nd)
 avg_pool_nd_tensor = functional(one_program(nn_ops.avg_pool_nd))
 
 
@@ -285,10 +286,7 @@ class MaxPool3d(_PoolNd):
                  return_indices=False, ceil_mode=False):
         super().__init__(kernel_size, stride, pad_mode)
         self.return_indices = return_indices
-        if return_indices:
-            raise NotImplementedError("msjax: nn.MaxPool3d(return_indices=True) is not supported "
-                                      "yet; use return_indices=False.")
-        if dilation != 1 and pad_mode.upper() != "PAD":
+        if (dilation != 1 or return_indices) and pad_mode.upper() != "PAD":
             raise ValueError(f"For {self.cls_name}, the pad_mode must be 'pad' when dilation is "
                              f"not 1 or return_indices is True, but got pad_mode:{pad_mode}.")
         self.only_pad = dilation != 1
@@ -300,6 +298,10 @@ class MaxPool3d(_PoolNd):
         unbatched = x.ndim == 4
         if unbatched:
             x = array_ops.expand_dims(x, 0)
+        if self.return_indices:
+            out = max_pool_argmax_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
+                                            self._padding, self._dilation, self._ceil_mode)
+            return tuple(array_ops.squeeze(o, 0) for o in out) if unbatched else out
         out = max_pool_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
                                         self._padding, self._dilation, self._ceil_mode)
         return array_ops.squeeze(out, 0) if unbatched else out

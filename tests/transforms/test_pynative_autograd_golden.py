@@ -1,0 +1,21 @@
+"""PyNative autograd as MindSpore 2.10 runs it (a Tensor passed twice is one variable, `_no_grad`,
+a Cell's own weights by first read, vjp's state writes, a jit loop under grad), Cell hooks with
+their options, Cell buffers, `t + seq`, MaxPool3d's indices, float Tensor indices and the inner
+operators MindSpore's tests import: tests/goldens/scripts/pynative_autograd_probe.py runs
+unchanged on msjax and prints what MindSpore printed
+(tests/goldens/transforms/pynative_autograd_probe.out)."""
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+GOLDEN = golden_cases("transforms/pynative_autograd_probe.out")
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    return run_script_on_msjax("pynative_autograd_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(GOLDEN))
+def test_pynative_autograd_case_matches_mindspore(label, msjax_cases):
+    assert msjax_cases.get(label) == GOLDEN[label]
