@@ -31,8 +31,14 @@ def _float_value(value):
 
 class Bijector(Cell):
     """`Bijector(is_constant_jacobian=False, is_injective=True, name=None, dtype=None,
-    param=None)`: the base of the bijectors (module doc); a subclass implements `_forward`,
-    `_inverse`, `_forward_log_jacobian` and `_inverse_log_jacobian` on jax arrays."""
+    param=None)`: the base of the bijectors (module doc).
+
+    A user's subclass (MindSpore's API) implements `_forward`, `_inverse`,
+    `_forward_log_jacobian` and `_inverse_log_jacobian` on Tensors, with the helpers
+    `_add_parameter`, `_check_value_dtype` and `cast_param_by_value`; msjax's own bijectors
+    (`_ON_ARRAYS`) implement them on jax arrays, their input checked here."""
+
+    _ON_ARRAYS = False
 
     def __init__(self, is_constant_jacobian=False, is_injective=True, name=None, dtype=None,
                  param=None):
@@ -71,21 +77,56 @@ class Bijector(Cell):
     def parameters(self):
         return self._param_dict
 
+    # -- MindSpore's helpers for a subclass's parameters and inputs -------------------------------
+    def _add_parameter(self, value, name):
+        """`value` as a Tensor: a float one of the first parameter's dtype when the bijector has
+        no dtype, else of exactly the bijector's dtype."""
+        if value is None or isinstance(value, bool):
+            raise TypeError(f"{name} cannot be type {type(value)}")
+        tensor = value if isinstance(value, Tensor) else Tensor(value)
+        if self._dtype is None:
+            common = getattr(self, "_common_dtype", None)
+            if common is None:
+                self._common_dtype = tensor.dtype
+            elif tensor.dtype != common:
+                raise TypeError(f"{name} should have the same dtype as other arguments.")
+            _float_parameter(type(self).__name__, name, tensor)
+        elif tensor.dtype != self._dtype:
+            raise TypeError(f"{name} should have the same dtype as the bijector's dtype.")
+        return tensor
+
+    def _check_value_dtype(self, value):
+        """`value`, a float Tensor (of the bijector's dtype, when it has one)."""
+        _float_value(value)
+        if self._dtype is not None and value.dtype != self._dtype:
+            raise TypeError(f"For 'SameTypeShape', type of 'input_x' should be same as "
+                            f"'input_y', but got {value.dtype} and {self._dtype}.")
+        return value
+
+    def cast_param_by_value(self, value, para):
+        """`para` cast to the dtype of `value`."""
+        return _wrap(_array(para).astype(_array(value).dtype))
+
+    def _method(self, name, value):
+        if self._ON_ARRAYS:
+            return _wrap(getattr(self, "_" + name)(_float_value(value)))
+        return getattr(self, "_" + name)(value)
+
     @x64.scoped
     def forward(self, value):
-        return _wrap(self._forward(_float_value(value)))
+        return self._method("forward", value)
 
     @x64.scoped
     def inverse(self, value):
-        return _wrap(self._inverse(_float_value(value)))
+        return self._method("inverse", value)
 
     @x64.scoped
     def forward_log_jacobian(self, value):
-        return _wrap(self._forward_log_jacobian(_float_value(value)))
+        return self._method("forward_log_jacobian", value)
 
     @x64.scoped
     def inverse_log_jacobian(self, value):
-        return _wrap(self._inverse_log_jacobian(_float_value(value)))
+        return self._method("inverse_log_jacobian", value)
 
     def construct(self, name, *args, **kwargs):
         """`bijector('forward', x)`: the method `name`."""
@@ -94,6 +135,8 @@ class Bijector(Cell):
 
 class Exp(Bijector):
     """`Exp(name='Exp')`: y = exp(x)."""
+
+    _ON_ARRAYS = True
 
     def __init__(self, name="Exp"):
         super().__init__(name=name)
@@ -121,6 +164,9 @@ _FLOAT_NAMES = ("[mindspore.float16, mindspore.float32, mindspore.float64, minds
 def _float_parameter(kind, label, value):
     """A bijector's float parameter as a Float32 array: a Python int (Int64 to MindSpore) or an
     integer Tensor is refused with MindSpore's message."""
+    if not isinstance(value, (Tensor, np.ndarray, np.number, list, int, float)):
+        raise TypeError(f"Unable to convert input of type {type(value)} to a Tensor of type "
+                        "Float32")
     if isinstance(value, Tensor):
         dtype_name = f"mindspore.{str(value.dtype).lower()}"
         array = value._data
@@ -140,6 +186,8 @@ def _shown(array) -> str:
 class ScalarAffine(Bijector):
     """`ScalarAffine(scale=1.0, shift=0.0, name='ScalarAffine')`: y = scale·x + shift; its
     log-Jacobian is log|scale| (a constant)."""
+
+    _ON_ARRAYS = True
 
     def __init__(self, scale=1.0, shift=0.0, name="ScalarAffine"):
         super().__init__(is_constant_jacobian=True, name=name,
@@ -174,6 +222,8 @@ class ScalarAffine(Bijector):
 class PowerTransform(Bijector):
     """`PowerTransform(power=0.0, name='PowerTransform')`: y = (1 + x·power)^(1/power), and
     y = exp(x) for power 0 (power must be ≥ 0)."""
+
+    _ON_ARRAYS = True
 
     def __init__(self, power=0.0, name="PowerTransform"):
         super().__init__(name=name, param={"power": power})
@@ -247,6 +297,8 @@ def _same_dtype_parameters(kind, **values):
 class _ParameterisedBijector(Bijector):
     """A bijector whose float parameters (`_LABELS`) broadcast to its batch shape; its repr
     shows each when they are single numbers, else the batch shape (MindSpore's)."""
+
+    _ON_ARRAYS = True
 
     _LABELS: tuple = ()
 

@@ -23,6 +23,7 @@ from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.probability.bijector import Bijector, Exp, GumbelCDF, Invert
 from msjax._src.nn.probability.distribution import (Distribution, Normal, Uniform, _array,
                                                     _check_dtype)
+from msjax._src.nn.probability.utils import check_prob, check_rank, check_sum_equal_one
 
 
 class Categorical(Distribution):
@@ -35,13 +36,11 @@ class Categorical(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
         param = {"param_dict": {"probs": probs}, "seed": seed}
         super().__init__(seed, dtype, name, param)
-        if probs is not None:
+        if probs is not None:  # (each probability strictly inside (0, 1), as MindSpore's)
             values = np.asarray(_array(probs))
-            if np.any(values < 0):
-                raise ValueError("Probabilities must be greater than zero")
-            if not np.allclose(values.sum(-1), 1.0, atol=1e-6):
-                raise ValueError("Probabilities for each category should sum to one for "
-                                 "Categorical distribution.")
+            check_rank(values)
+            check_prob(values)
+            check_sum_equal_one(values)
         self._stored = {"probs": None if probs is None else _array(probs)}
 
     def _compute_dtype(self):

@@ -104,40 +104,58 @@ class Distribution(Cell):
         return self._out(method(_array(value, self._compute_dtype()),
                                 *self._call_params(args, kwargs)))
 
+    def _implementation(self, method, *ways):
+        """The array function that answers `method`: the first of `ways` (name of an array
+        method, and what to apply to its result) the distribution implements; a subclass that
+        implements none raises MindSpore's NotImplementedError."""
+        for name, then in ways:
+            if getattr(type(self), name, None) is not None:
+                found = getattr(self, name)
+                return found if then is None else (lambda *a: then(found(*a)))
+        raise NotImplementedError(f"{method} is not implemented for {self.name} distribution.")
+
     def prob(self, value, *args, **kwargs):
-        return self._call_with_value(self._prob, value, args, kwargs)
+        fn = self._implementation("prob", ("_prob", None), ("_log_prob", jnp.exp))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def log_prob(self, value, *args, **kwargs):
-        return self._call_with_value(self._log_prob, value, args, kwargs)
+        fn = self._implementation("log_prob", ("_log_prob", None), ("_prob", jnp.log))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def cdf(self, value, *args, **kwargs):
-        return self._call_with_value(self._cdf, value, args, kwargs)
+        return self._call_with_value(self._implementation("cdf", ("_cdf", None)), value, args,
+                                     kwargs)
 
     def log_cdf(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: jnp.log(self._cdf(v, *p)), value, args,
-                                     kwargs)
+        fn = self._implementation("log_cdf", ("_cdf", jnp.log))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def survival_function(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: 1.0 - self._cdf(v, *p), value, args, kwargs)
+        fn = self._implementation("survival_function", ("_cdf", lambda c: 1.0 - c))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def log_survival(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: jnp.log1p(-self._cdf(v, *p)), value, args,
-                                     kwargs)
+        fn = self._implementation("log_survival", ("_cdf", lambda c: jnp.log1p(-c)))
+        return self._call_with_value(fn, value, args, kwargs)
+
+    def _moment(self, method, *ways, args, kwargs):
+        fn = self._implementation(method, *ways)
+        return self._out(fn(*self._call_params(args, kwargs)))
 
     def mean(self, *args, **kwargs):
-        return self._out(self._mean(*self._call_params(args, kwargs)))
+        return self._moment("mean", ("_mean", None), args=args, kwargs=kwargs)
 
     def var(self, *args, **kwargs):
-        return self._out(self._var(*self._call_params(args, kwargs)))
+        return self._moment("var", ("_var", None), args=args, kwargs=kwargs)
 
     def sd(self, *args, **kwargs):
-        return self._out(jnp.sqrt(self._var(*self._call_params(args, kwargs))))
+        return self._moment("sd", ("_var", jnp.sqrt), args=args, kwargs=kwargs)
 
     def mode(self, *args, **kwargs):
-        return self._out(self._mode(*self._call_params(args, kwargs)))
+        return self._moment("mode", ("_mode", None), args=args, kwargs=kwargs)
 
     def entropy(self, *args, **kwargs):
-        return self._out(self._entropy(*self._call_params(args, kwargs)))
+        return self._moment("entropy", ("_entropy", None), args=args, kwargs=kwargs)
 
     def _other(self, dist, args):
         kind = type(self).__name__
@@ -150,15 +168,19 @@ class Distribution(Cell):
     def kl_loss(self, dist, *args):
         """KL(self || dist): `args` are the other distribution's parameters, then (optionally)
         this one's."""
+        kl = self._implementation("kl_loss", ("_kl", None))
         other, own = self._other(dist, args)
-        return self._out(self._kl(own, other))
+        return self._out(kl(own, other))
 
     def cross_entropy(self, dist, *args):
         """H(self, dist) = entropy(self) + KL(self || dist)."""
+        kl = self._implementation("cross_entropy", ("_kl", None))
+        entropy = self._implementation("cross_entropy", ("_entropy", None))
         other, own = self._other(dist, args)
-        return self._out(self._entropy(*own) + self._kl(own, other))
+        return self._out(entropy(*own) + kl(own, other))
 
     def sample(self, shape=(), *args, **kwargs):
+        self._implementation("sample", ("_sample", None))
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         params = self._call_params(args, kwargs)
         batch = jnp.broadcast_shapes(*(p.shape for p in params))
