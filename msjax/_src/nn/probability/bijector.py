@@ -13,6 +13,7 @@ from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LogSigmoid
+from msjax._src.nn.probability.utils import batch_shape
 
 
 def _array(value):
@@ -310,7 +311,7 @@ class _ParameterisedBijector(Bijector):
 
     def _set_parameters(self, arrays):
         self._params = arrays
-        self._batch_shape = jnp.broadcast_shapes(*(a.shape for a in arrays.values()))
+        self._batch_shape = batch_shape(a.shape for a in arrays.values())
 
     def _cast(self, value, label):
         """The parameter `label` in the dtype of the value it meets."""

@@ -19,6 +19,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
+from msjax._src.nn.probability.utils import batch_shape as _batch_shape
 from msjax._src.nn.layers.special import DiGamma, LBeta
 
 _FLOAT_TYPES = mstype.float_type
@@ -75,7 +76,7 @@ class Distribution(Cell):
         arrays broadcast against each other; MindSpore checks them here."""
         given = {k: _array(v, self._compute_dtype()) for k, v in values.items() if v is not None}
         if len(given) > 1:
-            shape = jnp.broadcast_shapes(*(v.shape for v in given.values()))
+            shape = _batch_shape(v.shape for v in given.values())
             given = {k: jnp.broadcast_to(v, shape) for k, v in given.items()}
         self._stored = {k: given.get(k) for k in values}
 

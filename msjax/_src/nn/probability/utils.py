@@ -6,13 +6,28 @@ are built with, which user code and MindSpore's tests import: the parameters' co
 """
 from __future__ import annotations
 
+import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.registry import broadcast_error
 
 _INT_TYPES = mstype.int_type + mstype.uint_type
+
+
+def batch_shape(shapes):
+    """The parameters' shapes broadcast, one after another as MindSpore adds them (its AddExt
+    error where two do not broadcast)."""
+    shapes = iter(shapes)
+    batch = next(shapes)
+    for shape in shapes:
+        try:
+            batch = jnp.broadcast_shapes(shape, batch)
+        except ValueError:
+            raise broadcast_error("AddExt", shape, batch, ("input", "other")) from None
+    return batch
 
 
 def set_param_type(args, hint_type):
