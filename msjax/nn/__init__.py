@@ -43,6 +43,7 @@ from msjax._src.nn.layers.conv import Conv2d as Conv2d
 from msjax._src.nn.layers.conv import Conv2dTranspose as Conv2dTranspose
 from msjax._src.nn.layers.embedding import Embedding as Embedding
 from msjax._src.nn.layers.embedding import EmbeddingLookup as EmbeddingLookup
+from msjax._src.nn.layers.embedding import MultiFieldEmbeddingLookup as MultiFieldEmbeddingLookup
 from msjax._src.nn.layers.normalization import BatchNorm1d as BatchNorm1d
 from msjax._src.nn.layers.normalization import BatchNorm2d as BatchNorm2d
 from msjax._src.nn.layers.normalization import LayerNorm as LayerNorm
@@ -214,6 +215,7 @@ from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.nn.layers.image_quality import CentralCrop as CentralCrop
 from msjax._src.nn.layers.image_quality import PSNR as PSNR
 from msjax._src.nn.layers.image_quality import SSIM as SSIM
+from msjax._src.nn.layers.image_quality import MSSSIM as MSSSIM
 from msjax._src.nn.layers.basic import Linear as Linear
 from msjax._src.nn.layers.pooling import MaxUnpool1d as MaxUnpool1d
 from msjax._src.nn.layers.pooling import MaxUnpool2d as MaxUnpool2d

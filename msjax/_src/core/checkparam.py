@@ -320,3 +320,41 @@ def check_axis_in_range(axis, ndim):
     if not -ndim <= axis < ndim:
         raise ValueError(f"The 'axis' must be in the range of [-{ndim}, {ndim}), but got {axis}.")
     return axis % ndim
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def expand_to_tuple(n_dimensions: int, sequences: bool = False):
+    """MindSpore's `twice`/`triple` (and, with `sequences`, `twice_sequence`/`triple_sequence`):
+    an int as a tuple of `n_dimensions` copies, a tuple (or list) of that many ints as a tuple;
+    anything else a TypeError with MindSpore's message."""
+    what = "an input" if sequences else "an int number"
+    kinds = (tuple, list) if sequences else tuple
+    accepted = "integer or tuple[int]/list[int]" if sequences else "integer or tuple[int]"
+    part = "sequence" if sequences else "tuple"
+
+    def convert(value):
+        if not isinstance(value, kinds):
+            if _is_int(value):
+                return (value,) * n_dimensions
+            raise TypeError(f"When expanding {what} to tuple, input type must be {accepted}, but "
+                            f"got {type(value)}")
+        if len(value) != n_dimensions:
+            raise TypeError(f"When expanding an {part} to tuple, input {part} dimension must be "
+                            f"{n_dimensions}, but got {value}")
+        for element in value:
+            if not _is_int(element):
+                raise TypeError(f"When expanding an {part} to tuple, the type of element in input "
+                                f"{part} must be an integer, but got {type(element)}.")
+        return tuple(value)
+    return convert
+
+
+once = expand_to_tuple(1)
+twice = expand_to_tuple(2)
+triple = expand_to_tuple(3)
+once_sequence = expand_to_tuple(1, sequences=True)
+twice_sequence = expand_to_tuple(2, sequences=True)
+triple_sequence = expand_to_tuple(3, sequences=True)
