@@ -334,6 +334,7 @@ def expand_to_tuple(n_dimensions: int, sequences: bool = False):
     kinds = (tuple, list) if sequences else tuple
     accepted = "integer or tuple[int]/list[int]" if sequences else "integer or tuple[int]"
     part = "sequence" if sequences else "tuple"
+    subject = "an sequence" if sequences else "an int number"  # (MindSpore's words)
 
     def convert(value):
         if not isinstance(value, kinds):
@@ -342,11 +343,11 @@ def expand_to_tuple(n_dimensions: int, sequences: bool = False):
             raise TypeError(f"When expanding {what} to tuple, input type must be {accepted}, but "
                             f"got {type(value)}")
         if len(value) != n_dimensions:
-            raise TypeError(f"When expanding an {part} to tuple, input {part} dimension must be "
+            raise TypeError(f"When expanding {subject} to tuple, input {part} dimension must be "
                             f"{n_dimensions}, but got {value}")
         for element in value:
             if not _is_int(element):
-                raise TypeError(f"When expanding an {part} to tuple, the type of element in input "
+                raise TypeError(f"When expanding {subject} to tuple, the type of element in input "
                                 f"{part} must be an integer, but got {type(element)}.")
         return tuple(value)
     return convert
