@@ -18,6 +18,7 @@ from msjax._src.nn.layers.activation import HSwish as HSwish
 from msjax._src.nn.layers.activation import Hardtanh as Hardtanh
 from msjax._src.nn.layers.activation import LeakyReLU as LeakyReLU
 from msjax._src.nn.layers.activation import LogSigmoid as LogSigmoid
+from msjax._src.nn.layers.activation import RReLU as RReLU
 from msjax._src.nn.layers.activation import LogSoftmax as LogSoftmax
 from msjax._src.nn.layers.activation import Mish as Mish
 from msjax._src.nn.layers.activation import ReLU as ReLU
@@ -79,6 +80,7 @@ from msjax._src.nn.learning_rate_schedule import PolynomialDecayLR as Polynomial
 from msjax._src.nn.learning_rate_schedule import WarmUpLR as WarmUpLR
 from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from msjax._src.nn.optim.adam import AdamOffload as AdamOffload
 from msjax._src.nn.optim.adam import LazyAdam as LazyAdam
 from msjax._src.nn.optim.proximal import ProximalAdagrad as ProximalAdagrad
 from msjax._src.nn.optim.lars import LARS as LARS

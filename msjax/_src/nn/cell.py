@@ -610,6 +610,9 @@ class Cell:
     def _call_full(self, args, kwargs):
         """`Cell.__call__` past the fast call: data parallel, GRAPH_MODE's compiled call, a
         lazy_inline block, or the eager call in a transaction."""
+        if "_cells" not in self.__dict__:  # (a subclass whose __init__ skipped Cell's)
+            raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute "
+                                 "from 'cell'. Please use 'super().__init__()'.")
         try:
             if not _tracing_depth():
                 spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py
