@@ -203,15 +203,14 @@ class LazyAdam(Adam):
 class AdamOffload(Adam):
     """`mindspore.nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
     use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)` (deprecated in
-    MindSpore 2.0 for `nn.Adam`): Adam whose update MindSpore runs on the host. Its kernel has
-    no Nesterov form (`use_nesterov` is only checked) and it does not centralise gradients:
-    msjax's Adam with `use_offload=True`. `beta1_power` and `beta2_power` have shape (1,)."""
+    MindSpore 2.0 for `nn.Adam`): Adam whose update MindSpore runs on the host; it does not
+    centralise gradients: msjax's Adam with `use_offload=True`. `beta1_power` and
+    `beta2_power` have shape (1,)."""
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
                  use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
-        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, False,
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
                          weight_decay, loss_scale, use_offload=True)
-        checks.check_value_type("use_nesterov", use_nesterov, [bool], self.cls_name)
         self.beta1_power = Parameter(Tensor([1.0], mstype.float32), name="beta1_power")
         self.beta2_power = Parameter(Tensor([1.0], mstype.float32), name="beta2_power")
 
