@@ -257,6 +257,17 @@ class Cell:
         for name, param in self.parameters_and_names(expand=recurse):
             param.name = prefix + name
 
+    def check_names(self):
+        """MindSpore's check that no two of the cell's Parameters share a name (its compile
+        makes it): ValueError naming the second."""
+        seen = set()
+        for attribute, param in self.parameters_and_names():
+            if param.name in seen:
+                raise ValueError(f"The value of {attribute} is {param!r}, its name "
+                                 f"'{param.name}' already exists. Please set a unique name for "
+                                 "the parameter.")
+            seen.add(param.name)
+
     # -- traversal ----------------------------------------------------------------------------
     def cells_and_names(self, cells=None, name_prefix=""):
         seen = cells if cells else set()
