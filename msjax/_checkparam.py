@@ -53,6 +53,12 @@ from msjax._src.core.checkparam import check_type_name as check_type_name
 from msjax._src.core.checkparam import check_types_same_and_valid as check_types_same_and_valid
 from msjax._src.core.checkparam import check_valid_input as check_valid_input
 from msjax._src.core.checkparam import check_value_type as check_value_type
+from msjax._src.core.checkparam import once as once
+from msjax._src.core.checkparam import once_sequence as once_sequence
+from msjax._src.core.checkparam import triple as triple
+from msjax._src.core.checkparam import triple_sequence as triple_sequence
+from msjax._src.core.checkparam import twice as twice
+from msjax._src.core.checkparam import twice_sequence as twice_sequence
 from msjax._src.core.checkparam import _expand_sequence_to_tuple as _expand_sequence_to_tuple
 from msjax._src.core.checkparam import _expand_tuple as _expand_tuple
 

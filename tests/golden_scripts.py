@@ -6,6 +6,7 @@ answered by msjax is the strictest comparison there is.
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import functools
 import io
@@ -93,6 +94,29 @@ def _own_temporary_folder():
 
 def golden_cases(name: str) -> dict[str, str]:
     return parse_lines((GOLDENS / name).read_text())
+
+
+def results_close(got: str, expected: str, rtol: float = 1e-3, atol: float = 2e-4) -> bool:
+    """Two printed results alike: equal text, or the same Python literal (tuples, lists, strings,
+    numbers; nan and inf as they print) with floats equal to `rtol`/`atol` (float32 programs of
+    MindSpore's kernels and of XLA differ in the last digits of a 4-decimal rounding)."""
+    if got == expected:
+        return True
+    try:
+        got_value, expected_value = (ast.literal_eval(re.sub(r"-?\b(nan|inf)\b", r'"\g<0>"', text))
+                                     for text in (got, expected))
+    except (ValueError, SyntaxError):
+        return False
+    return _values_close(got_value, expected_value, rtol, atol)
+
+
+def _values_close(got, expected, rtol, atol) -> bool:
+    if isinstance(expected, (list, tuple)):
+        return (type(got) is type(expected) and len(got) == len(expected)
+                and all(_values_close(g, e, rtol, atol) for g, e in zip(got, expected)))
+    if isinstance(expected, float) and isinstance(got, float):
+        return abs(got - expected) <= atol + rtol * abs(expected)
+    return got == expected
 
 
 def pipeline_comparable(result: str) -> str:

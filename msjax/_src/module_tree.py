@@ -222,6 +222,10 @@ NAME_SOURCES = {
     "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
     "mindspore.nn.probability": ("msjax.nn.probability.distribution",
                                  "msjax.nn.probability.bijector", "msjax.nn", "msjax"),
+    # the distributions' helpers (set_param_type, CheckTuple, ...), which MindSpore's tests import
+    "mindspore.nn.probability.distribution._utils": ("msjax._src.nn.probability.utils",
+                                                     "msjax.nn.probability.distribution",
+                                                     "msjax.nn", "msjax"),
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),

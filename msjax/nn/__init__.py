@@ -18,6 +18,7 @@ from msjax._src.nn.layers.activation import HSwish as HSwish
 from msjax._src.nn.layers.activation import Hardtanh as Hardtanh
 from msjax._src.nn.layers.activation import LeakyReLU as LeakyReLU
 from msjax._src.nn.layers.activation import LogSigmoid as LogSigmoid
+from msjax._src.nn.layers.activation import RReLU as RReLU
 from msjax._src.nn.layers.activation import LogSoftmax as LogSoftmax
 from msjax._src.nn.layers.activation import Mish as Mish
 from msjax._src.nn.layers.activation import ReLU as ReLU
@@ -43,6 +44,7 @@ from msjax._src.nn.layers.conv import Conv2d as Conv2d
 from msjax._src.nn.layers.conv import Conv2dTranspose as Conv2dTranspose
 from msjax._src.nn.layers.embedding import Embedding as Embedding
 from msjax._src.nn.layers.embedding import EmbeddingLookup as EmbeddingLookup
+from msjax._src.nn.layers.embedding import MultiFieldEmbeddingLookup as MultiFieldEmbeddingLookup
 from msjax._src.nn.layers.normalization import BatchNorm1d as BatchNorm1d
 from msjax._src.nn.layers.normalization import BatchNorm2d as BatchNorm2d
 from msjax._src.nn.layers.normalization import LayerNorm as LayerNorm
@@ -78,6 +80,9 @@ from msjax._src.nn.learning_rate_schedule import PolynomialDecayLR as Polynomial
 from msjax._src.nn.learning_rate_schedule import WarmUpLR as WarmUpLR
 from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from msjax._src.nn.optim.adam import AdamOffload as AdamOffload
+from msjax._src.nn.optim.adam import LazyAdam as LazyAdam
+from msjax._src.nn.optim.proximal import ProximalAdagrad as ProximalAdagrad
 from msjax._src.nn.optim.lars import LARS as LARS
 from msjax._src.nn.optim.momentum import Momentum as Momentum
 from msjax._src.nn.optim.optimizer import Optimizer as Optimizer
@@ -212,6 +217,7 @@ from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.nn.layers.image_quality import CentralCrop as CentralCrop
 from msjax._src.nn.layers.image_quality import PSNR as PSNR
 from msjax._src.nn.layers.image_quality import SSIM as SSIM
+from msjax._src.nn.layers.image_quality import MSSSIM as MSSSIM
 from msjax._src.nn.layers.basic import Linear as Linear
 from msjax._src.nn.layers.pooling import MaxUnpool1d as MaxUnpool1d
 from msjax._src.nn.layers.pooling import MaxUnpool2d as MaxUnpool2d

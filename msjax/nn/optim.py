@@ -11,6 +11,9 @@ from msjax._src.nn.optim.adaptive import RMSProp as RMSProp
 from msjax._src.nn.optim.adaptive import Rprop as Rprop
 from msjax._src.nn.optim.adam import Adam as Adam
 from msjax._src.nn.optim.adam import AdamWeightDecay as AdamWeightDecay
+from msjax._src.nn.optim.adam import AdamOffload as AdamOffload
+from msjax._src.nn.optim.adam import LazyAdam as LazyAdam
+from msjax._src.nn.optim.proximal import ProximalAdagrad as ProximalAdagrad
 from msjax._src.nn.optim.lars import LARS as LARS
 from msjax._src.nn.optim.momentum import Momentum as Momentum
 from msjax._src.nn.optim.optimizer import Optimizer as Optimizer

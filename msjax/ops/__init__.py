@@ -403,6 +403,7 @@ from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.array_ops import gather as gather
 from msjax._src.ops.primitives import Gather as Gather
+from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.array_ops import gather_d as gather_d
 from msjax._src.ops.array_ops import gather_elements as gather_elements
 from msjax._src.ops.array_ops import gather_nd as gather_nd

@@ -367,40 +367,46 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _expand_tuple(n_dimensions):
-    """A function expanding an int to a tuple of `n_dimensions` of it, and checking a tuple of
-    `n_dimensions` ints (MindSpore's `_checkparam._expand_tuple`: `twice = _expand_tuple(2)`)."""
-    def convert(m):
-        if not isinstance(m, tuple):
-            if _is_int(m):
-                return (m,) * n_dimensions
-            raise TypeError(f"When expanding an int number to tuple, input type must be integer "
-                            f"or tuple[int], but got {type(m)}")
-        if len(m) != n_dimensions:
-            raise TypeError(f"When expanding an int number to tuple, input tuple dimension must "
-                            f"be {n_dimensions}, but got {m}")
-        for i in m:
-            if not _is_int(i):
-                raise TypeError(f"When expanding an int number to tuple, the type of element in "
-                                f"input tuple must be an integer, but got {type(i)}.")
-        return m
+def expand_to_tuple(n_dimensions: int, sequences: bool = False):
+    """MindSpore's `twice`/`triple` (and, with `sequences`, `twice_sequence`/`triple_sequence`):
+    an int as a tuple of `n_dimensions` copies, a tuple (or list) of that many ints as a tuple;
+    anything else a TypeError with MindSpore's message."""
+    what = "an input" if sequences else "an int number"
+    kinds = (tuple, list) if sequences else tuple
+    accepted = "integer or tuple[int]/list[int]" if sequences else "integer or tuple[int]"
+    part = "sequence" if sequences else "tuple"
+    subject = "an sequence" if sequences else "an int number"  # (MindSpore's words)
+
+    def convert(value):
+        if not isinstance(value, kinds):
+            if _is_int(value):
+                return (value,) * n_dimensions
+            raise TypeError(f"When expanding {what} to tuple, input type must be {accepted}, but "
+                            f"got {type(value)}")
+        if len(value) != n_dimensions:
+            raise TypeError(f"When expanding {subject} to tuple, input {part} dimension must be "
+                            f"{n_dimensions}, but got {value}")
+        for element in value:
+            if not _is_int(element):
+                raise TypeError(f"When expanding {subject} to tuple, the type of element in input "
+                                f"{part} must be an integer, but got {type(element)}.")
+        return tuple(value)
     return convert
+
+
+once = expand_to_tuple(1)
+twice = expand_to_tuple(2)
+triple = expand_to_tuple(3)
+once_sequence = expand_to_tuple(1, sequences=True)
+twice_sequence = expand_to_tuple(2, sequences=True)
+triple_sequence = expand_to_tuple(3, sequences=True)
+
+
+def _expand_tuple(n_dimensions):
+    """MindSpore's `_checkparam._expand_tuple(n)` (`twice = _expand_tuple(2)`)."""
+    return expand_to_tuple(n_dimensions)
 
 
 def _expand_sequence_to_tuple(n_dimensions):
-    """`_expand_tuple` for a tuple or a list (returned as a tuple)."""
-    def convert(m):
-        if not isinstance(m, (tuple, list)):
-            if _is_int(m):
-                return (m,) * n_dimensions
-            raise TypeError(f"When expanding an input to tuple, input type must be integer or "
-                            f"tuple[int]/list[int], but got {type(m)}")
-        if len(m) != n_dimensions:
-            raise TypeError(f"When expanding an sequence to tuple, input sequence dimension must "
-                            f"be {n_dimensions}, but got {m}")
-        for i in m:
-            if not _is_int(i):
-                raise TypeError(f"When expanding an sequence to tuple, the type of element in "
-                                f"input sequence must be an integer, but got {type(i)}.")
-        return tuple(m)
-    return convert
+    """MindSpore's `_checkparam._expand_sequence_to_tuple(n)`: tuples and lists."""
+    return expand_to_tuple(n_dimensions, sequences=True)

@@ -78,6 +78,8 @@ class Parameter(Tensor):
             self._value = state.created(self, initial)
         self.name = name
         self.requires_grad = requires_grad
+        if not isinstance(layerwise_parallel, bool):
+            raise TypeError("The argument `layerwise_parallel` must be bool type.")
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer
         if device is not None and device not in ("CPU", "Remote"):

@@ -257,6 +257,17 @@ class Cell:
         for name, param in self.parameters_and_names(expand=recurse):
             param.name = prefix + name
 
+    def check_names(self):
+        """MindSpore's check that no two of the cell's Parameters share a name (its compile
+        makes it): ValueError naming the second."""
+        seen = set()
+        for attribute, param in self.parameters_and_names():
+            if param.name in seen:
+                raise ValueError(f"The value of {attribute} is {param!r}, its name "
+                                 f"'{param.name}' already exists. Please set a unique name for "
+                                 "the parameter.")
+            seen.add(param.name)
+
     # -- traversal ----------------------------------------------------------------------------
     def cells_and_names(self, cells=None, name_prefix=""):
         seen = cells if cells else set()
@@ -660,6 +671,9 @@ class Cell:
     def _call_full(self, args, kwargs):
         """`Cell.__call__` past the fast call: data parallel, GRAPH_MODE's compiled call, a
         lazy_inline block, or the eager call in a transaction."""
+        if "_cells" not in self.__dict__:  # (a subclass whose __init__ skipped Cell's)
+            raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute "
+                                 "from 'cell'. Please use 'super().__init__()'.")
         try:
             if not _tracing_depth():
                 spmd_call = self.__dict__.get("_data_parallel_call")  # nn/distributed.py

@@ -14,9 +14,11 @@ import math
 
 import jax.numpy as jnp
 
+from msjax._src.core import checkparam
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LogSoftmax, get_activation
+from msjax._src.nn.layers.checks import check_is_tensor
 from msjax._src.nn.loss import LossBase, MSELoss
 from msjax._src.ops import loss_ops
 from msjax._src.ops.ctc_ops import ctc_loss_values
@@ -91,10 +93,17 @@ class MultiClassDiceLoss(LossBase):
     def __init__(self, weights=None, ignore_indiex=None, activation="softmax"):
         super().__init__()
         self.binarydiceloss = DiceLoss(smooth=1e-5)
+        if weights is not None and not isinstance(weights, Tensor):
+            raise TypeError(f"The type of 'weights' should be 'Tensor', but got type "
+                            f"'{type(weights).__name__}'.")
         self.weights = weights
         if isinstance(weights, Tensor) and weights.ndim != 2:
             raise ValueError(f"For '{self.cls_name}', the dimension of 'weights' must be 2, but "
                              f"got {weights.ndim}.")
+        if ignore_indiex is not None and (isinstance(ignore_indiex, bool)
+                                          or not isinstance(ignore_indiex, int)):
+            raise TypeError(f"The type of 'ignore_indiex' should be 'int', but got type "
+                            f"'{type(ignore_indiex).__name__}'.")
         self.ignore_indiex = ignore_indiex
         if isinstance(activation, str) and activation not in self._ACTIVATIONS:
             raise ValueError(f"For '{self.cls_name}', the 'activation' must be in "
@@ -105,6 +114,18 @@ class MultiClassDiceLoss(LossBase):
                             f"got {type(self.activation)}.")
 
     def construct(self, logits, label):
+        name = self.cls_name
+        check_is_tensor("logits", logits, name)
+        check_is_tensor("labels", label, name)
+        checkparam.check("logits_shape", logits.shape, "label_shape", label.shape, prim_name=name)
+        for arg, ndim in (("logits", logits.ndim), ("labels", label.ndim)):
+            if ndim < 2:
+                raise ValueError(f"For '{name}', the '{arg}' dimension must be greater than 1, "
+                                 f"but got {ndim}.")
+        if self.weights is not None and self.weights.shape[0] != label.shape[1]:
+            raise ValueError(f"For '{name}', the weight_shape[0] must be equal to "
+                             f"label_shape[1], but got weight_shape[0]: {self.weights.shape[0]} "
+                             f"and label_shape[1]: {label.shape[1]}.")
         if self.activation is not None:
             logits = self.activation(logits)
         total = 0

@@ -13,6 +13,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks
+from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -24,6 +25,30 @@ def _check_reduction(reduction, name):
     if reduction not in _REDUCTIONS:
         raise ValueError(f"For '{name}', the 'reduction' must be in ['mean', 'sum', 'none'], "
                          f"but got {reduction}.")
+
+
+def _check_cross_entropy_arguments(input, target, weight, ignore_index, reduction,
+                                   label_smoothing):
+    """MindSpore's checks of cross_entropy's arguments, in its order (its messages name the
+    op 'cross_entropy_loss'). The arrays are the op's Tensors unwrapped: anything else (a NumPy
+    array, a list) was no Tensor."""
+    name = "cross_entropy_loss"
+    for label, value in (("input", input), ("target", target), ("weight", weight)):
+        if value is not None and not isinstance(value, jax.Array):
+            raise TypeError(f"For '{name}', the '{label}' must be a Tensor, but got "
+                            f"'{type_of(value)}'")
+    if isinstance(ignore_index, bool) or not isinstance(ignore_index, int):
+        raise TypeError(f"For '{name}', the type of 'ignore_index' must be 'int', but got "
+                        f"'{type(ignore_index).__name__}'.")
+    if isinstance(label_smoothing, bool) or not isinstance(label_smoothing, float):
+        raise TypeError(f"For '{name}', the 'label_smoothing' must be float, but got "
+                        f"'{type(label_smoothing).__name__}'")
+    if label_smoothing < 0:
+        raise ValueError(f"For '{name}', the 'label_smoothing' must be float and must >= 0, but "
+                         f"got '{label_smoothing}' with type 'float'.")
+    if reduction not in ("none", "mean", "sum"):
+        raise ValueError(f"For '{name}', the 'reduction' must be str and must be in "
+                         f"'['none', 'mean', 'sum']', but got '{reduction}'.")
 
 
 def reduce_loss(x, reduction, weights=None):
@@ -132,7 +157,8 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
                   label_smoothing=0.0):
     """`ops.cross_entropy`: class indices (integer target, through `nll_loss`) or class
     probabilities (float target) with classes on axis 1 (axis 0 for 1-d input)."""
-    _check_reduction(reduction, "cross_entropy_loss")
+    _check_cross_entropy_arguments(input, target, weight, ignore_index, reduction,
+                                   label_smoothing)
     if input.dtype not in _FLOATS:
         raise TypeError("For cross_entropy, the input dtype should be mstype.float64, "
                         f"mstype.float32 ormstype.float16, but got dtype:{input.dtype}.")

@@ -130,6 +130,8 @@ Split = primitive("Split", lambda x, axis, output_num:
                   A.split(x, x.shape[axis] // output_num, axis), axis=0, output_num=1)
 Gather = primitive("Gather", lambda x, indices, axis, batch_dims:
                    A.gather(x, indices, axis, batch_dims), batch_dims=0)
+# Gather whose gradient MindSpore keeps sparse (a RowTensor); JAX's gradient of a gather is dense
+SparseGatherV2 = primitive("SparseGatherV2", lambda x, indices, axis: A.gather(x, indices, axis))
 OneHot = primitive("OneHot", lambda indices, depth, on_value, off_value, axis:
                    A.one_hot(indices, depth, on_value, off_value, axis), axis=-1)
 StridedSlice = primitive(

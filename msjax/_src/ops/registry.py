@@ -139,10 +139,11 @@ def _mindspores_error(impl, args, kwargs, error):
     return _user_traceback(error)
 
 
-def broadcast_error(name: str, x_shape, y_shape) -> ValueError:
+def broadcast_error(name: str, x_shape, y_shape, inputs=("input1", "input2")) -> ValueError:
     """MindSpore's ValueError for an elementwise op whose inputs' shapes do not broadcast (its
     axis numbers as MindSpore prints them: the position in the input plus the second input's
-    rank, recorded by tests/goldens/scripts/robustness_probe.py)."""
+    rank, recorded by tests/goldens/scripts/robustness_probe.py); `inputs`: the inputs' names in
+    the message (('input', 'other') for AddExt)."""
     rank = max(len(x_shape), len(y_shape))
     padded_x = (1,) * (rank - len(x_shape)) + tuple(x_shape)
     padded_y = (1,) * (rank - len(y_shape)) + tuple(y_shape)
@@ -151,9 +152,10 @@ def broadcast_error(name: str, x_shape, y_shape) -> ValueError:
     at_x = axis - (rank - len(x_shape)) + len(y_shape)
     at_y = axis - (rank - len(y_shape)) + len(y_shape)
     listed = [", ".join(str(d) for d in shape) for shape in (x_shape, y_shape)]
-    return ValueError(f"For '{name}', input1.shape and input2.shape need to broadcast. The value "
-                      f"of input1.shape[{at_x}] or input2.shape[{at_y}] must be 1 or -1 when they "
-                      f"are not the same, but got input1.shape = [{listed[0]}] and input2.shape "
+    x, y = inputs
+    return ValueError(f"For '{name}', {x}.shape and {y}.shape need to broadcast. The value "
+                      f"of {x}.shape[{at_x}] or {y}.shape[{at_y}] must be 1 or -1 when they "
+                      f"are not the same, but got {x}.shape = [{listed[0]}] and {y}.shape "
                       f"= [{listed[1]}]")
 
 

@@ -188,6 +188,8 @@ class _CellGraphExecutor:
         if not hasattr(obj, "construct"):
             raise AttributeError(f"The class {type(obj).__name__} does not have method "
                                  "construct")
+        if hasattr(obj, "check_names"):  # (MindSpore's compile checks the names first)
+            obj.check_names()
         full_phase = self._phase(obj, phase, args, kwargs)
         key = (full_phase, _signature(args, kwargs))
         if key in self._compiled:

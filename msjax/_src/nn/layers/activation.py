@@ -5,9 +5,11 @@ Each calls its functional op from the op table; none has parameters, and none ha
 """
 from __future__ import annotations
 
+from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
 from msjax._src.nn.cell import Cell
-from msjax._src.nn.layers.checks import check_bool
-from msjax._src.ops import math_ops, nn_ops
+from msjax._src.nn.layers.checks import check_bool, check_value_type
+from msjax._src.ops import activation_ops, math_ops, nn_ops
 
 
 class ReLU(Cell):
@@ -131,6 +133,28 @@ class LogSigmoid(Cell):
 
     def construct(self, input):
         return nn_ops.logsigmoid(input)
+
+
+class RReLU(Cell):
+    """`nn.RReLU(lower=1/8, upper=1/3)`: negative inputs scaled by a slope drawn uniformly from
+    [lower, upper] at every call (in training and in evaluation alike, as MindSpore's), from
+    msjax's random key."""
+
+    def __init__(self, lower=1 / 8, upper=1 / 3):
+        super().__init__()
+        check_value_type("upper", upper, [float, int], self.cls_name)
+        check_value_type("lower", lower, [float, int], self.cls_name)
+        if lower > upper:
+            raise ValueError(f"For {self.cls_name}, the value of 'upper' must be greater than or "
+                             f"equal to 'lower', but got upper: {upper}, lower: {lower}. ")
+        self.lower = Tensor(lower, dtype=mstype.float32)
+        self.upper = Tensor(upper, dtype=mstype.float32)
+        self._bounds = (float(lower), float(upper))
+
+    def construct(self, x):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'rrelu', the input must be a Tensor, but got {type(x)}.")
+        return activation_ops.rrelu(x, *self._bounds)
 
 
 class Tanhshrink(Cell):

@@ -9,7 +9,7 @@ from msjax._src.core.initializer import HeUniform, Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import get_activation
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
-from msjax._src.ops import array_ops, math_ops, nn_ops
+from msjax._src.ops import array_ops, host_ops, math_ops, nn_ops
 from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import Parameter
@@ -206,7 +206,7 @@ class L1Regularizer(Cell):
         self.scale = Tensor(scale, dtype=mstype.float32)
 
     def construct(self, weights):
-        if weights.dtype == mstype.bool_:
+        if host_ops.DType()(weights) == mstype.bool_:  # (MindSpore's ops.dtype: Tensors only)
             raise TypeError(f"The 'weights' doesn't support 'Bool' and expect to receive "
                             f"({_NUMBER_TYPES}).")
         return self.scale * math_ops.abs(weights).sum()

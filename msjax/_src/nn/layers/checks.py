@@ -3,6 +3,7 @@ messages (`mindspore._checkparam`)."""
 from __future__ import annotations
 
 from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_text import type_of as type_of
 
 
 def _prefix(cls_name):
@@ -61,29 +62,6 @@ def check_positive_float(value, arg_name, cls_name):
         raise ValueError(f"{info} must be float and must > 0, but got '{value}' with type "
                          "'float'.")
     return value
-
-
-def type_of(value):
-    """MindSpore's text of a value's type in its argument errors: `Tensor[Float32]`, `Int64`,
-    `Float32`, `Bool`, `String`, `None`, `External` (any other object); a tuple or list as
-    `Tuple[...]`/`List[...]` with its elements joined by ',' and each run of equal types as
-    `T*N` (`Tuple[Tensor[Float32]*2,Int64]`; tests/goldens/scripts/type_text_probe.py)."""
-    if isinstance(value, Tensor):
-        return f"Tensor[{value.dtype}]"
-    if isinstance(value, (tuple, list)):
-        kind = "Tuple" if isinstance(value, tuple) else "List"
-        runs: list = []  # [type text, count]
-        for text in map(type_of, value):
-            if runs and runs[-1][0] == text:
-                runs[-1][1] += 1
-            else:
-                runs.append([text, 1])
-        return f"{kind}[{','.join(t if n == 1 else f'{t}*{n}' for t, n in runs)}]"
-    if isinstance(value, bool):
-        return "Bool"
-    if value is None:
-        return "None"
-    return {int: "Int64", float: "Float32", str: "String"}.get(type(value), "External")
 
 
 def check_is_tensor(arg_name, value, cls_name):

@@ -1,9 +1,11 @@
-"""`nn.Embedding` and `nn.EmbeddingLookup`."""
+"""`nn.Embedding`, `nn.EmbeddingLookup` and `nn.MultiFieldEmbeddingLookup`."""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import checkparam
 from msjax._src.core import dtype as mstype
 from msjax._src.core.initializer import initializer
 from msjax._src.nn.cell import Cell
@@ -114,3 +116,58 @@ class EmbeddingLookup(Cell):
 
     def construct(self, indices):
         return _lookup_rows(self.embedding_table, indices, self.max_norm)
+
+
+class MultiFieldEmbeddingLookup(EmbeddingLookup):
+    """`nn.MultiFieldEmbeddingLookup(vocab_size, embedding_size, field_size, param_init='normal',
+    target='CPU', slice_mode='batch_slice', feature_num_list=None, max_norm=None, sparse=True,
+    operator='SUM', dtype=mstype.float32)`: EmbeddingLookup's rows for `input_indices` (batch,
+    n), each scaled by its `input_values` entry and merged per field (`field_ids`, in
+    [0, field_size)) by `operator`: 'SUM', 'MEAN' (the sum over the sum of |values|, 0 where
+    that is 0) or 'MAX' (over the entries with a nonzero value; 0 for a field without one).
+    Returns (batch, field_size, embedding_size)."""
+
+    def __init__(self, vocab_size, embedding_size, field_size, param_init="normal", target="CPU",
+                 slice_mode="batch_slice", feature_num_list=None, max_norm=None, sparse=True,
+                 operator="SUM", dtype=mstype.float32):
+        super().__init__(vocab_size, embedding_size, param_init, target, slice_mode,
+                         feature_num_list, max_norm, sparse, dtype=dtype)
+        self.field_size = check_positive_int(field_size, "field_size", self.cls_name)
+        self.operator = operator
+        checkparam.check_string(operator, ["SUM", "MAX", "MEAN"], "operator", self.cls_name)
+
+    def construct(self, input_indices, input_values, field_ids):
+        name = self.cls_name
+        for label, value in (("input_indices", input_indices), ("input_values", input_values),
+                             ("field_ids", field_ids)):
+            if value.ndim != 2:
+                raise ValueError(f"For '{name}', the dimension of '{label}' must be 2d, but got "
+                                 f"{value.ndim}")
+        for label, value, allowed in (("input_indices", input_indices,
+                                       [mstype.int32, mstype.int64]),
+                                      ("input_values", input_values, [mstype.float32]),
+                                      ("field_ids", field_ids, [mstype.int32])):
+            checkparam.check_type_name(label, value.dtype, allowed, name)
+        return _merge_fields(self.embedding_table, input_indices, input_values, field_ids,
+                             self.field_size, self.max_norm, self.operator)
+
+
+@functional
+def _merge_fields(table, indices, values, field_ids, field_size, max_norm, operator):
+    """MultiFieldEmbeddingLookup's computation on arrays (its docstring)."""
+    rows = _lookup_rows.impl(table, indices, max_norm)
+    batch, _, width = rows.shape
+    embedding = (values[..., None] * rows).reshape(-1, width)
+    segments = (field_ids + jnp.arange(batch, dtype=field_ids.dtype)[:, None] * field_size)
+    segments, count = segments.reshape(-1), batch * field_size
+    weight = jax.ops.segment_sum(jnp.abs(values).reshape(-1), segments, count)[:, None]
+    if operator == "MAX":
+        masked = jnp.where(values.reshape(-1, 1) == 0, jnp.finfo(embedding.dtype).min, embedding)
+        merged = jax.ops.segment_max(masked, segments, count)
+        merged = jnp.where(weight != 0, merged, jnp.zeros((), merged.dtype))
+    else:
+        merged = jax.ops.segment_sum(embedding, segments, count)
+        if operator == "MEAN":
+            merged = jnp.where(weight != 0, merged / jnp.where(weight != 0, weight, 1),
+                               jnp.zeros((), merged.dtype))
+    return merged.reshape(batch, field_size, width)

@@ -11,7 +11,10 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_value_type
+from msjax._src.nn.containers import CellList
+from msjax._src.nn.layers.activation import ReLU
 from msjax._src.nn.layers.conv import Conv2d
+from msjax._src.nn.layers.pooling import AvgPool2d
 from msjax._src.nn.optim.argument_checks import check_positive_float
 from msjax._src.ops import array_ops
 from msjax._src.core.tensor import Tensor
@@ -40,13 +43,13 @@ def _check_4d(shape, name, cls_name):
 
 
 def _same_type_shape(img1, img2):
+    """MindSpore's SameTypeShape check (its messages: tests/goldens/scripts/msssim_probe.py)."""
     if img1.shape != img2.shape:
-        raise ValueError(f"For 'SameTypeShape', the shape of input 'input_x' must be the same as "
-                         f"'input_y', but got 'input_x' shape: {img1.shape}, 'input_y' shape: "
-                         f"{img2.shape}.")
+        raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: {img2.shape}, "
+                         f"but got {img1.shape}.")
     if img1.dtype != img2.dtype:
-        raise TypeError(f"For 'SameTypeShape', the type of 'input_x' must be the same as "
-                        f"'input_y', but got {img1.dtype} and {img2.dtype}.")
+        raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {img2.dtype}, "
+                        f"but got {img1.dtype}.")
 
 
 def _to_unit_float(img, max_val):
@@ -89,18 +92,76 @@ class SSIM(Cell):
         img2, _ = _to_unit_float(img2, self.max_val)
         c1 = (self.k1 * max_val) ** 2
         c2 = (self.k2 * max_val) ** 2
-        n, c, h, w = img1.shape
+        ssim, _ = _ssim_maps(img1, img2, self.conv, c1, c2)
+        return ssim.mean(axis=(1, 2))
 
-        def conv(x):
-            return self.conv(array_ops.reshape(x, (n * c, 1, h, w)))
 
-        mu1, mu2 = conv(img1), conv(img2)
-        sigma1 = conv(img1 * img1) - mu1 * mu1
-        sigma2 = conv(img2 * img2) - mu2 * mu2
-        sigma12 = conv(img1 * img2) - mu1 * mu2
-        ssim = ((2 * mu1 * mu2 + c1) * (2 * sigma12 + c2)) / (
-            (mu1 * mu1 + mu2 * mu2 + c1) * (sigma1 + sigma2 + c2))
-        return array_ops.reshape(ssim, (n, c, -1)).mean(axis=(1, 2))
+def _ssim_maps(img1, img2, conv, c1, c2):
+    """The SSIM index and its contrast-structure part at each position of each channel of
+    `img1` and `img2` (N, C, H, W), `conv` (one channel in, one out) the Gaussian window:
+    both (N, C, positions)."""
+    n, c, h, w = img1.shape
+
+    def window_mean(x):
+        return array_ops.reshape(conv(array_ops.reshape(x, (n * c, 1, h, w))), (n, c, -1))
+
+    mu1, mu2 = window_mean(img1), window_mean(img2)
+    sigma1 = window_mean(img1 * img1) - mu1 * mu1
+    sigma2 = window_mean(img2 * img2) - mu2 * mu2
+    sigma12 = window_mean(img1 * img2) - mu1 * mu2
+    contrast = (2 * sigma12 + c2) / (sigma1 + sigma2 + c2)
+    return (2 * mu1 * mu2 + c1) / (mu1 * mu1 + mu2 * mu2 + c1) * contrast, contrast
+
+
+class MSSSIM(Cell):
+    """`nn.MSSSIM(max_val=1.0, power_factors=(0.0448, 0.2856, 0.3001, 0.2363, 0.1333),
+    filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03)`: the multi-scale structural similarity
+    of `img1` and `img2` (N, C, H, W; float or uint8), one value per image: at each of
+    len(power_factors) scales (halved by 2×2 average pooling) the per-channel mean contrast-
+    structure term, at the last the SSIM, each raised to its power factor, multiplied, then
+    averaged over channels (values: tests/goldens/scripts/msssim_probe.py)."""
+
+    def __init__(self, max_val=1.0, power_factors=(0.0448, 0.2856, 0.3001, 0.2363, 0.1333),
+                 filter_size=11, filter_sigma=1.5, k1=0.01, k2=0.03):
+        super().__init__()
+        self.max_val = _check_max_val(max_val, self.cls_name)
+        check_value_type("power_factors", power_factors, [tuple, list], self.cls_name)
+        self.filter_size = check_int(filter_size, 1, "filter_size", self.cls_name, strict=False)
+        self.filter_sigma = check_positive_float(filter_sigma, "filter_sigma", self.cls_name)
+        self.k1 = check_value_type("k1", k1, [float], self.cls_name)
+        self.k2 = check_value_type("k2", k2, [float], self.cls_name)
+        window = Tensor(_gaussian_window(filter_size, filter_sigma))
+        self.level = len(power_factors)
+        convs = [Conv2d(1, 1, filter_size, weight_init=window, pad_mode="valid")
+                 for _ in range(self.level)]
+        for conv in convs:
+            conv.weight.requires_grad = False
+        self.multi_convs_list = CellList(convs)
+        self.weight_tensor = Tensor(power_factors, mstype.float32)
+        self.avg_pool = AvgPool2d(kernel_size=2, stride=2, pad_mode="valid")
+        self.relu = ReLU()
+
+    def construct(self, img1, img2):
+        name = self.cls_name
+        _check_4d(img1.shape, "img1", name)
+        _check_4d(img2.shape, "img2", name)
+        if img1.dtype not in (mstype.float64, mstype.float32, mstype.float16, mstype.uint8):
+            raise TypeError(f"For '{name}', the 'img1' should be one of [mindspore.float64, "
+                            "mindspore.float32, mindspore.float16, mindspore.uint8], but got "
+                            f"'mindspore.{str(img1.dtype).lower()}'.")
+        _same_type_shape(img1, img2)
+        img1, max_val = _to_unit_float(img1, self.max_val)
+        img2, _ = _to_unit_float(img2, self.max_val)
+        c1 = (self.k1 * max_val) ** 2
+        c2 = (self.k2 * max_val) ** 2
+        scales = []
+        for conv in self.multi_convs_list:
+            ssim, contrast = _ssim_maps(img1, img2, conv, c1, c2)
+            scales.append(self.relu(contrast.mean(axis=2)))
+            img1, img2 = self.avg_pool(img1), self.avg_pool(img2)
+        scales[-1] = self.relu(ssim.mean(axis=2))
+        weighted = array_ops.stack(scales, -1) ** self.weight_tensor
+        return weighted.prod(-1).mean(-1)
 
 
 class PSNR(Cell):

@@ -30,10 +30,15 @@ class LGamma(Cell):
 
 
 class LBeta(Cell):
-    """`nn.LBeta()`: log |B(x, y)| = lgamma(x) + lgamma(y) - lgamma(x + y)."""
+    """`nn.LBeta()`: log |B(x, y)| = lgamma(x) + lgamma(y) - lgamma(x + y); its LGamma is a
+    child Cell, as MindSpore's (its repr shows it)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lgamma = LGamma()
 
     def construct(self, x, y):
-        return math_ops.lgamma(x) + math_ops.lgamma(y) - math_ops.lgamma(x + y)
+        return self.lgamma(x) + self.lgamma(y) - self.lgamma(x + y)
 
 
 class TimeDistributed(Cell):

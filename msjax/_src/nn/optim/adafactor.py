@@ -168,6 +168,7 @@ class AdaFactor(Optimizer):
             assign(param, _wrap(new[0]))
             for state, value in zip(states, new[1:]):
                 if state is not exp_avg or self.use_first_moment:
-                    assign(state, _wrap(value))
+                    # (kept in the state's dtype: Float16 with `compression`)
+                    assign(state, _wrap(value.astype(state._data.dtype)))
         return _success(self.param_length)
 

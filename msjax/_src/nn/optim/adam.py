@@ -30,7 +30,9 @@ from msjax._src.core.tensor import Tensor, _wrap
 
 __all__ = [
     "Adam",
+    "AdamOffload",
     "AdamWeightDecay",
+    "LazyAdam",
     "apply_adam",
     "apply_adam_weight_decay",
     "apply_adam_with_amsgrad",
@@ -175,6 +177,42 @@ class Adam(Optimizer):
                              "['CPU', 'Ascend' ,'GPU'], "
                              f"but got {value}")
         self._target = value
+
+
+class LazyAdam(Adam):
+    """`mindspore.nn.LazyAdam(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)` (deprecated in
+    MindSpore 2.0 for `nn.Adam`): Adam that updates only the rows a sparse gradient touches. msjax
+    gradients are dense, for which MindSpore's LazyAdam runs its Adam kernel: the update is
+    Adam's. `weight_decay` must be a float; `beta1_power` and `beta2_power` have shape (1,)."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
+                         weight_decay, loss_scale)
+        checks.check_value_type("weight_dacay", weight_decay, [float], self.cls_name)
+        checks.check_non_negative_float(weight_decay, "weight_decay", self.cls_name)
+        self.beta1_power = Parameter(Tensor([1.0], mstype.float32), name="beta1_power")
+        self.beta2_power = Parameter(Tensor([1.0], mstype.float32), name="beta2_power")
+
+    @Optimizer.target.setter
+    def target(self, value):
+        Adam.target.fset(self, value)
+
+
+class AdamOffload(Adam):
+    """`mindspore.nn.AdamOffload(params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+    use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0)` (deprecated in
+    MindSpore 2.0 for `nn.Adam`): Adam whose update MindSpore runs on the host; it does not
+    centralise gradients: msjax's Adam with `use_offload=True`. `beta1_power` and
+    `beta2_power` have shape (1,)."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8,
+                 use_locking=False, use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov,
+                         weight_decay, loss_scale, use_offload=True)
+        self.beta1_power = Parameter(Tensor([1.0], mstype.float32), name="beta1_power")
+        self.beta2_power = Parameter(Tensor([1.0], mstype.float32), name="beta2_power")
 
 
 class AdamWeightDecay(Optimizer):

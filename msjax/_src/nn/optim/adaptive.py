@@ -436,3 +436,13 @@ class FTRL(Optimizer):
                              *_like(param, self.l1, self.l2, self.lr_power))
             _write(zip((param, moment, linear), new))
         return _success(self.param_length)
+
+    @Optimizer.target.setter
+    def target(self, value):
+        if not isinstance(value, str):
+            raise TypeError("For 'FTRL', the property 'target' must be string type, but got type "
+                            f"{type(value)}.")
+        if value not in ("CPU", "Ascend", "GPU"):
+            raise ValueError("For 'FTRL', the property 'target' must be 'CPU', 'Ascend' or 'GPU', "
+                             f"but got {value}.")
+        self._target = value

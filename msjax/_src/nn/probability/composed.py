@@ -20,8 +20,10 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.nn.probability.bijector import Bijector
-from msjax._src.nn.probability.distribution import Distribution, _array
+from msjax._src.nn.probability.bijector import Bijector, Exp, GumbelCDF, Invert
+from msjax._src.nn.probability.distribution import (Distribution, Normal, Uniform, _array,
+                                                    _check_dtype)
+from msjax._src.nn.probability.utils import check_prob, check_rank, check_sum_equal_one
 
 
 class Categorical(Distribution):
@@ -34,13 +36,11 @@ class Categorical(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
         param = {"param_dict": {"probs": probs}, "seed": seed}
         super().__init__(seed, dtype, name, param)
-        if probs is not None:
+        if probs is not None:  # (each probability strictly inside (0, 1), as MindSpore's)
             values = np.asarray(_array(probs))
-            if np.any(values < 0):
-                raise ValueError("Probabilities must be greater than zero")
-            if not np.allclose(values.sum(-1), 1.0, atol=1e-6):
-                raise ValueError("Probabilities for each category should sum to one for "
-                                 "Categorical distribution.")
+            check_rank(values)
+            check_prob(values)
+            check_sum_equal_one(values)
         self._stored = {"probs": None if probs is None else _array(probs)}
 
     def _compute_dtype(self):
@@ -167,3 +167,147 @@ class TransformedDistribution(Distribution):
 
     def extend_repr(self):
         return ""
+
+
+class _ClosedForm(TransformedDistribution):
+    """A transformed distribution MindSpore answers in closed form (LogNormal, Gumbel): its
+    methods are the Distribution's, on its own parameters (`_PARAMS`), not the pushed-through
+    ones of TransformedDistribution."""
+
+    prob = Distribution.prob
+    log_prob = Distribution.log_prob
+    cdf = Distribution.cdf
+    log_cdf = Distribution.log_cdf
+    survival_function = Distribution.survival_function
+    log_survival = Distribution.log_survival
+    mean = Distribution.mean
+    sample = Distribution.sample
+    extend_repr = Distribution.extend_repr
+
+
+_HALF_LOG_2PI = 0.5 * float(np.log(2 * np.pi))
+
+
+class LogNormal(_ClosedForm):
+    """`LogNormal(loc=None, scale=None, seed=0, dtype=mstype.float32, name='LogNormal')`:
+    exp(X) for X ~ Normal(loc, scale), as TransformedDistribution(Exp, Normal) (its children),
+    with MindSpore's closed forms (prob is nan at values ≤ 0, cdf 0 there)."""
+
+    _PARAMS = ("loc", "scale")
+
+    def __init__(self, loc=None, scale=None, seed=0, dtype=mstype.float32, name="LogNormal"):
+        super().__init__(Exp(), Normal(loc, scale, dtype=dtype), seed=seed, name=name)
+        self._param_dict = {"loc": loc, "scale": scale}
+        self._store(loc=loc, scale=scale)
+
+    @property
+    def loc(self):
+        return None if self._stored["loc"] is None else self._out(self._stored["loc"])
+
+    @property
+    def scale(self):
+        return None if self._stored["scale"] is None else self._out(self._stored["scale"])
+
+    def _log_prob(self, value, loc, scale):
+        log_value = jnp.log(value)
+        z = (log_value - loc) / scale
+        return -0.5 * z * z - jnp.log(scale) - _HALF_LOG_2PI - log_value
+
+    def _prob(self, value, loc, scale):
+        return jnp.exp(self._log_prob(value, loc, scale))
+
+    def _cdf(self, value, loc, scale):
+        normal_cdf = 0.5 * jax.scipy.special.erfc(-(jnp.log(value) - loc) / (scale * np.sqrt(2)))
+        return jnp.where(value > 0, normal_cdf, 0.0)
+
+    def _mean(self, loc, scale):
+        return jnp.exp(loc + 0.5 * scale * scale)
+
+    def _mode(self, loc, scale):
+        return jnp.exp(loc - scale * scale)
+
+    def _var(self, loc, scale):
+        variance = scale * scale
+        return jnp.expm1(variance) * jnp.exp(2 * loc + variance)
+
+    def _entropy(self, loc, scale):
+        return loc + 0.5 + jnp.log(scale) + _HALF_LOG_2PI
+
+    def _kl(self, own, other):
+        return self._distribution._kl(own, other)
+
+    def _sample(self, key, shape, loc, scale):
+        return jnp.exp(loc + scale * jax.random.normal(key, shape, loc.dtype))
+
+
+class Gumbel(_ClosedForm):
+    """`Gumbel(loc, scale, seed=0, dtype=mstype.float32, name='Gumbel')`: the Gumbel
+    distribution, as TransformedDistribution(Invert(GumbelCDF(loc, scale)), Uniform(0, 1)) (its
+    children), in closed form. Its parameters are fixed: the methods take none (MindSpore's)."""
+
+    _PARAMS = ("loc", "scale")
+
+    def __init__(self, loc, scale, seed=0, dtype=mstype.float32, name="Gumbel"):
+        _check_dtype("Gumbel", dtype, mstype.float_type)
+        gumbel_cdf = GumbelCDF(loc, scale)
+        super().__init__(Invert(gumbel_cdf), Uniform(0.0, 1.0, dtype=dtype), seed=seed,
+                         name=name)
+        self._param_dict = {"loc": loc, "scale": scale}
+        self._store(loc=loc, scale=scale)
+        self._gumbel_bijector = gumbel_cdf
+
+    @property
+    def loc(self):
+        return self._out(self._stored["loc"])
+
+    @property
+    def scale(self):
+        return self._out(self._stored["scale"])
+
+    def _call_params(self, args, kwargs):
+        if args or kwargs:
+            raise TypeError("Gumbel's methods take no distribution parameters (loc and scale "
+                            f"are fixed at construction), but got {len(args) + len(kwargs)}.")
+        return [self._stored["loc"], self._stored["scale"]]
+
+    def _other(self, dist, args):
+        if dist != "Gumbel":
+            raise ValueError(f"Expected dist input is Gumbel, but got {dist}.")
+        if len(args) != 2:
+            raise TypeError(f"Gumbel's kl_loss and cross_entropy take loc_b and scale_b, but got "
+                            f"{len(args)} values.")
+        return [_array(a, self._compute_dtype()) for a in args], self._call_params((), {})
+
+    def _log_prob(self, value, loc, scale):
+        z = (value - loc) / scale
+        return -(z + jnp.exp(-z)) - jnp.log(scale)
+
+    def _prob(self, value, loc, scale):
+        return jnp.exp(self._log_prob(value, loc, scale))
+
+    def _cdf(self, value, loc, scale):
+        return jnp.exp(-jnp.exp(-(value - loc) / scale))
+
+    def _mean(self, loc, scale):
+        return loc + scale * np.euler_gamma
+
+    def _mode(self, loc, scale):
+        return loc * jnp.ones_like(scale)
+
+    def _var(self, loc, scale):
+        sd = scale * np.pi / np.sqrt(6.0)
+        return sd * sd
+
+    def _entropy(self, loc, scale):
+        return 1.0 + jnp.log(scale) + np.euler_gamma
+
+    def _kl(self, own, other):
+        (loc_a, scale_a), (loc_b, scale_b) = own, other
+        ratio = scale_a / scale_b
+        return (jnp.log(scale_b / scale_a) + np.euler_gamma * (ratio - 1.0)
+                + (loc_a - loc_b) / scale_b
+                + jnp.expm1((loc_b - loc_a) / scale_b + jax.scipy.special.gammaln(ratio + 1.0)))
+
+    def _sample(self, key, shape, loc, scale):
+        uniform = jax.random.uniform(key, shape, loc.dtype)
+        return loc - scale * jnp.log(-jnp.log(uniform))

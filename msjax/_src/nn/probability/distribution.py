@@ -19,6 +19,8 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
+from msjax._src.nn.probability.utils import batch_shape as _batch_shape
+from msjax._src.nn.layers.special import DiGamma, LBeta
 
 _FLOAT_TYPES = mstype.float_type
 _NUMBER_TYPES = mstype.int_type + mstype.uint_type + mstype.float_type
@@ -32,6 +34,12 @@ def _array(value, dtype=jnp.float32):
     if isinstance(value, Tensor):
         return value._data.astype(dtype)
     return jnp.asarray(np.asarray(value), dtype)
+
+
+def _check_dtype(kind, dtype, types):
+    if dtype not in types:
+        raise TypeError(f"For '{kind}', the 'dtype' should be one of {_type_list(types)}, but "
+                        f"got '{dtype!r}'.")
 
 
 class Distribution(Cell):
@@ -54,9 +62,7 @@ class Distribution(Cell):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"For '{kind}', the 'seed' must be int, but got "
                             f"'{type(seed).__name__}'")
-        if dtype not in self._DTYPES:
-            raise TypeError(f"For '{kind}', the 'dtype' should be one of "
-                            f"{_type_list(self._DTYPES)}, but got '{dtype!r}'.")
+        _check_dtype(kind, dtype, self._DTYPES)
         self._seed, self._dtype, self._name = seed, dtype, name
         self._param_dict = dict(param.get("param_dict", {})) if isinstance(param, dict) else {}
         # MindSpore's `parameters`: the constructor's arguments, then the parameters again
@@ -70,7 +76,7 @@ class Distribution(Cell):
         arrays broadcast against each other; MindSpore checks them here."""
         given = {k: _array(v, self._compute_dtype()) for k, v in values.items() if v is not None}
         if len(given) > 1:
-            shape = jnp.broadcast_shapes(*(v.shape for v in given.values()))
+            shape = _batch_shape(v.shape for v in given.values())
             given = {k: jnp.broadcast_to(v, shape) for k, v in given.items()}
         self._stored = {k: given.get(k) for k in values}
 
@@ -99,40 +105,58 @@ class Distribution(Cell):
         return self._out(method(_array(value, self._compute_dtype()),
                                 *self._call_params(args, kwargs)))
 
+    def _implementation(self, method, *ways):
+        """The array function that answers `method`: the first of `ways` (name of an array
+        method, and what to apply to its result) the distribution implements; a subclass that
+        implements none raises MindSpore's NotImplementedError."""
+        for name, then in ways:
+            if getattr(type(self), name, None) is not None:
+                found = getattr(self, name)
+                return found if then is None else (lambda *a: then(found(*a)))
+        raise NotImplementedError(f"{method} is not implemented for {self.name} distribution.")
+
     def prob(self, value, *args, **kwargs):
-        return self._call_with_value(self._prob, value, args, kwargs)
+        fn = self._implementation("prob", ("_prob", None), ("_log_prob", jnp.exp))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def log_prob(self, value, *args, **kwargs):
-        return self._call_with_value(self._log_prob, value, args, kwargs)
+        fn = self._implementation("log_prob", ("_log_prob", None), ("_prob", jnp.log))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def cdf(self, value, *args, **kwargs):
-        return self._call_with_value(self._cdf, value, args, kwargs)
+        return self._call_with_value(self._implementation("cdf", ("_cdf", None)), value, args,
+                                     kwargs)
 
     def log_cdf(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: jnp.log(self._cdf(v, *p)), value, args,
-                                     kwargs)
+        fn = self._implementation("log_cdf", ("_cdf", jnp.log))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def survival_function(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: 1.0 - self._cdf(v, *p), value, args, kwargs)
+        fn = self._implementation("survival_function", ("_cdf", lambda c: 1.0 - c))
+        return self._call_with_value(fn, value, args, kwargs)
 
     def log_survival(self, value, *args, **kwargs):
-        return self._call_with_value(lambda v, *p: jnp.log1p(-self._cdf(v, *p)), value, args,
-                                     kwargs)
+        fn = self._implementation("log_survival", ("_cdf", lambda c: jnp.log1p(-c)))
+        return self._call_with_value(fn, value, args, kwargs)
+
+    def _moment(self, method, *ways, args, kwargs):
+        fn = self._implementation(method, *ways)
+        return self._out(fn(*self._call_params(args, kwargs)))
 
     def mean(self, *args, **kwargs):
-        return self._out(self._mean(*self._call_params(args, kwargs)))
+        return self._moment("mean", ("_mean", None), args=args, kwargs=kwargs)
 
     def var(self, *args, **kwargs):
-        return self._out(self._var(*self._call_params(args, kwargs)))
+        return self._moment("var", ("_var", None), args=args, kwargs=kwargs)
 
     def sd(self, *args, **kwargs):
-        return self._out(jnp.sqrt(self._var(*self._call_params(args, kwargs))))
+        return self._moment("sd", ("_var", jnp.sqrt), args=args, kwargs=kwargs)
 
     def mode(self, *args, **kwargs):
-        return self._out(self._mode(*self._call_params(args, kwargs)))
+        return self._moment("mode", ("_mode", None), args=args, kwargs=kwargs)
 
     def entropy(self, *args, **kwargs):
-        return self._out(self._entropy(*self._call_params(args, kwargs)))
+        return self._moment("entropy", ("_entropy", None), args=args, kwargs=kwargs)
 
     def _other(self, dist, args):
         kind = type(self).__name__
@@ -145,15 +169,19 @@ class Distribution(Cell):
     def kl_loss(self, dist, *args):
         """KL(self || dist): `args` are the other distribution's parameters, then (optionally)
         this one's."""
+        kl = self._implementation("kl_loss", ("_kl", None))
         other, own = self._other(dist, args)
-        return self._out(self._kl(own, other))
+        return self._out(kl(own, other))
 
     def cross_entropy(self, dist, *args):
         """H(self, dist) = entropy(self) + KL(self || dist)."""
+        kl = self._implementation("cross_entropy", ("_kl", None))
+        entropy = self._implementation("cross_entropy", ("_entropy", None))
         other, own = self._other(dist, args)
-        return self._out(self._entropy(*own) + self._kl(own, other))
+        return self._out(entropy(*own) + kl(own, other))
 
     def sample(self, shape=(), *args, **kwargs):
+        self._implementation("sample", ("_sample", None))
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         params = self._call_params(args, kwargs)
         batch = jnp.broadcast_shapes(*(p.shape for p in params))
@@ -200,7 +228,7 @@ def _shown(value):
     if value is None:
         return "None"
     value = np.asarray(value)
-    return str(value.item()) if value.ndim == 0 else str(value)
+    return str(value[()]) if value.ndim == 0 else str(value)
 
 
 def _check_positive(value, name):
@@ -628,3 +656,78 @@ class Cauchy(Distribution):
 
     def _sample(self, key, shape, loc, scale):
         return loc + scale * jax.random.cauchy(key, shape)
+
+
+class Beta(Distribution):
+    """`Beta(concentration1=None, concentration0=None, seed=None, dtype=mstype.float32,
+    name='Beta')`: density x^(c1-1) (1-x)^(c0-1) / B(c1, c0) on (0, 1). MindSpore 2.10 has no
+    cdf for it (cdf and its relatives raise NotImplementedError)."""
+
+    _PARAMS = ("concentration1", "concentration0")
+
+    def __init__(self, concentration1=None, concentration0=None, seed=None, dtype=mstype.float32,
+                 name="Beta"):
+        _check_dtype("Beta", dtype, _FLOAT_TYPES)
+        for label, value in (("concentration0", concentration0),
+                             ("concentration1", concentration1)):
+            if isinstance(value, float):
+                raise TypeError(f"Input {label} can't be scalar")
+        super().__init__(seed, dtype, name,
+                         {"param_dict": {"concentration1": concentration1,
+                                         "concentration0": concentration0}, "seed": seed})
+        _check_positive(concentration1, "concentration1")
+        _check_positive(concentration0, "concentration0")
+        self._store(concentration1=concentration1, concentration0=concentration0)
+        self.digamma = DiGamma()
+        self.lbeta = LBeta()
+
+    @property
+    def concentration1(self):
+        value = self._stored["concentration1"]
+        return None if value is None else self._out(value)
+
+    @property
+    def concentration0(self):
+        value = self._stored["concentration0"]
+        return None if value is None else self._out(value)
+
+    def _log_prob(self, value, c1, c0):
+        return ((c1 - 1) * jnp.log(value) + (c0 - 1) * jnp.log1p(-value)
+                - _log_beta(c1, c0))
+
+    def _prob(self, value, c1, c0):
+        return jnp.exp(self._log_prob(value, c1, c0))
+
+    cdf = _not_implemented("cdf")
+    log_cdf = _not_implemented("log_cdf")
+    survival_function = _not_implemented("survival_function")
+    log_survival = _not_implemented("log_cdf")  # (MindSpore's message names log_cdf)
+
+    def _mean(self, c1, c0):
+        return c1 / (c1 + c0)
+
+    def _var(self, c1, c0):
+        total = c1 + c0
+        return c1 * c0 / (total * total * (total + 1))
+
+    def _mode(self, c1, c0):
+        return jnp.where((c1 > 1) & (c0 > 1), (c1 - 1) / (c1 + c0 - 2), jnp.nan)
+
+    def _entropy(self, c1, c0):
+        total = c1 + c0
+        return (_log_beta(c1, c0) - (c1 - 1) * jsp.digamma(c1) - (c0 - 1) * jsp.digamma(c0)
+                + (total - 2) * jsp.digamma(total))
+
+    def _kl(self, own, other):
+        (c1a, c0a), (c1b, c0b) = own, other
+        return (_log_beta(c1b, c0b) - _log_beta(c1a, c0a)
+                - jsp.digamma(c1a) * (c1b - c1a) - jsp.digamma(c0a) * (c0b - c0a)
+                + jsp.digamma(c1a + c0a) * (c1b + c0b - c1a - c0a))
+
+    def _sample(self, key, shape, c1, c0):
+        return jax.random.beta(key, jnp.broadcast_to(c1, shape), jnp.broadcast_to(c0, shape),
+                               shape, c1.dtype)
+
+
+def _log_beta(a, b):
+    return jsp.gammaln(a) + jsp.gammaln(b) - jsp.gammaln(a + b)
