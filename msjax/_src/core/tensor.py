@@ -115,6 +115,9 @@ class Tensor:
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
+        if const_arg is not False and const_arg is not True:
+            raise TypeError(f"For 'Tensor', the type of 'const_arg' should be 'bool', but got "
+                            f"type '{type(const_arg).__name__}'.")
         if (init is not None or isinstance(input_data, Tensor)) and type(self) is Tensor:
             # `init=` (or a copy of a Tensor made so): no values yet (core/deferred_init.py)
             if INITIALIZERS.make_uninitialized(self, input_data, dtype, shape, init):
@@ -134,7 +137,7 @@ class Tensor:
         (`const_arg`) for code that reads it. Returns the Tensor."""
         if not isinstance(const_arg, bool):
             raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', but "
-                            f"got '{type(const_arg).__name__}'.")
+                            f"got type '{type(const_arg).__name__}'.")
         self.__dict__["const_arg"] = const_arg
         if const_arg:  # a constant is its own graph input: a number that outlives its id
             self.__dict__["_const_serial"] = next(_CONST_SERIALS)
