@@ -212,7 +212,7 @@ def retrace_error(name, found) -> RuntimeError:
 
 
 # -- look up: MindSpore's cache rule --------------------------------------------------------------
-_TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT = range(6)
+_TENSOR, _ARRAY, _BOX, _OBJECT, _SEQ, _DICT, _CONST_TENSOR = range(7)
 
 
 def flatten_args(args, dyn: list, objs: list):
@@ -222,6 +222,8 @@ def flatten_args(args, dyn: list, objs: list):
     if t is Tensor:
         data = args._data
         dyn.append(data)
+        if "const_arg" in args.__dict__ and args.const_arg:  # (`set_const_arg`: rebuilt so)
+            return (_CONST_TENSOR, data.shape, data.dtype)
         return (_TENSOR, data.shape, data.dtype)
     if t in STATIC_TYPES:
         return (t, args)
@@ -277,11 +279,13 @@ def rebuild_args(key, dyn_iter, objs_iter, hooks_iter=None):
     when `hooks_iter` is given (`argument_hooks`' entries), each Tensor with its hooks (a copy:
     a hook the trace registers stays in the trace)."""
     kind = key[0]
-    if kind == _TENSOR:
+    if kind == _TENSOR or kind == _CONST_TENSOR:
         tensor = _wrap(next(dyn_iter))
         table = next(hooks_iter) if hooks_iter is not None else None
         if table:
             tensor.__dict__[HOOKS] = dict(table)
+        if kind == _CONST_TENSOR:  # a graph constant inside the trace too (grad skips it)
+            tensor.__dict__["const_arg"] = True
         return tensor
     if kind == _ARRAY:
         if hooks_iter is not None:

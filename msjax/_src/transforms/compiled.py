@@ -231,7 +231,7 @@ def _fast_key(cell, args):
     else `(None, None)`."""
     fast_key, dyn = [id(cell), cell._phase, cell.training], []
     for a in args:
-        if type(a) is not Tensor:
+        if type(a) is not Tensor or "const_arg" in a.__dict__:  # (a constant: flatten_args)
             return None, None
         data = a._data
         try:

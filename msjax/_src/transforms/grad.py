@@ -374,6 +374,16 @@ def _arrange(input_grads, weight_grads, positions, weights, weight_form, return_
     return pos_part, weight_part
 
 
+def _variable_positions(positions, args):
+    """`positions` less those of a graph's constant inputs (`Tensor.set_const_arg`): in graph
+    mode and compiled functions MindSpore does not differentiate them (a constant first input's
+    gradient is `()`, `get_all` gives the other inputs'); PyNative mode ignores the mark."""
+    if positions is None or not (context.is_graph_mode() or state.tracing_depth()):
+        return positions
+    return tuple(p for p in positions
+                 if not (p < len(args) and getattr(args[p], "const_arg", False)))
+
+
 def _split_sens(args, kwargs, sens_param):
     if not sens_param:
         return args, kwargs, None
@@ -414,10 +424,11 @@ class _Grad:
         if context.precompile_only() and context.is_graph_mode() and not state.tracing_depth():
             return None  # MindSpore's compile-only mode: its graph-mode gradient is compiled only
         args, kwargs, sens = _split_sens(args, kwargs, self.sens_param)
+        positions = _variable_positions(self.positions, args)
         out, aux, input_grads, weight_grads = _differentiate(
-            self.fn, args, kwargs, self.positions, self.weights, self.has_aux, sens)
-        tensor_positions = grad_positions(args, self.positions)
-        grads = _arrange(input_grads, weight_grads, self.positions, self.weights,
+            self.fn, args, kwargs, positions, self.weights, self.has_aux, sens)
+        tensor_positions = grad_positions(args, positions)
+        grads = _arrange(input_grads, weight_grads, positions, self.weights,
                          self.weight_form, self.return_ids, tensor_positions)
         if self.with_value:
             return out, grads
@@ -480,6 +491,7 @@ class GradOperation:
             positions = tuple(range(len(args))) if get_all else (0,)
             if not get_all and not get_by_list and not args:
                 positions = ()
+            positions = _variable_positions(positions, args)
             weights_now, form, by_use = weight_list, weight_form, False
             if (get_by_list and weights is None and lifting.is_cell(fn)
                     and not context.is_graph_mode()):
