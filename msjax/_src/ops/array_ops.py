@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.core import index_checks, integer_inputs
 from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op, primitive
@@ -624,6 +624,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For primitive[Gather], the axis must be in [{-rank},{rank}], but got "
                          f"{axis}.")
     axis = axis % rank
+    input_indices = integer_inputs.as_index(input_indices)
     index_checks.check_gather(input_indices, input_params.shape[axis])
     take = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
     for _ in builtins.range(batch_dims):

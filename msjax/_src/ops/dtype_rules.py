@@ -191,6 +191,8 @@ _MATMUL_SAME = ("For 'MatMul', the type of 'x2' should be same as 'x1', but got 
 _BCE = "BinaryCrossEntorpy"  # (sic: MindSpore's spelling)
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
+_index_add = Rule(only(1, "indices type", ("Int32",), primitive="IndexAdd"))
+
 RULES: dict[str, Rule] = {
     "Softmax": _softmax,
     "softmax": _softmax,
@@ -200,6 +202,8 @@ RULES: dict[str, Rule] = {
                                                 "Int8", "UInt16", "UInt32", "UInt64", "UInt8"),
                                    primitive="MaxPoolWithArgmax")),
     "TopK": _top_k,
+    "IndexAdd": _index_add,
+    "index_add": _index_add,
     "topk": _top_k,
     "CumSum": Rule(only(0, "x", _ALL_BUT_BOOL + ("Complex128", "Complex64"),
                         primitive="CumSum")),

@@ -170,9 +170,23 @@ def argmin_with_value(self, axis=0, keep_dims=False):
     return reduce_ops.min(self, axis, keep_dims and axis is not None)
 
 
-def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
-    """`Tensor.index_add(indices, y, axis)`: `ops.index_add` of this Tensor, written into this
-    Tensor too, as MindSpore's IndexAdd kernel does (it works in place)."""
+def index_add(self, *args, **kwargs) -> Tensor:
+    """`Tensor.index_add(indices, y, axis, use_lock=True, check_index_bound=True)` and
+    `Tensor.index_add(dim, index, source, *, alpha=1)` (MindSpore 2.10's two overloads, told
+    apart by the first argument: an int is `dim`): `ops.index_add` of this Tensor (with
+    `alpha * source`), written into this Tensor too, as MindSpore's IndexAdd kernel does (it
+    works in place)."""
+    first = args[0] if args else kwargs.get("dim", kwargs.get("indices"))
+    if isinstance(first, int) or "dim" in kwargs:
+        return _index_add_dim(self, *args, **kwargs)
+    return _index_add_indices(self, *args, **kwargs)
+
+
+def _index_add_dim(self, dim, index, source, *, alpha=1) -> Tensor:
+    return _index_add_indices(self, index, source if alpha == 1 else source * alpha, dim)
+
+
+def _index_add_indices(self, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
     result = scatter_ops.index_add(self, indices, y, axis, use_lock, check_index_bound)
     self._data = result._data
     return result

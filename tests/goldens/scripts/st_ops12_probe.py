@@ -1,0 +1,73 @@
+"""MindSpore 2.10 on the ops its tests/st/ops and tests/st/tensor files exercise (session 12):
+IndexAdd's gradient with an Int32 index input and its index dtype errors, Tensor.index_add's two
+overloads (in place, as MindSpore's kernel works). Printed `label -> RESULT`;
+tests/ops/test_st_ops12.py runs it unchanged on msjax.
+Regenerate:
+    /work/shared/tools/mindspore-oracle tests/goldens/scripts/st_ops12_probe.py \
+        | grep -- " -> " > tests/goldens/ops/st_ops12_probe.out
+"""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, Parameter, ParameterTuple, nn, ops
+
+
+def shown(out):
+    if isinstance(out, (tuple, list)):
+        return [shown(o) for o in out]
+    if isinstance(out, Tensor):
+        a = out.asnumpy()
+        if np.iscomplexobj(a):
+            return (str(out.dtype), np.round(a.real.astype(np.float64), 4).tolist(),
+                    np.round(a.imag.astype(np.float64), 4).tolist())
+        return (str(out.dtype), np.round(a.astype(np.float64), 4).tolist())
+    return out
+
+
+def show(label, fn):
+    try:
+        print(label, "->", shown(fn()))
+    except Exception as e:  # noqa: BLE001 - the error is the golden
+        print(label, "-> ERR", type(e).__name__, "|", str(e).strip().splitlines()[0])
+
+
+# -- IndexAdd: gradients with an integer index input; index dtypes ---------------------------
+class IndexAddNet(nn.Cell):
+    def __init__(self, dtype):
+        super().__init__()
+        self.x = Parameter(Tensor(np.arange(15).reshape(5, 3).astype(dtype)), name="x")
+        self.index_add = ops.IndexAdd(1)
+
+    def construct(self, idx, y):
+        return self.index_add(self.x, idx, y)
+
+
+def index_add_grads(dtype, mode):
+    ms.set_context(mode=mode)
+    net = IndexAddNet(dtype)
+    grad = ops.GradOperation(get_all=True, sens_param=True, get_by_list=True)
+    dout = Tensor(np.arange(63, 78).reshape(5, 3).astype(dtype))
+    return grad(net, ParameterTuple(net.trainable_params()))(
+        Tensor(np.array([1]), ms.int32), Tensor(np.arange(5).reshape(5, 1).astype(dtype)), dout)
+
+
+for dtype in (np.float32, np.int32, np.uint8):
+    for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+        show(f"IndexAdd grads {dtype.__name__} mode{mode}", lambda: index_add_grads(dtype, mode))
+ms.set_context(mode=ms.PYNATIVE_MODE)
+show("gather grad int index", lambda: ops.GradOperation(get_all=True)(
+    lambda i, x: ops.gather(x, i, 0) * 2)(Tensor([1, 0], ms.int32), Tensor([1., 2., 3.])))
+
+src = Tensor([[0.5, 1.0], [1.0, 1.5], [2.0, 2.5]], ms.float32)
+for label, call in [
+        ("Tensor.index_add dim", lambda x: x.index_add(1, Tensor([0, 2], ms.int32), src)),
+        ("Tensor.index_add dim alpha", lambda x: x.index_add(1, Tensor([0, 2], ms.int32), src,
+                                                             alpha=2)),
+        ("Tensor.index_add indices", lambda x: x.index_add(Tensor([0, 2], ms.int32), src, 1)),
+        ("Tensor.index_add float index", lambda x: x.index_add(1, Tensor([0., 2.]), src)),
+        ("ops.index_add float index", lambda x: ops.index_add(x, Tensor([0., 2.]), src, 1)),
+        ("ops.index_add int64 index", lambda x: ops.index_add(x, Tensor([0, 2], ms.int64), src, 1)),
+        ("IndexAdd float index", lambda x: ops.IndexAdd(1)(x, Tensor([0., 2.]), src))]:
+    def case(call=call):
+        x = Tensor(np.arange(1, 10).reshape(3, 3).astype(np.float32))
+        return call(x), x
+    show(label, case)
