@@ -444,6 +444,8 @@ from msjax._src.ops.nn_ops import hardtanh as hardtanh
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
+from msjax._src.ops.spectral_ops import hfft2 as hfft2
+from msjax._src.ops.spectral_ops import hfftn as hfftn
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
 from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
@@ -469,6 +471,8 @@ from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
+from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag

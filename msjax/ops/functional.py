@@ -290,6 +290,8 @@ from msjax._src.ops.nn_ops import hardswish as hardswish
 from msjax._src.ops.nn_ops import hardtanh as hardtanh
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
+from msjax._src.ops.spectral_ops import hfft2 as hfft2
+from msjax._src.ops.spectral_ops import hfftn as hfftn
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
 from msjax._src.ops.array_ops import hsplit as hsplit
@@ -305,6 +307,8 @@ from msjax._src.ops.spectral_ops import ifftshift as ifftshift
 from msjax._src.ops.math_ops import igamma as igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
+from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill

@@ -71,3 +71,21 @@ for label, call in [
         x = Tensor(np.arange(1, 10).reshape(3, 3).astype(np.float32))
         return call(x), x
     show(label, case)
+
+
+# -- the 2-D and Hermitian FFTs over any axes -------------------------------------------------
+x23 = Tensor(np.array([[1., 2., -1.], [0.5, 3., 2.]], np.float32))
+x234 = Tensor(np.arange(24).reshape(2, 3, 4).astype(np.float32) % 5)
+show("rfft2 s=(2,) dim=(0,)", lambda: ops.rfft2(x23, (2,), (0,)))
+show("fft2 dim=(1,)", lambda: ops.fft2(x23, None, (1,)))
+show("irfft2 3 axes", lambda: ops.irfft2(ops.rfft2(x234, None, (0, 1, 2)), None, (0, 1, 2)))
+show("rfft2 grad dim=(0,)", lambda: ops.GradOperation(sens_param=True)(
+    lambda x: ops.rfft2(x, (2,), (0,)))(x23, Tensor(np.ones((2, 3), np.complex64))))
+for norm in (None, "forward", "ortho"):
+    show(f"hfft2 {norm}", lambda: ops.hfft2(x234, None, (-2, -1), norm))
+    show(f"ihfft2 {norm}", lambda: ops.ihfft2(x234, None, (-2, -1), norm))
+    show(f"hfftn {norm}", lambda: ops.hfftn(x234, (2, 3, 4), None, norm))
+    show(f"ihfftn {norm}", lambda: ops.ihfftn(x234, None, None, norm))
+show("hfftn int", lambda: ops.hfftn(Tensor(np.arange(6).reshape(2, 3), ms.int32)))
+show("ihfft2 grad", lambda: ops.GradOperation(sens_param=True)(
+    lambda x: ops.ihfft2(x))(x234, Tensor(np.ones((2, 3, 3), np.complex64))))
