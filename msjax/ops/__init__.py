@@ -364,6 +364,7 @@ from msjax._src.ops.spectral_ops import fftshift as fftshift
 from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import fill as fill
 from msjax._src.ops.array_ops import Fill as Fill
+from msjax._src.ops.primitives import FillDiagonal as FillDiagonal
 from msjax._src.ops.array_ops import fills as fills
 from msjax._src.ops.array_ops import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2

@@ -118,6 +118,7 @@ from msjax._src.ops.primitives import FastGeLU as FastGeLU
 from msjax._src.ops.primitives import FastGelu as FastGelu
 from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import Fill as Fill
+from msjax._src.ops.primitives import FillDiagonal as FillDiagonal
 from msjax._src.ops.array_ops import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2
 from msjax._src.ops.primitives import Flatten as Flatten

@@ -871,3 +871,19 @@ def sequence_mask(lengths, maxlen=None):
 @op(primitive="PopulationCount")
 def population_count(input_x):
     return jax.lax.population_count(input_x).astype(np.uint8)
+
+
+def filled_diagonal(data, fill_value, wrap=False):
+    """NumPy's fill_diagonal of the array `data`, as a new array (Tensor.fill_diagonal,
+    FillDiagonal): the main diagonal (all dimensions equal beyond 2-D); a tall matrix's restarts
+    every ncols + 1 rows when `wrap`. A float `fill_value` goes into an integer array truncated
+    and wrapped around its range (300.0 is 44 in Int8), as MindSpore's kernel casts it."""
+    if jnp.issubdtype(data.dtype, jnp.integer) and isinstance(fill_value, float):
+        fill_value = np.array(int(fill_value)).astype(data.dtype)
+    if data.ndim == 2:
+        rows, cols = data.shape
+        end = rows * cols if wrap else builtins.min(rows, cols) * cols
+        flat = data.reshape(-1).at[jnp.arange(0, end, cols + 1)].set(fill_value)
+        return flat.reshape(data.shape)
+    idx = jnp.arange(builtins.min(data.shape))
+    return data.at[(idx,) * data.ndim].set(fill_value)

@@ -202,6 +202,8 @@ RULES: dict[str, Rule] = {
                                                 "Int8", "UInt16", "UInt32", "UInt64", "UInt8"),
                                    primitive="MaxPoolWithArgmax")),
     "TopK": _top_k,
+    "FillDiagonal": Rule(only(0, "input_x", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                             "Int64", "Int8", "UInt8"), primitive="FillDiagonal")),
     "IndexAdd": _index_add,
     "index_add": _index_add,
     "topk": _top_k,

@@ -264,6 +264,26 @@ def _sequence_axis(attrs):
                         f"tuple of int]', but got {type(axis)}.")
 
 
+def _fill_diagonal_value(attrs):
+    """FillDiagonal's constructor takes a float `fill_value`."""
+    if not isinstance(attrs["fill_value"], float):
+        raise TypeError(f"For 'FillDiagonal', the type of 'fill_value' should be 'float', but got "
+                        f"type '{type(attrs['fill_value']).__name__}'.")
+
+
+def _fill_diagonal(input_x, fill_value, wrap):
+    if input_x.ndim < 2:
+        raise ValueError("The primitive[FillDiagonal] argument [input_x] must be a Tensor whose "
+                         "dimension is greater than or equal to 2, but got its dimension "
+                         f"[{input_x.ndim}].")
+    if input_x.ndim > 2 and len(set(input_x.shape)) > 1:
+        raise ValueError("The primitive[FillDiagonal] argument [input_x] must be a Tensor with the "
+                         "same size in all dimensions when its dimension is greater than 2")
+    return A.filled_diagonal(input_x, fill_value, wrap)
+
+
+FillDiagonal = primitive("FillDiagonal", functional(_fill_diagonal), check=_fill_diagonal_value,
+                         fill_value=REQUIRED, wrap=False)
 ReverseV2 = primitive("ReverseV2", A.reverse, check=_sequence_axis, axis=REQUIRED)
 ReverseSequence = primitive(
     "ReverseSequence", functional(lambda x, seq_lengths, seq_dim, batch_dim: _reverse_sequence(

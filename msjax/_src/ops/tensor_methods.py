@@ -673,14 +673,7 @@ def fill_diagonal(self, fill_value, wrap=False):
     """`Tensor.fill_diagonal(fill_value, wrap=False)`: NumPy's fill_diagonal: the main diagonal
     (all dimensions equal beyond 2-D); a tall matrix's restarts every ncols + 1 rows when
     `wrap`."""
-    data = self._data
-    if data.ndim == 2:
-        rows, cols = data.shape
-        end = rows * cols if wrap else builtins.min(rows, cols) * cols
-        flat = data.reshape(-1).at[jnp.arange(0, end, cols + 1)].set(fill_value)
-        return _wrap(flat.reshape(data.shape))
-    idx = jnp.arange(builtins.min(data.shape))
-    return _wrap(data.at[(idx,) * data.ndim].set(fill_value))
+    return _wrap(A.filled_diagonal(self._data, fill_value, wrap))
 
 
 def resize(self, *new_shape):

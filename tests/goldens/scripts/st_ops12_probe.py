@@ -89,3 +89,21 @@ for norm in (None, "forward", "ortho"):
 show("hfftn int", lambda: ops.hfftn(Tensor(np.arange(6).reshape(2, 3), ms.int32)))
 show("ihfft2 grad", lambda: ops.GradOperation(sens_param=True)(
     lambda x: ops.ihfft2(x))(x234, Tensor(np.ones((2, 3, 3), np.complex64))))
+
+
+# -- FillDiagonal (ops.operations.array_ops) ------------------------------------------------------
+from mindspore.ops.operations import array_ops as AP  # noqa: E402
+
+z73 = Tensor(np.zeros((7, 3), np.float32))
+show("FillDiagonal wrap", lambda: AP.FillDiagonal(5., True)(z73))
+show("FillDiagonal nowrap", lambda: AP.FillDiagonal(5., False)(z73))
+show("FillDiagonal wide int32", lambda: AP.FillDiagonal(2., True)(Tensor(np.zeros((3, 5), np.int32))))
+show("FillDiagonal 3d", lambda: AP.FillDiagonal(2.5)(Tensor(np.zeros((2, 2, 2), np.float32))))
+show("FillDiagonal 3d unequal", lambda: AP.FillDiagonal(2.5)(Tensor(np.zeros((2, 3, 2), np.float32))))
+show("FillDiagonal 1d", lambda: AP.FillDiagonal(2.5)(Tensor(np.zeros((3,), np.float32))))
+show("FillDiagonal int fill_value", lambda: AP.FillDiagonal(2))
+show("FillDiagonal 2.7 in int32", lambda: AP.FillDiagonal(2.7)(Tensor(np.zeros((3, 3), np.int32))))
+show("FillDiagonal 300 in int8", lambda: AP.FillDiagonal(300.)(Tensor(np.zeros((3, 3), np.int8))))
+show("FillDiagonal bool", lambda: AP.FillDiagonal(1.)(Tensor(np.zeros((3, 3), np.bool_))))
+show("FillDiagonal repr", lambda: repr(AP.FillDiagonal(5., True)))
+show("Tensor.fill_diagonal", lambda: Tensor(np.zeros((3, 3), np.float32)).fill_diagonal(4.))
