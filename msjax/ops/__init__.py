@@ -282,6 +282,8 @@ from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.array_ops import deepcopy as deepcopy
+from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
+from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo

@@ -193,6 +193,7 @@ from msjax._src.ops.reduce_ops import cummin as cummin
 from msjax._src.ops.reduce_ops import cumprod as cumprod
 from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.array_ops import deepcopy as deepcopy
+from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo

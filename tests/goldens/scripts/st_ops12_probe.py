@@ -11,21 +11,21 @@ import mindspore as ms
 from mindspore import Tensor, Parameter, ParameterTuple, nn, ops
 
 
-def shown(out):
+def shown(out, decimals=4):
     if isinstance(out, (tuple, list)):
-        return [shown(o) for o in out]
+        return [shown(o, decimals) for o in out]
     if isinstance(out, Tensor):
         a = out.asnumpy()
         if np.iscomplexobj(a):
-            return (str(out.dtype), np.round(a.real.astype(np.float64), 4).tolist(),
-                    np.round(a.imag.astype(np.float64), 4).tolist())
-        return (str(out.dtype), np.round(a.astype(np.float64), 4).tolist())
+            return (str(out.dtype), np.round(a.real.astype(np.float64), decimals).tolist(),
+                    np.round(a.imag.astype(np.float64), decimals).tolist())
+        return (str(out.dtype), np.round(a.astype(np.float64), decimals).tolist())
     return out
 
 
-def show(label, fn):
+def show(label, fn, decimals=4):
     try:
-        print(label, "->", shown(fn()))
+        print(label, "->", shown(fn(), decimals))
     except Exception as e:  # noqa: BLE001 - the error is the golden
         print(label, "-> ERR", type(e).__name__, "|", str(e).strip().splitlines()[0])
 
@@ -107,3 +107,32 @@ show("FillDiagonal 300 in int8", lambda: AP.FillDiagonal(300.)(Tensor(np.zeros((
 show("FillDiagonal bool", lambda: AP.FillDiagonal(1.)(Tensor(np.zeros((3, 3), np.bool_))))
 show("FillDiagonal repr", lambda: repr(AP.FillDiagonal(5., True)))
 show("Tensor.fill_diagonal", lambda: Tensor(np.zeros((3, 3), np.float32)).fill_diagonal(4.))
+
+
+# -- deformable_conv2d and DeformableOffsets ----------------------------------------------------
+from mindspore.ops.operations import nn_ops as NNP  # noqa: E402
+
+rng = np.random.RandomState(0)
+dx = Tensor(rng.randn(1, 4, 5, 6).astype(np.float32))
+dw = Tensor(rng.randn(2, 4, 2, 3).astype(np.float32))
+doff = Tensor((rng.randn(1, 3 * 2 * 2 * 3, 4, 4) * 1.5).astype(np.float32))
+dw2 = Tensor(rng.randn(2, 2, 2, 3).astype(np.float32))
+doff2 = Tensor((rng.randn(1, 3 * 2 * 3, 3, 3) * 1.5).astype(np.float32))
+show("deformable_conv2d deformable_groups=2", lambda: ops.deformable_conv2d(
+    dx, dw, doff, (2, 3), (1, 1, 1, 1), (0, 0, 0, 0), deformable_groups=2))
+show("deformable_conv2d groups=2 strided padded bias", lambda: ops.deformable_conv2d(
+    dx, dw2, doff2, (2, 3), (1, 1, 2, 2), (1, 0, 0, 1), Tensor([0.5, -1.], ms.float32), groups=2))
+show("deformable_conv2d dilated", lambda: ops.deformable_conv2d(
+    dx, dw2[:, :, :, :2], Tensor(np.ones((1, 3 * 2 * 2, 3, 4), np.float32) * 0.3), (2, 2),
+    (1, 1, 1, 1), (0, 0, 0, 0), dilations=(1, 1, 2, 2), groups=2))
+show("deformable_conv2d offsets size", lambda: ops.deformable_conv2d(
+    dx, dw2, doff2[:, :, :, :2], (2, 3), (1, 1, 2, 2), (1, 0, 0, 1), groups=2))
+show("DeformableOffsets", lambda: NNP.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0), (2, 3),
+                                                         deformable_groups=2)(dx, doff))
+show("DeformableOffsets not modulated", lambda: NNP.DeformableOffsets(
+    (1, 1, 1, 1), (0, 0, 0, 0), (2, 3), deformable_groups=2, modulated=False)(dx, doff))
+show("DeformableOffsets repr", lambda: repr(NNP.DeformableOffsets((1, 1, 1, 1), (0, 0, 0, 0),
+                                                                  (2, 3))))
+show("deformable_conv2d grads", lambda: ops.GradOperation(get_all=True)(
+    lambda x, w, o: ops.deformable_conv2d(x, w, o, (2, 3), (1, 1, 1, 1), (0, 0, 0, 0),
+                                          deformable_groups=2))(dx, dw, doff), decimals=2)
