@@ -213,10 +213,16 @@ EuclideanNorm = primitive(
         keepdims=keep_dims))), keep_dims=False)
 SquareSumAll = primitive("SquareSumAll", functional(
     lambda x, y: (jnp.sum(jnp.square(x)), jnp.sum(jnp.square(y)))))
+def _global_median(x, ignore_nan):
+    """Median's value over all of `x`; of an empty input NaN, or 0 for integers (MindSpore's)."""
+    if x.size == 0:
+        return jnp.array(jnp.nan if jnp.issubdtype(x.dtype, jnp.inexact) else 0, x.dtype)
+    return R._lower_median(x.reshape(-1), 0, False, ignore_nan)[0]
+
+
 Median = primitive(
     "Median", functional(lambda x, global_median, axis, keep_dims, ignore_nan: (
-        (R._lower_median(x.reshape(-1), 0, False, ignore_nan)[0], jnp.zeros((), jnp.int64))
-        if global_median else
+        (_global_median(x, ignore_nan), jnp.zeros((), jnp.int64)) if global_median else
         R._lower_median(x, axis, keep_dims, ignore_nan))),
     global_median=False, axis=0, keep_dims=False, ignore_nan=False,
     display=_with(cust_aicpu="Median"))
@@ -228,10 +234,21 @@ CountNonZero = primitive("CountNonZero", functional(
 
 def _axes(axes):
     return None if axes is None else tuple([axes] if isinstance(axes, int) else axes)
+def _lp_norm(x, axis, p, keep_dims, epsilon):
+    """`(sum |x|^p)^(1/p)` over `axis`, computed as `m * (sum (|x|/m)^p)^(1/p)` with `m` the
+    largest `|x|`: a high power of a small value (0.34^90) underflows Float32, where MindSpore's
+    kernel still gives the norm."""
+    axes = tuple([axis] if isinstance(axis, int) else axis)
+    magnitude = jnp.abs(x)
+    largest = jnp.max(magnitude, axis=axes, keepdims=True) if x.size else jnp.zeros((), x.dtype)
+    scale = jnp.where(largest > 0, largest, jnp.ones_like(largest))
+    scaled = jnp.sum((magnitude / scale) ** p, axis=axes, keepdims=True) ** (1.0 / p)
+    norm = scaled * scale
+    return norm if keep_dims else jnp.squeeze(norm, axes)
+
+
 LpNorm = primitive(
-    "LpNorm", functional(lambda x, axis, p, keep_dims, epsilon: jnp.sum(
-        jnp.abs(x) ** p, axis=tuple([axis] if isinstance(axis, int) else axis),
-        keepdims=keep_dims) ** (1.0 / p)),
+    "LpNorm", functional(_lp_norm),
     axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12,
     display=shown.chain(_only("axis"), shown.as_list("axis")))
 

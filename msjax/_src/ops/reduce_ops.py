@@ -340,7 +340,8 @@ def logsumexp(input, dim, keepdim=False):
 
 
 def _lower_median(input, axis, keepdims, ignore_nan=False):
-    """(values, Int64 indices) of the lower median along `axis` (NaNs last when ignored)."""
+    """(values, Int64 indices) of the lower median along `axis` (NaNs last when ignored; when
+    not, NaN at its first NaN where the axis has one)."""
     if ignore_nan:
         count = jnp.sum(~jnp.isnan(input), axis=axis, keepdims=True)
         order = jnp.argsort(input, axis=axis)  # NaNs sort last
@@ -350,6 +351,12 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
         n = input.shape[axis]
         order = jnp.argsort(input, axis=axis, stable=True)
         index = jnp.take(order, jnp.array([(n - 1) // 2]), axis=axis)
+    if not ignore_nan and jnp.issubdtype(input.dtype, jnp.inexact) and input.size:
+        # a NaN along the axis makes the median NaN, at the first NaN's index (MindSpore's), not
+        # the value it sorts past
+        nan = jnp.isnan(input)
+        index = jnp.where(nan.any(axis=axis, keepdims=True),
+                          jnp.argmax(nan, axis=axis, keepdims=True).astype(index.dtype), index)
     values = jnp.take_along_axis(input, index, axis=axis)
     if not keepdims:
         values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)

@@ -136,3 +136,30 @@ show("DeformableOffsets repr", lambda: repr(NNP.DeformableOffsets((1, 1, 1, 1), 
 show("deformable_conv2d grads", lambda: ops.GradOperation(get_all=True)(
     lambda x, w, o: ops.deformable_conv2d(x, w, o, (2, 3), (1, 1, 1, 1), (0, 0, 0, 0),
                                           deformable_groups=2))(dx, dw, doff), decimals=2)
+
+
+# -- Median (NaN, empty inputs) and LpNorm of a high power ------------------------------------
+xn = Tensor(np.array([[1., np.nan, 3., 2.], [4., 0., 2., 6.], [np.nan, 5., np.nan, 1.]],
+                     np.float32))
+for ignore_nan in (False, True):
+    show(f"Median axis ignore_nan={ignore_nan}", lambda: ops.Median(False, 1, True, ignore_nan)(xn))
+    # (the global median's index is left uninitialised by MindSpore's kernel: not compared)
+    show(f"Median global ignore_nan={ignore_nan}", lambda: ops.Median(True, 0, False,
+                                                                    ignore_nan)(xn)[0])
+    show(f"Median global empty float ignore_nan={ignore_nan}", lambda: ops.Median(
+        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.float32))))
+    show(f"Median global empty int ignore_nan={ignore_nan}", lambda: ops.Median(
+        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.int32))))
+    show(f"Median axis empty ignore_nan={ignore_nan}", lambda: ops.Median(
+        False, 1, ignore_nan=ignore_nan)(Tensor(np.zeros((1, 1, 1, 0), np.float32))))
+show("ops.median nan", lambda: ops.median(xn, 1))
+show("Tensor.median nan", lambda: xn.median(0))
+show("ops.nanmedian", lambda: ops.nanmedian(xn, 1))
+show("LpNorm p=90", lambda: ops.LpNorm(0, 90)(Tensor(np.array([[0.33854103], [-0.13209231]],
+                                                            np.float32))))
+show("LpNorm p=2 keep_dims", lambda: ops.LpNorm((0, 1), 2, True)(xn[1:2]))
+show("LpNorm p=3 zeros", lambda: ops.LpNorm(1, 3)(Tensor(np.zeros((2, 3), np.float32))))
+show("LpNorm p=1 grad", lambda: ops.GradOperation()(lambda x: ops.LpNorm(1, 1)(x).sum())(
+    Tensor(np.array([[1., -2.], [3., 4.]], np.float32))))
+show("LpNorm p=2 grad", lambda: ops.GradOperation()(lambda x: ops.LpNorm(1, 2)(x).sum())(
+    Tensor(np.array([[1., -2.], [3., 4.]], np.float32))))
