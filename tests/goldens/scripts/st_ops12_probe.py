@@ -163,3 +163,17 @@ show("LpNorm p=1 grad", lambda: ops.GradOperation()(lambda x: ops.LpNorm(1, 1)(x
     Tensor(np.array([[1., -2.], [3., 4.]], np.float32))))
 show("LpNorm p=2 grad", lambda: ops.GradOperation()(lambda x: ops.LpNorm(1, 2)(x).sum())(
     Tensor(np.array([[1., -2.], [3., 4.]], np.float32))))
+
+
+# -- PadV3 circular with negative paddings -----------------------------------------------------
+from mindspore.ops.operations import nn_ops as NNOPS  # noqa: E402
+
+x4 = Tensor(np.arange(9).reshape(1, 1, 3, 3).astype(np.float64))
+x5 = Tensor(np.arange(18).reshape(1, 1, 2, 3, 3).astype(np.float32))
+show("PadV3 circular (1,-1,1,2)", lambda: NNOPS.PadV3("circular")(x4, Tensor((1, -1, 1, 2),
+                                                                            ms.int32)))
+show("PadV3 circular (0,1,1,-1,0,-1)", lambda: NNOPS.PadV3("circular")(
+    x5, Tensor((0, 1, 1, -1, 0, -1), ms.int32)))
+show("PadV3 circular (-1,2,-2,0)", lambda: NNOPS.PadV3("circular")(x4, (-1, 2, -2, 0)))
+show("PadV3 circular not contiguous", lambda: NNOPS.PadV3("circular", False)(
+    x4, Tensor((1, -1, -1, 2), ms.int64)))
