@@ -177,3 +177,36 @@ show("PadV3 circular (0,1,1,-1,0,-1)", lambda: NNOPS.PadV3("circular")(
 show("PadV3 circular (-1,2,-2,0)", lambda: NNOPS.PadV3("circular")(x4, (-1, 2, -2, 0)))
 show("PadV3 circular not contiguous", lambda: NNOPS.PadV3("circular", False)(
     x4, Tensor((1, -1, -1, 2), ms.int64)))
+
+
+# -- TensorCopySlices (ops.operations._inner_ops); AdaptiveMaxPool3d of an empty input -----------
+from mindspore.ops.operations import _inner_ops as INNER  # noqa: E402
+
+zeros55 = Tensor(np.zeros((5, 5)), ms.int32)
+show("TensorCopySlices rows", lambda: INNER.TensorCopySlices()(
+    zeros55, Tensor(np.ones((2, 5)), ms.int32), (3, 0), (5, 5), (1, 1)))
+show("TensorCopySlices fewer axes", lambda: INNER.TensorCopySlices()(
+    zeros55, Tensor(np.arange(5), ms.int32), (1,), (2,), (1,)))
+show("TensorCopySlices scalar", lambda: INNER.TensorCopySlices()(
+    zeros55, Tensor(7, ms.int32), (1, 1), (2, 2), (1, 1)))
+show("TensorCopySlices larger value", lambda: INNER.TensorCopySlices()(
+    zeros55, Tensor(np.arange(15).reshape(3, 5), ms.int32), (3, 0), (5, 5), (1, 1)))
+show("TensorCopySlices float64", lambda: INNER.TensorCopySlices()(
+    Tensor(np.zeros((3, 4))), Tensor(np.ones((2, 2))), (0, 1), (2, 3), (1, 1)))
+show("TensorCopySlices strides", lambda: INNER.TensorCopySlices()(
+    zeros55, Tensor(np.arange(6).reshape(2, 3), ms.int32), (0, 0), (4, 5), (2, 2)))
+show("TensorCopySlices repr", lambda: repr(INNER.TensorCopySlices()))
+
+
+def error_type(fn):
+    """The type of the error `fn()` raises (for messages that name a kernel by a counter)."""
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001 - the error is the golden
+        return type(e).__name__
+    return "no error"
+
+
+for shape in ((0, 3, 3, 4), (2, 0, 3, 3, 4), (2, 3, 0, 3, 4)):
+    show(f"AdaptiveMaxPool3d empty {shape}", lambda: error_type(
+        lambda: nn.AdaptiveMaxPool3d([1, 1, 2])(Tensor(np.zeros(shape, np.float32)))))
