@@ -147,9 +147,9 @@ for ignore_nan in (False, True):
     show(f"Median global ignore_nan={ignore_nan}", lambda: ops.Median(True, 0, False,
                                                                     ignore_nan)(xn)[0])
     show(f"Median global empty float ignore_nan={ignore_nan}", lambda: ops.Median(
-        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.float32))))
+        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.float32)))[0])
     show(f"Median global empty int ignore_nan={ignore_nan}", lambda: ops.Median(
-        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.int32))))
+        True, ignore_nan=ignore_nan)(Tensor(np.zeros((2, 0, 3), np.int32)))[0])
     show(f"Median axis empty ignore_nan={ignore_nan}", lambda: ops.Median(
         False, 1, ignore_nan=ignore_nan)(Tensor(np.zeros((1, 1, 1, 0), np.float32))))
 show("ops.median nan", lambda: ops.median(xn, 1))
@@ -210,3 +210,27 @@ def error_type(fn):
 for shape in ((0, 3, 3, 4), (2, 0, 3, 3, 4), (2, 3, 0, 3, 4)):
     show(f"AdaptiveMaxPool3d empty {shape}", lambda: error_type(
         lambda: nn.AdaptiveMaxPool3d([1, 1, 2])(Tensor(np.zeros(shape, np.float32)))))
+
+
+# -- ops.auto_generate.SequenceConcat -----------------------------------------------------------
+from mindspore.common import mutable  # noqa: E402
+from mindspore.ops.auto_generate import SequenceConcat  # noqa: E402
+
+
+class SequenceConcatNet(nn.Cell):
+    def __init__(self, axis):
+        super().__init__()
+        self.op = SequenceConcat(axis)
+
+    def construct(self, seq):
+        return self.op(seq)
+
+
+pieces = (Tensor([[1, 2], [2, 3]]), Tensor([[2, 3], [3, 4]]), Tensor([[3, 4], [4, 5]]))
+ms.set_context(mode=ms.GRAPH_MODE)  # (MindSpore's CPU kernel takes a dynamic-length sequence)
+for axis in (0, 1, -1):
+    show(f"SequenceConcat graph axis={axis}", lambda: SequenceConcatNet(axis)(
+        mutable(pieces, True)))
+show("SequenceConcat graph list", lambda: SequenceConcatNet(0)(mutable(list(pieces[:2]), True)))
+ms.set_context(mode=ms.PYNATIVE_MODE)
+show("SequenceConcat repr", lambda: repr(SequenceConcat(1)))
