@@ -145,6 +145,7 @@ from msjax._src.ops.array_ops import cartesian_prod as cartesian_prod
 from msjax._src.ops.array_ops import cast as cast
 from msjax._src.ops.array_ops import Cast as Cast
 from msjax._src.ops.array_ops import concat as cat
+from msjax._src.ops.random_ops import Cauchy as Cauchy
 from msjax._src.ops.nn_ops import cdist as cdist
 from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.math_ops import ceil as ceil
@@ -419,6 +420,8 @@ from msjax._src.ops.math_ops import greater_equal as ge
 from msjax._src.ops.nn_ops import gelu as gelu
 from msjax._src.ops.primitives import GeLU as GeLU
 from msjax._src.ops.primitives import Gelu as Gelu
+from msjax._src.ops.linalg_ops import geqrf as geqrf
+from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.graph_values import get_grad as get_grad

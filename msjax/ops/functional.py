@@ -273,6 +273,7 @@ from msjax._src.ops.loss_ops import gaussian_nll_loss as gaussian_nll_loss
 from msjax._src.ops.math_ops import gcd as gcd
 from msjax._src.ops.math_ops import greater_equal as ge
 from msjax._src.ops.nn_ops import gelu as gelu
+from msjax._src.ops.linalg_ops import geqrf as geqrf
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.ops.nn_ops import glu as glu

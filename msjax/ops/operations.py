@@ -55,6 +55,7 @@ from msjax._src.ops.comm_ops import Broadcast as Broadcast
 from msjax._src.ops.primitives import BroadcastTo as BroadcastTo
 from msjax._src.ops.primitives import Bucketize as Bucketize
 from msjax._src.ops.array_ops import Cast as Cast
+from msjax._src.ops.random_ops import Cauchy as Cauchy
 from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.math_ops import Ceil as Ceil
 from msjax._src.ops.primitives import CeLU as CeLU
@@ -142,6 +143,7 @@ from msjax._src.ops.primitives import GatherV2 as GatherV2
 from msjax._src.ops.math_ops import Gcd as Gcd
 from msjax._src.ops.primitives import GeLU as GeLU
 from msjax._src.ops.primitives import Gelu as Gelu
+from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.math_ops import Greater as Greater

@@ -120,6 +120,15 @@ def exponential_(self, lambd=1, *, generator=None) -> Tensor:
                  "exponential_", generator)
 
 
+def cauchy(self, median=0.0, sigma=1.0) -> Tensor:
+    """`Tensor.cauchy(median=0.0, sigma=1.0)`: a new Tensor of this one's shape and dtype drawn
+    from the Cauchy distribution at `median` of half-width `sigma` (this one is unchanged, as
+    in MindSpore 2.10); drawn in Float32 from the global generator."""
+    key = random.generator_key("Tensor.cauchy", None)
+    draws = jax.random.cauchy(key, self._data.shape, jnp.float32) * sigma + median
+    return _wrap(draws.astype(self._data.dtype))
+
+
 def bernoulli(self, *, generator=None) -> Tensor:
     """`Tensor.bernoulli(*, generator=None)`: 1 with the probability each element gives, else
     0, in this Tensor's dtype (MindSpore 2.10's CPU build has no kernel for it)."""
@@ -226,7 +235,7 @@ def conjugate_transpose(self) -> Tensor:
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli, short=short, is_signed=is_signed,
+               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy, short=short, is_signed=is_signed,
                is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
                argmin_with_value=argmin_with_value, index_add=index_add,
                masked_scatter=masked_scatter, sum_to_size=sum_to_size)

@@ -16,10 +16,10 @@ def shown(out, decimals=4):
         return [shown(o, decimals) for o in out]
     if isinstance(out, Tensor):
         a = out.asnumpy()
-        if np.iscomplexobj(a):
-            return (str(out.dtype), np.round(a.real.astype(np.float64), decimals).tolist(),
-                    np.round(a.imag.astype(np.float64), decimals).tolist())
-        return (str(out.dtype), np.round(a.astype(np.float64), decimals).tolist())
+        if np.iscomplexobj(a):  # (+ 0.0: a -0.0 that rounding leaves is 0.0)
+            return (str(out.dtype), (np.round(a.real.astype(np.float64), decimals) + 0.0).tolist(),
+                    (np.round(a.imag.astype(np.float64), decimals) + 0.0).tolist())
+        return (str(out.dtype), (np.round(a.astype(np.float64), decimals) + 0.0).tolist())
     return out
 
 
@@ -234,3 +234,42 @@ for axis in (0, 1, -1):
 show("SequenceConcat graph list", lambda: SequenceConcatNet(0)(mutable(list(pieces[:2]), True)))
 ms.set_context(mode=ms.PYNATIVE_MODE)
 show("SequenceConcat repr", lambda: repr(SequenceConcat(1)))
+
+
+# -- geqrf (ops.geqrf, ops.Geqrf, Tensor.geqrf) and Cauchy draws (ops.Cauchy, Tensor.cauchy) -----
+show("geqrf 3x2", lambda: ops.geqrf(Tensor(np.array(
+    [[15.5862, 10.6579], [0.1885, -10.0553], [4.4496, 0.7312]], np.float32))))
+show("geqrf zero diagonal", lambda: ops.geqrf(Tensor(np.arange(6).reshape(2, 3).astype(np.float64))))
+show("geqrf zero columns", lambda: ops.geqrf(Tensor(np.array([[0., 1.], [0., 2.], [0., 0.]],
+                                                             np.float32))))
+show("geqrf negative diagonal", lambda: ops.geqrf(Tensor(np.array([[-2., 1.], [0., 2.], [0., 1.]],
+                                                                  np.float32))))
+show("geqrf wide", lambda: ops.geqrf(Tensor(np.array([[1., 1., 3.], [2., 2., 1.]], np.float32))))
+show("geqrf float16", lambda: ops.Geqrf()(Tensor(np.array([[1., 2.], [3., 1.]], np.float16))))
+show("Tensor.geqrf batched", lambda: Tensor(np.arange(24).reshape(2, 4, 3).astype(np.float32)
+                                            % 7).geqrf())
+show("geqrf rank 1", lambda: ops.geqrf(Tensor(np.arange(3).astype(np.float32))))
+show("geqrf int32", lambda: error_type(lambda: ops.geqrf(Tensor(np.ones((2, 2), np.int32)))))
+
+ms.set_seed(3)
+for label, make in [("Cauchy size tuple", lambda: ops.Cauchy((2, 3))),
+                    ("Cauchy median int", lambda: ops.Cauchy([2, 3], 1)),
+                    ("Cauchy sigma int", lambda: ops.Cauchy([2, 3], 1.0, 2)),
+                    ("Cauchy size float", lambda: ops.Cauchy([2.0, 3])),
+                    ("Cauchy size negative", lambda: ops.Cauchy([2, -3]))]:
+    show(label, lambda: repr(make()))
+show("Cauchy repr", lambda: repr(ops.Cauchy([2, 3], 1.0, 0.5)))
+
+
+def cauchy_summary(draws, median, sigma):
+    """Shape, dtype, and whether the sample median and quartile are the distribution's."""
+    values = draws.asnumpy().astype(np.float64)
+    return (draws.shape, str(draws.dtype), bool(abs(np.median(values) - median) < 0.1 * sigma),
+            bool(abs(np.percentile(values, 75) - (median + sigma)) < 0.15 * sigma))
+
+
+show("Cauchy draws", lambda: cauchy_summary(ops.Cauchy([100, 100], 1.0, 0.5)(), 1.0, 0.5))
+zeros64 = Tensor(np.zeros((100, 100)), ms.float64)
+show("Tensor.cauchy draws", lambda: cauchy_summary(zeros64.cauchy(-2.0, 3.0), -2.0, 3.0))
+show("Tensor.cauchy leaves the Tensor", lambda: bool((zeros64.cauchy(), zeros64)[1].asnumpy().any()))
+show("Tensor.cauchy float16", lambda: str(Tensor(np.zeros((2, 2)), ms.float16).cauchy().dtype))
