@@ -233,12 +233,33 @@ def view_as(input, other):
     return jnp.reshape(input, other.shape)
 
 
+def check_perm(dims, rank, graph_method=False):
+    """MindSpore's checks of Transpose's `dims` for an input of rank `rank`: its length, each
+    in [-rank, rank), none twice. `graph_method`: the messages of `Tensor.transpose` in GRAPH_MODE
+    (MindSpore's graph compiler words two of them differently)."""
+    if len(dims) != rank:
+        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
+                         f"{len(dims)} and {rank}!")
+    for d in dims:
+        if not -rank <= d < rank:
+            if graph_method:
+                raise ValueError(f"For primitive[Transpose], the perm value must be in "
+                                 f"[{-rank},{rank}), but got {d}.")
+            raise ValueError(f"Dimension out of range (expected to be in range of [{-rank}, "
+                             f"{rank}), but got {d})")
+    seen = set()
+    for d in dims:
+        if d % rank in seen:
+            raise ValueError(f"For 'Transpose'{',' if graph_method else ''} perms should all be "
+                             f"unique dim, but{d} is not unique!")
+        seen.add(d % rank)
+
+
 @op(primitive="Transpose")
 def transpose(input, dims):
-    if len(dims) != input.ndim:
-        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
-                         f"{len(dims)} and {input.ndim}!")
-    return _transpose_program(input, axes=tuple(dims))
+    dims = tuple(dims)
+    check_perm(dims, input.ndim)
+    return _transpose_program(input, axes=dims)
 
 
 # MindSpore's view of the input, marked as writing memory; msjax's result holds the values

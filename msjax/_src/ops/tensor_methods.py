@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import context
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.core import tensor_hooks
@@ -107,10 +108,14 @@ def transpose(self, *axes, dim0=None, dim1=None):
     dimensions swapped, the torch-style overload MindSpore 2.10 documents)."""
     if dim0 is not None or dim1 is not None:
         return OPS["swapaxes"](self, dim0, dim1)
+    permutation = len(axes) == 1 and isinstance(axes[0], (tuple, list))  # `transpose((0, 1))`
     axes = _varargs_shape(axes)
-    if len(axes) == 2 and self.ndim != 2:
+    if len(axes) == 2 and self.ndim != 2 and not permutation:
         return OPS["swapaxes"](self, *axes)
-    return A.transpose(self, axes if axes else tuple(reversed(range(self.ndim))))
+    axes = tuple(axes) if axes else tuple(reversed(range(self.ndim)))
+    if context.is_graph_mode():
+        A.check_perm(axes, self.ndim, graph_method=True)
+    return A.transpose(self, axes)
 
 
 def permute(self, *dims):

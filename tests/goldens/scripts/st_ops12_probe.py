@@ -273,3 +273,33 @@ zeros64 = Tensor(np.zeros((100, 100)), ms.float64)
 show("Tensor.cauchy draws", lambda: cauchy_summary(zeros64.cauchy(-2.0, 3.0), -2.0, 3.0))
 show("Tensor.cauchy leaves the Tensor", lambda: bool((zeros64.cauchy(), zeros64)[1].asnumpy().any()))
 show("Tensor.cauchy float16", lambda: str(Tensor(np.zeros((2, 2)), ms.float16).cauchy().dtype))
+
+
+# -- Transpose's checks of its permutation (Tensor.transpose words them its own way in graph mode)
+class TransposeNet(nn.Cell):
+    def construct(self, x, axes):
+        return x.transpose(axes)
+
+
+def synced(fn):
+    """`fn()`, its errors raised here (MindSpore's PyNative runs ops asynchronously: an op's
+    error otherwise surfaces at a later op)."""
+    def call():
+        try:
+            return fn()
+        finally:
+            _pynative_executor.sync()
+    return call
+
+
+from mindspore.common.api import _pynative_executor  # noqa: E402
+
+x223 = Tensor(np.arange(12).reshape(2, 2, 3), ms.float32)
+for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
+    ms.set_context(mode=mode)
+    for axes in [(0, 2, 1), (0, 1, 3), (0, 1, -4), (0, 0, 1), (0, 1), (1, 0, 2, 3)]:
+        show(f"Tensor.transpose mode{mode} {axes}", synced(lambda: TransposeNet()(x223,
+                                                                                 axes).shape))
+        show(f"ops.transpose mode{mode} {axes}", synced(lambda: ops.transpose(x223, axes).shape))
+ms.set_context(mode=ms.PYNATIVE_MODE)
+show("Tensor.transpose(0, 1) 3-D", synced(lambda: x223.transpose(0, 1).shape))
