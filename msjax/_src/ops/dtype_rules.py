@@ -191,7 +191,8 @@ _MATMUL_SAME = ("For 'MatMul', the type of 'x2' should be same as 'x1', but got 
 _BCE = "BinaryCrossEntorpy"  # (sic: MindSpore's spelling)
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
-_index_add = Rule(only(1, "indices type", ("Int32",), primitive="IndexAdd"))
+_index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
+                  only(1, "indices type", ("Int32",), primitive="IndexAdd"))
 
 RULES: dict[str, Rule] = {
     "Softmax": _softmax,

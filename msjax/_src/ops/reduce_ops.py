@@ -355,8 +355,10 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
         # a NaN along the axis makes the median NaN, at the first NaN's index (MindSpore's), not
         # the value it sorts past
         nan = jnp.isnan(input)
-        index = jnp.where(nan.any(axis=axis, keepdims=True),
-                          jnp.argmax(nan, axis=axis, keepdims=True).astype(index.dtype), index)
+        positions = jax.lax.broadcasted_iota(index.dtype, input.shape, axis % input.ndim)
+        first_nan = jnp.min(jnp.where(nan, positions, input.shape[axis]), axis=axis,
+                            keepdims=True)
+        index = jnp.where(nan.any(axis=axis, keepdims=True), first_nan, index)
     values = jnp.take_along_axis(input, index, axis=axis)
     if not keepdims:
         values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)

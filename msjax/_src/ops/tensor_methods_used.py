@@ -89,7 +89,9 @@ def index_add_(self, dim, index, source, *, alpha=1) -> Tensor:
     `index` of axis `dim`, in place; returns this Tensor (MindSpore 2.10's CPU build has no
     InplaceIndexAddExt kernel)."""
     scaled = source if alpha == 1 else source * alpha
-    self._data = scatter_ops.index_add(self, index, scaled, dim)._data.astype(self._data.dtype)
+    # (IndexAdd's Int32-only index check is the primitive's: this method takes Int64 too)
+    added = scatter_ops.index_add.impl(self._data, index._data, scaled._data, dim)
+    self._data = added.astype(self._data.dtype)
     return self
 
 
