@@ -321,7 +321,8 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
     if input.dtype == np.bool_:
         input = input.astype(_INT64)
-    result = jnp.nansum(input, axis=axis_arg(axis), keepdims=keepdims)
+    # an integer sum keeps its dtype (MindSpore's; NumPy's widens it to 64 bits)
+    result = jnp.nansum(input, axis=axis_arg(axis), keepdims=keepdims, dtype=input.dtype)
     return result if dtype is None else result.astype(np_dtype(dtype))
 
 

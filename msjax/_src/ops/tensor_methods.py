@@ -21,6 +21,7 @@ from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.ops import array_ops as A
+from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
@@ -694,7 +695,19 @@ _CASTS = {"float": mstype.float32, "half": mstype.float16, "double": mstype.floa
             "int": mstype.int32, "long": mstype.int64, "bool": mstype.bool_}
 
 
-_METHODS = dict(
+def qr(self, some=True):
+    """`Tensor.qr(some=True)`: `ops.qr` with mode 'reduced' (`some`) or 'complete'."""
+    return L.qr(self, "reduced" if some else "complete")
+
+
+def nansum(self, axis=None, keepdims=False, *, dtype=None):
+    """`Tensor.nansum(axis=None, keepdims=False, *, dtype=None)`: `ops.nansum`; an empty `axis`
+    sums all axes. (MindSpore 2.10's `dim`/`keepdim` overload is Ascend's: its CPU build takes
+    neither keyword.)"""
+    return R.nansum(self, None if axis == () else axis, keepdims, dtype=dtype)
+
+
+_METHODS = dict(qr=qr, nansum=nansum, 
     reshape=reshape, transpose=transpose, permute=permute, squeeze=squeeze, flatten=flatten,
     expand=expand, expand_as=expand_as, sum=sum, prod=prod, mean=mean, max=max, min=min,
     amax=R.amax, amin=R.amin, argmax=argmax, argmin=argmin, all=all, any=any, std=std, var=var,
@@ -725,7 +738,7 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
     "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
-    "bitwise_right_shift", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
+    "bitwise_right_shift", "float_power", "true_divide", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
     "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
     "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",

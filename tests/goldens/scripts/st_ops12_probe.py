@@ -303,3 +303,24 @@ for mode in (ms.GRAPH_MODE, ms.PYNATIVE_MODE):
         show(f"ops.transpose mode{mode} {axes}", synced(lambda: ops.transpose(x223, axes).shape))
 ms.set_context(mode=ms.PYNATIVE_MODE)
 show("Tensor.transpose(0, 1) 3-D", synced(lambda: x223.transpose(0, 1).shape))
+
+
+# -- Tensor.float_power, true_divide, qr, nansum ------------------------------------------------
+t23 = Tensor(np.array([[0.5, 2.0, -1.5], [3.0, np.nan, 1.0]], np.float32))
+i23 = Tensor(np.array([[1, 2, 3], [4, 5, 6]], np.int32))
+show("Tensor.float_power tensor", lambda: i23.float_power(Tensor(np.array([2., 0.5, -1.]))))
+show("Tensor.float_power scalar", lambda: t23.float_power(2))
+show("Tensor.true_divide", lambda: i23.true_divide(Tensor(np.array([2, 4, 5], np.int32))))
+show("Tensor.true_divide scalar", lambda: i23.true_divide(2))
+q3 = Tensor(np.array([[20, -31, 7], [4, 270, -90], [-8, 17, -32]], np.float32))
+show("Tensor.qr", lambda: q3.qr())
+show("Tensor.qr some=False", lambda: Tensor(np.arange(6).reshape(3, 2).astype(np.float32)).qr(
+    False))
+show("Tensor.nansum", lambda: t23.nansum())
+show("Tensor.nansum axis keepdims", lambda: t23.nansum(1, True))
+show("Tensor.nansum empty axis", lambda: t23.nansum((), False))
+show("Tensor.nansum dtype", lambda: t23.nansum(0, True, dtype=ms.float64))
+show("Tensor.nansum dim", lambda: error_type(lambda: t23.nansum(dim=0)))
+show("Tensor.nansum int", lambda: i23.nansum(0))
+show("ops.nansum dtypes", lambda: [str(ops.nansum(Tensor(np.ones(3, d))).dtype)
+                                   for d in (np.int32, np.uint8, np.bool_, np.float16)])
