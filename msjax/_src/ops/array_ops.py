@@ -286,13 +286,27 @@ def t(input):
     return input.T if input.ndim == 2 else input
 
 
+def _check_swapped_axes(ndim, *axes):
+    """MindSpore's checks of swapaxes/swapdims's two axes: ints, in [-ndim, ndim)."""
+    for axis in axes:
+        if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
+            raise TypeError(f"For ops.swapaxes, the axis argument must be integer, but got "
+                            f"{type(axis)}.")
+    for axis in axes:
+        if not -ndim <= axis < ndim:
+            raise ValueError(f"The 'axis' must be in the range of [{-ndim}, {ndim}), but got "
+                             f"{axis}.")
+
+
 @op(tensor_method=True)
 def swapaxes(input, axis0, axis1):
+    _check_swapped_axes(input.ndim, axis0, axis1)
     return jnp.swapaxes(input, axis0, axis1)
 
 
 @op()
 def swapdims(input, dim0, dim1):
+    _check_swapped_axes(input.ndim, dim0, dim1)
     return jnp.swapaxes(input, dim0, dim1)
 
 

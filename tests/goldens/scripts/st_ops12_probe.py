@@ -324,3 +324,15 @@ show("Tensor.nansum dim", lambda: error_type(lambda: t23.nansum(dim=0)))
 show("Tensor.nansum int", lambda: i23.nansum(0))
 show("ops.nansum dtypes", lambda: [str(ops.nansum(Tensor(np.ones(3, d))).dtype)
                                    for d in (np.int32, np.uint8, np.bool_, np.float16)])
+
+
+# -- swapaxes/swapdims's axis checks; clamp/clip with neither bound ------------------------------
+x2x3 = Tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+show("Tensor.swapaxes tuple axis", lambda: x2x3.swapaxes(0, (1,)))
+show("ops.swapdims tuple axis", lambda: ops.swapdims(x2x3, 0, (1,)))
+show("Tensor.swapaxes float axis", lambda: x2x3.swapaxes(0.0, 1))
+show("Tensor.swapaxes out of range", lambda: x2x3.swapaxes(0, 3))
+show("ops.swapdims out of range", lambda: ops.swapdims(x2x3, -3, 1))
+show("Tensor.swapdims", lambda: x2x3.swapdims(-1, 0))
+show("Tensor.clip no bounds", lambda: x2x3.clip(None, None))
+show("ops.clamp no bounds", lambda: ops.clamp(x2x3, None, None))
