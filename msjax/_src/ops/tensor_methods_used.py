@@ -131,6 +131,19 @@ def cauchy(self, median=0.0, sigma=1.0) -> Tensor:
     return _wrap(draws.astype(self._data.dtype))
 
 
+def log_normal(self, mean=1.0, std=2.0) -> Tensor:
+    """`Tensor.log_normal(mean=1.0, std=2.0)`: a new Tensor of this one's shape and (floating)
+    dtype whose logarithms are drawn from N(mean, std²) (this one is unchanged, as in MindSpore
+    2.10, whose LogNormalReverse takes Float16, Float32 and Float64 only)."""
+    if self._data.dtype not in (np.float16, np.float32, np.float64):
+        raise TypeError(f"For primitive[LogNormalReverse], the input argument[x] must be a type "
+                        f"of {{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(self._data.dtype)}].")
+    key = random.generator_key("Tensor.log_normal", None)
+    draws = jnp.exp(jax.random.normal(key, self._data.shape, jnp.float32) * std + mean)
+    return _wrap(draws.astype(self._data.dtype))
+
+
 def bernoulli(self, *, generator=None) -> Tensor:
     """`Tensor.bernoulli(*, generator=None)`: 1 with the probability each element gives, else
     0, in this Tensor's dtype (MindSpore 2.10's CPU build has no kernel for it)."""
@@ -237,7 +250,7 @@ def conjugate_transpose(self) -> Tensor:
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy, short=short, is_signed=is_signed,
+               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy, log_normal=log_normal, short=short, is_signed=is_signed,
                is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
                argmin_with_value=argmin_with_value, index_add=index_add,
                masked_scatter=masked_scatter, sum_to_size=sum_to_size)

@@ -336,3 +336,20 @@ show("ops.swapdims out of range", lambda: ops.swapdims(x2x3, -3, 1))
 show("Tensor.swapdims", lambda: x2x3.swapdims(-1, 0))
 show("Tensor.clip no bounds", lambda: x2x3.clip(None, None))
 show("ops.clamp no bounds", lambda: ops.clamp(x2x3, None, None))
+
+
+# -- Tensor.log_normal ---------------------------------------------------------------------------
+def log_normal_summary(draws, mean, std):
+    """Shape, dtype, and whether the logarithms' median and spread are N(mean, std²)'s."""
+    logs = np.log(draws.asnumpy().astype(np.float64))
+    return (draws.shape, str(draws.dtype), bool(abs(np.median(logs) - mean) < 0.1 * std),
+            bool(abs(np.std(logs) - std) < 0.1 * std))
+
+
+zeros32 = Tensor(np.zeros((100, 100)), ms.float32)
+show("Tensor.log_normal draws", lambda: log_normal_summary(zeros32.log_normal(1.0, 0.5), 1.0, 0.5))
+show("Tensor.log_normal leaves the Tensor", lambda: bool((zeros32.log_normal(),
+                                                           zeros32)[1].asnumpy().any()))
+show("Tensor.log_normal float16", lambda: str(Tensor(np.zeros((2, 2)), ms.float16).log_normal()
+                                              .dtype))
+show("Tensor.log_normal int32", lambda: Tensor(np.zeros((2, 2)), ms.int32).log_normal())
