@@ -321,7 +321,8 @@ def _sequence_concat(x, axis):
 
 
 # Generated Primitives computed by a public function under other parameter names.
-_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices, "SequenceConcat": _sequence_concat}
+_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices,
+                 "SequenceConcat": _sequence_concat}
 
 
 @functools.cache

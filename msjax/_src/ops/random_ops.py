@@ -297,8 +297,8 @@ def _cauchy_attributes(attributes):
 
 
 _HIDDEN = shown.SIDE_EFFECT_HIDDEN
-Cauchy = primitive("Cauchy", functional(_cauchy), check=_cauchy_attributes, size=inspect.Parameter.empty,
-                   median=0.0, sigma=1.0)
+Cauchy = primitive("Cauchy", functional(_cauchy), check=_cauchy_attributes,
+                   size=inspect.Parameter.empty, median=0.0, sigma=1.0)
 StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0, display=_HIDDEN)
 UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0, display=_HIDDEN)
 UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0, display=_HIDDEN)

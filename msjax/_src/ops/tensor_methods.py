@@ -738,7 +738,8 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
     "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
-    "bitwise_right_shift", "float_power", "true_divide", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
+    "bitwise_right_shift", "float_power", "true_divide", "cholesky", "cholesky_inverse",
+    "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
     "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
     "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",

@@ -250,7 +250,8 @@ def conjugate_transpose(self) -> Tensor:
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy, log_normal=log_normal, short=short, is_signed=is_signed,
+               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy,
+               log_normal=log_normal, short=short, is_signed=is_signed,
                is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
                argmin_with_value=argmin_with_value, index_add=index_add,
                masked_scatter=masked_scatter, sum_to_size=sum_to_size)
