@@ -315,8 +315,15 @@ def _max_pool_with_indices(x, kernel_size, strides, pads, dilation, ceil_mode, a
     return out, indices.astype(_default_value(argmax_type))
 
 
+def _sequence_concat(x, axis):
+    """`SequenceConcat(axis)(x)`: the Tensors of the tuple or list `x` joined along `axis`
+    (`ops.concat`)."""
+    return _msjax_object("mindspore.ops.concat")(x, axis)
+
+
 # Generated Primitives computed by a public function under other parameter names.
-_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices}
+_PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices,
+                 "SequenceConcat": _sequence_concat}
 
 
 @functools.cache

@@ -145,6 +145,7 @@ from msjax._src.ops.array_ops import cartesian_prod as cartesian_prod
 from msjax._src.ops.array_ops import cast as cast
 from msjax._src.ops.array_ops import Cast as Cast
 from msjax._src.ops.array_ops import concat as cat
+from msjax._src.ops.random_ops import Cauchy as Cauchy
 from msjax._src.ops.nn_ops import cdist as cdist
 from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.math_ops import ceil as ceil
@@ -282,6 +283,8 @@ from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.array_ops import deepcopy as deepcopy
+from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
+from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
@@ -364,6 +367,7 @@ from msjax._src.ops.spectral_ops import fftshift as fftshift
 from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import fill as fill
 from msjax._src.ops.array_ops import Fill as Fill
+from msjax._src.ops.primitives import FillDiagonal as FillDiagonal
 from msjax._src.ops.array_ops import fills as fills
 from msjax._src.ops.array_ops import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2
@@ -417,6 +421,8 @@ from msjax._src.ops.math_ops import greater_equal as ge
 from msjax._src.ops.nn_ops import gelu as gelu
 from msjax._src.ops.primitives import GeLU as GeLU
 from msjax._src.ops.primitives import Gelu as Gelu
+from msjax._src.ops.linalg_ops import geqrf as geqrf
+from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.graph_values import get_grad as get_grad
@@ -445,6 +451,8 @@ from msjax._src.ops.nn_ops import hardtanh as hardtanh
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
+from msjax._src.ops.spectral_ops import hfft2 as hfft2
+from msjax._src.ops.spectral_ops import hfftn as hfftn
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
 from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
@@ -470,6 +478,8 @@ from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
+from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag

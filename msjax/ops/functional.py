@@ -193,6 +193,7 @@ from msjax._src.ops.reduce_ops import cummin as cummin
 from msjax._src.ops.reduce_ops import cumprod as cumprod
 from msjax._src.ops.reduce_ops import cumsum as cumsum
 from msjax._src.ops.array_ops import deepcopy as deepcopy
+from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
 from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
@@ -272,6 +273,7 @@ from msjax._src.ops.loss_ops import gaussian_nll_loss as gaussian_nll_loss
 from msjax._src.ops.math_ops import gcd as gcd
 from msjax._src.ops.math_ops import greater_equal as ge
 from msjax._src.ops.nn_ops import gelu as gelu
+from msjax._src.ops.linalg_ops import geqrf as geqrf
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.ops.nn_ops import glu as glu
@@ -290,6 +292,8 @@ from msjax._src.ops.nn_ops import hardswish as hardswish
 from msjax._src.ops.nn_ops import hardtanh as hardtanh
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
+from msjax._src.ops.spectral_ops import hfft2 as hfft2
+from msjax._src.ops.spectral_ops import hfftn as hfftn
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
 from msjax._src.ops.array_ops import hsplit as hsplit
@@ -305,6 +309,8 @@ from msjax._src.ops.spectral_ops import ifftshift as ifftshift
 from msjax._src.ops.math_ops import igamma as igamma
 from msjax._src.ops.math_ops import igammac as igammac
 from msjax._src.ops.spectral_ops import ihfft as ihfft
+from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
+from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill

@@ -55,6 +55,7 @@ from msjax._src.ops.comm_ops import Broadcast as Broadcast
 from msjax._src.ops.primitives import BroadcastTo as BroadcastTo
 from msjax._src.ops.primitives import Bucketize as Bucketize
 from msjax._src.ops.array_ops import Cast as Cast
+from msjax._src.ops.random_ops import Cauchy as Cauchy
 from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.math_ops import Ceil as Ceil
 from msjax._src.ops.primitives import CeLU as CeLU
@@ -85,6 +86,7 @@ from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
+from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
 from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
@@ -118,6 +120,7 @@ from msjax._src.ops.primitives import FastGeLU as FastGeLU
 from msjax._src.ops.primitives import FastGelu as FastGelu
 from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
 from msjax._src.ops.array_ops import Fill as Fill
+from msjax._src.ops.primitives import FillDiagonal as FillDiagonal
 from msjax._src.ops.array_ops import Fills as Fills
 from msjax._src.ops.primitives import FillV2 as FillV2
 from msjax._src.ops.primitives import Flatten as Flatten
@@ -140,6 +143,7 @@ from msjax._src.ops.primitives import GatherV2 as GatherV2
 from msjax._src.ops.math_ops import Gcd as Gcd
 from msjax._src.ops.primitives import GeLU as GeLU
 from msjax._src.ops.primitives import Gelu as Gelu
+from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import Ger as Ger
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.math_ops import Greater as Greater

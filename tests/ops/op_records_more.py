@@ -887,3 +887,25 @@ add(Case("TransposeView", (T((2, 3, 4)), (1, 0, 2)), ref=np.transpose))
 add(Case("view_as_real", (T((2, 3), "complex64"),),
          ref=lambda x: np.stack([x.real, x.imag], -1)),
     Case("view_as_real", (X23,), tag="float32", error=True))
+
+# -- session 12: FFTs over any axes, Hermitian FFTs, geqrf, Cauchy, FillDiagonal, deformable conv -
+add(Case("rfft2", (T((2, 3)), (2,), (0,)), tag="one_axis",
+         ref=lambda x, s, d: np.fft.rfft2(x, s, d).astype(np.complex64)),
+    Case("hfft2", (T((2, 3, 4), "complex64"),),
+         ref=lambda x: np.fft.irfftn(np.conj(x), axes=(-2, -1), norm="forward").astype(
+             np.float32)),
+    Case("ihfft2", (T((2, 3, 4)),),
+         ref=lambda x: np.conj(np.fft.rfftn(x, axes=(-2, -1), norm="forward")).astype(
+             np.complex64)),
+    Case("hfftn", (T((2, 3, 4), "complex64"),),
+         ref=lambda x: np.fft.irfftn(np.conj(x), norm="forward").astype(np.float32)),
+    Case("ihfftn", (T((2, 3, 4)),),
+         ref=lambda x: np.conj(np.fft.rfftn(x, norm="forward")).astype(np.complex64)),
+    Case("geqrf", (V([[15.5862, 10.6579], [0.1885, -10.0553], [4.4496, 0.7312]]),)),
+    Case("Geqrf", (T((2, 4, 3)),)),
+    Case("Cauchy", (), init=([2, 3], 1.0, 0.5), values=False, transforms=False),
+    Case("FillDiagonal", (T((5, 3)),), init=(2.0, True)),
+    Case("deformable_conv2d", (T((1, 2, 4, 4)), T((3, 2, 2, 2)), T((1, 12, 3, 3)), (2, 2),
+                               (1, 1, 1, 1), (0, 0, 0, 0))),
+    Case("DeformableOffsets", (T((1, 2, 4, 4)), T((1, 12, 3, 3))),
+         init=((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))))

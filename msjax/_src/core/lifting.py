@@ -38,7 +38,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core.program_cache import ProgramCache
-from msjax._src.core import state
+from msjax._src.core import integer_inputs, state
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import STATIC_TYPES, CallRecord
 from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
@@ -224,6 +224,9 @@ def flatten_args(args, dyn: list, objs: list):
         dyn.append(data)
         if "const_arg" in args.__dict__ and args.const_arg:  # (`set_const_arg`: rebuilt so)
             return (_CONST_TENSOR, data.shape, data.dtype)
+        if integer_inputs.recording() and integer_inputs.integer_dtype(data) is not None:
+            # a differentiated integer input's copy: traced as one (core/integer_inputs.py)
+            return (_TENSOR, data.shape, data.dtype, integer_inputs.integer_dtype(data))
         return (_TENSOR, data.shape, data.dtype)
     if t in STATIC_TYPES:
         return (t, args)
@@ -281,6 +284,8 @@ def rebuild_args(key, dyn_iter, objs_iter, hooks_iter=None):
     kind = key[0]
     if kind == _TENSOR or kind == _CONST_TENSOR:
         tensor = _wrap(next(dyn_iter))
+        if len(key) > 3:  # a differentiated integer input's copy (`flatten_args`)
+            integer_inputs.carry(tensor._data, key[3])
         table = next(hooks_iter) if hooks_iter is not None else None
         if table:
             tensor.__dict__[HOOKS] = dict(table)

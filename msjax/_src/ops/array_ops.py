@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.core import index_checks, integer_inputs
 from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op, primitive
@@ -233,12 +233,33 @@ def view_as(input, other):
     return jnp.reshape(input, other.shape)
 
 
+def check_perm(dims, rank, graph_method=False):
+    """MindSpore's checks of Transpose's `dims` for an input of rank `rank`: its length, each
+    in [-rank, rank), none twice. `graph_method`: the messages of `Tensor.transpose` in GRAPH_MODE
+    (MindSpore's graph compiler words two of them differently)."""
+    if len(dims) != rank:
+        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
+                         f"{len(dims)} and {rank}!")
+    for d in dims:
+        if not -rank <= d < rank:
+            if graph_method:
+                raise ValueError(f"For primitive[Transpose], the perm value must be in "
+                                 f"[{-rank},{rank}), but got {d}.")
+            raise ValueError(f"Dimension out of range (expected to be in range of [{-rank}, "
+                             f"{rank}), but got {d})")
+    seen = set()
+    for d in dims:
+        if d % rank in seen:
+            raise ValueError(f"For 'Transpose'{',' if graph_method else ''} perms should all be "
+                             f"unique dim, but{d} is not unique!")
+        seen.add(d % rank)
+
+
 @op(primitive="Transpose")
 def transpose(input, dims):
-    if len(dims) != input.ndim:
-        raise ValueError(f"For 'Transpose', size of perm should equal to rank of x, but got "
-                         f"{len(dims)} and {input.ndim}!")
-    return _transpose_program(input, axes=tuple(dims))
+    dims = tuple(dims)
+    check_perm(dims, input.ndim)
+    return _transpose_program(input, axes=dims)
 
 
 # MindSpore's view of the input, marked as writing memory; msjax's result holds the values
@@ -265,13 +286,27 @@ def t(input):
     return input.T if input.ndim == 2 else input
 
 
+def _check_swapped_axes(ndim, *axes):
+    """MindSpore's checks of swapaxes/swapdims's two axes: ints, in [-ndim, ndim)."""
+    for axis in axes:
+        if not isinstance(axis, (int, np.integer)) or isinstance(axis, bool):
+            raise TypeError(f"For ops.swapaxes, the axis argument must be integer, but got "
+                            f"{type(axis)}.")
+    for axis in axes:
+        if not -ndim <= axis < ndim:
+            raise ValueError(f"The 'axis' must be in the range of [{-ndim}, {ndim}), but got "
+                             f"{axis}.")
+
+
 @op(tensor_method=True)
 def swapaxes(input, axis0, axis1):
+    _check_swapped_axes(input.ndim, axis0, axis1)
     return jnp.swapaxes(input, axis0, axis1)
 
 
 @op()
 def swapdims(input, dim0, dim1):
+    _check_swapped_axes(input.ndim, dim0, dim1)
     return jnp.swapaxes(input, dim0, dim1)
 
 
@@ -624,6 +659,7 @@ def gather(input_params, input_indices, axis, batch_dims=0):
         raise ValueError(f"For primitive[Gather], the axis must be in [{-rank},{rank}], but got "
                          f"{axis}.")
     axis = axis % rank
+    input_indices = integer_inputs.as_index(input_indices)
     index_checks.check_gather(input_indices, input_params.shape[axis])
     take = lambda p, i: jnp.take(p, i, axis=axis - batch_dims)  # noqa: E731
     for _ in builtins.range(batch_dims):
@@ -870,3 +906,19 @@ def sequence_mask(lengths, maxlen=None):
 @op(primitive="PopulationCount")
 def population_count(input_x):
     return jax.lax.population_count(input_x).astype(np.uint8)
+
+
+def filled_diagonal(data, fill_value, wrap=False):
+    """NumPy's fill_diagonal of the array `data`, as a new array (Tensor.fill_diagonal,
+    FillDiagonal): the main diagonal (all dimensions equal beyond 2-D); a tall matrix's restarts
+    every ncols + 1 rows when `wrap`. A float `fill_value` goes into an integer array truncated
+    and wrapped around its range (300.0 is 44 in Int8), as MindSpore's kernel casts it."""
+    if jnp.issubdtype(data.dtype, jnp.integer) and isinstance(fill_value, float):
+        fill_value = np.array(int(fill_value)).astype(data.dtype)
+    if data.ndim == 2:
+        rows, cols = data.shape
+        end = rows * cols if wrap else builtins.min(rows, cols) * cols
+        flat = data.reshape(-1).at[jnp.arange(0, end, cols + 1)].set(fill_value)
+        return flat.reshape(data.shape)
+    idx = jnp.arange(builtins.min(data.shape))
+    return data.at[(idx,) * data.ndim].set(fill_value)

@@ -191,6 +191,9 @@ _MATMUL_SAME = ("For 'MatMul', the type of 'x2' should be same as 'x1', but got 
 _BCE = "BinaryCrossEntorpy"  # (sic: MindSpore's spelling)
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
+_index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
+                  only(1, "indices type", ("Int32",), primitive="IndexAdd"))
+
 RULES: dict[str, Rule] = {
     "Softmax": _softmax,
     "softmax": _softmax,
@@ -200,6 +203,10 @@ RULES: dict[str, Rule] = {
                                                 "Int8", "UInt16", "UInt32", "UInt64", "UInt8"),
                                    primitive="MaxPoolWithArgmax")),
     "TopK": _top_k,
+    "FillDiagonal": Rule(only(0, "input_x", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                             "Int64", "Int8", "UInt8"), primitive="FillDiagonal")),
+    "IndexAdd": _index_add,
+    "index_add": _index_add,
     "topk": _top_k,
     "CumSum": Rule(only(0, "x", _ALL_BUT_BOOL + ("Complex128", "Complex64"),
                         primitive="CumSum")),

@@ -25,14 +25,23 @@ graph syntax and its own tests call directly.
   as a tuple or list; `TensorToScalar()(t)`: a 0-d or one-element Tensor's value (None for
   what MindSpore gives None).
 
-Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py).
+- `TensorCopySlices()(x, value, begin, end, strides)`: a copy of `x` with the slice
+  `begin:end` (strides of 1 only; fewer entries than axes leave the last axes whole; one run of
+  memory, as `x[0, 0:100]` or `x[1:3]`, not `x[0:100, 0]`) replaced by
+  `value`'s elements in row-major order (a larger `value` gives its first ones, as MindSpore's
+  kernel copies memory). A smaller one is broadcast to the slice where it can be, and refused
+  where not: MindSpore's kernel reads past its end.
+
+Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py, st_ops12_probe.py).
 """
 from __future__ import annotations
+
+import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import is_subclass, type_to_type_id
-from msjax._src.ops.registry import Primitive
+from msjax._src.ops.registry import Primitive, functional
 
 _TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
               (tuple, mstype.tuple_), (list, mstype.list_), (str, mstype.string),
@@ -248,3 +257,53 @@ class TensorToScalar(Primitive):
         if isinstance(x, Tensor) and x.shape in ((), (1,)):
             return x.item()
         return None
+
+
+_COPY_SLICES_DTYPES = ("Bool", "Int32", "Float32", "Float64")
+
+
+def _copy_slices(x, value, begin, end, strides):
+    """TensorCopySlices (module doc)."""
+    if any(int(s) != 1 for s in strides):
+        raise RuntimeError("The element in step only support 1, but got:[const vector]{"
+                           + ", ".join(str(int(s)) for s in strides) + "}")
+    types = (str(mstype.from_numpy(x.dtype)), str(mstype.from_numpy(value.dtype)))
+    if types[0] != types[1] or types[0] not in _COPY_SLICES_DTYPES:
+        supported = "; ".join(f"input[{t} {t} Int64 Int64 Int64], output[{t}]"
+                              for t in _COPY_SLICES_DTYPES)
+        raise TypeError(f"Select CPU operator[TensorCopySlices] fail! Unsupported data type!\n"
+                        f"The supported data types are {supported}; , but get input[{types[0]} "
+                        f"{types[1]} Int64 Int64 Int64 ] and output[{types[0]} ]")
+    where = tuple(slice(int(b), int(e)) for b, e in zip(begin, end))
+    shape = np.empty(x.shape, np.bool_)[where].shape  # the slice's shape
+    # the slice must be one run of memory: extent 1 before the first axis it cuts, whole axes
+    # after it
+    cut = next((axis for axis, n in enumerate(shape) if n != 1), len(shape))
+    if any(n != x.shape[axis] for axis, n in enumerate(shape) if axis > cut):
+        raise RuntimeError("Only support copy continuous memory now. For example tensor[0, 0:100] "
+                           "is fine, but tensor[0:100, 0] is not supported.")
+    size = int(np.prod(shape))
+    if value.size >= size:
+        return x.at[where].set(value.reshape(-1)[:size].reshape(shape))
+    try:
+        broadcast = np.broadcast_shapes(value.shape, shape) == shape
+    except ValueError:
+        broadcast = False
+    if not broadcast:
+        raise ValueError(f"For 'TensorCopySlices', the value of shape {tuple(value.shape)} has "
+                         f"fewer elements than the slice of shape {shape} and does not broadcast "
+                         "to it.")
+    return x.at[where].set(value)
+
+
+class TensorCopySlices(Primitive):
+    """`ops.operations._inner_ops.TensorCopySlices()(x, value, begin, end, strides)`: `x` with
+    a slice replaced (module doc). Not an op of `mindspore.ops`, so not in the op table."""
+
+    _copy = staticmethod(functional(_copy_slices))
+
+    def __init__(self):
+        super().__init__("TensorCopySlices")
+
+    def __call__(self, x, value, begin, end, strides):
+        return self._copy(x, value, begin, end, strides)

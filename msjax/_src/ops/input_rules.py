@@ -26,6 +26,7 @@ import typing
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import integer_inputs
 from msjax._src.core.tensor import Tensor
 
 DTYPE, SHAPE = 0, 1
@@ -99,6 +100,8 @@ def describe(value, level: int, scalars: bool = False):
         value = committed if hasattr(committed, "shape") else value._data
     dtype = getattr(value, "dtype", None)
     if isinstance(dtype, np.dtype):
+        # a differentiated integer input's Float32 copy is checked as the integer it stands for
+        dtype = integer_inputs.integer_dtype(value) or dtype
         return dtype if level == DTYPE else Aval(dtype, tuple(value.shape))
     if type(value) in (tuple, list):
         return tuple(describe(v, level, scalars) for v in value)

@@ -10,6 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import op
@@ -141,6 +142,52 @@ def orgqr(input, input2):
         raise ValueError(f"For 'Orgqr', tau.shape[-1] must be less than or equal to "
                          f"x.shape[-1], but got {input2.shape[-1]} and {input.shape[-1]}.")
     return jax.lax.linalg.householder_product(input, input2.astype(input.dtype))
+
+
+def _householder_qr(a):
+    """LAPACK's geqrf of one matrix `a` (m, n), with MindSpore's CPU kernel's sign: a column's
+    reflector gives `beta = -norm` where its diagonal entry is positive and `+norm` otherwise
+    (LAPACK: `-norm` at 0 too); a column already zero below the diagonal gets `tau = 0`."""
+    m, n = a.shape
+    rows, cols = jnp.arange(m), jnp.arange(n)
+
+    def reflect_column(j, carry):
+        a, taus = carry
+        col = a[:, j]
+        alpha = col[j]
+        below = jnp.where(rows > j, col, 0)
+        below_norm = jnp.sqrt(jnp.sum(below * below))
+        norm = jnp.sqrt(alpha * alpha + below_norm * below_norm)
+        beta = jnp.where(alpha > 0, -norm, norm)
+        reflects = below_norm > 0
+        tau = jnp.where(reflects, (beta - alpha) / jnp.where(reflects, beta, 1), 0)
+        v = jnp.where(rows == j, 1, below / jnp.where(reflects, alpha - beta, 1))
+        a = jnp.where(cols > j, a - tau * jnp.outer(v, v @ a), a)
+        column = jnp.where(rows == j, jnp.where(reflects, beta, alpha),
+                           jnp.where(rows > j, jnp.where(reflects, v, col), col))
+        return a.at[:, j].set(column), taus.at[j].set(tau)
+
+    k = builtins.min(m, n)
+    return jax.lax.fori_loop(0, k, reflect_column, (a, jnp.zeros((k,), a.dtype)))
+
+
+@op(primitive="Geqrf", tensor_method=True)
+def geqrf(input):
+    """`ops.geqrf(input)`: (a, tau), the QR decomposition of the matrices in `input` (..., m,
+    n) as LAPACK's geqrf stores it: R on and above the diagonal, the Householder vectors below
+    it, and their scales `tau` (..., min(m, n)). Float16 is computed in Float32."""
+    if input.ndim < 2:
+        raise ValueError(f"For primitive[Geqrf], the rank of a must be greater than or equal to "
+                         f"2, but got {input.ndim}.")
+    if input.dtype not in (np.float16, np.float32, np.float64):
+        name = str(mstype.from_numpy(input.dtype))
+        raise TypeError(f"Select CPU operator[Geqrf] fail! Unsupported data type!\nThe supported "
+                        f"data types are input[Float32], output[Float32 Float32]; input[Float64], "
+                        f"output[Float64 Float64]; , but get input[{name} ] and output[{name} "
+                        f"{name} ]")
+    work = input.astype(jnp.float32) if input.dtype == np.float16 else input
+    a, tau = jnp.vectorize(_householder_qr, signature="(m,n)->(m,n),(k)")(work)
+    return a.astype(input.dtype), tau.astype(input.dtype)
 
 
 @op(primitive="LogMatrixDeterminant")

@@ -482,7 +482,7 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
 @op("clamp", "clip", tensor_method="clamp")
 def clamp(input, min=None, max=None):  # noqa: A002
     if min is None and max is None:
-        raise ValueError("For 'clamp', at least one of 'min' and 'max' must not be None.")
+        raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
     if min is not None:
         input, min = promote_scalar(input, min)
     if max is not None:

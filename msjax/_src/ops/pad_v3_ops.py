@@ -4,7 +4,8 @@ pads (or, with negative paddings in constant mode, crops) the last `len(paddings
 `paddings` pairs run from the last axis backwards, `(left, right, top, bottom, ...)`, as in
 `ops.pad`; with `paddings_contiguous=False` they are all the begins then all the ends. Modes:
 'constant' (fills with `constant_value`, a required third input), 'reflect', 'edge' and
-'circular' (these take `2 * (x.ndim - 2)` paddings, on an input of 3 to 5 axes). Results and
+'circular' (these take `2 * (x.ndim - 2)` paddings, on an input of 3 to 5 axes; a negative
+circular padding crops the axis, and the other side wraps the cropped axis). Results and
 errors follow MindSpore 2.10 (tests/goldens/ops/pad_v3.json).
 
 Difference from MindSpore: `paddings` decide the output shape, so they must be concrete (a
@@ -69,6 +70,12 @@ def pad_v3(x, paddings, constant_value=None, *, mode="constant", paddings_contig
                          f"{2 * len(pairs)} must be equal to {len(pairs) + 2}, but got {x.ndim}.")
     widths = [(0, 0)] * x.ndim
     for axis, (low, high) in zip(range(x.ndim - 1, -1, -1), pairs):
+        if mode == "circular" and (low < 0 or high < 0):
+            # a negative padding crops first; the circular padding wraps what is left
+            kept = [slice(None)] * x.ndim
+            kept[axis] = slice(max(-low, 0), x.shape[axis] - max(-high, 0))
+            x = x[tuple(kept)]
+            low, high = max(low, 0), max(high, 0)
         if low < 0 or high < 0:
             raise ValueError(f"msjax: PadV3 in {mode} mode pads only: axis {axis} got paddings "
                              f"({low},{high}); crop with constant mode (negative paddings).")

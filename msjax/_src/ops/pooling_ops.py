@@ -126,6 +126,9 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 @op()
 @one_program
 def adaptive_max_pool3d(input, output_size, return_indices=False):
+    if input.size == 0:  # MindSpore's kernel refuses an empty input, whichever axis is empty
+        raise RuntimeError("Resize failed for kernel: Default/AdaptiveMaxPool3D (msjax: the input "
+                           f"of shape {tuple(input.shape)} is empty).")
     return _adaptive(input, _size(output_size, 3), jnp.max, return_indices)
 
 

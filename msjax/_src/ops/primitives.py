@@ -215,10 +215,16 @@ EuclideanNorm = primitive(
         keepdims=keep_dims))), keep_dims=False)
 SquareSumAll = primitive("SquareSumAll", functional(
     lambda x, y: (jnp.sum(jnp.square(x)), jnp.sum(jnp.square(y)))))
+def _global_median(x, ignore_nan):
+    """Median's value over all of `x`; of an empty input NaN, or 0 for integers (MindSpore's)."""
+    if x.size == 0:
+        return jnp.array(jnp.nan if jnp.issubdtype(x.dtype, jnp.inexact) else 0, x.dtype)
+    return R._lower_median(x.reshape(-1), 0, False, ignore_nan)[0]
+
+
 Median = primitive(
     "Median", functional(lambda x, global_median, axis, keep_dims, ignore_nan: (
-        (R._lower_median(x.reshape(-1), 0, False, ignore_nan)[0], jnp.zeros((), jnp.int64))
-        if global_median else
+        (_global_median(x, ignore_nan), jnp.zeros((), jnp.int64)) if global_median else
         R._lower_median(x, axis, keep_dims, ignore_nan))),
     global_median=False, axis=0, keep_dims=False, ignore_nan=False,
     display=_with(cust_aicpu="Median"))
@@ -230,10 +236,21 @@ CountNonZero = primitive("CountNonZero", functional(
 
 def _axes(axes):
     return None if axes is None else tuple([axes] if isinstance(axes, int) else axes)
+def _lp_norm(x, axis, p, keep_dims, epsilon):
+    """`(sum |x|^p)^(1/p)` over `axis`, computed as `m * (sum (|x|/m)^p)^(1/p)` with `m` the
+    largest `|x|`: a high power of a small value (0.34^90) underflows Float32, where MindSpore's
+    kernel still gives the norm."""
+    axes = tuple([axis] if isinstance(axis, int) else axis)
+    magnitude = jnp.abs(x)
+    largest = jnp.max(magnitude, axis=axes, keepdims=True) if x.size else jnp.zeros((), x.dtype)
+    scale = jnp.where(largest > 0, largest, jnp.ones_like(largest))
+    scaled = jnp.sum((magnitude / scale) ** p, axis=axes, keepdims=True) ** (1.0 / p)
+    norm = scaled * scale
+    return norm if keep_dims else jnp.squeeze(norm, axes)
+
+
 LpNorm = primitive(
-    "LpNorm", functional(lambda x, axis, p, keep_dims, epsilon: jnp.sum(
-        jnp.abs(x) ** p, axis=tuple([axis] if isinstance(axis, int) else axis),
-        keepdims=keep_dims) ** (1.0 / p)),
+    "LpNorm", functional(_lp_norm),
     axis=REQUIRED, p=2, keep_dims=False, epsilon=1e-12,
     display=shown.chain(_only("axis"), shown.as_list("axis")))
 
@@ -266,6 +283,26 @@ def _sequence_axis(attrs):
                         f"tuple of int]', but got {type(axis)}.")
 
 
+def _fill_diagonal_value(attrs):
+    """FillDiagonal's constructor takes a float `fill_value`."""
+    if not isinstance(attrs["fill_value"], float):
+        raise TypeError(f"For 'FillDiagonal', the type of 'fill_value' should be 'float', but got "
+                        f"type '{type(attrs['fill_value']).__name__}'.")
+
+
+def _fill_diagonal(input_x, fill_value, wrap):
+    if input_x.ndim < 2:
+        raise ValueError("The primitive[FillDiagonal] argument [input_x] must be a Tensor whose "
+                         "dimension is greater than or equal to 2, but got its dimension "
+                         f"[{input_x.ndim}].")
+    if input_x.ndim > 2 and len(set(input_x.shape)) > 1:
+        raise ValueError("The primitive[FillDiagonal] argument [input_x] must be a Tensor with the "
+                         "same size in all dimensions when its dimension is greater than 2")
+    return A.filled_diagonal(input_x, fill_value, wrap)
+
+
+FillDiagonal = primitive("FillDiagonal", functional(_fill_diagonal), check=_fill_diagonal_value,
+                         fill_value=REQUIRED, wrap=False)
 ReverseV2 = primitive("ReverseV2", A.reverse, check=_sequence_axis, axis=REQUIRED)
 ReverseSequence = primitive(
     "ReverseSequence", functional(lambda x, seq_lengths, seq_dim, batch_dim: _reverse_sequence(

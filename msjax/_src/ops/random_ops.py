@@ -6,6 +6,8 @@ MindSpore's generator; shapes, dtypes and distributions do not.
 """
 from __future__ import annotations
 
+import inspect
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -269,7 +271,34 @@ def _dropout_nd(x, keep_prob, nd):
     return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep
 
 
+def _cauchy(size, median, sigma):
+    """`ops.Cauchy(size, median=0.0, sigma=1.0)()`: Float32 draws of shape `size` from the Cauchy
+    distribution at `median` of half-width `sigma`."""
+    return jax.random.cauchy(next_key(), _shape(size), jnp.float32) * sigma + median
+
+
+def _cauchy_attributes(attributes):
+    """Cauchy's constructor: `size` a list of ints, `median` and `sigma` floats."""
+    size = attributes["size"]
+    if not isinstance(size, list):
+        raise TypeError(f"For 'Cauchy', the type of 'size' should be 'list', but got type "
+                        f"'{type(size).__name__}'.")
+    for i, n in enumerate(size):
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(f"For 'Cauchy', the 'size[{i}]' must be int, but got "
+                            f"'{type(n).__name__}'")
+        if n <= 0:
+            raise ValueError(f"For 'Cauchy', the 'size[{i}]' must be int and must > 0, but got "
+                             f"'{n}' with type 'int'.")
+    for name in ("median", "sigma"):
+        if not isinstance(attributes[name], float):
+            raise TypeError(f"For 'Cauchy', the type of '{name}' should be 'float', but got type "
+                            f"'{type(attributes[name]).__name__}'.")
+
+
 _HIDDEN = shown.SIDE_EFFECT_HIDDEN
+Cauchy = primitive("Cauchy", functional(_cauchy), check=_cauchy_attributes,
+                   size=inspect.Parameter.empty, median=0.0, sigma=1.0)
 StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0, display=_HIDDEN)
 UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0, display=_HIDDEN)
 UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0, display=_HIDDEN)

@@ -327,7 +327,8 @@ def var_mean(input, axis=None, ddof=0, keepdims=False):
 def nansum(input, axis=None, keepdims=False, *, dtype=None):
     if input.dtype == np.bool_:
         input = input.astype(_INT64)
-    result = jnp.nansum(input, axis=axis_arg(axis), keepdims=keepdims)
+    # an integer sum keeps its dtype (MindSpore's; NumPy's widens it to 64 bits)
+    result = jnp.nansum(input, axis=axis_arg(axis), keepdims=keepdims, dtype=input.dtype)
     return result if dtype is None else result.astype(np_dtype(dtype))
 
 
@@ -346,7 +347,8 @@ def logsumexp(input, dim, keepdim=False):
 
 
 def _lower_median(input, axis, keepdims, ignore_nan=False):
-    """(values, Int64 indices) of the lower median along `axis` (NaNs last when ignored)."""
+    """(values, Int64 indices) of the lower median along `axis` (NaNs last when ignored; when
+    not, NaN at its first NaN where the axis has one)."""
     if ignore_nan:
         count = jnp.sum(~jnp.isnan(input), axis=axis, keepdims=True)
         order = jnp.argsort(input, axis=axis)  # NaNs sort last
@@ -356,6 +358,14 @@ def _lower_median(input, axis, keepdims, ignore_nan=False):
         n = input.shape[axis]
         order = jnp.argsort(input, axis=axis, stable=True)
         index = jnp.take(order, jnp.array([(n - 1) // 2]), axis=axis)
+    if not ignore_nan and jnp.issubdtype(input.dtype, jnp.inexact) and input.size:
+        # a NaN along the axis makes the median NaN, at the first NaN's index (MindSpore's), not
+        # the value it sorts past
+        nan = jnp.isnan(input)
+        positions = jax.lax.broadcasted_iota(index.dtype, input.shape, axis % input.ndim)
+        first_nan = jnp.min(jnp.where(nan, positions, input.shape[axis]), axis=axis,
+                            keepdims=True)
+        index = jnp.where(nan.any(axis=axis, keepdims=True), first_nan, index)
     values = jnp.take_along_axis(input, index, axis=axis)
     if not keepdims:
         values, index = jnp.squeeze(values, axis), jnp.squeeze(index, axis)

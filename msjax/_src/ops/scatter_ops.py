@@ -13,7 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.core import index_checks, integer_inputs
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.registry import op
@@ -85,12 +85,16 @@ def scatter(input, axis, index, src):
     return tensor_scatter_elements.impl(input, index, src, axis)
 
 
-@op()
 @one_program
-def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+def _index_added(x, indices, y, axis):
     index = [builtins.slice(None)] * x.ndim
     index[axis] = indices
     return x.at[tuple(index)].add(y)
+
+
+@op()
+def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
+    return _index_added(x, integer_inputs.as_index(indices), y, axis)
 
 
 @op(primitive="IndexFill")

@@ -46,10 +46,36 @@ rfft = _fft_1d("rfft", jnp.fft.rfft)
 irfft = _fft_1d("irfft", jnp.fft.irfft)
 hfft = _fft_1d("hfft", jnp.fft.hfft)
 ihfft = _fft_1d("ihfft", jnp.fft.ihfft)
-fft2 = _fft_2d("fft2", jnp.fft.fft2)
-ifft2 = _fft_2d("ifft2", jnp.fft.ifft2)
-rfft2 = _fft_2d("rfft2", jnp.fft.rfft2)
-irfft2 = _fft_2d("irfft2", jnp.fft.irfft2)
+# The 2-D transforms are the n-D ones over `dim` (two axes by default): MindSpore, as NumPy, takes
+# any number of axes there (`rfft2(x, s=(2,), dim=(0,))`), where jnp.fft.fft2 takes exactly two.
+fft2 = _fft_2d("fft2", jnp.fft.fftn)
+ifft2 = _fft_2d("ifft2", jnp.fft.ifftn)
+rfft2 = _fft_2d("rfft2", jnp.fft.rfftn)
+irfft2 = _fft_2d("irfft2", jnp.fft.irfftn)
+_SWAPPED_NORM = {None: "forward", "backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def _hermitian(name, dim):
+    """hfft2/hfftn (`inverse=False`) and ihfft2/ihfftn: NumPy's and PyTorch's Hermitian FFTs
+    over the axes `dim`, the last of them the half-spectrum one. `hfftn(x)` is `irfftn` of
+    `conj(x)` and `ihfftn(x)` the conjugate of `rfftn(x)`, each with the opposite scaling (the
+    norm `norm` names is the forward transform's, and these are inverse transforms)."""
+    def hermitian(input, s=None, dim=dim, norm=None):
+        axes = None if dim is None else tuple(dim)
+        norm_of_inverse = _SWAPPED_NORM[norm]
+        if name.startswith("i"):
+            return jnp.conj(jnp.fft.rfftn(to_float_if_int(input), s=s, axes=axes,
+                                          norm=norm_of_inverse))
+        return jnp.fft.irfftn(jnp.conj(to_float_if_int(input)), s=s, axes=axes,
+                              norm=norm_of_inverse)
+    hermitian.__name__ = hermitian.__qualname__ = name
+    return op(name)(hermitian)
+
+
+hfft2 = _hermitian("hfft2", (-2, -1))
+ihfft2 = _hermitian("ihfft2", (-2, -1))
+hfftn = _hermitian("hfftn", None)
+ihfftn = _hermitian("ihfftn", None)
 fftn = _fft_nd("fftn", jnp.fft.fftn)
 ifftn = _fft_nd("ifftn", jnp.fft.ifftn)
 rfftn = _fft_nd("rfftn", jnp.fft.rfftn)

@@ -14,12 +14,14 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import context
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.ops import array_ops as A
+from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
 from msjax._src.ops import nn_ops as N
 from msjax._src.ops import reduce_ops as R
@@ -131,10 +133,14 @@ def transpose(self, *axes, dim0=None, dim1=None):
     dimensions swapped, the torch-style overload MindSpore 2.10 documents)."""
     if dim0 is not None or dim1 is not None:
         return OPS["swapaxes"](self, dim0, dim1)
+    permutation = len(axes) == 1 and isinstance(axes[0], (tuple, list))  # `transpose((0, 1))`
     axes = _varargs_shape(axes)
-    if len(axes) == 2 and self.ndim != 2:
+    if len(axes) == 2 and self.ndim != 2 and not permutation:
         return OPS["swapaxes"](self, *axes)
-    return A.transpose(self, axes if axes else tuple(reversed(range(self.ndim))))
+    axes = tuple(axes) if axes else tuple(reversed(range(self.ndim)))
+    if context.is_graph_mode():
+        A.check_perm(axes, self.ndim, graph_method=True)
+    return A.transpose(self, axes)
 
 
 def permute(self, *dims):
@@ -697,14 +703,7 @@ def fill_diagonal(self, fill_value, wrap=False):
     """`Tensor.fill_diagonal(fill_value, wrap=False)`: NumPy's fill_diagonal: the main diagonal
     (all dimensions equal beyond 2-D); a tall matrix's restarts every ncols + 1 rows when
     `wrap`."""
-    data = self._data
-    if data.ndim == 2:
-        rows, cols = data.shape
-        end = rows * cols if wrap else builtins.min(rows, cols) * cols
-        flat = data.reshape(-1).at[jnp.arange(0, end, cols + 1)].set(fill_value)
-        return _wrap(flat.reshape(data.shape))
-    idx = jnp.arange(builtins.min(data.shape))
-    return _wrap(data.at[(idx,) * data.ndim].set(fill_value))
+    return _wrap(A.filled_diagonal(self._data, fill_value, wrap))
 
 
 def resize(self, *new_shape):
@@ -720,7 +719,19 @@ _CASTS = {"float": mstype.float32, "half": mstype.float16, "double": mstype.floa
             "int": mstype.int32, "long": mstype.int64, "bool": mstype.bool_}
 
 
-_METHODS = dict(
+def qr(self, some=True):
+    """`Tensor.qr(some=True)`: `ops.qr` with mode 'reduced' (`some`) or 'complete'."""
+    return L.qr(self, "reduced" if some else "complete")
+
+
+def nansum(self, axis=None, keepdims=False, *, dtype=None):
+    """`Tensor.nansum(axis=None, keepdims=False, *, dtype=None)`: `ops.nansum`; an empty `axis`
+    sums all axes. (MindSpore 2.10's `dim`/`keepdim` overload is Ascend's: its CPU build takes
+    neither keyword.)"""
+    return R.nansum(self, None if axis == () else axis, keepdims, dtype=dtype)
+
+
+_METHODS = dict(qr=qr, nansum=nansum, 
     reshape=reshape, transpose=transpose, permute=permute, squeeze=squeeze, flatten=flatten,
     expand=expand, expand_as=expand_as, sum=sum, prod=prod, mean=mean, max=max, min=min,
     amax=R.amax, amin=R.amin, argmax=argmax, argmin=argmin, all=all, any=any, std=std, var=var,
@@ -751,7 +762,8 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
     "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
-    "bitwise_right_shift", "cholesky", "cholesky_inverse", "cholesky_solve", "cov", "diagflat",
+    "bitwise_right_shift", "float_power", "true_divide", "cholesky", "cholesky_inverse",
+    "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
     "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
     "isreal", "lcm", "ldexp", "log_matrix_determinant", "logcumsumexp", "logdet", "lstsq",

@@ -89,7 +89,9 @@ def index_add_(self, dim, index, source, *, alpha=1) -> Tensor:
     `index` of axis `dim`, in place; returns this Tensor (MindSpore 2.10's CPU build has no
     InplaceIndexAddExt kernel)."""
     scaled = source if alpha == 1 else source * alpha
-    self._data = scatter_ops.index_add(self, index, scaled, dim)._data.astype(self._data.dtype)
+    # (IndexAdd's Int32-only index check is the primitive's: this method takes Int64 too)
+    added = scatter_ops.index_add.impl(self._data, index._data, scaled._data, dim)
+    self._data = added.astype(self._data.dtype)
     return self
 
 
@@ -118,6 +120,28 @@ def exponential_(self, lambd=1, *, generator=None) -> Tensor:
     distribution of rate `lambd`."""
     return _draw(self, lambda key, shape: jax.random.exponential(key, shape, jnp.float32) / lambd,
                  "exponential_", generator)
+
+
+def cauchy(self, median=0.0, sigma=1.0) -> Tensor:
+    """`Tensor.cauchy(median=0.0, sigma=1.0)`: a new Tensor of this one's shape and dtype drawn
+    from the Cauchy distribution at `median` of half-width `sigma` (this one is unchanged, as
+    in MindSpore 2.10); drawn in Float32 from the global generator."""
+    key = random.generator_key("Tensor.cauchy", None)
+    draws = jax.random.cauchy(key, self._data.shape, jnp.float32) * sigma + median
+    return _wrap(draws.astype(self._data.dtype))
+
+
+def log_normal(self, mean=1.0, std=2.0) -> Tensor:
+    """`Tensor.log_normal(mean=1.0, std=2.0)`: a new Tensor of this one's shape and (floating)
+    dtype whose logarithms are drawn from N(mean, std²) (this one is unchanged, as in MindSpore
+    2.10, whose LogNormalReverse takes Float16, Float32 and Float64 only)."""
+    if self._data.dtype not in (np.float16, np.float32, np.float64):
+        raise TypeError(f"For primitive[LogNormalReverse], the input argument[x] must be a type "
+                        f"of {{Tensor[Float16], Tensor[Float32], Tensor[Float64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(self._data.dtype)}].")
+    key = random.generator_key("Tensor.log_normal", None)
+    draws = jnp.exp(jax.random.normal(key, self._data.shape, jnp.float32) * std + mean)
+    return _wrap(draws.astype(self._data.dtype))
 
 
 def bernoulli(self, *, generator=None) -> Tensor:
@@ -170,9 +194,23 @@ def argmin_with_value(self, axis=0, keep_dims=False):
     return reduce_ops.min(self, axis, keep_dims and axis is not None)
 
 
-def index_add(self, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
-    """`Tensor.index_add(indices, y, axis)`: `ops.index_add` of this Tensor, written into this
-    Tensor too, as MindSpore's IndexAdd kernel does (it works in place)."""
+def index_add(self, *args, **kwargs) -> Tensor:
+    """`Tensor.index_add(indices, y, axis, use_lock=True, check_index_bound=True)` and
+    `Tensor.index_add(dim, index, source, *, alpha=1)` (MindSpore 2.10's two overloads, told
+    apart by the first argument: an int is `dim`): `ops.index_add` of this Tensor (with
+    `alpha * source`), written into this Tensor too, as MindSpore's IndexAdd kernel does (it
+    works in place)."""
+    first = args[0] if args else kwargs.get("dim", kwargs.get("indices"))
+    if isinstance(first, int) or "dim" in kwargs:
+        return _index_add_dim(self, *args, **kwargs)
+    return _index_add_indices(self, *args, **kwargs)
+
+
+def _index_add_dim(self, dim, index, source, *, alpha=1) -> Tensor:
+    return _index_add_indices(self, index, source if alpha == 1 else source * alpha, dim)
+
+
+def _index_add_indices(self, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
     result = scatter_ops.index_add(self, indices, y, axis, use_lock, check_index_bound)
     self._data = result._data
     return result
@@ -212,7 +250,8 @@ def conjugate_transpose(self) -> Tensor:
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli, short=short, is_signed=is_signed,
+               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy,
+               log_normal=log_normal, short=short, is_signed=is_signed,
                is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
                argmin_with_value=argmin_with_value, index_add=index_add,
                masked_scatter=masked_scatter, sum_to_size=sum_to_size)

@@ -30,7 +30,7 @@ import sys
 import jax
 import numpy as np
 
-from msjax._src.core import attributes, context, hal, index_checks, lifting, state
+from msjax._src.core import attributes, context, hal, index_checks, integer_inputs, lifting, state
 from msjax._src.core.lifting import rebuild_args
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.program import Program, TraceRecord
@@ -229,6 +229,8 @@ def _returned_box(result, boxes, written):
 def _fast_key(cell, args):
     """`call_cell`'s cache key of `args` when all are Tensors of JAX arrays (with their arrays),
     else `(None, None)`."""
+    if integer_inputs.recording():  # (integer inputs' copies are keyed by `flatten_args`)
+        return None, None
     fast_key, dyn = [id(cell), cell._phase, cell.training], []
     for a in args:
         if type(a) is not Tensor or "const_arg" in a.__dict__:  # (a constant: flatten_args)

@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import attributes, context, lifting, state
-from msjax._src.core import grad_mode, tensor_hooks
+from msjax._src.core import grad_mode, integer_inputs, tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
@@ -125,6 +125,9 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_
     # over the devices of the gradient of a replicated value.
     primals = vary_over_mapped_axes(primals)
     n_inputs = len(variables)
+    # the dtypes the primals stand for (an integer's primal is its Float32 copy)
+    primal_dtypes = ([tensor._data.dtype for tensor in variables]
+                     + [jnp.asarray(v).dtype for v in weight_values])
     free_written = []  # the boxes outside `weights` the call wrote (BatchNorm statistics, assign)
     kept = []  # which output leaves are differentiated (float values; not strings, ints, None)
 
@@ -147,11 +150,14 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_
                                   [primal_values[k] for k in variable_of])
         if shared and n_inputs:
             call_args = _with_variables(call_args, variables, primal_values[:n_inputs])
-        if attribute_writes is None:
-            call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
-        else:
-            call = attribute_writes.call([fn, *attributes.captured(fn)], lifted_fn,
-                                         primal_values[n_inputs:], *call_args, **kwargs)
+        with integer_inputs.differentiated_as_float(
+                (v, dtype) for v, dtype in zip(primal_values, primal_dtypes)
+                if jnp.issubdtype(dtype, jnp.integer)):
+            if attribute_writes is None:
+                call = lifted_fn(primal_values[n_inputs:], *call_args, **kwargs)
+            else:
+                call = attribute_writes.call([fn, *attributes.captured(fn)], lifted_fn,
+                                             primal_values[n_inputs:], *call_args, **kwargs)
         out, finals, strays = call.result, call.finals, call.free_written()
         free_written[:] = [box for box, _ in strays]
         if has_aux:

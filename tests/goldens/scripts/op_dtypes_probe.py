@@ -38,7 +38,8 @@ CHECKED = ("Softmax", "softmax", "GeLU", "Softplus", "L2Loss", "L2Normalize", "F
            "SoftmaxCrossEntropyWithLogits", "BinaryCrossEntropy", "LinSpace", "AddN", "addn",
            "Meshgrid", "ReverseSequence", "masked_fill", "cross_entropy", "dot", "tensor_dot",
            "range", "repeat_elements", "ReduceMean", "mean", "reduce_mean", "ScatterAdd",
-           "ScatterNdUpdate", "CropAndResize", "Adam", "AdamWeightDecay")
+           "ScatterNdUpdate", "CropAndResize", "Adam", "AdamWeightDecay", "IndexAdd", "index_add",
+           "FillDiagonal")
 
 
 def _as(value, dtype):

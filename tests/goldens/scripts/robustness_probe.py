@@ -280,6 +280,10 @@ OPS = {
                          0.001, 0.9, 0.999, 1e-8, x23]),
     "Erf": (P("Erf"), [x23]),
     "ACos": (P("ACos"), [x23]),
+    # (dtype rules of session 12, recorded in op_dtypes.out only: not among the 200 ops above)
+    "IndexAdd": (P("IndexAdd", 1), [x23, idx, F(2, 2)]),
+    "index_add": (fn("index_add"), [x23, idx, F(2, 2), 1]),
+    "FillDiagonal": (P("FillDiagonal", 2.0), [F(3, 3)]),
 }
 
 
