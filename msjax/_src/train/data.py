@@ -1,8 +1,8 @@
 """How `Model` reads a dataset: MindSpore's public dataset interface, or any iterable of tuples.
 
 A MindSpore-style dataset (msjax's `mindspore.dataset`, or any object with the same methods) is
-read through `get_dataset_size()` and `create_tuple_iterator(num_epochs=1, output_numpy=True)`,
-one fresh iterator per pass; a list, tuple or other re-iterable object of tuples is read by
+read through `get_dataset_size()` and `create_tuple_iterator` (`tuple_iterator`), one fresh
+iterator per pass; a list, tuple or other re-iterable object of tuples is read by
 iterating it (its size is `len()`). Each row becomes a tuple of Tensors.
 """
 from __future__ import annotations
@@ -60,10 +60,21 @@ def as_row(item) -> tuple:
     return tuple(_as_tensor(value) for value in item)
 
 
+def tuple_iterator(dataset, num_epochs: int):
+    """`dataset.create_tuple_iterator` for `num_epochs` passes. msjax's own datasets are asked for
+    NumPy rows (`output_numpy=True`: no device copy before a row is batched); any other object with
+    the method is called as MindSpore's Model calls it, `create_tuple_iterator(num_epochs=...,
+    do_copy=True)`, so a duck-typed dataset with only those parameters works too."""
+    from msjax._src.dataset.engine import Dataset
+    if isinstance(dataset, Dataset):
+        return dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
+    return dataset.create_tuple_iterator(num_epochs=num_epochs, do_copy=True)
+
+
 def iterate_items(dataset):
     """One pass over `dataset`, as it yields its rows (NumPy arrays for a MindSpore dataset)."""
     if hasattr(dataset, "create_tuple_iterator"):
-        return iter(dataset.create_tuple_iterator(num_epochs=1, output_numpy=True))
+        return iter(tuple_iterator(dataset, 1))
     return iter(dataset)
 
 
@@ -82,7 +93,7 @@ def epochs_of_rows(dataset, count: int):
         for _ in range(count):
             yield iterate_rows(dataset)
         return
-    iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    iterator = tuple_iterator(dataset, count)
     for _ in range(count):
         yield (as_row(item) for item in iterator)
 
@@ -98,7 +109,7 @@ def as_host_row(item) -> tuple:
 
 def endless_host_rows(dataset):
     """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end)."""
-    passes = (dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
+    passes = (tuple_iterator(dataset, -1)
               if hasattr(dataset, "get_init_step") else None)  # msjax's datasets: epoch after epoch
     while True:
         empty = True
