@@ -29,7 +29,37 @@ class _Tuple(tuple):
 
 
 class _List(list):
-    """A list `mutable` marked variable (MindSpore's `_List`)."""
+    """A list `mutable` marked variable (MindSpore's `_List`). Inside a compiled function a
+    dynamic-length one takes only items of its elements' type (MindSpore's TypeErrors), and
+    each item it takes is a variable (`isconstant` is False)."""
+
+    def __setitem__(self, index, value):
+        if tracing_depth() and _is_dynamic_length(self) and self and isinstance(index, int):
+            if not _same_abstract(self[0], value):
+                raise TypeError(
+                    "For list_setitem, when the queue is dynamic length, the element within "
+                    f"dynamic length sequence abstract '{_abstract(self[0], True)}' is not same "
+                    f"with the target element abstract '{_abstract(value, False)}'.")
+            if not -len(self) <= index < len(self):
+                raise ValueError(f"idx is out of range: {-len(self)} <= idx < {len(self)}, but "
+                                 f"got {index}.")
+            value = _variable(value)
+        list.__setitem__(self, index, value)
+
+    def append(self, value):
+        if tracing_depth() and _is_dynamic_length(self):
+            if self and (isinstance(self[0], (tuple, list)) or isinstance(value, (tuple, list))):
+                raise TypeError(
+                    "The prim 'ListAppend', the input_data must be list and target must be "
+                    f"scalar or tensor, but got {_abstract(self, True)} and "
+                    f"{_abstract(value, False)}.")
+            if self and not _same_abstract(self[0], value):
+                raise TypeError(
+                    "For ListAppend, the mutable list existing item abstract "
+                    f"'{_abstract(self[0], True)}' is not same with the new added item abstract "
+                    f"'{_abstract(value, False)}'.")
+            value = _variable(value)
+        list.append(self, value)
 
     def __add__(self, other):
         return _joined(self, other, list.__add__(self, other))
@@ -45,6 +75,19 @@ class _Dict(dict):
 
 
 _MARKED = {int: _Int, float: _Float, tuple: _Tuple, list: _List, dict: _Dict}
+
+
+def _variable(value):
+    """`value` as an item of a dynamic-length sequence inside a compiled function: a Python int
+    or float is marked a variable, as MindSpore's items of such a sequence are (a bool cannot be
+    marked: bool cannot be subclassed)."""
+    if type(value) in (int, float):
+        marked = _MARKED[type(value)](value)
+        marked.__ms_mutable__ = True
+        marked.__ms_dynamic_len__ = False
+        marked.__ms_origin_object__ = value
+        return marked
+    return value
 
 
 def _valid_mutable(value, seen=()) -> bool:
@@ -94,7 +137,14 @@ def _abstract(value, variable: bool) -> str:
         return f"{kind}{{{', '.join(_abstract(v, variable) for v in value)}}}"
     kind = next((name for py_type, name in ((bool, "Bool"), (int, "Int64"), (float, "Float32"))
                  if isinstance(value, py_type)), type(value).__name__)
-    shown = "ValueAny" if variable else value
+    if variable:
+        shown = "ValueAny"
+    elif isinstance(value, bool):
+        shown = str(value).lower()
+    elif isinstance(value, float):
+        shown = f"{value:g}"  # (MindSpore prints 10.0 as 10)
+    else:
+        shown = value
     return f"AbstractScalar(Type: {kind}, Value: {shown}, Shape: NoShape)"
 
 
@@ -170,7 +220,11 @@ def mutable(input_data=_NO_INPUT, dynamic_len=False):
     if graph and dynamic_len:
         _mixed_dynamic_length(input_data, detail=True)
     marked = _MARKED.get(type(input_data))
-    ret = input_data if marked is None else marked(input_data)
+    if graph and dynamic_len:  # (input_data may be marked already: `mutable(mutable(x, True), True)`)
+        ret = _MARKED[tuple if isinstance(input_data, tuple) else list](
+            _variable(item) for item in input_data)
+    else:
+        ret = input_data if marked is None else marked(input_data)
     if isinstance(ret, Tensor):
         ret.set_const_arg(False)
     if hasattr(ret, "__dict__"):  # (a bool is returned as it is: bool cannot be subclassed)
@@ -244,3 +298,21 @@ def is_sequence_shape_unknown(*args):
     when its compiled function is traced: that of a dynamic-length `mutable` sequence is."""
     x = _one_sequence("is_sequence_shape_unknown", args)
     return bool(tracing_depth()) and _is_dynamic_length(x)
+
+
+def is_dynamic_sequence_element_unknown(*args):
+    """`ops.functional.is_dynamic_sequence_element_unknown(x)`: whether the element type of a
+    dynamic-length sequence is still unknown when its compiled function is traced (it is while
+    the sequence is empty). Any other input is MindSpore's TypeError: a value that is not a
+    tuple or list, or one that is not of dynamic length (outside a compiled function no sequence
+    is)."""
+    if len(args) != 1:
+        raise TypeError(f"is_dynamic_sequence_element_unknown() takes 1 positional argument but "
+                        f"{len(args)} were given")
+    x = args[0]
+    if not isinstance(x, (tuple, list)):
+        raise TypeError(f"The input of IsElementUnknown should be tuple or list but got "
+                        f"{_abstract(x, False)}")
+    if not (tracing_depth() and _is_dynamic_length(x)):
+        raise TypeError("The input of IsElementUnknown should be variable length sequence.")
+    return not x
