@@ -25,12 +25,31 @@ class _ScalarPrimitive(Primitive):
     def __init__(self):
         super().__init__(type(self).__name__)
 
-    def __call__(self, *inputs):
-        return type(self).operation(*inputs)
+
+class _BinaryScalarPrimitive(_ScalarPrimitive):
+    def __call__(self, x, y):
+        return type(self).operation(x, y)
 
 
-def _scalar_primitive(class_name: str, operation, name: str | None = None):
-    cls = type(class_name, (_ScalarPrimitive,), {
+class _UnaryScalarPrimitive(_ScalarPrimitive):
+    def __call__(self, x):
+        return type(self).operation(x)
+
+
+class _BarePrimitive(_ScalarPrimitive):
+    """MindSpore's bare `Primitive(name)` instances take `(*args)`."""
+
+    def __call__(self, *args):
+        if len(args) != 2:
+            raise TypeError(f"For '{self.name}', the number of inputs should be 2, but got "
+                            f"{len(args)}.")
+        return type(self).operation(*args)
+
+
+def _scalar_primitive(class_name: str, operation, name: str | None = None, unary=False):
+    base = (_BarePrimitive if name is not None else
+            _UnaryScalarPrimitive if unary else _BinaryScalarPrimitive)
+    cls = type(class_name, (base,), {
         "operation": staticmethod(operation),
         "__doc__": f"MindSpore's `{class_name}`: `{operation.__name__}` of Python scalars (or "
                    "Tensors)."})
@@ -71,9 +90,9 @@ scalar_le = _scalar_primitive("ScalarLe", operator.le)
 scalar_ge = _scalar_primitive("ScalarGe", operator.ge)
 scalar_max = _scalar_primitive("ScalarMax", _maximum)
 scalar_min = _scalar_primitive("ScalarMin", _minimum)
-scalar_log = _scalar_primitive("ScalarLog", _log)
-scalar_uadd = _scalar_primitive("ScalarUadd", operator.pos)
-scalar_usub = _scalar_primitive("ScalarUsub", operator.neg)
+scalar_log = _scalar_primitive("ScalarLog", _log, unary=True)
+scalar_uadd = _scalar_primitive("ScalarUadd", operator.pos, unary=True)
+scalar_usub = _scalar_primitive("ScalarUsub", operator.neg, unary=True)
 
 
 class _Switch(Primitive):
@@ -85,7 +104,11 @@ class _Switch(Primitive):
     def __init__(self):
         super().__init__("Switch")
 
-    def __call__(self, cond, true_branch, false_branch):
+    def __call__(self, *args):  # (MindSpore's bare Primitive: `(*args)`)
+        if len(args) != 3:
+            raise TypeError(f"For 'Switch', the number of inputs should be 3, but got "
+                            f"{len(args)}.")
+        cond, true_branch, false_branch = args
         if not isinstance(cond, Tensor):
             return true_branch if cond else false_branch
         if cond.size != 1:

@@ -7,6 +7,8 @@ iterating it (its size is `len()`). Each row becomes a tuple of Tensors.
 """
 from __future__ import annotations
 
+import inspect
+
 import jax
 import numpy as np
 
@@ -61,14 +63,19 @@ def as_row(item) -> tuple:
 
 
 def tuple_iterator(dataset, num_epochs: int):
-    """`dataset.create_tuple_iterator` for `num_epochs` passes. msjax's own datasets are asked for
-    NumPy rows (`output_numpy=True`: no device copy before a row is batched); any other object with
-    the method is called as MindSpore's Model calls it, `create_tuple_iterator(num_epochs=...,
-    do_copy=True)`, so a duck-typed dataset with only those parameters works too."""
-    from msjax._src.dataset.engine import Dataset
-    if isinstance(dataset, Dataset):
-        return dataset.create_tuple_iterator(num_epochs=num_epochs, output_numpy=True)
-    return dataset.create_tuple_iterator(num_epochs=num_epochs, do_copy=True)
+    """`dataset.create_tuple_iterator` for `num_epochs` passes. A dataset whose method takes
+    `output_numpy` (msjax's and MindSpore's datasets) is asked for NumPy rows (no device copy
+    before a row is batched); any other is called as MindSpore's Model calls it,
+    `create_tuple_iterator(num_epochs=..., do_copy=True)`, as the mock datasets of MindSpore's
+    tests expect."""
+    create = dataset.create_tuple_iterator
+    try:
+        takes_numpy = "output_numpy" in inspect.signature(create).parameters
+    except (TypeError, ValueError):  # (a callable without a signature)
+        takes_numpy = False
+    if takes_numpy:
+        return create(num_epochs=num_epochs, output_numpy=True)
+    return create(num_epochs=num_epochs, do_copy=True)
 
 
 def iterate_items(dataset):
