@@ -227,6 +227,11 @@ class Cell:
                             f"if not None, but got type {type(child_cell)}.")
         self._cells[child_name] = child_cell
 
+    def _set_jit_graph_name(self, name):
+        """`Cell._set_jit_graph_name(name)`: the name of the graph a later `jit(cell)` compiles;
+        `jit(cell)` compiles one graph per name (a new name, a new compilation)."""
+        object.__setattr__(self, "_jit_graph_name", name)
+
     def get_scope(self):
         """`Cell.get_scope()`: the scope `generate_scope()` gave this Cell (None before)."""
         return self._scope
