@@ -496,3 +496,12 @@ def test_nested_compiled_calls_fall_back_from_the_outside():
                                                                      "msjax: 'inner'"]
     assert all(f"test_control_flow.py:{line}: `return [v for v in x if v > 0][0]"
                in str(w.message) for w in caught)
+
+
+def test_recursion_on_a_tensor_condition_runs_eagerly_with_mindspores_values():
+    """A function calling itself under an `if` on a tensor: MindSpore compiles a recursive graph;
+    tracing it would never end, so msjax runs that signature eagerly (and warns)."""
+    golden = golden_cases("transforms/recursive_tensor_if_probe.out")
+    with pytest.warns(GraphFallbackWarning, match="calls itself under an `if` on a tensor"):
+        cases = run_script_on_msjax("recursive_tensor_if_probe.py")
+    assert cases == golden

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import inspect
 
+import jax
+
+from msjax._src.core import dtype as mstype
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
@@ -126,8 +129,23 @@ def _mixed_dynamic_length(value, detail=False) -> None:
         raise ValueError(message)
 
 
+def _carried_scalar(value) -> bool:
+    """Whether `value` is a Python scalar carried through a loop on a tensor condition (msjax
+    carries it as a 0-d weakly typed Tensor; MindSpore's graph has a variable scalar)."""
+    return (isinstance(value, Tensor) and value.ndim == 0
+            and getattr(jax.typeof(value._data), "weak_type", False))
+
+
+def _scalar_of(value):
+    """A Python scalar of the kind of the carried scalar `value` (for its abstract)."""
+    kind = value.dtype
+    return False if kind == mstype.bool_ else 0.0 if kind.is_floating_point else 0
+
+
 def _abstract(value, variable: bool) -> str:
     """How MindSpore's graph compiler describes an element's type (its 'abstract')."""
+    if _carried_scalar(value):
+        return _abstract(_scalar_of(value), True)
     if isinstance(value, Tensor):
         dims = ", ".join(str(d) for d in value.shape)
         return (f"AbstractTensor(shape: ({dims}), element: AbstractScalar(Type: {value.dtype}, "
@@ -149,6 +167,8 @@ def _abstract(value, variable: bool) -> str:
 
 
 def _same_abstract(a, b) -> bool:
+    if _carried_scalar(a) or _carried_scalar(b):
+        return _abstract(a, True) == _abstract(b, True)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         return (isinstance(a, Tensor) and isinstance(b, Tensor) and a.shape == b.shape
                 and a.dtype == b.dtype)

@@ -35,6 +35,7 @@ import os
 import re
 import sys
 import sysconfig
+import threading
 import traceback
 import types
 import warnings
@@ -637,15 +638,33 @@ def assign_global(namespace, name, value, augmented, line):
         raise error
 
 
+# How deep one `if` on a tensor condition may be traced inside its own branches (a function
+# recursing on it): a compiled program traces both branches, so recursion that only a tensor's
+# value ends never ends while tracing (MindSpore compiles a recursive graph).
+_MAX_TRACED_RECURSION = 16
+_traced_ifs = threading.local()
+
+
 def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
     if not _is_traced(test):
         return true_fn(*values) if test else false_fn(*values)
     where = _traced_at(true_fn, line, "if", unsafe)
+    active = _traced_ifs.__dict__.setdefault("depths", {})
+    if active.get(where, 0) >= _MAX_TRACED_RECURSION:
+        error = UnconvertibleControlFlowError(f"msjax: {where}: the `if` is traced inside its own "
+                                              "branch again and again")
+        error.reason = ("the function calls itself under an `if` on a tensor, a recursion only "
+                        "the tensor's value ends, which cannot be compiled")
+        raise error
     caller = sys._getframe(1)
     writes = InPlaceWrites(caller.f_locals, names)
-    return _cond(_to_pred(test, where), (lambda: true_fn(*writes.rebox(values, _rebox)),
-                                         lambda: false_fn(*writes.rebox(values, _rebox))),
-                 names, where, (true_fn, false_fn, line, caller.f_code), writes)
+    active[where] = active.get(where, 0) + 1
+    try:
+        return _cond(_to_pred(test, where), (lambda: true_fn(*writes.rebox(values, _rebox)),
+                                             lambda: false_fn(*writes.rebox(values, _rebox))),
+                     names, where, (true_fn, false_fn, line, caller.f_code), writes)
+    finally:
+        active[where] -= 1
 
 
 def while_stmt(test_fn, body_fn, values, names, line, unsafe):
