@@ -17,6 +17,7 @@ EXTRA = {
                                 "prim_attr_register"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
+    "msjax._src.transforms.loop_ops": ["WhileLoop", "ForiLoop", "Scan"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
@@ -99,7 +100,8 @@ def render() -> dict:
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
         "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown",
-        "is_dynamic_sequence_element_unknown", *EXTRA["msjax._src.ops.scalar_ops"], "Morph",
+        "is_dynamic_sequence_element_unknown", *EXTRA["msjax._src.ops.scalar_ops"],
+        *EXTRA["msjax._src.transforms.loop_ops"], "Morph",
         "print_", "mixed_precision_cast", "scalar_to_array"}
 
     def recorded(module_name):

@@ -389,6 +389,7 @@ from msjax._src.ops.math_ops import fmin as fmin
 from msjax._src.ops.primitives import Fmin as Fmin
 from msjax._src.ops.math_ops import fmod as fmod
 from msjax._src.ops.image_ops import fold as fold
+from msjax._src.transforms.loop_ops import ForiLoop as ForiLoop
 from msjax._src.ops.math_ops import frac as frac
 from msjax._src.ops.fractional_pool_ops import fractional_max_pool2d as fractional_max_pool2d
 from msjax._src.ops.fractional_pool_ops import fractional_max_pool3d as fractional_max_pool3d
@@ -844,6 +845,7 @@ from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
+from msjax._src.transforms.loop_ops import Scan as Scan
 from msjax._src.ops.scatter_ops import scatter as scatter
 from msjax._src.ops.legacy_ops import scatter_add as scatter_add
 from msjax._src.ops.legacy_ops import scatter_div as scatter_div
@@ -1083,6 +1085,7 @@ from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.ops.array_ops import vsplit as vsplit
 from msjax._src.ops.array_ops import vstack as vstack
 from msjax._src.ops.array_ops import where as where
+from msjax._src.transforms.loop_ops import WhileLoop as WhileLoop
 from msjax._src.ops.math_ops import xdivy as xdivy
 from msjax._src.ops.math_ops import Xdivy as Xdivy
 from msjax._src.ops.math_ops import xlogy as xlogy

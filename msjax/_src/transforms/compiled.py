@@ -59,8 +59,8 @@ def save_graphs(name, traced, lowered) -> None:
     and its StableHLO text (`NNNN_stablehlo_NAME.mlir`). `MS_DEV_DUMP_IR_PASSES` (names, comma
     separated) keeps only the files whose pass name contains one of them (`_validate`), as
     MindSpore's."""
-    level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
-                                                       or 0)
+    level = (context._context.get("save_graphs")
+             or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0") or 0))
     if not level:
         return
     directory = (os.environ.get("MS_DEV_SAVE_GRAPHS_PATH")
