@@ -80,6 +80,34 @@ class _Dict(dict):
 _MARKED = {int: _Int, float: _Float, tuple: _Tuple, list: _List, dict: _Dict}
 
 
+def _flatten_sequence(marked):
+    return list(marked), (type(marked), _is_mutable(marked), _is_dynamic_length(marked))
+
+
+def _flatten_dict(marked):
+    keys = tuple(marked)
+    return [marked[k] for k in keys], (keys, _is_mutable(marked))
+
+
+def _marked_again(value, mutable_flag, dynamic):
+    if mutable_flag:
+        value.__ms_mutable__ = True
+        value.__ms_dynamic_len__ = dynamic
+        value.__ms_origin_object__ = value
+    return value
+
+
+# A marked sequence or dict is a container to JAX, as the plain ones are: its Tensors are the
+# leaves a compiled function takes and returns (none stays a tracer inside it).
+for _cls in (_Tuple, _List):
+    jax.tree_util.register_pytree_node(
+        _cls, _flatten_sequence,
+        lambda aux, children: _marked_again(aux[0](children), aux[1], aux[2]))
+jax.tree_util.register_pytree_node(
+    _Dict, _flatten_dict,
+    lambda aux, children: _marked_again(_Dict(zip(aux[0], children)), aux[1], False))
+
+
 def _variable(value):
     """`value` as an item of a dynamic-length sequence inside a compiled function: a Python int
     or float is marked a variable, as MindSpore's items of such a sequence are (a bool cannot be
@@ -115,10 +143,24 @@ def _is_dynamic_length(value) -> bool:
     return type(value) in (_Tuple, _List) and getattr(value, "__ms_dynamic_len__", False)
 
 
+_GRAPH_TYPE_NAMES = {bool: "Bool", int: "int", float: "float", tuple: "Tuple", list: "List",
+                     dict: "Dictionary", str: "String", type(None): "None"}
+
+
+def _graph_type_name(value) -> str:
+    """The name MindSpore's graph compiler gives the type of `value` (`mutable(x)` has x's)."""
+    if isinstance(value, Tensor):
+        return "Tensor"
+    for plain in _GRAPH_TYPE_NAMES:  # (bool before int: a bool is an int to Python)
+        if isinstance(value, plain):
+            return _GRAPH_TYPE_NAMES[plain]
+    return type(value).__name__
+
+
 def _mixed_dynamic_length(value, detail=False) -> None:
     """MindSpore's ValueError for a dynamic-length sequence of mixed element types (inside a
     compiled function its message names the first two types that differ)."""
-    types = [type(e).__name__ for e in value]
+    types = [_graph_type_name(e) for e in value]
     if len(set(types)) > 1:
         message = "In graph mode, the element type of dynamic length array must be the same."
         if detail:

@@ -211,3 +211,47 @@ def twice():
 
 
 show("mutable twice", twice)
+
+
+@jit
+def returned():
+    first = mutable([1, 2, 3, 4], True)
+    second = mutable([Tensor([1]), Tensor([2]), Tensor([3])], True)
+    third = mutable([(1, 2, 3), (2, 3, 4)], True)
+    return first, second, third
+
+
+show("returned from jit", returned)
+
+
+@jit
+def returned_shapes():
+    return mutable([Tensor([[1, 2, 3]]), Tensor([[2]]), Tensor([[3], [4]])], True)
+
+
+show("returned Tensors of different shapes", lambda: [t.shape for t in returned_shapes()])
+
+
+@jit
+def of_a_mutable_and_its_input(inputs):
+    return mutable([mutable(inputs), inputs], True)
+
+
+show("of a mutable and its input", lambda: of_a_mutable_and_its_input([(1, 2), 2, 2.]))
+
+
+@jit
+def of_mixed_types():
+    return mutable([1, (2, 3)], True)
+
+
+show("of mixed types", of_mixed_types)
+for label, items in (("int float", [1, 2.0]), ("tuple list", [(1,), [2]]),
+                     ("int Tensor", [1, Tensor([1])]), ("bool int", [True, 1]),
+                     ("list dict", [[1], {"a": 1}])):
+    @jit
+    def mixed():
+        return mutable(items, True)
+
+    show(f"of mixed types, {label}", mixed)
+    show(f"of mixed types outside jit, {label}", lambda: mutable(items, True))
