@@ -759,6 +759,23 @@ def _call_recomputed(cell, args, kwargs):
                            forward_context=None if context_fn is None else context_fn()[0])
 
 
+def _check_bprop_parameters(bprop, n_inputs: int) -> None:
+    """MindSpore's graph-mode checks of a Cell's `bprop(*inputs, out, dout)`: at least `out` and
+    `dout`, and no fewer parameters than the forward inputs and those two (PyNative mode calls
+    it and raises Python's TypeError). A bprop taking `*args` is not counted."""
+    parameters = inspect.signature(bprop).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters):
+        return
+    count = sum(p.kind in (inspect.Parameter.POSITIONAL_ONLY,
+                           inspect.Parameter.POSITIONAL_OR_KEYWORD) for p in parameters)
+    if count < 2:
+        raise RuntimeError(f"The function 'bprop' of Primitive or Cell requires at least 2 "
+                           f"params 'out' and 'dout', but got only {count}.")
+    if count < n_inputs + 2:
+        raise TypeError("The params of function 'bprop' of Primitive or Cell requires the "
+                        "forward inputs as well as the 'out' and 'dout'.")
+
+
 def _call_with_bprop(cell, args, kwargs):
     """`cell.construct(*args)` differentiated through `cell.bprop(*args, out, dout)`: the
     Cell's Parameters get zero gradients, as in MindSpore (transforms/custom_grad.py). As in
@@ -766,6 +783,8 @@ def _call_with_bprop(cell, args, kwargs):
     if (isinstance(getattr(type(cell), "bprop", None), JitFunction)
             and context._context["mode"] != context.GRAPH_MODE):
         raise RuntimeError("Decorating bprop with '@jit' is not supported.")
+    if context._context["mode"] == context.GRAPH_MODE and _tracing_depth():
+        _check_bprop_parameters(cell.bprop, len(args))
     return call_with_gradient(lambda *a: cell.construct(*a, **kwargs), cell.bprop, args,
                               roots=[cell], rules=BpropRules(f"{type(cell).__name__}()"))
 

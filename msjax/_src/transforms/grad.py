@@ -388,6 +388,25 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     return _Grad(fn, grad_position, weights, has_aux, return_ids, sens_param, with_value=True)
 
 
+_NO_FUNCTION = object()
+
+
+def _check_forward_function(fn) -> None:
+    """MindSpore's checks of what `GradOperation()(fn)` differentiates: inside a compiled
+    program (graph mode) a missing or uncallable `fn` is a RuntimeError of its graph compiler;
+    in PyNative mode Python's own errors are raised (a missing argument at once, an uncallable
+    one when the gradient function is called)."""
+    if fn is _NO_FUNCTION:
+        if state.tracing_depth():
+            raise RuntimeError("'GradOperation' requires a forward network or function as an "
+                               "input, while the input is empty.")
+        raise TypeError("GradOperation.__call__() missing 1 required positional argument: 'fn'")
+    if state.tracing_depth() and not callable(fn):
+        shown = "AbstractNone(Value: None)" if fn is None else type(fn).__name__
+        raise RuntimeError(f"For 'GradOperation', the first argument must be a 'Function' or "
+                           f"'Cell', but got {shown}")
+
+
 class GradOperation:
     """`ops.GradOperation(get_all=False, get_by_list=False, sens_param=False)`."""
 
@@ -399,7 +418,8 @@ class GradOperation:
                                 f"{type(value).__name__}")
         self.get_all, self.get_by_list, self.sens_param = get_all, get_by_list, sens_param
 
-    def __call__(self, fn, weights=None):
+    def __call__(self, fn=_NO_FUNCTION, weights=None):
+        _check_forward_function(fn)
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
         weight_list, weight_form = normalize_weights(weights) if get_by_list else ([], None)
 
