@@ -50,6 +50,7 @@ from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
+from msjax._src.ops.graph_values import _List, _Tuple
 from msjax._src.transforms import inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
@@ -394,6 +395,23 @@ def _join_message(name, a, b, where, reason, sources):
     return message
 
 
+def _dynamic_length_changes(before, after) -> bool:
+    """Whether a loop's carry is a dynamic-length `mutable` sequence whose length an iteration
+    changes (MindSpore's graph carries such a sequence; a JAX loop carries fixed shapes)."""
+    if before is None or after is None or _is_undefined(before) or _is_undefined(after):
+        return False
+    kinds = []
+    for record in (before, after):
+        treedef = record[0]
+        if not isinstance(treedef, jax.tree_util.PyTreeDef) or treedef.num_nodes < 2:
+            return False
+        kind, aux = treedef.node_data()
+        kinds.append((kind, aux))
+    (kind, aux), (other, _) = kinds
+    dynamic = kind in (_List, _Tuple) and isinstance(aux, tuple) and len(aux) == 3 and aux[2]
+    return bool(dynamic) and other is kind and before[0].num_leaves != after[0].num_leaves
+
+
 def _reconcile(before, after, specs, names, where, loop, sources=None):
     """New specs that let `before`'s and `after`'s records of each variable merge (a cond's two
     branches; a loop's carry before and after an iteration), or None if they already do.
@@ -440,6 +458,13 @@ def _reconcile(before, after, specs, names, where, loop, sources=None):
                 f"msjax: the loop at {where} runs on a tensor condition, so each variable it "
                 f"changes must keep its type, shape and dtype, but '{name}' is {_describe(a)} "
                 f"before an iteration and {_describe(b)} after it.")
+        elif loop and _dynamic_length_changes(a, b):
+            error = UnconvertibleControlFlowError(
+                f"msjax: {where}: the loop changes the length of the dynamic-length sequence "
+                f"'{name}'")
+            error.reason = (f"the loop on a tensor changes the length of the dynamic-length "
+                            f"sequence '{name}', which one compiled program cannot carry")
+            raise error
         elif loop:  # MindSpore names the value after an iteration first
             raise TypeError(
                 "Cannot join the return values of different branches, perhaps you need to make "
