@@ -133,7 +133,7 @@ class Tensor:
         (`const_arg`) for code that reads it. Returns the Tensor."""
         if not isinstance(const_arg, bool):
             raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', but "
-                            f"got '{type(const_arg).__name__}'.")
+                            f"got type '{type(const_arg).__name__}'.")
         self.__dict__["const_arg"] = const_arg
         if const_arg:  # a constant is its own graph input: a number that outlives its id
             self.__dict__["_const_serial"] = next(_CONST_SERIALS)

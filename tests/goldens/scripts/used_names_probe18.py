@@ -88,3 +88,5 @@ def calls_core(a, b):
 
 
 show("core function in jit", lambda: calls_core(2, 3))
+for value in (1, "a", None, 1.0):
+    show(f"set_const_arg({value!r})", lambda: Tensor([1]).set_const_arg(value).const_arg)
