@@ -17,6 +17,7 @@ EXTRA = {
                                 "prim_attr_register"],
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
+    "msjax._src.transforms.loop_ops": ["WhileLoop", "ForiLoop", "Scan"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],
@@ -25,7 +26,13 @@ EXTRA = {
     "msjax._src.ops.inner_ops": ["mixed_precision_cast"],
     "msjax._src.ops.used_primitives": ["scalar_to_array"],
     "msjax._src.ops.graph_values": ["get_grad", "isconstant", "is_sequence_value_unknown",
-                                    "is_sequence_shape_unknown"],
+                                    "is_sequence_shape_unknown",
+                                    "is_dynamic_sequence_element_unknown"],
+    "msjax._src.ops.scalar_ops": [
+        "scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod",
+        "scalar_pow", "scalar_eq", "scalar_ne", "scalar_lt", "scalar_gt", "scalar_le",
+        "scalar_ge", "scalar_max", "scalar_min", "scalar_log", "scalar_uadd", "scalar_usub",
+        "switch"],
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
@@ -93,7 +100,9 @@ def render() -> dict:
         "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register", "Tensor",
         "is_tensor", "get_vm_impl_fn", "vm_impl_registry", "jvp", "vjp", "linearize", "jet",
         "derivative", "isconstant", "is_sequence_value_unknown", "is_sequence_shape_unknown",
-        "Morph", "print_", "mixed_precision_cast", "scalar_to_array"}
+        "is_dynamic_sequence_element_unknown", *EXTRA["msjax._src.ops.scalar_ops"],
+        *EXTRA["msjax._src.transforms.loop_ops"], "Morph",
+        "print_", "mixed_precision_cast", "scalar_to_array"}
 
     def recorded(module_name):
         return set(mindspore_modules()[f"mindspore.ops.{module_name}"]["names"])

@@ -58,7 +58,7 @@ EXCLUDED = {
     "mindspore._c_dataengine": _INTERNAL + "the C++ extension module of the data engine",
     "mindspore._c_mindrecord": _INTERNAL + "the C++ extension module of MindRecord",
     "mindspore._check_jit_forbidden_api": _INTERNAL + "the graph compiler's list of APIs it refuses",
-    # mindspore._extends: msjax answers parse.compile_config
+    # mindspore._extends: msjax answers parse.compile_config and parse.standard_method
     "mindspore._extends.ast_checker": _INTERNAL + "the graph compiler's AST checks",
     "mindspore._extends.builtin_operations": _INTERNAL + "the graph compiler's Python builtins",
     "mindspore._extends.graph_kernel": _INTERNAL + "graph kernel fusion (XLA fuses msjax's "
@@ -166,6 +166,8 @@ NAME_SOURCES = {
     "mindspore._checkparam": ("msjax._checkparam",),
     "mindspore._extends": ("msjax._extends",),
     "mindspore._extends.parse.compile_config": ("msjax._extends.parse.compile_config",),
+    "mindspore._extends.parse.standard_method": ("msjax._src.compat.standard_method", "msjax.ops",
+                                                 "msjax"),
     "mindspore.common": ("msjax.common", "msjax"),
     "mindspore.common.api": ("msjax.common.api", "msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
@@ -263,6 +265,8 @@ NAME_SOURCES = {
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
+    "mindspore.ops.composite.base": ("msjax._src.core.function_flags", "msjax.ops.composite",
+                                     "msjax.ops", "msjax"),
     "mindspore.ops.composite.multitype_ops._compile_utils": (
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
     # the Primitive instances array_func holds beside the functions (ops/primitive_instances.py)

@@ -130,6 +130,7 @@ from msjax._src.ops.math_ops import FloorDiv as FloorDiv
 from msjax._src.ops.math_ops import FloorMod as FloorMod
 from msjax._src.ops.primitives import Fmax as Fmax
 from msjax._src.ops.primitives import Fmin as Fmin
+from msjax._src.transforms.loop_ops import ForiLoop as ForiLoop
 from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAvgPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
@@ -309,6 +310,7 @@ from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
+from msjax._src.transforms.loop_ops import Scan as Scan
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
 from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax
@@ -408,6 +410,7 @@ from msjax._src.ops.scatter_ops import UnsortedSegmentProd as UnsortedSegmentPro
 from msjax._src.ops.scatter_ops import UnsortedSegmentSum as UnsortedSegmentSum
 from msjax._src.ops.primitives import Unstack as Unstack
 from msjax._src.ops.primitives import UpperBound as UpperBound
+from msjax._src.transforms.loop_ops import WhileLoop as WhileLoop
 from msjax._src.ops.math_ops import Xdivy as Xdivy
 from msjax._src.ops.math_ops import Xlogy as Xlogy
 from msjax._src.ops.primitives import Zeros as Zeros

@@ -9,7 +9,7 @@ PROBES = ("used_names_probe", "used_names_probe2", "used_names_probe3", "used_na
           "used_names_probe5", "used_names_probe6", "used_names_probe7", "used_names_probe8",
           "used_names_probe9", "used_names_probe10", "used_names_probe11",
           "used_names_probe12", "used_names_probe13", "used_names_probe14",
-          "used_names_probe15", "used_names_probe16", "used_names_probe17",
+          "used_names_probe15", "used_names_probe16", "used_names_probe17", "used_names_probe18",
           "tensor_overloads_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"api/{probe}.out").items()}

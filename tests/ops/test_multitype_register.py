@@ -27,3 +27,17 @@ def _class_path_free(text):
 @pytest.mark.parametrize("label", sorted(EXPECTED))
 def test_register_and_dispatch_as_mindspore(label, cases):
     assert _class_path_free(cases[label]) == _class_path_free(EXPECTED[label])
+
+
+FLOATS = golden_cases("ops/multitype_float.txt")
+
+
+@pytest.fixture(scope="module")
+def float_cases():
+    return run_script_on_msjax("multitype_float_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(FLOATS))
+def test_python_floats_dispatch_as_mindspore(label, float_cases):
+    """Inside jit a Python float is MindSpore's Float32 scalar; in PyNative mode a Float64."""
+    assert float_cases[label] == FLOATS[label]

@@ -10,7 +10,9 @@ from msjax.train import Callback
 
 
 class TinyDataset:
-    """A duck-typed MindSpore dataset (get_dataset_size, create_tuple_iterator, ...)."""
+    """A duck-typed MindSpore dataset (get_dataset_size, create_tuple_iterator, ...), whose
+    `create_tuple_iterator` takes only what MindSpore's Model passes (`num_epochs`, `do_copy`), as
+    the mock datasets of MindSpore's own tests do."""
 
     def __init__(self, x, y, batch_size):
         self.x, self.y, self.batch_size = x, y, batch_size
@@ -25,12 +27,11 @@ class TinyDataset:
     def get_col_names(self):
         return ["x", "y"]
 
-    def create_tuple_iterator(self, num_epochs=-1, output_numpy=False, do_copy=True):
-        self.iterators_made.append((num_epochs, output_numpy))
+    def create_tuple_iterator(self, num_epochs=-1, do_copy=True):
+        self.iterators_made.append((num_epochs, do_copy))
         for i in range(self.get_dataset_size()):
             rows = slice(i * self.batch_size, (i + 1) * self.batch_size)
-            row = [self.x[rows], self.y[rows]]
-            yield row if output_numpy else [Tensor(a) for a in row]
+            yield [Tensor(self.x[rows]), Tensor(self.y[rows])]
 
 
 def make_arrays(seed, n=24, features=4, classes=3):

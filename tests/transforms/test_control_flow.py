@@ -496,3 +496,31 @@ def test_nested_compiled_calls_fall_back_from_the_outside():
                                                                      "msjax: 'inner'"]
     assert all(f"test_control_flow.py:{line}: `return [v for v in x if v > 0][0]"
                in str(w.message) for w in caught)
+
+
+def test_recursion_on_a_tensor_condition_runs_eagerly_with_mindspores_values():
+    """A function calling itself under an `if` on a tensor: MindSpore compiles a recursive graph;
+    tracing it would never end, so msjax runs that signature eagerly (and warns)."""
+    golden = golden_cases("transforms/recursive_tensor_if_probe.out")
+    with pytest.warns(GraphFallbackWarning, match="calls itself under an `if` on a tensor"):
+        cases = run_script_on_msjax("recursive_tensor_if_probe.py")
+    assert cases == golden
+
+
+def test_dynamic_length_list_growing_in_a_tensor_loop_runs_eagerly():
+    """A `mutable(list, True)` appended to in a loop on a tensor: MindSpore 2.10 compiles it and
+    fails at run time (RuntimeError: Invalid shape); one JAX loop cannot carry a growing list, so
+    msjax runs that signature eagerly (and warns), with Python's values (docs/migration.md)."""
+    @ms.jit
+    def collect(limit):
+        items = ms.mutable([10], True)
+        i = 0
+        j = Tensor([1])
+        while j < limit:
+            items.append(i)
+            j = j + 2
+            i = i + 1
+        return items
+
+    with pytest.warns(GraphFallbackWarning, match="changes the length of the dynamic-length"):
+        assert list(collect(Tensor([10]))) == [10, 0, 1, 2, 3, 4]

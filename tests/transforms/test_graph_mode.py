@@ -5,6 +5,7 @@ import pytest
 
 import msjax as ms
 from msjax import Parameter, Tensor, nn, ops
+from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 
 class ForwardNet(nn.Cell):
@@ -52,11 +53,40 @@ def test_save_graphs_writes_each_compiled_programs_jaxpr_and_stablehlo(tmp_path,
         return ops.sin(x) * 2
 
     doubled_sine(Tensor(np.ones(3, np.float32)))
-    jaxprs = list(tmp_path.glob("*doubled_sine.jaxpr.txt"))
-    hlos = list(tmp_path.glob("*doubled_sine.stablehlo.mlir"))
+    jaxprs = list(tmp_path.glob("*_validate_*doubled_sine.ir"))  # MindSpore's validated graph
+    hlos = list(tmp_path.glob("*_stablehlo_*doubled_sine.mlir"))
     assert len(jaxprs) == 1 and len(hlos) == 1
     assert "sin" in jaxprs[0].read_text()
     assert "stablehlo.sine" in hlos[0].read_text()
+
+
+def test_dump_ir_passes_keeps_the_named_passes(tmp_path, monkeypatch):
+    monkeypatch.setenv("MS_DEV_SAVE_GRAPHS", "1")
+    monkeypatch.setenv("MS_DEV_SAVE_GRAPHS_PATH", str(tmp_path))
+    monkeypatch.setenv("MS_DEV_DUMP_IR_PASSES", "_validate")
+
+    @ms.jit
+    def doubled_cosine(x):
+        return ops.cos(x) * 2
+
+    doubled_cosine(Tensor(np.ones(3, np.float32)))
+    assert [p.name.split("_", 1)[1] for p in tmp_path.iterdir()] == [
+        "validate_doubled_cosine.ir"]
+
+
+GRAPH_FILES = golden_cases("transforms/jit_graph_files_probe.out")
+
+
+@pytest.fixture(scope="module")
+def graph_files_cases():
+    return run_script_on_msjax("jit_graph_files_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(GRAPH_FILES))
+def test_jit_compiles_a_cell_once_per_graph_name_as_mindspore(label, graph_files_cases):
+    """`jit(net)` twice compiles once; `_set_jit_graph_name`, another instance, a class jitted
+    before: once more each (counted by the validated graphs saved, as MindSpore's tests do)."""
+    assert graph_files_cases.get(label) == GRAPH_FILES[label]
 
 
 @pytest.mark.parametrize("name", ["NPUAllocFloatStatus", "NPUClearFloatStatus",

@@ -176,7 +176,7 @@ def saved_hlo(tmp_path, name, run):
         run()
     finally:
         ms.set_context(save_graphs=False)
-    (text,) = [f.read_text() for f in directory.glob("*.stablehlo.mlir")]
+    (text,) = [f.read_text() for f in directory.glob("*_stablehlo_*.mlir")]
     return text
 
 

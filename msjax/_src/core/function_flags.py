@@ -27,3 +27,16 @@ def add_flags(fn=None, **flags):
         return target
 
     return deco if fn is None else deco(fn)
+
+
+def core(fn=None, **flags):
+    """`mindspore.ops.composite.base.core(fn=None, **flags)`: mark `fn` a core graph of
+    MindSpore's compiler: `fn._func_graph_flags` becomes `{'core': True, **flags}` (replacing any
+    flags it had, as MindSpore's); without `fn`, a decorator doing so. msjax's compilation reads
+    no flags."""
+
+    def deco(target):
+        target._func_graph_flags = {"core": True, **flags}
+        return target
+
+    return deco if fn is None else deco(fn)

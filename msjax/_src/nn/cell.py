@@ -227,6 +227,11 @@ class Cell:
                             f"if not None, but got type {type(child_cell)}.")
         self._cells[child_name] = child_cell
 
+    def _set_jit_graph_name(self, name):
+        """`Cell._set_jit_graph_name(name)`: the name of the graph a later `jit(cell)` compiles;
+        `jit(cell)` compiles one graph per name (a new name, a new compilation)."""
+        object.__setattr__(self, "_jit_graph_name", name)
+
     def get_scope(self):
         """`Cell.get_scope()`: the scope `generate_scope()` gave this Cell (None before)."""
         return self._scope
@@ -463,7 +468,8 @@ class Cell:
         """`Cell.recompute(*, use_reentrant=True, output_recompute=False, early_stop=True,
         context_fn=None, **kwargs)`: from now on the Cell's calls are recomputed in the backward
         pass instead of keeping their activations (`mindspore.recompute` of its `construct`, on
-        `jax.checkpoint`: transforms/recompute.py); values and gradients are unchanged. The
+        `jax.checkpoint`: transforms/recompute.py); values and gradients are unchanged. The Cell
+        and every Cell under it get MindSpore's scope prefix 'recompute_' (`get_scope()`). The
         keywords are checked with MindSpore's messages; returns None, as MindSpore's."""
         if args:  # (MindSpore's keyword check binds the signature first)
             raise TypeError("too many positional arguments")
@@ -473,6 +479,11 @@ class Cell:
         if use_reentrant and context_fn is not None:
             raise ValueError("context_fn is only supported when use_reentrant=False.")
         object.__setattr__(self, "_recompute_context_fn", context_fn)
+        for _, cell in self.cells_and_names():  # MindSpore's scope mark, once, on the whole subtree
+            if cell._scope is None:
+                object.__setattr__(cell, "_scope", "recompute_")
+            elif not cell._scope.startswith("recompute_"):
+                object.__setattr__(cell, "_scope", "recompute_" + cell._scope)
         return None
 
     def shard(self, in_strategy, out_strategy=None, parameter_plan=None):

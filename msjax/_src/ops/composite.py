@@ -10,6 +10,7 @@ import functools
 
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.ops import multitype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.state import tracing_depth
@@ -42,10 +43,17 @@ class MultitypeFuncGraph:
         if len(self.entries) == 1:
             return self.entries[0][1](*args)
         types = tuple(multitype.value_type(a) for a in args)
-        for signatures, fn in self.entries:
-            if len(signatures) == len(types) and all(
-                    s.holds(kind, detail) for s, (kind, detail) in zip(signatures, types)):
-                return fn(*args)
+        candidates = [types]
+        if tracing_depth() and any(type(a) is float for a in args):
+            # MindSpore's graph takes a Python float as a Float32 scalar (and as the Float64 it
+            # is to Python when no Float32 signature matches).
+            candidates.insert(0, tuple(("number", mstype.float32) if type(a) is float else t
+                                       for a, t in zip(args, types)))
+        for candidate in candidates:
+            for signatures, fn in self.entries:
+                if len(signatures) == len(candidate) and all(
+                        s.holds(kind, detail) for s, (kind, detail) in zip(signatures, candidate)):
+                    return fn(*args)
         raise ValueError(f"For 'MultitypeFuncGraph', cannot find fn match given args. Got "
                          f"(sigs, fn): {self.entries}, and (dtype, args): "
                          f"({', '.join(multitype.describe(*t) for t in types)}).")

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import inspect
 
+import jax
+
+from msjax._src.core import dtype as mstype
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor
@@ -29,7 +32,37 @@ class _Tuple(tuple):
 
 
 class _List(list):
-    """A list `mutable` marked variable (MindSpore's `_List`)."""
+    """A list `mutable` marked variable (MindSpore's `_List`). Inside a compiled function a
+    dynamic-length one takes only items of its elements' type (MindSpore's TypeErrors), and
+    each item it takes is a variable (`isconstant` is False)."""
+
+    def __setitem__(self, index, value):
+        if tracing_depth() and _is_dynamic_length(self) and self and isinstance(index, int):
+            if not _same_abstract(self[0], value):
+                raise TypeError(
+                    "For list_setitem, when the queue is dynamic length, the element within "
+                    f"dynamic length sequence abstract '{_abstract(self[0], True)}' is not same "
+                    f"with the target element abstract '{_abstract(value, False)}'.")
+            if not -len(self) <= index < len(self):
+                raise ValueError(f"idx is out of range: {-len(self)} <= idx < {len(self)}, but "
+                                 f"got {index}.")
+            value = _variable(value)
+        list.__setitem__(self, index, value)
+
+    def append(self, value):
+        if tracing_depth() and _is_dynamic_length(self):
+            if self and (isinstance(self[0], (tuple, list)) or isinstance(value, (tuple, list))):
+                raise TypeError(
+                    "The prim 'ListAppend', the input_data must be list and target must be "
+                    f"scalar or tensor, but got {_abstract(self, True)} and "
+                    f"{_abstract(value, False)}.")
+            if self and not _same_abstract(self[0], value):
+                raise TypeError(
+                    "For ListAppend, the mutable list existing item abstract "
+                    f"'{_abstract(self[0], True)}' is not same with the new added item abstract "
+                    f"'{_abstract(value, False)}'.")
+            value = _variable(value)
+        list.append(self, value)
 
     def __add__(self, other):
         return _joined(self, other, list.__add__(self, other))
@@ -45,6 +78,47 @@ class _Dict(dict):
 
 
 _MARKED = {int: _Int, float: _Float, tuple: _Tuple, list: _List, dict: _Dict}
+
+
+def _flatten_sequence(marked):
+    return list(marked), (type(marked), _is_mutable(marked), _is_dynamic_length(marked))
+
+
+def _flatten_dict(marked):
+    keys = tuple(marked)
+    return [marked[k] for k in keys], (keys, _is_mutable(marked))
+
+
+def _marked_again(value, mutable_flag, dynamic):
+    if mutable_flag:
+        value.__ms_mutable__ = True
+        value.__ms_dynamic_len__ = dynamic
+        value.__ms_origin_object__ = value
+    return value
+
+
+# A marked sequence or dict is a container to JAX, as the plain ones are: its Tensors are the
+# leaves a compiled function takes and returns (none stays a tracer inside it).
+for _cls in (_Tuple, _List):
+    jax.tree_util.register_pytree_node(
+        _cls, _flatten_sequence,
+        lambda aux, children: _marked_again(aux[0](children), aux[1], aux[2]))
+jax.tree_util.register_pytree_node(
+    _Dict, _flatten_dict,
+    lambda aux, children: _marked_again(_Dict(zip(aux[0], children)), aux[1], False))
+
+
+def _variable(value):
+    """`value` as an item of a dynamic-length sequence inside a compiled function: a Python int
+    or float is marked a variable, as MindSpore's items of such a sequence are (a bool cannot be
+    marked: bool cannot be subclassed)."""
+    if type(value) in (int, float):
+        marked = _MARKED[type(value)](value)
+        marked.__ms_mutable__ = True
+        marked.__ms_dynamic_len__ = False
+        marked.__ms_origin_object__ = value
+        return marked
+    return value
 
 
 def _valid_mutable(value, seen=()) -> bool:
@@ -69,10 +143,24 @@ def _is_dynamic_length(value) -> bool:
     return type(value) in (_Tuple, _List) and getattr(value, "__ms_dynamic_len__", False)
 
 
+_GRAPH_TYPE_NAMES = {bool: "Bool", int: "int", float: "float", tuple: "Tuple", list: "List",
+                     dict: "Dictionary", str: "String", type(None): "None"}
+
+
+def _graph_type_name(value) -> str:
+    """The name MindSpore's graph compiler gives the type of `value` (`mutable(x)` has x's)."""
+    if isinstance(value, Tensor):
+        return "Tensor"
+    for plain in _GRAPH_TYPE_NAMES:  # (bool before int: a bool is an int to Python)
+        if isinstance(value, plain):
+            return _GRAPH_TYPE_NAMES[plain]
+    return type(value).__name__
+
+
 def _mixed_dynamic_length(value, detail=False) -> None:
     """MindSpore's ValueError for a dynamic-length sequence of mixed element types (inside a
     compiled function its message names the first two types that differ)."""
-    types = [type(e).__name__ for e in value]
+    types = [_graph_type_name(e) for e in value]
     if len(set(types)) > 1:
         message = "In graph mode, the element type of dynamic length array must be the same."
         if detail:
@@ -83,8 +171,23 @@ def _mixed_dynamic_length(value, detail=False) -> None:
         raise ValueError(message)
 
 
+def _carried_scalar(value) -> bool:
+    """Whether `value` is a Python scalar carried through a loop on a tensor condition (msjax
+    carries it as a 0-d weakly typed Tensor; MindSpore's graph has a variable scalar)."""
+    return (isinstance(value, Tensor) and value.ndim == 0
+            and getattr(jax.typeof(value._data), "weak_type", False))
+
+
+def _scalar_of(value):
+    """A Python scalar of the kind of the carried scalar `value` (for its abstract)."""
+    kind = value.dtype
+    return False if kind == mstype.bool_ else 0.0 if kind.is_floating_point else 0
+
+
 def _abstract(value, variable: bool) -> str:
     """How MindSpore's graph compiler describes an element's type (its 'abstract')."""
+    if _carried_scalar(value):
+        return _abstract(_scalar_of(value), True)
     if isinstance(value, Tensor):
         dims = ", ".join(str(d) for d in value.shape)
         return (f"AbstractTensor(shape: ({dims}), element: AbstractScalar(Type: {value.dtype}, "
@@ -94,11 +197,20 @@ def _abstract(value, variable: bool) -> str:
         return f"{kind}{{{', '.join(_abstract(v, variable) for v in value)}}}"
     kind = next((name for py_type, name in ((bool, "Bool"), (int, "Int64"), (float, "Float32"))
                  if isinstance(value, py_type)), type(value).__name__)
-    shown = "ValueAny" if variable else value
+    if variable:
+        shown = "ValueAny"
+    elif isinstance(value, bool):
+        shown = str(value).lower()
+    elif isinstance(value, float):
+        shown = f"{value:g}"  # (MindSpore prints 10.0 as 10)
+    else:
+        shown = value
     return f"AbstractScalar(Type: {kind}, Value: {shown}, Shape: NoShape)"
 
 
 def _same_abstract(a, b) -> bool:
+    if _carried_scalar(a) or _carried_scalar(b):
+        return _abstract(a, True) == _abstract(b, True)
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         return (isinstance(a, Tensor) and isinstance(b, Tensor) and a.shape == b.shape
                 and a.dtype == b.dtype)
@@ -170,7 +282,11 @@ def mutable(input_data=_NO_INPUT, dynamic_len=False):
     if graph and dynamic_len:
         _mixed_dynamic_length(input_data, detail=True)
     marked = _MARKED.get(type(input_data))
-    ret = input_data if marked is None else marked(input_data)
+    if graph and dynamic_len:  # (input_data may be marked already: `mutable(mutable(x, True), True)`)
+        ret = _MARKED[tuple if isinstance(input_data, tuple) else list](
+            _variable(item) for item in input_data)
+    else:
+        ret = input_data if marked is None else marked(input_data)
     if isinstance(ret, Tensor):
         ret.set_const_arg(False)
     if hasattr(ret, "__dict__"):  # (a bool is returned as it is: bool cannot be subclassed)
@@ -244,3 +360,21 @@ def is_sequence_shape_unknown(*args):
     when its compiled function is traced: that of a dynamic-length `mutable` sequence is."""
     x = _one_sequence("is_sequence_shape_unknown", args)
     return bool(tracing_depth()) and _is_dynamic_length(x)
+
+
+def is_dynamic_sequence_element_unknown(*args):
+    """`ops.functional.is_dynamic_sequence_element_unknown(x)`: whether the element type of a
+    dynamic-length sequence is still unknown when its compiled function is traced (it is while
+    the sequence is empty). Any other input is MindSpore's TypeError: a value that is not a
+    tuple or list, or one that is not of dynamic length (outside a compiled function no sequence
+    is)."""
+    if len(args) != 1:
+        raise TypeError(f"is_dynamic_sequence_element_unknown() takes 1 positional argument but "
+                        f"{len(args)} were given")
+    x = args[0]
+    if not isinstance(x, (tuple, list)):
+        raise TypeError(f"The input of IsElementUnknown should be tuple or list but got "
+                        f"{_abstract(x, False)}")
+    if not (tracing_depth() and _is_dynamic_length(x)):
+        raise TypeError("The input of IsElementUnknown should be variable length sequence.")
+    return not x

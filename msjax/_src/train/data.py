@@ -1,11 +1,13 @@
 """How `Model` reads a dataset: MindSpore's public dataset interface, or any iterable of tuples.
 
 A MindSpore-style dataset (msjax's `mindspore.dataset`, or any object with the same methods) is
-read through `get_dataset_size()` and `create_tuple_iterator(num_epochs=1, output_numpy=True)`,
-one fresh iterator per pass; a list, tuple or other re-iterable object of tuples is read by
+read through `get_dataset_size()` and `create_tuple_iterator` (`tuple_iterator`), one fresh
+iterator per pass; a list, tuple or other re-iterable object of tuples is read by
 iterating it (its size is `len()`). Each row becomes a tuple of Tensors.
 """
 from __future__ import annotations
+
+import inspect
 
 import jax
 import numpy as np
@@ -60,10 +62,26 @@ def as_row(item) -> tuple:
     return tuple(_as_tensor(value) for value in item)
 
 
+def tuple_iterator(dataset, num_epochs: int):
+    """`dataset.create_tuple_iterator` for `num_epochs` passes. A dataset whose method takes
+    `output_numpy` (msjax's and MindSpore's datasets) is asked for NumPy rows (no device copy
+    before a row is batched); any other is called as MindSpore's Model calls it,
+    `create_tuple_iterator(num_epochs=..., do_copy=True)`, as the mock datasets of MindSpore's
+    tests expect."""
+    create = dataset.create_tuple_iterator
+    try:
+        takes_numpy = "output_numpy" in inspect.signature(create).parameters
+    except (TypeError, ValueError):  # (a callable without a signature)
+        takes_numpy = False
+    if takes_numpy:
+        return create(num_epochs=num_epochs, output_numpy=True)
+    return create(num_epochs=num_epochs, do_copy=True)
+
+
 def iterate_items(dataset):
     """One pass over `dataset`, as it yields its rows (NumPy arrays for a MindSpore dataset)."""
     if hasattr(dataset, "create_tuple_iterator"):
-        return iter(dataset.create_tuple_iterator(num_epochs=1, output_numpy=True))
+        return iter(tuple_iterator(dataset, 1))
     return iter(dataset)
 
 
@@ -82,7 +100,7 @@ def epochs_of_rows(dataset, count: int):
         for _ in range(count):
             yield iterate_rows(dataset)
         return
-    iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    iterator = tuple_iterator(dataset, count)
     for _ in range(count):
         yield (as_row(item) for item in iterator)
 
@@ -98,7 +116,7 @@ def as_host_row(item) -> tuple:
 
 def endless_host_rows(dataset):
     """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end)."""
-    passes = (dataset.create_tuple_iterator(num_epochs=-1, output_numpy=True)
+    passes = (tuple_iterator(dataset, -1)
               if hasattr(dataset, "get_init_step") else None)  # msjax's datasets: epoch after epoch
     while True:
         empty = True

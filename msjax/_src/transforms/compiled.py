@@ -53,21 +53,28 @@ _saved_graph_count = [0]
 
 
 def save_graphs(name, traced, lowered) -> None:
-    """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program's jaxpr
-    and StableHLO text to `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`), one file each."""
-    level = context._context.get("save_graphs") or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0")
-                                                       or 0)
+    """`MS_DEV_SAVE_GRAPHS` / `set_context(save_graphs=...)`: write each compiled program to
+    `MS_DEV_SAVE_GRAPHS_PATH` (or `save_graphs_path`): its jaxpr, the graph msjax has once the
+    function is traced and checked, as MindSpore's validated graph (`NNNN_validate_NAME.ir`),
+    and its StableHLO text (`NNNN_stablehlo_NAME.mlir`). `MS_DEV_DUMP_IR_PASSES` (names, comma
+    separated) keeps only the files whose pass name contains one of them (`_validate`), as
+    MindSpore's."""
+    level = (context._context.get("save_graphs")
+             or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0") or 0))
     if not level:
         return
     directory = (os.environ.get("MS_DEV_SAVE_GRAPHS_PATH")
                  or context._context.get("save_graphs_path") or ".")
+    passes = [p for p in os.environ.get("MS_DEV_DUMP_IR_PASSES", "").split(",") if p]
     os.makedirs(directory, exist_ok=True)
     _saved_graph_count[0] += 1
-    stem = os.path.join(directory, f"{_saved_graph_count[0]:04d}_{name}")
-    with open(stem + ".jaxpr.txt", "w") as f:
-        f.write(str(traced.jaxpr))
-    with open(stem + ".stablehlo.mlir", "w") as f:
-        f.write(lowered.as_text())
+    for pass_name, suffix, text in (("_validate", ".ir", lambda: str(traced.jaxpr)),
+                                    ("_stablehlo", ".mlir", lowered.as_text)):
+        if passes and not any(p in pass_name for p in passes):
+            continue
+        path = os.path.join(directory, f"{_saved_graph_count[0]:04d}{pass_name}_{name}{suffix}")
+        with open(path, "w") as f:
+            f.write(text())
 
 
 def _any_tracer(values) -> bool:

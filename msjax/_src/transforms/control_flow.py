@@ -35,6 +35,7 @@ import os
 import re
 import sys
 import sysconfig
+import threading
 import traceback
 import types
 import warnings
@@ -50,6 +51,7 @@ from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
+from msjax._src.ops.graph_values import _List, _Tuple
 from msjax._src.transforms import inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
@@ -394,6 +396,23 @@ def _join_message(name, a, b, where, reason, sources):
     return message
 
 
+def _dynamic_length_changes(before, after) -> bool:
+    """Whether a loop's carry is a dynamic-length `mutable` sequence whose length an iteration
+    changes (MindSpore's graph carries such a sequence; a JAX loop carries fixed shapes)."""
+    if before is None or after is None or _is_undefined(before) or _is_undefined(after):
+        return False
+    kinds = []
+    for record in (before, after):
+        treedef = record[0]
+        if not isinstance(treedef, jax.tree_util.PyTreeDef) or treedef.num_nodes < 2:
+            return False
+        kind, aux = treedef.node_data()
+        kinds.append((kind, aux))
+    (kind, aux), (other, _) = kinds
+    dynamic = kind in (_List, _Tuple) and isinstance(aux, tuple) and len(aux) == 3 and aux[2]
+    return bool(dynamic) and other is kind and before[0].num_leaves != after[0].num_leaves
+
+
 def _reconcile(before, after, specs, names, where, loop, sources=None):
     """New specs that let `before`'s and `after`'s records of each variable merge (a cond's two
     branches; a loop's carry before and after an iteration), or None if they already do.
@@ -440,6 +459,13 @@ def _reconcile(before, after, specs, names, where, loop, sources=None):
                 f"msjax: the loop at {where} runs on a tensor condition, so each variable it "
                 f"changes must keep its type, shape and dtype, but '{name}' is {_describe(a)} "
                 f"before an iteration and {_describe(b)} after it.")
+        elif loop and _dynamic_length_changes(a, b):
+            error = UnconvertibleControlFlowError(
+                f"msjax: {where}: the loop changes the length of the dynamic-length sequence "
+                f"'{name}'")
+            error.reason = (f"the loop on a tensor changes the length of the dynamic-length "
+                            f"sequence '{name}', which one compiled program cannot carry")
+            raise error
         elif loop:  # MindSpore names the value after an iteration first
             raise TypeError(
                 "Cannot join the return values of different branches, perhaps you need to make "
@@ -654,15 +680,33 @@ def assign_global(namespace, name, value, augmented, line):
         raise error
 
 
+# How deep one `if` on a tensor condition may be traced inside its own branches (a function
+# recursing on it): a compiled program traces both branches, so recursion that only a tensor's
+# value ends never ends while tracing (MindSpore compiles a recursive graph).
+_MAX_TRACED_RECURSION = 16
+_traced_ifs = threading.local()
+
+
 def if_stmt(test, true_fn, false_fn, values, names, line, unsafe):
     if not _is_traced(test):
         return true_fn(*values) if test else false_fn(*values)
     where = _traced_at(true_fn, line, "if", unsafe)
+    active = _traced_ifs.__dict__.setdefault("depths", {})
+    if active.get(where, 0) >= _MAX_TRACED_RECURSION:
+        error = UnconvertibleControlFlowError(f"msjax: {where}: the `if` is traced inside its own "
+                                              "branch again and again")
+        error.reason = ("the function calls itself under an `if` on a tensor, a recursion only "
+                        "the tensor's value ends, which cannot be compiled")
+        raise error
     caller = sys._getframe(1)
     writes = InPlaceWrites(caller.f_locals, names)
-    return _cond(_to_pred(test, where), (lambda: true_fn(*writes.rebox(values, _rebox)),
-                                         lambda: false_fn(*writes.rebox(values, _rebox))),
-                 names, where, (true_fn, false_fn, line, caller.f_code), writes)
+    active[where] = active.get(where, 0) + 1
+    try:
+        return _cond(_to_pred(test, where), (lambda: true_fn(*writes.rebox(values, _rebox)),
+                                             lambda: false_fn(*writes.rebox(values, _rebox))),
+                     names, where, (true_fn, false_fn, line, caller.f_code), writes)
+    finally:
+        active[where] -= 1
 
 
 def while_stmt(test_fn, body_fn, values, names, line, unsafe):

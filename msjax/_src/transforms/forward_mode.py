@@ -14,6 +14,7 @@ import warnings
 
 import jax
 import jax.numpy as jnp
+from jax import lax
 
 from msjax._src.core import context, lifting, x64
 from msjax._src.core import dtype as mstype
@@ -237,14 +238,40 @@ def _jet_item(primal, series):
     return p, s
 
 
+def _complete_taylor_rules(jax_jet) -> None:
+    """Give JAX's Taylor-mode table the rule of `tan`, which MindSpore's `jet` and `derivative`
+    expand and JAX 0.10 lacks: `sin / cos`, by JAX's own `def_comp`. Added once, when msjax first
+    expands a series, and only while JAX has none (a later JAX's own rule is kept)."""
+    if lax.tan_p not in jax_jet.jet_rules:
+        jax_jet.def_comp(lax.tan_p, lambda x: lax.sin(x) / lax.cos(x))
+
+
+def _unsupported_in_taylor(error: KeyError):
+    """MindSpore's RuntimeError for an operation with no Taylor rule (JAX raises a KeyError
+    naming its primitive); None for any other KeyError."""
+    primitive = error.args[0] if error.args else None
+    name = getattr(primitive, "name", None)
+    if not isinstance(name, str) or not hasattr(primitive, "bind"):
+        return None
+    return RuntimeError(f"The operation {name.capitalize()} is not supported in taylor higher "
+                        "order differentiation currently.")
+
+
 def _taylor(fn, primals, series):
     """(outputs, their series) of `fn` at `primals` with the input series `series` (each the
     1st..nth derivatives of an input along the path, stacked on axis 0)."""
     from jax.experimental import jet as jax_jet
+    _complete_taylor_rules(jax_jet)
     written = []
     pure = _pure(fn, primals, written)
-    out, out_series = jax_jet.jet(pure, tuple(primals),
-                                  tuple(tuple(s[i] for i in range(s.shape[0])) for s in series))
+    try:
+        out, out_series = jax_jet.jet(
+            pure, tuple(primals), tuple(tuple(s[i] for i in range(s.shape[0])) for s in series))
+    except KeyError as error:
+        unsupported = _unsupported_in_taylor(error)
+        if unsupported is None:
+            raise
+        raise unsupported from None
     _write_back(written)
     return out, out_series
 

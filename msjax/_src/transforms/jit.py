@@ -138,7 +138,15 @@ def _compile_target(target):
         target.construct = JitFunction(target.construct)
         return target
     if is_cell(target):
-        compiled = JitFunction(type(target).construct)
+        # One compiled function per Cell instance and graph name, as MindSpore's: `jit(net)`
+        # twice compiles once; `net._set_jit_graph_name(name)` starts another graph.
+        functions = target.__dict__.setdefault("_jit_functions", {})
+        name = target.__dict__.get("_jit_graph_name")
+        compiled = functions.get(name)
+        if compiled is None:
+            construct = type(target).construct  # (already compiled when its class was jitted)
+            compiled = functions[name] = JitFunction(
+                construct.fn if isinstance(construct, JitFunction) else construct)
         return functools.partial(compiled, target)
     return JitFunction(target)
 
