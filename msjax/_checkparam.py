@@ -13,6 +13,7 @@ from msjax._src.core.checkparam import LE as LE
 from msjax._src.core.checkparam import LT as LT
 from msjax._src.core.checkparam import NE as NE
 from msjax._src.core.checkparam import NOT_IN as NOT_IN
+from msjax._src.core.checkparam import args_type_check as args_type_check
 from msjax._src.core.checkparam import check as check
 from msjax._src.core.checkparam import check_axis_in_range as check_axis_in_range
 from msjax._src.core.checkparam import check_bool as check_bool

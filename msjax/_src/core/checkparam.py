@@ -7,6 +7,8 @@ value it checked, as MindSpore's do. The relations are MindSpore's constants (`E
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import re
 from collections.abc import Iterable
@@ -410,3 +412,25 @@ def _expand_tuple(n_dimensions):
 def _expand_sequence_to_tuple(n_dimensions):
     """MindSpore's `_checkparam._expand_sequence_to_tuple(n)`: tuples and lists."""
     return expand_to_tuple(n_dimensions, sequences=True)
+
+
+def args_type_check(*type_args, **type_kwargs):
+    """MindSpore's decorator checking a function's arguments against types given by position or
+    name (`@args_type_check(v_str=str, v_int=int)`): an argument that is not None and not of its
+    type raises TypeError when the function is called. Types given for `**kwargs` apply to the
+    keyword arguments it collects."""
+    def decorate(func):
+        signature = inspect.signature(func)
+        types = signature.bind_partial(*type_args, **type_kwargs).arguments
+
+        @functools.wraps(func)
+        def checked(*args, **kwargs):
+            values = signature.bind(*args, **kwargs).arguments
+            wanted = types.get("kwargs", types)
+            for name, value in values.get("kwargs", values).items():
+                if name in wanted and value is not None and not isinstance(value, wanted[name]):
+                    raise TypeError(f"The parameter '{name}' must be {wanted[name]}, but got "
+                                    f"{type(value)}")
+            return func(*args, **kwargs)
+        return checked
+    return decorate

@@ -147,8 +147,16 @@ def _set_jit_config(jit_config):
     return dict(jit_config)
 
 
+def _set_save_graphs_path(path):
+    """MindSpore makes the folder at once and keeps its full path."""
+    path = os.path.realpath(path)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
 _SETTERS = {
     "mode": _set_mode,
+    "save_graphs_path": _set_save_graphs_path,
     "device_target": _set_device_target,
     "device_id": _set_device_id,
     "max_call_depth": _set_max_call_depth,
