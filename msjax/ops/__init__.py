@@ -408,7 +408,6 @@ from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.array_ops import gather as gather
 from msjax._src.ops.primitives import Gather as Gather
-from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.array_ops import gather_d as gather_d
 from msjax._src.ops.array_ops import gather_elements as gather_elements
 from msjax._src.ops.array_ops import gather_nd as gather_nd
@@ -490,6 +489,7 @@ from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
+from msjax._src.ops.primitives import IndexPut as IndexPut
 from msjax._src.ops.math_ops import inner as inner
 from msjax._src.ops.inplace_rows import inplace_add as inplace_add
 from msjax._src.ops.inplace_rows import inplace_index_add as inplace_index_add
@@ -947,6 +947,7 @@ from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
 from msjax._src.ops.scatter_ops import sparse_segment_mean as sparse_segment_mean
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
+from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.array_ops import split as split
 from msjax._src.ops.primitives import Split as Split

@@ -168,6 +168,7 @@ from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
 from msjax._src.ops.primitives import IndexAdd as IndexAdd
 from msjax._src.ops.scatter_ops import IndexFill as IndexFill
+from msjax._src.ops.primitives import IndexPut as IndexPut
 from msjax._src.ops.inplace_rows import InplaceAdd as InplaceAdd
 from msjax._src.ops.inplace_rows import InplaceIndexAdd as InplaceIndexAdd
 from msjax._src.ops.inplace_rows import InplaceSub as InplaceSub
@@ -355,6 +356,7 @@ from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
+from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV

@@ -908,4 +908,9 @@ add(Case("rfft2", (T((2, 3)), (2,), (0,)), tag="one_axis",
     Case("deformable_conv2d", (T((1, 2, 4, 4)), T((3, 2, 2, 2)), T((1, 12, 3, 3)), (2, 2),
                                (1, 1, 1, 1), (0, 0, 0, 0))),
     Case("DeformableOffsets", (T((1, 2, 4, 4)), T((1, 12, 3, 3))),
-         init=((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))))
+         init=((1, 1, 1, 1), (0, 0, 0, 0), (2, 2))),
+    Case("IndexPut", (T((3, 4)), T((2,)), (V([0, 2], "int32"), V([1, 3], "int32"))),
+         init=(1,)),
+    Case("IndexPut", (T((3, 4)), T((4,)), (V([2], "int64"),)), tag="rows"),
+    Case("SparseGatherV2", (T((4, 3)), V([1, 3], "int32"), 0), beyond=NO_CPU,
+         ref=lambda x, i, axis: np.take(x, i, axis)))

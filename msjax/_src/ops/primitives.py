@@ -131,7 +131,8 @@ Split = primitive("Split", lambda x, axis, output_num:
 Gather = primitive("Gather", lambda x, indices, axis, batch_dims:
                    A.gather(x, indices, axis, batch_dims), batch_dims=0)
 # Gather whose gradient MindSpore keeps sparse (a RowTensor); JAX's gradient of a gather is dense
-SparseGatherV2 = primitive("SparseGatherV2", lambda x, indices, axis: A.gather(x, indices, axis))
+SparseGatherV2 = primitive("SparseGatherV2", lambda x, indices, axis: A.gather(x, indices, axis),
+                           display=_with(bprop_return_sparse=True))
 OneHot = primitive("OneHot", lambda indices, depth, on_value, off_value, axis:
                    A.one_hot(indices, depth, on_value, off_value, axis), axis=-1)
 StridedSlice = primitive(
@@ -301,6 +302,7 @@ def _fill_diagonal(input_x, fill_value, wrap):
     return A.filled_diagonal(input_x, fill_value, wrap)
 
 
+IndexPut = primitive("IndexPut", functional(S.index_put), accumulate=0)
 FillDiagonal = primitive("FillDiagonal", functional(_fill_diagonal), check=_fill_diagonal_value,
                          fill_value=REQUIRED, wrap=False)
 ReverseV2 = primitive("ReverseV2", A.reverse, check=_sequence_axis, axis=REQUIRED)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import math
 
 import jax
 import jax.numpy as jnp
@@ -240,3 +241,33 @@ def sparse_segment_mean(x, indices, segment_ids):
     counts = jax.ops.segment_sum(jnp.ones_like(segment_ids, x.dtype), segment_ids,
                                  num_segments=num_segments)
     return total / jnp.maximum(counts, 1).reshape((-1,) + (1,) * (x.ndim - 1))
+
+
+def index_put(x1, x2, indices, accumulate=0):
+    """IndexPut (`Tensor.index_put`): `x1` with the elements (or, with fewer index Tensors than
+    axes, the slices) at `indices` set to `x2`, or with `x2` added (`accumulate`; repeated
+    indices add up), as MindSpore 2.10's IndexPut with its checks."""
+    indices = tuple(indices)
+    if (x2.dtype != x1.dtype
+            or any(not jnp.issubdtype(i.dtype, jnp.integer) for i in indices)):
+        raise TypeError("For primitive[IndexPut], the input type must be same.")
+    if len(indices) > x1.ndim:
+        raise ValueError(f"For 'IndexPut', rank(x1) must be greater than size(indices), but got "
+                         f"{x1.ndim} vs {len(indices)}.")
+    points = jnp.broadcast_shapes(*(i.shape for i in indices))
+    if len(indices) == x1.ndim and x2.size not in (1, math.prod(points)):
+        raise ValueError(f"For 'IndexPut', the size of x2 must be 1 or the max size of the "
+                         f"tensors in indices if rank(x1) == size(indices), but got {x2.size}.")
+    for axis, index in enumerate(indices):
+        if not isinstance(index, jax.core.Tracer):  # (JAX would drop such an update)
+            dim, values = x1.shape[axis], np.asarray(index)
+            bad = values[(values >= dim) | (values < -dim)]
+            if bad.size:
+                raise ValueError(f"For 'IndexPut', each element in indices[{axis}] should be "
+                                 f"smaller than the value of x1.shape[{axis}], but got "
+                                 f"{int(bad[0])} and got the value of x1.shape with {dim}.")
+    target = points + x1.shape[len(indices):]
+    values = jnp.broadcast_to(x2.reshape(points) if x2.size == math.prod(points) and
+                              len(indices) == x1.ndim else x2, target)
+    at = x1.at[indices]
+    return at.add(values) if accumulate else at.set(values)

@@ -16,6 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.ops import linalg_ops, random_ops, reduce_ops, scatter_ops
+from msjax._src.ops.primitives import IndexPut
 from msjax._src.core.tensor import Tensor, _wrap
 
 
@@ -144,6 +145,16 @@ def log_normal(self, mean=1.0, std=2.0) -> Tensor:
     return _wrap(draws.astype(self._data.dtype))
 
 
+def index_put(self, indices, values, accumulate=False) -> Tensor:
+    """`Tensor.index_put(indices, values, accumulate=False)`: a new Tensor, this one with the
+    elements at `indices` (a tuple or list of index Tensors) set to `values`, or with them added
+    (`accumulate`); MindSpore's IndexPut (ops/scatter_ops.py)."""
+    if not isinstance(accumulate, bool):
+        raise TypeError(f"For 'Tensor.index_put', the type of 'accumulate' should be 'bool', but "
+                        f"got '{type(accumulate).__name__}'.")
+    return IndexPut(int(accumulate))(self, values, tuple(indices))
+
+
 def bernoulli(self, *, generator=None) -> Tensor:
     """`Tensor.bernoulli(*, generator=None)`: 1 with the probability each element gives, else
     0, in this Tensor's dtype (MindSpore 2.10's CPU build has no kernel for it)."""
@@ -250,7 +261,7 @@ def conjugate_transpose(self) -> Tensor:
 METHODS = dict(bfloat16=bfloat16, byte=byte, ndimension=ndimension, reshape_as=reshape_as,
                itemset=itemset, svd=svd, multinomial=multinomial, scatter_add=scatter_add,
                index_add_=index_add_, uniform_=uniform_, normal_=normal_,
-               exponential_=exponential_, bernoulli=bernoulli, cauchy=cauchy,
+               exponential_=exponential_, bernoulli=bernoulli, index_put=index_put, cauchy=cauchy,
                log_normal=log_normal, short=short, is_signed=is_signed,
                is_pinned=is_pinned, is_shared=is_shared, argmax_with_value=argmax_with_value,
                argmin_with_value=argmin_with_value, index_add=index_add,
