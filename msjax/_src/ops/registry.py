@@ -109,6 +109,10 @@ def _mindspores_error(impl, args, kwargs, error):
     where a Tensor goes (JAX's words, or an attribute a string lacks); MindSpore's ValueError for
     shapes that do not broadcast (JAX raises a TypeError); otherwise `error` itself. Its
     traceback shows the user's frames only (core/traceback_filter.py)."""
+    if isinstance(error, (jax.errors.JAXTypeError, jax.errors.JAXIndexError)):
+        # a traced value where the op needs a concrete one: the caller (graph mode's eager
+        # fallback) acts on JAX's own error, whatever the arguments are
+        return error
     values = (*args, *kwargs.values())
     text = str(error)
     shapes = [tuple(a.shape) for a in values if isinstance(a, (Tensor, jax.Array))]
