@@ -260,6 +260,8 @@ NAME_SOURCES = {
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
     "mindspore.ops.operations._sequence_ops": ("msjax._src.ops.inner_ops",
                                                "msjax.ops.operations", "msjax.ops", "msjax"),
+    # `core`, MindSpore's flag decorator (core/function_flags.py), beside the composites
+    "mindspore.ops.composite.base": ("msjax._src.core.function_flags", "msjax.ops", "msjax"),
     "mindspore.ops.composite.multitype_ops._compile_utils": (
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
     "mindspore.ops.function.nn_func": ("msjax._src.ops.attention_ops", "msjax.ops", "msjax"),

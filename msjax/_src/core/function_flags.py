@@ -27,3 +27,17 @@ def add_flags(fn=None, **flags):
         return target
 
     return deco if fn is None else deco(fn)
+
+
+def core(fn=None, **flags):
+    """`mindspore.ops.composite.base.core(fn=None, **flags)`: `add_flags` with `core=True` added
+    (MindSpore marks its compiler's core functions so), on `fn` or as a decorator.
+
+    Example:
+        >>> @core(loop_can_uroll=True)
+        ... def inner(x):
+        ...     return x
+        >>> inner._func_graph_flags
+        {'core': True, 'loop_can_uroll': True}
+    """
+    return add_flags(fn, core=True, **flags)
