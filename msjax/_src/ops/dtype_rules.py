@@ -196,9 +196,9 @@ _SET_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16")
 
 
 def _floats_32_64(primitive, first, second):
-    return Rule(only(0, first, ("Float32", "Float64"), primitive=primitive),
-                only(1, second, ("Float32", "Float64"), primitive=primitive),
-                same({0: first, 1: second}, primitive=primitive))
+    return Rule(same({0: first, 1: second}, primitive=primitive),
+                only(0, first, ("Float32", "Float64"), primitive=primitive),
+                only(1, second, ("Float32", "Float64"), primitive=primitive))
 
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
@@ -283,16 +283,16 @@ RULES: dict[str, Rule] = {
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
     "IgammaGradA": _floats_32_64("IgammaGradA", "a", "x"),
     "MatrixTriangularSolve": Rule(
+        same({0: "matrix", 1: "rhs"}, primitive="MatrixTriangularSolve"),
         only(0, "matrix", ("Complex128", "Complex64", "Float32", "Float64"),
-             primitive="MatrixTriangularSolve"),
-        same({0: "matrix", 1: "rhs"}, primitive="MatrixTriangularSolve")),
+             primitive="MatrixTriangularSolve")),
     "DenseToDenseSetOperation": Rule(
-        only(0, "x1", _SET_TYPES, primitive="DenseToDenseSetOperation"),
-        same({0: "x1", 1: "x2"}, primitive="DenseToDenseSetOperation")),
+        same({0: "x1", 1: "x2"}, primitive="DenseToDenseSetOperation"),
+        only(0, "x1", _SET_TYPES, primitive="DenseToDenseSetOperation")),
     "DenseToSparseSetOperation": Rule(
+        same({0: "x1", 2: "x2_values"}, primitive="DenseToSparseSetOperation"),
         only(0, "x1", _SET_TYPES + ("String",), accepted=_SET_TYPES,
              primitive="DenseToSparseSetOperation"),
-        only(1, "x2_indices", ("Int64",), primitive="DenseToSparseSetOperation"),
-        only(3, "x2_shape", ("Int64",), primitive="DenseToSparseSetOperation"),
-        same({0: "x1", 2: "x2_values"}, primitive="DenseToSparseSetOperation")),
+        same({1: "x2_indices", 3: "x2_shape"}, primitive="DenseToSparseSetOperation"),
+        only(1, "x2_indices", ("Int64",), primitive="DenseToSparseSetOperation")),
 }
