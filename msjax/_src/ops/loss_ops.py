@@ -311,13 +311,22 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 
 @op()
 def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
-    _check_reduction(reduction, "gaussian_nll_loss")
+    """`ops.gaussian_nll_loss`: MindSpore's checks of `full`, `eps` and `reduction` (golden
+    gaussian_nll_loss_probe), the loss in the inputs' dtype."""
+    if not isinstance(full, bool):
+        raise TypeError(f"For 'gaussian_nll_loss', 'full' must be a bool, but got {type(full)}.")
+    if not isinstance(eps, float) or eps <= 0:
+        raise ValueError(f"For 'gaussian_nll_loss', 'eps' must be a positive float, but got "
+                         f"{eps}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError("For 'gaussian_nll_loss', 'reduction' must be one of 'none', 'mean', or "
+                         f"'sum',        but got {reduction}.")  # (sic: MindSpore's spaces)
     if x.shape != var.shape and x.shape[:-1] == var.shape:
         var = var[..., None]
     var = jnp.maximum(var, eps)
     loss = 0.5 * (jnp.log(var) + jnp.square(x - target) / var)
     if full:
-        loss = loss + 0.5 * np.log(2 * np.pi)
+        loss = loss + jnp.asarray(0.5 * np.log(2 * np.pi), loss.dtype)
     if reduction == "mean":
         return jnp.mean(loss)
     return jnp.sum(loss) if reduction == "sum" else loss
