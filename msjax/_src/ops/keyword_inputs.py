@@ -12,19 +12,27 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
+import pathlib
 
 import jax
 
-from msjax._src import reference
-
+# (read on the first call with keywords, as ops/overloads.py reads its table)
+GENERATED_OPS_FILE = (pathlib.Path(__file__).resolve().parents[1] / "reference"
+                      / "mindspore_2.10.0_generated_ops.json")
 _REQUIRED = inspect.Parameter.empty
+
+
+@functools.lru_cache(maxsize=None)
+def _recorded_primitives() -> dict:
+    return json.loads(GENERATED_OPS_FILE.read_text())["primitives"]
 
 
 @functools.lru_cache(maxsize=None)
 def _recorded_signature(name: str):
     """[(input name, default or _REQUIRED)] of MindSpore's generated Primitive `name` (None
     when MindSpore defines it in Python)."""
-    record = reference.mindspore_generated_ops()["primitives"].get(name)
+    record = _recorded_primitives().get(name)
     if record is None:
         return None
     return tuple((param, _REQUIRED if required else default)
