@@ -6,7 +6,6 @@ Regenerate:
         | grep -- " -> " > tests/goldens/ops/scatter_written_dtype_probe.out
 """
 import numpy as np
-import mindspore as ms
 from mindspore import Parameter, Tensor, ops
 
 
