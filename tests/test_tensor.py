@@ -301,7 +301,21 @@ _METHOD_CASES = [
     ("getitem", lambda t: t[1, :, ::2], lambda a: a[1, :, ::2]),
     ("getitem-mask", lambda t: t[t > 0], lambda a: a[a > 0]),
     ("getitem-tensor", lambda t: t[Tensor(np.array([2, 0]))], lambda a: a[np.array([2, 0])]),
+    ("getitem-bool-list", lambda t: t[[True, False, True]],
+     lambda a: a[np.array([True, False, True])]),
+    ("getitem-tuple-in-tuple", lambda t: t[1, (2, 0), 1:3], lambda a: a[1, [2, 0], 1:3]),
 ]
+
+
+@pytest.mark.parametrize("index", [[True, False, True], (1, (2, 0), slice(1, 3)),
+                                   (1, [3, 1], (2, 4))], ids=["bool-list", "tuple", "mixed"])
+def test_constant_sequence_indices_compile(index):
+    """A list or tuple of Python values in an index is a constant of the compiled function
+    (a boolean mask must be one): graph mode indexes as NumPy does, no fallback."""
+    numpy_index = tuple(np.array(i) if isinstance(i, (list, tuple)) else i for i in index) \
+        if isinstance(index, tuple) else np.array(index)
+    out = ms.jit(lambda t: t[index])(Tensor(_A))
+    np.testing.assert_array_equal(out.asnumpy(), _A[numpy_index])
 
 
 @pytest.mark.parametrize("method,numpy_fn", [(m, n) for _, m, n in _METHOD_CASES],

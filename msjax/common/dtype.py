@@ -1,4 +1,5 @@
 """`mindspore.common.dtype` (also `mindspore.dtype`)."""
+from msjax._src.core.dtype import QuantDtype as QuantDtype
 from msjax._src.core.dtype import TensorType as TensorType
 from msjax._src.core.dtype import Type as Type
 from msjax._src.core.dtype import all_types as all_types

@@ -305,6 +305,7 @@ from msjax._src.ops.primitives import DiagPart as DiagPart
 from msjax._src.ops.reduce_ops import diff as diff
 from msjax._src.ops.math_ops import digamma as digamma
 from msjax._src.ops.math_ops import Digamma as Digamma
+from msjax._src.ops.reduce_ops import dist as dist
 from msjax._src.ops.math_ops import div as div
 from msjax._src.ops.math_ops import Div as Div
 from msjax._src.ops.math_ops import div as divide
@@ -635,6 +636,7 @@ from msjax._src.ops.primitives import MatrixInverse as MatrixInverse
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
+from msjax._src.ops.linalg_primitives import MatrixTriangularSolve as MatrixTriangularSolve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
 from msjax._src.ops.pooling_ops import max_pool3d as max_pool3d

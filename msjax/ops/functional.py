@@ -208,6 +208,7 @@ from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
 from msjax._src.ops.reduce_ops import diff as diff
 from msjax._src.ops.math_ops import digamma as digamma
+from msjax._src.ops.reduce_ops import dist as dist
 from msjax._src.ops.math_ops import div as div
 from msjax._src.ops.math_ops import div as divide
 from msjax._src.ops.math_ops import dot as dot

@@ -116,6 +116,7 @@ from msjax._src.ops.primitives import Expand as Expand
 from msjax._src.ops.array_ops import ExpandDims as ExpandDims
 from msjax._src.ops.math_ops import Expm1 as Expm1
 from msjax._src.ops.primitives import Eye as Eye
+from msjax._src.ops.quant_ops import FakeQuantParam as FakeQuantParam
 from msjax._src.ops.primitives import FastGeLU as FastGeLU
 from msjax._src.ops.primitives import FastGelu as FastGelu
 from msjax._src.ops.spectral_ops import FFTWithSize as FFTWithSize
@@ -225,6 +226,7 @@ from msjax._src.ops.primitives import MatrixInverse as MatrixInverse
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
+from msjax._src.ops.linalg_primitives import MatrixTriangularSolve as MatrixTriangularSolve
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D

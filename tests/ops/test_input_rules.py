@@ -30,6 +30,9 @@ DIFFERENT = {
         "MindSpore's broadcast error names its Mul, msjax's CrossEntropy"),
     "cross_entropy | arg1 float32": (
         "ERR ValueError", "(the same)"),
+    **{f"DenseToSparseSetOperation | {case}": (
+        "OK", "MindSpore 2.10's CPU kernel refuses every input (docs/migration.md)")
+       for case in ("arg0 int32", "arg1 int64", "arg2 int32", "arg3 int64")},
 }
 
 

@@ -13,6 +13,7 @@ dtype or type, a dtype name string, a Python type) into a NumPy dtype; `astype_d
 from __future__ import annotations
 
 import builtins as _builtins
+import enum
 
 import ml_dtypes
 import numpy as np
@@ -457,3 +458,19 @@ def get_py_obj_dtype(obj):
 def type_size_in_bytes(dtype) -> int:
     """`mindspore.dtype.type_size_in_bytes`."""
     return dtype.itemsize
+
+
+@enum.unique
+class QuantDtype(enum.Enum):
+    """`mindspore.QuantDtype` (`mindspore.common.dtype.QuantDtype`): the data types of
+    quantization, `INT1` ... `INT16` (0 ... 15) and `UINT1` ... `UINT16` (100 ... 115), as
+    quantization Primitives record them (`FakeQuantParam`). `str()` is the name; `value()` (a
+    method, as in MindSpore) the number."""
+    locals().update({f"INT{bits}": bits - 1 for bits in range(1, 17)})
+    locals().update({f"UINT{bits}": 99 + bits for bits in range(1, 17)})
+
+    def __str__(self):
+        return self.name
+
+    def value(self) -> int:  # MindSpore's method, where an Enum's `value` is an attribute
+        return self._value_

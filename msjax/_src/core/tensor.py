@@ -475,9 +475,13 @@ def _index_item(item):
         return item
     if isinstance(item, (int, np.integer)):
         return item
-    if isinstance(item, list):
+    if isinstance(item, (list, tuple)):  # (a tuple inside an index tuple indexes as a list)
         if not item:  # `t[[]]`: no element (an integer index of none, not a float array)
             return jnp.zeros((0,), jnp.int32)
+        if not any(isinstance(e, Tensor) for e in item):
+            # a constant: NumPy's array, which stays concrete in a compiled function (a boolean
+            # mask must be)
+            return np.asarray(item)
         return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
     if isinstance(item, (float, np.floating)):
         raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")

@@ -161,9 +161,8 @@ class GaussianNLLLoss(LossBase):
         self.reduction = reduction
 
     def construct(self, logits, labels, var):
-        # (ops.gaussian_nll_loss returns float64 with full=True; the Cell keeps the input dtype)
         return loss_ops.gaussian_nll_loss(logits, labels, var, self.full, self.eps,
-                                          self.reduction).astype(logits.dtype)
+                                          self.reduction)
 
 
 class CosineEmbeddingLoss(LossBase):

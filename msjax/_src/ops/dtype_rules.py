@@ -181,14 +181,25 @@ def _boxes(primitive, second):
                 same({0: "anchor_box", 1: second}, primitive=primitive))
 
 
-def _scatter(primitive, arg):
-    return Rule(only(1, "indices type", _INDEX_TYPES, primitive=primitive),
+def _scatter(primitive, arg, indices="indices type"):
+    """An in-place scatter Primitive's rule: its indices' dtypes, then its written Parameter
+    (MindSpore's argument names, which differ between the ops: `arg`, `indices`)."""
+    return Rule(only(1, indices, _INDEX_TYPES, primitive=primitive),
                 written(0, arg, 2, primitive=primitive))
 
 
 _MATMUL_SAME = ("For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' with type "
                 "Tensor[{0}] and 'x2' with type Tensor[{1}].")
 _BCE = "BinaryCrossEntorpy"  # (sic: MindSpore's spelling)
+
+_SET_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16")
+
+
+def _floats_32_64(primitive, first, second):
+    return Rule(same({0: first, 1: second}, primitive=primitive),
+                only(0, first, ("Float32", "Float64"), primitive=primitive),
+                only(1, second, ("Float32", "Float64"), primitive=primitive))
+
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
 _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
@@ -271,6 +282,24 @@ RULES: dict[str, Rule] = {
     "Adam": Rule(converted((0,), (9,), primitive="Adam"), _adam_gradient),
     "AdamWeightDecay": Rule(converted((0,), (8,), primitive="AdamWeightDecay"),
                             converted((1, 2), primitive="AdamWeightDecay")),
-    "ScatterAdd": _scatter("ScatterAdd", "x"),
+    **{name: _scatter(name, "x") for name in (
+        "ScatterAdd", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin", "ScatterUpdate",
+        "ScatterNdAdd", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax", "ScatterNdMin")},
+    "ScatterSub": _scatter("ScatterSub", "input_x", indices="indices"),
+    "ScatterNdSub": _scatter("ScatterNdSub", "input_x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
+    "IgammaGradA": _floats_32_64("IgammaGradA", "a", "x"),
+    "MatrixTriangularSolve": Rule(
+        same({0: "matrix", 1: "rhs"}, primitive="MatrixTriangularSolve"),
+        only(0, "matrix", ("Complex128", "Complex64", "Float32", "Float64"),
+             primitive="MatrixTriangularSolve")),
+    "DenseToDenseSetOperation": Rule(
+        same({0: "x1", 1: "x2"}, primitive="DenseToDenseSetOperation"),
+        only(0, "x1", _SET_TYPES, primitive="DenseToDenseSetOperation")),
+    "DenseToSparseSetOperation": Rule(
+        same({0: "x1", 2: "x2_values"}, primitive="DenseToSparseSetOperation"),
+        only(0, "x1", _SET_TYPES + ("String",), accepted=_SET_TYPES,
+             primitive="DenseToSparseSetOperation"),
+        same({1: "x2_indices", 3: "x2_shape"}, primitive="DenseToSparseSetOperation"),
+        only(1, "x2_indices", ("Int64",), primitive="DenseToSparseSetOperation")),
 }

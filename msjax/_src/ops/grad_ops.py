@@ -13,6 +13,7 @@ import inspect
 
 import jax
 import jax.numpy as jnp
+from jax import lax
 import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
@@ -424,3 +425,16 @@ def _strided_slice_grad(dy, shapex, begin, end, strides, *, begin_mask=0, end_ma
 
 StridedSliceGrad = primitive("StridedSliceGrad", functional(_strided_slice_grad), begin_mask=0,
                              end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
+
+
+# -- special functions -------------------------------------------------------------------------
+# `IgammaGradA()(a, x)`: the derivative of the regularized lower incomplete gamma function P(a, x)
+# in `a` (what `Igamma`'s backward uses), broadcast; Float32/Float64 of one dtype; NaN where
+# a <= 0 or x < 0, 0 where x == 0, as MindSpore's kernel (tests/goldens/ops/
+# set_and_triangular_probe.out).
+def _igamma_grad_a(a, x):
+    return lax.igamma_grad_a(*jnp.broadcast_arrays(a, x))
+
+
+_igamma_grad_a.primitive_name = "IgammaGradA"  # (named in its broadcasting error)
+IgammaGradA = primitive("IgammaGradA", functional(_igamma_grad_a))

@@ -13,10 +13,6 @@ graph syntax and its own tests call directly.
   amp casts a Cell's inputs with): each floating-point Tensor in `x` (a Tensor, or tuples and
   lists of them, nested, which come back as tuples) cast to `dst_dtype`; any other value (an
   integer or complex Tensor, a number, a dict) unchanged.
-- `IsSubClass()(sub_type, type_)`: whether the MindSpore type `sub_type` is `type_` or of its
-  kind (`int32` is a `number`); MindSpore's TypeError where either is no MindSpore type.
-- `SameTypeShape()(x, y)`: `x` itself where `y` is a Tensor of its dtype and shape; MindSpore's
-  TypeError (not Tensors, or dtypes differ) or ValueError (shapes differ) otherwise.
 - `CopyWithSlice()(dst, src)`: writes `src`'s values into the Tensor `dst` (of its shape and
   dtype) and returns `dst`. MindSpore writes through a view into the Tensor it was taken from;
   msjax Tensors are no views (an index result is a copy): only `dst` changes.
@@ -31,16 +27,28 @@ graph syntax and its own tests call directly.
   `value`'s elements in row-major order (a larger `value` gives its first ones, as MindSpore's
   kernel copies memory). A smaller one is broadcast to the slice where it can be, and refused
   where not: MindSpore's kernel reads past its end.
+- `SameTypeShape()(x, y)`: `x` itself, after checking that `y` is a Tensor of its dtype and
+  shape (MindSpore's TypeError / ValueError otherwise).
+- `IsSubClass()(sub_type, type_)`: whether the MindSpore type `sub_type` is `type_` or of its
+  kind (`int32` is an `intc`, a `number`).
+- `AntiQuant(sqrt_mode=False, dtype=float16)(x, scale, offset)`: `scale * (x + offset)`
+  (`scale * scale * (x + offset)` with `sqrt_mode`) of an Int8 `x`, in `dtype`. MindSpore 2.10
+  runs it on Ascend only (docs/migration.md); msjax computes what its documentation says.
 
-Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py, st_ops12_probe.py).
+Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py, st_ops12_probe.py,
+inner_checks_probe.py).
 """
 from __future__ import annotations
 
+import jax
+import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import is_subclass, type_to_type_id
+from msjax._src.ops.dtype_rules import only
+from msjax._src.ops.input_rules import Rule, checked
 from msjax._src.ops.registry import Primitive, functional
 
 _TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
@@ -113,42 +121,6 @@ class SequenceAddN(Primitive):
         for element in seq[1:]:
             total = total + element
         return total
-
-
-class IsSubClass(Primitive):
-    """`ops.operations._inner_ops.IsSubClass()(sub_type, type_)`: whether `sub_type` is
-    `type_` or of its kind (module doc)."""
-
-    def __init__(self):
-        super().__init__("IsSubClass")
-
-    def __call__(self, sub_type, type_):
-        for name, value in (("sub_type", sub_type), ("type_", type_)):
-            if not isinstance(value, mstype.Type):
-                raise TypeError(f"For 'IsSubClass', the type of '{name}' should be 'Type', but "
-                                f"got type '{type(value).__name__}'.")
-        return bool(is_subclass(sub_type, type_))
-
-
-class SameTypeShape(Primitive):
-    """`ops.operations._inner_ops.SameTypeShape()(x, y)`: `x`, checked to be a Tensor of `y`'s
-    dtype and shape (module doc)."""
-
-    def __init__(self):
-        super().__init__("SameTypeShape")
-
-    def __call__(self, x, y):
-        for name, value in (("x", x), ("y", y)):
-            if not isinstance(value, Tensor):
-                raise TypeError(f"For 'SameTypeShape', the type of '{name}' should be 'Tensor', "
-                                f"but got type '{type(value).__name__}'.")
-        if x.dtype != y.dtype:
-            raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {y.dtype}, "
-                            f"but got {x.dtype}.")
-        if x.shape != y.shape:
-            raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: {y.shape}, "
-                             f"but got {x.shape}.")
-        return x
 
 
 class CopyWithSlice(Primitive):
@@ -307,3 +279,83 @@ class TensorCopySlices(Primitive):
 
     def __call__(self, x, value, begin, end, strides):
         return self._copy(x, value, begin, end, strides)
+
+
+class SameTypeShape(Primitive):
+    """`ops.operations._inner_ops.SameTypeShape()(x, y)`: `x`, once `y` is checked to have its
+    dtype and shape (module doc)."""
+
+    def __init__(self):
+        super().__init__("SameTypeShape")
+
+    def __call__(self, x, y):
+        for name, value in (("x", x), ("y", y)):
+            if not isinstance(value, Tensor):
+                raise TypeError(f"For 'SameTypeShape', the type of '{name}' should be 'Tensor', "
+                                f"but got type '{type(value).__name__}'.")
+        if x.dtype != y.dtype:
+            raise TypeError(f"For 'SameTypeShape', the x dtype should be = y dtype: {y.dtype}, "
+                            f"but got {x.dtype}.")
+        if x.shape != y.shape:
+            raise ValueError(f"For 'SameTypeShape', the x shape should be = y shape: "
+                             f"{_tuple_text(y.shape)}, but got {_tuple_text(x.shape)}.")
+        return x
+
+
+def _tuple_text(shape) -> str:
+    """A shape as MindSpore's Python prints it here: `(3,)`, `(3, 4)`."""
+    return str(tuple(shape))
+
+
+class IsSubClass(Primitive):
+    """`ops.operations._inner_ops.IsSubClass()(sub_type, type_)`: whether `sub_type` is
+    `type_` or of its kind (module doc)."""
+
+    def __init__(self):
+        super().__init__("IsSubClass")
+
+    def __call__(self, sub_type, type_):
+        for name, value in (("sub_type", sub_type), ("type_", type_)):
+            if not isinstance(value, mstype.Type):
+                raise TypeError(f"For 'IsSubClass', the type of '{name}' should be 'Type', but got "
+                                f"type '{type(value).__name__}'.")
+        if isinstance(sub_type, mstype.TensorType) and isinstance(type_, mstype.TensorType):
+            return type_.element_type() is None or is_subclass(sub_type.element_type(),
+                                                               type_.element_type())
+        return bool(is_subclass(sub_type, type_))
+
+
+def _anti_quant(x, scale, offset, sqrt_mode, dtype):
+    scale = jnp.asarray(scale, jnp.float32)
+    factor = scale * scale if sqrt_mode else scale
+    return (factor * (x.astype(jnp.float32) + jnp.asarray(offset, jnp.float32))).astype(
+        mstype.to_numpy_dtype(dtype))
+
+
+_anti_quant_checked = checked(functional(_anti_quant), Rule(
+    only(0, "input_x", ("Int8",), primitive="AntiQuant")))
+
+
+class AntiQuant(Primitive):
+    """`ops.operations._inner_ops.AntiQuant(sqrt_mode=False, dtype=mindspore.float16)(x, scale,
+    offset)` (module doc). Its inputs go by position: a keyword is refused, in each mode's
+    words, as MindSpore refuses it."""
+
+    def __init__(self, sqrt_mode=False, dtype=mstype.float16):
+        super().__init__("AntiQuant")
+        if not isinstance(sqrt_mode, bool):
+            raise TypeError(f"For 'AntiQuant', the type of 'sqrt_mode' should be 'bool', but got "
+                            f"type '{type(sqrt_mode).__name__}'.")
+        self.sqrt_mode, self.dtype = sqrt_mode, dtype  # (no attributes in MindSpore's repr)
+        self.init_prim_io_names(inputs=["x", "scale", "offset"], outputs=["y"])
+
+    def __call__(self, *inputs, **keywords):
+        if keywords:
+            key, value = next(iter(keywords.items()))
+            if not isinstance(getattr(value, "_data", None), jax.core.Tracer):
+                raise TypeError(f"Primitive.__call__() got an unexpected keyword argument '{key}'")
+            raise TypeError(
+                "The primitive[AntiQuant]'s input arguments[input_x] must be all tensor and those "
+                "type must be same. But got input argument[input_x]:Keyword[key : "
+                f"{key}, value : Tensor[{value.dtype}]]\nValid type list: {{Tensor[Int8]}}.")
+        return _anti_quant_checked(*inputs, self.sqrt_mode, self.dtype)

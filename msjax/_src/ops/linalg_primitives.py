@@ -8,6 +8,9 @@
 - `LU()(a)`: `(lu, pivots, permutation)`: the packed LU factors of `a` (partial pivoting), the
   int32 LAPACK pivots and the int32 permutation matrix `P` with `P @ a = L @ U`.
 - `SolveTriangular(lower=False, unit_diagonal=False, trans='N')(a, b)`: `x` with `op(a) x = b`.
+- `MatrixTriangularSolve(lower=True, adjoint=False)(matrix, rhs)` (a name of `mindspore.ops`):
+  `x` with `matrix x = rhs` (`matrix^H x = rhs` when `adjoint`) for the lower (upper) triangle
+  of each matrix of the batch; the batch dimensions equal (no broadcasting).
 
 Values, dtypes and messages are MindSpore 2.10's (tests/goldens/scripts/scipy_ops_probe.py).
 """
@@ -17,6 +20,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 from jax import lax
 
+from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import functional, primitive
 
@@ -110,3 +114,37 @@ Eigh = primitive("Eigh", functional(_eigh), compute_eigenvectors=True, lower=Tru
 LU = primitive("LU", functional(_lu))
 SolveTriangular = primitive("SolveTriangular", functional(solve_triangular), lower=False,
                             unit_diagonal=False, trans="N")
+
+
+def _matrix_triangular_solve(matrix, rhs, lower, adjoint):
+    if matrix.ndim < 2:
+        raise ValueError("For primitive[MatrixTriangularSolve], the input matrix rank must be "
+                         f"greater than or equal to 2, but got {matrix.ndim}.")
+    rows, cols = matrix.shape[-2:]
+    if rows != cols:
+        raise ValueError("For MatrixTriangularSolve evaluator shapes of inputs can not do this "
+                         f"operator, got {rows} and {cols} , with matrix row {rows}, matrix col "
+                         f"{cols}. Inner-most 2 demision of input matrix must be square")
+    if rhs.ndim < 2 or rhs.shape[-2] != rows:
+        got = rhs.shape[-2] if rhs.ndim >= 2 else rhs.shape[-1] if rhs.ndim else 0
+        raise ValueError("For MatrixTriangularSolve evaluator shapes of inputs can not do this "
+                         f"operator, got {rows} and {got} , with matrix row {rows}, rhs row "
+                         f"{got}, matrix's row rank should be same as rhs's row rank")
+    # the batch dimensions compared from the front (rhs's shape as it is, whatever its rank)
+    for axis, (m, r) in enumerate(zip(matrix.shape[:-2], rhs.shape)):
+        if m != r:
+            raise ValueError("For MatrixTriangularSolve shapes in batch dimension should be same, "
+                             f"dim[{axis}] are not the same, while matrix is {m}, rhs is {r}")
+    if rhs.ndim != matrix.ndim:
+        raise ValueError("For MatrixTriangularSolve, the rank of matrix and rhs should be the same, "
+                         f"but got {matrix.ndim} and {rhs.ndim}.")
+    return jsl.solve_triangular(matrix, rhs, trans=2 if adjoint else 0, lower=lower)
+
+
+def _check_matrix_triangular_solve(attrs):
+    check.check_value_type("adjoint", attrs["adjoint"], [bool], "MatrixTriangularSolve")
+    check.check_value_type("lower", attrs["lower"], [bool], "MatrixTriangularSolve")
+
+
+MatrixTriangularSolve = primitive("MatrixTriangularSolve", functional(_matrix_triangular_solve),
+                                  lower=True, adjoint=False, check=_check_matrix_triangular_solve)

@@ -339,6 +339,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
 
 @op()
 def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
+    """`ops.gaussian_nll_loss`: MindSpore's checks of `full`, `eps` and `reduction` (golden
+    gaussian_nll_loss_probe), the loss in the inputs' dtype."""
     for name, value in (("x", x), ("target", target), ("var", var)):
         if not isinstance(value, jax.Array):
             raise TypeError(f"For 'gaussian_nll_loss', '{name}' must be a tensor, but got "
@@ -348,7 +350,9 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
     if not isinstance(eps, float) or eps <= 0:
         raise ValueError(f"For 'gaussian_nll_loss', 'eps' must be a positive float, but got "
                          f"{eps}.")
-    _check_reduction(reduction, "gaussian_nll_loss")
+    if reduction not in _REDUCTIONS:
+        raise ValueError("For 'gaussian_nll_loss', 'reduction' must be one of 'none', 'mean', or "
+                         f"'sum',        but got {reduction}.")  # (sic: MindSpore's spaces)
     if x.shape != var.shape and x.shape[:-1] == var.shape:
         var = var[..., None]
     var = jnp.maximum(var, eps)

@@ -461,6 +461,47 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
 
 
 @op()
+def dist(input, other, p=2):  # noqa: A002
+    """`ops.dist(input, other, p=2)`: the p-norm of `input - other` (broadcast) over all its
+    elements, p a non-negative int (0 counts the non-zero differences); Float16/Float32, the
+    result a 0-d tensor of that dtype (MindSpore's LpNorm: tests/goldens/ops/
+    set_and_triangular_probe.out)."""
+    for name, value in (("input", input), ("other", other)):
+        if not isinstance(value, jax.Array):
+            raise TypeError(f"For 'dist', '{name}' must be a tensor, but got {type(value)}")
+    if isinstance(p, bool) or not isinstance(p, int):
+        raise TypeError(f"For 'LpNorm', the type of 'p' should be 'int', but got type "
+                        f"'{type(p).__name__}'.")
+    if p < 0:
+        raise ValueError(f"For 'LpNorm', the 'p' must be int and must >= 0, but got '{p}' with "
+                         f"type 'int'.")
+    try:
+        jnp.broadcast_shapes(input.shape, other.shape)
+    except ValueError:
+        rank = builtins.max(input.ndim, other.ndim)
+        padded = [(1,) * (rank - x.ndim) + tuple(x.shape) for x in (input, other)]
+        axis = next(k for k in range(rank) if 1 not in (padded[0][k], padded[1][k])
+                    and padded[0][k] != padded[1][k])
+        listed = [", ".join(str(d) for d in x.shape) for x in (input, other)]
+        raise ValueError(
+            f"For 'SubExt', input.shape and other.shape need to broadcast. The value of "
+            f"input.shape[{axis - (rank - input.ndim) + other.ndim}] or other.shape"
+            f"[{axis - (rank - other.ndim) + other.ndim}] must be 1 or -1 when they are not the same, but got "
+            f"input.shape = [{listed[0]}] and other.shape = [{listed[1]}]") from None
+    difference = jnp.subtract(input, other)
+    if difference.dtype not in (np.float16, np.float32):
+        raise TypeError("For primitive[LpNorm], the input argument[input] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32]}, but got "
+                        f"Tensor[{mstype.from_numpy(difference.dtype)}].")
+    magnitude = jnp.abs(difference).astype(np.float32)
+    if p == 0:
+        result = jnp.count_nonzero(magnitude).astype(np.float32)
+    else:
+        result = jnp.sum(magnitude ** p) ** (1.0 / p)
+    return result.astype(difference.dtype)
+
+
+@op()
 def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
     result = jnp.count_nonzero(x, axis=axis_arg(axis), keepdims=keep_dims)
     return result.astype(np_dtype(dtype))

@@ -28,7 +28,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.ops import dtype_rules, input_rules, primitive_arity, shape_rules
+from msjax._src.ops import dtype_rules, input_rules, keyword_inputs, primitive_arity, shape_rules
 from msjax._src.core.amp_strategy import LOW_DTYPE
 from msjax._src.ops.amp_auto import inputs_cast, with_amp
 from msjax._src.parallel.parallel_layout import Layout
@@ -114,6 +114,10 @@ def _mindspores_error(impl, args, kwargs, error):
     where a Tensor goes (JAX's words, or an attribute a string lacks); MindSpore's ValueError for
     shapes that do not broadcast (JAX raises a TypeError); otherwise `error` itself. Its
     traceback shows the user's frames only (core/traceback_filter.py)."""
+    if isinstance(error, (jax.errors.JAXTypeError, jax.errors.JAXIndexError)):
+        # a traced value where the op needs a concrete one: the caller (graph mode's eager
+        # fallback) acts on JAX's own error, whatever the arguments are
+        return error
     values = (*args, *kwargs.values())
     text = str(error)
     shapes = [tuple(a.shape) for a in values if isinstance(a, (Tensor, jax.Array))]
@@ -637,6 +641,7 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
     low, high = _input_counts(fn, init_defaults)
+    implementation = fn  # (its parameters name the inputs in graph mode: ops/keyword_inputs.py)
     fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
     fn = with_amp((name,), fn)  # mixed precision "auto" (amp_auto.py)
 
@@ -655,7 +660,9 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
 
     __init__.__signature__ = signature
 
-    def __call__(self, *inputs):
+    def __call__(self, *inputs, **keywords):
+        if keywords:  # inputs by name (ops/keyword_inputs.py)
+            inputs = keyword_inputs.bind(name, implementation, init_defaults, inputs, keywords)
         if len(inputs) > high:
             raise primitive_arity.too_many(name, low, high, len(inputs))
         if self._in_strategy is not None:  # Primitive.shard

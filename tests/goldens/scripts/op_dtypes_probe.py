@@ -23,8 +23,34 @@ from mindspore import Tensor
 
 _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
-OPS = _PROBE["OPS"]
 Param = _PROBE["Param"]
+F, I, P, arr = _PROBE["F"], _PROBE["I"], _PROBE["P"], _PROBE["arr"]
+
+
+def _inner(module, name, **kwargs):
+    """The maker of Primitive `name` of `mindspore.ops.operations.<module>` (no name of ops)."""
+    def make():
+        from mindspore.ops import operations
+        return getattr(getattr(operations, module), name)(**kwargs)
+    return make
+
+
+# ops beyond robustness_probe.py's, with their good calls
+_MORE_OPS = {
+    **{name: (P(name), [Param(arr(3, 3)), I([1]), F(1, 3)]) for name in (
+        "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin", "ScatterUpdate")},
+    **{name: (P(name), [Param(arr(3, 3)), I([[1]]), F(1, 3)]) for name in (
+        "ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax",
+        "ScatterNdMin")},
+    "IgammaGradA": (_inner("_grad_ops", "IgammaGradA"), [F(2, 3), F(2, 3)]),
+    "MatrixTriangularSolve": (P("MatrixTriangularSolve"), [Tensor(np.tril(arr(3, 3)) + np.eye(
+        3, dtype=np.float32)), F(3, 2)]),
+    "DenseToDenseSetOperation": (_inner("sparse_ops", "DenseToDenseSetOperation"),
+                                 [I([[1, 2], [3, 4]]), I([[2, 5], [1, 4]])]),
+    "DenseToSparseSetOperation": (_inner("sparse_ops", "DenseToSparseSetOperation"), [
+        I([[1, 2], [3, 4]]), I([[0, 0], [1, 1]], np.int64), I([2, 4]), I([2, 2], np.int64)]),
+}
+OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]
 materialised = _PROBE["materialised"]
 
@@ -39,7 +65,7 @@ CHECKED = ("Softmax", "softmax", "GeLU", "Softplus", "L2Loss", "L2Normalize", "F
            "Meshgrid", "ReverseSequence", "masked_fill", "cross_entropy", "dot", "tensor_dot",
            "range", "repeat_elements", "ReduceMean", "mean", "reduce_mean", "ScatterAdd",
            "ScatterNdUpdate", "CropAndResize", "Adam", "AdamWeightDecay", "IndexAdd", "index_add",
-           "FillDiagonal")
+           "FillDiagonal", *_MORE_OPS)
 
 
 def _as(value, dtype):

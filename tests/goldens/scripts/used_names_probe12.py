@@ -1,5 +1,5 @@
-"""MindSpore 2.10 behaviour of ops.add_flags / ops.composite.add_flags (flags for the graph
-compiler, kept on the function or Cell), printed `label -> RESULT` as in used_names_probe.py;
+"""MindSpore 2.10 behaviour of ops.add_flags / ops.composite.add_flags and
+ops.composite.base.core (flags for the graph compiler, kept on the function or Cell), printed `label -> RESULT` as in used_names_probe.py;
 tests/api/test_used_names_golden.py runs it unchanged on msjax.
 Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/used_names_probe12.py \
@@ -9,6 +9,7 @@ import numpy as np
 import mindspore as ms
 from mindspore import Tensor, nn, ops
 from mindspore.ops.composite import add_flags
+from mindspore.ops.composite.base import core
 
 
 def show(label, f):
@@ -46,3 +47,18 @@ show("method", lambda: (Net.construct._func_graph_flags,
 show("cell", lambda: (lambda cell: (add_flags(cell, training=False) is cell,
                                     cell._func_graph_flags))(nn.ReLU()))
 show("compiled", lambda: ms.jit(triple)(Tensor(np.array([1.0], np.float32))).asnumpy().tolist())
+
+
+def quadruple(x):
+    return x * 4
+
+
+@core(loop_can_uroll=True)
+def quintuple(x):
+    return x * 5
+
+
+show("core decorator", lambda: (quintuple._func_graph_flags, quintuple(2)))
+show("core direct", lambda: (core(quadruple) is quadruple, quadruple._func_graph_flags))
+show("core no function", lambda: callable(core(x=True)))
+show("core compiled", lambda: ms.jit(quintuple)(Tensor(np.array([1.0], np.float32))).asnumpy().tolist())
