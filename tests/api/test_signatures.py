@@ -116,6 +116,8 @@ def _method_cases():
 
 # Documented forms msjax does not take, and why.
 KNOWN_METHOD_DIFFERENCES = {
+    "nansum": "MindSpore 2.10's CPU build takes axis/keepdims (deprecated_tensor_nansum refuses "
+              "dim=); its documented dim/keepdim form is another backend's",
     "repeat": "MindSpore 2.10 documents the torch-style `repeat(*repeats)` (a tile) but its CPU "
               "build refuses it; msjax keeps NumPy's `repeat(repeats, axis)`, which real code "
               "calls",

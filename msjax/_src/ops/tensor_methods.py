@@ -724,6 +724,17 @@ def qr(self, some=True):
     return L.qr(self, "reduced" if some else "complete")
 
 
+def float_power(self, other):
+    """`Tensor.float_power(other)`: `ops.float_power(self, other)` (MindSpore names the method's
+    parameter `other`, the function's `exponent`)."""
+    return M.float_power(self, other)
+
+
+def true_divide(self, other):
+    """`Tensor.true_divide(other)`: `ops.true_divide(self, other)`."""
+    return M.true_divide(self, other)
+
+
 def nansum(self, axis=None, keepdims=False, *, dtype=None):
     """`Tensor.nansum(axis=None, keepdims=False, *, dtype=None)`: `ops.nansum`; an empty `axis`
     sums all axes. (MindSpore 2.10's `dim`/`keepdim` overload is Ascend's: its CPU build takes
@@ -731,7 +742,7 @@ def nansum(self, axis=None, keepdims=False, *, dtype=None):
     return R.nansum(self, None if axis == () else axis, keepdims, dtype=dtype)
 
 
-_METHODS = dict(qr=qr, nansum=nansum, 
+_METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_divide, 
     reshape=reshape, transpose=transpose, permute=permute, squeeze=squeeze, flatten=flatten,
     expand=expand, expand_as=expand_as, sum=sum, prod=prod, mean=mean, max=max, min=min,
     amax=R.amax, amin=R.amin, argmax=argmax, argmin=argmin, all=all, any=any, std=std, var=var,
@@ -762,7 +773,7 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
     "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
-    "bitwise_right_shift", "float_power", "true_divide", "cholesky", "cholesky_inverse",
+    "bitwise_right_shift", "cholesky", "cholesky_inverse",
     "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
     "hardshrink", "heaviside", "histc", "hsplit", "i0", "igamma", "igammac", "index_fill",
