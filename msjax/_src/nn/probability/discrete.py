@@ -14,8 +14,9 @@ import jax.scipy.special as jsp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.nn.probability.distribution import (Distribution, _array, _check_dtype,
-                                                    _check_scale, _not_implemented)
+from msjax._src.nn.probability.distribution import (Distribution, _check_dtype, _check_scale,
+                                                    _not_implemented)
+from msjax._src.nn.probability.utils import check_prob
 
 _NUMBER_TYPES = mstype.int_type + mstype.uint_type + mstype.float_type
 
@@ -29,11 +30,7 @@ class Geometric(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Geometric"):
         super().__init__(seed, dtype, name, {"param_dict": {"probs": probs}, "seed": seed})
         if probs is not None:
-            p = np.asarray(_array(probs))
-            if not np.all(p > 0):
-                raise ValueError("Probabilities must be greater than zero")
-            if not np.all(p < 1):
-                raise ValueError("Probabilities must be less than one")
+            check_prob(probs)
         self._store(probs=probs)
 
     @property

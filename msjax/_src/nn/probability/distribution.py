@@ -20,6 +20,7 @@ from msjax._src.core import random
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.probability.utils import batch_shape as _batch_shape
+from msjax._src.nn.probability.utils import check_prob
 from msjax._src.nn.layers.special import DiGamma, LBeta
 
 _FLOAT_TYPES = mstype.float_type
@@ -246,11 +247,7 @@ class Bernoulli(Distribution):
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Bernoulli"):
         super().__init__(seed, dtype, name, {"param_dict": {"probs": probs}})
         if probs is not None:
-            p = np.asarray(_array(probs))
-            if not np.all(p > 0):
-                raise ValueError("Probabilities must be greater than zero")
-            if not np.all(p < 1):
-                raise ValueError("Probabilities must be less than one")
+            check_prob(probs)
         self._store(probs=probs)
 
     @property
