@@ -136,6 +136,10 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):  # noqa: A001
                     except Exception:  # noqa: BLE001 - (debug_nans' check) the call says what
                         pass
                 return program(input)
+    if not isinstance(keepdim, bool):  # (MindSpore's signature takes a bool only)
+        raise TypeError(f'Failed calling SumExt with "SumExt()(input=Tensor, '
+                        f'dim={type(dim).__name__}, keepdim={type(keepdim).__name__}, '
+                        f'dtype={type(dtype).__name__})".')
     axis = axis_arg(dim)
     check_reduce_axis("SumExt", axis, input.ndim)
     accumulate = _accumulate_dtype(input, dtype)
