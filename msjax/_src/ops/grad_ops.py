@@ -10,6 +10,7 @@ orders, attributes, output dtypes and reprs are MindSpore 2.10's
 from __future__ import annotations
 
 import inspect
+import math
 
 import jax
 import jax.numpy as jnp
@@ -415,16 +416,38 @@ InvertPermutation = primitive("InvertPermutation", _invert_permutation)
 
 def _strided_slice_grad(dy, shapex, begin, end, strides, *, begin_mask=0, end_mask=0,
                         ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0):
-    """`StridedSliceGrad(...)(dy, shapex, begin, end, strides)`: `dy` scattered into zeros of
-    shape `shapex` where `StridedSlice` with the same masks reads (its pullback)."""
-    def forward(x):
-        return strided_slice.impl(x, begin, end, strides, begin_mask, end_mask, ellipsis_mask,
-                                  new_axis_mask, shrink_axis_mask)
-    return _pullback(forward, jnp.zeros(tuple(shapex), dy.dtype), dy)
+    """`StridedSliceGrad(...)(dy, shapex, begin, end, strides)`: `dy` (of the slice's size, in
+    any shape: MindSpore reshapes it) written into zeros of shape `shapex` where `StridedSlice`
+    with the same masks reads; any dtype, Bool too."""
+    shapex = tuple(shapex)
+    positions = strided_slice.impl(jnp.arange(math.prod(shapex)).reshape(shapex), begin, end,
+                                   strides, begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+                                   shrink_axis_mask)
+    return _written_at(positions, dy, shapex)
+
+
+def _written_at(positions, dy, shape):
+    """Zeros of `shape` in `dy`'s dtype with `dy`'s elements written at the flat `positions` (a
+    slice's positions: each once)."""
+    flat = jnp.zeros(math.prod(shape), dy.dtype)
+    return flat.at[positions.ravel()].set(dy.reshape(-1)).reshape(shape)
 
 
 StridedSliceGrad = primitive("StridedSliceGrad", functional(_strided_slice_grad), begin_mask=0,
                              end_mask=0, ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0)
+
+
+def _slice_grad(dy, x, begin, size):
+    """`SliceGrad()(dy, x, begin, size)`: zeros shaped as `x` with `dy` written at the block
+    `Slice(begin, size)` reads (MindSpore's kernel takes no -1 size here)."""
+    if any(s < 0 for s in size):
+        raise RuntimeError("For 'SliceGrad', the value of size can not be negative.")
+    index = tuple(slice(b, b + s) for b, s in zip(begin, size))
+    positions = jnp.arange(math.prod(x.shape)).reshape(x.shape)[index]
+    return _written_at(positions, dy, x.shape)
+
+
+SliceGrad = primitive("SliceGrad", functional(_slice_grad))
 
 
 # -- special functions -------------------------------------------------------------------------
