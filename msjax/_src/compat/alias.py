@@ -6,8 +6,8 @@ own object, `mindspore.Tensor is msjax.Tensor`) that keeps MindSpore's identity:
 `__version__` is the MindSpore version whose API msjax implements, while `msjax.__version__`
 is msjax's. Under the alias msjax's classes also report MindSpore's module paths
 (compat/identity.py), and NumPy 1's names that NumPy 2 removed are back on `numpy`
-(compat/numpy1.py: MindSpore code is written for NumPy 1). A `mindspore.*` path msjax does not implement raises
-ModuleNotFoundError naming the msjax module that is missing.
+(compat/numpy1.py: MindSpore code is written for NumPy 1). A `mindspore.*` path msjax does
+not implement raises ModuleNotFoundError naming the msjax module that is missing.
 """
 from __future__ import annotations
 
