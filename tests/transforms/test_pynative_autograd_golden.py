@@ -7,8 +7,15 @@ unchanged on msjax and prints what MindSpore printed
 import pytest
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
+from tests.support import PRIVATE_JAX
 
 GOLDEN = golden_cases("transforms/pynative_autograd_probe.out")
+#: Cases that depend on seeing whether a value is being differentiated in reverse mode, which
+#: only JAX's private tracer classes show (backend/jax_private.py `differentiated`): without them
+#: msjax cannot tell a weights-only backward pass, a `no_grad` jit call or a loop a grad
+#: differentiates through a compiled program (JAX then refuses the loop itself).
+NEEDS_PRIVATE_JAX = {"backward hooks by weights then inputs", "grad of a jit while loop",
+                     "grad of a jit while loop that runs", "no_grad jit then grad"}
 
 
 @pytest.fixture(scope="module")
@@ -18,4 +25,7 @@ def msjax_cases():
 
 @pytest.mark.parametrize("label", sorted(GOLDEN))
 def test_pynative_autograd_case_matches_mindspore(label, msjax_cases):
+    if label in NEEDS_PRIVATE_JAX and not PRIVATE_JAX:
+        pytest.skip("needs JAX's private tracer classes to see what a grad differentiates "
+                    "(MSJAX_PRIVATE_JAX=0)")
     assert msjax_cases.get(label) == GOLDEN[label]

@@ -79,6 +79,11 @@ distributed_client = jax_private.distributed_client  # (parallel/: needs, not fa
 clear_backends = jax_private.clear_backends
 
 
+def private_paths() -> bool:
+    """Whether JAX's private fast paths are on (what `differentiated` can see depends on it)."""
+    return jax_private.ENABLED
+
+
 def lowering_for(platforms=None) -> Lowering:
     """The `Lowering` of programs lowered for `platforms` (default: the platform JAX computes
     on), whose rewrites run only where they declare they apply (lowering.py)."""

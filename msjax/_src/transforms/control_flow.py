@@ -46,7 +46,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from msjax._src.backend.interface import differentiated
+from msjax._src.backend.interface import differentiated, private_paths
 from msjax._src.core import dtype as _mstype
 from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
@@ -564,15 +564,24 @@ def _check_reverse_differentiable(values, where):
     """A loop of unknown length cannot be differentiated in reverse mode by JAX (MindSpore's
     graphs can): one carrying a float value that a `grad` differentiates runs as Python (the
     eager fallback, where each iteration is differentiated as it runs)."""
+    if not private_paths():  # (it cannot be seen: JAX's own refusal is caught at the loop)
+        return
     floats = [v._data for v in values if isinstance(v, Tensor)
               and jnp.issubdtype(v._data.dtype, jnp.inexact)]
     if floats and differentiated(floats, reverse_only=True):
-        error = UnconvertibleControlFlowError(
-            f"msjax: {where}: the loop's values are differentiated (JAX cannot differentiate "
-            "a loop of unknown length in reverse mode)")
-        error.reason = ("the loop's values are differentiated, and JAX cannot differentiate a "
-                        "loop of unknown length in reverse mode")
-        raise error
+        raise _reverse_mode_error(where)
+
+
+def _reverse_mode_error(where):
+    error = UnconvertibleControlFlowError(
+        f"msjax: {where}: the loop's values are differentiated (JAX cannot differentiate "
+        "a loop of unknown length in reverse mode)")
+    error.reason = ("the loop's values are differentiated, and JAX cannot differentiate a "
+                    "loop of unknown length in reverse mode")
+    return error
+
+
+_JAX_REVERSE_LOOP = "Reverse-mode differentiation does not work for lax.while_loop"
 
 
 def _while(test_fn, body_fn, values, names, where, writes=None):
@@ -620,6 +629,10 @@ def _while(test_fn, body_fn, values, names, where, writes=None):
         except _Retry as retry:
             carried[:] = retry.args
             return lifting.Unsettled(retry.args[1][len(boxes):])
+        except ValueError as error:  # (JAX's, when a grad differentiates the loop)
+            if _JAX_REVERSE_LOOP in str(error):
+                raise _reverse_mode_error(where) from None
+            raise
         finally:
             _IN_LOOP.reset(token)
         lifting.write_back(boxes, box_values)
