@@ -4,13 +4,24 @@
 They write through the Parameter's value accessor, so inside a compiled call the write becomes
 the traced value that msjax writes back when the call succeeds (program order is Python order),
 and eagerly it is kept by the enclosing Cell call's transaction until the call succeeds.
+
+Under differentiation they follow MindSpore's rules (its Assign/AssignAdd/AssignSub bprops; golden
+assign_grad_probe): a Parameter is a variable, and a read after a write is a read of that
+variable. Its cotangent goes to the Parameter's gradient; the value written takes none of it
+(`assign(p, 2 * x); return p + 2 * x` has the gradient 2 in `x`, not 4). `Assign`'s output
+passes its cotangent to the variable only; the outputs of `AssignAdd`/`AssignSub` pass it to
+the value too.
 """
 from __future__ import annotations
 
+import contextvars
+
+import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import primitive, tensor_op
+from msjax._src.parallel.mapped_axes import vary_alike
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
 
@@ -33,6 +44,30 @@ def _value_for(variable, value):
     return jnp.broadcast_to(data.astype(current.dtype), current.shape)
 
 
+@jax.custom_jvp
+def _written(current, value):
+    """`value`, differentiated as `current`: the Parameter's new content, whose reads pass their
+    cotangents to the variable, not to what was written (exact: no arithmetic on the values)."""
+    return value
+
+
+_written.defjvp(lambda primals, tangents: (primals[1], tangents[0]))
+
+
+# The values written while a Jacobian traces its function (transforms/grad.py `_jacobian`): the
+# Parameter's content hides their dependence on the inputs from the derivative, not from the check
+# that MindSpore's vmap-based Jacobians make.
+WRITES_SEEN: contextvars.ContextVar = contextvars.ContextVar("msjax_writes_seen", default=None)
+
+
+def _traced(current, value) -> bool:
+    """Whether the write is traced (its derivative matters); notes `value` for WRITES_SEEN."""
+    seen = WRITES_SEEN.get()
+    if seen is not None:
+        seen.append(value)
+    return isinstance(current, jax.core.Tracer) or isinstance(value, jax.core.Tracer)
+
+
 def _check_variable(op_name, variable):
     """A Parameter, or (as in MindSpore 2.10) a Tensor, written in place: eagerly the Tensor
     itself; inside a compiled function the traced Tensor the function holds (the Tensor the
@@ -42,11 +77,22 @@ def _check_variable(op_name, variable):
                         f"{type(variable)}, value=Tensor)\".")
 
 
+def _update(variable, combine, value):
+    """`variable = combine(variable, value)`, returning the new value: the output differentiates
+    in both, the Parameter's new content in the variable alone."""
+    current = variable._data
+    out = combine(current, value)
+    variable._data = (combine(current, jax.lax.stop_gradient(value)) if _traced(current, value)
+                      else out)
+    return _wrap(out)
+
+
 @tensor_op()
 def assign(variable, value):
     """`ops.assign(variable, value)`: store `value` in the Parameter and return it."""
     _check_variable("Assign", variable)
-    variable._data = _value_for(variable, value)
+    current, new = variable._data, _value_for(variable, value)
+    variable._data = _written(*vary_alike(current, new)) if _traced(current, new) else new
     return _wrap(variable._data)
 
 
@@ -54,16 +100,14 @@ def assign(variable, value):
 def assign_add(variable, value):
     """`ops.assign_add(variable, value)`: `variable += value`, returning the new value."""
     _check_variable("AssignAdd", variable)
-    variable._data = variable._data + _value_for(variable, value)
-    return _wrap(variable._data)
+    return _update(variable, jnp.add, _value_for(variable, value))
 
 
 @tensor_op()
 def assign_sub(variable, value):
     """`ops.assign_sub(variable, value)`: `variable -= value`, returning the new value."""
     _check_variable("AssignSub", variable)
-    variable._data = variable._data - _value_for(variable, value)
-    return _wrap(variable._data)
+    return _update(variable, jnp.subtract, _value_for(variable, value))
 
 
 @tensor_op()

@@ -50,12 +50,31 @@ def find_mapped_axis(name) -> MappedAxis | None:
     return None
 
 
-def varies(value, axis_name) -> bool:
-    """True when `value` (a traced array) may differ between the devices of `axis_name`: JAX's
+def varying_axes(value) -> frozenset:
+    """The mapped axes along which `value` (a traced array) may differ between devices: JAX's
     type of it says so (its manual-axis type; `vma` in JAX before 0.10)."""
     aval = jax.typeof(value)
     axis_type = getattr(aval, "manual_axis_type", None)
-    return axis_name in (axis_type.varying if axis_type is not None else getattr(aval, "vma", ()))
+    return frozenset(axis_type.varying if axis_type is not None else getattr(aval, "vma", ()))
+
+
+def varies(value, axis_name) -> bool:
+    """True when `value` (a traced array) may differ between the devices of `axis_name`."""
+    return axis_name in varying_axes(value)
+
+
+def vary_alike(a, b):
+    """`a` and `b` marked as varying over the mapped axes either varies over (one type for both,
+    as JAX needs of a value and its replacement). Outside any mapped axis: unchanged."""
+    if not _AXES:
+        return a, b
+    axes_a, axes_b = varying_axes(a), varying_axes(b)
+    if axes_a != axes_b:
+        if axes_b - axes_a:
+            a = jax.lax.pcast(a, tuple(sorted(axes_b - axes_a)), to="varying")
+        if axes_a - axes_b:
+            b = jax.lax.pcast(b, tuple(sorted(axes_a - axes_b)), to="varying")
+    return a, b
 
 
 def vary_over_mapped_axes(values):

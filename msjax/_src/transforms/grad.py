@@ -17,6 +17,7 @@ from msjax._src.core import attributes, context, lifting, state
 from msjax._src.core import grad_mode, integer_inputs, tensor_hooks
 from msjax._src.core import x64
 from msjax._src.ops.batch_norm_train import reverse_mode_only
+from msjax._src.ops import state_ops
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
@@ -552,10 +553,16 @@ def _jacobian(jax_jac, fn, grad_position, has_aux):
             call_args = list(args)
             for p, v in zip(float_positions, values):
                 call_args[p] = _wrap(v)
-            call = lifted_fn((), *call_args)
+            seen = []
+            token = state_ops.WRITES_SEEN.set(seen)
+            try:
+                call = lifted_fn((), *call_args)
+            finally:
+                state_ops.WRITES_SEEN.reset(token)
             out, written = call.result, call.free_written()
             traces = {id(v._trace) for v in values if isinstance(v, jax.core.Tracer)}
-            if any(isinstance(v, jax.core.Tracer) and id(v._trace) in traces for _, v in written):
+            if any(isinstance(v, jax.core.Tracer) and id(v._trace) in traces
+                   for v in seen + [v for _, v in written]):
                 # MindSpore computes Jacobians with vmap: an input-dependent write is its error.
                 raise ValueError(ASSIGN_ERROR)
             written_boxes[:] = [box for box, _ in written]
