@@ -9,6 +9,7 @@ from msjax._src.core.monad import UMonad as UMonad
 from msjax._src.core.tensor import Tensor as Tensor
 from msjax._src.transforms.executors import CreationType as CreationType
 from msjax._src.core.tensor import Tensor as TensorPy
+from msjax._src.transforms.pijit import get_code_extra as get_code_extra
 from msjax._c_expression import security as security
 from msjax._c_expression import typing as typing
 

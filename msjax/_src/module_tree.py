@@ -173,6 +173,7 @@ NAME_SOURCES = {
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.file_system": ("msjax._src.core.file_system",),
     "mindspore.common._monad": ("msjax._src.core.monad",),
+    "mindspore.common._pijit_context": ("msjax._src.transforms.pijit",),
     "mindspore.common.initializer": ("msjax.common.initializer", "msjax"),
     "mindspore.common.np_dtype": ("msjax.common.np_dtype",),  # NumPy's bfloat16, not the dtype
     "mindspore.scipy": ("msjax.scipy",),

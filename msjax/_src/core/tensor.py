@@ -556,6 +556,7 @@ def _index_for(index, shape, setting):
             _check_mask_shape(index, shape)
             _check_set_array_index(index, shape[0], (), ())
         elif shape:
+            _check_bool_index(index, shape, 0)
             _check_array_index(index, shape[0])
         return index
     for item in index:
@@ -573,8 +574,10 @@ def _index_for(index, shape, setting):
         if isinstance(item, (int, np.integer)) and type(item) is not bool and axis < len(shape):
             _check_int_index(int(item), shape, axis, False)
         elif setting and axis < len(shape) and n == 1:
+            _check_bool_index(item, shape, axis)
             _check_set_array_index(item, shape[axis], starts[:axis], starts[axis + 1:])
         elif not setting and axis < len(shape):
+            _check_bool_index(item, shape, axis)
             _check_array_index(item, shape[axis])
         axis += n
     return items
@@ -640,6 +643,20 @@ def _check_mask_shape(item, shape) -> None:
         np.broadcast_to(np.empty(padded, np.bool_), tuple(shape))
     except ValueError as error:
         raise ValueError(str(error)) from None
+
+
+def _check_bool_index(item, shape, axis) -> None:
+    """A Bool Tensor index must have the sizes of the axes it stands for (MindSpore's ValueError;
+    JAX's is an IndexError). MindSpore's graph compiler takes a shorter one inside a tuple as
+    its True positions; msjax refuses it (docs/migration.md)."""
+    dtype = getattr(item, "dtype", None)
+    if dtype is None or dtype != np.bool_ or not np.ndim(item):
+        return
+    for k, size in enumerate(np.shape(item)):
+        if axis + k < len(shape) and size != shape[axis + k]:
+            raise ValueError(f"The shape of index [const vector]{{{', '.join(map(str, np.shape(item)))}}}"
+                             f"does not match the shape of the indexed data [const vector]"
+                             f"{{{', '.join(map(str, shape))}}} at dim index{axis + k}")
 
 
 def _check_array_index(item, size) -> None:

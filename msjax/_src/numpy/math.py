@@ -243,7 +243,9 @@ round = around
 def _sign(a):
     if a.dtype == C.BOOL:
         raise TypeError("sign does not accept dtype bool.")
-    return M.sign.impl(a.astype(C.FLOAT32) if C.is_int(a.dtype) else a)
+    a = a.astype(C.FLOAT32) if C.is_int(a.dtype) else a
+    # x / |x| as MindSpore computes it (NaN and +-inf give NaN, unlike ops.sign), 0 at zeros
+    return jnp.where(a == 0, jnp.zeros((), a.dtype), a / jnp.abs(a).astype(a.dtype))
 
 
 sign = _unary("sign", _sign, "-1, 0 or 1 by the sign of x; integers give Float32 (MindSpore "

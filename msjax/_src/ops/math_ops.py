@@ -306,7 +306,15 @@ def _abs(x):
 
 abs = _unary("abs", _abs, "absolute", float_only=False,
              primitive="Abs", tensor_method="abs")  # noqa: A001
-sign = _unary("sign", jnp.sign, float_only=False, primitive="Sign", tensor_method=True)
+def _sign(x):
+    """MindSpore's Sign: -1, 0 or 1, where NaN and -0.0 give 0 (its kernels compare with 0);
+    x / |x| for complex numbers."""
+    if jnp.iscomplexobj(x) or x.dtype == jnp.bool_:  # (Bool: JAX's TypeError, as MindSpore's)
+        return jnp.sign(x)
+    return jnp.where(x > 0, 1, jnp.where(x < 0, -1, 0)).astype(x.dtype)
+
+
+sign = _unary("sign", _sign, float_only=False, primitive="Sign", tensor_method=True)
 square = _unary("square", jnp.square, float_only=False, primitive="Square", tensor_method=True)
 exp = _unary("exp", _accepting("Exp", "input", "BFloat16 Bool Complex128 Complex64 Float16 "
                                 "Float32 Float64 Int64", lambda x: jnp.exp(to_float_if_int(x))),
@@ -419,7 +427,7 @@ def sgn(input):
     if jnp.iscomplexobj(input):
         magnitude = jnp.abs(input)
         return jnp.where(magnitude == 0, 0, input / jnp.where(magnitude == 0, 1, magnitude))
-    return jnp.sign(input)
+    return _sign(input)
 
 
 @op(primitive="Round")

@@ -134,6 +134,13 @@ def transpose(self, *axes, dim0=None, dim1=None):
     if dim0 is not None or dim1 is not None:
         return OPS["swapaxes"](self, dim0, dim1)
     permutation = len(axes) == 1 and isinstance(axes[0], (tuple, list))  # `transpose((0, 1))`
+    if axes == (None,):  # `transpose(None)` (NumPy's `np.transpose(t)` calls it): reversed
+        axes = ()
+    elif len(axes) > 1 and [a for a in axes if a is None]:
+        shown = ", ".join("None" if a is None else a.__class__.__name__ for a in axes)
+        raise TypeError(f'Failed calling Transpose with "Transpose()(input=Tensor, '
+                        f'dims=Tuple<{shown}>)".\nThe valid calling should be: \n'
+                        '"Transpose()(input=<Tensor>, dims=<list of int, tuple of int>)".')
     axes = _varargs_shape(axes)
     if len(axes) == 2 and self.ndim != 2 and not permutation:
         return OPS["swapaxes"](self, *axes)
@@ -202,7 +209,11 @@ def sum(self, axis=None, *more, dtype=None, keepdims=False, initial=None, dim=No
         out = R.sum(self, axis, keepdims, dtype=dtype)
     else:  # (two arguments take the op's quickest path)
         out = R.sum(self, axis) if keepdims is False else R.sum(self, axis, keepdims)
-    return out if initial is None else out + initial
+    if initial is None:
+        return out
+    out = out + initial
+    # the result keeps the dtype asked for (`sum(dtype=bool_, initial=12)` is True, as MindSpore)
+    return out if dtype is None or out.dtype == dtype else out.astype(dtype)
 
 
 _BOOLS = (bool, np.bool_)
