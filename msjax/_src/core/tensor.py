@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import itertools
 
+import weakref
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -112,6 +114,10 @@ class Tensor:
     # registered hook); the dict is made only for a Tensor that is given one
     __slots__ = ("_data", "__weakref__", "__dict__")
     __array_priority__ = 100
+    # Views (MindSpore's basic indexing shares memory: `x[0][1] = 5` writes x): a view holds
+    # `(base, index)` in `_view_of`; a Tensor with views holds them in `_views` (see `written`)
+    _view_of = None
+    _views = None
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
@@ -285,7 +291,7 @@ class Tensor:
         for i in range(data.shape[0]):
             with x64.on():
                 row = data[i]
-            yield _wrap(row)
+            yield _view(self, row, i)  # (each row a view, as `self[i]`)
 
     def __hash__(self):
         return id(self)
@@ -309,8 +315,12 @@ class Tensor:
         data = self._data
         if type(index) is int:
             _check_int_index(index, data.shape, 0, setting=False)
-            return _wrap(_basic_index(data, index))
-        return _wrap(_basic_index(data, _index_for(index, data.shape, setting=False)))
+            return _view(self, _basic_index(data, index), index)
+        jax_index = _index_for(index, data.shape, setting=False)
+        result = _wrap(_basic_index(data, jax_index))
+        if _is_view_index(jax_index):
+            _link_view(self, result, jax_index)
+        return result
 
     @x64.scoped
     def __setitem__(self, index, value) -> None:
@@ -323,6 +333,8 @@ class Tensor:
         except (ValueError, TypeError) as error:  # the value's shape does not broadcast
             target = jax.eval_shape(lambda d: d[index], data).shape
             self._data = data.at[index].set(_fit_value(value, target, error))
+        if self._view_of is not None or self._views:
+            written(self)
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -390,6 +402,74 @@ class Tensor:
 
 
 _NO_GRAD_SEEN = grad_mode.SEEN  # (a module global: one lookup fewer on the hot path)
+
+
+# -- views ---------------------------------------------------------------------------------
+def _view(base, array, index) -> Tensor:
+    """`array` (= base's data at `index`, a basic index) as a Tensor that is a view of `base`."""
+    view = _wrap(array)
+    _link_view(base, view, index)
+    return view
+
+
+def _is_view_index(index) -> bool:
+    """Whether `index` (as JAX takes it) makes a view in MindSpore: integers (a 0-D integer
+    Tensor too), slices, None and Ellipsis, alone or in a tuple."""
+    for item in (index if type(index) is tuple else (index,)):
+        kind = type(item)
+        if kind is int or kind is slice or item is None or item is Ellipsis:
+            continue
+        if kind is not bool and not isinstance(item, (list, tuple)) and np.ndim(item) == 0 and (
+                np.issubdtype(getattr(item, "dtype", np.dtype(type(item))), np.integer)):
+            continue
+        return False
+    return True
+
+
+def _link_view(base, view, index) -> None:
+    view._view_of = (base, index)
+    views = base._views
+    if views is None:
+        views = base._views = {}
+    elif len(views) > 64:  # (views dropped since: forget them)
+        for key in [k for k, ref in views.items() if ref() is None]:
+            del views[key]
+    views[id(view)] = weakref.ref(view)
+
+
+def written(tensor) -> None:
+    """After an in-place write of `tensor`'s value: the write reaches the Tensors it is a view of
+    (`x[0][1] = 5` writes x, as MindSpore's views share memory), and every view of those follows
+    (a row taken before the write reads the new values). A Tensor in no view relation: nothing."""
+    link = tensor._view_of
+    while link is not None:
+        base, index = link
+        data, value = base._data, tensor._data
+        if isinstance(value, jax.core.Tracer) and not isinstance(data, jax.core.Tracer):
+            break  # (a view written inside a trace, of a Tensor made outside it: the view only)
+        base._data = data.at[index].set(value.astype(data.dtype))
+        tensor, link = base, base._view_of
+    refresh_views(tensor)
+
+
+def refresh_views(tensor) -> None:
+    """The views of `tensor` (and theirs) read its value again after it was written."""
+    views = tensor._views
+    if not views:
+        return
+    data = tensor._data
+    for key, ref in list(views.items()):
+        view = ref()
+        if view is None or view._view_of is None or view._view_of[0] is not tensor:
+            del views[key]
+            continue
+        current = view._data
+        if isinstance(data, jax.core.Tracer) and not isinstance(current, jax.core.Tracer):
+            continue  # (written inside a trace: a view made outside it keeps its value)
+        fresh = data[view._view_of[1]]
+        if fresh.shape == current.shape:
+            view._data = fresh.astype(view._data.dtype)
+            refresh_views(view)
 
 
 def _wrap(array) -> Tensor:

@@ -34,7 +34,7 @@ from msjax._src.ops.registry import OPS, TENSOR_METHODS, functional, one_program
 from msjax._src.core import tensor as tensor_module
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.sparse_tensor import COOTensor, dense_to_coo, dense_to_csr
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap, written
 from msjax._src.backend.interface import eager_jit
 
 
@@ -615,6 +615,8 @@ def _in_place(fn):
     def method(self, *args, **kwargs):
         self._data = fn(self, *args, **kwargs)._data.astype(self._data.dtype)
         tensor_hooks.forget_hooks(self)
+        if self._view_of is not None or self._views:
+            written(self)
         return self
     return method
 
@@ -696,17 +698,23 @@ def scatter_(self, dim, index, src=None, *, value=None, reduce="none"):
         updates = jnp.full(indices.shape, source)
     target = self._data.at[scatter_ops.elements_index(indices, dim % self.ndim)]
     self._data = getattr(target, _SCATTER_REDUCTIONS[reduce])(updates.astype(self._data.dtype))
+    if self._view_of is not None or self._views:
+        written(self)
     return self
 
 
 def zero_(self):
     self._data = jnp.zeros_like(self._data)
+    if self._view_of is not None or self._views:
+        written(self)
     return self
 
 
 def copy_(self, src, non_blocking=False):
     self._data = jnp.broadcast_to(jnp.asarray(src._data if isinstance(src, Tensor) else src,
                                               self._data.dtype), self._data.shape)
+    if self._view_of is not None or self._views:
+        written(self)
     return self
 
 

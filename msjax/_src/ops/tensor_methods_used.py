@@ -17,7 +17,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import random
 from msjax._src.ops import linalg_ops, random_ops, reduce_ops, scatter_ops
 from msjax._src.ops.primitives import IndexPut
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import Tensor, _wrap, written
 
 
 def bfloat16(self) -> Tensor:
@@ -93,6 +93,8 @@ def index_add_(self, dim, index, source, *, alpha=1) -> Tensor:
     # (IndexAdd's Int32-only index check is the primitive's: this method takes Int64 too)
     added = scatter_ops.index_add.impl(self._data, index._data, scaled._data, dim)
     self._data = added.astype(self._data.dtype)
+    if self._view_of is not None or self._views:
+        written(self)
     return self
 
 
@@ -101,6 +103,8 @@ def _draw(self, sample, api, generator) -> Tensor:
     from `generator`'s state (None: the global one)."""
     values = sample(random.generator_key(f"Tensor.{api}", generator), self._data.shape)
     self._data = values.astype(self._data.dtype)
+    if self._view_of is not None or self._views:
+        written(self)
     return self
 
 
