@@ -1,7 +1,7 @@
 """Tensor.sum's dtype with `initial`, Sign of NaN and -0.0, Tensor.transpose(None) (NumPy's
 np.transpose(t)), Bool Tensor indices of the wrong length, and the PIJit handles MindSpore's
 tests import (get_code_extra, PIJitCaptureContext): MindSpore 2.10's results. Golden:
-tests/goldens/api/conformance_probe22.out."""
+tests/goldens/api/tensor_edge_cases_probe.out."""
 import numpy as np
 import mindspore as ms
 import mindspore.numpy as mnp
