@@ -20,6 +20,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
+from msjax._src.backend.interface import differentiated
 from msjax._src.ops.registry import primitive, tensor_op
 from msjax._src.parallel.mapped_axes import vary_alike
 from msjax._src.core.parameter import Parameter
@@ -61,11 +62,15 @@ WRITES_SEEN: contextvars.ContextVar = contextvars.ContextVar("msjax_writes_seen"
 
 
 def _traced(current, value) -> bool:
-    """Whether the write is traced (its derivative matters); notes `value` for WRITES_SEEN."""
+    """Whether the write is differentiated (its derivative matters: JAX's trace says so, and
+    without JAX's private fast paths any traced write counts); notes `value` for WRITES_SEEN.
+    (An undifferentiated program keeps plain writes: its jaxpr stays what the split index
+    checks, backend/split_checks.py, read.)"""
     seen = WRITES_SEEN.get()
     if seen is not None:
         seen.append(value)
-    return isinstance(current, jax.core.Tracer) or isinstance(value, jax.core.Tracer)
+    return ((isinstance(current, jax.core.Tracer) or isinstance(value, jax.core.Tracer))
+            and differentiated((current, value)))
 
 
 def _check_variable(op_name, variable):
