@@ -287,6 +287,7 @@ from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
 from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
 from msjax._src.ops.math_ops import deg2rad as deg2rad
 from msjax._src.ops.nn_ops import dense as dense
+from msjax._src.ops.nn_ops import Dense as Dense
 from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
 from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.state_ops import Depend as Depend

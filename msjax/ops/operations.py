@@ -87,6 +87,7 @@ from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
+from msjax._src.ops.nn_ops import Dense as Dense
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
 from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative

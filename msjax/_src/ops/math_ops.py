@@ -151,7 +151,20 @@ fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
 truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
                        if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
                        args="x y", primitive="TruncateDiv")
-truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y", primitive="TruncateMod")
+
+
+def _truncate_mod(a, b):
+    """MindSpore's TruncateMod: the remainder of truncated division, for the dtypes its kernel
+    takes (Bool, Int16, Int64... raise its TypeError)."""
+    name = str(mstype.from_numpy(jnp.result_type(a)))
+    if name not in ("Float16", "Float32", "Float64", "Int32", "Int8", "UInt8"):
+        raise TypeError("For primitive[TruncateMod], the input argument[x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32], Tensor[Float64], Tensor[Int32], "
+                        f"Tensor[Int8], Tensor[UInt8]}}, but got Tensor[{name}].")
+    return jnp.fmod(a, b)
+
+
+truncate_mod = _binary("truncate_mod", _truncate_mod, args="x y", primitive="TruncateMod")
 atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True,
                 primitive="Atan2", tensor_method=True)
 hypot = _binary("hypot", jnp.hypot, float_only=True, primitive="Hypot", tensor_method=True)
