@@ -41,6 +41,14 @@ from msjax._src.ops.math_ops import BesselI0 as BesselI0
 from msjax._src.ops.math_ops import BesselI0e as BesselI0e
 from msjax._src.ops.math_ops import BesselI1 as BesselI1
 from msjax._src.ops.math_ops import BesselI1e as BesselI1e
+from msjax._src.ops.math_ops import BesselJ0 as BesselJ0
+from msjax._src.ops.math_ops import BesselJ1 as BesselJ1
+from msjax._src.ops.math_ops import BesselK0 as BesselK0
+from msjax._src.ops.math_ops import BesselK0e as BesselK0e
+from msjax._src.ops.math_ops import BesselK1 as BesselK1
+from msjax._src.ops.math_ops import BesselK1e as BesselK1e
+from msjax._src.ops.math_ops import BesselY0 as BesselY0
+from msjax._src.ops.math_ops import BesselY1 as BesselY1
 from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.primitives import BiasAdd as BiasAdd
 from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy

@@ -27,6 +27,7 @@ from msjax._src.ops.adapters import (
     to_float_if_int,
 )
 from msjax._src.backend.interface import eager_jit, one_program
+from msjax._src.ops import bessel_ops as _bessel
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -379,6 +380,22 @@ bessel_i0 = _unary("bessel_i0", _i0, arg="x", primitive="BesselI0")
 bessel_i0e = _unary("bessel_i0e", _i0e, arg="x", primitive="BesselI0e")
 bessel_i1 = _unary("bessel_i1", _i1, arg="x", primitive="BesselI1")
 bessel_i1e = _unary("bessel_i1e", _i1e, arg="x", primitive="BesselI1e")
+bessel_j0 = _unary("bessel_j0", _bessel.CHECKED["bessel_j0"], arg="x", float_only=False,
+                   primitive="BesselJ0")
+bessel_j1 = _unary("bessel_j1", _bessel.CHECKED["bessel_j1"], arg="x", float_only=False,
+                   primitive="BesselJ1")
+bessel_y0 = _unary("bessel_y0", _bessel.CHECKED["bessel_y0"], arg="x", float_only=False,
+                   primitive="BesselY0")
+bessel_y1 = _unary("bessel_y1", _bessel.CHECKED["bessel_y1"], arg="x", float_only=False,
+                   primitive="BesselY1")
+bessel_k0 = _unary("bessel_k0", _bessel.CHECKED["bessel_k0"], arg="x", float_only=False,
+                   primitive="BesselK0")
+bessel_k0e = _unary("bessel_k0e", _bessel.CHECKED["bessel_k0e"], arg="x", float_only=False,
+                    primitive="BesselK0e")
+bessel_k1 = _unary("bessel_k1", _bessel.CHECKED["bessel_k1"], arg="x", float_only=False,
+                   primitive="BesselK1")
+bessel_k1e = _unary("bessel_k1e", _bessel.CHECKED["bessel_k1e"], arg="x", float_only=False,
+                    primitive="BesselK1e")
 sinc = _unary("sinc", jnp.sinc, primitive="Sinc", tensor_method=True)
 deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False, tensor_method=True)
 rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False, tensor_method=True)
