@@ -785,6 +785,7 @@ from msjax._src.ops.random_ops import random_gamma as random_gamma
 from msjax._src.ops.random_ops import random_poisson as random_poisson
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
+from msjax._src.ops.random_ops import RandomGamma as RandomGamma
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.random_ops import randperm as randperm
 from msjax._src.ops.used_primitives import Randperm as Randperm
@@ -1082,6 +1083,8 @@ from msjax._src.ops.array_ops import type_as as type_as
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform
+from msjax._src.ops.random_ops import uniform_candidate_sampler as uniform_candidate_sampler
+from msjax._src.ops.random_ops import UniformCandidateSampler as UniformCandidateSampler
 from msjax._src.ops.random_ops import UniformInt as UniformInt
 from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import unique as unique

@@ -663,6 +663,7 @@ from msjax._src.ops.array_ops import type_as as type_as
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform
+from msjax._src.ops.random_ops import uniform_candidate_sampler as uniform_candidate_sampler
 from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive

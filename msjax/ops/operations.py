@@ -285,6 +285,7 @@ from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
+from msjax._src.ops.random_ops import RandomGamma as RandomGamma
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.primitives import Range as Range
@@ -412,6 +413,7 @@ from msjax._src.ops.math_ops import TruncateDiv as TruncateDiv
 from msjax._src.ops.random_ops import TruncatedNormal as TruncatedNormal
 from msjax._src.ops.math_ops import TruncateMod as TruncateMod
 from msjax._src.ops.array_ops import TupleToArray as TupleToArray
+from msjax._src.ops.random_ops import UniformCandidateSampler as UniformCandidateSampler
 from msjax._src.ops.random_ops import UniformInt as UniformInt
 from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import Unique as Unique
