@@ -30,6 +30,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.ops import bessel_coefficients as C
+from msjax._src.ops.adapters import scalar_like
 
 _TWO_OVER_PI = 2 / math.pi
 _SQRT_HALF = math.sqrt(0.5)
@@ -48,7 +49,8 @@ def _split(x, bound):
     """x's magnitude on each side of `bound`, with a harmless value where it is not used."""
     a = jnp.abs(x)
     small = a <= bound
-    return a, small, jnp.where(small, a, bound), jnp.where(small, 2 * bound, a)
+    return (a, small, jnp.where(small, a, scalar_like(bound, a)),
+            jnp.where(small, scalar_like(2 * bound, a), a))
 
 
 def _hankel(order, a):
@@ -79,7 +81,8 @@ def _j1(x):
 
 
 def _y_domain(x, value, at_zero):
-    return jnp.where(x < 0, -jnp.inf, jnp.where(x == 0, at_zero, value))
+    return jnp.where(x < 0, scalar_like(-math.inf, value),
+                     jnp.where(x == 0, scalar_like(at_zero, value), value))
 
 
 def _y0(x):
@@ -87,17 +90,17 @@ def _y0(x):
     scale, p, q, cos_chi, sin_chi = _hankel(0, a_large)
     near = (_chebyshev(C.Y0_SMALL, a_small * a_small / 64)
             + _TWO_OVER_PI * jnp.log(a_small) * _j0(a_small))
-    return _y_domain(x, jnp.where(small, near, scale * (p * sin_chi + q * cos_chi)), -jnp.inf)
+    return _y_domain(x, jnp.where(small, near, scale * (p * sin_chi + q * cos_chi)), -math.inf)
 
 
 def _y1(x):
     a, small, a_small, a_large = _split(x, 8)
     scale, p, q, cos_chi, sin_chi = _hankel(1, a_large)
-    safe = jnp.where(a_small == 0, 1, a_small)
+    safe = jnp.where(a_small == 0, scalar_like(1.0, a_small), a_small)
     near = (safe * _chebyshev(C.Y1_SMALL, safe * safe / 64)
             + _TWO_OVER_PI * (_j1(safe) * jnp.log(safe) - 1 / safe))
     # MindSpore's kernels: NaN at 0 in Float32 (and Float16, computed in it), -inf in Float64
-    at_zero = -jnp.inf if x.dtype == np.float64 else jnp.nan
+    at_zero = -math.inf if x.dtype == np.float64 else math.nan
     return _y_domain(x, jnp.where(small, near, scale * (p * sin_chi + q * cos_chi)), at_zero)
 
 
@@ -111,12 +114,12 @@ def _k_near(order, x):
 
 def _k(order, x, scaled):
     _, small, x_small, x_large = _split(x, 2)
-    x_small = jnp.where(x_small == 0, 1, x_small)  # (x <= 0 is inf below)
+    x_small = jnp.where(x_small == 0, scalar_like(1.0, x_small), x_small)  # (x <= 0: inf below)
     near = _k_near(order, x_small)
     far = _chebyshev(C.K0E_LARGE if order == 0 else C.K1E_LARGE, 2 / x_large) / jnp.sqrt(x_large)
     value = (jnp.where(small, near * jnp.exp(x_small), far) if scaled
              else jnp.where(small, near, far * jnp.exp(-x_large)))
-    return jnp.where(x <= 0, jnp.inf, value)
+    return jnp.where(x <= 0, scalar_like(math.inf, value), value)
 
 
 def _in_float32_for_half(fn):
