@@ -8,7 +8,7 @@ import pytest
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = ("missing_ops_probe1", "missing_ops_probe2", "missing_ops_probe3",
-          "set_inputs_scalar_probe", "time_distributed_primitive_probe")
+          "set_inputs_scalar_probe", "time_distributed_primitive_probe", "adam_amsgrad_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"api/{probe}.out").items()}
 
