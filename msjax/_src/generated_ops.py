@@ -111,6 +111,10 @@ def function(name: str):
             call = _caller(fn, names)
             if call is not None:
                 return call
+    public = _SAME_AS_PUBLIC.get(name)
+    if public is not None:
+        fn = _msjax_object(public)
+        return None if fn is None else _caller(fn, names)
     method = _TENSOR_METHODS.get(name)
     if method is not None and names == ["input"]:
         return _caller(_tensor_method(name, method), names)
@@ -121,6 +125,11 @@ def function(name: str):
 # the same meaning: `copy(input)` is `input.copy()`, a Tensor of the same values;
 # `contiguous(input)` is `input.contiguous()`, the values in row-major order.
 _TENSOR_METHODS = {"copy": "copy", "contiguous": "contiguous"}
+
+# Generated functions MindSpore 2.10's public functions reach through its overload dispatch (not
+# recorded as callers), with the same parameters: `sub_ext(input, other, alpha)` is
+# `mint.sub(input, other, alpha=alpha)`, `input - alpha * other`.
+_SAME_AS_PUBLIC = {"add_ext": "mindspore.mint.add", "sub_ext": "mindspore.mint.sub"}
 
 
 def _tensor_method(name, method):

@@ -68,6 +68,14 @@ from msjax._src.ops.math_ops import bessel_i0 as bessel_i0
 from msjax._src.ops.math_ops import bessel_i0e as bessel_i0e
 from msjax._src.ops.math_ops import bessel_i1 as bessel_i1
 from msjax._src.ops.math_ops import bessel_i1e as bessel_i1e
+from msjax._src.ops.math_ops import bessel_j0 as bessel_j0
+from msjax._src.ops.math_ops import bessel_j1 as bessel_j1
+from msjax._src.ops.math_ops import bessel_k0 as bessel_k0
+from msjax._src.ops.math_ops import bessel_k0e as bessel_k0e
+from msjax._src.ops.math_ops import bessel_k1 as bessel_k1
+from msjax._src.ops.math_ops import bessel_k1e as bessel_k1e
+from msjax._src.ops.math_ops import bessel_y0 as bessel_y0
+from msjax._src.ops.math_ops import bessel_y1 as bessel_y1
 from msjax._src.ops.nn_ops import bias_add as bias_add
 from msjax._src.ops.layer_ops import bidense as bidense
 from msjax._src.ops.loss_ops import binary_cross_entropy as binary_cross_entropy
@@ -655,6 +663,7 @@ from msjax._src.ops.array_ops import type_as as type_as
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform
+from msjax._src.ops.random_ops import uniform_candidate_sampler as uniform_candidate_sampler
 from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive

@@ -14,6 +14,8 @@ from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
+from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
+from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual
@@ -41,6 +43,14 @@ from msjax._src.ops.math_ops import BesselI0 as BesselI0
 from msjax._src.ops.math_ops import BesselI0e as BesselI0e
 from msjax._src.ops.math_ops import BesselI1 as BesselI1
 from msjax._src.ops.math_ops import BesselI1e as BesselI1e
+from msjax._src.ops.math_ops import BesselJ0 as BesselJ0
+from msjax._src.ops.math_ops import BesselJ1 as BesselJ1
+from msjax._src.ops.math_ops import BesselK0 as BesselK0
+from msjax._src.ops.math_ops import BesselK0e as BesselK0e
+from msjax._src.ops.math_ops import BesselK1 as BesselK1
+from msjax._src.ops.math_ops import BesselK1e as BesselK1e
+from msjax._src.ops.math_ops import BesselY0 as BesselY0
+from msjax._src.ops.math_ops import BesselY1 as BesselY1
 from msjax._src.ops.math_ops import Betainc as Betainc
 from msjax._src.ops.primitives import BiasAdd as BiasAdd
 from msjax._src.ops.loss_ops import BinaryCrossEntropy as BinaryCrossEntropy
@@ -87,6 +97,7 @@ from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
 from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
+from msjax._src.ops.nn_ops import Dense as Dense
 from msjax._src.ops.state_ops import Depend as Depend
 from msjax._src.ops.image_ops import DepthToSpace as DepthToSpace
 from msjax._src.ops.legacy_ops import DepthwiseConv2dNative as DepthwiseConv2dNative
@@ -276,6 +287,7 @@ from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
+from msjax._src.ops.random_ops import RandomGamma as RandomGamma
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.primitives import Range as Range
@@ -403,6 +415,7 @@ from msjax._src.ops.math_ops import TruncateDiv as TruncateDiv
 from msjax._src.ops.random_ops import TruncatedNormal as TruncatedNormal
 from msjax._src.ops.math_ops import TruncateMod as TruncateMod
 from msjax._src.ops.array_ops import TupleToArray as TupleToArray
+from msjax._src.ops.random_ops import UniformCandidateSampler as UniformCandidateSampler
 from msjax._src.ops.random_ops import UniformInt as UniformInt
 from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import Unique as Unique

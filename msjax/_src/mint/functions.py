@@ -233,7 +233,17 @@ def _float_mean(x, axis=None, keepdims=False):
 
 
 mean = _reduction(_float_mean, "mean")
-prod = _reduction(jnp.prod, "prod")
+
+
+@functional
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    """`mint.prod(input, dim=None, keepdim=False, *, dtype=None)`: over `dim` (every axis by
+    default), the input first cast to `dtype`, Int64 for integer and Bool inputs without one (as
+    MindSpore's ProdExt; a UInt8 product is Int64 too), the product kept in that dtype (JAX would
+    widen an Int8 or UInt8 one)."""
+    target = np_dtype(dtype) if dtype is not None else (
+        np.dtype(np.int64) if input.dtype.kind in "biu" else input.dtype)
+    return jnp.prod(input.astype(target), axis=_dims(dim), keepdims=keepdim).astype(target)
 nansum = _reduction(jnp.nansum, "nansum")
 
 

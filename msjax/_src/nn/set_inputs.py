@@ -40,7 +40,7 @@ def check_inputs(cell, declared, args) -> None:
             raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {i + 1}th type "
                             f"should be Tensor[{want.dtype}], but got Tensor[{got.dtype}]!")
         shape = want._data.shape
-        if shape == (-2,):  # a dynamic rank
+        if shape == (-2,) or not got.shape:  # a dynamic rank; a 0-D Tensor fits any rank
             continue
         if len(shape) != len(got.shape):
             raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of "

@@ -503,6 +503,53 @@ AdamWeightDecay = primitive("AdamWeightDecay", x64.scoped(_adam_weight_decay),
                             display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
+def _adam_with_amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                            gradient, op_name):
+    """AMSGrad's Adam step: m, v as Adam's, vhat = max(vhat, v), var -= lr * sqrt(1 -
+    beta2_power) / (1 - beta1_power) * m / (sqrt(vhat) + epsilon), computed in var's dtype.
+    Writes var, m, v and vhat and returns them."""
+    w = unwrap(var)
+    g = jnp.asarray(_gradient_of(op_name, 11, gradient), w.dtype)
+    scalar = lambda value: jnp.asarray(unwrap(value), w.dtype)  # noqa: E731
+    b1, b2 = scalar(beta1), scalar(beta2)
+    m1 = b1 * unwrap(m).astype(w.dtype) + (1 - b1) * g
+    v1 = b2 * unwrap(v).astype(w.dtype) + (1 - b2) * jnp.square(g)
+    vhat1 = jnp.maximum(unwrap(vhat).astype(w.dtype), v1)
+    lr_t = scalar(lr) * jnp.sqrt(1 - scalar(beta2_power)) / (1 - scalar(beta1_power))
+    w1 = w - lr_t * m1 / (jnp.sqrt(vhat1) + scalar(epsilon))
+    return _write_all((var, m, v, vhat), (w1, m1.astype(unwrap(m).dtype),
+                                          v1.astype(unwrap(v).dtype),
+                                          vhat1.astype(unwrap(vhat).dtype)))
+
+
+def _adam_with_amsgrad_v2(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                          grad, use_locking=False):
+    """`ops.ApplyAdamWithAmsgradV2(use_locking)(var, m, v, vhat, beta1_power, beta2_power, lr,
+    beta1, beta2, epsilon, grad)`: AMSGrad's Adam step (numbers or Tensors for the scalars)."""
+    return _adam_with_amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2,
+                                   epsilon, grad, "ApplyAdamWithAmsgradV2")
+
+
+def _adam_with_amsgrad(var, m, v, vhat, beta1_power, beta2_power, lr, grad, beta1=0.9,
+                       beta2=0.999, epsilon=1e-8, use_locking=False):
+    """`ops.ApplyAdamWithAmsgrad(beta1, beta2, epsilon, use_locking)(var, m, v, vhat,
+    beta1_power, beta2_power, lr, grad)`: AMSGrad's Adam step; beta1_power must be a Tensor."""
+    if not isinstance(beta1_power, Tensor):
+        kind = "Float32" if isinstance(beta1_power, float) else type(beta1_power).__name__
+        raise TypeError("For Primitive[ApplyAdamWithAmsgrad], the type of input "
+                        f"argument[beta1_power_type] must be Tensor but got {kind}.")
+    return _adam_with_amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2,
+                                   epsilon, grad, "ApplyAdamWithAmsgrad")
+
+
+ApplyAdamWithAmsgradV2 = primitive(
+    "ApplyAdamWithAmsgradV2", x64.scoped(_adam_with_amsgrad_v2), use_locking=False,
+    display=lambda attrs: {**attrs, "side_effect_mem": True})
+ApplyAdamWithAmsgrad = primitive(
+    "ApplyAdamWithAmsgrad", x64.scoped(_adam_with_amsgrad), beta1=0.9, beta2=0.999,
+    epsilon=1e-8, use_locking=False, display=lambda attrs: {**attrs, "side_effect_mem": True})
+
+
 # -- NMSWithMask, RandomChoiceWithMask ---------------------------------------------------------
 def _nms_with_mask(bboxes, iou_threshold=0.5):
     """(boxes sorted by score, descending; their positions 0..N-1; True where kept) -- greedy

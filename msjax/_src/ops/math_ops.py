@@ -27,6 +27,7 @@ from msjax._src.ops.adapters import (
     to_float_if_int,
 )
 from msjax._src.backend.interface import eager_jit, one_program
+from msjax._src.ops import bessel_ops as _bessel
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -151,7 +152,20 @@ fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
 truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
                        if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
                        args="x y", primitive="TruncateDiv")
-truncate_mod = _binary("truncate_mod", jnp.fmod, args="x y", primitive="TruncateMod")
+
+
+def _truncate_mod(a, b):
+    """MindSpore's TruncateMod: the remainder of truncated division, for the dtypes its kernel
+    takes (Bool, Int16, Int64... raise its TypeError)."""
+    name = str(mstype.from_numpy(jnp.result_type(a)))
+    if name not in ("Float16", "Float32", "Float64", "Int32", "Int8", "UInt8"):
+        raise TypeError("For primitive[TruncateMod], the input argument[x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32], Tensor[Float64], Tensor[Int32], "
+                        f"Tensor[Int8], Tensor[UInt8]}}, but got Tensor[{name}].")
+    return jnp.fmod(a, b)
+
+
+truncate_mod = _binary("truncate_mod", _truncate_mod, args="x y", primitive="TruncateMod")
 atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True,
                 primitive="Atan2", tensor_method=True)
 hypot = _binary("hypot", jnp.hypot, float_only=True, primitive="Hypot", tensor_method=True)
@@ -374,6 +388,22 @@ bessel_i0 = _unary("bessel_i0", _i0, arg="x", primitive="BesselI0")
 bessel_i0e = _unary("bessel_i0e", _i0e, arg="x", primitive="BesselI0e")
 bessel_i1 = _unary("bessel_i1", _i1, arg="x", primitive="BesselI1")
 bessel_i1e = _unary("bessel_i1e", _i1e, arg="x", primitive="BesselI1e")
+bessel_j0 = _unary("bessel_j0", _bessel.CHECKED["bessel_j0"], arg="x", float_only=False,
+                   primitive="BesselJ0")
+bessel_j1 = _unary("bessel_j1", _bessel.CHECKED["bessel_j1"], arg="x", float_only=False,
+                   primitive="BesselJ1")
+bessel_y0 = _unary("bessel_y0", _bessel.CHECKED["bessel_y0"], arg="x", float_only=False,
+                   primitive="BesselY0")
+bessel_y1 = _unary("bessel_y1", _bessel.CHECKED["bessel_y1"], arg="x", float_only=False,
+                   primitive="BesselY1")
+bessel_k0 = _unary("bessel_k0", _bessel.CHECKED["bessel_k0"], arg="x", float_only=False,
+                   primitive="BesselK0")
+bessel_k0e = _unary("bessel_k0e", _bessel.CHECKED["bessel_k0e"], arg="x", float_only=False,
+                    primitive="BesselK0e")
+bessel_k1 = _unary("bessel_k1", _bessel.CHECKED["bessel_k1"], arg="x", float_only=False,
+                   primitive="BesselK1")
+bessel_k1e = _unary("bessel_k1e", _bessel.CHECKED["bessel_k1e"], arg="x", float_only=False,
+                    primitive="BesselK1e")
 sinc = _unary("sinc", jnp.sinc, primitive="Sinc", tensor_method=True)
 deg2rad = _unary("deg2rad", _float_only(jnp.deg2rad), arg="x", float_only=False, tensor_method=True)
 rad2deg = _unary("rad2deg", _float_only(jnp.rad2deg), arg="x", float_only=False, tensor_method=True)

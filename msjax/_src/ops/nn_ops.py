@@ -628,9 +628,10 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 
 
 # -- dense, transposed convolution, batch normalisation ----------------------------------------
-@op()
+@op(primitive="Dense")
 def dense(input, weight, bias=None):
-    """`ops.dense`: `input @ weight.T + bias` over the last axis (weight is [out, in])."""
+    """`ops.dense` (`ops.Dense()(input, weight, bias)`): `input @ weight.T + bias` over the last
+    axis (weight is [out, in], or [in]: then the last axis is contracted away)."""
     if input.ndim and weight.ndim and input.shape[-1] != weight.shape[-1]:
         raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
                          f"{input.shape[-1]} and 'x2_row': {weight.shape[-1]}.")
@@ -638,7 +639,7 @@ def dense(input, weight, bias=None):
 
 
 def _dense_and_bias(input, weight, bias):
-    out = jnp.matmul(input, jnp.swapaxes(weight, -1, -2))
+    out = jnp.matmul(input, weight if weight.ndim < 2 else jnp.swapaxes(weight, -1, -2))
     return out if bias is None else out + bias
 
 

@@ -137,6 +137,103 @@ def random_gamma(shape, alpha, seed=None):
                             alpha.dtype)
 
 
+def _candidate_checks(true_classes, num_true):
+    """UniformCandidateSampler's input checks (MindSpore's errors)."""
+    dtype = true_classes.dtype
+    if dtype not in (_INT32, _INT64):
+        raise TypeError("For primitive[UniformCandidateSampler], the input argument[true_classes] "
+                        "must be a type of {Tensor[Int32], Tensor[Int64]}, but got "
+                        f"Tensor[{mstype.from_numpy(dtype)}].")
+    if true_classes.ndim != 2:
+        raise ValueError("For primitive[UniformCandidateSampler], the dimension of input must be "
+                         f"equal to 2, but got {true_classes.ndim}.")
+    if true_classes.shape[1] != num_true:
+        raise ValueError("For primitive[UniformCandidateSampler], the num_true must be equal to "
+                         f"{true_classes.shape[1]}, but got {num_true}.")
+
+
+def _check_num_sampled(num_sampled, unique, range_max):
+    if unique and num_sampled > range_max:
+        raise ValueError(f"For 'UniformCandidateSampler', the value of num_sampled should be <= "
+                         f"value of range_max: {range_max}, but got {num_sampled}.")
+
+
+def _draws_to_collect(key, num_sampled, range_max):
+    """How many uniform draws from range_max classes it takes to see num_sampled distinct ones
+    (a Float32 count): the sum of one geometric count per new class, the i-th with success
+    probability (range_max - i) / range_max, each drawn by inverting its distribution."""
+    remaining = (range_max - np.arange(num_sampled)) / range_max
+    u = jax.random.uniform(key, (num_sampled,), _FLOAT32, np.float32(np.finfo(np.float32).tiny),
+                           np.float32(1.0))
+    with np.errstate(divide="ignore"):
+        log_miss = np.log1p(-remaining).astype(_FLOAT32)  # -inf for the first (it never misses)
+    return jnp.sum(jnp.floor(jnp.log(u) / log_miss) + 1)
+
+
+@op()
+def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=0,
+                              remove_accidental_hits=False):
+    """`ops.uniform_candidate_sampler`: `num_sampled` classes drawn uniformly from
+    [0, range_max) (distinct ones when `unique`, in the order drawn), with the expected count of
+    each true and sampled class in as many draws (TensorFlow's rule: `num_sampled / range_max`
+    when no draw repeated, else `1 - (1 - 1/range_max) ** draws`). The draws differ from
+    MindSpore's generator; `remove_accidental_hits` is accepted and, as MindSpore 2.10's CPU
+    kernel's draws show, leaves the true classes among the candidates."""
+    _check_num_sampled(num_sampled, unique, range_max)
+    _candidate_checks(true_classes, num_true)
+    sample_key, count_key = jax.random.split(next_key(seed or None))
+    p = np.float32(1.0 / range_max)
+    if unique:
+        sampled = jax.random.permutation(sample_key, range_max)[:num_sampled]
+        draws = _draws_to_collect(count_key, num_sampled, range_max)
+        expected = jnp.where(draws == num_sampled, np.float32(num_sampled) * p,
+                             -jnp.expm1(draws * np.log1p(-p).astype(_FLOAT32)))
+    else:
+        sampled = jax.random.randint(sample_key, (num_sampled,), 0, range_max)
+        expected = jnp.asarray(np.float32(num_sampled) * p)
+    return (sampled.astype(true_classes.dtype),
+            jnp.broadcast_to(expected, true_classes.shape).astype(_FLOAT32),
+            jnp.broadcast_to(expected, (num_sampled,)).astype(_FLOAT32))
+
+
+def _check_random_gamma(shape, alpha):
+    """RandomGamma's input checks (MindSpore's errors)."""
+    if not hasattr(shape, "dtype"):
+        raise TypeError("For RandomGamma, input[0] only support tensor!")
+    for arg, value, allowed, names in (
+            ("shape", shape, (_INT32, _INT64), "{Tensor[Int32], Tensor[Int64]}"),
+            ("alpha", alpha, (np.float16, _FLOAT32, np.float64),
+             "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}")):
+        if value.dtype not in allowed:
+            raise TypeError(f"For primitive[RandomGamma], the input argument[{arg}] must be a "
+                            f"type of {names}, but got Tensor[{mstype.from_numpy(value.dtype)}].")
+    if shape.ndim != 1:
+        raise ValueError("For RandomGamma, the input tensor must be a 1-D tensor.")
+    if any(n <= 0 for n in _shape(shape)):
+        raise ValueError("For RandomGamma, each dimension must be greater than 0.")
+
+
+def _random_gamma_primitive(shape, alpha, seed, seed2):
+    """`ops.RandomGamma(seed, seed2)(shape, alpha)`: Gamma(alpha) draws of shape `shape +
+    alpha.shape` in alpha's dtype."""
+    _check_random_gamma(shape, alpha)
+    out_shape = _shape(shape) + tuple(alpha.shape)
+    return jax.random.gamma(_seed_key(seed, seed2), jnp.broadcast_to(alpha, out_shape),
+                            out_shape, alpha.dtype)
+
+
+def _random_gamma_attributes(attributes):
+    for name in ("seed", "seed2"):
+        value = attributes[name]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"For 'RandomGamma', the '{name}' must be int and must >= 0, but got "
+                             f"'{value}' with type '{type(value).__name__}'.")
+
+
+def _uniform_candidate_sampler_attributes(attributes):
+    _check_num_sampled(attributes["num_sampled"], attributes["unique"], attributes["range_max"])
+
+
 @op()
 def poisson(shape, mean, seed=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(mean))
@@ -312,6 +409,16 @@ Multinomial = primitive("Multinomial", _multinomial, seed=0, seed2=0, dtype=msty
 RandomShuffle = primitive("RandomShuffle", _shuffle, seed=0, seed2=0, display=_HIDDEN)
 Gamma = primitive("Gamma", _gamma, seed=0, seed2=0, display=_HIDDEN)
 Poisson = primitive("Poisson", _poisson, seed=0, seed2=0, display=_HIDDEN)
+RandomGamma = primitive("RandomGamma", functional(_random_gamma_primitive),
+                        check=_random_gamma_attributes, seed=0, seed2=0, display=_HIDDEN)
+UniformCandidateSampler = primitive(
+    "UniformCandidateSampler",
+    lambda true_classes, num_true, num_sampled, unique, range_max, seed, remove_accidental_hits:
+    uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed,
+                              remove_accidental_hits),
+    check=_uniform_candidate_sampler_attributes, num_true=inspect.Parameter.empty,
+    num_sampled=inspect.Parameter.empty, unique=inspect.Parameter.empty,
+    range_max=inspect.Parameter.empty, seed=0, remove_accidental_hits=False, display=_HIDDEN)
 Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
 RandomCategorical = primitive(
     "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64:

@@ -170,8 +170,12 @@ def _sum_program(axis, keepdims, dtype):
 @op()
 def prod(input, axis=None, keep_dims=False, dtype=None):
     check_reduce_axis("ProdExt", axis_arg(axis), input.ndim)
-    return jnp.prod(input, axis=axis_arg(axis), keepdims=keep_dims,
-                    dtype=_accumulate_dtype(input, dtype))
+    # MindSpore casts the input to `dtype` (Int64 for integers and Bool when none) and multiplies
+    # in it: prod(Float16 [1.5, 2.5], dtype=Int8) is 1 * 2; JAX would widen Int8/UInt8 products
+    target = _accumulate_dtype(input, dtype)
+    if target is None:
+        return jnp.prod(input, axis=axis_arg(axis), keepdims=keep_dims)
+    return jnp.prod(input.astype(target), axis=axis_arg(axis), keepdims=keep_dims).astype(target)
 
 
 def mean_of(x, axis=None, keepdims=False, dtype=None):

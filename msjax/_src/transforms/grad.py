@@ -183,7 +183,8 @@ def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_
         cotangent = [jnp.ones_like(o) for o in differentiated]
     else:
         sens_leaves = _check_sens(sens, out[0] if has_aux else out, graph)
-        cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(o.dtype)
+        # (an output leaf may be a Python number: a scalar op on mutable scalars, `x / y`)
+        cotangent = [_conjugated(jnp.asarray(sens_leaves[i]).astype(jnp.result_type(o))
                                  .reshape(jnp.shape(o))) for i, o in zip(kept, differentiated)]
     grads = vjp_fn(cotangent + [jnp.zeros_like(anchor_value)] if anchored else cotangent)
     if write_state:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from msjax._src.nn.cell import Cell
 from msjax._src.ops import array_ops, math_ops
+from msjax._src.ops.registry import Primitive
 
 
 class DiGamma(Cell):
@@ -48,7 +49,7 @@ class TimeDistributed(Cell):
 
     def __init__(self, layer, time_axis, reshape_with_axis=None):
         super().__init__()
-        if not isinstance(layer, (Cell,)):
+        if not isinstance(layer, (Cell, Primitive)):
             raise TypeError(f"For 'TimeDistributed', the 'layer' must be Cell or Primitive "
                             f"instance, but got type: {type(layer).__name__}.")
         self.layer = layer
