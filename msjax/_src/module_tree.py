@@ -273,9 +273,9 @@ NAME_SOURCES = {
     "mindspore.ops.composite.multitype_ops._compile_utils": (
         "msjax._src.ops.tensor_index_functions", "msjax.ops", "msjax"),
     # the Primitive instances array_func holds beside the functions (ops/primitive_instances.py)
-    # and the `_ext` functions behind mint's (ops/array_func_ext.py)
+    # and the `_ext` functions behind mint's (mint/array_func_ext.py)
     "mindspore.ops.function.array_func": ("msjax._src.ops.primitive_instances",
-                                          "msjax._src.ops.array_func_ext", "msjax.ops", "msjax"),
+                                          "msjax._src.mint.array_func_ext", "msjax.ops", "msjax"),
     "mindspore.ops.function.nn_func": ("msjax._src.ops.attention_ops", "msjax.ops", "msjax"),
     "mindspore.ops.function.grad.grad_func": ("msjax._src.transforms.custom_grad", "msjax.ops",
                                               "msjax"),
