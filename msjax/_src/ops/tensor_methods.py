@@ -858,3 +858,23 @@ def install() -> None:
             if overloads.positional_count(name) == 0:  # `x.abs()`: the op's program in one frame
                 method = one_program_method(fn, method) or method
             setattr(Tensor, name, method)
+    for name, result in (("__eq__", False), ("__ne__", True)):
+        setattr(Tensor, name, _comparable_operands_only(vars(Tensor)[name], result))
+
+
+_COMPARED_OPERANDS = (int, float, Tensor, jax.Array, np.ndarray, np.generic)
+
+
+def _comparable_operands_only(method, result: bool):
+    """MindSpore's `t == other` / `t != other`: an `other` that is not a Python int or float (bool
+    included) or a Tensor (a string, None, a list, a NumPy array or scalar, a dtype) is not
+    compared: `==` is False and `!=` True, in PyNative mode and under `jit` alike. msjax
+    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as
+    `ndarray == t` is (NumPy hands that to this method: docs/migration.md)."""
+    def compare(self, other):
+        if isinstance(other, _COMPARED_OPERANDS):
+            return method(self, other)
+        return result
+    compare.__name__ = compare.__qualname__ = method.__name__
+    compare.__doc__ = method.__doc__
+    return compare
