@@ -657,6 +657,8 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
         self._kwargs = {k: self.attrs[k] for k in init_defaults}
         if display is not None:
             self.attrs = display(dict(self.attrs))
+            for key in getattr(display, "attribute_names", ()):
+                setattr(self, key, self.attrs[key])
 
     __init__.__signature__ = signature
 
