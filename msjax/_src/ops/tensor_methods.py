@@ -66,6 +66,9 @@ def _sparse_aware(fn, reflected: str):
 # MindSpore's `t + seq`, `seq + t`, `t - seq` and `seq - t` take a tuple or list operand as the
 # Tensor made of it (Tensors in it stacked); its other operators refuse one.
 _SEQUENCE_OPERAND = ("__add__", "__sub__")
+# MindSpore's `other + t` and `other * t` are `t + other` and `t.mul(other)`: the same value,
+# and an error names the Tensor first ("Add()(input=Tensor, other=string)")
+_SELF_FIRST_REFLECTED = ("__add__", "__mul__")
 
 
 def _operand_of_sequence(seq):
@@ -823,9 +826,11 @@ def install() -> None:
         if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
             setattr(Tensor, "__r" + name[2:], fn)
         elif name in _SEQUENCE_OPERAND:
-            setattr(Tensor, "__r" + name[2:], _sequence_aware(_swap(fn)))
+            reflected = fn if name in _SELF_FIRST_REFLECTED else _swap(fn)
+            setattr(Tensor, "__r" + name[2:], _sequence_aware(reflected))
         elif name in _OPERATORS:
-            setattr(Tensor, "__r" + name[2:], _swap(fn))
+            setattr(Tensor, "__r" + name[2:],
+                    fn if name in _SELF_FIRST_REFLECTED else _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
     Tensor.__pos__ = functional(lambda x: x)

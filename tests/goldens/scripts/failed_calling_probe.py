@@ -12,7 +12,7 @@ type and message (without MindSpore's C++ call stack).
 """
 import json
 
-CASES = ["x + 'ok'", "x - 'ok'", "x * 'ok'", "ops.add(x, 'ok')", "P.Add()(x, 'ok')",
+CASES = ["x + 'ok'", "'ok' + x", "'ok' * x", "x - 'ok'", "x * 'ok'", "ops.add(x, 'ok')", "P.Add()(x, 'ok')",
          "ops.mul(x, None)", "ops.sub(x, [1])", "P.Sub()(x, 'ok')", "P.ReduceSum()('s')",
          "ops.neg('a')", "ops.softmax('s', 1)", "ops.equal(x, 'ok')", "ops.not_equal(x, 'ok')",
          "P.Mul()(x, {'a': 1})", "ops.maximum(x, 'ok')", "ops.exp('s')"]
