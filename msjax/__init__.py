@@ -17,6 +17,7 @@ from msjax._src.core.context import get_context as get_context
 from msjax._src.core.context import set_context as set_context
 from msjax._src.core.context import set_device as set_device
 from msjax._src.core.device_info import get_current_device as get_current_device
+from msjax._src.core.device_info import set_deterministic as set_deterministic
 from msjax._src.core.dtype import QuantDtype as QuantDtype
 from msjax._src.core.dtype import TensorType as TensorType
 from msjax._src.core.dtype import Type as Type

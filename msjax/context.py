@@ -5,7 +5,10 @@ from msjax._src.core.context import GRAPH_MODE as GRAPH_MODE
 from msjax._src.core.context import LAX as LAX
 from msjax._src.core.context import STRICT as STRICT
 from msjax._src.core.context import PYNATIVE_MODE as PYNATIVE_MODE
+from msjax._src.core.context import K_CONTEXT as K_CONTEXT
+from msjax._src.core.context import global_context as _context
 from msjax._src.core.context import get_context as get_context
+from msjax._src.core.context import get_jit_config as get_jit_config
 from msjax._src.core.context import set_context as set_context
 from msjax._src.core.context import set_device as set_device
 from msjax._src.module_tree import missing_names as _missing_names

@@ -86,3 +86,36 @@ def test_davinci_means_ascend():
               "set_seed", "get_seed", "STRICT", "COMPATIBLE", "LAX", "context")])
 def test_public_exports(name):
     assert hasattr(msjax, name)
+
+
+_MODULE_GOLDEN = json.loads(
+    (pathlib.Path(__file__).parent / "goldens" / "core" / "context_module.json").read_text())
+
+
+def test_context_module_calls_in_sequence(monkeypatch):
+    """mindspore.context's K_CONTEXT, _context(), get_jit_config, set_context.__wrapped__ and the
+    environment variables the deterministic settings set, replayed from a fresh MindSpore 2.10
+    process (tests/goldens/scripts/context_module_probe.py)."""
+    import msjax.context
+    from msjax._src.core import device_info
+
+    monkeypatch.setattr(device_info, "_DETERMINISTIC_SET", [])
+    for name in ("HCCL_DETERMINISTIC", "TE_PARALLEL_COMPILER"):
+        monkeypatch.delenv(name, raising=False)
+
+    def setenv(name, value):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+
+    ms = types.SimpleNamespace(**vars(_MS))
+    ms.context = msjax.context
+    ms.device_manager = device_info
+    namespace = {"ms": ms, "env": lambda name: __import__("os").environ.get(name),
+                 "setenv": setenv}
+    for record in _MODULE_GOLDEN["calls"]:
+        try:
+            check_record(record, lambda stmt=record["stmt"]: eval(stmt, namespace))
+        except AssertionError as error:
+            raise AssertionError(f"{record['stmt']}: {error}") from None

@@ -169,6 +169,7 @@ NAME_SOURCES = {
     "mindspore._extends.parse.standard_method": ("msjax._src.compat.standard_method", "msjax.ops",
                                                  "msjax"),
     "mindspore.common": ("msjax.common", "msjax"),
+    "mindspore.context": ("msjax.context", "msjax"),  # K_CONTEXT, get_jit_config: its own
     "mindspore.common.api": ("msjax.common.api", "msjax.common", "msjax"),
     "mindspore.common.dtype": ("msjax.common.dtype", "msjax"),
     "mindspore.common.file_system": ("msjax._src.core.file_system",),

@@ -17,7 +17,8 @@ import os
 
 import jax
 
-from msjax._src.core import state
+from msjax._src.core import log, state
+from msjax._src.core.checkparam import args_type_check
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -144,6 +145,9 @@ def _set_jit_config(jit_config):
         if value not in choices[key]:
             raise ValueError(f"For 'jit_config', the value of argument {key} must be one of "
                              f"{choices[key]}, but got {value}.")
+    if jit_config.get("infer_boost") == "on" and jit_config.get("jit_level", "O0") != "O0":
+        _context["jit_config"] = dict(jit_config)  # MindSpore keeps it, then refuses
+        raise ValueError("Only jit_level set O0 can set infer_boost to on.")
     return dict(jit_config)
 
 
@@ -154,13 +158,48 @@ def _set_save_graphs_path(path):
     return path
 
 
+def _set_deterministic_variables(deterministic: bool, on: str, off: str):
+    """What MindSpore does to the environment when a program asks for deterministic results
+    (`set_context(deterministic=...)`, `set_deterministic`): on, HCCL_DETERMINISTIC is 'true'
+    (or stays 'strict') and TE_PARALLEL_COMPILER is '1'; off, both are unset unless they say
+    'false' / '0'. These name Ascend's collective library and kernel compiler, which msjax does
+    not use; programs and launch scripts read them. Returns MindSpore's stored value ("ON" /
+    "OFF" for set_context)."""
+    hccl = os.getenv("HCCL_DETERMINISTIC")
+    compiler = os.getenv("TE_PARALLEL_COMPILER")
+    if deterministic:
+        if hccl != "strict":
+            if hccl and hccl != "true":
+                log.warning(f"Environment 'HCCL_DETERMINISTIC' should be 'true' or 'strict' when "
+                            f"set deterministic={on}, but got '{hccl}'. 'HCCL_DETERMINISTIC' "
+                            "will be set to 'true'.")
+            os.environ["HCCL_DETERMINISTIC"] = "true"
+        if compiler and compiler != "1":
+            log.warning(f"Environment 'TE_PARALLEL_COMPILER' should be '1' when set "
+                        f"deterministic={on}, but got '{compiler}'. 'TE_PARALLEL_COMPILER' will "
+                        "be set to '1'.")
+        os.environ["TE_PARALLEL_COMPILER"] = "1"
+        return "ON"
+    if hccl and hccl != "false":
+        log.warning(f"Environment 'HCCL_DETERMINISTIC' should not be set or be 'false' when set "
+                    f"deterministic={off}, but got '{hccl}'. 'HCCL_DETERMINISTIC' will be unset.")
+        del os.environ["HCCL_DETERMINISTIC"]
+    if compiler and compiler != "0":
+        log.warning(f"Environment 'TE_PARALLEL_COMPILER' should not be set or be '0' when set "
+                    f"deterministic={off}, but got '{compiler}'. 'TE_PARALLEL_COMPILER' will be "
+                    "unset.")
+        del os.environ["TE_PARALLEL_COMPILER"]
+    return "OFF"
+
+
 _SETTERS = {
     "mode": _set_mode,
     "save_graphs_path": _set_save_graphs_path,
     "device_target": _set_device_target,
     "device_id": _set_device_id,
     "max_call_depth": _set_max_call_depth,
-    "deterministic": lambda v: _one_of("deterministic", v, ["ON", "OFF"]),
+    "deterministic": lambda v: _set_deterministic_variables(
+        _one_of("deterministic", v, ["ON", "OFF"]) == "ON", "'ON'", "'OFF'"),
     "exec_order": lambda v: _one_of("exec_order", v, ["bfs", "dfs"]),
     "aoe_tune_mode": lambda v: _one_of("aoe_tune_mode", v, ["online", "offline"],
                                        "must be in"),
@@ -173,13 +212,11 @@ _SETTERS = {
 }
 
 
+@args_type_check(**_ARG_TYPES)
 def set_context(**kwargs):
     """`mindspore.set_context(**kwargs)`: keys are applied in order, as in MindSpore, so a bad
-    key raises after the keys before it took effect."""
-    for key, value in kwargs.items():
-        expected = _ARG_TYPES.get(key)
-        if expected is not None and value is not None and not isinstance(value, expected):
-            raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+    key raises after the keys before it took effect. As MindSpore's, the arguments' types are
+    checked by a decorator: `set_context.__wrapped__` is the function without that check."""
     state.call_key_changed()  # GRAPH_MODE's fast calls check the mode again (graph_call.py)
     if "device_target" in kwargs:
         _context["device_target"] = _set_device_target(kwargs["device_target"])
@@ -213,6 +250,42 @@ def get_context(attr_key):
                          "For detailed usage of 'get_context', please refer to the Mindspore "
                          "official website.")
     return _context[attr_key]
+
+
+def get_jit_config() -> dict:
+    """`mindspore.context.get_jit_config()`: the `jit_config` last given to set_context ({}
+    before any)."""
+    return _context["jit_config"]
+
+
+class _Context:
+    """`mindspore.context._context()`'s object: MindSpore's process-wide context, whose setters
+    `set_context` calls. msjax keeps the settings in one dictionary; this object reads and
+    writes them by key name (MindSpore's `get_param`/`set_param` take its C++ `ms_ctx_param`
+    members instead)."""
+
+    def get_param(self, key):
+        return get_context(key)
+
+    def set_param(self, key, value):
+        set_context(**{key: value})
+
+    def get_mode(self):
+        return _context["mode"]
+
+    def set_mode(self, mode):
+        set_context(mode=mode)
+
+    def get_jit_config(self):
+        return get_jit_config()
+
+
+K_CONTEXT = _Context()
+
+
+def global_context() -> _Context:
+    """`mindspore.context._context()`: the process's one `_Context` (MindSpore's K_CONTEXT)."""
+    return K_CONTEXT
 
 
 def set_device(device_target, device_id=None):

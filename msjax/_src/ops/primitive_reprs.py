@@ -22,11 +22,13 @@ def type_ids(*names):
     return display
 
 
-def as_tuple(*names):
-    """Show the int-or-sequence attributes `names` as tuples (`axis=(0,)`)."""
+def as_tuple(*names, attributes=False):
+    """Show the int-or-sequence attributes `names` as tuples (`axis=(0,)`); with `attributes`,
+    the Primitive's Python attributes hold the tuples too (`Softmax(1).axis == (1,)`)."""
     def display(attrs):
         return {k: ((v,) if isinstance(v, int) else tuple(v)) if k in names and v is not None
                 else v for k, v in attrs.items()}
+    display.attribute_names = names if attributes else ()
     return display
 
 

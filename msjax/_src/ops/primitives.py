@@ -30,7 +30,7 @@ from msjax._src.ops.registry import PRIMITIVES, functional, primitive
 
 REQUIRED = inspect.Parameter.empty  # a constructor argument without a default
 _type_ids, _with, _only = shown.type_ids, shown.with_attrs, shown.only
-_axis_as_tuple = shown.as_tuple("axis")
+_axis_as_tuple = shown.as_tuple("axis", attributes=True)  # MindSpore keeps the tuple
 
 
 # -- elementwise ------------------------------------------------------------------------------

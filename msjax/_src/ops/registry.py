@@ -29,6 +29,7 @@ from msjax._src.core import traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import dtype_rules, input_rules, keyword_inputs, primitive_arity, shape_rules
+from msjax._src.ops import primitive_callings
 from msjax._src.core.amp_strategy import LOW_DTYPE
 from msjax._src.ops.amp_auto import inputs_cast, with_amp
 from msjax._src.parallel.parallel_layout import Layout
@@ -83,8 +84,12 @@ _MS_TYPE_NAMES = {str: "string", bytes: "bytes", int: "int", float: "float", boo
 
 def _failed_calling(impl, args, kwargs) -> TypeError:
     """MindSpore's TypeError for an op called with an argument of a type it does not take:
-    `Failed calling Add with "Add()(input=Tensor, other=string)".`"""
+    `Failed calling Add with "Add()(input=Tensor, other=string)".`, followed by the valid
+    calling where MindSpore's is recorded (ops/primitive_callings.py)."""
     name = _primitive_name(impl)
+    recorded = primitive_callings.failed_calling(name, impl, args, kwargs)
+    if recorded is not None:
+        return recorded
     try:
         bound = inspect.signature(impl).bind_partial(*args, **kwargs).arguments
     except TypeError:
@@ -129,6 +134,8 @@ def _mindspores_error(impl, args, kwargs, error):
         error = _failed_calling(impl, args, kwargs)
     elif isinstance(error, AttributeError) and _PYTHON_NUMBER_ATTRIBUTE.match(text) and any(
             type(a) in _PYTHON_NUMBERS for a in values):  # `ops.sum(1)`: an int has no `ndim`
+        error = _failed_calling(impl, args, kwargs)
+    elif primitive_callings.refused(name, impl, args, kwargs, error):  # `ops.mul(x, None)`
         error = _failed_calling(impl, args, kwargs)
     elif (_JAX_BROADCAST in text or _JAX_RANKS_BROADCAST in text) and len(shapes) >= 2:
         error = broadcast_error(name, shapes[0], shapes[1])
@@ -218,7 +225,8 @@ def functional(impl, amp=None):
         except (TypeError, AttributeError) as error:
             raise _mindspores_error(impl, args, kwargs, error)  # noqa: B904 - (or `error`)
         except ValueError as error:
-            if _JAX_RANKS_BROADCAST in str(error):
+            if _JAX_RANKS_BROADCAST in str(error) or primitive_callings.refused(
+                    _primitive_name(impl), impl, args, kwargs, error):  # (`ops.mul(x, None)`)
                 raise _mindspores_error(impl, args, kwargs, error)  # noqa: B904
             _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
             raise
@@ -657,6 +665,8 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
         self._kwargs = {k: self.attrs[k] for k in init_defaults}
         if display is not None:
             self.attrs = display(dict(self.attrs))
+            for key in getattr(display, "attribute_names", ()):
+                setattr(self, key, self.attrs[key])
 
     __init__.__signature__ = signature
 
@@ -674,6 +684,11 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
                 mindspores = primitive_arity.too_few(name, low, len(inputs), error)
                 if mindspores is not None:
                     raise mindspores from None
+            if (isinstance(error, (TypeError, AttributeError, ValueError))
+                    and primitive_callings.refused(name, implementation, inputs, self._kwargs,
+                                                   error)):
+                raise _user_traceback(primitive_callings.failed_calling(
+                    name, implementation, inputs, self._kwargs)) from None
             _user_traceback(error)  # the user's frames only (core/traceback_filter.py)
             raise
 

@@ -66,6 +66,9 @@ def _sparse_aware(fn, reflected: str):
 # MindSpore's `t + seq`, `seq + t`, `t - seq` and `seq - t` take a tuple or list operand as the
 # Tensor made of it (Tensors in it stacked); its other operators refuse one.
 _SEQUENCE_OPERAND = ("__add__", "__sub__")
+# MindSpore's `other + t` and `other * t` are `t + other` and `t.mul(other)`: the same value,
+# and an error names the Tensor first ("Add()(input=Tensor, other=string)")
+_SELF_FIRST_REFLECTED = ("__add__", "__mul__")
 
 
 def _operand_of_sequence(seq):
@@ -842,9 +845,11 @@ def install() -> None:
         if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
             setattr(Tensor, "__r" + name[2:], fn)
         elif name in _SEQUENCE_OPERAND:
-            setattr(Tensor, "__r" + name[2:], _sequence_aware(_swap(fn)))
+            reflected = fn if name in _SELF_FIRST_REFLECTED else _swap(fn)
+            setattr(Tensor, "__r" + name[2:], _sequence_aware(reflected))
         elif name in _OPERATORS:
-            setattr(Tensor, "__r" + name[2:], _swap(fn))
+            setattr(Tensor, "__r" + name[2:],
+                    fn if name in _SELF_FIRST_REFLECTED else _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
     Tensor.__pos__ = functional(lambda x: x)
@@ -877,3 +882,23 @@ def install() -> None:
             if overloads.positional_count(name) == 0:  # `x.abs()`: the op's program in one frame
                 method = one_program_method(fn, method) or method
             setattr(Tensor, name, method)
+    for name, result in (("__eq__", False), ("__ne__", True)):
+        setattr(Tensor, name, _comparable_operands_only(vars(Tensor)[name], result))
+
+
+_COMPARED_OPERANDS = (int, float, Tensor, jax.Array, np.ndarray, np.generic)
+
+
+def _comparable_operands_only(method, result: bool):
+    """MindSpore's `t == other` / `t != other`: an `other` that is not a Python int or float (bool
+    included) or a Tensor (a string, None, a list, a NumPy array or scalar, a dtype) is not
+    compared: `==` is False and `!=` True, in PyNative mode and under `jit` alike. msjax
+    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as
+    `ndarray == t` is (NumPy hands that to this method: docs/migration.md)."""
+    def compare(self, other):
+        if isinstance(other, _COMPARED_OPERANDS):
+            return method(self, other)
+        return result
+    compare.__name__ = compare.__qualname__ = method.__name__
+    compare.__doc__ = method.__doc__
+    return compare

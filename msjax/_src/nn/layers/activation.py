@@ -1,7 +1,9 @@
 """Activation Cells of `mindspore.nn` (ReLU, GELU, Softmax, ...) and `get_activation`.
 
-Each calls its functional op from the op table; none has parameters, and none has an
-`extend_repr` (MindSpore prints `ReLU()`, `Softmax()`, whatever the arguments).
+Each calls its op from the op table; none has parameters, and none has an `extend_repr`
+(MindSpore prints `ReLU()`, `Softmax()`, whatever the arguments). Where MindSpore's Cell holds
+its Primitive as an attribute (`nn.Softmax(1).softmax`, a `Softmax` with `axis == (1,)`;
+`nn.ReLU().relu`), msjax's holds the same Primitive and calls it.
 """
 from __future__ import annotations
 
@@ -10,20 +12,29 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_bool, check_value_type
 from msjax._src.ops import activation_ops, math_ops, nn_ops
+from msjax._src.ops.registry import PRIMITIVES
 
 
 class ReLU(Cell):
     """`nn.ReLU()`: max(x, 0)."""
 
+    def __init__(self):
+        super().__init__()
+        self.relu = PRIMITIVES["ReLU"]()
+
     def construct(self, input):
-        return nn_ops.relu(input)
+        return self.relu(input)
 
 
 class ReLU6(Cell):
     """`nn.ReLU6()`: min(max(x, 0), 6)."""
 
+    def __init__(self):
+        super().__init__()
+        self.relu6 = PRIMITIVES["ReLU6"]()
+
     def construct(self, x):
-        return nn_ops.relu6(x)
+        return self.relu6(x)
 
 
 class LeakyReLU(Cell):
@@ -42,10 +53,10 @@ class ELU(Cell):
 
     def __init__(self, alpha=1.0):
         super().__init__()
-        self._alpha = alpha
+        self.elu = PRIMITIVES["Elu"](alpha)
 
     def construct(self, x):
-        return nn_ops.elu(x, self._alpha)
+        return self.elu(x)
 
 
 class CELU(Cell):
@@ -53,17 +64,21 @@ class CELU(Cell):
 
     def __init__(self, alpha=1.0):
         super().__init__()
-        self._alpha = alpha
+        self.celu = PRIMITIVES["CeLU"](alpha)
 
     def construct(self, x):
-        return nn_ops.celu(x, self._alpha)
+        return self.celu(x)
 
 
 class SeLU(Cell):
     """`nn.SeLU()`."""
 
+    def __init__(self):
+        super().__init__()
+        self.selu = PRIMITIVES["SeLU"]()
+
     def construct(self, input_x):
-        return nn_ops.selu(input_x)
+        return self.selu(input_x)
 
 
 class GELU(Cell):
@@ -82,15 +97,23 @@ class GELU(Cell):
 class Sigmoid(Cell):
     """`nn.Sigmoid()`."""
 
+    def __init__(self):
+        super().__init__()
+        self.sigmoid = PRIMITIVES["Sigmoid"]()
+
     def construct(self, x):
-        return math_ops.sigmoid(x)
+        return self.sigmoid(x)
 
 
 class Tanh(Cell):
     """`nn.Tanh()`."""
 
+    def __init__(self):
+        super().__init__()
+        self.tanh = PRIMITIVES["Tanh"]()
+
     def construct(self, x):
-        return math_ops.tanh(x)
+        return self.tanh(x)
 
 
 class SiLU(Cell):
@@ -103,29 +126,45 @@ class SiLU(Cell):
 class HSwish(Cell):
     """`nn.HSwish()`: x·relu6(x + 3) / 6."""
 
+    def __init__(self):
+        super().__init__()
+        self.hswish = PRIMITIVES["HSwish"]()
+
     def construct(self, input):
-        return nn_ops.hardswish(input)
+        return self.hswish(input)
 
 
 class HSigmoid(Cell):
     """`nn.HSigmoid()`: relu6(x + 3) / 6."""
 
+    def __init__(self):
+        super().__init__()
+        self.hsigmoid = PRIMITIVES["HSigmoid"]()
+
     def construct(self, input):
-        return nn_ops.hardsigmoid(input)
+        return self.hsigmoid(input)
 
 
 class Softsign(Cell):
     """`nn.Softsign()`: x / (1 + |x|)."""
 
+    def __init__(self):
+        super().__init__()
+        self.softsign = PRIMITIVES["Softsign"]()
+
     def construct(self, x):
-        return nn_ops.softsign(x)
+        return self.softsign(x)
 
 
 class Mish(Cell):
     """`nn.Mish()`: x·tanh(softplus(x))."""
 
+    def __init__(self):
+        super().__init__()
+        self.mish = PRIMITIVES["Mish"]()
+
     def construct(self, input):
-        return nn_ops.mish(input)
+        return self.mish(input)
 
 
 class LogSigmoid(Cell):
@@ -181,10 +220,10 @@ class SoftShrink(Cell):
 
     def __init__(self, lambd=0.5):
         super().__init__()
-        self.lambd = lambd
+        self.softshrink = PRIMITIVES["SoftShrink"](lambd)
 
     def construct(self, input):
-        return nn_ops.softshrink(input, self.lambd)
+        return self.softshrink(input)
 
 
 class HShrink(Cell):
@@ -192,10 +231,10 @@ class HShrink(Cell):
 
     def __init__(self, lambd=0.5):
         super().__init__()
-        self.lambd = lambd
+        self.hshrink = PRIMITIVES["HShrink"](lambd)
 
     def construct(self, input):
-        return nn_ops.hardshrink(input, self.lambd)
+        return self.hshrink(input)
 
 
 class Softmax(Cell):
@@ -203,10 +242,10 @@ class Softmax(Cell):
 
     def __init__(self, axis=-1):
         super().__init__()
-        self._axis = axis
+        self.softmax = PRIMITIVES["Softmax"](axis)
 
     def construct(self, input):
-        return nn_ops.softmax(input, self._axis)
+        return self.softmax(input)
 
 
 class Softmin(Cell):
@@ -214,10 +253,10 @@ class Softmin(Cell):
 
     def __init__(self, axis=-1):
         super().__init__()
-        self._axis = axis
+        self.axis = axis
 
     def construct(self, x):
-        return nn_ops.softmin(x, self._axis)
+        return nn_ops.softmin(x, self.axis)
 
 
 class LogSoftmax(Cell):
@@ -225,10 +264,10 @@ class LogSoftmax(Cell):
 
     def __init__(self, axis=-1):
         super().__init__()
-        self._axis = axis
+        self.log_softmax = PRIMITIVES["LogSoftmax"](axis)
 
     def construct(self, x):
-        return nn_ops.log_softmax(x, self._axis)
+        return self.log_softmax(x)
 
 
 _ACTIVATIONS = {

@@ -27,7 +27,7 @@ from msjax._src.ops import (
     reduce_ops,
 )
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import Primitive, functional
+from msjax._src.ops.registry import PRIMITIVES, Primitive, functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 
@@ -290,13 +290,18 @@ class PReLU(Cell):
 
 
 class Softmax2d(Cell):
-    """`nn.Softmax2d()`: softmax over the channel axis of (C, H, W) or (N, C, H, W)."""
+    """`nn.Softmax2d()`: softmax over the channel axis of (C, H, W) or (N, C, H, W), by its
+    `softmax` attribute (a `Softmax` Primitive over axis -3, as MindSpore's)."""
+
+    def __init__(self):
+        super().__init__()
+        self.softmax = PRIMITIVES["Softmax"](-3)
 
     def construct(self, x):
         if x.ndim not in (3, 4):
             raise ValueError(f"For '{self.cls_name}', the in_shape must have 3 or 4 dims, but got "
                              f"{x.ndim}.")
-        return nn_ops.softmax(x, -3)
+        return self.softmax(x)
 
 
 class Threshold(Cell):
@@ -481,10 +486,15 @@ class ReduceLogSumExp(Cell):
 
 
 class FastGelu(Cell):
-    """`nn.FastGelu()`: x / (1 + exp(-1.702·|x|)) · exp(0.851·(x - |x|))."""
+    """`nn.FastGelu()`: x / (1 + exp(-1.702·|x|)) · exp(0.851·(x - |x|)), by its `fast_gelu`
+    attribute (a `FastGeLU` Primitive, as MindSpore's)."""
+
+    def __init__(self):
+        super().__init__()
+        self.fast_gelu = PRIMITIVES["FastGeLU"]()
 
     def construct(self, x):
-        return activation_ops.fast_gelu(x)
+        return self.fast_gelu(x)
 
 
 class LRN(Cell):
