@@ -52,7 +52,7 @@ from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops.graph_values import _List, _Tuple
-from msjax._src.transforms import inplace_writes, tracing_depth
+from msjax._src.transforms import call_depth, inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
 from msjax._src.transforms.graph_fallback import graph_builtin
@@ -762,7 +762,10 @@ def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
         writes = InPlaceWrites(sys._getframe(1).f_locals, names)
         names = ("<loop index>", *names)
         return _while(test, body, (_wrap(r.start), *values), names, where, writes)[1:]
+    frame, iterations = sys._getframe(1), 0
     for item in iterable:
+        call_depth.check_iteration(frame, iterations)
+        iterations += 1
         going = True if extra_test is None else extra_test(*values)
         if _is_traced(going):  # after a traced break: the rest of the loop is conditional
             where = _traced_at(body_fn, line, "for", unsafe)
@@ -774,6 +777,7 @@ def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
             break
         else:
             values = body_fn(item, *values)
+    call_depth.loop_finished(frame, iterations)
     return values
 
 
@@ -913,18 +917,23 @@ def call(fn):
     if kind is types.BuiltinFunctionType or kind is type:
         return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
     if kind is types.FunctionType:
-        return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
+        if fn.__code__.co_filename.startswith(_libraries()):
+            return fn
+        call_depth.check_call()
+        return convert(fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         function = fn.__func__
         filename = function.__code__.co_filename
         if filename.startswith(_libraries()) or _ours(filename):
             return fn
-        converted = call(function)
+        converted = call(function)  # (counted as a call there)
         if not isinstance(fn.__self__, type) and not _binds_self(function):
             return converted  # MindSpore's graph mode: see _binds_self
         return fn if converted is function else types.MethodType(converted, fn.__self__)
     if _NAMESPACES.get() and id(fn) in _NAMESPACES.get():
         raise ValueError("The object is not callable. Please check code.")
+    if lifting.is_cell(fn):
+        call_depth.check_call()
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
 
 
@@ -1072,6 +1081,8 @@ def convert(fn):
         except (NotConvertible, OSError, TypeError, SyntaxError, IndexError):
             converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
+        if converted is not None:
+            call_depth.register_converted(converted.__code__)
     return fn if converted is None else converted
 
 
