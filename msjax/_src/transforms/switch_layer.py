@@ -1,0 +1,71 @@
+"""`ops.functional.switch_layer(index, layers)` and a tuple, list or CellList of Cells indexed by
+a Tensor in a compiled function (`self.layers[i](x)`): the layer the index picks at run time.
+
+With a concrete index (PyNative, or a constant) it is `layers[index]`. With a traced one the
+call `switch_layer(index, layers)(*args)` compiles every layer, each as a branch of nested
+`lax.cond`s (control_flow's `_cond`: the branches' Parameter reads and writes are carried, and
+outputs that do not join raise MindSpore's "Cannot join the return values of different
+branches"). A negative index counts from the end, as in MindSpore; an index past the end raises
+at run time there and picks the last layer here (docs/migration.md).
+"""
+from __future__ import annotations
+
+import sys
+
+import jax.numpy as jnp
+
+from msjax._src.core import lifting
+from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.transforms import control_flow
+
+
+def is_layer_sequence(obj) -> bool:
+    """Whether `obj` is what graph mode switches on: a tuple, list or CellList of callables."""
+    if lifting.is_cell(obj) and getattr(obj, "__cell_as_list__", False):
+        return len(obj) > 0
+    return type(obj) in (tuple, list) and len(obj) > 0 and all(map(callable, obj))
+
+
+def switch_layer(index, layers):
+    """`F.switch_layer(index, layers)`: the layer of `layers` that `index` (an int32 scalar
+    Tensor) picks, as a callable."""
+    layers = tuple(layers)
+    if not control_flow._is_traced(index):
+        return layers[int(index)]
+    return _Switched(index, layers)
+
+
+def _call_site() -> str:
+    """`the switch_layer at FILE:LINE`: the user's line that calls the switched layers."""
+    frame = sys._getframe(2)
+    while frame is not None and control_flow._ours(frame.f_code.co_filename):
+        frame = frame.f_back
+    place = "" if frame is None else f" at {frame.f_code.co_filename}:{frame.f_lineno}"
+    return f"the switch_layer{place}"
+
+
+class _Switched:
+    """`layers[index]` for a traced index: calling it runs the chosen layer on the arguments."""
+
+    __slots__ = ("index", "layers")
+
+    def __init__(self, index, layers):
+        self.index, self.layers = index, layers
+
+    def __call__(self, *args, **kwargs):
+        size = len(self.layers)
+        index = jnp.reshape(control_flow._data(self.index), ()).astype(jnp.int32)
+        index = jnp.where(index < 0, index + size, index)  # MindSpore's negative index
+        where = _call_site()
+
+        def run(k):
+            layer = control_flow.call(self.layers[k])
+            if k == size - 1:
+                return layer(*args, **kwargs)
+            pred = _wrap(index == k)
+            return control_flow._cond(
+                control_flow._to_pred(pred, where),
+                (lambda: (layer(*args, **kwargs),), lambda: (run(k + 1),)),
+                (f"the output of layer {k}",), where)[0]
+
+        return run(0)
