@@ -886,10 +886,10 @@ def checked(value):
 def final_return(done, value, may_fall_off):
     if not _is_traced(done):
         return checked(value) if done else None
-    if may_fall_off and checked(value) is not None:
-        raise TypeError("msjax: this function returns a value on some paths and None (by "
-                        "reaching its end) on others, chosen by a tensor condition; return a "
-                        "value on every path.")
+    if may_fall_off and checked(value) is not None:  # MindSpore returns None or the value, as
+        # the condition is at run time: one compiled program cannot, so the function runs eagerly
+        raise DynamicJoinError("msjax: this function returns a value on some paths and None (by "
+                               "reaching its end) on others, chosen by a tensor condition")
     return value
 
 
