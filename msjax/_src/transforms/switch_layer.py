@@ -66,6 +66,22 @@ class _Switched:
             return control_flow._cond(
                 control_flow._to_pred(pred, where),
                 (lambda: (layer(*args, **kwargs),), lambda: (run(k + 1),)),
-                (f"the output of layer {k}",), where)[0]
+                (f"<the output of layer {k}>",), where)[0]  # "<": joined now or raised
 
-        return run(0)
+        try:
+            return run(0)
+        except TypeError as error:
+            if not str(error).startswith("Cannot join the return values"):
+                raise
+            raise TypeError(f"{error}\nthe layers' returns:\n{_returns(self.layers)}") from None
+
+
+def _returns(layers) -> str:
+    """Where each layer returns its value (MindSpore's join error lists every branch's)."""
+    shown = []
+    for layer in layers:
+        function = type(layer).construct if lifting.is_cell(layer) else layer
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            shown.append(control_flow._source_lines(code, "_msjax_return_0_value"))
+    return "\n".join(line for line in shown if line)
