@@ -30,6 +30,7 @@ import contextvars
 import copy
 import dis
 import functools
+import inspect
 import linecache
 import os
 import re
@@ -920,7 +921,8 @@ def call(fn):
         if fn.__code__.co_filename.startswith(_libraries()):
             return fn
         call_depth.check_call()
-        return convert(fn)
+        converted = convert(fn)
+        return fn if converted is fn else _keywords_checked(converted, fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         function = fn.__func__
         filename = function.__code__.co_filename
@@ -934,7 +936,33 @@ def call(fn):
         raise ValueError("The object is not callable. Please check code.")
     if lifting.is_cell(fn):
         call_depth.check_call()
+        construct = getattr(type(fn), "construct", None)
+        if isinstance(construct, types.FunctionType):
+            return _keywords_checked(traceable(fn), construct)
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
+
+
+def _keywords_checked(callee, function):
+    """`callee` (the user's `function`, converted, or a Cell whose `construct` it is), raising
+    MindSpore's graph-mode RuntimeError for a keyword argument `function` does not take."""
+    def checked(*args, **kwargs):
+        try:
+            return callee(*args, **kwargs)
+        except TypeError:
+            unexpected = _unexpected_keyword(function, kwargs) if kwargs else None
+            if unexpected is None:
+                raise
+            raise RuntimeError(f"Got an unexpected keyword argument '{unexpected}'") from None
+    return checked
+
+
+def _unexpected_keyword(function, kwargs):
+    """The first keyword of `kwargs` that `function`'s parameters do not name, or None."""
+    code = function.__code__
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        return None
+    named = code.co_varnames[code.co_posonlyargcount:code.co_argcount + code.co_kwonlyargcount]
+    return next((name for name in kwargs if name not in named), None)
 
 
 def _binds_self(function) -> bool:
