@@ -49,7 +49,7 @@ from jax import lax
 
 from msjax._src.backend.interface import differentiated, private_paths
 from msjax._src.core import dtype as _mstype
-from msjax._src.core import lifting, state, tensor_hooks
+from msjax._src.core import integer_inputs, lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops.graph_values import _List, _Tuple
@@ -322,12 +322,22 @@ def _difference(a, b, loop=False, flag=False):
                 return ("mismatch", "shape", "")
             shape = sb if _broadcasts(sa, sb) else sa
         if da != db:  # a weakly typed side (a Python number) takes the other's dtype
-            if not (wa or wb):
+            if not (wa or wb or _float_copy_spread(da, db)):
                 return ("mismatch", "dtype", f"dtype1 = {_ms_dtype(da)}, dtype2 = {_ms_dtype(db)}.")
             dtype = db if wa and not wb else da if wb and not wa else jnp.promote_types(da, db)
         if shape or dtype:
             casts[leaf] = (shape, dtype)
     return ("cast", casts) if casts else None
+
+
+def _float_copy_spread(da, db) -> bool:
+    """Whether an integer and a floating dtype meet where a differentiated integer input's
+    Float32 copy (integer_inputs.py) has spread into a value MindSpore keeps integer: they join
+    in the floating dtype, as the copy stands for the integer."""
+    if not integer_inputs.recording():
+        return False
+    kinds = {jnp.dtype(da).kind, jnp.dtype(db).kind}
+    return kinds in ({"i", "f"}, {"u", "f"})
 
 
 _RETURN_VALUE = re.compile(r"_msjax_return_\d+_value$")
@@ -597,6 +607,9 @@ def _while(test_fn, body_fn, values, names, where, writes=None):
         specs, boxes, tensors = carried
         split = [_split(v, s) for v, s in zip(values, specs)]
         records = [r for _, r in split]
+        if integer_inputs.recording():  # an integer carry may have become a float one
+            _check_reverse_differentiable(
+                [_wrap(a) for a in jax.tree_util.tree_leaves([a for a, _ in split])], where)
 
         def merged(arrays, specs=specs, records=records):
             return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records, specs))
