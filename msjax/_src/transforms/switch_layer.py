@@ -26,9 +26,13 @@ def is_layer_sequence(obj) -> bool:
     return type(obj) in (tuple, list) and len(obj) > 0 and all(map(callable, obj))
 
 
-def switch_layer(index, layers):
-    """`F.switch_layer(index, layers)`: the layer of `layers` that `index` (an int32 scalar
-    Tensor) picks, as a callable."""
+def switch_layer(*args):
+    """`F.switch_layer(index, layers)` (MindSpore's Primitive instance, taking `*args`): the
+    layer of `layers` that `index` (an int32 scalar Tensor) picks, as a callable."""
+    if len(args) != 2:
+        raise TypeError(f"msjax: switch_layer takes two inputs, (index, layers), but got "
+                        f"{len(args)}.")
+    index, layers = args
     layers = tuple(layers)
     if not control_flow._is_traced(index):
         return layers[int(index)]
