@@ -39,6 +39,7 @@ from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops.graph_values import mutable
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
                                                 graph_float_of, graph_list, graph_pow,
                                                 graph_sum)
@@ -331,7 +332,6 @@ def graph_len(obj):
     length is the constant Python `len` gives."""
     size = len(obj)
     if getattr(obj, "__ms_dynamic_len__", False):
-        from msjax._src.ops.graph_values import mutable  # (ops imports transforms' modules)
         return mutable(size)
     return size
 

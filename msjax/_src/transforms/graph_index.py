@@ -24,11 +24,16 @@ def getitem(obj, index):
         size = len(obj)
         if not -size <= index < size:
             raise out_of_range(kind, size, index)
-    elif isinstance(index, Tensor) and _is_traced(index._data):
-        from msjax._src.transforms import switch_layer  # (imports control_flow, which imports us)
-        if switch_layer.is_layer_sequence(obj):  # graph mode's switch_layer
-            return switch_layer.switch_layer(index, obj)
+    elif isinstance(index, Tensor) and _is_traced(index._data) and TRACED_INDEX[0] is not None:
+        switched = TRACED_INDEX[0](obj, index)  # graph mode's switch_layer
+        if switched is not None:
+            return switched
     return obj[index]
+
+
+#: `(sequence, traced index) -> the switched layers, or None`: installed by switch_layer.py
+#: (which builds on control_flow, which imports this module).
+TRACED_INDEX = [None]
 
 
 def out_of_range(kind, size, index) -> Exception:

@@ -16,7 +16,7 @@ import jax.numpy as jnp
 
 from msjax._src.core import lifting
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms import control_flow
+from msjax._src.transforms import control_flow, graph_index
 
 
 def is_layer_sequence(obj) -> bool:
@@ -89,3 +89,12 @@ def _returns(layers) -> str:
         if code is not None:
             shown.append(control_flow._source_lines(code, "_msjax_return_0_value"))
     return "\n".join(line for line in shown if line)
+
+
+def _switch_on_traced_index(obj, index):
+    """`obj[index]` in converted code for a traced `index`: the switched layers when `obj` is a
+    sequence of layers (None otherwise: plain indexing)."""
+    return switch_layer(index, obj) if is_layer_sequence(obj) else None
+
+
+graph_index.TRACED_INDEX[0] = _switch_on_traced_index
