@@ -122,6 +122,7 @@ from msjax._src.transforms.no_grad import _no_grad as _no_grad
 from msjax._src.transforms.custom_grad import _Function as _Function
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.transforms.recompute import recompute as recompute
+from msjax._src.transforms.call_depth import set_recursion_limit as set_recursion_limit
 from msjax._src.transforms.jit import jit as jit
 from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function

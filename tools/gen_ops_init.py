@@ -18,6 +18,7 @@ EXTRA = {
     "msjax._src.transforms.grad": ["GradOperation", "grad", "value_and_grad", "jacfwd", "jacrev"],
     "msjax._src.transforms.vmap": ["vmap"],
     "msjax._src.transforms.loop_ops": ["WhileLoop", "ForiLoop", "Scan"],
+    "msjax._src.transforms.switch_layer": ["switch_layer"],
     "msjax._src.ops.composite": ["MultitypeFuncGraph", "HyperMap", "Map", "partial", "Partial"],
     "msjax._src.ops.comm_ops": ["ReduceOp"],
     "msjax._src.core.tensor": ["Tensor", "is_tensor"],

@@ -445,6 +445,7 @@ from msjax._src.ops.linalg_ops import geqrf as geqrf
 from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import ger as ger
 from msjax._src.ops.math_ops import Ger as Ger
+from msjax._src.ops.ascend_ops import GeSwitch as GeSwitch
 from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.ops.vm_impl_registry import get_vm_impl_fn as get_vm_impl_fn
 from msjax._src.ops.nn_ops import glu as glu
@@ -672,6 +673,7 @@ from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.reduce_ops import mean as mean
 from msjax._src.ops.reduce_ops import median as median
 from msjax._src.ops.primitives import Median as Median
+from msjax._src.ops.ascend_ops import Merge as Merge
 from msjax._src.ops.array_ops import meshgrid as meshgrid
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.reduce_ops import min as min
@@ -1004,6 +1006,7 @@ from msjax._src.ops.array_ops import swapaxes as swapaxes
 from msjax._src.ops.array_ops import swapdims as swapdims
 from msjax._src.ops.activation_ops import swiglu as swiglu
 from msjax._src.ops.scalar_ops import switch as switch
+from msjax._src.transforms.switch_layer import switch_layer as switch_layer
 from msjax._src.ops.array_ops import t as t
 from msjax._src.ops.host_ops import tail as tail
 from msjax._src.ops.array_ops import take as take

@@ -101,6 +101,7 @@ from msjax._src.ops.comm_ops import ReduceOp as ReduceOp
 from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
+from msjax._src.transforms.switch_layer import switch_layer as switch_layer
 from msjax._src.ops.host_ops import tail as tail
 from msjax._src.ops.math_ops import tensor_dot as tensor_dot
 from msjax._src.ops.host_ops import tuple_len as tuple_len

@@ -612,6 +612,7 @@ from msjax._src.ops.array_ops import swapaxes as swapaxes
 from msjax._src.ops.array_ops import swapdims as swapdims
 from msjax._src.ops.activation_ops import swiglu as swiglu
 from msjax._src.ops.scalar_ops import switch as switch
+from msjax._src.transforms.switch_layer import switch_layer as switch_layer
 from msjax._src.ops.array_ops import t as t
 from msjax._src.ops.array_ops import take as take
 from msjax._src.ops.math_ops import tan as tan

@@ -158,6 +158,7 @@ from msjax._src.ops.primitives import GeLU as GeLU
 from msjax._src.ops.primitives import Gelu as Gelu
 from msjax._src.ops.linalg_ops import Geqrf as Geqrf
 from msjax._src.ops.math_ops import Ger as Ger
+from msjax._src.ops.ascend_ops import GeSwitch as GeSwitch
 from msjax._src.ops.primitives import GLU as GLU
 from msjax._src.ops.math_ops import Greater as Greater
 from msjax._src.ops.math_ops import GreaterEqual as GreaterEqual
@@ -245,6 +246,7 @@ from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
 from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.primitives import Median as Median
+from msjax._src.ops.ascend_ops import Merge as Merge
 from msjax._src.ops.primitives import Meshgrid as Meshgrid
 from msjax._src.ops.math_ops import Minimum as Minimum
 from msjax._src.ops.primitives import MirrorPad as MirrorPad

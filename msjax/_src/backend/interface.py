@@ -24,6 +24,8 @@ Eager programs (ops/, nn/):
   are off).
 - `in_forward_mode(values)`: whether a value is being differentiated in forward mode (True when
   that cannot be seen).
+- `reverse_order(values)`: how many reverse-mode differentiations see a value at once (0 when
+  that cannot be seen).
 - `uncommitted_copy(array)`: a single-device array with `array`'s value that eager code may mix
   with arrays on any device.
 
@@ -74,6 +76,7 @@ from msjax._src.backend.stacked_outputs import lift_rows as lift_rows
 CONCRETE_ARRAY = jax_private.ARRAY_IMPL
 in_forward_mode = jax_private.in_forward_mode
 differentiated = jax_private.differentiated
+reverse_order = jax_private.reverse_order
 grad_mode.DIFFERENTIATED[0] = differentiated  # `no_grad` blocks stop what is differentiated
 distributed_client = jax_private.distributed_client  # (parallel/: needs, not fast paths)
 clear_backends = jax_private.clear_backends

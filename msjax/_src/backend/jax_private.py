@@ -203,6 +203,24 @@ def differentiated(values, through_programs=True, reverse_only=False) -> bool:
     return False
 
 
+def reverse_order(values) -> int:
+    """How many `jax.vjp`s (and so `jax.grad`s) differentiate one of `values` at once (the most
+    reverse-mode linearize traces in a value's chain, through programs); 0 without the fast
+    paths, where this cannot be seen."""
+    if not ENABLED:
+        return 0
+    deepest = 0
+    for value in values:
+        trace = getattr(value, "_trace", None) if isinstance(value, _core.Tracer) else None
+        order = 0
+        while trace is not None:
+            if isinstance(trace, _ad.LinearizeTrace) and trace.is_vjp:
+                order += 1
+            trace = getattr(trace, "parent_trace", None)
+        deepest = max(deepest, order)
+    return deepest
+
+
 # -- arrays ------------------------------------------------------------------------------------
 def committed(array) -> bool:
     """Whether a concrete array is committed to its device (part of an eager program's key)."""

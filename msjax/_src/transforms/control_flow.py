@@ -30,6 +30,7 @@ import contextvars
 import copy
 import dis
 import functools
+import inspect
 import linecache
 import os
 import re
@@ -48,11 +49,11 @@ from jax import lax
 
 from msjax._src.backend.interface import differentiated, private_paths
 from msjax._src.core import dtype as _mstype
-from msjax._src.core import lifting, state, tensor_hooks
+from msjax._src.core import integer_inputs, lifting, state, tensor_hooks
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops.graph_values import _List, _Tuple
-from msjax._src.transforms import inplace_writes, tracing_depth
+from msjax._src.transforms import call_depth, inplace_writes, tracing_depth
 from msjax._src.transforms.control_flow_rewrite import NotConvertible, rewrite
 from msjax._src.transforms.graph_fallback import formatted  # f"{value}" in converted code
 from msjax._src.transforms.graph_fallback import graph_builtin
@@ -321,12 +322,22 @@ def _difference(a, b, loop=False, flag=False):
                 return ("mismatch", "shape", "")
             shape = sb if _broadcasts(sa, sb) else sa
         if da != db:  # a weakly typed side (a Python number) takes the other's dtype
-            if not (wa or wb):
+            if not (wa or wb or _float_copy_spread(da, db)):
                 return ("mismatch", "dtype", f"dtype1 = {_ms_dtype(da)}, dtype2 = {_ms_dtype(db)}.")
             dtype = db if wa and not wb else da if wb and not wa else jnp.promote_types(da, db)
         if shape or dtype:
             casts[leaf] = (shape, dtype)
     return ("cast", casts) if casts else None
+
+
+def _float_copy_spread(da, db) -> bool:
+    """Whether an integer and a floating dtype meet where a differentiated integer input's
+    Float32 copy (integer_inputs.py) has spread into a value MindSpore keeps integer: they join
+    in the floating dtype, as the copy stands for the integer."""
+    if not integer_inputs.recording():
+        return False
+    kinds = {jnp.dtype(da).kind, jnp.dtype(db).kind}
+    return kinds in ({"i", "f"}, {"u", "f"})
 
 
 _RETURN_VALUE = re.compile(r"_msjax_return_\d+_value$")
@@ -596,6 +607,9 @@ def _while(test_fn, body_fn, values, names, where, writes=None):
         specs, boxes, tensors = carried
         split = [_split(v, s) for v, s in zip(values, specs)]
         records = [r for _, r in split]
+        if integer_inputs.recording():  # an integer carry may have become a float one
+            _check_reverse_differentiable(
+                [_wrap(a) for a in jax.tree_util.tree_leaves([a for a, _ in split])], where)
 
         def merged(arrays, specs=specs, records=records):
             return tuple(_merge(a, r, s) for a, r, s in zip(arrays, records, specs))
@@ -762,7 +776,10 @@ def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
         writes = InPlaceWrites(sys._getframe(1).f_locals, names)
         names = ("<loop index>", *names)
         return _while(test, body, (_wrap(r.start), *values), names, where, writes)[1:]
+    frame, iterations = sys._getframe(1), 0
     for item in iterable:
+        call_depth.check_iteration(frame, iterations)
+        iterations += 1
         going = True if extra_test is None else extra_test(*values)
         if _is_traced(going):  # after a traced break: the rest of the loop is conditional
             where = _traced_at(body_fn, line, "for", unsafe)
@@ -774,6 +791,7 @@ def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
             break
         else:
             values = body_fn(item, *values)
+    call_depth.loop_finished(frame, iterations)
     return values
 
 
@@ -882,10 +900,10 @@ def checked(value):
 def final_return(done, value, may_fall_off):
     if not _is_traced(done):
         return checked(value) if done else None
-    if may_fall_off and checked(value) is not None:
-        raise TypeError("msjax: this function returns a value on some paths and None (by "
-                        "reaching its end) on others, chosen by a tensor condition; return a "
-                        "value on every path.")
+    if may_fall_off and checked(value) is not None:  # MindSpore returns None or the value, as
+        # the condition is at run time: one compiled program cannot, so the function runs eagerly
+        raise DynamicJoinError("msjax: this function returns a value on some paths and None (by "
+                               "reaching its end) on others, chosen by a tensor condition")
     return value
 
 
@@ -913,19 +931,51 @@ def call(fn):
     if kind is types.BuiltinFunctionType or kind is type:
         return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
     if kind is types.FunctionType:
-        return fn if fn.__code__.co_filename.startswith(_libraries()) else convert(fn)
+        if fn.__code__.co_filename.startswith(_libraries()):
+            return fn
+        call_depth.check_call()
+        converted = convert(fn)
+        return fn if converted is fn else _keywords_checked(converted, fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         function = fn.__func__
         filename = function.__code__.co_filename
         if filename.startswith(_libraries()) or _ours(filename):
             return fn
-        converted = call(function)
+        converted = call(function)  # (counted as a call there)
         if not isinstance(fn.__self__, type) and not _binds_self(function):
             return converted  # MindSpore's graph mode: see _binds_self
         return fn if converted is function else types.MethodType(converted, fn.__self__)
     if _NAMESPACES.get() and id(fn) in _NAMESPACES.get():
         raise ValueError("The object is not callable. Please check code.")
+    if lifting.is_cell(fn):
+        call_depth.check_call()
+        construct = getattr(type(fn), "construct", None)
+        if isinstance(construct, types.FunctionType):
+            return _keywords_checked(traceable(fn), construct)
     return fn if kind in (types.BuiltinFunctionType, type) else traceable(fn)
+
+
+def _keywords_checked(callee, function):
+    """`callee` (the user's `function`, converted, or a Cell whose `construct` it is), raising
+    MindSpore's graph-mode RuntimeError for a keyword argument `function` does not take."""
+    def checked(*args, **kwargs):
+        try:
+            return callee(*args, **kwargs)
+        except TypeError:
+            unexpected = _unexpected_keyword(function, kwargs) if kwargs else None
+            if unexpected is None:
+                raise
+            raise RuntimeError(f"Got an unexpected keyword argument '{unexpected}'") from None
+    return checked
+
+
+def _unexpected_keyword(function, kwargs):
+    """The first keyword of `kwargs` that `function`'s parameters do not name, or None."""
+    code = function.__code__
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        return None
+    named = code.co_varnames[code.co_posonlyargcount:code.co_argcount + code.co_kwonlyargcount]
+    return next((name for name in kwargs if name not in named), None)
 
 
 def _binds_self(function) -> bool:
@@ -1072,6 +1122,8 @@ def convert(fn):
         except (NotConvertible, OSError, TypeError, SyntaxError, IndexError):
             converted = None  # `fn` itself (a value referring to the weak key would keep it)
         _cache[fn] = converted
+        if converted is not None:
+            call_depth.register_converted(converted.__code__)
     return fn if converted is None else converted
 
 

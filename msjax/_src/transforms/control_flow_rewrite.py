@@ -59,7 +59,8 @@ def rewrite(fn, runtime):
     if graph_scoping.is_parsed(fn):
         indent = len(lines[0]) - len(source.splitlines(True)[0])
         graph_scoping.check(code.co_filename, fdef, indent, _DefinedOutside(fn.__globals__))
-        refusal = graph_scoping.delete_refusal(code.co_filename, fdef, indent)
+        refusal = (graph_scoping.delete_refusal(code.co_filename, fdef, indent)
+                   or graph_scoping.member_assignment_refusal(code.co_filename, fdef))
     fdef.decorator_list, fdef.returns = [], None  # applied already / not needed again
     for node in ast.walk(fdef):
         if isinstance(node, ast.arg):
@@ -80,7 +81,8 @@ def rewrite(fn, runtime):
         _interpret_assigned_attributes(fdef, fdef.args.args[0].arg)
     _read_globals_first(fdef)
     _convert_scope(fdef)
-    if refusal is not None:  # graph syntax refuses `del`: before anything runs, when compiled
+    if refusal is not None:  # graph syntax refuses `del`, `a[i].x = v`: before anything runs,
+        # when compiled
         fdef.body.insert(0, ast.copy_location(
             ast.Expr(_call(_cf("refuse_statement"), ast.Constant(refusal))), fdef.body[0]))
     fdef.name = "_msjax_converted"  # not a local of the factory: `fn`'s own name stays global

@@ -73,6 +73,9 @@ def _check_inputs_and_vectors(inputs, v):
     n_vectors = len(v) if isinstance(v, (tuple, list)) else 1
     if n_inputs != n_vectors:
         raise ValueError(f"v has invalid length: should be {n_inputs}, but got {n_vectors}")
+    if n_inputs == 1 and isinstance(v, (tuple, list)):  # one input: a Tensor gradient,
+        raise TypeError("Type Join Failed: Abstract type AbstractTuple cannot join with "
+                        "AbstractTensor.")  # differentiated along v: a Tensor, as MindSpore's
 
 
 def _array(x):

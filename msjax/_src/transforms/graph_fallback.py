@@ -39,6 +39,7 @@ from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.ops.graph_values import mutable
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
                                                 graph_float_of, graph_list, graph_pow,
                                                 graph_sum)
@@ -325,6 +326,16 @@ def formatted(value):
     return "DeadNode" if tracing_depth() and dead else value
 
 
+def graph_len(obj):
+    """`len(obj)` in a compiled function: the length of a dynamic-length `mutable` sequence is
+    a variable of the graph (`ops.isconstant` is False for it), as in MindSpore; any other
+    length is the constant Python `len` gives."""
+    size = len(obj)
+    if getattr(obj, "__ms_dynamic_len__", False):
+        return mutable(size)
+    return size
+
+
 def graph_builtin(fn):
     """The graph-mode form of the built-in function or method `fn` (`fn` when it has none)."""
     special = GRAPH_BUILTINS.get(id(fn))
@@ -341,4 +352,5 @@ GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
                   id(builtins.bool): graph_bool, id(builtins.str): graph_str,
                   id(builtins.sum): graph_sum, id(builtins.pow): graph_pow,
                   id(builtins.divmod): graph_divmod, id(builtins.abs): graph_abs,
-                  id(builtins.list): graph_list, id(builtins.dict): graph_dict}
+                  id(builtins.list): graph_list, id(builtins.dict): graph_dict,
+                  id(builtins.len): graph_len}

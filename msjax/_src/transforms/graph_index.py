@@ -3,9 +3,18 @@
 The control-flow rewrite (control_flow_rewrite.py `visit_Subscript`) turns each subscript read
 of converted code into `getitem(obj, index)`. An integer index out of a tuple's, list's or
 string's range raises what MindSpore's graph compiler raises (its TupleGetItem, list_getitem and
-string evaluators), not Python's `tuple index out of range`; anything else is `obj[index]`.
+string evaluators), not Python's `tuple index out of range`; a sequence of Cells indexed by a traced
+Tensor is graph mode's switch_layer (switch_layer.py); anything else is `obj[index]`.
 """
 from __future__ import annotations
+
+import jax
+
+from msjax._src.core.tensor import Tensor
+
+
+def _is_traced(data) -> bool:
+    return isinstance(data, jax.core.Tracer)
 
 
 def getitem(obj, index):
@@ -15,7 +24,16 @@ def getitem(obj, index):
         size = len(obj)
         if not -size <= index < size:
             raise out_of_range(kind, size, index)
+    elif isinstance(index, Tensor) and _is_traced(index._data) and TRACED_INDEX[0] is not None:
+        switched = TRACED_INDEX[0](obj, index)  # graph mode's switch_layer
+        if switched is not None:
+            return switched
     return obj[index]
+
+
+#: `(sequence, traced index) -> the switched layers, or None`: installed by switch_layer.py
+#: (which builds on control_flow, which imports this module).
+TRACED_INDEX = [None]
 
 
 def out_of_range(kind, size, index) -> Exception:

@@ -285,6 +285,36 @@ def delete_refusal(filename, fdef, indent=0):
             f"{' ' * start}^{'~' * (end - start - 1)}\n\n")
 
 
+def member_assignment_refusal(filename, fdef):
+    """MindSpore's RuntimeError message for the first assignment in `fdef`'s own scope to an
+    attribute of something that is neither a name nor an attribute (`self.cells[0].x = v`),
+    or None. Graph syntax assigns the members of a name or an attribute only."""
+    def targets(node):
+        if isinstance(node, ast.Assign):
+            pending = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            pending = [node.target]
+        else:
+            return
+        while pending:
+            target = pending.pop()
+            if isinstance(target, (ast.Tuple, ast.List)):
+                pending.extend(target.elts)
+            elif isinstance(target, ast.Starred):
+                pending.append(target.value)
+            else:
+                yield target
+    found = min((target for node in _scope_nodes(fdef.body) for target in targets(node)
+                 if isinstance(target, ast.Attribute)
+                 and not isinstance(target.value, (ast.Name, ast.Attribute))),
+                key=lambda n: (n.lineno, n.col_offset), default=None)
+    if found is None:
+        return None
+    statement = linecache.getline(filename, found.lineno).rstrip("\n")
+    return ("In graph mode, only attribute and name of class members can be assigned. But got "
+            f"{type(found.value).__name__}.\n\n# In file {filename}:{found.lineno}\n{statement}")
+
+
 def refuse_statement(message) -> None:
     """The first statement of a converted function holding a statement graph syntax refuses
     (`delete_refusal`): MindSpore's RuntimeError when a graph-mode program (jit, GRAPH_MODE)

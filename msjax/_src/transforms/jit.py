@@ -13,6 +13,7 @@ from msjax._src.core import traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms import global_program, graph_scoping
+from msjax._src.transforms import switch_layer  # noqa: F401 - installs graph_index's hook
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, as_namespace,

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import inspect
 
+import jax
+
+from msjax._src.backend.interface import reverse_order
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import Primitive
 from msjax._src.transforms import control_flow
@@ -26,6 +29,17 @@ def _check_bound(name: str, value) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, Tensor)):
         raise TypeError(f"For 'ForiLoop', the type of '{name}' should be one of '['int', "
                         f"'Tensor']', but got type '{type(value).__name__}'.")
+
+
+def _check_not_higher_order(unroll, values) -> None:
+    """MindSpore keeps a loop op with `unroll=False` in the graph and differentiates it once:
+    a second-order gradient through it is refused."""
+    if unroll is False:
+        arrays = jax.tree_util.tree_leaves(values)  # (a Tensor's leaf is its array)
+        if reverse_order(arrays) > 1:
+            raise RuntimeError("Higher-order differentiation is not supported for the current "
+                               "scenario, reason: Loop op with unroll set as false is not allow "
+                               "do higher order grad")
 
 
 def _line_of(function) -> int:
@@ -58,7 +72,8 @@ class WhileLoop(Primitive):
 class ForiLoop(Primitive):
     """`ops.ForiLoop()(lower, upper, loop_func, init_val, unroll=True)`:
     `val = loop_func(i, val)` for `i` from `lower` up to `upper` (exclusive); the last value.
-    `unroll` is MindSpore's compilation choice: the values are the same either way."""
+    `unroll` is MindSpore's compilation choice: the values are the same either way, but a loop
+    kept (`unroll=False`) refuses a second-order gradient, as MindSpore's does."""
 
     def __init__(self):
         super().__init__("ForiLoop")
@@ -67,6 +82,7 @@ class ForiLoop(Primitive):
         _check_bound("lower", lower)
         _check_bound("upper", upper)
         _check_function("ForiLoop", "loop_func", loop_func)
+        _check_not_higher_order(unroll, (lower, upper, init_val))
 
         def test(index, value):
             return index < upper
@@ -89,6 +105,7 @@ class Scan(Primitive):
 
     def __call__(self, loop_func, init, xs, length=None, unroll=True):
         _check_function("Scan", "loop_func", loop_func)
+        _check_not_higher_order(unroll, (init, xs))
         if xs is None:
             if isinstance(length, bool) or not isinstance(length, int):
                 raise TypeError(f"For `Scan` op, when the argument [xs] is None, the argument "

@@ -1,0 +1,28 @@
+"""A tensor while loop whose integer carry takes a differentiated integer input (msjax hands the
+function a Float32 copy of it) joins in Float32 and runs eagerly under grad, giving MindSpore
+2.10's integer gradient (golden tests/goldens/transforms/integer_loop_grad.txt from
+tests/goldens/scripts/integer_loop_grad_probe.py)."""
+import warnings
+
+import pytest
+
+from msjax._src.backend.interface import private_paths
+from msjax._src.transforms.control_flow import GraphFallbackWarning
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+GOLDEN = golden_cases("transforms/integer_loop_grad.txt")
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", GraphFallbackWarning)  # the loop under grad: eager
+        return run_script_on_msjax("integer_loop_grad_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(GOLDEN))
+def test_case_matches_mindspore(label, msjax_cases):
+    if label.startswith("grad") and not private_paths():
+        pytest.skip("needs JAX's private tracer classes to see that grad differentiates the "
+                    "loop (MSJAX_PRIVATE_JAX=0: docs/migration.md)")
+    assert msjax_cases[label] == GOLDEN[label]
