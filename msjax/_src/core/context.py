@@ -13,6 +13,7 @@ else on JAX's default device.
 """
 from __future__ import annotations
 
+import ctypes
 import os
 
 import jax
@@ -305,8 +306,25 @@ def precompile_only() -> bool:
     """MindSpore's compile-only mode (`MS_DEV_PRECOMPILE_ONLY=1` in the environment): a `jit`
     function or a GRAPH_MODE Cell called from Python traces and compiles its program, runs
     nothing and returns None (one called inside another's trace is part of that program), and
-    so does a gradient taken from Python in GRAPH_MODE (MindSpore compiles it)."""
-    return os.environ.get("MS_DEV_PRECOMPILE_ONLY") == "1"
+    so does a gradient taken from Python in GRAPH_MODE (MindSpore compiles it).
+
+    MindSpore reads the process's environment, not Python's copy of it: after
+    `os.unsetenv("MS_DEV_PRECOMPILE_ONLY")` (which leaves `os.environ` as it was, as MindSpore's
+    own tests do) the mode is off, so a "1" in `os.environ` is checked there too."""
+    return os.environ.get("MS_DEV_PRECOMPILE_ONLY") == "1" and _process_environ_value(
+        "MS_DEV_PRECOMPILE_ONLY") in ("1", None)
+
+
+def _process_environ_value(name):
+    """The value of `name` in the C environment of the process ("" where it is unset there), or
+    None where the C library cannot be asked (then Python's copy is taken as it is)."""
+    try:
+        getenv = ctypes.CDLL(None).getenv
+    except (OSError, AttributeError, TypeError):
+        return None
+    getenv.restype = ctypes.c_char_p
+    value = getenv(name.encode())
+    return "" if value is None else value.decode()
 
 
 def is_graph_mode() -> bool:
