@@ -423,6 +423,10 @@ def lookup_class(name: str):
         existing = _msjax_object(f"{home}.{name}")
         if inspect.isclass(existing):
             return existing
+    from msjax._src.ops.registry import PRIMITIVES  # (the op table is filled by then)
+    registered = PRIMITIVES.get(name)  # msjax's class of a name only auto_generate has (CdistGrad)
+    if inspect.isclass(registered):
+        return registered
     return primitive(name)
 
 

@@ -461,3 +461,60 @@ def _igamma_grad_a(a, x):
 
 _igamma_grad_a.primitive_name = "IgammaGradA"  # (named in its broadcasting error)
 IgammaGradA = primitive("IgammaGradA", functional(_igamma_grad_a))
+
+
+# -- dropout, LRN, cdist -----------------------------------------------------------------------
+def _dropout_grad(dy, mask, *, keep_prob=0.5):
+    """`DropoutGrad(keep_prob)(dy, mask)`: `dy · mask / keep_prob` in `dy`'s dtype (Dropout's
+    backward for the mask it drew); differentiated, the mask takes no gradient, as MindSpore's."""
+    scale = jnp.asarray(1.0 / keep_prob, dy.dtype)
+    return dy * lax.stop_gradient(mask.astype(dy.dtype)) * scale
+
+
+DropoutGrad = primitive("DropoutGrad", functional(_dropout_grad), keep_prob=0.5)
+
+
+def _channel_window_sum(values, depth_radius):
+    """Σ of `values` over the channels (axis 1) within `depth_radius` of each channel."""
+    window = (1, 2 * depth_radius + 1) + (1,) * (values.ndim - 2)
+    pads = [(0, 0), (depth_radius, depth_radius)] + [(0, 0)] * (values.ndim - 2)
+    return lax.reduce_window(values, jnp.zeros((), values.dtype), lax.add, window,
+                             (1,) * values.ndim, pads)
+
+
+def _lrn_grad(grads, x, y, *, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
+              norm_region="ACROSS_CHANNELS"):
+    """`LRNGrad(...)(grads, x, y)`: LRN's backward at its input `x`. As MindSpore's kernel, the
+    output is recomputed from `x` (`y` is not read): with s = bias + alpha·Σ_window x² and
+    y = x·s^-beta, dx_i = grads_i·s_i^-beta − 2·alpha·beta·x_i·Σ_{j in i's window} grads_j·y_j/s_j."""
+    scale = bias + alpha * _channel_window_sum(jnp.square(x), depth_radius)
+    factor = jnp.power(scale, -beta)
+    carried = _channel_window_sum(grads * x * factor / scale, depth_radius)
+    return grads * factor - 2.0 * alpha * beta * x * carried
+
+
+LRNGrad = primitive("LRNGrad", functional(_lrn_grad), depth_radius=5, bias=1.0, alpha=1.0,
+                    beta=0.5, norm_region="ACROSS_CHANNELS")
+
+
+def _cdist_grad(grad, x1, x2, dist, *, p=2.0):
+    """`CdistGrad(p)(grad, x1, x2, dist)`: the gradient in `x1` of `Cdist(p)` for the output
+    gradient `grad`, from the distances `dist` as given (not recomputed); a pair at distance 0
+    contributes nothing. As MindSpore's kernel, p = 0 and 0 < p < 1 give zeros, p = inf passes
+    the gradient to the coordinates where |x1 − x2| reaches the distance."""
+    diff = x1[..., :, None, :] - x2[..., None, :, :]
+    d = dist[..., None]
+    if p < 1.0:
+        return jnp.zeros_like(x1)
+    if p == 1.0:
+        per_pair = jnp.sign(diff)
+    elif p == math.inf:
+        per_pair = jnp.sign(diff) * (jnp.abs(diff) == d).astype(x1.dtype)
+    else:
+        safe = jnp.where(d == 0, jnp.ones_like(d), d)
+        per_pair = jnp.sign(diff) * jnp.power(jnp.abs(diff) / safe, p - 1.0)
+    per_pair = jnp.where(d == 0, jnp.zeros_like(per_pair), per_pair)
+    return jnp.sum(grad[..., None] * per_pair, axis=-2).astype(x1.dtype)
+
+
+CdistGrad = primitive("CdistGrad", functional(_cdist_grad), p=2.0)
