@@ -45,6 +45,7 @@ from msjax._src.ops.reduce_ops import aminmax as aminmax
 from msjax._src.ops.math_ops import angle as angle
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.reduce_ops import any as any
+from msjax._src.ops.grad_ops import ApplyAdagradDA as ApplyAdagradDA
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.math_ops import approximate_equal as approximate_equal

@@ -14,6 +14,7 @@ from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
+from msjax._src.ops.grad_ops import ApplyAdagradDA as ApplyAdagradDA
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual

@@ -344,6 +344,34 @@ ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
                           display=shown.with_attrs(side_effect_mem=True))
 
 
+def _apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2,
+                      global_step, use_locking=False):
+    """Adagrad dual averaging (`ApplyAdagradDA`): both accumulators take the gradient (and its
+    square), then `var = -lr·shrink(accum) / (l2·global_step·lr + sqrt(squared_accum))`, where
+    `shrink` moves towards 0 by `l1·global_step` (when l1 > 0); the three Parameters written in
+    place, the new var returned."""
+    def value(t):
+        return t._data if isinstance(t, Tensor) else jnp.asarray(t)
+
+    dtype = value(var).dtype
+    g = value(grad)
+    rate, l1_, l2_ = (value(v).astype(dtype) for v in (lr, l1, l2))
+    step = value(global_step).astype(dtype)
+    accum = value(gradient_accumulator) + g
+    squared = value(gradient_squared_accumulator) + g * g
+    shrunk = jnp.where(l1_ > 0, jnp.sign(accum) * jnp.maximum(jnp.abs(accum) - l1_ * step, 0),
+                       accum)
+    new_var = -rate * shrunk / (l2_ * step * rate + jnp.sqrt(squared))
+    _write(gradient_accumulator, accum)
+    _write(gradient_squared_accumulator, squared)
+    _write(var, new_var)
+    return _wrap(var._data)
+
+
+ApplyAdagradDA = primitive("ApplyAdagradDA", _apply_adagrad_da, use_locking=False,
+                           display=shown.with_attrs(side_effect_mem=True))
+
+
 def _fused_weight_scale_apply_momentum(weight_decay, loss_scale, variable, accumulation,
                                        learning_rate, gradient, momentum):
     """`FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,

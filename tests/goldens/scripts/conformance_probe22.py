@@ -2,8 +2,9 @@
 LRNGrad, auto_generate.CdistGrad, SparseToDense (and its gradient), sparse_ops'
 SparseSegment{Mean,Sum,SqrtN}[WithNumSegments], SparseDenseCwise{Add,Mul} (its CPU has no
 SparseDenseCwiseDiv: tests/ops/test_sparse_primitives.py checks msjax's against NumPy),
-SparseSparseMinimum/Maximum, Padding, and MaskedSelect with its gradient in a graph-mode Cell:
-MindSpore 2.10's results. Golden: tests/goldens/api/conformance_probe22.out."""
+SparseSparseMinimum/Maximum, Padding, MaskedSelect with its gradient in a graph-mode Cell and
+ApplyAdagradDA (its Parameters after the step too): MindSpore 2.10's results.
+Golden: tests/goldens/api/conformance_probe22.out."""
 import warnings
 
 import numpy as np
@@ -181,3 +182,25 @@ show("Padding grad", lambda: C.GradOperation(sens_param=True)(PaddingNet())(
     Tensor(np.array([[8.], [10.]]), f32), Tensor(np.arange(8).reshape(2, 4), f32)))
 show("Padding last dim not 1", lambda: P.Padding(4)(Tensor(np.ones((2, 2)), f32)))
 show("Padding size 1", lambda: P.Padding(1)(Tensor(np.ones((2, 1)), f32)))
+
+
+class AdagradDANet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.op = P.ApplyAdagradDA()
+        self.var = ms.Parameter(Tensor(np.array([[0.6, 0.4], [0.1, 0.5]]), f32), name="var")
+        self.accum = ms.Parameter(Tensor(np.array([[0.1, -0.3], [0.1, 0.5]]), f32), name="accum")
+        self.squared = ms.Parameter(Tensor(np.array([[0.2, 0.1], [0.1, 0.2]]), f32), name="squared")
+
+    def construct(self, grad, lr, l1, l2, global_step):
+        return self.op(self.var, self.accum, self.squared, grad, lr, l1, l2, global_step)
+
+
+for l1 in (0.05, 0.0):
+    net = AdagradDANet()
+    show(f"ApplyAdagradDA l1={l1}", lambda: net(Tensor(np.array([[0.3, 0.4], [-0.1, 0.2]]), f32),
+                                               Tensor(0.01, f32), Tensor(l1, f32), Tensor(0.1, f32),
+                                               Tensor(2, mstype.int32)))
+    show(f"ApplyAdagradDA l1={l1} parameters", lambda: (net.var.value(), net.accum.value(),
+                                                         net.squared.value()))
+show("ApplyAdagradDA repr", lambda: (print(P.ApplyAdagradDA()) or Tensor(0)))
