@@ -222,6 +222,7 @@ RULES: dict[str, Rule] = {
     "CumSum": Rule(only(0, "x", _ALL_BUT_BOOL + ("Complex128", "Complex64"),
                         primitive="CumSum")),
     "NMSWithMask": Rule(only(0, "bboxes", ("Float16", "Float32"), primitive="NMSWithMask")),
+    "KLDivLossGrad": Rule(only(1, "x", _FLOAT_TYPES, primitive="KLDivLossGrad")),
     "BoundingBoxDecode": _boxes("BoundingBoxDecode", "deltas"),
     "BoundingBoxEncode": _boxes("BoundingBoxEncode", "groundtruth_box"),
     "CheckValid": Rule(*(only(p, arg, ("Float16", "Float32", "Int16", "UInt8"),

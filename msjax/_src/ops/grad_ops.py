@@ -491,6 +491,25 @@ _igamma_grad_a.primitive_name = "IgammaGradA"  # (named in its broadcasting erro
 IgammaGradA = primitive("IgammaGradA", functional(_igamma_grad_a))
 
 
+# -- losses ------------------------------------------------------------------------------------
+def _kl_div_loss_grad(grads, x, target, *, reduction="mean"):
+    """`KLDivLossGrad(reduction)(grads, x, target)`: KLDivLoss's gradient in its logits `x`,
+    −target·grads, divided by x's size ('mean') or its batch size ('batchmean'); unlike the
+    loss, the target is not masked where it is not positive (MindSpore's kernel)."""
+    if reduction not in ("none", "mean", "batchmean", "sum"):
+        raise ValueError("For 'KLDivLossGrad', the 'reduction' must be str and must be in "
+                         f"'['none', 'mean', 'batchmean', 'sum']', but got '{reduction}'.")
+    gradient = -(target * grads.astype(x.dtype))
+    if reduction == "mean":
+        gradient = gradient / x.size
+    elif reduction == "batchmean":
+        gradient = gradient / (x.shape[0] if x.ndim else 1)
+    return jnp.broadcast_to(gradient, x.shape).astype(x.dtype)
+
+
+KLDivLossGrad = primitive("KLDivLossGrad", functional(_kl_div_loss_grad), reduction="mean")
+
+
 # -- dropout, LRN, cdist -----------------------------------------------------------------------
 def _dropout_grad(dy, mask, *, keep_prob=0.5):
     """`DropoutGrad(keep_prob)(dy, mask)`: `dy · mask / keep_prob` in `dy`'s dtype (Dropout's
