@@ -223,6 +223,7 @@ RULES: dict[str, Rule] = {
                         primitive="CumSum")),
     "NMSWithMask": Rule(only(0, "bboxes", ("Float16", "Float32"), primitive="NMSWithMask")),
     "KLDivLossGrad": Rule(only(1, "x", _FLOAT_TYPES, primitive="KLDivLossGrad")),
+    "PSROIPoolingGrad": Rule(only(0, "x", ("Float32",), primitive="PSROIPoolingGrad")),
     "BoundingBoxDecode": _boxes("BoundingBoxDecode", "deltas"),
     "BoundingBoxEncode": _boxes("BoundingBoxEncode", "groundtruth_box"),
     "CheckValid": Rule(*(only(p, arg, ("Float16", "Float32", "Int16", "UInt8"),

@@ -510,6 +510,92 @@ def _kl_div_loss_grad(grads, x, target, *, reduction="mean"):
 KLDivLossGrad = primitive("KLDivLossGrad", functional(_kl_div_loss_grad), reduction="mean")
 
 
+# -- position-sensitive ROI pooling ------------------------------------------------------------
+def _round_half_away(v):
+    return jnp.sign(v) * jnp.floor(jnp.abs(v) + 0.5)
+
+
+def _bin_masks(start, end, group_size, size):
+    """(rois, group_size, size) masks of the pixels each of a ROI's bins covers along one axis:
+    the ROI [start, end) (at least 0.1 long) in `group_size` equal bins, each widened to whole
+    pixels (floor of its start, ceiling of its end) and clipped to [0, size)."""
+    bin_size = jnp.maximum(end - start, 0.1) / group_size
+    index = jnp.arange(group_size, dtype=start.dtype)
+    first = jnp.clip(jnp.floor(index * bin_size[:, None] + start[:, None]), 0, size)
+    last = jnp.clip(jnp.ceil((index + 1) * bin_size[:, None] + start[:, None]), 0, size)
+    pixel = jnp.arange(size, dtype=start.dtype)
+    return (pixel >= first[..., None]) & (pixel < last[..., None])
+
+
+def _ps_roi_pooling_grad(dy, rois, *, input_size, spatial_scale, group_size, output_dim):
+    """`PSROIPoolingGrad(input_size, spatial_scale, group_size, output_dim)(dy, rois)`: the
+    gradient of PSROIPooling in its input, of shape (batch, output_dim·group_size², *input_size).
+    `rois` is (batch, 5, rois_number), each ROI (image index, x1, y1, x2, y2) in input
+    coordinates, scaled by `spatial_scale` and rounded to pixels; `dy` is (batch·rois_number,
+    output_dim, group_size, group_size). Each bin's gradient is spread evenly over the pixels of
+    its bin in its bin's channel (output channel c, bin (i, j) -> input channel
+    (c·group_size + i)·group_size + j); an empty bin passes none."""
+    if not hasattr(dy, "shape"):
+        raise TypeError("For Primitive[PSROIPoolingGrad], the type of input argument[x] must be "
+                        f"Tensor but got {'Float32' if isinstance(dy, float) else type(dy).__name__}.")
+    height, width = (input_size, input_size) if isinstance(input_size, int) else input_size[:2]
+    if rois.ndim != 3:
+        raise RuntimeError(f"For 'PSROIPoolingGrad', 'rois' must be 3-D (batch, 5, rois_number), "
+                           f"but got shape {list(rois.shape)}.")
+    batch, _, count = rois.shape
+    expected = (batch * count, output_dim, group_size, group_size)
+    if tuple(dy.shape) != expected:
+        raise RuntimeError(f"For 'PSROIPoolingGrad', the shape of 'dy' must be {list(expected)}, "
+                           f"but got {list(dy.shape)}.")
+    boxes = jnp.transpose(rois, (0, 2, 1)).reshape(-1, 5).astype(jnp.float32)
+    scaled = _round_half_away(boxes[:, 1:] * spatial_scale)
+    rows = _bin_masks(scaled[:, 1], scaled[:, 3], group_size, height)
+    cols = _bin_masks(scaled[:, 0], scaled[:, 2], group_size, width)
+    area = (rows.sum(-1)[:, :, None] * cols.sum(-1)[:, None, :])[:, None]  # (rois, 1, gh, gw)
+    share = jnp.where(area > 0, dy.astype(jnp.float32) / jnp.maximum(area, 1), 0)
+    spread = jnp.einsum("ncij,nih,njw->ncijhw", share, rows.astype(jnp.float32),
+                        cols.astype(jnp.float32))
+    spread = spread.reshape(spread.shape[0], -1, height, width)
+    images = boxes[:, 0].astype(jnp.int32)
+    out = jnp.zeros((batch,) + spread.shape[1:], jnp.float32).at[images].add(spread)
+    return out.astype(dy.dtype)
+
+
+def _check_ps_roi_attrs(attrs):
+    """MindSpore's checks of PSROIPoolingGrad's constructor arguments."""
+    name = "PSROIPoolingGrad"
+
+    def positive(label, value, kind):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise TypeError(f"For '{name}', the '{label}' must be {kind.__name__}, but got "
+                            f"'{type(value).__name__}'")
+        if value <= 0:
+            raise ValueError(f"For '{name}', the '{label}' must be {kind.__name__} and must > 0, "
+                             f"but got '{value}' with type '{type(value).__name__}'.")
+
+    size = attrs["input_size"]
+    if not isinstance(size, (int, tuple)):
+        raise TypeError(f"For '{name}', the type of 'input_size' should be one of "
+                        f"'['int', 'tuple']', but got type '{type(size).__name__}'.")
+    for k, extent in enumerate((size,) if isinstance(size, int) else size):
+        positive(f"input_size[{k}]", extent, int)
+    positive("spatial_scale", attrs["spatial_scale"], float)
+    positive("group_size", attrs["group_size"], int)
+    positive("output_dim", attrs["output_dim"], int)
+
+
+def _ps_roi_attrs(attrs):
+    """MindSpore keeps `input_size` as a list (its repr shows `[7, 6]`)."""
+    size = attrs["input_size"]
+    return {**attrs, "input_size": [size, size] if isinstance(size, int) else list(size)}
+
+
+PSROIPoolingGrad = primitive("PSROIPoolingGrad", functional(_ps_roi_pooling_grad),
+                             display=_ps_roi_attrs, check=_check_ps_roi_attrs,
+                             input_size=_REQUIRED, spatial_scale=_REQUIRED,
+                             group_size=_REQUIRED, output_dim=_REQUIRED)
+
+
 # -- dropout, LRN, cdist -----------------------------------------------------------------------
 def _dropout_grad(dy, mask, *, keep_prob=0.5):
     """`DropoutGrad(keep_prob)(dy, mask)`: `dy · mask / keep_prob` in `dy`'s dtype (Dropout's
