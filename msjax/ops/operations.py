@@ -300,6 +300,7 @@ from msjax._src.ops.nn_ops import ReLU6 as ReLU6
 from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
+from msjax._src.ops.image_ops import ResizeLinear1D as ResizeLinear1D
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
