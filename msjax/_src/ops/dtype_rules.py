@@ -222,6 +222,7 @@ RULES: dict[str, Rule] = {
     "CumSum": Rule(only(0, "x", _ALL_BUT_BOOL + ("Complex128", "Complex64"),
                         primitive="CumSum")),
     "NMSWithMask": Rule(only(0, "bboxes", ("Float16", "Float32"), primitive="NMSWithMask")),
+    "IndexFill": Rule(only(2, "index", ("Int32",), primitive="IndexFill")),
     "KLDivLossGrad": Rule(only(1, "x", _FLOAT_TYPES, primitive="KLDivLossGrad")),
     "PSROIPoolingGrad": Rule(only(0, "x", ("Float32",), primitive="PSROIPoolingGrad")),
     "BoundingBoxDecode": _boxes("BoundingBoxDecode", "deltas"),

@@ -101,8 +101,9 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 @op(primitive="IndexFill")
 def index_fill(x, axis, index, value):
     where = [builtins.slice(None)] * x.ndim
-    where[int(axis)] = index
-    return x.at[tuple(where)].set(jnp.asarray(value, x.dtype))
+    where[int(axis)] = integer_inputs.as_index(index)  # (a differentiated index: its integers)
+    # MindSpore's gradient gives the fill value none (its bprop returns zeros for it)
+    return x.at[tuple(where)].set(jax.lax.stop_gradient(jnp.asarray(value, x.dtype)))
 
 
 @op()
