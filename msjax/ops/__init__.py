@@ -986,6 +986,7 @@ from msjax._src.ops.random_ops import StandardLaplace as StandardLaplace
 from msjax._src.ops.random_ops import StandardNormal as StandardNormal
 from msjax._src.ops.reduce_ops import std as std
 from msjax._src.ops.reduce_ops import std_mean as std_mean
+from msjax._src.ops.spectral_ops import stft as stft
 from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import StopGradient as StopGradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice

@@ -595,6 +595,7 @@ from msjax._src.ops.random_ops import standard_laplace as standard_laplace
 from msjax._src.ops.random_ops import standard_normal as standard_normal
 from msjax._src.ops.reduce_ops import std as std
 from msjax._src.ops.reduce_ops import std_mean as std_mean
+from msjax._src.ops.spectral_ops import stft as stft
 from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice
 from msjax._src.ops.math_ops import sub as sub
