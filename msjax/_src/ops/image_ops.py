@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import integer_inputs
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
@@ -334,7 +335,6 @@ def _resize_linear_1d(x, size, *, coordinate_transformation_mode="align_corners"
     points; 'align_corners' maps the end points onto each other, 'half_pixel' the pixel
     centres (a source position below 0 taken as 0); a single output point is the first input
     point, as MindSpore's kernel; differentiable in `x`."""
-    from msjax._src.core import integer_inputs
     count = int(np.asarray(jax.lax.stop_gradient(integer_inputs.as_index(size))).reshape(-1)[0])
     width = x.shape[-1]
     target = jnp.arange(count, dtype=jnp.float32)

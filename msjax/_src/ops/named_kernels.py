@@ -1,13 +1,13 @@
 """Kernels MindSpore registers in C++ under a name that no Primitive class of its Python API
 carries: user code reaches one by defining a `PrimitiveWithInfer` of that name, and MindSpore
-runs the kernel of the name (its own tests define `Shift` so). `KERNELS` maps each name to its
-implementation and the Primitive attributes it reads; `PrimitiveWithInfer.__call__` runs it.
+runs the kernel of the name (its own tests define `Shift` so). Each is entered in the registry's
+`NAMED_KERNELS` with the Primitive attributes it reads; `PrimitiveWithInfer.__call__` runs it.
 """
 from __future__ import annotations
 
 import jax.numpy as jnp
 
-from msjax._src.ops.registry import functional
+from msjax._src.ops.registry import NAMED_KERNELS, functional
 
 
 def _shift(x, fill_value, *, periods=1, axis=-1):
@@ -28,4 +28,4 @@ def _shift(x, fill_value, *, periods=1, axis=-1):
     return jnp.concatenate([moved, filled], axis=axis)
 
 
-KERNELS = {"Shift": (functional(_shift), ("periods", "axis"))}
+NAMED_KERNELS["Shift"] = (functional(_shift), ("periods", "axis"))

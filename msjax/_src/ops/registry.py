@@ -565,6 +565,11 @@ def prim_attr_register(fn):
     return deco
 
 
+#: {name: (implementation, the Primitive attributes it reads)}: kernels MindSpore has in C++
+#: under a name no Primitive class of its Python API carries (ops/named_kernels.py fills it)
+NAMED_KERNELS: dict = {}
+
+
 class PrimitiveWithInfer(Primitive):
     """`mindspore.ops.PrimitiveWithInfer`: a Primitive whose subclass may define `infer_shape`,
     `infer_dtype` and `infer_value` (MindSpore's graph compiler calls them; msjax computes
@@ -598,9 +603,8 @@ class PrimitiveWithInfer(Primitive):
         else:
             self.infer_dtype(*(abstract(x, True) for x in inputs))
             self.infer_shape(*(abstract(x, False) for x in inputs))
-        from msjax._src.ops.named_kernels import KERNELS  # (ops modules import this one)
-        if self.name in KERNELS:
-            kernel, attribute_names = KERNELS[self.name]
+        if self.name in NAMED_KERNELS:
+            kernel, attribute_names = NAMED_KERNELS[self.name]
             return kernel(*inputs, **{k: self.attrs[k] for k in attribute_names
                                       if k in self.attrs})
         raise NotImplementedError(
