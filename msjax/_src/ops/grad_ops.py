@@ -21,6 +21,7 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
+from msjax._src.ops.fractional_pool_ops import FractionalAvgPoolGrad  # noqa: F401 (a _grad_ops name)
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
