@@ -115,6 +115,19 @@ def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
 
 @op()
 def select_scatter(input, src, axis, index):
+    """`ops.select_scatter`: `input` with its slice at `index` along `axis` replaced by `src`, of
+    that slice's shape (MindSpore does not broadcast it)."""
+    for name, value in (("input", input), ("src", src)):
+        if not hasattr(value, "shape"):
+            raise TypeError(f"For select_scatter, {name} must be a Tensor, but got "
+                            f"{type(value)}.")
+    axis = axis % input.ndim
+    sliced = input.shape[:axis] + input.shape[axis + 1:]
+    if tuple(src.shape) != sliced:
+        src_shape = tuple(src.shape[:axis]) + (1,) + tuple(src.shape[axis:])
+        slice_shape = input.shape[:axis] + (1,) + input.shape[axis + 1:]
+        raise ValueError("For slice_scatter, src shape should be equal to the slice size,but got "
+                         f"src shape {src_shape} and slice shape {slice_shape}")
     where = [builtins.slice(None)] * input.ndim
     where[axis] = index
     return input.at[tuple(where)].set(src)
