@@ -453,27 +453,3 @@ FractionalAvgPool = primitive("FractionalAvgPool", functional(_fractional_avg_po
                               display=_check_sequence_pool("FractionalAvgPool"),
                               **_SEQUENCE_POOL_ATTRS)
 
-
-def _fractional_avg_pool_grad(orig_input_tensor_shape, out_backprop, row_pooling_sequence,
-                              col_pooling_sequence, *, overlapping=False):
-    """`FractionalAvgPoolGrad(overlapping)(orig_input_tensor_shape, out_backprop,
-    row_pooling_sequence, col_pooling_sequence)`: FractionalAvgPool's backward, NHWC: each
-    output cell's gradient spread evenly over the input cell it averaged ([s_i, s_{i+1}), or
-    [s_i, s_{i+1}] when overlapping, clipped to the input)."""
-    shape = tuple(int(d) for d in np.asarray(jax.lax.stop_gradient(orig_input_tensor_shape)))
-
-    def members(sequence, length):
-        position = jnp.arange(length)
-        end = jnp.minimum(sequence[1:] + int(overlapping), length)
-        return ((position >= sequence[:-1, None]) & (position < end[:, None])).astype(
-            out_backprop.dtype)
-
-    rows = members(row_pooling_sequence, shape[1])  # (out rows, in rows)
-    cols = members(col_pooling_sequence, shape[2])
-    count = rows.sum(1)[:, None] * cols.sum(1)[None, :]
-    share = out_backprop / count[None, :, :, None]
-    return jnp.einsum("nijc,ih,jw->nhwc", share, rows, cols).astype(out_backprop.dtype)
-
-
-FractionalAvgPoolGrad = primitive("FractionalAvgPoolGrad", functional(_fractional_avg_pool_grad),
-                                  overlapping=False)

@@ -21,7 +21,6 @@ from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2
-from msjax._src.ops.fractional_pool_ops import FractionalAvgPoolGrad  # noqa: F401 (a _grad_ops name)
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
@@ -509,6 +508,33 @@ def _kl_div_loss_grad(grads, x, target, *, reduction="mean"):
 
 
 KLDivLossGrad = primitive("KLDivLossGrad", functional(_kl_div_loss_grad), reduction="mean")
+
+
+# -- fractional pooling ------------------------------------------------------------------------
+
+def _fractional_avg_pool_grad(orig_input_tensor_shape, out_backprop, row_pooling_sequence,
+                              col_pooling_sequence, *, overlapping=False):
+    """`FractionalAvgPoolGrad(overlapping)(orig_input_tensor_shape, out_backprop,
+    row_pooling_sequence, col_pooling_sequence)`: FractionalAvgPool's backward, NHWC: each
+    output cell's gradient spread evenly over the input cell it averaged ([s_i, s_{i+1}), or
+    [s_i, s_{i+1}] when overlapping, clipped to the input)."""
+    shape = tuple(int(d) for d in np.asarray(jax.lax.stop_gradient(orig_input_tensor_shape)))
+
+    def members(sequence, length):
+        position = jnp.arange(length)
+        end = jnp.minimum(sequence[1:] + int(overlapping), length)
+        return ((position >= sequence[:-1, None]) & (position < end[:, None])).astype(
+            out_backprop.dtype)
+
+    rows = members(row_pooling_sequence, shape[1])  # (out rows, in rows)
+    cols = members(col_pooling_sequence, shape[2])
+    count = rows.sum(1)[:, None] * cols.sum(1)[None, :]
+    share = out_backprop / count[None, :, :, None]
+    return jnp.einsum("nijc,ih,jw->nhwc", share, rows, cols).astype(out_backprop.dtype)
+
+
+FractionalAvgPoolGrad = primitive("FractionalAvgPoolGrad", functional(_fractional_avg_pool_grad),
+                                  overlapping=False)
 
 
 # -- position-sensitive ROI pooling ------------------------------------------------------------
