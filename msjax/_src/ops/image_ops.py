@@ -350,5 +350,13 @@ def _resize_linear_1d(x, size, *, coordinate_transformation_mode="align_corners"
     return (jnp.take(x, low, axis=-1) * (1 - weight) + jnp.take(x, high, axis=-1) * weight)
 
 
+def _coordinate_mode_shown(attrs):
+    """MindSpore's repr shows the mode's enum value (align_corners 1, half_pixel 2)."""
+    mode = attrs["coordinate_transformation_mode"]
+    return {**attrs, "coordinate_transformation_mode": {"align_corners": 1,
+                                                        "half_pixel": 2}.get(mode, mode)}
+
+
 ResizeLinear1D = primitive("ResizeLinear1D", functional(_resize_linear_1d),
+                           display=_coordinate_mode_shown,
                            coordinate_transformation_mode="align_corners")
