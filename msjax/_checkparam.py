@@ -39,6 +39,7 @@ from msjax._src.core.checkparam import check_non_positive_int as check_non_posit
 from msjax._src.core.checkparam import check_number as check_number
 from msjax._src.core.checkparam import check_number_range as check_number_range
 from msjax._src.core.checkparam import check_pad_value_by_mode as check_pad_value_by_mode
+from msjax._src.core.checkparam import check_scalar_or_tensor_types_same as check_scalar_or_tensor_types_same
 from msjax._src.core.checkparam import check_positive_float as check_positive_float
 from msjax._src.core.checkparam import check_positive_float_sequence as check_positive_float_sequence
 from msjax._src.core.checkparam import check_positive_int as check_positive_int

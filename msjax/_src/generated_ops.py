@@ -31,7 +31,7 @@ import sys
 from msjax._src import module_tree
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
-from msjax._src.ops.registry import Primitive
+from msjax._src.ops.registry import PRIMITIVES, Primitive
 from msjax._src.reference import mindspore_generated_ops
 
 MODULES = ("mindspore.ops.auto_generate", "mindspore.ops.auto_generate.gen_ops_prim",
@@ -432,6 +432,9 @@ def lookup_class(name: str):
         existing = _msjax_object(f"{home}.{name}")
         if inspect.isclass(existing):
             return existing
+    registered = PRIMITIVES.get(name)  # msjax's class of a name only auto_generate has (CdistGrad)
+    if inspect.isclass(registered):
+        return registered
     return primitive(name)
 
 

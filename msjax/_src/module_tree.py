@@ -259,11 +259,15 @@ NAME_SOURCES = {
     # MindSpore's inner Primitives: not names of mindspore.ops (ops/inner_ops.py)
     "mindspore.ops.operations._inner_ops": ("msjax._src.ops.inner_ops", "msjax.ops.operations",
                                             "msjax.ops", "msjax"),
-    # MindSpore's CSR Primitive and set operations, no names of mindspore.ops
-    # (ops/sparse_matrix_ops.py, ops/set_ops.py)
+    # MindSpore's CSR Primitive, set operations and sparse Primitives, most no names of
+    # mindspore.ops (ops/sparse_matrix_ops.py, ops/set_ops.py, ops/sparse_primitives.py)
     "mindspore.ops.operations.sparse_ops": ("msjax._src.ops.sparse_matrix_ops",
-                                            "msjax._src.ops.set_ops", "msjax.ops.operations",
-                                            "msjax.ops", "msjax"),
+                                            "msjax._src.ops.set_ops",
+                                            "msjax._src.ops.sparse_primitives",
+                                            "msjax.ops.operations", "msjax.ops", "msjax"),
+    # SparseSegmentMean: no name of mindspore.ops (ops/sparse_primitives.py)
+    "mindspore.ops.operations.math_ops": ("msjax._src.ops.sparse_primitives",
+                                          "msjax.ops.operations", "msjax.ops", "msjax"),
     # Eigh: no name of mindspore.ops (ops/linalg_primitives.py)
     "mindspore.ops.operations.linalg_ops": ("msjax._src.ops.linalg_primitives",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),

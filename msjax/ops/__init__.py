@@ -45,6 +45,7 @@ from msjax._src.ops.reduce_ops import aminmax as aminmax
 from msjax._src.ops.math_ops import angle as angle
 from msjax._src.ops.math_ops import Angle as Angle
 from msjax._src.ops.reduce_ops import any as any
+from msjax._src.ops.grad_ops import ApplyAdagradDA as ApplyAdagradDA
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
@@ -212,6 +213,7 @@ from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
 from msjax._src.ops.sparse_ops import coo_atanh as coo_atanh
 from msjax._src.ops.sparse_ops import coo_ceil as coo_ceil
+from msjax._src.ops.sparse_ops import coo_concat as coo_concat
 from msjax._src.ops.sparse_ops import coo_cos as coo_cos
 from msjax._src.ops.sparse_ops import coo_cosh as coo_cosh
 from msjax._src.ops.sparse_ops import coo_exp as coo_exp
@@ -744,6 +746,7 @@ from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.composite import Partial as Partial
@@ -831,6 +834,7 @@ from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
+from msjax._src.ops.image_ops import ResizeLinear1D as ResizeLinear1D
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.array_ops import reverse as reverse
@@ -973,6 +977,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.array_ops import split as split
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV
@@ -992,6 +997,7 @@ from msjax._src.ops.random_ops import StandardLaplace as StandardLaplace
 from msjax._src.ops.random_ops import StandardNormal as StandardNormal
 from msjax._src.ops.reduce_ops import std as std
 from msjax._src.ops.reduce_ops import std_mean as std_mean
+from msjax._src.ops.spectral_ops import stft as stft
 from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import StopGradient as StopGradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice

@@ -13,6 +13,7 @@ from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
 from msjax._src.ops.sparse_ops import coo_atanh as coo_atanh
 from msjax._src.ops.sparse_ops import coo_ceil as coo_ceil
+from msjax._src.ops.sparse_ops import coo_concat as coo_concat
 from msjax._src.ops.sparse_ops import coo_cos as coo_cos
 from msjax._src.ops.sparse_ops import coo_cosh as coo_cosh
 from msjax._src.ops.sparse_ops import coo_exp as coo_exp

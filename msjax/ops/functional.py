@@ -128,6 +128,7 @@ from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
 from msjax._src.ops.sparse_ops import coo_atanh as coo_atanh
 from msjax._src.ops.sparse_ops import coo_ceil as coo_ceil
+from msjax._src.ops.sparse_ops import coo_concat as coo_concat
 from msjax._src.ops.sparse_ops import coo_cos as coo_cos
 from msjax._src.ops.sparse_ops import coo_cosh as coo_cosh
 from msjax._src.ops.sparse_ops import coo_exp as coo_exp
@@ -602,6 +603,7 @@ from msjax._src.ops.random_ops import standard_laplace as standard_laplace
 from msjax._src.ops.random_ops import standard_normal as standard_normal
 from msjax._src.ops.reduce_ops import std as std
 from msjax._src.ops.reduce_ops import std_mean as std_mean
+from msjax._src.ops.spectral_ops import stft as stft
 from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice
 from msjax._src.ops.math_ops import sub as sub

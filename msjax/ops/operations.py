@@ -14,6 +14,7 @@ from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
+from msjax._src.ops.grad_ops import ApplyAdagradDA as ApplyAdagradDA
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
@@ -275,6 +276,7 @@ from msjax._src.ops.array_ops import OnesLike as OnesLike
 from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
@@ -312,6 +314,7 @@ from msjax._src.ops.nn_ops import ReLU6 as ReLU6
 from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.array_ops import Reshape as Reshape
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
+from msjax._src.ops.image_ops import ResizeLinear1D as ResizeLinear1D
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
@@ -374,6 +377,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV
 from msjax._src.ops.math_ops import Sqrt as Sqrt

@@ -12,7 +12,10 @@ PROBES = ("conformance_probe1", "conformance_probe2", "conformance_probe3",
           "conformance_probe13", "conformance_probe14", "conformance_probe15",
           "conformance_probe16", "conformance_probe17",
           "conformance_probe18", "conformance_probe19",
-          "conformance_probe20", "conformance_probe21")
+          "conformance_probe20", "conformance_probe21", "conformance_probe22",
+          "conformance_probe23", "conformance_probe24", "conformance_probe25",
+          "conformance_probe26", "conformance_probe27", "conformance_probe28",
+          "conformance_probe29", "conformance_probe30", "conformance_probe31")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"api/{probe}.out").items()}
 

@@ -311,6 +311,30 @@ def check_types_same_and_valid(args, valid_values, prim_name):
                             f"'{name}' with type {type_}.")
 
 
+def check_scalar_or_tensor_types_same(args, valid_values, prim_name, allow_mix=False):
+    """Each type in `args` ({name: dtype or tensor type}) has its element type among
+    `valid_values`, and all have the same one; without `allow_mix`, a tensor type and a scalar
+    type are not the same."""
+    def element(type_):
+        return type_.element_type() if isinstance(type_, mstype.TensorType) else type_
+
+    items = list(args.items())
+    for name, type_ in items:
+        if element(type_) not in valid_values:
+            raise TypeError(f"For '{prim_name}', the type of '{name}' must be in "
+                            f"{list(valid_values)}, but got {element(type_)}.")
+    first_name, first_type = items[0]
+    for name, type_ in items[1:]:
+        first, other = first_type, type_
+        if allow_mix or (isinstance(first, mstype.TensorType)
+                         == isinstance(other, mstype.TensorType)):
+            first, other = element(first), element(other)
+        if first != other:
+            raise TypeError(f"For '{prim_name}', the type of '{name}' must be same as "
+                            f"'{first_name}', but got '{first_name}' with type {first} and "
+                            f"'{name}' with type {other}.")
+
+
 def check_tensors_dtypes_same_and_valid(args, valid_dtypes, prim_name):
     valid = valid_dtypes if isinstance(valid_dtypes, Iterable) else [valid_dtypes]
     check_types_same_and_valid(args, [mstype.TensorType(t) for t in valid], prim_name)

@@ -10,6 +10,7 @@ from msjax._src.ops import host_ops, legacy_ops
 from msjax._src.ops import (conv3d_ops, ctc_ops, deformable_ops, fractional_pool_ops, ftrl_ops,
                            linalg_primitives, matrix_diag_ops, pad_v3_ops, roi_ops, set_ops,
                            sparse_matrix_ops)
-from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, quant_ops,
-                           recurrent_ops, summary_ops, used_primitives)
+from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, named_kernels,
+                           quant_ops, recurrent_ops, sparse_primitives, summary_ops,
+                           used_primitives)
 from msjax._src.ops import alias_primitives

@@ -452,3 +452,4 @@ FractionalMaxPool = primitive("FractionalMaxPool", functional(_fractional_max_po
 FractionalAvgPool = primitive("FractionalAvgPool", functional(_fractional_avg_pool),
                               display=_check_sequence_pool("FractionalAvgPool"),
                               **_SEQUENCE_POOL_ATTRS)
+

@@ -344,6 +344,34 @@ ApplyMomentum = primitive("ApplyMomentum", _apply_momentum, use_nesterov=False,
                           display=shown.with_attrs(side_effect_mem=True))
 
 
+def _apply_adagrad_da(var, gradient_accumulator, gradient_squared_accumulator, grad, lr, l1, l2,
+                      global_step, use_locking=False):
+    """Adagrad dual averaging (`ApplyAdagradDA`): both accumulators take the gradient (and its
+    square), then `var = -lr·shrink(accum) / (l2·global_step·lr + sqrt(squared_accum))`, where
+    `shrink` moves towards 0 by `l1·global_step` (when l1 > 0); the three Parameters written in
+    place, the new var returned."""
+    def value(t):
+        return t._data if isinstance(t, Tensor) else jnp.asarray(t)
+
+    dtype = value(var).dtype
+    g = value(grad)
+    rate, l1_, l2_ = (value(v).astype(dtype) for v in (lr, l1, l2))
+    step = value(global_step).astype(dtype)
+    accum = value(gradient_accumulator) + g
+    squared = value(gradient_squared_accumulator) + g * g
+    shrunk = jnp.where(l1_ > 0, jnp.sign(accum) * jnp.maximum(jnp.abs(accum) - l1_ * step, 0),
+                       accum)
+    new_var = -rate * shrunk / (l2_ * step * rate + jnp.sqrt(squared))
+    _write(gradient_accumulator, accum)
+    _write(gradient_squared_accumulator, squared)
+    _write(var, new_var)
+    return _wrap(var._data)
+
+
+ApplyAdagradDA = primitive("ApplyAdagradDA", _apply_adagrad_da, use_locking=False,
+                           display=shown.with_attrs(side_effect_mem=True))
+
+
 def _fused_weight_scale_apply_momentum(weight_decay, loss_scale, variable, accumulation,
                                        learning_rate, gradient, momentum):
     """`FusedWeightScaleApplyMomentum()(weight_decay, loss_scale, variable, accumulation,
@@ -461,3 +489,192 @@ def _igamma_grad_a(a, x):
 
 _igamma_grad_a.primitive_name = "IgammaGradA"  # (named in its broadcasting error)
 IgammaGradA = primitive("IgammaGradA", functional(_igamma_grad_a))
+
+
+# -- losses ------------------------------------------------------------------------------------
+def _kl_div_loss_grad(grads, x, target, *, reduction="mean"):
+    """`KLDivLossGrad(reduction)(grads, x, target)`: KLDivLoss's gradient in its logits `x`,
+    −target·grads, divided by x's size ('mean') or its batch size ('batchmean'); unlike the
+    loss, the target is not masked where it is not positive (MindSpore's kernel)."""
+    if reduction not in ("none", "mean", "batchmean", "sum"):
+        raise ValueError("For 'KLDivLossGrad', the 'reduction' must be str and must be in "
+                         f"'['none', 'mean', 'batchmean', 'sum']', but got '{reduction}'.")
+    gradient = -(target * grads.astype(x.dtype))
+    if reduction == "mean":
+        gradient = gradient / x.size
+    elif reduction == "batchmean":
+        gradient = gradient / (x.shape[0] if x.ndim else 1)
+    return jnp.broadcast_to(gradient, x.shape).astype(x.dtype)
+
+
+KLDivLossGrad = primitive("KLDivLossGrad", functional(_kl_div_loss_grad), reduction="mean")
+
+
+# -- fractional pooling ------------------------------------------------------------------------
+
+def _fractional_avg_pool_grad(orig_input_tensor_shape, out_backprop, row_pooling_sequence,
+                              col_pooling_sequence, *, overlapping=False):
+    """`FractionalAvgPoolGrad(overlapping)(orig_input_tensor_shape, out_backprop,
+    row_pooling_sequence, col_pooling_sequence)`: FractionalAvgPool's backward, NHWC: each
+    output cell's gradient spread evenly over the input cell it averaged ([s_i, s_{i+1}), or
+    [s_i, s_{i+1}] when overlapping, clipped to the input)."""
+    shape = tuple(int(d) for d in np.asarray(jax.lax.stop_gradient(orig_input_tensor_shape)))
+
+    def members(sequence, length):
+        position = jnp.arange(length)
+        end = jnp.minimum(sequence[1:] + int(overlapping), length)
+        return ((position >= sequence[:-1, None]) & (position < end[:, None])).astype(
+            out_backprop.dtype)
+
+    rows = members(row_pooling_sequence, shape[1])  # (out rows, in rows)
+    cols = members(col_pooling_sequence, shape[2])
+    count = rows.sum(1)[:, None] * cols.sum(1)[None, :]
+    share = out_backprop / count[None, :, :, None]
+    return jnp.einsum("nijc,ih,jw->nhwc", share, rows, cols).astype(out_backprop.dtype)
+
+
+FractionalAvgPoolGrad = primitive("FractionalAvgPoolGrad", functional(_fractional_avg_pool_grad),
+                                  overlapping=False)
+
+
+# -- position-sensitive ROI pooling ------------------------------------------------------------
+def _round_half_away(v):
+    return jnp.sign(v) * jnp.floor(jnp.abs(v) + 0.5)
+
+
+def _bin_masks(start, end, group_size, size):
+    """(rois, group_size, size) masks of the pixels each of a ROI's bins covers along one axis:
+    the ROI [start, end) (at least 0.1 long) in `group_size` equal bins, each widened to whole
+    pixels (floor of its start, ceiling of its end) and clipped to [0, size)."""
+    bin_size = jnp.maximum(end - start, 0.1) / group_size
+    index = jnp.arange(group_size, dtype=start.dtype)
+    first = jnp.clip(jnp.floor(index * bin_size[:, None] + start[:, None]), 0, size)
+    last = jnp.clip(jnp.ceil((index + 1) * bin_size[:, None] + start[:, None]), 0, size)
+    pixel = jnp.arange(size, dtype=start.dtype)
+    return (pixel >= first[..., None]) & (pixel < last[..., None])
+
+
+def _ps_roi_pooling_grad(dy, rois, *, input_size, spatial_scale, group_size, output_dim):
+    """`PSROIPoolingGrad(input_size, spatial_scale, group_size, output_dim)(dy, rois)`: the
+    gradient of PSROIPooling in its input, of shape (batch, output_dim·group_size², *input_size).
+    `rois` is (batch, 5, rois_number), each ROI (image index, x1, y1, x2, y2) in input
+    coordinates, scaled by `spatial_scale` and rounded to pixels; `dy` is (batch·rois_number,
+    output_dim, group_size, group_size). Each bin's gradient is spread evenly over the pixels of
+    its bin in its bin's channel (output channel c, bin (i, j) -> input channel
+    (c·group_size + i)·group_size + j); an empty bin passes none."""
+    if not hasattr(dy, "shape"):
+        raise TypeError("For Primitive[PSROIPoolingGrad], the type of input argument[x] must be "
+                        f"Tensor but got {'Float32' if isinstance(dy, float) else type(dy).__name__}.")
+    height, width = (input_size, input_size) if isinstance(input_size, int) else input_size[:2]
+    if rois.ndim != 3:
+        raise RuntimeError(f"For 'PSROIPoolingGrad', 'rois' must be 3-D (batch, 5, rois_number), "
+                           f"but got shape {list(rois.shape)}.")
+    batch, _, count = rois.shape
+    expected = (batch * count, output_dim, group_size, group_size)
+    if tuple(dy.shape) != expected:
+        raise RuntimeError(f"For 'PSROIPoolingGrad', the shape of 'dy' must be {list(expected)}, "
+                           f"but got {list(dy.shape)}.")
+    boxes = jnp.transpose(rois, (0, 2, 1)).reshape(-1, 5).astype(jnp.float32)
+    scaled = _round_half_away(boxes[:, 1:] * spatial_scale)
+    rows = _bin_masks(scaled[:, 1], scaled[:, 3], group_size, height)
+    cols = _bin_masks(scaled[:, 0], scaled[:, 2], group_size, width)
+    area = (rows.sum(-1)[:, :, None] * cols.sum(-1)[:, None, :])[:, None]  # (rois, 1, gh, gw)
+    share = jnp.where(area > 0, dy.astype(jnp.float32) / jnp.maximum(area, 1), 0)
+    spread = jnp.einsum("ncij,nih,njw->ncijhw", share, rows.astype(jnp.float32),
+                        cols.astype(jnp.float32))
+    spread = spread.reshape(spread.shape[0], -1, height, width)
+    images = boxes[:, 0].astype(jnp.int32)
+    out = jnp.zeros((batch,) + spread.shape[1:], jnp.float32).at[images].add(spread)
+    return out.astype(dy.dtype)
+
+
+def _check_ps_roi_attrs(attrs):
+    """MindSpore's checks of PSROIPoolingGrad's constructor arguments."""
+    name = "PSROIPoolingGrad"
+
+    def positive(label, value, kind):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise TypeError(f"For '{name}', the '{label}' must be {kind.__name__}, but got "
+                            f"'{type(value).__name__}'")
+        if value <= 0:
+            raise ValueError(f"For '{name}', the '{label}' must be {kind.__name__} and must > 0, "
+                             f"but got '{value}' with type '{type(value).__name__}'.")
+
+    size = attrs["input_size"]
+    if not isinstance(size, (int, tuple)):
+        raise TypeError(f"For '{name}', the type of 'input_size' should be one of "
+                        f"'['int', 'tuple']', but got type '{type(size).__name__}'.")
+    for k, extent in enumerate((size,) if isinstance(size, int) else size):
+        positive(f"input_size[{k}]", extent, int)
+    positive("spatial_scale", attrs["spatial_scale"], float)
+    positive("group_size", attrs["group_size"], int)
+    positive("output_dim", attrs["output_dim"], int)
+
+
+def _ps_roi_attrs(attrs):
+    """MindSpore keeps `input_size` as a list (its repr shows `[7, 6]`)."""
+    size = attrs["input_size"]
+    return {**attrs, "input_size": [size, size] if isinstance(size, int) else list(size)}
+
+
+PSROIPoolingGrad = primitive("PSROIPoolingGrad", functional(_ps_roi_pooling_grad),
+                             display=_ps_roi_attrs, check=_check_ps_roi_attrs,
+                             input_size=_REQUIRED, spatial_scale=_REQUIRED,
+                             group_size=_REQUIRED, output_dim=_REQUIRED)
+
+
+# -- dropout, LRN, cdist -----------------------------------------------------------------------
+def _dropout_grad(dy, mask, *, keep_prob=0.5):
+    """`DropoutGrad(keep_prob)(dy, mask)`: `dy · mask / keep_prob` in `dy`'s dtype (Dropout's
+    backward for the mask it drew); differentiated, the mask takes no gradient, as MindSpore's."""
+    scale = jnp.asarray(1.0 / keep_prob, dy.dtype)
+    return dy * lax.stop_gradient(mask.astype(dy.dtype)) * scale
+
+
+DropoutGrad = primitive("DropoutGrad", functional(_dropout_grad), keep_prob=0.5)
+
+
+def _channel_window_sum(values, depth_radius):
+    """Σ of `values` over the channels (axis 1) within `depth_radius` of each channel."""
+    window = (1, 2 * depth_radius + 1) + (1,) * (values.ndim - 2)
+    pads = [(0, 0), (depth_radius, depth_radius)] + [(0, 0)] * (values.ndim - 2)
+    return lax.reduce_window(values, jnp.zeros((), values.dtype), lax.add, window,
+                             (1,) * values.ndim, pads)
+
+
+def _lrn_grad(grads, x, y, *, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5,
+              norm_region="ACROSS_CHANNELS"):
+    """`LRNGrad(...)(grads, x, y)`: LRN's backward at its input `x`. As MindSpore's kernel, the
+    output is recomputed from `x` (`y` is not read): with s = bias + alpha·Σ_window x² and
+    y = x·s^-beta, dx_i = grads_i·s_i^-beta − 2·alpha·beta·x_i·Σ_{j in i's window} grads_j·y_j/s_j."""
+    scale = bias + alpha * _channel_window_sum(jnp.square(x), depth_radius)
+    factor = jnp.power(scale, -beta)
+    carried = _channel_window_sum(grads * x * factor / scale, depth_radius)
+    return grads * factor - 2.0 * alpha * beta * x * carried
+
+
+LRNGrad = primitive("LRNGrad", functional(_lrn_grad), depth_radius=5, bias=1.0, alpha=1.0,
+                    beta=0.5, norm_region="ACROSS_CHANNELS")
+
+
+def _cdist_grad(grad, x1, x2, dist, *, p=2.0):
+    """`CdistGrad(p)(grad, x1, x2, dist)`: the gradient in `x1` of `Cdist(p)` for the output
+    gradient `grad`, from the distances `dist` as given (not recomputed); a pair at distance 0
+    contributes nothing. As MindSpore's kernel, p = 0 and 0 < p < 1 give zeros, p = inf passes
+    the gradient to the coordinates where |x1 − x2| reaches the distance."""
+    diff = x1[..., :, None, :] - x2[..., None, :, :]
+    d = dist[..., None]
+    if p < 1.0:
+        return jnp.zeros_like(x1)
+    if p == 1.0:
+        per_pair = jnp.sign(diff)
+    elif p == math.inf:
+        per_pair = jnp.sign(diff) * (jnp.abs(diff) == d).astype(x1.dtype)
+    else:
+        safe = jnp.where(d == 0, jnp.ones_like(d), d)
+        per_pair = jnp.sign(diff) * jnp.power(jnp.abs(diff) / safe, p - 1.0)
+    per_pair = jnp.where(d == 0, jnp.zeros_like(per_pair), per_pair)
+    return jnp.sum(grad[..., None] * per_pair, axis=-2).astype(x1.dtype)
+
+
+CdistGrad = primitive("CdistGrad", functional(_cdist_grad), p=2.0)

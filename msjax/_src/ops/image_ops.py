@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import integer_inputs
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
@@ -327,3 +328,35 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     _, pullback = jax.vjp(blocks, jnp.zeros((n, c) + padded, input.dtype))
     out = pullback(input)[0]
     return out[:, :, padding[0]:padding[0] + size[0], padding[1]:padding[1] + size[1]]
+
+
+def _resize_linear_1d(x, size, *, coordinate_transformation_mode="align_corners"):
+    """`ResizeLinear1D(mode)(x, size)`: `x` (N, C, W) linearly resampled along W to `size[0]`
+    points; 'align_corners' maps the end points onto each other, 'half_pixel' the pixel
+    centres (a source position below 0 taken as 0); a single output point is the first input
+    point, as MindSpore's kernel; differentiable in `x`."""
+    count = int(np.asarray(jax.lax.stop_gradient(integer_inputs.as_index(size))).reshape(-1)[0])
+    width = x.shape[-1]
+    target = jnp.arange(count, dtype=jnp.float32)
+    if count == 1:  # (one output point reads the first input point, in either mode)
+        source = target
+    elif coordinate_transformation_mode == "align_corners":
+        source = target * ((width - 1) / (count - 1))
+    else:
+        source = jnp.maximum((target + 0.5) * (width / count) - 0.5, 0.0)
+    low = jnp.clip(jnp.floor(source).astype(jnp.int32), 0, width - 1)
+    high = jnp.minimum(low + 1, width - 1)
+    weight = (source - low).astype(x.dtype)
+    return (jnp.take(x, low, axis=-1) * (1 - weight) + jnp.take(x, high, axis=-1) * weight)
+
+
+def _coordinate_mode_shown(attrs):
+    """MindSpore's repr shows the mode's enum value (align_corners 1, half_pixel 2)."""
+    mode = attrs["coordinate_transformation_mode"]
+    return {**attrs, "coordinate_transformation_mode": {"align_corners": 1,
+                                                        "half_pixel": 2}.get(mode, mode)}
+
+
+ResizeLinear1D = primitive("ResizeLinear1D", functional(_resize_linear_1d),
+                           display=_coordinate_mode_shown,
+                           coordinate_transformation_mode="align_corners")

@@ -573,6 +573,11 @@ def prim_attr_register(fn):
     return deco
 
 
+#: {name: (implementation, the Primitive attributes it reads)}: kernels MindSpore has in C++
+#: under a name no Primitive class of its Python API carries (ops/named_kernels.py fills it)
+NAMED_KERNELS: dict = {}
+
+
 class PrimitiveWithInfer(Primitive):
     """`mindspore.ops.PrimitiveWithInfer`: a Primitive whose subclass may define `infer_shape`,
     `infer_dtype` and `infer_value` (MindSpore's graph compiler calls them; msjax computes
@@ -592,15 +597,24 @@ class PrimitiveWithInfer(Primitive):
         return None
 
     def __call__(self, *inputs):
-        """A subclass with no `__call__` of its own: MindSpore runs its `infer_dtype` and
-        `infer_shape` on the inputs (their errors are the call's), then looks for a kernel of
-        its name, which msjax does not have."""
+        """A subclass with no `__call__` of its own: MindSpore runs its `__infer__` where the
+        subclass defines one, else its `infer_dtype` and `infer_shape`, on the inputs (their
+        errors are the call's), then runs the kernel of its name: msjax's where it has one
+        (ops/named_kernels.py), else a NotImplementedError."""
         def abstract(x, dtype):
             if isinstance(x, Tensor):
                 return mstype.TensorType(x.dtype) if dtype else list(x.shape)
             return (mstype.get_py_obj_dtype(x) if dtype else []) if x is not None else None
-        self.infer_dtype(*(abstract(x, True) for x in inputs))
-        self.infer_shape(*(abstract(x, False) for x in inputs))
+        if type(self).__infer__ is not PrimitiveWithInfer.__infer__:
+            self.__infer__(*({"dtype": abstract(x, True), "shape": abstract(x, False),
+                              "value": None} for x in inputs))
+        else:
+            self.infer_dtype(*(abstract(x, True) for x in inputs))
+            self.infer_shape(*(abstract(x, False) for x in inputs))
+        if self.name in NAMED_KERNELS:
+            kernel, attribute_names = NAMED_KERNELS[self.name]
+            return kernel(*inputs, **{k: self.attrs[k] for k in attribute_names
+                                      if k in self.attrs})
         raise NotImplementedError(
             f"msjax: the Primitive '{self.name}' has no implementation: MindSpore runs a C++ "
             "kernel registered under its name; msjax runs Python. Define its `__call__` (on "

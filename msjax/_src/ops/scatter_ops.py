@@ -101,8 +101,9 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True):
 @op(primitive="IndexFill")
 def index_fill(x, axis, index, value):
     where = [builtins.slice(None)] * x.ndim
-    where[int(axis)] = index
-    return x.at[tuple(where)].set(jnp.asarray(value, x.dtype))
+    where[int(axis)] = integer_inputs.as_index(index)  # (a differentiated index: its integers)
+    # MindSpore's gradient gives the fill value none (its bprop returns zeros for it)
+    return x.at[tuple(where)].set(jax.lax.stop_gradient(jnp.asarray(value, x.dtype)))
 
 
 @op()
@@ -114,6 +115,19 @@ def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
 
 @op()
 def select_scatter(input, src, axis, index):
+    """`ops.select_scatter`: `input` with its slice at `index` along `axis` replaced by `src`, of
+    that slice's shape (MindSpore does not broadcast it)."""
+    for name, value in (("input", input), ("src", src)):
+        if not hasattr(value, "shape"):
+            raise TypeError(f"For select_scatter, {name} must be a Tensor, but got "
+                            f"{type(value)}.")
+    axis = axis % input.ndim
+    sliced = input.shape[:axis] + input.shape[axis + 1:]
+    if tuple(src.shape) != sliced:
+        src_shape = tuple(src.shape[:axis]) + (1,) + tuple(src.shape[axis:])
+        slice_shape = input.shape[:axis] + (1,) + input.shape[axis + 1:]
+        raise ValueError("For slice_scatter, src shape should be equal to the slice size,but got "
+                         f"src shape {src_shape} and slice shape {slice_shape}")
     where = [builtins.slice(None)] * input.ndim
     where[axis] = index
     return input.at[tuple(where)].set(src)

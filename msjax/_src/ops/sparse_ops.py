@@ -1,11 +1,17 @@
 """`ops.csr_<op>` and `ops.coo_<op>`: the elementwise ops of the op table applied to a sparse
 tensor's stored values, its structure (indptr, indices, shape) kept, as MindSpore 2.10's sparse
 unary functions are. Each is built from the table below, over the op table's own `ops.<op>`.
-`ops.csr_add` adds two CSRTensors (core/sparse_tensor.py `csr_merge`)."""
+`ops.csr_add` adds two CSRTensors (core/sparse_tensor.py `csr_merge`); `ops.coo_concat` joins
+COOTensors along an axis."""
 from __future__ import annotations
 
 import inspect
 
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 from msjax._src.core.sparse_tensor import (COOTensor, CSRTensor, csr_merge, dense_to_coo,
                                            dense_to_csr)
 from msjax._src.core.tensor import Tensor
@@ -103,5 +109,45 @@ for _fn, _parameter, _in, _out in ((csr_to_coo, "tensor", CSRTensor, COOTensor),
 del _fn, _parameter, _in, _out
 
 
+@x64.scoped  # (Int64 indices)
+def coo_concat(sp_input, concat_dim=0):
+    """`ops.coo_concat(sp_input, concat_dim=0)`: COOTensors (at least two, of one values dtype,
+    Int64 indices, equal sizes off `concat_dim`) joined along `concat_dim`; each input's
+    indices shifted by the sizes before it, the entries in row-major order."""
+    inputs = tuple(sp_input)
+    if len(inputs) < 2:
+        raise ValueError("For coo_concat, not support COOTensor input number < 2.")
+    if not isinstance(concat_dim, int) or isinstance(concat_dim, bool):
+        raise TypeError("For 'SparseConcat', the type of 'concat_dim' should be 'int', but got "
+                        f"type '{type(concat_dim).__name__}'.")
+    for k, tensor in enumerate(inputs):
+        _check_kind(tensor, COOTensor, "coo_concat")
+        if tensor.indices.dtype != mstype.int64:
+            raise TypeError(f"For primitive[SparseConcat], the input argument[indices{k}] must "
+                            "be a type of {Tensor[Int64]}, but got "
+                            f"Tensor[{tensor.indices.dtype}].")
+        if tensor.values.dtype != inputs[0].values.dtype:
+            raise TypeError("For primitive[SparseConcat], the input type must be same.")
+    rank = len(inputs[0].shape)
+    axis = [d for d in range(rank)][concat_dim]  # (IndexError: list index out of range)
+    for k, tensor in enumerate(inputs[1:], 1):
+        for d in range(rank):
+            if d != axis and tensor.shape[d] != inputs[0].shape[d]:
+                raise RuntimeError(
+                    f"For op SparseConcatThe No.{k} input COO tensor shape size is incorrect. "
+                    f"The No.{k} shape is {tensor.shape[d]} not equal with first COO tensor "
+                    f"shape: {inputs[0].shape[d]}.")
+    offsets = np.cumsum([0] + [t.shape[axis] for t in inputs[:-1]])
+    step = jnp.zeros((rank,), jnp.int64)
+    indices = jnp.concatenate([t.indices._data + step.at[axis].set(int(offset))
+                               for t, offset in zip(inputs, offsets)])
+    values = jnp.concatenate([t.values._data for t in inputs])
+    order = jnp.lexsort(tuple(indices[:, d] for d in reversed(range(rank))))
+    shape = list(inputs[0].shape)
+    shape[axis] = sum(t.shape[axis] for t in inputs)
+    return COOTensor(Tensor(indices[order]), Tensor(values[order]), tuple(shape))
+
+
 #: The functions beyond the unary table (tools/gen_ops_init.py exports them).
-FUNCTIONS = ("csr_add", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo", "dense_to_sparse_csr")
+FUNCTIONS = ("coo_concat", "csr_add", "csr_to_coo", "csr_to_dense", "dense_to_sparse_coo",
+             "dense_to_sparse_csr")

@@ -200,3 +200,34 @@ FFTWithSize = primitive("FFTWithSize", functional(fft_with_size),
                         real=inspect.Parameter.empty, norm="backward", onesided=True,
                         signal_sizes=(),
                         display=shown.enum("norm", {n: i for i, n in enumerate(_NORMS)}))
+
+
+@op()
+def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
+         pad_mode="REFLECT", normalized=False, onesided=None, return_complex=None):
+    """`ops.stft`: the short-time Fourier transform of `x` (..., length), (..., n_freq, frames):
+    frames of `n_fft` samples every `hop_length` (n_fft // 4), each multiplied by `window`
+    (ones of `win_length`, centred in n_fft), transformed; `center` pads n_fft // 2 samples each
+    side first (`pad_mode`); `onesided` (real input and window) keeps n_fft // 2 + 1
+    frequencies; `normalized` divides by sqrt(n_fft); without `return_complex` (for real
+    inputs) the real and imaginary parts stand on a last axis of 2."""
+    hop = hop_length if hop_length is not None else n_fft // 4
+    width = win_length if win_length is not None else n_fft
+    window = jnp.ones((width,), x.real.dtype) if window is None else window
+    left = (n_fft - window.shape[0]) // 2
+    window = jnp.pad(window, (left, n_fft - window.shape[0] - left))
+    is_complex = jnp.iscomplexobj(x) or jnp.iscomplexobj(window)
+    if center:
+        pads = [(0, 0)] * (x.ndim - 1) + [(n_fft // 2, n_fft // 2)]
+        x = jnp.pad(x, pads, mode=str(pad_mode).lower())
+    count = 1 + (x.shape[-1] - n_fft) // hop
+    positions = np.arange(count)[:, None] * hop + np.arange(n_fft)
+    spectrum = jnp.fft.fft(x[..., positions] * window, axis=-1)
+    if onesided if onesided is not None else not is_complex:
+        spectrum = spectrum[..., : n_fft // 2 + 1]
+    if normalized:
+        spectrum = spectrum / float(np.sqrt(n_fft))
+    spectrum = jnp.swapaxes(spectrum, -1, -2)
+    if return_complex if return_complex is not None else is_complex:
+        return spectrum
+    return jnp.stack([spectrum.real, spectrum.imag], axis=-1)

@@ -1,8 +1,9 @@
 """Primitives real MindSpore code calls whose computation msjax's op table has under another
-form: `LRN` (`ops.lrn`), `RmsNorm` (`ops.rms_norm`), `Randperm`, `Im2Col` (sliding windows,
-`ops.unfold`'s values laid out as (N, C, kh·kw, L)), `MaskedScatter` (`Tensor.masked_scatter`)
-and `ScalarToArray` (`ops.functional.scalar_to_array`), each with MindSpore 2.10's constructor
-and repr (tests/goldens/scripts/used_primitives_probe.py).
+form: `LRN` (`ops.lrn`), `RmsNorm` (`ops.rms_norm`), `Padding` (a pad of the last axis),
+`Randperm`, `Im2Col` (sliding windows, `ops.unfold`'s values laid out as (N, C, kh·kw, L)),
+`MaskedScatter` (`Tensor.masked_scatter`) and `ScalarToArray` (`ops.functional.scalar_to_array`),
+each with MindSpore 2.10's constructor and repr (tests/goldens/scripts/used_primitives_probe.py;
+Padding: conformance_probe22.py).
 
 `RmsNorm` and `Randperm` have Ascend kernels only in MindSpore 2.10 (its CPU raises a
 RuntimeError), and its PyNative `ScalarToArray` raises "prim:ScalarToArray has no attr:
@@ -30,6 +31,18 @@ _REQUIRED = inspect.Parameter.empty
 LRN = primitive("LRN", lrn, display=shown.only(), depth_radius=5, bias=1.0, alpha=1.0,
                 beta=0.5, norm_region="ACROSS_CHANNELS")
 RmsNorm = primitive("RmsNorm", rms_norm, epsilon=1e-6)
+
+
+def _padding(x, *, pad_dim_size=8):
+    """`Padding(pad_dim_size)(x)`: `x`, whose last dimension is 1, extended with zeros to
+    `pad_dim_size` along it (`ops.pad` of the last axis)."""
+    if x.ndim < 1 or x.shape[-1] != 1:
+        raise ValueError("For 'Padding', the last dimension of 'x' must be 1, but got: "
+                         f"{x.shape[-1] if x.ndim else 'a scalar'}.")
+    return jnp.pad(x, [(0, 0)] * (x.ndim - 1) + [(0, pad_dim_size - 1)])
+
+
+Padding = primitive("Padding", functional(_padding), pad_dim_size=8)
 
 
 def _randperm(n, *, max_length=1, pad=-1, dtype=mstype.int32):

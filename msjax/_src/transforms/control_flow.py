@@ -1066,7 +1066,8 @@ class SignatureRunsEagerly(Exception):
 
 
 FALLBACK_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
-                   jax.errors.TracerArrayConversionError, UnconvertibleControlFlowError,
+                   jax.errors.TracerArrayConversionError, jax.errors.NonConcreteBooleanIndexError,
+                   UnconvertibleControlFlowError,
                    SignatureRunsEagerly)
 
 
@@ -1100,6 +1101,9 @@ def _fallback_message(name, error) -> str:
            if isinstance(error, jax.errors.TracerIntegerConversionError) else
            "a tensor's value is turned into a Python value at run time (asnumpy(), float(), "
            "list()...)" if isinstance(error, jax.errors.TracerArrayConversionError) else
+           "a result's shape depends on a tensor's values (a boolean mask selects elements: "
+           "masked_select, x[mask])"
+           if isinstance(error, jax.errors.NonConcreteBooleanIndexError) else
            "a Python condition needs a tensor's value, and msjax could not convert it")
     return (f"msjax: '{name}' could not be compiled and runs eagerly (op by op) for this call "
             f"signature: {where}: {why}. msjax compiles `if`/`while`/`for` statements on "

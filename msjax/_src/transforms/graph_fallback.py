@@ -79,7 +79,7 @@ def fold_constants():
 
 # What tracing raises when Python needs a tensor's value.
 NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
-               jax.errors.TracerIntegerConversionError)
+               jax.errors.TracerIntegerConversionError, jax.errors.NonConcreteBooleanIndexError)
 
 
 def run_folding_when_needed(record, graph_mode, run):

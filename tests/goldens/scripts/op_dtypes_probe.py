@@ -49,6 +49,14 @@ _MORE_OPS = {
                                  [I([[1, 2], [3, 4]]), I([[2, 5], [1, 4]])]),
     "DenseToSparseSetOperation": (_inner("sparse_ops", "DenseToSparseSetOperation"), [
         I([[1, 2], [3, 4]]), I([[0, 0], [1, 1]], np.int64), I([2, 4]), I([2, 2], np.int64)]),
+    "KLDivLossGrad": (_inner("_grad_ops", "KLDivLossGrad", reduction="none"),
+                      [F(2, 3), F(2, 3), F(2, 3)]),
+    "PSROIPoolingGrad": (_inner("_grad_ops", "PSROIPoolingGrad", input_size=(4, 4),
+                                spatial_scale=0.25, group_size=2, output_dim=1),
+                         [F(2, 1, 2, 2), Tensor(np.array([[[0.], [1.], [1.], [9.], [9.]],
+                                                          [[1.], [2.], [0.], [8.], [12.]]],
+                                                         np.float32))]),
+    "IndexFill": (_inner("array_ops", "IndexFill"), [F(3, 4), I(1), I([0, 2]), F()]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]
