@@ -333,8 +333,7 @@ class Tensor:
         except (ValueError, TypeError) as error:  # the value's shape does not broadcast
             target = jax.eval_shape(lambda d: d[index], data).shape
             self._data = data.at[index].set(_fit_value(value, target, error))
-        if self._view_of is not None or self._views:
-            written(self)
+        written(self)  # (nothing for a Tensor in no view relation)
 
     # -- printing -----------------------------------------------------------------------------
     def __repr__(self) -> str:

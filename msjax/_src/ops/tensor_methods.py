@@ -618,8 +618,7 @@ def _in_place(fn):
     def method(self, *args, **kwargs):
         self._data = fn(self, *args, **kwargs)._data.astype(self._data.dtype)
         tensor_hooks.forget_hooks(self)
-        if self._view_of is not None or self._views:
-            written(self)
+        written(self)  # (nothing for a Tensor in no view relation)
         return self
     return method
 
@@ -701,23 +700,20 @@ def scatter_(self, dim, index, src=None, *, value=None, reduce="none"):
         updates = jnp.full(indices.shape, source)
     target = self._data.at[scatter_ops.elements_index(indices, dim % self.ndim)]
     self._data = getattr(target, _SCATTER_REDUCTIONS[reduce])(updates.astype(self._data.dtype))
-    if self._view_of is not None or self._views:
-        written(self)
+    written(self)  # (nothing for a Tensor in no view relation)
     return self
 
 
 def zero_(self):
     self._data = jnp.zeros_like(self._data)
-    if self._view_of is not None or self._views:
-        written(self)
+    written(self)  # (nothing for a Tensor in no view relation)
     return self
 
 
 def copy_(self, src, non_blocking=False):
     self._data = jnp.broadcast_to(jnp.asarray(src._data if isinstance(src, Tensor) else src,
                                               self._data.dtype), self._data.shape)
-    if self._view_of is not None or self._views:
-        written(self)
+    written(self)  # (nothing for a Tensor in no view relation)
     return self
 
 

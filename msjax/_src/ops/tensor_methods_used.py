@@ -93,8 +93,7 @@ def index_add_(self, dim, index, source, *, alpha=1) -> Tensor:
     # (IndexAdd's Int32-only index check is the primitive's: this method takes Int64 too)
     added = scatter_ops.index_add.impl(self._data, index._data, scaled._data, dim)
     self._data = added.astype(self._data.dtype)
-    if self._view_of is not None or self._views:
-        written(self)
+    written(self)  # (nothing for a Tensor in no view relation)
     return self
 
 
@@ -103,8 +102,7 @@ def _draw(self, sample, api, generator) -> Tensor:
     from `generator`'s state (None: the global one)."""
     values = sample(random.generator_key(f"Tensor.{api}", generator), self._data.shape)
     self._data = values.astype(self._data.dtype)
-    if self._view_of is not None or self._views:
-        written(self)
+    written(self)  # (nothing for a Tensor in no view relation)
     return self
 
 
