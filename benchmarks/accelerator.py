@@ -33,8 +33,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import models
@@ -75,8 +77,53 @@ def losses_child(batch: int, steps: int) -> dict:
     return dict(losses=[float(run().asnumpy()) for _ in range(steps)])
 
 
+def record(path, result: dict):
+    """Appends one result as a JSON line to `path` (--record), so that a run cut short keeps
+    what it measured."""
+    if path:
+        with open(path, "a") as file:
+            file.write(json.dumps(result) + "\n")
+
+
+def recorded(path) -> list:
+    """The results `record` appended to `path` (none when it is not there)."""
+    if not path or not os.path.exists(path):
+        return []
+    with open(path) as file:
+        return [json.loads(line) for line in file if line.strip()]
+
+
+def report_recorded(path):
+    """Every result in `path`, this run's and earlier runs' (--resume), as one table."""
+    results = recorded(path)
+    units = {model: unit for model, _, unit in MODELS}
+    print(f"\nall results in {path}:")
+    training_header()
+    report_training([(r["model"], r["precision"], r["batch"], units[r["model"]], r["msjax"],
+                      r["jax"]) for r in results if r["part"] == "training"])
+    for r in results:
+        if r["part"] == "eager":
+            report_eager(r)
+        elif r["part"] == "losses":
+            report_losses(r["float32"], r["bfloat16"])
+        elif r["part"] == "pmap":
+            print(f"data parallel over the {r['devices']} device(s) JAX sees (pmap_scaling.py, "
+                  f"ResNet-18):")
+            print(r["stdout"].strip() or r["stderr"])
+
+
+def report_eager(eager):
+    batch = eager["batch"]
+    print(f"ResNet-50 PYNATIVE training step, batch {batch}: first {eager['first']:.2f} s "
+          f"(ops compiled on first use), then {eager['steady'] * 1e3:.1f} ms "
+          f"({batch / eager['steady']:.1f} images/s). MindSpore's published ResNet-50 "
+          f"training (anchors, not measured here): ~2,100 images/s on one Ascend 910, ~950 on "
+          f"a V100")
+
+
 def run_self(args: list, env: dict, what: str) -> dict:
-    env = {**os.environ, **env}
+    """This script in a fresh process; `env` entries of None are removed from its environment."""
+    env = {name: value for name, value in {**os.environ, **env}.items() if value is not None}
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
     out = subprocess.run([sys.executable, os.path.abspath(__file__)] + args, capture_output=True,
                          text=True, env=env)
@@ -92,10 +139,13 @@ def ratio_cell(msjax_value, jax_value, target):
     return f"{ratio:5.2f} {verdict(ratio, target)}"
 
 
-def report_training(rows):
+def training_header():
     print(f"{'model':<14}{'precision':<10}{'steady ms msjax/jax':>22}  {'ratio':<18}"
           f"{'per second msjax/jax':>22}  {'first s msjax/jax':>19}  {'ratio':<18}"
           f"{'peak MB msjax/jax':>19}  ratio")
+
+
+def report_training(rows):
     for model, precision, batch, unit, ms, jx in rows:
         per_second = f"{batch / ms['steady']:9.1f}/{batch / jx['steady']:<9.1f} {unit}"
         memory = (f"{ms['peak_device_mb']:8.0f}/{jx['peak_device_mb']:<8.0f}"
@@ -129,6 +179,11 @@ def main():
     parser.add_argument("--models", default=",".join(m for m, _, _ in MODELS))
     parser.add_argument("--precisions", default=",".join(PRECISIONS))
     parser.add_argument("--skip", default="", help="comma-separated: training,eager,losses,pmap")
+    parser.add_argument("--record", help="append each result as a JSON line to this file")
+    parser.add_argument("--cache-dir", help="the training children's compilation caches go in "
+                        "subfolders of this folder (default: a new temporary folder)")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip what --record's file already holds; print all of it at the end")
     parser.add_argument("--eager-child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--losses-child", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -139,43 +194,88 @@ def main():
         print(json.dumps(losses_child(*args.losses_child)))
         return
 
+    # This process only asks which devices there are; each measurement runs in a child. JAX
+    # would take 75% of the GPU's memory for this process too (its default preallocation), and
+    # the children would find too little left: this process takes memory as it needs it, and
+    # the children get the environment as it was.
+    own_setting = "XLA_PYTHON_CLIENT_PREALLOCATE" not in os.environ
+    if own_setting:
+        os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"
     import jax
+    device = jax.devices()[0]
+    if own_setting:
+        del os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"]
     size = "tiny" if args.tiny else "full"
     os.environ["MSJAX_BENCH_SIZE"] = size  # the children read it (model_shapes.py)
     skip = set(filter(None, args.skip.split(",")))
-    device = jax.devices()[0]
+    done = recorded(args.record) if args.resume else []
+    skip |= {result["part"] for result in done if result["part"] != "training"}
+    measured = {(result["model"], result["precision"]) for result in done
+                if result["part"] == "training"}
     print(f"backend {jax.default_backend()}: {jax.device_count()} x {device.device_kind}, "
           f"JAX {jax.__version__}, sizes {size}")
     batches = {model: (2 if args.tiny else batch) for model, batch, _ in MODELS}
     units = {model: unit for model, _, unit in MODELS}
+    # The children of one model and precision share a persistent compilation cache, emptied
+    # before them: each first-step child compiles its step from nothing (and writes it there),
+    # and the steady child, which compiles both sides' steps again, loads them instead of
+    # spending the minutes twice. JAX caches only programs that take a second or more to
+    # compile (its default, kept for both sides). The loss runs load ResNet-50's.
+    caches = args.cache_dir or tempfile.mkdtemp(prefix="msjax_acc_")
+
+    def use_cache(model, precision, empty):
+        folder = os.path.join(caches, f"{model}_{precision}")
+        if empty:
+            shutil.rmtree(folder, ignore_errors=True)
+        os.environ["JAX_COMPILATION_CACHE_DIR"] = folder
     if "training" not in skip:
+        training_header()
         rows = []
-        for model in args.models.split(","):
-            for precision in args.precisions.split(","):
+        for precision in args.precisions.split(","):  # every model in float32 first
+            for model in args.models.split(","):
+                if (model, precision) in measured:
+                    continue
                 os.environ["MSJAX_BENCH_DTYPE"] = precision
+                use_cache(model, precision, empty=True)
                 try:
                     ms, jx = models.measure_model(model, batches[model], 0)
                 except RuntimeError as error:  # one model failing still reports the others
                     print(f"{model} {precision}: FAILED\n{error}")
                     continue
                 rows.append((model, precision, batches[model], units[model], ms, jx))
+                report_training(rows[-1:])  # each row as soon as it is measured
+                record(args.record, dict(part="training", model=model, precision=precision,
+                                         batch=batches[model], msjax=ms, jax=jx))
         os.environ.pop("MSJAX_BENCH_DTYPE", None)
-        report_training(rows)
-    if "eager" not in skip:
-        batch = batches["acc_resnet50"]
-        eager = run_self(["--eager-child", str(batch)], {}, "eager ResNet-50 run")
-        print(f"ResNet-50 PYNATIVE training step, batch {batch}: first {eager['first']:.2f} s "
-              f"(ops compiled on first use), then {eager['steady'] * 1e3:.1f} ms "
-              f"({batch / eager['steady']:.1f} images/s). MindSpore's published ResNet-50 "
-              f"training (anchors, not measured here): ~2,100 images/s on one Ascend 910, ~950 on "
-              f"a V100")
+        os.environ.pop("JAX_COMPILATION_CACHE_DIR", None)
     if "losses" not in skip:
         steps, batch = (5 if args.tiny else LOSS_STEPS), batches["acc_resnet50"]
-        curves = {precision: run_self(["--losses-child", str(batch), str(steps)],
-                                      {"MSJAX_BENCH_DTYPE": precision},
-                                      f"{precision} loss run")["losses"]
-                  for precision in PRECISIONS}
-        report_losses(curves["float32"], curves["bfloat16"])
+        curves = {}
+        for precision in PRECISIONS:
+            use_cache("acc_resnet50", precision, empty=False)
+            try:
+                curves[precision] = run_self(["--losses-child", str(batch), str(steps)],
+                                             {"MSJAX_BENCH_DTYPE": precision},
+                                             f"{precision} loss run")["losses"]
+            except RuntimeError as error:  # the parts after this one still run
+                print(f"losses {precision}: FAILED\n{error}")
+        os.environ.pop("JAX_COMPILATION_CACHE_DIR")
+        if len(curves) == len(PRECISIONS):
+            record(args.record, dict(part="losses", batch=batch, **curves))
+            report_losses(curves["float32"], curves["bfloat16"])
+    if "eager" not in skip:
+        batch = batches["acc_resnet50"]
+        # msjax's defaults, as a user's first eager run has them: its own eager compilation
+        # cache (an empty one here), not the training children's JAX cache
+        fresh = {"JAX_COMPILATION_CACHE_DIR": None,
+                 "MSJAX_EAGER_COMPILE_CACHE": tempfile.mkdtemp(prefix="msjax_eager_")}
+        try:
+            eager = run_self(["--eager-child", str(batch)], fresh, "eager ResNet-50 run")
+        except RuntimeError as error:  # the parts after this one still run
+            print(f"eager: FAILED\n{error}")
+        else:
+            record(args.record, dict(part="eager", batch=batch, **eager))
+            report_eager(dict(batch=batch, **eager))
     if "pmap" not in skip:
         count = jax.device_count()
         command = [sys.executable, os.path.join(HERE, "pmap_scaling.py"), "--models", "resnet18",
@@ -186,6 +286,10 @@ def main():
         out = subprocess.run(command, capture_output=True, text=True, env=env)
         print(f"data parallel over the {count} device(s) JAX sees (pmap_scaling.py, ResNet-18):")
         print(out.stdout.strip() or out.stderr[-2000:])
+        record(args.record, dict(part="pmap", devices=count, stdout=out.stdout,
+                                 stderr=out.stderr[-2000:]))
+    if args.record:
+        report_recorded(args.record)
 
 
 if __name__ == "__main__":

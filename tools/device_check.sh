@@ -2,23 +2,51 @@
 # The device checks of issue 29 as one prepared run, for a machine with a GPU (or TPU), JAX
 # preinstalled and no package registry. From the repository root:
 #
-#     bash tools/device_check.sh            # ~10 minutes on one H100/H200
+#     bash tools/device_check.sh            # within TOTAL_SECONDS (default 550) on one H100/H200
 #
 # 1. the tests marked `accelerator` (tests/conftest.py ACCELERATOR_TESTS) on that backend, with
 #    JAX's private fast paths off (msjax's tested range is JAX 0.10; the machine's JAX may be
-#    newer, and the public path is the one any JAX runs);
-# 2. benchmarks/accelerator.py: msjax against pure JAX/Flax, one table.
+#    newer, and the public path is the one any JAX runs), over TEST_WORKERS pytest-xdist workers
+#    when pytest-xdist is there (each taking GPU memory as it needs it), for at most
+#    TESTS_SECONDS;
+# 2. benchmarks/accelerator.py (msjax against pure JAX/Flax) in the time left. Its results go to
+#    $STATE/accelerator.jsonl, one line each as it measures them; a later run on the same
+#    machine (`RUN_TESTS=0 bash tools/device_check.sh`) measures only what is not there yet and
+#    prints the whole table.
 # pytest and pytest-timeout come from wheels/ (carried along: `pip download -d wheels pytest
 # pytest-timeout`, pure-Python wheels) when the machine has none. Logs go to $OUT (or
 # /tmp/device_check).
 set -o pipefail
 OUT=${OUT:-/tmp/device_check}
-mkdir -p "$OUT"
+STATE=${STATE:-$PWD/.device_state}
+PY=${PYTHON:-python3}
+mkdir -p "$OUT" "$STATE"
+DEADLINE=$((SECONDS + ${TOTAL_SECONDS:-550}))
 export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
-if ! python -c "import pytest, pytest_timeout" 2>/dev/null && [ -d wheels ]; then
-  python -m pip install -q --no-index --find-links wheels pytest pytest-timeout
+if ! $PY -c "import pytest, pytest_timeout" 2>/dev/null && [ -d wheels ]; then
+  $PY -m pip install -q --no-index --find-links wheels pytest pytest-timeout
 fi
-python -c "import jax; print('JAX', jax.__version__, jax.devices())" | tee "$OUT/devices.log"
-MSJAX_PRIVATE_JAX=0 timeout ${TESTS_SECONDS:-240} python -m pytest -m accelerator -q -p no:cacheprovider \
-  -x --timeout 120 2>&1 | tee "$OUT/tests.log" | tail -40
-timeout ${BENCH_SECONDS:-420} python benchmarks/accelerator.py ${BENCH_ARGS:-} 2>&1 | tee "$OUT/accelerator.log"
+{ $PY -c "import jax; print('JAX', jax.__version__, jax.devices())"
+  $PY -m pip list 2>/dev/null | grep -iE '^(jax|jaxlib|jax-cuda[0-9]*-plugin|flax|optax|numpy|ml.dtypes|pytest|pytest-xdist) '
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv 2>/dev/null
+} 2>&1 | tee "$OUT/devices.log"
+if [ "${RUN_TESTS:-1}" = 1 ]; then
+  WORKERS=()
+  if $PY -c "import xdist" 2>/dev/null; then WORKERS=(-n "${TEST_WORKERS:-12}"); fi
+  LIMIT=$(( ${TESTS_SECONDS:-240} < DEADLINE - SECONDS ? ${TESTS_SECONDS:-240} : DEADLINE - SECONDS ))
+  MSJAX_PRIVATE_JAX=0 XLA_PYTHON_CLIENT_PREALLOCATE=false timeout -k 10 "$LIMIT" \
+    $PY -m pytest -m accelerator -v -p no:cacheprovider "${WORKERS[@]}" --timeout 120 -rfE \
+    --maxfail 100 > "$OUT/tests.log" 2>&1
+  echo "tests: exit $? after ${SECONDS} s: $(grep -c ' PASSED ' "$OUT/tests.log") passed, \
+$(grep -c ' FAILED ' "$OUT/tests.log") failed (each test's line is in tests.log); the failures:"
+  grep -E "(FAILED|ERROR) tests/" "$OUT/tests.log" | cut -c1-300 | sort -u | head -60
+  tail -3 "$OUT/tests.log"
+fi
+LIMIT=$((DEADLINE - SECONDS))
+if [ "$LIMIT" -gt 30 ]; then
+  timeout -k 10 "$LIMIT" $PY benchmarks/accelerator.py --record "$STATE/accelerator.jsonl" \
+    --resume --cache-dir "$STATE/jax_cache" ${BENCH_ARGS:-} 2>&1 | tee "$OUT/accelerator.log"
+  echo "benchmark: exit ${PIPESTATUS[0]} after ${SECONDS} s"
+fi
+cp "$STATE/accelerator.jsonl" "$OUT/" 2>/dev/null
+true
