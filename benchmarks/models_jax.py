@@ -21,7 +21,11 @@ from model_shapes import (MOBILENET_V3_SMALL, accelerator_shape, compute_dtype_n
 # The layers' computation dtype: float32, or bfloat16 with float32 parameters (the mixed
 # precision of MindSpore's amp O2, whose black list keeps BatchNorm and LayerNorm in float32).
 COMPUTE_DTYPE = {"float32": None, "bfloat16": jnp.bfloat16}[compute_dtype_name()]
-Conv = functools.partial(nnx.Conv, dtype=COMPUTE_DTYPE)
+# msjax's precisions, which are MindSpore's GPU defaults (msjax/_src/core/op_precision.py):
+# convolutions at JAX's default (TF32 on a GPU), float32 matrix products in float32 (the
+# training step runs under `jax.default_matmul_precision("float32")`, jitted_training). On the
+# CPU neither changes the arithmetic.
+Conv = functools.partial(nnx.Conv, dtype=COMPUTE_DTYPE, precision=jax.lax.Precision.DEFAULT)
 Linear = functools.partial(nnx.Linear, dtype=COMPUTE_DTYPE)
 Embed = functools.partial(nnx.Embed, dtype=COMPUTE_DTYPE)
 
@@ -261,7 +265,8 @@ def jitted_training(model, tx, x, y):
     x, y = jnp.asarray(x), jnp.asarray(y)
 
     def run():
-        carry[0], carry[1], loss = step(carry[0], carry[1], x, y)
+        with jax.default_matmul_precision("float32"):  # as msjax's products (see Conv above)
+            carry[0], carry[1], loss = step(carry[0], carry[1], x, y)
         return loss
     return run, lambda loss: loss.block_until_ready()
 

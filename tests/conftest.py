@@ -13,7 +13,7 @@ except ModuleNotFoundError as exc:  # a fresh clone run before the README's inst
                 f"repository root, run `pip install -c constraints.txt -e '.[test]'` first "
                 f"(README, Tests), then `python -m pytest -q`.", returncode=4)
 from msjax._src.parallel import communication, parallel_context
-from msjax._src.core import context
+from msjax._src.core import context, op_precision
 
 GOLDENS = pathlib.Path(__file__).resolve().parent / "goldens"
 
@@ -43,6 +43,23 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if str(item.path) in marked:
             item.add_marker(pytest.mark.accelerator)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _float32_convolutions_off_the_cpu():
+    """The goldens are MindSpore's CPU kernels, float32 arithmetic throughout. On a GPU msjax
+    computes float32 convolutions in TF32 by default, as MindSpore's GPU build does
+    (`device_context.gpu.op_precision.conv_allow_tf32`, True): the tests run with it False
+    there, comparing float32 with float32 at the CPU's tolerances. The default itself is
+    checked where it shows, in the lowered programs (tests/backend/test_accelerator_lowering.py).
+    Matrix products are float32 by default on every backend (matmul_allow_tf32 False)."""
+    import jax
+    if jax.default_backend() == "cpu":
+        yield
+        return
+    op_precision.conv_allow_tf32(False)
+    yield
+    op_precision.conv_allow_tf32(True)
 
 
 @pytest.fixture(autouse=True)

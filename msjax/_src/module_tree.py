@@ -239,6 +239,7 @@ NAME_SOURCES = {
     "mindspore.device_context": ("msjax._src.core.device_context",),
     "mindspore.device_context.cpu": ("msjax._src.core.device_context.cpu",),
     "mindspore.device_context.gpu": ("msjax._src.core.device_context.gpu",),
+    "mindspore.device_context.gpu.op_precision": ("msjax._src.core.op_precision",),
     "mindspore.device_context.ascend": ("msjax._src.core.device_context.ascend",),
     # set_device, get_current_device and DeviceInfo (the rest is MindSpore's C++ runtime)
     "mindspore.device_manager": ("msjax._src.core.device_info", "msjax"),

@@ -46,9 +46,27 @@ def _aliased_inputs(text) -> int:
     return len(_ALIAS.findall(main))
 
 
+def _precisions(text):
+    """The precisions of the float32 matrix products and of the convolutions of a lowered
+    program, as sets of names (one that names none has the default: "DEFAULT")."""
+    dots, convs = set(), set()
+    for line in text.splitlines():
+        if "stablehlo.dot_general" in line and "xf32>" in line.split(" : ")[-1]:
+            found = re.search(r"precision = \[(\w+), \w+\]", line)
+            dots.add(found.group(1) if found else "DEFAULT")
+        elif "stablehlo.convolution" in line:
+            found = re.search(r"precision_config = \[#stablehlo<precision (\w+)>", line)
+            convs.add(found.group(1) if found else "DEFAULT")
+    return dots, convs
+
+
 def _check(text, name, platform):
     assert _f64_lines(text) == [], (name, platform)
     assert _host_callbacks(text) == [], (name, platform)
+    # MindSpore's GPU defaults (core/op_precision.py): float32 matrix products in float32
+    # (matmul_allow_tf32 False), convolutions in TF32 (conv_allow_tf32 True)
+    dots, convs = _precisions(text)
+    assert dots <= {"HIGHEST"} and convs <= {"DEFAULT"}, (name, platform, dots, convs)
 
 
 @pytest.mark.parametrize("name", MODELS)
@@ -91,3 +109,32 @@ def test_the_functional_step_lowers_for_accelerators_and_donates_under_the_users
         _check(text, name, platform)
         # every Parameter and optimizer state leaf aliases its update
         assert _aliased_inputs(text) == leaves, (name, platform)
+
+
+def test_the_tf32_switches_change_the_lowered_precisions():
+    """`device_context.gpu.op_precision.matmul_allow_tf32(True)` lets float32 products take
+    JAX's default precision (TF32 on a GPU); `conv_allow_tf32(False)` computes convolutions in
+    float32. JAX's own setting outside msjax's calls stays the user's."""
+    from msjax import Tensor, nn
+    from msjax.device_context.gpu import op_precision
+    net = nn.SequentialCell([nn.Conv2d(3, 4, 3), nn.Flatten(), nn.Dense(4 * 8 * 8, 2)])
+
+    def lowered():  # the precisions are in the traced program, the same for every platform
+        return jax.jit(lambda a: net(Tensor(a))._data).lower(
+            jax.ShapeDtypeStruct((2, 3, 8, 8), "float32")).as_text()
+    assert _precisions(lowered()) == ({"HIGHEST"}, {"DEFAULT"})
+    try:
+        op_precision.matmul_allow_tf32(True)
+        op_precision.conv_allow_tf32(False)
+        assert _precisions(lowered()) == ({"DEFAULT"}, {"HIGHEST"})
+    finally:
+        op_precision.matmul_allow_tf32(False)
+        op_precision.conv_allow_tf32(True)
+    assert jax.config.jax_default_matmul_precision is None
+    with jax.default_matmul_precision("bfloat16"):  # a JAX user's setting, kept outside msjax
+        assert _precisions(lowered())[0] == {"HIGHEST"}
+        assert jax.config.jax_default_matmul_precision == "bfloat16"
+    for switch in (op_precision.matmul_allow_tf32, op_precision.conv_allow_tf32):
+        with pytest.raises(TypeError, match="The parameter 'value' must be <class 'bool'>, but "
+                                            "got <class 'int'>"):
+            switch(1)

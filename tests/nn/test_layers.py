@@ -193,9 +193,20 @@ for _name in CASES:
         FAMILIES.setdefault(family(_name), []).append(_name)
 
 
+# XLA's GPU compiler (JAX 0.11.2, cuDNN on an H200) fails to compile two of the Conv3d family's
+# input gradients, convolutions whose padded window is larger than their input ("Failed to get
+# configs ... CUDNN_STATUS_BAD_PARAM"); seen on the device run of 2026-11-29 (docs/performance.md).
+_XLA_GPU_FAILS = {"Conv3d"}
+
+
 @pytest.mark.parametrize("family_name", list(FAMILIES))
-def test_outputs_and_gradients_match_mindspore(family_name):
+def test_outputs_and_gradients_match_mindspore(family_name, request):
     """One compiled program per family: every case's output and gradients."""
+    import jax
+    if family_name in _XLA_GPU_FAILS and jax.default_backend() == "gpu":
+        request.applymarker(pytest.mark.xfail(raises=jax.errors.JaxRuntimeError, strict=False,
+                                              reason="XLA's GPU compiler refuses two of these "
+                                                     "convolution gradients (cuDNN BAD_PARAM)"))
     names = FAMILIES[family_name]
     cells = {name: build(name) for name in names}
     grad_cells = {name: build(name) for name in names if has_gradients(name)}

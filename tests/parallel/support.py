@@ -23,7 +23,9 @@ ROOT = HERE.parents[1]
 
 def device_env(devices: int, **extra) -> dict:
     """The environment of a subprocess whose JAX has `devices` CPU devices."""
-    env = dict(os.environ)
+    # not a pytest-xdist worker's variables: the subprocess is a pytest run of its own
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("PYTEST_XDIST_", "PYTEST_CURRENT_TEST"))}
     env["XLA_FLAGS"] = (env.get("XLA_FLAGS", "") +
                         f" --xla_force_host_platform_device_count={devices}").strip()
     env["JAX_PLATFORMS"] = "cpu"

@@ -49,6 +49,7 @@ from msjax._src.backend import stacked_outputs
 from msjax._src.core import atomic_files
 from msjax._src.core import context
 from msjax._src.core import lifting as C  # (the cache key's kinds)
+from msjax._src.core import op_precision
 from msjax._src.core import log as mindspore_log
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.parameter import Parameter, ParameterTuple
@@ -441,7 +442,7 @@ def entry_name(fn, arg_key, objs) -> str:
     ident = (fn_id, _stable_key(arg_key, objs), __version__, jax.__version__,
              jax_private.jaxlib_version(),
              jax.default_backend(), bool(jax.config.jax_enable_x64), sys.version_info[:2],
-             lowering.for_backend().switches())
+             lowering.for_backend().switches(), op_precision.settings())
     return hashlib.sha256(repr(ident).encode()).hexdigest()
 
 

@@ -53,11 +53,26 @@ import functools
 
 import jax
 
+from msjax._src.core import op_precision
 from msjax._src.core.traceback_filter import user_traceback
 
 _X64 = jax.enable_x64  # JAX's setting (a thread-local State); `jax.enable_x64(v)` is its context
-_swap = _X64.swap_local  # sets this thread's value, returns the one it replaced
-_restore = _X64.set_local
+_X64_SWAP, _X64_SET = _X64.swap_local, _X64.set_local  # this thread's value: set, put back
+# The precision of float32 matrix products is switched with it (core/op_precision.py).
+_PRECISION_SWAP = jax.default_matmul_precision.swap_local
+_PRECISION_SET = jax.default_matmul_precision.set_local
+_MATMUL = op_precision.MATMUL
+
+
+def _swap(value):
+    """Sets this thread's 64-bit switch to `value` and the matrix-product precision to msjax's;
+    returns what they replaced, for `_restore`."""
+    return _X64_SWAP(value), _PRECISION_SWAP(_MATMUL[0])
+
+
+def _restore(previous):
+    _X64_SET(previous[0])
+    _PRECISION_SET(previous[1])
 
 
 class _On:

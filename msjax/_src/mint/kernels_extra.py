@@ -15,6 +15,7 @@ from msjax._src.core import x64
 from msjax._src.mint import functional as mint_functional
 from msjax._src.ops.registry import functional
 from msjax._src.core.tensor import Tensor
+from msjax._src.core import op_precision
 
 
 def _channel_axes(x):
@@ -94,7 +95,7 @@ def conv_tbc(input, weight, bias, pad=0):
                          f"{input.shape}, {weight.shape}, {bias.shape}.")
     out = jax.lax.conv_general_dilated(
         input, weight, window_strides=(1,), padding=[(pad, pad)],
-        dimension_numbers=("HNC", "HIO", "HNC"))
+        dimension_numbers=("HNC", "HIO", "HNC"), precision=op_precision.conv_precision())
     return out + bias
 
 

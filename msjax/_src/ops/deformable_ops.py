@@ -19,6 +19,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.ops.registry import functional, op, primitive
+from msjax._src.core import op_precision
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -106,7 +107,8 @@ def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=No
                                   deformable_groups, modulated)
     out = jax.lax.conv_general_dilated(samples, weight.astype(samples.dtype), (kh, kw), "VALID",
                                        dimension_numbers=("NCHW", "OIHW", "NCHW"),
-                                       feature_group_count=groups)
+                                       feature_group_count=groups,
+                                       precision=op_precision.conv_precision())
     if bias is not None:
         out = out + bias.astype(out.dtype)[None, :, None, None]
     return out

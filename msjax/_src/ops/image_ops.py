@@ -290,7 +290,7 @@ def affine_grid(theta, size, align_corners=False):
     if len(size) == 4:
         _, _, h, w = size
         ys, xs = _base_coordinates(h, align_corners), _base_coordinates(w, align_corners)
-        base = jnp.stack(jnp.meshgrid(xs, ys, indexing="xy") + [jnp.ones((h, w), _FLOAT32)], -1)
+        base = jnp.stack([*jnp.meshgrid(xs, ys, indexing="xy"), jnp.ones((h, w), _FLOAT32)], -1)
         return jnp.einsum("hwk,nck->nhwc", base, theta.astype(_FLOAT32)).astype(theta.dtype)
     _, _, d, h, w = size
     zs, ys, xs = (_base_coordinates(s, align_corners) for s in (d, h, w))

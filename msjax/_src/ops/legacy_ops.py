@@ -22,6 +22,7 @@ from msjax._src.core import checkparam as check
 from msjax._src.core import index_checks
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
+from msjax._src.core import op_precision
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -631,7 +632,8 @@ def _depthwise_conv(x, w, channel_multiplier, kernel_size, pad_mode, pad, stride
         padding = pad_mode.upper()
     out = jax.lax.conv_general_dilated(x, kernels.astype(x.dtype), stride, padding,
                                        rhs_dilation=dilation, feature_group_count=channels,
-                                       dimension_numbers=("NCHW", "OIHW", "NCHW"))
+                                       dimension_numbers=("NCHW", "OIHW", "NCHW"),
+                                       precision=op_precision.conv_precision())
     return out if channel_multiplier == 1 else jnp.repeat(out, channel_multiplier, axis=1)
 
 

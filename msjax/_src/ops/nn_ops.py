@@ -20,6 +20,7 @@ from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key
 from msjax._src.core.tensor import _wrap
+from msjax._src.core import op_precision
 
 
 # -- activations -------------------------------------------------------------------------------
@@ -263,7 +264,8 @@ def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd):
     spatial = "DHW"[-nd:] if nd > 1 else "W"
     dims = ("NC" + spatial, "OI" + spatial, "NC" + spatial)
     return jax.lax.conv_general_dilated(input, weight, stride, pads, rhs_dilation=dilation,
-                                        dimension_numbers=dims, feature_group_count=groups)
+                                        dimension_numbers=dims, feature_group_count=groups,
+                                        precision=op_precision.conv_precision())
 
 
 def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):

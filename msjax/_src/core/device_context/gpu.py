@@ -1,5 +1,7 @@
-"""`mindspore.device_context.gpu`: whether the GPU target is available and its device count."""
+"""`mindspore.device_context.gpu`: whether the GPU target is available, its device count, and
+the TF32 switches of float32 matrix products and convolutions (core/op_precision.py)."""
 from msjax._src.core import hal
+from msjax._src.core.op_precision import conv_allow_tf32, matmul_allow_tf32  # noqa: F401
 
 
 def is_available() -> bool:
