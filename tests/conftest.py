@@ -65,12 +65,14 @@ def _float32_convolutions_off_the_cpu():
 @pytest.fixture(autouse=True)
 def _fresh_state():
     saved = dict(context._context)
+    precisions = list(op_precision.MATMUL), list(op_precision._CONV)
     comm = (communication.GlobalComm.BACKEND, communication.GlobalComm.WORLD_COMM_GROUP,
             communication.GlobalComm.INITED)
     msjax.set_seed(0)
     yield
     context._context.clear()
     context._context.update(saved)
+    op_precision.MATMUL[:], op_precision._CONV[:] = precisions
     parallel_context.reset_auto_parallel_context()
     communication._groups.clear()
     (communication.GlobalComm.BACKEND, communication.GlobalComm.WORLD_COMM_GROUP,

@@ -1,4 +1,5 @@
-"""`mindspore.device_context.gpu.op_precision`'s TF32 switches (core/op_precision.py):
+"""`mindspore.device_context.gpu.op_precision`'s TF32 switches and `set_context(gpu_config=)`
+(core/op_precision.py):
 tests/goldens/scripts/op_precision_probe.py run unchanged against MindSpore 2.10's output. What the
 switches do to the programs is checked in tests/backend/test_accelerator_lowering.py."""
 from msjax._src.core import op_precision
@@ -6,15 +7,24 @@ from tests.golden_scripts import GOLDENS, script_output_on_msjax
 
 
 def test_the_switches_and_gpu_config_match_mindspore():
-    try:
-        got = script_output_on_msjax("op_precision_probe.py")
-    finally:  # the probe allows TF32 in matrix products: MindSpore's defaults back
-        op_precision.matmul_allow_tf32(False)
-        op_precision.conv_allow_tf32(True)
+    got = script_output_on_msjax("op_precision_probe.py")  # (conftest puts the switches back)
     golden = (GOLDENS / "core" / "op_precision_probe.out").read_text().splitlines()
-    # `set_context(gpu_config=...)`: MindSpore's CPU build (the oracle's) drops the dict, its GPU
-    # build applies it; msjax keeps the dict as given, so those lines are not compared.
-    def compared(lines):
-        return [line for line in lines if not line.startswith("set_context")]
-    assert compared(got.splitlines()) == compared(golden)
-    assert len(compared(golden)) == 8
+    assert got.splitlines() == golden
+
+
+def test_gpu_config_sets_the_switches_on_the_gpu_target_with_mindsporess_checks():
+    """MindSpore's GPU build applies `set_context(gpu_config=...)` (its CPU build, the oracle's,
+    ignores it with a warning, as msjax does for device_target 'CPU': the probe above)."""
+    import pytest
+
+    import msjax as ms
+    ms.set_context(device_target="GPU", gpu_config={"matmul_allow_tf32": True,
+                                                    "conv_allow_tf32": False})
+    assert op_precision.settings() == (None, "HIGHEST")
+    assert ms.get_context("matmul_allow_tf32") is True
+    assert ms.get_context("conv_allow_tf32") is False
+    with pytest.raises(ValueError, match="For 'gpu_config', the value of argument "
+                                         "matmul_allow_tf32 must be one of \\[True, False\\], but got 2"):
+        ms.set_context(gpu_config={"matmul_allow_tf32": 2})
+    with pytest.raises(ValueError, match="the key of argument 'gpu_config' must be one of"):
+        ms.set_context(gpu_config={"bogus": 1})

@@ -18,7 +18,7 @@ import os
 
 import jax
 
-from msjax._src.core import log, state
+from msjax._src.core import log, op_precision, state
 from msjax._src.core.checkparam import args_type_check
 
 GRAPH_MODE = 0
@@ -193,7 +193,41 @@ def _set_deterministic_variables(deterministic: bool, on: str, off: str):
     return "OFF"
 
 
+_GPU_CONFIG_VALUES = {
+    "conv_fprop_algo": ["normal", "performance", "implicit_gemm", "precomp_gemm", "gemm", "direct",
+                        "fft", "fft_tiling", "winograd", "winograd_nonfused"],
+    "conv_dgrad_algo": ["normal", "performance", "algo_0", "algo_1", "fft", "fft_tiling",
+                        "winograd", "winograd_nonfused"],
+    "conv_wgrad_algo": ["normal", "performance", "algo_0", "algo_1", "fft", "algo_3",
+                        "fft_tiling", "winograd_nonfused"],
+    "conv_allow_tf32": [True, False],
+    "matmul_allow_tf32": [True, False]}
+
+
+def _set_gpu_config(gpu_config):
+    """MindSpore's: only with device_target 'GPU' (otherwise a warning, and nothing changes);
+    each key checked, then set. The TF32 switches take effect (core/op_precision.py); cuDNN's
+    algorithm choices are XLA's autotuner's in msjax, so those keys are kept and do nothing."""
+    if _context["device_target"] != "GPU":
+        log.warning("For 'context.set_context', when set the argument 'gpu_config', the argument "
+                    "'device_target' only supports devices in '['GPU']', but got "
+                    f"'{_context['device_target']}', ignore it.")
+        return _context["gpu_config"]
+    for key, value in gpu_config.items():
+        if key not in _GPU_CONFIG_VALUES:
+            raise ValueError(f"For 'context.set_context', the key of argument 'gpu_config' must "
+                             f"be one of {_GPU_CONFIG_VALUES}, but got {key}.")
+        if value not in _GPU_CONFIG_VALUES[key]:
+            raise ValueError(f"For 'gpu_config', the value of argument {key} must be one of "
+                             f"{_GPU_CONFIG_VALUES[key]}, but got {value}.")
+        if key in ("conv_allow_tf32", "matmul_allow_tf32"):
+            getattr(op_precision, key)(bool(value))
+        _context[key] = value
+    return gpu_config
+
+
 _SETTERS = {
+    "gpu_config": _set_gpu_config,
     "mode": _set_mode,
     "save_graphs_path": _set_save_graphs_path,
     "device_target": _set_device_target,
