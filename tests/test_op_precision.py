@@ -28,3 +28,26 @@ def test_gpu_config_sets_the_switches_on_the_gpu_target_with_mindsporess_checks(
         ms.set_context(gpu_config={"matmul_allow_tf32": 2})
     with pytest.raises(ValueError, match="the key of argument 'gpu_config' must be one of"):
         ms.set_context(gpu_config={"bogus": 1})
+
+
+def test_the_precision_is_msjaxs_inside_nested_calls_and_the_users_after_an_error():
+    import jax
+    import pytest
+
+    from msjax._src.core import x64
+
+    @x64.scoped
+    def failing():
+        with x64.on():  # a nested msjax call sees msjax's setting too
+            assert jax.config.jax_default_matmul_precision == "float32"
+        assert jax.config.jax_default_matmul_precision == "float32"
+        raise ValueError("inside")
+
+    with jax.default_matmul_precision("bfloat16"):
+        with pytest.raises(ValueError, match="inside"):
+            failing()
+        assert jax.config.jax_default_matmul_precision == "bfloat16"
+        with x64.on():
+            assert jax.config.jax_default_matmul_precision == "float32"
+        assert jax.config.jax_default_matmul_precision == "bfloat16"
+    assert not x64._SCOPE.outermost_open
