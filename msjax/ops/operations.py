@@ -14,10 +14,18 @@ from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
 from msjax._src.ops.math_ops import Angle as Angle
+from msjax._src.ops.optimizer_ops import ApplyAdadelta as ApplyAdadelta
+from msjax._src.ops.optimizer_ops import ApplyAdagrad as ApplyAdagrad
 from msjax._src.ops.grad_ops import ApplyAdagradDA as ApplyAdagradDA
+from msjax._src.ops.optimizer_ops import ApplyAdagradV2 as ApplyAdagradV2
+from msjax._src.ops.optimizer_ops import ApplyAdaMax as ApplyAdaMax
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
+from msjax._src.ops.optimizer_ops import ApplyAddSign as ApplyAddSign
+from msjax._src.ops.optimizer_ops import ApplyGradientDescent as ApplyGradientDescent
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
+from msjax._src.ops.optimizer_ops import ApplyPowerSign as ApplyPowerSign
+from msjax._src.ops.optimizer_ops import ApplyProximalGradientDescent as ApplyProximalGradientDescent
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual
 from msjax._src.ops.primitives import Argmax as Argmax
@@ -373,6 +381,8 @@ from msjax._src.ops.nn_ops import Softsign as Softsign
 from msjax._src.ops.primitives import Sort as Sort
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
+from msjax._src.ops.optimizer_ops import SparseApplyAdagrad as SparseApplyAdagrad
+from msjax._src.ops.optimizer_ops import SparseApplyAdagradV2 as SparseApplyAdagradV2
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2

@@ -1,0 +1,268 @@
+"""MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta and sign families and plain
+gradient descent: each updates its Parameters (`var` and its slots) in place and returns their
+new values, as MindSpore 2.10's CPU kernels compute them (tests/goldens/ops/
+ops14_optimizer_probe.out). Everything is computed before anything is written: a call that
+fails leaves every Parameter as it was.
+
+- `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
+  `m = beta1·m + (1 - beta1)·g`, `v = max(beta2·v, |g|)`,
+  `var -= lr / (1 - beta1_power) · m / (v + epsilon)`; returns (var, m, v).
+- `ApplyAdadelta()(var, accum, accum_update, lr, rho, epsilon, grad)`:
+  `accum = rho·accum + (1 - rho)·g²`, `update = sqrt(accum_update + epsilon) /
+  sqrt(accum + epsilon)·g`, `accum_update = rho·accum_update + (1 - rho)·update²`,
+  `var -= lr·update`; returns (var, accum, accum_update).
+- `ApplyAdagrad(update_slots=True)(var, accum, lr, grad)`: `accum += g²`,
+  `var -= lr·g / sqrt(accum)`; MindSpore's CPU kernel updates `accum` whatever `update_slots`
+  says, and so does msjax. `ApplyAdagradV2(epsilon, update_slots=True)`: `var -= lr·g /
+  (sqrt(accum) + epsilon)`, `accum` left as it was when `update_slots` is False.
+- `SparseApplyAdagrad(lr, update_slots=True, use_locking=False)(var, accum, grad, indices)` and
+  `SparseApplyAdagradV2(lr, epsilon, use_locking=False, update_slots=True)`: the same on the rows
+  `indices` of `var` and `accum` (`grad` holds one row per index); V2 divides by
+  `sqrt(accum + epsilon)` there, as MindSpore's CPU kernel does. Repeated indices: their
+  squared gradients all reach `accum`, and each row's step is taken with that final `accum`
+  (MindSpore leaves the result undefined; its CPU kernel's differs, docs/migration.md).
+- `ApplyAddSign()(var, m, lr, alpha, sign_decay, beta, grad)`: `m = beta·m + (1 - beta)·g`,
+  `var -= lr·(alpha + sign_decay·sign(g)·sign(m))·g`; `ApplyPowerSign()(var, m, lr, logbase,
+  sign_decay, beta, grad)`: `var -= lr·exp(logbase·sign_decay·sign(g)·sign(m))·g`; both return
+  (var, m).
+- `ApplyGradientDescent()(var, alpha, delta)`: `var -= alpha·delta`;
+  `ApplyProximalGradientDescent()(var, alpha, l1, l2, delta)`: `p = var - alpha·delta`,
+  `var = sign(p)·max(|p| - alpha·l1, 0) / (1 + alpha·l2)`; both return var.
+
+Hyperparameters are Tensors (one value; ApplyAdaMax refuses one of more along its first axis) or
+Python numbers; they, and an integer gradient,
+are computed in the Parameters' dtype (float16 Parameters in float32, stored back in float16).
+"""
+from __future__ import annotations
+
+import inspect
+
+import jax.numpy as jnp
+import numpy as np
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
+from msjax._src.core.tensor import Tensor
+from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.legacy_ops import _write_all
+from msjax._src.ops.registry import primitive, unwrap
+
+_SIDE_EFFECT = shown.with_attrs(side_effect_mem=True)
+
+
+def _shape_text(shape):
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _work_dtype(var):
+    return jnp.promote_types(unwrap(var).dtype, jnp.float32)
+
+
+def _scalars(name, var, checked=False, **values):
+    """The hyperparameters as arrays of the working dtype. `checked`: ApplyAdaMax's check, which
+    refuses one whose first axis is longer than 1 (MindSpore's message calls that length the
+    rank: golden case "adamax lr rank")."""
+    work = _work_dtype(var)
+    arrays = []
+    for argument, value in values.items():
+        array = jnp.asarray(unwrap(value))
+        if checked and array.ndim and array.shape[0] > 1:
+            raise ValueError(f"For primitive[{name}], the {argument.replace('_', ' ')}'s rank "
+                             f"must be less than or equal to 1, but got {array.shape[0]}.")
+        arrays.append(array.astype(work))
+    return arrays
+
+
+def _same_shape(name, target, **tensors):
+    """Each of `tensors` (var, its slots and the gradient) as an array of the shape of var (the
+    Parameter `target`) in the working dtype; MindSpore's ValueError for one of another shape."""
+    shape, work = unwrap(target).shape, _work_dtype(target)
+    arrays = []
+    for argument, value in tensors.items():
+        array = jnp.asarray(unwrap(value))
+        if array.shape != shape:
+            raise ValueError(f"For '{name}', evaluator arg '{argument}' and 'var' must have the "
+                             f"same shape. But got '{argument}' shape: {_shape_text(array.shape)}, "
+                             f"'var' shape: {_shape_text(shape)}.")
+        arrays.append(array.astype(work))
+    return arrays
+
+
+def _stored(boxes, values):
+    """Write `values` into `boxes` in the boxes' own dtypes; their new values as Tensors."""
+    return _write_all(boxes, [v.astype(unwrap(b).dtype) for b, v in zip(boxes, values)])
+
+
+# -- dense updates ----------------------------------------------------------------------------------
+@x64.scoped
+def _apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
+    w, m0, v0, g = _same_shape("ApplyAdaMax", var, var=var, m=m, v=v, grad=grad)
+    b1_power, rate, b1, b2, eps = _scalars("ApplyAdaMax", var, True, beta1_power=beta1_power, lr=lr,
+                                           beta1=beta1, beta2=beta2, epsilon=epsilon)
+    m1 = b1 * m0 + (1 - b1) * g
+    v1 = jnp.maximum(b2 * v0, jnp.abs(g))
+    w1 = w - rate / (1 - b1_power) * (m1 / (v1 + eps))
+    return _stored((var, m, v), (w1, m1, v1))
+
+
+@x64.scoped
+def _apply_adadelta(var, accum, accum_update, lr, rho, epsilon, grad):
+    w, acc, acc_up, g = _same_shape("ApplyAdadelta", var, var=var, accum=accum,
+                                    accum_update=accum_update, grad=grad)
+    rate, r, eps = _scalars("ApplyAdadelta", var, lr=lr, rho=rho, epsilon=epsilon)
+    acc1 = r * acc + (1 - r) * g * g
+    update = jnp.sqrt(acc_up + eps) / jnp.sqrt(acc1 + eps) * g
+    acc_up1 = r * acc_up + (1 - r) * update * update
+    return _stored((var, accum, accum_update), (w - rate * update, acc1, acc_up1))
+
+
+def _adagrad_step(name, var, accum, lr, grad, epsilon, update_slots):
+    w, acc, g = _same_shape(name, var, var=var, accum=accum, grad=grad)
+    (rate,) = _scalars(name, var, lr=lr)
+    acc1 = acc + g * g
+    used = acc1 if update_slots else acc
+    denominator = jnp.sqrt(used) if epsilon is None else jnp.sqrt(used) + epsilon
+    return _stored((var, accum), (w - rate * g / denominator, used))
+
+
+@x64.scoped
+def _apply_adagrad(var, accum, lr, grad, update_slots=True):
+    # (MindSpore's CPU kernel updates accum whatever update_slots says: golden "adagrad no slots")
+    return _adagrad_step("ApplyAdagrad", var, accum, lr, grad, None, True)
+
+
+@x64.scoped
+def _apply_adagrad_v2(var, accum, lr, grad, epsilon=None, update_slots=True):
+    return _adagrad_step("ApplyAdagradV2", var, accum, lr, grad,
+                         jnp.asarray(epsilon, _work_dtype(var)), update_slots)
+
+
+def _sign_step(name, var, m, lr, base, sign_decay, beta, grad, scale):
+    w, m0, g = _same_shape(name, var, var=var, m=m, grad=grad)
+    rate, b, decay, beta_ = _scalars(name, var, lr=lr, base=base, sign_decay=sign_decay,
+                                     beta=beta)
+    m1 = beta_ * m0 + (1 - beta_) * g
+    return _stored((var, m), (w - rate * scale(b, decay * jnp.sign(g) * jnp.sign(m1)) * g, m1))
+
+
+@x64.scoped
+def _apply_add_sign(var, m, lr, alpha, sign_decay, beta, grad):
+    return _sign_step("ApplyAddSign", var, m, lr, alpha, sign_decay, beta, grad,
+                      lambda alpha_, signed: alpha_ + signed)
+
+
+@x64.scoped
+def _apply_power_sign(var, m, lr, logbase, sign_decay, beta, grad):
+    return _sign_step("ApplyPowerSign", var, m, lr, logbase, sign_decay, beta, grad,
+                      lambda logbase_, signed: jnp.exp(logbase_ * signed))
+
+
+@x64.scoped
+def _apply_gradient_descent(var, alpha, delta):
+    w, d = _same_shape("ApplyGradientDescent", var, var=var, delta=delta)
+    (a,) = _scalars("ApplyGradientDescent", var, alpha=alpha)
+    return _stored((var,), (w - a * d,))[0]
+
+
+@x64.scoped
+def _apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
+    w, d = _same_shape("ApplyProximalGradientDescent", var, var=var, delta=delta)
+    a, l1_, l2_ = _scalars("ApplyProximalGradientDescent", var, alpha=alpha, l1=l1, l2=l2)
+    p = w - a * d
+    shrunk = jnp.sign(p) * jnp.maximum(jnp.abs(p) - a * l1_, 0)
+    return _stored((var,), (shrunk / (1 + a * l2_),))[0]
+
+
+# -- sparse (row) updates ---------------------------------------------------------------------------
+_FLOATS = (np.dtype(np.float16), np.dtype(np.float32))
+_INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _sparse_adagrad(name, var, accum, grad, indices, lr, epsilon, update_slots):
+    for argument, box in (("accum", accum), ("var", var)):
+        dtype = unwrap(box).dtype
+        if dtype not in _FLOATS:
+            raise TypeError(f"For primitive[{name}], the input argument[{argument}] must be a type "
+                            f"of {{Tensor[Float16], Tensor[Float32]}}, but got "
+                            f"Ref[Tensor[{mstype.from_numpy(dtype)}]].")
+    index = jnp.asarray(unwrap(indices))
+    if index.dtype not in _INDEX_TYPES:
+        shown_type = (f"Tensor[{mstype.from_numpy(index.dtype)}]" if isinstance(indices, Tensor)
+                      else type(indices).__name__)
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
+                        f"{{Int32, Int64, Tensor[Int32], Tensor[Int64]}}, but got {shown_type}.")
+    g = jnp.asarray(unwrap(grad))
+    if index.ndim != 1 or g.shape[:1] != index.shape:
+        raise ValueError(f"For '{name}', the indices size must be equal to grad first dimension "
+                         f"size. But got indices size: {index.size}, grad first dimension size: "
+                         f"{g.shape[0] if g.ndim else 0}.")
+    w = unwrap(var)
+    if g.shape[1:] != w.shape[1:]:
+        raise ValueError(f"For '{name}', evaluator arg 'grad' and 'var' must have the same shape "
+                         f"except the first dimension. But got 'grad' shape: "
+                         f"{_shape_text(g.shape)}, 'var' shape: {_shape_text(w.shape)}.")
+    work = _work_dtype(var)
+    w, acc, g = w.astype(work), unwrap(accum).astype(work), g.astype(work)
+    acc1 = acc.at[index].add(g * g) if update_slots else acc
+    # (V2's CPU kernel divides by sqrt(accum + epsilon), the dense ApplyAdagradV2 by
+    # sqrt(accum) + epsilon: golden cases "sparse adagrad v2", "adagrad v2 no slots")
+    denominator = jnp.sqrt(acc1[index] if epsilon is None
+                           else acc1[index] + jnp.asarray(epsilon, work))
+    w1 = w.at[index].add(-jnp.asarray(lr, work) * g / denominator)
+    return _stored((var, accum), (w1, acc1))
+
+
+@x64.scoped
+def _sparse_apply_adagrad(var, accum, grad, indices, lr=None, update_slots=True,
+                          use_locking=False):
+    return _sparse_adagrad("SparseApplyAdagrad", var, accum, grad, indices, lr, None, update_slots)
+
+
+@x64.scoped
+def _sparse_apply_adagrad_v2(var, accum, grad, indices, lr=None, epsilon=None, use_locking=False,
+                             update_slots=True):
+    return _sparse_adagrad("SparseApplyAdagradV2", var, accum, grad, indices, lr, epsilon,
+                           update_slots)
+
+
+# -- constructor checks -----------------------------------------------------------------------------
+def _checks(name, wording, **kinds):
+    """A constructor check: each argument named in `kinds` must be of its Python type
+    (MindSpore's TypeError, in the wording its constructor uses)."""
+    def check(arguments):
+        for argument, kind in kinds.items():
+            value = arguments[argument]
+            if type(value) is not kind:
+                text = (f"should be '{kind.__name__}', but got type '{type(value).__name__}'"
+                        if wording == "should" else
+                        f"must be '{kind.__name__}', but got '{type(value).__name__}'")
+                raise TypeError(f"For '{name}', the type of '{argument}' {text}.")
+    return check
+
+
+_REQUIRED = inspect.Parameter.empty
+
+ApplyAdaMax = primitive("ApplyAdaMax", _apply_ada_max, display=_SIDE_EFFECT)
+ApplyAdadelta = primitive("ApplyAdadelta", _apply_adadelta, display=_SIDE_EFFECT)
+ApplyAdagrad = primitive("ApplyAdagrad", _apply_adagrad, update_slots=True, display=_SIDE_EFFECT,
+                         check=_checks("ApplyAdagrad", "should", update_slots=bool))
+ApplyAdagradV2 = primitive("ApplyAdagradV2", _apply_adagrad_v2, epsilon=_REQUIRED,
+                           update_slots=True, display=_SIDE_EFFECT,
+                           check=_checks("ApplyAdagradV2", "should", epsilon=float,
+                                         update_slots=bool))
+ApplyAddSign = primitive("ApplyAddSign", _apply_add_sign, display=_SIDE_EFFECT)
+ApplyPowerSign = primitive("ApplyPowerSign", _apply_power_sign, display=_SIDE_EFFECT)
+ApplyGradientDescent = primitive("ApplyGradientDescent", _apply_gradient_descent,
+                                 display=_SIDE_EFFECT)
+ApplyProximalGradientDescent = primitive("ApplyProximalGradientDescent",
+                                         _apply_proximal_gradient_descent, display=_SIDE_EFFECT)
+SparseApplyAdagrad = primitive("SparseApplyAdagrad", _sparse_apply_adagrad, lr=_REQUIRED,
+                               update_slots=True, use_locking=False, display=_SIDE_EFFECT,
+                               check=_checks("SparseApplyAdagrad", "must", lr=float,
+                                             update_slots=bool, use_locking=bool))
+SparseApplyAdagradV2 = primitive("SparseApplyAdagradV2", _sparse_apply_adagrad_v2, lr=_REQUIRED,
+                                 epsilon=_REQUIRED, use_locking=False, update_slots=True,
+                                 display=_SIDE_EFFECT,
+                                 check=_checks("SparseApplyAdagradV2", "must", lr=float,
+                                               epsilon=float, use_locking=bool,
+                                               update_slots=bool))

@@ -1,0 +1,21 @@
+"""Primitives and functions added for MindSpore's st/ops sample s14 (the optimizer Primitives of
+ops/optimizer_ops.py, ...) as MindSpore 2.10 computes them: the probe scripts
+tests/goldens/scripts/ops14_*_probe.py run unchanged on msjax and print what MindSpore printed
+(tests/goldens/ops/ops14_*_probe.out)."""
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+PROBES = ("ops14_optimizer_probe",)
+GOLDEN = {(probe, label): result for probe in PROBES
+          for label, result in golden_cases(f"ops/{probe}.out").items()}
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+
+
+@pytest.mark.parametrize("probe, label", sorted(GOLDEN))
+def test_ops14_probe_matches_mindspore(probe, label, msjax_cases):
+    assert msjax_cases[probe].get(label) == GOLDEN[probe, label]
