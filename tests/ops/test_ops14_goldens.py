@@ -4,16 +4,24 @@ tests/goldens/scripts/ops14_*_probe.py run unchanged on msjax and print what Min
 (tests/goldens/ops/ops14_*_probe.out)."""
 import pytest
 
+from msjax._src.core.device_context import cpu as cpu_context
+
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBES = ("ops14_optimizer_probe",)
+PROBES = ("ops14_optimizer_probe", "ops14_misc_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
 
 @pytest.fixture(scope="module")
 def msjax_cases():
-    return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+    # threads_num may be set once per process: the probe sets it, the setting is put back after
+    saved = dict(cpu_context._threads)
+    cpu_context._threads["num"] = None
+    try:
+        return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+    finally:
+        cpu_context._threads.update(saved)
 
 
 @pytest.mark.parametrize("probe, label", sorted(GOLDEN))

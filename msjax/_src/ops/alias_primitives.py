@@ -1,5 +1,5 @@
 """MindSpore 2.10's Primitive classes and functions whose computation msjax has under another name:
-the window Primitives (BartlettWindow, BlackmanWindow, HammingWindow: a length Tensor in, where
+AddV2 (Add without broadcasting), the window Primitives (BartlettWindow, BlackmanWindow, HammingWindow: a length Tensor in, where
 `ops.bartlett_window` takes an int), ApproximateEqual, Bincount, LuUnpack, MaxUnpool2D and
 MaxUnpool3D, and the functions over the detection Primitives (`ops.bounding_box_decode`,
 `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`, `ops.reverse_sequence` and
@@ -62,6 +62,18 @@ HammingWindow = primitive(
     "HammingWindow", _hamming, periodic=True, alpha=0.54, beta=0.46, dtype=mstype.float32,
     display=lambda attrs: {**attrs, "dtype": _HAMMING_DTYPE[str(attrs["dtype"])]})
 
+def _add_v2(x, y):
+    """`math_ops.AddV2()(x, y)`: `ops.add` of two inputs of one shape (MindSpore's AddV2 does not
+    broadcast; a Python number is of shape [])."""
+    shapes = [tuple(np.shape(unwrap(v))) for v in (x, y)]
+    if shapes[0] != shapes[1]:
+        text = ["[" + "".join(f"{d}," for d in shape) + "]" for shape in shapes]
+        raise ValueError(f"For primitive[AddV2], the input_shape: {text[0]} must be equal to "
+                         f"{text[1]}")
+    return math_ops.add(x, y)
+
+
+AddV2 = primitive("AddV2", _add_v2)
 ApproximateEqual = primitive("ApproximateEqual",
                              lambda x, y, tolerance: math_ops.approximate_equal(x, y, tolerance),
                              tolerance=1e-05)

@@ -135,6 +135,7 @@ _ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor def
     "FastGeLUGrad": (lambda dy, x: _pullback(lambda v: v / (1 + jnp.exp(-1.702 * jnp.abs(v)))
                                              * jnp.exp(0.851 * (v - jnp.abs(v))), x, dy), {}),
     "SiLUGrad": (lambda dout, x: _pullback(jax.nn.silu, x, dout), {}),
+    "SoftplusGrad": (lambda gradients, features: gradients * jax.nn.sigmoid(features), {}),
     "ReciprocalGrad": (lambda y, dy: -dy * y * y, {}),
     "SqrtGrad": (lambda y, dy: dy / (2 * y), {}),
     "RsqrtGrad": (lambda y, dy: -0.5 * y * y * y * dy, {}),
