@@ -22,9 +22,11 @@ from msjax._src.ops.optimizer_ops import ApplyAdaMax as ApplyAdaMax
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.optimizer_ops import ApplyAddSign as ApplyAddSign
+from msjax._src.ops.optimizer_ops import ApplyFtrl as ApplyFtrl
 from msjax._src.ops.optimizer_ops import ApplyGradientDescent as ApplyGradientDescent
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
 from msjax._src.ops.optimizer_ops import ApplyPowerSign as ApplyPowerSign
+from msjax._src.ops.optimizer_ops import ApplyProximalAdagrad as ApplyProximalAdagrad
 from msjax._src.ops.optimizer_ops import ApplyProximalGradientDescent as ApplyProximalGradientDescent
 from msjax._src.ops.grad_ops import ApplyRMSProp as ApplyRMSProp
 from msjax._src.ops.alias_primitives import ApproximateEqual as ApproximateEqual
@@ -385,6 +387,7 @@ from msjax._src.ops.optimizer_ops import SparseApplyAdagrad as SparseApplyAdagra
 from msjax._src.ops.optimizer_ops import SparseApplyAdagradV2 as SparseApplyAdagradV2
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
+from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense

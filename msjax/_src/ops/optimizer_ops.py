@@ -1,7 +1,7 @@
 """MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta and sign families and plain
 gradient descent: each updates its Parameters (`var` and its slots) in place and returns their
 new values, as MindSpore 2.10's CPU kernels compute them (tests/goldens/ops/
-ops14_optimizer_probe.out). Everything is computed before anything is written: a call that
+ops14_optimizer_probe.out, ops14_optimizer2_probe.out). Everything is computed before anything is written: a call that
 fails leaves every Parameter as it was.
 
 - `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
@@ -25,13 +25,24 @@ fails leaves every Parameter as it was.
   `var -= lr·(alpha + sign_decay·sign(g)·sign(m))·g`; `ApplyPowerSign()(var, m, lr, logbase,
   sign_decay, beta, grad)`: `var -= lr·exp(logbase·sign_decay·sign(g)·sign(m))·g`; both return
   (var, m).
+- `ApplyFtrl(use_locking=False)(var, accum, linear, grad, lr, l1, l2, lr_power)`: FTRL-proximal
+  (ops/ftrl_ops.py) for accum and linear, then `var = (l1 - linear) / quadratic` where
+  `|linear| > l1`, else 0: MindSpore's CPU kernel shrinks towards +l1 whatever linear's sign
+  (its SparseApplyFtrl towards sign(linear)·l1); returns var.
+- `ApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad)`: `accum += g²`,
+  `lr_t = lr / sqrt(accum)`, `p = var - lr_t·g`, `var = sign(p)·max(|p| - lr_t·l1, 0) /
+  (1 + lr_t·l2)`; returns (var, accum).
+- `SparseApplyRMSProp(rho, momentum, epsilon, use_locking=False)(var, ms, mom, lr, grad,
+  indices)`: for the rows `indices` (grad of var's shape, one row per index), `ms = rho·ms +
+  (1 - rho)·g²`, `mom = momentum·mom + lr·g / sqrt(ms + epsilon)`, `var -= mom`; returns (var,
+  ms, mom).
 - `ApplyGradientDescent()(var, alpha, delta)`: `var -= alpha·delta`;
   `ApplyProximalGradientDescent()(var, alpha, l1, l2, delta)`: `p = var - alpha·delta`,
   `var = sign(p)·max(|p| - alpha·l1, 0) / (1 + alpha·l2)`; both return var.
 
 Hyperparameters are Tensors (one value; ApplyAdaMax refuses one of more along its first axis) or
-Python numbers; they, and an integer gradient,
-are computed in the Parameters' dtype (float16 Parameters in float32, stored back in float16).
+Python numbers. Everything is computed in float32, as MindSpore's CPU kernels compute it, and
+stored back in the Parameters' dtype (float16, float32 or float64).
 """
 from __future__ import annotations
 
@@ -40,10 +51,12 @@ import inspect
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import checkparam as validator
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.ftrl_ops import apply_ftrl
 from msjax._src.ops.legacy_ops import _write_all
 from msjax._src.ops.registry import primitive, unwrap
 
@@ -55,7 +68,10 @@ def _shape_text(shape):
 
 
 def _work_dtype(var):
-    return jnp.promote_types(unwrap(var).dtype, jnp.float32)
+    """float32: MindSpore's CPU kernels take float16 and float32; it computes a float16 or float64
+    Parameter's update in float32 and stores it back in the Parameter's dtype (golden case
+    "adagrad float64")."""
+    return jnp.dtype(jnp.float32)
 
 
 def _scalars(name, var, checked=False, **values):
@@ -73,17 +89,26 @@ def _scalars(name, var, checked=False, **values):
     return arrays
 
 
-def _same_shape(name, target, **tensors):
+_SHAPE_ERRORS = {  # MindSpore's wordings of "not var's shape"
+    "and": ("For '{name}', evaluator arg '{argument}' and 'var' must have the same shape. But got "
+            "'{argument}' shape: {shape}, 'var' shape: {var_shape}."),
+    "as": ("For '{name}', evaluator arg '{argument}' must have the same shape as 'var'. But got "
+           "'{argument}' shape:{gap}{shape}, 'var' shape: {var_shape}."),
+}
+
+
+def _same_shape(name, target, wording="and", **tensors):
     """Each of `tensors` (var, its slots and the gradient) as an array of the shape of var (the
-    Parameter `target`) in the working dtype; MindSpore's ValueError for one of another shape."""
+    Parameter `target`) in the working dtype; MindSpore's ValueError for one of another shape
+    (in the `wording` of `_SHAPE_ERRORS` the Primitive uses)."""
     shape, work = unwrap(target).shape, _work_dtype(target)
     arrays = []
     for argument, value in tensors.items():
         array = jnp.asarray(unwrap(value))
         if array.shape != shape:
-            raise ValueError(f"For '{name}', evaluator arg '{argument}' and 'var' must have the "
-                             f"same shape. But got '{argument}' shape: {_shape_text(array.shape)}, "
-                             f"'var' shape: {_shape_text(shape)}.")
+            raise ValueError(_SHAPE_ERRORS[wording].format(
+                name=name, argument=argument, shape=_shape_text(array.shape),
+                var_shape=_shape_text(shape), gap="  " if name == "ApplyFtrl" else " "))
         arrays.append(array.astype(work))
     return arrays
 
@@ -173,6 +198,32 @@ def _apply_proximal_gradient_descent(var, alpha, l1, l2, delta):
     return _stored((var,), (shrunk / (1 + a * l2_),))[0]
 
 
+@x64.scoped
+def _apply_ftrl(var, accum, linear, grad, lr, l1, l2, lr_power, use_locking=False):
+    w, acc, lin, g = _same_shape("ApplyFtrl", var, "as", var=var, accum=accum, linear=linear,
+                                 grad=grad)
+    hyper = _scalars("ApplyFtrl", var, lr=lr, l1=l1, l2=l2, lr_power=lr_power)
+    _, new_acc, new_lin = apply_ftrl(w, acc, lin, g, *hyper)
+    rate, l1_, l2_, lr_power_ = hyper
+    # MindSpore's CPU kernel shrinks towards +l1 whatever linear's sign: (l1 - linear) / quadratic
+    # where |linear| > l1 (golden cases "ftrl", "ftrl l1 large"; its SparseApplyFtrl uses
+    # sign(linear)·l1)
+    quadratic = jnp.power(new_acc, -lr_power_) / rate + 2 * l2_
+    new_w = jnp.where(jnp.abs(new_lin) > l1_, (l1_ - new_lin) / quadratic, jnp.zeros_like(w))
+    return _stored((var, accum, linear), (new_w, new_acc, new_lin))[0]
+
+
+@x64.scoped
+def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
+    w, acc, g = _same_shape("ApplyProximalAdagrad", var, "as", var=var, accum=accum, grad=grad)
+    rate, l1_, l2_ = _scalars("ApplyProximalAdagrad", var, lr=lr, l1=l1, l2=l2)
+    acc1 = acc + g * g
+    rate_t = rate / jnp.sqrt(acc1)  # (the shrinkage takes the step's own rate, lr / sqrt(accum))
+    p = w - rate_t * g
+    w1 = jnp.sign(p) * jnp.maximum(jnp.abs(p) - rate_t * l1_, 0) / (1 + rate_t * l2_)
+    return _stored((var, accum), (w1, acc1))
+
+
 # -- sparse (row) updates ---------------------------------------------------------------------------
 _FLOATS = (np.dtype(np.float16), np.dtype(np.float32))
 _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
@@ -213,6 +264,42 @@ def _sparse_adagrad(name, var, accum, grad, indices, lr, epsilon, update_slots):
 
 
 @x64.scoped
+def _sparse_apply_rms_prop(var, ms, mom, lr, grad, indices, rho=None, momentum=None,
+                           epsilon=None, use_locking=False):
+    name = "SparseApplyRMSProp"
+    index = jnp.asarray(unwrap(indices))
+    if index.dtype not in _INDEX_TYPES:
+        shown_type = (f"Tensor[{mstype.from_numpy(index.dtype)}]" if isinstance(indices, Tensor)
+                      else type(indices).__name__)
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
+                        f"{{Int32, Int64, Tensor[Int32], Tensor[Int64]}}, but got {shown_type}.")
+    g = jnp.asarray(unwrap(grad))
+    if g.dtype not in _FLOATS:
+        raise TypeError(f"For primitive[{name}], the input argument[grad] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32]}}, but got "
+                        f"Tensor[{mstype.from_numpy(g.dtype)}].")
+    w = unwrap(var)
+    if g.shape != w.shape:  # (MindSpore's kernel takes one gradient row per row of var)
+        text = ["[" + "".join(f"{d}," for d in shape) + "]" for shape in (g.shape, w.shape)]
+        raise ValueError(f"For primitive[{name}], the shape of grad : {text[0]} must be equal to "
+                         f"{text[1]}")
+    if index.ndim != 1 or index.shape[0] != g.shape[0]:
+        raise ValueError(f"For primitive[{name}], the attribute[indices shape] must be equal to "
+                         f"{g.shape[0]}, but got {index.shape[0] if index.ndim else 0}.")
+    work = _work_dtype(var)
+    w, square, moment, g = (unwrap(t).astype(work) for t in (var, ms, mom, grad))
+    (rate,) = _scalars(name, var, lr=lr)
+    # (an element whose gradient is 0 keeps its ms, as MindSpore's kernel: its test "grad0")
+    square_rows = jnp.where(g != 0, square[index] * rho + g * g * (1 - rho), square[index])
+    moment_rows = momentum * moment[index] + rate * g / jnp.sqrt(square_rows + epsilon)
+    # (var takes the step as mom stores it: a float16 mom rounded first, as MindSpore's kernel)
+    moment_rows = moment_rows.astype(unwrap(mom).dtype).astype(work)
+    return _stored((var, ms, mom), (w.at[index].add(-moment_rows),
+                                    square.at[index].set(square_rows),
+                                    moment.at[index].set(moment_rows)))
+
+
+@x64.scoped
 def _sparse_apply_adagrad(var, accum, grad, indices, lr=None, update_slots=True,
                           use_locking=False):
     return _sparse_adagrad("SparseApplyAdagrad", var, accum, grad, indices, lr, None, update_slots)
@@ -238,6 +325,18 @@ def _checks(name, wording, **kinds):
                         f"must be '{kind.__name__}', but got '{type(value).__name__}'")
                 raise TypeError(f"For '{name}', the type of '{argument}' {text}.")
     return check
+
+
+def _rms_prop_checks(arguments):
+    name = "SparseApplyRMSProp"
+    _checks(name, "should", rho=float, momentum=float, epsilon=float, use_locking=bool)(arguments)
+    validator.check_float_range(arguments["rho"], 0.0, 1.0, validator.INC_BOTH, "rho", name)
+    if arguments["momentum"] < 0.0:
+        raise ValueError(f"For '{name}', the argument 'momentum' must >= 0.0, but got "
+                         f"{arguments['momentum']}.")
+    if arguments["epsilon"] <= 0.0:
+        raise ValueError(f"For '{name}', the argument 'epsilon' must > 0.0, but got "
+                         f"{arguments['epsilon']}.")
 
 
 _REQUIRED = inspect.Parameter.empty
@@ -266,3 +365,11 @@ SparseApplyAdagradV2 = primitive("SparseApplyAdagradV2", _sparse_apply_adagrad_v
                                  check=_checks("SparseApplyAdagradV2", "must", lr=float,
                                                epsilon=float, use_locking=bool,
                                                update_slots=bool))
+ApplyFtrl = primitive("ApplyFtrl", _apply_ftrl, use_locking=False, display=_SIDE_EFFECT,
+                      check=_checks("ApplyFtrl", "should", use_locking=bool))
+ApplyProximalAdagrad = primitive("ApplyProximalAdagrad", _apply_proximal_adagrad,
+                                 use_locking=False, display=_SIDE_EFFECT,
+                                 check=_checks("ApplyProximalAdagrad", "should", use_locking=bool))
+SparseApplyRMSProp = primitive("SparseApplyRMSProp", _sparse_apply_rms_prop, rho=_REQUIRED,
+                               momentum=_REQUIRED, epsilon=_REQUIRED, use_locking=False,
+                               check=_rms_prop_checks)
