@@ -158,6 +158,10 @@ from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAv
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
+from msjax._src.ops.optimizer_ops import FusedSparseAdam as FusedSparseAdam
+from msjax._src.ops.ftrl_ops import FusedSparseFtrl as FusedSparseFtrl
+from msjax._src.ops.optimizer_ops import FusedSparseLazyAdam as FusedSparseLazyAdam
+from msjax._src.ops.optimizer_ops import FusedSparseProximalAdagrad as FusedSparseProximalAdagrad
 from msjax._src.ops.grad_ops import FusedWeightScaleApplyMomentum as FusedWeightScaleApplyMomentum
 from msjax._src.ops.random_ops import Gamma as Gamma
 from msjax._src.ops.primitives import Gather as Gather

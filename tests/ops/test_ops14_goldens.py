@@ -8,7 +8,8 @@ from msjax._src.core.device_context import cpu as cpu_context
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBES = ("ops14_optimizer_probe", "ops14_optimizer2_probe", "ops14_misc_probe")
+PROBES = ("ops14_optimizer_probe", "ops14_optimizer2_probe", "ops14_fused_sparse_probe",
+          "ops14_misc_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 

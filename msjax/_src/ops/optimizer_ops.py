@@ -36,6 +36,13 @@ fails leaves every Parameter as it was.
   indices)`: for the rows `indices` (grad of var's shape, one row per index), `ms = rho·ms +
   (1 - rho)·g²`, `mom = momentum·mom + lr·g / sqrt(ms + epsilon)`, `var -= mom`; returns (var,
   ms, mom).
+- `FusedSparseProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices)`:
+  ApplyProximalAdagrad on the rows `indices`; `FusedSparseAdam(use_locking=False,
+  use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+  indices)`: Adam with the gradient's rows at `indices` (m and v decay on every row, var steps
+  on every row, with Nesterov's momentum on the rows `indices` only); `FusedSparseLazyAdam`: the
+  same on the rows `indices` only. These return the new var and zeros of each slot's shape (their
+  outputs in MindSpore's CPU kernels, which its documentation calls useless).
 - `ApplyGradientDescent()(var, alpha, delta)`: `var -= alpha·delta`;
   `ApplyProximalGradientDescent()(var, alpha, l1, l2, delta)`: `p = var - alpha·delta`,
   `var = sign(p)·max(|p| - alpha·l1, 0) / (1 + alpha·l2)`; both return var.
@@ -56,6 +63,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.adapters import tensor_input
 from msjax._src.ops.ftrl_ops import apply_ftrl
 from msjax._src.ops.legacy_ops import _write_all
 from msjax._src.ops.registry import primitive, unwrap
@@ -312,6 +320,110 @@ def _sparse_apply_adagrad_v2(var, accum, grad, indices, lr=None, epsilon=None, u
                            update_slots)
 
 
+# -- fused sparse updates (outputs: the new var, zeros for the slots) ------------------------------
+_ANY_INTEGER = ("Int16", "Int32", "Int64", "Int8", "UInt16", "UInt32", "UInt64", "UInt8")
+
+
+def _fused_checks(name, var, slots, grad, indices, index_types):
+    """MindSpore's checks of a FusedSparse* Primitive's inputs; (grad, indices) as arrays."""
+    def vector(shape):
+        return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+
+    position = 2 + len(slots) + {"FusedSparseProximalAdagrad": 3}.get(name, 0)
+    position += 6 if name in ("FusedSparseAdam", "FusedSparseLazyAdam") else 0
+    tensor_input(name, position, "grad", grad)
+    tensor_input(name, position + 1, "indices", indices)
+
+    shape = unwrap(var).shape
+    for argument, box in slots.items():
+        if unwrap(box).shape != shape:
+            raise ValueError(f"For primitive[{name}], the var_shape must be equal to "
+                             f"{argument}_shape which is {vector(unwrap(box).shape)} , but got "
+                             f"{vector(shape)}.")
+    index = jnp.asarray(unwrap(indices))
+    index_name = str(mstype.from_numpy(index.dtype))
+    if index_name not in index_types:
+        kinds = ", ".join(f"Tensor[{k}]" for k in index_types)
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
+                        f"{{{kinds}}}, but got Tensor[{index_name}].")
+    g = jnp.asarray(unwrap(grad))
+    if g.ndim < 1:
+        raise ValueError(f"For primitive[{name}], the grad rank must be greater than or equal to "
+                         f"1, but got 0.")
+    if index.ndim != 1:
+        raise ValueError(f"For primitive[{name}], the indices rank must be equal to 1, but got "
+                         f"{index.ndim}.")
+    if g.ndim < 1 or g.shape[0] != index.shape[0]:
+        raise ValueError(f"For primitive[{name}], the grad_shape[0] must be equal to "
+                         f"indices_shape[0] which is {index.shape[0]} , but got "
+                         f"{g.shape[0] if g.ndim else 0}.")
+    if g.shape[1:] != shape[1:]:
+        raise ValueError(f"For primitive[{name}], the var_shape[1:] must be equal to "
+                         f"grad_shape[1:] which is {vector(g.shape[1:])} , but got "
+                         f"{vector(shape[1:])}.")
+    return g.astype(_work_dtype(var)), index
+
+
+def _fused_outputs(boxes, values):
+    """Write `values` into `boxes`; (the new var, a zero Tensor of each slot's shape): the
+    outputs MindSpore's CPU kernels give (its documentation calls them useless)."""
+    stored = _stored(boxes, values)
+    return (stored[0],) + tuple(Tensor(jnp.zeros_like(unwrap(t))) for t in stored[1:])
+
+
+@x64.scoped
+def _fused_sparse_proximal_adagrad(var, accum, lr, l1, l2, grad, indices, use_locking=False):
+    name = "FusedSparseProximalAdagrad"
+    g, index = _fused_checks(name, var, {"accum": accum}, grad, indices, _ANY_INTEGER)
+    work = _work_dtype(var)
+    w, acc = unwrap(var).astype(work), unwrap(accum).astype(work)
+    rate, l1_, l2_ = _scalars(name, var, lr=lr, l1=l1, l2=l2)
+    acc1 = acc.at[index].add(g * g)
+    rate_t = rate / jnp.sqrt(acc1[index])
+    p = w[index] - rate_t * g
+    rows = jnp.sign(p) * jnp.maximum(jnp.abs(p) - rate_t * l1_, 0) / (1 + rate_t * l2_)
+    return _fused_outputs((var, accum), (w.at[index].set(rows), acc1))
+
+
+def _fused_sparse_adam(name, lazy, var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                       grad, indices, use_nesterov):
+    """Adam on the rows `indices`. FusedSparseAdam decays m and v and steps var on every row
+    (the rows not in `indices` with a zero gradient; with Nesterov only those in it);
+    FusedSparseLazyAdam touches the rows in `indices` only."""
+    g, index = _fused_checks(name, var, {"m": m, "v": v}, grad, indices, ("Int32",))
+    work = _work_dtype(var)
+    w, m0, v0 = (unwrap(t).astype(work) for t in (var, m, v))
+    b1p, b2p, rate, b1, b2, eps = _scalars(name, var, beta1_power=beta1_power,
+                                           beta2_power=beta2_power, lr=lr, beta1=beta1,
+                                           beta2=beta2, epsilon=epsilon)
+    rate_t = rate * jnp.sqrt(1 - b2p) / (1 - b1p)
+    full_grad = jnp.zeros_like(w).at[index].add(g)
+    touched = jnp.zeros(w.shape[:1], bool).at[index].set(True).reshape((-1,) + (1,) * (w.ndim - 1))
+    m1 = b1 * m0 + (1 - b1) * full_grad
+    v1 = b2 * v0 + (1 - b2) * full_grad * full_grad
+    step_m = b1 * m1 + (1 - b1) * full_grad if use_nesterov else m1
+    w1 = w - rate_t * step_m / (jnp.sqrt(v1) + eps)
+    if use_nesterov or lazy:
+        w1 = jnp.where(touched, w1, w)
+    if lazy:
+        m1, v1 = jnp.where(touched, m1, m0), jnp.where(touched, v1, v0)
+    return _fused_outputs((var, m, v), (w1, m1, v1))
+
+
+@x64.scoped
+def _fused_sparse_adam_call(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
+                            indices, use_locking=False, use_nesterov=False):
+    return _fused_sparse_adam("FusedSparseAdam", False, var, m, v, beta1_power, beta2_power, lr,
+                              beta1, beta2, epsilon, grad, indices, use_nesterov)
+
+
+@x64.scoped
+def _fused_sparse_lazy_adam_call(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
+                                 grad, indices, use_locking=False, use_nesterov=False):
+    return _fused_sparse_adam("FusedSparseLazyAdam", True, var, m, v, beta1_power, beta2_power,
+                              lr, beta1, beta2, epsilon, grad, indices, use_nesterov)
+
+
 # -- constructor checks -----------------------------------------------------------------------------
 def _checks(name, wording, **kinds):
     """A constructor check: each argument named in `kinds` must be of its Python type
@@ -373,3 +485,14 @@ ApplyProximalAdagrad = primitive("ApplyProximalAdagrad", _apply_proximal_adagrad
 SparseApplyRMSProp = primitive("SparseApplyRMSProp", _sparse_apply_rms_prop, rho=_REQUIRED,
                                momentum=_REQUIRED, epsilon=_REQUIRED, use_locking=False,
                                check=_rms_prop_checks)
+FusedSparseProximalAdagrad = primitive(
+    "FusedSparseProximalAdagrad", _fused_sparse_proximal_adagrad, use_locking=False,
+    display=_SIDE_EFFECT, check=_checks("FusedSparseProximalAdagrad", "should", use_locking=bool))
+FusedSparseAdam = primitive(
+    "FusedSparseAdam", _fused_sparse_adam_call, use_locking=False, use_nesterov=False,
+    display=_SIDE_EFFECT,
+    check=_checks("FusedSparseAdam", "should", use_locking=bool, use_nesterov=bool))
+FusedSparseLazyAdam = primitive(
+    "FusedSparseLazyAdam", _fused_sparse_lazy_adam_call, use_locking=False, use_nesterov=False,
+    display=_SIDE_EFFECT,
+    check=_checks("FusedSparseLazyAdam", "should", use_locking=bool, use_nesterov=bool))
