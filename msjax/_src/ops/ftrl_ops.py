@@ -23,10 +23,10 @@ import numpy as np
 from msjax._src.core import checkparam as validator
 from msjax._src.core import dtype as mstype
 from msjax._src.core import log, x64
-from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor import _wrap
 from msjax._src.ops.adapters import scalar_like, tensor_input
 from msjax._src.ops.registry import PRIMITIVES, Primitive
-from msjax._src.ops.state_ops import assign
+from msjax._src.ops.legacy_ops import _write_all
 
 _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
 
@@ -85,15 +85,11 @@ class _SparseFtrl(Primitive):
         shrinkage = (None if getattr(self, "l2_shrinkage", None) is None
                      else scalar_like(self.l2_shrinkage, like))
         new_rows = apply_ftrl(*rows, grad_array.astype(dtype), *hyper, shrinkage=shrinkage)
-        outputs = []
-        for target, new in zip((var, accum, linear), new_rows):
-            value = target._data.at[index].set(new.astype(target._data.dtype))
-            if isinstance(target, Tensor) and type(target) is not Tensor:
-                assign(target, _wrap(value))  # a Parameter: through the state rule
-            else:
-                target._data = value
-            outputs.append(_wrap(value))
-        return tuple(outputs)
+        boxes = (var, accum, linear)
+        # (written as the other optimizer Primitives write, legacy_ops._write_all: under vmap a
+        # batched Parameter's rows are the per-example values, which Assign would refuse)
+        return _write_all(boxes, [t._data.at[index].set(new.astype(t._data.dtype))
+                                  for t, new in zip(boxes, new_rows)])
 
     def _checked(self, var, accum, linear, grad, indices):
         name = self.name

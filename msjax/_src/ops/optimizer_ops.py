@@ -1,7 +1,8 @@
-"""MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta and sign families and plain
-gradient descent: each updates its Parameters (`var` and its slots) in place and returns their
-new values, as MindSpore 2.10's CPU kernels compute them (tests/goldens/ops/
-ops14_optimizer_probe.out, ops14_optimizer2_probe.out). Everything is computed before anything is written: a call that
+"""MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta, FTRL, RMSProp, Adam and sign
+families and plain gradient descent: each updates its Parameters (`var` and its slots) in place
+and returns their new values, as MindSpore 2.10's CPU kernels compute them
+(tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
+ops14_fused_sparse_probe.out). Everything is computed before anything is written: a call that
 fails leaves every Parameter as it was.
 
 - `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
@@ -126,7 +127,7 @@ def _stored(boxes, values):
     return _write_all(boxes, [v.astype(unwrap(b).dtype) for b, v in zip(boxes, values)])
 
 
-# -- dense updates ----------------------------------------------------------------------------------
+# -- dense updates ---------------------------------------------------------------------------------
 @x64.scoped
 def _apply_ada_max(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad):
     w, m0, v0, g = _same_shape("ApplyAdaMax", var, var=var, m=m, v=v, grad=grad)
@@ -232,7 +233,7 @@ def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
     return _stored((var, accum), (w1, acc1))
 
 
-# -- sparse (row) updates ---------------------------------------------------------------------------
+# -- sparse (row) updates --------------------------------------------------------------------------
 _FLOATS = (np.dtype(np.float16), np.dtype(np.float32))
 _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
 
@@ -424,7 +425,7 @@ def _fused_sparse_lazy_adam_call(var, m, v, beta1_power, beta2_power, lr, beta1,
                               lr, beta1, beta2, epsilon, grad, indices, use_nesterov)
 
 
-# -- constructor checks -----------------------------------------------------------------------------
+# -- constructor checks ----------------------------------------------------------------------------
 def _checks(name, wording, **kinds):
     """A constructor check: each argument named in `kinds` must be of its Python type
     (MindSpore's TypeError, in the wording its constructor uses)."""
