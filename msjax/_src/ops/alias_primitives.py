@@ -1,10 +1,10 @@
 """MindSpore 2.10's Primitive classes and functions whose computation msjax has under another name:
 AddV2 (Add without broadcasting), the window Primitives (BartlettWindow, BlackmanWindow,
 HammingWindow: a length Tensor in, where `ops.bartlett_window` takes an int), ApproximateEqual,
-Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives (`ops.bounding_box_decode`,
-`bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`, `ops.reverse_sequence` and
-`ops.eps`. Each takes MindSpore's inputs and attributes, raises its input errors and shows its repr
-(tests/goldens/ops/missing_primitives_probe.out).
+Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives
+(`ops.bounding_box_decode`, `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`,
+`ops.reverse_sequence` and `ops.eps`. Each takes MindSpore's inputs and attributes, raises its
+input errors and shows its repr (tests/goldens/ops/missing_primitives_probe.out).
 """
 from __future__ import annotations
 
