@@ -53,6 +53,7 @@ from msjax._src.ops.optimizer_ops import ApplyAdaMax as ApplyAdaMax
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.optimizer_ops import ApplyAddSign as ApplyAddSign
+from msjax._src.ops.optimizer_ops import ApplyCenteredRMSProp as ApplyCenteredRMSProp
 from msjax._src.ops.optimizer_ops import ApplyFtrl as ApplyFtrl
 from msjax._src.ops.optimizer_ops import ApplyGradientDescent as ApplyGradientDescent
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
@@ -205,6 +206,7 @@ from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.linalg_ops import cond as cond
 from msjax._src.ops.math_ops import conj as conj
 from msjax._src.ops.math_ops import Conj as Conj
+from msjax._src.ops.alias_primitives import ConjugateTranspose as ConjugateTranspose
 from msjax._src.ops.host_ops import constexpr as constexpr
 from msjax._src.ops.nn_ops import conv1d as conv1d
 from msjax._src.ops.nn_ops import conv2d as conv2d

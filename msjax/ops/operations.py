@@ -22,6 +22,7 @@ from msjax._src.ops.optimizer_ops import ApplyAdaMax as ApplyAdaMax
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgrad as ApplyAdamWithAmsgrad
 from msjax._src.ops.legacy_ops import ApplyAdamWithAmsgradV2 as ApplyAdamWithAmsgradV2
 from msjax._src.ops.optimizer_ops import ApplyAddSign as ApplyAddSign
+from msjax._src.ops.optimizer_ops import ApplyCenteredRMSProp as ApplyCenteredRMSProp
 from msjax._src.ops.optimizer_ops import ApplyFtrl as ApplyFtrl
 from msjax._src.ops.optimizer_ops import ApplyGradientDescent as ApplyGradientDescent
 from msjax._src.ops.grad_ops import ApplyMomentum as ApplyMomentum
@@ -88,6 +89,7 @@ from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
 from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.math_ops import Conj as Conj
+from msjax._src.ops.alias_primitives import ConjugateTranspose as ConjugateTranspose
 from msjax._src.ops.primitives import Conv2D as Conv2D
 from msjax._src.ops.nn_ops import Conv2DBackpropInput as Conv2DBackpropInput
 from msjax._src.ops.nn_ops import Conv2DTranspose as Conv2DTranspose

@@ -1,5 +1,5 @@
 """MindSpore 2.10's Primitive classes and functions whose computation msjax has under another name:
-AddV2 (Add without broadcasting), the window Primitives (BartlettWindow, BlackmanWindow,
+AddV2 (Add without broadcasting), ConjugateTranspose, the window Primitives (BartlettWindow, BlackmanWindow,
 HammingWindow: a length Tensor in, where `ops.bartlett_window` takes an int), ApproximateEqual,
 Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives
 (`ops.bounding_box_decode`, `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`,
@@ -74,6 +74,24 @@ def _add_v2(x, y):
 
 
 AddV2 = primitive("AddV2", _add_v2)
+
+
+def _conjugate_transpose(x, perm):
+    """`ops.ConjugateTranspose()(x, perm)`: the transpose of `x` by `perm`, conjugated (a real
+    `x` only transposed)."""
+    axes = tuple(int(a) for a in perm)
+    rank = np.ndim(unwrap(x))
+    if len(axes) != rank:
+        raise ValueError(f"For 'ConjugateTranspose', the dimension of x {rank} and perm "
+                         f"{len(axes)} must be equal, but got the dimension of x {rank} and perm "
+                         f"{len(axes)} .")
+    if len({a % rank for a in axes}) != rank:
+        raise ValueError("For 'ConjugateTranspose', the value of perm must be different.")
+    transposed = jnp.transpose(unwrap(x), axes)
+    return Tensor(jnp.conj(transposed) if jnp.iscomplexobj(transposed) else transposed)
+
+
+ConjugateTranspose = primitive("ConjugateTranspose", _conjugate_transpose)
 ApproximateEqual = primitive("ApproximateEqual",
                              lambda x, y, tolerance: math_ops.approximate_equal(x, y, tolerance),
                              tolerance=1e-05)

@@ -137,6 +137,8 @@ _ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor def
     "SiLUGrad": (lambda dout, x: _pullback(jax.nn.silu, x, dout), {}),
     "SoftplusGrad": (lambda gradients, features: gradients * jax.nn.sigmoid(features), {}),
     "ReciprocalGrad": (lambda y, dy: -dy * y * y, {}),
+    # (in MindSpore's order, x·x·grad·(-1): float16's rounding and complex zeros' signs follow)
+    "InvGrad": (lambda x, grad: x * x * grad * jnp.asarray(-1, grad.dtype), {}),
     "SqrtGrad": (lambda y, dy: dy / (2 * y), {}),
     "RsqrtGrad": (lambda y, dy: -0.5 * y * y * y * dy, {}),
     "TanhGrad": (lambda y, dy: dy * (1 - y * y), {}),

@@ -37,6 +37,10 @@ fails leaves every Parameter as it was.
   indices)`: for the rows `indices` (grad of var's shape, one row per index), `ms = rho·ms +
   (1 - rho)·g²`, `mom = momentum·mom + lr·g / sqrt(ms + epsilon)`, `var -= mom`; returns (var,
   ms, mom).
+- `ApplyCenteredRMSProp(use_locking=False)(var, mean_gradient, mean_square, moment, grad,
+  learning_rate, decay, momentum, epsilon)`: `mg = decay·mg + (1 - decay)·g`, `ms = decay·ms +
+  (1 - decay)·g²`, `mom = momentum·mom + lr·g / sqrt(ms - mg² + epsilon)`, `var -= mom`; returns
+  zeros of var's shape (MindSpore's CPU kernel's output).
 - `FusedSparseProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad, indices)`:
   ApplyProximalAdagrad on the rows `indices`; `FusedSparseAdam(use_locking=False,
   use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad,
@@ -103,6 +107,8 @@ _SHAPE_ERRORS = {  # MindSpore's wordings of "not var's shape"
             "'{argument}' shape: {shape}, 'var' shape: {var_shape}."),
     "as": ("For '{name}', evaluator arg '{argument}' must have the same shape as 'var'. But got "
            "'{argument}' shape:{gap}{shape}, 'var' shape: {var_shape}."),
+    "bare": ("For '{name}', '{argument}' must have the same shape as 'var'. But got '{argument}' "
+             "shape: {shape}, 'var' shape: {var_shape}."),
 }
 
 
@@ -231,6 +237,21 @@ def _apply_proximal_adagrad(var, accum, lr, l1, l2, grad, use_locking=False):
     p = w - rate_t * g
     w1 = jnp.sign(p) * jnp.maximum(jnp.abs(p) - rate_t * l1_, 0) / (1 + rate_t * l2_)
     return _stored((var, accum), (w1, acc1))
+
+
+@x64.scoped
+def _apply_centered_rms_prop(var, mean_gradient, mean_square, moment, grad, learning_rate, decay,
+                             momentum, epsilon, use_locking=False):
+    w, mg, ms, mom, g = _same_shape("ApplyCenteredRMSProp", var, "bare", var=var,
+                                    mean_gradient=mean_gradient, mean_square=mean_square,
+                                    moment=moment, grad=grad)
+    rate, rho, mu, eps = _scalars("ApplyCenteredRMSProp", var, learning_rate=learning_rate,
+                                  decay=decay, momentum=momentum, epsilon=epsilon)
+    mg1 = mg * rho + (1 - rho) * g
+    ms1 = ms * rho + (1 - rho) * g * g
+    mom1 = mu * mom + rate / jnp.sqrt(ms1 - mg1 * mg1 + eps) * g
+    _stored((var, mean_gradient, mean_square, moment), (w - mom1, mg1, ms1, mom1))
+    return Tensor(jnp.zeros_like(unwrap(var)))  # (MindSpore's CPU kernel's output: zeros)
 
 
 # -- sparse (row) updates --------------------------------------------------------------------------
@@ -497,3 +518,6 @@ FusedSparseLazyAdam = primitive(
     "FusedSparseLazyAdam", _fused_sparse_lazy_adam_call, use_locking=False, use_nesterov=False,
     display=_SIDE_EFFECT,
     check=_checks("FusedSparseLazyAdam", "should", use_locking=bool, use_nesterov=bool))
+ApplyCenteredRMSProp = primitive("ApplyCenteredRMSProp", _apply_centered_rms_prop,
+                                 use_locking=False, display=_SIDE_EFFECT,
+                                 check=_checks("ApplyCenteredRMSProp", "should", use_locking=bool))
