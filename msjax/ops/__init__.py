@@ -764,6 +764,7 @@ from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
+from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.nn_ops import pdist as pdist
@@ -1121,6 +1122,7 @@ from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import Unique as Unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
+from msjax._src.ops.alias_primitives import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
 from msjax._src.ops.scatter_ops import unsorted_segment_max as unsorted_segment_max
 from msjax._src.ops.scatter_ops import unsorted_segment_min as unsorted_segment_min

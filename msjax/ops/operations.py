@@ -294,6 +294,7 @@ from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
+from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
 from msjax._src.ops.random_ops import Poisson as Poisson
@@ -445,6 +446,7 @@ from msjax._src.ops.random_ops import UniformInt as UniformInt
 from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import Unique as Unique
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
+from msjax._src.ops.alias_primitives import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
 from msjax._src.ops.scatter_ops import UnsortedSegmentMax as UnsortedSegmentMax
 from msjax._src.ops.scatter_ops import UnsortedSegmentMin as UnsortedSegmentMin
