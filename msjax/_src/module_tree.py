@@ -238,6 +238,7 @@ NAME_SOURCES = {
     # is_available and device_count per target (the runtime's tuning switches are MindSpore's)
     "mindspore.device_context": ("msjax._src.core.device_context",),
     "mindspore.device_context.cpu": ("msjax._src.core.device_context.cpu",),
+    "mindspore.device_context.cpu.op_tuning": ("msjax._src.core.device_context.cpu",),
     "mindspore.device_context.gpu": ("msjax._src.core.device_context.gpu",),
     "mindspore.device_context.gpu.op_precision": ("msjax._src.core.op_precision",),
     "mindspore.device_context.ascend": ("msjax._src.core.device_context.ascend",),
@@ -266,8 +267,10 @@ NAME_SOURCES = {
                                             "msjax._src.ops.set_ops",
                                             "msjax._src.ops.sparse_primitives",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
-    # SparseSegmentMean: no name of mindspore.ops (ops/sparse_primitives.py)
+    # SparseSegmentMean and AddV2: no names of mindspore.ops (ops/sparse_primitives.py,
+    # ops/alias_primitives.py)
     "mindspore.ops.operations.math_ops": ("msjax._src.ops.sparse_primitives",
+                                          "msjax._src.ops.alias_primitives",
                                           "msjax.ops.operations", "msjax.ops", "msjax"),
     # Eigh: no name of mindspore.ops (ops/linalg_primitives.py)
     "mindspore.ops.operations.linalg_ops": ("msjax._src.ops.linalg_primitives",

@@ -21,6 +21,7 @@ import numpy as np
 
 from msjax._src.backend.interface import CONCRETE_ARRAY as _ARRAY_IMPL  # JAX's array class
 from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
 
 _FLOAT32 = np.dtype(np.float32)
 _INT64 = np.dtype(np.int64)
@@ -255,3 +256,14 @@ def concrete_array(x) -> np.ndarray:
                 x, "The shape or size argument needs the value of a traced array.")
         x = value
     return np.asarray(x)
+
+
+def tensor_input(name, position, argument, value):
+    """MindSpore's TypeError for a sequence (or other non-number) passed where a Primitive takes
+    a Tensor: "the 4th input grad can not be implicitly converted"."""
+    if isinstance(value, (Tensor, int, float, bool, jax.Array, np.ndarray)):
+        return
+    kind = "Tuple[]" if isinstance(value, (list, tuple)) else type(value).__name__
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(position, "th")
+    raise TypeError(f"For '{name}', the {position}{suffix} input {argument} can not be implicitly "
+                    f"converted. Its type is {kind}. Only support Tensor or Scalar.")

@@ -1,10 +1,10 @@
 """MindSpore 2.10's Primitive classes and functions whose computation msjax has under another name:
-the window Primitives (BartlettWindow, BlackmanWindow, HammingWindow: a length Tensor in, where
-`ops.bartlett_window` takes an int), ApproximateEqual, Bincount, LuUnpack, MaxUnpool2D and
-MaxUnpool3D, and the functions over the detection Primitives (`ops.bounding_box_decode`,
-`bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`, `ops.reverse_sequence` and
-`ops.eps`. Each takes MindSpore's inputs and attributes, raises its input errors and shows its repr
-(tests/goldens/ops/missing_primitives_probe.out).
+AddV2 (Add without broadcasting), ConjugateTranspose, UniqueWithPad, ParallelConcat, the window Primitives (BartlettWindow, BlackmanWindow,
+HammingWindow: a length Tensor in, where `ops.bartlett_window` takes an int), ApproximateEqual,
+Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives
+(`ops.bounding_box_decode`, `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`,
+`ops.reverse_sequence` and `ops.eps`. Each takes MindSpore's inputs and attributes, raises its
+input errors and shows its repr (tests/goldens/ops/missing_primitives_probe.out).
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops import legacy_ops, linalg_ops, math_ops, pooling_ops, primitives, roi_ops
 from msjax._src.ops import spectral_ops
@@ -62,6 +63,73 @@ HammingWindow = primitive(
     "HammingWindow", _hamming, periodic=True, alpha=0.54, beta=0.46, dtype=mstype.float32,
     display=lambda attrs: {**attrs, "dtype": _HAMMING_DTYPE[str(attrs["dtype"])]})
 
+def _add_v2(x, y):
+    """`math_ops.AddV2()(x, y)`: `ops.add` of two inputs of one shape (MindSpore's AddV2 does not
+    broadcast; a Python number is of shape [])."""
+    shapes = [tuple(np.shape(unwrap(v))) for v in (x, y)]
+    if shapes[0] != shapes[1]:
+        text = ["[" + "".join(f"{d}," for d in shape) + "]" for shape in shapes]
+        raise ValueError(f"For primitive[AddV2], the input_shape: {text[0]} must be equal to "
+                         f"{text[1]}")
+    return math_ops.add(x, y)
+
+
+AddV2 = primitive("AddV2", _add_v2)
+
+
+def _conjugate_transpose(x, perm):
+    """`ops.ConjugateTranspose()(x, perm)`: the transpose of `x` by `perm`, conjugated (a real
+    `x` only transposed)."""
+    axes = tuple(int(a) for a in perm)
+    rank = np.ndim(unwrap(x))
+    if len(axes) != rank:
+        raise ValueError(f"For 'ConjugateTranspose', the dimension of x {rank} and perm "
+                         f"{len(axes)} must be equal, but got the dimension of x {rank} and perm "
+                         f"{len(axes)} .")
+    if len({a % rank for a in axes}) != rank:
+        raise ValueError("For 'ConjugateTranspose', the value of perm must be different.")
+    transposed = jnp.transpose(unwrap(x), axes)
+    return Tensor(jnp.conj(transposed) if jnp.iscomplexobj(transposed) else transposed)
+
+
+ConjugateTranspose = primitive("ConjugateTranspose", _conjugate_transpose)
+
+
+@x64.scoped  # (an Int64 x keeps its dtype: MindSpore's dtypes inside the call, core/x64.py)
+def _unique_with_pad(x, pad_num):
+    """`ops.UniqueWithPad()(x, pad_num)`: the distinct values of the 1-D `x` in the order of their
+    first occurrence, padded with `pad_num` to `x`'s length, and for each element of `x` the
+    position of its value among them (Int32 as MindSpore's CPU kernel, Int64 for an Int64 `x`)."""
+    values = unwrap(x)
+    count = values.shape[0]
+    distinct, first, inverse = jnp.unique(values, return_index=True, return_inverse=True,
+                                          size=count, fill_value=values[0] if count else 0)
+    found = jnp.sum(jnp.zeros(count, bool).at[inverse.reshape(-1)].set(True))
+    positions = jnp.arange(count)
+    order = jnp.argsort(jnp.where(positions < found, first, count + positions))
+    rank = jnp.argsort(order)
+    y = jnp.where(positions < found, distinct[order], jnp.asarray(unwrap(pad_num), values.dtype))
+    index_dtype = jnp.int64 if values.dtype == jnp.int64 else jnp.int32
+    return Tensor(y), Tensor(rank[inverse.reshape(-1)].astype(index_dtype))
+
+
+UniqueWithPad = primitive("UniqueWithPad", _unique_with_pad)
+
+
+def _parallel_concat(values):
+    """`ops.ParallelConcat()(values)`: the Tensors `values`, each of first axis 1 and of one
+    dtype, concatenated along axis 0."""
+    arrays = [unwrap(v) for v in values]
+    for i, array in enumerate(arrays):
+        if array.ndim == 0 or array.shape[0] != 1:
+            raise ValueError(f"For primitive[ParallelConcat], the x{i + 1}.shape[0] must be equal "
+                             f"to 1, but got {array.shape[0] if array.ndim else 0}.")
+    if len({a.dtype for a in arrays}) > 1:
+        raise TypeError("For primitive[ParallelConcat], the input type must be same.")
+    return Tensor(jnp.concatenate(arrays, axis=0))
+
+
+ParallelConcat = primitive("ParallelConcat", _parallel_concat)
 ApproximateEqual = primitive("ApproximateEqual",
                              lambda x, y, tolerance: math_ops.approximate_equal(x, y, tolerance),
                              tolerance=1e-05)

@@ -14,3 +14,4 @@ from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, n
                            quant_ops, recurrent_ops, sparse_primitives, summary_ops,
                            used_primitives)
 from msjax._src.ops import alias_primitives
+from msjax._src.ops import optimizer_ops

@@ -1,7 +1,9 @@
 """FTRL-proximal updates: the kernel `apply_ftrl` (nn.FTRL's step) and the Primitives
 `ops.SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)` and `ops.SparseApplyFtrlV2(lr, l1,
 l2, l2_shrinkage, lr_power, use_locking=False)`, which update the rows `indices` of the
-Parameters `var`, `accum` and `linear` in place and return their new values.
+Parameters `var`, `accum` and `linear` in place and return their new values; and
+`ops.FusedSparseFtrl(lr, l1, l2, lr_power, use_locking=False)`, the same update returning the new
+var and two zero Tensors (MindSpore's CPU kernel's outputs).
 
 For each updated row, with `g` its gradient (V2: `g + 2·l2_shrinkage·var` in the linear term):
 `accum' = accum + g²`, `linear += g - (accum'^-p - accum^-p) / lr · var`, and `var =
@@ -21,10 +23,10 @@ import numpy as np
 from msjax._src.core import checkparam as validator
 from msjax._src.core import dtype as mstype
 from msjax._src.core import log, x64
-from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.ops.adapters import scalar_like
+from msjax._src.core.tensor import _wrap
+from msjax._src.ops.adapters import scalar_like, tensor_input
 from msjax._src.ops.registry import PRIMITIVES, Primitive
-from msjax._src.ops.state_ops import assign
+from msjax._src.ops.legacy_ops import _write_all
 
 _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
 
@@ -83,15 +85,11 @@ class _SparseFtrl(Primitive):
         shrinkage = (None if getattr(self, "l2_shrinkage", None) is None
                      else scalar_like(self.l2_shrinkage, like))
         new_rows = apply_ftrl(*rows, grad_array.astype(dtype), *hyper, shrinkage=shrinkage)
-        outputs = []
-        for target, new in zip((var, accum, linear), new_rows):
-            value = target._data.at[index].set(new.astype(target._data.dtype))
-            if isinstance(target, Tensor) and type(target) is not Tensor:
-                assign(target, _wrap(value))  # a Parameter: through the state rule
-            else:
-                target._data = value
-            outputs.append(_wrap(value))
-        return tuple(outputs)
+        boxes = (var, accum, linear)
+        # (written as the other optimizer Primitives write, legacy_ops._write_all: under vmap a
+        # batched Parameter's rows are the per-example values, which Assign would refuse)
+        return _write_all(boxes, [t._data.at[index].set(new.astype(t._data.dtype))
+                                  for t, new in zip(boxes, new_rows)])
 
     def _checked(self, var, accum, linear, grad, indices):
         name = self.name
@@ -170,5 +168,49 @@ class SparseApplyFtrlV2(_SparseFtrl):
         return super()._checked(var, accum, linear, grad, indices)
 
 
+class FusedSparseFtrl(_SparseFtrl):
+    """`mindspore.ops.FusedSparseFtrl(lr, l1, l2, lr_power, use_locking=False)`: SparseApplyFtrl's
+    update (var, accum and linear of one shape, `indices` int32 only); it returns the new var
+    and two zero Tensors of var's shape in place of accum and linear, as MindSpore's CPU kernel
+    (its documentation calls the outputs useless)."""
+
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        super().__init__("FusedSparseFtrl")
+        for key, value in (("lr", lr), ("l1", l1), ("l2", l2), ("lr_power", lr_power),
+                           ("use_locking", use_locking)):
+            self.add_prim_attr(key, value)
+        for key, value in (("lr", lr), ("l1", l1), ("l2", l2), ("lr_power", lr_power)):
+            validator.check_value_type(key, value, [float], self.name)
+        _check_hyperparameters(self, lr, l1, l2, lr_power)
+        validator.check_value_type("use_locking", use_locking, [bool], self.name)
+        self.add_prim_attr("side_effect_mem", True)
+
+    def __call__(self, var, accum, linear, grad, indices):
+        tensor_input(self.name, 4, "grad", grad)
+        tensor_input(self.name, 5, "indices", indices)
+        if grad.ndim < 1:
+            raise ValueError(f"For primitive[{self.name}], the grad rank must be greater than or "
+                             f"equal to 1, but got 0.")
+        new_var, new_accum, _ = super().__call__(var, accum, linear, grad, indices)
+        zeros = _wrap(jnp.zeros_like(new_accum._data))
+        return new_var, zeros, zeros
+
+    def _checked(self, var, accum, linear, grad, indices):
+        for other, box in (("accum", accum), ("linear", linear)):
+            if box.shape != var.shape:
+                def vector(shape):
+                    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+                raise ValueError(f"For primitive[{self.name}], the var shape must be equal to "
+                                 f"{other} shape which is {vector(box.shape)} , but got "
+                                 f"{vector(var.shape)}.")
+        index = indices._data
+        if index.dtype != np.dtype(np.int32):
+            raise TypeError(f"For primitive[{self.name}], the input argument[indices] must be a "
+                            f"type of {{Tensor[Int32]}}, but got "
+                            f"Tensor[{mstype.from_numpy(index.dtype)}].")
+        return super()._checked(var, accum, linear, grad, indices)
+
+
 PRIMITIVES["SparseApplyFtrl"] = SparseApplyFtrl  # classes of their own: listed by hand
 PRIMITIVES["SparseApplyFtrlV2"] = SparseApplyFtrlV2
+PRIMITIVES["FusedSparseFtrl"] = FusedSparseFtrl

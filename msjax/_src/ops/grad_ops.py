@@ -20,7 +20,7 @@ import numpy as np
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
-from msjax._src.ops.legacy_ops import _resize_bilinear_v2
+from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
@@ -135,7 +135,10 @@ _ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor def
     "FastGeLUGrad": (lambda dy, x: _pullback(lambda v: v / (1 + jnp.exp(-1.702 * jnp.abs(v)))
                                              * jnp.exp(0.851 * (v - jnp.abs(v))), x, dy), {}),
     "SiLUGrad": (lambda dout, x: _pullback(jax.nn.silu, x, dout), {}),
+    "SoftplusGrad": (lambda gradients, features: gradients * jax.nn.sigmoid(features), {}),
     "ReciprocalGrad": (lambda y, dy: -dy * y * y, {}),
+    # (in MindSpore's order, x·x·grad·(-1): float16's rounding and complex zeros' signs follow)
+    "InvGrad": (lambda x, grad: x * x * grad * jnp.asarray(-1, grad.dtype), {}),
     "SqrtGrad": (lambda y, dy: dy / (2 * y), {}),
     "RsqrtGrad": (lambda y, dy: -0.5 * y * y * y * dy, {}),
     "TanhGrad": (lambda y, dy: dy * (1 - y * y), {}),
@@ -150,6 +153,26 @@ _ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor def
 }
 for _name, (_fn, _defaults) in _ELEMENTWISE_GRADS.items():
     globals()[_name] = primitive(_name, functional(_fn), **_defaults)
+
+
+def _log_softmax_grad(logits, grad, axis=-1):
+    """LogSoftmax's gradient from its output `logits` (log-probabilities): grad - exp(logits) *
+    sum(grad along axis)."""
+    return grad - jnp.exp(logits) * jnp.sum(grad, axis=axis, keepdims=True)
+
+
+def _resize_nearest_neighbor_grad(grads, size, align_corners=False, half_pixel_centers=False):
+    """ResizeNearestNeighbor's gradient: `grads` summed back onto the source pixels of an input
+    of spatial size `size` (each output pixel's nearest source)."""
+    source = jnp.zeros(grads.shape[:-2] + tuple(int(d) for d in size), grads.dtype)
+    return _pullback(lambda v: _resize_nearest_neighbor(v, grads.shape[-2:], align_corners,
+                                                        half_pixel_centers), source, grads)
+
+
+LogSoftmaxGrad = primitive("LogSoftmaxGrad", functional(_log_softmax_grad), axis=-1)
+ResizeNearestNeighborGrad = primitive("ResizeNearestNeighborGrad",
+                                      functional(_resize_nearest_neighbor_grad),
+                                      align_corners=False, half_pixel_centers=False)
 
 
 def _bias_add_grad(dout, data_format):

@@ -21,8 +21,9 @@ from msjax._src.ops.registry import op
 
 
 def _nd_index(indices):
-    """The last axis of `indices` as a tuple of index arrays (MindSpore's *_nd convention)."""
-    return tuple(jnp.moveaxis(indices, -1, 0))
+    """The last axis of `indices` as a tuple of index arrays (MindSpore's *_nd convention); a
+    differentiated integer input's Float32 copy read as its integers (core/integer_inputs.py)."""
+    return tuple(jnp.moveaxis(integer_inputs.as_index(indices), -1, 0))
 
 
 def _shape_arg(shape):
@@ -74,11 +75,18 @@ def elements_index(indices, axis):
     return tuple(where)
 
 
-@op()
 @one_program
-def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+def _scattered_elements(input_x, indices, updates, axis, reduction):
     ref = input_x.at[elements_index(indices, axis)]
     return ref.add(updates) if reduction == "add" else ref.set(updates)
+
+
+@op()
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction="none"):
+    # (a differentiated index read as its integers before the compiled program: the record of
+    # integer inputs' copies is one of the caller's arrays, core/integer_inputs.py)
+    return _scattered_elements(input_x, integer_inputs.as_index(indices), updates, axis,
+                               reduction)
 
 
 @op()
