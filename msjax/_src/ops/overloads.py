@@ -80,15 +80,15 @@ def describe(value, graph: bool) -> str:
         return f"{kind}<{', '.join(describe(v, graph) for v in value)}>"
     if isinstance(value, Type):
         return "mindspore.dtype"
-    return type(value).__name__
+    return type(value).__name__ if graph else str(type(value))  # "<class 'numpy.ndarray'>"
 
 
 def _accepts(kind: str, value, elements: dict) -> bool:
     """Whether a value is of one of the table's type names (graph's `number`, `Tuple`, ...;
     PyNative's `Number`, `tuple of int`, ...)."""
     kind = kind.lower()
-    if kind == "any":
-        return True
+    if kind == "any":  # any object but None (`t.sub(None)` matches no signature)
+        return value is not None
     if kind == "tensor":
         return _is_tensor(value)
     if kind == "none":
