@@ -217,15 +217,19 @@ def subtract(input, other, *, alpha=1):
 
 def _scaled_operands(primitive: str, input, other, alpha):
     """`input` and `alpha · other` in their promoted dtype, as MindSpore's AddExt and SubExt
-    (`mint.add`, `Tensor.sub(other, alpha=...)`) take them: a Python float alpha needs a floating
-    (or Bool) promoted dtype, a Python bool alpha a Bool one (TypeError otherwise, naming the
-    promoted dtype twice); on Bool operands alpha scales as a Bool (nonzero: True)."""
+    (`mint.add`, `Tensor.sub(other, alpha=...)`) take them: a float alpha (a Python float or a
+    0-d floating Tensor) needs a floating (or Bool) promoted dtype, a bool alpha a Bool one
+    (TypeError otherwise, naming the promoted dtype twice); on Bool operands alpha scales as a
+    Bool (nonzero: True)."""
     a, b = promote_scalar(input, other)
     dtype = jnp.result_type(a, b)
-    if isinstance(alpha, (bool, np.bool_)) and dtype.kind != "b":
+    alpha_kind = getattr(alpha, "dtype", None)  # a 0-d Tensor's value: its dtype decides
+    alpha_kind = alpha_kind.kind if alpha_kind is not None else (
+        "b" if isinstance(alpha, bool) else "f" if isinstance(alpha, float) else "i")
+    if alpha_kind == "b" and dtype.kind != "b":
         raise TypeError(f"For '{primitive}', boolean alpha need boolean input and other, but got "
                         f"{mstype.from_numpy(dtype)} and {mstype.from_numpy(dtype)}")
-    if isinstance(alpha, (float, np.floating)) and dtype.kind in "iu":
+    if alpha_kind == "f" and dtype.kind in "iu":
         raise TypeError(f"For '{primitive}', floating alpha need floating input and other, but "
                         f"got {mstype.from_numpy(dtype)} and {mstype.from_numpy(dtype)}")
     a, b = jnp.asarray(a, dtype), jnp.asarray(b, dtype)

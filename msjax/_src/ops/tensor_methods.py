@@ -129,8 +129,15 @@ def _augmented(in_place: str, computed: str):
     return overloads.resolved(in_place, compute)
 
 
+def _is_one(alpha) -> bool:
+    """MindSpore's `alpha == 1` of `__isub__` (a 0-d Tensor by its value; a traced one is not)."""
+    if isinstance(alpha, Tensor):
+        return alpha.ndim == 0 and not overloads.is_traced(alpha) and bool(alpha.asnumpy() == 1)
+    return alpha == 1
+
+
 def _isub_value(self, other, alpha=1):
-    if isinstance(alpha, Tensor) or alpha != 1:  # SubExt, its checks on alpha's type
+    if not _is_one(alpha):  # SubExt, its checks on alpha's type
         if overloads.is_traced(self):  # graph mode: in place, as `__iadd__`
             return Tensor.sub_(self, other, alpha=alpha)
         return Tensor.sub(self, other, alpha=alpha)

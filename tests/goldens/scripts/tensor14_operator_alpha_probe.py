@@ -49,9 +49,11 @@ CASES = [("f,i,2", xf, yi, 2), ("f,i,1.5", xf, yi, 1.5), ("i,i,1.5", xi, yi, 1.5
          ("b,i,True", Tensor([True]), yi, True), ("i,i,False", xi, yi, False),
          ("f,f,1", xf, yf, 1), ("i,i,1.0", xi, yi, 1.0), ("b,b,2", bt, bf, 2),
          ("b,b,0.5", bt, bf, 0.5), ("f,f,None", xf, yf, None),
-         ("u8,i,2", Tensor([5, 6], ms.uint8), yi, 2)]
-# (not here: a 0-d Tensor alpha, which MindSpore takes as its number and msjax's overload
-# resolution refuses; `ops.subtract(a, b, alpha=None)`: docs/migration.md)
+         ("u8,i,2", Tensor([5, 6], ms.uint8), yi, 2),
+         ("f,f,Tensor(2.0)", xf, yf, Tensor(2.0, ms.float32)), ("i,i,Tensor(2)", xi, yi, Tensor(2)),
+         ("i,i,Tensor(2.5)", xi, yi, Tensor(2.5)), ("i,i,Tensor(True)", xi, yi, Tensor(True)),
+         ("f,f,Tensor([2.0])", xf, yf, Tensor([2.0]))]
+# (not here: `ops.subtract(a, b, alpha=None)`: docs/migration.md)
 for label, a, b, alpha in CASES:
     show(f"{label}: a.add(b, alpha)", lambda: a.add(b, alpha=alpha))
     show(f"{label}: a.sub(b, alpha)", lambda: a.sub(b, alpha=alpha))
@@ -65,6 +67,14 @@ for label, a, b, alpha in CASES:
         show(f"{label}: ops.subtract(a, b, alpha)", lambda: ops.subtract(a, b, alpha=alpha))
 show("ops.subtract(bool, bool)", lambda: ops.subtract(bt, bf))
 show("ops.subtract(int32, int32)", lambda: ops.subtract(xi, yi))
+show("x.sum(0, None, False, Tensor(1.0)): a 0-d Tensor for a number",
+     lambda: xf.sum(0, None, False, Tensor(1.0)))
+@ms.jit
+def add_with_alpha(x, a):
+    return x.add(x, alpha=a)
+
+
+show("jit: x.add(x, alpha=Tensor(2.0))", lambda: add_with_alpha(xf, Tensor(2.0)))
 show("a.sub(b, 2)", lambda: xf.sub(yi, 2))
 show("a.__sub__(b, 2)", lambda: xf.__sub__(yi, 2))
 show("a.__isub__(b, 2)", lambda: xf.__isub__(yi, 2))
