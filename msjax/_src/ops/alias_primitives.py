@@ -143,7 +143,10 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
 @tensor_op()
 def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
     """`ops.reverse_sequence`: ReverseSequence of the first `seq_lengths` entries along
-    `seq_dim`, per slice along `batch_dim`."""
+    `seq_dim`, per slice along `batch_dim` (two different dimensions)."""
+    if seq_dim == batch_dim:
+        raise ValueError(f"For 'ReverseSequence', the 'batch_dim' should be != seq_dim: "
+                         f"{seq_dim}, but got {batch_dim}.")
     return primitives.ReverseSequence(seq_dim, batch_dim)(x, seq_lengths)
 
 

@@ -554,6 +554,27 @@ def select(self, dim, index):
     return _wrap(jnp.take(self._data, index, axis=dim))
 
 
+def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
+    """`Tensor.reverse_sequence(seq_lengths, seq_dim=0, batch_dim=0)`: `ops.reverse_sequence`."""
+    return OPS["reverse_sequence"](self, seq_lengths, seq_dim, batch_dim)
+
+
+def _tensor_scatter(name: str):
+    def method(self, indices, updates):
+        return OPS[f"tensor_scatter_{name}"](self, indices, updates)
+    method.__name__ = method.__qualname__ = f"scatter_{name}"
+    method.__doc__ = (f"`Tensor.scatter_{name}(indices, updates)`: "
+                      f"`ops.tensor_scatter_{name}(self, indices, updates)`.")
+    return method
+
+
+def new_empty(self, size, *, dtype=None, device=None):
+    """`Tensor.new_empty(size, *, dtype=None, device=None)`: a Tensor of that shape and dtype
+    (this Tensor's by default) whose values MindSpore leaves uninitialised; msjax's are zeros."""
+    return A.zeros((size,) if isinstance(size, int) else tuple(size),
+                   self.dtype if dtype is None else dtype)
+
+
 def multiply(self, value):
     return M.mul(self, value)
 
@@ -863,6 +884,8 @@ _METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     floor_divide_=_in_place(M.floor_divide), remainder_=_in_place(remainder),
+    exp_=_in_place(M.exp), reverse_sequence=reverse_sequence, new_empty=new_empty,
+    **{f"scatter_{name}": _tensor_scatter(name) for name in ("div", "max", "min", "mul", "sub")},
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
     requires_grad_=requires_grad_, inv=inv, uniform=uniform, scatter_=scatter_,
     data_ptr=data_ptr, storage_offset=storage_offset,
@@ -875,7 +898,7 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # Tensor method takes the op's other parameters, by the same names: reference/mindspore_2.10.0_api
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
-    "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
+    "addbmm", "adjoint", "aminmax", "approximate_equal", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
     "bitwise_right_shift", "cholesky", "cholesky_inverse",
     "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
@@ -884,7 +907,7 @@ _SAME_AS_OPS = (
     "lu_solve", "matrix_determinant", "movedim", "msort", "mvlgamma", "nanmean", "nanmedian",
     "nanquantile", "nextafter", "positive", "quantile", "random_categorical", "renorm",
     "select_scatter", "sgn", "slice_scatter", "slogdet", "soft_shrink", "swapdims", "unfold",
-    "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
+    "inplace_update", "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
     "unsorted_segment_prod", "vsplit", "xdivy")
 
 
