@@ -554,6 +554,11 @@ def select(self, dim, index):
     return _wrap(jnp.take(self._data, index, axis=dim))
 
 
+def approximate_equal(self, other, tolerance=1e-05):
+    """`Tensor.approximate_equal(other, tolerance=1e-05)`: `ops.approximate_equal`."""
+    return OPS["approximate_equal"](self, other, tolerance)
+
+
 def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
     """`Tensor.reverse_sequence(seq_lengths, seq_dim=0, batch_dim=0)`: `ops.reverse_sequence`."""
     return OPS["reverse_sequence"](self, seq_lengths, seq_dim, batch_dim)
@@ -885,6 +890,7 @@ _METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
     floor_divide_=_in_place(M.floor_divide), remainder_=_in_place(remainder),
     exp_=_in_place(M.exp), reverse_sequence=reverse_sequence, new_empty=new_empty,
+    approximate_equal=approximate_equal,
     **{f"scatter_{name}": _tensor_scatter(name) for name in ("div", "max", "min", "mul", "sub")},
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
     requires_grad_=requires_grad_, inv=inv, uniform=uniform, scatter_=scatter_,
@@ -898,7 +904,7 @@ _METHODS.update(to_coo=dense_to_coo, to_csr=dense_to_csr)  # (core/sparse_tensor
 # Tensor method takes the op's other parameters, by the same names: reference/mindspore_2.10.0_api
 # .json; `arccosh`, `arcsinh`, `arctanh` are the `acosh` family's NumPy names).
 _SAME_AS_OPS = (
-    "addbmm", "adjoint", "aminmax", "approximate_equal", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
+    "addbmm", "adjoint", "aminmax", "arccosh", "arcsinh", "arctanh", "bitwise_left_shift",
     "bitwise_right_shift", "cholesky", "cholesky_inverse",
     "cholesky_solve", "cov", "diagflat",
     "diagonal_scatter", "dsplit", "eigvals", "fills", "fold", "gather_nd", "gcd", "ger",
