@@ -1121,8 +1121,9 @@ from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import Unique as Unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
+from msjax._src.ops.array_ops import unique_with_pad as unique_with_pad
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
-from msjax._src.ops.alias_primitives import UniqueWithPad as UniqueWithPad
+from msjax._src.ops.array_ops import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
 from msjax._src.ops.scatter_ops import unsorted_segment_max as unsorted_segment_max
 from msjax._src.ops.scatter_ops import unsorted_segment_min as unsorted_segment_min

@@ -669,6 +669,7 @@ from msjax._src.ops.random_ops import uniform as uniform
 from msjax._src.ops.random_ops import uniform_candidate_sampler as uniform_candidate_sampler
 from msjax._src.ops.array_ops import unique as unique
 from msjax._src.ops.array_ops import unique_consecutive as unique_consecutive
+from msjax._src.ops.array_ops import unique_with_pad as unique_with_pad
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
 from msjax._src.ops.scatter_ops import unsorted_segment_max as unsorted_segment_max
 from msjax._src.ops.scatter_ops import unsorted_segment_min as unsorted_segment_min

@@ -446,7 +446,7 @@ from msjax._src.ops.random_ops import UniformInt as UniformInt
 from msjax._src.ops.random_ops import UniformReal as UniformReal
 from msjax._src.ops.array_ops import Unique as Unique
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
-from msjax._src.ops.alias_primitives import UniqueWithPad as UniqueWithPad
+from msjax._src.ops.array_ops import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
 from msjax._src.ops.scatter_ops import UnsortedSegmentMax as UnsortedSegmentMax
 from msjax._src.ops.scatter_ops import UnsortedSegmentMin as UnsortedSegmentMin

@@ -17,7 +17,7 @@ import numpy as np
 
 from msjax._src.core import x64
 from msjax._src.backend.interface import hashable
-from msjax._src.ops import overloads, softmax_math
+from msjax._src.ops import math_ops, overloads, softmax_math
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -43,16 +43,15 @@ def _operands(input, other):
 # -- arithmetic and comparison ---------------------------------------------------------------------
 @functional
 def add(input, other, *, alpha=1):
-    """`mint.add(input, other, *, alpha=1)`: input + alpha · other."""
-    a, b = _operands(input, other)
-    return a + b if alpha == 1 else a + alpha * b
+    """`mint.add(input, other, *, alpha=1)`: input + alpha · other (MindSpore's AddExt: a float
+    alpha needs floating operands, a bool one Bool operands; ops/math_ops.py)."""
+    return math_ops.add_scaled(input, other, alpha)
 
 
 @functional
 def sub(input, other, *, alpha=1):
-    """`mint.sub(input, other, *, alpha=1)`: input - alpha · other."""
-    a, b = _operands(input, other)
-    return a - b if alpha == 1 else a - alpha * b
+    """`mint.sub(input, other, *, alpha=1)`: input - alpha · other (MindSpore's SubExt)."""
+    return math_ops.sub_scaled(input, other, alpha)
 
 
 @functional

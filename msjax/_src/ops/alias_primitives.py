@@ -1,5 +1,5 @@
 """MindSpore 2.10's Primitive classes and functions whose computation msjax has under another name:
-AddV2 (Add without broadcasting), ConjugateTranspose, UniqueWithPad, ParallelConcat, the window Primitives (BartlettWindow, BlackmanWindow,
+AddV2 (Add without broadcasting), ConjugateTranspose, ParallelConcat, the window Primitives (BartlettWindow, BlackmanWindow,
 HammingWindow: a length Tensor in, where `ops.bartlett_window` takes an int), ApproximateEqual,
 Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives
 (`ops.bounding_box_decode`, `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`,
@@ -93,27 +93,6 @@ def _conjugate_transpose(x, perm):
 
 
 ConjugateTranspose = primitive("ConjugateTranspose", _conjugate_transpose)
-
-
-@x64.scoped  # (an Int64 x keeps its dtype: MindSpore's dtypes inside the call, core/x64.py)
-def _unique_with_pad(x, pad_num):
-    """`ops.UniqueWithPad()(x, pad_num)`: the distinct values of the 1-D `x` in the order of their
-    first occurrence, padded with `pad_num` to `x`'s length, and for each element of `x` the
-    position of its value among them (Int32 as MindSpore's CPU kernel, Int64 for an Int64 `x`)."""
-    values = unwrap(x)
-    count = values.shape[0]
-    distinct, first, inverse = jnp.unique(values, return_index=True, return_inverse=True,
-                                          size=count, fill_value=values[0] if count else 0)
-    found = jnp.sum(jnp.zeros(count, bool).at[inverse.reshape(-1)].set(True))
-    positions = jnp.arange(count)
-    order = jnp.argsort(jnp.where(positions < found, first, count + positions))
-    rank = jnp.argsort(order)
-    y = jnp.where(positions < found, distinct[order], jnp.asarray(unwrap(pad_num), values.dtype))
-    index_dtype = jnp.int64 if values.dtype == jnp.int64 else jnp.int32
-    return Tensor(y), Tensor(rank[inverse.reshape(-1)].astype(index_dtype))
-
-
-UniqueWithPad = primitive("UniqueWithPad", _unique_with_pad)
 
 
 def _parallel_concat(values):
@@ -211,7 +190,10 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear",
 @tensor_op()
 def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
     """`ops.reverse_sequence`: ReverseSequence of the first `seq_lengths` entries along
-    `seq_dim`, per slice along `batch_dim`."""
+    `seq_dim`, per slice along `batch_dim` (two different dimensions)."""
+    if seq_dim == batch_dim:
+        raise ValueError(f"For 'ReverseSequence', the 'batch_dim' should be != seq_dim: "
+                         f"{seq_dim}, but got {batch_dim}.")
     return primitives.ReverseSequence(seq_dim, batch_dim)(x, seq_lengths)
 
 

@@ -846,6 +846,25 @@ def unique(input):
             jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_INT32)))
 
 
+@op(primitive="UniqueWithPad", tensor_method=True)
+def unique_with_pad(x, pad_num):
+    """`ops.unique_with_pad(x, pad_num)`: a 1-D `x`'s distinct values in order of first
+    appearance, padded with `pad_num` to `x`'s length, and each element's index into them (Int32
+    as MindSpore's CPU kernel gives, Int64 for an Int64 `x`). The shapes are `x`'s, so it
+    compiles: one stable sort groups equal values."""
+    n = x.shape[0]
+    order = jnp.argsort(x, stable=True)
+    ordered = x[order]
+    starts = jnp.concatenate([jnp.ones((1,), bool), ordered[1:] != ordered[:-1]])
+    # each sorted element's group starts where the last start at or before it is
+    start = jax.lax.cummax(jnp.where(starts, jnp.arange(n), 0))
+    first = jnp.zeros(n, order.dtype).at[order].set(order[start])  # first position of x[i]
+    is_first = first == jnp.arange(n)
+    rank = jnp.cumsum(is_first) - 1
+    values = jnp.full(n, pad_num, x.dtype).at[jnp.where(is_first, rank, n)].set(x, mode="drop")
+    return values, rank[first].astype(jnp.int64 if x.dtype == jnp.int64 else _INT32)
+
+
 @op()
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
     data = np.asarray(input)

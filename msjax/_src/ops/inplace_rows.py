@@ -83,7 +83,14 @@ def inplace_sub(x, v, indices):
 
 @op()
 def inplace_update(x, v, indices):
-    """`ops.inplace_update(x, v, indices)`: `x` with row `indices[i]` replaced by `v[i]`."""
+    """`ops.inplace_update(x, v, indices)`: `x` with row `indices[i]` replaced by `v[i]`;
+    `indices` an int, a tuple of ints or (InplaceUpdateV2's) an integer Tensor."""
+    if hasattr(indices, "dtype") and not isinstance(indices, np.generic):
+        rows = jnp.reshape(indices, -1).astype(jnp.int32)
+        if v.ndim == 0 or v.shape[0] != rows.shape[0]:
+            raise ValueError(f"For primitive[InplaceUpdate], the size of indices must be equal "
+                             f"to {v.shape[0] if v.ndim else 0} , but got {rows.shape[0]}.")
+        return x.at[rows].set(v.astype(x.dtype))
     _check_indices("InplaceUpdate", indices)
     return x.at[_rows("InplaceUpdate", indices, x, v)].set(v.astype(x.dtype))
 

@@ -209,8 +209,48 @@ zeta = _binary("zeta", jsp.zeta, float_only=True, primitive="Zeta")
 
 @op("subtract", tensor_method=True)
 def subtract(input, other, *, alpha=1):
-    input, other = promote_scalar(input, other)
-    return jnp.subtract(input, other * alpha if alpha != 1 else other)
+    """`ops.subtract(input, other, *, alpha=1)`: `input - other * alpha`, MindSpore's two
+    operators one after the other (each with its own promotion: `other * 1.0` of an Int32 Tensor
+    is Float32), with no check on alpha's type (`mint.sub`'s SubExt has them)."""
+    return jnp.subtract(*promote_scalar(input, jnp.multiply(*promote_scalar(other, alpha))))
+
+
+def _scaled_operands(primitive: str, input, other, alpha):
+    """`input` and `alpha · other` in their promoted dtype, as MindSpore's AddExt and SubExt
+    (`mint.add`, `Tensor.sub(other, alpha=...)`) take them: a float alpha (a Python float or a
+    0-d floating Tensor) needs a floating (or Bool) promoted dtype, a bool alpha a Bool one
+    (TypeError otherwise, naming the promoted dtype twice); on Bool operands alpha scales as a
+    Bool (nonzero: True)."""
+    a, b = promote_scalar(input, other)
+    dtype = jnp.result_type(a, b)
+    alpha_kind = getattr(alpha, "dtype", None)  # a 0-d Tensor's value: its dtype decides
+    alpha_kind = alpha_kind.kind if alpha_kind is not None else (
+        "b" if isinstance(alpha, bool) else "f" if isinstance(alpha, float) else "i")
+    if alpha_kind == "b" and dtype.kind != "b":
+        raise TypeError(f"For '{primitive}', boolean alpha need boolean input and other, but got "
+                        f"{mstype.from_numpy(dtype)} and {mstype.from_numpy(dtype)}")
+    if alpha_kind == "f" and dtype.kind in "iu":
+        raise TypeError(f"For '{primitive}', floating alpha need floating input and other, but "
+                        f"got {mstype.from_numpy(dtype)} and {mstype.from_numpy(dtype)}")
+    a, b = jnp.asarray(a, dtype), jnp.asarray(b, dtype)
+    if dtype.kind == "b":
+        return a, jnp.logical_and(b, jnp.asarray(alpha) != 0)
+    if type(alpha) is int and alpha == 1:
+        return a, b
+    return a, b * jnp.asarray(alpha).astype(dtype)
+
+
+def add_scaled(input, other, alpha=1):
+    """`input + alpha · other`: MindSpore's AddExt (`mint.add`, `Tensor.add(other, alpha=)`)."""
+    a, b = _scaled_operands("AddExt", input, other, alpha)
+    return jnp.logical_or(a, b) if a.dtype.kind == "b" else a + b
+
+
+def sub_scaled(input, other, alpha=1):
+    """`input - alpha · other`: MindSpore's SubExt (`mint.sub`, `Tensor.sub(other, alpha=)`);
+    on Bool operands the difference's nonzero (exclusive or)."""
+    a, b = _scaled_operands("SubExt", input, other, alpha)
+    return jnp.logical_xor(a, b) if a.dtype.kind == "b" else a - b
 
 
 @op("tensor_sub")

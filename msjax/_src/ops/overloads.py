@@ -80,15 +80,18 @@ def describe(value, graph: bool) -> str:
         return f"{kind}<{', '.join(describe(v, graph) for v in value)}>"
     if isinstance(value, Type):
         return "mindspore.dtype"
-    return type(value).__name__
+    return type(value).__name__ if graph else str(type(value))  # "<class 'numpy.ndarray'>"
 
 
-def _accepts(kind: str, value, elements: dict) -> bool:
+def _accepts(kind: str, value, elements: dict, scalar_tensors: bool = False) -> bool:
     """Whether a value is of one of the table's type names (graph's `number`, `Tuple`, ...;
-    PyNative's `Number`, `tuple of int`, ...)."""
+    PyNative's `Number`, `tuple of int`, ...). With `scalar_tensors`, a 0-d Tensor is a number,
+    as MindSpore's argument parser takes its value (`x.add(y, alpha=Tensor(2.0))`)."""
     kind = kind.lower()
-    if kind == "any":
+    if scalar_tensors and kind == "number" and _is_tensor(value) and value.ndim == 0:
         return True
+    if kind == "any":  # any object but None (`t.sub(None)` matches no signature)
+        return value is not None
     if kind == "tensor":
         return _is_tensor(value)
     if kind == "none":
@@ -117,7 +120,7 @@ def _accepts(kind: str, value, elements: dict) -> bool:
 
 # ---- matching ----
 
-def _match(signature: dict, args: tuple, kwargs: dict):
+def _match(signature: dict, args: tuple, kwargs: dict, scalar_tensors: bool = False):
     """(reason, invalid, details): reason None when the call matches; 'arity' (too many
     arguments), 'keyword' (names not in the signature), 'missing' (a required parameter),
     'types' (invalid: the indices of the call's arguments, positional then keyword)."""
@@ -140,11 +143,13 @@ def _match(signature: dict, args: tuple, kwargs: dict):
     for i, value in enumerate(args):
         p = params[i]
         bound[p["name"]] = value
-        if p["keyword_only"] or not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+        if p["keyword_only"] or not any(_accepts(t, value, p["elements"], scalar_tensors)
+                                        for t in p["types"]):
             invalid.append(i)
     for j, (key, value) in enumerate(kwargs.items()):
         p = params[names.index(key)]
-        if key in bound or not any(_accepts(t, value, p["elements"]) for t in p["types"]):
+        if key in bound or not any(_accepts(t, value, p["elements"], scalar_tensors)
+                                   for t in p["types"]):
             invalid.append(len(args) + j)
         bound[key] = value
     if invalid:
@@ -303,6 +308,8 @@ def _resolution(name: str, table: dict):
             if _SEQUENCES.isdisjoint(key) and len(verdicts) < _CACHE_SIZE:
                 verdicts[key] = True  # a sequence's elements decide: looked up each call
             return
+        if any(_match(sig, args, kwargs, scalar_tensors=True)[0] is None for sig in every):
+            return  # a 0-d Tensor for a number (not remembered: the Tensor's rank decides)
         values = (*args, *kwargs.values()) if self is _NO_SELF else (self,)
         graph = any(is_traced(v) for v in values)
         first = 0 if graph and self is _NO_SELF else 1  # graph mode counts a function's input

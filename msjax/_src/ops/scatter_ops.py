@@ -45,6 +45,9 @@ def _tensor_scatter(name, update, **record):
     checked_as = record.get("primitive", name)
 
     def impl(input_x, indices, updates):
+        if indices.ndim < 2:
+            raise ValueError(f"For {checked_as}, the dimension of 'indices' cannot be less than "
+                             f"2,  but got {indices.ndim}")
         index_checks.check_tensor_scatter(checked_as, indices, input_x.shape)
         return update(input_x.at[_nd_index(indices)], updates)
     impl.__name__ = impl.__qualname__ = name

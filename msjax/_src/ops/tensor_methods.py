@@ -71,23 +71,90 @@ _SEQUENCE_OPERAND = ("__add__", "__sub__")
 _SELF_FIRST_REFLECTED = ("__add__", "__mul__")
 
 
-def _operand_of_sequence(seq):
-    """A tuple or list operand of `+`/`-` as a Tensor (see _SEQUENCE_OPERAND)."""
+def _operand_of_sequence(seq, tensor):
+    """A tuple or list operand of `+`/`-` as a Tensor (see _SEQUENCE_OPERAND): its Tensors
+    stacked, or its numbers as a Tensor of `tensor`'s dtype (`int32_t - (1.5, 2)` is Int32)."""
     if builtins.any(isinstance(leaf, Tensor) for leaf in jax.tree_util.tree_leaves(
             seq, is_leaf=lambda t: isinstance(t, Tensor))):
         return _wrap(jnp.asarray(unwrap(seq)))
-    return Tensor(seq)
+    return Tensor(seq, dtype=tensor.dtype)
 
 
 def _sequence_aware(fn):
     """Tensor operator `fn` with a tuple or list operand made a Tensor first."""
     def operator(self, other):
         if other.__class__ is tuple or other.__class__ is list:
-            other = _operand_of_sequence(other)
+            other = _operand_of_sequence(other, self)
         return fn(self, other)
     operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
     operator.__doc__ = getattr(fn, "__doc__", None)
     return operator
+
+
+def _sequence_and_alpha_aware(fn, method: str):
+    """MindSpore's `t + other` / `t - other` (`__add__`, `__sub__`): Tensor operator `fn`, with a
+    tuple or list operand made a Tensor first; called with more (`t.__sub__(y, alpha=2)`) or with
+    None, the Tensor method `method` (`sub`), as MindSpore's operator is, errors included."""
+    def operator(self, other, *args, **kwargs):
+        if args or kwargs or other is None:
+            return getattr(Tensor, method)(self, other, *args, **kwargs)
+        if other.__class__ is tuple or other.__class__ is list:
+            other = _operand_of_sequence(other, self)
+        return fn(self, other)
+    operator.__name__ = operator.__qualname__ = getattr(fn, "__name__", "operator")
+    operator.__doc__ = getattr(fn, "__doc__", None)
+    return operator
+
+
+# MindSpore's augmented assignments (`t += other`, ...) are its in-place methods (`add_`, ...):
+# they refuse what those refuse (`t += [1, 2]`: "Failed calling add_ with ..."), and `__iadd__`
+# takes `add_`'s alpha. In PyNative mode MindSpore 2.10's CPU build computes them as a new
+# Tensor, the operator's value (the Tensor, a Parameter too, keeps its own); in graph mode they
+# write the Tensor in place, in its dtype, and return it. msjax does both. (`t -= other` is
+# `isub` below.)
+_AUGMENTED = {"__iadd__": ("add_", "add"), "__imul__": ("mul_", "__mul__"),
+              "__itruediv__": ("div_", "__truediv__"),
+              "__ifloordiv__": ("floor_divide_", "__floordiv__"),
+              "__imod__": ("remainder_", "__mod__")}
+
+
+def _augmented(in_place: str, computed: str):
+    """`t OP= other`: the Tensor's `computed` (an operator or method), with the overload errors of
+    the in-place method `in_place` (ops/overloads.py)."""
+    def compute(self, *args, **kwargs):
+        if overloads.is_traced(self):  # graph mode: the in-place method itself
+            return getattr(Tensor, in_place)(self, *args, **kwargs)
+        return getattr(Tensor, computed)(self, *args, **kwargs)
+    compute.__name__ = in_place
+    return overloads.resolved(in_place, compute)
+
+
+def _is_one(alpha) -> bool:
+    """MindSpore's `alpha == 1` of `__isub__` (a 0-d Tensor by its value; a traced one is not)."""
+    if isinstance(alpha, Tensor):
+        return alpha.ndim == 0 and not overloads.is_traced(alpha) and bool(alpha.asnumpy() == 1)
+    return alpha == 1
+
+
+def _isub_value(self, other, alpha=1):
+    if not _is_one(alpha):  # SubExt, its checks on alpha's type
+        if overloads.is_traced(self):  # graph mode: in place, as `__iadd__`
+            return Tensor.sub_(self, other, alpha=alpha)
+        return Tensor.sub(self, other, alpha=alpha)
+    return Tensor.__sub__(self, other)  # `alpha=1.0` and `alpha=True` too: the operator
+
+
+_isub_resolved = overloads.resolved("sub_", _isub_value)
+
+
+def isub(self, other, *args, **alpha):
+    """MindSpore's `t -= other` (`Tensor.__isub__(other, *, alpha=1)`): a new Tensor, `t - other`
+    (a tuple or list operand too) or, with an alpha other than 1, `t.sub(other, alpha=alpha)`;
+    None and a None alpha are refused with `sub_`'s overload error."""
+    if args:
+        raise TypeError(f"tensor_inplace_sub() takes 2 positional arguments but "
+                        f"{2 + len(args)} were given")
+    return _isub_resolved(self, other, **alpha)
 
 
 def _varargs_shape(shape):
@@ -401,11 +468,18 @@ def _sequence_operand(self, other):
     return Tensor(values, dtype=self.dtype if fits else None)
 
 
+_add_scaled = functional(M.add_scaled)
+_sub_scaled = functional(M.sub_scaled)
+
+
 def add(self, other, *, alpha=1):
     """`Tensor.add`: self + alpha * other (a list or tuple `other` is a Tensor of self's
-    dtype, as MindSpore makes it)."""
+    dtype, as MindSpore makes it); with an alpha, MindSpore's AddExt and its checks on alpha's
+    type (math_ops.add_scaled)."""
     other = _sequence_operand(self, other)
-    return M.add(self, other if alpha == 1 else M.mul(other, alpha))
+    if alpha.__class__ is int and alpha == 1:  # (`type` is Tensor.type here)
+        return M.add(self, other)
+    return _add_scaled(self, other, alpha)
 
 
 def choose(self, choices, mode="clip"):
@@ -426,8 +500,12 @@ def round(self, decimals=0):  # noqa: A001
 
 
 def sub(self, other, *, alpha=1):
-    """`Tensor.sub`: self - alpha * other."""
-    return M.sub(self, other if alpha == 1 else M.mul(other, alpha))
+    """`Tensor.sub`: self - alpha * other; with an alpha, MindSpore's SubExt and its checks on
+    alpha's type (math_ops.sub_scaled). A list or tuple `other` as `add`'s."""
+    other = _sequence_operand(self, other)
+    if alpha.__class__ is int and alpha == 1:  # (`type` is Tensor.type here)
+        return M.sub(self, other)
+    return _sub_scaled(self, other, alpha)
 
 
 def topk(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002
@@ -466,8 +544,40 @@ def select(self, dim, index):
     the older overload `select(condition, y)` (a Tensor first): this Tensor where `condition`
     holds, else `y`."""
     if isinstance(dim, Tensor):
+        if isinstance(index, (int, float)):  # a number `y` needs this Tensor of its own kind
+            kind, dtype = ("float", mstype.float32) if isinstance(index, float) else (
+                "int", mstype.int32)  # (a bool is an int here)
+            if self.dtype != dtype:
+                raise TypeError(f"For 'Tensor.select', if the argument 'y' is {kind}, then the "
+                                f"tensor type should be {kind}32 but got {self.dtype}")
         return A.select(dim, self, index)
     return _wrap(jnp.take(self._data, index, axis=dim))
+
+
+def approximate_equal(self, other, tolerance=1e-05):
+    """`Tensor.approximate_equal(other, tolerance=1e-05)`: `ops.approximate_equal`."""
+    return OPS["approximate_equal"](self, other, tolerance)
+
+
+def reverse_sequence(self, seq_lengths, seq_dim=0, batch_dim=0):
+    """`Tensor.reverse_sequence(seq_lengths, seq_dim=0, batch_dim=0)`: `ops.reverse_sequence`."""
+    return OPS["reverse_sequence"](self, seq_lengths, seq_dim, batch_dim)
+
+
+def _tensor_scatter(name: str):
+    def method(self, indices, updates):
+        return OPS[f"tensor_scatter_{name}"](self, indices, updates)
+    method.__name__ = method.__qualname__ = f"scatter_{name}"
+    method.__doc__ = (f"`Tensor.scatter_{name}(indices, updates)`: "
+                      f"`ops.tensor_scatter_{name}(self, indices, updates)`.")
+    return method
+
+
+def new_empty(self, size, *, dtype=None, device=None):
+    """`Tensor.new_empty(size, *, dtype=None, device=None)`: a Tensor of that shape and dtype
+    (this Tensor's by default) whose values MindSpore leaves uninitialised; msjax's are zeros."""
+    return A.zeros((size,) if isinstance(size, int) else tuple(size),
+                   self.dtype if dtype is None else dtype)
 
 
 def multiply(self, value):
@@ -778,6 +888,10 @@ _METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
     add_=_in_place(add), sub_=_in_place(sub), mul_=_in_place(M.mul), div_=_in_place(M.div),
+    floor_divide_=_in_place(M.floor_divide), remainder_=_in_place(remainder),
+    exp_=_in_place(M.exp), reverse_sequence=reverse_sequence, new_empty=new_empty,
+    approximate_equal=approximate_equal,
+    **{f"scatter_{name}": _tensor_scatter(name) for name in ("div", "max", "min", "mul", "sub")},
     clamp_=_in_place(M.clamp), bitwise_not=M.invert, allclose=M.allclose,
     requires_grad_=requires_grad_, inv=inv, uniform=uniform, scatter_=scatter_,
     data_ptr=data_ptr, storage_offset=storage_offset,
@@ -799,7 +913,7 @@ _SAME_AS_OPS = (
     "lu_solve", "matrix_determinant", "movedim", "msort", "mvlgamma", "nanmean", "nanmedian",
     "nanquantile", "nextafter", "positive", "quantile", "random_categorical", "renorm",
     "select_scatter", "sgn", "slice_scatter", "slogdet", "soft_shrink", "swapdims", "unfold",
-    "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
+    "inplace_update", "unique_consecutive", "unsorted_segment_max", "unsorted_segment_min",
     "unsorted_segment_prod", "vsplit", "xdivy")
 
 
@@ -837,7 +951,8 @@ def install() -> None:
         impl = operator_impl(name, fn.impl)  # the operators' own MindSpore quirks
         fn = fn if impl is fn.impl else functional(impl)
         method = _sparse_aware(fn, _SPARSE_REFLECTED[name]) if name in _SPARSE_REFLECTED else fn
-        setattr(Tensor, name, _sequence_aware(method) if name in _SEQUENCE_OPERAND else method)
+        setattr(Tensor, name, _sequence_and_alpha_aware(method, name.strip("_"))
+                if name in _SEQUENCE_OPERAND else method)
         if name in _BITWISE_REFLECTED:  # commutative: `1 & t` is `t & 1`, errors included
             setattr(Tensor, "__r" + name[2:], fn)
         elif name in _SEQUENCE_OPERAND:
@@ -848,6 +963,9 @@ def install() -> None:
                     fn if name in _SELF_FIRST_REFLECTED else _swap(fn))
     for name, fn in _UNARY.items():
         setattr(Tensor, name, fn)
+    for name, (in_place, computed) in _AUGMENTED.items():
+        setattr(Tensor, name, _augmented(in_place, computed))
+    Tensor.__isub__ = isub
     Tensor.__pos__ = functional(lambda x: x)
     Tensor.data = property(lambda self: self, doc="`Tensor.data`: the Tensor itself.")
     Tensor.device = property(_device)
