@@ -259,6 +259,17 @@ _FLOATS = (np.dtype(np.float16), np.dtype(np.float32))
 _INDEX_TYPES = (np.dtype(np.int32), np.dtype(np.int64))
 
 
+def _indices(name, indices):
+    """The sparse updates' `indices` as an array: Int32 or Int64, or MindSpore's TypeError."""
+    index = jnp.asarray(unwrap(indices))
+    if index.dtype not in _INDEX_TYPES:
+        shown_type = (f"Tensor[{mstype.from_numpy(index.dtype)}]" if isinstance(indices, Tensor)
+                      else type(indices).__name__)
+        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
+                        f"{{Int32, Int64, Tensor[Int32], Tensor[Int64]}}, but got {shown_type}.")
+    return index
+
+
 def _sparse_adagrad(name, var, accum, grad, indices, lr, epsilon, update_slots):
     for argument, box in (("accum", accum), ("var", var)):
         dtype = unwrap(box).dtype
@@ -266,12 +277,7 @@ def _sparse_adagrad(name, var, accum, grad, indices, lr, epsilon, update_slots):
             raise TypeError(f"For primitive[{name}], the input argument[{argument}] must be a type "
                             f"of {{Tensor[Float16], Tensor[Float32]}}, but got "
                             f"Ref[Tensor[{mstype.from_numpy(dtype)}]].")
-    index = jnp.asarray(unwrap(indices))
-    if index.dtype not in _INDEX_TYPES:
-        shown_type = (f"Tensor[{mstype.from_numpy(index.dtype)}]" if isinstance(indices, Tensor)
-                      else type(indices).__name__)
-        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
-                        f"{{Int32, Int64, Tensor[Int32], Tensor[Int64]}}, but got {shown_type}.")
+    index = _indices(name, indices)
     g = jnp.asarray(unwrap(grad))
     if index.ndim != 1 or g.shape[:1] != index.shape:
         raise ValueError(f"For '{name}', the indices size must be equal to grad first dimension "
@@ -297,12 +303,7 @@ def _sparse_adagrad(name, var, accum, grad, indices, lr, epsilon, update_slots):
 def _sparse_apply_rms_prop(var, ms, mom, lr, grad, indices, rho=None, momentum=None,
                            epsilon=None, use_locking=False):
     name = "SparseApplyRMSProp"
-    index = jnp.asarray(unwrap(indices))
-    if index.dtype not in _INDEX_TYPES:
-        shown_type = (f"Tensor[{mstype.from_numpy(index.dtype)}]" if isinstance(indices, Tensor)
-                      else type(indices).__name__)
-        raise TypeError(f"For primitive[{name}], the input argument[indices] must be a type of "
-                        f"{{Int32, Int64, Tensor[Int32], Tensor[Int64]}}, but got {shown_type}.")
+    index = _indices(name, indices)
     g = jnp.asarray(unwrap(grad))
     if g.dtype not in _FLOATS:
         raise TypeError(f"For primitive[{name}], the input argument[grad] must be a type of "
