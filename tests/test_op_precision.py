@@ -2,7 +2,11 @@
 (core/op_precision.py):
 tests/goldens/scripts/op_precision_probe.py run unchanged against MindSpore 2.10's output. What the
 switches do to the programs is checked in tests/backend/test_accelerator_lowering.py."""
-from msjax._src.core import op_precision
+import jax
+import pytest
+
+import msjax as ms
+from msjax._src.core import op_precision, x64
 from tests.golden_scripts import GOLDENS, script_output_on_msjax
 
 
@@ -15,9 +19,6 @@ def test_the_switches_and_gpu_config_match_mindspore():
 def test_gpu_config_sets_the_switches_on_the_gpu_target_with_mindsporess_checks():
     """MindSpore's GPU build applies `set_context(gpu_config=...)` (its CPU build, the oracle's,
     ignores it with a warning, as msjax does for device_target 'CPU': the probe above)."""
-    import pytest
-
-    import msjax as ms
     ms.set_context(device_target="GPU", gpu_config={"matmul_allow_tf32": True,
                                                     "conv_allow_tf32": False})
     assert op_precision.settings() == (None, "HIGHEST")
@@ -31,11 +32,6 @@ def test_gpu_config_sets_the_switches_on_the_gpu_target_with_mindsporess_checks(
 
 
 def test_the_precision_is_msjaxs_inside_nested_calls_and_the_users_after_an_error():
-    import jax
-    import pytest
-
-    from msjax._src.core import x64
-
     @x64.scoped
     def failing():
         with x64.on():  # a nested msjax call sees msjax's setting too
