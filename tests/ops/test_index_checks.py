@@ -138,6 +138,43 @@ def test_failed_graph_call_writes_no_parameter():
         ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
+class Tagger(nn.Cell):
+    """Embedding + Dense whose construct counts the times its Python runs."""
+
+    def __init__(self, runs):
+        super().__init__()
+        self.runs = runs
+        self.embedding = nn.Embedding(4, 3)
+        self.dense = nn.Dense(3, 2)
+
+    def construct(self, ids):
+        self.runs.append(1)
+        return self.dense(self.embedding(ids)).sum(1)
+
+
+def test_a_checked_training_step_is_traced_once_and_a_failed_step_writes_nothing(graph_mode):
+    """A GRAPH_MODE step whose Embedding checks its ids: its Python runs once (the trace that
+    found the checks is checkified as it is), it trains, and a step given an id out of range
+    raises MindSpore's error and leaves every Parameter and optimizer state as it was."""
+    runs = []
+    net = Tagger(runs)
+    loss = nn.WithLossCell(net, nn.MSELoss())
+    optimizer = nn.Adam(net.trainable_params(), 0.1)
+    step = nn.TrainOneStepCell(loss, optimizer)
+    ids, target = Tensor(np.array([[0, 3], [1, 2]], np.int32)), Tensor(np.zeros((2, 2), np.float32))
+    first = float(step(ids, target))
+    assert len(runs) == 1
+    assert float(step(ids, target)) < first
+    assert len(runs) == 1
+    state = {p.name: p.asnumpy().copy() for p in [*net.get_parameters(), *optimizer.parameters]}
+    with pytest.raises(RuntimeError, match=re.escape(
+            "For 'Gather', the 'input_indices' should be in the range [0, 4), but got 4")):
+        float(step(Tensor(np.array([[0, 4], [1, 2]], np.int32)), target))
+    for p in [*net.get_parameters(), *optimizer.parameters]:
+        np.testing.assert_array_equal(p.asnumpy(), state[p.name], err_msg=p.name)
+    assert len(runs) == 1
+
+
 @pytest.fixture
 def flags_never_ready(monkeypatch):
     """Every kept flag's program still running (as on a busy device): `after_call` reads none,

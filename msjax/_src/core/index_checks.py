@@ -9,9 +9,11 @@ tests/goldens/scripts/index_checks_probe.py):
 
 - **eagerly** (concrete indices) the indices are read on the host and checked before the op runs;
 - **in a compiled program** (`ms.jit`, GRAPH_MODE Cells, `Model.train`'s steps) the check is a
-  flag computed in the program: a program's first trace notes that it checks (`Probe`), and the
-  compiled-call path (transforms/compiled.py) traces it again under `jax.experimental.checkify`,
-  whose error value leaves the program with its outputs. A failed call's program writes back
+  flag computed in the program: a program's first trace notes that it checks (`Probe`) and
+  binds the checks, and the compiled-call path (transforms/compiled.py) runs that traced
+  program under `jax.experimental.checkify` (a trace called inside another one, or one that
+  must be traced again anyway, is traced again under checkify instead), whose error value
+  leaves the program with its outputs. A failed call's program writes back
   the values it was given (`functionalised`), so it changes no Parameter, and its error is
   raised after the program ran, as MindSpore's graph mode does: by a later compiled call once
   its flag is ready, and at the latest by the next value read on the host (`raise_pending`:
@@ -58,13 +60,17 @@ _CHECKIFY_SUFFIX = " (`check` failed)"
 
 class Probe:
     """A compiled trace's view of the checks: `mode` PROBE notes that an op checked
-    (`needed`); FUNCTIONALISED binds checkify's checks, which the trace's checkify collects."""
+    (`needed`); FUNCTIONALISED binds checkify's checks, which the trace's checkify collects.
+    A probe that `binds` also binds the checks, unfunctionalised, in the trace it notes them in:
+    that trace's program is then checkified as it is (`functionalised` of the traced program),
+    not traced again (transforms/compiled.py)."""
 
-    __slots__ = ("mode", "needed")
+    __slots__ = ("mode", "needed", "binds")
 
     def __init__(self, mode):
         self.mode = mode
         self.needed = False
+        self.binds = False
 
 
 _active: contextvars.ContextVar = contextvars.ContextVar("msjax_index_checks", default=None)
@@ -137,7 +143,8 @@ def _require(bad_fn, indices, template: str, *statics):
             return
         if probe.mode == PROBE:
             probe.needed = True
-            return
+            if not probe.binds:
+                return
         bad, payload = bad_fn(jnp, indices, *statics)
         checkify.check(~bad, template, **payload)
         return
@@ -223,7 +230,8 @@ def forward_failed(error_tree, leaves) -> None:
         return
     if probe.mode == PROBE:
         probe.needed = True
-        return
+        if not probe.binds:
+            return
     checkify.check_error(jax.tree_util.tree_unflatten(error_tree, leaves[1:]))
 
 

@@ -471,6 +471,9 @@ class CompiledFunction:
         or finds that its lazy_inline chains are better inlined; at most MAX_TRACES times."""
         def trace():
             scans = lazy_inline.scan_count()
+            # an unchecked program's trace binds the checks it notes (index_checks.Probe), so
+            # a settled trace that checks is checkified as it is (`_starts_checking`)
+            program.record.checks.binds = not program.checked
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
@@ -478,7 +481,7 @@ class CompiledFunction:
                 program.inline_chains = True  # and trace again (see lazy_inline._inline)
                 program.jitted, program.record = self._make_jitted(program)
                 return lifting.Unsettled(record.free + record.created_written)
-            if self._starts_checking(program, record):
+            if self._starts_checking(program, record, traced):
                 return lifting.Unsettled(record.free + record.created_written)
             if record.settled():
                 program.adopt(record)
@@ -487,14 +490,25 @@ class CompiledFunction:
             return lifting.Unsettled(record.free + record.created_written)
         return lifting.settle(trace, self._unsettled)
 
-    def _starts_checking(self, program, record) -> bool:
+    def _starts_checking(self, program, record, traced=None) -> bool:
         """Whether a trace found that `program` checks indices (index_checks.py): it is then
-        made a checked program, traced again with its checks bound (and with the free boxes
-        the trace found as inputs)."""
+        made a checked program. A settled `traced` whose checks are bound is checkified as it
+        is (BERT-base's step: one trace of 0.55 s instead of two of 0.8 s, CPU); otherwise the
+        function is traced again with its checks bound (and with the free boxes the trace found
+        as inputs)."""
         if not record.checks.needed or program.checked:
             return False
         program.checked = True
-        if record.settled():
+        if record.settled() and traced is not None and record.checks.binds:
+            closed = traced.jaxpr
+
+            def traced_program(*flat):
+                return tuple(jax.core.eval_jaxpr(closed.jaxpr, closed.consts, *flat))
+
+            pure, program.error_tree = index_checks.functionalised(
+                traced_program, lambda: record.written_index)
+            program.jitted = jax.jit(pure)  # its record stays: the trace it was made from
+        elif record.settled():
             program.jitted, program.record = self._make_jitted(program)
         else:
             program.grow(record, self._make_jitted)
