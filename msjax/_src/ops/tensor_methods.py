@@ -1017,8 +1017,8 @@ def _comparable_operands_only(method, result: bool):
     """MindSpore's `t == other` / `t != other`: an `other` that is not a Python int or float (bool
     included) or a Tensor (a string, None, a list, a NumPy array or scalar, a dtype) is not
     compared: `==` is False and `!=` True, in PyNative mode and under `jit` alike. msjax
-    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as
-    `ndarray == t` is (NumPy hands that to this method: docs/migration.md)."""
+    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as NumPy's
+    `ndarray == t` does (and a traced `ndarray == t` through this method: docs/migration.md)."""
     def compare(self, other):
         if isinstance(other, _COMPARED_OPERANDS):
             return method(self, other)
