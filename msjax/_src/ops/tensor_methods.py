@@ -317,11 +317,12 @@ def _picks_dim_overload(self, args, kwargs) -> bool:
     """Whether MindSpore 2.10 resolves a `Tensor.max`/`min` call to the overload
     `max(dim, keepdim=False)`, which returns (values, indices): named by `dim`/`keepdim`, or in
     PyNative mode an int first argument with none of the older overload's keywords. Graph mode
-    (a traced call) tries the older overload first, so there `x.max(0)` is the values alone."""
+    (a compiled Cell or `jit` function) tries the older overload first, so there `x.max(0)` is
+    the values alone; PyNative's gradient functions trace too, but keep PyNative's choice."""
     if "dim" in kwargs or "keepdim" in kwargs:
         return True
     return (bool(args) and args[0].__class__ is int and _AXIS_OVERLOAD_KEYWORDS.isdisjoint(kwargs)
-            and not tracing_depth() and not overloads.is_traced(self))
+            and not tracing_depth())
 
 
 def max(self, *args, **kwargs):  # noqa: A001

@@ -80,3 +80,23 @@ for mode, mname in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
     # (an axis out of range names ArgMinWithValue or ArgMaxWithValue, whichever of MindSpore's
     # two kernels checks first, from run to run)
     show(f"{mname} aminmax(1-d, axis=1, keepdims=True)", lambda: Amm(1)(Tensor(np.array([3., 1., 2.]), ms.float32), True))
+
+# PyNative's gradient functions keep PyNative's choice; a `jit` function is graph mode's
+ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def max_in_grad(x):
+    out = x.max(0)
+    print(f"pynative grad: max(0) is a tuple -> {isinstance(out, tuple)}")
+    return (out[0] if isinstance(out, tuple) else out).sum()
+
+
+show("pynative grad of max(0)[0].sum()", lambda: ops.grad(max_in_grad)(x))
+
+
+@ms.jit
+def max_in_jit(x):
+    return x.max(0)
+
+
+show("pynative jit max(0)", lambda: max_in_jit(x))
