@@ -99,6 +99,21 @@ def _value_to_print(data):
     return data
 
 
+
+# NumPy's ufuncs of the binary operators: (Tensor operator, its reflection), for `ufunc(a, b)`
+# with a traced Tensor operand (see `Tensor.__array_ufunc__`)
+_UFUNC_OPERATORS = {
+    np.add: ("__add__", "__radd__"), np.subtract: ("__sub__", "__rsub__"),
+    np.multiply: ("__mul__", "__rmul__"), np.true_divide: ("__truediv__", "__rtruediv__"),
+    np.floor_divide: ("__floordiv__", "__rfloordiv__"), np.remainder: ("__mod__", "__rmod__"),
+    np.power: ("__pow__", "__rpow__"), np.matmul: ("__matmul__", "__rmatmul__"),
+    np.bitwise_and: ("__and__", "__rand__"), np.bitwise_or: ("__or__", "__ror__"),
+    np.bitwise_xor: ("__xor__", "__rxor__"), np.equal: ("__eq__", "__eq__"),
+    np.not_equal: ("__ne__", "__ne__"), np.less: ("__lt__", "__gt__"),
+    np.less_equal: ("__le__", "__ge__"), np.greater: ("__gt__", "__lt__"),
+    np.greater_equal: ("__ge__", "__le__"),
+}
+
 class Tensor:
     """`mindspore.Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None)`.
 
@@ -113,7 +128,6 @@ class Tensor:
     # `__dict__`: MindSpore's Tensors take attributes (`x.tensor = y` in a custom function, a
     # registered hook); the dict is made only for a Tensor that is given one
     __slots__ = ("_data", "__weakref__", "__dict__")
-    __array_priority__ = 100
     # Views (MindSpore's basic indexing shares memory: `x[0][1] = 5` writes x): a view holds
     # `(base, index)` in `_view_of`; a Tensor with views holds them in `_views` (see `written`)
     _view_of = None
@@ -230,6 +244,31 @@ class Tensor:
         _raise_pending()
         array = np.asarray(self._data)
         return array if dtype is None else array.astype(dtype)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """NumPy's ufuncs, and so `ndarray OP t` and `np.float32(2) * t`: as MindSpore's Tensor,
+        which NumPy reads through `__array__`, NumPy computes them from the Tensors' values and
+        answers with an ndarray. A traced Tensor (graph mode, `jit`) has no value: there a
+        binary operator's ufunc is the Tensor's operator (its reflected one for `ndarray OP t`)
+        and answers with a Tensor, as MindSpore's graph mode does for `np.float32(2) * t`."""
+        if any(isinstance(getattr(v, "_data", None), jax.core.Tracer) for v in inputs):
+            names = _UFUNC_OPERATORS.get(ufunc)
+            if method != "__call__" or names is None or kwargs or len(inputs) != 2:
+                return NotImplemented  # NumPy raises its TypeError naming the ufunc
+            left, right = inputs
+            if isinstance(left, Tensor):
+                return getattr(left, names[0])(right)
+            return getattr(right, names[1])(left)
+        if any(isinstance(v, Tensor) for v in kwargs.get("out", ())):
+            return NotImplemented  # a Tensor cannot be written by NumPy
+        inputs = [np.asarray(v) if isinstance(v, Tensor) else v for v in inputs]
+        if any(np.ndim(v) for v in inputs):
+            # MindSpore 2.10 ships NumPy 1.x, whose 0-d operands of an array do not widen its
+            # dtype (`np.int64(2) + float32_t` is float32): NumPy 2 does so for Python numbers
+            inputs = [v.item() if isinstance(v, (np.ndarray, np.generic)) and v.ndim == 0 else v
+                      for v in inputs]
+        kwargs = {k: (np.asarray(v) if isinstance(v, Tensor) else v) for k, v in kwargs.items()}
+        return getattr(ufunc, method)(*inputs, **kwargs)
 
     def __jax_array__(self):
         return self._data

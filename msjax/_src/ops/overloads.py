@@ -211,7 +211,7 @@ def single_message(name: str, signature: dict, args: tuple, kwargs: dict, graph:
                     f"{name}() got an unexpected keyword argument '{key}'.")
         p = params[names.index(key)]
         if not any(_accepts(t, value, p["elements"]) for t in p["types"]):
-            got = _plain(value)
+            got = "None" if graph and value is None else _plain(value)
             if graph and isinstance(value, (tuple, list)):
                 return f"{name}(): argument '{key}' must be {_expected(p)} but got {got} of Any"
             return (f"{name}(): argument '{key}' must be {_expected(p)} but got {got}"

@@ -258,21 +258,37 @@ def min(input, axis=None, keepdims=False, *, initial=None, where=None):  # noqa:
 
 @op()
 def aminmax(input, *, axis=0, keepdims=False):
+    """`ops.aminmax`: (minimum, maximum) along `axis` (over all axes for None). A 0-d input
+    reduces to 0-d whatever `keepdims`, as MindSpore 2.10's ArgMinWithValue does."""
+    if input.ndim == 0:
+        if axis is not None and axis not in (0, -1):
+            raise ValueError("For ArgMinWithValue with 0d input tensor, axis must be one of 0 "
+                             f"or -1, but got {axis}.")
+        return input, input
     if axis is None:
         shape = (1,) * input.ndim if keepdims else ()
         return jnp.min(input).reshape(shape), jnp.max(input).reshape(shape)
+    check_reduce_axis("ArgMinWithValue", axis, input.ndim, "axis")
     return (jnp.min(input, axis=axis, keepdims=keepdims),
             jnp.max(input, axis=axis, keepdims=keepdims))
 
 
+def _where_mask(where):
+    """`where` for a masked reduction: MindSpore's default `where=True` (every element) is no
+    mask at all, so no `initial` is needed for it."""
+    return None if where is True or where.__class__ is np.bool_ and where else where
+
+
 @op()
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
-    return jnp.max(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial, where=where)
+    return jnp.max(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
+                   where=_where_mask(where))
 
 
 @op()
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
-    return jnp.min(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial, where=where)
+    return jnp.min(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
+                   where=_where_mask(where))
 
 
 def _arg_reduce(primitive, index_fn, input, axis, keepdims, dtype):

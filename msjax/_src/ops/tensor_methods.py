@@ -20,6 +20,7 @@ from msjax._src.core import random
 from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
+from msjax._src.core.state import tracing_depth
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import linalg_ops as L
 from msjax._src.ops import math_ops as M
@@ -307,38 +308,48 @@ def _dim_overload(reduce, self, args, kwargs):
     return reduce(self, dim, keepdim)
 
 
-def max(self, *args, **kwargs):  # noqa: A001
-    # `x.max(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
+# The keywords of the older overload `max(axis=None, keepdims=False, *, initial=None,
+# where=True, return_indices=False)`: any of them picks it over `max(dim, keepdim=False)`.
+_AXIS_OVERLOAD_KEYWORDS = frozenset(("axis", "keepdims", "initial", "where", "return_indices"))
+
+
+def _picks_dim_overload(self, args, kwargs) -> bool:
+    """Whether MindSpore 2.10 resolves a `Tensor.max`/`min` call to the overload
+    `max(dim, keepdim=False)`, which returns (values, indices): named by `dim`/`keepdim`, or in
+    PyNative mode an int first argument with none of the older overload's keywords. Graph mode
+    (a compiled Cell or `jit` function) tries the older overload first, so there `x.max(0)` is
+    the values alone; PyNative's gradient functions trace too, but keep PyNative's choice."""
     if "dim" in kwargs or "keepdim" in kwargs:
+        return True
+    return (bool(args) and args[0].__class__ is int and _AXIS_OVERLOAD_KEYWORDS.isdisjoint(kwargs)
+            and not tracing_depth())
+
+
+def max(self, *args, **kwargs):  # noqa: A001
+    """`x.max(dim, keepdim=False)`: (values, indices); `x.max(axis, keepdims, *, initial,
+    where, return_indices=False)`: the values (and the indices with `return_indices=True`)."""
+    if _picks_dim_overload(self, args, kwargs):
         return _dim_overload(R.max, self, args, kwargs)
-    if (args and "axis" not in kwargs and "keepdims" not in kwargs
-            and not isinstance(args[0], (tuple, list))):
-        return R.max(self, args[0], *args[1:2], **kwargs)
-    return _with_indices(self, R.amax, R.argmax, args, kwargs)
+    return _with_indices(self, R.amax, R.max, args, kwargs)
 
 
 def min(self, *args, **kwargs):  # noqa: A001
-    # `x.min(dim)` returns (values, indices); with NumPy's `axis`/`keepdims` keywords, values.
-    if "dim" in kwargs or "keepdim" in kwargs:
+    """`x.min(dim, keepdim=False)`: (values, indices); `x.min(axis, keepdims, *, initial,
+    where, return_indices=False)`: the values (and the indices with `return_indices=True`)."""
+    if _picks_dim_overload(self, args, kwargs):
         return _dim_overload(R.min, self, args, kwargs)
-    if (args and "axis" not in kwargs and "keepdims" not in kwargs
-            and not isinstance(args[0], (tuple, list))):
-        return R.min(self, args[0], *args[1:2], **kwargs)
-    return _with_indices(self, R.amin, R.argmin, args, kwargs)
+    return _with_indices(self, R.amin, R.min, args, kwargs)
 
 
-def _with_indices(self, reduce, arg_reduce, args, kwargs):
+def _with_indices(self, reduce, reduce_with_indices, args, kwargs):
     """`max(axis, keepdims, *, initial, where, return_indices=False)`: the values, and with
-    `return_indices=True` the indices along an int `axis` too."""
+    `return_indices=True` the Int64 indices too (index 0 over all axes, as MindSpore gives)."""
     if not kwargs.pop("return_indices", False):
         return reduce(self, *args, **kwargs)
+    values = reduce(self, *args, **kwargs)
     axis = args[0] if args else kwargs.get("axis")
     keepdims = args[1] if len(args) > 1 else kwargs.get("keepdims", False)
-    if not isinstance(axis, int):
-        raise NotImplementedError(
-            "Tensor.max/min(return_indices=True) needs an int `axis` in msjax: over all axes "
-            "MindSpore 2.10 returns index 0 whatever the data (see docs/migration.md).")
-    return reduce(self, *args, **kwargs), arg_reduce(self, axis, keepdims).astype(mstype.int64)
+    return values, reduce_with_indices(self, axis, keepdims)[1]
 
 
 def argmax(self, axis=None, keepdims=False, *, dim=None, keepdim=None):
@@ -1007,8 +1018,8 @@ def _comparable_operands_only(method, result: bool):
     """MindSpore's `t == other` / `t != other`: an `other` that is not a Python int or float (bool
     included) or a Tensor (a string, None, a list, a NumPy array or scalar, a dtype) is not
     compared: `==` is False and `!=` True, in PyNative mode and under `jit` alike. msjax
-    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as
-    `ndarray == t` is (NumPy hands that to this method: docs/migration.md)."""
+    compares with a `jax.Array` too, and with a NumPy array or scalar elementwise, as NumPy's
+    `ndarray == t` does (and a traced `ndarray == t` through this method: docs/migration.md)."""
     def compare(self, other):
         if isinstance(other, _COMPARED_OPERANDS):
             return method(self, other)
