@@ -669,30 +669,33 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
+    index = integer_inputs.as_index(index)  # (a differentiated index: its integers)
     index_checks.check_gather_d(index, input.shape[dim])
     return jnp.take_along_axis(input, index, axis=dim)
 
 
 @op()
 def gather_d(x, dim, index):
+    index = integer_inputs.as_index(index)
     index_checks.check_gather_d(index, x.shape[dim])
     return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op(primitive="GatherNd")
 def gather_nd(input_x, indices):
+    indices = integer_inputs.as_index(indices)
     index_checks.check_gather_nd(indices, input_x.shape)
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
 
 @op()
 def index_select(input, axis, index):
-    return jnp.take(input, index, axis=axis)
+    return jnp.take(input, integer_inputs.as_index(index), axis=axis)
 
 
 @op()
 def take(input, index):
-    return jnp.take(input.reshape(-1), index)
+    return jnp.take(input.reshape(-1), integer_inputs.as_index(index))
 
 
 @op(primitive="MaskedFill", tensor_method=True)
@@ -726,6 +729,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
                          f"to 0, but got {depth}.")
     on = jnp.asarray(on_value)
     off = jnp.asarray(off_value)
+    indices = integer_inputs.as_index(indices)
     hot = jax.nn.one_hot(indices, depth, axis=axis, dtype=jnp.bool_)
     return jnp.where(hot, on, off).astype(jnp.result_type(on, off))
 

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.core import index_checks, integer_inputs
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
@@ -123,6 +123,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     smoothing mixes in the (weighted) mean over classes with weight `label_smoothing`.
     """
     _check_reduction(reduction, "nll_loss")
+    target = integer_inputs.as_index(target)  # (a differentiated target: its integers)
     class_axis = 0 if inputs.ndim == 1 else 1
     n_classes = inputs.shape[class_axis]
     index_checks.check_gather_d(jnp.where(target == ignore_index, 0, target), n_classes)
@@ -423,6 +424,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 
 def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
     """`ops.NLLLoss(reduction, ignore_index)(logits, labels, weight)` -> (loss, total_weight)."""
+    labels = integer_inputs.as_index(labels)
+    weight = jax.lax.stop_gradient(weight)  # (MindSpore's bprop: no gradient for the weights)
     w = jnp.take(weight, labels) * (labels != ignore_index)
     picked = -jnp.take_along_axis(logits, labels[:, None].astype(np.int32), axis=1)[:, 0]
     total = jnp.sum(w)
