@@ -365,6 +365,7 @@ from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.nn_ops import elu as elu
 from msjax._src.ops.primitives import Elu as Elu
 from msjax._src.ops.layer_ops import embedding as embedding
+from msjax._src.ops.layer_ops import EmbeddingLookup as EmbeddingLookup
 from msjax._src.ops.alias_primitives import eps as eps
 from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import equal as eq

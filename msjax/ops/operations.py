@@ -128,6 +128,7 @@ from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
+from msjax._src.ops.layer_ops import EmbeddingLookup as EmbeddingLookup
 from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import Equal as Equal
 from msjax._src.ops.primitives import EqualCount as EqualCount
