@@ -234,6 +234,25 @@ DeformableOffsetsGrad = primitive(
                                                     "deformable_groups", "modulated", "ksize")}})
 
 
+def _trace_v2_grad(dout, shape, offset=0, axis1=1, axis2=0):
+    """TraceV2's gradient: zeros of `shape` (an Int64 Tensor) with `dout` (of the shape of the
+    other axes) on every element of the `offset` diagonal of (axis1, axis2)."""
+    if not isinstance(shape, (jax.Array, np.ndarray)):  # (MindSpore's "Failed calling")
+        raise TypeError(f"TraceV2Grad takes the shape as a Tensor, not {type(shape).__name__}")
+    shape = tuple(int(n) for n in np.asarray(shape).reshape(-1))
+    rank = len(shape)
+    axis1, axis2 = axis1 % rank, axis2 % rank
+    others = [a for a in range(rank) if a not in (axis1, axis2)]
+    diagonal = jnp.eye(shape[axis1], shape[axis2], k=offset, dtype=bool)
+    dout = jnp.broadcast_to(dout, tuple(shape[a] for a in others))
+    placed = jnp.where(diagonal, dout[..., None, None], jnp.zeros((), dout.dtype))
+    return jnp.transpose(placed, np.argsort(others + [axis1, axis2]))
+
+
+_trace_v2_grad.primitive_name = "TraceV2Grad"  # (named in its "Failed calling" error)
+TraceV2Grad = primitive("TraceV2Grad", functional(_trace_v2_grad))
+
+
 def _bias_add_grad(dout, data_format):
     axis = _channels_axis(data_format, dout.ndim)
     return jnp.sum(dout, axis=tuple(a for a in range(dout.ndim) if a != axis))
