@@ -20,6 +20,7 @@ import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import deformable_ops
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
@@ -239,7 +240,7 @@ def _trace_v2_grad(dout, shape, offset=0, axis1=1, axis2=0):
     other axes) on every element of the `offset` diagonal of (axis1, axis2)."""
     if not isinstance(shape, (jax.Array, np.ndarray)):  # (MindSpore's "Failed calling")
         raise TypeError(f"TraceV2Grad takes the shape as a Tensor, not {type(shape).__name__}")
-    shape = tuple(int(n) for n in np.asarray(shape).reshape(-1))
+    shape = tuple(int(n) for n in concrete_array(shape).reshape(-1))
     rank = len(shape)
     axis1, axis2 = axis1 % rank, axis2 % rank
     others = [a for a in range(rank) if a not in (axis1, axis2)]

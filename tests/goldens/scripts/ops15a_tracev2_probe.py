@@ -48,7 +48,15 @@ show("fwd f16", lambda: trace_v2_op(Tensor(np.arange(9).reshape(3, 3), mstype.fl
 show("fwd 1d", lambda: trace_v2_op(d))
 show("tensor trace", lambda: x.trace(1, 1, 2))
 context.set_context(mode=context.GRAPH_MODE)
+
+
 class Net(nn.Cell):
-    def construct(self, a, s):
-        return tracev2_grad_op(a, s, -1, 2, 0)
-show("graph grad", lambda: Net()(Tensor(np.array([1.0, 2.0]), mstype.float32), Tensor((3, 2, 4))))
+    def __init__(self):
+        super().__init__()
+        self.shape = Tensor((3, 2, 4))  # (a constant of the graph)
+
+    def construct(self, a):
+        return tracev2_grad_op(a, self.shape, -1, 2, 0)
+
+
+show("graph grad", lambda: Net()(Tensor(np.array([1.0, 2.0]), mstype.float32)))
