@@ -9,6 +9,7 @@ from mindspore import Tensor, context, nn, ops
 from mindspore.common import dtype as mstype
 from mindspore.ops import composite as C
 from mindspore.ops import operations as P
+from mindspore.ops.operations.array_ops import MatrixDiagPartV3, MatrixDiagV3, MatrixSetDiagV3
 
 
 def fmt(value):
@@ -69,6 +70,33 @@ class TakeAlongAxisNet(nn.Cell):
         return ops.gather(a, i, 0) * 3
 
 
+class MatrixDiagNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.diag = MatrixDiagV3(align="LEFT_RIGHT")
+
+    def construct(self, x, k, num_rows, num_cols, padding_value):
+        return self.diag(x, k, num_rows, num_cols, padding_value)
+
+
+class MatrixDiagPartNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.part = MatrixDiagPartV3(align="RIGHT_LEFT")
+
+    def construct(self, x, k, padding_value):
+        return self.part(x, k, padding_value) * 2
+
+
+class MatrixSetDiagNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.set_diag = MatrixSetDiagV3()
+
+    def construct(self, x, diagonal, k):
+        return self.set_diag(x, diagonal, k) * 3
+
+
 def grad_all(net, *args, sens=None):
     grad = C.GradOperation(get_all=True, sens_param=sens is not None)
     return grad(net)(*args) if sens is None else grad(net)(*args, sens)
@@ -81,6 +109,9 @@ target = Tensor(np.array([1, 2]), mstype.int32)
 weight = Tensor(np.array([0.2, 0.3, 0.5]), mstype.float32)
 sens = (Tensor(1.5, mstype.float32), Tensor(0.5, mstype.float32))
 
+band = Tensor(np.array([[8, 9, 0], [1, 2, 3], [0, 4, 5]]), mstype.float32)
+k = Tensor(np.array([-1, 1]), mstype.int32)
+three = Tensor(np.array(3), mstype.int32)
 for mode, name in ((context.PYNATIVE_MODE, "pynative"), (context.GRAPH_MODE, "graph")):
     context.set_context(mode=mode)
     show(f"{name} GatherD", lambda: grad_all(GatherDNet(), x, index))
@@ -94,3 +125,15 @@ for mode, name in ((context.PYNATIVE_MODE, "pynative"), (context.GRAPH_MODE, "gr
         IndexSelectNet(), x, Tensor(np.array([3, 0, 3]), mstype.int32)))
     show(f"{name} gather", lambda: grad_all(
         TakeAlongAxisNet(), x, Tensor(np.array([2, 2]), mstype.int64)))
+
+# (k, num_rows and num_cols decide the output's shape: in graph mode msjax runs such a Cell
+# eagerly, with a warning; the PyNative gradients are the behaviour)
+context.set_context(mode=context.PYNATIVE_MODE)
+show("pynative MatrixDiagV3", lambda: grad_all(
+    MatrixDiagNet(), band, k, three, three, Tensor(np.array(11), mstype.float32)))
+show("pynative MatrixDiagPartV3", lambda: grad_all(
+    MatrixDiagPartNet(), x, Tensor(np.array([0, 1]), mstype.int32),
+    Tensor(np.array(0), mstype.float32)))
+show("pynative MatrixSetDiagV3", lambda: grad_all(
+    MatrixSetDiagNet(), x, Tensor(np.array([1.0, 2.0, 3.0]), mstype.float32),
+    Tensor(np.array(0), mstype.int32)))
