@@ -106,6 +106,7 @@ def arange(start=0, end=None, step=1, *, dtype=None):
 @op()
 def range(start, end, step, maxlen=1000000):  # noqa: A001
     """`ops.range`: Float32 if any bound is a float, else Int64. Bounds must be concrete."""
+    start, end, step = (integer_inputs.as_index(v) for v in (start, end, step))
     values = [np.asarray(v).item() for v in (start, end, step)]
     dtype = _FLOAT32 if builtins.any(_is_float(v) for v in (start, end, step)) else _INT64
     return jnp.asarray(np.arange(*values).astype(dtype))
@@ -401,7 +402,7 @@ def tile(input, dims):
 
 @op()
 def repeat_interleave(input, repeats, axis=None):
-    return jnp.repeat(input, repeats, axis=axis)
+    return jnp.repeat(input, integer_inputs.as_index(repeats), axis=axis)
 
 
 @op()
@@ -915,6 +916,7 @@ def bucketize(input, boundaries, *, right=False):
 def bincount(input, weights=None, minlength=0):
     """`ops.bincount`: counts (or summed weights) as Float32. The length depends on the values:
     eager only."""
+    input = integer_inputs.as_index(input)
     length = builtins.max(int(np.asarray(input).max()) + 1 if input.size else 0, minlength)
     return jnp.bincount(input, weights, length=length).astype(_FLOAT32)
 

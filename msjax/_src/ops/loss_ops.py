@@ -158,6 +158,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
                   label_smoothing=0.0):
     """`ops.cross_entropy`: class indices (integer target, through `nll_loss`) or class
     probabilities (float target) with classes on axis 1 (axis 0 for 1-d input)."""
+    target = integer_inputs.as_index(target)  # (a differentiated integer target: its classes)
     _check_cross_entropy_arguments(input, target, weight, ignore_index, reduction,
                                    label_smoothing)
     if input.dtype not in _FLOATS:
@@ -260,6 +261,7 @@ def softmax_cross_entropy(logits, labels):
 
 def sparse_softmax_cross_entropy(logits, labels, is_grad=False):
     """The batch mean of `-log_softmax(logits)[label]` (labels Int32 or Int64)."""
+    labels = integer_inputs.as_index(labels)
     if labels.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
         raise TypeError("For primitive[SparseSoftmaxCrossEntropyWithLogits], the input "
                         "argument[labels_type] must be a type of {Tensor[Int32], Tensor[Int64]}, "
