@@ -385,7 +385,7 @@ ExtractVolumePatches = primitive(
         x, _volume_attribute("kernel_size", kernel_size), _volume_attribute("strides", strides),
         padding.upper())),
     check=_volume_patches_attributes, kernel_size=inspect.Parameter.empty,
-    strides=inspect.Parameter.empty, padding="VALID",
+    strides=inspect.Parameter.empty, padding=inspect.Parameter.empty,
     display=lambda attrs: {"kernel_size": _volume_attribute("kernel_size", attrs["kernel_size"]),
                            "strides": _volume_attribute("strides", attrs["strides"]),
                            "padding": attrs["padding"].upper()})
