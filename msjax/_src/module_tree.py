@@ -267,6 +267,9 @@ NAME_SOURCES = {
                                             "msjax._src.ops.set_ops",
                                             "msjax._src.ops.sparse_primitives",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
+    # Uniform: no name of mindspore.ops (ops/random_ops.py)
+    "mindspore.ops.operations.random_ops": ("msjax._src.ops.random_ops", "msjax.ops.operations",
+                                            "msjax.ops", "msjax"),
     # SparseSegmentMean and AddV2: no names of mindspore.ops (ops/sparse_primitives.py,
     # ops/alias_primitives.py)
     "mindspore.ops.operations.math_ops": ("msjax._src.ops.sparse_primitives",

@@ -365,6 +365,7 @@ from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.nn_ops import elu as elu
 from msjax._src.ops.primitives import Elu as Elu
 from msjax._src.ops.layer_ops import embedding as embedding
+from msjax._src.ops.layer_ops import EmbeddingLookup as EmbeddingLookup
 from msjax._src.ops.alias_primitives import eps as eps
 from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import equal as eq
@@ -388,6 +389,7 @@ from msjax._src.ops.array_ops import expand_dims as expand_dims
 from msjax._src.ops.array_ops import ExpandDims as ExpandDims
 from msjax._src.ops.math_ops import expm1 as expm1
 from msjax._src.ops.math_ops import Expm1 as Expm1
+from msjax._src.ops.image_ops import ExtractVolumePatches as ExtractVolumePatches
 from msjax._src.ops.array_ops import eye as eye
 from msjax._src.ops.primitives import Eye as Eye
 from msjax._src.ops.activation_ops import fast_gelu as fast_gelu
@@ -686,6 +688,7 @@ from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
+from msjax._src.ops.pooling_ops import MaxPoolWithArgmaxV2 as MaxPoolWithArgmaxV2
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
 from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.reduce_ops import mean as mean
@@ -997,6 +1000,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.array_ops import split as split
 from msjax._src.ops.primitives import Split as Split

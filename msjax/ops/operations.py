@@ -128,6 +128,7 @@ from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
+from msjax._src.ops.layer_ops import EmbeddingLookup as EmbeddingLookup
 from msjax._src.ops.alias_primitives import Eps as Eps
 from msjax._src.ops.math_ops import Equal as Equal
 from msjax._src.ops.primitives import EqualCount as EqualCount
@@ -139,6 +140,7 @@ from msjax._src.ops.math_ops import Exp as Exp
 from msjax._src.ops.primitives import Expand as Expand
 from msjax._src.ops.array_ops import ExpandDims as ExpandDims
 from msjax._src.ops.math_ops import Expm1 as Expm1
+from msjax._src.ops.image_ops import ExtractVolumePatches as ExtractVolumePatches
 from msjax._src.ops.primitives import Eye as Eye
 from msjax._src.ops.quant_ops import FakeQuantParam as FakeQuantParam
 from msjax._src.ops.primitives import FastGeLU as FastGeLU
@@ -260,6 +262,7 @@ from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
+from msjax._src.ops.pooling_ops import MaxPoolWithArgmaxV2 as MaxPoolWithArgmaxV2
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
 from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.primitives import Median as Median
@@ -397,6 +400,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.primitives import Split as Split
 from msjax._src.ops.primitives import SplitV as SplitV

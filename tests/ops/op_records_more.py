@@ -948,4 +948,8 @@ add(Case("rfft2", (T((2, 3)), (2,), (0,)), tag="one_axis",
          init=(1,)),
     Case("IndexPut", (T((3, 4)), T((4,)), (V([2], "int64"),)), tag="rows"),
     Case("SparseGatherV2", (T((4, 3)), V([1, 3], "int32"), 0), beyond=NO_CPU,
-         ref=lambda x, i, axis: np.take(x, i, axis)))
+         ref=lambda x, i, axis: np.take(x, i, axis)),
+    Case("EmbeddingLookup", (T((5, 3)), V([[6, 2], [9, 4]], "int32"), 2)),
+    Case("ExtractVolumePatches", (T((1, 2, 3, 4, 4)),),
+         init=((1, 1, 2, 2, 2), (1, 1, 1, 2, 1), "SAME")),
+    Case("MaxPoolWithArgmaxV2", (T((1, 2, 5, 6)),), init=((3, 2), (2, 1), 1)))

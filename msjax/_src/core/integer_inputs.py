@@ -60,3 +60,21 @@ def as_index(array):
     else unchanged."""
     dtype = integer_dtype(array)
     return array if dtype is None else array.astype(dtype)
+
+
+# The ops that move or repeat their input's elements without computing new values: reshaped,
+# tiled, transposed or broadcast, a copy still stands for the integers it was (an index built
+# as `indices.reshape(2, 1)` is read as integers too).
+REARRANGING = frozenset((
+    "reshape", "tile", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
+    "broadcast_to", "view", "swapaxes", "moveaxis", "movedim", "repeat_elements",
+    "repeat_interleave", "flip", "narrow", "t", "getitem"))
+
+
+def carried(name, array, result):
+    """`result` of the rearranging op `name` on `array`, recorded as the integer copy `array`
+    is, where `array` is one (the caller checks `recording()` first); `result` itself."""
+    dtype = integer_dtype(array) if name in REARRANGING else None
+    if dtype is not None and getattr(result, "dtype", None) == array.dtype:
+        carry(result, dtype)
+    return result

@@ -24,7 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import grad_mode, index_checks, state, x64
+from msjax._src.core import grad_mode, index_checks, integer_inputs, state, x64
 from msjax._src.core.type_ids import type_to_type_id
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 from msjax._src.core.symbol import Symbol
@@ -354,11 +354,14 @@ class Tensor:
         data = self._data
         if type(index) is int:
             _check_int_index(index, data.shape, 0, setting=False)
-            return _view(self, _basic_index(data, index), index)
-        jax_index = _index_for(index, data.shape, setting=False)
-        result = _wrap(_basic_index(data, jax_index))
-        if _is_view_index(jax_index):
-            _link_view(self, result, jax_index)
+            result = _view(self, _basic_index(data, index), index)
+        else:
+            jax_index = _index_for(index, data.shape, setting=False)
+            result = _wrap(_basic_index(data, jax_index))
+            if _is_view_index(jax_index):
+                _link_view(self, result, jax_index)
+        if integer_inputs.recording():  # (an element of an integer input's copy stays one)
+            integer_inputs.carried("getitem", data, result._data)
         return result
 
     @x64.scoped
@@ -659,9 +662,22 @@ def _index_by_key(data, key):
     return data[index]
 
 
+def _as_index_tensor(item):
+    """A Tensor index that is a differentiated integer input's Float32 copy, as the integer
+    Tensor it stands for (core/integer_inputs.py); any other item unchanged."""
+    if isinstance(item, Tensor):
+        data = integer_inputs.as_index(item._data)
+        if data is not item._data:
+            return Tensor(data)
+    return item
+
+
 def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
+    if integer_inputs.recording():
+        index = (tuple(_as_index_tensor(item) for item in index) if type(index) is tuple
+                 else _as_index_tensor(index))
     if type(index) is not tuple:
         if type(index) is list:
             _check_list_index(index, shape, setting)

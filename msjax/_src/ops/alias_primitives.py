@@ -3,7 +3,7 @@ AddV2 (Add without broadcasting), ConjugateTranspose, ParallelConcat, the window
 HammingWindow: a length Tensor in, where `ops.bartlett_window` takes an int), ApproximateEqual,
 Bincount, LuUnpack, MaxUnpool2D and MaxUnpool3D, and the functions over the detection Primitives
 (`ops.bounding_box_decode`, `bounding_box_encode`, `check_valid`, `iou`), `ops.crop_and_resize`,
-`ops.reverse_sequence` and `ops.eps`. Each takes MindSpore's inputs and attributes, raises its
+`ops.reverse_sequence`, `ops.eps` and auto_generate's TraceV2 (`jnp.trace`). Each takes MindSpore's inputs and attributes, raises its
 input errors and shows its repr (tests/goldens/ops/missing_primitives_probe.out).
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.ops import legacy_ops, linalg_ops, math_ops, pooling_ops, primitives, roi_ops
 from msjax._src.ops import spectral_ops
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, primitive, tensor_op, unwrap
 
 _REQUIRED = inspect.Parameter.empty
@@ -109,6 +110,23 @@ def _parallel_concat(values):
 
 
 ParallelConcat = primitive("ParallelConcat", _parallel_concat)
+def _trace_v2(input, offset=0, axis1=1, axis2=0, dtype=None):
+    """`ops.auto_generate.TraceV2()(input, offset, axis1, axis2, dtype)`: the sums of the
+    `offset` diagonal of the axes (axis1, axis2); integers sum to Int64, Bool to whether any is
+    True, unless `dtype` is given."""
+    if input.ndim < 2:
+        raise RuntimeError("For Primitive[Tracev2], the dim of input 'x' should greater or equal "
+                           f"to 2, but got 'x' at {input.ndim}-dimention")
+    if input.dtype == jnp.bool_:
+        total = jnp.trace(input.astype(jnp.int32), offset, axis1, axis2).astype(jnp.bool_)
+    elif jnp.issubdtype(input.dtype, jnp.integer):
+        total = jnp.trace(input, offset, axis1, axis2, dtype=jnp.int64)
+    else:
+        total = jnp.trace(input, offset, axis1, axis2)
+    return total if dtype is None else total.astype(np_dtype(dtype))
+
+
+TraceV2 = primitive("TraceV2", functional(_trace_v2))
 ApproximateEqual = primitive("ApproximateEqual",
                              lambda x, y, tolerance: math_ops.approximate_equal(x, y, tolerance),
                              tolerance=1e-05)

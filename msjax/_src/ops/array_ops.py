@@ -106,6 +106,7 @@ def arange(start=0, end=None, step=1, *, dtype=None):
 @op()
 def range(start, end, step, maxlen=1000000):  # noqa: A001
     """`ops.range`: Float32 if any bound is a float, else Int64. Bounds must be concrete."""
+    start, end, step = (integer_inputs.as_index(v) for v in (start, end, step))
     values = [np.asarray(v).item() for v in (start, end, step)]
     dtype = _FLOAT32 if builtins.any(_is_float(v) for v in (start, end, step)) else _INT64
     return jnp.asarray(np.arange(*values).astype(dtype))
@@ -401,7 +402,7 @@ def tile(input, dims):
 
 @op()
 def repeat_interleave(input, repeats, axis=None):
-    return jnp.repeat(input, repeats, axis=axis)
+    return jnp.repeat(input, integer_inputs.as_index(repeats), axis=axis)
 
 
 @op()
@@ -669,30 +670,33 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
+    index = integer_inputs.as_index(index)  # (a differentiated index: its integers)
     index_checks.check_gather_d(index, input.shape[dim])
     return jnp.take_along_axis(input, index, axis=dim)
 
 
 @op()
 def gather_d(x, dim, index):
+    index = integer_inputs.as_index(index)
     index_checks.check_gather_d(index, x.shape[dim])
     return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op(primitive="GatherNd")
 def gather_nd(input_x, indices):
+    indices = integer_inputs.as_index(indices)
     index_checks.check_gather_nd(indices, input_x.shape)
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
 
 @op()
 def index_select(input, axis, index):
-    return jnp.take(input, index, axis=axis)
+    return jnp.take(input, integer_inputs.as_index(index), axis=axis)
 
 
 @op()
 def take(input, index):
-    return jnp.take(input.reshape(-1), index)
+    return jnp.take(input.reshape(-1), integer_inputs.as_index(index))
 
 
 @op(primitive="MaskedFill", tensor_method=True)
@@ -726,6 +730,7 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
                          f"to 0, but got {depth}.")
     on = jnp.asarray(on_value)
     off = jnp.asarray(off_value)
+    indices = integer_inputs.as_index(indices)
     hot = jax.nn.one_hot(indices, depth, axis=axis, dtype=jnp.bool_)
     return jnp.where(hot, on, off).astype(jnp.result_type(on, off))
 
@@ -911,6 +916,7 @@ def bucketize(input, boundaries, *, right=False):
 def bincount(input, weights=None, minlength=0):
     """`ops.bincount`: counts (or summed weights) as Float32. The length depends on the values:
     eager only."""
+    input = integer_inputs.as_index(input)
     length = builtins.max(int(np.asarray(input).max()) + 1 if input.size else 0, minlength)
     return jnp.bincount(input, weights, length=length).astype(_FLOAT32)
 

@@ -1,5 +1,6 @@
 """Deformable convolution: `ops.deformable_conv2d` and its sampling step, the Primitive
-`ops.operations.nn_ops.DeformableOffsets`, as MindSpore 2.10 computes them (NCHW).
+`ops.operations.nn_ops.DeformableOffsets`, as MindSpore 2.10 computes them (NCHW); its gradient
+`_grad_ops.DeformableOffsetsGrad` (grad_ops.py) is the pullback of `sample_map`.
 
 `offsets` has `3 * deformable_groups * kh * kw` channels: the column offsets of every
 (group, kernel row, kernel column), then the row offsets, then the masks, each block in that
@@ -24,7 +25,7 @@ from msjax._src.core import op_precision
 _REQUIRED = inspect.Parameter.empty
 
 
-def _pair(name, values, prim="DeformableOffsets"):
+def four_values(name, values, prim="DeformableOffsets"):
     values = tuple(values)
     if len(values) != 4:
         raise ValueError(f"For '{prim}', the length of '{name}' must be 4, but got "
@@ -38,12 +39,15 @@ def _output_size(size, before, after, kernel, dilation, stride):
 
 def _bilinear(flat, rows, cols, height, width):
     """Samples of `flat` (N, G, Cg, H*W) at the real coordinates `rows`, `cols` (N, G, P), with
-    zeros outside the input: (N, G, Cg, P)."""
+    zeros outside the input: (N, G, Cg, P). The weights are the fractional parts' (1 - f, f), so a
+    coordinate's derivative is the difference of its neighbours also at an integer coordinate
+    (MindSpore's DeformableOffsetsGrad)."""
     top, left = jnp.floor(rows), jnp.floor(cols)
+    fr, fc = rows - top, cols - left
     samples = 0
     for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)):
         r, c = top + dr, left + dc
-        weight = (1 - jnp.abs(rows - r)) * (1 - jnp.abs(cols - c))
+        weight = (fr if dr else 1 - fr) * (fc if dc else 1 - fc)
         inside = (r >= 0) & (r < height) & (c >= 0) & (c < width)
         index = jnp.where(inside, r * width + c, 0).astype(jnp.int32)
         values = jnp.take_along_axis(flat, index[:, :, None, :], axis=-1)
@@ -53,20 +57,27 @@ def _bilinear(flat, rows, cols, height, width):
 
 def deformed_samples(x, offsets, strides, pads, ksize, dilations, deformable_groups):
     """The DeformableOffsets map of `x` (see the module doc)."""
-    n, channels, height, width = x.shape
+    _, _, height, width = x.shape
     kh, kw = ksize
-    _, _, sh, sw = strides
-    _, _, dh, dw = dilations
-    top, bottom, left, right = pads
-    out_h = _output_size(height, top, bottom, kh, dh, sh)
-    out_w = _output_size(width, left, right, kw, dw, sw)
+    out_h = _output_size(height, pads[0], pads[1], kh, dilations[2], strides[2])
+    out_w = _output_size(width, pads[2], pads[3], kw, dilations[3], strides[3])
     if tuple(offsets.shape[2:]) != (out_h, out_w):
         raise ValueError(
             "For 'DeformableOffsets, the H and W dims of offsets input should be equal to the "
             "computed H and W dims of the output of deformable_conv2d. But got H and W dims of "
             f"offsets input: ({offsets.shape[2]}, {offsets.shape[3]}), computed H and W dims of "
             f"the output of deformable_conv2d: ({out_h}, {out_w}).")
-    groups = deformable_groups
+    return sample_map(x, offsets, strides, pads, ksize, dilations, deformable_groups)
+
+
+def sample_map(x, offsets, strides, pads, ksize, dilations, groups):
+    """The DeformableOffsets map of `x` at the output positions of `offsets`' H and W."""
+    n, channels, height, width = x.shape
+    kh, kw = ksize
+    _, _, sh, sw = strides
+    _, _, dh, dw = dilations
+    top, _, left, _ = pads
+    out_h, out_w = offsets.shape[2:]
     taps = offsets.reshape(n, 3, groups, kh, kw, out_h, out_w).astype(x.dtype)
     dx, dy, mask = taps[:, 0], taps[:, 1], taps[:, 2]
     base_rows = (jnp.arange(out_h) * sh - top)[None, :] + (jnp.arange(kh) * dh)[:, None]
@@ -89,8 +100,8 @@ def _deformable_offsets(x, offsets, strides, pads, ksize, dilations=(1, 1, 1, 1)
     if data_format != "NCHW":
         raise ValueError("For 'DeformableOffsets', the 'data_format' must be 'NCHW' on CPU, but "
                          f"got '{data_format}'.")
-    return deformed_samples(x, offsets, _pair("strides", strides), _pair("pads", pads),
-                            tuple(ksize), _pair("dilations", dilations), deformable_groups)
+    return deformed_samples(x, offsets, four_values("strides", strides), four_values("pads", pads),
+                            tuple(ksize), four_values("dilations", dilations), deformable_groups)
 
 
 DeformableOffsets = primitive(

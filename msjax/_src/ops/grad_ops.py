@@ -9,6 +9,7 @@ orders, attributes, output dtypes and reprs are MindSpore 2.10's
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 
@@ -18,8 +19,11 @@ from jax import lax
 import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
+from msjax._src.ops import deformable_ops
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
+from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
 from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
 from msjax._src.ops.registry import functional, primitive
@@ -173,6 +177,81 @@ LogSoftmaxGrad = primitive("LogSoftmaxGrad", functional(_log_softmax_grad), axis
 ResizeNearestNeighborGrad = primitive("ResizeNearestNeighborGrad",
                                       functional(_resize_nearest_neighbor_grad),
                                       align_corners=False, half_pixel_centers=False)
+
+
+def _grad_attribute(name, value):
+    """A DeformableOffsetsGrad attribute as a 4-tuple (or the 2-tuple `kernel_size`), after
+    MindSpore's check."""
+    values = (value,) * 2 if isinstance(value, int) and not isinstance(value, bool) else value
+    if (not isinstance(values, (tuple, list)) or len(values) not in (2, 4)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in values)
+            or (name == "kernel_size" and len(values) != 2)):
+        raise ValueError(f"For 'DeformableOffsetsGrad' attr '{name}' must be an positive int "
+                         "number or a tuple of two or four positive int numbers, but got "
+                         f"{value}")
+    return tuple(values) if len(values) == 4 or name == "kernel_size" else (1, 1) + tuple(values)
+
+
+def _deformable_offsets_grad(dout, x, offsets, strides, pads, ksize, dilations=(1, 1, 1, 1),
+                             data_format="NCHW", deformable_groups=1, modulated=True):
+    """`_grad_ops.DeformableOffsetsGrad(...)(dout, x, offsets)` -> (grad of x, grad of offsets):
+    DeformableOffsets' pullback of `dout`, at the output positions of `offsets`' H and W (no check
+    that they are the forward's), in `data_format` (NCHW or NHWC) for all three."""
+    for name, value in (("dout", dout), ("x", x), ("offsets", offsets)):
+        if value.dtype not in (jnp.float16, jnp.float32):
+            raise TypeError(f"For primitive[DeformableOffsetsGrad], the input argument[{name}] "
+                            "must be a type of {Tensor[Float16], Tensor[Float32]}, but got "
+                            f"Tensor[{ms_name(value.dtype)}].")
+    nhwc = data_format == "NHWC"
+    if nhwc:
+        dout, x, offsets = (jnp.moveaxis(a, -1, 1) for a in (dout, x, offsets))
+    kernel = _grad_attribute("kernel_size", ksize)
+    sampled = functools.partial(
+        deformable_ops.sample_map, strides=_grad_attribute("strides", strides),
+        pads=deformable_ops.four_values("pads", pads, "DeformableOffsetsGrad"), ksize=kernel,
+        dilations=_grad_attribute("dilations", dilations), groups=deformable_groups)
+    _, pullback = jax.vjp(lambda a, o: sampled(a.astype(jnp.float32), o.astype(jnp.float32)),
+                          x, offsets)
+    grad_x, grad_offsets = pullback(dout.astype(jnp.float32))
+    grad_x, grad_offsets = grad_x.astype(x.dtype), grad_offsets.astype(offsets.dtype)
+    if nhwc:
+        grad_x, grad_offsets = jnp.moveaxis(grad_x, 1, -1), jnp.moveaxis(grad_offsets, 1, -1)
+    return grad_x, grad_offsets
+
+
+def _check_grad_format(arguments):
+    if arguments["data_format"] not in ("NCHW", "NHWC"):
+        raise ValueError("For 'DeformableOffsetsGrad', the 'format' must be str and must be in "
+                         f"'['NCHW', 'NHWC']', but got '{arguments['data_format']}'.")
+
+
+DeformableOffsetsGrad = primitive(
+    "DeformableOffsetsGrad", functional(_deformable_offsets_grad), strides=_REQUIRED,
+    pads=_REQUIRED, ksize=_REQUIRED, dilations=(1, 1, 1, 1), data_format="NCHW",
+    deformable_groups=1, modulated=True, check=_check_grad_format,
+    display=lambda attrs: {"strides": attrs["strides"], "pads": attrs["pads"],
+                           "kernel_size": attrs["ksize"],
+                           **{k: attrs[k] for k in ("dilations", "data_format",
+                                                    "deformable_groups", "modulated", "ksize")}})
+
+
+def _trace_v2_grad(dout, shape, offset=0, axis1=1, axis2=0):
+    """TraceV2's gradient: zeros of `shape` (an Int64 Tensor) with `dout` (of the shape of the
+    other axes) on every element of the `offset` diagonal of (axis1, axis2)."""
+    if not isinstance(shape, (jax.Array, np.ndarray)):  # (MindSpore's "Failed calling")
+        raise TypeError(f"TraceV2Grad takes the shape as a Tensor, not {type(shape).__name__}")
+    shape = tuple(int(n) for n in concrete_array(shape).reshape(-1))
+    rank = len(shape)
+    axis1, axis2 = axis1 % rank, axis2 % rank
+    others = [a for a in range(rank) if a not in (axis1, axis2)]
+    diagonal = jnp.eye(shape[axis1], shape[axis2], k=offset, dtype=bool)
+    dout = jnp.broadcast_to(dout, tuple(shape[a] for a in others))
+    placed = jnp.where(diagonal, dout[..., None, None], jnp.zeros((), dout.dtype))
+    return jnp.transpose(placed, np.argsort(others + [axis1, axis2]))
+
+
+_trace_v2_grad.primitive_name = "TraceV2Grad"  # (named in its "Failed calling" error)
+TraceV2Grad = primitive("TraceV2Grad", functional(_trace_v2_grad))
 
 
 def _bias_add_grad(dout, data_format):

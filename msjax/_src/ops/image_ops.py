@@ -1,5 +1,6 @@
 """Spatial rearrangement and resampling of `mindspore.ops`: pixel/channel shuffles, space-batch
-moves, interpolation, grid sampling and sliding-window patches (all in NC... layout)."""
+moves, interpolation, grid sampling and sliding-window patches (`unfold`, `fold`, ExtractVolumePatches;
+all in NC... layout)."""
 from __future__ import annotations
 
 import inspect
@@ -12,6 +13,7 @@ from msjax._src.core import integer_inputs
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import scalar_like
+from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.pooling_ops import _adaptive
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -310,6 +312,83 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
         input, kernel, stride, [(p, p) for p in padding], rhs_dilation=dilation,
         dimension_numbers=("NCHW", "OIHW", "NCHW"))
     return patches.reshape(patches.shape[0], patches.shape[1], -1)
+
+
+_VOLUME_PATCH_TYPES = ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8",
+                       "UInt16", "UInt32", "UInt64", "UInt8")
+
+
+def _volume_patches(x, kernel_size, strides, padding):
+    """`ops.ExtractVolumePatches(kernel_size, strides, padding)(x)`: (N, C, D, H, W) -> (N,
+    kd·kh·kw·C, Do, Ho, Wo), the window's elements ordered by kernel position, then channel (C
+    fastest); "SAME" pads as TensorFlow does (the odd one after)."""
+    if x.ndim != 5:
+        raise ValueError("For primitive[ExtractVolumePatches], the input shape must be equal to "
+                         f"5, but got {x.ndim}.")
+    if x.dtype == jnp.bool_ or not (jnp.issubdtype(x.dtype, jnp.integer)
+                                    or jnp.issubdtype(x.dtype, jnp.floating)):
+        raise TypeError("For primitive[ExtractVolumePatches], the input argument[x] must be a "
+                        "type of {" + ", ".join(f"Tensor[{t}]" for t in _VOLUME_PATCH_TYPES)
+                        + f"}}, but got Tensor[{ms_name(x.dtype)}].")
+    kernel, stride, sizes = kernel_size[2:], strides[2:], x.shape[2:]
+    pads = [(0, 0), (0, 0)]
+    outs = []
+    for axis, (k, st, size) in enumerate(zip(kernel, stride, sizes), start=2):
+        if padding == "VALID":
+            if size - k < 0:
+                raise ValueError("For primitive[ExtractVolumePatches], the padding = VALID, "
+                                 f"input[{axis}] - kernel_size[{axis}] must be greater than or "
+                                 f"equal to 0, but got {size - k}.")
+            outs.append((size - k) // st + 1)
+            pads.append((0, 0))
+        else:
+            out = -(-size // st)
+            total = max((out - 1) * st + k - size, 0)
+            outs.append(out)
+            pads.append((total // 2, total - total // 2))
+    padded = jnp.pad(x, pads)
+    windows = [padded[:, :, i:i + (outs[0] - 1) * stride[0] + 1:stride[0],
+                      j:j + (outs[1] - 1) * stride[1] + 1:stride[1],
+                      k:k + (outs[2] - 1) * stride[2] + 1:stride[2]]
+               for i in range(kernel[0]) for j in range(kernel[1]) for k in range(kernel[2])]
+    stacked = jnp.stack(windows, axis=1)  # (N, K, C, Do, Ho, Wo)
+    return stacked.reshape(x.shape[0], -1, *outs)
+
+
+def _volume_attribute(name, value):
+    values = (1, 1, value, value, value) if isinstance(value, int) else tuple(value)
+    if len(values) == 3:
+        values = (1, 1) + values
+    if len(values) != 5 or not all(isinstance(v, int) and v > 0 for v in values):
+        raise ValueError(f"For 'ExtractVolumePatches', the parameter '{name}' must be an positive "
+                         "integer or a tuple of three or five positive integer, but got "
+                         f"{tuple(value) if isinstance(value, (list, tuple)) else value}")
+    for i in (0, 1):
+        if values[i] != 1:
+            raise ValueError(f"For 'ExtractVolumePatches', the '{name}[{i}]' must be int and "
+                             f"must = 1, but got '{values[i]}' with type 'int'.")
+    return values
+
+
+def _volume_patches_attributes(attributes):
+    if not isinstance(attributes["padding"], str) or attributes["padding"].upper() not in (
+            "VALID", "SAME"):
+        raise ValueError("For 'ExtractVolumePatches', the 'padding' must be str and must be in "
+                         f"'['VALID', 'SAME']', but got '{attributes['padding']}'.")
+    for name in ("kernel_size", "strides"):
+        _volume_attribute(name, attributes[name])
+
+
+ExtractVolumePatches = primitive(
+    "ExtractVolumePatches",
+    functional(lambda x, kernel_size, strides, padding: _volume_patches(
+        x, _volume_attribute("kernel_size", kernel_size), _volume_attribute("strides", strides),
+        padding.upper())),
+    check=_volume_patches_attributes, kernel_size=inspect.Parameter.empty,
+    strides=inspect.Parameter.empty, padding=inspect.Parameter.empty,
+    display=lambda attrs: {"kernel_size": _volume_attribute("kernel_size", attrs["kernel_size"]),
+                           "strides": _volume_attribute("strides", attrs["strides"]),
+                           "padding": attrs["padding"].upper()})
 
 
 @op()

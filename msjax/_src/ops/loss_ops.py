@@ -12,7 +12,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.core import index_checks, integer_inputs
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
@@ -123,6 +123,7 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean",
     smoothing mixes in the (weighted) mean over classes with weight `label_smoothing`.
     """
     _check_reduction(reduction, "nll_loss")
+    target = integer_inputs.as_index(target)  # (a differentiated target: its integers)
     class_axis = 0 if inputs.ndim == 1 else 1
     n_classes = inputs.shape[class_axis]
     index_checks.check_gather_d(jnp.where(target == ignore_index, 0, target), n_classes)
@@ -157,6 +158,7 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
                   label_smoothing=0.0):
     """`ops.cross_entropy`: class indices (integer target, through `nll_loss`) or class
     probabilities (float target) with classes on axis 1 (axis 0 for 1-d input)."""
+    target = integer_inputs.as_index(target)  # (a differentiated integer target: its classes)
     _check_cross_entropy_arguments(input, target, weight, ignore_index, reduction,
                                    label_smoothing)
     if input.dtype not in _FLOATS:
@@ -259,6 +261,7 @@ def softmax_cross_entropy(logits, labels):
 
 def sparse_softmax_cross_entropy(logits, labels, is_grad=False):
     """The batch mean of `-log_softmax(logits)[label]` (labels Int32 or Int64)."""
+    labels = integer_inputs.as_index(labels)
     if labels.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
         raise TypeError("For primitive[SparseSoftmaxCrossEntropyWithLogits], the input "
                         "argument[labels_type] must be a type of {Tensor[Int32], Tensor[Int64]}, "
@@ -423,6 +426,8 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 
 def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
     """`ops.NLLLoss(reduction, ignore_index)(logits, labels, weight)` -> (loss, total_weight)."""
+    labels = integer_inputs.as_index(labels)
+    weight = jax.lax.stop_gradient(weight)  # (MindSpore's bprop: no gradient for the weights)
     w = jnp.take(weight, labels) * (labels != ignore_index)
     picked = -jnp.take_along_axis(logits, labels[:, None].astype(np.int32), axis=1)[:, 0]
     total = jnp.sum(w)

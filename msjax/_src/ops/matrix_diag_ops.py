@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import integer_inputs
 from msjax._src.core import log
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.core.tensor import Tensor
@@ -51,7 +52,9 @@ def _check_tensors(name, inputs):
 
 
 def _int32_values(name, arg_name, value):
-    """The values of the int32 Tensor input `arg_name` (concrete: they decide shapes)."""
+    """The values of the int32 Tensor input `arg_name` (concrete: they decide shapes; a
+    differentiated integer input's Float32 copy read as its integers)."""
+    value = integer_inputs.as_index(value)
     if value.dtype != _INT32:
         raise TypeError(f"For primitive[{name}], the input argument[{arg_name}] must be a type of "
                         f"{{Tensor[Int32]}}, but got Tensor[{mstype.from_numpy(value.dtype)}].")

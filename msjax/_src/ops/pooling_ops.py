@@ -1,15 +1,21 @@
 """Pooling of `mindspore.ops` beyond the 2-d core (which lives in nn_ops): 1-d and 3-d average
-and max pooling, adaptive pooling and power-average (Lp) pooling, all over the last axes of an
-N, C, ... layout."""
+and max pooling, adaptive pooling, power-average (Lp) pooling and the MaxPoolWithArgmaxV2
+Primitive, all over the last axes of an N, C, ... layout."""
 from __future__ import annotations
+
+import inspect
 
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import dtype as mstype
+from msjax._src.ops.adapters import np_dtype
+from msjax._src.ops.input_rules import ms_name
+
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_argmax_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import functional, op
+from msjax._src.ops.registry import functional, op, primitive
 
 _INT64 = np.dtype(np.int64)
 
@@ -193,3 +199,75 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=No
     """`ops.max_unpool3d`: the inverse of `max_pool3d` (its indices) over the last three
     axes."""
     return _unpool(x, indices, 3, kernel_size, stride, padding, output_size)
+
+
+# -- MaxPoolWithArgmaxV2 -------------------------------------------------------------------------
+_POOL_TYPES = ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt16",
+               "UInt32", "UInt64", "UInt8")
+_ARGMAX_TYPE_IDS = {"Int32": 3, "Int64": 4}  # (how MindSpore's repr shows argmax_type)
+
+
+def _pool_pair(name, value, allow_zero=False):
+    """A MaxPoolWithArgmaxV2 attribute as (h, w), after MindSpore's checks."""
+    if value is None:
+        return None
+    if not isinstance(value, (int, tuple)) or isinstance(value, bool):
+        raise TypeError(f"For 'MaxPoolWithArgmaxV2', the type of '{name}' should be one of "
+                        f"'['int', 'tuple']', but got type '{type(value).__name__}'.")
+    pair = (value, value) if isinstance(value, int) else value
+    if len(pair) != 2 or not all(isinstance(v, int) and (v >= 0 if allow_zero else v > 0)
+                                 for v in pair):
+        raise ValueError(f"For 'MaxPoolWithArgmaxV2' attr '{name}' must be an positive int "
+                         f"number or a tuple of two positive int numbers, but got {value}")
+    return tuple(pair)
+
+
+def _max_pool_argmax_v2(x, kernel_size, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+                        argmax_type=mstype.int64):
+    """`ops.MaxPoolWithArgmaxV2(...)(x)` -> (max of each window of the NCHW `x`, its flat index
+    in the H·W plane, in `argmax_type`): `ops.max_pool2d(..., return_indices=True)`'s."""
+    if x.ndim != 4:
+        raise ValueError("For primitive[MaxPoolWithArgmaxV2], the input x rank must be equal to "
+                         f"4, but got {x.ndim}.")
+    if ms_name(x.dtype) not in _POOL_TYPES:
+        raise TypeError("For primitive[MaxPoolWithArgmaxV2], the input argument[input] must be a "
+                        "type of {" + ", ".join(f"Tensor[{t}]" for t in _POOL_TYPES)
+                        + f"}}, but got Tensor[{ms_name(x.dtype)}].")
+    kernel = _pool_pair("kernel_size", kernel_size)
+    stride = _pool_pair("strides", strides) or kernel
+    padding = _pool_pair("pads", pads, allow_zero=True)
+    if any(2 * p > k for p, k in zip(padding, kernel)):
+        raise ValueError("It is required that the `pads` is no more than half of the "
+                         f"`kernel_size`, but gets pads{padding} and kernel_size{kernel}.")
+    values, index = max_pool_argmax_nd(x, 2, kernel, stride, "pad", padding,
+                                       _pool_pair("dilation", dilation), ceil_mode)
+    return values, index.astype(np_dtype(argmax_type))
+
+
+def _max_pool_argmax_v2_attributes(attributes):
+    for name in ("kernel_size", "strides", "dilation"):
+        _pool_pair(name, attributes[name])
+    _pool_pair("pads", attributes["pads"], allow_zero=True)
+    if not isinstance(attributes["ceil_mode"], bool):
+        raise TypeError("For 'MaxPoolWithArgmaxV2', the type of 'ceil_mode' should be 'bool', "
+                        f"but got type '{type(attributes['ceil_mode']).__name__}'.")
+    if str(attributes["argmax_type"]) not in _ARGMAX_TYPE_IDS:
+        raise TypeError("For 'MaxPoolWithArgmaxV2', the 'argmax_type' should be one of "
+                        "[mindspore.int32, mindspore.int64], but got "
+                        f"'mindspore.{str(attributes['argmax_type']).lower()}'.")
+
+
+def _max_pool_argmax_v2_shown(attrs):
+    kernel = _pool_pair("kernel_size", attrs["kernel_size"])
+    stride = _pool_pair("strides", attrs["strides"]) or kernel
+    pads = _pool_pair("pads", attrs["pads"], allow_zero=True)
+    return {"kernel_size": (1, 1) + kernel, "strides": (1, 1) + stride,
+            "pads": (1, 1) + pads, "dilation": (1, 1) + _pool_pair("dilation", attrs["dilation"]),
+            "ceil_mode": attrs["ceil_mode"],
+            "argmax_type": _ARGMAX_TYPE_IDS[str(attrs["argmax_type"])]}
+
+
+MaxPoolWithArgmaxV2 = primitive(
+    "MaxPoolWithArgmaxV2", functional(_max_pool_argmax_v2), check=_max_pool_argmax_v2_attributes,
+    kernel_size=inspect.Parameter.empty, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+    argmax_type=mstype.int64, display=_max_pool_argmax_v2_shown)

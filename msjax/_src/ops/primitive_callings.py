@@ -51,7 +51,7 @@ def type_text(value) -> str:
     if isinstance(value, (Tensor, jax.Array, np.ndarray)):
         return "Tensor"
     if isinstance(value, (tuple, list)):
-        items = ", ".join(dict.fromkeys(type_text(v) for v in value))
+        items = ", ".join(type_text(v) for v in value)  # (each element: Tuple<int, int, int>)
         return f"{'Tuple' if isinstance(value, tuple) else 'List'}<{items}>"
     return _SCALAR_NAMES.get(type(value)) or str(type(value))  # "<class 'dict'>"
 

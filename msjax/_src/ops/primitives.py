@@ -17,6 +17,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import integer_inputs
 from msjax._src.ops import array_ops as A
 from msjax._src.ops import image_ops as I
 from msjax._src.ops import linalg_ops as L
@@ -346,6 +347,11 @@ ChannelShuffle = primitive("ChannelShuffle", lambda x, group: I.channel_shuffle(
 
 
 def _reverse_sequence(x, seq_lengths, seq_dim, batch_dim):
+    seq_lengths = integer_inputs.as_index(seq_lengths)  # (a differentiated one: its integers)
+    if seq_lengths.size != x.shape[batch_dim]:
+        raise ValueError("For 'ReverseSequence', the 'seq_lengths' vector size should be = input "
+                         f"size along batch_dim: {x.shape[batch_dim]}, but got "
+                         f"{seq_lengths.size}.")
     positions = jnp.arange(x.shape[seq_dim])
     shape = [1] * x.ndim
     shape[seq_dim] = -1

@@ -7,12 +7,15 @@ MindSpore's generator; shapes, dtypes and distributions do not.
 from __future__ import annotations
 
 import inspect
+import math
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, op, primitive
@@ -393,7 +396,51 @@ def _cauchy_attributes(attributes):
                             f"'{type(attributes[name]).__name__}'.")
 
 
+def _uniform_like(x, minval, maxval, seed, offset):
+    """`ops.operations.random_ops.Uniform(minval, maxval, seed, offset)(x)`: uniform draws in
+    [minval, maxval) of `x`'s shape and (floating) dtype."""
+    if not isinstance(x, Tensor):
+        raise TypeError("For Primitive[Uniform], the type of input argument[x] must be Tensor but "
+                        f"got {type_of(x)}.")
+    if x.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError("For primitive[Uniform], the input argument[x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"{type_of(x)}.")
+    return _uniform_draws(x, minval, maxval, seed, offset)
+
+
+@functional
+def _uniform_draws(x, minval, maxval, seed, offset):
+    return jax.random.uniform(_seed_key(seed, offset), x.shape, x.dtype, minval, maxval)
+
+
+def _uniform_attributes(attributes):
+    minval, maxval = attributes["minval"], attributes["maxval"]
+    # (MindSpore compares first: a str bound is Python's TypeError from `<=`)
+    if not minval <= maxval:
+        raise ValueError(f"For 'Uniform', the 'minval' should be <= maxval: {maxval}, but got "
+                         f"{minval}.")
+    for name in ("minval", "maxval"):
+        if not isinstance(attributes[name], float):
+            raise TypeError(f"For 'Uniform', the '{name}' must be float, but got "
+                            f"'{type(attributes[name]).__name__}'")
+    if minval < 0:
+        raise ValueError(f"For 'Uniform', the 'minval' must be float and must >= 0, but got "
+                         f"'{minval}' with type 'float'.")
+    if not math.isfinite(maxval):
+        raise ValueError(f"For 'Uniform', the 'maxval' must be a legal value, but got "
+                         f"'{maxval}'.")
+    for name in ("seed", "offset"):
+        if not isinstance(attributes[name], int) or isinstance(attributes[name], bool):
+            raise TypeError(f"For 'Uniform', the type of '{name}' should be 'int', but got type "
+                            f"'{type(attributes[name]).__name__}'.")
+
+
 _HIDDEN = shown.SIDE_EFFECT_HIDDEN
+Uniform = primitive(
+    "Uniform", _uniform_like, check=_uniform_attributes, minval=0.0, maxval=1.0, seed=0, offset=0,
+    display=lambda attrs: {**attrs, "from": attrs["minval"], "to": attrs["maxval"],
+                           "side_effect_hidden": True})
 Cauchy = primitive("Cauchy", functional(_cauchy), check=_cauchy_attributes,
                    size=inspect.Parameter.empty, median=0.0, sigma=1.0)
 StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0, display=_HIDDEN)

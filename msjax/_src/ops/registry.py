@@ -25,7 +25,7 @@ import sys
 import jax
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import traceback_filter, x64
+from msjax._src.core import integer_inputs, traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import dtype_rules, input_rules, keyword_inputs, primitive_arity, shape_rules
@@ -188,6 +188,9 @@ def _register(table: dict, name: str, value) -> None:
     table[name] = value
 
 
+_recording_integers = integer_inputs.recording
+
+
 def functional(impl, amp=None):
     """The Tensor-level function of a jax-level implementation `impl`.
 
@@ -240,6 +243,10 @@ def functional(impl, amp=None):
             raise
         finally:
             _x64_restore(previous)
+        if _recording_integers() and args:  # (an integer input's copy rearranged stays one)
+            first = args[0]
+            integer_inputs.carried(impl.__name__, first._data if isinstance(first, Tensor)
+                                   else first, y)
         if type(y) is _ARRAY_IMPL:
             tensor = _new_tensor(Tensor)
             tensor._data = y

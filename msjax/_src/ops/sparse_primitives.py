@@ -1,6 +1,7 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
-`SparseDenseCwise{Add,Mul,Div}` and `SparseSparse{Minimum,Maximum}`, with MindSpore 2.10's
+`SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul` and
+`SparseReorder`, with MindSpore 2.10's
 results and errors (tests/goldens/scripts/conformance_probe22.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
@@ -13,7 +14,11 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core import dtype as mstype
 from msjax._src.core import integer_inputs
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_text import type_of
+from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, primitive
 
 
@@ -149,3 +154,105 @@ def _sparse_sparse(name, pick):
 
 SparseSparseMinimum = _sparse_sparse("SparseSparseMinimum", jnp.minimum)
 SparseSparseMaximum = _sparse_sparse("SparseSparseMaximum", jnp.maximum)
+
+
+# -- SparseTensorDenseMatmul, SparseReorder --------------------------------------------------------
+_MATMUL_TYPES = ("Complex128", "Complex64", "Float16", "Float32", "Float64", "Int32", "Int64")
+
+
+def _known(array):
+    """`array` as NumPy where its values are known (not inside a compiled program), else None."""
+    return None if isinstance(array, jax.core.Tracer) else np.asarray(array)
+
+
+def _sparse_dense_matmul(x1_indices, x1_values, x1_shape, x2, adjoint_st=False,
+                         adjoint_dt=False):
+    """`SparseTensorDenseMatmul(adjoint_st, adjoint_dt)(indices, values, shape, dense)`: the
+    sparse (rows, cols) matrix given by `values` at `indices` (duplicates add), times `dense`;
+    `adjoint_st` transposes the sparse matrix first, `adjoint_dt` takes the dense one's conjugate
+    transpose (MindSpore's CPU kernel conjugates complex dense values only)."""
+    if x1_indices.dtype not in (np.int32, np.int64) and integer_inputs.integer_dtype(
+            x1_indices) is None:
+        raise TypeError("For 'SparseTensorDenseMatmul', the input indices data type should be "
+                        "int32 or int64.")
+    if x1_values.ndim != 1:
+        raise ValueError("For 'SparseTensorDenseMatmul', 'values' must be a 1-dimensional "
+                         f"tensor, but got a {x1_values.ndim}-dimensional tensor.")
+    if x2.ndim != 2:
+        raise ValueError("For 'SparseTensorDenseMatmul', 'the shape of input dense' must be a "
+                         f"2-dimensional tensor, but got a {x2.ndim}-dimensional tensor.")
+    if ms_name(x1_values.dtype) not in _MATMUL_TYPES:
+        raise TypeError("For primitive[SparseTensorDenseMatmul], the input argument[values] "
+                        "must be a type of {" + ", ".join(f"Tensor[{t}]" for t in _MATMUL_TYPES)
+                        + f"}}, but got Tensor[{ms_name(x1_values.dtype)}].")
+    if x1_values.dtype != x2.dtype:
+        raise TypeError("For primitive[SparseTensorDenseMatmul], the input type must be same.")
+    shape = _shape_tuple(x1_shape)
+    indices = _index(x1_indices)
+    known = _known(indices)
+    if known is not None:
+        for row, col in known.reshape(-1, 2):
+            if not (0 <= row < shape[0] and 0 <= col < shape[1]):
+                raise ValueError("For 'SparseTensorDenseMatmul', the indices including out of "
+                                 f"bounds index, row range: [0, {shape[0]}), col range: [0, "
+                                 f"{shape[1]}), but got row: {row}, col: {col}")
+    rows, cols = indices[:, 0], indices[:, 1]
+    values = x1_values
+    if adjoint_st:
+        rows, cols = cols, rows
+    dense = jnp.conj(x2.T) if adjoint_dt else x2
+    out_rows = shape[1] if adjoint_st else shape[0]
+    products = values[:, None] * jnp.take(dense, cols, axis=0)
+    return jnp.zeros((out_rows, dense.shape[1]), x2.dtype).at[rows].add(products)
+
+
+def _sparse_dense_matmul_attributes(attributes):
+    for name in ("adjoint_st", "adjoint_dt"):
+        if not isinstance(attributes[name], bool):
+            raise TypeError(f"For 'SparseTensorDenseMatmul', the type of '{name}' should be "
+                            f"'bool', but got type '{type(attributes[name]).__name__}'.")
+
+
+SparseTensorDenseMatmul = primitive(
+    "SparseTensorDenseMatmul", functional(_sparse_dense_matmul), adjoint_st=False,
+    adjoint_dt=False, check=_sparse_dense_matmul_attributes,
+    display=lambda attrs: {**attrs, "adjoint_a": attrs["adjoint_st"],
+                           "adjoint_b": attrs["adjoint_dt"]})
+
+
+def _sparse_reorder(indices, values, shape):
+    """`SparseReorder()(indices, values, shape)` -> (indices, values) in row-major order of the
+    Int64 (N, rank) `indices` (equal ones keep their order)."""
+    for name, value in (("indices", indices), ("shape", shape)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For Primitive[SparseReorder], the type of input argument[{name}] "
+                            f"must be Tensor but got {type_of(value)}.")
+        if value.dtype != mstype.int64:
+            raise TypeError(f"For primitive[SparseReorder], the input argument[{name}] must be a "
+                            f"type of {{Tensor[Int64]}}, but got {type_of(value)}.")
+    return _reordered(indices, values, shape)
+
+
+def _sorted_sparse(indices, values, shape):
+    rank = indices.shape[1]
+    if shape.shape[0] != rank:
+        raise ValueError("For primitive[SparseReorder], the size of shape must be equal to "
+                         f"{rank}, but got {shape.shape[0]}.")
+    if values.shape[0] != indices.shape[0]:
+        raise ValueError("For primitive[SparseReorder], the size of values must be equal to "
+                         f"{indices.shape[0]}, but got {values.shape[0]}.")
+    indices = _index(indices)
+    known, sizes = _known(indices), _known(_index(shape))
+    if known is not None and sizes is not None:
+        for dim in range(rank):
+            bad = known[(known[:, dim] < 0) | (known[:, dim] >= sizes[dim]), dim]
+            if bad.size:
+                raise ValueError(f"For 'SparseReorder', shape={tuple(int(s) for s in sizes)}, "
+                                 f"the index range on the {dim}-th dimension is [0, "
+                                 f"{sizes[dim]}), but the obtained index value is {bad[0]}.")
+    order = jnp.lexsort(tuple(indices[:, dim] for dim in reversed(range(rank))))
+    return indices[order], values[order]
+
+
+_reordered = functional(_sorted_sparse)
+SparseReorder = primitive("SparseReorder", _sparse_reorder)
