@@ -16,6 +16,7 @@ holds a `ShapePlaceholder`.
 from __future__ import annotations
 
 import itertools
+import math
 
 import weakref
 
@@ -113,7 +114,15 @@ class Tensor:
     # `__dict__`: MindSpore's Tensors take attributes (`x.tensor = y` in a custom function, a
     # registered hook); the dict is made only for a Tensor that is given one
     __slots__ = ("_data", "__weakref__", "__dict__")
-    __array_priority__ = 100
+
+    @property
+    def __array_priority__(self) -> float:
+        """NumPy's binary operators read this to choose who computes `ndarray - t`. MindSpore's
+        Tensor has none, so NumPy computes `ndarray - t` (a NumPy scalar's too) on the Tensor's
+        values and answers an ndarray: a Tensor with values ranks below NumPy's. A traced Tensor
+        has no values to give NumPy (graph mode, `grad`, `vmap`): it outranks the array, and the
+        Tensor's own operator computes `ndarray - t` as MindSpore's graph mode does."""
+        return 100.0 if isinstance(self._data, jax.core.Tracer) else -math.inf
     # Views (MindSpore's basic indexing shares memory: `x[0][1] = 5` writes x): a view holds
     # `(base, index)` in `_view_of`; a Tensor with views holds them in `_views` (see `written`)
     _view_of = None

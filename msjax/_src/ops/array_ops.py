@@ -28,8 +28,8 @@ def _shape_arg(shape, op_name=None):
     TypeError, named by `op_name`, otherwise); a traced floating one is the Float32 stand-in
     `grad` differentiates an integer input through (transforms/grad.py), holding whole numbers."""
     if isinstance(shape, int):
-        return (shape,)
-    if hasattr(shape, "shape"):  # a Tensor shape
+        shape = (shape,)
+    elif hasattr(shape, "shape"):  # a Tensor shape
         floating = not jnp.issubdtype(shape.dtype, jnp.integer)
         if op_name and (shape.ndim > 1 or floating and not isinstance(shape, jax.core.Tracer)):
             raise TypeError(f"For {op_name}, the 0'th input is a Tensor whose shape is "
@@ -39,7 +39,8 @@ def _shape_arg(shape, op_name=None):
     shape = tuple(int(s) for s in shape)
     for i, dim in enumerate(shape if op_name else ()):
         if dim < 0:
-            raise ValueError(f"For primitive[{op_name}], the the {i}th dimension of input shape "
+            the = "the the" if op_name == "Zeros" else "the"  # (MindSpore's Zeros repeats it)
+            raise ValueError(f"For primitive[{op_name}], {the} {i}th dimension of input shape "
                              f"must be greater than or equal to 0, but got {dim}.")
     return shape
 
@@ -669,30 +670,33 @@ def gather(input_params, input_indices, axis, batch_dims=0):
 
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
+    index = integer_inputs.as_index(index)
     index_checks.check_gather_d(index, input.shape[dim])
     return jnp.take_along_axis(input, index, axis=dim)
 
 
 @op()
 def gather_d(x, dim, index):
+    index = integer_inputs.as_index(index)
     index_checks.check_gather_d(index, x.shape[dim])
     return jnp.take_along_axis(x, index, axis=dim)
 
 
 @op(primitive="GatherNd")
 def gather_nd(input_x, indices):
+    indices = integer_inputs.as_index(indices)
     index_checks.check_gather_nd(indices, input_x.shape)
     return input_x[tuple(jnp.moveaxis(indices, -1, 0))]
 
 
 @op()
 def index_select(input, axis, index):
-    return jnp.take(input, index, axis=axis)
+    return jnp.take(input, integer_inputs.as_index(index), axis=axis)
 
 
 @op()
 def take(input, index):
-    return jnp.take(input.reshape(-1), index)
+    return jnp.take(input.reshape(-1), integer_inputs.as_index(index))
 
 
 @op(primitive="MaskedFill", tensor_method=True)
