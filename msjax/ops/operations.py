@@ -260,6 +260,7 @@ from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
+from msjax._src.ops.pooling_ops import MaxPoolWithArgmaxV2 as MaxPoolWithArgmaxV2
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
 from msjax._src.ops.alias_primitives import MaxUnpool3D as MaxUnpool3D
 from msjax._src.ops.primitives import Median as Median

@@ -3,13 +3,16 @@ and max pooling, adaptive pooling and power-average (Lp) pooling, all over the l
 N, C, ... layout."""
 from __future__ import annotations
 
+import inspect
+
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_argmax_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import functional, op
+from msjax._src.core import dtype as mstype
+from msjax._src.ops.registry import functional, op, primitive
 
 _INT64 = np.dtype(np.int64)
 
@@ -193,3 +196,51 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=No
     """`ops.max_unpool3d`: the inverse of `max_pool3d` (its indices) over the last three
     axes."""
     return _unpool(x, indices, 3, kernel_size, stride, padding, output_size)
+
+
+# -- MaxPoolWithArgmaxV2 -----------------------------------------------------------------------
+def _pair_of_positive(name, value):
+    """A MaxPoolWithArgmaxV2 attribute as a pair of positive ints (MindSpore's ValueError)."""
+    pair = (value, value) if isinstance(value, int) else tuple(value)
+    if len(pair) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
+                                 for v in pair):
+        raise ValueError(f"For 'MaxPoolWithArgmaxV2' attr '{name}' must be an positive int "
+                         f"number or a tuple of two positive int numbers, but got {value}")
+    return pair
+
+
+def _check_max_pool_v2_attrs(attrs):
+    """MaxPoolWithArgmaxV2's constructor checks: positive kernel_size, strides (kernel_size when
+    None) and dilation; argmax_type Int32 or Int64."""
+    _pair_of_positive("kernel_size", attrs["kernel_size"])
+    if attrs["strides"] is not None:
+        _pair_of_positive("strides", attrs["strides"])
+    _pair_of_positive("dilation", attrs["dilation"])
+    if attrs["argmax_type"] not in (mstype.int32, mstype.int64):
+        raise TypeError("For 'MaxPoolWithArgmaxV2', the 'argmax_type' should be one of "
+                        "[mindspore.int32, mindspore.int64], but got "
+                        f"'mindspore.{str(attrs['argmax_type']).lower()}'.")
+
+
+def _max_pool_with_argmax_v2(x, kernel_size, strides, pads, dilation, ceil_mode, argmax_type):
+    """`MaxPoolWithArgmaxV2(kernel_size, strides, pads, dilation, ceil_mode, argmax_type)(x)`:
+    2-d max pooling of an N, C, H, W `x` (`pads` zeros' worth of -inf each side, at most half
+    the kernel), and the argmax as a flat index into each H·W plane, in `argmax_type`."""
+    if x.ndim != 4:
+        raise ValueError(f"For primitive[MaxPoolWithArgmaxV2], the input x rank must be equal to "
+                         f"4, but got {x.ndim}.")
+    kernel = _pair_of_positive("kernel_size", kernel_size)
+    stride = kernel if strides is None else _pair_of_positive("strides", strides)
+    pad = (pads, pads) if isinstance(pads, int) else tuple(pads)
+    if any(2 * p > k for p, k in zip(pad, kernel)):
+        raise ValueError(f"It is required that the `pads` is no more than half of the "
+                         f"`kernel_size`, but gets pads{pad} and kernel_size{kernel}.")
+    out, index = max_pool_argmax_nd(x, 2, kernel, stride, "pad", pad,
+                                    _pair_of_positive("dilation", dilation), bool(ceil_mode))
+    return out, index.astype(mstype.to_numpy_dtype(argmax_type))
+
+
+MaxPoolWithArgmaxV2 = primitive(
+    "MaxPoolWithArgmaxV2", functional(_max_pool_with_argmax_v2), check=_check_max_pool_v2_attrs,
+    kernel_size=inspect.Parameter.empty, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
+    argmax_type=mstype.int64)
