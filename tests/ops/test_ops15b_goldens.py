@@ -1,7 +1,7 @@
 """Behaviours added for MindSpore's st/ops sample s15b (Inv on integers, ApproximateEqual's
 checks, array_func.new_ones/new_zeros, ops.ones/zeros with a negative size, NumPy's binary
 operators with a Tensor operand, the gather ops' gradients with a differentiated integer index,
-MaxPoolWithArgmaxV2)
+MaxPoolWithArgmaxV2, SparseTensorDenseMatmul and nn.SparseTensorDenseMatmul/nn.SparseToDense)
 as MindSpore 2.10 computes them: the probe scripts tests/goldens/scripts/ops15b_*_probe.py run
 unchanged on msjax and print what MindSpore printed (tests/goldens/ops/ops15b_*_probe.out)."""
 import numpy as np
@@ -12,7 +12,7 @@ from msjax import Tensor, ops
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBES = ("ops15b_misc_probe", "ops15b_maxpool_v2_probe")
+PROBES = ("ops15b_misc_probe", "ops15b_maxpool_v2_probe", "ops15b_sparse_matmul_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 

@@ -1,5 +1,5 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
-`SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
+`SparseToDense`, `SparseTensorDenseMatmul`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
 `SparseDenseCwise{Add,Mul,Div}` and `SparseSparse{Minimum,Maximum}`, with MindSpore 2.10's
 results and errors (tests/goldens/scripts/conformance_probe22.py).
 
@@ -42,6 +42,40 @@ def _sparse_to_dense(indices, values, sparse_shape):
 
 
 SparseToDense = primitive("SparseToDense", functional(_sparse_to_dense))
+
+
+# -- SparseTensorDenseMatmul -------------------------------------------------------------------
+def _check_adjoints(attrs):
+    for name in ("adjoint_st", "adjoint_dt"):
+        if not isinstance(attrs[name], bool):
+            raise TypeError(f"For 'SparseTensorDenseMatmul', the type of '{name}' should be "
+                            f"'bool', but got type '{type(attrs[name]).__name__}'.")
+
+
+def _sparse_tensor_dense_matmul(indices, values, sparse_shape, dense, adjoint_st, adjoint_dt):
+    """`SparseTensorDenseMatmul(adjoint_st, adjoint_dt)(indices, values, sparse_shape, dense)`:
+    the sparse matrix of `sparse_shape` holding `values[i]` at `indices[i]` (repeated positions
+    summed), transposed when `adjoint_st`, times `dense` (2-D, of `values`' dtype), transposed
+    when `adjoint_dt`; neither is conjugated (MindSpore's CPU kernel). Each stored value meets
+    the dense row its column names; differentiated, `values` and `dense` take gradients."""
+    if jnp.result_type(values) != jnp.result_type(dense):
+        raise TypeError("For primitive[SparseTensorDenseMatmul], the input type must be same.")
+    if jnp.ndim(dense) != 2:
+        raise ValueError("For 'SparseTensorDenseMatmul', 'the shape of input dense' must be a "
+                         f"2-dimensional tensor, but got a {jnp.ndim(dense)}-dimensional tensor.")
+    shape = _shape_tuple(sparse_shape)
+    rows, cols = _index(indices).T
+    if adjoint_st:
+        rows, cols = cols, rows
+        shape = shape[::-1]
+    dense = dense.T if adjoint_dt else dense
+    products = values[:, None] * dense[cols]
+    return jnp.zeros((shape[0], dense.shape[1]), products.dtype).at[rows].add(products)
+
+
+SparseTensorDenseMatmul = primitive("SparseTensorDenseMatmul",
+                                    functional(_sparse_tensor_dense_matmul),
+                                    check=_check_adjoints, adjoint_st=False, adjoint_dt=False)
 
 
 # -- SparseSegment{Sum,Mean,SqrtN}[WithNumSegments] ----------------------------------------------
