@@ -12,6 +12,7 @@ from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_argmax_nd, max_pool_nd
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
 from msjax._src.core import dtype as mstype
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
 
 _INT64 = np.dtype(np.int64)
@@ -240,7 +241,19 @@ def _max_pool_with_argmax_v2(x, kernel_size, strides, pads, dilation, ceil_mode,
     return out, index.astype(mstype.to_numpy_dtype(argmax_type))
 
 
+def _max_pool_v2_display(attrs):
+    """The attributes as MindSpore's constructor keeps them (its repr): windows over N, C, H, W
+    (`(1, 1, kh, kw)`; strides the kernel's when None) and argmax_type as MindSpore's number
+    for it (3 for Int32, 4 for Int64)."""
+    kernel = attrs["kernel_size"]
+    strides = kernel if attrs["strides"] is None else attrs["strides"]
+    return {**attrs, "kernel_size": shown.nchw(kernel), "strides": shown.nchw(strides),
+            "pads": shown.nchw(attrs["pads"]), "dilation": shown.nchw(attrs["dilation"]),
+            "argmax_type": 3 if attrs["argmax_type"] == mstype.int32 else 4}
+
+
 MaxPoolWithArgmaxV2 = primitive(
     "MaxPoolWithArgmaxV2", functional(_max_pool_with_argmax_v2), check=_check_max_pool_v2_attrs,
+    display=_max_pool_v2_display,
     kernel_size=inspect.Parameter.empty, strides=None, pads=0, dilation=(1, 1), ceil_mode=False,
     argmax_type=mstype.int64)
