@@ -70,6 +70,8 @@ from msjax._src.nn.dynamic_lr import natural_exp_decay_lr as natural_exp_decay_l
 from msjax._src.nn.dynamic_lr import piecewise_constant_lr as piecewise_constant_lr
 from msjax._src.nn.dynamic_lr import polynomial_decay_lr as polynomial_decay_lr
 from msjax._src.nn.layers.special import TimeDistributed as TimeDistributed
+from msjax._src.nn.layers.sparse import SparseTensorDenseMatmul as SparseTensorDenseMatmul
+from msjax._src.nn.layers.sparse import SparseToDense as SparseToDense
 from msjax._src.nn.dynamic_lr import warmup_lr as warmup_lr
 from msjax._src.nn.learning_rate_schedule import CosineDecayLR as CosineDecayLR
 from msjax._src.nn.learning_rate_schedule import ExponentialDecayLR as ExponentialDecayLR

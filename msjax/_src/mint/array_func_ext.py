@@ -6,10 +6,17 @@
 element (no `dim`), or the (values, Int64 indices) along `dim`; `max_ext` likewise.
 `split_ext(tensor, split_size, dim=0)` is `mint.split`: chunks of `split_size` (an int), or of
 the sizes a list or tuple gives, along `dim`.
+`new_ones(input, size, dtype=None)` and `new_zeros` are `Tensor.new_ones`/`new_zeros` as
+functions (MindSpore's NewOnes/NewZeros): a Tensor of shape `size` (an int, a tuple or list of
+ints, or an integer Tensor) in `dtype` (a MindSpore dtype), or `input`'s dtype.
 """
 from __future__ import annotations
 
+from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
 from msjax._src.mint import functions as _mint
+from msjax._src.ops import array_ops as _array_ops
+from msjax._src.ops.primitive_callings import type_text
 
 
 def min_ext(input, dim=None, keepdim=False):
@@ -25,3 +32,26 @@ def max_ext(input, dim=None, keepdim=False):
 def split_ext(tensor, split_size, dim=0):
     """`array_func.split_ext`: `mint.split(tensor, split_size, dim)`."""
     return _mint.split(tensor, split_size, dim)
+
+
+def _new_filled(name, make, input, size, dtype):
+    """NewOnes/NewZeros: MindSpore's TypeError for an `input` that is no Tensor, a `size` that is
+    no int, sequence or Tensor, a `dtype` that is no MindSpore dtype; `make(size, dtype)`."""
+    if not isinstance(input, Tensor) or isinstance(size, (float, complex, str, bool)) or (
+            size is None):
+        raise TypeError(f'Failed calling {name} with "{name}()(input={type_text(input)}, '
+                        f'size={type_text(size)}, dtype=mindspore.dtype)".')
+    if dtype is not None and not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For '{name}', the input 'dtype' should be mindspore dtype, but got "
+                        f"{dtype}.")
+    return make(size, input.dtype if dtype is None else dtype)
+
+
+def new_ones(input, size, dtype=None):
+    """`array_func.new_ones(input, size, dtype=None)`: `input.new_ones(size, dtype)`."""
+    return _new_filled("NewOnes", _array_ops.ones, input, size, dtype)
+
+
+def new_zeros(input, size, dtype=None):
+    """`array_func.new_zeros(input, size, dtype=None)`: `input.new_zeros(size, dtype)`."""
+    return _new_filled("NewZeros", _array_ops.zeros, input, size, dtype)

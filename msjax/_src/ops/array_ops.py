@@ -28,8 +28,8 @@ def _shape_arg(shape, op_name=None):
     TypeError, named by `op_name`, otherwise); a traced floating one is the Float32 stand-in
     `grad` differentiates an integer input through (transforms/grad.py), holding whole numbers."""
     if isinstance(shape, int):
-        return (shape,)
-    if hasattr(shape, "shape"):  # a Tensor shape
+        shape = (shape,)
+    elif hasattr(shape, "shape"):  # a Tensor shape
         floating = not jnp.issubdtype(shape.dtype, jnp.integer)
         if op_name and (shape.ndim > 1 or floating and not isinstance(shape, jax.core.Tracer)):
             raise TypeError(f"For {op_name}, the 0'th input is a Tensor whose shape is "
@@ -39,7 +39,8 @@ def _shape_arg(shape, op_name=None):
     shape = tuple(int(s) for s in shape)
     for i, dim in enumerate(shape if op_name else ()):
         if dim < 0:
-            raise ValueError(f"For primitive[{op_name}], the the {i}th dimension of input shape "
+            the = "the the" if op_name == "Zeros" else "the"  # (MindSpore's Zeros repeats it)
+            raise ValueError(f"For primitive[{op_name}], {the} {i}th dimension of input shape "
                              f"must be greater than or equal to 0, but got {dim}.")
     return shape
 

@@ -338,6 +338,18 @@ def addn(x):
 
 @op()
 def approximate_equal(x, y, tolerance=1e-05):
+    """`ops.approximate_equal(x, y, tolerance)`: |x - y| < tolerance, for x and y of one shape
+    (no broadcasting) and of rank below 8, with a Python float `tolerance` (MindSpore's checks)."""
+    if not isinstance(tolerance, float):
+        raise TypeError(f"For 'ApproximateEqual', the type of 'tolerance' should be 'float', but "
+                        f"got type '{type(tolerance).__name__}'.")
+    if jnp.shape(x) != jnp.shape(y):
+        raise RuntimeError(f"For 'ApproximateEqual', arg 'x1' must have the same shape as 'x2'. "
+                           f"But got 'x1' shape: {tuple(jnp.shape(x))}, 'x2' shape: "
+                           f"{tuple(jnp.shape(y))}.")
+    if jnp.ndim(x) >= 8:
+        raise RuntimeError(f"For 'ApproximateEqual', the x's rank should be less than 8, but "
+                           f"got: {jnp.ndim(x)}")
     return jnp.abs(x - y) < tolerance
 
 
@@ -382,7 +394,28 @@ log1p = _unary("log1p", jnp.log1p, primitive="Log1p", tensor_method=True)
 sqrt = _unary("sqrt", jnp.sqrt, arg="x", primitive="Sqrt", tensor_method=True)
 rsqrt = _unary("rsqrt", jax.lax.rsqrt, primitive="Rsqrt", tensor_method=True)
 reciprocal = _unary("reciprocal", jnp.reciprocal, primitive="Reciprocal", tensor_method=True)
-inv = _unary("inv", jnp.reciprocal, arg="x", primitive="Inv")
+def _inverse(x):
+    """MindSpore's Inv: 1/x; an Int32 or Int64 `x` stays integer, as the CPU kernel's float
+    reciprocal truncated (1 at 1, -1 at -1, 0 elsewhere) and the integer's smallest value at 0,
+    where the reciprocal is infinite; an Int16 one is computed as Int32 and its low bits kept (0
+    at 0). Other integer and Bool inputs are refused."""
+    dtype = jnp.result_type(x)
+    if dtype in (np.int16, np.int32, np.int64):
+        wide = np.int64 if dtype == np.int64 else np.int32
+        reciprocal = jnp.where(x == 0, jnp.iinfo(wide).min, jnp.where(jnp.abs(x) == 1, x, 0))
+        return reciprocal.astype(wide).astype(dtype)
+    if not jnp.issubdtype(dtype, jnp.inexact):
+        name = mstype.from_numpy(dtype)
+        raise TypeError(
+            "Select CPU operator[Inv] fail! Unsupported data type!\nThe supported data types are "
+            "input[Int32], output[Int32]; input[Int64], output[Int64]; input[Float32], "
+            "output[Float32]; input[Float64], output[Float64]; input[Complex64], "
+            "output[Complex64]; input[Complex128], output[Complex128]; , but get "
+            f"input[{name} ] and output[{name} ]")
+    return jnp.reciprocal(x)
+
+
+inv = _unary("inv", _inverse, arg="x", primitive="Inv", float_only=False)
 sin = _unary("sin", jnp.sin, primitive="Sin", tensor_method=True)
 cos = _unary("cos", jnp.cos, primitive="Cos", tensor_method=True)
 tan = _unary("tan", jnp.tan, primitive="Tan", tensor_method=True)

@@ -758,12 +758,9 @@ def requires_grad_(self, requires_grad=True):
 
 
 def inv(self):
-    """`Tensor.inv()`: 1 / self, elementwise (`ops.inv`); an integer Tensor keeps its dtype, the
-    quotient truncated toward zero, as MindSpore 2.10's (`Tensor([2, 4]).inv()` is [0, 0])."""
-    result = M.inv(self)
-    if self._data.dtype.kind in "iu":
-        return _wrap(jnp.trunc(result._data).astype(self._data.dtype))
-    return result
+    """`Tensor.inv()`: `ops.inv(self)`, 1 / self elementwise (an Int16/Int32/Int64 Tensor keeps
+    its dtype, the quotient truncated toward zero: `Tensor([2, 4]).inv()` is [0, 0])."""
+    return M.inv(self)
 
 
 def data_ptr(self) -> int:
