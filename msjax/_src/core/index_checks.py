@@ -23,9 +23,11 @@ tests/goldens/scripts/index_checks_probe.py):
   a program of their own just before it, passing it their flag (backend/split_checks.py, on
   XLA's CPU backend): the flag, the error and the rollback are the same.
 
-Indices traced by a transform msjax does not compile itself (the user's own `jax.jit` around
-msjax ops, `vmap`'s batched indices) are not checked: their values are known to no one who could
-raise. `MSJAX_CHECK_INDICES=sync` makes every compiled call wait for its own flag and raise at
+`ms.vmap`'s programs check their indices too (its CompiledFunction's `checks_structured`): the
+vmapped function is checkified whole, and the call waits for its flag and raises before it
+writes anything. Indices traced by a transform msjax does not compile itself (the user's own
+`jax.jit` or `jax.vmap` around msjax ops) are not checked: their values are known to no one who
+could raise. `MSJAX_CHECK_INDICES=sync` makes every compiled call wait for its own flag and raise at
 the call itself; `MSJAX_CHECK_INDICES=0` turns the checks off (benchmarks/index_checks.py
 measures what they cost); msjax then warns once, at the first index it does not check.
 """

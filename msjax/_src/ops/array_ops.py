@@ -669,18 +669,33 @@ def gather(input_params, input_indices, axis, batch_dims=0):
     return take(input_params, input_indices)
 
 
+def _gather_d(x, dim, index):
+    """GatherD: `x`'s elements along `dim` at `index`, of the index's shape (an index shorter
+    than `x` on another axis reads that axis' first rows), with MindSpore's shape errors."""
+    index = integer_inputs.as_index(index)  # (a differentiated index: its integers)
+    if index.ndim != x.ndim:
+        raise ValueError(f"For primitive[GatherD], the x_rank must be equal to {index.ndim}, but "
+                         f"got {x.ndim}.")
+    axis = dim % x.ndim if x.ndim else 0
+    for d, (size, extent) in enumerate(zip(x.shape, index.shape)):
+        if d != axis and extent > size:
+            raise ValueError(f"For primitive[GatherD], the x shape must be greater than or equal "
+                             f"to {extent}, but got {size}.")
+    index_checks.check_gather_d(index, x.shape[axis])
+    if x.shape != index.shape:
+        x = x[tuple(builtins.slice(None) if d == axis else builtins.slice(0, extent)
+                    for d, extent in enumerate(index.shape))]
+    return jnp.take_along_axis(x, index, axis=axis)
+
+
 @op(primitive="GatherD", tensor_method=True)
 def gather_elements(input, dim, index):
-    index = integer_inputs.as_index(index)  # (a differentiated index: its integers)
-    index_checks.check_gather_d(index, input.shape[dim])
-    return jnp.take_along_axis(input, index, axis=dim)
+    return _gather_d(input, dim, index)
 
 
 @op()
 def gather_d(x, dim, index):
-    index = integer_inputs.as_index(index)
-    index_checks.check_gather_d(index, x.shape[dim])
-    return jnp.take_along_axis(x, index, axis=dim)
+    return _gather_d(x, dim, index)
 
 
 @op(primitive="GatherNd")

@@ -175,7 +175,7 @@ def owned_values(values: list, donated) -> None:
 
 
 def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None,
-             attribute_roots=None):
+             attribute_roots=None, checks=None):
     """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
 
     Structured: `(result, written)`, one `written` entry per box (None where not written).
@@ -184,14 +184,14 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     custom nodes in a jitted function's signature cost Python work on every call; rebuilding
     here is cheaper). With `attribute_roots` (the objects whose attributes the call may write:
     core/attributes.py), the attributes it writes are carried: a Tensor attribute becomes a box
-    of the next trace, any other is an output written back after each call.
+    of the next trace, any other is an output written back after each call. `checks`: the
+    trace's view of the index checks (`record.checks`), None where indices are not checked.
     """
     if attribute_roots is not None:
         fn, carried = attributes.carrying(fn, boxes, attribute_roots)
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
-    # Indices are checked in programs with flat outputs (jit, GRAPH_MODE): core/index_checks.py
     floats = graph_floats.recording() if flat_outputs else contextlib.nullcontext()
-    with tracing(), index_checks.tracing(record.checks if flat_outputs else None), \
+    with tracing(), index_checks.tracing(checks), \
             floats as computed_floats:  # the floats the graph computes (graph_floats.py)
         call = graph_fallback.run_folding_when_needed(  # graph mode: constants fold if needed
             record, flat_outputs, lambda: pure(box_values, *args))
@@ -265,6 +265,9 @@ class CompiledFunction:
     # Whether the program runs on this process's devices alone: then the platform's rewrites and
     # the compile cache apply (a program over several processes' devices takes neither).
     local_program = True
+    # Whether a program with structured outputs (a transform's) checks its indices too (vmap's:
+    # core/index_checks.py); programs with flat outputs (jit, GRAPH_MODE) always do.
+    checks_structured = False
 
     def __init__(self, fn, transform=None, name=None):
         self.fn = fn
@@ -280,6 +283,7 @@ class CompiledFunction:
         boxes, key, inline = program.boxes, program.key, program.inline_chains
         record = TraceRecord(fold=program.record is not None and program.record.fold)
         flat_outputs, replay = self.flat_outputs, program.created
+        checks = flat_outputs or self.checks_structured  # whether its indices are checked
         if program.checked:  # its index checks bound (index_checks.py), their error returned
             record.checks = index_checks.Probe(index_checks.FUNCTIONALISED)
 
@@ -292,12 +296,17 @@ class CompiledFunction:
                      if flat_outputs else None)  # whose attributes it carries (attributes.py)
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay,
-                                roots)
+                                roots, record.checks if checks else None)
 
-        if program.checked:
+        if program.checked and flat_outputs:
             pure, program.error_tree = index_checks.functionalised(
                 pure, lambda: record.written_index)
-        return jax.jit(self.transform(pure, program) if self.transform else pure), record
+        if self.transform:
+            pure = self.transform(pure, program)
+            if program.checked:  # checkify outside the transform; the call raises before it
+                # writes anything (`_call`), so no value is rolled back here
+                pure, program.error_tree = index_checks.functionalised(pure, list)
+        return jax.jit(pure), record
 
     def program_context(self, args, dyn):
         """What a transform needs to know of a new signature (vmap's axes, pmap's layout),
@@ -473,7 +482,7 @@ class CompiledFunction:
             scans = lazy_inline.scan_count()
             # an unchecked program's trace binds the checks it notes (index_checks.Probe), so
             # a settled trace that checks is checkified as it is (`_starts_checking`)
-            program.record.checks.binds = not program.checked
+            program.record.checks.binds = self.flat_outputs and not program.checked
             traced = program.jitted.trace(*self.read_boxes(program), *dyn)
             record = program.record
             if (scans != lazy_inline.scan_count() and not program.inline_chains
@@ -580,6 +589,10 @@ class CompiledFunction:
             errors, out = out[-n_errors:], out[:-n_errors]
             if isinstance(errors[0], jax.core.Tracer):  # called by an enclosing trace
                 index_checks.forward_failed(program.error_tree[0], errors)
+                return out
+            if not self.flat_outputs:  # raised now, before `run` writes its boxes
+                index_checks.raise_pending()
+                index_checks.raise_failed(program.error_tree[0], errors)
                 return out
             try:
                 index_checks.after_call(program.error_tree[0], errors)

@@ -217,7 +217,11 @@ def check_call_arguments(n_params, args, kwargs, n_defaults=0):
 
 # -- the vmapped function ----------------------------------------------------------------------
 class _Vmapped(CompiledFunction):
-    """`vmap(fn, in_axes, out_axes)`: compiled per signature; in_axes are part of the context."""
+    """`vmap(fn, in_axes, out_axes)`: compiled per signature; in_axes are part of the context.
+    Its indices are checked (core/index_checks.py): a call with an index out of range raises
+    MindSpore's error, before it writes anything."""
+
+    checks_structured = True
 
     def __init__(self, fn, in_axes, out_axes):
         super().__init__(fn, transform=self._vectorise)
