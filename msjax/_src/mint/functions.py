@@ -17,7 +17,7 @@ import numpy as np
 
 from msjax._src.core import x64
 from msjax._src.backend.interface import hashable
-from msjax._src.ops import math_ops, overloads, softmax_math
+from msjax._src.ops import array_ops, math_ops, overloads, softmax_math
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -524,7 +524,8 @@ def select(input, dim, index):
 
 @functional
 def gather(input, dim, index):
-    return jnp.take_along_axis(input, index, axis=dim)
+    """`mint.gather`: GatherD (the index's shape, its indices checked)."""
+    return array_ops._gather_d(input, dim, index)
 
 
 @functional

@@ -433,7 +433,14 @@ def take_along_axis(arr, indices, axis):
         arr, axis = jnp.ravel(arr), 0
     if arr.ndim != indices.ndim:
         raise ValueError("`indices` and `arr` must have the same number of dimensions")
-    return A.gather_elements.impl(arr, C.axis_in_range(axis, arr.ndim), indices)
+    axis = C.axis_in_range(axis, arr.ndim)
+    # NumPy's: the other axes broadcast (GatherD itself gives the index's shape)
+    common = list(np.broadcast_shapes(arr.shape[:axis] + (1,) + arr.shape[axis + 1:],
+                                      indices.shape[:axis] + (1,) + indices.shape[axis + 1:]))
+    before, after = tuple(common[:axis]), tuple(common[axis + 1:])
+    arr = jnp.broadcast_to(arr, before + (arr.shape[axis],) + after)
+    indices = jnp.broadcast_to(indices, before + (indices.shape[axis],) + after)
+    return A.gather_elements.impl(arr, axis, indices)
 
 
 take_along_axis = functional(take_along_axis)

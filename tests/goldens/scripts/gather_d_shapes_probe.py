@@ -1,10 +1,10 @@
-"""GatherD / gather_elements with an index smaller than the input along the other axes, as
+"""GatherD / gather_elements / mint.gather with an index smaller than the input along the other axes, as
 MindSpore 2.10 (CPU) computes them: the output has the index's shape. Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/gather_d_shapes_probe.py \\
         | grep -- " -> " > tests/goldens/ops/gather_d_shapes_probe.out
 """
 import numpy as np
-from mindspore import Tensor, ops
+from mindspore import Tensor, mint, ops
 
 
 def show(label, f):
@@ -26,3 +26,6 @@ show("gather_d index larger on another axis",
      lambda: ops.gather_d(X, 1, Tensor(np.zeros((4, 2), np.int32))))
 show("gather_d index of another rank",
      lambda: ops.gather_d(X, 1, Tensor(np.zeros((3,), np.int32))))
+show("mint.gather dim 1 index (1, 2)", lambda: mint.gather(X, 1, Tensor(np.array([[3, 0]], np.int64))))
+show("mint.gather index out of range",
+     lambda: mint.gather(X, 1, Tensor(np.array([[3, 7]], np.int64))))
