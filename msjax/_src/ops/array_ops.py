@@ -676,6 +676,9 @@ def _gather_d(x, dim, index):
     if index.ndim != x.ndim:
         raise ValueError(f"For primitive[GatherD], the x_rank must be equal to {index.ndim}, but "
                          f"got {x.ndim}.")
+    if not -x.ndim <= dim < max(x.ndim, 1):
+        raise ValueError(f"For primitive[GatherD], the dim value must be in [{-x.ndim},"
+                         f"{x.ndim}], but got {dim}.")
     axis = dim % x.ndim if x.ndim else 0
     for d, (size, extent) in enumerate(zip(x.shape, index.shape)):
         if d != axis and extent > size:
