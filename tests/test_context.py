@@ -10,6 +10,7 @@ import json
 import pathlib
 import types
 
+import jax
 import numpy as np
 import pytest
 
@@ -74,6 +75,33 @@ def test_gpu_and_ascend_targets_are_accepted():
     assert msjax.get_context("device_target") == "Ascend"
     assert msjax.get_context("device_id") == 1
     assert context.jax_device() is None  # no Ascend in JAX: its default device
+
+
+def test_the_default_target_is_the_backends(monkeypatch):
+    """MindSpore's default target is its package's (its GPU package says 'GPU'): msjax's is
+    'GPU' on JAX's GPU backend, else 'CPU', read from JAX when first asked for."""
+    expected = "GPU" if jax.default_backend() == "gpu" else "CPU"
+    monkeypatch.setitem(context._context, "device_target", None)
+    assert msjax.get_context("device_target") == expected
+    assert msjax.get_current_device() == (expected, 0)
+
+    for backend, target in (("gpu", "GPU"), ("tpu", "CPU"), ("cpu", "CPU")):
+        monkeypatch.setattr(jax, "default_backend", lambda b=backend: b)
+        context._context["device_target"] = None
+        assert msjax.get_context("device_target") == target
+        assert msjax.get_current_device().device_target == target
+
+
+def test_on_a_gpu_backend_gpu_config_applies_without_a_set_target(monkeypatch, caplog):
+    """As on MindSpore's GPU package, `gpu_config` needs no `device_target='GPU'` there; a target
+    set explicitly still wins."""
+    monkeypatch.setattr(jax, "default_backend", lambda: "gpu")
+    monkeypatch.setitem(context._context, "device_target", None)
+    msjax.set_context(gpu_config={"conv_allow_tf32": False})
+    assert msjax.get_context("conv_allow_tf32") is False
+    msjax.set_context(device_target="CPU", gpu_config={"conv_allow_tf32": True})
+    assert msjax.get_context("conv_allow_tf32") is False  # ignored, with MindSpore's warning
+    assert "only supports devices in '['GPU']', but got 'CPU'" in caplog.text
 
 
 def test_davinci_means_ascend():

@@ -10,6 +10,11 @@ One difference: MindSpore's CPU build raises RuntimeError for `device_target='GP
 `'Ascend'` (that build has no such backend). msjax accepts every MindSpore target, so programs
 written for a GPU or an Ascend card run unchanged; they run on a JAX GPU when one is present,
 else on JAX's default device.
+
+`device_target`'s default is the target of the package, as in MindSpore (its GPU package says
+'GPU'): 'GPU' where JAX's default backend is a GPU, else 'CPU' (a TPU included: MindSpore has
+no TPU target). It is read from JAX when first asked for, not at import, so `import mindspore`
+starts no backend.
 """
 from __future__ import annotations
 
@@ -88,7 +93,15 @@ _ARG_TYPES = {
     "enable_compile_cache": bool,
 }
 
-_context = dict(_DEFAULTS)
+_context = dict(_DEFAULTS, device_target=None)  # None: the package's default, found when read
+
+
+def _device_target() -> str:
+    """The context's device target; unset, the package's: 'GPU' on JAX's GPU backend, else 'CPU'."""
+    target = _context["device_target"]
+    if target is None:
+        target = _context["device_target"] = "GPU" if jax.default_backend() == "gpu" else "CPU"
+    return target
 
 
 def _one_of(key, value, choices, word="must be one of"):
@@ -208,10 +221,10 @@ def _set_gpu_config(gpu_config):
     """MindSpore's: only with device_target 'GPU' (otherwise a warning, and nothing changes);
     each key checked, then set. The TF32 switches take effect (core/op_precision.py); cuDNN's
     algorithm choices are XLA's autotuner's in msjax, so those keys are kept and do nothing."""
-    if _context["device_target"] != "GPU":
+    if _device_target() != "GPU":
         log.warning("For 'context.set_context', when set the argument 'gpu_config', the argument "
                     "'device_target' only supports devices in '['GPU']', but got "
-                    f"'{_context['device_target']}', ignore it.")
+                    f"'{_device_target()}', ignore it.")
         return _context["gpu_config"]
     for key, value in gpu_config.items():
         if key not in _GPU_CONFIG_VALUES:
@@ -284,7 +297,7 @@ def get_context(attr_key):
         raise ValueError(f"For 'context.get_context', the argument {attr_key} is not recognized! "
                          "For detailed usage of 'get_context', please refer to the Mindspore "
                          "official website.")
-    return _context[attr_key]
+    return _device_target() if attr_key == "device_target" else _context[attr_key]
 
 
 def get_jit_config() -> dict:
@@ -367,7 +380,7 @@ def is_graph_mode() -> bool:
 
 def jax_device():
     """The JAX device that matches the context's device target, or None for JAX's default."""
-    platform = _JAX_PLATFORM.get(_context["device_target"])
+    platform = _JAX_PLATFORM.get(_device_target())
     if platform is None:
         return None
     try:
