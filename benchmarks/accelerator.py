@@ -9,6 +9,8 @@ sides for the steady step (interleaved rounds, best of each):
 - ResNet-50 (224x224, batch 128, Momentum), ViT-B/16 (224x224, batch 64, AdamWeightDecay) and
   BERT-base (sequence 128, batch 32, Adam): benchmarks/models_msjax.py's Cells in GRAPH_MODE
   against benchmarks/models_jax.py's Flax NNX models with optax, both from model_shapes.py;
+  ResNet-50 twice on msjax's side: in MindSpore's NCHW layout, and in its GPU target's NHWC
+  (`data_format="NHWC"`, as the model zoo's GPU benchmark writes it; Flax's is NHWC in both);
 - in float32, and in bfloat16 mixed precision: amp O2 (`auto_mixed_precision(net, "O2",
   dtype=bfloat16)`: BatchNorm and LayerNorm in float32, output cast to float32) against Flax layers
   computing in bfloat16 with float32 parameters;
@@ -18,6 +20,9 @@ sides for the steady step (interleaved rounds, best of each):
   losses, and the bfloat16 run's distance from the float32 run in units of the float32 run's own
   step-to-step noise;
 - data parallel over the devices JAX sees (benchmarks/pmap_scaling.py's ResNet-18 step).
+
+Order: every model in float32, then the losses, the eager step and data parallel, then every
+model in bfloat16, so that a run its time limit cuts short has a figure of each kind.
 
 Targets (issue 29): steady step <= 1.05x pure JAX, first step <= 1.10x, peak device memory <=
 1.10x. MindSpore's published ResNet-50 training throughput, an anchor and not a measurement here:
@@ -44,8 +49,8 @@ from _timing import verdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # (name in models_*.MODELS, batch, what one example is)
-MODELS = [("acc_resnet50", 128, "images"), ("acc_vit_b16", 64, "images"),
-          ("acc_bert_base", 32, "sequences")]
+MODELS = [("acc_resnet50", 128, "images"), ("acc_resnet50_nhwc", 128, "images"),
+          ("acc_vit_b16", 64, "images"), ("acc_bert_base", 32, "sequences")]
 PRECISIONS = ("float32", "bfloat16")
 TARGETS = {"steady": 1.05, "first": 1.10, "memory": 1.10}
 LOSS_STEPS = 100
@@ -228,10 +233,10 @@ def main():
         if empty:
             shutil.rmtree(folder, ignore_errors=True)
         os.environ["JAX_COMPILATION_CACHE_DIR"] = folder
-    if "training" not in skip:
+    def training(precisions):
         training_header()
         rows = []
-        for precision in args.precisions.split(","):  # every model in float32 first
+        for precision in precisions:
             for model in args.models.split(","):
                 if (model, precision) in measured:
                     continue
@@ -248,6 +253,12 @@ def main():
                                          batch=batches[model], msjax=ms, jax=jx))
         os.environ.pop("MSJAX_BENCH_DTYPE", None)
         os.environ.pop("JAX_COMPILATION_CACHE_DIR", None)
+
+    # every model in the first precision (float32), then the other parts, then the rest: a run
+    # cut short by its time limit has one figure of each kind
+    precisions = args.precisions.split(",")
+    if "training" not in skip:
+        training(precisions[:1])
     if "losses" not in skip:
         steps, batch = (5 if args.tiny else LOSS_STEPS), batches["acc_resnet50"]
         curves = {}
@@ -288,6 +299,8 @@ def main():
         print(out.stdout.strip() or out.stderr[-2000:])
         record(args.record, dict(part="pmap", devices=count, stdout=out.stdout,
                                  stderr=out.stderr[-2000:]))
+    if "training" not in skip and precisions[1:]:
+        training(precisions[1:])
     if args.record:
         report_recorded(args.record)
 

@@ -342,6 +342,8 @@ MODELS = {
     "lstm_lm": make_lstm,
     # benchmarks/accelerator.py's (model_shapes.accelerator_shape: full or tiny)
     "acc_resnet50": lambda batch: make_accelerator("resnet50_224", batch),
+    # msjax's NHWC form of the same model (Flax's layout is NHWC in both rows)
+    "acc_resnet50_nhwc": lambda batch: make_accelerator("resnet50_224", batch),
     "acc_vit_b16": lambda batch: make_accelerator("vit_b16", batch),
     "acc_bert_base": lambda batch: make_accelerator("bert_base", batch),
 }

@@ -17,23 +17,27 @@ from model_shapes import (MOBILENET_V3_SMALL, accelerator_shape, compute_dtype_n
 
 
 # -- ResNet (torchvision/MindCV layout: 7x7 stride-2 stem, max pool, four stages) ---------------
-def conv(cin, cout, kernel, stride):
+# `fmt`: MindSpore's NCHW, or its GPU target's NHWC (as the model zoo's GPU ResNet-50 benchmark,
+# official/cv/ResNet/src/resnet_gpu_benchmark.py, writes it).
+def conv(cin, cout, kernel, stride, fmt="NCHW"):
     return nn.Conv2d(cin, cout, kernel, stride=stride, pad_mode="pad", padding=kernel // 2,
-                     has_bias=False)
+                     has_bias=False, data_format=fmt)
 
 
 class BasicBlock(nn.Cell):
     expansion = 1
 
-    def __init__(self, cin, width, stride):
+    def __init__(self, cin, width, stride, fmt="NCHW"):
         super().__init__()
         cout = width * self.expansion
-        self.conv1, self.bn1 = conv(cin, width, 3, stride), nn.BatchNorm2d(width)
-        self.conv2, self.bn2 = conv(width, cout, 3, 1), nn.BatchNorm2d(cout)
+        self.conv1 = conv(cin, width, 3, stride, fmt)
+        self.bn1 = nn.BatchNorm2d(width, data_format=fmt)
+        self.conv2, self.bn2 = conv(width, cout, 3, 1, fmt), nn.BatchNorm2d(cout, data_format=fmt)
         self.relu = nn.ReLU()
         self.down = None
         if stride != 1 or cin != cout:
-            self.down = nn.SequentialCell([conv(cin, cout, 1, stride), nn.BatchNorm2d(cout)])
+            self.down = nn.SequentialCell([conv(cin, cout, 1, stride, fmt),
+                                           nn.BatchNorm2d(cout, data_format=fmt)])
 
     def construct(self, x):
         identity = x if self.down is None else self.down(x)
@@ -44,16 +48,18 @@ class BasicBlock(nn.Cell):
 class Bottleneck(nn.Cell):
     expansion = 4
 
-    def __init__(self, cin, width, stride):
+    def __init__(self, cin, width, stride, fmt="NCHW"):
         super().__init__()
         cout = width * self.expansion
-        self.conv1, self.bn1 = conv(cin, width, 1, 1), nn.BatchNorm2d(width)
-        self.conv2, self.bn2 = conv(width, width, 3, stride), nn.BatchNorm2d(width)
-        self.conv3, self.bn3 = conv(width, cout, 1, 1), nn.BatchNorm2d(cout)
+        self.conv1, self.bn1 = conv(cin, width, 1, 1, fmt), nn.BatchNorm2d(width, data_format=fmt)
+        self.conv2 = conv(width, width, 3, stride, fmt)
+        self.bn2 = nn.BatchNorm2d(width, data_format=fmt)
+        self.conv3, self.bn3 = conv(width, cout, 1, 1, fmt), nn.BatchNorm2d(cout, data_format=fmt)
         self.relu = nn.ReLU()
         self.down = None
         if stride != 1 or cin != cout:
-            self.down = nn.SequentialCell([conv(cin, cout, 1, stride), nn.BatchNorm2d(cout)])
+            self.down = nn.SequentialCell([conv(cin, cout, 1, stride, fmt),
+                                           nn.BatchNorm2d(cout, data_format=fmt)])
 
     def construct(self, x):
         identity = x if self.down is None else self.down(x)
@@ -63,24 +69,25 @@ class Bottleneck(nn.Cell):
 
 
 class ResNet(nn.Cell):
-    def __init__(self, block, depths, num_classes=10):
+    def __init__(self, block, depths, num_classes=10, fmt="NCHW"):
         super().__init__()
-        self.conv1, self.bn1 = conv(3, 64, 7, 2), nn.BatchNorm2d(64)
+        self.conv1, self.bn1 = conv(3, 64, 7, 2, fmt), nn.BatchNorm2d(64, data_format=fmt)
         self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(3, 2, pad_mode="same")
+        self.pool = nn.MaxPool2d(3, 2, pad_mode="same", data_format=fmt)
         blocks, cin = [], 64
         for stage, depth in enumerate(depths):
             width = 64 * 2 ** stage
             for k in range(depth):
-                blocks.append(block(cin, width, 2 if (k == 0 and stage > 0) else 1))
+                blocks.append(block(cin, width, 2 if (k == 0 and stage > 0) else 1, fmt))
                 cin = width * block.expansion
         self.blocks = nn.SequentialCell(blocks)
         self.mean = ops.ReduceMean(keep_dims=False)
         self.fc = nn.Dense(cin, num_classes)
+        self.spatial = (2, 3) if fmt == "NCHW" else (1, 2)
 
     def construct(self, x):
         x = self.pool(self.relu(self.bn1(self.conv1(x))))
-        return self.fc(self.mean(self.blocks(x), (2, 3)))
+        return self.fc(self.mean(self.blocks(x), self.spatial))
 
 
 # -- transformer encoder (ViT: pre-norm; BERT: post-norm) ----------------------------------------
@@ -331,9 +338,10 @@ def make_lstm(batch):
     return run, sync
 
 
-def make_accelerator(model, batch):
+def make_accelerator(model, batch, fmt="NCHW"):
     """ResNet-50 (Momentum), ViT-B/16 (AdamWeightDecay) and BERT-base (Adam) at
-    `accelerator_shape(model)`, each a TrainOneStepCell called in GRAPH_MODE."""
+    `accelerator_shape(model)`, each a TrainOneStepCell called in GRAPH_MODE. `fmt` "NHWC":
+    ResNet-50 in MindSpore's GPU layout (its GPU target, which builds NHWC layers)."""
     ms.set_context(mode=ms.GRAPH_MODE)
     shape, rng = accelerator_shape(model), np.random.default_rng(0)
     if model == "bert_base":
@@ -347,7 +355,10 @@ def make_accelerator(model, batch):
         net = ViT(**shape)
         optimizer = nn.AdamWeightDecay(net.trainable_params(), 1e-3, weight_decay=0.05)
         return train_one_step_cell(net, optimizer, x, y)
-    net = ResNet(Bottleneck, shape["depths"], shape["num_classes"])
+    if fmt == "NHWC":
+        ms.set_context(device_target="GPU")
+        x = np.ascontiguousarray(np.transpose(x, (0, 2, 3, 1)))
+    net = ResNet(Bottleneck, shape["depths"], shape["num_classes"], fmt)
     return train_one_step_cell(net, nn.Momentum(net.trainable_params(), 0.01, 0.9), x, y)
 
 
@@ -362,6 +373,7 @@ MODELS = {
     "lstm_lm": make_lstm,
     # benchmarks/accelerator.py's (model_shapes.accelerator_shape: full or tiny)
     "acc_resnet50": lambda batch: make_accelerator("resnet50_224", batch),
+    "acc_resnet50_nhwc": lambda batch: make_accelerator("resnet50_224", batch, "NHWC"),
     "acc_vit_b16": lambda batch: make_accelerator("vit_b16", batch),
     "acc_bert_base": lambda batch: make_accelerator("bert_base", batch),
 }

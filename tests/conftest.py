@@ -27,7 +27,7 @@ ACCELERATOR_TESTS = (
     "transforms/test_composite_golden.py", "transforms/test_state_core.py",
     "transforms/test_control_flow.py", "transforms/test_lazy_inline.py",
     "nn/test_layers.py", "nn/test_losses.py", "nn/test_optim.py", "nn/test_cells.py",
-    "nn/test_batchnorm_training.py", "nn/test_recurrent.py",
+    "nn/test_batchnorm_training.py", "nn/test_recurrent.py", "nn/test_nhwc.py",
     "test_checkpoint_format.py", "test_serialization.py", "test_functional.py",
     "parallel/test_multi_device.py",
 )

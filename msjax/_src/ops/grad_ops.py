@@ -25,7 +25,8 @@ from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
-from msjax._src.ops.nn_ops import avg_pool_nd, conv_nd, max_pool_argmax_2d, max_pool_nd
+from msjax._src.ops.nn_ops import (avg_pool_nd, check_format_enum, conv_nd, max_pool_argmax_2d,
+                                   max_pool_nd)
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
 
@@ -419,8 +420,12 @@ def _write(target, value):
         assign(target, value)
 
 
+# MindSpore's CPU kernel fails on NHWC ("Memcpy_s error."); its GPU target computes it, as
+# msjax does on every device.
 BatchNorm = primitive("BatchNorm", _batch_norm_1x, is_training=False, epsilon=1e-5,
-                      momentum=0.1, data_format="NCHW")
+                      momentum=0.1, data_format="NCHW",
+                      check=lambda arguments: check_format_enum("BatchNorm",
+                                                                       arguments["data_format"]))
 
 
 # -- optimizer and Parameter access ---------------------------------------------------------------

@@ -241,8 +241,76 @@ def softmin(x, axis=-1, *, dtype=None):
 @op()
 def bias_add(input_x, bias):
     """`ops.bias_add`: add `bias` along the channel axis 1 (NCHW)."""
-    shape = (1, -1) + (1,) * (input_x.ndim - 2) if input_x.ndim > 2 else (-1,)
-    return input_x + bias.reshape(shape)
+    return _bias_add_primitive(input_x, bias, "NCHW")
+
+
+# -- channels-last (NHWC) forms, MindSpore's GPU target's --------------------------------------
+_FORMATS_2D = ["NCHW", "NHWC"]
+
+
+def check_format(name, data_format, formats=_FORMATS_2D):
+    """MindSpore's check of a Primitive's `data_format` given as a string attribute."""
+    if not (isinstance(data_format, str) and data_format in formats):
+        raise ValueError(f"For '{name}', the 'format' must be str and must be in '{formats}', but "
+                         f"got '{data_format}'.")
+    return data_format
+
+
+def check_format_enum(name, data_format, formats=("NCHW", "NHWC", "NCDHW")):
+    """MindSpore's check of a `data_format` it converts to its Format enum (BiasAdd, AvgPool,
+    BatchNorm)."""
+    if not (isinstance(data_format, str) and data_format in formats):
+        raise ValueError(f"Failed to convert the value \"{data_format}\" of input 'data_format' "
+                         f"of '{name}' to enum.")
+    return data_format
+
+
+def check_nhwc_target(name, data_format, the="the "):
+    """MindSpore computes NHWC convolutions and max pooling on its GPU target only; other targets
+    refuse them when the Primitive is built (msjax: whatever JAX device runs the program)."""
+    from msjax._src.core import context
+    target = context.get_context("device_target")
+    if data_format == "NHWC" and target != "GPU":
+        raise ValueError(f"For '{name}', the 'NHWC' format is only supported in GPU target, but "
+                         f"got the 'data_format' is NHWC and {the}platform is {target}.")
+
+
+def to_channels_first(x):
+    """(N, *spatial, C) -> (N, C, *spatial)."""
+    return jnp.transpose(x, (0, x.ndim - 1) + tuple(range(1, x.ndim - 1)))
+
+
+def to_channels_last(x):
+    """(N, C, *spatial) -> (N, *spatial, C)."""
+    return jnp.transpose(x, (0,) + tuple(range(2, x.ndim)) + (1,))
+
+
+def channels_last_form(fn):
+    """`fn` of a channels-first input, applied to a channels-last one: the layout changes around
+    it are transposes that XLA's layout assignment folds into its neighbours."""
+    def channels_last(x, *args, **kwargs):
+        return to_channels_last(fn(to_channels_first(x), *args, **kwargs))
+    return channels_last
+
+
+def _bias_add_primitive(x, bias, data_format):
+    """`ops.BiasAdd(data_format)(x, bias)`: `bias` added along the channel axis, 1 (NCHW, NCDHW)
+    or the last (NHWC), with MindSpore's shape checks."""
+    x_shape, b_shape = tuple(x.shape), tuple(bias.shape)
+    if data_format == "NCDHW" and len(x_shape) != 5:
+        raise ValueError(f"For 'BiasAdd', NCDHW format only supports 5-D input on CPU, but got a "
+                         f"{len(x_shape)}-D input.")
+    axis = len(x_shape) - 1 if data_format == "NHWC" else min(1, len(x_shape) - 1)
+    if len(b_shape) != 1 or not x_shape or b_shape[0] != x_shape[axis]:
+        code = {"NCHW": 0, "NHWC": 1, "NCDHW": 4}[data_format]
+        raise ValueError(
+            f"For 'BiasAdd', bias[0] shape should be equal to input_x[{axis}] shape when "
+            f"data_format is {code}, but got bias shape: .[const vector]"
+            f"{{{', '.join(map(str, b_shape))}}}, input_shape: [const vector]"
+            f"{{{', '.join(map(str, x_shape))}}}.")
+    shape = [1] * len(x_shape)
+    shape[axis] = -1
+    return x + bias.reshape(shape)
 
 
 # -- convolution and pooling -------------------------------------------------------------------
@@ -250,8 +318,9 @@ def _pair(v, n=2):
     return (v,) * n if isinstance(v, int) else tuple(v)
 
 
-def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd):
-    """N-d convolution in NC... layout with MindSpore's pad_mode ('same', 'valid', 'pad')."""
+def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last=False):
+    """N-d convolution in NC... layout with MindSpore's pad_mode ('same', 'valid', 'pad'), or
+    with `channels_last` in N...C layout with an O...I kernel (MindSpore's NHWC)."""
     stride, dilation = _pair(stride, nd), _pair(dilation, nd)
     if pad_mode == "same":
         pads = "SAME"
@@ -262,24 +331,29 @@ def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd):
         pads = [(p[i], p[i]) for i in range(nd)] if len(p) == nd else \
             [(p[2 * i], p[2 * i + 1]) for i in range(nd)]
     spatial = "DHW"[-nd:] if nd > 1 else "W"
-    dims = ("NC" + spatial, "OI" + spatial, "NC" + spatial)
+    dims = (("N" + spatial + "C", "O" + spatial + "I", "N" + spatial + "C") if channels_last
+            else ("NC" + spatial, "OI" + spatial, "NC" + spatial))
     return jax.lax.conv_general_dilated(input, weight, stride, pads, rhs_dilation=dilation,
                                         dimension_numbers=dims, feature_group_count=groups,
                                         precision=op_precision.conv_precision())
 
 
-def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
-    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd)
-    return out if bias is None else out + bias.reshape((1, -1) + (1,) * nd)
+def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
+                   channels_last=False):
+    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last)
+    if bias is None:
+        return out
+    return out + bias.reshape((1,) * (nd + 1) + (-1,) if channels_last else (1, -1) + (1,) * nd)
 
 
 # One compiled program per convolution (layout changes, convolution, bias), so an eager call
 # compiles and dispatches once per shape; inside a user's trace it is inlined.
 _conv_program = eager_jit(_conv_and_bias, static_argnames=("stride", "pad_mode", "padding",
-                                                          "dilation", "groups", "nd"))
+                                                          "dilation", "groups", "nd",
+                                                          "channels_last"))
 
 
-def check_conv_input(input, weight, groups, nd, name=None):
+def check_conv_input(input, weight, groups, nd, name=None, channels_last=False):
     """MindSpore's errors for a convolution's input of the wrong rank or number of channels
     (Conv2D's channel error is a RuntimeError, Conv3D's a ValueError; recorded by
     tests/goldens/scripts/setitem_checks_probe.py), before XLA sees the shapes."""
@@ -287,18 +361,31 @@ def check_conv_input(input, weight, groups, nd, name=None):
     if input.ndim != nd + 2:
         raise ValueError(f"For primitive[{name}], the x shape size must be equal to {nd + 2}, "
                          f"but got {input.ndim}.")
-    if input.shape[1] != weight.shape[1] * groups:
+    channels = input.shape[-1] if channels_last else input.shape[1]
+    weight_channels = weight.shape[-1] if channels_last else weight.shape[1]
+    if channels != weight_channels * groups:
         error = ValueError if nd == 3 else RuntimeError
         raise error(f"For '{name}', 'C_in' of input 'x' shape divide by parameter 'group' must be "
-                    f"equal to 'C_in' of input 'weight' shape: {weight.shape[1]}, but got 'C_in' "
-                    f"of input 'x' shape: {input.shape[1]}, and 'group': {groups}.")
+                    f"equal to 'C_in' of input 'weight' shape: {weight_channels}, but got 'C_in' "
+                    f"of input 'x' shape: {channels}, and 'group': {groups}.")
 
 
-def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
-    check_conv_input(input, weight, groups, nd)
+def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
+          channels_last=False):
+    check_conv_input(input, weight, groups, nd, channels_last=channels_last)
     return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
                          padding=hashable(padding), dilation=hashable(dilation), groups=groups,
-                         nd=nd)
+                         nd=nd, channels_last=channels_last)
+
+
+def _conv2d_nhwc(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
+                 groups=1):
+    """MindSpore's NHWC convolution (its GPU target's): input (N, H, W, C), weight
+    (O, kH, kW, C/groups), output (N, H', W', O); the arguments are conv2d's."""
+    return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, 2, True)
+
+
+conv2d_nhwc = functional(_conv2d_nhwc)  # of Tensors (Conv2D and nn.Conv2d with data_format NHWC)
 
 
 @op()
@@ -480,14 +567,31 @@ def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
                        count_include_pad, divisor_override)
 
 
+def _pool_primitive(pool, x, kernel_size, strides, pad_mode, data_format):
+    if data_format == "NHWC":
+        return channels_last_form(pool)(x, 2, kernel_size, strides, pad_mode)
+    return pool(x, 2, kernel_size, strides, pad_mode)
+
+
+def _check_max_pool(arguments):
+    check_format("MaxPool", arguments["data_format"])
+    check_nhwc_target("MaxPool", arguments["data_format"])
+
+
 MaxPool = primitive(
     "MaxPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
-                          max_pool_nd(x, 2, kernel_size, strides, pad_mode)),
-    kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW", display=shown.max_pool(2))
+                          _pool_primitive(max_pool_nd, x, kernel_size, strides, pad_mode,
+                                          data_format)),
+    kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW", display=shown.max_pool(2),
+    check=_check_max_pool)
+# MindSpore's CPU kernel fails on an NHWC AvgPool (a RuntimeError when called); its GPU target
+# computes it, as msjax does on every device.
 AvgPool = primitive(
     "AvgPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
-                          avg_pool_nd(x, 2, kernel_size, strides, pad_mode)),
-    kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW", display=shown.avg_pool)
+                          _pool_primitive(avg_pool_nd, x, kernel_size, strides, pad_mode,
+                                          data_format)),
+    kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW", display=shown.avg_pool,
+    check=lambda arguments: check_format_enum("AvgPool", arguments["data_format"]))
 AvgPool3D = primitive(
     "AvgPool3D", functional(lambda x, kernel_size, strides, pad_mode, pad, ceil_mode,
                             count_include_pad, divisor_override, data_format:
@@ -689,8 +793,20 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def _conv2d_backprop_input(dout, weight, input_size, out_channel, kernel_size, pad_mode, pad,
                            pad_list, mode, stride, dilation, group, data_format):
+    if data_format == "NHWC":  # dout (N, H, W, C), weight (O, kH, kW, I), input_size NHWC
+        n, h, w, c = (int(v) for v in input_size)
+        return to_channels_last(conv_backprop_input(
+            to_channels_first(dout), to_channels_first(weight), (n, c, h, w),
+            _pair(stride)[-2:], pad_mode.lower(), pad, _pair(dilation)[-2:], group, 2))
     return conv_backprop_input(dout, weight, input_size, _pair(stride)[-2:], pad_mode.lower(),
                                pad, _pair(dilation)[-2:], group, 2)
+
+
+def _check_conv_transpose(name):
+    def check(arguments):
+        check_format(name, arguments["data_format"])
+        check_nhwc_target(name, arguments["data_format"])
+    return check
 
 
 _CONV_TRANSPOSE_ATTRS = {"out_channel": inspect.Parameter.empty,
@@ -698,9 +814,13 @@ _CONV_TRANSPOSE_ATTRS = {"out_channel": inspect.Parameter.empty,
                          "pad_list": None, "mode": 1, "stride": 1, "dilation": 1, "group": 1,
                          "data_format": "NCHW"}
 Conv2DBackpropInput = primitive("Conv2DBackpropInput", functional(_conv2d_backprop_input),
-                                display=shown.conv_transpose, **_CONV_TRANSPOSE_ATTRS)
+                                display=shown.conv_transpose,
+                                check=_check_conv_transpose("Conv2DBackpropInput"),
+                                **_CONV_TRANSPOSE_ATTRS)
 Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input),
-                            display=shown.conv_transpose, **_CONV_TRANSPOSE_ATTRS)
+                            display=shown.conv_transpose,
+                            check=_check_conv_transpose("Conv2DTranspose"),
+                            **_CONV_TRANSPOSE_ATTRS)
 
 
 @tensor_op()

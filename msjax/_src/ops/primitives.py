@@ -45,8 +45,10 @@ FastGeLU = primitive("FastGeLU", _fast_gelu)
 Elu = primitive("Elu", lambda x, alpha: N.elu(x, alpha), alpha=1.0)
 Softmax = primitive("Softmax", lambda x, axis: N.softmax(x, axis), axis=-1, display=_axis_as_tuple)
 LogSoftmax = primitive("LogSoftmax", lambda x, axis: N.log_softmax(x, axis), axis=-1)
-BiasAdd = primitive("BiasAdd", lambda x, b, data_format: N.bias_add(x, b), data_format="NCHW",
-                    display=shown.enum("data_format", shown.FORMAT))
+BiasAdd = primitive("BiasAdd", functional(N._bias_add_primitive), data_format="NCHW",
+                    display=shown.enum("data_format", shown.FORMAT),
+                    check=lambda arguments: N.check_format_enum("BiasAdd",
+                                                                arguments["data_format"]))
 Identity = primitive("Identity", functional(lambda x: x))
 
 # -- matrix products ---------------------------------------------------------------------------
@@ -147,12 +149,18 @@ Ones = primitive("Ones", lambda shape, dtype=None: A.ones(shape, dtype))
 Eye = primitive("Eye", lambda n, m, t: A.eye(n, m, t))
 Range = primitive("Range", lambda start, limit, delta, maxlen: A.range(start, limit, delta),
                   maxlen=1000000)
+def _check_conv2d(arguments):
+    N.check_format("Conv2D", arguments["data_format"])
+    N.check_nhwc_target("Conv2D", arguments["data_format"], the="")
+
+
 Conv2D = primitive(
     "Conv2D",
     lambda x, w, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group,
-    data_format: N.conv2d(x, w, None, stride, pad_mode, pad, dilation, group),
+    data_format: (N.conv2d_nhwc if data_format == "NHWC" else N.conv2d)(
+        x, w, None, stride, pad_mode, pad, dilation, group),
     out_channel=REQUIRED, kernel_size=REQUIRED, mode=1, pad_mode="valid", pad=0, stride=1,
-    dilation=1, group=1, data_format="NCHW", display=shown.conv)
+    dilation=1, group=1, data_format="NCHW", display=shown.conv, check=_check_conv2d)
 
 
 # -- more elementwise math ---------------------------------------------------------------------

@@ -34,8 +34,10 @@ def _check_data_format(data_format, cls_name):
         if target != "GPU":
             raise ValueError(f"For '{cls_name}', the \"NHWC\" format only support in GPU target, "
                              f"but got the 'format' is {data_format} and the platform is {target}.")
-        raise NotImplementedError(f"msjax: '{cls_name}' supports data_format 'NCHW' only; "
-                                  "transpose NHWC inputs to NCHW.")
+        if cls_name != "Conv2d":
+            raise ValueError(f"For '{cls_name}', the 'NHWC' format is only supported for Conv2d, "
+                             "but got 'data_format' NHWC; give the input channels first "
+                             "('NCHW').")
     return data_format
 
 
@@ -90,6 +92,8 @@ class _Conv(Cell):
                              f"but got 'out_channels': {out_channels} and 'group': {group}.")
         if transposed:
             shape = [in_channels, out_channels // group, *kernel_size]
+        elif self.data_format == "NHWC":  # MindSpore's GPU layout: (O, kH, kW, I / group)
+            shape = [out_channels, *kernel_size, in_channels // group]
         else:
             shape = [out_channels, in_channels // group, *kernel_size]
         if weight_init is None:
@@ -141,8 +145,9 @@ class Conv2d(_Conv):
         self._mode = _check_pad_mode(pad_mode, padding, "Conv2D")
 
     def construct(self, x):
-        return nn_ops.conv2d(x, self.weight, self.bias if self.has_bias else None, self.stride,
-                             self._mode, self.padding, self.dilation, self.group)
+        conv = nn_ops.conv2d_nhwc if self.data_format == "NHWC" else nn_ops.conv2d
+        return conv(x, self.weight, self.bias if self.has_bias else None, self.stride,
+                    self._mode, self.padding, self.dilation, self.group)
 
 
 class Conv1d(_Conv):

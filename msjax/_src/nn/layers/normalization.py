@@ -58,7 +58,6 @@ class _BatchNorm(Cell):
             if target != "GPU":
                 raise ValueError(f"For '{name}', the 'NHWC' format only support in GPU target, but "
                                  f"got device target {target}.")
-            raise NotImplementedError(f"msjax: '{name}' supports data_format 'NCHW' only.")
         if use_batch_statistics is not None and not isinstance(use_batch_statistics, bool):
             raise ValueError(f"For '{name}', the 'use_batch_statistics' must be a boolean value or "
                              f"None, but got {use_batch_statistics}.")
@@ -88,8 +87,12 @@ class _BatchNorm(Cell):
         self._check_input_dim(x.shape, self.cls_name)
         use_batch = (self.training if self.use_batch_statistics is None
                      else self.use_batch_statistics)
-        return nn_ops.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
-                                 training=use_batch, momentum=self.momentum, eps=self.eps)
+        channels_last = self.format == "NHWC" and x.ndim > 2
+        if channels_last:  # MindSpore's GPU layout; normalised channels first
+            x = array_ops.moveaxis(x, -1, 1)
+        y = nn_ops.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
+                              training=use_batch, momentum=self.momentum, eps=self.eps)
+        return array_ops.moveaxis(y, 1, -1) if channels_last else y
 
     def extend_repr(self):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={1.0 - self.momentum}, "

@@ -82,7 +82,6 @@ class _PoolNd(Cell):
             if target != "GPU":
                 raise ValueError(f"For '{name}, the 'NHWC' format only support in GPU target, but "
                                  f"got device target {target}.")
-            raise NotImplementedError(f"msjax: '{name}' supports data_format 'NCHW' only.")
         self.kernel_size = self._int_or_tuple("kernel_size", kernel_size)
         self.stride = self._int_or_tuple("stride", stride)
 
@@ -99,6 +98,14 @@ class _PoolNd(Cell):
         if isinstance(value, tuple):
             return _check_tuple_length(value, arg_name, 2, self.cls_name)
         return value
+
+    def _check_channels_last(self, pad_mode):
+        """MindSpore pools NHWC with its MaxPool/AvgPool kernels only; its 'pad' forms (and the
+        arguments that need them) are channels-first kernels."""
+        if self.format == "NHWC":
+            raise ValueError(f"For '{self.cls_name}', data_format 'NHWC' needs pad_mode 'valid' "
+                             f"or 'same' and the other arguments at their defaults, but got "
+                             f"pad_mode '{pad_mode}'; give the input channels first (NCHW).")
 
     def extend_repr(self):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
@@ -117,6 +124,7 @@ class MaxPool2d(_PoolNd):
         super().__init__(kernel_size, stride, pad_mode, data_format)
         self.return_indices = return_indices
         if pad_mode.upper() == "PAD":
+            self._check_channels_last(pad_mode)
             self.use_pad = True
             self._kernel = self._spatial(self.kernel_size, "kernel_size")
             self._stride = self._spatial(self.stride, "stride")
@@ -154,6 +162,7 @@ class AvgPool2d(_PoolNd):
         name = self.cls_name
         if (pad_mode.upper() == "PAD" or padding != 0 or ceil_mode or not count_include_pad
                 or divisor_override is not None):
+            self._check_channels_last(pad_mode)
             self.is_expand = True
             if divisor_override is not None and divisor_override <= 0:
                 raise ValueError(f"For '{name}', the 'divisor_override' must be > 0, but got "
@@ -210,6 +219,7 @@ class MaxPool1d(_PoolNd):
         self.stride = (1, stride)
         self.return_indices = return_indices
         if pad_mode.upper() == "PAD":
+            self._check_channels_last(pad_mode)
             self.use_pad = True
             self.kernel_size = (1, 1, kernel_size)
             self.stride = (1, 1, stride)
