@@ -263,14 +263,13 @@ class MultiMarginLoss(LossBase):
 
     def __init__(self, p=1, margin=1.0, reduction="mean", weight=None):
         super().__init__()
-        self._hyper = (p, margin, reduction)
+        self.multi_margin_loss = loss_ops.MultiMarginLoss(p=p, margin=margin, reduction=reduction)
         self.weight = weight
 
     def construct(self, x, target, weight=None):
         if self.weight is not None:
             weight = self.weight
-        p, margin, reduction = self._hyper
-        return loss_ops.multi_margin_loss(x, target, p, margin, weight, reduction)
+        return self.multi_margin_loss(x, target, weight)
 
 
 class MultiLabelSoftMarginLoss(LossBase):

@@ -381,16 +381,56 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
     return reduce_loss(jnp.maximum(d_pos - d_neg + margin, 0), reduction)
 
 
-@op()
-def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
-    _check_reduction(reduction, "multi_margin_loss")
-    picked = jnp.take_along_axis(input, target[:, None].astype(np.int32), axis=1)
-    terms = jnp.maximum(margin - picked + input, 0) ** p
+def _check_multi_margin_attributes(arguments):
+    """MultiMarginLoss's constructor checks, in MindSpore's order."""
+    from msjax._src.core.checkparam import IN, check_int, check_string, check_value_type
+    check_value_type("p", arguments["p"], [int], "MultiMarginLoss")
+    check_int(arguments["p"], {1, 2}, IN, "p", "MultiMarginLoss")
+    check_value_type("margin", arguments["margin"], [float], "MultiMarginLoss")
+    check_string(arguments["reduction"], ["none", "sum", "mean"], "reduction", "MultiMarginLoss")
+
+
+def _multi_margin(x, target, weight, p, margin, reduction):
+    """MultiMarginLoss of arrays, with MindSpore's shape checks and its CPU kernel's arithmetic:
+    each term `max((margin + x[i]) - x[y], 0)^p`, times `weight[y]`, summed over `i != y`, then
+    divided by the number of classes."""
+    if target.dtype != np.int64:
+        raise TypeError(f"For primitive[MultiMarginLoss], the input argument[target] must be a "
+                        f"type of {{Tensor[Int64]}}, but got "
+                        f"Tensor[{mstype.from_numpy(target.dtype)}].")
+    if x.ndim != 2 or target.ndim != 1:
+        raise ValueError(f"For MultiMarginLoss, the rank of input x and target should be 2 and 1, "
+                         f"while rank of x is {x.ndim}, rank of target is  {target.ndim}")
+    if x.shape[0] != target.shape[0]:
+        raise ValueError(f"For MultiMarginLoss x_shape[0] and target_shape[0] should be the same, "
+                         f"while x_shape[0] is {x.shape[0]}, target_shape[0] is "
+                         f"{target.shape[0]}")
+    if weight is not None:
+        if weight.dtype != x.dtype:
+            raise TypeError("For primitive[MultiMarginLoss], the input type must be same.")
+        if weight.ndim != 1 or weight.shape[0] != x.shape[1]:
+            raise ValueError(f"For MultiMarginLoss x_shape[1] and weight_shape[0] should be the "
+                             f"same, while x_shape[1] is {x.shape[1]}, weight_shape[0] is "
+                             f"{weight.shape[0] if weight.ndim else weight.shape}")
+    picked = jnp.take_along_axis(x, target[:, None].astype(np.int32), axis=1)
+    terms = jnp.maximum((jnp.asarray(margin, x.dtype) + x) - picked, 0)
+    terms = terms if p == 1 else terms * terms
     if weight is not None:
         terms = terms * weight[target][:, None]
-    hot = jax.nn.one_hot(target, input.shape[1], dtype=bool)
-    loss = jnp.sum(jnp.where(hot, 0, terms), axis=1) / input.shape[1]
-    return reduce_loss(loss.astype(input.dtype), reduction)
+    hot = jax.nn.one_hot(target, x.shape[1], dtype=bool)
+    loss = jnp.sum(jnp.where(hot, 0, terms), axis=1) / x.shape[1]
+    return reduce_loss(loss.astype(x.dtype), reduction)
+
+
+@op()
+def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
+    """`ops.multi_margin_loss`: MindSpore's functional takes an int `margin` and builds the
+    MultiMarginLoss Primitive, whose checks follow."""
+    if not isinstance(margin, int):
+        raise TypeError(f"For 'multi_margin_loss', the type of 'margin' must be int, but got "
+                        f"{type(margin)}.")
+    _check_multi_margin_attributes(dict(p=p, margin=float(margin), reduction=reduction))
+    return _multi_margin(input, target, weight, p, float(margin), reduction)
 
 
 @op()
@@ -444,9 +484,9 @@ NLLLoss = primitive("NLLLoss", functional(_nll_loss_primitive), reduction="mean"
 SoftMarginLoss = primitive("SoftMarginLoss", soft_margin_loss, reduction="mean",
                            display=shown.REDUCTION_ENUM)
 MultiMarginLoss = primitive(
-    "MultiMarginLoss", lambda x, target, weight=None, p=1, margin=1.0, reduction="mean":
-        multi_margin_loss(x, target, p, margin, weight, reduction),
-    p=1, margin=1.0, reduction="mean")
+    "MultiMarginLoss", functional(lambda x, target, weight=None, p=1, margin=1.0, reduction="mean":
+                                  _multi_margin(x, target, weight, p, margin, reduction)),
+    p=1, margin=1.0, reduction="mean", check=_check_multi_margin_attributes)
 MultilabelMarginLoss = primitive(
     "MultilabelMarginLoss", lambda x, target, reduction: (
         multilabel_margin_loss(x, target, reduction), (target >= 0).astype(target.dtype)),
