@@ -425,7 +425,7 @@ def _write(target, value):
 BatchNorm = primitive("BatchNorm", _batch_norm_1x, is_training=False, epsilon=1e-5,
                       momentum=0.1, data_format="NCHW",
                       check=lambda arguments: check_format_enum("BatchNorm",
-                                                                       arguments["data_format"]))
+                                                                arguments["data_format"]))
 
 
 # -- optimizer and Parameter access ---------------------------------------------------------------

@@ -13,6 +13,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks, integer_inputs
+from msjax._src.core.checkparam import IN, check_int, check_string, check_value_type
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.registry import functional, op, primitive
@@ -383,7 +384,6 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-06, 
 
 def _check_multi_margin_attributes(arguments):
     """MultiMarginLoss's constructor checks, in MindSpore's order."""
-    from msjax._src.core.checkparam import IN, check_int, check_string, check_value_type
     check_value_type("p", arguments["p"], [int], "MultiMarginLoss")
     check_int(arguments["p"], {1, 2}, IN, "p", "MultiMarginLoss")
     check_value_type("margin", arguments["margin"], [float], "MultiMarginLoss")

@@ -20,7 +20,7 @@ from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key
 from msjax._src.core.tensor import _wrap
-from msjax._src.core import op_precision
+from msjax._src.core import context, op_precision
 
 
 # -- activations -------------------------------------------------------------------------------
@@ -268,7 +268,6 @@ def check_format_enum(name, data_format, formats=("NCHW", "NHWC", "NCDHW")):
 def check_nhwc_target(name, data_format, the="the "):
     """MindSpore computes NHWC convolutions and max pooling on its GPU target only; other targets
     refuse them when the Primitive is built (msjax: whatever JAX device runs the program)."""
-    from msjax._src.core import context
     target = context.get_context("device_target")
     if data_format == "NHWC" and target != "GPU":
         raise ValueError(f"For '{name}', the 'NHWC' format is only supported in GPU target, but "

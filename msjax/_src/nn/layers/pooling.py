@@ -219,7 +219,6 @@ class MaxPool1d(_PoolNd):
         self.stride = (1, stride)
         self.return_indices = return_indices
         if pad_mode.upper() == "PAD":
-            self._check_channels_last(pad_mode)
             self.use_pad = True
             self.kernel_size = (1, 1, kernel_size)
             self.stride = (1, 1, stride)
