@@ -722,6 +722,8 @@ from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss
 from msjax._src.ops.loss_ops import MultiMarginLoss as MultiMarginLoss
 from msjax._src.ops.random_ops import multinomial as multinomial
 from msjax._src.ops.random_ops import Multinomial as Multinomial
+from msjax._src.ops.multinomial_ops import multinomial_with_replacement as multinomial_with_replacement
+from msjax._src.ops.multinomial_ops import MultinomialWithReplacement as MultinomialWithReplacement
 from msjax._src.ops.math_ops import mul as multiply
 from msjax._src.ops.composite import MultitypeFuncGraph as MultitypeFuncGraph
 from msjax._src.ops.linalg_ops import mv as mv

@@ -440,6 +440,7 @@ from msjax._src.ops.loss_ops import multi_margin_loss as multi_margin_loss
 from msjax._src.ops.loss_ops import multilabel_margin_loss as multilabel_margin_loss
 from msjax._src.ops.loss_ops import multilabel_soft_margin_loss as multilabel_soft_margin_loss
 from msjax._src.ops.random_ops import multinomial as multinomial
+from msjax._src.ops.multinomial_ops import multinomial_with_replacement as multinomial_with_replacement
 from msjax._src.ops.math_ops import mul as multiply
 from msjax._src.ops.linalg_ops import mv as mv
 from msjax._src.ops.math_ops import mvlgamma as mvlgamma

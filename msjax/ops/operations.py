@@ -278,6 +278,7 @@ from msjax._src.ops.primitives import MulNoNan as MulNoNan
 from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss
 from msjax._src.ops.loss_ops import MultiMarginLoss as MultiMarginLoss
 from msjax._src.ops.random_ops import Multinomial as Multinomial
+from msjax._src.ops.multinomial_ops import MultinomialWithReplacement as MultinomialWithReplacement
 from msjax._src.ops.primitives import Mvlgamma as Mvlgamma
 from msjax._src.ops.primitives import NanToNum as NanToNum
 from msjax._src.ops.math_ops import Neg as Neg
