@@ -393,7 +393,14 @@ def broadcast_to(input, shape):
 
 @op()
 def expand(input_x, size):
-    return broadcast_to.impl(input_x, _shape_arg(size))
+    """`ops.expand(input_x, size)`: `broadcast_to`, with Expand's own error for -1 in a new
+    leading axis."""
+    size = _shape_arg(size)
+    for i, n in enumerate(tuple(size)[:builtins.max(len(size) - input_x.ndim, 0)]):
+        if n == -1:
+            raise ValueError(f"For Expand, the expanded size of the tensor (-1) isn't allowed in "
+                             f"a leading, non-existing dimension {i}.")
+    return broadcast_to.impl(input_x, size)
 
 
 @op()
