@@ -1,7 +1,7 @@
 """Behaviours added for MindSpore's st/ops sample s16b (array_func.gather_ext, Cummin/Cummax with
 NaN, std_mean's division, BroadcastTo's and Expand's -1 in a new axis, slice_scatter's and Eig's
-checks,
-_inner_ops.ClipByNorm, MultinomialWithReplacement, SparseAddmm) as MindSpore 2.10 computes them:
+checks, _inner_ops.ClipByNorm, MultinomialWithReplacement, SparseAddmm) as MindSpore 2.10 computes
+them:
 the probe scripts tests/goldens/scripts/ops16b_*_probe.py run unchanged on msjax and print what
 MindSpore printed (tests/goldens/ops/ops16b_*_probe.out). Where msjax goes beyond MindSpore
 (docs/migration.md), the expected values come from NumPy."""
