@@ -1,7 +1,7 @@
 """Behaviours added for MindSpore's st/ops sample s16b (array_func.gather_ext, Cummin/Cummax with
 NaN, std_mean's division, BroadcastTo's and Expand's -1 in a new axis, slice_scatter's and Eig's
-checks, _inner_ops.ClipByNorm, MultinomialWithReplacement, SparseAddmm) as MindSpore 2.10 computes
-them:
+checks, _inner_ops.ClipByNorm, MultinomialWithReplacement, SparseAddmm, SequenceStack/Unstack) as
+MindSpore 2.10 computes them:
 the probe scripts tests/goldens/scripts/ops16b_*_probe.py run unchanged on msjax and print what
 MindSpore printed (tests/goldens/ops/ops16b_*_probe.out). Where msjax goes beyond MindSpore
 (docs/migration.md), the expected values come from NumPy."""
@@ -11,12 +11,13 @@ import pytest
 import msjax as ms
 from msjax import Tensor, mint, ops
 from msjax.ops.operations import _inner_ops as inner
+from msjax.ops.operations._sequence_ops import SequenceStack
 from msjax.ops.operations.sparse_ops import SparseAddmm
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = ("ops16b_misc_probe", "ops16b_broadcast_probe", "ops16b_expand_probe",
-          "ops16b_sparse_addmm_probe")
+          "ops16b_sparse_addmm_probe", "ops16b_sequence_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
@@ -138,3 +139,14 @@ def test_sparse_addmm_refuses_an_addend_of_another_shape():
     x3 = np.ones((3, 2), np.float32)
     out = SparseAddmm()(indices, values, shape, Tensor(x2), Tensor(x3), alpha, beta)
     np.testing.assert_allclose(out.asnumpy(), 0.5 * x3 + 2 * dense @ x2)
+
+
+def test_sequence_stack_gradient_splits_the_output_gradient():
+    """Beyond MindSpore 2.10 (SequenceStack has no bprop there): each stacked Tensor's gradient
+    is its slice of the output's."""
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    sens = np.arange(12, dtype=np.float32).reshape(2, 2, 3)
+    grads = ops.GradOperation(get_all=True, sens_param=True)(
+        lambda x, y: SequenceStack(1)((x, y)))(Tensor(a), Tensor(a + 10), Tensor(sens))
+    np.testing.assert_array_equal(grads[0].asnumpy(), sens[:, 0])
+    np.testing.assert_array_equal(grads[1].asnumpy(), sens[:, 1])

@@ -9,6 +9,8 @@ graph syntax and its own tests call directly.
   compiler; values pass through unchanged. msjax compiles one program per shape, so it is the
   identity here too.
 - `SequenceAddN()(seq)`: the sum of a sequence's elements (Tensors or Python numbers).
+- `SequenceStack(axis=0)(seq)`: a tuple or list of Tensors stacked along a new axis;
+  `SequenceUnstack(axis=0, num=None)(x)`: the tuple of a Tensor's slices along `axis`.
 - `MixedPrecisionCast()(dst_dtype, x)` (`ops.functional.mixed_precision_cast`, what MindSpore's
   amp casts a Cell's inputs with): each floating-point Tensor in `x` (a Tensor, or tuples and
   lists of them, nested, which come back as tuples) cast to `dst_dtype`; any other value (an
@@ -52,6 +54,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import is_subclass, type_to_type_id
+from msjax._src.core.type_text import type_of
 from msjax._src.ops.dtype_rules import only
 from msjax._src.ops.input_rules import Rule, checked
 from msjax._src.backend.interface import one_program
@@ -127,6 +130,65 @@ class SequenceAddN(Primitive):
         for element in seq[1:]:
             total = total + element
         return total
+
+
+class SequenceStack(Primitive):
+    """`ops.operations._sequence_ops.SequenceStack(axis=0)(seq)`: the Tensors of the tuple or
+    list `seq` (one shape, one dtype) stacked along a new axis `axis`, in [-(rank + 1), rank]."""
+
+    def __init__(self, axis=0):
+        super().__init__("SequenceStack")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+
+    def __call__(self, seq):
+        if not isinstance(seq, (tuple, list)):
+            raise TypeError(f"For SequenceStack, input[0] must be sequence, but got "
+                            f"{type(seq).__name__}.")
+        if len({tuple(t.shape) for t in seq}) > 1:
+            raise ValueError("All input shape size must be the same!")
+        if len({t.dtype for t in seq}) > 1:
+            raise RuntimeError("For 'SequenceStack', the elements of the sequence must have one "
+                            f"dtype, but got {', '.join(str(t.dtype) for t in seq)}.")
+        rank = seq[0].ndim if seq else 0
+        if not -(rank + 1) <= self.axis <= rank:
+            raise ValueError(f"For primitive[SequenceStack], the Stack axis must be in "
+                             f"[{-(rank + 1)},{rank}], but got {self.axis}.")
+        return _stack(tuple(seq), self.axis)
+
+
+class SequenceUnstack(Primitive):
+    """`ops.operations._sequence_ops.SequenceUnstack(axis=0, num=None)(input_x)`: the tuple of
+    the Tensor's slices along `axis`, in [-rank, rank) (`num`, MindSpore's hint of their number,
+    is kept as an attribute)."""
+
+    def __init__(self, axis=0, num=None):
+        super().__init__("SequenceUnstack")
+        self.axis, self.num = axis, num
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("num", num)
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError("For Primitive[SequenceUnstack], the type of input argument[input_x] "
+                            f"must be Tensor but got {type_of(input_x)}.")
+        if input_x.ndim == 0:
+            raise ValueError("For SequenceUnstack, the check range left must be smaller than "
+                             "right number but got left: 0 and right: 0.")
+        if not -input_x.ndim <= self.axis < input_x.ndim:
+            raise ValueError(f"For primitive[SequenceUnstack], the axis value must be in "
+                             f"[{-input_x.ndim},{input_x.ndim}), but got {self.axis}.")
+        return _unstack(input_x, self.axis % input_x.ndim)
+
+
+@functional
+def _stack(seq, axis):
+    return jnp.stack(seq, axis)
+
+
+@functional
+def _unstack(x, axis):
+    return tuple(jnp.moveaxis(x, axis, 0))
 
 
 class CopyWithSlice(Primitive):
