@@ -196,6 +196,7 @@ from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
+from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
 from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.reduce_ops import cummin as cummin

@@ -100,6 +100,7 @@ from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.primitives import Cross as Cross
+from msjax._src.ops.ctc_decode_ops import CTCGreedyDecoder as CTCGreedyDecoder
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.primitives import Cummax as Cummax
