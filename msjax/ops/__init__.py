@@ -83,6 +83,7 @@ from msjax._src.ops.math_ops import asin as asin
 from msjax._src.ops.math_ops import Asin as Asin
 from msjax._src.ops.math_ops import asinh as asinh
 from msjax._src.ops.math_ops import Asinh as Asinh
+from msjax._src.ops.host_ops import Assert as Assert
 from msjax._src.ops.state_ops import assign as assign
 from msjax._src.ops.state_ops import Assign as Assign
 from msjax._src.ops.state_ops import assign_add as assign_add

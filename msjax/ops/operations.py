@@ -37,6 +37,7 @@ from msjax._src.ops.primitives import Argmin as Argmin
 from msjax._src.ops.primitives import ArgMinWithValue as ArgMinWithValue
 from msjax._src.ops.math_ops import Asin as Asin
 from msjax._src.ops.math_ops import Asinh as Asinh
+from msjax._src.ops.host_ops import Assert as Assert
 from msjax._src.ops.state_ops import Assign as Assign
 from msjax._src.ops.state_ops import AssignAdd as AssignAdd
 from msjax._src.ops.state_ops import AssignSub as AssignSub

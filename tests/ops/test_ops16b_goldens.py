@@ -1,7 +1,7 @@
 """Behaviours added for MindSpore's st/ops sample s16b (array_func.gather_ext, Cummin/Cummax with
 NaN, std_mean's division, BroadcastTo's and Expand's -1 in a new axis, slice_scatter's and Eig's
 checks, _inner_ops.ClipByNorm, MultinomialWithReplacement, SparseAddmm, SequenceStack/Unstack,
-LayerNormGrad, CTCGreedyDecoder) as MindSpore 2.10 computes them:
+LayerNormGrad, CTCGreedyDecoder, Assert) as MindSpore 2.10 computes them:
 the probe scripts tests/goldens/scripts/ops16b_*_probe.py run unchanged on msjax and print what
 MindSpore printed (tests/goldens/ops/ops16b_*_probe.out). Where msjax goes beyond MindSpore
 (docs/migration.md), the expected values come from NumPy."""
@@ -18,7 +18,7 @@ from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = ("ops16b_misc_probe", "ops16b_broadcast_probe", "ops16b_expand_probe",
           "ops16b_sparse_addmm_probe", "ops16b_sequence_probe", "ops16b_layer_norm_grad_probe",
-          "ops16b_ctc_greedy_probe")
+          "ops16b_ctc_greedy_probe", "ops16b_assert_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
