@@ -61,7 +61,7 @@ def _float_mean(a, axis, keepdims):
 
 
 def statistics_mean(x, axis=None, keepdims=False):
-    """The mean `std_mean`/`var_mean` give: of a float `x` a sum divided once by the count
+    """The mean `std_mean` gives: of a float `x` a sum divided once by the count
     (float16 summed in float32), as MindSpore's ReduceStd kernel and NumPy compute it; of other
     dtypes `jnp.mean`'s."""
     if x.dtype.kind != "f":
@@ -72,15 +72,20 @@ def statistics_mean(x, axis=None, keepdims=False):
 
 
 # One program (as jnp.var and jnp.std are), so that an eager call computes what theirs do.
-@functools.partial(jax.jit, static_argnames=("axis", "ddof", "keepdims", "root"))
-def _float_variance(x, axis, ddof, keepdims, root=False):
+@functools.partial(jax.jit, static_argnames=("axis", "ddof", "keepdims", "root", "divide_once"))
+def _float_variance(x, axis, ddof, keepdims, root=False, divide_once=False):
+    """jnp.var's arithmetic (its mean and its division by the count, which XLA makes a
+    multiplication by the rounded reciprocal), or, with `divide_once`, sums divided once by the
+    count (`_true_divide`), as MindSpore's ReduceStd kernel and NumPy compute."""
     compute = _FLOAT32 if x.dtype.itemsize < 4 else x.dtype
     a = x.astype(compute)
-    centered = lax.square(a - _float_mean(a, axis, keepdims=True))
+    mean = _float_mean(a, axis, keepdims=True) if divide_once else jnp.mean(a, axis,
+                                                                             keepdims=True)
+    centered = lax.square(a - mean)
     total = jnp.sum(centered, axis, keepdims=keepdims)
     count = _reduced_size(x.shape, axis)
     divisor = np.asarray(count, compute) - np.asarray(ddof, compute)  # in `compute`, as JAX's
-    result = _true_divide(total, divisor)
+    result = _true_divide(total, divisor) if divide_once else lax.div(total, divisor)
     if divisor <= 0:  # NaN, and so is the gradient, as jnp.var's
         result = lax.select(lax.full_like(total, False, np.bool_), result,
                             lax.full_like(total, np.asarray(np.nan, compute)))
@@ -89,11 +94,14 @@ def _float_variance(x, axis, ddof, keepdims, root=False):
 
 
 def standard_deviation(x, axis=None, ddof=0, keepdims=False):
-    """`jnp.std(x, axis, ddof=ddof, keepdims=keepdims)` as the square root of `variance`."""
+    """The standard deviation of MindSpore's std ops (ops.std, std_mean, ReduceStd): of a float
+    `x` the square root of the squared deviations' sum divided once by the count less `ddof`
+    (`_float_variance`'s `divide_once`, as MindSpore's kernel and NumPy compute it); of other
+    dtypes `jnp.std`'s."""
     if x.dtype.kind != "f":
         return jnp.std(x, axis, ddof=ddof, keepdims=keepdims)
     return _float_variance(x, tuple(axis) if isinstance(axis, list) else axis, ddof, keepdims,
-                           root=True)
+                           root=True, divide_once=True)
 
 
 def _index_of(lax_reduce, name, x, axis=None, keepdims=False):
@@ -372,7 +380,7 @@ def std_mean(input, axis=None, ddof=0, keepdims=False):
 @one_program
 def var_mean(input, axis=None, ddof=0, keepdims=False):
     return (variance(input, axis_arg(axis), ddof, keepdims),
-            statistics_mean(input, axis_arg(axis), keepdims))
+            jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
 
 
 @op()
