@@ -173,3 +173,29 @@ def test_a_folder_others_may_write_to_is_not_given_to_jax(tmp_path):
         assert "DIR None" in done.stdout
         assert ("may be written by other users" in done.stderr) is warned, done.stderr[-2000:]
     assert os.listdir(shared) == []
+
+
+_EIG = textwrap.dedent("""
+    import json
+    import numpy as np
+    import msjax as ms
+    values, vectors = ms.ops.eig(ms.Tensor(np.array([[2.0, 1.0], [1.0, 2.0]], np.float32)))
+    print(json.dumps(sorted(float(v) for v in values.asnumpy().real)))
+""")
+
+
+def test_second_process_runs_a_loaded_lapack_program(tmp_path):
+    """An eager program that calls jaxlib's CPU LAPACK (ops.eig's geev), loaded from the cache in
+    a process that lowered no linear algebra, runs (jax_private.deserialize_executable sets up
+    LAPACK first; without it the process crashed)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("JAX_COMPILATION_CACHE", "JAX_ENABLE_COMPILATION_CACHE",
+                                "MS_COMPILER_CACHE", "MSJAX_EAGER"))}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "home_cache")
+    runs = [subprocess.run([sys.executable, "-c", _EIG], env=env, capture_output=True, text=True,
+                           timeout=300) for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 0, done.stderr[-3000:]
+        assert json.loads(done.stdout.strip().splitlines()[-1]) == pytest.approx([1.0, 3.0])
+    programs = tmp_path / "home_cache" / "msjax" / "jax_cache" / eager_cache.SUBFOLDER
+    assert (len(_entries(programs)) > 0) is OWN_PROGRAMS  # the second run loaded it from there

@@ -83,6 +83,7 @@ from msjax._src.ops.math_ops import asin as asin
 from msjax._src.ops.math_ops import Asin as Asin
 from msjax._src.ops.math_ops import asinh as asinh
 from msjax._src.ops.math_ops import Asinh as Asinh
+from msjax._src.ops.host_ops import Assert as Assert
 from msjax._src.ops.state_ops import assign as assign
 from msjax._src.ops.state_ops import Assign as Assign
 from msjax._src.ops.state_ops import assign_add as assign_add
@@ -298,7 +299,9 @@ from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
+from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
 from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
+from msjax._src.ops.ctc_decode_ops import CTCGreedyDecoder as CTCGreedyDecoder
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.reduce_ops import cummax as cummax
@@ -722,6 +725,8 @@ from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss
 from msjax._src.ops.loss_ops import MultiMarginLoss as MultiMarginLoss
 from msjax._src.ops.random_ops import multinomial as multinomial
 from msjax._src.ops.random_ops import Multinomial as Multinomial
+from msjax._src.ops.multinomial_ops import multinomial_with_replacement as multinomial_with_replacement
+from msjax._src.ops.multinomial_ops import MultinomialWithReplacement as MultinomialWithReplacement
 from msjax._src.ops.math_ops import mul as multiply
 from msjax._src.ops.composite import MultitypeFuncGraph as MultitypeFuncGraph
 from msjax._src.ops.linalg_ops import mv as mv

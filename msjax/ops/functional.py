@@ -196,6 +196,7 @@ from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
+from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
 from msjax._src.ops.ctc_ops import ctc_loss as ctc_loss
 from msjax._src.ops.reduce_ops import cummax as cummax
 from msjax._src.ops.reduce_ops import cummin as cummin
@@ -440,6 +441,7 @@ from msjax._src.ops.loss_ops import multi_margin_loss as multi_margin_loss
 from msjax._src.ops.loss_ops import multilabel_margin_loss as multilabel_margin_loss
 from msjax._src.ops.loss_ops import multilabel_soft_margin_loss as multilabel_soft_margin_loss
 from msjax._src.ops.random_ops import multinomial as multinomial
+from msjax._src.ops.multinomial_ops import multinomial_with_replacement as multinomial_with_replacement
 from msjax._src.ops.math_ops import mul as multiply
 from msjax._src.ops.linalg_ops import mv as mv
 from msjax._src.ops.math_ops import mvlgamma as mvlgamma

@@ -37,6 +37,7 @@ from msjax._src.ops.primitives import Argmin as Argmin
 from msjax._src.ops.primitives import ArgMinWithValue as ArgMinWithValue
 from msjax._src.ops.math_ops import Asin as Asin
 from msjax._src.ops.math_ops import Asinh as Asinh
+from msjax._src.ops.host_ops import Assert as Assert
 from msjax._src.ops.state_ops import Assign as Assign
 from msjax._src.ops.state_ops import AssignAdd as AssignAdd
 from msjax._src.ops.state_ops import AssignSub as AssignSub
@@ -100,6 +101,7 @@ from msjax._src.ops.math_ops import Cosh as Cosh
 from msjax._src.ops.primitives import CountNonZero as CountNonZero
 from msjax._src.ops.roi_ops import CropAndResize as CropAndResize
 from msjax._src.ops.primitives import Cross as Cross
+from msjax._src.ops.ctc_decode_ops import CTCGreedyDecoder as CTCGreedyDecoder
 from msjax._src.ops.ctc_ops import CTCLoss as CTCLoss
 from msjax._src.ops.ctc_ops import CTCLossV2 as CTCLossV2
 from msjax._src.ops.primitives import Cummax as Cummax
@@ -278,6 +280,7 @@ from msjax._src.ops.primitives import MulNoNan as MulNoNan
 from msjax._src.ops.loss_ops import MultilabelMarginLoss as MultilabelMarginLoss
 from msjax._src.ops.loss_ops import MultiMarginLoss as MultiMarginLoss
 from msjax._src.ops.random_ops import Multinomial as Multinomial
+from msjax._src.ops.multinomial_ops import MultinomialWithReplacement as MultinomialWithReplacement
 from msjax._src.ops.primitives import Mvlgamma as Mvlgamma
 from msjax._src.ops.primitives import NanToNum as NanToNum
 from msjax._src.ops.math_ops import Neg as Neg

@@ -309,11 +309,31 @@ def serialize_executable(compiled) -> bytes:
     return bytes(_xla_bridge.get_backend().serialize_executable(compiled.runtime_executable()))
 
 
+_LAPACK_CALL = b"lapack_"  # the prefix of jaxlib's CPU LAPACK custom-call targets
+_lapack_ready = False
+
+
+def _prepare_lapack(serialized: bytes, device) -> None:
+    """Set up jaxlib's CPU LAPACK kernels before an executable that calls them is loaded: JAX
+    does so while lowering a linear-algebra op (and before running an exported function: its
+    `_ensure_backends_initialized`), and an executable loaded in a process that lowered none
+    (`eager_cache`'s and `compile_cache`'s files) otherwise calls unset LAPACK functions and
+    crashes the process (`ops.eig`'s `geev`). Once per process, and only for an executable whose
+    bytes name a LAPACK target."""
+    global _lapack_ready
+    if _lapack_ready or device.platform != "cpu" or _LAPACK_CALL not in serialized:
+        return
+    from jax._src.lax import linalg as _linalg  # here: it imports SciPy's LAPACK (~0.2 s)
+    _linalg.initialize_lapack()
+    _lapack_ready = True
+
+
 def deserialize_executable(serialized: bytes, device=None):
     """XLA's loaded executable from `serialize_executable`'s bytes, on `device` (default: the
     default backend's first device)."""
     if device is None:
         device = _xla_bridge.get_backend().local_devices()[0]
+    _prepare_lapack(serialized, device)
     return device.client.deserialize_executable(serialized, _jax.DeviceList((device,)), None)
 
 

@@ -6,6 +6,7 @@
 element (no `dim`), or the (values, Int64 indices) along `dim`; `max_ext` likewise.
 `split_ext(tensor, split_size, dim=0)` is `mint.split`: chunks of `split_size` (an int), or of
 the sizes a list or tuple gives, along `dim`.
+`gather_ext(input, dim, index)` is `mint.gather` (GatherD: the index's shape, its indices checked).
 `new_ones(input, size, dtype=None)` and `new_zeros` are `Tensor.new_ones`/`new_zeros` as
 functions (MindSpore's NewOnes/NewZeros): a Tensor of shape `size` (an int, a tuple or list of
 ints, or an integer Tensor) in `dtype` (a MindSpore dtype), or `input`'s dtype.
@@ -32,6 +33,11 @@ def max_ext(input, dim=None, keepdim=False):
 def split_ext(tensor, split_size, dim=0):
     """`array_func.split_ext`: `mint.split(tensor, split_size, dim)`."""
     return _mint.split(tensor, split_size, dim)
+
+
+def gather_ext(input, dim, index):
+    """`array_func.gather_ext`: `mint.gather(input, dim, index)`."""
+    return _mint.gather(input, dim, index)
 
 
 def _new_filled(name, make, input, size, dtype):

@@ -406,7 +406,8 @@ def _cumulative_extreme(name, better):
         index = jnp.broadcast_to(index, moved.shape)
 
         def combine(a, b):
-            take_b = better(b[0], a[0]) | (b[0] == a[0])
+            # a NaN is taken and then kept: from it on the value is NaN, the index the latest NaN's
+            take_b = better(b[0], a[0]) | (b[0] == a[0]) | jnp.isnan(b[0])
             return jnp.where(take_b, b[0], a[0]), jnp.where(take_b, b[1], a[1])
         values, indices = jax.lax.associative_scan(combine, (moved, index))
         return jnp.moveaxis(values, 0, dim), jnp.moveaxis(indices, 0, dim).astype(_INT64)

@@ -376,9 +376,14 @@ def ravel(input):
 @op()
 def broadcast_to(input, shape):
     target = tuple(shape)
+    lead = len(target) - input.ndim
+    for i, size in enumerate(target[:builtins.max(lead, 0)]):
+        if size == -1:  # a new leading axis has no size of the input's to keep
+            raise ValueError("For 'BroadcastTo', -1 in init shape is in an incompatible location "
+                             f"with given input tensor, -1 index in init shape: {i} but -1 can "
+                             f"only be in index{input.ndim}onwards for this input.")
     shape = tuple(input.shape[i - len(shape) + input.ndim] if s == -1 else s
                   for i, s in enumerate(shape))
-    lead = len(shape) - input.ndim
     if lead < 0 or builtins.any(d not in (1, t) for d, t in zip(input.shape, shape[lead:])):
         raise ValueError("For 'BroadcastTo', in order to broadcast, each dimension pair must be "
                          "equal or input dimension is 1 or target dimension is -1. But got "
@@ -388,7 +393,14 @@ def broadcast_to(input, shape):
 
 @op()
 def expand(input_x, size):
-    return broadcast_to.impl(input_x, _shape_arg(size))
+    """`ops.expand(input_x, size)`: `broadcast_to`, with Expand's own error for -1 in a new
+    leading axis."""
+    size = _shape_arg(size)
+    for i, n in enumerate(tuple(size)[:builtins.max(len(size) - input_x.ndim, 0)]):
+        if n == -1:
+            raise ValueError(f"For Expand, the expanded size of the tensor (-1) isn't allowed in "
+                             f"a leading, non-existing dimension {i}.")
+    return broadcast_to.impl(input_x, size)
 
 
 @op()

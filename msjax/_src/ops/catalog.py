@@ -13,5 +13,6 @@ from msjax._src.ops import (conv3d_ops, ctc_ops, deformable_ops, fractional_pool
 from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, named_kernels,
                            quant_ops, recurrent_ops, sparse_primitives, summary_ops,
                            used_primitives)
+from msjax._src.ops import ctc_decode_ops, multinomial_ops
 from msjax._src.ops import alias_primitives
 from msjax._src.ops import optimizer_ops

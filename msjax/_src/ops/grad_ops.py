@@ -265,6 +265,41 @@ BiasAddGrad = primitive("BiasAddGrad", functional(_bias_add_grad), data_format="
 FlattenGrad = primitive("FlattenGrad", functional(lambda dout, shape: dout.reshape(tuple(shape))))
 
 
+_LAYER_NORM_EPSILON = 1e-12  # MindSpore's LayerNormGrad kernel's
+
+
+def _layer_norm_grad(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis):
+    """`LayerNormGrad(begin_norm_axis=1, begin_params_axis=1)(x, dy, variance, mean, gamma)` ->
+    (dx, dgamma, dbeta): LayerNorm's gradients given the forward's statistics over the axes from
+    `begin_norm_axis` on (`variance` and `mean` of the reduced shape, kept axes or not) and
+    `gamma` of `x.shape[begin_params_axis:]`; dgamma and dbeta sum over the axes before
+    `begin_params_axis`. Computed in float32 for float16 inputs, returned in `x`'s dtype."""
+    rank = x.ndim
+    norm_start, params_start = begin_norm_axis % rank, begin_params_axis % rank
+    norm_axes, param_axes = tuple(range(norm_start, rank)), tuple(range(params_start))
+    kept = x.shape[:norm_start] + (1,) * (rank - norm_start)
+    compute = jnp.promote_types(x.dtype, jnp.float32)
+    x32, dy32 = x.astype(compute), dy.astype(compute)
+    mean32 = mean.astype(compute).reshape(kept)
+    inv_std = lax.rsqrt(variance.astype(compute).reshape(kept) + _LAYER_NORM_EPSILON)
+    scale = gamma.astype(compute)
+    centered = x32 - mean32
+    count = math.prod(x.shape[norm_start:])
+    scaled_dy = dy32 * scale
+    sum_var = jnp.sum(-0.5 * scaled_dy * centered * inv_std ** 3, norm_axes, keepdims=True)
+    sum_dy = jnp.sum(scaled_dy, norm_axes, keepdims=True)
+    sum_centered = jnp.sum(-2.0 * centered, norm_axes, keepdims=True)
+    dx = (scaled_dy * inv_std + sum_var * (2.0 / count) * centered
+          + (-inv_std * sum_dy + sum_var * sum_centered / count) / count)
+    dgamma = jnp.sum(dy32 * inv_std * centered, param_axes)
+    dbeta = jnp.sum(dy32, param_axes)
+    return dx.astype(x.dtype), dgamma.astype(gamma.dtype), dbeta.astype(gamma.dtype)
+
+
+LayerNormGrad = primitive("LayerNormGrad", functional(_layer_norm_grad), begin_norm_axis=1,
+                          begin_params_axis=1)
+
+
 def _concat_offset(xs, N, axis):
     shapes = [x.shape for x in xs]
     rank = len(shapes[0])

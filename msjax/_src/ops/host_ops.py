@@ -19,6 +19,7 @@ from msjax._src.core import lifting, state
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_text import type_of
 
 
 def _primitive_class(cls):
@@ -84,6 +85,40 @@ def print_(*input_x):
     """`ops.print_(*input_x)`: prints its inputs, one per line, as `ops.Print()` does (inside a
     compiled function, when the program runs)."""
     return Print()(*input_x)
+
+
+@_primitive_class
+class Assert(Primitive):
+    """`mindspore.ops.Assert(summarize=3)(condition, input_data)`: raises MindSpore's
+    RuntimeError "assert failed" when `condition` (a Python bool or a Bool Tensor, all of whose
+    elements count) is false; otherwise an Int32 Tensor [0]. `input_data` (a list or tuple of
+    Tensors, MindSpore prints at most `summarize` elements of each on failure) is not printed.
+    Inside a compiled function a Tensor condition needs its value: the call runs eagerly there
+    (transforms/control_flow.py's fallback)."""
+
+    def __init__(self, summarize=3):
+        super().__init__("Assert")
+        if isinstance(summarize, bool) or not isinstance(summarize, int):
+            raise TypeError(f"For 'Assert', the type of 'summarize' should be 'int', but got type "
+                            f"'{type(summarize).__name__}'.")
+        self.summarize = summarize
+        self.add_prim_attr("summarize", summarize)
+        self.add_prim_attr("side_effect_io", True)
+
+    def __call__(self, condition, input_data):
+        if isinstance(condition, Tensor):
+            if condition.dtype != mstype.bool_:
+                raise TypeError("For 'Assert', the type of 'condition' must be in "
+                                f"[mindspore.bool], but got {condition.dtype}.")
+            holds = bool(np.asarray(condition._data).all())
+        elif isinstance(condition, bool):
+            holds = condition
+        else:
+            raise TypeError("For 'Assert', the type of 'condition' must be in [mindspore.bool], "
+                            f"but got {type_of(condition)}.")
+        if not holds:
+            raise RuntimeError("assert failed")
+        return Tensor(np.zeros(1, np.int32))
 
 
 # -- constexpr ---------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ graph syntax and its own tests call directly.
   compiler; values pass through unchanged. msjax compiles one program per shape, so it is the
   identity here too.
 - `SequenceAddN()(seq)`: the sum of a sequence's elements (Tensors or Python numbers).
+- `SequenceStack(axis=0)(seq)`: a tuple or list of Tensors stacked along a new axis;
+  `SequenceUnstack(axis=0, num=None)(x)`: the tuple of a Tensor's slices along `axis`.
 - `MixedPrecisionCast()(dst_dtype, x)` (`ops.functional.mixed_precision_cast`, what MindSpore's
   amp casts a Cell's inputs with): each floating-point Tensor in `x` (a Tensor, or tuples and
   lists of them, nested, which come back as tuples) cast to `dst_dtype`; any other value (an
@@ -35,8 +37,13 @@ graph syntax and its own tests call directly.
   (`scale * scale * (x + offset)` with `sqrt_mode`) of an Int8 `x`, in `dtype`. MindSpore 2.10
   runs it on Ascend only (docs/migration.md); msjax computes what its documentation says.
 
+- `ClipByNorm(axis=None)(x, clip_norm)` (what `nn.ClipByNorm` computes with): `x` scaled so that
+  its L2 norm over `axis` (an int, tuple or list; all axes for None or `()`) is at most
+  `clip_norm` (a Tensor broadcasting against `x`): `x * clip_norm / max(norm, clip_norm)`,
+  Float32 for Float16 and Float32 inputs, with its gradient.
+
 Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py, st_ops12_probe.py,
-inner_checks_probe.py).
+inner_checks_probe.py, ops16b_misc_probe.py).
 """
 from __future__ import annotations
 
@@ -47,8 +54,10 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import is_subclass, type_to_type_id
+from msjax._src.core.type_text import type_of
 from msjax._src.ops.dtype_rules import only
 from msjax._src.ops.input_rules import Rule, checked
+from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import Primitive, functional
 
 _TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
@@ -121,6 +130,65 @@ class SequenceAddN(Primitive):
         for element in seq[1:]:
             total = total + element
         return total
+
+
+class SequenceStack(Primitive):
+    """`ops.operations._sequence_ops.SequenceStack(axis=0)(seq)`: the Tensors of the tuple or
+    list `seq` (one shape, one dtype) stacked along a new axis `axis`, in [-(rank + 1), rank]."""
+
+    def __init__(self, axis=0):
+        super().__init__("SequenceStack")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+
+    def __call__(self, seq):
+        if not isinstance(seq, (tuple, list)):
+            raise TypeError(f"For SequenceStack, input[0] must be sequence, but got "
+                            f"{type(seq).__name__}.")
+        if len({tuple(t.shape) for t in seq}) > 1:
+            raise ValueError("All input shape size must be the same!")
+        if len({t.dtype for t in seq}) > 1:
+            raise RuntimeError("For 'SequenceStack', the elements of the sequence must have one "
+                            f"dtype, but got {', '.join(str(t.dtype) for t in seq)}.")
+        rank = seq[0].ndim if seq else 0
+        if not -(rank + 1) <= self.axis <= rank:
+            raise ValueError(f"For primitive[SequenceStack], the Stack axis must be in "
+                             f"[{-(rank + 1)},{rank}], but got {self.axis}.")
+        return _stack(tuple(seq), self.axis)
+
+
+class SequenceUnstack(Primitive):
+    """`ops.operations._sequence_ops.SequenceUnstack(axis=0, num=None)(input_x)`: the tuple of
+    the Tensor's slices along `axis`, in [-rank, rank) (`num`, MindSpore's hint of their number,
+    is kept as an attribute)."""
+
+    def __init__(self, axis=0, num=None):
+        super().__init__("SequenceUnstack")
+        self.axis, self.num = axis, num
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("num", num)
+
+    def __call__(self, input_x):
+        if not isinstance(input_x, Tensor):
+            raise TypeError("For Primitive[SequenceUnstack], the type of input argument[input_x] "
+                            f"must be Tensor but got {type_of(input_x)}.")
+        if input_x.ndim == 0:
+            raise ValueError("For SequenceUnstack, the check range left must be smaller than "
+                             "right number but got left: 0 and right: 0.")
+        if not -input_x.ndim <= self.axis < input_x.ndim:
+            raise ValueError(f"For primitive[SequenceUnstack], the axis value must be in "
+                             f"[{-input_x.ndim},{input_x.ndim}), but got {self.axis}.")
+        return _unstack(input_x, self.axis % input_x.ndim)
+
+
+@functional
+def _stack(seq, axis):
+    return jnp.stack(seq, axis)
+
+
+@functional
+def _unstack(x, axis):
+    return tuple(jnp.moveaxis(x, axis, 0))
 
 
 class CopyWithSlice(Primitive):
@@ -359,3 +427,55 @@ class AntiQuant(Primitive):
                 "type must be same. But got input argument[input_x]:Keyword[key : "
                 f"{key}, value : Tensor[{value.dtype}]]\nValid type list: {{Tensor[Int8]}}.")
         return _anti_quant_checked(*inputs, self.sqrt_mode, self.dtype)
+
+
+@functional
+@one_program
+def clip_by_l2_norm(x, clip_norm, axis):
+    """x · clip_norm / max(‖x‖₂ over `axis`, clip_norm), in float32 as MindSpore's ClipByNorm."""
+    x32 = x.astype(jnp.float32)
+    norm = jnp.sqrt(jnp.sum(jnp.square(x32), axis=axis, keepdims=True))
+    clip = clip_norm.astype(jnp.float32)
+    return x32 * clip / jnp.maximum(norm, clip)
+
+
+def _check_clip_by_norm_shapes(x_shape, clip_shape):
+    """MindSpore's ValueError where `clip_norm`'s shape does not broadcast against `x`'s (its
+    axis numbers count from 1)."""
+    for back in range(1, min(len(x_shape), len(clip_shape)) + 1):
+        x_size, clip_size = x_shape[-back], clip_shape[-back]
+        if x_size != clip_size and 1 not in (x_size, clip_size):
+            raise ValueError(
+                "For 'ClipByNorm', input_x.shape and clip_norm.shape need to broadcast. The value "
+                f"of input_x.shape[{len(x_shape) - back + 1}] or clip_norm.shape"
+                f"[{len(clip_shape) - back + 1}] must be 1 or -1 when they are not the same, but "
+                f"got input_x.shape = {list(x_shape)} and clip_norm.shape = {list(clip_shape)}")
+
+
+class ClipByNorm(Primitive):
+    """`ops.operations._inner_ops.ClipByNorm(axis=None)(x, clip_norm)` (module doc)."""
+
+    def __init__(self, axis=None):
+        super().__init__("ClipByNorm")
+        axis = () if axis is None else axis
+        if isinstance(axis, bool) or not isinstance(axis, (int, tuple, list)):
+            raise TypeError("For 'ClipByNorm', the type of 'axis' should be one of "
+                            f"'['int', 'tuple', 'list']', but got type '{type(axis).__name__}'.")
+        self.axis = axis
+        self.add_prim_attr("axis", axis)
+        self.init_prim_io_names(inputs=["x", "clip_norm"], outputs=["output"])
+
+    def __call__(self, x, clip_norm):
+        if not (isinstance(x, Tensor) and isinstance(clip_norm, Tensor)):
+            raise TypeError("For 'ClipByNorm', the input args must be tensor.")
+        for name, value in (("x", x), ("clip_norm", clip_norm)):
+            if value.dtype not in (mstype.float16, mstype.float32):
+                raise TypeError(f"For primitive[ClipByNorm], the input argument[{name}] must be a "
+                                f"type of {{Float16, Float32}}, but got {value.dtype}.")
+        axes = (self.axis,) if isinstance(self.axis, int) else tuple(self.axis)
+        for axis in axes:
+            if not -x.ndim <= axis < x.ndim:
+                raise ValueError(f"The value in attribute `axis` should be within [{-x.ndim}, "
+                                 f"{x.ndim}) range.")
+        _check_clip_by_norm_shapes(tuple(x.shape), tuple(clip_norm.shape))
+        return clip_by_l2_norm(x, clip_norm, tuple(axis % x.ndim for axis in axes) or None)

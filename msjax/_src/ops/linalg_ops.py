@@ -12,6 +12,7 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
+from msjax._src.ops.linalg_primitives import check_square_matrices
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import op
 
@@ -103,9 +104,24 @@ def _complex_of(dtype):
     return np.complex128 if dtype == np.float64 else np.complex64
 
 
+_EIG_DTYPES = (np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.complex64),
+               np.dtype(np.complex128))
+
+
+def _check_eig_input(A):
+    """MindSpore's checks of Eig (ops.eig, ops.eigvals): a float32/float64/complex Tensor of
+    square matrices (its "at lease 2" message)."""
+    check_square_matrices(A, "at lease 2")
+    if A.dtype not in _EIG_DTYPES:
+        raise TypeError("For primitive[Eig], the input argument[x] must be a type of "
+                        "{Tensor[Complex128], Tensor[Complex64], Tensor[Float32], Tensor[Float64]}, "
+                        f"but got Tensor[{mstype.from_numpy(A.dtype)}].")
+
+
 @op()
 @one_program
 def eig(A):
+    _check_eig_input(A)
     values, vectors = jnp.linalg.eig(A)
     dtype = _complex_of(A.dtype) if A.dtype.kind != "c" else A.dtype
     return values.astype(dtype), vectors.astype(dtype)
@@ -114,6 +130,7 @@ def eig(A):
 @op()
 @one_program
 def eigvals(A):
+    _check_eig_input(A)
     return jnp.linalg.eigvals(A).astype(_complex_of(A.dtype) if A.dtype.kind != "c" else A.dtype)
 
 

@@ -217,7 +217,7 @@ Cummin = primitive("Cummin", R.cummin, axis=REQUIRED)
 ReduceStd = primitive(
     "ReduceStd", functional(lambda x, axis, unbiased, keep_dims: (
         R.standard_deviation(x, _axes(axis) or None, int(unbiased), keep_dims),
-        jnp.mean(x, axis=_axes(axis) or None, keepdims=keep_dims))),
+        R.statistics_mean(x, _axes(axis) or None, keep_dims))),
     axis=[], unbiased=True, keep_dims=False, display=_axis_as_tuple)
 EuclideanNorm = primitive(
     "EuclideanNorm", functional(lambda x, axes, keep_dims: jnp.sqrt(jnp.sum(

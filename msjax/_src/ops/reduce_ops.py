@@ -41,17 +41,51 @@ def variance(x, axis=None, ddof=0, keepdims=False):
     return _float_variance(x, tuple(axis) if isinstance(axis, list) else axis, ddof, keepdims)
 
 
+def _true_divide(total, divisor):
+    """`total / divisor` rounded once, as NumPy's and MindSpore's statistics kernels divide: XLA
+    rewrites a division by a constant (or a broadcast scalar) into a multiplication by its
+    rounded reciprocal, which can be an ulp off; a divisor the size of `total` behind an
+    optimization barrier is no constant to it. (Under `vmap` the divisor is broadcast again and
+    XLA's rewrite comes back: an ulp, at most.)"""
+    return lax.div(total, lax.optimization_barrier(lax.full_like(total, divisor)))
+
+
+def _reduced_size(shape, axis):
+    axes = range(len(shape)) if axis is None else (axis,) if isinstance(axis, int) else axis
+    return math.prod(shape[i] for i in axes)
+
+
+def _float_mean(a, axis, keepdims):
+    """The mean of float `a` as a sum divided by the count (`_true_divide`)."""
+    return _true_divide(jnp.sum(a, axis, keepdims=keepdims), _reduced_size(a.shape, axis))
+
+
+def statistics_mean(x, axis=None, keepdims=False):
+    """The mean `std_mean` gives: of a float `x` a sum divided once by the count
+    (float16 summed in float32), as MindSpore's ReduceStd kernel and NumPy compute it; of other
+    dtypes `jnp.mean`'s."""
+    if x.dtype.kind != "f":
+        return jnp.mean(x, axis, keepdims=keepdims)
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    compute = _FLOAT32 if x.dtype.itemsize < 4 else x.dtype
+    return _float_mean(x.astype(compute), axis, keepdims).astype(x.dtype)
+
+
 # One program (as jnp.var and jnp.std are), so that an eager call computes what theirs do.
-@functools.partial(jax.jit, static_argnames=("axis", "ddof", "keepdims", "root"))
-def _float_variance(x, axis, ddof, keepdims, root=False):
+@functools.partial(jax.jit, static_argnames=("axis", "ddof", "keepdims", "root", "divide_once"))
+def _float_variance(x, axis, ddof, keepdims, root=False, divide_once=False):
+    """jnp.var's arithmetic (its mean and its division by the count, which XLA makes a
+    multiplication by the rounded reciprocal), or, with `divide_once`, sums divided once by the
+    count (`_true_divide`), as MindSpore's ReduceStd kernel and NumPy compute."""
     compute = _FLOAT32 if x.dtype.itemsize < 4 else x.dtype
     a = x.astype(compute)
-    centered = lax.square(a - jnp.mean(a, axis, keepdims=True))
+    mean = _float_mean(a, axis, keepdims=True) if divide_once else jnp.mean(a, axis,
+                                                                             keepdims=True)
+    centered = lax.square(a - mean)
     total = jnp.sum(centered, axis, keepdims=keepdims)
-    axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
-    count = math.prod(x.shape[i] for i in axes)
+    count = _reduced_size(x.shape, axis)
     divisor = np.asarray(count, compute) - np.asarray(ddof, compute)  # in `compute`, as JAX's
-    result = lax.div(total, divisor)
+    result = _true_divide(total, divisor) if divide_once else lax.div(total, divisor)
     if divisor <= 0:  # NaN, and so is the gradient, as jnp.var's
         result = lax.select(lax.full_like(total, False, np.bool_), result,
                             lax.full_like(total, np.asarray(np.nan, compute)))
@@ -60,11 +94,14 @@ def _float_variance(x, axis, ddof, keepdims, root=False):
 
 
 def standard_deviation(x, axis=None, ddof=0, keepdims=False):
-    """`jnp.std(x, axis, ddof=ddof, keepdims=keepdims)` as the square root of `variance`."""
+    """The standard deviation of MindSpore's std ops (ops.std, std_mean, ReduceStd): of a float
+    `x` the square root of the squared deviations' sum divided once by the count less `ddof`
+    (`_float_variance`'s `divide_once`, as MindSpore's kernel and NumPy compute it); of other
+    dtypes `jnp.std`'s."""
     if x.dtype.kind != "f":
         return jnp.std(x, axis, ddof=ddof, keepdims=keepdims)
     return _float_variance(x, tuple(axis) if isinstance(axis, list) else axis, ddof, keepdims,
-                           root=True)
+                           root=True, divide_once=True)
 
 
 def _index_of(lax_reduce, name, x, axis=None, keepdims=False):
@@ -336,7 +373,7 @@ def var(input, axis=None, ddof=0, keepdims=False):
 @one_program
 def std_mean(input, axis=None, ddof=0, keepdims=False):
     return (standard_deviation(input, axis_arg(axis), ddof, keepdims),
-            jnp.mean(input, axis=axis_arg(axis), keepdims=keepdims))
+            statistics_mean(input, axis_arg(axis), keepdims))
 
 
 @op(tensor_method=True)
@@ -441,11 +478,13 @@ def logcumsumexp(input, axis):
 
 
 def _cumulative_extreme(input, axis, scan, index_dtype):
-    """(running extreme, index of its latest occurrence) along `axis`."""
+    """(running extreme, index of its latest occurrence) along `axis`. NaN propagates: from the
+    first NaN on the value is NaN and the index the latest NaN's (MindSpore's CPU kernels)."""
     axis = axis % input.ndim
     values = scan(input, axis=axis)
     positions = lax.broadcasted_iota(_INT64, input.shape, axis)
-    indices = lax.cummax(jnp.where(input == values, positions, 0), axis=axis)
+    latest = (input == values) | (jnp.isnan(input) & jnp.isnan(values))
+    indices = lax.cummax(jnp.where(latest, positions, 0), axis=axis)
     return values, indices.astype(index_dtype)
 
 

@@ -119,8 +119,24 @@ def index_fill(x, axis, index, value):
 
 @op()
 def slice_scatter(input, src, axis=0, start=None, end=None, step=1):
+    """`ops.slice_scatter`: `input` with `input[..., start:end:step, ...]` (on `axis`) replaced by
+    `src`, which has the slice's shape and `input`'s dtype (MindSpore does not broadcast or cast
+    it: its ValueError and TypeError)."""
+    for name, value in (("input", input), ("src", src)):
+        if not hasattr(value, "shape"):
+            raise TypeError(f"For slice_scatter, {name} must be a Tensor, but got {type(value)}.")
+    if step == 0:
+        raise ValueError("range() arg 3 must not be zero")
+    chosen = builtins.slice(start, end, step)
+    slice_shape = list(input.shape)
+    slice_shape[axis] = len(range(*chosen.indices(input.shape[axis])))
+    if tuple(src.shape) != tuple(slice_shape):
+        raise ValueError("For slice_scatter, src shape should be equal to the slice size,but got "
+                         f"src shape {tuple(src.shape)} and slice shape {tuple(slice_shape)}")
+    if src.dtype != input.dtype:
+        raise TypeError("For primitive[TensorScatterElements], the input type must be same.")
     index = [builtins.slice(None)] * input.ndim
-    index[axis] = builtins.slice(start, end, step)
+    index[axis] = chosen
     return input.at[tuple(index)].set(src)
 
 

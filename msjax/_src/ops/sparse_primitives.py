@@ -1,8 +1,8 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
-`SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul` and
-`SparseReorder`, with MindSpore 2.10's
-results and errors (tests/goldens/scripts/conformance_probe22.py).
+`SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul`,
+`SparseAddmm` and `SparseReorder`, with MindSpore 2.10's results and errors
+(tests/goldens/scripts/conformance_probe22.py, ops16b_sparse_addmm_probe.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
 sets) needs those values: inside a compiled program the call asks for them, and the program
@@ -218,6 +218,88 @@ SparseTensorDenseMatmul = primitive(
     adjoint_dt=False, check=_sparse_dense_matmul_attributes,
     display=lambda attrs: {**attrs, "adjoint_a": attrs["adjoint_st"],
                            "adjoint_b": attrs["adjoint_dt"]})
+
+
+# -- SparseAddmm -------------------------------------------------------------------------------
+_ADDMM_TYPES = ("Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt16", "UInt32",
+                "UInt64", "UInt8")
+
+
+def _check_addmm(indices, values, sparse_shape, x2_dense, x3_dense, alpha, beta):
+    """SparseAddmm's checks, in MindSpore's words: dtypes (the scales' first), ranks, sizes."""
+    for name, array in (("indices", indices), ("sparse_shape", sparse_shape)):
+        if array.dtype not in (np.int32, np.int64) and integer_inputs.integer_dtype(
+                array) is None:
+            raise TypeError(f"For primitive[SparseAddmm], the input argument[{name}] must be a "
+                            "type of {Tensor[Int32], Tensor[Int64]}, but got "
+                            f"Tensor[{ms_name(array.dtype)}].")
+    for name, array in (("alpha", alpha), ("beta", beta)):
+        if ms_name(array.dtype) not in _ADDMM_TYPES:
+            raise TypeError(f"For primitive[SparseAddmm], the input argument[{name}] must be a "
+                            "type of {" + ", ".join(f"Tensor[{t}]" for t in _ADDMM_TYPES)
+                            + f"}}, but got Tensor[{ms_name(array.dtype)}].")
+    if len({np.dtype(a.dtype) for a in (values, x2_dense, x3_dense, alpha, beta)}) > 1:
+        raise TypeError("For primitive[SparseAddmm], the input type must be same.")
+    if indices.ndim != 2:
+        raise ValueError("For 'SparseAddmm', the input indices should have rank 2, but got "
+                         f"{indices.ndim}.")
+    if values.ndim != 1:
+        raise ValueError("For 'SparseAddmm', the input value should have rank 1, but got "
+                         f"{values.ndim}.")
+    for array in (sparse_shape, alpha, beta):
+        if array.ndim != 1:
+            raise ValueError("For 'SparseAddmm', the input shape should have rank 1, but got "
+                             f"{array.ndim}.")
+    if sparse_shape.shape[0] != 2:
+        raise ValueError("For 'SparseAddmm', the 1st dimension of input shape should be 2, but "
+                         f"got {sparse_shape.shape[0]}.")
+    if x2_dense.ndim != 2:
+        raise ValueError("For 'SparseAddmm', the shape of input dense should be [2], but got "
+                         f"[{x2_dense.ndim}].")
+    if values.shape[0] != indices.shape[0]:
+        raise RuntimeError(
+            "For 'SparseAddmm', it requires 'values' should be a 1-D Tensor and the first "
+            "dimension length  should be equal to the first dimension length of 'indices', but "
+            f"got 'values' shape: {_vector_text(values.shape)} and 'indices' shape: "
+            f"{_vector_text(indices.shape)}")
+
+
+def _vector_text(shape) -> str:
+    return "[const vector]{" + ", ".join(str(d) for d in shape) + "}"
+
+
+def _sparse_addmm(indices, values, sparse_shape, x2_dense, x3_dense, alpha, beta):
+    """`SparseAddmm()(indices, values, sparse_shape, x2_dense, x3_dense, alpha, beta)`:
+    `beta * x3_dense + alpha * (S @ x2_dense)`, S the (rows, cols) matrix `sparse_shape` with
+    `values` at `indices` (duplicates add); `alpha` and `beta` 1-D (their first element scales),
+    all five of one dtype, the result too. `x3_dense` has the product's shape: MindSpore's kernel
+    gives `x3_dense`'s shape and reads past the product where they differ; msjax refuses it
+    (docs/migration.md)."""
+    _check_addmm(indices, values, sparse_shape, x2_dense, x3_dense, alpha, beta)
+    shape = _shape_tuple(sparse_shape)
+    if shape[1] != x2_dense.shape[0]:
+        raise RuntimeError("For 'SparseAddmm', the col of 'x1_shape' should be equal to the row "
+                           f"of 'x2_dense', but got col: {shape[1]}, row: {x2_dense.shape[0]}")
+    product_shape = (shape[0], x2_dense.shape[1])
+    if tuple(x3_dense.shape) != product_shape:
+        raise ValueError("For 'SparseAddmm', 'x3_dense' must have the shape of the product of the "
+                         f"sparse matrix and 'x2_dense', {product_shape}, but got "
+                         f"{tuple(x3_dense.shape)}.")
+    index = _index(indices)
+    known = _known(index)
+    if known is not None:
+        for row, col in known.reshape(-1, 2):
+            if not (0 <= row < shape[0] and 0 <= col < shape[1]):
+                raise ValueError("The indices including out of bounds index, row range: [0, "
+                                 f"{shape[0]}), col range: [0, {shape[1]}), but got row: {row}, "
+                                 f"col: {col}")
+    rows, cols = index[:, 0], index[:, 1]
+    products = values[:, None] * jnp.take(x2_dense, cols, axis=0)
+    product = jnp.zeros(product_shape, values.dtype).at[rows].add(products)
+    return (beta[0] * x3_dense + alpha[0] * product).astype(values.dtype)
+
+
+SparseAddmm = primitive("SparseAddmm", functional(_sparse_addmm))
 
 
 def _sparse_reorder(indices, values, shape):

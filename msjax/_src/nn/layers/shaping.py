@@ -27,6 +27,7 @@ from msjax._src.ops import (
     reduce_ops,
 )
 from msjax._src.backend.interface import one_program
+from msjax._src.ops.inner_ops import clip_by_l2_norm
 from msjax._src.ops.registry import PRIMITIVES, Primitive, functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -144,16 +145,6 @@ class OneHot(Cell):
         on = array_ops.cast(Tensor(self.on_value), self.dtype)
         off = array_ops.cast(Tensor(self.off_value), self.dtype)
         return array_ops.one_hot(indices, self.depth, on, off, self._axis)
-
-
-@functional
-@one_program
-def clip_by_l2_norm(x, clip_norm, axis):
-    """x · clip_norm / max(‖x‖₂ over `axis`, clip_norm), in float32 as MindSpore's ClipByNorm."""
-    x32 = x.astype(jnp.float32)
-    norm = jnp.sqrt(jnp.sum(jnp.square(x32), axis=axis, keepdims=True))
-    clip = clip_norm.astype(jnp.float32)
-    return x32 * clip / jnp.maximum(norm, clip)
 
 
 class ClipByNorm(Cell):
