@@ -16,6 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_text import type_of
+from msjax._src.ops import kernel_streams
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, op, primitive
@@ -278,11 +279,62 @@ def multinomial(input, num_samples, replacement=True, seed=None):
     return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(_INT32)
 
 
+_CATEGORICAL_LOGITS = (np.dtype(np.float16), _FLOAT32, np.dtype(np.float64))
+
+
+def _categorical_inputs(logits, num_sample, seed):
+    """MindSpore's checks of RandomCategorical's inputs; (num_sample, seed) as Python ints."""
+    if logits.dtype not in _CATEGORICAL_LOGITS:
+        raise TypeError("For primitive[RandomCategorical], the input argument[logits] must be a "
+                        "type of {Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{mstype.from_numpy(logits.dtype)}].")
+    if logits.ndim != 2:
+        raise ValueError("logits shape size only support 2D")
+    if not isinstance(num_sample, int) or isinstance(num_sample, bool):
+        raise ValueError("For 'RandomCategorical', failed to get value 'num_sample'")
+    if num_sample <= 0:
+        raise ValueError("For 'RandomCategorical', num_sample can't has negative value, but got "
+                         f"{num_sample}")
+    if not isinstance(seed, int):
+        kind = np.asarray(seed).dtype if hasattr(seed, "dtype") else np.dtype(type(seed))
+        if kind.kind not in "iu" or isinstance(seed, jax.core.Tracer):
+            raise TypeError("For primitive[RandomCategorical], the input argument[seed] must be a "
+                            "type of {Int32, Int64}, but got "
+                            f"{mstype.from_numpy(np.dtype(np.float32) if kind.kind == 'f' else kind)}.")
+        seed = int(np.asarray(seed).reshape(()))
+    return num_sample, seed
+
+
 @op()
-def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
-    shape = (num_sample, logits.shape[0])
-    samples = jax.random.categorical(next_key(seed), logits, shape=shape)
-    return samples.T.astype(np_dtype(dtype))
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64, *, streams=None):
+    """`ops.random_categorical` / `RandomCategorical(dtype)(logits, num_sample, seed)`: for each
+    row of `logits`, `num_sample` class indices, as MindSpore's CPU kernel draws them.
+
+    A non-zero `seed` draws MindSpore's own numbers (kernel_streams.py): one uniform double per
+    sample, shared by every row, compared with the row's cumulative sums of exp(logits - max) in
+    the logits' dtype. A RandomCategorical keeps one stream per seed (`streams`), which its next
+    call with that seed continues; the functional form starts a fresh one each call. Seed 0 (a
+    random seed in MindSpore) draws the uniforms from msjax's global state."""
+    num_sample, seed = _categorical_inputs(logits, num_sample, seed)
+    if seed == 0:
+        uniforms = jax.random.uniform(next_key(), (num_sample,), np.float64)
+    else:
+        if streams is None:
+            streams = {}
+        if seed not in streams:
+            streams[seed] = kernel_streams.MinstdStream(
+                kernel_streams.scrambled_seed(0, seed), f"RandomCategorical seed {seed}")
+        uniforms = kernel_streams.uniform_doubles(streams[seed], num_sample)
+    kind = logits.dtype
+    draws = uniforms.astype(_FLOAT32).astype(kind)  # the kernel's `float random`, then T
+    weights = jnp.exp((logits - logits.max(axis=1, keepdims=True)).astype(_FLOAT32)).astype(kind)
+    # the cumulative sums as the kernel adds them, one class after another in the logits' dtype
+    _, cdf = jax.lax.scan(lambda total, w: (total + w, total + w),
+                          jnp.zeros(weights.shape[:1], kind), weights.T)
+    cdf = cdf.T
+    targets = cdf[:, -1:] * draws[None, :]
+    index = jnp.sum(cdf[:, None, :] < targets[:, :, None], axis=-1)
+    return jnp.minimum(index, logits.shape[1] - 1).astype(np_dtype(dtype))
 
 
 @op()
@@ -467,9 +519,17 @@ UniformCandidateSampler = primitive(
     num_sampled=inspect.Parameter.empty, unique=inspect.Parameter.empty,
     range_max=inspect.Parameter.empty, seed=0, remove_accidental_hits=False, display=_HIDDEN)
 Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
+def _random_categorical_dtype(attributes):
+    if attributes["dtype"] not in (mstype.int32, mstype.int16, mstype.int64):
+        raise TypeError("For 'RandomCategorical', the 'dtype' should be one of [mindspore.int32, "
+                        "mindspore.int16, mindspore.int64], but got "
+                        f"'mindspore.{str(attributes['dtype']).lower()}'.")
+
+
 RandomCategorical = primitive(
-    "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64:
-    random_categorical(logits, num_sample, seed, dtype), dtype=mstype.int64, display=_HIDDEN)
+    "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64, *, state:
+    random_categorical(logits, num_sample, seed, dtype, streams=state),
+    check=_random_categorical_dtype, state=dict, dtype=mstype.int64, display=_HIDDEN)
 Dropout = primitive("Dropout", _dropout, keep_prob=0.5, Seed0=0, Seed1=0, display=_HIDDEN)
 Dropout2D = primitive("Dropout2D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 2)),
                       keep_prob=0.5, display=shown.only())
