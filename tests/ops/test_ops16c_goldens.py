@@ -1,6 +1,6 @@
 """Behaviours added for MindSpore's st/ops sample s16c (RandomCategorical's own seeded streams,
 negative paddings, TensorCopySlices' dtypes, complex inverse-trigonometric gradients, NextAfter's
-gradient, float16 linear resampling) as MindSpore 2.10 computes them: the probe scripts tests/goldens/scripts/ops16c_*_probe.py
+gradient, float16 linear resampling, ListDiff, SparseReshape) as MindSpore 2.10 computes them: the probe scripts tests/goldens/scripts/ops16c_*_probe.py
 run unchanged on msjax and print what MindSpore printed (tests/goldens/ops/ops16c_*_probe.out)."""
 import numpy as np
 import pytest
@@ -11,7 +11,8 @@ from msjax.ops import operations as P
 
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
-PROBES = ("ops16c_random_categorical_probe", "ops16c_misc_probe")
+PROBES = ("ops16c_random_categorical_probe", "ops16c_misc_probe",
+          "ops16c_list_diff_sparse_reshape_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
