@@ -1,6 +1,7 @@
 """Behaviours added for MindSpore's st/ops sample s16c (RandomCategorical's own seeded streams,
 negative paddings, TensorCopySlices' dtypes, complex inverse-trigonometric gradients, NextAfter's
-gradient, float16 linear resampling, ListDiff, SparseReshape) as MindSpore 2.10 computes them: the probe scripts tests/goldens/scripts/ops16c_*_probe.py
+gradient, float16 linear resampling, ListDiff, SparseReshape, seeded random ops drawing anew at
+each call) as MindSpore 2.10 computes them: the probe scripts tests/goldens/scripts/ops16c_*_probe.py
 run unchanged on msjax and print what MindSpore printed (tests/goldens/ops/ops16c_*_probe.out)."""
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from msjax.ops import operations as P
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = ("ops16c_random_categorical_probe", "ops16c_misc_probe",
-          "ops16c_list_diff_sparse_reshape_probe")
+          "ops16c_list_diff_sparse_reshape_probe", "ops16c_seeded_random_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
@@ -49,3 +50,31 @@ def test_random_categorical_stream_advances_in_compiled_calls():
     compiled = ms.jit(lambda x: compiled_op(x, 5, 11))
     for _ in range(3):
         np.testing.assert_array_equal(compiled(logits).asnumpy(), eager(logits, 5, 11).asnumpy())
+
+
+def test_seeded_primitive_stream_advances_in_compiled_calls():
+    """A seeded StandardNormal's stream is state: a jit-compiled call advances it as an eager
+    call does (the same draws, call after call), and so does a seeded function's."""
+    eager = P.StandardNormal(seed=4, seed2=1)
+    compiled_op = P.StandardNormal(seed=4, seed2=1)
+    compiled = ms.jit(lambda: compiled_op((2, 3)))
+    draws = [compiled().asnumpy() for _ in range(3)]
+    for draw in draws:
+        np.testing.assert_array_equal(draw, eager((2, 3)).asnumpy())
+    assert not np.array_equal(draws[0], draws[1])
+    ms.set_seed(2)
+    eager_functional = [ops.standard_normal((4,), seed=9).asnumpy() for _ in range(2)]
+    ms.set_seed(2)
+    compiled_functional = ms.jit(lambda: ops.standard_normal((4,), seed=9))
+    for draw in eager_functional:
+        np.testing.assert_array_equal(compiled_functional().asnumpy(), draw)
+
+
+def test_unseeded_primitive_follows_set_seed():
+    """Beyond MindSpore (whose kernels seed an unseeded Primitive from the device,
+    docs/migration.md): msjax's unseeded Primitives draw from the global state, so `set_seed`
+    repeats them."""
+    ms.set_seed(11)
+    first = P.StandardNormal()((3,)).asnumpy()
+    ms.set_seed(11)
+    np.testing.assert_array_equal(P.StandardNormal()((3,)).asnumpy(), first)

@@ -115,8 +115,8 @@ def _pullback_of(forward):
 
 
 def _textbook_division(a, b):
-    """a / b for complex arrays as MindSpore's kernels divide: ((ac + bd) + (bc - ad)i) / (c² + d²),
-    so a zero divisor gives NaN parts (XLA's division gives an infinity) and zeros keep their
+    """a / b for complex arrays as MindSpore's kernels divide:
+    ((ac + bd) + (bc - ad)i) / (c² + d²), so a zero divisor gives NaN parts (XLA's division gives an infinity) and zeros keep their
     signs as that formula gives them."""
     c, d = jnp.real(b), jnp.imag(b)
     scale = c * c + d * d

@@ -664,8 +664,8 @@ def primitive(name: str, fn, *, display=None, check=None, state=None, **init_def
     MindSpore's repr shows (it normalises some: `Squeeze(0)` shows `axis=(0,)`). `check`, when
     given, is called with the constructor's arguments (a dict) and raises MindSpore's error for
     those its constructor refuses. `state`, when given, makes each instance's own state (called
-    with no arguments), passed to `fn` as the keyword `state`: what a MindSpore kernel keeps
-    from one call of its op to the next (kernel_streams.py).
+    with the constructor's arguments, a dict), passed to `fn` as the keyword `state`: what a
+    MindSpore kernel keeps from one call of its op to the next (a seeded op's random stream).
     """
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
@@ -686,7 +686,8 @@ def primitive(name: str, fn, *, display=None, check=None, state=None, **init_def
             self.attrs[key] = value
             setattr(self, key, value)
         self._kwargs = {k: self.attrs[k] for k in init_defaults}
-        self._op_state = {} if state is None else {"state": state()}
+        self._op_state = {} if state is None else {
+            "state": state(dict(list(bound.arguments.items())[1:]))}
         if display is not None:
             self.attrs = display(dict(self.attrs))
             for key in getattr(display, "attribute_names", ()):
