@@ -109,6 +109,15 @@ e1 = ops.standard_normal((3,), seed=1); e2 = ops.uniform((3,), Tensor(0.0, ms.fl
 ms.set_seed(7)
 f2 = ops.uniform((3,), Tensor(0.0, ms.float32), Tensor(1.0, ms.float32), seed=1)
 print("per-kernel counters ->", same(e2, f2))
+# distributions given a seed: a new sample at each call, and a new distribution continues
+import mindspore.nn.probability.distribution as msd  # noqa: E402
+for name, make in (("Normal", lambda: msd.Normal(0.0, 1.0, seed=3)),
+                   ("Uniform", lambda: msd.Uniform(0.0, 1.0, seed=3)),
+                   ("Bernoulli", lambda: msd.Bernoulli(0.5, seed=3)),
+                   ("Exponential", lambda: msd.Exponential(1.0, seed=3))):
+    d = make()
+    s1, s2, s3 = d.sample((4,)), d.sample((4,)), make().sample((4,))
+    print(f"distribution {name} seed 3 ->", same(s1, s2), same(s1, s3))
 # graph mode: a seeded op inside a Cell, called repeatedly
 class Net(nn.Cell):
     def __init__(self):
