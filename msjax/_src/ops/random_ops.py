@@ -332,7 +332,12 @@ def _categorical_inputs(logits, num_sample, seed):
 
 
 @op()
-def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64, *, streams=None):
+def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
+    """`ops.random_categorical`: RandomCategorical's draws from a fresh stream (below)."""
+    return _categorical_draws(logits, num_sample, seed, dtype, None)
+
+
+def _categorical_draws(logits, num_sample, seed, dtype, streams):
     """`ops.random_categorical` / `RandomCategorical(dtype)(logits, num_sample, seed)`: for each
     row of `logits`, `num_sample` class indices, as MindSpore's CPU kernel draws them.
 
@@ -558,9 +563,10 @@ UniformCandidateSampler = primitive(
     num_sampled=inspect.Parameter.empty, unique=inspect.Parameter.empty,
     range_max=inspect.Parameter.empty, seed=0, remove_accidental_hits=False, display=_HIDDEN)
 Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
+_categorical = functional(_categorical_draws)
 RandomCategorical = primitive(
     "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64, *, state:
-    random_categorical(logits, num_sample, seed, dtype, streams=state),
+    _categorical(logits, num_sample, seed, dtype, state),
     check=_random_categorical_dtype, state=lambda attributes: {}, dtype=mstype.int64,
     display=_HIDDEN)
 Dropout = primitive("Dropout", _dropout, state=_seeded_stream("Seed0", "Seed1"), keep_prob=0.5,

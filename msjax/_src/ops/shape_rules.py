@@ -373,7 +373,12 @@ def _pad_output_size(described):
 
 @check(0, 1, 2, level=SHAPE)
 def _scatter_nd_shapes(described):
-    indices, updates, shape = _shape(described[0]), _shape(described[1]), described[2]
+    scatter_nd_shapes(_shape(described[0]), _shape(described[1]), described[2])
+
+
+def scatter_nd_shapes(indices, updates, shape):
+    """ScatterNd's checks of the shapes of `indices` and `updates` (tuples, or None where not
+    known) against `shape`, with MindSpore's errors (the functional `scatter_nd` calls it too)."""
     if indices == ():  # (MindSpore's message names 'shape'; it is the indices that are scalar)
         raise RuntimeError("Failure info [The input [shape] must not be a scalar.].")
     if isinstance(shape, tuple) and any(isinstance(d, int) and d <= 0 for d in shape):
@@ -546,7 +551,6 @@ RULES: dict[str, Rule] = {
                               _adaptive_avg_pool_sizes),
     "Argmax": Rule(_argmax_axis),
     "ScatterNd": Rule(_scatter_nd_shapes),
-    "scatter_nd": Rule(_scatter_nd_shapes),
     "Conv2D": Rule(rank_is(1, (4,), "For primitive[Conv2D], the w shape size must be equal to 4, "
                                     "but got {rank}."), _conv2d_out_channel),
     "ResizeNearestNeighbor": Rule(rank_is(0, (4,), "For primitive[ResizeNearestNeighbor], the "
