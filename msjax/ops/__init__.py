@@ -610,6 +610,7 @@ from msjax._src.ops.math_ops import Lgamma as Lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.array_ops import LinSpace as LinSpace
+from msjax._src.ops.set_ops import ListDiff as ListDiff
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.primitives import Log as Log
 from msjax._src.ops.math_ops import log10 as log10

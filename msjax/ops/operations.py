@@ -230,6 +230,7 @@ from msjax._src.ops.math_ops import Less as Less
 from msjax._src.ops.math_ops import LessEqual as LessEqual
 from msjax._src.ops.math_ops import Lgamma as Lgamma
 from msjax._src.ops.array_ops import LinSpace as LinSpace
+from msjax._src.ops.set_ops import ListDiff as ListDiff
 from msjax._src.ops.grad_ops import Load as Load
 from msjax._src.ops.primitives import Log as Log
 from msjax._src.ops.math_ops import Log1p as Log1p

@@ -10,6 +10,7 @@ distributions, the states and the seeds do not.
 from __future__ import annotations
 
 import secrets
+import zlib
 
 import jax
 import jax.numpy as jnp
@@ -148,6 +149,7 @@ def set_seed(seed: int) -> None:
     state.write(GLOBAL_KEY, jnp.asarray(_words(seed, 0)))
     np.random.seed(seed)  # as MindSpore's set_seed: NumPy's global generator too
     _reset_op_seeds()
+    _restart_seeded_streams()
     for hook in SEED_HOOKS:  # e.g. the dataset seed, which MindSpore's set_seed also sets
         hook(seed)
 
@@ -194,6 +196,75 @@ def _get_graph_seed(op_seed, kernel_name):
     current = _KERNEL_SEEDS.setdefault((kernel_name, op_seed), op_seed)
     _KERNEL_SEEDS[kernel_name, op_seed] = current + _OP_SEED_STEP
     return global_seed % _MAXINT32, current % _MAXINT32
+
+
+class SeededKeyState(KeyState):
+    """The random state of an op built with its own seed (a Primitive's `seed`/`seed2`): it
+    starts at (`op_seed`, 0) and each draw advances it (`draw_key`), as MindSpore's kernel keeps
+    its own generator from one call to the next. A box like the global one: compiled calls
+    carry it in and out."""
+
+    __slots__ = ("op_seed", "name")
+
+    def __init__(self, op_seed: int, name: str):
+        super().__init__()
+        self.op_seed = op_seed
+        self.name = name
+
+    @property
+    def _value(self):
+        if self._state is None:  # made on first use, as the global state's
+            with jax.ensure_compile_time_eval():
+                self._state = jnp.asarray(_words(self.op_seed, 0))
+        return self._state
+
+    @_value.setter
+    def _value(self, value):
+        self._state = value
+
+
+@x64.scoped
+def draw_key(box: KeyState):
+    """The key of the next draw from the state `box`, which advances by one."""
+    key, advanced = _draw(state.read(box))
+    state.write(box, advanced)
+    return key
+
+
+# -- the streams of functional ops given a seed --------------------------------------------------
+_SEEDED_STREAMS: dict = {}  # (kernel name, seed) -> SeededKeyState
+
+
+def _stream_seed(kernel: str, seed: int) -> int:
+    """The state seed of `kernel`'s stream for the op seed `seed` under the global seed."""
+    global_seed = GLOBAL_KEY.seed or 0
+    mixed = seed * 0x9E3779B97F4A7C15 + zlib.crc32(kernel.encode()) * 0xBF58476D1CE4E5B9
+    return (mixed + global_seed * 0x94D049BB133111EB) % 2 ** 64
+
+
+@x64.scoped
+def seeded_key(seed: int | None, kernel: str):
+    """The key of a draw by the functional op `kernel` given `seed` (`ops.standard_normal(shape,
+    seed=1)`): as MindSpore's functions, which build their op with a seed that advances at each
+    call (`_get_graph_seed`), consecutive calls with one seed draw different numbers, one
+    sequence per (kernel, seed) that `set_seed` restarts and that depends on the global seed.
+    The sequence is a state box (`SeededKeyState`), so a compiled call advances it too. Seed 0
+    or None: the global state (`next_key`)."""
+    if seed is None or seed == 0:
+        return next_key()
+    box = _SEEDED_STREAMS.get((kernel, seed))
+    if box is None:
+        box = SeededKeyState(_stream_seed(kernel, seed),
+                             f"the random state of {kernel} with seed {seed}")
+        _SEEDED_STREAMS[kernel, seed] = box
+    return draw_key(box)
+
+
+def _restart_seeded_streams() -> None:
+    """`set_seed`: every functional op's seeded sequence starts again, under the new seed."""
+    for (kernel, seed), box in _SEEDED_STREAMS.items():
+        box.op_seed = _stream_seed(kernel, seed)
+        state.write(box, jnp.asarray(_words(box.op_seed, 0)))
 
 
 @x64.scoped

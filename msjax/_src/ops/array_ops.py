@@ -803,11 +803,22 @@ def deepcopy(input_x):
     return jnp.array(input_x, copy=True)
 
 
+def _crop_negative_padding(input_x, pads):
+    """`ops.pad`'s negative paddings: each crops its side of the axis first (MindSpore's PadV3),
+    then the input so cropped is padded by the positive ones, whatever the mode (the amounts
+    are checked by shape_rules._pad_output_size)."""
+    kept = tuple(builtins.slice(builtins.max(-lo, 0), size - builtins.max(-hi, 0))
+                 for size, (lo, hi) in zip(input_x.shape, pads))
+    return input_x[kept], [(builtins.max(lo, 0), builtins.max(hi, 0)) for lo, hi in pads]
+
+
 @op()
 def pad(input_x, padding, mode="constant", value=None):
     pads = [(0, 0)] * input_x.ndim
     for i in builtins.range(len(padding) // 2):
-        pads[input_x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+        pads[input_x.ndim - 1 - i] = (int(padding[2 * i]), int(padding[2 * i + 1]))
+    if builtins.any(lo < 0 or hi < 0 for lo, hi in pads):
+        input_x, pads = _crop_negative_padding(input_x, pads)
     if mode == "constant":
         return jnp.pad(input_x, pads,
                        constant_values=scalar_like(0 if value is None else value, input_x))

@@ -115,6 +115,32 @@ def _pullback_of(forward):
     return lambda x, dy: _pullback(forward, x, dy)
 
 
+def _textbook_division(a, b):
+    """a / b for complex arrays as MindSpore's kernels divide:
+    ((ac + bd) + (bc - ad)i) / (c² + d²), so a zero divisor gives NaN parts (XLA's division gives an infinity) and zeros keep their
+    signs as that formula gives them."""
+    c, d = jnp.real(b), jnp.imag(b)
+    scale = c * c + d * d
+    real = (jnp.real(a) * c + jnp.imag(a) * d) / scale
+    imag = (jnp.imag(a) * c - jnp.real(a) * d) / scale
+    return jax.lax.complex(real, imag)
+
+
+def _complex_divided(real_grad, denominator, zero_when_undefined=False):
+    """An (x, dy) gradient that, for complex inputs, is MindSpore's kernel's
+    dy / conj(denominator(x)) (the conjugate slope); `real_grad` for real ones.
+    `zero_when_undefined`: a zero denominator gives 0, others divide as XLA does (AcoshGrad's
+    complex kernel); else the textbook division's NaNs."""
+    def grad(x, dy):
+        if not jnp.iscomplexobj(x):
+            return real_grad(x, dy)
+        below = jnp.conj(denominator(x))
+        if zero_when_undefined:
+            return jnp.where(below == 0, jnp.zeros_like(dy), dy / below)
+        return _textbook_division(dy, below)
+    return grad
+
+
 def _gelu_grad(dy, x, y):  # (y, the forward's output, is not read: MindSpore's kernel neither)
     return _pullback(lambda v: jax.nn.gelu(v, approximate=True), x, dy)
 
@@ -149,11 +175,12 @@ _ELEMENTWISE_GRADS = {  # name: (function of MindSpore's inputs, constructor def
     "TanhGrad": (lambda y, dy: dy * (1 - y * y), {}),
     "SigmoidGrad": (lambda y, dy: dy * y * (1 - y), {}),
     "EluGrad": (lambda dy, y: jnp.where(y > 0, dy, dy * (y + 1)), {}),
-    "AsinhGrad": (lambda y, dy: dy / jnp.cosh(y), {}),
-    "AcoshGrad": (lambda y, dy: dy / jnp.sinh(y), {}),
-    "AtanGrad": (_pullback_of(jnp.arctan), {}),
-    "AsinGrad": (_pullback_of(jnp.arcsin), {}),
-    "ACosGrad": (_pullback_of(jnp.arccos), {}),
+    "AsinhGrad": (_complex_divided(lambda y, dy: dy / jnp.cosh(y), jnp.cosh), {}),
+    "AcoshGrad": (_complex_divided(lambda y, dy: dy / jnp.sinh(y), jnp.sinh, True), {}),
+    "AtanGrad": (_complex_divided(_pullback_of(jnp.arctan), lambda x: 1 + x * x), {}),
+    "AsinGrad": (_complex_divided(_pullback_of(jnp.arcsin), lambda x: jnp.sqrt(1 - x * x)), {}),
+    "ACosGrad": (_complex_divided(_pullback_of(jnp.arccos),
+                                  lambda x: -jnp.sqrt(1 - x * x)), {}),
     "AbsGrad": (lambda x, dy: jnp.sign(x).astype(dy.dtype) * dy, {}),
 }
 for _name, (_fn, _defaults) in _ELEMENTWISE_GRADS.items():

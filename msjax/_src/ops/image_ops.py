@@ -147,11 +147,13 @@ def _linear_along(x, axis, out_size, align_corners, scale=None):
     src = _source_coordinates(out_size, in_size, align_corners, scale)
     lo = jnp.clip(jnp.floor(src).astype(jnp.int32), 0, in_size - 1)
     hi = jnp.minimum(lo + 1, in_size - 1)
-    frac = (src - lo).astype(x.dtype)
+    kind = _FLOAT32 if x.dtype == jnp.float16 else x.dtype  # float16 computed in float32
+    frac = (src - lo).astype(kind)
     shape = [1] * x.ndim
     shape[axis] = out_size
     frac = frac.reshape(shape)
-    return jnp.take(x, lo, axis=axis) * (1 - frac) + jnp.take(x, hi, axis=axis) * frac
+    wide = x.astype(kind)  # (left in float32: `interpolate` casts back once, after every axis)
+    return jnp.take(wide, lo, axis=axis) * (1 - frac) + jnp.take(wide, hi, axis=axis) * frac
 
 
 def _nearest_along(x, axis, out_size, exact, scale=None):
@@ -425,8 +427,11 @@ def _resize_linear_1d(x, size, *, coordinate_transformation_mode="align_corners"
         source = jnp.maximum((target + 0.5) * (width / count) - 0.5, 0.0)
     low = jnp.clip(jnp.floor(source).astype(jnp.int32), 0, width - 1)
     high = jnp.minimum(low + 1, width - 1)
-    weight = (source - low).astype(x.dtype)
-    return (jnp.take(x, low, axis=-1) * (1 - weight) + jnp.take(x, high, axis=-1) * weight)
+    kind = _FLOAT32 if x.dtype == jnp.float16 else x.dtype  # float16 computed in float32
+    weight = (source - low).astype(kind)
+    wide = x.astype(kind)
+    return (jnp.take(wide, low, axis=-1) * (1 - weight)
+            + jnp.take(wide, high, axis=-1) * weight).astype(x.dtype)
 
 
 def _coordinate_mode_shown(attrs):

@@ -299,7 +299,9 @@ class TensorToScalar(Primitive):
         return None
 
 
-_COPY_SLICES_DTYPES = ("Bool", "Int32", "Float32", "Float64")
+_COPY_SLICES_DTYPES = ("Bool", "Int32", "Float32", "Float64")  # those its error message lists
+# ... and those MindSpore 2.10's CPU kernel also copies (it leaves them out of that message)
+_COPY_SLICES_ALSO = ("Int64", "Int16", "Float16")
 
 
 def _copy_slices(x, value, begin, end, strides):
@@ -308,7 +310,7 @@ def _copy_slices(x, value, begin, end, strides):
         raise RuntimeError("The element in step only support 1, but got:[const vector]{"
                            + ", ".join(str(int(s)) for s in strides) + "}")
     types = (str(mstype.from_numpy(x.dtype)), str(mstype.from_numpy(value.dtype)))
-    if types[0] != types[1] or types[0] not in _COPY_SLICES_DTYPES:
+    if types[0] != types[1] or types[0] not in _COPY_SLICES_DTYPES + _COPY_SLICES_ALSO:
         supported = "; ".join(f"input[{t} {t} Int64 Int64 Int64], output[{t}]"
                               for t in _COPY_SLICES_DTYPES)
         raise TypeError(f"Select CPU operator[TensorCopySlices] fail! Unsupported data type!\n"

@@ -199,7 +199,16 @@ lcm = _binary("lcm", _integers_only("Lcm", jnp.lcm), primitive="Lcm")
 copysign = _binary("copysign", jnp.copysign, args="x other", tensor_method=True)
 logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True, tensor_method=True)
 logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True, tensor_method=True)
-nextafter = _binary("nextafter", jnp.nextafter, primitive="NextAfter")
+@jax.custom_jvp
+def _nextafter(x, other):
+    """The next float after `x` towards `other`, with MindSpore's gradient: the output's
+    cotangent to `x` as it is, none to `other` (JAX defines no derivative)."""
+    return jnp.nextafter(x, other)
+
+
+_nextafter.defjvps(lambda tangent, y, x, other: jnp.broadcast_to(tangent, y.shape).astype(y.dtype),
+                   lambda tangent, y, x, other: jnp.zeros(y.shape, y.dtype))
+nextafter = _binary("nextafter", _nextafter, primitive="NextAfter")
 ldexp = _binary("ldexp", lambda x, other: x * jnp.exp2(other), args="x other")
 heaviside = _binary("heaviside", jnp.heaviside, args="input values", primitive="Heaviside")
 igamma = _binary("igamma", jsp.gammainc, float_only=True, primitive="Igamma")

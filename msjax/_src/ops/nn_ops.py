@@ -18,7 +18,7 @@ from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.ops.random_ops import keep_mask
 from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
-from msjax._src.core.random import next_key
+from msjax._src.core.random import next_key, seeded_key
 from msjax._src.core.tensor import _wrap
 from msjax._src.core import context, op_precision
 
@@ -617,7 +617,7 @@ def adaptive_avg_pool2d(input, output_size):
 def dropout(input, p=0.5, training=True, seed=None):
     if not training or p == 0:
         return input
-    keep = keep_mask(next_key(seed), 1.0 - p, input.shape)
+    keep = keep_mask(seeded_key(seed, "dropout"), 1.0 - p, input.shape)
     return jnp.where(keep, input / (1.0 - p), 0).astype(input.dtype)
 
 

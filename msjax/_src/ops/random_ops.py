@@ -16,10 +16,11 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_text import type_of
+from msjax._src.ops import kernel_streams
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.registry import functional, op, primitive
-from msjax._src.core.random import next_key
+from msjax._src.core.random import SeededKeyState, draw_key, next_key, seeded_key
 
 _FLOAT32 = np.dtype(np.float32)
 
@@ -55,22 +56,40 @@ def _size(size):
     return tuple(size)
 
 
-def _seed_key(seed=None, seed2=0):
-    """The key of a Primitive with (seed, seed2): the global key when both are 0."""
+def _seed_key(seed=None, seed2=0, state=None):
+    """The key of a Primitive's draw: from its own stream (`state`, made by `_seeded_stream`
+    for a Primitive built with a non-zero `seed` or `seed2`), which each call advances; the
+    global key when both are 0."""
+    if state is not None:
+        return draw_key(state)
     return next_key(seed or seed2 or None)
+
+
+def _seeded_stream(first="seed", second="seed2"):
+    """A seeded Primitive's own random state (registry.primitive's `state`): as MindSpore's
+    kernel, a Primitive built with a non-zero seed pair draws a stream of its own, which its
+    calls advance, and a new Primitive with the same seeds starts the stream again; with both
+    seeds 0 it draws from the global state (None)."""
+    def make(attributes):
+        seed, seed2 = attributes[first], attributes[second]
+        if not (isinstance(seed, int) and isinstance(seed2, int)) or not seed and not seed2:
+            return None
+        return SeededKeyState(kernel_streams.scrambled_seed(seed, seed2),
+                              f"the random state of a Primitive with seeds ({seed}, {seed2})")
+    return make
 
 
 # -- functional ops ----------------------------------------------------------------------------
 @op()
 def standard_normal(shape, seed=None):
-    return jax.random.normal(next_key(seed), _shape(shape), _FLOAT32)
+    return jax.random.normal(seeded_key(seed, "StandardNormal"), _shape(shape), _FLOAT32)
 
 
 @op()
 def normal(shape, mean, stddev, seed=None):
     mean, stddev = jnp.asarray(mean, _FLOAT32), jnp.asarray(stddev, _FLOAT32)
     out_shape = jnp.broadcast_shapes(_shape(shape), mean.shape, stddev.shape)
-    return jax.random.normal(next_key(seed), out_shape, _FLOAT32) * stddev + mean
+    return jax.random.normal(seeded_key(seed, "normal"), out_shape, _FLOAT32) * stddev + mean
 
 
 @op()
@@ -78,66 +97,74 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32):
     dtype = np_dtype(dtype)
     shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(minval), jnp.shape(maxval))
     if dtype.kind in "iu":
-        return jax.random.randint(next_key(seed), shape, minval, maxval, dtype)
-    return jax.random.uniform(next_key(seed), shape, dtype, minval, maxval)
+        return jax.random.randint(seeded_key(seed, "uniform"), shape, minval, maxval, dtype)
+    return jax.random.uniform(seeded_key(seed, "uniform"), shape, dtype, minval, maxval)
 
 
 @op()
 def randn(*size, dtype=None, seed=None):
-    return jax.random.normal(next_key(seed), _size(size), np_dtype(dtype) or _FLOAT32)
+    return jax.random.normal(seeded_key(seed, "randn"), _size(size), np_dtype(dtype) or _FLOAT32)
 
 
 @op()
 def rand(*size, dtype=None, seed=None):
-    return jax.random.uniform(next_key(seed), _size(size), np_dtype(dtype) or _FLOAT32)
+    return jax.random.uniform(seeded_key(seed, "rand"), _size(size), np_dtype(dtype) or _FLOAT32)
 
 
 @op()
 def randint(low, high, size, seed=None, *, dtype=None):
     if not isinstance(size, tuple):
         raise ValueError(f"For 'randint', the input 'size' must be a tuple, but got {size}.")
-    return jax.random.randint(next_key(seed), size, low, high, np_dtype(dtype) or _INT64)
+    return jax.random.randint(seeded_key(seed, "randint"), size, low, high,
+                              np_dtype(dtype) or _INT64)
 
 
 @op()
 def randn_like(input, seed=None, *, dtype=None):
-    return jax.random.normal(next_key(seed), input.shape, np_dtype(dtype) or input.dtype)
+    return jax.random.normal(seeded_key(seed, "randn_like"), input.shape,
+                             np_dtype(dtype) or input.dtype)
 
 
 @op()
 def rand_like(input, seed=None, *, dtype=None):
-    return jax.random.uniform(next_key(seed), input.shape, np_dtype(dtype) or input.dtype)
+    return jax.random.uniform(seeded_key(seed, "rand_like"), input.shape,
+                              np_dtype(dtype) or input.dtype)
 
 
 @op()
 def randint_like(input, low, high, seed=None, *, dtype=None):
-    return jax.random.randint(next_key(seed), input.shape, low, high,
+    kind = np_dtype(dtype) or input.dtype
+    if kind.kind not in "iu":
+        raise ValueError(f"For 'randint_like', the 'dtype' must be an int type, but got "
+                         f"{mstype.from_numpy(kind)}.")
+    return jax.random.randint(seeded_key(seed, "randint_like"), input.shape, low, high,
                               np_dtype(dtype) or input.dtype)
 
 
 @op()
 def standard_laplace(shape, seed=None):
-    return jax.random.laplace(next_key(seed), _shape(shape), _FLOAT32)
+    return jax.random.laplace(seeded_key(seed, "StandardLaplace"), _shape(shape), _FLOAT32)
 
 
 @op()
 def laplace(shape, mean, lambda_param, seed=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(mean), jnp.shape(lambda_param))
-    return jax.random.laplace(next_key(seed), out_shape, _FLOAT32) * lambda_param + mean
+    draws = jax.random.laplace(seeded_key(seed, "laplace"), out_shape, _FLOAT32)
+    return draws * lambda_param + mean
 
 
 @op()
 def gamma(shape, alpha, beta, seed=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(alpha), jnp.shape(beta))
     alpha = jnp.broadcast_to(alpha, out_shape)
-    return jax.random.gamma(next_key(seed), alpha, out_shape, _FLOAT32) / beta
+    return jax.random.gamma(seeded_key(seed, "gamma"), alpha, out_shape, _FLOAT32) / beta
 
 
 @op()
 def random_gamma(shape, alpha, seed=None):
     out_shape = _shape(shape) + tuple(alpha.shape)
-    return jax.random.gamma(next_key(seed), jnp.broadcast_to(alpha, out_shape), out_shape,
-                            alpha.dtype)
+    return jax.random.gamma(seeded_key(seed, "random_gamma"), jnp.broadcast_to(alpha, out_shape),
+                            out_shape, alpha.dtype)
 
 
 def _candidate_checks(true_classes, num_true):
@@ -216,12 +243,12 @@ def _check_random_gamma(shape, alpha):
         raise ValueError("For RandomGamma, each dimension must be greater than 0.")
 
 
-def _random_gamma_primitive(shape, alpha, seed, seed2):
+def _random_gamma_primitive(shape, alpha, seed, seed2, *, state=None):
     """`ops.RandomGamma(seed, seed2)(shape, alpha)`: Gamma(alpha) draws of shape `shape +
     alpha.shape` in alpha's dtype."""
     _check_random_gamma(shape, alpha)
     out_shape = _shape(shape) + tuple(alpha.shape)
-    return jax.random.gamma(_seed_key(seed, seed2), jnp.broadcast_to(alpha, out_shape),
+    return jax.random.gamma(_seed_key(seed, seed2, state), jnp.broadcast_to(alpha, out_shape),
                             out_shape, alpha.dtype)
 
 
@@ -240,14 +267,14 @@ def _uniform_candidate_sampler_attributes(attributes):
 @op()
 def poisson(shape, mean, seed=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), jnp.shape(mean))
-    return jax.random.poisson(next_key(seed), jnp.broadcast_to(mean, out_shape),
+    return jax.random.poisson(seeded_key(seed, "poisson"), jnp.broadcast_to(mean, out_shape),
                               out_shape).astype(_FLOAT32)
 
 
 @op()
 def random_poisson(shape, rate, seed=None, dtype=mstype.float32):
     out_shape = _shape(shape) + tuple(jnp.shape(rate))
-    return jax.random.poisson(next_key(seed), jnp.broadcast_to(rate, out_shape),
+    return jax.random.poisson(seeded_key(seed, "random_poisson"), jnp.broadcast_to(rate, out_shape),
                               out_shape).astype(np_dtype(dtype))
 
 
@@ -268,7 +295,7 @@ def multinomial(input, num_samples, replacement=True, seed=None):
         raise ValueError(f"For 'multinomial', the 'num_samples' must be less than the last "
                          f"dimension of input without 'replacement', but got 'num_samples': "
                          f"{num_samples} and 'replacement': {replacement}")
-    key = next_key(seed)
+    key = seeded_key(seed, "Multinomial")
     logits = jnp.log(input.astype(_FLOAT32))
     if replacement:
         shape = (num_samples,) + input.shape[:-1]
@@ -278,16 +305,72 @@ def multinomial(input, num_samples, replacement=True, seed=None):
     return jax.lax.top_k(logits + gumbel, num_samples)[1].astype(_INT32)
 
 
+_CATEGORICAL_LOGITS = (np.dtype(np.float16), _FLOAT32, np.dtype(np.float64))
+
+
+def _categorical_inputs(logits, num_sample, seed):
+    """MindSpore's checks of RandomCategorical's inputs; (num_sample, seed) as Python ints."""
+    if logits.dtype not in _CATEGORICAL_LOGITS:
+        raise TypeError("For primitive[RandomCategorical], the input argument[logits] must be a "
+                        "type of {Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{mstype.from_numpy(logits.dtype)}].")
+    if logits.ndim != 2:
+        raise ValueError("logits shape size only support 2D")
+    if not isinstance(num_sample, int) or isinstance(num_sample, bool):
+        raise ValueError("For 'RandomCategorical', failed to get value 'num_sample'")
+    if num_sample <= 0:
+        raise ValueError("For 'RandomCategorical', num_sample can't has negative value, but got "
+                         f"{num_sample}")
+    if not isinstance(seed, int):
+        kind = np.asarray(seed).dtype if hasattr(seed, "dtype") else np.dtype(type(seed))
+        if kind.kind not in "iu" or isinstance(seed, jax.core.Tracer):
+            raise TypeError("For primitive[RandomCategorical], the input argument[seed] must be a "
+                            "type of {Int32, Int64}, but got "
+                            f"{mstype.from_numpy(_FLOAT32 if kind.kind == 'f' else kind)}.")
+        seed = int(np.asarray(seed).reshape(()))
+    return num_sample, seed
+
+
 @op()
 def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64):
-    shape = (num_sample, logits.shape[0])
-    samples = jax.random.categorical(next_key(seed), logits, shape=shape)
-    return samples.T.astype(np_dtype(dtype))
+    """`ops.random_categorical`: RandomCategorical's draws from a fresh stream (below)."""
+    return _categorical_draws(logits, num_sample, seed, dtype, None)
+
+
+def _categorical_draws(logits, num_sample, seed, dtype, streams):
+    """`ops.random_categorical` / `RandomCategorical(dtype)(logits, num_sample, seed)`: for each
+    row of `logits`, `num_sample` class indices, as MindSpore's CPU kernel draws them.
+
+    A non-zero `seed` draws MindSpore's own numbers (kernel_streams.py): one uniform double per
+    sample, shared by every row, compared with the row's cumulative sums of exp(logits - max) in
+    the logits' dtype. A RandomCategorical keeps one stream per seed (`streams`), which its next
+    call with that seed continues; the functional form starts a fresh one each call. Seed 0 (a
+    random seed in MindSpore) draws the uniforms from msjax's global state."""
+    num_sample, seed = _categorical_inputs(logits, num_sample, seed)
+    if seed == 0:
+        uniforms = jax.random.uniform(next_key(), (num_sample,), np.float64)
+    else:
+        if streams is None:
+            streams = {}
+        if seed not in streams:
+            streams[seed] = kernel_streams.MinstdStream(
+                kernel_streams.scrambled_seed(0, seed), f"RandomCategorical seed {seed}")
+        uniforms = kernel_streams.uniform_doubles(streams[seed], num_sample)
+    kind = logits.dtype
+    draws = uniforms.astype(_FLOAT32).astype(kind)  # the kernel's `float random`, then T
+    weights = jnp.exp((logits - logits.max(axis=1, keepdims=True)).astype(_FLOAT32)).astype(kind)
+    # the cumulative sums as the kernel adds them, one class after another in the logits' dtype
+    _, cdf = jax.lax.scan(lambda total, w: (total + w, total + w),
+                          jnp.zeros(weights.shape[:1], kind), weights.T)
+    cdf = cdf.T
+    targets = cdf[:, -1:] * draws[None, :]
+    index = jnp.sum(cdf[:, None, :] < targets[:, :, None], axis=-1)
+    return jnp.minimum(index, logits.shape[1] - 1).astype(np_dtype(dtype))
 
 
 @op()
 def shuffle(x, seed=None):
-    return jax.random.permutation(next_key(seed), x, axis=0)
+    return jax.random.permutation(seeded_key(seed, "shuffle"), x, axis=0)
 
 
 @op()
@@ -298,55 +381,55 @@ def randperm(n, seed=0, offset=0, dtype=mstype.int64):
 
 # -- Primitives --------------------------------------------------------------------------------
 @functional
-def _standard_normal(shape, seed, seed2):
-    return jax.random.normal(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+def _standard_normal(shape, seed, seed2, *, state=None):
+    return jax.random.normal(_seed_key(seed, seed2, state), _shape(shape), _FLOAT32)
 
 
 @functional
-def _uniform_real(shape, seed, seed2):
-    return jax.random.uniform(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+def _uniform_real(shape, seed, seed2, *, state=None):
+    return jax.random.uniform(_seed_key(seed, seed2, state), _shape(shape), _FLOAT32)
 
 
 @functional
-def _uniform_int(shape, minval, maxval, seed, seed2):
-    return jax.random.randint(_seed_key(seed, seed2), _shape(shape), minval, maxval, _INT32)
+def _uniform_int(shape, minval, maxval, seed, seed2, *, state=None):
+    return jax.random.randint(_seed_key(seed, seed2, state), _shape(shape), minval, maxval, _INT32)
 
 
 @functional
-def _standard_laplace(shape, seed, seed2):
-    return jax.random.laplace(_seed_key(seed, seed2), _shape(shape), _FLOAT32)
+def _standard_laplace(shape, seed, seed2, *, state=None):
+    return jax.random.laplace(_seed_key(seed, seed2, state), _shape(shape), _FLOAT32)
 
 
 @functional
-def _truncated_normal(shape, dtype, seed, seed2):
-    return jax.random.truncated_normal(_seed_key(seed, seed2), -2.0, 2.0, _shape(shape),
+def _truncated_normal(shape, dtype, seed, seed2, *, state=None):
+    return jax.random.truncated_normal(_seed_key(seed, seed2, state), -2.0, 2.0, _shape(shape),
                                        np_dtype(dtype))
 
 
 @functional
-def _multinomial(x, num_samples, seed, seed2, dtype):
-    samples = jax.random.categorical(_seed_key(seed, seed2), jnp.log(x.astype(_FLOAT32)),
+def _multinomial(x, num_samples, seed, seed2, dtype, *, state=None):
+    samples = jax.random.categorical(_seed_key(seed, seed2, state), jnp.log(x.astype(_FLOAT32)),
                                      shape=(num_samples,) + x.shape[:-1])
     return jnp.moveaxis(samples, 0, -1).astype(np_dtype(dtype))
 
 
 @functional
-def _shuffle(x, seed, seed2):
-    return jax.random.permutation(_seed_key(seed, seed2), x, axis=0)
+def _shuffle(x, seed, seed2, *, state=None):
+    return jax.random.permutation(_seed_key(seed, seed2, state), x, axis=0)
 
 
 @functional
-def _gamma(shape, alpha, beta, seed, seed2):
+def _gamma(shape, alpha, beta, seed, seed2, *, state=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), alpha.shape, beta.shape)
-    draws = jax.random.gamma(_seed_key(seed, seed2), jnp.broadcast_to(alpha, out_shape),
+    draws = jax.random.gamma(_seed_key(seed, seed2, state), jnp.broadcast_to(alpha, out_shape),
                              out_shape, alpha.dtype)
     return draws / beta
 
 
 @functional
-def _poisson(shape, mean, seed, seed2):
+def _poisson(shape, mean, seed, seed2, *, state=None):
     out_shape = jnp.broadcast_shapes(_shape(shape), mean.shape)
-    return jax.random.poisson(_seed_key(seed, seed2), jnp.broadcast_to(mean, out_shape),
+    return jax.random.poisson(_seed_key(seed, seed2, state), jnp.broadcast_to(mean, out_shape),
                               out_shape).astype(_INT32)
 
 
@@ -357,9 +440,9 @@ def _bernoulli(x, p, seed, offset):
 
 
 @functional
-def _dropout(x, keep_prob, Seed0, Seed1):  # noqa: N803
+def _dropout(x, keep_prob, Seed0, Seed1, *, state=None):  # noqa: N803
     """`ops.Dropout(keep_prob)(x)` -> (output, mask): kept elements scaled by 1/keep_prob."""
-    keep = keep_mask(_seed_key(Seed0, Seed1), keep_prob, x.shape)
+    keep = keep_mask(_seed_key(Seed0, Seed1, state), keep_prob, x.shape)
     return jnp.where(keep, x / keep_prob, 0).astype(x.dtype), keep.astype(x.dtype)
 
 
@@ -436,6 +519,13 @@ def _uniform_attributes(attributes):
                             f"'{type(attributes[name]).__name__}'.")
 
 
+def _random_categorical_dtype(attributes):
+    if attributes["dtype"] not in (mstype.int32, mstype.int16, mstype.int64):
+        raise TypeError("For 'RandomCategorical', the 'dtype' should be one of [mindspore.int32, "
+                        "mindspore.int16, mindspore.int64], but got "
+                        f"'mindspore.{str(attributes['dtype']).lower()}'.")
+
+
 _HIDDEN = shown.SIDE_EFFECT_HIDDEN
 Uniform = primitive(
     "Uniform", _uniform_like, check=_uniform_attributes, minval=0.0, maxval=1.0, seed=0, offset=0,
@@ -443,20 +533,26 @@ Uniform = primitive(
                            "side_effect_hidden": True})
 Cauchy = primitive("Cauchy", functional(_cauchy), check=_cauchy_attributes,
                    size=inspect.Parameter.empty, median=0.0, sigma=1.0)
-StandardNormal = primitive("StandardNormal", _standard_normal, seed=0, seed2=0, display=_HIDDEN)
-UniformReal = primitive("UniformReal", _uniform_real, seed=0, seed2=0, display=_HIDDEN)
-UniformInt = primitive("UniformInt", _uniform_int, seed=0, seed2=0, display=_HIDDEN)
-StandardLaplace = primitive("StandardLaplace", _standard_laplace, seed=0, seed2=0,
-                            display=_HIDDEN)
-TruncatedNormal = primitive("TruncatedNormal", _truncated_normal, dtype=mstype.float32, seed=0,
-                            seed2=0, display=shown.with_attrs(max_length=1000000,
-                                                              side_effect_hidden=True))
-Multinomial = primitive("Multinomial", _multinomial, seed=0, seed2=0, dtype=mstype.int32,
+_SEEDED = _seeded_stream()
+StandardNormal = primitive("StandardNormal", _standard_normal, state=_SEEDED, seed=0, seed2=0,
+                           display=_HIDDEN)
+UniformReal = primitive("UniformReal", _uniform_real, state=_SEEDED, seed=0, seed2=0,
                         display=_HIDDEN)
-RandomShuffle = primitive("RandomShuffle", _shuffle, seed=0, seed2=0, display=_HIDDEN)
-Gamma = primitive("Gamma", _gamma, seed=0, seed2=0, display=_HIDDEN)
-Poisson = primitive("Poisson", _poisson, seed=0, seed2=0, display=_HIDDEN)
-RandomGamma = primitive("RandomGamma", functional(_random_gamma_primitive),
+UniformInt = primitive("UniformInt", _uniform_int, state=_SEEDED, seed=0, seed2=0,
+                       display=_HIDDEN)
+StandardLaplace = primitive("StandardLaplace", _standard_laplace, state=_SEEDED, seed=0, seed2=0,
+                            display=_HIDDEN)
+TruncatedNormal = primitive("TruncatedNormal", _truncated_normal, state=_SEEDED,
+                            dtype=mstype.float32, seed=0, seed2=0,
+                            display=shown.with_attrs(max_length=1000000,
+                                                     side_effect_hidden=True))
+Multinomial = primitive("Multinomial", _multinomial, state=_SEEDED, seed=0, seed2=0,
+                        dtype=mstype.int32, display=_HIDDEN)
+RandomShuffle = primitive("RandomShuffle", _shuffle, state=_SEEDED, seed=0, seed2=0,
+                          display=_HIDDEN)
+Gamma = primitive("Gamma", _gamma, state=_SEEDED, seed=0, seed2=0, display=_HIDDEN)
+Poisson = primitive("Poisson", _poisson, state=_SEEDED, seed=0, seed2=0, display=_HIDDEN)
+RandomGamma = primitive("RandomGamma", functional(_random_gamma_primitive), state=_SEEDED,
                         check=_random_gamma_attributes, seed=0, seed2=0, display=_HIDDEN)
 UniformCandidateSampler = primitive(
     "UniformCandidateSampler",
@@ -467,10 +563,14 @@ UniformCandidateSampler = primitive(
     num_sampled=inspect.Parameter.empty, unique=inspect.Parameter.empty,
     range_max=inspect.Parameter.empty, seed=0, remove_accidental_hits=False, display=_HIDDEN)
 Bernoulli = primitive("Bernoulli", _bernoulli, seed=-1, offset=0)
+_categorical = functional(_categorical_draws)
 RandomCategorical = primitive(
-    "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64:
-    random_categorical(logits, num_sample, seed, dtype), dtype=mstype.int64, display=_HIDDEN)
-Dropout = primitive("Dropout", _dropout, keep_prob=0.5, Seed0=0, Seed1=0, display=_HIDDEN)
+    "RandomCategorical", lambda logits, num_sample, seed=0, dtype=mstype.int64, *, state:
+    _categorical(logits, num_sample, seed, dtype, state),
+    check=_random_categorical_dtype, state=lambda attributes: {}, dtype=mstype.int64,
+    display=_HIDDEN)
+Dropout = primitive("Dropout", _dropout, state=_seeded_stream("Seed0", "Seed1"), keep_prob=0.5,
+                    Seed0=0, Seed1=0, display=_HIDDEN)
 Dropout2D = primitive("Dropout2D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 2)),
                       keep_prob=0.5, display=shown.only())
 Dropout3D = primitive("Dropout3D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 3)),

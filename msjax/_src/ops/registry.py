@@ -654,7 +654,7 @@ class PrimitiveWithCheck(Primitive):
         self.check_shape(*(a["shape"] for a in args))
 
 
-def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> type:
+def primitive(name: str, fn, *, display=None, check=None, state=None, **init_defaults) -> type:
     """Build the Primitive class `name`: `name(**attrs)(*inputs)` is `fn(*inputs, **attrs)`.
 
     `init_defaults` are the class's constructor arguments with MindSpore's defaults
@@ -663,7 +663,9 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
     `fn` is a small adapter over it. `display`, when given, maps the attributes to those
     MindSpore's repr shows (it normalises some: `Squeeze(0)` shows `axis=(0,)`). `check`, when
     given, is called with the constructor's arguments (a dict) and raises MindSpore's error for
-    those its constructor refuses.
+    those its constructor refuses. `state`, when given, makes each instance's own state (called
+    with the constructor's arguments, a dict), passed to `fn` as the keyword `state`: what a
+    MindSpore kernel keeps from one call of its op to the next (a seeded op's random stream).
     """
     params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     params += [inspect.Parameter(k, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=v)
@@ -684,6 +686,8 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
             self.attrs[key] = value
             setattr(self, key, value)
         self._kwargs = {k: self.attrs[k] for k in init_defaults}
+        self._op_state = {} if state is None else {
+            "state": state(dict(list(bound.arguments.items())[1:]))}
         if display is not None:
             self.attrs = display(dict(self.attrs))
             for key in getattr(display, "attribute_names", ()):
@@ -699,7 +703,7 @@ def primitive(name: str, fn, *, display=None, check=None, **init_defaults) -> ty
         if self._in_strategy is not None:  # Primitive.shard
             inputs = _sharded_inputs(self, inputs)
         try:
-            return fn(*inputs, **self._kwargs)
+            return fn(*inputs, **self._kwargs, **self._op_state)
         except Exception as error:
             if len(inputs) < low and isinstance(error, TypeError):
                 mindspores = primitive_arity.too_few(name, low, len(inputs), error)

@@ -17,6 +17,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import index_checks, integer_inputs
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.adapters import concrete_array
+from msjax._src.ops import shape_rules
 from msjax._src.ops.registry import op
 
 
@@ -36,6 +37,7 @@ def _shape_arg(shape):
 def scatter_nd(indices, updates, shape):
     """`ops.scatter_nd`: zeros of `shape` with `updates` added at `indices` (duplicates sum)."""
     shape = _shape_arg(shape)
+    shape_rules.scatter_nd_shapes(tuple(indices.shape), tuple(updates.shape), shape)
     index_checks.check_scatter_nd(indices, shape)
     zeros = jnp.zeros(shape, updates.dtype)
     return zeros.at[_nd_index(indices)].add(updates)

@@ -3,7 +3,9 @@
 
 - `DenseToDenseSetOperation(set_operation='a-b', validate_indices=True)(x1, x2)`;
 - `DenseToSparseSetOperation(set_operation='a-b', validate_indices=True)(x1, x2_indices,
-  x2_values, x2_shape)`, `x2` given as a sparse tensor (COO indices, values, dense shape).
+  x2_values, x2_shape)`, `x2` given as a sparse tensor (COO indices, values, dense shape);
+- `ListDiff(out_idx=mindspore.int32)(x, y)` (`mindspore.ops.ListDiff`): the elements of the 1-D
+  `x` not in `y`, and where they are.
 
 Each row (the last dimension, at one index of the leading dimensions) of `x1` and of `x2` is a
 set; `set_operation` ('a-b', 'b-a', 'intersection', 'union', any case) combines the two sets of
@@ -26,9 +28,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import checkparam as check
+from msjax._src.core import dtype as mstype
 from msjax._src.ops import input_rules
 from msjax._src.ops.adapters import concrete_array
-from msjax._src.ops.registry import PRIMITIVES, Primitive, _input_rule, functional
+from msjax._src.ops.registry import PRIMITIVES, Primitive, _input_rule, functional, primitive
 
 SET_OPERATIONS = ("a-b", "b-a", "intersection", "union")
 _INT64 = np.int64
@@ -204,3 +207,43 @@ _dense_to_sparse = input_rules.checked(functional(dense_to_sparse_set),
 # classes of their own: listed by hand
 PRIMITIVES["DenseToDenseSetOperation"] = DenseToDenseSetOperation
 PRIMITIVES["DenseToSparseSetOperation"] = DenseToSparseSetOperation
+
+
+# -- ListDiff ----------------------------------------------------------------------------------
+_LIST_DIFF_TYPES = ("Float16", "Float32", "Float64", "Int16", "Int32", "Int64", "Int8", "UInt16",
+                    "UInt8")
+
+
+def _list_diff_out_idx(attributes):
+    out_idx = attributes["out_idx"]
+    if out_idx not in (mstype.int32, mstype.int64):
+        raise TypeError("For 'ListDiff', the 'out_idx' should be in : [mindspore.int32, "
+                        f"mindspore.int64], but got {out_idx}.")
+
+
+def _list_diff(x, y, *, out_idx=mstype.int32):
+    """`ListDiff(out_idx=mindspore.int32)(x, y)` -> `(out, idx)`: the elements of the 1-D `x`
+    that are not in `y`, in their order (repeats kept), and their positions in `x` (`out_idx`).
+    The output's length depends on the values: the op runs eagerly (a compiled graph runs it
+    eagerly too)."""
+    kinds = []
+    for name, value in (("x", x), ("y", y)):
+        kind = str(mstype.from_numpy(value.dtype))
+        if kind not in _LIST_DIFF_TYPES:
+            allowed = ", ".join(f"Tensor[{t}]" for t in _LIST_DIFF_TYPES)
+            raise TypeError(f"For primitive[ListDiff], the input argument[{name}] must be a type "
+                            f"of {{{allowed}}}, but got Tensor[{kind}].")
+        kinds.append(kind)
+    if kinds[0] != kinds[1]:
+        raise TypeError(f"For ListDiff, type of 'x' and 'y' should be same. But get "
+                        f"x[{kinds[0]}], y[{kinds[1]}].")
+    if x.ndim != 1 or y.ndim != 1:
+        raise ValueError(f"For ListDiff, input x, y should be 1D, but get x dims = {x.ndim}, "
+                         f"y dims = {y.ndim}.")
+    values = concrete_array(x)
+    kept = np.nonzero(~np.isin(values, concrete_array(y)))[0]
+    return jnp.asarray(values[kept]), jnp.asarray(kept.astype(mstype.to_numpy_dtype(out_idx)))
+
+
+ListDiff = primitive("ListDiff", functional(_list_diff), check=_list_diff_out_idx,
+                     out_idx=mstype.int32)

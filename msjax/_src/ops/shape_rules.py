@@ -360,20 +360,31 @@ def _pad_output_size(described):
         return
     padded = list(shape)
     for k in range(len(padding) // 2):
+        for amount in padding[2 * k:2 * k + 2]:  # a negative padding crops at most the axis
+            if amount < -shape[-1 - k]:
+                raise ValueError(f"For primitive[PadV3], the paddings_value must be greater than "
+                                 f"or equal to {-shape[-1 - k]}, but got {amount}.")
         padded[-1 - k] += padding[2 * k] + padding[2 * k + 1]
-    size = int(np.prod(padded))
-    if size <= 0:
-        raise ValueError(f"For primitive[PadV3], the output size must be greater than 0, but got "
-                         f"{size}.")
+    for size in padded:
+        if size <= 0:
+            raise ValueError(f"For primitive[PadV3], the output size must be greater than 0, "
+                             f"but got {size}.")
 
 
 @check(0, 1, 2, level=SHAPE)
 def _scatter_nd_shapes(described):
-    indices, updates, shape = _shape(described[0]), _shape(described[1]), described[2]
+    scatter_nd_shapes(_shape(described[0]), _shape(described[1]), described[2])
+
+
+def scatter_nd_shapes(indices, updates, shape):
+    """ScatterNd's checks of the shapes of `indices` and `updates` (tuples, or None where not
+    known) against `shape`, with MindSpore's errors (the functional `scatter_nd` calls it too)."""
+    if indices == ():  # (MindSpore's message names 'shape'; it is the indices that are scalar)
+        raise RuntimeError("Failure info [The input [shape] must not be a scalar.].")
     if isinstance(shape, tuple) and any(isinstance(d, int) and d <= 0 for d in shape):
         raise ValueError(f"For 'ScatterNd', the input [shape] should be a tuple with all "
                          f"positive item. But got: {{ {', '.join(str(d) for d in shape)} }}")
-    if indices is None or updates is None or not indices or not isinstance(shape, tuple):
+    if indices is None or updates is None or not isinstance(shape, tuple):
         return
     q, r, p, n = len(indices), len(updates), len(shape), indices[-1]
     if r != q - 1 + p - n:

@@ -1,7 +1,7 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
 `SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul`,
-`SparseAddmm` and `SparseReorder`, with MindSpore 2.10's results and errors
+`SparseAddmm`, `SparseReorder` and `SparseReshape`, with MindSpore 2.10's results and errors
 (tests/goldens/scripts/conformance_probe22.py, ops16b_sparse_addmm_probe.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
@@ -338,3 +338,76 @@ def _sorted_sparse(indices, values, shape):
 
 _reordered = functional(_sorted_sparse)
 SparseReorder = primitive("SparseReorder", _sparse_reorder)
+
+
+# -- SparseReshape -----------------------------------------------------------------------------
+def _sparse_reshape(indices, shape, new_shape):
+    """`SparseReshape()(indices, shape, new_shape)` -> `(y_indices, y_shape)`: the COO indices
+    (N, rank) of a sparse tensor of dense shape `shape` re-addressed for the same elements in
+    row-major order in shape `new_shape` (one entry may be -1: inferred), all Int64, with
+    MindSpore 2.10's checks and messages."""
+    for name, value in (("indices", indices), ("shape", shape), ("new_shape", new_shape)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For Primitive[SparseReshape], the type of input argument[{name}] "
+                            f"must be Tensor but got {type_of(value)}.")
+        if value.dtype != mstype.int64:
+            raise TypeError(f"For primitive[SparseReshape], the input argument[{name}] must be a "
+                            f"type of {{Tensor[Int64]}}, but got {type_of(value)}.")
+    for name, value, rank in (("indices", indices, 2), ("shape", shape, 1),
+                              ("new_shape", new_shape, 1)):
+        if value.ndim != rank:
+            raise ValueError(f"For SparseReshape,the shape of input `{name}` must be {rank}-D, "
+                             f"but got {value.ndim}-D.")
+    if indices.shape[1] != shape.shape[0]:
+        raise ValueError("For 'SparseReshape', the rank of input tensor must match input shape "
+                         f"length, but got input tensor rank = {indices.shape[1]}, and input "
+                         f"shape length = {shape.shape[0]}.")
+    return _reshaped_indices(indices, shape, new_shape)
+
+
+def _resolved_shape(dense, requested):
+    """`requested` (a tuple with at most one -1) made concrete for `dense` elements."""
+    if requested.count(-1) > 1:
+        raise RuntimeError("For 'SparseReshape', there should be at most one '-1' dimension in "
+                           "'newshape' tensor, but got two or more.")
+    for axis, size in enumerate(requested):
+        if size < -1:
+            raise RuntimeError(f"For 'SparseReshape', the size of newshape rank-{axis} should be "
+                               f"a non-negative number, but got {size}.")
+    known = int(np.prod([s for s in requested if s != -1], dtype=np.int64))
+    if -1 not in requested:
+        if known != dense:
+            raise RuntimeError(f"For 'SparseReshape', the requested shape has the dense shape of "
+                               f"{known}, but got the input newshape is a tensor with {dense}")
+        return requested
+    if known == 0:
+        raise ValueError("For primitive[SparseReshape], the divident must be greater than 0, but "
+                         "got 0.")
+    if dense % known:
+        raise RuntimeError(f"For 'SparseReshape', the requested shape should be a multiple of "
+                           f"{known} and {dense // known}, but got a SparseTensor with {dense} "
+                           "dense values.")
+    return tuple(dense // known if s == -1 else s for s in requested)
+
+
+def _row_major_strides(shape):
+    strides = np.ones(len(shape), np.int64)
+    for axis in range(len(shape) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * shape[axis + 1]
+    return strides
+
+
+def _reshape_coordinates(indices, shape, new_shape):
+    shape = _shape_tuple(shape)
+    target = _resolved_shape(int(np.prod(shape, dtype=np.int64)), _shape_tuple(new_shape))
+    offsets = (_index(indices) * jnp.asarray(_row_major_strides(shape))).sum(axis=1)
+    strides = np.maximum(_row_major_strides(target), 1)  # (a zero-sized axis holds nothing)
+    coordinates = (offsets[:, None] // jnp.asarray(strides)) % jnp.asarray(
+        np.maximum(np.array(target, np.int64), 1))
+    if target:  # the first axis takes the whole quotient, as its size bounds nothing further
+        coordinates = coordinates.at[:, 0].set(offsets // strides[0])
+    return coordinates.astype(np.int64), jnp.asarray(np.array(target, np.int64))
+
+
+_reshaped_indices = functional(_reshape_coordinates)
+SparseReshape = primitive("SparseReshape", _sparse_reshape)

@@ -95,7 +95,7 @@ class Categorical(Distribution):
     def sample(self, shape=(), *args, **kwargs):
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         (probs,) = self._call_params(args, kwargs)
-        key = random.next_key(self._seed or None)
+        key = random.seeded_key(self._seed or None, type(self).__name__)  # anew at each call
         return _wrap(self._sample(key, shape + probs.shape[:-1], probs).astype(self._dtype._np))
 
     def extend_repr(self):

@@ -186,7 +186,7 @@ class Distribution(Cell):
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         params = self._call_params(args, kwargs)
         batch = jnp.broadcast_shapes(*(p.shape for p in params))
-        key = random.next_key(self._seed or None)
+        key = random.seeded_key(self._seed or None, type(self).__name__)  # anew at each call
         return self._sample_out(self._sample(key, shape + batch, *params))
 
     def _sample_out(self, array):
