@@ -1,0 +1,20 @@
+"""Behaviours added or corrected for MindSpore's st/ops sample s16a, as MindSpore 2.10 computes
+them: the probe scripts tests/goldens/scripts/ops16a_*_probe.py run unchanged on msjax and print
+what MindSpore printed (tests/goldens/ops/ops16a_*_probe.out)."""
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+PROBES = ("ops16a_constexpr_helpers_probe",)
+GOLDEN = {(probe, label): result for probe in PROBES
+          for label, result in golden_cases(f"ops/{probe}.out").items()}
+
+
+@pytest.fixture(scope="module")
+def msjax_cases():
+    return {probe: run_script_on_msjax(f"{probe}.py") for probe in PROBES}
+
+
+@pytest.mark.parametrize("probe, label", sorted(GOLDEN))
+def test_ops16a_probe_matches_mindspore(probe, label, msjax_cases):
+    assert msjax_cases[probe].get(label) == GOLDEN[probe, label]
