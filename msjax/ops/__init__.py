@@ -355,6 +355,7 @@ from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.linalg_ops import eig as eig

@@ -228,6 +228,7 @@ from msjax._src.ops.activation_ops import dropout3d as dropout3d
 from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
 from msjax._src.ops.math_ops import einsum as einsum
