@@ -1,7 +1,7 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
-`SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul` and
-`SparseReorder`, with MindSpore 2.10's
+`SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul`,
+`SparseReorder` and `SparseCountSparseOutput`, with MindSpore 2.10's
 results and errors (tests/goldens/scripts/conformance_probe22.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
@@ -256,3 +256,70 @@ def _sorted_sparse(indices, values, shape):
 
 _reordered = functional(_sorted_sparse)
 SparseReorder = primitive("SparseReorder", _sparse_reorder)
+
+
+# -- SparseCountSparseOutput -------------------------------------------------------------------
+_COUNT = "SparseCountSparseOutput"
+_COUNT_TYPES = {"indices": ("Int64",), "values": ("Int32", "Int64"),
+                "dense_shape": ("Int64",), "weights": ("Float32", "Float64", "Int32", "Int64")}
+
+
+def _sparse_count(indices, values, dense_shape, weights, binary_output=False, minlength=-1,
+                  maxlength=-1):
+    """`SparseCountSparseOutput(...)(indices, values, dense_shape, weights)` -> the sparse
+    (indices, counts, dense_shape) of how often each value occurs in each batch row of the
+    sparse input (its first index; a rank-1 input is one row, given without it): each
+    occurrence counts its weight (1 when `weights` is empty, or with `binary_output`), in
+    `weights`' dtype, sorted by row and value. The row length is the largest value + 1, at
+    least `minlength` and at most `maxlength` (where positive); values past it are dropped."""
+    for name, array in zip(_COUNT_TYPES, (indices, values, dense_shape, weights)):
+        got = ms_name(array.dtype)
+        if got not in _COUNT_TYPES[name]:
+            shown = ", ".join(f"Tensor[{t}]" for t in _COUNT_TYPES[name])
+            raise TypeError(f"For primitive[{_COUNT}], the input argument[{name}] must be a type "
+                            f"of {{{shown}}}, but got Tensor[{got}].")
+    index, value = np.asarray(_index(indices)), np.asarray(_index(values))
+    shape = np.asarray(_index(dense_shape)).reshape(-1)
+    if weights.size and weights.shape != values.shape:
+        raise RuntimeError(f"For '{_COUNT}', weights and values must have the same shape")
+    for row in index:
+        for position, i in enumerate(row):
+            if not 0 <= i < shape[position]:
+                raise RuntimeError(f"For '{_COUNT}', the input index value {i} must be in "
+                                   f"[0, {shape[position]}) as given by dense shape")
+    if np.any(value < 0):
+        raise RuntimeError(f"For '{_COUNT}', the input values must be non-negative")
+    width = max(int(value.max()) + 1 if value.size else 0, minlength)
+    if maxlength > 0:
+        width = min(width, maxlength)
+    batched = shape.size > 1
+    rows = index[:, 0] if batched else np.zeros(value.shape, np.int64)
+    kept = value < width
+    pairs = rows[kept] * width + value[kept]
+    cells, slot = np.unique(pairs, return_inverse=True)
+    if binary_output or not weights.size:
+        counted = jnp.ones(pairs.shape, weights.dtype)
+    else:
+        counted = jnp.asarray(weights)[np.flatnonzero(kept)]
+    counts = jnp.zeros(cells.shape, weights.dtype).at[slot].add(counted)
+    if binary_output:
+        counts = jnp.minimum(counts, 1)
+    out_index = np.stack([cells // width, cells % width], axis=-1) if batched else \
+        (cells % width)[:, None]
+    out_shape = (int(shape[0]), width) if batched else (width,)
+    return (jnp.asarray(out_index, jnp.int64), counts, jnp.asarray(out_shape, jnp.int64))
+
+
+def _check_count_attributes(attributes):
+    if not isinstance(attributes["binary_output"], bool):
+        raise TypeError(f"For '{_COUNT}', the type of 'binary_output' should be 'bool', but got "
+                        f"type '{type(attributes['binary_output']).__name__}'.")
+    for name in ("minlength", "maxlength"):
+        if not isinstance(attributes[name], int) or isinstance(attributes[name], bool):
+            raise TypeError(f"For '{_COUNT}', the type of '{name}' should be 'int', but got type "
+                            f"'{type(attributes[name]).__name__}'.")
+
+
+SparseCountSparseOutput = primitive(_COUNT, functional(_sparse_count),
+                                    check=_check_count_attributes, binary_output=False,
+                                    minlength=-1, maxlength=-1)
