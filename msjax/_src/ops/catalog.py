@@ -15,3 +15,4 @@ from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, n
                            used_primitives)
 from msjax._src.ops import alias_primitives
 from msjax._src.ops import optimizer_ops
+from msjax._src.ops import sequence_ops
