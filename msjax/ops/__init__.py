@@ -746,6 +746,7 @@ from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.array_ops import NonZero as NonZero
+from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
@@ -766,6 +767,7 @@ from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.used_primitives import padding as padding
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat

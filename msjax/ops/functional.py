@@ -466,6 +466,7 @@ from msjax._src.ops.array_ops import ones_like as ones_like
 from msjax._src.ops.linalg_ops import orgqr as orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.array_ops import pad as pad
+from msjax._src.ops.used_primitives import padding as padding
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.nn_ops import pdist as pdist
 from msjax._src.ops.array_ops import permute as permute

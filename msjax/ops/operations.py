@@ -285,6 +285,7 @@ from msjax._src.ops.math_ops import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.array_ops import NonZero as NonZero
+from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.math_ops import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
 from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
