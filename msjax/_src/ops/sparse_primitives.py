@@ -1,7 +1,8 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
 `SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul`,
-`SparseReorder` and `SparseCountSparseOutput`, with MindSpore 2.10's
+`SparseReorder`, `SparseCountSparseOutput`, `SparseAdd` and `SparseTensorDenseAdd`, with
+MindSpore 2.10's
 results and errors (tests/goldens/scripts/conformance_probe22.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
@@ -18,6 +19,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import integer_inputs
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_text import type_of
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, primitive
 
@@ -323,3 +325,88 @@ def _check_count_attributes(attributes):
 SparseCountSparseOutput = primitive(_COUNT, functional(_sparse_count),
                                     check=_check_count_attributes, binary_output=False,
                                     minlength=-1, maxlength=-1)
+
+
+# -- SparseAdd, SparseTensorDenseAdd -----------------------------------------------------------
+_SPARSE_ADD_TYPES = ("Complex128", "Complex64", "Float32", "Float64", "Int16", "Int32", "Int64",
+                     "Int8")
+
+
+def _merged(a_index, b_index):
+    """The entries of two sparse tensors merged as MindSpore's (and TensorFlow's) SparseAdd
+    merges them, one pass over both index lists (each taken to be in row-major order): for each
+    output entry its index and the positions in `a` and `b` it adds (-1: none)."""
+    rows, from_a, from_b = [], [], []
+    a_rows, b_rows = a_index.tolist(), b_index.tolist()
+    i = j = 0
+    while i < len(a_rows) or j < len(b_rows):
+        if j == len(b_rows):
+            order = -1
+        elif i == len(a_rows):
+            order = 1
+        else:
+            order = (a_rows[i] > b_rows[j]) - (a_rows[i] < b_rows[j])
+        rows.append(a_rows[i] if order <= 0 else b_rows[j])
+        from_a.append(i if order <= 0 else -1)
+        from_b.append(j if order >= 0 else -1)
+        i, j = i + (order <= 0), j + (order >= 0)
+    return np.asarray(rows, np.int64).reshape(-1, a_index.shape[1]), np.asarray(from_a), \
+        np.asarray(from_b)
+
+
+def _sparse_add(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thresh):
+    """`SparseAdd()(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thresh)`
+    -> the sparse (indices, values, shape) sum: both index lists merged in one pass, an index in
+    both kept only where |x1 + x2| >= thresh; the shape is x1_shape."""
+    for name, values in (("x1_values", x1_values), ("x2_values", x2_values)):
+        got = ms_name(values.dtype)
+        if got not in _SPARSE_ADD_TYPES:
+            shown = ", ".join(f"Tensor[{t}]" for t in _SPARSE_ADD_TYPES)
+            raise TypeError(f"For primitive[SparseAdd], the input argument[{name}] must be a type "
+                            f"of {{{shown}}}, but got Tensor[{got}].")
+    if x1_values.dtype != x2_values.dtype:
+        raise TypeError("For SparseAdd, the type of x1_values, and x2_values should be the same "
+                        f"data type, but got type of x1_values is {ms_name(x1_values.dtype)}, and "
+                        f"type of x2_values is {ms_name(x2_values.dtype)}")
+    rows, from_a, from_b = _merged(concrete_array(_index(x1_indices)).astype(np.int64),
+                               concrete_array(_index(x2_indices)).astype(np.int64))
+    summed = jnp.zeros(rows.shape[0], x1_values.dtype)
+    summed = summed.at[np.flatnonzero(from_a >= 0)].add(x1_values[from_a[from_a >= 0]])
+    summed = summed.at[np.flatnonzero(from_b >= 0)].add(x2_values[from_b[from_b >= 0]])
+    both = (from_a >= 0) & (from_b >= 0)
+    small = np.abs(concrete_array(jax.lax.stop_gradient(summed))) < concrete_array(
+        jax.lax.stop_gradient(thresh))
+    keep = np.flatnonzero(~(both & small))
+    return (jnp.asarray(rows[keep]), summed[keep],
+            jnp.asarray(concrete_array(_index(x1_shape)), jnp.int64))
+
+
+SparseAdd = primitive("SparseAdd", functional(_sparse_add))
+
+
+def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2):
+    """`SparseTensorDenseAdd()(x1_indices, x1_values, x1_shape, x2)`: the dense `x2` with the
+    sparse tensor's values added at its indices (repeated ones add)."""
+    name = "SparseTensorDenseAdd"
+    if x1_values.dtype != x2.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.\n"
+                        f"name:[x1_values]:Tensor[{ms_name(x1_values.dtype)}].\n"
+                        f"name:[x2]:Tensor[{ms_name(x2.dtype)}].")
+    shape = _shape_tuple(x1_shape)
+    for axis, (side, dense_side) in enumerate(zip(shape, x2.shape)):
+        if side != dense_side:
+            raise RuntimeError(f"For '{name}', Dimension [{axis}] does not equal(no broadcasting "
+                               f"is supported): x1_shape side {side} vs x2_shape side "
+                               f"{dense_side}.")
+    indices = _index(x1_indices).astype(jnp.int64)
+    known = _known(indices)
+    if known is not None:
+        bad = (known < 0) | (known >= np.asarray(shape))
+        if bad.any():
+            row, axis = np.argwhere(bad)[0]
+            raise ValueError(f"For '{name}', the input x1_indices is out of bounds! x1_indices "
+                             f"is: {known[row, axis]} , bounds is : [0, {shape[axis]})")
+    return x2.at[tuple(indices.T)].add(x1_values)
+
+
+SparseTensorDenseAdd = primitive("SparseTensorDenseAdd", functional(_sparse_tensor_dense_add))
