@@ -9,7 +9,8 @@ PROBES = ("ops16a_constexpr_helpers_probe", "ops16a_grad_primitives_probe",
           "ops16a_input_checks_probe", "ops16a_setitem_probe", "ops16a_dyn_shape_probe",
           "ops16a_sparse_count_probe", "ops16a_ngram_padding_probe",
           "ops16a_fractional_max_pool_grad_probe", "ops16a_sparse_add_probe",
-          "ops16a_betainc_grad_probe", "ops16a_expand_probe")
+          "ops16a_betainc_grad_probe", "ops16a_expand_probe",
+          "ops16a_vmap_unbatched_probe")
 GOLDEN = {(probe, label): result for probe in PROBES
           for label, result in golden_cases(f"ops/{probe}.out").items()}
 
