@@ -299,6 +299,7 @@ from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat
+from msjax._src.ops.random_ops import ParameterizedTruncatedNormal as ParameterizedTruncatedNormal
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
 from msjax._src.ops.random_ops import Poisson as Poisson
@@ -401,6 +402,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.primitives import Split as Split
