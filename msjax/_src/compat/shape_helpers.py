@@ -12,6 +12,9 @@ import math
 
 import numpy as np
 
+from msjax._src.ops.math_ops import equal
+from msjax._src.ops.reduce_ops import mean
+
 
 def _infer_out_shape(*shapes):
     """The shape `shapes` broadcast to, NumPy's rule; ValueError naming all of them when they do
@@ -40,8 +43,7 @@ def _is_equal_one(x):
     """False for None, else a 0-d bool Tensor: whether the mean of `x` equals 1."""
     if x is None:
         return False
-    from msjax import ops  # noqa: PLC0415 - msjax.ops imports this module's package
-    return ops.equal(ops.ReduceMean()(x), 1.0)
+    return equal(mean(x), 1.0)
 
 
 def _generate_inverse_index(x_shape, axis):
