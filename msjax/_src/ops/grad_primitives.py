@@ -1,8 +1,9 @@
 """More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
 `grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
-SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad and FractionalMaxPoolGrad, each the backward of msjax's forward
-operator, with MindSpore 2.10's attributes, reprs and errors
-(tests/goldens/scripts/ops16a_grad_primitives_probe.py)."""
+SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad and FractionalMaxPoolGrad, each the backward
+of msjax's forward operator, with MindSpore 2.10's attributes, reprs and errors
+(tests/goldens/scripts/ops16a_grad_primitives_probe.py,
+ops16a_fractional_max_pool_grad_probe.py)."""
 from __future__ import annotations
 
 import inspect
@@ -80,10 +81,10 @@ def _fractional_max_pool_grad(orig_input, orig_output, out_backprop, row_pooling
         raise ValueError(f"For primitive[{name}], the orig_input_rank must be equal to 4, but got "
                          f"{orig_input.ndim}.")
     if row_pooling_sequence.dtype != col_pooling_sequence.dtype:
+        col, row = ms_name(col_pooling_sequence.dtype), ms_name(row_pooling_sequence.dtype)
         raise TypeError(f"For primitive[{name}], the input type must be same.\n"
-                        f"name:[col_pooling_sequence]:Tensor[{ms_name(col_pooling_sequence.dtype)}]."
-                        f"\nname:[row_pooling_sequence]:"
-                        f"Tensor[{ms_name(row_pooling_sequence.dtype)}].")
+                        f"name:[col_pooling_sequence]:Tensor[{col}].\n"
+                        f"name:[row_pooling_sequence]:Tensor[{row}].")
     _, height, width, _ = orig_input.shape
     cells_r, cells_c = out_backprop.shape[1], out_backprop.shape[2]
     rows, row_member = _cell_members(row_pooling_sequence.astype(jnp.int64), height, cells_r,
