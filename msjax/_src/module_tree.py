@@ -233,6 +233,9 @@ NAME_SOURCES = {
     "mindspore.nn.optim": ("msjax.nn.optim", "msjax.nn", "msjax"),
     "mindspore.nn.metrics": ("msjax.nn.metrics", "msjax.nn", "msjax"),
     "mindspore.numpy": ("msjax.numpy", "msjax"),
+    # the private shape helpers MindSpore's tests import (PRIVATE_NAMES; compat/shape_helpers.py)
+    "mindspore.numpy.utils_const": ("msjax._src.compat.shape_helpers", "msjax.numpy", "msjax"),
+    "mindspore.nn.layer.basic": ("msjax._src.compat.shape_helpers", "msjax.nn", "msjax"),
     "mindspore.hal": ("msjax.hal", "msjax"),
     "mindspore.hal.contiguous_tensors_handle": ("msjax._src.core.contiguous_tensors",),
     # is_available and device_count per target (the runtime's tuning switches are MindSpore's)
@@ -252,6 +255,12 @@ NAME_SOURCES = {
     # MindSpore's bprop registry (transforms/bprop_registry.py), and its helpers' module
     "mindspore.ops._grad_experimental": ("msjax._src.transforms.bprop_registry", "msjax.ops",
                                          "msjax"),
+    "mindspore.ops._grad_experimental.grad_array_ops": ("msjax._src.compat.shape_helpers",
+                                                        "msjax._src.transforms.bprop_registry",
+                                                        "msjax.ops", "msjax"),
+    "mindspore.ops._grad_experimental.grad_math_ops": ("msjax._src.compat.shape_helpers",
+                                                       "msjax._src.transforms.bprop_registry",
+                                                       "msjax.ops", "msjax"),
     "mindspore.ops._utils": ("msjax._src.ops.shape_utils", "msjax.ops", "msjax"),
     "mindspore.ops.auto_generate": ("msjax.ops.auto_generate", "msjax.ops", "msjax"),
     "mindspore.ops.operations": ("msjax.ops.operations", "msjax.ops", "msjax"),
@@ -322,7 +331,13 @@ NAME_SOURCES = {
 # only): the module built from the record binds them too, looked up as its public names are.
 PRIVATE_NAMES = {"mindspore.nn.loss.loss": ("_Loss",),
                  "mindspore.scipy.utils": ("_nd_transpose",),
-                 "mindspore.nn.wrap.cell_wrapper": ("_VirtualDatasetCell",)}
+                 "mindspore.nn.wrap.cell_wrapper": ("_VirtualDatasetCell",),
+                 "mindspore.numpy.utils_const": ("_infer_out_shape", "_canonicalize_axis"),
+                 "mindspore.nn.layer.basic": ("_is_equal_one",),
+                 "mindspore.ops._grad_experimental.grad_array_ops": ("_generate_inverse_index",),
+                 "mindspore.ops._grad_experimental.grad_math_ops": (
+                     "_fft_rank_offset", "_rfft_reshape", "_rfft_tile_reshape",
+                     "_rfft_last_term_shape")}
 # Names a MindSpore ops module shares with a different top-level object: `mindspore.ops.X` is a
 # Primitive while `mindspore.X` is a metric. The top-level object never answers the ops path.
 OPS_NAMES_NOT_TOP_LEVEL = frozenset({"ConfusionMatrix"})

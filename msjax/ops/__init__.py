@@ -358,6 +358,7 @@ from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.linalg_ops import eig as eig
@@ -751,6 +752,7 @@ from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.array_ops import NonZero as NonZero
+from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
@@ -771,9 +773,11 @@ from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.array_ops import pad as pad
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.used_primitives import padding as padding
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat
+from msjax._src.ops.random_ops import ParameterizedTruncatedNormal as ParameterizedTruncatedNormal
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.nn_ops import pdist as pdist
@@ -1006,6 +1010,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.array_ops import split as split

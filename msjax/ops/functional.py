@@ -229,6 +229,7 @@ from msjax._src.ops.activation_ops import dropout3d as dropout3d
 from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
 from msjax._src.ops.math_ops import einsum as einsum
@@ -467,6 +468,7 @@ from msjax._src.ops.array_ops import ones_like as ones_like
 from msjax._src.ops.linalg_ops import orgqr as orgqr
 from msjax._src.ops.math_ops import outer as outer
 from msjax._src.ops.array_ops import pad as pad
+from msjax._src.ops.used_primitives import padding as padding
 from msjax._src.ops.composite import partial as partial
 from msjax._src.ops.nn_ops import pdist as pdist
 from msjax._src.ops.array_ops import permute as permute

@@ -289,6 +289,7 @@ from msjax._src.ops.math_ops import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
 from msjax._src.ops.array_ops import NonZero as NonZero
+from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.math_ops import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
 from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
@@ -302,6 +303,7 @@ from msjax._src.ops.primitives import Pad as Pad
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat
+from msjax._src.ops.random_ops import ParameterizedTruncatedNormal as ParameterizedTruncatedNormal
 from msjax._src.ops.composite import Partial as Partial
 from msjax._src.ops.primitives import Pdist as Pdist
 from msjax._src.ops.random_ops import Poisson as Poisson
@@ -404,6 +406,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
+from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
 from msjax._src.ops.primitives import Split as Split

@@ -293,6 +293,13 @@ def check_box_index(index, batch: int) -> None:
              "but got [{value}].", batch)
 
 
+def check_token_ids(name: str, ids, vocab: int) -> None:
+    """A decoding op's token ids (NoRepeatNGram's state_seq): in [0, vocab)."""
+    _require(_outside_bad, ids,
+             f"ValueError: For {name}, the id in the state input is not valid. Please make the "
+             f"value in the state_seq in the valid range between [0,{vocab}).", vocab)
+
+
 def _gather_d_bad(xp, index, size):
     bad = (index < -size) | (index >= size)
     return bad.any(), {"value": index.reshape(-1)[_first(xp, bad)]}

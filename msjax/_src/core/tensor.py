@@ -367,6 +367,8 @@ class Tensor:
     @x64.scoped
     def __setitem__(self, index, value) -> None:
         """Writes into this Tensor: in place eagerly, a new traced value under a JAX transform."""
+        if index is False or (type(index) is tuple and any(item is False for item in index)):
+            return  # a False index selects nothing: MindSpore writes nothing (as NumPy)
         data = self._data
         index = _index_for(index, data.shape, setting=True)
         value = _setitem_value(value, data.dtype)
@@ -696,6 +698,8 @@ def _index_for(index, shape, setting):
     for item in index:
         if isinstance(item, Tensor):
             _check_index_dtype(item, setting, in_tuple=True)
+        elif item is False:
+            raise IndexError("Bool element of tuple index must be 'True', but got 'False'.")
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]

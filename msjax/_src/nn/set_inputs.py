@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import inspect
 
+from msjax._src.core import dtype as mstype
+from msjax._src.core import integer_inputs
 from msjax._src.core.tensor import ShapePlaceholder, Tensor
 
 
@@ -36,9 +38,12 @@ def check_inputs(cell, declared, args) -> None:
     pairs = [(i, d, a) for i, (d, a) in enumerate(zip(declared, args))
              if isinstance(d, Tensor) and isinstance(a, Tensor)]
     for i, want, got in pairs:
-        if want.dtype != got.dtype:
+        # (a differentiated integer input is the Float32 copy of it the grad engine passes)
+        stands_for = integer_inputs.integer_dtype(got._data)
+        got_dtype = got.dtype if stands_for is None else mstype.from_numpy(stands_for)
+        if want.dtype != got_dtype:
             raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {i + 1}th type "
-                            f"should be Tensor[{want.dtype}], but got Tensor[{got.dtype}]!")
+                            f"should be Tensor[{want.dtype}], but got Tensor[{got_dtype}]!")
         shape = want._data.shape
         if shape == (-2,) or not got.shape:  # a dynamic rank; a 0-D Tensor fits any rank
             continue

@@ -16,3 +16,4 @@ from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, n
 from msjax._src.ops import ctc_decode_ops, multinomial_ops
 from msjax._src.ops import alias_primitives
 from msjax._src.ops import optimizer_ops
+from msjax._src.ops import sequence_ops

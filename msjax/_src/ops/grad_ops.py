@@ -847,3 +847,12 @@ def _cdist_grad(grad, x1, x2, dist, *, p=2.0):
 
 
 CdistGrad = primitive("CdistGrad", functional(_cdist_grad), p=2.0)
+
+# the rest of ops.operations._grad_ops' Primitives (a module of its own, for size)
+from msjax._src.ops.grad_primitives import (  # noqa: E402
+    FractionalMaxPoolGrad as FractionalMaxPoolGrad)
+from msjax._src.ops.grad_primitives import L2NormalizeGrad as L2NormalizeGrad  # noqa: E402
+from msjax._src.ops.grad_primitives import (  # noqa: E402
+    MaxPoolGradWithArgmaxV2 as MaxPoolGradWithArgmaxV2)
+from msjax._src.ops.grad_primitives import (  # noqa: E402
+    SigmoidCrossEntropyWithLogitsGrad as SigmoidCrossEntropyWithLogitsGrad)

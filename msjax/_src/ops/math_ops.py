@@ -563,7 +563,8 @@ def _shape_text(shape):
 def _betainc(a, b, x):
     """`ops.Betainc()(a, b, x)`: the regularized incomplete beta function I_x(a, b); NaN where
     a or b is not positive or x is outside [0, 1]. a, b and x: one float32/float64 dtype, one
-    shape, else MindSpore's errors (tests/goldens/scripts/betainc_probe.py)."""
+    shape, else MindSpore's errors (tests/goldens/scripts/betainc_probe.py). Its gradient
+    reaches x only: MindSpore's is zero in a and b (ops16a_betainc_grad_probe.py)."""
     if a.dtype not in (np.float32, np.float64):
         raise TypeError("For primitive[Betainc], the input argument[a] must be a type of "
                         "{Tensor[Float32], Tensor[Float64]}, but got "
@@ -574,6 +575,7 @@ def _betainc(a, b, x):
         if v.shape != a.shape:
             raise ValueError(f"For 'Betainc, shape of {name} {_shape_text(v.shape)} are not "
                              f"consistent with the shape a {_shape_text(a.shape)} .")
+    a, b = jax.lax.stop_gradient(a), jax.lax.stop_gradient(b)
     out = jsp.betainc(a, b, x)
     return jnp.where((a > 0) & (b > 0), out, jnp.full_like(out, jnp.nan))
 

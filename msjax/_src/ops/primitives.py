@@ -27,7 +27,7 @@ from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
 from msjax._src.ops import reduce_ops as R
 from msjax._src.ops import scatter_ops as S
-from msjax._src.ops.registry import PRIMITIVES, functional, primitive
+from msjax._src.ops.registry import PRIMITIVES, functional, op, primitive
 
 REQUIRED = inspect.Parameter.empty  # a constructor argument without a default
 _type_ids, _with, _only = shown.type_ids, shown.with_attrs, shown.only
@@ -340,7 +340,15 @@ IndexAdd = primitive("IndexAdd", lambda x, indices, y, axis, use_lock, check_ind
                      S.index_add(x, indices, y, axis), axis=REQUIRED, use_lock=True,
                      check_index_bound=True, display=_with(side_effect_mem=True))
 InTopK = primitive("InTopK", lambda x1, x2, k: A.intopk(x1, x2, k), k=REQUIRED)
-TensorShape = primitive("TensorShape", functional(lambda x: jnp.asarray(x.shape, jnp.int64)))
+
+
+@op("dyn_shape", primitive="TensorShape")
+def dyn_shape(input_x):
+    """`ops.dyn_shape` (`ops.TensorShape()`): the shape of `input_x` as an Int64 Tensor (a
+    constant in a compiled function, where msjax's shapes are static)."""
+    return jnp.asarray(input_x.shape, jnp.int64)
+
+
 LogSpace = primitive("LogSpace", lambda start, end, steps, base, dtype:
                      A.logspace(start, end, steps, base, dtype=dtype),
                      steps=10, base=10, dtype=mstype.float32)

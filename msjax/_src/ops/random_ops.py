@@ -576,3 +576,32 @@ Dropout2D = primitive("Dropout2D", functional(lambda x, keep_prob: _dropout_nd(x
 Dropout3D = primitive("Dropout3D", functional(lambda x, keep_prob: _dropout_nd(x, keep_prob, 3)),
                       keep_prob=0.5, display=shown.only())
 
+
+
+def _parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=0, seed2=0):  # noqa: A002
+    """`ParameterizedTruncatedNormal(seed, seed2)(shape, mean, stdevs, min, max)`: draws of
+    shape `shape` (its first dimension the batch) from the normal distribution of each batch
+    row's `mean` and `stdevs`, truncated to [min, max] (each of them of the batch's length, or
+    one value for every row), in `mean`'s dtype (docs/migration.md: MindSpore 2.10's CPU kernel
+    draws every row with the first row's parameters)."""
+    out_shape, dtype = _shape(shape), mean.dtype
+    row = (-1,) + (1,) * (len(out_shape) - 1)
+    compute = _FLOAT32 if dtype == np.float16 else dtype  # (float16 draws: float32's, rounded)
+    mean, stdevs, low, high = (jnp.asarray(v, compute).reshape(row)
+                               for v in (mean, stdevs, min, max))
+    standard = jax.random.truncated_normal(_seed_key(seed, seed2), (low - mean) / stdevs,
+                                           (high - mean) / stdevs, out_shape, compute)
+    return jnp.clip(mean + stdevs * standard, low, high).astype(dtype)
+
+
+def _parameterized_truncated_normal_attributes(attributes):
+    for name in ("seed", "seed2"):
+        value = attributes[name]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'ParameterizedTruncatedNormal', the type of '{name}' should be "
+                            f"'int', but got type '{type(value).__name__}'.")
+
+
+ParameterizedTruncatedNormal = primitive(
+    "ParameterizedTruncatedNormal", functional(_parameterized_truncated_normal),
+    check=_parameterized_truncated_normal_attributes, seed=0, seed2=0, display=_HIDDEN)

@@ -522,6 +522,8 @@ RULES: dict[str, Rule] = {
     "SigmoidCrossEntropyWithLogits": Rule(same_shape(0, 1, _SIGMOID_CE)),
     "SmoothL1Loss": Rule(same_shape(0, 1, "For primitive[SmoothL1Loss], the prediction_shape: "
                                           "{0} must be equal to {1}")),
+    "SquareSumAll": Rule(same_shape(0, 1, "For primitive[SquareSumAll], the x: {0} must be equal "
+                                          "to {1}")),
     "BinaryCrossEntropy": Rule(same_shape(0, 1, "For primitive[BinaryCrossEntropy], the "
                                                 "input_shape: {0} must be equal to {1}"),
                                _bce_weight),

@@ -1,7 +1,8 @@
 """MindSpore's Primitives on sparse data given as arrays (`ops.operations.sparse_ops`):
 `SparseToDense`, `SparseSegment{Sum,Mean,SqrtN}[WithNumSegments]`,
 `SparseDenseCwise{Add,Mul,Div}`, `SparseSparse{Minimum,Maximum}`, `SparseTensorDenseMatmul`,
-`SparseAddmm`, `SparseReorder` and `SparseReshape`, with MindSpore 2.10's results and errors
+`SparseAddmm`, `SparseReorder`, `SparseReshape`, `SparseCountSparseOutput`, `SparseAdd` and
+`SparseTensorDenseAdd`, with MindSpore 2.10's results and errors
 (tests/goldens/scripts/conformance_probe22.py, ops16b_sparse_addmm_probe.py).
 
 An output whose shape comes from an input's values (a segment count, the union of two index
@@ -18,6 +19,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core import integer_inputs
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_text import type_of
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import functional, primitive
 
@@ -411,3 +413,155 @@ def _reshape_coordinates(indices, shape, new_shape):
 
 _reshaped_indices = functional(_reshape_coordinates)
 SparseReshape = primitive("SparseReshape", _sparse_reshape)
+
+
+# -- SparseCountSparseOutput -------------------------------------------------------------------
+_COUNT = "SparseCountSparseOutput"
+_COUNT_TYPES = {"indices": ("Int64",), "values": ("Int32", "Int64"),
+                "dense_shape": ("Int64",), "weights": ("Float32", "Float64", "Int32", "Int64")}
+
+
+def _sparse_count(indices, values, dense_shape, weights, binary_output=False, minlength=-1,
+                  maxlength=-1):
+    """`SparseCountSparseOutput(...)(indices, values, dense_shape, weights)` -> the sparse
+    (indices, counts, dense_shape) of how often each value occurs in each batch row of the
+    sparse input (its first index; a rank-1 input is one row, given without it): each
+    occurrence counts its weight (1 when `weights` is empty, or with `binary_output`), in
+    `weights`' dtype, sorted by row and value. The row length is the largest value + 1, at
+    least `minlength` and at most `maxlength` (where positive); values past it are dropped."""
+    for name, array in zip(_COUNT_TYPES, (indices, values, dense_shape, weights)):
+        got = ms_name(array.dtype)
+        if got not in _COUNT_TYPES[name]:
+            shown = ", ".join(f"Tensor[{t}]" for t in _COUNT_TYPES[name])
+            raise TypeError(f"For primitive[{_COUNT}], the input argument[{name}] must be a type "
+                            f"of {{{shown}}}, but got Tensor[{got}].")
+    index, value = np.asarray(_index(indices)), np.asarray(_index(values))
+    shape = np.asarray(_index(dense_shape)).reshape(-1)
+    if weights.size and weights.shape != values.shape:
+        raise RuntimeError(f"For '{_COUNT}', weights and values must have the same shape")
+    for row in index:
+        for position, i in enumerate(row):
+            if not 0 <= i < shape[position]:
+                raise RuntimeError(f"For '{_COUNT}', the input index value {i} must be in "
+                                   f"[0, {shape[position]}) as given by dense shape")
+    if np.any(value < 0):
+        raise RuntimeError(f"For '{_COUNT}', the input values must be non-negative")
+    width = max(int(value.max()) + 1 if value.size else 0, minlength)
+    if maxlength > 0:
+        width = min(width, maxlength)
+    batched = shape.size > 1
+    rows = index[:, 0] if batched else np.zeros(value.shape, np.int64)
+    kept = value < width
+    pairs = rows[kept] * width + value[kept]
+    cells, slot = np.unique(pairs, return_inverse=True)
+    if binary_output or not weights.size:
+        counted = jnp.ones(pairs.shape, weights.dtype)
+    else:
+        counted = jnp.asarray(weights)[np.flatnonzero(kept)]
+    counts = jnp.zeros(cells.shape, weights.dtype).at[slot].add(counted)
+    if binary_output:
+        counts = jnp.minimum(counts, 1)
+    out_index = np.stack([cells // width, cells % width], axis=-1) if batched else \
+        (cells % width)[:, None]
+    out_shape = (int(shape[0]), width) if batched else (width,)
+    return (jnp.asarray(out_index, jnp.int64), counts, jnp.asarray(out_shape, jnp.int64))
+
+
+def _check_count_attributes(attributes):
+    if not isinstance(attributes["binary_output"], bool):
+        raise TypeError(f"For '{_COUNT}', the type of 'binary_output' should be 'bool', but got "
+                        f"type '{type(attributes['binary_output']).__name__}'.")
+    for name in ("minlength", "maxlength"):
+        if not isinstance(attributes[name], int) or isinstance(attributes[name], bool):
+            raise TypeError(f"For '{_COUNT}', the type of '{name}' should be 'int', but got type "
+                            f"'{type(attributes[name]).__name__}'.")
+
+
+SparseCountSparseOutput = primitive(_COUNT, functional(_sparse_count),
+                                    check=_check_count_attributes, binary_output=False,
+                                    minlength=-1, maxlength=-1)
+
+
+# -- SparseAdd, SparseTensorDenseAdd -----------------------------------------------------------
+_SPARSE_ADD_TYPES = ("Complex128", "Complex64", "Float32", "Float64", "Int16", "Int32", "Int64",
+                     "Int8")
+
+
+def _merged(a_index, b_index):
+    """The entries of two sparse tensors merged as MindSpore's (and TensorFlow's) SparseAdd
+    merges them, one pass over both index lists (each taken to be in row-major order): for each
+    output entry its index and the positions in `a` and `b` it adds (-1: none)."""
+    rows, from_a, from_b = [], [], []
+    a_rows, b_rows = a_index.tolist(), b_index.tolist()
+    i = j = 0
+    while i < len(a_rows) or j < len(b_rows):
+        if j == len(b_rows):
+            order = -1
+        elif i == len(a_rows):
+            order = 1
+        else:
+            order = (a_rows[i] > b_rows[j]) - (a_rows[i] < b_rows[j])
+        rows.append(a_rows[i] if order <= 0 else b_rows[j])
+        from_a.append(i if order <= 0 else -1)
+        from_b.append(j if order >= 0 else -1)
+        i, j = i + (order <= 0), j + (order >= 0)
+    return np.asarray(rows, np.int64).reshape(-1, a_index.shape[1]), np.asarray(from_a), \
+        np.asarray(from_b)
+
+
+def _sparse_add(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thresh):
+    """`SparseAdd()(x1_indices, x1_values, x1_shape, x2_indices, x2_values, x2_shape, thresh)`
+    -> the sparse (indices, values, shape) sum: both index lists merged in one pass, an index in
+    both kept only where |x1 + x2| >= thresh; the shape is x1_shape."""
+    for name, values in (("x1_values", x1_values), ("x2_values", x2_values)):
+        got = ms_name(values.dtype)
+        if got not in _SPARSE_ADD_TYPES:
+            shown = ", ".join(f"Tensor[{t}]" for t in _SPARSE_ADD_TYPES)
+            raise TypeError(f"For primitive[SparseAdd], the input argument[{name}] must be a type "
+                            f"of {{{shown}}}, but got Tensor[{got}].")
+    if x1_values.dtype != x2_values.dtype:
+        raise TypeError("For SparseAdd, the type of x1_values, and x2_values should be the same "
+                        f"data type, but got type of x1_values is {ms_name(x1_values.dtype)}, and "
+                        f"type of x2_values is {ms_name(x2_values.dtype)}")
+    rows, from_a, from_b = _merged(concrete_array(_index(x1_indices)).astype(np.int64),
+                               concrete_array(_index(x2_indices)).astype(np.int64))
+    summed = jnp.zeros(rows.shape[0], x1_values.dtype)
+    summed = summed.at[np.flatnonzero(from_a >= 0)].add(x1_values[from_a[from_a >= 0]])
+    summed = summed.at[np.flatnonzero(from_b >= 0)].add(x2_values[from_b[from_b >= 0]])
+    both = (from_a >= 0) & (from_b >= 0)
+    small = np.abs(concrete_array(jax.lax.stop_gradient(summed))) < concrete_array(
+        jax.lax.stop_gradient(thresh))
+    keep = np.flatnonzero(~(both & small))
+    return (jnp.asarray(rows[keep]), summed[keep],
+            jnp.asarray(concrete_array(_index(x1_shape)), jnp.int64))
+
+
+SparseAdd = primitive("SparseAdd", functional(_sparse_add))
+
+
+def _sparse_tensor_dense_add(x1_indices, x1_values, x1_shape, x2):
+    """`SparseTensorDenseAdd()(x1_indices, x1_values, x1_shape, x2)`: the dense `x2` with the
+    sparse tensor's values added at its indices (repeated ones add)."""
+    name = "SparseTensorDenseAdd"
+    if x1_values.dtype != x2.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.\n"
+                        f"name:[x1_values]:Tensor[{ms_name(x1_values.dtype)}].\n"
+                        f"name:[x2]:Tensor[{ms_name(x2.dtype)}].")
+    shape = _shape_tuple(x1_shape)
+    for axis, (side, dense_side) in enumerate(zip(shape, x2.shape)):
+        if side != dense_side:
+            raise RuntimeError(f"For '{name}', Dimension [{axis}] does not equal(no broadcasting "
+                               f"is supported): x1_shape side {side} vs x2_shape side "
+                               f"{dense_side}.")
+    indices = _index(x1_indices).astype(jnp.int64)
+    known = _known(indices)
+    if known is not None:
+        bad = (known < 0) | (known >= np.asarray(shape))
+        if bad.any():
+            row, axis = np.argwhere(bad)[0]
+            raise ValueError(f"For '{name}', the input x1_indices is out of bounds! x1_indices "
+                             f"is: {known[row, axis]} , bounds is : [0, {shape[axis]})")
+    return x2.at[tuple(indices.T)].add(x1_values)
+
+
+SparseTensorDenseAdd = primitive("SparseTensorDenseAdd", functional(_sparse_tensor_dense_add))

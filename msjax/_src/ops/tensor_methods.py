@@ -248,6 +248,9 @@ def flatten(self, *args, order="C", start_dim=0, end_dim=-1):
 
 
 def expand(self, *size):
+    """`Tensor.expand(*size)`: sizes as ints, one tuple or list, or one Tensor of them."""
+    if len(size) == 1 and isinstance(size[0], Tensor):
+        return A.expand(self, size[0])
     return A.broadcast_to(self, _varargs_shape(size))
 
 

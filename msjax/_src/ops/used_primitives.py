@@ -24,7 +24,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.layer_ops import lrn, rms_norm
-from msjax._src.ops.registry import Primitive, PRIMITIVES, _register, functional, primitive
+from msjax._src.ops.registry import Primitive, PRIMITIVES, _register, functional, op, primitive
 
 _REQUIRED = inspect.Parameter.empty
 
@@ -36,13 +36,30 @@ RmsNorm = primitive("RmsNorm", rms_norm, epsilon=1e-6)
 def _padding(x, *, pad_dim_size=8):
     """`Padding(pad_dim_size)(x)`: `x`, whose last dimension is 1, extended with zeros to
     `pad_dim_size` along it (`ops.pad` of the last axis)."""
-    if x.ndim < 1 or x.shape[-1] != 1:
+    if x.ndim < 2:
+        raise ValueError("For primitive[Padding], the x rank must be greater than or equal to 2, "
+                         f"but got {x.ndim}.")
+    if x.shape[-1] != 1:
         raise ValueError("For 'Padding', the last dimension of 'x' must be 1, but got: "
-                         f"{x.shape[-1] if x.ndim else 'a scalar'}.")
+                         f"{x.shape[-1]}.")
     return jnp.pad(x, [(0, 0)] * (x.ndim - 1) + [(0, pad_dim_size - 1)])
 
 
-Padding = primitive("Padding", functional(_padding), pad_dim_size=8)
+def _check_pad_dim_size(attributes):
+    size = attributes["pad_dim_size"]
+    if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
+        raise ValueError("For 'Padding', the 'pad_dim_size' must be int and must > 0, but got "
+                         f"'{size}' with type '{type(size).__name__}'.")
+
+
+Padding = primitive("Padding", functional(_padding), check=_check_pad_dim_size, pad_dim_size=8)
+
+
+@op("padding")
+def padding(x, pad_dim_size=8):
+    """`ops.padding(x, pad_dim_size=8)`: `Padding(pad_dim_size)(x)`."""
+    _check_pad_dim_size({"pad_dim_size": pad_dim_size})
+    return _padding(x, pad_dim_size=pad_dim_size)
 
 
 def _randperm(n, *, max_length=1, pad=-1, dtype=mstype.int32):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import warnings
 
 import jax
 import numpy as np
@@ -24,6 +25,8 @@ from msjax._src.ops.registry import Primitive
 from msjax._src.backend import interface as backend
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction, _any_tracer
+from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, GraphFallbackWarning,
+                                                _fallback_message)
 
 ASSIGN_ERROR = ("The source axis of `variable` is None, but the source axis of `value` is not "
                  "None. The execution order of operator `Assign` cannot be guaranteed.")
@@ -236,7 +239,36 @@ class _Vmapped(CompiledFunction):
     def __call__(self, *args, **kwargs):
         self._check_call(args, kwargs)
         program, dyn = self.programs.find(args, self.new_program)
-        return self.run(program, dyn)
+        if program.eager:
+            return self._run_eagerly(args)
+        try:
+            return self.run(program, dyn)
+        except FALLBACK_ERRORS as error:
+            if _tracing_depth():  # (an enclosing compiled call falls back as a whole)
+                raise
+            program.eager = True
+            warnings.warn(_fallback_message(self.name, error), GraphFallbackWarning, stacklevel=2)
+            return self._run_eagerly(args)
+
+    def _run_eagerly(self, args):
+        """`jax.vmap` of `fn` run op by op, for a call signature whose program needs a value
+        its trace does not have (an unbatched Tensor argument read as a Python value: a
+        MatrixDiagPartV3's `k`): its unbatched arguments stay concrete."""
+        in_axes = to_tuples(self.in_axes)
+        if not isinstance(in_axes, tuple):
+            in_axes = (in_axes,) * len(args)
+        out_axes = _jax_out_axes(self.out_axes)
+        single = []  # fn returned one value, out_axes is a 1-sequence
+
+        def body(*xs):
+            result = to_tuples(self.fn(*xs))
+            if isinstance(out_axes, tuple) and not isinstance(result, tuple):
+                single.append(True)
+                result = (result,)
+            return result
+
+        result = jax.vmap(body, in_axes=in_axes, out_axes=out_axes)(*args)
+        return result[0] if single else result
 
     def program_context(self, args, dyn):
         """`(axes, size, param_axes)`: the axis of each array leaf, the batch size and the axes

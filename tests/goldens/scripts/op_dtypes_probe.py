@@ -57,6 +57,7 @@ _MORE_OPS = {
                                                           [[1.], [2.], [0.], [8.], [12.]]],
                                                          np.float32))]),
     "IndexFill": (_inner("array_ops", "IndexFill"), [F(3, 4), I(1), I([0, 2]), F()]),
+    "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

@@ -16,9 +16,24 @@ import mindspore as ms
 
 _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
-OPS = _PROBE["OPS"]
+P, F = _PROBE["P"], _PROBE["F"]
+# ops beyond robustness_probe.py's, with their good calls
+OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)])}
 _digest = _PROBE["_digest"]
-cases = _PROBE["cases"]
+variants = _PROBE["variants"]
+
+
+def cases(name):
+    """robustness_probe.py's cases of `name`, for this script's OPS."""
+    make, args = OPS[name]
+    yield "good", args
+    for position, value in enumerate(args):
+        for case, bad in variants(value):
+            changed = list(args)
+            changed[position] = bad
+            yield f"arg{position} {case}", changed
+
+
 materialised = _PROBE["materialised"]
 
 
@@ -86,6 +101,7 @@ CHECKED = {
     "GatherD": ("arg0 rank+1",),
     "gather_elements": ("arg0 rank+1",),
     "CheckValid": ("arg0 rank+1", "arg1 scalar", "arg1 empty"),
+    "SquareSumAll": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 empty"),
 }
 
 

@@ -1,0 +1,111 @@
+"""More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
+`grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
+SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad and FractionalMaxPoolGrad, each the backward
+of msjax's forward operator, with MindSpore 2.10's attributes, reprs and errors
+(tests/goldens/scripts/ops16a_grad_primitives_probe.py,
+ops16a_fractional_max_pool_grad_probe.py)."""
+from __future__ import annotations
+
+import inspect
+
+import jax
+import jax.numpy as jnp
+
+from msjax._src.core import dtype as mstype
+from msjax._src.ops.fractional_pool_ops import _cell_members
+from msjax._src.ops.input_rules import ms_name
+from msjax._src.ops.pooling_ops import _max_pool_argmax_v2_attributes, _max_pool_argmax_v2_shown
+from msjax._src.ops.primitives import _l2_normalize_backward
+from msjax._src.ops.registry import functional, primitive
+
+
+def _max_pool_grad_with_argmax_v2(x, grad, argmax, kernel_size, strides=None, pads=0,
+                                  dilation=(1, 1), ceil_mode=False, argmax_type=mstype.int64):
+    """`x`'s gradient: each value of the NCHW `grad` added at the flat H·W position `argmax`
+    names (MaxPoolWithArgmaxV2's), in `grad`'s dtype; positions no window chose get 0."""
+    if x.ndim != 4:
+        raise ValueError("For primitive[MaxPoolGradWithArgmaxV2], the x_shape must be equal to 4, "
+                         f"but got {x.ndim}.")
+    planes = x.shape[0] * x.shape[1]
+    flat_grad = grad.reshape((planes, -1))
+    flat_index = argmax.reshape(flat_grad.shape).astype(jnp.int32)
+    rows = jnp.arange(planes)[:, None]
+    out = jnp.zeros((planes, x.shape[2] * x.shape[3]), grad.dtype)
+    return out.at[rows, flat_index].add(flat_grad).reshape(x.shape)
+
+
+MaxPoolGradWithArgmaxV2 = primitive(
+    "MaxPoolGradWithArgmaxV2", functional(_max_pool_grad_with_argmax_v2),
+    check=_max_pool_argmax_v2_attributes, kernel_size=inspect.Parameter.empty, strides=None,
+    pads=0, dilation=(1, 1), ceil_mode=False, argmax_type=mstype.int64,
+    display=lambda attrs: {**_max_pool_argmax_v2_shown(attrs),
+                           "argmax_type": str(attrs["argmax_type"])})
+
+
+def _sigmoid_cross_entropy_with_logits_grad(logits, label, dout):
+    """dout · (sigmoid(logits) − label): SigmoidCrossEntropyWithLogits' gradient in `logits`."""
+    return dout * (jax.nn.sigmoid(logits) - label)
+
+
+SigmoidCrossEntropyWithLogitsGrad = primitive(
+    "SigmoidCrossEntropyWithLogitsGrad", functional(_sigmoid_cross_entropy_with_logits_grad))
+
+
+def _l2_normalize_grad(input_x, out, dout, axis=0, epsilon=1e-4):
+    """L2Normalize's gradient: (dout − out · Σ(out · dout)) / max(‖input_x‖, epsilon) along
+    `axis` (`out` is L2Normalize's output, as MindSpore's kernel reads it)."""
+    axis = axis if isinstance(axis, int) else tuple(axis)
+    squares = jnp.sum(jnp.square(input_x), axis=axis, keepdims=True)
+    return _l2_normalize_backward(axis, epsilon, (out, squares), dout)[0]
+
+
+L2NormalizeGrad = primitive(
+    "L2NormalizeGrad", functional(_l2_normalize_grad), axis=0, epsilon=1e-4,
+    display=lambda a: {**a, "axis": [a["axis"]] if isinstance(a["axis"], int) else a["axis"]})
+
+
+_FRACTIONAL_TYPES = ("Float32", "Float64", "Int32", "Int64")
+
+
+def _fractional_max_pool_grad(orig_input, orig_output, out_backprop, row_pooling_sequence,
+                              col_pooling_sequence, overlapping=False):
+    """FractionalMaxPool's backward, NHWC: each output cell's gradient added at the first
+    (row-major) largest input of its cell ([s_i, s_{i+1}), or [s_i, s_{i+1}] when
+    `overlapping`, clipped to the input), found again from `orig_input`."""
+    name = "FractionalMaxPoolGrad"
+    if ms_name(orig_input.dtype) not in _FRACTIONAL_TYPES:
+        raise TypeError(f"For primitive[{name}], the input argument[orig_input] must be a type "
+                        "of {" + ", ".join(f"Tensor[{t}]" for t in _FRACTIONAL_TYPES)
+                        + f"}}, but got Tensor[{ms_name(orig_input.dtype)}].")
+    if orig_input.ndim != 4:
+        raise ValueError(f"For primitive[{name}], the orig_input_rank must be equal to 4, but got "
+                         f"{orig_input.ndim}.")
+    if row_pooling_sequence.dtype != col_pooling_sequence.dtype:
+        col, row = ms_name(col_pooling_sequence.dtype), ms_name(row_pooling_sequence.dtype)
+        raise TypeError(f"For primitive[{name}], the input type must be same.\n"
+                        f"name:[col_pooling_sequence]:Tensor[{col}].\n"
+                        f"name:[row_pooling_sequence]:Tensor[{row}].")
+    _, height, width, _ = orig_input.shape
+    cells_r, cells_c = out_backprop.shape[1], out_backprop.shape[2]
+    rows, row_member = _cell_members(row_pooling_sequence.astype(jnp.int64), height, cells_r,
+                                     overlapping)
+    cols, col_member = _cell_members(col_pooling_sequence.astype(jnp.int64), width, cells_c,
+                                     overlapping)
+    # (N, cells_r, span_r, cells_c, span_c, C) -> (N, cells_r, cells_c, C, span_r·span_c)
+    window = jnp.take(jnp.take(orig_input, rows, axis=1), cols, axis=3)
+    member = (row_member[:, :, None, None] & col_member[None, None])[None, ..., None]
+    lowest = (jnp.finfo(window.dtype).min if jnp.issubdtype(window.dtype, jnp.floating)
+              else jnp.iinfo(window.dtype).min)
+    window = jnp.where(member, window, lowest).transpose(0, 1, 3, 5, 2, 4)
+    span_c = cols.shape[1]
+    first = jnp.argmax(window.reshape(window.shape[:4] + (-1,)), axis=-1)
+    at_row = rows[jnp.arange(cells_r)[:, None, None], first // span_c]  # (N, r, c, C)
+    at_col = cols[jnp.arange(cells_c)[None, :, None], first % span_c]
+    batch = jnp.arange(orig_input.shape[0])[:, None, None, None]
+    channel = jnp.arange(orig_input.shape[3])[None, None, None, :]
+    grad = jnp.zeros(orig_input.shape, out_backprop.dtype)
+    return grad.at[batch, at_row, at_col, channel].add(out_backprop)
+
+
+FractionalMaxPoolGrad = primitive("FractionalMaxPoolGrad", functional(_fractional_max_pool_grad),
+                                  overlapping=False)
