@@ -20,6 +20,7 @@ import sys
 
 import pytest
 
+from tests.compat.model_zoo import zoo_folder
 from tests.golden_scripts import GOLDENS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -28,7 +29,6 @@ _SPEC = importlib.util.spec_from_file_location("lstm_zoo_run",
 RUNNER = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(RUNNER)
 EXPECTED = (GOLDENS / "compat" / "lstm_zoo_run.txt").read_text().splitlines()
-DEFAULT_GIT = "/work/.mirror/mindspore-ai+models/repo"
 LSTM = "official/nlp/LSTM"
 
 
@@ -37,18 +37,7 @@ def lstm_dir(tmp_path_factory):
     missing = [m for m in ("gensim", "yaml") if importlib.util.find_spec(m) is None]
     if missing:
         pytest.skip(f"the zoo's LSTM imports {missing}, which this environment lacks")
-    checkout = os.environ.get("MSJAX_MODELS_DIR")
-    if checkout:
-        return pathlib.Path(checkout) / LSTM
-    git_dir = os.environ.get("MSJAX_MODELS_GIT", DEFAULT_GIT)
-    if not os.path.isdir(git_dir):
-        pytest.skip("no model zoo checkout: set MSJAX_MODELS_DIR to a checkout of "
-                    "github.com/mindspore-ai/models (or MSJAX_MODELS_GIT to a clone of it)")
-    target = tmp_path_factory.mktemp("models")
-    archive = subprocess.run(["git", f"--git-dir={git_dir}", "archive", "HEAD", LSTM],
-                             capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
-    return target / LSTM
+    return zoo_folder(LSTM, tmp_path_factory)
 
 
 def _run(lstm_dir, step, work):

@@ -24,8 +24,9 @@ import sys
 import numpy as np
 import pytest
 
+from tests.compat.model_zoo import zoo_folder
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-DEFAULT_GIT = "/work/.mirror/mindspore-ai+models/repo"
 RESNET = "official/cv/ResNet"
 
 # The zoo's dataset asks for 4 reading and 8 mapping workers, which MindSpore refuses on a machine
@@ -44,18 +45,7 @@ runpy.run_path("gpu_resnet_benchmark.py", run_name="__main__")
 
 @pytest.fixture(scope="module")
 def resnet_dir(tmp_path_factory):
-    checkout = os.environ.get("MSJAX_MODELS_DIR")
-    if checkout:
-        return pathlib.Path(checkout) / RESNET
-    git_dir = os.environ.get("MSJAX_MODELS_GIT", DEFAULT_GIT)
-    if not os.path.isdir(git_dir):
-        pytest.skip("no model zoo checkout: set MSJAX_MODELS_DIR to a checkout of "
-                    "github.com/mindspore-ai/models (or MSJAX_MODELS_GIT to a clone of it)")
-    target = tmp_path_factory.mktemp("models")
-    archive = subprocess.run(["git", f"--git-dir={git_dir}", "archive", "HEAD", RESNET],
-                             capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
-    return target / RESNET
+    return zoo_folder(RESNET, tmp_path_factory)
 
 
 def _image_folder(folder):
