@@ -578,7 +578,8 @@ Dropout3D = primitive("Dropout3D", functional(lambda x, keep_prob: _dropout_nd(x
 
 
 
-def _parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=0, seed2=0):  # noqa: A002
+def _parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=0, seed2=0,  # noqa: A002
+                                    *, state=None):
     """`ParameterizedTruncatedNormal(seed, seed2)(shape, mean, stdevs, min, max)`: draws of
     shape `shape` (its first dimension the batch) from the normal distribution of each batch
     row's `mean` and `stdevs`, truncated to [min, max] (each of them of the batch's length, or
@@ -589,7 +590,7 @@ def _parameterized_truncated_normal(shape, mean, stdevs, min, max, seed=0, seed2
     compute = _FLOAT32 if dtype == np.float16 else dtype  # (float16 draws: float32's, rounded)
     mean, stdevs, low, high = (jnp.asarray(v, compute).reshape(row)
                                for v in (mean, stdevs, min, max))
-    standard = jax.random.truncated_normal(_seed_key(seed, seed2), (low - mean) / stdevs,
+    standard = jax.random.truncated_normal(_seed_key(seed, seed2, state), (low - mean) / stdevs,
                                            (high - mean) / stdevs, out_shape, compute)
     return jnp.clip(mean + stdevs * standard, low, high).astype(dtype)
 
@@ -604,4 +605,5 @@ def _parameterized_truncated_normal_attributes(attributes):
 
 ParameterizedTruncatedNormal = primitive(
     "ParameterizedTruncatedNormal", functional(_parameterized_truncated_normal),
-    check=_parameterized_truncated_normal_attributes, seed=0, seed2=0, display=_HIDDEN)
+    check=_parameterized_truncated_normal_attributes, state=_SEEDED, seed=0, seed2=0,
+    display=_HIDDEN)

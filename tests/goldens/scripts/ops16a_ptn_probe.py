@@ -16,7 +16,7 @@ def case(label, shape, mean, std, low, high, dtype=np.float32, shape_dtype=ms.in
         v = out.asnumpy().astype(np.float64)
         inside = bool(((v >= np.min(low)) & (v <= np.max(high))).all())
         print(f"{label} -> {out.dtype} {out.shape} in bounds {inside} mean "
-              f"{np.round(v.mean(), 0)}")
+              f"{np.round(v.mean(), 0) + 0.0}")  # (+ 0.0: no sign on a zero)
     except Exception as e:  # noqa: BLE001 - the probe records MindSpore's error
         print(f"{label} -> {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
 

@@ -1,6 +1,7 @@
 """Seeded random ops called again and again, as MindSpore 2.10 (CPU) draws them: a Primitive
 built with a non-zero seed pair (StandardNormal(seed=1, seed2=2), UniformReal, UniformInt,
-StandardLaplace, Multinomial, RandomShuffle, RandomGamma, TruncatedNormal, Dropout(Seed0, Seed1),
+StandardLaplace, Multinomial, RandomShuffle, RandomGamma, TruncatedNormal,
+ParameterizedTruncatedNormal, Dropout(Seed0, Seed1),
 RandomCategorical's seed input) draws a new sample at each call and a new Primitive with the same
 seeds starts the sequence again; a functional op given a seed (ops.standard_normal(shape, seed=1),
 ...) draws a new sample at each call, one sequence per function that set_seed restarts (and in
@@ -45,6 +46,11 @@ for s1, s2 in ((1, 2), (0, 2), (3, 0), (0, 0)):
     pattern(f"RandomShuffle{tag}", lambda: P.RandomShuffle(seed=s1, seed2=s2), lambda op: op(Tensor(np.arange(20), ms.int32)))
     pattern(f"RandomGamma{tag}", lambda: P.RandomGamma(seed=s1, seed2=s2), lambda op: op(Tensor(np.array([3, 4]), ms.int32), Tensor(np.array([1.0]), ms.float32)))
     pattern(f"TruncatedNormal{tag}", lambda: P.TruncatedNormal(seed=s1, seed2=s2), lambda op: op(Tensor(np.array([3, 4]), ms.int32)))
+    pattern(f"ParameterizedTruncatedNormal{tag}",
+            lambda: P.ParameterizedTruncatedNormal(seed=s1, seed2=s2),
+            lambda op: op(Tensor(np.array([2, 3]), ms.int32), Tensor(np.array([0.]), ms.float32),
+                          Tensor(np.array([1.]), ms.float32), Tensor(np.array([-1.]), ms.float32),
+                          Tensor(np.array([1.]), ms.float32)))
     pattern(f"Dropout{tag}", lambda: P.Dropout(keep_prob=0.5, Seed0=s1, Seed1=s2), lambda op: op(x)[1])
 for seed in (1, 0):
     pattern(f"RandomCategorical seed {seed}", lambda: P.RandomCategorical(ms.int32), lambda op: op(probs, 8, seed))
