@@ -58,16 +58,19 @@ def test_seeded_primitive_stream_advances_in_compiled_calls():
     eager = P.StandardNormal(seed=4, seed2=1)
     compiled_op = P.StandardNormal(seed=4, seed2=1)
     compiled = ms.jit(lambda: compiled_op((2, 3)))
+    # the same keys; the compiled and the eager program may round the normal's transform
+    # differently (XLA fuses them differently): equal to float32 rounding
     draws = [compiled().asnumpy() for _ in range(3)]
     for draw in draws:
-        np.testing.assert_array_equal(draw, eager((2, 3)).asnumpy())
-    assert not np.array_equal(draws[0], draws[1])
+        np.testing.assert_allclose(draw, eager((2, 3)).asnumpy(), rtol=1e-6, atol=1e-6)
+    assert not np.allclose(draws[0], draws[1])
     ms.set_seed(2)
     eager_functional = [ops.standard_normal((4,), seed=9).asnumpy() for _ in range(2)]
     ms.set_seed(2)
     compiled_functional = ms.jit(lambda: ops.standard_normal((4,), seed=9))
     for draw in eager_functional:
-        np.testing.assert_array_equal(compiled_functional().asnumpy(), draw)
+        np.testing.assert_allclose(compiled_functional().asnumpy(), draw, rtol=1e-6, atol=1e-6)
+    assert not np.allclose(eager_functional[0], eager_functional[1])
 
 
 def test_unseeded_primitive_follows_set_seed():
