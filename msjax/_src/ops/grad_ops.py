@@ -25,8 +25,8 @@ from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
-from msjax._src.ops.nn_ops import (avg_pool_nd, check_format_enum, conv_nd, max_pool_argmax_2d,
-                                   max_pool_nd)
+from msjax._src.ops.nn_ops import (avg_pool_nd, channels_axis, check_format_enum, conv_nd,
+                                   max_pool_argmax_2d, max_pool_nd)
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
 
@@ -37,10 +37,6 @@ def _pullback(forward, primal, cotangent):
     """The gradient of `forward` at `primal` for the output cotangent `cotangent`."""
     _, pull = jax.vjp(forward, primal)
     return pull(cotangent.astype(primal.dtype))[0]
-
-
-def _channels_axis(data_format, ndim):
-    return ndim - 1 if data_format == "NHWC" else min(1, ndim - 1)
 
 
 def _window(value):
@@ -283,7 +279,7 @@ TraceV2Grad = primitive("TraceV2Grad", functional(_trace_v2_grad))
 
 
 def _bias_add_grad(dout, data_format):
-    axis = _channels_axis(data_format, dout.ndim)
+    axis = channels_axis(data_format, dout.ndim)
     return jnp.sum(dout, axis=tuple(a for a in range(dout.ndim) if a != axis))
 
 
@@ -425,7 +421,7 @@ def _batch_norm_grad(dout, x, scale, saved_mean, saved_variance, reserve, is_tra
                      data_format):
     """(dx, dscale, dbias) of the normalisation with the statistics `saved_mean` and
     `saved_variance` (the batch's in training, the running ones otherwise)."""
-    axis = _channels_axis(data_format, x.ndim)
+    axis = channels_axis(data_format, x.ndim)
     axes = tuple(a for a in range(x.ndim) if a != axis)
     inv_std = jax.lax.rsqrt(saved_variance + epsilon)
     xhat = (x - _per_channel(saved_mean, x.ndim, axis)) * _per_channel(inv_std, x.ndim, axis)
@@ -451,7 +447,7 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
     training it updates `mean` and `variance` in place with the momentum (the variance stored is
     the unbiased one)."""
     x = input_x._data
-    axis = _channels_axis(data_format, x.ndim)
+    axis = channels_axis(data_format, x.ndim)
     axes = tuple(a for a in range(x.ndim) if a != axis)
     zeros = jnp.zeros(x.shape[axis], x.dtype)
     if is_training:

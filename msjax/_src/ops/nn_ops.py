@@ -292,6 +292,12 @@ def channels_last_form(fn):
     return channels_last
 
 
+def channels_axis(data_format, ndim):
+    """The channel axis of a `data_format` input of rank `ndim`: the last for NHWC, else 1 (0 for
+    a vector)."""
+    return ndim - 1 if data_format == "NHWC" else min(1, ndim - 1)
+
+
 def _bias_add_primitive(x, bias, data_format):
     """`ops.BiasAdd(data_format)(x, bias)`: `bias` added along the channel axis, 1 (NCHW, NCDHW)
     or the last (NHWC), with MindSpore's shape checks."""
@@ -299,7 +305,7 @@ def _bias_add_primitive(x, bias, data_format):
     if data_format == "NCDHW" and len(x_shape) != 5:
         raise ValueError(f"For 'BiasAdd', NCDHW format only supports 5-D input on CPU, but got a "
                          f"{len(x_shape)}-D input.")
-    axis = len(x_shape) - 1 if data_format == "NHWC" else min(1, len(x_shape) - 1)
+    axis = channels_axis(data_format, len(x_shape))
     if len(b_shape) != 1 or not x_shape or b_shape[0] != x_shape[axis]:
         code = {"NCHW": 0, "NHWC": 1, "NCDHW": 4}[data_format]
         raise ValueError(
