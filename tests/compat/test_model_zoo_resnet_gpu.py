@@ -60,11 +60,6 @@ def _image_folder(folder):
 
 
 @pytest.mark.heavy
-@pytest.mark.xfail(os.environ.get("MSJAX_PRIVATE_JAX") == "0", strict=True,
-                   reason="known defect, found in s16: on public JAX only (MSJAX_PRIVATE_JAX=0) "
-                          "this float16 O2 NHWC run's losses are NaN (finite with JAX's private "
-                          "paths, and in float32 NCHW on both); to be fixed, results must not "
-                          "depend on the path")
 def test_the_gpu_benchmark_trains_in_nhwc_float16_unchanged(resnet_dir, tmp_path):
     _image_folder(tmp_path / "train")
     (tmp_path / "runner.py").write_text(RUNNER)

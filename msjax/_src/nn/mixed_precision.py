@@ -2,6 +2,12 @@
 to the type on each call, so its computation really runs in float16/bfloat16 while the
 Parameters stay float32 (their gradients too). `mindspore.amp` (amp.py) builds its mixed-precision
 levels on it.
+
+A BatchNorm Cell (`keeps_parameter_dtypes`) casts its input only: MindSpore's BatchNorm kernel
+takes the float32 scale, offset and moving statistics beside a float16 input, computes in float32,
+and updates the statistics in float32 (checked with MindSpore 2.10: a to_float(float16)
+BatchNorm1d's output is that of its float32 gamma, not of gamma rounded to float16, and its
+moving mean and gamma gradient are not rounded to float16).
 """
 from __future__ import annotations
 
@@ -43,7 +49,8 @@ def run_in_float_type(cell, args, kwargs):
     dtype = cell.__dict__["_mixed_precision"]
     args = _cast_float(args, dtype)
     kwargs = {k: _cast_float(v, dtype) for k, v in kwargs.items()}
-    params = [p for p in cell._params.values() if p is not None]
+    params = ([] if getattr(cell, "keeps_parameter_dtypes", False)
+              else [p for p in cell._params.values() if p is not None])
     originals = lifting.read_values(params)
     cast = [(p, v) for p, v in zip(params, originals)
             if jnp.issubdtype(v.dtype, jnp.floating) and v.dtype != dtype]

@@ -17,6 +17,14 @@ instead of 617 (transposes 86 -> 58, XNNPACK fusions 174 -> 134), its XLA compil
 The forward values are computed as before (`jnp.mean`, `jnp.var`, the same normalisation), so
 outputs and moving statistics are bit-identical; gradients agree to float rounding.
 
+A float16 or bfloat16 BatchNorm computes in float32, as MindSpore's kernels do (its CPU kernel's
+float16 output is the float32 result rounded; cuDNN's too): statistics, normalisation and
+gradient, in both formulations. Only the output is rounded to the input's dtype; the batch
+statistics stay float32 (`compute_dtype`). In float16 arithmetic, autodiff's gradient of
+`rsqrt(var + eps)` overflows (`(var + eps) ** -1.5` exceeds 65504 for a small variance) and a
+loss-scaled step turns NaN: the model zoo's float16 GPU ResNet-50 did, on the path that autodiff
+differentiates.
+
 A `jax.custom_vjp` function cannot be differentiated in forward mode (`jax.jvp`, `jacfwd`), and a
 program traced with one cannot later be: so the written-out gradient is used only where msjax's
 reverse-mode engine (`transforms/grad.py`: `grad`, `value_and_grad`, `GradOperation`, and so
@@ -60,11 +68,20 @@ def _per_channel(x):
     return (1, -1) + (1,) * (x.ndim - 2)
 
 
+def compute_dtype(*values):
+    """The dtype BatchNorm computes in: its inputs' promoted float dtype, float32 at least (the
+    module doc)."""
+    return jnp.result_type(jnp.float32, *(v.dtype for v in values))
+
+
 def _normalize(x, mean, var, weight, bias, eps):
-    """`(x - mean) * weight / sqrt(var + eps) + bias` over axis 1."""
+    """`(x - mean) * weight / sqrt(var + eps) + bias` over axis 1, computed in `compute_dtype`
+    and returned in x's dtype."""
     shape = _per_channel(x)
-    scale = weight * jax.lax.rsqrt(var + jnp.asarray(eps, x.dtype))
-    out = (x - mean.reshape(shape)) * scale.reshape(shape) + bias.reshape(shape)
+    dtype = compute_dtype(x, mean, var, weight, bias)
+    mean, var, weight, bias = (v.astype(dtype) for v in (mean, var, weight, bias))
+    scale = weight * jax.lax.rsqrt(var + jnp.asarray(eps, dtype))
+    out = (x.astype(dtype) - mean.reshape(shape)) * scale.reshape(shape) + bias.reshape(shape)
     return out.astype(x.dtype)
 
 
@@ -75,9 +92,11 @@ normalize_channels = eager_jit(_normalize, static_argnames="eps")
 
 def _statistics_and_normalize(x, weight, bias, eps):
     axes = _reduced_axes(x)
-    mean = jnp.mean(x, axes)
-    var = variance(x, axes)
-    return normalize_channels(x, mean, var, weight, bias, eps=eps), mean, var
+    # one conversion: differentiated by autodiff, its gradient is then rounded once to x's dtype
+    wide = x.astype(compute_dtype(x, weight, bias))
+    mean = jnp.mean(wide, axes)
+    var = variance(wide, axes)
+    return normalize_channels(wide, mean, var, weight, bias, eps=eps).astype(x.dtype), mean, var
 
 
 @functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
@@ -94,8 +113,7 @@ def _forward(x, weight, bias, eps):
 def _gradients(x, mean, var, weight, d_out, d_mean, d_var, eps):
     """`(dx, dweight, dbias)`; a cotangent that is None is zero."""
     x_dtype = x.dtype
-    # the normalisation computes in the promoted dtype (float16 x, float32 weight: float32)
-    dtype = jnp.promote_types(x_dtype, weight.dtype)
+    dtype = compute_dtype(x, mean, weight)  # as the forward pass (float32 at least)
     x, mean, var = x.astype(dtype), mean.astype(dtype), var.astype(dtype)
     axes, shape = _reduced_axes(x), _per_channel(x)
     count = x.size // x.shape[1]
@@ -131,8 +149,9 @@ _with_written_gradient.defvjp(_forward, _backward, symbolic_zeros=True)
 
 
 def batch_norm_train(x, weight, bias, eps):
-    """`(normalised x, batch mean, biased batch variance)` over every axis but 1 (see the
-    module doc for which gradient formulation is used where)."""
+    """`(normalised x, batch mean, biased batch variance)` over every axis but 1; the output in
+    x's dtype, the statistics in `compute_dtype` (see the module doc for which gradient
+    formulation is used where)."""
     if _REVERSE_MODE_ONLY.get() and not in_forward_mode((x, weight, bias)):
         return _with_written_gradient(x, weight, bias, eps)
     return _statistics_and_normalize(x, weight, bias, eps)

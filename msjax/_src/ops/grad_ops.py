@@ -21,7 +21,9 @@ import numpy as np
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import deformable_ops
 from msjax._src.ops.adapters import concrete_array
+from msjax._src.ops.batch_norm_train import compute_dtype
 from msjax._src.ops import primitive_reprs as shown
+from msjax._src.ops import reduce_ops
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
@@ -445,29 +447,34 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
     """MindSpore 1.x's `BatchNorm` Primitive: five outputs (y, two zeros, the batch mean and its
     biased variance in training, zeros otherwise, as MindSpore's CPU kernel gives them). In
     training it updates `mean` and `variance` in place with the momentum (the variance stored is
-    the unbiased one)."""
+    the unbiased one). As MindSpore's kernel, it computes in float32 at least: y is rounded to
+    x's dtype, the other outputs are in the scale's."""
     x = input_x._data
     axis = channels_axis(data_format, x.ndim)
     axes = tuple(a for a in range(x.ndim) if a != axis)
-    zeros = jnp.zeros(x.shape[axis], x.dtype)
+    dtype = compute_dtype(x, scale._data, bias._data, mean._data, variance._data)
+    wide = x.astype(dtype)
+    stat_dtype = scale._data.dtype
+    zeros = jnp.zeros(x.shape[axis], stat_dtype)
     if is_training:
-        batch_mean = jnp.mean(x, axis=axes)
-        batch_var = jnp.var(x, axis=axes)
+        batch_mean = jnp.mean(wide, axis=axes)
+        batch_var = reduce_ops.variance(wide, axes)
         used_mean, used_var = batch_mean, batch_var
     else:
-        used_mean, used_var = mean._data, variance._data
-    inv_std = jax.lax.rsqrt(used_var + epsilon)
-    y = ((x - _per_channel(used_mean, x.ndim, axis)) * _per_channel(inv_std * scale._data, x.ndim,
-                                                                   axis)
-         + _per_channel(bias._data, x.ndim, axis))
+        used_mean, used_var = mean._data.astype(dtype), variance._data.astype(dtype)
+    inv_std = jax.lax.rsqrt(used_var + jnp.asarray(epsilon, dtype))
+    factor = inv_std * scale._data.astype(dtype)
+    y = ((wide - _per_channel(used_mean, x.ndim, axis)) * _per_channel(factor, x.ndim, axis)
+         + _per_channel(bias._data.astype(dtype), x.ndim, axis)).astype(x.dtype)
     if not is_training:
         return tuple(_wrap(v) for v in (y, zeros, zeros, zeros, zeros))
     count = x.size // x.shape[axis]
     unbiased = batch_var * (count / max(count - 1, 1))
-    m = jnp.asarray(momentum, x.dtype)
+    m = jnp.asarray(momentum, dtype)
     _write(mean, (1 - m) * mean._data + m * batch_mean)
     _write(variance, (1 - m) * variance._data + m * unbiased)
-    return tuple(_wrap(v) for v in (y, zeros, zeros, batch_mean, batch_var))
+    return (_wrap(y),) + tuple(_wrap(v.astype(stat_dtype))
+                               for v in (zeros, zeros, batch_mean, batch_var))
 
 
 def _write(target, value):

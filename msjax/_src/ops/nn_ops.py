@@ -846,7 +846,8 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     out, mean, var = batch_norm_train(x, weight._data, bias._data, eps)
     count = x.size // x.shape[1]
     unbiased = var * (count / max(count - 1, 1))
-    m = jnp.asarray(momentum, x.dtype)
+    # in the statistics' dtype (float32 at least), rounded to the Parameters' as they are stored
+    m = jnp.asarray(momentum, jnp.promote_types(mean.dtype, running_mean._data.dtype))
     assign(running_mean, (1 - m) * running_mean._data + m * mean)
     assign(running_var, (1 - m) * running_var._data + m * unbiased)
     return _wrap(out)

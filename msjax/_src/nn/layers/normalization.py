@@ -38,7 +38,9 @@ class _BatchNorm(Cell):
     `self.momentum = 1 - momentum`, the weight of the batch statistic. In training (or with
     `use_batch_statistics=True`) the batch statistics normalise and `moving_mean` /
     `moving_variance` are updated with `ops.assign`; otherwise the running statistics normalise.
+    Under `to_float` only the input is cast (nn/mixed_precision.py).
     """
+    keeps_parameter_dtypes = True
 
     def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones",
                  beta_init="zeros", moving_mean_init="zeros", moving_var_init="ones",
