@@ -18,7 +18,7 @@ from msjax._src.nn.layers.checks import (
     check_value_type,
 )
 from msjax._src.ops import array_ops, layer_ops, legacy_ops, nn_ops
-from msjax._src.ops.batch_norm_train import normalize_channels
+from msjax._src.ops.batch_norm_train import compute_dtype, normalize_channels
 from msjax._src.ops.reduce_ops import variance
 from msjax._src.parallel.communication import HCCL_WORLD_COMM_GROUP
 from msjax._src.ops.comm_ops import ReduceOp, all_reduce_array
@@ -260,19 +260,21 @@ class SyncBatchNorm(_BatchNorm):
         if not (use_batch and (self.is_global or mapped)):
             return super().construct(x)
         data = x._data
+        # the statistics in float32 at least, as BatchNorm's (ops/batch_norm_train.py)
+        wide = data.astype(compute_dtype(data, self.gamma._data))
         axes = (0,) + tuple(range(2, data.ndim))
         count = data.size // data.shape[1]
-        local = jnp.stack([jnp.sum(data, axes), jnp.sum(jnp.square(data), axes),
-                           jnp.full((data.shape[1],), count, data.dtype)])
+        local = jnp.stack([jnp.sum(wide, axes), jnp.sum(jnp.square(wide), axes),
+                           jnp.full((data.shape[1],), count, wide.dtype)])
         group = self.group_name or HCCL_WORLD_COMM_GROUP
         total = all_reduce_array(local, ReduceOp.SUM, group, "SyncBatchNorm")
         mean = total[0] / total[2]
         var = jnp.maximum(total[1] / total[2] - jnp.square(mean), 0)
         unbiased = var * total[2] / jnp.maximum(total[2] - 1, 1)
-        m = jnp.asarray(self.momentum, data.dtype)
-        assign(self.moving_mean, _wrap((1 - m) * self.moving_mean._data + m * mean))
-        assign(self.moving_variance,
-                      _wrap((1 - m) * self.moving_variance._data + m * unbiased))
+        m = jnp.asarray(self.momentum, wide.dtype)
+        for statistic, batch in ((self.moving_mean, mean), (self.moving_variance, unbiased)):
+            update = (1 - m) * statistic._data + m * batch
+            assign(statistic, _wrap(update.astype(statistic._data.dtype)))
         return _wrap(normalize_channels(data, mean, var, self.gamma._data, self.beta._data,
                                         eps=self.eps))
 
