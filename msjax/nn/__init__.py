@@ -235,5 +235,28 @@ from msjax._src.nn.layers.shaping import ReduceLogSumExp as ReduceLogSumExp
 from msjax._src.nn.layers.shaping import FastGelu as FastGelu
 from msjax._src.nn.layers.shaping import LRN as LRN
 from msjax._src.nn.layers.shaping import ChannelShuffle as ChannelShuffle
+from msjax._src.nn.layers.image_quality import ImageGradients as ImageGradients
+from msjax._src.nn.layers.legacy_math import Moments as Moments
+from msjax._src.nn.layers.legacy_math import MatDet as MatDet
+from msjax._src.nn.layers.legacy_math import MatInverse as MatInverse
+from msjax._src.nn.layers.legacy_math import MatrixDiag as MatrixDiag
+from msjax._src.nn.layers.legacy_math import MatrixDiagPart as MatrixDiagPart
+from msjax._src.nn.layers.legacy_math import MatrixSetDiag as MatrixSetDiag
+from msjax._src.nn.loss_extra import TripletMarginWithDistanceLoss as TripletMarginWithDistanceLoss
+from msjax._src.nn.loss_extra import MultilabelMarginLoss as MultilabelMarginLoss
+from msjax._src.nn.grad_cells import Jvp as Jvp
+from msjax._src.nn.grad_cells import Vjp as Vjp
+# MindSpore's `*Ext` layers are mint.nn's classes under a second name
+from msjax._src.mint.layers import AvgPool1d as AvgPool1dExt
+from msjax._src.mint.layers import AvgPool2d as AvgPool2dExt
+from msjax._src.mint.layers import AvgPool3d as AvgPool3dExt
+from msjax._src.mint.layers import Dropout as DropoutExt
+from msjax._src.mint.layers import Dropout2d as Dropout2dExt
+from msjax._src.mint.layers import Embedding as EmbeddingExt
+from msjax._src.mint.layers import L1Loss as L1LossExt
+from msjax._src.mint.layers import LayerNorm as LayerNormExt
+from msjax._src.mint.layers import LogSoftmax as LogSoftmaxExt
+from msjax._src.mint.layers import MaxPool2d as MaxPool2dExt
+from msjax._src.mint.layers import PReLU as PReLUExt
 
 __getattr__ = _missing_names(__name__)

@@ -1,7 +1,8 @@
 """The losses of MindSpore's `nn` beyond the core ones of `loss.py`, as real code uses them:
 `MAELoss`, `RMSELoss`, `SoftMarginLoss`, `DiceLoss`, `MultiClassDiceLoss`, `MarginRankingLoss`,
 `GaussianNLLLoss`, `CosineEmbeddingLoss`, `HingeEmbeddingLoss`, `PoissonNLLLoss`,
-`TripletMarginLoss`, `MultiMarginLoss`, `MultiLabelSoftMarginLoss`, `FocalLoss`, `CTCLoss`.
+`TripletMarginLoss`, `TripletMarginWithDistanceLoss`, `MultiMarginLoss`,
+`MultilabelMarginLoss`, `MultiLabelSoftMarginLoss`, `FocalLoss`, `CTCLoss`.
 
 Each keeps MindSpore 2.10's constructor, attributes and formula, over the op table where a
 functional form exists. `CTCLoss` is msjax's CTC recursion over the log-probabilities as given
@@ -24,7 +25,7 @@ from msjax._src.ops import loss_ops
 from msjax._src.ops.ctc_ops import ctc_loss_values
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
-from msjax._src.core.tensor import Tensor
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 class MAELoss(LossBase):
@@ -255,6 +256,56 @@ class TripletMarginLoss(LossBase):
             margin = self.margin
         return loss_ops.triplet_margin_loss(x, positive, negative, margin=margin, p=self.p,
                                             eps=self.eps, swap=self.swap, reduction=self.reduction)
+
+
+def _pairwise_distance(x, y):
+    """TripletMarginWithDistanceLoss's default distance: the Euclidean norm of `x - y` along
+    axis 1."""
+    difference = abs(x - y)
+    if difference.ndim == 0:
+        raise ValueError("For 'pairwise_distance' in 'TripletMarginWithDistanceLoss', 'ndim' of "
+                         f"the input must be positive, but got {difference.ndim}")
+    return _wrap(jnp.sqrt(jnp.sum(jnp.square(difference._data), axis=1)))
+
+
+class TripletMarginWithDistanceLoss(LossBase):
+    """`nn.TripletMarginWithDistanceLoss(distance_function=None, swap=False, reduction='mean',
+    margin=1.0)`: max(d(x, positive) - d(x, negative) + margin, 0) with any distance function
+    (by default the Euclidean distance along axis 1); `swap` takes d(positive, negative) when it
+    is the smaller negative distance."""
+
+    def __init__(self, distance_function=None, swap=False, reduction="mean", margin=1.0):
+        super().__init__(reduction=reduction)
+        checkparam.check_is_float(margin, "margin", self.cls_name)
+        checkparam.check_bool(swap, "swap", self.cls_name)
+        self.distance_function = _pairwise_distance if distance_function is None else distance_function
+        self.swap = swap
+        self.reduction = reduction
+        self.margin = margin
+
+    def construct(self, x, positive, negative):
+        for name, value in (("x", x), ("positive", positive), ("negative", negative)):
+            check_is_tensor(name, value, self.cls_name)
+        positive_distance = self.distance_function(x, positive)
+        negative_distance = self.distance_function(x, negative)
+        if self.swap:
+            negative_distance = _wrap(jnp.minimum(
+                negative_distance._data, self.distance_function(positive, negative)._data))
+        loss = jnp.maximum(positive_distance._data - negative_distance._data + self.margin, 0)
+        return self.get_loss(_wrap(loss))
+
+
+class MultilabelMarginLoss(Cell):
+    """`nn.MultilabelMarginLoss(reduction='mean')`: `ops.MultilabelMarginLoss`'s loss (targets are
+    class indices, each row's list ended by the first -1)."""
+
+    def __init__(self, reduction="mean"):
+        super().__init__()
+        self.multilabel_margin_loss = loss_ops.MultilabelMarginLoss(reduction=reduction)
+
+    def construct(self, x, target):
+        loss, _ = self.multilabel_margin_loss(x, target)
+        return loss
 
 
 class MultiMarginLoss(LossBase):

@@ -490,7 +490,8 @@ MultiMarginLoss = primitive(
 MultilabelMarginLoss = primitive(
     "MultilabelMarginLoss", lambda x, target, reduction: (
         multilabel_margin_loss(x, target, reduction), (target >= 0).astype(target.dtype)),
-    reduction="mean")
+    reduction="mean", check=lambda arguments: check_string(
+        arguments["reduction"], ["none", "sum", "mean"], "reduction", "MultilabelMarginLoss"))
 TripletMarginLoss = primitive(
     "TripletMarginLoss", lambda a, pos, neg, margin, p, swap, eps, reduction:
         triplet_margin_loss(a, pos, neg, margin, p, eps, swap, reduction),

@@ -69,3 +69,11 @@ def check_is_tensor(arg_name, value, cls_name):
         raise TypeError(f"For '{cls_name}', the '{arg_name}' must be "
                         f"'<class 'mindspore._c_expression.typing.TensorType'>', but got "
                         f"'{type_of(value)}'")
+
+
+def check_dtype_in(arg_name, dtype, allowed, cls_name):
+    """`dtype` is one of `allowed` (MindSpore's `_check_input_dtype` message)."""
+    if dtype not in allowed:
+        names = ", ".join(f"mindspore.{repr(d).split('.')[-1]}" for d in allowed)
+        raise TypeError(f"For '{cls_name}', the '{arg_name}' should be one of [{names}], but got "
+                        f"'mindspore.{repr(dtype).split('.')[-1]}'.")

@@ -1,4 +1,5 @@
-"""`nn.SSIM` and `nn.PSNR`: image similarity of two NCHW batches, with MindSpore 2.10's
+"""`nn.SSIM` and `nn.PSNR`: image similarity of two NCHW batches (and `nn.ImageGradients`, one
+batch's neighbour differences), with MindSpore 2.10's
 arguments, checks and formulas (SSIM's Gaussian window is a frozen 1→1 `Conv2d` child named
 `conv`, applied to every channel). MindSpore 2.10 itself fails calling either in PyNative mode
 ("For 'ScalarCast', the supported type is ... but got Float32"); msjax computes them."""
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
@@ -17,7 +19,7 @@ from msjax._src.nn.layers.conv import Conv2d
 from msjax._src.nn.layers.pooling import AvgPool2d
 from msjax._src.nn.optim.argument_checks import check_positive_float
 from msjax._src.ops import array_ops
-from msjax._src.core.tensor import Tensor
+from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _check_max_val(max_val, cls_name):
@@ -206,3 +208,15 @@ class CentralCrop(Cell):
         top = int(np.float32((h - h * self.central_fraction) / 2))
         left = int(np.float32((w - w * self.central_fraction) / 2))
         return image[..., top:h - top, left:w - left]
+
+
+class ImageGradients(Cell):
+    """`nn.ImageGradients()(images)`: `(dy, dx)` of an NCHW batch, each pixel's difference to the
+    next one down (dy) and to the right (dx), zero in the last row (dy) and column (dx)."""
+
+    def construct(self, images):
+        _check_4d(images.shape, "images", self.cls_name)
+        data = images._data
+        dy = jnp.zeros_like(data).at[:, :, :-1, :].set(data[:, :, 1:, :] - data[:, :, :-1, :])
+        dx = jnp.zeros_like(data).at[:, :, :, :-1].set(data[:, :, :, 1:] - data[:, :, :, :-1])
+        return _wrap(dy), _wrap(dx)

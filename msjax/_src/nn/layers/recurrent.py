@@ -24,8 +24,9 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core.initializer import Uniform, initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.basic import Dropout
-from msjax._src.nn.layers.checks import (check_is_tensor as _check_is_tensor, check_positive_int,
-                                         check_string, check_value_type, type_of as _type_of)
+from msjax._src.nn.layers.checks import (check_dtype_in, check_is_tensor as _check_is_tensor,
+                                         check_positive_int, check_string, check_value_type,
+                                         type_of as _type_of)
 from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import unwrap, wrap
@@ -164,13 +165,6 @@ def _check_is_tuple(arg_name, value, cls_name):
                         f"'{len(value)}'")
 
 
-def _check_dtype_in(arg_name, dtype, allowed, cls_name):
-    if dtype not in allowed:
-        names = ", ".join(f"mindspore.{repr(d).split('.')[-1]}" for d in allowed)
-        raise TypeError(f"For '{cls_name}', the '{arg_name}' should be one of [{names}], but got "
-                        f"'mindspore.{repr(dtype).split('.')[-1]}'.")
-
-
 def _check_float_dtypes(names, tensors, cls_name):
     """MindSpore's `check_types_same_and_valid`: float32 or float16, and all the same."""
     for tensor in tensors:
@@ -263,7 +257,7 @@ class _RNNBase(Cell):
                 _check_is_tensor("h", hx, name)
                 _check_float_dtypes(["x", "hx"], [x, hx], name)
         if seq_length is not None:
-            _check_dtype_in("seq_length", seq_length.dtype, (mstype.int32, mstype.int64), name)
+            check_dtype_in("seq_length", seq_length.dtype, (mstype.int32, mstype.int64), name)
             if seq_length.shape[0] != batch_size:
                 raise ValueError(f"For '{name}' batch size of x and seq_length must be equal, but "
                                  f"got {batch_size} of x and {seq_length.shape[0]} of seq_length.")
@@ -385,7 +379,7 @@ class RNNCellBase(Cell):
         for name, tensor in zip(names, tensors):
             _check_is_tensor(name, tensor, self.cls_name)
         for name, tensor in zip(names, tensors):
-            _check_dtype_in(name, tensor.dtype, (mstype.float32, mstype.float16), self.cls_name)
+            check_dtype_in(name, tensor.dtype, (mstype.float32, mstype.float16), self.cls_name)
 
     def _step(self, x, hx):
         return wrap(cell_step(self.mode, *unwrap((x, hx, self.weight_ih, self.weight_hh,
