@@ -415,6 +415,17 @@ def check_nonzero(name: str, updates) -> None:
     _require(_zero_bad, updates, f"ValueError: For '{name}', updates must not contain 0")
 
 
+def _flagged(xp, flags):
+    return flags.any(), {}
+
+
+def check_positive_definite(factor) -> None:
+    """Cholesky: XLA's factor of a matrix that is not symmetric positive-definite (or holds NaN)
+    is NaN, where MindSpore's kernel raises."""
+    _require(_flagged, jnp.isnan(factor).any(axis=(-2, -1)),
+             "RuntimeError: Cholesky expects symmetric positive definite matrices as inputs.")
+
+
 def _normalised(xp, indices, size):
     return xp.where(indices < 0, indices + size, indices)
 

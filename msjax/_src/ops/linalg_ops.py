@@ -11,6 +11,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.ops.adapters import axis_arg, np_dtype, scalar_like
 from msjax._src.ops.linalg_primitives import check_square_matrices
 from msjax._src.backend.interface import one_program
@@ -63,6 +64,7 @@ def matrix_band_part(x, lower, upper):
 @op()
 def cholesky(input_x, upper=False):
     lower = jnp.linalg.cholesky(input_x)
+    index_checks.check_positive_definite(lower)
     return jnp.conj(_mT(lower)) if upper else lower
 
 

@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
+from msjax._src.core import index_checks
 from msjax._src.core.tensor import _wrap
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_dtype_in, check_value_type
@@ -50,7 +51,10 @@ class Moments(Cell):
 def _cholesky(cell, a):
     """The lower Cholesky factor of `a` (float16 or float32, computed in float32)."""
     check_dtype_in("input_a", a.dtype, _HALF_OR_SINGLE, cell.cls_name)
-    return jnp.linalg.cholesky(a._data.astype(jnp.float32))
+    matrices = a._data.astype(jnp.float32)
+    factor = jnp.linalg.cholesky(matrices)
+    index_checks.check_positive_definite(factor)
+    return factor
 
 
 class MatDet(Cell):
