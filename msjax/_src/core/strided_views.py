@@ -212,6 +212,40 @@ def chunked(layout, chunks, axis=0):
     return pieces(layout, axis, split_sizes(total, -(-total // chunks)))
 
 
+def tensor_pieces(layout, indices_or_sections, axis=0):
+    """tensor_split/hsplit/vsplit/dsplit: `indices_or_sections` pieces (the first ones one
+    longer where the size does not divide), or the pieces between the listed indices."""
+    axis = _axis(axis, len(layout[0]))
+    total = layout[0][axis]
+    if not isinstance(indices_or_sections, (tuple, list)):
+        count = int(indices_or_sections)
+        size, longer = divmod(total, count)
+        return pieces(layout, axis, [size + 1] * longer + [size] * (count - longer))
+    bounds = [0, *(int(i) for i in indices_or_sections), total]
+    out = []
+    for start, stop in zip(bounds[:-1], bounds[1:]):
+        start, stop, _ = slice(start, stop).indices(total)
+        out.append(sliced(layout, axis, start, max(start, stop)))
+    return out
+
+
+def sliced_block(layout, begin, size):
+    """ops.slice (the Slice primitive): `size` elements (-1: to the end) from `begin`, per
+    axis."""
+    for axis, (start, length) in enumerate(zip(begin, size)):
+        start = int(start)
+        stop = layout[0][axis] if int(length) == -1 else start + int(length)
+        layout = sliced(layout, axis, start, stop)
+    return layout
+
+
+def record_reshape(tensor, result) -> None:
+    """Record on `result` (`tensor` flattened or reshaped to `result`'s shape: Tensor.flatten,
+    Tensor.ravel, mint.flatten) the layout MindSpore's view has."""
+    if tensor._strided is not None and not isinstance(tensor._data, jax.core.Tracer):
+        record(result, reshaped(layout_of(tensor), result.shape))
+
+
 def unbound(layout, dim=0):
     """unbind: each slice of `dim`."""
     dim = _axis(dim, len(layout[0]))
@@ -285,6 +319,15 @@ def reshaped(layout, shape):
     if view_d != -1:
         return None
     return shape, tuple(strides), offset
+
+
+def flattened(layout, start_dim=0, end_dim=-1):
+    """mint.flatten: axes `start_dim`..`end_dim` merged into one (reshape's rule)."""
+    shape = layout[0]
+    if not shape:
+        return reshaped(layout, (1,))
+    start, end = _axis(start_dim, len(shape)), _axis(end_dim, len(shape))
+    return reshaped(layout, shape[:start] + (-1,) + shape[end + 1:])
 
 
 def _ints(shape) -> tuple:
@@ -367,4 +410,4 @@ def _new_axis_stride(shape, strides, axis) -> int:
 
 # Rules whose result is row-major from offset 0 when their input is: view_op skips them there
 # (reshape is on hot paths)
-_KEEPING_ROW_MAJOR = frozenset((reshaped, squeezed, unsqueezed))
+_KEEPING_ROW_MAJOR = frozenset((reshaped, flattened, squeezed, unsqueezed))

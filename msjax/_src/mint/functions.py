@@ -465,6 +465,7 @@ def split(tensor, split_size_or_sections, dim=0):
     return tuple(jnp.split(tensor, cuts, axis=dim))
 
 
+@strided_views.view_op(strided_views.flattened)
 @functional
 def flatten(input, start_dim=0, end_dim=-1):
     """`mint.flatten(input, start_dim=0, end_dim=-1)` (start_dim 0, as PyTorch)."""

@@ -6,6 +6,7 @@ through the `builtins` module in this file.
 from __future__ import annotations
 
 import builtins
+import functools
 import itertools
 
 import jax
@@ -571,7 +572,7 @@ def column_stack(tensors):
     return jnp.column_stack(tensors)
 
 
-@op()
+@op(view=strided_views.unbound)
 def unstack(input_x, axis=0):
     return tuple(jnp.moveaxis(input_x, axis, 0))
 
@@ -591,7 +592,7 @@ def split(tensor, split_size_or_sections, axis=0):
     return tuple(jnp.split(tensor, cuts, axis=axis))
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.tensor_pieces)
 def tensor_split(input, indices_or_sections, axis=0):
     if np.ndim(indices_or_sections) == 0:
         return tuple(jnp.array_split(input, int(indices_or_sections), axis=axis))
@@ -603,17 +604,17 @@ def tensor_split(input, indices_or_sections, axis=0):
                  for start, stop in zip(bounds[:-1], bounds[1:]))
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=1))
 def hsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 1)
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=0))
 def vsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 0)
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=2))
 def dsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 2)
 
@@ -771,7 +772,7 @@ def narrow(input, axis, start, length):
     return jax.lax.slice_in_dim(input, start, start + length, axis=axis)
 
 
-@op(primitive="Slice")
+@op(primitive="Slice", view=strided_views.sliced_block)
 def slice(input_x, begin, size):  # noqa: A001
     size = [input_x.shape[i] - b if s == -1 else s for i, (b, s) in enumerate(zip(begin, size))]
     return jax.lax.dynamic_slice(input_x, tuple(begin), tuple(size))

@@ -244,7 +244,9 @@ def flatten(self, *args, order="C", start_dim=0, end_dim=-1):
         start_dim = args[0]
     if len(args) > 1:
         end_dim = args[1]
-    return A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+    result = A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+    strided_views.record_reshape(self, result)  # (a view in MindSpore, as `view`)
+    return result
 
 
 def expand(self, *size):
@@ -681,7 +683,9 @@ def view_as(self, other):
 
 
 def ravel(self):
-    return A.ravel(self)
+    result = A.ravel(self)
+    strided_views.record_reshape(self, result)  # (a view in MindSpore, as `view`)
+    return result
 
 
 def repeat(self, repeats, axis=None):
