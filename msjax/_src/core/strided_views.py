@@ -172,7 +172,8 @@ def taken(layout, axis, index):
 def narrowed(layout, axis, start, length):
     """narrow: `length` elements of `axis` from `start`."""
     axis = _axis(axis, len(layout[0]))
-    start = int(start) % layout[0][axis] if layout[0][axis] else 0
+    start = int(start)
+    start += layout[0][axis] if start < 0 else 0  # (mint.narrow: from the end)
     return sliced(layout, axis, start, start + int(length))
 
 

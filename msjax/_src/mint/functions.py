@@ -17,7 +17,7 @@ import numpy as np
 
 from msjax._src.core import strided_views, x64
 from msjax._src.backend.interface import hashable
-from msjax._src.ops import array_ops, math_ops, overloads, softmax_math
+from msjax._src.ops import array_ops, math_ops, overloads, primitive_callings, softmax_math
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -514,11 +514,24 @@ def permute(input, dims):
 @strided_views.view_op(strided_views.narrowed)
 @functional
 def narrow(input, dim, start, length):
-    """`mint.narrow(input, dim, start, length)`: `length` elements of `dim` from `start`."""
+    """`mint.narrow(input, dim, start, length)`: `length` elements of `dim` from `start` (a
+    negative `start` counts from the end; `start` may be the size itself, for no elements),
+    with MindSpore's checks (NarrowView's)."""
+    if not (isinstance(dim, int) and isinstance(start, (int, jax.Array))
+            and isinstance(length, int)):
+        raise primitive_callings.failed_calling("NarrowView", narrow, (input, dim, start, length),
+                                                {})
+    array_ops._check_dim_wrap(dim, input.ndim)
     size = input.shape[dim]
-    if isinstance(start, int) and isinstance(length, int) and start % size + length > size:
+    if isinstance(start, int) and not -size <= start <= size:
+        raise ValueError(f"For primitive [Narrow]: start value error, start: {start}, start "
+                         f"should be in [{-size}, {size}].")
+    first = start + size if isinstance(start, int) and start < 0 else start
+    if isinstance(start, int) and isinstance(length, int) and (
+            length < 0 or first + length > size):
         raise ValueError(f"For 'Narrow', start ({start}), + length ({length}) exceeds dimension "
                          f"size ({size}).")
+    start = first
     return jax.lax.slice_in_dim(input, start, start + length, axis=dim)
 
 

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks, integer_inputs, strided_views
+from msjax._src.core import checkparam, index_checks, integer_inputs, strided_views
 from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op, primitive
@@ -769,6 +769,13 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
 
 @op(view=strided_views.narrowed)
 def narrow(input, axis, start, length):
+    """`ops.narrow(input, axis, start, length)` (and `Tensor.narrow`): `length` elements of
+    `axis` from `start`, with MindSpore's checks: `axis` an int in [-ndim, ndim), `start` an
+    int in [0, size), `length` an int in [1, size - start]."""
+    axis = checkparam.check_axis_in_range(axis, input.ndim)
+    size = input.shape[axis]
+    checkparam.check_int_range(start, 0, size, checkparam.INC_LEFT)
+    checkparam.check_int_range(length, 1, size - start, checkparam.INC_BOTH)
     return jax.lax.slice_in_dim(input, start, start + length, axis=axis)
 
 
