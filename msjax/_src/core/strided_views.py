@@ -218,7 +218,8 @@ def tensor_pieces(layout, indices_or_sections, axis=0):
     longer where the size does not divide), or the pieces between the listed indices."""
     axis = _axis(axis, len(layout[0]))
     total = layout[0][axis]
-    if not isinstance(indices_or_sections, (tuple, list)):
+    if not isinstance(indices_or_sections, (tuple, list)) and getattr(
+            indices_or_sections, "ndim", 0) == 0:  # (a number of pieces: an int, a 0-D Tensor)
         count = int(indices_or_sections)
         size, longer = divmod(total, count)
         return pieces(layout, axis, [size + 1] * longer + [size] * (count - longer))
