@@ -167,10 +167,10 @@ def test_virtual_dataset_cell_passes_its_inputs_to_the_backbone():
     assert_close(_VirtualDatasetCell(backbone)(x), expected, rtol=1e-6, atol=1e-6)
 
 
-def test_storage_offset_and_data_ptr_describe_the_tensors_own_array():
+def test_storage_offset_is_mindspores_and_data_ptr_the_tensors_own_array():
     tensor = Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
-    row = tensor[1]  # MindSpore 2.10: a view at offset 3; msjax: an array of its own
-    assert row.storage_offset() == 0
+    row = tensor[1]  # MindSpore 2.10: a view at offset 3 (core/strided_views.py); msjax's
+    assert row.storage_offset() == 3  # row holds an array of its own
     assert tensor.data_ptr() == tensor._data.unsafe_buffer_pointer()
     assert row.data_ptr() != tensor.data_ptr()
 

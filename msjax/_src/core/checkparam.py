@@ -13,6 +13,8 @@ import math
 import re
 from collections.abc import Iterable
 
+import jax
+
 from msjax._src.core import dtype as mstype
 from msjax._src.core.type_ids import is_subclass
 
@@ -156,12 +158,18 @@ def check_number_range(arg_value, lower_limit, upper_limit, rel, value_type, arg
     if (not isinstance(arg_value, (np.ndarray, np.generic, value_type))
             or isinstance(arg_value, bool)):
         raise TypeError(f"{the} {name} must be '{value_type.__name__}',  but got "
-                        f"'{type(arg_value).__name__}'.")
+                        f"'{_type_name(arg_value)}'.")
     text, inside = _RANGE.get(rel, ("", lambda *_: False))
     if not inside(arg_value, lower_limit, upper_limit):
         raise ValueError(f"{the} {name} must be in range of {text.format(lower_limit, upper_limit)}"
                          f", but got {arg_value} with type '{type(arg_value).__name__}'.")
     return arg_value
+
+
+def _type_name(value) -> str:
+    """A value's type as MindSpore's validators name it: a Tensor (which an op's implementation
+    receives as its jax.Array) is 'Tensor'."""
+    return "Tensor" if isinstance(value, jax.Array) else type(value).__name__
 
 
 def check_int_range(arg_value, lower_limit, upper_limit, rel, arg_name=None, prim_name=None):

@@ -24,7 +24,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import grad_mode, index_checks, integer_inputs, state, x64
+from msjax._src.core import grad_mode, index_checks, integer_inputs, state, strided_views, x64
 from msjax._src.core.type_ids import type_to_type_id
 from msjax._src.core.tensor_repr import tensor_repr, tensor_str
 from msjax._src.core.symbol import Symbol
@@ -132,6 +132,8 @@ class Tensor:
     # `(base, index)` in `_view_of`; a Tensor with views holds them in `_views` (see `written`)
     _view_of = None
     _views = None
+    # MindSpore's strides and storage offset of a view op's result (core/strided_views.py)
+    _strided = None
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False,
                  device=None):
@@ -204,7 +206,9 @@ class Tensor:
     @property
     @x64.scoped
     def T(self) -> Tensor:
-        return _wrap(jnp.transpose(self._data))
+        result = _wrap(jnp.transpose(self._data))
+        strided_views.record(result, strided_views.reversed_axes(strided_views.layout_of(self)))
+        return result
 
     # -- conversion ---------------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
@@ -330,7 +334,13 @@ class Tensor:
         for i in range(data.shape[0]):
             with x64.on():
                 row = data[i]
-            yield _view(self, row, i)  # (each row a view, as `self[i]`)
+            yield self._row(row, i)  # (each row a view, as `self[i]`)
+
+    def _row(self, row, i) -> Tensor:
+        """Row `i` (its value `row`) as `self[i]`: a view of this Tensor."""
+        result = _view(self, row, i)
+        strided_views.record(result, strided_views.indexed(strided_views.layout_of(self), i))
+        return result
 
     def __hash__(self):
         return id(self)
@@ -354,12 +364,14 @@ class Tensor:
         data = self._data
         if type(index) is int:
             _check_int_index(index, data.shape, 0, setting=False)
-            result = _view(self, _basic_index(data, index), index)
+            result = self._row(_basic_index(data, index), index)
         else:
             jax_index = _index_for(index, data.shape, setting=False)
             result = _wrap(_basic_index(data, jax_index))
             if _is_view_index(jax_index):
                 _link_view(self, result, jax_index)
+                strided_views.record(result, strided_views.indexed(
+                    strided_views.layout_of(self), index))
         if integer_inputs.recording():  # (an element of an integer input's copy stays one)
             integer_inputs.carried("getitem", data, result._data)
         return result
@@ -412,10 +424,15 @@ class Tensor:
         raise TypeError("init_data must be set Tensor.init, init can't be None")
 
     def is_contiguous(self) -> bool:
-        return True
+        """`Tensor.is_contiguous()`: whether the Tensor's strides are row-major (a view made by
+        transpose, a strided slice or broadcast_to is not: core/strided_views.py)."""
+        return strided_views.is_contiguous(strided_views.layout_of(self))
 
     def contiguous(self) -> Tensor:
-        return self
+        """`Tensor.contiguous()`: the Tensor itself when contiguous, else a row-major copy."""
+        if self.is_contiguous():
+            return self
+        return _wrap(self._data)
 
     @x64.scoped
     def copy(self) -> Tensor:

@@ -15,9 +15,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import x64
+from msjax._src.core import strided_views, x64
 from msjax._src.backend.interface import hashable
-from msjax._src.ops import array_ops, math_ops, overloads, softmax_math
+from msjax._src.ops import array_ops, math_ops, overloads, primitive_callings, softmax_math
 from msjax._src.ops.adapters import np_dtype, promote_scalar
 from msjax._src.ops.reduce_ops import argmax_index, argmin_index
 from msjax._src.ops.registry import functional
@@ -445,12 +445,14 @@ def stack(tensors, dim=0):
     return jnp.stack(tensors, axis=dim)
 
 
+@strided_views.view_op(strided_views.chunked)
 @functional
 def chunk(input, chunks, dim=0):
     size = -(-input.shape[dim] // chunks)
     return tuple(jnp.split(input, list(range(size, input.shape[dim], size)), axis=dim))
 
 
+@strided_views.view_op(strided_views.split)
 @functional
 def split(tensor, split_size_or_sections, dim=0):
     """`mint.split`: pieces of `split_size_or_sections` along `dim` (the last may be shorter), or
@@ -463,6 +465,7 @@ def split(tensor, split_size_or_sections, dim=0):
     return tuple(jnp.split(tensor, cuts, axis=dim))
 
 
+@strided_views.view_op(strided_views.flattened)
 @functional
 def flatten(input, start_dim=0, end_dim=-1):
     """`mint.flatten(input, start_dim=0, end_dim=-1)` (start_dim 0, as PyTorch)."""
@@ -475,11 +478,13 @@ def flatten(input, start_dim=0, end_dim=-1):
     return input.reshape(shape)
 
 
+@strided_views.view_op(strided_views.reshaped)
 @functional
 def reshape(input, shape):
     return jnp.reshape(input, shape)
 
 
+@strided_views.view_op(strided_views.squeezed)
 @functional
 def squeeze(input, dim=None):
     if dim is None:
@@ -488,31 +493,49 @@ def squeeze(input, dim=None):
     return jnp.squeeze(input, tuple(d for d in dims if input.shape[d] == 1))
 
 
+@strided_views.view_op(strided_views.reversed_axes)
 @functional
 def t(input):
     return input if input.ndim < 2 else input.T
 
 
+@strided_views.view_op(strided_views.swapped)
 @functional
 def transpose(input, dim0, dim1):
     return jnp.swapaxes(input, dim0, dim1)
 
 
+@strided_views.view_op(strided_views.transposed)
 @functional
 def permute(input, dims):
     return jnp.transpose(input, dims)
 
 
+@strided_views.view_op(strided_views.narrowed)
 @functional
 def narrow(input, dim, start, length):
-    """`mint.narrow(input, dim, start, length)`: `length` elements of `dim` from `start`."""
+    """`mint.narrow(input, dim, start, length)`: `length` elements of `dim` from `start` (a
+    negative `start` counts from the end; `start` may be the size itself, for no elements),
+    with MindSpore's checks (NarrowView's)."""
+    if not (isinstance(dim, int) and isinstance(start, (int, jax.Array))
+            and isinstance(length, int)):
+        raise primitive_callings.failed_calling("NarrowView", narrow, (input, dim, start, length),
+                                                {})
+    array_ops._check_dim_wrap(dim, input.ndim)
     size = input.shape[dim]
-    if isinstance(start, int) and isinstance(length, int) and start % size + length > size:
+    if isinstance(start, int) and not -size <= start <= size:
+        raise ValueError(f"For primitive [Narrow]: start value error, start: {start}, start "
+                         f"should be in [{-size}, {size}].")
+    first = start + size if isinstance(start, int) and start < 0 else start
+    if isinstance(start, int) and isinstance(length, int) and (
+            length < 0 or first + length > size):
         raise ValueError(f"For 'Narrow', start ({start}), + length ({length}) exceeds dimension "
                          f"size ({size}).")
+    start = first
     return jax.lax.slice_in_dim(input, start, start + length, axis=dim)
 
 
+@strided_views.view_op(strided_views.selected)
 @functional
 def select(input, dim, index):
     """`mint.select(input, dim, index)`: the slice at `index` of `dim`, `dim` removed."""

@@ -6,6 +6,7 @@ through the `builtins` module in this file.
 from __future__ import annotations
 
 import builtins
+import functools
 import itertools
 
 import jax
@@ -13,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks, integer_inputs
+from msjax._src.core import checkparam, index_checks, integer_inputs, strided_views
 from msjax._src.ops.adapters import concrete_array, np_dtype, scalar_like
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops.registry import op, primitive
@@ -214,7 +215,7 @@ def first_float_dim(shape):
     return None
 
 
-@op(primitive="Reshape")
+@op(primitive="Reshape", view=strided_views.reshaped)
 def reshape(input, shape):
     if first_float_dim(shape) is not None:
         kinds = ", ".join(type(d).__name__ if isinstance(d, (bool, float)) else "int"
@@ -257,7 +258,7 @@ def check_perm(dims, rank, graph_method=False):
         seen.add(d % rank)
 
 
-@op(primitive="Transpose")
+@op(primitive="Transpose", view=strided_views.transposed)
 def transpose(input, dims):
     dims = tuple(dims)
     check_perm(dims, input.ndim)
@@ -270,7 +271,7 @@ TransposeView = primitive("TransposeView", transpose,
                           display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
-@op()
+@op(view=strided_views.transposed)
 def permute(input, axis):
     return _transpose_program(input, axes=tuple(axis))
 
@@ -282,7 +283,7 @@ _broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline
 _concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
-@op()
+@op(view=strided_views.reversed_axes)
 def t(input):
     """`ops.t`: the transpose of a 2-D Tensor; 0-D and 1-D Tensors come back unchanged."""
     return input.T if input.ndim == 2 else input
@@ -300,24 +301,24 @@ def _check_swapped_axes(ndim, *axes):
                              f"{axis}.")
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.swapped)
 def swapaxes(input, axis0, axis1):
     _check_swapped_axes(input.ndim, axis0, axis1)
     return jnp.swapaxes(input, axis0, axis1)
 
 
-@op()
+@op(view=strided_views.swapped)
 def swapdims(input, dim0, dim1):
     _check_swapped_axes(input.ndim, dim0, dim1)
     return jnp.swapaxes(input, dim0, dim1)
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.moved)
 def moveaxis(x, source, destination):
     return jnp.moveaxis(x, source, destination)
 
 
-@op()
+@op(view=strided_views.moved)
 def movedim(x, source, destination):
     return jnp.moveaxis(x, source, destination)
 
@@ -328,19 +329,19 @@ def _check_dim_wrap(axis, ndim):
                          f"but got {axis})")
 
 
-@op(primitive="ExpandDims", tensor_method=True)
+@op(primitive="ExpandDims", tensor_method=True, view=strided_views.unsqueezed)
 def expand_dims(input_x, axis):
     _check_dim_wrap(axis, input_x.ndim + 1)
     return jnp.expand_dims(input_x, axis)
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.unsqueezed)
 def unsqueeze(input, dim):
     _check_dim_wrap(dim, input.ndim + 1)
     return jnp.expand_dims(input, dim)
 
 
-@op()
+@op(view=strided_views.squeezed)
 def squeeze(input, axis=None):
     if axis is not None and not isinstance(axis, (int, tuple, list)):
         raise TypeError(f'Failed calling squeeze with "squeeze({type(axis).__name__})".')
@@ -373,7 +374,7 @@ def ravel(input):
     return jnp.ravel(input)
 
 
-@op()
+@op(view=strided_views.broadcast)
 def broadcast_to(input, shape):
     target = tuple(shape)
     lead = len(target) - input.ndim
@@ -403,7 +404,7 @@ def expand(input_x, size):
     return broadcast_to.impl(input_x, size)
 
 
-@op()
+@op(view=strided_views.broadcast_as)
 def expand_as(input, other):
     return jnp.broadcast_to(input, other.shape)
 
@@ -479,7 +480,7 @@ def diagflat(input, offset=0):
     return jnp.diagflat(input, offset)
 
 
-@op()
+@op(view=strided_views.diagonal)
 def diagonal(input, offset=0, dim1=0, dim2=1):
     return jnp.diagonal(input, offset, dim1, dim2)
 
@@ -571,17 +572,17 @@ def column_stack(tensors):
     return jnp.column_stack(tensors)
 
 
-@op()
+@op(view=strided_views.unbound)
 def unstack(input_x, axis=0):
     return tuple(jnp.moveaxis(input_x, axis, 0))
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.unbound)
 def unbind(input, dim=0):
     return tuple(jnp.moveaxis(input, dim, 0))
 
 
-@op()
+@op(view=strided_views.split)
 def split(tensor, split_size_or_sections, axis=0):
     n = tensor.shape[axis]
     if isinstance(split_size_or_sections, int):
@@ -591,7 +592,7 @@ def split(tensor, split_size_or_sections, axis=0):
     return tuple(jnp.split(tensor, cuts, axis=axis))
 
 
-@op(tensor_method=True)
+@op(tensor_method=True, view=strided_views.tensor_pieces)
 def tensor_split(input, indices_or_sections, axis=0):
     if np.ndim(indices_or_sections) == 0:
         return tuple(jnp.array_split(input, int(indices_or_sections), axis=axis))
@@ -603,22 +604,22 @@ def tensor_split(input, indices_or_sections, axis=0):
                  for start, stop in zip(bounds[:-1], bounds[1:]))
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=1))
 def hsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 1)
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=0))
 def vsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 0)
 
 
-@op()
+@op(view=functools.partial(strided_views.tensor_pieces, axis=2))
 def dsplit(input, indices_or_sections):
     return tensor_split.impl(input, indices_or_sections, 2)
 
 
-@op()
+@op(view=strided_views.chunked)
 def chunk(input, chunks, axis=0):
     n = input.shape[axis]
     size = -(-n // chunks)
@@ -766,12 +767,19 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     return jnp.where(hot, on, off).astype(jnp.result_type(on, off))
 
 
-@op()
+@op(view=strided_views.narrowed)
 def narrow(input, axis, start, length):
+    """`ops.narrow(input, axis, start, length)` (and `Tensor.narrow`): `length` elements of
+    `axis` from `start`, with MindSpore's checks: `axis` an int in [-ndim, ndim), `start` an
+    int in [0, size), `length` an int in [1, size - start]."""
+    axis = checkparam.check_axis_in_range(axis, input.ndim)
+    size = input.shape[axis]
+    checkparam.check_int_range(start, 0, size, checkparam.INC_LEFT)
+    checkparam.check_int_range(length, 1, size - start, checkparam.INC_BOTH)
     return jax.lax.slice_in_dim(input, start, start + length, axis=axis)
 
 
-@op(primitive="Slice")
+@op(primitive="Slice", view=strided_views.sliced_block)
 def slice(input_x, begin, size):  # noqa: A001
     size = [input_x.shape[i] - b if s == -1 else s for i, (b, s) in enumerate(zip(begin, size))]
     return jax.lax.dynamic_slice(input_x, tuple(begin), tuple(size))

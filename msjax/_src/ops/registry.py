@@ -25,7 +25,7 @@ import sys
 import jax
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import integer_inputs, traceback_filter, x64
+from msjax._src.core import integer_inputs, strided_views, traceback_filter, x64
 from msjax._src.backend.interface import CONCRETE_ARRAY
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.ops import dtype_rules, input_rules, keyword_inputs, primitive_arity, shape_rules
@@ -369,7 +369,7 @@ def one_program_method(fn, otherwise):
 
 
 def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
-       tensor_method: bool | str | tuple = False, program=None):
+       tensor_method: bool | str | tuple = False, program=None, view=None):
     """Register `impl` under MindSpore functional name `name` (default: its own name).
 
     Args:
@@ -382,6 +382,8 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
         program: the eager program (`one_program.eager_jit`) that `impl` is, called with its
             arguments by position, apart from its errors for bad input: the Tensor-level
             function then calls the program's C++ dispatch itself (`one_program_functional`).
+        view: for a MindSpore view op (its result shares its input's memory in PyNative mode),
+            the rule of `core/strided_views` that gives the result's strides and offset.
 
     Returns the Tensor-level function; the jax-level implementation stays reachable as `.impl`
     (without MindSpore's input checks of `dtype_rules`/`shape_rules`, which the Tensor-level
@@ -400,6 +402,8 @@ def op(name: str | None = None, *aliases: str, primitive: str | tuple = (),
         amp = inputs_cast(names + _names(primitive))  # mixed precision "auto" (amp_auto.py)
         fn = (functional(impl, amp) if program is None
               else one_program_functional(impl, program, amp))
+        if view is not None:
+            fn = strided_views.view_op(view, raw)(fn)
         fn.impl = raw  # (what other implementations build on: without the op's input checks)
         for n in names:
             _register(OPS, n, fn)

@@ -16,7 +16,7 @@ import numpy as np
 
 from msjax._src.core import context
 from msjax._src.core import dtype as mstype
-from msjax._src.core import random
+from msjax._src.core import random, strided_views
 from msjax._src.core import tensor_hooks
 from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
@@ -244,7 +244,9 @@ def flatten(self, *args, order="C", start_dim=0, end_dim=-1):
         start_dim = args[0]
     if len(args) > 1:
         end_dim = args[1]
-    return A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+    result = A.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+    strided_views.record_reshape(self, result)  # (a view in MindSpore, as `view`)
+    return result
 
 
 def expand(self, *size):
@@ -402,10 +404,9 @@ def t(self):
 
 
 def stride(self, dim=None):
-    strides, step = [], 1
-    for size in reversed(self.shape):
-        strides.insert(0, step)
-        step *= size
+    """`Tensor.stride(dim=None)`: the strides (in elements) of MindSpore's PyNative Tensor, all
+    or that of `dim` (a view's own: core/strided_views.py)."""
+    strides = list(strided_views.layout_of(self)[1])
     return strides if dim is None else strides[dim]
 
 
@@ -565,7 +566,9 @@ def select(self, dim, index):
                 raise TypeError(f"For 'Tensor.select', if the argument 'y' is {kind}, then the "
                                 f"tensor type should be {kind}32 but got {self.dtype}")
         return A.select(dim, self, index)
-    return _wrap(jnp.take(self._data, index, axis=dim))
+    result = _wrap(jnp.take(self._data, index, axis=dim))
+    strided_views.record(result, strided_views.selected(strided_views.layout_of(self), dim, index))
+    return result
 
 
 def approximate_equal(self, other, tolerance=1e-05):
@@ -680,7 +683,9 @@ def view_as(self, other):
 
 
 def ravel(self):
-    return A.ravel(self)
+    result = A.ravel(self)
+    strided_views.record_reshape(self, result)  # (a view in MindSpore, as `view`)
+    return result
 
 
 def repeat(self, repeats, axis=None):
@@ -773,10 +778,9 @@ def data_ptr(self) -> int:
 
 
 def storage_offset(self) -> int:
-    """`Tensor.storage_offset()`: 0. MindSpore 2.10 makes some slices views into their source's
-    storage (`t[1].storage_offset()` is the offset there); an msjax Tensor always owns its
-    array (XLA arrays are immutable), so it starts its storage."""
-    return 0
+    """`Tensor.storage_offset()`: where the Tensor starts in its storage, in elements: 0 but for
+    a view that starts further in (`x[1]` of a (2, 3) `x` starts at 3: core/strided_views.py)."""
+    return strided_views.layout_of(self)[2]
 
 
 def conjugate_transpose(self):

@@ -14,7 +14,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import random
+from msjax._src.core import random, strided_views
 from msjax._src.ops import linalg_ops, random_ops, reduce_ops, scatter_ops
 from msjax._src.ops.primitives import IndexPut
 from msjax._src.core.tensor import Tensor, _wrap, written
@@ -39,7 +39,9 @@ def matrix_transpose(self) -> Tensor:
     if self.ndim < 2:
         raise ValueError(f"The 'axis' must be in the range of [-{self.ndim}, {self.ndim}), but "
                          "got -2.")
-    return _wrap(jnp.swapaxes(self._data, -1, -2))
+    result = _wrap(jnp.swapaxes(self._data, -1, -2))
+    strided_views.record(result, strided_views.last_two_swapped(strided_views.layout_of(self)))
+    return result
 
 
 def ndimension(self) -> int:
