@@ -20,7 +20,8 @@ those Python values as they are. msjax does the same on JAX:
   any other makes the function run eagerly, as MindSpore formats it at run time.
 - The syntax level (`syntax_level`): a GRAPH_MODE Cell's graph takes its JitConfig's
   `jit_syntax_level`, else the context's; a `jit` function is LAX, or STRICT with
-  `fullgraph=True` (it does not read the context); `MS_DEV_JIT_SYNTAX_LEVEL` in the process
+  `fullgraph=True` (it does not read the context; a function captured from bytecode or by
+  tracing stays LAX); `MS_DEV_JIT_SYNTAX_LEVEL` in the process
   environment (0 STRICT, 1 COMPATIBLE, 2 LAX) overrides both. Under STRICT and COMPATIBLE
   `asnumpy` of a traced tensor raises MindSpore's AttributeError instead of running eagerly;
   under STRICT a returned dict is the tuple of its values (nested ones too).

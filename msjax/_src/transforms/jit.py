@@ -171,9 +171,9 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
             _logger.warning("The 'jit' argument '%s' is deprecated and will be removed in a future "
                             "version; it is ignored.", key)
     if capture_mode != "ast":  # traced or bytecode capture: no parse, no graph syntax rules
-        def compile_traced(target):
+        def compile_traced(target):  # (`fullgraph` there is no syntax level: LAX)
             graph_scoping.not_parsed(target)
-            return _compile_target(target, fullgraph)
+            return _compile_target(target)
         return compile_traced if function is None else compile_traced(function)
     if function is None:
         return functools.partial(_compile_target, fullgraph=fullgraph)

@@ -1,6 +1,7 @@
 """MindSpore 2.10's graph syntax level (STRICT 0, COMPATIBLE 1, LAX 2): where it comes from and
 what it changes. A Cell's graph takes its JitConfig's `jit_syntax_level`, else the context's; a
-`jit` function is LAX, STRICT with `fullgraph=True` (the context is not read); the process
+`jit` function is LAX, STRICT with `fullgraph=True` (the context is not read; a function
+captured from its bytecode is LAX whatever `fullgraph` says); the process
 environment's MS_DEV_JIT_SYNTAX_LEVEL overrides both, read from the C environment (`os.putenv`
 counts, `os.unsetenv` clears it though `os.environ` keeps it). Under STRICT and COMPATIBLE,
 `asnumpy()` of a run-time Tensor raises AttributeError; under STRICT a returned dict is the tuple
@@ -79,6 +80,8 @@ show("jit asnumpy", lambda: ms.jit(times_three)(Tensor(2)))
 show("jit fullgraph asnumpy", lambda: ms.jit(times_three, fullgraph=True)(Tensor(2)))
 show("jit dict", lambda: ms.jit(as_dict)(Tensor(2)))
 show("jit fullgraph dict", lambda: ms.jit(as_dict, fullgraph=True)(Tensor(2)))
+show("jit bytecode fullgraph dict",
+     lambda: ms.jit(as_dict, capture_mode="bytecode", fullgraph=True)(Tensor(2)))
 
 ms.set_context(jit_syntax_level=ms.STRICT)
 show("context STRICT cell asnumpy", lambda: called(Net, None))
