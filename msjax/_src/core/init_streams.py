@@ -37,14 +37,26 @@ _SMALLEST_U = float(np.float32(1e-7))
 
 def philox4x32(counter, key):
     """Philox4x32 with 10 rounds: `counter` four uint32 words, `key` two (NumPy uint64 arrays or
-    scalars, each word an array of blocks); the block's four output words."""
-    c = [np.asarray(w, np.uint64) for w in counter]
+    scalars, each word an array of blocks); the block's four output words, uint64 arrays. The
+    rounds work in place (a 16M-value initializer draws in a fraction of a second)."""
+    shape = np.broadcast_shapes(*(np.shape(w) for w in counter))
+    c0, c1, c2, c3 = (np.array(np.broadcast_to(np.asarray(w, np.uint64), shape)) for w in counter)
     k0, k1 = (np.uint64(w) for w in key)
+    p0, p1 = np.empty_like(c0), np.empty_like(c0)
     for _ in range(10):
-        p0, p1 = _MULTIPLIERS[0] * c[0], _MULTIPLIERS[1] * c[2]
-        c = [(p1 >> _SHIFT) ^ c[1] ^ k0, p1 & _WORD, (p0 >> _SHIFT) ^ c[3] ^ k1, p0 & _WORD]
+        np.multiply(c0, _MULTIPLIERS[0], out=p0)
+        np.multiply(c2, _MULTIPLIERS[1], out=p1)
+        # c0, c1, c2, c3 <- hi(p1) ^ c1 ^ k0, lo(p1), hi(p0) ^ c3 ^ k1, lo(p0)
+        np.right_shift(p1, _SHIFT, out=c0)
+        np.bitwise_xor(c0, c1, out=c0)
+        np.bitwise_xor(c0, k0, out=c0)
+        np.right_shift(p0, _SHIFT, out=c2)
+        np.bitwise_xor(c2, c3, out=c2)
+        np.bitwise_xor(c2, k1, out=c2)
+        np.bitwise_and(p1, _WORD, out=c1)
+        np.bitwise_and(p0, _WORD, out=c3)
         k0, k1 = (k0 + _KEY_STEPS[0]) & _WORD, (k1 + _KEY_STEPS[1]) & _WORD
-    return c
+    return [c0, c1, c2, c3]
 
 
 def words(seed: int, count: int) -> np.ndarray:
