@@ -59,13 +59,36 @@ def philox4x32(counter, key):
     return [c0, c1, c2, c3]
 
 
-def words(seed: int, count: int) -> np.ndarray:
-    """The first `count` 32-bit words of MindSpore's `random::Philox(seed)` stream (uint64)."""
+def _blocks(seed: int, start: int, stop: int) -> np.ndarray:
+    """The words of `seed`'s stream blocks [start, stop) (uint64, four a block)."""
     low, high = seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF
-    blocks = np.arange((count + 3) // 4, dtype=np.uint64)
+    blocks = np.arange(start, stop, dtype=np.uint64)
     counter = (blocks & _WORD, blocks >> _SHIFT, np.full_like(blocks, low),
                np.full_like(blocks, high))
-    return np.stack(philox4x32(counter, (low, high)), axis=1).reshape(-1)[:count]
+    return np.stack(philox4x32(counter, (low, high)), axis=1).reshape(-1)
+
+
+# Words computed at a time: arrays that stay in the CPU's cache (one pass over a whole 16M-value
+# array per step is several times slower than chunks of this size).
+CHUNK_WORDS = 1 << 16
+
+
+def _fill(seed: int, count: int, transform) -> np.ndarray:
+    """`transform(words)` of the first `count` words of `seed`'s stream, computed a chunk at a
+    time into one float32 array (`transform` maps a chunk of an even number of words to as many
+    values)."""
+    out = np.empty(count, np.float32)
+    for start in range(0, count, CHUNK_WORDS):
+        stop = min(count, start + CHUNK_WORDS)
+        end = stop + stop % 2  # (an even number of words: Box-Muller takes them in pairs)
+        chunk = _blocks(seed, start // 4, (end + 3) // 4)[:end - start]
+        out[start:stop] = transform(chunk)[:stop - start]
+    return out
+
+
+def words(seed: int, count: int) -> np.ndarray:
+    """The first `count` 32-bit words of MindSpore's `random::Philox(seed)` stream (uint64)."""
+    return _blocks(seed, 0, (count + 3) // 4)[:count]
 
 
 def numpy_seed() -> int:
@@ -85,21 +108,24 @@ def _unit(stream: np.ndarray) -> np.ndarray:
 def uniform(seed: int, low, high, shape) -> np.ndarray:
     """MindSpore's uniform values on [low, high) from `seed`'s stream (float32)."""
     low, high = _as_float32(low), _as_float32(high)
-    values = (high - low) * _unit(words(seed, int(np.prod(shape)))) + low
-    return values.astype(np.float32).reshape(shape)
+    values = _fill(seed, int(np.prod(shape)), lambda chunk: (high - low) * _unit(chunk) + low)
+    return values.reshape(shape)
 
 
 def normal(seed: int, mean, sigma, shape) -> np.ndarray:
     """MindSpore's N(mean, sigma²) values from `seed`'s stream, by Box-Muller (float32)."""
     mean, sigma = _as_float32(mean), _as_float32(sigma)
-    count = int(np.prod(shape))
-    pairs = words(seed, count + count % 2).reshape(-1, 2)
-    mantissas = ((pairs & np.uint64(0x7FFFFF)) | np.uint64(127 << 23)).astype(np.uint32)
-    units = np.maximum(mantissas.view(np.float32).astype(np.float64) - 1.0, _SMALLEST_U)
-    radius = np.sqrt(-2.0 * np.log(units[:, 0])) * sigma
-    angle = 2.0 * _PI * units[:, 1]
-    values = np.stack([mean + radius * np.cos(angle), mean + radius * np.sin(angle)], axis=1)
-    return values.reshape(-1)[:count].astype(np.float32).reshape(shape)
+
+    def box_muller(chunk):
+        pairs = chunk.reshape(-1, 2)
+        mantissas = ((pairs & np.uint64(0x7FFFFF)) | np.uint64(127 << 23)).astype(np.uint32)
+        units = np.maximum(mantissas.view(np.float32).astype(np.float64) - 1.0, _SMALLEST_U)
+        radius = np.sqrt(-2.0 * np.log(units[:, 0])) * sigma
+        angle = 2.0 * _PI * units[:, 1]
+        return np.stack([mean + radius * np.cos(angle), mean + radius * np.sin(angle)],
+                        axis=1).reshape(-1)
+
+    return _fill(seed, int(np.prod(shape)), box_muller).reshape(shape)
 
 
 def truncated_normal(seed: int, low, high, mean, sigma, shape) -> np.ndarray:
@@ -111,7 +137,10 @@ def truncated_normal(seed: int, low, high, mean, sigma, shape) -> np.ndarray:
         raise RuntimeError(f"TruncatedNormal: invalid sigma {sigma:g}.")  # (C++ prints 0)
     cdf_low = erfc(-((low - mean) / sigma) / _ROOT_TWO) / 2.0
     cdf_high = erfc(-((high - mean) / sigma) / _ROOT_TWO) / 2.0
-    p = cdf_low + _unit(words(seed, int(np.prod(shape)))) * (cdf_high - cdf_low)
-    doubled = np.clip(2.0 * p, np.nextafter(0.0, 1.0), np.nextafter(2.0, 0.0))
-    values = mean - erfcinv(doubled) * _ROOT_TWO * sigma
-    return values.astype(np.float32).reshape(shape)
+
+    def inverse_cdf(chunk):
+        p = cdf_low + _unit(chunk) * (cdf_high - cdf_low)
+        doubled = np.clip(2.0 * p, np.nextafter(0.0, 1.0), np.nextafter(2.0, 0.0))
+        return mean - erfcinv(doubled) * _ROOT_TWO * sigma
+
+    return _fill(seed, int(np.prod(shape)), inverse_cdf).reshape(shape)
