@@ -205,7 +205,18 @@ def _floats_32_64(primitive, first, second):
 _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
                   only(1, "indices type", ("Int32",), primitive="IndexAdd"))
 
+_AVG_POOL3D_INPUT = Rule(only(0, "x", ("Float16", "Float32", "Float64"), primitive="AvgPool3D"))
+_PRELU = Rule(only(0, "x", ("Float16", "Float32"), primitive="PReLU", tensor=False),
+              only(1, "weight", ("Float16", "Float32"), primitive="PReLU", tensor=False))
+_UNPOOL_ARGMAX = Rule(only(1, "argmax", ("Int32", "Int64"), primitive="MaxUnpool2D"))
+
 RULES: dict[str, Rule] = {
+    "avg_pool1d": _AVG_POOL3D_INPUT,  # (MindSpore computes both with AvgPool3D)
+    "avg_pool2d": _AVG_POOL3D_INPUT,
+    "prelu": _PRELU,
+    "PReLU": _PRELU,
+    "MaxUnpool2D": _UNPOOL_ARGMAX,
+    "max_unpool2d": _UNPOOL_ARGMAX,
     "Softmax": _softmax,
     "softmax": _softmax,
     "GeLU": Rule(only(0, "x", ("BFloat16",) + _FLOAT_TYPES, primitive="GeLU", tensor=False)),
