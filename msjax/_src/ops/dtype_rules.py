@@ -208,7 +208,10 @@ _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
 _AVG_POOL3D_INPUT = Rule(only(0, "x", ("Float16", "Float32", "Float64"), primitive="AvgPool3D"))
 _PRELU = Rule(only(0, "x", ("Float16", "Float32"), primitive="PReLU", tensor=False),
               only(1, "weight", ("Float16", "Float32"), primitive="PReLU", tensor=False))
-_UNPOOL_ARGMAX = Rule(only(1, "argmax", ("Int32", "Int64"), primitive="MaxUnpool2D"))
+_UNPOOL_ARGMAX = Rule(
+    only(0, "x", ("BFloat16", "Float16", "Float32", "Float64", "Int8", "Int16", "Int32", "Int64",
+                  "UInt8", "UInt16", "UInt32", "UInt64"), primitive="MaxUnpool2D"),
+    only(1, "argmax", ("Int32", "Int64"), primitive="MaxUnpool2D"))
 
 RULES: dict[str, Rule] = {
     "avg_pool1d": _AVG_POOL3D_INPUT,  # (MindSpore computes both with AvgPool3D)
