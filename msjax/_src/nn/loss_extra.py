@@ -156,6 +156,11 @@ class GaussianNLLLoss(LossBase):
 
     def __init__(self, *, full=False, eps=1e-6, reduction="mean"):
         super().__init__()
+        checkparam.check_float_range(eps, 0, float("inf"), checkparam.INC_NEITHER, "eps",
+                                     self.cls_name)
+        checkparam.check_value_type("full", full, [bool], self.cls_name)
+        checkparam.check_string(reduction, ["none", "mean", "sum"], "reduction",
+                                "gaussian_nll_loss")
         self.full = full
         self.eps = eps
         self.reduction = reduction
