@@ -21,6 +21,7 @@ from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key, seeded_key
 from msjax._src.core.tensor import _wrap
 from msjax._src.core import context, op_precision
+from msjax._src.core import dtype as mstype
 
 
 # -- activations -------------------------------------------------------------------------------
@@ -892,6 +893,27 @@ Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input
                             **_CONV_TRANSPOSE_ATTRS)
 
 
+def check_batch_norm(x, scale, bias, axis=1):
+    """MindSpore's BatchNorm checks (the Primitive, ops.batch_norm and the nn BatchNorm layers),
+    on jax arrays, shapes first: x of rank 2 to 4, a scale of x's channel count (along `axis`)
+    and a bias of the scale's shape, then a Float16 or Float32 x."""
+    if not 2 <= x.ndim <= 4:
+        raise ValueError("For primitive[BatchNorm], the rank of images must be in [2,4], but got "
+                         f"{x.ndim}.")
+    channels = x.shape[axis]
+    if scale.shape[0] != channels:
+        raise ValueError("For BatchNorm, scale.shape[0] should be equal to input_x's channel "
+                         f"dimension: {channels}, bug got scale.shape[0]: {scale.shape[0]}.")
+    if bias.shape != scale.shape:
+        shown = ["[" + "".join(f"{d}," for d in a.shape) + "]" for a in (scale, bias)]
+        raise ValueError(f"For primitive[BatchNorm], the scale and bias: {shown[0]} must be equal "
+                         f"to {shown[1]}")
+    if x.dtype not in (np.float16, np.float32):
+        raise TypeError("For primitive[BatchNorm], the input argument[input_x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32]}, but got "
+                        f"Tensor[{mstype.from_numpy(x.dtype)}].")
+
+
 @tensor_op()
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
                eps=1e-5):
@@ -904,6 +926,7 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     (`batch_norm_train`), which a compiled step runs with fewer kernels; the values are the same.
     """
     x = input_x._data
+    check_batch_norm(x, weight._data, bias._data)
     if not training:
         return _wrap(normalize_channels(x, running_mean._data, running_var._data,
                                         weight._data, bias._data, eps=eps))
