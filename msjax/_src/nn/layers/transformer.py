@@ -77,8 +77,8 @@ class MultiheadAttention(Cell):
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True,
                   attn_mask=None, average_attn_weights=True):
-        if key_padding_mask is not None and not (
-                key_padding_mask.dtype == mstype.bool_ or mstype.is_floating(key_padding_mask.dtype)):
+        if key_padding_mask is not None and key_padding_mask.dtype not in (
+                (mstype.bool_,) + mstype.float_type):
             raise ValueError("only bool and floating types of key_padding_mask are supported")
         q, k, v = unwrap((query, key, value))
         swap = self.batch_first and q.ndim == 3
