@@ -150,11 +150,25 @@ def leaky_relu(input, alpha=0.2):
     return _leaky_relu(input, scalar_like(alpha, input))
 
 
+def _check_prelu_weight(x, weight):
+    """MindSpore's PReLU: a 1-d weight of one value or one per channel (axis 1; a 0-d or 1-d
+    input has one channel)."""
+    if weight.ndim != 1:
+        raise ValueError("The dimension of 'weight' must be 1" if weight.ndim == 0 else
+                         "The dimension of 'weight' must be less than or equal to 1")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if weight.size not in (1, channels):
+        raise ValueError("For 'Prelu', the length of 'weight' must be equal to number of "
+                         f"channels: {channels}, but got [const vector]{{{weight.size}}}.")
+
+
 @op(primitive="PReLU")
 def prelu(input, weight):
     x = input
-    return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x
-                     if x.ndim > 1 and weight.size > 1 else weight * x)
+    _check_prelu_weight(x, weight)
+    if weight.size == 1:
+        return jnp.where(x >= 0, x, weight.reshape(()) * x)
+    return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x)
 
 
 @op(primitive="Softplus")
