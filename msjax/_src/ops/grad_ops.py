@@ -452,7 +452,7 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
     x's dtype, the other outputs are in the scale's."""
     x = input_x._data
     axis = channels_axis(data_format, x.ndim)
-    check_batch_norm(x, scale._data, bias._data, axis)
+    check_batch_norm(x, scale._data, bias._data, mean._data, variance._data, axis)
     axes = tuple(a for a in range(x.ndim) if a != axis)
     dtype = compute_dtype(x, scale._data, bias._data, mean._data, variance._data)
     wide = x.astype(dtype)

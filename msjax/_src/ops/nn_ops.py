@@ -907,10 +907,11 @@ Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input
                             **_CONV_TRANSPOSE_ATTRS)
 
 
-def check_batch_norm(x, scale, bias, axis=1):
+def check_batch_norm(x, scale, bias, mean, variance, axis=1):
     """MindSpore's BatchNorm checks (the Primitive, ops.batch_norm and the nn BatchNorm layers),
     on jax arrays, shapes first: x of rank 2 to 4, a scale of x's channel count (along `axis`)
-    and a bias of the scale's shape, then a Float16 or Float32 x."""
+    and a bias of the scale's shape, then a Float16 or Float32 x. msjax also needs the running
+    mean and variance of the scale's shape (docs/migration.md)."""
     if not 2 <= x.ndim <= 4:
         raise ValueError("For primitive[BatchNorm], the rank of images must be in [2,4], but got "
                          f"{x.ndim}.")
@@ -922,6 +923,10 @@ def check_batch_norm(x, scale, bias, axis=1):
         shown = ["[" + "".join(f"{d}," for d in a.shape) + "]" for a in (scale, bias)]
         raise ValueError(f"For primitive[BatchNorm], the scale and bias: {shown[0]} must be equal "
                          f"to {shown[1]}")
+    if mean.shape != scale.shape or variance.shape != scale.shape:
+        raise ValueError("For BatchNorm, msjax needs the running mean and variance of the "
+                         f"scale's shape {scale.shape}, but got {mean.shape} and "
+                         f"{variance.shape}.")
     if x.dtype not in (np.float16, np.float32):
         raise TypeError("For primitive[BatchNorm], the input argument[input_x] must be a type of "
                         "{Tensor[Float16], Tensor[Float32]}, but got "
@@ -940,7 +945,7 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     (`batch_norm_train`), which a compiled step runs with fewer kernels; the values are the same.
     """
     x = input_x._data
-    check_batch_norm(x, weight._data, bias._data)
+    check_batch_norm(x, weight._data, bias._data, running_mean._data, running_var._data)
     if not training:
         return _wrap(normalize_channels(x, running_mean._data, running_var._data,
                                         weight._data, bias._data, eps=eps))
