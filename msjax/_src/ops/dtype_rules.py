@@ -213,6 +213,15 @@ _UNPOOL_ARGMAX = Rule(
                   "UInt8", "UInt16", "UInt32", "UInt64"), primitive="MaxUnpool2D"),
     only(1, "argmax", ("Int32", "Int64"), primitive="MaxUnpool2D"))
 
+_BINARY_CROSS_ENTROPY = Rule(
+    only(0, "input", ("Float16", "Float32", "BFloat16"), primitive=_BCE,
+         message=f"For Primitive[{_BCE}], the type of the input must be [Float16, Float32, "
+                 "BFloat16], but got {got}!"),
+    same({0: "input", 1: "target"}, message=f"For primitive[{_BCE}], the input and target "
+                                            "should have same type, but got: {0} and {1}."),
+    same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
+                                            "should have same type, but got: {0} and {1}."))
+
 RULES: dict[str, Rule] = {
     "avg_pool1d": _AVG_POOL3D_INPUT,  # (MindSpore computes both with AvgPool3D)
     "avg_pool2d": _AVG_POOL3D_INPUT,
@@ -257,14 +266,14 @@ RULES: dict[str, Rule] = {
                                                primitive="SigmoidCrossEntropyWithLogits")),
     "SoftmaxCrossEntropyWithLogits": Rule(same({0: "logits_type", 1: "label_type"},
                                                primitive="SoftmaxCrossEntropyWithLogits")),
-    "BinaryCrossEntropy": Rule(
-        only(0, "input", ("Float16", "Float32", "BFloat16"), primitive=_BCE,
-             message=f"For Primitive[{_BCE}], the type of the input must be [Float16, Float32, "
-                     "BFloat16], but got {got}!"),
-        same({0: "input", 1: "target"}, message=f"For primitive[{_BCE}], the input and target "
-                                                "should have same type, but got: {0} and {1}."),
-        same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
-                                                "should have same type, but got: {0} and {1}.")),
+    "BinaryCrossEntropy": _BINARY_CROSS_ENTROPY,
+    "binary_cross_entropy": _BINARY_CROSS_ENTROPY,  # (nn.BCELoss too: the Primitive's checks)
+    "kl_div": Rule(only(0, "x", _FLOAT_TYPES, primitive="KLDivLoss"),
+                   same({0: "x", 1: "target"}, primitive="KLDivLoss")),
+    "binary_cross_entropy_with_logits": Rule(*(
+        only(position, name, ("BFloat16", "Float16", "Float32"), primitive="BCEWithLogitsLoss",
+             tensor=False)
+        for position, name in enumerate(("input", "target", "weight", "pos_weight")))),
     "LinSpace": Rule(same({0: "start type", 1: "stop type"}, primitive="LinSpace")),
     "AddN": _add_n,
     "addn": _add_n,

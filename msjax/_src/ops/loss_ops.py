@@ -67,6 +67,23 @@ def reduce_loss(x, reduction, weights=None):
     return x.astype(dtype)
 
 
+def _broadcasting(primitive, a, b, inputs=("input1", "input2")):
+    """`a` and `b`, after MindSpore's ValueError of its elementwise `primitive` where their
+    shapes do not broadcast."""
+    try:
+        jnp.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise broadcast_error(primitive, a.shape, b.shape, inputs) from None
+    return a, b
+
+
+def _same_dtype(name1, array1, name2, array2, function):
+    if array1.dtype != array2.dtype:
+        raise TypeError(f"For {function}, the {name1} dtype should be equal to {name2} dtype, "
+                        f"but got {name1} dtype:{mstype.from_numpy(array1.dtype)}, {name2} "
+                        f"dtype:{mstype.from_numpy(array2.dtype)}.")
+
+
 def _log_softmax(x, axis):
     return x - jax.scipy.special.logsumexp(x, axis, keepdims=True)
 
@@ -110,7 +127,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
                         f"'float']', but got type '{type(delta).__name__}'.")
     if delta <= 0:
         raise ValueError(f"For 'huber_loss', 'delta' must be greater than 0.0, but got {delta}.")
-    diff = jnp.abs(input - target)
+    diff = jnp.abs(jnp.subtract(*_broadcasting("Sub", input, target)))
+    if not jnp.issubdtype(diff.dtype, jnp.floating):  # (MindSpore's 0.5·d²: Float32)
+        diff = diff.astype(np.float32)
     loss = jnp.where(diff < delta, 0.5 * jnp.square(diff), delta * (diff - 0.5 * delta))
     return reduce_loss(loss.astype(diff.dtype), reduction)
 
@@ -315,23 +334,6 @@ def soft_margin_loss(input, target, reduction="mean"):
     return reduce_loss(jnp.log1p(jnp.exp(-target * input)), reduction)
 
 
-def _broadcasting(primitive, a, b, inputs=("input1", "input2")):
-    """`a` and `b`, after MindSpore's ValueError of its elementwise `primitive` where their
-    shapes do not broadcast."""
-    try:
-        jnp.broadcast_shapes(a.shape, b.shape)
-    except ValueError:
-        raise broadcast_error(primitive, a.shape, b.shape, inputs) from None
-    return a, b
-
-
-def _same_dtype(name1, array1, name2, array2, function):
-    if array1.dtype != array2.dtype:
-        raise TypeError(f"For {function}, the {name1} dtype should be equal to {name2} dtype, "
-                        f"but got {name1} dtype:{mstype.from_numpy(array1.dtype)}, {name2} "
-                        f"dtype:{mstype.from_numpy(array2.dtype)}.")
-
-
 @op()
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     """`ops.margin_ranking_loss`: max(0, -target·(input1 - input2) + margin) after MindSpore's
@@ -346,9 +348,26 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     return reduce_loss(jnp.maximum(scaled + margin, 0), reduction)
 
 
+def _check_hinge_embedding(inputs, targets, margin, reduction):
+    """MindSpore's checks of hinge_embedding_loss, in its order: margin a number, the reduction,
+    then floating inputs."""
+    if not isinstance(margin, (float, int)):
+        raise TypeError("For 'HingeEmbeddingLoss', 'margin' must be a float or int, but got "
+                        f"{type(margin)}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError("For 'HingeEmbeddingLoss', 'reduction' must be one of 'none', 'mean', "
+                         f"'sum',but got {reduction}.")
+    for position, array in (("first", inputs), ("second", targets)):
+        if not jnp.issubdtype(array.dtype, jnp.floating):
+            raise TypeError(f"For 'HingeEmbeddingLoss', the dtype of the {position} input must be "
+                            f"float, but got {mstype.from_numpy(array.dtype)}.")
+
+
 @op()
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
-    _check_reduction(reduction, "hinge_embedding_loss")
+    """`ops.hinge_embedding_loss`: x where the target is positive, max(0, margin - x) where it is
+    negative, 0 where it is 0."""
+    _check_hinge_embedding(inputs, targets, margin, reduction)
     positive = jnp.where(targets > 0, inputs, 0)
     negative = jnp.where(targets < 0, jnp.maximum(margin - inputs, 0), 0)
     loss = (positive + negative).astype(inputs.dtype)

@@ -532,6 +532,10 @@ _SIGMOID_CE = "For SigmoidCrossEntropyWithLogits, evaluator arg 'label' shape mu
               "consistent with 'logits' shape, but got 'label' shape: {t1}, 'logits' shape: {t0}."
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
+_BINARY_CROSS_ENTROPY = Rule(same_shape(0, 1, "For primitive[BinaryCrossEntropy], the "
+                                              "input_shape: {0} must be equal to {1}"),
+                             _bce_weight)
+
 RULES: dict[str, Rule] = {
     "MatMul": Rule(_matmul_ranks),
     "SigmoidCrossEntropyWithLogits": Rule(same_shape(0, 1, _SIGMOID_CE)),
@@ -539,9 +543,8 @@ RULES: dict[str, Rule] = {
                                           "{0} must be equal to {1}")),
     "SquareSumAll": Rule(same_shape(0, 1, "For primitive[SquareSumAll], the x: {0} must be equal "
                                           "to {1}")),
-    "BinaryCrossEntropy": Rule(same_shape(0, 1, "For primitive[BinaryCrossEntropy], the "
-                                                "input_shape: {0} must be equal to {1}"),
-                               _bce_weight),
+    "BinaryCrossEntropy": _BINARY_CROSS_ENTROPY,
+    "binary_cross_entropy": _BINARY_CROSS_ENTROPY,  # (nn.BCELoss too: the Primitive's checks)
     "StridedSlice": Rule(_strided_slice_lengths),
     "Slice": Rule(_slice_begin_size),
     "BiasAdd": Rule(rank_is(0, (2, 3, 4, 5), "For primitive[BiasAdd], the rank of input_x must "

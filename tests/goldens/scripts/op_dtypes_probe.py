@@ -65,6 +65,12 @@ _MORE_OPS = {
     "PReLU": (P("PReLU"), [F(1, 2, 3), F(2)]),
     "max_unpool2d": (fn("max_unpool2d"), [F(1, 1, 2, 2), _UNPOOL_INDICES, 2]),
     "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES]),
+    "binary_cross_entropy": (fn("binary_cross_entropy"), [
+        Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
+        F(2, 3)]),
+    "kl_div": (fn("kl_div"), [F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32))]),
+    "binary_cross_entropy_with_logits": (fn("binary_cross_entropy_with_logits"), [
+        F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32)), F(3), F(3)]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import mindspore as ms
+from mindspore import Tensor
 
 _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
@@ -26,7 +27,10 @@ OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
        "lp_pool1d": (fn("lp_pool1d"), [F(1, 2, 6), 2, 2]),
        "lp_pool2d": (fn("lp_pool2d"), [F(1, 2, 4, 4), 2, 2]),
        "max_unpool2d": (fn("max_unpool2d"), [F(1, 1, 2, 2), _UNPOOL_INDICES, 2]),
-       "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES])}
+       "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES]),
+       "binary_cross_entropy": (fn("binary_cross_entropy"), [
+           Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
+           F(2, 3)])}
 _digest = _PROBE["_digest"]
 variants = _PROBE["variants"]
 
@@ -116,6 +120,8 @@ CHECKED = {
     "lp_pool2d": ("arg0 rank+1",),
     "max_unpool2d": ("arg1 empty",),
     "MaxUnpool2D": ("arg1 empty",),
+    "binary_cross_entropy": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 scalar",
+                             "arg2 rank+1"),
 }
 
 
