@@ -32,7 +32,7 @@ def _results(text):
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
     got, want = cases[label], GOLDEN[label]
-    if not want.startswith("OK "):
+    if not want.startswith("OK ") or "(" not in want:  # an error, or a Cell built
         assert got == want
         return
     assert got.startswith("OK "), got
