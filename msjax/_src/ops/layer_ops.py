@@ -100,6 +100,13 @@ def _embedding_lookup(params, indices, offset):
     `params` for each index `i` (Int32 or Int64) of `indices`, zeros where that row is outside
     `params`. The gradient of `params` is dense here (MindSpore's is a sparse row Tensor:
     docs/migration.md)."""
+    check_embedding_lookup(params, indices, offset)
+    return _embedding_functional(params, indices, offset)
+
+
+def check_embedding_lookup(params, indices, offset):
+    """The EmbeddingLookup Primitive's checks of its inputs (nn.EmbeddingLookup's 'CPU' target
+    runs it too), with MindSpore's messages."""
     if not isinstance(params, Tensor):
         raise TypeError("For primitive[EmbeddingLookup], the input argument[params] must be a "
                         f"type of {{Tensor}}, but got {type_of(params)}.")
@@ -121,7 +128,6 @@ def _embedding_lookup(params, indices, offset):
     if indices.ndim == 0:
         raise ValueError("For primitive[EmbeddingLookup], the dimension of indices  must be "
                          "greater than 0 , but got 0.")
-    return _embedding_functional(params, indices, offset)
 
 
 _embedding_functional = functional(_embedding_rows)
