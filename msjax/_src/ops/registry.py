@@ -704,6 +704,9 @@ def primitive(name: str, fn, *, display=None, check=None, state=None, **init_def
             inputs = keyword_inputs.bind(name, implementation, init_defaults, inputs, keywords)
         if len(inputs) > high:
             raise primitive_arity.too_many(name, low, high, len(inputs))
+        if len(inputs) < low and (counted := primitive_arity.too_few_counted(
+                name, low, len(inputs))) is not None:
+            raise counted
         if self._in_strategy is not None:  # Primitive.shard
             inputs = _sharded_inputs(self, inputs)
         try:
