@@ -42,17 +42,17 @@ SIGNATURE_PRIMITIVES = frozenset((
 
 
 #: Primitives of MindSpore's Python classes that keep `Primitive.__call__(*inputs)`, whose input
-#: count is checked by the operator's shape inference: in PyNative mode a wrong count is its
-#: ValueError (recorded by tests/goldens/scripts/ops17_roi_softmax_arity_probe.py). Their
+#: count is checked by the operator's shape inference: a wrong count is its ValueError, in
+#: PyNative and in graph mode (recorded by tests/goldens/scripts/ops17_roi_softmax_arity_probe.py). Their
 #: messages differ from operator to operator, so each is listed only once recorded.
 INPUT_NUMBER_PRIMITIVES = frozenset(("BoundingBoxEncode", "PSROIPoolingGrad", "ROIAlign"))
 
 
 def too_few_counted(name: str, low: int, given: int) -> Exception | None:
     """The error of Primitive `name` (taking `low` inputs) called with `given` fewer, where its
-    shape inference counts them before any check of their values (`INPUT_NUMBER_PRIMITIVES`, in
-    PyNative mode); else None."""
-    if name in INPUT_NUMBER_PRIMITIVES and not tracing_depth():
+    shape inference counts them before any check of their values (`INPUT_NUMBER_PRIMITIVES`);
+    else None."""
+    if name in INPUT_NUMBER_PRIMITIVES:
         return _input_number(name, low, given)
     return None
 
@@ -70,14 +70,14 @@ def _takes(low: int, high: int, given: int) -> str:
 
 def too_many(name: str, low: int, high: int, given: int) -> Exception:
     """The error of Primitive `name` (taking `low` to `high` inputs) called with `given`."""
+    if name in INPUT_NUMBER_PRIMITIVES:
+        return _input_number(name, low, given)
     if tracing_depth():
         if name in SIGNATURE_PRIMITIVES:
             return RuntimeError(f"Function S_Prim_{name}'s input length is not equal to "
                                 "Signature length.")
         return TypeError(f"For Operator[{name}], the number of inputs should be less than or "
                          f"equal to {high}, but got {given}.")
-    if name in INPUT_NUMBER_PRIMITIVES:
-        return _input_number(name, low, given)
     return TypeError(f"{name}.__call__() {_takes(low, high, given)}")
 
 

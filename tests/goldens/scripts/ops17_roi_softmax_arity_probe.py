@@ -2,7 +2,7 @@
 map, in PyNative and graph mode; SoftmaxBackward (`ops.auto_generate`) and its gradient in graph
 mode (MindSpore's CPU has no PyNative kernel for it), its `dim` check; the ValueError of legacy
 Primitives checking their input count (PSROIPoolingGrad, ROIAlign, BoundingBoxEncode) in
-PyNative mode.
+PyNative and graph mode.
 Golden: tests/goldens/ops/ops17_roi_softmax_arity_probe.out (tests/ops/test_ops17_roi_softmax_arity.py).
 Regenerate:
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/ops17_roi_softmax_arity_probe.py \
@@ -84,10 +84,11 @@ show("SoftmaxBackward dim=2", lambda: SoftmaxBackwardNet(2)(Tensor(dout), Tensor
 show("SoftmaxBackward dim=-3", lambda: SoftmaxBackwardNet(-3)(Tensor(dout), Tensor(out)))
 print("SoftmaxBackward repr ->", repr(ops.auto_generate.SoftmaxBackward()))
 
-ms.set_context(mode=ms.PYNATIVE_MODE)
 t = Tensor([1.0], ms.float32)
-for name, prim, count in [("PSROIPoolingGrad", G.PSROIPoolingGrad(100, 1 / 16, 7, 3), 2),
-                          ("ROIAlign", P.ROIAlign(2, 2, 1.0), 2),
-                          ("BoundingBoxEncode", P.BoundingBoxEncode(), 2)]:
-    for given in (0, count - 1, count + 1, count + 2):
-        show(f"{name} with {given} inputs", lambda: prim(*([t] * given)))
+for mode, m in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
+    ms.set_context(mode=mode)
+    for name, prim, count in [("PSROIPoolingGrad", G.PSROIPoolingGrad(100, 1 / 16, 7, 3), 2),
+                              ("ROIAlign", P.ROIAlign(2, 2, 1.0), 2),
+                              ("BoundingBoxEncode", P.BoundingBoxEncode(), 2)]:
+        for given in (0, count - 1, count + 1, count + 2):
+            show(f"{m} {name} with {given} inputs", lambda: Call(prim)(*([t] * given)))
