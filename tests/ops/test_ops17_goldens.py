@@ -1,9 +1,9 @@
 """Behaviours added for MindSpore's st/ops sample s17, as MindSpore 2.10 computes them: ROIAlign's
 adaptive grid (sample_num <= 0) in graph mode and on boxes much larger than the feature map;
 `ops.auto_generate.SoftmaxBackward` and its gradient; the ValueError of the legacy Primitives
-whose input count is checked by their shape inference. The probe
-tests/goldens/scripts/ops17_roi_softmax_arity_probe.py runs unchanged on msjax and is compared
-with what MindSpore printed (tests/goldens/ops/ops17_roi_softmax_arity_probe.out).
+whose input count is checked by their shape inference. The probes
+tests/goldens/scripts/ops17_roi_softmax_arity_probe.py and ops17_input_number_probe.py run
+unchanged on msjax and are compared with what MindSpore printed (tests/goldens/ops/*.out).
 
 Tolerances: dtypes, shapes, exception types and messages exactly. Values: float32 and float64
 to 2e-6 relative (MindSpore's kernels sum the bilinear samples and the softmax products in
@@ -21,11 +21,23 @@ from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBE = "ops17_roi_softmax_arity_probe"
 GOLDEN = golden_cases(f"ops/{PROBE}.out")
+COUNTS_PROBE = "ops17_input_number_probe"
+COUNTS_GOLDEN = golden_cases(f"ops/{COUNTS_PROBE}.out")
 
 
 @pytest.fixture(scope="module")
 def msjax_cases():
     return run_script_on_msjax(f"{PROBE}.py")
+
+
+@pytest.fixture(scope="module")
+def msjax_count_cases():
+    return run_script_on_msjax(f"{COUNTS_PROBE}.py")
+
+
+@pytest.mark.parametrize("label", list(COUNTS_GOLDEN))
+def test_wrong_input_count_matches_mindspore(label, msjax_count_cases):
+    assert msjax_count_cases.get(label) == COUNTS_GOLDEN[label]
 
 
 def _outputs(result):
