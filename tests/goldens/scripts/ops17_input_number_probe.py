@@ -24,7 +24,7 @@ FractionalMaxPoolGrad,Ger,HammingWindow,Heaviside,IOU,Imag,IndexFill,IndexPut,In
 KLDivLoss,KLDivLossGrad,L2Loss,L2Normalize,L2NormalizeGrad,LARSUpdate,LRN,LRNGrad,Lgamma,
 LowerBound,LuUnpack,MatrixDiagPartV3,MatrixDiagV3,MatrixInverse,MatrixSolve,
 MatrixTriangularSolve,MaxPoolGradWithArgmax,MaxPoolWithArgmax,Median,MirrorPad,
-MultilabelMarginLoss,Multinomial,NMSWithMask,NoRepeatNGram,Orgqr,PadV3,
+MultilabelMarginLoss,Multinomial,NMSWithMask,NoRepeatNGram,Orgqr,
 ParameterizedTruncatedNormal,Pdist,PopulationCount,RandomCategorical,RandomChoiceWithMask,
 SegmentMax,SegmentMean,SegmentMin,SegmentProd,SegmentSum,Size,SoftplusGrad,Sort,
 SparseAddmm,SparseCountSparseOutput,SparseDenseCwiseAdd,SparseDenseCwiseDiv,
