@@ -31,6 +31,7 @@ import sys
 from msjax._src import module_tree
 from msjax._src.core import dtype as mstype
 from msjax._src.core import random
+from msjax._src.ops.grad_ops import softmax_backward
 from msjax._src.ops.registry import PRIMITIVES, Primitive
 from msjax._src.reference import mindspore_generated_ops
 
@@ -330,9 +331,10 @@ def _sequence_concat(x, axis):
     return _msjax_object("mindspore.ops.concat")(x, axis)
 
 
-# Generated Primitives computed by a public function under other parameter names.
+# Generated Primitives computed by a public function under other parameter names, or (a
+# gradient Primitive with no public form: SoftmaxBackward) by msjax's own.
 _PUBLIC_FORMS = {"MaxPoolWithIndices": _max_pool_with_indices,
-                 "SequenceConcat": _sequence_concat}
+                 "SequenceConcat": _sequence_concat, "SoftmaxBackward": softmax_backward}
 
 
 @functools.cache

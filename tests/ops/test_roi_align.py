@@ -1,7 +1,7 @@
 """`ops.ROIAlign` against MindSpore 2.10's CPU kernel (tests/goldens/ops/roi_align.json, made by
 tests/goldens/scripts/roi_align.py): outputs, the features' gradient, constructor and input errors;
-and msjax's own behaviour beyond it (skipped boxes give zeros, jit and vmap, the adaptive grid's
-need for concrete boxes)."""
+and msjax's own behaviour beyond it (skipped boxes give zeros, jit and vmap; the adaptive grid
+under jit: tests/ops/test_ops17_goldens.py)."""
 from __future__ import annotations
 
 import builtins
@@ -113,9 +113,3 @@ def test_box_gradient_is_finite_and_matches_finite_differences():
     numeric = (loss(rois + bump) - loss(rois - bump)) / (2 * step)
     np.testing.assert_allclose(grad[0, 2], numeric, rtol=2e-2)
     assert float(grad[0, 0]) == 0.0  # the batch index is not differentiable
-
-
-def test_adaptive_grid_under_jit_says_to_give_sample_num():
-    x = jnp.asarray(_features("two"))
-    with pytest.raises(ValueError, match="sample_num <= 0 .* needs concrete boxes"):
-        jax.jit(lambda r: roi_align(x, r, 2, 2, 1.0, 0, 1))(jnp.asarray(_rois("three")))

@@ -34,6 +34,7 @@ import numpy as np
 
 from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
+from msjax._src.ops import primitive_arity
 from msjax._src.ops.registry import PRIMITIVES, Primitive, functional, op, primitive
 
 _ATTRIBUTES = ("preprocess_collapse_repeated", "ctc_merge_repeated",
@@ -308,7 +309,9 @@ class CTCLossV2(Primitive):
         self.blank, self.zero_infinity = blank, zero_infinity
         self.attrs.update(blank=blank, reduction=self.reduction, zero_infinity=zero_infinity)
 
-    def __call__(self, log_probs, targets, input_lengths, target_lengths):
+    def __call__(self, *inputs):
+        primitive_arity.check_input_number("CTCLossV2", inputs)
+        log_probs, targets, input_lengths, target_lengths = inputs
         return _ctc_loss_v2(log_probs, targets, input_lengths, target_lengths, self.blank,
                             self.zero_infinity)
 

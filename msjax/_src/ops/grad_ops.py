@@ -192,6 +192,21 @@ def _log_softmax_grad(logits, grad, axis=-1):
     return grad - jnp.exp(logits) * jnp.sum(grad, axis=axis, keepdims=True)
 
 
+def _softmax_backward(dout, out, dim=-1):
+    """`ops.auto_generate.SoftmaxBackward()(dout, out, dim)`: Softmax's gradient from its output
+    `out`, `out * (dout - sum(dout * out along dim))`; `dim` must be in [-rank, rank) (ValueError,
+    as MindSpore's check). MindSpore 2.10's CPU runs it only in graph mode (no PyNative kernel);
+    msjax computes it in both (docs/migration.md)."""
+    rank = jnp.ndim(out)
+    if not -rank <= dim < rank:
+        raise ValueError(f"For primitive[SoftmaxBackward], the dim must be in [{-rank},{rank}), "
+                         f"but got {dim}.")
+    return out * (dout - jnp.sum(dout * out, axis=dim, keepdims=True))
+
+
+softmax_backward = functional(_softmax_backward)
+
+
 def _resize_nearest_neighbor_grad(grads, size, align_corners=False, half_pixel_centers=False):
     """ResizeNearestNeighbor's gradient: `grads` summed back onto the source pixels of an input
     of spatial size `size` (each output pixel's nearest source)."""

@@ -676,6 +676,7 @@ def primitive(name: str, fn, *, display=None, check=None, state=None, **init_def
                for k, v in init_defaults.items()]
     signature = inspect.Signature(params)
     low, high = _input_counts(fn, init_defaults)
+    input_number = primitive_arity.INPUT_NUMBERS.get(name)  # counted by MindSpore's inference
     implementation = fn  # (its parameters name the inputs in graph mode: ops/keyword_inputs.py)
     fn = input_rules.checked(fn, _input_rule(name))  # MindSpore's input checks, if it has any
     fn = with_amp((name,), fn)  # mixed precision "auto" (amp_auto.py)
@@ -702,6 +703,8 @@ def primitive(name: str, fn, *, display=None, check=None, state=None, **init_def
     def __call__(self, *inputs, **keywords):
         if keywords:  # inputs by name (ops/keyword_inputs.py)
             inputs = keyword_inputs.bind(name, implementation, init_defaults, inputs, keywords)
+        if input_number is not None and len(inputs) != input_number:
+            raise primitive_arity.wrong_input_number(name, len(inputs))
         if len(inputs) > high:
             raise primitive_arity.too_many(name, low, high, len(inputs))
         if self._in_strategy is not None:  # Primitive.shard

@@ -13,8 +13,12 @@ is differentiable (in the features and the boxes) and runs under jit and vmap:
   a point further out counts as 0 but still counts in the average;
 - a box whose `x1` and `x2` are both within 0.001 of 0 gives zeros (the kernel skips it).
 
+An adaptive grid's size is data-dependent, so under jit and vmap each cell samples a window of
+`size + 4` of its grid's points per side, starting just before the first point at or after -1:
+the points spaced at least a pixel apart that fall in [-1, size] are all inside it, and those
+outside count as 0, so the result is the whole grid's.
+
 Differences from MindSpore: features must be 4-D (MindSpore's kernel reads past a 3-D input);
-an adaptive grid (`sample_num <= 0`) needs concrete boxes, as its size is data-dependent; and
 the batch-index range check (RuntimeError) runs only when the boxes are concrete.
 """
 from __future__ import annotations
@@ -80,23 +84,28 @@ def _check_inputs(features, rois, pooled_height, pooled_width):
 
 
 def _check_batch_index(rois, batch):
-    if isinstance(rois, jax.core.Tracer):
+    indices = rois[:, 0]  # (a tracer under jit, even when `rois` is a constant)
+    if isinstance(indices, jax.core.Tracer):
         return
-    for index in np.asarray(rois[:, 0], np.float32):
+    for index in np.asarray(indices, np.float32):
         if index < 0 or index > batch - 1:
             raise RuntimeError(f"image_index {index:g} must be a number in [0,{batch - 1}]")
 
 
-def _axis_samples(start, bin_size, grid, pooled, points, size):
+def _axis_samples(start, bin_size, grid, pooled, points, size, first=None):
     """Per box, pooled cell and grid point (R, pooled, points): the low and high neighbour, their
-    weights (zero where the point is outside [-1, size] or beyond the box's grid)."""
+    weights (zero where the point is outside [-1, size] or beyond the box's grid). Point k of a
+    cell is the grid's point `first + k` (`first` (R, pooled), zero when not given)."""
     dtype = start.dtype
     cell = jnp.arange(pooled, dtype=dtype)[None, :, None]
-    point = jnp.arange(points, dtype=dtype)[None, None, :]
+    index = jnp.arange(points, dtype=jnp.int32)[None, None, :]
+    if first is not None:
+        index = index + first[:, :, None]
+    point = index.astype(dtype)
     grid_f = grid.astype(dtype)[:, None, None]
     at = (start[:, None, None] + cell * bin_size[:, None, None]
           + (point + 0.5) * bin_size[:, None, None] / grid_f)
-    inside = (at >= -1) & (at <= size) & (point < grid_f)
+    inside = (at >= -1) & (at <= size) & (index < grid[:, None, None])
     at = jnp.maximum(at, 0)
     low = jnp.floor(jax.lax.stop_gradient(at)).astype(jnp.int32)
     at_edge = low >= size - 1
@@ -105,6 +114,19 @@ def _axis_samples(start, bin_size, grid, pooled, points, size):
     fraction = jnp.where(at_edge, 0, at - low.astype(dtype))
     keep = inside.astype(dtype)
     return low, high, (1 - fraction) * keep, fraction * keep
+
+
+def _adaptive_window(start, bin_size, grid, pooled, size):
+    """For an adaptive grid (`floor(bin)` points a side, so at least one pixel apart): per box
+    and cell (R, pooled), the index of the first grid point to sample, one before the first at
+    or after -1; from there `size + 4` points reach past `size` (those in [-1, size] are at most
+    `size + 2`; the two spare absorb rounding of the index)."""
+    start, bin_size = (jax.lax.stop_gradient(v).astype(jnp.float32) for v in (start, bin_size))
+    cell = jnp.arange(pooled, dtype=jnp.float32)[None, :]
+    spacing = jnp.where(grid > 0, bin_size / jnp.maximum(grid, 1), 1.0)[:, None]
+    to_edge = -1.0 - start[:, None] - cell * bin_size[:, None]
+    first = jnp.ceil(to_edge / spacing - 0.5) - 1
+    return jnp.clip(first, 0, jnp.maximum(grid, 0)[:, None]).astype(jnp.int32)
 
 
 def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample_num=2,
@@ -122,22 +144,23 @@ def roi_align(features, rois, pooled_height, pooled_width, spatial_scale, sample
     if roi_end_mode == 0:
         box_w, box_h = jnp.where(box_w > 1, box_w, 1), jnp.where(box_h > 1, box_h, 1)
     bin_h, bin_w = box_h / pooled_height, box_w / pooled_width
+    first_h = first_w = None
     if sample_num > 0:
         grid_h = grid_w = jnp.full(rois.shape[:1], sample_num, jnp.int32)
         points_h = points_w = sample_num
     else:
-        if isinstance(rois, jax.core.Tracer):
-            raise ValueError("msjax: ROIAlign with sample_num <= 0 picks each box's grid from its "
-                             "size, so it needs concrete boxes; under jit or vmap give a "
-                             "sample_num > 0.")
         grid_h = jnp.floor(jax.lax.stop_gradient(bin_h)).astype(jnp.int32)
         grid_w = jnp.floor(jax.lax.stop_gradient(bin_w)).astype(jnp.int32)
-        points_h = max(int(jnp.max(grid_h, initial=0)), 1)
-        points_w = max(int(jnp.max(grid_w, initial=0)), 1)
+        points_h, points_w = height + 4, width + 4
+        if not isinstance(grid_h, jax.core.Tracer):  # no more points than the largest grid
+            points_h = max(min(int(jnp.max(grid_h, initial=0)), points_h), 1)
+            points_w = max(min(int(jnp.max(grid_w, initial=0)), points_w), 1)
+        first_h = _adaptive_window(start_h, bin_h, grid_h, pooled_height, height)
+        first_w = _adaptive_window(start_w, bin_w, grid_w, pooled_width, width)
     y_low, y_high, y_wlow, y_whigh = _axis_samples(start_h, bin_h, grid_h, pooled_height,
-                                                   points_h, height)
+                                                   points_h, height, first_h)
     x_low, x_high, x_wlow, x_whigh = _axis_samples(start_w, bin_w, grid_w, pooled_width,
-                                                   points_w, width)
+                                                   points_w, width, first_w)
     channels_last = jnp.moveaxis(features, 1, -1)  # (N, H, W, C)
     rows = jnp.stack([y_low, y_high], -1)[:, :, :, :, None, None, None]  # (R, ph, gh, 2, 1..)
     cols = jnp.stack([x_low, x_high], -1)[:, None, None, None, :, :, :]  # (R, 1.., pw, gw, 2)

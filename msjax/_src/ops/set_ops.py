@@ -31,6 +31,7 @@ from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
 from msjax._src.ops import input_rules
 from msjax._src.ops.adapters import concrete_array
+from msjax._src.ops import primitive_arity
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _input_rule, functional, primitive
 
 SET_OPERATIONS = ("a-b", "b-a", "intersection", "union")
@@ -183,7 +184,9 @@ class DenseToDenseSetOperation(_SetOperation):
     `(y_indices, y_values, y_shape)`: the set operation of the rows of the dense `x1` and
     `x2` (integer tensors of one dtype, rank >= 2, equal leading dimensions)."""
 
-    def __call__(self, x1, x2):
+    def __call__(self, *inputs):
+        primitive_arity.check_input_number("DenseToDenseSetOperation", inputs)
+        x1, x2 = inputs
         return _dense_to_dense(x1, x2, self._operation())
 
 
@@ -192,7 +195,9 @@ class DenseToSparseSetOperation(_SetOperation):
     x2_values, x2_shape)` -> `(y_indices, y_values, y_shape)`: as DenseToDenseSetOperation,
     `x2` a sparse tensor (its indices in row-major order when `validate_indices`)."""
 
-    def __call__(self, x1, x2_indices, x2_values, x2_shape):
+    def __call__(self, *inputs):
+        primitive_arity.check_input_number("DenseToSparseSetOperation", inputs)
+        x1, x2_indices, x2_values, x2_shape = inputs
         return _dense_to_sparse(x1, x2_indices, x2_values, x2_shape, self._operation(),
                                 self.validate_indices)
 
