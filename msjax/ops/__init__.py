@@ -186,6 +186,7 @@ from msjax._src.ops.primitives import CeLU as CeLU
 from msjax._src.ops.image_ops import channel_shuffle as channel_shuffle
 from msjax._src.ops.primitives import ChannelShuffle as ChannelShuffle
 from msjax._src.ops.alias_primitives import check_valid as check_valid
+from msjax._src.ops.math_primitives import CheckNumerics as CheckNumerics
 from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.linalg_ops import cholesky as cholesky
 from msjax._src.ops.primitives import Cholesky as Cholesky
@@ -201,7 +202,9 @@ from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
+from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
 from msjax._src.ops.math_ops import Complex as Complex
+from msjax._src.ops.math_primitives import ComplexAbs as ComplexAbs
 from msjax._src.ops.array_ops import concat as concat
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.linalg_ops import cond as cond
@@ -316,6 +319,7 @@ from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.custom_registration import CustomRegOp as CustomRegOp
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
+from msjax._src.ops.math_primitives import DataFormatVecPermute as DataFormatVecPermute
 from msjax._src.ops.custom_registration import DataType as DataType
 from msjax._src.ops.array_ops import deepcopy as deepcopy
 from msjax._src.ops.deformable_ops import deformable_conv2d as deformable_conv2d
@@ -500,6 +504,7 @@ from msjax._src.ops.spectral_ops import hfft2 as hfft2
 from msjax._src.ops.spectral_ops import hfftn as hfftn
 from msjax._src.ops.loss_ops import hinge_embedding_loss as hinge_embedding_loss
 from msjax._src.ops.reduce_ops import histc as histc
+from msjax._src.ops.math_primitives import Histogram as Histogram
 from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
@@ -514,6 +519,7 @@ from msjax._src.ops.math_ops import Hypot as Hypot
 from msjax._src.ops.math_ops import i0 as i0
 from msjax._src.ops.array_ops import identity as identity
 from msjax._src.ops.primitives import Identity as Identity
+from msjax._src.ops.math_primitives import IdentityN as IdentityN
 from msjax._src.ops.spectral_ops import ifft as ifft
 from msjax._src.ops.spectral_ops import ifft2 as ifft2
 from msjax._src.ops.spectral_ops import ifftn as ifftn
@@ -648,9 +654,11 @@ from msjax._src.ops.layer_ops import lrn as lrn
 from msjax._src.ops.used_primitives import LRN as LRN
 from msjax._src.ops.recurrent_ops import LSTM as LSTM
 from msjax._src.ops.linalg_ops import lstsq as lstsq
+from msjax._src.ops.math_primitives import Lstsq as Lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
+from msjax._src.ops.math_primitives import LuSolve as LuSolve
 from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
 from msjax._src.ops.host_ops import make_range as make_range
 from msjax._src.ops.host_ops import make_tuple as make_tuple
@@ -678,6 +686,7 @@ from msjax._src.ops.matrix_diag_ops import MatrixDiagPartV3 as MatrixDiagPartV3
 from msjax._src.ops.matrix_diag_ops import MatrixDiagV3 as MatrixDiagV3
 from msjax._src.ops.linalg_ops import MatrixExp as MatrixExp
 from msjax._src.ops.primitives import MatrixInverse as MatrixInverse
+from msjax._src.ops.math_primitives import MatrixLogarithm as MatrixLogarithm
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
@@ -760,6 +769,8 @@ from msjax._src.ops.math_ops import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
 from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
 from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
+from msjax._src.ops.math_primitives import NthElement as NthElement
+from msjax._src.ops.math_primitives import NuclearNorm as NuclearNorm
 from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.primitives import OneHot as OneHot
@@ -931,6 +942,7 @@ from msjax._src.ops.legacy_ops import scatter_nd_sub as scatter_nd_sub
 from msjax._src.ops.primitive_instances import scatter_nd_update as scatter_nd_update
 from msjax._src.ops.legacy_ops import scatter_update as scatter_update
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
+from msjax._src.ops.math_primitives import ScatterAddWithAxis as ScatterAddWithAxis
 from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
 from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax
 from msjax._src.ops.legacy_ops import ScatterMin as ScatterMin
@@ -1104,6 +1116,7 @@ from msjax._src.ops.array_ops import transpose as transpose
 from msjax._src.ops.array_ops import Transpose as Transpose
 from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.reduce_ops import trapz as trapz
+from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul
 from msjax._src.ops.array_ops import tril as tril
 from msjax._src.ops.primitives import Tril as Tril
 from msjax._src.ops.array_ops import tril_indices as tril_indices
@@ -1140,6 +1153,7 @@ from msjax._src.ops.array_ops import unique_with_pad as unique_with_pad
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
 from msjax._src.ops.array_ops import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
+from msjax._src.ops.math_primitives import UnravelIndex as UnravelIndex
 from msjax._src.ops.scatter_ops import unsorted_segment_max as unsorted_segment_max
 from msjax._src.ops.scatter_ops import unsorted_segment_min as unsorted_segment_min
 from msjax._src.ops.scatter_ops import unsorted_segment_prod as unsorted_segment_prod

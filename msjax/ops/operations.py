@@ -83,11 +83,14 @@ from msjax._src.ops.primitives import Cdist as Cdist
 from msjax._src.ops.math_ops import Ceil as Ceil
 from msjax._src.ops.primitives import CeLU as CeLU
 from msjax._src.ops.primitives import ChannelShuffle as ChannelShuffle
+from msjax._src.ops.math_primitives import CheckNumerics as CheckNumerics
 from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
+from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
 from msjax._src.ops.math_ops import Complex as Complex
+from msjax._src.ops.math_primitives import ComplexAbs as ComplexAbs
 from msjax._src.ops.primitives import Concat as Concat
 from msjax._src.ops.math_ops import Conj as Conj
 from msjax._src.ops.alias_primitives import ConjugateTranspose as ConjugateTranspose
@@ -111,6 +114,7 @@ from msjax._src.ops.primitives import CumSum as CumSum
 from msjax._src.ops.primitives import CumulativeLogsumexp as CumulativeLogsumexp
 from msjax._src.ops.host_ops import Custom as Custom
 from msjax._src.ops.legacy_ops import DataFormatDimMap as DataFormatDimMap
+from msjax._src.ops.math_primitives import DataFormatVecPermute as DataFormatVecPermute
 from msjax._src.ops.deformable_ops import DeformableOffsets as DeformableOffsets
 from msjax._src.ops.nn_ops import Dense as Dense
 from msjax._src.ops.state_ops import Depend as Depend
@@ -187,6 +191,7 @@ from msjax._src.ops.grid_sample_ops import GridSampler2D as GridSampler2D
 from msjax._src.ops.grid_sample_ops import GridSampler3D as GridSampler3D
 from msjax._src.ops.alias_primitives import HammingWindow as HammingWindow
 from msjax._src.ops.math_ops import Heaviside as Heaviside
+from msjax._src.ops.math_primitives import Histogram as Histogram
 from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
@@ -195,6 +200,7 @@ from msjax._src.ops.nn_ops import HSwish as HSwish
 from msjax._src.ops.math_ops import Hypot as Hypot
 from msjax._src.ops.array_ops import identity as identity
 from msjax._src.ops.primitives import Identity as Identity
+from msjax._src.ops.math_primitives import IdentityN as IdentityN
 from msjax._src.ops.math_ops import Igamma as Igamma
 from msjax._src.ops.math_ops import Igammac as Igammac
 from msjax._src.ops.used_primitives import Im2Col as Im2Col
@@ -246,6 +252,8 @@ from msjax._src.ops.primitives import LowerBound as LowerBound
 from msjax._src.ops.primitives import LpNorm as LpNorm
 from msjax._src.ops.used_primitives import LRN as LRN
 from msjax._src.ops.recurrent_ops import LSTM as LSTM
+from msjax._src.ops.math_primitives import Lstsq as Lstsq
+from msjax._src.ops.math_primitives import LuSolve as LuSolve
 from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
 from msjax._src.ops.array_ops import MaskedFill as MaskedFill
 from msjax._src.ops.used_primitives import MaskedScatter as MaskedScatter
@@ -257,6 +265,7 @@ from msjax._src.ops.matrix_diag_ops import MatrixDiagPartV3 as MatrixDiagPartV3
 from msjax._src.ops.matrix_diag_ops import MatrixDiagV3 as MatrixDiagV3
 from msjax._src.ops.linalg_ops import MatrixExp as MatrixExp
 from msjax._src.ops.primitives import MatrixInverse as MatrixInverse
+from msjax._src.ops.math_primitives import MatrixLogarithm as MatrixLogarithm
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
@@ -294,6 +303,8 @@ from msjax._src.ops.math_ops import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
 from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
 from msjax._src.ops.ascend_ops import NPUGetFloatStatus as NPUGetFloatStatus
+from msjax._src.ops.math_primitives import NthElement as NthElement
+from msjax._src.ops.math_primitives import NuclearNorm as NuclearNorm
 from msjax._src.ops.primitives import OneHot as OneHot
 from msjax._src.ops.primitives import Ones as Ones
 from msjax._src.ops.array_ops import OnesLike as OnesLike
@@ -358,6 +369,7 @@ from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
 from msjax._src.transforms.loop_ops import Scan as Scan
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
+from msjax._src.ops.math_primitives import ScatterAddWithAxis as ScatterAddWithAxis
 from msjax._src.ops.legacy_ops import ScatterDiv as ScatterDiv
 from msjax._src.ops.legacy_ops import ScatterMax as ScatterMax
 from msjax._src.ops.legacy_ops import ScatterMin as ScatterMin
@@ -442,6 +454,7 @@ from msjax._src.ops.primitives import TopK as TopK
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import Transpose as Transpose
 from msjax._src.ops.array_ops import TransposeView as TransposeView
+from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul
 from msjax._src.ops.primitives import Tril as Tril
 from msjax._src.ops.primitives import TrilIndices as TrilIndices
 from msjax._src.ops.loss_ops import TripletMarginLoss as TripletMarginLoss
@@ -459,6 +472,7 @@ from msjax._src.ops.array_ops import Unique as Unique
 from msjax._src.ops.primitives import UniqueConsecutive as UniqueConsecutive
 from msjax._src.ops.array_ops import UniqueWithPad as UniqueWithPad
 from msjax._src.ops.primitives import Unpack as Unpack
+from msjax._src.ops.math_primitives import UnravelIndex as UnravelIndex
 from msjax._src.ops.scatter_ops import UnsortedSegmentMax as UnsortedSegmentMax
 from msjax._src.ops.scatter_ops import UnsortedSegmentMin as UnsortedSegmentMin
 from msjax._src.ops.scatter_ops import UnsortedSegmentProd as UnsortedSegmentProd

@@ -311,4 +311,35 @@ RULES: dict[str, Rule] = {
              primitive="DenseToSparseSetOperation"),
         same({1: "x2_indices", 3: "x2_shape"}, primitive="DenseToSparseSetOperation"),
         only(1, "x2_indices", ("Int64",), primitive="DenseToSparseSetOperation")),
+    # the Primitives of ops/math_primitives.py
+    "Histogram": Rule(only(0, "x", ("Float16", "Float32", "Int32"), primitive="Histogram")),
+    "UnravelIndex": Rule(same({0: "indices", 1: "dims"}, primitive="UnravelIndex"),
+                         only(1, "dims", _INDEX_TYPES, primitive="UnravelIndex"),
+                         only(0, "indices", _INDEX_TYPES, primitive="UnravelIndex")),
+    "NuclearNorm": Rule(only(0, "x", ("Float32", "Float64"), primitive="NuclearNorm")),
+    "DataFormatVecPermute": Rule(only(0, "x", _INDEX_TYPES, primitive="DataFormatVecPermute")),
+    "NthElement": Rule(only(0, "input", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                         "Int64", "Int8", "UInt16", "UInt8"),
+                            primitive="NthElement"),
+                       only(1, "n", ("Int32",), primitive="NthElement")),
+    "TridiagonalMatMul": Rule(
+        *(only(p, arg, _FLOAT_TYPES + ("Complex64", "Complex128"), primitive="TridiagonalMatMul")
+          for p, arg in enumerate(("superdiag", "maindiag", "subdiag", "rhs"))),
+        same({0: "superdiag", 1: "maindiag", 2: "subdiag", 3: "rhs"},
+             primitive="TridiagonalMatMul")),
+    "LuSolve": Rule(only(0, "x", _FLOAT_TYPES, primitive="LuSolve"),
+                    only(1, "lu_data", _FLOAT_TYPES, primitive="LuSolve"),
+                    same({0: "x", 1: "lu_data"}, primitive="LuSolve"),
+                    only(2, "lu_pivots", ("Int32",), primitive="LuSolve")),
+    "Lstsq": Rule(same({0: "x", 1: "a"}, primitive="Lstsq"),
+                  only(1, "a", _FLOAT_TYPES, primitive="Lstsq"),
+                  only(0, "x", _FLOAT_TYPES, primitive="Lstsq")),
+    "CompareAndBitpack": Rule(
+        same({0: "x", 1: "threshold"}, primitive="CompareAndBitpack"),
+        only(1, "threshold", ("Bool", "Int8", "Int16", "Int32", "Int64") + _FLOAT_TYPES,
+             primitive="CompareAndBitpack")),
+    "CheckNumerics": Rule(only(0, "x", _FLOAT_TYPES, primitive="CheckNumerics")),
+    "ScatterAddWithAxis": Rule(
+        only(1, "indices type", _INDEX_TYPES, primitive="ScatterAddWithAxis"),
+        written(0, "input_x", 2, primitive="ScatterAddWithAxis")),
 }

@@ -58,6 +58,18 @@ _MORE_OPS = {
                                                          np.float32))]),
     "IndexFill": (_inner("array_ops", "IndexFill"), [F(3, 4), I(1), I([0, 2]), F()]),
     "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
+    # msjax/_src/ops/math_primitives.py
+    "Histogram": (P("Histogram", bins=4, min=0.0, max=3.0), [F(8)]),
+    "UnravelIndex": (P("UnravelIndex"), [I([5, 7]), I([3, 4])]),
+    "NuclearNorm": (P("NuclearNorm"), [F(3, 4)]),
+    "DataFormatVecPermute": (P("DataFormatVecPermute"), [I([1, 2, 3, 4])]),
+    "NthElement": (P("NthElement"), [F(2, 5), I(1)]),
+    "TridiagonalMatMul": (P("TridiagonalMatMul"), [F(1, 3), F(1, 3), F(1, 3), F(3, 2)]),
+    "LuSolve": (P("LuSolve"), [F(3, 2), F(3, 3), I([1, 2, 3])]),
+    "Lstsq": (P("Lstsq"), [Tensor(np.array([[1, 0], [0, 1], [1, 1]], np.float32)), F(3, 2)]),
+    "CompareAndBitpack": (P("CompareAndBitpack"), [F(8), F()]),
+    "CheckNumerics": (P("CheckNumerics"), [F(3)]),
+    "ScatterAddWithAxis": (P("ScatterAddWithAxis", 0), [F(3, 3), I([[0, 1, 2]]), F(1, 3)]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]
