@@ -17,6 +17,9 @@ from msjax._src.ops.pooling_ops import adaptive_max_pool1d as adaptive_max_pool1
 from msjax._src.ops.pooling_ops import adaptive_max_pool2d as adaptive_max_pool2d
 from msjax._src.ops.pooling_ops import adaptive_max_pool3d as adaptive_max_pool3d
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
+from msjax._src.ops.image_primitives import AdaptiveAvgPool3D as AdaptiveAvgPool3D
+from msjax._src.ops.image_primitives import AdaptiveMaxPool2D as AdaptiveMaxPool2D
+from msjax._src.ops.image_primitives import AdaptiveMaxPool3D as AdaptiveMaxPool3D
 from msjax._src.ops.math_ops import add as add
 from msjax._src.ops.math_ops import Add as Add
 from msjax._src.core.function_flags import add_flags as add_flags
@@ -31,6 +34,8 @@ from msjax._src.ops.math_ops import addn as addn
 from msjax._src.ops.primitives import AddN as AddN
 from msjax._src.ops.math_ops import addr as addr
 from msjax._src.ops.linalg_ops import adjoint as adjoint
+from msjax._src.ops.image_primitives import AdjustHue as AdjustHue
+from msjax._src.ops.image_primitives import AdjustSaturation as AdjustSaturation
 from msjax._src.ops.image_ops import affine_grid as affine_grid
 from msjax._src.ops.reduce_ops import all as all
 from msjax._src.ops.comm_ops import all_gather as all_gather
@@ -200,6 +205,7 @@ from msjax._src.ops.math_ops import clamp as clip
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.image_primitives import Col2Im as Col2Im
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
 from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
@@ -511,6 +517,7 @@ from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.nn_ops import HSigmoid as HSigmoid
 from msjax._src.ops.array_ops import hsplit as hsplit
 from msjax._src.ops.array_ops import hstack as hstack
+from msjax._src.ops.image_primitives import HSVToRGB as HSVToRGB
 from msjax._src.ops.nn_ops import HSwish as HSwish
 from msjax._src.ops.loss_ops import huber_loss as huber_loss
 from msjax._src.ops.composite import HyperMap as HyperMap
@@ -701,6 +708,7 @@ from msjax._src.ops.math_ops import maximum as maximum
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
+from msjax._src.ops.image_primitives import MaxPool3DWithArgmax as MaxPool3DWithArgmax
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.pooling_ops import MaxPoolWithArgmaxV2 as MaxPoolWithArgmaxV2
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
@@ -874,6 +882,8 @@ from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
 from msjax._src.ops.array_ops import Reshape as Reshape
+from msjax._src.ops.image_primitives import ResizeArea as ResizeArea
+from msjax._src.ops.image_primitives import ResizeBicubic as ResizeBicubic
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.image_ops import ResizeLinear1D as ResizeLinear1D
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
@@ -886,6 +896,7 @@ from msjax._src.ops.spectral_ops import rfft as rfft
 from msjax._src.ops.spectral_ops import rfft2 as rfft2
 from msjax._src.ops.spectral_ops import rfftfreq as rfftfreq
 from msjax._src.ops.spectral_ops import rfftn as rfftn
+from msjax._src.ops.image_primitives import RGBToHSV as RGBToHSV
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
 from msjax._src.ops.layer_ops import rms_norm as rms_norm
@@ -1167,6 +1178,8 @@ from msjax._src.ops.array_ops import unstack as unstack
 from msjax._src.ops.primitives import Unstack as Unstack
 from msjax._src.ops.primitives import UpperBound as UpperBound
 from msjax._src.ops.image_ops import upsample as upsample
+from msjax._src.ops.image_primitives import UpsampleNearest3D as UpsampleNearest3D
+from msjax._src.ops.image_primitives import UpsampleTrilinear3D as UpsampleTrilinear3D
 from msjax._src.transforms.grad import value_and_grad as value_and_grad
 from msjax._src.ops.linalg_ops import vander as vander
 from msjax._src.ops.reduce_ops import var as var

@@ -11,6 +11,7 @@ from msjax._src.ops.pooling_ops import adaptive_avg_pool3d as adaptive_avg_pool3
 from msjax._src.ops.pooling_ops import adaptive_max_pool1d as adaptive_max_pool1d
 from msjax._src.ops.pooling_ops import adaptive_max_pool2d as adaptive_max_pool2d
 from msjax._src.ops.pooling_ops import adaptive_max_pool3d as adaptive_max_pool3d
+from msjax._src.ops.image_primitives import AdaptiveMaxPool2D as AdaptiveMaxPool2D
 from msjax._src.ops.math_ops import add as add
 from msjax._src.ops.math_ops import addbmm as addbmm
 from msjax._src.ops.math_ops import addcdiv as addcdiv

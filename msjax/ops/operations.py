@@ -6,10 +6,15 @@ from msjax._src.ops.math_ops import Acosh as Acosh
 from msjax._src.ops.legacy_ops import Adam as Adam
 from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
+from msjax._src.ops.image_primitives import AdaptiveAvgPool3D as AdaptiveAvgPool3D
+from msjax._src.ops.image_primitives import AdaptiveMaxPool2D as AdaptiveMaxPool2D
+from msjax._src.ops.image_primitives import AdaptiveMaxPool3D as AdaptiveMaxPool3D
 from msjax._src.ops.math_ops import Add as Add
 from msjax._src.ops.math_ops import Addcdiv as Addcdiv
 from msjax._src.ops.math_ops import Addcmul as Addcmul
 from msjax._src.ops.primitives import AddN as AddN
+from msjax._src.ops.image_primitives import AdjustHue as AdjustHue
+from msjax._src.ops.image_primitives import AdjustSaturation as AdjustSaturation
 from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
@@ -88,6 +93,7 @@ from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
+from msjax._src.ops.image_primitives import Col2Im as Col2Im
 from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
 from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.math_primitives import ComplexAbs as ComplexAbs
@@ -196,6 +202,7 @@ from msjax._src.ops.summary_ops import HistogramSummary as HistogramSummary
 from msjax._src.ops.host_ops import HookBackward as HookBackward
 from msjax._src.ops.primitives import HShrink as HShrink
 from msjax._src.ops.nn_ops import HSigmoid as HSigmoid
+from msjax._src.ops.image_primitives import HSVToRGB as HSVToRGB
 from msjax._src.ops.nn_ops import HSwish as HSwish
 from msjax._src.ops.math_ops import Hypot as Hypot
 from msjax._src.ops.array_ops import identity as identity
@@ -273,6 +280,7 @@ from msjax._src.ops.linalg_primitives import MatrixTriangularSolve as MatrixTria
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
 from msjax._src.ops.legacy_ops import MaxPool3D as MaxPool3D
+from msjax._src.ops.image_primitives import MaxPool3DWithArgmax as MaxPool3DWithArgmax
 from msjax._src.ops.grad_ops import MaxPoolWithArgmax as MaxPoolWithArgmax
 from msjax._src.ops.pooling_ops import MaxPoolWithArgmaxV2 as MaxPoolWithArgmaxV2
 from msjax._src.ops.alias_primitives import MaxUnpool2D as MaxUnpool2D
@@ -350,12 +358,15 @@ from msjax._src.ops.nn_ops import ReLU as ReLU
 from msjax._src.ops.nn_ops import ReLU6 as ReLU6
 from msjax._src.ops.primitives import Renorm as Renorm
 from msjax._src.ops.array_ops import Reshape as Reshape
+from msjax._src.ops.image_primitives import ResizeArea as ResizeArea
+from msjax._src.ops.image_primitives import ResizeBicubic as ResizeBicubic
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
 from msjax._src.ops.image_ops import ResizeLinear1D as ResizeLinear1D
 from msjax._src.ops.legacy_ops import ResizeNearestNeighbor as ResizeNearestNeighbor
 from msjax._src.ops.legacy_ops import ResizeNearestNeighborV2 as ResizeNearestNeighborV2
 from msjax._src.ops.primitives import ReverseSequence as ReverseSequence
 from msjax._src.ops.primitives import ReverseV2 as ReverseV2
+from msjax._src.ops.image_primitives import RGBToHSV as RGBToHSV
 from msjax._src.ops.math_ops import RightShift as RightShift
 from msjax._src.ops.primitives import Rint as Rint
 from msjax._src.ops.used_primitives import RmsNorm as RmsNorm
@@ -479,6 +490,8 @@ from msjax._src.ops.scatter_ops import UnsortedSegmentProd as UnsortedSegmentPro
 from msjax._src.ops.scatter_ops import UnsortedSegmentSum as UnsortedSegmentSum
 from msjax._src.ops.primitives import Unstack as Unstack
 from msjax._src.ops.primitives import UpperBound as UpperBound
+from msjax._src.ops.image_primitives import UpsampleNearest3D as UpsampleNearest3D
+from msjax._src.ops.image_primitives import UpsampleTrilinear3D as UpsampleTrilinear3D
 from msjax._src.transforms.loop_ops import WhileLoop as WhileLoop
 from msjax._src.ops.math_ops import Xdivy as Xdivy
 from msjax._src.ops.math_ops import Xlogy as Xlogy

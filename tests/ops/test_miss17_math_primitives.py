@@ -6,14 +6,13 @@ run unchanged on msjax, compared with MindSpore's output
 exactly; values (printed to 5 decimals) to 2e-5 relative, 2e-4 for float16 results: the
 singular values, least squares, LU solves and matrix logarithms are computed by XLA's
 factorisations, not Eigen's, and round in their own order."""
-import json
-
 import numpy as np
 import pytest
 
 import msjax as ms
 from msjax import Tensor, ops
 from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
+from tests.ops.primitive_goldens import assert_same_outcome
 
 GOLDEN = parse_lines((GOLDENS / "ops" / "miss17_math_primitives_probe.out").read_text())
 
@@ -23,28 +22,9 @@ def cases():
     return parse_lines(script_output_on_msjax("miss17_math_primitives_probe.py"))
 
 
-def _outputs(text):
-    """[(dtype, shape, values)] of an "OK ..." line."""
-    outputs = []
-    for part in text[3:].split(" | "):
-        dtype, rest = part.split(" ", 1)
-        shape, values = rest.split(") ", 1)
-        outputs.append((dtype, shape + ")", np.array(json.loads(values), np.float64)))
-    return outputs
-
-
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
-    got, want = cases[label], GOLDEN[label]
-    if not want.startswith("OK "):
-        assert got == want
-        return
-    assert got.startswith("OK "), got
-    for (gdtype, gshape, gvalues), (wdtype, wshape, wvalues) in zip(
-            _outputs(got), _outputs(want), strict=True):
-        assert (gdtype, gshape) == (wdtype, wshape)
-        rtol = 2e-4 if wdtype in ("Float16", "Complex32") else 2e-5
-        np.testing.assert_allclose(gvalues, wvalues, rtol=rtol, atol=1e-5)
+    assert_same_outcome(cases[label], GOLDEN[label], rtol=2e-5, atol=1e-5, rtol16=2e-4)
 
 
 def test_value_checks_in_compiled_programs():

@@ -339,6 +339,17 @@ RULES: dict[str, Rule] = {
         only(1, "threshold", ("Bool", "Int8", "Int16", "Int32", "Int64") + _FLOAT_TYPES,
              primitive="CompareAndBitpack")),
     "CheckNumerics": Rule(only(0, "x", _FLOAT_TYPES, primitive="CheckNumerics")),
+    # the Primitives of ops/image_primitives.py
+    "RGBToHSV": Rule(only(0, "type of input 'images'", _FLOAT_TYPES, primitive="RGBToHSV")),
+    "HSVToRGB": Rule(only(0, "x", _FLOAT_TYPES, primitive="HSVToRGB")),
+    "AdjustHue": Rule(only(1, "delta", ("Float32",), primitive="AdjustHue"),
+                      only(0, "images", _FLOAT_TYPES, primitive="AdjustHue")),
+    "ResizeArea": Rule(only(1, "size", ("Int32",), primitive="ResizeArea"),
+                       only(0, "images", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                          "Int64", "Int8", "UInt16", "UInt8"),
+                            primitive="ResizeArea")),
+    "AdaptiveMaxPool3D": Rule(only(0, "x", _ALL_BUT_BOOL[1:], primitive="AdaptiveMaxPool3D"),
+                              only(1, "output_size", ("Int32",), primitive="AdaptiveMaxPool3D")),
     "ScatterAddWithAxis": Rule(
         only(1, "indices type", _INDEX_TYPES, primitive="ScatterAddWithAxis"),
         written(0, "input_x", 2, primitive="ScatterAddWithAxis")),

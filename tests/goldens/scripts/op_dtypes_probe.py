@@ -70,6 +70,12 @@ _MORE_OPS = {
     "CompareAndBitpack": (P("CompareAndBitpack"), [F(8), F()]),
     "CheckNumerics": (P("CheckNumerics"), [F(3)]),
     "ScatterAddWithAxis": (P("ScatterAddWithAxis", 0), [F(3, 3), I([[0, 1, 2]]), F(1, 3)]),
+    # msjax/_src/ops/image_primitives.py
+    "RGBToHSV": (P("RGBToHSV"), [F(2, 3)]),
+    "HSVToRGB": (P("HSVToRGB"), [F(1, 2, 2, 3)]),
+    "AdjustHue": (P("AdjustHue"), [F(2, 2, 3), F()]),
+    "ResizeArea": (P("ResizeArea"), [F(1, 4, 4, 1), I([2, 2])]),
+    "AdaptiveMaxPool3D": (P("AdaptiveMaxPool3D"), [F(1, 1, 2, 2, 2), I([1, 1, 1])]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]
