@@ -205,9 +205,11 @@ from msjax._src.ops.math_ops import clamp as clip
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.ragged_sparse_primitives import Coalesce as Coalesce
 from msjax._src.ops.image_primitives import Col2Im as Col2Im
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
+from msjax._src.ops.ragged_sparse_primitives import CombinedNonMaxSuppression as CombinedNonMaxSuppression
 from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
 from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.math_primitives import ComplexAbs as ComplexAbs
@@ -371,6 +373,7 @@ from msjax._src.ops.primitive_instances import dtype as dtype
 from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
+from msjax._src.ops.ragged_sparse_primitives import EditDistance as EditDistance
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
@@ -830,6 +833,7 @@ from msjax._src.ops.linalg_ops import qr as qr
 from msjax._src.ops.primitives import Qr as Qr
 from msjax._src.ops.reduce_ops import quantile as quantile
 from msjax._src.ops.math_ops import rad2deg as rad2deg
+from msjax._src.ops.ragged_sparse_primitives import RaggedRange as RaggedRange
 from msjax._src.ops.random_ops import rand as rand
 from msjax._src.ops.random_ops import rand_like as rand_like
 from msjax._src.ops.random_ops import randint as randint
@@ -981,6 +985,7 @@ from msjax._src.ops.scatter_ops import select_scatter as select_scatter
 from msjax._src.ops.nn_ops import selu as selu
 from msjax._src.ops.nn_ops import SeLU as SeLU
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
+from msjax._src.ops.optimizer_ops import SGD as SGD
 from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
 from msjax._src.ops.array_ops import Shape as Shape
@@ -1032,6 +1037,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
+from msjax._src.ops.ragged_sparse_primitives import SparseSlice as SparseSlice
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul

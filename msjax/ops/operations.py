@@ -93,7 +93,9 @@ from msjax._src.ops.legacy_ops import CheckValid as CheckValid
 from msjax._src.ops.primitives import Cholesky as Cholesky
 from msjax._src.ops.primitives import CholeskyInverse as CholeskyInverse
 from msjax._src.ops.primitives import CholeskySolve as CholeskySolve
+from msjax._src.ops.ragged_sparse_primitives import Coalesce as Coalesce
 from msjax._src.ops.image_primitives import Col2Im as Col2Im
+from msjax._src.ops.ragged_sparse_primitives import CombinedNonMaxSuppression as CombinedNonMaxSuppression
 from msjax._src.ops.math_primitives import CompareAndBitpack as CompareAndBitpack
 from msjax._src.ops.math_ops import Complex as Complex
 from msjax._src.ops.math_primitives import ComplexAbs as ComplexAbs
@@ -137,6 +139,7 @@ from msjax._src.ops.random_ops import Dropout3D as Dropout3D
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
+from msjax._src.ops.ragged_sparse_primitives import EditDistance as EditDistance
 from msjax._src.ops.primitives import Eig as Eig
 from msjax._src.ops.primitives import Einsum as Einsum
 from msjax._src.ops.primitives import Elu as Elu
@@ -334,6 +337,7 @@ from msjax._src.ops.nn_ops import PReLU as PReLU
 from msjax._src.ops.registry import Primitive as Primitive
 from msjax._src.ops.host_ops import Print as Print
 from msjax._src.ops.primitives import Qr as Qr
+from msjax._src.ops.ragged_sparse_primitives import RaggedRange as RaggedRange
 from msjax._src.ops.random_ops import RandomCategorical as RandomCategorical
 from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMask
 from msjax._src.ops.random_ops import RandomGamma as RandomGamma
@@ -403,6 +407,7 @@ from msjax._src.ops.primitives import SegmentProd as SegmentProd
 from msjax._src.ops.primitives import SegmentSum as SegmentSum
 from msjax._src.ops.array_ops import Select as Select
 from msjax._src.ops.nn_ops import SeLU as SeLU
+from msjax._src.ops.optimizer_ops import SGD as SGD
 from msjax._src.ops.array_ops import Shape as Shape
 from msjax._src.ops.math_ops import Sigmoid as Sigmoid
 from msjax._src.ops.loss_ops import SigmoidCrossEntropyWithLogits as SigmoidCrossEntropyWithLogits
@@ -428,6 +433,7 @@ from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl
 from msjax._src.ops.ftrl_ops import SparseApplyFtrlV2 as SparseApplyFtrlV2
 from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSProp
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
+from msjax._src.ops.ragged_sparse_primitives import SparseSlice as SparseSlice
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
 from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul

@@ -2,6 +2,7 @@
 `label -> OK dtype (shape) [values] | ...` (one part per output), `label -> REPR ...` or
 `label -> ErrorType message`. Dtypes, shapes, reprs and errors must be equal; values close."""
 import json
+import re
 
 import numpy as np
 
@@ -12,6 +13,7 @@ def ok_outputs(text):
     for part in text[3:].split(" | "):
         dtype, rest = part.split(" ", 1)
         shape, values = rest.split(") ", 1)
+        values = re.sub(r"\bnan\b", "NaN", re.sub(r"\binf\b", "Infinity", values))
         outputs.append((dtype, shape + ")", np.array(json.loads(values), np.float64)))
     return outputs
 

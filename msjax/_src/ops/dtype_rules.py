@@ -339,6 +339,30 @@ RULES: dict[str, Rule] = {
         only(1, "threshold", ("Bool", "Int8", "Int16", "Int32", "Int64") + _FLOAT_TYPES,
              primitive="CompareAndBitpack")),
     "CheckNumerics": Rule(only(0, "x", _FLOAT_TYPES, primitive="CheckNumerics")),
+    "SGD": Rule(*(only(p, arg, ("Float16", "Float32"), primitive="SGD", message=(
+        f"For primitive[SGD], the input argument[{arg}] must be a type of {{{{Tensor[Float16], "
+        "Tensor[Float32]}}, but got " + ("Ref[Tensor[{got}]]." if written else "Tensor[{got}].")))
+        for p, (arg, written) in enumerate((("parameters", True), ("gradient", False),
+                                            ("learning_rate", False), ("accum", True),
+                                            ("momentum", False), ("stat", True))))),
+    # the Primitives of ops/ragged_sparse_primitives.py
+    "RaggedRange": Rule(
+        same({0: "starts", 1: "limits", 2: "deltas"},
+             message="For RaggedRange, starts, limits, and deltas must have the same type, but "
+                     "got starts Tensor[{0}], limits Tensor[{1}], deltas Tensor[{2}]."),
+        *(only(p, arg, ("Float32", "Float64", "Int32", "Int64"), primitive="RaggedRange")
+          for p, arg in enumerate(("starts", "limits", "deltas")))),
+    "EditDistance": Rule(*(only(p, arg, ("Int64",), primitive="EditDistance")
+                           for p, arg in ((0, "hypothesis_indices"), (2, "hypothesis_shape"),
+                                          (3, "truth_indices"), (5, "truth_shape")))),
+    "Coalesce": Rule(only(1, "x_values", _FLOAT_TYPES, primitive="Coalesce"),
+                     only(0, "x_indices", ("Int64",), primitive="Coalesce"),
+                     only(2, "x_shape", ("Int64",), primitive="Coalesce")),
+    "CombinedNonMaxSuppression": Rule(
+        *(only(p, arg, ("Float32",) if p in (0, 1, 4, 5) else ("Int32",),
+               primitive="CombinedNonMaxSuppression")
+          for p, arg in enumerate(("boxes", "scores", "max_output_size_per_class",
+                                   "max_total_size", "iou_threshold", "score_threshold")))),
     # the Primitives of ops/image_primitives.py
     "RGBToHSV": Rule(only(0, "type of input 'images'", _FLOAT_TYPES, primitive="RGBToHSV")),
     "HSVToRGB": Rule(only(0, "x", _FLOAT_TYPES, primitive="HSVToRGB")),

@@ -70,6 +70,13 @@ _MORE_OPS = {
     "CompareAndBitpack": (P("CompareAndBitpack"), [F(8), F()]),
     "CheckNumerics": (P("CheckNumerics"), [F(3)]),
     "ScatterAddWithAxis": (P("ScatterAddWithAxis", 0), [F(3, 3), I([[0, 1, 2]]), F(1, 3)]),
+    "SGD": (P("SGD"), [Param(arr(2)), F(2), F(), Param(arr(2)), F(), Param(arr(2))]),
+    "RaggedRange": (P("RaggedRange", Tsplits=ms.int32), [I([0, 2]), I([3, 5]), I([1, 2])]),
+    "EditDistance": (P("EditDistance"), [I([[0, 0]], np.int64), F(1), I([1, 2], np.int64),
+                                         I([[0, 1]], np.int64), F(1), I([1, 2], np.int64)]),
+    "Coalesce": (P("Coalesce"), [I([[0, 1, 0]], np.int64), F(3), I([2], np.int64)]),
+    "CombinedNonMaxSuppression": (P("CombinedNonMaxSuppression"), [
+        F(1, 2, 1, 4), F(1, 2, 2), I(1), I(2), F(), F()]),
     # msjax/_src/ops/image_primitives.py
     "RGBToHSV": (P("RGBToHSV"), [F(2, 3)]),
     "HSVToRGB": (P("HSVToRGB"), [F(1, 2, 2, 3)]),
