@@ -406,6 +406,7 @@ from msjax._src.ops.array_ops import expand_dims as expand_dims
 from msjax._src.ops.array_ops import ExpandDims as ExpandDims
 from msjax._src.ops.math_ops import expm1 as expm1
 from msjax._src.ops.math_ops import Expm1 as Expm1
+from msjax._src.ops.image_primitives import ExtractGlimpse as ExtractGlimpse
 from msjax._src.ops.image_ops import ExtractVolumePatches as ExtractVolumePatches
 from msjax._src.ops.array_ops import eye as eye
 from msjax._src.ops.primitives import Eye as Eye

@@ -155,6 +155,7 @@ from msjax._src.ops.math_ops import Exp as Exp
 from msjax._src.ops.primitives import Expand as Expand
 from msjax._src.ops.array_ops import ExpandDims as ExpandDims
 from msjax._src.ops.math_ops import Expm1 as Expm1
+from msjax._src.ops.image_primitives import ExtractGlimpse as ExtractGlimpse
 from msjax._src.ops.image_ops import ExtractVolumePatches as ExtractVolumePatches
 from msjax._src.ops.primitives import Eye as Eye
 from msjax._src.ops.quant_ops import FakeQuantParam as FakeQuantParam

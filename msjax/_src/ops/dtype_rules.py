@@ -364,6 +364,9 @@ RULES: dict[str, Rule] = {
           for p, arg in enumerate(("boxes", "scores", "max_output_size_per_class",
                                    "max_total_size", "iou_threshold", "score_threshold")))),
     # the Primitives of ops/image_primitives.py
+    "ExtractGlimpse": Rule(*(only(p, arg, ("Int32",) if p == 1 else ("Float32",),
+                                  primitive="ExtractGlimpse")
+                             for p, arg in enumerate(("x", "size", "offsets")))),
     "RGBToHSV": Rule(only(0, "type of input 'images'", _FLOAT_TYPES, primitive="RGBToHSV")),
     "HSVToRGB": Rule(only(0, "x", _FLOAT_TYPES, primitive="HSVToRGB")),
     "AdjustHue": Rule(only(1, "delta", ("Float32",), primitive="AdjustHue"),

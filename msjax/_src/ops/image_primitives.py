@@ -2,7 +2,7 @@
 RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation (TensorFlow's colour-space kernels), ResizeArea
 and ResizeBicubic (TensorFlow's resampling rules), AdaptiveMaxPool2D, AdaptiveAvgPool3D,
 AdaptiveMaxPool3D, UpsampleNearest3D, UpsampleTrilinear3D, MaxPool3DWithArgmax and Col2Im (thin
-classes over msjax's pooling, interpolation and fold).
+classes over msjax's pooling, interpolation and fold), ExtractGlimpse.
 
 Each is built by `primitive` over a jax-level function with MindSpore's constructor checks, dtype
 rules (dtype_rules.RULES) and shape errors (tests/goldens/scripts/miss17_image_primitives_probe.py
@@ -13,12 +13,13 @@ from __future__ import annotations
 import inspect
 import math
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
-from msjax._src.ops import image_ops, pooling_ops
+from msjax._src.ops import image_ops, pooling_ops, random_ops
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.nn_ops import max_pool_argmax_nd
 from msjax._src.ops.registry import functional, primitive
@@ -431,3 +432,71 @@ def _col2im(x, output_size, kernel_size, dilation, padding, stride):
 Col2Im = primitive("Col2Im", functional(_col2im), check=_check_col2im,
                    display=lambda attrs: {k: _pair(v) for k, v in attrs.items()},
                    kernel_size=REQUIRED, dilation=1, padding=0, stride=1)
+
+
+# -- ExtractGlimpse -----------------------------------------------------------------------------
+_NOISES = ["uniform", "gaussian", "zero"]
+
+
+def _check_glimpse(attrs):
+    """ExtractGlimpse's constructor: bool flags, a known noise, uniform noise named so."""
+    for name in ("centered", "normalized", "uniform_noise"):
+        check.check_value_type(name, attrs[name], [bool], "ExtractGlimpse")
+    check.check_string(attrs["noise"], _NOISES, "noise", "ExtractGlimpse")
+    if attrs["uniform_noise"] and attrs["noise"] != "uniform":
+        raise ValueError("For 'ExtractGlimpse', the value of 'noise' must be uniform when "
+                         f"uniform_noise is True, but got {attrs['noise']}.")
+
+
+def _glimpse_corner(offset, extent, size, centered, normalized) -> int:
+    """The glimpse's first row (column) in the image: TensorFlow's rule, truncated to zero."""
+    position = offset * extent if normalized else offset
+    if centered:
+        position = position / 2.0 + extent / 2.0
+    return int(position - size / 2.0)
+
+
+def _glimpse_noise(image, shape, noise):
+    """What fills a glimpse's pixels outside the image: zeros, or draws from msjax's random
+    stream, uniform over the image's [min, max) or normal with its mean and deviation
+    (TensorFlow's distributions; MindSpore's own draws differ: docs/migration.md)."""
+    if noise == "zero":
+        return jnp.zeros(shape, image.dtype)
+    key = random_ops._seed_key()
+    if noise == "uniform":
+        low, high = jnp.min(image), jnp.max(image)
+        return jax.random.uniform(key, shape, image.dtype) * (high - low) + low
+    return jax.random.normal(key, shape, image.dtype) * jnp.std(image) + jnp.mean(image)
+
+
+def _extract_glimpse(x, size, offsets, centered, normalized, uniform_noise, noise):
+    """Windows of `size` (rows, columns) of each image of `x` (N, H, W, C) at `offsets` (N, 2:
+    y, x), pixels outside the image filled by `noise`."""
+    if x.ndim != 4:
+        raise RuntimeError(f"For 'ExtractGlimpse', the shape of parameter 'x' must be 4, but got "
+                           f"{x.ndim}.")
+    if offsets.shape[0] != x.shape[0]:
+        raise ValueError("The first dimension of offsets must be consistent with the first "
+                         f"dimension of x, but got {offsets.shape[0]}.")
+    if offsets.shape[1] != 2:
+        raise ValueError(f"The second dimension of offsets must be 2, but got {offsets.shape[1]}.")
+    rows, cols = (int(v) for v in concrete_array(size).reshape(-1)[:2])
+    where = concrete_array(offsets).astype(np.float32)
+    height, width = x.shape[1], x.shape[2]
+    glimpses = []
+    for n in range(x.shape[0]):
+        top = _glimpse_corner(where[n, 0], height, rows, centered, normalized)
+        left = _glimpse_corner(where[n, 1], width, cols, centered, normalized)
+        ys, xs = np.arange(top, top + rows), np.arange(left, left + cols)
+        inside = ((ys >= 0) & (ys < height))[:, None] & ((xs >= 0) & (xs < width))[None, :]
+        window = x[n][np.clip(ys, 0, height - 1)][:, np.clip(xs, 0, width - 1)]
+        if inside.all():
+            glimpses.append(window)
+            continue
+        filler = _glimpse_noise(x[n], window.shape, noise)
+        glimpses.append(jnp.where(inside[..., None], window, filler))
+    return jnp.stack(glimpses)
+
+
+ExtractGlimpse = primitive("ExtractGlimpse", functional(_extract_glimpse), check=_check_glimpse,
+                           centered=True, normalized=True, uniform_noise=True, noise="uniform")

@@ -78,6 +78,7 @@ _MORE_OPS = {
     "CombinedNonMaxSuppression": (P("CombinedNonMaxSuppression"), [
         F(1, 2, 1, 4), F(1, 2, 2), I(1), I(2), F(), F()]),
     # msjax/_src/ops/image_primitives.py
+    "ExtractGlimpse": (P("ExtractGlimpse"), [F(1, 4, 4, 1), I([2, 2]), F(1, 2)]),
     "RGBToHSV": (P("RGBToHSV"), [F(2, 3)]),
     "HSVToRGB": (P("HSVToRGB"), [F(1, 2, 2, 3)]),
     "AdjustHue": (P("AdjustHue"), [F(2, 2, 3), F()]),
