@@ -37,6 +37,7 @@ from msjax._src.ops.linalg_ops import adjoint as adjoint
 from msjax._src.ops.image_primitives import AdjustHue as AdjustHue
 from msjax._src.ops.image_primitives import AdjustSaturation as AdjustSaturation
 from msjax._src.ops.image_ops import affine_grid as affine_grid
+from msjax._src.ops.image_primitives import AffineGrid as AffineGrid
 from msjax._src.ops.reduce_ops import all as all
 from msjax._src.ops.comm_ops import all_gather as all_gather
 from msjax._src.ops.comm_ops import all_gather_into_tensor as all_gather_into_tensor
@@ -205,7 +206,9 @@ from msjax._src.ops.math_ops import clamp as clip
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.ragged_sparse_primitives import coalesce as coalesce
 from msjax._src.ops.ragged_sparse_primitives import Coalesce as Coalesce
+from msjax._src.ops.image_primitives import col2im as col2im
 from msjax._src.ops.image_primitives import Col2Im as Col2Im
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
@@ -351,6 +354,7 @@ from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
 from msjax._src.ops.primitives import DiagPart as DiagPart
 from msjax._src.ops.reduce_ops import diff as diff
+from msjax._src.ops.ext_functions import diff_ext as diff_ext
 from msjax._src.ops.math_ops import digamma as digamma
 from msjax._src.ops.math_ops import Digamma as Digamma
 from msjax._src.ops.reduce_ops import dist as dist
@@ -431,6 +435,7 @@ from msjax._src.ops.array_ops import flip as flip
 from msjax._src.ops.array_ops import fliplr as fliplr
 from msjax._src.ops.array_ops import flipud as flipud
 from msjax._src.ops.math_ops import float_power as float_power
+from msjax._src.ops.ext_functions import float_power_ext as float_power_ext
 from msjax._src.ops.legacy_ops import FloatStatus as FloatStatus
 from msjax._src.ops.math_ops import floor as floor
 from msjax._src.ops.math_ops import Floor as Floor
@@ -593,6 +598,7 @@ from msjax._src.ops.math_ops import isinf as isinf
 from msjax._src.ops.math_ops import IsInf as IsInf
 from msjax._src.ops.math_ops import isnan as isnan
 from msjax._src.ops.math_ops import IsNan as IsNan
+from msjax._src.ops.ext_functions import isnan_ext as isnan_ext
 from msjax._src.ops.math_ops import isneginf as isneginf
 from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
@@ -701,6 +707,7 @@ from msjax._src.ops.math_primitives import MatrixLogarithm as MatrixLogarithm
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
+from msjax._src.ops.math_primitives import MatrixSolveLs as MatrixSolveLs
 from msjax._src.ops.linalg_primitives import MatrixTriangularSolve as MatrixTriangularSolve
 from msjax._src.ops.reduce_ops import max as max
 from msjax._src.ops.nn_ops import max_pool2d as max_pool2d
@@ -771,6 +778,7 @@ from msjax._src.ops.math_ops import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import nll_loss as nll_loss
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
+from msjax._src.ops.ragged_sparse_primitives import NonMaxSuppressionWithOverlaps as NonMaxSuppressionWithOverlaps
 from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.array_ops import NonZero as NonZero
 from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram

@@ -112,6 +112,8 @@ from msjax._src.ops.math_ops import clamp as clip
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.ragged_sparse_primitives import coalesce as coalesce
+from msjax._src.ops.image_primitives import col2im as col2im
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
 from msjax._src.ops.array_ops import concat as concat
@@ -218,6 +220,7 @@ from msjax._src.ops.array_ops import diagflat as diagflat
 from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
 from msjax._src.ops.reduce_ops import diff as diff
+from msjax._src.ops.ext_functions import diff_ext as diff_ext
 from msjax._src.ops.math_ops import digamma as digamma
 from msjax._src.ops.reduce_ops import dist as dist
 from msjax._src.ops.math_ops import div as div
@@ -262,6 +265,7 @@ from msjax._src.ops.array_ops import flip as flip
 from msjax._src.ops.array_ops import fliplr as fliplr
 from msjax._src.ops.array_ops import flipud as flipud
 from msjax._src.ops.math_ops import float_power as float_power
+from msjax._src.ops.ext_functions import float_power_ext as float_power_ext
 from msjax._src.ops.math_ops import floor as floor
 from msjax._src.ops.math_ops import floor_div as floor_div
 from msjax._src.ops.math_ops import floor_divide as floor_divide
@@ -354,6 +358,7 @@ from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import isinf as isinf
 from msjax._src.ops.math_ops import isnan as isnan
+from msjax._src.ops.ext_functions import isnan_ext as isnan_ext
 from msjax._src.ops.math_ops import isneginf as isneginf
 from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal

@@ -15,6 +15,7 @@ from msjax._src.ops.math_ops import Addcmul as Addcmul
 from msjax._src.ops.primitives import AddN as AddN
 from msjax._src.ops.image_primitives import AdjustHue as AdjustHue
 from msjax._src.ops.image_primitives import AdjustSaturation as AdjustSaturation
+from msjax._src.ops.image_primitives import AffineGrid as AffineGrid
 from msjax._src.ops.comm_ops import AllGather as AllGather
 from msjax._src.ops.comm_ops import AllReduce as AllReduce
 from msjax._src.ops.all_to_all import AlltoAll as AlltoAll
@@ -280,6 +281,7 @@ from msjax._src.ops.math_primitives import MatrixLogarithm as MatrixLogarithm
 from msjax._src.ops.primitives import MatrixPower as MatrixPower
 from msjax._src.ops.matrix_diag_ops import MatrixSetDiagV3 as MatrixSetDiagV3
 from msjax._src.ops.primitives import MatrixSolve as MatrixSolve
+from msjax._src.ops.math_primitives import MatrixSolveLs as MatrixSolveLs
 from msjax._src.ops.linalg_primitives import MatrixTriangularSolve as MatrixTriangularSolve
 from msjax._src.ops.math_ops import Maximum as Maximum
 from msjax._src.ops.nn_ops import MaxPool as MaxPool
@@ -309,6 +311,7 @@ from msjax._src.ops.math_ops import Neg as Neg
 from msjax._src.ops.math_ops import NextAfter as NextAfter
 from msjax._src.ops.loss_ops import NLLLoss as NLLLoss
 from msjax._src.ops.legacy_ops import NMSWithMask as NMSWithMask
+from msjax._src.ops.ragged_sparse_primitives import NonMaxSuppressionWithOverlaps as NonMaxSuppressionWithOverlaps
 from msjax._src.ops.array_ops import NonZero as NonZero
 from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.math_ops import NotEqual as NotEqual

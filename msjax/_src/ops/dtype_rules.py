@@ -363,6 +363,23 @@ RULES: dict[str, Rule] = {
                primitive="CombinedNonMaxSuppression")
           for p, arg in enumerate(("boxes", "scores", "max_output_size_per_class",
                                    "max_total_size", "iou_threshold", "score_threshold")))),
+    "coalesce": Rule(only(1, "x_values", _FLOAT_TYPES, primitive="Coalesce"),
+                     only(0, "x_indices", ("Int64",), primitive="Coalesce"),
+                     only(2, "x_shape", ("Int64",), primitive="Coalesce")),
+    "NonMaxSuppressionWithOverlaps": Rule(
+        same({0: "overlaps", 1: "scores"}, primitive="NonMaxSuppressionWithOverlaps"),
+        same({3: "overlap_threshold", 4: "score_threshold"},
+             primitive="NonMaxSuppressionWithOverlaps"),
+        *(only(p, arg, ("Int32",) if p == 2 else _FLOAT_TYPES,
+               primitive="NonMaxSuppressionWithOverlaps")
+          for p, arg in enumerate(("overlaps", "scores", "max_output_size", "overlap_threshold",
+                                   "score_threshold")))),
+    "MatrixSolveLs": Rule(
+        *(only(p, arg, ("Complex128", "Complex64", "Float32", "Float64"),
+               primitive="MatrixSolveLs") for p, arg in ((0, "matrix"), (1, "rhs"))),
+        same({0: "matrix", 1: "rhs"}, primitive="MatrixSolveLs"),
+        only(2, "l2_regularizer", ("Float64",), primitive="MatrixSolveLs")),
+    "AffineGrid": Rule(only(0, "theta", ("Float16", "Float32"), primitive="AffineGrid")),
     # the Primitives of ops/image_primitives.py
     "ExtractGlimpse": Rule(*(only(p, arg, ("Int32",) if p == 1 else ("Float32",),
                                   primitive="ExtractGlimpse")

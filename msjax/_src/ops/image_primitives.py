@@ -2,7 +2,7 @@
 RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation (TensorFlow's colour-space kernels), ResizeArea
 and ResizeBicubic (TensorFlow's resampling rules), AdaptiveMaxPool2D, AdaptiveAvgPool3D,
 AdaptiveMaxPool3D, UpsampleNearest3D, UpsampleTrilinear3D, MaxPool3DWithArgmax and Col2Im (thin
-classes over msjax's pooling, interpolation and fold), ExtractGlimpse.
+classes over msjax's pooling, interpolation and fold; and ops.col2im), AffineGrid, ExtractGlimpse.
 
 Each is built by `primitive` over a jax-level function with MindSpore's constructor checks, dtype
 rules (dtype_rules.RULES) and shape errors (tests/goldens/scripts/miss17_image_primitives_probe.py
@@ -22,7 +22,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.ops import image_ops, pooling_ops, random_ops
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.nn_ops import max_pool_argmax_nd
-from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.registry import functional, op, primitive
 
 REQUIRED = inspect.Parameter.empty  # a constructor argument without a default
 
@@ -432,6 +432,45 @@ def _col2im(x, output_size, kernel_size, dilation, padding, stride):
 Col2Im = primitive("Col2Im", functional(_col2im), check=_check_col2im,
                    display=lambda attrs: {k: _pair(v) for k, v in attrs.items()},
                    kernel_size=REQUIRED, dilation=1, padding=0, stride=1)
+
+
+@op()
+def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """`ops.col2im`: Col2Im(kernel_size, dilation, padding_value, stride)(input_x, output_size)."""
+    _check_col2im({"kernel_size": kernel_size, "dilation": dilation, "padding": padding_value,
+                   "stride": stride})
+    return _col2im(input_x, output_size, kernel_size, dilation, padding_value, stride)
+
+
+# -- AffineGrid ---------------------------------------------------------------------------------
+def _check_align(attrs):
+    check.check_value_type("align_corners", attrs["align_corners"], [bool], "AffineGrid")
+
+
+def _affine_grid(theta, output_size, align_corners):
+    """The sampling grid of the affine maps `theta` (N, 2, 3) or (N, 3, 4) over an output of
+    `output_size` (N, C, H, W) or (N, C, D, H, W) (ops.affine_grid's)."""
+    size = tuple(int(v) for v in (concrete_array(output_size).reshape(-1)
+                                  if hasattr(output_size, "shape") else output_size))
+    if len(size) not in (4, 5):
+        raise ValueError(f"{_prim('AffineGrid')} the size of 'output_size' must be in [4,5], but "
+                         f"got {len(size)}.")
+    spatial = len(size) - 2
+    if theta.ndim != 3 or theta.shape[1:] != (spatial, spatial + 1):
+        raise ValueError("For 'AffineGrid', the shape of 'theta' must be [N, 2, 3] and the size "
+                         "of 'output_size' must be 4 for 2D; or the shape of 'theta' must be "
+                         "[N, 3, 4] and the size of 'output_size' must be 5 for 3D. But got the "
+                         f"shape of 'theta is [{', '.join(map(str, theta.shape))}] and the size "
+                         f"of 'output_size' is {len(size)}.")
+    if size[0] != theta.shape[0]:
+        raise ValueError("For 'AffineGrid', the output_size[0] must be equal to the shape[0] of "
+                         f"theta, but got the output_size[0] is {size[0]} and the shape[0] of "
+                         f"theta is {theta.shape[0]}.")
+    return image_ops.affine_grid.impl(theta, size, align_corners)
+
+
+AffineGrid = primitive("AffineGrid", functional(_affine_grid), check=_check_align,
+                       align_corners=False)
 
 
 # -- ExtractGlimpse -----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """MindSpore 2.10's math and array Primitives without a functional form of the same inputs:
 Histogram, UnravelIndex, NuclearNorm, DataFormatVecPermute, IdentityN, ComplexAbs, NthElement,
-TridiagonalMatMul, LuSolve, Lstsq, MatrixLogarithm, CompareAndBitpack, CheckNumerics and
-ScatterAddWithAxis (most are TensorFlow's ops, kept by MindSpore's CPU build).
+TridiagonalMatMul, LuSolve, Lstsq, MatrixSolveLs, MatrixLogarithm, CompareAndBitpack,
+CheckNumerics and ScatterAddWithAxis (most are TensorFlow's ops, kept by MindSpore's CPU build).
 
 Each is built by `primitive` over a jax-level function: MindSpore's constructor checks in
 `check`, its input dtype rules in dtype_rules.RULES, its shape checks (and their messages) here,
@@ -278,6 +278,46 @@ Lstsq = primitive("Lstsq", functional(_lstsq), check=_check_lstsq, fast=True,
                   l2_regularizer=0.0)
 
 
+# -- MatrixSolveLs -------------------------------------------------------------------------------
+def _check_fast(attrs):
+    check.check_value_type("fast", attrs["fast"], [bool], "MatrixSolveLs")
+
+
+def _matrix_solve_ls(matrix, rhs, l2_regularizer, fast):
+    """The regularised least-squares solution X of matrix @ X = rhs (batched): the normal
+    equations (A^H A + l2·I) X = A^H rhs for a tall matrix, X = A^H (A A^H + l2·I)^-1 rhs for a
+    wide one; without `fast`, the minimum-norm least-squares solution (l2 ignored, as
+    TensorFlow's complete orthogonal decomposition)."""
+    name = _prim("MatrixSolveLs")
+    if matrix.ndim < 2:
+        raise ValueError(f"{name} the input matrix rank must be greater than or equal to 2, but "
+                         f"got {matrix.ndim}.")
+    if l2_regularizer.ndim != 0:
+        raise ValueError(f"{name} the input l2 rank must be equal to 0, but got "
+                         f"{l2_regularizer.ndim}.")
+    if matrix.shape[-2] != rhs.shape[-2]:
+        raise ValueError(f"MatrixSolveLs shape error, got matrix_row: {matrix.shape[-2]}, "
+                         f"rhs_row: {rhs.shape[-2]}. In MatrixSolveLs matrix_row and rhs_row "
+                         "should be equal.")
+    if not fast:
+        return jnp.linalg.lstsq(matrix, rhs)[0] if matrix.ndim == 2 else \
+            jax.vmap(lambda a, b: jnp.linalg.lstsq(a, b)[0])(
+                matrix.reshape((-1,) + matrix.shape[-2:]), rhs.reshape((-1,) + rhs.shape[-2:])
+            ).reshape(matrix.shape[:-2] + (matrix.shape[-1], rhs.shape[-1]))
+    adjoint = jnp.conj(jnp.swapaxes(matrix, -1, -2))
+    l2 = l2_regularizer.astype(matrix.real.dtype)
+    rows, cols = matrix.shape[-2:]
+    if rows >= cols:
+        gram = adjoint @ matrix + l2 * jnp.eye(cols, dtype=matrix.dtype)
+        return jnp.linalg.solve(gram, adjoint @ rhs)
+    gram = matrix @ adjoint + l2 * jnp.eye(rows, dtype=matrix.dtype)
+    return adjoint @ jnp.linalg.solve(gram, rhs)
+
+
+MatrixSolveLs = primitive("MatrixSolveLs", functional(_matrix_solve_ls), check=_check_fast,
+                          fast=True)
+
+
 # -- MatrixLogarithm ----------------------------------------------------------------------------
 def _matrix_logarithm(x):
     """The principal logarithm of each square complex matrix of `x` (Schur-Parlett, as
@@ -357,5 +397,5 @@ def _scatter_add_with_axis(input_x, indices, updates, axis):
 ScatterAddWithAxis = primitive("ScatterAddWithAxis", functional(_scatter_add_with_axis), axis=0)
 
 __all__ = ["Histogram", "UnravelIndex", "NuclearNorm", "DataFormatVecPermute", "IdentityN",
-           "ComplexAbs", "NthElement", "TridiagonalMatMul", "LuSolve", "Lstsq",
+           "ComplexAbs", "NthElement", "TridiagonalMatMul", "LuSolve", "Lstsq", "MatrixSolveLs",
            "MatrixLogarithm", "CompareAndBitpack", "CheckNumerics", "ScatterAddWithAxis"]

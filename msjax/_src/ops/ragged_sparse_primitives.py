@@ -1,6 +1,6 @@
 """MindSpore 2.10's Primitives whose output shape depends on their inputs' values: RaggedRange,
-EditDistance, SparseSlice, Coalesce and CombinedNonMaxSuppression (TensorFlow's kernels, kept by
-MindSpore's CPU build).
+EditDistance, SparseSlice, Coalesce (and ops.coalesce), CombinedNonMaxSuppression and
+NonMaxSuppressionWithOverlaps (TensorFlow's kernels, kept by MindSpore's CPU build).
 
 Their results are computed on the host from concrete values (in a compiled function they need
 values JAX does not know while tracing: graph mode runs such a function eagerly,
@@ -20,7 +20,7 @@ from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
-from msjax._src.ops.registry import functional, primitive
+from msjax._src.ops.registry import functional, op, primitive
 
 
 def _prim(name: str) -> str:
@@ -180,6 +180,12 @@ def _coalesce(x_indices, x_values, x_shape):
 Coalesce = primitive("Coalesce", functional(_coalesce))
 
 
+@op()
+def coalesce(x_indices, x_values, x_shape):
+    """`ops.coalesce`: Coalesce()(x_indices, x_values, x_shape)."""
+    return _coalesce(x_indices, x_values, x_shape)
+
+
 # -- CombinedNonMaxSuppression ------------------------------------------------------------------
 def _check_cnms(attrs):
     for name in ("pad_per_class", "clip_boxes"):
@@ -265,3 +271,37 @@ def _combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_
 CombinedNonMaxSuppression = primitive(
     "CombinedNonMaxSuppression", functional(_combined_non_max_suppression), check=_check_cnms,
     pad_per_class=False, clip_boxes=True)
+
+
+# -- NonMaxSuppressionWithOverlaps --------------------------------------------------------------
+def _nms_with_overlaps(overlaps, scores, max_output_size, overlap_threshold, score_threshold):
+    """Greedy selection by score of the boxes scoring above `score_threshold`, each dropped
+    whose overlap with one already kept exceeds `overlap_threshold`: the kept indices (Int32,
+    at most `max_output_size`)."""
+    name = "NonMaxSuppressionWithOverlaps"
+    if overlaps.ndim != 2:
+        raise ValueError(f"{_prim(name)} the rank of overlaps must be equal to 2, but got "
+                         f"{overlaps.ndim}.")
+    count = overlaps.shape[0]
+    if overlaps.shape[1] != count:
+        raise ValueError(f"{_prim(name)} the size of the second dimension of overlaps must be "
+                         f"equal to {count}, but got {overlaps.shape[1]}.")
+    if scores.shape[0] != count:
+        raise ValueError(f"{_prim(name)} the length of scores must be equal to {count}, but got "
+                         f"{scores.shape[0]}.")
+    limit = int(concrete_array(max_output_size))
+    if limit < 0:
+        raise ValueError(f"For '{name}', the input max_output_size must be non-negative.")
+    table, values = concrete_array(overlaps), concrete_array(scores)
+    most, least = float(concrete_array(overlap_threshold)), float(concrete_array(score_threshold))
+    kept = []
+    for i in np.argsort(-values.astype(np.float64), kind="stable"):
+        if len(kept) == limit or values[i] <= least:
+            break
+        if all(table[i, j] <= most for j in kept):
+            kept.append(int(i))
+    return jnp.asarray(np.array(kept, np.int32))
+
+
+NonMaxSuppressionWithOverlaps = primitive("NonMaxSuppressionWithOverlaps",
+                                          functional(_nms_with_overlaps))

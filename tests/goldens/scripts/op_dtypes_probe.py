@@ -25,6 +25,7 @@ _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
 Param = _PROBE["Param"]
 F, I, P, arr = _PROBE["F"], _PROBE["I"], _PROBE["P"], _PROBE["arr"]
+fn = _PROBE["fn"]
 
 
 def _inner(module, name, **kwargs):
@@ -77,6 +78,11 @@ _MORE_OPS = {
     "Coalesce": (P("Coalesce"), [I([[0, 1, 0]], np.int64), F(3), I([2], np.int64)]),
     "CombinedNonMaxSuppression": (P("CombinedNonMaxSuppression"), [
         F(1, 2, 1, 4), F(1, 2, 2), I(1), I(2), F(), F()]),
+    "MatrixSolveLs": (P("MatrixSolveLs"), [F(3, 2), F(3, 1), Tensor(np.float64(0.0))]),
+    "NonMaxSuppressionWithOverlaps": (P("NonMaxSuppressionWithOverlaps"), [
+        F(3, 3), F(3), I(2), F(), Tensor(np.float32(0.0))]),
+    "coalesce": (fn("coalesce"), [I([[0, 1, 0]], np.int64), F(3), I([2], np.int64)]),
+    "AffineGrid": (P("AffineGrid"), [F(1, 2, 3), (1, 1, 2, 2)]),
     # msjax/_src/ops/image_primitives.py
     "ExtractGlimpse": (P("ExtractGlimpse"), [F(1, 4, 4, 1), I([2, 2]), F(1, 2)]),
     "RGBToHSV": (P("RGBToHSV"), [F(2, 3)]),
