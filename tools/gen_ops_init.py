@@ -35,6 +35,10 @@ EXTRA = {
         "scalar_ge", "scalar_max", "scalar_min", "scalar_log", "scalar_uadd", "scalar_usub",
         "switch"],
     "msjax._src.core.function_flags": ["add_flags"],
+    "msjax._src.ops.graph_helpers": [
+        "is_", "is_not", "in_dict", "not_in_dict", "bool_not", "shape_mul", "tuple_reversed",
+        "tuple_getitem", "list_getitem", "list_len", "make_list", "typeof", "reduced_shape",
+        "tensor_range", "tensor_slice"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],

@@ -168,6 +168,7 @@ from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.graph_helpers import bool_not as bool_not
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
@@ -374,6 +375,7 @@ from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.host_ops import DType as DType
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.graph_helpers import DtypeToEnum as DtypeToEnum
 from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
@@ -551,6 +553,7 @@ from msjax._src.ops.used_primitives import Im2Col as Im2Col
 from msjax._src.ops.math_ops import imag as imag
 from msjax._src.ops.math_ops import Imag as Imag
 from msjax._src.ops.summary_ops import ImageSummary as ImageSummary
+from msjax._src.ops.graph_helpers import in_dict as in_dict
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
@@ -582,10 +585,12 @@ from msjax._src.ops.legacy_ops import IOU as IOU
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
 from msjax._src.ops.spectral_ops import irfftn as irfftn
+from msjax._src.ops.graph_helpers import is_ as is_
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.graph_values import is_dynamic_sequence_element_unknown as is_dynamic_sequence_element_unknown
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_helpers import is_not as is_not
 from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
 from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
@@ -634,6 +639,8 @@ from msjax._src.ops.math_ops import Lgamma as Lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.array_ops import LinSpace as LinSpace
+from msjax._src.ops.graph_helpers import list_getitem as list_getitem
+from msjax._src.ops.graph_helpers import list_len as list_len
 from msjax._src.ops.set_ops import ListDiff as ListDiff
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.primitives import Log as Log
@@ -677,6 +684,7 @@ from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.math_primitives import LuSolve as LuSolve
 from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
+from msjax._src.ops.graph_helpers import make_list as make_list
 from msjax._src.ops.host_ops import make_range as make_range
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
@@ -785,6 +793,7 @@ from msjax._src.ops.sequence_ops import NoRepeatNGram as NoRepeatNGram
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
+from msjax._src.ops.graph_helpers import not_in_dict as not_in_dict
 from msjax._src.ops.math_ops import NotEqual as NotEqual
 from msjax._src.ops.ascend_ops import NPUAllocFloatStatus as NPUAllocFloatStatus
 from msjax._src.ops.ascend_ops import NPUClearFloatStatus as NPUClearFloatStatus
@@ -859,7 +868,7 @@ from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.random_ops import randperm as randperm
 from msjax._src.ops.used_primitives import Randperm as Randperm
 from msjax._src.ops.array_ops import range as range
-from msjax._src.ops.primitives import Range as Range
+from msjax._src.ops.graph_helpers import Range as Range
 from msjax._src.ops.array_ops import rank as rank
 from msjax._src.ops.array_ops import Rank as Rank
 from msjax._src.ops.array_ops import ravel as ravel
@@ -876,6 +885,7 @@ from msjax._src.ops.comm_ops import reduce_scatter_tensor as reduce_scatter_tens
 from msjax._src.ops.primitive_instances import reduce_sum as reduce_sum
 from msjax._src.ops.primitives import ReduceAll as ReduceAll
 from msjax._src.ops.primitives import ReduceAny as ReduceAny
+from msjax._src.ops.graph_helpers import reduced_shape as reduced_shape
 from msjax._src.ops.primitives import ReduceMax as ReduceMax
 from msjax._src.ops.primitives import ReduceMean as ReduceMean
 from msjax._src.ops.primitives import ReduceMin as ReduceMin
@@ -999,6 +1009,7 @@ from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
 from msjax._src.ops.array_ops import Shape as Shape
 from msjax._src.ops.primitive_instances import shape_ as shape_
+from msjax._src.ops.graph_helpers import shape_mul as shape_mul
 from msjax._src.ops.random_ops import shuffle as shuffle
 from msjax._src.ops.math_ops import sigmoid as sigmoid
 from msjax._src.ops.math_ops import Sigmoid as Sigmoid
@@ -1108,6 +1119,7 @@ from msjax._src.ops.math_ops import less as tensor_lt
 from msjax._src.ops.primitive_instances import tensor_mod as tensor_mod
 from msjax._src.ops.primitive_instances import tensor_mul as tensor_mul
 from msjax._src.ops.primitive_instances import tensor_pow as tensor_pow
+from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.scatter_ops import tensor_scatter_add as tensor_scatter_add
 from msjax._src.ops.scatter_ops import tensor_scatter_div as tensor_scatter_div
 from msjax._src.ops.scatter_ops import tensor_scatter_elements as tensor_scatter_elements
@@ -1116,6 +1128,7 @@ from msjax._src.ops.scatter_ops import tensor_scatter_min as tensor_scatter_min
 from msjax._src.ops.scatter_ops import tensor_scatter_mul as tensor_scatter_mul
 from msjax._src.ops.scatter_ops import tensor_scatter_sub as tensor_scatter_sub
 from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_scatter_update
+from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
 from msjax._src.ops.primitives import TensorAdd as TensorAdd
@@ -1161,10 +1174,13 @@ from msjax._src.ops.math_ops import truncate_mod as truncate_mod
 from msjax._src.ops.math_ops import TruncateDiv as TruncateDiv
 from msjax._src.ops.random_ops import TruncatedNormal as TruncatedNormal
 from msjax._src.ops.math_ops import TruncateMod as TruncateMod
+from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem
 from msjax._src.ops.host_ops import tuple_len as tuple_len
+from msjax._src.ops.graph_helpers import tuple_reversed as tuple_reversed
 from msjax._src.ops.array_ops import tuple_to_array as tuple_to_array
 from msjax._src.ops.array_ops import TupleToArray as TupleToArray
 from msjax._src.ops.array_ops import type_as as type_as
+from msjax._src.ops.graph_helpers import typeof as typeof
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform

@@ -90,6 +90,7 @@ from msjax._src.ops.math_ops import bitwise_xor as bitwise_xor
 from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.graph_helpers import bool_not as bool_not
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.comm_ops import broadcast as broadcast
@@ -233,6 +234,7 @@ from msjax._src.ops.activation_ops import dropout3d as dropout3d
 from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.graph_helpers import DtypeToEnum as DtypeToEnum
 from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
@@ -329,6 +331,7 @@ from msjax._src.ops.spectral_ops import ihfft as ihfft
 from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
 from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.math_ops import imag as imag
+from msjax._src.ops.graph_helpers import in_dict as in_dict
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
@@ -346,10 +349,12 @@ from msjax._src.ops.alias_primitives import iou as iou
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
 from msjax._src.ops.spectral_ops import irfftn as irfftn
+from msjax._src.ops.graph_helpers import is_ as is_
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.graph_values import is_dynamic_sequence_element_unknown as is_dynamic_sequence_element_unknown
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_helpers import is_not as is_not
 from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
 from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
@@ -382,6 +387,8 @@ from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import lgamma as lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
+from msjax._src.ops.graph_helpers import list_getitem as list_getitem
+from msjax._src.ops.graph_helpers import list_len as list_len
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.math_ops import log10 as log10
 from msjax._src.ops.math_ops import log1p as log1p
@@ -407,6 +414,7 @@ from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
+from msjax._src.ops.graph_helpers import make_list as make_list
 from msjax._src.ops.host_ops import make_range as make_range
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
@@ -467,6 +475,7 @@ from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
+from msjax._src.ops.graph_helpers import not_in_dict as not_in_dict
 from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.array_ops import ones as ones
@@ -516,6 +525,7 @@ from msjax._src.ops.primitive_instances import reduce_min as reduce_min
 from msjax._src.ops.comm_ops import reduce_scatter as reduce_scatter
 from msjax._src.ops.comm_ops import reduce_scatter_tensor as reduce_scatter_tensor
 from msjax._src.ops.primitive_instances import reduce_sum as reduce_sum
+from msjax._src.ops.graph_helpers import reduced_shape as reduced_shape
 from msjax._src.ops.nn_ops import relu as relu
 from msjax._src.ops.nn_ops import relu6 as relu6
 from msjax._src.ops.math_ops import remainder as remainder
@@ -581,6 +591,7 @@ from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
 from msjax._src.ops.primitive_instances import shape_ as shape_
+from msjax._src.ops.graph_helpers import shape_mul as shape_mul
 from msjax._src.ops.random_ops import shuffle as shuffle
 from msjax._src.ops.math_ops import sigmoid as sigmoid
 from msjax._src.ops.math_ops import sign as sign
@@ -643,6 +654,7 @@ from msjax._src.ops.math_ops import less as tensor_lt
 from msjax._src.ops.primitive_instances import tensor_mod as tensor_mod
 from msjax._src.ops.primitive_instances import tensor_mul as tensor_mul
 from msjax._src.ops.primitive_instances import tensor_pow as tensor_pow
+from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.scatter_ops import tensor_scatter_add as tensor_scatter_add
 from msjax._src.ops.scatter_ops import tensor_scatter_div as tensor_scatter_div
 from msjax._src.ops.scatter_ops import tensor_scatter_elements as tensor_scatter_elements
@@ -651,6 +663,7 @@ from msjax._src.ops.scatter_ops import tensor_scatter_min as tensor_scatter_min
 from msjax._src.ops.scatter_ops import tensor_scatter_mul as tensor_scatter_mul
 from msjax._src.ops.scatter_ops import tensor_scatter_sub as tensor_scatter_sub
 from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_scatter_update
+from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
@@ -670,9 +683,12 @@ from msjax._src.ops.math_ops import true_divide as true_divide
 from msjax._src.ops.math_ops import trunc as trunc
 from msjax._src.ops.math_ops import truncate_div as truncate_div
 from msjax._src.ops.math_ops import truncate_mod as truncate_mod
+from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem
 from msjax._src.ops.host_ops import tuple_len as tuple_len
+from msjax._src.ops.graph_helpers import tuple_reversed as tuple_reversed
 from msjax._src.ops.array_ops import tuple_to_array as tuple_to_array
 from msjax._src.ops.array_ops import type_as as type_as
+from msjax._src.ops.graph_helpers import typeof as typeof
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform

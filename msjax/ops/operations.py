@@ -138,6 +138,7 @@ from msjax._src.ops.random_ops import Dropout as Dropout
 from msjax._src.ops.random_ops import Dropout2D as Dropout2D
 from msjax._src.ops.random_ops import Dropout3D as Dropout3D
 from msjax._src.ops.host_ops import DType as DType
+from msjax._src.ops.graph_helpers import DtypeToEnum as DtypeToEnum
 from msjax._src.ops.recurrent_ops import DynamicGRUV2 as DynamicGRUV2
 from msjax._src.ops.recurrent_ops import DynamicRNN as DynamicRNN
 from msjax._src.ops.ragged_sparse_primitives import EditDistance as EditDistance
@@ -347,7 +348,7 @@ from msjax._src.ops.legacy_ops import RandomChoiceWithMask as RandomChoiceWithMa
 from msjax._src.ops.random_ops import RandomGamma as RandomGamma
 from msjax._src.ops.random_ops import RandomShuffle as RandomShuffle
 from msjax._src.ops.used_primitives import Randperm as Randperm
-from msjax._src.ops.primitives import Range as Range
+from msjax._src.ops.graph_helpers import Range as Range
 from msjax._src.ops.array_ops import Rank as Rank
 from msjax._src.ops.math_ops import Real as Real
 from msjax._src.ops.math_ops import RealDiv as RealDiv

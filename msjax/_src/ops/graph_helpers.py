@@ -1,0 +1,144 @@
+"""The graph-syntax helper Primitives of `mindspore.ops` that MindSpore 2.10's PyNative mode runs
+on Python values: is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_reversed,
+tuple_getitem, list_getitem, list_len, make_list, typeof, reduced_shape, DtypeToEnum, and the
+Primitive instances tensor_range (a Range) and tensor_slice (a Slice). Each returns what
+MindSpore's does, a Python value (bool_not a Bool Tensor), with its errors
+(tests/goldens/scripts/miss17_graph_helpers_probe.py). MindSpore's PyNative kernels of is_,
+is_not, make_list and tuple_getitem fail on Tensor arguments; msjax answers as its graph mode
+does (docs/migration.md)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from msjax._src.core import dtype as mstype
+from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_ids import type_to_type_id
+from msjax._src.ops.array_ops import Slice
+from msjax._src.ops.primitives import Range
+from msjax._src.ops.registry import primitive
+
+tensor_range = Range()
+tensor_slice = Slice()
+
+
+def typeof(x):
+    """MindSpore's type of a value: `mindspore.tensor[float32]` for a Tensor, `int64`,
+    `float32` and `bool` for Python numbers, `tuple_`/`list_` for sequences."""
+    if isinstance(x, Tensor):
+        return mstype.TensorType(x.dtype)
+    for kind, answer in ((bool, mstype.bool_), (int, mstype.int64), (float, mstype.float32),
+                         (tuple, mstype.tuple_), (list, mstype.list_)):
+        if isinstance(x, kind):
+            return answer
+    raise TypeError(f"For 'typeof', the input {x!r} has no MindSpore type msjax knows.")
+
+
+def _abstract(value) -> str:
+    """MindSpore's name of a Python value's abstract type in its messages: `List[String]`,
+    `List[Int64*2]`."""
+    if isinstance(value, (list, tuple)):
+        kinds = [_abstract(v) for v in value]
+        inner = (kinds[0] if len(kinds) == 1 else f"{kinds[0]}*{len(kinds)}") \
+            if kinds and len(set(kinds)) == 1 else ", ".join(kinds)
+        return f"{'List' if isinstance(value, list) else 'Tuple'}[{inner}]"
+    if isinstance(value, dict):
+        return "Dictionary"
+    if isinstance(value, str):
+        return "String"
+    if isinstance(value, Tensor):
+        return f"Tensor[{value.dtype}]"
+    return str(typeof(value)).replace("mindspore.", "").capitalize()
+
+
+def _require(name, position, value, kind, shown):
+    if not isinstance(value, kind):
+        raise TypeError(f"For '{name}', input[{position}] should be {shown}, but got "
+                        f"{_abstract(value)}.")
+
+
+def is_(x, y):
+    """`x is y`."""
+    return x is y
+
+
+def is_not(x, y):
+    """`x is not y`."""
+    return x is not y
+
+
+def in_dict(key, dictionary):
+    """Whether `key` is a key of the dict `dictionary`."""
+    _require("in_dict", 1, dictionary, dict, "Dictionary")
+    return key in dictionary
+
+
+def not_in_dict(key, dictionary):
+    """Whether `key` is not a key of the dict `dictionary`."""
+    _require("not_in_dict", 1, dictionary, dict, "Dictionary")
+    return key not in dictionary
+
+
+def bool_not(x):
+    """The negation of a bool (or a Bool Tensor), as a 0-D Bool Tensor."""
+    value = bool(x.asnumpy()) if isinstance(x, Tensor) else x
+    return Tensor(np.array(not value))
+
+
+def shape_mul(shape):
+    """The product of the entries of the tuple `shape` (1 for an empty one)."""
+    if not isinstance(shape, tuple):
+        raise ValueError("For primitive [shape_mul], input must be tuple")
+    return math.prod(shape) if shape else 1
+
+
+def tuple_reversed(data):
+    """The tuple `data` reversed."""
+    _require("tuple_reversed", 0, data, tuple, "Tuple")
+    return data[::-1]
+
+
+def _item(name, data, index):
+    if not -len(data) <= index < len(data):
+        raise IndexError(f"{name} evaluator index should be in range[{-len(data)}, {len(data)}), "
+                         f"but got {index}.")
+    return data[index]
+
+
+def tuple_getitem(data, index):
+    """`data[index]` of a tuple."""
+    return _item("TupleGetItem", data, index)
+
+
+def list_getitem(data, index):
+    """`data[index]` of a list."""
+    return _item("list_getitem", data, index)
+
+
+def list_len(data):
+    """The length of a list (or tuple)."""
+    return len(data)
+
+
+def make_list(*elements):
+    """The list of the arguments."""
+    return list(elements)
+
+
+def reduced_shape(shape, axes):
+    """`shape` with each axis of `axes` (negative ones counted from the end) set to 1; every
+    axis when `axes` is empty."""
+    axes = {a % len(shape) for a in axes} if axes else set(range(len(shape)))
+    return tuple(1 if i in axes else d for i, d in enumerate(shape))
+
+
+def _dtype_to_enum(op_name, arg_name, dtype):
+    """MindSpore's type id of `dtype` (`mindspore.float32` -> 43)."""
+    if not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For '{op_name}', the input '{arg_name}' should be mindspore dtype, but "
+                        f"got {dtype}.")
+    return type_to_type_id(dtype)
+
+
+DtypeToEnum = primitive("DtypeToEnum", _dtype_to_enum)
