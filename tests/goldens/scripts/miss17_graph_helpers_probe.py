@@ -1,7 +1,7 @@
 """MindSpore 2.10's graph-syntax helper Primitives of mindspore.ops that its PyNative mode runs:
 is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_reversed, tuple_getitem,
-list_getitem, list_len, make_list, typeof, tensor_range, reduced_shape and DtypeToEnum: what each
-returns (type and value) and the errors of bad input.
+list_getitem, list_len, make_list, typeof, tensor_range, tensor_slice, reduced_shape and
+DtypeToEnum: what each returns (type and value) and the errors of bad input.
 Golden: tests/goldens/ops/miss17_graph_helpers_probe.out (tests/ops/test_miss17_more_ops.py)."""
 import numpy as np
 import mindspore as ms
@@ -58,6 +58,8 @@ show("tensor_range ints", lambda: ops.tensor_range(1, 7, 2))
 show("tensor_range down", lambda: ops.tensor_range(Tensor(5), Tensor(0), Tensor(-2)))
 show("tensor_range delta 0", lambda: ops.tensor_range(Tensor(0), Tensor(5), Tensor(0)))
 show("ops.range delta 0", lambda: ops.range(0, 5, 0))
+show("tensor_slice", lambda: ops.tensor_slice(Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                                             (0, 1), (2, 2)))
 show("reduced_shape", lambda: ops.reduced_shape((2, 3), (1,)))
 show("reduced_shape all", lambda: ops.reduced_shape((2, 3, 4), (0, 2)))
 show("reduced_shape negative", lambda: ops.reduced_shape((2, 3), (-1,)))
