@@ -1,8 +1,8 @@
 """MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta, FTRL, RMSProp, Adam and sign
 families, plain gradient descent and SGD with momentum (`_sgd`): each updates its Parameters
-(`var` and its slots) in place and returns their new values, as MindSpore 2.10's CPU kernels compute them
-(tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
-ops14_fused_sparse_probe.out). Everything is computed before anything is written: a call that
+(`var` and its slots) in place and returns their new values, as MindSpore 2.10's CPU kernels
+compute them (tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
+ops14_fused_sparse_probe.out, miss17_sparse_primitives_probe.out). Everything is computed before anything is written: a call that
 fails leaves every Parameter as it was.
 
 - `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
