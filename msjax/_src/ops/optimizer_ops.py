@@ -2,8 +2,8 @@
 families, plain gradient descent and SGD with momentum (`_sgd`): each updates its Parameters
 (`var` and its slots) in place and returns their new values, as MindSpore 2.10's CPU kernels
 compute them (tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
-ops14_fused_sparse_probe.out, miss17_sparse_primitives_probe.out). Everything is computed before anything is written: a call that
-fails leaves every Parameter as it was.
+ops14_fused_sparse_probe.out, miss17_sparse_primitives_probe.out). Everything is computed
+before anything is written: a call that fails leaves every Parameter as it was.
 
 - `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
   `m = beta1·m + (1 - beta1)·g`, `v = max(beta2·v, |g|)`,
