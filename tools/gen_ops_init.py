@@ -38,7 +38,9 @@ EXTRA = {
     "msjax._src.ops.graph_helpers": [
         "is_", "is_not", "in_dict", "not_in_dict", "bool_not", "shape_mul", "tuple_reversed",
         "tuple_getitem", "list_getitem", "list_len", "make_list", "typeof", "reduced_shape",
-        "tensor_range", "tensor_slice"],
+        "tensor_range", "tensor_slice", "reshape_", "list_equal", "tuple_equal", "make_slice",
+        "dict_getitem", "tuple_setitem", "list_setitem", "tuple_div", "hastype", "tensor_muls",
+        "hyper_add"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],

@@ -354,6 +354,7 @@ from msjax._src.ops.array_ops import diagflat as diagflat
 from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
 from msjax._src.ops.primitives import DiagPart as DiagPart
+from msjax._src.ops.graph_helpers import dict_getitem as dict_getitem
 from msjax._src.ops.reduce_ops import diff as diff
 from msjax._src.ops.ext_functions import diff_ext as diff_ext
 from msjax._src.ops.math_ops import digamma as digamma
@@ -514,6 +515,7 @@ from msjax._src.ops.nn_ops import hardshrink as hardshrink
 from msjax._src.ops.nn_ops import hardsigmoid as hardsigmoid
 from msjax._src.ops.nn_ops import hardswish as hardswish
 from msjax._src.ops.nn_ops import hardtanh as hardtanh
+from msjax._src.ops.graph_helpers import hastype as hastype
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.math_ops import Heaviside as Heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
@@ -531,6 +533,7 @@ from msjax._src.ops.array_ops import hstack as hstack
 from msjax._src.ops.image_primitives import HSVToRGB as HSVToRGB
 from msjax._src.ops.nn_ops import HSwish as HSwish
 from msjax._src.ops.loss_ops import huber_loss as huber_loss
+from msjax._src.ops.graph_helpers import hyper_add as hyper_add
 from msjax._src.ops.composite import HyperMap as HyperMap
 from msjax._src.ops.math_ops import hypot as hypot
 from msjax._src.ops.math_ops import Hypot as Hypot
@@ -639,8 +642,10 @@ from msjax._src.ops.math_ops import Lgamma as Lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
 from msjax._src.ops.array_ops import LinSpace as LinSpace
+from msjax._src.ops.graph_helpers import list_equal as list_equal
 from msjax._src.ops.graph_helpers import list_getitem as list_getitem
 from msjax._src.ops.graph_helpers import list_len as list_len
+from msjax._src.ops.graph_helpers import list_setitem as list_setitem
 from msjax._src.ops.set_ops import ListDiff as ListDiff
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.primitives import Log as Log
@@ -686,6 +691,7 @@ from msjax._src.ops.math_primitives import LuSolve as LuSolve
 from msjax._src.ops.alias_primitives import LuUnpack as LuUnpack
 from msjax._src.ops.graph_helpers import make_list as make_list
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.graph_helpers import make_slice as make_slice
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.composite import Map as Map
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
@@ -905,6 +911,7 @@ from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
 from msjax._src.ops.array_ops import Reshape as Reshape
+from msjax._src.ops.graph_helpers import reshape_ as reshape_
 from msjax._src.ops.image_primitives import ResizeArea as ResizeArea
 from msjax._src.ops.image_primitives import ResizeBicubic as ResizeBicubic
 from msjax._src.ops.legacy_ops import ResizeBilinearV2 as ResizeBilinearV2
@@ -1118,6 +1125,7 @@ from msjax._src.ops.primitive_instances import tensor_le as tensor_le
 from msjax._src.ops.math_ops import less as tensor_lt
 from msjax._src.ops.primitive_instances import tensor_mod as tensor_mod
 from msjax._src.ops.primitive_instances import tensor_mul as tensor_mul
+from msjax._src.ops.graph_helpers import tensor_muls as tensor_muls
 from msjax._src.ops.primitive_instances import tensor_pow as tensor_pow
 from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.scatter_ops import tensor_scatter_add as tensor_scatter_add
@@ -1174,9 +1182,12 @@ from msjax._src.ops.math_ops import truncate_mod as truncate_mod
 from msjax._src.ops.math_ops import TruncateDiv as TruncateDiv
 from msjax._src.ops.random_ops import TruncatedNormal as TruncatedNormal
 from msjax._src.ops.math_ops import TruncateMod as TruncateMod
+from msjax._src.ops.graph_helpers import tuple_div as tuple_div
+from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
 from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem
 from msjax._src.ops.host_ops import tuple_len as tuple_len
 from msjax._src.ops.graph_helpers import tuple_reversed as tuple_reversed
+from msjax._src.ops.graph_helpers import tuple_setitem as tuple_setitem
 from msjax._src.ops.array_ops import tuple_to_array as tuple_to_array
 from msjax._src.ops.array_ops import TupleToArray as TupleToArray
 from msjax._src.ops.array_ops import type_as as type_as

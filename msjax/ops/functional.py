@@ -220,6 +220,7 @@ from msjax._src.ops.array_ops import diag_embed as diag_embed
 from msjax._src.ops.array_ops import diagflat as diagflat
 from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
+from msjax._src.ops.graph_helpers import dict_getitem as dict_getitem
 from msjax._src.ops.reduce_ops import diff as diff
 from msjax._src.ops.ext_functions import diff_ext as diff_ext
 from msjax._src.ops.math_ops import digamma as digamma
@@ -309,6 +310,7 @@ from msjax._src.ops.nn_ops import hardshrink as hardshrink
 from msjax._src.ops.nn_ops import hardsigmoid as hardsigmoid
 from msjax._src.ops.nn_ops import hardswish as hardswish
 from msjax._src.ops.nn_ops import hardtanh as hardtanh
+from msjax._src.ops.graph_helpers import hastype as hastype
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
 from msjax._src.ops.spectral_ops import hfft2 as hfft2
@@ -387,8 +389,10 @@ from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import lgamma as lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
+from msjax._src.ops.graph_helpers import list_equal as list_equal
 from msjax._src.ops.graph_helpers import list_getitem as list_getitem
 from msjax._src.ops.graph_helpers import list_len as list_len
+from msjax._src.ops.graph_helpers import list_setitem as list_setitem
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.math_ops import log10 as log10
 from msjax._src.ops.math_ops import log1p as log1p
@@ -416,6 +420,7 @@ from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
 from msjax._src.ops.graph_helpers import make_list as make_list
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.graph_helpers import make_slice as make_slice
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
@@ -533,6 +538,7 @@ from msjax._src.ops.linalg_ops import renorm as renorm
 from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
+from msjax._src.ops.graph_helpers import reshape_ as reshape_
 from msjax._src.ops.array_ops import reverse as reverse
 from msjax._src.ops.alias_primitives import reverse_sequence as reverse_sequence
 from msjax._src.ops.spectral_ops import rfft as rfft
@@ -653,6 +659,7 @@ from msjax._src.ops.primitive_instances import tensor_le as tensor_le
 from msjax._src.ops.math_ops import less as tensor_lt
 from msjax._src.ops.primitive_instances import tensor_mod as tensor_mod
 from msjax._src.ops.primitive_instances import tensor_mul as tensor_mul
+from msjax._src.ops.graph_helpers import tensor_muls as tensor_muls
 from msjax._src.ops.primitive_instances import tensor_pow as tensor_pow
 from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.scatter_ops import tensor_scatter_add as tensor_scatter_add
@@ -683,9 +690,12 @@ from msjax._src.ops.math_ops import true_divide as true_divide
 from msjax._src.ops.math_ops import trunc as trunc
 from msjax._src.ops.math_ops import truncate_div as truncate_div
 from msjax._src.ops.math_ops import truncate_mod as truncate_mod
+from msjax._src.ops.graph_helpers import tuple_div as tuple_div
+from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
 from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem
 from msjax._src.ops.host_ops import tuple_len as tuple_len
 from msjax._src.ops.graph_helpers import tuple_reversed as tuple_reversed
+from msjax._src.ops.graph_helpers import tuple_setitem as tuple_setitem
 from msjax._src.ops.array_ops import tuple_to_array as tuple_to_array
 from msjax._src.ops.array_ops import type_as as type_as
 from msjax._src.ops.graph_helpers import typeof as typeof

@@ -1,7 +1,9 @@
 """The graph-syntax helper Primitives of `mindspore.ops` that MindSpore 2.10's PyNative mode runs
 on Python values: is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_reversed,
-tuple_getitem, list_getitem, list_len, make_list, typeof, reduced_shape, DtypeToEnum, and the
-Primitive instances tensor_range (a Range) and tensor_slice (a Slice). Each returns what
+tuple_getitem, list_getitem, list_len, make_list, typeof, reduced_shape, DtypeToEnum, list_equal,
+tuple_equal, make_slice, dict_getitem, tuple_setitem, list_setitem, tuple_div, hastype,
+tensor_muls, hyper_add, and the Primitive instances tensor_range (a Range), tensor_slice (a
+Slice) and reshape_ (a Reshape). Each returns what
 MindSpore's does, a Python value (bool_not a Bool Tensor), with its errors
 (tests/goldens/scripts/miss17_graph_helpers_probe.py). MindSpore's PyNative kernels of is_,
 is_not, make_list and tuple_getitem fail on Tensor arguments; msjax answers as its graph mode
@@ -15,12 +17,14 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import type_to_type_id
-from msjax._src.ops.array_ops import Slice
+from msjax._src.ops.array_ops import Reshape, Slice
+from msjax._src.ops.math_ops import add, mul
 from msjax._src.ops.primitives import Range
 from msjax._src.ops.registry import primitive
 
 tensor_range = Range()
 tensor_slice = Slice()
+reshape_ = Reshape()
 
 
 def typeof(x):
@@ -142,3 +146,78 @@ def _dtype_to_enum(op_name, arg_name, dtype):
 
 
 DtypeToEnum = primitive("DtypeToEnum", _dtype_to_enum)
+
+
+def list_equal(x, y):
+    """Whether two lists are equal."""
+    return x == y
+
+
+def tuple_equal(x, y):
+    """Whether two tuples are equal."""
+    return x == y
+
+
+def make_slice(start, stop, step):
+    """`slice(start, stop, step)`."""
+    return slice(start, stop, step)
+
+
+def dict_getitem(dictionary, key):
+    """`dictionary[key]`; MindSpore's ValueError for a missing key."""
+    if key not in dictionary:
+        raise ValueError(f"The key {key} does not exist in the dict:{dictionary}")
+    return dictionary[key]
+
+
+def _set_item(name, data, index, value):
+    if not -len(data) <= index < len(data):
+        raise IndexError(f"{name} evaluator the index: {index} to set out of range: "
+                         f"[{-len(data)},{len(data) - 1}].")
+    changed = list(data)
+    changed[index] = value
+    return changed
+
+
+def tuple_setitem(data, index, value):
+    """A copy of the tuple `data` with `value` at `index`."""
+    return tuple(_set_item("tuple_setitem", data, index, value))
+
+
+def list_setitem(data, index, value):
+    """A copy of the list `data` with `value` at `index`."""
+    return _set_item("list_setitem", data, index, value)
+
+
+def tuple_div(dividend, divisor):
+    """The quotients of two tuples of ints, each of which must divide exactly."""
+    if len(dividend) != len(divisor):
+        raise RuntimeError("The size of inputs of 'tuple_div' operator must be the same, but the "
+                           f"size of divisor tuple is {len(divisor)}, the size of dividend tuple "
+                           f"is {len(dividend)}.")
+    for a, b in zip(dividend, divisor):
+        if a % b:
+            raise RuntimeError("The inputs of 'tuple_div' operator should be divisible, but they "
+                               f"are not divisible now, the dividend is {a}, the divisor is {b}.")
+    return tuple(a // b for a, b in zip(dividend, divisor))
+
+
+def hastype(x, type_):
+    """Whether `x`'s MindSpore type is `type_` (any Tensor has `mindspore.tensor_type`)."""
+    if type_ is mstype.tensor_type:
+        return isinstance(x, Tensor)
+    return typeof(x) == type_
+
+
+def tensor_muls(x, scalar):
+    """`x * scalar` (ops.mul's promotion: an integer Tensor times a float is Float32)."""
+    return mul(x, scalar)
+
+
+def hyper_add(x, y):
+    """`x + y`, element by element through nested tuples and lists (a HyperMap of add)."""
+    if isinstance(x, (tuple, list)):
+        return type(x)(hyper_add(a, b) for a, b in zip(x, y))
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        return add(x, y)
+    return x + y

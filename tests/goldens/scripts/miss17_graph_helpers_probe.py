@@ -1,7 +1,9 @@
 """MindSpore 2.10's graph-syntax helper Primitives of mindspore.ops that its PyNative mode runs:
 is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_reversed, tuple_getitem,
-list_getitem, list_len, make_list, typeof, tensor_range, tensor_slice, reduced_shape and
-DtypeToEnum: what each returns (type and value) and the errors of bad input.
+list_getitem, list_len, make_list, typeof, tensor_range, tensor_slice, reduced_shape,
+DtypeToEnum, list_equal, tuple_equal, make_slice, dict_getitem, tuple_setitem, list_setitem,
+tuple_div, hastype, tensor_muls, hyper_add and reshape_: what each returns (type and value) and
+the errors of bad input.
 Golden: tests/goldens/ops/miss17_graph_helpers_probe.out (tests/ops/test_miss17_more_ops.py)."""
 import numpy as np
 import mindspore as ms
@@ -14,7 +16,9 @@ def show(label, fn):
         if isinstance(r, Tensor):
             print(label, "->", "TENSOR", r.dtype, tuple(r.shape), r.asnumpy().tolist())
         else:
-            print(label, "->", "VALUE", type(r).__name__, repr(r))
+            shown = [x.asnumpy().tolist() if isinstance(x, Tensor) else x for x in r] \
+                if isinstance(r, tuple) else r
+            print(label, "->", "VALUE", type(r).__name__, repr(shown))
     except Exception as e:
         lines = [ln for ln in str(e).strip().splitlines() if ln.strip("- ")]
         print(label, "->", type(e).__name__, lines[0] if lines else "")
@@ -64,6 +68,33 @@ show("reduced_shape", lambda: ops.reduced_shape((2, 3), (1,)))
 show("reduced_shape all", lambda: ops.reduced_shape((2, 3, 4), (0, 2)))
 show("reduced_shape negative", lambda: ops.reduced_shape((2, 3), (-1,)))
 show("reduced_shape empty", lambda: ops.reduced_shape((2, 3), ()))
+show("list_equal", lambda: ops.list_equal([1, 2], [1, 2]))
+show("list_equal different", lambda: ops.list_equal([1, 2], [1, 2, 3]))
+show("tuple_equal", lambda: ops.tuple_equal((1, 2), (1, 3)))
+show("tuple_equal same", lambda: ops.tuple_equal((1, 2.0), (1, 2.0)))
+show("make_slice", lambda: ops.make_slice(1, 3, 1))
+show("make_slice none", lambda: ops.make_slice(None, 3, None))
+show("dict_getitem", lambda: ops.dict_getitem({"a": 1, "b": 2}, "b"))
+show("dict_getitem missing", lambda: ops.dict_getitem({"a": 1}, "c"))
+show("tuple_setitem", lambda: ops.tuple_setitem((1, 2, 3), 0, 5))
+show("tuple_setitem negative", lambda: ops.tuple_setitem((1, 2, 3), -1, 5))
+show("tuple_setitem out", lambda: ops.tuple_setitem((1, 2, 3), 3, 5))
+show("list_setitem", lambda: ops.list_setitem([1, 2], 1, 5))
+show("list_setitem out", lambda: ops.list_setitem([1, 2], -3, 5))
+show("tuple_div", lambda: ops.tuple_div((4, 6), (2, 3)))
+show("tuple_div remainder", lambda: ops.tuple_div((5, 7), (2, 3)))
+show("tuple_div length", lambda: ops.tuple_div((4, 6), (2,)))
+show("hastype int", lambda: ops.hastype(1, ms.int64))
+show("hastype float", lambda: ops.hastype(1.0, ms.int64))
+show("hastype tensor", lambda: ops.hastype(Tensor(np.ones(2, np.float32)), ms.tensor_type))
+show("tensor_muls", lambda: ops.tensor_muls(Tensor(np.array([1.0, 2.0], np.float32)), 2.0))
+show("tensor_muls int", lambda: ops.tensor_muls(Tensor(np.array([1, 2], np.int32)), 3))
+show("tensor_muls int by float", lambda: ops.tensor_muls(Tensor(np.array([1, 2], np.int32)), 0.5))
+show("hyper_add", lambda: ops.hyper_add(Tensor(np.array([1.0], np.float32)),
+                                        Tensor(np.array([2.0], np.float32))))
+show("hyper_add tuple", lambda: ops.hyper_add((Tensor(np.array([1.0], np.float32)), 2),
+                                              (Tensor(np.array([2.0], np.float32)), 3)))
+show("reshape_", lambda: ops.reshape_(Tensor(np.arange(6, dtype=np.float32)), (2, 3)))
 for dtype in (ms.float32, ms.float16, ms.int32, ms.int64, ms.bool_, ms.uint8, ms.float64,
               ms.bfloat16, ms.complex64):
     show(f"DtypeToEnum {dtype}", lambda: ops.DtypeToEnum()("op", "arg", dtype))
