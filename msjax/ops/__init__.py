@@ -105,6 +105,12 @@ from msjax._src.ops.math_ops import Atanh as Atanh
 from msjax._src.ops.array_ops import atleast_1d as atleast_1d
 from msjax._src.ops.array_ops import atleast_2d as atleast_2d
 from msjax._src.ops.array_ops import atleast_3d as atleast_3d
+from msjax._src.ops.graph_helpers import augassign_add as augassign_add
+from msjax._src.ops.graph_helpers import augassign_div as augassign_div
+from msjax._src.ops.graph_helpers import augassign_floordiv as augassign_floordiv
+from msjax._src.ops.graph_helpers import augassign_mod as augassign_mod
+from msjax._src.ops.graph_helpers import augassign_mul as augassign_mul
+from msjax._src.ops.graph_helpers import augassign_sub as augassign_sub
 from msjax._src.ops.pooling_ops import avg_pool1d as avg_pool1d
 from msjax._src.ops.nn_ops import avg_pool2d as avg_pool2d
 from msjax._src.ops.pooling_ops import avg_pool3d as avg_pool3d
@@ -175,6 +181,7 @@ from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
 from msjax._src.ops.legacy_ops import BoundingBoxEncode as BoundingBoxEncode
 from msjax._src.ops.comm_ops import broadcast as broadcast
 from msjax._src.ops.comm_ops import Broadcast as Broadcast
+from msjax._src.ops.graph_helpers import broadcast_gradient_args as broadcast_gradient_args
 from msjax._src.ops.array_ops import broadcast_to as broadcast_to
 from msjax._src.ops.primitives import BroadcastTo as BroadcastTo
 from msjax._src.ops.array_ops import bucketize as bucketize
@@ -231,11 +238,13 @@ from msjax._src.ops.nn_ops import Conv2DBackpropInput as Conv2DBackpropInput
 from msjax._src.ops.nn_ops import Conv2DTranspose as Conv2DTranspose
 from msjax._src.ops.nn_ops import conv3d as conv3d
 from msjax._src.ops.conv3d_ops import Conv3D as Conv3D
+from msjax._src.ops.conv3d_ops import conv3d_transpose as conv3d_transpose
 from msjax._src.ops.conv3d_ops import Conv3DTranspose as Conv3DTranspose
 from msjax._src.ops.nn_ops import conv_transpose2d as conv_transpose2d
 from msjax._src.ops.sparse_ops import coo_abs as coo_abs
 from msjax._src.ops.sparse_ops import coo_acos as coo_acos
 from msjax._src.ops.sparse_ops import coo_acosh as coo_acosh
+from msjax._src.ops.sparse_helpers import coo_add as coo_add
 from msjax._src.ops.sparse_ops import coo_asin as coo_asin
 from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
@@ -265,6 +274,9 @@ from msjax._src.ops.sparse_ops import coo_sqrt as coo_sqrt
 from msjax._src.ops.sparse_ops import coo_square as coo_square
 from msjax._src.ops.sparse_ops import coo_tan as coo_tan
 from msjax._src.ops.sparse_ops import coo_tanh as coo_tanh
+from msjax._src.ops.sparse_helpers import coo_tensor_get_dense_shape as coo_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import coo_tensor_get_indices as coo_tensor_get_indices
+from msjax._src.ops.sparse_helpers import coo_tensor_get_values as coo_tensor_get_values
 from msjax._src.ops.math_ops import copysign as copysign
 from msjax._src.ops.math_ops import cos as cos
 from msjax._src.ops.math_ops import Cos as Cos
@@ -312,6 +324,10 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_helpers import csr_tensor_get_dense_shape as csr_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indices as csr_tensor_get_indices
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indptr as csr_tensor_get_indptr
+from msjax._src.ops.sparse_helpers import csr_tensor_get_values as csr_tensor_get_values
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
@@ -597,6 +613,7 @@ from msjax._src.ops.graph_helpers import is_not as is_not
 from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
 from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
+from msjax._src.ops.graph_helpers import is_tensor_bool_cond as is_tensor_bool_cond
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.primitives import IsClose as IsClose
 from msjax._src.ops.graph_values import isconstant as isconstant
@@ -938,6 +955,9 @@ from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
 from msjax._src.ops.math_ops import Round as Round
 from msjax._src.ops.array_ops import row_stack as row_stack
+from msjax._src.ops.sparse_helpers import row_tensor_get_dense_shape as row_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import row_tensor_get_indices as row_tensor_get_indices
+from msjax._src.ops.sparse_helpers import row_tensor_get_values as row_tensor_get_values
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.math_ops import Rsqrt as Rsqrt
@@ -1058,6 +1078,7 @@ from msjax._src.ops.image_ops import space_to_batch_nd as space_to_batch_nd
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
 from msjax._src.ops.scatter_ops import sparse_segment_mean as sparse_segment_mean
+from msjax._src.ops.sparse_helpers import SparseAdd as SparseAdd
 from msjax._src.ops.optimizer_ops import SparseApplyAdagrad as SparseApplyAdagrad
 from msjax._src.ops.optimizer_ops import SparseApplyAdagradV2 as SparseApplyAdagradV2
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl

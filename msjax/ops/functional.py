@@ -94,6 +94,7 @@ from msjax._src.ops.graph_helpers import bool_not as bool_not
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.comm_ops import broadcast as broadcast
+from msjax._src.ops.graph_helpers import broadcast_gradient_args as broadcast_gradient_args
 from msjax._src.ops.array_ops import broadcast_to as broadcast_to
 from msjax._src.ops.array_ops import bucketize as bucketize
 from msjax._src.ops.array_ops import cartesian_prod as cartesian_prod
@@ -123,10 +124,12 @@ from msjax._src.ops.math_ops import conj as conj
 from msjax._src.ops.nn_ops import conv1d as conv1d
 from msjax._src.ops.nn_ops import conv2d as conv2d
 from msjax._src.ops.nn_ops import conv3d as conv3d
+from msjax._src.ops.conv3d_ops import conv3d_transpose as conv3d_transpose
 from msjax._src.ops.nn_ops import conv_transpose2d as conv_transpose2d
 from msjax._src.ops.sparse_ops import coo_abs as coo_abs
 from msjax._src.ops.sparse_ops import coo_acos as coo_acos
 from msjax._src.ops.sparse_ops import coo_acosh as coo_acosh
+from msjax._src.ops.sparse_helpers import coo_add as coo_add
 from msjax._src.ops.sparse_ops import coo_asin as coo_asin
 from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
@@ -156,6 +159,9 @@ from msjax._src.ops.sparse_ops import coo_sqrt as coo_sqrt
 from msjax._src.ops.sparse_ops import coo_square as coo_square
 from msjax._src.ops.sparse_ops import coo_tan as coo_tan
 from msjax._src.ops.sparse_ops import coo_tanh as coo_tanh
+from msjax._src.ops.sparse_helpers import coo_tensor_get_dense_shape as coo_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import coo_tensor_get_indices as coo_tensor_get_indices
+from msjax._src.ops.sparse_helpers import coo_tensor_get_values as coo_tensor_get_values
 from msjax._src.ops.math_ops import copysign as copysign
 from msjax._src.ops.math_ops import cos as cos
 from msjax._src.ops.math_ops import cosh as cosh
@@ -198,6 +204,10 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_helpers import csr_tensor_get_dense_shape as csr_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indices as csr_tensor_get_indices
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indptr as csr_tensor_get_indptr
+from msjax._src.ops.sparse_helpers import csr_tensor_get_values as csr_tensor_get_values
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
@@ -360,6 +370,7 @@ from msjax._src.ops.graph_helpers import is_not as is_not
 from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
 from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
+from msjax._src.ops.graph_helpers import is_tensor_bool_cond as is_tensor_bool_cond
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
@@ -551,6 +562,9 @@ from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
 from msjax._src.ops.array_ops import row_stack as row_stack
+from msjax._src.ops.sparse_helpers import row_tensor_get_dense_shape as row_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import row_tensor_get_indices as row_tensor_get_indices
+from msjax._src.ops.sparse_helpers import row_tensor_get_values as row_tensor_get_values
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.scalar_ops import scalar_add as scalar_add

@@ -2,7 +2,8 @@
 on Python values: is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_reversed,
 tuple_getitem, list_getitem, list_len, make_list, typeof, reduced_shape, DtypeToEnum, list_equal,
 tuple_equal, make_slice, dict_getitem, tuple_setitem, list_setitem, tuple_div, hastype,
-tensor_muls, hyper_add, and the Primitive instances tensor_range (a Range), tensor_slice (a
+tensor_muls, hyper_add, augassign_add/sub/mul/div/floordiv/mod, broadcast_gradient_args,
+is_tensor_bool_cond, and the Primitive instances tensor_range (a Range), tensor_slice (a
 Slice) and reshape_ (a Reshape). Each returns what
 MindSpore's does, a Python value (bool_not a Bool Tensor), with its errors
 (tests/goldens/scripts/miss17_graph_helpers_probe.py). MindSpore's PyNative kernels of is_,
@@ -18,7 +19,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_ids import type_to_type_id
 from msjax._src.ops.array_ops import Reshape, Slice
-from msjax._src.ops.math_ops import add, mul
+from msjax._src.ops.math_ops import add, div, floor_div, floor_mod, mul, sub
 from msjax._src.ops.primitives import Range
 from msjax._src.ops.registry import primitive
 
@@ -221,3 +222,40 @@ def hyper_add(x, y):
     if isinstance(x, Tensor) or isinstance(y, Tensor):
         return add(x, y)
     return x + y
+
+
+def _augmented(operator, tensor_op, checked=False):
+    """The augmented assignment `x op= y` of the graph syntax: `tensor_op` where a Tensor is
+    involved, Python's `operator` otherwise. MindSpore's `/=` and `//=` of two Tensors test the
+    divisor's truth first, so a divisor of more than one element is refused (`checked`)."""
+    def augmented(x, y):
+        if not (isinstance(x, Tensor) or isinstance(y, Tensor)):
+            return operator(x, y)
+        if checked and isinstance(x, Tensor) and isinstance(y, Tensor) and y.size != 1:
+            raise ValueError(f"The tensor should have only one element, but got {y.size}, more "
+                             "than one element is ambiguous.")
+        return tensor_op(x, y)
+    return augmented
+
+
+augassign_add = _augmented(lambda x, y: x + y, add)
+augassign_sub = _augmented(lambda x, y: x - y, sub)
+augassign_mul = _augmented(lambda x, y: x * y, mul)
+augassign_div = _augmented(lambda x, y: x / y, div, checked=True)
+augassign_floordiv = _augmented(lambda x, y: x // y, floor_div, checked=True)
+augassign_mod = _augmented(lambda x, y: x % y, floor_mod)
+
+
+def broadcast_gradient_args(x_shape, y_shape):
+    """The axes each of two broadcast shapes was expanded along (its gradient's reduction
+    axes), in the broadcast result's numbering."""
+    rank = max(len(x_shape), len(y_shape))
+    padded = [(1,) * (rank - len(s)) + tuple(s) for s in (x_shape, y_shape)]
+    out = [max(a, b) for a, b in zip(*padded)]
+    return tuple(tuple(i for i in range(rank) if (i < rank - len(s)) or (p[i] == 1 and out[i] != 1))
+                 for s, p in zip((x_shape, y_shape), padded))
+
+
+def is_tensor_bool_cond(x):
+    """Whether a condition is a Tensor (the graph syntax turns it into a tensor branch)."""
+    return isinstance(x, Tensor)
