@@ -58,9 +58,11 @@ show("conv3d_transpose output_padding", lambda: ops.conv3d_transpose(
     x, w, stride=2, output_padding=1))
 
 a, b = Tensor(np.array([7.0, -3.0], np.float32)), Tensor(np.array([2.0, 2.0], np.float32))
-for name in ("add", "sub", "mul", "div", "floordiv", "mod"):
-    show(f"augassign_{name}", lambda: getattr(ops, f"augassign_{name}")(a, b))
-    show(f"augassign_{name} ints", lambda: getattr(ops, f"augassign_{name}")(7, 2))
+for name, augmented in (("add", ops.augassign_add), ("sub", ops.augassign_sub),
+                        ("mul", ops.augassign_mul), ("div", ops.augassign_div),
+                        ("floordiv", ops.augassign_floordiv), ("mod", ops.augassign_mod)):
+    show(f"augassign_{name}", lambda: augmented(a, b))
+    show(f"augassign_{name} ints", lambda: augmented(7, 2))
 one, two = Tensor(np.array([7.0], np.float32)), Tensor(np.array([2.0], np.float32))
 show("augassign_div one element", lambda: ops.augassign_div(one, two))
 show("augassign_floordiv one element", lambda: ops.augassign_floordiv(one, two))
