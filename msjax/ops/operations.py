@@ -387,6 +387,7 @@ from msjax._src.ops.array_ops import ScalarCast as ScalarCast
 from msjax._src.ops.summary_ops import ScalarSummary as ScalarSummary
 from msjax._src.ops.used_primitives import ScalarToArray as ScalarToArray
 from msjax._src.ops.array_ops import ScalarToTensor as ScalarToTensor
+from msjax._src.ops.image_primitives import ScaleAndTranslate as ScaleAndTranslate
 from msjax._src.transforms.loop_ops import Scan as Scan
 from msjax._src.ops.legacy_ops import ScatterAdd as ScatterAdd
 from msjax._src.ops.math_primitives import ScatterAddWithAxis as ScatterAddWithAxis

@@ -1,6 +1,6 @@
-"""RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation, ResizeArea, ResizeBicubic, AdaptiveMaxPool2D,
-AdaptiveAvgPool3D, AdaptiveMaxPool3D, UpsampleNearest3D, UpsampleTrilinear3D,
-MaxPool3DWithArgmax and Col2Im against MindSpore 2.10:
+"""RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation, ResizeArea, ResizeBicubic, ScaleAndTranslate
+(miss17_scale_translate_probe.py), AdaptiveMaxPool2D, AdaptiveAvgPool3D, AdaptiveMaxPool3D,
+UpsampleNearest3D, UpsampleTrilinear3D, MaxPool3DWithArgmax and Col2Im against MindSpore 2.10:
 tests/goldens/scripts/miss17_image_primitives_probe.py run unchanged on msjax, compared with
 MindSpore's output (tests/goldens/ops/miss17_image_primitives_probe.out). Dtypes, shapes, reprs
 and errors must match exactly; values (printed to 4 decimals) to 1e-4 absolute plus 1e-4
@@ -16,6 +16,7 @@ from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
 from tests.ops.primitive_goldens import assert_same_outcome
 
 GOLDEN = parse_lines((GOLDENS / "ops" / "miss17_image_primitives_probe.out").read_text())
+SCALE_GOLDEN = parse_lines((GOLDENS / "ops" / "miss17_scale_translate_probe.out").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +27,17 @@ def cases():
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
     assert_same_outcome(cases[label], GOLDEN[label], rtol=1e-4, atol=1e-4, rtol16=2e-3)
+
+
+@pytest.fixture(scope="module")
+def scale_cases():
+    return parse_lines(script_output_on_msjax("miss17_scale_translate_probe.py"))
+
+
+@pytest.mark.parametrize("label", list(SCALE_GOLDEN))
+def test_scale_and_translate_matches_mindspore(scale_cases, label):
+    assert_same_outcome(scale_cases[label], SCALE_GOLDEN[label], rtol=1e-4, atol=1e-4,
+                        rtol16=1e-4)
 
 
 def test_hsv_round_trip():

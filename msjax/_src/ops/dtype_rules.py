@@ -381,6 +381,12 @@ RULES: dict[str, Rule] = {
         only(2, "l2_regularizer", ("Float64",), primitive="MatrixSolveLs")),
     "AffineGrid": Rule(only(0, "theta", ("Float16", "Float32"), primitive="AffineGrid")),
     # the Primitives of ops/image_primitives.py
+    "ScaleAndTranslate": Rule(only(0, "images", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                                 "Int64", "Int8"), primitive="ScaleAndTranslate"),
+                              only(1, "size", ("Int32",), primitive="ScaleAndTranslate"),
+                              only(2, "scale", ("Float32",), primitive="ScaleAndTranslate"),
+                              only(3, "translation", ("Float32",),
+                                   primitive="ScaleAndTranslate")),
     "ExtractGlimpse": Rule(*(only(p, arg, ("Int32",) if p == 1 else ("Float32",),
                                   primitive="ExtractGlimpse")
                              for p, arg in enumerate(("x", "size", "offsets")))),

@@ -1,8 +1,9 @@
 """MindSpore 2.10's image and pooling Primitives without a functional form of the same inputs:
-RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation (TensorFlow's colour-space kernels), ResizeArea
-and ResizeBicubic (TensorFlow's resampling rules), AdaptiveMaxPool2D, AdaptiveAvgPool3D,
-AdaptiveMaxPool3D, UpsampleNearest3D, UpsampleTrilinear3D, MaxPool3DWithArgmax and Col2Im (thin
-classes over msjax's pooling, interpolation and fold; and ops.col2im), AffineGrid, ExtractGlimpse.
+RGBToHSV, HSVToRGB, AdjustHue, AdjustSaturation (TensorFlow's colour-space kernels), ResizeArea,
+ResizeBicubic and ScaleAndTranslate (TensorFlow's resampling rules), AdaptiveMaxPool2D,
+AdaptiveAvgPool3D, AdaptiveMaxPool3D, UpsampleNearest3D, UpsampleTrilinear3D, MaxPool3DWithArgmax
+and Col2Im (thin classes over msjax's pooling, interpolation and fold; and ops.col2im),
+AffineGrid, ExtractGlimpse.
 
 Each is built by `primitive` over a jax-level function with MindSpore's constructor checks, dtype
 rules (dtype_rules.RULES) and shape errors (tests/goldens/scripts/miss17_image_primitives_probe.py
@@ -221,6 +222,96 @@ def _resize_bicubic(image, size, align_corners, half_pixel_centers):
 
 ResizeBicubic = primitive("ResizeBicubic", functional(_resize_bicubic), align_corners=False,
                           half_pixel_centers=False)
+
+
+# -- ScaleAndTranslate (TensorFlow's sampling kernels) ------------------------------------------
+def _lanczos(radius):
+    def kernel(x):
+        x = np.abs(x)
+        safe = np.where(x <= 1e-3, 1.0, x)
+        value = radius * np.sin(np.pi * safe) * np.sin(np.pi * safe / radius) / (np.pi * safe) ** 2
+        return np.where(x > radius, 0.0, np.where(x <= 1e-3, 1.0, value))
+    return kernel, float(radius)
+
+
+def _cubic_kernel(b, c):
+    """Mitchell-Netravali's cubic (b, c); Keys' is (0, 0.5)."""
+    def kernel(x):
+        x = np.abs(x)
+        near = ((12 - 9 * b - 6 * c) * x ** 3 + (-18 + 12 * b + 6 * c) * x ** 2 + (6 - 2 * b)) / 6
+        far = ((-b - 6 * c) * x ** 3 + (6 * b + 30 * c) * x ** 2 + (-12 * b - 48 * c) * x
+               + (8 * b + 24 * c)) / 6
+        return np.where(x < 1, near, np.where(x < 2, far, 0.0))
+    return kernel, 2.0
+
+
+_SAMPLING_KERNELS = {
+    "lanczos1": _lanczos(1), "lanczos3": _lanczos(3), "lanczos5": _lanczos(5),
+    "gaussian": (lambda x: np.where(np.abs(x) < 1.5, np.exp(-x * x / 0.5), 0.0), 1.5),
+    "box": (lambda x: np.where(np.abs(x) < 0.5, 1.0, np.where(np.abs(x) == 0.5, 0.5, 0.0)), 1.0),
+    "triangle": (lambda x: np.maximum(0.0, 1.0 - np.abs(x)), 1.0),
+    "keyscubic": _cubic_kernel(0.0, 0.5),
+    "mitchellcubic": _cubic_kernel(1 / 3, 1 / 3),
+}
+
+
+def _check_scale_translate(attrs):
+    check.check_string(attrs["kernel_type"], list(_SAMPLING_KERNELS), "kernel_type",
+                       "ScaleAndTranslate")
+    check.check_value_type("antialias", attrs["antialias"], [bool], "ScaleAndTranslate")
+
+
+def _span_weights(in_size, out_size, scale, translate, kernel_type, antialias):
+    """(out, in) weights of TensorFlow's scale_and_translate along one axis: output pixel x
+    samples the input at (x + 0.5) / scale - translate / scale, through the kernel widened by
+    1 / scale when antialiasing a downscale, each span's weights normalised (in float32, as
+    TensorFlow's kernel: a box kernel's ties fall where its do)."""
+    kernel, radius = _SAMPLING_KERNELS[kernel_type]
+    f32 = np.float32
+    inverse = f32(1.0) / f32(scale)
+    kernel_scale = max(inverse, f32(1.0)) if antialias else f32(1.0)
+    weights = np.zeros((out_size, in_size), np.float32)
+    for x in range(out_size):
+        sample = (f32(x) + f32(0.5)) * inverse - f32(translate) * inverse
+        if sample < 0 or sample > in_size:
+            continue
+        reach = f32(radius) * kernel_scale
+        start = min(max(int(math.ceil(sample - reach - f32(0.5))), 0), in_size - 1)
+        end = min(max(int(math.floor(sample + reach - f32(0.5))), 0), in_size - 1) + 1
+        sources = np.arange(start, end).astype(f32)
+        w = kernel((sources + f32(0.5) - sample) * (f32(1.0) / kernel_scale)).astype(f32)
+        total = w.sum(dtype=f32)
+        if abs(total) >= 1000 * np.finfo(f32).eps:
+            w = w / total
+        weights[x, start:end] = w
+    return weights
+
+
+def _scale_and_translate(images, size, scale, translation, kernel_type, antialias):
+    """`images` (N, H, W, C) resampled onto a `size` grid, scaled by `scale` and shifted by
+    `translation` (per axis), as Float32."""
+    name = _prim("ScaleAndTranslate")
+    if images.ndim != 4:
+        raise ValueError(f"{name} the images's rank' must be equal to 4, but got {images.ndim}.")
+    sizes = [int(v) for v in concrete_array(size).reshape(-1)]
+    if len(sizes) != 2:
+        raise ValueError(f"{name} the size's elements' must be equal to 2, but got "
+                         f"{len(sizes)}.")
+    scales = [float(v) for v in concrete_array(scale).reshape(-1)]
+    shifts = [float(v) for v in concrete_array(translation).reshape(-1)]
+    for label, values in (("size", sizes), ("scale", scales)):
+        if any(v <= 0 for v in values):
+            shown = "".join(f"{v:g}, " for v in values)
+            raise ValueError(f"{name} the attribute[{label}] should be a vector with all positive "
+                             f"item. but got [{shown}].")
+    rows, cols = (_span_weights(images.shape[1 + axis], sizes[axis], scales[axis], shifts[axis],
+                                kernel_type, antialias).astype(np.float32) for axis in range(2))
+    return jnp.einsum("yh,nhwc,xw->nyxc", rows, images.astype(np.float32), cols)
+
+
+ScaleAndTranslate = primitive("ScaleAndTranslate", functional(_scale_and_translate),
+                              check=_check_scale_translate, kernel_type="lanczos3",
+                              antialias=True)
 
 
 # -- adaptive pooling ---------------------------------------------------------------------------

@@ -84,6 +84,7 @@ _MORE_OPS = {
     "coalesce": (fn("coalesce"), [I([[0, 1, 0]], np.int64), F(3), I([2], np.int64)]),
     "AffineGrid": (P("AffineGrid"), [F(1, 2, 3), (1, 1, 2, 2)]),
     # msjax/_src/ops/image_primitives.py
+    "ScaleAndTranslate": (P("ScaleAndTranslate"), [F(1, 4, 4, 1), I([2, 2]), F(2), F(2)]),
     "ExtractGlimpse": (P("ExtractGlimpse"), [F(1, 4, 4, 1), I([2, 2]), F(1, 2)]),
     "RGBToHSV": (P("RGBToHSV"), [F(2, 3)]),
     "HSVToRGB": (P("HSVToRGB"), [F(1, 2, 2, 3)]),
