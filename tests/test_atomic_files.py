@@ -79,7 +79,9 @@ def test_saver_killed_at_random_moments_leaves_a_whole_checkpoint(tmp_path):
         time.sleep(rng.uniform(0.05, 0.6))
         saver.send_signal(signal.SIGKILL)
         saver.communicate(timeout=60)
-        assert _value(path) in (1.0, 10.0 + round_, 10.0 + round_ - 1)
+        # a whole checkpoint of some save so far (a loaded machine may kill a saver, or several
+        # in a row, before its first save completes)
+        assert _value(path) in [1.0] + [10.0 + k for k in range(round_ + 1)]
     _save(path, 3.0)
     assert _value(path) == 3.0
 

@@ -39,17 +39,18 @@ def test_uninitialized_tensor_matches_mindspore(label, msjax_cases):
     assert _ADDRESS.sub("", msjax_cases.get(label, "")) == _ADDRESS.sub("", GOLDEN[label])
 
 
-def test_the_values_drawn_later_are_those_drawn_at_once():
-    """The key is taken when the Tensor is made: drawing later, or after other draws, gives the
-    values a Parameter made at once gets, and the draws in between are not shifted."""
+def test_the_values_are_drawn_when_init_data_runs():
+    """As in MindSpore, an initializer's seed is taken from NumPy's global generator when its
+    values are drawn (core/init_streams.py): a Tensor drawn later gets the numbers of the draws
+    made by then (golden: tests/goldens/core/pyn17_initializer_streams_probe.out)."""
     ms.set_seed(3)
-    at_once = Parameter(initializer(Normal(), (3, 4)), name="a").asnumpy()
-    after = initializer("uniform", (5,)).init_data().asnumpy()
+    first = initializer("uniform", (5,)).init_data().asnumpy()
+    second = Parameter(initializer(Normal(), (3, 4)), name="a").asnumpy()
     ms.set_seed(3)
     later = initializer(Normal(), (3, 4))
     between = initializer("uniform", (5,)).init_data().asnumpy()
-    np.testing.assert_array_equal(later.init_data().asnumpy(), at_once)
-    np.testing.assert_array_equal(between, after)
+    np.testing.assert_array_equal(later.init_data().asnumpy(), second)
+    np.testing.assert_array_equal(between, first)
 
 
 def test_a_failed_use_changes_nothing_and_init_data_then_works():

@@ -36,8 +36,9 @@ def test_is_what_the_layer_computes():
 
 
 def test_checks_the_embedding_dimension():
+    """MindSpore's message (tests/goldens/nn/nn17_attention_norm_probe.out, "MHA embed 6")."""
     x = Tensor(np.ones((2, 1, 4), np.float32))
-    with pytest.raises(ValueError, match="was expecting embedding dimension of 6, but got 4"):
+    with pytest.raises(ValueError, match=r"^The `embed_dim` should be 6, but got 4\.$"):
         nn_func.multi_head_attention_forward(x, x, x, 6, 2, Tensor(np.ones((12, 4), np.float32)),
                                              None, None, None, False, 0.0,
                                              Tensor(np.ones((4, 4), np.float32)), None)

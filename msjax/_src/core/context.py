@@ -358,20 +358,32 @@ def precompile_only() -> bool:
     MindSpore reads the process's environment, not Python's copy of it: after
     `os.unsetenv("MS_DEV_PRECOMPILE_ONLY")` (which leaves `os.environ` as it was, as MindSpore's
     own tests do) the mode is off, so a "1" in `os.environ` is checked there too."""
-    return os.environ.get("MS_DEV_PRECOMPILE_ONLY") == "1" and _process_environ_value(
-        "MS_DEV_PRECOMPILE_ONLY") in ("1", None)
+    return (os.environ.get("MS_DEV_PRECOMPILE_ONLY") == "1"
+            and process_environ("MS_DEV_PRECOMPILE_ONLY") == "1")
 
 
-def _process_environ_value(name):
-    """The value of `name` in the C environment of the process ("" where it is unset there), or
-    None where the C library cannot be asked (then Python's copy is taken as it is)."""
-    try:
-        getenv = ctypes.CDLL(None).getenv
-    except (OSError, AttributeError, TypeError):
-        return None
-    getenv.restype = ctypes.c_char_p
-    value = getenv(name.encode())
-    return "" if value is None else value.decode()
+_GETENV = []  # the C library's getenv, once asked for (None: there is none to ask)
+
+
+def process_environ(name: str):
+    """The value of the environment variable `name` as MindSpore's C++ reads it (`getenv`): the
+    process's environment, where `os.putenv` sets a variable and `os.unsetenv` clears one while
+    `os.environ` keeps its copy. None where it is unset. Where no C library answers `getenv`
+    (not a POSIX system), Python's copy `os.environ` is read, which agrees with it as long as
+    the environment is changed through `os.environ`."""
+    if not _GETENV:
+        try:
+            getenv = ctypes.CDLL(None).getenv
+            getenv.restype = ctypes.c_char_p
+            getenv.argtypes = [ctypes.c_char_p]
+        except (OSError, AttributeError, TypeError):
+            getenv = None
+        _GETENV.append(getenv)
+    getenv = _GETENV[0]
+    if getenv is None:
+        return os.environ.get(name)
+    value = getenv(os.fsencode(name))
+    return None if value is None else os.fsdecode(value)
 
 
 def is_graph_mode() -> bool:

@@ -1,9 +1,12 @@
 """`mindspore.common.initializer`: the initializer classes and `initializer(init, shape, dtype)`.
 
 `initializer(...)` returns a Tensor not initialised yet, as MindSpore's, that `init_data()` (or a
-Parameter made from it) fills later (core/deferred_init.py), from the key it took from msjax's
-global key (`random.next_key`) when it was made. The distributions, fan-in/fan-out and gain computations, defaults,
-aliases and error messages are MindSpore 2.10's, including two of its quirks:
+Parameter made from it) fills later (core/deferred_init.py). Its random numbers are MindSpore's
+own: each draw takes a seed from NumPy's global generator when the values are made, as
+MindSpore's do, and reproduces MindSpore's Philox stream for it (core/init_streams.py), so
+`np.random.seed`/`set_seed` give MindSpore's initial weights. The distributions, fan-in/fan-out
+and gain computations, defaults, aliases and error messages are MindSpore 2.10's, including two
+of its quirks:
 
 - `VarianceScaling(distribution='truncated_normal')` (the default) draws from the *uniform*
   distribution with limit `sqrt(3 * scale / n)`: MindSpore tests for 'truncated_norm', a value its
@@ -11,11 +14,9 @@ aliases and error messages are MindSpore 2.10's, including two of its quirks:
 - `TruncatedNormal(sigma, mean, a, b)` truncates to the absolute interval `[a, b]`, not to
   `mean ± k·sigma`.
 
-Random values are drawn as float32 and cast to `dtype`, as MindSpore does (an integer dtype truncates).
-Each initializer takes one key from the global key. Eagerly the draw is made by NumPy from a
-generator seeded with that key (no XLA compilation per shape, which made building a network slow);
-inside a trace (a Cell built in a compiled function) the same distributions are drawn by
-`jax.random` from the traced key.
+Random values are drawn as float32 and cast to `dtype`, as MindSpore does (an integer dtype
+truncates). Inside a trace (a Cell built in a compiled function) the same distributions are drawn
+by `jax.random` from the traced key the Tensor took from msjax's global key.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import x64
+from msjax._src.core import init_streams, x64
 from msjax._src.core.random import get_seed, next_key
 from msjax._src.core.tensor import INITIALIZERS, Tensor, _wrap
 
@@ -177,63 +178,64 @@ def _calculate_gain(nonlinearity, param=None):
                      f"['sigmoid', 'tanh', 'relu' or 'leaky_relu'], but got {nonlinearity}.")
 
 
-# -- random draws (float32, from one key of the global key) ------------------------------------
-class _NumpySampler:
-    """Draws with NumPy from a generator seeded by a concrete key."""
+# -- random draws (float32) -------------------------------------------------------------------
+class _MindSporeSampler:
+    """Draws MindSpore's own numbers (core/init_streams.py): each distribution takes a seed from
+    NumPy's global generator when it draws, as MindSpore's initializers do."""
 
     xp = np
 
-    def __init__(self, key):
-        self._rng = np.random.default_rng(np.asarray(key).astype(np.uint32).tolist())
-
-    def normal(self, shape):
-        return self._rng.standard_normal(shape, _F32)
+    def normal(self, mean, sigma, shape):
+        return init_streams.normal(init_streams.numpy_seed(), mean, sigma, shape)
 
     def uniform(self, low, high, shape):
-        return self._rng.uniform(low, high, shape).astype(_F32)
+        return init_streams.uniform(init_streams.numpy_seed(), low, high, shape)
 
-    def truncated_standard_normal(self, lower, upper, shape):
-        from scipy.special import ndtr, ndtri
-        u = self._rng.uniform(ndtr(lower), ndtr(upper), shape)
-        return np.clip(ndtri(u), lower, upper).astype(_F32)
+    def truncated_normal(self, low, high, mean, sigma, shape):
+        return init_streams.truncated_normal(init_streams.numpy_seed(), low, high, mean, sigma,
+                                             shape)
 
-    def random_order_ranks(self, shape):
-        """For each column, the rank of each row in an independent random order."""
-        return np.argsort(np.argsort(self._rng.random(shape), axis=0), axis=0)
+    def zeroed_rows(self, shape, count):
+        """A mask of `count` rows in each column, chosen by a NumPy permutation per column."""
+        mask = np.zeros(shape, bool)
+        for column in range(shape[1]):
+            mask[np.random.permutation(list(range(shape[0])))[:count], column] = True
+        return mask
 
 
 class _JaxSampler:
-    """Draws with `jax.random` from a (traced) key."""
+    """Draws with `jax.random` from a traced key (a Cell built inside a compiled function)."""
 
     xp = jnp
 
     def __init__(self, key):
         self._keys = iter(jax.random.split(key, 4))
 
-    def normal(self, shape):
-        return jax.random.normal(next(self._keys), shape, _F32)
+    def normal(self, mean, sigma, shape):
+        return jax.random.normal(next(self._keys), shape, _F32) * _F32(sigma) + _F32(mean)
 
     def uniform(self, low, high, shape):
         return jax.random.uniform(next(self._keys), shape, _F32, _F32(low), _F32(high))
 
-    def truncated_standard_normal(self, lower, upper, shape):
-        return jax.random.truncated_normal(next(self._keys), _F32(lower), _F32(upper), shape,
-                                           _F32)
+    def truncated_normal(self, low, high, mean, sigma, shape):
+        values = jax.random.truncated_normal(next(self._keys), _F32((low - mean) / sigma),
+                                             _F32((high - mean) / sigma), shape, _F32)
+        return jnp.clip(values * _F32(sigma) + _F32(mean), _F32(low), _F32(high))
 
-    def random_order_ranks(self, shape):
+    def zeroed_rows(self, shape, count):
         noise = jax.random.uniform(next(self._keys), shape)
-        return jnp.argsort(jnp.argsort(noise, axis=0), axis=0)
+        return jnp.argsort(jnp.argsort(noise, axis=0), axis=0) < count
 
 
 def _sampler(key=None):
-    key = next_key() if key is None else key
-    return _JaxSampler(key) if isinstance(key, jax.core.Tracer) else _NumpySampler(key)
+    """MindSpore's numbers eagerly; `jax.random`'s from a traced key."""
+    return _JaxSampler(key) if isinstance(key, jax.core.Tracer) else _MindSporeSampler()
 
 
 def _normal(sampler, mean, sigma, shape):
     if sigma < 0:
         raise ValueError("sigma < 0")
-    return sampler.normal(shape) * _F32(sigma) + _F32(mean)
+    return sampler.normal(mean, sigma, shape)
 
 
 def _uniform(sampler, low, high, shape):
@@ -244,8 +246,7 @@ def _truncated_normal(sampler, low, high, mean, sigma, shape):
     """N(mean, sigma²) truncated to the absolute interval [low, high]."""
     if sigma < 0:
         raise ValueError("sigma < 0")
-    values = sampler.truncated_standard_normal((low - mean) / sigma, (high - mean) / sigma, shape)
-    return sampler.xp.clip(values * _F32(sigma) + _F32(mean), _F32(low), _F32(high))
+    return sampler.truncated_normal(low, high, mean, sigma, shape)
 
 
 # -- the initializers ---------------------------------------------------------------------------
@@ -366,9 +367,8 @@ class Sparse(Initializer):
         rows = shape[0]
         zero_num = int(np.ceil(self.sparsity * rows))
         data = _normal(sampler, 0, self.sigma, shape)
-        # In each column, the rows ranked first in a random order are zeroed.
-        ranks = sampler.random_order_ranks(shape)
-        return sampler.xp.where(ranks < zero_num, _F32(0), data)
+        # In each column, `zero_num` rows of a random order are zeroed.
+        return sampler.xp.where(sampler.zeroed_rows(shape, zero_num), _F32(0), data)
 
 
 @_register()

@@ -307,15 +307,18 @@ class Tensor:
 
     @x64.scoped
     def __index__(self) -> int:
+        """MindSpore reads a one-element integer (or bool) Tensor of any rank as an index; any
+        other Tensor raises ValueError, also where the Tensor is being differentiated."""
         data = self._data
-        if isinstance(data, jax.core.Tracer):  # JAX's error: the value is not known yet
-            if data.size == 1 and data.ndim:  # (graph mode folds a constant one and retraces)
-                return data.reshape(()).__index__()
-            return data.__index__()
+        if isinstance(data, jax.core.Tracer):
+            # (a differentiated integer input's Float32 copy is read as the integer it is)
+            data = integer_inputs.as_index(data)
         if data.size != 1 or not (jnp.issubdtype(data.dtype, jnp.integer)
                                   or data.dtype == jnp.bool_):
             raise ValueError("Only integer tensors of a single element can be converted to an "
                              "index.")
+        if isinstance(data, jax.core.Tracer):  # JAX's error where the value is not known yet
+            return data.reshape(()).__index__()  # (graph mode folds a constant one, retraces)
         return int(data.reshape(()))
 
     @x64.scoped

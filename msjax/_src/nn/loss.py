@@ -7,7 +7,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_bool, check_is_tensor, check_value_type
-from msjax._src.ops import array_ops, loss_ops
+from msjax._src.ops import array_ops, loss_ops, math_ops
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -90,7 +90,9 @@ class MSELoss(LossBase):
     def construct(self, logits, labels):
         check_is_tensor("logits", logits, self.cls_name)
         check_is_tensor("labels", labels, self.cls_name)
-        return loss_ops.mse_loss(logits, labels, self._reduction)
+        # as MindSpore's: LossBase's reduction of the squares, in the inputs' dtype (ops.mse_loss
+        # gives Float32 for integers)
+        return self.get_loss(math_ops.square(logits - labels))
 
 
 class SmoothL1Loss(LossBase):

@@ -78,6 +78,8 @@ class DiceLoss(LossBase):
         self.smooth = smooth
 
     def construct(self, logits, label):
+        checkparam.check("logits_shape", logits.shape, "label_shape", label.shape,
+                         prim_name=self.cls_name)
         _check_not_uint8(self.cls_name, logits, label)
         x, y = logits.view(-1), label.view(-1)
         intersection = (x * y).sum()
@@ -157,6 +159,11 @@ class GaussianNLLLoss(LossBase):
 
     def __init__(self, *, full=False, eps=1e-6, reduction="mean"):
         super().__init__()
+        checkparam.check_float_range(eps, 0, float("inf"), checkparam.INC_NEITHER, "eps",
+                                     self.cls_name)
+        checkparam.check_value_type("full", full, [bool], self.cls_name)
+        checkparam.check_string(reduction, ["none", "mean", "sum"], "reduction",
+                                "gaussian_nll_loss")
         self.full = full
         self.eps = eps
         self.reduction = reduction
@@ -203,6 +210,8 @@ class HingeEmbeddingLoss(LossBase):
 
     def __init__(self, margin=1.0, reduction="mean"):
         super().__init__()
+        checkparam.check_value_type("margin", margin, [float, int], self.cls_name)
+        checkparam.check_string(reduction, ["none", "sum", "mean"], "reduction", self.cls_name)
         self.margin = margin
         self.reduction = reduction
 
@@ -356,8 +365,33 @@ class FocalLoss(LossBase):
         self.logsoftmax = LogSoftmax(1)
 
     def construct(self, logits, labels):
+        check_is_tensor("logits", logits, self.cls_name)
+        check_is_tensor("labels", labels, self.cls_name)
+        _check_focal_inputs(logits, labels, self.cls_name)
         return self.get_loss(_focal(self.logsoftmax(_as_3d(logits)), _as_3d(labels), self.weight,
                                     self.gamma, labels.shape[1] == 1))
+
+
+def _check_focal_inputs(logits, labels, cls_name):
+    """MindSpore's FocalLoss checks: logits and labels of one rank in [2, 4], logits with more
+    than one channel, labels with one channel or logits' channels, then the labels' dtype."""
+    prefix = f"For '{cls_name}', the"
+    for name, rank in (("logits", logits.ndim), ("labels", labels.ndim)):
+        if not 2 <= rank <= 4:
+            raise ValueError(f"{prefix} dimensions of '{name}' must be in [2, 4], but got "
+                             f"dimension of '{name}' {rank}.")
+    if logits.ndim != labels.ndim:
+        raise ValueError(f"{prefix} dimensions of 'logits' and 'labels' must be equal, but got "
+                         f"dimension of 'logits' {logits.ndim} and dimension of 'labels' "
+                         f"{labels.ndim}.")
+    channels = logits.shape[1]
+    if channels == 1:
+        raise ValueError(f"{prefix} 'logits'.shape[1] cannot be one, but got {channels}.")
+    if labels.shape[1] not in (1, channels):
+        raise ValueError(f"{prefix} 'labels'.shape[1] must be one or equal to 'logits'.shape[1]: "
+                         f"{channels}, but got {labels.shape[1]}.")
+    checkparam.check_type_name("labels", labels.dtype, [mstype.int32, mstype.int64,
+                                                       mstype.float16, mstype.float32], cls_name)
 
 
 @functional

@@ -827,6 +827,8 @@ def pad(input_x, padding, mode="constant", value=None):
     pads = [(0, 0)] * input_x.ndim
     for i in builtins.range(len(padding) // 2):
         pads[input_x.ndim - 1 - i] = (int(padding[2 * i]), int(padding[2 * i + 1]))
+    if mode == "reflect":
+        _check_reflect_padding(input_x.shape, padding)
     if builtins.any(lo < 0 or hi < 0 for lo, hi in pads):
         input_x, pads = _crop_negative_padding(input_x, pads)
     if mode == "constant":
@@ -836,9 +838,38 @@ def pad(input_x, padding, mode="constant", value=None):
                                          "circular": "wrap"}[mode])
 
 
+def _check_reflect_padding(shape, padding):
+    """ops.pad's 'reflect' mode (MindSpore's PadV3): each (before, after) pair, last axis first,
+    must be less than its axis's size. MindSpore numbers the axes of the input as its kernel
+    sees it, with as many leading axes as pairs plus two (a pair for the last axis is axis 2)."""
+    pairs = len(padding) // 2
+    for i in builtins.range(pairs):
+        lo, hi = int(padding[2 * i]), int(padding[2 * i + 1])
+        size = shape[len(shape) - 1 - i]
+        if lo >= size or hi >= size:
+            raise ValueError("For 'PadV3' reflect mode, Padding size must be less than the "
+                             f"corresponding input dimension, but got: padding ({lo},{hi}) at "
+                             f"dimension {pairs + 1 - i} of input:[{size}]")
+
+
+def check_mirror_paddings(shape, pads, mode):
+    """MindSpore's MirrorPad checks of its (before, after) pairs, first axis first: none
+    negative; each less than its axis's size in 'REFLECT' mode, at most that size in
+    'SYMMETRIC' mode."""
+    if builtins.any(v < 0 for pair in pads for v in pair):
+        raise ValueError("For 'MirrorPad', all elements of paddings must be >= 0.")
+    for (lo, hi), size in zip(pads, shape):
+        if (lo or hi) and (builtins.max(lo, hi) >= size if mode == "REFLECT"
+                           else builtins.max(lo, hi) > size):
+            relation = "not less than" if mode == "REFLECT" else "greater than"
+            raise ValueError("For 'MirrorPad', paddings must be no greater than the dimension "
+                             f"size: [{lo}], [{hi}] {relation} [{size}]")
+
+
 @op()
 def mirror_pad(input_x, paddings, mode):
     pads = [tuple(int(v) for v in p) for p in np.asarray(paddings)]
+    check_mirror_paddings(input_x.shape, pads, mode)
     return jnp.pad(input_x, pads, mode={"REFLECT": "reflect", "SYMMETRIC": "symmetric"}[mode])
 
 

@@ -10,15 +10,17 @@ import jax.numpy as jnp
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.random import next_key
+from msjax._src.ops.adapters import check_same_dtype
 from msjax._src.ops.random_ops import keep_mask
 from msjax._src.ops import softmax_math
 from msjax._src.ops.registry import unwrap, wrap
 
 
 def _as_additive(mask, dtype):
+    """A mask as scores to add: a bool (or, as in MindSpore, uint8) mask gives -inf where set."""
     if mask is None:
         return None
-    if mask.dtype == jnp.bool_:
+    if mask.dtype in (jnp.bool_, jnp.uint8):
         return jnp.where(mask, -jnp.inf, 0.0).astype(dtype)
     return mask.astype(dtype)
 
@@ -93,6 +95,74 @@ def multi_head_attention(query, key, value, num_heads, in_proj_weight, in_proj_b
     return out, weights
 
 
+def _check_ranks(query, key, value, key_padding_mask, attn_mask, num_heads):
+    """MindSpore's rank checks of multi_head_attention_forward's inputs, made first."""
+    kind = {3: "batched", 2: "unbatched"}.get(query.ndim)
+    if kind is None:
+        raise ValueError("The `query` should be unbatched 2D or batched 3D tensor, but got "
+                         f"`query` with {query.ndim}D.")
+    if key.ndim != query.ndim or value.ndim != query.ndim:
+        raise ValueError(f"For {kind} `query`, the `key` and `value` must be {query.ndim}D "
+                         f"tensor, but got `key` with {key.ndim}D and `value` with "
+                         f"{value.ndim}D.")
+    if key_padding_mask is not None and key_padding_mask.ndim != query.ndim - 1:
+        raise ValueError(f"For {kind} `query`, the `key_padding_mask` must be `None` or "
+                         f"{query.ndim - 1}D, but got `key_padding_mask` with "
+                         f"{key_padding_mask.ndim}D.")
+    if attn_mask is not None:
+        if attn_mask.ndim not in (2, 3):
+            raise ValueError(f"For {kind} `query`, the `attn_mask` must be `None`, 2-D or 3-D, "
+                             f"but got `attn_mask` with{attn_mask.ndim}D.")
+        expected = (num_heads, query.shape[0], key.shape[0])
+        if kind == "unbatched" and attn_mask.ndim == 3 and attn_mask.shape != expected:
+            raise ValueError(f"The shape of `attn_mask` must to be {expected}, but got "
+                             f"{attn_mask.shape}.")
+
+
+def check_attention_inputs(query, key, value, embed_dim, num_heads, key_padding_mask, attn_mask,
+                           separate_projections, query_weight):
+    """MindSpore's checks of multi_head_attention_forward's (and so nn.MultiheadAttention's)
+    jax-array inputs, in its order: ranks, the padding mask's dtype, the embedding size, key
+    against value, the query projection's MatMulExt dtype, then the masks' dtypes and shapes."""
+    _check_ranks(query, key, value, key_padding_mask, attn_mask, num_heads)
+    if query.ndim == 2:
+        query, key, value = query[:, None], key[:, None], value[:, None]
+        if key_padding_mask is not None:
+            key_padding_mask = key_padding_mask[None]
+    length, batch, embed = query.shape
+    if key_padding_mask is not None and not (key_padding_mask.dtype == jnp.bool_ or jnp.issubdtype(
+            key_padding_mask.dtype, jnp.floating)):
+        raise ValueError("The `key_padding_mask` only supports bool and floating dtypes.")
+    if embed != embed_dim:
+        raise ValueError(f"The `embed_dim` should be {embed_dim}, but got {embed}.")
+    if embed_dim // num_heads * num_heads != embed_dim:
+        raise ValueError(f"The `embed_dim` {embed_dim} can not be divisible by `num_heads` "
+                         f"{num_heads}.")
+    if separate_projections and key.shape[:2] != value.shape[:2]:
+        raise ValueError(f"The sequence length and batch dims of `key`: {key.shape[:2]} do not "
+                         f"match `value`: {value.shape[:2]}.")
+    if not separate_projections and key.shape != value.shape:
+        raise ValueError(f"The shape of `key` {key.shape} does not match `value` {value.shape}.")
+    check_same_dtype("MatMulExt", query, query_weight)
+    if attn_mask is not None:
+        if attn_mask.dtype not in (jnp.bool_, jnp.uint8) and not jnp.issubdtype(
+                attn_mask.dtype, jnp.floating):
+            raise ValueError("`attn_mask` only support float, byte, and bool types, but got not "
+                             f"{mstype.from_numpy(attn_mask.dtype)}.")
+        expected = ((length, key.shape[0]) if attn_mask.ndim == 2
+                    else (batch * num_heads, length, key.shape[0]))
+        if attn_mask.shape != expected:
+            raise ValueError(f"The shape of the `attn_mask` should be {expected}, but got "
+                             f"{attn_mask.shape}.")
+    if key.shape[1] != batch:  # MindSpore views the projected key as (S, N·heads, head_dim)
+        raise ValueError(f"proposed_shape '[const vector]{{{key.shape[0]}, {batch * num_heads}, "
+                         f"{embed_dim // num_heads}}}' is invalid for input of size "
+                         f"{key.shape[0] * key.shape[1] * embed_dim}")
+    if key_padding_mask is not None and key_padding_mask.shape != (batch, key.shape[0]):
+        raise ValueError(f"The shape of `key_padding_mask` should be {(batch, key.shape[0])}, "
+                         f"but got {key_padding_mask.shape}.")
+
+
 @x64.scoped
 def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
                                  in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn,
@@ -108,13 +178,12 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
     if static_k is not None or static_v is not None:
         raise NotImplementedError("multi_head_attention_forward: static_k and static_v are not "
                                   "supported by msjax.")
-    if query.shape[-1] != embed_dim_to_check:
-        raise ValueError(f"was expecting embedding dimension of {embed_dim_to_check}, but got "
-                         f"{query.shape[-1]}")
     arrays = unwrap((query, key, value, in_proj_weight, in_proj_bias, bias_k, bias_v,
                      out_proj_weight, out_proj_bias, key_padding_mask, attn_mask,
                      q_proj_weight, k_proj_weight, v_proj_weight))
     (q, k, v, w_in, b_in, b_k, b_v, w_out, b_out, padding, mask, w_q, w_k, w_v) = arrays
+    check_attention_inputs(q, k, v, embed_dim_to_check, num_heads, padding, mask,
+                           use_separate_proj_weight, w_q if use_separate_proj_weight else w_in)
     if is_causal and mask is None:
         mask = jnp.triu(jnp.ones((q.shape[0], k.shape[0]), jnp.bool_), 1)
     if not use_separate_proj_weight:

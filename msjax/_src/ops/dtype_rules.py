@@ -205,7 +205,30 @@ def _floats_32_64(primitive, first, second):
 _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
                   only(1, "indices type", ("Int32",), primitive="IndexAdd"))
 
+_AVG_POOL3D_INPUT = Rule(only(0, "x", ("Float16", "Float32", "Float64"), primitive="AvgPool3D"))
+_PRELU = Rule(only(0, "x", ("Float16", "Float32"), primitive="PReLU", tensor=False),
+              only(1, "weight", ("Float16", "Float32"), primitive="PReLU", tensor=False))
+_UNPOOL_ARGMAX = Rule(
+    only(0, "x", ("BFloat16", "Float16", "Float32", "Float64", "Int8", "Int16", "Int32", "Int64",
+                  "UInt8", "UInt16", "UInt32", "UInt64"), primitive="MaxUnpool2D"),
+    only(1, "argmax", ("Int32", "Int64"), primitive="MaxUnpool2D"))
+
+_BINARY_CROSS_ENTROPY = Rule(
+    only(0, "input", ("Float16", "Float32", "BFloat16"), primitive=_BCE,
+         message=f"For Primitive[{_BCE}], the type of the input must be [Float16, Float32, "
+                 "BFloat16], but got {got}!"),
+    same({0: "input", 1: "target"}, message=f"For primitive[{_BCE}], the input and target "
+                                            "should have same type, but got: {0} and {1}."),
+    same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
+                                            "should have same type, but got: {0} and {1}."))
+
 RULES: dict[str, Rule] = {
+    "avg_pool1d": _AVG_POOL3D_INPUT,  # (MindSpore computes both with AvgPool3D)
+    "avg_pool2d": _AVG_POOL3D_INPUT,
+    "prelu": _PRELU,
+    "PReLU": _PRELU,
+    "MaxUnpool2D": _UNPOOL_ARGMAX,
+    "max_unpool2d": _UNPOOL_ARGMAX,
     "Softmax": _softmax,
     "softmax": _softmax,
     "GeLU": Rule(only(0, "x", ("BFloat16",) + _FLOAT_TYPES, primitive="GeLU", tensor=False)),
@@ -243,14 +266,14 @@ RULES: dict[str, Rule] = {
                                                primitive="SigmoidCrossEntropyWithLogits")),
     "SoftmaxCrossEntropyWithLogits": Rule(same({0: "logits_type", 1: "label_type"},
                                                primitive="SoftmaxCrossEntropyWithLogits")),
-    "BinaryCrossEntropy": Rule(
-        only(0, "input", ("Float16", "Float32", "BFloat16"), primitive=_BCE,
-             message=f"For Primitive[{_BCE}], the type of the input must be [Float16, Float32, "
-                     "BFloat16], but got {got}!"),
-        same({0: "input", 1: "target"}, message=f"For primitive[{_BCE}], the input and target "
-                                                "should have same type, but got: {0} and {1}."),
-        same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
-                                                "should have same type, but got: {0} and {1}.")),
+    "BinaryCrossEntropy": _BINARY_CROSS_ENTROPY,
+    "binary_cross_entropy": _BINARY_CROSS_ENTROPY,  # (nn.BCELoss too: the Primitive's checks)
+    "kl_div": Rule(only(0, "x", _FLOAT_TYPES, primitive="KLDivLoss"),
+                   same({0: "x", 1: "target"}, primitive="KLDivLoss")),
+    "binary_cross_entropy_with_logits": Rule(*(
+        only(position, name, ("BFloat16", "Float16", "Float32"), primitive="BCEWithLogitsLoss",
+             tensor=False)
+        for position, name in enumerate(("input", "target", "weight", "pos_weight")))),
     "LinSpace": Rule(same({0: "start type", 1: "stop type"}, primitive="LinSpace")),
     "AddN": _add_n,
     "addn": _add_n,

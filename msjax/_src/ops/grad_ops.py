@@ -27,7 +27,8 @@ from msjax._src.ops import reduce_ops
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
-from msjax._src.ops.nn_ops import (avg_pool_nd, channels_axis, check_format_enum, conv_nd,
+from msjax._src.ops.nn_ops import (avg_pool_kernel, channels_axis, check_batch_norm,
+                                   check_format_enum, conv_nd,
                                    max_pool_argmax_2d, max_pool_nd)
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
@@ -349,7 +350,7 @@ def _max_pool_grad(x_origin, out_origin, grad, kernel_size, strides, pad_mode, d
 
 def _avg_pool_grad(x_origin, out_origin, grad, kernel_size, strides, pad_mode, data_format):
     kernel, stride, mode = _pool_attrs(kernel_size, strides, pad_mode)
-    return _pullback(lambda x: avg_pool_nd(x, 2, kernel, stride, mode), x_origin, grad)
+    return _pullback(lambda x: avg_pool_kernel(x, 2, kernel, stride, mode), x_origin, grad)
 
 
 def _max_pool_with_argmax(x, kernel_size, strides, pad_mode, data_format):
@@ -451,6 +452,7 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
     x's dtype, the other outputs are in the scale's."""
     x = input_x._data
     axis = channels_axis(data_format, x.ndim)
+    check_batch_norm(x, scale._data, bias._data, mean._data, variance._data, axis)
     axes = tuple(a for a in range(x.ndim) if a != axis)
     dtype = compute_dtype(x, scale._data, bias._data, mean._data, variance._data)
     wide = x.astype(dtype)

@@ -19,7 +19,7 @@ import functools
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import state
+from msjax._src.core import init_streams, state
 
 _MODULUS = 2 ** 31 - 1
 _MULTIPLIER = 16807
@@ -27,21 +27,12 @@ _RANGE = float(_MODULUS - 1)  # max() - min() + 1 of minstd_rand0
 _WORD = 0xFFFFFFFF
 
 
-def _philox4x32(counter, key):
-    """Philox4x32 with 10 rounds on Python ints (MindSpore's `random::PhiloxRandom()()`)."""
-    c, k = list(counter), list(key)
-    for _ in range(10):
-        p0, p1 = 0xD2511F53 * c[0], 0xCD9E8D57 * c[2]
-        c = [(p1 >> 32) ^ c[1] ^ k[0], p1 & _WORD, (p0 >> 32) ^ c[3] ^ k[1], p0 & _WORD]
-        k = [(k[0] + 0x9E3779B9) & _WORD, (k[1] + 0xBB67AE85) & _WORD]
-    return c
-
-
 def scrambled_seed(global_seed: int, op_seed: int) -> int:
     """MindSpore's `random::GetSeed(global_seed, op_seed)` for seeds not both 0: the two
     (taken as uint64) scrambled by Philox into one uint64."""
     g, o = global_seed % 2 ** 64, op_seed % 2 ** 64
-    words = _philox4x32([g & _WORD, g >> 32, o & _WORD, o >> 32], [0x3EC8F720, 0x02461E29])
+    words = [int(w) for w in init_streams.philox4x32([g & _WORD, g >> 32, o & _WORD, o >> 32],
+                                                      [0x3EC8F720, 0x02461E29])]
     return (words[1] << 32) | words[0]
 
 

@@ -20,17 +20,28 @@ from msjax._src.ops.registry import functional, op, primitive
 @op()
 @one_program
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
+    """`ops.group_norm`: each sample's channel groups normalised, then scaled and shifted per
+    channel. A float16 or bfloat16 input is normalised in float32 (`wide_float`)."""
     n, c = input.shape[:2]
-    grouped = input.reshape(n, num_groups, -1)
+    affine = [v for v in (weight, bias) if v is not None]
+    grouped = wide_float(input).reshape(n, num_groups, -1)
     mean = grouped.mean(-1, keepdims=True)
     var = variance(grouped, -1, keepdims=True)
     out = ((grouped - mean) * jax.lax.rsqrt(var + eps)).reshape(input.shape)
     shape = (1, c) + (1,) * (input.ndim - 2)
     if weight is not None:
-        out = out * weight.reshape(shape)
+        out = out * weight.astype(out.dtype).reshape(shape)
     if bias is not None:
-        out = out + bias.reshape(shape)
-    return out
+        out = out + bias.astype(out.dtype).reshape(shape)
+    return out.astype(jnp.result_type(input, *affine))
+
+
+def wide_float(x):
+    """`x` in float32 when it is a float of fewer bits: a normalisation computes its statistics
+    and their gradient in float32 (in float16 arithmetic the gradient of `rsqrt(var + eps)`
+    overflows for a small variance, and a loss-scaled step turns NaN), as BatchNorm does
+    (ops/batch_norm_train.py)."""
+    return x.astype(jnp.promote_types(x.dtype, jnp.float32))
 
 
 @op()
@@ -89,6 +100,13 @@ def _embedding_lookup(params, indices, offset):
     `params` for each index `i` (Int32 or Int64) of `indices`, zeros where that row is outside
     `params`. The gradient of `params` is dense here (MindSpore's is a sparse row Tensor:
     docs/migration.md)."""
+    check_embedding_lookup(params, indices, offset)
+    return _embedding_functional(params, indices, offset)
+
+
+def check_embedding_lookup(params, indices, offset):
+    """The EmbeddingLookup Primitive's checks of its inputs (nn.EmbeddingLookup's 'CPU' target
+    runs it too), with MindSpore's messages."""
     if not isinstance(params, Tensor):
         raise TypeError("For primitive[EmbeddingLookup], the input argument[params] must be a "
                         f"type of {{Tensor}}, but got {type_of(params)}.")
@@ -110,7 +128,6 @@ def _embedding_lookup(params, indices, offset):
     if indices.ndim == 0:
         raise ValueError("For primitive[EmbeddingLookup], the dimension of indices  must be "
                          "greater than 0 , but got 0.")
-    return _embedding_functional(params, indices, offset)
 
 
 _embedding_functional = functional(_embedding_rows)

@@ -126,15 +126,36 @@ ResizeBilinearV2 = primitive(
 
 
 # -- LayerNorm ---------------------------------------------------------------------------------
+def _check_layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis):
+    """MindSpore's LayerNorm checks: both axes in [-1, rank) (no other negative axis), then
+    gamma and beta each x's shape from `begin_params_axis` on."""
+    rank = x.ndim
+    for name, axis in (("begin_norm_axis", begin_norm_axis),
+                       ("begin_params_axis", begin_params_axis)):
+        if not -1 <= axis < rank:
+            raise RuntimeError(f"For primitive[LayerNorm], input_x's rank is {rank}, while the "
+                               f"'{name}' value should be in the range [-1, {rank}), but got "
+                               f"{axis}")
+    params_axis = begin_params_axis % rank
+    if gamma.ndim + params_axis < rank or beta.ndim + params_axis < rank:
+        raise ValueError(
+            "For 'LayerNorm', begin_params_axis must be less than or equal to input_x shape size, "
+            "gamma shape size add begin_params_axis must be equal to or greater than input_x "
+            "shape size, and beta shape size add begin_params_axis must be equal to or greater "
+            f"than input_x shape size, But got begin_params_axis: {begin_params_axis}, input_x "
+            f"shape size: {rank}, gamma shape size: {gamma.ndim}, beta shape size: {beta.ndim}.")
+    if gamma.shape != x.shape[params_axis:] or beta.shape != x.shape[params_axis:]:
+        shown = [", ".join(str(d) for d in a.shape) for a in (x, gamma, beta)]
+        raise ValueError("For 'LayerNorm', gamma or beta shape must match input shape, but got "
+                         f"input shape: [const vector]{{{shown[0]}}}, gamma shape: [const "
+                         f"vector]{{{shown[1]}}}, beta shape: [const vector]{{{shown[2]}}}.")
+
+
 def _layer_norm(x, gamma, beta, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
     """(normalised x · gamma + beta, mean, variance), the statistics kept over the normalised
     axes (MindSpore's `ops.LayerNorm`)."""
-    norm_axis = begin_norm_axis % x.ndim
-    params_axis = begin_params_axis % x.ndim
-    axes = tuple(range(norm_axis, x.ndim))
-    if params_axis + gamma.ndim != x.ndim:  # else layer_norm_with_stats aligns them the same
-        shape = (1,) * params_axis + tuple(gamma.shape)
-        gamma, beta = gamma.reshape(shape), beta.reshape(shape)
+    _check_layer_norm(x, gamma, beta, begin_norm_axis, begin_params_axis)
+    axes = tuple(range(begin_norm_axis % x.ndim, x.ndim))
     y, mean, variance = layer_norm_with_stats(x, axes, epsilon, gamma, beta)
     # MindSpore's backward (LayerNormGrad) reads only the output's cotangent: the mean and
     # variance outputs pass no gradient (tests/goldens/scripts/layer_norm_grad_probe.py).

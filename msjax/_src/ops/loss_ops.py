@@ -16,7 +16,8 @@ from msjax._src.core import index_checks, integer_inputs
 from msjax._src.core.checkparam import IN, check_int, check_string, check_value_type
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.ops.registry import functional, op, primitive
+from msjax._src.ops.adapters import promote_scalar
+from msjax._src.ops.registry import broadcast_error, functional, op, primitive
 
 _REDUCTIONS = ("mean", "sum", "none")
 _FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
@@ -66,6 +67,23 @@ def reduce_loss(x, reduction, weights=None):
     return x.astype(dtype)
 
 
+def _broadcasting(primitive, a, b, inputs=("input1", "input2")):
+    """`a` and `b`, after MindSpore's ValueError of its elementwise `primitive` where their
+    shapes do not broadcast."""
+    try:
+        jnp.broadcast_shapes(a.shape, b.shape)
+    except ValueError:
+        raise broadcast_error(primitive, a.shape, b.shape, inputs) from None
+    return a, b
+
+
+def _same_dtype(name1, array1, name2, array2, function):
+    if array1.dtype != array2.dtype:
+        raise TypeError(f"For {function}, the {name1} dtype should be equal to {name2} dtype, "
+                        f"but got {name1} dtype:{mstype.from_numpy(array1.dtype)}, {name2} "
+                        f"dtype:{mstype.from_numpy(array2.dtype)}.")
+
+
 def _log_softmax(x, axis):
     return x - jax.scipy.special.logsumexp(x, axis, keepdims=True)
 
@@ -109,7 +127,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
                         f"'float']', but got type '{type(delta).__name__}'.")
     if delta <= 0:
         raise ValueError(f"For 'huber_loss', 'delta' must be greater than 0.0, but got {delta}.")
-    diff = jnp.abs(input - target)
+    diff = jnp.abs(jnp.subtract(*_broadcasting("Sub", input, target)))
+    if not jnp.issubdtype(diff.dtype, jnp.floating):  # (MindSpore's 0.5·d²: Float32)
+        diff = diff.astype(np.float32)
     loss = jnp.where(diff < delta, 0.5 * jnp.square(diff), delta * (diff - 0.5 * delta))
     return reduce_loss(loss.astype(diff.dtype), reduction)
 
@@ -316,13 +336,38 @@ def soft_margin_loss(input, target, reduction="mean"):
 
 @op()
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
+    """`ops.margin_ranking_loss`: max(0, -target·(input1 - input2) + margin) after MindSpore's
+    checks (margin a float; input2 and target of input1's dtype); integer inputs give Float32,
+    as MindSpore adds the Python float margin."""
     _check_reduction(reduction, "margin_ranking_loss")
-    return reduce_loss(jnp.maximum(-target * (input1 - input2) + margin, 0), reduction)
+    check_value_type("margin", margin, [float], "margin_ranking_loss")
+    _same_dtype("input1", input1, "input2", input2, "margin_ranking_loss")
+    _same_dtype("target", target, "input1", input1, "margin_ranking_loss")
+    difference = jnp.subtract(*_broadcasting("SubExt", input1, input2, ("input", "other")))
+    scaled, margin = promote_scalar(-target * difference, margin)
+    return reduce_loss(jnp.maximum(scaled + margin, 0), reduction)
+
+
+def _check_hinge_embedding(inputs, targets, margin, reduction):
+    """MindSpore's checks of hinge_embedding_loss, in its order: margin a number, the reduction,
+    then floating inputs."""
+    if not isinstance(margin, (float, int)):
+        raise TypeError("For 'HingeEmbeddingLoss', 'margin' must be a float or int, but got "
+                        f"{type(margin)}.")
+    if reduction not in _REDUCTIONS:
+        raise ValueError("For 'HingeEmbeddingLoss', 'reduction' must be one of 'none', 'mean', "
+                         f"'sum',but got {reduction}.")
+    for position, array in (("first", inputs), ("second", targets)):
+        if not jnp.issubdtype(array.dtype, jnp.floating):
+            raise TypeError(f"For 'HingeEmbeddingLoss', the dtype of the {position} input must be "
+                            f"float, but got {mstype.from_numpy(array.dtype)}.")
 
 
 @op()
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
-    _check_reduction(reduction, "hinge_embedding_loss")
+    """`ops.hinge_embedding_loss`: x where the target is positive, max(0, margin - x) where it is
+    negative, 0 where it is 0."""
+    _check_hinge_embedding(inputs, targets, margin, reduction)
     positive = jnp.where(targets > 0, inputs, 0)
     negative = jnp.where(targets < 0, jnp.maximum(margin - inputs, 0), 0)
     loss = (positive + negative).astype(inputs.dtype)
@@ -359,8 +404,9 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-06, reduction="mean"):
                          f"'sum',        but got {reduction}.")  # (sic: MindSpore's spaces)
     if x.shape != var.shape and x.shape[:-1] == var.shape:
         var = var[..., None]
-    var = jnp.maximum(var, eps)
-    loss = 0.5 * (jnp.log(var) + jnp.square(x - target) / var)
+    var = jnp.maximum(*promote_scalar(var, eps))  # (an integer var: Float32, as MindSpore's)
+    squared = jnp.square(jnp.subtract(*_broadcasting("SubExt", x, target, ("input", "other"))))
+    loss = 0.5 * (jnp.log(var) + jnp.divide(*_broadcasting("Div", squared, var)))
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)  # a Python float: keeps the loss's dtype
     if reduction == "mean":

@@ -21,6 +21,7 @@ from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key, seeded_key
 from msjax._src.core.tensor import _wrap
 from msjax._src.core import context, op_precision
+from msjax._src.core import dtype as mstype
 
 
 # -- activations -------------------------------------------------------------------------------
@@ -149,11 +150,25 @@ def leaky_relu(input, alpha=0.2):
     return _leaky_relu(input, scalar_like(alpha, input))
 
 
+def _check_prelu_weight(x, weight):
+    """MindSpore's PReLU: a 1-d weight of one value or one per channel (axis 1; a 0-d or 1-d
+    input has one channel)."""
+    if weight.ndim != 1:
+        raise ValueError("The dimension of 'weight' must be 1" if weight.ndim == 0 else
+                         "The dimension of 'weight' must be less than or equal to 1")
+    channels = x.shape[1] if x.ndim >= 2 else 1
+    if weight.size not in (1, channels):
+        raise ValueError("For 'Prelu', the length of 'weight' must be equal to number of "
+                         f"channels: {channels}, but got [const vector]{{{weight.size}}}.")
+
+
 @op(primitive="PReLU")
 def prelu(input, weight):
     x = input
-    return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x
-                     if x.ndim > 1 and weight.size > 1 else weight * x)
+    _check_prelu_weight(x, weight)
+    if weight.size == 1:
+        return jnp.where(x >= 0, x, weight.reshape(()) * x)
+    return jnp.where(x >= 0, x, weight.reshape((-1,) + (1,) * (x.ndim - 2)) * x)
 
 
 @op(primitive="Softplus")
@@ -455,6 +470,60 @@ def _pool_setup(x, nd, kernel_size, stride, dilation, pad_mode, padding, ceil_mo
     return kernel, stride, dilation, geometry
 
 
+def _spatial_3d(value, nd, fill):
+    """A kernel size (`fill` 1) or per-axis padding (`fill` 0) of `nd` spatial axes as the
+    (depth, height, width) MindSpore's 3-d pooling kernels see."""
+    return (fill,) * (3 - nd) + _tuple_arg(value, nd)
+
+
+def _const_vector(values):
+    return "[const vector]{" + ", ".join(str(v) for v in values) + "}"
+
+
+def check_argmax3d_pads(nd, kernel_size, padding):
+    """MindSpore's MaxPool3DWithArgmax kernel (nn.MaxPool1d/2d in 'pad' mode, nn.MaxPool3d
+    with a dilation or indices, ops.max_pool3d): each pad at most half its kernel size."""
+    kernel, pads = _spatial_3d(kernel_size, nd, 1), _spatial_3d(padding, nd, 0)
+    if any(2 * p > k for p, k in zip(pads, kernel)):
+        raise ValueError("For Maxpool3DWithArgmax, pads should be less equal to the half of "
+                         f"ksize, but got ksize is[{_const_vector(kernel)}], pads "
+                         f"is[{_const_vector(pads)}].")
+
+
+def check_argmax_v2_pads(kernel_size, padding):
+    """MindSpore's MaxPoolWithArgmaxV2 kernel (ops.max_pool2d): each pad at most half its kernel
+    size."""
+    kernel, pads = _tuple_arg(kernel_size, 2), _tuple_arg(padding, 2)
+    if any(2 * p > k for p, k in zip(pads, kernel)):
+        raise ValueError("It is required that the `pads` is no more than half of the "
+                         f"`kernel_size`, but gets pads{pads} and kernel_size{kernel}.")
+
+
+def check_max_pool3d_pads(kernel_size, padding):
+    """MindSpore's MaxPool3D kernel (nn.MaxPool3d in 'pad' mode): the two pads of each axis
+    sum to at most its kernel size, depth first."""
+    kernel, pads = _tuple_arg(kernel_size, 3), _explicit_pads(padding, 3)
+    for (lo, hi), k, (sides, axis) in zip(pads, kernel, (("head and tail", "depth"),
+                                                          ("top and bottom", "height"),
+                                                          ("left and right", "width"))):
+        if lo + hi > k:
+            raise ValueError(f"For 'MaxPool3D', the summation of padding on {sides} must be "
+                             f"smaller than, or equal to the kernel size on {axis}, but got "
+                             f"padding: [{lo}, {hi}], kernel_{axis[0]}: {k}.")
+
+
+def _check_avg_pool3d_pads(nd, kernel, geometry):
+    """MindSpore's AvgPool3D kernel (every average pooling with explicit padding): the two pads
+    of each axis sum to at most its kernel size."""
+    pads = ((0, 0),) * (3 - nd) + tuple(pad for pad, _ in geometry)
+    kernel = _spatial_3d(kernel, nd, 1)
+    if any(lo + hi > k for (lo, hi), k in zip(pads, kernel)):
+        shown = ",".join(str(v) for pair in pads for v in pair)
+        raise ValueError("For 'AvgPool3D the sum of the pads in the two directions should be "
+                         "less than or equal to the corresponding kernel size, but got pads: "
+                         f"({shown}) and kernel: {kernel}")
+
+
 @one_program  # eagerly a program kept in msjax's eager program cache
 def max_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, dilation=1,
                 ceil_mode=False):
@@ -537,11 +606,14 @@ def _max_pool_argmax_nd(x, nd, kernel_size, stride, pad_mode, padding, dilation,
 @one_program  # eagerly one program (a window sum, a divisor and a division)
 def avg_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, ceil_mode=False,
                 count_include_pad=True, divisor_override=None):
-    """Average pooling over the last `nd` axes. The divisor is `divisor_override` when given, else
-    the window's cells inside the input (`count_include_pad=False`, and always for 'same'), else
-    its cells inside the explicitly padded input."""
+    """Average pooling over the last `nd` axes, as MindSpore's AvgPool3D kernel computes it. The
+    divisor is `divisor_override` when given, else the window's cells inside the input
+    (`count_include_pad=False`), else its cells inside the padded input: the 'same' padding and
+    the explicit `padding` are both counted (cells added only by `ceil_mode` never are)."""
     kernel, stride, _, geometry = _pool_setup(x, nd, kernel_size, stride, 1, pad_mode, padding,
                                               ceil_mode)
+    if pad_mode.lower() == "pad":
+        _check_avg_pool3d_pads(nd, kernel, geometry)
     lead = (1,) * (x.ndim - nd)
     pads = [(lo, hi + extra) for (lo, hi), extra in geometry]
     zero = np.array(0, x.dtype)
@@ -550,16 +622,23 @@ def avg_pool_nd(x, nd, kernel_size, stride=None, pad_mode="valid", padding=0, ce
     if divisor_override:
         return total / jnp.array(divisor_override, x.dtype)
     ones = jnp.ones(x.shape[x.ndim - nd:], x.dtype)
-    if count_include_pad and pad_mode.lower() != "same":
+    if count_include_pad:
         ones = jnp.pad(ones, [pad for pad, _ in geometry], constant_values=1)
         pads = [(0, extra) for _, extra in geometry]
     counts = jax.lax.reduce_window(ones, zero, jax.lax.add, kernel, stride, pads)
     return total / counts
 
 
+def avg_pool_kernel(x, nd, kernel_size, stride, pad_mode):
+    """MindSpore's AvgPool kernel (the AvgPool Primitive, and nn.AvgPool1d/2d without explicit
+    padding): 'same' averages over the window's cells inside the input, never the padding."""
+    return avg_pool_nd(x, nd, kernel_size, stride, pad_mode, count_include_pad=False)
+
+
 @op()
 def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                ceil_mode=False):
+    check_argmax_v2_pads(kernel_size, padding)
     if return_indices:
         return max_pool_argmax_2d(x, kernel_size, stride, "pad", padding, dilation, ceil_mode)
     return max_pool_nd(x, 2, kernel_size, stride, "pad", padding, dilation, ceil_mode)
@@ -593,7 +672,7 @@ MaxPool = primitive(
 # computes it, as msjax does on every device.
 AvgPool = primitive(
     "AvgPool", functional(lambda x, kernel_size, strides, pad_mode, data_format:
-                          _pool_primitive(avg_pool_nd, x, kernel_size, strides, pad_mode,
+                          _pool_primitive(avg_pool_kernel, x, kernel_size, strides, pad_mode,
                                           data_format)),
     kernel_size=1, strides=1, pad_mode="VALID", data_format="NCHW", display=shown.avg_pool,
     check=lambda arguments: check_format_enum("AvgPool", arguments["data_format"]))
@@ -828,6 +907,32 @@ Conv2DTranspose = primitive("Conv2DTranspose", functional(_conv2d_backprop_input
                             **_CONV_TRANSPOSE_ATTRS)
 
 
+def check_batch_norm(x, scale, bias, mean, variance, axis=1):
+    """MindSpore's BatchNorm checks (the Primitive, ops.batch_norm and the nn BatchNorm layers),
+    on jax arrays, shapes first: x of rank 2 to 4, a scale of x's channel count (along `axis`)
+    and a bias of the scale's shape, then a Float16 or Float32 x. msjax also needs the running
+    mean and variance of the scale's shape (docs/migration.md)."""
+    if not 2 <= x.ndim <= 4:
+        raise ValueError("For primitive[BatchNorm], the rank of images must be in [2,4], but got "
+                         f"{x.ndim}.")
+    channels = x.shape[axis]
+    if scale.shape[0] != channels:
+        raise ValueError("For BatchNorm, scale.shape[0] should be equal to input_x's channel "
+                         f"dimension: {channels}, bug got scale.shape[0]: {scale.shape[0]}.")
+    if bias.shape != scale.shape:
+        shown = ["[" + "".join(f"{d}," for d in a.shape) + "]" for a in (scale, bias)]
+        raise ValueError(f"For primitive[BatchNorm], the scale and bias: {shown[0]} must be equal "
+                         f"to {shown[1]}")
+    if mean.shape != scale.shape or variance.shape != scale.shape:
+        raise ValueError("For BatchNorm, msjax needs the running mean and variance of the "
+                         f"scale's shape {scale.shape}, but got {mean.shape} and "
+                         f"{variance.shape}.")
+    if x.dtype not in (np.float16, np.float32):
+        raise TypeError("For primitive[BatchNorm], the input argument[input_x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32]}, but got "
+                        f"Tensor[{mstype.from_numpy(x.dtype)}].")
+
+
 @tensor_op()
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1,
                eps=1e-5):
@@ -840,6 +945,7 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     (`batch_norm_train`), which a compiled step runs with fewer kernels; the values are the same.
     """
     x = input_x._data
+    check_batch_norm(x, weight._data, bias._data, running_mean._data, running_var._data)
     if not training:
         return _wrap(normalize_channels(x, running_mean._data, running_var._data,
                                         weight._data, bias._data, eps=eps))

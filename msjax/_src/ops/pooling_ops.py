@@ -12,7 +12,8 @@ from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import np_dtype
 from msjax._src.ops.input_rules import ms_name
 
-from msjax._src.ops.nn_ops import avg_pool_nd, max_pool_argmax_nd, max_pool_nd
+from msjax._src.ops.nn_ops import (avg_pool_nd, check_argmax3d_pads, check_argmax_v2_pads,
+                                   max_pool_argmax_nd, max_pool_nd)
 from msjax._src.ops.reduce_ops import argmax_index
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional, op, primitive
@@ -37,6 +38,7 @@ def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
 @op()
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
+    check_argmax3d_pads(3, kernel_size, padding)
     if return_indices:
         return max_pool_argmax_nd(x, 3, kernel_size, stride, "pad", padding, dilation, ceil_mode)
     return max_pool_nd(x, 3, kernel_size, stride, "pad", padding, dilation, ceil_mode)
@@ -236,9 +238,7 @@ def _max_pool_argmax_v2(x, kernel_size, strides=None, pads=0, dilation=(1, 1), c
     kernel = _pool_pair("kernel_size", kernel_size)
     stride = _pool_pair("strides", strides) or kernel
     padding = _pool_pair("pads", pads, allow_zero=True)
-    if any(2 * p > k for p, k in zip(padding, kernel)):
-        raise ValueError("It is required that the `pads` is no more than half of the "
-                         f"`kernel_size`, but gets pads{padding} and kernel_size{kernel}.")
+    check_argmax_v2_pads(kernel, padding)
     values, index = max_pool_argmax_nd(x, 2, kernel, stride, "pad", padding,
                                        _pool_pair("dilation", dilation), ceil_mode)
     return values, index.astype(np_dtype(argmax_type))

@@ -61,6 +61,21 @@ def _pool(primitive, rank, wording="the x_rank must be equal to {0}, but got"):
                                     "{rank}."))
 
 
+def _avg_pool3d_of(added, ranks=None):
+    """A functional pooling op MindSpore computes with AvgPool3D on its input given `added`
+    leading unit axes (ops.avg_pool1d: 2, avg_pool2d and lp_pool2d: 1): AvgPool3D's rank error,
+    naming the expanded rank, unless the input's rank is one of `ranks` (default: 5 - added)."""
+    accepted = (5 - added,) if ranks is None else ranks
+
+    @check(0, level=SHAPE)
+    def avg_pool3d_rank(described):
+        rank = _rank(described[0])
+        if rank is not None and rank not in accepted:
+            raise ValueError("For primitive[AvgPool3D], the x_rank must be equal to 5, but got "
+                             f"{rank + added}.")
+    return Rule(avg_pool3d_rank)
+
+
 @check(0, 1, level=SHAPE)
 def _matmul_ranks(described):
     ranks = _rank(described[0]), _rank(described[1])
@@ -517,6 +532,10 @@ _SIGMOID_CE = "For SigmoidCrossEntropyWithLogits, evaluator arg 'label' shape mu
               "consistent with 'logits' shape, but got 'label' shape: {t1}, 'logits' shape: {t0}."
 
 # msjax's registered name (functional op or Primitive class) -> its Rule
+_BINARY_CROSS_ENTROPY = Rule(same_shape(0, 1, "For primitive[BinaryCrossEntropy], the "
+                                              "input_shape: {0} must be equal to {1}"),
+                             _bce_weight)
+
 RULES: dict[str, Rule] = {
     "MatMul": Rule(_matmul_ranks),
     "SigmoidCrossEntropyWithLogits": Rule(same_shape(0, 1, _SIGMOID_CE)),
@@ -524,9 +543,8 @@ RULES: dict[str, Rule] = {
                                           "{0} must be equal to {1}")),
     "SquareSumAll": Rule(same_shape(0, 1, "For primitive[SquareSumAll], the x: {0} must be equal "
                                           "to {1}")),
-    "BinaryCrossEntropy": Rule(same_shape(0, 1, "For primitive[BinaryCrossEntropy], the "
-                                                "input_shape: {0} must be equal to {1}"),
-                               _bce_weight),
+    "BinaryCrossEntropy": _BINARY_CROSS_ENTROPY,
+    "binary_cross_entropy": _BINARY_CROSS_ENTROPY,  # (nn.BCELoss too: the Primitive's checks)
     "StridedSlice": Rule(_strided_slice_lengths),
     "Slice": Rule(_slice_begin_size),
     "BiasAdd": Rule(rank_is(0, (2, 3, 4, 5), "For primitive[BiasAdd], the rank of input_x must "
@@ -548,6 +566,14 @@ RULES: dict[str, Rule] = {
     "MaxPool3D": _pool("MaxPool3D", 5) + Rule(_pool3d_output("MaxPool3D", ValueError)),
     "AvgPool3D": _pool("AvgPool3D", 5) + Rule(_pool3d_output("AvgPool3D", RuntimeError,
                                                              "Please check input parameter!")),
+    "avg_pool1d": _avg_pool3d_of(2),
+    "avg_pool2d": _avg_pool3d_of(1),
+    "lp_pool1d": _avg_pool3d_of(2, ranks=(2, 3)),  # (a 2-d input gains its batch axis first)
+    "lp_pool2d": _avg_pool3d_of(1),
+    "MaxUnpool2D": Rule(same_shape(0, 1, "For primitive[MaxUnpool2D], the x_shape: {0} must be "
+                                         "equal to {1}")),
+    "max_unpool2d": Rule(same_shape(0, 1, "For primitive[MaxUnpool2D], the x_shape: {0} must be "
+                                          "equal to {1}")),
     "AdaptiveAvgPool2D": Rule(rank_is(0, (3, 4), "For primitive[AdaptiveAvgPool2D], the dim of "
                                                  "x must be in [3,4], but got {rank}."),
                               _adaptive_avg_pool_sizes),

@@ -175,7 +175,7 @@ def owned_values(values: list, donated) -> None:
 
 
 def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=False, replay=None,
-             attribute_roots=None, checks=None):
+             attribute_roots=None, checks=None, syntax_level=None):
     """The traced body of a program: `fn(*args)` as a pure function of the boxes' values.
 
     Structured: `(result, written)`, one `written` entry per box (None where not written).
@@ -186,7 +186,17 @@ def run_pure(boxes, fn, box_values, args, record: TraceRecord, flat_outputs=Fals
     core/attributes.py), the attributes it writes are carried: a Tensor attribute becomes a box
     of the next trace, any other is an output written back after each call. `checks`: the
     trace's view of the index checks (`record.checks`), None where indices are not checked.
+    `syntax_level`: the graph syntax level configured for a graph-mode (flat) trace, which
+    its body and its result's Python values follow (graph_fallback.traced_at).
     """
+    with graph_fallback.traced_at(syntax_level):
+        return _run_pure(boxes, fn, box_values, args, record, flat_outputs, replay,
+                         attribute_roots, checks)
+
+
+def _run_pure(boxes, fn, box_values, args, record, flat_outputs, replay, attribute_roots,
+              checks):
+    """`run_pure` in its syntax level."""
     if attribute_roots is not None:
         fn, carried = attributes.carrying(fn, boxes, attribute_roots)
     pure, _ = lifting.lift(fn, boxes=boxes, replay=replay, keep_created=True)
@@ -269,12 +279,22 @@ class CompiledFunction:
     # core/index_checks.py); programs with flat outputs (jit, GRAPH_MODE) always do.
     checks_structured = False
 
-    def __init__(self, fn, transform=None, name=None):
+    def __init__(self, fn, transform=None, name=None, syntax_level=context.LAX):
         self.fn = fn
         self.transform = transform
         self.flat_outputs = transform is None
         self.name = name or getattr(fn, "__name__", type(fn).__name__)
         self.programs = lifting.Programs()  # by MindSpore's cache key; bounded, objects weak
+        self.syntax_level = syntax_level  # None: a Cell's graph (`configured_syntax_level`)
+
+    def configured_syntax_level(self, args) -> int:
+        """The syntax level the graph-mode program of a call with `args` is configured at
+        (MS_DEV_JIT_SYNTAX_LEVEL overrides it: graph_fallback.syntax_level): `syntax_level`
+        (a `jit` function's: LAX, STRICT with `fullgraph=True`), or for a GRAPH_MODE Cell's
+        graph (`syntax_level` None, the Cell the first argument) the Cell's."""
+        if self.syntax_level is None:
+            return graph_fallback.cell_syntax_level(args[0])
+        return self.syntax_level
 
     def _make_jitted(self, program: Program):
         """A jitted pure function of `program`'s boxes and arguments, and the record its traces
@@ -296,7 +316,8 @@ class CompiledFunction:
                      if flat_outputs else None)  # whose attributes it carries (attributes.py)
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay,
-                                roots, record.checks if checks else None)
+                                roots, record.checks if checks else None,
+                                self.configured_syntax_level(args) if flat_outputs else None)
 
         if program.checked and flat_outputs:
             pure, program.error_tree = index_checks.functionalised(

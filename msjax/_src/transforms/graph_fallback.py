@@ -18,9 +18,13 @@ those Python values as they are. msjax does the same on JAX:
 - `str()`, `repr()`, `format()` (so `str.format`, `%`, f-strings) of a traced Tensor need its
   value (core/tensor.py `_value_to_print`): a Tensor made from constants shows its folded values,
   any other makes the function run eagerly, as MindSpore formats it at run time.
-- With `MS_DEV_JIT_SYNTAX_LEVEL=0` (STRICT), `asnumpy` of a traced tensor raises MindSpore's
-  AttributeError instead (MindSpore 2.10 ignores `set_context(jit_syntax_level=...)` here, and so
-  does msjax).
+- The syntax level (`syntax_level`): a GRAPH_MODE Cell's graph takes its JitConfig's
+  `jit_syntax_level`, else the context's; a `jit` function is LAX, or STRICT with
+  `fullgraph=True` (it does not read the context; a function captured from bytecode or by
+  tracing stays LAX); `MS_DEV_JIT_SYNTAX_LEVEL` in the process
+  environment (0 STRICT, 1 COMPATIBLE, 2 LAX) overrides both. Under STRICT and COMPATIBLE
+  `asnumpy` of a traced tensor raises MindSpore's AttributeError instead of running eagerly;
+  under STRICT a returned dict is the tuple of its values (nested ones too).
 """
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ import types
 import jax
 import numpy as np
 
-from msjax._src.core import tensor_hooks
+from msjax._src.core import context, tensor_hooks
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
@@ -82,12 +86,24 @@ NEEDS_VALUE = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConvers
                jax.errors.TracerIntegerConversionError, jax.errors.NonConcreteBooleanIndexError)
 
 
+@contextlib.contextmanager
+def traced_at(configured):
+    """The block traces a graph-mode program configured at syntax level `configured` (None: no
+    graph-mode program), which the environment overrides (`syntax_level`)."""
+    token = _LEVEL.set(None if configured is None else syntax_level(configured))
+    try:
+        yield
+    finally:
+        _LEVEL.reset(token)
+
+
 def run_folding_when_needed(record, graph_mode, run):
     """`run()`, the body of a program's trace (`record`: its program.TraceRecord); when Python
     needed a tensor's value and this is a graph-mode program, again with constants folded
     (remembered in `record.fold`, which the program's later traces keep): the value is then there
     when the tensor was made from constants, and when it was not, the error stands (and the
-    function falls back to running eagerly, control_flow.fall_back).
+    function falls back to running eagerly, control_flow.fall_back). Below the LAX syntax level
+    (`traced_at`) `asnumpy()` of a traced tensor raises MindSpore's AttributeError instead.
 
     Folding only when needed keeps every other program as it was traced before: its constants
     embedded in the program, so its executable serialises whole (compile_cache.py).
@@ -98,7 +114,8 @@ def run_folding_when_needed(record, graph_mode, run):
             try:
                 return run()
             except NEEDS_VALUE as error:
-                if strict() and isinstance(error, jax.errors.TracerArrayConversionError):
+                if (_LEVEL.get() not in (None, context.LAX)
+                        and isinstance(error, jax.errors.TracerArrayConversionError)):
                     raise _strict_error(error) from None
                 record.fold = True
         if not record.fold:
@@ -113,10 +130,39 @@ _IN_GRAPH: contextvars.ContextVar = contextvars.ContextVar("msjax_in_graph", def
 in_graph = _IN_GRAPH.get  # whether a graph-mode program (jit, GRAPH_MODE) is being traced
 tensor_hooks.IN_GRAPH[0] = in_graph  # a Parameter's register_hook is refused there
 
+# The syntax level of the graph-mode program being traced (None: none is).
+_LEVEL: contextvars.ContextVar = contextvars.ContextVar("msjax_syntax_level", default=None)
+_LEVEL_VARIABLE = "MS_DEV_JIT_SYNTAX_LEVEL"
+
+
+def syntax_level(configured=context.LAX) -> int:
+    """The syntax level a graph is compiled at: `MS_DEV_JIT_SYNTAX_LEVEL` of the process
+    environment where set (MindSpore reads it with C's getenv: `context.process_environ`), else
+    `configured`. A value other than 0, 1 or 2 raises MindSpore's RuntimeError."""
+    value = context.process_environ(_LEVEL_VARIABLE)
+    if not value:
+        return configured
+    if value not in ("0", "1", "2"):
+        raise RuntimeError(f"JIT syntax level should be a number and from 0 to 2, but got "
+                           f"{value}")
+    return int(value)
+
 
 def strict() -> bool:
-    """Whether graph mode's syntax level is STRICT (`MS_DEV_JIT_SYNTAX_LEVEL=0`)."""
-    return os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL", "").strip() == "0"
+    """Whether graph mode's syntax level is STRICT: the level of the program being traced, or
+    outside one the environment's (a GRAPH_MODE gradient taken from Python, grad.py)."""
+    level = _LEVEL.get()
+    return (syntax_level() if level is None else level) == context.STRICT
+
+
+def cell_syntax_level(cell) -> int:
+    """The syntax level a GRAPH_MODE Cell's graph is configured at: its JitConfig's
+    `jit_syntax_level` (`Cell.set_jit_config`), else the context's `jit_syntax_level`."""
+    name = cell.__dict__.get("_jit_config_dict", {}).get("jit_syntax_level", "")
+    if name:
+        return {"STRICT": context.STRICT, "COMPATIBLE": context.COMPATIBLE,
+                "LAX": context.LAX}[name]
+    return context.get_context("jit_syntax_level")
 
 
 def _strict_error(error):
@@ -146,12 +192,14 @@ def _is_merged_number(tensor) -> bool:
 
 def _as_graph_value(value, finals):
     """`value` as MindSpore's graph returns it: iterators as tuples (a `filter` or a generator
-    as a list), dicts in insertion order, NumPy scalars as Python scalars, Parameters as their
+    as a list), dicts in insertion order (under STRICT the tuple of their values), NumPy scalars as Python scalars, Parameters as their
     values at the end of the call (`finals`: id -> value)."""
     kind = type(value)
     if kind is tuple or kind is list:
         return kind(_as_graph_value(v, finals) for v in value)
     if kind is dict:
+        if strict():  # STRICT graphs return a dict as the tuple of its values
+            return tuple(_as_graph_value(v, finals) for v in value.values())
         return InsertionOrdered((k, _as_graph_value(v, finals)) for k, v in value.items())
     if isinstance(value, np.generic):
         return value.item()

@@ -9,7 +9,7 @@ import functools
 import inspect
 import logging
 
-from msjax._src.core import traceback_filter, x64
+from msjax._src.core import context, traceback_filter, x64
 from msjax._src.core.lifting import is_cell, is_cell_class
 from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms import global_program, graph_scoping
@@ -50,9 +50,12 @@ def _check_jit_args(capture_mode, jit_level, dynamic, fullgraph, backend, option
 class JitFunction:
     """A function compiled by `mindspore.jit`; callable like the function it wraps."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, fullgraph=False):
         self.fn = fn
-        self.compiled = CompiledFunction(fn)
+        # MindSpore compiles a `fullgraph=True` function at the STRICT syntax level, any other
+        # at LAX, whatever the context's `jit_syntax_level` (graph_fallback.syntax_level)
+        self.syntax_level = context.STRICT if fullgraph else context.LAX
+        self.compiled = CompiledFunction(fn, syntax_level=self.syntax_level)
         self.compiled_with_keywords = None  # for calls passing keyword-only or **kwargs
         self._method_of: dict = {}  # type -> whether this is a method of it (namespace_self)
         functools.update_wrapper(self, fn)
@@ -121,8 +124,9 @@ class JitFunction:
 
             def call_with_keywords(args, kwargs):
                 return fn(*args, **kwargs)
-            self.compiled_with_keywords = CompiledFunction(call_with_keywords,
-                                                           name=getattr(fn, "__name__", "jit"))
+            self.compiled_with_keywords = CompiledFunction(
+                call_with_keywords, name=getattr(fn, "__name__", "jit"),
+                syntax_level=self.syntax_level)
         try:
             return self.compiled_with_keywords(args, kwargs)
         except FALLBACK_ERRORS as error:
@@ -134,9 +138,9 @@ class JitFunction:
         return functools.partial(self, obj)
 
 
-def _compile_target(target):
+def _compile_target(target, fullgraph=False):
     if is_cell_class(target):
-        target.construct = JitFunction(target.construct)
+        target.construct = JitFunction(target.construct, fullgraph)
         return target
     if is_cell(target):
         # One compiled function per Cell instance and graph name, as MindSpore's: `jit(net)`
@@ -147,9 +151,9 @@ def _compile_target(target):
         if compiled is None:
             construct = type(target).construct  # (already compiled when its class was jitted)
             compiled = functions[name] = JitFunction(
-                construct.fn if isinstance(construct, JitFunction) else construct)
+                construct.fn if isinstance(construct, JitFunction) else construct, fullgraph)
         return functools.partial(compiled, target)
-    return JitFunction(target)
+    return JitFunction(target, fullgraph)
 
 
 def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False,
@@ -167,13 +171,13 @@ def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgra
             _logger.warning("The 'jit' argument '%s' is deprecated and will be removed in a future "
                             "version; it is ignored.", key)
     if capture_mode != "ast":  # traced or bytecode capture: no parse, no graph syntax rules
-        def compile_traced(target):
+        def compile_traced(target):  # (`fullgraph` there is no syntax level: LAX)
             graph_scoping.not_parsed(target)
             return _compile_target(target)
         return compile_traced if function is None else compile_traced(function)
     if function is None:
-        return _compile_target
-    return _compile_target(function)
+        return functools.partial(_compile_target, fullgraph=fullgraph)
+    return _compile_target(function, fullgraph)
 
 
 def ms_function(fn=None, input_signature=None, hash_args=None, jit_config=None):
@@ -204,7 +208,8 @@ def graph_function(cell) -> CompiledFunction:
     every caller: its calls, `Cell.compile`, `Model.build`)."""
     compiled = cell.__dict__.get("_graph_call")
     if compiled is None:
-        compiled = CompiledFunction(_run_cell, name=type(cell).__name__)
+        compiled = CompiledFunction(  # at the Cell's syntax level (its JitConfig's or the context's)
+            _run_cell, name=type(cell).__name__, syntax_level=None)
         object.__setattr__(cell, "_graph_call", compiled)
     return compiled
 

@@ -24,8 +24,8 @@ from mindspore import Tensor
 _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
 Param = _PROBE["Param"]
-F, I, P, arr = _PROBE["F"], _PROBE["I"], _PROBE["P"], _PROBE["arr"]
-fn = _PROBE["fn"]
+F, I, P, arr, fn = _PROBE["F"], _PROBE["I"], _PROBE["P"], _PROBE["arr"], _PROBE["fn"]
+_UNPOOL_INDICES = I([[[[0, 3], [8, 15]]]], np.int64)
 
 
 def _inner(module, name, **kwargs):
@@ -91,6 +91,18 @@ _MORE_OPS = {
     "AdjustHue": (P("AdjustHue"), [F(2, 2, 3), F()]),
     "ResizeArea": (P("ResizeArea"), [F(1, 4, 4, 1), I([2, 2])]),
     "AdaptiveMaxPool3D": (P("AdaptiveMaxPool3D"), [F(1, 1, 2, 2, 2), I([1, 1, 1])]),
+    "avg_pool1d": (fn("avg_pool1d"), [F(1, 2, 6), 2]),
+    "avg_pool2d": (fn("avg_pool2d"), [F(1, 2, 4, 4), 2]),
+    "prelu": (fn("prelu"), [F(1, 2, 3), F(2)]),
+    "PReLU": (P("PReLU"), [F(1, 2, 3), F(2)]),
+    "max_unpool2d": (fn("max_unpool2d"), [F(1, 1, 2, 2), _UNPOOL_INDICES, 2]),
+    "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES]),
+    "binary_cross_entropy": (fn("binary_cross_entropy"), [
+        Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
+        F(2, 3)]),
+    "kl_div": (fn("kl_div"), [F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32))]),
+    "binary_cross_entropy_with_logits": (fn("binary_cross_entropy_with_logits"), [
+        F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32)), F(3), F(3)]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

@@ -12,13 +12,25 @@ import runpy
 import subprocess
 import sys
 
+import numpy as np
 import mindspore as ms
+from mindspore import Tensor
 
 _PROBE = runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                      "robustness_probe.py"), run_name="robustness_probe")
-P, F = _PROBE["P"], _PROBE["F"]
+P, F, I, fn = _PROBE["P"], _PROBE["F"], _PROBE["I"], _PROBE["fn"]
+_UNPOOL_INDICES = I([[[[0, 3], [8, 15]]]], np.int64)
 # ops beyond robustness_probe.py's, with their good calls
-OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)])}
+OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
+       "avg_pool1d": (fn("avg_pool1d"), [F(1, 2, 6), 2]),
+       "avg_pool2d": (fn("avg_pool2d"), [F(1, 2, 4, 4), 2]),
+       "lp_pool1d": (fn("lp_pool1d"), [F(1, 2, 6), 2, 2]),
+       "lp_pool2d": (fn("lp_pool2d"), [F(1, 2, 4, 4), 2, 2]),
+       "max_unpool2d": (fn("max_unpool2d"), [F(1, 1, 2, 2), _UNPOOL_INDICES, 2]),
+       "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES]),
+       "binary_cross_entropy": (fn("binary_cross_entropy"), [
+           Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
+           F(2, 3)])}
 _digest = _PROBE["_digest"]
 variants = _PROBE["variants"]
 
@@ -102,6 +114,14 @@ CHECKED = {
     "gather_elements": ("arg0 rank+1",),
     "CheckValid": ("arg0 rank+1", "arg1 scalar", "arg1 empty"),
     "SquareSumAll": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 empty"),
+    "avg_pool1d": ("arg0 rank+1",),
+    "avg_pool2d": ("arg0 rank+1",),
+    "lp_pool1d": ("arg0 rank+1",),
+    "lp_pool2d": ("arg0 rank+1",),
+    "max_unpool2d": ("arg1 empty",),
+    "MaxUnpool2D": ("arg1 empty",),
+    "binary_cross_entropy": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 scalar",
+                             "arg2 rank+1"),
 }
 
 

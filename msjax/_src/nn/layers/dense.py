@@ -10,6 +10,8 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_bool, check_is_tensor, check_positive_int
 from msjax._src.ops import layer_ops
+from msjax._src.ops.adapters import check_same_dtype
+from msjax._src.ops.registry import unwrap
 
 
 class BiDense(Cell):
@@ -68,6 +70,8 @@ class BiDense(Cell):
             raise ValueError(f"{prefix} dimensions except the last of 'input1' must be same as "
                              f"'input2', but got {input1.shape} of 'input1' and {input2.shape} of "
                              f"'input2'")
+        # MindSpore multiplies input1 by the weight with MatMul, which takes one dtype
+        check_same_dtype("MatMul", unwrap(input1), unwrap(self.weight))
         return layer_ops.bidense(input1, input2, self.weight,
                                  self.bias if self.has_bias else None)
 

@@ -11,7 +11,7 @@ from msjax._src.core.initializer import initializer
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import (check_positive_float, check_positive_int, check_string,
                                          check_value_type)
-from msjax._src.ops import array_ops, math_ops
+from msjax._src.ops import array_ops, layer_ops, math_ops
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -115,6 +115,8 @@ class EmbeddingLookup(Cell):
             self.max_norm = check_positive_float(max_norm, "max_norm", name)
 
     def construct(self, indices):
+        if self.target == "CPU":  # MindSpore's EmbeddingLookup Primitive, with its checks
+            layer_ops.check_embedding_lookup(self.embedding_table, indices, 0)
         return _lookup_rows(self.embedding_table, indices, self.max_norm)
 
 

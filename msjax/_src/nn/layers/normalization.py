@@ -313,10 +313,13 @@ class GroupNorm(Cell):
 @one_program
 def _instance_norm(x, gamma, beta, eps):
     axes = tuple(range(2, x.ndim))
-    mean = jnp.mean(x, axes, keepdims=True)
-    var = variance(x, axes, keepdims=True)
+    wide = layer_ops.wide_float(x)  # (float32 at least, as every normalisation)
+    mean = jnp.mean(wide, axes, keepdims=True)
+    var = variance(wide, axes, keepdims=True)
     shape = (1, -1) + (1,) * (x.ndim - 2)
-    return (x - mean) * jax.lax.rsqrt(var + eps) * gamma.reshape(shape) + beta.reshape(shape)
+    out = ((wide - mean) * jax.lax.rsqrt(var + eps) * gamma.astype(wide.dtype).reshape(shape)
+           + beta.astype(wide.dtype).reshape(shape))
+    return out.astype(jnp.result_type(x, gamma, beta))
 
 
 class _InstanceNorm(Cell):

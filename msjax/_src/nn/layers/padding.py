@@ -16,6 +16,7 @@ from msjax._src.core import dtype as mstype
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_string
 from msjax._src.backend.interface import one_program
+from msjax._src.ops.array_ops import check_mirror_paddings
 from msjax._src.ops.primitives import MirrorPad
 from msjax._src.ops.primitives import Pad as PadPrimitive
 from msjax._src.ops.registry import functional
@@ -185,6 +186,8 @@ class _ReflectionPadNd(Cell):
         if x.ndim < len(self.padding):
             raise ValueError(f"For padding with length {len(self.padding) * 2}, the dimension of the "
                              f"tensor should be at least {len(self.padding)}, but got {x.ndim}")
+        lead = [(0, 0)] * (x.ndim - len(self.padding))
+        check_mirror_paddings(x.shape, lead + [tuple(pair) for pair in self.padding], "REFLECT")
         flat = tuple(v for pair in reversed(self.padding) for v in pair)
         return pad_last_axes(x, flat, "reflect")
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from msjax._src.core import context
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.checks import check_int, check_string, check_value_type
-from msjax._src.ops import array_ops, fractional_pool_ops, nn_ops, pooling_ops
+from msjax._src.ops import array_ops, fractional_pool_ops, nn_ops, pooling_ops, reduce_ops
 from msjax._src.backend.interface import one_program
 from msjax._src.ops.registry import functional
 
 max_pool_nd_tensor = functional(one_program(nn_ops.max_pool_nd))
 max_pool_argmax_nd_tensor = functional(nn_ops.max_pool_argmax_nd)
 avg_pool_nd_tensor = functional(one_program(nn_ops.avg_pool_nd))
+avg_pool_kernel_tensor = functional(one_program(nn_ops.avg_pool_kernel))
 
 
 def _check_tuple_length(value, arg_name, length, cls_name):
@@ -40,17 +41,18 @@ def _maxpool_padding(padding, cls_name):
     return (0,) + tuple(padding)
 
 
-def _avgpool_padding(padding, cls_name):
-    """MindSpore's AvgPool2d padding as a 6-tuple (front, back, top, bottom, left, right)."""
+def _avgpool_padding(padding, cls_name, nd=2):
+    """MindSpore's average-pooling `padding` of an `nd`-d layer as AvgPool3D's 6-tuple (front,
+    back, top, bottom, left, right): an int, or 1 or `nd` ints, each padding both sides."""
     check_value_type("padding", padding, (int, tuple, list), cls_name)
     if isinstance(padding, int):
-        return (0, 0) + (padding,) * 4
+        return (0, 0) * (3 - nd) + (padding,) * nd * 2
     _check_non_negative_ints(padding, "padding", cls_name)
-    if len(padding) == 2:
-        return (0, 0) + tuple(padding[i // 2] for i in range(4))
+    if len(padding) == nd:
+        return (0, 0) * (3 - nd) + tuple(padding[i // 2] for i in range(nd * 2))
     if len(padding) == 1:
-        return (0, 0) + tuple(padding) * 4
-    raise ValueError(f"For {cls_name}, the padding must be a int or tuple/list contains 1 or 2 "
+        return (0, 0) * (3 - nd) + tuple(padding) * nd * 2
+    raise ValueError(f"For {cls_name}, the padding must be a int or tuple/list contains 1 or {nd} "
                      f"int, but got tuple/list with length:{len(padding)}.")
 
 
@@ -143,6 +145,7 @@ class MaxPool2d(_PoolNd):
 
     def construct(self, x):
         if self.use_pad:
+            nn_ops.check_argmax3d_pads(2, self._kernel, self.padding[1:])
             return nn_ops.max_pool2d(x, self._kernel, self._stride, self.padding[1:],
                                      self._dilation, self.return_indices, self._ceil_mode)
         return _batched(self.max_pool, x)
@@ -202,7 +205,7 @@ def _batched(pool, x, rank=4):
 
 def _one_d_check(x, cls_name):
     if x.ndim != 3:
-        raise ValueError(f"For '{cls_name}', the in_shape must have 3 dims, but got {x.ndim}.")
+        raise ValueError(f"For '{cls_name}', the input must has 3 dim, but got {x.ndim}")
 
 
 class MaxPool1d(_PoolNd):
@@ -239,6 +242,7 @@ class MaxPool1d(_PoolNd):
         if unbatched:
             x = array_ops.expand_dims(x, 0)
         if self.use_pad:
+            nn_ops.check_argmax3d_pads(1, self.kernel_size[-1], self.padding[-1])
             out = nn_ops.max_pool2d(array_ops.expand_dims(x, 2), (1, self.kernel_size[-1]),
                                     (1, self.stride[-1]), (0, self.padding[-1]),
                                     (1, self._dilation), self.return_indices, self._ceil_mode)
@@ -282,9 +286,20 @@ class AvgPool1d(_PoolNd):
                                             self._count_include_pad)
         else:
             _one_d_check(x, self.cls_name)
-            out = avg_pool_nd_tensor(x, 1, self.kernel_size[-1], self.stride[-1],
-                                            self.pad_mode)
+            out = _avg_pool1d_unpadded(x, self.kernel_size[-1], self.stride[-1], self.pad_mode)
         return array_ops.squeeze(out, 0) if unbatched else out
+
+
+def _avg_pool1d_unpadded(x, kernel_size, stride, pad_mode):
+    """nn.AvgPool1d without explicit padding, on (N, C, L): when no second window starts inside
+    the input (L - kernel_size < stride) MindSpore slices out the first window and averages it,
+    in 'same' mode too (one output; a Slice error when L < kernel_size); otherwise it runs its
+    AvgPool kernel."""
+    batch, channels, width = x.shape
+    if width - kernel_size < stride:
+        window = array_ops.Slice()(x, (0, 0, 0), (batch, channels, kernel_size))
+        return reduce_ops.mean(window, 2, keep_dims=True)
+    return avg_pool_kernel_tensor(x, 1, kernel_size, stride, pad_mode)
 
 
 class MaxPool3d(_PoolNd):
@@ -307,6 +322,10 @@ class MaxPool3d(_PoolNd):
         unbatched = x.ndim == 4
         if unbatched:
             x = array_ops.expand_dims(x, 0)
+        if self.return_indices or self.only_pad:  # MindSpore's MaxPool3DWithArgmax
+            nn_ops.check_argmax3d_pads(3, self.kernel_size, self._padding)
+        elif self.pad_mode == "PAD":  # its MaxPool3D
+            nn_ops.check_max_pool3d_pads(self.kernel_size, self._padding)
         if self.return_indices:
             out = max_pool_argmax_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
                                             self._padding, self._dilation, self._ceil_mode)
@@ -323,19 +342,16 @@ class AvgPool3d(_PoolNd):
     def __init__(self, kernel_size=1, stride=1, pad_mode="valid", padding=0, ceil_mode=False,
                  count_include_pad=True, divisor_override=None):
         super().__init__(kernel_size, stride, pad_mode)
+        padding = _avgpool_padding(padding, self.cls_name, 3)
         if divisor_override is not None and divisor_override <= 0:
             raise ValueError(f"For '{self.cls_name}', the 'divisor_override' must be > 0, but got "
                              f"{divisor_override}.")
-        self._args = (padding, ceil_mode, count_include_pad,
-                      0 if divisor_override is None else divisor_override)
+        self.avg_pool = nn_ops.AvgPool3D(
+            self.kernel_size, self.stride, pad_mode, padding, ceil_mode, count_include_pad,
+            0 if divisor_override is None else divisor_override)
 
     def construct(self, x):
-        unbatched = x.ndim == 4
-        if unbatched:
-            x = array_ops.expand_dims(x, 0)
-        out = avg_pool_nd_tensor(x, 3, self.kernel_size, self.stride, self.pad_mode,
-                                        *self._args)
-        return array_ops.squeeze(out, 0) if unbatched else out
+        return _batched(self.avg_pool, x, 5)
 
 
 class _AdaptivePool(Cell):
@@ -444,6 +460,9 @@ class _MaxUnpoolNd(Cell):
             if not output_size:
                 raise ValueError(f"For {name}, the length of output_size must be positive, "
                                  "but got 0.")
+        if self._ND == 2:  # MindSpore's ops.max_unpool2d, with MaxUnpool2D's checks
+            return pooling_ops.ops_max_unpool2d(x, indices, self.kernel_size, self.stride,
+                                                self.padding, output_size)
         return pooling_ops._unpool_tensor(x, indices, self._ND, self.kernel_size, self.stride,
                                           self.padding, output_size)
 

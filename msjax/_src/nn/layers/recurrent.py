@@ -29,7 +29,8 @@ from msjax._src.nn.layers.checks import (check_dtype_in, check_is_tensor as _che
                                          type_of as _type_of)
 from msjax._src.nn.layers.lstm_recurrence import lstm_recurrence
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import unwrap, wrap
+from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
+from msjax._src.ops.registry import broadcast_error, unwrap, wrap
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor
 
@@ -381,7 +382,27 @@ class RNNCellBase(Cell):
         for name, tensor in zip(names, tensors):
             check_dtype_in(name, tensor.dtype, (mstype.float32, mstype.float16), self.cls_name)
 
+    _GATE_CHUNKS = 1  # the hidden-size blocks of the projections MindSpore adds first
+
+    def _check_step_inputs(self, x, h):
+        """MindSpore's cells compute MatMul(x, weight_ih.T) and MatMul(h, weight_hh.T), then
+        add the two projections: MatMul's rank, dtype and inner-dimension errors, then AddExt's
+        broadcast error where the batch sizes differ."""
+        x, h = unwrap(x), unwrap(h)
+        for value, weight in ((x, self.weight_ih), (h, self.weight_hh)):
+            if value.ndim != 2:
+                raise ValueError("MatMul inputs should have the same dimension size and equal "
+                                 "to 2.")
+            weight = unwrap(weight)
+            check_same_dtype("MatMul", value, weight)
+            check_matmul_dims(value, weight, transpose_b=True)
+        if x.shape[0] != h.shape[0]:
+            width = self._GATE_CHUNKS * self.hidden_size
+            raise broadcast_error("AddExt", (x.shape[0], width), (h.shape[0], width),
+                                  ("input", "other"))
+
     def _step(self, x, hx):
+        self._check_step_inputs(x, hx[0] if isinstance(hx, tuple) else hx)
         return wrap(cell_step(self.mode, *unwrap((x, hx, self.weight_ih, self.weight_hh,
                                                   self.bias_ih, self.bias_hh))))
 
@@ -423,6 +444,7 @@ class LSTMCell(RNNCellBase):
     (a whole layer: `batch_size`, `dropout`, `bidirectional`) raise ValueError."""
 
     mode = "LSTM"
+    _GATE_CHUNKS = 4
 
     def __init__(self, *args, **kwargs):
         if len(args) > 3 or {"batch_size", "dropout", "bidirectional"} & set(kwargs):

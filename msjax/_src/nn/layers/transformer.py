@@ -19,7 +19,7 @@ from msjax._src.nn.containers import CellList
 from msjax._src.nn.layers.activation import GELU, ReLU
 from msjax._src.nn.layers.basic import Dense, Dropout
 from msjax._src.nn.layers.normalization import LayerNorm
-from msjax._src.ops.attention_ops import multi_head_attention
+from msjax._src.ops.attention_ops import check_attention_inputs, multi_head_attention
 from msjax._src.ops import nn_ops
 from msjax._src.ops.registry import unwrap, wrap
 from msjax._src.core.parameter import Parameter
@@ -77,13 +77,18 @@ class MultiheadAttention(Cell):
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True,
                   attn_mask=None, average_attn_weights=True):
-        if key_padding_mask is not None and not (
-                key_padding_mask.dtype == mstype.bool_ or mstype.is_floating(key_padding_mask.dtype)):
+        if key_padding_mask is not None and key_padding_mask.dtype not in (
+                (mstype.bool_,) + mstype.float_type):
             raise ValueError("only bool and floating types of key_padding_mask are supported")
         q, k, v = unwrap((query, key, value))
         swap = self.batch_first and q.ndim == 3
         if swap:
             q, k, v = (a.swapaxes(0, 1) for a in (q, k, v))
+        check_attention_inputs(q, k, v, self.embed_dim, self.num_heads,
+                               unwrap(key_padding_mask), unwrap(attn_mask),
+                               not self._qkv_same_embed_dim,
+                               unwrap(self.in_proj_weight if self._qkv_same_embed_dim
+                                      else self.q_proj_weight))
         training_dropout = self.training and self.dropout > 0
         out, weights = multi_head_attention(
             q, k, v, self.num_heads, unwrap(self.in_proj_weight), unwrap(self.in_proj_bias),
@@ -114,8 +119,8 @@ def _check_activation(activation):
     if isinstance(activation, Cell) and not isinstance(activation, (ReLU, GELU)):
         raise ValueError("The argument 'activation' must be nn.ReLU or nn.GELU instance, but get "
                          f"{activation}.")
-    if (callable(activation) and not isinstance(activation, (str, Cell))
-            and activation is not nn_ops.relu and activation is not nn_ops.gelu):
+    # (a Cell is callable too: as in MindSpore, nn.ReLU() and nn.GELU() are refused here)
+    if callable(activation) and activation is not nn_ops.relu and activation is not nn_ops.gelu:
         raise ValueError("The argument 'activation' must be ops.relu or ops.gelu instance, but "
                          f"get {activation}.")
     return _activation_function(activation) if isinstance(activation, str) else activation
@@ -303,10 +308,8 @@ class Transformer(Cell):
     def construct(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
                   src_key_padding_mask=None, tgt_key_padding_mask=None,
                   memory_key_padding_mask=None):
-        batched = src.ndim == 3
-        if batched and src.shape[0 if self.batch_first else 1] != tgt.shape[
-                0 if self.batch_first else 1]:
-            raise ValueError("The number of batch size for 'src' and 'tgt' must be equal.")
+        # (MindSpore's batch-size check compares src's batch with itself: src and tgt of two
+        # batch sizes fail later, in the decoder's attention over the memory)
         if src.shape[-1] != self.d_model or tgt.shape[-1] != self.d_model:
             raise ValueError("The number of features for 'src' and 'tgt' must be equal to "
                              "`d_model`.")
