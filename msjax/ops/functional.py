@@ -11,6 +11,7 @@ from msjax._src.ops.pooling_ops import adaptive_avg_pool3d as adaptive_avg_pool3
 from msjax._src.ops.pooling_ops import adaptive_max_pool1d as adaptive_max_pool1d
 from msjax._src.ops.pooling_ops import adaptive_max_pool2d as adaptive_max_pool2d
 from msjax._src.ops.pooling_ops import adaptive_max_pool3d as adaptive_max_pool3d
+from msjax._src.ops.image_primitives import AdaptiveMaxPool2D as AdaptiveMaxPool2D
 from msjax._src.ops.math_ops import add as add
 from msjax._src.ops.math_ops import addbmm as addbmm
 from msjax._src.ops.math_ops import addcdiv as addcdiv
@@ -89,9 +90,11 @@ from msjax._src.ops.math_ops import bitwise_xor as bitwise_xor
 from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.graph_helpers import bool_not as bool_not
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.comm_ops import broadcast as broadcast
+from msjax._src.ops.graph_helpers import broadcast_gradient_args as broadcast_gradient_args
 from msjax._src.ops.array_ops import broadcast_to as broadcast_to
 from msjax._src.ops.array_ops import bucketize as bucketize
 from msjax._src.ops.array_ops import cartesian_prod as cartesian_prod
@@ -111,6 +114,8 @@ from msjax._src.ops.math_ops import clamp as clip
 from msjax._src.ops.linalg_ops import clip_by_global_norm as clip_by_global_norm
 from msjax._src.ops.linalg_ops import clip_by_norm as clip_by_norm
 from msjax._src.ops.math_ops import clip_by_value as clip_by_value
+from msjax._src.ops.ragged_sparse_primitives import coalesce as coalesce
+from msjax._src.ops.image_primitives import col2im as col2im
 from msjax._src.ops.array_ops import column_stack as column_stack
 from msjax._src.ops.array_ops import combinations as combinations
 from msjax._src.ops.array_ops import concat as concat
@@ -119,10 +124,12 @@ from msjax._src.ops.math_ops import conj as conj
 from msjax._src.ops.nn_ops import conv1d as conv1d
 from msjax._src.ops.nn_ops import conv2d as conv2d
 from msjax._src.ops.nn_ops import conv3d as conv3d
+from msjax._src.ops.conv3d_ops import conv3d_transpose as conv3d_transpose
 from msjax._src.ops.nn_ops import conv_transpose2d as conv_transpose2d
 from msjax._src.ops.sparse_ops import coo_abs as coo_abs
 from msjax._src.ops.sparse_ops import coo_acos as coo_acos
 from msjax._src.ops.sparse_ops import coo_acosh as coo_acosh
+from msjax._src.ops.sparse_helpers import coo_add as coo_add
 from msjax._src.ops.sparse_ops import coo_asin as coo_asin
 from msjax._src.ops.sparse_ops import coo_asinh as coo_asinh
 from msjax._src.ops.sparse_ops import coo_atan as coo_atan
@@ -152,6 +159,9 @@ from msjax._src.ops.sparse_ops import coo_sqrt as coo_sqrt
 from msjax._src.ops.sparse_ops import coo_square as coo_square
 from msjax._src.ops.sparse_ops import coo_tan as coo_tan
 from msjax._src.ops.sparse_ops import coo_tanh as coo_tanh
+from msjax._src.ops.sparse_helpers import coo_tensor_get_dense_shape as coo_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import coo_tensor_get_indices as coo_tensor_get_indices
+from msjax._src.ops.sparse_helpers import coo_tensor_get_values as coo_tensor_get_values
 from msjax._src.ops.math_ops import copysign as copysign
 from msjax._src.ops.math_ops import cos as cos
 from msjax._src.ops.math_ops import cosh as cosh
@@ -194,6 +204,10 @@ from msjax._src.ops.sparse_ops import csr_sqrt as csr_sqrt
 from msjax._src.ops.sparse_ops import csr_square as csr_square
 from msjax._src.ops.sparse_ops import csr_tan as csr_tan
 from msjax._src.ops.sparse_ops import csr_tanh as csr_tanh
+from msjax._src.ops.sparse_helpers import csr_tensor_get_dense_shape as csr_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indices as csr_tensor_get_indices
+from msjax._src.ops.sparse_helpers import csr_tensor_get_indptr as csr_tensor_get_indptr
+from msjax._src.ops.sparse_helpers import csr_tensor_get_values as csr_tensor_get_values
 from msjax._src.ops.sparse_ops import csr_to_coo as csr_to_coo
 from msjax._src.ops.sparse_ops import csr_to_dense as csr_to_dense
 from msjax._src.ops.ctc_decode_ops import ctc_greedy_decoder as ctc_greedy_decoder
@@ -216,7 +230,9 @@ from msjax._src.ops.array_ops import diag_embed as diag_embed
 from msjax._src.ops.array_ops import diagflat as diagflat
 from msjax._src.ops.array_ops import diagonal as diagonal
 from msjax._src.ops.scatter_ops import diagonal_scatter as diagonal_scatter
+from msjax._src.ops.graph_helpers import dict_getitem as dict_getitem
 from msjax._src.ops.reduce_ops import diff as diff
+from msjax._src.ops.ext_functions import diff_ext as diff_ext
 from msjax._src.ops.math_ops import digamma as digamma
 from msjax._src.ops.reduce_ops import dist as dist
 from msjax._src.ops.math_ops import div as div
@@ -229,6 +245,7 @@ from msjax._src.ops.activation_ops import dropout3d as dropout3d
 from msjax._src.ops.array_ops import dsplit as dsplit
 from msjax._src.ops.array_ops import dstack as dstack
 from msjax._src.ops.primitive_instances import dtype as dtype
+from msjax._src.ops.graph_helpers import DtypeToEnum as DtypeToEnum
 from msjax._src.ops.primitives import dyn_shape as dyn_shape
 from msjax._src.ops.linalg_ops import eig as eig
 from msjax._src.ops.linalg_ops import eigvals as eigvals
@@ -261,6 +278,7 @@ from msjax._src.ops.array_ops import flip as flip
 from msjax._src.ops.array_ops import fliplr as fliplr
 from msjax._src.ops.array_ops import flipud as flipud
 from msjax._src.ops.math_ops import float_power as float_power
+from msjax._src.ops.ext_functions import float_power_ext as float_power_ext
 from msjax._src.ops.math_ops import floor as floor
 from msjax._src.ops.math_ops import floor_div as floor_div
 from msjax._src.ops.math_ops import floor_divide as floor_divide
@@ -302,6 +320,7 @@ from msjax._src.ops.nn_ops import hardshrink as hardshrink
 from msjax._src.ops.nn_ops import hardsigmoid as hardsigmoid
 from msjax._src.ops.nn_ops import hardswish as hardswish
 from msjax._src.ops.nn_ops import hardtanh as hardtanh
+from msjax._src.ops.graph_helpers import hastype as hastype
 from msjax._src.ops.math_ops import heaviside as heaviside
 from msjax._src.ops.spectral_ops import hfft as hfft
 from msjax._src.ops.spectral_ops import hfft2 as hfft2
@@ -324,6 +343,7 @@ from msjax._src.ops.spectral_ops import ihfft as ihfft
 from msjax._src.ops.spectral_ops import ihfft2 as ihfft2
 from msjax._src.ops.spectral_ops import ihfftn as ihfftn
 from msjax._src.ops.math_ops import imag as imag
+from msjax._src.ops.graph_helpers import in_dict as in_dict
 from msjax._src.ops.scatter_ops import index_add as index_add
 from msjax._src.ops.scatter_ops import index_fill as index_fill
 from msjax._src.ops.array_ops import index_select as index_select
@@ -341,18 +361,22 @@ from msjax._src.ops.alias_primitives import iou as iou
 from msjax._src.ops.spectral_ops import irfft as irfft
 from msjax._src.ops.spectral_ops import irfft2 as irfft2
 from msjax._src.ops.spectral_ops import irfftn as irfftn
+from msjax._src.ops.graph_helpers import is_ as is_
 from msjax._src.ops.math_ops import is_complex as is_complex
 from msjax._src.ops.graph_values import is_dynamic_sequence_element_unknown as is_dynamic_sequence_element_unknown
 from msjax._src.ops.math_ops import is_floating_point as is_floating_point
 from msjax._src.ops.math_ops import is_nonzero as is_nonzero
+from msjax._src.ops.graph_helpers import is_not as is_not
 from msjax._src.ops.graph_values import is_sequence_shape_unknown as is_sequence_shape_unknown
 from msjax._src.ops.graph_values import is_sequence_value_unknown as is_sequence_value_unknown
 from msjax._src.core.tensor import is_tensor as is_tensor
+from msjax._src.ops.graph_helpers import is_tensor_bool_cond as is_tensor_bool_cond
 from msjax._src.ops.math_ops import isclose as isclose
 from msjax._src.ops.graph_values import isconstant as isconstant
 from msjax._src.ops.math_ops import isfinite as isfinite
 from msjax._src.ops.math_ops import isinf as isinf
 from msjax._src.ops.math_ops import isnan as isnan
+from msjax._src.ops.ext_functions import isnan_ext as isnan_ext
 from msjax._src.ops.math_ops import isneginf as isneginf
 from msjax._src.ops.math_ops import isposinf as isposinf
 from msjax._src.ops.math_ops import isreal as isreal
@@ -376,6 +400,10 @@ from msjax._src.ops.math_ops import less_equal as less_equal
 from msjax._src.ops.math_ops import lgamma as lgamma
 from msjax._src.transforms.forward_mode import linearize as linearize
 from msjax._src.ops.array_ops import linspace as linspace
+from msjax._src.ops.graph_helpers import list_equal as list_equal
+from msjax._src.ops.graph_helpers import list_getitem as list_getitem
+from msjax._src.ops.graph_helpers import list_len as list_len
+from msjax._src.ops.graph_helpers import list_setitem as list_setitem
 from msjax._src.ops.math_ops import log as log
 from msjax._src.ops.math_ops import log10 as log10
 from msjax._src.ops.math_ops import log1p as log1p
@@ -401,7 +429,9 @@ from msjax._src.ops.linalg_ops import lstsq as lstsq
 from msjax._src.ops.math_ops import less as lt
 from msjax._src.ops.linalg_ops import lu_solve as lu_solve
 from msjax._src.ops.linalg_ops import lu_unpack as lu_unpack
+from msjax._src.ops.graph_helpers import make_list as make_list
 from msjax._src.ops.host_ops import make_range as make_range
+from msjax._src.ops.graph_helpers import make_slice as make_slice
 from msjax._src.ops.host_ops import make_tuple as make_tuple
 from msjax._src.ops.loss_ops import margin_ranking_loss as margin_ranking_loss
 from msjax._src.ops.array_ops import masked_fill as masked_fill
@@ -461,6 +491,7 @@ from msjax._src.ops.array_ops import nonzero as nonzero
 from msjax._src.ops.reduce_ops import norm as norm
 from msjax._src.ops.random_ops import normal as normal
 from msjax._src.ops.math_ops import not_equal as not_equal
+from msjax._src.ops.graph_helpers import not_in_dict as not_in_dict
 from msjax._src.ops.array_ops import numel as numel
 from msjax._src.ops.array_ops import one_hot as one_hot
 from msjax._src.ops.array_ops import ones as ones
@@ -510,6 +541,7 @@ from msjax._src.ops.primitive_instances import reduce_min as reduce_min
 from msjax._src.ops.comm_ops import reduce_scatter as reduce_scatter
 from msjax._src.ops.comm_ops import reduce_scatter_tensor as reduce_scatter_tensor
 from msjax._src.ops.primitive_instances import reduce_sum as reduce_sum
+from msjax._src.ops.graph_helpers import reduced_shape as reduced_shape
 from msjax._src.ops.nn_ops import relu as relu
 from msjax._src.ops.nn_ops import relu6 as relu6
 from msjax._src.ops.math_ops import remainder as remainder
@@ -517,6 +549,7 @@ from msjax._src.ops.linalg_ops import renorm as renorm
 from msjax._src.ops.array_ops import repeat_elements as repeat_elements
 from msjax._src.ops.array_ops import repeat_interleave as repeat_interleave
 from msjax._src.ops.array_ops import reshape as reshape
+from msjax._src.ops.graph_helpers import reshape_ as reshape_
 from msjax._src.ops.array_ops import reverse as reverse
 from msjax._src.ops.alias_primitives import reverse_sequence as reverse_sequence
 from msjax._src.ops.spectral_ops import rfft as rfft
@@ -529,6 +562,9 @@ from msjax._src.ops.primitives import Roll as Roll
 from msjax._src.ops.array_ops import rot90 as rot90
 from msjax._src.ops.math_ops import round as round
 from msjax._src.ops.array_ops import row_stack as row_stack
+from msjax._src.ops.sparse_helpers import row_tensor_get_dense_shape as row_tensor_get_dense_shape
+from msjax._src.ops.sparse_helpers import row_tensor_get_indices as row_tensor_get_indices
+from msjax._src.ops.sparse_helpers import row_tensor_get_values as row_tensor_get_values
 from msjax._src.ops.activation_ops import rrelu as rrelu
 from msjax._src.ops.math_ops import rsqrt as rsqrt
 from msjax._src.ops.scalar_ops import scalar_add as scalar_add
@@ -575,6 +611,7 @@ from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.math_ops import sgn as sgn
 from msjax._src.ops.array_ops import shape as shape
 from msjax._src.ops.primitive_instances import shape_ as shape_
+from msjax._src.ops.graph_helpers import shape_mul as shape_mul
 from msjax._src.ops.random_ops import shuffle as shuffle
 from msjax._src.ops.math_ops import sigmoid as sigmoid
 from msjax._src.ops.math_ops import sign as sign
@@ -636,7 +673,9 @@ from msjax._src.ops.primitive_instances import tensor_le as tensor_le
 from msjax._src.ops.math_ops import less as tensor_lt
 from msjax._src.ops.primitive_instances import tensor_mod as tensor_mod
 from msjax._src.ops.primitive_instances import tensor_mul as tensor_mul
+from msjax._src.ops.graph_helpers import tensor_muls as tensor_muls
 from msjax._src.ops.primitive_instances import tensor_pow as tensor_pow
+from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.scatter_ops import tensor_scatter_add as tensor_scatter_add
 from msjax._src.ops.scatter_ops import tensor_scatter_div as tensor_scatter_div
 from msjax._src.ops.scatter_ops import tensor_scatter_elements as tensor_scatter_elements
@@ -645,6 +684,7 @@ from msjax._src.ops.scatter_ops import tensor_scatter_min as tensor_scatter_min
 from msjax._src.ops.scatter_ops import tensor_scatter_mul as tensor_scatter_mul
 from msjax._src.ops.scatter_ops import tensor_scatter_sub as tensor_scatter_sub
 from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_scatter_update
+from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
@@ -664,9 +704,15 @@ from msjax._src.ops.math_ops import true_divide as true_divide
 from msjax._src.ops.math_ops import trunc as trunc
 from msjax._src.ops.math_ops import truncate_div as truncate_div
 from msjax._src.ops.math_ops import truncate_mod as truncate_mod
+from msjax._src.ops.graph_helpers import tuple_div as tuple_div
+from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
+from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem
 from msjax._src.ops.host_ops import tuple_len as tuple_len
+from msjax._src.ops.graph_helpers import tuple_reversed as tuple_reversed
+from msjax._src.ops.graph_helpers import tuple_setitem as tuple_setitem
 from msjax._src.ops.array_ops import tuple_to_array as tuple_to_array
 from msjax._src.ops.array_ops import type_as as type_as
+from msjax._src.ops.graph_helpers import typeof as typeof
 from msjax._src.ops.array_ops import unbind as unbind
 from msjax._src.ops.image_ops import unfold as unfold
 from msjax._src.ops.random_ops import uniform as uniform

@@ -488,3 +488,57 @@ def check_segment_ids(name: str, ids, count: int) -> None:
              f"RuntimeError: Launch kernel failed, name:Default/{name}-op0\n"
              f"For '{name}', segment_ids[{{position}}] = {{value}} is not less than "
              f"num_segments = {count}.", count)
+
+
+def _axis_bad(xp, indices, size):
+    bad = (indices < -size) | (indices >= size)
+    return bad.any(), {"value": indices.reshape(-1)[_first(xp, bad)]}
+
+
+def check_axis_indices(name: str, indices, size: int) -> None:
+    """ScatterAddWithAxis: each index in [-size, size) of its axis (negative ones count from
+    the end), else MindSpore's ValueError naming the first index out of it."""
+    _require(_axis_bad, indices,
+             f"ValueError: For '{name}', indices value {{value}} is out of bound {size}!", size)
+
+
+def _not_finite_bad(xp, values, kind):
+    """The first value that is NaN or infinite decides MindSpore's message: NaN (kind 0) or
+    Inf (kind 1)."""
+    flat = values.reshape(-1)
+    bad = ~xp.isfinite(flat)
+    first_is_nan = xp.isnan(flat[_first(xp, bad)])
+    return bad.any() & (first_is_nan == (kind == 0)), {}
+
+
+def check_numerics(values) -> None:
+    """CheckNumerics: MindSpore's CPU kernel stops at the first NaN or infinite value, with a
+    RuntimeError naming which it was."""
+    if values.size == 0:
+        return
+    _require(_not_finite_bad, values, "RuntimeError: : Tensor had NaN values", 0)
+    _require(_not_finite_bad, values, "RuntimeError: : Tensor had Inf values", 1)
+
+
+def _dims_bad(xp, dims):
+    return (dims <= 0).any(), {}
+
+
+def _below_zero_bad(xp, indices):
+    return (indices < 0).any(), {}
+
+
+def _beyond_bad(xp, both, count):
+    """`both`: the indices, then the `count` dimensions."""
+    indices, dims = both[:-count], both[-count:]
+    return (indices >= xp.prod(dims)).any(), {}
+
+
+def check_unravel(indices, dims) -> None:
+    """UnravelIndex: every dimension positive, every index in [0, prod(dims)), with MindSpore's
+    ValueErrors (its kernel checks the dimensions first)."""
+    _require(_dims_bad, dims, "ValueError: All dimensions must be greater than 0.")
+    _require(_below_zero_bad, indices, "ValueError: Index must be greater than 0.")
+    xp = jnp if _is_traced(indices) or _is_traced(dims) else np
+    both = xp.concatenate([xp.ravel(indices), xp.ravel(dims).astype(indices.dtype)])
+    _require(_beyond_bad, both, "ValueError: Index out of boundary.", dims.shape[0])

@@ -110,6 +110,8 @@ def range(start, end, step, maxlen=1000000):  # noqa: A001
     """`ops.range`: Float32 if any bound is a float, else Int64. Bounds must be concrete."""
     start, end, step = (integer_inputs.as_index(v) for v in (start, end, step))
     values = [np.asarray(v).item() for v in (start, end, step)]
+    if values[2] == 0:
+        raise ValueError("For Range, delta cannot be equal to zero.")
     dtype = _FLOAT32 if builtins.any(_is_float(v) for v in (start, end, step)) else _INT64
     return jnp.asarray(np.arange(*values).astype(dtype))
 

@@ -17,3 +17,5 @@ from msjax._src.ops import ctc_decode_ops, multinomial_ops
 from msjax._src.ops import alias_primitives
 from msjax._src.ops import optimizer_ops
 from msjax._src.ops import sequence_ops
+from msjax._src.ops import (ext_functions, graph_helpers, image_primitives, math_primitives,
+                           ragged_sparse_primitives)

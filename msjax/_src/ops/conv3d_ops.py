@@ -204,3 +204,13 @@ def _conv3d_transpose(x, w, out_channel, kernel_size, pad_mode, pads, stride, di
 
 PRIMITIVES["Conv3D"] = Conv3D  # classes of their own: listed by hand
 PRIMITIVES["Conv3DTranspose"] = Conv3DTranspose
+
+
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1,
+                     output_padding=0):
+    """`ops.conv3d_transpose`: `Conv3DTranspose` with the channels and kernel size of `weight`
+    (in_channel, out_channel / group, kD, kH, kW), called on `inputs`."""
+    prim = Conv3DTranspose(weight.shape[0], weight.shape[1] * group, tuple(weight.shape[2:]),
+                           mode=1, pad_mode=pad_mode, pad=padding, stride=stride,
+                           dilation=dilation, group=group, output_padding=output_padding)
+    return prim(inputs, weight)

@@ -334,4 +334,96 @@ RULES: dict[str, Rule] = {
              primitive="DenseToSparseSetOperation"),
         same({1: "x2_indices", 3: "x2_shape"}, primitive="DenseToSparseSetOperation"),
         only(1, "x2_indices", ("Int64",), primitive="DenseToSparseSetOperation")),
+    # the Primitives of ops/math_primitives.py
+    "Histogram": Rule(only(0, "x", ("Float16", "Float32", "Int32"), primitive="Histogram")),
+    "UnravelIndex": Rule(same({0: "indices", 1: "dims"}, primitive="UnravelIndex"),
+                         only(1, "dims", _INDEX_TYPES, primitive="UnravelIndex"),
+                         only(0, "indices", _INDEX_TYPES, primitive="UnravelIndex")),
+    "NuclearNorm": Rule(only(0, "x", ("Float32", "Float64"), primitive="NuclearNorm")),
+    "DataFormatVecPermute": Rule(only(0, "x", _INDEX_TYPES, primitive="DataFormatVecPermute")),
+    "NthElement": Rule(only(0, "input", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                         "Int64", "Int8", "UInt16", "UInt8"),
+                            primitive="NthElement"),
+                       only(1, "n", ("Int32",), primitive="NthElement")),
+    "TridiagonalMatMul": Rule(
+        *(only(p, arg, _FLOAT_TYPES + ("Complex64", "Complex128"), primitive="TridiagonalMatMul")
+          for p, arg in enumerate(("superdiag", "maindiag", "subdiag", "rhs"))),
+        same({0: "superdiag", 1: "maindiag", 2: "subdiag", 3: "rhs"},
+             primitive="TridiagonalMatMul")),
+    "LuSolve": Rule(only(0, "x", _FLOAT_TYPES, primitive="LuSolve"),
+                    only(1, "lu_data", _FLOAT_TYPES, primitive="LuSolve"),
+                    same({0: "x", 1: "lu_data"}, primitive="LuSolve"),
+                    only(2, "lu_pivots", ("Int32",), primitive="LuSolve")),
+    "Lstsq": Rule(same({0: "x", 1: "a"}, primitive="Lstsq"),
+                  only(1, "a", _FLOAT_TYPES, primitive="Lstsq"),
+                  only(0, "x", _FLOAT_TYPES, primitive="Lstsq")),
+    "CompareAndBitpack": Rule(
+        same({0: "x", 1: "threshold"}, primitive="CompareAndBitpack"),
+        only(1, "threshold", ("Bool", "Int8", "Int16", "Int32", "Int64") + _FLOAT_TYPES,
+             primitive="CompareAndBitpack")),
+    "CheckNumerics": Rule(only(0, "x", _FLOAT_TYPES, primitive="CheckNumerics")),
+    "SGD": Rule(*(only(p, arg, ("Float16", "Float32"), primitive="SGD", message=(
+        f"For primitive[SGD], the input argument[{arg}] must be a type of {{{{Tensor[Float16], "
+        "Tensor[Float32]}}, but got " + ("Ref[Tensor[{got}]]." if written else "Tensor[{got}].")))
+        for p, (arg, written) in enumerate((("parameters", True), ("gradient", False),
+                                            ("learning_rate", False), ("accum", True),
+                                            ("momentum", False), ("stat", True))))),
+    # the Primitives of ops/ragged_sparse_primitives.py
+    "RaggedRange": Rule(
+        same({0: "starts", 1: "limits", 2: "deltas"},
+             message="For RaggedRange, starts, limits, and deltas must have the same type, but "
+                     "got starts Tensor[{0}], limits Tensor[{1}], deltas Tensor[{2}]."),
+        *(only(p, arg, ("Float32", "Float64", "Int32", "Int64"), primitive="RaggedRange")
+          for p, arg in enumerate(("starts", "limits", "deltas")))),
+    "EditDistance": Rule(*(only(p, arg, ("Int64",), primitive="EditDistance")
+                           for p, arg in ((0, "hypothesis_indices"), (2, "hypothesis_shape"),
+                                          (3, "truth_indices"), (5, "truth_shape")))),
+    "Coalesce": Rule(only(1, "x_values", _FLOAT_TYPES, primitive="Coalesce"),
+                     only(0, "x_indices", ("Int64",), primitive="Coalesce"),
+                     only(2, "x_shape", ("Int64",), primitive="Coalesce")),
+    "CombinedNonMaxSuppression": Rule(
+        *(only(p, arg, ("Float32",) if p in (0, 1, 4, 5) else ("Int32",),
+               primitive="CombinedNonMaxSuppression")
+          for p, arg in enumerate(("boxes", "scores", "max_output_size_per_class",
+                                   "max_total_size", "iou_threshold", "score_threshold")))),
+    "coalesce": Rule(only(1, "x_values", _FLOAT_TYPES, primitive="Coalesce"),
+                     only(0, "x_indices", ("Int64",), primitive="Coalesce"),
+                     only(2, "x_shape", ("Int64",), primitive="Coalesce")),
+    "NonMaxSuppressionWithOverlaps": Rule(
+        same({0: "overlaps", 1: "scores"}, primitive="NonMaxSuppressionWithOverlaps"),
+        same({3: "overlap_threshold", 4: "score_threshold"},
+             primitive="NonMaxSuppressionWithOverlaps"),
+        *(only(p, arg, ("Int32",) if p == 2 else _FLOAT_TYPES,
+               primitive="NonMaxSuppressionWithOverlaps")
+          for p, arg in enumerate(("overlaps", "scores", "max_output_size", "overlap_threshold",
+                                   "score_threshold")))),
+    "MatrixSolveLs": Rule(
+        *(only(p, arg, ("Complex128", "Complex64", "Float32", "Float64"),
+               primitive="MatrixSolveLs") for p, arg in ((0, "matrix"), (1, "rhs"))),
+        same({0: "matrix", 1: "rhs"}, primitive="MatrixSolveLs"),
+        only(2, "l2_regularizer", ("Float64",), primitive="MatrixSolveLs")),
+    "AffineGrid": Rule(only(0, "theta", ("Float16", "Float32"), primitive="AffineGrid")),
+    # the Primitives of ops/image_primitives.py
+    "ScaleAndTranslate": Rule(only(0, "images", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                                 "Int64", "Int8"), primitive="ScaleAndTranslate"),
+                              only(1, "size", ("Int32",), primitive="ScaleAndTranslate"),
+                              only(2, "scale", ("Float32",), primitive="ScaleAndTranslate"),
+                              only(3, "translation", ("Float32",),
+                                   primitive="ScaleAndTranslate")),
+    "ExtractGlimpse": Rule(*(only(p, arg, ("Int32",) if p == 1 else ("Float32",),
+                                  primitive="ExtractGlimpse")
+                             for p, arg in enumerate(("x", "size", "offsets")))),
+    "RGBToHSV": Rule(only(0, "type of input 'images'", _FLOAT_TYPES, primitive="RGBToHSV")),
+    "HSVToRGB": Rule(only(0, "x", _FLOAT_TYPES, primitive="HSVToRGB")),
+    "AdjustHue": Rule(only(1, "delta", ("Float32",), primitive="AdjustHue"),
+                      only(0, "images", _FLOAT_TYPES, primitive="AdjustHue")),
+    "ResizeArea": Rule(only(1, "size", ("Int32",), primitive="ResizeArea"),
+                       only(0, "images", ("Float16", "Float32", "Float64", "Int16", "Int32",
+                                          "Int64", "Int8", "UInt16", "UInt8"),
+                            primitive="ResizeArea")),
+    "AdaptiveMaxPool3D": Rule(only(0, "x", _ALL_BUT_BOOL[1:], primitive="AdaptiveMaxPool3D"),
+                              only(1, "output_size", ("Int32",), primitive="AdaptiveMaxPool3D")),
+    "ScatterAddWithAxis": Rule(
+        only(1, "indices type", _INDEX_TYPES, primitive="ScatterAddWithAxis"),
+        written(0, "input_x", 2, primitive="ScatterAddWithAxis")),
 }

@@ -1,9 +1,9 @@
 """MindSpore's optimizer Primitives of the Adagrad, AdaMax, Adadelta, FTRL, RMSProp, Adam and sign
-families and plain gradient descent: each updates its Parameters (`var` and its slots) in place
-and returns their new values, as MindSpore 2.10's CPU kernels compute them
-(tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
-ops14_fused_sparse_probe.out). Everything is computed before anything is written: a call that
-fails leaves every Parameter as it was.
+families, plain gradient descent and SGD with momentum (`_sgd`): each updates its Parameters
+(`var` and its slots) in place and returns their new values, as MindSpore 2.10's CPU kernels
+compute them (tests/goldens/ops/ops14_optimizer_probe.out, ops14_optimizer2_probe.out,
+ops14_fused_sparse_probe.out, miss17_sparse_primitives_probe.out). Everything is computed
+before anything is written: a call that fails leaves every Parameter as it was.
 
 - `ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad)`:
   `m = beta1·m + (1 - beta1)·g`, `v = max(beta2·v, |g|)`,
@@ -474,6 +474,37 @@ def _rms_prop_checks(arguments):
                          f"{arguments['epsilon']}.")
 
 
+@x64.scoped
+def _sgd(parameters, gradient, learning_rate, accum, momentum, stat, dampening=0.0,
+         weight_decay=0.0, nesterov=False):
+    """`SGD(dampening, weight_decay, nesterov)(parameters, gradient, learning_rate, accum,
+    momentum, stat)`: `g = gradient + weight_decay·parameters`; with a positive momentum, `accum
+    = g` and `stat = 0` where `stat` is positive (the first step), else `accum = momentum·accum +
+    (1 - dampening)·g`, and the step is `g + momentum·accum` (Nesterov) or `accum`; without
+    one, the step is `g` and accum and stat are left as they were. `parameters -= lr·step`;
+    returns parameters."""
+    w, g, acc, first = _same_shape("SGD", parameters, parameters=parameters, gradient=gradient,
+                                   accum=accum, stat=stat)
+    rate, mom = _scalars("SGD", parameters, learning_rate=learning_rate, momentum=momentum)
+    g = g + weight_decay * w
+    fresh = first > 0
+    acc1 = jnp.where(fresh, g, mom * acc + (1 - dampening) * g)
+    step = g + mom * acc1 if nesterov else acc1
+    moving = mom > 0
+    step = jnp.where(moving, step, g)
+    acc1 = jnp.where(moving, acc1, acc)
+    stat1 = jnp.where(moving, jnp.zeros_like(first), first)
+    return _stored((parameters, accum, stat), (w - rate * step, acc1, stat1))[0]
+
+
+def _sgd_checks(arguments):
+    """SGD's constructor: a bool `nesterov`, whose Nesterov momentum takes no dampening."""
+    _checks("SGD", "should", nesterov=bool)(arguments)
+    if arguments["nesterov"] and arguments["dampening"] != 0.0:
+        raise ValueError(f"For 'SGD', the 'dampening' must be 0 when 'nesterov' is True, but got "
+                         f"'dampening' is {arguments['dampening']} and 'nesterov' is True.")
+
+
 _REQUIRED = inspect.Parameter.empty
 
 ApplyAdaMax = primitive("ApplyAdaMax", _apply_ada_max, display=_SIDE_EFFECT)
@@ -522,3 +553,5 @@ FusedSparseLazyAdam = primitive(
 ApplyCenteredRMSProp = primitive("ApplyCenteredRMSProp", _apply_centered_rms_prop,
                                  use_locking=False, display=_SIDE_EFFECT,
                                  check=_checks("ApplyCenteredRMSProp", "should", use_locking=bool))
+SGD = primitive("SGD", _sgd, dampening=0.0, weight_decay=0.0, nesterov=False,
+                display=_SIDE_EFFECT, check=_sgd_checks)
