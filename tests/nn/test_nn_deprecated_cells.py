@@ -107,3 +107,19 @@ def test_multilabel_margin_loss_is_the_primitive_s_loss():
     terms = [max(0, 1 - (row[j] - row[i])) for j in (1, 2) for i in (0, 3)]
     np.testing.assert_allclose(nn.MultilabelMarginLoss("none")(x, target).asnumpy()[0],
                                sum(terms) / 4, rtol=1e-6)
+
+
+def test_ext_layers_are_mint_s_classes():
+    """MindSpore 2.10's `nn.*Ext` layers are mint.nn's classes (the golden's `is` lines)."""
+    pairs = {nn.DropoutExt: ms.mint.nn.Dropout, nn.Dropout2dExt: ms.mint.nn.Dropout2d,
+             nn.L1LossExt: ms.mint.nn.L1Loss, nn.LogSoftmaxExt: ms.mint.nn.LogSoftmax,
+             nn.PReLUExt: ms.mint.nn.PReLU, nn.EmbeddingExt: ms.mint.nn.Embedding,
+             nn.LayerNormExt: ms.mint.nn.LayerNorm, nn.AvgPool1dExt: ms.mint.nn.AvgPool1d,
+             nn.AvgPool2dExt: ms.mint.nn.AvgPool2d, nn.AvgPool3dExt: ms.mint.nn.AvgPool3d,
+             nn.MaxPool2dExt: ms.mint.nn.MaxPool2d}
+    assert all(ext is mint for ext, mint in pairs.items())
+    assert sum(line.endswith("-> True") for line in
+               (GOLDENS / "nn" / "nn_deprecated_cells_probe.out").read_text().splitlines()) == 11
+    x = Tensor(np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4))
+    np.testing.assert_array_equal(nn.AvgPool2dExt(2)(x).asnumpy(), [[[[2.5, 4.5]]]])
+    np.testing.assert_array_equal(nn.MaxPool2dExt(2)(x).asnumpy(), [[[[5.0, 7.0]]]])
