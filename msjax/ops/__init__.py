@@ -1079,7 +1079,6 @@ from msjax._src.ops.image_ops import space_to_batch_nd as space_to_batch_nd
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
 from msjax._src.ops.scatter_ops import sparse_segment_mean as sparse_segment_mean
-from msjax._src.ops.sparse_helpers import SparseAdd as SparseAdd
 from msjax._src.ops.optimizer_ops import SparseApplyAdagrad as SparseApplyAdagrad
 from msjax._src.ops.optimizer_ops import SparseApplyAdagradV2 as SparseApplyAdagradV2
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl

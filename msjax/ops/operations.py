@@ -433,7 +433,6 @@ from msjax._src.ops.nn_ops import Softsign as Softsign
 from msjax._src.ops.primitives import Sort as Sort
 from msjax._src.ops.image_ops import SpaceToBatchND as SpaceToBatchND
 from msjax._src.ops.image_ops import SpaceToDepth as SpaceToDepth
-from msjax._src.ops.sparse_helpers import SparseAdd as SparseAdd
 from msjax._src.ops.optimizer_ops import SparseApplyAdagrad as SparseApplyAdagrad
 from msjax._src.ops.optimizer_ops import SparseApplyAdagradV2 as SparseApplyAdagradV2
 from msjax._src.ops.ftrl_ops import SparseApplyFtrl as SparseApplyFtrl

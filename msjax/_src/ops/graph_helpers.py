@@ -3,14 +3,16 @@ on Python values: is_, is_not, in_dict, not_in_dict, bool_not, shape_mul, tuple_
 tuple_getitem, list_getitem, list_len, make_list, typeof, reduced_shape, DtypeToEnum, list_equal,
 tuple_equal, make_slice, dict_getitem, tuple_setitem, list_setitem, tuple_div, hastype,
 tensor_muls, hyper_add, augassign_add/sub/mul/div/floordiv/mod, broadcast_gradient_args,
-is_tensor_bool_cond, and the Primitive instances tensor_range (a Range), tensor_slice (a
-Slice) and reshape_ (a Reshape). Each returns what
+is_tensor_bool_cond, and tensor_range, tensor_slice and reshape_ (a Range, Slice and Reshape
+Primitive's results). Each returns what
 MindSpore's does, a Python value (bool_not a Bool Tensor), with its errors
 (tests/goldens/scripts/miss17_graph_helpers_probe.py). MindSpore's PyNative kernels of is_,
 is_not, make_list and tuple_getitem fail on Tensor arguments; msjax answers as its graph mode
 does (docs/migration.md)."""
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 
 import numpy as np
@@ -23,9 +25,33 @@ from msjax._src.ops.math_ops import add, div, floor_div, floor_mod, mul, sub
 from msjax._src.ops.primitives import Range
 from msjax._src.ops.registry import primitive
 
-tensor_range = Range()
-tensor_slice = Slice()
-reshape_ = Reshape()
+_RANGE, _SLICE, _RESHAPE = Range(), Slice(), Reshape()
+
+
+def tensor_range(start, end, step):
+    """A Range Primitive's result."""
+    return _RANGE(start, end, step)
+
+
+def tensor_slice(input, begin, size):
+    """A Slice Primitive's result."""
+    return _SLICE(input, begin, size)
+
+
+def reshape_(input, shape):
+    """A Reshape Primitive's result."""
+    return _RESHAPE(input, shape)
+
+
+def variadic(fn):
+    """`fn` with the call signature of MindSpore's graph-syntax function objects, `(*args)`: its
+    arguments by position only."""
+    @functools.wraps(fn)
+    def call(*args):
+        return fn(*args)
+    call.__signature__ = inspect.Signature(
+        [inspect.Parameter("args", inspect.Parameter.VAR_POSITIONAL)])
+    return call
 
 
 def typeof(x):
@@ -91,11 +117,11 @@ def bool_not(x):
     return Tensor(np.array(not value))
 
 
-def shape_mul(shape):
-    """The product of the entries of the tuple `shape` (1 for an empty one)."""
-    if not isinstance(shape, tuple):
+def shape_mul(input_data):
+    """The product of the entries of the tuple `input_data` (1 for an empty one)."""
+    if not isinstance(input_data, tuple):
         raise ValueError("For primitive [shape_mul], input must be tuple")
-    return math.prod(shape) if shape else 1
+    return math.prod(input_data) if input_data else 1
 
 
 def tuple_reversed(data):
@@ -210,9 +236,9 @@ def hastype(x, type_):
     return typeof(x) == type_
 
 
-def tensor_muls(x, scalar):
-    """`x * scalar` (ops.mul's promotion: an integer Tensor times a float is Float32)."""
-    return mul(x, scalar)
+def tensor_muls(input, other):
+    """`input * other` (ops.mul's promotion: an integer Tensor times a float is Float32)."""
+    return mul(input, other)
 
 
 def hyper_add(x, y):
@@ -259,3 +285,35 @@ def broadcast_gradient_args(x_shape, y_shape):
 def is_tensor_bool_cond(x):
     """Whether a condition is a Tensor (the graph syntax turns it into a tensor branch)."""
     return isinstance(x, Tensor)
+
+
+# MindSpore's are MultitypeFuncGraph or Primitive objects called `(*args)`
+is_ = variadic(is_)
+is_not = variadic(is_not)
+in_dict = variadic(in_dict)
+not_in_dict = variadic(not_in_dict)
+bool_not = variadic(bool_not)
+tuple_reversed = variadic(tuple_reversed)
+tuple_getitem = variadic(tuple_getitem)
+list_getitem = variadic(list_getitem)
+list_len = variadic(list_len)
+make_list = variadic(make_list)
+typeof = variadic(typeof)
+reduced_shape = variadic(reduced_shape)
+list_equal = variadic(list_equal)
+tuple_equal = variadic(tuple_equal)
+make_slice = variadic(make_slice)
+dict_getitem = variadic(dict_getitem)
+tuple_setitem = variadic(tuple_setitem)
+list_setitem = variadic(list_setitem)
+tuple_div = variadic(tuple_div)
+hastype = variadic(hastype)
+hyper_add = variadic(hyper_add)
+augassign_add = variadic(augassign_add)
+augassign_sub = variadic(augassign_sub)
+augassign_mul = variadic(augassign_mul)
+augassign_div = variadic(augassign_div)
+augassign_floordiv = variadic(augassign_floordiv)
+augassign_mod = variadic(augassign_mod)
+broadcast_gradient_args = variadic(broadcast_gradient_args)
+is_tensor_bool_cond = variadic(is_tensor_bool_cond)

@@ -16,6 +16,8 @@ import math
 import jax.numpy as jnp
 import numpy as np
 
+from msjax._src.core.tensor import Tensor
+
 from msjax._src.core import checkparam as check
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.adapters import concrete_array
@@ -184,6 +186,11 @@ Coalesce = primitive("Coalesce", functional(_coalesce))
 def coalesce(x_indices, x_values, x_shape):
     """`ops.coalesce`: Coalesce()(x_indices, x_values, x_shape)."""
     return _coalesce(x_indices, x_values, x_shape)
+
+
+coalesce.impl.__signature__ = inspect.Signature(  # MindSpore's annotations
+    [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Tensor)
+     for n in ("x_indices", "x_values", "x_shape")])
 
 
 # -- CombinedNonMaxSuppression ------------------------------------------------------------------

@@ -6,12 +6,15 @@ a RowTensor in the row_tensor getters ("got External"); msjax returns its parts,
 graph mode does (docs/migration.md)."""
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 
 from msjax._src.core.row_tensor import RowTensorInner
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor
-from msjax._src.ops.sparse_primitives import SparseAdd
+from msjax._src.ops import sparse_primitives
+from msjax._src.ops.graph_helpers import variadic
 
 
 def _parts(x) -> tuple:
@@ -81,7 +84,7 @@ def row_tensor_get_dense_shape(x):
     return _row_tensor("RowTensorGetDenseShape", x).dense_shape
 
 
-_SPARSE_ADD = SparseAdd()
+_SPARSE_ADD = sparse_primitives.SparseAdd()
 
 
 def coo_add(x1, x2, thresh):
@@ -91,3 +94,20 @@ def coo_add(x1, x2, thresh):
     indices, values, _ = _SPARSE_ADD(x1.indices, x1.values, shape, x2.indices, x2.values,
                                      Tensor(np.array(x2.shape, np.int64)), thresh)
     return COOTensor(indices, values, x1.shape)
+
+
+# MindSpore's getters are Primitive objects called `(*args)`
+coo_tensor_get_indices = variadic(coo_tensor_get_indices)
+coo_tensor_get_values = variadic(coo_tensor_get_values)
+coo_tensor_get_dense_shape = variadic(coo_tensor_get_dense_shape)
+csr_tensor_get_indptr = variadic(csr_tensor_get_indptr)
+csr_tensor_get_indices = variadic(csr_tensor_get_indices)
+csr_tensor_get_values = variadic(csr_tensor_get_values)
+csr_tensor_get_dense_shape = variadic(csr_tensor_get_dense_shape)
+row_tensor_get_indices = variadic(row_tensor_get_indices)
+row_tensor_get_values = variadic(row_tensor_get_values)
+row_tensor_get_dense_shape = variadic(row_tensor_get_dense_shape)
+coo_add.__signature__ = inspect.Signature(  # MindSpore's annotations
+    [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=t)
+     for n, t in (("x1", COOTensor), ("x2", COOTensor), ("thresh", Tensor))],
+    return_annotation=COOTensor)
