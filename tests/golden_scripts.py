@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
+import json
 import io
 import os
 import pathlib
@@ -31,6 +32,17 @@ def parse_lines(text: str) -> dict[str, str]:
             label, result = line.split(" -> ", 1)
             cases[label] = result
     return cases
+
+
+def outcome_parts(text: str) -> list:
+    """[(dtype, shape, values)] of a probe's `OK dtype (shape) [values] ; ...` outcome (a Cell
+    with random Parameters prints no values: [])."""
+    out = []
+    for part in text[3:].split(" ; "):
+        dtype, rest = part.split(" ", 1)
+        shape, _, values = rest.partition(") ")
+        out.append((dtype, shape.rstrip(")") + ")", json.loads(values) if values else []))
+    return out
 
 
 def run_script_on_msjax(script: str) -> dict[str, str]:

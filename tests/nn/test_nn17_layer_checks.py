@@ -4,12 +4,10 @@ compared with MindSpore's output (tests/goldens/nn/nn17_layer_checks_probe.out).
 exception types and messages exactly; values to rtol 2e-6 (float32 logarithms, divisions and
 normalisations of XLA and of MindSpore's CPU kernels round apart by a few units in the last
 place)."""
-import json
-
 import numpy as np
 import pytest
 
-from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
+from tests.golden_scripts import GOLDENS, outcome_parts, parse_lines, script_output_on_msjax
 
 GOLDEN = parse_lines((GOLDENS / "nn" / "nn17_layer_checks_probe.out").read_text())
 
@@ -19,16 +17,6 @@ def cases():
     return parse_lines(script_output_on_msjax("nn17_layer_checks_probe.py"))
 
 
-def _results(text):
-    """[(dtype, shape, values)] of an `OK dtype (shape) [values] ; ...` outcome (a Cell with
-    random Parameters prints no values)."""
-    out = []
-    for part in text[3:].split(" ; "):
-        dtype, rest = part.split(" ", 1)
-        shape, _, values = rest.partition(") ")
-        out.append((dtype, shape.rstrip(")") + ")", json.loads(values) if values else []))
-    return out
-
 
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
@@ -37,7 +25,7 @@ def test_matches_mindspore(cases, label):
         assert got == want
         return
     assert got.startswith("OK "), got
-    got_parts, want_parts = _results(got), _results(want)
+    got_parts, want_parts = outcome_parts(got), outcome_parts(want)
     assert [p[:2] for p in got_parts] == [p[:2] for p in want_parts]
     for (_, _, g), (_, _, w) in zip(got_parts, want_parts):
         np.testing.assert_allclose(g, w, rtol=2e-6, atol=1e-6)

@@ -4,12 +4,10 @@ output (tests/goldens/nn/nn17_pooling_probe.out): AvgPool3D's 'same' divisor, nn
 single-window mean, and the rank, dtype and padding-size errors. Dtypes, shapes, exception types
 and messages exactly; values to rtol 1e-6 (window sums of float32 add in another order in XLA
 than in MindSpore's CPU kernels: a unit or two in the last place)."""
-import json
-
 import numpy as np
 import pytest
 
-from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
+from tests.golden_scripts import GOLDENS, outcome_parts, parse_lines, script_output_on_msjax
 
 GOLDEN = parse_lines((GOLDENS / "nn" / "nn17_pooling_probe.out").read_text())
 
@@ -19,15 +17,6 @@ def cases():
     return parse_lines(script_output_on_msjax("nn17_pooling_probe.py"))
 
 
-def _results(text):
-    """[(dtype, shape, values)] of an `OK dtype (shape) [values] ; ...` outcome."""
-    out = []
-    for part in text[3:].split(" ; "):
-        dtype, rest = part.split(" ", 1)
-        shape, values = rest.split(") ", 1)
-        out.append((dtype, shape + ")", json.loads(values)))
-    return out
-
 
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
@@ -36,7 +25,7 @@ def test_matches_mindspore(cases, label):
         assert got == want
         return
     assert got.startswith("OK "), got
-    got_parts, want_parts = _results(got), _results(want)
+    got_parts, want_parts = outcome_parts(got), outcome_parts(want)
     assert [p[:2] for p in got_parts] == [p[:2] for p in want_parts]
     for (_, _, g), (_, _, w) in zip(got_parts, want_parts):
         np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-7)
