@@ -13,6 +13,7 @@ from msjax._src.core.tensor import Tensor
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import scalar_like
+from msjax._src.ops.batch_norm_train import compute_dtype
 from msjax._src.ops.reduce_ops import variance
 from msjax._src.ops.registry import functional, op, primitive
 
@@ -37,11 +38,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
 
 
 def wide_float(x):
-    """`x` in float32 when it is a float of fewer bits: a normalisation computes its statistics
-    and their gradient in float32 (in float16 arithmetic the gradient of `rsqrt(var + eps)`
-    overflows for a small variance, and a loss-scaled step turns NaN), as BatchNorm does
-    (ops/batch_norm_train.py)."""
-    return x.astype(jnp.promote_types(x.dtype, jnp.float32))
+    """`x` in BatchNorm's `compute_dtype` (float32 when it is a float of fewer bits): every
+    normalisation computes its statistics and their gradient so (ops/batch_norm_train.py)."""
+    return x.astype(compute_dtype(x))
 
 
 @op()
