@@ -15,7 +15,7 @@ import jax.numpy as jnp
 import jax.scipy.linalg as jsl
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import index_checks
+from msjax._src.ops import linalg_ops
 from msjax._src.ops.linalg_primitives import solve_triangular as triangular_solve
 from msjax._src.ops.registry import functional
 
@@ -68,9 +68,7 @@ def _matrix(func: str, a, allowed=_REAL, name: str = "a"):
 
 
 def _cholesky_factor(a, lower: bool):
-    factor = jnp.linalg.cholesky(a)
-    index_checks.check_positive_definite(factor)
-    return factor if lower else jnp.conj(jnp.swapaxes(factor, -1, -2))
+    return linalg_ops.cholesky.impl(a, upper=not lower)  # (refusing a matrix it cannot factor)
 
 
 def _inv(a, overwrite_a=False, check_finite=True):
