@@ -86,11 +86,6 @@ def _fill(seed: int, count: int, transform) -> np.ndarray:
     return out
 
 
-def words(seed: int, count: int) -> np.ndarray:
-    """The first `count` 32-bit words of MindSpore's `random::Philox(seed)` stream (uint64)."""
-    return _blocks(seed, 0, (count + 3) // 4)[:count]
-
-
 def numpy_seed() -> int:
     """The seed of one initializer draw, from NumPy's global generator, as MindSpore takes it."""
     return int(np.random.randint(low=1, high=(1 << 63), dtype=np.int64))
