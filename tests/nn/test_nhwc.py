@@ -213,3 +213,24 @@ def test_nhwc_convolutions_lower_channels_last_for_a_gpu(gpu_target):
     assert text.count("stablehlo.convolution") == 1
     assert "[b, 0, 1, f]x[o, 0, 1, i]->[b, 0, 1, f]" in text
     assert "stablehlo.transpose" not in text
+
+
+def test_an_nhwc_training_step_lowers_without_layout_changes_for_a_gpu(gpu_target):
+    """An NHWC Conv2d + BatchNorm2d (training) + ReLU step, forward and gradient, lowered for
+    cuda: BatchNorm normalises along the last axis where the channels are, so the program has
+    no transpose at all (it moved the channels to axis 1 and back before: 4 transposes)."""
+    net = nn.SequentialCell([nn.Conv2d(4, 8, 3, data_format="NHWC"),
+                             nn.BatchNorm2d(8, data_format="NHWC"), nn.ReLU()])
+    net.set_train(True)
+    params, apply = ms.functional(net)
+
+    def loss(params, x):
+        out, updates = apply.with_updates(params, x)
+        return (out ** 2).mean(), updates
+
+    step = jax.jit(jax.grad(loss, has_aux=True))
+    exported = jax.export.export(step, platforms=["cuda"])(
+        params, jax.ShapeDtypeStruct((2, 8, 8, 4), np.float32))
+    text = exported.mlir_module()
+    assert text.count("stablehlo.convolution") >= 2  # the forward one and its gradients
+    assert "stablehlo.transpose" not in text

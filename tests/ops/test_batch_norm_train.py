@@ -21,34 +21,36 @@ from tests.support import PRIVATE_JAX
 EPS = 1e-5
 
 
-def plain(x, weight, bias):
-    axes = (0,) + tuple(range(2, x.ndim))
+def plain(x, weight, bias, axis=1):
+    axes = tuple(a for a in range(x.ndim) if a != axis)
     mean, var = jnp.mean(x, axes), jnp.var(x, axes)
-    return bnt._normalize(x, mean, var, weight, bias, EPS), mean, var
+    return bnt._normalize(x, mean, var, weight, bias, EPS, axis), mean, var
 
 
-def inputs(shape, seed=0):
+def inputs(shape, seed=0, axis=1):
     rng = np.random.default_rng(seed)
-    channels = shape[1]
+    channels = shape[axis]
     x = rng.normal(0.5, 2.0, shape).astype(np.float32)
     weight = rng.normal(1.0, 0.3, channels).astype(np.float32)
     bias = rng.normal(0.0, 0.3, channels).astype(np.float32)
     return x, weight, bias
 
 
-def written(x, weight, bias):
-    return bnt._with_written_gradient(x, weight, bias, EPS)
+def written(x, weight, bias, axis=1):
+    return bnt._with_written_gradient(x, weight, bias, EPS, axis)
 
 
-@pytest.mark.parametrize("shape", [(4, 3, 5, 5), (6, 4), (2, 3, 4, 2, 3)],
-                         ids=["2d", "1d", "3d"])
+@pytest.mark.parametrize("shape, axis", [((4, 3, 5, 5), 1), ((6, 4), 1), ((2, 3, 4, 2, 3), 1),
+                                         ((4, 5, 5, 3), 3)],
+                         ids=["2d", "1d", "3d", "2d-channels-last"])
 @pytest.mark.parametrize("cotangents", ["all", "output_only", "statistics_only"])
-def test_written_gradient_equals_autodiff(shape, cotangents):
-    x, weight, bias = inputs(shape)
+def test_written_gradient_equals_autodiff(shape, axis, cotangents):
+    """Along axis 1 and along the last axis (MindSpore's NHWC layers and Primitives)."""
+    x, weight, bias = inputs(shape, axis=axis)
     rng = np.random.default_rng(1)
     d_out = rng.normal(size=shape).astype(np.float32)
-    d_mean = rng.normal(size=shape[1]).astype(np.float32)
-    d_var = rng.normal(size=shape[1]).astype(np.float32)
+    d_mean = rng.normal(size=shape[axis]).astype(np.float32)
+    d_var = rng.normal(size=shape[axis]).astype(np.float32)
 
     def loss(fn):
         def f(x, weight, bias):
@@ -61,11 +63,22 @@ def test_written_gradient_equals_autodiff(shape, cotangents):
             return total
         return f
 
-    want = jax.grad(loss(plain), argnums=(0, 1, 2))(x, weight, bias)
-    got = jax.grad(loss(written), argnums=(0, 1, 2))(x, weight, bias)
+    want = jax.grad(loss(lambda *a: plain(*a, axis=axis)), argnums=(0, 1, 2))(x, weight, bias)
+    got = jax.grad(loss(lambda *a: written(*a, axis=axis)), argnums=(0, 1, 2))(x, weight, bias)
     for name, g, w in zip(("dx", "dweight", "dbias"), got, want):
         scale = float(np.abs(w).max()) + 1e-6
         np.testing.assert_allclose(g, w, rtol=0, atol=2e-5 * scale, err_msg=name)
+
+
+def test_channels_last_is_channels_first_transposed():
+    """Normalising along the last axis gives the channels-first result moved (to float rounding:
+    the reductions run in another order)."""
+    x, weight, bias = inputs((4, 3, 5, 5))
+    last = np.moveaxis(x, 1, -1)
+    for got, want in zip(jax.jit(lambda x: written(x, weight, bias, axis=3))(last),
+                         jax.jit(lambda x: written(x, weight, bias))(x)):
+        want = np.moveaxis(np.asarray(want), 1, -1) if want.ndim == 4 else np.asarray(want)
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6, atol=1e-6)
 
 
 def test_forward_values_are_bit_identical():

@@ -17,6 +17,12 @@ instead of 617 (transposes 86 -> 58, XNNPACK fusions 174 -> 134), its XLA compil
 The forward values are computed as before (`jnp.mean`, `jnp.var`, the same normalisation), so
 outputs and moving statistics are bit-identical; gradients agree to float rounding.
 
+The channels are axis 1, or the last axis for MindSpore's NHWC layers and Primitives (its GPU
+layout): normalising in place along the last axis needs no transposes around a channels-last
+convolution (an NHWC Conv2d + BatchNorm2d training step lowered for cuda had 4, now none:
+tests/nn/test_nhwc.py). The BatchNorm Primitive (MindSpore 1.x's, five outputs) and
+`BatchNormGrad` are computed here too (ops/grad_ops.py).
+
 A float16 or bfloat16 BatchNorm computes in float32, as MindSpore's kernels do (its CPU kernel's
 float16 output is the float32 result rounded; cuDNN's too): statistics, normalisation and
 gradient, in both formulations. Only the output is rounded to the input's dtype; the batch
@@ -60,12 +66,15 @@ def reverse_mode_only():
         _REVERSE_MODE_ONLY.reset(token)
 
 
-def _reduced_axes(x):
-    return (0,) + tuple(range(2, x.ndim))
+def _reduced_axes(x, axis):
+    return tuple(a for a in range(x.ndim) if a != axis)
 
 
-def _per_channel(x):
-    return (1, -1) + (1,) * (x.ndim - 2)
+def _per_channel(x, axis):
+    """The shape that broadcasts a per-channel vector along `axis` of x."""
+    shape = [1] * x.ndim
+    shape[axis] = -1
+    return tuple(shape)
 
 
 def compute_dtype(*values):
@@ -74,10 +83,10 @@ def compute_dtype(*values):
     return jnp.result_type(jnp.float32, *(v.dtype for v in values))
 
 
-def _normalize(x, mean, var, weight, bias, eps):
-    """`(x - mean) * weight / sqrt(var + eps) + bias` over axis 1, computed in `compute_dtype`
-    and returned in x's dtype."""
-    shape = _per_channel(x)
+def _normalize(x, mean, var, weight, bias, eps, axis=1):
+    """`(x - mean) * weight / sqrt(var + eps) + bias` along the channel `axis`, computed in
+    `compute_dtype` and returned in x's dtype."""
+    shape = _per_channel(x, axis)
     dtype = compute_dtype(x, mean, var, weight, bias)
     mean, var, weight, bias = (v.astype(dtype) for v in (mean, var, weight, bias))
     scale = weight * jax.lax.rsqrt(var + jnp.asarray(eps, dtype))
@@ -87,36 +96,39 @@ def _normalize(x, mean, var, weight, bias, eps):
 
 # One compiled program, so an eager (PyNative) call compiles and dispatches once per shape
 # instead of six times; inside a user's trace it is inlined.
-normalize_channels = eager_jit(_normalize, static_argnames="eps")
+normalize_channels = eager_jit(_normalize, static_argnames=("eps", "axis"))
 
 
-def _statistics_and_normalize(x, weight, bias, eps):
-    axes = _reduced_axes(x)
+def _statistics_and_normalize(x, weight, bias, eps, axis):
+    axes = _reduced_axes(x, axis)
     # one conversion: differentiated by autodiff, its gradient is then rounded once to x's dtype
     wide = x.astype(compute_dtype(x, weight, bias))
     mean = jnp.mean(wide, axes)
     var = variance(wide, axes)
-    return normalize_channels(wide, mean, var, weight, bias, eps=eps).astype(x.dtype), mean, var
+    out = normalize_channels(wide, mean, var, weight, bias, eps=eps, axis=axis)
+    return out.astype(x.dtype), mean, var
 
 
-@functools.partial(jax.custom_vjp, nondiff_argnums=(3,))
-def _with_written_gradient(x, weight, bias, eps):
-    return _statistics_and_normalize(x, weight, bias, eps)
+@functools.partial(jax.custom_vjp, nondiff_argnums=(3, 4))
+def _with_written_gradient(x, weight, bias, eps, axis):
+    return _statistics_and_normalize(x, weight, bias, eps, axis)
 
 
-def _forward(x, weight, bias, eps):
+def _forward(x, weight, bias, eps, axis):
     x, weight, bias = x.value, weight.value, bias.value  # CustomVJPPrimal (symbolic zeros)
-    out, mean, var = _statistics_and_normalize(x, weight, bias, eps)
+    out, mean, var = _statistics_and_normalize(x, weight, bias, eps, axis)
     return (out, mean, var), (x, mean, var, weight)
 
 
-def _gradients(x, mean, var, weight, d_out, d_mean, d_var, eps):
-    """`(dx, dweight, dbias)`; a cotangent that is None is zero."""
+def gradients(x, mean, var, weight, d_out, d_mean, d_var, eps, axis=1):
+    """`(dx, dweight, dbias)` of the normalisation along the channel `axis` with the batch
+    statistics `mean` and `var` (also MindSpore's `BatchNormGrad` in training); a cotangent
+    that is None is zero."""
     x_dtype = x.dtype
     dtype = compute_dtype(x, mean, weight)  # as the forward pass (float32 at least)
     x, mean, var = x.astype(dtype), mean.astype(dtype), var.astype(dtype)
-    axes, shape = _reduced_axes(x), _per_channel(x)
-    count = x.size // x.shape[1]
+    axes, shape = _reduced_axes(x, axis), _per_channel(x, axis)
+    count = x.size // x.shape[axis]
     rstd = jax.lax.rsqrt(var + jnp.asarray(eps, dtype))
     centered = x - mean.reshape(shape)
     if d_out is None:
@@ -137,21 +149,22 @@ def _gradients(x, mean, var, weight, d_out, d_mean, d_var, eps):
 
 
 # One program in eager (PyNative) use, inlined inside a trace.
-_gradients_program = eager_jit(_gradients, static_argnames="eps", inline_in_traces=True)
+_gradients_program = eager_jit(gradients, static_argnames=("eps", "axis"),
+                               inline_in_traces=True)
 
 
-def _backward(eps, residuals, cotangents):
+def _backward(eps, axis, residuals, cotangents):
     cotangents = [None if isinstance(c, SymbolicZero) else c for c in cotangents]
-    return _gradients_program(*residuals, *cotangents, eps=eps)
+    return _gradients_program(*residuals, *cotangents, eps=eps, axis=axis)
 
 
 _with_written_gradient.defvjp(_forward, _backward, symbolic_zeros=True)
 
 
-def batch_norm_train(x, weight, bias, eps):
-    """`(normalised x, batch mean, biased batch variance)` over every axis but 1; the output in
-    x's dtype, the statistics in `compute_dtype` (see the module doc for which gradient
-    formulation is used where)."""
+def batch_norm_train(x, weight, bias, eps, axis=1):
+    """`(normalised x, batch mean, biased batch variance)` over every axis but the channel
+    `axis` (1, or the last for MindSpore's NHWC); the output in x's dtype, the statistics in
+    `compute_dtype` (see the module doc for which gradient formulation is used where)."""
     if _REVERSE_MODE_ONLY.get() and not in_forward_mode((x, weight, bias)):
-        return _with_written_gradient(x, weight, bias, eps)
-    return _statistics_and_normalize(x, weight, bias, eps)
+        return _with_written_gradient(x, weight, bias, eps, axis)
+    return _statistics_and_normalize(x, weight, bias, eps, axis)

@@ -21,15 +21,15 @@ import numpy as np
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import deformable_ops
 from msjax._src.ops.adapters import concrete_array
-from msjax._src.ops.batch_norm_train import compute_dtype
+from msjax._src.ops import batch_norm_train
+from msjax._src.ops.batch_norm_train import normalize_channels
 from msjax._src.ops import primitive_reprs as shown
-from msjax._src.ops import reduce_ops
 from msjax._src.ops.array_ops import strided_slice
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
 from msjax._src.ops.nn_ops import (avg_pool_kernel, channels_axis, check_batch_norm,
-                                   check_format_enum, conv_nd,
-                                   max_pool_argmax_2d, max_pool_nd)
+                                   check_format_enum, conv_nd, max_pool_argmax_2d, max_pool_nd,
+                                   update_running_statistics)
 from msjax._src.ops.registry import functional, primitive
 from msjax._src.ops.state_ops import assign
 
@@ -429,29 +429,21 @@ ResizeBilinearGrad = primitive("ResizeBilinearGrad", functional(_resize_bilinear
 
 
 # -- batch normalisation (MindSpore 1.x's BatchNorm Primitive and its gradient) ------------------
-def _per_channel(v, ndim, axis):
-    shape = [1] * ndim
-    shape[axis] = -1
-    return v.reshape(shape)
-
-
 def _batch_norm_grad(dout, x, scale, saved_mean, saved_variance, reserve, is_training, epsilon,
                      data_format):
     """(dx, dscale, dbias) of the normalisation with the statistics `saved_mean` and
     `saved_variance` (the batch's in training, the running ones otherwise)."""
     axis = channels_axis(data_format, x.ndim)
-    axes = tuple(a for a in range(x.ndim) if a != axis)
+    if is_training:
+        return batch_norm_train.gradients(x, saved_mean, saved_variance, scale, dout, None, None,
+                                          epsilon, axis)
+    shape = [1] * x.ndim
+    shape[axis] = -1
     inv_std = jax.lax.rsqrt(saved_variance + epsilon)
-    xhat = (x - _per_channel(saved_mean, x.ndim, axis)) * _per_channel(inv_std, x.ndim, axis)
-    dscale = jnp.sum(dout * xhat, axis=axes)
-    dbias = jnp.sum(dout, axis=axes)
-    factor = _per_channel(scale * inv_std, x.ndim, axis)
-    if not is_training:
-        return dout * factor, dscale, dbias
-    count = x.size // x.shape[axis]
-    mean_dout = _per_channel(dbias / count, x.ndim, axis)
-    mean_dout_xhat = _per_channel(dscale / count, x.ndim, axis)
-    return factor * (dout - mean_dout - xhat * mean_dout_xhat), dscale, dbias
+    xhat = (x - saved_mean.reshape(shape)) * inv_std.reshape(shape)
+    axes = tuple(a for a in range(x.ndim) if a != axis)
+    return (dout * (scale * inv_std).reshape(shape), jnp.sum(dout * xhat, axis=axes),
+            jnp.sum(dout, axis=axes))
 
 
 BatchNormGrad = primitive("BatchNormGrad", functional(_batch_norm_grad), is_training=False,
@@ -464,32 +456,21 @@ def _batch_norm_1x(input_x, scale, bias, mean, variance, is_training=False, epsi
     biased variance in training, zeros otherwise, as MindSpore's CPU kernel gives them). In
     training it updates `mean` and `variance` in place with the momentum (the variance stored is
     the unbiased one). As MindSpore's kernel, it computes in float32 at least: y is rounded to
-    x's dtype, the other outputs are in the scale's."""
+    x's dtype, the other outputs are in the scale's. The normalisation is BatchNorm's
+    (`batch_norm_train`, with its written-out gradient), along the format's channel axis."""
     x = input_x._data
     axis = channels_axis(data_format, x.ndim)
     check_batch_norm(x, scale._data, bias._data, mean._data, variance._data, axis)
-    axes = tuple(a for a in range(x.ndim) if a != axis)
-    dtype = compute_dtype(x, scale._data, bias._data, mean._data, variance._data)
-    wide = x.astype(dtype)
     stat_dtype = scale._data.dtype
     zeros = jnp.zeros(x.shape[axis], stat_dtype)
-    if is_training:
-        batch_mean = jnp.mean(wide, axis=axes)
-        batch_var = reduce_ops.variance(wide, axes)
-        used_mean, used_var = batch_mean, batch_var
-    else:
-        used_mean, used_var = mean._data.astype(dtype), variance._data.astype(dtype)
-    inv_std = jax.lax.rsqrt(used_var + jnp.asarray(epsilon, dtype))
-    factor = inv_std * scale._data.astype(dtype)
-    y = ((wide - _per_channel(used_mean, x.ndim, axis)) * _per_channel(factor, x.ndim, axis)
-         + _per_channel(bias._data.astype(dtype), x.ndim, axis)).astype(x.dtype)
     if not is_training:
+        y = normalize_channels(x, mean._data, variance._data, scale._data, bias._data,
+                               eps=epsilon, axis=axis)
         return tuple(_wrap(v) for v in (y, zeros, zeros, zeros, zeros))
-    count = x.size // x.shape[axis]
-    unbiased = batch_var * (count / max(count - 1, 1))
-    m = jnp.asarray(momentum, dtype)
-    _write(mean, (1 - m) * mean._data + m * batch_mean)
-    _write(variance, (1 - m) * variance._data + m * unbiased)
+    y, batch_mean, batch_var = batch_norm_train.batch_norm_train(
+        x, scale._data, bias._data, epsilon, axis)
+    update_running_statistics(mean, variance, batch_mean, batch_var, x.size // x.shape[axis],
+                              momentum, write=_write)
     return (_wrap(y),) + tuple(_wrap(v.astype(stat_dtype))
                                for v in (zeros, zeros, batch_mean, batch_var))
 

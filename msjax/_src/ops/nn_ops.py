@@ -944,17 +944,30 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     `grad`/`value_and_grad`, training mode uses BatchNorm's gradient written out
     (`batch_norm_train`), which a compiled step runs with fewer kernels; the values are the same.
     """
-    x = input_x._data
-    check_batch_norm(x, weight._data, bias._data, running_mean._data, running_var._data)
+    return _wrap(batch_norm_along(input_x._data, running_mean, running_var, weight._data,
+                                  bias._data, training, momentum, eps, axis=1))
+
+
+def batch_norm_along(x, running_mean, running_var, weight, bias, training, momentum, eps, axis):
+    """`ops.batch_norm` along the channel `axis` of the jax array x (the last for MindSpore's
+    NHWC layers, computed in place without moving the channels); the running statistics are
+    Parameters (or Tensors), updated in training as `ops.batch_norm` says."""
+    check_batch_norm(x, weight, bias, running_mean._data, running_var._data, axis)
     if not training:
-        return _wrap(normalize_channels(x, running_mean._data, running_var._data,
-                                        weight._data, bias._data, eps=eps))
-    out, mean, var = batch_norm_train(x, weight._data, bias._data, eps)
-    count = x.size // x.shape[1]
+        return normalize_channels(x, running_mean._data, running_var._data, weight, bias,
+                                  eps=eps, axis=axis)
+    out, mean, var = batch_norm_train(x, weight, bias, eps, axis)
+    update_running_statistics(running_mean, running_var, mean, var, x.size // x.shape[axis],
+                              momentum, write=assign)
+    return out
+
+
+def update_running_statistics(running_mean, running_var, mean, var, count, momentum, write):
+    """`running = (1 - momentum) * running + momentum * batch`, the variance stored being the
+    unbiased one, computed in the statistics' dtype (float32 at least) and written with `write`
+    (rounded to the stored dtype)."""
     unbiased = var * (count / max(count - 1, 1))
-    # in the statistics' dtype (float32 at least), rounded to the Parameters' as they are stored
     m = jnp.asarray(momentum, jnp.promote_types(mean.dtype, running_mean._data.dtype))
-    assign(running_mean, (1 - m) * running_mean._data + m * mean)
-    assign(running_var, (1 - m) * running_var._data + m * unbiased)
-    return _wrap(out)
+    write(running_mean, (1 - m) * running_mean._data + m * mean)
+    write(running_var, (1 - m) * running_var._data + m * unbiased)
 

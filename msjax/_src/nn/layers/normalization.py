@@ -89,12 +89,11 @@ class _BatchNorm(Cell):
         self._check_input_dim(x.shape, self.cls_name)
         use_batch = (self.training if self.use_batch_statistics is None
                      else self.use_batch_statistics)
-        channels_last = self.format == "NHWC" and x.ndim > 2
-        if channels_last:  # MindSpore's GPU layout; normalised channels first
-            x = array_ops.moveaxis(x, -1, 1)
-        y = nn_ops.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta,
-                              training=use_batch, momentum=self.momentum, eps=self.eps)
-        return array_ops.moveaxis(y, 1, -1) if channels_last else y
+        # MindSpore's GPU layout NHWC normalises along the last axis, where the channels are
+        axis = x.ndim - 1 if self.format == "NHWC" and x.ndim > 2 else 1
+        return _wrap(nn_ops.batch_norm_along(
+            x._data, self.moving_mean, self.moving_variance, self.gamma._data, self.beta._data,
+            use_batch, self.momentum, self.eps, axis))
 
     def extend_repr(self):
         return (f"num_features={self.num_features}, eps={self.eps}, momentum={1.0 - self.momentum}, "
