@@ -237,6 +237,12 @@ RULES: dict[str, Rule] = {
                                                 "Int8", "UInt16", "UInt32", "UInt64", "UInt8"),
                                    primitive="MaxPoolWithArgmax")),
     "TopK": _top_k,
+    "MaxPoolGradGradWithArgmax": Rule(
+        same({0: "x", 1: "grad"}, primitive="MaxPoolGradGradWithArgmax"),
+        only(1, "grad", ("Float16", "Float32"), primitive="MaxPoolGradGradWithArgmax"),
+        only(2, "argmax", _INDEX_TYPES, primitive="MaxPoolGradGradWithArgmax")),
+    "PadV3Grad": Rule(only(0, "x", _ALL_BUT_BOOL[1:] + ("Complex128", "Complex64"),
+                           primitive="PadV3Grad")),
     "FillDiagonal": Rule(only(0, "input_x", ("Float16", "Float32", "Float64", "Int16", "Int32",
                                              "Int64", "Int8", "UInt8"), primitive="FillDiagonal")),
     "IndexAdd": _index_add,
