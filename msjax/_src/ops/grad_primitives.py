@@ -12,6 +12,7 @@ import math
 import jax
 import jax.numpy as jnp
 
+from msjax._src.core import checkparam
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.fractional_pool_ops import _cell_members
 from msjax._src.ops.adapters import concrete_array
@@ -135,12 +136,7 @@ def _pool_grad_attributes(primitive_name):
     def check(attrs):
         for name, types in (("kernel_size", (int, tuple)), ("strides", (int, tuple)),
                             ("pad_mode", (str,))):
-            value = attrs[name]
-            if not isinstance(value, types):
-                expected = (f"'{types[0].__name__}'" if len(types) == 1 else
-                            f"one of '{[t.__name__ for t in types]}'")
-                raise TypeError(f"For '{primitive_name}', the type of '{name}' should be "
-                                f"{expected}, but got type '{type(value).__name__}'.")
+            checkparam.check_value_type(name, attrs[name], types, primitive_name)
         if attrs["pad_mode"].upper() not in ("VALID", "SAME"):
             raise ValueError(f"For '{primitive_name}', the 'pad_mode' must be str and must be in "
                              f"'['VALID', 'SAME']', but got '{attrs['pad_mode'].upper()}'.")
@@ -206,13 +202,8 @@ def _pad_v3_grad(x, paddings, mode="reflect", paddings_contiguous=True):
 def _pad_v3_grad_attributes(attrs):
     """PadV3Grad's constructor check: `mode` one of 'reflect', 'edge', 'circular';
     `paddings_contiguous` a bool."""
-    mode = attrs["mode"]
-    if mode not in ("reflect", "edge", "circular"):
-        raise ValueError(f"For 'PadV3Grad', the 'mode' must be str and must be in "
-                         f"'['reflect', 'edge', 'circular']', but got '{mode}'.")
-    if not isinstance(attrs["paddings_contiguous"], bool):
-        raise TypeError(f"For 'PadV3Grad', the 'paddings_contiguous' must be a bool, but got "
-                        f"{type(attrs['paddings_contiguous']).__name__}.")
+    checkparam.check_string(attrs["mode"], ["reflect", "edge", "circular"], "mode", "PadV3Grad")
+    checkparam.check_bool(attrs["paddings_contiguous"], "paddings_contiguous", "PadV3Grad")
 
 
 PadV3Grad = primitive("PadV3Grad", functional(_pad_v3_grad), check=_pad_v3_grad_attributes,
