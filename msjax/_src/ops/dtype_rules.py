@@ -241,7 +241,7 @@ RULES: dict[str, Rule] = {
         same({0: "x", 1: "grad"}, primitive="MaxPoolGradGradWithArgmax"),
         only(1, "grad", ("Float16", "Float32"), primitive="MaxPoolGradGradWithArgmax"),
         only(2, "argmax", _INDEX_TYPES, primitive="MaxPoolGradGradWithArgmax")),
-    "GRUV2": Rule(same({0: "x", 1: "h", 2: "w"}, primitive="GRUV2"),
+    "GRUV2": Rule(same({0: "input", 1: "h", 2: "w"}, primitive="GRUV2"),
                   only(1, "h", ("Float16", "Float32"), primitive="GRUV2"),
                   only(3, "seq_lengths", ("Int32",), primitive="GRUV2")),
     "PadV3Grad": Rule(only(0, "x", _ALL_BUT_BOOL[1:] + ("Complex128", "Complex64"),
