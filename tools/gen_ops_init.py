@@ -61,7 +61,7 @@ EXTRA = {
 INTERNAL_PRIMITIVE_MODULES = ("msjax._src.ops.alias_primitives", "msjax._src.ops.grad_ops",
                               "msjax._src.ops.grad_primitives",
                               "msjax._src.ops.linalg_primitives", "msjax._src.ops.quant_ops", "msjax._src.ops.set_ops",
-                              "msjax._src.ops.random_ops",
+                              "msjax._src.ops.random_ops", "msjax._src.ops.rl_inner_ops",
                               "msjax._src.ops.sparse_primitives")
 
 # `mindspore.ops.<name>` modules that are packages in MindSpore (`ops.operations.math_ops`, ...).

@@ -276,6 +276,9 @@ NAME_SOURCES = {
                                             "msjax._src.ops.set_ops",
                                             "msjax._src.ops.sparse_primitives",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),
+    # GRUV2: no name of mindspore.ops (ops/rl_inner_ops.py)
+    "mindspore.ops.operations._rl_inner_ops": ("msjax._src.ops.rl_inner_ops",
+                                               "msjax.ops.operations", "msjax.ops", "msjax"),
     # Uniform: no name of mindspore.ops (ops/random_ops.py)
     "mindspore.ops.operations.random_ops": ("msjax._src.ops.random_ops", "msjax.ops.operations",
                                             "msjax.ops", "msjax"),

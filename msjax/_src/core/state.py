@@ -198,6 +198,18 @@ def read(box):
     return frame.read(box)
 
 
+def peek(box):
+    """A box's value as the running call sees it, without reporting a read to any trace (an
+    op's argument checks look at its shape: under vmap a mapped Parameter's is one slice's)."""
+    frame = _FRAME.get()
+    while frame is not None:
+        value = frame.values.get(id(box), _MISSING)
+        if value is not _MISSING:
+            return value
+        frame = frame.parent
+    return box._value
+
+
 def read_all(boxes) -> list:
     frame = _FRAME.get()
     if frame is None:

@@ -11,7 +11,8 @@ from msjax._src.ops import (conv3d_ops, ctc_ops, deformable_ops, fractional_pool
                            linalg_primitives, matrix_diag_ops, pad_v3_ops, roi_ops, set_ops,
                            sparse_matrix_ops)
 from msjax._src.ops import (grad_ops, grid_sample_ops, inplace_rows, lars_ops, named_kernels,
-                           quant_ops, recurrent_ops, sparse_primitives, summary_ops,
+                           quant_ops, recurrent_ops, rl_inner_ops, sparse_primitives,
+                           summary_ops,
                            used_primitives)
 from msjax._src.ops import ctc_decode_ops, multinomial_ops
 from msjax._src.ops import alias_primitives

@@ -854,6 +854,9 @@ from msjax._src.ops.grad_primitives import (  # noqa: E402
     FractionalMaxPoolGrad as FractionalMaxPoolGrad)
 from msjax._src.ops.grad_primitives import L2NormalizeGrad as L2NormalizeGrad  # noqa: E402
 from msjax._src.ops.grad_primitives import (  # noqa: E402
+    MaxPoolGradGradWithArgmax as MaxPoolGradGradWithArgmax)
+from msjax._src.ops.grad_primitives import (  # noqa: E402
     MaxPoolGradWithArgmaxV2 as MaxPoolGradWithArgmaxV2)
+from msjax._src.ops.grad_primitives import PadV3Grad as PadV3Grad  # noqa: E402
 from msjax._src.ops.grad_primitives import (  # noqa: E402
     SigmoidCrossEntropyWithLogitsGrad as SigmoidCrossEntropyWithLogitsGrad)

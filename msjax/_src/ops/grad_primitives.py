@@ -1,19 +1,23 @@
 """More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
 `grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
-SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad and FractionalMaxPoolGrad, each the backward
-of msjax's forward operator, with MindSpore 2.10's attributes, reprs and errors
-(tests/goldens/scripts/ops16a_grad_primitives_probe.py,
-ops16a_fractional_max_pool_grad_probe.py)."""
+SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad, FractionalMaxPoolGrad,
+MaxPoolGradGradWithArgmax and PadV3Grad, each the backward of msjax's forward operator, with
+MindSpore 2.10's attributes, reprs and errors (tests/goldens/scripts/ops16a_grad_primitives_probe.py,
+ops16a_fractional_max_pool_grad_probe.py, ops18_grad_primitives_probe.py)."""
 from __future__ import annotations
 
 import inspect
+import math
 
 import jax
 import jax.numpy as jnp
 
+from msjax._src.core import checkparam
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.fractional_pool_ops import _cell_members
+from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
+from msjax._src.ops.pad_v3_ops import pad_v3
 from msjax._src.ops.pooling_ops import _max_pool_argmax_v2_attributes, _max_pool_argmax_v2_shown
 from msjax._src.ops.primitives import _l2_normalize_backward
 from msjax._src.ops.registry import functional, primitive
@@ -109,3 +113,99 @@ def _fractional_max_pool_grad(orig_input, orig_output, out_backprop, row_pooling
 
 FractionalMaxPoolGrad = primitive("FractionalMaxPoolGrad", functional(_fractional_max_pool_grad),
                                   overlapping=False)
+
+
+def _pool_grad_window(primitive_name, arg_name, value):
+    """A `_PoolGrad` window attribute (`kernel_size`, `strides`) as MindSpore keeps it, NCHW:
+    `k` -> (1, 1, k, k), `(kh, kw)` -> (1, 1, kh, kw), a 4-tuple as it is; all positive ints."""
+    if isinstance(value, int):
+        window = (1, 1, value, value)
+    elif len(value) == 2:
+        window = (1, 1) + value
+    else:
+        window = value
+    if len(window) != 4 or not all(isinstance(v, int) and v > 0 for v in window):
+        raise ValueError(f"For '{primitive_name}' the '{arg_name}' must be an positive int number "
+                         f"or a tuple of two or four positive int numbers, but got {value}")
+    return window
+
+
+def _pool_grad_attributes(primitive_name):
+    """The constructor check of MindSpore's `_PoolGrad` Primitives: `pad_mode` a str, 'VALID' or
+    'SAME' in any case; `kernel_size` and `strides` windows as `_pool_grad_window` takes them."""
+    def check(attrs):
+        for name, types in (("kernel_size", (int, tuple)), ("strides", (int, tuple)),
+                            ("pad_mode", (str,))):
+            checkparam.check_value_type(name, attrs[name], types, primitive_name)
+        if attrs["pad_mode"].upper() not in ("VALID", "SAME"):
+            raise ValueError(f"For '{primitive_name}', the 'pad_mode' must be str and must be in "
+                             f"'['VALID', 'SAME']', but got '{attrs['pad_mode'].upper()}'.")
+        for name in ("kernel_size", "strides"):
+            _pool_grad_window(primitive_name, name, attrs[name])
+    return check
+
+
+def _pool_grad_shown(attrs):
+    """A `_PoolGrad` Primitive's attributes as MindSpore's repr shows them: NCHW windows, the
+    pad mode upper-cased, the data format."""
+    return {"kernel_size": _pool_grad_window("", "", attrs["kernel_size"]),
+            "strides": _pool_grad_window("", "", attrs["strides"]),
+            "pad_mode": attrs["pad_mode"].upper(), "data_format": "NCHW"}
+
+
+_pool_grad_shown.attribute_names = ("kernel_size", "strides", "pad_mode")  # (as shown)
+
+
+def _max_pool_grad_grad_with_argmax(x, grad, argmax, kernel_size=1, strides=1, pad_mode="VALID"):
+    """MaxPoolGradWithArgmax's gradient: for each position of `argmax` (N, C, h, w), the value
+    of `grad` (shaped as `x`) at the flat index it holds into its sample's C·H·W values, as
+    MindSpore's kernel reads it (sample n's index i is element n·C·H·W + i of all of `grad`).
+    The result has `argmax`'s shape and `grad`'s dtype. The window attributes are not read."""
+    sample = math.prod(grad.shape[1:])
+    base = (jnp.arange(argmax.shape[0], dtype=argmax.dtype) * sample).reshape((-1, 1, 1, 1))
+    return jnp.take(grad.reshape(-1), base + argmax, mode="fill", fill_value=0)
+
+
+MaxPoolGradGradWithArgmax = primitive(
+    "MaxPoolGradGradWithArgmax", functional(_max_pool_grad_grad_with_argmax),
+    check=_pool_grad_attributes("MaxPoolGradGradWithArgmax"), kernel_size=1, strides=1,
+    pad_mode="VALID", display=_pool_grad_shown)
+
+
+def _pad_v3_grad(x, paddings, mode="reflect", paddings_contiguous=True):
+    """PadV3's gradient: `x` is the gradient of PadV3(mode)'s output, the result that of its
+    input (each axis `len(paddings) // 2` from the end shorter by its two paddings): every value
+    of `x` added at the input position PadV3 copied it from."""
+    flat = [int(v) for v in concrete_array(paddings).reshape(-1)]
+    if len(flat) not in (2, 4, 6):
+        raise ValueError(f"For 'PadV3Grad', the length of paddings must be 2, 4 or 6, but got "
+                         f"{len(flat)}")
+    if len(flat) // 2 + 2 != x.ndim:
+        raise ValueError(f"For primitive[PadV3Grad], the input dims when padding's size equal "
+                         f"{len(flat)} must be equal to {x.ndim}, but got {len(flat) // 2 + 2}.")
+    half = len(flat) // 2
+    pairs = ([(flat[2 * i], flat[2 * i + 1]) for i in range(half)] if paddings_contiguous
+             else [(flat[i], flat[half + i]) for i in range(half)])
+    shape = list(x.shape)
+    for axis, (low, high) in zip(range(x.ndim - 1, -1, -1), pairs):
+        shape[axis] -= low + high
+    size = math.prod(shape)
+    if size == 0:
+        return jnp.zeros(shape, x.dtype)
+    # where PadV3 takes each output value from: its input's flat positions, padded the same way
+    source = pad_v3(jnp.arange(size, dtype=jnp.int32).reshape(shape), tuple(flat),
+                    mode=mode, paddings_contiguous=paddings_contiguous)
+    summed = jax.ops.segment_sum(x.reshape(-1), source.reshape(-1), num_segments=size)
+    return summed.reshape(shape).astype(x.dtype)
+
+
+def _pad_v3_grad_attributes(attrs):
+    """PadV3Grad's constructor check: `mode` one of 'reflect', 'edge', 'circular';
+    `paddings_contiguous` a bool."""
+    checkparam.check_string(attrs["mode"], ["reflect", "edge", "circular"], "mode", "PadV3Grad")
+    checkparam.check_bool(attrs["paddings_contiguous"], "paddings_contiguous", "PadV3Grad")
+
+
+PadV3Grad = primitive("PadV3Grad", functional(_pad_v3_grad), check=_pad_v3_grad_attributes,
+                      mode="reflect", paddings_contiguous=True,
+                      display=lambda attrs: {**attrs, "cust_aicpu": "PadV3Grad"})

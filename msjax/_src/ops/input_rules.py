@@ -26,7 +26,7 @@ import typing
 import numpy as np
 
 from msjax._src.core import dtype as mstype
-from msjax._src.core import integer_inputs
+from msjax._src.core import integer_inputs, state
 from msjax._src.core.tensor import Tensor
 
 DTYPE, SHAPE = 0, 1
@@ -95,9 +95,11 @@ def describe(value, level: int, scalars: bool = False):
     `scalars`)."""
     if type(value) is Tensor:
         value = value._data
-    elif isinstance(value, Tensor):  # a Parameter: its committed value has the dtype and shape
-        committed = getattr(value, "_value", None)  # (read without reporting a read to a trace)
-        value = committed if hasattr(committed, "shape") else value._data
+    elif isinstance(value, Tensor):
+        # a Parameter: its value in the running call (under vmap, one slice of it), read
+        # without reporting a read to a trace
+        current = state.peek(value) if hasattr(value, "_value") else None
+        value = current if hasattr(current, "shape") else value._data
     dtype = getattr(value, "dtype", None)
     if isinstance(dtype, np.dtype):
         # a differentiated integer input's Float32 copy is checked as the integer it stands for

@@ -149,9 +149,26 @@ floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y", primitive="Flo
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
 remainder = _binary("remainder", jnp.remainder)  # (Tensor.remainder: tensor_methods.py)
 fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
-truncate_div = _binary("truncate_div", lambda a, b: jnp.trunc(a / b).astype(jnp.result_type(a, b))
-                       if jnp.issubdtype(jnp.result_type(a, b), jnp.integer) else jnp.trunc(a / b),
-                       args="x y", primitive="TruncateDiv")
+_TRUNCATE_DIV_TYPES = ("Int64", "Int32", "Int16", "Int8", "UInt64", "UInt32", "UInt16", "UInt8",
+                       "Float64", "Float32", "Float16")
+
+
+def _truncate_div(a, b):
+    """MindSpore's TruncateDiv: the quotient rounded toward zero, in the operands' promoted
+    dtype; Bool and complex operands (after promotion) raise its kernel's TypeError."""
+    dtype = jnp.result_type(a, b)
+    name = str(mstype.from_numpy(dtype))
+    if name not in _TRUNCATE_DIV_TYPES:
+        supported = "; ".join(f"input[{t} {t}], output[{t}]" for t in _TRUNCATE_DIV_TYPES)
+        raise TypeError(f"Select CPU operator[TruncateDiv] fail! Unsupported data type!\nThe "
+                        f"supported data types are {supported}; , but get input[{name} {name} ] "
+                        f"and output[{name} ]")
+    if jnp.issubdtype(dtype, jnp.integer):
+        return jnp.trunc(a / b).astype(dtype)
+    return jnp.trunc(a / b)
+
+
+truncate_div = _binary("truncate_div", _truncate_div, args="x y", primitive="TruncateDiv")
 
 
 def _truncate_mod(a, b):

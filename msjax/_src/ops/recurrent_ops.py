@@ -64,23 +64,21 @@ def _scan_lstm(x, h0, c0, w_ih, w_hh, bias, reverse=False):
     return outputs, h, c, gates
 
 
-def _lstm(x, h, c, w, *, input_size, hidden_size, num_layers, has_bias, bidirectional,
-          dropout, proj_size=0):
-    if proj_size != 0:
-        raise NotImplementedError("ops.LSTM: proj_size is not supported by msjax (MindSpore's "
-                                  "CPU kernel has no projection either).")
-    if dropout != 0 and num_layers > 1:
-        raise NotImplementedError("ops.LSTM: dropout between layers is not supported by msjax; "
-                                  "use nn.LSTM, whose dropout msjax runs.")
+def flat_weights(name, w, gate_count, input_size, hidden_size, num_layers, has_bias,
+                 bidirectional):
+    """`(w_ih, w_hh, biases)`, a list each, one per layer and direction, read from the flat weight
+    `w` as MindSpore's CPU kernels (oneDNN's) read it: every `w_ih` (gates·hidden, its input),
+    then every `w_hh` (gates·hidden, hidden), then with `has_bias` every bias (gates·hidden; `w`
+    holds two per layer and direction, the kernels read the first). Without bias, None each."""
     directions = 2 if bidirectional else 1
-    gates = 4 * hidden_size
+    gates = gate_count * hidden_size
     sizes = [input_size if layer == 0 else hidden_size * directions
              for layer in range(num_layers) for _ in range(directions)]
     expected = sum(gates * (size + hidden_size) + (2 * gates if has_bias else 0)
                    for size in sizes)
     flat = jnp.ravel(w)
     if flat.shape[0] != expected:
-        raise ValueError(f"For 'LSTM', the size of 'w' must be {expected} for input_size="
+        raise ValueError(f"For '{name}', the size of 'w' must be {expected} for input_size="
                          f"{input_size}, hidden_size={hidden_size}, num_layers={num_layers}, "
                          f"bidirectional={bidirectional}, has_bias={has_bias}, but got "
                          f"{flat.shape[0]}.")
@@ -94,6 +92,20 @@ def _lstm(x, h, c, w, *, input_size, hidden_size, num_layers, has_bias, bidirect
     w_ih = [take(gates * size, (gates, size)) for size in sizes]
     w_hh = [take(gates * hidden_size, (gates, hidden_size)) for _ in sizes]
     biases = [take(gates, (gates,)) for _ in sizes] if has_bias else [None] * len(sizes)
+    return w_ih, w_hh, biases
+
+
+def _lstm(x, h, c, w, *, input_size, hidden_size, num_layers, has_bias, bidirectional,
+          dropout, proj_size=0):
+    if proj_size != 0:
+        raise NotImplementedError("ops.LSTM: proj_size is not supported by msjax (MindSpore's "
+                                  "CPU kernel has no projection either).")
+    if dropout != 0 and num_layers > 1:
+        raise NotImplementedError("ops.LSTM: dropout between layers is not supported by msjax; "
+                                  "use nn.LSTM, whose dropout msjax runs.")
+    directions = 2 if bidirectional else 1
+    w_ih, w_hh, biases = flat_weights("LSTM", w, 4, input_size, hidden_size, num_layers,
+                                      has_bias, bidirectional)
     layer_input, h_n, c_n, all_gates = x, [], [], []
     for layer in range(num_layers):
         outputs = []

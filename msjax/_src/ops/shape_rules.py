@@ -614,6 +614,12 @@ RULES: dict[str, Rule] = {
     "CTCLoss": Rule(_ctc_labels, _ctc_sequence_length),
     "CropAndResize": Rule(_crop_and_resize_shapes),
     "Adam": Rule(_var_shapes("Adam", (1, 2, 9))),
+    "MaxPoolGradGradWithArgmax": Rule(
+        *(rank_is(k, (4,), f"For primitive[MaxPoolGradGradWithArgmax], the {n} shape size must "
+                           "be equal to 4, but got {rank}.")
+          for k, n in ((0, "origin input"), (1, "origin output"), (2, "grad"))),
+        same_shape(0, 1, "For primitive[MaxPoolGradGradWithArgmax], the argmax_shape: {0} must "
+                         "be equal to {1}")),
     "AdamWeightDecay": Rule(_var_shapes("AdamWeightDecay", (1, 8))),
     "Tile": _TILE,
     "tile": _TILE,

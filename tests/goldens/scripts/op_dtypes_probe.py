@@ -103,6 +103,15 @@ _MORE_OPS = {
     "kl_div": (fn("kl_div"), [F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32))]),
     "binary_cross_entropy_with_logits": (fn("binary_cross_entropy_with_logits"), [
         F(2, 3), Tensor(np.full((2, 3), 0.5, np.float32)), F(3), F(3)]),
+    # msjax/_src/ops/grad_primitives.py, rl_inner_ops.py
+    "MaxPoolGradGradWithArgmax": (_inner("_grad_ops", "MaxPoolGradGradWithArgmax", kernel_size=2,
+                                         strides=2),
+                                  [F(1, 1, 4, 4), F(1, 1, 4, 4), I([[[[0, 1], [4, 5]]]])]),
+    "PadV3Grad": (_inner("_grad_ops", "PadV3Grad", mode="edge"), [F(1, 1, 4, 4),
+                                                                  I([1, 1, 1, 1])]),
+    "GRUV2": (_inner("_rl_inner_ops", "GRUV2", input_size=3, hidden_size=2, num_layers=1,
+                     has_bias=True, bidirectional=False, dropout=0.0),
+              [F(4, 2, 3), F(1, 2, 2), F(42, 1, 1), I([4, 4])]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

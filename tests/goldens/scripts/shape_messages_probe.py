@@ -30,7 +30,16 @@ OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
        "MaxUnpool2D": (P("MaxUnpool2D", ksize=2), [F(1, 1, 2, 2), _UNPOOL_INDICES]),
        "binary_cross_entropy": (fn("binary_cross_entropy"), [
            Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
-           F(2, 3)])}
+           F(2, 3)]),
+       "MaxPoolGradGradWithArgmax": (
+           lambda: ops_grad().MaxPoolGradGradWithArgmax(kernel_size=2, strides=2),
+           [F(1, 1, 4, 4), F(1, 1, 4, 4), I([[[[0, 1], [4, 5]]]])])}
+
+
+def ops_grad():
+    """`mindspore.ops.operations._grad_ops` (its Primitives are no names of ops)."""
+    from mindspore.ops.operations import _grad_ops
+    return _grad_ops
 _digest = _PROBE["_digest"]
 variants = _PROBE["variants"]
 
@@ -122,6 +131,7 @@ CHECKED = {
     "MaxUnpool2D": ("arg1 empty",),
     "binary_cross_entropy": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 scalar",
                              "arg2 rank+1"),
+    "MaxPoolGradGradWithArgmax": ("arg0 rank+1", "arg1 rank+1", "arg1 empty", "arg2 rank+1"),
 }
 
 
