@@ -1,9 +1,10 @@
 """More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
 `grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
 SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad, FractionalMaxPoolGrad,
-MaxPoolGradGradWithArgmax and PadV3Grad, each the backward of msjax's forward operator, with
-MindSpore 2.10's attributes, reprs and errors (tests/goldens/scripts/ops16a_grad_primitives_probe.py,
-ops16a_fractional_max_pool_grad_probe.py, ops18_grad_primitives_probe.py)."""
+MaxPoolGradGradWithArgmax, PadV3Grad, GridSampler2DGrad, GridSampler3DGrad and NLLLossGrad, each
+the backward of msjax's forward operator, with MindSpore 2.10's attributes, reprs and errors
+(tests/goldens/scripts/ops16a_grad_primitives_probe.py, ops16a_fractional_max_pool_grad_probe.py,
+ops18_grad_primitives_probe.py, sampler_nll_grad_primitives_probe.py)."""
 from __future__ import annotations
 
 import inspect
@@ -11,10 +12,15 @@ import math
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
+from msjax._src.backend.interface import one_program
 from msjax._src.core import checkparam
 from msjax._src.core import dtype as mstype
+from msjax._src.core import integer_inputs
 from msjax._src.ops.fractional_pool_ops import _cell_members
+from msjax._src.ops.grid_sample_ops import MODES, PADDINGS, enum_index, sample
+from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.pad_v3_ops import pad_v3
@@ -209,3 +215,65 @@ def _pad_v3_grad_attributes(attrs):
 PadV3Grad = primitive("PadV3Grad", functional(_pad_v3_grad), check=_pad_v3_grad_attributes,
                       mode="reflect", paddings_contiguous=True,
                       display=lambda attrs: {**attrs, "cust_aicpu": "PadV3Grad"})
+
+
+def _sampler_grad(name, rank):
+    """`ops.auto_generate.<name>(interpolation_mode, padding_mode, align_corners,
+    output_mask=(1, 1))(grad, input_x, grid)` -> `(dx, dgrid)`: the gradients of the sampling for
+    the output gradient `grad` (JAX's, as `grid_sample`'s; golden
+    sampler_nll_grad_primitives_probe). MindSpore's CPU kernel computes both whatever
+    `output_mask` says, and so does msjax."""
+    def sample_grad(grad, input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
+                    align_corners=False, output_mask=(1, 1)):
+        if grid.shape[-1] != rank:
+            raise ValueError(_GRID_LAST_AXIS[rank].format(got=grid.shape[-1]))
+        # float16 in float32, rounded once (MindSpore's kernel: its results are those rounded)
+        wide = jnp.promote_types(input_x.dtype, jnp.float32)
+        _, pull = jax.vjp(lambda x, g: sample(x, g, interpolation_mode, padding_mode,
+                                               bool(align_corners)),
+                          input_x.astype(wide), grid.astype(wide))
+        dx, dgrid = pull(grad.astype(wide))
+        return dx.astype(input_x.dtype), dgrid.astype(grid.dtype)
+
+    sample_grad.__name__ = sample_grad.__qualname__ = name.lower()
+
+    def check(attrs):
+        enum_index(attrs["interpolation_mode"], MODES, "interpolation_mode", name)
+        enum_index(attrs["padding_mode"], PADDINGS, "padding_mode", name)
+
+    def display(attrs):
+        return {**attrs, "interpolation_mode": MODES.index(attrs["interpolation_mode"]),
+                "padding_mode": PADDINGS.index(attrs["padding_mode"]),
+                "output_mask": tuple(attrs["output_mask"])}
+
+    return primitive(name, functional(one_program(sample_grad)), check=check, display=display,
+                     interpolation_mode="bilinear", padding_mode="zeros", align_corners=False,
+                     output_mask=(1, 1))
+
+
+_GRID_LAST_AXIS = {  # MindSpore's shape inference messages (they differ)
+    2: "The last dimension of grid must be 2, but got {got}",
+    3: "For 'GridSampler3DGrad', the last dimension of 'grid' must be 3, but got {got}."}
+
+GridSampler2DGrad = _sampler_grad("GridSampler2DGrad", 2)
+GridSampler3DGrad = _sampler_grad("GridSampler3DGrad", 3)
+
+
+def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction="mean",
+                   ignore_index=-100):
+    """`ops.auto_generate.NLLLossGrad(reduction, ignore_index)(logits, loss_grad, labels, weight,
+    total_weight)`: NLLLoss's gradient with respect to `logits`, `-loss_grad * weight[label]`
+    at each row's label (divided by `total_weight` for 'mean'; 0 for an ignored label), 0
+    elsewhere (golden sampler_nll_grad_primitives_probe)."""
+    labels = integer_inputs.as_index(labels).astype(np.int32)
+    picked = jnp.where(labels != ignore_index, jnp.take(weight, labels, mode="clip"), 0)
+    scale = loss_grad / total_weight if reduction == "mean" else loss_grad
+    rows = -(picked * scale).astype(logits.dtype)
+    return jnp.zeros_like(logits).at[jnp.arange(logits.shape[0]), labels].set(rows)
+
+
+NLLLossGrad = primitive(
+    "NLLLossGrad", functional(_nll_loss_grad), reduction="mean", ignore_index=-100,
+    display=shown.REDUCTION_ENUM,
+    check=lambda attrs: enum_index(attrs["reduction"], ("sum", "mean", "none"), "reduction",
+                                   "NLLLossGrad"))

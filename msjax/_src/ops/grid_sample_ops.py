@@ -1,6 +1,5 @@
-"""Grid sampling of `mindspore.ops`: `grid_sample` (4-D and 5-D), the primitives
-`GridSampler2D` and `GridSampler3D`, and their gradients `ops.auto_generate.GridSampler2DGrad`
-and `GridSampler3DGrad`.
+"""Grid sampling of `mindspore.ops`: `grid_sample` (4-D and 5-D) and the primitives
+`GridSampler2D` and `GridSampler3D` (their gradient Primitives: ops/grad_primitives.py).
 
 `input` (N, C, *spatial) is sampled at the points of `grid` (N, *out, k), k = len(spatial), whose
 last axis holds normalised coordinates in [-1, 1] in the order (x, y[, z]) = (W, H[, D]) as
@@ -22,8 +21,8 @@ from msjax._src.backend.interface import one_program
 from msjax._src.core import dtype as mstype
 from msjax._src.ops.registry import functional, op, primitive
 
-_MODES = ("bilinear", "nearest")
-_PADDINGS = ("zeros", "border", "reflection")
+MODES = ("bilinear", "nearest")
+PADDINGS = ("zeros", "border", "reflection")
 _FLOATS = (jnp.float16, jnp.float32, jnp.float64)
 
 
@@ -113,7 +112,7 @@ def _source_coordinate(coord, size, padding_mode, align_corners):
     return coord
 
 
-def _sample(input, grid, mode, padding_mode, align_corners):
+def sample(input, grid, mode, padding_mode, align_corners):
     """`input` (N, C, *spatial) at the points `grid` (N, *out, len(spatial))."""
     spatial = input.shape[2:]
     nd = len(spatial)
@@ -149,73 +148,32 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     checks and messages)."""
     two_d = input.ndim == 4
     owner = "grid_sampler_2d" if two_d else "grid_sampler_3d"
-    enum_index(mode, _MODES, "interpolation_mode", owner)
-    enum_index(padding_mode, _PADDINGS, "padding_mode", owner)
+    enum_index(mode, MODES, "interpolation_mode", owner)
+    enum_index(padding_mode, PADDINGS, "padding_mode", owner)
     _check_inputs("GridSampler2D" if two_d else "GridSampler3D", input, grid)
-    return _sample(input, grid, mode, padding_mode, bool(align_corners))
+    return sample(input, grid, mode, padding_mode, bool(align_corners))
 
 
 def _sampler(name):
-    def sample(input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
-               align_corners=False):
+    def sampler(input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
+                align_corners=False):
         _check_inputs(name, input_x, grid)
-        return _sample(input_x, grid, interpolation_mode, padding_mode, bool(align_corners))
+        return sample(input_x, grid, interpolation_mode, padding_mode, bool(align_corners))
 
-    sample.__name__ = sample.__qualname__ = name.lower()
+    sampler.__name__ = sampler.__qualname__ = name.lower()
 
     def check(attrs):
-        enum_index(attrs["interpolation_mode"], _MODES, "interpolation_mode", name)
-        enum_index(attrs["padding_mode"], _PADDINGS, "padding_mode", name)
+        enum_index(attrs["interpolation_mode"], MODES, "interpolation_mode", name)
+        enum_index(attrs["padding_mode"], PADDINGS, "padding_mode", name)
 
     def display(attrs):  # MindSpore shows the modes as its enums' numbers
-        return {**attrs, "interpolation_mode": _MODES.index(attrs["interpolation_mode"]),
-                "padding_mode": _PADDINGS.index(attrs["padding_mode"])}
+        return {**attrs, "interpolation_mode": MODES.index(attrs["interpolation_mode"]),
+                "padding_mode": PADDINGS.index(attrs["padding_mode"])}
 
-    return primitive(name, functional(one_program(sample)), check=check, display=display,
+    return primitive(name, functional(one_program(sampler)), check=check, display=display,
                      interpolation_mode="bilinear", padding_mode="zeros", align_corners=False)
 
 
 GridSampler2D = _sampler("GridSampler2D")
 GridSampler3D = _sampler("GridSampler3D")
 
-
-def _sampler_grad(name, rank):
-    """`ops.auto_generate.<name>(interpolation_mode, padding_mode, align_corners,
-    output_mask=(1, 1))(grad, input_x, grid)` -> `(dx, dgrid)`: the gradients of the sampling for
-    the output gradient `grad` (JAX's, as `grid_sample`'s; golden
-    sampler_nll_grad_primitives_probe). MindSpore's CPU kernel computes both whatever
-    `output_mask` says, and so does msjax."""
-    def sample_grad(grad, input_x, grid, interpolation_mode="bilinear", padding_mode="zeros",
-                    align_corners=False, output_mask=(1, 1)):
-        if grid.shape[-1] != rank:
-            raise ValueError(_GRID_LAST_AXIS[rank].format(got=grid.shape[-1]))
-        # float16 in float32, rounded once (MindSpore's kernel: its results are those rounded)
-        wide = jnp.promote_types(input_x.dtype, jnp.float32)
-        _, pull = jax.vjp(lambda x, g: _sample(x, g, interpolation_mode, padding_mode,
-                                               bool(align_corners)),
-                          input_x.astype(wide), grid.astype(wide))
-        dx, dgrid = pull(grad.astype(wide))
-        return dx.astype(input_x.dtype), dgrid.astype(grid.dtype)
-
-    sample_grad.__name__ = sample_grad.__qualname__ = name.lower()
-
-    def check(attrs):
-        enum_index(attrs["interpolation_mode"], _MODES, "interpolation_mode", name)
-        enum_index(attrs["padding_mode"], _PADDINGS, "padding_mode", name)
-
-    def display(attrs):
-        return {**attrs, "interpolation_mode": _MODES.index(attrs["interpolation_mode"]),
-                "padding_mode": _PADDINGS.index(attrs["padding_mode"]),
-                "output_mask": tuple(attrs["output_mask"])}
-
-    return primitive(name, functional(one_program(sample_grad)), check=check, display=display,
-                     interpolation_mode="bilinear", padding_mode="zeros", align_corners=False,
-                     output_mask=(1, 1))
-
-
-_GRID_LAST_AXIS = {  # MindSpore's shape inference messages (they differ)
-    2: "The last dimension of grid must be 2, but got {got}",
-    3: "For 'GridSampler3DGrad', the last dimension of 'grid' must be 3, but got {got}."}
-
-GridSampler2DGrad = _sampler_grad("GridSampler2DGrad", 2)
-GridSampler3DGrad = _sampler_grad("GridSampler3DGrad", 3)

@@ -17,7 +17,6 @@ from msjax._src.core.checkparam import IN, check_int, check_string, check_value_
 from msjax._src.core.type_text import type_of
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import promote_scalar
-from msjax._src.ops.grid_sample_ops import enum_index
 from msjax._src.ops.registry import broadcast_error, functional, op, primitive
 
 _REDUCTIONS = ("mean", "sum", "none")
@@ -532,25 +531,6 @@ def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
 NLLLoss = primitive("NLLLoss", functional(_nll_loss_primitive), reduction="mean",
                     ignore_index=-100, display=shown.REDUCTION_ENUM)
 
-
-def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction="mean",
-                   ignore_index=-100):
-    """`ops.auto_generate.NLLLossGrad(reduction, ignore_index)(logits, loss_grad, labels, weight,
-    total_weight)`: NLLLoss's gradient with respect to `logits`, `-loss_grad * weight[label]`
-    at each row's label (divided by `total_weight` for 'mean'; 0 for an ignored label), 0
-    elsewhere (golden sampler_nll_grad_primitives_probe)."""
-    labels = integer_inputs.as_index(labels).astype(np.int32)
-    picked = jnp.where(labels != ignore_index, jnp.take(weight, labels, mode="clip"), 0)
-    scale = loss_grad / total_weight if reduction == "mean" else loss_grad
-    rows = -(picked * scale).astype(logits.dtype)
-    return jnp.zeros_like(logits).at[jnp.arange(logits.shape[0]), labels].set(rows)
-
-
-NLLLossGrad = primitive(
-    "NLLLossGrad", functional(_nll_loss_grad), reduction="mean", ignore_index=-100,
-    display=shown.REDUCTION_ENUM,
-    check=lambda attrs: enum_index(attrs["reduction"], ("sum", "mean", "none"), "reduction",
-                                   "NLLLossGrad"))
 SoftMarginLoss = primitive("SoftMarginLoss", soft_margin_loss, reduction="mean",
                            display=shown.REDUCTION_ENUM)
 MultiMarginLoss = primitive(
