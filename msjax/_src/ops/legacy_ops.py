@@ -677,6 +677,7 @@ class DepthwiseConv2dNative(Primitive):
                                  f"height:{value[0]},  width:{value[1]}")
         check.check_value_type("pad", pad, (int, tuple), name)
         check.check_value_type("pad_mode", pad_mode, [str], name)
+        given_pad = pad
         pad = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
         if len(pad) != 4:
             check.check_equal_int(len(pad), 4, "pad size", name)
@@ -684,8 +685,8 @@ class DepthwiseConv2dNative(Primitive):
                                            name)
         if pad_mode != "pad" and pad != (0, 0, 0, 0):
             raise ValueError(f"For '{name}', the 'pad' must be zero or (0, 0, 0, 0) when "
-                             f"'pad_mode' is not \"pad\", but got 'pad' is {pad} and 'pad_mode' "
-                             f"is {pad_mode}.")
+                             f"'pad_mode' is not \"pad\", but got 'pad' is {given_pad} and "
+                             f"'pad_mode' is {pad_mode}.")
         if self.pad_mode == "pad":
             for item in pad:
                 check.check_non_negative_int(item, "pad item", name)
@@ -694,8 +695,9 @@ class DepthwiseConv2dNative(Primitive):
                                                            "channel_multiplier", name)
         self.group = check.check_positive_int(group, "group", name)
         self.stride, self.dilation, self.padding = stride, dilation, pad
-        self.attrs.update(channel_multiplier=channel_multiplier, kernel_size=self.kernel_size,
-                          mode=mode, pad_mode=self.pad_mode, pad=pad,
+        # (MindSpore keeps kernel_size and pad_mode as given: `3`, 'SAME')
+        self.attrs.update(channel_multiplier=channel_multiplier, kernel_size=kernel_size,
+                          mode=mode, pad_mode=pad_mode, pad=pad,
                           stride=(1, 1) + stride, dilation=(1, 1) + dilation, group=group,
                           data_format="NCHW", offset_a=0)
 
