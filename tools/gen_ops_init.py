@@ -33,7 +33,7 @@ EXTRA = {
         "scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod",
         "scalar_pow", "scalar_eq", "scalar_ne", "scalar_lt", "scalar_gt", "scalar_le",
         "scalar_ge", "scalar_max", "scalar_min", "scalar_log", "scalar_uadd", "scalar_usub",
-        "switch"],
+        "switch", "bool_and", "bool_or", "bool_eq", "string_eq", "string_concat"],
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.graph_helpers": [
         "is_", "is_not", "in_dict", "not_in_dict", "bool_not", "shape_mul", "tuple_reversed",

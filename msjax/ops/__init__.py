@@ -174,7 +174,10 @@ from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.scalar_ops import bool_and as bool_and
+from msjax._src.ops.scalar_ops import bool_eq as bool_eq
 from msjax._src.ops.graph_helpers import bool_not as bool_not
+from msjax._src.ops.scalar_ops import bool_or as bool_or
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
@@ -1114,6 +1117,8 @@ from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import StopGradient as StopGradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice
 from msjax._src.ops.primitives import StridedSlice as StridedSlice
+from msjax._src.ops.scalar_ops import string_concat as string_concat
+from msjax._src.ops.scalar_ops import string_eq as string_eq
 from msjax._src.ops.math_ops import sub as sub
 from msjax._src.ops.math_ops import Sub as Sub
 from msjax._src.ops.math_ops import subtract as subtract
