@@ -103,6 +103,8 @@ from msjax._src.train.export import GraphCell as GraphCell
 from msjax._src.train.metrics.base import Metric as Metric
 from msjax._src.train.metrics.base import rearrange_inputs as rearrange_inputs
 from msjax._src.train.metrics.registry import get_metrics as get_metrics
+from msjax._src.nn.micro_batch import GradAccumulationCell as GradAccumulationCell
+from msjax._src.nn.micro_batch import MicroBatchInterleaved as MicroBatchInterleaved
 from msjax._src.train.metrics.classification import Accuracy as Accuracy
 from msjax._src.train.metrics.classification import F1 as F1
 from msjax._src.train.metrics.classification import Fbeta as Fbeta
