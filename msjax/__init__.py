@@ -131,6 +131,7 @@ from msjax._src.transforms.jit import ms_function as ms_function
 from msjax._src.transforms.executors import ms_memory_recycle as ms_memory_recycle
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
 from msjax._src.transforms.lazy_inline import no_inline as no_inline
+from msjax._src.transforms.enable_dynamic import enable_dynamic as enable_dynamic
 from msjax._src.transforms.pmap import pmap as pmap
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.core.numpy_view import from_numpy as from_numpy

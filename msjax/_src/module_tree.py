@@ -419,8 +419,10 @@ def lookup(path: str, name: str, skip: str | None = None):
 
 def standard_name(path: str, name: str):
     """A standard-library name MindSpore's module `path` imports (`STANDARD_NAMES`); never in
-    mint, whose `reduce` is mint.distributed's collective, not `functools.reduce`."""
-    if path == "mindspore.mint" or path.startswith("mindspore.mint."):
+    mint, whose `reduce` is mint.distributed's collective, not `functools.reduce`, nor
+    `mindspore.ops.reduce` (ops.function.comm_func's collective)."""
+    if (path == "mindspore.mint" or path.startswith("mindspore.mint.")
+            or (path, name) == ("mindspore.ops", "reduce")):
         raise not_implemented(path, name)
     for source, names in STANDARD_NAMES.items():
         if name in names:
