@@ -9,6 +9,7 @@ from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import acosh as acosh
 from msjax._src.ops.math_ops import Acosh as Acosh
 from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamNoUpdateParam as AdamNoUpdateParam
 from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.pooling_ops import adaptive_avg_pool1d as adaptive_avg_pool1d
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d as adaptive_avg_pool2d
@@ -1166,6 +1167,8 @@ from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
 from msjax._src.ops.primitives import TensorAdd as TensorAdd
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
+from msjax._src.ops.dump_ops import tensordump as tensordump
 from msjax._src.ops.scatter_ops import TensorScatterAdd as TensorScatterAdd
 from msjax._src.ops.scatter_ops import TensorScatterDiv as TensorScatterDiv
 from msjax._src.ops.primitives import TensorScatterElements as TensorScatterElements

@@ -145,6 +145,8 @@ from msjax._src.ops.math_ops import tensor_dot as tensor_dot
 from msjax._src.ops.graph_helpers import tensor_muls as tensor_muls
 from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
+from msjax._src.ops.dump_ops import tensordump as tensordump
 from msjax._src.ops.graph_helpers import tuple_div as tuple_div
 from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
 from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem

@@ -692,6 +692,7 @@ from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_s
 from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
+from msjax._src.ops.dump_ops import tensordump as tensordump
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile

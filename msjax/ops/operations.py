@@ -4,6 +4,7 @@ from msjax._src.ops.math_ops import Abs as Abs
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import Acosh as Acosh
 from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamNoUpdateParam as AdamNoUpdateParam
 from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.image_primitives import AdaptiveAvgPool3D as AdaptiveAvgPool3D
@@ -461,6 +462,7 @@ from msjax._src.ops.primitives import Svd as Svd
 from msjax._src.ops.math_ops import Tan as Tan
 from msjax._src.ops.math_ops import Tanh as Tanh
 from msjax._src.ops.primitives import TensorAdd as TensorAdd
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
 from msjax._src.ops.scatter_ops import TensorScatterAdd as TensorScatterAdd
 from msjax._src.ops.scatter_ops import TensorScatterDiv as TensorScatterDiv
 from msjax._src.ops.primitives import TensorScatterElements as TensorScatterElements

@@ -525,6 +525,41 @@ AdamWeightDecay = primitive("AdamWeightDecay", x64.scoped(_adam_weight_decay),
                             display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
+def _adam_no_update_param(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient,
+                          use_locking=False, use_nesterov=False):
+    """`ops.AdamNoUpdateParam`: Adam's moving averages written into m and v (as `ops.Adam`'s),
+    and the step Adam would add to the parameter returned, `-lr * sqrt(1 - beta2_power) /
+    (1 - beta1_power) * m / (sqrt(v) + epsilon)` (Nesterov's momentum as Adam's)."""
+    m0, v0, g = unwrap(m), unwrap(v), unwrap(gradient)
+    if g.dtype != m0.dtype:
+        raise TypeError("For primitive[AdamNoUpdateParam], the input type must be same.")
+    if g.shape != m0.shape:
+        shown_shape = lambda shape: "[" + "".join(f"{d}," for d in shape) + "]"  # noqa: E731
+        raise ValueError(f"For primitive[AdamNoUpdateParam], the grad_shape: "
+                         f"{shown_shape(g.shape)} must be equal to {shown_shape(m0.shape)}")
+    scalar = lambda value: jnp.asarray(unwrap(value), m0.dtype)  # noqa: E731
+    b1, b2 = scalar(beta1), scalar(beta2)
+    m1 = m0 + (1 - b1) * (g - m0)
+    v1 = v0 + (1 - b2) * (jnp.square(g) - v0)
+    lr_t = scalar(lr) * jnp.sqrt(1 - scalar(beta2_power)) / (1 - scalar(beta1_power))
+    direction = m1 * b1 + (1 - b1) * g if use_nesterov else m1
+    _write_all((m, v), (m1, v1))
+    return wrap(-lr_t * direction / (jnp.sqrt(v1) + scalar(epsilon)))
+
+
+def _check_adam_flags(name):
+    def check_flags(attrs):
+        for flag in ("use_locking", "use_nesterov"):
+            check.check_value_type(flag, attrs[flag], [bool], name)
+    return check_flags
+
+
+AdamNoUpdateParam = primitive("AdamNoUpdateParam", x64.scoped(_adam_no_update_param),
+                              use_locking=False, use_nesterov=False,
+                              check=_check_adam_flags("AdamNoUpdateParam"),
+                              display=lambda attrs: {**attrs, "side_effect_mem": True})
+
+
 def _adam_with_amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
                             gradient, op_name):
     """AMSGrad's Adam step: m, v as Adam's, vhat = max(vhat, v), var -= lr * sqrt(1 -
