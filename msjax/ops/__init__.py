@@ -485,6 +485,8 @@ from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.array_ops import full as full
 from msjax._src.ops.array_ops import full_like as full_like
+from msjax._src.ops.adafactor_ops import FusedAdaFactor as FusedAdaFactor
+from msjax._src.ops.adafactor_ops import FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm
 from msjax._src.ops.optimizer_ops import FusedSparseAdam as FusedSparseAdam
 from msjax._src.ops.ftrl_ops import FusedSparseFtrl as FusedSparseFtrl
 from msjax._src.ops.optimizer_ops import FusedSparseLazyAdam as FusedSparseLazyAdam

@@ -96,6 +96,8 @@ from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
 from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.graph_helpers import dict_getitem as dict_getitem
 from msjax._src.ops.math_ops import dot as dot
+from msjax._src.ops.adafactor_ops import FusedAdaFactor as FusedAdaFactor
+from msjax._src.ops.adafactor_ops import FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm
 from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.transforms.grad import grad as grad
