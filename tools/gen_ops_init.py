@@ -50,6 +50,7 @@ EXTRA = {
     "msjax._src.ops.conv3d_ops": ["conv3d_transpose"],
     "msjax._src.ops.dump_ops": ["TensorDump", "tensordump"],
     "msjax._src.ops.adafactor_ops": ["FusedAdaFactor", "FusedAdaFactorWithGlobalNorm"],
+    "msjax._src.ops.view_primitives": ["SelectView", "TransposeExtView"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],

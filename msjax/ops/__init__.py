@@ -1035,6 +1035,7 @@ from msjax._src.ops.primitives import SegmentSum as SegmentSum
 from msjax._src.ops.array_ops import select as select
 from msjax._src.ops.array_ops import Select as Select
 from msjax._src.ops.scatter_ops import select_scatter as select_scatter
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.nn_ops import selu as selu
 from msjax._src.ops.nn_ops import SeLU as SeLU
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
@@ -1192,6 +1193,7 @@ from msjax._src.ops.math_ops import trace as trace
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import transpose as transpose
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.reduce_ops import trapz as trapz
 from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul

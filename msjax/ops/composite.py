@@ -139,6 +139,7 @@ from msjax._src.ops.graph_helpers import reshape_ as reshape_
 from msjax._src.ops.sparse_helpers import row_tensor_get_dense_shape as row_tensor_get_dense_shape
 from msjax._src.ops.sparse_helpers import row_tensor_get_indices as row_tensor_get_indices
 from msjax._src.ops.sparse_helpers import row_tensor_get_values as row_tensor_get_values
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.graph_helpers import shape_mul as shape_mul
 from msjax._src.transforms.switch_layer import switch_layer as switch_layer
@@ -149,6 +150,7 @@ from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.dump_ops import TensorDump as TensorDump
 from msjax._src.ops.dump_ops import tensordump as tensordump
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.graph_helpers import tuple_div as tuple_div
 from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
 from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem

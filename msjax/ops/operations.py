@@ -415,6 +415,7 @@ from msjax._src.ops.primitives import SegmentMin as SegmentMin
 from msjax._src.ops.primitives import SegmentProd as SegmentProd
 from msjax._src.ops.primitives import SegmentSum as SegmentSum
 from msjax._src.ops.array_ops import Select as Select
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.nn_ops import SeLU as SeLU
 from msjax._src.ops.optimizer_ops import SGD as SGD
 from msjax._src.ops.array_ops import Shape as Shape
@@ -480,6 +481,7 @@ from msjax._src.ops.array_ops import Tile as Tile
 from msjax._src.ops.primitives import TopK as TopK
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul
 from msjax._src.ops.primitives import Tril as Tril

@@ -87,10 +87,11 @@ show("too many", lambda: ms.enable_dynamic(a=Tensor(shape=[None], dtype=ms.float
                                            b=Tensor(shape=[None], dtype=ms.float32))(plain))
 show("unknown name", lambda: ms.enable_dynamic(b=Tensor(shape=[None], dtype=ms.float32))(plain))
 
-for module_name, module in (("mindspore", ms), ("ops", ops), ("nn", nn), ("numpy", mnp),
-                            ("initializer", initializer)):
-    show(f"{module_name}.absolute_import", lambda: (module.absolute_import,
-                                                    module.absolute_import is __future__.absolute_import))
+for module_name, feature in (("mindspore", ms.absolute_import), ("ops", ops.absolute_import),
+                             ("nn", nn.absolute_import), ("numpy", mnp.absolute_import),
+                             ("initializer", initializer.absolute_import)):
+    show(f"{module_name}.absolute_import", lambda: (feature,
+                                                    feature is __future__.absolute_import))
 show("initializer.reduce", lambda: initializer.reduce is functools.reduce)
 show("run_check", lambda: ms.run_check())
 show("get_log_config", lambda: sorted(ms.get_log_config()))
