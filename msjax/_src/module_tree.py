@@ -303,6 +303,7 @@ NAME_SOURCES = {
     "mindspore.multiprocessing": ("msjax.multiprocessing",),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel": ("msjax.parallel", "msjax"),
+    "mindspore.parallel.nn": ("msjax._src.nn.parallel_cells", "msjax.parallel", "msjax"),
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",
                                          "msjax"),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),

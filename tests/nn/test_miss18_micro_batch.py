@@ -1,4 +1,5 @@
-"""nn.MicroBatchInterleaved and nn.GradAccumulationCell (msjax/_src/nn/micro_batch.py) as
+"""nn.MicroBatchInterleaved, nn.GradAccumulationCell (msjax/_src/nn/micro_batch.py) and
+mindspore.parallel.nn's MicroBatchInterleaved and GradAccumulation (nn/parallel_cells.py) as
 MindSpore 2.10 has them: tests/goldens/scripts/miss18_micro_batch_probe.py run unchanged (outputs
 and gradients in PyNative and GRAPH_MODE, dtypes, parameter and cell names, errors), compared
 exactly: the values are sums of small exact binary fractions, the same in float32 on both."""

@@ -8,7 +8,8 @@ overlap another's computation (MicroBatchInterleaved) or accumulate gradients ov
 micro-batches in pipeline training (GradAccumulationCell); on one device, as in msjax, the
 result is that sum. MicroBatchInterleaved starts its sum from `0.0` (an integer output comes
 out float32); GradAccumulationCell from the first slice's output. Both keep the network's
-parameter names (`auto_prefix=False`).
+parameter names (`auto_prefix=False`). `mindspore.parallel.nn`'s MicroBatchInterleaved and
+GradAccumulation (nn/parallel_cells.py) are classes of their own doing the same.
 """
 from __future__ import annotations
 
@@ -51,13 +52,15 @@ def _check_count(cell_name, argument, value):
                          f"but got {value}.")
 
 
-class MicroBatchInterleaved(Cell):
-    """`nn.MicroBatchInterleaved(network, interleave_num=2)`: `0.0 + network(slice 0) + ... +
-    network(slice n-1)` over `interleave_num` equal slices of every input along axis 0."""
+class _Interleaved(Cell):
+    """The sum `0.0 + network(slice 0) + ... + network(slice n-1)` over `interleave_num` equal
+    slices of every input along axis 0; `_NAME` is the class MindSpore's messages name."""
+
+    _NAME = "MicroBatchInterleaved"
 
     def __init__(self, network, interleave_num=2):
         super().__init__(auto_prefix=False)
-        _check_count("MicroBatchInterleaved", "interleave_num", interleave_num)
+        _check_count(self._NAME, "interleave_num", interleave_num)
         self.network = network
         self.interleave_num = interleave_num
         self.interleave_inputs = CellList([_MicroBatch(interleave_num)
@@ -71,19 +74,25 @@ class MicroBatchInterleaved(Cell):
         return output
 
 
-class GradAccumulationCell(Cell):
-    """`nn.GradAccumulationCell(network, micro_size)`: `network(slice 0) + ... + network(slice
-    n-1)` over `micro_size` equal slices of every input along axis 0 (MindSpore deprecates it
-    for `mindspore.parallel.nn.GradAccumulation`)."""
+class MicroBatchInterleaved(_Interleaved):
+    """`nn.MicroBatchInterleaved(network, interleave_num=2)`: `0.0 + network(slice 0) + ... +
+    network(slice n-1)` over `interleave_num` equal slices of every input along axis 0."""
+
+
+class _Accumulated(Cell):
+    """The sum `network(slice 0) + ... + network(slice n-1)` over `micro_size` equal slices of
+    every input along axis 0; `_NAME` is the class MindSpore's messages name."""
+
+    _NAME = "GradAccumulationCell"
 
     def __init__(self, network, micro_size):
         super().__init__(auto_prefix=False)
         self.network = network
         self.micro_size = micro_size
         if not isinstance(network, Cell):
-            raise TypeError("For 'GradAccumulationCell', the argument 'network' must cell type, "
-                            f"but got the type : {type(network)}.")
-        _check_count("GradAccumulationCell", "micro_size", micro_size)
+            raise TypeError(f"For '{self._NAME}', the argument 'network' must cell type, but got "
+                            f"the type : {type(network)}.")
+        _check_count(self._NAME, "micro_size", micro_size)
         self.micro_inputs = CellList([_MicroBatch(micro_size) for _ in range(micro_size)])
         self.add = Add()
 
@@ -93,3 +102,9 @@ class GradAccumulationCell(Cell):
             output = self.network(*self.micro_inputs[i](i, *inputs))
             total = output if total is None else self.add(total, output)
         return total
+
+
+class GradAccumulationCell(_Accumulated):
+    """`nn.GradAccumulationCell(network, micro_size)`: `network(slice 0) + ... + network(slice
+    n-1)` over `micro_size` equal slices of every input along axis 0 (MindSpore deprecates it
+    for `mindspore.parallel.nn.GradAccumulation`)."""

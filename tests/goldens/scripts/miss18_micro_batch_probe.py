@@ -1,5 +1,6 @@
 """MindSpore 2.10's nn.MicroBatchInterleaved(network, interleave_num=2) and
-nn.GradAccumulationCell(network, micro_size): the batch split along axis 0 into equal slices, the
+nn.GradAccumulationCell(network, micro_size), and mindspore.parallel.nn's MicroBatchInterleaved and
+GradAccumulation (classes of their own): the batch split along axis 0 into equal slices, the
 network run on each and the outputs added; their gradients, parameter names, dtypes, and the
 errors of bad arguments and indivisible batches, printed `label -> RESULT`;
 tests/nn/test_miss18_micro_batch.py runs it unchanged on msjax.
@@ -10,6 +11,7 @@ Regenerate:
 import numpy as np
 import mindspore as ms
 from mindspore import nn, ops, Tensor
+from mindspore.parallel import nn as parallel_nn
 
 
 def desc(value):
@@ -49,7 +51,9 @@ y = Tensor(np.arange(8, dtype=np.float32).reshape(4, 2))
 for mode, m in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
     ms.set_context(mode=mode)
     for name, wrapper in (("MicroBatchInterleaved", nn.MicroBatchInterleaved),
-                          ("GradAccumulationCell", nn.GradAccumulationCell)):
+                          ("GradAccumulationCell", nn.GradAccumulationCell),
+                          ("parallel MicroBatchInterleaved", parallel_nn.MicroBatchInterleaved),
+                          ("parallel GradAccumulation", parallel_nn.GradAccumulation)):
         for n in (1, 2, 4):
             net = wrapper(Affine(), n)
             show(f"{m} {name}({n})", lambda: net(x, y))
@@ -60,7 +64,9 @@ for mode, m in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
 
 ms.set_context(mode=ms.PYNATIVE_MODE)
 for name, wrapper in (("MicroBatchInterleaved", nn.MicroBatchInterleaved),
-                      ("GradAccumulationCell", nn.GradAccumulationCell)):
+                      ("GradAccumulationCell", nn.GradAccumulationCell),
+                      ("parallel MicroBatchInterleaved", parallel_nn.MicroBatchInterleaved),
+                      ("parallel GradAccumulation", parallel_nn.GradAccumulation)):
     net = wrapper(Affine(), 2)
     show(f"{name} parameter names", lambda: [p.name for p in net.trainable_params()])
     show(f"{name} cells", lambda: [n for n, _ in net.cells_and_names()])
@@ -72,3 +78,9 @@ show("MicroBatchInterleaved default", lambda: nn.MicroBatchInterleaved(Affine())
 show("GradAccumulationCell micro_size", lambda: nn.GradAccumulationCell(Affine(), 2).micro_size)
 show("GradAccumulationCell not a cell", lambda: nn.GradAccumulationCell(lambda v: v, 2))
 show("MicroBatchInterleaved function", lambda: nn.MicroBatchInterleaved(ops.neg, 2)(x))
+show("parallel classes are their own", lambda: (
+    parallel_nn.MicroBatchInterleaved is nn.MicroBatchInterleaved,
+    isinstance(parallel_nn.MicroBatchInterleaved(Affine()), nn.MicroBatchInterleaved),
+    isinstance(parallel_nn.GradAccumulation(Affine(), 2), nn.GradAccumulationCell),
+    parallel_nn.MicroBatchInterleaved.__name__, parallel_nn.GradAccumulation.__name__))
+show("parallel GradAccumulation not a cell", lambda: parallel_nn.GradAccumulation(abs, 2))
