@@ -224,6 +224,7 @@ NAME_SOURCES = {
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
+    "mindspore.nn.wrap.loss_scale": ("msjax.nn", "msjax._src.nn.loss_scale", "msjax"),
     "mindspore.nn.probability": ("msjax.nn.probability.distribution",
                                  "msjax.nn.probability.bijector", "msjax.nn", "msjax"),
     # the distributions' helpers (set_param_type, CheckTuple, ...), which MindSpore's tests import
