@@ -90,7 +90,8 @@ class FusedAdaFactor(Primitive):
         if _byte_size(grad) != _byte_size(weights):  # (the kernel's check of its buffers)
             raise RuntimeError(f"For '{self.name}', the address size of 'gradient' must be "
                                f"{_byte_size(weights)}, but got {_byte_size(grad)}")
-        scalar = lambda value: jnp.reshape(jnp.asarray(unwrap(value), jnp.float32), ())  # noqa: E731
+        def scalar(value):
+            return jnp.reshape(jnp.asarray(unwrap(value), jnp.float32), ())
         new = apply_adafactor(weights, unwrap(exp_avg), unwrap(row), unwrap(col), unwrap(sq),
                               grad, scalar(learning_rate), scalar(beta2t),
                               jnp.asarray(unwrap(epsilon), jnp.float32), scalar(clip_threshold),

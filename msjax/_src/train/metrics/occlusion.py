@@ -25,11 +25,11 @@ def _bounding_box(b_box, image_shape):
     if b_box is None:
         return None, None
     if len(b_box) != 2 * len(image_shape):
-        raise ValueError("For 'OcclusionSensitivity', the bounding box must contain upper and lower "
-                         "for all dimensions (except batch number), and the length of 'b_box' must "
-                         "be twice as long as predicted value's (except batch number), but got "
-                         f"'b_box' length {len(b_box)}, predicted value length (except batch "
-                         f"number) {len(image_shape)}.")
+        raise ValueError("For 'OcclusionSensitivity', the bounding box must contain upper and "
+                         "lower for all dimensions (except batch number), and the length of "
+                         "'b_box' must be twice as long as predicted value's (except batch "
+                         f"number), but got 'b_box' length {len(b_box)}, predicted value length "
+                         f"(except batch number) {len(image_shape)}.")
     low, high = np.array(b_box[::2]), np.array(b_box[1::2])
     low[low < 0] = 0
     high[high < 0] = image_shape[high < 0] - 1
@@ -72,7 +72,8 @@ class OcclusionSensitivity(Metric):
         if len(inputs) != 3:
             raise ValueError("For 'OcclusionSensitivity.update', it needs 3 inputs (classification "
                              "model, predicted value, label), but got {}.".format(len(inputs)))
-        model, y_pred, label = inputs[0], self._convert_data(inputs[1]), self._convert_data(inputs[2])
+        model = inputs[0]
+        y_pred, label = self._convert_data(inputs[1]), self._convert_data(inputs[2])
         checks.check_value_type("model", model, [Cell])
         if y_pred.shape[0] > 1:
             raise RuntimeError("For 'OcclusionSensitivity.update', the shape at index 0 of the "
