@@ -18,6 +18,7 @@ from msjax._src.core.context import set_context as set_context
 from msjax._src.core.context import set_device as set_device
 from msjax._src.core.device_info import get_current_device as get_current_device
 from msjax._src.core.device_info import set_deterministic as set_deterministic
+from msjax._src.core.dtype import Int as Int
 from msjax._src.core.dtype import QuantDtype as QuantDtype
 from msjax._src.core.dtype import TensorType as TensorType
 from msjax._src.core.dtype import Type as Type
@@ -92,6 +93,7 @@ from msjax._src.core.random import Generator as Generator
 from msjax._src.core.row_tensor import RowTensor as RowTensor
 from msjax._src.core.sparse_tensor import COOTensor as COOTensor
 from msjax._src.core.sparse_tensor import CSRTensor as CSRTensor
+from msjax._src.core.sparse_tensor import SparseTensor as SparseTensor
 from msjax._src.core.random import default_generator as default_generator
 from msjax._src.core.random import get_rng_state as get_rng_state
 from msjax._src.core.random import get_seed as get_seed
@@ -128,6 +130,8 @@ from msjax._src.transforms.jit import jit_class as jit_class
 from msjax._src.transforms.jit import ms_function as ms_function
 from msjax._src.transforms.executors import ms_memory_recycle as ms_memory_recycle
 from msjax._src.transforms.lazy_inline import lazy_inline as lazy_inline
+from msjax._src.transforms.lazy_inline import no_inline as no_inline
+from msjax._src.transforms.enable_dynamic import enable_dynamic as enable_dynamic
 from msjax._src.transforms.pmap import pmap as pmap
 from msjax._src.transforms.vmap import vmap as vmap
 from msjax._src.core.numpy_view import from_numpy as from_numpy
@@ -192,6 +196,7 @@ from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.metrics.scores import ROC as ROC
 from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.occlusion import OcclusionSensitivity as OcclusionSensitivity
 from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
 from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
 from msjax._src.train.metrics.scores import BleuScore as BleuScore

@@ -33,7 +33,7 @@ EXTRA = {
         "scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod",
         "scalar_pow", "scalar_eq", "scalar_ne", "scalar_lt", "scalar_gt", "scalar_le",
         "scalar_ge", "scalar_max", "scalar_min", "scalar_log", "scalar_uadd", "scalar_usub",
-        "switch"],
+        "switch", "bool_and", "bool_or", "bool_eq", "string_eq", "string_concat"],
     "msjax._src.core.function_flags": ["add_flags"],
     "msjax._src.ops.graph_helpers": [
         "is_", "is_not", "in_dict", "not_in_dict", "bool_not", "shape_mul", "tuple_reversed",
@@ -48,6 +48,9 @@ EXTRA = {
         "csr_tensor_get_dense_shape", "row_tensor_get_indices", "row_tensor_get_values",
         "row_tensor_get_dense_shape", "coo_add"],
     "msjax._src.ops.conv3d_ops": ["conv3d_transpose"],
+    "msjax._src.ops.dump_ops": ["TensorDump", "tensordump"],
+    "msjax._src.ops.adafactor_ops": ["FusedAdaFactor", "FusedAdaFactorWithGlobalNorm"],
+    "msjax._src.ops.view_primitives": ["SelectView", "TransposeExtView"],
     "msjax._src.ops.vm_impl_registry": ["get_vm_impl_fn", "vm_impl_registry"],
     "msjax._src.transforms.forward_mode": ["jvp", "vjp", "linearize", "jet", "derivative"],
     "msjax._src.transforms.custom_grad": ["Morph"],

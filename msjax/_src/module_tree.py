@@ -224,6 +224,7 @@ NAME_SOURCES = {
     "mindspore.mint.optim": ("msjax.mint.optim", "msjax.experimental.optim", "msjax"),
     "mindspore.nn": ("msjax.nn", "msjax"),
     "mindspore.nn.grad": ("msjax._src.nn.grad_cells", "msjax.nn", "msjax"),
+    "mindspore.nn.wrap.loss_scale": ("msjax.nn", "msjax._src.nn.loss_scale", "msjax"),
     "mindspore.nn.probability": ("msjax.nn.probability.distribution",
                                  "msjax.nn.probability.bijector", "msjax.nn", "msjax"),
     # the distributions' helpers (set_param_type, CheckTuple, ...), which MindSpore's tests import
@@ -306,6 +307,7 @@ NAME_SOURCES = {
     "mindspore.multiprocessing": ("msjax.multiprocessing",),
     "mindspore.log": ("msjax.log",),
     "mindspore.parallel": ("msjax.parallel", "msjax"),
+    "mindspore.parallel.nn": ("msjax._src.nn.parallel_cells", "msjax.parallel", "msjax"),
     "mindspore.parallel.auto_parallel": ("msjax.parallel.auto_parallel", "msjax.parallel",
                                          "msjax"),
     "mindspore.parallel._utils": ("msjax.parallel._utils", "msjax"),
@@ -422,8 +424,10 @@ def lookup(path: str, name: str, skip: str | None = None):
 
 def standard_name(path: str, name: str):
     """A standard-library name MindSpore's module `path` imports (`STANDARD_NAMES`); never in
-    mint, whose `reduce` is mint.distributed's collective, not `functools.reduce`."""
-    if path == "mindspore.mint" or path.startswith("mindspore.mint."):
+    mint, whose `reduce` is mint.distributed's collective, not `functools.reduce`, nor
+    `mindspore.ops.reduce` (ops.function.comm_func's collective)."""
+    if (path == "mindspore.mint" or path.startswith("mindspore.mint.")
+            or (path, name) == ("mindspore.ops", "reduce")):
         raise not_implemented(path, name)
     for source, names in STANDARD_NAMES.items():
         if name in names:

@@ -1,6 +1,13 @@
 """`mindspore.mindrecord`: MindRecord files (implementation in msjax/_src/dataset/mindrecord.py)."""
 # ruff: noqa: F401
 from msjax._src.dataset.mindrecord import FileWriter as FileWriter
+from msjax._src.dataset.mindrecord_converters import Cifar100ToMR as Cifar100ToMR
+from msjax._src.dataset.mindrecord_converters import Cifar10ToMR as Cifar10ToMR
+from msjax._src.dataset.mindrecord_converters import CsvToMR as CsvToMR
+from msjax._src.dataset.mindrecord_converters import FAILED as FAILED
+from msjax._src.dataset.mindrecord_converters import ImageNetToMR as ImageNetToMR
+from msjax._src.dataset.mindrecord_converters import MnistToMR as MnistToMR
+from msjax._src.dataset.mindrecord_converters import SUCCESS as SUCCESS
 from msjax._src.dataset.mindrecord_reader import FileReader as FileReader
 from msjax._src.dataset.mindpage import MindPage as MindPage
 from msjax._src.dataset.mindrecord_config import set_dec_mode as set_dec_mode

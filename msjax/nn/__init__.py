@@ -102,6 +102,9 @@ from msjax._src.nn.loss_scale import TrainOneStepWithLossScaleCell as TrainOneSt
 from msjax._src.train.export import GraphCell as GraphCell
 from msjax._src.train.metrics.base import Metric as Metric
 from msjax._src.train.metrics.base import rearrange_inputs as rearrange_inputs
+from msjax._src.train.metrics.registry import get_metrics as get_metrics
+from msjax._src.nn.micro_batch import GradAccumulationCell as GradAccumulationCell
+from msjax._src.nn.micro_batch import MicroBatchInterleaved as MicroBatchInterleaved
 from msjax._src.train.metrics.classification import Accuracy as Accuracy
 from msjax._src.train.metrics.classification import F1 as F1
 from msjax._src.train.metrics.classification import Fbeta as Fbeta
@@ -120,6 +123,7 @@ from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.metrics.scores import ROC as ROC
 from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.occlusion import OcclusionSensitivity as OcclusionSensitivity
 from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
 from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
 from msjax._src.train.metrics.scores import BleuScore as BleuScore

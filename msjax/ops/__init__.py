@@ -9,6 +9,7 @@ from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import acosh as acosh
 from msjax._src.ops.math_ops import Acosh as Acosh
 from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamNoUpdateParam as AdamNoUpdateParam
 from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.pooling_ops import adaptive_avg_pool1d as adaptive_avg_pool1d
 from msjax._src.ops.nn_ops import adaptive_avg_pool2d as adaptive_avg_pool2d
@@ -174,7 +175,10 @@ from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.alias_primitives import BlackmanWindow as BlackmanWindow
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.scalar_ops import bool_and as bool_and
+from msjax._src.ops.scalar_ops import bool_eq as bool_eq
 from msjax._src.ops.graph_helpers import bool_not as bool_not
+from msjax._src.ops.scalar_ops import bool_or as bool_or
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.legacy_ops import BoundingBoxDecode as BoundingBoxDecode
@@ -481,6 +485,8 @@ from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
 from msjax._src.ops.array_ops import full as full
 from msjax._src.ops.array_ops import full_like as full_like
+from msjax._src.ops.adafactor_ops import FusedAdaFactor as FusedAdaFactor
+from msjax._src.ops.adafactor_ops import FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm
 from msjax._src.ops.optimizer_ops import FusedSparseAdam as FusedSparseAdam
 from msjax._src.ops.ftrl_ops import FusedSparseFtrl as FusedSparseFtrl
 from msjax._src.ops.optimizer_ops import FusedSparseLazyAdam as FusedSparseLazyAdam
@@ -1029,6 +1035,7 @@ from msjax._src.ops.primitives import SegmentSum as SegmentSum
 from msjax._src.ops.array_ops import select as select
 from msjax._src.ops.array_ops import Select as Select
 from msjax._src.ops.scatter_ops import select_scatter as select_scatter
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.nn_ops import selu as selu
 from msjax._src.ops.nn_ops import SeLU as SeLU
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
@@ -1114,6 +1121,8 @@ from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import StopGradient as StopGradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice
 from msjax._src.ops.primitives import StridedSlice as StridedSlice
+from msjax._src.ops.scalar_ops import string_concat as string_concat
+from msjax._src.ops.scalar_ops import string_eq as string_eq
 from msjax._src.ops.math_ops import sub as sub
 from msjax._src.ops.math_ops import Sub as Sub
 from msjax._src.ops.math_ops import subtract as subtract
@@ -1161,6 +1170,8 @@ from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
 from msjax._src.ops.primitives import TensorAdd as TensorAdd
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
+from msjax._src.ops.dump_ops import tensordump as tensordump
 from msjax._src.ops.scatter_ops import TensorScatterAdd as TensorScatterAdd
 from msjax._src.ops.scatter_ops import TensorScatterDiv as TensorScatterDiv
 from msjax._src.ops.primitives import TensorScatterElements as TensorScatterElements
@@ -1182,6 +1193,7 @@ from msjax._src.ops.math_ops import trace as trace
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import transpose as transpose
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.reduce_ops import trapz as trapz
 from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul

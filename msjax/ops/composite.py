@@ -96,6 +96,8 @@ from msjax._src.ops.sparse_ops import dense_to_sparse_coo as dense_to_sparse_coo
 from msjax._src.ops.sparse_ops import dense_to_sparse_csr as dense_to_sparse_csr
 from msjax._src.ops.graph_helpers import dict_getitem as dict_getitem
 from msjax._src.ops.math_ops import dot as dot
+from msjax._src.ops.adafactor_ops import FusedAdaFactor as FusedAdaFactor
+from msjax._src.ops.adafactor_ops import FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm
 from msjax._src.ops.random_ops import gamma as gamma
 from msjax._src.ops.graph_values import get_grad as get_grad
 from msjax._src.transforms.grad import grad as grad
@@ -137,6 +139,7 @@ from msjax._src.ops.graph_helpers import reshape_ as reshape_
 from msjax._src.ops.sparse_helpers import row_tensor_get_dense_shape as row_tensor_get_dense_shape
 from msjax._src.ops.sparse_helpers import row_tensor_get_indices as row_tensor_get_indices
 from msjax._src.ops.sparse_helpers import row_tensor_get_values as row_tensor_get_values
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.array_ops import sequence_mask as sequence_mask
 from msjax._src.ops.graph_helpers import shape_mul as shape_mul
 from msjax._src.transforms.switch_layer import switch_layer as switch_layer
@@ -145,6 +148,9 @@ from msjax._src.ops.math_ops import tensor_dot as tensor_dot
 from msjax._src.ops.graph_helpers import tensor_muls as tensor_muls
 from msjax._src.ops.graph_helpers import tensor_range as tensor_range
 from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
+from msjax._src.ops.dump_ops import tensordump as tensordump
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.graph_helpers import tuple_div as tuple_div
 from msjax._src.ops.graph_helpers import tuple_equal as tuple_equal
 from msjax._src.ops.graph_helpers import tuple_getitem as tuple_getitem

@@ -90,7 +90,10 @@ from msjax._src.ops.math_ops import bitwise_xor as bitwise_xor
 from msjax._src.ops.spectral_ops import blackman_window as blackman_window
 from msjax._src.ops.array_ops import block_diag as block_diag
 from msjax._src.ops.math_ops import bmm as bmm
+from msjax._src.ops.scalar_ops import bool_and as bool_and
+from msjax._src.ops.scalar_ops import bool_eq as bool_eq
 from msjax._src.ops.graph_helpers import bool_not as bool_not
+from msjax._src.ops.scalar_ops import bool_or as bool_or
 from msjax._src.ops.alias_primitives import bounding_box_decode as bounding_box_decode
 from msjax._src.ops.alias_primitives import bounding_box_encode as bounding_box_encode
 from msjax._src.ops.comm_ops import broadcast as broadcast
@@ -647,6 +650,8 @@ from msjax._src.ops.reduce_ops import std_mean as std_mean
 from msjax._src.ops.spectral_ops import stft as stft
 from msjax._src.ops.array_ops import stop_gradient as stop_gradient
 from msjax._src.ops.array_ops import strided_slice as strided_slice
+from msjax._src.ops.scalar_ops import string_concat as string_concat
+from msjax._src.ops.scalar_ops import string_eq as string_eq
 from msjax._src.ops.math_ops import sub as sub
 from msjax._src.ops.math_ops import subtract as subtract
 from msjax._src.ops.reduce_ops import sum as sum
@@ -687,6 +692,7 @@ from msjax._src.ops.primitive_instances import tensor_scatter_update as tensor_s
 from msjax._src.ops.graph_helpers import tensor_slice as tensor_slice
 from msjax._src.ops.array_ops import tensor_split as tensor_split
 from msjax._src.ops.primitive_instances import tensor_sub as tensor_sub
+from msjax._src.ops.dump_ops import tensordump as tensordump
 from msjax._src.ops.host_ops import TensorToTuple as TensorToTuple
 from msjax._src.ops.activation_ops import threshold as threshold
 from msjax._src.ops.array_ops import tile as tile

@@ -4,6 +4,7 @@ from msjax._src.ops.math_ops import Abs as Abs
 from msjax._src.ops.math_ops import ACos as ACos
 from msjax._src.ops.math_ops import Acosh as Acosh
 from msjax._src.ops.legacy_ops import Adam as Adam
+from msjax._src.ops.legacy_ops import AdamNoUpdateParam as AdamNoUpdateParam
 from msjax._src.ops.legacy_ops import AdamWeightDecay as AdamWeightDecay
 from msjax._src.ops.legacy_ops import AdaptiveAvgPool2D as AdaptiveAvgPool2D
 from msjax._src.ops.image_primitives import AdaptiveAvgPool3D as AdaptiveAvgPool3D
@@ -180,6 +181,8 @@ from msjax._src.ops.fractional_pool_ops import FractionalAvgPool as FractionalAv
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool as FractionalMaxPool
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPool3DWithFixedKsize as FractionalMaxPool3DWithFixedKsize
 from msjax._src.ops.fractional_pool_ops import FractionalMaxPoolWithFixedKsize as FractionalMaxPoolWithFixedKsize
+from msjax._src.ops.adafactor_ops import FusedAdaFactor as FusedAdaFactor
+from msjax._src.ops.adafactor_ops import FusedAdaFactorWithGlobalNorm as FusedAdaFactorWithGlobalNorm
 from msjax._src.ops.optimizer_ops import FusedSparseAdam as FusedSparseAdam
 from msjax._src.ops.ftrl_ops import FusedSparseFtrl as FusedSparseFtrl
 from msjax._src.ops.optimizer_ops import FusedSparseLazyAdam as FusedSparseLazyAdam
@@ -412,6 +415,7 @@ from msjax._src.ops.primitives import SegmentMin as SegmentMin
 from msjax._src.ops.primitives import SegmentProd as SegmentProd
 from msjax._src.ops.primitives import SegmentSum as SegmentSum
 from msjax._src.ops.array_ops import Select as Select
+from msjax._src.ops.view_primitives import SelectView as SelectView
 from msjax._src.ops.nn_ops import SeLU as SeLU
 from msjax._src.ops.optimizer_ops import SGD as SGD
 from msjax._src.ops.array_ops import Shape as Shape
@@ -461,6 +465,7 @@ from msjax._src.ops.primitives import Svd as Svd
 from msjax._src.ops.math_ops import Tan as Tan
 from msjax._src.ops.math_ops import Tanh as Tanh
 from msjax._src.ops.primitives import TensorAdd as TensorAdd
+from msjax._src.ops.dump_ops import TensorDump as TensorDump
 from msjax._src.ops.scatter_ops import TensorScatterAdd as TensorScatterAdd
 from msjax._src.ops.scatter_ops import TensorScatterDiv as TensorScatterDiv
 from msjax._src.ops.primitives import TensorScatterElements as TensorScatterElements
@@ -476,6 +481,7 @@ from msjax._src.ops.array_ops import Tile as Tile
 from msjax._src.ops.primitives import TopK as TopK
 from msjax._src.ops.math_ops import Trace as Trace
 from msjax._src.ops.array_ops import Transpose as Transpose
+from msjax._src.ops.view_primitives import TransposeExtView as TransposeExtView
 from msjax._src.ops.array_ops import TransposeView as TransposeView
 from msjax._src.ops.math_primitives import TridiagonalMatMul as TridiagonalMatMul
 from msjax._src.ops.primitives import Tril as Tril

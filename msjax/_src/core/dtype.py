@@ -100,7 +100,28 @@ class Bool(Number):
 
 
 class Int(Number):
+    """`mindspore.Int` (`mindspore.common.dtype.Int`): the class of the signed integer types.
+    `Int()` is the abstract `mindspore.int`, `Int(bits)` the type of that width (8, 16, 32, 64),
+    the same objects as `mindspore.int8`, ... (MindSpore's RuntimeError for another width)."""
     __slots__ = ()
+
+    def __new__(cls, *args, **kwargs):
+        if len(args) > 1 or kwargs:  # msjax's own construction of a type: Int(name, attr, ...)
+            return super().__new__(cls)
+        if not args:
+            return int_
+        bits = args[0]
+        if not isinstance(bits, _builtins.int) or isinstance(bits, _builtins.bool):
+            raise TypeError("__init__(): incompatible constructor arguments. The following "
+                            "argument types are supported:")
+        if bits not in _INT_BY_BITS:
+            raise RuntimeError("For Int type only support number of 8bits, 16bits, 32bits and "
+                               f"64bits, but got {bits}bits")
+        return _INT_BY_BITS[bits]
+
+    def __init__(self, *args, **kwargs):
+        if len(args) > 1 or kwargs:  # (Int() and Int(bits) return an existing type as it is)
+            super().__init__(*args, **kwargs)
 
 
 class UInt(Number):
@@ -212,6 +233,7 @@ complex128 = Complex("Complex128", "complex128", np.complex128, itemsize=16, sig
                      complex_=True)
 # Abstract numeric types.
 int_ = Int("Int", "int", signed=True)
+_INT_BY_BITS = {8: int8, 16: int16, 32: int32, 64: int64}
 uint = UInt("UInt", "uint")
 float_ = Float("Float", "float", floating=True, signed=True)
 number = Number("Number", "number")

@@ -16,7 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.core import x64
+from msjax._src.core import log, x64
 from msjax._src.core.row_tensor import _part_repr
 from msjax._src.core.tensor import Tensor, _value_to_print, _wrap
 
@@ -194,6 +194,31 @@ class COOTensor(_SparseTensor):
     def __repr__(self) -> str:
         return (f"COOTensor(shape={list(self._shape)}, dtype={self._values.dtype}, "
                 f"indices={_part_repr(self._indices)}, values={_part_repr(self._values)})")
+
+
+class SparseTensor(_SparseTensor):
+    """`mindspore.SparseTensor(indices, values, shape)`: MindSpore's form of a COOTensor before
+    1.7 (deprecated since, with a warning in its log), kept for old code. `dense[indices[i]] =
+    values[i]`; `indices`, `values` and `shape` are given as they are (Tensors and a tuple, else
+    MindSpore's TypeError) and read back by the properties of those names. It is not a
+    COOTensor (`isinstance` says no, as in MindSpore) but prints as one.
+    """
+
+    def __init__(self, indices, values, shape):
+        log.warning("'SparseTensor' is deprecated from version 1.7 and will be removed in a "
+                    "future version. Please use 'COOTensor' instead.")
+        if not (isinstance(indices, Tensor) and isinstance(values, Tensor)
+                and isinstance(shape, tuple)):
+            raise TypeError("Inputs must follow: COOTensor(indices, values, shape).")
+        self._indices, self._values, self._shape = indices, values, shape
+
+    @property
+    def indices(self) -> Tensor:
+        """The index of each stored value, shape `(N, ndims)`."""
+        return _wrap(self._indices._data)
+
+    def __repr__(self) -> str:
+        return COOTensor.__repr__(self)
 
 
 class CSRTensor(_SparseTensor):

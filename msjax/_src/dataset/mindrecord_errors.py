@@ -27,7 +27,7 @@ def _error(name, description, detail_label="Detail: ", detail_required=False):
 ParamValueError = _error("ParamValueError", "Invalid parameter value.", "")
 ParamTypeError = _error("ParamTypeError", "Invalid parameter type.", "")
 ParamMissError = _error("ParamMissError", "Param missing.", "")
-PathNotExistsError = _error("PathNotExistsError", "Invalid file path.")
+PathNotExistsError = _error("PathNotExistsError", "Invalid path.", "", detail_required=True)
 MRMInvalidSchemaError = _error("MRMInvalidSchemaError", "Schema format is error.")
 MRMDefineIndexError = _error("MRMDefineIndexError", "Failed to define index field.")
 MRMAddSchemaError = _error("MRMAddSchemaError", "Failed to add schema.")

@@ -20,6 +20,8 @@ from msjax._src.core import lifting
 from msjax._src.core import x64
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.wrap import TrainOneStepCell
+from msjax._src.ops.array_ops import zeros_like
+from msjax._src.ops.composite import MultitypeFuncGraph
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
@@ -177,4 +179,27 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         if self.loss_scaling_manager is not None:
             return self.loss_scaling_manager(self.scale_sense, overflow)
         return overflow
+
+
+# -- the composites MindSpore's module maps over a pipeline's accumulated gradients -------------
+grad_scale = MultitypeFuncGraph("grad_scale")
+shard_grad_scale = MultitypeFuncGraph("shard_grad_scale")
+
+
+@grad_scale.register("Tensor", "Tensor", "Tensor")
+def tensor_grad_scale_pipeline(scale, grad, accu_grad):
+    """`loss_scale.grad_scale(scale, grad, accu_grad)`: `accu_grad * (1 / scale)`, the
+    accumulator (a Parameter) zeroed after."""
+    new_grad = accu_grad * (1 / scale)
+    accu_grad.assign_value(zeros_like(accu_grad))
+    return new_grad
+
+
+@shard_grad_scale.register("Tensor", "Tensor", "Tensor")
+def tensor_shard_grad_scale_pipeline(scale, grad, accu_grad):
+    """`loss_scale.shard_grad_scale(scale, grad, accu_grad)`: `grad * (1 / scale)`, the
+    accumulator `accu_grad` (a Parameter) zeroed."""
+    new_grad = grad * (1 / scale)
+    accu_grad.assign_value(zeros_like(accu_grad))
+    return new_grad
 

@@ -16,6 +16,7 @@ import numpy as np
 from msjax._src.core import dtype as mstype
 from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor
+from msjax._src.core.type_text import type_of
 from msjax._src.ops import legacy_ops, linalg_ops, math_ops, pooling_ops, primitives, roi_ops
 from msjax._src.ops import spectral_ops
 from msjax._src.ops import primitive_reprs as shown
@@ -219,7 +220,22 @@ def _eps(x):
     return jnp.full(x.shape, jnp.finfo(x.dtype).eps, x.dtype)
 
 
-Eps = primitive("Eps", functional(_eps))
+_EPS_FILLED = functional(_eps)
+
+
+def _checked_eps(x):
+    """`ops.Eps()(x)`: MindSpore's input checks (a Tensor of float16/32/64), then the fill."""
+    if not isinstance(x, Tensor):
+        raise TypeError("For Primitive[Eps], the type of input argument[x] must be Tensor but got "
+                        f"{type_of(x)}.")
+    if str(x.dtype) not in ("Float16", "Float32", "Float64"):
+        raise TypeError("For primitive[Eps], the input argument[x] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32], Tensor[Float64]}, but got "
+                        f"Tensor[{x.dtype}].")
+    return _EPS_FILLED(x)
+
+
+Eps = primitive("Eps", _checked_eps)
 
 
 @tensor_op()

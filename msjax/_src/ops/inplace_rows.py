@@ -66,11 +66,18 @@ def _check_indices(name, indices):
     validator.check_value_type("indices", indices, [tuple, int], name)
 
 
+def _check_same_type(name, x, v):
+    """MindSpore's TypeError where `v`'s dtype is not `x`'s (no promotion)."""
+    if x.dtype != v.dtype:
+        raise TypeError(f"For primitive[{name}], the input type must be same.")
+
+
 @op()
 def inplace_add(x, v, indices):
     """`ops.inplace_add(x, v, indices)`: `x` with `v[i]` added to row `indices[i]` (a new
     Tensor; `x` keeps its values, as in MindSpore 2.10)."""
     _check_indices("InplaceAdd", indices)
+    _check_same_type("InplaceAdd", x, v)
     return x.at[_rows("InplaceAdd", indices, x, v)].add(v.astype(x.dtype))
 
 
@@ -78,13 +85,16 @@ def inplace_add(x, v, indices):
 def inplace_sub(x, v, indices):
     """`ops.inplace_sub(x, v, indices)`: `x` with `v[i]` subtracted from row `indices[i]`."""
     _check_indices("InplaceSub", indices)
+    _check_same_type("InplaceSub", x, v)
     return x.at[_rows("InplaceSub", indices, x, v)].add(-v.astype(x.dtype))
 
 
 @op()
 def inplace_update(x, v, indices):
     """`ops.inplace_update(x, v, indices)`: `x` with row `indices[i]` replaced by `v[i]`;
-    `indices` an int, a tuple of ints or (InplaceUpdateV2's) an integer Tensor."""
+    `indices` an int, a tuple of ints or (InplaceUpdateV2's) an integer Tensor; MindSpore's
+    function is InplaceUpdateV2, whose name its dtype error shows."""
+    _check_same_type("InplaceUpdateV2", x, v)
     if hasattr(indices, "dtype") and not isinstance(indices, np.generic):
         rows = jnp.reshape(indices, -1).astype(jnp.int32)
         if v.ndim == 0 or v.shape[0] != rows.shape[0]:
@@ -109,8 +119,13 @@ InplaceAdd = primitive("InplaceAdd", lambda x, v, indices: inplace_add(x, v, ind
                        indices=REQUIRED, check=_checked_indices("InplaceAdd"))
 InplaceSub = primitive("InplaceSub", lambda x, v, indices: inplace_sub(x, v, indices),
                        indices=REQUIRED, check=_checked_indices("InplaceSub"))
-InplaceUpdate = primitive("InplaceUpdate", lambda x, v, indices: inplace_update(x, v, indices),
-                          indices=REQUIRED, check=_checked_indices("InplaceUpdate"))
+def _inplace_update(x, v, indices):
+    _check_same_type("InplaceUpdate", x, v)
+    return inplace_update(x, v, indices)
+
+
+InplaceUpdate = primitive("InplaceUpdate", _inplace_update, indices=REQUIRED,
+                          check=_checked_indices("InplaceUpdate"))
 
 
 def _inplace_update_v2(x, indices, v):

@@ -525,6 +525,41 @@ AdamWeightDecay = primitive("AdamWeightDecay", x64.scoped(_adam_weight_decay),
                             display=lambda attrs: {**attrs, "side_effect_mem": True})
 
 
+def _adam_no_update_param(m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient,
+                          use_locking=False, use_nesterov=False):
+    """`ops.AdamNoUpdateParam`: Adam's moving averages written into m and v (as `ops.Adam`'s),
+    and the step Adam would add to the parameter returned, `-lr * sqrt(1 - beta2_power) /
+    (1 - beta1_power) * m / (sqrt(v) + epsilon)` (Nesterov's momentum as Adam's)."""
+    m0, v0, g = unwrap(m), unwrap(v), unwrap(gradient)
+    if g.dtype != m0.dtype:
+        raise TypeError("For primitive[AdamNoUpdateParam], the input type must be same.")
+    if g.shape != m0.shape:
+        shown_shape = lambda shape: "[" + "".join(f"{d}," for d in shape) + "]"  # noqa: E731
+        raise ValueError(f"For primitive[AdamNoUpdateParam], the grad_shape: "
+                         f"{shown_shape(g.shape)} must be equal to {shown_shape(m0.shape)}")
+    scalar = lambda value: jnp.asarray(unwrap(value), m0.dtype)  # noqa: E731
+    b1, b2 = scalar(beta1), scalar(beta2)
+    m1 = m0 + (1 - b1) * (g - m0)
+    v1 = v0 + (1 - b2) * (jnp.square(g) - v0)
+    lr_t = scalar(lr) * jnp.sqrt(1 - scalar(beta2_power)) / (1 - scalar(beta1_power))
+    direction = m1 * b1 + (1 - b1) * g if use_nesterov else m1
+    _write_all((m, v), (m1, v1))
+    return wrap(-lr_t * direction / (jnp.sqrt(v1) + scalar(epsilon)))
+
+
+def _check_adam_flags(name):
+    def check_flags(attrs):
+        for flag in ("use_locking", "use_nesterov"):
+            check.check_value_type(flag, attrs[flag], [bool], name)
+    return check_flags
+
+
+AdamNoUpdateParam = primitive("AdamNoUpdateParam", x64.scoped(_adam_no_update_param),
+                              use_locking=False, use_nesterov=False,
+                              check=_check_adam_flags("AdamNoUpdateParam"),
+                              display=lambda attrs: {**attrs, "side_effect_mem": True})
+
+
 def _adam_with_amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, epsilon,
                             gradient, op_name):
     """AMSGrad's Adam step: m, v as Adam's, vhat = max(vhat, v), var -= lr * sqrt(1 -
@@ -677,6 +712,7 @@ class DepthwiseConv2dNative(Primitive):
                                  f"height:{value[0]},  width:{value[1]}")
         check.check_value_type("pad", pad, (int, tuple), name)
         check.check_value_type("pad_mode", pad_mode, [str], name)
+        given_pad = pad
         pad = (pad,) * 4 if isinstance(pad, int) else tuple(pad)
         if len(pad) != 4:
             check.check_equal_int(len(pad), 4, "pad size", name)
@@ -684,8 +720,8 @@ class DepthwiseConv2dNative(Primitive):
                                            name)
         if pad_mode != "pad" and pad != (0, 0, 0, 0):
             raise ValueError(f"For '{name}', the 'pad' must be zero or (0, 0, 0, 0) when "
-                             f"'pad_mode' is not \"pad\", but got 'pad' is {pad} and 'pad_mode' "
-                             f"is {pad_mode}.")
+                             f"'pad_mode' is not \"pad\", but got 'pad' is {given_pad} and "
+                             f"'pad_mode' is {pad_mode}.")
         if self.pad_mode == "pad":
             for item in pad:
                 check.check_non_negative_int(item, "pad item", name)
@@ -694,8 +730,9 @@ class DepthwiseConv2dNative(Primitive):
                                                            "channel_multiplier", name)
         self.group = check.check_positive_int(group, "group", name)
         self.stride, self.dilation, self.padding = stride, dilation, pad
-        self.attrs.update(channel_multiplier=channel_multiplier, kernel_size=self.kernel_size,
-                          mode=mode, pad_mode=self.pad_mode, pad=pad,
+        # (MindSpore keeps kernel_size and pad_mode as given: `3`, 'SAME')
+        self.attrs.update(channel_multiplier=channel_multiplier, kernel_size=kernel_size,
+                          mode=mode, pad_mode=pad_mode, pad=pad,
                           stride=(1, 1) + stride, dilation=(1, 1) + dilation, group=group,
                           data_format="NCHW", offset_a=0)
 

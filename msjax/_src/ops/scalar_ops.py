@@ -93,6 +93,13 @@ scalar_min = _scalar_primitive("ScalarMin", _minimum)
 scalar_log = _scalar_primitive("ScalarLog", _log, unary=True)
 scalar_uadd = _scalar_primitive("ScalarUadd", operator.pos, unary=True)
 scalar_usub = _scalar_primitive("ScalarUsub", operator.neg, unary=True)
+# MindSpore's graph compiler's bool and string Primitives (bare `Primitive('bool_and')`, ...):
+# in msjax a Python bool or str stays a Python value while tracing, so Python's operator computes
+bool_and = _scalar_primitive("BoolAnd", operator.and_, name="bool_and")
+bool_or = _scalar_primitive("BoolOr", operator.or_, name="bool_or")
+bool_eq = _scalar_primitive("BoolEq", operator.eq, name="bool_eq")
+string_eq = _scalar_primitive("StringEq", operator.eq, name="string_eq")
+string_concat = _scalar_primitive("StringConcat", operator.add, name="string_concat")
 
 
 class _Switch(Primitive):

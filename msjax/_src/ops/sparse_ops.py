@@ -88,15 +88,20 @@ def csr_to_dense(csr_tensor):
     return csr_tensor.to_dense()
 
 
+def _check_dense(value, name: str) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For functional operator {name}, input argument must be a Tensor.")
+
+
 def dense_to_sparse_coo(tensor):
     """`ops.dense_to_sparse_coo(tensor)`: `tensor.to_coo()`."""
-    _check_kind(tensor, Tensor, "dense_to_sparse_coo")
+    _check_dense(tensor, "dense_to_sparse_coo")
     return dense_to_coo(tensor)
 
 
 def dense_to_sparse_csr(tensor):
     """`ops.dense_to_sparse_csr(tensor)`: `tensor.to_csr()`."""
-    _check_kind(tensor, Tensor, "dense_to_sparse_csr")
+    _check_dense(tensor, "dense_to_sparse_csr")
     return dense_to_csr(tensor)
 
 

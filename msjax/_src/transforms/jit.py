@@ -15,6 +15,7 @@ from msjax._src.ops.graph_values import _List, _Tuple, check_dynamic_length
 from msjax._src.transforms import global_program, graph_scoping
 from msjax._src.transforms import switch_layer  # noqa: F401 - installs graph_index's hook
 from msjax._src.transforms.compiled import CompiledFunction
+from msjax._src.transforms.enable_dynamic import ENABLE_DYNAMIC, check_inputs
 from msjax._src.transforms import tracing_depth
 from msjax._src.transforms.control_flow import (FALLBACK_ERRORS, as_namespace,
                                                 converted_construct, fall_back)
@@ -59,6 +60,11 @@ class JitFunction:
         self.compiled_with_keywords = None  # for calls passing keyword-only or **kwargs
         self._method_of: dict = {}  # type -> whether this is a method of it (namespace_self)
         functools.update_wrapper(self, fn)
+        try:
+            parameters = list(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):  # (a callable without a signature)
+            parameters = []
+        self._takes_self = bool(parameters) and parameters[0] == "self"
 
     def _state_roots(self):
         """What holds the Parameters a call reads (see `lifting.collect_parameters`)."""
@@ -74,6 +80,9 @@ class JitFunction:
                 return self._call_with_keywords(args, bound.kwargs)
         if _DYNAMIC_LENGTH_TYPES.intersection(map(type, args)):
             check_dynamic_length(args)
+        declared = getattr(self.fn, ENABLE_DYNAMIC, None)  # (mindspore.enable_dynamic)
+        if declared is not None:
+            check_inputs(declared, args, self._takes_self)
         try:
             if args and not tracing_depth() and is_cell(args[0]):
                 self.note_parse_method(args[0])

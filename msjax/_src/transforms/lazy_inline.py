@@ -107,6 +107,20 @@ def lazy_inline(fn=None, attrs=None, policy=None):
     return wrap_init
 
 
+def no_inline(fn=None):
+    """`mindspore.no_inline(fn=None)`: marks a function (`fn.no_inline = True`) whose compiled
+    subgraph MindSpore keeps as one reusable call instead of inlining it; returns `fn` itself
+    (used bare or as `no_inline()`). XLA decides inlining in msjax, so the mark changes nothing
+    that a program computes."""
+    def mark(function):
+        function.no_inline = True
+        return function
+
+    if fn is not None:
+        return mark(fn)
+    return mark
+
+
 class _Chain:
     """Consecutive calls of blocks sharing `cell_init_args`, not yet run."""
 

@@ -21,6 +21,7 @@ from msjax._src.train.metrics.regression import MAE as MAE
 from msjax._src.train.metrics.regression import MSE as MSE
 from msjax._src.train.metrics.scores import ROC as ROC
 from msjax._src.train.metrics.distance import HausdorffDistance as HausdorffDistance
+from msjax._src.train.metrics.occlusion import OcclusionSensitivity as OcclusionSensitivity
 from msjax._src.train.metrics.distance import MeanSurfaceDistance as MeanSurfaceDistance
 from msjax._src.train.metrics.distance import RootMeanSquareDistance as RootMeanSquareDistance
 from msjax._src.train.metrics.scores import BleuScore as BleuScore

@@ -10,7 +10,7 @@ Regenerate:
 """
 import numpy as np
 import mindspore as ms
-from mindspore import nn, Tensor, Parameter
+from mindspore import nn, ops, Tensor, Parameter
 from mindspore.ops import operations as P
 def show(label, f):
     try:
@@ -58,3 +58,16 @@ for mode, m in ((ms.PYNATIVE_MODE, "pynative"), (ms.GRAPH_MODE, "graph")):
     show(f"{m} InplaceAdd idx type", lambda: P.InplaceAdd(1.5))
     show(f"{m} InplaceAdd repr", lambda: repr(P.InplaceAdd((0, 2))))
     show(f"{m} InplaceUpdate repr", lambda: repr(P.InplaceUpdate((0, 2))))
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+show("inplace_add int32", lambda: call(
+    lambda x: ops.inplace_add(x.astype(ms.int32), t([[1, 1]], np.int32), 1)))
+show("inplace_sub float16", lambda: (lambda r: (r.dtype, r.asnumpy().tolist()))(
+    ops.inplace_sub(t(X, np.float16), t([[1, 1]], np.float16), (2,))))
+show("inplace_add rows mismatch", lambda: ops.inplace_add(t(X), t([[1, 1]]), (0, 1)))
+show("inplace_sub bad indices", lambda: ops.inplace_sub(t(X), t([[1, 1]]), 1.5))
+show("inplace_add dtype mismatch", lambda: ops.inplace_add(t(X), t([[1, 1]], np.int32), 0))
+show("inplace_sub index out of range", lambda: ops.inplace_sub(t(X), t([[1, 1]]), 3))
+show("inplace_update dtype mismatch", lambda: ops.inplace_update(t(X), t([[1, 1]], np.int32), 0))
+show("InplaceUpdate dtype mismatch", lambda: P.InplaceUpdate(0)(t(X), t([[1, 1]], np.int32)))
+show("InplaceSub dtype mismatch", lambda: P.InplaceSub(0)(t(X), t([[1, 1]], np.int32)))

@@ -31,8 +31,8 @@ def show(label, f):
     print(f"{label} -> {result}")
 
 
-for name in ["BartlettWindow", "BlackmanWindow", "HammingWindow"]:
-    cls = getattr(ops, name)
+for name, cls in (("BartlettWindow", ops.BartlettWindow), ("BlackmanWindow", ops.BlackmanWindow),
+                  ("HammingWindow", ops.HammingWindow)):
     shape = (1,) if name == "HammingWindow" else ()  # (HammingWindow takes its length as [n])
     six = Tensor(np.full(shape, 6, np.int32))
     show(f"{name} repr", lambda: repr(cls()))

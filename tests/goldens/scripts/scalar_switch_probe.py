@@ -17,16 +17,17 @@ def show(label, f):
     print(f"{label} -> {result}")
 
 
-BINARY = ("scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv", "scalar_mod",
-          "scalar_pow", "scalar_eq", "scalar_ne", "scalar_lt", "scalar_gt", "scalar_le",
-          "scalar_ge", "scalar_max", "scalar_min")
-for name in BINARY:
-    op = getattr(F, name)
+BINARY = (F.scalar_add, F.scalar_sub, F.scalar_mul, F.scalar_div, F.scalar_floordiv, F.scalar_mod,
+          F.scalar_pow, F.scalar_eq, F.scalar_ne, F.scalar_lt, F.scalar_gt, F.scalar_le,
+          F.scalar_ge, F.scalar_max, F.scalar_min)
+for name, op in zip(("scalar_add", "scalar_sub", "scalar_mul", "scalar_div", "scalar_floordiv",
+                     "scalar_mod", "scalar_pow", "scalar_eq", "scalar_ne", "scalar_lt",
+                     "scalar_gt", "scalar_le", "scalar_ge", "scalar_max", "scalar_min"), BINARY):
     show(f"{name}(7, 2)", lambda: op(7, 2))
     show(f"{name}(7.5, 2)", lambda: op(7.5, 2))
     show(f"{name} name", lambda: op.name)
-for name in ("scalar_uadd", "scalar_usub", "scalar_log"):
-    op = getattr(F, name)
+for name, op in (("scalar_uadd", F.scalar_uadd), ("scalar_usub", F.scalar_usub),
+                 ("scalar_log", F.scalar_log)):
     show(f"{name}(3)", lambda: op(3))
     show(f"{name}(2.5)", lambda: op(2.5))
 show("scalar_add(Tensor(1), 2)", lambda: F.scalar_add(Tensor(1), 2))

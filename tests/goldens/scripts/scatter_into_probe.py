@@ -46,9 +46,11 @@ ND_UPD = Tensor(np.array([2.0, -4.0, 3.0], np.float32))
 ND_ROW_IDX = Tensor(np.array([[1], [0], [1]], np.int32))
 ND_ROW_UPD = Tensor(np.array([[1.0, 1.0, 2.0], [2.0, 0.5, -1.0], [3.0, -2.0, 4.0]], np.float32))
 
-for name in ["ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
-             "ScatterUpdate"]:
-    prim = getattr(ops, name)()
+for name, cls in (("ScatterAdd", ops.ScatterAdd), ("ScatterSub", ops.ScatterSub),
+                  ("ScatterMul", ops.ScatterMul), ("ScatterDiv", ops.ScatterDiv),
+                  ("ScatterMax", ops.ScatterMax), ("ScatterMin", ops.ScatterMin),
+                  ("ScatterUpdate", ops.ScatterUpdate)):
+    prim = cls()
     show(f"{name} repr", lambda: repr(prim))
     p = param(ROWS)
     show(f"{name} returns", lambda: prim(p, IDX, UPD))
@@ -63,9 +65,11 @@ for name in ["ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax
     show(f"{name} float16 updates", lambda: prim(p, IDX, UPD.astype(ms.float16)))
     show(f"{name} on a Tensor", lambda: prim(Tensor(np.array(ROWS, np.float32)), IDX, UPD))
 
-for name in ["ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax",
-             "ScatterNdMin", "ScatterNdUpdate"]:
-    prim = getattr(ops, name)()
+for name, cls in (("ScatterNdAdd", ops.ScatterNdAdd), ("ScatterNdSub", ops.ScatterNdSub),
+                  ("ScatterNdMul", ops.ScatterNdMul), ("ScatterNdDiv", ops.ScatterNdDiv),
+                  ("ScatterNdMax", ops.ScatterNdMax), ("ScatterNdMin", ops.ScatterNdMin),
+                  ("ScatterNdUpdate", ops.ScatterNdUpdate)):
+    prim = cls()
     show(f"{name} repr", lambda: repr(prim))
     p = param(ROWS)
     show(f"{name} elements", lambda: (prim(p, ND_IDX, ND_UPD), p))
@@ -84,14 +88,15 @@ show("ScatterDiv by zero", lambda: ops.ScatterDiv()(param([1.0, -1.0, 0.0]),
 show("ScatterAdd use_locking repr", lambda: repr(ops.ScatterAdd(use_locking=True)))
 show("ScatterNdAdd use_locking repr", lambda: repr(ops.ScatterNdAdd(use_locking=True)))
 
-for name in ["scatter_add", "scatter_mul", "scatter_div", "scatter_max", "scatter_min",
-             "scatter_update"]:
-    fn = getattr(ops, name)
+for name, fn in (("scatter_add", ops.scatter_add), ("scatter_mul", ops.scatter_mul),
+                 ("scatter_div", ops.scatter_div), ("scatter_max", ops.scatter_max),
+                 ("scatter_min", ops.scatter_min), ("scatter_update", ops.scatter_update)):
     p = param(ROWS)
     show(f"ops.{name}", lambda: (fn(p, IDX, UPD), p))
-for name in ["scatter_nd_add", "scatter_nd_sub", "scatter_nd_mul", "scatter_nd_div",
-             "scatter_nd_max", "scatter_nd_min", "scatter_nd_update"]:
-    fn = getattr(ops, name)
+for name, fn in (("scatter_nd_add", ops.scatter_nd_add), ("scatter_nd_sub", ops.scatter_nd_sub),
+                 ("scatter_nd_mul", ops.scatter_nd_mul), ("scatter_nd_div", ops.scatter_nd_div),
+                 ("scatter_nd_max", ops.scatter_nd_max), ("scatter_nd_min", ops.scatter_nd_min),
+                 ("scatter_nd_update", ops.scatter_nd_update)):
     p = param(ROWS)
     show(f"ops.{name}", lambda: (fn(p, ND_IDX, ND_UPD), p))
     if name != "scatter_nd_update":  # (MindSpore's is a ScatterNdUpdate instance: 3 inputs)

@@ -13,9 +13,6 @@ first moment with `beta1`; weight decay `param·(1 - weight_decay·rate)`; `para
 """
 from __future__ import annotations
 
-import functools
-
-import jax
 import jax.numpy as jnp
 
 from msjax._src.core import dtype as mstype
@@ -24,39 +21,8 @@ from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.optim import argument_checks as checks
 from msjax._src.nn.optim.optimizer import Optimizer, _array, _success
+from msjax._src.ops.adafactor_ops import apply_adafactor
 from msjax._src.ops.state_ops import assign
-
-
-def _rms(x):
-    return jnp.sqrt(jnp.mean(jnp.square(x)))
-
-
-@functools.partial(jax.jit, static_argnames=("scale_parameter", "use_first_moment",
-                                               "decay_weight"))
-def apply_adafactor(param, exp_avg, row, col, sq, grad, lr, beta2t, eps, clip_threshold, beta1,
-                    weight_decay, scale_parameter, use_first_moment, decay_weight):
-    """One AdaFactor update of one parameter (module doc): (param, exp_avg, row, col, sq)."""
-    dtype = param.dtype
-    grad = grad.astype(jnp.float32)
-    weights = param.astype(jnp.float32)
-    rate = lr * jnp.maximum(eps[1], _rms(weights)) if scale_parameter else lr
-    update = grad ** 2 + eps[0]
-    if grad.ndim >= 2:
-        row = row * beta2t + jnp.mean(update, -1) * (1.0 - beta2t)
-        col = col * beta2t + jnp.mean(update, -2) * (1.0 - beta2t)
-        r_factor = 1.0 / jnp.sqrt(row / jnp.mean(row, -1, keepdims=True))
-        update = r_factor[..., None] * (1.0 / jnp.sqrt(col[..., None, :])) * grad
-    else:
-        sq = sq * beta2t + update * (1.0 - beta2t)
-        update = grad / jnp.sqrt(sq)
-    update = update / jnp.maximum(_rms(update) / clip_threshold, 1.0) * rate
-    if use_first_moment:
-        exp_avg = exp_avg * beta1 + update * (1 - beta1)
-        update = exp_avg
-    if decay_weight:
-        weights = weights - weights * weight_decay * rate
-    return ((weights - update).astype(dtype), exp_avg.astype(exp_avg.dtype),
-            row.astype(dtype), col.astype(dtype), sq.astype(sq.dtype))
 
 
 class AdaFactor(Optimizer):

@@ -7,10 +7,11 @@ from msjax._src.train.metrics.classification import (F1, Accuracy, Precision, Re
                                                      TopKCategoricalAccuracy)
 from msjax._src.train.metrics.confusion import ConfusionMatrix, ConfusionMatrixMetric
 from msjax._src.train.metrics.distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
+from msjax._src.train.metrics.occlusion import OcclusionSensitivity
 from msjax._src.train.metrics.regression import MAE, MSE, Dice, Loss
 from msjax._src.train.metrics.scores import ROC, BleuScore, CosineSimilarity, Perplexity, auc
 
-# MindSpore's `__factory__`, less occlusion_sensitivity (not implemented: NotImplementedError).
+# MindSpore's `__factory__`.
 _FACTORY = {
     'accuracy': Accuracy,
     'acc': Accuracy,
@@ -34,20 +35,17 @@ _FACTORY = {
     'hausdorff_distance': HausdorffDistance,
     'mean_surface_distance': MeanSurfaceDistance,
     'root_mean_square_distance': RootMeanSquareDistance,
+    'occlusion_sensitivity': OcclusionSensitivity,
 }
-_NOT_IMPLEMENTED = ('occlusion_sensitivity',)
 
 
 def names():
     """`mindspore.train.names()`: MindSpore's metric names, sorted."""
-    return sorted([*_FACTORY, *_NOT_IMPLEMENTED])
+    return sorted(_FACTORY)
 
 
 def get_metric_fn(name, *args, **kwargs):
     """`mindspore.train.get_metric_fn(name, *args, **kwargs)`: a new metric by name."""
-    if name in _NOT_IMPLEMENTED:
-        raise NotImplementedError(f"msjax: the metric {name!r} is not implemented yet; the implemented ones "
-                                  f"are {sorted(_FACTORY)}.")
     if name not in _FACTORY:
         raise KeyError(f"For 'get_metric_fn', unsupported metric {name}, please refer to official website "
                        f"for more details about supported metrics.")
