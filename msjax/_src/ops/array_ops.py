@@ -924,14 +924,16 @@ def intopk(x1, x2, k):
 @op(primitive="Unique")
 def unique(input):
     """`ops.unique`: the distinct values in order of first appearance, and each element's index
-    into them (Int32). The output shape depends on the values: eager only."""
+    into them (Int64 for an Int64 input, else Int32, as MindSpore's kernel gives). The output
+    shape depends on the values: eager only."""
     flat = np.asarray(input).reshape(-1)
     _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return (jnp.asarray(flat[np.sort(first)]),
-            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_INT32)))
+            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape)
+                        .astype(_INT64 if input.dtype == _INT64 else _INT32)))
 
 
 @op(primitive="UniqueWithPad", tensor_method=True)
