@@ -397,10 +397,9 @@ def index_select(self, axis=None, index=None, *, dim=None):
 
 
 def t(self):
-    if self.ndim > 2:
-        raise ValueError(f"For 't', the input must be a Tensor of at most 2 dimensions, but got "
-                         f"{self.ndim} dimensions.")
-    return A.transpose(self, tuple(reversed(range(self.ndim))))
+    """`Tensor.t()`: `ops.t`, the transpose of a 2-D Tensor; MindSpore 2.10 returns a Tensor of
+    any other rank unchanged (a 3-D one too)."""
+    return A.t(self)
 
 
 def stride(self, dim=None):
@@ -518,8 +517,19 @@ def sub(self, other, *, alpha=1):
     """`Tensor.sub`: self - alpha * other; with an alpha, MindSpore's SubExt and its checks on
     alpha's type (math_ops.sub_scaled). A list or tuple `other` as `add`'s."""
     other = _sequence_operand(self, other)
-    if alpha.__class__ is int and alpha == 1:  # (`type` is Tensor.type here)
-        return M.sub(self, other)
+    if alpha.__class__ is int and alpha == 1 and self.dtype != mstype.bool_:  # (`type` is
+        return M.sub(self, other)  # Tensor.type here; SubExt takes Bool: its exclusive or)
+    return _sub_scaled(self, other, alpha)
+
+
+def subtract(self, other, *, alpha=1):
+    """`Tensor.subtract(other, *, alpha=1)`: MindSpore's SubExt, `self - alpha * other` in the
+    operands' promoted dtype with its checks on alpha's type (math_ops.sub_scaled); Bool
+    operands give their exclusive or. (`ops.subtract` is the two operators one after the
+    other.)"""
+    if isinstance(other, (list, tuple)):
+        raise TypeError(f"subtract(): argument 'other' (position 1) must be Tensor, not "
+                        f"{other.__class__.__name__}.")
     return _sub_scaled(self, other, alpha)
 
 
@@ -899,6 +909,7 @@ _METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_
     median=median, remainder=remainder,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
+    subtract=subtract,
     round=round, choose=choose,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),
