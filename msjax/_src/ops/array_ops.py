@@ -492,6 +492,9 @@ def diag(input):
 
 @op()
 def diagflat(input, offset=0):
+    """`ops.diagflat`: the flattened input on diagonal `offset` (an int: TypeError otherwise)."""
+    if not isinstance(offset, (int, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"For diagflat, the offset must be int, but got {type(offset)}")
     return jnp.diagflat(input, offset)
 
 
@@ -759,7 +762,7 @@ def index_select(input, axis, index):
                          f"{index.ndim}")
     rank = input.ndim
     if not -rank <= axis < rank:
-        raise ValueError(f"The 'axis' must be in the range of [{-rank}, {rank}), but got {axis}.")
+        raise ValueError(f"The 'axis' must be in the range of [-{rank}, {rank}), but got {axis}.")
     index = integer_inputs.as_index(index)
     index_checks.check_gather(index, input.shape[axis])
     return jnp.take(input, index, axis=axis)

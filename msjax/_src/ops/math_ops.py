@@ -210,7 +210,15 @@ def _integers_only(name, jnp_fn):
 
 gcd = _binary("gcd", _integers_only("Gcd", jnp.gcd), primitive="Gcd")
 lcm = _binary("lcm", _integers_only("Lcm", jnp.lcm), primitive="Lcm")
-copysign = _binary("copysign", jnp.copysign, args="x other", tensor_method=True)
+@op(tensor_method=True)
+def copysign(x, other):
+    """`ops.copysign`: |x|, negated where `other` is below zero (as MindSpore computes it: a
+    -0.0 `other` gives +|x|), in x's float dtype (Float32 for an integer `x`); a Bool `x` is
+    refused with MindSpore's TypeError."""
+    if x.dtype == np.bool_:
+        raise TypeError("copysign does not accept dtype bool.")
+    magnitude = jnp.abs(x if x.dtype.kind in "fc" else x.astype(np.float32))
+    return jnp.where(jnp.asarray(other) < 0, -magnitude, magnitude)
 logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True, tensor_method=True)
 logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True, tensor_method=True)
 @jax.custom_jvp
@@ -356,7 +364,7 @@ def lerp(input, end, weight):
     if hasattr(end, "dtype") and end.dtype != input.dtype:
         raise TypeError(f"For primitive[Lerp], the input[tensors] elements should have same "
                         f"type, but got: {name}, {mstype.from_numpy(end.dtype)}.")
-    return input + weight * (end - input)
+    return (input + weight * (end - input)).astype(input.dtype)
 
 
 @op("addn", "accumulate_n")
@@ -489,8 +497,11 @@ _i0e = _with_derivative(jsp.i0e, lambda x: _i1e(x) - jnp.sign(x) * _i0e(x))
 _i1e = _with_derivative(jsp.i1e, lambda x: jnp.where(
     x == 0, 0.5, _i0e(x) - _i1e(x) * jnp.sign(x) - _ratio_or(x, _i1e(x), 0)))
 bessel_i0 = _unary("bessel_i0", _i0, arg="x", primitive="BesselI0")
-i0 = _unary("i0", _accepting("BesselI0", "x", "Float16 Float32 Float64", _i0, tensor=True),
-            float_only=False)  # (MindSpore's BesselI0, which refuses integer and Bool inputs)
+i0 = _unary("i0", _accepting("BesselI0", "x", "Float16 Float32 Float64",
+                             lambda x: _i0(x.astype(np.float32)).astype(x.dtype)
+                             if x.dtype == np.float16 else _i0(x), tensor=True),
+            float_only=False)  # (MindSpore's BesselI0: no integer or Bool input; Float16 is
+#                               computed in Float32, as its kernel rounds it)
 bessel_i0e = _unary("bessel_i0e", _i0e, arg="x", primitive="BesselI0e")
 bessel_i1 = _unary("bessel_i1", _i1, arg="x", primitive="BesselI1")
 bessel_i1e = _unary("bessel_i1e", _i1e, arg="x", primitive="BesselI1e")
@@ -780,6 +791,17 @@ def dot(input, other):
 
 @op(tensor_method=True)
 def inner(input, other):
+    """`ops.inner`: sums of products over the last axes; MindSpore's errors for mismatched last
+    axes and for Tensors of two dtypes (its MatMul's)."""
+    if input.ndim and other.ndim:
+        if input.shape[-1] != other.shape[-1]:
+            raise ValueError(f"For 'inner', the last dimension of 'input' and 'other' must be "
+                             f"the same,                          but got input.shape: "
+                             f"{tuple(input.shape)} and other.shape: {tuple(other.shape)}.")
+        if input.dtype != other.dtype:
+            raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' "
+                            f"with type Tensor[{mstype.from_numpy(input.dtype)}] and 'x2' with "
+                            f"type Tensor[{mstype.from_numpy(other.dtype)}].")
     return jnp.inner(input, other)
 
 

@@ -443,6 +443,17 @@ def median(input, axis=-1, keepdims=False):
 @op()
 @one_program
 def nanmedian(input, axis=-1, keepdims=False):
+    """`ops.nanmedian`: (the lower median ignoring NaNs, its Int64 index) along `axis`, with
+    MindSpore's Median errors for other dtypes and an axis out of range."""
+    name = str(mstype.from_numpy(input.dtype))
+    if name not in ("Float32", "Float64", "Int16", "Int32", "Int64"):
+        raise TypeError("For primitive[Median], the input argument[x] must be a type of "
+                        "{Tensor[Float32], Tensor[Float64], Tensor[Int16], Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{name}].")
+    rank = builtins.max(input.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[Median], the axis must be in [{-rank},{rank}), but got "
+                         f"{axis}.")
     return _lower_median(input, axis, keepdims, ignore_nan=True)
 
 
@@ -503,6 +514,10 @@ def cummin(input, axis):
 @op()
 @one_program
 def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """`ops.diff`: the first differences along `axis` (MindSpore 2.10 takes only n=1), with its
+    TypeError for a 0-d input."""
+    if x.ndim == 0:
+        raise TypeError("For 'diff', the dimension 'x' must be at least 1, but got 0")
     if n != 1:
         raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
     return jnp.diff(x, 1, axis=axis, prepend=prepend, append=append)

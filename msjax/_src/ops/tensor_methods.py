@@ -300,8 +300,10 @@ def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None
 
 
 def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None):
-    out = R.mean(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
-    return out if dtype is None else out.astype(dtype)
+    """`Tensor.mean`: with a `dtype`, the Tensor cast to it first (an Int32 [1, 2] averaged as
+    Float64 is 1.5, as MindSpore computes it)."""
+    return R.mean(self if dtype is None else self.astype(dtype),
+                  *_axis_or_dim(axis, keep_dims, dim, keepdim))
 
 
 def _dim_overload(reduce, self, args, kwargs):
@@ -426,9 +428,8 @@ def reverse(self, axis):
 
 
 def diff(self, n=1, axis=-1, prepend=None, append=None):
-    extra = {k: (v._data if isinstance(v, Tensor) else v)
-             for k, v in (("prepend", prepend), ("append", append)) if v is not None}
-    return _wrap(jnp.diff(self._data, n, axis, **extra))
+    """`Tensor.diff`: `ops.diff` (first differences only, as MindSpore 2.10's)."""
+    return R.diff(self, n, axis, prepend, append)
 
 
 def broadcast_to(self, *shape):
@@ -713,7 +714,16 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
 
 
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
-    return _wrap(jnp.trace(self._data, offset, axis1, axis2))
+    """`Tensor.trace`: the sum of the diagonal, as MindSpore's Tracev2 gives it: integers summed
+    as Int64, Bools to a Bool (whether any diagonal entry is True), in `dtype` where given."""
+    data = self._data
+    if data.ndim < 2:
+        raise RuntimeError(f"For Primitive[Tracev2], the dim of input 'x' should greater or equal "
+                           f"to 2, but got 'x' at {data.ndim}-dimention")
+    kind = data.dtype.kind
+    out = jnp.trace(data, offset, axis1, axis2, dtype=np.int64 if kind in "biu" else None)
+    out = out != 0 if kind == "b" else out
+    return _wrap(out if dtype is None else out.astype(mstype.to_numpy_dtype(dtype)))
 
 
 def fill(self, value):
@@ -721,7 +731,14 @@ def fill(self, value):
 
 
 def new_zeros(self, size, dtype=None):
-    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size`, in `dtype` or this Tensor's."""
+    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size` (an int, or a tuple or list of
+    them), in `dtype` (a MindSpore dtype) or this Tensor's; MindSpore's TypeErrors otherwise."""
+    if isinstance(size, Tensor):
+        raise TypeError("new_zeros(): argument 'size' (position 1) must be tuple of int, not "
+                        "Tensor.")
+    if dtype is not None and not isinstance(dtype, mstype.Type):
+        raise TypeError(f"new_zeros(): argument 'dtype' (position 2) must be mstype, not "
+                        f"{dtype.__class__.__name__}.")
     return A.zeros(size, dtype or self.dtype)
 
 

@@ -1,6 +1,7 @@
 """Tensor methods' argument checks and result dtypes in MindSpore 2.10 (PyNative, CPU): chunk,
-flatten, floor_divide, index_select, lerp, bincount, clamp, fliplr, hypot, i0,
-norm, subtract, t, tril, unbind. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
+flatten, floor_divide, index_select, lerp, bincount, clamp, fliplr, hypot, i0, norm, subtract, t,
+tril, unbind, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size, cholesky,
+diagflat, diff. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
 (tests/test_tensor_method_checks.py)."""
 import numpy as np
 import mindspore as ms
@@ -105,3 +106,38 @@ show("unbind 1d", lambda: Tensor([1.0, 2.0]).unbind())
 show("tril 3d", lambda: Tensor(np.ones((2, 2, 2)), ms.float32).tril(-1))
 show("fliplr 3d", lambda: Tensor(np.arange(8).reshape(2, 2, 2)).fliplr())
 show("t 1d", lambda: Tensor([1.0, 2.0]).t())
+show("mean int dtype", lambda: i32.mean(dtype=ms.float64))
+show("mean int dtype axis", lambda: i32.mean(1, dtype=ms.float32))
+show("trace bool", lambda: b.trace())
+show("trace uint8", lambda: Tensor([[1, 2], [3, 4]], ms.uint8).trace())
+show("trace int8", lambda: Tensor([[100, 2], [3, 100]], ms.int8).trace())
+show("trace int32", lambda: i32.trace())
+show("trace half", lambda: h.trace())
+show("trace 1d", lambda: Tensor([1.0, 2.0]).trace())
+show("lerp weight float64", lambda: f2.lerp(z, Tensor(0.5, ms.float64)))
+show("inner last dims", lambda: f2.inner(Tensor([1.0, 2.0])))
+show("inner int float", lambda: i32.inner(f2))
+show("inner 0d", lambda: Tensor(2.0).inner(f2))
+show("copysign signed zero", lambda: f2.copysign(Tensor([-1.0, 0.0, -0.0])))
+show("copysign int scalar", lambda: i32.copysign(-1))
+show("copysign int int", lambda: i32.copysign(i32))
+show("copysign half float", lambda: h.copysign(f2))
+show("copysign bool", lambda: b.copysign(f2))
+show("nanmedian bool", lambda: b.nanmedian())
+show("nanmedian half", lambda: h.nanmedian(0))
+show("nanmedian dim 2", lambda: f2.nanmedian(2))
+show("nanmedian int dim", lambda: i32.nanmedian(1))
+show("new_zeros Tensor size", lambda: f2.new_zeros(Tensor([2, 3])))
+show("new_zeros two ints", lambda: f2.new_zeros(2, 3))
+show("new_zeros list bool", lambda: f2.new_zeros([2, 3], dtype=ms.bool_))
+show("sum_to_size not expandable", lambda: f2.sum_to_size(2, 2))
+show("sum_to_size more dims", lambda: f2.sum_to_size(1, 2, 3))
+show("sum_to_size ok", lambda: f2.sum_to_size(1, 3))
+show("cholesky 1d", lambda: Tensor([1.0]).cholesky())
+show("cholesky not square", lambda: f2.cholesky())
+show("diagflat float offset", lambda: f2.diagflat(1.5))
+show("index_select 0d input", lambda: Tensor(5.0).index_select(0, Tensor([0])))
+show("diff n 2", lambda: f2.diff(2))
+show("diff 0d", lambda: Tensor(1.0).diff())
+show("ops.diff n 0", lambda: ms.ops.diff(f2, 0))
+show("i0 half", lambda: h.i0())
