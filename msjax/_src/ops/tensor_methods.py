@@ -539,6 +539,9 @@ def topk(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002
 
 
 def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32, *, dim=None):
+    """`Tensor.count_nonzero(axis=(), keep_dims=False, dtype=mstype.int32)`: MindSpore's CPU
+    function, every argument optional (and by keyword); `dim` is its Ascend overload's name
+    for the axes."""
     return R.count_nonzero(self, () if dim is None and axis is None else (
         axis if dim is None else dim), keep_dims, dtype)
 

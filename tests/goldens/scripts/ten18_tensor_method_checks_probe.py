@@ -1,6 +1,6 @@
 """Tensor methods' argument checks and result dtypes in MindSpore 2.10 (PyNative, CPU): chunk,
 flatten, floor_divide, index_select, lerp, bincount, clamp, fliplr, hypot, i0, norm, subtract, t,
-tril, unbind, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size, cholesky,
+tril, unbind, count_nonzero, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size, cholesky,
 diagflat, diff. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
 (tests/test_tensor_method_checks.py)."""
 import numpy as np
@@ -141,3 +141,8 @@ show("diff n 2", lambda: f2.diff(2))
 show("diff 0d", lambda: Tensor(1.0).diff())
 show("ops.diff n 0", lambda: ms.ops.diff(f2, 0))
 show("i0 half", lambda: h.i0())
+show("count_nonzero axis keyword", lambda: f2.count_nonzero(axis=1))
+show("count_nonzero dtype keyword", lambda: f2.count_nonzero(dtype=ms.float32))
+show("count_nonzero keep_dims keyword", lambda: f2.count_nonzero(keep_dims=True))
+show("count_nonzero axis keep_dims", lambda: f2.count_nonzero(1, True))
+show("count_nonzero list", lambda: i32.count_nonzero([0]))
