@@ -694,6 +694,16 @@ def _as_index_tensor(item):
     return item
 
 
+def _raise_too_many_indices(items, count, rank, setting) -> None:
+    """MindSpore's IndexError for a tuple index naming `count` axes of a rank-`rank` Tensor:
+    its words for a read with a Bool mask among the items, else NumPy's."""
+    masked = any(getattr(item, "dtype", None) == np.bool_ and np.ndim(item) for item in items)
+    if masked and not setting:
+        raise IndexError(f"The dim of index cannot be greater than indexed data, but got dim of "
+                         f"index:{count}, dim of data:{rank}")
+    raise IndexError(f"too many indices for tensor of dimension{rank}")
+
+
 def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
@@ -723,6 +733,8 @@ def _index_for(index, shape, setting):
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]
+    if sum(used) > len(shape):
+        _raise_too_many_indices(items, sum(used), len(shape), setting)
     axis = 0
     starts = _first_positions(items, used, shape) if setting else ()
     for item, n in zip(items, used):

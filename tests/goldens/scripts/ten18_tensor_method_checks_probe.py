@@ -1,7 +1,7 @@
 """Tensor methods' argument checks and result dtypes in MindSpore 2.10 (PyNative, CPU): chunk,
 flatten, floor_divide, index_select, lerp, bincount, clamp, fliplr, hypot, i0, norm, subtract, t,
 tril, unbind, count_nonzero, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size, cholesky,
-diagflat, diff. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
+diagflat, diff, and indexing with too many indices. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
 (tests/test_tensor_method_checks.py)."""
 import numpy as np
 import mindspore as ms
@@ -146,3 +146,20 @@ show("count_nonzero dtype keyword", lambda: f2.count_nonzero(dtype=ms.float32))
 show("count_nonzero keep_dims keyword", lambda: f2.count_nonzero(keep_dims=True))
 show("count_nonzero axis keep_dims", lambda: f2.count_nonzero(1, True))
 show("count_nonzero list", lambda: i32.count_nonzero([0]))
+
+
+def set_item(index, value):
+    x = Tensor(np.arange(6).reshape(2, 3))
+    x[index] = value
+    return x
+
+
+show("getitem too many", lambda: f2[0, 0, 0])
+show("getitem too many ellipsis", lambda: f2[..., 0, 0, 0])
+show("getitem too many none", lambda: f2[None, 0, 0, 0])
+show("getitem none ok", lambda: f2[None, 0, 0])
+show("getitem mask and int", lambda: f2[Tensor([[True, False, True], [False, True, True]]), 0])
+show("getitem int tensor too many", lambda: f2[Tensor([0]), 0, 0])
+show("getitem list too many", lambda: f2[[0, 1], 0, 0])
+show("setitem too many", lambda: set_item((0, 0, 0), 1))
+show("setitem ok", lambda: set_item((1, 2), 9))
