@@ -16,6 +16,7 @@ holds a `ShapePlaceholder`.
 from __future__ import annotations
 
 import itertools
+import operator
 
 import weakref
 
@@ -628,6 +629,11 @@ def _index_item(item):
         return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
     if isinstance(item, (float, np.floating)):
         raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")
+    try:  # a value that raises its own error when used is let raise it (graph mode's variable
+        operator.index(item)  # the branches of a tensor condition left without one value)
+    except TypeError as error:
+        if type(error) is not TypeError:
+            raise
     raise IndexError(f"Unsupported Python object type received: {type(item)}. "
                      f"{_UNSUPPORTED_INDEX_TEXT} Received value: {item!r}")
 
@@ -730,6 +736,10 @@ def _index_for(index, shape, setting):
             _check_index_dtype(item, setting, in_tuple=True)
         elif item is False:
             raise IndexError("Bool element of tuple index must be 'True', but got 'False'.")
+        elif isinstance(item, (float, np.floating)):
+            raise TypeError("For tuple index, the types only support 'Slice', 'Ellipsis', "
+                            "'None', 'Tensor', 'int', 'List', 'Tuple', 'bool', but got type "
+                            f"'Float', value: {item}")
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]

@@ -1,7 +1,8 @@
 """Tensor methods' argument checks and result dtypes in MindSpore 2.10 (PyNative, CPU): chunk,
 flatten, floor_divide, index_select, lerp, bincount, clamp, fliplr, hypot, i0, norm, subtract, t,
-tril, unbind, count_nonzero, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size, cholesky,
-diagflat, diff, and indexing with too many indices. Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
+tril, unbind, count_nonzero, mean, trace, inner, copysign, nanmedian, new_zeros, sum_to_size,
+cholesky, diagflat, diff, and indexing with too many indices or a float in a tuple.
+Golden: tests/goldens/core/ten18_tensor_method_checks_probe.out
 (tests/test_tensor_method_checks.py)."""
 import numpy as np
 import mindspore as ms
@@ -163,3 +164,6 @@ show("getitem int tensor too many", lambda: f2[Tensor([0]), 0, 0])
 show("getitem list too many", lambda: f2[[0, 1], 0, 0])
 show("setitem too many", lambda: set_item((0, 0, 0), 1))
 show("setitem ok", lambda: set_item((1, 2), 9))
+show("setitem float in tuple", lambda: set_item((0, 1.5), 9))
+show("getitem float in tuple", lambda: f2[0, 1.5])
+show("setitem str in tuple", lambda: set_item((0, "t"), 9))
