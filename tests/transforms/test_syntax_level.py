@@ -55,3 +55,39 @@ def test_only_lax_graphs_run_eagerly(probe_run):
                   if "asnumpy" in label and result.startswith("OK")
                   and ("pynative" not in label or " jit " in label)]
     assert len(warned) == len(lax_graphs)
+
+
+DYNAMIC_PROBE = "ten18_strict_dynamic_shape_probe"
+DYNAMIC_GOLDEN = golden_cases(f"compiler/{DYNAMIC_PROBE}.out")
+
+
+@pytest.fixture(scope="module")
+def dynamic_probe_run():
+    """The dynamic-shape probe's cases on msjax and its GraphFallbackWarnings (each graph whose
+    op's result shape depends on the values, and the LAX graph reading `asnumpy()`, runs
+    eagerly with one warning)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cases = run_script_on_msjax(f"{DYNAMIC_PROBE}.py")
+    return cases, [str(w.message) for w in caught if issubclass(w.category, GraphFallbackWarning)]
+
+
+def test_dynamic_golden_has_every_case():
+    assert len(DYNAMIC_GOLDEN) == 33
+
+
+@pytest.mark.parametrize("label", sorted(DYNAMIC_GOLDEN))
+def test_dynamic_shape_case_matches_mindspore(label, dynamic_probe_run):
+    """tests/goldens/scripts/ten18_strict_dynamic_shape_probe.py: `bincount`, `unique`,
+    `masked_select`, `nonzero`, `unique_consecutive`, `argwhere` in a GRAPH_MODE Cell give
+    MindSpore's values, dtypes and shapes at every syntax level (MindSpore compiles them as
+    dynamic-shape kernels; msjax runs such a graph eagerly), while the program's own `asnumpy()`
+    is still refused under STRICT and COMPATIBLE. Exact text: the values are integers and
+    quarters, exact in Float32."""
+    assert dynamic_probe_run[0].get(label) == DYNAMIC_GOLDEN[label]
+
+
+def test_dynamic_shape_graphs_fall_back_with_a_warning(dynamic_probe_run):
+    """One warning per graph run eagerly: the ten dynamic-shape Cells at each of the three
+    levels, and the LAX Cell reading `asnumpy()` (the refused ones raise instead)."""
+    assert len(dynamic_probe_run[1]) == 3 * 10 + 1

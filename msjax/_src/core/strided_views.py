@@ -132,6 +132,12 @@ def reversed_axes(layout, *_):
     return permuted(layout, tuple(reversed(range(len(layout[0])))))
 
 
+def matrix_transposed(layout, *_):
+    """`ops.t`/`Tensor.t`: a 2-D Tensor's axes exchanged; a Tensor of another rank comes back
+    unchanged, its layout too."""
+    return reversed_axes(layout) if len(layout[0]) == 2 else layout
+
+
 def last_two_swapped(layout):
     """`mT`: the last two axes exchanged."""
     return swapped(layout, -1, -2)

@@ -16,6 +16,7 @@ holds a `ShapePlaceholder`.
 from __future__ import annotations
 
 import itertools
+import operator
 
 import weakref
 
@@ -628,6 +629,11 @@ def _index_item(item):
         return jnp.asarray([e._data if isinstance(e, Tensor) else e for e in item])
     if isinstance(item, (float, np.floating)):
         raise IndexError(f"{_INDEX_TYPES_TEXT}, but got {item} with type {type(item)}")
+    try:  # a value that raises its own error when used is let raise it (graph mode's variable
+        operator.index(item)  # the branches of a tensor condition left without one value)
+    except TypeError as error:
+        if type(error) is not TypeError:
+            raise
     raise IndexError(f"Unsupported Python object type received: {type(item)}. "
                      f"{_UNSUPPORTED_INDEX_TEXT} Received value: {item!r}")
 
@@ -694,6 +700,16 @@ def _as_index_tensor(item):
     return item
 
 
+def _raise_too_many_indices(items, count, rank, setting) -> None:
+    """MindSpore's IndexError for a tuple index naming `count` axes of a rank-`rank` Tensor:
+    its words for a read with a Bool mask among the items, else NumPy's."""
+    masked = any(getattr(item, "dtype", None) == np.bool_ and np.ndim(item) for item in items)
+    if masked and not setting:
+        raise IndexError(f"The dim of index cannot be greater than indexed data, but got dim of "
+                         f"index:{count}, dim of data:{rank}")
+    raise IndexError(f"too many indices for tensor of dimension{rank}")
+
+
 def _index_for(index, shape, setting):
     """A MindSpore index (Tensors, lists, ints, slices, ...) as JAX takes it, with MindSpore's
     IndexError for out-of-range integers (JAX would clamp them)."""
@@ -720,9 +736,15 @@ def _index_for(index, shape, setting):
             _check_index_dtype(item, setting, in_tuple=True)
         elif item is False:
             raise IndexError("Bool element of tuple index must be 'True', but got 'False'.")
+        elif isinstance(item, (float, np.floating)):
+            raise TypeError("For tuple index, the types only support 'Slice', 'Ellipsis', "
+                            "'None', 'Tensor', 'int', 'List', 'Tuple', 'bool', but got type "
+                            f"'Float', value: {item}")
     items = tuple(_index_item(item) for item in index)
     # Check integer positions against their axes (an Ellipsis stands for the axes not named).
     used = [_axes_used(item) for item in items]
+    if sum(used) > len(shape):
+        _raise_too_many_indices(items, sum(used), len(shape), setting)
     axis = 0
     starts = _first_positions(items, used, shape) if setting else ()
     for item, n in zip(items, used):

@@ -285,7 +285,7 @@ _broadcast_program = eager_jit(jnp.broadcast_to, static_argnames="shape", inline
 _concat_program = eager_jit(jnp.concatenate, static_argnames="axis", inline_in_traces=True)
 
 
-@op(view=strided_views.reversed_axes)
+@op(view=strided_views.matrix_transposed)
 def t(input):
     """`ops.t`: the transpose of a 2-D Tensor; 0-D and 1-D Tensors come back unchanged."""
     return input.T if input.ndim == 2 else input
@@ -367,6 +367,8 @@ def flatten(input, order="C", *, start_dim=1, end_dim=-1):
         raise ValueError("'start_dim' or 'end_dim' out of range.")
     start = start_dim % input.ndim
     end = end_dim % input.ndim
+    if start > end:
+        raise ValueError("For 'flatten', 'start_dim' cannot come after 'end_dim'.")
     new_shape = input.shape[:start] + (-1,) + input.shape[end + 1:]
     return jnp.reshape(input, new_shape, order=order)
 
@@ -438,6 +440,13 @@ def reverse(x, axis):
 
 @op(tensor_method=True)
 def fliplr(input):
+    """`ops.fliplr`: axis 1 reversed (MindSpore's ReverseV2, with its errors below rank 2)."""
+    if input.ndim == 0:
+        raise ValueError("For primitive[ReverseV2], the rank of x must be not equal to 0, but got "
+                         "0.")
+    if input.ndim == 1:
+        raise ValueError("For 'ReverseV2', the 'axis[0]' must be in range of [-1, 1), but got 1 "
+                         "with type 'int'.")
     return jnp.fliplr(input)
 
 
@@ -458,6 +467,10 @@ def rot90(input, k, dims):
 
 @op(tensor_method=True)
 def tril(input, diagonal=0):
+    """`ops.tril`: the lower triangle of the last two axes (MindSpore's Tril: rank 2 or more)."""
+    if input.ndim < 2:
+        raise ValueError(f"For primitive[Tril], the x's rank must be greater than or equal to 2, "
+                         f"but got {input.ndim}.")
     return jnp.tril(input, diagonal)
 
 
@@ -479,6 +492,9 @@ def diag(input):
 
 @op()
 def diagflat(input, offset=0):
+    """`ops.diagflat`: the flattened input on diagonal `offset` (an int: TypeError otherwise)."""
+    if not isinstance(offset, (int, np.integer)) or isinstance(offset, bool):
+        raise TypeError(f"For diagflat, the offset must be int, but got {type(offset)}")
     return jnp.diagflat(input, offset)
 
 
@@ -581,6 +597,13 @@ def unstack(input_x, axis=0):
 
 @op(tensor_method=True, view=strided_views.unbound)
 def unbind(input, dim=0):
+    """`ops.unbind`: the slices along `dim`, with MindSpore's errors for a 0-d input (its
+    Unstack's) and a `dim` out of range."""
+    if input.ndim == 0:
+        raise ValueError("For 'Unstack', input's rank should be greater equal to 1, but got 0")
+    if not -input.ndim <= dim < input.ndim:
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-input.ndim}, "
+                         f"{input.ndim}), but got {dim})")
     return tuple(jnp.moveaxis(input, dim, 0))
 
 
@@ -623,6 +646,13 @@ def dsplit(input, indices_or_sections):
 
 @op(view=strided_views.chunked)
 def chunk(input, chunks, axis=0):
+    """`ops.chunk`: pieces of ceil(size / chunks) along `axis`; MindSpore's ValueErrors for
+    `chunks` below 1 and an axis out of range (NumPy's words, as its Python raises them)."""
+    if chunks <= 0:
+        raise ValueError(f"For ops.chunk parameter 'chunks' must be greater than 0, but got "
+                         f"{chunks}")
+    if not -input.ndim <= axis < input.ndim:
+        raise ValueError(f"axis {axis} is out of bounds for array of dimension {input.ndim}")
     n = input.shape[axis]
     size = -(-n // chunks)
     return tuple(jnp.split(input, list(builtins.range(size, n, size)), axis=axis))
@@ -725,7 +755,17 @@ def gather_nd(input_x, indices):
 
 @op()
 def index_select(input, axis, index):
-    return jnp.take(input, integer_inputs.as_index(index), axis=axis)
+    """`ops.index_select`: the entries at the 1-D `index` along `axis`, with MindSpore's errors
+    for another rank of `index`, an axis out of range and an index out of range (Gather's)."""
+    if index.ndim != 1:
+        raise ValueError(f"For 'index_select', the dimension of `index` must be 1, but got "
+                         f"{index.ndim}")
+    rank = input.ndim
+    if not -rank <= axis < rank:
+        raise ValueError(f"The 'axis' must be in the range of [-{rank}, {rank}), but got {axis}.")
+    index = integer_inputs.as_index(index)
+    index_checks.check_gather(index, input.shape[axis])
+    return jnp.take(input, index, axis=axis)
 
 
 @op()
@@ -924,14 +964,16 @@ def intopk(x1, x2, k):
 @op(primitive="Unique")
 def unique(input):
     """`ops.unique`: the distinct values in order of first appearance, and each element's index
-    into them (Int32). The output shape depends on the values: eager only."""
+    into them (Int64 for an Int64 input, else Int32, as MindSpore's kernel gives). The output
+    shape depends on the values: eager only."""
     flat = np.asarray(input).reshape(-1)
     _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return (jnp.asarray(flat[np.sort(first)]),
-            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape).astype(_INT32)))
+            jnp.asarray(rank[inverse.reshape(-1)].reshape(input.shape)
+                        .astype(_INT64 if input.dtype == _INT64 else _INT32)))
 
 
 @op(primitive="UniqueWithPad", tensor_method=True)
@@ -997,11 +1039,23 @@ def bucketize(input, boundaries, *, right=False):
 
 @op(tensor_method=True)
 def bincount(input, weights=None, minlength=0):
-    """`ops.bincount`: counts (or summed weights) as Float32. The length depends on the values:
-    eager only."""
+    """`ops.bincount`: for each i below max(int(input.max()) + 1, minlength), how many entries
+    equal i (or the sum of their weights), as Float32. As MindSpore compares the entries with
+    each i, negative and non-integral (float) entries count nowhere. The length depends on the
+    values: eager only (a graph runs eagerly)."""
+    if input.ndim != 1:
+        raise ValueError("For math function 'bincount', 'input' should be one-dimensional tensor.")
+    if weights is not None and weights.shape != input.shape:
+        raise ValueError("for bincount `input` and `weights` must have the same length")
+    if minlength < 0:
+        raise ValueError(f"For 'bincount', 'minlength' should be >= 0 but got {minlength}.")
     input = integer_inputs.as_index(input)
-    length = builtins.max(int(np.asarray(input).max()) + 1 if input.size else 0, minlength)
-    return jnp.bincount(input, weights, length=length).astype(_FLOAT32)
+    top = int(np.asarray(input).max()) + 1 if input.size else 0
+    length = builtins.max(top, minlength)
+    counted = (input >= 0) & (input == jnp.floor(input) if input.dtype.kind == "f" else True)
+    weights = jnp.ones(input.shape, _FLOAT32) if weights is None else weights.astype(_FLOAT32)
+    index = jnp.where(counted, input, 0).astype(_INT64 if length > 2**31 - 1 else _INT32)
+    return jnp.bincount(index, jnp.where(counted, weights, 0), length=length).astype(_FLOAT32)
 
 
 @op()

@@ -63,6 +63,14 @@ def matrix_band_part(x, lower, upper):
 
 @op()
 def cholesky(input_x, upper=False):
+    """`ops.cholesky`: the lower (or upper) factor of each symmetric positive-definite matrix,
+    with MindSpore's ValueErrors for fewer than 2 dimensions and non-square matrices."""
+    if input_x.ndim < 2:
+        raise ValueError(f"For Cholesky, the dimension of input x must be greater than or equal "
+                         f"to 2, but got a {input_x.ndim}-D Tensor.")
+    if input_x.shape[-1] != input_x.shape[-2]:
+        raise ValueError(f"For Cholesky, input x must be batch squares, but got batch "
+                         f"{input_x.shape[-2]} x {input_x.shape[-1]} matrices.")
     lower = jnp.linalg.cholesky(input_x)
     index_checks.check_positive_definite(lower)
     return jnp.conj(_mT(lower)) if upper else lower

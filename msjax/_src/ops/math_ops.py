@@ -85,15 +85,18 @@ def _unary(name: str, jnp_fn, *aliases: str, float_only: bool = True, arg: str =
     return op(name, *aliases, program=program, **record)(_named(name, arg, program))
 
 
-def _accepting(primitive: str, arg: str, dtypes: str, jnp_fn):
-    """`jnp_fn` behind MindSpore's input type check of `primitive` (dtype names, sorted)."""
+def _accepting(primitive: str, arg: str, dtypes: str, jnp_fn, tensor: bool = False):
+    """`jnp_fn` behind MindSpore's input type check of `primitive` (dtype names, sorted; each
+    as `Tensor[Float32]` in the message where `tensor`)."""
     allowed = set(dtypes.split())
+    shown = (lambda name: f"Tensor[{name}]") if tensor else (lambda name: name)
 
     def checked(x):
         name = str(mstype.from_numpy(jnp.result_type(x)))
         if name not in allowed:
             raise TypeError(f"For primitive[{primitive}], the input argument[{arg}] must be a "
-                            f"type of {{{', '.join(sorted(allowed))}}}, but got {name}.")
+                            f"type of {{{', '.join(shown(n) for n in sorted(allowed))}}}, but "
+                            f"got {shown(name)}.")
         return jnp_fn(x)
     return checked
 
@@ -185,7 +188,18 @@ def _truncate_mod(a, b):
 truncate_mod = _binary("truncate_mod", _truncate_mod, args="x y", primitive="TruncateMod")
 atan2 = _binary("atan2", jnp.arctan2, "arctan2", float_only=True,
                 primitive="Atan2", tensor_method=True)
-hypot = _binary("hypot", jnp.hypot, float_only=True, primitive="Hypot", tensor_method=True)
+def _hypot(x1, x2):
+    """sqrt(x1² + x2²) of the promoted operands, which MindSpore's Hypot takes in Float32 and
+    Float64 only (TypeError naming x1 and the promoted dtype: Int32 and Float16 operands
+    too)."""
+    name = str(mstype.from_numpy(jnp.result_type(x1, x2)))
+    if name not in ("Float32", "Float64"):
+        raise TypeError("For primitive[Hypot], the input argument[x1] must be a type of "
+                        f"{{Tensor[Float32], Tensor[Float64]}}, but got Tensor[{name}].")
+    return jnp.hypot(x1, x2)
+
+
+hypot = _binary("hypot", _hypot, primitive="Hypot", tensor_method=True)
 xlogy = _binary("xlogy", lambda a, b: jsp.xlogy(scalar_like(a, b), scalar_like(b, a)),
                 float_only=True, primitive="Xlogy", tensor_method=True)
 xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
@@ -213,7 +227,15 @@ def _integers_only(name, jnp_fn):
 
 gcd = _binary("gcd", _integers_only("Gcd", jnp.gcd), primitive="Gcd")
 lcm = _binary("lcm", _integers_only("Lcm", jnp.lcm), primitive="Lcm")
-copysign = _binary("copysign", jnp.copysign, args="x other", tensor_method=True)
+@op(tensor_method=True)
+def copysign(x, other):
+    """`ops.copysign`: |x|, negated where `other` is below zero (as MindSpore computes it: a
+    -0.0 `other` gives +|x|), in x's float dtype (Float32 for an integer `x`); a Bool `x` is
+    refused with MindSpore's TypeError."""
+    if x.dtype == np.bool_:
+        raise TypeError("copysign does not accept dtype bool.")
+    magnitude = jnp.abs(x if x.dtype.kind in "fc" else x.astype(np.float32))
+    return jnp.where(jnp.asarray(other) < 0, -magnitude, magnitude)
 logaddexp = _binary("logaddexp", jnp.logaddexp, float_only=True, tensor_method=True)
 logaddexp2 = _binary("logaddexp2", jnp.logaddexp2, float_only=True, tensor_method=True)
 @jax.custom_jvp
@@ -233,7 +255,7 @@ igammac = _binary("igammac", jsp.gammaincc, float_only=True, primitive="Igammac"
 zeta = _binary("zeta", jsp.zeta, float_only=True, primitive="Zeta")
 
 
-@op("subtract", tensor_method=True)
+@op("subtract")
 def subtract(input, other, *, alpha=1):
     """`ops.subtract(input, other, *, alpha=1)`: `input - other * alpha`, MindSpore's two
     operators one after the other (each with its own promotion: `other * 1.0` of an Int32 Tensor
@@ -350,7 +372,16 @@ def addcdiv(input, tensor1, tensor2, value=1):
 
 @op(primitive="Lerp", tensor_method=True)
 def lerp(input, end, weight):
-    return input + weight * (end - input)
+    """`ops.lerp`: input + weight · (end − input); MindSpore's Lerp takes Float16, Float32 and
+    BFloat16 `input` and an `end` of the same dtype (TypeError otherwise)."""
+    name = str(mstype.from_numpy(input.dtype))
+    if name not in ("Float16", "Float32", "BFloat16"):
+        raise TypeError(f"For primitive[Lerp], the input[start] supports types: Float16, "
+                        f"Float32, BFloat16. But got {name}.")
+    if hasattr(end, "dtype") and end.dtype != input.dtype:
+        raise TypeError(f"For primitive[Lerp], the input[tensors] elements should have same "
+                        f"type, but got: {name}, {mstype.from_numpy(end.dtype)}.")
+    return (input + weight * (end - input)).astype(input.dtype)
 
 
 @op("addn", "accumulate_n")
@@ -460,7 +491,6 @@ erfc = _unary("erfc", jsp.erfc, primitive="Erfc", tensor_method=True)
 erfinv = _unary("erfinv", jsp.erfinv, primitive="Erfinv", tensor_method=True)
 lgamma = _unary("lgamma", jsp.gammaln, primitive="Lgamma", tensor_method=True)
 digamma = _unary("digamma", jsp.digamma, primitive="Digamma", tensor_method=True)
-i0 = _unary("i0", jsp.i0)
 
 
 # The modified Bessel functions, with MindSpore's derivatives (its bprops: I0' = I1,
@@ -484,6 +514,11 @@ _i0e = _with_derivative(jsp.i0e, lambda x: _i1e(x) - jnp.sign(x) * _i0e(x))
 _i1e = _with_derivative(jsp.i1e, lambda x: jnp.where(
     x == 0, 0.5, _i0e(x) - _i1e(x) * jnp.sign(x) - _ratio_or(x, _i1e(x), 0)))
 bessel_i0 = _unary("bessel_i0", _i0, arg="x", primitive="BesselI0")
+i0 = _unary("i0", _accepting("BesselI0", "x", "Float16 Float32 Float64",
+                             lambda x: _i0(x.astype(np.float32)).astype(x.dtype)
+                             if x.dtype == np.float16 else _i0(x), tensor=True),
+            float_only=False)  # (MindSpore's BesselI0: no integer or Bool input; Float16 is
+#                               computed in Float32, as its kernel rounds it)
 bessel_i0e = _unary("bessel_i0e", _i0e, arg="x", primitive="BesselI0e")
 bessel_i1 = _unary("bessel_i1", _i1, arg="x", primitive="BesselI1")
 bessel_i1e = _unary("bessel_i1e", _i1e, arg="x", primitive="BesselI1e")
@@ -620,8 +655,13 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None):
 
 @op("clamp", "clip", tensor_method="clamp")
 def clamp(input, min=None, max=None):  # noqa: A002
+    """`ops.clamp`: `input` limited to [min, max]; MindSpore's ValueErrors without bounds and
+    for a Bool input or bound."""
     if min is None and max is None:
         raise ValueError("For Clamp, at least one of 'min' or 'max' must not be None.")
+    if any(isinstance(v, bool) or getattr(v, "dtype", None) == np.bool_
+           for v in (input, min, max)):
+        raise ValueError("For Clamp, the dtype of 'input', 'min' and 'max' must not be bool.")
     if min is not None:
         input, min = promote_scalar(input, min)
     if max is not None:
@@ -768,6 +808,17 @@ def dot(input, other):
 
 @op(tensor_method=True)
 def inner(input, other):
+    """`ops.inner`: sums of products over the last axes; MindSpore's errors for mismatched last
+    axes and for Tensors of two dtypes (its MatMul's)."""
+    if input.ndim and other.ndim:
+        if input.shape[-1] != other.shape[-1]:
+            raise ValueError(f"For 'inner', the last dimension of 'input' and 'other' must be "
+                             f"the same,                          but got input.shape: "
+                             f"{tuple(input.shape)} and other.shape: {tuple(other.shape)}.")
+        if input.dtype != other.dtype:
+            raise TypeError(f"For 'MatMul', the type of 'x2' should be same as 'x1', but got 'x1' "
+                            f"with type Tensor[{mstype.from_numpy(input.dtype)}] and 'x2' with "
+                            f"type Tensor[{mstype.from_numpy(other.dtype)}].")
     return jnp.inner(input, other)
 
 

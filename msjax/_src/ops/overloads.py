@@ -48,8 +48,16 @@ def tables() -> dict:
     return _TABLES
 
 
+# Methods whose recorded table is Ascend's: MindSpore 2.10's CPU build calls their Python
+# function straight away, without the overload parser (`x.count_nonzero(axis=1)` alone works
+# there, its `(axis, keep_dims, dtype)` signature wanting both of the first two). They keep
+# their own signatures in msjax (`count_nonzero` also takes Ascend's `dim`).
+_CPU_PYTHON_METHODS = frozenset(("count_nonzero",))
+
+
 def method_names() -> tuple:
-    return tuple(tables()["methods"])
+    """The Tensor methods resolved against their recorded tables."""
+    return tuple(n for n in tables()["methods"] if n not in _CPU_PYTHON_METHODS)
 
 
 # ---- argument types as MindSpore names them ----

@@ -443,6 +443,17 @@ def median(input, axis=-1, keepdims=False):
 @op()
 @one_program
 def nanmedian(input, axis=-1, keepdims=False):
+    """`ops.nanmedian`: (the lower median ignoring NaNs, its Int64 index) along `axis`, with
+    MindSpore's Median errors for other dtypes and an axis out of range."""
+    name = str(mstype.from_numpy(input.dtype))
+    if name not in ("Float32", "Float64", "Int16", "Int32", "Int64"):
+        raise TypeError("For primitive[Median], the input argument[x] must be a type of "
+                        "{Tensor[Float32], Tensor[Float64], Tensor[Int16], Tensor[Int32], "
+                        f"Tensor[Int64]}}, but got Tensor[{name}].")
+    rank = builtins.max(input.ndim, 1)
+    if not -rank <= axis < rank:
+        raise ValueError(f"For primitive[Median], the axis must be in [{-rank},{rank}), but got "
+                         f"{axis}.")
     return _lower_median(input, axis, keepdims, ignore_nan=True)
 
 
@@ -503,6 +514,10 @@ def cummin(input, axis):
 @op()
 @one_program
 def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """`ops.diff`: the first differences along `axis` (MindSpore 2.10 takes only n=1), with its
+    TypeError for a 0-d input."""
+    if x.ndim == 0:
+        raise TypeError("For 'diff', the dimension 'x' must be at least 1, but got 0")
     if n != 1:
         raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}")
     return jnp.diff(x, 1, axis=axis, prepend=prepend, append=append)
@@ -515,12 +530,73 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
 
 
 # -- norms and counts --------------------------------------------------------------------------
+_MATRIX_ORDS = (2, -2, 1, -1, math.inf, -math.inf, "fro", "nuc", None)
+
+
 @op()
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
+    """`ops.norm(A, ord=None, dim=None, keepdim=False, *, dtype=None)` as MindSpore 2.10
+    computes it. A matrix norm where `dim` names two axes (or is None for a 2-D `A` with an
+    `ord`), else a vector norm; `ord=None` (and 2 of a whole 1-D `A`) is the square root of the
+    sum of squares, of an integer `A` in Float32."""
     x = A if dtype is None else A.astype(np_dtype(dtype))
-    if dim is None and ord is None:
-        return jnp.sqrt(jnp.sum(jnp.square(jnp.abs(x)), keepdims=keepdim))
-    return jnp.linalg.norm(x, ord=ord, axis=axis_arg(dim), keepdims=keepdim)
+    axes = axis_arg(dim)
+    if ord is None or (axes is None and x.ndim == 1 and ord == 2):
+        return _root_sum_squares(x, axes, keepdim)
+    if (axes is None and x.ndim == 2) or (isinstance(axes, tuple) and len(axes) == 2):
+        return _matrix_norm(x, ord, axes or (0, 1), keepdim)
+    if isinstance(ord, str):
+        raise TypeError(f"For norm, ord mode can not be str for vectors, but got {ord}.")
+    return _vector_norm(x, ord, axes, keepdim)
+
+
+def _root_sum_squares(x, axes, keepdim):
+    """sqrt(sum(|x|²)) over `axes` (None: all); an integer or Bool `x` in Float32."""
+    if x.dtype.kind in "biu":
+        x = x.astype(_FLOAT32)
+    return jnp.sqrt(jnp.sum(jnp.square(jnp.abs(x)), axis=axes, keepdims=keepdim))
+
+
+def _vector_norm(x, ord, axes, keepdim):  # noqa: A002
+    """MindSpore's vector norms: ±inf the largest/smallest |x| in x's dtype, 0 the count of
+    nonzeros (Int64 of an integer `x`), any other `ord` its LpNorm kernel (Float16 and Float32
+    only, Float16 computed in Float32)."""
+    if ord in (math.inf, -math.inf):
+        magnitude = x if x.dtype.kind in "bu" else jnp.abs(x)
+        pick = jnp.max if ord > 0 else jnp.min
+        return pick(magnitude, axis=axes, keepdims=keepdim)
+    if ord == 0:
+        count = jnp.sum(x != 0, axis=axes, keepdims=keepdim)
+        return count.astype(_INT64 if x.dtype.kind in "biu" else x.dtype)
+    if x.dtype not in (np.float16, np.float32):
+        raise TypeError("For primitive[LpNorm], the input argument[input] must be a type of "
+                        "{Tensor[Float16], Tensor[Float32]}, but got "
+                        f"Tensor[{mstype.from_numpy(x.dtype)}].")
+    result = jnp.linalg.norm(x.astype(_FLOAT32), ord=ord, axis=axes, keepdims=keepdim)
+    return result.astype(x.dtype)
+
+
+def _matrix_norm(x, ord, axes, keepdim):  # noqa: A002
+    """MindSpore's matrix norms over `axes` (rows, columns): 'fro' as `_root_sum_squares`;
+    'nuc' and ±2 from singular values computed in Float32 (a Float32 result whatever x's
+    dtype); ±1 the largest/smallest column sum of |x| (Int64 of an integer or Bool `x`), ±inf
+    that of the row sums (in x's dtype)."""
+    if ord not in _MATRIX_ORDS:
+        raise ValueError("For norm, the ord mode must be in [2, -2, 1, -1, float('inf'), "
+                         f"-float('inf'), 'fro', 'nuc', None] for matrices, but got {ord}.")
+    if ord == "fro":
+        return _root_sum_squares(x, axes, keepdim)
+    if ord in ("nuc", 2, -2):
+        real = x.dtype.kind != "c"
+        x = x.astype(_FLOAT32) if real else x
+        return jnp.linalg.norm(x, ord=ord, axis=axes, keepdims=keepdim)
+    rows, columns = (a % x.ndim for a in axes)
+    summed, picked = (rows, columns) if ord in (1, -1) else (columns, rows)
+    wide = x.dtype.kind == "b" or (ord in (1, -1) and x.dtype.kind in "iu")
+    sums = jnp.sum(jnp.abs(x) if x.dtype.kind not in "bu" else x, axis=summed, keepdims=True,
+                   dtype=_INT64 if wide else x.dtype)
+    result = (jnp.max if ord > 0 else jnp.min)(sums, axis=picked, keepdims=True)
+    return result if keepdim else jnp.squeeze(result, (rows, columns))
 
 
 @op()

@@ -300,8 +300,10 @@ def prod(self, axis=None, keep_dims=False, dtype=None, *, dim=None, keepdim=None
 
 
 def mean(self, axis=None, keep_dims=False, *, dim=None, keepdim=None, dtype=None):
-    out = R.mean(self, *_axis_or_dim(axis, keep_dims, dim, keepdim))
-    return out if dtype is None else out.astype(dtype)
+    """`Tensor.mean`: with a `dtype`, the Tensor cast to it first (an Int32 [1, 2] averaged as
+    Float64 is 1.5, as MindSpore computes it)."""
+    return R.mean(self if dtype is None else self.astype(dtype),
+                  *_axis_or_dim(axis, keep_dims, dim, keepdim))
 
 
 def _dim_overload(reduce, self, args, kwargs):
@@ -397,10 +399,9 @@ def index_select(self, axis=None, index=None, *, dim=None):
 
 
 def t(self):
-    if self.ndim > 2:
-        raise ValueError(f"For 't', the input must be a Tensor of at most 2 dimensions, but got "
-                         f"{self.ndim} dimensions.")
-    return A.transpose(self, tuple(reversed(range(self.ndim))))
+    """`Tensor.t()`: `ops.t`, the transpose of a 2-D Tensor; MindSpore 2.10 returns a Tensor of
+    any other rank unchanged (a 3-D one too)."""
+    return A.t(self)
 
 
 def stride(self, dim=None):
@@ -427,9 +428,8 @@ def reverse(self, axis):
 
 
 def diff(self, n=1, axis=-1, prepend=None, append=None):
-    extra = {k: (v._data if isinstance(v, Tensor) else v)
-             for k, v in (("prepend", prepend), ("append", append)) if v is not None}
-    return _wrap(jnp.diff(self._data, n, axis, **extra))
+    """`Tensor.diff`: `ops.diff` (first differences only, as MindSpore 2.10's)."""
+    return R.diff(self, n, axis, prepend, append)
 
 
 def broadcast_to(self, *shape):
@@ -518,8 +518,19 @@ def sub(self, other, *, alpha=1):
     """`Tensor.sub`: self - alpha * other; with an alpha, MindSpore's SubExt and its checks on
     alpha's type (math_ops.sub_scaled). A list or tuple `other` as `add`'s."""
     other = _sequence_operand(self, other)
-    if alpha.__class__ is int and alpha == 1:  # (`type` is Tensor.type here)
-        return M.sub(self, other)
+    if alpha.__class__ is int and alpha == 1 and self.dtype != mstype.bool_:  # (`type` is
+        return M.sub(self, other)  # Tensor.type here; SubExt takes Bool: its exclusive or)
+    return _sub_scaled(self, other, alpha)
+
+
+def subtract(self, other, *, alpha=1):
+    """`Tensor.subtract(other, *, alpha=1)`: MindSpore's SubExt, `self - alpha * other` in the
+    operands' promoted dtype with its checks on alpha's type (math_ops.sub_scaled); Bool
+    operands give their exclusive or. (`ops.subtract` is the two operators one after the
+    other.)"""
+    if isinstance(other, (list, tuple)):
+        raise TypeError(f"subtract(): argument 'other' (position 1) must be Tensor, not "
+                        f"{other.__class__.__name__}.")
     return _sub_scaled(self, other, alpha)
 
 
@@ -528,6 +539,9 @@ def topk(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002
 
 
 def count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32, *, dim=None):
+    """`Tensor.count_nonzero(axis=(), keep_dims=False, dtype=mstype.int32)`: MindSpore's CPU
+    function, every argument optional (and by keyword); `dim` is its Ascend overload's name
+    for the axes."""
     return R.count_nonzero(self, () if dim is None and axis is None else (
         axis if dim is None else dim), keep_dims, dtype)
 
@@ -703,7 +717,16 @@ def diagonal(self, offset=0, axis1=0, axis2=1):
 
 
 def trace(self, offset=0, axis1=0, axis2=1, dtype=None):
-    return _wrap(jnp.trace(self._data, offset, axis1, axis2))
+    """`Tensor.trace`: the sum of the diagonal, as MindSpore's Tracev2 gives it: integers summed
+    as Int64, Bools to a Bool (whether any diagonal entry is True), in `dtype` where given."""
+    data = self._data
+    if data.ndim < 2:
+        raise RuntimeError(f"For Primitive[Tracev2], the dim of input 'x' should greater or equal "
+                           f"to 2, but got 'x' at {data.ndim}-dimention")
+    kind = data.dtype.kind
+    out = jnp.trace(data, offset, axis1, axis2, dtype=np.int64 if kind in "biu" else None)
+    out = out != 0 if kind == "b" else out
+    return _wrap(out if dtype is None else out.astype(mstype.to_numpy_dtype(dtype)))
 
 
 def fill(self, value):
@@ -711,7 +734,14 @@ def fill(self, value):
 
 
 def new_zeros(self, size, dtype=None):
-    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size`, in `dtype` or this Tensor's."""
+    """`Tensor.new_zeros(size, dtype=None)`: zeros of `size` (an int, or a tuple or list of
+    them), in `dtype` (a MindSpore dtype) or this Tensor's; MindSpore's TypeErrors otherwise."""
+    if isinstance(size, Tensor):
+        raise TypeError("new_zeros(): argument 'size' (position 1) must be tuple of int, not "
+                        "Tensor.")
+    if dtype is not None and not isinstance(dtype, mstype.Type):
+        raise TypeError(f"new_zeros(): argument 'dtype' (position 2) must be mstype, not "
+                        f"{dtype.__class__.__name__}.")
     return A.zeros(size, dtype or self.dtype)
 
 
@@ -899,6 +929,7 @@ _METHODS = dict(qr=qr, nansum=nansum, float_power=float_power, true_divide=true_
     median=median, remainder=remainder,
     broadcast_to=broadcast_to, chunk=chunk, gather=gather, matmul=matmul,
     repeat_interleave=repeat_interleave, scatter=scatter, sort=sort, add=add, sub=sub, topk=topk,
+    subtract=subtract,
     round=round, choose=choose,
     count_nonzero=count_nonzero, narrow=narrow, unique=unique,
     absolute=M.abs, fill_=_in_place(lambda self, value: A.full_like(self, value)),

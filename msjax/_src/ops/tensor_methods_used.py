@@ -249,9 +249,9 @@ def sum_to_size(self, *size) -> Tensor:
     shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     data = self._data
     lead = data.ndim - len(shape)
-    if lead < 0:
-        raise ValueError(f"For 'sum_to_size', size {shape} has more dimensions than the "
-                         f"input's shape {tuple(data.shape)}.")
+    if lead < 0 or any(n not in (1, data.shape[lead + i]) for i, n in enumerate(shape)):
+        raise ValueError(f"For sum_to_size, size {tuple(shape)} is not expandable to the tensor "
+                         f"size {tuple(data.shape)}.")
     axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape)
                                       if n == 1 and data.shape[lead + i] != 1)
     return _wrap(jnp.sum(data, axis=axes, keepdims=True).reshape(shape))

@@ -115,7 +115,8 @@ def run_folding_when_needed(record, graph_mode, run):
                 return run()
             except NEEDS_VALUE as error:
                 if (_LEVEL.get() not in (None, context.LAX)
-                        and isinstance(error, jax.errors.TracerArrayConversionError)):
+                        and isinstance(error, jax.errors.TracerArrayConversionError)
+                        and _read_by_program(error)):
                     raise _strict_error(error) from None
                 record.fold = True
         if not record.fold:
@@ -163,6 +164,27 @@ def cell_syntax_level(cell) -> int:
         return {"STRICT": context.STRICT, "COMPATIBLE": context.COMPATIBLE,
                 "LAX": context.LAX}[name]
     return context.get_context("jit_syntax_level")
+
+
+_VALUE_READERS = (Tensor.asnumpy.__code__, Tensor.__array__.__code__)
+_MSJAX_DIR = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _read_by_program(error) -> bool:
+    """Whether the traced tensor's value that `error` (JAX's TracerArrayConversionError) could
+    not give was asked for by the program's own code (its `x.asnumpy()`, `np.array(x)`), which
+    MindSpore refuses below LAX, rather than by an msjax op whose result's shape depends on the
+    values (`bincount`, `unique`, `masked_select`), which MindSpore's graph compiles as a
+    dynamic-shape kernel at every syntax level and msjax runs eagerly."""
+    caller = None
+    frame = error.__traceback__
+    while frame is not None:
+        code = frame.tb_frame.f_code
+        if code in _VALUE_READERS:
+            return caller is not None and not caller.startswith(_MSJAX_DIR + os.sep)
+        caller = code.co_filename
+        frame = frame.tb_next
+    return False
 
 
 def _strict_error(error):
