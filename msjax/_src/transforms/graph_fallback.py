@@ -115,7 +115,8 @@ def run_folding_when_needed(record, graph_mode, run):
                 return run()
             except NEEDS_VALUE as error:
                 if (_LEVEL.get() not in (None, context.LAX)
-                        and isinstance(error, jax.errors.TracerArrayConversionError)):
+                        and isinstance(error, jax.errors.TracerArrayConversionError)
+                        and _raised_by_asnumpy(error)):
                     raise _strict_error(error) from None
                 record.fold = True
         if not record.fold:
@@ -163,6 +164,22 @@ def cell_syntax_level(cell) -> int:
         return {"STRICT": context.STRICT, "COMPATIBLE": context.COMPATIBLE,
                 "LAX": context.LAX}[name]
     return context.get_context("jit_syntax_level")
+
+
+_ASNUMPY_CODES = frozenset({Tensor.asnumpy.__code__})
+
+
+def _raised_by_asnumpy(error) -> bool:
+    """Whether the user's program called `asnumpy()` of a traced tensor (MindSpore's STRICT
+    error), not an op whose output shape depends on its inputs' values (`Unique`,
+    `SparseSegmentMean`), which MindSpore's graph runs as dynamic shape and msjax runs eagerly
+    at any syntax level."""
+    frames = error.__traceback__
+    while frames is not None:
+        if frames.tb_frame.f_code in _ASNUMPY_CODES:
+            return True
+        frames = frames.tb_next
+    return False
 
 
 def _strict_error(error):
