@@ -445,7 +445,6 @@ from msjax._src.ops.optimizer_ops import SparseApplyRMSProp as SparseApplyRMSPro
 from msjax._src.ops.primitives import SparseGatherV2 as SparseGatherV2
 from msjax._src.ops.ragged_sparse_primitives import SparseSlice as SparseSlice
 from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogits as SparseSoftmaxCrossEntropyWithLogits
-from msjax._src.ops.loss_ops import SparseSoftmaxCrossEntropyWithLogitsV2 as SparseSoftmaxCrossEntropyWithLogitsV2
 from msjax._src.ops.sparse_primitives import SparseTensorDenseAdd as SparseTensorDenseAdd
 from msjax._src.ops.sparse_primitives import SparseTensorDenseMatmul as SparseTensorDenseMatmul
 from msjax._src.ops.sparse_primitives import SparseToDense as SparseToDense
