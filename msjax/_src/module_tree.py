@@ -288,6 +288,9 @@ NAME_SOURCES = {
     "mindspore.ops.operations.math_ops": ("msjax._src.ops.sparse_primitives",
                                           "msjax._src.ops.alias_primitives",
                                           "msjax.ops.operations", "msjax.ops", "msjax"),
+    # SparseSoftmaxCrossEntropyWithLogitsV2: no name of mindspore.ops (ops/loss_ops.py)
+    "mindspore.ops.operations.nn_ops": ("msjax._src.ops.loss_ops", "msjax.ops.operations",
+                                        "msjax.ops", "msjax"),
     # Eigh: no name of mindspore.ops (ops/linalg_primitives.py)
     "mindspore.ops.operations.linalg_ops": ("msjax._src.ops.linalg_primitives",
                                             "msjax.ops.operations", "msjax.ops", "msjax"),

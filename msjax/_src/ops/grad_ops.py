@@ -853,6 +853,7 @@ CdistGrad = primitive("CdistGrad", functional(_cdist_grad), p=2.0)
 from msjax._src.ops.grad_primitives import (  # noqa: E402
     FractionalMaxPoolGrad as FractionalMaxPoolGrad)
 from msjax._src.ops.grad_primitives import L2NormalizeGrad as L2NormalizeGrad  # noqa: E402
+from msjax._src.ops.grad_primitives import MaxPoolGradGrad as MaxPoolGradGrad  # noqa: E402
 from msjax._src.ops.grad_primitives import (  # noqa: E402
     MaxPoolGradGradWithArgmax as MaxPoolGradGradWithArgmax)
 from msjax._src.ops.grad_primitives import (  # noqa: E402

@@ -1,10 +1,11 @@
 """More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
 `grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
 SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad, FractionalMaxPoolGrad,
-MaxPoolGradGradWithArgmax, PadV3Grad, GridSampler2DGrad, GridSampler3DGrad and NLLLossGrad, each
-the backward of msjax's forward operator, with MindSpore 2.10's attributes, reprs and errors
-(tests/goldens/scripts/ops16a_grad_primitives_probe.py, ops16a_fractional_max_pool_grad_probe.py,
-ops18_grad_primitives_probe.py, sampler_nll_grad_primitives_probe.py)."""
+MaxPoolGradGradWithArgmax, MaxPoolGradGrad, PadV3Grad, GridSampler2DGrad, GridSampler3DGrad and
+NLLLossGrad, each the backward of msjax's forward operator, with MindSpore 2.10's attributes,
+reprs and errors (tests/goldens/scripts/ops16a_grad_primitives_probe.py,
+ops16a_fractional_max_pool_grad_probe.py, ops18_grad_primitives_probe.py,
+sampler_nll_grad_primitives_probe.py, opsb18_ops_probe.py)."""
 from __future__ import annotations
 
 import inspect
@@ -23,6 +24,7 @@ from msjax._src.ops.grid_sample_ops import MODES, PADDINGS, enum_index, sample
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
+from msjax._src.ops.nn_ops import max_pool_argmax_2d
 from msjax._src.ops.pad_v3_ops import pad_v3
 from msjax._src.ops.pooling_ops import _max_pool_argmax_v2_attributes, _max_pool_argmax_v2_shown
 from msjax._src.ops.primitives import _l2_normalize_backward
@@ -176,6 +178,25 @@ MaxPoolGradGradWithArgmax = primitive(
     "MaxPoolGradGradWithArgmax", functional(_max_pool_grad_grad_with_argmax),
     check=_pool_grad_attributes("MaxPoolGradGradWithArgmax"), kernel_size=1, strides=1,
     pad_mode="VALID", display=_pool_grad_shown)
+
+
+def _max_pool_grad_grad(x, origin_output, grad, kernel_size=1, strides=1, pad_mode="VALID"):
+    """`_grad_ops.MaxPoolGradGrad(kernel_size, strides, pad_mode)(x, origin_output, grad)`:
+    MaxPool's gradient's gradient. For each window MaxPool (NCHW, the attributes' H and W) reads
+    from `x`, the value of `grad` (shaped as `x`) where `x` has the window's maximum; the result
+    has `origin_output`'s shape and `grad`'s dtype."""
+    kernel = _pool_grad_window("MaxPoolGradGrad", "kernel_size", kernel_size)[2:]
+    stride = _pool_grad_window("MaxPoolGradGrad", "strides", strides)[2:]
+    _, index = max_pool_argmax_2d(x, kernel, stride, pad_mode.lower())
+    planes = grad.reshape(grad.shape[:-2] + (-1,))
+    picked = jnp.take_along_axis(planes, index.reshape(index.shape[:-2] + (-1,)), axis=-1)
+    return picked.reshape(origin_output.shape)
+
+
+MaxPoolGradGrad = primitive(
+    "MaxPoolGradGrad", functional(_max_pool_grad_grad),
+    check=_pool_grad_attributes("MaxPoolGradGrad"), kernel_size=1, strides=1, pad_mode="VALID",
+    display=_pool_grad_shown)
 
 
 def _pad_v3_grad(x, paddings, mode="reflect", paddings_contiguous=True):

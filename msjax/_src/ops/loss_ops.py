@@ -298,6 +298,26 @@ def sparse_softmax_cross_entropy(logits, labels, is_grad=False):
     return jnp.mean(jax.scipy.special.logsumexp(logits, -1) - label_logits)
 
 
+def sparse_softmax_cross_entropy_v2(logits, labels):
+    """`nn_ops.SparseSoftmaxCrossEntropyWithLogitsV2()(logits, labels)` -> (loss, backprop): per
+    row `-log_softmax(logits)[label]` and `softmax(logits) - one_hot(label)`, in the logits'
+    dtype (Float16 or Float32; labels Int32 or Int64), computed in Float32."""
+    name = "SparseSoftmaxCrossEntropyWithLogitsV2"
+    if logits.dtype not in (np.dtype(np.float16), np.dtype(np.float32)):
+        raise TypeError(f"For primitive[{name}], the input argument[logits_type(features_type)] "
+                        "must be a type of {Tensor[Float16], Tensor[Float32]}, but got "
+                        f"Tensor[{mstype.from_numpy(logits.dtype)}].")
+    labels = integer_inputs.as_index(labels)
+    if labels.dtype not in (np.dtype(np.int32), np.dtype(np.int64)):
+        raise TypeError(f"For primitive[{name}], the input argument[labels_type] must be a type "
+                        "of {Tensor[Int32], Tensor[Int64]}, but got "
+                        f"Tensor[{mstype.from_numpy(labels.dtype)}].")
+    log_probs = _log_softmax(logits.astype(np.float32), -1)
+    loss = -jnp.take_along_axis(log_probs, labels[..., None], -1)[..., 0]
+    backprop = jnp.exp(log_probs) - jax.nn.one_hot(labels, logits.shape[-1], dtype=np.float32)
+    return loss.astype(logits.dtype), backprop.astype(logits.dtype)
+
+
 def _smooth_l1_primitive(input, target, beta, reduction):
     if beta < 0:
         raise RuntimeError("For 'SmoothL1Loss', the values for beta not support negative values, "
@@ -313,6 +333,8 @@ SoftmaxCrossEntropyWithLogits = primitive("SoftmaxCrossEntropyWithLogits",
 SparseSoftmaxCrossEntropyWithLogits = primitive("SparseSoftmaxCrossEntropyWithLogits",
                                                 functional(sparse_softmax_cross_entropy),
                                                 is_grad=False, display=shown.with_attrs(sens=1.0))
+SparseSoftmaxCrossEntropyWithLogitsV2 = primitive("SparseSoftmaxCrossEntropyWithLogitsV2",
+                                                  functional(sparse_softmax_cross_entropy_v2))
 SmoothL1Loss = primitive("SmoothL1Loss", _smooth_l1_primitive, beta=1.0, reduction="none",
                          display=shown.REDUCTION_ENUM)
 BCEWithLogitsLoss = primitive(

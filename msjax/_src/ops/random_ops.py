@@ -368,9 +368,35 @@ def _categorical_draws(logits, num_sample, seed, dtype, streams):
     return jnp.minimum(index, logits.shape[1] - 1).astype(np_dtype(dtype))
 
 
+def _check_non_negative_seed(api, name, value):
+    """MindSpore's check of a RandomShuffle / `ops.shuffle` seed: a non-negative int (a bool is
+    a TypeError too)."""
+    if isinstance(value, bool):
+        raise TypeError(f"For '{api}', the '{name}' must be int and must >= 0, but got "
+                        f"'{value}' with type 'bool'.")
+    if not isinstance(value, int):
+        raise TypeError(f"For '{api}', the '{name}' must be int, but got '{type(value).__name__}'")
+    if value < 0:
+        raise ValueError(f"For '{api}', the '{name}' must be int and must >= 0, but got "
+                         f"'{value}' with type 'int'.")
+
+
+def _shuffled(x, key):
+    """`x` with its first axis permuted by `key`; a 0-d `x` as it is, as MindSpore's kernel
+    returns it. `x` must be a Tensor (RandomShuffle's input check)."""
+    if not hasattr(x, "shape"):
+        raise TypeError("For Primitive[RandomShuffle], the type of input argument[input_x] must "
+                        f"be Tensor but got {type_of(x)}.")
+    if x.ndim == 0:
+        return x
+    return jax.random.permutation(key(), x, axis=0)
+
+
 @op()
 def shuffle(x, seed=None):
-    return jax.random.permutation(seeded_key(seed, "shuffle"), x, axis=0)
+    if seed is not None:
+        _check_non_negative_seed("shuffle", "seed", seed)
+    return _shuffled(x, lambda: seeded_key(seed, "shuffle"))
 
 
 @op()
@@ -415,7 +441,12 @@ def _multinomial(x, num_samples, seed, seed2, dtype, *, state=None):
 
 @functional
 def _shuffle(x, seed, seed2, *, state=None):
-    return jax.random.permutation(_seed_key(seed, seed2, state), x, axis=0)
+    return _shuffled(x, lambda: _seed_key(seed, seed2, state))
+
+
+def _random_shuffle_attributes(attributes):
+    for name in ("seed", "seed2"):
+        _check_non_negative_seed("RandomShuffle", name, attributes[name])
 
 
 @functional
@@ -548,8 +579,8 @@ TruncatedNormal = primitive("TruncatedNormal", _truncated_normal, state=_SEEDED,
                                                      side_effect_hidden=True))
 Multinomial = primitive("Multinomial", _multinomial, state=_SEEDED, seed=0, seed2=0,
                         dtype=mstype.int32, display=_HIDDEN)
-RandomShuffle = primitive("RandomShuffle", _shuffle, state=_SEEDED, seed=0, seed2=0,
-                          display=_HIDDEN)
+RandomShuffle = primitive("RandomShuffle", _shuffle, state=_SEEDED,
+                          check=_random_shuffle_attributes, seed=0, seed2=0, display=_HIDDEN)
 Gamma = primitive("Gamma", _gamma, state=_SEEDED, seed=0, seed2=0, display=_HIDDEN)
 Poisson = primitive("Poisson", _poisson, state=_SEEDED, seed=0, seed2=0, display=_HIDDEN)
 RandomGamma = primitive("RandomGamma", functional(_random_gamma_primitive), state=_SEEDED,

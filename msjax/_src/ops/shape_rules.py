@@ -107,10 +107,16 @@ def _strided_slice_lengths(described):
                          f", 'strides': {lengths[2]}.")
 
 
+def _is_values(description) -> bool:
+    """Whether a description is a tuple of Python values (not an array's `Aval`)."""
+    return isinstance(description, tuple) and not isinstance(description, Aval)
+
+
 @check(0, 1, 2, level=SHAPE)
 def _slice_begin_size(described):
     rank, begin, size = _rank(described[0]), described[1], described[2]
-    if rank is None or not isinstance(begin, tuple) or not isinstance(size, tuple):
+    # (begin and size given as Tensors are Avals, whose values the check cannot read)
+    if rank is None or not _is_values(begin) or not _is_values(size):
         return
     if not len(begin) == len(size) == rank:
         raise ValueError("For Slice, the shape of input|begin|size must be equal.")

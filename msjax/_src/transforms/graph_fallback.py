@@ -103,7 +103,8 @@ def run_folding_when_needed(record, graph_mode, run):
     (remembered in `record.fold`, which the program's later traces keep): the value is then there
     when the tensor was made from constants, and when it was not, the error stands (and the
     function falls back to running eagerly, control_flow.fall_back). Below the LAX syntax level
-    (`traced_at`) `asnumpy()` of a traced tensor raises MindSpore's AttributeError instead.
+    (`traced_at`) the program's own `asnumpy()` of a traced tensor raises MindSpore's
+    AttributeError instead (`_raised_by_asnumpy`; an op needing its inputs' values falls back).
 
     Folding only when needed keeps every other program as it was traced before: its constants
     embedded in the program, so its executable serialises whole (compile_cache.py).
