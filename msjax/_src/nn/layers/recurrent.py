@@ -205,8 +205,8 @@ class _RNNBase(Cell):
     `construct(x, hx=None, seq_length=None)`: `x` is (T, N, input) or, with `batch_first`,
     (N, T, input); `hx` (LSTM: a tuple (h0, c0)) is (num_layers * num_directions, N, hidden),
     zeros by default; `seq_length` (N,) int32/int64. Returns (output, h_n) (LSTM: (output,
-    (h_n, c_n))). Every weight and bias is drawn as MindSpore draws it, from NumPy's global generator: uniform on
-    (-1 / sqrt(hidden_size), 1 / sqrt(hidden_size)).
+    (h_n, c_n))). Every weight and bias is drawn as MindSpore draws it, from NumPy's global
+    generator: uniform on (-1 / sqrt(hidden_size), 1 / sqrt(hidden_size)).
     """
 
     def __init__(self, mode, input_size, hidden_size, num_layers=1, has_bias=True,
