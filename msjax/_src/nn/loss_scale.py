@@ -25,6 +25,12 @@ from msjax._src.ops.composite import MultitypeFuncGraph
 from msjax._src.ops.state_ops import assign
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.context import get_context
+from msjax._src.ops.comm_ops import AllReduce
+from msjax._src.ops.composite import HyperMap
+from msjax._src.ops.math_ops import Equal, LessEqual, LogicalNot
+from msjax._src.ops.primitives import ReduceAll, ReduceSum
+from msjax._src.parallel.parallel_context import ParallelMode
 from msjax._src.transforms.grad import value_and_grad
 
 
@@ -118,6 +124,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     def __init__(self, network, optimizer, scale_sense):
         super().__init__(network, optimizer, sens=None)
+        self._overflow_check_helpers()
         self.loss_scaling_manager = None
         if isinstance(scale_sense, Cell):
             self.loss_scaling_manager = scale_sense
@@ -132,6 +139,21 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         else:
             raise TypeError("For 'TrainOneStepWithLossScaleCell', the 'scale_sense' must be Cell or Tensor, but "
                             "got 'scale_sense' type: {}.".format(type(scale_sense)))
+
+    def _overflow_check_helpers(self):
+        """The helper attributes MindSpore's `__init__` sets, which the model zoo's subclasses of this
+        cell use in their own `construct` (`self.hyper_map`, `self.base`, `self.less_equal`, ...)."""
+        self.hyper_map = HyperMap()
+        self.base = Tensor(1, mstype.float32)
+        self.base0 = Tensor(0, mstype.int32)
+        self.reduce_sum = ReduceSum(keep_dims=False)
+        self.reduce_all = ReduceAll(keep_dims=False)
+        self.less_equal = LessEqual()
+        self.equal = Equal()
+        self.logic_not = LogicalNot()
+        self.allreduce = AllReduce()
+        self.is_distributed = self.parallel_mode != ParallelMode.STAND_ALONE
+        self.gpu_target = get_context("device_target") == "GPU"
 
     def construct(self, *inputs):
         scaling_sens = self.scale_sense
@@ -169,6 +191,13 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         else:
             raise TypeError("For 'TrainOneStepWithLossScaleCell', the type of 'sens' must be Tensor, but got "
                             "{}".format(type(sens)))
+
+    def start_overflow_check(self, pre_cond, compute_input):
+        """MindSpore's start of an overflow check: returns `(status, compute_input)`, `status` an int32
+        Tensor of 8 zeros for `get_overflow_status`. Only Ascend 910A clears a hardware overflow
+        register here; msjax checks the gradients' values instead, so `compute_input` comes back as
+        it was given (as on MindSpore's GPU and CPU)."""
+        return Tensor([0] * 8, mstype.int32), compute_input
 
     def get_overflow_status(self, status, compute_output):
         """Whether any of `compute_output` (the gradients) overflowed, on every backend."""

@@ -797,13 +797,20 @@ def argwhere(input):
     return jnp.argwhere(input).astype(_INT64)
 
 
+def _number_as_tensor(value):
+    """`value` as MindSpore's one_hot takes it: a Python number as `Tensor(value)` holds it (a
+    float Float32, an int Int64), an array as it is."""
+    if isinstance(value, float):
+        return jnp.asarray(value, jnp.float32)
+    return jnp.asarray(value)
+
+
 @op()
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     if depth < 0:
         raise ValueError(f"For primitive[OneHot], the depth value must be greater than or equal "
                          f"to 0, but got {depth}.")
-    on = jnp.asarray(on_value)
-    off = jnp.asarray(off_value)
+    on, off = _number_as_tensor(on_value), _number_as_tensor(off_value)
     indices = integer_inputs.as_index(indices)
     hot = jax.nn.one_hot(indices, depth, axis=axis, dtype=jnp.bool_)
     return jnp.where(hot, on, off).astype(jnp.result_type(on, off))

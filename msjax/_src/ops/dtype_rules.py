@@ -165,7 +165,9 @@ def _range_kinds(dtypes):
 
 _softmax = Rule(only(0, "x", ("BFloat16",) + _FLOAT_TYPES, primitive="Softmax", tensor=False))
 _one_hot = Rule(only(0, "indices", _INDEX_TYPES, primitive="OneHot"),
-                same({2: "on_value", 3: "off_value"}, primitive="OneHot"))
+                same({2: "on_value", 3: "off_value"}, primitive="OneHot"),
+                only(3, "off_value", ("Float16", "Float32", "Int32", "Int64"), primitive="OneHot"),
+                scalars=True)  # Python on/off values are Tensors: Float32, Int64 (and Bool)
 _top_k = Rule(only(0, "input_x", _ALL_BUT_BOOL, primitive="TopK"))
 _add_n = Rule(same_elements(0, primitive="AddN"))
 _floats_only = {name: Rule(only(0, arg, _FLOAT_TYPES, primitive=name))

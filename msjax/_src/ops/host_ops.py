@@ -66,7 +66,9 @@ class Print(Primitive):
 
     def __call__(self, *inputs):
         arrays = [x._data for x in inputs if isinstance(x, Tensor)]
-        if not any(isinstance(a, jax.core.Tracer) for a in arrays):
+        # Outside a compiled program it prints now; inside one (even with no Tensor to print:
+        # `Print()("overflow")` in a branch) when the program runs, and only if that branch runs.
+        if not state.tracing_depth() and not any(isinstance(a, jax.core.Tracer) for a in arrays):
             _print_host(*[repr(x) if isinstance(x, Tensor) else x for x in inputs])
             return None
         positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]

@@ -19,6 +19,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.core.initializer import Uniform, initializer
@@ -35,6 +36,22 @@ from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+def _numpy_uniform(stdv, shape, dtype):
+    """One weight of MindSpore's nn.RNN/LSTM/GRU: `np.random.uniform(-stdv, stdv, shape)` from
+    NumPy's global generator (so `np.random.seed` fixes it, not `set_seed`), made float32, then
+    `dtype`."""
+    return Tensor(np.random.uniform(-stdv, stdv, shape).astype(np.float32), dtype=dtype)
+
+
+def _skip_numpy_normal_draws(rows, input_size, hidden_size, has_bias):
+    """MindSpore's RNN cells first fill their weights with `np.random.randn` (weight_ih, weight_hh,
+    then the two biases) and then redraw them all from Uniform: the first draws are thrown away,
+    but they advance NumPy's global generator, which a model's later NumPy draws then see."""
+    shapes = [(rows, input_size), (rows, hidden_size)] + ([(rows,), (rows,)] if has_bias else [])
+    for shape in shapes:
+        np.random.randn(*shape)
 
 
 # -- one time step, on jax arrays: `gi` is the input projection x @ w_ih.T + b_ih ------------
@@ -188,7 +205,8 @@ class _RNNBase(Cell):
     `construct(x, hx=None, seq_length=None)`: `x` is (T, N, input) or, with `batch_first`,
     (N, T, input); `hx` (LSTM: a tuple (h0, c0)) is (num_layers * num_directions, N, hidden),
     zeros by default; `seq_length` (N,) int32/int64. Returns (output, h_n) (LSTM: (output,
-    (h_n, c_n))). Every weight and bias is drawn from Uniform(1 / sqrt(hidden_size)).
+    (h_n, c_n))). Every weight and bias is drawn as MindSpore draws it, from NumPy's global
+    generator: uniform on (-1 / sqrt(hidden_size), 1 / sqrt(hidden_size)).
     """
 
     def __init__(self, mode, input_size, hidden_size, num_layers=1, has_bias=True,
@@ -225,14 +243,14 @@ class _RNNBase(Cell):
             layer_input_size = input_size if layer == 0 else hidden_size * num_directions
             for direction in range(num_directions):
                 suffix = f"l{layer}" + ("_reverse" if direction == 1 else "")
-                w_ih.append(Parameter(initializer(Uniform(stdv), (gate_size, layer_input_size),
-                                                  dtype), name=f"weight_ih_{suffix}"))
-                w_hh.append(Parameter(initializer(Uniform(stdv), (gate_size, hidden_size), dtype),
+                w_ih.append(Parameter(_numpy_uniform(stdv, (gate_size, layer_input_size), dtype),
+                                      name=f"weight_ih_{suffix}"))
+                w_hh.append(Parameter(_numpy_uniform(stdv, (gate_size, hidden_size), dtype),
                                       name=f"weight_hh_{suffix}"))
                 if has_bias:
-                    b_ih.append(Parameter(initializer(Uniform(stdv), (gate_size,), dtype),
+                    b_ih.append(Parameter(_numpy_uniform(stdv, (gate_size,), dtype),
                                           name=f"bias_ih_{suffix}"))
-                    b_hh.append(Parameter(initializer(Uniform(stdv), (gate_size,), dtype),
+                    b_hh.append(Parameter(_numpy_uniform(stdv, (gate_size,), dtype),
                                           name=f"bias_hh_{suffix}"))
         self.w_ih_list = ParameterTuple(w_ih)
         self.w_hh_list = ParameterTuple(w_hh)
@@ -362,6 +380,7 @@ class RNNCellBase(Cell):
         self.input_size = input_size
         self.hidden_size = hidden_size
         self.has_bias = has_bias
+        _skip_numpy_normal_draws(num_chunks * hidden_size, input_size, hidden_size, has_bias)
         stdv = Uniform(1 / math.sqrt(hidden_size))
         self.weight_ih = Parameter(initializer(stdv, (num_chunks * hidden_size, input_size), dtype),
                                    name="weight_ih")
