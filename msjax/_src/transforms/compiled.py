@@ -250,7 +250,7 @@ def _returned_box(result, boxes, written):
 def _fast_key(cell, args):
     """`call_cell`'s cache key of `args` when all are Tensors of JAX arrays (with their arrays),
     else `(None, None)`."""
-    if integer_inputs.recording():  # (integer inputs' copies are keyed by `flatten_args`)
+    if integer_inputs.recording() or lifting.loops_as_python():  # (keyed by `Programs`)
         return None, None
     fast_key, dyn = [id(cell), cell._phase, cell.training], []
     for a in args:
