@@ -1,6 +1,7 @@
 """A `while` loop on a tensor condition whose float carry depends on the differentiated input,
 under `ops.grad` (called directly, inside a `jit` function, twice nested), `value_and_grad` of
-a GRAPH_MODE Cell's weight and `GradOperation`: MindSpore 2.10 differentiates the loop; msjax
+a GRAPH_MODE Cell's weight and `GradOperation` (of a Cell's input; by weights inside a Cell,
+of a Cell called before): MindSpore 2.10 differentiates the loop; msjax
 runs it as Python under the gradient (JAX cannot differentiate a loop of unknown length in
 reverse mode), with private JAX and with public JAX only (MSJAX_PRIVATE_JAX=0).
 Golden: tests/goldens/transforms/ut18_float_loop_grad_probe.out
@@ -78,3 +79,21 @@ show("value_and_grad of a Cell's weight",
 show("GradOperation of a Cell's input",
      lambda: ops.GradOperation()(net)(Tensor([1.0, 2.0], ms.float32)))
 show("weight after the grads", lambda: net.w.value())
+
+
+class GradOfWeights(nn.Cell):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+        self.grad = ops.GradOperation(get_by_list=True)
+        self.params = inner.trainable_params()
+
+    def construct(self, x):
+        return self.grad(self.inner, self.params)(x)
+
+
+called = Scaled()
+show("a Cell called before its grad", lambda: called(Tensor([1.0, 2.0], ms.float32)))
+show("its GradOperation by weights inside a Cell",
+     lambda: GradOfWeights(called)(Tensor([1.0, 2.0], ms.float32)))
+show("called again after its grad", lambda: called(Tensor([1.0, 2.0], ms.float32)))
