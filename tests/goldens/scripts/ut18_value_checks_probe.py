@@ -1,14 +1,15 @@
 """MindSpore 2.10's messages for inputs of the wrong kind: `ops.DType()` / `ops.dtype` of a value
 that is no Tensor, a user Bijector's `_check_value_dtype` (without a dtype: the input must be a
 float Tensor; with one: `SameTypeShape` against a Tensor of that dtype), Categorical's dtype
-check, and a Parameter given a value of another dtype (a float number: refused by a signed
-integer Parameter only). Printed `label -> RESULT`.
+check, hinge_embedding_loss of shapes that do not broadcast, and a Parameter given a value of
+another dtype (a float number: refused by a signed integer Parameter only). Printed
+`label -> RESULT`.
 Golden: tests/goldens/ops/ut18_value_checks_probe.out (tests/ops/test_value_checks.py)."""
 import numpy as np
 import mindspore as ms
 import mindspore.nn.probability.bijector as msb
 import mindspore.nn.probability.distribution as msd
-from mindspore import Parameter, Tensor, dtype, ops
+from mindspore import Parameter, Tensor, dtype, nn, ops
 
 
 def show(label, call):
@@ -56,3 +57,16 @@ for kind, value in [(dtype.int32, 1.0), (dtype.int32, Tensor(1.0, dtype.float32)
     parameter = Parameter(Tensor(1, kind), name="p")
     show(f"Parameter of {kind} set_data {value!r}",
          lambda: (parameter.set_data(value), f"{parameter.dtype} {parameter.asnumpy().tolist()}")[1])
+
+# hinge_embedding_loss of shapes that do not broadcast: MindSpore's first failing op is the Mul
+# of the targets' mask with the inputs, so the error names Mul and the targets' shape first.
+for inputs_shape, targets_shape in [((3, 3), (2, 2)), ((3,), (2,)), ((2, 3), (3, 2)),
+                                    ((3, 3), (3, 1))]:
+    inputs = Tensor(np.linspace(-1, 2, int(np.prod(inputs_shape)), dtype=np.float32)
+                    .reshape(inputs_shape))
+    targets = Tensor(np.where(np.arange(int(np.prod(targets_shape))) % 2 == 0, 1.0, -1.0)
+                     .astype(np.float32).reshape(targets_shape))
+    show(f"hinge_embedding_loss {inputs_shape} {targets_shape}",
+         lambda: ops.hinge_embedding_loss(inputs, targets, reduction="sum").asnumpy().tolist())
+    show(f"nn.HingeEmbeddingLoss {inputs_shape} {targets_shape}",
+         lambda: nn.HingeEmbeddingLoss(reduction="sum")(inputs, targets).asnumpy().tolist())
