@@ -6,7 +6,6 @@ import warnings
 
 import pytest
 
-from msjax._src.backend.interface import private_paths
 from msjax._src.transforms.control_flow import GraphFallbackWarning
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
@@ -22,7 +21,4 @@ def msjax_cases():
 
 @pytest.mark.parametrize("label", sorted(GOLDEN))
 def test_case_matches_mindspore(label, msjax_cases):
-    if label.startswith("grad") and not private_paths():
-        pytest.skip("needs JAX's private tracer classes to see that grad differentiates the "
-                    "loop (MSJAX_PRIVATE_JAX=0: docs/migration.md)")
     assert msjax_cases[label] == GOLDEN[label]

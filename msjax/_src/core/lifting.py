@@ -31,6 +31,8 @@ It imports nothing of msjax outside core/: every layer above uses it.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 
 import jax
@@ -307,25 +309,53 @@ def rebuild_args(key, dyn_iter, objs_iter, hooks_iter=None):
     return key[1]
 
 
+# Set while a `grad` runs its function again after JAX refused to differentiate one of its
+# loops in reverse mode (transforms/grad.py): every converted loop carrying a float value then
+# runs as Python (transforms/control_flow.py), and the compiled functions it calls are traced
+# again for it, as programs of their own (`Programs`), not taken from the first run's.
+_LOOPS_AS_PYTHON: contextvars.ContextVar = contextvars.ContextVar(
+    "msjax_differentiated_loops_as_python", default=False)
+loops_as_python = _LOOPS_AS_PYTHON.get
+_LOOPS_AS_PYTHON_KEY = object()
+
+
+@contextlib.contextmanager
+def differentiated_loops_as_python():
+    """While in it, converted loops carrying float values run as Python (see `loops_as_python`)."""
+    token = _LOOPS_AS_PYTHON.set(True)
+    try:
+        yield
+    finally:
+        _LOOPS_AS_PYTHON.reset(token)
+
+
 class Programs(ProgramCache):
     """One compiled function's programs by call signature (MindSpore's cache key,
-    `flatten_args`): bounded, least recently used first out, a program's objects held weakly
-    (program_cache.py). Programs are anything with an `objs` slot."""
+    `flatten_args`, and whether loops run as Python: `loops_as_python`): bounded, least
+    recently used first out, a program's objects held weakly (program_cache.py). Programs are
+    anything with an `objs` slot."""
 
     def find(self, args, make):
         """`(program, dyn)`: the program of `args`' signature and the arrays of `args`. On a
         miss, `make(key, objs, dyn, args)` makes it (and may raise: nothing is kept then)."""
         dyn, objs = [], []
         key = flatten_args(args, dyn, objs)
-        program = self.get(key)
+        entry = _entry(key)
+        program = self.get(entry)
         if program is None:
             program = make(key, objs, dyn, args)
-            self[key] = program
+            self[entry] = program
         return program, dyn
 
     def program_of(self, args):
         """The program of `args`' signature, made by an earlier `find`."""
-        return self[flatten_args(args, [], [])]
+        return self[_entry(flatten_args(args, [], []))]
+
+
+def _entry(key):
+    """`Programs`' entry for the signature `key`: a program made while loops run as Python
+    (`loops_as_python`) is another program than the one made otherwise."""
+    return (_LOOPS_AS_PYTHON_KEY, key) if _LOOPS_AS_PYTHON.get() else key
 
 
 # -- stack: ensembles ---------------------------------------------------------------------------

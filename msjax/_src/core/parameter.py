@@ -191,15 +191,18 @@ class Parameter(Tensor):
 
     @x64.scoped
     def set_data(self, data, slice_shape=False) -> Parameter:
-        """Replace the value; numbers and other dtypes are cast to this Parameter's dtype."""
+        """Replace the value; numbers and other dtypes are cast to this Parameter's dtype,
+        but a float number is refused by a signed integer Parameter (MindSpore lets an unsigned
+        one, and a bool one, truncate it)."""
         if not isinstance(data, (Tensor, int, float)):
             raise TypeError("Parameter data must be [`Tensor`, `int`, `float`] or a kind of `Tensor` "
                             f"(like `Tensor`). But with type {type(data)}.")
         current = self._data
         if isinstance(data, (int, float)):
-            if current.dtype.kind in "iu" and isinstance(data, float):
-                raise TypeError(f"Parameter {self.name} can not be set to a float value when its "
-                                f"dtype is {self.dtype}.")
+            if current.dtype.kind == "i" and isinstance(data, float):
+                raise TypeError("Incoming Parameter dtype can not be converted to current dtype "
+                                f"implicitly. Current dtype is {self.dtype}, and incoming is "
+                                "Float. Use .set_dtype(xxx) to change the dtype.")
             new = jnp.asarray(data, current.dtype)
         else:
             new = INITIALIZERS.values_of(data)  # (one made with `init=`: initialised now)

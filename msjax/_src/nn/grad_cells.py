@@ -10,8 +10,10 @@ from msjax._src.transforms import forward_mode
 from msjax._src.transforms import grad as reverse
 
 
-def _check_arity(fn, inputs) -> None:
-    """MindSpore's TypeError when `fn` cannot take `inputs` (positionally)."""
+def _check_arity(fn, inputs, vectors=0) -> None:
+    """MindSpore's TypeError when `fn` cannot take `inputs` (positionally). `vectors`: how many
+    more parameters (and arguments) the graph MindSpore compiles has: Vjp's takes the vector
+    too, Jvp's does not."""
     try:
         signature = inspect.signature(fn.construct if isinstance(fn, Cell) else fn)
     except (TypeError, ValueError):
@@ -19,8 +21,9 @@ def _check_arity(fn, inputs) -> None:
     try:
         signature.bind(*inputs)
     except TypeError:
-        raise TypeError(f"The parameters number of the function is {len(signature.parameters)}, "
-                        f"but the number of provided arguments is {len(inputs)}.") from None
+        raise TypeError("The parameters number of the function is "
+                        f"{len(signature.parameters) + vectors}, but the number of provided "
+                        f"arguments is {len(inputs) + vectors}.") from None
 
 
 def _join_with(value, expected: str) -> str:
@@ -67,6 +70,7 @@ class Vjp(Cell):
 
     def construct(self, *args):
         inputs, v = args[:-1], args[-1]
+        _check_arity(self.fn, inputs, vectors=1)
         output = self.fn(*inputs)
         if isinstance(v, tuple) != isinstance(output, tuple):  # MindSpore's jit construct's
             raise TypeError("Type Join Failed: Abstract type AbstractTuple cannot join with "

@@ -43,8 +43,8 @@ class DType(Primitive):
 
     def __call__(self, x):
         if not isinstance(x, (Tensor, COOTensor, CSRTensor)):
-            raise TypeError(f"For 'DType', the input 'x' must be a Tensor, but got "
-                            f"{type(x).__name__}.")
+            raise TypeError("For Primitive[Dtype], the input argument[input_x] must be a Tensor, "
+                            f"CSRTensor or COOTensor, but got {type(x)}.")
         return x.dtype
 
 

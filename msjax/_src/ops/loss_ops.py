@@ -388,8 +388,10 @@ def _check_hinge_embedding(inputs, targets, margin, reduction):
 @op()
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     """`ops.hinge_embedding_loss`: x where the target is positive, max(0, margin - x) where it is
-    negative, 0 where it is 0."""
+    negative, 0 where it is 0. Shapes that do not broadcast fail as MindSpore's first product
+    of the targets' mask with the inputs does (`Mul`, the targets' shape first)."""
     _check_hinge_embedding(inputs, targets, margin, reduction)
+    _broadcasting("Mul", targets, inputs)
     positive = jnp.where(targets > 0, inputs, 0)
     negative = jnp.where(targets < 0, jnp.maximum(margin - inputs, 0), 0)
     loss = (positive + negative).astype(inputs.dtype)

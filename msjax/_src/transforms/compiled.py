@@ -58,12 +58,16 @@ def save_graphs(name, traced, lowered) -> None:
     function is traced and checked, as MindSpore's validated graph (`NNNN_validate_NAME.ir`),
     and its StableHLO text (`NNNN_stablehlo_NAME.mlir`). `MS_DEV_DUMP_IR_PASSES` (names, comma
     separated) keeps only the files whose pass name contains one of them (`_validate`), as
-    MindSpore's."""
+    MindSpore's. The folder is read as MindSpore reads it at each compile, from the process's
+    environment (`context.process_environ`): after `os.unsetenv` (which MindSpore's own tests'
+    teardowns call; `os.environ` keeps its copy) graphs go to the working directory. The
+    level and the passes MindSpore fixes at its first compile; msjax reads them from
+    `os.environ` at each compile (docs/migration.md)."""
     level = (context._context.get("save_graphs")
              or int(os.environ.get("MS_DEV_SAVE_GRAPHS", "0") or 0))
     if not level:
         return
-    directory = (os.environ.get("MS_DEV_SAVE_GRAPHS_PATH")
+    directory = (context.process_environ("MS_DEV_SAVE_GRAPHS_PATH")
                  or context._context.get("save_graphs_path") or ".")
     passes = [p for p in os.environ.get("MS_DEV_DUMP_IR_PASSES", "").split(",") if p]
     os.makedirs(directory, exist_ok=True)
@@ -246,7 +250,7 @@ def _returned_box(result, boxes, written):
 def _fast_key(cell, args):
     """`call_cell`'s cache key of `args` when all are Tensors of JAX arrays (with their arrays),
     else `(None, None)`."""
-    if integer_inputs.recording():  # (integer inputs' copies are keyed by `flatten_args`)
+    if integer_inputs.recording() or lifting.loops_as_python():  # (keyed by `Programs`)
         return None, None
     fast_key, dyn = [id(cell), cell._phase, cell.training], []
     for a in args:

@@ -574,13 +574,24 @@ class _Retry(Exception):
 def _check_reverse_differentiable(values, where):
     """A loop of unknown length cannot be differentiated in reverse mode by JAX (MindSpore's
     graphs can): one carrying a float value that a `grad` differentiates runs as Python (the
-    eager fallback, where each iteration is differentiated as it runs)."""
-    if not private_paths():  # (it cannot be seen: JAX's own refusal is caught at the loop)
-        return
+    eager fallback, where each iteration is differentiated as it runs). Which values a `grad`
+    differentiates only JAX's private tracer classes show; with public JAX only, the `grad`
+    runs its function again when JAX refuses such a loop, with every float loop taken as
+    differentiated (`lifting.differentiated_loops_as_python`)."""
     floats = [v._data for v in values if isinstance(v, Tensor)
               and jnp.issubdtype(v._data.dtype, jnp.inexact)]
-    if floats and differentiated(floats, reverse_only=True):
+    if not floats:
+        return
+    if lifting.loops_as_python() or (private_paths()
+                                  and differentiated(floats, reverse_only=True)):
         raise _reverse_mode_error(where)
+
+
+def refuses_reverse_loop(error: BaseException) -> bool:
+    """Whether `error` is JAX's refusal to differentiate a `lax.while_loop` in reverse mode,
+    raised while a `grad` that is not already running its loops as Python differentiates."""
+    return (isinstance(error, ValueError) and _JAX_REVERSE_LOOP in str(error)
+            and not lifting.loops_as_python())
 
 
 def _reverse_mode_error(where):

@@ -21,7 +21,7 @@ from msjax._src.ops import state_ops
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
 from msjax._src.core.parameter import Parameter, ParameterTuple
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.transforms import graph_fallback
+from msjax._src.transforms import control_flow, graph_fallback
 from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
 from msjax._src.transforms.vmap import ASSIGN_ERROR
 
@@ -92,8 +92,23 @@ def _conjugated(cotangent):
 
 
 # -- the engine --------------------------------------------------------------------------------
-def _differentiate(fn, args, kwargs, positions, weights, has_aux, sens, weights_by_use=False,
-                   write_state=True):
+def _differentiate(*args, **kwargs):
+    """`_differentiate_once`; run again with the function's float loops as Python when JAX
+    refuses to differentiate one of its `while` loops in reverse mode, where msjax could not
+    see before that a loop is differentiated (public JAX only: control_flow.py's
+    `_check_reverse_differentiable`). Nothing is written back before the gradients are taken,
+    so the first run leaves no state behind."""
+    try:
+        return _differentiate_once(*args, **kwargs)
+    except ValueError as error:
+        if not control_flow.refuses_reverse_loop(error):
+            raise
+    with lifting.differentiated_loops_as_python():
+        return _differentiate_once(*args, **kwargs)
+
+
+def _differentiate_once(fn, args, kwargs, positions, weights, has_aux, sens,
+                        weights_by_use=False, write_state=True):
     """Run `fn(*args, **kwargs)` under jax.vjp. Returns (outputs, input grads, weight grads).
     With `weights_by_use`, the weight grads are those of the `weights` the call reads, in the
     order it first reads them (MindSpore's PyNative GradOperation of a Cell's own weights).

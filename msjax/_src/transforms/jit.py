@@ -95,6 +95,10 @@ class JitFunction:
             except FALLBACK_ERRORS as error:  # control flow msjax could not convert
                 return fall_back(self.compiled, error, args)  # warns; this signature: eagerly
         except Exception as error:  # the user's frames only (core/traceback_filter.py)
+            arity = arity_error(self.fn, args, "Function {name} needs") if isinstance(
+                error, TypeError) else None
+            if arity is not None:
+                raise arity from None
             traceback_filter.user_traceback(error)
             raise
 
@@ -223,6 +227,43 @@ def graph_function(cell) -> CompiledFunction:
     return compiled
 
 
+def arity_error(fn, args, opening: str):
+    """MindSpore's TypeError when `fn` (a function without `*args`) is called with too many or
+    too few positional `args` (counting a method's `self`, as MindSpore does), opening with
+    `opening` ("Function {name} needs", or a GRAPH_MODE Cell's "For 'Cell', the function
+    construct requires"); None when the arguments fit. Asked only once a call raised a
+    TypeError."""
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    positional = [p for p in parameters
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return None
+    needed = sum(p.default is p.empty for p in positional)
+    defaults = len(positional) - needed
+    opening = opening.format(name=getattr(fn, "__name__", "function"))
+    if len(args) > len(positional):
+        return TypeError(f"{opening} {needed} positional argument and {defaults} default "
+                         f"argument, total {len(positional)}, but got {len(args)}.")
+    if len(args) < needed:
+        return TypeError(f"{opening} {needed} positional argument, but got {len(args)}.")
+    return None
+
+
+def _construct_arity_error(cell, args, kwargs):
+    """`arity_error` of a GRAPH_MODE Cell's `construct` (its `self` not counted), with
+    MindSpore's advice about `set_inputs` for too few arguments; None with keywords."""
+    if kwargs:
+        return None
+    error = arity_error(cell.construct, args, "For 'Cell', the function construct requires")
+    if error is not None and "default argument" not in str(error):
+        error = TypeError(f"{error} When using set_inputs, please make sure that all networks "
+                          "and loss functions are configured with set_inputs.")
+    return error
+
+
 def call_cell_compiled(cell, args, kwargs):
     """GRAPH_MODE `Cell.__call__`: run `construct` through the cell's compiled program (made
     on the first call; later calls without keywords go to `CompiledFunction.call_cell`
@@ -235,9 +276,15 @@ def call_cell_compiled(cell, args, kwargs):
     if global_program.across_processes():  # semi-auto parallel over processes
         return global_program.call_across_processes(cell, args, kwargs)
     compiled = graph_function(cell)
-    if not kwargs:
-        return compiled.call_cell(cell, args)  # falls back to eager by itself
     try:
-        return compiled(cell, args, kwargs)
-    except FALLBACK_ERRORS as error:  # control flow msjax could not convert (control_flow.py)
-        return fall_back(compiled, error, (cell, args, kwargs))  # warns; this signature: eager
+        if not kwargs:
+            return compiled.call_cell(cell, args)  # falls back to eager by itself
+        try:
+            return compiled(cell, args, kwargs)
+        except FALLBACK_ERRORS as error:  # control flow msjax could not convert
+            return fall_back(compiled, error, (cell, args, kwargs))  # warns; signature: eager
+    except TypeError:
+        arity = _construct_arity_error(cell, args, kwargs)
+        if arity is None:
+            raise
+        raise arity from None

@@ -13,7 +13,9 @@ from msjax._src.core import x64
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.nn.cell import Cell
 from msjax._src.nn.layers.activation import LogSigmoid
-from msjax._src.nn.probability.utils import batch_shape
+from msjax._src.nn.probability.utils import CheckTensor, batch_shape
+from msjax._src.ops.host_ops import DType
+from msjax._src.ops.inner_ops import SameTypeShape
 
 
 def _array(value):
@@ -97,11 +99,16 @@ class Bijector(Cell):
         return tensor
 
     def _check_value_dtype(self, value):
-        """`value`, a float Tensor (of the bijector's dtype, when it has one)."""
-        _float_value(value)
-        if self._dtype is not None and value.dtype != self._dtype:
-            raise TypeError(f"For 'SameTypeShape', type of 'input_x' should be same as "
-                            f"'input_y', but got {value.dtype} and {self._dtype}.")
+        """`value`, checked as MindSpore checks it: a Tensor (`CheckTensor`, which lets None
+        through to `DType`'s error), then a float one when the bijector has no dtype, else one
+        of exactly its dtype (`SameTypeShape` against a Tensor of that dtype and `value`'s
+        shape, with that check's message)."""
+        CheckTensor()(value, "input value of bijector")
+        DType()(value)
+        if self._dtype is None:
+            _float_value(value)
+        else:
+            SameTypeShape()(value, Tensor(np.zeros(value.shape), self._dtype))
         return value
 
     def cast_param_by_value(self, value, para):

@@ -31,7 +31,7 @@ class Categorical(Distribution):
     doc)."""
 
     _PARAMS = ("probs",)
-    _DTYPES = mstype.int_type + mstype.uint_type + mstype.float_type
+    _DTYPES = mstype.uint_type + mstype.int_type + mstype.float_type  # (its error lists them so)
 
     def __init__(self, probs=None, seed=None, dtype=mstype.int32, name="Categorical"):
         param = {"param_dict": {"probs": probs}, "seed": seed}
