@@ -16,6 +16,7 @@ from msjax._src.nn.layers.checks import (
     check_value_type,
 )
 from msjax._src.ops import array_ops, nn_ops
+from msjax._src.ops.primitives import BiasAdd, Conv2D
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
@@ -125,6 +126,16 @@ def _check_group(group, in_channels, out_channels, cls_name):
                          f"out_channels:{out_channels}.")
 
 
+def _conv2d_primitives(layer, data_format):
+    """The `conv2d` (a `Conv2D` Primitive of the layer's settings) and `bias_add` attributes
+    MindSpore's Conv2d and Conv1d compute with; subclasses call them (MindCV's weight-standardised
+    `StdConv2d` does `self.conv2d(x, w)`)."""
+    conv = Conv2D(out_channel=layer.out_channels, kernel_size=layer.kernel_size, mode=1,
+                  pad_mode=layer._mode, pad=layer.padding, stride=layer.stride,
+                  dilation=layer.dilation, group=layer.group, data_format=data_format)
+    return conv, BiasAdd(data_format=data_format)
+
+
 class Conv2d(_Conv):
     """`nn.Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
     dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None, data_format='NCHW',
@@ -143,11 +154,13 @@ class Conv2d(_Conv):
                          padding, _twice(dilation), group, has_bias, weight_init, bias_init,
                          data_format, dtype=dtype)
         self._mode = _check_pad_mode(pad_mode, padding, "Conv2D")
+        self.conv2d, self.bias_add = _conv2d_primitives(self, self.data_format)
 
     def construct(self, x):
-        conv = nn_ops.conv2d_nhwc if self.data_format == "NHWC" else nn_ops.conv2d
-        return conv(x, self.weight, self.bias if self.has_bias else None, self.stride,
-                    self._mode, self.padding, self.dilation, self.group)
+        output = self.conv2d(x, self.weight)
+        if self.has_bias:
+            output = self.bias_add(output, self.bias)
+        return output
 
 
 class Conv1d(_Conv):
@@ -181,11 +194,12 @@ class Conv1d(_Conv):
         self.padding = (0, 0, padding, padding)
         check_string(pad_mode, _PAD_MODES, "pad_mode", name)
         self._mode = _check_pad_mode(pad_mode, self.padding, "Conv2D")
+        self.conv2d, self.bias_add = _conv2d_primitives(self, "NCHW")
 
     def construct(self, x):
-        x = array_ops.expand_dims(x, 2)
-        output = nn_ops.conv2d(x, self.weight, self.bias if self.has_bias else None, self.stride,
-                               self._mode, self.padding, self.dilation, self.group)
+        output = self.conv2d(array_ops.expand_dims(x, 2), self.weight)
+        if self.has_bias:
+            output = self.bias_add(output, self.bias)
         return array_ops.squeeze(output, 2)
 
 
