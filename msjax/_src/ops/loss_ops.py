@@ -535,13 +535,16 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 
 
 def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
-    """`ops.NLLLoss(reduction, ignore_index)(logits, labels, weight)` -> (loss, total_weight)."""
+    """`ops.NLLLoss(reduction, ignore_index)(logits, labels, weight)` -> (loss, total_weight).
+    Float labels are refused with MindSpore's kernel error (Bool ones count as 0 and 1)."""
     labels = integer_inputs.as_index(labels)
+    if jnp.issubdtype(labels.dtype, jnp.inexact):
+        raise TypeError("Select CPU operator[NLLLoss] fail! Unsupported data type!")
     weight = jax.lax.stop_gradient(weight)  # (MindSpore's bprop: no gradient for the weights)
     kept = labels != ignore_index  # an ignored label (-100) may lie outside the classes
-    w = jnp.where(kept, jnp.take(weight, labels, mode="clip"), 0)
-    picked = -jnp.take_along_axis(logits, labels[:, None].astype(np.int32), axis=1,
-                                  mode="clip")[:, 0]
+    index = labels.astype(np.int32)
+    w = jnp.where(kept, jnp.take(weight, index, mode="clip"), 0)
+    picked = -jnp.take_along_axis(logits, index[:, None], axis=1, mode="clip")[:, 0]
     picked = jnp.where(kept, picked, 0)
     total = jnp.sum(w)
     loss = picked * w
