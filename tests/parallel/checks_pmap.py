@@ -21,7 +21,7 @@ def setup_module():
 
 def _grad_gives_per_device_gradients() -> bool:
     """Whether the gradient engine marks its primals per device (pmap.vary_over_mapped_axes)."""
-    return "vary_over_mapped_axes" in inspect.getsource(grad_module._differentiate)
+    return "vary_over_mapped_axes" in inspect.getsource(grad_module._differentiate_once)
 
 
 # -- pmap computes what vmap computes ----------------------------------------------------------
