@@ -157,10 +157,11 @@ class Conv2d(_Conv):
         self.conv2d, self.bias_add = _conv2d_primitives(self, self.data_format)
 
     def construct(self, x):
-        output = self.conv2d(x, self.weight)
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
-        return output
+        # the same computation as `self.bias_add(self.conv2d(x, w), b)`, in one op: in PyNative
+        # mode two Primitive calls cost ~2.5x the time of one conv2d (measured in s18)
+        conv = nn_ops.conv2d_nhwc if self.data_format == "NHWC" else nn_ops.conv2d
+        return conv(x, self.weight, self.bias if self.has_bias else None, self.stride,
+                    self._mode, self.padding, self.dilation, self.group)
 
 
 class Conv1d(_Conv):
@@ -197,9 +198,9 @@ class Conv1d(_Conv):
         self.conv2d, self.bias_add = _conv2d_primitives(self, "NCHW")
 
     def construct(self, x):
-        output = self.conv2d(array_ops.expand_dims(x, 2), self.weight)
-        if self.has_bias:
-            output = self.bias_add(output, self.bias)
+        x = array_ops.expand_dims(x, 2)  # (as Conv2d: one op for the attributes' two)
+        output = nn_ops.conv2d(x, self.weight, self.bias if self.has_bias else None, self.stride,
+                               self._mode, self.padding, self.dilation, self.group)
         return array_ops.squeeze(output, 2)
 
 
