@@ -13,7 +13,6 @@ import math
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from msjax._src.backend.interface import one_program
 from msjax._src.core import checkparam
@@ -24,6 +23,7 @@ from msjax._src.ops.grid_sample_ops import MODES, PADDINGS, enum_index, sample
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
+from msjax._src.ops.loss_ops import nll_label_weights
 from msjax._src.ops.nn_ops import max_pool_argmax_2d
 from msjax._src.ops.pad_v3_ops import pad_v3
 from msjax._src.ops.pooling_ops import _max_pool_argmax_v2_attributes, _max_pool_argmax_v2_shown
@@ -286,8 +286,7 @@ def _nll_loss_grad(logits, loss_grad, labels, weight, total_weight, reduction="m
     total_weight)`: NLLLoss's gradient with respect to `logits`, `-loss_grad * weight[label]`
     at each row's label (divided by `total_weight` for 'mean'; 0 for an ignored label), 0
     elsewhere (golden sampler_nll_grad_primitives_probe)."""
-    labels = integer_inputs.as_index(labels).astype(np.int32)
-    picked = jnp.where(labels != ignore_index, jnp.take(weight, labels, mode="clip"), 0)
+    labels, picked = nll_label_weights(integer_inputs.as_index(labels), weight, ignore_index)
     scale = loss_grad / total_weight if reduction == "mean" else loss_grad
     rows = -(picked * scale).astype(logits.dtype)
     return jnp.zeros_like(logits).at[jnp.arange(logits.shape[0]), labels].set(rows)

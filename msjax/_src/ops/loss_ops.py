@@ -534,6 +534,14 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
     return reduce_loss(loss.astype(input.dtype), reduction)
 
 
+def nll_label_weights(labels, weight, ignore_index):
+    """`(labels as int32, each row's weight)` of NLLLoss and its gradient: `weight[label]`, 0
+    for a label equal to `ignore_index` (which may lie outside the classes, as the default -100
+    does: read clipped, never out of bounds, whose NaN fill would poison the sums)."""
+    index = labels.astype(np.int32)
+    return index, jnp.where(labels != ignore_index, jnp.take(weight, index, mode="clip"), 0)
+
+
 def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
     """`ops.NLLLoss(reduction, ignore_index)(logits, labels, weight)` -> (loss, total_weight).
     Float labels are refused with MindSpore's kernel error (Bool ones count as 0 and 1)."""
@@ -541,11 +549,9 @@ def _nll_loss_primitive(logits, labels, weight, reduction, ignore_index):
     if jnp.issubdtype(labels.dtype, jnp.inexact):
         raise TypeError("Select CPU operator[NLLLoss] fail! Unsupported data type!")
     weight = jax.lax.stop_gradient(weight)  # (MindSpore's bprop: no gradient for the weights)
-    kept = labels != ignore_index  # an ignored label (-100) may lie outside the classes
-    index = labels.astype(np.int32)
-    w = jnp.where(kept, jnp.take(weight, index, mode="clip"), 0)
+    index, w = nll_label_weights(labels, weight, ignore_index)
     picked = -jnp.take_along_axis(logits, index[:, None], axis=1, mode="clip")[:, 0]
-    picked = jnp.where(kept, picked, 0)
+    picked = jnp.where(labels != ignore_index, picked, 0)
     total = jnp.sum(w)
     loss = picked * w
     if reduction == "mean":
