@@ -202,3 +202,39 @@ def tensor_str(array: np.ndarray, dtype_name: str) -> str:
     if values.ndim == 0:
         return "%f" % float(values)
     return np.array2string(values, separator=" ", formatter={"float_kind": lambda x: "%f" % x})
+
+
+def tensor_graph_print(array: np.ndarray, dtype_name: str) -> str:
+    """Returns how `ops.Print` shows a Tensor inside a compiled program (GRAPH_MODE or `jit`).
+
+    MindSpore's Print kernel writes the C++ text: the repr's element formats separated by
+    spaces instead of commas, `value=[` with no space before a 1-D tensor's values, and a 0-d
+    tensor as its bare value (`1.5`, `7`; a bool as `1` or `0`).
+
+    Example:
+        >>> tensor_graph_print(np.array([1, 2], np.int32), "Int32")
+        'Tensor(shape=[2], dtype=Int32, value=[1 2])'
+    """
+    array = np.asarray(array)
+    if array.ndim == 0:
+        value = array[()]
+        if array.dtype.kind == "b":
+            return "1" if value else "0"
+        return _format_element(value, _element_kind(array, dtype_name), True,
+                               array.dtype == np.float16)
+    shape = "[" + ", ".join(str(n) for n in array.shape) + "]"
+    separator = "\n" if array.ndim > 1 else ""
+    value = _data_string(array, dtype_name, " ")
+    return f"Tensor(shape={shape}, dtype={dtype_name}, value={separator}{value})"
+
+
+def graph_print_constant(value) -> str:
+    """A Python constant as `ops.Print` in a compiled program writes it: a float as C++ `%g`,
+    a bool as `1`/`0`, a tuple or list as `(1, 2)`."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, float):
+        return _format_general(value)
+    if isinstance(value, (tuple, list)):
+        return "(" + ", ".join(graph_print_constant(v) for v in value) + ")"
+    return str(value)

@@ -15,10 +15,11 @@ import numpy as np
 
 from msjax._src.core import dtype as mstype
 from msjax._src.backend.interface import differentiated
-from msjax._src.core import lifting, state
+from msjax._src.core import lifting, state, tensor_hooks
 from msjax._src.ops.registry import PRIMITIVES, Primitive, _register, unwrap, wrap
 from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor
+from msjax._src.core.tensor_repr import graph_print_constant, tensor_graph_print
 from msjax._src.core.type_text import type_of
 
 
@@ -52,12 +53,34 @@ def _print_host(*values):
     print(*values, sep="\n", flush=True)
 
 
+def graph_print_items(inputs):
+    """The items a compiled Print (or `print`) writes, one a line: a tuple or list holding a
+    Tensor (or array) is spread into its elements, as MindSpore's graph flattens it; other
+    values stay whole."""
+    items = []
+    for x in inputs:
+        if isinstance(x, (tuple, list)) and _holds_tensor(x):
+            items.extend(graph_print_items(x))
+        else:
+            items.append(x)
+    return items
+
+
+def _holds_tensor(value):
+    if isinstance(value, (tuple, list)):
+        return any(_holds_tensor(v) for v in value)
+    return isinstance(value, (Tensor, jax.Array, np.ndarray))
+
+
 @_primitive_class
 class Print(Primitive):
-    """`mindspore.ops.Print`: prints its inputs, one per line (a Tensor as its repr).
+    """`mindspore.ops.Print`: prints its inputs, one per line.
 
-    Inside `jit` (GRAPH_MODE) the printing happens when the compiled program runs, with the
-    concrete values, through `jax.debug.callback`; the other inputs are printed as they are.
+    Eagerly (PyNative) a Tensor prints as its repr and other inputs as Python prints them.
+    Inside a compiled program (GRAPH_MODE, `jit`) the printing happens when the program runs,
+    with the concrete values, through `jax.debug.callback`, in the text MindSpore's Print kernel
+    writes (core/tensor_repr.py: `tensor_graph_print`, `graph_print_constant`). Under a
+    transform in PyNative (`grad`) it prints in PyNative's text when the values are there.
     """
 
     def __init__(self):
@@ -66,20 +89,30 @@ class Print(Primitive):
 
     def __call__(self, *inputs):
         arrays = [x._data for x in inputs if isinstance(x, Tensor)]
+        graph = tensor_hooks.IN_GRAPH[0]()
         # Outside a compiled program it prints now; inside one (even with no Tensor to print:
         # `Print()("overflow")` in a branch) when the program runs, and only if that branch runs.
-        if not state.tracing_depth() and not any(isinstance(a, jax.core.Tracer) for a in arrays):
+        if (not graph and not state.tracing_depth()
+                and not any(isinstance(a, jax.core.Tracer) for a in arrays)):
             _print_host(*[repr(x) if isinstance(x, Tensor) else x for x in inputs])
             return None
-        positions = [i for i, x in enumerate(inputs) if isinstance(x, Tensor)]
+        if graph:
+            items = graph_print_items(inputs)
+            shown = [x if isinstance(x, Tensor) else graph_print_constant(x) for x in items]
+            show_tensor = lambda x, value: tensor_graph_print(np.asarray(value), str(x.dtype))
+        else:
+            shown = list(inputs)
+            show_tensor = lambda x, value: repr(Tensor(np.asarray(value)))
+        positions = [i for i, x in enumerate(shown) if isinstance(x, Tensor)]
+        tensors = [shown[i] for i in positions]
 
         def show(*values):
-            shown = list(inputs)
-            for i, value in zip(positions, values):
-                shown[i] = repr(Tensor(np.asarray(value)))
-            _print_host(*shown)
+            text = list(shown)
+            for i, x, value in zip(positions, tensors, values):
+                text[i] = show_tensor(x, value)
+            _print_host(*text)
 
-        jax.debug.callback(show, *arrays, ordered=True)
+        jax.debug.callback(show, *[x._data for x in tensors], ordered=True)
         return None
 
 

@@ -43,7 +43,9 @@ from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
+from msjax._src.core.tensor_repr import graph_print_constant, tensor_graph_print
 from msjax._src.ops.graph_values import mutable
+from msjax._src.ops.host_ops import graph_print_items
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
                                                 graph_float_of, graph_list, graph_pow,
                                                 graph_sum)
@@ -306,17 +308,13 @@ def graph_str(value=""):
 
 
 def _print_value(value) -> str:
-    """One argument as MindSpore's graph `Print` shows it."""
+    """One argument as MindSpore's graph `Print` shows it (core/tensor_repr.py)."""
     if isinstance(value, Tensor):
         value = value._data
-    if isinstance(value, (bool, np.bool_)):
-        return str(int(value))
-    if not isinstance(value, (jax.Array, np.ndarray)):
-        return str(value)
-    array = np.asarray(value)
-    if array.ndim == 0:
-        return str(array.item())
-    return tensor_text(array)
+    if isinstance(value, (jax.Array, np.ndarray, np.generic)):
+        array = np.asarray(value)
+        return tensor_graph_print(array, str(_wrap(array).dtype))
+    return graph_print_constant(value)
 
 
 def tensor_text(array) -> str:
@@ -342,7 +340,7 @@ def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
     if not tracing_depth() and not traced:  # (a backward pass JAX traces has tracers too)
         return builtins.print(*values, sep=sep, end=end, file=file, flush=flush)
     if not traced:
-        for value in values:
+        for value in graph_print_items(values):
             builtins.print(_print_value(value), file=file, flush=True)
         return None
 
@@ -350,7 +348,7 @@ def graph_print(*values, sep=" ", end="\n", file=None, flush=False):
         filled = list(leaves)
         for i, array in zip(traced, arrays):
             filled[i] = array
-        for value in jax.tree_util.tree_unflatten(tree, filled):
+        for value in graph_print_items(jax.tree_util.tree_unflatten(tree, filled)):
             builtins.print(_print_value(value), file=file, flush=True)
 
     jax.debug.callback(show, *[leaves[i] for i in traced], ordered=True)

@@ -1,7 +1,7 @@
 """MindSpore 2.10's ops.Print inside a GRAPH_MODE construct: printed when the compiled graph runs,
 at every call, and inside an `if` on a Tensor only when that branch is taken (the model zoo's
 loss-scale cells print "Over Flow, skipping" so), as in PYNATIVE_MODE. Each call's result follows
-its printed lines. (A Tensor printed in GRAPH_MODE has a format of its own, not compared here.)
+its printed lines. (A Tensor printed in GRAPH_MODE has a format of its own: print_graph_format_probe.py.)
 Golden: tests/goldens/ops/zoo18_print_in_graph_probe.out (tests/ops/test_print_in_graph.py)."""
 import numpy as np
 import mindspore as ms
