@@ -217,15 +217,19 @@ def tensor_graph_print(array: np.ndarray, dtype_name: str) -> str:
     """
     array = np.asarray(array)
     if array.ndim == 0:
-        value = array[()]
-        if array.dtype.kind == "b":
-            return "1" if value else "0"
-        return _format_element(value, _element_kind(array, dtype_name), True,
-                               array.dtype == np.float16)
+        return ("1" if array[()] else "0") if array.dtype.kind == "b" else scalar_text(array,
+                                                                                     dtype_name)
     shape = "[" + ", ".join(str(n) for n in array.shape) + "]"
     separator = "\n" if array.ndim > 1 else ""
     value = _data_string(array, dtype_name, " ")
     return f"Tensor(shape={shape}, dtype={dtype_name}, value={separator}{value})"
+
+
+def scalar_text(array: np.ndarray, dtype_name: str) -> str:
+    """A 0-d tensor's value as C++ `ostream` writes it: a float as `%g`, a bool as `True`."""
+    array = np.asarray(array)
+    return _format_element(array[()], _element_kind(array, dtype_name), True,
+                           array.dtype == np.float16)
 
 
 def graph_print_constant(value) -> str:

@@ -43,7 +43,7 @@ from msjax._src.core.lifting import is_cell
 from msjax._src.core.result_nodes import InsertionOrdered, MergedNumber
 from msjax._src.core.state import tracing_depth
 from msjax._src.core.tensor import Tensor, _wrap
-from msjax._src.core.tensor_repr import graph_print_constant, tensor_graph_print
+from msjax._src.core.tensor_repr import graph_print_constant, scalar_text, tensor_graph_print
 from msjax._src.ops.graph_values import mutable
 from msjax._src.ops.host_ops import graph_print_items
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
@@ -317,19 +317,20 @@ def _print_value(value) -> str:
     return graph_print_constant(value)
 
 
+_SHOWN_CONSTANT_ELEMENTS = 30  # a constant Tensor this size or larger shows no values
+
+
 def tensor_text(array) -> str:
-    """A Tensor's value as MindSpore's C++ shows a constant one (`Tensor(shape=[2], dtype=Int64,
-    value=[1 2])`; graph `Print`, an f-string of a constant in a compiled function)."""
+    """A Tensor made from constants as MindSpore's C++ writes it into an f-string of a compiled
+    function: `Tensor(shape=[2], dtype=Int64, value=[1 2])` (graph `Print`'s layout), a 0-d one
+    with its value after `value=`, and one of 30 or more elements as `value=[...]`."""
     array = np.asarray(array)
+    dtype = str(_wrap(array).dtype)
     if array.ndim == 0:
-        return f"Tensor(shape=[], dtype={_wrap(array).dtype}, value={str(array[()])})"
-    digits = {2: 4, 4: 8}.get(array.dtype.itemsize, 16)
-    body = np.array2string(
-        array, separator=" ", threshold=np.inf,
-        formatter={"float_kind": lambda v: f"{v: .{digits}e}"} if array.dtype.kind == "f" else None)
-    newline = "\n" if array.ndim > 1 else ""
-    return (f"Tensor(shape={list(array.shape)}, dtype={_wrap(array).dtype}, "
-            f"value={newline}{body})")
+        return f"Tensor(shape=[], dtype={dtype}, value={scalar_text(array, dtype)})"
+    if array.size >= _SHOWN_CONSTANT_ELEMENTS:
+        return f"Tensor(shape={list(array.shape)}, dtype={dtype}, value=[...])"
+    return tensor_graph_print(array, dtype)
 
 
 def graph_print(*values, sep=" ", end="\n", file=None, flush=False):

@@ -1,6 +1,6 @@
 """MindSpore 2.10's f-strings inside a compiled function (its graph `JoinedStr`): an f-string of
 constants is written as MindSpore's C++ writes each value (a Tensor made from constants as
-`Tensor(shape=..., dtype=..., value=[1 2])`, a NumPy array as `PythonObject(...)`, `true`, `%g`
+`Tensor(shape=..., dtype=..., value=[1 2])`, `value=[...]` from 30 elements on, a NumPy array as `PythonObject(...)`, `true`, `%g`
 floats, strings in tuples unquoted), conversions and format specs ignored; one holding a value
 computed at run time is each value's `str`. Printed `label -> RESULT`;
 tests/transforms/test_graph_joined_str.py runs it unchanged on msjax. Regenerate:
@@ -49,6 +49,13 @@ def constant_tensors():
 
 
 @jit
+def constant_tensor_sizes():
+    return (f"{Tensor(np.arange(20, dtype=np.float32))}", f"{Tensor(np.arange(29))}",
+            f"{Tensor(np.arange(30))}", f"{Tensor(np.zeros((5, 6), np.int32))}",
+            f"{Tensor(np.float32(-123456.7))}", f"{Tensor(np.arange(24).reshape(2, 3, 4))}")
+
+
+@jit
 def python_values():
     return (f"{[1, 2]}", f"{(1, 'a')}", f"{ {'a': 1} }", f"{None}", f"{1.5:.3f}", f"{True}",
             f"{0.1}", f"{1e-8}", f"{-2}", f"{(True, 'b', None)}", f"{((1, 2), [3])}", f"{()}",
@@ -74,6 +81,7 @@ class Mixed(nn.Cell):
 
 show("numpy values", numpy_values)
 show("constant tensors", constant_tensors)
+show("constant tensor sizes", constant_tensor_sizes)
 show("python values", python_values)
 show("objects", objects)
 show("run-time values", run_time_values, Tensor(np.array([0.5, 1], np.float32)))
