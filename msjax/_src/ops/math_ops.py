@@ -132,11 +132,18 @@ def _refusing(primitive, valid, accepts, jnp_fn):
     return checked
 
 
-def _bool_floor_divide(a, b):
-    """MindSpore's FloorDiv of two Bool Tensors is Bool (the dividend)."""
-    if jnp.result_type(a, b) == np.bool_:
-        return jnp.logical_and(a, jnp.logical_or(b, True))
-    return jnp.floor_divide(scalar_like(a, b), scalar_like(b, a))
+def _bool_dividend(divide):
+    """`divide`, except that MindSpore's floor division of two Bool Tensors is Bool: the
+    dividend (broadcast), where JAX would compute in integers (`True // False` is -2 there)."""
+    def floor_divided(a, b):
+        if jnp.result_type(a, b) == np.bool_:
+            return jnp.logical_and(a, jnp.logical_or(b, True))
+        return divide(a, b)
+    return floor_divided
+
+
+_bool_floor_divide = _bool_dividend(lambda a, b: jnp.floor_divide(scalar_like(a, b),
+                                                                  scalar_like(b, a)))
 
 
 sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract), primitive="Sub")
@@ -146,7 +153,7 @@ minimum = _binary("minimum", jnp.minimum, primitive="Minimum", tensor_method=Tru
 fmax = _binary("fmax", jnp.fmax, tensor_method=True)
 fmin = _binary("fmin", jnp.fmin, tensor_method=True)
 floor_div = _binary("floor_div", _bool_floor_divide, args="x y", primitive="FloorDiv")
-floor_divide = _binary("floor_divide", jnp.floor_divide, "floordiv", "tensor_floordiv",
+floor_divide = _binary("floor_divide", _bool_dividend(jnp.floor_divide), "floordiv", "tensor_floordiv",
                        tensor_method="floor_divide")
 floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y", primitive="FloorMod")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")

@@ -147,6 +147,24 @@ def check_reduce_axis(primitive: str, axis, ndim: int, word: str = "axis value")
         if not -rank <= a < rank:
             raise ValueError(f"For primitive[{primitive}], the {word} must be in "
                              f"[{-rank},{rank}), but got {a}.")
+    check_distinct_axes(axis, ndim)
+
+
+def check_distinct_axes(axis, ndim: int) -> None:
+    """MindSpore's RuntimeError for a reduction over the same axis twice (`x.sum((0, -2))` of a
+    2-D `x`), naming the axis counted from 0."""
+    if isinstance(axis, tuple) and len(axis) > 1:
+        seen = set()
+        for dim in _counted_from_zero(axis, ndim):
+            if dim in seen:
+                raise RuntimeError(f"dim={dim} appears multiple times in the list of dims")
+            seen.add(dim)
+
+
+def _counted_from_zero(axis: tuple, ndim: int) -> tuple:
+    """The axes with negative ones counted from 0 (anything not an int left as it is, for the
+    reduction's own check)."""
+    return tuple(a % builtins.max(ndim, 1) if isinstance(a, int) else a for a in axis)
 
 
 _CHECKED_SUMS: dict = {}  # (dim, keepdim, input rank, input dtype) -> the sum's program
@@ -318,12 +336,14 @@ def _where_mask(where):
 
 @op()
 def amax(input, axis=None, keepdims=False, *, initial=None, where=None):
+    check_distinct_axes(axis_arg(axis), input.ndim)
     return jnp.max(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
                    where=_where_mask(where))
 
 
 @op()
 def amin(input, axis=None, keepdims=False, *, initial=None, where=None):
+    check_distinct_axes(axis_arg(axis), input.ndim)
     return jnp.min(input, axis=axis_arg(axis), keepdims=keepdims, initial=initial,
                    where=_where_mask(where))
 
@@ -359,13 +379,24 @@ def any(input, axis=None, keep_dims=False):  # noqa: A001
     return jnp.any(input, axis=axis_arg(axis), keepdims=keep_dims)
 
 
+def _check_statistics_axes(axis, ndim: int) -> None:
+    """std/var's ValueError for an axis named twice, showing the axes counted from 0."""
+    if isinstance(axis, tuple) and len(axis) > 1:
+        axes = _counted_from_zero(axis, ndim)
+        if len(set(axes)) < len(axes):
+            raise ValueError(f"The element of parameter 'axis' can not be duplicate, but got "
+                             f"{axes}.")
+
+
 @op()
 def std(input, axis=None, ddof=0, keepdims=False):
+    _check_statistics_axes(axis_arg(axis), input.ndim)
     return standard_deviation(input, axis_arg(axis), ddof, keepdims)
 
 
 @op()
 def var(input, axis=None, ddof=0, keepdims=False):
+    _check_statistics_axes(axis_arg(axis), input.ndim)
     return variance(input, axis_arg(axis), ddof, keepdims)
 
 
