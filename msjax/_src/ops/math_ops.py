@@ -207,8 +207,44 @@ def _hypot(x1, x2):
 
 
 hypot = _binary("hypot", _hypot, primitive="Hypot", tensor_method=True)
-xlogy = _binary("xlogy", lambda a, b: jsp.xlogy(scalar_like(a, b), scalar_like(b, a)),
-                float_only=True, primitive="Xlogy", tensor_method=True)
+@jax.custom_jvp
+def _x_log_y(x, y):
+    """MindSpore's Xlogy kernel: `x * log(y)` as it stands, so `x = 0` with `y` zero, negative,
+    infinite or NaN is NaN (JAX's xlogy gives 0 there)."""
+    return x * jnp.log(y)
+
+
+@_x_log_y.defjvp
+def _x_log_y_jvp(primals, tangents):
+    """MindSpore's gradient: `x / y` for `y`; `log(y)` for `x`, except 0 where `x` is 0 and `y`
+    is not positive (NaN stays NaN)."""
+    x, y = primals
+    dx, dy = tangents
+    log_y = jnp.log(y)
+    dx_scale = jnp.where((x == 0) & (y <= 0), jnp.zeros_like(log_y), log_y)
+    return x * log_y, dx_scale * dx + (x / y) * dy
+
+
+_XLOGY_KERNELS = "".join(f"input[{t} {t}], output[{t}];" for t in
+                         ("Float16", "Float32", "Float64", "Complex64", "Complex128"))
+
+
+def _xlogy(a, b):
+    """`ops.xlogy`: two Bool Tensors are computed in Float32 (MindSpore's function casts them);
+    integers reach MindSpore's CPU kernel, which refuses them."""
+    a, b = scalar_like(a, b), scalar_like(b, a)
+    if a.dtype == np.bool_ and b.dtype == np.bool_:
+        a, b = a.astype(np.float32), b.astype(np.float32)
+    dtype = jnp.result_type(a, b)
+    if not jnp.issubdtype(dtype, jnp.inexact):
+        names = ", ".join(str(mstype.from_numpy(t.dtype)) for t in (a, b))
+        raise TypeError("Select CPU operator[Xlogy] fail! Unsupported data type!\nThe supported "
+                        f"data types are {_XLOGY_KERNELS},\n but get input[[const vector]"
+                        f"{{{names}}}], output[[const vector]{{Float32}}].")
+    return _x_log_y(*jnp.broadcast_arrays(a.astype(dtype), b.astype(dtype)))
+
+
+xlogy = _binary("xlogy", _xlogy, primitive="Xlogy", tensor_method=True)
 xdivy = _binary("xdivy", lambda a, b: jnp.where(a == 0, jnp.zeros_like(a / b), a / b),
                 args="x y", float_only=True, primitive="Xdivy")
 squared_difference = functional(lambda x, y: jnp.square(jnp.subtract(*promote_scalar(x, y))))
