@@ -155,10 +155,37 @@ fmin = _binary("fmin", jnp.fmin, tensor_method=True)
 floor_div = _binary("floor_div", _bool_floor_divide, args="x y", primitive="FloorDiv")
 floor_divide = _binary("floor_divide", _bool_dividend(jnp.floor_divide), "floordiv", "tensor_floordiv",
                        tensor_method="floor_divide")
-floor_mod = _binary("floor_mod", jnp.mod, "floormod", args="x y", primitive="FloorMod")
+_FLOOR_MOD_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64",
+                    "Float16", "Float32", "Float64")
+_KERNEL_SELECT_BANNER = ("\n----------------------------------------------------\n- Kernel select "
+                         "failed:\n----------------------------------------------------\n")
+
+
+def _floor_mod(a, b):
+    """MindSpore's FloorMod (`ops.floor_mod`, `x % y`): Python's modulo; two Bool operands are
+    refused by its CPU kernel (TypeError), where JAX would compute in integers."""
+    if jnp.result_type(a, b) == np.bool_:
+        supported = " ".join(f"input[{t} {t}], output[{t}];" for t in _FLOOR_MOD_TYPES)
+        raise TypeError(f"{_KERNEL_SELECT_BANNER}Select CPU operator[FloorMod] fail! Unsupported "
+                        f"data type!\nThe supported data types are {supported} , but get "
+                        "input[Bool Bool ] and output[Bool ]")
+    return jnp.mod(a, b)
+
+
+def _bool_remainder(mod):
+    """`mod`, except that MindSpore's remainder (and fmod) of two Bools is Bool: the dividend
+    where the divisor is False, else False (`x % True` is False)."""
+    def remainder(a, b):
+        if jnp.result_type(a, b) == np.bool_:
+            return jnp.logical_and(a, jnp.logical_not(b))
+        return mod(a, b)
+    return remainder
+
+
+floor_mod = _binary("floor_mod", _floor_mod, "floormod", args="x y", primitive="FloorMod")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
-remainder = _binary("remainder", jnp.remainder)  # (Tensor.remainder: tensor_methods.py)
-fmod = _binary("fmod", jnp.fmod, primitive="Mod", tensor_method=True)
+remainder = _binary("remainder", _bool_remainder(jnp.remainder))  # (and Tensor.remainder)
+fmod = _binary("fmod", _bool_remainder(jnp.fmod), primitive="Mod", tensor_method=True)
 _TRUNCATE_DIV_TYPES = ("Int64", "Int32", "Int16", "Int8", "UInt64", "UInt32", "UInt16", "UInt8",
                        "Float64", "Float32", "Float16")
 
