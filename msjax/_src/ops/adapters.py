@@ -177,7 +177,8 @@ def operator_impl(dunder: str, impl):
     - `a - b` and `a // b` on two Bool operands give Bool (`ops.sub` refuses Bool), but a Python
       bool minus a Bool Tensor raises Sub's TypeError;
     - `%` and `**` on two Bool operands give Bool (MindSpore's CPU build has no kernel for them;
-      msjax computes the value: `a ** b` is `a or not b`, `a % b` is False);
+      msjax computes the value: `a ** b` is `a or not b`, `a % b` is `a and not b`, as
+      MindSpore's `ops.remainder` of two Bools);
     - `&`, `|`, `^` raise the primitive's TypeError when the promoted dtype is not bool/integer;
     - `t == None` is False and `t != None` True.
     Operators without quirks get `impl` itself back.
@@ -193,7 +194,7 @@ def operator_impl(dunder: str, impl):
         return sub
     if dunder in ("__floordiv__", "__mod__", "__pow__"):
         bool_rule = {"__floordiv__": lambda a, b: jnp.logical_and(a, jnp.logical_or(b, True)),
-                     "__mod__": lambda a, b: jnp.logical_and(jnp.logical_and(a, b), False),
+                     "__mod__": lambda a, b: jnp.logical_and(a, jnp.logical_not(b)),
                      "__pow__": lambda a, b: jnp.logical_or(a, jnp.logical_not(b))}[dunder]
 
         def bool_aware(a, b):

@@ -155,26 +155,10 @@ fmin = _binary("fmin", jnp.fmin, tensor_method=True)
 floor_div = _binary("floor_div", _bool_floor_divide, args="x y", primitive="FloorDiv")
 floor_divide = _binary("floor_divide", _bool_dividend(jnp.floor_divide), "floordiv", "tensor_floordiv",
                        tensor_method="floor_divide")
-_FLOOR_MOD_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64",
-                    "Float16", "Float32", "Float64")
-_KERNEL_SELECT_BANNER = ("\n----------------------------------------------------\n- Kernel select "
-                         "failed:\n----------------------------------------------------\n")
-
-
-def _floor_mod(a, b):
-    """MindSpore's FloorMod (`ops.floor_mod`, `x % y`): Python's modulo; two Bool operands are
-    refused by its CPU kernel (TypeError), where JAX would compute in integers."""
-    if jnp.result_type(a, b) == np.bool_:
-        supported = " ".join(f"input[{t} {t}], output[{t}];" for t in _FLOOR_MOD_TYPES)
-        raise TypeError(f"{_KERNEL_SELECT_BANNER}Select CPU operator[FloorMod] fail! Unsupported "
-                        f"data type!\nThe supported data types are {supported} , but get "
-                        "input[Bool Bool ] and output[Bool ]")
-    return jnp.mod(a, b)
-
-
 def _bool_remainder(mod):
     """`mod`, except that MindSpore's remainder (and fmod) of two Bools is Bool: the dividend
-    where the divisor is False, else False (`x % True` is False)."""
+    where the divisor is False, else False (`x % True` is False). FloorMod and `%` of two Bools,
+    which MindSpore's CPU build refuses (no kernel), compute the same."""
     def remainder(a, b):
         if jnp.result_type(a, b) == np.bool_:
             return jnp.logical_and(a, jnp.logical_not(b))
@@ -182,7 +166,8 @@ def _bool_remainder(mod):
     return remainder
 
 
-floor_mod = _binary("floor_mod", _floor_mod, "floormod", args="x y", primitive="FloorMod")
+floor_mod = _binary("floor_mod", _bool_remainder(jnp.mod), "floormod", args="x y",
+                    primitive="FloorMod")  # (two Bools: MindSpore's CPU build has no kernel)
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
 remainder = _binary("remainder", _bool_remainder(jnp.remainder))  # (and Tensor.remainder)
 fmod = _binary("fmod", _bool_remainder(jnp.fmod), primitive="Mod", tensor_method=True)
@@ -252,22 +237,11 @@ def _x_log_y_jvp(primals, tangents):
     return x * log_y, dx_scale * dx + (x / y) * dy
 
 
-_XLOGY_KERNELS = "".join(f"input[{t} {t}], output[{t}];" for t in
-                         ("Float16", "Float32", "Float64", "Complex64", "Complex128"))
-
-
 def _xlogy(a, b):
-    """`ops.xlogy`: two Bool Tensors are computed in Float32 (MindSpore's function casts them);
-    integers reach MindSpore's CPU kernel, which refuses them."""
-    a, b = scalar_like(a, b), scalar_like(b, a)
-    if a.dtype == np.bool_ and b.dtype == np.bool_:
-        a, b = a.astype(np.float32), b.astype(np.float32)
+    """`ops.xlogy`: integers and Bools computed in Float32 (MindSpore's function casts two Bool
+    Tensors; its CPU kernel refuses integers, which msjax computes as its other float ops)."""
+    a, b = to_float_if_int(scalar_like(a, b)), to_float_if_int(scalar_like(b, a))
     dtype = jnp.result_type(a, b)
-    if not jnp.issubdtype(dtype, jnp.inexact):
-        names = ", ".join(str(mstype.from_numpy(t.dtype)) for t in (a, b))
-        raise TypeError("Select CPU operator[Xlogy] fail! Unsupported data type!\nThe supported "
-                        f"data types are {_XLOGY_KERNELS},\n but get input[[const vector]"
-                        f"{{{names}}}], output[[const vector]{{Float32}}].")
     return _x_log_y(*jnp.broadcast_arrays(a.astype(dtype), b.astype(dtype)))
 
 
