@@ -63,6 +63,7 @@ from msjax._src.transforms.graph_floats import (  # arithmetic, lists, dicts in 
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
+from msjax._src.transforms.graph_methods import graph_method, read_attribute  # `obj.attr`
 from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
@@ -940,7 +941,8 @@ def call(fn):
         check_call(fn)
     kind = type(fn)
     if kind is types.BuiltinFunctionType or kind is type:
-        return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
+        # graph mode's map, print, str.format (graph_fallback.py), list.insert (graph_methods.py)
+        return graph_method(fn) or graph_builtin(fn)
     if kind is types.FunctionType:
         if fn.__code__.co_filename.startswith(_libraries()):
             return fn

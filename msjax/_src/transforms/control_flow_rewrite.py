@@ -408,13 +408,16 @@ class _Expressions(ast.NodeTransformer):
     visit_Dict = visit_ListComp = visit_DictComp = visit_List
 
     def visit_Attribute(self, node):
-        """`name.attr` read as `attribute(name, name.attr)` (graph_floats.py: a Cell's float
-        attribute is one the graph computes)."""
+        """`obj.attr` read as `read_attribute(obj, "attr")` (graph_methods.py: MindSpore's
+        AttributeError), `name.attr` as `attribute(name, read_attribute(name, "attr"))`
+        (graph_floats.py: a Cell's float attribute is one the graph computes)."""
         self.generic_visit(node)
-        if (not isinstance(node.ctx, ast.Load) or not isinstance(node.value, ast.Name)
-                or node.value.id == _CF):
+        if not isinstance(node.ctx, ast.Load) or getattr(node.value, "id", None) == _CF:
             return node
-        return _located(_call(_cf("attribute"), _name(node.value.id), node), node)
+        read = _call(_cf("read_attribute"), node.value, ast.Constant(node.attr))
+        if isinstance(node.value, ast.Name):
+            read = _call(_cf("attribute"), _name(node.value.id), read)
+        return _located(read, node)
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
