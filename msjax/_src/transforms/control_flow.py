@@ -768,10 +768,30 @@ class _TracedRange:
 
 
 def range_(range_fn, *args):
-    """`range(...)` as a `for` loop's iterable: a traced range when a bound is traced."""
+    """`range(...)` as a `for` loop's iterable: a traced range when a bound is traced.
+
+    MindSpore's graph refuses any Tensor bound (make_range's TypeError, naming the line);
+    msjax refuses those that are not one integer (`range(x)` of a (2, 3) float Tensor) and
+    loops over a traced integer bound (docs/migration.md)."""
+    if range_fn is range:
+        _check_range_bounds(args, sys._getframe(1))
     if range_fn is range and any(_is_traced(a) for a in args):
         return _TracedRange(*args)
     return range_fn(*args)
+
+
+def _check_range_bounds(args, frame) -> None:
+    """MindSpore's make_range TypeError for a bound that is a Tensor of more than one element or
+    of a non-integer dtype, with the line of `frame` (the converted code's, the user's lines)."""
+    for position, bound in enumerate(args):
+        if isinstance(bound, Tensor) and (bound.size != 1 or bound.dtype not in _mstype.int_type + _mstype.uint_type):
+            shape = "(" + ", ".join(map(str, bound.shape)) + ")"
+            filename, line = frame.f_code.co_filename, frame.f_lineno
+            raise TypeError(
+                f"For 'make_range', the {position}th input should be a int scalar but got "
+                f"AbstractTensor(shape: {shape}, element: AbstractScalar(Type: {bound.dtype}, "
+                f"Value: ValueAny, Shape: NoShape), value: ValueAny)\n\n"
+                f"# 0 In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}\n")
 
 
 def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):

@@ -6,7 +6,8 @@ calls Python accepts, or words the refusal its own way (tests/goldens/scripts/
 gs19_graph_methods_probe.py):
 
 - `lst.insert(i, x)` needs an int index: a float, bool or str index raises TypeError "The second
-  input to ListInplaceInsert must be int scalar but got FP32Imm" (BoolImm, StringImm);
+  input to ListInplaceInsert must be int scalar but got FP32Imm" (BoolImm, StringImm); at the
+  STRICT syntax level "Integer argument expected, but got FP32Imm type value: 1";
 - `seq.index(x)` of a value not in the sequence raises ValueError "5 is not in ..." (the value
   as the graph writes a constant: graph_joined_str.constant_text), and a Tensor never equals a
   number there: `(1, 2).index(Tensor(2))` is not found (a Tensor is found among Tensors);
@@ -20,15 +21,21 @@ from __future__ import annotations
 
 import functools
 
+from msjax._src.core.deferred_init import UninitializedTensor
 from msjax._src.core.tensor import Tensor
+from msjax._src.transforms.graph_fallback import in_graph, strict
 from msjax._src.transforms.graph_joined_str import constant_text
 
 _IMMEDIATES = {float: "FP32Imm", bool: "BoolImm", str: "StringImm"}  # the graph's scalar kinds
 
 
 def list_insert(lst, index, obj):
-    """`lst.insert(index, obj)` of a compiled function (MindSpore's ListInplaceInsert)."""
+    """`lst.insert(index, obj)` of a compiled function (MindSpore's ListInplaceInsert; at the
+    STRICT syntax level its constant folding words the refusal, with the index's value)."""
     kind = _IMMEDIATES.get(type(index))
+    if kind is not None and strict():
+        raise TypeError(f"Integer argument expected, but got {kind} type value: "
+                        f"{constant_text(index)}")
     if kind is not None:
         raise TypeError(f"The second input to ListInplaceInsert must be int scalar but got {kind}")
     lst.insert(index, obj)
@@ -76,9 +83,11 @@ def read_attribute(owner, name):
     """`owner.name` read in a compiled function. A number, string, tuple, list, dict or
     namedtuple without that attribute raises AttributeError with MindSpore's name of its type
     ("'Int' object has no attribute 'shape'", 'NamedTuple' for any namedtuple); any other
-    error is Python's."""
+    error is Python's. A Tensor made with `init=` and not initialised (`self.t =
+    initializer('one', ...)`) is, in a graph-mode program, the constant of its storage, which
+    is not filled: zeros, as MindSpore's graph reads it (core/deferred_init.py)."""
     try:
-        return getattr(owner, name)
+        value = getattr(owner, name)
     except AttributeError as error:
         kind = type(owner)
         graph_name = ("NamedTuple" if issubclass(kind, tuple) and hasattr(kind, "_fields")
@@ -86,3 +95,6 @@ def read_attribute(owner, name):
         if graph_name is None or error.obj is not owner or error.name != name:
             raise
         raise AttributeError(f"'{graph_name}' object has no attribute '{name}'") from None
+    if type(value) is UninitializedTensor and in_graph():
+        return value._storage()
+    return value

@@ -1,8 +1,10 @@
 """Graph mode's Python methods, attributes and arguments with MindSpore's errors (gs19):
 list.insert / tuple.index / list.index / dict.fromkeys, an attribute a Python value lacks, len of a
 0-D Tensor, Parameter created in a compiled function, `t OP= sequence`, an int argument outside
-int64. One `label -> result` line per case; an error prints its type and its first line (for
+int64, `range` of a Tensor, an uninitialised Tensor attribute in a graph. One `label -> result`
+line per case; an error prints its type and its first line (for
 `is not in`, up to those words: MindSpore follows them with its internal abstract value)."""
+import os
 from collections import namedtuple
 from typing import NamedTuple
 
@@ -10,6 +12,7 @@ import numpy as np
 
 import mindspore as ms
 from mindspore import Parameter, Tensor, context, jit, nn
+from mindspore.common.initializer import initializer
 
 context.set_context(mode=context.GRAPH_MODE)
 
@@ -214,3 +217,56 @@ case("jit_int_below_int64", lambda: identity(-2**63 - 1))
 case("jit_int64_max", lambda: identity(2**63 - 1))
 case("jit_int_above_int64_in_tuple", lambda: identity((1, 2**63)))
 case("jit_large_constant", large_constant)
+
+
+def strict_insert(index):
+    os.environ["MS_DEV_JIT_SYNTAX_LEVEL"] = "0"
+    try:
+        return with_index(index)()
+    finally:
+        del os.environ["MS_DEV_JIT_SYNTAX_LEVEL"]
+
+
+for name, index in (("int", 1), ("float", 1.0), ("float_fraction", 2.5), ("bool", True),
+                    ("str", "a")):
+    case(f"strict_list_insert_{name}", lambda index=index: strict_insert(index))
+
+
+class RangeNet(nn.Cell):
+    def construct(self, x):
+        out = x
+        for _ in range(x):
+            out = x + 1
+        return out
+
+
+def range_error(x):
+    """make_range's error up to its abstract value's address, and whether it names the line."""
+    try:
+        return RangeNet()(x)
+    except TypeError as e:
+        return (str(e).split("\n")[0].split(", value")[0], "for _ in range(x)" in str(e))
+
+
+case("range_of_float_2d_tensor", lambda: range_error(Tensor(np.ones((2, 3), np.float32))))
+case("range_of_float_0d_tensor", lambda: range_error(Tensor(3.0)))
+case("range_of_int_2d_tensor", lambda: range_error(Tensor(np.ones((2, 2), np.int32))))
+
+
+class InitNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.t1 = initializer('one', [1, 3], ms.float32)
+        self.t2 = initializer('one', [2, 3], ms.float32)
+
+    def construct(self):
+        return self.t1.expand_as(self.t2)
+
+
+def init_in_graph():
+    net = InitNet()
+    out = net()
+    return out.shape, out.asnumpy().tolist(), str(net.t1).replace("\n", " ")
+
+
+case("uninitialized_attribute_in_graph", init_in_graph)
