@@ -784,7 +784,9 @@ def _check_range_bounds(args, frame) -> None:
     """MindSpore's make_range TypeError for a bound that is a Tensor of more than one element or
     of a non-integer dtype, with the line of `frame` (the converted code's, the user's lines)."""
     for position, bound in enumerate(args):
-        if isinstance(bound, Tensor) and (bound.size != 1 or bound.dtype not in _mstype.int_type + _mstype.uint_type):
+        if not isinstance(bound, Tensor):
+            continue
+        if bound.size != 1 or bound.dtype not in _mstype.int_type + _mstype.uint_type:
             shape = "(" + ", ".join(map(str, bound.shape)) + ")"
             filename, line = frame.f_code.co_filename, frame.f_lineno
             raise TypeError(

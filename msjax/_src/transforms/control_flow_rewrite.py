@@ -109,7 +109,8 @@ def _mark_module_attributes(fn, fdef) -> None:
     `ops.add`): they stay attribute reads (the compile cache finds the module globals a program
     read by the names its code loads: backend/compile_cache.py `global_reads`)."""
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
-    modules = {name for name, value in fn.__globals__.items() if isinstance(value, types.ModuleType)}
+    modules = {name for name, value in fn.__globals__.items()
+               if isinstance(value, types.ModuleType)}
     modules |= {name for name, cell in cells.items()
                 if isinstance(_cell_contents(cell), types.ModuleType)}
     for node in ast.walk(fdef):

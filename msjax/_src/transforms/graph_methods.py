@@ -1,4 +1,4 @@
-"""Methods of Python lists, tuples and dicts in a compiled function, with MindSpore's graph errors.
+"""Methods and attributes of Python values in a compiled function, with MindSpore's graph errors.
 
 MindSpore's graph compiler evaluates `list.insert`, `tuple.index`, `list.index` and
 `dict.fromkeys` itself (its ListInplaceInsert, SequenceIndex and dict operations) and refuses some
@@ -15,7 +15,9 @@ gs19_graph_methods_probe.py):
   Python's TypeError).
 
 The control-flow rewrite calls `control_flow.call` for each call of converted code, which asks
-`graph_method` for a bound built-in method; anything else runs as Python's method.
+`graph_method` for a bound built-in method; anything else runs as Python's method. It reads each
+attribute of converted code through `read_attribute` (but those of a module: `ops.add`):
+MindSpore's AttributeError names its own types ("'Int' object has no attribute 'shape'").
 """
 from __future__ import annotations
 
