@@ -90,6 +90,20 @@ def initial_boxes(objs) -> list:
     return lifting.collect_parameters(*objs)
 
 
+def check_int64_arguments(args) -> None:
+    """MindSpore's graph takes a Python int argument (in a tuple, list or dict too) as a C++
+    int64: one outside its range fails with pybind11's RuntimeError (a constant in the function
+    may be larger)."""
+    for arg in args:
+        if type(arg) is int and not -2**63 <= arg < 2**63:
+            raise RuntimeError("Unable to cast Python instance of type <class 'int'> to C++ type "
+                               "'long'")
+        if type(arg) in (tuple, list):
+            check_int64_arguments(arg)
+        elif type(arg) is dict:
+            check_int64_arguments(arg.values())
+
+
 def check_parameter_names(arguments, boxes) -> None:
     """MindSpore's graph compiler refuses a Parameter passed as an argument whose name another
     Parameter among the program's inputs (an argument, or the Cell's) has: ValueError naming the
@@ -340,6 +354,8 @@ class CompiledFunction:
 
     def new_program(self, arg_key, objs, dyn, args) -> Program:
         """The program of a signature not seen before (`lifting.Programs.find` calls this)."""
+        if self.flat_outputs:
+            check_int64_arguments(args)
         program = self.compile(arg_key, objs, self.program_context(args, dyn))
         if self.flat_outputs:  # graph mode: a gradient taken inside reaches the arguments' hooks
             program.argument_hooks = lifting.argument_hooks(args)

@@ -63,6 +63,7 @@ from msjax._src.transforms.graph_floats import (  # arithmetic, lists, dicts in 
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
+from msjax._src.transforms.graph_methods import graph_method, read_attribute  # `obj.attr`
 from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
@@ -767,10 +768,32 @@ class _TracedRange:
 
 
 def range_(range_fn, *args):
-    """`range(...)` as a `for` loop's iterable: a traced range when a bound is traced."""
+    """`range(...)` as a `for` loop's iterable: a traced range when a bound is traced.
+
+    MindSpore's graph refuses any Tensor bound (make_range's TypeError, naming the line);
+    msjax refuses those that are not one integer (`range(x)` of a (2, 3) float Tensor) and
+    loops over a traced integer bound (docs/migration.md)."""
+    if range_fn is range:
+        _check_range_bounds(args, sys._getframe(1))
     if range_fn is range and any(_is_traced(a) for a in args):
         return _TracedRange(*args)
     return range_fn(*args)
+
+
+def _check_range_bounds(args, frame) -> None:
+    """MindSpore's make_range TypeError for a bound that is a Tensor of more than one element or
+    of a non-integer dtype, with the line of `frame` (the converted code's, the user's lines)."""
+    for position, bound in enumerate(args):
+        if not isinstance(bound, Tensor):
+            continue
+        if bound.size != 1 or bound.dtype not in _mstype.int_type + _mstype.uint_type:
+            shape = "(" + ", ".join(map(str, bound.shape)) + ")"
+            filename, line = frame.f_code.co_filename, frame.f_lineno
+            raise TypeError(
+                f"For 'make_range', the {position}th input should be a int scalar but got "
+                f"AbstractTensor(shape: {shape}, element: AbstractScalar(Type: {bound.dtype}, "
+                f"Value: ValueAny, Shape: NoShape), value: ValueAny)\n\n"
+                f"# 0 In file {filename}:{line}\n{linecache.getline(filename, line).rstrip()}\n")
 
 
 def for_stmt(iterable, extra_test, body_fn, values, names, line, unsafe):
@@ -940,7 +963,8 @@ def call(fn):
         check_call(fn)
     kind = type(fn)
     if kind is types.BuiltinFunctionType or kind is type:
-        return graph_builtin(fn)  # graph mode's map, print, str.format (graph_fallback.py)
+        # graph mode's map, print, str.format (graph_fallback.py), list.insert (graph_methods.py)
+        return graph_method(fn) or graph_builtin(fn)
     if kind is types.FunctionType:
         if fn.__code__.co_filename.startswith(_libraries()):
             return fn

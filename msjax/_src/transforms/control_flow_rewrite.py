@@ -80,6 +80,7 @@ def rewrite(fn, runtime):
     if len(owner) > 1 and owner[-2] != "<locals>" and fdef.args.args:
         _interpret_assigned_attributes(fdef, fdef.args.args[0].arg)
     _read_globals_first(fdef)
+    _mark_module_attributes(fn, fdef)
     _convert_scope(fdef)
     if refusal is not None:  # graph syntax refuses `del`, `a[i].x = v`: before anything runs,
         # when compiled
@@ -101,6 +102,31 @@ def rewrite(fn, runtime):
     new.__kwdefaults__, new.__qualname__, new.__doc__ = fn.__kwdefaults__, fn.__qualname__, fn.__doc__
     new.__module__ = fn.__module__  # (no reference to `fn`: it is the cache's weak key)
     return new
+
+
+def _mark_module_attributes(fn, fdef) -> None:
+    """Mark the attribute reads rooted at a module the function names (`settings.SCALE`,
+    `ops.add`): they stay attribute reads (the compile cache finds the module globals a program
+    read by the names its code loads: backend/compile_cache.py `global_reads`)."""
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    modules = {name for name, value in fn.__globals__.items()
+               if isinstance(value, types.ModuleType)}
+    modules |= {name for name, cell in cells.items()
+                if isinstance(_cell_contents(cell), types.ModuleType)}
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.Attribute):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in modules:
+                node.msjax_module = True
+
+
+def _cell_contents(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell: a name not bound yet
+        return None
 
 
 class _DefinedOutside:
@@ -408,13 +434,17 @@ class _Expressions(ast.NodeTransformer):
     visit_Dict = visit_ListComp = visit_DictComp = visit_List
 
     def visit_Attribute(self, node):
-        """`name.attr` read as `attribute(name, name.attr)` (graph_floats.py: a Cell's float
-        attribute is one the graph computes)."""
+        """`obj.attr` read as `read_attribute(obj, "attr")` (graph_methods.py: MindSpore's
+        AttributeError), `name.attr` as `attribute(name, read_attribute(name, "attr"))`
+        (graph_floats.py: a Cell's float attribute is one the graph computes)."""
         self.generic_visit(node)
-        if (not isinstance(node.ctx, ast.Load) or not isinstance(node.value, ast.Name)
-                or node.value.id == _CF):
+        if (not isinstance(node.ctx, ast.Load) or getattr(node.value, "id", None) == _CF
+                or getattr(node, "msjax_module", False)):  # (a module's: _mark_module_attributes)
             return node
-        return _located(_call(_cf("attribute"), _name(node.value.id), node), node)
+        read = _call(_cf("read_attribute"), node.value, ast.Constant(node.attr))
+        if isinstance(node.value, ast.Name):
+            read = _call(_cf("attribute"), _name(node.value.id), read)
+        return _located(read, node)
 
     def visit_IfExp(self, node):
         self.generic_visit(node)

@@ -399,7 +399,10 @@ def formatted(value):
 def graph_len(obj):
     """`len(obj)` in a compiled function: the length of a dynamic-length `mutable` sequence is
     a variable of the graph (`ops.isconstant` is False for it), as in MindSpore; any other
-    length is the constant Python `len` gives."""
+    length is the constant Python `len` gives. A 0-D Tensor has none (graph mode's ArrayLen
+    message ends with a full stop, PyNative's does not)."""
+    if isinstance(obj, Tensor) and obj.ndim == 0:
+        raise TypeError("Not support len of a 0-D tensor.")
     size = len(obj)
     if getattr(obj, "__ms_dynamic_len__", False):
         return mutable(size)

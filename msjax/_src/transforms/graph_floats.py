@@ -57,6 +57,7 @@ _OPERATORS = {"Add": (operator.add, np.add), "Sub": (operator.sub, np.subtract),
               "Mult": (operator.mul, np.multiply), "Div": (None, np.true_divide),
               "FloorDiv": (None, np.floor_divide), "Mod": (None, np.mod),
               "Pow": (operator.pow, np.power)}
+_DIVISIONS = {"Div": operator.truediv, "FloorDiv": operator.floordiv, "Mod": operator.mod}
 _IN_PLACE = {"Add": operator.iadd, "Sub": operator.isub, "Mult": operator.imul,
              "Div": operator.itruediv, "FloorDiv": operator.ifloordiv, "Mod": operator.imod,
              "Pow": operator.ipow}
@@ -145,7 +146,12 @@ def binary(op: str, left, right):
 
 def augmented(op: str, target, value):
     """`target <op>= value` of a variable in converted code: `target`'s new value (in place
-    where its type updates in place), a float among them marked."""
+    where its type updates in place), a float among them marked. A Tensor updated by a tuple or
+    list is the operator's new Tensor (`t += (1, 2)` is `t + (1, 2)`, broadcast), as in
+    MindSpore's graph; outside one its in-place method refuses a sequence."""
+    if type(value) in (tuple, list) and isinstance(target, Tensor):
+        python, _ = _OPERATORS.get(op, (None, None))
+        return (python or _PYTHON_BINARY.get(op) or _DIVISIONS[op])(target, value)
     in_place = _IN_PLACE.get(op)
     if in_place is None:
         return _PYTHON_IN_PLACE[op](target, value)

@@ -1,5 +1,8 @@
 """The APIs MindSpore's graph compiler refuses to call inside a compiled function.
 
+MindSpore 2.10 also refuses to create a `Parameter` there (`Parameter(x)` in a `construct` or
+`@jit` function, either mode): a ValueError that says to create it in `__init__`.
+
 MindSpore 2.10 marks the modules `mindspore.common.initializer`, `mindspore.context` and
 `mindspore.log` as forbidden in graph mode: calling one of their classes or functions in a
 `construct` or `@jit` function (`One()`, `initializer(...)`, `get_context("mode")`) fails to
@@ -10,6 +13,7 @@ is traced (graph_fallback.in_graph); merely naming such an object is allowed.
 from __future__ import annotations
 
 from msjax._src.core import context, initializer, log
+from msjax._src.core.parameter import Parameter
 from msjax._src.parallel import parallel_context
 from msjax._src.transforms.graph_fallback import in_graph
 
@@ -35,6 +39,7 @@ FORBIDDEN = {
     for module_name, module, names in _FORBIDDEN_APIS for name in names
     if (obj := getattr(module, name, None)) is not None
 }
+FORBIDDEN[id(Parameter)] = ("mindspore.common.parameter.Parameter", "instances")
 
 
 def check_call(fn) -> None:
@@ -43,6 +48,13 @@ def check_call(fn) -> None:
     if found is None or not in_graph():
         return
     name, kind = found
+    if kind == "instances":
+        raise ValueError(
+            f"Failed to compile in GRAPH_MODE because creating class '{name}' instances is not "
+            f"supported in 'construct' or @jit decorated function. Try to create class '{name}' "
+            "instances external such as initialized in the method '__init__' before assigning. "
+            "For more details, please refer to "
+            "https://www.mindspore.cn/tutorials/zh-CN/master/compile/static_graph.html ")
     raise RuntimeError(
         f"Failed to compile in GRAPH_MODE because the {kind} '{name}' is not supported in "
         f"'construct' or function with @jit decorator. Try to use the {kind} '{name}' externally "
