@@ -14,6 +14,7 @@ import os
 
 import numpy as np
 
+from msjax._src.dataset.file_rows import FileRowsSource, text_lines
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
@@ -332,56 +333,37 @@ def match_files(patterns):
     return files
 
 
-def _round_robin(lists):
-    out = []
-    for i in range(max((len(l) for l in lists), default=0)):
-        out.extend(l[i] for l in lists if i < len(l))
-    return out
-
-
-class TextFileDataset(MappableSource):
-    """`mindspore.dataset.TextFileDataset`: the non-empty lines of text files as the string
-    column ``text``; several files are read round-robin, line by line, as MindSpore reads them.
-    `shuffle` defaults to a global shuffle, as in MindSpore."""
+class TextFileDataset(FileRowsSource):
+    """`mindspore.dataset.TextFileDataset`: the non-empty lines of text files (sorted by name)
+    as the string column ``text``, read in MindSpore's order (file_rows.py). `shuffle` defaults to
+    ``Shuffle.GLOBAL``, as in MindSpore."""
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
-        self.files = match_files(dataset_files)
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, num_shards,
-                         shard_id, cache=cache)
-        self._lines = None
+        self.files = sorted(match_files(dataset_files))
+        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                         cache=cache)
 
     def _columns(self):
         return ["text"]
 
-    def _load(self):
-        if self._lines is None:
-            per_file = []
-            for path in self.files:
-                with open(path, encoding="utf-8") as file:
-                    per_file.append([line.rstrip("\r\n") for line in file if line.strip("\r\n")])
-            self._lines = _round_robin(per_file)
-        return self._lines
-
-    def _length(self):
-        return len(self._load())
-
-    def _read(self, index):
-        return (np.array(self._load()[index]),)
+    def _file_rows(self):
+        return [(path, [(line,) for line in text_lines(path)]) for path in self.files]
 
 
 _CSV_TYPES = {int: np.int32, float: np.float32, str: None}
 
 
 class CSVDataset(TextFileDataset):
-    """`mindspore.dataset.CSVDataset`: rows of CSV files. Without `column_names` the first line is
-    the header; without `column_defaults` every column is a string, else each takes its default's
-    type (int -> int32, float -> float32, str)."""
+    """`mindspore.dataset.CSVDataset`: rows of CSV files, read in MindSpore's order
+    (file_rows.py). Without `column_names` the first line is the header; without
+    `column_defaults` every column is a string, else each takes its default's type (int -> int32,
+    float -> float32, str)."""
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
                  num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
                  shard_id=None, cache=None):
-        self.field_delim = field_delim
+        self.field_delim = "," if field_delim is None else field_delim
         self.column_defaults = column_defaults
         self.column_names = list(column_names) if column_names else None
         self.header_row = column_names is None
@@ -394,22 +376,23 @@ class CSVDataset(TextFileDataset):
                 self.column_names = next(csv.reader(file, delimiter=self.field_delim))
         return list(self.column_names)
 
-    def _load(self):
-        if self._lines is None:
-            header = self.header_row
-            names = self._columns()
-            per_file = []
-            for path in self.files:
-                with open(path, encoding="utf-8", newline="") as file:
-                    records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
-                per_file.append(records[1:] if header else records)
-            types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
-                     if self.column_defaults else [None] * len(names))
-            self._lines = [tuple(np.array(v) if t is None else np.array(v, t).astype(t)
-                                 if t is np.int32 else np.array(float(v), t)
-                                 for v, t in zip(record, types))
-                           for record in _round_robin(per_file)]
-        return self._lines
+    def _file_rows(self):
+        names = self._columns()
+        types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
+                 if self.column_defaults else [None] * len(names))
+        files = []
+        for path in self.files:
+            with open(path, encoding="utf-8", newline="") as file:
+                records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
+            records = records[1:] if self.header_row else records
+            files.append((path, [tuple(_csv_value(v, t) for v, t in zip(record, types))
+                                 for record in records]))
+        return files
 
-    def _read(self, index):
-        return self._load()[index]
+
+def _csv_value(text, dtype):
+    if dtype is None:
+        return np.array(text)
+    if dtype is np.int32:
+        return np.array(int(text), np.int32)
+    return np.array(float(text), dtype)

@@ -13,11 +13,18 @@ import struct
 
 import numpy as np
 
-from msjax._src.dataset.file_sources import _round_robin, match_files
+from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
+
+
+def _round_robin(lists):
+    out = []
+    for i in range(max((len(l) for l in lists), default=0)):
+        out.extend(l[i] for l in lists if i < len(l))
+    return out
 
 
 def _varint(data: bytes, position: int):
