@@ -1,16 +1,21 @@
-"""MindSpore's text corpora datasets: WikiTextDataset, PennTreebankDataset and AGNewsDataset.
+"""MindSpore's text corpora datasets: WikiTextDataset, PennTreebankDataset, AGNewsDataset and
+IMDBDataset.
 
-Each is a non-mappable file source of MindSpore (file_rows.py: its row order, shuffle modes,
-shards and ``num_samples``): the ``usage``'s files of `dataset_dir`, in the order of their names.
+The first three are non-mappable file sources of MindSpore (file_rows.py: their row order, shuffle
+modes, shards and ``num_samples``): the ``usage``'s files of `dataset_dir`, in the order of their
+names. IMDBDataset is random-access (one review a file), read through the samplers.
 """
 from __future__ import annotations
 
 import csv
 import os
 
+import numpy as np
+
 from msjax._src.dataset.file_rows import FileRowsSource, text_lines
 from msjax._src.dataset.file_sources import check_folder, check_usage
-from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.rows import mark_source_row, pipeline_error
+from msjax._src.dataset.sources import MappableSource
 
 _SPLITS = ["train", "valid", "test", "all"]
 
@@ -78,3 +83,56 @@ class AGNewsDataset(_CorpusFiles):
             with open(path, encoding="utf-8", newline="") as file:
                 files.append((path, [tuple(record) for record in csv.reader(file) if record]))
         return files
+
+
+class IMDBDataset(MappableSource):
+    """`mindspore.dataset.IMDBDataset`: the IMDB reviews under ``{train,test}/{pos,neg}`` of
+    `dataset_dir` (``all``: train then test; in each, pos then neg; the files of a folder in the
+    order of their paths). Columns ``text`` (a string: the file's last non-empty line, as
+    MindSpore reads it) and ``label`` (int32: 1 for pos, 0 for neg)."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        self.usage = check_usage(usage)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self._files = None
+
+    def _columns(self):
+        return ["text", "label"]
+
+    def _list(self):
+        if self._files is None:
+            files = []
+            for usage in (["train", "test"] if self.usage == "all" else [self.usage]):
+                for label_name, label in (("pos", 1), ("neg", 0)):
+                    folder = os.path.join(self.dataset_dir, usage, label_name)
+                    if not os.path.isdir(folder):
+                        raise pipeline_error(f"Invalid parameter, dataset dir may not exist or is "
+                                             f"not a directory: {folder}", "IMDBDataset")
+                    files += [(path, label) for path in sorted(
+                        os.path.join(folder, name) for name in os.listdir(folder))]
+            if not files:
+                raise pipeline_error(f"Invalid data, IMDBDataset API can't read the data file "
+                                     f"(interface mismatch or no data found). Check IMDB file "
+                                     f"path: {self.dataset_dir}", "IMDBDataset")
+            self._files = files
+        return self._files
+
+    def _length(self):
+        return len(self._list())
+
+    def num_classes(self):
+        """`IMDBDataset.num_classes`: 2 (pos and neg)."""
+        return 2
+
+    def class_labels(self, class_column):
+        """Each review's label (PKSampler), without reading the files."""
+        return np.array([label for _, label in self._list()], np.int64)
+
+    def _read(self, index):
+        path, label = self._list()[index]
+        lines = text_lines(path)
+        text = np.array(lines[-1] if lines else "")
+        return mark_source_row((text,), path) + (np.array(label, np.int32),)
