@@ -32,6 +32,7 @@ from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.samplers import Shuffle as Shuffle
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 from msjax._src.dataset.text_datasets import AGNewsDataset as AGNewsDataset
+from msjax._src.dataset.text_datasets import CLUEDataset as CLUEDataset
 from msjax._src.dataset.text_datasets import IMDBDataset as IMDBDataset
 from msjax._src.dataset.text_datasets import PennTreebankDataset as PennTreebankDataset
 from msjax._src.dataset.text_datasets import WikiTextDataset as WikiTextDataset

@@ -440,8 +440,10 @@ class Dataset:
         return [list(column.shape) for column in self._first_row()]
 
     def output_types(self):
-        """`Dataset.output_types`: the NumPy dtypes of the first row's columns."""
-        return [column.dtype for column in self._first_row()]
+        """`Dataset.output_types`: the NumPy dtypes of the first row's columns (a string column's
+        is ``np.str_``'s, of no length, as MindSpore gives it)."""
+        return [np.dtype(column.dtype.type) if column.dtype.kind in "US" else column.dtype
+                for column in self._first_row()]
 
     def get_batch_size(self):
         """`Dataset.get_batch_size`: 1 unless the pipeline batches."""

@@ -1,19 +1,20 @@
-"""MindSpore's text corpora datasets: WikiTextDataset, PennTreebankDataset, AGNewsDataset and
-IMDBDataset.
+"""MindSpore's text corpora datasets: WikiTextDataset, PennTreebankDataset, AGNewsDataset,
+CLUEDataset and IMDBDataset.
 
-The first three are non-mappable file sources of MindSpore (file_rows.py: their row order, shuffle
+All but IMDBDataset are non-mappable file sources of MindSpore (file_rows.py: their row order, shuffle
 modes, shards and ``num_samples``): the ``usage``'s files of `dataset_dir`, in the order of their
 names. IMDBDataset is random-access (one review a file), read through the samplers.
 """
 from __future__ import annotations
 
 import csv
+import json
 import os
 
 import numpy as np
 
 from msjax._src.dataset.file_rows import FileRowsSource, text_lines
-from msjax._src.dataset.file_sources import check_folder, check_usage
+from msjax._src.dataset.file_sources import check_folder, check_usage, match_files
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
@@ -136,3 +137,85 @@ class IMDBDataset(MappableSource):
         lines = text_lines(path)
         text = np.array(lines[-1] if lines else "")
         return mark_source_row((text,), path) + (np.array(label, np.int32),)
+
+
+_CLUE_LABELLED = {
+    "AFQMC": ["sentence1", "sentence2", "label"],
+    "TNEWS": ["label", "label_desc", "sentence", "keywords"],
+    "IFLYTEK": ["label", "label_des", "sentence"],
+    "CMNLI": ["sentence1", "sentence2", "label"],
+    "WSC": ["target/span1_index", "target/span2_index", "target/span1_text",
+            "target/span2_text", "idx", "text", "label"],
+    "CSL": ["id", "abst", "keyword", "label"],
+}
+_CLUE_TEST = {
+    "AFQMC": ["id", "sentence1", "sentence2"],
+    "TNEWS": ["id", "sentence", "keywords"],
+    "IFLYTEK": ["id", "sentence"],
+    "CMNLI": ["id", "sentence1", "sentence2"],
+    "WSC": _CLUE_LABELLED["WSC"][:-1],
+    "CSL": ["id", "abst", "keyword"],
+}
+
+
+def _clue_value(value) -> np.ndarray:
+    """A CLUE JSON value as MindSpore stores it: an integer uint32, a number float32, a string or
+    a list as strings (a list of numbers as numbers)."""
+    if isinstance(value, bool):
+        return np.array(value)
+    if isinstance(value, int):
+        return np.array(value, np.uint32)
+    if isinstance(value, float):
+        return np.array(value, np.float32)
+    if isinstance(value, list):
+        return np.array([str(v) if isinstance(v, str) else v for v in value])
+    return np.array(str(value))
+
+
+class CLUEDataset(FileRowsSource):
+    """`mindspore.dataset.CLUEDataset`: a CLUE task's JSON-lines files; the task and usage give the
+    fields read (``target/span1_index`` is the ``span1_index`` of the line's ``target``), each a
+    column named by its last part, columns in name order (MindSpore's); rows in MindSpore's
+    order of a non-mappable source (file_rows.py)."""
+
+    def __init__(self, dataset_files, task='AFQMC', usage='train', num_samples=None,
+                 num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
+                 cache=None):
+        if not isinstance(dataset_files, (str, list)):
+            raise TypeError(f"Argument dataset files with value {dataset_files} is not of type "
+                            f"[<class 'str'>, <class 'list'>], but got {type(dataset_files)}.")
+        if not dataset_files:
+            raise ValueError(f"Input dataset_files can not be empty, but got '{dataset_files}'.")
+        if task not in _CLUE_LABELLED:
+            raise ValueError("task should be 'AFQMC', 'TNEWS', 'IFLYTEK', 'CMNLI', 'WSC' or 'CSL'.")
+        if usage not in ("train", "test", "eval"):
+            raise ValueError("usage should be 'train', 'test' or 'eval'.")
+        self.files = sorted(match_files(dataset_files))
+        self.task, self.usage = task, usage
+        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                         cache=cache)
+
+    def _fields(self) -> dict:
+        fields = (_CLUE_TEST if self.usage == "test" else _CLUE_LABELLED)[self.task]
+        return {field.split("/")[-1]: field.split("/") for field in fields}
+
+    def _columns(self):
+        return sorted(self._fields())
+
+    def _file_rows(self):
+        fields = self._fields()
+        names = self._columns()
+        files = []
+        for path in self.files:
+            rows = []
+            for line in text_lines(path):
+                record = json.loads(line)
+                row = []
+                for name in names:
+                    value = record
+                    for key in fields[name]:
+                        value = value[key]
+                    row.append(_clue_value(value))
+                rows.append(tuple(row))
+            files.append((path, rows))
+        return files
