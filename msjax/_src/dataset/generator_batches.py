@@ -96,9 +96,9 @@ def _check_collated_rows(name, value, count):
                              f"'per_batch_map', got: {len(value)}", "GeneratorDataset")
 
 
-def batches_stream(dataset):
-    """The rows of a GeneratorDataset with a batch_sampler, as a Grain ``IterDataset``."""
-    from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
+def batch_stream_functions(dataset):
+    """For a GeneratorDataset with a batch_sampler: a function starting an epoch's iterator of
+    batches (lists of indices) and one making a batch's row."""
 
     def make_iterator():
         return iter(dataset.batch_sampler)
@@ -108,7 +108,7 @@ def batches_stream(dataset):
         if not rows:
             raise user_code_error("GeneratorDataset batch_sampler gave an empty batch.")
         return _collated_row(dataset, rows)
-    return PythonIterableDataset(make_iterator, to_batch_row)
+    return make_iterator, to_batch_row
 
 
 def static_batch_count(batch_sampler):

@@ -245,11 +245,11 @@ class GeneratorDataset(MappableSource):
         return self._make_row(item)
 
     def _build(self, plan):
+        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
         if self.batch_sampler is not None:
-            return generator_batches.batches_stream(self)
+            return PythonIterableDataset(*generator_batches.batch_stream_functions(self))
         if self.random_access:
             return super()._build(plan)
-        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
         source = self.source
         if callable(source):
             def make_iterator():
