@@ -282,6 +282,54 @@ class ImageFolderDataset(_ImageFiles):
 
 
 
+class OmniglotDataset(_ImageFiles):
+    """`mindspore.dataset.OmniglotDataset`: Omniglot's ``images_background`` (`background`, the
+    default) or ``images_evaluation`` folder: one class per ``alphabet/character`` folder, labels
+    (int32) in the order of those paths, each class's files in name order; columns ``image``
+    (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and ``label``."""
+
+    def __init__(self, dataset_dir, background=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self.background = True if background is None else background
+        self.decode = decode
+        self._files = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def num_classes(self):
+        """`OmniglotDataset.num_classes`: how many alphabet/character folders."""
+        return len({label for _, label in self._list()})
+
+    def _list(self):
+        if self._files is None:
+            root = os.path.join(self.dataset_dir, "images_background" if self.background
+                                else "images_evaluation")
+            if not os.path.isdir(root):
+                raise pipeline_error(f"Invalid dataset_dir, {root} may not exist or the path is "
+                                     f"not a directory.", "OmniglotDataset")
+            classes = sorted(os.path.join(alphabet, character)
+                             for alphabet in os.listdir(root)
+                             if os.path.isdir(os.path.join(root, alphabet))
+                             for character in os.listdir(os.path.join(root, alphabet))
+                             if os.path.isdir(os.path.join(root, alphabet, character)))
+            files = []
+            for label, name in enumerate(classes):
+                folder = os.path.join(root, name)
+                files += [(os.path.join(folder, f), label) for f in sorted(os.listdir(folder))
+                          if os.path.isfile(os.path.join(folder, f))]
+            if not files:
+                raise pipeline_error(f"Invalid data, OmniglotDataset API can't read the data file "
+                                     f"(interface mismatch or no data found). Check file path: "
+                                     f"{root}", "OmniglotDataset")
+            self._files = files
+        return self._files
+
+
 class SUN397Dataset(_ImageFiles):
     """`mindspore.dataset.SUN397Dataset`: the SUN397 scene images, `dataset_dir/ClassName.txt`
     listing the classes (``/a/abbey``) and each class's ``.jpg`` files in its folder; columns
