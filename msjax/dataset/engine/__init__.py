@@ -25,6 +25,7 @@ from msjax._src.dataset.annotated_sources import CocoDataset as CocoDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
 from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
 from msjax._src.dataset.file_sources import OmniglotDataset as OmniglotDataset
+from msjax._src.dataset.manifest import ManifestDataset as ManifestDataset
 from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
 from msjax._src.dataset.samplers import Shuffle as Shuffle
