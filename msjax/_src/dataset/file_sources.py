@@ -55,6 +55,7 @@ class MnistDataset(MappableSource):
     and ``label`` (uint32)."""
 
     _name = "MnistDataset"
+    _file_kind = "mnist"  # in MindSpore's error for a folder without the usage's files
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
@@ -69,24 +70,29 @@ class MnistDataset(MappableSource):
 
     def _load(self):
         if self._arrays is None:
-            prefixes = {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[self.usage]
-            images, labels = [], []
-            for prefix in prefixes:
+            images, labels, paths = [], [], []
+            for prefix in self._prefixes():
                 image_path = os.path.join(self.dataset_dir, f"{prefix}-images-idx3-ubyte")
                 label_path = os.path.join(self.dataset_dir, f"{prefix}-labels-idx1-ubyte")
                 if not (os.path.isfile(image_path) and os.path.isfile(label_path)):
                     continue
                 images.append(_read_idx(image_path, self._name, self.dataset_dir))
                 labels.append(_read_idx(label_path, self._name, self.dataset_dir))
+                paths.append((image_path, label_path))
                 if len(images[-1]) != len(labels[-1]):
                     raise pipeline_error(f"Invalid data, num of images is not equal to num of "
                                          f"labels in {image_path}", self._name)
             if not images:
                 raise pipeline_error(f"Invalid data, {self._name} API can't read the data file "
-                                     f"(interface mismatch or no data found). Check mnist file in "
-                                     f"directory: {self.dataset_dir}", self._name)
-            self._arrays = (images, labels, np.cumsum([0] + [len(i) for i in images]))
+                                     f"(interface mismatch or no data found). Check "
+                                     f"{self._file_kind} file in directory: {self.dataset_dir}",
+                                     self._name)
+            self._arrays = (images, labels, np.cumsum([0] + [len(i) for i in images]), paths)
         return self._arrays
+
+    def _prefixes(self) -> list:
+        """The idx files' name prefixes of the usage, in MindSpore's order."""
+        return {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[self.usage]
 
     def _length(self):
         return int(self._load()[2][-1])
@@ -96,17 +102,43 @@ class MnistDataset(MappableSource):
         return np.concatenate(self._load()[1]).astype(np.int64)
 
     def _read(self, index):
-        images, labels, starts = self._load()
+        images, labels, starts, paths = self._load()
         part = int(np.searchsorted(starts, index, side="right") - 1)
         offset = index - starts[part]
-        return (np.array(images[part][offset])[..., None],
-                np.array(labels[part][offset], np.uint32))
+        image_path, label_path = paths[part]  # a map failing on a column names its file
+        return (mark_source_row((np.array(images[part][offset])[..., None],), image_path)
+                + mark_source_row((np.array(labels[part][offset], np.uint32),), label_path))
 
 
 class FashionMnistDataset(MnistDataset):
     """`mindspore.dataset.FashionMnistDataset`: Fashion-MNIST, in MNIST's idx format and names."""
 
     _name = "FashionMnistDataset"
+
+
+class EMnistDataset(MnistDataset):
+    """`mindspore.dataset.EMnistDataset`: one of EMNIST's splits (`name`: byclass, bymerge,
+    balanced, letters, digits or mnist), its idx files ``emnist-{name}-{train,test}-...``; columns
+    ``image`` (uint8 28x28x1) and ``label`` (uint32); ``all`` reads test then train."""
+
+    _name = "EMnistDataset"
+    _file_kind = "emnist"
+
+    def __init__(self, dataset_dir, name, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        if not isinstance(name, str):
+            raise TypeError(f"Argument name with value {name!r} is not of type [<class 'str'>], "
+                            f"but got {type(name)}.")
+        valid = ["byclass", "bymerge", "balanced", "letters", "digits", "mnist"]
+        if name not in valid:
+            raise ValueError(f"Input name is not within the valid set of {valid}.")
+        self.name = name
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle, sampler,
+                         num_shards, shard_id, cache)
+
+    def _prefixes(self):
+        usages = ["test", "train"] if self.usage == "all" else [self.usage]
+        return [f"emnist-{self.name}-{usage}" for usage in usages]
 
 
 class _CifarBase(MappableSource):

@@ -28,6 +28,7 @@ from msjax._src.dataset.file_sources import OmniglotDataset as OmniglotDataset
 from msjax._src.dataset.manifest import ManifestDataset as ManifestDataset
 from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
 from msjax._src.dataset.file_sources import MnistDataset as MnistDataset
+from msjax._src.dataset.file_sources import EMnistDataset as EMnistDataset
 from msjax._src.dataset.samplers import Shuffle as Shuffle
 from msjax._src.dataset.file_sources import TextFileDataset as TextFileDataset
 from msjax._src.dataset.text_datasets import AGNewsDataset as AGNewsDataset
