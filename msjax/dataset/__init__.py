@@ -27,6 +27,7 @@ from msjax._src.dataset.annotated_sources import CelebADataset as CelebADataset
 from msjax._src.dataset.annotated_sources import CocoDataset as CocoDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
 from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
+from msjax._src.dataset.file_sources import SemeionDataset as SemeionDataset
 from msjax._src.dataset.file_sources import OmniglotDataset as OmniglotDataset
 from msjax._src.dataset.manifest import ManifestDataset as ManifestDataset
 from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset

@@ -141,6 +141,45 @@ class EMnistDataset(MnistDataset):
         return [f"emnist-{self.name}-{usage}" for usage in usages]
 
 
+class SemeionDataset(MappableSource):
+    """`mindspore.dataset.SemeionDataset`: the handwritten digits of ``semeion.data`` in
+    `dataset_dir` (per line 256 pixel values then a one-hot digit); columns ``image`` (uint8
+    16x16, the values as integers) and ``label`` (uint32: the position of the line's one)."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self._rows = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def _load(self):
+        if self._rows is None:
+            path = os.path.join(self.dataset_dir, "semeion.data")
+            if not os.path.isfile(path):
+                raise pipeline_error(f"Invalid file, failed to find semeion file: "
+                                     f"{self.dataset_dir}", "SemeionDataset")
+            with open(path, encoding="utf-8") as file:
+                values = [np.array(line.split(), np.float64) for line in file if line.strip()]
+            self._rows = [(v[:256].astype(np.uint8).reshape(16, 16),
+                           np.array(int(np.flatnonzero(v[256:])[0]), np.uint32)) for v in values]
+        return self._rows
+
+    def _length(self):
+        return len(self._load())
+
+    def class_labels(self, class_column):
+        """Each digit's label (PKSampler)."""
+        return np.array([int(label) for _, label in self._load()], np.int64)
+
+    def _read(self, index):
+        image, label = self._load()[index]
+        return image.copy(), label.copy()
+
+
 class _CifarBase(MappableSource):
     _label_bytes = 1
     _files = {}
