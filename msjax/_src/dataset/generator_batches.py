@@ -14,8 +14,8 @@ import itertools
 import numpy as np
 
 from msjax._src.dataset.samplers import Sampler
-from msjax._src.dataset.rows import (call_user_function, pipeline_error, stack_column, to_row,
-                                     user_code_error)
+from msjax._src.dataset.rows import (call_user_function, pipeline_error, python_dict,
+                                     stack_column, to_row, user_code_error)
 
 
 def check_batch_sampler(batch_sampler, num_samples, shuffle, num_shards, shard_id, sampler,
@@ -74,11 +74,18 @@ def _collated_row(dataset, rows):
     columns = [list(values) for values in zip(*rows)]
     if dataset.collate_fn is None:
         return tuple(stack_column(values, i) for i, values in enumerate(columns))
+    columns = [[_as_python(value) for value in values] for values in columns]
     result = call_user_function(dataset.collate_fn, columns, "GeneratorDataset collate_fn")
     values = result if isinstance(result, (tuple, list)) else (result,)
     for name, value in zip(dataset.column_names, values):
         _check_collated_rows(name, value, len(rows))
     return to_row(result, len(dataset.column_names), "GeneratorDataset")
+
+
+def _as_python(value):
+    """A column value as collate_fn is given it: a Python-object column's dict itself."""
+    held = python_dict(value)
+    return value if held is None else held
 
 
 def _check_collated_rows(name, value, count):

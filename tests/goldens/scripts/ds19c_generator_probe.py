@@ -51,3 +51,23 @@ class NoLen:
         return np.array(i)
 show("nolen size", lambda: ds.GeneratorDataset(NoLen(), ["c"]).get_dataset_size())
 show("iterable sampler", lambda: ds.GeneratorDataset(iter([1]), ["c"], sampler=ds.SequentialSampler()))
+class DictDataset:
+    def __init__(self):
+        self.data = [({"data": np.array([i], dtype=np.int32)}, 1) for i in range(4)]
+    def __getitem__(self, index):
+        return self.data[index]
+    def __len__(self):
+        return len(self.data)
+class BS2:
+    def __iter__(self): return iter([[0, 1], [2, 3]])
+def collate_fn(data, label):
+    return np.stack([s["data"] for s in data], 0), np.stack(label, 0)
+d = ds.GeneratorDataset(DictDataset(), ["data", "label"], batch_sampler=BS2(), collate_fn=collate_fn)
+show("collate dicts", lambda: [(r["data"].tolist(), r["label"].tolist(), r["label"].dtype.str) for r in d.create_dict_iterator(output_numpy=True, num_epochs=1)])
+def to_dict(batch):
+    return {"data": np.stack(batch, 0)}
+class Strs:
+    def __getitem__(self, i): return str(i)
+    def __len__(self): return 4
+d = ds.GeneratorDataset(Strs(), ["data"], batch_sampler=BS2(), collate_fn=to_dict).map(lambda x: x["data"], input_columns=["data"])
+show("collate to dict", lambda: [r[0].tolist() for r in d.create_tuple_iterator(output_numpy=True, num_epochs=1)])
