@@ -77,7 +77,8 @@ def uniform_int(words, low: int, high: int) -> int:
     word_range = getattr(words, "word_range", _WORD_RANGE)
     span = high - low + 1
     if span > word_range:
-        raise ValueError(f"msjax: a uniform draw over {span} values is beyond one generator word.")
+        raise ValueError(f"msjax: a uniform draw over {span} values is beyond one "
+                         f"{word_range.bit_length()}-bit word.")
     scaling = word_range // span
     past = span * scaling
     word = words() - word_min
