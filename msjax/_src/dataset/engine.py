@@ -432,6 +432,11 @@ class Dataset:
             size = self._estimated_size
         return size
 
+    def __len__(self):
+        """`len(dataset)`: `get_dataset_size()`, as in MindSpore (so a dataset is true when it has
+        rows)."""
+        return self.get_dataset_size()
+
     def _first_row(self):
         return next(self._epoch_rows(self._pipeline_seed(), 0))
 
