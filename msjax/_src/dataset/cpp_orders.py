@@ -52,26 +52,47 @@ class Mt19937Words:
         return word
 
 
-def uniform_int(words: Mt19937Words, low: int, high: int) -> int:
-    """libstdc++'s ``std::uniform_int_distribution<>(low, high)(gen)`` for a 32-bit generator and
-    a range of at most 2**32 values."""
+class MinstdRand0:
+    """libstdc++'s ``std::default_random_engine`` (``std::minstd_rand0``): ``x = 16807 x mod
+    (2**31 - 1)``, outputs in [1, 2**31 - 2]; `word_min` and `word_range` say so to
+    `uniform_int` and `shuffle_in_place`."""
+
+    word_min = 1
+    word_range = 2 ** 31 - 3
+
+    def __init__(self, seed: int):
+        seed %= 2 ** 31 - 1
+        self._state = seed if seed else 1
+
+    def __call__(self) -> int:
+        self._state = self._state * 16807 % (2 ** 31 - 1)
+        return self._state
+
+
+def uniform_int(words, low: int, high: int) -> int:
+    """libstdc++'s ``std::uniform_int_distribution<>(low, high)(gen)`` for a generator (by default
+    a 32-bit one; else one with ``word_min`` and ``word_range`` attributes) and a range of fewer
+    values than the generator has."""
+    word_min = getattr(words, "word_min", 0)
+    word_range = getattr(words, "word_range", _WORD_RANGE)
     span = high - low + 1
-    if span > _WORD_RANGE:
-        raise ValueError(f"msjax: a uniform draw over {span} values is beyond one 32-bit word.")
-    scaling = _WORD_RANGE // span
+    if span > word_range:
+        raise ValueError(f"msjax: a uniform draw over {span} values is beyond one "
+                         f"{word_range.bit_length()}-bit word.")
+    scaling = word_range // span
     past = span * scaling
-    word = words()
+    word = words() - word_min
     while word >= past:
-        word = words()
+        word = words() - word_min
     return low + word // scaling
 
 
-def shuffle_in_place(values: list, words: Mt19937Words) -> None:
+def shuffle_in_place(values: list, words) -> None:
     """libstdc++'s ``std::shuffle(values.begin(), values.end(), gen)`` (GCC 9 and later)."""
     count = len(values)
     if count < 2:
         return
-    if _WORD_RANGE // count >= count:
+    if getattr(words, "word_range", _WORD_RANGE) // count >= count:
         position = 1
         if count % 2 == 0:
             other = uniform_int(words, 0, 1)

@@ -432,6 +432,11 @@ class Dataset:
             size = self._estimated_size
         return size
 
+    def __len__(self):
+        """`len(dataset)`: `get_dataset_size()`, as in MindSpore (so a dataset is true when it has
+        rows)."""
+        return self.get_dataset_size()
+
     def _first_row(self):
         return next(self._epoch_rows(self._pipeline_seed(), 0))
 
@@ -440,8 +445,10 @@ class Dataset:
         return [list(column.shape) for column in self._first_row()]
 
     def output_types(self):
-        """`Dataset.output_types`: the NumPy dtypes of the first row's columns."""
-        return [column.dtype for column in self._first_row()]
+        """`Dataset.output_types`: the NumPy dtypes of the first row's columns (a string column's
+        is ``np.str_``'s, of no length, as MindSpore gives it)."""
+        return [np.dtype(column.dtype.type) if column.dtype.kind in "US" else column.dtype
+                for column in self._first_row()]
 
     def get_batch_size(self):
         """`Dataset.get_batch_size`: 1 unless the pipeline batches."""

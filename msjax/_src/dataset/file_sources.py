@@ -14,6 +14,7 @@ import os
 
 import numpy as np
 
+from msjax._src.dataset.file_rows import FileRowsSource, text_lines
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
@@ -54,6 +55,7 @@ class MnistDataset(MappableSource):
     and ``label`` (uint32)."""
 
     _name = "MnistDataset"
+    _file_kind = "mnist"  # in MindSpore's error for a folder without the usage's files
 
     def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
@@ -68,24 +70,29 @@ class MnistDataset(MappableSource):
 
     def _load(self):
         if self._arrays is None:
-            prefixes = {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[self.usage]
-            images, labels = [], []
-            for prefix in prefixes:
+            images, labels, paths = [], [], []
+            for prefix in self._prefixes():
                 image_path = os.path.join(self.dataset_dir, f"{prefix}-images-idx3-ubyte")
                 label_path = os.path.join(self.dataset_dir, f"{prefix}-labels-idx1-ubyte")
                 if not (os.path.isfile(image_path) and os.path.isfile(label_path)):
                     continue
                 images.append(_read_idx(image_path, self._name, self.dataset_dir))
                 labels.append(_read_idx(label_path, self._name, self.dataset_dir))
+                paths.append((image_path, label_path))
                 if len(images[-1]) != len(labels[-1]):
                     raise pipeline_error(f"Invalid data, num of images is not equal to num of "
                                          f"labels in {image_path}", self._name)
             if not images:
                 raise pipeline_error(f"Invalid data, {self._name} API can't read the data file "
-                                     f"(interface mismatch or no data found). Check mnist file in "
-                                     f"directory: {self.dataset_dir}", self._name)
-            self._arrays = (images, labels, np.cumsum([0] + [len(i) for i in images]))
+                                     f"(interface mismatch or no data found). Check "
+                                     f"{self._file_kind} file in directory: {self.dataset_dir}",
+                                     self._name)
+            self._arrays = (images, labels, np.cumsum([0] + [len(i) for i in images]), paths)
         return self._arrays
+
+    def _prefixes(self) -> list:
+        """The idx files' name prefixes of the usage, in MindSpore's order."""
+        return {"train": ["train"], "test": ["t10k"], "all": ["t10k", "train"]}[self.usage]
 
     def _length(self):
         return int(self._load()[2][-1])
@@ -95,17 +102,82 @@ class MnistDataset(MappableSource):
         return np.concatenate(self._load()[1]).astype(np.int64)
 
     def _read(self, index):
-        images, labels, starts = self._load()
+        images, labels, starts, paths = self._load()
         part = int(np.searchsorted(starts, index, side="right") - 1)
         offset = index - starts[part]
-        return (np.array(images[part][offset])[..., None],
-                np.array(labels[part][offset], np.uint32))
+        image_path, label_path = paths[part]  # a map failing on a column names its file
+        return (mark_source_row((np.array(images[part][offset])[..., None],), image_path)
+                + mark_source_row((np.array(labels[part][offset], np.uint32),), label_path))
 
 
 class FashionMnistDataset(MnistDataset):
     """`mindspore.dataset.FashionMnistDataset`: Fashion-MNIST, in MNIST's idx format and names."""
 
     _name = "FashionMnistDataset"
+
+
+class EMnistDataset(MnistDataset):
+    """`mindspore.dataset.EMnistDataset`: one of EMNIST's splits (`name`: byclass, bymerge,
+    balanced, letters, digits or mnist), its idx files ``emnist-{name}-{train,test}-...``; columns
+    ``image`` (uint8 28x28x1) and ``label`` (uint32); ``all`` reads test then train."""
+
+    _name = "EMnistDataset"
+    _file_kind = "emnist"
+
+    def __init__(self, dataset_dir, name, usage=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        if not isinstance(name, str):
+            raise TypeError(f"Argument name with value {name!r} is not of type [<class 'str'>], "
+                            f"but got {type(name)}.")
+        valid = ["byclass", "bymerge", "balanced", "letters", "digits", "mnist"]
+        if name not in valid:
+            raise ValueError(f"Input name is not within the valid set of {valid}.")
+        self.name = name
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle, sampler,
+                         num_shards, shard_id, cache)
+
+    def _prefixes(self):
+        usages = ["test", "train"] if self.usage == "all" else [self.usage]
+        return [f"emnist-{self.name}-{usage}" for usage in usages]
+
+
+class SemeionDataset(MappableSource):
+    """`mindspore.dataset.SemeionDataset`: the handwritten digits of ``semeion.data`` in
+    `dataset_dir` (per line 256 pixel values then a one-hot digit); columns ``image`` (uint8
+    16x16, the values as integers) and ``label`` (uint32: the position of the line's one)."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self._rows = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def _load(self):
+        if self._rows is None:
+            path = os.path.join(self.dataset_dir, "semeion.data")
+            if not os.path.isfile(path):
+                raise pipeline_error(f"Invalid file, failed to find semeion file: "
+                                     f"{self.dataset_dir}", "SemeionDataset")
+            with open(path, encoding="utf-8") as file:
+                values = [np.array(line.split(), np.float64) for line in file if line.strip()]
+            self._rows = [(v[:256].astype(np.uint8).reshape(16, 16),
+                           np.array(int(np.flatnonzero(v[256:])[0]), np.uint32)) for v in values]
+        return self._rows
+
+    def _length(self):
+        return len(self._load())
+
+    def class_labels(self, class_column):
+        """Each digit's label (PKSampler)."""
+        return np.array([int(label) for _, label in self._load()], np.int64)
+
+    def _read(self, index):
+        image, label = self._load()[index]
+        return image.copy(), label.copy()
 
 
 class _CifarBase(MappableSource):
@@ -281,6 +353,54 @@ class ImageFolderDataset(_ImageFiles):
 
 
 
+class OmniglotDataset(_ImageFiles):
+    """`mindspore.dataset.OmniglotDataset`: Omniglot's ``images_background`` (`background`, the
+    default) or ``images_evaluation`` folder: one class per ``alphabet/character`` folder, labels
+    (int32) in the order of those paths, each class's files in name order; columns ``image``
+    (the file's bytes as uint8, or the decoded RGB HWC image with `decode`) and ``label``."""
+
+    def __init__(self, dataset_dir, background=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        self.dataset_dir = check_folder(dataset_dir)
+        super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         cache=cache)
+        self.background = True if background is None else background
+        self.decode = decode
+        self._files = None
+
+    def _columns(self):
+        return ["image", "label"]
+
+    def num_classes(self):
+        """`OmniglotDataset.num_classes`: how many alphabet/character folders."""
+        return len({label for _, label in self._list()})
+
+    def _list(self):
+        if self._files is None:
+            root = os.path.join(self.dataset_dir, "images_background" if self.background
+                                else "images_evaluation")
+            if not os.path.isdir(root):
+                raise pipeline_error(f"Invalid dataset_dir, {root} may not exist or the path is "
+                                     f"not a directory.", "OmniglotDataset")
+            classes = sorted(os.path.join(alphabet, character)
+                             for alphabet in os.listdir(root)
+                             if os.path.isdir(os.path.join(root, alphabet))
+                             for character in os.listdir(os.path.join(root, alphabet))
+                             if os.path.isdir(os.path.join(root, alphabet, character)))
+            files = []
+            for label, name in enumerate(classes):
+                folder = os.path.join(root, name)
+                files += [(os.path.join(folder, f), label) for f in sorted(os.listdir(folder))
+                          if os.path.isfile(os.path.join(folder, f))]
+            if not files:
+                raise pipeline_error(f"Invalid data, OmniglotDataset API can't read the data file "
+                                     f"(interface mismatch or no data found). Check file path: "
+                                     f"{root}", "OmniglotDataset")
+            self._files = files
+        return self._files
+
+
 class SUN397Dataset(_ImageFiles):
     """`mindspore.dataset.SUN397Dataset`: the SUN397 scene images, `dataset_dir/ClassName.txt`
     listing the classes (``/a/abbey``) and each class's ``.jpg`` files in its folder; columns
@@ -332,56 +452,37 @@ def match_files(patterns):
     return files
 
 
-def _round_robin(lists):
-    out = []
-    for i in range(max((len(l) for l in lists), default=0)):
-        out.extend(l[i] for l in lists if i < len(l))
-    return out
-
-
-class TextFileDataset(MappableSource):
-    """`mindspore.dataset.TextFileDataset`: the non-empty lines of text files as the string
-    column ``text``; several files are read round-robin, line by line, as MindSpore reads them.
-    `shuffle` defaults to a global shuffle, as in MindSpore."""
+class TextFileDataset(FileRowsSource):
+    """`mindspore.dataset.TextFileDataset`: the non-empty lines of text files (sorted by name)
+    as the string column ``text``, read in MindSpore's order (file_rows.py). `shuffle` defaults to
+    ``Shuffle.GLOBAL``, as in MindSpore."""
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
-        self.files = match_files(dataset_files)
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, num_shards,
-                         shard_id, cache=cache)
-        self._lines = None
+        self.files = sorted(match_files(dataset_files))
+        super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
+                         cache=cache)
 
     def _columns(self):
         return ["text"]
 
-    def _load(self):
-        if self._lines is None:
-            per_file = []
-            for path in self.files:
-                with open(path, encoding="utf-8") as file:
-                    per_file.append([line.rstrip("\r\n") for line in file if line.strip("\r\n")])
-            self._lines = _round_robin(per_file)
-        return self._lines
-
-    def _length(self):
-        return len(self._load())
-
-    def _read(self, index):
-        return (np.array(self._load()[index]),)
+    def _file_rows(self):
+        return [(path, [(line,) for line in text_lines(path)]) for path in self.files]
 
 
 _CSV_TYPES = {int: np.int32, float: np.float32, str: None}
 
 
 class CSVDataset(TextFileDataset):
-    """`mindspore.dataset.CSVDataset`: rows of CSV files. Without `column_names` the first line is
-    the header; without `column_defaults` every column is a string, else each takes its default's
-    type (int -> int32, float -> float32, str)."""
+    """`mindspore.dataset.CSVDataset`: rows of CSV files, read in MindSpore's order
+    (file_rows.py). Without `column_names` the first line is the header; without
+    `column_defaults` every column is a string, else each takes its default's type (int -> int32,
+    float -> float32, str)."""
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
                  num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
                  shard_id=None, cache=None):
-        self.field_delim = field_delim
+        self.field_delim = "," if field_delim is None else field_delim
         self.column_defaults = column_defaults
         self.column_names = list(column_names) if column_names else None
         self.header_row = column_names is None
@@ -394,22 +495,23 @@ class CSVDataset(TextFileDataset):
                 self.column_names = next(csv.reader(file, delimiter=self.field_delim))
         return list(self.column_names)
 
-    def _load(self):
-        if self._lines is None:
-            header = self.header_row
-            names = self._columns()
-            per_file = []
-            for path in self.files:
-                with open(path, encoding="utf-8", newline="") as file:
-                    records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
-                per_file.append(records[1:] if header else records)
-            types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
-                     if self.column_defaults else [None] * len(names))
-            self._lines = [tuple(np.array(v) if t is None else np.array(v, t).astype(t)
-                                 if t is np.int32 else np.array(float(v), t)
-                                 for v, t in zip(record, types))
-                           for record in _round_robin(per_file)]
-        return self._lines
+    def _file_rows(self):
+        names = self._columns()
+        types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
+                 if self.column_defaults else [None] * len(names))
+        files = []
+        for path in self.files:
+            with open(path, encoding="utf-8", newline="") as file:
+                records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
+            records = records[1:] if self.header_row else records
+            files.append((path, [tuple(_csv_value(v, t) for v, t in zip(record, types))
+                                 for record in records]))
+        return files
 
-    def _read(self, index):
-        return self._load()[index]
+
+def _csv_value(text, dtype):
+    if dtype is None:
+        return np.array(text)
+    if dtype is np.int32:
+        return np.array(int(text), np.int32)
+    return np.array(float(text), dtype)

@@ -19,11 +19,11 @@ import threading
 import numpy as np
 
 from msjax._src.dataset import mindrecord_format as fmt
-from msjax._src.dataset.samplers import Shuffle
 from msjax._src.dataset.mindrecord import check_filename
+from msjax._src.dataset.mindrecord_shuffle import ShardShuffleSampler
 from msjax._src.dataset.mindrecord_errors import ParamTypeError, ParamValueError
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.samplers import Sampler, _grain
+from msjax._src.dataset.samplers import RandomSampler, Shuffle
 from msjax._src.dataset.sources import MappableSource
 
 _SCALAR_TYPES = {"int32": np.int32, "int64": np.int64, "float32": np.float32,
@@ -249,36 +249,14 @@ class FileReader:
 _ROW_SHUFFLE = {Shuffle.GLOBAL: True, Shuffle.ADAPTIVE: True, Shuffle.FALSE: False}
 
 
-class _FileOrderSampler(Sampler):
-    """MindDataset's ``Shuffle.FILES`` (files in a random order, each one's rows in order) and
-    ``Shuffle.INFILE`` (files in order, each one's rows shuffled)."""
-
-    def __init__(self, mode, bounds):
-        super().__init__()
-        self.mode, self.bounds = mode, bounds
-
-    def size(self, length):
-        return length
-
-    def index_dataset(self, length, seed, epoch=0):
-        rng = np.random.default_rng([seed, epoch])
-        starts = self.bounds()
-        files = [np.arange(starts[i], starts[i + 1]) for i in range(len(starts) - 1)]
-        if self.mode is Shuffle.FILES:
-            files = [files[i] for i in rng.permutation(len(files))]
-        else:
-            files = [rng.permutation(rows) for rows in files]
-        order = np.concatenate(files + [np.arange(starts[-1], length)]).astype(np.int64)
-        return _grain().MapDataset.source(order)
-
-
 class MindDataset(MappableSource):
     """`mindspore.dataset.MindDataset(dataset_files, columns_list=None, num_parallel_workers=None,
     shuffle=None, num_shards=None, shard_id=None, sampler=None, padded_sample=None,
     num_padded=None, num_samples=None, cache=None)`: MindRecord files (one file, which brings in the
     other shards its header names, or a list of files), rows in file order. Columns come in name
     order (or `columns_list`'s). ``shuffle`` may be a bool or a `Shuffle` (GLOBAL, FILES,
-    INFILE); random orders are drawn from the pipeline's seed, not MindSpore's generator."""
+    INFILE), whose orders are MindSpore's (mindrecord_shuffle.py); sharded orders are the
+    DistributedSampler's."""
 
     accepts_shuffle_mode = True
 
@@ -300,17 +278,31 @@ class MindDataset(MappableSource):
         _check_sampling_arguments(shuffle, sampler, num_samples, num_shards, shard_id)
         _check_padding(columns_list, padded_sample, num_padded)
         mode = shuffle if isinstance(shuffle, Shuffle) else None
+        if mode in (Shuffle.FILES, Shuffle.INFILE) and num_samples is not None:
+            raise ValueError("'Shuffle.FILES' or 'Shuffle.INFILE' and 'num_samples' cannot be "
+                             "specified at the same time.")
         super().__init__(num_samples, num_parallel_workers,
                          _ROW_SHUFFLE.get(mode, None if mode else shuffle),
                          sampler, num_shards, shard_id, cache=cache)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and sampler is None and num_shards is None:
-            self.use_sampler(_FileOrderSampler(mode, lambda: self._load()[1]))
+            self.use_sampler(ShardShuffleSampler(mode, file_counts=self._file_counts))
         self.dataset_file = dataset_files
         self.files = files
         self.columns_list = list(columns_list) if columns_list else None
         self.padded_sample = dict(padded_sample) if padded_sample is not None else None
         self.num_padded = num_padded or 0
         self._shards = None
+
+    def use_sampler(self, sampler):
+        """`Dataset.use_sampler`; a RandomSampler draws MindRecord's own orders
+        (mindrecord_shuffle.py)."""
+        if type(sampler) is RandomSampler and sampler.shuffle is not Shuffle.PARTIAL:  # pylint: disable=unidiomatic-typecheck
+            sampler = ShardShuffleSampler(sampler.shuffle, sampler.num_samples,
+                                          sampler.replacement, self._file_counts)
+        super().use_sampler(sampler)
+
+    def _file_counts(self):
+        return [len(shard) for shard in self._load()[0]]
 
     def _load(self):
         if self._shards is None:

@@ -10,6 +10,8 @@ from msjax._src.core import dtype as mstype
 
 
 def _type_name(de_type) -> str:
+    if isinstance(de_type, mstype.String):
+        return "string"
     if isinstance(de_type, mstype.Type):
         return np.dtype(mstype.dtype_to_nptype(de_type)).name
     if isinstance(de_type, str):

@@ -8,14 +8,15 @@ parallel and its seeded shuffle orders them. A generator function or plain itera
 from __future__ import annotations
 
 import traceback
+import types
 import warnings
 
 import numpy as np
 
-from msjax._src.dataset import main_guard
+from msjax._src.dataset import generator_batches, main_guard
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.engine import Dataset, check_num_parallel_workers
-from msjax._src.dataset.rows import call_user_function, to_row, user_code_error
+from msjax._src.dataset.rows import call_user_function, pipeline_error, to_row, user_code_error
 from msjax._src.core import dtype as mstype
 
 
@@ -108,10 +109,6 @@ def _check_column_names(column_names, schema):
     return list(column_names)
 
 
-def _is_random_access(source) -> bool:
-    return hasattr(source, "__getitem__") and hasattr(source, "__len__")
-
-
 class GeneratorDataset(MappableSource):
     """`mindspore.dataset.GeneratorDataset`: rows from Python.
 
@@ -126,28 +123,61 @@ class GeneratorDataset(MappableSource):
     python_source = True
 
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
-                 num_parallel_workers=None, shuffle=None, sampler=None, num_shards=None,
+                 num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None,
                  shard_id=None, python_multiprocessing=True, max_rowsize=None, batch_sampler=None,
                  collate_fn=None):
-        self.random_access = _is_random_access(source)
-        if not (self.random_access or callable(source) or hasattr(source, "__iter__")):
-            raise TypeError("Input `source` function of GeneratorDataset should be callable, "
-                            "iterable or random accessible, commonly it should implement one of "
-                            "the method like yield, __getitem__ or __next__(__iter__).")
+        if not callable(source):
+            try:
+                iter(source)
+            except TypeError as error:
+                raise TypeError("Input `source` function of GeneratorDataset should be callable, "
+                                "iterable or random accessible, commonly it should implement one "
+                                "of the method like yield, __getitem__ or __next__(__iter__).") \
+                    from error
         self.column_names = _check_column_names(column_names, schema)
         if isinstance(sampler, samplers_module.PKSampler):
             raise ValueError("GeneratorDataset doesn't support PKSampler.")
+        generator_batches.check_batch_sampler(batch_sampler, num_samples, shuffle, num_shards,
+                                              shard_id, sampler, collate_fn)
+        generator_batches.check_map_style_arguments(source, sampler, batch_sampler, num_shards)
+        if isinstance(source, zip):  # a zip is iterated once: MindSpore keeps its items
+            source = list(source)
+        elif isinstance(source, types.GeneratorType):
+            source = generator_batches.ReplayedGenerator(source)
+        self.random_access = hasattr(source, "__getitem__")
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id)
         self.source = source
         self.column_types = ([_numpy_dtype(t) for t in column_types] if column_types
                              else (schema.numpy_types() if schema is not None else None))
         self.num_samples = num_samples
         self.shards = (num_shards, shard_id)
+        self.batch_sampler = batch_sampler
+        self.collate_fn = collate_fn
+        if batch_sampler is not None:
+            self.batch_size = -1  # get_batch_size(): batches of the batch_sampler's sizes
         # MindSpore reads a random-access source in `num_parallel_workers` worker processes when
         # python_multiprocessing (its default) and more than one worker are asked for.
         self.python_multiprocessing = bool(python_multiprocessing) and self.random_access and \
-            (num_parallel_workers or 1) > 1
+            (num_parallel_workers or 1) > 1 and batch_sampler is None
         self._processes_refused = None
+
+    def __getitem__(self, index):
+        """`GeneratorDataset[index]`: the source's item at the `index`-th place of the order the
+        sampler reads in a first epoch (under the pipeline seed), as MindSpore gives it."""
+        if isinstance(index, bool) or not isinstance(index, (int, np.number)):
+            raise TypeError(f"Argument index with value {index} is not of type [<class 'int'>, "
+                            f"<class 'numpy.number'>], but got {type(index)}.")
+        if not self.random_access:
+            raise RuntimeError("Dataset don't support randomized access.")
+        if self.batch_sampler is not None:
+            raise RuntimeError("GeneratorDataset with batch_sampler does not support random "
+                               "access.")
+        index = int(index)
+        order = self.sampler.index_dataset(self._length(), self._pipeline_seed(), 0)
+        if not 0 <= index < len(order):
+            raise pipeline_error(f"Index [{index}] exceeded the number of data samples.",
+                                 "GeneratorDataset")
+        return self.source[int(order[index])]
 
     def uses_worker_processes(self) -> bool:
         """MindSpore forks its worker processes; msjax's start by importing the main script again
@@ -204,6 +234,9 @@ class GeneratorDataset(MappableSource):
         return row
 
     def _length(self):
+        if not hasattr(self.source, "__len__"):
+            raise RuntimeError("Attempt to construct a random access dataset, '__len__' method is "
+                               "required!")
         return len(self.source)
 
     def _read(self, index):
@@ -212,9 +245,11 @@ class GeneratorDataset(MappableSource):
         return self._make_row(item)
 
     def _build(self, plan):
+        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
+        if self.batch_sampler is not None:
+            return PythonIterableDataset(*generator_batches.batch_stream_functions(self))
         if self.random_access:
             return super()._build(plan)
-        from msjax._src.dataset.grain_iter import PythonIterableDataset  # pylint: disable=import-outside-toplevel
         source = self.source
         if callable(source):
             def make_iterator():
@@ -232,6 +267,8 @@ class GeneratorDataset(MappableSource):
         return stream
 
     def _static_size(self):
+        if self.batch_sampler is not None:
+            return generator_batches.static_batch_count(self.batch_sampler)
         if self.random_access:
             return super()._static_size()
         return None

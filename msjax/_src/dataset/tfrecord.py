@@ -13,11 +13,18 @@ import struct
 
 import numpy as np
 
-from msjax._src.dataset.file_sources import _round_robin, match_files
+from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
+
+
+def _round_robin(lists):
+    out = []
+    for i in range(max((len(l) for l in lists), default=0)):
+        out.extend(l[i] for l in lists if i < len(l))
+    return out
 
 
 def _varint(data: bytes, position: int):
@@ -56,13 +63,12 @@ def _signed(value: int) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-def _feature_value(feature: bytes) -> np.ndarray:
+def _feature_value(feature: bytes):
+    """A feature's values: an array of its ints (int64) or floats (float32), or the list of its
+    byte strings (`bytes_value` makes them a column)."""
     for kind, _, payload in _fields(feature):
         if kind == 1:  # BytesList
-            values = [v for _, _, v in _fields(payload)]
-            if len(values) == 1:
-                return np.frombuffer(values[0], np.uint8).copy()
-            return np.array(values)
+            return [v for _, _, v in _fields(payload)]
         if kind == 2:  # FloatList, packed or not
             floats = []
             for _, wire, v in _fields(payload):
@@ -82,8 +88,22 @@ def _feature_value(feature: bytes) -> np.ndarray:
     return np.zeros(0, np.float32)
 
 
+def bytes_value(values: list, as_strings: bool) -> np.ndarray:
+    """A bytes feature as a column: its strings (a schema's ``string`` column), else one byte
+    string's bytes as uint8 (several: an array of byte strings)."""
+    if as_strings:
+        try:
+            return np.array([v.decode("utf-8") for v in values])
+        except UnicodeDecodeError as error:  # MindSpore fails converting the row for the user
+            raise pipeline_error(f"Failed to cast to Unicode string: UnicodeDecodeError: {error}",
+                                 "TFRecordDataset") from None
+    if len(values) == 1:
+        return np.frombuffer(values[0], np.uint8).copy()
+    return np.array(values)
+
+
 def decode_example(record: bytes) -> dict:
-    """A serialized ``tf.train.Example`` as {feature name: array}."""
+    """A serialized ``tf.train.Example`` as {feature name: array, or a list of byte strings}."""
     features = {}
     for number, _, message in _fields(record):
         if number != 1:
@@ -139,6 +159,8 @@ class TFRecordDataset(MappableSource):
             schema = Schema(schema)
         self.schema = schema
         self.columns_list = list(columns_list) if columns_list else None
+        if num_samples is None and schema is not None and schema.num_rows:
+            num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
         super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
                          cache=cache)
         self._records = None
@@ -185,17 +207,21 @@ class TFRecordDataset(MappableSource):
         features = self._decode(self._load()[index])
         columns = self._columns()
         row = [features[name] for name in columns]
-        if self.schema is not None:
-            types = dict(zip(self.schema.column_names(), self.schema.numpy_types()))
-            shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
-            row = [_as_schema(value, types.get(name), shapes.get(name))
-                   for name, value in zip(columns, row)]
-        return tuple(row)
+        if self.schema is None:
+            return tuple(bytes_value(v, False) if isinstance(v, list) else v for v in row)
+        types = {c["name"]: c["type"] for c in self.schema.columns}
+        shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
+        return tuple(_as_schema(value, types.get(name), shapes.get(name))
+                     for name, value in zip(columns, row))
 
 
-def _as_schema(value, dtype, shape):
-    if dtype is not None:
-        value = value.astype(dtype)
-    if shape:
+def _as_schema(value, type_name, shape):
+    """A feature's values as the schema's column: its type (``string``: the byte strings
+    decoded) and shape (``[]`` one value; ``-1`` a dimension the values give)."""
+    if isinstance(value, list):
+        value = bytes_value(value, type_name == "string")
+    elif type_name not in (None, "string"):
+        value = value.astype(type_name)
+    if shape is not None:
         value = value.reshape(shape)
     return value

@@ -121,6 +121,22 @@ def schema():
     return s
 
 
+def typed_schema(image_type, image_shape, label_shape=None, rows=None):
+    s = ds.Schema()
+    s.add_column("image", image_type, image_shape)
+    s.add_column("label", ms.int64, label_shape)
+    s.num_rows = rows
+    return s
+
+
+def schema_file(rows):
+    path = os.path.join(ROOT, f"schema{rows}.json")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write('{"columns": {"label": {"type": "int64", "rank": 1, "shape": [1]}}'
+                   + (f', "numRows": {rows}' if rows else "") + "}")
+    return path
+
+
 CASES = {
     "one file": lambda: rows(ds.TFRecordDataset(A, shuffle=False)),
     "names": lambda: ds.TFRecordDataset(A).get_col_names(),
@@ -134,6 +150,13 @@ CASES = {
     "shuffled multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"]))),
     "error missing": lambda: ds.TFRecordDataset("/nonexistent/x.tfrecord"),
     "error unknown column": lambda: rows(ds.TFRecordDataset(A, columns_list=["nope"])),
+    "schema string": lambda: rows(ds.TFRecordDataset(A, schema=typed_schema(ms.string, [1]), shuffle=False)),
+    "schema string scalar": lambda: rows(ds.TFRecordDataset(A, schema=typed_schema(ms.string, []), shuffle=False)),
+    "schema scalar label": lambda: rows(ds.TFRecordDataset(A, schema=typed_schema(ms.uint8, [-1], []), shuffle=False)),
+    "schema unknown dims": lambda: rows(ds.TFRecordDataset(A, schema=typed_schema(ms.uint8, [-1], [-1]), shuffle=False)),
+    "schema file numRows": lambda: ds.TFRecordDataset([A, B], schema=schema_file(4)).get_dataset_size(),
+    "schema file numRows rows": lambda: len(rows(ds.TFRecordDataset([A, B], schema=schema_file(4)))),
+    "schema file no numRows": lambda: ds.TFRecordDataset([A, B], schema=schema_file(0)).get_dataset_size(),
 }
 
 

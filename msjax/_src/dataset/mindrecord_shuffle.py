@@ -1,0 +1,75 @@
+"""MindDataset's random orders, drawn as MindSpore 2.10's MindRecord reader (its ShardShuffle)
+draws them.
+
+The reader keeps a list of the rows to read (at first every row, file after file) and, before each
+epoch, reorders that list of the last epoch with a generator seeded ``seed + 1 + epoch`` (``seed``
+the pipeline seed): ``std::default_random_engine`` (minstd_rand0) and libstdc++'s
+``std::shuffle`` (cpp_orders.py).
+
+- ``Shuffle.GLOBAL`` (and ADAPTIVE, True, a RandomSampler): the whole list shuffled, then its first
+  ``num_samples`` kept (the later epochs shuffle those).
+- with replacement (``num_samples`` given with the default shuffle, or
+  ``RandomSampler(replacement=True)``): ``num_samples`` rows drawn from the list, the ``i``-th with
+  ``std::uniform_int_distribution`` over a ``std::mt19937`` seeded ``seed + 1 + epoch + i``.
+- ``Shuffle.FILES``: the list cut where the files' rows end (their counts, in file order), and the
+  pieces put in the order of the file indices shuffled.
+- ``Shuffle.INFILE``: each of those pieces shuffled, each with a generator of the same seed.
+
+Checked against MindSpore 2.10 over seeds and epochs (golden: ds19c_mindrecord_shuffle_probe).
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from msjax._src.dataset.cpp_orders import (MinstdRand0, Mt19937Words, OwnLockWhenCopied,
+                                           shuffle_in_place, uniform_int)
+from msjax._src.dataset.samplers import Sampler, Shuffle
+
+
+class ShardShuffleSampler(OwnLockWhenCopied, Sampler):
+    """MindDataset's shuffling sampler (the module's doc). `file_counts()` gives the rows of each
+    file, in file order."""
+
+    def __init__(self, mode, num_samples=None, replacement=False, file_counts=None):
+        Sampler.__init__(self, num_samples)
+        self.mode = Shuffle.GLOBAL if mode in (Shuffle.ADAPTIVE, None) else mode
+        self.shuffle = self.mode
+        self.replacement = replacement
+        self._file_counts = file_counts
+        self._lock = threading.Lock()
+        self._key, self._epoch, self._tasks = None, -1, None
+
+    def size(self, length):
+        if self.replacement:
+            return self.num_samples or length
+        return self._limit(length)
+
+    def _step(self, tasks: list, seed: int) -> list:
+        if self.mode is Shuffle.GLOBAL and self.replacement:
+            count = self.num_samples or len(tasks)
+            return [tasks[uniform_int(Mt19937Words(seed + i), 0, len(tasks) - 1)]
+                    for i in range(count)]
+        if self.mode is Shuffle.GLOBAL:
+            shuffle_in_place(tasks, MinstdRand0(seed))
+            return tasks[:self.num_samples] if self.num_samples else tasks
+        bounds = np.cumsum([0] + list(self._file_counts())).tolist()
+        pieces = [tasks[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
+        if self.mode is Shuffle.FILES:
+            files = list(range(len(pieces)))
+            shuffle_in_place(files, MinstdRand0(seed))
+            return [task for i in files for task in pieces[i]]
+        for piece in pieces:  # Shuffle.INFILE
+            shuffle_in_place(piece, MinstdRand0(seed))
+        return [task for piece in pieces for task in piece]
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        with self._lock:
+            if self._key != (length, seed) or epoch < self._epoch:
+                self._key, self._epoch, self._tasks = (length, seed), -1, list(range(length))
+            while self._epoch < epoch and length:
+                self._epoch += 1
+                self._tasks = self._step(list(self._tasks), (seed + 1 + self._epoch) & 0xFFFFFFFF)
+            return grain.MapDataset.source(np.asarray(self._tasks, np.int64))
