@@ -85,6 +85,15 @@ def breakpoint_prefix(directory, prefix):
     return f"{prefix}_{suffix_num}" if suffix_num else prefix
 
 
+def same_name_prefix(directory, prefix, exception=False):
+    """MindSpore's `_chg_ckpt_file_name_if_same_exist(directory, prefix, exception=False)`: the
+    prefix a new checkpoint takes in `directory` (`breakpoint_prefix` for an exception save,
+    else `unique_prefix`); a callable `prefix` or `directory` gives `prefix` back."""
+    if callable(prefix) or callable(directory):
+        return prefix
+    return (breakpoint_prefix if exception else unique_prefix)(directory, prefix)
+
+
 class CheckpointConfig:
     """`mindspore.train.CheckpointConfig(save_checkpoint_steps=1, save_checkpoint_seconds=0,
     keep_checkpoint_max=5, keep_checkpoint_per_n_minutes=0, integrated_save=True,
