@@ -14,6 +14,7 @@ from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import CheckpointManager as _CheckpointManager
 from msjax._src.train.checkpoint import BackupAndRestore as BackupAndRestore
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.fault_tolerance import TrainFaultTolerance as TrainFaultTolerance
 from msjax._src.train.progress import ProgressBar as ProgressBar
 from msjax._src.train.callback import CallbackManager as _CallbackManager
 from msjax._src.train.callback import InternalCallbackParam as _InternalCallbackParam
