@@ -29,10 +29,20 @@ def set_float_type(cell, dst_type):
                          "mstype.bfloat16, but got type: {} and value: {}.".format(type_text, dst_type))
     flags = {'fp16': dst_type == mstype.float16, 'fp32': dst_type == mstype.float32,
              'bf16': dst_type == mstype.bfloat16}
-    cell.add_flags_recursive(**flags)
-    for _, sub in cell.cells_and_names():
-        object.__setattr__(sub, "_mixed_precision", jnp.dtype(mstype.to_numpy_dtype(dst_type)))
-    return cell
+    return cell.add_flags_recursive(**flags)  # (each Cell's add_flags: mark_float_type)
+
+
+# The mixed-precision flags and the float type each makes a Cell run in.
+_FLAG_TYPES = (("fp16", jnp.float16), ("fp32", jnp.float32), ("bf16", jnp.bfloat16))
+
+
+def mark_float_type(cell, flags):
+    """`Cell.add_flags(fp16=True)` (or fp32, bf16; the last true one wins): the Cell runs in that
+    float type from now on, as MindSpore's `_add_mixed_precision_flag` sets its mixed-precision
+    type; a false flag changes nothing."""
+    for name, dtype in _FLAG_TYPES:
+        if flags.get(name, False):
+            object.__setattr__(cell, "_mixed_precision", jnp.dtype(dtype))
 
 
 def _cast_float(value, dtype):
