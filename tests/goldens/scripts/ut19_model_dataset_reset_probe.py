@@ -1,11 +1,13 @@
 """MindSpore 2.10's `Model` calls `dataset.reset()` after each training epoch and after an
 evaluation (a dataset object of the user's, as MindSpore's tests' mocks, counts the calls and
 starts its rows afresh): steps per epoch, resets, and the metric an evaluation after training
-sees (a one-pass iterator that `reset` rewinds). Golden:
+sees (a one-pass iterator that `reset` rewinds); `Dataset.reset()` itself does nothing (a
+pipeline of unknown size is counted once). Golden:
 tests/goldens/train/ut19_model_dataset_reset_probe.out (tests/train/test_model_dataset_reset.py)."""
 import numpy as np
 import mindspore as ms
 from mindspore import nn, Tensor
+from mindspore.dataset import GeneratorDataset
 from mindspore.train import Model, Callback
 
 
@@ -75,3 +77,24 @@ model.train(3, rows, callbacks=steps, dataset_sink_mode=False, initial_epoch=1)
 show("initial_epoch steps", lambda: steps.per_epoch)
 show("initial_epoch resets", lambda: (rows.resets, rows.position))
 show("weights", lambda: np.round(net.weight.asnumpy(), 5).tolist())
+
+# A pipeline of unknown size (a filter) is counted once; `Dataset.reset()` does nothing, so the
+# epochs' resets do not make a later training count it again.
+passes = [0]
+
+
+def generate():
+    passes[0] += 1
+    for i in range(8):
+        yield np.ones(3, np.float32) * i, np.ones(1, np.float32)
+
+
+pipeline = GeneratorDataset(generate, ["x", "y"], shuffle=False).filter(
+    lambda a, b: True, input_columns=["x", "y"]).batch(4)
+dense = nn.Dense(3, 1)
+pipeline_model = Model(dense, nn.MSELoss(), nn.SGD(dense.trainable_params(), 0.01))
+pipeline_model.train(3, pipeline, dataset_sink_mode=False)
+show("generator passes after 3 epochs", lambda: passes[0])
+pipeline_model.train(2, pipeline, dataset_sink_mode=False)
+show("generator passes after 2 more", lambda: passes[0])
+show("pipeline reset returns", lambda: pipeline.reset())
