@@ -1,7 +1,7 @@
 """`mindspore._c_expression`: the names of MindSpore's C++ extension module that Python code
 built on MindSpore uses, answered by msjax (`_random_normal`, `_random_uniform` and
-`_truncated_normal`, the in-place fills of the initializers; `typing`, the dtype classes; `TensorPy`, the Tensor
-class). Its other names are the C++ runtime's own and raise AttributeError naming what msjax
+`_truncated_normal`, the in-place fills of the initializers; `typing`, the dtype classes;
+`TensorPy`, the Tensor class). Its other names are the C++ runtime's own and raise AttributeError naming what msjax
 lacks (module_tree.missing_names)."""
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names

@@ -1,5 +1,5 @@
-"""The mixed-precision flags of `Cell.add_flags`/`add_flags_recursive` (`fp16`, `fp32`): inputs, Parameters and Tensor attributes cast against
-MindSpore 2.10: tests/goldens/scripts/ut19_fp16_flag_probe.py run unchanged on msjax, compared
+"""The mixed-precision flags of `Cell.add_flags`/`add_flags_recursive` (`fp16`, `fp32`: inputs,
+Parameters and Tensor attributes cast) against MindSpore 2.10: tests/goldens/scripts/ut19_fp16_flag_probe.py run unchanged on msjax, compared
 with MindSpore's output (tests/goldens/nn/ut19_fp16_flag_probe.out). Dtypes, shapes and flags
 exactly; values printed to 2 decimals, compared to rtol 1e-3: the PReLU weight's gradient is a
 float16 sum of 36 terms near -50, where one float16 unit is 0.03 and MindSpore's kernel and XLA

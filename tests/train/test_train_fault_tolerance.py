@@ -22,7 +22,8 @@ def test_case_matches_mindspore(label, msjax_cases):
     assert msjax_cases[label] == GOLDEN[label]
 
 
-@pytest.mark.parametrize("env, extra", [("{ATO:1}", {}), ("{TRE:1}", {}), ("", {"MS_ENABLE_CKPT_D2H_ASYNC": "1"})])
+@pytest.mark.parametrize("env, extra", [("{ATO:1}", {}), ("{TRE:1}", {}),
+                                        ("", {"MS_ENABLE_CKPT_D2H_ASYNC": "1"})])
 def test_configurations_without_mindio_are_refused(monkeypatch, env, extra):
     monkeypatch.setenv("MS_ENABLE_TFT", env)
     for name, value in extra.items():
