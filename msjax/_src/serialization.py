@@ -302,10 +302,20 @@ def load_checkpoint(ckpt_file_name, net=None, strict_load=False, filter_prefix=N
     for name, value in read_checkpoint(ckpt_file_name, crc_check).items():
         if not _wanted(name, specify_prefix, filter_prefix):
             continue
-        if use_choice_func and not choice_func(name):
+        if use_choice_func and not _chosen(choice_func, name, ckpt_file_name):
             continue
         parameter_dict[name] = value if isinstance(value, str) else Parameter(Tensor(value), name=name)
     return _finish_load(parameter_dict, net, strict_load, remove_redundancy)
+
+
+def _chosen(choice_func, name, ckpt_file_name):
+    """`choice_func(name)`; an exception it raises becomes MindSpore's ValueError of a file that
+    failed to load (MindSpore calls it inside its reading loop)."""
+    try:
+        return choice_func(name)
+    except BaseException as error:  # noqa: BLE001  (MindSpore catches BaseException too)
+        raise ValueError(f"{error}\nFor 'load_checkpoint', failed to load the checkpoint file "
+                         f"{os.path.realpath(ckpt_file_name)}.") from error
 
 
 def _load_safetensors(source, choice_func, crc_check, remove_redundancy):

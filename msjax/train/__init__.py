@@ -28,7 +28,9 @@ from msjax._src.train.callback import ReduceLROnPlateau as ReduceLROnPlateau
 from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
+from msjax._src.train.checkpoint import BackupAndRestore as BackupAndRestore
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.fault_tolerance import TrainFaultTolerance as TrainFaultTolerance
 from msjax._src.train.dataset_helper import DatasetHelper as DatasetHelper
 from msjax._src.train.thor import ConvertModelUtils as ConvertModelUtils
 from msjax._src.train.dataset_helper import connect_network_with_dataset as connect_network_with_dataset

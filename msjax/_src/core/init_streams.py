@@ -139,3 +139,66 @@ def truncated_normal(seed: int, low, high, mean, sigma, shape) -> np.ndarray:
         return mean - erfcinv(doubled) * _ROOT_TWO * sigma
 
     return _fill(seed, int(np.prod(shape)), inverse_cdf).reshape(shape)
+
+
+# -- `mindspore._c_expression`'s in-place fills ------------------------------------------------
+# MindSpore's initializers call three C++ functions that fill a float32 NumPy array in place
+# from a seed's stream; Python code written for MindSpore (and its tests) calls them directly.
+def _refuse_arguments(name: str, signature: str, args: tuple) -> TypeError:
+    """pybind11's TypeError for arguments of the wrong types, in its words."""
+    invoked = ", ".join(repr(arg) for arg in args)
+    return TypeError(f"{name}(): incompatible function arguments. The following argument types are "
+                     f"supported:\n    1. ({signature}) -> None\n\nInvoked with: {invoked}")
+
+
+def _check_fill_arguments(name: str, args: tuple, floats: int) -> np.ndarray:
+    """The buffer of `(seed, arr, *floats)` after pybind11's checks: `seed` an integer in
+    [0, 2**64), `arr` an object with a buffer, then `floats` Python/NumPy numbers (not strings);
+    its float32-ness is checked as MindSpore's C++ does, with its RuntimeError."""
+    signature = ", ".join(["arg0: int", "arg1: Buffer"]
+                          + [f"arg{i + 2}: float" for i in range(floats)])
+    if len(args) != 2 + floats:
+        raise _refuse_arguments(name, signature, args)
+    seed, arr, numbers = args[0], args[1], args[2:]
+    if (not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 1 << 64
+            or not all(isinstance(v, (int, float, np.integer, np.floating)) for v in numbers)):
+        raise _refuse_arguments(name, signature, args)
+    try:
+        buffer_format = memoryview(arr).format
+    except TypeError:
+        raise _refuse_arguments(name, signature, args) from None
+    if buffer_format != "f":
+        raise RuntimeError(f"Unsupported data type '{buffer_format}'.")
+    return np.asarray(arr)
+
+
+def _write_in_memory_order(arr: np.ndarray, values: np.ndarray) -> None:
+    """Store `values` into `arr`'s memory in the order it lies there, as the C++ code writes the
+    buffer (a transposed, Fortran-ordered array is filled along its memory, not its indices)."""
+    if arr.flags.c_contiguous:
+        arr.reshape(-1)[...] = values.reshape(-1)
+    elif arr.flags.f_contiguous:
+        arr.T.reshape(-1)[...] = values.reshape(-1)
+    else:  # a view with gaps: msjax fills its elements (docs/migration.md)
+        arr[...] = values.reshape(arr.shape)
+
+
+def random_normal_fill(*args) -> None:
+    """`_c_expression._random_normal(seed, arr, mean, sigma)`: fills the float32 array `arr` in
+    place with `normal(seed, mean, sigma)`'s values (a negative sigma negates them)."""
+    arr = _check_fill_arguments("_random_normal", args, 2)
+    _write_in_memory_order(arr, normal(int(args[0]), args[2], args[3], arr.size))
+
+
+def random_uniform_fill(*args) -> None:
+    """`_c_expression._random_uniform(seed, arr, low, high)`: fills the float32 array `arr` in
+    place with `uniform(seed, low, high)`'s values."""
+    arr = _check_fill_arguments("_random_uniform", args, 2)
+    _write_in_memory_order(arr, uniform(int(args[0]), args[2], args[3], arr.size))
+
+
+def truncated_normal_fill(*args) -> None:
+    """`_c_expression._truncated_normal(seed, arr, low, high, mean, sigma)`: fills the float32
+    array `arr` in place with `truncated_normal(seed, low, high, mean, sigma)`'s values."""
+    arr = _check_fill_arguments("_truncated_normal", args, 4)
+    _write_in_memory_order(arr, truncated_normal(int(args[0]), *args[2:], arr.size))

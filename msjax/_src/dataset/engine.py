@@ -465,8 +465,8 @@ class Dataset:
         return 1
 
     def reset(self):
-        """`Dataset.reset`: forget the counted size (the next epoch starts afresh anyway)."""
-        self._estimated_size = None
+        """`Dataset.reset()`: does nothing, as MindSpore 2.10's (each iterator starts its own
+        epochs); `Model` calls it after every epoch, so a counted size stays counted."""
 
     def set_init_step(self, init_step):
         """`Dataset.set_init_step(init_step)`: iterators made from now on start at global step

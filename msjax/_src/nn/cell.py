@@ -22,7 +22,7 @@ from msjax._src.core.deferred_init import initialize_parameters
 from msjax._src.core.jit_config import set_cell_jit_config
 from msjax._src.nn import cell_hooks, cell_state_dict
 from msjax._src.nn.cell_compile import LIVE_CELLS, compile_cell, compiled_phases
-from msjax._src.nn.mixed_precision import run_in_float_type, set_float_type
+from msjax._src.nn.mixed_precision import mark_float_type, run_in_float_type, set_float_type
 from msjax._src.ops.host_ops import run_with_backward_hooks
 from msjax._src.ops.registry import Primitive
 from msjax._src.core.parameter import (Parameter, ParameterTuple, check_non_negative_int,
@@ -393,6 +393,7 @@ class Cell:
         self._flags.update(flags)
         for key, value in flags.items():
             object.__setattr__(self, key, value)
+        mark_float_type(self, flags)
         return self
 
     def set_jit_config(self, jit_config):

@@ -189,6 +189,36 @@ class RunContext:
         return self._stop_requested
 
 
+# The network `checkpoint_cb_for_save_op` fills (MindSpore's `CUR_NET`).
+_cur_net = [None]
+
+
+def set_cur_net(net):
+    """`set_cur_net(net)`: the network the next `checkpoint_cb_for_save_op` call fills."""
+    _cur_net[0] = net
+
+
+def checkpoint_cb_for_save_op(parameter_list):
+    """`checkpoint_cb_for_save_op(parameter_list)`: MindSpore's callback of its graph engine's
+    checkpoint-save op. Loads `parameter_list` (dicts with 'name' and 'data', taken from the
+    list as it goes) into the network `set_cur_net` named, strictly, forgets that network and
+    returns True; with none set, warns and returns False."""
+    net = _cur_net[0]
+    if net is None:
+        _logger.warning("CUR_NET is None. parameters are not updated.")
+        return False
+    parameter_dict = {}
+    while parameter_list:
+        entry = parameter_list.pop(0)
+        data = entry["data"]
+        if isinstance(data, Parameter):
+            data.init_data()
+        parameter_dict[entry["name"]] = Parameter(Tensor(data.asnumpy()), name=entry["name"])
+    load_param_into_net(net, parameter_dict, strict_load=True)
+    set_cur_net(None)
+    return True
+
+
 def handle_loss(loss):
     """A network output as the loss callbacks print: the first Tensor of a tuple, or the mean of
     a Tensor as a Python float (MindSpore's `_handle_loss`)."""

@@ -19,7 +19,8 @@ from msjax._src.train import checks
 from msjax._src.train.callback import Callback
 from msjax._src.nn.cell import Cell
 from msjax._src.core.parameter import Parameter
-from msjax._src.serialization import save_checkpoint
+from msjax._src.core import checkparam
+from msjax._src.serialization import load_checkpoint, save_checkpoint
 
 _logger = logging.getLogger("msjax")
 _INFO_LIST = ["epoch_num", "step_num"]
@@ -83,6 +84,15 @@ def breakpoint_prefix(directory, prefix):
         elif index != -1 and rest[1:index].isdigit():
             suffix_num = max(suffix_num, int(rest[1:index]) + 1)
     return f"{prefix}_{suffix_num}" if suffix_num else prefix
+
+
+def same_name_prefix(directory, prefix, exception=False):
+    """MindSpore's `_chg_ckpt_file_name_if_same_exist(directory, prefix, exception=False)`: the
+    prefix a new checkpoint takes in `directory` (`breakpoint_prefix` for an exception save,
+    else `unique_prefix`); a callable `prefix` or `directory` gives `prefix` back."""
+    if callable(prefix) or callable(directory):
+        return prefix
+    return (breakpoint_prefix if exception else unique_prefix)(directory, prefix)
 
 
 class CheckpointConfig:
@@ -362,3 +372,33 @@ class ModelCheckpoint(Callback):
     @property
     def latest_ckpt_file_name(self):
         return self._latest_ckpt_file_name
+
+
+class BackupAndRestore(Callback):
+    """`mindspore.train.BackupAndRestore(backup_dir, save_freq='epoch', delete_checkpoint=True)`:
+    backs the training network up to `<backup_dir>/backup.ckpt` at the end of every
+    `save_freq`-th epoch (`'epoch'`: every epoch), loads that file into the network when a
+    training begins (resuming an interrupted one) and, with `delete_checkpoint`, deletes it when
+    training ends."""
+
+    def __init__(self, backup_dir, save_freq="epoch", delete_checkpoint=True):
+        super().__init__()
+        self.backup_file = os.path.join(make_directory(backup_dir), "backup.ckpt")
+        self.save_freq = 1 if save_freq == "epoch" else checkparam.check_positive_int(save_freq)
+        self.delete_checkpoint = checkparam.check_bool(delete_checkpoint)
+
+    def on_train_begin(self, run_context):
+        if os.path.exists(self.backup_file):
+            _logger.info("Restore checkpoint file is %s, load checkpoint into train net.",
+                         self.backup_file)
+            load_checkpoint(self.backup_file, net=run_context.original_args().train_network)
+
+    def on_train_epoch_end(self, run_context):
+        cb_params = run_context.original_args()
+        if cb_params.cur_epoch_num % self.save_freq == 0:
+            save_checkpoint(cb_params.train_network, self.backup_file)
+
+    def on_train_end(self, run_context):
+        if self.delete_checkpoint:
+            os.chmod(self.backup_file, stat.S_IWRITE)
+            os.remove(self.backup_file)

@@ -85,6 +85,15 @@ def iterate_items(dataset):
     return iter(dataset)
 
 
+def reset_pass(dataset):
+    """`dataset.reset()`, which MindSpore's Model calls after each pass it reads (a training
+    epoch, an evaluation); a list of rows or another object without `reset` has nothing to
+    reset."""
+    reset = getattr(dataset, "reset", None)
+    if callable(reset):
+        reset()
+
+
 def iterate_rows(dataset):
     """One pass over `dataset`, as tuples of Tensors."""
     for item in iterate_items(dataset):
@@ -115,17 +124,20 @@ def as_host_row(item) -> tuple:
 
 
 def endless_host_rows(dataset):
-    """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end)."""
-    passes = (tuple_iterator(dataset, -1)
-              if hasattr(dataset, "get_init_step") else None)  # msjax's datasets: epoch after epoch
+    """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end).
+    A MindSpore dataset is read by one iterator over all its epochs; an iterator that ends anyway
+    (another object's, or a mock's that makes one pass) is followed, after `dataset.reset()` as
+    MindSpore's CPU Model calls it after each epoch, by a new one."""
+    endless = hasattr(dataset, "get_init_step")  # msjax's datasets: epoch after epoch
     while True:
         empty = True
-        for item in (passes if passes is not None else iterate_items(dataset)):
+        for item in tuple_iterator(dataset, -1) if endless else iterate_items(dataset):
             row = as_host_row(item)
             empty = False
             yield row
         if empty:
             raise ValueError("There is no valid data in dataset, please check dataset file firstly.")
+        reset_pass(dataset)
 
 
 

@@ -424,6 +424,7 @@ class Model:
                     break
             index_checks.raise_pending()  # a step's failed index check, raised by the epoch's end
             self._eval_during_train(valid_infos, cb_params, list_callback)
+            data.reset_pass(train_dataset)
             list_callback.on_train_epoch_end(run_context)
             cb_params.pop("metrics", None)
             cb_params.pop("eval_results", None)
@@ -529,6 +530,7 @@ class Model:
             if run_context.get_stop_requested():
                 break
         list_callback.on_eval_epoch_end(run_context)
+        data.reset_pass(valid_dataset)
         metrics = self._get_metrics()
         cb_params.metrics = metrics
         if eval_loss is not None:

@@ -21,6 +21,7 @@ import numpy as np
 from msjax._src.train.callback import Callback
 from msjax._src.train.checkpoint import make_directory
 from msjax._src.core.context import get_context
+from msjax._src.parallel.communication import get_group_size
 from msjax._src.serialization import load_checkpoint, save_checkpoint
 from msjax._src.train.export import export
 
@@ -50,8 +51,11 @@ class OnRequestExit(Callback):
         self.exit = False
         self.lock = threading.Lock()
         self.save_path = directory
+        self.key = "GracefulExit"
         self.remote_config_file = config_file
         self.use_graceful = os.environ.get("MS_ENABLE_GRACEFUL_EXIT") == "1"
+        self.is_distributed = get_group_size() > 1
+        self.integrated_save = True
         self.stop_train = False
         self.need_do_step_end = False
         if self.save_ckpt or self.save_mindir:
@@ -88,8 +92,12 @@ class OnRequestExit(Callback):
             if not self.use_graceful or not (self._config_requests_exit() or self.exit):
                 return
             for _, param in run_context.original_args().train_network.parameters_and_names():
-                if param.name == "graceful_exit":
+                if not self.is_distributed and param.name == "graceful_exit":
                     param.set_data(np.array(True))
+                    self.need_do_step_end = True
+                    break
+                if param.name == "graceful_init":  # (a distributed network's flag)
+                    param.set_data(np.array([1], np.int32))
                     self.need_do_step_end = True
                     break
 
@@ -145,4 +153,4 @@ class OnRequestExit(Callback):
                 _logger.warning("Parse json file failed: %s, please check json file: %s", error,
                                 self.remote_config_file)
                 return False
-        return config_info.get("GracefulExit") == 1
+        return config_info.get(self.key) == 1

@@ -12,10 +12,14 @@ from msjax._src.train.callback import RunContext as RunContext
 from msjax._src.train.callback import TimeMonitor as TimeMonitor
 from msjax._src.train.checkpoint import CheckpointConfig as CheckpointConfig
 from msjax._src.train.checkpoint import CheckpointManager as _CheckpointManager
+from msjax._src.train.checkpoint import BackupAndRestore as BackupAndRestore
 from msjax._src.train.checkpoint import ModelCheckpoint as ModelCheckpoint
+from msjax._src.train.fault_tolerance import TrainFaultTolerance as TrainFaultTolerance
 from msjax._src.train.progress import ProgressBar as ProgressBar
 from msjax._src.train.callback import CallbackManager as _CallbackManager
 from msjax._src.train.callback import InternalCallbackParam as _InternalCallbackParam
+from msjax._src.train.callback import checkpoint_cb_for_save_op as _checkpoint_cb_for_save_op
+from msjax._src.train.callback import set_cur_net as _set_cur_net
 from msjax._src.train.summary_collector import SummaryCollector as SummaryCollector
 
 from msjax._src.module_tree import missing_names as _missing_names
