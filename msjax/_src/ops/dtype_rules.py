@@ -203,6 +203,8 @@ def _floats_32_64(primitive, first, second):
                 only(1, second, ("Float32", "Float64"), primitive=primitive))
 
 
+_CUMULATIVE_LOGSUMEXP = Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp"))
+
 # msjax's registered name (functional op or Primitive class) -> its Rule
 _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
                   only(1, "indices type", ("Int32",), primitive="IndexAdd"))
@@ -332,6 +334,13 @@ RULES: dict[str, Rule] = {
     "ScatterNdSub": _scatter("ScatterNdSub", "input_x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
     "IgammaGradA": _floats_32_64("IgammaGradA", "a", "x"),
+    "logcumsumexp": _CUMULATIVE_LOGSUMEXP,
+    "CumulativeLogsumexp": _CUMULATIVE_LOGSUMEXP,
+    "igamma": _floats_32_64("Igamma", "a", "x"),
+    "igammac": _floats_32_64("Igammac", "a", "x"),
+    "EqualCount": Rule(same({0: "x", 1: "y"}, message=(
+        "For 'EqualCount', the dtype of two args should be same, but the dtype of first arg "
+        "Tensor[{0}] is not consistent with the dtype of second arg Tensor[{1}]"))),
     "MatrixTriangularSolve": Rule(
         same({0: "matrix", 1: "rhs"}, primitive="MatrixTriangularSolve"),
         only(0, "matrix", ("Complex128", "Complex64", "Float32", "Float64"),
