@@ -203,8 +203,6 @@ def _floats_32_64(primitive, first, second):
                 only(1, second, ("Float32", "Float64"), primitive=primitive))
 
 
-_CUMULATIVE_LOGSUMEXP = Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp"))
-
 # msjax's registered name (functional op or Primitive class) -> its Rule
 _index_add = Rule(written(0, "input_x", 2, primitive="IndexAdd"),
                   only(1, "indices type", ("Int32",), primitive="IndexAdd"))
@@ -334,8 +332,10 @@ RULES: dict[str, Rule] = {
     "ScatterNdSub": _scatter("ScatterNdSub", "input_x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
     "IgammaGradA": _floats_32_64("IgammaGradA", "a", "x"),
-    "logcumsumexp": _CUMULATIVE_LOGSUMEXP,
-    "CumulativeLogsumexp": _CUMULATIVE_LOGSUMEXP,
+    "logcumsumexp": Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp")),
+    "CumulativeLogsumexp": Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp"),
+                                only(1, "axis", ("Int16", "Int32", "Int64"),
+                                     primitive="CumulativeLogsumexp")),
     "igamma": _floats_32_64("Igamma", "a", "x"),
     "igammac": _floats_32_64("Igammac", "a", "x"),
     "EqualCount": Rule(same({0: "x", 1: "y"}, message=(

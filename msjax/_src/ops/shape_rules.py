@@ -229,6 +229,19 @@ def _scatter_nd_update_shapes(described):
 
 
 @check(0, 1, level=SHAPE)
+def _equal_count_shapes(described):
+    """EqualCount's ValueError for two shapes: MindSpore's text has two spaces after the comma
+    where the ranks agree, one where they differ (its two checks)."""
+    x, y = _shape(described[0]), _shape(described[1])
+    if x is None or y is None or x == y:
+        return
+    gap = "  " if len(x) == len(y) else " "
+    raise ValueError(f"For 'EqualCount',{gap}the shape of two args should be same, but the first "
+                     f"arg shape {_tuple(x)} are not consistent with second arg shape "
+                     f"{_tuple(y)}")
+
+
+@check(0, 1, level=SHAPE)
 def _dot_ranks(described):
     x1, x2 = _rank(described[0]), _rank(described[1])
     if x1 is not None and x2 is not None and min(x1, x2) < 2:
@@ -644,9 +657,7 @@ RULES: dict[str, Rule] = {
     "topk": _TOP_K,
     "Flatten": Rule(rank_is(0, range(1, 64), "Unsupported input shape dimension. The shape "
                                              "should not be empty.", RuntimeError)),
-    "EqualCount": Rule(same_shape(0, 1, "For 'EqualCount',  the shape of two args should be "
-                                        "same, but the first arg shape {t0} are not consistent "
-                                        "with second arg shape {t1}")),
+    "EqualCount": Rule(_equal_count_shapes),
     "L2Normalize": Rule(rank_is(0, range(1, 64), "For 'L2Normalize', input shape size must be "
                                                  "> 0.", TypeError)),
     "BoundingBoxDecode": Rule(*(rank_is(k, (2,), "For primitive[BoundingBoxDecode], the "
