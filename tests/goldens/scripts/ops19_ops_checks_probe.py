@@ -2,7 +2,8 @@
 grid_sample's 'nearest' rounding of half-way points, cross (dtypes, broadcasting, dim errors),
 EqualCount's dtype and shape checks, L2Normalize's axis checks and float16 rounding,
 igamma/igammac at the edges of their domain and their dtype checks, logcumsumexp's checks,
-positive's and index_select's refusal of non-Tensors, ScatterNdUpdate's shape errors.
+positive's and index_select's refusal of non-Tensors, ScatterNdUpdate's shape errors, Im2Col's
+attribute checks (when it is built) and input checks.
 
 Prints `label -> OK dtype (shape) [values]` or `label -> ERR Type | first line of the message`;
 the same script runs unchanged on msjax in tests/ops/test_ops19_checks.py. MindSpore 2.10's
@@ -28,6 +29,9 @@ def show(label, fn):
         result = fn()
         parts = []
         for x in result if isinstance(result, tuple) else (result,):
+            if not isinstance(x, Tensor):  # a Primitive built
+                parts.append(f"built {type(x).__name__}")
+                continue
             values = np.asarray(x.asnumpy(), np.float64).ravel().tolist()
             parts.append(f"{x.dtype} {tuple(x.shape)} {json.dumps(values)}")
         print(f"{label} -> OK {' ; '.join(parts)}")
@@ -139,6 +143,15 @@ CASES = [
  ("ScatterNdUpdate updates rank", lambda: ops.ScatterNdUpdate()(
      Parameter(Tensor(SCATTER_INPUT), name="d"), t([[0, 1], [2, 1]], np.int32),
      t(np.ones((2, 3))))),
+ ("Im2Col pads", lambda: ops.Im2Col(ksizes=(2, 3), strides=1, dilations=1, pads=1)(IMG6)),
+ ("Im2Col ksizes 0", lambda: ops.Im2Col(ksizes=0)),
+ ("Im2Col ksizes float", lambda: ops.Im2Col(ksizes=2.0)),
+ ("Im2Col ksizes bool", lambda: ops.Im2Col(ksizes=True)),
+ ("Im2Col strides (1, 0)", lambda: ops.Im2Col(ksizes=2, strides=(1, 0))),
+ ("Im2Col dilations -1", lambda: ops.Im2Col(ksizes=2, dilations=-1)),
+ ("Im2Col pads -1", lambda: ops.Im2Col(ksizes=2, pads=-1)),
+ ("Im2Col rank 3", lambda: ops.Im2Col(ksizes=2)(IMG6[0])),
+ ("Im2Col no blocks", lambda: ops.Im2Col(ksizes=4, dilations=2)(IMG6)),
 ]
 ms.set_context(mode=ms.PYNATIVE_MODE)
 selected = os.environ.get("PROBE_CASE")
