@@ -233,6 +233,15 @@ def np_dtype(dtype):
     return None if dtype is None else mstype.to_numpy_dtype(dtype)
 
 
+def round_half_away(v):
+    """`v` rounded to the nearest integer, halves away from zero: C++'s `std::round`, which
+    MindSpore's CPU kernels use (grid sampling's 'nearest' mode, ROI bin edges), where
+    `jnp.round` rounds halves to even. Exact: the fraction `v - trunc(v)` is computed without
+    rounding, so 0.49999997 stays 0 (`floor(v + 0.5)` would make it 1)."""
+    whole = jnp.trunc(v)
+    return jnp.where(jnp.abs(v - whole) >= 0.5, whole + jnp.sign(v), whole)
+
+
 def axis_arg(axis):
     """MindSpore's reduction axis: None or () means all axes; lists become tuples."""
     if hasattr(axis, "shape"):  # a Tensor axis (unwrapped to an array)

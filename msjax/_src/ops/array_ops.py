@@ -756,7 +756,10 @@ def gather_nd(input_x, indices):
 @op()
 def index_select(input, axis, index):
     """`ops.index_select`: the entries at the 1-D `index` along `axis`, with MindSpore's errors
-    for another rank of `index`, an axis out of range and an index out of range (Gather's)."""
+    for another rank of `index`, an axis out of range and an index out of range (Gather's),
+    and its TypeError for an `input` or `index` that is not a Tensor (a list, a NumPy array)."""
+    if not (isinstance(input, jax.Array) and isinstance(index, jax.Array)):
+        raise TypeError("For 'index_select', `input` and `index` must be all tensors.")
     if index.ndim != 1:
         raise ValueError(f"For 'index_select', the dimension of `index` must be 1, but got "
                          f"{index.ndim}")

@@ -332,6 +332,15 @@ RULES: dict[str, Rule] = {
     "ScatterNdSub": _scatter("ScatterNdSub", "input_x"),
     "ScatterNdUpdate": _scatter("ScatterNdUpdate", "input_x"),
     "IgammaGradA": _floats_32_64("IgammaGradA", "a", "x"),
+    "logcumsumexp": Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp")),
+    "CumulativeLogsumexp": Rule(only(0, "x", _FLOAT_TYPES, primitive="CumulativeLogsumexp"),
+                                only(1, "axis", ("Int16", "Int32", "Int64"),
+                                     primitive="CumulativeLogsumexp")),
+    "igamma": _floats_32_64("Igamma", "a", "x"),
+    "igammac": _floats_32_64("Igammac", "a", "x"),
+    "EqualCount": Rule(same({0: "x", 1: "y"}, message=(
+        "For 'EqualCount', the dtype of two args should be same, but the dtype of first arg "
+        "Tensor[{0}] is not consistent with the dtype of second arg Tensor[{1}]"))),
     "MatrixTriangularSolve": Rule(
         same({0: "matrix", 1: "rhs"}, primitive="MatrixTriangularSolve"),
         only(0, "matrix", ("Complex128", "Complex64", "Float32", "Float64"),

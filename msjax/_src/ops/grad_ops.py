@@ -20,7 +20,7 @@ import numpy as np
 
 from msjax._src.core.tensor import PLAIN_TENSOR_TYPES, Tensor, _wrap
 from msjax._src.ops import deformable_ops
-from msjax._src.ops.adapters import concrete_array
+from msjax._src.ops.adapters import concrete_array, round_half_away
 from msjax._src.ops import batch_norm_train
 from msjax._src.ops.batch_norm_train import normalize_channels
 from msjax._src.ops import primitive_reprs as shown
@@ -708,10 +708,6 @@ FractionalAvgPoolGrad = primitive("FractionalAvgPoolGrad", functional(_fractiona
 
 
 # -- position-sensitive ROI pooling ------------------------------------------------------------
-def _round_half_away(v):
-    return jnp.sign(v) * jnp.floor(jnp.abs(v) + 0.5)
-
-
 def _bin_masks(start, end, group_size, size):
     """(rois, group_size, size) masks of the pixels each of a ROI's bins covers along one axis:
     the ROI [start, end) (at least 0.1 long) in `group_size` equal bins, each widened to whole
@@ -745,7 +741,7 @@ def _ps_roi_pooling_grad(dy, rois, *, input_size, spatial_scale, group_size, out
         raise RuntimeError(f"For 'PSROIPoolingGrad', the shape of 'dy' must be {list(expected)}, "
                            f"but got {list(dy.shape)}.")
     boxes = jnp.transpose(rois, (0, 2, 1)).reshape(-1, 5).astype(jnp.float32)
-    scaled = _round_half_away(boxes[:, 1:] * spatial_scale)
+    scaled = round_half_away(boxes[:, 1:] * spatial_scale)
     rows = _bin_masks(scaled[:, 1], scaled[:, 3], group_size, height)
     cols = _bin_masks(scaled[:, 0], scaled[:, 2], group_size, width)
     area = (rows.sum(-1)[:, :, None] * cols.sum(-1)[:, None, :])[:, None]  # (rois, 1, gh, gw)

@@ -3,10 +3,11 @@
 
 `input` (N, C, *spatial) is sampled at the points of `grid` (N, *out, k), k = len(spatial), whose
 last axis holds normalised coordinates in [-1, 1] in the order (x, y[, z]) = (W, H[, D]) as
-MindSpore (and PyTorch) define them: 'bilinear' (trilinear in 3-D) or 'nearest' (rounded half to
-even) sampling, and 'zeros', 'border' or 'reflection' padding for points outside. One function of
-any number of spatial axes does both ranks; its gradients with respect to `input` and `grid` are
-JAX's (a point clipped to the border passes no gradient to its coordinate, as MindSpore's).
+MindSpore (and PyTorch) define them: 'bilinear' (trilinear in 3-D) or 'nearest' (rounded half away
+from zero, as MindSpore's kernels round; PyTorch rounds half to even) sampling, and 'zeros',
+'border' or 'reflection' padding for points outside. One function of any number of spatial axes
+does both ranks; its gradients with respect to `input` and `grid` are JAX's (a point clipped to
+the border passes no gradient to its coordinate, as MindSpore's).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import jax.numpy as jnp
 
 from msjax._src.backend.interface import one_program
 from msjax._src.core import dtype as mstype
+from msjax._src.ops.adapters import round_half_away
 from msjax._src.ops.registry import functional, op, primitive
 
 MODES = ("bilinear", "nearest")
@@ -127,7 +129,7 @@ def sample(input, grid, mode, padding_mode, align_corners):
         return values * inside[:, None].astype(input.dtype)  # (N, C, *out)
 
     if mode == "nearest":
-        return tap([jnp.round(c).astype(jnp.int32) for c in coords])
+        return tap([round_half_away(c).astype(jnp.int32) for c in coords])
     lows = [jnp.floor(c) for c in coords]
     weights = [(c - low)[:, None].astype(input.dtype) for c, low in zip(coords, lows)]
     lows = [low.astype(jnp.int32) for low in lows]

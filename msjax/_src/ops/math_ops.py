@@ -29,7 +29,7 @@ from msjax._src.ops.adapters import (
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops import bessel_ops as _bessel
 from msjax._src.ops.input_rules import ms_name
-from msjax._src.ops.registry import functional, op, primitive
+from msjax._src.ops.registry import broadcast_error, functional, op, primitive
 
 _FLOAT32 = np.dtype(np.float32)
 
@@ -294,8 +294,23 @@ _nextafter.defjvps(lambda tangent, y, x, other: jnp.broadcast_to(tangent, y.shap
 nextafter = _binary("nextafter", _nextafter, primitive="NextAfter")
 ldexp = _binary("ldexp", lambda x, other: x * jnp.exp2(other), args="x other")
 heaviside = _binary("heaviside", jnp.heaviside, args="input values", primitive="Heaviside")
-igamma = _binary("igamma", jsp.gammainc, float_only=True, primitive="Igamma")
-igammac = _binary("igammac", jsp.gammaincc, float_only=True, primitive="Igammac")
+def _igamma(a, x):
+    """The regularised lower incomplete gamma P(a, x) with MindSpore's kernel at the edges:
+    0 where x is 0 (whatever `a`), NaN where a <= 0 (-0.0 too) or a and x are both infinite."""
+    invalid = (a <= 0) | (jnp.isinf(a) & jnp.isinf(x))
+    return jnp.where(x == 0, jnp.zeros_like(x),
+                     jnp.where(invalid, jnp.full_like(x, jnp.nan), jsp.gammainc(a, x)))
+
+
+def _igammac(a, x):
+    """The regularised upper incomplete gamma Q(a, x) with MindSpore's kernel at the edges: NaN
+    where a <= 0 (-0.0 too, x = 0 too) or x is +inf (where the limit is 0)."""
+    invalid = (a <= 0) | jnp.isposinf(x)
+    return jnp.where(invalid, jnp.full_like(x, jnp.nan), jsp.gammaincc(a, x))
+
+
+igamma = _binary("igamma", _igamma, float_only=True, primitive="Igamma")
+igammac = _binary("igammac", _igammac, float_only=True, primitive="Igammac")
 zeta = _binary("zeta", jsp.zeta, float_only=True, primitive="Zeta")
 
 
@@ -625,7 +640,15 @@ signbit = _unary("signbit", lambda x: x < 0, float_only=False,
                  tensor_method=True)  # MindSpore: signbit(-0.0) False
 logical_not = _unary("logical_not", jnp.logical_not, float_only=False,
                      primitive="LogicalNot", tensor_method=True)
-positive = _unary("positive", lambda x: x, float_only=False)
+
+
+@op()
+def positive(input):
+    """`ops.positive`: the Tensor itself; MindSpore's TypeError for anything not a Tensor (a
+    Python number, a list, a NumPy array)."""
+    if not isinstance(input, jax.Array):
+        raise TypeError(f"For positive, input must be a Tensor, but got {type(input)}.")
+    return input
 
 
 @op()
@@ -881,11 +904,37 @@ def kron(input, other):
     return jnp.kron(input, other)
 
 
+def _cross_dim(input_shape, shape, dim):
+    """The axis `ops.cross` works along in the broadcast `shape`, with MindSpore's ValueErrors:
+    the first axis of size 3 where `dim` is None, else `dim` in [-rank, rank) and of size 3."""
+    rank = len(shape)
+    if dim is None:
+        dim = next((k for k, n in enumerate(shape) if n == 3), None)
+        if dim is None:
+            listed = ", ".join(str(n) for n in input_shape)
+            raise ValueError(f"For 'Cross', the size of inputs dim must contain 3, but got "
+                             f"[const vector]{{{listed}}}.")
+        return dim
+    if not -rank <= dim < rank:
+        raise ValueError(f"For 'Cross', dim must be between {-rank} and {rank - 1} , but got "
+                         f"{dim}.")
+    if shape[dim] != 3:
+        raise ValueError(f"For 'Cross', dimension {dim} must be 3, but got {shape[dim]}.")
+    return dim
+
+
 @op(tensor_method=True)
 def cross(input, other, dim=None):
-    if dim is None:
-        dim = next(i for i, n in enumerate(input.shape) if n == 3)
-    return jnp.cross(input, other, axis=dim)
+    """`ops.cross`: the cross product along `dim` of `input` and `other` broadcast together, in
+    `input`'s dtype (MindSpore casts `other` to it), with MindSpore's errors for shapes that do
+    not broadcast and a `dim` out of range or not of size 3."""
+    try:
+        shape = jnp.broadcast_shapes(input.shape, other.shape)
+    except ValueError:
+        raise broadcast_error("Cross", input.shape, other.shape, ("input", "other")) from None
+    dim = _cross_dim(input.shape, shape, dim)
+    other = jnp.broadcast_to(other, shape).astype(input.dtype)
+    return jnp.cross(jnp.broadcast_to(input, shape), other, axis=dim)
 
 
 @op()

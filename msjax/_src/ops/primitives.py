@@ -187,8 +187,12 @@ Gelu = primitive("Gelu", lambda x: N.gelu(x, "tanh"))
 # -- more reductions and scans -----------------------------------------------------------------
 
 
-def _cumulative(scan, combine_exclusive):
+def _cumulative(scan, combine_exclusive, axis_rule=None):
+    """A cumulative Primitive's computation: `scan` along `axis` (checked and normalised by
+    `axis_rule`, where given), then its `exclusive` and `reverse` attributes."""
     def run(x, axis, exclusive=False, reverse=False):
+        if axis_rule is not None:
+            axis = axis_rule(x, axis)
         x = jnp.flip(x, axis) if reverse else x
         out = scan(x, axis)
         if exclusive:
@@ -210,7 +214,8 @@ CumProd = primitive("CumProd", _cumulative(lambda x, a: jnp.cumprod(x, a),
                                            _shift_exclusive(1)), exclusive=False, reverse=False)
 CumulativeLogsumexp = primitive(
     "CumulativeLogsumexp",
-    _cumulative(lambda x, a: R.logcumsumexp.impl(x, a), _shift_exclusive(-jnp.inf)),
+    _cumulative(lambda x, a: jax.lax.cumlogsumexp(x, axis=a), _shift_exclusive(-jnp.inf),
+                axis_rule=R.cumulative_logsumexp_axis),
     exclusive=False, reverse=False)
 Cummax = primitive("Cummax", R.cummax, axis=REQUIRED)
 Cummin = primitive("Cummin", R.cummin, axis=REQUIRED)
@@ -442,8 +447,15 @@ def _l2_normalize(x, axis, epsilon):
 
 
 def _l2_normalize_forward(x, axis, epsilon):
+    """MindSpore's kernel divides by the norm rounded to `x`'s dtype; a float16 quotient is
+    computed in float32 and rounded once (XLA would multiply by a float16 reciprocal square
+    root, up to two float16 units in the last place off)."""
     squares = jnp.sum(jnp.square(x), axis=axis, keepdims=True)
-    y = x / jnp.sqrt(jnp.maximum(squares, epsilon))
+    norm = jnp.sqrt(jnp.maximum(squares, epsilon))
+    if x.dtype == jnp.float16:
+        y = (x.astype(jnp.float32) / norm.astype(jnp.float32)).astype(x.dtype)
+    else:
+        y = x / norm
     return y, (y, squares)
 
 
@@ -455,9 +467,31 @@ def _l2_normalize_backward(axis, epsilon, saved, dy):
 
 _l2_normalize.defvjp(_l2_normalize_forward, _l2_normalize_backward)
 
+def _check_l2_normalize_axis(attrs):
+    """MindSpore's TypeErrors of `L2Normalize(axis=...)`: an int, or a list or tuple of one."""
+    axis = attrs["axis"]
+    if isinstance(axis, int):
+        return
+    if not isinstance(axis, (list, tuple)):
+        raise TypeError(f"For 'L2Normalize', the type of 'axis' should be one of '['list', "
+                        f"'tuple']', but got type '{type(axis).__name__}'.")
+    if len(axis) != 1:
+        raise TypeError(f"For 'L2Normalize', the length of 'axis' must be 1, but got "
+                        f"{len(axis)}, later will support multiple axis!")
+
+
+def _l2_normalize_call(x, axis, epsilon):
+    """L2Normalize's computation, with MindSpore's ValueError for an axis out of range."""
+    axis = axis if isinstance(axis, int) else axis[0]
+    if not -x.ndim <= axis < x.ndim:
+        raise ValueError(f"For primitive[L2Normalize], the axis value must be in "
+                         f"[{-x.ndim},{x.ndim}), but got {axis}.")
+    return _l2_normalize(x, axis, epsilon)
+
+
 L2Normalize = primitive(
-    "L2Normalize", functional(lambda x, axis, epsilon: _l2_normalize(
-        x, axis if isinstance(axis, int) else tuple(axis), epsilon)), axis=0, epsilon=0.0001,
+    "L2Normalize", functional(_l2_normalize_call), axis=0, epsilon=0.0001,
+    check=_check_l2_normalize_axis,
     display=lambda a: {**a, "axis": [a["axis"]] if isinstance(a["axis"], int) else a["axis"]})
 L2Loss = primitive("L2Loss", functional(lambda x: jnp.sum(jnp.square(x)) / 2))
 

@@ -514,9 +514,33 @@ def cumprod(input, dim, dtype=None):
     return jnp.cumprod(input, axis=dim, dtype=np_dtype(dtype))
 
 
+def cumulative_logsumexp_axis(input, axis) -> int:
+    """CumulativeLogsumexp's axis as an int in [0, rank), with MindSpore's errors: a Bool axis
+    (its TypeError), a 0-d input (ValueError) and an axis out of [-rank, rank) (RuntimeError)."""
+    if isinstance(axis, bool) or getattr(axis, "dtype", None) == jnp.bool_:
+        raise TypeError("For primitive[CumulativeLogsumexp], the input argument[axis] must be a "
+                        "type of {Tensor[Int16], Tensor[Int32], Tensor[Int64]}, but got "
+                        "Tensor[Bool].")
+    rank = input.ndim
+    if rank == 0:
+        raise ValueError("For primitive[CumulativeLogsumexp], the input x rank must be greater "
+                         "than or equal to 1, but got 0.")
+    axis = int(axis)
+    if not -rank <= axis < rank:
+        raise RuntimeError(f"For 'CumulativeLogsumexp, 'axis' must be in range [{-rank}, {rank}), "
+                           f"but got: {axis}")
+    return axis % rank
+
+
 @op()
 def logcumsumexp(input, axis):
-    return lax.cumlogsumexp(input, axis=axis % input.ndim)
+    """`ops.logcumsumexp`: log(cumsum(exp(input))) along `axis`, an int (MindSpore's TypeError
+    for a Tensor or float axis)."""
+    if not isinstance(axis, int):
+        kind = "<class 'mindspore.common.tensor.Tensor'>" if hasattr(axis, "shape") \
+            else str(type(axis))
+        raise TypeError(f"For 'logcumsumexp', 'axis' must be int type, but got {kind}")
+    return lax.cumlogsumexp(input, axis=cumulative_logsumexp_axis(input, axis))
 
 
 def _cumulative_extreme(input, axis, scan, index_dtype):

@@ -204,6 +204,10 @@ def _scatter_nd_update_shapes(described):
     if None in (x, indices, updates) or not indices:
         return
     name = "For primitive[ScatterNdUpdate]"
+    if indices[-1] > len(x):
+        raise ValueError(f"{name}, the the value of last dimension of 'indices' must be less than "
+                         f"or equal to the dimension of 'input_x' which is {len(x)} , but got "
+                         f"{indices[-1]}.")
     if len(updates) < 1:
         raise ValueError(f"{name}, the dimension of 'updates' must be greater than or equal to "
                          f"1 , but got {len(updates)}.")
@@ -215,6 +219,26 @@ def _scatter_nd_update_shapes(described):
         raise ValueError(f"{name}, the len(updates.shape)' must be equal to len(indices.shape) "
                          f"- 1 + len(input_x.shape) - indices.shape[-1] which is {expected} , but "
                          f"got {len(updates)}.")
+    batch = len(indices) - 1
+    for k in range(batch, len(updates)):
+        want = x[indices[-1] + k - batch]
+        if updates[k] != want:
+            raise ValueError(f"{name}, the {k}th dimension of updates must be equal to {k}th "
+                             f"dimension of input_x.shape[indices.shape[-1]:] which is {want} , "
+                             f"but got {updates[k]}.")
+
+
+@check(0, 1, level=SHAPE)
+def _equal_count_shapes(described):
+    """EqualCount's ValueError for two shapes: MindSpore's text has two spaces after the comma
+    where the ranks agree, one where they differ (its two checks)."""
+    x, y = _shape(described[0]), _shape(described[1])
+    if x is None or y is None or x == y:
+        return
+    gap = "  " if len(x) == len(y) else " "
+    raise ValueError(f"For 'EqualCount',{gap}the shape of two args should be same, but the first "
+                     f"arg shape {_tuple(x)} are not consistent with second arg shape "
+                     f"{_tuple(y)}")
 
 
 @check(0, 1, level=SHAPE)
@@ -633,6 +657,7 @@ RULES: dict[str, Rule] = {
     "topk": _TOP_K,
     "Flatten": Rule(rank_is(0, range(1, 64), "Unsupported input shape dimension. The shape "
                                              "should not be empty.", RuntimeError)),
+    "EqualCount": Rule(_equal_count_shapes),
     "L2Normalize": Rule(rank_is(0, range(1, 64), "For 'L2Normalize', input shape size must be "
                                                  "> 0.", TypeError)),
     "BoundingBoxDecode": Rule(*(rank_is(k, (2,), "For primitive[BoundingBoxDecode], the "

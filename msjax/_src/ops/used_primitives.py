@@ -85,8 +85,33 @@ def _pair(name, value):
 
 
 def _check_im2col(arguments):
+    """MindSpore's checks of Im2Col's attributes when it is built: each an int or a tuple or list
+    of one or two ints, positive ('pads': not negative)."""
     for name in ("ksizes", "strides", "dilations", "pads"):
-        _pair(name, arguments[name])
+        value = arguments[name]
+        if isinstance(value, bool) or not isinstance(value, (int, tuple, list)):
+            raise TypeError(f"For 'Im2Col', the type of '{name}' should be one of '['int', "
+                            f"'tuple', 'list']', but got type '{type(value).__name__}'.")
+        least = 0 if name == "pads" else 1
+        for k, item in enumerate((value,) if isinstance(value, int) else value):
+            if isinstance(item, bool) or not isinstance(item, int) or item < least:
+                bound = ">= 0" if name == "pads" else "> 0"
+                raise ValueError(f"For 'Im2Col', the '{name}[{k}]' must be int and must {bound}, "
+                                 f"but got '{item}' with type '{type(item).__name__}'.")
+        _pair(name, value)
+
+
+def _im2col_blocks(shape, kernel, stride, dilation, pad):
+    """The (rows, columns) of Im2Col's sliding blocks, with MindSpore's ValueError where one is
+    below 1 (its C++ integer arithmetic, truncating towards zero)."""
+    blocks = tuple(int((shape[2 + d] + 2 * pad[d] - dilation[d] * (kernel[d] - 1) - 1)
+                       / stride[d]) + 1 for d in range(2))
+    if min(blocks) < 1:
+        raise ValueError(f"For Im2Col, given input with spatial size {tuple(shape)}, ksizes="
+                         f"{tuple(kernel)}, dilation=({dilation[0]}, {dilation[1]}, pads=([const "
+                         f"vector]{{{pad[0]}, {pad[1]}}}), calculated shape of the array of "
+                         f"sliding blocks as {blocks}, but its components must be at least one.")
+    return blocks
 
 
 def _show_im2col(attrs):
@@ -102,7 +127,9 @@ def _im2col(x, *, ksizes, strides=1, dilations=1, pads=0):
     pad = _pair("pads", pads)
     padding = ((pad[0], pad[0]), (pad[1], pad[1]))
     if x.ndim != 4:
-        raise ValueError(f"For 'Im2Col', the dimension of 'x' must be 4, but got {x.ndim}.")
+        raise ValueError(f"For primitive[Im2Col], the dimension of input x must be equal to 4, "
+                         f"but got {x.ndim}.")
+    _im2col_blocks(x.shape, kernel, stride, dilation, pad)
     n, c = x.shape[:2]
     patches = jax.lax.conv_general_dilated_patches(
         x, kernel, stride, padding, rhs_dilation=dilation,

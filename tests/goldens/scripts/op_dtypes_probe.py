@@ -112,6 +112,12 @@ _MORE_OPS = {
     "GRUV2": (_inner("_rl_inner_ops", "GRUV2", input_size=3, hidden_size=2, num_layers=1,
                      has_bias=True, bidirectional=False, dropout=0.0),
               [F(4, 2, 3), F(1, 2, 2), F(42, 1, 1), I([4, 4])]),
+    # tests/goldens/scripts/ops19_ops_checks_probe.py's ops
+    "igamma": (fn("igamma"), [F(2, 3), F(2, 3)]),
+    "igammac": (fn("igammac"), [F(2, 3), F(2, 3)]),
+    "EqualCount": (P("EqualCount"), [I([1, 2, 3]), I([1, 2, 4])]),
+    "logcumsumexp": (fn("logcumsumexp"), [F(2, 3), 1]),
+    "CumulativeLogsumexp": (P("CumulativeLogsumexp"), [F(2, 3), I(1)]),
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

@@ -31,6 +31,7 @@ OPS = {**_PROBE["OPS"], "SquareSumAll": (P("SquareSumAll"), [F(2, 3), F(2, 3)]),
        "binary_cross_entropy": (fn("binary_cross_entropy"), [
            Tensor(np.full((2, 3), 0.3, np.float32)), Tensor(np.full((2, 3), 0.6, np.float32)),
            F(2, 3)]),
+       "EqualCount": (P("EqualCount"), [I([1, 2, 3]), I([1, 2, 4])]),
        "MaxPoolGradGradWithArgmax": (
            lambda: ops_grad().MaxPoolGradGradWithArgmax(kernel_size=2, strides=2),
            [F(1, 1, 4, 4), F(1, 1, 4, 4), I([[[[0, 1], [4, 5]]]])])}
@@ -93,6 +94,7 @@ CHECKED = {
     "Unique": ("arg0 rank+1", "arg0 scalar"),
     "ScatterAdd": ("arg0 rank+1", "arg0 scalar", "arg1 rank+1", "arg1 empty", "arg2 scalar"),
     "ScatterNdUpdate": ("arg0 rank+1", "arg1 rank+1", "arg1 empty", "arg2 scalar"),
+    "EqualCount": ("arg0 rank+1", "arg1 scalar"),
     "NLLLoss": ("arg0 rank+1", "arg0 scalar", "arg0 empty", "arg1 empty", "arg2 rank+1",
                 "arg2 scalar", "arg2 empty"),
     "dot": ("arg0 scalar", "arg1 scalar"),
