@@ -74,17 +74,84 @@ WEIGHTS = {"nearest": _nearest_weights, "linear": _linear_weights, "cubic": _cub
            "area": _area_weights}
 
 
+_COEF_BITS = 11  # OpenCV's INTER_RESIZE_COEF_BITS: uint8 bilinear weights are multiples of 1/2048
+
+
+def _linear_taps(out_size, in_size, horizontal):
+    """OpenCV's ``INTER_LINEAR`` taps: the float32 source position of each output pixel, its two
+    neighbours (clamped to the image) and their float32 weights.
+    Horizontally a position outside the image takes the edge pixel with weight one; vertically
+    OpenCV keeps both weights and reads the edge row twice."""
+    scale = 1.0 / (out_size / in_size)  # OpenCV keeps 1 / (dsize / ssize), not ssize / dsize
+    position = ((np.arange(out_size) + 0.5) * scale - 0.5).astype(np.float32)
+    left = np.floor(position).astype(np.int64)
+    fraction = (position - left).astype(np.float32)
+    if horizontal:
+        fraction = np.where((left < 0) | (left + 1 >= in_size), np.float32(0), fraction)
+    right = np.clip(left + 1, 0, in_size - 1)
+    left = np.clip(left, 0, in_size - 1)
+    return left, right, np.float32(1) - fraction, fraction
+
+
+def _fixed_linear_taps(out_size, in_size, horizontal):
+    """`_linear_taps` with the weights rounded to OpenCV's 11-bit integers (uint8 images)."""
+    left, right, w0, w1 = _linear_taps(out_size, in_size, horizontal)
+    one = np.float32(1 << _COEF_BITS)
+    return left, right, np.rint(w0 * one).astype(np.int64), np.rint(w1 * one).astype(np.int64)
+
+
+def _resize_linear_float32(image, height, width):
+    """cv::resize(INTER_LINEAR) of a float32 image: the same taps, weights and sums in float32."""
+    planes = image[..., None] if image.ndim == 2 else image
+    x0, x1, a0, a1 = _linear_taps(width, planes.shape[1], True)
+    y0, y1, b0, b1 = _linear_taps(height, planes.shape[0], False)
+    rows = planes[:, x0] * a0[None, :, None] + planes[:, x1] * a1[None, :, None]
+    out = rows[y0] * b0[:, None, None] + rows[y1] * b1[:, None, None]
+    out = np.ascontiguousarray(out, np.float32)
+    return out[..., 0] if image.ndim == 2 else out
+
+
+def _resize_linear_uint8(image, height, width):
+    """cv::resize(INTER_LINEAR) of a uint8 image, bit for bit: a horizontal pass in 11-bit fixed
+    point, then the vertical pass as OpenCV's SIMD kernel computes it (each row sum shifted
+    right by 4, multiplied by the 16-bit weight keeping the high half, ``(sum + 2) >> 2``), which
+    MindSpore's build applies to whole rows (its tails included)."""
+    planes = image[..., None] if image.ndim == 2 else image
+    values = planes.astype(np.int64)
+    x0, x1, a0, a1 = _fixed_linear_taps(width, values.shape[1], True)
+    y0, y1, b0, b1 = _fixed_linear_taps(height, values.shape[0], False)
+    rows = values[:, x0] * a0[None, :, None] + values[:, x1] * a1[None, :, None]
+    rows = rows.reshape(rows.shape[0], -1)
+    top, bottom = rows[y0], rows[y1]
+    b0, b1 = b0[:, None], b1[:, None]
+    out = ((((top >> 4) * b0) >> 16) + (((bottom >> 4) * b1) >> 16) + 2) >> 2
+    out = np.clip(out, 0, 255).astype(np.uint8).reshape(height, width, planes.shape[-1])
+    return out[..., 0] if image.ndim == 2 else out
+
+
+def _is_half_size(image, height, width):
+    """OpenCV turns an INTER_LINEAR resize to exactly half the size into INTER_AREA."""
+    return image.shape[0] == 2 * height and image.shape[1] == 2 * width
+
+
 def resize(image: np.ndarray, height: int, width: int, method: str) -> np.ndarray:
     """`image` (HW or HWC) resized to (height, width) by `method` (a key of WEIGHTS, or
     ``"pilcubic"`` for Pillow's antialiased bicubic)."""
     if method == "pilcubic":
         return _pillow_resize(image, height, width)
+    if method == "linear" and _is_half_size(image, height, width):
+        method = "area"
+    elif method == "linear" and image.dtype == np.uint8:
+        return _resize_linear_uint8(image, height, width)
+    elif method == "linear" and image.dtype == np.float32:
+        return _resize_linear_float32(image, height, width)
     rows = WEIGHTS[method](height, image.shape[0])
     columns = WEIGHTS[method](width, image.shape[1])
     # Two matrix products (BLAS through tensordot: ~10x faster than einsum's loops on a
     # 375x500 image), rows then columns.
     values = np.tensordot(rows, image.astype(np.float64), axes=([1], [0]))
-    values = np.moveaxis(np.tensordot(values, columns, axes=([1], [1])), -1, 1)
+    # C order, as MindSpore's tensors (md5 checks hash the buffer).
+    values = np.ascontiguousarray(np.moveaxis(np.tensordot(values, columns, axes=([1], [1])), -1, 1))
     if method == "nearest":
         return values.astype(image.dtype)
     return to_dtype_of(values, image, half_up=method == "area")

@@ -555,7 +555,7 @@ class ToTensor(ImageTensorOperation):
 
     def apply(self, image):
         image = image[..., None] if image.ndim == 2 else image
-        return (image.transpose(2, 0, 1) / 255.0).astype(self.output_type)
+        return np.ascontiguousarray(image.transpose(2, 0, 1) / 255.0, self.output_type)
 
 
 class ToPIL(TensorOperation):
