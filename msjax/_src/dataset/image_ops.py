@@ -168,7 +168,12 @@ def _pillow_resize(image, height, width):
 
 
 def gray(image: np.ndarray) -> np.ndarray:
-    """RGB to grey as OpenCV's ``COLOR_RGB2GRAY`` (0.299 R + 0.587 G + 0.114 B)."""
+    """RGB to grey as OpenCV's ``COLOR_RGB2GRAY``: uint8 in 15-bit fixed point
+    (``(9798 R + 19235 G + 3735 B + 2**14) >> 15``), other dtypes 0.299 R + 0.587 G + 0.114 B."""
+    if image.dtype == np.uint8:
+        rgb = image.astype(np.int64)
+        return ((rgb[..., 0] * 9798 + rgb[..., 1] * 19235 + rgb[..., 2] * 3735 + (1 << 14))
+                >> 15).astype(np.uint8)
     values = image[..., 0] * 0.299 + image[..., 1] * 0.587 + image[..., 2] * 0.114
     return to_dtype_of(values, image)
 
@@ -179,24 +184,95 @@ def blend(image: np.ndarray, other, alpha: float) -> np.ndarray:
                        image)
 
 
+def add_weighted(first, alpha, second, beta, like):
+    """``cv::addWeighted(first, alpha, second, beta, 0)`` on uint8 as OpenCV's SIMD kernel does it:
+    ``fma(first, alpha, float32(second * beta))`` in float32, rounded half to even, saturated."""
+    f32 = np.float32
+    partial = (np.asarray(second, f32) * f32(beta)).astype(np.float64)
+    values = (np.asarray(first, f32).astype(np.float64) * np.float64(f32(alpha)) + partial).astype(f32)
+    return to_dtype_of(values, like)
+
+
 def adjust_brightness(image, factor):
     return blend(image, 0.0, factor)
 
 
 def adjust_contrast(image, factor):
+    """MindSpore's AdjustContrast: the image blended with its mean grey level (rounded to uint8)
+    as ``mean * (1 - factor) + image * factor`` (``cv::addWeighted``)."""
+    if image.dtype == np.uint8:
+        mean = np.rint(np.mean(gray(image)))
+        return add_weighted(np.full(image.shape, mean, np.float32), 1 - factor, image, factor, image)
     mean = float(np.mean(gray(image))) if image.ndim == 3 else float(np.mean(image))
     return blend(image, np.round(mean), factor)
 
 
 def adjust_saturation(image, factor):
+    """MindSpore's AdjustSaturation: ``grey * (1 - factor) + image * factor``."""
+    if image.dtype == np.uint8:
+        return add_weighted(np.repeat(gray(image)[..., None], 3, -1), 1 - factor, image, factor,
+                            image)
     return blend(image, gray(image)[..., None], factor)
 
 
+_HSV_SHIFT = 12  # OpenCV's fixed-point bits of its uint8 RGB -> HSV conversion
+
+
+def _division_table(numerator):
+    """OpenCV's ``round(numerator / i)`` table for i in 0..255 (0 for i = 0)."""
+    table = np.zeros(256, np.int64)
+    table[1:] = np.rint(numerator / np.arange(1, 256, dtype=np.float64))
+    return table
+
+
+def rgb_to_hsv_full(image):
+    """OpenCV's ``COLOR_RGB2HSV_FULL`` of a uint8 image (hue over 0..255), in its fixed point."""
+    rgb = image.astype(np.int64)
+    red, green, blue = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    value = rgb.max(-1)
+    spread = value - rgb.min(-1)
+    half = 1 << (_HSV_SHIFT - 1)
+    saturation = (spread * _division_table(255 << _HSV_SHIFT)[value] + half) >> _HSV_SHIFT
+    hue = np.where(value == red, green - blue,
+                   np.where(value == green, blue - red + 2 * spread, red - green + 4 * spread))
+    hue = (hue * _division_table((256 << _HSV_SHIFT) / 6.0)[spread] + half) >> _HSV_SHIFT
+    hue = np.where(hue < 0, hue + 256, hue)
+    return np.stack([np.clip(hue, 0, 255), saturation, value], -1).astype(np.uint8)
+
+
+# OpenCV's HSV -> RGB sector table: which of (v, p, q, t) each sector writes to (b, g, r).
+_HSV_SECTORS = np.array([[1, 3, 0], [1, 0, 2], [3, 0, 1], [0, 2, 1], [0, 1, 3], [2, 1, 0]])
+
+
+def hsv_full_to_rgb(image):
+    """OpenCV's ``COLOR_HSV2RGB_FULL`` of a uint8 image: in float32, the hue read over 0..255."""
+    f32 = np.float32
+    hue = image[..., 0].astype(f32) * f32(6 / 255)
+    saturation = image[..., 1].astype(f32) * f32(1 / 255)
+    value = image[..., 2].astype(f32) * f32(1 / 255)
+    hue = np.where(hue >= 6, hue - f32(6), hue)
+    sector = np.floor(hue).astype(np.int64)
+    hue = (hue - sector).astype(f32)
+    table = np.stack([value, value * (f32(1) - saturation), value * (f32(1) - saturation * hue),
+                      value * (f32(1) - saturation * (f32(1) - hue))], -1)
+    bgr = np.take_along_axis(table, _HSV_SECTORS[sector], -1)
+    bgr = np.where((saturation == 0)[..., None], value[..., None], bgr)
+    return np.clip(np.rint(bgr[..., ::-1] * f32(255)), 0, 255).astype(np.uint8)
+
+
 def adjust_hue(image, factor):
-    from PIL import Image  # pylint: disable=import-outside-toplevel
-    hsv = np.asarray(Image.fromarray(image.astype(np.uint8)).convert("HSV")).copy()
-    hsv[..., 0] = (hsv[..., 0].astype(np.int64) + int(round(factor * 255))) % 256
-    return np.asarray(Image.fromarray(hsv, mode="HSV").convert("RGB")).astype(image.dtype)
+    """MindSpore's AdjustHue: OpenCV's full-range HSV, the hue moved by ``int(factor * 255)``
+    (wrapping), back to RGB."""
+    if image.dtype != np.uint8:
+        return hsv_full_to_rgb(_hue_shifted(rgb_to_hsv_full(to_dtype_of(image, np.zeros(0, np.uint8))),
+                                            factor)).astype(image.dtype)
+    return hsv_full_to_rgb(_hue_shifted(rgb_to_hsv_full(image), factor))
+
+
+def _hue_shifted(hsv, factor):
+    shifted = hsv.copy()
+    shifted[..., 0] = (hsv[..., 0].astype(np.int64) + int(factor * 255)) % 256
+    return shifted
 
 
 def rotate(image, degrees, resample, expand, center, fill_value):
@@ -212,3 +288,41 @@ def rotate(image, degrees, resample, expand, center, fill_value):
         for c in range(planes.shape[-1])]
     out = np.stack(out, -1)
     return out[..., 0] if image.ndim == 2 else out
+
+
+_SMOOTH = np.array([[1, 1, 1], [1, 5, 1], [1, 1, 1]], np.float32) / np.float32(13)
+
+
+def adjust_sharpness(image, factor):
+    """MindSpore's sharpness kernel: the image smoothed by [[1, 1, 1], [1, 5, 1], [1, 1, 1]] / 13
+    (border pixels left as they are), blended with the image as ``cv::addWeighted``
+    (float32 ``factor * image + (1 - factor) * smoothed``)."""
+    planes = image[..., None] if image.ndim == 2 else image
+    values = planes.astype(np.float32)
+    smoothed = values.copy()
+    if planes.shape[0] > 2 and planes.shape[1] > 2:
+        height, width = planes.shape[:2]
+        inner = np.zeros((height - 2, width - 2, planes.shape[2]), np.float32)
+        for dy in range(3):
+            for dx in range(3):
+                inner += _SMOOTH[dy, dx] * values[dy:dy + height - 2, dx:dx + width - 2]
+        smoothed[1:-1, 1:-1] = to_dtype_of(inner, planes)
+    alpha = np.float32(factor)
+    blended = values * alpha + smoothed * (np.float32(1) - alpha)
+    out = to_dtype_of(blended, planes)
+    return out[..., 0] if image.ndim == 2 else out
+
+
+def gamma_table(gamma, gain):
+    """MindSpore's uint8 gamma lookup table: ``(255 + 1 - 1e-3) * gain * (i / 255) ** gamma``
+    (a float table Pillow's ``point`` and MindSpore's kernel truncate)."""
+    return [(255 + 1 - 1e-3) * gain * pow(value / 255.0, gamma) for value in range(256)]
+
+
+def adjust_gamma(image, gamma, gain):
+    """MindSpore's AdjustGamma: uint8 through `gamma_table` (truncated, saturated); floats as
+    ``gain * image ** gamma``."""
+    if image.dtype == np.uint8:
+        table = np.clip(np.floor(np.asarray(gamma_table(gamma, gain))), 0, 255).astype(np.uint8)
+        return table[image]
+    return (np.power(image, gamma) * gain).astype(image.dtype)

@@ -546,7 +546,7 @@ class Grayscale(ImageTensorOperation):
 
 class ToTensor(ImageTensorOperation):
     """`mindspore.dataset.vision.ToTensor(output_type=np.float32)`: HWC (or HW) uint8 to CHW
-    scaled to [0, 1]."""
+    scaled to [0, 1]: MindSpore's kernel multiplies by float32(1 / 255) in float32, then casts."""
 
     keeps_pil = False
 
@@ -555,7 +555,8 @@ class ToTensor(ImageTensorOperation):
 
     def apply(self, image):
         image = image[..., None] if image.ndim == 2 else image
-        return np.ascontiguousarray(image.transpose(2, 0, 1) / 255.0, self.output_type)
+        scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return np.ascontiguousarray(scaled, self.output_type)
 
 
 class ToPIL(TensorOperation):

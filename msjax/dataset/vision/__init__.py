@@ -1,6 +1,20 @@
 """`mindspore.dataset.vision`: image transforms (implementation in msjax/_src/dataset/vision.py)."""
 # ruff: noqa: F401
+from msjax._src.dataset.vision_adjust import AdjustBrightness as AdjustBrightness
+from msjax._src.dataset.vision_adjust import AdjustContrast as AdjustContrast
+from msjax._src.dataset.vision_adjust import AdjustGamma as AdjustGamma
+from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
+from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
+from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
+from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
 from msjax._src.dataset.vision import Border as Border
+from msjax._src.dataset.vision_adjust import AdjustBrightness as AdjustBrightness
+from msjax._src.dataset.vision_adjust import AdjustContrast as AdjustContrast
+from msjax._src.dataset.vision_adjust import AdjustGamma as AdjustGamma
+from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
+from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
+from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
+from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
