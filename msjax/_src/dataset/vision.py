@@ -98,7 +98,10 @@ class ImageTensorOperation(TensorOperation):
 
     keeps_pil = True
 
-    def implementation(self, image):
+    def implementation(self, *images):
+        if len(images) != 1:
+            raise TransformError("The op is OneToOne, can only accept one tensor as input.")
+        image = images[0]
         if isinstance(image, np.ndarray):
             return self.apply(image)
         was_pil = is_pil(image)

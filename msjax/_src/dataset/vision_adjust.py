@@ -18,15 +18,21 @@ from msjax._src.dataset.vision import ImageTensorOperation
 FLOAT_MAX_INTEGER = 16777216
 
 
+def type_check(value, types, name):
+    """MindSpore's ``type_check``: a bool where an int is asked for is refused with `types` printed
+    as a tuple, any other value of the wrong type with them printed as a list."""
+    shown = '""' if repr(value) == repr("") else value
+    if int in types and bool not in types and isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {shown} is not of type {types}, but got "
+                        f"{type(value)}.")
+    if not isinstance(value, types):
+        raise TypeError(f"Argument {name} with value {shown} is not of type {list(types)}, but got "
+                        f"{type(value)}.")
+
+
 def check_float_arg(value, name):
-    """MindSpore's ``type_check(value, (float, int), name)``: a bool is refused with the tuple
-    printed as a tuple, any other non-number with it printed as a list."""
-    if isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {value} is not of type (<class 'float'>, "
-                        f"<class 'int'>), but got {type(value)}.")
-    if not isinstance(value, (float, int)):
-        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'float'>, "
-                        f"<class 'int'>], but got {type(value)}.")
+    """MindSpore's ``type_check(value, (float, int), name)``."""
+    type_check(value, (float, int), name)
 
 
 def check_interval(value, low, high, name=""):

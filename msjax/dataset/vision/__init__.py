@@ -15,6 +15,11 @@ from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
 from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
 from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
 from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
+from msjax._src.dataset.vision_pil import FiveCrop as FiveCrop
+from msjax._src.dataset.vision_pil import TenCrop as TenCrop
+from msjax._src.dataset.vision_pil import LinearTransformation as LinearTransformation
+from msjax._src.dataset.vision_geometry import Affine as Affine
+from msjax._src.dataset.vision_geometry import ResizedCrop as ResizedCrop
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode

@@ -1,0 +1,111 @@
+"""`mindspore.dataset.vision`'s Python-only transforms: FiveCrop, TenCrop (PIL images in, a tuple
+of PIL images out) and LinearTransformation (a NumPy image times a matrix), as MindSpore's
+``py_transforms_util`` computes them."""
+from __future__ import annotations
+
+import numpy as np
+
+from msjax._src.dataset.transform_base import TensorOperation, augment_error_message, is_pil
+from msjax._src.dataset.vision_adjust import check_interval
+
+_MAX_SIZE = 16777216
+
+
+def check_crop_size(size):
+    """MindSpore's ``check_crop_size``: an int or an (h, w) pair of ints in [1, 16777216]."""
+    if isinstance(size, bool) or not isinstance(size, (int, list, tuple)):
+        raise TypeError(f"Argument size with value {size} is not of type [<class 'int'>, "
+                        f"<class 'list'>, <class 'tuple'>], but got {type(size)}.")
+    if isinstance(size, int):
+        check_interval(size, 1, _MAX_SIZE)
+        return (size, size)
+    if len(size) != 2:
+        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
+    for index, value in enumerate(size):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument size[{index}] with value {value} is not of type "
+                            f"[<class 'int'>], but got {type(value)}.")
+        check_interval(value, 1, _MAX_SIZE)
+    return tuple(size)
+
+
+def _check_bool(value, name):
+    if not isinstance(value, bool):
+        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'bool'>], "
+                        f"but got {type(value)}.")
+
+
+def five_crop(image, size):
+    """The four corner crops and the centre crop of a PIL image (MindSpore's ``five_crop``)."""
+    if not is_pil(image):
+        raise TypeError(augment_error_message.format(type(image)))
+    width, height = image.size
+    crop_height, crop_width = size
+    if crop_height > height or crop_width > width:
+        raise ValueError(f"Crop size {size} is larger than input image size {(height, width)}.")
+    top = int(round((height - crop_height) / 2.0))
+    left = int(round((width - crop_width) / 2.0))
+    return (image.crop((0, 0, crop_width, crop_height)),
+            image.crop((width - crop_width, 0, width, crop_height)),
+            image.crop((0, height - crop_height, crop_width, height)),
+            image.crop((width - crop_width, height - crop_height, width, height)),
+            image.crop((left, top, left + crop_width, top + crop_height)))
+
+
+class FiveCrop(TensorOperation):
+    """`mindspore.dataset.vision.FiveCrop(size)`: a PIL image's four corner crops and centre crop,
+    as a tuple of five PIL images."""
+
+    def __init__(self, size):
+        self.size = check_crop_size(size)
+
+    def implementation(self, image):
+        return five_crop(image, self.size)
+
+
+class TenCrop(TensorOperation):
+    """`mindspore.dataset.vision.TenCrop(size, use_vertical_flip=False)`: FiveCrop of the image,
+    then FiveCrop of it flipped (horizontally, or vertically)."""
+
+    def __init__(self, size, use_vertical_flip=False):
+        self.size = check_crop_size(size)
+        _check_bool(use_vertical_flip, "use_vertical_flip")
+        self.use_vertical_flip = use_vertical_flip
+
+    def implementation(self, image):
+        from PIL import Image  # pylint: disable=import-outside-toplevel
+        first = five_crop(image, self.size)
+        flip = Image.Transpose.FLIP_TOP_BOTTOM if self.use_vertical_flip else \
+            Image.Transpose.FLIP_LEFT_RIGHT
+        return first + five_crop(image.transpose(flip), self.size)
+
+
+class LinearTransformation(TensorOperation):
+    """`mindspore.dataset.vision.LinearTransformation(transformation_matrix, mean_vector)`: the
+    flattened NumPy image, less `mean_vector`, times the square `transformation_matrix`."""
+
+    def __init__(self, transformation_matrix, mean_vector):
+        for value, name in ((transformation_matrix, "transformation_matrix"),
+                            (mean_vector, "mean_vector")):
+            if not isinstance(value, np.ndarray):
+                raise TypeError(f"Argument {name} with value {value} is not of type "
+                                f"[<class 'numpy.ndarray'>], but got {type(value)}.")
+        if transformation_matrix.shape[0] != transformation_matrix.shape[1]:
+            raise ValueError(f"transformation_matrix should be a square matrix. Got shape "
+                             f"{transformation_matrix.shape} instead.")
+        if mean_vector.shape[0] != transformation_matrix.shape[0]:
+            raise ValueError(f"mean_vector length {mean_vector.shape[0]} should match either one "
+                             f"dimension of the squaretransformation_matrix "
+                             f"{transformation_matrix.shape}.")
+        self.transformation_matrix = transformation_matrix
+        self.mean_vector = mean_vector
+
+    def implementation(self, image):
+        if not isinstance(image, np.ndarray):
+            raise TypeError(f"img should be NumPy array. Got {type(image)}")
+        matrix = self.transformation_matrix
+        if np.prod(image.shape) != matrix.shape[0]:
+            raise ValueError(f"transformation_matrix shape {matrix.shape} not compatible with "
+                             f"Numpy image shape {image.shape}.")
+        centred = image.reshape(1, -1) - self.mean_vector
+        return np.dot(centred, matrix).reshape(image.shape)
