@@ -11,7 +11,8 @@ import pytest
 from tests.golden_scripts import golden_cases, run_script_on_msjax
 
 PROBES = {"ds19b_resize_probe.py": "dataset/ds19b_resize_probe.out",
-          "ds19b_adjust_probe.py": "dataset/ds19b_adjust_probe.out"}
+          "ds19b_adjust_probe.py": "dataset/ds19b_adjust_probe.out",
+          "ds19b_bbox_probe.py": "dataset/ds19b_bbox_probe.out"}
 
 
 @functools.lru_cache(maxsize=None)

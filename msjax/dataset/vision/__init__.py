@@ -20,6 +20,10 @@ from msjax._src.dataset.vision_pil import TenCrop as TenCrop
 from msjax._src.dataset.vision_pil import LinearTransformation as LinearTransformation
 from msjax._src.dataset.vision_geometry import Affine as Affine
 from msjax._src.dataset.vision_geometry import ResizedCrop as ResizedCrop
+from msjax._src.dataset.vision_bbox import RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox
+from msjax._src.dataset.vision_bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
+from msjax._src.dataset.vision_bbox import ResizeWithBBox as ResizeWithBBox
+from msjax._src.dataset.vision_bbox import RandomResizeWithBBox as RandomResizeWithBBox
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
