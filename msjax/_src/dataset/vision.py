@@ -547,6 +547,22 @@ class Grayscale(ImageTensorOperation):
         return grey if self.num_output_channels == 1 else np.repeat(grey[..., None], 3, -1)
 
 
+_TO_TENSOR_REFUSED = (np.dtype(np.uint32), np.dtype(np.int64), np.dtype(np.uint64))
+
+
+def _to_tensor_output_type(output_type):
+    """ToTensor's `output_type` as a NumPy dtype; MindSpore's TypeError for anything that is
+    neither a MindSpore dtype nor a NumPy dtype."""
+    try:
+        if output_type is None:
+            raise TypeError
+        return numpy_dtype(output_type)
+    except (TypeError, ValueError):
+        raise TypeError(f"Argument output_type with value {output_type} is not of type "
+                        f"[<class 'mindspore._c_expression.typing.Type'>, <class 'numpy.dtype'>], "
+                        f"but got {type(output_type)}.") from None
+
+
 class ToTensor(ImageTensorOperation):
     """`mindspore.dataset.vision.ToTensor(output_type=np.float32)`: HWC (or HW) uint8 to CHW
     scaled to [0, 1]: MindSpore's kernel multiplies by float32(1 / 255) in float32, then casts."""
@@ -554,22 +570,61 @@ class ToTensor(ImageTensorOperation):
     keeps_pil = False
 
     def __init__(self, output_type=np.float32):
-        self.output_type = numpy_dtype(output_type)
+        self.output_type = _to_tensor_output_type(output_type)
+
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            return self.apply_pil(images[0])
+        return super().implementation(*images)
+
+    def apply_pil(self, image):
+        """MindSpore's Python kernel for a PIL image: divided by 255 in float64, then cast."""
+        array = np.asarray(image)
+        array = array[..., None] if array.ndim == 2 else array
+        return np.ascontiguousarray(array.transpose(2, 0, 1) / 255.0, self.output_type)
 
     def apply(self, image):
+        if image.dtype.kind in "SUO" or image.dtype in _TO_TENSOR_REFUSED:
+            raise TransformError("ToTensor: Input includes unsupported data type in [uint32, int64, "
+                                 "uint64, string, bytes].")
         image = image[..., None] if image.ndim == 2 else image
         scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
         return np.ascontiguousarray(scaled, self.output_type)
 
 
 class ToPIL(TensorOperation):
-    """`mindspore.dataset.vision.ToPIL()`: a NumPy image as a PIL image."""
+    """`mindspore.dataset.vision.ToPIL()`: a NumPy image (HW, HWC with at most 4 channels) as a
+    PIL image; MindSpore's Python kernel's checks of the input's type, rank and dtype."""
+
+    def __call__(self, image):
+        return self.implementation(image)  # MindSpore checks the input as given: no conversion
 
     def implementation(self, image):
         if is_pil(image):
             return image
+        if not isinstance(image, np.ndarray):
+            raise TypeError(f"The input image should be of type numpy.ndarray or PIL.Image.Image. "
+                            f"Got {type(image)}.")
+        if image.ndim not in (2, 3):
+            raise ValueError(f"The dimension of input image should be 2 or 3. Got {image.ndim}.")
+        image = image[..., None] if image.ndim == 2 else image
+        if image.shape[-1] > 4:
+            raise ValueError(f"The channel of input image should not exceed 4. Got {image.shape[-1]}.")
+        if image.shape[-1] == 1:
+            if image.dtype not in _PIL_SINGLE_CHANNEL_DTYPES:
+                raise TypeError(f"The input image type {image.dtype} is not supported when image "
+                                f"shape is [H, W] or [H, W, 1].")
+            image = image[:, :, 0]
+        elif image.dtype != np.uint8:
+            raise TypeError(f"The input image type {image.dtype} is not supported when image shape "
+                            f"is [H, W, 2], [H, W, 3] or [H, W, 4].")
         from PIL import Image  # pylint: disable=import-outside-toplevel
         return Image.fromarray(image)
+
+
+_PIL_SINGLE_CHANNEL_DTYPES = tuple(np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32,
+                                                          np.uint8, np.uint16, np.uint32,
+                                                          np.float32, np.float64))
 
 
 class Decode(TensorOperation):

@@ -76,7 +76,7 @@ class Affine(ImageTensorOperation):
 class ResizedCrop(ImageTensorOperation):
     """`mindspore.dataset.vision.ResizedCrop(top, left, height, width, size,
     interpolation=Inter.BILINEAR)`: the crop at (top, left) of (height, width), resized to
-    `size` (an int resizes the shorter side, as Resize)."""
+    `size` (an int gives a square)."""
 
     def __init__(self, top, left, height, width, size, interpolation=Inter.BILINEAR):
         for value, name, low in ((top, "top", 0), (left, "left", 0), (height, "height", 1),
@@ -94,10 +94,5 @@ class ResizedCrop(ImageTensorOperation):
             raise TransformError(f"ResizedCrop: the sum of top and height: "
                                  f"{self.top + self.height} exceeds image height: {image.shape[0]}.")
         crop = image[self.top:self.top + self.height, self.left:self.left + self.width]
-        if isinstance(self.size, int):
-            short = min(self.height, self.width)
-            target = (self.size, int(self.width * self.size / short)) if self.height == short \
-                else (int(self.height * self.size / short), self.size)
-        else:
-            target = tuple(self.size)
+        target = (self.size, self.size) if isinstance(self.size, int) else tuple(self.size)
         return image_ops.resize(crop, *target, _RESIZE_METHOD[self.interpolation])
