@@ -189,3 +189,34 @@ class RandomAdjustSharpness(ImageTensorOperation):
         if random_ops.generator().random() < self.prob:
             return image_ops.adjust_sharpness(image, self.degree)
         return image
+
+
+# AlexNet's PCA lighting: eigenvalues times eigenvectors of ImageNet's RGB covariance (rows R, G, B).
+_LIGHTING_TABLE = np.array([[55.46 * -0.5675, 4.794 * 0.7192, 1.148 * 0.4009],
+                            [55.46 * -0.5808, 4.794 * -0.0045, 1.148 * -0.8140],
+                            [55.46 * -0.5836, 4.794 * -0.6948, 1.148 * 0.4203]])
+
+
+class RandomLighting(_PillowOrOpenCV):
+    """`mindspore.dataset.vision.RandomLighting(alpha=0.05)`: AlexNet-style PCA lighting noise, the
+    three weights drawn from N(0, alpha) (from the pipeline's generator, not MindSpore's), added
+    per channel; a PIL image's result truncated to uint8 (MindSpore's Python kernel), an array's
+    rounded and saturated (its C++ kernel)."""
+
+    def __init__(self, alpha=0.05):
+        check_float_arg(alpha, "alpha")
+        check_interval(alpha, 0, FLOAT_MAX_INTEGER, "alpha")
+        self.alpha = alpha
+
+    def _offsets(self):
+        weights = random_ops.generator().normal(0.0, self.alpha, 3) if self.alpha else np.zeros(3)
+        return _LIGHTING_TABLE @ weights
+
+    def apply(self, image):
+        _check_rgb(image, "RandomLighting")
+        return image_ops.to_dtype_of(image.astype(np.float64) + self._offsets(), image)
+
+    def apply_pil(self, image):
+        from PIL import Image  # pylint: disable=import-outside-toplevel
+        shifted = np.asarray(image).astype(np.float64) + self._offsets()
+        return Image.fromarray(np.uint8(np.minimum(np.maximum(shifted, 0), 255)))

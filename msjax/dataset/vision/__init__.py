@@ -24,6 +24,7 @@ from msjax._src.dataset.vision_bbox import RandomHorizontalFlipWithBBox as Rando
 from msjax._src.dataset.vision_bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
 from msjax._src.dataset.vision_bbox import ResizeWithBBox as ResizeWithBBox
 from msjax._src.dataset.vision_bbox import RandomResizeWithBBox as RandomResizeWithBBox
+from msjax._src.dataset.vision_adjust import RandomLighting as RandomLighting
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode

@@ -50,3 +50,10 @@ for name, args in [("AdjustContrast", (-1.0,)), ("AdjustContrast", ([1, 2],)), (
                    ("RandomAdjustSharpness", (-1.0,)), ("RandomAdjustSharpness", (1.0, 1.5)),
                    ("RandomAdjustSharpness", ("1",)), ("RandomAdjustSharpness", (1.0, "0.5"))]:
     show(f"{name}{args} error", lambda: getattr(vision, name)(*args))
+for kind, make in inputs.items():
+    show(f"RandomLighting(0) {kind}", lambda: vision.RandomLighting(0)(make()))
+    show(f"RandomLighting(0.5) shape {kind}", lambda: np.asarray(vision.RandomLighting(0.5)(make())).shape and
+         np.zeros(np.asarray(vision.RandomLighting(0.5)(make())).shape, np.uint8))
+for args in ((-2,), ("1",), (True,)):
+    show(f"RandomLighting{args} error", lambda: vision.RandomLighting(*args))
+show("RandomLighting gray", lambda: vision.RandomLighting(0.1)(gray))
