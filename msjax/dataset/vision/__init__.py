@@ -7,6 +7,7 @@ from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
 from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
 from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
 from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
+from msjax._src.dataset.batch_augment import ImageBatchFormat as ImageBatchFormat
 from msjax._src.dataset.vision import Border as Border
 from msjax._src.dataset.vision_adjust import AdjustBrightness as AdjustBrightness
 from msjax._src.dataset.vision_adjust import AdjustContrast as AdjustContrast
@@ -25,6 +26,7 @@ from msjax._src.dataset.vision_bbox import RandomVerticalFlipWithBBox as RandomV
 from msjax._src.dataset.vision_bbox import ResizeWithBBox as ResizeWithBBox
 from msjax._src.dataset.vision_bbox import RandomResizeWithBBox as RandomResizeWithBBox
 from msjax._src.dataset.vision_adjust import RandomLighting as RandomLighting
+from msjax._src.dataset.batch_augment import CutMixBatch as CutMixBatch
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
