@@ -133,3 +133,39 @@ class CutMixBatch(TensorOperation):
         if channels not in (1, 3):
             raise TransformError(f"CutMixBatch: input image is not in channel of 1 or 3, but got "
                                  f"channel: {channels}")
+
+
+class MixUp(TensorOperation):
+    """`mindspore.dataset.vision.MixUp(batch_size, alpha, is_single=True)`: MindSpore's Python
+    mix-up of a batch of images (NHWC) and one-hot labels, one ``lam ~ Beta(alpha, alpha)`` per
+    row (from the pipeline's generator), in float64: with `is_single` each row mixed with the
+    next one in the batch (the last with the first), otherwise with the previous batch's mixed
+    result (the first batch passes unchanged)."""
+
+    def __init__(self, batch_size, alpha, is_single=True):
+        type_check(is_single, (bool,), "is_single")
+        type_check(batch_size, (int,), "batch_size")
+        type_check(alpha, (int, float), "alpha")
+        check_interval(batch_size, 1, 16777216)
+        if alpha <= 0:
+            raise ValueError("Input alpha must be greater than 0.")
+        self.batch_size, self.alpha, self.is_single = batch_size, alpha, is_single
+        self.image = self.label = 0
+        self.is_first = True
+
+    def implementation(self, image, label):
+        weights = random_ops.generator().beta(self.alpha, self.alpha, self.batch_size)
+        if self.is_single:
+            shift = list(range(1, self.batch_size)) + [0]
+            other_image, other_label = image[shift, ...], label[shift, ...]
+        else:
+            if self.is_first:
+                weights, self.is_first = np.ones(self.batch_size), False
+            other_image, other_label = self.image, self.label
+        image_weights = weights.reshape((self.batch_size, 1, 1, 1))
+        label_weights = weights.reshape((self.batch_size, 1))
+        mixed_image = image_weights * image + (1 - image_weights) * other_image
+        mixed_label = label_weights * label + (1 - label_weights) * other_label
+        if not self.is_single:
+            self.image, self.label = mixed_image, mixed_label
+        return mixed_image, mixed_label

@@ -60,3 +60,8 @@ show("CutMixBatch pipeline no one-hot", lambda: pipeline(vision.CutMixBatch(NHWC
 show("MixUpBatch string labels", lambda: vision.MixUpBatch()(images[:3], np.array([["one"], ["two"], ["three"]])))
 show("MixUpBatch float labels shape", lambda: tuple(np.zeros(np.shape(x), np.asarray(x).dtype) for x in
                                                     vision.MixUpBatch()(images, labels.astype(np.float64))))
+show("MixUp multi first batch", lambda: vision.MixUp(4, 0.2, False)(images, labels))
+show("MixUp single shapes", lambda: tuple(np.zeros(np.shape(x), np.asarray(x).dtype) for x in
+                                          vision.MixUp(4, 0.2, True)(images, labels)))
+for args in ((0, 0.2), (4, 0), (4, -1.0), (4.0, 0.2), (4, "0.2"), (4, 0.2, 1)):
+    show(f"MixUp{args}", lambda: vision.MixUp(*args))
