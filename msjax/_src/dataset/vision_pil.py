@@ -109,3 +109,77 @@ class LinearTransformation(TensorOperation):
                              f"Numpy image shape {image.shape}.")
         centred = image.reshape(1, -1) - self.mean_vector
         return np.dot(centred, matrix).reshape(image.shape)
+
+
+def _colour_planes(image, is_hwc):
+    return (image[:, :, 0], image[:, :, 1], image[:, :, 2]) if is_hwc else \
+        (image[0, :, :], image[1, :, :], image[2, :, :])
+
+
+def rgb_to_hsv(np_rgb_img, is_hwc):
+    """`py_transforms_util.rgb_to_hsv`: one RGB image (HWC or CHW) to HSV with ``colorsys``, in
+    float64."""
+    import colorsys  # pylint: disable=import-outside-toplevel
+    planes = np.vectorize(colorsys.rgb_to_hsv)(*_colour_planes(np_rgb_img, is_hwc))
+    return np.stack(planes, axis=2 if is_hwc else 0)
+
+
+def hsv_to_rgb(np_hsv_img, is_hwc):
+    """`py_transforms_util.hsv_to_rgb`: one HSV image (HWC or CHW) to RGB with ``colorsys``."""
+    import colorsys  # pylint: disable=import-outside-toplevel
+    planes = np.vectorize(colorsys.hsv_to_rgb)(*_colour_planes(np_hsv_img, is_hwc))
+    return np.stack(planes, axis=2 if is_hwc else 0)
+
+
+def _convert_images(images, is_hwc, convert, shapes, colour):
+    """MindSpore's checks of an image or a batch of images, then `convert` on each."""
+    if not isinstance(images, np.ndarray):
+        dot = "" if colour == "RGB" else "."
+        raise TypeError(f"img should be NumPy image. Got {type(images)}{dot}")
+    if not isinstance(is_hwc, bool):
+        raise TypeError(f"is_hwc should be bool type. Got {type(is_hwc)}.")
+    if images.ndim not in (3, 4):
+        raise TypeError(f"img shape should be {shapes}. Got {images.shape}.")
+    channel_axis = (2 if is_hwc else 0) + (images.ndim == 4)
+    channels = images.shape[channel_axis]
+    if channels != 3:
+        raise TypeError(f"img should be 3 channels {colour} img. Got {channels} channels.")
+    if images.ndim == 3:
+        return convert(images, is_hwc)
+    return np.array([convert(image, is_hwc) for image in images])
+
+
+def rgb_to_hsvs(np_rgb_imgs, is_hwc):
+    """`py_transforms_util.rgb_to_hsvs`: RGB to HSV of an image or a batch of images."""
+    return _convert_images(np_rgb_imgs, is_hwc, rgb_to_hsv,
+                           "(H, W, C)/(N, H, W, C)/(C ,H, W)/(N, C, H, W)", "RGB")
+
+
+def hsv_to_rgbs(np_hsv_imgs, is_hwc):
+    """`py_transforms_util.hsv_to_rgbs`: HSV to RGB of an image or a batch of images."""
+    return _convert_images(np_hsv_imgs, is_hwc, hsv_to_rgb,
+                           "(H, W, C)/(N, H, W, C)/(C, H, W)/(N, C, H, W)", "HSV")
+
+
+class RgbToHsv(TensorOperation):
+    """`mindspore.dataset.vision.RgbToHsv(is_hwc=False)`: MindSpore's Python RGB to HSV
+    (``colorsys``, float64) of an image or a batch."""
+
+    def __init__(self, is_hwc=False):
+        _check_bool(is_hwc, "is_hwc")
+        self.is_hwc = is_hwc
+
+    def implementation(self, rgb_imgs):
+        return rgb_to_hsvs(rgb_imgs, self.is_hwc)
+
+
+class HsvToRgb(TensorOperation):
+    """`mindspore.dataset.vision.HsvToRgb(is_hwc=False)`: MindSpore's Python HSV to RGB
+    (``colorsys``, float64) of an image or a batch."""
+
+    def __init__(self, is_hwc=False):
+        _check_bool(is_hwc, "is_hwc")
+        self.is_hwc = is_hwc
+
+    def implementation(self, hsv_imgs):
+        return hsv_to_rgbs(hsv_imgs, self.is_hwc)

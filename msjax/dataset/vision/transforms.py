@@ -19,6 +19,8 @@ from msjax._src.dataset.vision_bbox import RandomResizeWithBBox as RandomResizeW
 from msjax._src.dataset.vision_adjust import RandomLighting as RandomLighting
 from msjax._src.dataset.batch_augment import CutMixBatch as CutMixBatch
 from msjax._src.dataset.batch_augment import MixUp as MixUp
+from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
+from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import Crop as Crop
