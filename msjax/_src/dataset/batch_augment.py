@@ -15,7 +15,7 @@ import numpy as np
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.image_ops import to_dtype_of
 from msjax._src.dataset.transform_base import TensorOperation, TransformError
-from msjax._src.dataset.vision_adjust import check_interval, type_check
+from msjax._src.dataset.vision_checks import check_interval, type_check
 
 
 class ImageBatchFormat(enum.IntEnum):

@@ -18,6 +18,7 @@ from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
 from msjax._src.dataset.transforms import numpy_dtype
+from msjax._src.dataset.vision_checks import check_crop_size, check_random_resize_crop, type_check
 
 _MAX_SIZE = 16777216
 
@@ -367,14 +368,39 @@ class RandomCrop(ImageTensorOperation):
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
                  padding_mode=Border.CONSTANT):
-        self.size = _size_pair(size, high=_MAX_SIZE)
+        self.size = check_crop_size(size)
         self.padding = _padding(padding) if padding is not None else None
         self.pad_if_needed = pad_if_needed
         self.fill_value = fill_value
         self.padding_mode = Border(padding_mode)
 
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            self._check_pil_size(images[0])
+        return super().implementation(*images)
+
+    def _check_pil_size(self, image):
+        """MindSpore's Python kernel's refusal of a crop larger than the (padded) PIL image."""
+        width, height = image.size
+        if self.padding is not None:
+            width += self.padding[0] + self.padding[2]
+            height += self.padding[1] + self.padding[3]
+        if self.pad_if_needed:
+            height, width = max(height, self.size[0]), max(width, self.size[1])
+        if self.size[0] > height or self.size[1] > width:
+            raise ValueError(f"Crop size {self.size} is larger than input image size "
+                             f"{(height, width)}.")
+
     def apply(self, image):
-        _check_image(image, "RandomCrop")
+        if image.ndim < 2:
+            raise TransformError(f"RandomCropOp: input tensor should have at least 2 dimensions, "
+                                 f"but got: {image.ndim}")
+        if image.ndim > 3:
+            return self._apply_batch(image)
+        if image.ndim == 3 and image.shape[2] not in (1, 3):
+            raise TransformError(f"Pad: the channel of image tensor does not match the requirement "
+                                 f"of operator. Expecting tensor in channel of (1, 3). But got "
+                                 f"channel {image.shape[2]}.")
         if (self.padding is not None and not self.pad_if_needed
                 and self.padding_mode is Border.CONSTANT
                 and not isinstance(self.fill_value, (tuple, list))):
@@ -394,6 +420,12 @@ class RandomCrop(ImageTensorOperation):
         top = int(rng.integers(0, image.shape[0] - height + 1))
         left = int(rng.integers(0, image.shape[1] - width + 1))
         return _crop(image, top, left, height, width)
+
+    def _apply_batch(self, images):
+        """Images stacked on leading axes (a video, a batch): each cropped on its own."""
+        flat = images.reshape((-1,) + images.shape[-3:])
+        crops = np.stack([self.apply(image) for image in flat])
+        return crops.reshape(images.shape[:-3] + crops.shape[1:])
 
     def _crop_constant_padded(self, image):
         """The crop of the image padded with a constant, without building the padded image: the
@@ -450,7 +482,9 @@ class RandomResizedCrop(ImageTensorOperation):
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
                  interpolation=Inter.BILINEAR, max_attempts=10):
-        self.size = _size_pair(size, high=_MAX_SIZE)
+        if interpolation is not None:
+            type_check(interpolation, (Inter,), "interpolation")
+        self.size = check_random_resize_crop(size, scale, ratio, max_attempts)
         self.scale, self.ratio = tuple(scale), tuple(ratio)
         self.interpolation = Inter(interpolation)
         self.max_attempts = max_attempts
@@ -707,6 +741,48 @@ def _check_range(values, name, low, high):
     return values
 
 
+def _check_degrees(degrees):
+    """MindSpore's ``check_positive_degrees`` (RandomSharpness, RandomColor): a (min, max) list or
+    tuple of numbers in [0, 16777216]."""
+    if not isinstance(degrees, (list, tuple)):
+        raise TypeError("degrees must be either a tuple or a list.")
+    for index, value in enumerate(degrees):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"Argument degrees[{index}] with value {value} is not of type "
+                            f"[<class 'int'>, <class 'float'>], but got {type(value)}.")
+    if len(degrees) != 2:
+        raise ValueError("degrees must be a sequence with length 2.")
+    for value in degrees:
+        if not 0 <= value <= 16777216:
+            raise ValueError("Input is not within the required interval of [0, 16777216].")
+    if degrees[0] > degrees[1]:
+        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+    return tuple(degrees)
+
+
+def _check_bits(bits):
+    """MindSpore's ``check_random_posterize``: an int in [1, 8] or a (min, max) pair of them."""
+    if isinstance(bits, bool) or not isinstance(bits, (list, tuple, int)):
+        raise TypeError(f"Argument bits with value {bits} is not of type [<class 'list'>, "
+                        f"<class 'tuple'>, <class 'int'>], but got {type(bits)}.")
+    if isinstance(bits, int):
+        if not 1 <= bits <= 8:
+            raise ValueError("Input is not within the required interval of [1, 8].")
+        return (bits, bits)
+    if len(bits) != 2:
+        raise TypeError("Size of bits should be a single integer or a list/tuple (min, max) of "
+                        "length 2.")
+    for value in bits:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument bits with value {value} is not of type [<class 'int'>], "
+                            f"but got {type(value)}.")
+        if not 0 <= value <= 255:
+            raise ValueError("Input bits is not within the required interval of [0, 255].")
+    if not 1 <= bits[0] <= bits[1] <= 8:
+        raise ValueError("Input is not within the required interval of [1, 8].")
+    return tuple(bits)
+
+
 def _draw(bounds):
     return bounds[0] if bounds[0] == bounds[1] else random_ops.generator().uniform(*bounds)
 
@@ -716,7 +792,7 @@ class RandomSharpness(ImageTensorOperation):
     ``ImageEnhance.Sharpness`` with a factor drawn from `degrees`)."""
 
     def __init__(self, degrees=(0.1, 1.9)):
-        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+        self.degrees = _check_degrees(degrees)
 
     def apply(self, image):
         from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
@@ -728,7 +804,7 @@ class RandomColor(ImageTensorOperation):
     ``ImageEnhance.Color``) by a factor drawn from `degrees`."""
 
     def __init__(self, degrees=(0.1, 1.9)):
-        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+        self.degrees = _check_degrees(degrees)
 
     def apply(self, image):
         from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
@@ -739,7 +815,7 @@ class RandomPosterize(ImageTensorOperation):
     """`mindspore.dataset.vision.RandomPosterize(bits=(8, 8))`: keep the top `bits` bits."""
 
     def __init__(self, bits=(8, 8)):
-        self.bits = _check_range(bits, "bits", 1, 8)
+        self.bits = _check_bits(bits)
 
     def apply(self, image):
         bits = int(random_ops.generator().integers(self.bits[0], self.bits[1] + 1))
@@ -785,6 +861,10 @@ class CutOut(ImageTensorOperation):
         out = image.copy()
         view = out if self.is_hwc or out.ndim == 2 else out.transpose(1, 2, 0)
         height, width = view.shape[:2]
+        if self.length > height or self.length > width:
+            raise TransformError(f"CutOut: box size is too large for image erase, got box height: "
+                                 f"{self.length}box weight: {self.length}, and image height: "
+                                 f"{height}, image width: {width}")
         rng = random_ops.generator()
         for _ in range(self.num_patches):
             top = int(rng.integers(0, max(height - self.length, 0) + 1))

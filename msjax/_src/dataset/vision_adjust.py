@@ -14,33 +14,13 @@ import numpy as np
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import TransformError, check_probability, is_pil
 from msjax._src.dataset.vision import ImageTensorOperation
+from msjax._src.dataset.vision_checks import FLOAT_MAX_INTEGER, check_interval, type_check
 
-FLOAT_MAX_INTEGER = 16777216
-
-
-def type_check(value, types, name):
-    """MindSpore's ``type_check``: a bool where an int is asked for is refused with `types` printed
-    as a tuple, any other value of the wrong type with them printed as a list."""
-    shown = '""' if repr(value) == repr("") else value
-    if int in types and bool not in types and isinstance(value, bool):
-        raise TypeError(f"Argument {name} with value {shown} is not of type {types}, but got "
-                        f"{type(value)}.")
-    if not isinstance(value, types):
-        raise TypeError(f"Argument {name} with value {shown} is not of type {list(types)}, but got "
-                        f"{type(value)}.")
 
 
 def check_float_arg(value, name):
     """MindSpore's ``type_check(value, (float, int), name)``."""
     type_check(value, (float, int), name)
-
-
-def check_interval(value, low, high, name=""):
-    """MindSpore's ``check_value(value, [low, high], name)`` (the name is left out when MindSpore's
-    validator passes none)."""
-    if not low <= value <= high:
-        label = f"{name} " if name else ""
-        raise ValueError(f"Input {label}is not within the required interval of [{low}, {high}].")
 
 
 def _factor(value, name, named=True, low=0, high=FLOAT_MAX_INTEGER):

@@ -12,7 +12,8 @@ import numpy as np
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import TensorOperation, TransformError, check_probability
 from msjax._src.dataset.vision import Inter, Resize
-from msjax._src.dataset.vision_adjust import check_float_arg, check_interval, type_check
+from msjax._src.dataset.vision_adjust import check_float_arg
+from msjax._src.dataset.vision_checks import check_interval, type_check
 
 _INT32_MAX = 2147483647
 

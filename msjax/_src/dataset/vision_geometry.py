@@ -8,9 +8,8 @@ import numbers
 from msjax._src.dataset import image_ops
 from msjax._src.dataset.transform_base import TransformError
 from msjax._src.dataset.vision import _RESIZE_METHOD, ImageTensorOperation, Inter, _check_image
-from msjax._src.dataset.vision_adjust import check_interval, type_check
+from msjax._src.dataset.vision_checks import check_crop_size, check_interval, type_check
 from msjax._src.dataset.vision_augment import affine_matrix, warp_affine
-from msjax._src.dataset.vision_pil import check_crop_size
 
 _INT32_MAX = 2147483647
 

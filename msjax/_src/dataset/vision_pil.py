@@ -6,27 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from msjax._src.dataset.transform_base import TensorOperation, augment_error_message, is_pil
-from msjax._src.dataset.vision_adjust import check_interval
+from msjax._src.dataset.vision_checks import check_crop_size
 
-_MAX_SIZE = 16777216
-
-
-def check_crop_size(size):
-    """MindSpore's ``check_crop_size``: an int or an (h, w) pair of ints in [1, 16777216]."""
-    if isinstance(size, bool) or not isinstance(size, (int, list, tuple)):
-        raise TypeError(f"Argument size with value {size} is not of type [<class 'int'>, "
-                        f"<class 'list'>, <class 'tuple'>], but got {type(size)}.")
-    if isinstance(size, int):
-        check_interval(size, 1, _MAX_SIZE)
-        return (size, size)
-    if len(size) != 2:
-        raise TypeError("Size should be a single integer or a list/tuple (h, w) of length 2.")
-    for index, value in enumerate(size):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"Argument size[{index}] with value {value} is not of type "
-                            f"[<class 'int'>], but got {type(value)}.")
-        check_interval(value, 1, _MAX_SIZE)
-    return tuple(size)
 
 
 def _check_bool(value, name):
