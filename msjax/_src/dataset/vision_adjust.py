@@ -13,7 +13,7 @@ import numpy as np
 
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import TransformError, check_probability, is_pil
-from msjax._src.dataset.vision import ImageTensorOperation
+from msjax._src.dataset.vision import Equalize, ImageTensorOperation, Invert
 from msjax._src.dataset.vision_checks import FLOAT_MAX_INTEGER, check_interval, type_check
 
 
@@ -200,3 +200,29 @@ class RandomLighting(_PillowOrOpenCV):
         from PIL import Image  # pylint: disable=import-outside-toplevel
         shifted = np.asarray(image).astype(np.float64) + self._offsets()
         return Image.fromarray(np.uint8(np.minimum(np.maximum(shifted, 0), 255)))
+
+
+class RandomEqualize(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomEqualize(prob=0.5)`: Equalize with probability `prob`."""
+
+    def __init__(self, prob=0.5):
+        check_float_arg(prob, "prob")
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        if random_ops.generator().random() < self.prob:
+            return Equalize().apply(image)
+        return image
+
+
+class RandomInvert(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomInvert(prob=0.5)`: Invert with probability `prob`."""
+
+    def __init__(self, prob=0.5):
+        check_float_arg(prob, "prob")
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        if random_ops.generator().random() < self.prob:
+            return Invert().apply(image)
+        return image

@@ -30,6 +30,8 @@ from msjax._src.dataset.batch_augment import CutMixBatch as CutMixBatch
 from msjax._src.dataset.batch_augment import MixUp as MixUp
 from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
 from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
+from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
+from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
@@ -77,3 +79,5 @@ from msjax._src.module_tree import missing_names as _missing_names
 __getattr__ = _missing_names(__name__)
 from msjax._src.dataset.vision_files import read_file as read_file
 from msjax._src.dataset.vision_files import write_file as write_file
+from msjax._src.dataset.vision_files import ImageReadMode as ImageReadMode
+from msjax._src.dataset.vision_files import read_image as read_image

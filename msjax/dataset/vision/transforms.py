@@ -21,6 +21,8 @@ from msjax._src.dataset.batch_augment import CutMixBatch as CutMixBatch
 from msjax._src.dataset.batch_augment import MixUp as MixUp
 from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
 from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
+from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
+from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import Crop as Crop

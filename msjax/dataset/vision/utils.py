@@ -2,6 +2,8 @@
 # ruff: noqa: F401
 from msjax._src.dataset.vision import Inter as Inter
 from msjax._src.dataset.vision import Border as Border
+from msjax._src.dataset.vision_files import ImageReadMode as ImageReadMode
+from msjax._src.dataset.vision_files import read_image as read_image
 from msjax._src.dataset.batch_augment import ImageBatchFormat as ImageBatchFormat
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
 
