@@ -16,7 +16,8 @@ PROBES = {"ds19b_resize_probe.py": "dataset/ds19b_resize_probe.out",
           "ds19b_tensor_probe.py": "dataset/ds19b_tensor_probe.out",
           "ds19b_cutmix_probe.py": "dataset/ds19b_cutmix_probe.out",
           "ds19b_checks_probe.py": "dataset/ds19b_checks_probe.out",
-          "ds19b_readimage_probe.py": "dataset/ds19b_readimage_probe.out"}
+          "ds19b_readimage_probe.py": "dataset/ds19b_readimage_probe.out",
+          "ds19b_policies_probe.py": "dataset/ds19b_policies_probe.out"}
 
 
 @functools.lru_cache(maxsize=None)
