@@ -113,6 +113,22 @@ class ImageTensorOperation(TensorOperation):
         raise NotImplementedError
 
 
+class SameDrawForAllInputs(ImageTensorOperation):
+    """A random transform MindSpore applies to several images at once (an image and its mask):
+    each gets the same draw, and the results come back as a tuple."""
+
+    def implementation(self, *images):
+        if len(images) < 2:
+            return super().implementation(*images)
+        rng = random_ops.generator()
+        start = rng.bit_generator.state
+        results = []
+        for image in images:
+            rng.bit_generator.state = start
+            results.append(super().implementation(image))
+        return tuple(results)
+
+
 class Resize(ImageTensorOperation):
     """`mindspore.dataset.vision.Resize(size, interpolation=Inter.LINEAR)`: an int resizes the
     shorter side to `size` keeping the aspect ratio (the longer side truncated, as MindSpore)."""
@@ -298,7 +314,7 @@ class VerticalFlip(ImageTensorOperation):
         return image[::-1].copy()
 
 
-class RandomHorizontalFlip(ImageTensorOperation):
+class RandomHorizontalFlip(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`."""
 
     def __init__(self, prob=0.5):
@@ -309,7 +325,7 @@ class RandomHorizontalFlip(ImageTensorOperation):
         return image[:, ::-1].copy() if flip else image
 
 
-class RandomVerticalFlip(ImageTensorOperation):
+class RandomVerticalFlip(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`."""
 
     def __init__(self, prob=0.5):
@@ -362,7 +378,7 @@ class Pad(ImageTensorOperation):
         return pad_image(image, self.padding, self.fill_value, self.padding_mode)
 
 
-class RandomCrop(ImageTensorOperation):
+class RandomCrop(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomCrop(size, padding=None, pad_if_needed=False,
     fill_value=0, padding_mode=Border.CONSTANT)`."""
 
@@ -476,7 +492,7 @@ def _random_resized_box(shape, scale, ratio, max_attempts):
     return (height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w
 
 
-class RandomResizedCrop(ImageTensorOperation):
+class RandomResizedCrop(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)`."""
 

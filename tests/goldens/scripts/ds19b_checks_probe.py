@@ -58,3 +58,13 @@ show("RandomCrop batch pipeline", lambda: pipeline(vision.RandomCrop(8), [np.sta
 for args in (((256, 512), (1, 1), (0.5, -1)), ((256, 512), (1, 1), (0.5, 0.5), 2, True),
              ((256, 512), (1, 1), (0.5, 0.5), vision.Inter.LINEAR, 0), ((256, 512), (2, 1))):
     show(f"RandomCropDecodeResize{args}", lambda: vision.RandomCropDecodeResize(*args))
+pair = rng.randint(0, 255, (9, 7, 3)).astype(np.uint8)
+for label, make_op in (("RandomCrop((4, 3))", lambda: vision.RandomCrop((4, 3))),
+                       ("RandomHorizontalFlip(1.0)", lambda: vision.RandomHorizontalFlip(1.0)),
+                       ("RandomVerticalFlip(1.0)", lambda: vision.RandomVerticalFlip(1.0)),
+                       ("RandomResizedCrop(3)", lambda: vision.RandomResizedCrop(3)),
+                       ("Resize(3)", lambda: vision.Resize(3)), ("CenterCrop(3)", lambda: vision.CenterCrop(3))):
+    def two_inputs(make_op=make_op):
+        first, second = make_op()(pair, pair.copy())
+        return np.zeros((int(first.shape == second.shape), int(np.array_equal(first, second))))  # the shape says
+    show(f"{label} two inputs", two_inputs)
