@@ -115,7 +115,12 @@ class Compose(TensorOperation):
 
     def implementation(self, *columns):
         for transform in self.transforms:
-            result = transform(*columns)
+            try:
+                result = transform(*columns)
+            except Exception as error:
+                if not hasattr(error, "failed_operation"):
+                    error.failed_operation = transform  # a map names the transform that failed
+                raise
             columns = result if isinstance(result, tuple) else (result,)
         return columns if len(columns) > 1 else columns[0]
 

@@ -18,6 +18,7 @@ from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
 from msjax._src.dataset.transforms import numpy_dtype
+from msjax._src.dataset.vision_checks import check_crop_size, check_random_resize_crop, type_check
 
 _MAX_SIZE = 16777216
 
@@ -98,7 +99,10 @@ class ImageTensorOperation(TensorOperation):
 
     keeps_pil = True
 
-    def implementation(self, image):
+    def implementation(self, *images):
+        if len(images) != 1:
+            raise TransformError("The op is OneToOne, can only accept one tensor as input.")
+        image = images[0]
         if isinstance(image, np.ndarray):
             return self.apply(image)
         was_pil = is_pil(image)
@@ -107,6 +111,22 @@ class ImageTensorOperation(TensorOperation):
 
     def apply(self, image: np.ndarray):
         raise NotImplementedError
+
+
+class SameDrawForAllInputs(ImageTensorOperation):
+    """A random transform MindSpore applies to several images at once (an image and its mask):
+    each gets the same draw, and the results come back as a tuple."""
+
+    def implementation(self, *images):
+        if len(images) < 2:
+            return super().implementation(*images)
+        rng = random_ops.generator()
+        start = rng.bit_generator.state
+        results = []
+        for image in images:
+            rng.bit_generator.state = start
+            results.append(super().implementation(image))
+        return tuple(results)
 
 
 class Resize(ImageTensorOperation):
@@ -294,7 +314,7 @@ class VerticalFlip(ImageTensorOperation):
         return image[::-1].copy()
 
 
-class RandomHorizontalFlip(ImageTensorOperation):
+class RandomHorizontalFlip(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`."""
 
     def __init__(self, prob=0.5):
@@ -305,7 +325,7 @@ class RandomHorizontalFlip(ImageTensorOperation):
         return image[:, ::-1].copy() if flip else image
 
 
-class RandomVerticalFlip(ImageTensorOperation):
+class RandomVerticalFlip(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`."""
 
     def __init__(self, prob=0.5):
@@ -358,20 +378,45 @@ class Pad(ImageTensorOperation):
         return pad_image(image, self.padding, self.fill_value, self.padding_mode)
 
 
-class RandomCrop(ImageTensorOperation):
+class RandomCrop(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomCrop(size, padding=None, pad_if_needed=False,
     fill_value=0, padding_mode=Border.CONSTANT)`."""
 
     def __init__(self, size, padding=None, pad_if_needed=False, fill_value=0,
                  padding_mode=Border.CONSTANT):
-        self.size = _size_pair(size, high=_MAX_SIZE)
+        self.size = check_crop_size(size)
         self.padding = _padding(padding) if padding is not None else None
         self.pad_if_needed = pad_if_needed
         self.fill_value = fill_value
         self.padding_mode = Border(padding_mode)
 
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            self._check_pil_size(images[0])
+        return super().implementation(*images)
+
+    def _check_pil_size(self, image):
+        """MindSpore's Python kernel's refusal of a crop larger than the (padded) PIL image."""
+        width, height = image.size
+        if self.padding is not None:
+            width += self.padding[0] + self.padding[2]
+            height += self.padding[1] + self.padding[3]
+        if self.pad_if_needed:
+            height, width = max(height, self.size[0]), max(width, self.size[1])
+        if self.size[0] > height or self.size[1] > width:
+            raise ValueError(f"Crop size {self.size} is larger than input image size "
+                             f"{(height, width)}.")
+
     def apply(self, image):
-        _check_image(image, "RandomCrop")
+        if image.ndim < 2:
+            raise TransformError(f"RandomCropOp: input tensor should have at least 2 dimensions, "
+                                 f"but got: {image.ndim}")
+        if image.ndim > 3:
+            return self._apply_batch(image)
+        if image.ndim == 3 and image.shape[2] not in (1, 3):
+            raise TransformError(f"Pad: the channel of image tensor does not match the requirement "
+                                 f"of operator. Expecting tensor in channel of (1, 3). But got "
+                                 f"channel {image.shape[2]}.")
         if (self.padding is not None and not self.pad_if_needed
                 and self.padding_mode is Border.CONSTANT
                 and not isinstance(self.fill_value, (tuple, list))):
@@ -391,6 +436,12 @@ class RandomCrop(ImageTensorOperation):
         top = int(rng.integers(0, image.shape[0] - height + 1))
         left = int(rng.integers(0, image.shape[1] - width + 1))
         return _crop(image, top, left, height, width)
+
+    def _apply_batch(self, images):
+        """Images stacked on leading axes (a video, a batch): each cropped on its own."""
+        flat = images.reshape((-1,) + images.shape[-3:])
+        crops = np.stack([self.apply(image) for image in flat])
+        return crops.reshape(images.shape[:-3] + crops.shape[1:])
 
     def _crop_constant_padded(self, image):
         """The crop of the image padded with a constant, without building the padded image: the
@@ -441,13 +492,15 @@ def _random_resized_box(shape, scale, ratio, max_attempts):
     return (height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w
 
 
-class RandomResizedCrop(ImageTensorOperation):
+class RandomResizedCrop(SameDrawForAllInputs):
     """`mindspore.dataset.vision.RandomResizedCrop(size, scale=(0.08, 1.0), ratio=(3/4, 4/3),
     interpolation=Inter.BILINEAR, max_attempts=10)`."""
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3.0 / 4.0, 4.0 / 3.0),
                  interpolation=Inter.BILINEAR, max_attempts=10):
-        self.size = _size_pair(size, high=_MAX_SIZE)
+        if interpolation is not None:
+            type_check(interpolation, (Inter,), "interpolation")
+        self.size = check_random_resize_crop(size, scale, ratio, max_attempts)
         self.scale, self.ratio = tuple(scale), tuple(ratio)
         self.interpolation = Inter(interpolation)
         self.max_attempts = max_attempts
@@ -544,28 +597,84 @@ class Grayscale(ImageTensorOperation):
         return grey if self.num_output_channels == 1 else np.repeat(grey[..., None], 3, -1)
 
 
+_TO_TENSOR_REFUSED = (np.dtype(np.uint32), np.dtype(np.int64), np.dtype(np.uint64))
+
+
+def _to_tensor_output_type(output_type):
+    """ToTensor's `output_type` as a NumPy dtype; MindSpore's TypeError for anything that is
+    neither a MindSpore dtype nor a NumPy dtype."""
+    try:
+        if output_type is None:
+            raise TypeError
+        return numpy_dtype(output_type)
+    except (TypeError, ValueError):
+        raise TypeError(f"Argument output_type with value {output_type} is not of type "
+                        f"[<class 'mindspore._c_expression.typing.Type'>, <class 'numpy.dtype'>], "
+                        f"but got {type(output_type)}.") from None
+
+
 class ToTensor(ImageTensorOperation):
     """`mindspore.dataset.vision.ToTensor(output_type=np.float32)`: HWC (or HW) uint8 to CHW
-    scaled to [0, 1]."""
+    scaled to [0, 1]: MindSpore's kernel multiplies by float32(1 / 255) in float32, then casts."""
 
     keeps_pil = False
 
     def __init__(self, output_type=np.float32):
-        self.output_type = numpy_dtype(output_type)
+        self.output_type = _to_tensor_output_type(output_type)
+
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            return self.apply_pil(images[0])
+        return super().implementation(*images)
+
+    def apply_pil(self, image):
+        """MindSpore's Python kernel for a PIL image: divided by 255 in float64, then cast."""
+        array = np.asarray(image)
+        array = array[..., None] if array.ndim == 2 else array
+        return np.ascontiguousarray(array.transpose(2, 0, 1) / 255.0, self.output_type)
 
     def apply(self, image):
+        if image.dtype.kind in "SUO" or image.dtype in _TO_TENSOR_REFUSED:
+            raise TransformError("ToTensor: Input includes unsupported data type in [uint32, int64, "
+                                 "uint64, string, bytes].")
         image = image[..., None] if image.ndim == 2 else image
-        return (image.transpose(2, 0, 1) / 255.0).astype(self.output_type)
+        scaled = image.transpose(2, 0, 1).astype(np.float32) * np.float32(1 / 255)
+        return np.ascontiguousarray(scaled, self.output_type)
 
 
 class ToPIL(TensorOperation):
-    """`mindspore.dataset.vision.ToPIL()`: a NumPy image as a PIL image."""
+    """`mindspore.dataset.vision.ToPIL()`: a NumPy image (HW, HWC with at most 4 channels) as a
+    PIL image; MindSpore's Python kernel's checks of the input's type, rank and dtype."""
+
+    def __call__(self, image):
+        return self.implementation(image)  # MindSpore checks the input as given: no conversion
 
     def implementation(self, image):
         if is_pil(image):
             return image
+        if not isinstance(image, np.ndarray):
+            raise TypeError(f"The input image should be of type numpy.ndarray or PIL.Image.Image. "
+                            f"Got {type(image)}.")
+        if image.ndim not in (2, 3):
+            raise ValueError(f"The dimension of input image should be 2 or 3. Got {image.ndim}.")
+        image = image[..., None] if image.ndim == 2 else image
+        if image.shape[-1] > 4:
+            raise ValueError(f"The channel of input image should not exceed 4. Got {image.shape[-1]}.")
+        if image.shape[-1] == 1:
+            if image.dtype not in _PIL_SINGLE_CHANNEL_DTYPES:
+                raise TypeError(f"The input image type {image.dtype} is not supported when image "
+                                f"shape is [H, W] or [H, W, 1].")
+            image = image[:, :, 0]
+        elif image.dtype != np.uint8:
+            raise TypeError(f"The input image type {image.dtype} is not supported when image shape "
+                            f"is [H, W, 2], [H, W, 3] or [H, W, 4].")
         from PIL import Image  # pylint: disable=import-outside-toplevel
         return Image.fromarray(image)
+
+
+_PIL_SINGLE_CHANNEL_DTYPES = tuple(np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32,
+                                                          np.uint8, np.uint16, np.uint32,
+                                                          np.float32, np.float64))
 
 
 class Decode(TensorOperation):
@@ -648,6 +757,48 @@ def _check_range(values, name, low, high):
     return values
 
 
+def _check_degrees(degrees):
+    """MindSpore's ``check_positive_degrees`` (RandomSharpness, RandomColor): a (min, max) list or
+    tuple of numbers in [0, 16777216]."""
+    if not isinstance(degrees, (list, tuple)):
+        raise TypeError("degrees must be either a tuple or a list.")
+    for index, value in enumerate(degrees):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"Argument degrees[{index}] with value {value} is not of type "
+                            f"[<class 'int'>, <class 'float'>], but got {type(value)}.")
+    if len(degrees) != 2:
+        raise ValueError("degrees must be a sequence with length 2.")
+    for value in degrees:
+        if not 0 <= value <= 16777216:
+            raise ValueError("Input is not within the required interval of [0, 16777216].")
+    if degrees[0] > degrees[1]:
+        raise ValueError("degrees should be in (min,max) format. Got (max,min).")
+    return tuple(degrees)
+
+
+def _check_bits(bits):
+    """MindSpore's ``check_random_posterize``: an int in [1, 8] or a (min, max) pair of them."""
+    if isinstance(bits, bool) or not isinstance(bits, (list, tuple, int)):
+        raise TypeError(f"Argument bits with value {bits} is not of type [<class 'list'>, "
+                        f"<class 'tuple'>, <class 'int'>], but got {type(bits)}.")
+    if isinstance(bits, int):
+        if not 1 <= bits <= 8:
+            raise ValueError("Input is not within the required interval of [1, 8].")
+        return (bits, bits)
+    if len(bits) != 2:
+        raise TypeError("Size of bits should be a single integer or a list/tuple (min, max) of "
+                        "length 2.")
+    for value in bits:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"Argument bits with value {value} is not of type [<class 'int'>], "
+                            f"but got {type(value)}.")
+        if not 0 <= value <= 255:
+            raise ValueError("Input bits is not within the required interval of [0, 255].")
+    if not 1 <= bits[0] <= bits[1] <= 8:
+        raise ValueError("Input is not within the required interval of [1, 8].")
+    return tuple(bits)
+
+
 def _draw(bounds):
     return bounds[0] if bounds[0] == bounds[1] else random_ops.generator().uniform(*bounds)
 
@@ -657,7 +808,7 @@ class RandomSharpness(ImageTensorOperation):
     ``ImageEnhance.Sharpness`` with a factor drawn from `degrees`)."""
 
     def __init__(self, degrees=(0.1, 1.9)):
-        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+        self.degrees = _check_degrees(degrees)
 
     def apply(self, image):
         from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
@@ -669,7 +820,7 @@ class RandomColor(ImageTensorOperation):
     ``ImageEnhance.Color``) by a factor drawn from `degrees`."""
 
     def __init__(self, degrees=(0.1, 1.9)):
-        self.degrees = _check_range(degrees, "degrees", 0, 16777216)
+        self.degrees = _check_degrees(degrees)
 
     def apply(self, image):
         from PIL import ImageEnhance  # pylint: disable=import-outside-toplevel
@@ -680,7 +831,7 @@ class RandomPosterize(ImageTensorOperation):
     """`mindspore.dataset.vision.RandomPosterize(bits=(8, 8))`: keep the top `bits` bits."""
 
     def __init__(self, bits=(8, 8)):
-        self.bits = _check_range(bits, "bits", 1, 8)
+        self.bits = _check_bits(bits)
 
     def apply(self, image):
         bits = int(random_ops.generator().integers(self.bits[0], self.bits[1] + 1))
@@ -726,6 +877,10 @@ class CutOut(ImageTensorOperation):
         out = image.copy()
         view = out if self.is_hwc or out.ndim == 2 else out.transpose(1, 2, 0)
         height, width = view.shape[:2]
+        if self.length > height or self.length > width:
+            raise TransformError(f"CutOut: box size is too large for image erase, got box height: "
+                                 f"{self.length}box weight: {self.length}, and image height: "
+                                 f"{height}, image width: {width}")
         rng = random_ops.generator()
         for _ in range(self.num_patches):
             top = int(rng.integers(0, max(height - self.length, 0) + 1))

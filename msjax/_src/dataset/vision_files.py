@@ -1,8 +1,9 @@
-"""`mindspore.dataset.vision.read_file` and `write_file`: a file's bytes as a uint8 array and
+"""`mindspore.dataset.vision.read_file`, `write_file` and `read_image`: a file's bytes as a uint8 array and
 back, with MindSpore's errors (a bad argument's TypeError; its pipeline RuntimeError for a path
 or array its C++ refuses)."""
 from __future__ import annotations
 
+import enum
 import os
 
 import numpy as np
@@ -52,3 +53,47 @@ def write_file(filename, data) -> None:
             file.write(data.tobytes())
     except FileNotFoundError:
         raise pipeline_error("No such file or directory", "WriteFile") from None
+
+
+class ImageReadMode(enum.IntEnum):
+    """`mindspore.dataset.vision.ImageReadMode`: how `read_image` decodes."""
+    UNCHANGED = 0
+    GRAYSCALE = 1
+    COLOR = 2
+
+
+def read_image(filename, mode=ImageReadMode.UNCHANGED) -> np.ndarray:
+    """`vision.read_image(filename, mode=ImageReadMode.UNCHANGED)`: a JPEG, PNG, BMP or TIFF file
+    decoded (with Pillow) to an (H, W, C) uint8 array: a grey image's one channel or RGB
+    (UNCHANGED: alpha dropped), one grey channel (GRAYSCALE) or RGB (COLOR). Other formats (GIF) are refused, as MindSpore's
+    OpenCV-based reader refuses them."""
+    _check_filename(filename)
+    if not isinstance(mode, ImageReadMode):
+        raise TypeError(f"Input mode is not of type {ImageReadMode}, but got: {type(mode)}.")
+    if not os.path.exists(filename):
+        raise pipeline_error(f"ReadImage: Invalid file path, {filename} does not exist.",
+                             "ReadImage")
+    if not os.path.isfile(filename):
+        raise pipeline_error(f"ReadImage: Invalid file path, {filename} is not a regular file.",
+                             "ReadImage")
+    from PIL import Image, UnidentifiedImageError  # pylint: disable=import-outside-toplevel
+    try:
+        with Image.open(filename) as image:
+            if image.format not in _READ_IMAGE_FORMATS:
+                raise OSError(image.format)
+            converted = _read_mode_image(image, mode)
+    except (UnidentifiedImageError, OSError):
+        raise pipeline_error(f"ReadImage: Failed to read file {filename}", "ReadImage") from None
+    array = np.asarray(converted)
+    return array[..., None] if array.ndim == 2 else array
+
+
+_READ_IMAGE_FORMATS = {"JPEG", "PNG", "BMP", "TIFF"}
+
+
+def _read_mode_image(image, mode):
+    if mode == ImageReadMode.GRAYSCALE:
+        return image.convert("L")
+    if mode == ImageReadMode.COLOR or image.mode != "L":
+        return image.convert("RGB")  # MindSpore's reader drops an alpha channel
+    return image.copy()

@@ -1,6 +1,39 @@
 """`mindspore.dataset.vision`: image transforms (implementation in msjax/_src/dataset/vision.py)."""
 # ruff: noqa: F401
+from msjax._src.dataset.vision_adjust import AdjustBrightness as AdjustBrightness
+from msjax._src.dataset.vision_adjust import AdjustContrast as AdjustContrast
+from msjax._src.dataset.vision_adjust import AdjustGamma as AdjustGamma
+from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
+from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
+from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
+from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
+from msjax._src.dataset.batch_augment import ImageBatchFormat as ImageBatchFormat
 from msjax._src.dataset.vision import Border as Border
+from msjax._src.dataset.vision_adjust import AdjustBrightness as AdjustBrightness
+from msjax._src.dataset.vision_adjust import AdjustContrast as AdjustContrast
+from msjax._src.dataset.vision_adjust import AdjustGamma as AdjustGamma
+from msjax._src.dataset.vision_adjust import AdjustHue as AdjustHue
+from msjax._src.dataset.vision_adjust import AdjustSaturation as AdjustSaturation
+from msjax._src.dataset.vision_adjust import AdjustSharpness as AdjustSharpness
+from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdjustSharpness
+from msjax._src.dataset.vision_pil import FiveCrop as FiveCrop
+from msjax._src.dataset.vision_pil import TenCrop as TenCrop
+from msjax._src.dataset.vision_pil import LinearTransformation as LinearTransformation
+from msjax._src.dataset.vision_geometry import Affine as Affine
+from msjax._src.dataset.vision_geometry import ResizedCrop as ResizedCrop
+from msjax._src.dataset.vision_bbox import RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox
+from msjax._src.dataset.vision_bbox import RandomVerticalFlipWithBBox as RandomVerticalFlipWithBBox
+from msjax._src.dataset.vision_bbox import ResizeWithBBox as ResizeWithBBox
+from msjax._src.dataset.vision_bbox import RandomResizeWithBBox as RandomResizeWithBBox
+from msjax._src.dataset.vision_adjust import RandomLighting as RandomLighting
+from msjax._src.dataset.batch_augment import CutMixBatch as CutMixBatch
+from msjax._src.dataset.batch_augment import MixUp as MixUp
+from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
+from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
+from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
+from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
+from msjax._src.dataset.vision_policies import RandAugment as RandAugment
+from msjax._src.dataset.vision_policies import TrivialAugmentWide as TrivialAugmentWide
 from msjax._src.dataset.vision import CenterCrop as CenterCrop
 from msjax._src.dataset.vision import ConvertColor as ConvertColor
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
@@ -48,3 +81,5 @@ from msjax._src.module_tree import missing_names as _missing_names
 __getattr__ = _missing_names(__name__)
 from msjax._src.dataset.vision_files import read_file as read_file
 from msjax._src.dataset.vision_files import write_file as write_file
+from msjax._src.dataset.vision_files import ImageReadMode as ImageReadMode
+from msjax._src.dataset.vision_files import read_image as read_image
