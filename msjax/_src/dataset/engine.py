@@ -289,6 +289,15 @@ class Dataset:
     def __add__(self, other):
         return self.concat(other)
 
+    def apply(self, apply_func):
+        """`Dataset.apply`: the dataset `apply_func(self)` returns (it must return a Dataset)."""
+        if not callable(apply_func):
+            raise TypeError("apply_func must be a function.")
+        dataset = apply_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError("apply_func must return a dataset.")
+        return dataset
+
     def split(self, sizes, randomize=True):
         """`Dataset.split`: datasets of the given sizes (row counts, or fractions summing to 1)."""
         return DATASET_KINDS["split_dataset"](self, sizes, randomize)
@@ -486,12 +495,22 @@ class Dataset:
 
 
 def _as_operations(operations):
+    """`map`'s `operations` as a list, checked as MindSpore does: a class (a transform not
+    instantiated) or anything not callable is a ValueError."""
+    if operations is None:
+        operations = []
     if not isinstance(operations, (list, tuple)):
         operations = [operations]
     for operation in operations:
+        if isinstance(operation, type):
+            raise ValueError(f"Parameter operations's element of method map should be a dataset "
+                             f"processing operation instance, but got: {operation}. It may be "
+                             f"missing parentheses for instantiation.")
         if not callable(operation):
-            raise TypeError(f"operations[{operations.index(operation)}] is neither a transforms op "
-                            f"(TensorOperation) nor a callable pyfunc.")
+            raise ValueError(f"Parameter operations's element of method map should be a python "
+                             f"function or class method which should be callable, but got: "
+                             f"{operation}. It doesn't need parentheses for python function or "
+                             f"class method.")
     return list(operations)
 
 

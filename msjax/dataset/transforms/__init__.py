@@ -13,6 +13,7 @@ from msjax._src.dataset.transforms import Relational as Relational
 from msjax._src.dataset.transforms import RandomOrder as RandomOrder
 from msjax._src.dataset.transforms import Slice as Slice
 from msjax._src.dataset.transforms import TypeCast as TypeCast
+from msjax._src.dataset.transforms import Unique as Unique
 from msjax._src.dataset.transform_base import TensorOperation as TensorOperation
 from msjax._src.dataset.transform_base import PyTensorOperation as PyTensorOperation
 
