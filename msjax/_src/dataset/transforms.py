@@ -7,7 +7,8 @@ import numpy as np
 
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type)
+from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type,
+                                               is_pil)
 from msjax._src.core import dtype as mstype
 
 
@@ -299,9 +300,12 @@ def _slice_option(option):
         return [option]
     if isinstance(option, list):
         for index, item in enumerate(option):
-            if isinstance(item, bool) or not isinstance(item, int):
+            if isinstance(item, bool):
                 raise TypeError(f"Argument slice[{index}] with value {item} is not of type "
                                 f"(<class 'int'>,), but got {type(item)}.")
+            if not isinstance(item, int):
+                raise TypeError(f"Argument slice_option[{index}] with value {item} is not of type "
+                                f"[<class 'int'>], but got {type(item)}.")
     return option
 
 
@@ -318,10 +322,13 @@ class Slice(_OneInput):
             raise TransformError("Invalid shape, should be greater than slices index.")
         for axis, index in enumerate(self.slices):
             if isinstance(index, list):
+                if not index:
+                    raise TransformError("Both indices and slices can not be empty.")
                 size = array.shape[axis]
                 for position in index:
                     if not -size <= position < size:
-                        raise TransformError(f"Index {position} is out of bounds.")
+                        shown = position + size if position < 0 else position
+                        raise TransformError(f"Index {shown} is out of bounds.")
                 array = np.take(array, index, axis=axis)
             else:
                 array = array[(slice(None),) * axis + (index,)]
@@ -353,11 +360,24 @@ class Compose(TensorOperation):
     def __init__(self, transforms):
         self.transforms = check_transforms_list(transforms)
 
+    def __call__(self, *columns):
+        if not columns:
+            raise pipeline_error("Input Tensor is not valid.", type(self).__name__)
+        return super().__call__(*columns)
+
     def implementation(self, *columns):
         for transform in self.transforms:
             result = transform(*columns)
             columns = result if isinstance(result, tuple) else (result,)
-        return columns if len(columns) > 1 else columns[0]
+        return single_or_tuple(columns)
+
+
+def single_or_tuple(columns: tuple):
+    """What a Compose returns: one array as it is, several as a tuple, and a PIL image in a
+    tuple of one (MindSpore's eager Compose does so)."""
+    if len(columns) > 1 or is_pil(columns[0]):
+        return columns
+    return columns[0]
 
 
 class RandomApply(TensorOperation):
