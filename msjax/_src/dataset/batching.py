@@ -11,6 +11,16 @@ from msjax._src.dataset.rows import (call_user_function, dict_column, pipeline_e
 _INT32_MAX = 2 ** 31 - 1
 
 
+def _check_batch_size(batch_size) -> int:
+    """MindSpore's check of an int `batch_size`: True counts as 1; -1 passes here (MindSpore
+    refuses it when the pipeline runs, wanting a batch sampler)."""
+    if not isinstance(batch_size, int):
+        raise TypeError("batch_size should either be an int or a callable.")
+    if batch_size != -1:
+        _check_int(int(batch_size), "batch_size", 1, _INT32_MAX)
+    return int(batch_size)
+
+
 class BatchInfo:
     """`mindspore.dataset.BatchInfo`: what `per_batch_map` is told about the current batch."""
 
@@ -40,11 +50,14 @@ class BatchDataset(Dataset):
         # A callable batch_size(BatchInfo) gives each batch's size; get_batch_size() is then -1.
         self.batch_size_function = batch_size if callable(batch_size) else None
         if self.batch_size_function is None:
-            _check_int(batch_size, "batch_size", 1, _INT32_MAX)
+            batch_size = _check_batch_size(batch_size)
         self.batch_size = -1 if self.batch_size_function else batch_size
-        if self.batch_size_function is None:  # a sync_wait below counts in batches
-            for barrier in DATASET_KINDS["sync_barriers"](child).values():
+        if self.batch_size_function is None and batch_size != -1:
+            for barrier in DATASET_KINDS["sync_barriers"](child).values():  # counts in batches
                 barrier.scale(batch_size)
+        if not isinstance(drop_remainder, bool):
+            raise TypeError(f"Argument drop_remainder with value {drop_remainder} is not of type "
+                            f"[<class 'bool'>], but got {type(drop_remainder)}.")
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
         self.input_columns = _column_list(input_columns, "input_columns")
@@ -95,6 +108,8 @@ class BatchDataset(Dataset):
         return batch_with_map
 
     def _build(self, plan):
+        if self.batch_size == -1 and self.batch_size_function is None:
+            raise pipeline_error("Batch size cannot be -1 without using batch sampler.", "batch")
         for name in self.input_columns or []:
             self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
                                                  "doesn't exist in the dataset columns.")
@@ -160,7 +175,7 @@ class BatchDataset(Dataset):
 
     def _static_size(self):
         size = self.children[0]._static_size()
-        if size is None or self.batch_size_function is not None:
+        if size is None or self.batch_size_function is not None or self.batch_size == -1:
             return None
         return size // self.batch_size if self.drop_remainder else -(-size // self.batch_size)
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from msjax._src.dataset.file_sources import _round_robin, match_files
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.samplers import check_shards
+from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
 
@@ -139,8 +139,11 @@ class TFRecordDataset(MappableSource):
             schema = Schema(schema)
         self.schema = schema
         self.columns_list = list(columns_list) if columns_list else None
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
-                         cache=cache)
+        files_only = shuffle is Shuffle.FILES
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle) and not files_only,
+                         None, None, None, cache=cache)
+        if files_only and len(self.files) > 1:
+            self.use_sampler(_FileTurnSampler(self))
         self._records = None
         self._names = None
 
@@ -149,6 +152,9 @@ class TFRecordDataset(MappableSource):
             per_file = [[(path, offset, length) for offset, length in index_records(path)]
                         for path in self.files]
             self._records = _round_robin(per_file)
+            rows = getattr(self.schema, "num_rows", None)
+            if rows:  # a schema's numRows: the dataset holds its first rows only, as MindSpore's
+                self._records = self._records[:rows]
         return self._records
 
     def _feature_names(self):
@@ -191,6 +197,27 @@ class TFRecordDataset(MappableSource):
             row = [_as_schema(value, types.get(name), shapes.get(name))
                    for name, value in zip(columns, row)]
         return tuple(row)
+
+
+class _FileTurnSampler(Sampler):
+    """``Shuffle.FILES`` over several TFRecord files: the files in a random order (drawn from the
+    pipeline's seed, not MindSpore's generator), read round-robin, each file's records in order.
+    Over one file (no sampler) the records come in file order, as in MindSpore."""
+
+    def __init__(self, source):
+        super().__init__()
+        self.source = source
+
+    def size(self, length):
+        return length
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        paths = [record[0] for record in self.source._load()]
+        per_file = [[i for i, p in enumerate(paths) if p == path] for path in self.source.files]
+        order = np.random.default_rng([seed, epoch]).permutation(len(per_file))
+        indices = _round_robin([per_file[i] for i in order])
+        return grain.MapDataset.source(np.asarray(indices, np.int64))
 
 
 def _as_schema(value, dtype, shape):

@@ -6,7 +6,7 @@ import enum
 import numpy as np
 
 from msjax._src.dataset import random_ops
-from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.rows import pipeline_error, type_name
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type,
                                                is_pil)
 from msjax._src.core import dtype as mstype
@@ -22,13 +22,6 @@ def numpy_dtype(dtype):
 # The types MindSpore's transforms accept as a fill, pad or mask value (its message's order).
 _SCALAR_TYPES = (str, float, bool, int, bytes)
 _SCALAR_TYPE_NAMES = "[<class 'str'>, <class 'float'>, <class 'bool'>, <class 'int'>, <class 'bytes'>]"
-
-
-def type_name(dtype) -> str:
-    """MindSpore's name of a column's dtype in its messages: ``bytes`` for NumPy's ``S``,
-    ``string`` for ``U``, else the NumPy name (``int64``, ``float32``, ``bool``)."""
-    dtype = np.dtype(dtype)
-    return {"S": "bytes", "U": "string"}.get(dtype.kind, dtype.name)
 
 
 def is_text(dtype) -> bool:

@@ -5,6 +5,7 @@ also used by msjax's tests). Regenerate with::
     /work/shared/tools/mindspore-oracle tests/goldens/scripts/dataset_tfrecord_probe.py \
         | grep " -> " > tests/goldens/dataset/tfrecord_probe.txt
 """
+import json
 import os
 import re
 import shutil
@@ -121,6 +122,15 @@ def schema():
     return s
 
 
+def schema_file(num_rows):
+    """A JSON schema file of column "label" holding `num_rows` as its numRows."""
+    path = os.path.join(ROOT, "schema.json")
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump({"datasetType": "TF", "numRows": num_rows,
+                   "columns": {"label": {"type": "int64", "rank": 1, "shape": [1]}}}, file)
+    return path
+
+
 CASES = {
     "one file": lambda: rows(ds.TFRecordDataset(A, shuffle=False)),
     "names": lambda: ds.TFRecordDataset(A).get_col_names(),
@@ -132,6 +142,10 @@ CASES = {
     "num_samples": lambda: ds.TFRecordDataset([A, B], num_samples=4).get_dataset_size(),
     "shard": lambda: rows(ds.TFRecordDataset([A, B], shuffle=False, num_shards=2, shard_id=1, columns_list=["label"])),
     "shuffled multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"]))),
+    "shuffle files one file": lambda: rows(ds.TFRecordDataset(A, columns_list=["label"], shuffle=ds.Shuffle.FILES)),
+    "shuffle files multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"], shuffle=ds.Shuffle.FILES))),
+    "schema numRows": lambda: rows(ds.TFRecordDataset(A, schema=schema_file(2), shuffle=False)),
+    "schema numRows size": lambda: ds.TFRecordDataset(A, schema_file(2)).get_dataset_size(),
     "error missing": lambda: ds.TFRecordDataset("/nonexistent/x.tfrecord"),
     "error unknown column": lambda: rows(ds.TFRecordDataset(A, columns_list=["nope"])),
 }

@@ -1,0 +1,18 @@
+"""Pipeline operations against MindSpore 2.10: probe scripts under tests/goldens/scripts run
+unchanged on msjax and every ``label -> result`` line must equal MindSpore's (goldens under
+tests/goldens/dataset/). Values are integers or exact small floats: compared as text.
+
+ds19a_batch_probe: Dataset.batch's argument checks (True as batch_size 1, drop_remainder a bool,
+-1 refused when the pipeline runs, a float refused), and rows of one column with different dtypes
+refused as MindSpore refuses them (also after per_batch_map).
+"""
+import pytest
+
+from tests.golden_scripts import dataset_script_cases, golden_cases
+
+BATCH_GOLDENS = golden_cases("dataset/ds19a_batch_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(BATCH_GOLDENS))
+def test_batch_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_batch_probe.py").get(label) == BATCH_GOLDENS[label]
