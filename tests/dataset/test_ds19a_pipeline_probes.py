@@ -2,7 +2,7 @@
 unchanged on msjax and every ``label -> result`` line must equal MindSpore's (goldens under
 tests/goldens/dataset/). Values are integers or exact small floats: compared as text.
 
-ds19a_batch_probe: Dataset.batch's argument checks (True as batch_size 1, drop_remainder a bool,
+ds19a_batch_probe (and ds19a_sampler_chain_probe, below): Dataset.batch's argument checks (True as batch_size 1, drop_remainder a bool,
 -1 refused when the pipeline runs, a float refused), and rows of one column with different dtypes
 refused as MindSpore refuses them (also after per_batch_map).
 """
@@ -16,3 +16,14 @@ BATCH_GOLDENS = golden_cases("dataset/ds19a_batch_probe.out")
 @pytest.mark.parametrize("label", sorted(BATCH_GOLDENS))
 def test_batch_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_batch_probe.py").get(label) == BATCH_GOLDENS[label]
+
+
+# ds19a_sampler_chain_probe: Sampler.add_child chains (the child picks rows, the parent picks among
+# the child's picks), user samplers whose num_samples or __len__ sets the size (fewer indices than
+# that fail when read), plain iterables and IterSampler.
+CHAIN_GOLDENS = golden_cases("dataset/ds19a_sampler_chain_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(CHAIN_GOLDENS))
+def test_sampler_chain_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_sampler_chain_probe.py").get(label) == CHAIN_GOLDENS[label]

@@ -56,11 +56,12 @@ class MappableSource(Dataset):
         indices past its length, read by an endless repeat, are the sampler's later passes)."""
         from msjax._src.dataset.grain_iter import EpochPassesMapDataset  # pylint: disable=import-outside-toplevel
         length, seed, epoch = self._length(), plan.seed, plan.epoch
-        first = self.sampler.index_dataset(length, seed, epoch)
+        first = samplers_module.chained_indices(self.sampler, length, seed, epoch)
         if len(first) == 0:
             return first
         return EpochPassesMapDataset(
-            first, lambda later: self.sampler.index_dataset(length, seed, epoch + later))
+            first, lambda later: samplers_module.chained_indices(self.sampler, length, seed,
+                                                                 epoch + later))
 
     def cached_read(self):
         """`_read`, through the source's DatasetCache when it has one."""
@@ -73,7 +74,7 @@ class MappableSource(Dataset):
         return self.index_dataset(plan).map(lambda index: read(int(index)))
 
     def _static_size(self):
-        return self.sampler.size(self._length())
+        return samplers_module.chained_size(self.sampler, self._length())
 
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`: read through `sampler` from now on."""
