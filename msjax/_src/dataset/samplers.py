@@ -67,7 +67,10 @@ class Sampler:
         raise NotImplementedError("A user-defined Sampler must define __iter__ yielding indices.")
 
     def add_child(self, sampler):
-        """`Sampler.add_child`: rows are first chosen by `sampler`, then by this sampler."""
+        """`Sampler.add_child`: rows are first chosen by `sampler`, then by this sampler (once:
+        a second child is refused, as MindSpore refuses it)."""
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
         self.child_sampler = sampler
 
     def get_num_samples(self):
@@ -257,11 +260,11 @@ class SubsetSampler(Sampler):
 
     def index_dataset(self, length, seed, epoch=0):
         for index in self.indices:
-            if not -length <= index < length:
-                raise RuntimeError(f"Sample ID ({index}) is out of bound, expected range "
-                                   f"[0, {length - 1}]")
+            if not 0 <= index < length:
+                raise pipeline_error(f"Sample ID ({index}) is out of bound, expected range "
+                                     f"[0, {length - 1}]", type(self).__name__)
         return _grain().MapDataset.source(np.asarray(self.indices[:self._limit(len(self.indices))],
-                                                     np.int64) % max(length, 1))
+                                                     np.int64))
 
     def size(self, length):
         return self._limit(len(self.indices))
@@ -424,6 +427,13 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
             return sampler
         if isinstance(sampler, (list, tuple, np.ndarray)):
             return SubsetSampler(list(sampler), num_samples)
+        if isinstance(sampler, int) and not isinstance(sampler, bool) and not python_source:
+            return SubsetSampler([sampler], num_samples)  # a native source's one row
+        if not hasattr(sampler, "__iter__"):
+            raise TypeError("sampler should be either iterable or from "
+                            "mindspore.dataset.samplers.")
+        if isinstance(sampler, (str, bytes)):
+            raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
         return IterSampler(sampler, num_samples)
     shuffle = default_shuffle if shuffle is None else shuffle
     if num_shards is not None:

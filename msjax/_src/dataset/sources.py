@@ -76,6 +76,12 @@ class MappableSource(Dataset):
     def _static_size(self):
         return samplers_module.chained_size(self.sampler, self._length())
 
+    def add_sampler(self, new_sampler):
+        """`Dataset.add_sampler(new_sampler)`: `new_sampler` picks among the rows the source's
+        sampler picked (it becomes the sampler, with the old one as its child)."""
+        new_sampler.add_child(self.sampler)
+        self.use_sampler(new_sampler)
+
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`: read through `sampler` from now on."""
         if isinstance(sampler, samplers_module.PKSampler):

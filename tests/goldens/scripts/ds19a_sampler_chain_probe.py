@@ -96,3 +96,27 @@ run("IterSampler len size", lambda: numbers(ds.IterSampler(PlainLen(6))).get_dat
 run("IterSampler attrs", lambda: (ds.IterSampler(PlainLen(6)).num_samples, ds.IterSampler(PlainIter()).num_samples))
 run("user chain child", lambda: rows(numbers(chained(SEQ(1, 3), Ten()), 12)))
 run("user chain parent", lambda: rows(numbers(chained(Ten(4), SEQ(2)), 12)))
+
+
+def add_child_twice():
+    sampler = SEQ(1)
+    sampler.add_child(SEQ(1, 6))
+    sampler.add_child(SEQ(4, 2))
+
+
+def added(dataset, *samplers):
+    for sampler in samplers:
+        dataset.add_sampler(sampler)
+    return dataset
+
+
+run("add_child twice", add_child_twice)
+run("add_sampler size", lambda: added(numbers(None, 100), ds.DistributedSampler(4, 0, shuffle=False)).get_dataset_size())
+run("add_sampler rows", lambda: rows(added(ds.NumpySlicesDataset(list(range(100, 120)), ["x"], shuffle=False), SEQ(0, 8), ds.SubsetSampler([7, 0, 3]))))
+run("add_sampler two sizes", lambda: added(ds.NumpySlicesDataset(list(range(100, 120)), ["x"], shuffle=False), SEQ(0, 8), SEQ(2, 3)).get_dataset_size())
+run("sampler int", lambda: rows(numbers(3)))
+run("subset out of bound", lambda: rows(numbers([0, 20])))
+run("subset negative", lambda: rows(numbers([0, -6])))
+run("subset sampler out of bound", lambda: rows(numbers(ds.SubsetSampler([10]))))
+run("subset minus one", lambda: rows(numbers([0, -1])))
+run("sampler str", lambda: rows(numbers("ab")))
