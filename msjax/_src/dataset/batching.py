@@ -78,7 +78,7 @@ class BatchDataset(Dataset):
         inputs = self.input_columns or child_columns
         positions = [child_columns.index(c) for c in inputs]
         others = [i for i in range(len(child_columns)) if i not in positions]
-        per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.epoch
+        per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.iterator_epoch
 
         def batch_with_map(rows, batch_num):
             info = BatchInfo(batch_num, epoch, batch_size)
@@ -158,7 +158,7 @@ class BatchDataset(Dataset):
 
     def _batch_sizes(self, plan):
         """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""
-        function, epoch = self.batch_size_function, plan.epoch
+        function, epoch = self.batch_size_function, plan.iterator_epoch
 
         def size_of(index):
             size = call_user_function(function, (BatchInfo(index, epoch, -1),),

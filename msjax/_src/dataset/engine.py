@@ -102,8 +102,11 @@ class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
     def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
-                 positions=None, read_choices=None):
+                 positions=None, read_choices=None, iterator_epoch=None):
         self.finite = finite
+        # The epoch of the iterator reading the pipeline (a repeat's passes share it), as
+        # MindSpore's BatchInfo.get_epoch_num() counts: `epoch` counts the passes below a repeat.
+        self.iterator_epoch = epoch if iterator_epoch is None else iterator_epoch
         self.positions = positions or {}
         # The pipeline's ThreadReadChoice per place Grain reads with threads (thread_reads.py),
         # kept across epochs: the n-th `to_iter` of every epoch is the same place.
@@ -731,12 +734,14 @@ class RepeatDataset(Dataset):
 
             def later_pass(index):  # each pass built afresh, as MindSpore runs its input again
                 later_plan = Plan(plan.seed, plan.epoch + index, plan.threads, plan.processes,
-                                  plan.finite, plan.positions, plan.read_choices)
+                                  plan.finite, plan.positions, plan.read_choices,
+                                  plan.iterator_epoch)
                 return later_plan.to_iter(self.children[0]._build(later_plan))
             return EndlessPassesIterDataset(parent, later_pass)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
-                                               plan.positions, plan.read_choices))
+                                               plan.positions, plan.read_choices,
+                                               plan.iterator_epoch))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 

@@ -42,3 +42,32 @@ def gen3():
 run("per batch map mixed", lambda: rows(ds.GeneratorDataset(gen3, ["a", "b"], shuffle=False).batch(2, per_batch_map=swap)))
 run("batch mp no map", lambda: rows(d().batch(2, python_multiprocessing=True)))
 run("batch workers", lambda: d().batch(2, num_parallel_workers=1).num_parallel_workers)
+
+
+def numbered(n):
+    def gen():
+        for i in range(n):
+            yield (np.array([i]),)
+    return ds.GeneratorDataset(gen, ["num"], shuffle=False)
+
+
+def sign_by_epoch(col, info):
+    return ([np.copy((-1) ** info.get_epoch_num() * a) for a in col],)
+
+
+def sign_by_batch(col, info):
+    return ([np.copy((-1) ** info.get_batch_num() * a) for a in col],)
+
+
+def epochs(data, count):
+    it = data.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    return [[r[0].tolist() for r in it] for _ in range(count)]
+
+
+run("epoch num under repeat", lambda: rows(numbered(4).batch(2, per_batch_map=sign_by_epoch).repeat(2)))
+run("batch num under repeat", lambda: rows(numbered(4).batch(1, per_batch_map=sign_by_batch).repeat(2)))
+run("batch num over repeat", lambda: rows(numbered(3).repeat(2).batch(2, per_batch_map=sign_by_batch)))
+run("epoch num per iterator epoch", lambda: epochs(numbered(4).batch(2, per_batch_map=sign_by_epoch).repeat(2), 2))
+run("size by epoch under repeat", lambda: rows(numbered(4).batch(lambda info: info.get_epoch_num() + 1).repeat(2)))
+run("size by epoch per iterator epoch", lambda: epochs(numbered(2).batch(lambda info: info.get_epoch_num() + 1, drop_remainder=True).repeat(2), 2))
+run("size by batch num under repeat", lambda: rows(numbered(6).batch(lambda info: info.get_batch_num() + 1).repeat(2)))
