@@ -71,6 +71,26 @@ class BatchDataset(Dataset):
         kept = [c for c in child_columns if c not in inputs]
         return self.output_columns + kept
 
+    def _check_per_batch_columns(self):
+        """MindSpore's checks of `input_columns` and `output_columns` when the pipeline runs: the
+        inputs exist, and no output names a column per_batch_map is not given."""
+        child_columns = self.children[0]._columns()
+        for name in self.input_columns or []:
+            if name not in child_columns:
+                raise pipeline_error(f"Invalid input_columns, '{name}' of 'input_columns' doesn't "
+                                     f"exist.", "batch")
+        if self.per_batch_map is None or not self.output_columns or not self.input_columns:
+            return
+        stray = [c for c in self.output_columns
+                 if c in child_columns and c not in self.input_columns]
+        if stray:
+            listed = "".join(f"{c}," for c in stray)
+            outputs = "".join(f"{c}," for c in self.output_columns)
+            raise pipeline_error(f"Invalid output_columns, columns that are not involved in "
+                                 f"'per_batch_map' should not be in output_columns, but got "
+                                 f"columns that are not in input_columns: [{listed}], "
+                                 f"output_columns: [{outputs}].", "batch")
+
     def _batch_function(self, plan):
         if self.per_batch_map is None:
             return stack_rows
@@ -86,11 +106,16 @@ class BatchDataset(Dataset):
             result = call_user_function(per_batch_map, (*columns, info),
                                         "batch operation: [per_batch_map]")
             result = result if isinstance(result, tuple) else (result,)
+            expected = len(self.output_columns or inputs)
+            if len(result) != expected:
+                raise pipeline_error(f"Invalid per_batch_map, the number of columns returned in "
+                                     f"'per_batch_map' function should be {expected} , but got: "
+                                     f"{len(result)}", "batch")
             mapped = [_batch_column(column, i) for i, column in enumerate(result)]
             for name, column in zip(self.output_columns or inputs, mapped):
-                if isinstance(column, dict):  # a Python object: the batch's value, kept as it is
+                if isinstance(column, dict) or column.ndim == 0:  # the batch's value as it is
                     continue
-                if column.ndim == 0 or len(column) != len(rows):
+                if len(column) != len(rows):
                     raise pipeline_error(f"Invalid data, column: {name} expects: {len(rows)} rows "
                                          f"returned from 'per_batch_map', got: "
                                          f"{len(column) if column.ndim else 0}", "batch")
@@ -110,9 +135,7 @@ class BatchDataset(Dataset):
     def _build(self, plan):
         if self.batch_size == -1 and self.batch_size_function is None:
             raise pipeline_error("Batch size cannot be -1 without using batch sampler.", "batch")
-        for name in self.input_columns or []:
-            self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
-                                                 "doesn't exist in the dataset columns.")
+        self._check_per_batch_columns()
         if self.per_batch_map is None and self.batch_size_function is None \
                 and type(self) is BatchDataset:  # pylint: disable=unidiomatic-typecheck
             batched = self._build_batched_map(plan)

@@ -71,3 +71,30 @@ run("epoch num per iterator epoch", lambda: epochs(numbered(4).batch(2, per_batc
 run("size by epoch under repeat", lambda: rows(numbered(4).batch(lambda info: info.get_epoch_num() + 1).repeat(2)))
 run("size by epoch per iterator epoch", lambda: epochs(numbered(2).batch(lambda info: info.get_epoch_num() + 1, drop_remainder=True).repeat(2), 2))
 run("size by batch num under repeat", lambda: rows(numbered(6).batch(lambda info: info.get_batch_num() + 1).repeat(2)))
+
+
+def two_cols(n):
+    def gen():
+        for i in range(1, n + 1):
+            yield (np.array([i]), np.array([i * i]))
+    return ds.GeneratorDataset(gen, ["col1", "col2"], shuffle=False)
+
+
+def split_col(col, info):
+    return ([np.copy(a) for a in col], [np.copy(-a) for a in col])
+
+
+def dict_rows(data):
+    return [{k: v.tolist() if hasattr(v, "tolist") else v for k, v in r.items()}
+            for r in data.create_dict_iterator(num_epochs=1, output_numpy=True)]
+
+
+run("per_batch_map output not involved", lambda: dict_rows(two_cols(2).batch(2, input_columns=["col2"], output_columns=["col1"], per_batch_map=split_col)))
+run("per_batch_map output count", lambda: dict_rows(two_cols(2).batch(2, input_columns=["col2"], output_columns=["c3", "c4", "c5"], per_batch_map=split_col)))
+run("per_batch_map input missing", lambda: dict_rows(two_cols(2).batch(2, input_columns=["nope"], output_columns=["a", "b"], per_batch_map=split_col)))
+run("per_batch_map output int", lambda: dict_rows(two_cols(2).batch(2, input_columns=["col2"], output_columns=233, per_batch_map=split_col)))
+run("per_batch_map split", lambda: dict_rows(two_cols(2).batch(2, input_columns=["col2"], output_columns=["x", "y"], per_batch_map=split_col)))
+run("per_batch_map scalar", lambda: dict_rows(numbered(4).batch(2, input_columns=["num"], per_batch_map=lambda x, info: (np.array(10),))))
+run("per_batch_map dict", lambda: dict_rows(numbered(4).batch(2, input_columns=["num"], per_batch_map=lambda x, info: {"anno": [1, 2], "label": 4})))
+run("per_batch_map too many rows", lambda: dict_rows(numbered(4).batch(2, input_columns=["num"], per_batch_map=lambda x, info: ([np.copy(a) for a in x] * 2,))))
+run("per_batch_map no input_columns", lambda: dict_rows(two_cols(2).batch(2, per_batch_map=lambda a, b, info: (a, b))))
