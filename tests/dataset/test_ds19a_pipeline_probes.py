@@ -28,3 +28,13 @@ CHAIN_GOLDENS = golden_cases("dataset/ds19a_sampler_chain_probe.out")
 @pytest.mark.parametrize("label", sorted(CHAIN_GOLDENS))
 def test_sampler_chain_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_sampler_chain_probe.py").get(label) == CHAIN_GOLDENS[label]
+
+
+# ds19a_flat_map_probe: Dataset.flat_map (rows read at once, the returned datasets concatenated,
+# their column names kept) and Dataset.apply, with their errors.
+FLAT_MAP_GOLDENS = golden_cases("dataset/ds19a_flat_map_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(FLAT_MAP_GOLDENS))
+def test_flat_map_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_flat_map_probe.py").get(label) == FLAT_MAP_GOLDENS[label]

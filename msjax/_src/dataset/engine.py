@@ -292,6 +292,22 @@ class Dataset:
     def __add__(self, other):
         return self.concat(other)
 
+    def flat_map(self, func):
+        """`Dataset.flat_map(func)`: `func(*row)` for each row of one epoch (NumPy arrays), read
+        now, as MindSpore does; the datasets it returns concatenated (a ConcatDataset when there
+        are several)."""
+        if not callable(func):
+            raise TypeError("func must be a function.")
+        dataset = None
+        for row in self.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            returned = func(*row)
+            if not isinstance(returned, Dataset):
+                raise TypeError("flat_map must return a Dataset object.")
+            dataset = returned if dataset is None else dataset + returned
+        if dataset is None:
+            raise TypeError("flat_map must return a Dataset object.")
+        return dataset
+
     def apply(self, apply_func):
         """`Dataset.apply`: the dataset `apply_func(self)` returns (it must return a Dataset)."""
         if not callable(apply_func):
