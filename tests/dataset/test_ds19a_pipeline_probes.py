@@ -38,3 +38,12 @@ FLAT_MAP_GOLDENS = golden_cases("dataset/ds19a_flat_map_probe.out")
 @pytest.mark.parametrize("label", sorted(FLAT_MAP_GOLDENS))
 def test_flat_map_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_flat_map_probe.py").get(label) == FLAT_MAP_GOLDENS[label]
+
+
+# ds19a_sync_probe: sync_wait's argument checks, shuffle refused after a sync_wait, disable_sync.
+SYNC_GOLDENS = golden_cases("dataset/ds19a_sync_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(SYNC_GOLDENS))
+def test_sync_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_sync_probe.py").get(label) == SYNC_GOLDENS[label]

@@ -242,6 +242,8 @@ class Dataset:
         """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
         order (see ShuffleDataset)."""
         _check_int(buffer_size, "buffer_size", 2, _INT32_MAX)
+        if DATASET_KINDS["sync_barriers"](self):
+            raise RuntimeError("No shuffle after sync operators.")
         return ShuffleDataset(self, buffer_size)
 
     def repeat(self, count=None):
@@ -330,6 +332,12 @@ class Dataset:
         """`Dataset.sync_update`: release the barrier `condition_name`, calling its callback with
         `data`."""
         DATASET_KINDS["sync_update"](self, condition_name, num_batch, data)
+
+    def disable_sync(self):
+        """`Dataset.disable_sync()`: every sync_wait barrier of the pipeline lets all rows
+        through from now on."""
+        for barrier in DATASET_KINDS["sync_barriers"](self).values():
+            barrier.disable()
 
     # -- iteration ----------------------------------------------------------------------------
     def _bootstrap_sync(self):
