@@ -13,6 +13,7 @@ import struct
 
 import numpy as np
 
+from msjax._src.dataset.buffer_shuffle import ShuffleOrders
 from msjax._src.dataset.file_sources import _round_robin, match_files
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
@@ -144,6 +145,8 @@ class TFRecordDataset(MappableSource):
                          None, None, None, cache=cache)
         if files_only and len(self.files) > 1:
             self.use_sampler(_FileTurnSampler(self))
+        elif shuffle in (True, Shuffle.GLOBAL) and num_samples is None:
+            self.use_sampler(_BufferShuffleSampler())
         self._records = None
         self._names = None
 
@@ -197,6 +200,27 @@ class TFRecordDataset(MappableSource):
             row = [_as_schema(value, types.get(name), shapes.get(name))
                    for name, value in zip(columns, row)]
         return tuple(row)
+
+
+class _BufferShuffleSampler(Sampler):
+    """``Shuffle.GLOBAL`` (the default): MindSpore puts a shuffle with a buffer larger than the
+    rows after the reader, so the rows come in the order of ``Dataset.shuffle`` over the rows in
+    file order, from the pipeline's seed, epoch after epoch (buffer_shuffle.py). (With several
+    files MindSpore also shuffles the files' order, which is not reproduced.)"""
+
+    def __init__(self):
+        super().__init__()
+        self._orders = None
+
+    def size(self, length):
+        return length
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        if self._orders is None:
+            self._orders = ShuffleOrders(max(length, 2))
+        order = self._orders.order(length, seed, epoch) if length else np.arange(0)
+        return grain.MapDataset.source(np.asarray(order, np.int64))
 
 
 class _FileTurnSampler(Sampler):

@@ -122,6 +122,24 @@ def schema():
     return s
 
 
+C = os.path.join(ROOT, "c.tfrecord")
+
+
+def seeded(case):
+    """`case()` with the pipeline seed 1 (the seed put back afterwards)."""
+    saved = ds.config.get_seed()
+    ds.config.set_seed(1)
+    try:
+        return case()
+    finally:
+        ds.config.set_seed(saved)
+
+
+def epochs(dataset, count):
+    iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    return [[row[0].tolist()[0] for row in iterator] for _ in range(count)]
+
+
 def schema_file(num_rows):
     """A JSON schema file of column "label" holding `num_rows` as its numRows."""
     path = os.path.join(ROOT, "schema.json")
@@ -146,6 +164,8 @@ CASES = {
     "shuffle files multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"], shuffle=ds.Shuffle.FILES))),
     "schema numRows": lambda: rows(ds.TFRecordDataset(A, schema=schema_file(2), shuffle=False)),
     "schema numRows size": lambda: ds.TFRecordDataset(A, schema_file(2)).get_dataset_size(),
+    "global shuffle order": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"]), 2)),
+    "global shuffle as shuffle op": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"], shuffle=False).shuffle(10000), 2)),
     "error missing": lambda: ds.TFRecordDataset("/nonexistent/x.tfrecord"),
     "error unknown column": lambda: rows(ds.TFRecordDataset(A, columns_list=["nope"])),
 }
@@ -155,6 +175,7 @@ def main():
     try:
         write_tfrecord(A, records(0, 3))
         write_tfrecord(B, records(10, 2))
+        write_tfrecord(C, records(20, 12))
         for label, case in CASES.items():
             try:
                 result = case()
