@@ -145,8 +145,8 @@ class TFRecordDataset(MappableSource):
                          None, None, None, cache=cache)
         if files_only and len(self.files) > 1:
             self.use_sampler(_FileTurnSampler(self))
-        elif shuffle in (True, Shuffle.GLOBAL) and num_samples is None:
-            self.use_sampler(_BufferShuffleSampler())
+        elif shuffle in (True, Shuffle.GLOBAL):
+            self.use_sampler(_BufferShuffleSampler(num_samples))
         self._records = None
         self._names = None
 
@@ -205,18 +205,20 @@ class TFRecordDataset(MappableSource):
 class _BufferShuffleSampler(Sampler):
     """``Shuffle.GLOBAL`` (the default): MindSpore puts a shuffle with a buffer larger than the
     rows after the reader, so the rows come in the order of ``Dataset.shuffle`` over the rows in
-    file order, from the pipeline's seed, epoch after epoch (buffer_shuffle.py). (With several
-    files MindSpore also shuffles the files' order, which is not reproduced.)"""
+    file order (the first `num_samples` of them), from the pipeline's seed, epoch after epoch
+    (buffer_shuffle.py). (With several files MindSpore also shuffles the files' order, which is
+    not reproduced.)"""
 
-    def __init__(self):
-        super().__init__()
+    def __init__(self, num_samples=None):
+        super().__init__(num_samples)
         self._orders = None
 
     def size(self, length):
-        return length
+        return self._limit(length)
 
     def index_dataset(self, length, seed, epoch=0):
         import grain  # pylint: disable=import-outside-toplevel
+        length = self._limit(length)
         if self._orders is None:
             self._orders = ShuffleOrders(max(length, 2))
         order = self._orders.order(length, seed, epoch) if length else np.arange(0)

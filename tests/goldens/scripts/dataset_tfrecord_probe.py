@@ -166,6 +166,7 @@ CASES = {
     "schema numRows size": lambda: ds.TFRecordDataset(A, schema_file(2)).get_dataset_size(),
     "global shuffle order": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"]), 2)),
     "global shuffle as shuffle op": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"], shuffle=False).shuffle(10000), 2)),
+    "global shuffle num_samples": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"], num_samples=5), 2)),
     "error missing": lambda: ds.TFRecordDataset("/nonexistent/x.tfrecord"),
     "error unknown column": lambda: rows(ds.TFRecordDataset(A, columns_list=["nope"])),
 }
