@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import enum
+import functools
+import inspect
 
 import numpy as np
 
@@ -51,6 +53,19 @@ def _check_data_type(data_type, name="data_type"):
                         f"but got {type(data_type)}.")
 
 
+def checked_call(method):
+    """`method` with its arguments bound first, as MindSpore's validators bind them: a missing
+    or unknown argument is the TypeError of `inspect.Signature.bind` ("missing a required
+    argument: 'data_type'")."""
+    signature = inspect.signature(method)
+
+    @functools.wraps(method)
+    def bound(*args, **kwargs):
+        signature.bind(*args, **kwargs)
+        return method(*args, **kwargs)
+    return bound
+
+
 class _OneInput(TensorOperation):
     """A transform of one column: MindSpore refuses more ("The op is OneToOne")."""
 
@@ -65,10 +80,8 @@ class TypeCast(_OneInput):
     """`mindspore.dataset.transforms.TypeCast(data_type)`: cast to a MindSpore or NumPy dtype
     (floats to integers truncate, integers wrap, as C's cast). Strings cast only to strings."""
 
-    def __init__(self, *args, **kwargs):
-        if len(args) + len(kwargs) != 1 or (kwargs and "data_type" not in kwargs):
-            raise TypeError("missing a required argument: 'data_type'")
-        data_type = args[0] if args else kwargs["data_type"]
+    @checked_call
+    def __init__(self, data_type):
         if isinstance(data_type, str):
             try:
                 data_type = np.dtype(data_type)
