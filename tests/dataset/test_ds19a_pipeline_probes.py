@@ -47,3 +47,13 @@ SYNC_GOLDENS = golden_cases("dataset/ds19a_sync_probe.out")
 @pytest.mark.parametrize("label", sorted(SYNC_GOLDENS))
 def test_sync_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_sync_probe.py").get(label) == SYNC_GOLDENS[label]
+
+
+# ds19a_concat_probe: concat refuses parts whose column types differ (when read, not when the rows
+# are counted), and a nested concatenation's size is counted again after use_sampler.
+CONCAT_GOLDENS = golden_cases("dataset/ds19a_concat_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(CONCAT_GOLDENS))
+def test_concat_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_concat_probe.py").get(label) == CONCAT_GOLDENS[label]

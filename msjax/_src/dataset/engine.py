@@ -24,7 +24,7 @@ from msjax._src.dataset import (config, cpp_orders, main_guard, random_ops, samp
                                 shared_batches)
 from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
-                                     source_file, to_array, user_value,
+                                     source_file, to_array, type_name, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.buffer_shuffle import BufferShuffler, ShuffleOrders
@@ -940,6 +940,7 @@ class ConcatDataset(Dataset):
         if not isinstance(sampler, (samplers.DistributedSampler, samplers.RandomSampler)):
             raise TypeError(f"The parameter {sampler} of concat must be DistributedSampler or "
                             f"RandomSampler!")
+        self._estimated_size = None  # counted again through the new sampler
         if isinstance(sampler, samplers.RandomSampler):
             if sampler.replacement:
                 raise ValueError("The parameter replacement of RandomSampler must be False!")
@@ -973,9 +974,11 @@ class ConcatDataset(Dataset):
         return columns
 
     def _build(self, plan):
-        self._columns()
         from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
         parts = [child._build(plan) for child in self.children]
+        if not plan.finite:  # (MindSpore counts the rows without comparing the columns)
+            self._columns()
+            parts = _checking_column_types(parts)
         if self._sampler is None:
             return _concatenate(parts, plan)
         grain = _grain()
@@ -1020,6 +1023,28 @@ class ConcatDataset(Dataset):
         if self._sampler is not None:
             return len(range(self._sampler.shard_id, sum(sizes), self._sampler.num_shards))
         return sum(sizes)
+
+
+def _checking_column_types(parts):
+    """The parts of a concatenation, each row checked against the column types of the first row
+    read (strings of any width are one type): rows of another part with other types fail as
+    MindSpore's ConcatOp fails."""
+    first = {}
+
+    def checked(part_index):
+        def check(row):
+            types = tuple(type_name(column.dtype) if isinstance(column, np.ndarray) else None
+                          for column in row)
+            if not first:
+                first.update(part=part_index, types=types)
+            elif part_index != first["part"] and types != first["types"]:
+                theirs, ours = next((a, b) for a, b in zip(first["types"], types) if a != b)
+                raise pipeline_error(f"Concat: the data types of the two datasets to be "
+                                     f"concatenated should be the same, but got: {theirs} and "
+                                     f"{ours}.", "concat")
+            return row
+        return check
+    return [part.map(checked(index)) for index, part in enumerate(parts)]
 
 
 def zip_datasets(datasets):
