@@ -57,3 +57,13 @@ CONCAT_GOLDENS = golden_cases("dataset/ds19a_concat_probe.out")
 @pytest.mark.parametrize("label", sorted(CONCAT_GOLDENS))
 def test_concat_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_concat_probe.py").get(label) == CONCAT_GOLDENS[label]
+
+
+# ds19a_split_probe: split(randomize=True) orders: MindSpore's mappable sources draw a RandomSampler
+# order, its other datasets (text readers, a map) a shuffle(10000) order, kept every epoch.
+SPLIT_GOLDENS = golden_cases("dataset/ds19a_split_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(SPLIT_GOLDENS))
+def test_split_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_split_probe.py").get(label) == SPLIT_GOLDENS[label]

@@ -344,6 +344,8 @@ class TextFileDataset(MappableSource):
     column ``text``; several files are read round-robin, line by line, as MindSpore reads them.
     `shuffle` defaults to a global shuffle, as in MindSpore."""
 
+    mindspore_mappable = False
+
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
         self.files = match_files(dataset_files)

@@ -28,6 +28,9 @@ class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
     accepts_shuffle_mode = False  # True: `shuffle` may also be a `Shuffle` (MindDataset)
+    # Whether MindSpore's class is a MappableDataset (its split draws a RandomSampler order);
+    # its text and TFRecord readers are not (their split shuffles through a buffer).
+    mindspore_mappable = True
     python_source = False  # True: MindSpore's Python source (GeneratorDataset), with its checks
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,

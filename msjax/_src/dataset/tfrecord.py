@@ -127,6 +127,8 @@ class TFRecordDataset(MappableSource):
     num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None,
     shard_id=None, shard_equal_rows=False, cache=None, compression_type=None)`."""
 
+    mindspore_mappable = False
+
     def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
                  num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
                  shard_equal_rows=False, cache=None, compression_type=None):
