@@ -2,10 +2,11 @@
 unchanged on msjax and every ``label -> result`` line must equal MindSpore's (goldens under
 tests/goldens/dataset/). Values are integers or exact small floats: compared as text.
 
-ds19a_batch_probe (and ds19a_sampler_chain_probe, below): Dataset.batch's argument checks (True as batch_size 1, drop_remainder a bool,
--1 refused when the pipeline runs, a float refused), and rows of one column with different dtypes
-refused as MindSpore refuses them (also after per_batch_map); BatchInfo.get_epoch_num() counts the
-iterator's epochs (a repeat's passes share one), get_batch_num() restarts each pass.
+ds19a_batch_probe: Dataset.batch's argument checks (True as batch_size 1, drop_remainder a bool,
+-1 refused when the pipeline runs, a float refused), rows of one column with different dtypes
+refused as MindSpore refuses them (also after per_batch_map), per_batch_map's column checks;
+BatchInfo.get_epoch_num() counts the iterator's epochs (a repeat's passes share one),
+get_batch_num() restarts each pass. The other probes are described beside their tests below.
 """
 import pytest
 
