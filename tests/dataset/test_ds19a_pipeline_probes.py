@@ -68,3 +68,13 @@ SPLIT_GOLDENS = golden_cases("dataset/ds19a_split_probe.out")
 @pytest.mark.parametrize("label", sorted(SPLIT_GOLDENS))
 def test_split_case_matches_mindspore(label):
     assert dataset_script_cases("ds19a_split_probe.py").get(label) == SPLIT_GOLDENS[label]
+
+
+# ds19a_bucket_probe: bucket_batch_by_length pads every column to the longest when pad_info is
+# None or {} (pad_to_bucket_boundary then pads nothing further).
+BUCKET_GOLDENS = golden_cases("dataset/ds19a_bucket_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(BUCKET_GOLDENS))
+def test_bucket_case_matches_mindspore(label):
+    assert dataset_script_cases("ds19a_bucket_probe.py").get(label) == BUCKET_GOLDENS[label]

@@ -316,8 +316,8 @@ class BucketBatchByLengthDataset(Dataset):
 
     def _pad(self, rows, columns, bucket):
         pad_info = self.pad_info
-        if pad_info is None:
-            return stack_rows(rows)
+        if not pad_info:  # None or {}: every column padded with 0 to the longest, as MindSpore's
+            return pad_rows(rows, columns, None)
         shapes = None
         if self.pad_to_bucket_boundary and bucket < len(self.bucket_boundaries):
             shapes = {name: [self.bucket_boundaries[bucket] - 1] + list(rows[0][columns.index(name)].shape[1:])
