@@ -429,7 +429,7 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
             return SubsetSampler(list(sampler), num_samples)
         if isinstance(sampler, int) and not isinstance(sampler, bool) and not python_source:
             return SubsetSampler([sampler], num_samples)  # a native source's one row
-        if not hasattr(sampler, "__iter__"):
+        if not hasattr(sampler, "__iter__") and not hasattr(sampler, "__getitem__"):
             raise TypeError("sampler should be either iterable or from "
                             "mindspore.dataset.samplers.")
         if isinstance(sampler, (str, bytes)):

@@ -87,8 +87,11 @@ class MappableSource(Dataset):
 
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`: read through `sampler` from now on."""
-        if isinstance(sampler, samplers_module.PKSampler):
-            sampler.class_labels = lambda: self.class_labels(sampler.class_column)
+        chained = sampler
+        while chained is not None:  # a PKSampler anywhere in the chain reads the class labels
+            if isinstance(chained, samplers_module.PKSampler):
+                chained.class_labels = (lambda pk: lambda: self.class_labels(pk.class_column))(chained)
+            chained = chained.child_sampler
         self.sampler = sampler
 
     def class_labels(self, class_column: str) -> np.ndarray:

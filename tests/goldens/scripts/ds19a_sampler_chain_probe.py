@@ -120,3 +120,14 @@ run("subset negative", lambda: rows(numbers([0, -6])))
 run("subset sampler out of bound", lambda: rows(numbers(ds.SubsetSampler([10]))))
 run("subset minus one", lambda: rows(numbers([0, -1])))
 run("sampler str", lambda: rows(numbers("ab")))
+
+
+class GetItemSampler:
+    def __getitem__(self, index):
+        return [3, 0, 2][index]
+
+    def __len__(self):
+        return 3
+
+
+run("getitem sampler", lambda: rows(numbers(GetItemSampler())))
