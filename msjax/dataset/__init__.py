@@ -44,6 +44,7 @@ from msjax._src.dataset.iterators import DictIterator as DictIterator
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
 from msjax._src.dataset.mindrecord_reader import MindDataset as MindDataset
 from msjax._src.dataset.samplers import DistributedSampler as DistributedSampler
+from msjax._src.dataset.samplers import IterSampler as IterSampler
 from msjax._src.dataset.samplers import PKSampler as PKSampler
 from msjax._src.dataset.samplers import RandomSampler as RandomSampler
 from msjax._src.dataset.samplers import Sampler as Sampler

@@ -11,6 +11,16 @@ from msjax._src.dataset.rows import (call_user_function, dict_column, pipeline_e
 _INT32_MAX = 2 ** 31 - 1
 
 
+def _check_batch_size(batch_size) -> int:
+    """MindSpore's check of an int `batch_size`: True counts as 1; -1 passes here (MindSpore
+    refuses it when the pipeline runs, wanting a batch sampler)."""
+    if not isinstance(batch_size, int):
+        raise TypeError("batch_size should either be an int or a callable.")
+    if batch_size != -1:
+        _check_int(int(batch_size), "batch_size", 1, _INT32_MAX)
+    return int(batch_size)
+
+
 class BatchInfo:
     """`mindspore.dataset.BatchInfo`: what `per_batch_map` is told about the current batch."""
 
@@ -40,11 +50,14 @@ class BatchDataset(Dataset):
         # A callable batch_size(BatchInfo) gives each batch's size; get_batch_size() is then -1.
         self.batch_size_function = batch_size if callable(batch_size) else None
         if self.batch_size_function is None:
-            _check_int(batch_size, "batch_size", 1, _INT32_MAX)
+            batch_size = _check_batch_size(batch_size)
         self.batch_size = -1 if self.batch_size_function else batch_size
-        if self.batch_size_function is None:  # a sync_wait below counts in batches
-            for barrier in DATASET_KINDS["sync_barriers"](child).values():
+        if self.batch_size_function is None and batch_size != -1:
+            for barrier in DATASET_KINDS["sync_barriers"](child).values():  # counts in batches
                 barrier.scale(batch_size)
+        if not isinstance(drop_remainder, bool):
+            raise TypeError(f"Argument drop_remainder with value {drop_remainder} is not of type "
+                            f"[<class 'bool'>], but got {type(drop_remainder)}.")
         self.drop_remainder = drop_remainder
         self.per_batch_map = per_batch_map
         self.input_columns = _column_list(input_columns, "input_columns")
@@ -58,6 +71,26 @@ class BatchDataset(Dataset):
         kept = [c for c in child_columns if c not in inputs]
         return self.output_columns + kept
 
+    def _check_per_batch_columns(self):
+        """MindSpore's checks of `input_columns` and `output_columns` when the pipeline runs: the
+        inputs exist, and no output names a column per_batch_map is not given."""
+        child_columns = self.children[0]._columns()
+        for name in self.input_columns or []:
+            if name not in child_columns:
+                raise pipeline_error(f"Invalid input_columns, '{name}' of 'input_columns' doesn't "
+                                     f"exist.", "batch")
+        if self.per_batch_map is None or not self.output_columns or not self.input_columns:
+            return
+        stray = [c for c in self.output_columns
+                 if c in child_columns and c not in self.input_columns]
+        if stray:
+            listed = "".join(f"{c}," for c in stray)
+            outputs = "".join(f"{c}," for c in self.output_columns)
+            raise pipeline_error(f"Invalid output_columns, columns that are not involved in "
+                                 f"'per_batch_map' should not be in output_columns, but got "
+                                 f"columns that are not in input_columns: [{listed}], "
+                                 f"output_columns: [{outputs}].", "batch")
+
     def _batch_function(self, plan):
         if self.per_batch_map is None:
             return stack_rows
@@ -65,7 +98,7 @@ class BatchDataset(Dataset):
         inputs = self.input_columns or child_columns
         positions = [child_columns.index(c) for c in inputs]
         others = [i for i in range(len(child_columns)) if i not in positions]
-        per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.epoch
+        per_batch_map, batch_size, epoch = self.per_batch_map, self.batch_size, plan.iterator_epoch
 
         def batch_with_map(rows, batch_num):
             info = BatchInfo(batch_num, epoch, batch_size)
@@ -73,11 +106,16 @@ class BatchDataset(Dataset):
             result = call_user_function(per_batch_map, (*columns, info),
                                         "batch operation: [per_batch_map]")
             result = result if isinstance(result, tuple) else (result,)
+            expected = len(self.output_columns or inputs)
+            if len(result) != expected:
+                raise pipeline_error(f"Invalid per_batch_map, the number of columns returned in "
+                                     f"'per_batch_map' function should be {expected} , but got: "
+                                     f"{len(result)}", "batch")
             mapped = [_batch_column(column, i) for i, column in enumerate(result)]
             for name, column in zip(self.output_columns or inputs, mapped):
-                if isinstance(column, dict):  # a Python object: the batch's value, kept as it is
+                if isinstance(column, dict) or column.ndim == 0:  # the batch's value as it is
                     continue
-                if column.ndim == 0 or len(column) != len(rows):
+                if len(column) != len(rows):
                     raise pipeline_error(f"Invalid data, column: {name} expects: {len(rows)} rows "
                                          f"returned from 'per_batch_map', got: "
                                          f"{len(column) if column.ndim else 0}", "batch")
@@ -95,9 +133,9 @@ class BatchDataset(Dataset):
         return batch_with_map
 
     def _build(self, plan):
-        for name in self.input_columns or []:
-            self.children[0]._column_index(name, "Invalid parameter, input column name: {name} "
-                                                 "doesn't exist in the dataset columns.")
+        if self.batch_size == -1 and self.batch_size_function is None:
+            raise pipeline_error("Batch size cannot be -1 without using batch sampler.", "batch")
+        self._check_per_batch_columns()
         if self.per_batch_map is None and self.batch_size_function is None \
                 and type(self) is BatchDataset:  # pylint: disable=unidiomatic-typecheck
             batched = self._build_batched_map(plan)
@@ -143,7 +181,7 @@ class BatchDataset(Dataset):
 
     def _batch_sizes(self, plan):
         """The size of batch `index` of `plan`'s epoch, from the user's batch_size(BatchInfo)."""
-        function, epoch = self.batch_size_function, plan.epoch
+        function, epoch = self.batch_size_function, plan.iterator_epoch
 
         def size_of(index):
             size = call_user_function(function, (BatchInfo(index, epoch, -1),),
@@ -160,7 +198,7 @@ class BatchDataset(Dataset):
 
     def _static_size(self):
         size = self.children[0]._static_size()
-        if size is None or self.batch_size_function is not None:
+        if size is None or self.batch_size_function is not None or self.batch_size == -1:
             return None
         return size // self.batch_size if self.drop_remainder else -(-size // self.batch_size)
 
@@ -278,8 +316,8 @@ class BucketBatchByLengthDataset(Dataset):
 
     def _pad(self, rows, columns, bucket):
         pad_info = self.pad_info
-        if pad_info is None:
-            return stack_rows(rows)
+        if not pad_info:  # None or {}: every column padded with 0 to the longest, as MindSpore's
+            return pad_rows(rows, columns, None)
         shapes = None
         if self.pad_to_bucket_boundary and bucket < len(self.bucket_boundaries):
             shapes = {name: [self.bucket_boundaries[bucket] - 1] + list(rows[0][columns.index(name)].shape[1:])

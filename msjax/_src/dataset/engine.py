@@ -24,7 +24,7 @@ from msjax._src.dataset import (config, cpp_orders, main_guard, random_ops, samp
                                 shared_batches)
 from msjax._src.dataset.transform_base import check_int_type
 from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipeline_error,
-                                     source_file, to_array, user_value,
+                                     source_file, to_array, type_name, user_value,
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.buffer_shuffle import BufferShuffler, ShuffleOrders
@@ -102,8 +102,11 @@ class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
     def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
-                 positions=None, read_choices=None):
+                 positions=None, read_choices=None, iterator_epoch=None):
         self.finite = finite
+        # The epoch of the iterator reading the pipeline (a repeat's passes share it), as
+        # MindSpore's BatchInfo.get_epoch_num() counts: `epoch` counts the passes below a repeat.
+        self.iterator_epoch = epoch if iterator_epoch is None else iterator_epoch
         self.positions = positions or {}
         # The pipeline's ThreadReadChoice per place Grain reads with threads (thread_reads.py),
         # kept across epochs: the n-th `to_iter` of every epoch is the same place.
@@ -239,6 +242,8 @@ class Dataset:
         """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
         order (see ShuffleDataset)."""
         _check_int(buffer_size, "buffer_size", 2, _INT32_MAX)
+        if DATASET_KINDS["sync_barriers"](self):
+            raise RuntimeError("No shuffle after sync operators.")
         return ShuffleDataset(self, buffer_size)
 
     def repeat(self, count=None):
@@ -289,6 +294,31 @@ class Dataset:
     def __add__(self, other):
         return self.concat(other)
 
+    def flat_map(self, func):
+        """`Dataset.flat_map(func)`: `func(*row)` for each row of one epoch (NumPy arrays), read
+        now, as MindSpore does; the datasets it returns concatenated (a ConcatDataset when there
+        are several)."""
+        if not callable(func):
+            raise TypeError("func must be a function.")
+        dataset = None
+        for row in self.create_tuple_iterator(num_epochs=1, output_numpy=True):
+            returned = func(*row)
+            if not isinstance(returned, Dataset):
+                raise TypeError("flat_map must return a Dataset object.")
+            dataset = returned if dataset is None else dataset + returned
+        if dataset is None:
+            raise TypeError("flat_map must return a Dataset object.")
+        return dataset
+
+    def apply(self, apply_func):
+        """`Dataset.apply`: the dataset `apply_func(self)` returns (it must return a Dataset)."""
+        if not callable(apply_func):
+            raise TypeError("apply_func must be a function.")
+        dataset = apply_func(self)
+        if not isinstance(dataset, Dataset):
+            raise TypeError("apply_func must return a dataset.")
+        return dataset
+
     def split(self, sizes, randomize=True):
         """`Dataset.split`: datasets of the given sizes (row counts, or fractions summing to 1)."""
         return DATASET_KINDS["split_dataset"](self, sizes, randomize)
@@ -302,6 +332,12 @@ class Dataset:
         """`Dataset.sync_update`: release the barrier `condition_name`, calling its callback with
         `data`."""
         DATASET_KINDS["sync_update"](self, condition_name, num_batch, data)
+
+    def disable_sync(self):
+        """`Dataset.disable_sync()`: every sync_wait barrier of the pipeline lets all rows
+        through from now on."""
+        for barrier in DATASET_KINDS["sync_barriers"](self).values():
+            barrier.disable()
 
     # -- iteration ----------------------------------------------------------------------------
     def _bootstrap_sync(self):
@@ -493,12 +529,22 @@ class Dataset:
 
 
 def _as_operations(operations):
+    """`map`'s `operations` as a list, checked as MindSpore does: a class (a transform not
+    instantiated) or anything not callable is a ValueError."""
+    if operations is None:
+        operations = []
     if not isinstance(operations, (list, tuple)):
         operations = [operations]
     for operation in operations:
+        if isinstance(operation, type):
+            raise ValueError(f"Parameter operations's element of method map should be a dataset "
+                             f"processing operation instance, but got: {operation}. It may be "
+                             f"missing parentheses for instantiation.")
         if not callable(operation):
-            raise TypeError(f"operations[{operations.index(operation)}] is neither a transforms op "
-                            f"(TensorOperation) nor a callable pyfunc.")
+            raise ValueError(f"Parameter operations's element of method map should be a python "
+                             f"function or class method which should be callable, but got: "
+                             f"{operation}. It doesn't need parentheses for python function or "
+                             f"class method.")
     return list(operations)
 
 
@@ -719,12 +765,14 @@ class RepeatDataset(Dataset):
 
             def later_pass(index):  # each pass built afresh, as MindSpore runs its input again
                 later_plan = Plan(plan.seed, plan.epoch + index, plan.threads, plan.processes,
-                                  plan.finite, plan.positions, plan.read_choices)
+                                  plan.finite, plan.positions, plan.read_choices,
+                                  plan.iterator_epoch)
                 return later_plan.to_iter(self.children[0]._build(later_plan))
             return EndlessPassesIterDataset(parent, later_pass)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
-                                               plan.positions, plan.read_choices))
+                                               plan.positions, plan.read_choices,
+                                               plan.iterator_epoch))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 
@@ -899,6 +947,7 @@ class ConcatDataset(Dataset):
         if not isinstance(sampler, (samplers.DistributedSampler, samplers.RandomSampler)):
             raise TypeError(f"The parameter {sampler} of concat must be DistributedSampler or "
                             f"RandomSampler!")
+        self._estimated_size = None  # counted again through the new sampler
         if isinstance(sampler, samplers.RandomSampler):
             if sampler.replacement:
                 raise ValueError("The parameter replacement of RandomSampler must be False!")
@@ -932,9 +981,11 @@ class ConcatDataset(Dataset):
         return columns
 
     def _build(self, plan):
-        self._columns()
         from msjax._src.dataset import grain_iter  # pylint: disable=import-outside-toplevel
         parts = [child._build(plan) for child in self.children]
+        if not plan.finite:  # (MindSpore counts the rows without comparing the columns)
+            self._columns()
+            parts = _checking_column_types(parts)
         if self._sampler is None:
             return _concatenate(parts, plan)
         grain = _grain()
@@ -979,6 +1030,28 @@ class ConcatDataset(Dataset):
         if self._sampler is not None:
             return len(range(self._sampler.shard_id, sum(sizes), self._sampler.num_shards))
         return sum(sizes)
+
+
+def _checking_column_types(parts):
+    """The parts of a concatenation, each row checked against the column types of the first row
+    read (strings of any width are one type): rows of another part with other types fail as
+    MindSpore's ConcatOp fails."""
+    first = {}
+
+    def checked(part_index):
+        def check(row):
+            types = tuple(type_name(column.dtype) if isinstance(column, np.ndarray) else None
+                          for column in row)
+            if not first:
+                first.update(part=part_index, types=types)
+            elif part_index != first["part"] and types != first["types"]:
+                theirs, ours = next((a, b) for a, b in zip(first["types"], types) if a != b)
+                raise pipeline_error(f"Concat: the data types of the two datasets to be "
+                                     f"concatenated should be the same, but got: {theirs} and "
+                                     f"{ours}.", "concat")
+            return row
+        return check
+    return [part.map(checked(index)) for index, part in enumerate(parts)]
 
 
 def zip_datasets(datasets):

@@ -457,6 +457,8 @@ class TextFileDataset(FileRowsSource):
     as the string column ``text``, read in MindSpore's order (file_rows.py). `shuffle` defaults to
     ``Shuffle.GLOBAL``, as in MindSpore."""
 
+    mindspore_mappable = False
+
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
         self.files = sorted(match_files(dataset_files))

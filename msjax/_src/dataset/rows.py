@@ -191,13 +191,26 @@ def shape_text(shape) -> str:
     return "<" + ",".join(str(d) for d in shape) + ">"
 
 
+def type_name(dtype) -> str:
+    """MindSpore's name of a column's dtype in its messages: ``bytes`` for NumPy's ``S``,
+    ``string`` for ``U``, else the NumPy name (``int64``, ``float32``, ``bool``)."""
+    dtype = np.dtype(dtype)
+    return {"S": "bytes", "U": "string"}.get(dtype.kind, dtype.name)
+
+
 def stack_column(values, column_index: int) -> np.ndarray:
     """Batch one column: MindSpore's error when its rows differ in shape; a column of dicts gives
     one dict of stacked values."""
     if python_dict(values[0]) is not None:
         return dict_column(_stack_dicts([python_dict(v) for v in values], column_index))
-    first = values[0].shape
+    first, first_type = values[0].shape, values[0].dtype
     for value in values[1:]:
+        if value.dtype != first_type and not (first_type.kind in "SU" and
+                                             value.dtype.kind == first_type.kind):
+            raise pipeline_error(
+                f"Cannot batch tensors with different types in column {column_index}. First "
+                f"element had type {type_name(first_type)} and this element had type "
+                f"{type_name(value.dtype)}", "batch")
         if value.shape != first:
             raise pipeline_error(
                 f"Cannot batch tensors with different shapes in column {column_index}. First "

@@ -15,7 +15,7 @@ import numpy as np
 
 from msjax._src.dataset import config
 from msjax._src.dataset.cpp_orders import CumulativeShuffle, uniform_draws
-from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.rows import pipeline_error, user_code_error
 
 
 def _grain():
@@ -57,6 +57,8 @@ class Sampler:
     yielding row indices and may read ``self.dataset_size``."""
 
     def __init__(self, num_samples=None):
+        if num_samples is None and hasattr(type(self), "__len__"):  # a user's sampler's length
+            num_samples = len(self)
         self.num_samples = _check_num_samples(num_samples)
         self.dataset_size = 0
         self.child_sampler = None
@@ -65,7 +67,10 @@ class Sampler:
         raise NotImplementedError("A user-defined Sampler must define __iter__ yielding indices.")
 
     def add_child(self, sampler):
-        """`Sampler.add_child`: rows are first chosen by `sampler`, then by this sampler."""
+        """`Sampler.add_child`: rows are first chosen by `sampler`, then by this sampler (once:
+        a second child is refused, as MindSpore refuses it)."""
+        if self.child_sampler is not None:
+            raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
         self.child_sampler = sampler
 
     def get_num_samples(self):
@@ -76,17 +81,60 @@ class Sampler:
         return min(count, self.num_samples) if self.num_samples else count
 
     def size(self, length: int) -> int:
-        """The number of indices drawn from a source of `length` rows."""
-        return self._limit(len(self.index_dataset(length, 0)))
+        """The number of indices drawn from a source of `length` rows: a user's sampler's
+        `num_samples` (or length) when it has one, else as many as it yields."""
+        if self.num_samples:
+            return self.num_samples
+        self.dataset_size = length
+        return sum(1 for _ in self)
 
     def index_dataset(self, length: int, seed: int, epoch: int = 0):
         """The indices for a source of `length` rows as a Grain ``MapDataset``, in epoch `epoch`
-        (0-based) of a pipeline seeded `seed`."""
+        (0-based) of a pipeline seeded `seed`. A user's sampler yielding fewer indices than its
+        `num_samples` (or length) fails as MindSpore's GeneratorDataset does."""
         self.dataset_size = length
         indices = np.fromiter((int(i) for i in self), np.int64)
         if self.num_samples:
+            if len(indices) < self.num_samples:
+                raise user_code_error(f"The actual amount of data read from generator "
+                                      f"{len(indices)} is different from generator.len "
+                                      f"{self.num_samples}")
             indices = indices[:self.num_samples]
         return _grain().MapDataset.source(indices)
+
+
+class IterSampler(Sampler):
+    """`mindspore.dataset.IterSampler(sampler, num_samples=None)`: the indices an iterable (not a
+    `Sampler`) yields; its `len()`, when it has one, is the number of samples."""
+
+    def __init__(self, sampler, num_samples=None):
+        if num_samples is None and hasattr(sampler, "__len__"):
+            num_samples = len(sampler)
+        super().__init__(num_samples)
+        self.sampler = sampler
+
+    def __iter__(self):
+        return iter(self.sampler)
+
+
+def chained_indices(sampler, length: int, seed: int, epoch: int = 0):
+    """`sampler`'s indices for a source of `length` rows, through its chain of children
+    (`Sampler.add_child`): the child picks rows of the source, the sampler picks among the
+    child's picks (positions in the child's list), as MindSpore chains them."""
+    child = sampler.child_sampler
+    if child is None:
+        return sampler.index_dataset(length, seed, epoch)
+    picked = chained_indices(child, length, seed, epoch)
+    picked = np.fromiter((int(picked[i]) for i in range(len(picked))), np.int64)
+    positions = sampler.index_dataset(len(picked), seed, epoch)
+    return _grain().MapDataset.source(
+        picked[np.fromiter((int(positions[i]) for i in range(len(positions))), np.int64)])
+
+
+def chained_size(sampler, length: int) -> int:
+    """The number of rows `sampler`, with its chain of children, reads of `length` rows."""
+    child = sampler.child_sampler
+    return sampler.size(length if child is None else chained_size(child, length))
 
 
 class SequentialSampler(Sampler):
@@ -212,11 +260,11 @@ class SubsetSampler(Sampler):
 
     def index_dataset(self, length, seed, epoch=0):
         for index in self.indices:
-            if not -length <= index < length:
-                raise RuntimeError(f"Sample ID ({index}) is out of bound, expected range "
-                                   f"[0, {length - 1}]")
+            if not 0 <= index < length:
+                raise pipeline_error(f"Sample ID ({index}) is out of bound, expected range "
+                                     f"[0, {length - 1}]", type(self).__name__)
         return _grain().MapDataset.source(np.asarray(self.indices[:self._limit(len(self.indices))],
-                                                     np.int64) % max(length, 1))
+                                                     np.int64))
 
     def size(self, length):
         return self._limit(len(self.indices))
@@ -377,7 +425,16 @@ def select_sampler(sampler, shuffle, num_samples, num_shards, shard_id, default_
     if sampler is not None:
         if isinstance(sampler, Sampler):
             return sampler
-        return SubsetSampler(list(sampler), num_samples)
+        if isinstance(sampler, (list, tuple, np.ndarray)):
+            return SubsetSampler(list(sampler), num_samples)
+        if isinstance(sampler, int) and not isinstance(sampler, bool) and not python_source:
+            return SubsetSampler([sampler], num_samples)  # a native source's one row
+        if not hasattr(sampler, "__iter__") and not hasattr(sampler, "__getitem__"):
+            raise TypeError("sampler should be either iterable or from "
+                            "mindspore.dataset.samplers.")
+        if isinstance(sampler, (str, bytes)):
+            raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
+        return IterSampler(sampler, num_samples)
     shuffle = default_shuffle if shuffle is None else shuffle
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle=shuffle, num_samples=num_samples)

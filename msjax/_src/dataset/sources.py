@@ -29,6 +29,9 @@ class MappableSource(Dataset):
     """A source whose rows are read by index: `_length()` rows, `_read(index)` gives one row."""
 
     accepts_shuffle_mode = False  # True: `shuffle` may also be a `Shuffle` (MindDataset)
+    # Whether MindSpore's class is a MappableDataset (its split draws a RandomSampler order);
+    # its text and TFRecord readers are not (their split shuffles through a buffer).
+    mindspore_mappable = True
     python_source = False  # True: MindSpore's Python source (GeneratorDataset), with its checks
 
     def __init__(self, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
@@ -57,11 +60,12 @@ class MappableSource(Dataset):
         indices past its length, read by an endless repeat, are the sampler's later passes)."""
         from msjax._src.dataset.grain_iter import EpochPassesMapDataset  # pylint: disable=import-outside-toplevel
         length, seed, epoch = self._length(), plan.seed, plan.epoch
-        first = self.sampler.index_dataset(length, seed, epoch)
+        first = samplers_module.chained_indices(self.sampler, length, seed, epoch)
         if len(first) == 0:
             return first
         return EpochPassesMapDataset(
-            first, lambda later: self.sampler.index_dataset(length, seed, epoch + later))
+            first, lambda later: samplers_module.chained_indices(self.sampler, length, seed,
+                                                                 epoch + later))
 
     def cached_read(self):
         """`_read`, through the source's DatasetCache when it has one."""
@@ -74,12 +78,21 @@ class MappableSource(Dataset):
         return self.index_dataset(plan).map(lambda index: read(int(index)))
 
     def _static_size(self):
-        return self.sampler.size(self._length())
+        return samplers_module.chained_size(self.sampler, self._length())
+
+    def add_sampler(self, new_sampler):
+        """`Dataset.add_sampler(new_sampler)`: `new_sampler` picks among the rows the source's
+        sampler picked (it becomes the sampler, with the old one as its child)."""
+        new_sampler.add_child(self.sampler)
+        self.use_sampler(new_sampler)
 
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`: read through `sampler` from now on."""
-        if isinstance(sampler, samplers_module.PKSampler):
-            sampler.class_labels = lambda: self.class_labels(sampler.class_column)
+        chained = sampler
+        while chained is not None:  # a PKSampler anywhere in the chain reads the class labels
+            if isinstance(chained, samplers_module.PKSampler):
+                chained.class_labels = (lambda pk: lambda: self.class_labels(pk.class_column))(chained)
+            chained = chained.child_sampler
         self.sampler = sampler
 
     def class_labels(self, class_column: str) -> np.ndarray:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from msjax._src.dataset.buffer_shuffle import ShuffleOrders
 from msjax._src.dataset.cpp_orders import CumulativeShuffle
 from msjax._src.dataset.engine import DATASET_KINDS, Dataset
 from msjax._src.dataset.rows import pipeline_error
@@ -50,8 +51,11 @@ def split_dataset(dataset, sizes, randomize):
     total = dataset.get_dataset_size()
     counts = split_sizes(list(sizes), total)
     order = np.arange(total)
-    if randomize:  # MindSpore's RandomSampler order of the first epoch, kept every epoch
+    if randomize and getattr(dataset, "mindspore_mappable", False):
+        # MindSpore's RandomSampler order of the first epoch, kept every epoch
         order = CumulativeShuffle().order(range(total), dataset._pipeline_seed(), 0)
+    elif randomize:  # MindSpore's Dataset.split: shuffle(10000), not reshuffled each epoch
+        order = ShuffleOrders(10000).order(total, dataset._pipeline_seed(), 0)
     bounds = np.cumsum([0] + counts)
     return [_SplitPart(dataset, order[start:stop]) for start, stop in zip(bounds[:-1], bounds[1:])]
 

@@ -68,7 +68,13 @@ class SyncWaitDataset(Dataset):
 
     def __init__(self, child, condition_name, num_batch=1, callback=None):
         super().__init__([child])
-        if isinstance(num_batch, int) and num_batch <= 0:
+        if not isinstance(condition_name, str):
+            raise TypeError(f"Argument condition_name with value {condition_name} is not of type "
+                            f"[<class 'str'>], but got {type(condition_name)}.")
+        if isinstance(num_batch, bool) or not isinstance(num_batch, int):
+            raise TypeError(f"Argument num_batch with value {num_batch} is not of type "
+                            f"[<class 'int'>], but got {type(num_batch)}.")
+        if num_batch <= 0:
             raise ValueError("num_batch need to be greater than 0.")
         if condition_name in sync_barriers(child):
             raise RuntimeError("Condition name is already in use.")

@@ -13,9 +13,10 @@ import struct
 
 import numpy as np
 
+from msjax._src.dataset.buffer_shuffle import ShuffleOrders
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.samplers import check_shards
+from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
 
@@ -146,6 +147,8 @@ class TFRecordDataset(MappableSource):
     num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL, num_shards=None,
     shard_id=None, shard_equal_rows=False, cache=None, compression_type=None)`."""
 
+    mindspore_mappable = False
+
     def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
                  num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
                  shard_equal_rows=False, cache=None, compression_type=None):
@@ -161,8 +164,13 @@ class TFRecordDataset(MappableSource):
         self.columns_list = list(columns_list) if columns_list else None
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
-                         cache=cache)
+        files_only = shuffle is Shuffle.FILES
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle) and not files_only,
+                         None, None, None, cache=cache)
+        if files_only and len(self.files) > 1:
+            self.use_sampler(_FileTurnSampler(self))
+        elif shuffle in (True, Shuffle.GLOBAL):
+            self.use_sampler(_BufferShuffleSampler(num_samples))
         self._records = None
         self._names = None
 
@@ -213,6 +221,50 @@ class TFRecordDataset(MappableSource):
         shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
         return tuple(_as_schema(value, types.get(name), shapes.get(name))
                      for name, value in zip(columns, row))
+
+
+class _BufferShuffleSampler(Sampler):
+    """``Shuffle.GLOBAL`` (the default): MindSpore puts a shuffle with a buffer larger than the
+    rows after the reader, so the rows come in the order of ``Dataset.shuffle`` over the rows in
+    file order (the first `num_samples` of them), from the pipeline's seed, epoch after epoch
+    (buffer_shuffle.py). (With several files MindSpore also shuffles the files' order, which is
+    not reproduced.)"""
+
+    def __init__(self, num_samples=None):
+        super().__init__(num_samples)
+        self._orders = None
+
+    def size(self, length):
+        return self._limit(length)
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        length = self._limit(length)
+        if self._orders is None:
+            self._orders = ShuffleOrders(max(length, 2))
+        order = self._orders.order(length, seed, epoch) if length else np.arange(0)
+        return grain.MapDataset.source(np.asarray(order, np.int64))
+
+
+class _FileTurnSampler(Sampler):
+    """``Shuffle.FILES`` over several TFRecord files: the files in a random order (drawn from the
+    pipeline's seed, not MindSpore's generator), read round-robin, each file's records in order.
+    Over one file (no sampler) the records come in file order, as in MindSpore."""
+
+    def __init__(self, source):
+        super().__init__()
+        self.source = source
+
+    def size(self, length):
+        return length
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        paths = [record[0] for record in self.source._load()]
+        per_file = [[i for i, p in enumerate(paths) if p == path] for path in self.source.files]
+        order = np.random.default_rng([seed, epoch]).permutation(len(per_file))
+        indices = _round_robin([per_file[i] for i in order])
+        return grain.MapDataset.source(np.asarray(indices, np.int64))
 
 
 def _as_schema(value, type_name, shape):

@@ -13,8 +13,10 @@ from msjax._src.dataset.transforms import Relational as Relational
 from msjax._src.dataset.transforms import RandomOrder as RandomOrder
 from msjax._src.dataset.transforms import Slice as Slice
 from msjax._src.dataset.transforms import TypeCast as TypeCast
+from msjax._src.dataset.transforms import Unique as Unique
 from msjax._src.dataset.transform_base import TensorOperation as TensorOperation
 from msjax._src.dataset.transform_base import PyTensorOperation as PyTensorOperation
+from msjax.dataset import vision as vision  # MindSpore's package holds it too (`transforms.vision`)
 
 from msjax._src.module_tree import missing_names as _missing_names
 

@@ -121,6 +121,24 @@ def schema():
     return s
 
 
+C = os.path.join(ROOT, "c.tfrecord")
+
+
+def seeded(case):
+    """`case()` with the pipeline seed 1 (the seed put back afterwards)."""
+    saved = ds.config.get_seed()
+    ds.config.set_seed(1)
+    try:
+        return case()
+    finally:
+        ds.config.set_seed(saved)
+
+
+def epochs(dataset, count):
+    iterator = dataset.create_tuple_iterator(num_epochs=count, output_numpy=True)
+    return [[row[0].tolist()[0] for row in iterator] for _ in range(count)]
+
+
 def typed_schema(image_type, image_shape, label_shape=None, rows=None):
     s = ds.Schema()
     s.add_column("image", image_type, image_shape)
@@ -148,6 +166,13 @@ CASES = {
     "num_samples": lambda: ds.TFRecordDataset([A, B], num_samples=4).get_dataset_size(),
     "shard": lambda: rows(ds.TFRecordDataset([A, B], shuffle=False, num_shards=2, shard_id=1, columns_list=["label"])),
     "shuffled multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"]))),
+    "shuffle files one file": lambda: rows(ds.TFRecordDataset(A, columns_list=["label"], shuffle=ds.Shuffle.FILES)),
+    "shuffle files multiset": lambda: sorted(rows(ds.TFRecordDataset([A, B], columns_list=["label"], shuffle=ds.Shuffle.FILES))),
+    "schema numRows": lambda: rows(ds.TFRecordDataset(A, schema=schema_file(2), shuffle=False)),
+    "schema numRows size": lambda: ds.TFRecordDataset(A, schema_file(2)).get_dataset_size(),
+    "global shuffle order": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"]), 2)),
+    "global shuffle as shuffle op": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"], shuffle=False).shuffle(10000), 2)),
+    "global shuffle num_samples": lambda: seeded(lambda: epochs(ds.TFRecordDataset(C, columns_list=["label"], num_samples=5), 2)),
     "error missing": lambda: ds.TFRecordDataset("/nonexistent/x.tfrecord"),
     "error unknown column": lambda: rows(ds.TFRecordDataset(A, columns_list=["nope"])),
     "schema string": lambda: rows(ds.TFRecordDataset(A, schema=typed_schema(ms.string, [1]), shuffle=False)),
@@ -164,6 +189,7 @@ def main():
     try:
         write_tfrecord(A, records(0, 3))
         write_tfrecord(B, records(10, 2))
+        write_tfrecord(C, records(20, 12))
         for label, case in CASES.items():
             try:
                 result = case()
