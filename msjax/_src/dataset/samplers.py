@@ -121,7 +121,7 @@ def chained_indices(sampler, length: int, seed: int, epoch: int = 0):
     """`sampler`'s indices for a source of `length` rows, through its chain of children
     (`Sampler.add_child`): the child picks rows of the source, the sampler picks among the
     child's picks (positions in the child's list), as MindSpore chains them."""
-    child = sampler.child_sampler
+    child = getattr(sampler, "child_sampler", None)  # (a source's own read order has none)
     if child is None:
         return sampler.index_dataset(length, seed, epoch)
     picked = chained_indices(child, length, seed, epoch)
@@ -133,7 +133,7 @@ def chained_indices(sampler, length: int, seed: int, epoch: int = 0):
 
 def chained_size(sampler, length: int) -> int:
     """The number of rows `sampler`, with its chain of children, reads of `length` rows."""
-    child = sampler.child_sampler
+    child = getattr(sampler, "child_sampler", None)  # (a source's own read order has none)
     return sampler.size(length if child is None else chained_size(child, length))
 
 
