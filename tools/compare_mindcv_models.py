@@ -112,6 +112,27 @@ def quiet_dropout(net):
             cell.set_train(False)
 
 
+def main_output_loss(loss_fn):
+    """The loss of a model's main output: models with auxiliary heads (inception_v3) return
+    (logits, aux_logits) in training, and MindCV's trainer (CrossEntropySmooth with its default
+    aux_factor=0) takes logits[0] alone."""
+    from mindspore import nn
+
+    class MainOutputLoss(nn.Cell):
+        """loss_fn on the first element of a tuple output, else on the output."""
+
+        def __init__(self):
+            super().__init__()
+            self.loss_fn = loss_fn
+
+        def construct(self, logits, labels):
+            if isinstance(logits, (tuple, list)):
+                logits = logits[0]
+            return self.loss_fn(logits, labels)
+
+    return MainOutputLoss()
+
+
 def digest(name):
     """The DIGEST record of one model."""
     import mindspore as ms
@@ -136,7 +157,7 @@ def digest(name):
     quiet_dropout(net)
     trainable = net.trainable_params()
     before = [p.asnumpy().astype(np.float64) for p in trainable]
-    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    loss_fn = main_output_loss(nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
     optimizer = nn.Momentum(trainable, learning_rate=LR, momentum=0.9)
     step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), optimizer)
     record["loss"] = float(step(x, y).asnumpy())

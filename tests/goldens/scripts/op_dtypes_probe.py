@@ -112,6 +112,11 @@ _MORE_OPS = {
     "GRUV2": (_inner("_rl_inner_ops", "GRUV2", input_size=3, hidden_size=2, num_layers=1,
                      has_bias=True, bidirectional=False, dropout=0.0),
               [F(4, 2, 3), F(1, 2, 2), F(42, 1, 1), I([4, 4])]),
+    # the convolutions (cv19): input and weight of one dtype
+    "Conv2D": _PROBE["OPS"]["Conv2D"],
+    "conv2d": (fn("conv2d"), [F(1, 3, 5, 5), F(2, 3, 3, 3)]),
+    **{name: (P(name, 3, 3), [F(1, 2, 3, 3), F(2, 3, 3, 3), (1, 3, 5, 5)])
+       for name in ("Conv2DTranspose", "Conv2DBackpropInput")},
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]
