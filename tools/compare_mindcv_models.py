@@ -11,7 +11,9 @@ limit, it prints one ``DIGEST {json}`` line:
 - eval-mode logits (PYNATIVE) on a fixed batch of 2 at the model's default image size;
 - one GRAPH_MODE training step (``nn.SoftmaxCrossEntropyWithLogits(sparse=True,
   reduction='mean')``, ``nn.Momentum(lr=LR, momentum=0.9)``, ``TrainOneStepCell``) in train mode
-  with dropout/drop-path cells in eval mode (their random masks are not comparable); its loss,
+  with dropout/drop-path cells in eval mode (their random masks are not comparable), the loss
+  taken on the main output of a model with auxiliary heads (inception_v3's (logits, aux_logits),
+  as MindCV's trainer does with its default ``aux_factor=0``); its loss,
   the gradient recovered from the step (Momentum's first step moves each weight by ``-LR * grad``)
   as an L2 norm, and the loss of a second step (which sees the updated weights).
 
@@ -23,7 +25,8 @@ Run it twice and compare::
         tools/compare_mindcv_models.py --mindcv $MINDCV > /tmp/msjax.txt
     python tools/compare_mindcv_models.py --compare /tmp/mindspore.txt /tmp/msjax.txt
 
-``--models a,b`` digests only those models; ``--timeout`` is each model's limit in seconds.
+``--models a,b`` digests only those models; ``--timeout`` is each model's limit in seconds (on a
+shared 2-core machine MindSpore's side took up to 1100 s a model: give it 1500 or more).
 """
 import argparse
 import hashlib
