@@ -11,7 +11,9 @@ limit, it prints one ``DIGEST {json}`` line:
 - eval-mode logits (PYNATIVE) on a fixed batch of 2 at the model's default image size;
 - one GRAPH_MODE training step (``nn.SoftmaxCrossEntropyWithLogits(sparse=True,
   reduction='mean')``, ``nn.Momentum(lr=LR, momentum=0.9)``, ``TrainOneStepCell``) in train mode
-  with dropout/drop-path cells in eval mode (their random masks are not comparable); its loss,
+  with dropout/drop-path cells in eval mode (their random masks are not comparable), the loss
+  taken on the main output of a model with auxiliary heads (inception_v3's (logits, aux_logits),
+  as MindCV's trainer does with its default ``aux_factor=0``); its loss,
   the gradient recovered from the step (Momentum's first step moves each weight by ``-LR * grad``)
   as an L2 norm, and the loss of a second step (which sees the updated weights).
 
@@ -23,7 +25,8 @@ Run it twice and compare::
         tools/compare_mindcv_models.py --mindcv $MINDCV > /tmp/msjax.txt
     python tools/compare_mindcv_models.py --compare /tmp/mindspore.txt /tmp/msjax.txt
 
-``--models a,b`` digests only those models; ``--timeout`` is each model's limit in seconds.
+``--models a,b`` digests only those models; ``--timeout`` is each model's limit in seconds (on a
+shared 2-core machine MindSpore's side took up to 1100 s a model: give it 1500 or more).
 """
 import argparse
 import hashlib
@@ -112,6 +115,27 @@ def quiet_dropout(net):
             cell.set_train(False)
 
 
+def main_output_loss(loss_fn):
+    """The loss of a model's main output: models with auxiliary heads (inception_v3) return
+    (logits, aux_logits) in training, and MindCV's trainer (CrossEntropySmooth with its default
+    aux_factor=0) takes logits[0] alone."""
+    from mindspore import nn
+
+    class MainOutputLoss(nn.Cell):
+        """loss_fn on the first element of a tuple output, else on the output."""
+
+        def __init__(self):
+            super().__init__()
+            self.loss_fn = loss_fn
+
+        def construct(self, logits, labels):
+            if isinstance(logits, (tuple, list)):
+                logits = logits[0]
+            return self.loss_fn(logits, labels)
+
+    return MainOutputLoss()
+
+
 def digest(name):
     """The DIGEST record of one model."""
     import mindspore as ms
@@ -136,7 +160,7 @@ def digest(name):
     quiet_dropout(net)
     trainable = net.trainable_params()
     before = [p.asnumpy().astype(np.float64) for p in trainable]
-    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    loss_fn = main_output_loss(nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean"))
     optimizer = nn.Momentum(trainable, learning_rate=LR, momentum=0.9)
     step = nn.TrainOneStepCell(nn.WithLossCell(net, loss_fn), optimizer)
     record["loss"] = float(step(x, y).asnumpy())

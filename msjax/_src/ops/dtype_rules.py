@@ -16,7 +16,7 @@ import functools
 import jax.numpy as jnp
 import numpy as np
 
-from msjax._src.ops.input_rules import Rule, check, dtype_of, ms_name
+from msjax._src.ops.input_rules import PARAMETERS, Rule, check, dtype_of, ms_name
 
 _FLOAT_TYPES = ("Float16", "Float32", "Float64")
 _INDEX_TYPES = ("Int32", "Int64")
@@ -61,8 +61,9 @@ def same(names: dict, *, primitive: str | None = None, message: str | None = Non
          error=TypeError):
     """The arguments `names` ({position: MindSpore's name}) have one dtype, else MindSpore's
     TypeError "For primitive[BiasAdd], the input type must be same." with each argument's dtype
-    (sorted by name, as MindSpore lists them); `message`, when given, is MindSpore's text
-    instead, `{0}`, `{1}`, ... the dtypes' names in `names`' order."""
+    (sorted by name, as MindSpore lists them; a Parameter's as `Ref[Tensor[Float16]]`);
+    `message`, when given, is MindSpore's text instead, `{0}`, `{1}`, ... the dtypes' names in
+    `names`' order."""
     positions = tuple(names)
 
     @check(*positions)
@@ -73,8 +74,11 @@ def same(names: dict, *, primitive: str | None = None, message: str | None = Non
             return
         if message is not None:
             raise error(message.format(*(ms_name(dtype) for _, dtype in present)))
-        listed = "".join(f"\nname:[{names[p]}]:Tensor[{ms_name(dtype)}]."
-                         for p, dtype in sorted(present, key=lambda item: names[item[0]]))
+        parameters = dtypes.get(PARAMETERS, ())
+        listed = "".join(
+            f"\nname:[{names[p]}]:" + (f"Ref[Tensor[{ms_name(dtype)}]]." if p in parameters
+                                       else f"Tensor[{ms_name(dtype)}].")
+            for p, dtype in sorted(present, key=lambda item: names[item[0]]))
         raise error(f"For primitive[{primitive}], the input type must be same.{listed}")
     return same_check
 
@@ -271,6 +275,11 @@ RULES: dict[str, Rule] = {
                          only(0, "x", ("Float16", "Float32"), primitive="SquareSumAll"),
                          only(1, "y", ("Float16", "Float32"), primitive="SquareSumAll")),
     "BiasAdd": Rule(same({0: "input_x", 1: "bias"}, primitive="BiasAdd")),
+    # (nn.Conv2d/Conv1d and ops.conv2d compute with Conv2D; nn.Conv2dTranspose with
+    # Conv2DTranspose, whose weight MindSpore calls x and its input doutput)
+    **{name: Rule(same({0: "x", 1: "w"}, primitive="Conv2D")) for name in ("Conv2D", "conv2d")},
+    **{name: Rule(same({0: "doutput", 1: "x"}, primitive=name))
+       for name in ("Conv2DTranspose", "Conv2DBackpropInput")},
     "OneHot": _one_hot,
     "one_hot": _one_hot,
     "SigmoidCrossEntropyWithLogits": Rule(same({0: "logits_type", 1: "label_type"},

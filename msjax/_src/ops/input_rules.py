@@ -30,6 +30,10 @@ from msjax._src.core import integer_inputs, state
 from msjax._src.core.tensor import Tensor
 
 DTYPE, SHAPE = 0, 1
+# The entry of a failing call's descriptions that holds the keys whose argument is a Parameter:
+# MindSpore's messages show a Parameter's type as `Ref[Tensor[Float16]]`. (Only a failing call
+# reads it: whether an argument is a Parameter never decides whether a check passes.)
+PARAMETERS = ("parameters",)
 PASSED_LIMIT = 4096  # descriptions kept per op; more (new shapes without end) start it afresh
 
 
@@ -114,6 +118,22 @@ def describe(value, level: int, scalars: bool = False):
     return None
 
 
+def _is_parameter(value) -> bool:
+    """Whether an argument is a Parameter (a Tensor with a `_value` box)."""
+    return isinstance(value, Tensor) and hasattr(value, "_value")
+
+
+def check_inputs(rule: Rule, *args) -> None:
+    """Run `rule`'s checks on `args` (by position) now, a Parameter named as MindSpore names it:
+    for a layer that passes its Parameter to an op whose checks see arrays only (nn.Conv2d's
+    weight: MindSpore's Conv2D message shows it as `Ref[Tensor[Float16]]`)."""
+    descriptions = {key: describe(args[key], level) for key, level in rule.levels.items()
+                    if isinstance(key, int) and key < len(args)}
+    descriptions[PARAMETERS] = frozenset(key for key in descriptions
+                                         if _is_parameter(args[key]))
+    rule.run(descriptions)
+
+
 def _fast(description):
     """An array's description as the fast path of `checked` keys it: the dtype's class (one
     class per NumPy dtype of an array's; hashed by identity, ten times faster than the dtype),
@@ -164,7 +184,12 @@ def checked(fn, rule: Rule | None):
         except TypeError:  # (an unhashable value: checked each time)
             known, key = False, None
         if not known:
-            rule.run(dict(zip(keys, described)))
+            descriptions = dict(zip(keys, described))
+            descriptions[PARAMETERS] = frozenset(
+                key for key, (position, name, _) in zip(keys, reads)
+                if _is_parameter(args[position] if position is not None and position < count
+                                 else kwargs.get(name)))
+            rule.run(descriptions)
             if key is not None:
                 if len(passed) >= PASSED_LIMIT:
                     passed.clear()

@@ -118,6 +118,11 @@ _MORE_OPS = {
     "EqualCount": (P("EqualCount"), [I([1, 2, 3]), I([1, 2, 4])]),
     "logcumsumexp": (fn("logcumsumexp"), [F(2, 3), 1]),
     "CumulativeLogsumexp": (P("CumulativeLogsumexp"), [F(2, 3), I(1)]),
+    # the convolutions (cv19): input and weight of one dtype
+    "Conv2D": _PROBE["OPS"]["Conv2D"],
+    "conv2d": (fn("conv2d"), [F(1, 3, 5, 5), F(2, 3, 3, 3)]),
+    **{name: (P(name, 3, 3), [F(1, 2, 3, 3), F(2, 3, 3, 3), (1, 3, 5, 5)])
+       for name in ("Conv2DTranspose", "Conv2DBackpropInput")},
 }
 OPS = {**_PROBE["OPS"], **_MORE_OPS}
 _digest = _PROBE["_digest"]

@@ -15,7 +15,9 @@ from msjax._src.nn.layers.checks import (
     check_string,
     check_value_type,
 )
-from msjax._src.ops import array_ops, nn_ops
+from msjax._src.core.amp_strategy import LOW_DTYPE
+from msjax._src.ops import array_ops, dtype_rules, nn_ops
+from msjax._src.ops.input_rules import check_inputs
 from msjax._src.ops.primitives import BiasAdd, Conv2D
 from msjax._src.ops.registry import functional
 from msjax._src.core.parameter import Parameter
@@ -126,6 +128,14 @@ def _check_group(group, in_channels, out_channels, cls_name):
                          f"out_channels:{out_channels}.")
 
 
+def _check_input_dtype(x, weight):
+    """MindSpore's Conv2D TypeError for an input whose dtype is not the weight's, the weight
+    shown as the Parameter it is (`name:[w]:Ref[Tensor[Float16]].`); under mixed precision
+    'auto' the conv op casts both first, as MindSpore's does."""
+    if type(x) is Tensor and x._data.dtype != weight._data.dtype and LOW_DTYPE.get() is None:
+        check_inputs(dtype_rules.RULES["Conv2D"], x, weight)
+
+
 def _conv2d_primitives(layer, data_format):
     """The `conv2d` (a `Conv2D` Primitive of the layer's settings) and `bias_add` attributes
     MindSpore's Conv2d and Conv1d compute with; subclasses call them (MindCV's weight-standardised
@@ -159,6 +169,7 @@ class Conv2d(_Conv):
     def construct(self, x):
         # the same computation as `self.bias_add(self.conv2d(x, w), b)`, in one op: in PyNative
         # mode two Primitive calls cost ~2.5x the time of one conv2d (measured in s18)
+        _check_input_dtype(x, self.weight)
         conv = nn_ops.conv2d_nhwc if self.data_format == "NHWC" else nn_ops.conv2d
         return conv(x, self.weight, self.bias if self.has_bias else None, self.stride,
                     self._mode, self.padding, self.dilation, self.group)
@@ -198,6 +209,7 @@ class Conv1d(_Conv):
         self.conv2d, self.bias_add = _conv2d_primitives(self, "NCHW")
 
     def construct(self, x):
+        _check_input_dtype(x, self.weight)
         x = array_ops.expand_dims(x, 2)  # (as Conv2d: one op for the attributes' two)
         output = nn_ops.conv2d(x, self.weight, self.bias if self.has_bias else None, self.stride,
                                self._mode, self.padding, self.dilation, self.group)
