@@ -30,7 +30,7 @@ saved = {}
 
 
 def dataset(x, y):
-    rows = ds.GeneratorDataset(lambda: ((x[i], y[i]) for i in range(len(x))), ["x", "y"],
+    rows = ds.GeneratorDataset([(x[i], y[i]) for i in range(len(x))], ["x", "y"],
                                shuffle=False, num_shards=get_group_size(), shard_id=get_rank())
     return rows.batch(GLOBAL_BATCH // get_group_size())
 
