@@ -124,6 +124,9 @@ def _mindspores_error(impl, args, kwargs, error):
         # fallback) acts on JAX's own error, whatever the arguments are
         return error
     values = (*args, *kwargs.values())
+    for value in values:  # a variable converted control flow left without a value (a branch
+        if getattr(type(value), "is_msjax_undefined", False):  # join of two shapes): its error
+            value.fail()  # (the function then runs eagerly, as MindSpore's dynamic shape)
     text = str(error)
     shapes = [tuple(a.shape) for a in values if isinstance(a, (Tensor, jax.Array))]
     name = _primitive_name(impl)

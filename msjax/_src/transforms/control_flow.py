@@ -95,6 +95,7 @@ class Undefined:
     record of its value on the paths that define it."""
 
     __slots__ = ("error", "like", "message", "name")
+    is_msjax_undefined = True  # (how an op's error path tells it: ops/registry.py)
 
     def __init__(self, name, message=None, error=UnboundLocalError, like=None):
         self.name, self.error, self.like = name, error, like
