@@ -170,6 +170,27 @@ def _is_bool(x) -> bool:
     return dt is not None and dt.kind == "b"
 
 
+def bool_floor_quotient(a, b):
+    """MindSpore's floor division of two Bools: Bool, the dividend (broadcast); JAX would
+    compute in integers (`True // False` is -2 there)."""
+    return jnp.logical_and(a, jnp.logical_or(b, True))
+
+
+def bool_remainder(a, b):
+    """MindSpore's remainder of two Bools: Bool, the dividend where the divisor is False, else
+    False (`x % True` is False)."""
+    return jnp.logical_and(a, jnp.logical_not(b))
+
+
+def with_bool_rule(rule, fn):
+    """`fn`, except that two Bool operands are computed by `rule` (MindSpore's Bool result)."""
+    def computed(a, b):
+        if jnp.result_type(a, b) == np.bool_:
+            return rule(a, b)
+        return fn(a, b)
+    return computed
+
+
 def operator_impl(dunder: str, impl):
     """The jax-level implementation of Tensor operator `dunder` over its op's `impl`.
 
@@ -193,8 +214,7 @@ def operator_impl(dunder: str, impl):
             return impl(a, b)
         return sub
     if dunder in ("__floordiv__", "__mod__", "__pow__"):
-        bool_rule = {"__floordiv__": lambda a, b: jnp.logical_and(a, jnp.logical_or(b, True)),
-                     "__mod__": lambda a, b: jnp.logical_and(a, jnp.logical_not(b)),
+        bool_rule = {"__floordiv__": bool_floor_quotient, "__mod__": bool_remainder,
                      "__pow__": lambda a, b: jnp.logical_or(a, jnp.logical_not(b))}[dunder]
 
         def bool_aware(a, b):

@@ -20,11 +20,14 @@ from msjax._src.ops.adapters import (
     _ARRAY_IMPL,
     _BITWISE_TYPES,
     _SUB_TYPES,
+    bool_floor_quotient,
+    bool_remainder,
     check_same_dtype,
     primitive_type_error,
     promote_scalar,
     scalar_like,
     to_float_if_int,
+    with_bool_rule,
 )
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops import bessel_ops as _bessel
@@ -132,18 +135,8 @@ def _refusing(primitive, valid, accepts, jnp_fn):
     return checked
 
 
-def _bool_dividend(divide):
-    """`divide`, except that MindSpore's floor division of two Bool Tensors is Bool: the
-    dividend (broadcast), where JAX would compute in integers (`True // False` is -2 there)."""
-    def floor_divided(a, b):
-        if jnp.result_type(a, b) == np.bool_:
-            return jnp.logical_and(a, jnp.logical_or(b, True))
-        return divide(a, b)
-    return floor_divided
-
-
-_bool_floor_divide = _bool_dividend(lambda a, b: jnp.floor_divide(scalar_like(a, b),
-                                                                  scalar_like(b, a)))
+_bool_floor_divide = with_bool_rule(bool_floor_quotient, lambda a, b: jnp.floor_divide(
+    scalar_like(a, b), scalar_like(b, a)))
 
 
 sub = _binary("sub", _refusing("Sub", _SUB_TYPES, _not_bool, jnp.subtract), primitive="Sub")
@@ -153,24 +146,16 @@ minimum = _binary("minimum", jnp.minimum, primitive="Minimum", tensor_method=Tru
 fmax = _binary("fmax", jnp.fmax, tensor_method=True)
 fmin = _binary("fmin", jnp.fmin, tensor_method=True)
 floor_div = _binary("floor_div", _bool_floor_divide, args="x y", primitive="FloorDiv")
-floor_divide = _binary("floor_divide", _bool_dividend(jnp.floor_divide), "floordiv", "tensor_floordiv",
-                       tensor_method="floor_divide")
-def _bool_remainder(mod):
-    """`mod`, except that MindSpore's remainder (and fmod) of two Bools is Bool: the dividend
-    where the divisor is False, else False (`x % True` is False). FloorMod and `%` of two Bools,
-    which MindSpore's CPU build refuses (no kernel), compute the same."""
-    def remainder(a, b):
-        if jnp.result_type(a, b) == np.bool_:
-            return jnp.logical_and(a, jnp.logical_not(b))
-        return mod(a, b)
-    return remainder
-
-
-floor_mod = _binary("floor_mod", _bool_remainder(jnp.mod), "floormod", args="x y",
-                    primitive="FloorMod")  # (two Bools: MindSpore's CPU build has no kernel)
+floor_divide = _binary("floor_divide", with_bool_rule(bool_floor_quotient, jnp.floor_divide),
+                       "floordiv", "tensor_floordiv", tensor_method="floor_divide")
+# two Bools: MindSpore's remainder and fmod give Bool; FloorMod and `%`, which its CPU build
+# refuses (no kernel), compute the same
+floor_mod = _binary("floor_mod", with_bool_rule(bool_remainder, jnp.mod), "floormod", args="x y",
+                    primitive="FloorMod")
 tensor_mod = _binary("tensor_mod", jnp.mod, args="x y")
-remainder = _binary("remainder", _bool_remainder(jnp.remainder))  # (and Tensor.remainder)
-fmod = _binary("fmod", _bool_remainder(jnp.fmod), primitive="Mod", tensor_method=True)
+remainder = _binary("remainder", with_bool_rule(bool_remainder, jnp.remainder))
+fmod = _binary("fmod", with_bool_rule(bool_remainder, jnp.fmod), primitive="Mod",
+               tensor_method=True)
 _TRUNCATE_DIV_TYPES = ("Int64", "Int32", "Int16", "Int8", "UInt64", "UInt32", "UInt16", "UInt8",
                        "Float64", "Float32", "Float16")
 
