@@ -20,6 +20,7 @@ from msjax._src.ops.batch_norm_train import reverse_mode_only
 from msjax._src.ops import state_ops
 from msjax._src.ops.graph_values import _Dict, _List, _Tuple
 from msjax._src.core.parameter import Parameter, ParameterTuple
+from msjax._src.core.sparse_tensor import COOTensor, CSRTensor
 from msjax._src.core.tensor import Tensor, _wrap
 from msjax._src.transforms import control_flow, graph_fallback
 from msjax._src.parallel.mapped_axes import vary_over_mapped_axes
@@ -125,7 +126,7 @@ def _differentiate_once(fn, args, kwargs, positions, weights, has_aux, sens,
     slots = _gradient_slots(args, positions)
     # the differentiated arrays: (slot, leaf index or None), each a float or integer Tensor
     primal_refs = [(i, leaf) for i, (p, tree) in enumerate(slots)
-                   for leaf in ((None,) if tree is None else range(len(tree[1])))
+                   for leaf in ((None,) if tree is None else _differentiated_leaves(tree))
                    if _differentiable_value(args[p] if leaf is None else tree[1][leaf])]
     # PyNative differentiates Tensor objects: one passed at several places is one variable,
     # and each of its places gets its whole gradient (graph mode's inputs are its arguments)
@@ -239,11 +240,32 @@ def _gradient_slots(args, positions) -> list:
         arg = args[p]
         if isinstance(arg, Tensor):
             slots.append((p, None))
+        elif isinstance(arg, (CSRTensor, COOTensor)):
+            leaves, tree = jax.tree_util.tree_flatten(arg, is_leaf=lambda t: isinstance(t, Tensor))
+            slots.append((p, _SparseSlot(tree, leaves)))
         elif graph and isinstance(arg, (_Tuple, _List, _Dict)):
             leaves, tree = jax.tree_util.tree_flatten(_plain(arg),
                                                       is_leaf=lambda t: isinstance(t, Tensor))
             slots.append((p, (tree, leaves)))
     return slots
+
+
+class _SparseSlot(tuple):
+    """A CSRTensor or COOTensor input, as `(treedef, parts)`: only its values (the last part)
+    are differentiated, as in MindSpore. Its gradient is the values' gradient as a Tensor in
+    PyNative, and in graph mode (or jit) a sparse tensor of its kind holding it, with zero
+    indices (MindSpore 2.10's `CSRTensor(indptr=[0, 0, 0], indices=[0, 0], values=g)`)."""
+
+    def __new__(cls, tree, leaves):
+        return super().__new__(cls, (tree, leaves))
+
+    def differentiated(self):
+        return (len(self[1]) - 1,)
+
+
+def _differentiated_leaves(tree):
+    """The leaf indices of a container slot that are differentiated."""
+    return tree.differentiated() if isinstance(tree, _SparseSlot) else range(len(tree[1]))
 
 
 def grad_positions(args, positions) -> list:
@@ -314,6 +336,8 @@ def _with_variables(call_args, variables, values) -> list:
 def _slot_gradients(args, slots, by_ref) -> list:
     """One gradient per slot: a Tensor, or the container's structure of them (zeros for
     Tensors not differentiated)."""
+    graph = context.is_graph_mode() or state.tracing_depth()
+
     def leaf_gradient(value, ref):
         if ref in by_ref:
             return _wrap(_grad_in_dtype_of(by_ref[ref], value._data))
@@ -323,6 +347,9 @@ def _slot_gradients(args, slots, by_ref) -> list:
     for i, (p, tree) in enumerate(slots):
         if tree is None:
             out.append(leaf_gradient(args[p], (i, None)))
+        elif isinstance(tree, _SparseSlot) and not graph:
+            (values,) = tree.differentiated()
+            out.append(leaf_gradient(tree[1][values], (i, values)))
         else:
             grads = [leaf_gradient(v, (i, j)) for j, v in enumerate(tree[1])]
             out.append(jax.tree_util.tree_unflatten(tree[0], grads))
