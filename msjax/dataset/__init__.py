@@ -5,6 +5,8 @@ from msjax._src.dataset.batching import BatchDataset as BatchDataset
 from msjax._src.dataset.cache import DatasetCache as DatasetCache
 from msjax._src.dataset.batching import BatchInfo as BatchInfo
 from msjax._src.dataset.batching import BucketBatchByLengthDataset as BucketBatchByLengthDataset
+from msjax._src.dataset.callbacks import DSCallback as DSCallback
+from msjax._src.dataset.callbacks import WaitedDSCallback as WaitedDSCallback
 from msjax._src.dataset.batching import PaddedBatchDataset as PaddedBatchDataset
 from msjax._src.dataset.engine import ConcatDataset as ConcatDataset
 from msjax._src.dataset.engine import Dataset as Dataset

@@ -163,7 +163,7 @@ class BatchDataset(Dataset):
         random-access rows: one Grain dataset of batches (batched_map.py); else None."""
         from msjax._src.dataset import batched_map  # pylint: disable=import-outside-toplevel
         node = self.children[0]
-        if type(node) is not MapDataset:  # pylint: disable=unidiomatic-typecheck
+        if type(node) is not MapDataset or node.callbacks:  # pylint: disable=unidiomatic-typecheck
             return None
         mapped = batched_map.BatchedMap.for_map(node, plan)
         if mapped is None:

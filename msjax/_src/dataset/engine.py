@@ -28,6 +28,7 @@ from msjax._src.dataset.rows import (call_user_function, carry_source_file, pipe
                                      user_code_error, user_function_error)
 from msjax._src.dataset import thread_reads
 from msjax._src.dataset.buffer_shuffle import BufferShuffler, ShuffleOrders
+from msjax._src.dataset.callbacks import check_map_callbacks
 from msjax._src.dataset.fused_ops import fuse_operations
 from msjax._src.dataset.iterators import DictIterator, TupleIterator
 from msjax._src.dataset.saving import save_dataset
@@ -102,8 +103,11 @@ class Plan:
     """What one epoch of a pipeline is built with: its seed, epoch, worker threads and processes."""
 
     def __init__(self, seed: int, epoch: int, threads: int, processes: int, finite=False,
-                 positions=None, read_choices=None, iterator_epoch=None):
+                 positions=None, read_choices=None, iterator_epoch=None, callbacks=None):
         self.finite = finite
+        # The iterator's dataset callbacks (callbacks.IteratorCallbacks); None: the maps run
+        # none (a pipeline read to count its size or shapes)
+        self.callbacks = callbacks
         # The epoch of the iterator reading the pipeline (a repeat's passes share it), as
         # MindSpore's BatchInfo.get_epoch_num() counts: `epoch` counts the passes below a repeat.
         self.iterator_epoch = epoch if iterator_epoch is None else iterator_epoch
@@ -210,9 +214,10 @@ class Dataset:
         `num_parallel_workers` threads are Grain's read threads. Unlike MindSpore's C++ threads
         they share Python's GIL: when their first reads measure that taking turns (one read at a
         time) is faster than running at once, they take turns (see thread_reads.py); the rows
-        are the same either way. `python_multiprocessing=True` runs them as processes."""
+        are the same either way. `python_multiprocessing=True` runs them as processes.
+        `callbacks`: DSCallbacks run as rows pass (callbacks.py)."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing, cache)
+                          python_multiprocessing, cache, check_map_callbacks(callbacks))
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None,
               per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
@@ -361,7 +366,7 @@ class Dataset:
     def __iter__(self):
         return iter(self.create_tuple_iterator())
 
-    def _plan(self, seed, epoch, finite=False):
+    def _plan(self, seed, epoch, finite=False, callbacks=None):
         positions = {}
         for position, node in enumerate(self._pipeline_nodes()):
             positions.setdefault(id(node), position)
@@ -370,16 +375,19 @@ class Dataset:
         else:
             read_choices = self.__dict__.setdefault("_thread_read_choices", {})
         return Plan(seed, epoch, self._worker_threads(), self._worker_processes(), finite,
-                    positions, read_choices)
+                    positions, read_choices, callbacks=None if finite else callbacks)
 
-    def _epochs_rows(self, seed: int, first_epoch: int, count: int, for_tensors=False):
+    def _epochs_rows(self, seed: int, first_epoch: int, count: int, for_tensors=False,
+                     callbacks=None):
         """Iterators over the rows of `count` epochs from `first_epoch`, one after another. With
         worker processes over a random-access pipeline, one Grain pipeline (one set of worker
         processes, started once) serves them all; otherwise each epoch is built when reached.
-        `for_tensors`: the rows become Tensors (which copy their arrays)."""
+        `for_tensors`: the rows become Tensors (which copy their arrays). `callbacks`: the
+        iterator's dataset callbacks (callbacks.IteratorCallbacks)."""
         grain = _grain()
         if self._worker_processes() > 1 and count > 1:
-            built = [self._build(self._plan(seed, e)) for e in range(first_epoch, first_epoch + count)]
+            built = [self._build(self._plan(seed, e, callbacks=callbacks))
+                     for e in range(first_epoch, first_epoch + count)]
             if all(isinstance(b, grain.MapDataset) for b in built):
                 plan = self._plan(seed, first_epoch)
                 rows = _read_in_worker_processes(
@@ -387,13 +395,14 @@ class Dataset:
                     for_tensors)
                 shared = _SharedEpochStream(rows, [len(b) for b in built])
                 return (shared.epoch(i) for i in range(count))
-        return (self._epoch_rows(seed, e, for_tensors=for_tensors)
+        return (self._epoch_rows(seed, e, for_tensors=for_tensors, callbacks=callbacks)
                 for e in range(first_epoch, first_epoch + count))
 
-    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False, for_tensors=False):
+    def _epoch_rows(self, seed: int, epoch: int, finite: bool = False, for_tensors=False,
+                    callbacks=None):
         """An iterator over one epoch's rows, read through Grain (with `finite`, an endless
         ``repeat`` reads its data once: how MindSpore counts a dataset's size)."""
-        plan = self._plan(seed, epoch, finite)
+        plan = self._plan(seed, epoch, finite, callbacks)
         processes = plan.processes
         built = self._build(plan)
         grain = _grain()
@@ -599,9 +608,10 @@ class MapDataset(Dataset):
     """`mindspore.dataset.MapDataset`: the result of `Dataset.map`."""
 
     def __init__(self, child, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing, cache=None):
+                 python_multiprocessing, cache=None, callbacks=()):
         super().__init__([child], num_parallel_workers)
         self.cache = cache
+        self.callbacks = list(callbacks)
         self.operations = _as_operations(operations)
         self.input_columns = _column_list(input_columns, "input_columns")
         self.output_columns = _column_list(output_columns, "output_columns")
@@ -674,6 +684,11 @@ class MapDataset(Dataset):
 
     def _build(self, plan):
         child = self.children[0]
+        if self.callbacks and plan.callbacks is not None:
+            from msjax._src.dataset.grain_iter import CallbackMapIterDataset  # pylint: disable=import-outside-toplevel
+            return CallbackMapIterDataset(plan.to_iter(child._build(plan)),
+                                          self._indexed_row_function(plan),
+                                          plan.callbacks.of(self), plan.iterator_epoch)
         if self.cache is None:
             return child._build(plan).map_with_index(self._indexed_row_function(plan))
         apply_operations = self._row_function()
@@ -714,7 +729,7 @@ class ShuffleDataset(Dataset):
 
         def rows_of_pass(earlier):  # a pass no iterator has read to its end: count its rows
             earlier_plan = Plan(plan.seed, earlier, plan.threads, plan.processes, plan.finite,
-                                plan.positions, plan.read_choices)
+                                plan.positions, plan.read_choices, callbacks=plan.callbacks)
             rows = earlier_plan.to_iter(self.children[0]._build(earlier_plan))
             limit = UNFINISHED_PASS_ROW_LIMIT
             counted = sum(1 for _ in itertools.islice(rows, limit + 1))
@@ -766,13 +781,13 @@ class RepeatDataset(Dataset):
             def later_pass(index):  # each pass built afresh, as MindSpore runs its input again
                 later_plan = Plan(plan.seed, plan.epoch + index, plan.threads, plan.processes,
                                   plan.finite, plan.positions, plan.read_choices,
-                                  plan.iterator_epoch)
+                                  plan.iterator_epoch, plan.callbacks)
                 return later_plan.to_iter(self.children[0]._build(later_plan))
             return EndlessPassesIterDataset(parent, later_pass)
         passes = [self.children[0]._build(Plan(plan.seed, plan.epoch * self.count + i,
                                                plan.threads, plan.processes, plan.finite,
                                                plan.positions, plan.read_choices,
-                                               plan.iterator_epoch))
+                                               plan.iterator_epoch, plan.callbacks))
                   for i in range(self.count)]
         return _concatenate(passes, plan)
 

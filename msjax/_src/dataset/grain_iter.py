@@ -334,3 +334,41 @@ class EpochPassesMapDataset(grain.MapDataset):
             return self.slice(index)
         later, position = divmod(index, self._length)
         return self._passes[max(later, 0)][position]  # a negative index: from this pass's end
+
+
+class _CallbackMapIterator(grain.DatasetIterator):
+    def __init__(self, parent, apply_to_row, callbacks, iterator_epoch):
+        super().__init__(parent)
+        self._apply = apply_to_row
+        self._callbacks = callbacks
+        self._iterator_epoch = iterator_epoch
+        self._index = 0
+
+    def __next__(self):
+        self._callbacks.start_epoch(self._iterator_epoch)
+        row = next(self._parent)
+        index = self._index
+        self._index += 1
+        return self._callbacks.around_row(lambda: self._apply(index, row))
+
+    def get_state(self):
+        return {"parent": self._parent.get_state(), "index": self._index}
+
+    def set_state(self, state):
+        self._parent.set_state(state["parent"])
+        self._index = state["index"]
+
+
+class CallbackMapIterDataset(grain.IterDataset):
+    """A map with dataset callbacks (callbacks.py): `apply_to_row(index, row)` of each row of
+    `parent` in turn, in one thread, between the callbacks' step hooks."""
+
+    def __init__(self, parent, apply_to_row, callbacks, iterator_epoch):
+        super().__init__(parent)
+        self._apply = apply_to_row
+        self._callbacks = callbacks
+        self._iterator_epoch = iterator_epoch
+
+    def __iter__(self):
+        return _CallbackMapIterator(self._parent.__iter__(), self._apply, self._callbacks,
+                                    self._iterator_epoch)

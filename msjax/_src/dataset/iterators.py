@@ -13,6 +13,7 @@ import weakref
 
 import numpy as np
 
+from msjax._src.dataset.callbacks import IteratorCallbacks
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error, python_dict
 from msjax._src.core.numpy_view import from_numpy
 from msjax._src.core.tensor import Tensor
@@ -119,6 +120,7 @@ class _EpochIterator:
         self._epoch = 0
         self._rows = None
         self._epochs = None
+        self._callbacks = IteratorCallbacks()  # the maps' DSCallbacks (callbacks.py)
         ITERATORS_LIST[:] = [ref for ref in ITERATORS_LIST if ref() is not None]
         ITERATORS_LIST.append(weakref.ref(self))
 
@@ -133,12 +135,14 @@ class _EpochIterator:
             if self._epochs is None:
                 count = 1 if self._num_epochs == -1 else self._num_epochs - self._epoch
                 self._epochs = self._dataset._epochs_rows(self._seed, self._first_epoch + self._epoch,
-                                                          count, not self._output_numpy)
+                                                          count, not self._output_numpy,
+                                                          self._callbacks)
             self._rows = next(self._epochs, None)
             if self._rows is None:
                 self._epochs = None
                 self._rows = self._dataset._epoch_rows(self._seed, self._first_epoch + self._epoch,
-                                                       for_tensors=not self._output_numpy)
+                                                       for_tensors=not self._output_numpy,
+                                                       callbacks=self._callbacks)
             if self._epoch == 0 and self._skip:
                 for _ in range(self._skip):
                     next(self._rows, None)
@@ -147,6 +151,7 @@ class _EpochIterator:
         except StopIteration:
             self._rows = None
             self._epoch += 1
+            self._callbacks.end_epoch()
             raise
         except BaseException:
             self._rows = None

@@ -15,8 +15,9 @@ import weakref
 import numpy as np
 
 _RULE = "-" * 66
-PIPELINE_HEADER = "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'."
-USER_CODE_HEADER = "Exception thrown from user defined Python function in dataset."
+# MindSpore's first lines of its pipeline errors end with a space
+PIPELINE_HEADER = "Exception thrown from dataset pipeline. Refer to 'Dataset Pipeline Error Message'. "
+USER_CODE_HEADER = "Exception thrown from user defined Python function in dataset. "
 USER_CODE_FAILED = "Execute user Python code failed, check 'Python Call Stack' above."
 
 
@@ -26,7 +27,7 @@ def _marked(error: RuntimeError, message: str | None = None) -> RuntimeError:
     return error
 
 
-SYNTAX_HEADER = "Syntax error."
+SYNTAX_HEADER = "Syntax error. "
 
 
 def pipeline_error(message: str, operation: str, header: str = PIPELINE_HEADER) -> RuntimeError:
