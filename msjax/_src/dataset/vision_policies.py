@@ -1,16 +1,18 @@
-"""`mindspore.dataset.vision.RandAugment` and `TrivialAugmentWide`: an operation drawn from a
-fixed bank (shear, translate, rotate, colour, contrast, brightness, sharpness, posterize,
-solarize, autocontrast, equalize, identity) at a magnitude from a binned range, as MindSpore's
-kernels (after torchvision) define them; draws come from the pipeline's generator."""
+"""`mindspore.dataset.vision.RandAugment`, `TrivialAugmentWide` and `AutoAugment`: operations
+drawn from a fixed bank (shear, translate, rotate, colour, contrast, brightness, sharpness,
+posterize, solarize, autocontrast, equalize, invert, identity) at a magnitude from a binned range,
+as MindSpore's kernels (after torchvision) define them; draws come from the pipeline's
+generator."""
 from __future__ import annotations
 
+import enum
 import math
 
 import numpy as np
 
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import TransformError
-from msjax._src.dataset.vision import AutoContrast, Equalize, ImageTensorOperation, Inter
+from msjax._src.dataset.vision import AutoContrast, Equalize, ImageTensorOperation, Inter, Invert
 from msjax._src.dataset.vision_augment import affine_matrix, warp_affine
 from msjax._src.dataset.vision_checks import FLOAT_MAX_INTEGER, check_interval, type_check
 from msjax._src.dataset.vision_geometry import check_fill_value
@@ -44,6 +46,17 @@ def _warp(image, degrees, translate, shear, interpolation, fill_value):
                        cubic=interpolation == Inter.BICUBIC)
 
 
+_BLENDS = {"Brightness": None, "Color": image_ops.adjust_saturation,
+           "Contrast": image_ops.adjust_contrast, "Sharpness": image_ops.adjust_sharpness}
+
+
+def _linspace(start, stop, num):
+    """MindSpore's magnitude bins: ``start + i * ((stop - start) / (num - 1))`` in float32."""
+    f32 = np.float32
+    step = (f32(stop) - f32(start)) / f32(num - 1)
+    return f32(start) + np.arange(num, dtype=f32) * step
+
+
 def apply_operation(image, name, magnitude, interpolation, fill_value):
     """One operation of the bank at `magnitude` (signed for the geometric and colour ones)."""
     if name == "ShearX":
@@ -58,23 +71,23 @@ def apply_operation(image, name, magnitude, interpolation, fill_value):
         return _warp(image, 0.0, (0.0, float(int(magnitude))), (0.0, 0.0), interpolation, fill_value)
     if name == "Rotate":
         return _warp(image, magnitude, (0.0, 0.0), (0.0, 0.0), interpolation, fill_value)
-    if name == "Brightness":
-        return image_ops.adjust_brightness(image, 1.0 + magnitude)
-    if name == "Color":
-        return image_ops.adjust_saturation(image, 1.0 + magnitude)
-    if name == "Contrast":
-        return image_ops.adjust_contrast(image, 1.0 + magnitude)
-    if name == "Sharpness":
-        return image_ops.adjust_sharpness(image, 1.0 + magnitude)
+    if name in _BLENDS:
+        # MindSpore's factor is 1 + magnitude in float32; brightness scales in float32 too
+        factor = float(np.float32(1.0) + np.float32(magnitude))
+        if name == "Brightness":
+            return image_ops.add_weighted(image, factor, np.zeros_like(image), 0.0, image)
+        return _BLENDS[name](image, factor)
     if name == "Posterize":
         bits = int(magnitude)
         return image & np.uint8((0xFF << (8 - bits)) & 0xFF)
-    if name == "Solarize":
+    if name == "Solarize":  # the threshold is a float32 bin (170 is 169.99998)
         return np.where(image >= magnitude, 255 - image, image).astype(image.dtype)
     if name == "AutoContrast":
         return AutoContrast().apply(image)
     if name == "Equalize":
         return Equalize().apply(image)
+    if name == "Invert":
+        return Invert().apply(image)
     return image
 
 
@@ -85,17 +98,17 @@ def _posterize_bits(num_bins, top):
 def rand_augment_space(num_bins, height, width):
     """RandAugment's operations: name -> (magnitudes per bin, whether the sign is drawn)."""
     return {"Identity": (np.zeros(num_bins), False),
-            "ShearX": (np.linspace(0.0, 0.3, num_bins), True),
-            "ShearY": (np.linspace(0.0, 0.3, num_bins), True),
-            "TranslateX": (np.linspace(0.0, 150.0 / 331.0 * width, num_bins), True),
-            "TranslateY": (np.linspace(0.0, 150.0 / 331.0 * height, num_bins), True),
-            "Rotate": (np.linspace(0.0, 30.0, num_bins), True),
-            "Brightness": (np.linspace(0.0, 0.9, num_bins), True),
-            "Color": (np.linspace(0.0, 0.9, num_bins), True),
-            "Contrast": (np.linspace(0.0, 0.9, num_bins), True),
-            "Sharpness": (np.linspace(0.0, 0.9, num_bins), True),
+            "ShearX": (_linspace(0.0, 0.3, num_bins), True),
+            "ShearY": (_linspace(0.0, 0.3, num_bins), True),
+            "TranslateX": (_linspace(0.0, 150.0 / 331.0 * width, num_bins), True),
+            "TranslateY": (_linspace(0.0, 150.0 / 331.0 * height, num_bins), True),
+            "Rotate": (_linspace(0.0, 30.0, num_bins), True),
+            "Brightness": (_linspace(0.0, 0.9, num_bins), True),
+            "Color": (_linspace(0.0, 0.9, num_bins), True),
+            "Contrast": (_linspace(0.0, 0.9, num_bins), True),
+            "Sharpness": (_linspace(0.0, 0.9, num_bins), True),
             "Posterize": (_posterize_bits(num_bins, 4), False),
-            "Solarize": (np.linspace(255.0, 0.0, num_bins), False),
+            "Solarize": (_linspace(255.0, 0.0, num_bins), False),
             "AutoContrast": (np.zeros(num_bins), False),
             "Equalize": (np.zeros(num_bins), False)}
 
@@ -103,17 +116,17 @@ def rand_augment_space(num_bins, height, width):
 def trivial_augment_space(num_bins):
     """TrivialAugmentWide's operations: wider ranges than RandAugment's."""
     return {"Identity": (np.zeros(num_bins), False),
-            "ShearX": (np.linspace(0.0, 0.99, num_bins), True),
-            "ShearY": (np.linspace(0.0, 0.99, num_bins), True),
-            "TranslateX": (np.linspace(0.0, 32.0, num_bins), True),
-            "TranslateY": (np.linspace(0.0, 32.0, num_bins), True),
-            "Rotate": (np.linspace(0.0, 135.0, num_bins), True),
-            "Brightness": (np.linspace(0.0, 0.99, num_bins), True),
-            "Color": (np.linspace(0.0, 0.99, num_bins), True),
-            "Contrast": (np.linspace(0.0, 0.99, num_bins), True),
-            "Sharpness": (np.linspace(0.0, 0.99, num_bins), True),
+            "ShearX": (_linspace(0.0, 0.99, num_bins), True),
+            "ShearY": (_linspace(0.0, 0.99, num_bins), True),
+            "TranslateX": (_linspace(0.0, 32.0, num_bins), True),
+            "TranslateY": (_linspace(0.0, 32.0, num_bins), True),
+            "Rotate": (_linspace(0.0, 135.0, num_bins), True),
+            "Brightness": (_linspace(0.0, 0.99, num_bins), True),
+            "Color": (_linspace(0.0, 0.99, num_bins), True),
+            "Contrast": (_linspace(0.0, 0.99, num_bins), True),
+            "Sharpness": (_linspace(0.0, 0.99, num_bins), True),
             "Posterize": (_posterize_bits(num_bins, 6), False),
-            "Solarize": (np.linspace(255.0, 0.0, num_bins), False),
+            "Solarize": (_linspace(255.0, 0.0, num_bins), False),
             "AutoContrast": (np.zeros(num_bins), False),
             "Equalize": (np.zeros(num_bins), False)}
 
@@ -179,3 +192,145 @@ class TrivialAugmentWide(ImageTensorOperation):
         magnitude = float(magnitudes[int(rng.integers(self.num_magnitude_bins))])
         magnitude = _signed(rng, magnitude, signed)
         return apply_operation(image, name, magnitude, self.interpolation, self.fill_value)
+
+
+class AutoAugmentPolicy(str, enum.Enum):
+    """`mindspore.dataset.vision.AutoAugmentPolicy`: the policies learned in the AutoAugment paper
+    (Cubuk et al., "AutoAugment: Learning Augmentation Policies from Data", 2019)."""
+    IMAGENET = "imagenet"
+    CIFAR10 = "cifar10"
+    SVHN = "svhn"
+
+
+# Each policy: 25 sub-policies of two (operation, probability, magnitude bin of 10) steps, as the
+# paper's appendix lists them (Tables 7-9); None: an operation without a magnitude.
+_AUTO_AUGMENT_POLICIES = {
+    AutoAugmentPolicy.IMAGENET: (
+        (("Posterize", 0.4, 8), ("Rotate", 0.6, 9)),
+        (("Solarize", 0.6, 5), ("AutoContrast", 0.6, None)),
+        (("Equalize", 0.8, None), ("Equalize", 0.6, None)),
+        (("Posterize", 0.6, 7), ("Posterize", 0.6, 6)),
+        (("Equalize", 0.4, None), ("Solarize", 0.2, 4)),
+        (("Equalize", 0.4, None), ("Rotate", 0.8, 8)),
+        (("Solarize", 0.6, 3), ("Equalize", 0.6, None)),
+        (("Posterize", 0.8, 5), ("Equalize", 1.0, None)),
+        (("Rotate", 0.2, 3), ("Solarize", 0.6, 8)),
+        (("Equalize", 0.6, None), ("Posterize", 0.4, 6)),
+        (("Rotate", 0.8, 8), ("Color", 0.4, 0)),
+        (("Rotate", 0.4, 9), ("Equalize", 0.6, None)),
+        (("Equalize", 0.0, None), ("Equalize", 0.8, None)),
+        (("Invert", 0.6, None), ("Equalize", 1.0, None)),
+        (("Color", 0.6, 4), ("Contrast", 1.0, 8)),
+        (("Rotate", 0.8, 8), ("Color", 1.0, 2)),
+        (("Color", 0.8, 8), ("Solarize", 0.8, 7)),
+        (("Sharpness", 0.4, 7), ("Invert", 0.6, None)),
+        (("ShearX", 0.6, 5), ("Equalize", 1.0, None)),
+        (("Color", 0.4, 0), ("Equalize", 0.6, None)),
+        (("Equalize", 0.4, None), ("Solarize", 0.2, 4)),
+        (("Solarize", 0.6, 5), ("AutoContrast", 0.6, None)),
+        (("Invert", 0.6, None), ("Equalize", 1.0, None)),
+        (("Color", 0.6, 4), ("Contrast", 1.0, 8)),
+        (("Equalize", 0.8, None), ("Equalize", 0.6, None)),
+    ),
+    AutoAugmentPolicy.CIFAR10: (
+        (("Invert", 0.1, None), ("Contrast", 0.2, 6)),
+        (("Rotate", 0.7, 2), ("TranslateX", 0.3, 9)),
+        (("Sharpness", 0.8, 1), ("Sharpness", 0.9, 3)),
+        (("ShearY", 0.5, 8), ("TranslateY", 0.7, 9)),
+        (("AutoContrast", 0.5, None), ("Equalize", 0.9, None)),
+        (("ShearY", 0.2, 7), ("Posterize", 0.3, 7)),
+        (("Color", 0.4, 3), ("Brightness", 0.6, 7)),
+        (("Sharpness", 0.3, 9), ("Brightness", 0.7, 9)),
+        (("Equalize", 0.6, None), ("Equalize", 0.5, None)),
+        (("Contrast", 0.6, 7), ("Sharpness", 0.6, 5)),
+        (("Color", 0.7, 7), ("TranslateX", 0.5, 8)),
+        (("Equalize", 0.3, None), ("AutoContrast", 0.4, None)),
+        (("TranslateY", 0.4, 3), ("Sharpness", 0.2, 6)),
+        (("Brightness", 0.9, 6), ("Color", 0.2, 8)),
+        (("Solarize", 0.5, 2), ("Invert", 0.0, None)),
+        (("Equalize", 0.2, None), ("AutoContrast", 0.6, None)),
+        (("Equalize", 0.2, None), ("Equalize", 0.6, None)),
+        (("Color", 0.9, 9), ("Equalize", 0.6, None)),
+        (("AutoContrast", 0.8, None), ("Solarize", 0.2, 8)),
+        (("Brightness", 0.1, 3), ("Color", 0.7, 0)),
+        (("Solarize", 0.4, 5), ("AutoContrast", 0.9, None)),
+        (("TranslateY", 0.9, 9), ("TranslateY", 0.7, 9)),
+        (("AutoContrast", 0.9, None), ("Solarize", 0.8, 3)),
+        (("Equalize", 0.8, None), ("Invert", 0.1, None)),
+        (("TranslateY", 0.7, 9), ("AutoContrast", 0.9, None)),
+    ),
+    AutoAugmentPolicy.SVHN: (
+        (("ShearX", 0.9, 4), ("Invert", 0.2, None)),
+        (("ShearY", 0.9, 8), ("Invert", 0.7, None)),
+        (("Equalize", 0.6, None), ("Solarize", 0.6, 6)),
+        (("Invert", 0.9, None), ("Equalize", 0.6, None)),
+        (("Equalize", 0.6, None), ("Rotate", 0.9, 3)),
+        (("ShearX", 0.9, 4), ("AutoContrast", 0.8, None)),
+        (("ShearY", 0.9, 8), ("Invert", 0.4, None)),
+        (("ShearY", 0.9, 5), ("Solarize", 0.2, 6)),
+        (("Invert", 0.9, None), ("AutoContrast", 0.8, None)),
+        (("Equalize", 0.6, None), ("Rotate", 0.9, 3)),
+        (("ShearX", 0.9, 4), ("Solarize", 0.3, 3)),
+        (("ShearY", 0.8, 8), ("Invert", 0.7, None)),
+        (("Equalize", 0.9, None), ("TranslateY", 0.6, 6)),
+        (("Invert", 0.9, None), ("Equalize", 0.6, None)),
+        (("Contrast", 0.3, 3), ("Rotate", 0.8, 4)),
+        (("Invert", 0.8, None), ("TranslateY", 0.0, 2)),
+        (("ShearY", 0.7, 6), ("Solarize", 0.4, 8)),
+        (("Invert", 0.6, None), ("Rotate", 0.8, 4)),
+        (("ShearY", 0.3, 7), ("TranslateX", 0.9, 3)),
+        (("ShearX", 0.1, 6), ("Invert", 0.6, None)),
+        (("Solarize", 0.7, 2), ("TranslateY", 0.6, 7)),
+        (("ShearY", 0.8, 4), ("Invert", 0.8, None)),
+        (("ShearX", 0.7, 9), ("TranslateY", 0.8, 3)),
+        (("ShearY", 0.8, 5), ("AutoContrast", 0.7, None)),
+        (("ShearX", 0.7, 2), ("Invert", 0.1, None)),
+    ),
+}
+_AUTO_AUGMENT_BINS = 10
+
+
+def auto_augment_magnitude(name, bin_index, height, width):
+    """(magnitude, whether its sign is drawn) of `name` at `bin_index` for an image of
+    `height` x `width`."""
+    if bin_index is None:
+        return 0.0, False
+    magnitudes, signed = rand_augment_space(_AUTO_AUGMENT_BINS, height, width)[name]
+    return float(magnitudes[bin_index]), signed
+
+
+class AutoAugment(ImageTensorOperation):
+    """`mindspore.dataset.vision.AutoAugment(policy=AutoAugmentPolicy.IMAGENET,
+    interpolation=Inter.NEAREST, fill_value=0)`: one of the policy's sub-policies, drawn
+    uniformly, on a uint8 RGB image: each of its two operations applied with its probability,
+    at its magnitude (sign drawn for the signed ones)."""
+
+    keeps_pil = False
+
+    def __init__(self, policy=AutoAugmentPolicy.IMAGENET, interpolation=Inter.NEAREST,
+                 fill_value=0):
+        type_check(policy, (AutoAugmentPolicy,), "policy")
+        type_check(interpolation, (Inter,), "interpolation")
+        self.fill_value = check_fill_value(fill_value)
+        self.policy, self.interpolation = policy, interpolation
+
+    def apply(self, image):
+        if image.ndim != 3:
+            raise TransformError(f"AutoAugment: input tensor is not in shape of <H,W,C>, but got "
+                                 f"rank: {image.ndim}")
+        if image.shape[2] != 3:
+            raise TransformError(f"AutoAugment: channel of input image should be 3, but got: "
+                                 f"{image.shape[2]}")
+        if image.dtype != np.uint8:  # MindSpore's kernel takes other types too; msjax's does not
+            raise TransformError(f"AutoAugment: msjax augments uint8 images only, but got type "
+                                 f"{image.dtype}: convert the image first (e.g. "
+                                 f"transforms.TypeCast(mstype.uint8)).")
+        rng = random_ops.generator()
+        steps = _AUTO_AUGMENT_POLICIES[self.policy]
+        for name, probability, bin_index in steps[int(rng.integers(len(steps)))]:
+            if rng.random() < probability:
+                magnitude, signed = auto_augment_magnitude(name, bin_index, *image.shape[:2])
+                magnitude = _signed(rng, magnitude, signed)
+                image = apply_operation(image, name, magnitude, self.interpolation,
+                                        self.fill_value)
+        return image

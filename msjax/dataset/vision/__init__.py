@@ -32,6 +32,8 @@ from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
 from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
 from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
 from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
+from msjax._src.dataset.vision_policies import AutoAugment as AutoAugment
+from msjax._src.dataset.vision_policies import AutoAugmentPolicy as AutoAugmentPolicy
 from msjax._src.dataset.vision_policies import RandAugment as RandAugment
 from msjax._src.dataset.vision_policies import TrivialAugmentWide as TrivialAugmentWide
 from msjax._src.dataset.vision import CenterCrop as CenterCrop

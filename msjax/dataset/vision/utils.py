@@ -6,6 +6,7 @@ from msjax._src.dataset.vision_files import ImageReadMode as ImageReadMode
 from msjax._src.dataset.vision_files import read_image as read_image
 from msjax._src.dataset.batch_augment import ImageBatchFormat as ImageBatchFormat
 from msjax._src.dataset.vision import ConvertMode as ConvertMode
+from msjax._src.dataset.vision_policies import AutoAugmentPolicy as AutoAugmentPolicy
 
 from msjax._src.module_tree import missing_names as _missing_names
 
