@@ -4,18 +4,29 @@ The records are indexed once (TFRecord framing: a little-endian uint64 length, i
 data, the data's masked CRC) and each ``Example`` is decoded from the protobuf wire format here.
 Columns are the features in name order (or `columns_list`'s, or the schema's): an ``int64_list``
 is an int64 array, a ``float_list`` float32, a ``bytes_list`` of one value a uint8 array of its
-bytes. As in MindSpore, several files are read round-robin, record by record; ``num_shards`` splits
-the files among shards; ``shuffle`` (default ``Shuffle.GLOBAL``) shuffles all rows.
+bytes. ``shuffle`` (default ``Shuffle.GLOBAL``) shuffles all rows (over the files read round-robin).
+
+Without a shuffle the rows come in MindSpore's read order (file_rows.py): the files are handed to
+the worker threads in turn and the workers' rows interleave. ``num_shards`` gives shard ``i`` the
+files ``i, i + num_shards, ...``, or with ``shard_equal_rows`` its ``ceil(rows / num_shards)``
+rows of all the files; ``num_samples`` (or a schema's ``numRows``) keeps the first rows. Files
+compressed with ``compression_type`` "GZIP" or "ZLIB" are read whole into memory; over them
+``num_samples`` counts a shard's rows, taken evenly from the first ``files // num_shards`` of its
+files, each of which must hold its share (MindSpore's rule).
 """
 from __future__ import annotations
 
+import gzip
 import struct
+import zlib
 
 import numpy as np
 
 from msjax._src.dataset.buffer_shuffle import ShuffleOrders
+from msjax._src.dataset.file_rows import _interleave, _shard_blocks, shuffle_mode
 from msjax._src.dataset.file_sources import match_files
-from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset import config
+from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
 from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
@@ -122,11 +133,44 @@ def decode_example(record: bytes) -> dict:
     return features
 
 
-def index_records(path):
-    """(offset, length) of each record's data in a TFRecord file."""
-    offsets = []
+_COMPRESSIONS = ("", "GZIP", "ZLIB")
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def check_compression(compression_type) -> str:
+    """MindSpore's check of `compression_type`: "" (or None), "GZIP" or "ZLIB"."""
+    if compression_type is None:
+        return ""
+    if compression_type not in _COMPRESSIONS:
+        raise ValueError(f"Input compression_type can only be either '' (no compression), 'ZLIB', "
+                         f"or 'GZIP', but got '{compression_type}'.")
+    return compression_type
+
+
+def file_data(path: str, compression: str) -> bytes:
+    """The bytes of a TFRecord file, inflated. Like zlib's ``gzread``, which MindSpore reads
+    GZIP files with, a file without the gzip header is read as it is."""
     with open(path, "rb") as file:
         data = file.read()
+    try:
+        if compression == "GZIP" and data.startswith(_GZIP_MAGIC):
+            return gzip.decompress(data)
+        if compression == "ZLIB":
+            return zlib.decompress(data)
+    except (OSError, EOFError, zlib.error):
+        pass
+    else:
+        return data
+    raise pipeline_error(f"Invalid or incomplete inflate data when inflating file {path}!",
+                         "TFRecordDataset")
+
+
+def index_records(path, data=None):
+    """(offset, length) of each record's data in a TFRecord file (or in `data`, its bytes)."""
+    offsets = []
+    if data is None:
+        with open(path, "rb") as file:
+            data = file.read()
     position = 0
     while position < len(data):
         if position + 12 > len(data):
@@ -152,18 +196,29 @@ class TFRecordDataset(MappableSource):
     def __init__(self, dataset_files, schema=None, columns_list=None, num_samples=None,
                  num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
                  shard_equal_rows=False, cache=None, compression_type=None):
-        if compression_type:
-            raise ValueError(f"msjax's TFRecordDataset reads uncompressed files; got "
-                             f"compression_type={compression_type!r}.")
+        self.compression = check_compression(compression_type)
         files = match_files(dataset_files)
         check_shards(num_shards, shard_id)
-        self.files = files if num_shards is None else files[shard_id::num_shards]
+        if self.compression and num_shards is not None and len(files) < num_shards:
+            raise ValueError(f"When compression_type is provided, the number of dataset files "
+                             f"cannot be less than num_shards, but the actual number of files is "
+                             f"{len(files)} and actual num_shards is {num_shards}.")
         if isinstance(schema, str):
             schema = Schema(schema)
         self.schema = schema
         self.columns_list = list(columns_list) if columns_list else None
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
+        self._data: dict = {}  # the inflated bytes of compressed files
+        if shuffle_mode(shuffle) is Shuffle.FALSE:
+            self.files = files
+            super().__init__(None, num_parallel_workers, False, None, None, None, cache=cache)
+            self.use_sampler(_ReadOrder(self, num_samples, num_shards, shard_id,
+                                        shard_equal_rows))
+            self._records = None
+            self._names = None
+            return
+        self.files = files if num_shards is None else files[shard_id::num_shards]
         files_only = shuffle is Shuffle.FILES
         super().__init__(num_samples, num_parallel_workers, bool(shuffle) and not files_only,
                          None, None, None, cache=cache)
@@ -174,11 +229,33 @@ class TFRecordDataset(MappableSource):
         self._records = None
         self._names = None
 
+    def _file_records(self) -> list:
+        """Each file's records as (path, offset, length), in `files`' order."""
+        per_file, invalid = [], []
+        for path in self.files:
+            data = None
+            if self.compression:
+                data = self._data[path] = file_data(path, self.compression)
+            try:
+                offsets = index_records(path, data)
+            except (OSError, RuntimeError):
+                invalid.append(path)
+                continue
+            per_file.append([(path, offset, length) for offset, length in offsets])
+        if invalid:
+            raise pipeline_error("Invalid file. The following files either cannot be opened, or "
+                                 "are not valid TFRecordDataset files: " + " ".join(invalid),
+                                 "TFRecordDataset", SYNTAX_HEADER)
+        return per_file
+
     def _load(self):
         if self._records is None:
-            per_file = [[(path, offset, length) for offset, length in index_records(path)]
-                        for path in self.files]
-            self._records = _round_robin(per_file)
+            per_file = self._file_records()
+            if isinstance(self.sampler, _ReadOrder):  # file after file; the sampler orders them
+                self.sampler.counts = [len(records) for records in per_file]
+                self._records = [record for records in per_file for record in records]
+            else:
+                self._records = _round_robin(per_file)
         return self._records
 
     def _feature_names(self):
@@ -201,9 +278,10 @@ class TFRecordDataset(MappableSource):
                                      f"name: {name}", "TFRecordDataset")
         return list(names)
 
-    @staticmethod
-    def _decode(record):
+    def _decode(self, record):
         path, offset, length = record
+        if path in self._data:
+            return decode_example(self._data[path][offset:offset + length])
         with open(path, "rb") as file:
             file.seek(offset)
             return decode_example(file.read(length))
@@ -221,6 +299,62 @@ class TFRecordDataset(MappableSource):
         shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
         return tuple(_as_schema(value, types.get(name), shapes.get(name))
                      for name, value in zip(columns, row))
+
+
+class _ReadOrder(Sampler):
+    """TFRecordDataset's rows without a shuffle, in MindSpore's read order (the module's doc):
+    flat indices into the records, file after file."""
+
+    def __init__(self, source, num_samples, num_shards, shard_id, equal_rows):
+        super().__init__()
+        self.source = source
+        self.counts = None  # each file's records (set by the source when it indexes them)
+        self.rows = num_samples
+        self.num_shards, self.shard_id = num_shards or 1, shard_id or 0
+        self.equal_rows = bool(equal_rows)
+
+    def _blocks(self):
+        """The (file, first row, end row) blocks this shard reads, in order."""
+        counts, files = self.counts, self.source.files
+        keys = list(range(len(counts)))
+        if self.equal_rows:
+            return _shard_blocks(counts, keys, self.num_shards, self.shard_id)
+        if self.num_shards > len(files):
+            raise pipeline_error(f"Invalid file, numbers of tfrecord file should not less than "
+                                 f"num_shards when shard_equal_rows is false, but got numbers of "
+                                 f"tfrecord file: {len(files)}, num_shards: {self.num_shards}",
+                                 "TFRecordDataset")
+        keys = keys[self.shard_id::self.num_shards]
+        if self.source.compression and self.rows:
+            # a shard's rows are its first files' equal shares
+            keys = keys[:len(files) // self.num_shards]
+            share = self.rows // len(keys)
+            for key in keys:
+                if counts[key] < share:
+                    raise pipeline_error(
+                        f"This tfrecord file: {files[key]}, does not meet minimum rows per shard "
+                        f"requirement: {self.rows} and {self.rows // self.num_shards} number of "
+                        f"rows per file, but got {counts[key]} number of rows in this file.",
+                        "TFRecordDataset")
+            return [(key, 0, share) for key in keys]
+        return [(key, 0, counts[key]) for key in keys]
+
+    def order(self) -> np.ndarray:
+        self.source._load()
+        starts = np.concatenate([[0], np.cumsum(self.counts)]).astype(np.int64)
+        workers = self.source.num_parallel_workers or config.get_num_parallel_workers()
+        streams = [[] for _ in range(workers)]
+        for number, (key, first, end) in enumerate(self._blocks()):
+            streams[number % workers].extend(range(starts[key] + first, starts[key] + end))
+        order = np.asarray(_interleave(streams), np.int64)
+        return order[:self.rows] if self.rows and not self.source.compression else order
+
+    def size(self, length):
+        return len(self.order())
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        return grain.MapDataset.source(self.order())
 
 
 class _BufferShuffleSampler(Sampler):

@@ -1,0 +1,26 @@
+"""TFRecordDataset over GZIP- and ZLIB-compressed files and in MindSpore's read order, against
+MindSpore 2.10: tests/goldens/scripts/tfrecord_compression_probe.py run unchanged on msjax,
+compared line by line with MindSpore's output (tests/goldens/dataset/tfrecord_compression_probe.out):
+the rows (by their values, in order) and dataset sizes of uncompressed, GZIP and ZLIB files
+without a shuffle, with num_samples, a schema's numRows, and 2, 3 and 4 shards with and without
+shard_equal_rows; and the errors (compression_type, too few files or rows per shard, a
+compressed file read as another kind), exactly."""
+import pytest
+
+from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
+
+GOLDEN = parse_lines((GOLDENS / "dataset" / "tfrecord_compression_probe.out").read_text())
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return parse_lines(script_output_on_msjax("tfrecord_compression_probe.py"))
+
+
+def test_golden_has_every_case():
+    assert len(GOLDEN) == 162
+
+
+@pytest.mark.parametrize("label", list(GOLDEN))
+def test_matches_mindspore(cases, label):
+    assert cases[label] == GOLDEN[label]
