@@ -13,6 +13,7 @@ per token where MindSpore's keeps the offsets of pieces matched in a word it the
 """
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
 
@@ -25,7 +26,7 @@ from msjax._src.dataset.transforms import numpy_dtype
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
 
 
-class NormalizeForm:
+class NormalizeForm(enum.IntEnum):
     """`mindspore.dataset.text.NormalizeForm`: Unicode normalisation forms."""
     NONE = 0
     NFC = 1

@@ -1,13 +1,25 @@
 """`mindspore.dataset.text.transforms`."""
 # ruff: noqa: F401
-from msjax._src.dataset.text import Lookup as Lookup
+from msjax._src.dataset.text_ops import AddToken as AddToken
 from msjax._src.dataset.text_tokenizers import BasicTokenizer as BasicTokenizer
 from msjax._src.dataset.text_tokenizers import BertTokenizer as BertTokenizer
+from msjax._src.dataset.text_ops import CaseFold as CaseFold
+from msjax._src.dataset.text_ops import FilterWikipediaXML as FilterWikipediaXML
+from msjax._src.dataset.text import Lookup as Lookup
+from msjax._src.dataset.text_ops import Ngram as Ngram
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
+from msjax._src.dataset.text_ops import NormalizeUTF8 as NormalizeUTF8
+from msjax._src.dataset.text_ops import PythonTokenizer as PythonTokenizer
+from msjax._src.dataset.text_ops import RegexReplace as RegexReplace
+from msjax._src.dataset.text_ops import RegexTokenizer as RegexTokenizer
+from msjax._src.dataset.text_ops import SlidingWindow as SlidingWindow
 from msjax._src.dataset.text_tokenizers import ToNumber as ToNumber
+from msjax._src.dataset.text_vectors import ToVectors as ToVectors
 from msjax._src.dataset.text_tokenizers import Truncate as Truncate
 from msjax._src.dataset.text_tokenizers import TruncateSequencePair as TruncateSequencePair
 from msjax._src.dataset.text_tokenizers import UnicodeCharTokenizer as UnicodeCharTokenizer
+from msjax._src.dataset.text_ops import UnicodeScriptTokenizer as UnicodeScriptTokenizer
+from msjax._src.dataset.text_ops import WhitespaceTokenizer as WhitespaceTokenizer
 from msjax._src.dataset.text_tokenizers import WordpieceTokenizer as WordpieceTokenizer
 
 from msjax._src.module_tree import missing_names as _missing_names

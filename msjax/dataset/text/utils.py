@@ -1,9 +1,14 @@
 """`mindspore.dataset.text.utils`."""
 # ruff: noqa: F401
+from msjax._src.dataset.text_vectors import CharNGram as CharNGram
+from msjax._src.dataset.text_vectors import FastText as FastText
+from msjax._src.dataset.text_vectors import GloVe as GloVe
 from msjax._src.dataset.text import Lookup as Lookup
-from msjax._src.dataset.text import Vocab as Vocab
+from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
 from msjax._src.dataset.text import to_bytes as to_bytes
 from msjax._src.dataset.text import to_str as to_str
+from msjax._src.dataset.text_vectors import Vectors as Vectors
+from msjax._src.dataset.text import Vocab as Vocab
 
 from msjax._src.module_tree import missing_names as _missing_names
 
