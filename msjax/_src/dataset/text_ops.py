@@ -16,7 +16,7 @@ import unicodedata
 
 import numpy as np
 
-from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+from msjax._src.dataset.rows import syntax_error
 from msjax._src.dataset.icu_regex import IcuPatternError, icu_pattern, icu_replacement, script_code
 from msjax._src.dataset.text_tokenizers import NormalizeForm, _FORM_NAMES, _with_offsets
 from msjax._src.dataset.transform_base import TensorOperation, TransformError
@@ -271,8 +271,7 @@ class AddToken(TensorOperation):
 
     def implementation(self, tokens):
         if not self.token:  # MindSpore's check of the operation's IR, a syntax error
-            raise pipeline_error("AddToken: Parameter token is not provided.", "AddToken",
-                                 SYNTAX_HEADER)
+            raise syntax_error("AddToken: Parameter token is not provided.", "AddToken")
         tokens = np.asarray(tokens)
         if tokens.ndim not in (1, 2):
             raise TransformError("AddToken: input tensor rank should be 1 or 2.")
