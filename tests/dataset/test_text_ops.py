@@ -107,3 +107,16 @@ def test_vocab_matches_mindspore(label, vocab_results):
                        "type [<class 'int'>], but got <class 'float'>."}
         return
     _assert_same(vocab_results[label], VOCAB[label])
+
+
+TO_NUMBER = golden_cases("dataset/tx20_to_number_probe.out")
+
+
+@pytest.fixture(scope="module")
+def to_number_results():
+    return run_script_on_msjax("tx20_to_number_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(TO_NUMBER))
+def test_to_number_matches_mindspore(label, to_number_results):
+    _assert_same(to_number_results[label], TO_NUMBER[label])

@@ -21,7 +21,6 @@ import numpy as np
 
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type,
                                              check_positive_int)
-from msjax._src.dataset.transforms import numpy_dtype
 
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
 
@@ -265,31 +264,6 @@ class UnicodeCharTokenizer(TensorOperation):
         if self.with_offsets:
             return _with_offsets(characters)
         return _token_array([char for char, _, _ in characters])
-
-
-class ToNumber(TensorOperation):
-    """`mindspore.dataset.text.ToNumber(data_type)`: strings parsed as numbers of `data_type`."""
-
-    def __init__(self, data_type):
-        self.data_type = np.dtype(numpy_dtype(data_type))
-
-    def _parse(self, text):
-        try:
-            value = int(text) if self.data_type.kind in "iu" else float(text)
-        except ValueError:
-            raise TransformError(f'ToNumber: it is invalid to convert "{text}" to a number.') from None
-        if self.data_type.kind in "iu":
-            info = np.iinfo(self.data_type)
-            if not info.min <= value <= info.max:
-                raise TransformError(f"ToNumber: string input {text} will be out of bounds if cast "
-                                     f"to {self.data_type}. The valid range is: "
-                                     f"[{info.min}, {info.max}].")
-        return value
-
-    def implementation(self, strings):
-        strings = _strings(strings)
-        return np.asarray([self._parse(s) for s in strings.reshape(-1).tolist()],
-                          self.data_type).reshape(strings.shape)
 
 
 class TruncateSequencePair(TensorOperation):

@@ -7,9 +7,9 @@ tests/goldens/dataset/tx20_text_vectors_probe.out):
 - the dimension is counted on the first line that is not a header (a line of two fields, "count
   dim"), split at each single space: ``"a  1 2"`` has an empty field, so 3 values, a trailing
   space adds none;
-- each vector line is then split at runs of spaces: the first field is the token, the others its
-  values, parsed as C's ``strtof`` does (the number at the start of the field, 0 when there is
-  none); a line with one value or none is refused ("token with 1-dimensional vector"), one with
+- each vector line is then split at runs of white space (``\\r`` included): the first field is
+  the token, the others its values, parsed as C's ``strtof`` does (the number at the start of
+  the field, 0 when there is none); a line with one value or none is refused ("token with 1-dimensional vector"), one with
   another count of values than the dimension too;
 - ``max_vectors`` (0 or None: all) is how many lines after the header are read; the first line
   of a token wins;
@@ -87,9 +87,11 @@ def _read_vectors(lines: list[str], max_vectors) -> tuple[dict, int]:
         raise _file_error("Vectors: invalid file, file is empty.")
     if max_vectors:
         count = min(max_vectors, count)
+    if dim <= 1:
+        raise _file_error("Vectors: token with 1-dimensional vector.")
     table = {}
     for line in lines[header:header + count]:
-        fields = [field for field in _c_fields(line) if field]
+        fields = line.split()
         if len(fields) - 1 <= 1:
             raise _file_error("Vectors: token with 1-dimensional vector.")
         if len(fields) - 1 != dim:

@@ -24,7 +24,7 @@ from msjax._src.dataset.text_sentencepiece import SPieceTokenizerLoadType as SPi
 from msjax._src.dataset.text_sentencepiece import SPieceTokenizerOutType as SPieceTokenizerOutType
 from msjax._src.dataset.text import to_bytes as to_bytes
 from msjax._src.dataset.text import to_str as to_str
-from msjax._src.dataset.text_tokenizers import ToNumber as ToNumber
+from msjax._src.dataset.text_numbers import ToNumber as ToNumber
 from msjax._src.dataset.text_vectors import ToVectors as ToVectors
 from msjax._src.dataset.text_tokenizers import Truncate as Truncate
 from msjax._src.dataset.text_tokenizers import TruncateSequencePair as TruncateSequencePair

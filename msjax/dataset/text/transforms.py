@@ -13,7 +13,7 @@ from msjax._src.dataset.text_ops import PythonTokenizer as PythonTokenizer
 from msjax._src.dataset.text_ops import RegexReplace as RegexReplace
 from msjax._src.dataset.text_ops import RegexTokenizer as RegexTokenizer
 from msjax._src.dataset.text_ops import SlidingWindow as SlidingWindow
-from msjax._src.dataset.text_tokenizers import ToNumber as ToNumber
+from msjax._src.dataset.text_numbers import ToNumber as ToNumber
 from msjax._src.dataset.text_vectors import ToVectors as ToVectors
 from msjax._src.dataset.text_tokenizers import Truncate as Truncate
 from msjax._src.dataset.text_tokenizers import TruncateSequencePair as TruncateSequencePair

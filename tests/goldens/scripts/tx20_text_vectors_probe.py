@@ -31,6 +31,8 @@ FILES = {
     "double_space.txt": "a  1 2\nb 3 4\n",
     "tabs.txt": "a\t1\t2\nb\t3\t4\n",
     "crlf.txt": "a 1 2\r\nb 3 4\r\n",
+    "crlf_trailing.txt": "a 1 2\r\nb 3 4 \r\nc 5 6\t\r\n",
+    "tab_inside.txt": "a 1 2 3\nb 4\t5 6\n",
     "bad_number.txt": "a 1 x\nb 3 4\n",
     "exp.txt": "a 1e-3 -2E2\nb inf nan\n",
     "glove.6B.50d.txt": "the 0.1 0.2\nof 0.3 0.4\nto 0.5 0.6\n",
@@ -73,7 +75,8 @@ def in_pipeline(kind, name, tokens):
 WORDS = ["ok", "!", "this", "is", "Is", "IS", "the", "The", "THE", ",", "none", "a", "b", "c"]
 CASES = {}
 for name in ("plain.txt", "header.txt", "mid_header.txt", "blank_lines.txt", "blank_middle.txt",
-             "duplicate.txt", "double_space.txt", "tabs.txt", "crlf.txt", "bad_number.txt", "exp.txt",
+             "duplicate.txt", "double_space.txt", "tabs.txt", "crlf.txt", "crlf_trailing.txt",
+             "tab_inside.txt", "bad_number.txt", "exp.txt",
              "dim_diff.txt", "dim_more.txt", "one_dim.txt", "empty.txt", "header_only.txt"):
     CASES[f"Vectors {name}"] = lambda n=name: lookups(text.Vectors, n, WORDS)
     CASES[f"Vectors {name} lower"] = lambda n=name: lookups(text.Vectors, n, WORDS, lower_case_backup=True)
