@@ -176,7 +176,8 @@ class WordpieceTokenizer(TensorOperation):
     max_bytes_per_token=100, unknown_token='[UNK]', with_offsets=False)`: each token split into
     the longest word pieces of `vocab` (greedy, left to right); a token with no split, or longer
     than `max_bytes_per_token` UTF-8 bytes, becomes `unknown_token` (itself when that is "").
-    With `with_offsets`, each piece's UTF-8 byte offsets within its token follow."""
+    With `with_offsets`, each piece's UTF-8 byte offsets within its token follow (for a too long
+    token, as MindSpore gives them: 0 to the length of what replaces it)."""
 
     def __init__(self, vocab, suffix_indicator='##', max_bytes_per_token=100,
                  unknown_token='[UNK]', with_offsets=False):
@@ -188,7 +189,9 @@ class WordpieceTokenizer(TensorOperation):
         """The word pieces of one token as (piece, start, limit), byte offsets in the token."""
         unknown = [(self.unknown_token or token, 0, len(token.encode("utf-8")))]
         if len(token.encode("utf-8")) > self.max_bytes_per_token:
-            return unknown
+            # MindSpore's offsets of a too long token end where the unknown token would.
+            replaced = self.unknown_token or token
+            return [(replaced, 0, len(replaced.encode("utf-8")))]
         pieces, start = [], 0
         while start < len(token):
             end = len(token)

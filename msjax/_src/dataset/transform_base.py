@@ -39,7 +39,7 @@ def as_input(value):
     if hasattr(value, "asnumpy"):
         return value.asnumpy()
     array = np.asarray(value)
-    if array.dtype == object and isinstance(value, list):  # MindSpore makes a Tensor of it first
+    if array.dtype == object:  # MindSpore makes a Tensor of it first
         raise TypeError(f"Invalid user input. Got {type(value)}: {value}, cannot be converted into "
                         f"tensor.")
     return array

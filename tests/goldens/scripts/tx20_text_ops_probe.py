@@ -113,6 +113,17 @@ CASES.update({
         text.WhitespaceTokenizer(True), ["a b  c", "  ", "x"], ["token", "offsets_start", "offsets_limit"]),
     "CaseFold in pipeline": lambda: in_pipeline(text.CaseFold(), ["ABC dEf", "ΣΑΣ"]),
     "RegexReplace in pipeline": lambda: in_pipeline(text.RegexReplace("\\d+", "#"), ["a1b22", "x"]),
+    "WordpieceTokenizer max bytes offsets": lambda: text.WordpieceTokenizer(
+        text.Vocab.from_list(["favor", "##ite", "my"]), max_bytes_per_token=4, with_offsets=True)(
+            np.array(["favorite", "my", "xyzzy"])),
+    "WordpieceTokenizer max bytes offsets no unknown": lambda: text.WordpieceTokenizer(
+        text.Vocab.from_list(["favor", "##ite"]), max_bytes_per_token=4, unknown_token="",
+        with_offsets=True)(np.array(["favorite", "xyzzy"])),
+    "BertTokenizer max bytes offsets": lambda: text.BertTokenizer(
+        text.Vocab.from_list(["favor", "##ite", "my"]), max_bytes_per_token=4, with_offsets=True)(
+            "my favorite"),
+    "BertTokenizer dict input": lambda: text.BertTokenizer(text.Vocab.from_list(["a"]))({"a": 1}),
+    "CaseFold dict input": lambda: text.CaseFold()({"a": 1}),
     # AddToken
     "AddToken begin": lambda: text.AddToken("TOKEN", True)(["a", "b"]),
     "AddToken end": lambda: text.AddToken("TOKEN", False)(np.array(["a", "b"])),
