@@ -120,3 +120,16 @@ def to_number_results():
 @pytest.mark.parametrize("label", sorted(TO_NUMBER))
 def test_to_number_matches_mindspore(label, to_number_results):
     _assert_same(to_number_results[label], TO_NUMBER[label])
+
+
+JIEBA = golden_cases("dataset/tx20_jieba_probe.out")
+
+
+@pytest.fixture(scope="module")
+def jieba_results():
+    return run_script_on_msjax("tx20_jieba_probe.py")
+
+
+@pytest.mark.parametrize("label", sorted(JIEBA))
+def test_jieba_tokenizer_matches_mindspore(label, jieba_results):
+    _assert_same(jieba_results[label], JIEBA[label])

@@ -8,6 +8,8 @@ from msjax._src.dataset.text_vectors import CharNGram as CharNGram
 from msjax._src.dataset.text_vectors import FastText as FastText
 from msjax._src.dataset.text_ops import FilterWikipediaXML as FilterWikipediaXML
 from msjax._src.dataset.text_vectors import GloVe as GloVe
+from msjax._src.dataset.text_jieba import JiebaMode as JiebaMode
+from msjax._src.dataset.text_jieba import JiebaTokenizer as JiebaTokenizer
 from msjax._src.dataset.text import Lookup as Lookup
 from msjax._src.dataset.text_ops import Ngram as Ngram
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm

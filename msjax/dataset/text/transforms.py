@@ -5,6 +5,8 @@ from msjax._src.dataset.text_tokenizers import BasicTokenizer as BasicTokenizer
 from msjax._src.dataset.text_tokenizers import BertTokenizer as BertTokenizer
 from msjax._src.dataset.text_ops import CaseFold as CaseFold
 from msjax._src.dataset.text_ops import FilterWikipediaXML as FilterWikipediaXML
+from msjax._src.dataset.text_jieba import JiebaMode as JiebaMode
+from msjax._src.dataset.text_jieba import JiebaTokenizer as JiebaTokenizer
 from msjax._src.dataset.text import Lookup as Lookup
 from msjax._src.dataset.text_ops import Ngram as Ngram
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
