@@ -14,7 +14,12 @@ from msjax._src.dataset.text_ops import NormalizeUTF8 as NormalizeUTF8
 from msjax._src.dataset.text_ops import PythonTokenizer as PythonTokenizer
 from msjax._src.dataset.text_ops import RegexReplace as RegexReplace
 from msjax._src.dataset.text_ops import RegexTokenizer as RegexTokenizer
+from msjax._src.dataset.text_sentencepiece import SentencePieceTokenizer as SentencePieceTokenizer
+from msjax._src.dataset.text_sentencepiece import SentencePieceVocab as SentencePieceVocab
 from msjax._src.dataset.text_ops import SlidingWindow as SlidingWindow
+from msjax._src.dataset.text_sentencepiece import SPieceTokenizerLoadType as SPieceTokenizerLoadType
+from msjax._src.dataset.text_sentencepiece import SPieceTokenizerOutType as SPieceTokenizerOutType
+from msjax._src.dataset.text import to_str as to_str
 from msjax._src.dataset.text_numbers import ToNumber as ToNumber
 from msjax._src.dataset.text_vectors import ToVectors as ToVectors
 from msjax._src.dataset.text_tokenizers import Truncate as Truncate
