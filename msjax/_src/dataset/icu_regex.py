@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 import sys
 import unicodedata
@@ -31,15 +32,18 @@ class IcuPatternError(ValueError):
 @functools.lru_cache(maxsize=1)
 def _category_ranges() -> dict[str, list[tuple[int, int]]]:
     """General category (two letters, and the one-letter groups) -> sorted code point ranges."""
+    categories = map(unicodedata.category, map(chr, range(sys.maxunicode + 1)))
     ranges: dict[str, list[tuple[int, int]]] = {}
-    for code in range(sys.maxunicode + 1):
-        category = unicodedata.category(chr(code))
+    start = 0
+    for category, run in itertools.groupby(categories):
+        end = start + sum(1 for _ in run) - 1
         for name in (category, category[0]):
             runs = ranges.setdefault(name, [])
-            if runs and runs[-1][1] == code - 1:
-                runs[-1] = (runs[-1][0], code)
+            if runs and runs[-1][1] == start - 1:
+                runs[-1] = (runs[-1][0], end)
             else:
-                runs.append((code, code))
+                runs.append((start, end))
+        start = end + 1
     return ranges
 
 
