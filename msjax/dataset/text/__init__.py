@@ -14,7 +14,6 @@ from msjax._src.dataset.text import Lookup as Lookup
 from msjax._src.dataset.text_ops import Ngram as Ngram
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
 from msjax._src.dataset.text_ops import NormalizeUTF8 as NormalizeUTF8
-from msjax._src.dataset.transforms import PadEnd as PadEnd
 from msjax._src.dataset.text_ops import PythonTokenizer as PythonTokenizer
 from msjax._src.dataset.text_ops import RegexReplace as RegexReplace
 from msjax._src.dataset.text_ops import RegexTokenizer as RegexTokenizer

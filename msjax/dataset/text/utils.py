@@ -4,7 +4,6 @@ from msjax._src.dataset.text_vectors import CharNGram as CharNGram
 from msjax._src.dataset.text_vectors import FastText as FastText
 from msjax._src.dataset.text_vectors import GloVe as GloVe
 from msjax._src.dataset.text_jieba import JiebaMode as JiebaMode
-from msjax._src.dataset.text import Lookup as Lookup
 from msjax._src.dataset.text_tokenizers import NormalizeForm as NormalizeForm
 from msjax._src.dataset.text_sentencepiece import SentencePieceModel as SentencePieceModel
 from msjax._src.dataset.text_sentencepiece import SentencePieceVocab as SentencePieceVocab
