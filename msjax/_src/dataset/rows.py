@@ -38,6 +38,14 @@ def pipeline_error(message: str, operation: str, header: str = PIPELINE_HEADER) 
         f"[ERROR] {message}\n{_RULE}\n- msjax operation: \n{_RULE}\n{operation}"), message)
 
 
+def syntax_error(message: str, operation: str) -> RuntimeError:
+    """MindSpore's RuntimeError for an operation whose arguments its C++ layer refuses when the
+    operation is built ("Syntax error."); a map raises it unchanged, not as the map's failure."""
+    error = pipeline_error(message, operation, SYNTAX_HEADER)
+    error.pipeline_message = None
+    return error
+
+
 def user_code_error(python_stack: str) -> RuntimeError:
     """MindSpore's RuntimeError for a user function (a source or a map operation) that failed."""
     return _marked(RuntimeError(

@@ -13,6 +13,7 @@ per token where MindSpore's keeps the offsets of pieces matched in a word it the
 """
 from __future__ import annotations
 
+import enum
 import re
 import unicodedata
 
@@ -20,12 +21,11 @@ import numpy as np
 
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_int_type,
                                              check_positive_int)
-from msjax._src.dataset.transforms import numpy_dtype
 
 _UNUSED_TOKENS = re.compile(r"\[CLS\]|\[SEP\]|\[UNK\]|\[PAD\]|\[MASK\]|\[unused\d+\]")
 
 
-class NormalizeForm:
+class NormalizeForm(enum.IntEnum):
     """`mindspore.dataset.text.NormalizeForm`: Unicode normalisation forms."""
     NONE = 0
     NFC = 1
@@ -176,7 +176,8 @@ class WordpieceTokenizer(TensorOperation):
     max_bytes_per_token=100, unknown_token='[UNK]', with_offsets=False)`: each token split into
     the longest word pieces of `vocab` (greedy, left to right); a token with no split, or longer
     than `max_bytes_per_token` UTF-8 bytes, becomes `unknown_token` (itself when that is "").
-    With `with_offsets`, each piece's UTF-8 byte offsets within its token follow."""
+    With `with_offsets`, each piece's UTF-8 byte offsets within its token follow (for a too long
+    token, as MindSpore gives them: 0 to the length of what replaces it)."""
 
     def __init__(self, vocab, suffix_indicator='##', max_bytes_per_token=100,
                  unknown_token='[UNK]', with_offsets=False):
@@ -188,7 +189,9 @@ class WordpieceTokenizer(TensorOperation):
         """The word pieces of one token as (piece, start, limit), byte offsets in the token."""
         unknown = [(self.unknown_token or token, 0, len(token.encode("utf-8")))]
         if len(token.encode("utf-8")) > self.max_bytes_per_token:
-            return unknown
+            # MindSpore's offsets of a too long token end where the unknown token would.
+            replaced = self.unknown_token or token
+            return [(replaced, 0, len(replaced.encode("utf-8")))]
         pieces, start = [], 0
         while start < len(token):
             end = len(token)
@@ -264,31 +267,6 @@ class UnicodeCharTokenizer(TensorOperation):
         if self.with_offsets:
             return _with_offsets(characters)
         return _token_array([char for char, _, _ in characters])
-
-
-class ToNumber(TensorOperation):
-    """`mindspore.dataset.text.ToNumber(data_type)`: strings parsed as numbers of `data_type`."""
-
-    def __init__(self, data_type):
-        self.data_type = np.dtype(numpy_dtype(data_type))
-
-    def _parse(self, text):
-        try:
-            value = int(text) if self.data_type.kind in "iu" else float(text)
-        except ValueError:
-            raise TransformError(f'ToNumber: it is invalid to convert "{text}" to a number.') from None
-        if self.data_type.kind in "iu":
-            info = np.iinfo(self.data_type)
-            if not info.min <= value <= info.max:
-                raise TransformError(f"ToNumber: string input {text} will be out of bounds if cast "
-                                     f"to {self.data_type}. The valid range is: "
-                                     f"[{info.min}, {info.max}].")
-        return value
-
-    def implementation(self, strings):
-        strings = _strings(strings)
-        return np.asarray([self._parse(s) for s in strings.reshape(-1).tolist()],
-                          self.data_type).reshape(strings.shape)
 
 
 class TruncateSequencePair(TensorOperation):

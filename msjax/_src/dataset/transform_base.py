@@ -38,7 +38,11 @@ def as_input(value):
         return value
     if hasattr(value, "asnumpy"):
         return value.asnumpy()
-    return np.asarray(value)
+    array = np.asarray(value)
+    if array.dtype == object:  # MindSpore makes a Tensor of it first
+        raise TypeError(f"Invalid user input. Got {type(value)}: {value}, cannot be converted into "
+                        f"tensor.")
+    return array
 
 
 class TensorOperation:
