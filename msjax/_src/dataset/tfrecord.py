@@ -23,6 +23,7 @@ import zlib
 import numpy as np
 
 from msjax._src.dataset.buffer_shuffle import ShuffleOrders
+from msjax._src.dataset.cpp_orders import CumulativeShuffle
 from msjax._src.dataset.file_rows import _interleave, _shard_blocks, shuffle_mode
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset import config
@@ -210,21 +211,18 @@ class TFRecordDataset(MappableSource):
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
         self._data: dict = {}  # the inflated bytes of compressed files
-        if shuffle_mode(shuffle) is Shuffle.FALSE:
+        if shuffle_mode(shuffle) in (Shuffle.FALSE, Shuffle.FILES):
             self.files = files
             super().__init__(None, num_parallel_workers, False, None, None, None, cache=cache)
             self.use_sampler(_ReadOrder(self, num_samples, num_shards, shard_id,
-                                        shard_equal_rows))
+                                        shard_equal_rows, shuffle_mode(shuffle) is Shuffle.FILES))
             self._records = None
             self._names = None
             return
         self.files = files if num_shards is None else files[shard_id::num_shards]
-        files_only = shuffle is Shuffle.FILES
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle) and not files_only,
-                         None, None, None, cache=cache)
-        if files_only and len(self.files) > 1:
-            self.use_sampler(_FileTurnSampler(self))
-        elif shuffle in (True, Shuffle.GLOBAL):
+        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
+                         cache=cache)
+        if shuffle in (True, Shuffle.GLOBAL):
             self.use_sampler(_BufferShuffleSampler(num_samples))
         self._records = None
         self._names = None
@@ -305,18 +303,26 @@ class _ReadOrder(Sampler):
     """TFRecordDataset's rows without a shuffle, in MindSpore's read order (the module's doc):
     flat indices into the records, file after file."""
 
-    def __init__(self, source, num_samples, num_shards, shard_id, equal_rows):
+    def __init__(self, source, num_samples, num_shards, shard_id, equal_rows, shuffle_files):
         super().__init__()
         self.source = source
         self.counts = None  # each file's records (set by the source when it indexes them)
         self.rows = num_samples
         self.num_shards, self.shard_id = num_shards or 1, shard_id or 0
         self.equal_rows = bool(equal_rows)
+        # Shuffle.FILES: the file order of each epoch, as file_rows.FileReadOrder draws it
+        self._file_orders = None
+        if shuffle_files:
+            self._file_orders = (CumulativeShuffle(offset=1) if self.num_shards > 1
+                                 else CumulativeShuffle(same_seed=True))
 
-    def _blocks(self):
-        """The (file, first row, end row) blocks this shard reads, in order."""
+    def _blocks(self, seed, epoch):
+        """The (file, first row, end row) blocks this shard reads in epoch `epoch`, in order."""
         counts, files = self.counts, self.source.files
         keys = list(range(len(counts)))
+        if self._file_orders is not None and keys:
+            file_seed = 0 if self.num_shards > 1 else seed
+            keys = self._file_orders.order(keys, file_seed, epoch).tolist()
         if self.equal_rows:
             return _shard_blocks(counts, keys, self.num_shards, self.shard_id)
         if self.num_shards > len(files):
@@ -339,12 +345,12 @@ class _ReadOrder(Sampler):
             return [(key, 0, share) for key in keys]
         return [(key, 0, counts[key]) for key in keys]
 
-    def order(self) -> np.ndarray:
+    def order(self, seed=0, epoch=0) -> np.ndarray:
         self.source._load()
         starts = np.concatenate([[0], np.cumsum(self.counts)]).astype(np.int64)
         workers = self.source.num_parallel_workers or config.get_num_parallel_workers()
         streams = [[] for _ in range(workers)]
-        for number, (key, first, end) in enumerate(self._blocks()):
+        for number, (key, first, end) in enumerate(self._blocks(seed, epoch)):
             streams[number % workers].extend(range(starts[key] + first, starts[key] + end))
         order = np.asarray(_interleave(streams), np.int64)
         return order[:self.rows] if self.rows and not self.source.compression else order
@@ -354,7 +360,7 @@ class _ReadOrder(Sampler):
 
     def index_dataset(self, length, seed, epoch=0):
         import grain  # pylint: disable=import-outside-toplevel
-        return grain.MapDataset.source(self.order())
+        return grain.MapDataset.source(self.order(seed, epoch))
 
 
 class _BufferShuffleSampler(Sampler):
@@ -378,27 +384,6 @@ class _BufferShuffleSampler(Sampler):
             self._orders = ShuffleOrders(max(length, 2))
         order = self._orders.order(length, seed, epoch) if length else np.arange(0)
         return grain.MapDataset.source(np.asarray(order, np.int64))
-
-
-class _FileTurnSampler(Sampler):
-    """``Shuffle.FILES`` over several TFRecord files: the files in a random order (drawn from the
-    pipeline's seed, not MindSpore's generator), read round-robin, each file's records in order.
-    Over one file (no sampler) the records come in file order, as in MindSpore."""
-
-    def __init__(self, source):
-        super().__init__()
-        self.source = source
-
-    def size(self, length):
-        return length
-
-    def index_dataset(self, length, seed, epoch=0):
-        import grain  # pylint: disable=import-outside-toplevel
-        paths = [record[0] for record in self.source._load()]
-        per_file = [[i for i, p in enumerate(paths) if p == path] for path in self.source.files]
-        order = np.random.default_rng([seed, epoch]).permutation(len(per_file))
-        indices = _round_robin([per_file[i] for i in order])
-        return grain.MapDataset.source(np.asarray(indices, np.int64))
 
 
 def _as_schema(value, type_name, shape):

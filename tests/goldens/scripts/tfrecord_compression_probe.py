@@ -1,6 +1,7 @@
 """Probe: mindspore.dataset.TFRecordDataset over GZIP- and ZLIB-compressed files, next to the
 same files uncompressed: row order, shards (with and without shard_equal_rows, num_samples and a
-schema's numRows), dataset sizes, and the errors. Files are written by dataset_tfrecord_probe.py's
+schema's numRows), dataset sizes, and the errors; and the file orders of Shuffle.FILES over three
+epochs, sharded or not, under two seeds. Files are written by dataset_tfrecord_probe.py's
 writer (set MSJAX_PROBE_SCRIPTS to tests/goldens/scripts when the probe runs from a copy).
 Golden: tests/goldens/dataset/tfrecord_compression_probe.out (MindSpore 2.10, CPU: the ` -> ` lines
 of MSJAX_PROBE_SCRIPTS=tests/goldens/scripts mindspore-oracle <this file>); test:
@@ -94,3 +95,24 @@ show("compression 1", lambda: ds.TFRecordDataset(files["GZIP"], compression_type
 show("GZIP files read as ZLIB", lambda: ds.TFRecordDataset(files["GZIP"], shuffle=False, compression_type="ZLIB"))
 show("GZIP files read uncompressed", lambda: ds.TFRecordDataset(files["GZIP"], shuffle=False))
 show("plain files read as GZIP", lambda: ds.TFRecordDataset(files[""], shuffle=False, compression_type="GZIP"))
+
+
+def three_epochs(make):
+    data = make()
+    iterator = data.create_tuple_iterator(num_epochs=3, output_numpy=True)
+    epochs = [[int(row[0][0]) for row in iterator] for _ in range(3)]
+    return f"size={data.get_dataset_size()} " + " | ".join(str(e) for e in epochs)
+
+
+for seed in (0, 7):
+    ds.config.set_seed(seed)
+    paths = files[""]
+    print(f"FILES seed={seed} ->", three_epochs(lambda: ds.TFRecordDataset(paths, shuffle=ds.Shuffle.FILES)))
+    print(f"FILES seed={seed} num_samples=5 ->",
+          three_epochs(lambda: ds.TFRecordDataset(paths, num_samples=5, shuffle=ds.Shuffle.FILES)))
+    for shards in (2, 3):
+        for shard in range(shards):
+            for equal in (False, True):
+                print(f"FILES seed={seed} shards={shards} id={shard} equal={equal} ->", three_epochs(
+                    lambda: ds.TFRecordDataset(paths, num_shards=shards, shard_id=shard,
+                                               shard_equal_rows=equal, shuffle=ds.Shuffle.FILES)))
