@@ -4,12 +4,16 @@ The records are indexed once (TFRecord framing: a little-endian uint64 length, i
 data, the data's masked CRC) and each ``Example`` is decoded from the protobuf wire format here.
 Columns are the features in name order (or `columns_list`'s, or the schema's): an ``int64_list``
 is an int64 array, a ``float_list`` float32, a ``bytes_list`` of one value a uint8 array of its
-bytes. ``shuffle`` (default ``Shuffle.GLOBAL``) shuffles all rows (over the files read round-robin).
+bytes.
 
-Without a shuffle the rows come in MindSpore's read order (file_rows.py): the files are handed to
-the worker threads in turn and the workers' rows interleave. ``num_shards`` gives shard ``i`` the
-files ``i, i + num_shards, ...``, or with ``shard_equal_rows`` its ``ceil(rows / num_shards)``
-rows of all the files; ``num_samples`` (or a schema's ``numRows``) keeps the first rows. Files
+The rows come in MindSpore's read order (file_rows.py): the files, in their order or with
+``Shuffle.FILES`` and ``Shuffle.GLOBAL`` (the default) in MindSpore's shuffled order of the epoch,
+are handed to the worker threads in turn and the workers' rows interleave; ``Shuffle.GLOBAL``
+then shuffles the rows through MindSpore's shuffle buffer (4 times the average rows per file).
+``num_shards`` gives shard ``i`` the files ``i, i + num_shards, ...`` of that order, or with
+``shard_equal_rows`` its ``ceil(rows / num_shards)`` rows of all the files; ``num_samples`` (or a
+schema's ``numRows``) keeps the first rows. ``Shuffle.INFILE``, ``PARTIAL`` and ``ADAPTIVE``
+shuffle the rows (round-robin over the files) in msjax's own order. Files
 compressed with ``compression_type`` "GZIP" or "ZLIB" are read whole into memory; over them
 ``num_samples`` counts a shard's rows, taken evenly from the first ``files // num_shards`` of its
 files, each of which must hold its share (MindSpore's rule).
@@ -17,18 +21,19 @@ files, each of which must hold its share (MindSpore's rule).
 from __future__ import annotations
 
 import gzip
+import math
 import struct
 import zlib
 
 import numpy as np
 
-from msjax._src.dataset.buffer_shuffle import ShuffleOrders
+from msjax._src.dataset.buffer_shuffle import ShuffleOrders, buffer_shuffle_order
 from msjax._src.dataset.cpp_orders import CumulativeShuffle
 from msjax._src.dataset.file_rows import _interleave, _shard_blocks, shuffle_mode
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset import config
 from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
-from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
+from msjax._src.dataset.samplers import Sampler, Shuffle, _check_num_samples, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
 
@@ -211,19 +216,18 @@ class TFRecordDataset(MappableSource):
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
         self._data: dict = {}  # the inflated bytes of compressed files
-        if shuffle_mode(shuffle) in (Shuffle.FALSE, Shuffle.FILES):
+        mode = shuffle_mode(shuffle)
+        if mode in (Shuffle.FALSE, Shuffle.FILES, Shuffle.GLOBAL):
             self.files = files
             super().__init__(None, num_parallel_workers, False, None, None, None, cache=cache)
             self.use_sampler(_ReadOrder(self, num_samples, num_shards, shard_id,
-                                        shard_equal_rows, shuffle_mode(shuffle) is Shuffle.FILES))
+                                        shard_equal_rows, mode))
             self._records = None
             self._names = None
             return
         self.files = files if num_shards is None else files[shard_id::num_shards]
-        super().__init__(num_samples, num_parallel_workers, bool(shuffle), None, None, None,
-                         cache=cache)
-        if shuffle in (True, Shuffle.GLOBAL):
-            self.use_sampler(_BufferShuffleSampler(num_samples))
+        # Shuffle.INFILE, PARTIAL, ADAPTIVE: msjax's random order of the rows
+        super().__init__(num_samples, num_parallel_workers, True, None, None, None, cache=cache)
         self._records = None
         self._names = None
 
@@ -303,16 +307,18 @@ class _ReadOrder(Sampler):
     """TFRecordDataset's rows without a shuffle, in MindSpore's read order (the module's doc):
     flat indices into the records, file after file."""
 
-    def __init__(self, source, num_samples, num_shards, shard_id, equal_rows, shuffle_files):
+    def __init__(self, source, num_samples, num_shards, shard_id, equal_rows, mode):
         super().__init__()
         self.source = source
         self.counts = None  # each file's records (set by the source when it indexes them)
-        self.rows = num_samples
+        self.rows = _check_num_samples(num_samples)
         self.num_shards, self.shard_id = num_shards or 1, shard_id or 0
         self.equal_rows = bool(equal_rows)
         # Shuffle.FILES: the file order of each epoch, as file_rows.FileReadOrder draws it
         self._file_orders = None
-        if shuffle_files:
+        self._row_orders = None
+        self.shuffle_rows = mode is Shuffle.GLOBAL
+        if mode is not Shuffle.FALSE:
             self._file_orders = (CumulativeShuffle(offset=1) if self.num_shards > 1
                                  else CumulativeShuffle(same_seed=True))
 
@@ -358,32 +364,26 @@ class _ReadOrder(Sampler):
     def size(self, length):
         return len(self.order())
 
-    def index_dataset(self, length, seed, epoch=0):
-        import grain  # pylint: disable=import-outside-toplevel
-        return grain.MapDataset.source(self.order(seed, epoch))
-
-
-class _BufferShuffleSampler(Sampler):
-    """``Shuffle.GLOBAL`` (the default): MindSpore puts a shuffle with a buffer larger than the
-    rows after the reader, so the rows come in the order of ``Dataset.shuffle`` over the rows in
-    file order (the first `num_samples` of them), from the pipeline's seed, epoch after epoch
-    (buffer_shuffle.py). (With several files MindSpore also shuffles the files' order, which is
-    not reproduced.)"""
-
-    def __init__(self, num_samples=None):
-        super().__init__(num_samples)
-        self._orders = None
-
-    def size(self, length):
-        return self._limit(length)
+    def _buffer_size(self) -> int:
+        """MindSpore's shuffle buffer after the reader: 4 times the average rows per file of a
+        shard, at most 10,000."""
+        rows = math.ceil(sum(self.counts) / self.num_shards)
+        return min(rows // max(len(self.counts), 1) * 4, 10000)
 
     def index_dataset(self, length, seed, epoch=0):
         import grain  # pylint: disable=import-outside-toplevel
-        length = self._limit(length)
-        if self._orders is None:
-            self._orders = ShuffleOrders(max(length, 2))
-        order = self._orders.order(length, seed, epoch) if length else np.arange(0)
-        return grain.MapDataset.source(np.asarray(order, np.int64))
+        order = self.order(seed, epoch)
+        if self.shuffle_rows and len(order):
+            if self._row_orders is None:
+                self._row_orders = ShuffleOrders(max(self._buffer_size(), 2))
+            # the shuffle's generator goes on over the epochs, one word a row; a shard's rows
+            # may differ from epoch to epoch (its files do)
+            drawn = sum(len(self.order(seed, earlier)) for earlier in range(epoch))
+            generator = self._row_orders.generator_at(seed, drawn)
+            order = order[buffer_shuffle_order(len(order), self._row_orders.buffer_size,
+                                               generator.take(len(order)))]
+            self._row_orders.keep(seed, drawn + len(order), generator)
+        return grain.MapDataset.source(order)
 
 
 def _as_schema(value, type_name, shape):

@@ -1,7 +1,7 @@
 """Probe: mindspore.dataset.TFRecordDataset over GZIP- and ZLIB-compressed files, next to the
 same files uncompressed: row order, shards (with and without shard_equal_rows, num_samples and a
-schema's numRows), dataset sizes, and the errors; and the file orders of Shuffle.FILES over three
-epochs, sharded or not, under two seeds. Files are written by dataset_tfrecord_probe.py's
+schema's numRows), dataset sizes, and the errors; and the orders of Shuffle.FILES and of the
+default Shuffle.GLOBAL over three epochs, sharded or not, under two seeds. Files are written by dataset_tfrecord_probe.py's
 writer (set MSJAX_PROBE_SCRIPTS to tests/goldens/scripts when the probe runs from a copy).
 Golden: tests/goldens/dataset/tfrecord_compression_probe.out (MindSpore 2.10, CPU: the ` -> ` lines
 of MSJAX_PROBE_SCRIPTS=tests/goldens/scripts mindspore-oracle <this file>); test:
@@ -116,3 +116,13 @@ for seed in (0, 7):
                 print(f"FILES seed={seed} shards={shards} id={shard} equal={equal} ->", three_epochs(
                     lambda: ds.TFRecordDataset(paths, num_shards=shards, shard_id=shard,
                                                shard_equal_rows=equal, shuffle=ds.Shuffle.FILES)))
+    print(f"GLOBAL seed={seed} one file ->", three_epochs(lambda: ds.TFRecordDataset(paths[1])))
+    print(f"GLOBAL seed={seed} ->", three_epochs(lambda: ds.TFRecordDataset(paths)))
+    print(f"GLOBAL seed={seed} num_samples=5 ->",
+          three_epochs(lambda: ds.TFRecordDataset(paths, num_samples=5)))
+    for shards in (2, 3):
+        for shard in range(shards):
+            for equal in (False, True):
+                print(f"GLOBAL seed={seed} shards={shards} id={shard} equal={equal} ->", three_epochs(
+                    lambda: ds.TFRecordDataset(paths, num_shards=shards, shard_id=shard,
+                                               shard_equal_rows=equal)))
