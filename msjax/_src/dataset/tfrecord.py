@@ -32,7 +32,7 @@ from msjax._src.dataset.cpp_orders import CumulativeShuffle
 from msjax._src.dataset.file_rows import _interleave, _shard_blocks, shuffle_mode
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset import config
-from msjax._src.dataset.rows import SYNTAX_HEADER, pipeline_error
+from msjax._src.dataset.rows import SYNTAX_HEADER, mark_source_row, pipeline_error
 from msjax._src.dataset.samplers import Sampler, Shuffle, _check_num_samples, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
@@ -292,15 +292,19 @@ class TFRecordDataset(MappableSource):
         return len(self._load())
 
     def _read(self, index):
-        features = self._decode(self._load()[index])
+        """Row `index`, each value marked with its file (a map failing on it names the file)."""
+        record = self._load()[index]
+        features = self._decode(record)
         columns = self._columns()
         row = [features[name] for name in columns]
         if self.schema is None:
-            return tuple(bytes_value(v, False) if isinstance(v, list) else v for v in row)
-        types = {c["name"]: c["type"] for c in self.schema.columns}
-        shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
-        return tuple(_as_schema(value, types.get(name), shapes.get(name))
-                     for name, value in zip(columns, row))
+            values = tuple(bytes_value(v, False) if isinstance(v, list) else v for v in row)
+        else:
+            types = {c["name"]: c["type"] for c in self.schema.columns}
+            shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
+            values = tuple(_as_schema(value, types.get(name), shapes.get(name))
+                           for name, value in zip(columns, row))
+        return mark_source_row(values, record[0])
 
 
 class _ReadOrder(Sampler):
