@@ -11,6 +11,7 @@ import pytest
 from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax
 
 GOLDEN = parse_lines((GOLDENS / "dataset" / "tfrecord_compression_probe.out").read_text())
+SCHEMA_GOLDEN = parse_lines((GOLDENS / "dataset" / "tfrecord_schema_probe.out").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -25,3 +26,20 @@ def test_golden_has_every_case():
 @pytest.mark.parametrize("label", list(GOLDEN))
 def test_matches_mindspore(cases, label):
     assert cases[label] == GOLDEN[label]
+
+
+@pytest.fixture(scope="module")
+def schema_cases():
+    return parse_lines(script_output_on_msjax("tfrecord_schema_probe.py"))
+
+
+def test_schema_golden_has_every_case():
+    assert len(SCHEMA_GOLDEN) == 46
+
+
+@pytest.mark.parametrize("label", list(SCHEMA_GOLDEN))
+def test_schema_matches_mindspore(schema_cases, label):
+    """A schema's types and shapes (tests/goldens/scripts/tfrecord_schema_probe.py): casts,
+    reshapes, rank-0 scalars, and MindSpore's ParseExample errors (naming the file unless a
+    batch reads the source), exactly."""
+    assert schema_cases[label] == SCHEMA_GOLDEN[label]

@@ -47,6 +47,8 @@ class BatchDataset(Dataset):
     def __init__(self, child, batch_size, drop_remainder, num_parallel_workers, per_batch_map,
                  input_columns, output_columns):
         super().__init__([child], num_parallel_workers)
+        if hasattr(child, "parse_in_batches"):  # TFRecordDataset: MindSpore parses batches
+            child.parse_in_batches()
         # A callable batch_size(BatchInfo) gives each batch's size; get_batch_size() is then -1.
         self.batch_size_function = batch_size if callable(batch_size) else None
         if self.batch_size_function is None:

@@ -49,6 +49,8 @@ class Schema:
         items = columns.items() if isinstance(columns, dict) else [(c["name"], c) for c in columns]
         for name, column in items:
             self.add_column(name, column["type"], column.get("shape"))
+            if column.get("shape") is None and "rank" in column:
+                self.columns[-1]["rank"] = column["rank"]  # a rank-0 column holds one value
 
     def column_names(self):
         return [c["name"] for c in self.columns]

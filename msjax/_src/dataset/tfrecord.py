@@ -216,6 +216,7 @@ class TFRecordDataset(MappableSource):
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
         self._data: dict = {}  # the inflated bytes of compressed files
+        self._parsed_in_batches = False
         mode = shuffle_mode(shuffle)
         if mode in (Shuffle.FALSE, Shuffle.FILES, Shuffle.GLOBAL):
             self.files = files
@@ -270,8 +271,8 @@ class TFRecordDataset(MappableSource):
         available = self._feature_names()
         if self.columns_list:
             names = self.columns_list
-        elif self.schema is not None:
-            names = self.schema.column_names()
+        elif self.schema is not None:  # a feature missing from the file fails when read
+            return self.schema.column_names()
         else:
             names = available
         for name in names:
@@ -296,15 +297,28 @@ class TFRecordDataset(MappableSource):
         record = self._load()[index]
         features = self._decode(record)
         columns = self._columns()
+        missing = [name for name in columns if name not in features]
+        if missing:
+            where = "" if self._parsed_in_batches else \
+                f" The corresponding data file is: {record[0]}."
+            raise pipeline_error(f"map operation: [ParseExample] failed.{where} Feature name: "
+                                 f"{missing[0]} is required in schema but could not be found in "
+                                 f"tfrecord file.", "TFRecordDataset")
         row = [features[name] for name in columns]
         if self.schema is None:
             values = tuple(bytes_value(v, False) if isinstance(v, list) else v for v in row)
         else:
-            types = {c["name"]: c["type"] for c in self.schema.columns}
-            shapes = {c["name"]: c.get("shape") for c in self.schema.columns}
-            values = tuple(_as_schema(value, types.get(name), shapes.get(name))
+            where = "" if self._parsed_in_batches else \
+                f" The corresponding data file is: {record[0]}."
+            by_name = {c["name"]: c for c in self.schema.columns}
+            values = tuple(_as_schema(name, value, by_name.get(name, {}), where)
                            for name, value in zip(columns, row))
         return mark_source_row(values, record[0])
+
+    def parse_in_batches(self):
+        """A batch reads this source's rows (MindSpore then parses whole batches, and its
+        errors name no file)."""
+        self._parsed_in_batches = True
 
 
 class _ReadOrder(Sampler):
@@ -390,13 +404,36 @@ class _ReadOrder(Sampler):
         return grain.MapDataset.source(order)
 
 
-def _as_schema(value, type_name, shape):
-    """A feature's values as the schema's column: its type (``string``: the byte strings
-    decoded) and shape (``[]`` one value; ``-1`` a dimension the values give)."""
+_FEATURE_TYPES = {"i": "int64", "f": "float32"}
+
+
+def _as_schema(name, value, column, where):
+    """A feature's values as the schema's column (MindSpore's ParseExample): its type (a
+    ``string`` column takes a bytes feature only; a uint8/int8 one also a single byte string, as
+    its bytes; numbers are cast) and shape (the values reshaped, ``-1`` a dimension they give;
+    rank 0 with one value: a scalar), else MindSpore's error."""
+    type_name, shape = column.get("type"), column.get("shape")
+    actual = "string" if isinstance(value, list) else _FEATURE_TYPES[value.dtype.kind]
+    bytes_as_numbers = actual == "string" and type_name in ("uint8", "int8")
+    if type_name is not None and (type_name == "string") != (actual == "string") \
+            and not bytes_as_numbers:
+        raise pipeline_error(f"map operation: [ParseExample] failed.{where} The data type loaded "
+                             f"from the example for feature name: {name} does not match the "
+                             f"predefined type in schema, the actual type: {actual}, but the "
+                             f"predefined type: {type_name}", "TFRecordDataset")
     if isinstance(value, list):
         value = bytes_value(value, type_name == "string")
-    elif type_name not in (None, "string"):
+        if bytes_as_numbers:
+            value = value.astype(type_name)
+    elif type_name is not None:
         value = value.astype(type_name)
     if shape is not None:
-        value = value.reshape(shape)
+        try:
+            value = value.reshape(shape)
+        except ValueError:
+            raise pipeline_error(f"map operation: [ParseExample] failed.{where} Column shape of "
+                                 f"{name} defined in schema does not match the shape actually "
+                                 f"load.", "TFRecordDataset") from None
+    elif column.get("rank") == 0 and value.size == 1:
+        value = value.reshape(())
     return value
