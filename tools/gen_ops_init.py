@@ -62,7 +62,7 @@ EXTRA = {
 
 # Modules of Primitives that are not all names of `mindspore.ops` (see render).
 INTERNAL_PRIMITIVE_MODULES = ("msjax._src.ops.alias_primitives", "msjax._src.ops.grad_ops",
-                              "msjax._src.ops.grad_primitives",
+                              "msjax._src.ops.grad_primitives", "msjax._src.ops.inner_ops",
                               "msjax._src.ops.linalg_primitives", "msjax._src.ops.loss_ops",
                               "msjax._src.ops.quant_ops", "msjax._src.ops.set_ops",
                               "msjax._src.ops.random_ops", "msjax._src.ops.rl_inner_ops",

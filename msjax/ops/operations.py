@@ -330,6 +330,7 @@ from msjax._src.ops.array_ops import OnesLike as OnesLike
 from msjax._src.ops.linalg_ops import Orgqr as Orgqr
 from msjax._src.ops.primitives import Pack as Pack
 from msjax._src.ops.primitives import Pad as Pad
+from msjax._src.ops.inner_ops import PadAndShift as PadAndShift
 from msjax._src.ops.used_primitives import Padding as Padding
 from msjax._src.ops.pad_v3_ops import PadV3 as PadV3
 from msjax._src.ops.alias_primitives import ParallelConcat as ParallelConcat

@@ -228,7 +228,12 @@ _BINARY_CROSS_ENTROPY = Rule(
     same({0: "input", 2: "weight"}, message=f"For primitive[{_BCE}], the input and weight "
                                             "should have same type, but got: {0} and {1}."))
 
+_NEXT_AFTER = Rule(same({0: "x1", 1: "x2"}, primitive="NextAfter"),
+                  only(0, "x1", ("Float32", "Float64"), primitive="NextAfter"))
+
 RULES: dict[str, Rule] = {
+    "nextafter": _NEXT_AFTER,
+    "NextAfter": _NEXT_AFTER,
     "avg_pool1d": _AVG_POOL3D_INPUT,  # (MindSpore computes both with AvgPool3D)
     "avg_pool2d": _AVG_POOL3D_INPUT,
     "prelu": _PRELU,

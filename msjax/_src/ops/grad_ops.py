@@ -25,6 +25,7 @@ from msjax._src.ops import batch_norm_train
 from msjax._src.ops.batch_norm_train import normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.array_ops import strided_slice
+from msjax._src.ops.grad_primitives import _layer_norm_grad
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.legacy_ops import _resize_bilinear_v2, _resize_nearest_neighbor
 from msjax._src.ops.nn_ops import (avg_pool_kernel, channels_axis, check_batch_norm,
@@ -304,37 +305,6 @@ def _bias_add_grad(dout, data_format):
 BiasAddGrad = primitive("BiasAddGrad", functional(_bias_add_grad), data_format="NCHW",
                         display=shown.enum("data_format", shown.FORMAT))
 FlattenGrad = primitive("FlattenGrad", functional(lambda dout, shape: dout.reshape(tuple(shape))))
-
-
-_LAYER_NORM_EPSILON = 1e-12  # MindSpore's LayerNormGrad kernel's
-
-
-def _layer_norm_grad(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis):
-    """`LayerNormGrad(begin_norm_axis=1, begin_params_axis=1)(x, dy, variance, mean, gamma)` ->
-    (dx, dgamma, dbeta): LayerNorm's gradients given the forward's statistics over the axes from
-    `begin_norm_axis` on (`variance` and `mean` of the reduced shape, kept axes or not) and
-    `gamma` of `x.shape[begin_params_axis:]`; dgamma and dbeta sum over the axes before
-    `begin_params_axis`. Computed in float32 for float16 inputs, returned in `x`'s dtype."""
-    rank = x.ndim
-    norm_start, params_start = begin_norm_axis % rank, begin_params_axis % rank
-    norm_axes, param_axes = tuple(range(norm_start, rank)), tuple(range(params_start))
-    kept = x.shape[:norm_start] + (1,) * (rank - norm_start)
-    compute = jnp.promote_types(x.dtype, jnp.float32)
-    x32, dy32 = x.astype(compute), dy.astype(compute)
-    mean32 = mean.astype(compute).reshape(kept)
-    inv_std = lax.rsqrt(variance.astype(compute).reshape(kept) + _LAYER_NORM_EPSILON)
-    scale = gamma.astype(compute)
-    centered = x32 - mean32
-    count = math.prod(x.shape[norm_start:])
-    scaled_dy = dy32 * scale
-    sum_var = jnp.sum(-0.5 * scaled_dy * centered * inv_std ** 3, norm_axes, keepdims=True)
-    sum_dy = jnp.sum(scaled_dy, norm_axes, keepdims=True)
-    sum_centered = jnp.sum(-2.0 * centered, norm_axes, keepdims=True)
-    dx = (scaled_dy * inv_std + sum_var * (2.0 / count) * centered
-          + (-inv_std * sum_dy + sum_var * sum_centered / count) / count)
-    dgamma = jnp.sum(dy32 * inv_std * centered, param_axes)
-    dbeta = jnp.sum(dy32, param_axes)
-    return dx.astype(x.dtype), dgamma.astype(gamma.dtype), dbeta.astype(gamma.dtype)
 
 
 LayerNormGrad = primitive("LayerNormGrad", functional(_layer_norm_grad), begin_norm_axis=1,
@@ -848,6 +818,12 @@ CdistGrad = primitive("CdistGrad", functional(_cdist_grad), p=2.0)
 # the rest of ops.operations._grad_ops' Primitives (a module of its own, for size)
 from msjax._src.ops.grad_primitives import (  # noqa: E402
     FractionalMaxPoolGrad as FractionalMaxPoolGrad)
+from msjax._src.ops.grad_primitives import (  # noqa: E402
+    LayerNormGradGrad as LayerNormGradGrad)
+from msjax._src.ops.grad_primitives import MaximumGradGrad as MaximumGradGrad  # noqa: E402
+from msjax._src.ops.grad_primitives import MinimumGrad as MinimumGrad  # noqa: E402
+from msjax._src.ops.grad_primitives import (  # noqa: E402
+    ResizeNearestNeighborV2Grad as ResizeNearestNeighborV2Grad)
 from msjax._src.ops.grad_primitives import L2NormalizeGrad as L2NormalizeGrad  # noqa: E402
 from msjax._src.ops.grad_primitives import MaxPoolGradGrad as MaxPoolGradGrad  # noqa: E402
 from msjax._src.ops.grad_primitives import (  # noqa: E402

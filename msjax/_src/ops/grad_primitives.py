@@ -1,11 +1,12 @@
 """More of MindSpore's gradient Primitives (`ops.operations._grad_ops`), re-exported by
 `grad_ops` (whose names `mindspore.ops.operations._grad_ops` answers): MaxPoolGradWithArgmaxV2,
 SigmoidCrossEntropyWithLogitsGrad, L2NormalizeGrad, FractionalMaxPoolGrad,
-MaxPoolGradGradWithArgmax, MaxPoolGradGrad, PadV3Grad, GridSampler2DGrad, GridSampler3DGrad and
-NLLLossGrad, each the backward of msjax's forward operator, with MindSpore 2.10's attributes,
+MaxPoolGradGradWithArgmax, MaxPoolGradGrad, PadV3Grad, GridSampler2DGrad, GridSampler3DGrad,
+NLLLossGrad, and ops.auto_generate's MinimumGrad, MaximumGradGrad, LayerNormGradGrad and
+ResizeNearestNeighborV2Grad, each the backward of msjax's forward operator, with MindSpore 2.10's attributes,
 reprs and errors (tests/goldens/scripts/ops16a_grad_primitives_probe.py,
 ops16a_fractional_max_pool_grad_probe.py, ops18_grad_primitives_probe.py,
-sampler_nll_grad_primitives_probe.py, opsb18_ops_probe.py)."""
+sampler_nll_grad_primitives_probe.py, opsb18_ops_probe.py, dyn20_grad_primitives_probe.py)."""
 from __future__ import annotations
 
 import inspect
@@ -13,6 +14,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+from jax import lax
 
 from msjax._src.backend.interface import one_program
 from msjax._src.core import checkparam
@@ -23,6 +25,7 @@ from msjax._src.ops.grid_sample_ops import MODES, PADDINGS, enum_index, sample
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops.adapters import concrete_array
 from msjax._src.ops.input_rules import ms_name
+from msjax._src.ops.legacy_ops import _resize_nearest_neighbor_v2
 from msjax._src.ops.loss_ops import nll_label_weights
 from msjax._src.ops.nn_ops import max_pool_argmax_2d
 from msjax._src.ops.pad_v3_ops import pad_v3
@@ -297,3 +300,152 @@ NLLLossGrad = primitive(
     display=shown.REDUCTION_ENUM,
     check=lambda attrs: enum_index(attrs["reduction"], ("sum", "mean", "none"), "reduction",
                                    "NLLLossGrad"))
+
+
+_LAYER_NORM_EPSILON = 1e-12  # MindSpore's LayerNormGrad kernel's
+
+
+def _layer_norm_grad(x, dy, variance, mean, gamma, begin_norm_axis, begin_params_axis):
+    """`LayerNormGrad(begin_norm_axis=1, begin_params_axis=1)(x, dy, variance, mean, gamma)` ->
+    (dx, dgamma, dbeta): LayerNorm's gradients given the forward's statistics over the axes from
+    `begin_norm_axis` on (`variance` and `mean` of the reduced shape, kept axes or not) and
+    `gamma` of `x.shape[begin_params_axis:]`; dgamma and dbeta sum over the axes before
+    `begin_params_axis`. Computed in float32 for float16 inputs, returned in `x`'s dtype."""
+    rank = x.ndim
+    norm_start, params_start = begin_norm_axis % rank, begin_params_axis % rank
+    norm_axes, param_axes = tuple(range(norm_start, rank)), tuple(range(params_start))
+    kept = x.shape[:norm_start] + (1,) * (rank - norm_start)
+    compute = jnp.promote_types(x.dtype, jnp.float32)
+    x32, dy32 = x.astype(compute), dy.astype(compute)
+    mean32 = mean.astype(compute).reshape(kept)
+    inv_std = lax.rsqrt(variance.astype(compute).reshape(kept) + _LAYER_NORM_EPSILON)
+    scale = gamma.astype(compute)
+    centered = x32 - mean32
+    count = math.prod(x.shape[norm_start:])
+    scaled_dy = dy32 * scale
+    sum_var = jnp.sum(-0.5 * scaled_dy * centered * inv_std ** 3, norm_axes, keepdims=True)
+    sum_dy = jnp.sum(scaled_dy, norm_axes, keepdims=True)
+    sum_centered = jnp.sum(-2.0 * centered, norm_axes, keepdims=True)
+    dx = (scaled_dy * inv_std + sum_var * (2.0 / count) * centered
+          + (-inv_std * sum_dy + sum_var * sum_centered / count) / count)
+    dgamma = jnp.sum(dy32 * inv_std * centered, param_axes)
+    dbeta = jnp.sum(dy32, param_axes)
+    return dx.astype(x.dtype), dgamma.astype(gamma.dtype), dbeta.astype(gamma.dtype)
+
+
+# -- ops.auto_generate's Minimum/Maximum and LayerNorm second-order gradients ------------------
+# (tests/goldens/scripts/dyn20_grad_primitives_probe.py)
+_MIN_MAX_GRAD_TYPES = ("BFloat16", "Float16", "Float32", "Float64", "Int16", "Int32", "Int64",
+                       "Int8", "UInt16", "UInt32", "UInt64", "UInt8")
+
+
+def _check_min_max_inputs(name, first, second, names):
+    """MindSpore's checks of MinimumGrad's and MaximumGradGrad's first two inputs: a real number
+    dtype, the same for both."""
+    for argument, value in zip(names, (first, second)):
+        kind = str(mstype.from_numpy(value.dtype))
+        if kind not in _MIN_MAX_GRAD_TYPES:
+            kinds = ", ".join(f"Tensor[{k}]" for k in _MIN_MAX_GRAD_TYPES)
+            raise TypeError(f"For primitive[{name}], the input argument[{argument}] must be a "
+                            f"type of {{{kinds}}}, but got Tensor[{kind}].")
+    if first.dtype != second.dtype:
+        raise TypeError(f"For '{name}', the dtype of two args should be same, but the dtype of "
+                        f"first arg Tensor[{mstype.from_numpy(first.dtype)}] is not consistent "
+                        f"with the dtype of second arg Tensor[{mstype.from_numpy(second.dtype)}]")
+
+
+def _sum_to_shape(value, shape):
+    """`value` summed over the axes broadcasting added to or stretched from `shape`."""
+    extra = value.ndim - len(shape)
+    axes = tuple(range(extra)) + tuple(extra + i for i, d in enumerate(shape)
+                                       if d == 1 and value.shape[extra + i] != 1)
+    return jnp.sum(value, axis=axes).reshape(shape) if axes else value.reshape(shape)
+
+
+def _minimum_grad(x1, x2, grads, grad_x=True, grad_y=True):
+    """`MinimumGrad(grad_x, grad_y)(x1, x2, grads)` -> (dx1, dx2): `grads` where its input is
+    the smaller, split in halves where they are equal (integers divided as C++ does), each
+    summed back to its input's shape. MindSpore's CPU kernel gives both whatever the flags say."""
+    _check_min_max_inputs("MinimumGrad", x1, x2, ("x1", "x2"))
+    a, b = jnp.broadcast_arrays(x1, x2)
+    grads = jnp.broadcast_to(grads, a.shape)
+    zero = jnp.zeros_like(grads)
+    half = (grads / 2 if jnp.issubdtype(grads.dtype, jnp.inexact)
+            else lax.div(grads, jnp.asarray(2, grads.dtype)))
+    dx1 = jnp.where(a < b, grads, jnp.where(a == b, half, zero))
+    dx2 = jnp.where(a > b, grads, jnp.where(a == b, half, zero))
+    return _sum_to_shape(dx1, x1.shape), _sum_to_shape(dx2, x2.shape)
+
+
+MinimumGrad = primitive("MinimumGrad", functional(_minimum_grad), grad_x=True, grad_y=True)
+
+
+def _maximum_grad_grad(x, y, dx, dy, grad_x=True, grad_y=True):
+    """`MaximumGradGrad(grad_x, grad_y)(x, y, dx, dy)` -> (sopd_x, sopd_y, sopd_grads):
+    MaximumGrad's gradient. Its outputs do not change with `x` and `y` (zeros of their shapes);
+    the cotangent of its `grads` is `dx` where x >= y, else `dy`, of the broadcast shape."""
+    _check_min_max_inputs("MaximumGradGrad", x, y, ("x", "y"))
+    a, b = jnp.broadcast_arrays(x, y)
+    sopd_grads = jnp.where(a >= b, jnp.broadcast_to(dx, a.shape), jnp.broadcast_to(dy, a.shape))
+    return jnp.zeros_like(x), jnp.zeros_like(y), sopd_grads.astype(dx.dtype)
+
+
+MaximumGradGrad = primitive("MaximumGradGrad", functional(_maximum_grad_grad), grad_x=True,
+                            grad_y=True)
+
+
+def _layer_norm_grad_grad(x, dy, variance, mean, gamma, d_dx, d_dg, d_db, begin_norm_axis=1,
+                          begin_params_axis=1):
+    """`LayerNormGradGrad(begin_norm_axis, begin_params_axis)(x, dy, variance, mean, gamma,
+    d_dx, d_dg, d_db)` -> (sopd_x, sopd_dy, sopd_gamma): LayerNorm's backward pulled back to
+    `x`, `dy` and `gamma` for the cotangents (d_dx, d_dg, d_db) of its (dx, dgamma, dbeta).
+    As MindSpore's kernel: the backward is written with x̂ = (x - mean) / sqrt(variance + 1e-12),
+    dx = (g - mean(g) - x̂ · mean(g · x̂)) / sqrt(variance + 1e-12) for g = dy · gamma (means over
+    the normalised axes), dgamma = Σ dy · x̂, dbeta = Σ dy; and the mean and variance, at the
+    values given, change with `x` as mean(x) and mean((x - mean)²) do (the given mean held).
+    Computed in float32 for float16 inputs. (MindSpore's CPU kernel is defined for
+    begin_params_axis == begin_norm_axis only: docs/migration.md.)"""
+    rank = x.ndim
+    norm_axes = tuple(range(begin_norm_axis % rank, rank))
+    param_axes = tuple(range(begin_params_axis % rank))
+    compute = jnp.promote_types(x.dtype, jnp.float32)
+    kept = x.shape[:norm_axes[0]] + (1,) * len(norm_axes)
+    given_mean = mean.astype(compute).reshape(kept)
+    given_variance = variance.astype(compute).reshape(kept)
+
+    def backward(x, dy, gamma):
+        x_mean = jnp.mean(x, norm_axes, keepdims=True)
+        x_variance = jnp.mean(jnp.square(x - given_mean), norm_axes, keepdims=True)
+        at_mean = given_mean + (x_mean - lax.stop_gradient(x_mean))
+        at_variance = given_variance + (x_variance - lax.stop_gradient(x_variance))
+        inv_std = lax.rsqrt(at_variance + _LAYER_NORM_EPSILON)
+        normalized = (x - at_mean) * inv_std
+        scaled_dy = dy * gamma
+        dx = inv_std * (scaled_dy - jnp.mean(scaled_dy, norm_axes, keepdims=True)
+                        - normalized * jnp.mean(scaled_dy * normalized, norm_axes, keepdims=True))
+        return dx, jnp.sum(dy * normalized, param_axes), jnp.sum(dy, param_axes)
+
+    _, pullback = jax.vjp(backward, x.astype(compute), dy.astype(compute), gamma.astype(compute))
+    sopd_x, sopd_dy, sopd_gamma = pullback(
+        (d_dx.astype(compute), d_dg.astype(compute), d_db.astype(compute)))
+    return sopd_x.astype(x.dtype), sopd_dy.astype(dy.dtype), sopd_gamma.astype(gamma.dtype)
+
+
+LayerNormGradGrad = primitive("LayerNormGradGrad", functional(_layer_norm_grad_grad),
+                              begin_norm_axis=1, begin_params_axis=1)
+
+
+def _resize_nearest_neighbor_v2_grad(grads, size, align_corners=False, half_pixel_centers=False):
+    """`ResizeNearestNeighborV2Grad(align_corners, half_pixel_centers)(grads, size)`:
+    ResizeNearestNeighborV2's gradient, `grads` (NCHW) summed onto the source pixels of an input
+    of spatial size `size` (a tuple or a Tensor); source pixels no output chose get 0."""
+    height, width = (int(s) for s in concrete_array(size).reshape(-1))
+    source = jnp.zeros(grads.shape[:-2] + (height, width), grads.dtype)
+    _, pullback = jax.vjp(lambda v: _resize_nearest_neighbor_v2(
+        v, grads.shape[-2:], align_corners, half_pixel_centers), source)
+    return pullback(grads)[0]
+
+
+ResizeNearestNeighborV2Grad = primitive(
+    "ResizeNearestNeighborV2Grad", functional(_resize_nearest_neighbor_v2_grad),
+    align_corners=False, half_pixel_centers=False)

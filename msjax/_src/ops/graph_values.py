@@ -117,6 +117,7 @@ def _variable(value):
         marked.__ms_mutable__ = True
         marked.__ms_dynamic_len__ = False
         marked.__ms_origin_object__ = value
+        marked.__ms_graph_made__ = True
         return marked
     return value
 
@@ -293,6 +294,7 @@ def mutable(input_data=_NO_INPUT, dynamic_len=False):
         ret.__ms_mutable__ = True
         ret.__ms_dynamic_len__ = dynamic_len
         ret.__ms_origin_object__ = input_data
+        ret.__ms_graph_made__ = graph  # (graph mode returns one it made as a plain value)
     return ret
 
 

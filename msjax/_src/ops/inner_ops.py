@@ -41,9 +41,11 @@ graph syntax and its own tests call directly.
   its L2 norm over `axis` (an int, tuple or list; all axes for None or `()`) is at most
   `clip_norm` (a Tensor broadcasting against `x`): `x * clip_norm / max(norm, clip_norm)`,
   Float32 for Float16 and Float32 inputs, with its gradient.
+- `PadAndShift()(input_x, cum_sum_arr, shift_idx)`: -1s of length `cum_sum_arr[-1]` with a run of
+  `input_x`'s first values from `cum_sum_arr[shift_idx]` on (the embedding cache's).
 
 Values are MindSpore 2.10's (tests/goldens/scripts/conformance_probe5.py, st_ops12_probe.py,
-inner_checks_probe.py, ops16b_misc_probe.py).
+inner_checks_probe.py, ops16b_misc_probe.py, dyn20_grad_primitives_probe.py).
 """
 from __future__ import annotations
 
@@ -58,7 +60,8 @@ from msjax._src.core.type_text import type_of
 from msjax._src.ops.dtype_rules import only
 from msjax._src.ops.input_rules import Rule, checked
 from msjax._src.backend.interface import one_program
-from msjax._src.ops.registry import Primitive, functional
+from msjax._src.ops.adapters import concrete_array
+from msjax._src.ops.registry import Primitive, functional, primitive
 
 _TOP_TYPES = ((bool, mstype.bool_), (int, mstype.int_), (float, mstype.float32),
               (tuple, mstype.tuple_), (list, mstype.list_), (str, mstype.string),
@@ -481,3 +484,19 @@ class ClipByNorm(Primitive):
                                  f"{x.ndim}) range.")
         _check_clip_by_norm_shapes(tuple(x.shape), tuple(clip_norm.shape))
         return clip_by_l2_norm(x, clip_norm, tuple(axis % x.ndim for axis in axes) or None)
+
+
+def _pad_and_shift(input_x, cum_sum_arr, shift_idx):
+    """`PadAndShift()(input_x, cum_sum_arr, shift_idx)` (`ops.operations`, MindSpore's embedding
+    cache): a 1-D array of length `cum_sum_arr[-1]`, -1 everywhere except from
+    `cum_sum_arr[shift_idx]` on, where the first `cum_sum_arr[shift_idx + 1] -
+    cum_sum_arr[shift_idx]` values of `input_x` are copied. Its length is the value of
+    `cum_sum_arr`, so a compiled function runs it eagerly (transforms/graph_fallback.py)."""
+    bounds = concrete_array(cum_sum_arr).reshape(-1)
+    index = int(concrete_array(shift_idx))
+    start, count = int(bounds[index]), int(bounds[index + 1] - bounds[index])
+    out = jnp.full((int(bounds[-1]),), -1, input_x.dtype)
+    return out.at[start:start + count].set(input_x[:count])
+
+
+PadAndShift = primitive("PadAndShift", functional(_pad_and_shift))

@@ -62,7 +62,7 @@ from msjax._src.transforms.graph_floats import (  # arithmetic, lists, dicts in 
     attribute, augmented, binary, created, negative)
 from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
-from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
+from msjax._src.transforms.graph_index import getitem, setitem, setitem_slice  # `a[i]`, `a[i] = v`
 from msjax._src.transforms.graph_methods import graph_method, read_attribute  # `obj.attr`
 from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code

@@ -624,10 +624,53 @@ def _augmented_assignments(stmts, declared):
     return out
 
 
+def _subscript_assignments(stmts, local_names):
+    """Each `name[index] = value` and `name[lower:upper:step] = value` of a local `name` in
+    `stmts` (this scope's blocks) as `name = setitem(name, index, value)` (`setitem_slice`;
+    graph_index.py: a list assigned by a variable index or slice is what MindSpore's graph makes
+    of it, a dynamic-length one rebound; anything else is updated in place as Python's
+    statement does)."""
+    out = []
+    for stmt in stmts:
+        if not isinstance(stmt, _SCOPES):
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(stmt, field, None)
+                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                    setattr(stmt, field, _subscript_assignments(inner, local_names))
+            for handler in getattr(stmt, "handlers", ()):
+                handler.body = _subscript_assignments(handler.body, local_names)
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+            else None
+        if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+                and target.value.id in local_names):
+            name, index = target.value.id, target.slice
+            if isinstance(index, ast.Slice):
+                bounds = [b if b is not None else ast.Constant(None)
+                          for b in (index.lower, index.upper, index.step)]
+                call = _call(_cf("setitem_slice"), _name(name), *bounds, stmt.value)
+            elif not any(isinstance(n, ast.Slice) for n in ast.walk(index)):
+                call = _call(_cf("setitem"), _name(name), index, stmt.value)
+            else:
+                call = None  # `x[0:2, 1] = v`: a Tensor's, as it is
+            if call is not None:
+                stmt = _located(_assign(name, call, stmt), stmt)
+        out.append(stmt)
+    return out
+
+
+def _bound_names(fdef, declared):
+    """The local names of a function: its parameters and the names its own scope binds."""
+    params = {a.arg for a in ast.walk(fdef.args) if isinstance(a, ast.arg)}
+    bound = {node.id for node, _ in _walk(fdef.body)
+             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    return (params | bound) - declared
+
+
 def _convert_scope(fdef):
     """Convert a function's body in place; nested functions are converted as their own scopes."""
     declared = {n for node in _nodes(fdef.body, (ast.Global, ast.Nonlocal)) for n in node.names}
     fdef.body = _augmented_assignments(fdef.body, declared)
+    fdef.body = _subscript_assignments(fdef.body, _bound_names(fdef, declared))
     body = fdef.body
     if _nodes(body, (ast.Yield, ast.YieldFrom, ast.Await)) or any(
             _leaving([t]) for t in _nodes(body, (ast.Try, getattr(ast, "TryStar", ast.Try)))):

@@ -409,6 +409,37 @@ def graph_len(obj):
     return size
 
 
+def _range_bound_text(bound) -> str:
+    """A Tensor given to `range` as MindSpore's make_range message describes it: a constant
+    one with its address and values, a traced one without."""
+    shape = "(" + ", ".join(str(d) for d in bound.shape) + ")"
+    text = (f"AbstractTensor(shape: {shape}, element: AbstractScalar(Type: {bound.dtype}, "
+            "Value: ValueAny, Shape: NoShape)")
+    data = bound._data
+    if isinstance(data, jax.core.Tracer):
+        data = data.to_concrete_value()  # (a Tensor made from constants inside the function)
+    if data is None:
+        return text + ", value: ValueAny)"
+    values = np.array2string(np.asarray(data), separator=" ")
+    return (text + f", value_ptr: {hex(id(bound))}, value: Tensor(shape={list(bound.shape)}, "
+            f"dtype={bound.dtype}, value={values}))")
+
+
+def graph_range(*args):
+    """`range(...)` in a compiled function other than as a `for` loop's iterable (which
+    control_flow.range_ takes): MindSpore's graph makes it a tuple, of dynamic length with
+    variable items when a bound is a variable (`mutable`) int; a Tensor bound is make_range's
+    TypeError."""
+    for position, bound in enumerate(args):
+        if isinstance(bound, Tensor):
+            raise TypeError(f"For 'make_range', the {position}th input should be a int scalar "
+                            f"but got {_range_bound_text(bound)}")
+    items = tuple(range(*args))
+    if any(getattr(bound, "__ms_mutable__", False) for bound in args):
+        return mutable(items, True)
+    return items
+
+
 def graph_builtin(fn):
     """The graph-mode form of the built-in function or method `fn` (`fn` when it has none)."""
     special = GRAPH_BUILTINS.get(id(fn))
@@ -426,4 +457,4 @@ GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
                   id(builtins.sum): graph_sum, id(builtins.pow): graph_pow,
                   id(builtins.divmod): graph_divmod, id(builtins.abs): graph_abs,
                   id(builtins.list): graph_list, id(builtins.dict): graph_dict,
-                  id(builtins.len): graph_len}
+                  id(builtins.len): graph_len, id(builtins.range): graph_range}

@@ -46,6 +46,7 @@ import numpy as np
 
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.tensor import Tensor
+from msjax._src.ops.graph_values import _Float, _Int, _variable
 from msjax._src.transforms.graph_scalar_ops import divide
 
 _RECORDING: contextvars.ContextVar = contextvars.ContextVar("msjax_graph_floats", default=None)
@@ -132,9 +133,40 @@ def created(container):
     return _made(container)
 
 
+_IDENTITIES = {"Mult": 1, "Add": 0}  # operands MindSpore's arithmetic simplification drops
+
+
+def _variable_scalar(value) -> bool:
+    """Whether `value` is a `mutable` int or float (a variable scalar of the graph)."""
+    return type(value) in (_Int, _Float) and getattr(value, "__ms_mutable__", False)
+
+
+def _plain(value):
+    """A variable scalar's plain Python value; any other value as it is."""
+    return int(value) if type(value) is _Int else float(value) if type(value) is _Float else value
+
+
+def _variable_result(result):
+    """An int or float computed from a variable scalar: a variable too (`ops.isconstant` is
+    False for `mutable(2) % 3`, as in MindSpore's graph), keeping the value its graph computes."""
+    marked = _variable(result)
+    record = _RECORDING.get()
+    entry = None if record is None else record.floats.get(id(result))
+    if entry is not None and marked is not result:
+        record.floats[id(marked)] = (marked, entry[1])
+    return marked
+
+
 def binary(op: str, left, right):
     """`left <op> right` in converted code (`op` the AST operator's name): Python's result (a
-    division as graph_scalar_ops.divide has it), a float among them marked (see the module)."""
+    division as graph_scalar_ops.divide has it), a float among them marked (see the module).
+    With a variable scalar operand an int or float result is a variable."""
+    if _variable_scalar(left) or _variable_scalar(right):
+        identity = _IDENTITIES.get(op)
+        for variable, other in ((left, right), (right, left)):
+            if type(other) is int and other == identity and _variable_scalar(variable):
+                return variable  # MindSpore's graph simplifies `x * 1`, `x + 0` to `x`
+        return _variable_result(binary(op, _plain(left), _plain(right)))
     python, graph = _OPERATORS.get(op, (None, None))
     if graph is None:  # `@`, `<<`, `&`...: no float the graph computes
         return _PYTHON_BINARY[op](left, right)
@@ -148,7 +180,10 @@ def augmented(op: str, target, value):
     """`target <op>= value` of a variable in converted code: `target`'s new value (in place
     where its type updates in place), a float among them marked. A Tensor updated by a tuple or
     list is the operator's new Tensor (`t += (1, 2)` is `t + (1, 2)`, broadcast), as in
-    MindSpore's graph; outside one its in-place method refuses a sequence."""
+    MindSpore's graph; outside one its in-place method refuses a sequence. With a variable
+    scalar operand an int or float result is a variable."""
+    if _variable_scalar(target) or _variable_scalar(value):
+        return _variable_result(augmented(op, _plain(target), _plain(value)))
     if type(value) in (tuple, list) and isinstance(target, Tensor):
         python, _ = _OPERATORS.get(op, (None, None))
         return (python or _PYTHON_BINARY.get(op) or _DIVISIONS[op])(target, value)
@@ -165,7 +200,9 @@ def augmented(op: str, target, value):
 
 
 def negative(operand):
-    """`-operand` in converted code."""
+    """`-operand` in converted code (a variable of a variable scalar)."""
+    if _variable_scalar(operand):
+        return _variable_result(negative(_plain(operand)))
     return _computed(-operand, np.negative, operand)
 
 
@@ -265,6 +302,16 @@ def _returned_float(value: float, record) -> float:
     return single
 
 
+def _returned_variable(value, record):
+    """A variable scalar the compiled function made (`mutable(1.1)`, `mutable(7) / 3`) as
+    MindSpore's graph returns it: a plain int or float (one the function was given comes back
+    as it is), a float by the module's rule."""
+    if type(value) is _Int:
+        return int(value)
+    entry = record.floats.get(id(value))
+    return float(entry[1]) if entry is not None else _returned_float(float(value), record)
+
+
 def returned(result, record, numpy_scalars=True):
     """A compiled function's `result` as MindSpore's graph returns it: its floats, and those of
     its tuples and of the lists and dicts the graph made, by the module's rule (with
@@ -272,6 +319,8 @@ def returned(result, record, numpy_scalars=True):
     it as one; a function the fallback runs returns it as it is); a container holding no float
     to change is returned itself, anything else as it is."""
     kind = type(result)
+    if (kind is _Float or kind is _Int) and getattr(result, "__ms_graph_made__", False):
+        return _returned_variable(result, record)  # (a variable the function made)
     if kind is float:
         return _returned_float(result, record)
     if numpy_scalars and isinstance(result, np.floating):

@@ -118,6 +118,9 @@ _MORE_OPS = {
     "EqualCount": (P("EqualCount"), [I([1, 2, 3]), I([1, 2, 4])]),
     "logcumsumexp": (fn("logcumsumexp"), [F(2, 3), 1]),
     "CumulativeLogsumexp": (P("CumulativeLogsumexp"), [F(2, 3), I(1)]),
+    # ops.nextafter (dyn20): two inputs of one dtype, Float32 or Float64
+    "nextafter": (fn("nextafter"), [F(2, 3), F(2, 3)]),
+    "NextAfter": (P("NextAfter"), [F(2, 3), F(2, 3)]),
     # the convolutions (cv19): input and weight of one dtype
     "Conv2D": _PROBE["OPS"]["Conv2D"],
     "conv2d": (fn("conv2d"), [F(1, 3, 5, 5), F(2, 3, 3, 3)]),
