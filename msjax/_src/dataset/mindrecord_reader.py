@@ -18,12 +18,14 @@ import threading
 
 import numpy as np
 
+from msjax._src.dataset import config
 from msjax._src.dataset import mindrecord_format as fmt
 from msjax._src.dataset.mindrecord import check_filename
-from msjax._src.dataset.mindrecord_shuffle import ShardShuffleSampler
+from msjax._src.dataset.mindrecord_shuffle import ShardDistributedSampler, ShardShuffleSampler
 from msjax._src.dataset.mindrecord_errors import ParamTypeError, ParamValueError
 from msjax._src.dataset.rows import pipeline_error
-from msjax._src.dataset.samplers import RandomSampler, Shuffle
+from msjax._src.dataset.samplers import (DistributedSampler, RandomSampler, Shuffle,
+                                         _check_num_samples)
 from msjax._src.dataset.sources import MappableSource
 
 _SCALAR_TYPES = {"int32": np.int32, "int64": np.int64, "float32": np.float32,
@@ -286,6 +288,10 @@ class MindDataset(MappableSource):
                          sampler, num_shards, shard_id, cache=cache)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and sampler is None and num_shards is None:
             self.use_sampler(ShardShuffleSampler(mode, file_counts=self._file_counts))
+        if num_shards is not None and mode is not Shuffle.PARTIAL:  # MindRecord's own sharding
+            self.use_sampler(ShardDistributedSampler(
+                num_shards, shard_id, mode if mode is not None else shuffle is not False,
+                _check_num_samples(num_samples), config.get_seed(), self._file_counts))
         self.dataset_file = dataset_files
         self.files = files
         self.columns_list = list(columns_list) if columns_list else None
@@ -299,6 +305,11 @@ class MindDataset(MappableSource):
         if type(sampler) is RandomSampler and sampler.shuffle is not Shuffle.PARTIAL:  # pylint: disable=unidiomatic-typecheck
             sampler = ShardShuffleSampler(sampler.shuffle, sampler.num_samples,
                                           sampler.replacement, self._file_counts)
+        elif (type(sampler) is DistributedSampler and sampler.offset == -1  # pylint: disable=unidiomatic-typecheck
+              and sampler.shuffle in (Shuffle.GLOBAL, Shuffle.FALSE)):
+            sampler = ShardDistributedSampler(sampler.num_shards, sampler.shard_id,
+                                              sampler.shuffle, sampler.num_samples, sampler.seed,
+                                              self._file_counts)
         super().use_sampler(sampler)
 
     def _file_counts(self):

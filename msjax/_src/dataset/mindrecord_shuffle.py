@@ -15,7 +15,14 @@ the pipeline seed): ``std::default_random_engine`` (minstd_rand0) and libstdc++'
   pieces put in the order of the file indices shuffled.
 - ``Shuffle.INFILE``: each of those pieces shuffled, each with a generator of the same seed.
 
-Checked against MindSpore 2.10 over seeds and epochs (golden: ds19c_mindrecord_shuffle_probe).
+Sharded (``num_shards`` or a DistributedSampler), the reader starts every epoch from the rows in
+file order, reorders them as above (GLOBAL, FILES or INFILE; not with ``shuffle=False``) with the
+generator seeded ``seed + 1 + epoch`` (``seed`` the sampler's: the pipeline seed when it was
+made), and shard ``i`` of ``n`` reads the rows at ``i, i + n, i + 2n, ...`` of that list, going
+round to its start until it has ``ceil(rows / n)`` (at most ``num_samples``).
+
+Checked against MindSpore 2.10 over seeds and epochs (goldens: ds19c_mindrecord_shuffle_probe,
+mindrecord_shards_probe).
 """
 from __future__ import annotations
 
@@ -73,3 +80,33 @@ class ShardShuffleSampler(OwnLockWhenCopied, Sampler):
                 self._epoch += 1
                 self._tasks = self._step(list(self._tasks), (seed + 1 + self._epoch) & 0xFFFFFFFF)
             return grain.MapDataset.source(np.asarray(self._tasks, np.int64))
+
+
+class ShardDistributedSampler(Sampler):
+    """MindDataset's sharded reading (the module's doc): shard `shard_id` of `num_shards` under
+    `mode` (Shuffle.GLOBAL, FILES, INFILE or FALSE), seeded with `seed`."""
+
+    def __init__(self, num_shards, shard_id, mode, num_samples, seed, file_counts):
+        super().__init__(num_samples)
+        self.num_shards, self.shard_id = num_shards, shard_id
+        self.mode = Shuffle.GLOBAL if mode in (Shuffle.ADAPTIVE, None, True) else \
+            Shuffle.FALSE if mode is False else mode
+        self.shuffle = self.mode
+        self.seed = seed
+        self._reorder = ShardShuffleSampler(self.mode, file_counts=file_counts)
+
+    def size(self, length):
+        return self._limit(-(-length // self.num_shards)) if length else 0
+
+    def rows(self, length, epoch) -> list:
+        """The rows this shard reads in epoch `epoch` of `length` rows."""
+        tasks = list(range(length))
+        if self.mode is not Shuffle.FALSE and length:
+            tasks = self._reorder._step(tasks, (self.seed + 1 + epoch) & 0xFFFFFFFF)
+        taking = self.size(length)
+        return [tasks[(self.shard_id + k * self.num_shards) % length] for k in range(taking)]
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        del seed  # the sampler's own, as MindSpore's
+        return grain.MapDataset.source(np.asarray(self.rows(length, epoch), np.int64))
