@@ -159,21 +159,30 @@ class AudioTensorOperation(TensorOperation):
                                  f"{len(columns)}.", type(self).__name__)
         return super().__call__(*columns)
 
-    def _checked(self, array, floats_only=False, min_rank=1, shape_words="<..., time>"):
+    def _checked(self, array, floats_only=False, min_rank=1, shape_words="<..., time>",
+                 type_words=None):
         """`array` validated as MindSpore's audio kernels do: its rank, and a numeric (or, with
-        `floats_only`, float) dtype."""
+        `floats_only`, float) dtype; `type_words` are the kernel's own words for the dtypes it
+        takes, where they differ from the usual."""
         name = type(self).__name__
         if array.dtype.kind not in ("f" if floats_only else "fiub"):
-            expected = "[float16, float, double]" if floats_only else "[int, float, double]"
+            expected = type_words or ("[float16, float, double]" if floats_only
+                                      else "[int, float, double]")
             raise TransformError(
                 f"{name}: the data type of input tensor does not match the requirement of "
-                f"operator. Expecting tensor in type of {expected}. But got type {array.dtype}.")
+                f"operator. Expecting tensor in type of {expected}. But got type "
+                f"{dtype_words(array.dtype)}.")
         if array.ndim < min_rank:
             raise TransformError(
                 f"{name}: the shape of input tensor does not match the requirement of operator. "
                 f"Expecting tensor in shape of {shape_words}. But got tensor with dimension "
                 f"{array.ndim}.")
         return array
+
+
+def dtype_words(dtype) -> str:
+    """A dtype as MindSpore's kernels name it in messages (text is ``string``)."""
+    return "string" if dtype.kind in "US" else str(dtype)
 
 
 def _out_dtype(array, keep_half=False):
@@ -382,7 +391,7 @@ class BassBiquad(AudioTensorOperation):
         return b, a
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True)
+        array = self._checked(array, floats_only=True, type_words="[float, double]")
         b, a = self.coefficients()
         return _lfilter_clamped(array, b, np.asarray(a)).astype(_out_dtype(array, keep_half=True))
 

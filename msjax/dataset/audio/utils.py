@@ -1,4 +1,4 @@
-"""`mindspore.dataset.audio.utils`: the enums of the audio transforms."""
+"""`mindspore.dataset.audio.utils`: the enums and filter-bank functions of the audio transforms."""
 # ruff: noqa: F401
 from msjax._src.dataset.audio import BorderType as BorderType
 from msjax._src.dataset.audio import DensityFunction as DensityFunction

@@ -1,0 +1,66 @@
+"""mindspore.dataset.audio's transforms (msjax/_src/dataset/audio*.py) against MindSpore 2.10:
+each tests/goldens/scripts/au20_audio_*_probe.py runs unchanged on msjax and every
+``label -> result`` line must match what MindSpore printed (tests/goldens/dataset/<same>.out).
+
+Errors and enum listings exactly; arrays by dtype and shape exactly and by value to the dtype's
+tolerance. float32: 2e-5 (MindSpore's kernels compute in float32 or float64, msjax in float64;
+an IIR filter's recursion carries float32 rounding a few ulps further). float16: 2e-2 (MindSpore
+runs the filter recursion itself in half precision, msjax in float64 and rounds once).
+Probes with a looser tolerance say so in PROBES.
+"""
+import functools
+
+import numpy as np
+import pytest
+
+from tests.golden_scripts import golden_cases, run_script_on_msjax
+
+# probe name -> {dtype: (rtol, atol)} overrides of TOLERANCE
+PROBES = {
+    "au20_audio_filters_probe": {},
+}
+TOLERANCE = {"float16": (2e-2, 2e-2), "float32": (2e-5, 2e-5), "float64": (1e-6, 1e-8),
+             "int32": (0, 0), "int64": (0, 0)}
+
+
+@functools.lru_cache(maxsize=None)
+def _msjax_cases(probe):
+    return run_script_on_msjax(f"{probe}.py")
+
+
+def _arrays(result):
+    """[(dtype, shape, values)] of a printed result (` | ` between the arrays of a tuple)."""
+    arrays = []
+    for part in result.split(" | "):
+        dtype, rest = part.split(" ", 1)
+        shape, values = rest.split(")", 1)
+        arrays.append((dtype, shape + ")", np.array([float(v) for v in values.split()])))
+    return arrays
+
+
+def _cases():
+    return [(probe, label) for probe in PROBES
+            for label in sorted(golden_cases(f"dataset/{probe}.out"))]
+
+
+@pytest.mark.parametrize("probe,label", _cases())
+def test_case_matches_mindspore(probe, label):
+    expected = golden_cases(f"dataset/{probe}.out")[label]
+    got = _msjax_cases(probe).get(label)
+    assert got is not None, f"the probe printed no line for {label!r}"
+    if expected.split(" ", 1)[0] not in TOLERANCE:  # an error or a listing
+        assert got.rstrip() == expected.rstrip()
+        return
+    tolerance = {**TOLERANCE, **PROBES[probe]}
+    expected_arrays, got_arrays = _arrays(expected), _arrays(got)
+    assert len(got_arrays) == len(expected_arrays)
+    for (dtype, shape, values), (got_dtype, got_shape, got_values) in zip(expected_arrays,
+                                                                          got_arrays):
+        assert (got_dtype, got_shape) == (dtype, shape)
+        rtol, atol = tolerance[dtype]
+        np.testing.assert_allclose(got_values, values, rtol=rtol, atol=atol)
+
+
+@pytest.mark.parametrize("probe", sorted(PROBES))
+def test_probe_prints_every_golden(probe):
+    assert set(_msjax_cases(probe)) == set(golden_cases(f"dataset/{probe}.out"))
