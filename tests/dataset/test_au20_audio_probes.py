@@ -4,7 +4,8 @@ each tests/goldens/scripts/au20_audio_*_probe.py runs unchanged on msjax and eve
 
 Errors and enum listings exactly; arrays by dtype and shape exactly and by value to the dtype's
 tolerance. float32: 2e-5 (MindSpore's kernels compute in float32 or float64, msjax in float64;
-an IIR filter's recursion carries float32 rounding a few ulps further). float16: 2e-2 (MindSpore
+an IIR filter's recursion carries float32 rounding a few ulps further). float64: 1e-5 (the golden prints 7 significant digits; MindSpore takes the
+filter coefficients as float32). float16: 2e-2 (MindSpore
 runs the filter recursion itself in half precision, msjax in float64 and rounds once).
 Probes with a looser tolerance say so in PROBES.
 """
@@ -19,7 +20,7 @@ from tests.golden_scripts import golden_cases, run_script_on_msjax
 PROBES = {
     "au20_audio_filters_probe": {},
 }
-TOLERANCE = {"float16": (2e-2, 2e-2), "float32": (2e-5, 2e-5), "float64": (1e-6, 1e-8),
+TOLERANCE = {"float16": (2e-2, 2e-2), "float32": (2e-5, 2e-5), "float64": (1e-5, 1e-7),
              "int32": (0, 0), "int64": (0, 0)}
 
 
