@@ -76,7 +76,7 @@ BAD_INPUTS = [
      "Fade: fade_in_len should be less than or equal to the length of the waveform: 2, but got: 3."),
     ("Overdrive", np.array(["a"]),
      "Overdrive: the data type of input tensor does not match the requirement of operator. "
-     "Expecting tensor in type of [int, float, double]. But got type <U1."),
+     "Expecting tensor in type of [int, float, double]. But got type string."),
     ("RiaaBiquad", np.array(0.5, np.float32),
      "RiaaBiquad: the shape of input tensor does not match the requirement of operator. "
      "Expecting tensor in shape of <..., time>. But got tensor with dimension 0."),

@@ -16,6 +16,7 @@ import math
 import numpy as np
 import scipy.signal
 
+from msjax._src.dataset.audio_checks import check_float32, check_int32_not_zero
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transform_base import TensorOperation, TransformError, as_input
 
@@ -368,12 +369,9 @@ class BassBiquad(AudioTensorOperation):
 
     @_with_signature_check
     def __init__(self, sample_rate, gain, central_freq=100.0, Q=0.707):  # noqa: N803
-        _check_type(sample_rate, (int,), "sample_rate")
-        if sample_rate == 0 or not -2 ** 31 <= sample_rate < 2 ** 31:
-            raise ValueError("Input sample_rate is not within the required interval of "
-                             "[-2147483648, 0) and (0, 2147483647].")
-        _check_type(gain, (float, int), "gain")
-        _check_type(central_freq, (float, int), "central_freq")
+        check_int32_not_zero(sample_rate, "sample_rate")
+        check_float32(gain, "gain")
+        check_float32(central_freq, "central_freq")
         _check_type(Q, (float, int), "Q")
         _check_interval(Q, "Q", 0, 1, low_open=True)
         self.sample_rate, self.gain, self.central_freq, self.Q = sample_rate, gain, central_freq, Q
