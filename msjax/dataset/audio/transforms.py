@@ -2,6 +2,7 @@
 # ruff: noqa: F401
 from msjax._src.dataset.audio_filters import AllpassBiquad as AllpassBiquad
 from msjax._src.dataset.audio import AmplitudeToDB as AmplitudeToDB
+from msjax._src.dataset.audio_features import Angle as Angle
 from msjax._src.dataset.audio import AudioTensorOperation as AudioTensorOperation
 from msjax._src.dataset.audio_filters import BandBiquad as BandBiquad
 from msjax._src.dataset.audio_filters import BandpassBiquad as BandpassBiquad
@@ -9,6 +10,8 @@ from msjax._src.dataset.audio_filters import BandrejectBiquad as BandrejectBiqua
 from msjax._src.dataset.audio import BassBiquad as BassBiquad
 from msjax._src.dataset.audio import Biquad as Biquad
 from msjax._src.dataset.audio import BorderType as BorderType
+from msjax._src.dataset.audio_features import ComplexNorm as ComplexNorm
+from msjax._src.dataset.audio_features import ComputeDeltas as ComputeDeltas
 from msjax._src.dataset.audio_filters import Contrast as Contrast
 from msjax._src.dataset.audio_filters import DBToAmplitude as DBToAmplitude
 from msjax._src.dataset.audio_filters import DCShift as DCShift
@@ -20,10 +23,17 @@ from msjax._src.dataset.audio import FadeShape as FadeShape
 from msjax._src.dataset.audio_filters import Filtfilt as Filtfilt
 from msjax._src.dataset.audio_filters import Gain as Gain
 from msjax._src.dataset.audio import GainType as GainType
+from msjax._src.dataset.audio_features import GriffinLim as GriffinLim
 from msjax._src.dataset.audio_filters import HighpassBiquad as HighpassBiquad
 from msjax._src.dataset.audio import Interpolation as Interpolation
+from msjax._src.dataset.audio_spectral import InverseSpectrogram as InverseSpectrogram
+from msjax._src.dataset.audio_features import LFCC as LFCC
 from msjax._src.dataset.audio_filters import LFilter as LFilter
 from msjax._src.dataset.audio_filters import LowpassBiquad as LowpassBiquad
+from msjax._src.dataset.audio_features import MFCC as MFCC
+from msjax._src.dataset.audio_features import Magphase as Magphase
+from msjax._src.dataset.audio_features import MelScale as MelScale
+from msjax._src.dataset.audio_features import MelSpectrogram as MelSpectrogram
 from msjax._src.dataset.audio import MelType as MelType
 from msjax._src.dataset.audio import Modulation as Modulation
 from msjax._src.dataset.audio_filters import MuLawDecoding as MuLawDecoding
@@ -31,10 +41,14 @@ from msjax._src.dataset.audio_filters import MuLawEncoding as MuLawEncoding
 from msjax._src.dataset.audio import NormMode as NormMode
 from msjax._src.dataset.audio import NormType as NormType
 from msjax._src.dataset.audio import Overdrive as Overdrive
+from msjax._src.dataset.audio_features import PhaseVocoder as PhaseVocoder
 from msjax._src.dataset.audio import Resample as Resample
 from msjax._src.dataset.audio import ResampleMethod as ResampleMethod
 from msjax._src.dataset.audio import RiaaBiquad as RiaaBiquad
 from msjax._src.dataset.audio import ScaleType as ScaleType
+from msjax._src.dataset.audio_features import SpectralCentroid as SpectralCentroid
+from msjax._src.dataset.audio_spectral import Spectrogram as Spectrogram
+from msjax._src.dataset.audio_features import TimeStretch as TimeStretch
 from msjax._src.dataset.audio_filters import TrebleBiquad as TrebleBiquad
 from msjax._src.dataset.audio_filters import Vol as Vol
 from msjax._src.dataset.audio import WindowType as WindowType

@@ -1,0 +1,434 @@
+"""`mindspore.dataset.audio`: features computed from spectrograms (MelScale, MelSpectrogram, MFCC,
+LFCC, SpectralCentroid, GriffinLim, ComplexNorm, Angle, Magphase, TimeStretch, PhaseVocoder,
+ComputeDeltas), on the STFT and filter banks of audio_spectral.py. float64 stays, everything else
+is returned as float32."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from msjax._src.dataset.audio import (AmplitudeToDB, AudioTensorOperation, BorderType, MelType,
+                                      NormMode, NormType, ScaleType, WindowType, _out_dtype,
+                                      _with_signature_check)
+from msjax._src.dataset.audio_checks import (check_non_negative_float32,
+                                             check_non_negative_int32, check_pos_float32,
+                                             check_pos_int32, check_value)
+from msjax._src.dataset.audio_spectral import (_PAD_MODES, _Stft, _as_complex, _as_pair,
+                                               _check_stft_lengths, _framed_window,
+                                               _linear_filterbank, _power_spectrogram,
+                                               dct_matrix, istft, mel_filterbank, stft)
+from msjax._src.dataset import random_ops
+from msjax._src.dataset.transform_base import TransformError
+from msjax._src.dataset.vision_checks import type_check
+
+
+def _shape_error(name, words, got):
+    return TransformError(f"{name}: the shape of input tensor does not match the requirement of "
+                          f"operator. Expecting tensor in shape of {words}. But got tensor with "
+                          f"dimension {got}.")
+
+
+def _check_mel_freqs(f_min, f_max, sample_rate):
+    """MindSpore's ``check_mel_scale_freq``."""
+    type_check(f_min, (int, float), "f_min")
+    check_value(f_min, -16777216, 16777216, "f_min")
+    if f_max is not None:
+        check_pos_float32(f_max, "f_max")
+        if f_min >= f_max:
+            raise ValueError("MelScale: f_max should be greater than f_min.")
+    elif f_min >= sample_rate // 2:
+        raise ValueError("MelScale: sample_rate // 2 should be greater than f_min when f_max is "
+                         "set to None.")
+
+
+class MelScale(AudioTensorOperation):
+    """`mindspore.dataset.audio.MelScale(n_mels=128, sample_rate=16000, f_min=0.0, f_max=None,
+    n_stft=201, norm=NormType.NONE, mel_type=MelType.HTK)`: a spectrogram <..., n_stft, time>
+    turned to <..., n_mels, time> by a triangular mel filter bank."""
+
+    @_with_signature_check
+    def __init__(self, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None, n_stft=201,
+                 norm=NormType.NONE, mel_type=MelType.HTK):
+        check_pos_int32(n_mels, "n_mels")
+        check_pos_int32(sample_rate, "sample_rate")
+        _check_mel_freqs(f_min, f_max, sample_rate)
+        check_pos_int32(n_stft, "n_stft")
+        type_check(norm, (NormType,), "norm")
+        type_check(mel_type, (MelType,), "mel_type")
+        self.n_mels, self.sample_rate, self.f_min = n_mels, sample_rate, f_min
+        self.f_max = f_max if f_max is not None else sample_rate // 2
+        self.n_stft, self.norm, self.mel_type = n_stft, norm, mel_type
+
+    def bank(self):
+        return mel_filterbank(self.n_stft, self.f_min, self.f_max, self.n_mels, self.sample_rate,
+                              self.norm, self.mel_type)
+
+    def implementation(self, array):
+        array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
+        if array.shape[-2] != self.n_stft:
+            raise TransformError(f"MelScale: the frequency of the input should equal to n_stft, "
+                                 f"but got frequency: {array.shape[-2]} and n_stft: {self.n_stft}.")
+        mel = np.einsum("...ft,fm->...mt", array.astype(np.float64), self.bank())
+        return mel.astype(_out_dtype(array))
+
+
+class MelSpectrogram(AudioTensorOperation):
+    """`mindspore.dataset.audio.MelSpectrogram(sample_rate=16000, n_fft=400, win_length=None,
+    hop_length=None, f_min=0.0, f_max=None, pad=0, n_mels=128, window=WindowType.HANN,
+    power=2.0, normalized=False, center=True, pad_mode=BorderType.REFLECT, onesided=True,
+    norm=NormType.NONE, mel_scale=MelType.HTK)`: Spectrogram then MelScale."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate=16000, n_fft=400, win_length=None, hop_length=None, f_min=0.0,
+                 f_max=None, pad=0, n_mels=128, window=WindowType.HANN, power=2.0,
+                 normalized=False, center=True, pad_mode=BorderType.REFLECT, onesided=True,
+                 norm=NormType.NONE, mel_scale=MelType.HTK):
+        check_non_negative_int32(sample_rate, "sample_rate")
+        check_pos_int32(n_fft, "n_fft")
+        check_non_negative_int32(n_mels, "n_mels")
+        type_check(f_min, (float,), "f_min")
+        if f_max is not None:
+            check_non_negative_float32(f_max, "f_max")
+            if f_min > f_max:
+                raise ValueError(f"f_max should be greater than or equal to f_min, but got f_min: "
+                                 f"{f_min} and f_max: {f_max}.")
+        elif f_min >= sample_rate // 2:
+            raise ValueError(f"MelSpectrogram: sample_rate // 2 should be greater than f_min when "
+                             f"f_max is set to None, but got f_min: {f_min}.")
+        type_check(norm, (NormType,), "norm")
+        type_check(mel_scale, (MelType,), "mel_type")
+        check_pos_float32(power, "power")
+        for name, value in (("normalized", normalized), ("center", center)):
+            type_check(value, (bool,), name)
+        type_check(window, (WindowType,), "window")
+        type_check(normalized, (bool,), "normalized")
+        type_check(center, (bool,), "center")
+        type_check(pad_mode, (BorderType,), "pad_mode")
+        type_check(onesided, (bool,), "onesided")
+        check_non_negative_int32(pad, "pad")
+        _check_stft_lengths(n_fft, win_length, hop_length)
+        self.stft = _Stft(n_fft, win_length, hop_length, pad, window, normalized, center,
+                          pad_mode, onesided)
+        self.power = power
+        self.bank = mel_filterbank(n_fft // 2 + 1, f_min,
+                                   f_max if f_max is not None else sample_rate // 2, n_mels,
+                                   sample_rate, norm, mel_scale)
+
+    def implementation(self, array):
+        array = self._checked(array)
+        spectrum = self.stft.spectrum(array.astype(np.float64), type(self).__name__)
+        power = _power_spectrogram(spectrum, self.power)
+        return np.einsum("...ft,fm->...mt", power, self.bank).astype(_out_dtype(array))
+
+
+def _decibels(values, top_db=80.0):
+    """A power spectrogram in dB (AmplitudeToDB's defaults: ref 1, amin 1e-10)."""
+    return AmplitudeToDB(ScaleType.POWER, 1.0, 1e-10, top_db).implementation(values)
+
+
+_MEL_DEFAULTS = {"n_fft": 400, "win_length": None, "hop_length": None, "f_min": 0.0,
+                 "f_max": None, "pad": 0, "n_mels": 128, "window": WindowType.HANN, "power": 2.0,
+                 "normalized": False, "center": True, "pad_mode": BorderType.REFLECT,
+                 "onesided": True, "norm": NormType.NONE, "mel_scale": MelType.HTK}
+
+
+class MFCC(AudioTensorOperation):
+    """`mindspore.dataset.audio.MFCC(sample_rate=16000, n_mfcc=40, dct_type=2,
+    norm=NormMode.ORTHO, log_mels=False, melkwargs=None)`: mel-frequency cepstral coefficients,
+    the DCT of the log (or dB) mel spectrogram, <..., time> to <..., n_mfcc, time>."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate=16000, n_mfcc=40, dct_type=2, norm=NormMode.ORTHO,
+                 log_mels=False, melkwargs=None):
+        check_non_negative_int32(sample_rate, "sample_rate")
+        type_check(log_mels, (bool,), "log_mels")
+        type_check(norm, (NormMode,), "norm")
+        check_non_negative_int32(n_mfcc, "n_mfcc")
+        if dct_type != 2:
+            raise ValueError(f"Input dct_type must be 2, but got : {dct_type}.")
+        if melkwargs is not None:
+            type_check(melkwargs, (dict,), "melkwargs")
+        kwargs = dict(_MEL_DEFAULTS, **(melkwargs or {}))
+        if kwargs["n_mels"] < n_mfcc:
+            raise ValueError(f"Input n_mels should be greater than or equal to n_mfcc, but got "
+                             f"n_mfcc: {n_mfcc} and n_mels: {kwargs['n_mels']}.")
+        self.mel = MelSpectrogram(sample_rate=sample_rate, **kwargs)
+        self.dct = dct_matrix(n_mfcc, kwargs["n_mels"], norm)
+        self.log_mels = log_mels
+
+    def implementation(self, array):
+        array = self._checked(array)
+        mel = self.mel.implementation(array.astype(np.float64))
+        mel = np.log(mel + 1e-6) if self.log_mels else _decibels(mel)
+        return np.einsum("...mt,mk->...kt", mel, self.dct).astype(_out_dtype(array))
+
+
+_SPEC_DEFAULTS = {"n_fft": 400, "win_length": None, "hop_length": None, "pad": 0,
+                  "window": WindowType.HANN, "power": 2.0, "normalized": False, "center": True,
+                  "pad_mode": BorderType.REFLECT, "onesided": True}
+
+
+class LFCC(AudioTensorOperation):
+    """`mindspore.dataset.audio.LFCC(sample_rate=16000, n_filter=128, n_lfcc=40, f_min=0.0,
+    f_max=None, dct_type=2, norm=NormMode.ORTHO, log_lf=False, speckwargs=None)`: linear-frequency
+    cepstral coefficients, the DCT of the log (or dB) linear-filtered spectrogram."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate=16000, n_filter=128, n_lfcc=40, f_min=0.0, f_max=None,
+                 dct_type=2, norm=NormMode.ORTHO, log_lf=False, speckwargs=None):
+        check_non_negative_int32(sample_rate, "sample_rate")
+        check_pos_int32(n_filter, "n_filter")
+        check_pos_int32(n_lfcc, "n_lfcc")
+        type_check(log_lf, (bool,), "log_lf")
+        type_check(norm, (NormMode,), "norm")
+        check_non_negative_float32(f_min, "f_min")
+        if f_max is not None:
+            check_non_negative_float32(f_max, "f_max")
+            if f_min > f_max:
+                raise ValueError(f"f_max should be greater than or equal to f_min, but got f_min: "
+                                 f"{f_min} and f_max: {f_max}.")
+        elif f_min >= sample_rate // 2:
+            raise ValueError(f"Input sample_rate // 2 should be greater than f_min when f_max is "
+                             f"set to None, but got f_min: {f_min} and sample_rate: {sample_rate}.")
+        if dct_type != 2:
+            raise ValueError(f"Input dct_type must be 2, but got : {dct_type}.")
+        kwargs = dict(_SPEC_DEFAULTS)
+        if speckwargs is not None:
+            type_check(speckwargs, (dict,), "speckwargs")
+            kwargs.update(speckwargs)
+            type_check(kwargs["window"], (WindowType,), "window")
+            type_check(kwargs["pad_mode"], (BorderType,), "pad_mode")
+            check_non_negative_int32(kwargs["pad"], "pad")
+            type_check(kwargs["power"], (float,), "power")
+            check_non_negative_float32(kwargs["power"], "power")
+            if kwargs["n_fft"] < n_lfcc:
+                raise ValueError(f"n_fft should be greater than or equal to n_lfcc, but got n_fft: "
+                                 f"{kwargs['n_fft']} and n_lfcc: {n_lfcc}.")
+            if kwargs["win_length"] is not None and kwargs["win_length"] > kwargs["n_fft"]:
+                raise ValueError(f"win_length must be less than or equal to n_fft, but got "
+                                 f"win_length: {kwargs['win_length']} and n_fft: {kwargs['n_fft']}.")
+        self.power = kwargs.pop("power")
+        self.stft = _Stft(**kwargs)
+        f_max = f_max if f_max is not None else sample_rate // 2
+        self.bank = _linear_filterbank(kwargs["n_fft"] // 2 + 1, f_min, f_max, n_filter,
+                                       sample_rate)
+        self.dct = dct_matrix(n_lfcc, n_filter, norm)
+        self.log_lf = log_lf
+
+    def implementation(self, array):
+        array = self._checked(array)
+        spectrum = self.stft.spectrum(array.astype(np.float64), type(self).__name__)
+        linear = np.einsum("...ft,fm->...mt", _power_spectrogram(spectrum, self.power), self.bank)
+        linear = np.log(linear + 1e-6) if self.log_lf else _decibels(linear)
+        return np.einsum("...mt,mk->...kt", linear, self.dct).astype(_out_dtype(array))
+
+
+class SpectralCentroid(AudioTensorOperation):
+    """`mindspore.dataset.audio.SpectralCentroid(sample_rate, n_fft=400, win_length=None,
+    hop_length=None, pad=0, window=WindowType.HANN)`: the magnitude-weighted mean frequency of
+    each frame, <..., time> to <..., 1, time>."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate, n_fft=400, win_length=None, hop_length=None, pad=0,
+                 window=WindowType.HANN):
+        check_non_negative_int32(sample_rate, "sample_rate")
+        check_non_negative_int32(pad, "pad")
+        type_check(window, (WindowType,), "window")
+        _check_stft_lengths(n_fft, win_length, hop_length)
+        self.sample_rate = sample_rate
+        self.stft = _Stft(n_fft, win_length, hop_length, pad, window, False, True,
+                          BorderType.REFLECT, True)
+
+    def implementation(self, array):
+        array = self._checked(array)
+        magnitude = np.abs(self.stft.spectrum(array.astype(np.float64), type(self).__name__))
+        freqs = np.linspace(0, self.sample_rate // 2, magnitude.shape[-2])[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            centroid = (freqs * magnitude).sum(-2, keepdims=True) / magnitude.sum(-2, keepdims=True)
+        return centroid.astype(_out_dtype(array))
+
+
+class GriffinLim(AudioTensorOperation):
+    """`mindspore.dataset.audio.GriffinLim(n_fft=400, n_iter=32, win_length=None, hop_length=None,
+    window_type=WindowType.HANN, power=2.0, momentum=0.99, length=None, rand_init=True)`: a
+    waveform whose spectrogram magnitude is the input's, by the fast Griffin-Lim iteration."""
+
+    @_with_signature_check
+    def __init__(self, n_fft=400, n_iter=32, win_length=None, hop_length=None,
+                 window_type=WindowType.HANN, power=2.0, momentum=0.99, length=None,
+                 rand_init=True):
+        check_pos_int32(n_fft, "n_fft")
+        check_pos_int32(n_iter, "n_iter")
+        if win_length is not None:
+            check_non_negative_int32(win_length, "win_length")
+            if win_length > n_fft:
+                raise ValueError(f"Input win_length should be no more than n_fft, but got "
+                                 f"win_length: {win_length} and n_fft: {n_fft}.")
+        if hop_length is not None:
+            check_non_negative_int32(hop_length, "hop_length")
+        type_check(window_type, (WindowType,), "window_type")
+        check_pos_float32(power, "power")
+        check_non_negative_float32(momentum, "momentum")
+        if length is not None:
+            check_non_negative_int32(length, "length")
+        type_check(rand_init, (bool,), "rand_init")
+        self.n_fft, self.n_iter = n_fft, n_iter
+        self.win_length = win_length if win_length else n_fft
+        self.hop_length = hop_length if hop_length else self.win_length // 2
+        self.window_type, self.power, self.momentum = window_type, power, momentum
+        self.length = length if length else None
+        self.rand_init = rand_init
+
+    def implementation(self, array):
+        array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
+        freq = self.n_fft // 2 + 1
+        if array.shape[-2] != freq:
+            raise TransformError(f"GriffinLim: the frequency of the input should equal to "
+                                 f"n_fft / 2 + 1, but got frequency: {array.shape[-2]}.")
+        window = _framed_window(self.window_type, self.win_length, self.n_fft)
+        magnitude = array.astype(np.float64) ** (1.0 / self.power)
+        if self.rand_init:
+            angles = np.exp(2j * math.pi * random_ops.generator().random(magnitude.shape))
+        else:
+            angles = np.ones(magnitude.shape, np.complex128)
+        previous = 0.0
+        for _ in range(self.n_iter):
+            waveform = istft(magnitude * angles, self.n_fft, self.hop_length, window, True, True,
+                             False, self.length)
+            rebuilt = stft(waveform, self.n_fft, self.hop_length, window, True,
+                           BorderType.REFLECT, True, False)
+            angles = rebuilt - previous * (self.momentum / (1 + self.momentum))
+            angles = angles / (np.abs(angles) + 1e-16)
+            previous = rebuilt
+        waveform = istft(magnitude * angles, self.n_fft, self.hop_length, window, True, True,
+                         False, self.length)
+        return waveform.astype(_out_dtype(array))
+
+
+def _complex_input(operation, array):
+    array = operation._checked(array)
+    if array.shape[-1] != 2:
+        raise _shape_error(type(operation).__name__, "<..., complex=2>", array.shape[-1])
+    return array
+
+
+class ComplexNorm(AudioTensorOperation):
+    """`mindspore.dataset.audio.ComplexNorm(power=1.0)`: |z|^power of complex <..., 2> values."""
+
+    @_with_signature_check
+    def __init__(self, power=1.0):
+        check_non_negative_float32(power, "power")
+        self.power = power
+
+    def implementation(self, array):
+        array = _complex_input(self, array)
+        values = array.astype(np.float64)
+        norm = np.sqrt(values[..., 0] ** 2 + values[..., 1] ** 2) ** self.power
+        return np.asarray(norm).astype(_out_dtype(array))
+
+
+class Angle(AudioTensorOperation):
+    """`mindspore.dataset.audio.Angle()`: the phase atan2(imag, real) of complex <..., 2> values."""
+
+    def implementation(self, array):
+        array = _complex_input(self, array)
+        values = array.astype(np.float64)
+        return np.asarray(np.arctan2(values[..., 1], values[..., 0])).astype(_out_dtype(array))
+
+
+class Magphase(AudioTensorOperation):
+    """`mindspore.dataset.audio.Magphase(power=1.0)`: (|z|^power, phase) of complex <..., 2>."""
+
+    @_with_signature_check
+    def __init__(self, power=1.0):
+        check_non_negative_float32(power, "power")
+        self.power = power
+
+    def implementation(self, array):
+        array = _complex_input(self, array)
+        values = array.astype(np.float64)
+        dtype = _out_dtype(array)
+        norm = np.sqrt(values[..., 0] ** 2 + values[..., 1] ** 2) ** self.power
+        phase = np.arctan2(values[..., 1], values[..., 0])
+        return np.asarray(norm).astype(dtype), np.asarray(phase).astype(dtype)
+
+
+def phase_vocoder(spectrum, rate, phase_advance):
+    """Speed a complex spectrogram (..., freq, time) up by `rate` without changing its pitch."""
+    if rate == 1.0:
+        return spectrum
+    steps = np.arange(0, spectrum.shape[-1], rate)
+    alphas = steps % 1.0
+    phase_0 = np.angle(spectrum[..., :1])
+    padded = np.concatenate([spectrum, np.zeros(spectrum.shape[:-1] + (2,))], axis=-1)
+    spec_0, spec_1 = padded[..., steps.astype(np.int64)], padded[..., steps.astype(np.int64) + 1]
+    phase = np.angle(spec_1) - np.angle(spec_0) - phase_advance
+    phase = phase - 2 * math.pi * np.round(phase / (2 * math.pi))
+    phase = np.concatenate([phase_0, (phase + phase_advance)[..., :-1]], axis=-1)
+    magnitude = alphas * np.abs(spec_1) + (1 - alphas) * np.abs(spec_0)
+    return magnitude * np.exp(1j * np.cumsum(phase, axis=-1))
+
+
+class PhaseVocoder(AudioTensorOperation):
+    """`mindspore.dataset.audio.PhaseVocoder(rate, phase_advance)`: a complex spectrogram
+    <..., freq, time, 2> sped up by `rate` (phase_advance: the expected phase step per bin,
+    shape (freq, 1))."""
+
+    @_with_signature_check
+    def __init__(self, rate, phase_advance):
+        check_pos_float32(rate, "rate")
+        type_check(phase_advance, (np.ndarray,), "phase_advance")
+        self.rate, self.phase_advance = rate, phase_advance
+
+    def implementation(self, array):
+        array = _complex_input(self, array)
+        out = phase_vocoder(_as_complex(array.astype(np.float64)), self.rate,
+                            self.phase_advance.astype(np.float64))
+        return _as_pair(out).astype(_out_dtype(array))
+
+
+class TimeStretch(AudioTensorOperation):
+    """`mindspore.dataset.audio.TimeStretch(hop_length=None, n_freq=201, fixed_rate=None)`: the
+    phase vocoder at `fixed_rate` (1 when None) with the phase advance of an STFT of n_freq bins
+    and `hop_length` (default n_freq - 1)."""
+
+    @_with_signature_check
+    def __init__(self, hop_length=None, n_freq=201, fixed_rate=None):
+        if hop_length is not None:
+            check_pos_int32(hop_length, "hop_length")
+        check_pos_int32(n_freq, "n_freq")
+        if fixed_rate is not None:
+            check_pos_float32(fixed_rate, "fixed_rate")
+        self.n_freq = n_freq
+        self.hop_length = hop_length if hop_length is not None else n_freq - 1
+        self.fixed_rate = fixed_rate if fixed_rate is not None else 1.0
+
+    def implementation(self, array):
+        array = _complex_input(self, array)
+        advance = np.linspace(0, math.pi * self.hop_length, self.n_freq)[:, None]
+        out = phase_vocoder(_as_complex(array.astype(np.float64)), self.fixed_rate, advance)
+        return _as_pair(out).astype(_out_dtype(array))
+
+
+class ComputeDeltas(AudioTensorOperation):
+    """`mindspore.dataset.audio.ComputeDeltas(win_length=5, pad_mode=BorderType.EDGE)`: the
+    delta (local slope) of each row of a spectrogram <..., freq, time> over `win_length` frames."""
+
+    @_with_signature_check
+    def __init__(self, win_length=5, pad_mode=BorderType.EDGE):
+        type_check(pad_mode, (BorderType,), "pad_mode")
+        type_check(win_length, (int,), "win_length")
+        check_value(win_length, 3, 2147483647, "win_length")
+        self.win_length, self.pad_mode = win_length, pad_mode
+
+    def implementation(self, array):
+        array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
+        n = (self.win_length - 1) // 2
+        denominator = n * (n + 1) * (2 * n + 1) / 3
+        values = array.astype(np.float64)
+        padded = np.pad(values, [(0, 0)] * (values.ndim - 1) + [(n, n)],
+                        mode=_PAD_MODES[self.pad_mode])
+        length = values.shape[-1]
+        deltas = sum(k * padded[..., n + k:n + k + length] for k in range(-n, n + 1))
+        return (deltas / denominator).astype(_out_dtype(array))
