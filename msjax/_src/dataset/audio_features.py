@@ -73,6 +73,22 @@ class MelScale(AudioTensorOperation):
         return mel.astype(_out_dtype(array))
 
 
+def _mel_parts(sample_rate, n_fft, win_length, hop_length, f_min, f_max, pad, n_mels, window,
+               power, normalized, center, pad_mode, onesided, norm, mel_scale):
+    """(STFT settings, power, mel filter bank) of a mel spectrogram."""
+    stft_settings = _Stft(n_fft, win_length, hop_length, pad, window, normalized, center,
+                          pad_mode, onesided)
+    bank = mel_filterbank(n_fft // 2 + 1, f_min, f_max if f_max is not None else sample_rate // 2,
+                          n_mels, sample_rate, norm, mel_scale)
+    return stft_settings, power, bank
+
+
+def _mel_spectrogram(parts, values, name):
+    stft_settings, power, bank = parts
+    spectrum = _power_spectrogram(stft_settings.spectrum(values, name), power)
+    return np.einsum("...ft,fm->...mt", spectrum, bank)
+
+
 class MelSpectrogram(AudioTensorOperation):
     """`mindspore.dataset.audio.MelSpectrogram(sample_rate=16000, n_fft=400, win_length=None,
     hop_length=None, f_min=0.0, f_max=None, pad=0, n_mels=128, window=WindowType.HANN,
@@ -108,18 +124,17 @@ class MelSpectrogram(AudioTensorOperation):
         type_check(onesided, (bool,), "onesided")
         check_non_negative_int32(pad, "pad")
         _check_stft_lengths(n_fft, win_length, hop_length)
-        self.stft = _Stft(n_fft, win_length, hop_length, pad, window, normalized, center,
-                          pad_mode, onesided)
-        self.power = power
-        self.bank = mel_filterbank(n_fft // 2 + 1, f_min,
-                                   f_max if f_max is not None else sample_rate // 2, n_mels,
-                                   sample_rate, norm, mel_scale)
+        self.stft, self.power, self.bank = _mel_parts(
+            sample_rate, n_fft=n_fft, win_length=win_length, hop_length=hop_length, f_min=f_min,
+            f_max=f_max, pad=pad, n_mels=n_mels, window=window, power=power,
+            normalized=normalized, center=center, pad_mode=pad_mode, onesided=onesided, norm=norm,
+            mel_scale=mel_scale)
 
     def implementation(self, array):
         array = self._checked(array)
-        spectrum = self.stft.spectrum(array.astype(np.float64), type(self).__name__)
-        power = _power_spectrogram(spectrum, self.power)
-        return np.einsum("...ft,fm->...mt", power, self.bank).astype(_out_dtype(array))
+        mel = _mel_spectrogram((self.stft, self.power, self.bank), array.astype(np.float64),
+                               type(self).__name__)
+        return mel.astype(_out_dtype(array))
 
 
 def _decibels(values, top_db=80.0):
@@ -131,6 +146,30 @@ _MEL_DEFAULTS = {"n_fft": 400, "win_length": None, "hop_length": None, "f_min": 
                  "f_max": None, "pad": 0, "n_mels": 128, "window": WindowType.HANN, "power": 2.0,
                  "normalized": False, "center": True, "pad_mode": BorderType.REFLECT,
                  "onesided": True, "norm": NormType.NONE, "mel_scale": MelType.HTK}
+
+
+def _check_melkwargs(kwargs, sample_rate):
+    """MFCC's checks of its `melkwargs`, in MindSpore's order."""
+    check_pos_int32(kwargs["n_fft"], "n_fft")
+    check_pos_int32(kwargs["n_mels"], "n_mels")
+    _check_mel_freqs(kwargs["f_min"], kwargs["f_max"], sample_rate)
+    type_check(kwargs["norm"], (NormType,), "norm")
+    type_check(kwargs["mel_scale"], (MelType,), "mel_type")
+    check_non_negative_float32(kwargs["power"], "power")
+    for name in ("normalized", "center"):
+        type_check(kwargs[name], (bool,), name)
+    type_check(kwargs["window"], (WindowType,), "window")
+    type_check(kwargs["normalized"], (bool,), "normalized")
+    type_check(kwargs["center"], (bool,), "center")
+    type_check(kwargs["pad_mode"], (BorderType,), "pad_mode")
+    type_check(kwargs["onesided"], (bool,), "onesided")
+    check_non_negative_int32(kwargs["pad"], "pad")
+    if kwargs["hop_length"] is not None:
+        check_pos_int32(kwargs["hop_length"], "hop_length")
+    if kwargs["f_max"] is not None:
+        check_non_negative_float32(kwargs["f_max"], "f_max")
+    if kwargs["win_length"] is not None:
+        check_non_negative_int32(kwargs["win_length"], "win_length")
 
 
 class MFCC(AudioTensorOperation):
@@ -149,17 +188,18 @@ class MFCC(AudioTensorOperation):
             raise ValueError(f"Input dct_type must be 2, but got : {dct_type}.")
         if melkwargs is not None:
             type_check(melkwargs, (dict,), "melkwargs")
+            _check_melkwargs(dict(_MEL_DEFAULTS, **melkwargs), sample_rate)
         kwargs = dict(_MEL_DEFAULTS, **(melkwargs or {}))
         if kwargs["n_mels"] < n_mfcc:
             raise ValueError(f"Input n_mels should be greater than or equal to n_mfcc, but got "
                              f"n_mfcc: {n_mfcc} and n_mels: {kwargs['n_mels']}.")
-        self.mel = MelSpectrogram(sample_rate=sample_rate, **kwargs)
+        self.mel = _mel_parts(sample_rate, **kwargs)
         self.dct = dct_matrix(n_mfcc, kwargs["n_mels"], norm)
         self.log_mels = log_mels
 
     def implementation(self, array):
         array = self._checked(array)
-        mel = self.mel.implementation(array.astype(np.float64))
+        mel = _mel_spectrogram(self.mel, array.astype(np.float64), type(self).__name__)
         mel = np.log(mel + 1e-6) if self.log_mels else _decibels(mel)
         return np.einsum("...mt,mk->...kt", mel, self.dct).astype(_out_dtype(array))
 
@@ -182,8 +222,10 @@ class LFCC(AudioTensorOperation):
         check_pos_int32(n_lfcc, "n_lfcc")
         type_check(log_lf, (bool,), "log_lf")
         type_check(norm, (NormMode,), "norm")
+        type_check(f_min, (int, float), "f_min")
         check_non_negative_float32(f_min, "f_min")
         if f_max is not None:
+            type_check(f_max, (int, float), "f_max")
             check_non_negative_float32(f_max, "f_max")
             if f_min > f_max:
                 raise ValueError(f"f_max should be greater than or equal to f_min, but got f_min: "
@@ -286,6 +328,9 @@ class GriffinLim(AudioTensorOperation):
         if array.shape[-2] != freq:
             raise TransformError(f"GriffinLim: the frequency of the input should equal to "
                                  f"n_fft / 2 + 1, but got frequency: {array.shape[-2]}.")
+        if self.momentum >= 1:
+            raise TransformError(f"GriffinLim: momentum equal to or greater than 1 can be unstable, "
+                                 f"but got: {self.momentum:f}")
         window = _framed_window(self.window_type, self.win_length, self.n_fft)
         magnitude = array.astype(np.float64) ** (1.0 / self.power)
         if self.rand_init:
@@ -383,6 +428,17 @@ class PhaseVocoder(AudioTensorOperation):
 
     def implementation(self, array):
         array = _complex_input(self, array)
+        advance = self.phase_advance
+        if advance.ndim != 2 or advance.shape[-1] != 1:
+            raise TransformError("PhaseVocoder: invalid parameter, 'phase_advance' should be in "
+                                 "shape of <freq, 1>.")
+        if array.ndim < 3 or advance.shape[0] != array.shape[-3]:
+            raise TransformError("PhaseVocoder: invalid parameter, 'first dimension of "
+                                 "'phase_advance'' should be equal to 'freq dimension of input "
+                                 "tensor', but got: " + str(advance.shape[0]) + ".")
+        if advance.dtype != array.dtype:
+            raise TransformError("PhaseVocoder: invalid parameter, data type of phase_advance "
+                                 "should be equal to data type of input tensor.")
         out = phase_vocoder(_as_complex(array.astype(np.float64)), self.rate,
                             self.phase_advance.astype(np.float64))
         return _as_pair(out).astype(_out_dtype(array))
