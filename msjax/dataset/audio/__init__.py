@@ -20,6 +20,7 @@ from msjax._src.dataset.audio_filters import EqualizerBiquad as EqualizerBiquad
 from msjax._src.dataset.audio import Fade as Fade
 from msjax._src.dataset.audio import FadeShape as FadeShape
 from msjax._src.dataset.audio_filters import Filtfilt as Filtfilt
+from msjax._src.dataset.audio_masking import FrequencyMasking as FrequencyMasking
 from msjax._src.dataset.audio_filters import Gain as Gain
 from msjax._src.dataset.audio import GainType as GainType
 from msjax._src.dataset.audio_features import GriffinLim as GriffinLim
@@ -31,6 +32,8 @@ from msjax._src.dataset.audio_filters import LFilter as LFilter
 from msjax._src.dataset.audio_filters import LowpassBiquad as LowpassBiquad
 from msjax._src.dataset.audio_features import MFCC as MFCC
 from msjax._src.dataset.audio_features import Magphase as Magphase
+from msjax._src.dataset.audio_masking import MaskAlongAxis as MaskAlongAxis
+from msjax._src.dataset.audio_masking import MaskAlongAxisIID as MaskAlongAxisIID
 from msjax._src.dataset.audio_features import MelScale as MelScale
 from msjax._src.dataset.audio_features import MelSpectrogram as MelSpectrogram
 from msjax._src.dataset.audio import MelType as MelType
@@ -47,6 +50,7 @@ from msjax._src.dataset.audio import RiaaBiquad as RiaaBiquad
 from msjax._src.dataset.audio import ScaleType as ScaleType
 from msjax._src.dataset.audio_features import SpectralCentroid as SpectralCentroid
 from msjax._src.dataset.audio_spectral import Spectrogram as Spectrogram
+from msjax._src.dataset.audio_masking import TimeMasking as TimeMasking
 from msjax._src.dataset.audio_features import TimeStretch as TimeStretch
 from msjax._src.dataset.audio_filters import TrebleBiquad as TrebleBiquad
 from msjax._src.dataset.audio_filters import Vol as Vol
