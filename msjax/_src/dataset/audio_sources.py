@@ -56,7 +56,7 @@ def read_sphere(path):
 
 
 class _AudioSource(MappableSource):
-    """A source of utterances listed by `_list()`; `_row(entry)` reads one."""
+    """A source of utterances listed by `_list()`; `_row(entry)` reads one: (row, its file)."""
 
     def __init__(self, dataset_dir, num_samples, num_parallel_workers, shuffle, sampler,
                  num_shards, shard_id, cache):
@@ -77,11 +77,13 @@ class _AudioSource(MappableSource):
         return len(self._list())
 
     def _read(self, index):
-        return self._row(self._list()[index])
+        row, path = self._row(self._list()[index])
+        return mark_source_row(row, path)  # a map failing on any column names the file
 
-    def _wave(self, path, rate_dtype):
+    @staticmethod
+    def _wave(path, rate_dtype):
         waveform, rate = read_wav(path)
-        return mark_source_row((waveform,), path) + (np.array(rate, rate_dtype),)
+        return waveform, np.array(rate, rate_dtype)
 
 
 class YesNoDataset(_AudioSource):
@@ -102,7 +104,8 @@ class YesNoDataset(_AudioSource):
 
     def _row(self, name):
         labels = np.array([int(part) for part in name[:-4].split("_")], np.int32)
-        return self._wave(os.path.join(self.dataset_dir, name), np.int32) + (labels,)
+        path = os.path.join(self.dataset_dir, name)
+        return self._wave(path, np.int32) + (labels,), path
 
 
 class LJSpeechDataset(_AudioSource):
@@ -129,7 +132,7 @@ class LJSpeechDataset(_AudioSource):
     def _row(self, entry):
         name, transcription, normalized = (entry + ["", ""])[:3]
         path = os.path.join(self.dataset_dir, "wavs", name + ".wav")
-        return self._wave(path, np.int32) + (np.array(transcription), np.array(normalized))
+        return self._wave(path, np.int32) + (np.array(transcription), np.array(normalized)), path
 
 
 class SpeechCommandsDataset(_AudioSource):
@@ -173,8 +176,9 @@ class SpeechCommandsDataset(_AudioSource):
     def _row(self, relative):
         word, name = relative.split("/")
         speaker, _, number = name[:-4].partition("_nohash_")
-        row = self._wave(os.path.join(self.dataset_dir, word, name), np.int32)
-        return row + (np.array(word), np.array(speaker), np.array(int(number), np.int32))
+        path = os.path.join(self.dataset_dir, word, name)
+        row = self._wave(path, np.int32)
+        return row + (np.array(word), np.array(speaker), np.array(int(number), np.int32)), path
 
 
 # GTZAN's fault-filtered partition (Kereliuk, Sturm and Larsen), as MindSpore applies it: for each
@@ -265,8 +269,8 @@ class GTZANDataset(_AudioSource):
 
     def _row(self, entry):
         genre, name = entry
-        return self._wave(os.path.join(self.dataset_dir, genre, name), np.uint32) + (
-            np.array(genre),)
+        path = os.path.join(self.dataset_dir, genre, name)
+        return self._wave(path, np.uint32) + (np.array(genre),), path
 
 
 class LibriTTSDataset(_AudioSource):
@@ -309,9 +313,10 @@ class LibriTTSDataset(_AudioSource):
     def _row(self, entry):
         folder, utterance, original, normalized = entry
         speaker, chapter = utterance.split("_")[:2]
-        row = self._wave(os.path.join(folder, utterance + ".wav"), np.uint32)
+        path = os.path.join(folder, utterance + ".wav")
+        row = self._wave(path, np.uint32)
         return row + (np.array(original), np.array(normalized), np.array(int(speaker), np.uint32),
-                      np.array(int(chapter), np.uint32), np.array(utterance))
+                      np.array(int(chapter), np.uint32), np.array(utterance)), path
 
 
 class CMUArcticDataset(_AudioSource):
@@ -355,8 +360,9 @@ class CMUArcticDataset(_AudioSource):
 
     def _row(self, entry):
         utterance, text = entry
-        row = self._wave(os.path.join(self._folder(), "wav", utterance + ".wav"), np.uint32)
-        return row + (np.array(text), np.array(utterance.replace("arctic_", "", 1)))
+        path = os.path.join(self._folder(), "wav", utterance + ".wav")
+        row = self._wave(path, np.uint32)
+        return row + (np.array(text), np.array(utterance.replace("arctic_", "", 1))), path
 
 
 class TedliumDataset(_AudioSource):
@@ -389,6 +395,9 @@ class TedliumDataset(_AudioSource):
         return [os.path.join(self.dataset_dir, usage) for usage in usages]
 
     def _find(self):
+        if self.extensions != ".sph":
+            raise pipeline_error(f"TedliumNode: extension {self.extensions} is not supported.",
+                                 "TedliumDataset")
         segments = []
         for folder in self._folders():
             stm = os.path.join(folder, "stm")
@@ -411,6 +420,6 @@ class TedliumDataset(_AudioSource):
         path = os.path.join(folder, "sph", talk + self.extensions)
         waveform, rate = read_sphere(path)
         waveform = waveform[:, round(float(start) * rate):round(float(end) * rate)]
-        return mark_source_row((np.ascontiguousarray(waveform),), path) + (
-            np.array(rate, np.int32), np.array(" ".join(parts[6:])), np.array(talk),
-            np.array(speaker), np.array(identifier))
+        return (np.ascontiguousarray(waveform), np.array(rate, np.int32),
+                np.array(" ".join(parts[6:])), np.array(talk), np.array(speaker),
+                np.array(identifier)), path

@@ -158,6 +158,9 @@ for usage in ("all", "train", None):
 case("tedlium bad release", lambda: ds.TedliumDataset(folder("testTedliumData/TEDLIUM_release1"), "release4"))
 case("tedlium release type", lambda: ds.TedliumDataset(folder("testTedliumData/TEDLIUM_release1"), 1))
 case("tedlium bad extensions", lambda: type(ds.TedliumDataset(folder("testTedliumData/TEDLIUM_release1"), "release1", extensions=".wav")).__name__)
+for extension in ("invalid", ".wav", ".SPH"):
+    case(f"tedlium extensions {extension} size", lambda extension=extension: ds.TedliumDataset(
+        folder("testTedliumData/TEDLIUM_release1"), "release1", "train", extension).get_dataset_size())
 case("tedlium extensions sph", lambda: ds.TedliumDataset(folder("testTedliumData/TEDLIUM_release1"), "release1", extensions=".sph").get_dataset_size())
 case("tedlium wrong files", lambda: rows(ds.TedliumDataset(folder("testTedliumData/else"), "release1", usage="train")))
 case("yesno missing folder", lambda: ds.YesNoDataset(folder("nothere")))
