@@ -21,6 +21,7 @@ from msjax._src.dataset.audio_filters import EqualizerBiquad as EqualizerBiquad
 from msjax._src.dataset.audio import Fade as Fade
 from msjax._src.dataset.audio import FadeShape as FadeShape
 from msjax._src.dataset.audio_filters import Filtfilt as Filtfilt
+from msjax._src.dataset.audio_effects import Flanger as Flanger
 from msjax._src.dataset.audio_masking import FrequencyMasking as FrequencyMasking
 from msjax._src.dataset.audio_filters import Gain as Gain
 from msjax._src.dataset.audio import GainType as GainType
@@ -45,10 +46,12 @@ from msjax._src.dataset.audio import NormMode as NormMode
 from msjax._src.dataset.audio import NormType as NormType
 from msjax._src.dataset.audio import Overdrive as Overdrive
 from msjax._src.dataset.audio_features import PhaseVocoder as PhaseVocoder
+from msjax._src.dataset.audio_effects import Phaser as Phaser
 from msjax._src.dataset.audio import Resample as Resample
 from msjax._src.dataset.audio import ResampleMethod as ResampleMethod
 from msjax._src.dataset.audio import RiaaBiquad as RiaaBiquad
 from msjax._src.dataset.audio import ScaleType as ScaleType
+from msjax._src.dataset.audio_effects import SlidingWindowCmn as SlidingWindowCmn
 from msjax._src.dataset.audio_features import SpectralCentroid as SpectralCentroid
 from msjax._src.dataset.audio_spectral import Spectrogram as Spectrogram
 from msjax._src.dataset.audio_masking import TimeMasking as TimeMasking
