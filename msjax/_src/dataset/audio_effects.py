@@ -1,5 +1,5 @@
-"""`mindspore.dataset.audio`: sox's modulated-delay effects (Flanger, Phaser) and Kaldi's
-sliding-window cepstral mean normalisation (SlidingWindowCmn). Sample-by-sample recursions in
+"""`mindspore.dataset.audio`: sox's modulated-delay effects (Flanger, Phaser), its dither
+(Dither) and Kaldi's sliding-window cepstral mean normalisation (SlidingWindowCmn). Sample-by-sample recursions in
 NumPy float64; float64 stays, everything else is returned as float32."""
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import math
 
 import numpy as np
 
-from msjax._src.dataset.audio import (AudioTensorOperation, Interpolation, Modulation,
-                                      _out_dtype, _with_signature_check)
+from msjax._src.dataset import random_ops
+from msjax._src.dataset.audio import (AudioTensorOperation, DensityFunction, Interpolation,
+                                      Modulation, WindowType, _out_dtype, _with_signature_check)
 from msjax._src.dataset.audio_checks import (check_int32, check_int32_not_zero,
                                              check_non_negative_int32, check_typed_value)
-from msjax._src.dataset.transform_base import TransformError
+from msjax._src.dataset.audio_spectral import window_values
 from msjax._src.dataset.vision_checks import type_check
 
 
@@ -58,8 +59,10 @@ class Flanger(AudioTensorOperation):
         array = self._checked(array, min_rank=2, shape_words="<..., channel, time>")
         values = array.astype(np.float64)
         shape = values.shape
-        out = self._flange(values.reshape(-1, shape[-2], shape[-1]))
-        return np.clip(out, -1.0, 1.0).reshape(shape).astype(_out_dtype(array))
+        out = np.clip(self._flange(values.reshape(-1, shape[-2], shape[-1])), -1.0, 1.0)
+        # an integer waveform comes back in its own type (MindSpore's kernel runs in it)
+        dtype = array.dtype if array.dtype.kind in "iu" else _out_dtype(array)
+        return out.reshape(shape).astype(dtype)
 
     def _flange(self, waves):
         feedback = self.regen / 100
@@ -114,7 +117,7 @@ class Phaser(AudioTensorOperation):
         self.sinusoidal = sinusoidal
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True, type_words="[float, double]")
+        array = self._checked(array)
         values = array.astype(np.float64)
         waves = values.reshape(-1, values.shape[-1]) * self.gain_in
         length = int(self.delay_ms * 0.001 * self.sample_rate + 0.5)
@@ -200,3 +203,43 @@ class SlidingWindowCmn(AudioTensorOperation):
                     variance = squares / count - total ** 2 / count ** 2
                     out[:, t, :] *= variance ** -0.5
         return out.reshape(shape).astype(_out_dtype(array))
+
+
+class Dither(AudioTensorOperation):
+    """`mindspore.dataset.audio.Dither(density_function=DensityFunction.TPDF,
+    noise_shaping=False)`: quantise <..., time> to 16 bits after adding dither noise (TPDF: a
+    Bartlett ramp; RPDF and GPDF: drawn from the waveform's own samples, as sox does), and with
+    `noise_shaping` feed each sample's quantisation error into the next."""
+
+    @_with_signature_check
+    def __init__(self, density_function=DensityFunction.TPDF, noise_shaping=False):
+        type_check(density_function, (DensityFunction,), "density_function")
+        type_check(noise_shaping, (bool,), "noise_shaping")
+        self.density_function, self.noise_shaping = density_function, noise_shaping
+
+    def _noise(self, waves):
+        """The dither added to the scaled signal (a scalar or a row-broadcast ramp)."""
+        channels, times = waves.shape[0] - 1, waves.shape[1] - 1
+        rng = random_ops.generator()
+
+        def draw(bound):
+            return int(rng.integers(bound)) if bound > 0 else 0
+
+        if self.density_function == DensityFunction.RPDF:
+            return waves[draw(channels), draw(times)] - 0.5
+        if self.density_function == DensityFunction.GPDF:
+            total = waves[draw(channels), draw(times)]
+            for _ in range(6):
+                total += waves[draw(channels), draw(times)]
+            return total
+        return window_values(WindowType.BARTLETT, times + 1)[None, :]
+
+    def implementation(self, array):
+        array = self._checked(array)
+        values = array.astype(np.float64)
+        waves = values.reshape(-1, values.shape[-1]) if values.ndim else values.reshape(1, 1)
+        quantised = np.round(waves * (2 ** 15 - 2) + self._noise(waves)) / 2 ** 15
+        if self.noise_shaping:
+            error = quantised - waves
+            quantised = quantised + np.pad(error, ((0, 0), (1, 0)))[:, :waves.shape[1]]
+        return quantised.reshape(values.shape).astype(_out_dtype(array))

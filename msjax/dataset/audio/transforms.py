@@ -17,6 +17,7 @@ from msjax._src.dataset.audio_filters import DBToAmplitude as DBToAmplitude
 from msjax._src.dataset.audio_filters import DCShift as DCShift
 from msjax._src.dataset.audio_filters import DeemphBiquad as DeemphBiquad
 from msjax._src.dataset.audio import DensityFunction as DensityFunction
+from msjax._src.dataset.audio_effects import Dither as Dither
 from msjax._src.dataset.audio_filters import EqualizerBiquad as EqualizerBiquad
 from msjax._src.dataset.audio import Fade as Fade
 from msjax._src.dataset.audio import FadeShape as FadeShape
