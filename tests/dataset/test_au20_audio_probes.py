@@ -22,6 +22,7 @@ PROBES = {
     "au20_audio_masking_probe": None,  # masks copy values: exact
     # the flanger's LFO table is float32 in one kernel and float64 in the other: 2e-7 apart
     "au20_audio_effects_probe": {"float64": (1e-5, 1e-6)},
+    "au20_audio_vad_probe": {},
 }
 TOLERANCE = {"float16": (2e-2, 2e-2), "float32": (2e-5, 2e-5), "float64": (1e-5, 1e-7),
              "int32": (0, 0), "int64": (0, 0)}

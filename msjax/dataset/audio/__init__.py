@@ -57,6 +57,7 @@ from msjax._src.dataset.audio_spectral import Spectrogram as Spectrogram
 from msjax._src.dataset.audio_masking import TimeMasking as TimeMasking
 from msjax._src.dataset.audio_features import TimeStretch as TimeStretch
 from msjax._src.dataset.audio_filters import TrebleBiquad as TrebleBiquad
+from msjax._src.dataset.audio_vad import Vad as Vad
 from msjax._src.dataset.audio_filters import Vol as Vol
 from msjax._src.dataset.audio import WindowType as WindowType
 from msjax._src.dataset.audio_spectral import create_dct as create_dct
