@@ -16,7 +16,7 @@ import math
 import numpy as np
 import scipy.signal
 
-from msjax._src.dataset.audio_checks import check_float32, check_int32_not_zero
+from msjax._src.dataset.audio_checks import check_float32, check_sample_rate
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transform_base import TensorOperation, TransformError, as_input
 
@@ -369,7 +369,7 @@ class BassBiquad(AudioTensorOperation):
 
     @_with_signature_check
     def __init__(self, sample_rate, gain, central_freq=100.0, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(gain, "gain")
         check_float32(central_freq, "central_freq")
         _check_type(Q, (float, int), "Q")

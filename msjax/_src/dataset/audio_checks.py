@@ -33,11 +33,18 @@ def check_non_negative_int32(value, name):
 
 
 def check_int32_not_zero(value, name):
-    """A nonzero int32: MindSpore's ``check_int32_not_zero``."""
-    type_check(value, (int,), name)
+    """A nonzero int32: MindSpore's ``check_int32_not_zero`` (its type message has two spaces
+    after the name, as MindSpore's does)."""
+    type_check(value, (int,), f"{name} ")
     if value == 0 or not INT32_MIN <= value <= INT32_MAX:
         raise ValueError(f"Input {name} is not within the required interval of "
                          f"[{INT32_MIN}, 0) and (0, {INT32_MAX}].")
+
+
+def check_sample_rate(value, name="sample_rate"):
+    """``type_check`` then ``check_int32_not_zero``, as the biquads' validators check a rate."""
+    type_check(value, (int,), name)
+    check_int32_not_zero(value, name)
 
 
 def check_float32(value, name):

@@ -10,7 +10,7 @@ import numpy as np
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.audio import (AudioTensorOperation, DensityFunction, Interpolation,
                                       Modulation, WindowType, _out_dtype, _with_signature_check)
-from msjax._src.dataset.audio_checks import (check_int32, check_int32_not_zero,
+from msjax._src.dataset.audio_checks import (check_int32, check_sample_rate,
                                              check_non_negative_int32, check_typed_value)
 from msjax._src.dataset.audio_spectral import window_values
 from msjax._src.dataset.vision_checks import type_check
@@ -44,7 +44,7 @@ class Flanger(AudioTensorOperation):
     def __init__(self, sample_rate, delay=0.0, depth=2.0, regen=0.0, width=71.0, speed=0.5,
                  phase=25.0, modulation=Modulation.SINUSOIDAL,
                  interpolation=Interpolation.LINEAR):
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         for name, value, low, high in (("delay", delay, 0, 30), ("depth", depth, 0, 10),
                                        ("regen", regen, -95, 95), ("width", width, 0, 100),
                                        ("speed", speed, 0.1, 10), ("phase", phase, 0, 100)):

@@ -11,9 +11,9 @@ import numpy as np
 from msjax._src.dataset.audio import (AmplitudeToDB, AudioTensorOperation, BorderType, MelType,
                                       NormMode, NormType, ScaleType, WindowType, _out_dtype,
                                       _with_signature_check)
-from msjax._src.dataset.audio_checks import (check_non_negative_float32,
+from msjax._src.dataset.audio_checks import (check_int32_not_zero, check_non_negative_float32,
                                              check_non_negative_int32, check_pos_float32,
-                                             check_pos_int32, check_value)
+                                             check_pos_int32, check_sample_rate, check_value)
 from msjax._src.dataset.audio_spectral import (_PAD_MODES, _Stft, _as_complex, _as_pair,
                                                _check_stft_lengths, _framed_window,
                                                _linear_filterbank, _power_spectrogram,
@@ -488,3 +488,119 @@ class ComputeDeltas(AudioTensorOperation):
         length = values.shape[-1]
         deltas = sum(k * padded[..., n + k:n + k + length] for k in range(-n, n + 1))
         return (deltas / denominator).astype(_out_dtype(array))
+
+
+def _nccf(waves, sample_rate, frame_time, freq_low):
+    """The normalised cross-correlation of each frame with its lags 1..ceil(rate / freq_low):
+    (batch, frames, lags)."""
+    lags = int(math.ceil(sample_rate / freq_low))
+    frame_size = int(math.ceil(sample_rate * frame_time))
+    length = waves.shape[-1]
+    frames = int(math.ceil(length / frame_size))
+    padded = np.pad(waves, ((0, 0), (0, lags + frames * frame_size - length)))
+    out = np.zeros((waves.shape[0], frames, lags))
+    for lag in range(1, lags + 1):
+        first = padded[:, :frames * frame_size].reshape(waves.shape[0], frames, frame_size)
+        second = padded[:, lag:lag + frames * frame_size].reshape(waves.shape[0], frames,
+                                                                  frame_size)
+        out[:, :, lag - 1] = ((first * second).sum(-1)
+                              / (1e-9 + np.linalg.norm(first, axis=-1)) ** 2
+                              / (1e-9 + np.linalg.norm(second, axis=-1)) ** 2)
+    return out
+
+
+def _best_lags(nccf, sample_rate, freq_high):
+    """Each frame's lag of (nearly) highest correlation, preferring the first half's."""
+    lag_min = int(math.ceil(sample_rate / freq_high))
+    best_values = nccf[..., lag_min:].max(-1)
+    best_lags = nccf[..., lag_min:].argmax(-1)
+    half = nccf[..., lag_min:nccf.shape[-1] // 2]
+    half_values, half_lags = half.max(-1), half.argmax(-1)
+    use_half = half_values > 0.99 * best_values
+    return np.where(use_half, half_lags, best_lags) + lag_min + 1
+
+
+def _median_smoothing(lags, win_length):
+    """The lower median of each `win_length` window, the first padded with its first value."""
+    pad = (win_length - 1) // 2
+    padded = np.concatenate([np.repeat(lags[..., :1], pad, axis=-1), lags], axis=-1)
+    windows = np.lib.stride_tricks.sliding_window_view(padded, win_length, axis=-1)
+    return np.sort(windows, axis=-1)[..., (win_length - 1) // 2]
+
+
+class DetectPitchFrequency(AudioTensorOperation):
+    """`mindspore.dataset.audio.DetectPitchFrequency(sample_rate, frame_time=0.01, win_length=30,
+    freq_low=85, freq_high=3400)`: each frame's pitch in Hz from its normalised
+    cross-correlation (median-smoothed over `win_length` frames), <..., time> to
+    <..., frames>."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate, frame_time=0.01, win_length=30, freq_low=85, freq_high=3400):
+        check_sample_rate(sample_rate)
+        type_check(frame_time, (float, int), "frame_time")
+        check_pos_float32(frame_time, "frame_time")
+        check_pos_int32(win_length, "win_length")
+        type_check(freq_low, (int, float), "freq_low")
+        check_pos_float32(freq_low, "freq_low")
+        type_check(freq_high, (int, float), "freq_high")
+        check_pos_float32(freq_high, "freq_high")
+        self.sample_rate, self.frame_time, self.win_length = sample_rate, frame_time, win_length
+        self.freq_low, self.freq_high = freq_low, freq_high
+
+    def implementation(self, array):
+        array = self._checked(array)
+        values = array.astype(np.float64)
+        waves = values.reshape(-1, values.shape[-1])
+        nccf = _nccf(waves, self.sample_rate, self.frame_time, self.freq_low)
+        lags = _median_smoothing(_best_lags(nccf, self.sample_rate, self.freq_high),
+                                 self.win_length)
+        freq = self.sample_rate / (1e-9 + lags.astype(np.float32))
+        return freq.reshape(values.shape[:-1] + freq.shape[-1:]).astype(_out_dtype(array))
+
+
+class PitchShift(AudioTensorOperation):
+    """`mindspore.dataset.audio.PitchShift(sample_rate, n_steps, bins_per_octave=12, n_fft=512,
+    win_length=None, hop_length=None, window=WindowType.HANN)`: the waveform <..., time> shifted
+    by `n_steps` steps of 1/bins_per_octave octave: time-stretched by the phase vocoder, then
+    resampled back to its length."""
+
+    @_with_signature_check
+    def __init__(self, sample_rate, n_steps, bins_per_octave=12, n_fft=512, win_length=None,
+                 hop_length=None, window=WindowType.HANN):
+        check_non_negative_int32(sample_rate, "sample_rate")
+        type_check(n_steps, (int,), "n_steps")
+        check_value(n_steps, -2147483648, 2147483647, "n_steps")
+        check_int32_not_zero(bins_per_octave, "bins_per_octave")
+        check_pos_int32(n_fft, "n_fft")
+        type_check(window, (WindowType,), "window")
+        if win_length is not None:
+            check_pos_int32(win_length, "win_length")
+            if win_length > n_fft:
+                raise ValueError(f"Input win_length should be no more than n_fft, but got "
+                                 f"win_length: {win_length} and n_fft: {n_fft}.")
+        if hop_length is not None:
+            check_pos_int32(hop_length, "hop_length")
+        self.sample_rate, self.n_steps, self.bins_per_octave = sample_rate, n_steps, bins_per_octave
+        self.n_fft, self.window = n_fft, window
+        self.win_length = win_length if win_length is not None else n_fft
+        self.hop_length = hop_length if hop_length is not None else n_fft // 4
+
+    def implementation(self, array):
+        from msjax._src.dataset.audio import Resample  # noqa: PLC0415 (a sibling transform)
+        array = self._checked(array)
+        values = array.astype(np.float64)
+        length = values.shape[-1]
+        rate = 2.0 ** (-float(self.n_steps) / self.bins_per_octave)
+        window = _framed_window(self.window, self.win_length, self.n_fft)
+        spectrum = stft(values, self.n_fft, self.hop_length, window, True, BorderType.REFLECT,
+                        True, False)
+        advance = np.linspace(0, math.pi * self.hop_length, spectrum.shape[-2])[:, None]
+        stretched = istft(phase_vocoder(spectrum, rate, advance), self.n_fft, self.hop_length,
+                          window, True, True, False, int(round(length / rate)))
+        shifted = Resample(float(int(self.sample_rate / rate)),
+                           float(self.sample_rate)).implementation(stretched)
+        if shifted.shape[-1] > length:
+            shifted = shifted[..., :length]
+        else:
+            shifted = np.pad(shifted, [(0, 0)] * (shifted.ndim - 1) + [(0, length - shifted.shape[-1])])
+        return shifted.astype(_out_dtype(array))

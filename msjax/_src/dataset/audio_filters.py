@@ -16,7 +16,7 @@ import scipy.signal
 
 from msjax._src.dataset.audio import (AudioTensorOperation, GainType, _lfilter_clamped, _out_dtype,
                                       _with_signature_check)
-from msjax._src.dataset.audio_checks import (check_float32, check_int32_not_zero,
+from msjax._src.dataset.audio_checks import (check_float32, check_sample_rate,
                                              check_non_negative_float32, check_pos_float32,
                                              check_pos_int32, check_typed_value, check_value)
 from msjax._src.dataset.vision_checks import type_check
@@ -53,7 +53,7 @@ class AllpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(central_freq, "central_freq")
         _check_q(Q)
         self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
@@ -70,7 +70,7 @@ class BandBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707, noise=False):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(central_freq, "central_freq")
         _check_q(Q)
         type_check(noise, (bool,), "noise")
@@ -94,7 +94,7 @@ class BandpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707, const_skirt_gain=False):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(central_freq, "central_freq")
         _check_q(Q)
         type_check(const_skirt_gain, (bool,), "const_skirt_gain")
@@ -113,7 +113,7 @@ class BandrejectBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(central_freq, "central_freq")
         _check_q(Q)
         self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
@@ -166,7 +166,7 @@ class EqualizerBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, center_freq, gain, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(center_freq, "central_freq")
         check_float32(gain, "gain")
         _check_q(Q)
@@ -185,7 +185,7 @@ class HighpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, cutoff_freq, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(cutoff_freq, "cutoff_freq")
         _check_q(Q)
         self.sample_rate, self.cutoff_freq, self.Q = sample_rate, cutoff_freq, Q
@@ -202,7 +202,7 @@ class LowpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, cutoff_freq, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(cutoff_freq, "cutoff_freq")
         _check_q(Q)
         self.sample_rate, self.cutoff_freq, self.Q = sample_rate, cutoff_freq, Q
@@ -219,7 +219,7 @@ class TrebleBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, gain, central_freq=3000, Q=0.707):  # noqa: N803
-        check_int32_not_zero(sample_rate, "sample_rate")
+        check_sample_rate(sample_rate)
         check_float32(gain, "gain")
         check_float32(central_freq, "central_freq")
         _check_q(Q)

@@ -17,6 +17,7 @@ from msjax._src.dataset.audio_filters import DBToAmplitude as DBToAmplitude
 from msjax._src.dataset.audio_filters import DCShift as DCShift
 from msjax._src.dataset.audio_filters import DeemphBiquad as DeemphBiquad
 from msjax._src.dataset.audio import DensityFunction as DensityFunction
+from msjax._src.dataset.audio_features import DetectPitchFrequency as DetectPitchFrequency
 from msjax._src.dataset.audio_effects import Dither as Dither
 from msjax._src.dataset.audio_filters import EqualizerBiquad as EqualizerBiquad
 from msjax._src.dataset.audio import Fade as Fade
@@ -48,6 +49,7 @@ from msjax._src.dataset.audio import NormType as NormType
 from msjax._src.dataset.audio import Overdrive as Overdrive
 from msjax._src.dataset.audio_features import PhaseVocoder as PhaseVocoder
 from msjax._src.dataset.audio_effects import Phaser as Phaser
+from msjax._src.dataset.audio_features import PitchShift as PitchShift
 from msjax._src.dataset.audio import Resample as Resample
 from msjax._src.dataset.audio import ResampleMethod as ResampleMethod
 from msjax._src.dataset.audio import RiaaBiquad as RiaaBiquad
