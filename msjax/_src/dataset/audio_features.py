@@ -67,8 +67,8 @@ class MelScale(AudioTensorOperation):
     def implementation(self, array):
         array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
         if array.shape[-2] != self.n_stft:
-            raise TransformError(f"MelScale: the frequency of the input should equal to n_stft, "
-                                 f"but got frequency: {array.shape[-2]} and n_stft: {self.n_stft}.")
+            raise TransformError(f"MelScale: invalid parameter, 'n_stft' should be equal to 'freq', "
+                                 f"but got: n_stft {self.n_stft} while freq {array.shape[-2]}.")
         mel = np.einsum("...ft,fm->...mt", array.astype(np.float64), self.bank())
         return mel.astype(_out_dtype(array))
 
@@ -326,8 +326,8 @@ class GriffinLim(AudioTensorOperation):
         array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
         freq = self.n_fft // 2 + 1
         if array.shape[-2] != freq:
-            raise TransformError(f"GriffinLim: the frequency of the input should equal to "
-                                 f"n_fft / 2 + 1, but got frequency: {array.shape[-2]}.")
+            raise TransformError("GriffinLim: the frequency of the input should equal to "
+                                 "n_fft / 2 + 1")
         if self.momentum >= 1:
             raise TransformError(f"GriffinLim: momentum equal to or greater than 1 can be unstable, "
                                  f"but got: {self.momentum:f}")
@@ -340,7 +340,7 @@ class GriffinLim(AudioTensorOperation):
         previous = 0.0
         for _ in range(self.n_iter):
             waveform = istft(magnitude * angles, self.n_fft, self.hop_length, window, True, True,
-                             False, self.length)
+                             False, None)  # `length` shapes only the result
             rebuilt = stft(waveform, self.n_fft, self.hop_length, window, True,
                            BorderType.REFLECT, True, False)
             angles = rebuilt - previous * (self.momentum / (1 + self.momentum))
@@ -354,7 +354,9 @@ class GriffinLim(AudioTensorOperation):
 def _complex_input(operation, array):
     array = operation._checked(array)
     if array.shape[-1] != 2:
-        raise _shape_error(type(operation).__name__, "<..., complex=2>", array.shape[-1])
+        raise TransformError(f"{type(operation).__name__}: the shape of input tensor does not "
+                             f"match the requirement of operator. Expecting tensor in shape of "
+                             f"<..., complex=2>.")
     return array
 
 
@@ -433,9 +435,11 @@ class PhaseVocoder(AudioTensorOperation):
             raise TransformError("PhaseVocoder: invalid parameter, 'phase_advance' should be in "
                                  "shape of <freq, 1>.")
         if array.ndim < 3 or advance.shape[0] != array.shape[-3]:
-            raise TransformError("PhaseVocoder: invalid parameter, 'first dimension of "
-                                 "'phase_advance'' should be equal to 'freq dimension of input "
-                                 "tensor', but got: " + str(advance.shape[0]) + ".")
+            raise TransformError(
+                f"PhaseVocoder: invalid parameter, 'first dimension of 'phase_advance'' should be "
+                f"equal to 'freq dimension length of input tensor', but got: first dimension of "
+                f"'phase_advance' {advance.shape[0]} while freq dimension length of input tensor "
+                f"{array.shape[-3] if array.ndim >= 3 else 0}.")
         if advance.dtype != array.dtype:
             raise TransformError("PhaseVocoder: invalid parameter, data type of phase_advance "
                                  "should be equal to data type of input tensor.")

@@ -133,9 +133,6 @@ class _Stft:
         if not self.center and self.n_fft > length:
             raise TransformError(f"{name}: n_fft should be more than 0 and less than {length}, "
                                  f"but got n_fft: {self.n_fft}.")
-        if self.center and self.pad_mode == BorderType.REFLECT and self.n_fft // 2 >= length:
-            raise TransformError(f"{name}: n_fft should be more than 0 and less than {length * 2}, "
-                                 f"but got n_fft: {self.n_fft}.")
         window = _framed_window(self.window, self.win_length, self.n_fft)
         return stft(values, self.n_fft, self.hop_length, window, self.center, self.pad_mode,
                     self.onesided, self.normalized)
@@ -212,7 +209,7 @@ class InverseSpectrogram(AudioTensorOperation):
         if array.shape[-1] != 2:
             raise TransformError(f"{type(self).__name__}: the shape of input tensor does not match "
                                  f"the requirement of operator. Expecting tensor in shape of "
-                                 f"<..., complex=2>. But got tensor with dimension {array.shape[-1]}.")
+                                 f"<..., freq, time, complex=2>.")
         s = self.stft
         window = _framed_window(s.window, s.win_length, s.n_fft)
         length = self.length + 2 * s.pad if self.length else None
