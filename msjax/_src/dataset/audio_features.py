@@ -608,3 +608,60 @@ class PitchShift(AudioTensorOperation):
         else:
             shifted = np.pad(shifted, [(0, 0)] * (shifted.ndim - 1) + [(0, length - shifted.shape[-1])])
         return shifted.astype(_out_dtype(array))
+
+
+class InverseMelScale(AudioTensorOperation):
+    """`mindspore.dataset.audio.InverseMelScale(n_stft, n_mels=128, sample_rate=16000, f_min=0.0,
+    f_max=None, max_iter=100000, tolerance_loss=1e-05, tolerance_change=1e-08, sgdargs=None,
+    norm=NormType.NONE, mel_type=MelType.HTK)`: a linear spectrogram <..., n_stft, time> whose
+    mel spectrogram is the input <..., n_mels, time>, found by SGD with momentum from a random
+    start (sgdargs: ``{'sgd_lr': 0.1, 'sgd_momentum': 0.9}``), clamped at 0."""
+
+    @_with_signature_check
+    def __init__(self, n_stft, n_mels=128, sample_rate=16000, f_min=0.0, f_max=None,
+                 max_iter=100000, tolerance_loss=1e-05, tolerance_change=1e-08, sgdargs=None,
+                 norm=NormType.NONE, mel_type=MelType.HTK):
+        check_pos_int32(n_mels, "n_mels")
+        check_pos_int32(sample_rate, "sample_rate")
+        _check_mel_freqs(f_min, f_max, sample_rate)
+        check_pos_int32(n_stft, "n_stft")
+        type_check(norm, (NormType,), "norm")
+        type_check(mel_type, (MelType,), "mel_type")
+        check_pos_int32(max_iter, "max_iter")
+        type_check(tolerance_loss, (int, float), "tolerance_loss")
+        check_pos_float32(tolerance_loss, "tolerance_loss")
+        type_check(tolerance_change, (int, float), "tolerance_change")
+        check_pos_float32(tolerance_change, "tolerance_change")
+        if sgdargs is not None:
+            for name in ("sgd_lr", "sgd_momentum"):
+                type_check(sgdargs[name], (int, float), name)
+                check_non_negative_float32(sgdargs[name], name)
+        self.sgdargs = sgdargs if sgdargs is not None else {"sgd_lr": 0.1, "sgd_momentum": 0.9}
+        self.n_stft, self.max_iter = n_stft, max_iter
+        self.tolerance_loss, self.tolerance_change = tolerance_loss, tolerance_change
+        self.bank = mel_filterbank(n_stft, f_min, f_max if f_max is not None else sample_rate // 2,
+                                   n_mels, sample_rate, norm, mel_type)
+
+    def implementation(self, array):
+        array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
+        values = array.astype(np.float64)
+        shape = values.shape
+        if shape[-2] != self.bank.shape[1]:
+            raise TransformError("InverseMelScale: n_mels must be equal to the penultimate "
+                                 "dimension of input.")
+        mel = np.swapaxes(values.reshape(-1, shape[-2], shape[-1]), -1, -2)  # (batch, time, mels)
+        spec = random_ops.generator().random(mel.shape[:2] + (self.n_stft,))
+        velocity = np.zeros_like(spec)
+        rate, momentum = self.sgdargs["sgd_lr"], self.sgdargs["sgd_momentum"]
+        scale = mel.shape[0] * mel.shape[1]
+        loss = math.inf
+        for _ in range(self.max_iter):
+            diff = mel - spec @ self.bank
+            new_loss = float((diff ** 2).sum(-1).mean())
+            velocity = momentum * velocity + (-2.0 / scale) * (diff @ self.bank.T)
+            spec = np.maximum(spec - rate * velocity, 0.0)
+            if new_loss < self.tolerance_loss or abs(loss - new_loss) < self.tolerance_change:
+                break
+            loss = new_loss
+        out = np.swapaxes(spec, -1, -2).reshape(shape[:-2] + (self.n_stft, shape[-1]))
+        return out.astype(_out_dtype(array))

@@ -29,6 +29,7 @@ from msjax._src.dataset.audio import GainType as GainType
 from msjax._src.dataset.audio_features import GriffinLim as GriffinLim
 from msjax._src.dataset.audio_filters import HighpassBiquad as HighpassBiquad
 from msjax._src.dataset.audio import Interpolation as Interpolation
+from msjax._src.dataset.audio_features import InverseMelScale as InverseMelScale
 from msjax._src.dataset.audio_spectral import InverseSpectrogram as InverseSpectrogram
 from msjax._src.dataset.audio_features import LFCC as LFCC
 from msjax._src.dataset.audio_filters import LFilter as LFilter
