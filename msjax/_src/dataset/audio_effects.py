@@ -1,6 +1,7 @@
 """`mindspore.dataset.audio`: sox's modulated-delay effects (Flanger, Phaser), its dither
-(Dither) and Kaldi's sliding-window cepstral mean normalisation (SlidingWindowCmn). Sample-by-sample recursions in
-NumPy float64; float64 stays, everything else is returned as float32."""
+(Dither) and Kaldi's sliding-window cepstral mean normalisation (SlidingWindowCmn).
+Sample-by-sample recursions in NumPy float64; float64 stays, everything else is returned as
+float32."""
 from __future__ import annotations
 
 import math

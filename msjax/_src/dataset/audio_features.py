@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from msjax._src.dataset import random_ops
 from msjax._src.dataset.audio import (AmplitudeToDB, AudioTensorOperation, BorderType, MelType,
                                       NormMode, NormType, ScaleType, WindowType, _out_dtype,
                                       _with_signature_check)
@@ -18,15 +19,8 @@ from msjax._src.dataset.audio_spectral import (_PAD_MODES, _Stft, _as_complex, _
                                                _check_stft_lengths, _framed_window,
                                                _linear_filterbank, _power_spectrogram,
                                                dct_matrix, istft, mel_filterbank, stft)
-from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import TransformError
 from msjax._src.dataset.vision_checks import type_check
-
-
-def _shape_error(name, words, got):
-    return TransformError(f"{name}: the shape of input tensor does not match the requirement of "
-                          f"operator. Expecting tensor in shape of {words}. But got tensor with "
-                          f"dimension {got}.")
 
 
 def _check_mel_freqs(f_min, f_max, sample_rate):
@@ -67,8 +61,9 @@ class MelScale(AudioTensorOperation):
     def implementation(self, array):
         array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
         if array.shape[-2] != self.n_stft:
-            raise TransformError(f"MelScale: invalid parameter, 'n_stft' should be equal to 'freq', "
-                                 f"but got: n_stft {self.n_stft} while freq {array.shape[-2]}.")
+            raise TransformError(f"MelScale: invalid parameter, 'n_stft' should be equal to "
+                                 f"'freq', but got: n_stft {self.n_stft} while freq "
+                                 f"{array.shape[-2]}.")
         mel = np.einsum("...ft,fm->...mt", array.astype(np.float64), self.bank())
         return mel.astype(_out_dtype(array))
 
@@ -249,7 +244,8 @@ class LFCC(AudioTensorOperation):
                                  f"{kwargs['n_fft']} and n_lfcc: {n_lfcc}.")
             if kwargs["win_length"] is not None and kwargs["win_length"] > kwargs["n_fft"]:
                 raise ValueError(f"win_length must be less than or equal to n_fft, but got "
-                                 f"win_length: {kwargs['win_length']} and n_fft: {kwargs['n_fft']}.")
+                                 f"win_length: {kwargs['win_length']} and n_fft: "
+                                 f"{kwargs['n_fft']}.")
         self.power = kwargs.pop("power")
         self.stft = _Stft(**kwargs)
         f_max = f_max if f_max is not None else sample_rate // 2
@@ -329,8 +325,8 @@ class GriffinLim(AudioTensorOperation):
             raise TransformError("GriffinLim: the frequency of the input should equal to "
                                  "n_fft / 2 + 1")
         if self.momentum >= 1:
-            raise TransformError(f"GriffinLim: momentum equal to or greater than 1 can be unstable, "
-                                 f"but got: {self.momentum:f}")
+            raise TransformError(f"GriffinLim: momentum equal to or greater than 1 can be "
+                                 f"unstable, but got: {self.momentum:f}")
         window = _framed_window(self.window_type, self.win_length, self.n_fft)
         magnitude = array.astype(np.float64) ** (1.0 / self.power)
         if self.rand_init:
@@ -606,7 +602,8 @@ class PitchShift(AudioTensorOperation):
         if shifted.shape[-1] > length:
             shifted = shifted[..., :length]
         else:
-            shifted = np.pad(shifted, [(0, 0)] * (shifted.ndim - 1) + [(0, length - shifted.shape[-1])])
+            width = [(0, 0)] * (shifted.ndim - 1) + [(0, length - shifted.shape[-1])]
+            shifted = np.pad(shifted, width)
         return shifted.astype(_out_dtype(array))
 
 

@@ -74,7 +74,8 @@ class BandBiquad(_CookbookBiquad):
         check_float32(central_freq, "central_freq")
         _check_q(Q)
         type_check(noise, (bool,), "noise")
-        self.sample_rate, self.central_freq, self.Q, self.noise = sample_rate, central_freq, Q, noise
+        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
+        self.noise = noise
 
     def coefficients(self):
         w0 = 2 * math.pi * self.central_freq / self.sample_rate
@@ -149,7 +150,8 @@ class DeemphBiquad(_CookbookBiquad):
     def __init__(self, sample_rate):
         type_check(sample_rate, (int,), "sample_rate")
         if sample_rate not in _DEEMPH_SHELF:
-            raise ValueError(f"Argument sample_rate should be 44100 or 48000, but got {sample_rate}.")
+            raise ValueError(f"Argument sample_rate should be 44100 or 48000, but got "
+                             f"{sample_rate}.")
         self.sample_rate = sample_rate
 
     def coefficients(self):

@@ -4,8 +4,6 @@ stays, everything else becomes float32. Random masks draw from the pipeline's ge
 (random_ops), not MindSpore's C++ one."""
 from __future__ import annotations
 
-import numpy as np
-
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.audio import AudioTensorOperation, _out_dtype, _with_signature_check
 from msjax._src.dataset.audio_checks import (check_float32, check_non_negative_float32,

@@ -16,9 +16,8 @@ import numpy as np
 
 from msjax._src.dataset.audio import (AudioTensorOperation, BorderType, MelType, NormMode,
                                       NormType, WindowType, _out_dtype, _with_signature_check)
-from msjax._src.dataset.audio_checks import (check_float32, check_non_negative_float32,
-                                             check_non_negative_int32, check_pos_float32,
-                                             check_pos_int32, check_value)
+from msjax._src.dataset.audio_checks import (check_non_negative_float32, check_non_negative_int32,
+                                             check_pos_float32, check_pos_int32)
 from msjax._src.dataset.transform_base import TransformError
 from msjax._src.dataset.vision_checks import type_check
 
@@ -40,7 +39,8 @@ def window_values(window, length):
         return 0.42 - 0.5 * np.cos(phase) + 0.08 * np.cos(2 * phase)
     if window == WindowType.BARTLETT:
         return 1 - np.abs(2 * n / length - 1)
-    return np.i0(12.0 * np.sqrt(np.maximum(0.0, 1 - ((n - length / 2) / (length / 2)) ** 2))) / np.i0(12.0)
+    ratio = (n - length / 2) / (length / 2)
+    return np.i0(12.0 * np.sqrt(np.maximum(0.0, 1 - ratio ** 2))) / np.i0(12.0)
 
 
 _PAD_MODES = {BorderType.CONSTANT: "constant", BorderType.EDGE: "edge",

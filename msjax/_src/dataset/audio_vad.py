@@ -132,7 +132,9 @@ class Vad(AudioTensorOperation):
             # no speech found: MindSpore keeps the end of the waveform, samples_len samples of
             # it (or, of a shorter waveform, samples_len - length), where sox keeps nothing
             length = waves.shape[-1]
-            start = length - plan.samples_len if length >= plan.samples_len else 2 * length - plan.samples_len
+            start = length - plan.samples_len
+            if start < 0:
+                start += length
         out = waves[:, max(start, 0):]
         return out.reshape(shape[:-1] + out.shape[-1:]).astype(_out_dtype(array))
 
@@ -157,7 +159,8 @@ class Vad(AudioTensorOperation):
             if boot_count >= 0:
                 boot_count = -1 if boot_count == plan.boot_max else boot_count + 1
             if triggered:
-                return max(0, position - plan.samples_len + (plan.measures_len - flush) * plan.period)
+                kept = (plan.measures_len - flush) * plan.period
+                return max(0, position - plan.samples_len + kept)
         return None
 
     def _flush_count(self, plan, measures, index):
