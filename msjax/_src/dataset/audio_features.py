@@ -19,6 +19,7 @@ from msjax._src.dataset.audio_spectral import (_PAD_MODES, _Stft, _as_complex, _
                                                _check_stft_lengths, _framed_window,
                                                _linear_filterbank, _power_spectrogram,
                                                dct_matrix, istft, mel_filterbank, stft)
+from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transform_base import TransformError
 from msjax._src.dataset.vision_checks import type_check
 
@@ -318,15 +319,19 @@ class GriffinLim(AudioTensorOperation):
         self.length = length if length else None
         self.rand_init = rand_init
 
+    def check_when_built(self):
+        """MindSpore's check of `momentum` when the pipeline is built (or the transform runs)."""
+        if self.momentum >= 1:
+            raise pipeline_error(f"GriffinLim: momentum equal to or greater than 1 can be "
+                                 f"unstable, but got: {self.momentum:f}", "GriffinLim")
+
     def implementation(self, array):
         array = self._checked(array, min_rank=2, shape_words="<..., freq, time>")
         freq = self.n_fft // 2 + 1
         if array.shape[-2] != freq:
             raise TransformError("GriffinLim: the frequency of the input should equal to "
                                  "n_fft / 2 + 1")
-        if self.momentum >= 1:
-            raise TransformError(f"GriffinLim: momentum equal to or greater than 1 can be "
-                                 f"unstable, but got: {self.momentum:f}")
+        self.check_when_built()
         window = _framed_window(self.window_type, self.win_length, self.n_fft)
         magnitude = array.astype(np.float64) ** (1.0 / self.power)
         if self.rand_init:

@@ -113,3 +113,16 @@ case("inverse melscale 1d", lambda: audio.InverseMelScale(9, 4, 8000)(melspec[0,
 case("inverse melscale bad lr", lambda: audio.InverseMelScale(9, 4, sgdargs={"sgd_lr": -1, "sgd_momentum": 0.9}))
 case("inverse melscale bad iter", lambda: audio.InverseMelScale(9, 4, max_iter=0))
 case("inverse melscale fmax", lambda: audio.InverseMelScale(9, 4, f_min=100.0, f_max=50.0))
+
+
+def griffinlim_pipeline(*operations):
+    import mindspore.dataset as ds
+    data = ds.NumpySlicesDataset(power[None], ["spec"], shuffle=False)
+    for operation in operations:
+        data = data.map(operation, ["spec"])
+    return np.stack([row["spec"] for row in data.create_dict_iterator(num_epochs=1, output_numpy=True)])
+
+
+case("griffinlim pipeline momentum", lambda: griffinlim_pipeline(audio.GriffinLim(20, 2),
+                                                                 audio.GriffinLim(16, 2, momentum=1.0)))
+case("griffinlim pipeline wrong freq", lambda: griffinlim_pipeline(audio.GriffinLim(20, 2)))
