@@ -10,8 +10,8 @@ import numpy as np
 
 from msjax._src.dataset import random_ops
 from msjax._src.dataset.audio import (AmplitudeToDB, AudioTensorOperation, BorderType, MelType,
-                                      NormMode, NormType, ScaleType, WindowType, _out_dtype,
-                                      _with_signature_check)
+                                      NormMode, NormType, Resample, ScaleType, WindowType,
+                                      _out_dtype, _with_signature_check)
 from msjax._src.dataset.audio_checks import (check_int32_not_zero, check_non_negative_float32,
                                              check_non_negative_int32, check_pos_float32,
                                              check_pos_int32, check_sample_rate, check_value)
@@ -591,7 +591,6 @@ class PitchShift(AudioTensorOperation):
         self.hop_length = hop_length if hop_length is not None else n_fft // 4
 
     def implementation(self, array):
-        from msjax._src.dataset.audio import Resample  # noqa: PLC0415 (a sibling transform)
         array = self._checked(array)
         values = array.astype(np.float64)
         length = values.shape[-1]
