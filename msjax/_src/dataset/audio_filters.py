@@ -35,7 +35,7 @@ class _CookbookBiquad(AudioTensorOperation):
         raise NotImplementedError
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True, type_words="[float, double]")
+        array = self._checked(array, floats_only=True)
         b, a = self.coefficients()
         return _lfilter_clamped(array, b, np.asarray(a, np.float64)).astype(
             _out_dtype(array, keep_half=True))
@@ -262,7 +262,7 @@ class LFilter(AudioTensorOperation):
         self.a_coeffs, self.b_coeffs, self.clamp = list(a_coeffs), list(b_coeffs), clamp
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True, type_words="[float, double]")
+        array = self._checked(array, floats_only=True)
         out = _lfilter(array.astype(np.float64), self.b_coeffs, self.a_coeffs, self.clamp)
         return out.astype(_out_dtype(array, keep_half=True))
 
@@ -277,7 +277,7 @@ class Filtfilt(AudioTensorOperation):
         self.a_coeffs, self.b_coeffs, self.clamp = list(a_coeffs), list(b_coeffs), clamp
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True, type_words="[float, double]")
+        array = self._checked(array, floats_only=True)
         forward = _lfilter(array.astype(np.float64), self.b_coeffs, self.a_coeffs, False)
         backward = _lfilter(forward[..., ::-1], self.b_coeffs, self.a_coeffs, self.clamp)
         return backward[..., ::-1].astype(_out_dtype(array, keep_half=True))
