@@ -1,5 +1,8 @@
-"""`mindspore.dataset.audio`: waveform and spectrogram transforms (AmplitudeToDB, Biquad, Fade,
-Overdrive, RiaaBiquad) and the enums of `mindspore.dataset.audio.utils`.
+"""`mindspore.dataset.audio`: the base of the audio transforms (AudioTensorOperation, its input
+checks and output dtypes), AmplitudeToDB, Biquad, BassBiquad, Fade, Overdrive, RiaaBiquad,
+Resample and the enums of `mindspore.dataset.audio.utils`. The other transforms are in
+audio_filters.py (biquads, LFilter, gains), audio_spectral.py and audio_features.py (STFT-based),
+audio_masking.py, audio_effects.py and audio_vad.py; the audio datasets in audio_sources.py.
 
 Each transform runs eagerly on a NumPy array and inside ``Dataset.map``; arguments are checked
 when the transform is made, with MindSpore's messages, and a bad input array raises MindSpore's
