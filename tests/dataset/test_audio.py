@@ -71,12 +71,12 @@ BAD_INPUTS = [
      "Expecting tensor in shape of <..., freq, time>. But got tensor with dimension 1."),
     ("Biquad", np.ones((2, 3), np.int32),
      "Biquad: the data type of input tensor does not match the requirement of operator. "
-     "Expecting tensor in type of [float16, float, double]. But got type int32."),
+     "Expecting tensor in type of [float, double]. But got type int32."),
     ("Fade", np.ones((2, 2), np.float32),
      "Fade: fade_in_len should be less than or equal to the length of the waveform: 2, but got: 3."),
     ("Overdrive", np.array(["a"]),
      "Overdrive: the data type of input tensor does not match the requirement of operator. "
-     "Expecting tensor in type of [int, float, double]. But got type <U1."),
+     "Expecting tensor in type of [int, float, double]. But got type string."),
     ("RiaaBiquad", np.array(0.5, np.float32),
      "RiaaBiquad: the shape of input tensor does not match the requirement of operator. "
      "Expecting tensor in shape of <..., time>. But got tensor with dimension 0."),

@@ -1,5 +1,8 @@
-"""`mindspore.dataset.audio`: waveform and spectrogram transforms (AmplitudeToDB, Biquad, Fade,
-Overdrive, RiaaBiquad) and the enums of `mindspore.dataset.audio.utils`.
+"""`mindspore.dataset.audio`: the base of the audio transforms (AudioTensorOperation, its input
+checks and output dtypes), AmplitudeToDB, Biquad, BassBiquad, Fade, Overdrive, RiaaBiquad,
+Resample and the enums of `mindspore.dataset.audio.utils`. The other transforms are in
+audio_filters.py (biquads, LFilter, gains), audio_spectral.py and audio_features.py (STFT-based),
+audio_masking.py, audio_effects.py and audio_vad.py; the audio datasets in audio_sources.py.
 
 Each transform runs eagerly on a NumPy array and inside ``Dataset.map``; arguments are checked
 when the transform is made, with MindSpore's messages, and a bad input array raises MindSpore's
@@ -16,6 +19,7 @@ import math
 import numpy as np
 import scipy.signal
 
+from msjax._src.dataset.audio_checks import check_float32, check_sample_rate
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transform_base import TensorOperation, TransformError, as_input
 
@@ -159,21 +163,30 @@ class AudioTensorOperation(TensorOperation):
                                  f"{len(columns)}.", type(self).__name__)
         return super().__call__(*columns)
 
-    def _checked(self, array, floats_only=False, min_rank=1, shape_words="<..., time>"):
+    def _checked(self, array, floats_only=False, min_rank=1, shape_words="<..., time>",
+                 type_words=None):
         """`array` validated as MindSpore's audio kernels do: its rank, and a numeric (or, with
-        `floats_only`, float) dtype."""
+        `floats_only`, float) dtype; `type_words` are the kernel's own words for the dtypes it
+        takes, where they differ from the usual."""
         name = type(self).__name__
         if array.dtype.kind not in ("f" if floats_only else "fiub"):
-            expected = "[float16, float, double]" if floats_only else "[int, float, double]"
+            # MindSpore's float-only kernels take float16 too but do not say so
+            expected = type_words or ("[float, double]" if floats_only else "[int, float, double]")
             raise TransformError(
                 f"{name}: the data type of input tensor does not match the requirement of "
-                f"operator. Expecting tensor in type of {expected}. But got type {array.dtype}.")
+                f"operator. Expecting tensor in type of {expected}. But got type "
+                f"{dtype_words(array.dtype)}.")
         if array.ndim < min_rank:
             raise TransformError(
                 f"{name}: the shape of input tensor does not match the requirement of operator. "
                 f"Expecting tensor in shape of {shape_words}. But got tensor with dimension "
                 f"{array.ndim}.")
         return array
+
+
+def dtype_words(dtype) -> str:
+    """A dtype as MindSpore's kernels name it in messages (text is ``string``)."""
+    return "string" if dtype.kind in "US" else str(dtype)
 
 
 def _out_dtype(array, keep_half=False):
@@ -359,12 +372,9 @@ class BassBiquad(AudioTensorOperation):
 
     @_with_signature_check
     def __init__(self, sample_rate, gain, central_freq=100.0, Q=0.707):  # noqa: N803
-        _check_type(sample_rate, (int,), "sample_rate")
-        if sample_rate == 0 or not -2 ** 31 <= sample_rate < 2 ** 31:
-            raise ValueError("Input sample_rate is not within the required interval of "
-                             "[-2147483648, 0) and (0, 2147483647].")
-        _check_type(gain, (float, int), "gain")
-        _check_type(central_freq, (float, int), "central_freq")
+        check_sample_rate(sample_rate)
+        check_float32(gain, "gain")
+        check_float32(central_freq, "central_freq")
         _check_type(Q, (float, int), "Q")
         _check_interval(Q, "Q", 0, 1, low_open=True)
         self.sample_rate, self.gain, self.central_freq, self.Q = sample_rate, gain, central_freq, Q
@@ -436,7 +446,7 @@ class Resample(AudioTensorOperation):
         self.rolloff, self.beta = rolloff, beta
 
     def implementation(self, array):
-        array = self._checked(array, floats_only=True)
+        array = self._checked(array)
         if self.orig_freq == self.new_freq:
             return array.astype(_out_dtype(array))
         divisor = math.gcd(int(self.orig_freq), int(self.new_freq))

@@ -604,6 +604,10 @@ def run_operations(operations, values: tuple) -> tuple:
     return values
 
 
+def _nothing_to_check():
+    """What `MapDataset._build` calls for an operation without `check_when_built`."""
+
+
 class MapDataset(Dataset):
     """`mindspore.dataset.MapDataset`: the result of `Dataset.map`."""
 
@@ -683,6 +687,8 @@ class MapDataset(Dataset):
         return apply_operations_to_row
 
     def _build(self, plan):
+        for operation in self.operations:  # MindSpore checks some C++ arguments at build time
+            getattr(operation, "check_when_built", _nothing_to_check)()
         child = self.children[0]
         if self.callbacks and plan.callbacks is not None:
             from msjax._src.dataset.grain_iter import CallbackMapIterDataset  # pylint: disable=import-outside-toplevel

@@ -1,4 +1,4 @@
-"""`mindspore.dataset.audio.utils`: the enums of the audio transforms."""
+"""`mindspore.dataset.audio.utils`: the enums and filter-bank functions of the audio transforms."""
 # ruff: noqa: F401
 from msjax._src.dataset.audio import BorderType as BorderType
 from msjax._src.dataset.audio import DensityFunction as DensityFunction
@@ -12,6 +12,9 @@ from msjax._src.dataset.audio import NormType as NormType
 from msjax._src.dataset.audio import ResampleMethod as ResampleMethod
 from msjax._src.dataset.audio import ScaleType as ScaleType
 from msjax._src.dataset.audio import WindowType as WindowType
+from msjax._src.dataset.audio_spectral import create_dct as create_dct
+from msjax._src.dataset.audio_spectral import linear_fbanks as linear_fbanks
+from msjax._src.dataset.audio_spectral import melscale_fbanks as melscale_fbanks
 
 from msjax._src.module_tree import missing_names as _missing_names
 

@@ -25,6 +25,13 @@ from msjax._src.dataset.annotated_sources import CocoDataset as CocoDataset
 from msjax._src.dataset.file_sources import ImageFolderDataset as ImageFolderDataset
 from msjax._src.dataset.file_sources import SUN397Dataset as SUN397Dataset
 from msjax._src.dataset.file_sources import SemeionDataset as SemeionDataset
+from msjax._src.dataset.audio_sources import CMUArcticDataset as CMUArcticDataset
+from msjax._src.dataset.audio_sources import GTZANDataset as GTZANDataset
+from msjax._src.dataset.audio_sources import LJSpeechDataset as LJSpeechDataset
+from msjax._src.dataset.audio_sources import LibriTTSDataset as LibriTTSDataset
+from msjax._src.dataset.audio_sources import SpeechCommandsDataset as SpeechCommandsDataset
+from msjax._src.dataset.audio_sources import TedliumDataset as TedliumDataset
+from msjax._src.dataset.audio_sources import YesNoDataset as YesNoDataset
 from msjax._src.dataset.file_sources import OmniglotDataset as OmniglotDataset
 from msjax._src.dataset.manifest import ManifestDataset as ManifestDataset
 from msjax._src.dataset.annotated_sources import VOCDataset as VOCDataset
