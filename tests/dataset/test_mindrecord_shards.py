@@ -2,7 +2,8 @@
 run unchanged on msjax, compared line by line with MindSpore's output
 (tests/goldens/dataset/mindrecord_shards_probe.out): every shard's rows in three epochs of one
 iterator under num_shards/shard_id (shuffle None, True, False, GLOBAL, FILES, INFILE) and under a
-DistributedSampler, for two seeds, with num_samples, and the error for FILES/INFILE with
+DistributedSampler, for two seeds, with num_samples, in MindSpore's block mode
+(MS_DEV_MINDRECORD_SHARD_BY_BLOCK=true) too, and the error for FILES/INFILE with
 num_samples, exactly. (Shuffle.PARTIAL is not reproduced: docs/migration.md.)"""
 import pytest
 
@@ -17,7 +18,7 @@ def cases():
 
 
 def test_golden_has_every_case():
-    assert len(GOLDEN) == 56
+    assert len(GOLDEN) == 70
 
 
 @pytest.mark.parametrize("label", list(GOLDEN))

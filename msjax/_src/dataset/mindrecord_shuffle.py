@@ -19,13 +19,16 @@ Sharded (``num_shards`` or a DistributedSampler), the reader starts every epoch 
 file order, reorders them as above (GLOBAL, FILES or INFILE; not with ``shuffle=False``) with the
 generator seeded ``seed + 1 + epoch`` (``seed`` the sampler's: the pipeline seed when it was
 made), and shard ``i`` of ``n`` reads the rows at ``i, i + n, i + 2n, ...`` of that list, going
-round to its start until it has ``ceil(rows / n)`` (at most ``num_samples``).
+round to its start until it has ``ceil(rows / n)`` (at most ``num_samples``). With the environment
+variable ``MS_DEV_MINDRECORD_SHARD_BY_BLOCK=true`` when the dataset is made, shard ``i`` reads
+the ``ceil(rows / n)`` rows from ``i * ceil(rows / n)`` instead (MindSpore's block mode).
 
 Checked against MindSpore 2.10 over seeds and epochs (goldens: ds19c_mindrecord_shuffle_probe,
 mindrecord_shards_probe).
 """
 from __future__ import annotations
 
+import os
 import threading
 
 import numpy as np
@@ -94,6 +97,7 @@ class ShardDistributedSampler(Sampler):
         self.shuffle = self.mode
         self.seed = seed
         self._reorder = ShardShuffleSampler(self.mode, file_counts=file_counts)
+        self.by_block = os.environ.get("MS_DEV_MINDRECORD_SHARD_BY_BLOCK", "").lower() == "true"
 
     def size(self, length):
         return self._limit(-(-length // self.num_shards)) if length else 0
@@ -104,6 +108,9 @@ class ShardDistributedSampler(Sampler):
         if self.mode is not Shuffle.FALSE and length:
             tasks = self._reorder._step(tasks, (self.seed + 1 + epoch) & 0xFFFFFFFF)
         taking = self.size(length)
+        if self.by_block:
+            return [tasks[(self.shard_id * -(-length // self.num_shards) + k) % length]
+                    for k in range(taking)]
         return [tasks[(self.shard_id + k * self.num_shards) % length] for k in range(taking)]
 
     def index_dataset(self, length, seed, epoch=0):

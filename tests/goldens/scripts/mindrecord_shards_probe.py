@@ -1,6 +1,7 @@
 """Probe: MindDataset's sharded orders (num_shards/shard_id and DistributedSampler) over three
 MindRecord files of 5, 7 and 4 rows: shuffle None, True, False, GLOBAL, FILES and INFILE, three
-epochs of one iterator, two seeds, num_samples. Prints `label -> size=... epoch | epoch | epoch`.
+epochs of one iterator, two seeds, num_samples; then the same in MindSpore's block mode
+(MS_DEV_MINDRECORD_SHARD_BY_BLOCK=true: each shard a run of consecutive rows). Prints `label -> size=... epoch | epoch | epoch`.
 Golden: tests/goldens/dataset/mindrecord_shards_probe.out (MindSpore 2.10, CPU); test:
 tests/dataset/test_mindrecord_shards.py."""
 import os, tempfile
@@ -46,3 +47,14 @@ for seed in (0, 5):
              lambda: ds.MindDataset(paths, sampler=ds.DistributedSampler(3, 2, shuffle=shuffle)))
         show(f"seed={seed} DistributedSampler(4, 0, shuffle={shuffle}, num_samples=3)",
              lambda: ds.MindDataset(paths, sampler=ds.DistributedSampler(4, 0, shuffle=shuffle, num_samples=3)))
+
+os.environ["MS_DEV_MINDRECORD_SHARD_BY_BLOCK"] = "true"
+ds.config.set_seed(3)
+for shuffle in (None, False, Shuffle.FILES, Shuffle.INFILE):
+    for shard in range(3):
+        show(f"block shuffle={shuffle} shards=3 id={shard}",
+             lambda: ds.MindDataset(paths, shuffle=shuffle, num_shards=3, shard_id=shard))
+show("block shuffle=None shards=3 id=1 num_samples=4",
+     lambda: ds.MindDataset(paths, num_shards=3, shard_id=1, num_samples=4))
+show("block DistributedSampler(4, 3)", lambda: ds.MindDataset(paths, sampler=ds.DistributedSampler(4, 3)))
+del os.environ["MS_DEV_MINDRECORD_SHARD_BY_BLOCK"]
