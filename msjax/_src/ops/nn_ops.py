@@ -330,7 +330,19 @@ def _bias_add_primitive(x, bias, data_format):
             f"{{{', '.join(map(str, x_shape))}}}.")
     shape = [1] * len(x_shape)
     shape[axis] = -1
-    return x + bias.reshape(shape)
+    return add_bias(x, bias.reshape(shape))
+
+
+def add_bias(out, bias):
+    """`out + bias` broadcast over a layer's output. A float16 or bfloat16 sum is computed in
+    float32 and rounded once (the same values: the exact sum of two float16 numbers rounds to
+    float32 without loss, or by less than float16 can show), so that its gradient with respect to
+    `bias`, the sum of the output's gradient over the other axes, accumulates in float32 and is
+    rounded once, as MindSpore's BiasAdd and Dense kernels do; XLA sums a float16 broadcast's
+    transpose in float16, one value after another."""
+    if out.dtype in (jnp.float16, jnp.bfloat16) and bias.dtype == out.dtype:
+        return (out.astype(jnp.float32) + bias.astype(jnp.float32)).astype(out.dtype)
+    return out + bias
 
 
 # -- convolution and pooling -------------------------------------------------------------------
@@ -363,7 +375,8 @@ def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, gro
     out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last)
     if bias is None:
         return out
-    return out + bias.reshape((1,) * (nd + 1) + (-1,) if channels_last else (1, -1) + (1,) * nd)
+    return add_bias(out, bias.reshape((1,) * (nd + 1) + (-1,) if channels_last
+                                      else (1, -1) + (1,) * nd))
 
 
 # One compiled program per convolution (layout changes, convolution, bias), so an eager call
@@ -830,7 +843,7 @@ def dense(input, weight, bias=None):
 
 def _dense_and_bias(input, weight, bias):
     out = jnp.matmul(input, weight if weight.ndim < 2 else jnp.swapaxes(weight, -1, -2))
-    return out if bias is None else out + bias
+    return out if bias is None else add_bias(out, bias)
 
 
 # One compiled program (transpose, matmul, bias), so an eager call compiles and dispatches once
@@ -871,7 +884,7 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
     size = (batched.shape[0], weight.shape[1] * groups) + spatial
     out = conv_backprop_input(batched, weight, size, stride, "pad", padding, dilation, groups, 2)
     if bias is not None:
-        out = out + bias.reshape(1, -1, 1, 1)
+        out = add_bias(out, bias.reshape(1, -1, 1, 1))
     return out if input.ndim == 4 else out[0]
 
 

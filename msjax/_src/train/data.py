@@ -125,13 +125,15 @@ def as_host_row(item) -> tuple:
 
 def endless_host_rows(dataset):
     """Host rows of `dataset`, pass after pass (the sink's view: a chunk may cross a pass's end).
-    A MindSpore dataset is read by one iterator over all its epochs; an iterator that ends anyway
-    (another object's, or a mock's that makes one pass) is followed, after `dataset.reset()` as
-    MindSpore's CPU Model calls it after each epoch, by a new one."""
-    endless = hasattr(dataset, "get_init_step")  # msjax's datasets: epoch after epoch
+    A MindSpore dataset is read by one iterator over all its epochs, iterated again for each
+    pass, as MindSpore's Model reads it: each epoch has its own shuffle (a new iterator would
+    start the first epoch's order again). An iterator that ends anyway (another object's, or a
+    mock's that makes one pass) is followed, after `dataset.reset()` as MindSpore's CPU Model
+    calls it after each epoch, by a new one."""
+    endless = tuple_iterator(dataset, -1) if hasattr(dataset, "get_init_step") else None
     while True:
         empty = True
-        for item in tuple_iterator(dataset, -1) if endless else iterate_items(dataset):
+        for item in endless if endless is not None else iterate_items(dataset):
             row = as_host_row(item)
             empty = False
             yield row

@@ -467,7 +467,7 @@ class Model:
                                  "'train_dataset'".format(len(chunk[0])))
             cb_params.cur_step_num += sink_size
             self._current_step_num = int((cb_params.cur_step_num - 1) % cb_params.batch_num + 1)
-            cb_params.train_dataset_element = chunk[-1]
+            cb_params.train_dataset_element = data.as_row(chunk[-1])  # Tensors, as step by step
             list_callback.on_train_step_begin(run_context)
             self._check_network_mode(self._train_network, True)
             cb_params.net_outputs = self._sink_runner.run(chunk)
