@@ -172,3 +172,25 @@ set_debug_mode, get_debug_mode = _bool_setting("debug_mode", "debug_mode_flag is
 
 
 _register_global_seed_hook()
+
+
+_iterator_mode = {"do_copy": False, "parallel_convert": False}
+
+
+def set_iterator_mode(do_copy=False, parallel_convert=False):
+    """`mindspore.dataset.config.set_iterator_mode(do_copy=False, parallel_convert=False)`: how
+    MindSpore's iterators turn rows into Tensors (copying the arrays or sharing them; in a
+    thread pool or the iterating thread). Both settings are read back as in MindSpore; msjax's
+    iterators give the same rows either way (Tensors over copies of the rows' arrays, made in
+    the iterating thread)."""
+    for name, value in (("do_copy", do_copy), ("parallel_convert", parallel_convert)):
+        if not isinstance(value, bool):
+            raise TypeError(f"Argument {name} with value {value} is not of type "
+                            f"[<class 'bool'>], but got {type(value)}.")
+    _iterator_mode.update(do_copy=do_copy, parallel_convert=parallel_convert)
+
+
+def get_iterator_mode():
+    """`mindspore.dataset.config.get_iterator_mode()`: ``{"do_copy": ..., "parallel_convert":
+    ...}``."""
+    return dict(_iterator_mode)
