@@ -234,12 +234,13 @@ class GeneratorDataset(MappableSource):
 
     def _make_row(self, item):
         row = to_row(item, len(self.column_names), "GeneratorDataset")
+        single = not isinstance(item, (tuple, list))  # MindSpore names no item then
         for position, value in enumerate(row, 1):
             if value.dtype == object and not isinstance(value.item() if value.ndim == 0 else None,
                                                         dict):
-                error = TypeError(f"Data type of {position}th item of the input or its converted "
-                                  f"Numpy array is expected to be int or float or str, but got "
-                                  f"object.")
+                which = "" if single else f"{position}th item of "
+                error = TypeError(f"Data type of {which}the input or its converted Numpy array is "
+                                  f"expected to be int or float or str, but got object.")
                 raise user_code_error("".join(traceback.format_exception_only(error))) from error
         if self.column_types:
             row = tuple(v.astype(t, copy=False) if t is not None else v

@@ -75,6 +75,9 @@ def main():
         print(f"map returns {label} ->", outcome(lambda: rows(dataset)))
     dataset = ds.GeneratorDataset(lambda: iter([(None,)]), ["x"], shuffle=False)
     print("generator yields None ->", outcome(lambda: rows(dataset)))
+    dataset = ds.GeneratorDataset(lambda: iter([np.array([[1, None]], dtype=object)]), ["x"],
+                                  shuffle=False)
+    print("generator yields an object array ->", outcome(lambda: rows(dataset)))
     os.makedirs(os.path.join(FOLDER, "c0"))
     with open(os.path.join(FOLDER, "c0", "broken.jpg"), "wb") as file:
         file.write(b"\xff\xd8\xff\xe0 not really a jpeg")
