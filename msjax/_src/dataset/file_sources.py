@@ -15,7 +15,7 @@ import os
 import numpy as np
 
 from msjax._src.dataset.file_rows import FileRowsSource, text_lines
-from msjax._src.dataset.rows import mark_source_row, pipeline_error
+from msjax._src.dataset.rows import SYNTAX_HEADER, mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 _USAGES = ["train", "test", "all"]
@@ -479,15 +479,23 @@ class CSVDataset(TextFileDataset):
     """`mindspore.dataset.CSVDataset`: rows of CSV files, read in MindSpore's order
     (file_rows.py). Without `column_names` the first line is the header; without
     `column_defaults` every column is a string, else each takes its default's type (int -> int32,
-    float -> float32, str)."""
+    float -> float32, str; columns past the defaults are strings). Values are parsed when a row
+    is read, as MindSpore's reader does: a field its column's type cannot read (an empty one
+    too) fails with MindSpore's error naming the file and line, and a quote left open at the end
+    of a file fails when the reader reaches that file's last whole row; counting the rows reads
+    no values."""
 
     def __init__(self, dataset_files, field_delim=",", column_defaults=None, column_names=None,
                  num_samples=None, num_parallel_workers=None, shuffle=True, num_shards=None,
                  shard_id=None, cache=None):
+        if column_defaults is not None and any(type(d) not in _CSV_TYPES
+                                               for d in column_defaults):
+            raise TypeError("column type in column_defaults is invalid.")
         self.field_delim = "," if field_delim is None else field_delim
         self.column_defaults = column_defaults
         self.column_names = list(column_names) if column_names else None
         self.header_row = column_names is None
+        self._broken = {}  # path -> the error of a quote left open, raised after its rows
         super().__init__(dataset_files, num_samples, num_parallel_workers, shuffle, num_shards,
                          shard_id, cache)
 
@@ -495,20 +503,80 @@ class CSVDataset(TextFileDataset):
         if self.column_names is None:
             with open(self.files[0], encoding="utf-8", newline="") as file:
                 self.column_names = next(csv.reader(file, delimiter=self.field_delim))
+        seen = set()
+        for name in self.column_names:
+            if name in seen:
+                raise pipeline_error(f"CSVDataset: 'column_names' : Invalid parameter, duplicate "
+                                     f"column names are not allowed: {name}", "CSVDataset",
+                                     SYNTAX_HEADER)
+            seen.add(name)
         return list(self.column_names)
 
+    def _records(self, path):
+        """(first line, fields) of each record of the file, and the error of a quote left open."""
+        records, error = [], None
+        with open(path, encoding="utf-8", newline="") as file:
+            reader = csv.reader(file, delimiter=self.field_delim, strict=True)
+            line = 1
+            while True:
+                try:
+                    fields = next(reader)
+                except StopIteration:
+                    break
+                except csv.Error:
+                    error = self._unclosed_quote_error(path, line)
+                    break
+                if fields:
+                    records.append((line, fields))
+                line = reader.line_num + 1
+        return records, error
+
+    def _unclosed_quote_error(self, path, line):
+        """The error of the record from `line` whose quote is left open: MindSpore reads its
+        fields up to the open one first, so a field its column's type cannot read fails first."""
+        with open(path, encoding="utf-8", newline="") as file:
+            rest = file.read().split("\n")[line - 1:]
+        fields = next(csv.reader(["\n".join(rest)], delimiter=self.field_delim), [])
+        try:
+            self._typed(fields[:-1], path, line)
+        except RuntimeError as error:
+            return error
+        return pipeline_error(f"Invalid file, failed to parse csv file: {path} at line {line}. "
+                              f"Error message: Invalid csv file, reach the end of file in quote "
+                              f"field, check {path}.", "CSVDataset")
+
+    def _typed(self, fields, path, line) -> tuple:
+        """A record's fields as its columns' values (MindSpore's error for one its type cannot
+        read)."""
+        defaults = self.column_defaults or []
+        row = []
+        for position, text in enumerate(fields):
+            dtype = _CSV_TYPES[type(defaults[position])] if position < len(defaults) else None
+            try:
+                row.append(_csv_value(text, dtype))
+            except ValueError:
+                raise pipeline_error(f"Invalid csv, csv file: {path} parse failed at line {line}, "
+                                     f"type does not match.", "CSVDataset") from None
+        return tuple(row)
+
     def _file_rows(self):
-        names = self._columns()
-        types = ([_CSV_TYPES[type(d)] for d in self.column_defaults]
-                 if self.column_defaults else [None] * len(names))
+        self._columns()
         files = []
         for path in self.files:
-            with open(path, encoding="utf-8", newline="") as file:
-                records = [r for r in csv.reader(file, delimiter=self.field_delim) if r]
+            records, error = self._records(path)
             records = records[1:] if self.header_row else records
-            files.append((path, [tuple(_csv_value(v, t) for v, t in zip(record, types))
-                                 for record in records]))
+            if error is not None:
+                self._broken[path] = error
+            files.append((path, records))
         return files
+
+    def _read(self, index):
+        counts, rows, paths = self._load()
+        path = paths[index]
+        if path in self._broken and (index + 1 == len(paths) or paths[index + 1] != path):
+            raise self._broken[path]  # the last whole row of a file whose quote is left open
+        line, fields = rows[index]
+        return mark_source_row(self._typed(fields, path, line), path)
 
 
 def _csv_value(text, dtype):
