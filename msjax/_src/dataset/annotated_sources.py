@@ -400,7 +400,8 @@ class CocoDataset(_AnnotatedSource):
             table = np.array(items, np.uint32).reshape(-1, columns)
             row = (image, padded, *(table[:, k:k + 1].copy() for k in range(columns)))
         mark_source_row(row[:1], path)  # the image's file (MindSpore names no file for the rest)
-        return row + ((np.array(name),) if self.extra_metadata else ())
+        # MindSpore's _meta-filename is the image's file name without its extension
+        return row + ((np.array(os.path.splitext(name)[0]),) if self.extra_metadata else ())
 
     def get_class_indexing(self):
         """`CocoDataset.get_class_indexing`: category name -> [id] ([id, isthing] for Panoptic);

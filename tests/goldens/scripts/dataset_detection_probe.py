@@ -191,6 +191,8 @@ def main():
     dataset = ds.CocoDataset(images, os.path.join(coco, "detection.json"), shuffle=False,
                              decode=True, extra_metadata=True)
     show("coco detection decode metadata", dataset)
+    print("coco metadata file names ->", [str(row["name"]) for row in dataset.rename(
+        "_meta-filename", "name").create_dict_iterator(num_epochs=1, output_numpy=True)])
     print("coco class indexing ->", json.dumps(ds.CocoDataset(
         images, os.path.join(coco, "detection.json")).get_class_indexing()))
     print("coco panoptic class indexing ->", json.dumps(ds.CocoDataset(
