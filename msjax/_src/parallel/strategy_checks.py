@@ -1,0 +1,177 @@
+"""MindSpore's checks of an operator's shard strategy, made where the operator is compiled.
+
+In semi-auto and auto parallel mode MindSpore's compiler checks each sharded operator's strategy
+against its inputs' shapes and the devices of its pipeline stage before it partitions anything;
+a strategy it refuses stops the compile with `RuntimeError: Failure:operator <Name> init failed`
+(the reason goes to its ERROR log; msjax puts it on the message's next line). msjax makes the
+same checks before it turns the strategy into shardings (parallel/strategy_sharding.py):
+
+- one strategy per input, each with one split count per dimension, every count at least 1,
+  dividing its dimension, and a power of 2 when the stage's device number is one;
+- an input's split counts multiply to a divisor of the stage's device number (the context's
+  `device_num` when set, as MindSpore's simulated jobs set it, else the job's devices; divided by
+  `pipeline_stages`); a Layout's device matrix may not need more devices than the stage has;
+- ScatterNd and TensorScatter operators split no indices, split updates as the input's
+  unindexed dimensions, and (the Update ones) split none of the input's indexed dimensions;
+  RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
+  nor the rois' second dimension;
+- the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
+  Maximum, ...) split the dimensions their two inputs share (neither of size 1, aligned from the
+  right) the same way, and take no output strategy.
+
+MindSpore's other per-operator rules (which dimensions of a Gather or a Conv2D may be split, ...) are its partitioner's own and are not repeated: XLA's SPMD partitioner computes any
+sharding of such an operator correctly.
+"""
+from __future__ import annotations
+
+import math
+
+import jax
+
+from msjax._src.parallel import parallel_context
+from msjax._src.parallel.parallel_layout import Layout
+
+# MindSpore's ArithmeticBase operators (and the comparison and min/max ones built on it).
+ELEMENTWISE_BINARY = frozenset((
+    "Add", "Sub", "Mul", "Div", "Mod", "RealDiv", "FloorDiv", "FloorMod", "Pow", "Atan2",
+    "DivNoNan", "LogicalAnd", "LogicalOr", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "MulNoNan",
+    "TruncateDiv", "TruncateMod", "Xdivy", "Xlogy", "Hypot", "Igamma", "Igammac", "LeftShift",
+    "RightShift", "NextAfter", "Zeta", "Gcd", "SquaredDifference", "Maximum", "Minimum", "Equal",
+    "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual"))
+
+SCATTER_ND = frozenset(("ScatterNdAdd", "ScatterNdSub", "ScatterNdUpdate", "TensorScatterUpdate",
+                        "TensorScatterAdd", "TensorScatterSub", "TensorScatterMul",
+                        "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin"))
+_SCATTER_UPDATE = frozenset(("ScatterNdUpdate", "TensorScatterUpdate"))
+
+
+def stage_device_num() -> int:
+    """The devices of one pipeline stage, which MindSpore checks strategies against: the
+    context's `device_num` when it was set, else the job's devices; over `pipeline_stages`."""
+    context = parallel_context.get_auto_parallel_context
+    devices = (context("device_num") if parallel_context.device_num_is_set()
+               else len(jax.devices()))
+    return max(devices // context("pipeline_stages"), 1)
+
+
+def _refuse(api, reason):
+    raise RuntimeError(f"Failure:operator {api} init failed\n{api}: {reason}")
+
+
+def _text(strategy) -> str:
+    return str(tuple(item.to_dict()["tensor_map"] if isinstance(item, Layout) else item
+                     for item in strategy))
+
+
+def _check_tuple(api, strategy, item, shape, devices):
+    if len(item) != len(shape):
+        _refuse(api, f"The strategy is {_text(strategy)}, strategy len: {len(item)} is not equal "
+                     f"to inputs len: {len(shape)}")
+    for split, size in zip(item, shape):
+        if split < 1:
+            _refuse(api, f"The strategy is {_text(strategy)}, the value of strategy must be larger "
+                         f"than 0, but get {split}")
+        if size is not None and size >= 0 and size % split:
+            _refuse(api, f"The strategy is {_text(strategy)}, shape {size} cannot be divisible by "
+                         f"strategy value {split}")
+        if split & (split - 1) and not devices & (devices - 1):
+            _refuse(api, f"The strategy is {_text(strategy)}, the value of strategy must be the "
+                         f"power of 2, but get {split}")
+    needed = math.prod(item)
+    if devices % needed:
+        _refuse(api, f"The strategy is {_text(strategy)}, it requires {needed} devices, but the "
+                     f"device number of this stage is {devices}, it can not be divisible by "
+                     f"{needed}")
+
+
+def _check_layout(api, item, shape, devices):
+    info = item.to_dict()
+    if len(info["tensor_map"]) != len(shape):
+        _refuse(api, f"The layout's tensor map {info['tensor_map']} has {len(info['tensor_map'])} "
+                     f"entries, but the input has {len(shape)} dimensions")
+    needed = math.prod(info["device_matrix"])
+    if needed > devices:
+        _refuse(api, f"The device matrix {info['device_matrix']} needs {needed} devices, but the "
+                     f"device number of this stage is {devices}")
+
+
+def _split_of(item, dim, ndim):
+    """What splits dimension `dim` of an input: its split count, or its Layout's mesh axes."""
+    if isinstance(item, Layout):
+        entry = item.to_dict()["tensor_map"][dim]
+        entry = entry if isinstance(entry, tuple) else (entry,)
+        return tuple(axis for axis in entry if axis != -1) or None
+    return item[dim] if item[dim] != 1 else None
+
+
+def _check_broadcast(api, strategy, shapes):
+    """ArithmeticBase: the two inputs split each dimension they share (aligned from the right,
+    neither of size 1) alike."""
+    (a, b), (shape_a, shape_b) = strategy, shapes
+    if isinstance(a, Layout) and isinstance(b, Layout) and (
+            a.to_dict()["device_matrix"] != b.to_dict()["device_matrix"]):
+        _refuse(api, f"The device_matrix of input0 {list(a.to_dict()['device_matrix'])} dose not "
+                     f"equal to device_matrix of input1 {list(b.to_dict()['device_matrix'])}")
+    for offset in range(1, min(len(shape_a), len(shape_b)) + 1):
+        if shape_a[-offset] == 1 or shape_b[-offset] == 1:
+            continue
+        if _split_of(a, len(shape_a) - offset, len(shape_a)) != _split_of(
+                b, len(shape_b) - offset, len(shape_b)):
+            _refuse(api, f"Invalid strategy {_text(strategy)}: the inputs of shapes "
+                         f"{tuple(shape_a)} and {tuple(shape_b)} split dimension {-offset} "
+                         "differently")
+
+
+def _check_scatter_nd(api, strategy, shapes):
+    """ScatterNdOpsInfo: input (a, b, c, d), indices unsplit, updates (1, 1, c, d)."""
+    data, indices, updates = strategy
+    gathered = shapes[1][-1]
+    if api in _SCATTER_UPDATE and any(split != 1 for split in data[:gathered]):
+        _refuse(api, "For ScatterNdUpdate/TensorScatterUpdate, the input cannot be shard at "
+                     f"gather dims input[:{gathered}].")
+    if math.prod(indices) != 1:
+        _refuse(api, "The indices can not be split")
+    leading = len(indices) - 1
+    if math.prod(updates[:leading]) != 1:
+        _refuse(api, f"The first {leading} dimensions of updates can not be split")
+    if tuple(updates[leading:]) != tuple(data[gathered:]):
+        _refuse(api, "updates.strategy must be equal to indices.strategy[:-1] + "
+                     "input.strategy[indices.strategy[-1]:]")
+
+
+def _check_operator_rules(api, strategy, shapes):
+    """The per-operator rules the module's docstring lists (tuple strategies)."""
+    if api in SCATTER_ND and len(strategy) == 3:
+        _check_scatter_nd(api, strategy, shapes)
+    elif api == "RandomChoiceWithMask" and any(split != 1 for split in strategy[0]):
+        _refuse(api, "Each dimension of input tensor is not splittable, but the strategy is "
+                     f"{_text(strategy)}")
+    elif api == "ROIAlign":
+        if strategy[0][2] != 1 or strategy[0][3] != 1:
+            _refuse(api, "Invalid strategy, the value of strategy[0][2] and strategy[0][3] must "
+                         f"be 1, but got strategy {_text(strategy)}")
+        if strategy[1][1] != 1:
+            _refuse(api, "Invalid strategy, the value of strategy[1][1] must be 1, but got "
+                         f"strategy {_text(strategy)}")
+
+
+def check_operator_strategy(api, strategy, shapes, out_strategy=None):
+    """MindSpore's checks of operator `api`'s `strategy` (one tuple or Layout per input) for
+    inputs of `shapes` (see the module's docstring); RuntimeError as MindSpore's compile."""
+    devices = stage_device_num()
+    if len(strategy) != len(shapes):
+        _refuse(api, f"The strategy is {_text(strategy)}, strategy size: {len(strategy)} is not "
+                     f"equal to inputs size: {len(shapes)}")
+    for item, shape in zip(strategy, shapes):
+        if isinstance(item, Layout):
+            _check_layout(api, item, shape, devices)
+        else:
+            _check_tuple(api, strategy, item, shape, devices)
+    if not any(isinstance(item, Layout) for item in strategy):
+        _check_operator_rules(api, strategy, shapes)
+    if api in ELEMENTWISE_BINARY:
+        if len(shapes) == 2:
+            _check_broadcast(api, strategy, shapes)
+        if out_strategy:
+            _refuse(api, "It does not support to set output strategy now, please modify the "
+                         "shard set")
