@@ -563,7 +563,7 @@ def _sharded_inputs(prim, inputs):
     if not any(isinstance(a, jax.core.Tracer) for a in arrays):
         return inputs
     check_operator_strategy(prim.name, prim._in_strategy, [tuple(a.shape) for a in arrays],
-                            prim._out_strategy)
+                            prim._out_strategy, prim.attrs)
     constrained = constrain_inputs(prim.name, prim._in_strategy, arrays)
     strategy_file.record_operator(prim.name, prim._in_strategy, [inputs[i] for i in positions])
     inputs = list(inputs)

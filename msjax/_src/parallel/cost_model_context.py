@@ -19,7 +19,9 @@ _DEFAULTS = {
     "costmodel_allreduce_fusion_allreduce_bandwidth": 0.1,
     "costmodel_allreduce_fusion_computation_time_parameter": 0.1,
 }
-_context = dict(_DEFAULTS)
+# Flags of the search's graph walk, kept beside the settings (and reset with them).
+_FLAG_DEFAULTS = {"multi_subgraphs": False, "dp_algo_single_loop": False}
+_context = dict(_DEFAULTS, **_FLAG_DEFAULTS)
 
 
 def _check(key, value):
@@ -54,6 +56,31 @@ def get_cost_model_context(attr_key):
 
 
 def reset_cost_model_context():
-    """`reset_cost_model_context()`: every setting back to MindSpore's default."""
+    """`reset_cost_model_context()`: every setting and flag back to MindSpore's default."""
     _context.clear()
-    _context.update(_DEFAULTS)
+    _context.update(_DEFAULTS, **_FLAG_DEFAULTS)
+
+
+def set_multi_subgraphs(multi_subgraph=True):
+    """`_set_multi_subgraphs`: whether the graph holds several subgraphs (a bool; an int is
+    taken as one, as MindSpore's binding converts it)."""
+    if not isinstance(multi_subgraph, (bool, int)):
+        raise TypeError("set_multi_subgraphs(): incompatible function arguments. The following "
+                        "argument types are supported:")
+    _context["multi_subgraphs"] = bool(multi_subgraph)
+
+
+def get_multi_subgraphs() -> bool:
+    return _context["multi_subgraphs"]
+
+
+def set_algo_single_loop(single_loop=True):
+    """`_set_algo_single_loop`: whether the search makes one set of operator infos for a loop."""
+    if not isinstance(single_loop, bool):
+        raise TypeError("For 'set_dp_algo_single_loop', the argument 'single_loop' must be bool, "
+                        f"but got the type : {type(single_loop)}")
+    _context["dp_algo_single_loop"] = single_loop
+
+
+def get_algo_single_loop() -> bool:
+    return _context["dp_algo_single_loop"]

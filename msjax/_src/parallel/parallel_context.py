@@ -120,23 +120,25 @@ def _check(key, value):
                          "argument 'communi_parallel_mode' only support 'ALL_GROUP_PARALLEL', "
                          "'SAME_SEVER_GROUP_PARALLEL' and 'NO_GROUP_PARALLEL', but got the value "
                          f": {value}.")
-    if key == "pipeline_config":
-        _check_pipeline_config(value)
 
 
-def _check_pipeline_config(config):
-    """MindSpore's checks of `pipeline_config`: both keys present, an interleave bool and one of
-    its schedulers."""
+def _set_pipeline_config(config):
+    """MindSpore's `pipeline_config`: its keys checked, then `pipeline_interleave` (a bool) set,
+    then `pipeline_scheduler` read (a KeyError when missing, as in MindSpore, the interleave
+    already set) and checked against MindSpore's schedulers."""
     unknown = [name for name in config if name not in _GET_ONLY]
     if unknown:
         raise ValueError(f"Unknown config: {unknown}")
-    interleave, scheduler = config["pipeline_interleave"], config["pipeline_scheduler"]
+    interleave = config["pipeline_interleave"]
     if not isinstance(interleave, bool):
         raise TypeError("For 'pipeline_interleave', the 'pipeline_interleave' must be a bool, but "
                         f"got {type(interleave).__name__}.")
+    _context["pipeline_interleave"] = interleave
+    scheduler = config["pipeline_scheduler"]
     if scheduler not in _PIPELINE_SCHEDULERS:
         raise ValueError(f"The 'parameter' must be str and must be in '{_PIPELINE_SCHEDULERS}', "
                          f"but got '{scheduler}'.")
+    _context["pipeline_scheduler"] = scheduler
 
 
 def set_auto_parallel_context(**kwargs):
@@ -153,7 +155,7 @@ def set_auto_parallel_context(**kwargs):
     for key, value in kwargs.items():
         _set_since_reset.add(key)
         if key == "pipeline_config":
-            _context.update({name: config for name, config in value.items()})
+            _set_pipeline_config(value)
             continue
         if key == "strategy_ckpt_config":
             _set_strategy_ckpt_config(value)

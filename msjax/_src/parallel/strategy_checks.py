@@ -17,7 +17,7 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
   nor the rois' second dimension;
 - the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
   Maximum, ...) split the dimensions their two inputs share (neither of size 1, aligned from the
-  right) the same way, and take no output strategy.
+  right) the same way (a mesh axis of size 1 splits nothing), and take no output strategy.
 
 MindSpore's other per-operator rules (which dimensions of a Gather or a Conv2D may be split, ...) are its partitioner's own and are not repeated: XLA's SPMD partitioner computes any
 sharding of such an operator correctly.
@@ -89,7 +89,15 @@ def _check_layout(api, item, shape, devices):
     if len(info["tensor_map"]) != len(shape):
         _refuse(api, f"The layout's tensor map {info['tensor_map']} has {len(info['tensor_map'])} "
                      f"entries, but the input has {len(shape)} dimensions")
-    needed = math.prod(info["device_matrix"])
+    matrix = info["device_matrix"]
+    for entry, size in zip(info["tensor_map"], shape):
+        split = math.prod(matrix[len(matrix) - 1 - axis]
+                          for axis in (entry if isinstance(entry, tuple) else (entry,))
+                          if axis != -1)
+        if size is not None and size >= 0 and size % split:
+            _refuse(api, f"The layout {info['tensor_map']} of device matrix {matrix} splits a "
+                         f"dimension of size {size} into {split} parts, which does not divide it")
+    needed = math.prod(matrix)
     if needed > devices:
         _refuse(api, f"The device matrix {info['device_matrix']} needs {needed} devices, but the "
                      f"device number of this stage is {devices}")
@@ -98,9 +106,11 @@ def _check_layout(api, item, shape, devices):
 def _split_of(item, dim, ndim):
     """What splits dimension `dim` of an input: its split count, or its Layout's mesh axes."""
     if isinstance(item, Layout):
-        entry = item.to_dict()["tensor_map"][dim]
+        info = item.to_dict()
+        matrix, entry = info["device_matrix"], info["tensor_map"][dim]
         entry = entry if isinstance(entry, tuple) else (entry,)
-        return tuple(axis for axis in entry if axis != -1) or None
+        return tuple(axis for axis in entry
+                     if axis != -1 and matrix[len(matrix) - 1 - axis] > 1) or None
     return item[dim] if item[dim] != 1 else None
 
 
@@ -113,8 +123,9 @@ def _check_broadcast(api, strategy, shapes):
         _refuse(api, f"The device_matrix of input0 {list(a.to_dict()['device_matrix'])} dose not "
                      f"equal to device_matrix of input1 {list(b.to_dict()['device_matrix'])}")
     for offset in range(1, min(len(shape_a), len(shape_b)) + 1):
-        if shape_a[-offset] == 1 or shape_b[-offset] == 1:
-            continue
+        if shape_a[-offset] in (1, None) or shape_b[-offset] in (1, None) or min(
+                shape_a[-offset], shape_b[-offset]) < 0:
+            continue  # broadcast, or a dynamic dimension (known when the program runs)
         if _split_of(a, len(shape_a) - offset, len(shape_a)) != _split_of(
                 b, len(shape_b) - offset, len(shape_b)):
             _refuse(api, f"Invalid strategy {_text(strategy)}: the inputs of shapes "
@@ -155,9 +166,12 @@ def _check_operator_rules(api, strategy, shapes):
                          f"strategy {_text(strategy)}")
 
 
-def check_operator_strategy(api, strategy, shapes, out_strategy=None):
+def check_operator_strategy(api, strategy, shapes, out_strategy=None, attrs=None):
     """MindSpore's checks of operator `api`'s `strategy` (one tuple or Layout per input) for
-    inputs of `shapes` (see the module's docstring); RuntimeError as MindSpore's compile."""
+    inputs of `shapes` (see the module's docstring), given the Primitive's attributes `attrs`;
+    RuntimeError as MindSpore's compile."""
+    if attrs and "self_define_shard" in attrs and not isinstance(attrs["self_define_shard"], bool):
+        raise RuntimeError("SELF_DEFINE_SHARD attribute is not a bool")
     devices = stage_device_num()
     if len(strategy) != len(shapes):
         _refuse(api, f"The strategy is {_text(strategy)}, strategy size: {len(strategy)} is not "

@@ -1,0 +1,136 @@
+"""MindSpore's checks of an operator's shard strategy in semi-auto parallel mode
+(parallel/strategy_checks.py). MindSpore's CPU build refuses semi-auto parallel compiles
+("Invalid communication backend: CPU"), so no oracle run can show these errors; the expected
+values are those of MindSpore's parallel unit tests (tests/ut/python/parallel: test_scatter_nd_ops,
+test_roi_align, test_random_choice_with_mask, test_layout_extend_arithmetic,
+test_auto_parallel_sp_newshape expect RuntimeError) and of its operator infos, whose compile
+error is `RuntimeError: Failure:operator <Name> init failed`. Each case compiles in a job of one
+device with `device_num=8`: MindSpore's checks read the stage's devices from device_num, so a
+refused strategy fails before msjax would need the devices."""
+import numpy as np
+import pytest
+
+import msjax as ms
+from msjax import Layout, Tensor, nn, ops
+
+
+def compile_with(prim, *inputs, **context):
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8,
+                                 **context)
+    return ms.jit(lambda *args: prim(*args))(*inputs)
+
+
+def ones(*shape, dtype=np.float32):
+    return Tensor(np.ones(shape, dtype))
+
+
+REFUSED = [
+    ("strategy count", ops.Add().shard(((2, 1),)), (ones(4, 4), ones(4, 4)),
+     "strategy size: 1 is not equal to inputs size: 2"),
+    ("strategy length", ops.Add().shard(((2,), (2, 1))), (ones(4, 4), ones(4, 4)),
+     "strategy len: 1 is not equal to inputs len: 2"),
+    ("not dividing", ops.ReLU().shard(((4, 1),)), (ones(6, 4),),
+     "shape 6 cannot be divisible by strategy value 4"),
+    ("not a power of 2", ops.ReLU().shard(((3, 1),)), (ones(6, 4),),
+     "the value of strategy must be the power of 2, but get 3"),
+    ("more than the stage", ops.ReLU().shard(((16, 1),)), (ones(16, 4),),
+     "it requires 16 devices, but the device number of this stage is 8"),
+    ("elementwise splits differ", ops.Mul().shard(((2, 4), (4, 2))), (ones(8, 8), ones(8, 8)),
+     "split dimension -1 differently"),
+    ("elementwise broadcast splits differ", ops.Add().shard(((2, 4), (2,))),
+     (ones(8, 8), ones(8)), "split dimension -1 differently"),
+    ("elementwise output strategy", ops.Add().shard(((2, 4), (2, 4)), ((2, 4),)),
+     (ones(8, 8), ones(8, 8)), "It does not support to set output strategy now"),
+    ("scatter updates", ops.ScatterNdAdd().shard(((1, 2, 4), (1, 1), (1, 2))),
+     (ms.Parameter(ones(32, 64, 128)), Tensor(np.ones((4, 2), np.int32)), ones(4, 128)),
+     "updates.strategy must be equal to indices.strategy[:-1] + input.strategy"),
+    ("scatter indices", ops.TensorScatterAdd().shard(((1, 2, 4), (2, 1), (1, 4))),
+     (ones(32, 64, 128), Tensor(np.ones((4, 2), np.int32)), ones(4, 128)),
+     "The indices can not be split"),
+    ("scatter update gathered dims", ops.ScatterNdUpdate().shard(((2, 2, 2), (1, 1), (1, 2))),
+     (ms.Parameter(ones(32, 64, 128)), Tensor(np.ones((4, 2), np.int32)), ones(4, 128)),
+     "the input cannot be shard at gather dims input[:2]"),
+    ("random choice", ops.RandomChoiceWithMask().shard(((8, 1),)), (ones(512, 4, dtype=bool),),
+     "Each dimension of input tensor is not splittable"),
+    ("roi align", ops.ROIAlign(2, 2, 0.5).shard(((2, 1, 2, 2), (1, 1))),
+     (ones(8, 3, 16, 16), ones(4, 5)), "strategy[0][2] and strategy[0][3] must be 1"),
+]
+
+
+@pytest.mark.parametrize("label, prim, inputs, reason", REFUSED, ids=[c[0] for c in REFUSED])
+def test_refused_strategy_is_mindspores_compile_error(label, prim, inputs, reason):
+    with pytest.raises(RuntimeError) as info:
+        compile_with(prim, *inputs)
+    first, second = str(info.value).splitlines()[:2]
+    assert first == f"Failure:operator {prim.name} init failed"
+    assert reason in second
+
+
+def test_pipeline_stages_divide_the_devices():
+    """A stage of a 2-stage pipeline over 8 devices has 4: a split over 8 is refused."""
+    with pytest.raises(RuntimeError, match="device number of this stage is 4"):
+        compile_with(ops.ReLU().shard(((8, 1),)), ones(8, 4), pipeline_stages=2)
+
+
+def test_layout_splits_must_divide_and_match():
+    layout = Layout((2, 2, 2), ("dp", "sp", "mp"))
+    with pytest.raises(RuntimeError, match="does not divide it"):
+        compile_with(ops.ReLU().shard((layout(("dp", "sp"), "mp"),)), ones(2, 4))
+    with pytest.raises(RuntimeError, match="split dimension -1 differently"):
+        compile_with(ops.Add().shard((layout(("dp", "sp"), "mp"), layout("None",))),
+                     ones(8, 8), ones(8))
+
+
+def test_self_define_shard_must_be_a_bool():
+    layout = Layout((2, 1), ("dp", "mp"))
+    prim = ops.TensorScatterUpdate().shard((layout("dp", "mp", "None"),) * 3)
+    prim.add_prim_attr("self_define_shard", 1)
+    with pytest.raises(RuntimeError, match="^SELF_DEFINE_SHARD attribute is not a bool"):
+        compile_with(prim, ones(2, 2, 3), Tensor(np.zeros((2, 2, 2), np.int32)), ones(2, 2, 3))
+
+
+def test_accepted_strategies_compute_the_unsharded_result():
+    """Strategies MindSpore accepts (broadcast dimensions, an axis of size 1 in a Layout) pass
+    the checks and compute what the unsharded program does (a job of one device: device_num 1)."""
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    x = Tensor(np.arange(8, dtype=np.float32).reshape(2, 4))
+    add = ops.Add().shard(((1, 1), (1,)))
+    assert ms.jit(lambda a, b: add(a, b))(x, x[0]).asnumpy().tolist() == (
+        (x.asnumpy() + x.asnumpy()[0]).tolist())
+    layout = Layout((1, 1), ("dp", "mp"))
+    mul = ops.Mul().shard((layout("dp", "mp"), layout("mp", "dp")))  # size-1 axes split nothing
+    assert ms.jit(lambda a, b: mul(a, b))(x, x).asnumpy().tolist() == (x.asnumpy() ** 2).tolist()
+
+
+def test_strategies_of_another_mode_are_not_checked():
+    relu = ops.ReLU().shard(((3, 1),))
+    assert ms.jit(lambda a: relu(a))(ones(6, 4)).shape == (6, 4)
+
+
+def test_a_new_cell_with_a_dead_cells_id_compiles_its_own_program():
+    """_cell_graph_executor names a Cell by its id: a Cell made after one was freed (which may
+    take its id) compiles, and is checked, anew."""
+    from msjax.common.api import _cell_graph_executor
+
+    class Net(nn.Cell):
+        def __init__(self, strategy):
+            super().__init__()
+            self.relu = ops.ReLU().shard(strategy)
+
+        def construct(self, x):
+            return self.relu(x)
+
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8)
+    x = ones(8, 4)
+    first = Net(((1, 1),))
+    first_id = id(first)
+    _cell_graph_executor.compile(first, x)
+    del first
+    kept = []
+    net = Net(((16, 1),))
+    while id(net) != first_id and len(kept) < 1000:  # until a Cell takes the freed id
+        kept.append(net)
+        net = Net(((16, 1),))
+    assert id(net) == first_id
+    with pytest.raises(RuntimeError, match="^Failure:operator ReLU init failed"):
+        _cell_graph_executor.compile(net, x)
