@@ -133,3 +133,19 @@ def test_a_dead_cells_programs_are_forgotten():
     gc.collect()
     assert alive() is None
     assert not _cell_graph_executor.has_compiled(phase)
+
+
+def test_strategies_name_python_scalars_and_onehots_output():
+    """MindSpore writes `()` for a Python scalar input, and OneHot's first entry describes its
+    output (the indices' dimensions and the depth): both are accepted and computed (a job of one
+    device); a scalar given splits is refused."""
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    mul = ops.Mul().shard(((1, 1), ()))
+    assert ms.jit(lambda a: mul(a, 2.0))(ones(2, 2)).asnumpy().tolist() == [[2.0, 2.0]] * 2
+    one_hot = ops.OneHot().shard(((1, 1), (), ()))
+    on, off = Tensor(1.0, ms.float32), Tensor(0.0, ms.float32)
+    indices = Tensor(np.array([0, 2], np.int32))
+    assert ms.jit(lambda i: one_hot(i, 3, on, off))(indices).asnumpy().tolist() == [
+        [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
+    with pytest.raises(RuntimeError, match="strategy len: 1 is not equal to inputs len: 0"):
+        compile_with(ops.Mul().shard(((1, 1), (2,))), ones(2, 2), 2.0)

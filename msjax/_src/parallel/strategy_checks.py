@@ -166,6 +166,28 @@ def _check_operator_rules(api, strategy, shapes):
                          f"strategy {_text(strategy)}")
 
 
+def tensor_input_strategies(api, strategy, is_tensor, attrs):
+    """The strategies of an operator's Tensor inputs, from its `in_strategy` as MindSpore writes
+    it: one entry per input when it names the Python scalars too (`()` for each), and OneHot's
+    first entry describing its output (the indices' dimensions with the depth inserted at
+    `axis`); `is_tensor` says which inputs are Tensors."""
+    if len(strategy) == len(is_tensor) != sum(is_tensor):
+        for item, tensor in zip(strategy, is_tensor):
+            if not tensor and item not in ((), None):
+                _refuse(api, f"The strategy is {_text(strategy)}, strategy len: {len(item)} is "
+                             "not equal to inputs len: 0")
+        strategy = tuple(item for item, tensor in zip(strategy, is_tensor) if tensor)
+    if api == "OneHot" and strategy and not isinstance(strategy[0], Layout):
+        output = tuple(strategy[0])
+        axis = (attrs or {}).get("axis", -1)
+        axis = axis if axis >= 0 else len(output) + axis
+        if not 0 <= axis < len(output):
+            _refuse(api, f"The strategy is {_text(strategy)}, its first entry (the output's) "
+                         f"has no axis {axis}")
+        strategy = (output[:axis] + output[axis + 1:],) + tuple(strategy[1:])
+    return tuple(strategy)
+
+
 def check_operator_strategy(api, strategy, shapes, out_strategy=None, attrs=None):
     """MindSpore's checks of operator `api`'s `strategy` (one tuple or Layout per input) for
     inputs of `shapes` (see the module's docstring), given the Primitive's attributes `attrs`;
