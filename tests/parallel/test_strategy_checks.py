@@ -149,3 +149,14 @@ def test_strategies_name_python_scalars_and_onehots_output():
         [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
     with pytest.raises(RuntimeError, match="strategy len: 1 is not equal to inputs len: 0"):
         compile_with(ops.Mul().shard(((1, 1), (2,))), ones(2, 2), 2.0)
+
+
+def test_self_define_shard_takes_the_layouts_as_given():
+    """With `self_define_shard=True` MindSpore's elementwise rules (no output layout) give way."""
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
+    layout = Layout((1, 1), ("dp", "mp"))
+    add = ops.Add().shard((layout("dp", "mp"), layout("dp", "mp")), (layout("dp", "mp"),))
+    with pytest.raises(RuntimeError, match="It does not support to set output strategy"):
+        ms.jit(lambda a: add(a, a))(ones(2, 2))
+    add.add_prim_attr("self_define_shard", True)
+    assert ms.jit(lambda a: add(a, a))(ones(2, 2)).asnumpy().tolist() == [[2.0, 2.0]] * 2

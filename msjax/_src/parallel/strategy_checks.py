@@ -15,6 +15,8 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
   unindexed dimensions, and (the Update ones) split none of the input's indexed dimensions;
   RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
   nor the rois' second dimension;
+- an operator given the attribute `self_define_shard=True` takes its layouts as given (only the
+  checks above of each input's), and the attribute must be a bool;
 - the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
   Maximum, ...) split the dimensions their two inputs share (neither of size 1, aligned from the
   right) the same way (a mesh axis of size 1 splits nothing), and take no output strategy.
@@ -203,6 +205,8 @@ def check_operator_strategy(api, strategy, shapes, out_strategy=None, attrs=None
             _check_layout(api, item, shape, devices)
         else:
             _check_tuple(api, strategy, item, shape, devices)
+    if attrs and attrs.get("self_define_shard") is True:
+        return  # MindSpore's SelfDefineShardInfo: the user's layouts, in and out, as given
     if not any(isinstance(item, Layout) for item in strategy):
         _check_operator_rules(api, strategy, shapes)
     if api in ELEMENTWISE_BINARY:
