@@ -160,3 +160,16 @@ def test_self_define_shard_takes_the_layouts_as_given():
         ms.jit(lambda a: add(a, a))(ones(2, 2))
     add.add_prim_attr("self_define_shard", True)
     assert ms.jit(lambda a: add(a, a))(ones(2, 2)).asnumpy().tolist() == [[2.0, 2.0]] * 2
+
+
+def test_roi_align_keeps_a_dynamic_batch_whole():
+    """ROIAlign may not split the features' batch when an input's shape is dynamic (MindSpore's
+    ROIAlignInfo); the check reads the shapes the operator is traced with."""
+    from msjax._src.parallel.strategy_checks import check_operator_strategy
+
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8)
+    strategy = ((4, 1, 1, 1), (2, 1))
+    check_operator_strategy("ROIAlign", strategy, [(32, 3, 16, 16), (16, 5)])
+    with pytest.raises(RuntimeError, match="the dim-0 of first input can not be split if it's "
+                                           "dynamic shape"):
+        check_operator_strategy("ROIAlign", strategy, [(-1, 3, 16, 16), (16, 5)])

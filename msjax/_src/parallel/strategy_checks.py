@@ -14,7 +14,7 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
 - ScatterNd and TensorScatter operators split no indices, split updates as the input's
   unindexed dimensions, and (the Update ones) split none of the input's indexed dimensions;
   RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
-  nor the rois' second dimension;
+  nor the rois' second dimension, nor, when an input's shape is dynamic, the features' batch;
 - an operator given the attribute `self_define_shard=True` takes its layouts as given (only the
   checks above of each input's), and the attribute must be a bool;
 - the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
@@ -135,6 +135,11 @@ def _check_broadcast(api, strategy, shapes):
                          "differently")
 
 
+def _dynamic(shapes) -> bool:
+    """Whether an input has a dynamic dimension (-1 or None: `Tensor(shape=[None, ...])`)."""
+    return any(size is None or size < 0 for shape in shapes for size in shape)
+
+
 def _check_scatter_nd(api, strategy, shapes):
     """ScatterNdOpsInfo: input (a, b, c, d), indices unsplit, updates (1, 1, c, d)."""
     data, indices, updates = strategy
@@ -166,6 +171,9 @@ def _check_operator_rules(api, strategy, shapes):
         if strategy[1][1] != 1:
             _refuse(api, "Invalid strategy, the value of strategy[1][1] must be 1, but got "
                          f"strategy {_text(strategy)}")
+        if strategy[0][0] != 1 and _dynamic(shapes):
+            _refuse(api, "the dim-0 of first input can not be split if it's dynamic shape, the "
+                         f"strategy is {_text(strategy)}, the inputs' shape: {shapes}")
 
 
 def tensor_input_strategies(api, strategy, is_tensor, attrs):
