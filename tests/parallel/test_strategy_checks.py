@@ -173,3 +173,26 @@ def test_roi_align_keeps_a_dynamic_batch_whole():
     with pytest.raises(RuntimeError, match="the dim-0 of first input can not be split if it's "
                                            "dynamic shape"):
         check_operator_strategy("ROIAlign", strategy, [(-1, 3, 16, 16), (16, 5)])
+
+
+def test_the_error_names_the_construct_line():
+    """As MindSpore's, the compile error ends with the line of the network that calls the
+    operator ('The Traceback of Net Construct Code')."""
+
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.relu = ops.ReLU().shard(((3, 1),))
+
+        def construct(self, x):
+            doubled = x * 2
+            return self.relu(doubled)  # the refused operator's line
+
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8)
+    with pytest.raises(RuntimeError) as info:
+        ms.jit(Net())(ones(6, 4))
+    message = str(info.value)
+    assert "- The Traceback of Net Construct Code:" in message
+    assert f"# 0 In file {__file__}:" in message
+    assert message.splitlines()[-1].strip() == (
+        "return self.relu(doubled)  # the refused operator's line")

@@ -26,12 +26,21 @@ sharding of such an operator correctly.
 """
 from __future__ import annotations
 
+import linecache
 import math
+import os
+import sys
+import sysconfig
 
 import jax
 
 from msjax._src.parallel import parallel_context
 from msjax._src.parallel.parallel_layout import Layout
+
+# Files that are not the user's: msjax's, JAX's and Python's own library.
+_SKIPPED = tuple(os.path.dirname(os.path.abspath(module.__file__)) + os.sep
+                 for module in (sys.modules["msjax"], jax)) + (
+    sysconfig.get_paths()["stdlib"] + os.sep,)
 
 # MindSpore's ArithmeticBase operators (and the comparison and min/max ones built on it).
 ELEMENTWISE_BINARY = frozenset((
@@ -56,8 +65,25 @@ def stage_device_num() -> int:
     return max(devices // context("pipeline_stages"), 1)
 
 
+def _construct_line() -> str:
+    """MindSpore's 'Traceback of Net Construct Code' for the operator being checked: the file,
+    line and code of the innermost caller outside msjax, JAX and Python's own library (the
+    construct line that calls the operator); "" when there is none."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not (filename.startswith(_SKIPPED) or filename.startswith("<")):
+            code = linecache.getline(filename, frame.f_lineno).strip()
+            return ("\n\n----------------------------------------------------\n"
+                    "- The Traceback of Net Construct Code:\n"
+                    "----------------------------------------------------\n"
+                    f"# 0 In file {filename}:{frame.f_lineno}\n        {code}")
+        frame = frame.f_back
+    return ""
+
+
 def _refuse(api, reason):
-    raise RuntimeError(f"Failure:operator {api} init failed\n{api}: {reason}")
+    raise RuntimeError(f"Failure:operator {api} init failed\n{api}: {reason}{_construct_line()}")
 
 
 def _text(strategy) -> str:
