@@ -1,8 +1,9 @@
 """MindSpore 2.10's parallel-context settings its parallel unit tests use: the cost-model context
 (set/get/reset, checks), the auto-parallel context's communi_parallel_mode, pipeline_config,
 optimizer-shard keys and `*_is_set` getters, `auto_parallel_context()`'s setters and its
-all-reduce fusion flag, set_algo_parameters' align size; and Conv2D given a 4-tuple stride or
-dilation (MindSpore's form, of which it reads H and W).
+all-reduce fusion flag, set_algo_parameters' align size; Conv2D given a 4-tuple stride or
+dilation (MindSpore's form, of which it reads H and W); and the Primitives nn.Dense and nn.Conv2d
+hold (`dense.matmul.shard(...)` is how parallel scripts split them).
 Golden: tests/goldens/parallel/par20_parallel_context_probe.out (tests/parallel/test_par20_context.py)."""
 import numpy as np
 import mindspore as ms
@@ -108,3 +109,13 @@ show("cost model flags set", lambda: (cost_model._get_algo_single_loop(),
 cost_model.reset_cost_model_context()
 show("cost model flags reset", lambda: (cost_model._get_algo_single_loop(),
                                         cost_model._get_multi_subgraphs()))
+
+from mindspore import nn  # noqa: E402  (MindSpore's Dense and Conv2d hold the Primitives a strategy goes to)
+dense = nn.Dense(2, 3, activation="relu")
+show("Dense matmul", lambda: str(dense.matmul))
+show("Dense bias_add", lambda: str(dense.bias_add))
+show("Dense without bias has no bias_add", lambda: hasattr(nn.Dense(2, 3, has_bias=False), "bias_add"))
+show("Dense cells", lambda: [name for name, _ in dense.cells_and_names()])
+conv = nn.Conv2d(3, 4, 3)
+show("Conv2d conv2d", lambda: str(conv.conv2d))
+show("Conv2d bias_add", lambda: str(conv.bias_add))
