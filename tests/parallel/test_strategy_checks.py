@@ -196,3 +196,14 @@ def test_the_error_names_the_construct_line():
     assert f"# 0 In file {__file__}:" in message
     assert message.splitlines()[-1].strip() == (
         "return self.relu(doubled)  # the refused operator's line")
+
+
+def test_scatter_operators_take_layouts_only_as_self_defined():
+    layout = Layout((2, 1), ("dp", "mp"))
+    inputs = (ones(2, 2, 3), Tensor(np.zeros((2, 2, 2), np.int32)), ones(2, 2, 3))
+    prim = ops.TensorScatterUpdate().shard((layout("dp", "mp", "None"),) * 3)
+    with pytest.raises(RuntimeError, match="^Failure:operator TensorScatterUpdate init failed"):
+        compile_with(prim, *inputs)
+    prim.add_prim_attr("self_define_shard", False)
+    with pytest.raises(RuntimeError, match="takes no Layout"):
+        compile_with(prim, *inputs)

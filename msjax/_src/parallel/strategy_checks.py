@@ -11,8 +11,9 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
 - an input's split counts multiply to a divisor of the stage's device number (the context's
   `device_num` when set, as MindSpore's simulated jobs set it, else the job's devices; divided by
   `pipeline_stages`); a Layout's device matrix may not need more devices than the stage has;
-- ScatterNd and TensorScatter operators split no indices, split updates as the input's
-  unindexed dimensions, and (the Update ones) split none of the input's indexed dimensions;
+- ScatterNd and TensorScatter operators take tuples, not Layouts, split no indices, split
+  updates as the input's unindexed dimensions, and (the Update ones) split none of the input's
+  indexed dimensions;
   RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
   nor the rois' second dimension, nor, when an input's shape is dynamic, the features' batch;
 - an operator given the attribute `self_define_shard=True` takes its layouts as given (only the
@@ -241,6 +242,10 @@ def check_operator_strategy(api, strategy, shapes, out_strategy=None, attrs=None
             _check_tuple(api, strategy, item, shape, devices)
     if attrs and attrs.get("self_define_shard") is True:
         return  # MindSpore's SelfDefineShardInfo: the user's layouts, in and out, as given
+    if api in SCATTER_ND and any(isinstance(item, Layout) for item in strategy):
+        _refuse(api, "Its operator info takes no Layout (MindSpore's ScatterNd and TensorScatter "
+                     "infos have no layout checks): give tuples, or the attribute "
+                     "self_define_shard=True to take the layouts as given")
     if not any(isinstance(item, Layout) for item in strategy):
         _check_operator_rules(api, strategy, shapes)
     if api in ELEMENTWISE_BINARY:
