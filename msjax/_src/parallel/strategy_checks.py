@@ -17,12 +17,13 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
   RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
   nor the rois' second dimension, nor, when an input's shape is dynamic, the features' batch;
 - an operator given the attribute `self_define_shard=True` takes its layouts as given (only the
-  checks above of each input's), and the attribute must be a bool;
+  per-input checks of the first two items apply), and the attribute must be a bool;
 - the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
   Maximum, ...) split the dimensions their two inputs share (neither of size 1, aligned from the
   right) the same way (a mesh axis of size 1 splits nothing), and take no output strategy.
 
-MindSpore's other per-operator rules (which dimensions of a Gather or a Conv2D may be split, ...) are its partitioner's own and are not repeated: XLA's SPMD partitioner computes any
+MindSpore's other per-operator rules (which dimensions of a Gather or a Conv2D may be split,
+...) are its partitioner's own and are not repeated: XLA's SPMD partitioner computes any
 sharding of such an operator correctly.
 """
 from __future__ import annotations

@@ -110,11 +110,13 @@ cost_model.reset_cost_model_context()
 show("cost model flags reset", lambda: (cost_model._get_algo_single_loop(),
                                         cost_model._get_multi_subgraphs()))
 
-from mindspore import nn  # noqa: E402  (MindSpore's Dense and Conv2d hold the Primitives a strategy goes to)
+# MindSpore's Dense and Conv2d hold the Primitives a strategy goes to
+from mindspore import nn  # noqa: E402
 dense = nn.Dense(2, 3, activation="relu")
 show("Dense matmul", lambda: str(dense.matmul))
 show("Dense bias_add", lambda: str(dense.bias_add))
-show("Dense without bias has no bias_add", lambda: hasattr(nn.Dense(2, 3, has_bias=False), "bias_add"))
+show("Dense without bias has no bias_add",
+     lambda: hasattr(nn.Dense(2, 3, has_bias=False), "bias_add"))
 show("Dense cells", lambda: [name for name, _ in dense.cells_and_names()])
 conv = nn.Conv2d(3, 4, 3)
 show("Conv2d conv2d", lambda: str(conv.conv2d))
