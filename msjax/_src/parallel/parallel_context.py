@@ -94,7 +94,6 @@ _TYPES = {
 }
 
 _context: dict = copy.deepcopy(_DEFAULTS)
-_device_num_set = [False]
 _set_since_reset: set = set()  # keys set since the last reset (MindSpore's `get_<key>_is_set`)
 # Settings `auto_parallel_context()` keeps beside the keys above (reset with them).
 _FUSION_DEFAULTS = {"enable_all_reduce_fusion": False}
@@ -165,8 +164,6 @@ def set_auto_parallel_context(**kwargs):
             if directory and not os.path.exists(directory):
                 os.makedirs(directory, mode=0o700, exist_ok=True)
         _context[key] = value
-        if key == "device_num":
-            _device_num_set[0] = True
 
 
 _STRATEGY_CKPT_KEYS = {"load_file": "strategy_ckpt_load_file",
@@ -210,7 +207,6 @@ def reset_auto_parallel_context():
     """`mindspore.reset_auto_parallel_context()`: every key back to its default."""
     _context.clear()
     _context.update(copy.deepcopy(_DEFAULTS))
-    _device_num_set[0] = False
     _set_since_reset.clear()
     _fusion.update(_FUSION_DEFAULTS)
 
@@ -246,7 +242,7 @@ def parameter_broadcast() -> bool:
 
 def device_num_is_set() -> bool:
     """Whether `device_num` was set since the last reset (MindSpore's `get_device_num_is_set`)."""
-    return _device_num_set[0]
+    return "device_num" in _set_since_reset
 
 
 def device_num() -> int:
@@ -254,7 +250,7 @@ def device_num() -> int:
     ranks (processes)."""
     if _context["parallel_mode"] == ParallelMode.STAND_ALONE:
         return 1
-    if _device_num_set[0]:
+    if device_num_is_set():
         return _context["device_num"]
     return get_group_size()
 
@@ -278,7 +274,6 @@ class AutoParallelContext:
     def set_device_num(self, device_num):
         _check("device_num", device_num)
         _context["device_num"] = device_num
-        _device_num_set[0] = True
         _set_since_reset.add("device_num")
 
     def set_global_rank(self, global_rank):
