@@ -207,3 +207,16 @@ def test_scatter_operators_take_layouts_only_as_self_defined():
     prim.add_prim_attr("self_define_shard", False)
     with pytest.raises(RuntimeError, match="takes no Layout"):
         compile_with(prim, *inputs)
+
+
+def test_an_interleaved_axis_needs_no_devices():
+    """A Layout's "interleaved_parallel" axis splits the tensor within each device: (2, 4, 2)
+    with it needs 8 devices, not 16."""
+    from msjax._src.parallel.strategy_checks import check_operator_strategy
+
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8)
+    layout = Layout((2, 4, 2), ("dp", "mp", "interleaved_parallel"))
+    check_operator_strategy("ReLU", (layout(("dp", "interleaved_parallel"), "mp"),), [(8, 8)])
+    wide = Layout((2, 4, 2), ("dp", "mp", "sp"))
+    with pytest.raises(RuntimeError, match="needs 16 devices"):
+        check_operator_strategy("ReLU", (wide(("dp", "sp"), "mp"),), [(8, 8)])

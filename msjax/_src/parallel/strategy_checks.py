@@ -127,7 +127,8 @@ def _check_layout(api, item, shape, devices):
         if size is not None and size >= 0 and size % split:
             _refuse(api, f"The layout {info['tensor_map']} of device matrix {matrix} splits a "
                          f"dimension of size {size} into {split} parts, which does not divide it")
-    needed = math.prod(matrix)
+    # an "interleaved_parallel" axis (the last) splits the tensor on each device, not devices
+    needed = math.prod(matrix[:-1] if info["interleaved_parallel"] else matrix)
     if needed > devices:
         _refuse(api, f"The device matrix {info['device_matrix']} needs {needed} devices, but the "
                      f"device number of this stage is {devices}")
