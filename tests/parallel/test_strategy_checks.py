@@ -220,3 +220,14 @@ def test_an_interleaved_axis_needs_no_devices():
     wide = Layout((2, 4, 2), ("dp", "mp", "sp"))
     with pytest.raises(RuntimeError, match="needs 16 devices"):
         check_operator_strategy("ReLU", (wide(("dp", "sp"), "mp"),), [(8, 8)])
+
+
+def test_a_sharded_conv2d_strides_one_over_batch_and_channels():
+    images, weight = ones(8, 3, 8, 8), ones(4, 3, 2, 2)
+    conv = ops.Conv2D(4, 2, pad_mode="same", stride=(2, 2, 1, 1)).shard(((8, 1, 1, 1),
+                                                                         (1, 1, 1, 1)))
+    with pytest.raises(RuntimeError, match=r"The first two elements of stride must be 1, but got "
+                                           r"\(2, 2\)"):
+        compile_with(conv, images, weight)
+    ms.reset_auto_parallel_context()
+    assert ms.jit(lambda a, b: conv(a, b))(images, weight).shape == (8, 4, 8, 8)  # not sharded

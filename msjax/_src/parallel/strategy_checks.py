@@ -16,6 +16,7 @@ same checks before it turns the strategy into shardings (parallel/strategy_shard
   indexed dimensions;
   RandomChoiceWithMask splits nothing; ROIAlign splits neither the features' height and width
   nor the rois' second dimension, nor, when an input's shape is dynamic, the features' batch;
+  a sharded Conv2D strides 1 over the batch and the channels;
 - an operator given the attribute `self_define_shard=True` takes its layouts as given (only the
   per-input checks of the first two items apply), and the attribute must be a bool;
 - the elementwise binary operators (MindSpore's `ArithmeticBase` family: Add, Mul, RealDiv,
@@ -186,8 +187,12 @@ def _check_scatter_nd(api, strategy, shapes):
                      "input.strategy[indices.strategy[-1]:]")
 
 
-def _check_operator_rules(api, strategy, shapes):
+def _check_operator_rules(api, strategy, shapes, attrs):
     """The per-operator rules the module's docstring lists (tuple strategies)."""
+    stride = attrs.get("stride") if api == "Conv2D" else None
+    if isinstance(stride, (tuple, list)) and len(stride) == 4 and tuple(stride[:2]) != (1, 1):
+        _refuse(api, f"The first two elements of stride must be 1, but got ({stride[0]}, "
+                     f"{stride[1]})")
     if api in SCATTER_ND and len(strategy) == 3:
         _check_scatter_nd(api, strategy, shapes)
     elif api == "RandomChoiceWithMask" and any(split != 1 for split in strategy[0]):
@@ -249,7 +254,7 @@ def check_operator_strategy(api, strategy, shapes, out_strategy=None, attrs=None
                      "infos have no layout checks): give tuples, or the attribute "
                      "self_define_shard=True to take the layouts as given")
     if not any(isinstance(item, Layout) for item in strategy):
-        _check_operator_rules(api, strategy, shapes)
+        _check_operator_rules(api, strategy, shapes, attrs or {})
     if api in ELEMENTWISE_BINARY:
         if len(shapes) == 2:
             _check_broadcast(api, strategy, shapes)
