@@ -318,6 +318,7 @@ NAME_SOURCES = {
                                                  "msjax.parallel", "msjax"),
     "mindspore.parallel._auto_parallel_context": ("msjax.parallel._auto_parallel_context",
                                                   "msjax"),
+    "mindspore.parallel._cost_model_context": ("msjax.parallel._cost_model_context", "msjax"),
     "mindspore.train": ("msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.amp": ("msjax.amp", "msjax.train", "msjax.nn", "msjax"),
     "mindspore.train.callback": ("msjax.train.callback", "msjax.train", "msjax.nn", "msjax"),

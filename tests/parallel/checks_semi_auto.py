@@ -227,3 +227,34 @@ def test_cell_shard_acts_inside_auto_parallel_without_the_global_mode():
     compiled = jax.jit(apply).lower(params, A).compile()
     assert "dot(f32[4,16], f32[16,2])" in dot_signature(compiled.as_text())
     assert_close(compiled(params, A), np.maximum(A @ W, 0) * 2.0, rtol=1e-5, atol=1e-5)
+
+
+def test_a_dense_layers_matmul_strategy_partitions_it():
+    """`dense.matmul.shard(...)` (MindSpore's Dense computes with its `matmul` and `bias_add`
+    Primitives): the rows of x over 2 devices, the weight's rows (the output columns) over 4."""
+    _semi_auto()
+    dense = nn.Dense(16, 8)
+    dense.matmul.shard(((2, 1), (4, 1)))
+    dense.bias_add.shard(((2, 4), (4,)))
+    params, apply = ms.functional(dense)
+    compiled = jax.jit(apply).lower(params, A).compile()
+    assert "dot(f32[4,16], f32[2,16])" in dot_signature(compiled.as_text()), (
+        dot_signature(compiled.as_text()))
+    weight, bias = dense.weight.asnumpy(), dense.bias.asnumpy()
+    assert_close(compiled(params, A), A @ weight.T + bias, rtol=1e-5, atol=1e-5)
+    x3 = A.reshape(2, 4, 16)  # more than 2 dimensions: as rows, as MindSpore's Dense does
+    assert_close(dense(Tensor(x3)).asnumpy(), x3 @ weight.T + bias, rtol=1e-5, atol=1e-5)
+
+
+def test_a_conv_layers_conv2d_strategy_partitions_it():
+    """`conv.conv2d.shard(...)`: the batch over 8 devices, each convolving one image."""
+    _semi_auto()
+    conv = nn.Conv2d(3, 4, 3, has_bias=True, bias_init="normal")
+    conv.conv2d.shard(((8, 1, 1, 1), (1, 1, 1, 1)))
+    conv.bias_add.shard(((8, 1, 1, 1), (1,)))
+    images = np.random.default_rng(2).standard_normal((8, 3, 6, 6)).astype(np.float32)
+    params, apply = ms.functional(conv)
+    compiled = jax.jit(apply).lower(params, images).compile()
+    assert "f32[1,3,6,6]" in compiled.as_text()
+    ms.reset_auto_parallel_context()
+    assert_close(compiled(params, images), conv(Tensor(images)).asnumpy(), rtol=1e-5, atol=1e-5)

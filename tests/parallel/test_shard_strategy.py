@@ -38,10 +38,23 @@ def test_strategies_are_ignored_outside_semi_auto_parallel():
     assert ms.jit(lambda a: matmul(a, a))(x).asnumpy().tolist() == [[2.0, 2.0], [2.0, 2.0]]
 
 
-def test_a_strategy_for_more_devices_than_the_job_has_names_them():
+def test_a_strategy_for_more_devices_than_the_stage_has_is_mindspores_error():
+    """MindSpore checks a strategy against the devices of its stage (the job's, or device_num):
+    RuntimeError 'Failure:operator MatMul init failed'."""
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL)
     matmul = ops.MatMul().shard(((2, 1), (1, 4)))
     x = Tensor(np.ones((2, 2), np.float32))
+    with pytest.raises(RuntimeError, match=r"^Failure:operator MatMul init failed\nMatMul: The "
+                                           r"strategy is \(\(2, 1\), \(1, 4\)\), it requires 2 "
+                                           r"devices, but the device number of this stage is 1"):
+        ms.jit(lambda a: matmul(a, a))(x)
+
+
+def test_a_device_num_beyond_the_jobs_devices_names_them():
+    """device_num=8 passes MindSpore's checks; the job's one device cannot hold the split."""
+    ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.SEMI_AUTO_PARALLEL, device_num=8)
+    matmul = ops.MatMul().shard(((2, 1), (1, 4)))
+    x = Tensor(np.ones((4, 4), np.float32))
     with pytest.raises(ValueError, match=r"For 'MatMul', the strategy \(2, 1\) splits an input "
                                          r"over 2 devices, which must be a positive divisor of "
                                          r"the job's 1 devices"):

@@ -154,11 +154,20 @@ def _check_conv2d(arguments):
     N.check_nhwc_target("Conv2D", arguments["data_format"], the="")
 
 
+def _spatial(value, data_format):
+    """Conv2D's stride or dilation as its two spatial values: a 4-tuple (MindSpore's form, which
+    Conv2D keeps) names every axis of the input, of which it reads H and W."""
+    if isinstance(value, (tuple, list)) and len(value) == 4:
+        return tuple(value[1:3]) if data_format == "NHWC" else tuple(value[2:])
+    return value
+
+
 Conv2D = primitive(
     "Conv2D",
     lambda x, w, out_channel, kernel_size, mode, pad_mode, pad, stride, dilation, group,
     data_format: (N.conv2d_nhwc if data_format == "NHWC" else N.conv2d)(
-        x, w, None, stride, pad_mode, pad, dilation, group),
+        x, w, None, _spatial(stride, data_format), pad_mode, pad,
+        _spatial(dilation, data_format), group),
     out_channel=REQUIRED, kernel_size=REQUIRED, mode=1, pad_mode="valid", pad=0, stride=1,
     dilation=1, group=1, data_format="NCHW", display=shown.conv, check=_check_conv2d)
 

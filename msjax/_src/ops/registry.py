@@ -34,6 +34,7 @@ from msjax._src.core.amp_strategy import LOW_DTYPE
 from msjax._src.ops.amp_auto import inputs_cast, with_amp
 from msjax._src.parallel.parallel_layout import Layout
 from msjax._src.parallel import strategy_file
+from msjax._src.parallel.strategy_checks import check_operator_strategy, tensor_input_strategies
 from msjax._src.parallel.strategy_sharding import constrain_inputs, strategies_apply
 
 _new_tensor = object.__new__
@@ -486,6 +487,7 @@ class Primitive:
         self.add_prim_attr("output_names", outputs)
 
     _in_strategy = None  # Primitive.shard's input strategy, applied in semi-auto parallel mode
+    _out_strategy = None  # and its output strategy, checked there (XLA propagates the output's)
 
     def shard(self, in_strategy=None, out_strategy=None):
         """`Primitive.shard(in_strategy=None, out_strategy=None)`: how to split the inputs (a
@@ -514,6 +516,8 @@ class Primitive:
                 self.add_prim_attr(f"{label}_strategy", value)
         if in_strategy:
             self._in_strategy = in_strategy
+        if out_strategy:
+            self._out_strategy = out_strategy
         return self
 
     def recompute(self, mode=True):
@@ -558,8 +562,12 @@ def _sharded_inputs(prim, inputs):
     arrays = [inputs[i]._data for i in positions]
     if not any(isinstance(a, jax.core.Tracer) for a in arrays):
         return inputs
-    constrained = constrain_inputs(prim.name, prim._in_strategy, arrays)
-    strategy_file.record_operator(prim.name, prim._in_strategy, [inputs[i] for i in positions])
+    strategy = tensor_input_strategies(prim.name, prim._in_strategy,
+                                       [isinstance(x, Tensor) for x in inputs], prim.attrs)
+    check_operator_strategy(prim.name, strategy, [tuple(a.shape) for a in arrays],
+                            prim._out_strategy, prim.attrs)
+    constrained = constrain_inputs(prim.name, strategy, arrays)
+    strategy_file.record_operator(prim.name, strategy, [inputs[i] for i in positions])
     inputs = list(inputs)
     for i, array in zip(positions, constrained):
         inputs[i] = _wrap(array)

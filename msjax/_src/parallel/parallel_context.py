@@ -62,12 +62,24 @@ _DEFAULTS = {
     "dump_local_norm": False,
     "dump_local_norm_path": "",
     "dump_device_local_norm": False,
+    "communi_parallel_mode": "all_group_parallel",
+    "optimizer_weight_shard_size": -1,
+    "optimizer_weight_shard_aggregated_save": False,
+    "sharding_propagation": False,
+    "auto_parallel_new_interface": False,
+    "init_param_in_compile": True,
+    # set through pipeline_config only
+    "pipeline_interleave": False,
+    "pipeline_scheduler": "1f1b",
 }
 # Keys MindSpore accepts in `set_auto_parallel_context` but cannot read back.
 _SET_ONLY = ("pipeline_segments", "parallel_optimizer_config", "pipeline_config",
-             "group_ckpt_save_file", "sharding_propagation", "communi_parallel_mode",
-             "optimizer_weight_shard_size", "optimizer_weight_shard_aggregated_save",
-             "auto_parallel_new_interface", "init_param_in_compile")
+             "group_ckpt_save_file")
+# Keys it reads back but sets only through another key (pipeline_config).
+_GET_ONLY = ("pipeline_interleave", "pipeline_scheduler")
+_COMMUNI_PARALLEL_MODES = ("all_group_parallel", "same_server_group_parallel", "no_group_parallel")
+_PIPELINE_SCHEDULERS = ['1f1b', 'gpipe', 'seqpipe', 'seqvpp', 'seqsmartvpp', 'zero_bubble_v',
+                        'seqsmartvpp']
 # MindSpore's `args_type_check` of set_auto_parallel_context.
 _TYPES = {
     "device_num": int, "global_rank": int, "gradients_mean": bool, "gradient_fp32_sync": bool,
@@ -77,10 +89,15 @@ _TYPES = {
     "all_reduce_fusion_config": list, "pipeline_stages": int, "pipeline_segments": int,
     "pipeline_result_broadcast": bool, "parallel_optimizer_config": dict, "pipeline_config": dict,
     "comm_fusion": dict, "strategy_ckpt_config": dict, "force_fp32_communication": bool,
+    "communi_parallel_mode": str, "optimizer_weight_shard_size": int,
+    "optimizer_weight_shard_aggregated_save": bool,
 }
 
 _context: dict = copy.deepcopy(_DEFAULTS)
-_device_num_set = [False]
+_set_since_reset: set = set()  # keys set since the last reset (MindSpore's `get_<key>_is_set`)
+# Settings `auto_parallel_context()` keeps beside the keys above (reset with them).
+_FUSION_DEFAULTS = {"enable_all_reduce_fusion": False}
+_fusion: dict = dict(_FUSION_DEFAULTS)
 
 
 def _check(key, value):
@@ -97,6 +114,30 @@ def _check(key, value):
     if key == "global_rank" and not 0 <= value <= 4095:
         raise ValueError("The context configuration parameter 'global_rank' must be in [0, 4095], "
                          f"but got the value of global_rank : {value}.")
+    if key == "communi_parallel_mode" and value not in _COMMUNI_PARALLEL_MODES:
+        raise ValueError("For 'set_auto_parallel_context().set_communi_parallel_mode', the "
+                         "argument 'communi_parallel_mode' only support 'ALL_GROUP_PARALLEL', "
+                         "'SAME_SEVER_GROUP_PARALLEL' and 'NO_GROUP_PARALLEL', but got the value "
+                         f": {value}.")
+
+
+def _set_pipeline_config(config):
+    """MindSpore's `pipeline_config`: its keys checked, then `pipeline_interleave` (a bool) set,
+    then `pipeline_scheduler` read (a KeyError when missing, as in MindSpore, the interleave
+    already set) and checked against MindSpore's schedulers."""
+    unknown = [name for name in config if name not in _GET_ONLY]
+    if unknown:
+        raise ValueError(f"Unknown config: {unknown}")
+    interleave = config["pipeline_interleave"]
+    if not isinstance(interleave, bool):
+        raise TypeError("For 'pipeline_interleave', the 'pipeline_interleave' must be a bool, but "
+                        f"got {type(interleave).__name__}.")
+    _context["pipeline_interleave"] = interleave
+    scheduler = config["pipeline_scheduler"]
+    if scheduler not in _PIPELINE_SCHEDULERS:
+        raise ValueError(f"The 'parameter' must be str and must be in '{_PIPELINE_SCHEDULERS}', "
+                         f"but got '{scheduler}'.")
+    _context["pipeline_scheduler"] = scheduler
 
 
 def set_auto_parallel_context(**kwargs):
@@ -107,10 +148,14 @@ def set_auto_parallel_context(**kwargs):
         ...                              gradients_mean=True)
     """
     for key, value in kwargs.items():
-        if key not in _DEFAULTS and key not in _SET_ONLY:
+        if key in _GET_ONLY or (key not in _DEFAULTS and key not in _SET_ONLY):
             raise ValueError(f"Set context keyword {key} is not recognized!")
         _check(key, value)
     for key, value in kwargs.items():
+        _set_since_reset.add(key)
+        if key == "pipeline_config":
+            _set_pipeline_config(value)
+            continue
         if key == "strategy_ckpt_config":
             _set_strategy_ckpt_config(value)
             continue
@@ -119,8 +164,6 @@ def set_auto_parallel_context(**kwargs):
             if directory and not os.path.exists(directory):
                 os.makedirs(directory, mode=0o700, exist_ok=True)
         _context[key] = value
-        if key == "device_num":
-            _device_num_set[0] = True
 
 
 _STRATEGY_CKPT_KEYS = {"load_file": "strategy_ckpt_load_file",
@@ -149,6 +192,8 @@ def _set_strategy_ckpt_config(config):
 
 def get_auto_parallel_context(attr_key):
     """`mindspore.get_auto_parallel_context(attr_key)`."""
+    if attr_key == "full_batch_is_set":
+        return "full_batch" in _set_since_reset or "dataset_strategy" in _set_since_reset
     if attr_key not in _DEFAULTS:
         raise ValueError(f"Get context keyword {attr_key} is not recognized!")
     if attr_key == "strategy_ckpt_config":
@@ -162,7 +207,8 @@ def reset_auto_parallel_context():
     """`mindspore.reset_auto_parallel_context()`: every key back to its default."""
     _context.clear()
     _context.update(copy.deepcopy(_DEFAULTS))
-    _device_num_set[0] = False
+    _set_since_reset.clear()
+    _fusion.update(_FUSION_DEFAULTS)
 
 
 # -- what the rest of msjax reads --------------------------------------------------------------
@@ -194,12 +240,17 @@ def parameter_broadcast() -> bool:
     return _context["parameter_broadcast"]
 
 
+def device_num_is_set() -> bool:
+    """Whether `device_num` was set since the last reset (MindSpore's `get_device_num_is_set`)."""
+    return "device_num" in _set_since_reset
+
+
 def device_num() -> int:
     """MindSpore's `_get_device_num`: 1 stand-alone, else `device_num` if set, else the number of
     ranks (processes)."""
     if _context["parallel_mode"] == ParallelMode.STAND_ALONE:
         return 1
-    if _device_num_set[0]:
+    if device_num_is_set():
         return _context["device_num"]
     return get_group_size()
 
@@ -220,10 +271,52 @@ class AutoParallelContext:
     def get_device_num(self) -> int:
         return _context["device_num"]
 
+    def set_device_num(self, device_num):
+        _check("device_num", device_num)
+        _context["device_num"] = device_num
+        _set_since_reset.add("device_num")
+
+    def set_global_rank(self, global_rank):
+        _check("global_rank", global_rank)
+        _context["global_rank"] = global_rank
+        _set_since_reset.add("global_rank")
+
+    def set_gradients_mean(self, gradients_mean):
+        _context["gradients_mean"] = gradients_mean
+
+    def set_gradient_fp32_sync(self, gradient_fp32_sync):
+        _context["gradient_fp32_sync"] = gradient_fp32_sync
+
+    def set_optimizer_weight_shard_aggregated_save(self, optimizer_weight_shard_aggregated_save):
+        if not isinstance(optimizer_weight_shard_aggregated_save, bool):
+            raise TypeError("optimizer_weight_shard_aggregated_save is invalid type")
+        _context["optimizer_weight_shard_aggregated_save"] = optimizer_weight_shard_aggregated_save
+
+    def get_all_reduce_fusion_split_indices(self) -> list:
+        """The gradient AllReduce fusion split indices (`all_reduce_fusion_config`)."""
+        return list(_context["all_reduce_fusion_config"])
+
+    def set_enable_all_reduce_fusion(self, enable_all_reduce_fusion):
+        """Whether MindSpore's compiler fuses gradient AllReduces (XLA fuses msjax's
+        collectives itself): checked and stored."""
+        if not isinstance(enable_all_reduce_fusion, bool):
+            raise TypeError("For 'set_auto_parallel_context().set_enable_all_reduce_fusion', the "
+                            "argument 'enable_fusion' must be bool, but got the type : "
+                            f"{type(enable_all_reduce_fusion)}.")
+        _fusion["enable_all_reduce_fusion"] = enable_all_reduce_fusion
+
+    def get_enable_all_reduce_fusion(self) -> bool:
+        return _fusion["enable_all_reduce_fusion"]
+
     def __getattr__(self, name):
         key = name[len("get_"):]
         if name.startswith("get_") and key in _DEFAULTS:
             return lambda: get_auto_parallel_context(key)
+        if name.startswith("get_") and name.endswith("_is_set"):
+            setting = key[:-len("_is_set")]
+            if setting in ("device_num", "global_rank", "parameter_broadcast", "full_batch"):
+                return lambda: (get_auto_parallel_context("full_batch_is_set")
+                                if setting == "full_batch" else setting in _set_since_reset)
         raise AttributeError(f"'AutoParallelContext' object has no attribute '{name}'")
 
 
@@ -232,6 +325,13 @@ _AUTO_PARALLEL_CONTEXT = AutoParallelContext()
 
 def auto_parallel_context() -> AutoParallelContext:
     return _AUTO_PARALLEL_CONTEXT
+
+
+def reset_op_id():
+    """MindSpore's `parallel._utils._reset_op_id`: restarts the count its compiler numbers
+    operators by across programs (`MatMul-op3` in a strategy file). msjax numbers each program's
+    operators from 0 when it is traced (parallel/strategy_file.py), so every program already
+    starts at op0 and there is no count to restart."""
 
 
 # -- set_algo_parameters: the strategy search's settings (checked and stored) -------------------
@@ -251,6 +351,8 @@ def set_algo_parameters(**kwargs):
         expected = type(_ALGO_DEFAULTS[key])
         if type(value) is not expected and not (expected is float and type(value) is int):
             raise TypeError(f"The parameter '{key}' must be {expected}, but got {type(value)}")
+        if key == "tensor_slice_align_size" and not 1 <= value <= 1024:
+            raise ValueError(f"Align_size must be in [1, 1024], but got {value}")
     _algo.update(kwargs)
 
 

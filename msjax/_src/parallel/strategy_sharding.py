@@ -38,6 +38,14 @@ def strategies_apply() -> bool:
                                                 parallel_context.ParallelMode.AUTO_PARALLEL)
 
 
+def strategies_set(*primitives) -> bool:
+    """Whether a shard strategy of one of `primitives` (None ones skipped) acts now: a layer
+    that computes in one fused op (nn.Dense, nn.Conv2d) then computes with the Primitives its
+    MindSpore counterpart calls (`dense.matmul.shard(...)`), so their strategies apply."""
+    return strategies_apply() and any(
+        p is not None and getattr(p, "_in_strategy", None) is not None for p in primitives)
+
+
 def _prime_factors(n) -> list:
     factors, p = [], 2
     while n > 1:

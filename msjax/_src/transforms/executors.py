@@ -21,6 +21,7 @@ value of a mutable scalar, see `mutable`); the results are the same.
 from __future__ import annotations
 
 import contextvars
+import weakref
 
 import jax
 
@@ -200,6 +201,10 @@ class _CellGraphExecutor:
             obj.compile(*args, **kwargs)
         finally:
             context.set_context(mode=previous)
+        if not any(f".{id(obj)}." in full for full, _ in self._compiled):
+            # a phase names the Cell by its id: forget its programs when it dies, so a new Cell
+            # given the same id compiles its own (MindSpore's phase is unique per Cell)
+            weakref.finalize(obj, self.del_net_res, None, id(obj))
         self._compiled.add(key)
         return full_phase, True
 
@@ -222,7 +227,10 @@ class _CellGraphExecutor:
             context.set_context(mode=previous)
 
     def del_net_res(self, obj, net_id=None):
-        self._compiled = {k for k in self._compiled if f".{id(obj)}." not in k[0]}
+        """Forget the programs compiled for `obj` (or, when it is None, the Cell whose id is
+        `net_id`)."""
+        key = id(obj) if obj is not None else net_id
+        self._compiled = {k for k in self._compiled if f".{key}." not in k[0]}
 
 
 class _JitExecutor:

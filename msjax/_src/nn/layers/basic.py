@@ -11,7 +11,9 @@ from msjax._src.nn.layers.activation import get_activation
 from msjax._src.nn.layers.checks import check_bool, check_positive_int, check_value_type
 from msjax._src.ops import array_ops, host_ops, math_ops, nn_ops
 from msjax._src.ops.adapters import check_matmul_dims, check_same_dtype
+from msjax._src.ops.primitives import BiasAdd, MatMul
 from msjax._src.ops.registry import Primitive
+from msjax._src.parallel.strategy_sharding import strategies_set
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 
@@ -53,6 +55,8 @@ class Dense(Cell):
             if bias_init is None:
                 bias_init = Uniform(scale=1 / math.sqrt(in_channels))
             self.bias = Parameter(initializer(bias_init, [out_channels], dtype), name="bias")
+            self.bias_add = BiasAdd()
+        self.matmul = MatMul(transpose_b=True)  # MindSpore's Primitives (`dense.matmul.shard`)
         self.activation = get_activation(activation) if isinstance(activation, str) else activation
         if activation is not None and not isinstance(self.activation, (Cell, Primitive)):
             raise TypeError(f"For '{self.cls_name}', the 'activation' must be str or Cell or "
@@ -66,9 +70,27 @@ class Dense(Cell):
         weight = self.weight._data
         check_same_dtype("MatMul", x._data, weight)
         check_matmul_dims(x._data, weight, transpose_b=True)
+        if strategies_set(self.matmul, self.bias_add if self.has_bias else None):
+            return self._construct_by_primitives(x)
         x = nn_ops.dense(x, self.weight, self.bias if self.has_bias else None)
         if self.activation_flag:
             x = self.activation(x)
+        return x
+
+    def _construct_by_primitives(self, x):
+        """MindSpore's computation, Primitive by Primitive (the input as rows, MatMul, BiasAdd,
+        the activation, the input's leading shape back), so that strategies given to
+        `self.matmul` and `self.bias_add` act; the values are those of the fused path."""
+        shape = x.shape
+        if len(shape) != 2:
+            x = array_ops.reshape(x, (-1, shape[-1]))
+        x = self.matmul(x, self.weight)
+        if self.has_bias:
+            x = self.bias_add(x, self.bias)
+        if self.activation_flag:
+            x = self.activation(x)
+        if len(shape) != 2:
+            x = array_ops.reshape(x, shape[:-1] + (x.shape[-1],))
         return x
 
     def extend_repr(self):
