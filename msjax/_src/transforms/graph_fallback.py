@@ -48,7 +48,7 @@ from msjax._src.ops.graph_values import mutable
 from msjax._src.ops.host_ops import graph_print_items
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
                                                 graph_float_of, graph_list, graph_pow,
-                                                graph_sum)
+                                                graph_sum, graph_tuple)
 
 
 # In a trace that folds constants, the errors deferred until its end (see `deferred_errors`).
@@ -425,5 +425,6 @@ GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
                   id(builtins.bool): graph_bool, id(builtins.str): graph_str,
                   id(builtins.sum): graph_sum, id(builtins.pow): graph_pow,
                   id(builtins.divmod): graph_divmod, id(builtins.abs): graph_abs,
-                  id(builtins.list): graph_list, id(builtins.dict): graph_dict,
+                  id(builtins.list): graph_list, id(builtins.tuple): graph_tuple,
+                  id(builtins.dict): graph_dict,
                   id(builtins.len): graph_len}
