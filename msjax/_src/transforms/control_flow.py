@@ -64,7 +64,8 @@ from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem  # `a[i]` in converted code
 from msjax._src.transforms.graph_methods import graph_method, read_attribute  # `obj.attr`
-from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
+from msjax._src.transforms.graph_scoping import (  # `del` and `self.x[i] = v` in converted code
+    check_member_subscript, refuse_statement)
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
