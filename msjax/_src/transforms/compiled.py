@@ -128,6 +128,37 @@ def _duplicate_name_error(parameter) -> ValueError:
         "%20a%20unique%20name%20for%20the%20parameter")
 
 
+def check_free_parameter_names(boxes, roots, graph_name) -> None:
+    """MindSpore's graph compiler refuses a graph that reads a Parameter it was not given
+    (`roots`: the graph's Cell and its arguments; a global or closure Parameter, or one of a
+    Cell it captures, is not given) when another Parameter among the graph's (`boxes`) has its
+    name: RuntimeError naming the graph and the Parameter (MindSpore's graph name carries a
+    number of its own; msjax's is the function's name). Two Parameters of one name that the
+    graph's own Cells hold it accepts."""
+    parameters = [box for box in boxes if isinstance(box, Parameter)]
+    names = [box.name for box in parameters]
+    if len(set(names)) == len(names):
+        return
+    given = {id(p) for p in lifting.collect_parameters(*roots)}
+    seen: dict = {}
+    for box in sorted(parameters, key=lambda p: id(p) not in given):  # the given ones first
+        first = seen.setdefault(box.name, box)
+        if first is not box and id(box) not in given:
+            raise RuntimeError(
+                f"The parameter @{graph_name}:param_{box.name} , its name '{box.name}' already "
+                "exists. Please set a unique name for the parameter.\nFor more details with the "
+                "name of parameter, please refer to https://mindspore.cn/search?inputValue="
+                "Please%20set%20a%20unique%20name%20for%20the%20parameter")
+
+
+def _msjax_code(fn) -> bool:
+    """Whether `fn` is msjax's own: a function it compiles closing over the user's Cells (a
+    training step: MindSpore's TrainOneStepCell graph, whose Cells are its own), not checked
+    by `check_free_parameter_names` (a GRAPH_MODE Cell's graph, msjax's `_run_cell` given the
+    Cell, is)."""
+    return (getattr(getattr(fn, "__func__", fn), "__module__", None) or "").startswith("msjax.")
+
+
 def _parameter_text(parameter) -> str:
     """A Parameter as MindSpore's graph compiler names it in that error."""
     values = np.asarray(parameter._data)
@@ -332,6 +363,8 @@ class CompiledFunction:
                                 None if hooks is None else iter(hooks))
             roots = ([self._owner(), *program.objs, *attributes.captured(self.fn)]
                      if flat_outputs else None)  # whose attributes it carries (attributes.py)
+            if flat_outputs and (self.syntax_level is None or not _msjax_code(self.fn)):
+                check_free_parameter_names(boxes, roots[:1 + len(program.objs)], self.name)
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay,
                                 roots, record.checks if checks else None,
