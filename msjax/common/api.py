@@ -2,6 +2,7 @@
 # ruff: noqa: F401
 from msjax._src.module_tree import missing_names as _missing_names
 from msjax._src.transforms.no_grad import _no_grad as _no_grad
+from msjax._src.core.function_flags import _no_recursive as _no_recursive
 from msjax._src.ops.graph_values import mutable as mutable
 from msjax._src.core.parameter import Parameter as Parameter
 from msjax._src.core.tensor import Tensor as Tensor

@@ -23,6 +23,12 @@ architecture.md, "State: the lifting layer"):
   what selects the program (`guard_key`): a call that finds another value runs (traces) the
   program of that value, as MindSpore compiles a graph per value of a constant.
 
+- **a list attribute changed in place** (`self.z[0] = x`, `self.z.append(v)`, on a list the
+  user's Cell or object holds, nested lists too): the graph works on the list's values, the
+  object keeps its list as it was (MindSpore's graph mode holds such a list as a constant). Its
+  contents are put back when the trace ends (`Recording.finish`), so no traced value is left in
+  the user's list.
+
 Only compiled programs record (`transforms/compiled.py`); eager code (PyNative) is plain Python.
 """
 from __future__ import annotations
@@ -111,13 +117,14 @@ def current_keys(guard) -> tuple:
 class Recording:
     """The attribute writes of one trace: `(obj, name) -> value before` in first-write order."""
 
-    __slots__ = ("writes", "created", "snapshots", "skip")
+    __slots__ = ("writes", "created", "snapshots", "skip", "lists")
 
-    def __init__(self, holders, skip):
+    def __init__(self, holders, skip, list_holders=()):
         self.writes: dict = {}
         self.created: set = set()
         self.skip = skip  # ids of (obj, name) the trace carries as boxes: not recorded
         self.snapshots = [(obj, dict(obj.__dict__)) for obj in holders]
+        self.lists = _list_contents(list_holders)
 
     def note(self, obj, name) -> None:
         key = (id(obj), name)
@@ -126,7 +133,10 @@ class Recording:
         self.writes[key] = (obj, name, obj.__dict__.get(name, MISSING))
 
     def finish(self) -> list:
-        """`(obj, name, before, final)` per attribute written, each put back as it was."""
+        """`(obj, name, before, final)` per attribute written, each put back as it was (and
+        each list attribute's contents)."""
+        for held, contents in self.lists:
+            held[:] = contents
         for obj, before in self.snapshots:
             now = obj.__dict__
             for name, value in list(now.items()):
@@ -144,10 +154,37 @@ class Recording:
             written.append((obj, name, before, final))
         return written
 
+    def detached(self, value):
+        """`value` (a trace's result) with each list attribute in it (`lists`) a copy, so that
+        putting the lists back leaves the result as the trace made it."""
+        kind = type(value)
+        if kind is list or kind is tuple:
+            items = [self.detached(v) for v in value]
+            if kind is list and any(held is value for held, _ in self.lists):
+                return items
+            return value if all(a is b for a, b in zip(items, value)) else kind(items)
+        if kind is dict:
+            items = {k: self.detached(v) for k, v in value.items()}
+            return value if all(items[k] is v for k, v in value.items()) else items
+        return value
+
     def note_before(self, obj, name, before) -> None:
         key = (id(obj), name)
         if key not in self.writes and key not in self.skip:
             self.writes[key] = (obj, name, before)
+
+
+def _list_contents(objects) -> list:
+    """`(list, copy of its items)` for each list attribute of `objects` and each list nested in
+    one (the lists a trace may change in place)."""
+    found: dict = {}
+    pending = [v for obj in objects for v in obj.__dict__.values() if type(v) is list]
+    while pending:
+        held = pending.pop()
+        if id(held) not in found:
+            found[id(held)] = (held, list(held))
+            pending.extend(v for v in held if type(v) is list)
+    return list(found.values())
 
 
 def put_back(obj, name, value) -> None:
@@ -182,8 +219,8 @@ class recording:
 
     __slots__ = ("record", "token", "written")
 
-    def __init__(self, holders=(), skip=()):
-        self.record = Recording(holders, skip)
+    def __init__(self, holders=(), skip=(), list_holders=()):
+        self.record = Recording(holders, skip, list_holders)
         self.written = []
 
     def __enter__(self):
@@ -224,6 +261,24 @@ def holders(roots) -> list:
                 found.setdefault(id(obj), obj)
         elif is_holder(root):
             found.setdefault(id(root), root)
+    return list(found.values())
+
+
+def _users(obj) -> bool:
+    return (type(obj).__module__ or "").partition(".")[0] not in _LIBRARY_PACKAGES
+
+
+def list_holders(roots) -> list:
+    """The objects whose list attributes a trace from `roots` must leave as they were: the
+    user's Cells among `roots` with their sub-Cells, and the `holders`."""
+    found: dict = {}
+    for root in roots:
+        if getattr(type(root), "_attribute_holders", None) is not None:  # a Cell
+            for _, cell in root.cells_and_names():
+                if _users(cell):
+                    found.setdefault(id(cell), cell)
+    for obj in holders(roots):
+        found.setdefault(id(obj), obj)
     return list(found.values())
 
 
@@ -309,8 +364,8 @@ def carrying(fn, boxes, roots):
     def traced(*args, **kwargs):
         swaps = swapped_in(boxes, state.read)
         try:
-            with recording(holders(roots), skip) as record:
-                result = fn(*args, **kwargs)
+            with recording(holders(roots), skip, list_holders(roots)) as record:
+                result = record.record.detached(fn(*args, **kwargs))
         except BaseException:
             swapped_out(swaps)
             raise

@@ -6,6 +6,10 @@ as MindSpore does, so code that sets or inspects them runs unchanged.
 """
 from __future__ import annotations
 
+import inspect
+
+from msjax._src.core import lifting
+
 
 def add_flags(fn=None, **flags):
     """`mindspore.ops.add_flags(fn=None, **flags)`: update `fn._func_graph_flags` (a dict, made
@@ -40,3 +44,15 @@ def core(fn=None, **flags):
         return target
 
     return deco if fn is None else deco(fn)
+
+
+def _no_recursive(callable_obj):
+    """`mindspore.common.api._no_recursive(callable_obj)`: tell MindSpore's compiler to skip its
+    check for recursive calls in a Cell class, a function or a method: sets the flag
+    `no_recursive` (`add_flags`) and returns `callable_obj`. msjax's tracing makes no such check;
+    the flag is kept for code that reads it. Anything else is MindSpore's TypeError."""
+    if not (lifting.is_cell_class(callable_obj) or inspect.ismethod(callable_obj)
+            or inspect.isfunction(callable_obj)):
+        raise TypeError(f"Decorator no_recursive is used for callable object, but got "
+                        f"{callable_obj}.")
+    return add_flags(callable_obj, no_recursive=True)

@@ -36,6 +36,7 @@ from msjax._src.nn.set_inputs import check_inputs
 from msjax._src.transforms.lazy_inline import call_lazy
 from msjax._src.transforms.shard import make_sharded, one_device_job
 from msjax._src.transforms.custom_grad import BpropRules, call_with_gradient
+from msjax._src.transforms.graph_forbidden import forbid_methods
 from msjax._src.transforms.recompute import call_recomputed, check_cell_recompute
 
 _logger = logging.getLogger("msjax")
@@ -795,6 +796,17 @@ class Cell:
         return main + ")"
 
     __str__ = __repr__
+
+
+# The Cell methods MindSpore 2.10 marks `jit_forbidden_register` (graph mode refuses calling them)
+forbid_methods(Cell, (
+    "register_buffer", "get_buffer", "named_buffers", "buffers", "get_sub_cell",
+    "trainable_params", "untrainable_params", "get_parameters", "register_forward_pre_hook",
+    "register_forward_hook", "register_backward_pre_hook", "register_state_dict_post_hook",
+    "register_state_dict_pre_hook", "state_dict", "register_load_state_dict_pre_hook",
+    "register_load_state_dict_post_hook", "load_state_dict", "register_backward_hook"),
+    "mindspore.nn.cell.Cell")
+forbid_methods(cell_hooks.HookHandle, ("remove",), "mindspore.common.hook_handle.HookHandle")
 
 
 def _run_with_backward_hooks(cell, args, kwargs):

@@ -298,6 +298,19 @@ def mutable(input_data=_NO_INPUT, dynamic_len=False):
     return ret
 
 
+def as_sequence(kind, value):
+    """`tuple(value)` or `list(value)` (`kind`) as MindSpore's graph mode makes it: of a
+    dynamic-length `mutable` sequence, a sequence of dynamic length too (its items as they
+    are); of anything else, Python's."""
+    if not (tracing_depth() and _is_dynamic_length(value)):
+        return kind(value)
+    ret = _MARKED[kind](value)
+    ret.__ms_mutable__ = True
+    ret.__ms_dynamic_len__ = True
+    ret.__ms_origin_object__ = value
+    return ret
+
+
 def isconstant(x):
     """`ops.isconstant(x)`: whether `x` is a constant of the graph it is used in: a Python value
     that is not `mutable`, or a Tensor marked `const_arg`; a Tensor or a mutable value is a

@@ -128,6 +128,45 @@ def _duplicate_name_error(parameter) -> ValueError:
         "%20a%20unique%20name%20for%20the%20parameter")
 
 
+def check_free_parameter_names(boxes, free, graph_name) -> None:
+    """MindSpore's graph compiler refuses a graph that names a Parameter as a global or closure
+    variable (`free`: their ids) when another Parameter among the graph's (`boxes`) has its
+    name: RuntimeError naming the graph and the Parameter (MindSpore's graph name carries a
+    number of its own; msjax's is the function's name). Parameters of one name that its Cells
+    hold it accepts (and msjax accepts those of Cells it captures: docs/migration.md)."""
+    parameters = [box for box in boxes if isinstance(box, Parameter)]
+    names = [box.name for box in parameters]
+    if not free or len(set(names)) == len(names):
+        return
+    for box in parameters:
+        if id(box) in free and any(other is not box and other.name == box.name
+                                   for other in parameters):
+            raise RuntimeError(
+                f"The parameter @{graph_name}:param_{box.name} , its name '{box.name}' already "
+                "exists. Please set a unique name for the parameter.\nFor more details with the "
+                "name of parameter, please refer to https://mindspore.cn/search?inputValue="
+                "Please%20set%20a%20unique%20name%20for%20the%20parameter")
+
+
+def free_parameters(fn, objs) -> set:
+    """The ids of the Parameters `fn` names as globals or closure variables, and those the
+    `construct` of a Cell among `objs` (a GRAPH_MODE Cell's graph) names so."""
+    named = list(attributes.captured(fn))
+    for obj in objs:
+        construct = getattr(type(obj), "construct", None) if lifting.is_cell(obj) else None
+        if construct is not None:
+            named += attributes.captured(construct)
+    return {id(value) for value in named if isinstance(value, Parameter)}
+
+
+def _msjax_code(fn) -> bool:
+    """Whether `fn` is msjax's own: a function it compiles closing over the user's objects (a
+    training step: MindSpore's TrainOneStepCell graph), not checked by
+    `check_free_parameter_names` (a GRAPH_MODE Cell's graph, msjax's `_run_cell` given the
+    Cell, is)."""
+    return (getattr(getattr(fn, "__func__", fn), "__module__", None) or "").startswith("msjax.")
+
+
 def _parameter_text(parameter) -> str:
     """A Parameter as MindSpore's graph compiler names it in that error."""
     values = np.asarray(parameter._data)
@@ -332,6 +371,9 @@ class CompiledFunction:
                                 None if hooks is None else iter(hooks))
             roots = ([self._owner(), *program.objs, *attributes.captured(self.fn)]
                      if flat_outputs else None)  # whose attributes it carries (attributes.py)
+            if flat_outputs and (self.syntax_level is None or not _msjax_code(self.fn)):
+                check_free_parameter_names(boxes, free_parameters(self.fn, program.objs),
+                                           self.name)
             with lazy_inline.inlined(inline):
                 return run_pure(boxes, fn, flat[:n_boxes], args, record, flat_outputs, replay,
                                 roots, record.checks if checks else None,

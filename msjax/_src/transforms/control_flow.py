@@ -64,7 +64,8 @@ from msjax._src.transforms.inplace_writes import InPlaceWrites
 from msjax._src.transforms.graph_forbidden import FORBIDDEN, check_call
 from msjax._src.transforms.graph_index import getitem, setitem, setitem_slice  # `a[i]`, `a[i] = v`
 from msjax._src.transforms.graph_methods import graph_method, read_attribute  # `obj.attr`
-from msjax._src.transforms.graph_scoping import refuse_statement  # `del` in converted code
+from msjax._src.transforms.graph_scoping import (  # `del` and `self.x[i] = v` in converted code
+    check_member_subscript, refuse_statement)
 from msjax._src.transforms.graph_joined_str import joined_str  # f-strings in converted code
 from msjax._src.transforms.sequence_compare import compare  # `a < b` in converted code
 
@@ -974,6 +975,8 @@ def call(fn):
         return fn if converted is fn else _keywords_checked(converted, fn)
     if kind is types.MethodType and type(fn.__func__) is types.FunctionType:
         function = fn.__func__
+        if id(function) in FORBIDDEN:  # a method MindSpore's graph mode refuses
+            check_call(fn)
         filename = function.__code__.co_filename
         if filename.startswith(_libraries()) or _ours(filename):
             return fn

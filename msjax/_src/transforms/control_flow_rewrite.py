@@ -78,6 +78,7 @@ def rewrite(fn, runtime):
                     setattr(node, field, "_" + owner[-2].lstrip("_") + value)
     _fold_commented_conditions(fdef, lines, start)
     if len(owner) > 1 and owner[-2] != "<locals>" and fdef.args.args:
+        _check_member_subscripts(fdef.body, fdef.args.args[0].arg)  # (before reads are wrapped)
         _interpret_assigned_attributes(fdef, fdef.args.args[0].arg)
     _read_globals_first(fdef)
     _mark_module_attributes(fn, fdef)
@@ -548,6 +549,27 @@ def _interpret_assigned_attributes(fdef, self_name):
             return node
 
     Reads().visit(fdef)
+
+
+def _check_member_subscripts(stmts, self_name) -> None:
+    """Before each statement of `stmts` (and of the blocks in them, not nested functions) that
+    stores into an item of a member of `self` (graph_scoping.member_subscript_stored), a call
+    of the runtime's `check_member_subscript`: MindSpore's graph-mode TypeErrors."""
+    for index in range(len(stmts) - 1, -1, -1):
+        stmt = stmts[index]
+        if isinstance(stmt, _SCOPES):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, field, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+                _check_member_subscripts(inner, self_name)
+        for handler in getattr(stmt, "handlers", ()):
+            _check_member_subscripts(handler.body, self_name)
+        member = graph_scoping.member_subscript_stored(stmt, self_name)
+        if member is not None:
+            check = _call(_cf("check_member_subscript"), _name(self_name),
+                          ast.Constant(self_name), ast.Constant(member))
+            stmts.insert(index, ast.copy_location(ast.Expr(check), stmt))
 
 
 class _GlobalAssignments(ast.NodeTransformer):

@@ -48,7 +48,7 @@ from msjax._src.ops.graph_values import mutable
 from msjax._src.ops.host_ops import graph_print_items
 from msjax._src.transforms.graph_floats import (graph_abs, graph_dict, graph_divmod,
                                                 graph_float_of, graph_list, graph_pow,
-                                                graph_sum)
+                                                graph_sum, graph_tuple)
 
 
 # In a trace that folds constants, the errors deferred until its end (see `deferred_errors`).
@@ -244,12 +244,39 @@ def _is_array(leaf) -> bool:
     return isinstance(leaf, (jax.Array, jax.core.Tracer))
 
 
+_MAX_NESTING = 6  # MindSpore's limit on the list and tuple levels of a graph's result
+
+
+def _contains_tensor(value) -> bool:
+    if isinstance(value, Tensor):
+        return True
+    items = value.values() if isinstance(value, dict) else value
+    return isinstance(value, (tuple, list, dict)) and any(_contains_tensor(v) for v in items)
+
+
+def check_nesting(value, depth=0) -> None:
+    """MindSpore's RuntimeError for a graph's result with an item inside more than 6 nested
+    lists or tuples (an empty one that deep is allowed; a dict's values count from 0 again).
+    The message says 'List nesting' when that innermost sequence holds a Tensor (a sequence
+    the graph builds), 'List, tuple and dict nesting' when it is a constant."""
+    if isinstance(value, dict):
+        for item in value.values():
+            check_nesting(item, 0)
+    elif isinstance(value, (tuple, list)):
+        if depth == _MAX_NESTING and value:
+            kind = "List" if _contains_tensor(value) else "List, tuple and dict"
+            raise RuntimeError(f"{kind} nesting is not allowed more than {_MAX_NESTING} levels.")
+        for item in value:
+            check_nesting(item, depth + 1)
+
+
 def flatten_result(result, boxes=(), finals=()):
     """`(arrays, tree, constants)`: the traced result's array leaves (the program's outputs), its
     structure, and its Python values as `(leaf position, value)` pairs kept with the program.
 
     Parameters in `result` stand for their values after the call (`boxes` and their `finals`).
     """
+    check_nesting(result)
     final_of = {id(box): final for box, final in zip(boxes, finals)}
     leaves, tree = jax.tree_util.tree_flatten(_as_graph_value(result, final_of))
     arrays, constants = [], []
@@ -456,5 +483,6 @@ GRAPH_BUILTINS = {id(builtins.map): graph_map, id(builtins.print): graph_print,
                   id(builtins.bool): graph_bool, id(builtins.str): graph_str,
                   id(builtins.sum): graph_sum, id(builtins.pow): graph_pow,
                   id(builtins.divmod): graph_divmod, id(builtins.abs): graph_abs,
-                  id(builtins.list): graph_list, id(builtins.dict): graph_dict,
+                  id(builtins.list): graph_list, id(builtins.tuple): graph_tuple,
+                  id(builtins.dict): graph_dict,
                   id(builtins.len): graph_len, id(builtins.range): graph_range}

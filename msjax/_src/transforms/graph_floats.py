@@ -46,7 +46,7 @@ import numpy as np
 
 from msjax._src.core.lifting import is_cell
 from msjax._src.core.tensor import Tensor
-from msjax._src.ops.graph_values import _Float, _Int, _variable
+from msjax._src.ops.graph_values import _Float, _Int, _variable, as_sequence
 from msjax._src.transforms.graph_scalar_ops import divide
 
 _RECORDING: contextvars.ContextVar = contextvars.ContextVar("msjax_graph_floats", default=None)
@@ -239,8 +239,19 @@ def graph_float_of(value, result):
 
 
 def graph_list(*args):
-    """`list` in graph mode: a list the graph makes."""
+    """`list` in graph mode: a list the graph makes (of a dynamic-length sequence, one of
+    dynamic length: graph_values.as_sequence)."""
+    if len(args) == 1:
+        return _made(as_sequence(builtins.list, args[0]))
     return _made(builtins.list(*args))
+
+
+def graph_tuple(*args):
+    """`tuple` in graph mode: of a dynamic-length sequence, one of dynamic length
+    (graph_values.as_sequence)."""
+    if len(args) == 1:
+        return as_sequence(builtins.tuple, args[0])
+    return builtins.tuple(*args)
 
 
 def graph_dict(*args, **kwargs):

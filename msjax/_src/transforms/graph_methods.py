@@ -12,7 +12,11 @@ gs19_graph_methods_probe.py):
   as the graph writes a constant: graph_joined_str.constant_text), and a Tensor never equals a
   number there: `(1, 2).index(Tensor(2))` is not found (a Tensor is found among Tensors);
 - `dict.fromkeys(123, v)` raises RuntimeError "Int64 object is not iterable" (a float keeps
-  Python's TypeError).
+  Python's TypeError);
+- `seq.count(x)` counts the items equal to `x` and of its type: `[1, 1.0, True].count(1)` is 1,
+  `[[1, 2], [1, 2.0]].count([1, 2])` is 1, and a Tensor counts only a Tensor of its dtype, shape
+  and values (`[Tensor([1, 2]), Tensor([1, 3])].count(Tensor([1, 2]))` is 1, where Python's `==`
+  cannot decide).
 
 The control-flow rewrite calls `control_flow.call` for each call of converted code, which asks
 `graph_method` for a bound built-in method; anything else runs as Python's method. It reads each
@@ -22,6 +26,8 @@ MindSpore's AttributeError names its own types ("'Int' object has no attribute '
 from __future__ import annotations
 
 import functools
+
+import numpy as np
 
 from msjax._src.core.deferred_init import UninitializedTensor
 from msjax._src.core.tensor import Tensor
@@ -55,6 +61,31 @@ def sequence_index(seq, value, *bounds):
     raise ValueError(f"{constant_text(value)} is not in {constant_text(seq)}")
 
 
+def _constant_equal(a, b) -> bool:
+    """Whether the constants `a` and `b` are equal as MindSpore's graph compares them in
+    `count`: of one type, Tensors of one dtype, shape and values. A Tensor's values are read:
+    the trace folds the Tensors made from constants (graph_fallback.run_folding_when_needed),
+    and one computed from the inputs runs the function eagerly."""
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        if not (isinstance(a, Tensor) and isinstance(b, Tensor)):
+            return False
+        return (a.dtype == b.dtype and a.shape == b.shape
+                and bool(np.array_equal(np.asarray(a._data), np.asarray(b._data))))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(_constant_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_constant_equal(a[k], b[k]) for k in a)
+    return a == b
+
+
+def sequence_count(seq, value) -> int:
+    """`seq.count(value)` of a compiled function: the items equal to `value` and of its type
+    (`_constant_equal`)."""
+    return sum(_constant_equal(item, value) for item in seq)
+
+
 def dict_fromkeys(owner, keys, value=None):
     """`dict.fromkeys(keys, value)` of a compiled function: an int is no iterable of keys."""
     if type(keys) is int:
@@ -63,7 +94,8 @@ def dict_fromkeys(owner, keys, value=None):
 
 
 _METHODS = {(list, "insert"): list_insert, (list, "index"): sequence_index,
-            (tuple, "index"): sequence_index, (type, "fromkeys"): dict_fromkeys}
+            (tuple, "index"): sequence_index, (list, "count"): sequence_count,
+            (tuple, "count"): sequence_count, (type, "fromkeys"): dict_fromkeys}
 
 
 def graph_method(bound):

@@ -23,6 +23,13 @@ values; UnboundLocalError for the first two):
   when the function is compiled, before anything in it runs (`delete_refusal`, checked by the
   converted function's first statement, `refuse_statement`: PyNative runs the `del`).
 
+- a store into an item of a class member (`self.x[0] = v`, `self.x[0] += v`, `self.x[0].append(v)`
+  and the other in-place list methods): when the object has no member `x`, a TypeError "'self.x'
+  should be initialized in the '__init__' function before subscript."; under the STRICT syntax
+  level, a TypeError unless the member is a Parameter (`member_subscript_stored` finds such
+  statements, `check_member_subscript` checks them as they run). A list method of the member
+  itself (`self.x.append(v)`) is no such store.
+
 The loop target (`for i in ...`) counts as defined in the loop body: reading `i` after the loop
 is the first error unless `i` was assigned before the loop. (MindSpore refuses `for`/`while` with
 an `else:`; msjax runs it, and a variable its `else:` assigns is defined after the loop.)
@@ -37,7 +44,8 @@ import inspect
 import linecache
 import weakref
 
-from msjax._src.transforms.graph_fallback import in_graph
+from msjax._src.core.parameter import Parameter
+from msjax._src.transforms.graph_fallback import in_graph, strict
 
 _NOT_PARSED: weakref.WeakSet = weakref.WeakSet()  # functions of jit(capture_mode="trace"/"bytecode")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -321,3 +329,52 @@ def refuse_statement(message) -> None:
     compiles it; nothing in PyNative (a vmap, a function run eagerly)."""
     if in_graph():
         raise RuntimeError(message)
+
+
+_IN_PLACE_LIST_METHODS = frozenset(("append", "extend", "insert", "pop", "reverse", "clear"))
+
+
+def _member_of(node, self_name):
+    """`x` when `node` is a subscript, however deep, of `self_name.x`, else None."""
+    if not isinstance(node, ast.Subscript):
+        return None
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id == self_name):
+        return node.attr
+    return None
+
+
+def member_subscript_stored(stmt, self_name):
+    """The member `x` whose item the statement `stmt` stores into (`self.x[i] = v`, `self.x[i]
+    op= v`, `self.x[i].append(v)`: MindSpore's graph syntax treats each as an item store of the
+    member), or None."""
+    if isinstance(stmt, ast.Assign):
+        targets = stmt.targets
+    elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+        targets = [stmt.target]
+    elif (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+          and isinstance(stmt.value.func, ast.Attribute)
+          and stmt.value.func.attr in _IN_PLACE_LIST_METHODS):
+        targets = [stmt.value.func.value]
+    else:
+        return None
+    return next((m for m in (_member_of(t, self_name) for t in targets) if m is not None), None)
+
+
+def check_member_subscript(owner, self_name, name) -> None:
+    """Run before a statement storing into an item of `owner.name` (`member_subscript_stored`):
+    MindSpore's TypeErrors when a graph-mode program compiles it (nothing in PyNative)."""
+    if not in_graph():
+        return
+    try:
+        value = getattr(owner, name)
+    except AttributeError:
+        raise TypeError(f"'{self_name}.{name}' should be initialized in the '__init__' function "
+                        "before subscript.") from None
+    if strict() and not isinstance(value, Parameter):
+        raise TypeError(
+            f"When JIT_SYNTAX_LEVEL is not set to LAX{self_name}.{name} should be initialized as "
+            "a 'Parameter' in the '__init__' function to perform assign subscript, but got: "
+            f"{value}' with type '{type(value).__name__}'.")
