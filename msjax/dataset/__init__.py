@@ -40,6 +40,11 @@ from msjax._src.dataset.text_datasets import CLUEDataset as CLUEDataset
 from msjax._src.dataset.text_datasets import IMDBDataset as IMDBDataset
 from msjax._src.dataset.text_datasets import PennTreebankDataset as PennTreebankDataset
 from msjax._src.dataset.text_datasets import WikiTextDataset as WikiTextDataset
+from msjax._src.dataset.text_corpora import CoNLL2000Dataset as CoNLL2000Dataset
+from msjax._src.dataset.text_corpora import EnWik9Dataset as EnWik9Dataset
+from msjax._src.dataset.text_corpora import SQuADDataset as SQuADDataset
+from msjax._src.dataset.text_corpora import SST2Dataset as SST2Dataset
+from msjax._src.dataset.text_corpora import SogouNewsDataset as SogouNewsDataset
 from msjax._src.dataset.iterators import DictIterator as DictIterator
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
 from msjax._src.dataset.mindrecord_reader import MindDataset as MindDataset
