@@ -40,6 +40,9 @@ from msjax._src.dataset.text_datasets import CLUEDataset as CLUEDataset
 from msjax._src.dataset.text_datasets import IMDBDataset as IMDBDataset
 from msjax._src.dataset.text_datasets import PennTreebankDataset as PennTreebankDataset
 from msjax._src.dataset.text_datasets import WikiTextDataset as WikiTextDataset
+from msjax._src.dataset.image_corpora import Caltech256Dataset as Caltech256Dataset
+from msjax._src.dataset.image_corpora import LSUNDataset as LSUNDataset
+from msjax._src.dataset.image_corpora import SBUDataset as SBUDataset
 from msjax._src.dataset.text_corpora import CoNLL2000Dataset as CoNLL2000Dataset
 from msjax._src.dataset.text_corpora import EnWik9Dataset as EnWik9Dataset
 from msjax._src.dataset.text_corpora import SQuADDataset as SQuADDataset

@@ -13,6 +13,7 @@ import os
 
 import numpy as np
 
+from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.file_rows import FileRowsSource
 from msjax._src.dataset.file_sources import check_folder, check_usage
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
@@ -22,10 +23,16 @@ _UINT32_MAX = 0xFFFFFFFF  # SQuAD's answer_start of an unanswerable question: -1
 
 
 def _raw_lines(path: str) -> list:
-    """The non-empty lines of a file as bytes (without the ``\\n``), as ``std::getline`` reads
-    them."""
+    """The non-empty lines of a file as bytes (without the ``\\n``)."""
+    return [line for line in _getline_lines(path) if line]
+
+
+def _getline_lines(path: str) -> list:
+    """Every line of a file as bytes, empty ones too, as ``std::getline`` reads them (no line
+    after a final ``\\n``)."""
     with open(path, "rb") as file:
-        return [line for line in file.read().split(b"\n") if line]
+        lines = file.read().split(b"\n")
+    return lines[:-1] if lines and not lines[-1] else lines
 
 
 def _unicode(value: bytes, dataset: str) -> np.ndarray:
@@ -74,10 +81,20 @@ class _UsageFiles(FileRowsSource):
         return [(path, self._rows(path)) for path in self._paths()]
 
 
-class EnWik9Dataset(_UsageFiles):
+class _LineCountedFiles(_UsageFiles):
+    """A corpus whose dataset size MindSpore counts as its files' non-empty lines, whatever rows
+    reading them gives (EnWik9's empty lines are rows, CoNLL-2000's rows are sentences)."""
+
+    def _static_size(self):
+        counted = sum(len(_raw_lines(path)) for path in self._paths())
+        return samplers_module.chained_size(self.sampler, counted)
+
+
+class EnWik9Dataset(_LineCountedFiles):
     """`mindspore.dataset.EnWik9Dataset`: the file ``enwik9`` of `dataset_dir`; the column
-    ``text`` (a string) holds each non-empty line. A line that is not UTF-8 fails when its row
-    is read (MindSpore's "Failed to cast to Unicode string")."""
+    ``text`` (a string) holds each line, empty ones too, though the dataset size counts only the
+    non-empty ones (MindSpore's). A line that is not UTF-8 fails when its row is read
+    (MindSpore's "Failed to cast to Unicode string")."""
 
     _valid_usages = ["all"]
     _file_names = {"all": "enwik9"}
@@ -96,7 +113,7 @@ class EnWik9Dataset(_UsageFiles):
                 f"or no data found). Check enwik9:  {path}")
 
     def _rows(self, path):
-        return [(line,) for line in _raw_lines(path)]
+        return [(line,) for line in _getline_lines(path)]
 
     def _read(self, index):
         _, rows, paths = self._load()
@@ -207,11 +224,14 @@ class SST2Dataset(_UsageFiles):
         return [(np.array(f[0]), np.array(f[1])) for f in fields]
 
 
-class CoNLL2000Dataset(_UsageFiles):
+class CoNLL2000Dataset(_LineCountedFiles):
     """`mindspore.dataset.CoNLL2000Dataset`: CoNLL-2000 chunking's ``train.txt`` and
-    ``test.txt`` (``all``: test then train). One row a sentence (lines up to a blank one):
-    ``word``, ``pos_tag`` and ``chunk_tag``, the first three fields of each line split at every
-    single space (so a run of spaces gives empty tags, as MindSpore reads them)."""
+    ``test.txt`` (``all``: test then train). One row a sentence: ``word``, ``pos_tag`` and
+    ``chunk_tag``, the first three fields of each line split at every single space (so a run of
+    spaces gives empty tags). As MindSpore's reader, a file is read up to the line whose number
+    is its count of non-empty lines (blank lines count as lines there, so its last lines are not
+    read); a blank line ends a sentence, and so does the end of that range. Sharded, MindSpore
+    cuts sentences at its shards' line ranges, which msjax does not (docs/migration.md)."""
 
     _file_names = {"train": "train.txt", "test": "test.txt"}
     _all_order = ("test", "train")
@@ -224,18 +244,22 @@ class CoNLL2000Dataset(_UsageFiles):
     def _columns(self):
         return ["word", "pos_tag", "chunk_tag"]
 
-    def _missing(self, path):
-        return (f"Invalid data, CoNLL2000Dataset API can't read the data file (interface "
-                f"mismatch or no data found). Check conll2000:  {path}")
+    def _paths(self):
+        usages = self._all_order if self.usage == "all" else [self.usage]
+        paths = [os.path.join(self.dataset_dir, self._file_names[u]) for u in usages]
+        if not all(os.path.isfile(path) for path in paths):
+            raise pipeline_error(f"Invalid data, CoNLL2000Dataset API can't read the data file "
+                                 f"(interface mismatch or no data found). Check conll2000:  "
+                                 f"{' '.join(paths)}", "CoNLL2000Dataset")
+        return paths
 
     def _rows(self, path):
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
+        lines = _getline_lines(path)
+        read = lines[:sum(1 for line in lines if line)]
         rows, sentence = [], []
-        for line in text.split("\n") + [""]:
-            line = line.rstrip("\r")
+        for line in read + [b""]:
             if line:
-                fields = line.split(" ") + ["", ""]
+                fields = line.decode("utf-8").split(" ") + ["", ""]
                 sentence.append(fields[:3])
             elif sentence:
                 rows.append(tuple(np.array(column) for column in zip(*sentence)))
