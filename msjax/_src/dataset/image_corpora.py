@@ -9,6 +9,7 @@ import numpy as np
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.file_sources import _ImageFiles, check_folder, check_usage, decode_image
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
+from msjax._src.dataset.vision_checks import type_check
 
 LSUN_CLASSES = ['bedroom', 'bridge', 'church_outdoor', 'classroom', 'conference_room',
                 'dining_room', 'kitchen', 'living_room', 'restaurant', 'tower']
@@ -51,6 +52,7 @@ class LSUNDataset(_ImageFiles):
         self.classes = _check_classes(classes)
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
                          cache=cache)
+        type_check(decode, (bool,), "decode")
         self.decode = decode
         self._files = None
 
@@ -94,6 +96,7 @@ class Caltech256Dataset(_ImageFiles):
         self.dataset_dir = check_folder(dataset_dir)
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
                          cache=cache)
+        type_check(decode, (bool,), "decode")
         self.decode = decode
         self._files = None
 
@@ -133,6 +136,7 @@ class SBUDataset(_ImageFiles):
         self.image_folder = check_folder(os.path.join(self.dataset_dir, "sbu_images"))
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
                          cache=cache)
+        type_check(decode, (bool,), "decode")
         self.decode = decode
         self._files = None
 

@@ -228,10 +228,9 @@ class CoNLL2000Dataset(_LineCountedFiles):
     """`mindspore.dataset.CoNLL2000Dataset`: CoNLL-2000 chunking's ``train.txt`` and
     ``test.txt`` (``all``: test then train). One row a sentence: ``word``, ``pos_tag`` and
     ``chunk_tag``, the first three fields of each line split at every single space (so a run of
-    spaces gives empty tags). As MindSpore's reader, a file is read up to the line whose number
-    is its count of non-empty lines (blank lines count as lines there, so its last lines are not
-    read); a blank line ends a sentence, and so does the end of that range. Sharded, MindSpore
-    cuts sentences at its shards' line ranges, which msjax does not (docs/migration.md)."""
+    spaces gives empty tags). As MindSpore's reader, a blank line ends a sentence, so a file's
+    last lines not followed by one are no sentence. Sharded, MindSpore cuts sentences at its
+    shards' line ranges, which msjax does not (docs/migration.md)."""
 
     _file_names = {"train": "train.txt", "test": "test.txt"}
     _all_order = ("test", "train")
@@ -254,10 +253,8 @@ class CoNLL2000Dataset(_LineCountedFiles):
         return paths
 
     def _rows(self, path):
-        lines = _getline_lines(path)
-        read = lines[:sum(1 for line in lines if line)]
         rows, sentence = [], []
-        for line in read + [b""]:
+        for line in _getline_lines(path):
             if line:
                 fields = line.decode("utf-8").split(" ") + ["", ""]
                 sentence.append(fields[:3])

@@ -49,6 +49,8 @@ write("sst2/dev.tsv", "sentence\tlabel\ndev a\t0\ndev b \t1\n")
 write("sst2/test.tsv", "index\tsentence\n0\ttest a .\n1\ttest b\n")
 write("conll/train.txt", "A DT B-NP\nb   NN  I-NP\n. . O\n\nC NNP B-NP\n\n\nd VB B-VP\n")
 write("conll/test.txt", "X NN B-NP\ny  VB B-VP\n\nz . O\n")
+write("conll2/test.txt", "P NN B-NP\n\n\nq VB B-VP\nr . O\n\n")
+write("conll2/train.txt", "S NN O\n")
 
 
 def rows(data):
@@ -113,4 +115,5 @@ show("conll test", lambda: ds.CoNLL2000Dataset(path("conll"), usage="test", shuf
 show("conll train", lambda: ds.CoNLL2000Dataset(path("conll"), usage="train", shuffle=False))
 show("conll shuffle", lambda: ds.CoNLL2000Dataset(path("conll")))
 show("conll missing", lambda: ds.CoNLL2000Dataset(path("empty")))
+show("conll ends blank", lambda: ds.CoNLL2000Dataset(path("conll2"), shuffle=False))
 show("conll bad usage", lambda: ds.CoNLL2000Dataset(path("conll"), usage="dev"))
