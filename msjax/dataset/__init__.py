@@ -69,6 +69,7 @@ from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.sources import PaddedDataset as PaddedDataset
 from msjax._src.dataset.tfrecord import TFRecordDataset as TFRecordDataset
+from msjax._src.dataset.transfer import TransferDataset as TransferDataset
 from msjax.dataset import config as config
 from msjax.dataset import text as text
 from msjax.dataset import transforms as transforms

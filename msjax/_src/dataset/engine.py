@@ -238,6 +238,12 @@ class Dataset:
             self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
             pad_info, pad_to_bucket_boundary, drop_remainder)
 
+    def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        """`Dataset.device_que`: a TransferDataset whose `send` puts the rows on the device
+        (transfer.py)."""
+        return DATASET_KINDS["device_que"](self, send_epoch_end, create_data_info_queue,
+                                           queue_name)
+
     def shuffle(self, buffer_size):
         """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
         order (see ShuffleDataset)."""

@@ -117,3 +117,7 @@ show("conll shuffle", lambda: ds.CoNLL2000Dataset(path("conll")))
 show("conll missing", lambda: ds.CoNLL2000Dataset(path("empty")))
 show("conll ends blank", lambda: ds.CoNLL2000Dataset(path("conll2"), shuffle=False))
 show("conll bad usage", lambda: ds.CoNLL2000Dataset(path("conll"), usage="dev"))
+for label, files in [("empty str", ""), ("empty list", []), ("none", None), ("int", 3),
+                     ("list with empty", [""])]:
+    show(f"textfile {label}", lambda: ds.TextFileDataset(files))
+    show(f"csv {label}", lambda: ds.CSVDataset(files))
