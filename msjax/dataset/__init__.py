@@ -45,6 +45,8 @@ from msjax._src.dataset.image_corpora import LSUNDataset as LSUNDataset
 from msjax._src.dataset.image_corpora import SBUDataset as SBUDataset
 from msjax._src.dataset.text_corpora import CoNLL2000Dataset as CoNLL2000Dataset
 from msjax._src.dataset.text_corpora import EnWik9Dataset as EnWik9Dataset
+from msjax._src.dataset.text_corpora import IWSLT2016Dataset as IWSLT2016Dataset
+from msjax._src.dataset.text_corpora import IWSLT2017Dataset as IWSLT2017Dataset
 from msjax._src.dataset.text_corpora import SQuADDataset as SQuADDataset
 from msjax._src.dataset.text_corpora import SST2Dataset as SST2Dataset
 from msjax._src.dataset.text_corpora import SogouNewsDataset as SogouNewsDataset

@@ -1,5 +1,5 @@
 """The text corpora (msjax/_src/dataset/text_corpora.py: EnWik9, SogouNews, SQuAD, SST2,
-CoNLL2000) and image corpora (image_corpora.py: LSUN, Caltech256, SBU):
+CoNLL2000, IWSLT2016, IWSLT2017) and image corpora (image_corpora.py: LSUN, Caltech256, SBU):
 tests/goldens/scripts/ds20_{text,image}_corpora_probe.py run unchanged and must print exactly
 MindSpore 2.10's columns, dtypes, values, row orders, sizes and errors (no tolerance: strings,
 integers and image byte sums)."""

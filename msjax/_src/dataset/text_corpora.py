@@ -1,5 +1,5 @@
 """MindSpore's fixed-layout text corpora: EnWik9Dataset, SogouNewsDataset, SQuADDataset,
-SST2Dataset and CoNLL2000Dataset.
+SST2Dataset, CoNLL2000Dataset, IWSLT2016Dataset and IWSLT2017Dataset.
 
 Each is a non-mappable file source of MindSpore (file_rows.py: row order, shuffle modes, shards,
 ``num_samples``): the ``usage``'s files of `dataset_dir`, in the order MindSpore lists them. A
@@ -262,3 +262,165 @@ class CoNLL2000Dataset(_LineCountedFiles):
                 rows.append(tuple(np.array(column) for column in zip(*sentence)))
                 sentence = []
         return rows
+
+
+_IWSLT2016_PAIRS = [['en', 'ar'], ['en', 'ar'], ['en', 'de'], ['en', 'fr'], ['en', 'cs'],
+                    ['ar', 'en'], ['fr', 'en'], ['de', 'en'], ['cs', 'en']]  # (MindSpore's list)
+_IWSLT2017_PAIRS = [['en', 'nl'], ['en', 'de'], ['en', 'it'], ['en', 'ro'], ['ro', 'de'],
+                    ['ro', 'en'], ['ro', 'nl'], ['ro', 'it'], ['de', 'ro'], ['de', 'en'],
+                    ['de', 'nl'], ['de', 'it'], ['it', 'en'], ['it', 'nl'], ['it', 'de'],
+                    ['it', 'ro'], ['nl', 'de'], ['nl', 'en'], ['nl', 'it'], ['nl', 'ro']]
+_IWSLT2016_SETS = ['dev2010', 'tst2010', 'tst2011', 'tst2012', 'tst2013', 'tst2014']
+
+
+def _check_language_pair(language_pair, valid_pairs) -> list:
+    if not isinstance(language_pair, (list, tuple)):
+        raise TypeError("language_pair should be a type list or tuple of length 2.")
+    if len(language_pair) != 2:
+        raise ValueError("Input language_pair is a list or tuple of length 2.")
+    if list(language_pair) not in valid_pairs:
+        raise ValueError(f"Input language_pair{list(language_pair)} is not within the valid set "
+                         f"of {valid_pairs}.")
+    return list(language_pair)
+
+
+def _check_iwslt_set(value, name) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"Argument {name} with value {value} is not of type [<class 'str'>], but "
+                        f"got {type(value)}.")
+    if value not in _IWSLT2016_SETS:
+        raise ValueError(f"Input {name} is not within the valid set of {_IWSLT2016_SETS}.")
+    return value
+
+
+def _iwslt_tag_lines(path: str) -> list:
+    """A ``train.tags`` file's sentences: its lines that are not XML tags, stripped."""
+    with open(path, encoding="utf-8") as file:
+        lines = [line.strip() for line in file]
+    return [line for line in lines if line and not line.startswith("<")]
+
+
+def _iwslt_xml_segments(path: str) -> list:
+    """An IWSLT ``.xml`` file's sentences: the text of its ``seg`` elements, stripped."""
+    import xml.etree.ElementTree as ElementTree  # pylint: disable=import-outside-toplevel
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (OSError, ElementTree.ParseError):
+        raise pipeline_error(f"Invalid file, failed to load xml file: {path}",
+                             "IWSLTDataset") from None
+    return [(segment.text or "").strip() for segment in root.iter("seg")]
+
+
+class _IWSLTFiles(_UsageFiles):
+    """IWSLT 2016/2017 translation pairs: the ``train.tags`` files of the language pair (the
+    lines that are not tags) and the TED ``.xml`` files of its valid and test sets (the ``seg``
+    elements), ``all``: train, valid, test. Columns ``text`` (the source language) and
+    ``translation`` (the target), strings paired line by line. MindSpore also writes the cleaned pairs into
+    `dataset_dir`; msjax reads the files as they are."""
+
+    _valid_usages = ["train", "test", "valid", "all"]
+    _all_order = ("train", "valid", "test")
+    _prefix = ""
+
+    def _columns(self):
+        return ["text", "translation"]
+
+    def _folder(self) -> str:
+        raise NotImplementedError
+
+    def _set_names(self) -> dict:
+        raise NotImplementedError
+
+    def _paths(self):
+        usages = self._all_order if self.usage == "all" else [self.usage]
+        return [self._usage_base(usage) for usage in usages]
+
+    def _usage_base(self, usage) -> str:
+        source, target = self.language_pair
+        folder = self._folder()
+        if usage == "train":
+            return os.path.join(folder, f"train.{source}-{target}")
+        return os.path.join(folder, f"{self._prefix}.{self._set_names()[usage]}.{source}-{target}")
+
+    def _file_rows(self):
+        # MindSpore converts every usage's files before reading any: an .xml file that fails
+        # to load is reported before a train pair whose files are missing
+        bases = self._paths()
+        pairs = {base: self._xml_pairs(base) for base in bases if not self._is_train(base)}
+        return [(base, pairs[base] if base in pairs else self._train_pairs(base))
+                for base in bases]
+
+    @staticmethod
+    def _is_train(base) -> bool:
+        return os.path.basename(base).startswith("train.")
+
+    def _train_pairs(self, base):
+        source, target = self.language_pair
+        folder = os.path.dirname(base)
+        paths = [os.path.join(folder, f"train.tags.{source}-{target}.{lang}")
+                 for lang in (source, target)]
+        if not all(os.path.isfile(path) for path in paths):
+            raise pipeline_error(f"Invalid data, IWSLTDataset API can't read the data file "
+                                 f"(interface mismatch or no data found). Check iwslt:  {base}",
+                                 "IWSLTDataset")
+        return self._pairs(*(_iwslt_tag_lines(path) for path in paths))
+
+    def _xml_pairs(self, base):
+        source, target = self.language_pair
+        return self._pairs(*(_iwslt_xml_segments(f"{base}.{lang}.xml")
+                             for lang in (source, target)))
+
+    @staticmethod
+    def _pairs(texts, translations):
+        return [(np.array(text), np.array(translation))
+                for text, translation in zip(texts, translations)]
+
+
+class IWSLT2016Dataset(_IWSLTFiles):
+    """`mindspore.dataset.IWSLT2016Dataset`: IWSLT 2016's ``texts/{src}/{tgt}/{src}-{tgt}``
+    folder of `dataset_dir` (`language_pair` defaults to German-English, `valid_set` to tst2013,
+    `test_set` to tst2014); see `_IWSLTFiles`."""
+
+    _prefix = "IWSLT16.TED"
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, valid_set=None, test_set=None,
+                 num_samples=None, shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None,
+                 num_parallel_workers=None, cache=None):
+        self.language_pair = _check_language_pair(
+            ["de", "en"] if language_pair is None else language_pair, _IWSLT2016_PAIRS)
+        self.valid_set = _check_iwslt_set("tst2013" if valid_set is None else valid_set,
+                                          "valid_set")
+        self.test_set = _check_iwslt_set("tst2014" if test_set is None else test_set, "test_set")
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle,
+                         num_shards, shard_id, cache)
+
+    def _folder(self):
+        source, target = self.language_pair
+        return os.path.join(self.dataset_dir, "texts", source, target, f"{source}-{target}")
+
+    def _set_names(self):
+        return {"valid": self.valid_set, "test": self.test_set}
+
+
+class IWSLT2017Dataset(_IWSLTFiles):
+    """`mindspore.dataset.IWSLT2017Dataset`: IWSLT 2017's multilingual
+    ``texts/DeEnItNlRo/DeEnItNlRo/DeEnItNlRo-DeEnItNlRo`` folder of `dataset_dir`
+    (`language_pair` defaults to German-English; valid set dev2010, test set tst2010); see
+    `_IWSLTFiles`."""
+
+    _prefix = "IWSLT17.TED"
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, num_parallel_workers=None,
+                 cache=None):
+        self.language_pair = _check_language_pair(
+            ["de", "en"] if language_pair is None else language_pair, _IWSLT2017_PAIRS)
+        super().__init__(dataset_dir, usage, num_samples, num_parallel_workers, shuffle,
+                         num_shards, shard_id, cache)
+
+    def _folder(self):
+        return os.path.join(self.dataset_dir, "texts", "DeEnItNlRo", "DeEnItNlRo",
+                            "DeEnItNlRo-DeEnItNlRo")
+
+    def _set_names(self):
+        return {"valid": "dev2010", "test": "tst2010"}

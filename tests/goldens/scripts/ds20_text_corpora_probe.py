@@ -121,3 +121,54 @@ for label, files in [("empty str", ""), ("empty list", []), ("none", None), ("in
                      ("list with empty", [""])]:
     show(f"textfile {label}", lambda: ds.TextFileDataset(files))
     show(f"csv {label}", lambda: ds.CSVDataset(files))
+
+
+def tags(lines):
+    return "<url>u</url>\n<title>t</title>\n" + "".join(f" {line} \n" for line in lines) + "<reviewer></reviewer>"
+
+
+def xml(kind, lines):
+    segs = "".join(f'<seg id="{i}"> {line} </seg>\n' for i, line in enumerate(lines, 1))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<mteval>\n<{kind} setid="s">\n'
+            f'<doc docid="d">\n<title>t</title>\n{segs}</doc>\n</{kind}>\n</mteval>\n')
+
+
+I16 = "iwslt16/texts/de/en/de-en/"
+write(I16 + "train.tags.de-en.de", tags(["Hallo Welt.", "Guten Tag.", "Ja."]))
+write(I16 + "train.tags.de-en.en", tags(["Hello world.", "Good day.", "Yes."]))
+for name, de, en in [("tst2013", ["Eins."], ["One."]), ("tst2014", ["Zwei.", "Drei."], ["Two.", "Three."]),
+                     ("tst2012", ["Vier."], ["Four."])]:
+    write(I16 + f"IWSLT16.TED.{name}.de-en.de.xml", xml("srcset", de))
+    write(I16 + f"IWSLT16.TED.{name}.de-en.en.xml", xml("refset", en))
+I17 = "iwslt17/texts/DeEnItNlRo/DeEnItNlRo/DeEnItNlRo-DeEnItNlRo/"
+write(I17 + "train.tags.de-en.de", tags(["A.", "B."]))
+write(I17 + "train.tags.de-en.en", tags(["a.", "b."]))
+for name, de, en in [("dev2010", ["C."], ["c."]), ("tst2010", ["D.", "E."], ["d.", "e."])]:
+    write(I17 + f"IWSLT17.TED.{name}.de-en.de.xml", xml("srcset", de))
+    write(I17 + f"IWSLT17.TED.{name}.de-en.en.xml", xml("refset", en))
+for workers in (1, 2):
+    ds.config.set_num_parallel_workers(workers)
+    show(f"iwslt16 all w{workers}", lambda: ds.IWSLT2016Dataset(path("iwslt16"), shuffle=False))
+    show(f"iwslt17 all w{workers}", lambda: ds.IWSLT2017Dataset(path("iwslt17"), shuffle=False))
+for usage in ("train", "valid", "test"):
+    show(f"iwslt16 {usage}", lambda: ds.IWSLT2016Dataset(path("iwslt16"), usage=usage, shuffle=False))
+    show(f"iwslt17 {usage}", lambda: ds.IWSLT2017Dataset(path("iwslt17"), usage=usage, shuffle=False))
+show("iwslt16 sets", lambda: ds.IWSLT2016Dataset(path("iwslt16"), usage="all", valid_set="tst2012",
+                                                 test_set="tst2013", shuffle=False))
+show("iwslt16 shuffle", lambda: ds.IWSLT2016Dataset(path("iwslt16")))
+show("iwslt16 shard", lambda: ds.IWSLT2016Dataset(path("iwslt16"), num_shards=4, shard_id=3, shuffle=False))
+show("iwslt16 tuple pair", lambda: ds.IWSLT2016Dataset(path("iwslt16"), usage="train", language_pair=("de", "en"),
+                                                       shuffle=False))
+show("iwslt16 other pair", lambda: ds.IWSLT2016Dataset(path("iwslt16"), language_pair=["en", "de"]))
+show("iwslt16 missing set", lambda: ds.IWSLT2016Dataset(path("iwslt16"), usage="valid", valid_set="tst2011"))
+show("iwslt17 pair without files", lambda: ds.IWSLT2017Dataset(path("iwslt17"), usage="train",
+                                                               language_pair=["it", "en"]))
+show("iwslt17 missing xml", lambda: ds.IWSLT2017Dataset(path("iwslt17"), usage="all", language_pair=["it", "en"]))
+show("iwslt16 bad pair", lambda: ds.IWSLT2016Dataset(path("iwslt16"), language_pair=["de", "zh"]))
+show("iwslt17 bad pair", lambda: ds.IWSLT2017Dataset(path("iwslt17"), language_pair=["de", "zh"]))
+show("iwslt16 pair str", lambda: ds.IWSLT2016Dataset(path("iwslt16"), language_pair="de-en"))
+show("iwslt16 pair of 3", lambda: ds.IWSLT2016Dataset(path("iwslt16"), language_pair=["de", "en", "x"]))
+show("iwslt16 bad valid", lambda: ds.IWSLT2016Dataset(path("iwslt16"), valid_set="tst2099"))
+show("iwslt16 bad test", lambda: ds.IWSLT2016Dataset(path("iwslt16"), test_set=3))
+show("iwslt17 bad usage", lambda: ds.IWSLT2017Dataset(path("iwslt17"), usage="dev"))
+show("iwslt16 no dir", lambda: ds.IWSLT2016Dataset(path("none")))
