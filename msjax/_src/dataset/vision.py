@@ -18,7 +18,8 @@ from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
 from msjax._src.dataset.transforms import numpy_dtype
-from msjax._src.dataset.vision_checks import check_crop_size, check_random_resize_crop, type_check
+from msjax._src.dataset.vision_checks import (check_crop_size, check_interval,
+                                              check_random_resize_crop, type_check)
 
 _MAX_SIZE = 16777216
 
@@ -712,19 +713,61 @@ def _pil_image(image):
     return Image.fromarray(image)
 
 
+def _auto_contrast_channel(channel, cutoff, ignore):
+    """MindSpore's C++ AutoContrast of one uint8 channel: the histogram without the `ignore`
+    values, ``n * int(cutoff) // 100`` pixels cut from each end, then a float32 linear LUT
+    (truncated) mapping the remaining range onto [0, 255]."""
+    histogram = np.bincount(channel.reshape(-1), minlength=256).astype(np.int64)
+    if ignore is not None:
+        histogram[ignore if isinstance(ignore, (list, tuple)) else [ignore]] = 0
+    total = int(histogram.sum())
+    for ends in (range(256), range(255, -1, -1)):
+        cut = total * int(cutoff) // 100
+        for value in ends:
+            if cut <= 0:
+                break
+            taken = min(cut, histogram[value])
+            histogram[value] -= taken
+            cut -= taken
+    kept = np.flatnonzero(histogram)
+    if len(kept) == 0 or kept[-1] <= kept[0]:
+        return channel
+    scale = np.float32(255.0) / np.float32(kept[-1] - kept[0])
+    offset = np.float32(-kept[0]) * scale
+    lut = (np.arange(256, dtype=np.float32) * scale + offset).astype(np.int32)
+    return np.clip(lut, 0, 255).astype(np.uint8)[channel]
+
+
 class AutoContrast(ImageTensorOperation):
     """`mindspore.dataset.vision.AutoContrast(cutoff=0.0, ignore=None)`: stretch each channel to
-    the full range (Pillow's ``ImageOps.autocontrast``)."""
+    the full range: a NumPy image by MindSpore's C++ kernel (`_auto_contrast_channel`), a PIL
+    image by Pillow's ``ImageOps.autocontrast`` (MindSpore's Python kernel)."""
 
     def __init__(self, cutoff=0.0, ignore=None):
+        type_check(cutoff, (int, float), "cutoff")
         if not 0 <= cutoff < 50:
             raise ValueError("Input cutoff is not within the required interval of [0, 50).")
+        if ignore is not None:
+            type_check(ignore, (list, tuple, int), "ignore")
+            for value in ignore if isinstance(ignore, (list, tuple)) else [ignore]:
+                check_interval(value, 0, 255, "ignore")
         self.cutoff = cutoff
         self.ignore = ignore
 
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            from PIL import ImageOps  # pylint: disable=import-outside-toplevel
+            return ImageOps.autocontrast(images[0], self.cutoff, self.ignore)
+        return super().implementation(*images)
+
     def apply(self, image):
-        from PIL import ImageOps  # pylint: disable=import-outside-toplevel
-        return np.asarray(ImageOps.autocontrast(_pil_image(image), self.cutoff, self.ignore))
+        if image.dtype != np.uint8:
+            raise TransformError(f"AutoContrast: msjax reproduces MindSpore's kernel on uint8 "
+                                 f"images, got {image.dtype}.")
+        if image.ndim == 2:
+            return _auto_contrast_channel(image, self.cutoff, self.ignore)
+        return np.stack([_auto_contrast_channel(image[..., c], self.cutoff, self.ignore)
+                         for c in range(image.shape[-1])], -1)
 
 
 def _equalize_channel(channel):

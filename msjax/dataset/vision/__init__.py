@@ -31,6 +31,7 @@ from msjax._src.dataset.batch_augment import MixUp as MixUp
 from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
 from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
 from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
+from msjax._src.dataset.vision_adjust import RandomAutoContrast as RandomAutoContrast
 from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
 from msjax._src.dataset.vision_policies import RandAugment as RandAugment
 from msjax._src.dataset.vision_policies import TrivialAugmentWide as TrivialAugmentWide
