@@ -62,6 +62,7 @@ from msjax._src.dataset.vision_augment import GaussianBlur as GaussianBlur
 from msjax._src.dataset.vision_augment import RandomResize as RandomResize
 from msjax._src.dataset.vision_augment import SliceMode as SliceMode
 from msjax._src.dataset.vision_augment import SlicePatches as SlicePatches
+from msjax._src.dataset.vision_augment import UniformAugment as UniformAugment
 from msjax._src.dataset.vision import RandomVerticalFlip as RandomVerticalFlip
 from msjax._src.dataset.vision import Rescale as Rescale
 from msjax._src.dataset.vision import Resize as Resize
