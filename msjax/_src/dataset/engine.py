@@ -681,7 +681,14 @@ class MapDataset(Dataset):
     def _build(self, plan):
         child = self.children[0]
         if self.cache is None:
-            return child._build(plan).map_with_index(self._indexed_row_function(plan))
+            mode = config.get_error_samples_mode()
+            if mode == config.ErrorSamplesMode.RETURN:
+                return child._build(plan).map_with_index(self._indexed_row_function(plan))
+            from msjax._src.dataset import error_samples  # pylint: disable=import-outside-toplevel
+            marked = child._build(plan).map_with_index(
+                error_samples.catching_failures(self._indexed_row_function(plan)))
+            return error_samples.ErrorSamplesIterDataset(
+                plan.to_iter(marked), skip=mode == config.ErrorSamplesMode.SKIP)
         apply_operations = self._row_function()
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "

@@ -1,0 +1,14 @@
+"""config.set_error_samples_mode (msjax/_src/dataset/error_samples.py): the rows a map gives
+when its operations fail on some, in MindSpore's REPLACE and SKIP modes:
+tests/goldens/scripts/ds20_error_samples_probe.py must print exactly what MindSpore 2.10 prints
+(row orders and errors, no tolerance)."""
+import pytest
+
+from tests.golden_scripts import dataset_script_cases, golden_cases
+
+GOLDEN = golden_cases("dataset/ds20_error_samples_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(GOLDEN))
+def test_error_samples_case_matches_mindspore(label):
+    assert dataset_script_cases("ds20_error_samples_probe.py").get(label) == GOLDEN[label]
