@@ -299,41 +299,89 @@ class HWC2CHW(ImageTensorOperation):
         return image.copy() if image.ndim == 2 else np.ascontiguousarray(image.transpose(2, 0, 1))
 
 
+_FLIP_DTYPES = (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.float16,
+                np.float32, np.float64)
+_OPENCV_UNSUPPORTED = (np.uint32, np.int64, np.uint64)
+
+
+def _dtype_name(image) -> str:
+    """A NumPy image's dtype as MindSpore's messages name it."""
+    return "string" if image.dtype.kind in "USO" else str(image.dtype)
+
+
+def _check_flip_image(image, name):
+    """MindSpore's checks of the flips that take images of any rank from 2: <..., H, W, C>."""
+    if image.ndim < 2:
+        raise TransformError(f"{name}: the image tensor should have at least two dimensions. You "
+                             f"may need to perform Decode first.")
+    if image.dtype.type not in _FLIP_DTYPES:
+        raise TransformError(f"{name}: the data type of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in type of (bool, int8, "
+                             f"uint8, int16, uint16, int32, float16, float32, float64). But got type "
+                             f"{_dtype_name(image)}.")
+
+
+def _flip_width(image, name):
+    """The image flipped left-right: axis 1 of <H, W>, axis -2 of <..., H, W, C>."""
+    _check_flip_image(image, name)
+    return np.flip(image, 1 if image.ndim == 2 else -2).copy()
+
+
+def _flip_height(image, name):
+    """The image flipped upside down: axis 0 of <H, W>, axis -3 of <..., H, W, C>."""
+    _check_flip_image(image, name)
+    return np.flip(image, 0 if image.ndim == 2 else -3).copy()
+
+
 class HorizontalFlip(ImageTensorOperation):
-    """`mindspore.dataset.vision.HorizontalFlip()`."""
+    """`mindspore.dataset.vision.HorizontalFlip()`: left-right, of an image of any rank from 2
+    (<H, W>, <H, W, C> or frames <..., H, W, C>)."""
 
     def apply(self, image):
-        _check_image(image, "HorizontalFlip")
-        return image[:, ::-1].copy()
+        return _flip_width(image, "HorizontalFlip")
 
 
 class VerticalFlip(ImageTensorOperation):
-    """`mindspore.dataset.vision.VerticalFlip()`."""
+    """`mindspore.dataset.vision.VerticalFlip()`: upside down, of an image of any rank from 2
+    (<H, W>, <H, W, C> or frames <..., H, W, C>)."""
 
     def apply(self, image):
-        _check_image(image, "VerticalFlip")
-        return image[::-1].copy()
+        return _flip_height(image, "VerticalFlip")
 
 
 class RandomHorizontalFlip(SameDrawForAllInputs):
-    """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`."""
+    """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`: HorizontalFlip with
+    probability `prob` (images of any rank from 2)."""
 
     def __init__(self, prob=0.5):
         self.prob = check_probability(prob)
 
     def apply(self, image):
-        flip = random_ops.generator().random() < self.prob
-        return image[:, ::-1].copy() if flip else image
+        _check_flip_image(image, "RandomHorizontalFlip")
+        if random_ops.generator().random() < self.prob:
+            return _flip_width(image, "RandomHorizontalFlip")
+        return image
 
 
 class RandomVerticalFlip(SameDrawForAllInputs):
-    """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`."""
+    """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`: VerticalFlip with probability
+    `prob`, of an <H, W> or <H, W, C> image only (MindSpore's OpenCV kernel)."""
 
     def __init__(self, prob=0.5):
         self.prob = check_probability(prob)
 
     def apply(self, image):
-        return image[::-1].copy() if random_ops.generator().random() < self.prob else image
+        if image.ndim not in (2, 3):
+            hint = ". You may need to perform Decode first." if image.ndim < 2 else ""
+            raise TransformError(f"RandomVerticalFlip: input tensor is not in shape of <H,W> or "
+                                 f"<H,W,C>, but got rank: {image.ndim}{hint}")
+        if image.dtype.kind in "USO" or image.dtype.type in _OPENCV_UNSUPPORTED:
+            raise TransformError(f"RandomVerticalFlip: Cannot convert [{_dtype_name(image)}] to "
+                                 f"OpenCV type. Currently unsupported data type: [uint32, int64, "
+                                 f"uint64, string]")
+        if random_ops.generator().random() < self.prob:
+            return image[::-1].copy()
+        return image
 
 
 def _padding(padding):
