@@ -157,21 +157,49 @@ def _crop(image, top, left, height, width):
     return image[top:top + height, left:left + width].copy()
 
 
+def _center_crop_padding(image, height, width):
+    """The zero padding CenterCrop adds to reach `height` x `width` (the larger half on top and
+    on the left), refused when it reaches 3 times the image's size, as MindSpore does."""
+    rows, columns = image.shape[-3:-1] if image.ndim >= 3 else image.shape
+    pad_h, pad_w = max(height - rows, 0), max(width - columns, 0)
+    if pad_h >= 3 * rows or pad_w >= 3 * columns:
+        raise TransformError(f"CenterCrop: Padding size cannot be more than 3 times of the original "
+                             f"image size, got top padding: {pad_h}, left padding: {pad_w}, while "
+                             f"the original image size: {rows}, {columns}")
+    return (pad_h - pad_h // 2, pad_h // 2), (pad_w - pad_w // 2, pad_w // 2)
+
+
 class CenterCrop(ImageTensorOperation):
-    """`mindspore.dataset.vision.CenterCrop(size)`: a crop larger than the image pads it with 0."""
+    """`mindspore.dataset.vision.CenterCrop(size)`: the centre crop of an <H, W>, <H, W, C> or
+    <..., H, W, C> image; a crop larger than the image pads it with 0 (1 or 3 channels)."""
 
     def __init__(self, size):
         self.size = _size_pair(size, high=_MAX_SIZE)
 
     def apply(self, image):
-        _check_image(image, "CenterCrop")
+        if image.ndim < 2:
+            raise TransformError(f"CenterCrop: Input tensor should have at least 2 dimensions, but "
+                                 f"got: {image.ndim}")
         height, width = self.size
-        pad_h, pad_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
-        if pad_h or pad_w:
-            pads = [(pad_h // 2, pad_h - pad_h // 2), (pad_w // 2, pad_w - pad_w // 2)]
-            image = np.pad(image, pads + [(0, 0)] * (image.ndim - 2))
-        top, left = (image.shape[0] - height) // 2, (image.shape[1] - width) // 2
-        return _crop(image, top, left, height, width)
+        (top, bottom), (left, right) = _center_crop_padding(image, height, width)
+        spatial = 0 if image.ndim == 2 else image.ndim - 3
+        if top or bottom or left or right:
+            if image.ndim >= 3 and image.shape[-1] not in (1, 3):
+                raise TransformError(f"Pad: the channel of image tensor does not match the "
+                                     f"requirement of operator. Expecting tensor in channel of "
+                                     f"(1, 3). But got channel {image.shape[-1]}.")
+            _check_image_dtype(image, "Pad")
+            pads = [(0, 0)] * image.ndim
+            pads[spatial], pads[spatial + 1] = (top, bottom), (left, right)
+            image = np.pad(image, pads)
+        elif image.dtype.kind in "USO" or image.dtype.type in _OPENCV_UNSUPPORTED:
+            raise TransformError("[Internal ERROR] Crop: load image failed.")
+        rows, columns = image.shape[spatial], image.shape[spatial + 1]
+        first_row, first_column = (rows - height) // 2, (columns - width) // 2
+        index = [slice(None)] * image.ndim
+        index[spatial] = slice(first_row, first_row + height)
+        index[spatial + 1] = slice(first_column, first_column + width)
+        return image[tuple(index)].copy()
 
 
 class Crop(ImageTensorOperation):
@@ -314,6 +342,11 @@ def _check_flip_image(image, name):
     if image.ndim < 2:
         raise TransformError(f"{name}: the image tensor should have at least two dimensions. You "
                              f"may need to perform Decode first.")
+    _check_image_dtype(image, name)
+
+
+def _check_image_dtype(image, name):
+    """MindSpore's check of the image dtypes its flips and Pad take."""
     if image.dtype.type not in _FLIP_DTYPES:
         raise TransformError(f"{name}: the data type of image tensor does not match the "
                              f"requirement of operator. Expecting tensor in type of (bool, int8, "
