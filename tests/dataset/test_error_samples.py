@@ -12,3 +12,13 @@ GOLDEN = golden_cases("dataset/ds20_error_samples_probe.out")
 @pytest.mark.parametrize("label", sorted(GOLDEN))
 def test_error_samples_case_matches_mindspore(label):
     assert dataset_script_cases("ds20_error_samples_probe.py").get(label) == GOLDEN[label]
+
+
+MAP_COLUMNS = golden_cases("dataset/ds20_map_columns_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(MAP_COLUMNS))
+def test_map_column_order_matches_mindspore(label):
+    """The columns after a map (ds20_map_columns_probe): inputs replaced in place, or the
+    outputs first when their count differs; no tolerance."""
+    assert dataset_script_cases("ds20_map_columns_probe.py").get(label) == MAP_COLUMNS[label]

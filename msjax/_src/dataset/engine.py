@@ -622,22 +622,31 @@ class MapDataset(Dataset):
                                      f"in the dataset columns.", "map")
         return inputs
 
-    def _columns(self):
+    def _column_layout(self) -> list:
+        """MindSpore's columns after the map, as (name, source) pairs: source ("out", k) is the
+        k-th value the operations return, ("in", i) the child's i-th column, passed through.
+        When the operations return as many columns as they take, output k takes input k's
+        place; otherwise the outputs come first, then the columns that are not inputs. A name
+        given twice keeps its last column, in that column's place."""
         child_columns = self.children[0]._columns()
         inputs = self._inputs()
         outputs = self.output_columns or inputs
-        first = child_columns.index(inputs[0])
-        kept = [c for c in child_columns if c not in inputs]
-        before = [c for c in kept if child_columns.index(c) < first]
-        return before + outputs + [c for c in kept if c not in before]
+        if len(outputs) == len(inputs):
+            layout = [(outputs[inputs.index(c)], ("out", inputs.index(c))) if c in inputs
+                      else (c, ("in", i)) for i, c in enumerate(child_columns)]
+        else:
+            layout = [(name, ("out", k)) for k, name in enumerate(outputs)]
+            layout += [(c, ("in", i)) for i, c in enumerate(child_columns) if c not in inputs]
+        last = {name: position for position, (name, _) in enumerate(layout)}
+        return [entry for position, entry in enumerate(layout) if last[entry[0]] == position]
+
+    def _columns(self):
+        return [name for name, _ in self._column_layout()]
 
     def _output_sources(self) -> list:
         """For each output column: ("out", k) the k-th value the operations return, or ("in", i)
         the i-th column of the child's row, passed through."""
-        child_columns = self.children[0]._columns()
-        outputs = self.output_columns or self._inputs()
-        return [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
-                for c in self._columns()]
+        return [source for _, source in self._column_layout()]
 
     def _row_function(self):
         """The map of one row (its random draws from the generator the caller sets)."""
