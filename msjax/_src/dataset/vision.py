@@ -17,6 +17,7 @@ import numpy as np
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
+from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transforms import numpy_dtype
 from msjax._src.dataset.vision_checks import (check_crop_size, check_interval,
                                               check_random_resize_crop, type_check)
@@ -93,6 +94,20 @@ def _check_image(image, name, min_rank=2):
     if image.ndim < min_rank or image.ndim > 3:
         raise TransformError(f"{name}: the image tensor should have at least two dimensions. You "
                              f"may need to perform Decode first.")
+
+
+def get_image_size(image):
+    """`mindspore.dataset.vision.utils.get_image_size(image)`: [height, width] of a NumPy image
+    (<H, W>, <H, W, C> or frames <..., H, W, C>) or a PIL image."""
+    if is_pil(image):
+        return [image.size[1], image.size[0]]
+    if not isinstance(image, np.ndarray):
+        raise TypeError(f"Input image is not of type {np.ndarray} or <class 'PIL.Image.Image'>, "
+                        f"but got: {type(image)}.")
+    if image.ndim < 2:
+        raise pipeline_error(f"GetImageSize: invalid parameter, image should have at least two "
+                             f"dimensions, but got: {image.ndim}", "GetImageSize")
+    return list(image.shape[:2] if image.ndim == 2 else image.shape[-3:-1])
 
 
 class ImageTensorOperation(TensorOperation):
