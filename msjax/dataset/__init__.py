@@ -71,6 +71,7 @@ from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.sources import PaddedDataset as PaddedDataset
 from msjax._src.dataset.tfrecord import TFRecordDataset as TFRecordDataset
+from msjax._src.dataset.config import ErrorSamplesMode as ErrorSamplesMode
 from msjax._src.dataset.transfer import TransferDataset as TransferDataset
 from msjax.dataset import config as config
 from msjax.dataset import text as text

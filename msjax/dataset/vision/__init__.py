@@ -63,6 +63,7 @@ from msjax._src.dataset.vision_augment import RandomResize as RandomResize
 from msjax._src.dataset.vision_augment import SliceMode as SliceMode
 from msjax._src.dataset.vision_augment import SlicePatches as SlicePatches
 from msjax._src.dataset.vision_augment import UniformAugment as UniformAugment
+from msjax._src.dataset.vision import get_image_size as get_image_size
 from msjax._src.dataset.vision import RandomVerticalFlip as RandomVerticalFlip
 from msjax._src.dataset.vision import Rescale as Rescale
 from msjax._src.dataset.vision import Resize as Resize
