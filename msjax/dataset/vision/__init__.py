@@ -19,6 +19,7 @@ from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdju
 from msjax._src.dataset.vision_pil import FiveCrop as FiveCrop
 from msjax._src.dataset.vision_pil import TenCrop as TenCrop
 from msjax._src.dataset.vision_pil import LinearTransformation as LinearTransformation
+from msjax._src.dataset.vision_pil import RandomPerspective as RandomPerspective
 from msjax._src.dataset.vision_geometry import Affine as Affine
 from msjax._src.dataset.vision_geometry import ResizedCrop as ResizedCrop
 from msjax._src.dataset.vision_bbox import RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox
