@@ -51,6 +51,7 @@ from msjax._src.dataset.text_corpora import SQuADDataset as SQuADDataset
 from msjax._src.dataset.text_corpora import SST2Dataset as SST2Dataset
 from msjax._src.dataset.text_corpora import SogouNewsDataset as SogouNewsDataset
 from msjax._src.dataset.iterators import DictIterator as DictIterator
+from msjax._src.dataset.line_reader import LineReader as LineReader
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
 from msjax._src.dataset.mindrecord_reader import MindDataset as MindDataset
 from msjax._src.dataset.samplers import DistributedSampler as DistributedSampler
