@@ -1,5 +1,5 @@
 """`mindspore.dataset.LineReader`: random access to a text file's lines by their 1-based number
-(MindSpore indexes the line offsets once and reads a line on request)."""
+(the line offsets indexed once, a line read on request)."""
 from __future__ import annotations
 
 import os
@@ -22,14 +22,14 @@ class LineReader:
         if not os.path.isfile(filename):
             raise RuntimeError(f"The input file [{filename}] is not a regular file.")
         self.filename = filename
-        self._file = open(filename, "rb")  # pylint: disable=consider-using-with
         self._offsets = self._line_offsets()
 
     def _line_offsets(self) -> list:
         offsets, position = [], 0
-        for line in self._file:
-            offsets.append(position)
-            position += len(line)
+        with open(self.filename, "rb") as file:
+            for line in file:
+                offsets.append(position)
+                position += len(line)
         return offsets
 
     def len(self):  # pylint: disable=invalid-name
@@ -44,8 +44,9 @@ class LineReader:
         type_check(line, (int,), "line")
         check_interval(line, 0, _UINT64_MAX, "line")
         check_interval(line, 1, self.len(), "line")
-        self._file.seek(self._offsets[line - 1])
-        text = self._file.readline().decode("utf-8")
+        with open(self.filename, "rb") as file:
+            file.seek(self._offsets[line - 1])
+            text = file.readline().decode("utf-8")
         if text.endswith("\n"):
             text = text[:-1]
         return text[:-1] if text.endswith("\r") else text
@@ -54,5 +55,5 @@ class LineReader:
         return self.readline(line)
 
     def close(self):
-        """`LineReader.close()`: close the file."""
-        self._file.close()
+        """`LineReader.close()`: MindSpore closes its file here; msjax opens the file only while
+        it reads a line, so nothing stays open."""
