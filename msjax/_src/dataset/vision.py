@@ -647,17 +647,48 @@ class RandomColorAdjust(ImageTensorOperation):
         self.saturation = _factor_range(saturation, "saturation")
         self.hue = _factor_range(hue, "hue", center=0.0)
 
+    _ADJUSTS = ((image_ops.adjust_brightness, 1, "AdjustBrightness", None),
+                (image_ops.adjust_contrast, 1, "AdjustContrast", ("uint8", "uint16", "float32")),
+                (image_ops.adjust_saturation, 1, "AdjustSaturation",
+                 ("uint8", "uint16", "float32")),
+                (image_ops.adjust_hue, 0, "AdjustHue", ("uint8", "float32")))
+
+    def implementation(self, *images):
+        # MindSpore's C++ kernel checks a NumPy image; a PIL image goes to its Python kernel
+        if len(images) == 1 and isinstance(images[0], np.ndarray):
+            _check_rgb_hwc(images[0], "RandomColorAdjust")
+            return self._adjust(images[0], check_dtypes=True)
+        return super().implementation(*images)
+
     def apply(self, image):
+        return self._adjust(image, check_dtypes=False)
+
+    def _adjust(self, image, check_dtypes):
         rng = random_ops.generator()
         draw = lambda bounds: bounds[0] if bounds[0] == bounds[1] else rng.uniform(*bounds)
-        for bounds, adjust, identity in ((self.brightness, image_ops.adjust_brightness, 1),
-                                         (self.contrast, image_ops.adjust_contrast, 1),
-                                         (self.saturation, image_ops.adjust_saturation, 1),
-                                         (self.hue, image_ops.adjust_hue, 0)):
+        for bounds, (adjust, identity, name, dtypes) in zip(
+                (self.brightness, self.contrast, self.saturation, self.hue), self._ADJUSTS):
             factor = draw(bounds)
             if factor != identity:
+                if check_dtypes and dtypes is not None and str(image.dtype) not in dtypes:
+                    raise TransformError(f"{name}: the data type of image tensor does not match "
+                                         f"the requirement of operator. Expecting tensor in type "
+                                         f"of ({', '.join(dtypes)}). But got type "
+                                         f"{_dtype_name(image)}.")
                 image = adjust(image, factor)
         return image
+
+
+def _check_rgb_hwc(image, name):
+    """MindSpore's check of an <H, W, 3> image (its dimension, then its channels)."""
+    if image.ndim != 3:
+        raise TransformError(f"{name}: the dimension of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in dimension of (3), in "
+                             f"shape of <H, W, C>. But got dimension {image.ndim}.")
+    if image.shape[2] != 3:
+        raise TransformError(f"{name}: the channel of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in channel of (3). But "
+                             f"got channel {image.shape[2]}.")
 
 
 class Invert(ImageTensorOperation):
