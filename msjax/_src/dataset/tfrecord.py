@@ -157,6 +157,10 @@ class TFRecordDataset(MappableSource):
                              f"compression_type={compression_type!r}.")
         files = match_files(dataset_files)
         check_shards(num_shards, shard_id)
+        self.arguments = {"files": list(files), "num_samples": num_samples, "shuffle": shuffle,
+                          "num_shards": num_shards, "shard_id": shard_id,
+                          "shard_equal_rows": shard_equal_rows,
+                          "schema_file": schema if isinstance(schema, str) else None}
         self.files = files if num_shards is None else files[shard_id::num_shards]
         if isinstance(schema, str):
             schema = Schema(schema)
@@ -164,6 +168,8 @@ class TFRecordDataset(MappableSource):
         self.columns_list = list(columns_list) if columns_list else None
         if num_samples is None and schema is not None and schema.num_rows:
             num_samples = schema.num_rows  # MindSpore reads a schema's numRows rows
+        if shuffle is Shuffle.INFILE:  # MindSpore's TFRecordDataset reads INFILE in order
+            shuffle = False
         files_only = shuffle is Shuffle.FILES
         super().__init__(num_samples, num_parallel_workers, bool(shuffle) and not files_only,
                          None, None, None, cache=cache)
