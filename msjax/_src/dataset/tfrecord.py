@@ -13,7 +13,9 @@ import struct
 
 import numpy as np
 
+from msjax._src.dataset import config
 from msjax._src.dataset.buffer_shuffle import ShuffleOrders
+from msjax._src.dataset.file_rows import shard_blocks
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import Sampler, Shuffle, check_shards
@@ -26,6 +28,26 @@ def _round_robin(lists):
     for i in range(max((len(l) for l in lists), default=0)):
         out.extend(l[i] for l in lists if i < len(l))
     return out
+
+
+def _by_workers(blocks, workers):
+    """The records in MindSpore's reading order: block ``k`` (a file, or a shard's range of
+    one) goes to worker ``k % workers``, which reads its blocks one after another, and the
+    workers' records are taken one from each in turn."""
+    streams = [[] for _ in range(max(workers, 1))]
+    for number, block in enumerate(blocks):
+        streams[number % len(streams)].extend(block)
+    return _round_robin(streams)
+
+
+def _equal_row_shard(per_file, num_shards, shard_id):
+    """The records shard `shard_id` reads with ``shard_equal_rows``: ``ceil(rows / num_shards)``
+    rows of the files taken in order, from row ``shard_id * that`` and round again from the
+    first file past the last row (MindSpore's blocks of a non-mappable source, file_rows.py)."""
+    counts = [len(records) for records in per_file]
+    return [per_file[key][first:end]
+            for key, first, end in shard_blocks(counts, list(range(len(per_file))), num_shards,
+                                                shard_id)]
 
 
 def _varint(data: bytes, position: int):
@@ -161,7 +183,10 @@ class TFRecordDataset(MappableSource):
                           "num_shards": num_shards, "shard_id": shard_id,
                           "shard_equal_rows": shard_equal_rows,
                           "schema_file": schema if isinstance(schema, str) else None}
-        self.files = files if num_shards is None else files[shard_id::num_shards]
+        self.files = files if num_shards is None or shard_equal_rows else \
+            files[shard_id::num_shards]
+        # shard_equal_rows: every shard reads ceil(rows / num_shards) rows of all the files
+        self._row_shard = (num_shards, shard_id) if num_shards and shard_equal_rows else None
         if isinstance(schema, str):
             schema = Schema(schema)
         self.schema = schema
@@ -184,7 +209,10 @@ class TFRecordDataset(MappableSource):
         if self._records is None:
             per_file = [[(path, offset, length) for offset, length in index_records(path)]
                         for path in self.files]
-            self._records = _round_robin(per_file)
+            if self._row_shard is not None:
+                per_file = _equal_row_shard(per_file, *self._row_shard)
+            workers = self.num_parallel_workers or config.get_num_parallel_workers()
+            self._records = _by_workers(per_file, workers)
         return self._records
 
     def _feature_names(self):

@@ -129,3 +129,18 @@ for label, make in CASES.items():
     show(f"{label} rebuilt json", lambda: tree(ds.deserialize(input_dict=ds.serialize(make()))) == tree(make()))
 show("infile rows", lambda: rows(CASES["infile"]()))
 show("infile rows are plain rows", lambda: rows(CASES["infile"]()) == rows(CASES["plain"]()))
+UNEVEN = []
+for part, count in enumerate((5, 2, 4)):
+    path = os.path.join(ROOT, f"uneven{part}.data")
+    write_tfrecord(path, [example({"label": [100 * part + i]}) for i in range(count)])
+    UNEVEN.append(path)
+for workers in (1, 2):
+    ds.config.set_num_parallel_workers(workers)
+    for shards in (2, 3, 4):
+        for shard in range(shards):
+            show(f"equal rows w{workers} {shards} shards #{shard}", lambda: [
+                r[0][0] for r in rows(ds.TFRecordDataset(UNEVEN, num_shards=shards, shard_id=shard,
+                                                         shard_equal_rows=True, shuffle=False))])
+    show(f"file shards w{workers}", lambda: [r[0][0] for r in rows(ds.TFRecordDataset(
+        UNEVEN, num_shards=2, shard_id=0, shuffle=False))])
+show("equal rows size", lambda: ds.TFRecordDataset(UNEVEN, num_shards=3, shard_id=1, shard_equal_rows=True).get_dataset_size())
