@@ -47,6 +47,7 @@ _GRAIN = ("imports Grain (about 0.2 s after msjax), which `import msjax.dataset`
           "until a pipeline is iterated")
 LAZY_IMPORTS = {
     ("msjax._src.dataset.engine", "msjax._src.dataset.grain_iter"): _GRAIN,
+    ("msjax._src.dataset.engine", "msjax._src.dataset.error_samples"): _GRAIN,
     ("msjax._src.dataset.batching", "msjax._src.dataset.grain_iter"): _GRAIN,
     ("msjax._src.dataset.batching", "msjax._src.dataset.batched_map"): _GRAIN,
     ("msjax._src.dataset.sources", "msjax._src.dataset.grain_iter"): _GRAIN,

@@ -49,7 +49,18 @@ from msjax._src.dataset.text_datasets import CLUEDataset as CLUEDataset
 from msjax._src.dataset.text_datasets import IMDBDataset as IMDBDataset
 from msjax._src.dataset.text_datasets import PennTreebankDataset as PennTreebankDataset
 from msjax._src.dataset.text_datasets import WikiTextDataset as WikiTextDataset
+from msjax._src.dataset.image_corpora import Caltech256Dataset as Caltech256Dataset
+from msjax._src.dataset.image_corpora import LSUNDataset as LSUNDataset
+from msjax._src.dataset.image_corpora import SBUDataset as SBUDataset
+from msjax._src.dataset.text_corpora import CoNLL2000Dataset as CoNLL2000Dataset
+from msjax._src.dataset.text_corpora import EnWik9Dataset as EnWik9Dataset
+from msjax._src.dataset.text_corpora import IWSLT2016Dataset as IWSLT2016Dataset
+from msjax._src.dataset.text_corpora import IWSLT2017Dataset as IWSLT2017Dataset
+from msjax._src.dataset.text_corpora import SQuADDataset as SQuADDataset
+from msjax._src.dataset.text_corpora import SST2Dataset as SST2Dataset
+from msjax._src.dataset.text_corpora import SogouNewsDataset as SogouNewsDataset
 from msjax._src.dataset.iterators import DictIterator as DictIterator
+from msjax._src.dataset.line_reader import LineReader as LineReader
 from msjax._src.dataset.iterators import TupleIterator as TupleIterator
 from msjax._src.dataset.mindrecord_reader import MindDataset as MindDataset
 from msjax._src.dataset.samplers import DistributedSampler as DistributedSampler
@@ -70,6 +81,8 @@ from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.sources import PaddedDataset as PaddedDataset
 from msjax._src.dataset.tfrecord import TFRecordDataset as TFRecordDataset
+from msjax._src.dataset.config import ErrorSamplesMode as ErrorSamplesMode
+from msjax._src.dataset.transfer import TransferDataset as TransferDataset
 from msjax.dataset import config as config
 from msjax.dataset import text as text
 from msjax.dataset import transforms as transforms

@@ -16,7 +16,8 @@ import msjax.compat
 import msjax.dataset as ds
 import msjax.dataset.vision as vision
 from msjax._src.dataset import config
-from tests.golden_scripts import GOLDENS, golden_cases, pipeline_comparable, run_script_on_msjax
+from tests.golden_scripts import (GOLDENS, dataset_script_cases, golden_cases, pipeline_comparable,
+                                 run_script_on_msjax)
 
 SCRIPT = "dataset_serialize_probe.py"
 SERIALIZE_GOLDENS = golden_cases("dataset/serialize_probe.txt")
@@ -101,3 +102,14 @@ def test_a_failed_serialize_writes_no_file(image_folder, tmp_path):
     with pytest.raises(NotImplementedError, match="serialize does not write"):
         ds.serialize(folder.map(vision.Decode(to_pil=True)).map(vision.ToPIL()), str(target))
     assert not target.exists()
+
+
+TFRECORD_SERDES = golden_cases("dataset/ds20_serialize_tfrecord_probe.out")
+
+
+@pytest.mark.parametrize("label", sorted(TFRECORD_SERDES))
+def test_tfrecord_serialization_case_matches_mindspore(label):
+    """serialize/deserialize of TFRecordDataset (ds20_serialize_tfrecord_probe): MindSpore's JSON
+    fields exactly, rebuilt pipelines giving the same rows; INFILE reads in order."""
+    assert dataset_script_cases("ds20_serialize_tfrecord_probe.py").get(label) == \
+        TFRECORD_SERDES[label]

@@ -8,6 +8,8 @@ monitor sampling) are stored and read back as in MindSpore and have no other eff
 """
 from __future__ import annotations
 
+import enum
+
 import os
 
 from msjax._src.core import random as global_random
@@ -34,7 +36,7 @@ _settings = {
     "enable_watchdog": True,
     "multiprocessing_timeout_interval": 300,
     "debug_mode": False,
-    "error_samples_mode": 0,
+    "error_samples_mode": None,  # ErrorSamplesMode.RETURN (set below, after the enum)
 }
 
 # MindSpore's default seed when set_seed was never called.
@@ -169,6 +171,32 @@ set_auto_offload, get_auto_offload = _bool_setting("auto_offload", "offload must
 set_enable_watchdog, get_enable_watchdog = _bool_setting(
     "enable_watchdog", "enable must be a boolean dtype.")
 set_debug_mode, get_debug_mode = _bool_setting("debug_mode", "debug_mode_flag isn't of type boolean.")
+
+
+
+class ErrorSamplesMode(enum.IntEnum):
+    """`mindspore.dataset.config.ErrorSamplesMode`: what a map does with a row its operations
+    fail on: RETURN raises the error, REPLACE puts a good row in its place, SKIP drops it
+    (engine.py's error_samples)."""
+    RETURN = 0
+    REPLACE = 1
+    SKIP = 2
+
+
+_settings["error_samples_mode"] = ErrorSamplesMode.RETURN
+
+
+def set_error_samples_mode(error_samples_mode):
+    """`mindspore.dataset.config.set_error_samples_mode`: an `ErrorSamplesMode`."""
+    if not isinstance(error_samples_mode, ErrorSamplesMode):
+        raise TypeError(f"Argument error_samples_mode with value {error_samples_mode} is not of "
+                        f"type [<enum 'ErrorSamplesMode'>], but got {type(error_samples_mode)}.")
+    _settings["error_samples_mode"] = error_samples_mode
+
+
+def get_error_samples_mode():
+    """`mindspore.dataset.config.get_error_samples_mode`."""
+    return _settings["error_samples_mode"]
 
 
 _register_global_seed_hook()

@@ -243,6 +243,12 @@ class Dataset:
             self, column_names, bucket_boundaries, bucket_batch_sizes, element_length_function,
             pad_info, pad_to_bucket_boundary, drop_remainder)
 
+    def device_que(self, send_epoch_end=True, create_data_info_queue=False, queue_name=""):
+        """`Dataset.device_que`: a TransferDataset whose `send` puts the rows on the device
+        (transfer.py)."""
+        return DATASET_KINDS["device_que"](self, send_epoch_end, create_data_info_queue,
+                                           queue_name)
+
     def shuffle(self, buffer_size):
         """`Dataset.shuffle`: the rows through a buffer of `buffer_size` rows, sent in MindSpore's
         order (see ShuffleDataset)."""
@@ -630,22 +636,31 @@ class MapDataset(Dataset):
                                      f"in the dataset columns.", "map")
         return inputs
 
-    def _columns(self):
+    def _column_layout(self) -> list:
+        """MindSpore's columns after the map, as (name, source) pairs: source ("out", k) is the
+        k-th value the operations return, ("in", i) the child's i-th column, passed through.
+        When the operations return as many columns as they take, output k takes input k's
+        place; otherwise the outputs come first, then the columns that are not inputs. A name
+        given twice keeps its last column, in that column's place."""
         child_columns = self.children[0]._columns()
         inputs = self._inputs()
         outputs = self.output_columns or inputs
-        first = child_columns.index(inputs[0])
-        kept = [c for c in child_columns if c not in inputs]
-        before = [c for c in kept if child_columns.index(c) < first]
-        return before + outputs + [c for c in kept if c not in before]
+        if len(outputs) == len(inputs):
+            layout = [(outputs[inputs.index(c)], ("out", inputs.index(c))) if c in inputs
+                      else (c, ("in", i)) for i, c in enumerate(child_columns)]
+        else:
+            layout = [(name, ("out", k)) for k, name in enumerate(outputs)]
+            layout += [(c, ("in", i)) for i, c in enumerate(child_columns) if c not in inputs]
+        last = {name: position for position, (name, _) in enumerate(layout)}
+        return [entry for position, entry in enumerate(layout) if last[entry[0]] == position]
+
+    def _columns(self):
+        return [name for name, _ in self._column_layout()]
 
     def _output_sources(self) -> list:
         """For each output column: ("out", k) the k-th value the operations return, or ("in", i)
         the i-th column of the child's row, passed through."""
-        child_columns = self.children[0]._columns()
-        outputs = self.output_columns or self._inputs()
-        return [("out", outputs.index(c)) if c in outputs else ("in", child_columns.index(c))
-                for c in self._columns()]
+        return [source for _, source in self._column_layout()]
 
     def _row_function(self):
         """The map of one row (its random draws from the generator the caller sets)."""
@@ -696,7 +711,14 @@ class MapDataset(Dataset):
                                           self._indexed_row_function(plan),
                                           plan.callbacks.of(self), plan.iterator_epoch)
         if self.cache is None:
-            return child._build(plan).map_with_index(self._indexed_row_function(plan))
+            mode = config.get_error_samples_mode()
+            if mode == config.ErrorSamplesMode.RETURN:
+                return child._build(plan).map_with_index(self._indexed_row_function(plan))
+            from msjax._src.dataset import error_samples  # pylint: disable=import-outside-toplevel
+            marked = child._build(plan).map_with_index(
+                error_samples.catching_failures(self._indexed_row_function(plan)))
+            return error_samples.ErrorSamplesIterDataset(
+                plan.to_iter(marked), skip=mode == config.ErrorSamplesMode.SKIP)
         apply_operations = self._row_function()
         if not getattr(child, "is_random_access", lambda: False)():
             raise ValueError("msjax's DatasetCache caches a map only directly over a random-access "

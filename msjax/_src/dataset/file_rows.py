@@ -49,7 +49,7 @@ def shuffle_mode(shuffle) -> Shuffle:
     return Shuffle.GLOBAL if shuffle is None or shuffle else Shuffle.FALSE
 
 
-def _shard_blocks(counts, keys, num_shards, shard_id):
+def shard_blocks(counts, keys, num_shards, shard_id):
     """The (file, first row, end row) blocks shard `shard_id` reads, files taken in `keys`' order
     and again from the first until the shard has its ``ceil(total / num_shards)`` rows."""
     total = sum(counts)
@@ -114,7 +114,7 @@ class FileReadOrder:
         workers = self._workers()
         streams = [[] for _ in range(workers)]
         for number, (key, first, end) in enumerate(
-                _shard_blocks(counts, keys, self.num_shards, self.shard_id)):
+                shard_blocks(counts, keys, self.num_shards, self.shard_id)):
             streams[number % workers].extend(range(starts[key] + first, starts[key] + end))
         order = np.asarray(_interleave(streams), np.int64)
         if self.num_samples:

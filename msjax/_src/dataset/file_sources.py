@@ -438,6 +438,16 @@ class SUN397Dataset(_ImageFiles):
         return self._files
 
 
+def check_dataset_files(dataset_files):
+    """MindSpore's check of a file source's `dataset_files`: a path or a list of them, not
+    empty."""
+    if not isinstance(dataset_files, (str, list)):
+        raise TypeError(f"Argument dataset files with value {dataset_files} is not of type "
+                        f"[<class 'str'>, <class 'list'>], but got {type(dataset_files)}.")
+    if not dataset_files:
+        raise ValueError(f"Input dataset_files can not be empty, but got '{dataset_files}'.")
+
+
 def match_files(patterns):
     """The files `patterns` (a path, a glob, or a list of them) name, in MindSpore's order."""
     patterns = [patterns] if isinstance(patterns, (str, os.PathLike)) else list(patterns)
@@ -461,6 +471,7 @@ class TextFileDataset(FileRowsSource):
 
     def __init__(self, dataset_files, num_samples=None, num_parallel_workers=None, shuffle=True,
                  num_shards=None, shard_id=None, cache=None):
+        check_dataset_files(dataset_files)
         self.files = sorted(match_files(dataset_files))
         super().__init__(num_samples, num_parallel_workers, shuffle, num_shards, shard_id,
                          cache=cache)

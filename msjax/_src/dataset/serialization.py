@@ -20,10 +20,12 @@ import os
 import numpy as np
 
 from msjax._src.core import atomic_files
-from msjax._src.dataset import batching, engine, file_sources, mindrecord_reader, sources
+from msjax._src.dataset import batching, engine, file_sources, mindrecord_reader, sources, tfrecord
 from msjax._src.dataset import samplers, transforms, vision
 from msjax._src.dataset.engine import DATASET_KINDS, Dataset
 from msjax._src.dataset.rows import pipeline_error
+from msjax._src.dataset.samplers import Shuffle
+from msjax._src.dataset.schema import Schema
 
 _LOGGER = logging.getLogger("mindspore.dataset")
 _CONNECTOR_QUEUE_SIZE = 16  # MindSpore's default op_connector_size
@@ -263,6 +265,8 @@ def _source_json(node) -> dict:
                 "decode": bool(node.decode), "extensions": list(node.given_extensions or []),
                 "num_parallel_workers": _workers(node), "op_type": "ImageFolderDataset",
                 "recursive": False, "sampler": sampler_json(node.sampler)}
+    if isinstance(node, tfrecord.TFRecordDataset):
+        return _tfrecord_json(node)
     if isinstance(node, mindrecord_reader.MindDataset):  # MindSpore writes no files, no columns
         return {"connector_queue_size": _CONNECTOR_QUEUE_SIZE,
                 "num_parallel_workers": _workers(node), "op_type": "MindDataDataset"}
@@ -270,6 +274,50 @@ def _source_json(node) -> dict:
         return {"connector_queue_size": _CONNECTOR_QUEUE_SIZE,
                 "num_parallel_workers": _workers(node, 1), "op_type": "GeneratorDataset"}
     return None
+
+
+# MindSpore's codes of a TFRecordDataset's shuffle (INFILE is written as no shuffle, as MindSpore's)
+_TFRECORD_SHUFFLE = {False: 0, Shuffle.FALSE: 0, Shuffle.INFILE: 0, Shuffle.FILES: 1, True: 2,
+                     Shuffle.GLOBAL: 2}
+_TFRECORD_SHUFFLE_BACK = {0: False, 1: Shuffle.FILES, 2: Shuffle.GLOBAL}
+
+
+def _tfrecord_json(node) -> dict:
+    """A TFRecordDataset as MindSpore writes it: its files, schema (the file's path, or the
+    Schema's JSON), columns, sampling and shuffle settings."""
+    arguments = node.arguments
+    shuffle = _TFRECORD_SHUFFLE.get(arguments["shuffle"], 2)
+    tree = {"children": [], "columns_list": list(node.columns_list or []), "compression_type": "",
+            "connector_queue_size": _CONNECTOR_QUEUE_SIZE,
+            "dataset_files": [os.path.realpath(f) for f in arguments["files"]],
+            "num_parallel_workers": _workers(node), "num_samples": arguments["num_samples"] or 0,
+            "num_shards": arguments["num_shards"] or 1, "op_type": "TFRecordDataset",
+            "shard_equal_rows": bool(arguments["shard_equal_rows"]),
+            "shard_id": arguments["shard_id"] or 0, "shuffle": shuffle,
+            "shuffle_files": shuffle in (1, 2), "shuffle_global": shuffle == 2}
+    if arguments["schema_file"] is not None:
+        tree["schema_file_path"] = os.path.realpath(arguments["schema_file"])
+    elif node.schema is not None:
+        tree["schema_json_string"] = {"datasetType": "TF", **json.loads(node.schema.to_json())}
+    else:
+        tree["schema_file_path"] = ""
+    return tree
+
+
+def _rebuild_tfrecord(children, node):
+    del children
+    schema = node.get("schema_file_path") or None
+    if "schema_json_string" in node:
+        schema = Schema()
+        schema.from_json(node["schema_json_string"])
+    num_shards = node.get("num_shards", 1)
+    return tfrecord.TFRecordDataset(
+        _field(node, "dataset_files", "TFRecordDataset"), schema,
+        node.get("columns_list") or None, node.get("num_samples") or None,
+        node.get("num_parallel_workers"),
+        _TFRECORD_SHUFFLE_BACK.get(node.get("shuffle", 2), Shuffle.GLOBAL),
+        num_shards if num_shards > 1 else None, node.get("shard_id") if num_shards > 1 else None,
+        node.get("shard_equal_rows", False))
 
 
 def _operation_json(node) -> dict:
@@ -419,7 +467,8 @@ def _rebuild_image_folder(children, node):
 
 
 _REBUILD.update({"Map": _rebuild_map, "Batch": _rebuild_batch,
-                 "ImageFolderDataset": _rebuild_image_folder})
+                 "ImageFolderDataset": _rebuild_image_folder,
+                 "TFRecordDataset": _rebuild_tfrecord})
 
 
 def pipeline_from_json(node: dict):

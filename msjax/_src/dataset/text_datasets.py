@@ -14,7 +14,8 @@ import os
 import numpy as np
 
 from msjax._src.dataset.file_rows import FileRowsSource, text_lines
-from msjax._src.dataset.file_sources import check_folder, check_usage, match_files
+from msjax._src.dataset.file_sources import (check_dataset_files, check_folder, check_usage,
+                                             match_files)
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
@@ -181,11 +182,7 @@ class CLUEDataset(FileRowsSource):
     def __init__(self, dataset_files, task='AFQMC', usage='train', num_samples=None,
                  num_parallel_workers=None, shuffle=True, num_shards=None, shard_id=None,
                  cache=None):
-        if not isinstance(dataset_files, (str, list)):
-            raise TypeError(f"Argument dataset files with value {dataset_files} is not of type "
-                            f"[<class 'str'>, <class 'list'>], but got {type(dataset_files)}.")
-        if not dataset_files:
-            raise ValueError(f"Input dataset_files can not be empty, but got '{dataset_files}'.")
+        check_dataset_files(dataset_files)
         if task not in _CLUE_LABELLED:
             raise ValueError("task should be 'AFQMC', 'TNEWS', 'IFLYTEK', 'CMNLI', 'WSC' or 'CSL'.")
         if usage not in ("train", "test", "eval"):

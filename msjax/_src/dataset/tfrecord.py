@@ -12,8 +12,8 @@ are handed to the worker threads in turn and the workers' rows interleave; ``Shu
 then shuffles the rows through MindSpore's shuffle buffer (4 times the average rows per file).
 ``num_shards`` gives shard ``i`` the files ``i, i + num_shards, ...`` of that order, or with
 ``shard_equal_rows`` its ``ceil(rows / num_shards)`` rows of all the files; ``num_samples`` (or a
-schema's ``numRows``) keeps the first rows. ``Shuffle.INFILE``, ``PARTIAL`` and ``ADAPTIVE``
-shuffle the rows (round-robin over the files) in msjax's own order. Files
+schema's ``numRows``) keeps the first rows. ``Shuffle.INFILE``, ``PARTIAL`` and ``ADAPTIVE`` read
+the rows in order, as MindSpore's TFRecordDataset does. Files
 compressed with ``compression_type`` "GZIP" or "ZLIB" are read whole into memory; over them
 ``num_samples`` counts a shard's rows, taken evenly from the first ``files // num_shards`` of its
 files, each of which must hold its share (MindSpore's rule).
@@ -29,20 +29,13 @@ import numpy as np
 
 from msjax._src.dataset.buffer_shuffle import ShuffleOrders, buffer_shuffle_order
 from msjax._src.dataset.cpp_orders import CumulativeShuffle
-from msjax._src.dataset.file_rows import _interleave, _shard_blocks, shuffle_mode
+from msjax._src.dataset.file_rows import _interleave, shard_blocks, shuffle_mode
 from msjax._src.dataset.file_sources import match_files
 from msjax._src.dataset import config
 from msjax._src.dataset.rows import SYNTAX_HEADER, mark_source_row, pipeline_error
 from msjax._src.dataset.samplers import Sampler, Shuffle, _check_num_samples, check_shards
 from msjax._src.dataset.sources import MappableSource
 from msjax._src.dataset.schema import Schema
-
-
-def _round_robin(lists):
-    out = []
-    for i in range(max((len(l) for l in lists), default=0)):
-        out.extend(l[i] for l in lists if i < len(l))
-    return out
 
 
 def _varint(data: bytes, position: int):
@@ -209,6 +202,10 @@ class TFRecordDataset(MappableSource):
             raise ValueError(f"When compression_type is provided, the number of dataset files "
                              f"cannot be less than num_shards, but the actual number of files is "
                              f"{len(files)} and actual num_shards is {num_shards}.")
+        self.arguments = {"files": list(files), "num_samples": num_samples, "shuffle": shuffle,
+                          "num_shards": num_shards, "shard_id": shard_id,
+                          "shard_equal_rows": shard_equal_rows,
+                          "schema_file": schema if isinstance(schema, str) else None}
         if isinstance(schema, str):
             schema = Schema(schema)
         self.schema = schema
@@ -218,17 +215,12 @@ class TFRecordDataset(MappableSource):
         self._data: dict = {}  # the inflated bytes of compressed files
         self._parsed_in_batches = False
         mode = shuffle_mode(shuffle)
-        if mode in (Shuffle.FALSE, Shuffle.FILES, Shuffle.GLOBAL):
-            self.files = files
-            super().__init__(None, num_parallel_workers, False, None, None, None, cache=cache)
-            self.use_sampler(_ReadOrder(self, num_samples, num_shards, shard_id,
-                                        shard_equal_rows, mode))
-            self._records = None
-            self._names = None
-            return
-        self.files = files if num_shards is None else files[shard_id::num_shards]
-        # Shuffle.INFILE, PARTIAL, ADAPTIVE: msjax's random order of the rows
-        super().__init__(num_samples, num_parallel_workers, True, None, None, None, cache=cache)
+        if mode in (Shuffle.INFILE, Shuffle.PARTIAL, Shuffle.ADAPTIVE):
+            mode = Shuffle.FALSE  # MindSpore's TFRecordDataset reads these in order
+        self.files = files
+        super().__init__(None, num_parallel_workers, False, None, None, None, cache=cache)
+        self.use_sampler(_ReadOrder(self, num_samples, num_shards, shard_id, shard_equal_rows,
+                                    mode))
         self._records = None
         self._names = None
 
@@ -253,12 +245,9 @@ class TFRecordDataset(MappableSource):
 
     def _load(self):
         if self._records is None:
-            per_file = self._file_records()
-            if isinstance(self.sampler, _ReadOrder):  # file after file; the sampler orders them
-                self.sampler.counts = [len(records) for records in per_file]
-                self._records = [record for records in per_file for record in records]
-            else:
-                self._records = _round_robin(per_file)
+            per_file = self._file_records()  # file after file; the sampler orders them
+            self.sampler.counts = [len(records) for records in per_file]
+            self._records = [record for records in per_file for record in records]
         return self._records
 
     def _feature_names(self):
@@ -348,7 +337,7 @@ class _ReadOrder(Sampler):
             file_seed = 0 if self.num_shards > 1 else seed
             keys = self._file_orders.order(keys, file_seed, epoch).tolist()
         if self.equal_rows:
-            return _shard_blocks(counts, keys, self.num_shards, self.shard_id)
+            return shard_blocks(counts, keys, self.num_shards, self.shard_id)
         if self.num_shards > len(files):
             raise pipeline_error(f"Invalid file, numbers of tfrecord file should not less than "
                                  f"num_shards when shard_equal_rows is false, but got numbers of "

@@ -17,8 +17,10 @@ import numpy as np
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability, is_pil)
+from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.transforms import numpy_dtype
-from msjax._src.dataset.vision_checks import check_crop_size, check_random_resize_crop, type_check
+from msjax._src.dataset.vision_checks import (check_crop_size, check_interval,
+                                              check_random_resize_crop, type_check)
 
 _MAX_SIZE = 16777216
 
@@ -94,6 +96,20 @@ def _check_image(image, name, min_rank=2):
                              f"may need to perform Decode first.")
 
 
+def get_image_size(image):
+    """`mindspore.dataset.vision.utils.get_image_size(image)`: [height, width] of a NumPy image
+    (<H, W>, <H, W, C> or frames <..., H, W, C>) or a PIL image."""
+    if is_pil(image):
+        return [image.size[1], image.size[0]]
+    if not isinstance(image, np.ndarray):
+        raise TypeError(f"Input image is not of type {np.ndarray} or <class 'PIL.Image.Image'>, "
+                        f"but got: {type(image)}.")
+    if image.ndim < 2:
+        raise pipeline_error(f"GetImageSize: invalid parameter, image should have at least two "
+                             f"dimensions, but got: {image.ndim}", "GetImageSize")
+    return list(image.shape[:2] if image.ndim == 2 else image.shape[-3:-1])
+
+
 class ImageTensorOperation(TensorOperation):
     """A transform of one image (PIL in, PIL out for the geometric transforms)."""
 
@@ -156,21 +172,49 @@ def _crop(image, top, left, height, width):
     return image[top:top + height, left:left + width].copy()
 
 
+def _center_crop_padding(image, height, width):
+    """The zero padding CenterCrop adds to reach `height` x `width` (the larger half on top and
+    on the left), refused when it reaches 3 times the image's size, as MindSpore does."""
+    rows, columns = image.shape[-3:-1] if image.ndim >= 3 else image.shape
+    pad_h, pad_w = max(height - rows, 0), max(width - columns, 0)
+    if pad_h >= 3 * rows or pad_w >= 3 * columns:
+        raise TransformError(f"CenterCrop: Padding size cannot be more than 3 times of the original "
+                             f"image size, got top padding: {pad_h}, left padding: {pad_w}, while "
+                             f"the original image size: {rows}, {columns}")
+    return (pad_h - pad_h // 2, pad_h // 2), (pad_w - pad_w // 2, pad_w // 2)
+
+
 class CenterCrop(ImageTensorOperation):
-    """`mindspore.dataset.vision.CenterCrop(size)`: a crop larger than the image pads it with 0."""
+    """`mindspore.dataset.vision.CenterCrop(size)`: the centre crop of an <H, W>, <H, W, C> or
+    <..., H, W, C> image; a crop larger than the image pads it with 0 (1 or 3 channels)."""
 
     def __init__(self, size):
         self.size = _size_pair(size, high=_MAX_SIZE)
 
     def apply(self, image):
-        _check_image(image, "CenterCrop")
+        if image.ndim < 2:
+            raise TransformError(f"CenterCrop: Input tensor should have at least 2 dimensions, but "
+                                 f"got: {image.ndim}")
         height, width = self.size
-        pad_h, pad_w = max(height - image.shape[0], 0), max(width - image.shape[1], 0)
-        if pad_h or pad_w:
-            pads = [(pad_h // 2, pad_h - pad_h // 2), (pad_w // 2, pad_w - pad_w // 2)]
-            image = np.pad(image, pads + [(0, 0)] * (image.ndim - 2))
-        top, left = (image.shape[0] - height) // 2, (image.shape[1] - width) // 2
-        return _crop(image, top, left, height, width)
+        (top, bottom), (left, right) = _center_crop_padding(image, height, width)
+        spatial = 0 if image.ndim == 2 else image.ndim - 3
+        if top or bottom or left or right:
+            if image.ndim >= 3 and image.shape[-1] not in (1, 3):
+                raise TransformError(f"Pad: the channel of image tensor does not match the "
+                                     f"requirement of operator. Expecting tensor in channel of "
+                                     f"(1, 3). But got channel {image.shape[-1]}.")
+            _check_image_dtype(image, "Pad")
+            pads = [(0, 0)] * image.ndim
+            pads[spatial], pads[spatial + 1] = (top, bottom), (left, right)
+            image = np.pad(image, pads)
+        elif image.dtype.kind in "USO" or image.dtype.type in _OPENCV_UNSUPPORTED:
+            raise TransformError("[Internal ERROR] Crop: load image failed.")
+        rows, columns = image.shape[spatial], image.shape[spatial + 1]
+        first_row, first_column = (rows - height) // 2, (columns - width) // 2
+        index = [slice(None)] * image.ndim
+        index[spatial] = slice(first_row, first_row + height)
+        index[spatial + 1] = slice(first_column, first_column + width)
+        return image[tuple(index)].copy()
 
 
 class Crop(ImageTensorOperation):
@@ -298,41 +342,94 @@ class HWC2CHW(ImageTensorOperation):
         return image.copy() if image.ndim == 2 else np.ascontiguousarray(image.transpose(2, 0, 1))
 
 
+_FLIP_DTYPES = (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np.float16,
+                np.float32, np.float64)
+_OPENCV_UNSUPPORTED = (np.uint32, np.int64, np.uint64)
+
+
+def _dtype_name(image) -> str:
+    """A NumPy image's dtype as MindSpore's messages name it."""
+    return "string" if image.dtype.kind in "USO" else str(image.dtype)
+
+
+def _check_flip_image(image, name):
+    """MindSpore's checks of the flips that take images of any rank from 2: <..., H, W, C>."""
+    if image.ndim < 2:
+        raise TransformError(f"{name}: the image tensor should have at least two dimensions. You "
+                             f"may need to perform Decode first.")
+    _check_image_dtype(image, name)
+
+
+def _check_image_dtype(image, name):
+    """MindSpore's check of the image dtypes its flips and Pad take."""
+    if image.dtype.type not in _FLIP_DTYPES:
+        raise TransformError(f"{name}: the data type of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in type of (bool, int8, "
+                             f"uint8, int16, uint16, int32, float16, float32, float64). But got type "
+                             f"{_dtype_name(image)}.")
+
+
+def _flip_width(image, name):
+    """The image flipped left-right: axis 1 of <H, W>, axis -2 of <..., H, W, C>."""
+    _check_flip_image(image, name)
+    return np.flip(image, 1 if image.ndim == 2 else -2).copy()
+
+
+def _flip_height(image, name):
+    """The image flipped upside down: axis 0 of <H, W>, axis -3 of <..., H, W, C>."""
+    _check_flip_image(image, name)
+    return np.flip(image, 0 if image.ndim == 2 else -3).copy()
+
+
 class HorizontalFlip(ImageTensorOperation):
-    """`mindspore.dataset.vision.HorizontalFlip()`."""
+    """`mindspore.dataset.vision.HorizontalFlip()`: left-right, of an image of any rank from 2
+    (<H, W>, <H, W, C> or frames <..., H, W, C>)."""
 
     def apply(self, image):
-        _check_image(image, "HorizontalFlip")
-        return image[:, ::-1].copy()
+        return _flip_width(image, "HorizontalFlip")
 
 
 class VerticalFlip(ImageTensorOperation):
-    """`mindspore.dataset.vision.VerticalFlip()`."""
+    """`mindspore.dataset.vision.VerticalFlip()`: upside down, of an image of any rank from 2
+    (<H, W>, <H, W, C> or frames <..., H, W, C>)."""
 
     def apply(self, image):
-        _check_image(image, "VerticalFlip")
-        return image[::-1].copy()
+        return _flip_height(image, "VerticalFlip")
 
 
 class RandomHorizontalFlip(SameDrawForAllInputs):
-    """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`."""
+    """`mindspore.dataset.vision.RandomHorizontalFlip(prob=0.5)`: HorizontalFlip with
+    probability `prob` (images of any rank from 2)."""
 
     def __init__(self, prob=0.5):
         self.prob = check_probability(prob)
 
     def apply(self, image):
-        flip = random_ops.generator().random() < self.prob
-        return image[:, ::-1].copy() if flip else image
+        _check_flip_image(image, "RandomHorizontalFlip")
+        if random_ops.generator().random() < self.prob:
+            return _flip_width(image, "RandomHorizontalFlip")
+        return image
 
 
 class RandomVerticalFlip(SameDrawForAllInputs):
-    """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`."""
+    """`mindspore.dataset.vision.RandomVerticalFlip(prob=0.5)`: VerticalFlip with probability
+    `prob`, of an <H, W> or <H, W, C> image only (MindSpore's OpenCV kernel)."""
 
     def __init__(self, prob=0.5):
         self.prob = check_probability(prob)
 
     def apply(self, image):
-        return image[::-1].copy() if random_ops.generator().random() < self.prob else image
+        if image.ndim not in (2, 3):
+            hint = ". You may need to perform Decode first." if image.ndim < 2 else ""
+            raise TransformError(f"RandomVerticalFlip: input tensor is not in shape of <H,W> or "
+                                 f"<H,W,C>, but got rank: {image.ndim}{hint}")
+        if image.dtype.kind in "USO" or image.dtype.type in _OPENCV_UNSUPPORTED:
+            raise TransformError(f"RandomVerticalFlip: Cannot convert [{_dtype_name(image)}] to "
+                                 f"OpenCV type. Currently unsupported data type: [uint32, int64, "
+                                 f"uint64, string]")
+        if random_ops.generator().random() < self.prob:
+            return image[::-1].copy()
+        return image
 
 
 def _padding(padding):
@@ -550,17 +647,48 @@ class RandomColorAdjust(ImageTensorOperation):
         self.saturation = _factor_range(saturation, "saturation")
         self.hue = _factor_range(hue, "hue", center=0.0)
 
+    _ADJUSTS = ((image_ops.adjust_brightness, 1, "AdjustBrightness", None),
+                (image_ops.adjust_contrast, 1, "AdjustContrast", ("uint8", "uint16", "float32")),
+                (image_ops.adjust_saturation, 1, "AdjustSaturation",
+                 ("uint8", "uint16", "float32")),
+                (image_ops.adjust_hue, 0, "AdjustHue", ("uint8", "float32")))
+
+    def implementation(self, *images):
+        # MindSpore's C++ kernel checks a NumPy image; a PIL image goes to its Python kernel
+        if len(images) == 1 and isinstance(images[0], np.ndarray):
+            _check_rgb_hwc(images[0], "RandomColorAdjust")
+            return self._adjust(images[0], check_dtypes=True)
+        return super().implementation(*images)
+
     def apply(self, image):
+        return self._adjust(image, check_dtypes=False)
+
+    def _adjust(self, image, check_dtypes):
         rng = random_ops.generator()
         draw = lambda bounds: bounds[0] if bounds[0] == bounds[1] else rng.uniform(*bounds)
-        for bounds, adjust, identity in ((self.brightness, image_ops.adjust_brightness, 1),
-                                         (self.contrast, image_ops.adjust_contrast, 1),
-                                         (self.saturation, image_ops.adjust_saturation, 1),
-                                         (self.hue, image_ops.adjust_hue, 0)):
+        for bounds, (adjust, identity, name, dtypes) in zip(
+                (self.brightness, self.contrast, self.saturation, self.hue), self._ADJUSTS):
             factor = draw(bounds)
             if factor != identity:
+                if check_dtypes and dtypes is not None and str(image.dtype) not in dtypes:
+                    raise TransformError(f"{name}: the data type of image tensor does not match "
+                                         f"the requirement of operator. Expecting tensor in type "
+                                         f"of ({', '.join(dtypes)}). But got type "
+                                         f"{_dtype_name(image)}.")
                 image = adjust(image, factor)
         return image
+
+
+def _check_rgb_hwc(image, name):
+    """MindSpore's check of an <H, W, 3> image (its dimension, then its channels)."""
+    if image.ndim != 3:
+        raise TransformError(f"{name}: the dimension of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in dimension of (3), in "
+                             f"shape of <H, W, C>. But got dimension {image.ndim}.")
+    if image.shape[2] != 3:
+        raise TransformError(f"{name}: the channel of image tensor does not match the "
+                             f"requirement of operator. Expecting tensor in channel of (3). But "
+                             f"got channel {image.shape[2]}.")
 
 
 class Invert(ImageTensorOperation):
@@ -712,19 +840,61 @@ def _pil_image(image):
     return Image.fromarray(image)
 
 
+def _auto_contrast_channel(channel, cutoff, ignore):
+    """MindSpore's C++ AutoContrast of one uint8 channel: the histogram without the `ignore`
+    values, ``n * int(cutoff) // 100`` pixels cut from each end, then a float32 linear LUT
+    (truncated) mapping the remaining range onto [0, 255]."""
+    histogram = np.bincount(channel.reshape(-1), minlength=256).astype(np.int64)
+    if ignore is not None:
+        histogram[ignore if isinstance(ignore, (list, tuple)) else [ignore]] = 0
+    total = int(histogram.sum())
+    for ends in (range(256), range(255, -1, -1)):
+        cut = total * int(cutoff) // 100
+        for value in ends:
+            if cut <= 0:
+                break
+            taken = min(cut, histogram[value])
+            histogram[value] -= taken
+            cut -= taken
+    kept = np.flatnonzero(histogram)
+    if len(kept) == 0 or kept[-1] <= kept[0]:
+        return channel
+    scale = np.float32(255.0) / np.float32(kept[-1] - kept[0])
+    offset = np.float32(-kept[0]) * scale
+    lut = (np.arange(256, dtype=np.float32) * scale + offset).astype(np.int32)
+    return np.clip(lut, 0, 255).astype(np.uint8)[channel]
+
+
 class AutoContrast(ImageTensorOperation):
     """`mindspore.dataset.vision.AutoContrast(cutoff=0.0, ignore=None)`: stretch each channel to
-    the full range (Pillow's ``ImageOps.autocontrast``)."""
+    the full range: a NumPy image by MindSpore's C++ kernel (`_auto_contrast_channel`), a PIL
+    image by Pillow's ``ImageOps.autocontrast`` (MindSpore's Python kernel)."""
 
     def __init__(self, cutoff=0.0, ignore=None):
+        type_check(cutoff, (int, float), "cutoff")
         if not 0 <= cutoff < 50:
             raise ValueError("Input cutoff is not within the required interval of [0, 50).")
+        if ignore is not None:
+            type_check(ignore, (list, tuple, int), "ignore")
+            for value in ignore if isinstance(ignore, (list, tuple)) else [ignore]:
+                check_interval(value, 0, 255, "ignore")
         self.cutoff = cutoff
         self.ignore = ignore
 
+    def implementation(self, *images):
+        if len(images) == 1 and is_pil(images[0]):
+            from PIL import ImageOps  # pylint: disable=import-outside-toplevel
+            return ImageOps.autocontrast(images[0], self.cutoff, self.ignore)
+        return super().implementation(*images)
+
     def apply(self, image):
-        from PIL import ImageOps  # pylint: disable=import-outside-toplevel
-        return np.asarray(ImageOps.autocontrast(_pil_image(image), self.cutoff, self.ignore))
+        if image.dtype != np.uint8:
+            raise TransformError(f"AutoContrast: msjax reproduces MindSpore's kernel on uint8 "
+                                 f"images, got {image.dtype}.")
+        if image.ndim == 2:
+            return _auto_contrast_channel(image, self.cutoff, self.ignore)
+        return np.stack([_auto_contrast_channel(image[..., c], self.cutoff, self.ignore)
+                         for c in range(image.shape[-1])], -1)
 
 
 def _equalize_channel(channel):

@@ -13,7 +13,7 @@ import numpy as np
 
 from msjax._src.dataset import image_ops, random_ops
 from msjax._src.dataset.transform_base import TransformError, check_probability, is_pil
-from msjax._src.dataset.vision import Equalize, ImageTensorOperation, Invert
+from msjax._src.dataset.vision import AutoContrast, Equalize, ImageTensorOperation, Invert
 from msjax._src.dataset.vision_checks import FLOAT_MAX_INTEGER, check_interval, type_check
 
 
@@ -212,6 +212,38 @@ class RandomEqualize(ImageTensorOperation):
     def apply(self, image):
         if random_ops.generator().random() < self.prob:
             return Equalize().apply(image)
+        return image
+
+
+def _check_auto_contrast_image(image, name):
+    """MindSpore's C++ AutoContrast checks: <H,W> or <H,W,3>, an OpenCV-convertible dtype."""
+    if image.ndim not in (2, 3):
+        raise TransformError(f"{name}: image shape is not <H,W,C> or <H,W>, got rank: "
+                             f"{image.ndim}")
+    if image.ndim == 3 and image.shape[-1] != 3:
+        raise TransformError(f"{name}: image shape is incorrect, expected num of channels is 3, "
+                             f"but got: {image.shape[-1]}")
+    if image.dtype not in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.float16,
+                           np.float32, np.float64):
+        raise TransformError(f"{name}: Cannot convert from OpenCV type, unknown CV type. "
+                             f"Currently supported data type: [int8, uint8, int16, uint16, int32, "
+                             f"float16, float32, float64].")
+
+
+class RandomAutoContrast(ImageTensorOperation):
+    """`mindspore.dataset.vision.RandomAutoContrast(cutoff=0.0, ignore=None, prob=0.5)`:
+    AutoContrast(cutoff, ignore) with probability `prob`."""
+
+    def __init__(self, cutoff=0.0, ignore=None, prob=0.5):
+        self.auto_contrast = AutoContrast(cutoff, ignore)
+        self.cutoff, self.ignore = cutoff, ignore
+        check_float_arg(prob, "prob")
+        self.prob = check_probability(prob)
+
+    def apply(self, image):
+        _check_auto_contrast_image(image, "RandomAutoContrast")
+        if random_ops.generator().random() < self.prob:
+            return self.auto_contrast.apply(image)
         return image
 
 

@@ -19,6 +19,7 @@ from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import (TensorOperation, TransformError, check_number,
                                                check_positive_int, check_probability)
 from msjax._src.dataset.vision import ImageTensorOperation, Inter, Resize, _check_image
+from msjax._src.dataset.vision_checks import type_check
 
 _MAX = 16777216
 _AB_SCALE = 1024  # OpenCV warpAffine's fixed-point scale of source coordinates
@@ -354,3 +355,33 @@ class RandomResize(ImageTensorOperation):
     def apply(self, image):
         choice = int(random_ops.generator().integers(0, len(self._resizes)))
         return self._resizes[choice].apply(image)
+
+
+class UniformAugment(TensorOperation):
+    """`mindspore.dataset.vision.UniformAugment(transforms, num_ops=2)`: `num_ops` of
+    `transforms` drawn without replacement (kept in their list order, as ``std::sample``), each
+    then applied with probability 1/2, as MindSpore's UniformAugOp. A failure is reported as
+    UniformAugment's."""
+
+    def __init__(self, transforms, num_ops=2):
+        type_check(num_ops, (int,), "num_ops")
+        if num_ops <= 0:
+            raise ValueError("Input num_ops must be greater than 0.")
+        if num_ops > len(transforms):
+            raise ValueError("num_ops is greater than transforms list size.")
+        for index, transform in enumerate(transforms):
+            if not callable(transform):
+                raise TypeError(f"transforms[{index}] is neither a transforms op "
+                                f"(TensorOperation) nor a callable pyfunc.")
+        self.transforms = list(transforms)
+        self.num_ops = num_ops
+
+    def implementation(self, *columns):
+        rng = random_ops.generator()
+        chosen = np.sort(rng.choice(len(self.transforms), self.num_ops, replace=False))
+        for index in chosen:
+            if rng.integers(0, 2):
+                continue
+            result = self.transforms[index](*columns)
+            columns = result if isinstance(result, tuple) else (result,)
+        return columns if len(columns) > 1 else columns[0]

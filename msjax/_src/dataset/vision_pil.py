@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from msjax._src.dataset import random_ops
 from msjax._src.dataset.transform_base import TensorOperation, augment_error_message, is_pil
+from msjax._src.dataset.vision import Inter
 from msjax._src.dataset.vision_checks import check_crop_size
 
 
@@ -164,3 +166,70 @@ class HsvToRgb(TensorOperation):
 
     def implementation(self, hsv_imgs):
         return hsv_to_rgbs(hsv_imgs, self.is_hwc)
+
+
+def _pil_filter(interpolation):
+    """The Pillow filter of MindSpore's Python transforms for an `Inter` mode."""
+    from PIL import Image  # pylint: disable=import-outside-toplevel
+    return {Inter.NEAREST: Image.Resampling.NEAREST, Inter.ANTIALIAS: Image.Resampling.LANCZOS,
+            Inter.BILINEAR: Image.Resampling.BILINEAR, Inter.BICUBIC: Image.Resampling.BICUBIC,
+            Inter.AREA: Image.Resampling.BOX}.get(interpolation, Image.Resampling.BICUBIC)
+
+
+def perspective_corners(width, height, distortion_scale, rng):
+    """MindSpore's ``get_perspective_params``: the image's corners and where each moves, drawn
+    within `distortion_scale` of half the image's size."""
+    half_w, half_h = int(width / 2 * distortion_scale), int(height / 2 * distortion_scale)
+
+    def draw(low, high):
+        return int(rng.integers(low, high + 1))
+    ends = [(draw(0, half_w), draw(0, half_h)),
+            (draw(width - half_w - 1, width - 1), draw(0, half_h)),
+            (draw(width - half_w - 1, width - 1), draw(height - half_h - 1, height - 1)),
+            (draw(0, half_w), draw(height - half_h - 1, height - 1))]
+    starts = [(0, 0), (width - 1, 0), (width - 1, height - 1), (0, height - 1)]
+    return starts, ends
+
+
+def perspective(image, starts, ends, interpolation):
+    """MindSpore's ``py_transforms_util.perspective``: Pillow's PERSPECTIVE transform with the
+    coefficients mapping `ends` back to `starts` (least squares, as MindSpore solves them)."""
+    from PIL import Image  # pylint: disable=import-outside-toplevel
+    rows = []
+    for (x, y), (u, v) in zip(ends, starts):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+    coefficients = np.linalg.lstsq(np.array(rows, np.float64),
+                                   np.array(starts, np.float64).reshape(8), rcond=None)[0]
+    return image.transform(image.size, Image.Transform.PERSPECTIVE, coefficients.tolist(),
+                           _pil_filter(interpolation))
+
+
+class RandomPerspective(TensorOperation):
+    """`mindspore.dataset.vision.RandomPerspective(distortion_scale=0.5, prob=0.5,
+    interpolation=Inter.BICUBIC)`: with probability `prob`, a perspective transform of a PIL
+    image moving each corner at random within `distortion_scale` (MindSpore's Python kernel,
+    Pillow's transform; the draws are msjax's)."""
+
+    def __init__(self, distortion_scale=0.5, prob=0.5, interpolation=Inter.BICUBIC):
+        for value, name in ((distortion_scale, "distortion_scale"), (prob, "prob")):
+            if isinstance(value, bool) or not isinstance(value, (float, int)):
+                raise TypeError(f"Argument {name} with value {value} is not of type "
+                                f"[<class 'float'>], but got {type(value)}.")
+            if not 0 <= value <= 1:
+                raise ValueError(f"Input {name} is not within the required interval of "
+                                 f"[0.0, 1.0].")
+        if not isinstance(interpolation, Inter):
+            raise TypeError(f"Argument interpolation with value {interpolation} is not of type "
+                            f"[<enum 'Inter'>], but got {type(interpolation)}.")
+        self.distortion_scale, self.prob, self.interpolation = distortion_scale, prob, interpolation
+
+    def implementation(self, image):
+        if not is_pil(image):
+            raise ValueError("Input image should be a Pillow image.")
+        rng = random_ops.generator()
+        if self.prob > rng.random():
+            starts, ends = perspective_corners(image.size[0], image.size[1],
+                                               self.distortion_scale, rng)
+            return perspective(image, starts, ends, self.interpolation)
+        return image

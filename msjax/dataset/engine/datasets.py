@@ -16,6 +16,7 @@ from msjax._src.dataset.engine import FilterDataset as FilterDataset
 from msjax._src.dataset.engine import ZipDataset as ZipDataset
 from msjax._src.dataset.engine import ConcatDataset as ConcatDataset
 from msjax._src.dataset.engine import zip_datasets as zip
+from msjax._src.dataset.transfer import TransferDataset as TransferDataset
 from msjax._src.dataset.sources import GeneratorDataset as GeneratorDataset
 from msjax._src.dataset.sources import NumpySlicesDataset as NumpySlicesDataset
 from msjax._src.dataset.file_sources import CSVDataset as CSVDataset

@@ -19,6 +19,7 @@ from msjax._src.dataset.vision_adjust import RandomAdjustSharpness as RandomAdju
 from msjax._src.dataset.vision_pil import FiveCrop as FiveCrop
 from msjax._src.dataset.vision_pil import TenCrop as TenCrop
 from msjax._src.dataset.vision_pil import LinearTransformation as LinearTransformation
+from msjax._src.dataset.vision_pil import RandomPerspective as RandomPerspective
 from msjax._src.dataset.vision_geometry import Affine as Affine
 from msjax._src.dataset.vision_geometry import ResizedCrop as ResizedCrop
 from msjax._src.dataset.vision_bbox import RandomHorizontalFlipWithBBox as RandomHorizontalFlipWithBBox
@@ -31,6 +32,7 @@ from msjax._src.dataset.batch_augment import MixUp as MixUp
 from msjax._src.dataset.vision_pil import RgbToHsv as RgbToHsv
 from msjax._src.dataset.vision_pil import HsvToRgb as HsvToRgb
 from msjax._src.dataset.vision_adjust import RandomEqualize as RandomEqualize
+from msjax._src.dataset.vision_adjust import RandomAutoContrast as RandomAutoContrast
 from msjax._src.dataset.vision_adjust import RandomInvert as RandomInvert
 from msjax._src.dataset.vision_policies import AutoAugment as AutoAugment
 from msjax._src.dataset.vision_policies import AutoAugmentPolicy as AutoAugmentPolicy
@@ -63,6 +65,8 @@ from msjax._src.dataset.vision_augment import GaussianBlur as GaussianBlur
 from msjax._src.dataset.vision_augment import RandomResize as RandomResize
 from msjax._src.dataset.vision_augment import SliceMode as SliceMode
 from msjax._src.dataset.vision_augment import SlicePatches as SlicePatches
+from msjax._src.dataset.vision_augment import UniformAugment as UniformAugment
+from msjax._src.dataset.vision import get_image_size as get_image_size
 from msjax._src.dataset.vision import RandomVerticalFlip as RandomVerticalFlip
 from msjax._src.dataset.vision import Rescale as Rescale
 from msjax._src.dataset.vision import Resize as Resize

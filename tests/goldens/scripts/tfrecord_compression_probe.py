@@ -1,7 +1,8 @@
 """Probe: mindspore.dataset.TFRecordDataset over GZIP- and ZLIB-compressed files, next to the
 same files uncompressed: row order, shards (with and without shard_equal_rows, num_samples and a
 schema's numRows), dataset sizes, and the errors; and the orders of Shuffle.FILES and of the
-default Shuffle.GLOBAL over three epochs, sharded or not, under two seeds. Files are written by dataset_tfrecord_probe.py's
+default Shuffle.GLOBAL over three epochs, sharded or not, under two seeds, and INFILE, ADAPTIVE
+and PARTIAL (which MindSpore's TFRecordDataset reads in order). Files are written by dataset_tfrecord_probe.py's
 writer (set MSJAX_PROBE_SCRIPTS to tests/goldens/scripts when the probe runs from a copy).
 Golden: tests/goldens/dataset/tfrecord_compression_probe.out (MindSpore 2.10, CPU: the ` -> ` lines
 of MSJAX_PROBE_SCRIPTS=tests/goldens/scripts mindspore-oracle <this file>); test:
@@ -126,3 +127,8 @@ for seed in (0, 7):
                 print(f"GLOBAL seed={seed} shards={shards} id={shard} equal={equal} ->", three_epochs(
                     lambda: ds.TFRecordDataset(paths, num_shards=shards, shard_id=shard,
                                                shard_equal_rows=equal)))
+ds.config.set_seed(0)
+for mode in (ds.Shuffle.INFILE, ds.Shuffle.ADAPTIVE, ds.Shuffle.PARTIAL):
+    print(f"{mode} ->", three_epochs(lambda: ds.TFRecordDataset(files[""], shuffle=mode)))
+    print(f"{mode} shards=2 id=1 ->", three_epochs(
+        lambda: ds.TFRecordDataset(files[""], shuffle=mode, num_shards=2, shard_id=1)))
