@@ -1,76 +1,16 @@
 """serialize/deserialize of a TFRecordDataset (its files, schema file or Schema, columns, samples,
-shards and shuffle modes) on files written here (a TFRecord writer in plain Python, as in
-dataset_tfrecord_probe.py): MindSpore's JSON fields and the rebuilt pipeline's rows."""
+shards and shuffle modes) on files written by dataset_tfrecord_probe.py's TFRecord writer (set
+MSJAX_PROBE_SCRIPTS to tests/goldens/scripts when the probe runs from a copy): MindSpore's JSON
+fields and the rebuilt pipeline's rows."""
 import json
 import os
-import struct
+import sys
 import tempfile
 
-import mindspore.dataset as ds
+sys.path.insert(0, os.environ.get("MSJAX_PROBE_SCRIPTS", os.path.dirname(os.path.abspath(__file__))))
+import mindspore.dataset as ds  # noqa: E402
+from dataset_tfrecord_probe import example, write_tfrecord  # noqa: E402
 
-
-def _crc32c_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_TABLE = _crc32c_table()
-
-
-def crc32c(data: bytes) -> int:
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def masked_crc(data: bytes) -> int:
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def _varint(value: int) -> bytes:
-    value &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        bits = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(bits | 0x80)
-        else:
-            out.append(bits)
-            return bytes(out)
-
-
-def _field(number: int, payload: bytes) -> bytes:
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
-
-
-def example(features: dict) -> bytes:
-    """A tf.train.Example: {name: list of bytes | list of float | list of int}."""
-    entries = b""
-    for name, values in features.items():
-        if all(isinstance(v, bytes) for v in values):
-            kind = _field(1, b"".join(_field(1, v) for v in values))
-        elif all(isinstance(v, float) for v in values):
-            kind = _field(2, _field(1, struct.pack(f"<{len(values)}f", *values)))
-        else:
-            kind = _field(3, _field(1, b"".join(_varint(int(v)) for v in values)))
-        entries += _field(1, _field(1, name.encode()) + _field(2, kind))
-    return _field(1, entries)
-
-
-def write_tfrecord(path, records):
-    with open(path, "wb") as file:
-        for record in records:
-            length = struct.pack("<Q", len(record))
-            file.write(length + struct.pack("<I", masked_crc(length)) + record
-                       + struct.pack("<I", masked_crc(record)))
 
 
 ROOT = tempfile.mkdtemp()
