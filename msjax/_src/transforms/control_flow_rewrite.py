@@ -551,7 +551,21 @@ def _interpret_assigned_attributes(fdef, self_name):
     Reads().visit(fdef)
 
 
-def _check_member_subscripts(stmts, self_name) -> None:
+def _rewrite_nested_blocks(stmt, rewrite) -> None:
+    """Replace each statement list nested in `stmt` (its body, else and finally blocks and its
+    exception handlers' bodies) by `rewrite(list)`; a function or class statement's are its own
+    scope and are left."""
+    if isinstance(stmt, _SCOPES):
+        return
+    for field in ("body", "orelse", "finalbody"):
+        inner = getattr(stmt, field, None)
+        if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
+            setattr(stmt, field, rewrite(inner))
+    for handler in getattr(stmt, "handlers", ()):
+        handler.body = rewrite(handler.body)
+
+
+def _check_member_subscripts(stmts, self_name):
     """Before each statement of `stmts` (and of the blocks in them, not nested functions) that
     stores into an item of a member of `self` (graph_scoping.member_subscript_stored), a call
     of the runtime's `check_member_subscript`: MindSpore's graph-mode TypeErrors."""
@@ -559,17 +573,13 @@ def _check_member_subscripts(stmts, self_name) -> None:
         stmt = stmts[index]
         if isinstance(stmt, _SCOPES):
             continue
-        for field in ("body", "orelse", "finalbody"):
-            inner = getattr(stmt, field, None)
-            if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                _check_member_subscripts(inner, self_name)
-        for handler in getattr(stmt, "handlers", ()):
-            _check_member_subscripts(handler.body, self_name)
+        _rewrite_nested_blocks(stmt, lambda inner: _check_member_subscripts(inner, self_name))
         member = graph_scoping.member_subscript_stored(stmt, self_name)
         if member is not None:
             check = _call(_cf("check_member_subscript"), _name(self_name),
                           ast.Constant(self_name), ast.Constant(member))
             stmts.insert(index, ast.copy_location(ast.Expr(check), stmt))
+    return stmts
 
 
 class _GlobalAssignments(ast.NodeTransformer):
@@ -630,13 +640,7 @@ def _augmented_assignments(stmts, declared):
     Python's statement is)."""
     out = []
     for stmt in stmts:
-        if not isinstance(stmt, _SCOPES):
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(stmt, field, None)
-                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                    setattr(stmt, field, _augmented_assignments(inner, declared))
-            for handler in getattr(stmt, "handlers", ()):
-                handler.body = _augmented_assignments(handler.body, declared)
+        _rewrite_nested_blocks(stmt, lambda inner: _augmented_assignments(inner, declared))
         if (isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name)
                 and stmt.target.id not in declared):
             name = stmt.target.id
@@ -654,13 +658,7 @@ def _subscript_assignments(stmts, local_names):
     statement does)."""
     out = []
     for stmt in stmts:
-        if not isinstance(stmt, _SCOPES):
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(stmt, field, None)
-                if isinstance(inner, list) and inner and isinstance(inner[0], ast.stmt):
-                    setattr(stmt, field, _subscript_assignments(inner, local_names))
-            for handler in getattr(stmt, "handlers", ()):
-                handler.body = _subscript_assignments(handler.body, local_names)
+        _rewrite_nested_blocks(stmt, lambda inner: _subscript_assignments(inner, local_names))
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
             else None
         if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
