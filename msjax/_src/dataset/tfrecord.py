@@ -286,10 +286,10 @@ class TFRecordDataset(MappableSource):
         record = self._load()[index]
         features = self._decode(record)
         columns = self._columns()
+        # where MindSpore's ParseExample errors say it failed (no file when a batch parses)
+        where = "" if self._parsed_in_batches else f" The corresponding data file is: {record[0]}."
         missing = [name for name in columns if name not in features]
         if missing:
-            where = "" if self._parsed_in_batches else \
-                f" The corresponding data file is: {record[0]}."
             raise pipeline_error(f"map operation: [ParseExample] failed.{where} Feature name: "
                                  f"{missing[0]} is required in schema but could not be found in "
                                  f"tfrecord file.", "TFRecordDataset")
@@ -297,8 +297,6 @@ class TFRecordDataset(MappableSource):
         if self.schema is None:
             values = tuple(bytes_value(v, False) if isinstance(v, list) else v for v in row)
         else:
-            where = "" if self._parsed_in_batches else \
-                f" The corresponding data file is: {record[0]}."
             by_name = {c["name"]: c for c in self.schema.columns}
             values = tuple(_as_schema(name, value, by_name.get(name, {}), where)
                            for name, value in zip(columns, row))
@@ -324,6 +322,7 @@ class _ReadOrder(Sampler):
         # Shuffle.FILES: the file order of each epoch, as file_rows.FileReadOrder draws it
         self._file_orders = None
         self._row_orders = None
+        self._drawn = None  # (seed, epoch, shuffle words drawn before that epoch), the last known
         self.shuffle_rows = mode is Shuffle.GLOBAL
         if mode is not Shuffle.FALSE:
             self._file_orders = (CumulativeShuffle(offset=1) if self.num_shards > 1
@@ -366,7 +365,23 @@ class _ReadOrder(Sampler):
         for number, (key, first, end) in enumerate(self._blocks(seed, epoch)):
             streams[number % workers].extend(range(starts[key] + first, starts[key] + end))
         order = np.asarray(_interleave(streams), np.int64)
-        return order[:self.rows] if self.rows and not self.source.compression else order
+        return order[:self._kept(len(order))]
+
+    def _kept(self, rows: int) -> int:
+        """How many of an epoch's `rows` this shard reads (num_samples, over uncompressed
+        files)."""
+        return min(rows, self.rows) if self.rows and not self.source.compression else rows
+
+    def _words_before(self, seed, epoch) -> int:
+        """The words the row shuffle drew before epoch `epoch` (one a row of every earlier
+        epoch), counted from the last epoch known: once per epoch when epochs come in order."""
+        known_seed, known_epoch, drawn = self._drawn or (seed, 0, 0)
+        if known_seed != seed or known_epoch > epoch:
+            known_epoch, drawn = 0, 0
+        for earlier in range(known_epoch, epoch):
+            self.source._load()
+            drawn += self._kept(sum(end - first for _, first, end in self._blocks(seed, earlier)))
+        return drawn
 
     def size(self, length):
         return len(self.order())
@@ -385,11 +400,12 @@ class _ReadOrder(Sampler):
                 self._row_orders = ShuffleOrders(max(self._buffer_size(), 2))
             # the shuffle's generator goes on over the epochs, one word a row; a shard's rows
             # may differ from epoch to epoch (its files do)
-            drawn = sum(len(self.order(seed, earlier)) for earlier in range(epoch))
+            drawn = self._words_before(seed, epoch)
             generator = self._row_orders.generator_at(seed, drawn)
             order = order[buffer_shuffle_order(len(order), self._row_orders.buffer_size,
                                                generator.take(len(order)))]
             self._row_orders.keep(seed, drawn + len(order), generator)
+            self._drawn = (seed, epoch + 1, drawn + len(order))
         return grain.MapDataset.source(order)
 
 
