@@ -46,7 +46,12 @@ def _warp(image, degrees, translate, shear, interpolation, fill_value):
                        cubic=interpolation == Inter.BICUBIC)
 
 
-_BLENDS = {"Brightness": None, "Color": image_ops.adjust_saturation,
+def _scaled(image, factor):
+    """Brightness in the bank: the image times `factor` in float32 (OpenCV's addWeighted)."""
+    return image_ops.add_weighted(image, factor, np.zeros_like(image), 0.0, image)
+
+
+_BLENDS = {"Brightness": _scaled, "Color": image_ops.adjust_saturation,
            "Contrast": image_ops.adjust_contrast, "Sharpness": image_ops.adjust_sharpness}
 
 
@@ -72,11 +77,8 @@ def apply_operation(image, name, magnitude, interpolation, fill_value):
     if name == "Rotate":
         return _warp(image, magnitude, (0.0, 0.0), (0.0, 0.0), interpolation, fill_value)
     if name in _BLENDS:
-        # MindSpore's factor is 1 + magnitude in float32; brightness scales in float32 too
-        factor = float(np.float32(1.0) + np.float32(magnitude))
-        if name == "Brightness":
-            return image_ops.add_weighted(image, factor, np.zeros_like(image), 0.0, image)
-        return _BLENDS[name](image, factor)
+        # MindSpore's factor is 1 + magnitude in float32
+        return _BLENDS[name](image, float(np.float32(1.0) + np.float32(magnitude)))
     if name == "Posterize":
         bits = int(magnitude)
         return image & np.uint8((0xFF << (8 - bits)) & 0xFF)
