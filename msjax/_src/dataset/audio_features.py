@@ -361,6 +361,11 @@ def _complex_input(operation, array):
     return array
 
 
+def _magnitude(values, power):
+    """|z|^power of complex <..., 2> values (float64)."""
+    return np.sqrt(values[..., 0] ** 2 + values[..., 1] ** 2) ** power
+
+
 class ComplexNorm(AudioTensorOperation):
     """`mindspore.dataset.audio.ComplexNorm(power=1.0)`: |z|^power of complex <..., 2> values."""
 
@@ -372,7 +377,7 @@ class ComplexNorm(AudioTensorOperation):
     def implementation(self, array):
         array = _complex_input(self, array)
         values = array.astype(np.float64)
-        norm = np.sqrt(values[..., 0] ** 2 + values[..., 1] ** 2) ** self.power
+        norm = _magnitude(values, self.power)
         return np.asarray(norm).astype(_out_dtype(array))
 
 
@@ -397,7 +402,7 @@ class Magphase(AudioTensorOperation):
         array = _complex_input(self, array)
         values = array.astype(np.float64)
         dtype = _out_dtype(array)
-        norm = np.sqrt(values[..., 0] ** 2 + values[..., 1] ** 2) ** self.power
+        norm = _magnitude(values, self.power)
         phase = np.arctan2(values[..., 1], values[..., 0])
         return np.asarray(norm).astype(dtype), np.asarray(phase).astype(dtype)
 

@@ -34,6 +34,13 @@ class _CookbookBiquad(AudioTensorOperation):
     def coefficients(self):
         raise NotImplementedError
 
+    def _set_band(self, sample_rate, central_freq, Q):  # noqa: N803
+        """MindSpore's checks of (sample_rate, central_freq, Q), in its order, and the settings."""
+        check_sample_rate(sample_rate)
+        check_float32(central_freq, "central_freq")
+        _check_q(Q)
+        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
+
     def implementation(self, array):
         array = self._checked(array, floats_only=True)
         b, a = self.coefficients()
@@ -53,10 +60,7 @@ class AllpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
+        self._set_band(sample_rate, central_freq, Q)
 
     def coefficients(self):
         w0, alpha = _w0_alpha(self.sample_rate, self.central_freq, self.Q)
@@ -70,11 +74,8 @@ class BandBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707, noise=False):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(central_freq, "central_freq")
-        _check_q(Q)
+        self._set_band(sample_rate, central_freq, Q)
         type_check(noise, (bool,), "noise")
-        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
         self.noise = noise
 
     def coefficients(self):
@@ -95,11 +96,8 @@ class BandpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707, const_skirt_gain=False):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(central_freq, "central_freq")
-        _check_q(Q)
+        self._set_band(sample_rate, central_freq, Q)
         type_check(const_skirt_gain, (bool,), "const_skirt_gain")
-        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
         self.const_skirt_gain = const_skirt_gain
 
     def coefficients(self):
@@ -114,10 +112,7 @@ class BandrejectBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, central_freq, Q=0.707):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(central_freq, "central_freq")
-        _check_q(Q)
-        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
+        self._set_band(sample_rate, central_freq, Q)
 
     def coefficients(self):
         w0, alpha = _w0_alpha(self.sample_rate, self.central_freq, self.Q)
