@@ -16,17 +16,11 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 
 from msjax._src.dataset import samplers as samplers_module
-from msjax._src.dataset.file_sources import check_folder, decode_image
+from msjax._src.dataset.file_sources import check_file, check_folder, decode_image
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.sources import MappableSource
 
 META_FILENAME = "_meta-filename"
-
-
-def _check_file(path):
-    if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
-        raise ValueError(f"The file {path} does not exist or permission denied!")
-    return os.fspath(path)
 
 
 def _check_type(value, name, kind):
@@ -119,7 +113,7 @@ class VOCDataset(_AnnotatedSource):
         if decrypt is not None:
             raise NotImplementedError("msjax: VOCDataset(decrypt=...) is not implemented (the "
                                       "images are read as they are stored).")
-        _check_file(sets_file)
+        check_file(sets_file)
         if class_indexing is not None and not isinstance(class_indexing, dict):
             raise TypeError(f"Argument class_indexing with value {class_indexing!r} is not of type "
                             f"[<class 'dict'>], but got {type(class_indexing)}.")
@@ -249,7 +243,7 @@ class CocoDataset(_AnnotatedSource):
                  num_parallel_workers=None, shuffle=None, decode=False, sampler=None,
                  num_shards=None, shard_id=None, cache=None, extra_metadata=False, decrypt=None):
         folder = check_folder(dataset_dir)
-        annotation_file = _check_file(annotation_file)
+        annotation_file = check_file(annotation_file)
         _check_type(task, "task", str)
         if task not in _COCO_COLUMNS:
             raise ValueError("Invalid task type: " + task + ".")

@@ -28,6 +28,13 @@ def check_folder(dataset_dir):
     return os.fspath(dataset_dir)
 
 
+def check_file(path):
+    """MindSpore's check of a dataset's file argument: an existing file (its path as a str)."""
+    if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
+        raise ValueError(f"The file {path} does not exist or permission denied!")
+    return os.fspath(path)
+
+
 def check_usage(usage, valid=_USAGES):
     usage = "all" if usage is None else usage
     if not isinstance(usage, str):

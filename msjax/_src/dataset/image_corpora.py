@@ -7,7 +7,8 @@ import os
 import numpy as np
 
 from msjax._src.dataset import samplers as samplers_module
-from msjax._src.dataset.file_sources import _ImageFiles, check_folder, check_usage, decode_image
+from msjax._src.dataset.file_sources import (_ImageFiles, check_file, check_folder, check_usage,
+                                              decode_image)
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.vision_checks import type_check
 
@@ -113,12 +114,6 @@ class Caltech256Dataset(_ImageFiles):
         return self._files
 
 
-def _check_file(path: str) -> str:
-    if not os.path.isfile(path):
-        raise ValueError(f"The file {path} does not exist or permission denied!")
-    return path
-
-
 class SBUDataset(_ImageFiles):
     """`mindspore.dataset.SBUDataset`: SBU Captioned Photo's URL and caption lists (line ``i`` of
     one goes with line ``i`` of the other) and the downloaded images in ``sbu_images``, each named
@@ -129,9 +124,9 @@ class SBUDataset(_ImageFiles):
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None,
                  decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
         self.dataset_dir = check_folder(dataset_dir)
-        self.url_file = _check_file(os.path.join(self.dataset_dir,
+        self.url_file = check_file(os.path.join(self.dataset_dir,
                                                  "SBU_captioned_photo_dataset_urls.txt"))
-        self.caption_file = _check_file(os.path.join(self.dataset_dir,
+        self.caption_file = check_file(os.path.join(self.dataset_dir,
                                                      "SBU_captioned_photo_dataset_captions.txt"))
         self.image_folder = check_folder(os.path.join(self.dataset_dir, "sbu_images"))
         super().__init__(num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
