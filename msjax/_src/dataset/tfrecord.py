@@ -372,19 +372,21 @@ class _ReadOrder(Sampler):
         files)."""
         return min(rows, self.rows) if self.rows and not self.source.compression else rows
 
+    def _rows_in(self, seed, epoch) -> int:
+        """How many rows this shard reads in epoch `epoch` (its blocks' rows, kept)."""
+        self.source._load()
+        return self._kept(sum(end - first for _, first, end in self._blocks(seed, epoch)))
+
     def _words_before(self, seed, epoch) -> int:
         """The words the row shuffle drew before epoch `epoch` (one a row of every earlier
         epoch), counted from the last epoch known: once per epoch when epochs come in order."""
         known_seed, known_epoch, drawn = self._drawn or (seed, 0, 0)
         if known_seed != seed or known_epoch > epoch:
             known_epoch, drawn = 0, 0
-        for earlier in range(known_epoch, epoch):
-            self.source._load()
-            drawn += self._kept(sum(end - first for _, first, end in self._blocks(seed, earlier)))
-        return drawn
+        return drawn + sum(self._rows_in(seed, earlier) for earlier in range(known_epoch, epoch))
 
     def size(self, length):
-        return len(self.order())
+        return self._rows_in(0, 0)
 
     def _buffer_size(self) -> int:
         """MindSpore's shuffle buffer after the reader: 4 times the average rows per file of a
