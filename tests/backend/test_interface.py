@@ -46,7 +46,7 @@ def test_the_interface_names_what_it_offers():
     from msjax._src.backend import interface
     doc = interface.__doc__
     for name in ("eager_jit", "one_program", "hashable", "CONCRETE_ARRAY", "in_forward_mode",
-                 "uncommitted_copy", "lowering_for", "export_program",
+                 "eager_array", "lowering_for", "export_program",
                  "install_fast_call", "MISSED", "load_program", "store_program", "cache_dir",
                  "distributed_client", "clear_backends", "expand_rows", "lift_rows"):
         assert hasattr(interface, name), name

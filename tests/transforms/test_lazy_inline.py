@@ -213,6 +213,10 @@ def test_chains_whose_gradients_feed_an_optimizer_in_the_program_run_inlined(tmp
     # inlined, the two programs are the same; as a scan, its gradients agree to float rounding
     # (as test_scanned_chain_gives_the_inlined_values_and_gradients's), which Adam's steps carry
     rtol, atol = (1e-5, 1e-6) if PRIVATE_JAX else (2e-4, 1e-5)
+    if jax.default_backend() != "cpu":
+        # A GPU's reductions differ more between the scan and the inlined chain: on an H200
+        # (JAX 0.11.2) one weight of 128 was 2.15e-5 off after the three Adam steps
+        atol = 5e-5
     for got, want in zip(lazy_net.get_parameters(), plain_net.get_parameters()):
         np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=rtol, atol=atol)
 

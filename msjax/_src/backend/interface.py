@@ -26,8 +26,8 @@ Eager programs (ops/, nn/):
   that cannot be seen).
 - `reverse_order(values)`: how many reverse-mode differentiations see a value at once (0 when
   that cannot be seen).
-- `uncommitted_copy(array)`: a single-device array with `array`'s value that eager code may mix
-  with arrays on any device.
+- `eager_array(array, committed_ok=False)`: `array` (on one device) as eager code may mix it
+  with other arrays.
 
 Distributed jobs (parallel/, mint/): `distributed_client()` (the coordination service's
 key-value store) and `clear_backends()` (before `jax.distributed.initialize`).
@@ -110,10 +110,26 @@ def export_program(closed_jaxpr, platforms):
     return jax.export.export(jax.jit(fn), platforms=list(platforms))(*avals)
 
 
-def uncommitted_copy(array):
-    """`array` (on one device) as an array not committed to its device: the same buffer with
-    JAX's private fast paths, else a copy through the host."""
+def eager_array(array, committed_ok=False):
+    """`array` (on one device) as eager code may mix it with other arrays. With JAX's private
+    fast paths, the same buffer not committed to its device (eager code may mix it with arrays
+    on any device). Public JAX cannot uncommit an array: with `committed_ok` (the caller gives
+    eager code only arrays on one device) `array` itself when it is on the default device, else
+    a copy through the host, committed to no device. A data-parallel step writes every
+    Parameter through this: on a GPU a copy through the host costs a device synchronisation and
+    two transfers each."""
     shard = jax_private.uncommitted(array)
     if shard is not None:
         return shard
+    if committed_ok and array.devices() == {_default_device()}:
+        return array
     return jax.device_put(np.asarray(array))  # from the host: committed to no device
+
+
+def _default_device():
+    """The device JAX puts uncommitted arrays on (`jax.default_device`, else the first device
+    of the default backend)."""
+    setting = jax.config.jax_default_device
+    if isinstance(setting, jax.Device):
+        return setting
+    return jax.local_devices(backend=setting)[0]  # None, or a platform's name

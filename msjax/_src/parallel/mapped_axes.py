@@ -95,17 +95,31 @@ def vary_over_mapped_axes(values):
 
 
 # -- copies of distributed arrays --------------------------------------------------------------
-def one_copy(array):
+def one_copy(array, committed_ok=False):
     """This process's first copy of a replicated (or per-rank) array, as a single-device array
-    that is not committed to its device, so eager code can mix it with any other array."""
+    eager code can mix with other arrays (`backend.eager_array`; `committed_ok`: the caller
+    gives eager code only arrays on one device, so one committed to the default device mixes
+    with all of them)."""
     if isinstance(array, jax.core.Tracer):
         return array
-    return backend.uncommitted_copy(array.addressable_data(0))
+    return backend.eager_array(array.addressable_data(0), committed_ok)
 
 
 def local_row(array):
     """This process's entry of an array stacked over the ranks (shape (ranks, ...))."""
     if isinstance(array, jax.core.Tracer):
         return array
-    row = one_copy(array)
-    return row.reshape(row.shape[1:])
+    return local_rows([array])[0]
+
+
+def local_rows(arrays, committed_ok=False) -> list:
+    """`local_row` of each of `arrays` (none a tracer), in one dispatch: a data-parallel step
+    writes each BatchNorm's statistics per rank, and an eager reshape each costs a dispatch."""
+    if not arrays:
+        return []
+    return _first_rows([one_copy(array, committed_ok) for array in arrays])
+
+
+@jax.jit
+def _first_rows(arrays):
+    return [array[0] for array in arrays]

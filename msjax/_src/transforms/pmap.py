@@ -34,7 +34,7 @@ from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import Primitive
-from msjax._src.parallel.mapped_axes import (innermost_mapped_axis, local_row, mapped_axis,
+from msjax._src.parallel.mapped_axes import (innermost_mapped_axis, local_rows, mapped_axis,
                                              one_copy, varies)
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction
@@ -93,6 +93,7 @@ class SpmdLayout:
         "arg_specs",
         "axis",
         "devices_per_rank",
+        "first_rows",
         "mesh",
         "out_info",
         "per_rank_writes",
@@ -117,6 +118,9 @@ class SpmdLayout:
         self.per_rank_writes = per_rank_writes  # a written value may differ between ranks
         self.rows_are_ranks = rows_are_ranks  # stacked outputs: give back this process's row
         self.replicas: dict = {}  # id(box) -> (value written back, its replicated array)
+        # per-rank writes (stacked) -> their first rows, replicated
+        self.first_rows = jax.jit(lambda rows: [row[0] for row in rows],
+                                  out_shardings=self.replicated)
         self.out_info = None  # set while tracing: (treedef, leaf axes, written, per-rank)
 
 
@@ -221,19 +225,29 @@ class SpmdFunction(CompiledFunction):
     def write_boxes(self, program, written: list) -> None:
         layout: SpmdLayout = program.context
         per_rank = layout.out_info[3]
-        boxes, values = [], []
+        boxes, values, rows = [], [], []
         for i, (box, value) in enumerate(zip(program.boxes, written)):
             if value is None:
                 continue
             if not isinstance(value, jax.core.Tracer):
                 if i in per_rank:
-                    value = local_row(value)
+                    rows.append(len(values))
                 else:
-                    single = one_copy(value)
+                    single = one_copy(value, layout.rows_are_ranks)
                     layout.replicas[id(box)] = (single, value)
                     value = single
             boxes.append(box)
             values.append(value)
+        stacked = [values[k] for k in rows]
+        if layout.across_processes:  # each process keeps its own row
+            for k, row in zip(rows, local_rows(stacked, layout.rows_are_ranks)):
+                values[k] = row
+        elif rows:
+            # The next call reads each box replicated: the first row, replicated on the devices
+            # in the same dispatch, is kept for it, as replicated writes are
+            for k, replicated in zip(rows, layout.first_rows(stacked)):
+                values[k] = one_copy(replicated, layout.rows_are_ranks)
+                layout.replicas[id(boxes[k])] = (values[k], replicated)
         lifting.write_back(boxes, values)
 
     def run(self, program, dyn):
@@ -246,7 +260,11 @@ class SpmdFunction(CompiledFunction):
             return result
         leaf_axes = layout.out_info[1]
         if layout.rows_are_ranks:
-            leaves = [one_copy(x) if a is None else local_row(x) for x, a in zip(leaves, leaf_axes)]
+            stacked = [k for k, a in enumerate(leaf_axes) if a is not None]
+            # every result is on one device: committed to the default one, they mix
+            rows = iter(local_rows([leaves[k] for k in stacked], committed_ok=True))
+            leaves = [one_copy(x, committed_ok=True) if a is None else next(rows)
+                      for x, a in zip(leaves, leaf_axes)]
         else:
             leaves = [one_copy(x) if a is None else x for x, a in zip(leaves, leaf_axes)]
         return jax.tree_util.tree_unflatten(treedef, leaves)
