@@ -34,12 +34,14 @@ class _CookbookBiquad(AudioTensorOperation):
     def coefficients(self):
         raise NotImplementedError
 
-    def _set_band(self, sample_rate, central_freq, Q):  # noqa: N803
-        """MindSpore's checks of (sample_rate, central_freq, Q), in its order, and the settings."""
+    def _set_band(self, sample_rate, freq, Q, freq_name="central_freq"):  # noqa: N803
+        """MindSpore's checks of (sample_rate, the frequency `freq_name`, Q), in its order, and
+        the settings (the frequency as attribute `freq_name`)."""
         check_sample_rate(sample_rate)
-        check_float32(central_freq, "central_freq")
+        check_float32(freq, freq_name)
         _check_q(Q)
-        self.sample_rate, self.central_freq, self.Q = sample_rate, central_freq, Q
+        self.sample_rate, self.Q = sample_rate, Q
+        setattr(self, freq_name, freq)
 
     def implementation(self, array):
         array = self._checked(array, floats_only=True)
@@ -182,10 +184,7 @@ class HighpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, cutoff_freq, Q=0.707):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(cutoff_freq, "cutoff_freq")
-        _check_q(Q)
-        self.sample_rate, self.cutoff_freq, self.Q = sample_rate, cutoff_freq, Q
+        self._set_band(sample_rate, cutoff_freq, Q, "cutoff_freq")
 
     def coefficients(self):
         w0, alpha = _w0_alpha(self.sample_rate, self.cutoff_freq, self.Q)
@@ -199,10 +198,7 @@ class LowpassBiquad(_CookbookBiquad):
 
     @_with_signature_check
     def __init__(self, sample_rate, cutoff_freq, Q=0.707):  # noqa: N803
-        check_sample_rate(sample_rate)
-        check_float32(cutoff_freq, "cutoff_freq")
-        _check_q(Q)
-        self.sample_rate, self.cutoff_freq, self.Q = sample_rate, cutoff_freq, Q
+        self._set_band(sample_rate, cutoff_freq, Q, "cutoff_freq")
 
     def coefficients(self):
         w0, alpha = _w0_alpha(self.sample_rate, self.cutoff_freq, self.Q)
