@@ -264,16 +264,21 @@ def mel_filterbank(n_freqs, f_min, f_max, n_mels, sample_rate, norm, mel_type):
     return bank
 
 
-def melscale_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm=NormType.NONE,
-                    mel_type=MelType.HTK):
-    """`mindspore.dataset.audio.melscale_fbanks`: the mel filter bank as a float32 array of shape
-    (n_freqs, n_mels)."""
+def _check_frequency_range(n_freqs, f_min, f_max):
+    """MindSpore's checks of a filter bank's frequencies (melscale_fbanks, linear_fbanks)."""
     check_non_negative_int32(n_freqs, "n_freqs")
     check_non_negative_float32(f_min, "f_min")
     check_pos_float32(f_max, "f_max")
     if f_min > f_max:
         raise ValueError(f"Input f_min should be no more than f_max, but got f_min: {f_min} and "
                          f"f_max: {f_max}.")
+
+
+def melscale_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm=NormType.NONE,
+                    mel_type=MelType.HTK):
+    """`mindspore.dataset.audio.melscale_fbanks`: the mel filter bank as a float32 array of shape
+    (n_freqs, n_mels)."""
+    _check_frequency_range(n_freqs, f_min, f_max)
     check_pos_int32(n_mels, "n_mels")
     check_pos_int32(sample_rate, "sample_rate")
     type_check(norm, (NormType,), "norm")
@@ -285,12 +290,7 @@ def melscale_fbanks(n_freqs, f_min, f_max, n_mels, sample_rate, norm=NormType.NO
 def linear_fbanks(n_freqs, f_min, f_max, n_filter, sample_rate):
     """`mindspore.dataset.audio.linear_fbanks`: triangular filters evenly spaced in Hz, a float32
     array of shape (n_freqs, n_filter)."""
-    check_non_negative_int32(n_freqs, "n_freqs")
-    check_non_negative_float32(f_min, "f_min")
-    check_pos_float32(f_max, "f_max")
-    if f_min > f_max:
-        raise ValueError(f"Input f_min should be no more than f_max, but got f_min: {f_min} and "
-                         f"f_max: {f_max}.")
+    _check_frequency_range(n_freqs, f_min, f_max)
     check_pos_int32(n_filter, "n_filter")
     check_pos_int32(sample_rate, "sample_rate")
     return _linear_filterbank(n_freqs, f_min, f_max, n_filter, sample_rate).astype(np.float32)

@@ -291,6 +291,12 @@ def decode_image(data: bytes, path_for_error: str = "") -> np.ndarray:
                              f"or permission denied.", "ImageFolderDataset") from error
 
 
+def files_in(folder: str) -> list:
+    """The paths of the files of `folder` (not its folders), in name order."""
+    return [os.path.join(folder, name) for name in sorted(os.listdir(folder))
+            if os.path.isfile(os.path.join(folder, name))]
+
+
 class _ImageFiles(MappableSource):
     """A source of image files listed by `_list()` as `(path, label)`: each row is the file's
     bytes as uint8 (or the decoded RGB HWC image with `decode`) and its label as `LABEL_DTYPE`."""
@@ -350,11 +356,9 @@ class ImageFolderDataset(_ImageFiles):
             files = []
             for name in sorted(indexing):
                 folder = os.path.join(self.dataset_dir, name)
-                for file in sorted(os.listdir(folder)):
-                    path = os.path.join(folder, file)
-                    if os.path.isfile(path) and (self.extensions is None or os.path.splitext(
-                            file)[1].lower() in self.extensions):
-                        files.append((path, indexing[name]))
+                files += [(path, indexing[name]) for path in files_in(folder)
+                          if self.extensions is None
+                          or os.path.splitext(path)[1].lower() in self.extensions]
             self._files = files
         return self._files
 
@@ -398,8 +402,7 @@ class OmniglotDataset(_ImageFiles):
             files = []
             for label, name in enumerate(classes):
                 folder = os.path.join(root, name)
-                files += [(os.path.join(folder, f), label) for f in sorted(os.listdir(folder))
-                          if os.path.isfile(os.path.join(folder, f))]
+                files += [(path, label) for path in files_in(folder)]
             if not files:
                 raise pipeline_error(f"Invalid data, OmniglotDataset API can't read the data file "
                                      f"(interface mismatch or no data found). Check file path: "

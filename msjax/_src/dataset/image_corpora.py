@@ -8,19 +8,13 @@ import numpy as np
 
 from msjax._src.dataset import samplers as samplers_module
 from msjax._src.dataset.file_sources import (_ImageFiles, check_file, check_folder, check_usage,
-                                              decode_image)
+                                              decode_image, files_in)
 from msjax._src.dataset.rows import mark_source_row, pipeline_error
 from msjax._src.dataset.vision_checks import type_check
 
 LSUN_CLASSES = ['bedroom', 'bridge', 'church_outdoor', 'classroom', 'conference_room',
                 'dining_room', 'kitchen', 'living_room', 'restaurant', 'tower']
 _LSUN_FOLDER_USAGES = {"train": ["train"], "valid": ["val"], "all": ["train", "val"]}
-
-
-def _files_in(folder: str) -> list:
-    """The files of `folder`, in name order."""
-    return [os.path.join(folder, name) for name in sorted(os.listdir(folder))
-            if os.path.isfile(os.path.join(folder, name))]
 
 
 def _check_classes(classes) -> list:
@@ -69,7 +63,7 @@ class LSUNDataset(_ImageFiles):
             folders = [os.path.join(self.dataset_dir, "test")] if self.usage == "test" else \
                 self._folders(_LSUN_FOLDER_USAGES[self.usage])
             files = [(path, label) for label, folder in enumerate(folders)
-                     if os.path.isdir(folder) for path in _files_in(folder)]
+                     if os.path.isdir(folder) for path in files_in(folder)]
             if not files:
                 raise pipeline_error(f"Invalid data, LSUNDataset API can't read the data file "
                                      f"(interface mismatch or no data found). Check lsun file "
@@ -80,7 +74,7 @@ class LSUNDataset(_ImageFiles):
     def _static_size(self):
         if self.usage != "test":
             return super()._static_size()
-        counted = sum(len(_files_in(folder)) for folder in self._folders(["test"]))
+        counted = sum(len(files_in(folder)) for folder in self._folders(["test"]))
         return samplers_module.chained_size(self.sampler, counted)
 
 
@@ -109,7 +103,7 @@ class Caltech256Dataset(_ImageFiles):
             classes = sorted(name for name in os.listdir(self.dataset_dir)
                              if os.path.isdir(os.path.join(self.dataset_dir, name)))
             self._files = [(path, label) for label, name in enumerate(classes)
-                           for path in _files_in(os.path.join(self.dataset_dir, name))
+                           for path in files_in(os.path.join(self.dataset_dir, name))
                            if os.path.splitext(path)[1] in self.EXTENSIONS]
         return self._files
 
