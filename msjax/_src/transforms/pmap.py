@@ -34,8 +34,8 @@ from msjax._src.core import x64
 from msjax._src.core.parameter import Parameter
 from msjax._src.core.tensor import Tensor
 from msjax._src.ops.registry import Primitive
-from msjax._src.parallel.mapped_axes import (innermost_mapped_axis, local_rows, mapped_axis,
-                                             one_copy, varies)
+from msjax._src.parallel.mapped_axes import (first_of_each, innermost_mapped_axis, local_rows,
+                                             mapped_axis, one_copy, varies)
 from msjax._src.transforms import tracing_depth as _tracing_depth
 from msjax._src.transforms.compiled import CompiledFunction
 from msjax._src.transforms.vmap import (
@@ -119,8 +119,7 @@ class SpmdLayout:
         self.rows_are_ranks = rows_are_ranks  # stacked outputs: give back this process's row
         self.replicas: dict = {}  # id(box) -> (value written back, its replicated array)
         # per-rank writes (stacked) -> their first rows, replicated
-        self.first_rows = jax.jit(lambda rows: [row[0] for row in rows],
-                                  out_shardings=self.replicated)
+        self.first_rows = jax.jit(first_of_each, out_shardings=self.replicated)
         self.out_info = None  # set while tracing: (treedef, leaf axes, written, per-rank)
 
 
