@@ -82,10 +82,62 @@ def test_channels_last_is_channels_first_transposed():
 
 
 def test_forward_values_are_bit_identical():
-    """Compiled, the written-gradient function computes what the plain formulation does."""
+    """Compiled, the written-gradient function computes what the function autodiff
+    differentiates (`_statistics_and_normalize`) does, bit for bit; and what the two-pass
+    formulation (jnp.var) does, to float32 rounding."""
     x, weight, bias = inputs((4, 3, 5, 5))
-    for got, want in zip(jax.jit(written)(x, weight, bias), jax.jit(plain)(x, weight, bias)):
+    written_values = jax.jit(written)(x, weight, bias)
+    unwritten = jax.jit(lambda *a: bnt._statistics_and_normalize(*a, EPS, 1))(x, weight, bias)
+    for got, want in zip(written_values, unwritten):
         np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+    for got, want in zip(written_values, jax.jit(plain)(x, weight, bias)):  # exact on a CPU
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=2e-6, atol=2e-6)
+
+
+@pytest.mark.parametrize("offset, spread", [(0.5, 2.0), (1e3, 1e-2), (-4e4, 3.0), (0.0, 1e-6)],
+                         ids=["unit", "large-mean-small-spread", "large-negative-mean", "tiny"])
+@pytest.mark.parametrize("axis", [1, 3])
+def test_one_pass_statistics_keep_float32_accuracy(offset, spread, axis):
+    """The shifted one-pass sums (BatchNorm's statistics off XLA's CPU) against float64 NumPy:
+    float32's accuracy, where the naive one-pass E[x**2] - E[x]**2 loses every digit (a mean
+    1e5 times the spread) and jnp.var's two passes lose some (1.8e-3 relative there)."""
+    rng = np.random.default_rng(3)
+    x = (offset + spread * rng.normal(size=(8, 4, 6, 6))).astype(np.float32)
+    x = np.moveaxis(x, 1, axis)
+    axes = tuple(a for a in range(4) if a != axis)
+    mean, var = jax.jit(bnt._one_pass_statistics, static_argnums=1)(x, axes)
+    want_mean = x.astype(np.float64).mean(axes)
+    want_var = x.astype(np.float64).var(axes)
+    np.testing.assert_allclose(np.asarray(mean), want_mean, rtol=1e-6,
+                               atol=1e-6 * (abs(offset) + spread))
+    np.testing.assert_allclose(np.asarray(var), want_var, rtol=2e-6)
+    naive = (x.astype(np.float32) ** 2).mean(axes) - x.astype(np.float32).mean(axes) ** 2
+    if offset / spread > 1e4:  # the naive formula really fails here: the test's point
+        assert np.abs(naive - want_var).max() > 10 * want_var.max()
+
+
+def test_statistics_in_one_pass_off_the_cpu_and_in_two_on_it():
+    """`jax.lax.platform_dependent` picks the formulation when the program is lowered: lowered
+    for cuda or tpu (from this CPU) the activation is read by one multi-output pass after the
+    first example's slice; for the CPU the two passes of jnp.var, computing here exactly what
+    they do."""
+    x, _, _ = inputs((4, 3, 5, 5))
+    stats = jax.jit(bnt.batch_statistics, static_argnums=1)
+    for platform in ("cuda", "tpu"):
+        text = stats.trace(x, 1).lower(lowering_platforms=(platform,)).as_text()
+        assert "stablehlo.slice" in text, platform
+    cpu_text = stats.trace(x, 1).lower(lowering_platforms=("cpu",)).as_text()
+    assert "stablehlo.slice" not in cpu_text
+    if jax.default_backend() == "cpu":
+        for got, want in zip(stats(x, 1), jax.jit(lambda x: (jnp.mean(x, (0, 2, 3)),
+                                                            jnp.var(x, (0, 2, 3))))(x)):
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+def test_empty_batch_statistics_are_nan_as_jnp_var():
+    mean, var = bnt.batch_statistics(jnp.zeros((0, 3, 2, 2), jnp.float32), 1)
+    assert mean.shape == var.shape == (3,)
+    assert np.isnan(np.asarray(mean)).all() and np.isnan(np.asarray(var)).all()
 
 
 def test_used_only_inside_reverse_mode_engine_and_not_under_forward_mode():
