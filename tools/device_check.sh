@@ -9,7 +9,8 @@
 #    newer, and the public path is the one any JAX runs), over TEST_WORKERS pytest-xdist workers
 #    when pytest-xdist is there (each taking GPU memory as it needs it), for at most
 #    TESTS_SECONDS;
-# 2. benchmarks/accelerator.py (msjax against pure JAX/Flax) in the time left. Its results go to
+# 2. benchmarks/gpu_program.py --on-device for COMPILE_SPLIT (below);
+# 3. benchmarks/accelerator.py (msjax against pure JAX/Flax) in the time left. Its results go to
 #    $STATE/accelerator.jsonl, one line each as it measures them; a later run on the same
 #    machine (`RUN_TESTS=0 bash tools/device_check.sh`) measures only what is not there yet and
 #    prints the whole table.
@@ -46,6 +47,19 @@ $(grep -c ' FAILED ' "$OUT/tests.log") failed (each test's line is in tests.log)
   grep -E "(FAILED|ERROR) tests/" "$OUT/tests.log" | cut -c1-300 | sort -u | head -60
   tail -3 "$OUT/tests.log"
 fi
+# 2. the first step's compile split (benchmarks/gpu_program.py --on-device): each side's step
+#    compiled here without and with XLA's autotuning, for COMPILE_SPLIT ("model:precision",
+#    default ResNet-50 in bfloat16, where the first step's gap was widest; empty: skipped), for
+#    at most COMPILE_SPLIT_SECONDS; once per machine (a resumed run skips it after it passed)
+SPLIT=${COMPILE_SPLIT-acc_resnet50:bfloat16}
+if [ -n "$SPLIT" ] && [ ! -e "$STATE/gpu_program.passed" ]; then
+  LIMIT=$(( ${COMPILE_SPLIT_SECONDS:-150} < DEADLINE - SECONDS ? ${COMPILE_SPLIT_SECONDS:-150} : DEADLINE - SECONDS ))
+  MSJAX_PRIVATE_JAX=0 timeout -k 10 "$LIMIT" $PY benchmarks/gpu_program.py --on-device \
+    --models "${SPLIT%%:*}" --precisions "${SPLIT##*:}" 2>&1 | tee "$OUT/gpu_program.log"
+  STATUS=${PIPESTATUS[0]}
+  echo "compile split: exit $STATUS after ${SECONDS} s"
+  if [ "$STATUS" = 0 ]; then cp "$OUT/gpu_program.log" "$STATE/gpu_program.passed"; fi
+fi
 LIMIT=$((DEADLINE - SECONDS))
 if [ "$LIMIT" -gt 30 ]; then
   timeout -k 10 "$LIMIT" $PY benchmarks/accelerator.py --record "$STATE/accelerator.jsonl" \
@@ -53,4 +67,5 @@ if [ "$LIMIT" -gt 30 ]; then
   echo "benchmark: exit ${PIPESTATUS[0]} after ${SECONDS} s"
 fi
 cp "$STATE/accelerator.jsonl" "$OUT/" 2>/dev/null
+cp "$STATE/gpu_program.passed" "$OUT/gpu_program.log" 2>/dev/null
 true
