@@ -6,7 +6,9 @@ program is lowered for is among those: a program lowered for `cuda` or `tpu` (on
 or through `jax.export` from a CPU) is the program as traced. The compiled-call path
 (compiled.py, vmap.py) asks `for_backend()` (the platform JAX computes on) once per compiled
 signature, never per call. Results are the same whichever lowering runs: only compile time and
-speed differ.
+speed differ. (One choice is made inside the traced program instead, by
+`jax.lax.platform_dependent` when it is lowered: BatchNorm's batch statistics, in two passes on
+XLA's CPU and in one elsewhere, equal to float32 rounding; ops/batch_norm_train.py.)
 
 XLA's CPU compile-time workarounds, each measured with the benchmark named:
 
