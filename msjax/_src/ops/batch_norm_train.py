@@ -202,5 +202,17 @@ def batch_norm_train(x, weight, bias, eps, axis=1):
     `axis` (1, or the last for MindSpore's NHWC); the output in x's dtype, the statistics in
     `compute_dtype` (see the module doc for which gradient formulation is used where)."""
     if _REVERSE_MODE_ONLY.get() and not in_forward_mode((x, weight, bias)):
-        return _with_written_gradient(x, weight, bias, eps, axis)
-    return _statistics_and_normalize(x, weight, bias, eps, axis)
+        return _written_program(x, weight, bias, eps=eps, axis=axis)
+    return _plain_program(x, weight, bias, eps=eps, axis=axis)
+
+
+def _written_keywords(x, weight, bias, eps, axis):
+    return _with_written_gradient(x, weight, bias, eps, axis)
+
+
+# Each formulation one program: eagerly one dispatch, and inside a trace a nested jit, so that
+# the PyNative step's gradient trace takes BatchNorm as one call (JAX linearizes its program once
+# per shape) instead of linearizing the custom_vjp and each op again at every step. The choice
+# between them is made above, outside the programs (it depends on the trace, not on the values).
+_written_program = eager_jit(_written_keywords, static_argnames=("eps", "axis"))
+_plain_program = eager_jit(_statistics_and_normalize, static_argnames=("eps", "axis"))

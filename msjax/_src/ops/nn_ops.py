@@ -978,9 +978,25 @@ def batch_norm_along(x, running_mean, running_var, weight, bias, training, momen
 def update_running_statistics(running_mean, running_var, mean, var, count, momentum, write):
     """`running = (1 - momentum) * running + momentum * batch`, the variance stored being the
     unbiased one, computed in the statistics' dtype (float32 at least) and written with `write`
-    (rounded to the stored dtype)."""
+    (rounded to the stored dtype). One program eagerly (`_moving_statistics`)."""
+    if isinstance(momentum, (int, float)):
+        new_mean, new_var = _moving_statistics(running_mean._data, running_var._data, mean, var,
+                                               count=count, momentum=float(momentum))
+    else:  # a Tensor's value (not a static argument)
+        new_mean, new_var = _moving_statistics.__wrapped__(
+            running_mean._data, running_var._data, mean, var, count, momentum)
+    write(running_mean, new_mean)
+    write(running_var, new_var)
+
+
+def _moving_statistics_impl(running_mean, running_var, mean, var, count, momentum):
     unbiased = var * (count / max(count - 1, 1))
-    m = jnp.asarray(momentum, jnp.promote_types(mean.dtype, running_mean._data.dtype))
-    write(running_mean, (1 - m) * running_mean._data + m * mean)
-    write(running_var, (1 - m) * running_var._data + m * unbiased)
+    m = jnp.asarray(momentum, jnp.promote_types(mean.dtype, running_mean.dtype))
+    return (1 - m) * running_mean + m * mean, (1 - m) * running_var + m * unbiased
+
+
+# In PyNative training, BatchNorm's running statistics were six ops a layer, each dispatched and
+# linearized on its own under the step's gradient; as one program (a nested jit inside a trace,
+# so that the gradient's trace, too, takes it as one) a tiny ResNet-50's eager step is faster.
+_moving_statistics = eager_jit(_moving_statistics_impl, static_argnames=("count", "momentum"))
 

@@ -28,7 +28,10 @@ from msjax._src.core.tensor import Tensor, _wrap
 
 
 def _value_for(variable, value):
-    data = value._data if isinstance(value, Tensor) else jnp.asarray(value)
+    if isinstance(value, Tensor):
+        data = value._data
+    else:  # an array (or a tracer of one) as it is: jnp.asarray costs a dispatch under a trace
+        data = value if isinstance(value, jax.Array) else jnp.asarray(value)
     current = variable._data
     # A Python number is weakly typed (`Assign()(int32_tensor, 2)` stays int32), as in MindSpore
     promoted = (jnp.result_type(current.dtype, value) if isinstance(value, (bool, int, float, complex))
@@ -42,7 +45,9 @@ def _value_for(variable, value):
                         f"{mstype.from_numpy(current.dtype)}, which cannot be converted to data "
                         f"type {mstype.from_numpy(promoted)} "
                         "automatically.")
-    return jnp.broadcast_to(data.astype(current.dtype), current.shape)
+    if data.dtype != current.dtype or jax.typeof(data).weak_type:
+        data = data.astype(current.dtype)
+    return data if data.shape == current.shape else jnp.broadcast_to(data, current.shape)
 
 
 @jax.custom_jvp
