@@ -14,8 +14,9 @@ instead of 617 (transposes 86 -> 58, XNNPACK fusions 174 -> 134), its XLA compil
 224x224, the steady step 3.6% faster interleaved in one process (988 -> 952 ms) and 1071 ->
 1037 ms in models.py (msjax/JAX 1.18 -> 1.11), peak RSS 1079 -> 1008 MB.
 
-The forward values are computed as before (`jnp.mean`, `jnp.var`, the same normalisation), so
-outputs and moving statistics are bit-identical; gradients agree to float rounding.
+The forward values are computed by the same function on both paths (`batch_statistics`, the
+same normalisation), so outputs and moving statistics are bit-identical; gradients agree to
+float rounding.
 
 The channels are axis 1, or the last axis for MindSpore's NHWC layers and Primitives (its GPU
 layout): normalising in place along the last axis needs no transposes around a channels-last
