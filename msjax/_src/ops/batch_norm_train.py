@@ -106,7 +106,7 @@ def _two_pass_statistics(wide, axes):
 
 
 def _one_pass_statistics(wide, axes):
-    count = wide.size // math.prod(wide.shape[a] for a in range(wide.ndim) if a not in axes)
+    count = math.prod(wide.shape[a] for a in axes)
     # the first example's mean of each channel (its one value when there are no spatial axes)
     shift = jax.lax.stop_gradient(jnp.mean(wide[0:1], axes, keepdims=True))
     shifted = wide - shift
