@@ -16,10 +16,14 @@ compiles it for `H200_CONFIG`. Printed per side, from the optimised program:
 
 Target: bytes moved <= 1.05x Flax's (the steady step's target; a proxy for it, not a timing).
 Without the GPU nothing is autotuned, so the first step's autotuning is not seen here; the XLA
-compile time printed is this machine's, without autotuning.
+compile time printed is this machine's, without autotuning. Below each line, the compile's
+phases from XLA's own timers (its log): the HLO passes, of them the passes that choose each
+kernel's configuration (on a GPU, autotuning), the backend (code generation), and the passes
+whose times differ most between the sides.
 
     PYTHONPATH=. python benchmarks/gpu_program.py                 # every model, both precisions
     PYTHONPATH=. python benchmarks/gpu_program.py --models acc_resnet50 --precisions float32
+    PYTHONPATH=. python benchmarks/gpu_program.py --on-device --dump autotune  # on a GPU
 """
 from __future__ import annotations
 
@@ -120,6 +124,55 @@ def program_summary(text: str) -> dict:
     return {"kernels": sum(kinds.values()), "bytes": moved, "kinds": dict(kinds)}
 
 
+_UNIT = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
+# XLA's own timers in its log (TF_CPP_VMODULE=hlo_pass_pipeline=1,gpu_compiler=1): each pass's
+# start and end, and the compiler's two phases
+_PASS_START = re.compile(r"^\S+ \S+\s+(\d+) hlo_pass_pipeline\.cc:\d+\]\s+HLO pass (\S+)\s*$")
+_PASS_END = re.compile(r"^\S+ \S+\s+(\d+) hlo_pass_pipeline\.cc:\d+\] HLO pass: (\S+) time: "
+                       r"([\d.]+) (us|ms|s|min) ")
+_PHASE = re.compile(r"\] GpuCompiler::(RunHloPasses|RunBackend) for \S+ time: ([\d.]+) "
+                    r"(us|ms|s|min) ")
+# the passes that choose each kernel's configuration (on a GPU by running the candidates:
+# XLA's autotuning; without one, `config-assigner` gives each fusion its default)
+_TUNING = re.compile(r"autotun|picker|config-assigner")
+XLA_PASS_LOG = {"TF_CPP_MIN_LOG_LEVEL": "0", "TF_CPP_VMODULE": "hlo_pass_pipeline=1,gpu_compiler=1"}
+
+
+def compile_phases(log: str) -> list:
+    """Per compile in an XLA log written with `XLA_PASS_LOG` (in order): the seconds of its HLO
+    passes and of its backend (code generation), and of each outermost pass (one that no other
+    pass of its thread runs), in {"hlo_passes", "backend", "passes": {name: s}}; a compile ends
+    at its backend's timer."""
+    compiles, passes, phases, stacks = [], {}, {}, {}
+    for line in log.splitlines():
+        start = _PASS_START.match(line)
+        if start:
+            stacks.setdefault(start.group(1), []).append(start.group(2))
+            continue
+        end = _PASS_END.match(line)
+        if end:
+            thread, name, value, unit = end.groups()
+            stack = stacks.get(thread, [])
+            if stack and stack[-1] == name:
+                stack.pop()
+            if not stack:
+                passes[name] = passes.get(name, 0.0) + float(value) * _UNIT[unit]
+            continue
+        phase = _PHASE.search(line)
+        if phase:
+            key = {"RunHloPasses": "hlo_passes", "RunBackend": "backend"}[phase.group(1)]
+            phases[key] = phases.get(key, 0.0) + float(phase.group(2)) * _UNIT[phase.group(3)]
+            if key == "backend":
+                compiles.append(dict(phases, passes=passes))
+                passes, phases, stacks = {}, {}, {}
+    return compiles
+
+
+def tuning_seconds(passes: dict) -> float:
+    """The seconds of the passes that choose kernels' configurations (`_TUNING`)."""
+    return sum(seconds for name, seconds in passes.items() if _TUNING.search(name))
+
+
 def _exported_msjax_step(model: str, batch: int):
     import models_msjax
     from msjax import Tensor, nn
@@ -184,11 +237,12 @@ def export_step(side: str, model: str, batch: int, path: str):
         file.write(exported.serialize())
 
 
-def compile_step(path: str, on_device: bool) -> dict:
+def compile_step(path: str, on_device: bool, dump: str | None = None) -> dict:
     """In a child process: the exported step compiled and summarised. Without a device, for
     `H200_CONFIG`; with one (`on_device`), for this machine's first GPU twice, without XLA's
     autotuning and then with it (what the first step's compile spends autotuning is the
-    difference)."""
+    difference). With `dump` (a path prefix), the autotuned compile writes XLA's autotuning
+    results and logs to `dump` + `_results.textproto` and `_logs.textproto`."""
     import jax
     from jax.sharding import SingleDeviceSharding
     with open(path, "rb") as file:
@@ -209,8 +263,10 @@ def compile_step(path: str, on_device: bool) -> dict:
     args, kwargs = jax.tree_util.tree_unflatten(exported.in_tree, avals)
     lowered = jax.jit(exported.call).lower(*args, **kwargs)
     result = {}
+    tuned = {"xla_gpu_dump_autotune_results_to": f"{dump}_results.textproto",
+             "xla_gpu_dump_autotune_logs_to": f"{dump}_logs.textproto"} if dump else None
     for key, options in ([("compile_untuned_s", {"xla_gpu_autotune_level": 0}),
-                          ("compile_s", None)] if on_device else [("compile_s", None)]):
+                          ("compile_s", tuned)] if on_device else [("compile_s", None)]):
         start = time.perf_counter()
         compiled = lowered.compile(compiler_options=options)
         result[key] = time.perf_counter() - start
@@ -218,8 +274,10 @@ def compile_step(path: str, on_device: bool) -> dict:
     return result
 
 
-def run_child(args: list, what: str, on_cpu: bool = True) -> dict | None:
-    env = dict(os.environ, MSJAX_EAGER_COMPILE_CACHE="0")
+def run_child(args: list, what: str, on_cpu: bool = True, log_passes: bool = False):
+    """The child's result (the JSON of its last line), and with `log_passes` its XLA compiles'
+    phases (`compile_phases` of its log)."""
+    env = dict(os.environ, MSJAX_EAGER_COMPILE_CACHE="0", **(XLA_PASS_LOG if log_passes else {}))
     if on_cpu:
         env["JAX_PLATFORMS"] = "cpu"
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
@@ -228,19 +286,41 @@ def run_child(args: list, what: str, on_cpu: bool = True) -> dict | None:
     if out.returncode != 0:
         raise RuntimeError(f"benchmarks/gpu_program.py: {what} failed:\n{out.stderr[-3000:]}")
     lines = out.stdout.strip().splitlines()
-    return json.loads(lines[-1]) if lines else None
+    result = json.loads(lines[-1]) if lines else None
+    return (result, compile_phases(out.stderr)) if log_passes else result
 
 
 def measure(side: str, model: str, precision: str, batch: int, size: str, on_device: bool,
-            folder: str) -> dict:
+            folder: str, dump: str | None = None) -> dict:
     """One side's step: exported on the CPU in one process, compiled in another (on the GPU
     with `on_device`: a process that had compiled the step already would reuse its
-    autotuning)."""
+    autotuning). The result's "phases" are the last compile's (`compile_phases`); with `dump`
+    (a folder, on a GPU) XLA's autotuning results and logs are written there."""
     os.environ.update(MSJAX_BENCH_DTYPE=precision, MSJAX_BENCH_SIZE=size)
-    path = os.path.join(folder, f"{side}_{model}_{precision}.exported")
+    name = f"{side}_{model}_{precision}"
+    path = os.path.join(folder, f"{name}.exported")
     run_child(["--export", side, model, str(batch), path], f"exporting {side}'s {model}")
-    return run_child(["--compile", path] + (["--on-device"] if on_device else []),
-                     f"compiling {side}'s {model}", on_cpu=not on_device)
+    extra = (["--on-device"] if on_device else []) + (
+        ["--dump", os.path.join(dump, f"{name}_autotune")] if dump and on_device else [])
+    result, phases = run_child(["--compile", path] + extra, f"compiling {side}'s {model}",
+                               on_cpu=not on_device, log_passes=True)
+    result["phases"] = phases[-1] if phases else None
+    return result
+
+
+def phases_text(ms: dict, jx: dict, most: int = 3) -> str:
+    """The two sides' compile phases, and the `most` outermost passes furthest apart."""
+    if not (ms["phases"] and jx["phases"]):
+        return "compile phases: not in XLA's log"
+    a, b = ms["phases"], jx["phases"]
+    names = sorted(set(a["passes"]) | set(b["passes"]),
+                   key=lambda n: -abs(a["passes"].get(n, 0) - b["passes"].get(n, 0)))[:most]
+    apart = ", ".join(f"{n} {a['passes'].get(n, 0):.2f}/{b['passes'].get(n, 0):.2f}"
+                      for n in names)
+    return (f"hlo passes {a.get('hlo_passes', 0):.1f}/{b.get('hlo_passes', 0):.1f} s "
+            f"(choosing kernel configurations {tuning_seconds(a['passes']):.1f}/"
+            f"{tuning_seconds(b['passes']):.1f}), backend {a.get('backend', 0):.1f}/"
+            f"{b.get('backend', 0):.1f} s; passes most apart: {apart}")
 
 
 def main():
@@ -250,6 +330,8 @@ def main():
     parser.add_argument("--tiny", action="store_true", help="the small shapes (a quick check)")
     parser.add_argument("--on-device", action="store_true",
                         help="compile on this machine's GPU, without and with autotuning")
+    parser.add_argument("--dump", metavar="FOLDER",
+                        help="with --on-device: write XLA's autotuning results and logs there")
     parser.add_argument("--export", nargs=4, metavar=("SIDE", "MODEL", "BATCH", "PATH"),
                         help=argparse.SUPPRESS)
     parser.add_argument("--compile", metavar="PATH", help=argparse.SUPPRESS)
@@ -259,8 +341,10 @@ def main():
         export_step(side, model, int(batch), path)
         return
     if args.compile:
-        print(json.dumps(compile_step(args.compile, args.on_device)))
+        print(json.dumps(compile_step(args.compile, args.on_device, args.dump)))
         return
+    if args.dump:
+        os.makedirs(args.dump, exist_ok=True)
     batches = dict(MODELS)
     where = ("on this machine's GPU" if args.on_device
              else "for an H200 without one (no autotuning)")
@@ -271,8 +355,8 @@ def main():
             for model in args.models.split(","):
                 batch = 2 if args.tiny else batches[model]
                 size = "tiny" if args.tiny else "full"
-                ms, jx = (measure(side, model, precision, batch, size, args.on_device, folder)
-                          for side in ("msjax", "jax"))
+                ms, jx = (measure(side, model, precision, batch, size, args.on_device, folder,
+                                  args.dump) for side in ("msjax", "jax"))
                 ratio = ms["bytes"] / jx["bytes"]
                 line = (f"{model:<18} {precision:<8} b{batch:<4} kernels msjax "
                         f"{ms['kernels']:5d} jax {jx['kernels']:5d} | bytes moved msjax "
@@ -288,6 +372,7 @@ def main():
                 fused = [side["kinds"].get(FUSED_CONV, 0) for side in (ms, jx)]
                 line += f" | fused convolutions {fused[0]}/{fused[1]}"
                 print(line, flush=True)
+                print(f"  {phases_text(ms, jx)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import importlib.util
 import pathlib
 import sys
 
+import pytest
 BENCHMARKS = pathlib.Path(__file__).resolve().parents[2] / "benchmarks"
 
 PROGRAM = """HloModule step
@@ -58,3 +59,59 @@ def test_kernels_and_bytes_moved():
 def test_shapes_of_tuples_add_up():
     shape_bytes = _gpu_program().shape_bytes
     assert shape_bytes("(bf16[2,3]{1,0}, s32[4]{0}, pred[])") == 2 * 6 + 4 * 4 + 1
+
+
+# XLA's log of two GPU compiles (TF_CPP_VMODULE=hlo_pass_pipeline=1,gpu_compiler=1), cut down:
+# in the first, `fusion-pipeline` runs `priority-fusion` within it and the autotuner runs a
+# per-fusion pipeline whose passes are its own; thread 9 compiles a kernel meanwhile
+LOG = """\
+I1201 04:51:33.767904   12279 hlo_pass_pipeline.cc:302] Running HLO pass pipeline on module jit_step: main
+I1201 04:51:33.767910   12279 hlo_pass_pipeline.cc:211]   HLO pass fusion-pipeline
+I1201 04:51:33.767911   12279 hlo_pass_pipeline.cc:211]   HLO pass priority-fusion
+I1201 04:51:33.767912   12279 hlo_pass_pipeline.cc:206] HLO pass: priority-fusion time: 1.5 s (1500000 us) (cumulative: 1.5 s, max: 1.5 s, #called: 1)
+I1201 04:51:33.767913   12279 hlo_pass_pipeline.cc:206] HLO pass: fusion-pipeline time: 1.6 s (1600000 us) (cumulative: 3.1 s, max: 1.6 s, #called: 2)
+I1201 04:51:33.767914   12279 hlo_pass_pipeline.cc:211]   HLO pass gemm-fusion-autotuner
+I1201 04:51:33.767915   12279 hlo_pass_pipeline.cc:302] Running HLO pass pipeline on module fused_dot: pre-scheduling-passes
+I1201 04:51:33.767916   12279 hlo_pass_pipeline.cc:211]   HLO pass dce
+I1201 04:51:33.767917   12279 hlo_pass_pipeline.cc:206] HLO pass: dce time: 250 ms (250000 us) (cumulative: 3.35 s, max: 1.6 s, #called: 3)
+I1201 04:51:33.767918    9 hlo_pass_pipeline.cc:211]   HLO pass dce
+I1201 04:51:33.767919    9 hlo_pass_pipeline.cc:206] HLO pass: dce time: 20 us (20 us) (cumulative: 3.35 s, max: 1.6 s, #called: 4)
+I1201 04:51:33.767920   12279 hlo_pass_pipeline.cc:206] HLO pass: gemm-fusion-autotuner time: 2.5 min (150000000 us) (cumulative: 2.56 min, max: 2.5 min, #called: 5)
+I1201 04:51:48.883711   12279 gpu_compiler.cc:2345] GpuCompiler::RunHloPasses for jit_step time: 2.6 min (156000000 us) (cumulative: 2.6 min, max: 2.6 min, #called: 1)
+I1201 04:51:51.548585   12279 gpu_compiler.cc:3017] GpuCompiler::RunBackend for jit_step time: 2.66 s (2664816 us) (cumulative: 2.66 s, max: 2.66 s, #called: 1)
+I1201 04:51:52.767912   12279 hlo_pass_pipeline.cc:211]   HLO pass priority-fusion
+I1201 04:51:52.767913   12279 hlo_pass_pipeline.cc:206] HLO pass: priority-fusion time: 800 ms (800000 us) (cumulative: 800 ms, max: 800 ms, #called: 1)
+I1201 04:51:53.883711   12279 gpu_compiler.cc:2345] GpuCompiler::RunHloPasses for jit_step time: 900 ms (900000 us) (cumulative: 2.6 min, max: 2.6 min, #called: 2)
+I1201 04:51:54.548585   12279 gpu_compiler.cc:3017] GpuCompiler::RunBackend for jit_step time: 3 ms (3000 us) (cumulative: 2.66 s, max: 2.66 s, #called: 2)
+"""
+
+
+def test_compile_phases_from_xlas_log():
+    gpu_program = _gpu_program()
+    first, second = gpu_program.compile_phases(LOG)
+    # outermost passes only: priority-fusion within fusion-pipeline and the autotuner's own
+    # passes are in their callers' time; thread 9's pass is outermost on its thread
+    assert first["passes"] == pytest.approx({"fusion-pipeline": 1.6,
+                                             "gemm-fusion-autotuner": 150.0, "dce": 20e-6})
+    assert first["hlo_passes"] == 156.0 and first["backend"] == 2.66
+    assert gpu_program.tuning_seconds(first["passes"]) == 150.0
+    assert second == {"hlo_passes": 0.9, "backend": 0.003, "passes": {"priority-fusion": 0.8}}
+    assert gpu_program.tuning_seconds(second["passes"]) == 0
+    assert gpu_program.compile_phases("no timers here") == []
+
+
+def test_compile_step_on_this_device_with_and_without_autotuning(tmp_path):
+    """The --on-device path (run on a GPU by tools/device_check.sh) on whatever device this
+    is: the program compiles with the options it passes (autotuning off, then the dump of
+    autotuning results) and is summarised."""
+    import jax
+    import jax.numpy as jnp
+    path = tmp_path / "step.exported"
+    exported = jax.export.export(jax.jit(lambda a, b: jnp.tanh(a @ b).sum()),
+                                 platforms=[jax.devices()[0].platform])(
+        jnp.ones((8, 8)), jnp.ones((8, 8)))
+    path.write_bytes(exported.serialize())
+    result = _gpu_program().compile_step(str(path), True, str(tmp_path / "autotune"))
+    assert result["compile_untuned_s"] > 0 and result["compile_s"] > 0
+    assert result["kernels"] >= 1 and result["bytes"] > 0
+    assert result["device"] == jax.devices()[0].device_kind
