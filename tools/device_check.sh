@@ -54,17 +54,22 @@ fi
 #    default ResNet-50 in bfloat16, where the first step's gap was widest; empty: skipped), for
 #    at most COMPILE_SPLIT_SECONDS; once per machine (a resumed run skips it after it passed).
 #    It prints each compile's phases from XLA's timers (the autotuning passes among them) and
-#    writes XLA's autotuning results and logs per side to $OUT/autotune
+#    writes XLA's autotuning results and logs per side to $OUT/autotune.tar.gz
 SPLIT=${COMPILE_SPLIT-acc_resnet50:bfloat16}
 LIMIT=$(within "${COMPILE_SPLIT_SECONDS:-150}")
 if [ -n "$SPLIT" ] && [ ! -e "$STATE/gpu_program.passed" ] && [ "$LIMIT" -le 30 ]; then
   echo "compile split: skipped, ${LIMIT} s left"  # (timeout 0 would not limit it)
 elif [ -n "$SPLIT" ] && [ ! -e "$STATE/gpu_program.passed" ]; then
   MSJAX_PRIVATE_JAX=0 timeout -k 10 "$LIMIT" $PY benchmarks/gpu_program.py --on-device \
-    --models "${SPLIT%%:*}" --precisions "${SPLIT##*:}" --dump "$OUT/autotune" 2>&1 \
+    --models "${SPLIT%%:*}" --precisions "${SPLIT##*:}" --dump "$STATE/autotune" 2>&1 \
     | tee "$OUT/gpu_program.log"
   STATUS=${PIPESTATUS[0]}
   echo "compile split: exit $STATUS after ${SECONDS} s"
+  # one file back ($OUT returns at most 8): XLA's autotuning results and logs, side by side
+  if [ -d "$STATE/autotune" ]; then
+    (cd "$STATE/autotune" && wc -lc -- *) 2>/dev/null
+    tar czf "$OUT/autotune.tar.gz" -C "$STATE" autotune
+  fi
   if [ "$STATUS" = 0 ]; then cp "$OUT/gpu_program.log" "$STATE/gpu_program.passed"; fi
 fi
 LIMIT=$((DEADLINE - SECONDS))
