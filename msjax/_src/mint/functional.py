@@ -121,18 +121,18 @@ def _conv_padding(padding):
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     mode, pads = _conv_padding(padding)
-    return nn_ops.conv1d(input, weight, bias, stride, mode, pads, dilation, groups)
+    return nn_ops.conv_one_kernel(input, weight, bias, stride, mode, pads, dilation, groups, 1)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """`mint.nn.functional.conv2d`: `padding` an int, a pair, or 'same' / 'valid'."""
     mode, pads = _conv_padding(padding)
-    return nn_ops.conv2d(input, weight, bias, stride, mode, pads, dilation, groups)
+    return nn_ops.conv_one_kernel(input, weight, bias, stride, mode, pads, dilation, groups, 2)
 
 
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     mode, pads = _conv_padding(padding)
-    return nn_ops.conv3d(input, weight, bias, stride, mode, pads, dilation, groups)
+    return nn_ops.conv_one_kernel(input, weight, bias, stride, mode, pads, dilation, groups, 3)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,

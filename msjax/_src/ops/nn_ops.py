@@ -9,6 +9,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
+from msjax._src.ops.amp_auto import inputs_cast
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops import softmax_math
@@ -20,7 +21,7 @@ from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key, seeded_key
 from msjax._src.core.tensor import _wrap
-from msjax._src.core import context, op_precision
+from msjax._src.core import context, op_precision, state
 from msjax._src.core import dtype as mstype
 
 
@@ -333,6 +334,19 @@ def _bias_add_primitive(x, bias, data_format):
     return add_bias(x, bias.reshape(shape))
 
 
+_LOW_FLOATS = (jnp.float16, jnp.bfloat16)
+
+
+def bias_rounded_once(x, bias) -> bool:
+    """Whether a MatMul's or a convolution's float16/bfloat16 result `x` takes its `bias`
+    before it is rounded. MindSpore's compiled graphs (GRAPH_MODE, `jit`) fuse a MatMul,
+    BatchMatMul or convolution with the BiasAdd after it, which then rounds once (its sum taken
+    in float32); PyNative runs them one by one and rounds each (recorded by
+    tests/goldens/scripts/bias_rounding_probe.py). In msjax the compiled graphs are the programs
+    msjax traces."""
+    return bias is not None and x.dtype in _LOW_FLOATS and state.tracing_depth() > 0
+
+
 def add_bias(out, bias):
     """`out + bias` broadcast over a layer's output. A float16 or bfloat16 sum is computed in
     float32 and rounded once (the same values: the exact sum of two float16 numbers rounds to
@@ -340,9 +354,18 @@ def add_bias(out, bias):
     `bias`, the sum of the output's gradient over the other axes, accumulates in float32 and is
     rounded once, as MindSpore's BiasAdd and Dense kernels do; XLA sums a float16 broadcast's
     transpose in float16, one value after another."""
-    if out.dtype in (jnp.float16, jnp.bfloat16) and bias.dtype == out.dtype:
+    if out.dtype in _LOW_FLOATS and bias.dtype == out.dtype:
         return (out.astype(jnp.float32) + bias.astype(jnp.float32)).astype(out.dtype)
     return out + bias
+
+
+def add_bias_once(out, bias, dtype):
+    """`add_bias` of a product computed in float32 (`out`, a MatMul's or convolution's result
+    before rounding), rounded once to `dtype`: MindSpore's fused MatMul/convolution and BiasAdd
+    (`bias_rounded_once`). The gradient with respect to the product is then the float32 one,
+    from which the operands' gradients are computed and rounded once, as MindSpore's kernels
+    do."""
+    return (out + bias.astype(jnp.float32)).astype(dtype)
 
 
 # -- convolution and pooling -------------------------------------------------------------------
@@ -350,9 +373,11 @@ def _pair(v, n=2):
     return (v,) * n if isinstance(v, int) else tuple(v)
 
 
-def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last=False):
+def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last=False,
+            preferred_element_type=None):
     """N-d convolution in NC... layout with MindSpore's pad_mode ('same', 'valid', 'pad'), or
-    with `channels_last` in N...C layout with an O...I kernel (MindSpore's NHWC)."""
+    with `channels_last` in N...C layout with an O...I kernel (MindSpore's NHWC); its result in
+    `preferred_element_type` if given (XLA's dtype for the sums, rounded to it once)."""
     stride, dilation = _pair(stride, nd), _pair(dilation, nd)
     if pad_mode == "same":
         pads = "SAME"
@@ -367,23 +392,27 @@ def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, chan
             else ("NC" + spatial, "OI" + spatial, "NC" + spatial))
     return jax.lax.conv_general_dilated(input, weight, stride, pads, rhs_dilation=dilation,
                                         dimension_numbers=dims, feature_group_count=groups,
-                                        precision=op_precision.conv_precision())
+                                        precision=op_precision.conv_precision(),
+                                        preferred_element_type=preferred_element_type)
 
 
 def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
-                   channels_last=False):
-    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last)
+                   channels_last=False, once=False):
+    """The convolution and its bias; `once`: the bias taken before rounding
+    (`bias_rounded_once`)."""
+    out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last,
+                  jnp.float32 if once else None)
     if bias is None:
         return out
-    return add_bias(out, bias.reshape((1,) * (nd + 1) + (-1,) if channels_last
-                                      else (1, -1) + (1,) * nd))
+    bias = bias.reshape((1,) * (nd + 1) + (-1,) if channels_last else (1, -1) + (1,) * nd)
+    return add_bias_once(out, bias, input.dtype) if once else add_bias(out, bias)
 
 
 # One compiled program per convolution (layout changes, convolution, bias), so an eager call
 # compiles and dispatches once per shape; inside a user's trace it is inlined.
 _conv_program = eager_jit(_conv_and_bias, static_argnames=("stride", "pad_mode", "padding",
                                                           "dilation", "groups", "nd",
-                                                          "channels_last"))
+                                                          "channels_last", "once"))
 
 
 def check_conv_input(input, weight, groups, nd, name=None, channels_last=False):
@@ -404,11 +433,15 @@ def check_conv_input(input, weight, groups, nd, name=None, channels_last=False):
 
 
 def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
-          channels_last=False):
+          channels_last=False, fused=True):
+    """A convolution and its bias: MindSpore's Conv2D/Conv3D Primitive and BiasAdd after it
+    (`fused`: rounded once in a compiled graph, `bias_rounded_once`), or with `fused` False one
+    kernel that takes the bias (mint's), rounded twice as the Dense kernel is."""
     check_conv_input(input, weight, groups, nd, channels_last=channels_last)
     return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
                          padding=hashable(padding), dilation=hashable(dilation), groups=groups,
-                         nd=nd, channels_last=channels_last)
+                         nd=nd, channels_last=channels_last,
+                         once=fused and bias_rounded_once(input, bias))
 
 
 def _conv2d_nhwc(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
@@ -434,6 +467,16 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
 @op()
 def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, 3)
+
+
+def _conv_one_kernel(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd):
+    return _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
+                 fused=False)
+
+
+# mint's convolutions, of Tensors: one kernel with the bias (Conv2DExt and its kin), which
+# MindSpore's CPU build lacks; rounded as its one-kernel Dense is, twice
+conv_one_kernel = functional(_conv_one_kernel)
 
 
 # MindSpore's pooling, one implementation for every form (max_pool2d/avg_pool2d, the MaxPool/AvgPool
@@ -834,21 +877,42 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 @op(primitive="Dense")
 def dense(input, weight, bias=None):
     """`ops.dense` (`ops.Dense()(input, weight, bias)`): `input @ weight.T + bias` over the last
-    axis (weight is [out, in], or [in]: then the last axis is contracted away)."""
-    if input.ndim and weight.ndim and input.shape[-1] != weight.shape[-1]:
-        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
-                         f"{input.shape[-1]} and 'x2_row': {weight.shape[-1]}.")
+    axis (weight is [out, in], or [in]: then the last axis is contracted away). One kernel: a
+    float16 result is rounded before its bias is added, in compiled graphs too."""
+    _check_dense(input, weight)
     return _dense_program(input, weight, bias)
 
 
-def _dense_and_bias(input, weight, bias):
-    out = jnp.matmul(input, weight if weight.ndim < 2 else jnp.swapaxes(weight, -1, -2))
+def _dense_layer(input, weight, bias=None):
+    """nn.Dense's MatMul and BiasAdd: `dense`, rounded once in a compiled graph
+    (`bias_rounded_once`)."""
+    _check_dense(input, weight)
+    return _dense_program(input, weight, bias, once=bias_rounded_once(input, bias))
+
+
+# of Tensors, cast by mixed precision "auto" as `dense` is
+dense_layer = functional(_dense_layer, inputs_cast(("dense", "Dense")))
+
+
+def _check_dense(input, weight):
+    if input.ndim and weight.ndim and input.shape[-1] != weight.shape[-1]:
+        raise ValueError(f"For 'MatMul' the input dimensions must be equal, but got 'x1_col': "
+                         f"{input.shape[-1]} and 'x2_row': {weight.shape[-1]}.")
+
+
+def _dense_and_bias(input, weight, bias, once=False):
+    """`input @ weight.T + bias`; `once`: the bias taken before rounding."""
+    weight = weight if weight.ndim < 2 else jnp.swapaxes(weight, -1, -2)
+    if once:
+        return add_bias_once(jnp.matmul(input, weight, preferred_element_type=jnp.float32),
+                             bias, input.dtype)
+    out = jnp.matmul(input, weight)
     return out if bias is None else add_bias(out, bias)
 
 
 # One compiled program (transpose, matmul, bias), so an eager call compiles and dispatches once
 # per shape instead of three times; inside a user's trace it is inlined.
-_dense_program = eager_jit(_dense_and_bias)
+_dense_program = eager_jit(_dense_and_bias, static_argnames=("once",))
 
 
 def conv_backprop_input(dout, weight, input_size, stride, pad_mode, padding, dilation, groups, nd):

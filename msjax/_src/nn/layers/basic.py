@@ -72,7 +72,7 @@ class Dense(Cell):
         check_matmul_dims(x._data, weight, transpose_b=True)
         if strategies_set(self.matmul, self.bias_add if self.has_bias else None):
             return self._construct_by_primitives(x)
-        x = nn_ops.dense(x, self.weight, self.bias if self.has_bias else None)
+        x = nn_ops.dense_layer(x, self.weight, self.bias if self.has_bias else None)
         if self.activation_flag:
             x = self.activation(x)
         return x
