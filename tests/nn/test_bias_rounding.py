@@ -1,7 +1,8 @@
 """A float16 layer's bias in MindSpore's compiled graphs: GRAPH_MODE (and `jit`) fuses a MatMul
 or convolution Primitive with the BiasAdd after it (nn.Dense, nn.Conv1d/2d/3d, ops.conv2d,
-ops.conv3d) and rounds once; PyNative rounds the product and then the sum, as the one-kernel
-Dense Primitive (ops.dense, mint's Linear) does in both modes.
+ops.conv3d, MatMul/BatchMatMul/Conv2D and BiasAdd composed by hand) and rounds once; PyNative
+rounds the product and then the sum, as the one-kernel Dense Primitive (ops.dense, mint's
+Linear) and an Add in place of the BiasAdd do in both modes.
 tests/goldens/scripts/bias_rounding_probe.py run unchanged on msjax, compared with MindSpore
 2.10's output (tests/goldens/nn/bias_rounding_probe.out) exactly: the rounding found and the
 exact sum of the float16 outputs. msjax rounded twice in both modes before; the model zoo's

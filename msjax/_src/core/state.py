@@ -165,17 +165,39 @@ _TRACING: contextvars.ContextVar = contextvars.ContextVar("msjax_tracing_depth",
 tracing_depth = _TRACING.get
 
 
+# The float16/bfloat16 products (MatMul, convolution) of the program being traced, each with the
+# float32 result it was rounded from: {id(product): (product, float32 result)}
+_UNROUNDED: contextvars.ContextVar = contextvars.ContextVar("msjax_unrounded", default=None)
+
+
 class tracing:
     """Context manager marking that msjax is tracing a program."""
 
-    __slots__ = ("token",)
+    __slots__ = ("token", "unrounded")
 
     def __enter__(self):
         self.token = _TRACING.set(_TRACING.get() + 1)
+        self.unrounded = _UNROUNDED.set({})
 
     def __exit__(self, *exc):
+        _UNROUNDED.reset(self.unrounded)
         _TRACING.reset(self.token)
         return False
+
+
+def note_unrounded(product, full):
+    """Note, in the program being traced, that `product` is `full` rounded (a MatMul's or a
+    convolution's float32 result): a BiasAdd of `product` takes `full` (`unrounded`)."""
+    products = _UNROUNDED.get()
+    if products is not None:
+        products[id(product)] = (product, full)
+
+
+def unrounded(product):
+    """The float32 result `product` was rounded from (`note_unrounded`), or None."""
+    products = _UNROUNDED.get()
+    entry = products.get(id(product)) if products else None
+    return entry[1] if entry is not None and entry[0] is product else None
 
 
 def created(box, value):

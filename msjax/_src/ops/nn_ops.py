@@ -10,6 +10,8 @@ import numpy as np
 
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.amp_auto import inputs_cast
+from msjax._src.ops.graph_rounding import (LOW_FLOATS, add_bias_once, bias_rounded_once,
+                                            graph_rounds_once, rounded_product)
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops import softmax_math
@@ -331,20 +333,10 @@ def _bias_add_primitive(x, bias, data_format):
             f"{{{', '.join(map(str, x_shape))}}}.")
     shape = [1] * len(x_shape)
     shape[axis] = -1
+    full = state.unrounded(x)  # x a MatMul's or convolution's result in a compiled graph
+    if full is not None:
+        return add_bias_once(full, bias.reshape(shape), x.dtype)
     return add_bias(x, bias.reshape(shape))
-
-
-_LOW_FLOATS = (jnp.float16, jnp.bfloat16)
-
-
-def bias_rounded_once(x, bias) -> bool:
-    """Whether a MatMul's or a convolution's float16/bfloat16 result `x` takes its `bias`
-    before it is rounded. MindSpore's compiled graphs (GRAPH_MODE, `jit`) fuse a MatMul,
-    BatchMatMul or convolution with the BiasAdd after it, which then rounds once (its sum taken
-    in float32); PyNative runs them one by one and rounds each (recorded by
-    tests/goldens/scripts/bias_rounding_probe.py). In msjax the compiled graphs are the programs
-    msjax traces."""
-    return bias is not None and x.dtype in _LOW_FLOATS and state.tracing_depth() > 0
 
 
 def add_bias(out, bias):
@@ -354,18 +346,10 @@ def add_bias(out, bias):
     `bias`, the sum of the output's gradient over the other axes, accumulates in float32 and is
     rounded once, as MindSpore's BiasAdd and Dense kernels do; XLA sums a float16 broadcast's
     transpose in float16, one value after another."""
-    if out.dtype in _LOW_FLOATS and bias.dtype == out.dtype:
+    if out.dtype in LOW_FLOATS and bias.dtype == out.dtype:
         return (out.astype(jnp.float32) + bias.astype(jnp.float32)).astype(out.dtype)
     return out + bias
 
-
-def add_bias_once(out, bias, dtype):
-    """`add_bias` of a product computed in float32 (`out`, a MatMul's or convolution's result
-    before rounding), rounded once to `dtype`: MindSpore's fused MatMul/convolution and BiasAdd
-    (`bias_rounded_once`). The gradient with respect to the product is then the float32 one,
-    from which the operands' gradients are computed and rounded once, as MindSpore's kernels
-    do."""
-    return (out + bias.astype(jnp.float32)).astype(dtype)
 
 
 # -- convolution and pooling -------------------------------------------------------------------
@@ -399,7 +383,7 @@ def conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, chan
 def _conv_and_bias(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
                    channels_last=False, once=False):
     """The convolution and its bias; `once`: the bias taken before rounding
-    (`bias_rounded_once`)."""
+    (`graph_rounds_once`), and without a bias the float32 result."""
     out = conv_nd(input, weight, stride, pad_mode, padding, dilation, groups, nd, channels_last,
                   jnp.float32 if once else None)
     if bias is None:
@@ -438,10 +422,12 @@ def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
     (`fused`: rounded once in a compiled graph, `bias_rounded_once`), or with `fused` False one
     kernel that takes the bias (mint's), rounded twice as the Dense kernel is."""
     check_conv_input(input, weight, groups, nd, channels_last=channels_last)
-    return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
-                         padding=hashable(padding), dilation=hashable(dilation), groups=groups,
-                         nd=nd, channels_last=channels_last,
-                         once=fused and bias_rounded_once(input, bias))
+    once = fused and graph_rounds_once(input)
+    out = _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
+                        padding=hashable(padding), dilation=hashable(dilation), groups=groups,
+                        nd=nd, channels_last=channels_last, once=once)
+    # the Conv2D/Conv3D Primitive: its float32 result rounded, for a BiasAdd after it
+    return rounded_product(out, input.dtype) if once and bias is None else out
 
 
 def _conv2d_nhwc(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
