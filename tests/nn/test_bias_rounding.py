@@ -8,6 +8,8 @@ tests/goldens/scripts/bias_rounding_probe.py run unchanged on msjax, compared wi
 exact sum of the float16 outputs. msjax rounded twice in both modes before; the model zoo's
 FastText (a float16 nn.Dense trained by Adam at 0.2) drifted from MindSpore by it from its second
 step (docs/model_zoo.md)."""
+import re
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -48,3 +50,24 @@ def test_gradients_of_the_fused_form_are_rounded_once():
     np.testing.assert_array_equal(np.asarray(dx), (ct64 @ w.astype(np.float64)).astype(np.float16))
     np.testing.assert_array_equal(np.asarray(dw), (ct64.T @ x.astype(np.float64)).astype(np.float16))
     np.testing.assert_array_equal(np.asarray(db), ct64.sum(0).astype(np.float16))
+
+
+@pytest.mark.parametrize("platform", ["cpu", "cuda", "tpu"])
+def test_the_float32_product_only_where_the_program_runs_on_the_cpu(platform):
+    """The choice is made when the program is lowered (ops/graph_rounding.py): lowered for the
+    CPU, nn.Dense's and a BiasAdd'ed MatMul's products are float32 (the bias taken before
+    rounding); for a GPU or TPU they stay float16 (no float32 product to write)."""
+    from msjax._src.ops import math_ops
+
+    x, w, b = (jnp.ones(shape, jnp.float16) for shape in ((4, 16), (8, 16), (8,)))
+
+    def step(x, w, b):
+        with state.tracing():  # as msjax traces a GRAPH_MODE program
+            dense = nn_ops._dense_layer(x, w, b)
+            composed = nn_ops._bias_add_primitive(math_ops._matmul_one_dtype(x, w.T), b, "NCHW")
+        return dense, composed
+    text = jax.export.export(jax.jit(step), platforms=[platform])(x, w, b).mlir_module()
+    products = [line for line in text.splitlines() if "stablehlo.dot_general" in line]
+    assert len(products) == 2
+    wanted = "f32" if platform == "cpu" else "f16"
+    assert all(re.search(rf"-> tensor<[\dx]+x{wanted}>", line) for line in products), products

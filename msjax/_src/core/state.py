@@ -165,8 +165,8 @@ _TRACING: contextvars.ContextVar = contextvars.ContextVar("msjax_tracing_depth",
 tracing_depth = _TRACING.get
 
 
-# The float16/bfloat16 products (MatMul, convolution) of the program being traced, each with the
-# float32 result it was rounded from: {id(product): (product, float32 result)}
+# The float16/bfloat16 products (MatMul, convolution) of the program being traced, each with
+# the function that computes its float32 result: {id(product): (product, function)}
 _UNROUNDED: contextvars.ContextVar = contextvars.ContextVar("msjax_unrounded", default=None)
 
 
@@ -186,15 +186,17 @@ class tracing:
 
 
 def note_unrounded(product, full):
-    """Note, in the program being traced, that `product` is `full` rounded (a MatMul's or a
-    convolution's float32 result): a BiasAdd of `product` takes `full` (`unrounded`)."""
+    """Note, in the program being traced, that `product` is `full()` rounded (a MatMul's or a
+    convolution's float32 result), for a BiasAdd of `product` (`unrounded`;
+    ops/graph_rounding.py)."""
     products = _UNROUNDED.get()
     if products is not None:
         products[id(product)] = (product, full)
 
 
 def unrounded(product):
-    """The float32 result `product` was rounded from (`note_unrounded`), or None."""
+    """The function of the float32 result `product` was rounded from (`note_unrounded`), or
+    None."""
     products = _UNROUNDED.get()
     entry = products.get(id(product)) if products else None
     return entry[1] if entry is not None and entry[0] is product else None

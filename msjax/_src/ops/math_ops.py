@@ -31,7 +31,7 @@ from msjax._src.ops.adapters import (
 )
 from msjax._src.backend.interface import eager_jit, one_program
 from msjax._src.ops import bessel_ops as _bessel
-from msjax._src.ops.graph_rounding import graph_rounds_once, rounded_product
+from msjax._src.ops.graph_rounding import graph_rounds_once, note_product
 from msjax._src.ops.input_rules import ms_name
 from msjax._src.ops.registry import broadcast_error, functional, op, primitive
 
@@ -819,10 +819,10 @@ def _matmul_one_dtype(input, other):
     """`jnp.matmul` of operands of one dtype (MindSpore's MatMulExt does not promote): the
     program refuses another mix when traced, so its C++ dispatch never runs one."""
     check_same_dtype("MatMulExt", input, other)
+    out = jnp.matmul(input, other)
     if graph_rounds_once(input):  # (only in a trace: the eager program never takes this)
-        return rounded_product(jnp.matmul(input, other, preferred_element_type=jnp.float32),
-                                 input.dtype)
-    return jnp.matmul(input, other)
+        note_product(out, lambda: jnp.matmul(input, other, preferred_element_type=jnp.float32))
+    return out
 
 
 _matmul_program = eager_jit(_matmul_one_dtype, inline_in_traces=True)  # in the eager cache

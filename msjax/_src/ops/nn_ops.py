@@ -10,8 +10,9 @@ import numpy as np
 
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.amp_auto import inputs_cast
+from msjax._src.ops import graph_rounding
 from msjax._src.ops.graph_rounding import (LOW_FLOATS, add_bias_once, bias_rounded_once,
-                                            graph_rounds_once, rounded_product)
+                                            fused_rounding, graph_rounds_once, note_product)
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
 from msjax._src.ops import softmax_math
@@ -23,7 +24,7 @@ from msjax._src.ops.state_ops import assign
 from msjax._src.ops.window_max import lowest_value as _lowest, window_max
 from msjax._src.core.random import next_key, seeded_key
 from msjax._src.core.tensor import _wrap
-from msjax._src.core import context, op_precision, state
+from msjax._src.core import context, op_precision
 from msjax._src.core import dtype as mstype
 
 
@@ -333,10 +334,8 @@ def _bias_add_primitive(x, bias, data_format):
             f"{{{', '.join(map(str, x_shape))}}}.")
     shape = [1] * len(x_shape)
     shape[axis] = -1
-    full = state.unrounded(x)  # x a MatMul's or convolution's result in a compiled graph
-    if full is not None:
-        return add_bias_once(full, bias.reshape(shape), x.dtype)
-    return add_bias(x, bias.reshape(shape))
+    fused = graph_rounding.biased_product(x, bias.reshape(shape), add_bias)
+    return add_bias(x, bias.reshape(shape)) if fused is None else fused
 
 
 def add_bias(out, bias):
@@ -422,12 +421,18 @@ def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
     (`fused`: rounded once in a compiled graph, `bias_rounded_once`), or with `fused` False one
     kernel that takes the bias (mint's), rounded twice as the Dense kernel is."""
     check_conv_input(input, weight, groups, nd, channels_last=channels_last)
-    once = fused and graph_rounds_once(input)
-    out = _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
-                        padding=hashable(padding), dilation=hashable(dilation), groups=groups,
-                        nd=nd, channels_last=channels_last, once=once)
-    # the Conv2D/Conv3D Primitive: its float32 result rounded, for a BiasAdd after it
-    return rounded_product(out, input.dtype) if once and bias is None else out
+
+    def conv(once=False):
+        return _conv_program(input, weight, bias, stride=hashable(stride), pad_mode=pad_mode,
+                             padding=hashable(padding), dilation=hashable(dilation),
+                             groups=groups, nd=nd, channels_last=channels_last, once=once)
+    if not (fused and graph_rounds_once(input)):
+        return conv()
+    if bias is not None:
+        return fused_rounding(lambda: conv(True), conv)
+    out = conv()  # the Conv2D/Conv3D Primitive: a BiasAdd after it may take its float32 result
+    note_product(out, lambda: conv(True))
+    return out
 
 
 def _conv2d_nhwc(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1,
@@ -873,7 +878,10 @@ def _dense_layer(input, weight, bias=None):
     """nn.Dense's MatMul and BiasAdd: `dense`, rounded once in a compiled graph
     (`bias_rounded_once`)."""
     _check_dense(input, weight)
-    return _dense_program(input, weight, bias, once=bias_rounded_once(input, bias))
+    if bias_rounded_once(input, bias):
+        return fused_rounding(lambda: _dense_program(input, weight, bias, once=True),
+                              lambda: _dense_program(input, weight, bias))
+    return _dense_program(input, weight, bias)
 
 
 # of Tensors, cast by mixed precision "auto" as `dense` is
