@@ -922,10 +922,16 @@ def conv_backprop_input(dout, weight, input_size, stride, pad_mode, padding, dil
         raise error(f"For primitive[Conv{nd}DTranspose], the filter's batch, input x's channel "
                     f"must be equal to {dout.shape[1]}, but got {weight.shape[0]}.")
 
-    def forward(x):
-        return conv_nd(x, weight, stride, pad_mode, padding, dilation, groups, nd)
-    _, pullback = jax.vjp(forward, jnp.zeros(tuple(input_size), dout.dtype))
-    return pullback(dout)[0]
+    def transposed(dout, weight):
+        def forward(x):
+            return conv_nd(x, weight, stride, pad_mode, padding, dilation, groups, nd)
+        _, pullback = jax.vjp(forward, jnp.zeros(tuple(input_size), dout.dtype))
+        return pullback(dout)[0]
+    out = transposed(dout, weight)
+    if graph_rounds_once(dout):  # for a BiasAdd after it: float16 operands' products are exact
+        note_product(out, lambda: transposed(dout.astype(jnp.float32),  # in float32
+                                             weight.astype(jnp.float32)))
+    return out
 
 
 @op()

@@ -92,6 +92,7 @@ w4, b4, x4 = f16(6, 8, 3, 3), f16(6), f16(2, 8, 9, 9)
 w1, x3 = f16(6, 8, 1, 3), f16(2, 8, 9)
 w5, x5 = f16(6, 8, 2, 3, 3), f16(2, 8, 4, 7, 7)
 w3b, b5, x3b = f16(4, 16, 8), f16(5), f16(4, 5, 16)  # (BiasAdd: along axis 1)
+wt, wt1, wt3 = f16(8, 6, 3, 3), f16(8, 6, 1, 3), f16(8, 6, 2, 3, 3)
 CASES = [
     ("nn.Dense", layer(nn.Dense, w2, b2, 16, 8), x2),
     ("ops.dense", function(ops.dense, w2, b2), x2),
@@ -102,6 +103,10 @@ CASES = [
     ("nn.Conv1d", layer(nn.Conv1d, w1, b4, 8, 6, 3, pad_mode="valid"), x3),
     ("nn.Conv3d", layer(nn.Conv3d, w5, b4, 8, 6, (2, 3, 3), pad_mode="valid"), x5),
     ("ops.conv3d", function(ops.conv3d, w5, b4), x5),
+    ("nn.Conv2dTranspose", layer(nn.Conv2dTranspose, wt, b4, 8, 6, 3, pad_mode="valid"), x4),
+    ("nn.Conv1dTranspose", layer(nn.Conv1dTranspose, wt1, b4, 8, 6, 3, pad_mode="valid"), x3),
+    ("nn.Conv3dTranspose", layer(nn.Conv3dTranspose, wt3, b4, 8, 6, (2, 3, 3), pad_mode="valid"),
+     x5),
     ("MatMul, BiasAdd", composed(ops.MatMul(transpose_b=True), ops.BiasAdd(), w2, b2), x2),
     ("MatMul, Add", composed(ops.MatMul(transpose_b=True), ops.Add(), w2, b2), x2),
     ("ops.matmul, ops.bias_add", composed(matmul_t, ops.bias_add, w2, b2), x2),
