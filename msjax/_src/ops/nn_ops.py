@@ -350,7 +350,6 @@ def add_bias(out, bias):
     return out + bias
 
 
-
 # -- convolution and pooling -------------------------------------------------------------------
 def _pair(v, n=2):
     return (v,) * n if isinstance(v, int) else tuple(v)
@@ -418,8 +417,8 @@ def check_conv_input(input, weight, groups, nd, name=None, channels_last=False):
 def _conv(input, weight, bias, stride, pad_mode, padding, dilation, groups, nd,
           channels_last=False, fused=True):
     """A convolution and its bias: MindSpore's Conv2D/Conv3D Primitive and BiasAdd after it
-    (`fused`: rounded once in a compiled graph, `bias_rounded_once`), or with `fused` False one
-    kernel that takes the bias (mint's), rounded twice as the Dense kernel is."""
+    (`fused`: rounded once in a compiled graph, ops/graph_rounding.py), or with `fused` False
+    one kernel that takes the bias (mint's), rounded twice as the Dense kernel is."""
     check_conv_input(input, weight, groups, nd, channels_last=channels_last)
 
     def conv(once=False):
