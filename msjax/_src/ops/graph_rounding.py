@@ -35,7 +35,7 @@ def bias_rounded_once(x, bias) -> bool:
 def note_product(product, full):
     """Note that `product` (a MatMul's or convolution's result, `graph_rounds_once`) is the
     rounding of `full()`, its product computed in float32, for a BiasAdd after it
-    (`biased_product`). `full` is called only then: a product no BiasAdd takes costs nothing."""
+    (`bias_add`). `full` is called only then: a product no BiasAdd takes costs nothing."""
     state.note_unrounded(product, full)
 
 
@@ -45,14 +45,26 @@ def fused_rounding(once, twice):
     return jax.lax.platform_dependent(cpu=once, default=twice)
 
 
-def biased_product(product, bias, add_bias):
+def bias_add(product, bias):
     """A BiasAdd of `product`: a noted product (`note_product`) takes `bias` before rounding
-    (`fused_rounding`); otherwise, or None when `product` is not one."""
+    (`fused_rounding`); any other value is `add_bias`'s."""
     full = state.unrounded(product)
     if full is None:
-        return None
+        return add_bias(product, bias)
     return fused_rounding(lambda: add_bias_once(full(), bias, product.dtype),
                           lambda: add_bias(product, bias))
+
+
+def add_bias(out, bias):
+    """`out + bias` broadcast over a layer's output. A float16 or bfloat16 sum is computed in
+    float32 and rounded once (the same values: the exact sum of two float16 numbers rounds to
+    float32 without loss, or by less than float16 can show), so that its gradient with respect to
+    `bias`, the sum of the output's gradient over the other axes, accumulates in float32 and is
+    rounded once, as MindSpore's BiasAdd and Dense kernels do; XLA sums a float16 broadcast's
+    transpose in float16, one value after another."""
+    if out.dtype in LOW_FLOATS and bias.dtype == out.dtype:
+        return (out.astype(jnp.float32) + bias.astype(jnp.float32)).astype(out.dtype)
+    return out + bias
 
 
 def add_bias_once(out, bias, dtype):

@@ -11,7 +11,7 @@ import numpy as np
 from msjax._src.ops.adapters import scalar_like, to_float_if_int
 from msjax._src.ops.amp_auto import inputs_cast
 from msjax._src.ops import graph_rounding
-from msjax._src.ops.graph_rounding import (LOW_FLOATS, add_bias_once, bias_rounded_once,
+from msjax._src.ops.graph_rounding import (add_bias, add_bias_once, bias_rounded_once,
                                             fused_rounding, graph_rounds_once, note_product)
 from msjax._src.ops.batch_norm_train import batch_norm_train, normalize_channels
 from msjax._src.ops import primitive_reprs as shown
@@ -334,20 +334,8 @@ def _bias_add_primitive(x, bias, data_format):
             f"{{{', '.join(map(str, x_shape))}}}.")
     shape = [1] * len(x_shape)
     shape[axis] = -1
-    fused = graph_rounding.biased_product(x, bias.reshape(shape), add_bias)
-    return add_bias(x, bias.reshape(shape)) if fused is None else fused
+    return graph_rounding.bias_add(x, bias.reshape(shape))
 
-
-def add_bias(out, bias):
-    """`out + bias` broadcast over a layer's output. A float16 or bfloat16 sum is computed in
-    float32 and rounded once (the same values: the exact sum of two float16 numbers rounds to
-    float32 without loss, or by less than float16 can show), so that its gradient with respect to
-    `bias`, the sum of the output's gradient over the other axes, accumulates in float32 and is
-    rounded once, as MindSpore's BiasAdd and Dense kernels do; XLA sums a float16 broadcast's
-    transpose in float16, one value after another."""
-    if out.dtype in LOW_FLOATS and bias.dtype == out.dtype:
-        return (out.astype(jnp.float32) + bias.astype(jnp.float32)).astype(out.dtype)
-    return out + bias
 
 
 # -- convolution and pooling -------------------------------------------------------------------
