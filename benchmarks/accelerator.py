@@ -242,7 +242,9 @@ def main():
     # before them: each first-step child compiles its step from nothing (and writes it there),
     # and the steady child, which compiles both sides' steps again, loads them instead of
     # spending the minutes twice. JAX caches only programs that take a second or more to
-    # compile (its default, kept for both sides). The loss runs load ResNet-50's.
+    # compile (its default, kept for both sides). The loss runs load ResNet-50's. They share
+    # no XLA autotuning (models.SEPARATE_AUTOTUNING): the second first-step child would reuse
+    # the first's.
     caches = args.cache_dir or tempfile.mkdtemp(prefix="msjax_acc_")
 
     def use_cache(model, precision, empty):
@@ -250,6 +252,7 @@ def main():
         if empty:
             shutil.rmtree(folder, ignore_errors=True)
         os.environ["JAX_COMPILATION_CACHE_DIR"] = folder
+        os.environ.update(models.SEPARATE_AUTOTUNING)  # the loss runs' keys as the training's
     def training(precisions):
         training_header()
         rows = []

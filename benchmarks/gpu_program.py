@@ -12,7 +12,10 @@ compiles it for `H200_CONFIG`. Printed per side, from the optimised program:
   launches;
 - bytes moved: what the kernels read and write, each kernel's operands and results (an operand a
   fusion only slices counts as the slice): an estimate of a memory-bound step's time. Measured on
-  an H200, ResNet-50's float32 steady step was 1.10x Flax's where this estimate was 1.09x-1.14x.
+  an H200, ResNet-50's float32 steady step was 1.10x Flax's where this estimate was 1.09x-1.14x;
+- autotuned problems: the distinct kernels XLA's autotuner would tune on a GPU (cuDNN
+  convolutions, cuBLAS and Triton products; `_TUNED_CALLS`, `_TUNED_FUSION`), and how many the
+  two programs share: the autotuning each side's first step asks for.
 
 Target: bytes moved <= 1.05x Flax's (the steady step's target; a proxy for it, not a timing).
 Without the GPU nothing is autotuned, so the first step's autotuning is not seen here; the XLA
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import os
 import re
@@ -102,7 +106,7 @@ def program_summary(text: str) -> dict:
     bodies = _computations(text)
     entry = text[text.index("\nENTRY"):]
     entry = entry[:entry.index("\n}\n")]
-    shapes, kinds, moved = {}, collections.Counter(), 0
+    shapes, kinds, moved, tuned = {}, collections.Counter(), 0, set()
     for line in entry.split("\n")[1:]:
         m = re.match(r"\s*(?:ROOT )?%([\w.\-]+) = (.*?) ([a-z\-]+)\((.*?)\)(.*)$", line)
         if not m:
@@ -121,7 +125,39 @@ def program_summary(text: str) -> dict:
         target = re.search(r'custom_call_target="([^"]+)"', rest)
         kinds[opcode + (f" {kind.group(1)}" if kind else "")
               + (f" {target.group(1)}" if target else "")] += 1
-    return {"kernels": sum(kinds.values()), "bytes": moved, "kinds": dict(kinds)}
+        if target and target.group(1).startswith(_TUNED_CALLS):
+            tuned.add((target.group(1), shape, tuple(shapes.get(o, "") for o in names),
+                       _attributes(rest)))
+        elif called and _TUNED_FUSION.search(rest):
+            tuned.add(_canonical(bodies, called.group(1)))
+    return {"kernels": sum(kinds.values()), "bytes": moved, "kinds": dict(kinds),
+            "tuned": sorted(hashlib.sha1(repr(key).encode()).hexdigest()[:16] for key in tuned)}
+
+
+# The kernels XLA's GPU compiler autotunes (on a GPU: runs the candidates, keeping the fastest):
+# cuDNN's convolutions, cuBLAS's products and the products it fuses for Triton. Its autotuner
+# tunes each distinct problem once per compile (its cache's key: the instruction, or the fused
+# computation, without names), so the distinct ones measure the autotuning a program asks for.
+_TUNED_CALLS = ("__cudnn$conv", "__cublas$")
+_TUNED_FUSION = re.compile(r'"kind":"__(?:triton_gemm|triton_nested_gemm_fusion|cudnn\$fusion)"')
+
+
+def _attributes(rest: str) -> str:
+    """An instruction's attributes but its names, metadata and configurations."""
+    rest = re.sub(r", (?:metadata|frontend_attributes)=\{[^}]*\}", "", rest)
+    return rest.split(", backend_config=")[0]
+
+
+def _canonical(bodies: dict, name: str) -> str:
+    """The text of computation `name` and those it calls, its names numbered in order of use."""
+    lines = []
+    for line in bodies.get(name, "").split("\n"):
+        lines.append(_attributes(line))
+        for inner in re.findall(r"calls=%?([\w.\-]+)", line):
+            lines.append(_canonical(bodies, inner))
+    numbered = {}
+    return re.sub(r"%[\w.\-]+", lambda m: numbered.setdefault(m.group(0), f"%{len(numbered)}"),
+                  "\n".join(lines))
 
 
 _UNIT = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
@@ -278,6 +314,9 @@ def run_child(args: list, what: str, on_cpu: bool = True, log_passes: bool = Fal
     """The child's result (the JSON of its last line), and with `log_passes` its XLA compiles'
     phases (`compile_phases` of its log)."""
     env = dict(os.environ, MSJAX_EAGER_COMPILE_CACHE="0", **(XLA_PASS_LOG if log_passes else {}))
+    # no persistent compilation cache: a compile measured must not load a program, nor the
+    # second side's reuse the first's XLA autotuning (benchmarks/models.py, SEPARATE_AUTOTUNING)
+    env.pop("JAX_COMPILATION_CACHE_DIR", None)
     if on_cpu:
         env["JAX_PLATFORMS"] = "cpu"
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
@@ -371,6 +410,9 @@ def main():
                 # none (both 16 in float32)
                 fused = [side["kinds"].get(FUSED_CONV, 0) for side in (ms, jx)]
                 line += f" | fused convolutions {fused[0]}/{fused[1]}"
+                print(line, flush=True)
+                line = (f"  autotuned problems msjax {len(ms['tuned'])} jax {len(jx['tuned'])}, "
+                        f"{len(set(ms['tuned']) & set(jx['tuned']))} of them the same")
                 print(line, flush=True)
                 print(f"  {phases_text(ms, jx)}", flush=True)
 

@@ -132,12 +132,22 @@ def measure_steady(model: str, batch: int) -> dict:
     return dict(msjax=seconds[0], jax=seconds[1], number=number)
 
 
+# With JAX's persistent compilation cache on, JAX also points XLA's autotuning cache into its
+# folder (`jax_persistent_cache_enable_xla_caches`, by default
+# "xla_gpu_per_fusion_autotune_cache_dir"): there the second first-step child of a model would
+# find the first's autotuning results and skip tuning every kernel the two programs share, and
+# its compile would not be measured. The children share compiled programs only.
+SEPARATE_AUTOTUNING = {"JAX_PERSISTENT_CACHE_ENABLE_XLA_CACHES": "none"}
+
+
 def run_child(args: list, what: str) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([os.path.dirname(HERE), env.get("PYTHONPATH", "")])
     # First steps compare compiles: msjax's persistent compilation cache (on by default, see
     # eager_first_call.py for what it saves) would load a previous run's programs instead.
     env.setdefault("MSJAX_EAGER_COMPILE_CACHE", "0")
+    if env.get("JAX_COMPILATION_CACHE_DIR"):
+        env.update(SEPARATE_AUTOTUNING)
     out = subprocess.run([sys.executable, os.path.abspath(__file__)] + args, capture_output=True,
                          text=True, env=env)
     if out.returncode != 0:

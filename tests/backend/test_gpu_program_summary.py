@@ -56,6 +56,62 @@ def test_kernels_and_bytes_moved():
         activation + activation)
 
 
+TUNED = """HloModule step
+
+%gemm_a (p0: f32[64,32], p1: f32[32,16]) -> f32[64,16] {
+  %p0 = f32[64,32]{1,0} parameter(0)
+  %p1 = f32[32,16]{1,0} parameter(1)
+  ROOT %dot.1 = f32[64,16]{1,0} dot(%p0, %p1), lhs_contracting_dims={1}, rhs_contracting_dims={0}, metadata={op_name="jit(step)/dot_general"}
+}
+
+%gemm_b (q0: f32[64,32], q1: f32[32,16]) -> f32[64,16] {
+  %q0 = f32[64,32]{1,0} parameter(0)
+  %q1 = f32[32,16]{1,0} parameter(1)
+  ROOT %dot.9 = f32[64,16]{1,0} dot(%q0, %q1), lhs_contracting_dims={1}, rhs_contracting_dims={0}, metadata={op_name="jit(step)/other/dot_general"}
+}
+
+%gemm_c (r0: f32[64,32], r1: f32[32,16]) -> f32[64,16] {
+  %r0 = f32[64,32]{1,0} parameter(0)
+  %r1 = f32[32,16]{1,0} parameter(1)
+  %dot.5 = f32[64,16]{1,0} dot(%r0, %r1), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  ROOT %negate.6 = f32[64,16]{1,0} negate(%dot.5)
+}
+
+%add (x: f32[64,16], y: f32[64,16]) -> f32[64,16] {
+  %x = f32[64,16]{1,0} parameter(0)
+  %y = f32[64,16]{1,0} parameter(1)
+  ROOT %add.7 = f32[64,16]{1,0} add(%x, %y)
+}
+
+ENTRY %main (a: f32[64,32], b: f32[32,16], c: f32[8,4,4,3], w: f32[5,3,3,3]) -> f32[64,16] {
+  %a = f32[64,32]{1,0} parameter(0)
+  %b = f32[32,16]{1,0} parameter(1)
+  %c = f32[8,4,4,3]{3,2,1,0} parameter(2)
+  %w = f32[5,3,3,3]{3,2,1,0} parameter(3)
+  %conv.1 = (f32[8,4,4,5]{3,2,1,0}, u8[0]{0}) custom-call(%c, %w), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_o01i->b01f, custom_call_target="__cudnn$convForward", metadata={op_name="a"}, backend_config={"algorithm":{"algo_id":"-1"}}
+  %conv.2 = (f32[8,4,4,5]{3,2,1,0}, u8[0]{0}) custom-call(%c, %w), window={size=3x3 pad=1_1x1_1}, dim_labels=b01f_o01i->b01f, custom_call_target="__cudnn$convForward", metadata={op_name="b"}, backend_config={"algorithm":{"algo_id":"7"}}
+  %conv.3 = (f32[8,2,2,5]{3,2,1,0}, u8[0]{0}) custom-call(%c, %w), window={size=3x3 stride=2x2 pad=1_1x1_1}, dim_labels=b01f_o01i->b01f, custom_call_target="__cudnn$convForward"
+  %f1 = f32[64,16]{1,0} fusion(%a, %b), kind=kCustom, calls=%gemm_a, backend_config={"fusion_backend_config":{"kind":"__triton_nested_gemm_fusion"}}
+  %f2 = f32[64,16]{1,0} fusion(%a, %b), kind=kCustom, calls=%gemm_b, backend_config={"fusion_backend_config":{"kind":"__triton_gemm"}}
+  %f3 = f32[64,16]{1,0} fusion(%a, %b), kind=kCustom, calls=%gemm_c, backend_config={"fusion_backend_config":{"kind":"__triton_gemm"}}
+  ROOT %sum = f32[64,16]{1,0} fusion(%f1, %f2), kind=kLoop, calls=%add
+}
+"""
+
+
+def test_autotuned_problems_are_the_distinct_tuned_kernels():
+    """Two convolutions alike but for their names, metadata and chosen algorithm are one
+    problem; a strided one another; two products whose fused computations differ only in names
+    one, and a product with a negation fused after it another; the elementwise fusion none."""
+    gpu_program = _gpu_program()
+    summary = gpu_program.program_summary(TUNED)
+    assert len(summary["tuned"]) == 4
+    assert len(gpu_program.program_summary(PROGRAM)["tuned"]) == 1  # its one convolution
+    # a problem is the same in two programs: the same keys
+    renamed = TUNED.replace("%conv.3", "%cudnn-conv.30").replace("gemm_c", "gemm_z")
+    assert gpu_program.program_summary(renamed)["tuned"] == summary["tuned"]
+
+
 def test_shapes_of_tuples_add_up():
     shape_bytes = _gpu_program().shape_bytes
     assert shape_bytes("(bf16[2,3]{1,0}, s32[4]{0}, pred[])") == 2 * 6 + 4 * 4 + 1
