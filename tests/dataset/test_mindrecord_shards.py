@@ -4,7 +4,7 @@ run unchanged on msjax, compared line by line with MindSpore's output
 iterator under num_shards/shard_id (shuffle None, True, False, GLOBAL, FILES, INFILE) and under a
 DistributedSampler, for two seeds, with num_samples, in MindSpore's block mode
 (MS_DEV_MINDRECORD_SHARD_BY_BLOCK=true) too, and the error for FILES/INFILE with
-num_samples, exactly. (Shuffle.PARTIAL is not reproduced: docs/migration.md.)"""
+num_samples, exactly. (Shuffle.PARTIAL's sharded orders: test_mindrecord_partial.py.)"""
 import pytest
 
 from tests.golden_scripts import GOLDENS, parse_lines, script_output_on_msjax

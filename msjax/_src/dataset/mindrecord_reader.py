@@ -21,7 +21,8 @@ import numpy as np
 from msjax._src.dataset import config
 from msjax._src.dataset import mindrecord_format as fmt
 from msjax._src.dataset.mindrecord import check_filename
-from msjax._src.dataset.mindrecord_shuffle import ShardDistributedSampler, ShardShuffleSampler
+from msjax._src.dataset.mindrecord_shuffle import (ShardDistributedSampler, ShardPartialSampler,
+                                                   ShardShuffleSampler)
 from msjax._src.dataset.mindrecord_errors import ParamTypeError, ParamValueError
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import (DistributedSampler, RandomSampler, Shuffle,
@@ -256,8 +257,8 @@ class MindDataset(MappableSource):
     shuffle=None, num_shards=None, shard_id=None, sampler=None, padded_sample=None,
     num_padded=None, num_samples=None, cache=None)`: MindRecord files (one file, which brings in the
     other shards its header names, or a list of files), rows in file order. Columns come in name
-    order (or `columns_list`'s). ``shuffle`` may be a bool or a `Shuffle` (GLOBAL, FILES,
-    INFILE), whose orders are MindSpore's (mindrecord_shuffle.py); sharded orders are the
+    order (or `columns_list`'s). ``shuffle`` may be a bool or a `Shuffle` (GLOBAL, PARTIAL,
+    FILES, INFILE), whose orders are MindSpore's (mindrecord_shuffle.py); sharded orders are the
     DistributedSampler's."""
 
     accepts_shuffle_mode = True
@@ -288,7 +289,11 @@ class MindDataset(MappableSource):
                          sampler, num_shards, shard_id, cache=cache)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and sampler is None and num_shards is None:
             self.use_sampler(ShardShuffleSampler(mode, file_counts=self._file_counts))
-        if num_shards is not None and mode is not Shuffle.PARTIAL:  # MindRecord's own sharding
+        if mode is Shuffle.PARTIAL:
+            self.use_sampler(ShardPartialSampler(
+                _check_num_samples(num_samples), self._file_counts, num_shards, shard_id,
+                None if num_shards is None else config.get_seed()))
+        elif num_shards is not None:  # MindRecord's own sharding
             self.use_sampler(ShardDistributedSampler(
                 num_shards, shard_id, mode if mode is not None else shuffle is not False,
                 _check_num_samples(num_samples), config.get_seed(), self._file_counts))
@@ -302,9 +307,15 @@ class MindDataset(MappableSource):
     def use_sampler(self, sampler):
         """`Dataset.use_sampler`; a RandomSampler draws MindRecord's own orders
         (mindrecord_shuffle.py)."""
-        if type(sampler) is RandomSampler and sampler.shuffle is not Shuffle.PARTIAL:  # pylint: disable=unidiomatic-typecheck
+        if type(sampler) is RandomSampler and sampler.shuffle is Shuffle.PARTIAL:  # pylint: disable=unidiomatic-typecheck
+            sampler = ShardPartialSampler(sampler.num_samples, self._file_counts)
+        elif type(sampler) is RandomSampler:  # pylint: disable=unidiomatic-typecheck
             sampler = ShardShuffleSampler(sampler.shuffle, sampler.num_samples,
                                           sampler.replacement, self._file_counts)
+        elif (type(sampler) is DistributedSampler and sampler.offset == -1  # pylint: disable=unidiomatic-typecheck
+              and sampler.shuffle is Shuffle.PARTIAL):
+            sampler = ShardPartialSampler(sampler.num_samples, self._file_counts,
+                                          sampler.num_shards, sampler.shard_id, sampler.seed)
         elif (type(sampler) is DistributedSampler and sampler.offset == -1  # pylint: disable=unidiomatic-typecheck
               and sampler.shuffle in (Shuffle.GLOBAL, Shuffle.FALSE)):
             sampler = ShardDistributedSampler(sampler.num_shards, sampler.shard_id,

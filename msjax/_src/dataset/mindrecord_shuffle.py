@@ -23,8 +23,16 @@ round to its start until it has ``ceil(rows / n)`` (at most ``num_samples``). Wi
 variable ``MS_DEV_MINDRECORD_SHARD_BY_BLOCK=true`` when the dataset is made, shard ``i`` reads
 the ``ceil(rows / n)`` rows from ``i * ceil(rows / n)`` instead (MindSpore's block mode).
 
+``Shuffle.PARTIAL`` (ShardPartialSampler) starts every epoch afresh, with one generator seed
+``seed + 1 + epoch`` for all its draws: the file indices shuffled, the files' rows laid end to end
+in that order (padded samples after them), the first ``num_samples`` positions of that list kept
+(or, sharded, shard ``i`` of ``n`` keeping positions ``i, i + n, ...`` as above, or its block), and
+the kept positions shuffled in runs of 1,000,000, each run with a generator of that seed.
+``replacement`` draws nothing different. Reading more than 1,000,000 rows raises
+NotImplementedError: the order past the first run is not yet checked against MindSpore.
+
 Checked against MindSpore 2.10 over seeds and epochs (goldens: ds19c_mindrecord_shuffle_probe,
-mindrecord_shards_probe).
+mindrecord_shards_probe, mindrecord_partial_probe).
 """
 from __future__ import annotations
 
@@ -50,6 +58,9 @@ class ShardShuffleSampler(OwnLockWhenCopied, Sampler):
         self._file_counts = file_counts
         self._lock = threading.Lock()
         self._key, self._epoch, self._tasks = None, -1, None
+
+    def get_shuffle_mode(self):
+        return self.shuffle
 
     def size(self, length):
         if self.replacement:
@@ -99,6 +110,9 @@ class ShardDistributedSampler(Sampler):
         self._reorder = ShardShuffleSampler(self.mode, file_counts=file_counts)
         self.by_block = os.environ.get("MS_DEV_MINDRECORD_SHARD_BY_BLOCK", "").lower() == "true"
 
+    def get_shuffle_mode(self):
+        return self.shuffle
+
     def size(self, length):
         return self._limit(-(-length // self.num_shards)) if length else 0
 
@@ -117,3 +131,71 @@ class ShardDistributedSampler(Sampler):
         import grain  # pylint: disable=import-outside-toplevel
         del seed  # the sampler's own, as MindSpore's
         return grain.MapDataset.source(np.asarray(self.rows(length, epoch), np.int64))
+
+
+# MindSpore's PARTIAL shuffles the rows it reads in runs of this many.
+PARTIAL_RUN = 1_000_000
+
+
+class ShardPartialSampler(Sampler):
+    """MindDataset's ``Shuffle.PARTIAL`` (the module's doc): every row, or shard `shard_id` of
+    `num_shards`, at most `num_samples` rows. `file_counts()` gives the rows of each file, in file
+    order; `seed` is the sharded sampler's own (unsharded, the pipeline's seed is used)."""
+
+    def __init__(self, num_samples=None, file_counts=None, num_shards=None, shard_id=None,
+                 seed=None):
+        super().__init__(num_samples)
+        self.mode = self.shuffle = Shuffle.PARTIAL
+        self.num_shards, self.shard_id, self.seed = num_shards, shard_id, seed
+        self._file_counts = file_counts
+        self.by_block = num_shards is not None and \
+            os.environ.get("MS_DEV_MINDRECORD_SHARD_BY_BLOCK", "").lower() == "true"
+
+    def get_shuffle_mode(self):
+        return Shuffle.PARTIAL
+
+    def size(self, length):
+        if self.num_shards is None:
+            return self._limit(length)
+        return self._limit(-(-length // self.num_shards)) if length else 0
+
+    def _positions(self, length) -> list:
+        """The positions of the laid-out rows this sampler keeps, before shuffling."""
+        if self.num_shards is None:
+            return list(range(self.size(length)))
+        step, taking = -(-length // self.num_shards), self.size(length)
+        if self.by_block:
+            return [(self.shard_id * step + k) % length for k in range(taking)]
+        return [(self.shard_id + k * self.num_shards) % length for k in range(taking)]
+
+    def rows(self, length, seed, epoch) -> list:
+        """The rows read in epoch `epoch` of `length` rows (padded samples last) with seed
+        `seed`."""
+        if not length:
+            return []
+        seed = (seed + 1 + epoch) & 0xFFFFFFFF
+        counts = list(self._file_counts())
+        bounds = np.cumsum([0] + counts).tolist()
+        files = list(range(len(counts)))
+        shuffle_in_place(files, MinstdRand0(seed))
+        laid_out = [row for f in files for row in range(bounds[f], bounds[f + 1])]
+        laid_out += range(bounds[-1], length)  # padded samples
+        positions = self._positions(length)
+        if len(positions) > PARTIAL_RUN:
+            raise NotImplementedError(
+                f"msjax: MindDataset(shuffle=Shuffle.PARTIAL) reading {len(positions)} rows: "
+                f"MindSpore shuffles PARTIAL in runs of {PARTIAL_RUN} rows, and msjax's order past "
+                f"the first run is not yet checked against MindSpore 2.10's. Read at most "
+                f"{PARTIAL_RUN} rows (num_samples, or num_shards so that each shard reads fewer), "
+                f"or use shuffle=Shuffle.GLOBAL.")
+        for start in range(0, len(positions), PARTIAL_RUN):
+            run = positions[start:start + PARTIAL_RUN]
+            shuffle_in_place(run, MinstdRand0(seed))
+            positions[start:start + PARTIAL_RUN] = run
+        return [laid_out[p] for p in positions]
+
+    def index_dataset(self, length, seed, epoch=0):
+        import grain  # pylint: disable=import-outside-toplevel
+        if self.seed is not None:
+            seed = self.seed
+        return grain.MapDataset.source(np.asarray(self.rows(length, seed, epoch), np.int64))

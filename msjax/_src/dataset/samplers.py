@@ -71,7 +71,16 @@ class Sampler:
         a second child is refused, as MindSpore refuses it)."""
         if self.child_sampler is not None:
             raise RuntimeError("Cannot add child sampler, this sampler already has a child.")
+        if sampler is not None and sampler.get_shuffle_mode() is Shuffle.PARTIAL:
+            raise RuntimeError("When multiple samplers are used, ensure that the shuffle of the "
+                               "input sampler must not be Shuffle.PARTIAL.")
+        check_parent_shuffle(self, "current")
         self.child_sampler = sampler
+
+    def get_shuffle_mode(self):
+        """`Sampler.get_shuffle_mode`: how this sampler shuffles (`Shuffle.FALSE` for one that
+        keeps its rows' order)."""
+        return Shuffle.FALSE
 
     def get_num_samples(self):
         """`Sampler.get_num_samples`."""
@@ -101,6 +110,17 @@ class Sampler:
                                       f"{self.num_samples}")
             indices = indices[:self.num_samples]
         return _grain().MapDataset.source(indices)
+
+
+def check_parent_shuffle(sampler, role: str) -> None:
+    """MindSpore's rule for a sampler drawing from another's rows (`add_child`,
+    `Dataset.add_sampler`): its shuffle is Shuffle.FALSE or Shuffle.GLOBAL. `role` names it in
+    the message as MindSpore does ("current" or "input")."""
+    mode = sampler.get_shuffle_mode()
+    if mode not in (Shuffle.GLOBAL, Shuffle.FALSE):
+        raise RuntimeError(f"When multiple samplers are used, ensure that the shuffle of the "
+                           f"{role} sampler must be Shuffle.FALSE or Shuffle.GLOBAL, but got: "
+                           f"{mode}.")
 
 
 class IterSampler(Sampler):
@@ -166,6 +186,9 @@ class RandomSampler(Sampler):
         self.replacement = replacement
         self._orders = CumulativeShuffle()
 
+    def get_shuffle_mode(self):
+        return self.shuffle
+
     def index_dataset(self, length, seed, epoch=0):
         if self.shuffle is not Shuffle.GLOBAL:  # as MindSpore, when the pipeline is built
             raise _unsupported_mode(self.shuffle)
@@ -208,6 +231,9 @@ class DistributedSampler(Sampler):
         self.seed = config.get_seed()
         self.offset = offset
         self._orders = CumulativeShuffle()
+
+    def get_shuffle_mode(self):
+        return self.shuffle
 
     def size(self, length):
         if not length:
@@ -279,6 +305,9 @@ class SubsetRandomSampler(SubsetSampler):
         super().__init__(indices, num_samples)
         self._orders = CumulativeShuffle(same_seed=True)
 
+    def get_shuffle_mode(self):
+        return Shuffle.GLOBAL
+
     def index_dataset(self, length, seed, epoch=0):
         chosen = super().index_dataset(length, seed, epoch)
         order = self._orders.order([int(chosen[i]) for i in range(len(chosen))], seed, epoch)
@@ -296,6 +325,9 @@ class WeightedRandomSampler(Sampler):
                              "their sum should be greater than 0.")
         self.weights = weights  # as given, as MindSpore shows them
         self.replacement = replacement
+
+    def get_shuffle_mode(self):
+        return Shuffle.GLOBAL
 
     def size(self, length):
         return self._limit(len(self._weights))

@@ -83,6 +83,10 @@ class MappableSource(Dataset):
     def add_sampler(self, new_sampler):
         """`Dataset.add_sampler(new_sampler)`: `new_sampler` picks among the rows the source's
         sampler picked (it becomes the sampler, with the old one as its child)."""
+        if self.sampler is not None and self.sampler.get_shuffle_mode() is samplers_module.Shuffle.PARTIAL:
+            raise RuntimeError("When multiple samplers are used, ensure that the shuffle of the "
+                               "current sampler must not be Shuffle.PARTIAL.")
+        samplers_module.check_parent_shuffle(new_sampler, "input")
         new_sampler.add_child(self.sampler)
         self.use_sampler(new_sampler)
 
