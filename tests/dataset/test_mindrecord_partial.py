@@ -5,7 +5,8 @@ the three files a FileWriter(shard_num=3) makes and a list of files of unequal s
 seeds; with num_samples (fewer and more than the rows), num_shards/shard_id (interleaved, block
 mode, num_samples, padded samples), repeat, a RandomSampler or DistributedSampler made with
 shuffle=PARTIAL (replacement draws nothing different); and the errors for PARTIAL in a chain of
-samplers, exactly. More than 1,000,000 rows: test_partial_past_a_million_rows_is_refused."""
+samplers, exactly. Past 1,000,000 rows: mindrecord_partial_million_probe."""
+import numpy as np
 import pytest
 
 from msjax._src.dataset.mindrecord_shuffle import PARTIAL_RUN, ShardPartialSampler
@@ -30,12 +31,32 @@ def test_partial_is_not_a_global_shuffle():
         "[17, 20, 4, 21, 6, 9, 1, 22, 2, 16, 10, 12, 18, 5, 14, 8, 19, 15, 0, 3, 13, 7, 11]")
 
 
-def test_partial_past_a_million_rows_is_refused():
-    """Past 1,000,000 rows MindSpore shuffles each run of a million on its own; msjax's order
-    there is not checked against MindSpore yet, so it refuses rather than guess."""
-    sampler = ShardPartialSampler(file_counts=lambda: [PARTIAL_RUN + 5])
-    with pytest.raises(NotImplementedError, match=r"Shuffle.PARTIAL\) reading 1000005 rows"):
-        sampler.rows(PARTIAL_RUN + 5, 5, 0)
-    sharded = ShardPartialSampler(file_counts=lambda: [PARTIAL_RUN + 5], num_shards=2,
+MILLION = parse_lines((GOLDENS / "dataset" / "mindrecord_partial_million_probe.out").read_text())
+MILLION_COUNTS = [400000, 600010]
+
+
+def _summary(rows, middle=True):
+    rows = np.asarray(rows, np.int64)
+    mid = f" mid={rows[999997:1000003].tolist()}" if middle else ""
+    return (f"n={len(rows)} head={rows[:6].tolist()}{mid} tail={rows[-6:].tolist()} "
+            f"check={int((rows * np.arange(1, len(rows) + 1)).sum() % 1000000007)}")
+
+
+def test_partial_past_a_million_rows_matches_mindspore():
+    """Past 1,000,000 rows MindSpore shuffles each run of a million on its own, with a generator
+    of the same seed (golden mindrecord_partial_million_probe: orders summarised)."""
+    sampler = ShardPartialSampler(file_counts=lambda: MILLION_COUNTS)
+    assert _summary(sampler.rows(1000010, 5, 1)) == MILLION["big seed=5 epoch=1"]
+    assert _summary(sampler.rows(1000010, 123456789, 0)) == MILLION["big seed=123456789 epoch=0"]
+    shard = ShardPartialSampler(file_counts=lambda: MILLION_COUNTS, num_shards=2, shard_id=1,
+                                seed=5)
+    assert _summary(shard.rows(1000010, 5, 0), middle=False) == MILLION["big shards=2 id=1"]
+
+
+def test_a_shard_past_a_million_rows_is_refused():
+    """A shard reading more than 1,000,000 rows is not checked against MindSpore: refused."""
+    sharded = ShardPartialSampler(file_counts=lambda: [2 * PARTIAL_RUN + 4], num_shards=2,
                                   shard_id=1, seed=5)
-    assert len(sharded.rows(PARTIAL_RUN + 5, 5, 0)) == 500003
+    with pytest.raises(NotImplementedError,
+                       match=r"Shuffle.PARTIAL, num_shards=2\) reading 1000002 rows in a shard"):
+        sharded.rows(2 * PARTIAL_RUN + 4, 5, 0)

@@ -28,8 +28,9 @@ the ``ceil(rows / n)`` rows from ``i * ceil(rows / n)`` instead (MindSpore's blo
 in that order (padded samples after them), the first ``num_samples`` positions of that list kept
 (or, sharded, shard ``i`` of ``n`` keeping positions ``i, i + n, ...`` as above, or its block), and
 the kept positions shuffled in runs of 1,000,000, each run with a generator of that seed.
-``replacement`` draws nothing different. Reading more than 1,000,000 rows raises
-NotImplementedError: the order past the first run is not yet checked against MindSpore.
+``replacement`` draws nothing different. A shard reading more than 1,000,000 rows raises
+NotImplementedError: its order past the first run is not yet checked against MindSpore (unsharded
+it is: golden mindrecord_partial_million_probe).
 
 Checked against MindSpore 2.10 over seeds and epochs (goldens: ds19c_mindrecord_shuffle_probe,
 mindrecord_shards_probe, mindrecord_partial_probe).
@@ -181,13 +182,13 @@ class ShardPartialSampler(Sampler):
         laid_out = [row for f in files for row in range(bounds[f], bounds[f + 1])]
         laid_out += range(bounds[-1], length)  # padded samples
         positions = self._positions(length)
-        if len(positions) > PARTIAL_RUN:
+        if self.num_shards is not None and len(positions) > PARTIAL_RUN:
             raise NotImplementedError(
-                f"msjax: MindDataset(shuffle=Shuffle.PARTIAL) reading {len(positions)} rows: "
-                f"MindSpore shuffles PARTIAL in runs of {PARTIAL_RUN} rows, and msjax's order past "
-                f"the first run is not yet checked against MindSpore 2.10's. Read at most "
-                f"{PARTIAL_RUN} rows (num_samples, or num_shards so that each shard reads fewer), "
-                f"or use shuffle=Shuffle.GLOBAL.")
+                f"msjax: MindDataset(shuffle=Shuffle.PARTIAL, num_shards={self.num_shards}) "
+                f"reading {len(positions)} rows in a shard: MindSpore shuffles PARTIAL in runs of "
+                f"{PARTIAL_RUN} rows, and msjax's order of a shard past its first run is not yet "
+                f"checked against MindSpore 2.10's. Use more shards (at most {PARTIAL_RUN} rows "
+                f"each) or num_samples, or shuffle=Shuffle.GLOBAL.")
         for start in range(0, len(positions), PARTIAL_RUN):
             run = positions[start:start + PARTIAL_RUN]
             shuffle_in_place(run, MinstdRand0(seed))
