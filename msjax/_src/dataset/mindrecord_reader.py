@@ -21,8 +21,8 @@ import numpy as np
 from msjax._src.dataset import config
 from msjax._src.dataset import mindrecord_format as fmt
 from msjax._src.dataset.mindrecord import check_filename
-from msjax._src.dataset.mindrecord_shuffle import (ShardDistributedSampler, ShardPartialSampler,
-                                                   ShardShuffleSampler)
+from msjax._src.dataset.mindrecord_shuffle import (ShardAdaptiveSampler, ShardDistributedSampler,
+                                                   ShardPartialSampler, ShardShuffleSampler)
 from msjax._src.dataset.mindrecord_errors import ParamTypeError, ParamValueError
 from msjax._src.dataset.rows import pipeline_error
 from msjax._src.dataset.samplers import (DistributedSampler, RandomSampler, Shuffle,
@@ -248,7 +248,7 @@ class FileReader:
 
 
 # MindDataset's shuffle modes that are a plain shuffle or none (ADAPTIVE: global up to 100 million
-# rows, as MindSpore documents it).
+# rows, then wrapped in a ShardAdaptiveSampler that turns PARTIAL past them).
 _ROW_SHUFFLE = {Shuffle.GLOBAL: True, Shuffle.ADAPTIVE: True, Shuffle.FALSE: False}
 
 
@@ -258,8 +258,9 @@ class MindDataset(MappableSource):
     num_padded=None, num_samples=None, cache=None)`: MindRecord files (one file, which brings in the
     other shards its header names, or a list of files), rows in file order. Columns come in name
     order (or `columns_list`'s). ``shuffle`` may be a bool or a `Shuffle` (GLOBAL, PARTIAL,
-    FILES, INFILE), whose orders are MindSpore's (mindrecord_shuffle.py); sharded orders are the
-    DistributedSampler's."""
+    FILES, INFILE, ADAPTIVE), whose orders are MindSpore's (mindrecord_shuffle.py); sharded orders
+    are the DistributedSampler's. The default (None, True, ADAPTIVE) is GLOBAL up to 100 million
+    rows in the files and PARTIAL past them, as in MindSpore."""
 
     accepts_shuffle_mode = True
 
@@ -281,6 +282,8 @@ class MindDataset(MappableSource):
         _check_sampling_arguments(shuffle, sampler, num_samples, num_shards, shard_id)
         _check_padding(columns_list, padded_sample, num_padded)
         mode = shuffle if isinstance(shuffle, Shuffle) else None
+        adaptive = sampler is None and (shuffle is None or shuffle is True
+                                        or mode is Shuffle.ADAPTIVE)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and num_samples is not None:
             raise ValueError("'Shuffle.FILES' or 'Shuffle.INFILE' and 'num_samples' cannot be "
                              "specified at the same time.")
@@ -289,14 +292,18 @@ class MindDataset(MappableSource):
                          sampler, num_shards, shard_id, cache=cache)
         if mode in (Shuffle.FILES, Shuffle.INFILE) and sampler is None and num_shards is None:
             self.use_sampler(ShardShuffleSampler(mode, file_counts=self._file_counts))
+        partial = (ShardPartialSampler(_check_num_samples(num_samples), self._file_counts,
+                                       num_shards, shard_id,
+                                       None if num_shards is None else config.get_seed())
+                   if mode is Shuffle.PARTIAL or adaptive else None)
         if mode is Shuffle.PARTIAL:
-            self.use_sampler(ShardPartialSampler(
-                _check_num_samples(num_samples), self._file_counts, num_shards, shard_id,
-                None if num_shards is None else config.get_seed()))
+            self.use_sampler(partial)
         elif num_shards is not None:  # MindRecord's own sharding
             self.use_sampler(ShardDistributedSampler(
                 num_shards, shard_id, mode if mode is not None else shuffle is not False,
                 _check_num_samples(num_samples), config.get_seed(), self._file_counts))
+        if adaptive:
+            self.use_sampler(ShardAdaptiveSampler(self.sampler, partial, self._file_counts))
         self.dataset_file = dataset_files
         self.files = files
         self.columns_list = list(columns_list) if columns_list else None
@@ -310,17 +317,29 @@ class MindDataset(MappableSource):
         if type(sampler) is RandomSampler and sampler.shuffle is Shuffle.PARTIAL:  # pylint: disable=unidiomatic-typecheck
             sampler = ShardPartialSampler(sampler.num_samples, self._file_counts)
         elif type(sampler) is RandomSampler:  # pylint: disable=unidiomatic-typecheck
-            sampler = ShardShuffleSampler(sampler.shuffle, sampler.num_samples,
-                                          sampler.replacement, self._file_counts)
+            shuffled = ShardShuffleSampler(sampler.shuffle, sampler.num_samples,
+                                           sampler.replacement, self._file_counts)
+            if sampler.shuffle is Shuffle.ADAPTIVE:
+                shuffled = ShardAdaptiveSampler(
+                    shuffled, ShardPartialSampler(sampler.num_samples, self._file_counts),
+                    self._file_counts)
+            sampler = shuffled
         elif (type(sampler) is DistributedSampler and sampler.offset == -1  # pylint: disable=unidiomatic-typecheck
               and sampler.shuffle is Shuffle.PARTIAL):
             sampler = ShardPartialSampler(sampler.num_samples, self._file_counts,
                                           sampler.num_shards, sampler.shard_id, sampler.seed)
         elif (type(sampler) is DistributedSampler and sampler.offset == -1  # pylint: disable=unidiomatic-typecheck
-              and sampler.shuffle in (Shuffle.GLOBAL, Shuffle.FALSE)):
-            sampler = ShardDistributedSampler(sampler.num_shards, sampler.shard_id,
+              and sampler.shuffle in (Shuffle.GLOBAL, Shuffle.FALSE, Shuffle.ADAPTIVE)):
+            sharded = ShardDistributedSampler(sampler.num_shards, sampler.shard_id,
                                               sampler.shuffle, sampler.num_samples, sampler.seed,
                                               self._file_counts)
+            if sampler.shuffle is Shuffle.ADAPTIVE:
+                sharded = ShardAdaptiveSampler(
+                    sharded, ShardPartialSampler(sampler.num_samples, self._file_counts,
+                                                 sampler.num_shards, sampler.shard_id,
+                                                 sampler.seed),
+                    self._file_counts)
+            sampler = sharded
         super().use_sampler(sampler)
 
     def _file_counts(self):

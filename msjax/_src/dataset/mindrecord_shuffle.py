@@ -6,8 +6,8 @@ epoch, reorders that list of the last epoch with a generator seeded ``seed + 1 +
 the pipeline seed): ``std::default_random_engine`` (minstd_rand0) and libstdc++'s
 ``std::shuffle`` (cpp_orders.py).
 
-- ``Shuffle.GLOBAL`` (and ADAPTIVE, True, a RandomSampler): the whole list shuffled, then its first
-  ``num_samples`` kept (the later epochs shuffle those).
+- ``Shuffle.GLOBAL`` (and ADAPTIVE, True, a RandomSampler, up to 100 million rows): the whole
+  list shuffled, then its first ``num_samples`` kept (the later epochs shuffle those).
 - with replacement (``num_samples`` given with the default shuffle, or
   ``RandomSampler(replacement=True)``): ``num_samples`` rows drawn from the list, the ``i``-th with
   ``std::uniform_int_distribution`` over a ``std::mt19937`` seeded ``seed + 1 + epoch + i``.
@@ -31,6 +31,15 @@ the kept positions shuffled in runs of 1,000,000, each run with a generator of t
 ``replacement`` draws nothing different. A shard reading more than 1,000,000 rows raises
 NotImplementedError: its order past the first run is not yet checked against MindSpore (unsharded
 it is: golden mindrecord_partial_million_probe).
+
+``Shuffle.ADAPTIVE`` (ShardAdaptiveSampler; also ``shuffle=None`` or ``True``, and a RandomSampler
+or DistributedSampler made with ``shuffle=Shuffle.ADAPTIVE``) is ``Shuffle.GLOBAL`` while the files
+read hold at most ``ADAPTIVE_GLOBAL_LIMIT`` (100,000,000) rows, and exactly ``Shuffle.PARTIAL``
+(the same sampler, sharded or not) past that: MindSpore 2.10's ShardReader::Init counts the rows
+of all the files (before ``num_samples``, padded samples and sharding) and, if more than
+100,000,000, ShardReader::UpdateLoadModeByShuffleMode turns every ADAPTIVE sampler into PARTIAL
+(mindrecord/io/shard_reader.cc). That switch past 100 million rows is not checked against MindSpore
+itself (too many rows to write here); the two orders on either side of it are.
 
 Checked against MindSpore 2.10 over seeds and epochs (goldens: ds19c_mindrecord_shuffle_probe,
 mindrecord_shards_probe, mindrecord_partial_probe).
@@ -200,3 +209,36 @@ class ShardPartialSampler(Sampler):
         if self.seed is not None:
             seed = self.seed
         return grain.MapDataset.source(np.asarray(self.rows(length, seed, epoch), np.int64))
+
+
+# MindSpore's Shuffle.ADAPTIVE is GLOBAL up to this many rows in the files read, PARTIAL past it.
+ADAPTIVE_GLOBAL_LIMIT = 100_000_000
+
+
+class ShardAdaptiveSampler(Sampler):
+    """MindDataset's ``Shuffle.ADAPTIVE`` (the module's doc): `global_order` (a
+    ShardShuffleSampler or ShardDistributedSampler) while the files hold at most
+    ``ADAPTIVE_GLOBAL_LIMIT`` rows, `partial_order` (a ShardPartialSampler of the same rows,
+    shard and seed) past it. `file_counts()` gives the rows of each file; they are counted when
+    the order is first needed. Its shuffle mode shows as the global order's, as MindSpore's
+    Python sampler is never changed by the switch."""
+
+    def __init__(self, global_order, partial_order, file_counts):
+        super().__init__(global_order.num_samples)
+        self.global_order, self.partial_order = global_order, partial_order
+        self._file_counts = file_counts
+
+    def chosen(self):
+        """The sampler MindSpore's ADAPTIVE becomes for these files."""
+        if sum(self._file_counts()) > ADAPTIVE_GLOBAL_LIMIT:
+            return self.partial_order
+        return self.global_order
+
+    def get_shuffle_mode(self):
+        return self.global_order.get_shuffle_mode()
+
+    def size(self, length):
+        return self.chosen().size(length)
+
+    def index_dataset(self, length, seed, epoch=0):
+        return self.chosen().index_dataset(length, seed, epoch)
