@@ -337,7 +337,6 @@ def _bias_add_primitive(x, bias, data_format):
     return graph_rounding.bias_add(x, bias.reshape(shape))
 
 
-
 # -- convolution and pooling -------------------------------------------------------------------
 def _pair(v, n=2):
     return (v,) * n if isinstance(v, int) else tuple(v)
